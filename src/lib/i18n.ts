@@ -1,0 +1,46 @@
+/** Pure i18n helpers shared by pages, islands and the server (no dictionaries imported here). */
+export const locales = ['it', 'en'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'it';
+
+export const isLocale = (v: unknown): v is Locale => v === 'it' || v === 'en';
+
+/** '/login' in 'en' is '/en/login'; Italian has no prefix. Query and hash are kept. */
+export function localizePath(path: string, locale: Locale): string {
+  const { path: bare } = splitLocale(path);
+  if (locale === defaultLocale) return bare;
+  return bare === '/' ? '/en/' : `/en${bare}`;
+}
+
+/** Reads the locale prefix off a path: '/en/settings' is ['en', '/settings']. */
+export function splitLocale(path: string): { locale: Locale; path: string } {
+  const m = /^\/en(?=\/|$|\?|#)(.*)$/.exec(path);
+  if (!m) return { locale: defaultLocale, path: path || '/' };
+  const rest = m[1] || '/';
+  return { locale: 'en', path: rest.startsWith('/') ? rest : `/${rest}` };
+}
+
+/** The browser's language when it is one of ours, else English (SPEC section 9). */
+export function languageFromBrowser(languages: readonly string[]): Locale {
+  for (const l of languages) {
+    const base = l.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return 'en';
+}
+
+export type Messages = { [key: string]: string | Messages };
+
+/** Looks a dotted key up; `{name}` placeholders are filled from vars. A missing key returns the key. */
+export function translate(messages: Messages, key: string, vars?: Record<string, string | number>): string {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+    if (node === undefined) return key;
+  }
+  if (typeof node !== 'string') return key;
+  return vars ? node.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m)) : node;
+}
+
+export const createT = (messages: Messages) => (key: string, vars?: Record<string, string | number>) =>
+  translate(messages, key, vars);

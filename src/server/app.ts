@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Db } from '../db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import auth from './plugins/auth.ts';
+import healthRoutes from './routes/health.ts';
+import userRoutes from './routes/users.ts';
+import { registerSite } from './site.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    mailer: Mailer;
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  mailer: Mailer;
+  logger?: boolean | object;
+}
+
+/** The whole server: API under /api, then the Astro site (static files and on-demand pages). */
+export async function buildApp({ config, db, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    // behind a load balancer the client address comes from X-Forwarded-For
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('mailer', mailer);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Arena platform API', version: '1.0.0', description: 'Tournaments, accounts and rewards. Every answer is {status, data} or {status:"ERROR", error:{code, message}}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, { global: false, enableDraftSpec: false });
+      if (!config.rateLimits) api.addHook('onRoute', (route) => { if (route.config) delete (route.config as any).rateLimit; });
+      await api.register(auth);
+      await api.register(healthRoutes);
+      await api.register(userRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+      api.setNotFoundHandler((req, reply) =>
+        reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),
+      );
+    },
+    { prefix: '/api' },
+  );
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const clientDir = path.join(config.distDir, 'client');
+  if (fs.existsSync(clientDir)) await registerSite(app, config.distDir);
+  return app;
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (DESIGN section 2). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  smtpUrl?: string;
+  publicApiBase: string;
+  publicMarketplaceApiBase: string;
+  brandSlug: string;
+  ownerId: string;
+  agencyName: string;
+  /** Absolute origin used in e-mailed links. */
+  publicOrigin: string;
+  /** Session token lifetime. */
+  tokenTtlHours: number;
+  /** Serve the Astro build from this folder when it exists. */
+  distDir: string;
+  /** Turn off request rate limits (only the test suites that hammer one endpoint do). */
+  rateLimits: boolean;
+}
+
+const truthy = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = Number(env.PORT || 4321);
+  const host = env.HOST || '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'app.db')}`,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: truthy(env.SEED_DEMO, false),
+    smtpUrl: env.SMTP_URL || undefined,
+    publicApiBase: env.PUBLIC_API_BASE || '/api',
+    publicMarketplaceApiBase: env.PUBLIC_MARKETPLACE_API_BASE || '/api',
+    brandSlug: env.BRAND_SLUG || 'arena',
+    ownerId: env.OWNER_ID || 'arena-demo',
+    agencyName: env.AGENCY_NAME || 'Nexus',
+    publicOrigin: env.PUBLIC_ORIGIN || `http://${host}:${port}`,
+    tokenTtlHours: Number(env.TOKEN_TTL_HOURS || 24 * 14),
+    distDir: path.resolve(env.DIST_DIR || './dist'),
+    rateLimits: truthy(env.RATE_LIMITS, true),
+    ...overrides,
+  };
+}
+
+/** The two roles that may enter /dashboard (SPEC section 6). */
+export const adminRoles = (config: Pick<AppConfig, 'agencyName'>) => ['SiteAdmin', `${config.agencyName}Admin`];

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** `{status:"SUCCESS", data}`: every success response of DESIGN section 3. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('SUCCESS'), data });
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int() });
+
+export const ok = <T>(data: T) => ({ status: 'SUCCESS' as const, data });
+export const okList = <T>(data: T[], total: number) => ({ status: 'SUCCESS' as const, data, total });
+
+export const errorResponseSchema = z.object({
+  status: z.literal('ERROR'),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+/** The error statuses a route may answer, for its OpenAPI entry. */
+export const errorResponses = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
+  Object.fromEntries(statuses.map((s) => [s, errorResponseSchema]));

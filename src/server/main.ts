@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed.ts';
+import { createMailer } from './mail/mailer.ts';
+import { buildApp } from './app.ts';
+import { ensureAdmin } from './services/user-service.ts';
+
+const config = loadConfig();
+const db = await openDatabase(config.databaseUrl);
+await migrateToLatest(db);
+const mailer = createMailer({
+  smtpUrl: config.smtpUrl,
+  outboxDir: path.join(config.dataDir, 'outbox'),
+  from: process.env.MAIL_FROM || `no-reply@${config.brandSlug}.example`,
+  log: (m) => console.log(`✉  ${m}`),
+});
+const app = await buildApp({ config, db, mailer, logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false });
+
+if (config.adminEmail && config.adminPassword) await ensureAdmin(app, config.adminEmail, config.adminPassword);
+if (config.seedDemo) {
+  const accounts = await seedDemo(app);
+  if (accounts.length) {
+    console.log('Demo content seeded. Demo accounts:');
+    for (const a of accounts) console.log(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}`);
+  }
+}
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}); API docs at /api/docs`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { hashToken, newToken } from '../tokens.ts';
+
+export async function create(db: Kysely<Database>, userId: string, ttlMinutes: number): Promise<string> {
+  const token = newToken();
+  const now = new Date();
+  await db
+    .insertInto('password_resets')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttlMinutes * 60_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Marks the token used and returns its user in one conditional UPDATE, so two concurrent uses of
+ * one link cannot both succeed.
+ */
+export async function consume(db: Kysely<Database>, token: string): Promise<string | null> {
+  const now = new Date().toISOString();
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

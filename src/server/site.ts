@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the Astro build: prerendered pages and assets from dist/client, and every other path
+ * through Astro's middleware handler (on-demand pages, and the prerendered 404 for the rest).
+ */
+export async function registerSite(app: FastifyInstance, distDir: string) {
+  const clientDir = path.join(distDir, 'client');
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    // '/login' is dist/client/login.html (build.format 'file'); a missing file falls through to notFound
+    extensions: ['html'],
+    index: ['index.html'],
+    redirect: false,
+    // hashed bundles never change; pages must revalidate so a deploy is seen at once
+    setHeaders(res: any, file: string) {
+      if (file.includes(`${path.sep}_astro${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'public, max-age=0, must-revalidate');
+    },
+  });
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  const astro = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: Function }).handler : null;
+  const notFoundPage = path.join(clientDir, '404.html');
+  const enNotFoundPage = path.join(clientDir, 'en', '404.html');
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && astro) {
+      reply.hijack();
+      await astro(req.raw, reply.raw, () => {
+        const file = url.startsWith('/en/') && fs.existsSync(enNotFoundPage) ? enNotFoundPage : notFoundPage;
+        reply.raw.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+        reply.raw.end(fs.existsSync(file) ? fs.readFileSync(file) : 'Not found');
+      });
+      return;
+    }
+    return reply.code(404).type('text/html').send(fs.existsSync(notFoundPage) ? fs.readFileSync(notFoundPage) : 'Not found');
+  });
+}
