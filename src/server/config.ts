@@ -1,4 +1,5 @@
 import path from 'node:path';
+import * as brand from '../lib/brand.ts';
 
 /** Runtime configuration, read once from the environment (DESIGN section 2). */
 export interface AppConfig {
@@ -43,9 +44,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     publicApiBase: env.PUBLIC_API_BASE || '/api',
     publicMarketplaceApiBase: env.PUBLIC_MARKETPLACE_API_BASE || '/api',
-    brandSlug: env.BRAND_SLUG || 'arena',
-    ownerId: env.OWNER_ID || 'arena-demo',
-    agencyName: env.AGENCY_NAME || 'Nexus',
+    brandSlug: env.BRAND_SLUG || brand.brandSlug,
+    ownerId: env.OWNER_ID || brand.ownerId,
+    agencyName: env.AGENCY_NAME || brand.agencyName,
     publicOrigin: env.PUBLIC_ORIGIN || `http://${host}:${port}`,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS || 24 * 14),
     distDir: path.resolve(env.DIST_DIR || './dist'),
