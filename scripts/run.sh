@@ -31,7 +31,7 @@ ensure_deps() {
 
 ensure_build() {
   # rebuild the site when any source is newer than the last build
-  if [ ! -f dist/.built ] || [ -n "$(find src locales public astro.config.mjs -newer dist/.built -print -quit 2>/dev/null)" ]; then
+  if [ ! -f dist/.built ] || [ -n "$(find src/pages src/layouts src/components src/islands src/features src/lib src/styles locales public astro.config.mjs package.json -newer dist/.built -print -quit 2>/dev/null)" ]; then
     echo "› building the site" >&2
     astro build >/dev/null
     touch dist/.built
@@ -44,6 +44,7 @@ cmd=${1:-start}; shift || true
 case "$cmd" in
   start) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/server/main.ts "$@" ;;
   build) rm -f dist/.built; ensure_build ;;
+  site) ensure_build ;;
   dev) exec node --watch src/server/main.ts "$@" ;;
   test) exec bash scripts/test.sh "$@" ;;
   e2e) ensure_build; exec playwright test "$@" ;;

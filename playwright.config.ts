@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = Number(process.env.E2E_PORT || 4610);
+export const e2eDataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `arena-e2e-${port}`);
+
+/** The real server (built site + API on a fresh SQLite file) driven by Debian's Chromium. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // each run starts from an empty database and outbox
+    command: `rm -rf '${e2eDataDir}' && node src/server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), DATA_DIR: e2eDataDir, SEED_DEMO: 'true', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+  },
+});

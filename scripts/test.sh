@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `npm test`: unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the
+# Playwright end-to-end tests in Chromium against the built site. Runs under scripts/run.sh, so
+# Node 24 and node_modules/.bin are on PATH. Ends with one "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+reports=.cache/reports
+rm -rf "$reports" && mkdir -p "$reports"
+
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  echo "› TEST_DATABASE_URL is not set: the API tests run on SQLite only" >&2
+fi
+
+status=0
+echo "› unit and API tests (vitest)"
+vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
+
+echo "› building the site for the end-to-end tests"
+if ! bash scripts/run.sh site; then status=1; fi
+
+echo "› end-to-end tests (Playwright, Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" playwright test --reporter=list,json || status=1
+
+node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json" || status=1
+exit $status
