@@ -16,6 +16,6 @@ export default defineConfig({
   compressHTML: true,
   vite: {
     plugins: [tailwindcss()],
-    server: { proxy: { '/api': 'http://127.0.0.1:4322' } },
+    server: { proxy: { '/api': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}` } },
   },
 });

@@ -45,7 +45,12 @@ case "$cmd" in
   start) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/server/main.ts "$@" ;;
   build) rm -f dist/.built; ensure_build ;;
   site) ensure_build ;;
-  dev) exec node --watch src/server/main.ts "$@" ;;
+  dev)
+    # Astro's dev server on PORT (default 4321) proxies /api to the API, restarted on change, on PORT+1
+    port=${PORT:-4321}
+    SEED_DEMO=${SEED_DEMO:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist node --watch src/server/main.ts &
+    api=$!; trap 'kill $api 2>/dev/null' EXIT
+    astro dev --port "$port" "$@" ;;
   test) exec bash scripts/test.sh "$@" ;;
   e2e) ensure_build; exec playwright test "$@" ;;
   typecheck) exec tsc --noEmit -p . ;;

@@ -1,29 +1,30 @@
 import type { Generated } from 'kysely';
 
 /** Table types shared by SQLite and PostgreSQL; timestamps are ISO-8601 text, flags 0/1. */
+/** Columns typed Generated<…> have a database default and may be omitted on insert. */
 export interface UsersTable {
   id: string;
   owner: string;
   username: string;
   email: string;
   password_hash: string;
-  display_name: string;
-  nickname: string;
-  gender: string;
+  display_name: Generated<string>;
+  nickname: Generated<string>;
+  gender: Generated<string>;
   birth_date: string | null;
-  discord_id: string;
-  epic_id: string;
-  language: string;
+  discord_id: Generated<string>;
+  epic_id: Generated<string>;
+  language: Generated<string>;
   /** JSON array of role names */
-  roles: string;
-  first_name: string;
-  last_name: string;
-  street_name: string;
-  additional_address_info: string;
-  zip_code: string;
-  city: string;
-  country: string;
-  phone_number: string;
+  roles: Generated<string>;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  street_name: Generated<string>;
+  additional_address_info: Generated<string>;
+  zip_code: Generated<string>;
+  city: Generated<string>;
+  country: Generated<string>;
+  phone_number: Generated<string>;
   created_at: string;
   updated_at: string;
 }
