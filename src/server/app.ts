@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
 import auth from './plugins/auth.ts';
 import healthRoutes from './routes/health.ts';
 import userRoutes from './routes/users.ts';
@@ -37,6 +37,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     // behind a load balancer the client address comes from X-Forwarded-For
     trustProxy: process.env.TRUST_PROXY === 'true',
     ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors: handleError,
   });
   app.decorate('config', config);
   app.decorate('db', db);
@@ -55,8 +56,9 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
 
   await app.register(
     async (api) => {
-      await api.register(rateLimit, { global: false, enableDraftSpec: false });
-      if (!config.rateLimits) api.addHook('onRoute', (route) => { if (route.config) delete (route.config as any).rateLimit; });
+      // Without the plugin a route's `config.rateLimit` is inert. (Deleting it in an onRoute hook did
+      // not work: the plugin's own onRoute hook, added first, had already attached the limiter.)
+      if (config.rateLimits) await api.register(rateLimit, { global: false, enableDraftSpec: false });
       await api.register(auth);
       await api.register(healthRoutes);
       await api.register(userRoutes);

@@ -32,6 +32,13 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     if (url.startsWith('/api/') || url === '/api') {
       return reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: 'Not found' } });
     }
+    // '/dashboard' is both dashboard.html and the folder of /dashboard/products (likewise '/en' and
+    // en.html): @fastify/static resolves the folder, finds no index.html and 404s, so the page file
+    // is tried here. A trailing slash ('/en/', what localizePath gives for home) is the same page.
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const page = pageFile(clientDir, url);
+      if (page) return reply.sendFile(page);
+    }
     if ((req.method === 'GET' || req.method === 'HEAD') && astro) {
       reply.hijack();
       await astro(req.raw, reply.raw, () => {
@@ -43,4 +50,19 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     }
     return reply.code(404).type('text/html').send(fs.existsSync(notFoundPage) ? fs.readFileSync(notFoundPage) : 'Not found');
   });
+}
+
+/** The prerendered `<path>.html` under clientDir for a URL path, relative to clientDir, if it exists. */
+function pageFile(clientDir: string, url: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url).replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+  if (!decoded || decoded.includes('\0')) return null;
+  const root = path.resolve(clientDir);
+  const file = path.resolve(root, `.${decoded}.html`);
+  if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
+  return path.relative(root, file);
 }

@@ -5,7 +5,8 @@ export const genders = ['male', 'female', 'nonbinary'] as const;
 export const languages = ['it', 'en'] as const;
 export type Language = (typeof languages)[number];
 
-const text = (max: number) => z.string().trim().max(max);
+// PostgreSQL text cannot hold U+0000 (the insert fails), so it is refused here, the same on both engines
+const text = (max: number) => z.string().trim().max(max).refine((s) => !s.includes('\u0000'), 'nul');
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const password = z.string().min(8).max(128);
 /** yyyy-MM-dd, a real calendar day, not in the future. */

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
@@ -13,24 +13,33 @@ const fastifyCodes: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
   FST_ERR_VALIDATION: [400, 'VALIDATION_ERROR'],
+  // raised by the router before any route runs (see frameworkErrors in app.ts)
+  FST_ERR_BAD_URL: [400, 'VALIDATION_ERROR'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'VALIDATION_ERROR'],
 };
 
 /** One error handler: known failures keep their status and code; anything else is a logged 500 with no detail. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message);
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'invalid',
-      }));
-      return send(reply, 400, 'VALIDATION_ERROR', 'Invalid input', issues);
-    }
-    if (err.statusCode === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests, try again later');
-    const known = err.code ? fastifyCodes[err.code] : undefined;
-    if (known) return send(reply, known[0], known[1], err.message);
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return send(reply, err.statusCode, 'VALIDATION_ERROR', err.message);
-    req.log.error({ err }, 'unhandled error');
-    return send(reply, 500, 'INTERNAL_ERROR', 'Internal error');
-  });
+  app.setErrorHandler(handleError);
+}
+
+/**
+ * Also Fastify's `frameworkErrors` option: without it a malformed URL or an over-long path param is
+ * answered by the router itself in Fastify's own shape, outside the envelope.
+ */
+export function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message);
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const issues = err.validation.map((v) => ({
+      path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+      message: v.message ?? 'invalid',
+    }));
+    return send(reply, 400, 'VALIDATION_ERROR', 'Invalid input', issues);
+  }
+  if (err.statusCode === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests, try again later');
+  const known = err.code ? fastifyCodes[err.code] : undefined;
+  if (known) return send(reply, known[0], known[1], err.message);
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return send(reply, err.statusCode, 'VALIDATION_ERROR', err.message);
+  req.log.error({ err }, 'unhandled error');
+  return send(reply, 500, 'INTERNAL_ERROR', 'Internal error');
 }

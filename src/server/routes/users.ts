@@ -15,14 +15,22 @@ import { envelope, errorResponses, ok } from '../envelope.ts';
 import { assertSelfOrAdmin } from '../plugins/auth.ts';
 import * as UserService from '../services/user-service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
+// Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
+const idParams = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id') });
 const authResult = envelope(z.object({ user: userSchema, token: z.string() }));
 const messageResult = envelope(z.object({ message: z.string() }));
 
 export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
-  const loginLimit = { max: 10, timeWindow: '1 minute', keyGenerator: (req: any) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}` };
+  // Counted per address and e-mail. It runs as a preHandler because on the default onRequest hook
+  // the body is not parsed yet, so every login from one address shared a single counter.
+  const loginLimit = {
+    max: 10,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: any) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
+  };
   const resetLimit = { max: 5, timeWindow: '15 minutes' };
 
   app.post('/users/authenticate', {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LoginInput, User, UserUpdate } from '../../features/users/user-schemas.ts';
 import type { z } from 'zod';
@@ -92,18 +93,27 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
     if (!user.roles.includes('SiteAdmin')) await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
     return found.id;
   }
-  const result = await UserRepository.create(db, {
-    owner: app.config.ownerId,
-    username: normalized.split('@')[0].replace(/[^\p{L}\p{N}_.-]/gu, '').slice(0, 24) || 'admin',
-    email: normalized,
-    passwordHash: await hashPassword(password),
-    nickname: 'Admin',
-    gender: 'nonbinary',
-    birthDate: null,
-    language: 'it',
-    country: 'Italy',
-    roles: ['SiteAdmin'],
-  });
-  if (!result.ok) throw new Error(`ADMIN_EMAIL could not be created: ${result.conflict}`);
-  return result.id;
+  const local = normalized.split('@')[0].replace(/[^\p{L}\p{N}_.-]/gu, '').slice(0, 24);
+  // the signup rules want at least 3 characters, or the admin could not save their own profile
+  const base = local.length >= 3 ? local : 'admin';
+  const passwordHash = await hashPassword(password);
+  // A player may already hold the e-mail's local part as username (or "admin"); then the admin gets a
+  // suffixed one rather than the server refusing to start.
+  for (const username of [base, `${base}-${randomBytes(3).toString('hex')}`]) {
+    const result = await UserRepository.create(db, {
+      owner: app.config.ownerId,
+      username,
+      email: normalized,
+      passwordHash,
+      nickname: 'Admin',
+      gender: 'nonbinary',
+      birthDate: null,
+      language: 'it',
+      country: 'Italy',
+      roles: ['SiteAdmin'],
+    });
+    if (result.ok) return result.id;
+    if (result.conflict !== 'USERNAME_TAKEN') throw new Error(`ADMIN_EMAIL could not be created: ${result.conflict}`);
+  }
+  throw new Error('ADMIN_EMAIL could not be created: USERNAME_TAKEN');
 }

@@ -1,0 +1,157 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../src/server/app.ts';
+import { loadConfig, type AppConfig } from '../../../src/server/config.ts';
+import { openDatabase, type Db } from '../../../src/db/database.ts';
+import { migrateToLatest } from '../../../src/db/migrate.ts';
+import { createMailer } from '../../../src/server/mail/mailer.ts';
+import * as UserRepository from '../../../src/server/repositories/user-repository.ts';
+import type { SignupInput, User } from '../../../src/features/users/user-schemas.ts';
+import { parseMail, type ParsedMail } from './mail.ts';
+
+/**
+ * One app on one fresh database per call, so test files never share state: a temporary SQLite
+ * file, or (TEST_DB=postgres) a uniquely named database created on TEST_DATABASE_URL's server
+ * and dropped on close. Requests go through `app.inject`, no port is opened.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  engine: 'sqlite' | 'postgres';
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** JSON request with an optional bearer token; `json` is the parsed answer. */
+  call(method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; json: any; res: LightMyRequestResponse }>;
+  /** Signs up through the API (201 expected); fields default to a fresh valid player. */
+  signup(fields?: Partial<SignupInput>): Promise<{ user: User; email: string; password: string; username: string }>;
+  /** Logs in through the API (200 expected) and returns the token. */
+  login(email: string, password: string): Promise<string>;
+  signupAndLogin(fields?: Partial<SignupInput>): Promise<{ user: User; email: string; password: string; username: string; token: string }>;
+  makeAdmin(userId: string, role?: string): Promise<void>;
+  /** Messages written to <dataDir>/outbox, oldest first. */
+  outbox(): Promise<ParsedMail[]>;
+  /** Every row of every table, for "nothing was written" checks. */
+  snapshot(): Promise<Record<string, unknown[]>>;
+  close(): Promise<void>;
+}
+
+export const engine = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite') as 'sqlite' | 'postgres';
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
+
+async function createDatabase(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') return { url: `sqlite:${path.join(tmp, 'app.db')}`, drop: async () => {} };
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `arena_test_${unique()}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-api-'));
+  const database = await createDatabase(tmp);
+  const config = loadConfig({}, {
+    dataDir: tmp,
+    databaseUrl: database.url,
+    // a folder that does not exist: the API alone, no site
+    distDir: path.join(tmp, 'no-dist'),
+    publicOrigin: 'http://arena.test',
+    ...overrides,
+  });
+  const db = await openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir, from: 'no-reply@arena.test', log: () => {} });
+  const app = await buildApp({ config, db, mailer });
+  await app.ready();
+
+  const inject = (opts: InjectOptions) => app.inject(opts);
+  const call: TestApp['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await app.inject({ method, url, headers, ...(opts.body !== undefined ? { payload: opts.body as any } : {}) });
+    let json: any;
+    try {
+      json = res.json();
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, json, res };
+  };
+
+  const signup: TestApp['signup'] = async (fields = {}) => {
+    const id = unique();
+    const body = {
+      username: `player_${id}`,
+      email: `player_${id}@example.com`,
+      password: 'correct-horse-battery',
+      nickname: `Nick ${id}`.slice(0, 32),
+      gender: 'female' as const,
+      birth_date: '2000-05-17',
+      language: 'it' as const,
+      ...fields,
+    };
+    const { status, json } = await call('POST', '/api/users/pp', { body });
+    if (status !== 201) throw new Error(`signup failed: ${status} ${JSON.stringify(json)}`);
+    return { user: json.data.user, email: String(body.email).trim().toLowerCase(), password: body.password, username: body.username };
+  };
+  const login: TestApp['login'] = async (email, password) => {
+    const { status, json } = await call('POST', '/api/users/authenticate', { body: { email, password } });
+    if (status !== 200) throw new Error(`login failed: ${status} ${JSON.stringify(json)}`);
+    return json.data.token;
+  };
+
+  return {
+    app,
+    db,
+    config,
+    engine,
+    inject,
+    call,
+    signup,
+    login,
+    async signupAndLogin(fields) {
+      const account = await signup(fields);
+      return { ...account, token: await login(account.email, account.password) };
+    },
+    async makeAdmin(userId, role = 'SiteAdmin') {
+      const user = await UserRepository.findById(db.kysely, userId);
+      await UserRepository.setRoles(db.kysely, userId, [...(user?.roles ?? []), role]);
+    },
+    async outbox() {
+      const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+      return Promise.all(files.map(async (f) => parseMail(await fs.readFile(path.join(outboxDir, f), 'utf8'))));
+    },
+    async snapshot() {
+      const k = db.kysely;
+      return {
+        users: await k.selectFrom('users').selectAll().orderBy('id').execute(),
+        game_accounts: await k.selectFrom('game_accounts').selectAll().orderBy('id').execute(),
+        sessions: await k.selectFrom('sessions').selectAll().orderBy('token_hash').execute(),
+        password_resets: await k.selectFrom('password_resets').selectAll().orderBy('token_hash').execute(),
+      };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await database.drop();
+      await fs.rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
