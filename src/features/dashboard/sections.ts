@@ -1,0 +1,29 @@
+/**
+ * The admin dashboard's pages (SPEC section 2, "Other layouts"). `path` is under /dashboard
+ * ('' is the index), `key` names the title under dashboard.sections.*, `parent` is the sidebar
+ * entry a nested page belongs to.
+ */
+export const dashboardSections = [
+  { path: '', key: 'index' },
+  { path: 'products', key: 'products' },
+  { path: 'products/new', key: 'productsNew', parent: 'products' },
+  { path: 'products/edit', key: 'productsEdit', parent: 'products' },
+  { path: 'giveaway', key: 'giveaway' },
+  { path: 'giveaway/new', key: 'giveawayNew', parent: 'giveaway' },
+  { path: 'giveaway/edit', key: 'giveawayEdit', parent: 'giveaway' },
+  { path: 'badges', key: 'badges' },
+  { path: 'badges/edit', key: 'badgesEdit', parent: 'badges' },
+  { path: 'purchases', key: 'purchases' },
+  { path: 'users', key: 'users' },
+  { path: 'news', key: 'news' },
+] as const;
+
+export type DashboardSection = (typeof dashboardSections)[number];
+export type DashboardSectionKey = DashboardSection['key'];
+
+/** The sidebar: top-level sections only, in order. */
+export const dashboardNav = dashboardSections.filter((s) => !('parent' in s));
+
+export const dashboardPath = (section: Pick<DashboardSection, 'path'>) => (section.path ? `/dashboard/${section.path}` : '/dashboard');
+
+export const findSection = (key: string) => dashboardSections.find((s) => s.key === key);

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginInputSchema, type User } from '../features/users/user-schemas.ts';
+import { api } from '../lib/api-client.ts';
+import { pathAfterLogin, takeRedeemToken } from '../lib/auth-redirect.ts';
+import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
+import { saveSession } from '../lib/session.ts';
+import AppToaster from './shared/AppToaster.tsx';
+import FormField, { controlProps } from './shared/FormField.tsx';
+import PasswordInput from './shared/PasswordInput.tsx';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass } from './shared/ui.ts';
+import { useHydrated } from './shared/use-hydrated.ts';
+import { useT } from './shared/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+type Values = { email: string; password: string };
+
+/** /login (SPEC section 2): e-mail and password; on success into the user's own language. */
+export default function LoginForm({ locale, messages }: Props) {
+  const t = useT(messages);
+  const hydrated = useHydrated();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = async (values: Values) => {
+    setFailure(null);
+    const res = await api<{ user: User; token: string }>('/users/authenticate', { body: values, token: null });
+    if (!res.ok) {
+      setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
+      return;
+    }
+    setLeaving(true);
+    saveSession(res.data.user, res.data.token);
+    window.location.assign(pathAfterLogin(res.data.user.language, takeRedeemToken()));
+  };
+
+  const fieldError = (name: keyof Values) => t.field(name, errors[name], getValues(name));
+  const emailError = fieldError('email');
+  const passwordError = fieldError('password');
+  const busy = isSubmitting || leaving;
+
+  return (
+    <div className={cardClass}>
+      <AppToaster />
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.login.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('auth.login.subtitle')}</p>
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        className="mt-6 space-y-5"
+        aria-describedby={failure ? 'login-error' : undefined}
+        data-testid="login-form"
+      >
+        <FormField id="login-email" label={t('auth.login.email')} error={emailError}>
+          <input {...register('email')} {...controlProps('login-email', emailError)} type="email" autoComplete="email" className={inputClass} />
+        </FormField>
+        <FormField id="login-password" label={t('auth.login.password')} error={passwordError}>
+          <PasswordInput
+            {...register('password')}
+            {...controlProps('login-password', passwordError)}
+            autoComplete="current-password"
+            showLabel={t('auth.password.show')}
+            hideLabel={t('auth.password.hide')}
+          />
+        </FormField>
+        <div className="flex justify-end text-sm">
+          <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="link-reset-password">
+            {t('auth.login.forgot')}
+          </a>
+        </div>
+        <div id="login-error" role="alert" data-testid="login-error" className={failure ? errorBoxClass : 'hidden'}>
+          {failure}
+        </div>
+        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="login-submit">
+          {busy ? t('auth.login.submitting') : t('auth.login.submit')}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-400">
+        {t('auth.login.noAccount')}{' '}
+        <a href={localizePath('/signup', locale)} className={linkClass} data-testid="link-signup">
+          {t('auth.login.signupLink')}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { resetPasswordSchema, resetRequestSchema } from '../features/users/user-schemas.ts';
+import { api } from '../lib/api-client.ts';
+import { serverFieldErrors } from '../lib/form-errors.ts';
+import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
+import AppToaster from './shared/AppToaster.tsx';
+import FormField, { controlProps } from './shared/FormField.tsx';
+import PasswordInput from './shared/PasswordInput.tsx';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from './shared/ui.ts';
+import { useHydrated } from './shared/use-hydrated.ts';
+import { useT, type Translator } from './shared/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+/**
+ * /resetPassword (SPEC section 2; DESIGN section 3, deviation 2): without a token, ask for the
+ * e-mail and mail a link; with ?token=… (the mailed link), choose the new password.
+ */
+export default function ResetPasswordForm({ locale, messages }: Props) {
+  const t = useT(messages);
+  const [token, setToken] = useState<string | null>(null);
+
+  useEffect(() => {
+    const found = new URLSearchParams(window.location.search).get('token');
+    if (!found) return;
+    setToken(found);
+    // keep the single-use secret out of the address bar, history and referrers
+    const url = new URL(window.location.href);
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }, []);
+
+  return (
+    <div className={cardClass}>
+      <AppToaster />
+      {token ? <NewPassword t={t} locale={locale} token={token} /> : <RequestLink t={t} locale={locale} />}
+    </div>
+  );
+}
+
+function BackToLogin({ t, locale, label }: { t: Translator; locale: Locale; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <a href={localizePath('/login', locale)} className={linkClass} data-testid="link-login">
+        {t(label)}
+      </a>
+    </p>
+  );
+}
+
+function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
+  const hydrated = useHydrated();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ resolver: zodResolver(resetRequestSchema) as unknown as Resolver<{ email: string }>, defaultValues: { email: '' } });
+
+  const onSubmit = async ({ email }: { email: string }) => {
+    setFailure(null);
+    const res = await api('/users/sendReset', { body: { email, language: locale }, token: null });
+    if (!res.ok) return setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
+    setSent(true);
+  };
+  const emailError = t.field('email', errors.email, getValues('email'));
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.reset.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('auth.reset.subtitle')}</p>
+      <div role="status" data-testid="reset-sent" className={sent ? `${successBoxClass} mt-6` : 'hidden'}>
+        {sent ? t('auth.reset.sent') : ''}
+      </div>
+      {!sent && (
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-5" data-testid="reset-request-form">
+          <FormField id="reset-email" label={t('auth.reset.email')} error={emailError}>
+            <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
+          </FormField>
+          <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
+            {failure}
+          </div>
+          <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-submit">
+            {isSubmitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
+          </button>
+        </form>
+      )}
+      <BackToLogin t={t} locale={locale} label="auth.reset.backToLogin" />
+    </>
+  );
+}
+
+type NewPasswordValues = { password: string; confirm: string };
+
+/** The shared rule for the password, plus a confirmation that must match. */
+const newPasswordSchema = resetPasswordSchema
+  .pick({ password: true })
+  .extend({ confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: 'mismatch', path: ['confirm'] });
+
+function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; token: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+
+  const onSubmit = async ({ password }: NewPasswordValues) => {
+    setFailure(null);
+    const res = await api('/users/reset', { body: { token, password }, token: null });
+    if (!res.ok) {
+      const onFields = serverFieldErrors(res, ['password']);
+      for (const { field, error } of onFields) setError(field as 'password', error);
+      // a malformed token is reported as a validation issue on body.token: it is still an invalid link
+      const tokenIssue = res.issues?.some((i) => i.path.startsWith('body.token'));
+      if (!onFields.length || tokenIssue) setFailure(t.error(tokenIssue ? 'RESET_TOKEN_INVALID' : res.status === 429 ? 'RATE_LIMITED' : res.code));
+      return;
+    }
+    setDone(true);
+  };
+  const passwordError = t.field('password', errors.password, getValues('password'));
+  const confirmError = t.field('confirm', errors.confirm, getValues('confirm'));
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.reset.newTitle')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('auth.reset.newSubtitle')}</p>
+      <div role="status" data-testid="reset-done" className={done ? `${successBoxClass} mt-6` : 'hidden'}>
+        {done ? t('auth.reset.done') : ''}
+      </div>
+      {!done && (
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-5" data-testid="reset-password-form">
+          <FormField id="reset-new-password" label={t('auth.reset.newPassword')} error={passwordError} hint={t('auth.signup.passwordHint')}>
+            <PasswordInput
+              {...register('password')}
+              {...controlProps('reset-new-password', passwordError, true)}
+              autoComplete="new-password"
+              showLabel={t('auth.password.show')}
+              hideLabel={t('auth.password.hide')}
+            />
+          </FormField>
+          <FormField id="reset-confirm-password" label={t('auth.reset.confirmPassword')} error={confirmError}>
+            <PasswordInput
+              {...register('confirm')}
+              {...controlProps('reset-confirm-password', confirmError)}
+              autoComplete="new-password"
+              showLabel={t('auth.password.show')}
+              hideLabel={t('auth.password.hide')}
+            />
+          </FormField>
+          <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
+            {failure}
+          </div>
+          <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-new-submit">
+            {isSubmitting ? t('auth.reset.newSubmitting') : t('auth.reset.newSubmit')}
+          </button>
+        </form>
+      )}
+      <BackToLogin t={t} locale={locale} label={done ? 'auth.reset.goToLogin' : 'auth.reset.backToLogin'} />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { labelClass } from './ui.ts';
+
+interface Props {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}
+
+/** A label bound to its control, an optional hint and the field's error (announced politely). */
+export default function FormField({ id, label, error, hint, children }: Props) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-400">
+          {hint}
+        </p>
+      )}
+      <p id={`${id}-error`} data-testid={`${id}-error`} aria-live="polite" className="min-h-0 text-sm text-rose-400 empty:hidden">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** The accessibility props of the control inside a FormField; the id doubles as its test id. */
+export function controlProps(id: string, error?: string, hint?: boolean) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return {
+    id,
+    'data-testid': id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const;
+}
