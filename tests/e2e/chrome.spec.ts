@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Logs in through the API and stores the session the way the login form does. */
+async function loginAs(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/users/authenticate', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  const { user, token } = (await res.json()).data;
+  await page.evaluate(
+    ([u, t]) => {
+      localStorage.setItem('user', JSON.stringify(u));
+      localStorage.setItem('token', t);
+    },
+    [user, token] as const,
+  );
+}
+
+test('a visitor gets a login/signup dropdown that opens, closes on Escape and on an outside click', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const button = page.getByTestId('guest-menu-button');
+  await expect(page.getByTestId('header-credits')).toBeHidden();
+  await expect(page.getByTestId('profile-menu-button')).toBeHidden();
+
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('menu-login')).toHaveAttribute('href', '/login');
+  await expect(page.getByTestId('menu-signup')).toHaveAttribute('href', '/signup');
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+  await expect(page.getByTestId('menu-login')).toBeHidden();
+
+  await button.click();
+  await page.locator('h1').click();
+  await expect(page.getByTestId('menu-login')).toBeHidden();
+});
+
+test('an admin sees credits and the profile menu with the dashboard link; logout clears the session and goes home', async ({ page }) => {
+  await page.goto('/cookie-policy');
+  await loginAs(page, 'admin@demo.arena', 'demo-admin-2026');
+  await page.reload();
+
+  await expect(page.getByTestId('credits-amount')).toHaveText('...');
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('credits:update', { detail: { credits: 12345 } })));
+  await expect(page.getByTestId('credits-amount')).toHaveText('12.345');
+  await expect(page.getByTestId('header-credits')).toContainText('crediti');
+
+  await page.getByTestId('profile-menu-button').click();
+  await expect(page.getByTestId('profile-username')).toHaveText('admin');
+  await expect(page.getByTestId('menu-dashboard')).toBeVisible();
+  for (const [id, href] of [['settings', '/settings'], ['my-tournaments', '/my-tournaments'], ['backpack', '/my-backpack'], ['redeem', '/marketplace/redeem']])
+    await expect(page.getByTestId(`menu-${id}`)).toHaveAttribute('href', href);
+
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL((u) => u.pathname === '/');
+  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([null, null]);
+  await expect(page.getByTestId('guest-menu-button')).toBeVisible();
+  await expect(page.getByTestId('header-credits')).toBeHidden();
+});
+
+test('a player has no dashboard link', async ({ page }) => {
+  await page.goto('/cookie-policy');
+  await loginAs(page, 'giulia@demo.arena', 'demo-player-2026');
+  await page.reload();
+  await page.getByTestId('profile-menu-button').click();
+  await expect(page.getByTestId('menu-settings')).toBeVisible();
+  await expect(page.getByTestId('menu-dashboard')).toBeHidden();
+});
+
+test('the language switch keeps the page and the English page is in English', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveAttribute('href', /\/en\/privacy-policy$/);
+  await page.getByTestId('language-en').click();
+  await expect(page).toHaveURL(/\/en\/privacy-policy$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+  await expect(page.getByTestId('footer-cookie')).toHaveAttribute('href', '/en/cookie-policy');
+  await page.getByTestId('language-it').click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Informativa sulla privacy');
+});
+
+test('a flash left by a redirect is shown once and disappears after 3 seconds', async ({ page }) => {
+  await page.goto('/cookie-policy');
+  await page.evaluate(() => sessionStorage.setItem('flash', 'sessionExpired'));
+  await page.reload();
+  const flash = page.getByTestId('flash');
+  await expect(flash).toHaveAttribute('role', 'status');
+  await expect(flash).toContainText('La tua sessione è scaduta');
+  expect(await page.evaluate(() => sessionStorage.getItem('flash'))).toBeNull();
+  await expect(flash.locator('p')).toBeHidden({ timeout: 4000 });
+});
+
+test('the FAQ opens one question at a time and a hash scrolls to its section', async ({ page }) => {
+  await page.goto('/#faq');
+  await expect.poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top)).toBeLessThan(200);
+  await page.getByTestId('faq-eligibility').locator('summary').click();
+  await page.getByTestId('faq-format').locator('summary').click();
+  await expect(page.getByTestId('faq-eligibility')).not.toHaveAttribute('open');
+  await expect(page.getByTestId('faq-format')).toHaveAttribute('open');
+  await expect(page.getByTestId('faq-format')).toContainText('29 novembre 2025');
+  await expect(page.getByTestId('hero-cta')).toHaveAttribute('href', '/tournaments');
+});
+
+test('the sidebar becomes a drawer behind a menu button on small screens', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/cookie-policy');
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await page.getByTestId('nav-open').click();
+  await expect(page.getByTestId('nav-home')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+});
+
+test('an unknown path answers 404 with a localized page and a link home', async ({ page }) => {
+  const it = await page.goto('/no-such-page');
+  expect(it?.status()).toBe(404);
+  await expect(page.getByTestId('not-found-home')).toHaveAttribute('href', '/');
+  const en = await page.goto('/en/no-such-page');
+  expect(en?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+});
+
+// The English home is dist/client/en.html next to the folder dist/client/en/: both /en and /en/
+// must still reach it.
+test('the English home answers at /en/, where logging out of an English page lands', async ({ page }) => {
+  expect((await page.goto('/en'))?.status()).toBe(200);
+  const res = await page.goto('/en/');
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('hero-cta')).toHaveAttribute('href', '/en/tournaments');
+});
