@@ -1,6 +1,7 @@
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as accounts from './migrations/0001-accounts.ts';
+import * as tournaments from './migrations/0002-tournaments.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -8,6 +9,7 @@ import * as accounts from './migrations/0001-accounts.ts';
  */
 const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<void> }> = {
   '0001-accounts': accounts,
+  '0002-tournaments': tournaments,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

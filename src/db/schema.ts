@@ -61,10 +61,80 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+export interface CompetitionsTable {
+  id: string;
+  owner: string;
+  name: string;
+  thumbnail: Generated<string>;
+  game: string;
+  url: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CompetitionPlayersTable {
+  competition_id: string;
+  user_id: string;
+  /** 'precision' | 'speed' */
+  team: string;
+  player_name: string;
+  score: Generated<number>;
+  updated_at: string;
+}
+
+export interface TournamentsTable {
+  id: string;
+  owner: string;
+  competition_id: string | null;
+  name: string;
+  banner: Generated<string>;
+  thumbnail: Generated<string>;
+  game: string;
+  /** JSON array of consoles */
+  consoles: Generated<string>;
+  status_override: number | null;
+  /** 1 public, 0 private with a password */
+  open: Generated<number>;
+  password_hash: string | null;
+  max_participants: number;
+  member_count: Generated<number>;
+  start_registration: string | null;
+  end_registration: string | null;
+  start_checkin: string | null;
+  end_checkin: string | null;
+  start_tournament: string | null;
+  end_tournament: string | null;
+  check_in: Generated<number>;
+  check_in_end: Generated<number>;
+  description: Generated<string>;
+  rules: Generated<string>;
+  team_size: number | null;
+  date_text_it: Generated<string>;
+  date_text_en: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TournamentRegistrationsTable {
+  tournament_id: string;
+  user_id: string;
+  /** 'member' | 'waitlist' */
+  state: string;
+  confirmed: Generated<number>;
+  /** JSON {username, game, console, id} */
+  game_account: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   game_accounts: GameAccountsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  competitions: CompetitionsTable;
+  competition_players: CompetitionPlayersTable;
+  tournaments: TournamentsTable;
+  tournament_registrations: TournamentRegistrationsTable;
   kysely_meta?: { key: string; value: Generated<string> };
 }

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { consoles, games } from '../games/games.ts';
+import { gameAccountSchema } from '../users/user-schemas.ts';
+
+/** The two factions of the championship (SPEC section 1). */
+export const teamNames = ['precision', 'speed'] as const;
+export type TeamName = (typeof teamNames)[number];
+
+const noNul = (s: string) => !s.includes('\0');
+const text = (max: number) => z.string().trim().max(max).refine(noNul, 'nul');
+/** An ISO-8601 instant with offset ("2026-11-22T18:00:00.000Z"), or null for "not scheduled". */
+const instant = z.iso.datetime({ offset: true }).nullable();
+/** An image address: our own uploads (/media/…) or an https URL. */
+const imageUrl = z.union([z.literal(''), z.string().max(500).regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/)]);
+
+export const playerSchema = z.object({ playerId: z.string(), playerName: z.string(), score: z.number().int() });
+export type Player = z.infer<typeof playerSchema>;
+export const teamSchema = z.object({ name: z.enum(teamNames), players: z.array(playerSchema) });
+export type Team = z.infer<typeof teamSchema>;
+
+/** A tournament as the API returns it (SPEC section 3 names). Never carries the password. */
+export const tournamentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  banner: z.string(),
+  thumbnail: z.string(),
+  game: z.string(),
+  console: z.array(z.string()),
+  /** effective status: the admin's value when set, else from the schedule */
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** the admin's explicit status, null when the schedule decides */
+  statusOverride: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
+  open: z.boolean(),
+  members: z.array(z.string()),
+  confirmedMembers: z.array(z.string()),
+  /** how many players wait for a slot */
+  waitlistCount: z.number().int(),
+  maxPartecipants: z.number().int(),
+  start_registration: z.string().nullable(),
+  end_registration: z.string().nullable(),
+  start_checkin: z.string().nullable(),
+  end_checkin: z.string().nullable(),
+  start_tournament: z.string().nullable(),
+  end_tournament: z.string().nullable(),
+  check_in: z.number().int(),
+  check_in_end: z.number().int(),
+  description: z.string(),
+  rules: z.string(),
+  teamSize: z.number().int().nullable(),
+  competitionId: z.string().nullable(),
+  /** a fixed date text replacing the start date (SPEC section 2), per language; '' when none */
+  dateText: z.object({ it: z.string(), en: z.string() }),
+  /** the caller's own standing; null for an anonymous caller */
+  me: z
+    .object({ member: z.boolean(), confirmed: z.boolean(), waitlistPosition: z.number().int().nullable() })
+    .nullable(),
+});
+export type Tournament = z.infer<typeof tournamentSchema>;
+
+/** Admin create/update body; on update every field is optional. `password` is write-only. */
+export const tournamentInputSchema = z.object({
+  name: text(120).min(1),
+  banner: imageUrl.default(''),
+  thumbnail: imageUrl.default(''),
+  game: z.enum(games),
+  console: z.array(z.enum(consoles)).min(1).max(consoles.length),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable().default(null),
+  open: z.boolean().default(true),
+  /** required when open is false on create; on update, omitted keeps the old one */
+  password: z.string().min(4).max(128).refine(noNul, 'nul').optional(),
+  maxPartecipants: z.number().int().min(1).max(10000),
+  start_registration: instant.default(null),
+  end_registration: instant.default(null),
+  start_checkin: instant.default(null),
+  end_checkin: instant.default(null),
+  start_tournament: instant.default(null),
+  end_tournament: instant.default(null),
+  check_in: z.number().int().min(0).max(1440).default(0),
+  check_in_end: z.number().int().min(0).max(1440).default(0),
+  description: z.string().max(50_000).refine(noNul, 'nul').default(''),
+  rules: z.string().max(50_000).refine(noNul, 'nul').default(''),
+  teamSize: z.number().int().min(1).max(100).nullable().default(null),
+  competitionId: z.string().max(64).nullable().default(null),
+  dateText: z.object({ it: text(120), en: text(120) }).default({ it: '', en: '' }),
+});
+export type TournamentInput = z.input<typeof tournamentInputSchema>;
+
+/** Registration and check-in body (SPEC section 3, DESIGN deviation 5: the real game account). */
+export const registrationInputSchema = z.object({
+  gameAccounts: z
+    .array(z.object({ userId: z.string().max(64), gameAccount: gameAccountSchema }))
+    .length(1),
+  password: z.string().min(1).max(128).optional(),
+});
+export type RegistrationInput = z.infer<typeof registrationInputSchema>;
+
+/** What a join answers: a member, or a place on the waitlist when the tournament is full. */
+export const joinResultSchema = z.object({
+  state: z.enum(['member', 'waitlist']),
+  waitlistPosition: z.number().int().nullable(),
+  tournament: tournamentSchema,
+});
+
+export const competitionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  thumbnail: z.string(),
+  game: z.string(),
+  url: z.string(),
+  teams: z.array(teamSchema),
+});
+export type Competition = z.infer<typeof competitionSchema>;
+
+export const competitionInputSchema = z.object({
+  name: text(120).min(1),
+  thumbnail: imageUrl.default(''),
+  game: z.enum(games),
+  /** the competition's landing page, a site path like /arena-bomber-championship or an https URL */
+  url: z.union([z.literal(''), z.string().max(500).regex(/^(\/[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/)]).default(''),
+});
+
+/** A player picks a faction (DESIGN deviation 4): only the caller moves, keeping their score. */
+export const teamChoiceSchema = z.object({ team: z.enum(teamNames) });
+
+/** Admin PUT of whole teams (scores included). */
+export const teamsUpdateSchema = z.object({
+  teams: z
+    .array(
+      z.object({
+        name: z.enum(teamNames),
+        players: z.array(z.object({ playerId: z.string().max(64), playerName: text(64).min(1), score: z.number().int().min(0).max(1e9) })).max(10000),
+      }),
+    )
+    .max(2),
+});
+
+/** Admin e-mail to every registered player, written in both languages. */
+export const broadcastInputSchema = z.object({
+  subject: z.object({ it: text(200).min(1), en: text(200).min(1) }),
+  body: z.object({ it: z.string().trim().min(1).max(20_000).refine(noNul, 'nul'), en: z.string().trim().min(1).max(20_000).refine(noNul, 'nul') }),
+  /** members only, or members and the waitlist */
+  includeWaitlist: z.boolean().default(false),
+});
