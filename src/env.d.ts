@@ -1,0 +1,14 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /**
+     * Read access the Fastify server hands to on-demand pages (src/server/site.ts passes it as
+     * Astro's `locals`), so a page reads the database through the same services as the API,
+     * without a second connection or an HTTP hop. Absent under `astro dev`: pages then fetch /api.
+     */
+    data?: {
+      tournament(id: string, viewerToken?: string | null): Promise<import('./features/tournaments/tournament-schemas.ts').Tournament | null>;
+    };
+  }
+}
