@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { it as itDays } from 'react-day-picker/locale/it';
-import { enUS as enDays } from 'react-day-picker/locale/en-US';
-import 'react-day-picker/style.css';
-import { format, isValid, parse, subYears } from 'date-fns';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { isValid, parse } from 'date-fns';
 import type { Locale } from '../../lib/i18n.ts';
+import { DATE_FORMAT } from './date-format.ts';
 import { inputClass } from './ui.ts';
 
-export const DATE_FORMAT = 'yyyy-MM-dd';
+// The calendar (react-day-picker and its locales, about 25 KB gzip) loads only when first opened
+// or hovered, so the signup page stays inside its JavaScript budget.
+const loadCalendar = () => import('./BirthDateCalendar.tsx');
+const BirthDateCalendar = lazy(loadCalendar);
+
+export { DATE_FORMAT };
 
 interface Props {
   id: string;
@@ -51,7 +53,6 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
     };
   }, [open]);
 
-  const today = new Date();
   return (
     <div ref={wrapRef} className="relative">
       <div className="flex gap-2">
@@ -73,6 +74,8 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
           ref={toggleRef}
           type="button"
           onClick={() => setOpen((o) => !o)}
+          onPointerEnter={loadCalendar}
+          onFocus={loadCalendar}
           aria-label={labels.open}
           aria-expanded={open}
           aria-controls={popoverId}
@@ -94,35 +97,17 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
           data-testid={`${id}-calendar`}
           className="absolute left-0 z-30 mt-2 rounded-xl border border-line bg-panel p-3 shadow-2xl shadow-black/60 [color-scheme:dark]"
         >
-          <DayPicker
-            mode="single"
-            required
-            selected={selected}
-            onSelect={(day) => {
-              onChange(format(day, DATE_FORMAT));
-              setOpen(false);
-              toggleRef.current?.focus();
-            }}
-            captionLayout="dropdown"
-            navLayout="around"
-            startMonth={new Date(today.getFullYear() - 100, 0)}
-            endMonth={today}
-            disabled={{ after: today }}
-            defaultMonth={selected ?? subYears(today, 18)}
-            locale={locale === 'it' ? itDays : enDays}
-            weekStartsOn={locale === 'it' ? 1 : 0}
-            autoFocus
-            style={
-              {
-                '--rdp-accent-color': 'var(--color-accent)',
-                '--rdp-accent-background-color': 'color-mix(in srgb, var(--color-brand) 30%, transparent)',
-                '--rdp-day-height': '38px',
-                '--rdp-day-width': '38px',
-                '--rdp-day_button-height': '36px',
-                '--rdp-day_button-width': '36px',
-              } as CSSProperties
-            }
-          />
+          <Suspense fallback={<div className="h-72 w-72" aria-busy="true" />}>
+            <BirthDateCalendar
+              locale={locale}
+              selected={selected}
+              onSelect={(day) => {
+                onChange(day);
+                setOpen(false);
+                toggleRef.current?.focus();
+              }}
+            />
+          </Suspense>
         </div>
       )}
     </div>

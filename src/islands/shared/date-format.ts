@@ -1,0 +1,2 @@
+/** The birth-date format of SPEC section 2, sent to the API as-is. */
+export const DATE_FORMAT = 'yyyy-MM-dd';
