@@ -16,6 +16,7 @@ export default defineConfig({
   compressHTML: true,
   vite: {
     plugins: [tailwindcss()],
-    server: { proxy: { '/api': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}` } },
+    // /media: uploaded images are served by the API process at the site root
+    server: { proxy: { '/api': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}`, '/media': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}` } },
   },
 });

@@ -19,6 +19,12 @@ export async function openDatabase(url: string): Promise<Db> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10) });
+    // A server restart or an admin's pg_terminate_backend kills idle connections; node-postgres then
+    // emits 'error' on the pool (idle client) or on the client itself (one being closed), and an
+    // unheard 'error' event ends the process. The pool replaces dead clients, so a warning is enough.
+    const onIdleError = (err: Error) => console.warn(`postgres connection lost: ${err.message}`);
+    pool.on('error', onIdleError);
+    pool.on('connect', (client) => client.on('error', onIdleError));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
@@ -31,6 +37,11 @@ export async function openDatabase(url: string): Promise<Db> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // One connection, and Kysely's SQLite adapter declares it cannot have more, so its runtime driver
+  // holds a mutex from acquiring the connection to releasing it: a transaction owns the connection
+  // from BEGIN to COMMIT and every other query, in a transaction or not, waits its turn. Concurrent
+  // joins therefore never interleave inside one another's transaction (tests/api/tournament-
+  // concurrency.test.ts proves it with 200 at once). Inside a transaction, use only its `trx`.
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
@@ -39,3 +50,15 @@ export async function openDatabase(url: string): Promise<Db> {
 export const countAll = () => sql<number>`cast(count(*) as integer)`;
 
 export const nowIso = () => new Date().toISOString();
+
+/** A unique or primary-key violation, on either engine. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint/.test(err?.message ?? '');
+}
+
+/** A foreign-key violation (the referenced row is gone), on either engine. */
+export function isForeignKeyViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23503' || err?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint/.test(err?.message ?? '');
+}

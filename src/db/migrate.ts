@@ -2,6 +2,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as tournaments from './migrations/0002-tournaments.ts';
+import * as rewards from './migrations/0010-rewards.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -10,6 +11,7 @@ import * as tournaments from './migrations/0002-tournaments.ts';
 const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<void> }> = {
   '0001-accounts': accounts,
   '0002-tournaments': tournaments,
+  '0010-rewards': rewards,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

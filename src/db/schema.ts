@@ -127,7 +127,138 @@ export interface TournamentRegistrationsTable {
   updated_at: string;
 }
 
+// rewards (migration 0010)
+export interface WalletsTable {
+  user_id: string;
+  owner: string;
+  /** always the sum of the user's wallet_transactions; CHECK balance >= 0 */
+  balance: Generated<number>;
+  updated_at: string;
+}
+
+/** Append-only: database triggers refuse UPDATE and DELETE. */
+export interface WalletTransactionsTable {
+  id: string;
+  owner: string;
+  user_id: string;
+  amount: number;
+  /** 'badge' | 'giveaway' | 'purchase' | 'adjustment' */
+  type: string;
+  description: Generated<string>;
+  /** unique cause of the entry; null for admin adjustments */
+  reference: string | null;
+  balance_after: number;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: string;
+}
+
+export interface BadgesTable {
+  id: string;
+  owner: string;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  icon: Generated<string>;
+  trigger: string;
+  reward_amount: Generated<number>;
+  reusable: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserBadgesTable {
+  id: string;
+  owner: string;
+  user_id: string;
+  badge_id: string;
+  /** 'once' for a non-reusable badge, else the id of the event that earned it */
+  award_key: string;
+  credits: Generated<number>;
+  earned_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  owner: string;
+  name: string;
+  description: Generated<string>;
+  price: number;
+  quantity: number;
+  brand: Generated<string>;
+  image: Generated<string>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PurchasesTable {
+  id: string;
+  owner: string;
+  user_id: string;
+  product_id: string;
+  product_name: string;
+  product_image: Generated<string>;
+  brand: Generated<string>;
+  price: number;
+  ship_first_name: string;
+  ship_last_name: string;
+  ship_street_name: string;
+  ship_additional_address_info: Generated<string>;
+  ship_zip_code: string;
+  ship_city: string;
+  ship_country: string;
+  fulfilled: Generated<number>;
+  fulfilled_at: string | null;
+  fulfilled_by: string | null;
+  created_at: string;
+}
+
+export interface GiveawaysTable {
+  id: string;
+  owner: string;
+  token: string;
+  credits: number;
+  /** 'infinite' | 'limited' | 'timed' */
+  type: string;
+  max_uses: number | null;
+  redemption_count: Generated<number>;
+  expires_at: string | null;
+  description: Generated<string>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GiveawayRedemptionsTable {
+  giveaway_id: string;
+  user_id: string;
+  credits: number;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  route: string;
+  request_hash: string;
+  status_code: number;
+  /** the JSON answer replayed to a retry */
+  response: string;
+  created_at: string;
+}
+
 export interface Database {
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  badges: BadgesTable;
+  user_badges: UserBadgesTable;
+  products: ProductsTable;
+  purchases: PurchasesTable;
+  giveaways: GiveawaysTable;
+  giveaway_redemptions: GiveawayRedemptionsTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   game_accounts: GameAccountsTable;
   sessions: SessionsTable;

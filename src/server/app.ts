@@ -12,6 +12,10 @@ import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
 import auth from './plugins/auth.ts';
 import healthRoutes from './routes/health.ts';
 import userRoutes from './routes/users.ts';
+import tournamentRoutes from './routes/tournaments.ts';
+import marketplaceRoutes from './routes/marketplace.ts';
+import mediaRoutes, { mediaFileRoutes } from './routes/media.ts';
+import { createDiskStorage } from './storage/media-storage.ts';
 import { registerSite } from './site.ts';
 
 declare module 'fastify' {
@@ -42,6 +46,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
+  app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -62,6 +67,9 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(auth);
       await api.register(healthRoutes);
       await api.register(userRoutes);
+      await api.register(tournamentRoutes);
+      await api.register(marketplaceRoutes);
+      await api.register(mediaRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) =>
         reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),
@@ -70,6 +78,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     { prefix: '/api' },
   );
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // uploaded images live at the site root, where the stored addresses point
+  await app.register(mediaFileRoutes);
 
   const clientDir = path.join(config.distDir, 'client');
   if (fs.existsSync(clientDir)) await registerSite(app, config.distDir);

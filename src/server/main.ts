@@ -2,7 +2,8 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { seedDemo } from '../db/seed.ts';
+import { demoPrivateTournamentPassword, seedDemo } from '../db/seed.ts';
+import { demoGiveawayCodes } from '../db/seed-rewards.ts';
 import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './services/user-service.ts';
@@ -24,6 +25,8 @@ if (config.seedDemo) {
   if (accounts.length) {
     console.log('Demo content seeded. Demo accounts:');
     for (const a of accounts) console.log(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}`);
+    console.log(`  private EAFC25 tournament password: ${demoPrivateTournamentPassword}`);
+    console.log(`  giveaway codes: ${Object.entries(demoGiveawayCodes).map(([type, code]) => `${code} (${type})`).join(', ')}`);
   }
 }
 

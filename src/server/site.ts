@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import * as TournamentService from './services/tournament-service.ts';
 
 /**
  * Serves the Astro build: prerendered pages and assets from dist/client, and every other path
@@ -27,6 +28,14 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   const notFoundPage = path.join(clientDir, '404.html');
   const enNotFoundPage = path.join(clientDir, 'en', '404.html');
 
+  // Astro `locals` for on-demand pages (App.Locals in src/env.d.ts): the same services as the API,
+  // on the same connection, no HTTP hop.
+  const locals: App.Locals = {
+    data: {
+      tournament: (id, viewerToken) => TournamentService.getForViewer(app, id, viewerToken),
+    },
+  };
+
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api') {
@@ -41,11 +50,16 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && astro) {
       reply.hijack();
-      await astro(req.raw, reply.raw, () => {
-        const file = url.startsWith('/en/') && fs.existsSync(enNotFoundPage) ? enNotFoundPage : notFoundPage;
-        reply.raw.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-        reply.raw.end(fs.existsSync(file) ? fs.readFileSync(file) : 'Not found');
-      });
+      await astro(
+        req.raw,
+        reply.raw,
+        () => {
+          const file = url.startsWith('/en/') && fs.existsSync(enNotFoundPage) ? enNotFoundPage : notFoundPage;
+          reply.raw.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+          reply.raw.end(fs.existsSync(file) ? fs.readFileSync(file) : 'Not found');
+        },
+        locals,
+      );
       return;
     }
     return reply.code(404).type('text/html').send(fs.existsSync(notFoundPage) ? fs.readFileSync(notFoundPage) : 'Not found');

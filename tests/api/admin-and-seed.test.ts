@@ -60,7 +60,8 @@ describe('seedDemo', () => {
   test('seeds the demo accounts into an empty database once; the second call seeds nothing', async () => {
     const first = await seedDemo(t.app);
     expect(first.map((a) => a.email).sort()).toEqual(['admin@demo.arena', 'alex@demo.arena', 'giulia@demo.arena']);
-    expect(await userCount()).toBe(3);
+    // the three accounts plus the 24 leaderboard players, who have no usable password
+    expect(await userCount()).toBe(27);
     for (const a of first) expect(await t.login(a.email, a.password)).toEqual(expect.any(String));
     const [admin] = await usersByEmail('admin@demo.arena');
     expect(JSON.parse(admin.roles)).toEqual(['SiteAdmin']);
@@ -68,7 +69,7 @@ describe('seedDemo', () => {
     expect(alex.language).toBe('en');
 
     expect(await seedDemo(t.app)).toEqual([]);
-    expect(await userCount()).toBe(3);
+    expect(await userCount()).toBe(27);
   });
 
   test('seeds nothing into a database that already has players', async () => {

@@ -57,33 +57,63 @@ export const tournamentSchema = z.object({
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
-/** Admin create/update body; on update every field is optional. `password` is write-only. */
-export const tournamentInputSchema = z.object({
+// The input fields without their defaults, so the update body can leave any of them out.
+const tournamentFields = {
   name: text(120).min(1),
-  banner: imageUrl.default(''),
-  thumbnail: imageUrl.default(''),
+  banner: imageUrl,
+  thumbnail: imageUrl,
   game: z.enum(games),
   console: z.array(z.enum(consoles)).min(1).max(consoles.length),
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable().default(null),
-  open: z.boolean().default(true),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
+  open: z.boolean(),
   /** required when open is false on create; on update, omitted keeps the old one */
   password: z.string().min(4).max(128).refine(noNul, 'nul').optional(),
   maxPartecipants: z.number().int().min(1).max(10000),
+  start_registration: instant,
+  end_registration: instant,
+  start_checkin: instant,
+  end_checkin: instant,
+  start_tournament: instant,
+  end_tournament: instant,
+  check_in: z.number().int().min(0).max(1440),
+  check_in_end: z.number().int().min(0).max(1440),
+  description: z.string().max(50_000).refine(noNul, 'nul'),
+  rules: z.string().max(50_000).refine(noNul, 'nul'),
+  teamSize: z.number().int().min(1).max(100).nullable(),
+  competitionId: z.string().max(64).regex(/^[A-Za-z0-9_-]+$/, 'id').nullable(),
+  dateText: z.object({ it: text(120), en: text(120) }),
+};
+
+/** Admin create body. `password` is write-only. */
+export const tournamentInputSchema = z.object({
+  ...tournamentFields,
+  banner: tournamentFields.banner.default(''),
+  thumbnail: tournamentFields.thumbnail.default(''),
+  status: tournamentFields.status.default(null),
+  open: tournamentFields.open.default(true),
   start_registration: instant.default(null),
   end_registration: instant.default(null),
   start_checkin: instant.default(null),
   end_checkin: instant.default(null),
   start_tournament: instant.default(null),
   end_tournament: instant.default(null),
-  check_in: z.number().int().min(0).max(1440).default(0),
-  check_in_end: z.number().int().min(0).max(1440).default(0),
-  description: z.string().max(50_000).refine(noNul, 'nul').default(''),
-  rules: z.string().max(50_000).refine(noNul, 'nul').default(''),
-  teamSize: z.number().int().min(1).max(100).nullable().default(null),
-  competitionId: z.string().max(64).nullable().default(null),
-  dateText: z.object({ it: text(120), en: text(120) }).default({ it: '', en: '' }),
+  check_in: tournamentFields.check_in.default(0),
+  check_in_end: tournamentFields.check_in_end.default(0),
+  description: tournamentFields.description.default(''),
+  rules: tournamentFields.rules.default(''),
+  teamSize: tournamentFields.teamSize.default(null),
+  competitionId: tournamentFields.competitionId.default(null),
+  dateText: tournamentFields.dateText.default({ it: '', en: '' }),
 });
 export type TournamentInput = z.input<typeof tournamentInputSchema>;
+
+/**
+ * Admin update body: any subset of the create fields; an omitted field keeps its value (zod's
+ * `.partial()` of the create schema would fill the defaults in and reset them). `status: null`
+ * hands the status back to the schedule.
+ */
+export const tournamentUpdateSchema = z.object(tournamentFields).partial();
+export type TournamentUpdate = z.input<typeof tournamentUpdateSchema>;
 
 /** Registration and check-in body (SPEC section 3, DESIGN deviation 5: the real game account). */
 export const registrationInputSchema = z.object({
@@ -111,13 +141,20 @@ export const competitionSchema = z.object({
 });
 export type Competition = z.infer<typeof competitionSchema>;
 
-export const competitionInputSchema = z.object({
+const competitionFields = {
   name: text(120).min(1),
-  thumbnail: imageUrl.default(''),
+  thumbnail: imageUrl,
   game: z.enum(games),
   /** the competition's landing page, a site path like /arena-bomber-championship or an https URL */
-  url: z.union([z.literal(''), z.string().max(500).regex(/^(\/[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/)]).default(''),
+  url: z.union([z.literal(''), z.string().max(500).regex(/^(\/[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/)]),
+};
+export const competitionInputSchema = z.object({
+  ...competitionFields,
+  thumbnail: competitionFields.thumbnail.default(''),
+  url: competitionFields.url.default(''),
 });
+/** Admin update: any subset; omitted fields keep their value. */
+export const competitionUpdateSchema = z.object(competitionFields).partial();
 
 /** A player picks a faction (DESIGN deviation 4): only the caller moves, keeping their score. */
 export const teamChoiceSchema = z.object({ team: z.enum(teamNames) });
@@ -141,3 +178,18 @@ export const broadcastInputSchema = z.object({
   /** members only, or members and the waitlist */
   includeWaitlist: z.boolean().default(false),
 });
+
+/** Admin view of who is in a tournament: members, then the waitlist in queue order. */
+export const registrationEntrySchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  gameAccount: gameAccountSchema,
+  joinedAt: z.string(),
+});
+export const registrationsSchema = z.object({
+  members: z.array(registrationEntrySchema.extend({ confirmed: z.boolean() })),
+  waitlist: z.array(registrationEntrySchema.extend({ position: z.number().int() })),
+});
+export type Registrations = z.infer<typeof registrationsSchema>;

@@ -172,3 +172,14 @@ function toUser(r: Row, gameAccounts: GameAccount[]): User {
     createdAt: r.created_at,
   };
 }
+
+/** Which of these ids are accounts of the brand (chunked: an IN list has an engine limit). */
+export async function existingIds(db: Kysely<Database>, owner: string, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    const rows = await db.selectFrom('users').select('id').where('owner', '=', owner).where('id', 'in', unique.slice(i, i + 1000)).execute();
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}

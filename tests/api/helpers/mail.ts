@@ -10,8 +10,9 @@ export interface ParsedMail {
   text: string;
 }
 
+// whitespace between two adjacent encoded words is not part of the text (RFC 2047 section 6.2)
 const decodeWords = (value: string) =>
-  value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset, enc: string, data: string) =>
+  value.replace(/(=\?[^?]+\?[QqBb]\?[^?]*\?=)\s+(?==\?)/g, '$1').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset, enc: string, data: string) =>
     enc.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
       : decodeQuotedPrintable(data.replace(/_/g, ' ')),

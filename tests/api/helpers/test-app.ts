@@ -48,11 +48,11 @@ async function createDatabase(tmp: string): Promise<{ url: string; drop: () => P
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `arena_test_${unique()}`;
-  const run = async (statement: string) => {
+  const run = async (statement: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
     try {
-      await client.query(statement);
+      return (await client.query(statement, values)).rows;
     } finally {
       await client.end();
     }
@@ -60,7 +60,17 @@ async function createDatabase(tmp: string): Promise<{ url: string; drop: () => P
   await run(`CREATE DATABASE "${name}"`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  const drop = async () => {
+    // The pool's end() does not wait for its sockets to close; FORCE would kill the ones still
+    // closing and their clients would report it. Give them a moment first.
+    for (let i = 0; i < 50; i++) {
+      const [{ n }] = await run('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (n === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  };
+  return { url: url.toString(), drop };
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
@@ -145,6 +155,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
         game_accounts: await k.selectFrom('game_accounts').selectAll().orderBy('id').execute(),
         sessions: await k.selectFrom('sessions').selectAll().orderBy('token_hash').execute(),
         password_resets: await k.selectFrom('password_resets').selectAll().orderBy('token_hash').execute(),
+        competitions: await k.selectFrom('competitions').selectAll().orderBy('id').execute(),
+        competition_players: await k.selectFrom('competition_players').selectAll().orderBy('competition_id').orderBy('user_id').execute(),
+        tournaments: await k.selectFrom('tournaments').selectAll().orderBy('id').execute(),
+        tournament_registrations: await k.selectFrom('tournament_registrations').selectAll().orderBy('tournament_id').orderBy('user_id').execute(),
       };
     },
     async close() {

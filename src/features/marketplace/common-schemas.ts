@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Pieces shared by the rewards schemas (wallet, badges, products, giveaways, purchases).
+ * Safe on client and server.
+ */
+
+// PostgreSQL text cannot hold U+0000 (the query fails), so it is refused here, the same on both engines
+const noNul = (s: string) => !s.includes('\u0000');
+export const text = (max: number) => z.string().trim().max(max).refine(noNul, 'nul');
+
+/** Record ids are generated UUIDs; anything else is refused before it reaches a query. */
+export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
+
+/** Upper bound of any single credit amount (price, reward, code, adjustment): far below int32. */
+export const MAX_CREDITS = 1_000_000;
+
+/** An image address: our own uploads (/media/…) or an https URL. */
+export const imageUrl = z.string().max(500).regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/, 'image');
+
+/**
+ * `owner` (or `brand`) of the spec's calls. Optional: the deployment has one owner (OWNER_ID); a
+ * different value answers 404 rather than data of another brand.
+ */
+export const ownerQuery = text(64).optional();
+
+// query strings arrive as text; coerce, then bound
+export const limitQuery = (fallback: number, max = 100) => z.coerce.number().int().min(1).max(max).default(fallback);
+export const offsetQuery = z.coerce.number().int().min(0).max(1_000_000).default(0);
+export const pageQuery = z.coerce.number().int().min(1).max(100_000).default(1);
+export const searchQuery = text(100).optional();

@@ -1,0 +1,232 @@
+/**
+ * How a tournament is shown (SPEC section 2, tournament card and detail), as pure functions shared
+ * by the server-rendered pages, the grids' custom elements and the detail island, so a card built
+ * in the browser reads exactly like one built on the server. Texts come in as labels, never here.
+ */
+import { phaseOf, type Phase, type Schedule } from './phase.ts';
+
+/** Tournament times are Italian times; a visitor elsewhere also sees their own (see detail page). */
+export const TOURNAMENT_TIME_ZONE = 'Europe/Rome';
+
+type Locale = 'it' | 'en';
+
+/** The fields of a tournament a card needs (a subset of the API's Tournament). */
+export interface CardTournament extends Schedule {
+  id: string;
+  name: string;
+  thumbnail: string;
+  game: string;
+  console: string[];
+  members: string[];
+  maxPartecipants: number;
+  dateText: { it: string; en: string };
+}
+
+export interface CardLabels {
+  /** game value → display name */
+  games: Record<string, string>;
+  /** console value → display name */
+  consoles: Record<string, string>;
+  /** shown when there is neither a date text nor a start */
+  noDate: string;
+}
+
+export interface CardView {
+  id: string;
+  name: string;
+  thumbnail: string;
+  phase: Phase;
+  game: string;
+  consoles: string;
+  date: string;
+  players: string;
+}
+
+const shortDate = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TOURNAMENT_TIME_ZONE });
+
+/** SPEC: the card's date is it-IT day/month/year in every language. */
+export function cardDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : shortDate.format(d);
+}
+
+/** A fixed date text (per language) wins over the start date; null when neither exists. */
+export function startText(t: Pick<CardTournament, 'dateText' | 'start_tournament'>, locale: Locale, format: (iso: string | null) => string | null = cardDate): string | null {
+  const fixed = t.dateText?.[locale]?.trim();
+  return fixed || format(t.start_tournament);
+}
+
+export const gameLabel = (game: string, labels: Pick<CardLabels, 'games'>) => labels.games[game] ?? game;
+export const consolesLabel = (consoles: readonly string[], labels: Pick<CardLabels, 'consoles'>) =>
+  consoles.map((c) => labels.consoles[c] ?? c).join(', ');
+/** "current members / maxPartecipants" */
+export const playersLabel = (t: Pick<CardTournament, 'members' | 'maxPartecipants'>) => `${t.members.length}/${t.maxPartecipants}`;
+
+export function cardView(t: CardTournament, locale: Locale, labels: CardLabels, now: number = Date.now()): CardView {
+  return {
+    id: t.id,
+    name: t.name,
+    thumbnail: t.thumbnail,
+    phase: phaseOf(t, now),
+    game: gameLabel(t.game, labels),
+    consoles: consolesLabel(t.console, labels),
+    date: startText(t, locale) ?? labels.noDate,
+    players: playersLabel(t),
+  };
+}
+
+/** The deadline the detail page counts down to, named after what happens then. */
+export type DeadlineKind = 'registrationOpens' | 'checkinOpens' | 'checkinCloses' | 'starts';
+
+/**
+ * The next moment that changes the phase (SPEC section 4 order), or null when the tournament has
+ * started, ended, or the next moment is not scheduled.
+ */
+export function nextDeadline(s: Schedule, now: number = Date.now()): { kind: DeadlineKind; at: number } | null {
+  const phase = phaseOf(s, now);
+  const pick = (kind: DeadlineKind, iso: string | null) => {
+    const at = iso ? Date.parse(iso) : NaN;
+    return Number.isNaN(at) || at <= now ? null : { kind, at };
+  };
+  switch (phase) {
+    case 'waiting':
+      return pick('registrationOpens', s.start_registration);
+    case 'registration':
+      return pick('checkinOpens', s.start_checkin);
+    case 'checkinOpen':
+      return pick('checkinCloses', s.end_checkin);
+    case 'checkinClosed':
+      return pick('starts', s.start_tournament);
+    default:
+      return null;
+  }
+}
+
+/** Whole days, hours, minutes and seconds left; all zero once the moment has passed. */
+export function countdownParts(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
+
+/** Long date and time, localised, in a given time zone with its short name ("CET"). */
+export function longDateTime(iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(d);
+}
+
+/** A compact date and time for schedules ("22/11/2026, 18:00 CET"). */
+export function shortDateTime(iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(d);
+}
+
+/**
+ * True when `timeZone` shows a different wall-clock time than Rome at any of the given instants,
+ * i.e. when the visitor needs the times in their own zone too. Zones that merely have another
+ * name but the same offset (Europe/Berlin) do not count.
+ */
+export function differsFromRome(timeZone: string | undefined, instants: readonly (string | null)[]): boolean {
+  if (!timeZone || timeZone === TOURNAMENT_TIME_ZONE) return false;
+  const clock = (zone: string, d: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  try {
+    const dates = instants.filter((i): i is string => Boolean(i)).map((i) => new Date(i)).filter((d) => !Number.isNaN(d.getTime()));
+    if (!dates.length) dates.push(new Date());
+    return dates.some((d) => clock(timeZone, d) !== clock(TOURNAMENT_TIME_ZONE, d));
+  } catch {
+    return false; // an unknown zone name: Rome times alone
+  }
+}
+
+/** "NvsN" for a team size; null for a solo tournament (the caller shows the "solo" label). */
+export const teamSizeLabel = (teamSize: number | null) => (teamSize && teamSize > 0 ? `${teamSize}vs${teamSize}` : null);
+
+/** Tournament ids are opaque tokens; anything else in the URL is an invalid id, not a lookup. */
+export const isTournamentId = (id: string | undefined): id is string => typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id);
+
+/** The championship's landing page path (DESIGN section 2). */
+export const championshipPath = (brandSlug: string) => `/${brandSlug}-bomber-championship`;
+
+/** Fortnite tournaments register with the chat-community name and the Epic ID (SPEC section 2). */
+export const isFortnite = (game: string) => game === 'Fortnite';
+
+/**
+ * The path a competition's `url` field points at on this site ('' for another site): '/x' is
+ * itself, an absolute address of `origin` is its path.
+ */
+export function sitePathOf(url: string, origin?: string): string {
+  const clean = (p: string) => p.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+  if (url.startsWith('/') && !url.startsWith('//')) return clean(url);
+  try {
+    const u = new URL(url);
+    return origin && u.origin === origin ? clean(u.pathname) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The community chat server where Fortnite players verify (SPEC section 2); pages pass the configured one. */
+export const DEFAULT_COMMUNITY_CHAT_URL = 'https://discord.com/';
+
+/** COMMUNITY_CHAT_URL, else the brand's Discord (SOCIAL_DISCORD_URL), else the default; https only. */
+export function communityChatUrl(env: Record<string, string | undefined>): string {
+  for (const v of [env.COMMUNITY_CHAT_URL, env.SOCIAL_DISCORD_URL]) {
+    const url = v?.trim();
+    if (url && /^https:\/\/[^\s"'<>]+$/.test(url)) return url;
+  }
+  return DEFAULT_COMMUNITY_CHAT_URL;
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/**
+ * Plain text of already-sanitised rich text (rich-text.ts), for meta descriptions: tags dropped,
+ * entities decoded (the page escapes again), whitespace collapsed, cut at a word near `max`.
+ */
+export function plainTextOf(sanitisedHtml: string, max = 200): string {
+  const text = sanitisedHtml
+    .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
+      if (e[0] === '#') {
+        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
+      }
+      return entities[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}

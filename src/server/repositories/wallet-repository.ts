@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
+import { countAll } from '../../db/database.ts';
+import type { Database, WalletTransactionsTable } from '../../db/schema.ts';
+import type { Transaction, TransactionType, Wallet } from '../../features/wallet/wallet-schemas.ts';
+import { contains } from './search.ts';
+
+type Db = Kysely<Database>;
+
+export interface LedgerEntry {
+  owner: string;
+  userId: string;
+  /** > 0 credits, < 0 debits; never 0 */
+  amount: number;
+  type: TransactionType;
+  description: string;
+  /** unique cause; null for an admin adjustment */
+  reference: string | null;
+  createdBy?: { id: string; name: string } | null;
+}
+
+export type EntryResult = { ok: true; balance: number; transaction: Transaction } | { ok: false; reason: 'NOT_ENOUGH_CREDITS' };
+
+/**
+ * The one way a balance changes (DESIGN section 4): a conditional UPDATE that refuses to take the
+ * balance below zero, and the ledger entry, both on `trx` so they commit or roll back together.
+ * The wallet row is created on first use. Must run inside a transaction.
+ */
+export async function applyEntry(trx: Trx<Database>, e: LedgerEntry): Promise<EntryResult> {
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('wallets')
+    .values({ user_id: e.userId, owner: e.owner, balance: 0, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  // the WHERE decides, not an earlier read: two concurrent debits cannot both pass
+  const updated = await trx
+    .updateTable('wallets')
+    .set({ balance: sql`balance + ${e.amount}`, updated_at: now })
+    .where('user_id', '=', e.userId)
+    .where(sql<boolean>`balance + ${e.amount} >= 0`)
+    .returning('balance')
+    .executeTakeFirst();
+  if (!updated) return { ok: false, reason: 'NOT_ENOUGH_CREDITS' };
+  const row: Selectable<WalletTransactionsTable> = {
+    id: randomUUID(),
+    owner: e.owner,
+    user_id: e.userId,
+    amount: e.amount,
+    type: e.type,
+    description: e.description,
+    reference: e.reference,
+    balance_after: Number(updated.balance),
+    created_by: e.createdBy?.id ?? null,
+    created_by_name: e.createdBy?.name ?? null,
+    created_at: now,
+  };
+  await trx.insertInto('wallet_transactions').values(row).execute();
+  return { ok: true, balance: row.balance_after, transaction: toTransaction(row) };
+}
+
+/** The wallet of a user of this brand (balance 0 before any entry); undefined for no such user. */
+export async function find(db: Db, owner: string, userId: string): Promise<Wallet | undefined> {
+  const row = await walletQuery(db, owner).where('users.id', '=', userId).executeTakeFirst();
+  return row && toWallet(row);
+}
+
+/** Every user of the brand with their balance, most recently changed first. */
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string }): Promise<{ rows: Wallet[]; total: number }> {
+  let base = db.selectFrom('users').where('users.owner', '=', owner);
+  if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
+  const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  let rows = walletQuery(db, owner);
+  if (q.search) rows = rows.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
+  const found = await rows
+    .orderBy(sql`coalesce(wallets.updated_at, users.created_at)`, 'desc')
+    .orderBy('users.id')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return { rows: found.map(toWallet), total: Number(n) };
+}
+
+export async function balanceOf(db: Db | Trx<Database>, userId: string): Promise<number> {
+  const row = await db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+/** A user's ledger, newest first. */
+export async function listTransactions(db: Db, owner: string, userId: string, limit: number, offset: number): Promise<{ rows: Transaction[]; total: number }> {
+  const base = db.selectFrom('wallet_transactions').where('owner', '=', owner).where('user_id', '=', userId);
+  const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return { rows: rows.map(toTransaction), total: Number(n) };
+}
+
+function walletQuery(db: Db, owner: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('wallets', 'wallets.user_id', 'users.id')
+    .select(['users.id as user_id', 'users.username', 'wallets.balance', 'wallets.updated_at'])
+    .where('users.owner', '=', owner);
+}
+
+function toWallet(r: { user_id: string; username: string; balance: number | null; updated_at: string | null }): Wallet {
+  return { userId: r.user_id, username: r.username, balance: Number(r.balance ?? 0), updatedAt: r.updated_at ?? null };
+}
+
+function toTransaction(r: Selectable<WalletTransactionsTable>): Transaction {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    amount: Number(r.amount),
+    type: r.type as TransactionType,
+    description: r.description,
+    reference: r.reference,
+    balanceAfter: Number(r.balance_after),
+    createdBy: r.created_by ? { id: r.created_by, name: r.created_by_name ?? '' } : null,
+    createdAt: r.created_at,
+  };
+}

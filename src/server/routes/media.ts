@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_IMAGE_BYTES, mediaUploadResultSchema } from '../../features/marketplace/media-schemas.ts';
+import { envelope, errorResponseSchema, errorResponses, ok } from '../envelope.ts';
+import { AppError, notFound } from '../errors.ts';
+import * as MediaService from '../services/media-service.ts';
+import { BUCKET_PATTERN, NAME_PATTERN } from '../storage/media-storage.ts';
+
+/** Reads the one `file` part into memory, at most MAX_IMAGE_BYTES; every parse failure is a 4xx. */
+async function readUpload(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
+  try {
+    const part = await req.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 } });
+    if (!part || part.fieldname !== 'file') throw new AppError(400, 'VALIDATION_ERROR', 'The image goes in the field "file"');
+    return await part.toBuffer();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'IMAGE_TOO_LARGE', 'The image is larger than 2 MB');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Send one file');
+    // busboy's own complaints (truncated body, bad boundary) are the client's
+    throw new AppError(400, 'VALIDATION_ERROR', 'Malformed multipart body');
+  }
+}
+
+/** POST /api/media/{agency} (admin): an image in, {bucket, name} of its cleaned copy out. */
+export default async function mediaRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // scoped to this plugin: no other route accepts multipart bodies
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+
+  app.post('/media/:agency', {
+    schema: {
+      tags: ['media'],
+      summary: 'Upload an image (admin): PNG, JPEG, WebP or GIF by content, at most 2 MB, re-encoded without metadata',
+      security: [{ bearer: [] }],
+      consumes: ['multipart/form-data'],
+      params: z.object({ agency: z.string().regex(BUCKET_PATTERN, 'agency') }),
+      response: { 201: envelope(mediaUploadResultSchema), ...errorResponses(400, 401, 403, 404), 413: errorResponseSchema, 415: errorResponseSchema },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req, reply) => {
+      // DESIGN section 2: uploads go to /media/{AGENCY_NAME}; other buckets do not exist
+      if (req.params.agency !== app.config.agencyName) throw notFound();
+      const data = await readUpload(req);
+      return reply.code(201).send(ok(await MediaService.store(app, req.params.agency, data)));
+    },
+  });
+}
+
+/** GET /media/{agency}/{name} at the site root: the stored image, cached for good (names are never reused). */
+export async function mediaFileRoutes(app: FastifyInstance) {
+  app.get<{ Params: { agency: string; name: string } }>('/media/:agency/:name', { schema: { hide: true } }, async (req, reply) => {
+    const { agency, name } = req.params;
+    if (!BUCKET_PATTERN.test(agency) || !NAME_PATTERN.test(name)) throw notFound();
+    const data = await app.mediaStorage.get(agency, name);
+    if (!data) throw notFound();
+    return reply
+      .header('content-type', MediaService.contentTypeOf[name.split('.').pop()!])
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+      .header('content-disposition', 'inline')
+      .send(data);
+  });
+}

@@ -1,0 +1,221 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  broadcastInputSchema,
+  competitionInputSchema,
+  competitionSchema,
+  competitionUpdateSchema,
+  joinResultSchema,
+  registrationInputSchema,
+  registrationsSchema,
+  teamChoiceSchema,
+  teamsUpdateSchema,
+  tournamentInputSchema,
+  tournamentSchema,
+  tournamentUpdateSchema,
+} from '../../features/tournaments/tournament-schemas.ts';
+import { envelope, errorResponses, listEnvelope, ok, okList } from '../envelope.ts';
+import { assertSelfOrAdmin } from '../plugins/auth.ts';
+import * as CompetitionService from '../services/competition-service.ts';
+import * as TournamentService from '../services/tournament-service.ts';
+
+// Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
+const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
+const idParams = z.object({ id });
+/** `?userID=`: whose registration; the caller's own when left out (an admin may name anyone). */
+const userQuery = z.object({ userID: id.optional() });
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const listQuery = z.object({
+  competitionId: id.optional(),
+  members: id.optional().describe("a user id: only that user's tournaments, waitlist included (that user's token or an admin's)"),
+  showAllTournament: flag.optional().describe('false leaves out ended tournaments; left out or true lists every one'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+const tournamentResult = envelope(tournamentSchema);
+const competitionResult = envelope(competitionSchema);
+const deletedResult = envelope(z.object({ id: z.string() }));
+
+/**
+ * Public lists may sit in a shared cache for a few seconds; an answer to a request with a token
+ * carries the caller's own standing (`me`) and must not.
+ */
+function cacheFor(req: FastifyRequest, reply: FastifyReply) {
+  reply.header('vary', 'Authorization');
+  if (req.headers.authorization) reply.header('cache-control', 'private, no-cache');
+  else reply.header('cache-control', 'public, max-age=10, stale-while-revalidate=60');
+}
+
+/** The player a registration call acts for: `?userID=` (own, or anyone's for an admin), else the caller. */
+function targetUser(req: FastifyRequest & { query: { userID?: string } }): string {
+  const userId = req.query.userID ?? req.user!.id;
+  assertSelfOrAdmin(req, userId);
+  return userId;
+}
+
+export default async function tournamentRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tournaments'];
+  const adminTags = ['tournaments (admin)'];
+  const security = [{ bearer: [] }];
+  // Guessing a private tournament's password: counted per address and tournament, only for joins
+  // that carry a password (a public join, or a member's own retry without one, is never slowed).
+  // A preHandler, so the body is parsed when the counter decides.
+  const passwordLimit = {
+    max: 10,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: any) => `${req.ip}|join|${String(req.params?.id ?? '')}`,
+    allowList: (req: any) => !req.body?.password,
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // competitions (static paths first in the file for readability; the router prefers them anyway)
+
+  app.get('/tournaments/competitions', {
+    schema: { tags, summary: 'Competitions of the brand, with both faction leaderboards', querystring: z.object({ owner: z.string().max(64).refine((s) => !s.includes('\0'), 'nul').optional() }), response: { 200: listEnvelope(competitionSchema), ...errorResponses(400) } },
+    handler: async (req, reply) => {
+      cacheFor(req, reply);
+      const data = await CompetitionService.list(app, req.query.owner);
+      return okList(data, data.length);
+    },
+  });
+
+  app.get('/tournaments/competitions/:id', {
+    schema: { tags, summary: 'One competition with its two factions, players by score then name', params: idParams, response: { 200: competitionResult, ...errorResponses(400, 404) } },
+    handler: async (req, reply) => {
+      cacheFor(req, reply);
+      return ok(await CompetitionService.get(app, req.params.id));
+    },
+  });
+
+  app.post('/tournaments/competitions/:id/team', {
+    schema: { tags, summary: 'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments', security, params: idParams, body: teamChoiceSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 404, 409) } },
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await CompetitionService.chooseTeam(app, req.params.id, req.user!.id, req.body.team)),
+  });
+
+  app.post('/tournaments/competitions', {
+    schema: { tags: adminTags, summary: 'Create a competition', security, body: competitionInputSchema, response: { 201: competitionResult, ...errorResponses(400, 401, 403) } },
+    preHandler: app.requireAdmin,
+    handler: async (req, reply) => reply.code(201).send(ok(await CompetitionService.create(app, req.body))),
+  });
+
+  app.put('/tournaments/competitions/:id', {
+    schema: { tags: adminTags, summary: 'Update a competition; fields left out stay as they are', security, params: idParams, body: competitionUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await CompetitionService.update(app, req.params.id, req.body)),
+  });
+
+  app.put('/tournaments/competition/:id', {
+    schema: { tags: adminTags, summary: 'Replace both factions and all scores (players must be existing accounts)', security, params: idParams, body: teamsUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await CompetitionService.replaceTeams(app, req.params.id, req.body)),
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // tournaments: public reads
+
+  app.get('/tournaments', {
+    schema: { tags, summary: 'Tournaments: upcoming and running by start, then ended ones newest first', querystring: listQuery, response: { 200: listEnvelope(tournamentSchema), ...errorResponses(400, 401, 403) } },
+    handler: async (req, reply) => {
+      if (req.query.members) {
+        await app.requireUser(req);
+        assertSelfOrAdmin(req, req.query.members);
+      }
+      cacheFor(req, reply);
+      const { data, total } = await TournamentService.list(app, req.query, req.user?.id ?? null);
+      return okList(data, total);
+    },
+  });
+
+  app.get('/tournaments/:id', {
+    schema: { tags, summary: "One tournament; `me` is the caller's standing when a valid token came", params: idParams, response: { 200: tournamentResult, ...errorResponses(400, 404) } },
+    handler: async (req) => ok(await TournamentService.get(app, req.params.id, req.user?.id ?? null)),
+  });
+
+  app.get('/tournaments/:id/calendar.ics', {
+    schema: { tags, summary: 'The tournament as an iCalendar event (text/calendar)', params: idParams, response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) } },
+    handler: async (req, reply) => {
+      const { ics, filename } = await TournamentService.calendar(app, req.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'public, max-age=60')
+        .send(ics);
+    },
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // tournaments: players
+
+  app.post('/tournaments/:id/register', {
+    schema: { tags, summary: 'Join while registration is open; a full tournament puts the player on the waitlist', security, params: idParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelope(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) } },
+    config: { rateLimit: passwordLimit },
+    preHandler: app.requireUser,
+    handler: async (req) => {
+      const userId = targetUser(req);
+      assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
+      return ok(await TournamentService.join(app, req.params.id, userId, req.user!.id, req.body));
+    },
+  });
+
+  app.put('/tournaments/:id/register', {
+    schema: { tags, summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up', security, params: idParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await TournamentService.leave(app, req.params.id, targetUser(req), req.user!.id)),
+  });
+
+  app.post('/tournaments/:id/register/checkin', {
+    schema: { tags, summary: "Check in (members, while check-in is open) with the player's real game account", security, params: idParams, querystring: userQuery, body: registrationInputSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: app.requireUser,
+    handler: async (req) => {
+      const userId = targetUser(req);
+      assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
+      return ok(await TournamentService.setCheckIn(app, req.params.id, userId, req.user!.id, true, req.body));
+    },
+  });
+
+  app.put('/tournaments/:id/register/checkin', {
+    schema: { tags, summary: 'Check out (members, while check-in is open)', security, params: idParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await TournamentService.setCheckIn(app, req.params.id, targetUser(req), req.user!.id, false)),
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // tournaments: admin
+
+  app.post('/tournaments', {
+    schema: { tags: adminTags, summary: 'Create a tournament (a private one needs a password)', security, body: tournamentInputSchema, response: { 201: tournamentResult, ...errorResponses(400, 401, 403) } },
+    preHandler: app.requireAdmin,
+    handler: async (req, reply) => reply.code(201).send(ok(await TournamentService.create(app, req.body))),
+  });
+
+  app.put('/tournaments/:id', {
+    schema: { tags: adminTags, summary: 'Update a tournament; fields left out stay; status null follows the schedule', security, params: idParams, body: tournamentUpdateSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.update(app, req.params.id, req.body)),
+  });
+
+  app.delete('/tournaments/:id', {
+    schema: { tags: adminTags, summary: 'Delete a tournament and its registrations', security, params: idParams, response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => {
+      await TournamentService.remove(app, req.params.id);
+      return ok({ id: req.params.id });
+    },
+  });
+
+  app.get('/tournaments/:id/registrations', {
+    schema: { tags: adminTags, summary: 'Members (with check-in state and game account) and the waitlist in order', security, params: idParams, response: { 200: envelope(registrationsSchema), ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.registrations(app, req.params.id)),
+  });
+
+  app.post('/tournaments/:id/broadcast', {
+    schema: { tags: adminTags, summary: 'E-mail every member (and the waitlist if asked), each in their own language', security, params: idParams, body: broadcastInputSchema, response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.broadcast(app, req.params.id, req.body)),
+  });
+}

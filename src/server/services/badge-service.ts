@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Badge, BadgeTrigger, BadgeTriggerInput, BadgeTriggerResult, BadgeUpdate, UserBadge } from '../../features/badges/badge-schemas.ts';
+import { AppError, forbidden } from '../errors.ts';
+import * as BadgeRepository from '../repositories/badge-repository.ts';
+import * as UserRepository from '../repositories/user-repository.ts';
+import * as WalletRepository from '../repositories/wallet-repository.ts';
+import { beneficiaryOf } from './rewards-scope.ts';
+
+const badgeNotFound = () => new AppError(404, 'BADGE_NOT_FOUND', 'Badge not found');
+
+/** Players see the active badges (the backpack greys the unearned ones); admins see all. */
+export async function list(app: FastifyInstance, owner: string, isAdmin: boolean): Promise<Badge[]> {
+  return BadgeRepository.list(app.db.kysely, owner, isAdmin);
+}
+
+export async function get(app: FastifyInstance, owner: string, id: string, isAdmin: boolean): Promise<Badge> {
+  const badge = await BadgeRepository.findById(app.db.kysely, owner, id);
+  if (!badge || (!badge.active && !isAdmin)) throw badgeNotFound();
+  return badge;
+}
+
+export async function update(app: FastifyInstance, owner: string, id: string, input: BadgeUpdate): Promise<Badge> {
+  const reward = input.rewardAmount ?? input.reward?.amount;
+  const changed = await BadgeRepository.update(app.db.kysely, owner, id, {
+    name: input.name,
+    description: input.description,
+    icon: input.icon,
+    reward_amount: reward,
+    reusable: input.reusable === undefined ? undefined : input.reusable ? 1 : 0,
+    active: input.active === undefined ? undefined : input.active ? 1 : 0,
+  });
+  if (!changed) throw badgeNotFound();
+  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+}
+
+export async function toggleActive(app: FastifyInstance, owner: string, id: string): Promise<Badge> {
+  if (!(await BadgeRepository.toggleActive(app.db.kysely, owner, id))) throw badgeNotFound();
+  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+}
+
+export async function backpack(app: FastifyInstance, owner: string, userId: string): Promise<UserBadge[]> {
+  return BadgeRepository.backpack(app.db.kysely, owner, userId);
+}
+
+/**
+ * The event that earns `trigger` for this user, checked against the database, or null when the
+ * rule does not hold. The payload only says which event to look at; it proves nothing by itself.
+ */
+async function evidence(app: FastifyInstance, owner: string, trigger: string, userId: string, payload: BadgeTriggerInput['payload']): Promise<string | null> {
+  const db = app.db.kysely;
+  const first = (ids: string[]) => ids[0] ?? null;
+  switch (trigger as BadgeTrigger) {
+    case 'user_registered':
+      // the caller's account exists (beneficiaryOf checked it): registration is the event
+      return 'account';
+    case 'profile_completed': {
+      const u = await UserRepository.findById(db, userId);
+      const filled = u && [u.first_name, u.last_name, u.street_name, u.zip_code, u.city, u.country, u.discordId, u.epicId].every((v) => v.trim() !== '');
+      return filled ? 'profile' : null;
+    }
+    case 'tournament_joined':
+      return first(await BadgeRepository.memberTournaments(db, owner, userId, false, payload?.tournamentId));
+    case 'tournament_checked_in':
+      return first(await BadgeRepository.memberTournaments(db, owner, userId, true, payload?.tournamentId));
+    case 'faction_joined':
+      return first(await BadgeRepository.factionCompetitions(db, owner, userId, payload?.competitionId));
+    case 'first_purchase':
+      return first(await BadgeRepository.purchasedProducts(db, owner, userId, payload?.productId));
+    case 'giveaway_redeemed':
+      return first(await BadgeRepository.redeemedGiveaways(db, owner, userId, payload?.giveawayId));
+    case 'manual':
+      // only admins reach this (checked by the caller); each manual award is its own event
+      return randomUUID();
+    default:
+      return null;
+  }
+}
+
+/**
+ * POST /marketplace/badges/trigger/{slug} (DESIGN deviation 3). Verifies the badge's rule for the
+ * user, then records the badge and books its reward on the ledger in one transaction. The unique
+ * (user, badge, award key) row grants a non-reusable badge, and so its credits, exactly once.
+ */
+export async function trigger(app: FastifyInstance, req: FastifyRequest, owner: string, slug: string, input: BadgeTriggerInput): Promise<BadgeTriggerResult> {
+  const db = app.db.kysely;
+  const userId = await beneficiaryOf(app, req, input.userId, owner);
+  const badge = await BadgeRepository.findBySlug(db, owner, slug);
+  if (!badge) throw badgeNotFound();
+  if (!badge.active) throw new AppError(409, 'BADGE_INACTIVE', 'This badge is not active');
+  if (badge.trigger === 'manual' && !req.user?.isAdmin) throw forbidden();
+  const event = await evidence(app, owner, badge.trigger, userId, input.payload);
+  if (event === null) throw new AppError(409, 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
+  const awardKey = badge.reusable ? `${badge.trigger}:${event}` : 'once';
+
+  const granted = await db.transaction().execute(async (trx) => {
+    const award = await BadgeRepository.award(trx, { owner, userId, badgeId: badge._id, awardKey, credits: badge.rewardAmount });
+    if (!award) return null;
+    if (badge.rewardAmount === 0) return { earnedAt: award.earnedAt, balance: await WalletRepository.balanceOf(trx, userId) };
+    const entry = await WalletRepository.applyEntry(trx, {
+      owner,
+      userId,
+      amount: badge.rewardAmount,
+      type: 'badge',
+      description: badge.name,
+      reference: `badge:${award.id}`,
+    });
+    // a credit cannot take a balance below zero
+    if (!entry.ok) throw new Error('badge reward refused by the ledger');
+    return { earnedAt: award.earnedAt, balance: entry.balance };
+  });
+  if (granted) return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };
+  const earlier = await BadgeRepository.findAward(db, userId, badge._id, awardKey);
+  return { awarded: false, badge, credits: 0, balance: await WalletRepository.balanceOf(db, userId), earnedAt: earlier?.earned_at ?? new Date().toISOString() };
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Purchase, PurchaseListQuery, PurchaseResult, purchaseInputSchema } from '../../features/marketplace/purchase-schemas.ts';
+import { ok } from '../envelope.ts';
+import { AppError } from '../errors.ts';
+import * as ProductRepository from '../repositories/product-repository.ts';
+import * as PurchaseRepository from '../repositories/purchase-repository.ts';
+import * as WalletRepository from '../repositories/wallet-repository.ts';
+import { productNotFound } from './product-service.ts';
+import { beneficiaryOf, runOnce } from './rewards-scope.ts';
+
+const alreadyPurchased = () => new AppError(409, 'ALREADY_PURCHASED', 'You have already redeemed this product');
+
+/**
+ * Buys one unit (DESIGN section 4). Price and stock come from the product row; the stock
+ * decrement, the purchase row and the debit are one transaction, each step a conditional
+ * statement or a unique key, so a refusal at any step leaves nothing written.
+ */
+export async function purchase(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  owner: string,
+  input: z.output<typeof purchaseInputSchema>,
+  idempotencyKey: string | undefined,
+) {
+  const db = app.db.kysely;
+  const userId = await beneficiaryOf(app, req, input.userId, owner);
+  return runOnce<{ status: 'SUCCESS'; data: PurchaseResult }>(
+    db,
+    { userId: req.user!.id, key: idempotencyKey, route: 'POST /marketplace/purchases', request: req.body },
+    {
+      before: async () => {
+        if (!(await ProductRepository.findById(db, owner, input.productId))) throw productNotFound();
+        if (await PurchaseRepository.exists(db, userId, input.productId)) throw alreadyPurchased();
+      },
+      inTransaction: async (trx) => {
+        const product = await ProductRepository.takeOne(trx, owner, input.productId);
+        if (!product) {
+          if (await ProductRepository.findById(trx, owner, input.productId)) throw new AppError(409, 'OUT_OF_STOCK', 'This product is out of stock');
+          throw productNotFound();
+        }
+        const id = randomUUID();
+        const inserted = await PurchaseRepository.insert(trx, {
+          id,
+          owner,
+          userId,
+          productId: product.id,
+          productName: product.name,
+          productImage: product.image,
+          brand: product.brand,
+          price: product.price,
+          address: input.shippingAddress,
+        });
+        if (!inserted) throw alreadyPurchased();
+        let balance: number;
+        if (product.price > 0) {
+          const entry = await WalletRepository.applyEntry(trx, {
+            owner,
+            userId,
+            amount: -product.price,
+            type: 'purchase',
+            description: product.name,
+            reference: `purchase:${id}`,
+          });
+          if (!entry.ok) throw new AppError(409, 'NOT_ENOUGH_CREDITS', 'Not enough credits');
+          balance = entry.balance;
+        } else balance = await WalletRepository.balanceOf(trx, userId);
+        const purchase = (await PurchaseRepository.findById(trx, owner, id))!;
+        return { status: 201, body: ok({ purchase, balance }) };
+      },
+    },
+  );
+}
+
+export async function list(app: FastifyInstance, owner: string, q: PurchaseListQuery) {
+  return PurchaseRepository.list(app.db.kysely, owner, q);
+}
+
+export async function listForUser(app: FastifyInstance, owner: string, userId: string, limit: number, offset: number) {
+  return PurchaseRepository.list(app.db.kysely, owner, { userId, limit, offset });
+}
+
+export async function fulfill(app: FastifyInstance, owner: string, id: string, adminId: string): Promise<Purchase> {
+  await PurchaseRepository.fulfill(app.db.kysely, owner, id, adminId);
+  const found = await PurchaseRepository.findById(app.db.kysely, owner, id);
+  if (!found) throw new AppError(404, 'PURCHASE_NOT_FOUND', 'Purchase not found');
+  return found;
+}

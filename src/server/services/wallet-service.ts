@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../../features/wallet/wallet-schemas.ts';
+import { ok } from '../envelope.ts';
+import { AppError } from '../errors.ts';
+import * as UserRepository from '../repositories/user-repository.ts';
+import * as WalletRepository from '../repositories/wallet-repository.ts';
+import { runOnce, type Answer } from './rewards-scope.ts';
+
+const walletNotFound = () => new AppError(404, 'WALLET_NOT_FOUND', 'Wallet not found');
+
+export async function get(app: FastifyInstance, owner: string, userId: string): Promise<Wallet> {
+  const wallet = await WalletRepository.find(app.db.kysely, owner, userId);
+  if (!wallet) throw walletNotFound();
+  return wallet;
+}
+
+export async function list(app: FastifyInstance, owner: string, q: WalletListQuery) {
+  return WalletRepository.list(app.db.kysely, owner, q);
+}
+
+export async function transactions(app: FastifyInstance, owner: string, userId: string, limit: number, offset: number) {
+  return WalletRepository.listTransactions(app.db.kysely, owner, userId, limit, offset);
+}
+
+type AdjustAnswer = Answer<{ status: 'SUCCESS'; data: { wallet: Wallet; transaction: Transaction } }>;
+
+/** An admin's correction: a ledger entry like any other, signed with the admin's id and name. */
+export async function adjust(
+  app: FastifyInstance,
+  owner: string,
+  admin: { id: string },
+  userId: string,
+  input: AdjustInput,
+  idempotencyKey: string | undefined,
+): Promise<AdjustAnswer & { replayed: boolean }> {
+  const db = app.db.kysely;
+  const adminUser = await UserRepository.findById(db, admin.id);
+  const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
+  return runOnce(db, { userId: admin.id, key: idempotencyKey, route: `POST /marketplace/wallets/${userId}/adjust`, request: input }, {
+    before: async () => {
+      await get(app, owner, userId);
+    },
+    inTransaction: async (trx) => {
+      const entry = await WalletRepository.applyEntry(trx, {
+        owner,
+        userId,
+        amount: input.amount,
+        type: 'adjustment',
+        description: input.reason,
+        reference: null,
+        createdBy,
+      });
+      if (!entry.ok) throw new AppError(409, 'NOT_ENOUGH_CREDITS', 'The balance cannot go below zero');
+      const wallet = (await WalletRepository.find(trx, owner, userId))!;
+      return { status: 200, body: ok({ wallet, transaction: entry.transaction }) };
+    },
+  });
+}

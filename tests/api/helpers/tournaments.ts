@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Phase } from '../../../src/features/tournaments/phase.ts';
+import type { TournamentInput } from '../../../src/features/tournaments/tournament-schemas.ts';
+import * as SessionRepository from '../../../src/server/repositories/session-repository.ts';
+import * as UserRepository from '../../../src/server/repositories/user-repository.ts';
+import type { TestApp } from './test-app.ts';
+
+const MIN = 60_000;
+const at = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
+
+/** A schedule (minutes from now) that puts a tournament with status "follow the schedule" in each phase. */
+export function scheduleFor(phase: Phase) {
+  const offsets: Record<Phase, [number, number, number, number, number]> = {
+    waiting: [60, 120, 150, 180, 300],
+    registration: [-60, 60, 90, 120, 240],
+    checkinOpen: [-120, -30, 30, 60, 180],
+    checkinClosed: [-180, -90, -30, 30, 150],
+    ongoing: [-300, -200, -150, -30, 90],
+    complete: [-600, -500, -450, -300, -60],
+  };
+  const [sr, sc, ec, st, et] = offsets[phase];
+  return { start_registration: at(sr), start_checkin: at(sc), end_checkin: at(ec), start_tournament: at(st), end_tournament: at(et) };
+}
+
+export interface Person {
+  id: string;
+  token: string;
+  email: string;
+  username: string;
+}
+
+let seq = 0;
+const fakeHash = '$argon2id$v=19$m=19456,t=2,p=1$bm90LWEtcmVhbC1zYWx0$bm90LWEtcmVhbC1oYXNoLW5vdC1hLXJlYWwtaGFzaA';
+
+/**
+ * Players straight into the database with a session each: 200 signups through the API would spend
+ * seconds in argon2 for nothing these tests look at.
+ */
+export async function quickPlayers(t: TestApp, n: number, opts: { language?: 'it' | 'en'; admin?: boolean } = {}): Promise<Person[]> {
+  const db = t.db.kysely;
+  const out: Person[] = [];
+  for (let i = 0; i < n; i++) {
+    const tag = `${(seq++).toString(36)}${randomBytes(3).toString('hex')}`;
+    const username = `p_${tag}`;
+    const email = `${username}@example.com`;
+    const created = await UserRepository.create(db, {
+      owner: t.config.ownerId,
+      username,
+      email,
+      passwordHash: fakeHash,
+      nickname: `Nick_${tag}`,
+      gender: 'female',
+      birthDate: null,
+      language: opts.language ?? 'it',
+      country: 'Italy',
+      roles: opts.admin ? ['SiteAdmin'] : [],
+    });
+    if (!created.ok) throw new Error('quickPlayers: user not created');
+    out.push({ id: created.id, token: await SessionRepository.create(db, created.id, 24), email, username });
+  }
+  return out;
+}
+
+export const quickPlayer = async (t: TestApp, opts: { language?: 'it' | 'en'; admin?: boolean } = {}) => (await quickPlayers(t, 1, opts))[0];
+
+/** A valid create body in the given phase; fields can be overridden. */
+export function tournamentBody(phase: Phase = 'registration', overrides: Partial<TournamentInput> = {}): TournamentInput {
+  return {
+    name: `Cup ${(seq++).toString(36)}`,
+    game: 'Fortnite',
+    console: ['PC', 'PS5'],
+    maxPartecipants: 10,
+    ...scheduleFor(phase),
+    ...overrides,
+  };
+}
+
+/** Creates a tournament through the admin API and returns its id. */
+export async function createTournament(t: TestApp, adminToken: string, phase: Phase = 'registration', overrides: Partial<TournamentInput> = {}): Promise<string> {
+  const res = await t.call('POST', '/api/tournaments', { token: adminToken, body: tournamentBody(phase, overrides) });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json.data.id;
+}
+
+/** Moves a tournament to another phase through the admin API (its schedule only). */
+export async function setPhase(t: TestApp, adminToken: string, id: string, phase: Phase) {
+  const res = await t.call('PUT', `/api/tournaments/${id}`, { token: adminToken, body: scheduleFor(phase) });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+}
+
+/** The registration/check-in body of SPEC section 3 for one player. */
+export function registration(userId: string, account: Partial<{ username: string; id: string; game: string; console: string }> = {}, password?: string) {
+  return {
+    gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC', ...account } }],
+    ...(password !== undefined ? { password } : {}),
+  };
+}
+
+export const join = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) =>
+  t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body });
+export const leave = (t: TestApp, id: string, p: Person) => t.call('PUT', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token });
+export const checkIn = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) =>
+  t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token, body });
+export const checkOut = (t: TestApp, id: string, p: Person) => t.call('PUT', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token });
+
+/** The stored row, for checks the API does not show (member_count, the stored game account). */
+export const tournamentRow = (t: TestApp, id: string) => t.db.kysely.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+export const registrationRows = (t: TestApp, id: string) =>
+  t.db.kysely.selectFrom('tournament_registrations').selectAll().where('tournament_id', '=', id).orderBy('created_at').orderBy('user_id').execute();
