@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../features/users/user-schemas.ts';
 import { dashboardNav, dashboardPath, findSection, type DashboardSectionKey } from '../features/dashboard/sections.ts';
@@ -7,9 +7,11 @@ import { api } from '../lib/api-client.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
 import { logout } from '../lib/logout.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../lib/session.ts';
+import { showLeftToast } from './dashboard/flash-toast.ts';
+import { sectionViews } from './dashboard/section-views.ts';
 import AppToaster from './shared/AppToaster.tsx';
 import Spinner from './shared/Spinner.tsx';
-import { secondaryButtonClass } from './shared/ui.ts';
+import { errorBoxClass, secondaryButtonClass } from './shared/ui.ts';
 import { useT, type Translator } from './shared/use-t.ts';
 
 interface Props {
@@ -18,6 +20,8 @@ interface Props {
   section: DashboardSectionKey;
   /** the agency of the deployment, whose "{agency}Admin" role may enter (src/lib/brand.ts) */
   agencyName: string;
+  /** the deployment's owner id, for calls scoped by owner (src/lib/brand.ts) */
+  ownerId: string;
 }
 
 /** Leaves the dashboard without a history entry, with a message the main layout shows once. */
@@ -34,7 +38,7 @@ function leave(flash: 'sessionExpired' | 'unauthorized', path: string, locale: L
  * The client-only admin area (SPEC section 4, admin guard): a spinner while the session loads,
  * then login (no session) or home (no admin role), else the shell with the section.
  */
-export default function DashboardApp({ locale, messages, section, agencyName }: Props) {
+export default function DashboardApp({ locale, messages, section, agencyName, ownerId }: Props) {
   const t = useT(messages);
   const loading = useStore($sessionLoading);
   const user = useStore($user);
@@ -79,11 +83,17 @@ export default function DashboardApp({ locale, messages, section, agencyName }: 
       </div>
     );
   }
-  return <Shell t={t} locale={locale} section={section} user={user} />;
+  return <Shell t={t} locale={locale} section={section} user={user} ownerId={ownerId} />;
 }
 
-function Shell({ t, locale, section, user }: { t: Translator; locale: Locale; section: DashboardSectionKey; user: User }) {
+function Shell({ t, locale, section, user, ownerId }: { t: Translator; locale: Locale; section: DashboardSectionKey; user: User; ownerId: string }) {
   const [leaving, setLeaving] = useState(false);
+  const View = sectionViews[section];
+
+  // a form that saved and moved here left its success message behind
+  useEffect(() => {
+    showLeftToast(t);
+  }, [t]);
   const current = findSection(section);
   const activeKey = current && 'parent' in current ? current.parent : section;
   const name = user.username || user.email;
@@ -149,13 +159,46 @@ function Shell({ t, locale, section, user }: { t: Translator; locale: Locale; se
             </button>
           </header>
           <main id="main" className="flex-1 px-4 py-8 sm:px-8">
-            {/* the sections' content arrives with their own issues; the shell only names the section */}
             <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl" data-testid="dashboard-section-title">
               {t(`dashboard.sections.${section}`)}
             </h1>
+            {/* each section's code is its own chunk, loaded on its page only (section-views.ts) */}
+            {View && (
+              <SectionBoundary t={t}>
+                <Suspense fallback={<Spinner label={t('dashboard.sectionLoading')} testId="dashboard-section-loading" />}>
+                  <View t={t} locale={locale} section={section} ownerId={ownerId} />
+                </Suspense>
+              </SectionBoundary>
+            )}
           </main>
         </div>
       </div>
     </>
   );
+}
+
+/**
+ * A section chunk that fails to download (a deploy replaced it, the network dropped) or a section
+ * that throws shows a message with a reload button instead of a blank dashboard.
+ */
+class SectionBoundary extends Component<{ t: Translator; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error('dashboard section failed', error);
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    const { t } = this.props;
+    return (
+      <div role="alert" className={`${errorBoxClass} mt-6 flex flex-wrap items-center justify-between gap-3`} data-testid="dashboard-section-error">
+        <span>{t('dashboard.sectionError')}</span>
+        <button type="button" onClick={() => window.location.reload()} className={secondaryButtonClass}>
+          {t('dashboard.reload')}
+        </button>
+      </div>
+    );
+  }
 }

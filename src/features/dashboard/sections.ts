@@ -16,6 +16,12 @@ export const dashboardSections = [
   { path: 'purchases', key: 'purchases' },
   { path: 'users', key: 'users' },
   { path: 'news', key: 'news' },
+  { path: 'tournaments', key: 'tournaments' },
+  { path: 'tournaments/new', key: 'tournamentsNew', parent: 'tournaments' },
+  { path: 'tournaments/edit', key: 'tournamentsEdit', parent: 'tournaments' },
+  { path: 'competitions', key: 'competitions' },
+  { path: 'competitions/new', key: 'competitionsNew', parent: 'competitions' },
+  { path: 'competitions/edit', key: 'competitionsEdit', parent: 'competitions' },
 ] as const;
 
 export type DashboardSection = (typeof dashboardSections)[number];
@@ -27,3 +33,10 @@ export const dashboardNav = dashboardSections.filter((s) => !('parent' in s));
 export const dashboardPath = (section: Pick<DashboardSection, 'path'>) => (section.path ? `/dashboard/${section.path}` : '/dashboard');
 
 export const findSection = (key: string) => dashboardSections.find((s) => s.key === key);
+
+/** The path of a section by key, with an optional query ("/dashboard/tournaments/edit?id=…"). */
+export function sectionPath(key: DashboardSectionKey, query?: Record<string, string>): string {
+  const section = dashboardSections.find((s) => s.key === key)!;
+  const search = query ? `?${new URLSearchParams(query)}` : '';
+  return dashboardPath(section) + search;
+}

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { sectionPath } from '../../../features/dashboard/sections.ts';
+import { games } from '../../../features/games/games.ts';
+import { competitionInputSchema, type Competition } from '../../../features/tournaments/tournament-schemas.ts';
+import { api } from '../../../lib/api-client.ts';
+import { serverFieldErrors } from '../../../lib/form-errors.ts';
+import { localizePath, type Locale } from '../../../lib/i18n.ts';
+import FormField, { controlProps } from '../../shared/FormField.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../shared/ui.ts';
+import type { Translator } from '../../shared/use-t.ts';
+import { fieldErrorReader } from '../field-error.ts';
+import { leaveToast } from '../flash-toast.ts';
+import { panelClass } from '../ui.ts';
+
+type Values = { name: string; thumbnail: string; game: string; url: string };
+type Body = z.output<typeof competitionInputSchema>;
+const fields = ['name', 'thumbnail', 'game', 'url'] as const;
+
+const toValues = (c: Competition | null): Values => ({ name: c?.name ?? '', thumbnail: c?.thumbnail ?? '', game: c?.game ?? '', url: c?.url ?? '' });
+
+interface Props {
+  t: Translator;
+  locale: Locale;
+  competition: Competition | null;
+  onSaved: (c: Competition) => void;
+}
+
+/** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url). */
+export default function CompetitionForm({ t, locale, competition, onSaved }: Props) {
+  const editing = competition !== null;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<Values, any, Body>({ resolver: zodResolver(competitionInputSchema) as any, defaultValues: toValues(competition) });
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any));
+  const listHref = localizePath(sectionPath('competitions'), locale);
+
+  useEffect(() => {
+    if (competition) reset(toValues(competition), { keepDirtyValues: true });
+  }, [competition, reset]);
+
+  const onSubmit = async (body: Body) => {
+    const res = editing
+      ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, { method: 'PUT', body })
+      : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
+    if (!res.ok) {
+      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as any, error, { shouldFocus: true });
+      toast.error(t.error(res.code));
+      return;
+    }
+    if (!editing) {
+      leaveToast({ key: 'dashboard.competitions.form.created', vars: { name: res.data.name } });
+      window.location.assign(listHref);
+      return;
+    }
+    reset(toValues(res.data));
+    onSaved(res.data);
+    toast.success(t('dashboard.competitions.form.saved'));
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className={`${panelClass} space-y-5`} data-testid="competition-form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormField id="competition-name" label={t('dashboard.competitions.form.name')} error={fieldError('name')}>
+            <input {...register('name')} {...controlProps('competition-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+          </FormField>
+        </div>
+        <FormField id="competition-game" label={t('dashboard.competitions.form.game')} error={fieldError('game')}>
+          <select {...register('game')} {...controlProps('competition-game', fieldError('game'))} className={selectClass}>
+            <option value="">{t('dashboard.tournaments.form.gamePlaceholder')}</option>
+            {games.map((g) => (
+              <option key={g} value={g}>
+                {t(`dashboard.games.${g}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="competition-thumbnail" label={t('dashboard.competitions.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
+          <input {...register('thumbnail')} {...controlProps('competition-thumbnail', fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField id="competition-url" label={t('dashboard.competitions.form.url')} error={fieldError('url')} hint={t('dashboard.competitions.form.urlHint')}>
+            <input {...register('url')} {...controlProps('competition-url', fieldError('url'), true)} type="text" inputMode="url" maxLength={500} className={inputClass} />
+          </FormField>
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <a href={listHref} className={secondaryButtonClass} data-testid="competition-cancel">
+          {t('dashboard.common.cancel')}
+        </a>
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || (editing && !isDirty)} data-testid="competition-submit">
+          {isSubmitting ? t('dashboard.common.saving') : editing ? t('dashboard.competitions.form.submitSave') : t('dashboard.competitions.form.submitCreate')}
+        </button>
+      </div>
+    </form>
+  );
+}

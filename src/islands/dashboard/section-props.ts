@@ -1,0 +1,20 @@
+import type { DashboardSectionKey } from '../../features/dashboard/sections.ts';
+import type { Locale } from '../../lib/i18n.ts';
+import type { Translator } from '../shared/use-t.ts';
+
+/** What every lazily loaded dashboard section receives from the shell. */
+export interface SectionProps {
+  t: Translator;
+  locale: Locale;
+  /** the page being shown: new and edit pages share one editor module */
+  section: DashboardSectionKey;
+  /** the deployment's owner id (src/lib/brand.ts), for calls scoped by owner */
+  ownerId: string;
+}
+
+/** The `id` query parameter of an edit page (/dashboard/tournaments/edit?id=…), or null. */
+export function idFromLocation(): string | null {
+  if (typeof window === 'undefined') return null;
+  const id = new URLSearchParams(window.location.search).get('id');
+  return id && id.trim() ? id.trim() : null;
+}

@@ -1,0 +1,256 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
+import { sectionPath } from '../../../features/dashboard/sections.ts';
+import { phaseOf } from '../../../features/tournaments/phase.ts';
+import type { Tournament } from '../../../features/tournaments/tournament-schemas.ts';
+import { api, type ApiResult } from '../../../lib/api-client.ts';
+import { localizePath } from '../../../lib/i18n.ts';
+import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
+import Pagination from '../../shared/Pagination.tsx';
+import Spinner from '../../shared/Spinner.tsx';
+import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
+import { formatDateTime, formatShortDate, formatTime } from '../format.ts';
+import type { SectionProps } from '../section-props.ts';
+import SearchField from '../SearchField.tsx';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import PhaseBadge from './PhaseBadge.tsx';
+import { DeleteIcon, EditIcon } from '../icons.tsx';
+import { statusNames } from './status.ts';
+
+interface PageData {
+  rows: Tournament[];
+  total: number;
+}
+
+/** The API pages by limit/offset and has no name filter, so a search reads every page (in batches) and filters here. */
+const BATCH = 100;
+const MAX_BATCHES = 50;
+
+async function fetchAll(): Promise<ApiResult<Tournament[]>> {
+  const all: Tournament[] = [];
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const res = await api<Tournament[]>(`/tournaments?limit=${BATCH}&offset=${i * BATCH}`);
+    if (!res.ok) return res;
+    all.push(...res.data);
+    if (res.data.length < BATCH || all.length >= (res.total ?? 0)) break;
+  }
+  return { ok: true, data: all, total: all.length };
+}
+
+async function fetchPage(query: string, page: number): Promise<ApiResult<PageData>> {
+  if (!query) {
+    const res = await api<Tournament[]>(`/tournaments?limit=${PAGE_SIZE}&offset=${pageOffset(page)}`);
+    return res.ok ? { ok: true, data: { rows: res.data, total: res.total ?? res.data.length } } : res;
+  }
+  const res = await fetchAll();
+  if (!res.ok) return res;
+  const matches = res.data.filter((tournament) => matchesSearch(tournament.name, query));
+  return { ok: true, data: { rows: matches.slice(pageOffset(page), pageOffset(page) + PAGE_SIZE), total: matches.length } };
+}
+
+/** /dashboard/tournaments: the searchable, paginated table with edit and delete. */
+export default function TournamentsList({ t, locale }: SectionProps) {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // the page belongs to a query: a new query starts on page 1 without fetching the old page first
+  const [paging, setPaging] = useState({ query: '', page: 1 });
+  const page = paging.query === query ? paging.page : 1;
+  const setPage = (n: number) => setPaging({ query, page: n });
+  const [reload, setReload] = useState(0);
+  const [data, setData] = useState<PageData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<Tournament | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    fetchPage(query, page).then((res) => {
+      if (!live) return;
+      setLoading(false);
+      if (!res.ok) {
+        setFailure(res.code);
+        toast.error(t.error(res.code));
+        return;
+      }
+      setFailure(null);
+      // a deletion may leave the last page empty: step back to the new last page
+      const last = pageCount(res.data.total);
+      if (page > last) setPaging({ query, page: last });
+      else setData(res.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, page, reload, t]);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    const res = await api<unknown>(`/tournaments/${encodeURIComponent(pendingDelete.id)}`, { method: 'DELETE' });
+    setDeleting(false);
+    if (!res.ok) {
+      toast.error(t.error(res.code));
+      return;
+    }
+    toast.success(t('dashboard.tournaments.list.deleted', { name: pendingDelete.name }));
+    setPendingDelete(null);
+    setReload((n) => n + 1);
+  };
+
+  const pages = pageCount(data?.total ?? 0);
+  const editHref = (id: string) => localizePath(sectionPath('tournamentsEdit', { id }), locale);
+
+  return (
+    <div className="mt-6 space-y-5" data-testid="tournaments-list">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchField
+          id="tournaments-search"
+          label={t('dashboard.tournaments.list.searchLabel')}
+          placeholder={t('dashboard.tournaments.list.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
+        <a href={localizePath(sectionPath('tournamentsNew'), locale)} className={primaryButtonClass} data-testid="tournaments-new">
+          <span aria-hidden="true">+</span> {t('dashboard.tournaments.list.new')}
+        </a>
+      </div>
+
+      {failure && !data ? (
+        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="tournaments-error">
+          <span>{t('dashboard.tournaments.list.loadError')}</span>
+          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
+            {t('dashboard.common.retry')}
+          </button>
+        </div>
+      ) : !data ? (
+        <Spinner label={t('dashboard.tournaments.list.loading')} testId="tournaments-loading" />
+      ) : data.rows.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="tournaments-empty">
+          {query ? t('dashboard.tournaments.list.noMatch') : t('dashboard.tournaments.list.empty')}
+        </p>
+      ) : (
+        <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+          <table className={tableClass} data-testid="tournaments-table">
+            <caption className="sr-only">{t('dashboard.tournaments.list.caption', { total: data.total })}</caption>
+            <thead className={theadClass}>
+              <tr>
+                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.name')}</th>
+                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.game')}</th>
+                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.phase')}</th>
+                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.start')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.players')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.waitlist')}</th>
+                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.status')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((tournament) => (
+                <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
+                  <th scope="row" className={`${tdClass} max-w-[12rem] font-semibold text-white`}>
+                    <a href={editHref(tournament.id)} className={`${linkClass} block truncate text-slate-100`} title={tournament.name} data-testid="tournament-row-name">
+                      {tournament.name}
+                    </a>
+                    {!tournament.open && (
+                      <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>
+                    )}
+                  </th>
+                  <td className={`${tdClass} min-w-[6.5rem] text-slate-300`}>{t(`dashboard.games.${tournament.game}`)}</td>
+                  <td className={tdClass}>
+                    <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-row-phase" />
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                    {tournament.start_tournament ? (
+                      <time dateTime={tournament.start_tournament} title={formatDateTime(tournament.start_tournament, locale)}>
+                        <span className="block">{formatShortDate(tournament.start_tournament, locale)}</span>
+                        <span className="block text-xs text-slate-500">{formatTime(tournament.start_tournament, locale)}</span>
+                      </time>
+                    ) : (
+                      <span className="text-slate-500">{t('dashboard.tournaments.list.noDate')}</span>
+                    )}
+                  </td>
+                  <td className={`${tdClass} text-right font-mono whitespace-nowrap text-slate-200`} data-testid="tournament-row-players">
+                    {tournament.members.length}/{tournament.maxPartecipants}
+                  </td>
+                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="tournament-row-waitlist">
+                    {tournament.waitlistCount}
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`} data-testid="tournament-row-status">
+                    <span className="text-slate-200">{t(`dashboard.status.${statusNames[tournament.status]}`)}</span>
+                    <span className="block text-xs text-slate-500">
+                      {tournament.statusOverride === null ? t('dashboard.tournaments.list.statusAuto') : t('dashboard.tournaments.list.statusManual')}
+                    </span>
+                  </td>
+                  <td className={`${tdClass} text-right`}>
+                    <div className="flex justify-end gap-2">
+                      <a
+                        href={editHref(tournament.id)}
+                        className={`${smallButtonClass} px-2`}
+                        aria-label={t('dashboard.tournaments.list.editLabel', { name: tournament.name })}
+                        title={t('dashboard.common.edit')}
+                        data-testid="tournament-row-edit"
+                      >
+                        <EditIcon />
+                      </a>
+                      <button
+                        type="button"
+                        className={`${dangerSmallButtonClass} px-2`}
+                        onClick={() => setPendingDelete(tournament)}
+                        aria-label={t('dashboard.tournaments.list.deleteLabel', { name: tournament.name })}
+                        title={t('dashboard.common.delete')}
+                        data-testid="tournament-row-delete"
+                      >
+                        <DeleteIcon />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data && data.total > 0 && (
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+          <p className="text-sm text-slate-400" data-testid="tournaments-summary" aria-live="polite">
+            {t('dashboard.pagination.summary', {
+              from: pageOffset(page) + 1,
+              to: Math.min(pageOffset(page) + PAGE_SIZE, data.total),
+              total: data.total,
+            })}
+          </p>
+          <Pagination
+            page={page}
+            pageCount={pages}
+            onPageChange={setPage}
+            testId="tournaments-pagination"
+            labels={{
+              nav: t('dashboard.tournaments.list.paginationLabel'),
+              previous: t('dashboard.pagination.previous'),
+              next: t('dashboard.pagination.next'),
+              page: (n) => t('dashboard.pagination.page', { n }),
+            }}
+          />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={t('dashboard.tournaments.list.deleteTitle')}
+        message={t('dashboard.tournaments.list.deleteMessage', { name: pendingDelete?.name ?? '' })}
+        confirmLabel={deleting ? t('dashboard.common.deleting') : t('dashboard.common.delete')}
+        cancelLabel={t('dashboard.common.cancel')}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+        busy={deleting}
+        danger
+        testId="tournament-delete-dialog"
+      />
+    </div>
+  );
+}
