@@ -1,13 +1,17 @@
-import { $credits } from '../lib/session.ts';
+import { $credits, $sessionLoading, $token, loadSession } from '../lib/session.ts';
+import { loadCredits, setCredits } from '../lib/credits.ts';
 
 /**
  * <header-credits>: the credits balance in the header (SPEC section 2). Hidden for anonymous
  * visitors (by CSS from <html data-session>, which session-menu.ts maintains); for a logged-in
- * user it shows the balance, or the "unknown" text (data-unknown) until one is known.
+ * user it shows the balance, or the "unknown" text (data-unknown) until one is known. It reads the
+ * balance (GET /marketplace/wallets/me, src/lib/credits.ts) on page load and whenever the session
+ * changes; a failed read keeps the "unknown" text (SPEC section 8).
  *
  * Setting the balance, from anywhere on the page (the wallet feature does this after loading it):
  *   window.dispatchEvent(new CustomEvent('credits:update', { detail: { credits: 120 } }));
- * or, from an island, `$credits.set(120)` from src/lib/session.ts. `clearSession()` resets it.
+ * or, from an island, `setCredits(120)` from src/lib/credits.ts (which also stops an older read in
+ * flight from overwriting it). `clearSession()` resets it.
  */
 export const CREDITS_UPDATE_EVENT = 'credits:update';
 
@@ -23,7 +27,7 @@ declare global {
 
 window.addEventListener(CREDITS_UPDATE_EVENT, (e) => {
   const credits = e.detail?.credits;
-  if (typeof credits === 'number' && Number.isFinite(credits)) $credits.set(credits);
+  if (typeof credits === 'number' && Number.isFinite(credits)) setCredits(credits);
 });
 
 export class HeaderCredits extends HTMLElement {
@@ -33,6 +37,10 @@ export class HeaderCredits extends HTMLElement {
     const render = () => this.#render();
     this.#cleanup.push($credits.listen(render));
     render();
+    if ($sessionLoading.get()) loadSession();
+    // logging in or out (here or in another tab) changes whose balance this is
+    this.#cleanup.push($token.listen(() => void loadCredits()));
+    if ($token.get()) void loadCredits();
   }
 
   disconnectedCallback() {

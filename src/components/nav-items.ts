@@ -3,7 +3,10 @@
  * (locales/<lang>/common.json); `path` is unprefixed and localized when rendered. A feature adds
  * its page here (and its label to common.nav) when the page exists, never before.
  */
-export type NavIcon = 'home' | 'trophy' | 'flag' | 'store' | 'backpack';
+import { brandSlug } from '../lib/brand.ts';
+import { championshipPath } from '../features/tournaments/tournament-view.ts';
+
+export type NavIcon = 'home' | 'trophy' | 'flag' | 'store' | 'backpack' | 'star' | 'list' | 'gift';
 
 export interface NavItem {
   label: string;
@@ -15,10 +18,24 @@ export interface NavItem {
 
 export const navItems: readonly NavItem[] = [
   { id: 'home', label: 'nav.home', path: '/', icon: 'home' },
+  { id: 'tournaments', label: 'nav.tournaments', path: '/tournaments', icon: 'trophy' },
+  { id: 'competitions', label: 'nav.competitions', path: '/competitions', icon: 'flag' },
+  { id: 'championship', label: 'nav.championship', path: championshipPath(brandSlug), icon: 'star' },
+  { id: 'my-tournaments', label: 'nav.myTournaments', path: '/my-tournaments', icon: 'list' },
+  { id: 'marketplace', label: 'nav.marketplace', path: '/marketplace', icon: 'store' },
+  { id: 'redeem', label: 'nav.redeem', path: '/marketplace/redeem', icon: 'gift' },
 ];
 
-/** An item is current on its own path and, except home, on the pages below it. */
+/**
+ * An item is current on its own path and, except home, on the pages below it, unless another item
+ * is more specific (on /marketplace/redeem only "redeem" is current, not "marketplace").
+ */
 export function isCurrent(itemPath: string, pagePath: string): boolean {
+  if (!covers(itemPath, pagePath)) return false;
+  return !navItems.some((o) => o.path.length > itemPath.length && covers(o.path, pagePath));
+}
+
+function covers(itemPath: string, pagePath: string): boolean {
   if (itemPath === '/') return pagePath === '/';
   return pagePath === itemPath || pagePath.startsWith(`${itemPath}/`);
 }

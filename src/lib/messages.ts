@@ -15,14 +15,20 @@ import itDashboard from '../../locales/it/dashboard.json' with { type: 'json' };
 import enDashboard from '../../locales/en/dashboard.json' with { type: 'json' };
 import itHome from '../../locales/it/home.json' with { type: 'json' };
 import enHome from '../../locales/en/home.json' with { type: 'json' };
+import itTournaments from '../../locales/it/tournaments.json' with { type: 'json' };
+import enTournaments from '../../locales/en/tournaments.json' with { type: 'json' };
+import itChampionship from '../../locales/it/championship.json' with { type: 'json' };
+import enChampionship from '../../locales/en/championship.json' with { type: 'json' };
+import itRewards from '../../locales/it/rewards.json' with { type: 'json' };
+import enRewards from '../../locales/en/rewards.json' with { type: 'json' };
 
 /**
  * Every namespace of both locales. Pages read it at build time; an island receives only the
  * namespaces it needs as a prop, so no dictionary is fetched or bundled twice.
  */
 export const messages = {
-  it: { common: itCommon, auth: itAuth, settings: itSettings, errors: itErrors, email: itEmail, legal: itLegal, dashboard: itDashboard, home: itHome },
-  en: { common: enCommon, auth: enAuth, settings: enSettings, errors: enErrors, email: enEmail, legal: enLegal, dashboard: enDashboard, home: enHome },
+  it: { common: itCommon, auth: itAuth, settings: itSettings, errors: itErrors, email: itEmail, legal: itLegal, dashboard: itDashboard, home: itHome, tournaments: itTournaments, championship: itChampionship, rewards: itRewards },
+  en: { common: enCommon, auth: enAuth, settings: enSettings, errors: enErrors, email: enEmail, legal: enLegal, dashboard: enDashboard, home: enHome, tournaments: enTournaments, championship: enChampionship, rewards: enRewards },
 } satisfies Record<Locale, Record<string, Messages>>;
 
 export type Namespace = keyof (typeof messages)['it'];

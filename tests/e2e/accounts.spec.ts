@@ -38,6 +38,8 @@ for (const lang of ['it', 'en'] as const) {
 
       await expect(page).toHaveURL(homeUrl(lang));
       await hydrated(page);
+      // the registration badge greets the new player (rewards.spec.ts checks it in detail)
+      await page.getByTestId('badge-earned-ok').click();
       await expect(page.getByTestId('profile-username')).toHaveText(username);
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
       expect(stored).toMatchObject({ username, email, language: lang, birth_date: '2001-03-15', gender: 'female' });

@@ -39,7 +39,8 @@ test('an admin sees credits and the profile menu with the dashboard link; logout
   await loginAs(page, 'admin@demo.arena', 'demo-admin-2026');
   await page.reload();
 
-  await expect(page.getByTestId('credits-amount')).toHaveText('...');
+  // the balance is read from the wallet (rewards.spec.ts follows it through redemptions and purchases)
+  await expect(page.getByTestId('header-credits')).toHaveAttribute('data-state', 'known');
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('credits:update', { detail: { credits: 12345 } })));
   await expect(page.getByTestId('credits-amount')).toHaveText('12.345');
   await expect(page.getByTestId('header-credits')).toContainText('crediti');
@@ -47,7 +48,7 @@ test('an admin sees credits and the profile menu with the dashboard link; logout
   await page.getByTestId('profile-menu-button').click();
   await expect(page.getByTestId('profile-username')).toHaveText('admin');
   await expect(page.getByTestId('menu-dashboard')).toBeVisible();
-  for (const [id, href] of [['settings', '/settings'], ['my-tournaments', '/my-tournaments'], ['backpack', '/my-backpack'], ['redeem', '/marketplace/redeem']])
+  for (const [id, href] of [['settings', '/settings'], ['my-tournaments', '/my-tournaments'], ['backpack', '/my-backpack'], ['wallet', '/my-wallet'], ['redeem', '/marketplace/redeem']])
     await expect(page.getByTestId(`menu-${id}`)).toHaveAttribute('href', href);
 
   await page.getByTestId('menu-logout').click();

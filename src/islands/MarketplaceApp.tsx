@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { toast } from 'sonner';
+import type { Product } from '../features/marketplace/product-schemas.ts';
+import type { Purchase } from '../features/marketplace/purchase-schemas.ts';
+import {
+  cardState,
+  noFilters,
+  productListParams,
+  purchaseBlock,
+  SHOP_PAGE_SIZE,
+  type ShopFilters as Filters,
+} from '../features/marketplace/shop-rules.ts';
+import { formatNumber } from '../features/marketplace/rewards-format.ts';
+import { api, marketplaceApiBase } from '../lib/api-client.ts';
+import { ensureCredits, loadCredits, setCredits } from '../lib/credits.ts';
+import { awardBadgesFor } from '../lib/earned-badge.ts';
+import type { Locale, Messages } from '../lib/i18n.ts';
+import { pluralKey } from '../lib/plural.ts';
+import { $credits, $sessionLoading, $token, $user, loadSession } from '../lib/session.ts';
+import ProductCard from './marketplace/ProductCard.tsx';
+import ShippingDialog, { type PurchaseOutcome } from './marketplace/ShippingDialog.tsx';
+import ShopFilters from './marketplace/ShopFilters.tsx';
+import AppToaster from './shared/AppToaster.tsx';
+import Pagination from './shared/Pagination.tsx';
+import { useDebouncedValue } from './shared/use-debounced-value.ts';
+import { useHydrated } from './shared/use-hydrated.ts';
+import { useT } from './shared/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+  /** the login page in this locale: a visitor's redeem goes there */
+  loginHref: string;
+}
+
+/** SPEC section 9: filters typed by hand wait this long before searching. */
+const FILTER_DEBOUNCE_MS = 300;
+/** "only unredeemed" filters on the client, over the whole catalogue read this many at a time. */
+const CATALOGUE_CHUNK = 100;
+const MAX_CHUNKS = 20;
+
+type Listing = { items: Product[]; total: number };
+
+async function fetchListing(filters: Filters, page: number, owned: ReadonlySet<string>): Promise<Listing | null> {
+  if (!filters.onlyUnredeemed || owned.size === 0) {
+    const res = await api<Product[]>(`/marketplace/products?${productListParams(filters, page)}`, { base: marketplaceApiBase });
+    return res.ok ? { items: res.data, total: res.total ?? res.data.length } : null;
+  }
+  // the server does not know what "unredeemed" means for this player: read all matches, then page here
+  const all: Product[] = [];
+  for (let chunk = 1; chunk <= MAX_CHUNKS; chunk++) {
+    const res = await api<Product[]>(`/marketplace/products?${productListParams(filters, chunk, CATALOGUE_CHUNK)}`, { base: marketplaceApiBase });
+    if (!res.ok) return null;
+    all.push(...res.data);
+    if (res.data.length < CATALOGUE_CHUNK || all.length >= (res.total ?? 0)) break;
+  }
+  const visible = all.filter((p) => !owned.has(p._id));
+  return { items: visible.slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE), total: visible.length };
+}
+
+/**
+ * /marketplace (SPEC sections 2 and 5): product cards with filters and pagination, the redeem
+ * flow through the shipping address dialog. Anyone may browse; redeeming needs a login. The
+ * header balance ($credits) is read and updated through src/lib/credits.ts.
+ */
+export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
+  const t = useT(messages);
+  const hydrated = useHydrated();
+  const user = useStore($user);
+  const token = useStore($token);
+  const credits = useStore($credits);
+  const loggedIn = hydrated && Boolean(user && token);
+
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const debounced = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
+  const [query, setQuery] = useState({ filters: noFilters, page: 1 });
+  const [owned, setOwned] = useState<ReadonlySet<string>>(() => new Set());
+  const [ownedReady, setOwnedReady] = useState(false);
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [buying, setBuying] = useState<Product | null>(null);
+
+  useEffect(() => {
+    if ($sessionLoading.get()) loadSession();
+  }, []);
+
+  // new filters start again from the first page
+  useEffect(() => setQuery((q) => (q.filters === debounced ? q : { filters: debounced, page: 1 })), [debounced]);
+
+  // what the player already owns: the "owned" cards and the "only unredeemed" filter
+  useEffect(() => {
+    if (!hydrated) return;
+    if (!loggedIn || !user) {
+      setOwned(new Set());
+      setOwnedReady(true);
+      return;
+    }
+    let live = true;
+    setOwnedReady(false);
+    void ensureCredits();
+    api<Purchase[]>(`/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=500`, { base: marketplaceApiBase }).then((res) => {
+      if (!live) return;
+      if (res.ok) setOwned(new Set(res.data.map((p) => p.productId)));
+      else console.error('the purchases could not be read', res);
+      setOwnedReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [hydrated, loggedIn, user?.id]);
+
+  // the owned set matters to the listing only when it filters on it
+  const ownedKey = query.filters.onlyUnredeemed ? [...owned].sort().join() : '';
+  useEffect(() => {
+    if (!ownedReady) return;
+    let live = true;
+    setStatus('loading');
+    fetchListing(query.filters, query.page, owned).then((res) => {
+      if (!live) return;
+      if (!res) return setStatus('error');
+      const pages = Math.max(1, Math.ceil(res.total / SHOP_PAGE_SIZE));
+      // a page that no longer exists (fewer matches now): show the last one
+      if (query.page > pages) return setQuery((q) => ({ ...q, page: pages }));
+      setListing(res);
+      setStatus('ready');
+    });
+    return () => {
+      live = false;
+    };
+    // `owned` is read through ownedKey
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, ownedReady, ownedKey, attempt]);
+
+  const updateFilters = useCallback((patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch })), []);
+
+  const onRedeem = (product: Product) => {
+    if (!loggedIn) {
+      window.location.assign(loginHref);
+      return;
+    }
+    const blocked = purchaseBlock(product, owned, credits);
+    if (blocked === 'ALREADY_PURCHASED') toast.error(t('rewards.market.alreadyOwned'));
+    else if (blocked === 'NOT_ENOUGH_CREDITS') toast.error(t('rewards.market.notEnoughCredits'));
+    else if (blocked === 'OUT_OF_STOCK') toast.error(t.error('OUT_OF_STOCK'));
+    else setBuying(product);
+  };
+
+  const patchProduct = (id: string, patch: Partial<Product>) =>
+    setListing((l) => l && { ...l, items: l.items.map((p) => (p._id === id ? { ...p, ...patch } : p)) });
+
+  const onOutcome = (product: Product, outcome: PurchaseOutcome) => {
+    if (outcome.ok) {
+      setBuying(null);
+      setOwned((o) => new Set(o).add(product._id));
+      patchProduct(product._id, { quantity: Math.max(0, product.quantity - 1) });
+      setCredits(outcome.result.balance);
+      toast.success(t('rewards.market.purchased', { name: product.name }));
+      void awardBadgesFor('first_purchase', { productId: product._id });
+      return;
+    }
+    switch (outcome.code) {
+      case 'ALREADY_PURCHASED':
+        setBuying(null);
+        setOwned((o) => new Set(o).add(product._id));
+        toast.error(t('rewards.market.alreadyOwned'));
+        return;
+      case 'NOT_ENOUGH_CREDITS':
+        setBuying(null);
+        void loadCredits();
+        toast.error(t('rewards.market.notEnoughCredits'));
+        return;
+      case 'OUT_OF_STOCK':
+        setBuying(null);
+        patchProduct(product._id, { quantity: 0 });
+        toast.error(t.error('OUT_OF_STOCK'));
+        return;
+      default: {
+        // the dialog stays open: the player can try again (same Idempotency-Key if the outcome is unknown)
+        const text = t.error(outcome.code);
+        toast.error(text === t('errors.INTERNAL_ERROR') ? t('rewards.market.purchaseError') : text);
+      }
+    }
+  };
+
+  const pageCount = Math.max(1, Math.ceil((listing?.total ?? 0) / SHOP_PAGE_SIZE));
+  const paginationLabels = useMemo(
+    () => ({
+      nav: t('rewards.market.pagination.nav'),
+      previous: t('rewards.market.pagination.previous'),
+      next: t('rewards.market.pagination.next'),
+      page: (n: number) => t('rewards.market.pagination.page', { n }),
+    }),
+    [t],
+  );
+  const goToPage = (page: number) => {
+    setQuery((q) => ({ ...q, page }));
+    document.getElementById('market-results')?.scrollIntoView({ block: 'start' });
+  };
+
+  const stateBox = 'rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-300';
+  return (
+    <div className="space-y-6">
+      <AppToaster />
+      <ShopFilters filters={filters} onChange={updateFilters} onReset={() => setFilters(noFilters)} loggedIn={loggedIn} t={t} />
+      <div id="market-results" className="scroll-mt-20 space-y-6">
+        <p className="text-sm text-slate-400" aria-live="polite" data-testid="market-count">
+          {status === 'ready' && listing ? t(pluralKey('rewards.market.results', listing.total), { count: formatNumber(listing.total, locale) }) : ''}
+        </p>
+        {status === 'loading' && !listing && (
+          <div role="status" className={`${stateBox} flex items-center justify-center gap-3`} data-testid="market-loading">
+            <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-line border-t-accent motion-reduce:animate-none" />
+            {t('rewards.market.loading')}
+          </div>
+        )}
+        {status === 'error' && (
+          <div role="alert" className={`${stateBox} border-rose-500/40 text-rose-200`} data-testid="market-error">
+            <p>{t('rewards.market.error')}</p>
+            <button
+              type="button"
+              onClick={() => setAttempt((a) => a + 1)}
+              className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-medium text-slate-200 hover:border-accent hover:text-white"
+              data-testid="market-retry"
+            >
+              {t('rewards.market.retry')}
+            </button>
+          </div>
+        )}
+        {status !== 'error' && listing && listing.items.length === 0 && status === 'ready' && (
+          <div className={stateBox} data-testid="market-empty">
+            {t('rewards.market.empty')}
+          </div>
+        )}
+        {status !== 'error' && listing && listing.items.length > 0 && (
+          <ul
+            className="grid grid-cols-1 gap-5 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
+            aria-busy={status === 'loading' || undefined}
+            data-testid="market-list"
+          >
+            {listing.items.map((p) => (
+              <li key={p._id}>
+                <ProductCard product={p} state={cardState(p, owned)} locale={locale} t={t} onRedeem={onRedeem} disabled={!hydrated} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={query.page} pageCount={status === 'error' ? 1 : pageCount} onPageChange={goToPage} labels={paginationLabels} testId="market-pagination" />
+      </div>
+      {buying && user && (
+        <ShippingDialog
+          product={buying}
+          user={user}
+          credits={credits}
+          locale={locale}
+          t={t}
+          onClose={() => setBuying(null)}
+          onOutcome={(outcome) => onOutcome(buying, outcome)}
+        />
+      )}
+    </div>
+  );
+}
