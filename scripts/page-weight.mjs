@@ -17,7 +17,7 @@ export function pageWeight(clientDir, htmlFile) {
     const code = fs.readFileSync(file);
     bytes += zlib.gzipSync(code, { level: 9 }).length;
     // static imports only: `import x from "./a.js"`, `import "./a.js"`, `export … from "./a.js"`
-    for (const m of code.toString().matchAll(/(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["']([^"']+\.js)["']/g))
+    for (const m of code.toString().matchAll(/(?:import|export)\s*(?:[^'"();]*?from\s*)?["']([^"']+\.js)["']/g))
       visit(path.posix.join(path.posix.dirname(url), m[1]));
   };
   for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) visit(m[1]);
