@@ -92,6 +92,22 @@ test('a flash left by a redirect is shown once and disappears after 3 seconds', 
   await expect(flash.locator('p')).toBeHidden({ timeout: 4000 });
 });
 
+test('a hash target stays in view when the tournaments above it load late', async ({ page }) => {
+  // the list answers after the 100 ms hash scroll, so the cards push the FAQ down once it has scrolled
+  // and with long names the cards are taller than their skeletons
+  await page.route('**/api/tournaments?*', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    for (const t of body.data) t.name = `${t.name} `.repeat(8);
+    await new Promise((r) => setTimeout(r, 800));
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/#faq');
+  await expect(page.getByTestId('home-tournament-grid-loading')).toBeHidden();
+  await expect.poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top)).toBeLessThan(200);
+  await expect.poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top)).toBeGreaterThanOrEqual(-5);
+});
+
 test('the FAQ opens one question at a time and a hash scrolls to its section', async ({ page }) => {
   await page.goto('/#faq');
   await expect.poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top)).toBeLessThan(200);

@@ -123,6 +123,9 @@ export class TournamentGrid extends HTMLElement {
   #show(state: State) {
     this.querySelectorAll<HTMLElement>('[data-state]').forEach((el) => (el.hidden = el.dataset.state !== state));
     this.#list.hidden = state !== 'list';
+    // content below the grid moves when the skeletons give way; a page that scrolled to a hash
+    // target listens for this to realign (home's #faq and #partners)
+    if (state !== 'loading') this.dispatchEvent(new CustomEvent('grid:settled', { bubbles: true }));
     if (state !== 'list') {
       const wrap = this.querySelector<HTMLElement>('[data-more-wrap]');
       if (wrap) wrap.hidden = true;
