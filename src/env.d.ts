@@ -9,6 +9,10 @@ declare namespace App {
      */
     data?: {
       tournament(id: string, viewerToken?: string | null): Promise<import('./features/tournaments/tournament-schemas.ts').Tournament | null>;
+      /** published news, newest first */
+      news(opts: { limit: number; offset: number }): Promise<{ data: import('./features/news/news-schemas.ts').NewsArticle[]; total: number }>;
+      /** one published article; null for a draft or a missing one */
+      newsArticle(id: string): Promise<import('./features/news/news-schemas.ts').NewsArticle | null>;
     };
   }
 }

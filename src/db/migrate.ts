@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as tournaments from './migrations/0002-tournaments.ts';
 import * as rewards from './migrations/0010-rewards.ts';
+import * as admin from './migrations/0011-admin.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -12,6 +13,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0001-accounts': accounts,
   '0002-tournaments': tournaments,
   '0010-rewards': rewards,
+  '0011-admin': admin,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -249,7 +249,43 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+// admin dashboard (migration 0011)
+export interface AuditLogTable {
+  id: string;
+  owner: string;
+  actor_id: string;
+  /** the admin's username when they acted */
+  actor_name: string;
+  /** e.g. 'product.update' */
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON text of the record before / after the change; null when there is none */
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+export interface NewsTable {
+  id: string;
+  owner: string;
+  title_it: string;
+  title_en: string;
+  summary_it: Generated<string>;
+  summary_en: Generated<string>;
+  /** sanitised HTML */
+  body_it: Generated<string>;
+  body_en: Generated<string>;
+  image: Generated<string>;
+  published: Generated<number>;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
+  news: NewsTable;
   wallets: WalletsTable;
   wallet_transactions: WalletTransactionsTable;
   badges: BadgesTable;

@@ -15,6 +15,8 @@ import userRoutes from './routes/users.ts';
 import tournamentRoutes from './routes/tournaments.ts';
 import marketplaceRoutes from './routes/marketplace.ts';
 import mediaRoutes, { mediaFileRoutes } from './routes/media.ts';
+import adminRoutes from './routes/admin.ts';
+import newsRoutes from './routes/news.ts';
 import { createDiskStorage } from './storage/media-storage.ts';
 import { registerSite } from './site.ts';
 
@@ -70,6 +72,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(tournamentRoutes);
       await api.register(marketplaceRoutes);
       await api.register(mediaRoutes);
+      await api.register(adminRoutes);
+      await api.register(newsRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) =>
         reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),

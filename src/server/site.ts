@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import * as TournamentService from './services/tournament-service.ts';
+import * as NewsService from './services/news-service.ts';
 
 /**
  * Serves the Astro build: prerendered pages and assets from dist/client, and every other path
@@ -33,6 +34,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   const locals: App.Locals = {
     data: {
       tournament: (id, viewerToken) => TournamentService.getForViewer(app, id, viewerToken),
+      news: ({ limit, offset }) => NewsService.list(app, { limit: Math.min(Math.max(1, Math.trunc(limit) || 10), 100), offset: Math.max(0, Math.trunc(offset) || 0), includeDrafts: false }),
+      newsArticle: (id) => NewsService.findPublished(app, id),
     },
   };
 

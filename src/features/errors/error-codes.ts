@@ -56,6 +56,9 @@ export const errorCodes = [
   'DUPLICATE_PLAYER',
   'INVALID_SCHEDULE',
   'TOURNAMENT_NOT_SCHEDULED',
+  // admin dashboard
+  'NEWS_NOT_FOUND',
+  'BADGE_SLUG_TAKEN',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -17,6 +17,8 @@ import * as ProductService from '../services/product-service.ts';
 import * as PurchaseService from '../services/purchase-service.ts';
 import { idempotencyKeyOf, ownerOf } from '../services/rewards-scope.ts';
 import * as WalletService from '../services/wallet-service.ts';
+import * as PurchaseRepository from '../repositories/purchase-repository.ts';
+import { recordAudit } from '../services/audit-service.ts';
 
 const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
@@ -53,12 +55,22 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     app.put('/marketplace/badges/:id', {
       schema: { tags, summary: 'Edit a badge (admin); slug and trigger are fixed', security: bearer, params: idParams, querystring: ownerQuery, body: badgeUpdateSchema, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await BadgeService.update(app, owner(req.query.owner), req.params.id, req.body)),
+      handler: async (req) => {
+        const before = await BadgeService.get(app, owner(req.query.owner), req.params.id, true);
+        const after = await BadgeService.update(app, owner(req.query.owner), req.params.id, req.body);
+        await recordAudit(app, req, { action: 'badge.update', entityType: 'badge', entityId: req.params.id, before, after });
+        return ok(after);
+      },
     });
     app.patch('/marketplace/badges/:id/toggle-active', {
       schema: { tags, summary: 'Activate or deactivate a badge (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await BadgeService.toggleActive(app, owner(req.query.owner), req.params.id)),
+      handler: async (req) => {
+        const before = await BadgeService.get(app, owner(req.query.owner), req.params.id, true);
+        const after = await BadgeService.toggleActive(app, owner(req.query.owner), req.params.id);
+        await recordAudit(app, req, { action: 'badge.toggle', entityType: 'badge', entityId: req.params.id, before, after });
+        return ok(after);
+      },
     });
     app.get('/marketplace/backpack/:user', {
       schema: { tags, summary: "A user's earned badges (own, or any as admin)", security: bearer, params: userParams, querystring: ownerQuery, response: { 200: listEnvelope(userBadgeSchema), ...errorResponses(400, 401, 403, 404) } },
@@ -100,18 +112,29 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     app.post('/marketplace/products', {
       schema: { tags, summary: 'Create a product (admin)', security: bearer, querystring: ownerQuery, body: productInputSchema, response: { 201: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
-      handler: async (req, reply) => reply.code(201).send(ok(await ProductService.create(app, owner(req.query.owner), req.body))),
+      handler: async (req, reply) => {
+        const product = await ProductService.create(app, owner(req.query.owner), req.body);
+        await recordAudit(app, req, { action: 'product.create', entityType: 'product', entityId: product._id, before: null, after: product });
+        return reply.code(201).send(ok(product));
+      },
     });
     app.put('/marketplace/products/:id', {
       schema: { tags, summary: 'Edit a product (admin); omitted fields keep their value', security: bearer, params: idParams, querystring: ownerQuery, body: productUpdateSchema, response: { 200: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await ProductService.update(app, owner(req.query.owner), req.params.id, req.body)),
+      handler: async (req) => {
+        const before = await ProductService.get(app, owner(req.query.owner), req.params.id);
+        const after = await ProductService.update(app, owner(req.query.owner), req.params.id, req.body);
+        await recordAudit(app, req, { action: 'product.update', entityType: 'product', entityId: req.params.id, before, after });
+        return ok(after);
+      },
     });
     app.delete('/marketplace/products/:id', {
       schema: { tags, summary: 'Remove a product from the shop (admin); its purchases stay', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: deleted('_id'), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
+        const before = await ProductService.get(app, owner(req.query.owner), req.params.id);
         await ProductService.remove(app, owner(req.query.owner), req.params.id);
+        await recordAudit(app, req, { action: 'product.delete', entityType: 'product', entityId: req.params.id, before, after: null });
         return ok({ _id: req.params.id, deleted: true as const });
       },
     });
@@ -157,7 +180,12 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     app.patch('/marketplace/purchases/:id/fulfill', {
       schema: { tags, summary: 'Mark a purchase fulfilled (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await PurchaseService.fulfill(app, owner(req.query.owner), req.params.id, req.user!.id)),
+      handler: async (req) => {
+        const before = (await PurchaseRepository.findById(app.db.kysely, owner(req.query.owner), req.params.id)) ?? null;
+        const after = await PurchaseService.fulfill(app, owner(req.query.owner), req.params.id, req.user!.id);
+        await recordAudit(app, req, { action: 'purchase.fulfill', entityType: 'purchase', entityId: req.params.id, before, after });
+        return ok(after);
+      },
     });
   }
 
@@ -198,18 +226,29 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     app.post('/marketplace/giveaways', {
       schema: { tags, summary: 'Create a giveaway code (admin)', security: bearer, querystring: ownerQuery, body: giveawayInputSchema, response: { 201: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404, 409) } },
       onRequest: app.requireAdmin,
-      handler: async (req, reply) => reply.code(201).send(ok(await GiveawayService.create(app, owner(req.query.owner), req.body))),
+      handler: async (req, reply) => {
+        const giveaway = await GiveawayService.create(app, owner(req.query.owner), req.body);
+        await recordAudit(app, req, { action: 'giveaway.create', entityType: 'giveaway', entityId: giveaway.id, before: null, after: giveaway });
+        return reply.code(201).send(ok(giveaway));
+      },
     });
     app.put('/marketplace/giveaways/:id', {
       schema: { tags, summary: 'Edit a giveaway (admin); the code is read-only', security: bearer, params: idParams, querystring: ownerQuery, body: giveawayUpdateSchema, response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await GiveawayService.update(app, owner(req.query.owner), req.params.id, req.body)),
+      handler: async (req) => {
+        const before = await GiveawayService.get(app, owner(req.query.owner), req.params.id);
+        const after = await GiveawayService.update(app, owner(req.query.owner), req.params.id, req.body);
+        await recordAudit(app, req, { action: 'giveaway.update', entityType: 'giveaway', entityId: req.params.id, before, after });
+        return ok(after);
+      },
     });
     app.delete('/marketplace/giveaways/:id', {
       schema: { tags, summary: 'Delete a giveaway (admin); redemptions and ledger stay', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: deleted('id'), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
+        const before = await GiveawayService.get(app, owner(req.query.owner), req.params.id);
         await GiveawayService.remove(app, owner(req.query.owner), req.params.id);
+        await recordAudit(app, req, { action: 'giveaway.delete', entityType: 'giveaway', entityId: req.params.id, before, after: null });
         return ok({ id: req.params.id, deleted: true as const });
       },
     });

@@ -6,6 +6,7 @@ import { MAX_IMAGE_BYTES, mediaUploadResultSchema } from '../../features/marketp
 import { envelope, errorResponseSchema, errorResponses, ok } from '../envelope.ts';
 import { AppError, notFound } from '../errors.ts';
 import * as MediaService from '../services/media-service.ts';
+import { recordAudit } from '../services/audit-service.ts';
 import { BUCKET_PATTERN, NAME_PATTERN } from '../storage/media-storage.ts';
 
 /** Reads the one `file` part into memory, at most MAX_IMAGE_BYTES; every parse failure is a 4xx. */
@@ -45,7 +46,9 @@ export default async function mediaRoutes(root: FastifyInstance) {
       // DESIGN section 2: uploads go to /media/{AGENCY_NAME}; other buckets do not exist
       if (req.params.agency !== app.config.agencyName) throw notFound();
       const data = await readUpload(req);
-      return reply.code(201).send(ok(await MediaService.store(app, req.params.agency, data)));
+      const stored = await MediaService.store(app, req.params.agency, data);
+      await recordAudit(app, req, { action: 'media.upload', entityType: 'media', entityId: stored.name, before: null, after: { ...stored, bytes: data.length } });
+      return reply.code(201).send(ok(stored));
     },
   });
 }

@@ -19,6 +19,7 @@ import { envelope, errorResponses, listEnvelope, ok, okList } from '../envelope.
 import { assertSelfOrAdmin } from '../plugins/auth.ts';
 import * as CompetitionService from '../services/competition-service.ts';
 import * as TournamentService from '../services/tournament-service.ts';
+import { recordAudit } from '../services/audit-service.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
@@ -99,19 +100,33 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   app.post('/tournaments/competitions', {
     schema: { tags: adminTags, summary: 'Create a competition', security, body: competitionInputSchema, response: { 201: competitionResult, ...errorResponses(400, 401, 403) } },
     preHandler: app.requireAdmin,
-    handler: async (req, reply) => reply.code(201).send(ok(await CompetitionService.create(app, req.body))),
+    handler: async (req, reply) => {
+      const competition = await CompetitionService.create(app, req.body);
+      await recordAudit(app, req, { action: 'competition.create', entityType: 'competition', entityId: competition.id, before: null, after: competition });
+      return reply.code(201).send(ok(competition));
+    },
   });
 
   app.put('/tournaments/competitions/:id', {
     schema: { tags: adminTags, summary: 'Update a competition; fields left out stay as they are', security, params: idParams, body: competitionUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await CompetitionService.update(app, req.params.id, req.body)),
+    handler: async (req) => {
+      const before = await CompetitionService.get(app, req.params.id);
+      const after = await CompetitionService.update(app, req.params.id, req.body);
+      await recordAudit(app, req, { action: 'competition.update', entityType: 'competition', entityId: req.params.id, before, after });
+      return ok(after);
+    },
   });
 
   app.put('/tournaments/competition/:id', {
     schema: { tags: adminTags, summary: 'Replace both factions and all scores (players must be existing accounts)', security, params: idParams, body: teamsUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await CompetitionService.replaceTeams(app, req.params.id, req.body)),
+    handler: async (req) => {
+      const before = await CompetitionService.get(app, req.params.id);
+      const after = await CompetitionService.replaceTeams(app, req.params.id, req.body);
+      await recordAudit(app, req, { action: 'competition.teams', entityType: 'competition', entityId: req.params.id, before, after });
+      return ok(after);
+    },
   });
 
   // -------------------------------------------------------------------------------------------
@@ -189,20 +204,34 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   app.post('/tournaments', {
     schema: { tags: adminTags, summary: 'Create a tournament (a private one needs a password)', security, body: tournamentInputSchema, response: { 201: tournamentResult, ...errorResponses(400, 401, 403) } },
     preHandler: app.requireAdmin,
-    handler: async (req, reply) => reply.code(201).send(ok(await TournamentService.create(app, req.body))),
+    handler: async (req, reply) => {
+      const tournament = await TournamentService.create(app, req.body);
+      // the password itself never reaches the log, only that one was set
+      const after = { ...tournament, ...(req.body.password ? { passwordChanged: true } : {}) };
+      await recordAudit(app, req, { action: 'tournament.create', entityType: 'tournament', entityId: tournament.id, before: null, after });
+      return reply.code(201).send(ok(tournament));
+    },
   });
 
   app.put('/tournaments/:id', {
     schema: { tags: adminTags, summary: 'Update a tournament; fields left out stay; status null follows the schedule', security, params: idParams, body: tournamentUpdateSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await TournamentService.update(app, req.params.id, req.body)),
+    handler: async (req) => {
+      const before = await TournamentService.get(app, req.params.id, null);
+      const tournament = await TournamentService.update(app, req.params.id, req.body);
+      const after = { ...tournament, ...(req.body.password !== undefined ? { passwordChanged: true } : {}) };
+      await recordAudit(app, req, { action: 'tournament.update', entityType: 'tournament', entityId: req.params.id, before, after });
+      return ok(tournament);
+    },
   });
 
   app.delete('/tournaments/:id', {
     schema: { tags: adminTags, summary: 'Delete a tournament and its registrations', security, params: idParams, response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
+      const before = await TournamentService.get(app, req.params.id, null);
       await TournamentService.remove(app, req.params.id);
+      await recordAudit(app, req, { action: 'tournament.delete', entityType: 'tournament', entityId: req.params.id, before, after: null });
       return ok({ id: req.params.id });
     },
   });
@@ -216,6 +245,10 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   app.post('/tournaments/:id/broadcast', {
     schema: { tags: adminTags, summary: 'E-mail every member (and the waitlist if asked), each in their own language', security, params: idParams, body: broadcastInputSchema, response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await TournamentService.broadcast(app, req.params.id, req.body)),
+    handler: async (req) => {
+      const result = await TournamentService.broadcast(app, req.params.id, req.body);
+      await recordAudit(app, req, { action: 'tournament.broadcast', entityType: 'tournament', entityId: req.params.id, before: null, after: { subject: req.body.subject, includeWaitlist: req.body.includeWaitlist, sent: result.sent } });
+      return ok(result);
+    },
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Badge, BadgeTrigger, BadgeTriggerInput, BadgeTriggerResult, BadgeUpdate, UserBadge } from '../../features/badges/badge-schemas.ts';
 import { AppError, forbidden } from '../errors.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 import * as BadgeRepository from '../repositories/badge-repository.ts';
 import * as UserRepository from '../repositories/user-repository.ts';
 import * as WalletRepository from '../repositories/wallet-repository.ts';
@@ -36,6 +37,36 @@ export async function update(app: FastifyInstance, owner: string, id: string, in
 
 export async function toggleActive(app: FastifyInstance, owner: string, id: string): Promise<Badge> {
   if (!(await BadgeRepository.toggleActive(app.db.kysely, owner, id))) throw badgeNotFound();
+  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+}
+
+/** POST /marketplace/badges (admin). The unique (owner, slug) index, not a prior read, refuses a clash. */
+export async function create(
+  app: FastifyInstance,
+  owner: string,
+  input: { slug: string; name: string; description: string; icon: string; trigger: string; rewardAmount: number; reusable: boolean; active: boolean },
+): Promise<Badge> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  try {
+    await BadgeRepository.insert(app.db.kysely, {
+      id,
+      owner,
+      slug: input.slug,
+      name: input.name,
+      description: input.description,
+      icon: input.icon,
+      trigger: input.trigger,
+      reward_amount: input.rewardAmount,
+      reusable: input.reusable ? 1 : 0,
+      active: input.active ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(409, 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
+    throw e;
+  }
   return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
 }
 

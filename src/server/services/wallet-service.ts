@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../../features/wallet/wallet-schemas.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
+import * as AuditRepository from '../repositories/audit-repository.ts';
 import * as UserRepository from '../repositories/user-repository.ts';
 import * as WalletRepository from '../repositories/wallet-repository.ts';
 import { runOnce, type Answer } from './rewards-scope.ts';
@@ -52,6 +53,17 @@ export async function adjust(
       });
       if (!entry.ok) throw new AppError(409, 'NOT_ENOUGH_CREDITS', 'The balance cannot go below zero');
       const wallet = (await WalletRepository.find(trx, owner, userId))!;
+      // audited in the same transaction: the entry exists exactly when the adjustment does
+      await AuditRepository.insert(trx, {
+        owner,
+        actorId: admin.id,
+        actorName: createdBy.name,
+        action: 'wallet.adjust',
+        entityType: 'wallet',
+        entityId: userId,
+        before: { balance: entry.balance - input.amount },
+        after: { balance: entry.balance, amount: input.amount, reason: input.reason, transactionId: entry.transaction.id },
+      });
       return { status: 200, body: ok({ wallet, transaction: entry.transaction }) };
     },
   });

@@ -159,6 +159,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
         competition_players: await k.selectFrom('competition_players').selectAll().orderBy('competition_id').orderBy('user_id').execute(),
         tournaments: await k.selectFrom('tournaments').selectAll().orderBy('id').execute(),
         tournament_registrations: await k.selectFrom('tournament_registrations').selectAll().orderBy('tournament_id').orderBy('user_id').execute(),
+        audit_log: await k.selectFrom('audit_log').selectAll().orderBy('id').execute(),
+        news: await k.selectFrom('news').selectAll().orderBy('id').execute(),
       };
     },
     async close() {
