@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
+import { sectionPath } from '../../../features/dashboard/sections.ts';
+import type { Giveaway } from '../../../features/marketplace/giveaway-schemas.ts';
+import { api, marketplaceApiBase } from '../../../lib/api-client.ts';
+import { localizePath } from '../../../lib/i18n.ts';
+import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
+import Pagination from '../../shared/Pagination.tsx';
+import Spinner from '../../shared/Spinner.tsx';
+import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
+import { formatDateTime } from '../format.ts';
+import { DeleteIcon, EditIcon } from '../icons.tsx';
+import type { SectionProps } from '../section-props.ts';
+import SearchField from '../SearchField.tsx';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+
+interface PageData {
+  /** the search these rows answer */
+  query: string;
+  rows: Giveaway[];
+  total: number;
+}
+
+const stateClass: Record<Giveaway['state'], string> = {
+  active: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200',
+  used_up: 'border-amber-500/40 bg-amber-500/10 text-amber-200',
+  expired: 'border-slate-500/40 bg-slate-500/10 text-slate-300',
+};
+
+/** /dashboard/giveaway: the codes, searched (code or description) and paged by the API, with edit and delete. */
+export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState({ query: '', page: 1 });
+  const page = paging.query === query ? paging.page : 1;
+  const [reload, setReload] = useState(0);
+  const [data, setData] = useState<PageData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<Giveaway | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const params = new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
+    if (query) params.set('search', query);
+    api<Giveaway[]>(`/marketplace/giveaways?${params}`, { base: marketplaceApiBase }).then((res) => {
+      if (!live) return;
+      setLoading(false);
+      if (!res.ok) {
+        setFailure(res.code);
+        toast.error(t('adminCatalog.giveaways.loadError'));
+        return;
+      }
+      setFailure(null);
+      const total = res.total ?? res.data.length;
+      const last = pageCount(total);
+      if (page > last) setPaging({ query, page: last });
+      else setData({ rows: res.data, total, query });
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, page, reload, ownerId, t]);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    const res = await api<unknown>(`/marketplace/giveaways/${encodeURIComponent(pendingDelete.id)}`, { method: 'DELETE', base: marketplaceApiBase });
+    setDeleting(false);
+    if (!res.ok) {
+      toast.error(t('adminCatalog.giveaway.deleteError'), { description: t.error(res.code) });
+      return;
+    }
+    toast.success(t('adminCatalog.giveaway.deleteSuccess', { code: pendingDelete.token }));
+    setPendingDelete(null);
+    setReload((n) => n + 1);
+  };
+
+  const pages = pageCount(data?.total ?? 0);
+  const editHref = (id: string) => localizePath(sectionPath('giveawayEdit', { id }), locale);
+  const uses = (g: Giveaway) => (g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount));
+
+  return (
+    <div className="mt-6 space-y-5" data-testid="giveaways-list" data-loaded-query={data?.query ?? undefined} aria-busy={loading}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchField
+          id="giveaways-search"
+          label={t('adminCatalog.giveaways.searchLabel')}
+          placeholder={t('adminCatalog.giveaways.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
+        <a href={localizePath(sectionPath('giveawayNew'), locale)} className={primaryButtonClass} data-testid="giveaways-new">
+          <span aria-hidden="true">+</span> {t('adminCatalog.giveaways.new')}
+        </a>
+      </div>
+
+      {failure && !data ? (
+        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="giveaways-error">
+          <span>{t('adminCatalog.giveaways.loadError')}</span>
+          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
+            {t('dashboard.common.retry')}
+          </button>
+        </div>
+      ) : !data ? (
+        <Spinner label={t('dashboard.common.loading')} testId="giveaways-loading" />
+      ) : data.rows.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="giveaways-empty">
+          {query ? t('adminCatalog.giveaways.noMatch') : t('adminCatalog.giveaways.empty')}
+        </p>
+      ) : (
+        <div className={tableWrapClass}>
+          <table className={tableClass} data-testid="giveaways-table">
+            <caption className="sr-only">{t('adminCatalog.giveaways.caption', { total: data.total })}</caption>
+            <thead className={theadClass}>
+              <tr>
+                <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.code')}</th>
+                <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.type')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.credits')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.uses')}</th>
+                <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.expiresAt')}</th>
+                <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.state')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((g) => (
+                <tr key={g.id} className={rowClass} data-testid={`giveaway-row-${g.id}`}>
+                  <th scope="row" className={`${tdClass} font-mono font-semibold`}>
+                    <a href={editHref(g.id)} className={`${linkClass} text-slate-100`} data-testid="giveaway-row-code">
+                      {g.token}
+                    </a>
+                    {g.description && <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">{g.description}</span>}
+                  </th>
+                  <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">{t(`adminCatalog.giveawayTypes.${g.type}`)}</td>
+                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">{g.credits}</td>
+                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">{uses(g)}</td>
+                  <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
+                  <td className={tdClass}>
+                    <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
+                      {t(`adminCatalog.giveawayStates.${g.state}`)}
+                    </span>
+                  </td>
+                  <td className={`${tdClass} text-right`}>
+                    <div className="inline-flex gap-2">
+                      <a href={editHref(g.id)} className={smallButtonClass} aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })} data-testid="giveaway-row-edit">
+                        <EditIcon /> {t('dashboard.common.edit')}
+                      </a>
+                      <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(g)} aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })} data-testid="giveaway-row-delete">
+                        <DeleteIcon /> {t('dashboard.common.delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data && data.total > 0 && (
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+          <p className="text-sm text-slate-400" aria-live="polite">
+            {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
+          </p>
+          <Pagination
+            page={page}
+            pageCount={pages}
+            onPageChange={(n) => setPaging({ query, page: n })}
+            testId="giveaways-pagination"
+            labels={{
+              nav: t('adminCatalog.giveaways.paginationLabel'),
+              previous: t('dashboard.pagination.previous'),
+              next: t('dashboard.pagination.next'),
+              page: (n) => t('dashboard.pagination.page', { n }),
+            }}
+          />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={t('adminCatalog.giveaways.deleteTitle')}
+        message={t('adminCatalog.giveaways.deleteMessage', { code: pendingDelete?.token ?? '' })}
+        confirmLabel={deleting ? t('dashboard.common.deleting') : t('dashboard.common.delete')}
+        cancelLabel={t('dashboard.common.cancel')}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+        busy={deleting}
+        danger
+        testId="giveaway-delete-dialog"
+      />
+    </div>
+  );
+}

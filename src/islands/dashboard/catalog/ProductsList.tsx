@@ -1,0 +1,191 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
+import { sectionPath } from '../../../features/dashboard/sections.ts';
+import type { Product } from '../../../features/marketplace/product-schemas.ts';
+import { api, marketplaceApiBase } from '../../../lib/api-client.ts';
+import { localizePath } from '../../../lib/i18n.ts';
+import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
+import Pagination from '../../shared/Pagination.tsx';
+import Spinner from '../../shared/Spinner.tsx';
+import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
+import { DeleteIcon, EditIcon } from '../icons.tsx';
+import type { SectionProps } from '../section-props.ts';
+import SearchField from '../SearchField.tsx';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+
+interface PageData {
+  /** the search these rows answer */
+  query: string;
+  rows: Product[];
+  total: number;
+}
+
+/** /dashboard/products: the searchable, paginated table with edit and delete (the API pages and searches by name). */
+export default function ProductsList({ t, locale, ownerId }: SectionProps) {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // the page belongs to a query: a new query starts on page 1
+  const [paging, setPaging] = useState({ query: '', page: 1 });
+  const page = paging.query === query ? paging.page : 1;
+  const [reload, setReload] = useState(0);
+  const [data, setData] = useState<PageData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const params = new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page) });
+    if (query) params.set('name', query);
+    api<Product[]>(`/marketplace/products?${params}`, { base: marketplaceApiBase }).then((res) => {
+      if (!live) return;
+      setLoading(false);
+      if (!res.ok) {
+        setFailure(res.code);
+        toast.error(t('adminCatalog.error.network'));
+        return;
+      }
+      setFailure(null);
+      const total = res.total ?? res.data.length;
+      const last = pageCount(total);
+      if (page > last) setPaging({ query, page: last });
+      else setData({ rows: res.data, total, query });
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, page, reload, ownerId, t]);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    const res = await api<unknown>(`/marketplace/products/${encodeURIComponent(pendingDelete._id)}`, { method: 'DELETE', base: marketplaceApiBase });
+    setDeleting(false);
+    if (!res.ok) {
+      toast.error(t('adminCatalog.error.network'), { description: t.error(res.code) });
+      return;
+    }
+    toast.success(t('adminCatalog.product.deleted', { name: pendingDelete.name }));
+    setPendingDelete(null);
+    setReload((n) => n + 1);
+  };
+
+  const pages = pageCount(data?.total ?? 0);
+  const editHref = (id: string) => localizePath(sectionPath('productsEdit', { id }), locale);
+
+  return (
+    <div className="mt-6 space-y-5" data-testid="products-list" data-loaded-query={data?.query ?? undefined} aria-busy={loading}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchField
+          id="products-search"
+          label={t('adminCatalog.products.searchLabel')}
+          placeholder={t('adminCatalog.products.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
+        <a href={localizePath(sectionPath('productsNew'), locale)} className={primaryButtonClass} data-testid="products-new">
+          <span aria-hidden="true">+</span> {t('adminCatalog.products.new')}
+        </a>
+      </div>
+
+      {failure && !data ? (
+        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="products-error">
+          <span>{t('adminCatalog.products.loadError')}</span>
+          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
+            {t('dashboard.common.retry')}
+          </button>
+        </div>
+      ) : !data ? (
+        <Spinner label={t('dashboard.common.loading')} testId="products-loading" />
+      ) : data.rows.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="products-empty">
+          {query ? t('adminCatalog.products.noMatch') : t('adminCatalog.products.empty')}
+        </p>
+      ) : (
+        <div className={tableWrapClass}>
+          <table className={tableClass} data-testid="products-table">
+            <caption className="sr-only">{t('adminCatalog.products.caption', { total: data.total })}</caption>
+            <thead className={theadClass}>
+              <tr>
+                <th scope="col" className={thClass}>{t('adminCatalog.products.columns.image')}</th>
+                <th scope="col" className={thClass}>{t('adminCatalog.products.columns.name')}</th>
+                <th scope="col" className={thClass}>{t('adminCatalog.products.columns.brand')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.price')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.quantity')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((p) => (
+                <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
+                  <td className={tdClass}>
+                    {p.image ? <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" /> : <span className="text-slate-500">{t('dashboard.common.none')}</span>}
+                  </td>
+                  <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
+                    <a href={editHref(p._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="product-row-name">
+                      {p.name}
+                    </a>
+                  </th>
+                  <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
+                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-price">
+                    {t('adminCatalog.credits', { n: p.price })}
+                  </td>
+                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
+                    {p.quantity}
+                  </td>
+                  <td className={`${tdClass} text-right`}>
+                    <div className="inline-flex gap-2">
+                      <a href={editHref(p._id)} className={smallButtonClass} aria-label={t('adminCatalog.products.editLabel', { name: p.name })} data-testid="product-row-edit">
+                        <EditIcon /> {t('dashboard.common.edit')}
+                      </a>
+                      <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(p)} aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })} data-testid="product-row-delete">
+                        <DeleteIcon /> {t('dashboard.common.delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data && data.total > 0 && (
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+          <p className="text-sm text-slate-400" aria-live="polite">
+            {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
+          </p>
+          <Pagination
+            page={page}
+            pageCount={pages}
+            onPageChange={(n) => setPaging({ query, page: n })}
+            testId="products-pagination"
+            labels={{
+              nav: t('adminCatalog.products.paginationLabel'),
+              previous: t('dashboard.pagination.previous'),
+              next: t('dashboard.pagination.next'),
+              page: (n) => t('dashboard.pagination.page', { n }),
+            }}
+          />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={t('adminCatalog.products.deleteTitle')}
+        message={t('adminCatalog.products.deleteMessage', { name: pendingDelete?.name ?? '' })}
+        confirmLabel={deleting ? t('dashboard.common.deleting') : t('dashboard.common.delete')}
+        cancelLabel={t('dashboard.common.cancel')}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+        busy={deleting}
+        danger
+        testId="product-delete-dialog"
+      />
+    </div>
+  );
+}
