@@ -6,7 +6,7 @@
 import { brandSlug } from '../lib/brand.ts';
 import { championshipPath } from '../features/tournaments/tournament-view.ts';
 
-export type NavIcon = 'home' | 'trophy' | 'flag' | 'store' | 'backpack' | 'star' | 'list' | 'gift';
+export type NavIcon = 'home' | 'trophy' | 'flag' | 'store' | 'backpack' | 'star' | 'list' | 'gift' | 'calendar';
 
 export interface NavItem {
   label: string;
@@ -24,6 +24,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'my-tournaments', label: 'nav.myTournaments', path: '/my-tournaments', icon: 'list' },
   { id: 'marketplace', label: 'nav.marketplace', path: '/marketplace', icon: 'store' },
   { id: 'redeem', label: 'nav.redeem', path: '/marketplace/redeem', icon: 'gift' },
+  { id: 'news', label: 'nav.news', path: '/news', icon: 'calendar' },
 ];
 
 /**

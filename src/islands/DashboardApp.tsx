@@ -83,10 +83,10 @@ export default function DashboardApp({ locale, messages, section, agencyName, ow
       </div>
     );
   }
-  return <Shell t={t} locale={locale} section={section} user={user} ownerId={ownerId} />;
+  return <Shell t={t} locale={locale} section={section} user={user} ownerId={ownerId} agencyName={agencyName} />;
 }
 
-function Shell({ t, locale, section, user, ownerId }: { t: Translator; locale: Locale; section: DashboardSectionKey; user: User; ownerId: string }) {
+function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translator; locale: Locale; section: DashboardSectionKey; user: User; ownerId: string; agencyName: string }) {
   const [leaving, setLeaving] = useState(false);
   const View = sectionViews[section];
 
@@ -166,7 +166,7 @@ function Shell({ t, locale, section, user, ownerId }: { t: Translator; locale: L
             {View && (
               <SectionBoundary t={t}>
                 <Suspense fallback={<Spinner label={t('dashboard.sectionLoading')} testId="dashboard-section-loading" />}>
-                  <View t={t} locale={locale} section={section} ownerId={ownerId} />
+                  <View t={t} locale={locale} section={section} ownerId={ownerId} agencyName={agencyName} />
                 </Suspense>
               </SectionBoundary>
             )}

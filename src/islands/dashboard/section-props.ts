@@ -10,6 +10,8 @@ export interface SectionProps {
   section: DashboardSectionKey;
   /** the deployment's owner id (src/lib/brand.ts), for calls scoped by owner */
   ownerId: string;
+  /** the agency of the media uploads, POST /api/media/{agencyName} (src/lib/brand.ts, via the page) */
+  agencyName?: string;
 }
 
 /** The `id` query parameter of an edit page (/dashboard/tournaments/edit?id=…), or null. */

@@ -1,0 +1,249 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
+import { api } from '../../../lib/api-client.ts';
+import type { Locale } from '../../../lib/i18n.ts';
+import Pagination from '../../shared/Pagination.tsx';
+import Spinner from '../../shared/Spinner.tsx';
+import { errorBoxClass, labelClass, secondaryButtonClass, selectClass } from '../../shared/ui.ts';
+import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
+import type { Translator } from '../../shared/use-t.ts';
+import { formatDateTime, formatShortDate, formatTime } from '../format.ts';
+import type { SectionProps } from '../section-props.ts';
+import SearchField from '../SearchField.tsx';
+import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { auditActionPrefixes, changedKeys, prettyLines, type AuditEntry } from './audit-diff.ts';
+
+interface PageData {
+  rows: AuditEntry[];
+  total: number;
+}
+
+const entityOf = (e: AuditEntry) => (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
+
+/** /dashboard/audit: every admin action, newest first, filtered by action prefix and searched on the server. */
+export default function AuditLog({ t, locale }: SectionProps) {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [action, setAction] = useState('');
+  const filterKey = `${query}\u0000${action}`;
+  // the page belongs to a filter: a new search or action starts on page 1
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (n: number) => setPaging({ key: filterKey, page: n });
+  const [reload, setReload] = useState(0);
+  const [data, setData] = useState<PageData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
+    if (action) params.set('action', action);
+    if (query) params.set('search', query);
+    api<AuditEntry[]>(`/admin/audit?${params}`).then((res) => {
+      if (!live) return;
+      setLoading(false);
+      if (!res.ok) {
+        setFailure(res.code);
+        toast.error(t.error(res.code));
+        return;
+      }
+      setFailure(null);
+      setData({ rows: res.data, total: res.total ?? res.data.length });
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, action, page, reload, t]);
+
+  const filtered = query !== '' || action !== '';
+
+  return (
+    <div className="mt-6 space-y-5" data-testid="audit-log">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <SearchField id="audit-search" label={t('news.audit.searchLabel')} placeholder={t('news.audit.searchPlaceholder')} value={search} onChange={setSearch} />
+        <div className="w-full space-y-1.5 sm:max-w-[14rem]">
+          <label htmlFor="audit-action" className={labelClass}>
+            {t('news.audit.filterLabel')}
+          </label>
+          <select id="audit-action" data-testid="audit-action" value={action} onChange={(e) => setAction(e.target.value)} className={selectClass}>
+            <option value="">{t('news.audit.filterAll')}</option>
+            {auditActionPrefixes.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {failure && !data ? (
+        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="audit-error">
+          <span>{t('news.audit.loadError')}</span>
+          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
+            {t('dashboard.common.retry')}
+          </button>
+        </div>
+      ) : !data ? (
+        <Spinner label={t('news.audit.loading')} testId="audit-loading" />
+      ) : data.rows.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="audit-empty">
+          {filtered ? t('news.audit.noMatch') : t('news.audit.empty')}
+        </p>
+      ) : (
+        <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+          <table className={tableClass} data-testid="audit-table">
+            <caption className="sr-only">{t('news.audit.caption', { total: data.total })}</caption>
+            <thead className={theadClass}>
+              <tr>
+                <th scope="col" className={thClass}>{t('news.audit.columns.when')}</th>
+                <th scope="col" className={thClass}>{t('news.audit.columns.who')}</th>
+                <th scope="col" className={thClass}>{t('news.audit.columns.action')}</th>
+                <th scope="col" className={thClass}>{t('news.audit.columns.entity')}</th>
+                <th scope="col" className={`${thClass} text-right`}>{t('news.audit.columns.details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((entry) => (
+                <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
+                  <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                    <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
+                      <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
+                      <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
+                    </time>
+                  </td>
+                  <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
+                    {entry.actor?.name || t('news.audit.unknownActor')}
+                  </td>
+                  <td className={tdClass}>
+                    <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
+                      {entry.action}
+                    </code>
+                  </td>
+                  <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
+                    {entityOf(entry)}
+                  </td>
+                  <td className={`${tdClass} text-right`}>
+                    <button
+                      type="button"
+                      className={smallButtonClass}
+                      onClick={() => setOpen(entry)}
+                      aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })}
+                      data-testid="audit-row-details"
+                    >
+                      {t('news.audit.details')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data && data.total > 0 && (
+        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+          <p className="text-sm text-slate-400" data-testid="audit-summary" aria-live="polite">
+            {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
+          </p>
+          <Pagination
+            page={page}
+            pageCount={pageCount(data.total)}
+            onPageChange={setPage}
+            testId="audit-pagination"
+            labels={{
+              nav: t('news.audit.paginationLabel'),
+              previous: t('dashboard.pagination.previous'),
+              next: t('dashboard.pagination.next'),
+              page: (n) => t('dashboard.pagination.page', { n }),
+            }}
+          />
+        </div>
+      )}
+
+      <AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+/** Before and after side by side, the top-level keys that changed highlighted on both sides. */
+function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Locale; entry: AuditEntry | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (entry && !dialog.open) {
+      dialog.showModal();
+      closeRef.current?.focus();
+    } else if (!entry && dialog.open) dialog.close();
+  }, [entry]);
+
+  const changed = entry ? changedKeys(entry.before, entry.after) : [];
+  const side = (label: string, value: Record<string, unknown> | null, testId: string, tone: string) => (
+    <section className="flex min-w-0 flex-col gap-2" aria-label={label}>
+      <h3 className="text-sm font-semibold text-slate-300">{label}</h3>
+      {value === null ? (
+        <p className="rounded-lg border border-dashed border-line px-3 py-6 text-center text-sm text-slate-500" data-testid={testId}>
+          {t('news.audit.none')}
+        </p>
+      ) : (
+        <pre className="max-h-[55vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300" data-testid={testId}>
+          {prettyLines(value).map((line, i) => {
+            const hit = line.key !== null && changed.includes(line.key);
+            return (
+              <span key={i} className={`block whitespace-pre-wrap break-all ${hit ? `${tone} rounded-sm` : ''}`} data-changed={hit || undefined}>
+                {line.text}
+              </span>
+            );
+          })}
+        </pre>
+      )}
+    </section>
+  );
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      data-testid="audit-detail"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      className="m-auto w-[min(64rem,calc(100vw-2rem))] rounded-2xl border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70"
+    >
+      {entry && (
+        <div className="space-y-4 p-6">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 id={titleId} className="truncate text-lg font-bold text-white" data-testid="audit-detail-title">
+                {t('news.audit.detailTitle', { action: entry.action, entity: entityOf(entry) })}
+              </h2>
+              <p className="mt-1 text-sm text-slate-400" data-testid="audit-detail-meta">
+                {t('news.audit.detailMeta', { who: entry.actor?.name || t('news.audit.unknownActor'), when: formatDateTime(entry.createdAt, locale) })}
+              </p>
+            </div>
+            <button ref={closeRef} type="button" className={secondaryButtonClass} onClick={onClose} data-testid="audit-detail-close">
+              {t('news.audit.close')}
+            </button>
+          </div>
+          <p className="text-sm text-slate-300" data-testid="audit-detail-changed">
+            {changed.length ? t('news.audit.changedKeys', { keys: changed.join(', ') }) : t('news.audit.noChanges')}
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            {side(t('news.audit.before'), entry.before, 'audit-detail-before', 'bg-rose-500/15 text-rose-200')}
+            {side(t('news.audit.after'), entry.after, 'audit-detail-after', 'bg-emerald-500/15 text-emerald-200')}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
