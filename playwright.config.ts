@@ -27,6 +27,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: e2eDataDir, SEED_DEMO: 'true', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+    // the suite logs the demo admin in far more than 10 times a minute; the limit itself is tested in tests/api
+    env: { LOGIN_RATE_LIMIT: '1000', PORT: String(port), DATA_DIR: e2eDataDir, SEED_DEMO: 'true', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
   },
 });

@@ -24,6 +24,8 @@ export interface AppConfig {
   distDir: string;
   /** Turn off request rate limits (only the test suites that hammer one endpoint do). */
   rateLimits: boolean;
+  /** Logins allowed per minute for one address and e-mail. */
+  loginRateLimit: number;
 }
 
 const truthy = (v: string | undefined, fallback: boolean) =>
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS || 24 * 14),
     distDir: path.resolve(env.DIST_DIR || './dist'),
     rateLimits: truthy(env.RATE_LIMITS, true),
+    loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
     ...overrides,
   };
 }

@@ -26,7 +26,7 @@ export default async function userRoutes(root: FastifyInstance) {
   // Counted per address and e-mail. It runs as a preHandler because on the default onRequest hook
   // the body is not parsed yet, so every login from one address shared a single counter.
   const loginLimit = {
-    max: 10,
+    max: root.config.loginRateLimit,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
     keyGenerator: (req: any) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
