@@ -96,6 +96,13 @@ describe('phaseOf with an admin status (evaluated first, SPEC section 4)', () =>
 describe('phaseOf with missing dates', () => {
   test('no registration date: never "waiting"; registration runs until check-in', () =>
     expect(phaseOf(at(0, { start_registration: null }), b.startRegistration - 60 * MIN)).toBe('registration'));
+  test.each([
+    ['before the start', b.startTournament - MIN, 'registration'],
+    ['at the start', b.startTournament, 'ongoing'],
+  ] as const)('no check-in window: registration runs until the start (%s → %s)', (_w, now, phase) =>
+    expect(phaseOf(at(0, { start_checkin: null, end_checkin: null }), now)).toBe(phase));
+  test('no check-in window: a member can never be offered check-in', () =>
+    expect(actionFor(phaseOf(at(0, { start_checkin: null, end_checkin: null }), b.startTournament - MIN), { loggedIn: true, member: true, confirmed: false })).toEqual({ kind: 'leave' }));
   test('no dates at all: ongoing (nothing to wait for)', () =>
     expect(phaseOf({ status: 0, start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null }, T)).toBe('ongoing'));
 });

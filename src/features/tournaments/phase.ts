@@ -32,8 +32,9 @@ export function phaseOf(s: Schedule, now: number = Date.now()): Phase {
   if (s.status === 2) return 'complete';
   if (s.status === 1) return 'ongoing';
   if (before(now, s.start_registration)) return 'waiting';
-  if (before(now, s.start_checkin)) return 'registration';
-  if (before(now, s.end_checkin)) return 'checkinOpen';
+  // a tournament without a check-in window keeps registration open until it starts
+  if (before(now, s.start_checkin ?? s.start_tournament)) return 'registration';
+  if (s.start_checkin && before(now, s.end_checkin)) return 'checkinOpen';
   if (before(now, s.start_tournament)) return 'checkinClosed';
   return 'ongoing';
 }
