@@ -4,6 +4,7 @@ import * as accounts from './migrations/0001-accounts.ts';
 import * as tournaments from './migrations/0002-tournaments.ts';
 import * as rewards from './migrations/0010-rewards.ts';
 import * as admin from './migrations/0011-admin.ts';
+import * as usernameCase from './migrations/0012-username-case.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -14,6 +15,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0002-tournaments': tournaments,
   '0010-rewards': rewards,
   '0011-admin': admin,
+  '0012-username-case': usernameCase,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -69,6 +69,15 @@ describe('POST /api/users/pp', () => {
     expect(await usersWithEmail('someone.else@example.com')).toHaveLength(0);
   });
 
+  test('a username that differs only in letter case is 409 USERNAME_TAKEN', async () => {
+    const first = await t.call('POST', '/api/users/pp', { body: body({ username: 'CaseKing', email: 'case.one@example.com' }) });
+    expect(first.status).toBe(201);
+    const { status, json } = await t.call('POST', '/api/users/pp', { body: body({ username: 'caseking', email: 'case.two@example.com' }) });
+    expect(status).toBe(409);
+    expect(json.error.code).toBe('USERNAME_TAKEN');
+    expect(await usersWithEmail('case.two@example.com')).toHaveLength(0);
+  });
+
   test('roles sent at signup are ignored', async () => {
     const { status, json } = await t.call('POST', '/api/users/pp', { body: body({ username: 'sneaky', email: 'sneaky@example.com', roles: ['SiteAdmin'] }) });
     expect(status).toBe(201);
