@@ -68,11 +68,16 @@ export async function sendReset(app: FastifyInstance, email: string, language?: 
   const t = createT(messages[locale].email);
   const prefix = locale === 'en' ? '/en' : '';
   const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
-  await app.mailer.send({
-    to: email,
-    subject: t('reset.subject'),
-    text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }),
-  });
+  try {
+    await app.mailer.send({
+      to: email,
+      subject: t('reset.subject'),
+      text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }),
+    });
+  } catch (err) {
+    // the answer must not differ for a known address: a mail failure is logged, not returned
+    app.log.error({ err }, 'password reset mail could not be sent');
+  }
 }
 
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
