@@ -7,6 +7,8 @@ const apiProject = (name: string, engine: 'sqlite' | 'postgres') => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
+    // the shared-store test needs a Redis server and runs in its own project (below)
+    exclude: ['tests/api/**/*.redis.test.ts'],
     env: { TEST_DB: engine },
     environment: 'node',
     // every file builds its own app on its own fresh database (tests/api/helpers/test-app.ts)
@@ -25,6 +27,10 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       apiProject('api-sqlite', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      // like PostgreSQL, Redis joins when a server is named (CI sets TEST_REDIS_URL)
+      ...(process.env.TEST_REDIS_URL
+        ? [{ test: { ...apiProject('api-redis', 'sqlite').test, include: ['tests/api/**/*.redis.test.ts'], exclude: [] } }]
+        : []),
     ],
   },
 });

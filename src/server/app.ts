@@ -65,7 +65,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     async (api) => {
       // Without the plugin a route's `config.rateLimit` is inert. (Deleting it in an onRoute hook did
       // not work: the plugin's own onRoute hook, added first, had already attached the limiter.)
-      if (config.rateLimits) await api.register(rateLimit, { global: false, enableDraftSpec: false });
+      if (config.rateLimits) await api.register(rateLimit, { global: false, enableDraftSpec: false, ...(await sharedRateLimitStore(app, config)) });
       await api.register(auth);
       await api.register(healthRoutes);
       await api.register(userRoutes);
@@ -88,4 +88,21 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   const clientDir = path.join(config.distDir, 'client');
   if (fs.existsSync(clientDir)) await registerSite(app, config.distDir);
   return app;
+}
+
+/**
+ * Rate-limit counters live in process memory by default. Several API processes behind one port
+ * must share them, or each would allow the full quota: with REDIS_URL they go to Redis.
+ */
+async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
+  if (!config.redisUrl) return {};
+  const { Redis } = await import('ioredis');
+  // fail fast: a limiter that waits on an unreachable Redis would stall every login
+  const redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
+  redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store unreachable'));
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  // an unreachable store lets requests through (logged) rather than locking every player out
+  return { redis, nameSpace: `arena-rl:${config.ownerId}:`, skipOnError: true };
 }

@@ -24,6 +24,8 @@ export interface AppConfig {
   distDir: string;
   /** Turn off request rate limits (only the test suites that hammer one endpoint do). */
   rateLimits: boolean;
+  /** Redis for state shared by several API processes (rate-limit counters); memory when unset. */
+  redisUrl?: string;
   /** Logins allowed per minute for one address and e-mail. */
   loginRateLimit: number;
 }
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR || './dist'),
     rateLimits: truthy(env.RATE_LIMITS, true),
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
+    redisUrl: env.REDIS_URL || undefined,
     ...overrides,
   };
 }
