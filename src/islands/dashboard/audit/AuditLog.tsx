@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
+import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { Locale } from '../../../lib/i18n.ts';
-import Pagination from '../../shared/Pagination.tsx';
-import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, labelClass, secondaryButtonClass, selectClass } from '../../shared/ui.ts';
+import { labelClass, secondaryButtonClass, selectClass } from '../../shared/ui.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import type { Translator } from '../../shared/use-t.ts';
 import { formatDateTime, formatShortDate, formatTime } from '../format.ts';
+import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
 import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
@@ -80,89 +79,74 @@ export default function AuditLog({ t, locale }: SectionProps) {
         </div>
       </div>
 
-      {failure && !data ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="audit-error">
-          <span>{t('news.audit.loadError')}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
-            {t('dashboard.common.retry')}
-          </button>
-        </div>
-      ) : !data ? (
-        <Spinner label={t('news.audit.loading')} testId="audit-loading" />
-      ) : data.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="audit-empty">
-          {filtered ? t('news.audit.noMatch') : t('news.audit.empty')}
-        </p>
-      ) : (
-        <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-          <table className={tableClass} data-testid="audit-table">
-            <caption className="sr-only">{t('news.audit.caption', { total: data.total })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('news.audit.columns.when')}</th>
-                <th scope="col" className={thClass}>{t('news.audit.columns.who')}</th>
-                <th scope="col" className={thClass}>{t('news.audit.columns.action')}</th>
-                <th scope="col" className={thClass}>{t('news.audit.columns.entity')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('news.audit.columns.details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((entry) => (
-                <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
-                  <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
-                    <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
-                      <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
-                      <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
-                    </time>
-                  </td>
-                  <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
-                    {entry.actor?.name || t('news.audit.unknownActor')}
-                  </td>
-                  <td className={tdClass}>
-                    <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
-                      {entry.action}
-                    </code>
-                  </td>
-                  <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
-                    {entityOf(entry)}
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <button
-                      type="button"
-                      className={smallButtonClass}
-                      onClick={() => setOpen(entry)}
-                      aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })}
-                      data-testid="audit-row-details"
-                    >
-                      {t('news.audit.details')}
-                    </button>
-                  </td>
+      <ListStatus
+        testId="audit"
+        failed={!!failure && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={filtered}
+        texts={{
+          error: t('news.audit.loadError'),
+          retry: t('dashboard.common.retry'),
+          loading: t('news.audit.loading'),
+          empty: t('news.audit.empty'),
+          noMatch: t('news.audit.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+            <table className={tableClass} data-testid="audit-table">
+              <caption className="sr-only">{t('news.audit.caption', { total: data.total })}</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>{t('news.audit.columns.when')}</th>
+                  <th scope="col" className={thClass}>{t('news.audit.columns.who')}</th>
+                  <th scope="col" className={thClass}>{t('news.audit.columns.action')}</th>
+                  <th scope="col" className={thClass}>{t('news.audit.columns.entity')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('news.audit.columns.details')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.rows.map((entry) => (
+                  <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
+                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                      <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
+                        <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
+                        <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
+                      </time>
+                    </td>
+                    <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
+                      {entry.actor?.name || t('news.audit.unknownActor')}
+                    </td>
+                    <td className={tdClass}>
+                      <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
+                        {entry.action}
+                      </code>
+                    </td>
+                    <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
+                      {entityOf(entry)}
+                    </td>
+                    <td className={`${tdClass} text-right`}>
+                      <button
+                        type="button"
+                        className={smallButtonClass}
+                        onClick={() => setOpen(entry)}
+                        aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })}
+                        data-testid="audit-row-details"
+                      >
+                        {t('news.audit.details')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
 
-      {data && data.total > 0 && (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-slate-400" data-testid="audit-summary" aria-live="polite">
-            {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
-          </p>
-          <Pagination
-            page={page}
-            pageCount={pageCount(data.total)}
-            onPageChange={setPage}
-            testId="audit-pagination"
-            labels={{
-              nav: t('news.audit.paginationLabel'),
-              previous: t('dashboard.pagination.previous'),
-              next: t('dashboard.pagination.next'),
-              page: (n) => t('dashboard.pagination.page', { n }),
-            }}
-          />
-        </div>
-      )}
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="audit-pagination" summaryTestId="audit-summary" navLabel={t('news.audit.paginationLabel')} t={t} />
 
       <AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />
     </div>

@@ -6,12 +6,11 @@ import type { Giveaway } from '../../../features/marketplace/giveaway-schemas.ts
 import { api, marketplaceApiBase } from '../../../lib/api-client.ts';
 import { localizePath } from '../../../lib/i18n.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
-import Pagination from '../../shared/Pagination.tsx';
-import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { linkClass, primaryButtonClass } from '../../shared/ui.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { formatDateTime } from '../format.ts';
 import { DeleteIcon, EditIcon } from '../icons.tsx';
+import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
 import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
@@ -80,7 +79,6 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
     setReload((n) => n + 1);
   };
 
-  const pages = pageCount(data?.total ?? 0);
   const editHref = (id: string) => localizePath(sectionPath('giveawayEdit', { id }), locale);
   const uses = (g: Giveaway) => (g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount));
 
@@ -99,88 +97,73 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
         </a>
       </div>
 
-      {failure && !data ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="giveaways-error">
-          <span>{t('adminCatalog.giveaways.loadError')}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
-            {t('dashboard.common.retry')}
-          </button>
-        </div>
-      ) : !data ? (
-        <Spinner label={t('dashboard.common.loading')} testId="giveaways-loading" />
-      ) : data.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="giveaways-empty">
-          {query ? t('adminCatalog.giveaways.noMatch') : t('adminCatalog.giveaways.empty')}
-        </p>
-      ) : (
-        <div className={tableWrapClass}>
-          <table className={tableClass} data-testid="giveaways-table">
-            <caption className="sr-only">{t('adminCatalog.giveaways.caption', { total: data.total })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.code')}</th>
-                <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.type')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.credits')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.uses')}</th>
-                <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.expiresAt')}</th>
-                <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.state')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((g) => (
-                <tr key={g.id} className={rowClass} data-testid={`giveaway-row-${g.id}`}>
-                  <th scope="row" className={`${tdClass} font-mono font-semibold`}>
-                    <a href={editHref(g.id)} className={`${linkClass} text-slate-100`} data-testid="giveaway-row-code">
-                      {g.token}
-                    </a>
-                    {g.description && <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">{g.description}</span>}
-                  </th>
-                  <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">{t(`adminCatalog.giveawayTypes.${g.type}`)}</td>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">{g.credits}</td>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">{uses(g)}</td>
-                  <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
-                  <td className={tdClass}>
-                    <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
-                      {t(`adminCatalog.giveawayStates.${g.state}`)}
-                    </span>
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <div className="inline-flex gap-2">
-                      <a href={editHref(g.id)} className={smallButtonClass} aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })} data-testid="giveaway-row-edit">
-                        <EditIcon /> {t('dashboard.common.edit')}
-                      </a>
-                      <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(g)} aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })} data-testid="giveaway-row-delete">
-                        <DeleteIcon /> {t('dashboard.common.delete')}
-                      </button>
-                    </div>
-                  </td>
+      <ListStatus
+        testId="giveaways"
+        failed={!!failure && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={query !== ''}
+        texts={{
+          error: t('adminCatalog.giveaways.loadError'),
+          retry: t('dashboard.common.retry'),
+          loading: t('dashboard.common.loading'),
+          empty: t('adminCatalog.giveaways.empty'),
+          noMatch: t('adminCatalog.giveaways.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <div className={tableWrapClass}>
+            <table className={tableClass} data-testid="giveaways-table">
+              <caption className="sr-only">{t('adminCatalog.giveaways.caption', { total: data.total })}</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.code')}</th>
+                  <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.type')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.credits')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.uses')}</th>
+                  <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.expiresAt')}</th>
+                  <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.state')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.rows.map((g) => (
+                  <tr key={g.id} className={rowClass} data-testid={`giveaway-row-${g.id}`}>
+                    <th scope="row" className={`${tdClass} font-mono font-semibold`}>
+                      <a href={editHref(g.id)} className={`${linkClass} text-slate-100`} data-testid="giveaway-row-code">
+                        {g.token}
+                      </a>
+                      {g.description && <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">{g.description}</span>}
+                    </th>
+                    <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">{t(`adminCatalog.giveawayTypes.${g.type}`)}</td>
+                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">{g.credits}</td>
+                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">{uses(g)}</td>
+                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
+                    <td className={tdClass}>
+                      <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
+                        {t(`adminCatalog.giveawayStates.${g.state}`)}
+                      </span>
+                    </td>
+                    <td className={`${tdClass} text-right`}>
+                      <div className="inline-flex gap-2">
+                        <a href={editHref(g.id)} className={smallButtonClass} aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })} data-testid="giveaway-row-edit">
+                          <EditIcon /> {t('dashboard.common.edit')}
+                        </a>
+                        <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(g)} aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })} data-testid="giveaway-row-delete">
+                          <DeleteIcon /> {t('dashboard.common.delete')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
 
-      {data && data.total > 0 && (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-slate-400" aria-live="polite">
-            {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
-          </p>
-          <Pagination
-            page={page}
-            pageCount={pages}
-            onPageChange={(n) => setPaging({ query, page: n })}
-            testId="giveaways-pagination"
-            labels={{
-              nav: t('adminCatalog.giveaways.paginationLabel'),
-              previous: t('dashboard.pagination.previous'),
-              next: t('dashboard.pagination.next'),
-              page: (n) => t('dashboard.pagination.page', { n }),
-            }}
-          />
-        </div>
-      )}
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="giveaways-pagination" navLabel={t('adminCatalog.giveaways.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
+import { PAGE_SIZE, pageCount, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
 import { sectionPath } from '../../../features/dashboard/sections.ts';
 import type { Product } from '../../../features/marketplace/product-schemas.ts';
 import { api, marketplaceApiBase } from '../../../lib/api-client.ts';
 import { localizePath } from '../../../lib/i18n.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
-import Pagination from '../../shared/Pagination.tsx';
-import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { linkClass, primaryButtonClass } from '../../shared/ui.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { DeleteIcon, EditIcon } from '../icons.tsx';
+import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
 import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
@@ -74,7 +73,6 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
     setReload((n) => n + 1);
   };
 
-  const pages = pageCount(data?.total ?? 0);
   const editHref = (id: string) => localizePath(sectionPath('productsEdit', { id }), locale);
 
   return (
@@ -92,87 +90,72 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
         </a>
       </div>
 
-      {failure && !data ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="products-error">
-          <span>{t('adminCatalog.products.loadError')}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
-            {t('dashboard.common.retry')}
-          </button>
-        </div>
-      ) : !data ? (
-        <Spinner label={t('dashboard.common.loading')} testId="products-loading" />
-      ) : data.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="products-empty">
-          {query ? t('adminCatalog.products.noMatch') : t('adminCatalog.products.empty')}
-        </p>
-      ) : (
-        <div className={tableWrapClass}>
-          <table className={tableClass} data-testid="products-table">
-            <caption className="sr-only">{t('adminCatalog.products.caption', { total: data.total })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('adminCatalog.products.columns.image')}</th>
-                <th scope="col" className={thClass}>{t('adminCatalog.products.columns.name')}</th>
-                <th scope="col" className={thClass}>{t('adminCatalog.products.columns.brand')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.price')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.quantity')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((p) => (
-                <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
-                  <td className={tdClass}>
-                    {p.image ? <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" /> : <span className="text-slate-500">{t('dashboard.common.none')}</span>}
-                  </td>
-                  <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
-                    <a href={editHref(p._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="product-row-name">
-                      {p.name}
-                    </a>
-                  </th>
-                  <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-price">
-                    {t('adminCatalog.credits', { n: p.price })}
-                  </td>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
-                    {p.quantity}
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <div className="inline-flex gap-2">
-                      <a href={editHref(p._id)} className={smallButtonClass} aria-label={t('adminCatalog.products.editLabel', { name: p.name })} data-testid="product-row-edit">
-                        <EditIcon /> {t('dashboard.common.edit')}
-                      </a>
-                      <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(p)} aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })} data-testid="product-row-delete">
-                        <DeleteIcon /> {t('dashboard.common.delete')}
-                      </button>
-                    </div>
-                  </td>
+      <ListStatus
+        testId="products"
+        failed={!!failure && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={query !== ''}
+        texts={{
+          error: t('adminCatalog.products.loadError'),
+          retry: t('dashboard.common.retry'),
+          loading: t('dashboard.common.loading'),
+          empty: t('adminCatalog.products.empty'),
+          noMatch: t('adminCatalog.products.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <div className={tableWrapClass}>
+            <table className={tableClass} data-testid="products-table">
+              <caption className="sr-only">{t('adminCatalog.products.caption', { total: data.total })}</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>{t('adminCatalog.products.columns.image')}</th>
+                  <th scope="col" className={thClass}>{t('adminCatalog.products.columns.name')}</th>
+                  <th scope="col" className={thClass}>{t('adminCatalog.products.columns.brand')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.price')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.quantity')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.rows.map((p) => (
+                  <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
+                    <td className={tdClass}>
+                      {p.image ? <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" /> : <span className="text-slate-500">{t('dashboard.common.none')}</span>}
+                    </td>
+                    <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
+                      <a href={editHref(p._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="product-row-name">
+                        {p.name}
+                      </a>
+                    </th>
+                    <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
+                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-price">
+                      {t('adminCatalog.credits', { n: p.price })}
+                    </td>
+                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
+                      {p.quantity}
+                    </td>
+                    <td className={`${tdClass} text-right`}>
+                      <div className="inline-flex gap-2">
+                        <a href={editHref(p._id)} className={smallButtonClass} aria-label={t('adminCatalog.products.editLabel', { name: p.name })} data-testid="product-row-edit">
+                          <EditIcon /> {t('dashboard.common.edit')}
+                        </a>
+                        <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(p)} aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })} data-testid="product-row-delete">
+                          <DeleteIcon /> {t('dashboard.common.delete')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
 
-      {data && data.total > 0 && (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-slate-400" aria-live="polite">
-            {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
-          </p>
-          <Pagination
-            page={page}
-            pageCount={pages}
-            onPageChange={(n) => setPaging({ query, page: n })}
-            testId="products-pagination"
-            labels={{
-              nav: t('adminCatalog.products.paginationLabel'),
-              previous: t('dashboard.pagination.previous'),
-              next: t('dashboard.pagination.next'),
-              page: (n) => t('dashboard.pagination.page', { n }),
-            }}
-          />
-        </div>
-      )}
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="products-pagination" navLabel={t('adminCatalog.products.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -5,10 +5,9 @@ import { sectionPath } from '../../../features/dashboard/sections.ts';
 import type { Competition } from '../../../features/tournaments/tournament-schemas.ts';
 import { api } from '../../../lib/api-client.ts';
 import { localizePath } from '../../../lib/i18n.ts';
-import Pagination from '../../shared/Pagination.tsx';
-import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { linkClass, primaryButtonClass } from '../../shared/ui.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
+import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
 import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
@@ -60,76 +59,61 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
         </a>
       </div>
 
-      {failure && !all ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="competitions-error">
-          <span>{t('dashboard.competitions.list.loadError')}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-            {t('dashboard.common.retry')}
-          </button>
-        </div>
-      ) : !all ? (
-        <Spinner label={t('dashboard.competitions.list.loading')} testId="competitions-loading" />
-      ) : rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="competitions-empty">
-          {query ? t('dashboard.competitions.list.noMatch') : t('dashboard.competitions.list.empty')}
-        </p>
-      ) : (
-        <div className={tableWrapClass}>
-          <table className={tableClass} data-testid="competitions-table">
-            <caption className="sr-only">{t('dashboard.competitions.list.caption', { total: matches.length })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.name')}</th>
-                <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.game')}</th>
-                <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.url')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('dashboard.competitions.list.columns.players')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('dashboard.competitions.list.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id} className={rowClass} data-testid={`competition-row-${c.id}`}>
-                  <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
-                    <a href={editHref(c.id)} className={`${linkClass} block truncate text-slate-100`} data-testid="competition-row-name">
-                      {c.name}
-                    </a>
-                  </th>
-                  <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t(`dashboard.games.${c.game}`)}</td>
-                  <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`}>{c.url || t('dashboard.common.none')}</td>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="competition-row-players">
-                    {(c.teams ?? []).reduce((n, team) => n + team.players.length, 0)}
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <a href={editHref(c.id)} className={smallButtonClass} aria-label={t('dashboard.competitions.list.editLabel', { name: c.name })} data-testid="competition-row-edit">
-                      {t('dashboard.common.edit')}
-                    </a>
-                  </td>
+      <ListStatus
+        testId="competitions"
+        failed={!!failure && !all}
+        ready={!!all}
+        empty={rows.length === 0}
+        filtered={query !== ''}
+        texts={{
+          error: t('dashboard.competitions.list.loadError'),
+          retry: t('dashboard.common.retry'),
+          loading: t('dashboard.competitions.list.loading'),
+          empty: t('dashboard.competitions.list.empty'),
+          noMatch: t('dashboard.competitions.list.noMatch'),
+        }}
+        onRetry={() => setAttempt((n) => n + 1)}
+      >
+        {all && (
+          <div className={tableWrapClass}>
+            <table className={tableClass} data-testid="competitions-table">
+              <caption className="sr-only">{t('dashboard.competitions.list.caption', { total: matches.length })}</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.name')}</th>
+                  <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.game')}</th>
+                  <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.url')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.competitions.list.columns.players')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.competitions.list.columns.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id} className={rowClass} data-testid={`competition-row-${c.id}`}>
+                    <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
+                      <a href={editHref(c.id)} className={`${linkClass} block truncate text-slate-100`} data-testid="competition-row-name">
+                        {c.name}
+                      </a>
+                    </th>
+                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t(`dashboard.games.${c.game}`)}</td>
+                    <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`}>{c.url || t('dashboard.common.none')}</td>
+                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="competition-row-players">
+                      {(c.teams ?? []).reduce((n, team) => n + team.players.length, 0)}
+                    </td>
+                    <td className={`${tdClass} text-right`}>
+                      <a href={editHref(c.id)} className={smallButtonClass} aria-label={t('dashboard.competitions.list.editLabel', { name: c.name })} data-testid="competition-row-edit">
+                        {t('dashboard.common.edit')}
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
 
-      {all && matches.length > 0 && (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-slate-400" aria-live="polite">
-            {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, matches.length), total: matches.length })}
-          </p>
-          <Pagination
-            page={page}
-            pageCount={pages}
-            onPageChange={(n) => setPaging({ query, page: n })}
-            testId="competitions-pagination"
-            labels={{
-              nav: t('dashboard.competitions.list.paginationLabel'),
-              previous: t('dashboard.pagination.previous'),
-              next: t('dashboard.pagination.next'),
-              page: (n) => t('dashboard.pagination.page', { n }),
-            }}
-          />
-        </div>
-      )}
+      <ListFooter page={page} total={matches.length} onPageChange={(n) => setPaging({ query, page: n })} testId="competitions-pagination" navLabel={t('dashboard.competitions.list.paginationLabel')} t={t} />
     </div>
   );
 }

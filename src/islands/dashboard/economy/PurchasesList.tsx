@@ -3,11 +3,10 @@ import { toast } from 'sonner';
 import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
 import type { Purchase } from '../../../features/marketplace/purchase-schemas.ts';
 import { api } from '../../../lib/api-client.ts';
-import Pagination from '../../shared/Pagination.tsx';
-import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, labelClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../shared/ui.ts';
+import { labelClass, primaryButtonClass, selectClass } from '../../shared/ui.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { formatDateTime } from '../format.ts';
+import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
 import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
@@ -107,82 +106,67 @@ export default function PurchasesList({ t, locale }: SectionProps) {
           </select>
         </div>
       </div>
-      {failed && !data ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="purchases-error">
-          <span>{t('adminEconomy.purchases.fetchError')}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
-            {t('adminEconomy.common.retry')}
-          </button>
-        </div>
-      ) : !data ? (
-        <Spinner label={t('adminEconomy.purchases.loading')} testId="purchases-loading" />
-      ) : data.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="purchases-empty">
-          {query || filter !== 'all' ? t('adminEconomy.common.noMatch') : t('adminEconomy.purchases.empty')}
-        </p>
-      ) : (
-        <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-          <table className={tableClass} data-testid="purchases-table">
-            <caption className="sr-only">{t('adminEconomy.purchases.caption', { total: data.total })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.product')}</th>
-                <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.buyer')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.purchases.columns.price')}</th>
-                <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.date')}</th>
-                <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.state')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.purchases.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((purchase) => (
-                <tr key={purchase.id} className={rowClass} data-testid={`purchase-row-${purchase.id}`}>
-                  <th scope="row" className={`${tdClass} max-w-[14rem] font-semibold text-white`}>
-                    <span className="block truncate" data-testid="purchase-row-product">{purchase.productName}</span>
-                    {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('adminEconomy.purchases.productDeleted')}</span>}
-                  </th>
-                  <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">{purchase.username}</td>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`}>{purchase.price}</td>
-                  <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{formatDateTime(purchase.createdAt, locale)}</td>
-                  <td className={tdClass}>
-                    <FulfilledBadge fulfilled={purchase.fulfilled} t={t} />
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <button
-                      type="button"
-                      className={smallButtonClass}
-                      onClick={() => setOpen(purchase)}
-                      aria-label={t('adminEconomy.purchases.detailsLabel', { name: purchase.productName, buyer: purchase.username })}
-                      data-testid="purchase-row-details"
-                    >
-                      {t('adminEconomy.common.details')}
-                    </button>
-                  </td>
+      <ListStatus
+        testId="purchases"
+        failed={failed && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={query !== '' || filter !== 'all'}
+        texts={{
+          error: t('adminEconomy.purchases.fetchError'),
+          retry: t('adminEconomy.common.retry'),
+          loading: t('adminEconomy.purchases.loading'),
+          empty: t('adminEconomy.purchases.empty'),
+          noMatch: t('adminEconomy.common.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+            <table className={tableClass} data-testid="purchases-table">
+              <caption className="sr-only">{t('adminEconomy.purchases.caption', { total: data.total })}</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.product')}</th>
+                  <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.buyer')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.purchases.columns.price')}</th>
+                  <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.date')}</th>
+                  <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.state')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.purchases.columns.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.total > 0 && (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-slate-400" data-testid="purchases-summary" aria-live="polite">
-            {t('adminEconomy.common.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
-          </p>
-          <Pagination
-            page={page}
-            pageCount={pageCount(data.total)}
-            onPageChange={(n) => setPaging({ key, page: n })}
-            testId="purchases-pagination"
-            labels={{
-              nav: t('adminEconomy.purchases.paginationLabel'),
-              previous: t('adminEconomy.common.previous'),
-              next: t('adminEconomy.common.next'),
-              page: (n) => t('adminEconomy.common.page', { n }),
-            }}
-          />
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.rows.map((purchase) => (
+                  <tr key={purchase.id} className={rowClass} data-testid={`purchase-row-${purchase.id}`}>
+                    <th scope="row" className={`${tdClass} max-w-[14rem] font-semibold text-white`}>
+                      <span className="block truncate" data-testid="purchase-row-product">{purchase.productName}</span>
+                      {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('adminEconomy.purchases.productDeleted')}</span>}
+                    </th>
+                    <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">{purchase.username}</td>
+                    <td className={`${tdClass} text-right font-mono text-slate-200`}>{purchase.price}</td>
+                    <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{formatDateTime(purchase.createdAt, locale)}</td>
+                    <td className={tdClass}>
+                      <FulfilledBadge fulfilled={purchase.fulfilled} t={t} />
+                    </td>
+                    <td className={`${tdClass} text-right`}>
+                      <button
+                        type="button"
+                        className={smallButtonClass}
+                        onClick={() => setOpen(purchase)}
+                        aria-label={t('adminEconomy.purchases.detailsLabel', { name: purchase.productName, buyer: purchase.username })}
+                        data-testid="purchase-row-details"
+                      >
+                        {t('adminEconomy.common.details')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ key, page: n })} testId="purchases-pagination" summaryTestId="purchases-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.purchases.paginationLabel')} t={t} />
       <Modal open={open !== null} title={t('adminEconomy.purchases.modalTitle')} closeLabel={t('adminEconomy.common.close')} onClose={() => setOpen(null)} testId="purchase-modal">
         {open && address && (
           <>

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
+import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../features/dashboard/admin-lists.ts';
 import type { Wallet } from '../../../features/wallet/wallet-schemas.ts';
 import { api } from '../../../lib/api-client.ts';
-import Pagination from '../../shared/Pagination.tsx';
-import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, secondaryButtonClass } from '../../shared/ui.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { formatDateTime } from '../format.ts';
+import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
 import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
@@ -60,77 +58,62 @@ export default function WalletsList({ t, locale }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="wallets-list">
       <SearchField id="wallets-search" label={t('adminEconomy.wallets.searchLabel')} placeholder={t('adminEconomy.wallets.searchPlaceholder')} value={search} onChange={setSearch} />
-      {failed && !data ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="wallets-error">
-          <span>{t('adminEconomy.wallets.fetchError')}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
-            {t('adminEconomy.common.retry')}
-          </button>
-        </div>
-      ) : !data ? (
-        <Spinner label={t('adminEconomy.wallets.loading')} testId="wallets-loading" />
-      ) : data.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="wallets-empty">
-          {query ? t('adminEconomy.common.noMatch') : t('adminEconomy.wallets.empty')}
-        </p>
-      ) : (
-        <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-          <table className={tableClass} data-testid="wallets-table">
-            <caption className="sr-only">{t('adminEconomy.wallets.caption', { total: data.total })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('adminEconomy.wallets.columns.user')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.wallets.columns.balance')}</th>
-                <th scope="col" className={thClass}>{t('adminEconomy.wallets.columns.updatedAt')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.wallets.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((wallet) => (
-                <tr key={wallet.userId} className={rowClass} data-testid={`wallet-row-${wallet.userId}`}>
-                  <th scope="row" className={`${tdClass} font-semibold text-white`} data-testid="wallet-row-user">
-                    {wallet.username}
-                  </th>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
-                    {wallet.balance}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}</td>
-                  <td className={`${tdClass} text-right`}>
-                    <button
-                      type="button"
-                      className={smallButtonClass}
-                      onClick={() => setOpen(wallet)}
-                      aria-label={t('adminEconomy.wallets.detailsLabel', { name: wallet.username })}
-                      data-testid="wallet-row-details"
-                    >
-                      {t('adminEconomy.common.details')}
-                    </button>
-                  </td>
+      <ListStatus
+        testId="wallets"
+        failed={failed && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={query !== ''}
+        texts={{
+          error: t('adminEconomy.wallets.fetchError'),
+          retry: t('adminEconomy.common.retry'),
+          loading: t('adminEconomy.wallets.loading'),
+          empty: t('adminEconomy.wallets.empty'),
+          noMatch: t('adminEconomy.common.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+            <table className={tableClass} data-testid="wallets-table">
+              <caption className="sr-only">{t('adminEconomy.wallets.caption', { total: data.total })}</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>{t('adminEconomy.wallets.columns.user')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.wallets.columns.balance')}</th>
+                  <th scope="col" className={thClass}>{t('adminEconomy.wallets.columns.updatedAt')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.wallets.columns.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.total > 0 && (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-slate-400" data-testid="wallets-summary" aria-live="polite">
-            {t('adminEconomy.common.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
-          </p>
-          <Pagination
-            page={page}
-            pageCount={pageCount(data.total)}
-            onPageChange={(n) => setPaging({ query, page: n })}
-            testId="wallets-pagination"
-            labels={{
-              nav: t('adminEconomy.wallets.paginationLabel'),
-              previous: t('adminEconomy.common.previous'),
-              next: t('adminEconomy.common.next'),
-              page: (n) => t('adminEconomy.common.page', { n }),
-            }}
-          />
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.rows.map((wallet) => (
+                  <tr key={wallet.userId} className={rowClass} data-testid={`wallet-row-${wallet.userId}`}>
+                    <th scope="row" className={`${tdClass} font-semibold text-white`} data-testid="wallet-row-user">
+                      {wallet.username}
+                    </th>
+                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
+                      {wallet.balance}
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}</td>
+                    <td className={`${tdClass} text-right`}>
+                      <button
+                        type="button"
+                        className={smallButtonClass}
+                        onClick={() => setOpen(wallet)}
+                        aria-label={t('adminEconomy.wallets.detailsLabel', { name: wallet.username })}
+                        data-testid="wallet-row-details"
+                      >
+                        {t('adminEconomy.common.details')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="wallets-pagination" summaryTestId="wallets-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.wallets.paginationLabel')} t={t} />
       <WalletModal t={t} locale={locale} wallet={open} onClose={() => setOpen(null)} onAdjusted={onAdjusted} />
     </div>
   );

@@ -5,12 +5,11 @@ import { sectionPath } from '../../../features/dashboard/sections.ts';
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { localizePath } from '../../../lib/i18n.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
-import Pagination from '../../shared/Pagination.tsx';
-import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { linkClass, primaryButtonClass } from '../../shared/ui.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { formatDateTime } from '../format.ts';
 import { DeleteIcon, EditIcon } from '../icons.tsx';
+import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
 import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
@@ -106,7 +105,6 @@ export default function NewsList({ t, locale }: SectionProps) {
     setReload((n) => n + 1);
   };
 
-  const pages = pageCount(data?.total ?? 0);
   const editHref = (id: string) => localizePath(sectionPath('newsEdit', { id }), locale);
 
   return (
@@ -118,115 +116,100 @@ export default function NewsList({ t, locale }: SectionProps) {
         </a>
       </div>
 
-      {failure && !data ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="news-error">
-          <span>{t('news.admin.list.loadError')}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
-            {t('dashboard.common.retry')}
-          </button>
-        </div>
-      ) : !data ? (
-        <Spinner label={t('news.admin.list.loading')} testId="news-loading" />
-      ) : data.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="news-empty">
-          {query ? t('news.admin.list.noMatch') : t('news.admin.list.empty')}
-        </p>
-      ) : (
-        <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-          <table className={tableClass} data-testid="news-table">
-            <caption className="sr-only">{t('news.admin.list.caption', { total: data.total })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('news.admin.list.columns.title')}</th>
-                <th scope="col" className={thClass}>{t('news.admin.list.columns.status')}</th>
-                <th scope="col" className={thClass}>{t('news.admin.list.columns.date')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('news.admin.list.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((article) => {
-                const title = titleIn(article, locale, untitled);
-                const when = article.publishedAt ?? article.updatedAt ?? article.createdAt;
-                return (
-                  <tr key={article.id} className={rowClass} data-testid={`news-row-${article.id}`}>
-                    <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold text-white`}>
-                      <div className="flex items-center gap-3">
-                        {article.image ? (
-                          <img src={article.image} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded-md border border-line object-cover" />
-                        ) : (
-                          <span aria-hidden="true" className="h-10 w-14 shrink-0 rounded-md border border-dashed border-line" />
-                        )}
-                        <a href={editHref(article.id)} className={`${linkClass} block min-w-0 truncate text-slate-100`} title={title} data-testid="news-row-title">
-                          {title}
-                        </a>
-                      </div>
-                    </th>
-                    <td className={tdClass} data-testid="news-row-status" data-published={article.published}>
-                      <span
-                        className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
-                          article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'
-                        }`}
-                      >
-                        {article.published ? t('news.admin.list.published') : t('news.admin.list.draft')}
-                      </span>
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
-                      <time dateTime={when}>{formatDateTime(when, locale)}</time>
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <div className="flex justify-end gap-2">
-                        <button
-                          type="button"
-                          className={smallButtonClass}
-                          onClick={() => togglePublished(article)}
-                          disabled={toggling === article.id}
-                          aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', { title })}
-                          data-testid="news-row-toggle"
+      <ListStatus
+        testId="news"
+        failed={!!failure && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={query !== ''}
+        texts={{
+          error: t('news.admin.list.loadError'),
+          retry: t('dashboard.common.retry'),
+          loading: t('news.admin.list.loading'),
+          empty: t('news.admin.list.empty'),
+          noMatch: t('news.admin.list.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+            <table className={tableClass} data-testid="news-table">
+              <caption className="sr-only">{t('news.admin.list.caption', { total: data.total })}</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>{t('news.admin.list.columns.title')}</th>
+                  <th scope="col" className={thClass}>{t('news.admin.list.columns.status')}</th>
+                  <th scope="col" className={thClass}>{t('news.admin.list.columns.date')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('news.admin.list.columns.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((article) => {
+                  const title = titleIn(article, locale, untitled);
+                  const when = article.publishedAt ?? article.updatedAt ?? article.createdAt;
+                  return (
+                    <tr key={article.id} className={rowClass} data-testid={`news-row-${article.id}`}>
+                      <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold text-white`}>
+                        <div className="flex items-center gap-3">
+                          {article.image ? (
+                            <img src={article.image} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded-md border border-line object-cover" />
+                          ) : (
+                            <span aria-hidden="true" className="h-10 w-14 shrink-0 rounded-md border border-dashed border-line" />
+                          )}
+                          <a href={editHref(article.id)} className={`${linkClass} block min-w-0 truncate text-slate-100`} title={title} data-testid="news-row-title">
+                            {title}
+                          </a>
+                        </div>
+                      </th>
+                      <td className={tdClass} data-testid="news-row-status" data-published={article.published}>
+                        <span
+                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
+                            article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'
+                          }`}
                         >
-                          {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
-                        </button>
-                        <a href={editHref(article.id)} className={`${smallButtonClass} px-2`} aria-label={t('news.admin.list.editLabel', { title })} title={t('dashboard.common.edit')} data-testid="news-row-edit">
-                          <EditIcon />
-                        </a>
-                        <button
-                          type="button"
-                          className={`${dangerSmallButtonClass} px-2`}
-                          onClick={() => setPendingDelete(article)}
-                          aria-label={t('news.admin.list.deleteLabel', { title })}
-                          title={t('dashboard.common.delete')}
-                          data-testid="news-row-delete"
-                        >
-                          <DeleteIcon />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                          {article.published ? t('news.admin.list.published') : t('news.admin.list.draft')}
+                        </span>
+                      </td>
+                      <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                        <time dateTime={when}>{formatDateTime(when, locale)}</time>
+                      </td>
+                      <td className={`${tdClass} text-right`}>
+                        <div className="flex justify-end gap-2">
+                          <button
+                            type="button"
+                            className={smallButtonClass}
+                            onClick={() => togglePublished(article)}
+                            disabled={toggling === article.id}
+                            aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', { title })}
+                            data-testid="news-row-toggle"
+                          >
+                            {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
+                          </button>
+                          <a href={editHref(article.id)} className={`${smallButtonClass} px-2`} aria-label={t('news.admin.list.editLabel', { title })} title={t('dashboard.common.edit')} data-testid="news-row-edit">
+                            <EditIcon />
+                          </a>
+                          <button
+                            type="button"
+                            className={`${dangerSmallButtonClass} px-2`}
+                            onClick={() => setPendingDelete(article)}
+                            aria-label={t('news.admin.list.deleteLabel', { title })}
+                            title={t('dashboard.common.delete')}
+                            data-testid="news-row-delete"
+                          >
+                            <DeleteIcon />
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
 
-      {data && data.total > 0 && (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-slate-400" data-testid="news-summary" aria-live="polite">
-            {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, data.total), total: data.total })}
-          </p>
-          <Pagination
-            page={page}
-            pageCount={pages}
-            onPageChange={setPage}
-            testId="news-pagination"
-            labels={{
-              nav: t('news.admin.list.paginationLabel'),
-              previous: t('dashboard.pagination.previous'),
-              next: t('dashboard.pagination.next'),
-              page: (n) => t('dashboard.pagination.page', { n }),
-            }}
-          />
-        </div>
-      )}
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="news-pagination" summaryTestId="news-summary" navLabel={t('news.admin.list.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

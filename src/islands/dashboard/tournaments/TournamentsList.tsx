@@ -7,11 +7,10 @@ import type { Tournament } from '../../../features/tournaments/tournament-schema
 import { api, type ApiResult } from '../../../lib/api-client.ts';
 import { localizePath } from '../../../lib/i18n.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
-import Pagination from '../../shared/Pagination.tsx';
-import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { linkClass, primaryButtonClass } from '../../shared/ui.ts';
 import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { formatDateTime, formatShortDate, formatTime } from '../format.ts';
+import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
 import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
@@ -101,7 +100,6 @@ export default function TournamentsList({ t, locale }: SectionProps) {
     setReload((n) => n + 1);
   };
 
-  const pages = pageCount(data?.total ?? 0);
   const editHref = (id: string) => localizePath(sectionPath('tournamentsEdit', { id }), locale);
 
   return (
@@ -119,125 +117,106 @@ export default function TournamentsList({ t, locale }: SectionProps) {
         </a>
       </div>
 
-      {failure && !data ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="tournaments-error">
-          <span>{t('dashboard.tournaments.list.loadError')}</span>
-          <button type="button" className={secondaryButtonClass} onClick={() => setReload((n) => n + 1)}>
-            {t('dashboard.common.retry')}
-          </button>
-        </div>
-      ) : !data ? (
-        <Spinner label={t('dashboard.tournaments.list.loading')} testId="tournaments-loading" />
-      ) : data.rows.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid="tournaments-empty">
-          {query ? t('dashboard.tournaments.list.noMatch') : t('dashboard.tournaments.list.empty')}
-        </p>
-      ) : (
-        <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-          <table className={tableClass} data-testid="tournaments-table">
-            <caption className="sr-only">{t('dashboard.tournaments.list.caption', { total: data.total })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.name')}</th>
-                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.game')}</th>
-                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.phase')}</th>
-                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.start')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.players')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.waitlist')}</th>
-                <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.status')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((tournament) => (
-                <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
-                  <th scope="row" className={`${tdClass} max-w-[12rem] font-semibold text-white`}>
-                    <a href={editHref(tournament.id)} className={`${linkClass} block truncate text-slate-100`} title={tournament.name} data-testid="tournament-row-name">
-                      {tournament.name}
-                    </a>
-                    {!tournament.open && (
-                      <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>
-                    )}
-                  </th>
-                  <td className={`${tdClass} min-w-[6.5rem] text-slate-300`}>{t(`dashboard.games.${tournament.game}`)}</td>
-                  <td className={tdClass}>
-                    <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-row-phase" />
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
-                    {tournament.start_tournament ? (
-                      <time dateTime={tournament.start_tournament} title={formatDateTime(tournament.start_tournament, locale)}>
-                        <span className="block">{formatShortDate(tournament.start_tournament, locale)}</span>
-                        <span className="block text-xs text-slate-500">{formatTime(tournament.start_tournament, locale)}</span>
-                      </time>
-                    ) : (
-                      <span className="text-slate-500">{t('dashboard.tournaments.list.noDate')}</span>
-                    )}
-                  </td>
-                  <td className={`${tdClass} text-right font-mono whitespace-nowrap text-slate-200`} data-testid="tournament-row-players">
-                    {tournament.members.length}/{tournament.maxPartecipants}
-                  </td>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="tournament-row-waitlist">
-                    {tournament.waitlistCount}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`} data-testid="tournament-row-status">
-                    <span className="text-slate-200">{t(`dashboard.status.${statusNames[tournament.status]}`)}</span>
-                    <span className="block text-xs text-slate-500">
-                      {tournament.statusOverride === null ? t('dashboard.tournaments.list.statusAuto') : t('dashboard.tournaments.list.statusManual')}
-                    </span>
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <div className="flex justify-end gap-2">
-                      <a
-                        href={editHref(tournament.id)}
-                        className={`${smallButtonClass} px-2`}
-                        aria-label={t('dashboard.tournaments.list.editLabel', { name: tournament.name })}
-                        title={t('dashboard.common.edit')}
-                        data-testid="tournament-row-edit"
-                      >
-                        <EditIcon />
-                      </a>
-                      <button
-                        type="button"
-                        className={`${dangerSmallButtonClass} px-2`}
-                        onClick={() => setPendingDelete(tournament)}
-                        aria-label={t('dashboard.tournaments.list.deleteLabel', { name: tournament.name })}
-                        title={t('dashboard.common.delete')}
-                        data-testid="tournament-row-delete"
-                      >
-                        <DeleteIcon />
-                      </button>
-                    </div>
-                  </td>
+      <ListStatus
+        testId="tournaments"
+        failed={!!failure && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={query !== ''}
+        texts={{
+          error: t('dashboard.tournaments.list.loadError'),
+          retry: t('dashboard.common.retry'),
+          loading: t('dashboard.tournaments.list.loading'),
+          empty: t('dashboard.tournaments.list.empty'),
+          noMatch: t('dashboard.tournaments.list.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+            <table className={tableClass} data-testid="tournaments-table">
+              <caption className="sr-only">{t('dashboard.tournaments.list.caption', { total: data.total })}</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.name')}</th>
+                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.game')}</th>
+                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.phase')}</th>
+                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.start')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.players')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.waitlist')}</th>
+                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.status')}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.rows.map((tournament) => (
+                  <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
+                    <th scope="row" className={`${tdClass} max-w-[12rem] font-semibold text-white`}>
+                      <a href={editHref(tournament.id)} className={`${linkClass} block truncate text-slate-100`} title={tournament.name} data-testid="tournament-row-name">
+                        {tournament.name}
+                      </a>
+                      {!tournament.open && (
+                        <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>
+                      )}
+                    </th>
+                    <td className={`${tdClass} min-w-[6.5rem] text-slate-300`}>{t(`dashboard.games.${tournament.game}`)}</td>
+                    <td className={tdClass}>
+                      <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-row-phase" />
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                      {tournament.start_tournament ? (
+                        <time dateTime={tournament.start_tournament} title={formatDateTime(tournament.start_tournament, locale)}>
+                          <span className="block">{formatShortDate(tournament.start_tournament, locale)}</span>
+                          <span className="block text-xs text-slate-500">{formatTime(tournament.start_tournament, locale)}</span>
+                        </time>
+                      ) : (
+                        <span className="text-slate-500">{t('dashboard.tournaments.list.noDate')}</span>
+                      )}
+                    </td>
+                    <td className={`${tdClass} text-right font-mono whitespace-nowrap text-slate-200`} data-testid="tournament-row-players">
+                      {tournament.members.length}/{tournament.maxPartecipants}
+                    </td>
+                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="tournament-row-waitlist">
+                      {tournament.waitlistCount}
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`} data-testid="tournament-row-status">
+                      <span className="text-slate-200">{t(`dashboard.status.${statusNames[tournament.status]}`)}</span>
+                      <span className="block text-xs text-slate-500">
+                        {tournament.statusOverride === null ? t('dashboard.tournaments.list.statusAuto') : t('dashboard.tournaments.list.statusManual')}
+                      </span>
+                    </td>
+                    <td className={`${tdClass} text-right`}>
+                      <div className="flex justify-end gap-2">
+                        <a
+                          href={editHref(tournament.id)}
+                          className={`${smallButtonClass} px-2`}
+                          aria-label={t('dashboard.tournaments.list.editLabel', { name: tournament.name })}
+                          title={t('dashboard.common.edit')}
+                          data-testid="tournament-row-edit"
+                        >
+                          <EditIcon />
+                        </a>
+                        <button
+                          type="button"
+                          className={`${dangerSmallButtonClass} px-2`}
+                          onClick={() => setPendingDelete(tournament)}
+                          aria-label={t('dashboard.tournaments.list.deleteLabel', { name: tournament.name })}
+                          title={t('dashboard.common.delete')}
+                          data-testid="tournament-row-delete"
+                        >
+                          <DeleteIcon />
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStatus>
 
-      {data && data.total > 0 && (
-        <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-          <p className="text-sm text-slate-400" data-testid="tournaments-summary" aria-live="polite">
-            {t('dashboard.pagination.summary', {
-              from: pageOffset(page) + 1,
-              to: Math.min(pageOffset(page) + PAGE_SIZE, data.total),
-              total: data.total,
-            })}
-          </p>
-          <Pagination
-            page={page}
-            pageCount={pages}
-            onPageChange={setPage}
-            testId="tournaments-pagination"
-            labels={{
-              nav: t('dashboard.tournaments.list.paginationLabel'),
-              previous: t('dashboard.pagination.previous'),
-              next: t('dashboard.pagination.next'),
-              page: (n) => t('dashboard.pagination.page', { n }),
-            }}
-          />
-        </div>
-      )}
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="tournaments-pagination" summaryTestId="tournaments-summary" navLabel={t('dashboard.tournaments.list.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}
