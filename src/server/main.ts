@@ -6,6 +6,7 @@ import { demoPrivateTournamentPassword, seedDemo } from '../db/seed.ts';
 import { demoGiveawayCodes } from '../db/seed-rewards.ts';
 import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from './services/user-service.ts';
 
 const config = loadConfig();
@@ -30,6 +31,7 @@ if (config.seedDemo) {
   }
 }
 
+schedulePruning(app);
 await app.listen({ port: config.port, host: config.host });
 console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}); API docs at /api/docs`);
 

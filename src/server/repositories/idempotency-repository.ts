@@ -24,3 +24,9 @@ export async function claim(trx: Trx<Database>, k: { userId: string; key: string
 export async function saveResponse(trx: Trx<Database>, userId: string, key: string, statusCode: number, response: string): Promise<void> {
   await trx.updateTable('idempotency_keys').set({ status_code: statusCode, response }).where('user_id', '=', userId).where('key', '=', key).execute();
 }
+
+/** Forgets keys taken before `beforeIso`; a retry arrives within minutes, not days. */
+export async function deleteOlderThan(db: Db, beforeIso: string): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', beforeIso).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}

@@ -45,3 +45,9 @@ export async function revokeAllForUser(db: Kysely<Database>, userId: string): Pr
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Drops sessions that can no longer authenticate anyone (expired before `beforeIso`). */
+export async function deleteExpired(db: Kysely<Database>, beforeIso: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<', beforeIso).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
