@@ -11,7 +11,7 @@ import { serverFieldErrors } from '../../../lib/form-errors.ts';
 import { localizePath, type Locale } from '../../../lib/i18n.ts';
 import FormField, { controlProps } from '../../shared/FormField.tsx';
 import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../shared/ui.ts';
+import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../shared/ui.ts';
 import type { Translator } from '../../shared/use-t.ts';
 import { fieldErrorReader } from '../field-error.ts';
 import { leaveToast } from '../flash-toast.ts';
@@ -21,6 +21,7 @@ import { idFromLocation, type SectionProps } from '../section-props.ts';
 import { panelClass, smallButtonClass } from '../ui.ts';
 import { giveawayBody, giveawayValues, type GiveawayValues } from './form-values.ts';
 import { generateGiveawayCode } from './giveaway-code.ts';
+import EditorLoadError from '../EditorLoadError.tsx';
 
 type Values = GiveawayValues;
 const fields = ['token', 'credits', 'type', 'maxUses', 'expiresAt', 'description'] as const;
@@ -85,14 +86,7 @@ export default function GiveawayEditor({ t, locale, section }: SectionProps) {
     return (
       <div className="mt-4 space-y-6">
         {back}
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="giveaway-load-error">
-          <span>{!id ? t('dashboard.common.missingId') : t.error(failure!)}</span>
-          {id && !failure!.endsWith('NOT_FOUND') && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-              {t('dashboard.common.retry')}
-            </button>
-          )}
-        </div>
+        <EditorLoadError t={t} id={id} failure={failure} testId="giveaway-load-error" onRetry={() => setAttempt((n) => n + 1)} />
       </div>
     );
   if (!giveaway) return <Spinner label={t('dashboard.common.loading')} testId="giveaway-loading" />;

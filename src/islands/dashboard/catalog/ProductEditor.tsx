@@ -12,7 +12,7 @@ import { serverFieldErrors } from '../../../lib/form-errors.ts';
 import { localizePath, type Locale } from '../../../lib/i18n.ts';
 import FormField, { controlProps } from '../../shared/FormField.tsx';
 import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
 import type { Translator } from '../../shared/use-t.ts';
 import { fieldErrorReader } from '../field-error.ts';
 import { leaveToast } from '../flash-toast.ts';
@@ -21,6 +21,7 @@ import { idFromLocation, type SectionProps } from '../section-props.ts';
 import { panelClass } from '../ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
 import { uploadImage } from './image-upload.ts';
+import EditorLoadError from '../EditorLoadError.tsx';
 
 type Values = ProductValues;
 type Body = z.input<typeof productInputSchema>;
@@ -71,14 +72,7 @@ export default function ProductEditor({ t, locale, section, agencyName = '' }: S
     return (
       <div className="mt-4 space-y-6">
         {back}
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="product-load-error">
-          <span>{!id ? t('dashboard.common.missingId') : t.error(failure!)}</span>
-          {id && !failure!.endsWith('NOT_FOUND') && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-              {t('dashboard.common.retry')}
-            </button>
-          )}
-        </div>
+        <EditorLoadError t={t} id={id} failure={failure} testId="product-load-error" onRetry={() => setAttempt((n) => n + 1)} />
       </div>
     );
   if (!product) return <Spinner label={t('dashboard.common.loading')} testId="product-loading" />;

@@ -4,10 +4,11 @@ import type { Competition } from '../../../features/tournaments/tournament-schem
 import { api } from '../../../lib/api-client.ts';
 import { localizePath } from '../../../lib/i18n.ts';
 import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, linkClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { linkClass } from '../../shared/ui.ts';
 import { idFromLocation, type SectionProps } from '../section-props.ts';
 import CompetitionForm from './CompetitionForm.tsx';
 import FactionScoresEditor from './FactionScoresEditor.tsx';
+import EditorLoadError from '../EditorLoadError.tsx';
 
 /** /dashboard/competitions/new and /dashboard/competitions/edit?id=…: the form, and on edit the faction scores. */
 export default function CompetitionEditor({ t, locale, section }: SectionProps) {
@@ -48,14 +49,7 @@ export default function CompetitionEditor({ t, locale, section }: SectionProps) 
     return (
       <div className="mt-4 space-y-6">
         {back}
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="competition-load-error">
-          <span>{!id ? t('dashboard.common.missingId') : t.error(failure!)}</span>
-          {id && !failure!.endsWith('NOT_FOUND') && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-              {t('dashboard.common.retry')}
-            </button>
-          )}
-        </div>
+        <EditorLoadError t={t} id={id} failure={failure} testId="competition-load-error" onRetry={() => setAttempt((n) => n + 1)} />
       </div>
     );
   if (!competition) return <Spinner label={t('dashboard.competitions.form.loading')} testId="competition-loading" />;

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client.ts';
 import { localizePath, locales, type Locale } from '../../../lib/i18n.ts';
 import FormField, { controlProps } from '../../shared/FormField.tsx';
 import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { inputClass, linkClass, primaryButtonClass } from '../../shared/ui.ts';
 import type { Translator } from '../../shared/use-t.ts';
 import { leaveToast } from '../flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../section-props.ts';
@@ -16,6 +16,7 @@ import { checkboxClass, panelClass } from '../ui.ts';
 import NewsBodyField from './NewsBodyField.tsx';
 import NewsImageField from './NewsImageField.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
+import EditorLoadError from '../EditorLoadError.tsx';
 
 const TITLE_MAX = NEWS_TITLE_MAX;
 const SUMMARY_MAX = NEWS_SUMMARY_MAX;
@@ -60,14 +61,7 @@ export default function NewsEditor({ t, locale, section, agencyName }: SectionPr
     return (
       <div className="mt-4 space-y-6">
         {back}
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="news-load-error">
-          <span>{!id ? t('dashboard.common.missingId') : t.error(loadFailure!)}</span>
-          {id && !loadFailure!.endsWith('NOT_FOUND') && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-              {t('dashboard.common.retry')}
-            </button>
-          )}
-        </div>
+        <EditorLoadError t={t} id={id} failure={loadFailure} testId="news-load-error" onRetry={() => setAttempt((n) => n + 1)} />
       </div>
     );
   }

@@ -6,7 +6,7 @@ import type { Competition, Tournament } from '../../../features/tournaments/tour
 import { api } from '../../../lib/api-client.ts';
 import { localizePath } from '../../../lib/i18n.ts';
 import Spinner from '../../shared/Spinner.tsx';
-import { errorBoxClass, linkClass, secondaryButtonClass } from '../../shared/ui.ts';
+import { linkClass } from '../../shared/ui.ts';
 import { idFromLocation, type SectionProps } from '../section-props.ts';
 import BroadcastForm from './BroadcastForm.tsx';
 import PhaseBadge from './PhaseBadge.tsx';
@@ -14,6 +14,7 @@ import PlayersPanel from './PlayersPanel.tsx';
 import QuickStatus from './QuickStatus.tsx';
 import type { Registrations } from './registrations.ts';
 import TournamentForm from './TournamentForm.tsx';
+import EditorLoadError from '../EditorLoadError.tsx';
 
 type Tab = 'settings' | 'players' | 'email';
 const tabs: Tab[] = ['settings', 'players', 'email'];
@@ -75,14 +76,7 @@ export default function TournamentEditor({ t, locale, section, ownerId }: Sectio
     return (
       <div className="mt-4 space-y-6">
         {back}
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="tournament-load-error">
-          <span>{!id ? t('dashboard.common.missingId') : t.error(loadFailure!)}</span>
-          {id && !loadFailure!.endsWith('NOT_FOUND') && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-              {t('dashboard.common.retry')}
-            </button>
-          )}
-        </div>
+        <EditorLoadError t={t} id={id} failure={loadFailure} testId="tournament-load-error" onRetry={() => setAttempt((n) => n + 1)} />
       </div>
     );
   }
