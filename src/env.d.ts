@@ -13,6 +13,12 @@ declare namespace App {
       news(opts: { limit: number; offset: number }): Promise<{ data: import('./features/news/news-schemas.ts').NewsArticle[]; total: number }>;
       /** one published article; null for a draft or a missing one */
       newsArticle(id: string): Promise<import('./features/news/news-schemas.ts').NewsArticle | null>;
+      /** the winter campaign (/cortina) with its windows' states and the server's clock */
+      campaign(): Promise<import('./features/campaign/campaign-schemas.ts').Campaign>;
+      /** one phase's public standings (phase 1..4, already validated by the page) */
+      campaignStandings(phase: number, opts: { limit: number; offset: number }): Promise<import('./features/campaign/campaign-schemas.ts').Standings>;
+      /** a page of the brand's tournaments for anonymous readers: one competition's, or those not yet ended */
+      tournaments(opts: { competitionId?: string | null; limit: number }): Promise<{ data: import('./features/tournaments/tournament-schemas.ts').Tournament[]; total: number }>;
     };
   }
 }

@@ -6,7 +6,7 @@
 import { brandSlug } from '../lib/brand.ts';
 import { championshipPath } from '../features/tournaments/tournament-view.ts';
 
-export type NavIcon = 'home' | 'trophy' | 'flag' | 'store' | 'backpack' | 'star' | 'list' | 'gift' | 'calendar';
+export type NavIcon = 'home' | 'trophy' | 'flag' | 'store' | 'backpack' | 'star' | 'list' | 'gift' | 'calendar' | 'snowflake';
 
 export interface NavItem {
   label: string;
@@ -21,6 +21,7 @@ export const navItems: readonly NavItem[] = [
   { id: 'tournaments', label: 'nav.tournaments', path: '/tournaments', icon: 'trophy' },
   { id: 'competitions', label: 'nav.competitions', path: '/competitions', icon: 'flag' },
   { id: 'championship', label: 'nav.championship', path: championshipPath(brandSlug), icon: 'star' },
+  { id: 'cortina', label: 'nav.cortina', path: '/cortina', icon: 'snowflake' },
   { id: 'my-tournaments', label: 'nav.myTournaments', path: '/my-tournaments', icon: 'list' },
   { id: 'marketplace', label: 'nav.marketplace', path: '/marketplace', icon: 'store' },
   { id: 'redeem', label: 'nav.redeem', path: '/marketplace/redeem', icon: 'gift' },

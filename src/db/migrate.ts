@@ -5,6 +5,7 @@ import * as tournaments from './migrations/0002-tournaments.ts';
 import * as rewards from './migrations/0010-rewards.ts';
 import * as admin from './migrations/0011-admin.ts';
 import * as usernameCase from './migrations/0012-username-case.ts';
+import * as campaign from './migrations/0013-campaign.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -16,6 +17,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0010-rewards': rewards,
   '0011-admin': admin,
   '0012-username-case': usernameCase,
+  '0013-campaign': campaign,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -55,12 +55,6 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
-export interface RateLimitsTable {
-  key: string;
-  count: number;
-  reset_at: number;
-}
-
 export interface CompetitionsTable {
   id: string;
   owner: string;
@@ -283,7 +277,63 @@ export interface NewsTable {
   updated_at: string;
 }
 
+// winter campaign (migration 0013)
+export interface CampaignsTable {
+  owner: string;
+  slug: string;
+  season_note: string;
+  /** the countdown's target, ISO-8601 UTC */
+  deadline_at: string;
+  /** the competition whose tournaments the page lists; null: the next tournaments of the brand */
+  competition_id: string | null;
+  updated_at: string;
+}
+
+export interface CampaignPhasesTable {
+  owner: string;
+  campaign: string;
+  /** 1..4 */
+  phase: number;
+  /** upload window [opens_at, closes_at), ISO-8601 UTC */
+  opens_at: string;
+  closes_at: string;
+}
+
+export interface ScreenshotSubmissionsTable {
+  id: string;
+  owner: string;
+  campaign: string;
+  note: string;
+  phase: number;
+  user_id: string;
+  username: string;
+  email: string;
+  image_url: string;
+  /** sha256 of the decoded pixels and size, hex */
+  image_hash: string;
+  /** 'pending' | 'approved' | 'rejected' */
+  status: Generated<string>;
+  /** set exactly when approved */
+  score: number | null;
+  /** set when rejected */
+  reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+/** Shared rate-limit counters (migration 0014); `expires_at` in epoch ms (bigint: a string from pg). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  expires_at: number | string;
+}
+
 export interface Database {
+  rate_limits: RateLimitsTable;
+  campaigns: CampaignsTable;
+  campaign_phases: CampaignPhasesTable;
+  screenshot_submissions: ScreenshotSubmissionsTable;
   audit_log: AuditLogTable;
   news: NewsTable;
   wallets: WalletsTable;

@@ -10,6 +10,7 @@ import * as TournamentRepository from '../server/repositories/tournament-reposit
 import * as UserRepository from '../server/repositories/user-repository.ts';
 import { hashPassword } from '../server/passwords.ts';
 import { seedRewards } from './seed-rewards.ts';
+import { seedCampaign } from './seed-campaign.ts';
 
 export interface DemoAccount {
   role: string;
@@ -279,5 +280,14 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
   );
   // badges, products, giveaway codes, starting credits and purchases (src/db/seed-rewards.ts)
   await seedRewards(app, { adminId: ids.admin, players: [ids.giulia, ids.alex] });
+  // the /cortina campaign with approved screenshots in its two closed phases (src/db/seed-campaign.ts)
+  await seedCampaign(app, {
+    adminId: ids.admin,
+    players: [
+      { id: ids.giulia, name: 'GiuliaFN', email: 'giulia@demo.arena' },
+      { id: ids.alex, name: 'AlexPlays', email: 'alex@demo.arena' },
+      ...players.map((p) => ({ id: p.id, name: p.nickname, email: `${p.nickname.toLowerCase()}@players.demo.arena` })),
+    ],
+  });
   return created;
 }

@@ -25,16 +25,20 @@ import itAdminCatalog from '../../locales/it/admin-catalog.json' with { type: 'j
 import enAdminCatalog from '../../locales/en/admin-catalog.json' with { type: 'json' };
 import itAdminEconomy from '../../locales/it/admin-economy.json' with { type: 'json' };
 import enAdminEconomy from '../../locales/en/admin-economy.json' with { type: 'json' };
+import itAdminCampaign from '../../locales/it/admin-campaign.json' with { type: 'json' };
+import enAdminCampaign from '../../locales/en/admin-campaign.json' with { type: 'json' };
 import itNews from '../../locales/it/news.json' with { type: 'json' };
 import enNews from '../../locales/en/news.json' with { type: 'json' };
+import itCampaign from '../../locales/it/campaign.json' with { type: 'json' };
+import enCampaign from '../../locales/en/campaign.json' with { type: 'json' };
 
 /**
  * Every namespace of both locales. Pages read it at build time; an island receives only the
  * namespaces it needs as a prop, so no dictionary is fetched or bundled twice.
  */
 export const messages = {
-  it: { common: itCommon, auth: itAuth, settings: itSettings, errors: itErrors, email: itEmail, legal: itLegal, dashboard: itDashboard, home: itHome, tournaments: itTournaments, championship: itChampionship, rewards: itRewards, adminCatalog: itAdminCatalog, adminEconomy: itAdminEconomy, news: itNews },
-  en: { common: enCommon, auth: enAuth, settings: enSettings, errors: enErrors, email: enEmail, legal: enLegal, dashboard: enDashboard, home: enHome, tournaments: enTournaments, championship: enChampionship, rewards: enRewards, adminCatalog: enAdminCatalog, adminEconomy: enAdminEconomy, news: enNews },
+  it: { common: itCommon, auth: itAuth, settings: itSettings, errors: itErrors, email: itEmail, legal: itLegal, dashboard: itDashboard, home: itHome, tournaments: itTournaments, championship: itChampionship, rewards: itRewards, adminCatalog: itAdminCatalog, adminEconomy: itAdminEconomy, adminCampaign: itAdminCampaign, news: itNews, campaign: itCampaign },
+  en: { common: enCommon, auth: enAuth, settings: enSettings, errors: enErrors, email: enEmail, legal: enLegal, dashboard: enDashboard, home: enHome, tournaments: enTournaments, championship: enChampionship, rewards: enRewards, adminCatalog: enAdminCatalog, adminEconomy: enAdminEconomy, adminCampaign: enAdminCampaign, news: enNews, campaign: enCampaign },
 } satisfies Record<Locale, Record<string, Messages>>;
 
 export type Namespace = keyof (typeof messages)['it'];

@@ -17,8 +17,12 @@ import marketplaceRoutes from './routes/marketplace.ts';
 import mediaRoutes, { mediaFileRoutes } from './routes/media.ts';
 import adminRoutes from './routes/admin.ts';
 import newsRoutes from './routes/news.ts';
+import campaignRoutes from './routes/campaign.ts';
 import { createDiskStorage } from './storage/media-storage.ts';
 import { registerSite } from './site.ts';
+import { postgresRateLimitStore } from './rate-limit-store.ts';
+import { defaultToPersonal } from './http-cache.ts';
+import { registerResponseCache } from './response-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +53,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('db', db);
   app.decorate('mailer', mailer);
   app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
+  registerResponseCache(app, config.responseCacheMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -66,6 +71,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       // Without the plugin a route's `config.rateLimit` is inert. (Deleting it in an onRoute hook did
       // not work: the plugin's own onRoute hook, added first, had already attached the limiter.)
       if (config.rateLimits) await api.register(rateLimit, { global: false, enableDraftSpec: false, ...(await sharedRateLimitStore(app, config)) });
+      defaultToPersonal(api);
       await api.register(auth);
       await api.register(healthRoutes);
       await api.register(userRoutes);
@@ -74,6 +80,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(mediaRoutes);
       await api.register(adminRoutes);
       await api.register(newsRoutes);
+      await api.register(campaignRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) =>
         reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),
@@ -91,11 +98,12 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
 }
 
 /**
- * Rate-limit counters live in process memory by default. Several API processes behind one port
- * must share them, or each would allow the full quota: with REDIS_URL they go to Redis.
+ * Rate-limit counters live in process memory with SQLite (one process). Several API processes
+ * behind one port must share them, or each would allow the full quota: with REDIS_URL they go to
+ * Redis, else on PostgreSQL to its `rate_limits` table.
  */
 async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
-  if (!config.redisUrl) return {};
+  if (!config.redisUrl) return app.db.dialect === 'postgres' ? { store: postgresRateLimitStore(app.db.kysely, `arena-rl:${config.ownerId}:`) } : {};
   const { Redis } = await import('ioredis');
   // fail fast: a limiter that waits on an unreachable Redis would stall every login
   const redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import * as TournamentService from './services/tournament-service.ts';
 import * as NewsService from './services/news-service.ts';
+import { pageCache } from './response-cache.ts';
+import * as CampaignService from './services/campaign-service.ts';
 
 /**
  * Serves the Astro build: prerendered pages and assets from dist/client, and every other path
@@ -18,6 +20,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     extensions: ['html'],
     index: ['index.html'],
     redirect: false,
+    // the build writes x.js.br and x.js.gz next to scripts, styles and images (astro.config.mjs)
+    preCompressed: true,
     // hashed bundles never change; pages must revalidate so a deploy is seen at once
     setHeaders(res: any, file: string) {
       if (file.includes(`${path.sep}_astro${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -36,8 +40,19 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       tournament: (id, viewerToken) => TournamentService.getForViewer(app, id, viewerToken),
       news: ({ limit, offset }) => NewsService.list(app, { limit: Math.min(Math.max(1, Math.trunc(limit) || 10), 100), offset: Math.max(0, Math.trunc(offset) || 0), includeDrafts: false }),
       newsArticle: (id) => NewsService.findPublished(app, id),
+      campaign: () => CampaignService.getCampaign(app, app.config.ownerId),
+      campaignStandings: (phase, { limit, offset }) => CampaignService.getStandings(app, app.config.ownerId, phase, { limit: clamp(limit, 1, 500, 100), offset: clamp(offset, 0, 1_000_000, 0) }),
+      // what an anonymous reader of /api/tournaments sees: a competition's, else those not yet ended
+      tournaments: ({ competitionId, limit }) =>
+        TournamentService.list(app, { competitionId: competitionId ?? undefined, showAllTournament: competitionId ? undefined : false, limit: clamp(limit, 1, 100, 10), offset: 0 }, null),
     },
   };
+
+  // a fresh copy of an on-demand page answers before the static-file lookup (several stat and
+  // readdir calls per request) and the render (src/server/response-cache.ts)
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') && pageCache.serve(app, req, reply)) return reply;
+  });
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
@@ -52,6 +67,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       if (page) return reply.sendFile(page);
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && astro) {
+      pageCache.capture(app, req, reply);
       reply.hijack();
       await astro(
         req.raw,
@@ -82,4 +98,10 @@ function pageFile(clientDir: string, url: string): string | null {
   const file = path.resolve(root, `.${decoded}.html`);
   if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
   return path.relative(root, file);
+}
+
+/** A whole number within [min, max], or the fallback when it is not a number. */
+function clamp(n: number, min: number, max: number, fallback: number): number {
+  const v = Math.trunc(n);
+  return Number.isFinite(v) ? Math.min(Math.max(min, v), max) : fallback;
 }

@@ -26,6 +26,8 @@ export const dashboardSections = [
   { path: 'competitions', key: 'competitions' },
   { path: 'competitions/new', key: 'competitionsNew', parent: 'competitions' },
   { path: 'competitions/edit', key: 'competitionsEdit', parent: 'competitions' },
+  { path: 'campaign', key: 'campaign' },
+  { path: 'campaign/schedule', key: 'campaignSchedule', parent: 'campaign' },
 ] as const;
 
 export type DashboardSection = (typeof dashboardSections)[number];

@@ -59,6 +59,12 @@ export const errorCodes = [
   // admin dashboard
   'NEWS_NOT_FOUND',
   'BADGE_SLUG_TAKEN',
+  // winter campaign
+  'CAMPAIGN_NOT_FOUND',
+  'SUBMISSION_NOT_FOUND',
+  'SUBMISSION_WINDOW_CLOSED',
+  'PHASE_FROZEN',
+  'INVALID_CAMPAIGN_SCHEDULE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -25,6 +25,8 @@ const purchasesList = lazy(() => import('./economy/PurchasesList.tsx'));
 const newsList = lazy(() => import('./news/NewsList.tsx'));
 const newsEditor = lazy(() => import('./news/NewsEditor.tsx'));
 const auditLog = lazy(() => import('./audit/AuditLog.tsx'));
+const campaignQueue = lazy(() => import('./campaign/CampaignQueue.tsx'));
+const campaignSchedule = lazy(() => import('./campaign/CampaignSchedule.tsx'));
 
 export const sectionViews: Partial<Record<DashboardSectionKey, View>> = {
   tournaments: tournamentsList,
@@ -49,4 +51,6 @@ export const sectionViews: Partial<Record<DashboardSectionKey, View>> = {
   newsNew: newsEditor,
   newsEdit: newsEditor,
   audit: auditLog,
+  campaign: campaignQueue,
+  campaignSchedule: campaignSchedule,
 };

@@ -1,36 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_IMAGE_BYTES, mediaUploadResultSchema } from '../../features/marketplace/media-schemas.ts';
+import { mediaUploadResultSchema } from '../../features/marketplace/media-schemas.ts';
 import { envelope, errorResponseSchema, errorResponses, ok } from '../envelope.ts';
-import { AppError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { acceptMultipart, readUpload } from '../multipart.ts';
 import * as MediaService from '../services/media-service.ts';
 import { recordAudit } from '../services/audit-service.ts';
 import { BUCKET_PATTERN, NAME_PATTERN } from '../storage/media-storage.ts';
 
-/** Reads the one `file` part into memory, at most MAX_IMAGE_BYTES; every parse failure is a 4xx. */
-async function readUpload(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-  try {
-    const part = await req.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 } });
-    if (!part || part.fieldname !== 'file') throw new AppError(400, 'VALIDATION_ERROR', 'The image goes in the field "file"');
-    return await part.toBuffer();
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'IMAGE_TOO_LARGE', 'The image is larger than 2 MB');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Send one file');
-    // busboy's own complaints (truncated body, bad boundary) are the client's
-    throw new AppError(400, 'VALIDATION_ERROR', 'Malformed multipart body');
-  }
-}
-
 /** POST /api/media/{agency} (admin): an image in, {bucket, name} of its cleaned copy out. */
 export default async function mediaRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // scoped to this plugin: no other route accepts multipart bodies
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+  // scoped to this plugin: only it and the screenshot submissions accept multipart bodies
+  await acceptMultipart(app);
 
   app.post('/media/:agency', {
     schema: {
