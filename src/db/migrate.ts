@@ -6,6 +6,8 @@ import * as rewards from './migrations/0010-rewards.ts';
 import * as admin from './migrations/0011-admin.ts';
 import * as usernameCase from './migrations/0012-username-case.ts';
 import * as campaign from './migrations/0013-campaign.ts';
+import * as rateLimits from './migrations/0014-rate-limits.ts';
+import * as registrationOrder from './migrations/0015-registration-order.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -18,6 +20,8 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0011-admin': admin,
   '0012-username-case': usernameCase,
   '0013-campaign': campaign,
+  '0014-rate-limits': rateLimits,
+  '0015-registration-order': registrationOrder,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -28,6 +28,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Logins allowed per minute for one address and e-mail. */
   loginRateLimit: number;
+  /** How long an anonymous public answer is reused (src/server/response-cache.ts); 0 turns it off. */
+  responseCacheMs: number;
 }
 
 const truthy = (v: string | undefined, fallback: boolean) =>
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: truthy(env.RATE_LIMITS, true),
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
     redisUrl: env.REDIS_URL || undefined,
+    responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
     ...overrides,
   };
 }

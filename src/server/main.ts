@@ -1,3 +1,4 @@
+import './production-env.ts';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from '../db/database.ts';

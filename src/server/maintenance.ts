@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as IdempotencyRepository from './repositories/idempotency-repository.ts';
 import * as SessionRepository from './repositories/session-repository.ts';
+import { pruneRateLimits } from './rate-limit-store.ts';
 
 /** How long a purchase or redemption may be retried with the same Idempotency-Key. */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
@@ -10,7 +11,9 @@ export async function pruneExpired(app: FastifyInstance, now = new Date()) {
   const db = app.db.kysely;
   const keys = await IdempotencyRepository.deleteOlderThan(db, new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3600_000).toISOString());
   const sessions = await SessionRepository.deleteExpired(db, now.toISOString());
-  return { keys, sessions };
+  // counters of ended windows (PostgreSQL store; the table stays empty on SQLite)
+  const rateLimits = await pruneRateLimits(db, now.getTime());
+  return { keys, sessions, rateLimits };
 }
 
 /** Runs pruneExpired now and every hour while the server lives. */

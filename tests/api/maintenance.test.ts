@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-test('pruning drops idempotency keys older than a day and expired sessions, and keeps the rest', async () => {
+test('pruning drops idempotency keys older than a day, expired sessions and ended rate-limit windows, and keeps the rest', async () => {
   const a = await t.signupAndLogin();
   const db = t.db.kysely;
   const now = new Date();
@@ -18,7 +18,10 @@ test('pruning drops idempotency keys older than a day and expired sessions, and 
   const session = (hash: string, expiresAt: string) => ({ token_hash: hash, user_id: a.user.id, created_at: at(-7 * 24 * 60), expires_at: expiresAt, revoked_at: null });
   await db.insertInto('sessions').values([session('expired-hash', at(-60)), session('valid-hash', at(60))]).execute();
 
-  expect(await pruneExpired(t.app, now)).toEqual({ keys: 1, sessions: 1 });
+  await db.insertInto('rate_limits').values([{ key: 'ended', count: 3, expires_at: now.getTime() - 1 }, { key: 'running', count: 3, expires_at: now.getTime() + 60_000 }]).execute();
+
+  expect(await pruneExpired(t.app, now)).toEqual({ keys: 1, sessions: 1, rateLimits: 1 });
+  expect((await db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['running']);
   const keys = await db.selectFrom('idempotency_keys').select('key').where('user_id', '=', a.user.id).execute();
   expect(keys.map((k) => k.key)).toEqual(['fresh']);
   const hashes = (await db.selectFrom('sessions').select('token_hash').where('user_id', '=', a.user.id).execute()).map((s) => s.token_hash);

@@ -116,21 +116,31 @@ export function countdownParts(ms: number): { days: number; hours: number; minut
 
 const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one (it loads locale and zone
+// data): the on-demand tournament page formats a dozen dates per render, so each formatter is made
+// once per locale and zone. A handful of zones are ever seen; the cap only guards against abuse.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatOptions = {
+  long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+  short: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+function formatter(kind: keyof typeof formatOptions, locale: Locale, timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${locale}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(intlLocale(locale), { ...formatOptions[kind], timeZone });
+    if (formatters.size > 64) formatters.clear();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Long date and time, localised, in a given time zone with its short name ("CET"). */
 export function longDateTime(iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE): string | null {
   if (!iso) return null;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(d);
+  return formatter('long', locale, timeZone).format(d);
 }
 
 /** A compact date and time for schedules ("22/11/2026, 18:00 CET"). */
@@ -138,15 +148,7 @@ export function shortDateTime(iso: string | null, locale: Locale, timeZone: stri
   if (!iso) return null;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(d);
+  return formatter('short', locale, timeZone).format(d);
 }
 
 /**

@@ -1,9 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { cachePolicy } from '../../lib/http-cache.ts';
 
-const send = (reply: any, status: number, code: string, message: string, issues?: { path: string; message: string }[]) =>
-  reply.code(status).send({ status: 'ERROR', error: { code, message, ...(issues ? { issues } : {}) } });
+const send = (reply: any, status: number, code: string, message: string, issues?: { path: string; message: string }[]) => {
+  // a route may have marked its answer cacheable before failing; a failure of ours must not be kept
+  if (status >= 500) reply.header('cache-control', cachePolicy.none);
+  return reply.code(status).send({ status: 'ERROR', error: { code, message, ...(issues ? { issues } : {}) } });
+};
 
 // Fastify's own client-error codes, mapped to ours so a malformed request never becomes a 5xx.
 const fastifyCodes: Record<string, [number, string]> = {

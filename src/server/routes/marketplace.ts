@@ -19,6 +19,8 @@ import { idempotencyKeyOf, ownerOf } from '../services/rewards-scope.ts';
 import * as WalletService from '../services/wallet-service.ts';
 import * as PurchaseRepository from '../repositories/purchase-repository.ts';
 import { recordAudit } from '../services/audit-service.ts';
+import { cacheForViewer } from '../http-cache.ts';
+import { cachedJson } from '../response-cache.ts';
 
 const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
@@ -43,14 +45,19 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     const tags = ['badges'];
     app.get('/marketplace/badges', {
       schema: { tags, summary: 'Badges: the active ones, or all for an admin', querystring: badgeListQuerySchema, response: { 200: listEnvelope(badgeSchema), ...errorResponses(400, 404) } },
-      handler: async (req) => {
+      handler: async (req, reply) => {
+        // an admin also sees inactive badges
+        cacheForViewer(req, reply);
         const badges = await BadgeService.list(app, owner(req.query.owner), !!req.user?.isAdmin);
         return okList(badges, badges.length);
       },
     });
     app.get('/marketplace/badges/:id', {
       schema: { tags, summary: 'One badge (an inactive one only for admins)', params: idParams, querystring: ownerQuery, response: { 200: envelope(badgeSchema), ...errorResponses(400, 404) } },
-      handler: async (req) => ok(await BadgeService.get(app, owner(req.query.owner), req.params.id, !!req.user?.isAdmin)),
+      handler: async (req, reply) => {
+        cacheForViewer(req, reply);
+        return ok(await BadgeService.get(app, owner(req.query.owner), req.params.id, !!req.user?.isAdmin));
+      },
     });
     app.put('/marketplace/badges/:id', {
       schema: { tags, summary: 'Edit a badge (admin); slug and trigger are fixed', security: bearer, params: idParams, querystring: ownerQuery, body: badgeUpdateSchema, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
@@ -100,14 +107,22 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     const tags = ['products'];
     app.get('/marketplace/products', {
       schema: { tags, summary: 'Products in the shop (public)', querystring: productListQuerySchema, response: { 200: listEnvelope(productSchema), ...errorResponses(400, 404) } },
-      handler: async (req) => {
-        const { rows, total } = await ProductService.list(app, owner(req.query.owner), req.query);
-        return okList(rows, total);
+      handler: async (req, reply) => {
+        // the same for every caller, but a caller with a token is buying or editing and must see the
+        // stock as it is now, not a copy their browser kept for ten seconds
+        cacheForViewer(req, reply);
+        return cachedJson(app, req, reply, async () => {
+          const { rows, total } = await ProductService.list(app, owner(req.query.owner), req.query);
+          return okList(rows, total);
+        });
       },
     });
     app.get('/marketplace/products/:id', {
       schema: { tags, summary: 'One product (public)', params: idParams, querystring: ownerQuery, response: { 200: envelope(productSchema), ...errorResponses(400, 404) } },
-      handler: async (req) => ok(await ProductService.get(app, owner(req.query.owner), req.params.id)),
+      handler: async (req, reply) => {
+        cacheForViewer(req, reply);
+        return cachedJson(app, req, reply, async () => ok(await ProductService.get(app, owner(req.query.owner), req.params.id)));
+      },
     });
     app.post('/marketplace/products', {
       schema: { tags, summary: 'Create a product (admin)', security: bearer, querystring: ownerQuery, body: productInputSchema, response: { 201: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },

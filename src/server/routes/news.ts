@@ -5,16 +5,13 @@ import { idSchema } from '../../features/marketplace/common-schemas.ts';
 import { newsArticleSchema, newsInputSchema, newsListQuerySchema, newsUpdateSchema } from '../../features/news/news-schemas.ts';
 import { envelope, errorResponses, listEnvelope, ok, okList } from '../envelope.ts';
 import * as NewsService from '../services/news-service.ts';
+import { cacheForViewer } from '../http-cache.ts';
 
 const idParams = z.object({ id: idSchema });
 const security = [{ bearer: [] }];
 
 // anonymous reads are shared by caches; a reader with a token may see drafts
-function cacheFor(req: FastifyRequest, reply: FastifyReply) {
-  reply.header('vary', 'Authorization');
-  if (req.headers.authorization) reply.header('cache-control', 'private, no-cache');
-  else reply.header('cache-control', 'public, max-age=30, stale-while-revalidate=120');
-}
+const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(req, reply, 'editorial');
 
 /** News articles: public reads of the published ones, admin writes (and drafts). */
 export default async function newsRoutes(root: FastifyInstance) {

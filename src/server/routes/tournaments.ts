@@ -20,6 +20,8 @@ import { assertSelfOrAdmin } from '../plugins/auth.ts';
 import * as CompetitionService from '../services/competition-service.ts';
 import * as TournamentService from '../services/tournament-service.ts';
 import { recordAudit } from '../services/audit-service.ts';
+import { cacheForViewer, cachePublic } from '../http-cache.ts';
+import { cachedJson } from '../response-cache.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
@@ -38,15 +40,9 @@ const tournamentResult = envelope(tournamentSchema);
 const competitionResult = envelope(competitionSchema);
 const deletedResult = envelope(z.object({ id: z.string() }));
 
-/**
- * Public lists may sit in a shared cache for a few seconds; an answer to a request with a token
- * carries the caller's own standing (`me`) and must not.
- */
-function cacheFor(req: FastifyRequest, reply: FastifyReply) {
-  reply.header('vary', 'Authorization');
-  if (req.headers.authorization) reply.header('cache-control', 'private, no-cache');
-  else reply.header('cache-control', 'public, max-age=10, stale-while-revalidate=60');
-}
+// Public reads may sit in a shared cache for a few seconds; an answer to a request with a token
+// carries the caller's own standing (`me`) and must not (src/lib/http-cache.ts).
+const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(req, reply, 'live');
 
 /** The player a registration call acts for: `?userID=` (own, or anyone's for an admin), else the caller. */
 function targetUser(req: FastifyRequest & { query: { userID?: string } }): string {
@@ -78,8 +74,10 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags, summary: 'Competitions of the brand, with both faction leaderboards', querystring: z.object({ owner: z.string().max(64).refine((s) => !s.includes('\0'), 'nul').optional() }), response: { 200: listEnvelope(competitionSchema), ...errorResponses(400) } },
     handler: async (req, reply) => {
       cacheFor(req, reply);
-      const data = await CompetitionService.list(app, req.query.owner);
-      return okList(data, data.length);
+      return cachedJson(app, req, reply, async () => {
+        const data = await CompetitionService.list(app, req.query.owner);
+        return okList(data, data.length);
+      });
     },
   });
 
@@ -87,7 +85,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags, summary: 'One competition with its two factions, players by score then name', params: idParams, response: { 200: competitionResult, ...errorResponses(400, 404) } },
     handler: async (req, reply) => {
       cacheFor(req, reply);
-      return ok(await CompetitionService.get(app, req.params.id));
+      return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(app, req.params.id)));
     },
   });
 
@@ -140,25 +138,27 @@ export default async function tournamentRoutes(root: FastifyInstance) {
         assertSelfOrAdmin(req, req.query.members);
       }
       cacheFor(req, reply);
-      const { data, total } = await TournamentService.list(app, req.query, req.user?.id ?? null);
-      return okList(data, total);
+      return cachedJson(app, req, reply, async () => {
+        const { data, total } = await TournamentService.list(app, req.query, req.user?.id ?? null);
+        return okList(data, total);
+      });
     },
   });
 
   app.get('/tournaments/:id', {
     schema: { tags, summary: "One tournament; `me` is the caller's standing when a valid token came", params: idParams, response: { 200: tournamentResult, ...errorResponses(400, 404) } },
-    handler: async (req) => ok(await TournamentService.get(app, req.params.id, req.user?.id ?? null)),
+    handler: async (req, reply) => {
+      cacheFor(req, reply);
+      return cachedJson(app, req, reply, async () => ok(await TournamentService.get(app, req.params.id, req.user?.id ?? null)));
+    },
   });
 
   app.get('/tournaments/:id/calendar.ics', {
     schema: { tags, summary: 'The tournament as an iCalendar event (text/calendar)', params: idParams, response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) } },
     handler: async (req, reply) => {
       const { ics, filename } = await TournamentService.calendar(app, req.params.id);
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'public, max-age=60')
-        .send(ics);
+      cachePublic(reply, 'calendar');
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(ics);
     },
   });
 

@@ -1,0 +1,30 @@
+/**
+ * Cache-Control policies of the site and the API, in one place so the API and the on-demand pages
+ * cannot drift apart. Public answers may sit a few seconds in a browser or a CDN, and
+ * `stale-while-revalidate` lets a CDN keep serving the last copy while it fetches the next one, so
+ * a burst (a tournament opening check-in, a link shared on social media) reaches the origin as one
+ * request per edge per few seconds instead of one per visitor. Anything that depends on who asks
+ * is private.
+ */
+export const cachePolicy = {
+  /** lists and details that change with play (slots, check-ins, stock): seconds of staleness at most */
+  live: 'public, max-age=10, stale-while-revalidate=60',
+  /** editorial content (news) changes rarely */
+  editorial: 'public, max-age=30, stale-while-revalidate=120',
+  /** a calendar file: refreshed by the calendar app now and then */
+  calendar: 'public, max-age=60',
+  /** a personal answer: the browser may keep it but must ask again before reuse; never a shared cache */
+  personal: 'private, no-cache',
+  /** failures and anything that must not be kept at all */
+  none: 'no-store',
+} as const;
+export type CachePolicy = keyof typeof cachePolicy;
+
+/**
+ * Headers for an answer that is public for anonymous readers but personal once a token comes
+ * (a tournament with the caller's `me`, drafts for an admin). `Vary: Authorization` keeps a shared
+ * cache from handing one visitor's copy to another.
+ */
+export function cacheHeaders(hasAuthorization: boolean, policy: Exclude<CachePolicy, 'personal' | 'none'>): Record<string, string> {
+  return { vary: 'Authorization', 'cache-control': hasAuthorization ? cachePolicy.personal : cachePolicy[policy] };
+}

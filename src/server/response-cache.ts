@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A micro-cache of anonymous public answers (tournament and product lists, the tournament detail
+ * and its on-demand page), kept for RESPONSE_CACHE_MS (default 1 s). Under a burst (a check-in
+ * opening, a shared link) one request per second builds the answer and the rest get its bytes,
+ * instead of every request running the same queries and the same page render.
+ *
+ * Freshness: any write through this process (any non-GET request to the API) empties the cache,
+ * so a process always reads its own writes; a write through another process shows within the
+ * TTL, well inside the `max-age` the same answers already advertise to browsers and CDNs
+ * (src/lib/http-cache.ts). An answer that depends on a token is never cached.
+ */
+export interface CachedAnswer {
+  status: number;
+  headers: Record<string, string | string[] | number>;
+  body: string | Buffer;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, { at: number; answer: CachedAnswer }>();
+  private readonly refreshing = new Set<string>();
+  /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
+  generation = 0;
+  readonly ttlMs: number;
+  private readonly maxEntries: number;
+  constructor(ttlMs: number, maxEntries = 500) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
+
+  /**
+   * A fresh answer; or, once it is older than the TTL, undefined for the first caller (who rebuilds
+   * it) while everyone else keeps getting the previous copy until the new one is in: without that,
+   * every request arriving during the rebuild would rebuild too (a hundred renders at once, once a
+   * second). A copy is never served past ten TTLs, whatever happens to the rebuild.
+   */
+  get(key: string): CachedAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    const age = performance.now() - hit.at;
+    if (age <= this.ttlMs) return hit.answer;
+    if (age <= this.ttlMs * 10 && this.refreshing.has(key)) return hit.answer;
+    if (age > this.ttlMs * 10) this.entries.delete(key);
+    this.refreshing.add(key);
+    return undefined;
+  }
+
+  /** The caller that got undefined from `get` could not build the answer (an error, a 404). */
+  release(key: string) {
+    this.refreshing.delete(key);
+  }
+
+  set(key: string, answer: CachedAnswer, generation: number) {
+    this.refreshing.delete(key);
+    // a write finished while this answer was being built: it may hold the old rows
+    if (generation !== this.generation) return;
+    // Map keeps insertion order: the first key is the oldest entry
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { at: performance.now(), answer });
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    this.refreshing.clear();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** null when RESPONSE_CACHE_MS is 0 */
+    responseCache: ResponseCache | null;
+  }
+}
+
+/** Decorates the app with its cache and empties it after every API write handled here. */
+export function registerResponseCache(app: FastifyInstance, ttlMs: number) {
+  const cache = ttlMs > 0 ? new ResponseCache(ttlMs) : null;
+  app.decorate('responseCache', cache);
+  if (!cache) return;
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.clear();
+  });
+  // cleared again when the write is done: a read that started during the write (and may have
+  // seen the old rows) must not stay cached after it
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.clear();
+  });
+}
+
+const cacheable = (app: FastifyInstance, req: FastifyRequest) => app.responseCache !== null && req.method === 'GET' && !req.headers.authorization;
+
+/**
+ * A route's JSON answer, from the cache for an anonymous caller when fresh; otherwise computed,
+ * serialised with the route's own response schema, and kept. Headers (Cache-Control) are set by
+ * the caller before.
+ */
+export async function cachedJson<T>(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
+  // typed as the route's answer: a cached one is the same answer, already serialised
+  if (!cacheable(app, req)) return compute();
+  const key = `api:${req.url}`;
+  const hit = app.responseCache!.get(key);
+  if (hit) return reply.type('application/json; charset=utf-8').send(hit.body) as never;
+  const generation = app.responseCache!.generation;
+  let body: string;
+  try {
+    body = reply.serialize(await compute()) as string;
+  } catch (err) {
+    app.responseCache!.release(key);
+    throw err;
+  }
+  app.responseCache!.set(key, { status: 200, headers: {}, body }, generation);
+  return reply.type('application/json; charset=utf-8').send(body) as never;
+}
+
+/**
+ * For Astro's on-demand pages, which write to the raw response: `serve` answers a fresh copy and
+ * returns true; `capture` records what the render writes and keeps it when it is a public 200.
+ */
+export const pageCache = {
+  serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): boolean {
+    if (!cacheable(app, req)) return false;
+    const hit = app.responseCache!.get(`page:${req.url}`);
+    if (!hit) return false;
+    reply.hijack();
+    reply.raw.writeHead(hit.status, hit.headers);
+    reply.raw.end(hit.body);
+    return true;
+  },
+  capture(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+    if (!cacheable(app, req)) return;
+    const raw = reply.raw;
+    const generation = app.responseCache!.generation;
+    const chunks: Buffer[] = [];
+    let headersArg: Record<string, any> = {};
+    const writeHead = raw.writeHead;
+    const write = raw.write;
+    const end = raw.end;
+    raw.writeHead = function (this: typeof raw, status: number, ...rest: any[]) {
+      const h = rest.find((x) => x && typeof x === 'object');
+      if (h) headersArg = Array.isArray(h) ? {} : h;
+      return (writeHead as any).call(this, status, ...rest);
+    } as typeof raw.writeHead;
+    raw.write = function (this: typeof raw, chunk: any, ...rest: any[]) {
+      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      return (write as any).call(this, chunk, ...rest);
+    } as typeof raw.write;
+    raw.end = function (this: typeof raw, chunk?: any, ...rest: any[]) {
+      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      return (end as any).call(this, chunk, ...rest);
+    } as typeof raw.end;
+    const key = `page:${req.url}`;
+    // a render that ends in an error or a cut connection frees the rebuild for the next request
+    raw.once('close', () => app.responseCache!.release(key));
+    raw.once('finish', () => {
+      const headers = { ...(raw.getHeaders() as Record<string, any>), ...headersArg };
+      const policy = String(headers['cache-control'] ?? headers['Cache-Control'] ?? '');
+      // only what the page itself declared public (never an error, never a personal answer)
+      if (raw.statusCode === 200 && policy.startsWith('public') && !headers['set-cookie']) {
+        delete headers['content-length'];
+        delete headers['transfer-encoding'];
+        app.responseCache!.set(key, { status: 200, headers, body: Buffer.concat(chunks) }, generation);
+      }
+    });
+  },
+};

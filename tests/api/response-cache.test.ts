@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTournament, quickPlayer, type Person } from './helpers/tournaments.ts';
+
+// The micro-cache of anonymous public answers (src/server/response-cache.ts), with a TTL long
+// enough that only invalidation can explain a fresh answer.
+let t: TestApp;
+let admin: Person;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false, responseCacheMs: 60_000 });
+  admin = await quickPlayer(t, { admin: true });
+});
+afterAll(() => t?.close());
+
+const rename = (id: string, name: string) => t.db.kysely.updateTable('tournaments').set({ name }).where('id', '=', id).execute();
+
+test('an anonymous read is answered from the cache until a write goes through the API', async () => {
+  const id = await createTournament(t, admin.token, 'registration', { name: 'Cached Cup' });
+  const first = await t.call('GET', `/api/tournaments/${id}`);
+  expect(first.json.data.name).toBe('Cached Cup');
+  // a change behind the API's back (another process, say) is not seen within the TTL…
+  await rename(id, 'Renamed Cup');
+  const second = await t.call('GET', `/api/tournaments/${id}`);
+  expect(second.res.body).toBe(first.res.body);
+  expect(second.res.headers['content-type']).toMatch(/application\/json/);
+  // …but any write through this process empties the cache at once
+  await createTournament(t, admin.token, 'registration', { name: 'Another Cup' });
+  expect((await t.call('GET', `/api/tournaments/${id}`)).json.data.name).toBe('Renamed Cup');
+  const list = await t.call('GET', '/api/tournaments');
+  expect(list.json.data.map((x: { name: string }) => x.name)).toContain('Another Cup');
+});
+
+test('a reader with a token is never served from the cache', async () => {
+  const id = await createTournament(t, admin.token, 'registration', { name: 'Token Cup' });
+  await t.call('GET', `/api/tournaments/${id}`);
+  await rename(id, 'Token Cup II');
+  expect((await t.call('GET', `/api/tournaments/${id}`)).json.data.name).toBe('Token Cup');
+  const withToken = await t.call('GET', `/api/tournaments/${id}`, { token: admin.token });
+  expect(withToken.json.data.name).toBe('Token Cup II');
+  expect(withToken.res.headers['cache-control']).toBe('private, no-cache');
+});
+
+test('failures are not cached: an unknown tournament stays a 404 and a later one is found', async () => {
+  expect((await t.call('GET', '/api/tournaments/not-yet-there')).status).toBe(404);
+  expect((await t.call('GET', '/api/tournaments/not-yet-there')).status).toBe(404);
+});
+
+test('with RESPONSE_CACHE_MS=0 nothing is cached', async () => {
+  const plain = await createTestApp({ rateLimits: false, responseCacheMs: 0 });
+  try {
+    const boss = await quickPlayer(plain, { admin: true });
+    const id = await createTournament(plain, boss.token, 'registration', { name: 'Plain Cup' });
+    await plain.call('GET', `/api/tournaments/${id}`);
+    await plain.db.kysely.updateTable('tournaments').set({ name: 'Plain Cup II' }).where('id', '=', id).execute();
+    expect((await plain.call('GET', `/api/tournaments/${id}`)).json.data.name).toBe('Plain Cup II');
+  } finally {
+    await plain.close();
+  }
+});
