@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * Real server processes (`node src/server/main.ts`) for the tests and benchmarks that need more
+ * than `app.inject`: several processes on one database, a `kill -9`, real sockets under load.
+ * Every process started here is killed when the test process ends, even if a test forgot.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** A port in [from, to] that nothing listens on right now (each caller uses its own range). */
+export async function freePort(from: number, to: number): Promise<number> {
+  for (let port = from; port <= to; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** what the process wrote so far (stdout and stderr), for failure messages */
+  output(): string;
+  /** kill -9: no shutdown hook runs, a transaction in flight is cut where it stands */
+  crash(): Promise<void>;
+  /** SIGTERM, the orderly stop; SIGKILL if it lingers */
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  databaseUrl: string;
+  dataDir: string;
+  port: number;
+  /** the built site to serve; by default none (API only) */
+  distDir?: string;
+  env?: Record<string, string>;
+  /** the entry to run; `src/server/main.ts` unless a benchmark compares another */
+  entry?: string;
+}
+
+export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [opts.entry ?? path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(opts.port),
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl,
+      DIST_DIR: opts.distDir ?? path.join(opts.dataDir, 'no-dist'),
+      SEED_DEMO: 'false',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => running.delete(child));
+
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server on ${opts.port} ended before answering:\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server on ${opts.port} did not answer within 30 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { port: opts.port, url, child, output: () => log, crash: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+/** A JSON call over HTTP; a refused or cut connection is status 0 (the process died). */
+export async function httpCall(base: string, method: string, url: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; json: any }> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    const res = await fetch(base + url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, json };
+  } catch {
+    return { status: 0, json: undefined };
+  }
+}

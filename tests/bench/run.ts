@@ -1,0 +1,244 @@
+/**
+ * `npm run bench`: the load benchmarks of the performance issue, against real server processes
+ * driven by autocannon. Not part of `npm test` (they load the machine for minutes and measure,
+ * they do not assert); each prints a markdown table and the ratios measured in this one run.
+ *
+ *   1. framework overhead: a bare Fastify JSON route vs GET /api/tournaments (20 items) and
+ *      GET /api/marketplace/products, same connections
+ *   2. check-in rush: BENCH_PLAYERS (2,000) distinct players check in to one tournament at once
+ *   3. the tournament detail page, rendered on demand (/tournament/{id}, /en/tournament/{id})
+ *
+ * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
+ * fresh database is created and dropped). Knobs: BENCH_DURATION (s, default 10),
+ * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page).
+ * Results also go to .cache/bench/results.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startServer, type ServerProcess } from '../api/helpers/server-process.ts';
+import { seedBenchData, type BenchData } from './seed.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const duration = Number(process.env.BENCH_DURATION || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 100);
+const playerCount = Number(process.env.BENCH_PLAYERS || 2000);
+const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page').split(','));
+const pgAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+const distDir = path.join(root, 'dist');
+const PORTS = [4630, 4639] as const;
+
+interface Row {
+  engine: string;
+  what: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  x5xx: number;
+  errors: number;
+  note?: string;
+}
+const rows: Row[] = [];
+
+async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
+  return autocannon({ url, connections, duration, ...opts });
+}
+
+function record(engine: string, what: string, r: autocannon.Result, note?: string): Row {
+  const row: Row = {
+    engine,
+    what,
+    rps: Math.round(r.requests.total / Math.max(r.duration, 0.001)),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    x5xx: r['5xx'],
+    errors: r.errors + r.timeouts,
+    note,
+  };
+  rows.push(row);
+  console.log(`  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`);
+  return row;
+}
+
+const table = (title: string, list: Row[]) =>
+  [
+    `### ${title}`,
+    '',
+    '| engine | what | requests/s | p50 ms | p99 ms | requests | non-2xx | 5xx | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...list.map((r) => `| ${r.engine} | ${r.what} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.non2xx} | ${r.x5xx} | ${r.errors} |`),
+    '',
+  ].join('\n');
+
+/** A fresh PostgreSQL database on the admin URL's server, dropped by the returned function. */
+async function freshPostgres(adminUrl: string) {
+  const name = `arena_bench_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** The bare route's payload: exactly what our list answers, so both serialise the same bytes. */
+let bareUrl: string | null = null;
+async function startBare(ourListUrl: string, dir: string) {
+  const payload = await (await fetch(ourListUrl)).text();
+  fs.writeFileSync(path.join(dir, 'payload.json'), payload);
+  const bare = await startServer({ databaseUrl: 'sqlite::memory:', dataDir: dir, port: await freePort(...PORTS), entry: path.join(root, 'tests/bench/bare-server.ts'), env: { BENCH_PAYLOAD: path.join(dir, 'payload.json') } });
+  servers.push(bare);
+  bareUrl = `${bare.url}/bare`;
+  console.log(`› payload of GET /api/tournaments: ${JSON.parse(payload).data.length} items, ${payload.length} bytes`);
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promise<{ url: string; drop: () => Promise<void> }>, dir: string) {
+  const env = { RATE_LIMITS: 'true', ...(process.env.BENCH_SERVER_ENV ? Object.fromEntries(process.env.BENCH_SERVER_ENV.split(',').map((kv) => kv.split('='))) : {}) };
+  if (only.has('lists') || only.has('page')) {
+    const db = await database();
+    const dataDir = path.join(dir, 'lists');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const t0 = Date.now();
+    const data = await seedBenchData(db.url, dataDir, 200, 'spread');
+    console.log(`› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
+    const server = await startServer({ databaseUrl: db.url, dataDir, port: await freePort(...PORTS), distDir, env });
+    try {
+      if (only.has('lists')) {
+        const lists = [
+          ['GET /api/tournaments (20 items)', `${server.url}/api/tournaments`],
+          ['GET /api/marketplace/products', `${server.url}/api/marketplace/products`],
+        ] as const;
+        if (!bareUrl) await startBare(lists[0][1], dir);
+        // warm up (JIT, statement caches, connection pool) before anything is measured
+        for (const [, url] of lists) await load(url, { duration: 2 });
+        await load(bareUrl!, { duration: 2 });
+        // the yardstick is measured right before each of our routes: on a shared machine the
+        // capacity drifts, and a ratio is only fair between neighbouring runs
+        for (const [what, url] of lists) {
+          const bare = record('-', `bare Fastify, same JSON as /api/tournaments (before ${engine} ${what.split(' ')[1]})`, await load(bareUrl!));
+          const ours = record(engine, what, await load(url));
+          ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
+        }
+      }
+      if (only.has('page') && fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) {
+        const id = data.tournamentIds[1];
+        for (const p of [`/tournament/${id}`, `/en/tournament/${id}`]) {
+          await load(server.url + p, { duration: 2 });
+          record(engine, `GET ${p.replace(id, '{id}')} (on demand)`, await load(server.url + p));
+        }
+      }
+    } finally {
+      await server.stop();
+      await db.drop();
+    }
+  }
+  if (only.has('rush')) {
+    // two shapes of the same rush, each on a fresh database: the players arrive over five seconds
+    // (a check-in window opening), and all at once as fast as 200 connections can send
+    const shapes = [
+      { what: `check-in rush: ${playerCount} players arriving over 5 s`, opts: { connections: 200, overallRate: Math.ceil(playerCount / 5) } },
+      { what: `check-in rush: ${playerCount} players at once, 200 connections`, opts: { connections: 200 } },
+    ];
+    for (const [i, shape] of shapes.entries()) {
+      const db = await database();
+      const dataDir = path.join(dir, `rush-${i}`);
+      fs.mkdirSync(dataDir, { recursive: true });
+      const t0 = Date.now();
+      const data = await seedBenchData(db.url, dataDir, playerCount, 'rush');
+      console.log(`› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
+      const server = await startServer({ databaseUrl: db.url, dataDir, port: await freePort(...PORTS), env });
+      try {
+        // wake the process up (JIT) on reads, not on the players' one check-in each
+        await load(`${server.url}/api/tournaments/${data.tournamentIds[1]}`, { duration: 2 });
+        let next = 0;
+        const body = (userId: string) => JSON.stringify({ gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } }] });
+        const started = Date.now();
+        const r = await autocannon({
+          url: server.url,
+          amount: playerCount,
+          ...shape.opts,
+          // every request is the next player's only check-in
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req: any) => {
+                const p = data.players[next++ % data.players.length];
+                return { ...req, path: `/api/tournaments/${data.rushTournamentId}/register/checkin?userID=${p.id}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: body(p.id) };
+              },
+            },
+          ],
+        });
+        const seconds = (Date.now() - started) / 1000;
+        const confirmed = await countConfirmed(db.url, data.rushTournamentId);
+        record(engine, shape.what, r, `${confirmed} of ${playerCount} checked in (database), ${seconds.toFixed(1)} s`);
+        console.log(`    ${confirmed} of ${playerCount} registrations confirmed in the database; wall time ${seconds.toFixed(1)} s`);
+      } finally {
+        await server.stop();
+        await db.drop();
+      }
+    }
+  }
+}
+
+async function countConfirmed(databaseUrl: string, tournamentId: string): Promise<number> {
+  const { openDatabase } = await import('../../src/db/database.ts');
+  const db = await openDatabase(databaseUrl);
+  try {
+    const rows = await db.kysely.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', tournamentId).where('confirmed', '=', 1).execute();
+    return rows.length;
+  } finally {
+    await db.close();
+  }
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-bench-'));
+const servers: ServerProcess[] = [];
+try {
+  console.log(`› ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ${connections} connections, ${duration} s per run`);
+  let n = 0;
+  const sqliteDatabase = async () => {
+    const dir = path.join(tmp, `sqlite-${n++}`);
+    fs.mkdirSync(dir);
+    return { url: `sqlite:${path.join(dir, 'app.db')}`, drop: async () => {} };
+  };
+  await benchEngine('sqlite', sqliteDatabase, path.join(tmp, 'sqlite'));
+  if (pgAdminUrl) await benchEngine('postgres', () => freshPostgres(pgAdminUrl), path.join(tmp, 'postgres'));
+  else console.log('› no BENCH_DATABASE_URL / TEST_DATABASE_URL: PostgreSQL not measured');
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+const out: string[] = ['', `## Results (${os.cpus().length} cores, ${connections} connections, ${duration} s per run, ${new Date().toISOString()}, load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')})`, ''];
+const listRows = rows.filter((r) => r.engine === '-' || r.what.startsWith('GET /api'));
+if (listRows.length) {
+  out.push(table('Framework overhead', listRows));
+  for (const r of listRows.filter((x) => x.engine !== '-')) out.push(`- ${r.engine} ${r.what}: ${r.note} (target ≥ 50%), p99 ${r.p99} ms (target < 50 ms)`);
+  out.push('');
+}
+const rushRows = rows.filter((r) => r.what.startsWith('check-in'));
+if (rushRows.length) {
+  out.push(table('Check-in rush', rushRows));
+  for (const r of rushRows) out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms on SQLite)`);
+  out.push('');
+}
+const pageRows = rows.filter((r) => r.what.includes('on demand'));
+if (pageRows.length) out.push(table('Tournament detail page, rendered on demand', pageRows));
+console.log(out.join('\n'));
+fs.mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
+fs.writeFileSync(path.join(root, '.cache/bench/results.json'), JSON.stringify(rows, null, 2));
+fs.writeFileSync(path.join(root, '.cache/bench/results.md'), out.join('\n'));
