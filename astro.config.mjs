@@ -3,13 +3,48 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+/**
+ * Brotli and gzip copies of the built scripts, styles and images (x.js.br, x.js.gz), which the
+ * server sends to browsers that accept them (@fastify/static `preCompressed`, src/server/site.ts):
+ * the site's CSS is 93 KB as built and 15 KB gzip, and the server compresses nothing at run time.
+ */
+/** @returns {import('astro').AstroIntegration} */
+function precompress() {
+  const compressible = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+  /** @type {(dir: string) => string[]} */
+  const walk = (dir) =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return {
+    name: 'arena:precompress',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        let count = 0;
+        for (const file of walk(root)) {
+          if (!compressible.test(file)) continue;
+          const data = fs.readFileSync(file);
+          if (data.length < 1024) continue; // not worth a round of decoding
+          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+          count++;
+        }
+        logger.info(`${count} files precompressed (br, gz)`);
+      },
+    },
+  };
+}
 
 // Italian at /, English under /en/ (DESIGN section 1). Pages are static unless they opt out with
 // `export const prerender = false`; those run through @astrojs/node in middleware mode inside Fastify.
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   i18n: { locales: ['it', 'en'], defaultLocale: 'it', routing: { prefixDefaultLocale: false } },
   build: { format: 'file' },
   trailingSlash: 'never',

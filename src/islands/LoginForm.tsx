@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginInputSchema, type User } from '../features/users/user-schemas.ts';
+import type { User } from '../features/users/user-schemas.ts';
 import { api } from '../lib/api-client.ts';
 import { pathAfterLogin, takeRedeemToken } from '../lib/auth-redirect.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
 import { saveSession } from '../lib/session.ts';
-import AppToaster from './shared/AppToaster.tsx';
 import FormField, { controlProps } from './shared/FormField.tsx';
 import PasswordInput from './shared/PasswordInput.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass } from './shared/ui.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
+import { lazySchema, useLiteForm } from './shared/use-lite-form.ts';
 import { useT } from './shared/use-t.ts';
 
 interface Props {
@@ -19,6 +17,7 @@ interface Props {
 }
 
 type Values = { email: string; password: string };
+const rules = lazySchema<Values>(() => import('./shared/account-form-schemas.ts').then((m) => m.loginInputSchema));
 
 /** /login (SPEC section 2): e-mail and password; on success into the user's own language. */
 export default function LoginForm({ locale, messages }: Props) {
@@ -26,12 +25,10 @@ export default function LoginForm({ locale, messages }: Props) {
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, getValues, errors, isSubmitting } = useLiteForm<Values>({
+    validate: rules.validate,
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = async (values: Values) => {
     setFailure(null);
@@ -52,13 +49,13 @@ export default function LoginForm({ locale, messages }: Props) {
 
   return (
     <div className={cardClass}>
-      <AppToaster />
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.login.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('auth.login.subtitle')}</p>
       <form
         method="post"
         noValidate
         onSubmit={handleSubmit(onSubmit)}
+        onFocus={rules.preload}
         className="mt-6 space-y-5"
         aria-describedby={failure ? 'login-error' : undefined}
         data-testid="login-form"

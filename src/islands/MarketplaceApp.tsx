@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { toast } from 'sonner';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Product } from '../features/marketplace/product-schemas.ts';
 import type { Purchase } from '../features/marketplace/purchase-schemas.ts';
 import {
@@ -14,16 +12,17 @@ import {
 import { formatNumber } from '../features/marketplace/rewards-format.ts';
 import { api, marketplaceApiBase } from '../lib/api-client.ts';
 import { ensureCredits, loadCredits, setCredits } from '../lib/credits.ts';
-import { awardBadgesFor } from '../lib/earned-badge.ts';
 import type { Locale, Messages } from '../lib/i18n.ts';
 import { pluralKey } from '../lib/plural.ts';
 import { $credits, $sessionLoading, $token, $user, loadSession } from '../lib/session.ts';
 import ProductCard from './marketplace/ProductCard.tsx';
-import ShippingDialog, { type PurchaseOutcome } from './marketplace/ShippingDialog.tsx';
+import type { PurchaseOutcome } from './marketplace/ShippingDialog.tsx';
 import ShopFilters from './marketplace/ShopFilters.tsx';
-import AppToaster from './shared/AppToaster.tsx';
+import DeferredToaster from './shared/DeferredToaster.tsx';
+import { notify } from './shared/notify.ts';
 import Pagination from './shared/Pagination.tsx';
 import { useDebouncedValue } from './shared/use-debounced-value.ts';
+import { useAtom } from './shared/use-atom.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
 import { useT } from './shared/use-t.ts';
 
@@ -41,6 +40,11 @@ const CATALOGUE_CHUNK = 100;
 const MAX_CHUNKS = 20;
 
 type Listing = { items: Product[]; total: number };
+
+// the address dialog (with its form library and the purchase schema) loads when a redeem is
+// intended, not with the shop: the page's JavaScript before interaction stays inside its budget
+const loadShippingDialog = () => import('./marketplace/ShippingDialog.tsx');
+const ShippingDialog = lazy(loadShippingDialog);
 
 async function fetchListing(filters: Filters, page: number, owned: ReadonlySet<string>): Promise<Listing | null> {
   if (!filters.onlyUnredeemed || owned.size === 0) {
@@ -67,9 +71,9 @@ async function fetchListing(filters: Filters, page: number, owned: ReadonlySet<s
 export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
   const t = useT(messages);
   const hydrated = useHydrated();
-  const user = useStore($user);
-  const token = useStore($token);
-  const credits = useStore($credits);
+  const user = useAtom($user);
+  const token = useAtom($token);
+  const credits = useAtom($credits);
   const loggedIn = hydrated && Boolean(user && token);
 
   const [filters, setFilters] = useState<Filters>(noFilters);
@@ -141,9 +145,9 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       return;
     }
     const blocked = purchaseBlock(product, owned, credits);
-    if (blocked === 'ALREADY_PURCHASED') toast.error(t('rewards.market.alreadyOwned'));
-    else if (blocked === 'NOT_ENOUGH_CREDITS') toast.error(t('rewards.market.notEnoughCredits'));
-    else if (blocked === 'OUT_OF_STOCK') toast.error(t.error('OUT_OF_STOCK'));
+    if (blocked === 'ALREADY_PURCHASED') void notify(t('rewards.market.alreadyOwned'), 'error');
+    else if (blocked === 'NOT_ENOUGH_CREDITS') void notify(t('rewards.market.notEnoughCredits'), 'error');
+    else if (blocked === 'OUT_OF_STOCK') void notify(t.error('OUT_OF_STOCK'), 'error');
     else setBuying(product);
   };
 
@@ -156,30 +160,31 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       setOwned((o) => new Set(o).add(product._id));
       patchProduct(product._id, { quantity: Math.max(0, product.quantity - 1) });
       setCredits(outcome.result.balance);
-      toast.success(t('rewards.market.purchased', { name: product.name }));
-      void awardBadgesFor('first_purchase', { productId: product._id });
+      void notify(t('rewards.market.purchased', { name: product.name }));
+      // the award calls load after the purchase, not with the shop
+      void import('../lib/earned-badge.ts').then(({ awardBadgesFor }) => awardBadgesFor('first_purchase', { productId: product._id }));
       return;
     }
     switch (outcome.code) {
       case 'ALREADY_PURCHASED':
         setBuying(null);
         setOwned((o) => new Set(o).add(product._id));
-        toast.error(t('rewards.market.alreadyOwned'));
+        void notify(t('rewards.market.alreadyOwned'), 'error');
         return;
       case 'NOT_ENOUGH_CREDITS':
         setBuying(null);
         void loadCredits();
-        toast.error(t('rewards.market.notEnoughCredits'));
+        void notify(t('rewards.market.notEnoughCredits'), 'error');
         return;
       case 'OUT_OF_STOCK':
         setBuying(null);
         patchProduct(product._id, { quantity: 0 });
-        toast.error(t.error('OUT_OF_STOCK'));
+        void notify(t.error('OUT_OF_STOCK'), 'error');
         return;
       default: {
         // the dialog stays open: the player can try again (same Idempotency-Key if the outcome is unknown)
         const text = t.error(outcome.code);
-        toast.error(text === t('errors.INTERNAL_ERROR') ? t('rewards.market.purchaseError') : text);
+        void notify(text === t('errors.INTERNAL_ERROR') ? t('rewards.market.purchaseError') : text, 'error');
       }
     }
   };
@@ -202,7 +207,7 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
   const stateBox = 'rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-300';
   return (
     <div className="space-y-6">
-      <AppToaster />
+      <DeferredToaster />
       <ShopFilters filters={filters} onChange={updateFilters} onReset={() => setFilters(noFilters)} loggedIn={loggedIn} t={t} />
       <div id="market-results" className="scroll-mt-20 space-y-6">
         <p className="text-sm text-slate-400" aria-live="polite" data-testid="market-count">
@@ -240,7 +245,15 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
           >
             {listing.items.map((p) => (
               <li key={p._id}>
-                <ProductCard product={p} state={cardState(p, owned)} locale={locale} t={t} onRedeem={onRedeem} disabled={!hydrated} />
+                <ProductCard
+                  product={p}
+                  state={cardState(p, owned)}
+                  locale={locale}
+                  t={t}
+                  onRedeem={onRedeem}
+                  onIntent={loggedIn ? loadShippingDialog : undefined}
+                  disabled={!hydrated}
+                />
               </li>
             ))}
           </ul>
@@ -248,15 +261,17 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
         <Pagination page={query.page} pageCount={status === 'error' ? 1 : pageCount} onPageChange={goToPage} labels={paginationLabels} testId="market-pagination" />
       </div>
       {buying && user && (
-        <ShippingDialog
-          product={buying}
-          user={user}
-          credits={credits}
-          locale={locale}
-          t={t}
-          onClose={() => setBuying(null)}
-          onOutcome={(outcome) => onOutcome(buying, outcome)}
-        />
+        <Suspense fallback={null}>
+          <ShippingDialog
+            product={buying}
+            user={user}
+            credits={credits}
+            locale={locale}
+            t={t}
+            onClose={() => setBuying(null)}
+            onOutcome={(outcome) => onOutcome(buying, outcome)}
+          />
+        </Suspense>
       )}
     </div>
   );

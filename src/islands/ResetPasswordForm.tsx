@@ -1,16 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { resetPasswordSchema, resetRequestSchema } from '../features/users/user-schemas.ts';
 import { api } from '../lib/api-client.ts';
 import { serverFieldErrors } from '../lib/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
-import AppToaster from './shared/AppToaster.tsx';
 import FormField, { controlProps } from './shared/FormField.tsx';
 import PasswordInput from './shared/PasswordInput.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from './shared/ui.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
+import { lazySchema, useLiteForm } from './shared/use-lite-form.ts';
 import { useT, type Translator } from './shared/use-t.ts';
 
 interface Props {
@@ -38,7 +34,6 @@ export default function ResetPasswordForm({ locale, messages }: Props) {
 
   return (
     <div className={cardClass}>
-      <AppToaster />
       {token ? <NewPassword t={t} locale={locale} token={token} /> : <RequestLink t={t} locale={locale} />}
     </div>
   );
@@ -54,16 +49,16 @@ function BackToLogin({ t, locale, label }: { t: Translator; locale: Locale; labe
   );
 }
 
+const requestRules = lazySchema<{ email: string }>(() => import('./shared/account-form-schemas.ts').then((m) => m.resetRequestSchema));
+
 function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ resolver: zodResolver(resetRequestSchema) as unknown as Resolver<{ email: string }>, defaultValues: { email: '' } });
+  const { register, handleSubmit, getValues, errors, isSubmitting } = useLiteForm<{ email: string }>({
+    validate: requestRules.validate,
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = async ({ email }: { email: string }) => {
     setFailure(null);
@@ -81,7 +76,7 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
         {sent ? t('auth.reset.sent') : ''}
       </div>
       {!sent && (
-        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-5" data-testid="reset-request-form">
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={requestRules.preload} className="mt-6 space-y-5" data-testid="reset-request-form">
           <FormField id="reset-email" label={t('auth.reset.email')} error={emailError}>
             <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
           </FormField>
@@ -99,30 +94,23 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
 }
 
 type NewPasswordValues = { password: string; confirm: string };
-
 /** The shared rule for the password, plus a confirmation that must match. */
-const newPasswordSchema = resetPasswordSchema
-  .pick({ password: true })
-  .extend({ confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: 'mismatch', path: ['confirm'] });
+const newPasswordRules = lazySchema<NewPasswordValues>(() => import('./shared/account-form-schemas.ts').then((m) => m.newPasswordSchema));
 
 function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  const { register, handleSubmit, getValues, setError, errors, isSubmitting } = useLiteForm<NewPasswordValues>({
+    validate: newPasswordRules.validate,
+    defaultValues: { password: '', confirm: '' },
+  });
 
   const onSubmit = async ({ password }: NewPasswordValues) => {
     setFailure(null);
     const res = await api('/users/reset', { body: { token, password }, token: null });
     if (!res.ok) {
       const onFields = serverFieldErrors(res, ['password']);
-      for (const { field, error } of onFields) setError(field as 'password', error);
+      for (const { field, error } of onFields) setError(field, error);
       // a malformed token is reported as a validation issue on body.token: it is still an invalid link
       const tokenIssue = res.issues?.some((i) => i.path.startsWith('body.token'));
       if (!onFields.length || tokenIssue) setFailure(t.error(tokenIssue ? 'RESET_TOKEN_INVALID' : res.status === 429 ? 'RATE_LIMITED' : res.code));
@@ -141,7 +129,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
         {done ? t('auth.reset.done') : ''}
       </div>
       {!done && (
-        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-5" data-testid="reset-password-form">
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={newPasswordRules.preload} className="mt-6 space-y-5" data-testid="reset-password-form">
           <FormField id="reset-new-password" label={t('auth.reset.newPassword')} error={passwordError} hint={t('auth.signup.passwordHint')}>
             <PasswordInput
               {...register('password')}

@@ -1,30 +1,26 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useStore } from '@nanostores/react';
-import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { consoles, games } from '../features/games/games.ts';
-import { genders, languages, userUpdateSchema, type User } from '../features/users/user-schemas.ts';
+import { genders, languages } from '../features/users/user-options.ts';
+import type { User } from '../features/users/user-schemas.ts';
 import { api } from '../lib/api-client.ts';
 import { serverFieldErrors } from '../lib/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../lib/session.ts';
-import AppToaster from './shared/AppToaster.tsx';
 import FormField, { controlProps } from './shared/FormField.tsx';
 import Spinner from './shared/Spinner.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass, successBoxClass } from './shared/ui.ts';
+import DeferredToaster from './shared/DeferredToaster.tsx';
+import { notify } from './shared/notify.ts';
+import { useAtom } from './shared/use-atom.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
+import { lazySchema, useLiteForm, type FieldErrors } from './shared/use-lite-form.ts';
 import { useT, type Translator } from './shared/use-t.ts';
-import { toast } from 'sonner';
 
 interface Props {
   locale: Locale;
   messages: Messages;
 }
 
-/** The editable part of the account (SPEC section 2, Settings), validated by the shared schema. */
-const settingsSchema = userUpdateSchema
-  .pick({ username: true, email: true, nickname: true, gender: true, discordId: true, epicId: true, language: true, gameAccounts: true })
-  .required();
 type Values = {
   username: string;
   email: string;
@@ -35,6 +31,8 @@ type Values = {
   language: Locale;
   gameAccounts: { username: string; id: string; game: string; console: string }[];
 };
+/** The editable part of the account (SPEC section 2, Settings), validated by the shared schema. */
+const rules = lazySchema<Values>(() => import('./shared/account-form-schemas.ts').then((m) => m.settingsSchema));
 const accountFields = ['username', 'email', 'nickname', 'gender', 'discordId', 'epicId', 'language'] as const;
 const MAX_GAME_ACCOUNTS = 20;
 /** set on the page we move to after a language change, so it can say "saved" */
@@ -57,9 +55,9 @@ export default function SettingsForm({ locale, messages }: Props) {
   // the server-rendered HTML shows the spinner; so must the first client render (hydration),
   // even when the header has already read the session
   const hydrated = useHydrated();
-  const loading = useStore($sessionLoading) || !hydrated;
-  const user = useStore($user);
-  const token = useStore($token);
+  const loading = useAtom($sessionLoading) || !hydrated;
+  const user = useAtom($user);
+  const token = useAtom($token);
 
   useEffect(() => {
     if ($sessionLoading.get()) loadSession();
@@ -67,7 +65,7 @@ export default function SettingsForm({ locale, messages }: Props) {
 
   return (
     <div className={cardClass}>
-      <AppToaster />
+      <DeferredToaster />
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('settings.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('settings.subtitle')}</p>
       {loading ? (
@@ -96,16 +94,22 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ account: null, games: null });
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    getValues,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(settingsSchema) as any, defaultValues: toValues(user) });
-  const { fields, append, remove } = useFieldArray({ control, name: 'gameAccounts' });
+  const { register, values, setValue, clearErrors, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useLiteForm<Values>({
+    validate: rules.validate,
+    defaultValues: toValues(user),
+  });
+  const accounts = values.gameAccounts;
+  // stable React keys for the game account rows, so removing one does not remount the others
+  const rowKeys = useRef({ next: 0, keys: [] as number[] }).current;
+  while (rowKeys.keys.length < accounts.length) rowKeys.keys.push(rowKeys.next++);
+  rowKeys.keys.length = accounts.length;
+  const append = (row: Values['gameAccounts'][number]) => setValue('gameAccounts', [...accounts, row]);
+  const remove = (i: number) => {
+    rowKeys.keys.splice(i, 1);
+    // the errors of the rows after it would point at the wrong row: they come back on the next save
+    clearErrors('gameAccounts');
+    setValue('gameAccounts', accounts.filter((_, j) => j !== i));
+  };
 
   // the stored user may be stale: read the account from the server, keeping anything already edited
   useEffect(() => {
@@ -141,7 +145,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     const res = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body: values });
     if (!res.ok) {
       const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts']);
-      for (const { field, error } of onFields) setError(field as any, error);
+      for (const { field, error } of onFields) setError(field, error);
       if (onFields.length) setTab(onFields.some((f) => f.field.startsWith('gameAccounts')) && !onFields.some((f) => !f.field.startsWith('gameAccounts')) ? 'games' : 'account');
       else setFailure(t.error(res.code));
       return;
@@ -155,10 +159,10 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
       return;
     }
     setSaved(true);
-    toast.success(t('settings.saved'));
+    void notify(t('settings.saved'));
   };
 
-  const onInvalid = (errs: FieldErrors<Values>) => {
+  const onInvalid = (errs: FieldErrors) => {
     const accountError = accountFields.some((f) => errs[f]);
     setTab(accountError ? 'account' : 'games');
   };
@@ -172,15 +176,10 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     tabRefs.current[next]?.focus();
   };
 
-  const fieldError = (name: string) => {
-    const parts = name.split('.');
-    let node: any = errors;
-    for (const p of parts) node = node?.[p];
-    return t.field(name, node, getValues(name as any));
-  };
+  const fieldError = (name: string) => t.field(name, errors[name], getValues(name));
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="mt-6" data-testid="settings-form">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} onFocus={rules.preload} className="mt-6" data-testid="settings-form">
       <div role="tablist" aria-label={t('settings.tabsLabel')} className="flex gap-1 border-b border-line">
         {tabs.map((name) => (
           <button
@@ -253,17 +252,17 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
 
       <div role="tabpanel" id="settings-panel-games" aria-labelledby="settings-tab-games" hidden={tab !== 'games'} tabIndex={0} className="pt-6 outline-none">
         <p className="text-sm text-slate-400">{t('settings.games.intro')}</p>
-        {fields.length === 0 && (
+        {accounts.length === 0 && (
           <p className="mt-4 rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid="game-accounts-empty">
             {t('settings.games.empty')}
           </p>
         )}
         <ul className="mt-4 space-y-4" data-testid="game-accounts">
-          {fields.map((row, i) => {
+          {accounts.map((_, i) => {
             const base = `game-account-${i}`;
             const err = (f: string) => fieldError(`gameAccounts.${i}.${f}`);
             return (
-              <li key={row.id} data-testid="game-account-row">
+              <li key={rowKeys.keys[i]} data-testid="game-account-row">
                 <fieldset className="rounded-xl border border-line bg-ink/40 p-4">
                   <legend className="px-1 text-sm font-semibold text-slate-300">{t('settings.games.row', { n: i + 1 })}</legend>
                   <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
@@ -309,7 +308,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         <button
           type="button"
           onClick={() => append({ username: '', id: '', game: games[0], console: consoles[0] })}
-          disabled={fields.length >= MAX_GAME_ACCOUNTS}
+          disabled={accounts.length >= MAX_GAME_ACCOUNTS}
           data-testid="game-account-add"
           className={`${secondaryButtonClass} mt-4`}
         >

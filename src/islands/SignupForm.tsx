@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { genders, signupInputSchema, type User } from '../features/users/user-schemas.ts';
+import { genders } from '../features/users/user-options.ts';
+import type { User } from '../features/users/user-schemas.ts';
 import { api } from '../lib/api-client.ts';
 import { serverFieldErrors } from '../lib/form-errors.ts';
 import { languageFromBrowser, localizePath, type Locale, type Messages } from '../lib/i18n.ts';
 import { saveSession } from '../lib/session.ts';
-import { afterSignup } from '../lib/signup-hooks.ts';
-import AppToaster from './shared/AppToaster.tsx';
 import BirthDateInput from './shared/BirthDateInput.tsx';
 import FormField, { controlProps } from './shared/FormField.tsx';
 import PasswordInput from './shared/PasswordInput.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, selectClass, successBoxClass } from './shared/ui.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
+import { lazySchema, useLiteForm } from './shared/use-lite-form.ts';
 import { useT } from './shared/use-t.ts';
 
 interface Props {
@@ -33,6 +31,8 @@ type Values = {
 const fields = ['username', 'email', 'password', 'birth_date', 'nickname', 'gender'] as const;
 /** SPEC section 9: signups default to Italy. */
 const DEFAULT_COUNTRY = 'Italy';
+// the shared schema also checks the fields the browser adds (language, country) and fills defaults
+const rules = lazySchema<Values>(() => import('./shared/account-form-schemas.ts').then((m) => m.signupInputSchema));
 
 /** /signup (SPEC sections 2 and 5). On success: log in, then home in the user's language. */
 export default function SignupForm({ locale, messages, brand }: Props) {
@@ -40,16 +40,8 @@ export default function SignupForm({ locale, messages, brand }: Props) {
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    // the shared schema also checks the fields the browser adds (language, country) and fills defaults
-    resolver: zodResolver(signupInputSchema) as unknown as Resolver<Values>,
+  const { register, values, setValue, handleSubmit, getValues, setError, errors, isSubmitting } = useLiteForm<Values>({
+    validate: rules.validate,
     defaultValues: { username: '', email: '', password: '', birth_date: undefined, nickname: '', gender: '' },
   });
 
@@ -59,7 +51,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
     const created = await api<{ message: string; user: User }>('/users/pp', { body, token: null });
     if (!created.ok) {
       const onFields = serverFieldErrors(created, fields);
-      for (const { field, error } of onFields) setError(field as keyof Values, error, { shouldFocus: true });
+      for (const { field, error } of onFields) setError(field, error, { shouldFocus: true });
       if (!onFields.length) setFailure(t.error(created.code));
       return;
     }
@@ -74,7 +66,10 @@ export default function SignupForm({ locale, messages, brand }: Props) {
       return;
     }
     saveSession(session.data.user, session.data.token);
-    await afterSignup(session.data).catch((e) => console.error('afterSignup failed', e));
+    // the badge hooks (and their schema module) are only needed once the account exists
+    await import('../lib/signup-hooks.ts')
+      .then(({ afterSignup }) => afterSignup(session.data))
+      .catch((e) => console.error('afterSignup failed', e));
     window.location.assign(localizePath('/', session.data.user.language));
   };
 
@@ -84,10 +79,9 @@ export default function SignupForm({ locale, messages, brand }: Props) {
 
   return (
     <div className={cardClass}>
-      <AppToaster />
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.signup.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('auth.signup.subtitle')}</p>
-      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 space-y-5" data-testid="signup-form">
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={rules.preload} className="mt-6 space-y-5" data-testid="signup-form">
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="signup-username" label={t('auth.signup.username')} error={e.username}>
             <input {...register('username')} {...controlProps('signup-username', e.username)} autoComplete="username" className={inputClass} />
@@ -110,25 +104,18 @@ export default function SignupForm({ locale, messages, brand }: Props) {
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="signup-birth-date" label={t('auth.signup.birthDate')} error={e.birth_date}>
-            <Controller
-              control={control}
-              name="birth_date"
-              render={({ field }) => (
-                <BirthDateInput
-                  id="signup-birth-date"
-                  locale={locale}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  invalid={!!e.birth_date}
-                  describedBy={e.birth_date ? 'signup-birth-date-error' : undefined}
-                  labels={{
-                    placeholder: t('auth.signup.birthDatePlaceholder'),
-                    open: t('auth.signup.openCalendar'),
-                    calendar: t('auth.signup.calendar'),
-                  }}
-                />
-              )}
+            <BirthDateInput
+              id="signup-birth-date"
+              locale={locale}
+              value={values.birth_date}
+              onChange={(day) => setValue('birth_date', day)}
+              invalid={!!e.birth_date}
+              describedBy={e.birth_date ? 'signup-birth-date-error' : undefined}
+              labels={{
+                placeholder: t('auth.signup.birthDatePlaceholder'),
+                open: t('auth.signup.openCalendar'),
+                calendar: t('auth.signup.calendar'),
+              }}
             />
           </FormField>
           <FormField id="signup-gender" label={t('auth.signup.gender')} error={e.gender}>

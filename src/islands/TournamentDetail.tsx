@@ -263,7 +263,7 @@ export default function TournamentDetail(props: Props) {
             />
             <a
               href={links.iframe}
-              className="inline-flex items-center gap-2 rounded-lg border border-white/25 bg-black/40 px-5 py-2.5 font-semibold text-white backdrop-blur transition hover:border-accent"
+              className="inline-flex items-center gap-2 rounded-lg border border-white/25 bg-black/60 px-5 py-2.5 font-semibold text-white transition hover:border-accent"
               data-testid="tournament-go"
             >
               {t('tournaments.detail.goToTournament')}
@@ -450,7 +450,8 @@ function Countdown({ t, kind, ms }: { t: Translator; kind: string; ms: number })
       <p className="text-xs font-semibold tracking-wider text-slate-300 uppercase">{t(`tournaments.detail.countdown.${kind}`)}</p>
       <ol className="mt-2 flex gap-2" role="timer" aria-live="off">
         {units.map((u) => (
-          <li key={u} className="flex min-w-16 flex-col items-center rounded-xl bg-black/50 px-3 py-2 ring-1 ring-white/10 backdrop-blur">
+          // no backdrop blur: it ticks every second, and a blur repaints the banner behind it each time
+          <li key={u} className="flex min-w-16 flex-col items-center rounded-xl bg-black/60 px-3 py-2 ring-1 ring-white/10">
             <span className="text-2xl font-extrabold text-white tabular-nums" data-testid={`countdown-${u}`}>
               {String(parts[u]).padStart(2, '0')}
             </span>

@@ -1,61 +1,10 @@
 import type { Badge, BadgeTrigger, BadgeTriggerInput, BadgeTriggerResult } from '../features/badges/badge-schemas.ts';
 import { api, marketplaceApiBase } from './api-client.ts';
 import { setCredits } from './credits.ts';
+import { announceEarnedBadge, type EarnedBadge } from './earned-badge-queue.ts';
 
-/**
- * Badges the player just earned, on their way to the badge-earned modal (<badge-earned-modal>,
- * in every page of the main layout). On the same page: `announceEarnedBadge` (a window event).
- * Across a navigation (signup, then home): `rememberEarnedBadge` parks it in sessionStorage and
- * the next page shows it once.
- */
-export const EARNED_BADGES_KEY = 'earnedBadges';
-export const BADGE_EARNED_EVENT = 'badge:earned';
-
-export interface EarnedBadge {
-  name: string;
-  description: string;
-  icon: string;
-  /** credits the badge paid */
-  credits: number;
-}
-
-declare global {
-  interface WindowEventMap {
-    'badge:earned': CustomEvent<EarnedBadge>;
-  }
-}
-
-export function announceEarnedBadge(badge: EarnedBadge) {
-  window.dispatchEvent(new CustomEvent(BADGE_EARNED_EVENT, { detail: badge }));
-}
-
-export function rememberEarnedBadge(badge: EarnedBadge, storage: Storage = sessionStorage) {
-  try {
-    storage.setItem(EARNED_BADGES_KEY, JSON.stringify([...readParked(storage), badge]));
-  } catch (e) {
-    console.error('the earned badge could not be remembered', e);
-  }
-}
-
-/** The parked badges, removed from storage (each is shown once). */
-export function takeEarnedBadges(storage: Storage = sessionStorage): EarnedBadge[] {
-  try {
-    const parked = readParked(storage);
-    storage.removeItem(EARNED_BADGES_KEY);
-    return parked;
-  } catch {
-    return [];
-  }
-}
-
-function readParked(storage: Storage): EarnedBadge[] {
-  try {
-    const list = JSON.parse(storage.getItem(EARNED_BADGES_KEY) ?? '[]');
-    return Array.isArray(list) ? list.filter((b) => b && typeof b.name === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+// the queue lives apart, so the modal on every page can watch it without loading the award calls
+export * from './earned-badge-queue.ts';
 
 /**
  * Asks the server to award a badge (it checks the rule itself, DESIGN deviation 3). The balance it

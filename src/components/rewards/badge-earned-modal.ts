@@ -1,4 +1,4 @@
-import { BADGE_EARNED_EVENT, takeEarnedBadges, type EarnedBadge } from '../../lib/earned-badge.ts';
+import { BADGE_EARNED_EVENT, takeEarnedBadges, type EarnedBadge } from '../../lib/earned-badge-queue.ts';
 import { safeIcon } from '../../features/marketplace/backpack-view.ts';
 import { formatNumber } from '../../features/marketplace/rewards-format.ts';
 import { translate } from '../../lib/i18n.ts';

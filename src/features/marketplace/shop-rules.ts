@@ -4,7 +4,7 @@
  * refused on the client when already owned, out of stock or dearer than the balance (the server
  * checks the same again).
  */
-import { MAX_CREDITS } from './common-schemas.ts';
+import { MAX_CREDITS } from './limits.ts';
 import type { Product } from './product-schemas.ts';
 
 export type Availability = 'all' | 'available' | 'out_of_stock';

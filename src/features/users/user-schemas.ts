@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { consoles, games } from '../games/games.ts';
+import { genders, languages } from './user-options.ts';
 
-export const genders = ['male', 'female', 'nonbinary'] as const;
-export const languages = ['it', 'en'] as const;
-export type Language = (typeof languages)[number];
+export { genders, languages, type Language } from './user-options.ts';
 
 // PostgreSQL text cannot hold U+0000 (the insert fails), so it is refused here, the same on both engines
 const text = (max: number) => z.string().trim().max(max).refine((s) => !s.includes('\u0000'), 'nul');

@@ -12,6 +12,8 @@ interface Props {
   locale: Locale;
   t: Translator;
   onRedeem: (product: Product) => void;
+  /** called when the pointer or focus reaches the redeem button: start loading what it opens */
+  onIntent?: () => void;
   /** true until the island runs: the button cannot do anything yet */
   disabled?: boolean;
 }
@@ -24,7 +26,7 @@ const imageOk = (src: string) => /^(\/media\/|https:\/\/)[^\s"'<>]*$/.test(src);
  * data-state), product-name, product-price, product-stock, product-redeem, product-owned,
  * product-out-of-stock.
  */
-export default function ProductCard({ product, state, locale, t, onRedeem, disabled = false }: Props) {
+export default function ProductCard({ product, state, locale, t, onRedeem, onIntent, disabled = false }: Props) {
   const price = t(pluralKey('rewards.credits', product.price), { amount: formatNumber(product.price, locale) });
   return (
     <article
@@ -72,6 +74,8 @@ export default function ProductCard({ product, state, locale, t, onRedeem, disab
           <button
             type="button"
             onClick={() => onRedeem(product)}
+            onPointerEnter={onIntent}
+            onFocus={onIntent}
             disabled={disabled}
             aria-label={t('rewards.market.redeemLabel', { name: product.name })}
             className={`${primaryButtonClass} w-full`}

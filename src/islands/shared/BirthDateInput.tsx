@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { isValid, parse } from 'date-fns';
 import type { Locale } from '../../lib/i18n.ts';
 import { DATE_FORMAT } from './date-format.ts';
 import { inputClass } from './ui.ts';
@@ -10,6 +9,19 @@ const loadCalendar = () => import('./BirthDateCalendar.tsx');
 const BirthDateCalendar = lazy(loadCalendar);
 
 export { DATE_FORMAT };
+
+/**
+ * The calendar day a typed yyyy-MM-dd names, or undefined. By hand rather than date-fns' parse,
+ * which would add about 3 KB gzip to the signup page for this one format.
+ */
+export function parseDay(value: string): Date | undefined {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(y, mo - 1, d);
+  day.setFullYear(y); // years 0-99 would otherwise mean 1900-1999
+  return day.getFullYear() === y && day.getMonth() === mo - 1 && day.getDate() === d ? day : undefined;
+}
 
 interface Props {
   id: string;
@@ -31,8 +43,7 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
   const wrapRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const popoverId = useId();
-  const parsed = value ? parse(value, DATE_FORMAT, new Date()) : undefined;
-  const selected = parsed && isValid(parsed) ? parsed : undefined;
+  const selected = value ? parseDay(value) : undefined;
 
   useEffect(() => {
     if (!open) return;
