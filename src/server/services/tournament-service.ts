@@ -68,14 +68,33 @@ export const phaseOfRow = (row: TournamentRow, now: number = Date.now()): Phase 
 // ---------------------------------------------------------------------------------------------
 // reading
 
+/**
+ * The member, confirmed and waitlist ids of one read of the registrations, computed once per read:
+ * the check-ins of a rush share one read (registrationsAfterWrite), and their answers then share
+ * these very arrays, which lets the route serialise them once (src/server/routes/tournaments.ts).
+ */
+const rosters = new WeakMap<RegistrationRow[], { members: string[]; confirmedMembers: string[]; waitlist: string[] }>();
+function rosterOf(regs: RegistrationRow[]) {
+  let roster = rosters.get(regs);
+  if (!roster) {
+    const members = regs.filter((r) => r.state === 'member');
+    roster = {
+      members: members.map((r) => r.user_id),
+      confirmedMembers: members.filter((r) => r.confirmed === 1).map((r) => r.user_id),
+      waitlist: regs.filter((r) => r.state === 'waitlist').map((r) => r.user_id),
+    };
+    rosters.set(regs, roster);
+  }
+  return roster;
+}
+
 /** The API shape of one tournament, from its row and its registrations (queue order). */
 export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewerId: string | null, now: number): Tournament {
-  const members = regs.filter((r) => r.state === 'member');
-  const waitlist = regs.filter((r) => r.state === 'waitlist');
+  const { members, confirmedMembers, waitlist } = rosterOf(regs);
   let me: Tournament['me'] = null;
   if (viewerId) {
     const mine = regs.find((r) => r.user_id === viewerId);
-    const queued = waitlist.findIndex((r) => r.user_id === viewerId);
+    const queued = waitlist.indexOf(viewerId);
     me = { member: mine?.state === 'member', confirmed: mine?.state === 'member' && mine.confirmed === 1, waitlistPosition: queued >= 0 ? queued + 1 : null };
   }
   return {
@@ -88,8 +107,8 @@ export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewer
     status: effectiveStatus(row, now),
     statusOverride: row.status_override as TournamentStatus | null,
     open: row.open === 1,
-    members: members.map((r) => r.user_id),
-    confirmedMembers: members.filter((r) => r.confirmed === 1).map((r) => r.user_id),
+    members,
+    confirmedMembers,
     waitlistCount: waitlist.length,
     maxPartecipants: row.max_participants,
     start_registration: row.start_registration,
