@@ -116,33 +116,39 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
     const data = await seedBenchData(db.url, dataDir, 200, 'spread');
     console.log(`› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
     const server = await startServer({ databaseUrl: db.url, dataDir, port: await freePort(...PORTS), distDir, env });
+    // the same database without the micro-cache: what the routes cost when every request is built
+    const uncached = only.has('lists') || only.has('page') ? await startServer({ databaseUrl: db.url, dataDir, port: await freePort(...PORTS), distDir, env: { ...env, RESPONSE_CACHE_MS: '0' } }) : null;
     try {
-      if (only.has('lists')) {
-        const lists = [
-          ['GET /api/tournaments (20 items)', `${server.url}/api/tournaments`],
-          ['GET /api/marketplace/products', `${server.url}/api/marketplace/products`],
+      if (only.has('lists') && uncached) {
+        const paths = [
+          ['GET /api/tournaments (20 items)', '/api/tournaments'],
+          ['GET /api/marketplace/products', '/api/marketplace/products'],
         ] as const;
-        if (!bareUrl) await startBare(lists[0][1], dir);
+        if (!bareUrl) await startBare(server.url + paths[0][1], dir);
         // warm up (JIT, statement caches, connection pool) before anything is measured
-        for (const [, url] of lists) await load(url, { duration: 2 });
+        for (const [, p] of paths) for (const s of [server, uncached]) await load(s.url + p, { duration: 2 });
         await load(bareUrl!, { duration: 2 });
         // the yardstick is measured right before each of our routes: on a shared machine the
         // capacity drifts, and a ratio is only fair between neighbouring runs
-        for (const [what, url] of lists) {
-          const bare = record('-', `bare Fastify, same JSON as /api/tournaments (before ${engine} ${what.split(' ')[1]})`, await load(bareUrl!));
-          const ours = record(engine, what, await load(url));
-          ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
+        for (const [what, p] of paths) {
+          for (const [s, how] of [[uncached, 'built each time, RESPONSE_CACHE_MS=0'], [server, '1 s micro-cache']] as const) {
+            const bare = record('-', `bare Fastify, same JSON as /api/tournaments (before the next row)`, await load(bareUrl!));
+            const ours = record(engine, `${what}, ${how}`, await load(s.url + p));
+            ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
+          }
         }
       }
       if (only.has('page') && fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) {
         const id = data.tournamentIds[1];
-        for (const p of [`/tournament/${id}`, `/en/tournament/${id}`]) {
-          await load(server.url + p, { duration: 2 });
-          record(engine, `GET ${p.replace(id, '{id}')} (on demand)`, await load(server.url + p));
-        }
+        for (const p of [`/tournament/${id}`, `/en/tournament/${id}`])
+          for (const [s, how] of [[uncached!, 'rendered each time'], [server, '1 s micro-cache']] as const) {
+            await load(s.url + p, { duration: 2 });
+            record(engine, `GET ${p.replace(id, '{id}')} (on demand, ${how})`, await load(s.url + p));
+          }
       }
     } finally {
       await server.stop();
+      await uncached?.stop();
       await db.drop();
     }
   }
