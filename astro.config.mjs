@@ -9,13 +9,13 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 /**
- * Brotli and gzip copies of the built scripts, styles and images (x.js.br, x.js.gz), which the
+ * Brotli and gzip copies of the built pages, scripts, styles and images (x.js.br, x.js.gz), which the
  * server sends to browsers that accept them (@fastify/static `preCompressed`, src/server/site.ts):
  * the site's CSS is 93 KB as built and 15 KB gzip, and the server compresses nothing at run time.
  */
 /** @returns {import('astro').AstroIntegration} */
 function precompress() {
-  const compressible = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+  const compressible = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
   /** @type {(dir: string) => string[]} */
   const walk = (dir) =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));

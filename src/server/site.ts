@@ -17,7 +17,9 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: clientDir,
     // '/login' is dist/client/login.html (build.format 'file'); a missing file falls through to notFound
-    extensions: ['html'],
+    // no `extensions: ['html']`: with it, /competitions would be sent from competitions.html but
+    // never from its compressed copy (the plugin looks for competitions.br); such paths fall through
+    // to the not-found handler below, whose sendFile of the .html file does pick the .br or .gz
     index: ['index.html'],
     redirect: false,
     // the build writes x.js.br and x.js.gz next to scripts, styles and images (astro.config.mjs)

@@ -18,3 +18,26 @@ test('the tournament detail page and the news pages are public for a few seconds
   const unknown = await request.get('/tournament/no-such-tournament');
   expect(unknown.status()).toBe(404);
 });
+
+// The build writes .br and .gz copies of pages, scripts and styles (astro.config.mjs); the server
+// sends the one the browser accepts, also for page paths without their .html (src/server/site.ts).
+test('built pages, scripts and styles are sent compressed when the browser accepts it, plain otherwise', async ({ request, page }) => {
+  await page.goto('/en/competitions');
+  const assets = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=stylesheet]')].map((e) => ('src' in e && e.src) || (e as HTMLLinkElement).href));
+  expect(assets.length).toBeGreaterThan(0);
+  for (const path of ['/', '/competitions', '/en/competitions', '/en/login', '/dashboard', ...assets]) {
+    const plain = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status(), path).toBe(200);
+    expect(plain.headers()['content-encoding'], path).toBeUndefined();
+    const body = await plain.body();
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await request.get(path, { headers: { 'accept-encoding': encoding } });
+      expect(res.status(), path).toBe(200);
+      // files under 1 KB are not worth a round of decoding and stay plain
+      expect(res.headers()['content-encoding'], `${path} ${encoding}`).toBe(body.length < 1024 ? undefined : encoding);
+      expect(res.headers()['vary'], path).toMatch(/accept-encoding/i);
+      // decoded, the same bytes whichever copy was sent
+      expect((await res.body()).equals(body), `${path} ${encoding}`).toBe(true);
+    }
+  }
+});
