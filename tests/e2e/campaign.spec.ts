@@ -75,6 +75,13 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page).toHaveTitle('Cortina Winter Challenge | Arena');
       await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en\/cortina$/);
       await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', lang === 'it' ? 'it_IT' : 'en_US');
+      // the picture a shared link shows (social ads bring the campaign's traffic)
+      const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect(ogImage).toMatch(/^https?:\/\/.+\/cortina\/og\.png$/);
+      const picture = await page.request.get(new URL(ogImage!).pathname);
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()['content-type']).toBe('image/png');
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
       await expect(page.getByTestId('campaign-header')).toBeVisible();
 
       await expect(page.getByTestId(`session-${phase}-state`)).toHaveText(text.open);
