@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -15,6 +17,8 @@ export interface CachedAnswer {
   status: number;
   headers: Record<string, string | string[] | number>;
   body: string | Buffer;
+  /** compressed copies of a page, made on first demand (writePage) */
+  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 export class ResponseCache {
@@ -114,9 +118,54 @@ export async function cachedJson<T>(app: FastifyInstance, req: FastifyRequest, r
   return reply.type('application/json; charset=utf-8').send(body) as never;
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** brotli when the browser accepts it, else gzip, else none (an explicit q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+// Brotli at quality 5 packs a 59 KB tournament page to about 12 KB in about a millisecond; the
+// higher qualities the build uses for static files cost tens of milliseconds per render.
+const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => zlib.gzipSync(body, { level: 6 }),
+};
+
+/**
+ * Sends a whole page: compressed when it is HTML of 1 KB or more and the browser accepts it, the
+ * compressed copy kept on the answer so a cached page is compressed once, not once per request.
+ */
+function writePage(raw: ServerResponse, req: FastifyRequest, answer: CachedAnswer) {
+  const headers: Record<string, string | string[] | number> = { ...answer.headers };
+  const plain = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
+  let body = plain;
+  if (/^text\/html/i.test(String(headers['content-type'] ?? '')) && body.length >= 1024) {
+    // the answer depends on Accept-Encoding: a shared cache must keep one copy per encoding
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (encoding) {
+      body = (answer.encoded ??= {})[encoding] ??= encoders[encoding](plain);
+      headers['content-encoding'] = encoding;
+    }
+  }
+  if (req.method !== 'HEAD') headers['content-length'] = body.length;
+  raw.writeHead(answer.status, headers);
+  raw.end(body);
+}
+
 /**
  * For Astro's on-demand pages, which write to the raw response: `serve` answers a fresh copy and
- * returns true; `capture` records what the render writes and keeps it when it is a public 200.
+ * returns true; `render` collects what the render writes, keeps it when it is a public 200, and
+ * sends it whole, compressed when the browser accepts it (the build compresses the static pages,
+ * astro.config.mjs; these are made per request). A rendered page is a few milliseconds of work
+ * and tens of kilobytes, so holding it until it is complete costs nothing a visitor would notice.
  */
 export const pageCache = {
   serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): boolean {
@@ -124,44 +173,49 @@ export const pageCache = {
     const hit = app.responseCache!.get(`page:${req.url}`);
     if (!hit) return false;
     reply.hijack();
-    reply.raw.writeHead(hit.status, hit.headers);
-    reply.raw.end(hit.body);
+    writePage(reply.raw, req, hit);
     return true;
   },
-  capture(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
-    if (!cacheable(app, req)) return;
+  render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
     const raw = reply.raw;
-    const generation = app.responseCache!.generation;
-    const chunks: Buffer[] = [];
-    let headersArg: Record<string, any> = {};
-    const writeHead = raw.writeHead;
-    const write = raw.write;
-    const end = raw.end;
-    raw.writeHead = function (this: typeof raw, status: number, ...rest: any[]) {
-      const h = rest.find((x) => x && typeof x === 'object');
-      if (h) headersArg = Array.isArray(h) ? {} : h;
-      return (writeHead as any).call(this, status, ...rest);
-    } as typeof raw.writeHead;
-    raw.write = function (this: typeof raw, chunk: any, ...rest: any[]) {
-      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
-      return (write as any).call(this, chunk, ...rest);
-    } as typeof raw.write;
-    raw.end = function (this: typeof raw, chunk?: any, ...rest: any[]) {
-      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
-      return (end as any).call(this, chunk, ...rest);
-    } as typeof raw.end;
+    const keep = cacheable(app, req);
+    const generation = app.responseCache?.generation ?? 0;
     const key = `page:${req.url}`;
-    // a render that ends in an error or a cut connection frees the rebuild for the next request
-    raw.once('close', () => app.responseCache!.release(key));
-    raw.once('finish', () => {
-      const headers = { ...(raw.getHeaders() as Record<string, any>), ...headersArg };
-      const policy = String(headers['cache-control'] ?? headers['Cache-Control'] ?? '');
+    const chunks: Buffer[] = [];
+    let status = 200;
+    let headersArg: Record<string, any> = {};
+    const { writeHead, write, end } = raw;
+    const later = (args: any[]) => {
+      const callback = args.find((a) => typeof a === 'function');
+      if (callback) process.nextTick(callback);
+    };
+    raw.writeHead = function (this: ServerResponse, code: number, ...rest: any[]) {
+      status = code;
+      const h = rest.find((x) => x && typeof x === 'object');
+      if (h && !Array.isArray(h)) headersArg = h;
+      return this;
+    } as typeof raw.writeHead;
+    raw.write = function (this: ServerResponse, chunk: any, ...rest: any[]) {
+      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      later([chunk, ...rest]);
+      return true;
+    } as typeof raw.write;
+    raw.end = function (this: ServerResponse, chunk?: any, ...rest: any[]) {
+      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      Object.assign(raw, { writeHead, write, end });
+      const headers: Record<string, any> = { ...(raw.getHeaders() as Record<string, any>), ...headersArg };
+      for (const name of Object.keys(headers)) raw.removeHeader(name);
+      delete headers['content-length'];
+      delete headers['transfer-encoding'];
+      const answer: CachedAnswer = { status, headers, body: Buffer.concat(chunks) };
+      const policy = String(headers['cache-control'] ?? '');
       // only what the page itself declared public (never an error, never a personal answer)
-      if (raw.statusCode === 200 && policy.startsWith('public') && !headers['set-cookie']) {
-        delete headers['content-length'];
-        delete headers['transfer-encoding'];
-        app.responseCache!.set(key, { status: 200, headers, body: Buffer.concat(chunks) }, generation);
-      }
-    });
+      if (keep && status === 200 && policy.startsWith('public') && !headers['set-cookie']) app.responseCache!.set(key, answer, generation);
+      writePage(raw, req, answer);
+      later([chunk, ...rest]);
+      return raw;
+    } as typeof raw.end;
+    // a render that ends in an error or a cut connection frees the rebuild for the next request
+    if (keep) raw.once('close', () => app.responseCache!.release(key));
   },
 };

@@ -69,7 +69,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       if (page) return reply.sendFile(page);
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && astro) {
-      pageCache.capture(app, req, reply);
+      pageCache.render(app, req, reply);
       reply.hijack();
       await astro(
         req.raw,

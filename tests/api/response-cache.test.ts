@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { pickEncoding } from '../../src/server/response-cache.ts';
 import { createTournament, quickPlayer, type Person } from './helpers/tournaments.ts';
 
 // The micro-cache of anonymous public answers (src/server/response-cache.ts), with a TTL long
@@ -56,4 +57,15 @@ test('with RESPONSE_CACHE_MS=0 nothing is cached', async () => {
   } finally {
     await plain.close();
   }
+});
+
+test('the encoding of an on-demand page: brotli before gzip, q=0 refuses, nothing when neither is accepted', () => {
+  expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+  expect(pickEncoding('gzip')).toBe('gzip');
+  expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+  expect(pickEncoding('BR')).toBe('br');
+  expect(pickEncoding('identity')).toBeNull();
+  expect(pickEncoding('gzip;q=0')).toBeNull();
+  expect(pickEncoding(undefined)).toBeNull();
+  expect(pickEncoding('')).toBeNull();
 });

@@ -41,3 +41,18 @@ test('built pages, scripts and styles are sent compressed when the browser accep
     }
   }
 });
+
+// On-demand pages are compressed as they are sent (src/server/response-cache.ts writePage).
+test('on-demand pages are sent compressed when the browser accepts it, plain otherwise', async ({ request }) => {
+  const list = await (await request.get('/api/tournaments?limit=1')).json();
+  for (const path of [`/tournament/${list.data[0].id}`, '/en/cortina', '/news', '/tournament/no-such-tournament']) {
+    for (const encoding of ['br', 'gzip', 'identity'] as const) {
+      const res = await request.get(path, { headers: { 'accept-encoding': encoding } });
+      expect([200, 404], path).toContain(res.status());
+      expect(res.headers()['content-encoding'], `${path} ${encoding}`).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(res.headers()['vary'], path).toMatch(/accept-encoding/i);
+      // decoded by the client: a whole page
+      expect(await res.text(), `${path} ${encoding}`).toMatch(/<\/html>\s*$/);
+    }
+  }
+});
