@@ -10,8 +10,9 @@ import { formatDateTime, formatShortDate, formatTime } from '../format.ts';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { rowClass, smallButtonClass, tdClass } from '../ui.ts';
 import { auditActionPrefixes, changedKeys, prettyLines, type AuditEntry } from './audit-diff.ts';
+import { DataTable } from '../DataTable.tsx';
 
 interface PageData {
   rows: AuditEntry[];
@@ -95,54 +96,51 @@ export default function AuditLog({ t, locale }: SectionProps) {
         onRetry={() => setReload((n) => n + 1)}
       >
         {data && (
-          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-            <table className={tableClass} data-testid="audit-table">
-              <caption className="sr-only">{t('news.audit.caption', { total: data.total })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('news.audit.columns.when')}</th>
-                  <th scope="col" className={thClass}>{t('news.audit.columns.who')}</th>
-                  <th scope="col" className={thClass}>{t('news.audit.columns.action')}</th>
-                  <th scope="col" className={thClass}>{t('news.audit.columns.entity')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('news.audit.columns.details')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((entry) => (
-                  <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
-                      <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
-                        <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
-                        <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
-                      </time>
-                    </td>
-                    <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
-                      {entry.actor?.name || t('news.audit.unknownActor')}
-                    </td>
-                    <td className={tdClass}>
-                      <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
-                        {entry.action}
-                      </code>
-                    </td>
-                    <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
-                      {entityOf(entry)}
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <button
-                        type="button"
-                        className={smallButtonClass}
-                        onClick={() => setOpen(entry)}
-                        aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })}
-                        data-testid="audit-row-details"
-                      >
-                        {t('news.audit.details')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('news.audit.caption', { total: data.total })}
+            testId="audit-table"
+            loading={loading}
+            columns={[
+              { label: t('news.audit.columns.when') },
+              { label: t('news.audit.columns.who') },
+              { label: t('news.audit.columns.action') },
+              { label: t('news.audit.columns.entity') },
+              { label: t('news.audit.columns.details'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((entry) => (
+              <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
+                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                  <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
+                    <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
+                    <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
+                  </time>
+                </td>
+                <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
+                  {entry.actor?.name || t('news.audit.unknownActor')}
+                </td>
+                <td className={tdClass}>
+                  <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
+                    {entry.action}
+                  </code>
+                </td>
+                <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
+                  {entityOf(entry)}
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => setOpen(entry)}
+                    aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })}
+                    data-testid="audit-row-details"
+                  >
+                    {t('news.audit.details')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStatus>
 

@@ -8,13 +8,14 @@ import { formatDateTime } from '../format.ts';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { checkboxClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { checkboxClass, rowClass, smallButtonClass, tdClass } from '../ui.ts';
 import Modal from '../economy/Modal.tsx';
 import { defaultQueueFilters, phaseFilters, queueKey, queueQuery, statusFilters, type PhaseFilter, type QueueFilters, type StatusFilter } from './campaign-admin.ts';
 import CampaignTabs from './CampaignTabs.tsx';
 import DuplicateWarning from './DuplicateWarning.tsx';
 import ReviewDialog from './ReviewDialog.tsx';
 import StatusBadge from './StatusBadge.tsx';
+import { DataTable } from '../DataTable.tsx';
 
 interface PageData {
   rows: AdminSubmission[];
@@ -115,63 +116,61 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
         onRetry={() => setReload((n) => n + 1)}
       >
         {data && (
-          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-            <table className={`${tableClass} min-w-[56rem]`} data-testid="campaign-table">
-              <caption className="sr-only">{t('adminCampaign.queue.caption', { total: data.total })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('adminCampaign.queue.columns.image')}</th>
-                  <th scope="col" className={thClass}>{t('adminCampaign.queue.columns.player')}</th>
-                  <th scope="col" className={thClass}>{t('adminCampaign.queue.columns.phase')}</th>
-                  <th scope="col" className={thClass}>{t('adminCampaign.queue.columns.submittedAt')}</th>
-                  <th scope="col" className={thClass}>{t('adminCampaign.queue.columns.status')}</th>
-                  <th scope="col" className={thClass}>{t('adminCampaign.queue.columns.outcome')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminCampaign.queue.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((s) => (
-                  <tr key={s.id} className={`${rowClass} align-top`} data-testid={`submission-row-${s.id}`}>
-                    <td className={tdClass}>
-                      <button
-                        type="button"
-                        onClick={() => setViewing(s)}
-                        aria-label={t('adminCampaign.queue.openImage', { name: name(s) })}
-                        className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent"
-                        data-testid="submission-row-thumb"
-                      >
-                        <img src={s.imageUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line" />
-                      </button>
-                    </td>
-                    <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
-                      <span className="block truncate font-semibold text-white" data-testid="submission-row-name">{s.username}</span>
-                      <span className="block truncate text-xs text-slate-400" data-testid="submission-row-account">
-                        {t('adminCampaign.queue.account', { username: s.accountUsername })}
-                      </span>
-                      <span className="block truncate text-xs text-slate-400" data-testid="submission-row-email">{s.email}</span>
-                      {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} submission={s} compact />}
-                    </th>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-300`} data-testid="submission-row-phase">{t('adminCampaign.phase', { n: s.phase })}</td>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
-                      <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
-                    </td>
-                    <td className={tdClass}>
-                      <StatusBadge t={t} status={s.status} />
-                    </td>
-                    <td className={`${tdClass} max-w-[14rem] text-slate-300`} data-testid="submission-row-outcome">
-                      {s.status === 'approved' && s.score !== null && <span className="font-mono">{t('adminCampaign.queue.score', { score: s.score })}</span>}
-                      {s.status === 'rejected' && s.reason && <span className="line-clamp-2 break-words">{s.reason}</span>}
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <button type="button" className={smallButtonClass} onClick={() => setReviewing(s)} aria-label={t('adminCampaign.queue.reviewLabel', { name: name(s) })} data-testid="submission-row-review">
-                        {s.status === 'pending' ? t('adminCampaign.queue.review') : t('adminCampaign.queue.changeReview')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('adminCampaign.queue.caption', { total: data.total })}
+            testId="campaign-table"
+            loading={loading}
+            minWidthClass="min-w-[56rem]"
+            columns={[
+              { label: t('adminCampaign.queue.columns.image') },
+              { label: t('adminCampaign.queue.columns.player') },
+              { label: t('adminCampaign.queue.columns.phase') },
+              { label: t('adminCampaign.queue.columns.submittedAt') },
+              { label: t('adminCampaign.queue.columns.status') },
+              { label: t('adminCampaign.queue.columns.outcome') },
+              { label: t('adminCampaign.queue.columns.actions'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((s) => (
+              <tr key={s.id} className={`${rowClass} align-top`} data-testid={`submission-row-${s.id}`}>
+                <td className={tdClass}>
+                  <button
+                    type="button"
+                    onClick={() => setViewing(s)}
+                    aria-label={t('adminCampaign.queue.openImage', { name: name(s) })}
+                    className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent"
+                    data-testid="submission-row-thumb"
+                  >
+                    <img src={s.imageUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line" />
+                  </button>
+                </td>
+                <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
+                  <span className="block truncate font-semibold text-white" data-testid="submission-row-name">{s.username}</span>
+                  <span className="block truncate text-xs text-slate-400" data-testid="submission-row-account">
+                    {t('adminCampaign.queue.account', { username: s.accountUsername })}
+                  </span>
+                  <span className="block truncate text-xs text-slate-400" data-testid="submission-row-email">{s.email}</span>
+                  {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} submission={s} compact />}
+                </th>
+                <td className={`${tdClass} whitespace-nowrap text-slate-300`} data-testid="submission-row-phase">{t('adminCampaign.phase', { n: s.phase })}</td>
+                <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
+                  <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
+                </td>
+                <td className={tdClass}>
+                  <StatusBadge t={t} status={s.status} />
+                </td>
+                <td className={`${tdClass} max-w-[14rem] text-slate-300`} data-testid="submission-row-outcome">
+                  {s.status === 'approved' && s.score !== null && <span className="font-mono">{t('adminCampaign.queue.score', { score: s.score })}</span>}
+                  {s.status === 'rejected' && s.reason && <span className="line-clamp-2 break-words">{s.reason}</span>}
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <button type="button" className={smallButtonClass} onClick={() => setReviewing(s)} aria-label={t('adminCampaign.queue.reviewLabel', { name: name(s) })} data-testid="submission-row-review">
+                    {s.status === 'pending' ? t('adminCampaign.queue.review') : t('adminCampaign.queue.changeReview')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStatus>
       <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ key, page: n })} testId="campaign-pagination" summaryTestId="campaign-summary" navLabel={t('adminCampaign.queue.paginationLabel')} t={t} />

@@ -13,7 +13,8 @@ import { DeleteIcon, EditIcon } from '../icons.tsx';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../ui.ts';
+import { DataTable } from '../DataTable.tsx';
 
 interface PageData {
   /** the search these rows answer */
@@ -113,53 +114,49 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
         onRetry={() => setReload((n) => n + 1)}
       >
         {data && (
-          <div className={tableWrapClass}>
-            <table className={tableClass} data-testid="giveaways-table">
-              <caption className="sr-only">{t('adminCatalog.giveaways.caption', { total: data.total })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.code')}</th>
-                  <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.type')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.credits')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.uses')}</th>
-                  <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.expiresAt')}</th>
-                  <th scope="col" className={thClass}>{t('adminCatalog.giveaways.columns.state')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.giveaways.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((g) => (
-                  <tr key={g.id} className={rowClass} data-testid={`giveaway-row-${g.id}`}>
-                    <th scope="row" className={`${tdClass} font-mono font-semibold`}>
-                      <a href={editHref(g.id)} className={`${linkClass} text-slate-100`} data-testid="giveaway-row-code">
-                        {g.token}
-                      </a>
-                      {g.description && <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">{g.description}</span>}
-                    </th>
-                    <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">{t(`adminCatalog.giveawayTypes.${g.type}`)}</td>
-                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">{g.credits}</td>
-                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">{uses(g)}</td>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
-                    <td className={tdClass}>
-                      <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
-                        {t(`adminCatalog.giveawayStates.${g.state}`)}
-                      </span>
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <div className="inline-flex gap-2">
-                        <a href={editHref(g.id)} className={smallButtonClass} aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })} data-testid="giveaway-row-edit">
-                          <EditIcon /> {t('dashboard.common.edit')}
-                        </a>
-                        <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(g)} aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })} data-testid="giveaway-row-delete">
-                          <DeleteIcon /> {t('dashboard.common.delete')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('adminCatalog.giveaways.caption', { total: data.total })}
+            testId="giveaways-table"
+            columns={[
+              { label: t('adminCatalog.giveaways.columns.code') },
+              { label: t('adminCatalog.giveaways.columns.type') },
+              { label: t('adminCatalog.giveaways.columns.credits'), align: 'right' },
+              { label: t('adminCatalog.giveaways.columns.uses'), align: 'right' },
+              { label: t('adminCatalog.giveaways.columns.expiresAt') },
+              { label: t('adminCatalog.giveaways.columns.state') },
+              { label: t('adminCatalog.giveaways.columns.actions'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((g) => (
+              <tr key={g.id} className={rowClass} data-testid={`giveaway-row-${g.id}`}>
+                <th scope="row" className={`${tdClass} font-mono font-semibold`}>
+                  <a href={editHref(g.id)} className={`${linkClass} text-slate-100`} data-testid="giveaway-row-code">
+                    {g.token}
+                  </a>
+                  {g.description && <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">{g.description}</span>}
+                </th>
+                <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">{t(`adminCatalog.giveawayTypes.${g.type}`)}</td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">{g.credits}</td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">{uses(g)}</td>
+                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
+                <td className={tdClass}>
+                  <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
+                    {t(`adminCatalog.giveawayStates.${g.state}`)}
+                  </span>
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <div className="inline-flex gap-2">
+                    <a href={editHref(g.id)} className={smallButtonClass} aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })} data-testid="giveaway-row-edit">
+                      <EditIcon /> {t('dashboard.common.edit')}
+                    </a>
+                    <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(g)} aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })} data-testid="giveaway-row-delete">
+                      <DeleteIcon /> {t('dashboard.common.delete')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStatus>
 

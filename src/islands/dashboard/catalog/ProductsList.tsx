@@ -12,7 +12,8 @@ import { DeleteIcon, EditIcon } from '../icons.tsx';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../ui.ts';
+import { DataTable } from '../DataTable.tsx';
 
 interface PageData {
   /** the search these rows answer */
@@ -106,52 +107,48 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
         onRetry={() => setReload((n) => n + 1)}
       >
         {data && (
-          <div className={tableWrapClass}>
-            <table className={tableClass} data-testid="products-table">
-              <caption className="sr-only">{t('adminCatalog.products.caption', { total: data.total })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('adminCatalog.products.columns.image')}</th>
-                  <th scope="col" className={thClass}>{t('adminCatalog.products.columns.name')}</th>
-                  <th scope="col" className={thClass}>{t('adminCatalog.products.columns.brand')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.price')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.quantity')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminCatalog.products.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((p) => (
-                  <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
-                    <td className={tdClass}>
-                      {p.image ? <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" /> : <span className="text-slate-500">{t('dashboard.common.none')}</span>}
-                    </td>
-                    <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
-                      <a href={editHref(p._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="product-row-name">
-                        {p.name}
-                      </a>
-                    </th>
-                    <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
-                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-price">
-                      {t('adminCatalog.credits', { n: p.price })}
-                    </td>
-                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
-                      {p.quantity}
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <div className="inline-flex gap-2">
-                        <a href={editHref(p._id)} className={smallButtonClass} aria-label={t('adminCatalog.products.editLabel', { name: p.name })} data-testid="product-row-edit">
-                          <EditIcon /> {t('dashboard.common.edit')}
-                        </a>
-                        <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(p)} aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })} data-testid="product-row-delete">
-                          <DeleteIcon /> {t('dashboard.common.delete')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('adminCatalog.products.caption', { total: data.total })}
+            testId="products-table"
+            columns={[
+              { label: t('adminCatalog.products.columns.image') },
+              { label: t('adminCatalog.products.columns.name') },
+              { label: t('adminCatalog.products.columns.brand') },
+              { label: t('adminCatalog.products.columns.price'), align: 'right' },
+              { label: t('adminCatalog.products.columns.quantity'), align: 'right' },
+              { label: t('adminCatalog.products.columns.actions'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((p) => (
+              <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
+                <td className={tdClass}>
+                  {p.image ? <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" /> : <span className="text-slate-500">{t('dashboard.common.none')}</span>}
+                </td>
+                <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
+                  <a href={editHref(p._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="product-row-name">
+                    {p.name}
+                  </a>
+                </th>
+                <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-price">
+                  {t('adminCatalog.credits', { n: p.price })}
+                </td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
+                  {p.quantity}
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <div className="inline-flex gap-2">
+                    <a href={editHref(p._id)} className={smallButtonClass} aria-label={t('adminCatalog.products.editLabel', { name: p.name })} data-testid="product-row-edit">
+                      <EditIcon /> {t('dashboard.common.edit')}
+                    </a>
+                    <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(p)} aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })} data-testid="product-row-delete">
+                      <DeleteIcon /> {t('dashboard.common.delete')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStatus>
 

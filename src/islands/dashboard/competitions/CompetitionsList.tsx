@@ -10,7 +10,8 @@ import { useDebouncedValue } from '../../shared/use-debounced-value.ts';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { rowClass, smallButtonClass, tdClass } from '../ui.ts';
+import { DataTable } from '../DataTable.tsx';
 
 /** /dashboard/competitions: every competition of the owner (the API lists them whole), searched and paged here. */
 export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
@@ -75,41 +76,37 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
         onRetry={() => setAttempt((n) => n + 1)}
       >
         {all && (
-          <div className={tableWrapClass}>
-            <table className={tableClass} data-testid="competitions-table">
-              <caption className="sr-only">{t('dashboard.competitions.list.caption', { total: matches.length })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.name')}</th>
-                  <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.game')}</th>
-                  <th scope="col" className={thClass}>{t('dashboard.competitions.list.columns.url')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.competitions.list.columns.players')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.competitions.list.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => (
-                  <tr key={c.id} className={rowClass} data-testid={`competition-row-${c.id}`}>
-                    <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
-                      <a href={editHref(c.id)} className={`${linkClass} block truncate text-slate-100`} data-testid="competition-row-name">
-                        {c.name}
-                      </a>
-                    </th>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t(`dashboard.games.${c.game}`)}</td>
-                    <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`}>{c.url || t('dashboard.common.none')}</td>
-                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="competition-row-players">
-                      {(c.teams ?? []).reduce((n, team) => n + team.players.length, 0)}
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <a href={editHref(c.id)} className={smallButtonClass} aria-label={t('dashboard.competitions.list.editLabel', { name: c.name })} data-testid="competition-row-edit">
-                        {t('dashboard.common.edit')}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('dashboard.competitions.list.caption', { total: matches.length })}
+            testId="competitions-table"
+            columns={[
+              { label: t('dashboard.competitions.list.columns.name') },
+              { label: t('dashboard.competitions.list.columns.game') },
+              { label: t('dashboard.competitions.list.columns.url') },
+              { label: t('dashboard.competitions.list.columns.players'), align: 'right' },
+              { label: t('dashboard.competitions.list.columns.actions'), align: 'right' },
+            ]}
+          >
+            {rows.map((c) => (
+              <tr key={c.id} className={rowClass} data-testid={`competition-row-${c.id}`}>
+                <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
+                  <a href={editHref(c.id)} className={`${linkClass} block truncate text-slate-100`} data-testid="competition-row-name">
+                    {c.name}
+                  </a>
+                </th>
+                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t(`dashboard.games.${c.game}`)}</td>
+                <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`}>{c.url || t('dashboard.common.none')}</td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="competition-row-players">
+                  {(c.teams ?? []).reduce((n, team) => n + team.players.length, 0)}
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <a href={editHref(c.id)} className={smallButtonClass} aria-label={t('dashboard.competitions.list.editLabel', { name: c.name })} data-testid="competition-row-edit">
+                    {t('dashboard.common.edit')}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStatus>
 

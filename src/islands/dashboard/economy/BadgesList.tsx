@@ -9,7 +9,8 @@ import Spinner from '../../shared/Spinner.tsx';
 import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../shared/ui.ts';
 import { EditIcon } from '../icons.tsx';
 import type { SectionProps } from '../section-props.ts';
-import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { rowClass, smallButtonClass, tdClass } from '../ui.ts';
+import { DataTable } from '../DataTable.tsx';
 
 export function ActiveBadge({ active, t }: { active: boolean; t: SectionProps['t'] }) {
   return (
@@ -89,69 +90,65 @@ export default function BadgesList({ t, locale }: SectionProps) {
           {t('adminEconomy.badges.empty')}
         </p>
       ) : (
-        <div className={tableWrapClass}>
-          <table className={tableClass} data-testid="badges-table">
-            <caption className="sr-only">{t('adminEconomy.badges.caption', { total: badges.length })}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>{t('adminEconomy.badges.columns.name')}</th>
-                <th scope="col" className={thClass}>{t('adminEconomy.badges.columns.trigger')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.badges.columns.reward')}</th>
-                <th scope="col" className={thClass}>{t('adminEconomy.badges.columns.reusable')}</th>
-                <th scope="col" className={thClass}>{t('adminEconomy.badges.columns.state')}</th>
-                <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.badges.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {badges.map((badge) => (
-                <tr key={badge._id} className={rowClass} data-testid={`badge-row-${badge.slug}`} data-badge-id={badge._id}>
-                  <th scope="row" className={`${tdClass} font-semibold text-white`}>
-                    <div className="flex items-center gap-3">
-                      {badge.icon ? (
-                        <img src={badge.icon} alt="" width={36} height={36} loading="lazy" className="h-9 w-9 shrink-0 rounded-lg bg-ink object-cover" />
-                      ) : (
-                        <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand/20 text-brand">★</span>
-                      )}
-                      <span className="min-w-0">
-                        <a href={editHref(badge._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="badge-row-name">
-                          {badge.name}
-                        </a>
-                        <span className="block font-mono text-xs font-normal text-slate-500">{badge.slug}</span>
-                      </span>
-                    </div>
-                  </th>
-                  <td className={`${tdClass} text-slate-300`}>{t(`adminEconomy.triggers.${badge.trigger}`)}</td>
-                  <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="badge-row-reward">
-                    {badge.rewardAmount}
-                  </td>
-                  <td className={`${tdClass} text-slate-300`}>{badge.reusable ? t('adminEconomy.common.yes') : t('adminEconomy.common.no')}</td>
-                  <td className={tdClass}>
-                    <ActiveBadge active={badge.active} t={t} />
-                  </td>
-                  <td className={`${tdClass} text-right`}>
-                    <div className="flex justify-end gap-2">
-                      <button type="button" className={smallButtonClass} onClick={() => setPending(badge)}
-                        aria-label={t(badge.active ? 'adminEconomy.badges.deactivateLabel' : 'adminEconomy.badges.activateLabel', { name: badge.name })}
-                        data-testid="badge-row-toggle"
-                      >
-                        {badge.active ? t('adminEconomy.badges.deactivate') : t('adminEconomy.badges.activate')}
-                      </button>
-                      <a
-                        href={editHref(badge._id)}
-                        className={`${smallButtonClass} px-2`}
-                        aria-label={t('adminEconomy.badges.editLabel', { name: badge.name })}
-                        title={t('adminEconomy.common.edit')}
-                        data-testid="badge-row-edit"
-                      >
-                        <EditIcon />
-                      </a>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('adminEconomy.badges.caption', { total: badges.length })}
+          testId="badges-table"
+          columns={[
+            { label: t('adminEconomy.badges.columns.name') },
+            { label: t('adminEconomy.badges.columns.trigger') },
+            { label: t('adminEconomy.badges.columns.reward'), align: 'right' },
+            { label: t('adminEconomy.badges.columns.reusable') },
+            { label: t('adminEconomy.badges.columns.state') },
+            { label: t('adminEconomy.badges.columns.actions'), align: 'right' },
+          ]}
+        >
+          {badges.map((badge) => (
+            <tr key={badge._id} className={rowClass} data-testid={`badge-row-${badge.slug}`} data-badge-id={badge._id}>
+              <th scope="row" className={`${tdClass} font-semibold text-white`}>
+                <div className="flex items-center gap-3">
+                  {badge.icon ? (
+                    <img src={badge.icon} alt="" width={36} height={36} loading="lazy" className="h-9 w-9 shrink-0 rounded-lg bg-ink object-cover" />
+                  ) : (
+                    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand/20 text-brand">★</span>
+                  )}
+                  <span className="min-w-0">
+                    <a href={editHref(badge._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="badge-row-name">
+                      {badge.name}
+                    </a>
+                    <span className="block font-mono text-xs font-normal text-slate-500">{badge.slug}</span>
+                  </span>
+                </div>
+              </th>
+              <td className={`${tdClass} text-slate-300`}>{t(`adminEconomy.triggers.${badge.trigger}`)}</td>
+              <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="badge-row-reward">
+                {badge.rewardAmount}
+              </td>
+              <td className={`${tdClass} text-slate-300`}>{badge.reusable ? t('adminEconomy.common.yes') : t('adminEconomy.common.no')}</td>
+              <td className={tdClass}>
+                <ActiveBadge active={badge.active} t={t} />
+              </td>
+              <td className={`${tdClass} text-right`}>
+                <div className="flex justify-end gap-2">
+                  <button type="button" className={smallButtonClass} onClick={() => setPending(badge)}
+                    aria-label={t(badge.active ? 'adminEconomy.badges.deactivateLabel' : 'adminEconomy.badges.activateLabel', { name: badge.name })}
+                    data-testid="badge-row-toggle"
+                  >
+                    {badge.active ? t('adminEconomy.badges.deactivate') : t('adminEconomy.badges.activate')}
+                  </button>
+                  <a
+                    href={editHref(badge._id)}
+                    className={`${smallButtonClass} px-2`}
+                    aria-label={t('adminEconomy.badges.editLabel', { name: badge.name })}
+                    title={t('adminEconomy.common.edit')}
+                    data-testid="badge-row-edit"
+                  >
+                    <EditIcon />
+                  </a>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <ConfirmDialog
         open={pending !== null}

@@ -9,8 +9,9 @@ import { formatDateTime } from '../format.ts';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { rowClass, smallButtonClass, tdClass } from '../ui.ts';
 import Modal from './Modal.tsx';
+import { DataTable } from '../DataTable.tsx';
 
 interface PageData {
   rows: Purchase[];
@@ -122,48 +123,45 @@ export default function PurchasesList({ t, locale }: SectionProps) {
         onRetry={() => setReload((n) => n + 1)}
       >
         {data && (
-          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-            <table className={tableClass} data-testid="purchases-table">
-              <caption className="sr-only">{t('adminEconomy.purchases.caption', { total: data.total })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.product')}</th>
-                  <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.buyer')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.purchases.columns.price')}</th>
-                  <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.date')}</th>
-                  <th scope="col" className={thClass}>{t('adminEconomy.purchases.columns.state')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.purchases.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((purchase) => (
-                  <tr key={purchase.id} className={rowClass} data-testid={`purchase-row-${purchase.id}`}>
-                    <th scope="row" className={`${tdClass} max-w-[14rem] font-semibold text-white`}>
-                      <span className="block truncate" data-testid="purchase-row-product">{purchase.productName}</span>
-                      {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('adminEconomy.purchases.productDeleted')}</span>}
-                    </th>
-                    <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">{purchase.username}</td>
-                    <td className={`${tdClass} text-right font-mono text-slate-200`}>{purchase.price}</td>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{formatDateTime(purchase.createdAt, locale)}</td>
-                    <td className={tdClass}>
-                      <FulfilledBadge fulfilled={purchase.fulfilled} t={t} />
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <button
-                        type="button"
-                        className={smallButtonClass}
-                        onClick={() => setOpen(purchase)}
-                        aria-label={t('adminEconomy.purchases.detailsLabel', { name: purchase.productName, buyer: purchase.username })}
-                        data-testid="purchase-row-details"
-                      >
-                        {t('adminEconomy.common.details')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('adminEconomy.purchases.caption', { total: data.total })}
+            testId="purchases-table"
+            loading={loading}
+            columns={[
+              { label: t('adminEconomy.purchases.columns.product') },
+              { label: t('adminEconomy.purchases.columns.buyer') },
+              { label: t('adminEconomy.purchases.columns.price'), align: 'right' },
+              { label: t('adminEconomy.purchases.columns.date') },
+              { label: t('adminEconomy.purchases.columns.state') },
+              { label: t('adminEconomy.purchases.columns.actions'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((purchase) => (
+              <tr key={purchase.id} className={rowClass} data-testid={`purchase-row-${purchase.id}`}>
+                <th scope="row" className={`${tdClass} max-w-[14rem] font-semibold text-white`}>
+                  <span className="block truncate" data-testid="purchase-row-product">{purchase.productName}</span>
+                  {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('adminEconomy.purchases.productDeleted')}</span>}
+                </th>
+                <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">{purchase.username}</td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`}>{purchase.price}</td>
+                <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{formatDateTime(purchase.createdAt, locale)}</td>
+                <td className={tdClass}>
+                  <FulfilledBadge fulfilled={purchase.fulfilled} t={t} />
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => setOpen(purchase)}
+                    aria-label={t('adminEconomy.purchases.detailsLabel', { name: purchase.productName, buyer: purchase.username })}
+                    data-testid="purchase-row-details"
+                  >
+                    {t('adminEconomy.common.details')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStatus>
       <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ key, page: n })} testId="purchases-pagination" summaryTestId="purchases-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.purchases.paginationLabel')} t={t} />

@@ -8,8 +8,9 @@ import { formatDateTime } from '../format.ts';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { rowClass, smallButtonClass, tdClass } from '../ui.ts';
 import WalletModal from './WalletModal.tsx';
+import { DataTable } from '../DataTable.tsx';
 
 interface PageData {
   rows: Wallet[];
@@ -74,43 +75,40 @@ export default function WalletsList({ t, locale }: SectionProps) {
         onRetry={() => setReload((n) => n + 1)}
       >
         {data && (
-          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-            <table className={tableClass} data-testid="wallets-table">
-              <caption className="sr-only">{t('adminEconomy.wallets.caption', { total: data.total })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('adminEconomy.wallets.columns.user')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.wallets.columns.balance')}</th>
-                  <th scope="col" className={thClass}>{t('adminEconomy.wallets.columns.updatedAt')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('adminEconomy.wallets.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((wallet) => (
-                  <tr key={wallet.userId} className={rowClass} data-testid={`wallet-row-${wallet.userId}`}>
-                    <th scope="row" className={`${tdClass} font-semibold text-white`} data-testid="wallet-row-user">
-                      {wallet.username}
-                    </th>
-                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
-                      {wallet.balance}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}</td>
-                    <td className={`${tdClass} text-right`}>
-                      <button
-                        type="button"
-                        className={smallButtonClass}
-                        onClick={() => setOpen(wallet)}
-                        aria-label={t('adminEconomy.wallets.detailsLabel', { name: wallet.username })}
-                        data-testid="wallet-row-details"
-                      >
-                        {t('adminEconomy.common.details')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('adminEconomy.wallets.caption', { total: data.total })}
+            testId="wallets-table"
+            loading={loading}
+            columns={[
+              { label: t('adminEconomy.wallets.columns.user') },
+              { label: t('adminEconomy.wallets.columns.balance'), align: 'right' },
+              { label: t('adminEconomy.wallets.columns.updatedAt') },
+              { label: t('adminEconomy.wallets.columns.actions'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((wallet) => (
+              <tr key={wallet.userId} className={rowClass} data-testid={`wallet-row-${wallet.userId}`}>
+                <th scope="row" className={`${tdClass} font-semibold text-white`} data-testid="wallet-row-user">
+                  {wallet.username}
+                </th>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
+                  {wallet.balance}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}</td>
+                <td className={`${tdClass} text-right`}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => setOpen(wallet)}
+                    aria-label={t('adminEconomy.wallets.detailsLabel', { name: wallet.username })}
+                    data-testid="wallet-row-details"
+                  >
+                    {t('adminEconomy.common.details')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStatus>
       <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="wallets-pagination" summaryTestId="wallets-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.wallets.paginationLabel')} t={t} />

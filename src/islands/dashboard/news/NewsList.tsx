@@ -12,8 +12,9 @@ import { DeleteIcon, EditIcon } from '../icons.tsx';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../ui.ts';
 import { titleIn, type NewsArticle } from './news-types.ts';
+import { DataTable } from '../DataTable.tsx';
 
 interface PageData {
   rows: NewsArticle[];
@@ -132,80 +133,77 @@ export default function NewsList({ t, locale }: SectionProps) {
         onRetry={() => setReload((n) => n + 1)}
       >
         {data && (
-          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-            <table className={tableClass} data-testid="news-table">
-              <caption className="sr-only">{t('news.admin.list.caption', { total: data.total })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('news.admin.list.columns.title')}</th>
-                  <th scope="col" className={thClass}>{t('news.admin.list.columns.status')}</th>
-                  <th scope="col" className={thClass}>{t('news.admin.list.columns.date')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('news.admin.list.columns.actions')}</th>
+          <DataTable
+            caption={t('news.admin.list.caption', { total: data.total })}
+            testId="news-table"
+            loading={loading}
+            columns={[
+              { label: t('news.admin.list.columns.title') },
+              { label: t('news.admin.list.columns.status') },
+              { label: t('news.admin.list.columns.date') },
+              { label: t('news.admin.list.columns.actions'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((article) => {
+              const title = titleIn(article, locale, untitled);
+              const when = article.publishedAt ?? article.updatedAt ?? article.createdAt;
+              return (
+                <tr key={article.id} className={rowClass} data-testid={`news-row-${article.id}`}>
+                  <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold text-white`}>
+                    <div className="flex items-center gap-3">
+                      {article.image ? (
+                        <img src={article.image} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded-md border border-line object-cover" />
+                      ) : (
+                        <span aria-hidden="true" className="h-10 w-14 shrink-0 rounded-md border border-dashed border-line" />
+                      )}
+                      <a href={editHref(article.id)} className={`${linkClass} block min-w-0 truncate text-slate-100`} title={title} data-testid="news-row-title">
+                        {title}
+                      </a>
+                    </div>
+                  </th>
+                  <td className={tdClass} data-testid="news-row-status" data-published={article.published}>
+                    <span
+                      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
+                        article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'
+                      }`}
+                    >
+                      {article.published ? t('news.admin.list.published') : t('news.admin.list.draft')}
+                    </span>
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                    <time dateTime={when}>{formatDateTime(when, locale)}</time>
+                  </td>
+                  <td className={`${tdClass} text-right`}>
+                    <div className="flex justify-end gap-2">
+                      <button
+                        type="button"
+                        className={smallButtonClass}
+                        onClick={() => togglePublished(article)}
+                        disabled={toggling === article.id}
+                        aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', { title })}
+                        data-testid="news-row-toggle"
+                      >
+                        {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
+                      </button>
+                      <a href={editHref(article.id)} className={`${smallButtonClass} px-2`} aria-label={t('news.admin.list.editLabel', { title })} title={t('dashboard.common.edit')} data-testid="news-row-edit">
+                        <EditIcon />
+                      </a>
+                      <button
+                        type="button"
+                        className={`${dangerSmallButtonClass} px-2`}
+                        onClick={() => setPendingDelete(article)}
+                        aria-label={t('news.admin.list.deleteLabel', { title })}
+                        title={t('dashboard.common.delete')}
+                        data-testid="news-row-delete"
+                      >
+                        <DeleteIcon />
+                      </button>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((article) => {
-                  const title = titleIn(article, locale, untitled);
-                  const when = article.publishedAt ?? article.updatedAt ?? article.createdAt;
-                  return (
-                    <tr key={article.id} className={rowClass} data-testid={`news-row-${article.id}`}>
-                      <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold text-white`}>
-                        <div className="flex items-center gap-3">
-                          {article.image ? (
-                            <img src={article.image} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded-md border border-line object-cover" />
-                          ) : (
-                            <span aria-hidden="true" className="h-10 w-14 shrink-0 rounded-md border border-dashed border-line" />
-                          )}
-                          <a href={editHref(article.id)} className={`${linkClass} block min-w-0 truncate text-slate-100`} title={title} data-testid="news-row-title">
-                            {title}
-                          </a>
-                        </div>
-                      </th>
-                      <td className={tdClass} data-testid="news-row-status" data-published={article.published}>
-                        <span
-                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
-                            article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'
-                          }`}
-                        >
-                          {article.published ? t('news.admin.list.published') : t('news.admin.list.draft')}
-                        </span>
-                      </td>
-                      <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
-                        <time dateTime={when}>{formatDateTime(when, locale)}</time>
-                      </td>
-                      <td className={`${tdClass} text-right`}>
-                        <div className="flex justify-end gap-2">
-                          <button
-                            type="button"
-                            className={smallButtonClass}
-                            onClick={() => togglePublished(article)}
-                            disabled={toggling === article.id}
-                            aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', { title })}
-                            data-testid="news-row-toggle"
-                          >
-                            {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
-                          </button>
-                          <a href={editHref(article.id)} className={`${smallButtonClass} px-2`} aria-label={t('news.admin.list.editLabel', { title })} title={t('dashboard.common.edit')} data-testid="news-row-edit">
-                            <EditIcon />
-                          </a>
-                          <button
-                            type="button"
-                            className={`${dangerSmallButtonClass} px-2`}
-                            onClick={() => setPendingDelete(article)}
-                            aria-label={t('news.admin.list.deleteLabel', { title })}
-                            title={t('dashboard.common.delete')}
-                            data-testid="news-row-delete"
-                          >
-                            <DeleteIcon />
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
       </ListStatus>
 

@@ -13,10 +13,11 @@ import { formatDateTime, formatShortDate, formatTime } from '../format.ts';
 import { ListFooter, ListStatus } from '../ListStatus.tsx';
 import type { SectionProps } from '../section-props.ts';
 import SearchField from '../SearchField.tsx';
-import { dangerSmallButtonClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../ui.ts';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../ui.ts';
 import PhaseBadge from './PhaseBadge.tsx';
 import { DeleteIcon, EditIcon } from '../icons.tsx';
 import { statusNames } from './status.ts';
+import { DataTable } from '../DataTable.tsx';
 
 interface PageData {
   rows: Tournament[];
@@ -133,86 +134,83 @@ export default function TournamentsList({ t, locale }: SectionProps) {
         onRetry={() => setReload((n) => n + 1)}
       >
         {data && (
-          <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-            <table className={tableClass} data-testid="tournaments-table">
-              <caption className="sr-only">{t('dashboard.tournaments.list.caption', { total: data.total })}</caption>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.name')}</th>
-                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.game')}</th>
-                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.phase')}</th>
-                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.start')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.players')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.waitlist')}</th>
-                  <th scope="col" className={thClass}>{t('dashboard.tournaments.list.columns.status')}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{t('dashboard.tournaments.list.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((tournament) => (
-                  <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
-                    <th scope="row" className={`${tdClass} max-w-[12rem] font-semibold text-white`}>
-                      <a href={editHref(tournament.id)} className={`${linkClass} block truncate text-slate-100`} title={tournament.name} data-testid="tournament-row-name">
-                        {tournament.name}
-                      </a>
-                      {!tournament.open && (
-                        <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>
-                      )}
-                    </th>
-                    <td className={`${tdClass} min-w-[6.5rem] text-slate-300`}>{t(`dashboard.games.${tournament.game}`)}</td>
-                    <td className={tdClass}>
-                      <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-row-phase" />
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
-                      {tournament.start_tournament ? (
-                        <time dateTime={tournament.start_tournament} title={formatDateTime(tournament.start_tournament, locale)}>
-                          <span className="block">{formatShortDate(tournament.start_tournament, locale)}</span>
-                          <span className="block text-xs text-slate-500">{formatTime(tournament.start_tournament, locale)}</span>
-                        </time>
-                      ) : (
-                        <span className="text-slate-500">{t('dashboard.tournaments.list.noDate')}</span>
-                      )}
-                    </td>
-                    <td className={`${tdClass} text-right font-mono whitespace-nowrap text-slate-200`} data-testid="tournament-row-players">
-                      {tournament.members.length}/{tournament.maxPartecipants}
-                    </td>
-                    <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="tournament-row-waitlist">
-                      {tournament.waitlistCount}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap`} data-testid="tournament-row-status">
-                      <span className="text-slate-200">{t(`dashboard.status.${statusNames[tournament.status]}`)}</span>
-                      <span className="block text-xs text-slate-500">
-                        {tournament.statusOverride === null ? t('dashboard.tournaments.list.statusAuto') : t('dashboard.tournaments.list.statusManual')}
-                      </span>
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      <div className="flex justify-end gap-2">
-                        <a
-                          href={editHref(tournament.id)}
-                          className={`${smallButtonClass} px-2`}
-                          aria-label={t('dashboard.tournaments.list.editLabel', { name: tournament.name })}
-                          title={t('dashboard.common.edit')}
-                          data-testid="tournament-row-edit"
-                        >
-                          <EditIcon />
-                        </a>
-                        <button
-                          type="button"
-                          className={`${dangerSmallButtonClass} px-2`}
-                          onClick={() => setPendingDelete(tournament)}
-                          aria-label={t('dashboard.tournaments.list.deleteLabel', { name: tournament.name })}
-                          title={t('dashboard.common.delete')}
-                          data-testid="tournament-row-delete"
-                        >
-                          <DeleteIcon />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('dashboard.tournaments.list.caption', { total: data.total })}
+            testId="tournaments-table"
+            loading={loading}
+            columns={[
+              { label: t('dashboard.tournaments.list.columns.name') },
+              { label: t('dashboard.tournaments.list.columns.game') },
+              { label: t('dashboard.tournaments.list.columns.phase') },
+              { label: t('dashboard.tournaments.list.columns.start') },
+              { label: t('dashboard.tournaments.list.columns.players'), align: 'right' },
+              { label: t('dashboard.tournaments.list.columns.waitlist'), align: 'right' },
+              { label: t('dashboard.tournaments.list.columns.status') },
+              { label: t('dashboard.tournaments.list.columns.actions'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((tournament) => (
+              <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
+                <th scope="row" className={`${tdClass} max-w-[12rem] font-semibold text-white`}>
+                  <a href={editHref(tournament.id)} className={`${linkClass} block truncate text-slate-100`} title={tournament.name} data-testid="tournament-row-name">
+                    {tournament.name}
+                  </a>
+                  {!tournament.open && (
+                    <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>
+                  )}
+                </th>
+                <td className={`${tdClass} min-w-[6.5rem] text-slate-300`}>{t(`dashboard.games.${tournament.game}`)}</td>
+                <td className={tdClass}>
+                  <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-row-phase" />
+                </td>
+                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                  {tournament.start_tournament ? (
+                    <time dateTime={tournament.start_tournament} title={formatDateTime(tournament.start_tournament, locale)}>
+                      <span className="block">{formatShortDate(tournament.start_tournament, locale)}</span>
+                      <span className="block text-xs text-slate-500">{formatTime(tournament.start_tournament, locale)}</span>
+                    </time>
+                  ) : (
+                    <span className="text-slate-500">{t('dashboard.tournaments.list.noDate')}</span>
+                  )}
+                </td>
+                <td className={`${tdClass} text-right font-mono whitespace-nowrap text-slate-200`} data-testid="tournament-row-players">
+                  {tournament.members.length}/{tournament.maxPartecipants}
+                </td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="tournament-row-waitlist">
+                  {tournament.waitlistCount}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap`} data-testid="tournament-row-status">
+                  <span className="text-slate-200">{t(`dashboard.status.${statusNames[tournament.status]}`)}</span>
+                  <span className="block text-xs text-slate-500">
+                    {tournament.statusOverride === null ? t('dashboard.tournaments.list.statusAuto') : t('dashboard.tournaments.list.statusManual')}
+                  </span>
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <div className="flex justify-end gap-2">
+                    <a
+                      href={editHref(tournament.id)}
+                      className={`${smallButtonClass} px-2`}
+                      aria-label={t('dashboard.tournaments.list.editLabel', { name: tournament.name })}
+                      title={t('dashboard.common.edit')}
+                      data-testid="tournament-row-edit"
+                    >
+                      <EditIcon />
+                    </a>
+                    <button
+                      type="button"
+                      className={`${dangerSmallButtonClass} px-2`}
+                      onClick={() => setPendingDelete(tournament)}
+                      aria-label={t('dashboard.tournaments.list.deleteLabel', { name: tournament.name })}
+                      title={t('dashboard.common.delete')}
+                      data-testid="tournament-row-delete"
+                    >
+                      <DeleteIcon />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStatus>
 
