@@ -96,6 +96,28 @@ export function registerResponseCache(app: FastifyInstance, ttlMs: number) {
 const cacheable = (app: FastifyInstance, req: FastifyRequest) => app.responseCache !== null && req.method === 'GET' && !req.headers.authorization;
 
 /**
+ * The serialised answer kept under `key`: from the cache when fresh, otherwise built, kept and
+ * returned (built every time when the cache is off). Only for answers that are the same for every
+ * caller.
+ */
+export async function sharedBody(app: FastifyInstance, key: string, build: () => Promise<string>): Promise<string> {
+  const cache = app.responseCache;
+  if (!cache) return build();
+  const hit = cache.get(key);
+  if (hit) return hit.body as string;
+  const generation = cache.generation;
+  let body: string;
+  try {
+    body = await build();
+  } catch (err) {
+    cache.release(key);
+    throw err;
+  }
+  cache.set(key, { status: 200, headers: {}, body }, generation);
+  return body;
+}
+
+/**
  * A route's JSON answer, from the cache for an anonymous caller when fresh; otherwise computed,
  * serialised with the route's own response schema, and kept. Headers (Cache-Control) are set by
  * the caller before.
@@ -103,18 +125,7 @@ const cacheable = (app: FastifyInstance, req: FastifyRequest) => app.responseCac
 export async function cachedJson<T>(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
   // typed as the route's answer: a cached one is the same answer, already serialised
   if (!cacheable(app, req)) return compute();
-  const key = `api:${req.url}`;
-  const hit = app.responseCache!.get(key);
-  if (hit) return reply.type('application/json; charset=utf-8').send(hit.body) as never;
-  const generation = app.responseCache!.generation;
-  let body: string;
-  try {
-    body = reply.serialize(await compute()) as string;
-  } catch (err) {
-    app.responseCache!.release(key);
-    throw err;
-  }
-  app.responseCache!.set(key, { status: 200, headers: {}, body }, generation);
+  const body = await sharedBody(app, `api:${req.url}`, async () => reply.serialize(await compute()) as string);
   return reply.type('application/json; charset=utf-8').send(body) as never;
 }
 

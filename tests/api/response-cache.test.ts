@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { pickEncoding } from '../../src/server/response-cache.ts';
-import { createTournament, quickPlayer, type Person } from './helpers/tournaments.ts';
+import { createTournament, join, quickPlayer, type Person } from './helpers/tournaments.ts';
 
 // The micro-cache of anonymous public answers (src/server/response-cache.ts), with a TTL long
 // enough that only invalidation can explain a fresh answer.
@@ -31,14 +31,29 @@ test('an anonymous read is answered from the cache until a write goes through th
   expect(list.json.data.map((x: { name: string }) => x.name)).toContain('Another Cup');
 });
 
-test('a reader with a token is never served from the cache', async () => {
-  const id = await createTournament(t, admin.token, 'registration', { name: 'Token Cup' });
-  await t.call('GET', `/api/tournaments/${id}`);
+test("a player's read of a tournament: the public part may come from the cache, their own standing never does", async () => {
+  const id = await createTournament(t, admin.token, 'registration', { name: 'Token Cup', maxPartecipants: 1 });
+  const [first, second, outsider] = [await quickPlayer(t), await quickPlayer(t), await quickPlayer(t)];
+  for (const p of [first, second]) expect((await join(t, id, p)).status).toBe(200);
+  const anonymous = await t.call('GET', `/api/tournaments/${id}`);
   await rename(id, 'Token Cup II');
-  expect((await t.call('GET', `/api/tournaments/${id}`)).json.data.name).toBe('Token Cup');
-  const withToken = await t.call('GET', `/api/tournaments/${id}`, { token: admin.token });
-  expect(withToken.json.data.name).toBe('Token Cup II');
-  expect(withToken.res.headers['cache-control']).toBe('private, no-cache');
+  // registrations changed behind the API's back too: the standing is read fresh all the same
+  await t.db.kysely.deleteFrom('tournament_registrations').where('tournament_id', '=', id).where('user_id', '=', second.id).execute();
+  const mine = await t.call('GET', `/api/tournaments/${id}`, { token: first.token });
+  expect(mine.json.data.me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
+  expect({ ...mine.json.data, me: null }).toEqual(anonymous.json.data);
+  expect(mine.res.headers['cache-control']).toBe('private, no-cache');
+  expect((await t.call('GET', `/api/tournaments/${id}`, { token: second.token })).json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: null });
+  expect((await t.call('GET', `/api/tournaments/${id}`, { token: outsider.token })).json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: null });
+  // an admin (about to edit) always reads everything fresh
+  const adminRead = await t.call('GET', `/api/tournaments/${id}`, { token: admin.token });
+  expect(adminRead.json.data.name).toBe('Token Cup II');
+  expect(adminRead.json.data.waitlistCount).toBe(0);
+  // and the players' public part is fresh again after any write through the API
+  await join(t, id, outsider);
+  const after = await t.call('GET', `/api/tournaments/${id}`, { token: outsider.token });
+  expect(after.json.data.name).toBe('Token Cup II');
+  expect(after.json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: 1 });
 });
 
 test('failures are not cached: an unknown tournament stays a 404 and a later one is found', async () => {

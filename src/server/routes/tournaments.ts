@@ -22,7 +22,7 @@ import * as CompetitionService from '../services/competition-service.ts';
 import * as TournamentService from '../services/tournament-service.ts';
 import { recordAudit } from '../services/audit-service.ts';
 import { cacheForViewer, cachePublic } from '../http-cache.ts';
-import { cachedJson } from '../response-cache.ts';
+import { cachedJson, sharedBody } from '../response-cache.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
@@ -50,19 +50,21 @@ const competitionResult = envelope(competitionSchema);
  */
 const sharedAnswers = new WeakMap<readonly string[], { fields: string; head: Buffer }>();
 const { me: meSchema } = tournamentSchema.shape;
+// how every tournament answer serialised with `me: null` ends: the envelope and the schema put `me` last
+const noMe = ',"me":null}}';
+const ownMe = (me: Tournament['me']) => `,"me":${JSON.stringify(meSchema.parse(me))}}}`;
 function sendTournament(reply: FastifyReply, tournament: Tournament) {
   const { me, members, confirmedMembers, ...fields } = tournament;
   const key = JSON.stringify(fields);
   let shared = sharedAnswers.get(members);
   if (shared?.fields !== key) {
     const json = JSON.stringify(tournamentResult.parse(ok({ ...tournament, me: null })));
-    const tail = ',"me":null}}';
     // (never seen: the envelope and the schema end with `me`) the route's own serializer instead
-    if (!json.endsWith(tail)) return reply.send(ok(tournament));
-    shared = { fields: key, head: Buffer.from(json.slice(0, -tail.length)) };
+    if (!json.endsWith(noMe)) return reply.send(ok(tournament));
+    shared = { fields: key, head: Buffer.from(json.slice(0, -noMe.length)) };
     sharedAnswers.set(members, shared);
   }
-  const own = Buffer.from(`,"me":${JSON.stringify(meSchema.parse(me))}}}`);
+  const own = Buffer.from(ownMe(me));
   return reply.type('application/json; charset=utf-8').send(Buffer.concat([shared.head, own]));
 }
 const deletedResult = envelope(z.object({ id: z.string() }));
@@ -176,7 +178,20 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags, summary: "One tournament; `me` is the caller's standing when a valid token came", params: idParams, response: { 200: tournamentResult, ...errorResponses(400, 404) } },
     handler: async (req, reply) => {
       cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await TournamentService.get(app, req.params.id, req.user?.id ?? null)));
+      const { id } = req.params;
+      if (!req.user) return cachedJson(app, req, reply, async () => ok(await TournamentService.get(app, id, null)));
+      // an admin about to edit reads everything fresh
+      if (req.user.isAdmin) return ok(await TournamentService.get(app, id, req.user.id));
+      // A player gets the public answer plus their own `me`. When check-in opens every player's
+      // page asks at once; the public part (every registration) then comes from the micro-cache,
+      // at most RESPONSE_CACHE_MS old and emptied by any write through this process, and only
+      // `me` is read for each caller, fresh.
+      const [base, me] = await Promise.all([
+        sharedBody(app, `api:/api/tournaments/${id}`, async () => reply.serialize(ok(await TournamentService.get(app, id, null))) as string),
+        TournamentService.standingOf(app, id, req.user.id),
+      ]);
+      if (!base.endsWith(noMe)) return ok(await TournamentService.get(app, id, req.user.id));
+      return reply.type('application/json; charset=utf-8').send((base.slice(0, -noMe.length) + ownMe(me)) as never);
     },
   });
 

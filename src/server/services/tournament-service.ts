@@ -171,6 +171,17 @@ export async function get(app: FastifyInstance, id: string, viewerId: string | n
   return toTournament(row, regs, viewerId, Date.now());
 }
 
+/** The caller's own standing in one tournament (the answer's `me`), read fresh: two indexed reads. */
+export async function standingOf(app: FastifyInstance, id: string, userId: string): Promise<NonNullable<Tournament['me']>> {
+  const db = app.db.kysely;
+  const mine = await TournamentRepository.findRegistration(db, id, userId);
+  return {
+    member: mine?.state === 'member',
+    confirmed: mine?.state === 'member' && mine.confirmed === 1,
+    waitlistPosition: mine?.state === 'waitlist' ? await TournamentRepository.waitlistPosition(db, id, userId) : null,
+  };
+}
+
 /**
  * For on-demand pages (Astro `locals.data.tournament`): the tournament as the holder of this token
  * sees it, or null when there is no such tournament. A bad or expired token reads anonymously.
