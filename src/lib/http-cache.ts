@@ -11,6 +11,13 @@ export const cachePolicy = {
   live: 'public, max-age=10, stale-while-revalidate=60',
   /** editorial content (news) changes rarely */
   editorial: 'public, max-age=30, stale-while-revalidate=120',
+  /**
+   * the campaign pages: changed only by an admin edit or a window opening (the countdown corrects
+   * its clock from the API, src/components/campaign/campaign-countdown.ts)
+   */
+  campaign: 'public, max-age=60, stale-while-revalidate=300',
+  /** a closed phase's standings never change again (docs/campaign-api.md) */
+  frozen: 'public, max-age=300, stale-while-revalidate=3600',
   /** a calendar file: refreshed by the calendar app now and then */
   calendar: 'public, max-age=60',
   /** a personal answer: the browser may keep it but must ask again before reuse; never a shared cache */

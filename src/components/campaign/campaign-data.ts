@@ -60,10 +60,3 @@ export function phaseParam(raw: string | undefined, count: number): number | nul
   const n = Number(raw);
   return n <= count ? n : null;
 }
-
-/**
- * Cache-Control of the campaign pages: the same for every visitor and changed only by an admin
- * edit or a window opening, so a CDN may keep them a minute and serve a stale copy while it fetches
- * the next (the countdown corrects its clock from the API, src/components/campaign/campaign-countdown.ts).
- */
-export const CAMPAIGN_PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=300';

@@ -28,8 +28,6 @@ const ownerOnly = z.object({ owner: ownerQuery });
 const countedList = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
 const bearer = [{ bearer: [] }];
-// a closed phase's standings never change (docs/campaign-api.md), so caches may keep them longer
-const FROZEN_STANDINGS = 'public, max-age=300, stale-while-revalidate=3600';
 
 /** The winter campaign (/cortina): dates, screenshot submissions, moderation, standings (docs/campaign-api.md). */
 export default async function campaignRoutes(root: FastifyInstance) {
@@ -66,8 +64,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       handler: async (req, reply) => {
         CampaignService.assertSlug(req.params.slug);
         const standings = await CampaignService.getStandings(app, owner(req.query.owner), req.params.phase, req.query);
-        if (standings.frozen) reply.header('cache-control', FROZEN_STANDINGS);
-        else cachePublic(reply, 'editorial');
+        cachePublic(reply, standings.frozen ? 'frozen' : 'editorial');
         return ok(standings);
       },
     });
