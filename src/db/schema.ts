@@ -45,6 +45,17 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Written at most about once a minute per session (the idle timeout needs no finer clock). */
+  last_used_at: string | null;
+}
+
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -349,6 +360,7 @@ export interface Database {
   game_accounts: GameAccountsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   competitions: CompetitionsTable;
   competition_players: CompetitionPlayersTable;
   tournaments: TournamentsTable;

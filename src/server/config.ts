@@ -20,6 +20,8 @@ export interface AppConfig {
   publicOrigin: string;
   /** Session token lifetime. */
   tokenTtlHours: number;
+  /** A session unused for this long stops working, within its lifetime (SESSION_IDLE_DAYS). */
+  sessionIdleDays: number;
   /** Serve the Astro build from this folder when it exists. */
   distDir: string;
   /** Turn off request rate limits (only the test suites that hammer one endpoint do). */
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     agencyName: env.AGENCY_NAME || brand.agencyName,
     publicOrigin: env.PUBLIC_ORIGIN || `http://${host}:${port}`,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS || 24 * 14),
+    sessionIdleDays: Number(env.SESSION_IDLE_DAYS) > 0 ? Number(env.SESSION_IDLE_DAYS) : 7,
     distDir: path.resolve(env.DIST_DIR || './dist'),
     rateLimits: truthy(env.RATE_LIMITS, true),
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),

@@ -65,6 +65,12 @@ export const errorCodes = [
   'SUBMISSION_WINDOW_CLOSED',
   'PHASE_FROZEN',
   'INVALID_CAMPAIGN_SCHEDULE',
+  // account security (issue 11)
+  'CURRENT_PASSWORD_WRONG',
+  'PASSWORD_WEAK',
+  'USERNAME_MIXED_SCRIPT',
+  'EMAIL_CHANGE_TOKEN_INVALID',
+  'SITE_ADMIN_PROTECTED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consoles, games } from '../games/games.ts';
+import { normalizeUsername, PASSWORD_MAX_LENGTH } from './account-rules.ts';
 import { genders, languages } from './user-options.ts';
 
 export { genders, languages, type Language } from './user-options.ts';
@@ -7,7 +8,11 @@ export { genders, languages, type Language } from './user-options.ts';
 // PostgreSQL text cannot hold U+0000 (the insert fails), so it is refused here, the same on both engines
 const text = (max: number) => z.string().trim().max(max).refine((s) => !s.includes('\u0000'), 'nul');
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
-const password = z.string().min(8).max(128);
+// The strength rule (length and estimator, account-rules.ts) runs in the service, which answers
+// PASSWORD_WEAK; the forms add the length to their own schema (account-form-schemas.ts).
+const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+/** NFKC first, so full-width and other compatibility letters are stored as the plain ones. */
+const username = z.string().trim().transform(normalizeUsername).pipe(text(32).min(3).regex(/^[\p{L}\p{N}_.-]+$/u, 'username'));
 /** yyyy-MM-dd, a real calendar day, not in the future. */
 export const birthDateSchema = z.iso.date().refine((d) => d <= new Date().toISOString().slice(0, 10), 'future');
 
@@ -20,7 +25,7 @@ export const gameAccountSchema = z.object({
 export type GameAccount = z.infer<typeof gameAccountSchema>;
 
 export const signupInputSchema = z.object({
-  username: text(32).min(3).regex(/^[\p{L}\p{N}_.-]+$/u, 'username'),
+  username,
   email,
   password,
   birth_date: birthDateSchema.optional(),
@@ -37,7 +42,7 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /** Fields a user may change on their own account; anything else in the body (roles, id) is dropped. */
 export const userUpdateSchema = z.object({
-  username: text(32).min(3).regex(/^[\p{L}\p{N}_.-]+$/u, 'username'),
+  username,
   email,
   displayName: text(64),
   nickname: text(32).min(1),
@@ -55,8 +60,16 @@ export const userUpdateSchema = z.object({
   country: text(64),
   phone_number: text(32),
   gameAccounts: z.array(gameAccountSchema).max(20),
+  /** Required (and checked) when the owner changes their own e-mail. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
 }).partial();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const passwordChangeSchema = z.object({ currentPassword: z.string().max(PASSWORD_MAX_LENGTH), password });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+export const emailChangeSchema = z.object({ currentPassword: z.string().max(PASSWORD_MAX_LENGTH), email });
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+export const emailConfirmSchema = z.object({ token: z.string().min(10).max(200) });
 
 export const resetRequestSchema = z.object({ email, language: z.enum(languages).optional() });
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password });

@@ -28,7 +28,14 @@ declare module 'fastify' {
  * Resolves `Authorization: Bearer` on every API request. Public routes ignore a bad token (a stale
  * one in a visitor's storage must not break browsing); routes that need a user answer 401 for it.
  */
+/**
+ * How stale the recorded last use may get before a request writes it again: the idle timeout
+ * counts in days, so a minute of slack keeps authenticated reads to one write a minute per session.
+ */
+const TOUCH_EVERY_MS = 60_000;
+
 export default fp(async function auth(app: FastifyInstance) {
+  const idleMs = app.config.sessionIdleDays * 86_400_000;
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
 
@@ -40,10 +47,12 @@ export default fp(async function auth(app: FastifyInstance) {
       req.authError = new AppError(401, 'UNAUTHORIZED', 'Malformed authorization header');
       return;
     }
-    const found = await SessionRepository.findByToken(app.db.kysely, match[1]);
+    const found = await SessionRepository.findByToken(app.db.kysely, match[1], idleMs);
     if (found === 'expired') req.authError = new AppError(401, 'TOKEN_EXPIRED', 'Session expired');
     else if (!found) req.authError = new AppError(401, 'UNAUTHORIZED', 'Invalid token');
-    else
+    else {
+      const staleBefore = new Date(Date.now() - TOUCH_EVERY_MS).toISOString();
+      if (found.lastUsedAt < staleBefore) await SessionRepository.touch(app.db.kysely, match[1], staleBefore);
       req.user = {
         id: found.userId,
         roles: found.roles,
@@ -51,6 +60,7 @@ export default fp(async function auth(app: FastifyInstance) {
         isAdmin: isAdmin(found.roles, app.config.agencyName),
         token: match[1],
       };
+    }
   });
 
   app.decorate('requireUser', async (req: FastifyRequest) => {

@@ -183,3 +183,8 @@ export async function existingIds(db: Kysely<Database>, owner: string, ids: stri
   }
   return found;
 }
+
+export async function findPasswordHash(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash;
+}

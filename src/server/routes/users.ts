@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  emailChangeSchema,
+  emailConfirmSchema,
   loginInputSchema,
+  passwordChangeSchema,
   publicUserSchema,
   resetPasswordSchema,
   resetRequestSchema,
@@ -32,6 +35,8 @@ export default async function userRoutes(root: FastifyInstance) {
     keyGenerator: (req: any) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
   };
   const resetLimit = { max: 5, timeWindow: '15 minutes' };
+  // routes that check the current password: a stolen session must not become a password oracle
+  const secretCheckLimit = { max: 20, timeWindow: '15 minutes' };
 
   app.post('/users/authenticate', {
     schema: { tags, summary: 'Log in with e-mail and password (JSON body, never the URL)', body: loginInputSchema, response: { 200: authResult, ...errorResponses(400, 401, 429) } },
@@ -51,11 +56,20 @@ export default async function userRoutes(root: FastifyInstance) {
   });
 
   app.put('/users/pp/:id', {
-    schema: { tags, summary: 'Update an account (own, or any as admin); roles are never taken from the body', security: [{ bearer: [] }], params: idParams, body: userUpdateSchema, response: { 200: envelope(z.object({ data: userSchema })), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one\'s own needs currentPassword and becomes pendingEmail until its mailed link is followed',
+      security: [{ bearer: [] }],
+      params: idParams,
+      body: userUpdateSchema,
+      response: { 200: envelope(z.object({ data: userSchema, pendingEmail: z.string().optional() })), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     preHandler: app.requireUser,
+    config: { rateLimit: secretCheckLimit },
     handler: async (req) => {
       assertSelfOrAdmin(req, req.params.id);
-      return ok({ data: await UserService.update(app, req.params.id, req.body) });
+      const { user, pendingEmail } = await UserService.update(app, req, req.params.id, req.body);
+      return ok({ data: user, ...(pendingEmail ? { pendingEmail } : {}) });
     },
   });
 
@@ -94,5 +108,30 @@ export default async function userRoutes(root: FastifyInstance) {
       return ok({ message: 'LOGGED_OUT' });
     },
   });
-}
 
+  app.post('/users/me/password', {
+    schema: { tags, summary: 'Change the password: needs the current one; every other session is revoked', security: [{ bearer: [] }], body: passwordChangeSchema, response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(400, 401, 403, 429) } },
+    preHandler: app.requireUser,
+    config: { rateLimit: secretCheckLimit },
+    handler: async (req) => ok({ message: 'PASSWORD_CHANGED', ...(await UserService.changePassword(app, req.user!.id, req.user!.token, req.body)) }),
+  });
+
+  app.post('/users/me/email', {
+    schema: { tags, summary: 'Ask for a new e-mail: needs the current password; takes effect when the link mailed to it is followed', security: [{ bearer: [] }], body: emailChangeSchema, response: { 200: envelope(z.object({ message: z.string(), pendingEmail: z.string() })), ...errorResponses(400, 401, 403, 409, 429) } },
+    preHandler: app.requireUser,
+    config: { rateLimit: secretCheckLimit },
+    handler: async (req) => ok({ message: 'EMAIL_CHANGE_SENT', ...(await UserService.changeEmail(app, req.user!.id, req.body)) }),
+  });
+
+  app.post('/users/email/confirm', {
+    schema: { tags, summary: 'Confirm a new e-mail with the token mailed to it (single use)', body: emailConfirmSchema, response: { 200: envelope(z.object({ message: z.string(), email: z.string() })), ...errorResponses(400, 409, 429) } },
+    config: { rateLimit: resetLimit },
+    handler: async (req) => ok({ message: 'EMAIL_CHANGED', email: (await UserService.confirmEmail(app, req.body.token)).email }),
+  });
+
+  app.post('/users/logoutAll', {
+    schema: { tags, summary: 'Log out everywhere: revoke every session of the account, this one included', security: [{ bearer: [] }], response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(401) } },
+    preHandler: app.requireUser,
+    handler: async (req) => ok({ message: 'LOGGED_OUT_EVERYWHERE', revokedSessions: await UserService.logoutEverywhere(app, req.user!.id) }),
+  });
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { LoginInput, User, UserUpdate } from '../../features/users/user-schemas.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isMixedScript } from '../../features/users/account-rules.ts';
+import type { EmailChange, LoginInput, PasswordChange, User, UserUpdate } from '../../features/users/user-schemas.ts';
 import type { z } from 'zod';
 import type { signupInputSchema } from '../../features/users/user-schemas.ts';
 import { isLocale } from '../../lib/i18n.ts';
@@ -8,11 +9,19 @@ import { messages } from '../../lib/messages.ts';
 import { createT } from '../../lib/i18n.ts';
 import { AppError, notFound } from '../errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords.ts';
+import { assertStrongPassword } from '../password-strength.ts';
+import * as EmailChangeRepository from '../repositories/email-change-repository.ts';
 import * as PasswordResetRepository from '../repositories/password-reset-repository.ts';
 import * as SessionRepository from '../repositories/session-repository.ts';
 import * as UserRepository from '../repositories/user-repository.ts';
+import { recordAudit } from './audit-service.ts';
 
 const RESET_TTL_MINUTES = 60;
+const EMAIL_CHANGE_TTL_HOURS = 24;
+
+const assertUsername = (username: string) => {
+  if (isMixedScript(username)) throw new AppError(400, 'USERNAME_MIXED_SCRIPT', 'The username mixes letters of different alphabets');
+};
 
 export async function login(app: FastifyInstance, input: LoginInput): Promise<{ user: User; token: string }> {
   const db = app.db.kysely;
@@ -26,6 +35,8 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<{ 
 
 export async function signup(app: FastifyInstance, input: z.output<typeof signupInputSchema>): Promise<User> {
   const db = app.db.kysely;
+  assertUsername(input.username);
+  assertStrongPassword(input.password);
   const result = await UserRepository.create(db, {
     owner: app.config.ownerId,
     username: input.username,
@@ -47,11 +58,111 @@ export async function get(app: FastifyInstance, id: string): Promise<User> {
   return user;
 }
 
-export async function update(app: FastifyInstance, id: string, changes: UserUpdate): Promise<User> {
-  await get(app, id);
-  const result = await UserRepository.update(app.db.kysely, id, changes);
+/**
+ * PUT /users/pp/{id}. The owner's own new e-mail only becomes pending (it needs the current
+ * password and the link mailed to it); an admin's change of another account applies at once, is
+ * audited and told to the old address. The agency admin role never changes a SiteAdmin.
+ */
+export async function update(app: FastifyInstance, req: FastifyRequest, id: string, changes: UserUpdate): Promise<{ user: User; pendingEmail?: string }> {
+  const actor = req.user!;
+  const target = await get(app, id);
+  const self = actor.id === id;
+  if (!self && target.roles.includes('SiteAdmin') && !actor.roles.includes('SiteAdmin'))
+    throw new AppError(403, 'SITE_ADMIN_PROTECTED', 'Only a SiteAdmin may change a SiteAdmin');
+  const { currentPassword, email, ...rest } = changes;
+  if (rest.username !== undefined && rest.username !== target.username) assertUsername(rest.username);
+  const emailChanges = email !== undefined && email !== target.email;
+  if (emailChanges && self) await assertCurrentPassword(app, id, currentPassword);
+
+  const apply: UserUpdate = self || !emailChanges ? rest : { ...rest, email };
+  const result = await UserRepository.update(app.db.kysely, id, apply);
   if (result !== 'ok') throw new AppError(409, result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
-  return get(app, id);
+  const user = await get(app, id);
+  if (!emailChanges) return { user };
+  if (self) {
+    await requestEmailChange(app, target, email);
+    return { user, pendingEmail: email };
+  }
+  await recordAudit(app, req, { action: 'user.email', entityType: 'user', entityId: id, before: { email: target.email }, after: { email } });
+  await mailUser(app, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email });
+  return { user };
+}
+
+/** POST /users/me/email: the same pending change as the settings form, on its own. */
+export async function changeEmail(app: FastifyInstance, userId: string, input: EmailChange): Promise<{ pendingEmail: string }> {
+  const user = await get(app, userId);
+  await assertCurrentPassword(app, userId, input.currentPassword);
+  if (input.email !== user.email) await requestEmailChange(app, user, input.email);
+  return { pendingEmail: input.email };
+}
+
+/** Stores the pending address, mails the link to it and tells the current address. */
+async function requestEmailChange(app: FastifyInstance, user: User, newEmail: string) {
+  const db = app.db.kysely;
+  // a taken address is refused now rather than after the link is followed
+  if (await UserRepository.findCredentials(db, app.config.ownerId, newEmail)) throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
+  const token = await EmailChangeRepository.create(db, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
+  const link = `${app.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
+  await mailUser(app, { ...user, email: newEmail }, 'emailConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS });
+  await mailUser(app, user, 'emailChangeRequested', { newEmail });
+}
+
+/** POST /users/email/confirm: the followed link makes the pending address the account's. */
+export async function confirmEmail(app: FastifyInstance, token: string): Promise<User> {
+  const db = app.db.kysely;
+  const change = await EmailChangeRepository.consume(db, token);
+  if (!change) throw new AppError(400, 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
+  const result = await UserRepository.update(db, change.userId, { email: change.newEmail });
+  if (result !== 'ok') throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
+  return get(app, change.userId);
+}
+
+/**
+ * POST /users/me/password: needs the current password; every other session of the account is
+ * revoked (the one making the change stays) and the account's address is told.
+ */
+export async function changePassword(app: FastifyInstance, userId: string, token: string, input: PasswordChange): Promise<{ revokedSessions: number }> {
+  const db = app.db.kysely;
+  const user = await get(app, userId);
+  await assertCurrentPassword(app, userId, input.currentPassword);
+  assertStrongPassword(input.password);
+  await UserRepository.setPassword(db, userId, await hashPassword(input.password));
+  const revokedSessions = await SessionRepository.revokeAllForUser(db, userId, token);
+  await mailUser(app, user, 'passwordChanged', {});
+  return { revokedSessions };
+}
+
+/** "Log out everywhere": every session of the account, this one included. */
+export async function logoutEverywhere(app: FastifyInstance, userId: string): Promise<number> {
+  return SessionRepository.revokeAllForUser(app.db.kysely, userId);
+}
+
+async function assertCurrentPassword(app: FastifyInstance, userId: string, password: string | undefined) {
+  const row = await UserRepository.findPasswordHash(app.db.kysely, userId);
+  // verify even without a password, so a missing one takes as long as a wrong one
+  const valid = await verifyPassword(row ?? dummyHash, password ?? '');
+  if (!row || !password || !valid) throw new AppError(403, 'CURRENT_PASSWORD_WRONG', 'The current password is wrong');
+}
+
+const localePrefix = (language: string) => (language === 'en' ? '/en' : '');
+
+type AccountMail = 'emailConfirm' | 'emailChangeRequested' | 'emailChangedByAdmin' | 'passwordChanged';
+
+/**
+ * An account notice in the user's language. A mail failure is logged, not returned: the change
+ * itself succeeded, and the settings page shows the pending address.
+ */
+async function mailUser(app: FastifyInstance, user: User, kind: AccountMail, vars: Record<string, string | number>) {
+  const locale = isLocale(user.language) ? user.language : 'it';
+  const t = createT(messages[locale].email);
+  const origin = app.config.publicOrigin;
+  const prefix = localePrefix(locale);
+  const all = { name: user.nickname || user.username, resetLink: `${origin}${prefix}/resetPassword`, settingsLink: `${origin}${prefix}/settings`, ...vars };
+  try {
+    await app.mailer.send({ to: user.email, subject: t(`${kind}.subject`, all), text: t(`${kind}.text`, all) });
+  } catch (err) {
+    app.log.error({ err, kind }, 'account mail could not be sent');
+  }
 }
 
 export async function logout(app: FastifyInstance, token: string) {
@@ -82,20 +193,35 @@ export async function sendReset(app: FastifyInstance, email: string, language?: 
 
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
   const db = app.db.kysely;
+  // checked before the token is spent, so a refused password leaves the link usable
+  assertStrongPassword(password);
   const userId = await PasswordResetRepository.consume(db, token);
   if (!userId) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
   await UserRepository.setPassword(db, userId, await hashPassword(password));
   await SessionRepository.revokeAllForUser(db, userId);
 }
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD: make sure that account exists and holds SiteAdmin. */
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD: make sure that account exists and holds SiteAdmin. An existing
+ * account that is not an admin yet may have been registered by anyone who guessed the address, so
+ * it gets ADMIN_PASSWORD and loses every session before it receives the role: whatever password
+ * and tokens it had never open an admin session.
+ */
 export async function ensureAdmin(app: FastifyInstance, email: string, password: string) {
   const db = app.db.kysely;
   const normalized = email.trim().toLowerCase();
   const found = await UserRepository.findCredentials(db, app.config.ownerId, normalized);
   if (found) {
     const user = (await UserRepository.findById(db, found.id))!;
-    if (!user.roles.includes('SiteAdmin')) await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
+    if (!user.roles.includes('SiteAdmin')) {
+      await UserRepository.setPassword(db, found.id, await hashPassword(password));
+      const revoked = await SessionRepository.revokeAllForUser(db, found.id);
+      await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
+      app.log.warn(
+        { userId: found.id, revokedSessions: revoked },
+        'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, its sessions were revoked, and it holds SiteAdmin',
+      );
+    }
     return found.id;
   }
   const local = normalized.split('@')[0].replace(/[^\p{L}\p{N}_.-]/gu, '').slice(0, 24);
