@@ -73,7 +73,8 @@ async function createDatabase(tmp: string): Promise<{ url: string; drop: () => P
   return { url: url.toString(), drop };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** `logger`: Fastify's logger options, for a test that reads what the server logs. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { logger?: object } = {}): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-api-'));
   const database = await createDatabase(tmp);
   const config = loadConfig({}, {
@@ -88,7 +89,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await migrateToLatest(db);
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir, from: 'no-reply@arena.test', log: () => {} });
-  const app = await buildApp({ config, db, mailer });
+  const app = await buildApp({ config, db, mailer, logger: opts.logger });
   await app.ready();
 
   const inject = (opts: InjectOptions) => app.inject(opts);
