@@ -44,7 +44,13 @@ export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unkn
 }
 
 /** API codes that belong to one field. */
-const codeFields: Record<string, string> = { EMAIL_TAKEN: 'email', USERNAME_TAKEN: 'username' };
+const codeFields: Record<string, string> = {
+  EMAIL_TAKEN: 'email',
+  USERNAME_TAKEN: 'username',
+  USERNAME_MIXED_SCRIPT: 'username',
+  PASSWORD_WEAK: 'password',
+  CURRENT_PASSWORD_WRONG: 'currentPassword',
+};
 
 export interface ApiFailure {
   code: string;

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { api } from '../lib/api-client.ts';
+import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
+import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from './shared/ui.ts';
+import { useHydrated } from './shared/use-hydrated.ts';
+import { useT } from './shared/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+/**
+ * /confirmEmail?token=… (the link mailed to a new address). Confirming takes a click rather than
+ * happening on load, so a mail scanner that opens links cannot spend the token on its own.
+ */
+export default function ConfirmEmailForm({ locale, messages }: Props) {
+  const t = useT(messages);
+  const hydrated = useHydrated();
+  const [token, setToken] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const found = new URLSearchParams(window.location.search).get('token');
+    if (!found) return;
+    setToken(found);
+    // keep the single-use secret out of the address bar, history and referrers
+    const url = new URL(window.location.href);
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }, []);
+
+  const confirm = async () => {
+    if (!token) return;
+    setBusy(true);
+    setFailure(null);
+    const res = await api<{ email: string }>('/users/email/confirm', { body: { token }, token: null });
+    setBusy(false);
+    if (!res.ok) return setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
+    setDone(res.data.email);
+  };
+
+  return (
+    <div className={cardClass}>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('settings.confirmEmail.title')}</h1>
+      {!hydrated ? null : !token && !done ? (
+        <p role="alert" data-testid="confirm-email-missing" className={`${errorBoxClass} mt-6`}>
+          {t('settings.confirmEmail.missingToken')}
+        </p>
+      ) : done ? (
+        <div role="status" data-testid="confirm-email-done" className={`${successBoxClass} mt-6`}>
+          {t('settings.confirmEmail.done', { email: done })}
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-400">{t('settings.confirmEmail.text')}</p>
+          <div role="alert" data-testid="confirm-email-error" className={failure ? `${errorBoxClass} mt-6` : 'hidden'}>
+            {failure}
+          </div>
+          <button type="button" onClick={confirm} disabled={busy} className={`${primaryButtonClass} mt-6 w-full`} data-testid="confirm-email-submit">
+            {busy ? t('settings.confirmEmail.submitting') : t('settings.confirmEmail.submit')}
+          </button>
+        </>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <a href={localizePath('/settings', locale)} className={linkClass} data-testid="link-settings">
+          {t('settings.confirmEmail.settingsLink')}
+        </a>
+      </p>
+    </div>
+  );
+}
