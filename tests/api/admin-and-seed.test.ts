@@ -27,14 +27,15 @@ describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
     expect(me.json.data).toMatchObject({ id, roles: ['SiteAdmin'], email: 'boss@example.com' });
   });
 
-  test('promotes an existing user, keeping their password and other roles', async () => {
+  test('promotes an existing user, keeping their other roles; ADMIN_PASSWORD replaces theirs (issue 11, item 1)', async () => {
     const a = await t.signup({ email: 'promote.me@example.com', password: 'players-own-password' });
     await t.makeAdmin(a.user.id, 'Moderator');
-    const id = await ensureAdmin(t.app, 'PROMOTE.ME@example.com', 'ignored-password');
+    const id = await ensureAdmin(t.app, 'PROMOTE.ME@example.com', 'operator-password-1');
     expect(id).toBe(a.user.id);
     const [row] = await usersByEmail('promote.me@example.com');
     expect(JSON.parse(row.roles)).toEqual(['Moderator', 'SiteAdmin']);
-    expect(await t.login('promote.me@example.com', 'players-own-password')).toEqual(expect.any(String));
+    expect((await t.call('POST', '/api/users/authenticate', { body: { email: 'promote.me@example.com', password: 'players-own-password' } })).status).toBe(401);
+    expect(await t.login('promote.me@example.com', 'operator-password-1')).toEqual(expect.any(String));
     expect(await userCount()).toBe(1);
   });
 

@@ -113,11 +113,15 @@ describe('PUT /api/users/pp/:id on one\'s own account', () => {
     expect((await row(b.user.id)).city).toBe('');
   });
 
-  test('a new e-mail is stored in lower case and becomes the login', async () => {
+  test('a new e-mail is stored in lower case and becomes the login once its mailed link is followed', async () => {
     const a = await t.signupAndLogin();
-    const { status, json } = await put(a.user.id, { email: 'New.Address@Example.com' }, a.token);
+    const { status, json } = await put(a.user.id, { email: 'New.Address@Example.com', currentPassword: a.password }, a.token);
     expect(status).toBe(200);
-    expect(json.data.data.email).toBe('new.address@example.com');
+    expect(json.data).toMatchObject({ data: { email: a.email }, pendingEmail: 'new.address@example.com' });
+    // the confirmation flow itself is covered in account-security.test.ts
+    const mail = (await t.outbox()).find((m) => m.to.includes('new.address@example.com'))!;
+    const token = decodeURIComponent(/confirmEmail\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]);
+    expect((await t.call('POST', '/api/users/email/confirm', { body: { token } })).status).toBe(200);
     expect(await t.login('new.address@example.com', a.password)).toEqual(expect.any(String));
     expect((await t.call('POST', '/api/users/authenticate', { body: { email: a.email, password: a.password } })).status).toBe(401);
   });
@@ -126,7 +130,7 @@ describe('PUT /api/users/pp/:id on one\'s own account', () => {
     const a = await t.signupAndLogin();
     const b = await t.signup();
     const before = await row(a.user.id);
-    const { status, json } = await put(a.user.id, { email: b.email.toUpperCase(), city: 'Genova' }, a.token);
+    const { status, json } = await put(a.user.id, { email: b.email.toUpperCase(), city: 'Genova', currentPassword: a.password }, a.token);
     expect(status).toBe(409);
     expect(json).toMatchObject({ status: 'ERROR', error: { code: 'EMAIL_TAKEN' } });
     expect(await row(a.user.id)).toEqual(before);

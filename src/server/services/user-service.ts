@@ -72,7 +72,11 @@ export async function update(app: FastifyInstance, req: FastifyRequest, id: stri
   const { currentPassword, email, ...rest } = changes;
   if (rest.username !== undefined && rest.username !== target.username) assertUsername(rest.username);
   const emailChanges = email !== undefined && email !== target.email;
-  if (emailChanges && self) await assertCurrentPassword(app, id, currentPassword);
+  if (emailChanges && self) {
+    await assertCurrentPassword(app, id, currentPassword);
+    // refused before anything else of the request is written
+    await assertEmailFree(app, email);
+  }
 
   const apply: UserUpdate = self || !emailChanges ? rest : { ...rest, email };
   const result = await UserRepository.update(app.db.kysely, id, apply);
@@ -99,8 +103,7 @@ export async function changeEmail(app: FastifyInstance, userId: string, input: E
 /** Stores the pending address, mails the link to it and tells the current address. */
 async function requestEmailChange(app: FastifyInstance, user: User, newEmail: string) {
   const db = app.db.kysely;
-  // a taken address is refused now rather than after the link is followed
-  if (await UserRepository.findCredentials(db, app.config.ownerId, newEmail)) throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
+  await assertEmailFree(app, newEmail);
   const token = await EmailChangeRepository.create(db, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
   const link = `${app.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
   await mailUser(app, { ...user, email: newEmail }, 'emailConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS });
@@ -135,6 +138,11 @@ export async function changePassword(app: FastifyInstance, userId: string, token
 /** "Log out everywhere": every session of the account, this one included. */
 export async function logoutEverywhere(app: FastifyInstance, userId: string): Promise<number> {
   return SessionRepository.revokeAllForUser(app.db.kysely, userId);
+}
+
+/** A taken address is refused when the change is asked for, not only when its link is followed. */
+async function assertEmailFree(app: FastifyInstance, email: string) {
+  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email)) throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
 }
 
 async function assertCurrentPassword(app: FastifyInstance, userId: string, password: string | undefined) {
