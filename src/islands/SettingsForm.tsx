@@ -7,7 +7,6 @@ import { serverFieldErrors } from '../lib/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../lib/session.ts';
 import FormField, { controlProps } from './shared/FormField.tsx';
-import PasswordInput from './shared/PasswordInput.tsx';
 import Spinner from './shared/Spinner.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass, successBoxClass } from './shared/ui.ts';
 import DeferredToaster from './shared/DeferredToaster.tsx';
@@ -252,12 +251,13 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
             })}
             {emailChanging && (
               <FormField id="settings-current-password" label={t('settings.currentPassword')} error={fieldError('currentPassword')} hint={t('settings.currentPasswordHint')}>
-                <PasswordInput
+                {/* a plain input: the show/hide toggle would cost this page's JavaScript budget */}
+                <input
                   {...register('currentPassword')}
                   {...controlProps('settings-current-password', fieldError('currentPassword'), true)}
+                  type="password"
                   autoComplete="current-password"
-                  showLabel={t('auth.password.show')}
-                  hideLabel={t('auth.password.hide')}
+                  className={inputClass}
                 />
               </FormField>
             )}
