@@ -302,3 +302,26 @@ describe('item 8: look-alike usernames', () => {
     expect((await userRow(a.user.id)).username).toBe(a.username);
   });
 });
+
+describe('the new account routes refuse malformed input with a 4xx and a stable code', () => {
+  test.each([
+    ['/api/users/me/password', { currentPassword: 42, password: 'long-enough-secret' }],
+    ['/api/users/me/password', { currentPassword: 'x', password: 'p'.repeat(129) }],
+    ['/api/users/me/password', { password: 'long-enough-secret' }],
+    ['/api/users/me/email', { currentPassword: 'x', email: 'not-an-email' }],
+    ['/api/users/me/email', { currentPassword: ['x'], email: 'a@b.it' }],
+    ['/api/users/email/confirm', { token: 'short' }],
+    ['/api/users/email/confirm', { token: 'x'.repeat(201) }],
+    ['/api/users/email/confirm', { token: null }],
+  ])('%s %j is 400 VALIDATION_ERROR', async (url, body) => {
+    const a = await t.signupAndLogin();
+    expectError(await t.call('POST', url, { token: a.token, body }), 400, 'VALIDATION_ERROR');
+  });
+
+  test('a NUL byte or an oversized current password in PUT /users/pp is 400, never a 5xx', async () => {
+    const a = await t.signupAndLogin();
+    expectError(await put(a.user.id, { email: `x_${unique()}@example.com`, currentPassword: 'p'.repeat(129) }, a.token), 400, 'VALIDATION_ERROR');
+    expectError(await put(a.user.id, { email: `x_${unique()}@example.com`, currentPassword: 'nul\u0000byte-pass' }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
+    expectError(await put(a.user.id, { username: 'ab\u0000cd' }, a.token), 400, 'VALIDATION_ERROR');
+  });
+});
