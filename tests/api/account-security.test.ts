@@ -40,6 +40,11 @@ describe('item 1: ADMIN_EMAIL on an address that already has an account', () => 
     // someone registered the operator's address first, with a password of their own
     const squatter = await t.signupAndLogin({ email, password: 'squatters-own-password' });
     const second = await t.login(email, 'squatters-own-password');
+    // and asked to move the account to an address of theirs, to confirm once it is an admin
+    const mailsBefore = (await t.outbox()).length;
+    const moved = await t.call('POST', '/api/users/me/email', { token: squatter.token, body: { email: `squatter_${unique()}@evil.example`, currentPassword: 'squatters-own-password' } });
+    expect(moved.status).toBe(200);
+    const pendingToken = confirmTokenOf(mailTo(await mailsSince(mailsBefore), moved.json.data.pendingEmail)[0]);
     const linesBefore = logLines.length;
 
     const id = await ensureAdmin(t.app, email, 'operator-chosen-secret-9');
@@ -50,7 +55,9 @@ describe('item 1: ADMIN_EMAIL on an address that already has an account', () => 
     expectError(await me(squatter.token), 401, 'UNAUTHORIZED');
     expectError(await me(second), 401, 'UNAUTHORIZED');
     const adminToken = await t.login(email, 'operator-chosen-secret-9');
-    expect((await me(adminToken)).json.data).toMatchObject({ id, roles: ['SiteAdmin'] });
+    expect((await me(adminToken)).json.data).toMatchObject({ id, roles: ['SiteAdmin'], email });
+    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: pendingToken } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+    expect((await userRow(id)).email).toBe(email);
 
     const lines = logLines.slice(linesBefore).filter((l) => l.includes('ADMIN_EMAIL'));
     expect(lines).toHaveLength(1);
@@ -141,6 +148,26 @@ describe('item 2: changing the e-mail or the password needs the current password
 
     const other = await t.signup();
     expectError(await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: other.email, currentPassword: a.password } }), 409, 'EMAIL_TAKEN');
+  });
+
+  test('a password reset or change cancels a pending e-mail change (the notice tells the owner to reset)', async () => {
+    for (const how of ['reset', 'change'] as const) {
+      const a = await t.signupAndLogin();
+      const before = (await t.outbox()).length;
+      const intruder = `intruder_${unique()}@evil.example`;
+      expect((await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: intruder, currentPassword: a.password } })).status).toBe(200);
+      const pending = confirmTokenOf(mailTo(await mailsSince(before), intruder)[0]);
+      if (how === 'reset') {
+        const mark = (await t.outbox()).length;
+        await t.call('POST', '/api/users/sendReset', { body: { email: a.email } });
+        const token = decodeURIComponent(/resetPassword\?token=([A-Za-z0-9_%-]+)/.exec(mailTo(await mailsSince(mark), a.email)[0].text)![1]);
+        expect((await t.call('POST', '/api/users/reset', { body: { token, password: 'owner-takes-it-back-1' } })).status).toBe(200);
+      } else {
+        expect((await t.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: a.password, password: 'owner-takes-it-back-1' } })).status).toBe(200);
+      }
+      expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: pending } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+      expect((await userRow(a.user.id)).email).toBe(a.email);
+    }
   });
 
   test('a password change needs the current one, revokes the other sessions, keeps this one and tells the account', async () => {

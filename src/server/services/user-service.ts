@@ -131,6 +131,7 @@ export async function changePassword(app: FastifyInstance, userId: string, token
   assertStrongPassword(input.password);
   await UserRepository.setPassword(db, userId, await hashPassword(input.password));
   const revokedSessions = await SessionRepository.revokeAllForUser(db, userId, token);
+  await EmailChangeRepository.cancelAll(db, userId);
   await mailUser(app, user, 'passwordChanged', {});
   return { revokedSessions };
 }
@@ -207,6 +208,9 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   if (!userId) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
   await UserRepository.setPassword(db, userId, await hashPassword(password));
   await SessionRepository.revokeAllForUser(db, userId);
+  // the notice of a requested e-mail change tells its owner to reset: whoever asked must not be
+  // able to confirm the change afterwards
+  await EmailChangeRepository.cancelAll(db, userId);
 }
 
 /**
@@ -224,6 +228,9 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
     if (!user.roles.includes('SiteAdmin')) {
       await UserRepository.setPassword(db, found.id, await hashPassword(password));
       const revoked = await SessionRepository.revokeAllForUser(db, found.id);
+      // a pending e-mail change asked for by the previous holder would move the admin account to
+      // their address once confirmed
+      await EmailChangeRepository.cancelAll(db, found.id);
       await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
       app.log.warn(
         { userId: found.id, revokedSessions: revoked },
