@@ -352,3 +352,30 @@ describe('the new account routes refuse malformed input with a 4xx and a stable 
     expectError(await put(a.user.id, { username: 'ab\u0000cd' }, a.token), 400, 'VALIDATION_ERROR');
   });
 });
+
+describe('checks of the current password are limited per account', () => {
+  test('on each route the 21st attempt in 15 minutes is 429; profile saves without a password are not counted; other accounts are not affected', async () => {
+    const limited = await createTestApp();
+    try {
+      const a = await limited.signupAndLogin();
+      const b = await limited.signupAndLogin();
+      const save = (body: unknown) => limited.call('PUT', `/api/users/pp/${a.user.id}`, { token: a.token, body });
+      for (let i = 0; i < 25; i++) expect((await save({ nickname: `N${i}` })).status).toBe(200);
+      const guesses = {
+        password: () => limited.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: `guess-${unique()}`, password: 'a-brand-new-secret-42' } }),
+        email: () => limited.call('POST', '/api/users/me/email', { token: a.token, body: { currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` } }),
+        profile: () => save({ currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` }),
+      };
+      for (const [route, guess] of Object.entries(guesses)) {
+        for (let i = 0; i < 20; i++) expect((await guess()).status, `${route} attempt ${i + 1}`).toBe(403);
+        const blocked = await guess();
+        expect(blocked.status, route).toBe(429);
+        expect(blocked.json.error.code).toBe('RATE_LIMITED');
+      }
+      // another account from the same address is not affected
+      expectError(await limited.call('POST', '/api/users/me/password', { token: b.token, body: { currentPassword: 'nope', password: 'a-brand-new-secret-42' } }), 403, 'CURRENT_PASSWORD_WRONG');
+    } finally {
+      await limited.close();
+    }
+  });
+});

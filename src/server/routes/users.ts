@@ -35,8 +35,15 @@ export default async function userRoutes(root: FastifyInstance) {
     keyGenerator: (req: any) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
   };
   const resetLimit = { max: 5, timeWindow: '15 minutes' };
-  // routes that check the current password: a stolen session must not become a password oracle
-  const secretCheckLimit = { max: 20, timeWindow: '15 minutes' };
+  // Attempts that check the current password, per account: a stolen session must not become a
+  // password oracle. A profile save that sends no current password is not counted.
+  const secretCheckLimit = {
+    max: 20,
+    timeWindow: '15 minutes',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: any) => `current-password|${req.user?.id ?? req.ip}`,
+  };
+  const profileLimit = { ...secretCheckLimit, allowList: (req: any) => typeof req.body?.currentPassword !== 'string' };
 
   app.post('/users/authenticate', {
     schema: { tags, summary: 'Log in with e-mail and password (JSON body, never the URL)', body: loginInputSchema, response: { 200: authResult, ...errorResponses(400, 401, 429) } },
@@ -62,10 +69,10 @@ export default async function userRoutes(root: FastifyInstance) {
       security: [{ bearer: [] }],
       params: idParams,
       body: userUpdateSchema,
-      response: { 200: envelope(z.object({ data: userSchema, pendingEmail: z.string().optional() })), ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: envelope(z.object({ data: userSchema, pendingEmail: z.string().optional() })), ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
     preHandler: app.requireUser,
-    config: { rateLimit: secretCheckLimit },
+    config: { rateLimit: profileLimit },
     handler: async (req) => {
       assertSelfOrAdmin(req, req.params.id);
       const { user, pendingEmail } = await UserService.update(app, req, req.params.id, req.body);
