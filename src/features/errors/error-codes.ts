@@ -65,6 +65,8 @@ export const errorCodes = [
   'SUBMISSION_WINDOW_CLOSED',
   'PHASE_FROZEN',
   'INVALID_CAMPAIGN_SCHEDULE',
+  // launch hardening: bounded work
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
