@@ -24,6 +24,7 @@ import { postgresRateLimitStore } from './rate-limit-store.ts';
 import { defaultToPersonal } from './http-cache.ts';
 import { registerResponseCache } from './response-cache.ts';
 import { registerImageLimits } from './image-limits.ts';
+import { registerMailQueue } from './mail/mail-queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
+  registerMailQueue(app, config.mailPollMs);
   app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
   registerResponseCache(app, config.responseCacheMs);
   registerImageLimits(app, config.imageLimits);

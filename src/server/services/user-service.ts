@@ -68,16 +68,9 @@ export async function sendReset(app: FastifyInstance, email: string, language?: 
   const t = createT(messages[locale].email);
   const prefix = locale === 'en' ? '/en' : '';
   const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
-  try {
-    await app.mailer.send({
-      to: email,
-      subject: t('reset.subject'),
-      text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }),
-    });
-  } catch (err) {
-    // the answer must not differ for a known address: a mail failure is logged, not returned
-    app.log.error({ err }, 'password reset mail could not be sent');
-  }
+  // queued, not sent here: the answer must not wait for the mail server, or its time would tell a
+  // known address from an unknown one (and a mail failure must not change it either)
+  await app.mailQueue.send({ to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) });
 }
 
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
