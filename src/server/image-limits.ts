@@ -78,17 +78,18 @@ export function registerImageLimits(app: FastifyInstance, limits: ImageLimits) {
 export async function imageWork<T>(app: FastifyInstance, data: Buffer, options: { animated?: boolean; failOn?: 'none' | 'warning' }, work: (image: Sharp) => Promise<T>): Promise<T> {
   return app.imageGate.run(async () => {
     const input = { failOn: options.failOn ?? 'warning', limitInputPixels: MAX_IMAGE_PIXELS, animated: options.animated ?? false } as const;
-    const meta = await sharp(data, input).metadata();
-    const width = meta.width ?? 0;
-    // an animation is a strip of frames: each frame is one picture, and all of them are decoded
-    const frameHeight = meta.pageHeight ?? meta.height ?? 0;
-    const frames = input.animated ? (meta.pages ?? 1) : 1;
-    if (width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE) throw tooLarge(`The image is wider or taller than ${MAX_IMAGE_SIDE} px`);
-    if (width * frameHeight * frames > MAX_IMAGE_PIXELS) throw tooLarge('The image has too many pixels');
     try {
+      const meta = await sharp(data, input).metadata();
+      const width = meta.width ?? 0;
+      // an animation is a strip of frames: each frame is one picture, and all of them are decoded
+      const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+      const frames = input.animated ? (meta.pages ?? 1) : 1;
+      if (width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE) throw tooLarge(`The image is wider or taller than ${MAX_IMAGE_SIDE} px`);
+      if (width * frameHeight * frames > MAX_IMAGE_PIXELS) throw tooLarge('The image has too many pixels');
       return await work(sharp(data, input).timeout({ seconds: app.config.imageLimits.timeoutSeconds }));
     } catch (e) {
       const message = String((e as Error).message);
+      // sharp checks the pixel limit against the header too
       if (/pixel limit/i.test(message)) throw tooLarge('The image has too many pixels');
       if (/^timeout/i.test(message)) throw tooLarge('The image takes too long to process');
       throw e;

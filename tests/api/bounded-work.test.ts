@@ -92,14 +92,14 @@ describe('images', () => {
     } finally {
       await slow.close();
     }
-  });
+  }, 60_000);
 
   test('only a few images are processed at once; beyond the short queue an upload gets 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
     const busy = await createTestApp({ rateLimits: false, imageLimits: { concurrency: 1, queue: 1, timeoutSeconds: 30 } });
     try {
       const [boss] = await accounts(busy, 1, { admin: true });
-      // a 25-megapixel JPEG: about a second of re-encoding each, so the six overlap
-      const heavy = await sharp({ create: { width: 8000, height: 3000, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+      // a 12-megapixel JPEG: half a second of re-encoding each, while the six arrive within milliseconds
+      const heavy = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
       const answers = await Promise.all(Array.from({ length: 6 }, () => mediaUpload(busy, boss.token, heavy)));
       const statuses = answers.map((a) => a.status).sort();
       // one running, one waiting: those two are stored, the other four are told to come back
@@ -113,7 +113,7 @@ describe('images', () => {
     } finally {
       await busy.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('request timeouts', () => {
