@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Mail } from './mailer.ts';
 import * as MailOutboxRepository from '../repositories/mail-outbox-repository.ts';
 
@@ -10,8 +12,14 @@ import * as MailOutboxRepository from '../repositories/mail-outbox-repository.ts
  * restart is sent by the next process.
  */
 export interface MailQueue {
-  /** Queues the message; it is sent shortly after, by this process or another. */
-  send(mail: Mail): Promise<void>;
+  /**
+   * Queues the message; it is sent shortly after, by this process or another. Given a transaction,
+   * the row is written in it (one commit with the change the mail is about): call `wake` after
+   * the commit, or the worker finds it on its next round.
+   */
+  send(mail: Mail, trx?: Kysely<Database>): Promise<void>;
+  /** Looks for due messages now, after the current request's own work. */
+  wake(): void;
   /**
    * Resolves once no queued message is due now (after sending those that were). With `all`, also
    * waits out the retries scheduled later, until nothing is pending: for tests and shutdown scripts.
@@ -83,8 +91,11 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
   }
 
   const queue: MailQueue = {
-    async send(mail) {
-      await MailOutboxRepository.enqueue(db(), mail);
+    async send(mail, trx) {
+      await MailOutboxRepository.enqueue(trx ?? db(), mail);
+      if (!trx) queue.wake();
+    },
+    wake() {
       // after the current request's own work: the answer does not wait for the mail server
       setImmediate(kick);
     },

@@ -63,14 +63,18 @@ export async function sendReset(app: FastifyInstance, email: string, language?: 
   const db = app.db.kysely;
   const found = await UserRepository.findCredentials(db, app.config.ownerId, email);
   if (!found) return;
-  const token = await PasswordResetRepository.create(db, found.id, RESET_TTL_MINUTES);
   const locale = isLocale(found.language) ? found.language : isLocale(language) ? language : 'it';
   const t = createT(messages[locale].email);
   const prefix = locale === 'en' ? '/en' : '';
-  const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
-  // queued, not sent here: the answer must not wait for the mail server, or its time would tell a
-  // known address from an unknown one (and a mail failure must not change it either)
-  await app.mailQueue.send({ to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) });
+  // Queued, not sent here: the answer must not wait for the mail server, or its time would tell a
+  // known address from an unknown one (and a mail failure must not change it either). The link and
+  // its mail are one transaction, so one commit.
+  await db.transaction().execute(async (trx) => {
+    const token = await PasswordResetRepository.create(trx, found.id, RESET_TTL_MINUTES);
+    const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
+    await app.mailQueue.send({ to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) }, trx);
+  });
+  app.mailQueue.wake();
 }
 
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
