@@ -25,6 +25,7 @@ import { defaultToPersonal } from './http-cache.ts';
 import { registerResponseCache } from './response-cache.ts';
 import { registerImageLimits } from './image-limits.ts';
 import { registerMailQueue } from './mail/mail-queue.ts';
+import { registerAfterResponse } from './after-response.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('db', db);
   app.decorate('mailer', mailer);
   registerMailQueue(app, config.mailPollMs);
+  registerAfterResponse(app);
   app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
   registerResponseCache(app, config.responseCacheMs);
   registerImageLimits(app, config.imageLimits);
