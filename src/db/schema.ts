@@ -340,7 +340,24 @@ export interface RateLimitsTable {
   expires_at: number | string;
 }
 
+/** Transactional mail not yet handed to the mail server (migration 0040, src/server/mail/mail-queue.ts). */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  /** emptied once sent: a reset link must not outlive its delivery in the database */
+  body_text: string;
+  body_html: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
+  mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   campaigns: CampaignsTable;
   campaign_phases: CampaignPhasesTable;

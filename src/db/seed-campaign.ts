@@ -29,7 +29,7 @@ async function screenshot(app: FastifyInstance, hue: number, fill: number): Prom
   const bucket = app.config.agencyName;
   const name = newObjectName('png');
   await app.mediaStorage.put(bucket, name, data, 'image/png');
-  return { url: mediaUrl(bucket, name), hash: await pixelHash(data) };
+  return { url: mediaUrl(bucket, name), hash: await pixelHash(app, data) };
 }
 
 /**

@@ -23,6 +23,9 @@ import { registerSite } from './site.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
 import { defaultToPersonal } from './http-cache.ts';
 import { registerResponseCache } from './response-cache.ts';
+import { registerImageLimits } from './image-limits.ts';
+import { registerMailQueue } from './mail/mail-queue.ts';
+import { registerAfterResponse } from './after-response.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,12 +51,27 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     trustProxy: process.env.TRUST_PROXY === 'true',
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors: handleError,
+    // A client that sends its request a byte at a time must not hold a connection forever: the
+    // headers must arrive within REQUEST_TIMEOUT_MS (Node answers 408 and closes; it checks on a
+    // timer, 30 s by default, so the check runs often enough to honour the limit), and the body
+    // within as long again (limitBodyTime: Node stops timing once the headers are in).
+    requestTimeout: config.requestTimeoutMs,
+    http: config.requestTimeoutMs > 0 ? { connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))) } : {},
+    // a socket with no traffic at all for this long is closed (a stalled client, a dead peer); longer
+    // than any answer takes, so a slow handler is never cut off mid-answer
+    connectionTimeout: config.connectionTimeoutMs,
+    // longer than the 60 s idle timeout of common load balancers, so the balancer closes first
+    keepAliveTimeout: config.keepAliveTimeoutMs,
   });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
+  registerMailQueue(app, config.mailPollMs);
+  registerAfterResponse(app);
   app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
   registerResponseCache(app, config.responseCacheMs);
+  registerImageLimits(app, config.imageLimits);
+  if (config.requestTimeoutMs > 0) limitBodyTime(app, config.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -113,4 +131,26 @@ async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
   });
   // an unreachable store lets requests through (logged) rather than locking every player out
   return { redis, nameSpace: `arena-rl:${config.ownerId}:`, skipOnError: true };
+}
+
+/**
+ * A request whose body has not fully arrived `ms` after its headers loses its connection. Node's
+ * own requestTimeout covers only the headers; past them, a body dripping in a byte every few
+ * seconds would hold the socket (and whatever the route buffers) for as long as the client likes.
+ */
+function limitBodyTime(app: FastifyInstance, ms: number) {
+  app.addHook('onRequest', (req, reply, done) => {
+    const raw = req.raw;
+    if (!raw.complete) {
+      const timer = setTimeout(() => {
+        if (raw.complete) return;
+        req.log.warn({ timeoutMs: ms }, 'request body too slow; connection closed');
+        raw.socket.destroy();
+      }, ms);
+      timer.unref();
+      reply.raw.once('close', () => clearTimeout(timer));
+      raw.once('end', () => clearTimeout(timer));
+    }
+    done();
+  });
 }

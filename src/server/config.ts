@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as brand from '../lib/brand.ts';
+import type { ImageLimits } from './image-limits.ts';
 
 /** Runtime configuration, read once from the environment (DESIGN section 2). */
 export interface AppConfig {
@@ -32,7 +33,23 @@ export interface AppConfig {
   loginRateLimit: number;
   /** How long an anonymous public answer is reused (src/server/response-cache.ts); 0 turns it off. */
   responseCacheMs: number;
+  /** Bounds on upload processing (src/server/image-limits.ts). */
+  imageLimits: ImageLimits;
+  /** Longest time a request may take to arrive whole, headers and body (REQUEST_TIMEOUT_MS); 0 turns it off. */
+  requestTimeoutMs: number;
+  /** A connection with no traffic at all for this long is closed (CONNECTION_TIMEOUT_MS). */
+  connectionTimeoutMs: number;
+  /** Longest time an idle keep-alive connection is held open between requests (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** How often the mail queue looks for messages to send (MAIL_POLL_MS). */
+  mailPollMs: number;
 }
+
+/** A whole number >= `min` from the environment, else `fallback`. */
+const int = (v: string | undefined, fallback: number, min = 0) => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isInteger(n) && n >= min ? n : fallback;
+};
 
 const truthy = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -63,6 +80,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
     redisUrl: env.REDIS_URL || undefined,
     responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
+    imageLimits: {
+      concurrency: int(env.IMAGE_CONCURRENCY, 2, 1),
+      queue: int(env.IMAGE_QUEUE, 4),
+      timeoutSeconds: int(env.IMAGE_TIMEOUT_S, 10, 1),
+    },
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 60_000),
+    keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1),
+    mailPollMs: int(env.MAIL_POLL_MS, 2_000, 10),
     ...overrides,
   };
 }

@@ -4,13 +4,19 @@ import type { ErrorCode } from '../features/errors/error-codes.ts';
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
-  constructor(statusCode: number, code: ErrorCode, message: string = code) {
+  /** seconds, sent as Retry-After: when trying again later can succeed (429, 503) */
+  readonly retryAfter?: number;
+  constructor(statusCode: number, code: ErrorCode, message: string = code, retryAfter?: number) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 }
 
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'Not found');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not allowed to do this');
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication required');
+/** Too busy to take this request now: the client may retry after `retryAfter` seconds. */
+export const serviceUnavailable = (retryAfter: number) =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', 'The service is busy right now. Please try again in a few seconds.', retryAfter);

@@ -93,7 +93,42 @@ export function registerResponseCache(app: FastifyInstance, ttlMs: number) {
   });
 }
 
-const cacheable = (app: FastifyInstance, req: FastifyRequest) => app.responseCache !== null && req.method === 'GET' && !req.headers.authorization;
+/**
+ * Only an anonymous GET. An Authorization header that names no session (junk, expired) makes the
+ * caller anonymous (public routes ignore a bad token, src/server/plugins/auth.ts), so it is served
+ * the anonymous copy: a junk header must not force a fresh build per request. Pages never read
+ * the header at all.
+ */
+const cacheable = (app: FastifyInstance, req: FastifyRequest) => app.responseCache !== null && req.method === 'GET' && !req.user;
+
+/** Keys sorted, so the order a client writes them in does not make another copy. */
+const canonical = (values: unknown) =>
+  values && typeof values === 'object' ? JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '';
+
+/**
+ * The cache key of an API read: the route, then its params and query as the route's schema parsed
+ * them. Query parameters the route does not know were dropped by its zod schema, and values are
+ * parsed (`?limit=010` is 10), so `?x=<random>` or a re-spelt URL lands on the same copy instead of
+ * forcing a build each time. A route without a query schema keys on its params alone.
+ */
+export function apiCacheKey(req: FastifyRequest): string {
+  const query = req.routeOptions.schema?.querystring ? canonical(req.query) : '';
+  return `api:${req.routeOptions.url}|${canonical(req.params)}|${query}`;
+}
+
+/**
+ * The query parameters an on-demand page reads (news.astro: page; cortina/standings/[phase].astro:
+ * limit, offset). Any other is left out of the page's cache key, for the same reason as above.
+ */
+const pageQueryParams = ['page', 'limit', 'offset'];
+
+function pageCacheKey(req: FastifyRequest): string {
+  const [pathname, search = ''] = req.url.split('?', 2);
+  const known = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of pageQueryParams) for (const value of known.getAll(name)) kept.append(name, value);
+  return `page:${pathname}?${kept}`;
+}
 
 /**
  * The serialised answer kept under `key`: from the cache when fresh, otherwise built, kept and
@@ -125,7 +160,7 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
 export async function cachedJson<T>(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
   // typed as the route's answer: a cached one is the same answer, already serialised
   if (!cacheable(app, req)) return compute();
-  const body = await sharedBody(app, `api:${req.url}`, async () => reply.serialize(await compute()) as string);
+  const body = await sharedBody(app, apiCacheKey(req), async () => reply.serialize(await compute()) as string);
   return reply.type('application/json; charset=utf-8').send(body) as never;
 }
 
@@ -181,7 +216,7 @@ function writePage(raw: ServerResponse, req: FastifyRequest, answer: CachedAnswe
 export const pageCache = {
   serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): boolean {
     if (!cacheable(app, req)) return false;
-    const hit = app.responseCache!.get(`page:${req.url}`);
+    const hit = app.responseCache!.get(pageCacheKey(req));
     if (!hit) return false;
     reply.hijack();
     writePage(reply.raw, req, hit);
@@ -191,7 +226,7 @@ export const pageCache = {
     const raw = reply.raw;
     const keep = cacheable(app, req);
     const generation = app.responseCache?.generation ?? 0;
-    const key = `page:${req.url}`;
+    const key = pageCacheKey(req);
     const chunks: Buffer[] = [];
     let status = 200;
     let headersArg: Record<string, any> = {};

@@ -1,3 +1,5 @@
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashToken } from '../../src/server/tokens.ts';
 import { resetLinkOf } from './helpers/mail.ts';
@@ -85,7 +87,73 @@ describe('POST /api/users/sendReset', () => {
     expect(ms).toBeGreaterThan(55 * 60_000);
     expect(ms).toBeLessThanOrEqual(60 * 60_000);
   });
+  test('answers before any database work: a known address gets its 200 while the reset table is locked, and its mail once the lock goes', async () => {
+    const a = await t.signup({ language: 'en' });
+    const before = (await t.outbox()).length;
+    const lock = await holdResetTableLock();
+    let answered;
+    try {
+      // with the table locked, work done before the answer could not finish: on PostgreSQL it would
+      // wait for the lock, on SQLite fail after its busy wait
+      answered = await Promise.race([sendReset({ email: a.email }), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+      expect(answered?.status).toBe(200);
+      expect(answered?.json).toEqual({ status: 'SUCCESS', data: { message: 'RESET_SENT' } });
+      expect(await lock.resetRowsOf(a.user.id)).toBe(0);
+    } finally {
+      await lock.release();
+    }
+    const mails = (await t.outbox()).slice(before);
+    expect(mails.map((m) => m.to)).toEqual([a.email]);
+    expect(mails[0].subject).toBe('Reset your password');
+    expect(await resetRows(a.user.id)).toHaveLength(1);
+  });
 });
+
+/**
+ * Another connection takes password_resets for itself. PostgreSQL: an ACCESS EXCLUSIVE table lock
+ * held open; the test also waits until the app's reset work is queued behind it, so the work has
+ * really started. SQLite: the database's write lock (BEGIN IMMEDIATE); the app's synchronous calls
+ * would block this same thread, so it is released before the test yields to the event loop.
+ */
+async function holdResetTableLock(): Promise<{ resetRowsOf(userId: string): Promise<number>; release(): Promise<void> }> {
+  if (t.engine === 'postgres') {
+    const client = new pg.Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE');
+    const blocked = async () => {
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()");
+      return rows[0].n;
+    };
+    return {
+      async resetRowsOf(userId) {
+        // the work has started and waits for the lock: it ran after the answer, not before
+        for (let i = 0; i < 200 && (await blocked()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+        expect(await blocked()).toBe(1);
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from password_resets where user_id = $1', [userId]);
+        return rows[0].n;
+      },
+      async release() {
+        await client.query('ROLLBACK');
+        await client.end();
+      },
+    };
+  }
+  const sqlite = new SQLite(t.config.databaseUrl.replace(/^sqlite:/, ''));
+  sqlite.exec('BEGIN IMMEDIATE');
+  return {
+    async resetRowsOf(userId) {
+      const row = sqlite.prepare('select count(*) as n from password_resets where user_id = ?').get(userId) as { n: number };
+      // released here, in the same turn of the event loop as the answer: the app's work has not run yet
+      sqlite.exec('ROLLBACK');
+      return row.n;
+    },
+    async release() {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      sqlite.close();
+    },
+  };
+}
 
 describe('POST /api/users/reset', () => {
   test('the mailed token sets the new password once: the old one stops working, the new one works', async () => {

@@ -45,6 +45,7 @@ test('with SMTP_URL the reset mail is delivered over SMTP to the account, in its
   const a = await t.signup({ email: 'smtp.user@example.com', language: 'en' });
   const { status } = await t.call('POST', '/api/users/sendReset', { body: { email: 'SMTP.User@example.com' } });
   expect(status).toBe(200);
+  await t.mailDrained();
 
   expect(received).toHaveLength(1);
   const [message] = received;
@@ -64,5 +65,6 @@ test('with SMTP_URL the reset mail is delivered over SMTP to the account, in its
 test('an unknown address sends nothing over SMTP', async () => {
   const before = received.length;
   expect((await t.call('POST', '/api/users/sendReset', { body: { email: 'ghost@example.com' } })).status).toBe(200);
+  await t.mailDrained();
   expect(received).toHaveLength(before);
 });

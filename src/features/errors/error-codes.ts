@@ -71,6 +71,8 @@ export const errorCodes = [
   'USERNAME_MIXED_SCRIPT',
   'EMAIL_CHANGE_TOKEN_INVALID',
   'SITE_ADMIN_PROTECTED',
+  // launch hardening: bounded work
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -93,7 +93,7 @@ export default async function userRoutes(root: FastifyInstance) {
     schema: { tags, summary: 'Mail a single-use reset link; answers the same whether or not the account exists', body: resetRequestSchema, response: { 200: messageResult, ...errorResponses(400, 429) } },
     config: { rateLimit: resetLimit },
     handler: async (req) => {
-      await UserService.sendReset(app, req.body.email, req.body.language);
+      UserService.sendReset(app, req.body.email, req.body.language);
       return ok({ message: 'RESET_SENT' });
     },
   });

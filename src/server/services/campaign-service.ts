@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CAMPAIGN_SLUG,
@@ -20,6 +20,7 @@ import {
   type SubmissionListQuery,
 } from '../../features/campaign/campaign-schemas.ts';
 import { AppError, unauthorized } from '../errors.ts';
+import { imageWork } from '../image-limits.ts';
 import { parseFields, type MultipartBody } from '../multipart.ts';
 import * as CampaignRepository from '../repositories/campaign-repository.ts';
 import * as CompetitionRepository from '../repositories/competition-repository.ts';
@@ -125,18 +126,21 @@ export async function update(app: FastifyInstance, req: FastifyRequest, owner: s
  * A fingerprint of the picture itself: sha256 over the size and the decoded RGBA pixels (after
  * EXIF orientation), so the same screenshot re-saved with other metadata, another compression
  * level or as another lossless format is still recognised. Streamed, so a 25-megapixel image is
- * never one 100 MB buffer. Call it on data MediaService.store accepted.
+ * never one 100 MB buffer. Call it on data MediaService.store accepted; it is bounded like every
+ * image decode (src/server/image-limits.ts).
  */
-export async function pixelHash(data: Buffer): Promise<string> {
-  const pipeline = sharp(data, { limitInputPixels: 25_000_000, failOn: 'none' }).rotate().toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' });
-  const info = new Promise<OutputInfo>((resolve, reject) => {
-    pipeline.once('info', resolve);
-    pipeline.once('error', reject);
+export async function pixelHash(app: FastifyInstance, data: Buffer): Promise<string> {
+  return imageWork(app, data, { failOn: 'none' }, async (image) => {
+    const pipeline = image.rotate().toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' });
+    const info = new Promise<OutputInfo>((resolve, reject) => {
+      pipeline.once('info', resolve);
+      pipeline.once('error', reject);
+    });
+    const pixels = createHash('sha256');
+    for await (const chunk of pipeline) pixels.update(chunk as Buffer);
+    const { width, height } = await info;
+    return createHash('sha256').update(`${width}x${height}:`).update(pixels.digest()).digest('hex');
   });
-  const pixels = createHash('sha256');
-  for await (const chunk of pipeline) pixels.update(chunk as Buffer);
-  const { width, height } = await info;
-  return createHash('sha256').update(`${width}x${height}:`).update(pixels.digest()).digest('hex');
 }
 
 function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
@@ -179,7 +183,7 @@ export async function submit(app: FastifyInstance, req: FastifyRequest, body: Mu
     username: fields.username,
     email: fields.email,
     imageUrl: stored.url,
-    imageHash: await pixelHash(file),
+    imageHash: await pixelHash(app, file),
   });
   return toSubmission((await CampaignRepository.findSubmission(app.db.kysely, owner, id))!);
 }

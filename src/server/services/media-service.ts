@@ -1,15 +1,12 @@
-import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { mediaUrl, type MediaUploadResult } from '../../features/marketplace/media-schemas.ts';
 import { AppError } from '../errors.ts';
+import { imageWork } from '../image-limits.ts';
 import { newObjectName } from '../storage/media-storage.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 export const extensionOf: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 export const contentTypeOf: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
-
-/** 25 megapixels: a small file can still decode to gigabytes (a "decompression bomb"). */
-const MAX_PIXELS = 25_000_000;
 
 const invalid = (why: string) => new AppError(400, 'INVALID_IMAGE', why);
 
@@ -47,20 +44,22 @@ export function isPolyglot(b: Buffer, format: ImageFormat): boolean {
  * nothing more: EXIF (GPS), XMP, ICC and comments are dropped (sharp writes no metadata unless
  * asked), and JPEG orientation is applied first so the picture still stands the right way up.
  */
-export async function reencode(data: Buffer, format: ImageFormat): Promise<Buffer> {
+export async function reencode(app: FastifyInstance, data: Buffer, format: ImageFormat): Promise<Buffer> {
   const animated = format === 'gif' || format === 'webp';
   try {
-    let img = sharp(data, { failOn: 'warning', limitInputPixels: MAX_PIXELS, animated });
-    const meta = await img.metadata();
-    if (meta.format !== format) throw invalid('The content is not the image it claims to be');
-    if (format === 'jpeg') img = img.rotate();
-    if (format === 'png') return await img.png({ compressionLevel: 9 }).toBuffer();
-    if (format === 'jpeg') return await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
-    if (format === 'webp') return await img.webp({ quality: 85 }).toBuffer();
-    return await img.gif().toBuffer();
+    // sizes, time and concurrency are bounded by imageWork (src/server/image-limits.ts)
+    return await imageWork(app, data, { failOn: 'warning', animated }, async (image) => {
+      let img = image;
+      const meta = await img.metadata();
+      if (meta.format !== format) throw invalid('The content is not the image it claims to be');
+      if (format === 'jpeg') img = img.rotate();
+      if (format === 'png') return await img.png({ compressionLevel: 9 }).toBuffer();
+      if (format === 'jpeg') return await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+      if (format === 'webp') return await img.webp({ quality: 85 }).toBuffer();
+      return await img.gif().toBuffer();
+    });
   } catch (e) {
     if (e instanceof AppError) throw e;
-    if (/pixel limit/i.test(String((e as Error).message))) throw new AppError(413, 'IMAGE_TOO_LARGE', 'The image has too many pixels');
     throw invalid('The image could not be decoded');
   }
 }
@@ -70,7 +69,7 @@ export async function store(app: FastifyInstance, bucket: string, data: Buffer):
   const format = detectFormat(data);
   if (!format) throw invalid('Only PNG, JPEG, WebP and GIF images are accepted');
   if (isPolyglot(data, format)) throw invalid('The file carries data besides the image');
-  const clean = await reencode(data, format);
+  const clean = await reencode(app, data, format);
   const ext = extensionOf[format];
   const name = newObjectName(ext);
   await app.mediaStorage.put(bucket, name, clean, contentTypeOf[ext]);

@@ -471,7 +471,7 @@ async function mailPromoted(app: FastifyInstance, id: string, userIds: string[])
       const locale = localeOf(p.language);
       const t = createT(messages[locale].email);
       const vars = { name: p.nickname || p.username, tournament: row.name, link: detailUrl(app, id, locale) };
-      await app.mailer.send({ to: p.email, subject: t('promoted.subject', vars), text: t('promoted.text', vars) });
+      await app.mailQueue.send({ to: p.email, subject: t('promoted.subject', vars), text: t('promoted.text', vars) });
     }
   } catch (err) {
     // the promotion is committed; a mail failure must not turn the player's leave into an error
@@ -488,7 +488,7 @@ export async function broadcast(app: FastifyInstance, id: string, input: Broadca
     const t = createT(messages[locale].email);
     const footer = t('broadcast.footer', { tournament: row.name, link: detailUrl(app, id, locale) });
     try {
-      await app.mailer.send({ to: p.email, subject: input.subject[locale], text: `${input.body[locale]}\n\n--\n${footer}` });
+      await app.mailQueue.send({ to: p.email, subject: input.subject[locale], text: `${input.body[locale]}\n\n--\n${footer}` });
       sent++;
     } catch (err) {
       app.log.error({ err, tournament: id }, 'broadcast e-mail failed');

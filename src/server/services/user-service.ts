@@ -178,26 +178,31 @@ export async function logout(app: FastifyInstance, token: string) {
   await SessionRepository.revoke(app.db.kysely, token);
 }
 
-/** Mails a reset link in the account's language; does nothing visible for an unknown address. */
-export async function sendReset(app: FastifyInstance, email: string, language?: string) {
+/**
+ * Mails a reset link in the account's language; does nothing visible for an unknown address.
+ * Returns at once: the lookup, the link and its queued mail happen after the answer, so the answer
+ * takes as long whether or not the address has an account (and whatever the database or the mail
+ * server are doing).
+ */
+export function sendReset(app: FastifyInstance, email: string, language?: string): void {
+  app.afterResponse.run('password reset mail', () => writeReset(app, email, language));
+}
+
+async function writeReset(app: FastifyInstance, email: string, language?: string) {
   const db = app.db.kysely;
   const found = await UserRepository.findCredentials(db, app.config.ownerId, email);
   if (!found) return;
-  const token = await PasswordResetRepository.create(db, found.id, RESET_TTL_MINUTES);
   const locale = isLocale(found.language) ? found.language : isLocale(language) ? language : 'it';
   const t = createT(messages[locale].email);
   const prefix = locale === 'en' ? '/en' : '';
-  const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
-  try {
-    await app.mailer.send({
-      to: email,
-      subject: t('reset.subject'),
-      text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }),
-    });
-  } catch (err) {
-    // the answer must not differ for a known address: a mail failure is logged, not returned
-    app.log.error({ err }, 'password reset mail could not be sent');
-  }
+  // The link and its mail are one transaction, so one commit: once it is in, the mail outlives a
+  // restart (the queue sends it), and a link is never written without its mail.
+  await db.transaction().execute(async (trx) => {
+    const token = await PasswordResetRepository.create(trx, found.id, RESET_TTL_MINUTES);
+    const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
+    await app.mailQueue.send({ to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) }, trx);
+  });
+  app.mailQueue.wake();
 }
 
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {

@@ -32,8 +32,10 @@ export interface TestApp {
   login(email: string, password: string): Promise<string>;
   signupAndLogin(fields?: Partial<SignupInput>): Promise<{ user: User; email: string; password: string; username: string; token: string }>;
   makeAdmin(userId: string, role?: string): Promise<void>;
-  /** Messages written to <dataDir>/outbox, oldest first. */
+  /** Messages written to <dataDir>/outbox, oldest first, once after-response work is done and the mail queue has sent what is due. */
   outbox(): Promise<ParsedMail[]>;
+  /** Resolves when after-response work is done and the mail queue has sent every message due now (`all`: and every retry scheduled later). */
+  mailDrained(opts?: { all?: boolean }): Promise<void>;
   /** Every row of every table, for "nothing was written" checks. */
   snapshot(): Promise<Record<string, unknown[]>>;
   close(): Promise<void>;
@@ -145,7 +147,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
       const user = await UserRepository.findById(db.kysely, userId);
       await UserRepository.setRoles(db.kysely, userId, [...(user?.roles ?? []), role]);
     },
+    async mailDrained(opts) {
+      await app.afterResponse.idle();
+      await app.mailQueue.idle(opts);
+    },
     async outbox() {
+      await app.afterResponse.idle();
+      await app.mailQueue.idle();
       const files = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
       return Promise.all(files.map(async (f) => parseMail(await fs.readFile(path.join(outboxDir, f), 'utf8'))));
     },
