@@ -30,7 +30,19 @@ export interface AppConfig {
   loginRateLimit: number;
   /** How long an anonymous public answer is reused (src/server/response-cache.ts); 0 turns it off. */
   responseCacheMs: number;
+  /** PostgreSQL: longest wait to open a connection, and to get one from a full pool. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: longest run of one statement (server side), and longest wait for its answer (client side). */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: a transaction left idle this long is ended by the server, freeing its locks. */
+  dbIdleInTransactionTimeoutMs: number;
+  /** SQLite: how long a statement keeps retrying, without blocking, while another process holds the write lock. */
+  dbBusyTimeoutMs: number;
+  /** Redis: longest wait for one rate-limit command before the store falls back to the database or memory. */
+  redisCommandTimeoutMs: number;
 }
+
+const positive = (v: string | undefined, fallback: number) => (Number(v) > 0 ? Number(v) : fallback);
 
 const truthy = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -60,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
     redisUrl: env.REDIS_URL || undefined,
     responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
+    dbConnectTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, 3000),
+    dbStatementTimeoutMs: positive(env.DB_STATEMENT_TIMEOUT_MS, 5000),
+    dbIdleInTransactionTimeoutMs: positive(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 10_000),
+    dbBusyTimeoutMs: positive(env.DB_BUSY_TIMEOUT_MS, 1000),
+    redisCommandTimeoutMs: positive(env.REDIS_COMMAND_TIMEOUT_MS, 50),
     ...overrides,
   };
 }

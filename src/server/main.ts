@@ -11,7 +11,7 @@ import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from './services/user-service.ts';
 
 const config = loadConfig();
-const db = await openDatabase(config.databaseUrl);
+const db = await openDatabase(config.databaseUrl, config);
 await migrateToLatest(db);
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,

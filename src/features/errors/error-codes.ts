@@ -65,6 +65,10 @@ export const errorCodes = [
   'SUBMISSION_WINDOW_CLOSED',
   'PHASE_FROZEN',
   'INVALID_CAMPAIGN_SCHEDULE',
+  // dependency faults and limits (issue 11)
+  'SERVICE_UNAVAILABLE',
+  'BALANCE_LIMIT',
+  'DATE_OUT_OF_RANGE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -2,6 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { cachePolicy } from '../../lib/http-cache.ts';
+import { isDatabaseUnavailable } from '../../db/database.ts';
+
+/** Seconds a client is asked to wait after a 503: the database timeouts are a few seconds long. */
+export const RETRY_AFTER_SECONDS = 3;
+export const serviceUnavailableMessage = 'The service is busy right now. Please try again in a few seconds.';
 
 const send = (reply: any, status: number, code: string, message: string, issues?: { path: string; message: string }[]) => {
   // a route may have marked its answer cacheable before failing; a failure of ours must not be kept
@@ -44,6 +49,11 @@ export function handleError(err: FastifyError, req: FastifyRequest, reply: Fasti
   const known = err.code ? fastifyCodes[err.code] : undefined;
   if (known) return send(reply, known[0], known[1], err.message);
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return send(reply, err.statusCode, 'VALIDATION_ERROR', err.message);
+  if (isDatabaseUnavailable(err)) {
+    req.log.warn({ err }, 'database unavailable');
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return send(reply, 503, 'SERVICE_UNAVAILABLE', serviceUnavailableMessage);
+  }
   req.log.error({ err }, 'unhandled error');
   return send(reply, 500, 'INTERNAL_ERROR', 'Internal error');
 }
