@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import type { ErrorCode } from '../../features/errors/error-codes.ts';
 import { cachePolicy } from '../../lib/http-cache.ts';
 import { isDatabaseUnavailable } from '../../db/database.ts';
 
@@ -13,6 +14,9 @@ const send = (reply: any, status: number, code: string, message: string, issues?
   if (status >= 500) reply.header('cache-control', cachePolicy.none);
   return reply.code(status).send({ status: 'ERROR', error: { code, message, ...(issues ? { issues } : {}) } });
 };
+
+/** Codes a schema's refinement raises as its issue message; the answer then carries that code. */
+const codesFromSchemas = new Set<string>(['DATE_OUT_OF_RANGE'] satisfies ErrorCode[]);
 
 // Fastify's own client-error codes, mapped to ours so a malformed request never becomes a 5xx.
 const fastifyCodes: Record<string, [number, string]> = {
@@ -43,7 +47,9 @@ export function handleError(err: FastifyError, req: FastifyRequest, reply: Fasti
       path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
       message: v.message ?? 'invalid',
     }));
-    return send(reply, 400, 'VALIDATION_ERROR', 'Invalid input', issues);
+    // a refinement may name a stable code of its own as its message (src/lib/date-range.ts)
+    const own = issues.find((i) => codesFromSchemas.has(i.message));
+    return send(reply, 400, own ? own.message : 'VALIDATION_ERROR', 'Invalid input', issues);
   }
   if (err.statusCode === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests, try again later');
   const known = err.code ? fastifyCodes[err.code] : undefined;
