@@ -8,6 +8,7 @@ import * as usernameCase from './migrations/0012-username-case.ts';
 import * as campaign from './migrations/0013-campaign.ts';
 import * as rateLimits from './migrations/0014-rate-limits.ts';
 import * as registrationOrder from './migrations/0015-registration-order.ts';
+import * as ledgerSequence from './migrations/0050-ledger-sequence.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -22,6 +23,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0013-campaign': campaign,
   '0014-rate-limits': rateLimits,
   '0015-registration-order': registrationOrder,
+  '0050-ledger-sequence': ledgerSequence,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
