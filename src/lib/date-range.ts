@@ -7,9 +7,10 @@ import { z } from 'zod';
 export const ADMIN_YEAR_MIN = 2000;
 export const ADMIN_YEAR_MAX = 2100;
 
+/** True in range; also true for a malformed date, which the format check reports instead. */
 export const inAdminDateRange = (iso: string) => {
   const t = Date.parse(iso);
-  return t >= Date.UTC(ADMIN_YEAR_MIN, 0, 1) && t < Date.UTC(ADMIN_YEAR_MAX + 1, 0, 1);
+  return Number.isNaN(t) || (t >= Date.UTC(ADMIN_YEAR_MIN, 0, 1) && t < Date.UTC(ADMIN_YEAR_MAX + 1, 0, 1));
 };
 
 /** An ISO-8601 instant with offset within the admin range; out of range answers DATE_OUT_OF_RANGE. */
