@@ -8,11 +8,12 @@ export type Dialect = 'sqlite' | 'postgres';
 /** How long the database may keep a request waiting (src/server/config.ts reads them from the environment). */
 export interface DbTimeouts {
   dbConnectTimeoutMs: number;
+  dbPoolTimeoutMs: number;
   dbStatementTimeoutMs: number;
   dbIdleInTransactionTimeoutMs: number;
   dbBusyTimeoutMs: number;
 }
-const defaultTimeouts: DbTimeouts = { dbConnectTimeoutMs: 3000, dbStatementTimeoutMs: 5000, dbIdleInTransactionTimeoutMs: 10_000, dbBusyTimeoutMs: 1000 };
+const defaultTimeouts: DbTimeouts = { dbConnectTimeoutMs: 5000, dbPoolTimeoutMs: 10_000, dbStatementTimeoutMs: 5000, dbIdleInTransactionTimeoutMs: 10_000, dbBusyTimeoutMs: 1000 };
 
 /**
  * SQLite's own busy wait blocks the event loop (better-sqlite3 is synchronous), so it is kept this
@@ -34,12 +35,13 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
   const limits = { ...defaultTimeouts, ...timeouts };
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { default: pg } = await import('pg');
+    const max = Number(process.env.PG_POOL_SIZE || 10);
     const pool = new pg.Pool({
       connectionString: url,
-      max: Number(process.env.PG_POOL_SIZE || 10),
+      max,
       // Without these a database that accepts connections but never answers, or a lock held for
-      // a minute, kept requests waiting for minutes. connectionTimeoutMillis bounds both opening a
-      // connection and waiting for a free one in a full pool.
+      // a minute, kept requests waiting for minutes. Opening a connection gets this long; waiting
+      // for a free one is bounded separately (slots below), so a burst may queue longer.
       connectionTimeoutMillis: limits.dbConnectTimeoutMs,
       // the server cancels a statement (lock waits included) after this...
       statement_timeout: limits.dbStatementTimeoutMs,
@@ -55,22 +57,54 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
     const onIdleError = (err: Error) => console.warn(`postgres connection lost: ${err.message}`);
     pool.on('error', onIdleError);
     pool.on('connect', (client) => client.on('error', onIdleError));
+    // Waiting for a free connection: up to DB_POOL_TIMEOUT_MS while the database works (a burst
+    // of 200 requests queues for its 10 connections), but as soon as a connection fails to open
+    // or stops answering, everyone waiting gets that failure at once (a 503) instead of each
+    // waiting out its own connect timeout in turn.
+    const slots = poolSlots(max, limits.dbPoolTimeoutMs);
     // A client whose query timed out on the client side, or whose socket failed, is out of step
     // with its server: it fails fast from then on and is destroyed on release, never reused.
+    // One guard per client, so Kysely's own per-client connection cache keeps working.
+    const guards = new WeakMap<object, ReturnType<typeof guard>>();
+    const guard = (client: InstanceType<typeof pg.Client> & { release(err?: Error | boolean): void }) => {
+      let broken: Error | undefined;
+      return {
+        get processID() {
+          return (client as unknown as { processID?: number }).processID;
+        },
+        query(...args: unknown[]) {
+          if (broken) return Promise.reject(broken);
+          return (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => {
+            if (!(e instanceof pg.DatabaseError)) {
+              broken = e as Error;
+              slots.failWaiting(broken);
+            }
+            throw e;
+          });
+        },
+        release(destroy?: boolean) {
+          client.release(broken ?? (destroy ? true : undefined));
+          if (broken) guards.delete(client);
+          slots.release();
+        },
+      };
+    };
     const guardedPool = {
+      options: pool.options,
+      Client: pg.Client,
       async connect() {
-        const client = await pool.connect();
-        let broken: Error | undefined;
-        return {
-          query(...args: Parameters<typeof client.query>) {
-            if (broken) return Promise.reject(broken);
-            return (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => {
-              if (!(e instanceof pg.DatabaseError)) broken = e as Error;
-              throw e;
-            });
-          },
-          release: () => client.release(broken),
-        };
+        await slots.acquire();
+        let client;
+        try {
+          client = await pool.connect();
+        } catch (e) {
+          slots.release();
+          slots.failWaiting(e as Error);
+          throw e;
+        }
+        let guarded = guards.get(client);
+        if (!guarded) guards.set(client, (guarded = guard(client)));
+        return guarded;
       },
       end: () => pool.end(),
     };
@@ -172,6 +206,39 @@ class QueuedSqliteDialect extends SqliteDialect {
       },
     });
   }
+}
+
+/** A counting semaphore over the pool's connections, with a bounded wait. */
+function poolSlots(size: number, timeoutMs: number) {
+  let free = size;
+  const waiting: { resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
+  return {
+    acquire(): Promise<void> {
+      if (free > 0) {
+        free--;
+        return Promise.resolve();
+      }
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          resolve: () => (clearTimeout(waiter.timer), resolve()),
+          reject: (e: Error) => (clearTimeout(waiter.timer), reject(e)),
+          timer: setTimeout(() => {
+            waiting.splice(waiting.indexOf(waiter), 1);
+            reject(new Error('timeout exceeded when trying to connect'));
+          }, timeoutMs),
+        };
+        waiting.push(waiter);
+      });
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next.resolve();
+      else free++;
+    },
+    failWaiting(e: Error) {
+      for (const waiter of waiting.splice(0)) waiter.reject(e);
+    },
+  };
 }
 
 interface BusyRetry {

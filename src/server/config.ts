@@ -30,8 +30,10 @@ export interface AppConfig {
   loginRateLimit: number;
   /** How long an anonymous public answer is reused (src/server/response-cache.ts); 0 turns it off. */
   responseCacheMs: number;
-  /** PostgreSQL: longest wait to open a connection, and to get one from a full pool. */
+  /** PostgreSQL: longest wait to open a connection. */
   dbConnectTimeoutMs: number;
+  /** PostgreSQL: longest wait for a free connection while all are busy (cut short when the database is unreachable). */
+  dbPoolTimeoutMs: number;
   /** PostgreSQL: longest run of one statement (server side), and longest wait for its answer (client side). */
   dbStatementTimeoutMs: number;
   /** PostgreSQL: a transaction left idle this long is ended by the server, freeing its locks. */
@@ -72,7 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
     redisUrl: env.REDIS_URL || undefined,
     responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
-    dbConnectTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, 3000),
+    dbConnectTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, 5000),
+    dbPoolTimeoutMs: positive(env.DB_POOL_TIMEOUT_MS, 10_000),
     dbStatementTimeoutMs: positive(env.DB_STATEMENT_TIMEOUT_MS, 5000),
     dbIdleInTransactionTimeoutMs: positive(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 10_000),
     dbBusyTimeoutMs: positive(env.DB_BUSY_TIMEOUT_MS, 1000),
