@@ -113,9 +113,10 @@ async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(config.redisUrl, {
     connectTimeout: 500,
-    // fail fast: a command waits at most this long, and fails at once while disconnected (no
-    // offline queue), so the fallback counts instead of every login waiting on Redis
-    commandTimeout: config.redisCommandTimeoutMs,
+    // fail fast: no offline queue, so a command fails at once while disconnected and the fallback
+    // counts. The store times each command itself (REDIS_COMMAND_TIMEOUT_MS); this only drops
+    // commands a frozen Redis never answers.
+    commandTimeout: Math.max(1000, config.redisCommandTimeoutMs),
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
   });
@@ -141,7 +142,7 @@ async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
       constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
         const primary = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
         const fallback = DatabaseStore ? new DatabaseStore(params) : new LocalStore(params.continueExceeding, params.exponentialBackoff);
-        return failoverRateLimitStore(primary, fallback, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) }, DatabaseStore ? 'the database' : 'memory');
+        return failoverRateLimitStore(primary, fallback, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) }, DatabaseStore ? 'the database' : 'memory', config.redisCommandTimeoutMs);
       }
       // the constructor returns the failover store itself
     } as unknown as new (params: object) => ReturnType<typeof failoverRateLimitStore>,

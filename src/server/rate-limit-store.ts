@@ -82,20 +82,28 @@ export interface FailoverLog {
 
 /**
  * Redis first, then the fallback (the `rate_limits` table on PostgreSQL, process memory on
- * SQLite) whenever Redis fails: the ioredis client gives up on a command after
- * REDIS_COMMAND_TIMEOUT_MS and fails at once while disconnected, so a dead or frozen Redis costs a
- * request a few ms, and limits keep counting instead of being skipped. After a failure Redis is
+ * SQLite) whenever Redis fails: a command gets REDIS_COMMAND_TIMEOUT_MS (`timeoutMs`), and the
+ * ioredis client fails at once while disconnected, so a dead or frozen Redis costs a request
+ * that long at most, and limits keep counting instead of being skipped. After a failure Redis is
  * asked again only every REDIS_RETRY_AFTER_MS; one line is logged when an outage starts and one
  * when it ends. Counts made during the outage stay in the fallback: a window that spans the
  * switch may allow up to twice its quota, never unlimited.
  */
-export function failoverRateLimitStore(primary: RateLimitStore, fallback: RateLimitStore, log: FailoverLog, fallbackName: string) {
+export function failoverRateLimitStore(primary: RateLimitStore, fallback: RateLimitStore, log: FailoverLog, fallbackName: string, timeoutMs: number) {
   const outage = { down: false, retryAt: 0 };
   const wrap = (redis: RateLimitStore, backup: RateLimitStore): RateLimitStore => {
     const call = (method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number) => {
       const onFallback = () => (method === 'read' ? backup.read!(key, cb, timeWindow, max) : backup.incr(key, cb, timeWindow, max));
       if (outage.down && Date.now() < outage.retryAt) return onFallback();
+      let settled = false;
+      // Timed here rather than by ioredis: after an event-loop stall a plain timer fires before
+      // the reply that arrived meanwhile is read, and a busy process would fail over for nothing.
+      // setImmediate runs after pending I/O, so only a reply that truly has not come counts.
+      const timer = setTimeout(() => setImmediate(() => answer(new Error(`Redis did not answer within ${timeoutMs} ms`))), timeoutMs);
       const answer: Callback = (err, res) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
         if (!err) {
           if (outage.down) {
             outage.down = false;
