@@ -13,7 +13,7 @@ export interface DbTimeouts {
   dbIdleInTransactionTimeoutMs: number;
   dbBusyTimeoutMs: number;
 }
-const defaultTimeouts: DbTimeouts = { dbConnectTimeoutMs: 5000, dbPoolTimeoutMs: 10_000, dbStatementTimeoutMs: 5000, dbIdleInTransactionTimeoutMs: 10_000, dbBusyTimeoutMs: 1000 };
+const defaultTimeouts: DbTimeouts = { dbConnectTimeoutMs: 3000, dbPoolTimeoutMs: 10_000, dbStatementTimeoutMs: 5000, dbIdleInTransactionTimeoutMs: 10_000, dbBusyTimeoutMs: 1000 };
 
 /**
  * SQLite's own busy wait blocks the event loop (better-sqlite3 is synchronous), so it is kept this
@@ -98,8 +98,9 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
         try {
           client = await pool.connect();
         } catch (e) {
-          slots.release();
+          // the waiters first: the freed slot must not start another doomed connect
           slots.failWaiting(e as Error);
+          slots.release();
           throw e;
         }
         let guarded = guards.get(client);

@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
     redisUrl: env.REDIS_URL || undefined,
     responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
-    dbConnectTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, 5000),
+    dbConnectTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, 3000),
     dbPoolTimeoutMs: positive(env.DB_POOL_TIMEOUT_MS, 10_000),
     dbStatementTimeoutMs: positive(env.DB_STATEMENT_TIMEOUT_MS, 5000),
     dbIdleInTransactionTimeoutMs: positive(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 10_000),
