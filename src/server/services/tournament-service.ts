@@ -216,9 +216,10 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
   if (!row.start_tournament) throw new AppError(409, 'TOURNAMENT_NOT_SCHEDULED', 'The tournament has no start date');
   const start = Date.parse(row.start_tournament);
   const end = row.end_tournament && Date.parse(row.end_tournament) > start ? Date.parse(row.end_tournament) : start + 2 * 3600_000;
-  // the ics package refuses epoch milliseconds before 1970 but takes the UTC parts of any year,
-  // and rows written before admin dates were kept to 2000-2100 may hold any date
-  const utcParts = (ms: number): [number, number, number, number, number] => {
+  // the ics package refuses epoch milliseconds before 1970 but takes the UTC parts (to the minute)
+  // of any year, and rows written before admin dates were kept to 2000-2100 may hold any date
+  const icsTime = (ms: number): number | [number, number, number, number, number] => {
+    if (ms >= 0) return ms;
     const d = new Date(ms);
     return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
   };
@@ -229,10 +230,10 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
     title: row.name,
     description: `${row.game}\n${url}`,
     url,
-    start: utcParts(start),
+    start: icsTime(start),
     startInputType: 'utc',
     startOutputType: 'utc',
-    end: utcParts(end),
+    end: icsTime(end),
     endInputType: 'utc',
     endOutputType: 'utc',
     status: 'CONFIRMED',
