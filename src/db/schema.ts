@@ -139,6 +139,8 @@ export interface WalletsTable {
   /** always the sum of the user's wallet_transactions; CHECK balance >= 0 */
   balance: Generated<number>;
   updated_at: string;
+  /** entries booked so far, counted under the row's lock (migration 0050) */
+  seq: Generated<number>;
 }
 
 /** Append-only: database triggers refuse UPDATE and DELETE. */
@@ -153,6 +155,8 @@ export interface WalletTransactionsTable {
   /** unique cause of the entry; null for admin adjustments */
   reference: string | null;
   balance_after: number;
+  /** the wallet's seq after this entry: history order (migration 0050); null before it */
+  seq: number | null;
   created_by: string | null;
   created_by_name: string | null;
   created_at: string;

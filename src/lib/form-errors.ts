@@ -20,6 +20,8 @@ const customMessages: Record<string, string> = {
 export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unknown): string {
   // a stable API code put on a field (EMAIL_TAKEN on email) is translated as such
   if (error.type === 'code' && error.message) return `errors.${error.message}`;
+  // a schema refinement that names an API code (src/lib/date-range.ts) is translated as that code
+  if (error.message === 'DATE_OUT_OF_RANGE') return 'errors.DATE_OUT_OF_RANGE';
   const name = field.split('.').pop() ?? field;
   const custom = error.message ? customMessages[error.message] : undefined;
   if (custom) return `auth.validation.${custom}`;

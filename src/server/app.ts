@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,7 +21,7 @@ import newsRoutes from './routes/news.ts';
 import campaignRoutes from './routes/campaign.ts';
 import { createDiskStorage } from './storage/media-storage.ts';
 import { registerSite } from './site.ts';
-import { postgresRateLimitStore } from './rate-limit-store.ts';
+import { failoverRateLimitStore, postgresRateLimitStore } from './rate-limit-store.ts';
 import { defaultToPersonal } from './http-cache.ts';
 import { registerResponseCache } from './response-cache.ts';
 import { registerImageLimits } from './image-limits.ts';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     mailer: Mailer;
+    /** The rate-limit store's Redis, when REDIS_URL is set (the readiness check pings it). */
+    redis?: import('ioredis').Redis;
   }
 }
 
@@ -118,19 +121,50 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
 /**
  * Rate-limit counters live in process memory with SQLite (one process). Several API processes
  * behind one port must share them, or each would allow the full quota: with REDIS_URL they go to
- * Redis, else on PostgreSQL to its `rate_limits` table.
+ * Redis, else on PostgreSQL to its `rate_limits` table. When Redis fails the counters move to the
+ * database (PostgreSQL) or memory (SQLite) until it answers again: limits are never skipped.
  */
 async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
-  if (!config.redisUrl) return app.db.dialect === 'postgres' ? { store: postgresRateLimitStore(app.db.kysely, `arena-rl:${config.ownerId}:`) } : {};
+  const nameSpace = `arena-rl:${config.ownerId}:`;
+  const onPostgres = app.db.dialect === 'postgres';
+  if (!config.redisUrl) return onPostgres ? { store: postgresRateLimitStore(app.db.kysely, nameSpace) } : {};
   const { Redis } = await import('ioredis');
-  // fail fast: a limiter that waits on an unreachable Redis would stall every login
-  const redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on('error', (err) => app.log.warn({ err }, 'rate-limit store unreachable'));
+  const redis = new Redis(config.redisUrl, {
+    connectTimeout: 500,
+    // fail fast: no offline queue, so a command fails at once while disconnected and the fallback
+    // counts. The store times each command itself (REDIS_COMMAND_TIMEOUT_MS); this only drops
+    // commands a frozen Redis never answers.
+    commandTimeout: Math.max(1000, config.redisCommandTimeoutMs),
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
+  // connection errors repeat on every reconnect attempt; the store logs the outage once
+  redis.on('error', () => {});
+  app.decorate('redis', redis);
   app.addHook('onClose', async () => {
     redis.disconnect();
   });
-  // an unreachable store lets requests through (logged) rather than locking every player out
-  return { redis, nameSpace: `arena-rl:${config.ownerId}:`, skipOnError: true };
+  // without an offline queue the first requests would go to the fallback while connecting
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 1000);
+    redis.once('ready', () => (clearTimeout(timer), resolve()));
+  });
+  const require = createRequire(import.meta.url);
+  type StoreCtor = new (...args: unknown[]) => Parameters<typeof failoverRateLimitStore>[0];
+  const RedisStore: StoreCtor = require('@fastify/rate-limit/store/RedisStore.js');
+  const LocalStore: StoreCtor = require('@fastify/rate-limit/store/LocalStore.js');
+  const DatabaseStore = onPostgres ? postgresRateLimitStore(app.db.kysely, nameSpace) : undefined;
+  const log = app.log.child({ component: 'rate-limit-store' });
+  return {
+    store: class {
+      constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+        const primary = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
+        const fallback = DatabaseStore ? new DatabaseStore(params) : new LocalStore(params.continueExceeding, params.exponentialBackoff);
+        return failoverRateLimitStore(primary, fallback, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) }, DatabaseStore ? 'the database' : 'memory', config.redisCommandTimeoutMs);
+      }
+      // the constructor returns the failover store itself
+    } as unknown as new (params: object) => ReturnType<typeof failoverRateLimitStore>,
+  };
 }
 
 /**

@@ -50,6 +50,18 @@ const int = (v: string | undefined, fallback: number, min = 0) => {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 };
+  /** PostgreSQL: longest wait to open a connection. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: longest wait for a free connection while all are busy (cut short when the database is unreachable). */
+  dbPoolTimeoutMs: number;
+  /** PostgreSQL: longest run of one statement (server side), and longest wait for its answer (client side). */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: a transaction left idle this long is ended by the server, freeing its locks. */
+  dbIdleInTransactionTimeoutMs: number;
+  /** SQLite: how long a statement keeps retrying, without blocking, while another process holds the write lock. */
+  dbBusyTimeoutMs: number;
+  /** Redis: longest wait for one rate-limit command before the store falls back to the database or memory. */
+  redisCommandTimeoutMs: number;
 
 const truthy = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -89,6 +101,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 60_000),
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1),
     mailPollMs: int(env.MAIL_POLL_MS, 2_000, 10),
+    dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3000, 1),
+    dbPoolTimeoutMs: int(env.DB_POOL_TIMEOUT_MS, 10_000, 1),
+    dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000, 1),
+    dbIdleInTransactionTimeoutMs: int(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 10_000, 1),
+    dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 1000, 1),
+    redisCommandTimeoutMs: int(env.REDIS_COMMAND_TIMEOUT_MS, 50, 1),
     ...overrides,
   };
 }

@@ -11,8 +11,13 @@ import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from './services/user-service.ts';
 
 const config = loadConfig();
-const db = await openDatabase(config.databaseUrl);
-await migrateToLatest(db);
+// Migrations may rightly run longer than a request's statement timeout (an index on a big table)
+{
+  const migrating = await openDatabase(config.databaseUrl, { ...config, dbStatementTimeoutMs: 3_600_000 });
+  await migrateToLatest(migrating);
+  await migrating.close();
+}
+const db = await openDatabase(config.databaseUrl, config);
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   outboxDir: path.join(config.dataDir, 'outbox'),

@@ -64,3 +64,68 @@ export async function pruneRateLimits(db: Kysely<Database>, now = Date.now()): P
   const result = await db.deleteFrom('rate_limits').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The part of a @fastify/rate-limit store the failover uses. */
+interface RateLimitStore {
+  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
+  read?(key: string, cb: Callback, timeWindow?: number, max?: number): void;
+  child(routeOptions: RouteOptions): RateLimitStore;
+}
+
+/** How long the store keeps to its fallback after Redis failed, before asking Redis again. */
+const REDIS_RETRY_AFTER_MS = 1000;
+
+export interface FailoverLog {
+  warn(obj: object, msg: string): void;
+  info(msg: string): void;
+}
+
+/**
+ * Redis first, then the fallback (the `rate_limits` table on PostgreSQL, process memory on
+ * SQLite) whenever Redis fails: a command gets REDIS_COMMAND_TIMEOUT_MS (`timeoutMs`), and the
+ * ioredis client fails at once while disconnected, so a dead or frozen Redis costs a request
+ * that long at most, and limits keep counting instead of being skipped. After a failure Redis is
+ * asked again only every REDIS_RETRY_AFTER_MS; one line is logged when an outage starts and one
+ * when it ends. Counts made during the outage stay in the fallback: a window that spans the
+ * switch may allow up to twice its quota, never unlimited.
+ */
+export function failoverRateLimitStore(primary: RateLimitStore, fallback: RateLimitStore, log: FailoverLog, fallbackName: string, timeoutMs: number) {
+  const outage = { down: false, retryAt: 0 };
+  const wrap = (redis: RateLimitStore, backup: RateLimitStore): RateLimitStore => {
+    const call = (method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number) => {
+      const onFallback = () => (method === 'read' ? backup.read!(key, cb, timeWindow, max) : backup.incr(key, cb, timeWindow, max));
+      if (outage.down && Date.now() < outage.retryAt) return onFallback();
+      let settled = false;
+      // Timed here rather than by ioredis: after an event-loop stall a plain timer fires before
+      // the reply that arrived meanwhile is read, and a busy process would fail over for nothing.
+      // setImmediate runs after pending I/O, so only a reply that truly has not come counts.
+      const timer = setTimeout(() => setImmediate(() => answer(new Error(`Redis did not answer within ${timeoutMs} ms`))), timeoutMs);
+      const answer: Callback = (err, res) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (!err) {
+          if (outage.down) {
+            outage.down = false;
+            log.info('rate-limit store: Redis answers again, counting there');
+          }
+          return cb(null, res);
+        }
+        if (!outage.down) {
+          outage.down = true;
+          log.warn({ err }, `rate-limit store: Redis failed, counting in ${fallbackName} until it answers`);
+        }
+        outage.retryAt = Date.now() + REDIS_RETRY_AFTER_MS;
+        onFallback();
+      };
+      if (method === 'read') redis.read!(key, answer, timeWindow, max);
+      else redis.incr(key, answer, timeWindow, max);
+    };
+    return {
+      incr: (key, cb, timeWindow, max) => call('incr', key, cb, timeWindow, max),
+      read: (key, cb, timeWindow = 0, max = 0) => call('read', key, cb, timeWindow, max),
+      child: (routeOptions) => wrap(redis.child(routeOptions), backup.child(routeOptions)),
+    };
+  };
+  return wrap(primary, fallback);
+}

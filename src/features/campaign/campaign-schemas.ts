@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminInstant } from '../../lib/date-range.ts';
 import { idSchema, limitQuery, offsetQuery, ownerQuery, searchQuery, text } from '../marketplace/common-schemas.ts';
 
 /**
@@ -22,7 +23,7 @@ export type SubmissionStatus = (typeof submissionStatuses)[number];
 
 export const phaseNumberSchema = z.coerce.number().int().min(1).max(PHASE_COUNT);
 
-const isoInstant = z.iso.datetime({ offset: true });
+const isoInstant = adminInstant();
 
 /** A phase as the public sees it; `state` is computed from the server clock at the moment of the answer. */
 export const campaignPhaseSchema = z.object({

@@ -73,6 +73,9 @@ export const errorCodes = [
   'SITE_ADMIN_PROTECTED',
   // launch hardening: bounded work
   'SERVICE_UNAVAILABLE',
+  // dependency faults and limits (issue 11)
+  'BALANCE_LIMIT',
+  'DATE_OUT_OF_RANGE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminInstant } from '../../lib/date-range.ts';
 import { idSchema, limitQuery, MAX_CREDITS, offsetQuery, ownerQuery, searchQuery, text } from './common-schemas.ts';
 
 /** SPEC section 4: infinite; limited (needs maxUses); timed (needs expiresAt). */
@@ -40,7 +41,7 @@ const giveawayFields = {
   /** required (>= 1) when limited, ignored otherwise */
   maxUses: z.number().int().min(1).max(1_000_000).nullable().optional(),
   /** an ISO instant with offset; required when timed, ignored otherwise */
-  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  expiresAt: adminInstant().nullable().optional(),
   description: text(500).default(''),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminInstant } from '../../lib/date-range.ts';
 import { consoles, games } from '../games/games.ts';
 import { gameAccountSchema } from '../users/user-schemas.ts';
 
@@ -9,7 +10,7 @@ export type TeamName = (typeof teamNames)[number];
 const noNul = (s: string) => !s.includes('\0');
 const text = (max: number) => z.string().trim().max(max).refine(noNul, 'nul');
 /** An ISO-8601 instant with offset ("2026-11-22T18:00:00.000Z"), or null for "not scheduled". */
-const instant = z.iso.datetime({ offset: true }).nullable();
+const instant = adminInstant().nullable();
 /** An image address: our own uploads (/media/…) or an https URL. */
 const imageUrl = z.union([z.literal(''), z.string().max(500).regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/)]);
 

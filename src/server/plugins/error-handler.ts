@@ -1,13 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import type { ErrorCode } from '../../features/errors/error-codes.ts';
 import { cachePolicy } from '../../lib/http-cache.ts';
+import { isDatabaseUnavailable } from '../../db/database.ts';
+
+/** Seconds a client is asked to wait after a 503: the database timeouts are a few seconds long. */
+export const RETRY_AFTER_SECONDS = 3;
+export const serviceUnavailableMessage = 'The service is busy right now. Please try again in a few seconds.';
 
 const send = (reply: any, status: number, code: string, message: string, issues?: { path: string; message: string }[]) => {
   // a route may have marked its answer cacheable before failing; a failure of ours must not be kept
   if (status >= 500) reply.header('cache-control', cachePolicy.none);
   return reply.code(status).send({ status: 'ERROR', error: { code, message, ...(issues ? { issues } : {}) } });
 };
+
+/** Codes a schema's refinement raises as its issue message; the answer then carries that code. */
+const codesFromSchemas = new Set<string>(['DATE_OUT_OF_RANGE'] satisfies ErrorCode[]);
 
 // Fastify's own client-error codes, mapped to ours so a malformed request never becomes a 5xx.
 const fastifyCodes: Record<string, [number, string]> = {
@@ -41,12 +50,19 @@ export function handleError(err: FastifyError, req: FastifyRequest, reply: Fasti
       path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
       message: v.message ?? 'invalid',
     }));
-    return send(reply, 400, 'VALIDATION_ERROR', 'Invalid input', issues);
+    // a refinement may name a stable code of its own as its message (src/lib/date-range.ts)
+    const own = issues.find((i) => codesFromSchemas.has(i.message));
+    return send(reply, 400, own ? own.message : 'VALIDATION_ERROR', 'Invalid input', issues);
   }
   if (err.statusCode === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests, try again later');
   const known = err.code ? fastifyCodes[err.code] : undefined;
   if (known) return send(reply, known[0], known[1], err.message);
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return send(reply, err.statusCode, 'VALIDATION_ERROR', err.message);
+  if (isDatabaseUnavailable(err)) {
+    req.log.warn({ err }, 'database unavailable');
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return send(reply, 503, 'SERVICE_UNAVAILABLE', serviceUnavailableMessage);
+  }
   req.log.error({ err }, 'unhandled error');
   return send(reply, 500, 'INTERNAL_ERROR', 'Internal error');
 }

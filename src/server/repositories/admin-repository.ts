@@ -50,8 +50,8 @@ export async function dailyCounts(db: Db, owner: string, fromDay: string): Promi
       .selectFrom('wallet_transactions')
       .select([
         dayOf('created_at').as('day'),
-        sql<number>`cast(coalesce(sum(case when amount > 0 then amount else 0 end), 0) as integer)`.as('distributed'),
-        sql<number>`cast(coalesce(sum(case when type = 'purchase' then -amount else 0 end), 0) as integer)`.as('spent'),
+        sql<number>`cast(coalesce(sum(case when amount > 0 then amount else 0 end), 0) as bigint)`.as('distributed'),
+        sql<number>`cast(coalesce(sum(case when type = 'purchase' then -amount else 0 end), 0) as bigint)`.as('spent'),
       ])
       .where('owner', '=', owner)
       .where('created_at', '>=', fromDay)

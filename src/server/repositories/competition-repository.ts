@@ -64,6 +64,10 @@ export async function replacePlayers(
   now: string,
 ) {
   await db.transaction().execute(async (trx) => {
+    // Two replacements at once on PostgreSQL both deleted the old rows, then the second inserted
+    // rows the first had just inserted (a unique violation, a 500). Updating the competition row
+    // first takes its lock: replacements queue, and each delete sees the rows committed before it.
+    await trx.updateTable('competitions').set({ updated_at: now }).where('id', '=', competitionId).execute();
     await trx.deleteFrom('competition_players').where('competition_id', '=', competitionId).execute();
     for (let i = 0; i < players.length; i += 500) {
       const chunk = players.slice(i, i + 500);

@@ -9,8 +9,8 @@ export async function ledgerTotals(db: Db, owner: string): Promise<{ distributed
   const row = await db
     .selectFrom('wallet_transactions')
     .select([
-      sql<number>`cast(coalesce(sum(case when amount > 0 then amount else 0 end), 0) as integer)`.as('distributed'),
-      sql<number>`cast(coalesce(sum(case when type = 'purchase' then -amount else 0 end), 0) as integer)`.as('spent'),
+      sql<number>`cast(coalesce(sum(case when amount > 0 then amount else 0 end), 0) as bigint)`.as('distributed'),
+      sql<number>`cast(coalesce(sum(case when type = 'purchase' then -amount else 0 end), 0) as bigint)`.as('spent'),
     ])
     .where('owner', '=', owner)
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll } from '../../db/database.ts';
+import { MAX_CREDITS } from '../../features/marketplace/limits.ts';
 import type { Database, WalletTransactionsTable } from '../../db/schema.ts';
 import type { Transaction, TransactionType, Wallet } from '../../features/wallet/wallet-schemas.ts';
 import { contains } from './search.ts';
@@ -19,29 +20,31 @@ export interface LedgerEntry {
   createdBy?: { id: string; name: string } | null;
 }
 
-export type EntryResult = { ok: true; balance: number; transaction: Transaction } | { ok: false; reason: 'NOT_ENOUGH_CREDITS' };
+export type EntryResult = { ok: true; balance: number; transaction: Transaction } | { ok: false; reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT' };
 
 /**
- * The one way a balance changes (DESIGN section 4): a conditional UPDATE that refuses to take the
- * balance below zero, and the ledger entry, both on `trx` so they commit or roll back together.
+ * The one way a balance changes (DESIGN section 4): a conditional UPDATE that keeps the balance
+ * between zero and MAX_CREDITS (a 32-bit integer column on PostgreSQL overflowed past 2^31), and
+ * the ledger entry, both on `trx` so they commit or roll back together. The same UPDATE counts the
+ * wallet's entries under its row lock: that number orders the history as the balances happened.
  * The wallet row is created on first use. Must run inside a transaction.
  */
 export async function applyEntry(trx: Trx<Database>, e: LedgerEntry): Promise<EntryResult> {
-  const now = new Date().toISOString();
   await trx
     .insertInto('wallets')
-    .values({ user_id: e.userId, owner: e.owner, balance: 0, updated_at: now })
+    .values({ user_id: e.userId, owner: e.owner, balance: 0, updated_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
   // the WHERE decides, not an earlier read: two concurrent debits cannot both pass
   const updated = await trx
     .updateTable('wallets')
-    .set({ balance: sql`balance + ${e.amount}`, updated_at: now })
+    .set({ balance: sql`balance + ${e.amount}`, seq: sql`seq + 1`, updated_at: new Date().toISOString() })
     .where('user_id', '=', e.userId)
     .where(sql<boolean>`balance + ${e.amount} >= 0`)
-    .returning('balance')
+    .where(sql<boolean>`balance + ${e.amount} <= ${MAX_CREDITS}`)
+    .returning(['balance', 'seq'])
     .executeTakeFirst();
-  if (!updated) return { ok: false, reason: 'NOT_ENOUGH_CREDITS' };
+  if (!updated) return { ok: false, reason: e.amount < 0 ? 'NOT_ENOUGH_CREDITS' : 'BALANCE_LIMIT' };
   const row: Selectable<WalletTransactionsTable> = {
     id: randomUUID(),
     owner: e.owner,
@@ -51,9 +54,11 @@ export async function applyEntry(trx: Trx<Database>, e: LedgerEntry): Promise<En
     description: e.description,
     reference: e.reference,
     balance_after: Number(updated.balance),
+    seq: Number(updated.seq),
     created_by: e.createdBy?.id ?? null,
     created_by_name: e.createdBy?.name ?? null,
-    created_at: now,
+    // taken under the wallet's lock, so times agree with the order too
+    created_at: new Date().toISOString(),
   };
   await trx.insertInto('wallet_transactions').values(row).execute();
   return { ok: true, balance: row.balance_after, transaction: toTransaction(row) };
@@ -86,11 +91,12 @@ export async function balanceOf(db: Db | Trx<Database>, userId: string): Promise
   return Number(row?.balance ?? 0);
 }
 
-/** A user's ledger, newest first. */
+/** A user's ledger, newest first (in the order the balances changed). */
 export async function listTransactions(db: Db, owner: string, userId: string, limit: number, offset: number): Promise<{ rows: Transaction[]; total: number }> {
   const base = db.selectFrom('wallet_transactions').where('owner', '=', owner).where('user_id', '=', userId);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  // entries from before migration 0050 have no seq and come after the numbered ones, by time
+  const rows = await base.selectAll().orderBy(sql`seq desc nulls last`).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
   return { rows: rows.map(toTransaction), total: Number(n) };
 }
 

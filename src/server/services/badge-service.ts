@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/database.ts';
 import * as BadgeRepository from '../repositories/badge-repository.ts';
 import * as UserRepository from '../repositories/user-repository.ts';
 import * as WalletRepository from '../repositories/wallet-repository.ts';
-import { beneficiaryOf } from './rewards-scope.ts';
+import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
 
 const badgeNotFound = () => new AppError(404, 'BADGE_NOT_FOUND', 'Badge not found');
 
@@ -136,8 +136,8 @@ export async function trigger(app: FastifyInstance, req: FastifyRequest, owner: 
       description: badge.name,
       reference: `badge:${award.id}`,
     });
-    // a credit cannot take a balance below zero
-    if (!entry.ok) throw new Error('badge reward refused by the ledger');
+    // a credit is refused only above MAX_CREDITS: then the badge waits too (rolled back)
+    if (!entry.ok) throw ledgerRefused(entry.reason);
     return { earnedAt: award.earnedAt, balance: entry.balance };
   });
   if (granted) return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };

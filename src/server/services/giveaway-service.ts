@@ -14,7 +14,7 @@ import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import * as GiveawayRepository from '../repositories/giveaway-repository.ts';
 import * as WalletRepository from '../repositories/wallet-repository.ts';
-import { beneficiaryOf, runOnce } from './rewards-scope.ts';
+import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
 
 const giveawayNotFound = () => new AppError(404, 'GIVEAWAY_NOT_FOUND', 'This code does not exist');
 const alreadyRedeemed = () => new AppError(409, 'GIVEAWAY_ALREADY_REDEEMED', 'You have already redeemed this code');
@@ -82,7 +82,7 @@ export async function redeem(app: FastifyInstance, req: FastifyRequest, owner: s
           description: used.token,
           reference: `giveaway:${used.id}:${userId}`,
         });
-        if (!entry.ok) throw new Error('giveaway credit refused by the ledger');
+        if (!entry.ok) throw ledgerRefused(entry.reason);
         return {
           status: 200,
           body: ok({ credits: used.credits, amount: used.credits, balance: entry.balance, giveaway: { id: used.id, token: used.token, type: used.type } }),

@@ -8,7 +8,7 @@ import * as ProductRepository from '../repositories/product-repository.ts';
 import * as PurchaseRepository from '../repositories/purchase-repository.ts';
 import * as WalletRepository from '../repositories/wallet-repository.ts';
 import { productNotFound } from './product-service.ts';
-import { beneficiaryOf, runOnce } from './rewards-scope.ts';
+import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
 
 const alreadyPurchased = () => new AppError(409, 'ALREADY_PURCHASED', 'You have already redeemed this product');
 
@@ -63,7 +63,7 @@ export async function purchase(
             description: product.name,
             reference: `purchase:${id}`,
           });
-          if (!entry.ok) throw new AppError(409, 'NOT_ENOUGH_CREDITS', 'Not enough credits');
+          if (!entry.ok) throw ledgerRefused(entry.reason);
           balance = entry.balance;
         } else balance = await WalletRepository.balanceOf(trx, userId);
         const purchase = (await PurchaseRepository.findById(trx, owner, id))!;

@@ -122,3 +122,12 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw new AppError(400, 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
   return raw;
 }
+
+/**
+ * The 409 for a ledger entry refused by the wallet's bounds: a debit below zero, or a credit above
+ * MAX_CREDITS (on PostgreSQL the balance column is 32-bit; the cap keeps every sum far from it).
+ */
+export const ledgerRefused = (reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT') =>
+  reason === 'BALANCE_LIMIT'
+    ? new AppError(409, 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold')
+    : new AppError(409, 'NOT_ENOUGH_CREDITS', 'Not enough credits');

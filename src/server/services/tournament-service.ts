@@ -216,6 +216,13 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
   if (!row.start_tournament) throw new AppError(409, 'TOURNAMENT_NOT_SCHEDULED', 'The tournament has no start date');
   const start = Date.parse(row.start_tournament);
   const end = row.end_tournament && Date.parse(row.end_tournament) > start ? Date.parse(row.end_tournament) : start + 2 * 3600_000;
+  // the ics package refuses epoch milliseconds before 1970 but takes the UTC parts (to the minute)
+  // of any year, and rows written before admin dates were kept to 2000-2100 may hold any date
+  const icsTime = (ms: number): number | [number, number, number, number, number] => {
+    if (ms >= 0) return ms;
+    const d = new Date(ms);
+    return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
+  };
   const url = detailUrl(app, row.id);
   const { error, value } = createEvent({
     uid: `tournament-${row.id}@${new URL(app.config.publicOrigin).host}`,
@@ -223,16 +230,17 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
     title: row.name,
     description: `${row.game}\n${url}`,
     url,
-    start,
+    start: icsTime(start),
     startInputType: 'utc',
     startOutputType: 'utc',
-    end,
+    end: icsTime(end),
     endInputType: 'utc',
     endOutputType: 'utc',
     status: 'CONFIRMED',
     lastModified: Date.parse(row.updated_at),
   });
-  if (error || !value) throw error ?? new Error('ics failed');
+  // a date the calendar format cannot hold (year 0 or beyond 9999) is the data's fault, not ours
+  if (error || !value) throw new AppError(409, 'DATE_OUT_OF_RANGE', 'The tournament dates cannot be written as a calendar event');
   const slug = row.name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 60) || 'tournament';
   return { ics: value, filename: `${slug}.ics` };
 }

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import * as AuditRepository from '../repositories/audit-repository.ts';
 import * as UserRepository from '../repositories/user-repository.ts';
 import * as WalletRepository from '../repositories/wallet-repository.ts';
-import { runOnce, type Answer } from './rewards-scope.ts';
+import { ledgerRefused, runOnce, type Answer } from './rewards-scope.ts';
 
 const walletNotFound = () => new AppError(404, 'WALLET_NOT_FOUND', 'Wallet not found');
 
@@ -51,7 +51,7 @@ export async function adjust(
         reference: null,
         createdBy,
       });
-      if (!entry.ok) throw new AppError(409, 'NOT_ENOUGH_CREDITS', 'The balance cannot go below zero');
+      if (!entry.ok) throw ledgerRefused(entry.reason);
       const wallet = (await WalletRepository.find(trx, owner, userId))!;
       // audited in the same transaction: the entry exists exactly when the adjustment does
       await AuditRepository.insert(trx, {

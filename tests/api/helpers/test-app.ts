@@ -75,8 +75,12 @@ async function createDatabase(tmp: string): Promise<{ url: string; drop: () => P
   return { url: url.toString(), drop };
 }
 
-/** `logger`: Fastify's logger options, for a test that reads what the server logs. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { logger?: object } = {}): Promise<TestApp> {
+/**
+ * `options.logger`: Fastify's logger options, for a test that reads what the server logs.
+ * `options.appDatabaseUrl` rewrites the URL the app connects with (the migrations still run on the
+ * real one), so a fault test can put a TCP proxy between the app and PostgreSQL.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { logger?: object; appDatabaseUrl?: (url: string) => string } = {}): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-api-'));
   const database = await createDatabase(tmp);
   const config = loadConfig({}, {
@@ -87,11 +91,15 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
     publicOrigin: 'http://arena.test',
     ...overrides,
   });
-  const db = await openDatabase(config.databaseUrl);
+  let db = await openDatabase(config.databaseUrl, config);
   await migrateToLatest(db);
+  if (options.appDatabaseUrl) {
+    await db.close();
+    db = await openDatabase(options.appDatabaseUrl(config.databaseUrl), config);
+  }
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir, from: 'no-reply@arena.test', log: () => {} });
-  const app = await buildApp({ config, db, mailer, logger: opts.logger });
+  const app = await buildApp({ config, db, mailer, logger: options.logger });
   await app.ready();
 
   const inject = (opts: InjectOptions) => app.inject(opts);
