@@ -43,13 +43,6 @@ export interface AppConfig {
   keepAliveTimeoutMs: number;
   /** How often the mail queue looks for messages to send (MAIL_POLL_MS). */
   mailPollMs: number;
-}
-
-/** A whole number >= `min` from the environment, else `fallback`. */
-const int = (v: string | undefined, fallback: number, min = 0) => {
-  const n = Number(v);
-  return v !== undefined && v !== '' && Number.isInteger(n) && n >= min ? n : fallback;
-};
   /** PostgreSQL: longest wait to open a connection. */
   dbConnectTimeoutMs: number;
   /** PostgreSQL: longest wait for a free connection while all are busy (cut short when the database is unreachable). */
@@ -62,6 +55,13 @@ const int = (v: string | undefined, fallback: number, min = 0) => {
   dbBusyTimeoutMs: number;
   /** Redis: longest wait for one rate-limit command before the store falls back to the database or memory. */
   redisCommandTimeoutMs: number;
+}
+
+/** A whole number >= `min` from the environment, else `fallback`. */
+const int = (v: string | undefined, fallback: number, min = 0) => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isInteger(n) && n >= min ? n : fallback;
+};
 
 const truthy = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
