@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import * as brand from '../lib/brand.ts';
 
@@ -30,10 +32,55 @@ export interface AppConfig {
   loginRateLimit: number;
   /** How long an anonymous public answer is reused (src/server/response-cache.ts); 0 turns it off. */
   responseCacheMs: number;
+  /** Signups allowed per client address per hour. */
+  signupRateLimit: number;
+  /** Failed logins allowed per client address per 15 minutes, whatever the e-mail (password spraying). */
+  loginFailuresPerAddress: number;
+  /** Unknown giveaway codes allowed per client address per 10 minutes, whatever the account. */
+  unknownCodesPerAddress: number;
+  /** Password hashes (argon2) computed at once; the rest wait in a short queue or get 503. */
+  passwordHashConcurrency: number;
+  /** How many password hashes may wait for a free slot before a login gets 503. */
+  passwordHashQueue: number;
+  /**
+   * Which peers' X-Forwarded-For is believed, as Fastify's `trustProxy`: false (none, the socket
+   * address is the client), a hop count, or a list of proxy addresses/CIDRs. Never `true`.
+   */
+  trustProxy: false | number | string[];
 }
 
 const truthy = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+const positive = (v: string | undefined, fallback: number) => Math.max(1, Math.trunc(Number(v)) || fallback);
+
+/**
+ * TRUST_PROXY: a hop count (`1` behind one load balancer or CDN) or a comma-separated list of the
+ * proxies' addresses/CIDRs. `true` ("believe any X-Forwarded-For") is refused: it would let any
+ * client pick the address every per-address limit counts by. A start with it stops with a message
+ * rather than guessing a hop count, because a wrong guess silently mis-counts behind two proxies.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || ['false', 'no', 'off', '0'].includes(v.toLowerCase())) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((entry) => {
+    // proxy-addr's names for the private ranges
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return false;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    if (!family || extra !== undefined) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (bad.length || !list.length)
+    throw new Error(
+      `TRUST_PROXY=${JSON.stringify(value)} is not accepted: give the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer or CDN) ` +
+        'or a comma-separated list of their addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5; also loopback, linklocal, uniquelocal). "true" would believe any client-sent X-Forwarded-For, ' +
+        'so every per-address limit could be bypassed.',
+    );
+  return list;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -60,6 +107,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
     redisUrl: env.REDIS_URL || undefined,
     responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
+    signupRateLimit: positive(env.SIGNUP_RATE_LIMIT, 10),
+    loginFailuresPerAddress: positive(env.LOGIN_FAILURES_PER_ADDRESS, 30),
+    unknownCodesPerAddress: positive(env.UNKNOWN_CODES_PER_ADDRESS, 20),
+    passwordHashConcurrency: positive(env.PASSWORD_HASH_CONCURRENCY, os.availableParallelism()),
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 16,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }
