@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -44,8 +44,9 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    // behind a load balancer the client address comes from X-Forwarded-For
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // TRUST_PROXY (config.ts): which peers' X-Forwarded-For names the client; by default none, so
+    // a client-sent header cannot choose the address the per-address limits count
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors: handleError,
   });

@@ -20,12 +20,14 @@ export async function create(db: Kysely<Database>, userId: string, ttlHours: num
 
 export type SessionLookup = { userId: string; roles: string[]; language: string } | 'expired' | null;
 
-export async function findByToken(db: Kysely<Database>, token: string): Promise<SessionLookup> {
+/** The session of this token, if its account belongs to `owner` (another brand's token is unknown here). */
+export async function findByToken(db: Kysely<Database>, owner: string, token: string): Promise<SessionLookup> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.roles', 'users.language'])
     .where('sessions.token_hash', '=', hashToken(token))
+    .where('users.owner', '=', owner)
     .executeTakeFirst();
   if (!row || row.revoked_at) return null;
   if (row.expires_at <= new Date().toISOString()) return 'expired';

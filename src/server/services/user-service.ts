@@ -21,7 +21,7 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<{ 
   const valid = await verifyPassword(found?.password_hash ?? dummyHash, input.password);
   if (!found || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
   const token = await SessionRepository.create(db, found.id, app.config.tokenTtlHours);
-  return { user: (await UserRepository.findById(db, found.id))!, token };
+  return { user: (await UserRepository.findById(db, app.config.ownerId, found.id))!, token };
 }
 
 export async function signup(app: FastifyInstance, input: z.output<typeof signupInputSchema>): Promise<User> {
@@ -38,18 +38,18 @@ export async function signup(app: FastifyInstance, input: z.output<typeof signup
     country: input.country,
   });
   if (!result.ok) throw new AppError(409, result.conflict, result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
-  return (await UserRepository.findById(db, result.id))!;
+  return (await UserRepository.findById(db, app.config.ownerId, result.id))!;
 }
 
 export async function get(app: FastifyInstance, id: string): Promise<User> {
-  const user = await UserRepository.findById(app.db.kysely, id);
+  const user = await UserRepository.findById(app.db.kysely, app.config.ownerId, id);
   if (!user) throw notFound();
   return user;
 }
 
 export async function update(app: FastifyInstance, id: string, changes: UserUpdate): Promise<User> {
   await get(app, id);
-  const result = await UserRepository.update(app.db.kysely, id, changes);
+  const result = await UserRepository.update(app.db.kysely, app.config.ownerId, id, changes);
   if (result !== 'ok') throw new AppError(409, result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
   return get(app, id);
 }
@@ -82,7 +82,7 @@ export async function sendReset(app: FastifyInstance, email: string, language?: 
 
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
   const db = app.db.kysely;
-  const userId = await PasswordResetRepository.consume(db, token);
+  const userId = await PasswordResetRepository.consume(db, app.config.ownerId, token);
   if (!userId) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
   await UserRepository.setPassword(db, userId, await hashPassword(password));
   await SessionRepository.revokeAllForUser(db, userId);
@@ -94,7 +94,7 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
   const normalized = email.trim().toLowerCase();
   const found = await UserRepository.findCredentials(db, app.config.ownerId, normalized);
   if (found) {
-    const user = (await UserRepository.findById(db, found.id))!;
+    const user = (await UserRepository.findById(db, app.config.ownerId, found.id))!;
     if (!user.roles.includes('SiteAdmin')) await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
     return found.id;
   }
