@@ -23,6 +23,7 @@ import { registerSite } from './site.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
 import { defaultToPersonal } from './http-cache.ts';
 import { registerResponseCache } from './response-cache.ts';
+import { passwordWork } from './passwords.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,10 +47,11 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY (config.ts): which peers' X-Forwarded-For names the client; by default none, so
     // a client-sent header cannot choose the address the per-address limits count
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors: handleError,
   });
+  passwordWork.configure(config);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
@@ -96,6 +98,17 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   const clientDir = path.join(config.distDir, 'client');
   if (fs.existsSync(clientDir)) await registerSite(app, config.distDir);
   return app;
+}
+
+/**
+ * Fastify 5 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a hop
+ * count is given as the function proxy-addr calls per hop: the socket and the next n-1 addresses
+ * are proxies, the one before them is the client. Safe only when the server cannot be reached
+ * except through those proxies; the README says so and recommends the address list.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 /**

@@ -65,6 +65,8 @@ export const errorCodes = [
   'SUBMISSION_WINDOW_CLOSED',
   'PHASE_FROZEN',
   'INVALID_CAMPAIGN_SCHEDULE',
+  // launch hardening: more work than the server takes at once (503 with Retry-After)
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

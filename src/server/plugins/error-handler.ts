@@ -32,7 +32,10 @@ export function registerErrorHandler(app: FastifyInstance) {
  * answered by the router itself in Fastify's own shape, outside the envelope.
  */
 export function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof AppError) return send(reply, err.statusCode, err.code, err.message);
+  if (err instanceof AppError) {
+    if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
+    return send(reply, err.statusCode, err.code, err.message);
+  }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const issues = err.validation.map((v) => ({
       path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
