@@ -86,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 4321);
   const host = env.HOST || '127.0.0.1';
+  const hashConcurrency = positive(env.PASSWORD_HASH_CONCURRENCY, os.availableParallelism());
   return {
     port,
     host,
@@ -110,8 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signupRateLimit: positive(env.SIGNUP_RATE_LIMIT, 10),
     loginFailuresPerAddress: positive(env.LOGIN_FAILURES_PER_ADDRESS, 30),
     unknownCodesPerAddress: positive(env.UNKNOWN_CODES_PER_ADDRESS, 20),
-    passwordHashConcurrency: positive(env.PASSWORD_HASH_CONCURRENCY, os.availableParallelism()),
-    passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 16,
+    passwordHashConcurrency: hashConcurrency,
+    // a queue of 16 per slot: a burst of real signups waits about a second at worst, a storm gets 503
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 16 * hashConcurrency,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };

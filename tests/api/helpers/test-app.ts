@@ -84,6 +84,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     publicOrigin: 'http://arena.test',
     // every test signs up from one address; the limit itself is tested in abuse-limits.test.ts
     signupRateLimit: 100_000,
+    // and the concurrency tests sign up and log in dozens at once; the bound is tested there too
+    passwordHashQueue: 10_000,
     ...overrides,
   });
   const db = await openDatabase(config.databaseUrl);
