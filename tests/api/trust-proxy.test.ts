@@ -47,7 +47,7 @@ describe('parsing TRUST_PROXY', () => {
   test('a server started with TRUST_PROXY=true stops before listening and says why', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-trust-'));
     try {
-      const port = await freePort(4613, 4619);
+      const port = await freePort(4680, 4699);
       const started = startServer({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, port, env: { TRUST_PROXY: 'true' } });
       await expect(started).rejects.toThrow(/ended before answering[\s\S]*TRUST_PROXY=1/);
     } finally {

@@ -18,7 +18,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-storm-'));
 const server = await startServer({
   databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`,
   dataDir,
-  port: await freePort(4640, 4649),
+  port: await freePort(4670, 4679),
   env: { LOGIN_RATE_LIMIT: '100000', LOGIN_FAILURES_PER_ADDRESS: '100000', SIGNUP_RATE_LIMIT: '100000' },
 });
 try {
