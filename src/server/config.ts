@@ -112,8 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginFailuresPerAddress: positive(env.LOGIN_FAILURES_PER_ADDRESS, 30),
     unknownCodesPerAddress: positive(env.UNKNOWN_CODES_PER_ADDRESS, 20),
     passwordHashConcurrency: hashConcurrency,
-    // a queue of 16 per slot: a burst of real signups waits about a second at worst, a storm gets 503
-    passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 16 * hashConcurrency,
+    // a queue of 8 per slot: a burst of real logins waits a fraction of a second, a storm gets 503
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 8 * hashConcurrency,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };

@@ -18,7 +18,7 @@ const BUSY_RETRY_SECONDS = 2;
  */
 class PasswordWork {
   concurrency = os.availableParallelism();
-  queue = 16 * this.concurrency;
+  queue = 8 * this.concurrency;
   inFlight = 0;
   peak = 0;
   private readonly waiting: (() => void)[] = [];

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../src/server/config.ts';
 import { freePort, httpCall, startServer } from '../api/helpers/server-process.ts';
 
 const storm = Number(process.env.STORM || 100);
@@ -19,7 +20,14 @@ const server = await startServer({
   databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`,
   dataDir,
   port: await freePort(4670, 4679),
-  env: { LOGIN_RATE_LIMIT: '100000', LOGIN_FAILURES_PER_ADDRESS: '100000', SIGNUP_RATE_LIMIT: '100000' },
+  env: {
+    LOGIN_RATE_LIMIT: '100000',
+    LOGIN_FAILURES_PER_ADDRESS: '100000',
+    // the server's own defaults, not the test helper's raised queue; PASSWORD_HASH_CONCURRENCY=1000
+    // shows the unbounded behaviour of before
+    PASSWORD_HASH_QUEUE: process.env.PASSWORD_HASH_QUEUE ?? String(loadConfig({}).passwordHashQueue),
+    PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY ?? String(loadConfig({}).passwordHashConcurrency),
+  },
 });
 try {
   const player = { username: 'storm_player', email: 'storm-player@example.com', password: 'correct-horse-battery', nickname: 'Storm', gender: 'female', birth_date: '2000-05-17', language: 'it' };
