@@ -99,18 +99,21 @@ const columnOf: Partial<Record<keyof UserUpdate, keyof UsersTable>> = {
   phone_number: 'phone_number',
 };
 
-/** Applies the given fields and, when present, replaces the game accounts, in one transaction. */
-export async function update(db: Kysely<Database>, owner: string, id: string, changes: UserUpdate): Promise<'ok' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
+/**
+ * Applies the given fields and, when present, replaces the game accounts, in one transaction.
+ * 'NOT_FOUND' when no account of `owner` has this id (nothing is written).
+ */
+export async function update(db: Kysely<Database>, owner: string, id: string, changes: UserUpdate): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
   const set: Record<string, unknown> = { updated_at: new Date().toISOString() };
   for (const [key, column] of Object.entries(columnOf)) {
     const value = changes[key as keyof UserUpdate];
     if (value !== undefined) set[column!] = value;
   }
   try {
-    await db.transaction().execute(async (trx) => {
+    const found = await db.transaction().execute(async (trx) => {
       // the owner condition keeps a stale or forged id from reaching another brand's account
       const updated = await trx.updateTable('users').set(set).where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
-      if (!Number(updated.numUpdatedRows)) return;
+      if (!Number(updated.numUpdatedRows)) return false;
       if (changes.gameAccounts) {
         await trx.deleteFrom('game_accounts').where('user_id', '=', id).execute();
         if (changes.gameAccounts.length)
@@ -129,8 +132,9 @@ export async function update(db: Kysely<Database>, owner: string, id: string, ch
             )
             .execute();
       }
+      return true;
     });
-    return 'ok';
+    return found ? 'ok' : 'NOT_FOUND';
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     return /email/.test(String((e as Error).message)) ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN';

@@ -50,6 +50,7 @@ export async function get(app: FastifyInstance, id: string): Promise<User> {
 export async function update(app: FastifyInstance, id: string, changes: UserUpdate): Promise<User> {
   await get(app, id);
   const result = await UserRepository.update(app.db.kysely, app.config.ownerId, id, changes);
+  if (result === 'NOT_FOUND') throw notFound();
   if (result !== 'ok') throw new AppError(409, result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
   return get(app, id);
 }
