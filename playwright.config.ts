@@ -28,6 +28,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // the suite logs the demo admin in far more than 10 times a minute; the limit itself is tested in tests/api
-    env: { LOGIN_RATE_LIMIT: '1000', PORT: String(port), DATA_DIR: e2eDataDir, SEED_DEMO: 'true', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+    // likewise signups, failed logins and unknown codes from the one test browser's address
+    env: { LOGIN_RATE_LIMIT: '1000', SIGNUP_RATE_LIMIT: '1000', LOGIN_FAILURES_PER_ADDRESS: '1000', UNKNOWN_CODES_PER_ADDRESS: '1000', PORT: String(port), DATA_DIR: e2eDataDir, SEED_DEMO: 'true', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
   },
 });

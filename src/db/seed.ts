@@ -145,7 +145,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
     }
   }
   if (!ids.giulia || !ids.alex) return created;
-  await UserRepository.update(db, ids.giulia, {
+  await UserRepository.update(db, owner, ids.giulia, {
     discordId: 'giulia#2026',
     epicId: 'GiuliaFN',
     gameAccounts: [
@@ -153,7 +153,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
       { username: 'giulia_fc', id: 'giulia-psn', game: 'EAFC25', console: 'PS5' },
     ],
   });
-  await UserRepository.update(db, ids.alex, {
+  await UserRepository.update(db, owner, ids.alex, {
     discordId: 'alex#0042',
     epicId: 'AlexPlays',
     gameAccounts: [

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,6 +27,7 @@ import { registerResponseCache } from './response-cache.ts';
 import { registerImageLimits } from './image-limits.ts';
 import { registerMailQueue } from './mail/mail-queue.ts';
 import { registerAfterResponse } from './after-response.ts';
+import { passwordWork } from './passwords.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,8 +51,9 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    // behind a load balancer the client address comes from X-Forwarded-For
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // TRUST_PROXY (config.ts): which peers' X-Forwarded-For names the client; by default none, so
+    // a client-sent header cannot choose the address the per-address limits count
+    trustProxy: trustProxyOption(config.trustProxy),
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors: handleError,
     // A client that sends its request a byte at a time must not hold a connection forever: the
@@ -66,6 +68,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     // longer than the 60 s idle timeout of common load balancers, so the balancer closes first
     keepAliveTimeout: config.keepAliveTimeoutMs,
   });
+  passwordWork.configure(config);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
@@ -116,6 +119,17 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   const clientDir = path.join(config.distDir, 'client');
   if (fs.existsSync(clientDir)) await registerSite(app, config.distDir);
   return app;
+}
+
+/**
+ * Fastify 5 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a hop
+ * count is given as the function proxy-addr calls per hop: the socket and the next n-1 addresses
+ * are proxies, the one before them is the client. Safe only when the server cannot be reached
+ * except through those proxies; the README says so and recommends the address list.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import * as brand from '../lib/brand.ts';
 import type { ImageLimits } from './image-limits.ts';
@@ -55,6 +57,21 @@ export interface AppConfig {
   dbBusyTimeoutMs: number;
   /** Redis: longest wait for one rate-limit command before the store falls back to the database or memory. */
   redisCommandTimeoutMs: number;
+  /** Signups allowed per client address per hour. */
+  signupRateLimit: number;
+  /** Failed logins allowed per client address per 15 minutes, whatever the e-mail (password spraying). */
+  loginFailuresPerAddress: number;
+  /** Unknown giveaway codes allowed per client address per 10 minutes, whatever the account. */
+  unknownCodesPerAddress: number;
+  /** Password hashes (argon2) computed at once; the rest wait in a short queue or get 503. */
+  passwordHashConcurrency: number;
+  /** How many password hashes may wait for a free slot before a login gets 503. */
+  passwordHashQueue: number;
+  /**
+   * Which peers' X-Forwarded-For is believed, as Fastify's `trustProxy`: false (none, the socket
+   * address is the client), a hop count, or a list of proxy addresses/CIDRs. Never `true`.
+   */
+  trustProxy: false | number | string[];
 }
 
 /** A whole number >= `min` from the environment, else `fallback`. */
@@ -66,10 +83,41 @@ const int = (v: string | undefined, fallback: number, min = 0) => {
 const truthy = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 
+
+
+/**
+ * TRUST_PROXY: a hop count (`1` behind one load balancer or CDN) or a comma-separated list of the
+ * proxies' addresses/CIDRs. `true` ("believe any X-Forwarded-For") is refused: it would let any
+ * client pick the address every per-address limit counts by. A start with it stops with a message
+ * rather than guessing a hop count, because a wrong guess silently mis-counts behind two proxies.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || ['false', 'no', 'off', '0'].includes(v.toLowerCase())) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((entry) => {
+    // proxy-addr's names for the private ranges
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return false;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    if (!family || extra !== undefined) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (bad.length || !list.length)
+    throw new Error(
+      `TRUST_PROXY=${JSON.stringify(value)} is not accepted: give the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer or CDN) ` +
+        'or a comma-separated list of their addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5; also loopback, linklocal, uniquelocal). "true" would believe any client-sent X-Forwarded-For, ' +
+        'so every per-address limit could be bypassed.',
+    );
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 4321);
   const host = env.HOST || '127.0.0.1';
+  const hashConcurrency = int(env.PASSWORD_HASH_CONCURRENCY, os.availableParallelism(), 1);
   return {
     port,
     host,
@@ -107,6 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbIdleInTransactionTimeoutMs: int(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 10_000, 1),
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 1000, 1),
     redisCommandTimeoutMs: int(env.REDIS_COMMAND_TIMEOUT_MS, 50, 1),
+    signupRateLimit: int(env.SIGNUP_RATE_LIMIT, 10, 1),
+    loginFailuresPerAddress: int(env.LOGIN_FAILURES_PER_ADDRESS, 30, 1),
+    unknownCodesPerAddress: int(env.UNKNOWN_CODES_PER_ADDRESS, 20, 1),
+    passwordHashConcurrency: hashConcurrency,
+    // a queue of 8 per slot: a burst of real logins waits a fraction of a second, a storm gets 503
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 8 * hashConcurrency,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

@@ -17,5 +17,5 @@ export const errorResponseSchema = z.object({
   }),
 });
 /** The error statuses a route may answer, for its OpenAPI entry. */
-export const errorResponses = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
+export const errorResponses = (...statuses: (400 | 401 | 403 | 404 | 409 | 429 | 503)[]) =>
   Object.fromEntries(statuses.map((s) => [s, errorResponseSchema]));

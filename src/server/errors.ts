@@ -16,6 +16,8 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'Not found');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not allowed to do this');
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError(429, 'RATE_LIMITED', 'Too many requests, try again later', Math.max(1, Math.ceil(retryAfterSeconds)));
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication required');
 /** Too busy to take this request now: the client may retry after `retryAfter` seconds. */
 export const serviceUnavailable = (retryAfter: number) =>

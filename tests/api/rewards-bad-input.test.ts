@@ -81,12 +81,12 @@ const cases: Case[] = [
   { name: 'product edit with a negative quantity', method: 'PUT', url: () => `/api/marketplace/products/${productId}`, as: 'admin', body: { quantity: -3 }, status: 400, code: V },
   { name: 'product edit of an over-long id', method: 'PUT', url: () => `/api/marketplace/products/${'a'.repeat(65)}`, as: 'admin', body: { price: 1 }, status: 400, code: V },
   // giveaways
-  { name: 'giveaway with 0 credits', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'ZERO', credits: 0, type: 'infinite' }, status: 400, code: V },
-  { name: 'giveaway with negative credits', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'NEG', credits: -5, type: 'infinite' }, status: 400, code: V },
-  { name: 'giveaway of an unknown type', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'FOREVER', credits: 5, type: 'forever' }, status: 400, code: V },
-  { name: 'giveaway with a space in the code', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'A CODE', credits: 5, type: 'infinite' }, status: 400, code: V },
-  { name: 'limited giveaway with negative uses', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'LIM', credits: 5, type: 'limited', maxUses: -1 }, status: 400, code: V },
-  { name: 'timed giveaway with a date in words', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'TIMED', credits: 5, type: 'timed', expiresAt: 'tomorrow' }, status: 400, code: V },
+  { name: 'giveaway with 0 credits', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'ZERO_CREDITS', credits: 0, type: 'infinite' }, status: 400, code: V },
+  { name: 'giveaway with negative credits', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'NEG_CREDITS', credits: -5, type: 'infinite' }, status: 400, code: V },
+  { name: 'giveaway of an unknown type', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'FOREVER_TYPE', credits: 5, type: 'forever' }, status: 400, code: V },
+  { name: 'giveaway with a space in the code', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'A SPACED CODE', credits: 5, type: 'infinite' }, status: 400, code: V },
+  { name: 'limited giveaway with negative uses', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'LIMITED_NEG', credits: 5, type: 'limited', maxUses: -1 }, status: 400, code: V },
+  { name: 'timed giveaway with a date in words', method: 'POST', url: () => '/api/marketplace/giveaways', as: 'admin', body: { token: 'TIMED_WORDS', credits: 5, type: 'timed', expiresAt: 'tomorrow' }, status: 400, code: V },
   { name: 'giveaway edit without its type', method: 'PUT', url: () => `/api/marketplace/giveaways/${giveawayId}`, as: 'admin', body: { credits: 5 }, status: 400, code: V },
   // badges
   { name: 'badge with a negative reward', method: 'PUT', url: () => `/api/marketplace/badges/${badgeId}`, as: 'admin', body: { rewardAmount: -1 }, status: 400, code: V },

@@ -43,7 +43,7 @@ describe('giveaway administration', () => {
   });
 
   test('lists with limit, offset and search, answering total and totalCount', async () => {
-    for (let i = 0; i < 3; i++) await api.giveaway({ token: `PAGED_${i}`, description: 'paginazione' });
+    for (let i = 0; i < 3; i++) await api.giveaway({ token: `PAGED_CODE_${i}`, description: 'paginazione' });
     const page = await t.call('GET', '/api/marketplace/giveaways?limit=2&offset=0&search=paged_', { token: admin.token });
     expect(page.status).toBe(200);
     expect(page.json.total).toBe(3);
@@ -56,28 +56,28 @@ describe('giveaway administration', () => {
   });
 
   test('edits everything but the code, and a deleted code stops working but keeps its ledger', async () => {
-    const g = await api.giveaway({ token: 'EDIT_ME', credits: 10 });
+    const g = await api.giveaway({ token: 'EDIT_ME_1', credits: 10 });
     const edited = await t.call('PUT', `/api/marketplace/giveaways/${g.id}`, {
       token: admin.token,
       body: { token: 'HACKED', credits: 20, type: 'limited', maxUses: 4, description: 'nuovo' },
     });
     expect(edited.status).toBe(200);
-    expect(edited.json.data).toMatchObject({ token: 'EDIT_ME', credits: 20, type: 'limited', maxUses: 4, description: 'nuovo' });
+    expect(edited.json.data).toMatchObject({ token: 'EDIT_ME_1', credits: 20, type: 'limited', maxUses: 4, description: 'nuovo' });
     const read = await t.call('GET', `/api/marketplace/giveaways/${g.id}`, { token: admin.token });
     expect(read.json.data.credits).toBe(20);
 
     const [p] = await accounts(t, 1);
-    expect((await redeem(p, { token: 'edit_me' })).json.data.credits).toBe(20);
+    expect((await redeem(p, { token: 'edit_me_1' })).json.data.credits).toBe(20);
     const del = await t.call('DELETE', `/api/marketplace/giveaways/${g.id}`, { token: admin.token });
     expect(del.json.data).toEqual({ id: g.id, deleted: true });
     const [q] = await accounts(t, 1);
-    const after = await redeem(q, { token: 'EDIT_ME' });
+    const after = await redeem(q, { token: 'EDIT_ME_1' });
     expect(after.status).toBe(404);
     expect(after.json.error.code).toBe('GIVEAWAY_NOT_FOUND');
     expect(await balanceOf(t, p.id)).toBe(20);
     expect((await t.call('GET', `/api/marketplace/giveaways/${g.id}`, { token: admin.token })).status).toBe(404);
     // the token is free again
-    await api.giveaway({ token: 'EDIT_ME' });
+    await api.giveaway({ token: 'EDIT_ME_1' });
   });
 });
 

@@ -129,7 +129,7 @@ describe('catalog form bodies', () => {
   });
 
   test('giveaway: maxUses required when limited, expiresAt when timed, credits at least 1', () => {
-    const base = { ...giveawayValues(null), token: 'abc123', credits: '10' };
+    const base = { ...giveawayValues(null), token: 'abc12345', credits: '10' };
     expect(giveawayInputSchema.safeParse(giveawayBody(base, false)).success).toBe(true);
     const limited = giveawayInputSchema.safeParse(giveawayBody({ ...base, type: 'limited' }, false));
     expect(limited.error?.issues.map((i) => i.path.join('.'))).toEqual(['maxUses']);

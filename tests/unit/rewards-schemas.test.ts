@@ -11,15 +11,18 @@ const ok = (schema: { safeParse: (v: unknown) => { success: boolean } }, v: unkn
 
 describe('giveaway schemas (SPEC section 5)', () => {
   test.each([
-    [{ token: 'WELCOME', credits: 1, type: 'infinite' }, true],
-    [{ token: 'WELCOME', credits: 0, type: 'infinite' }, false],
-    [{ token: 'LIMITED', credits: 5, type: 'limited' }, false],
-    [{ token: 'LIMITED', credits: 5, type: 'limited', maxUses: 1 }, true],
-    [{ token: 'TIMED', credits: 5, type: 'timed' }, false],
-    [{ token: 'TIMED', credits: 5, type: 'timed', expiresAt: '2026-12-01T18:00:00.000Z' }, true],
-    [{ token: 'TIMED', credits: 5, type: 'timed', expiresAt: '2026-12-01T18:00' }, false],
+    [{ token: 'WELCOME1', credits: 1, type: 'infinite' }, true],
+    [{ token: 'WELCOME1', credits: 0, type: 'infinite' }, false],
+    [{ token: 'LIMITED1', credits: 5, type: 'limited' }, false],
+    [{ token: 'LIMITED1', credits: 5, type: 'limited', maxUses: 1 }, true],
+    [{ token: 'TIMEDCODE', credits: 5, type: 'timed' }, false],
+    [{ token: 'TIMEDCODE', credits: 5, type: 'timed', expiresAt: '2026-12-01T18:00:00.000Z' }, true],
+    [{ token: 'TIMEDCODE', credits: 5, type: 'timed', expiresAt: '2026-12-01T18:00' }, false],
     [{ token: 'no spaces', credits: 5, type: 'infinite' }, false],
     [{ token: '', credits: 5, type: 'infinite' }, false],
+    // a new code is at least 8 characters (issue 11: a 4-letter code was found in seconds)
+    [{ token: 'SEVEN77', credits: 5, type: 'infinite' }, false],
+    [{ token: 'EIGHT888', credits: 5, type: 'infinite' }, true],
   ])('%j → %s', (input, valid) => expect(ok(giveawayInputSchema, input)).toBe(valid));
 
   test('codes are upper-cased and trimmed; the edit schema has no code', () => {

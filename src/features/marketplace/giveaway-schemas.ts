@@ -8,11 +8,17 @@ export type GiveawayType = (typeof giveawayTypes)[number];
 
 /** Codes are compared case-insensitively: stored and looked up in upper case. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
+// Lookups still accept the short codes created before the minimum existed.
 export const CODE_PATTERN = /^[A-Z0-9_-]{3,64}$/;
+/**
+ * A new code is at least this long: with the unknown-code limit per address, 8 characters of
+ * letters and digits are out of reach of guessing, where a 4-letter word was found in seconds.
+ */
+export const MIN_CODE_LENGTH = 8;
 export const codeSchema = z
   .string()
   .trim()
-  .min(3)
+  .min(MIN_CODE_LENGTH)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'code')
   .transform(normalizeCode);

@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { MIN_CODE_LENGTH } from '../../features/marketplace/giveaway-schemas.ts';
 import type { FieldErrorLike } from '../../lib/form-errors.ts';
 import type { Translator } from '../shared/use-t.ts';
 
@@ -28,6 +29,7 @@ export function adminFieldErrorKey(
   if (field === 'url') return { key: 'dashboard.validation.url' };
   if (field.startsWith('start_') || field.startsWith('end_')) return { key: 'dashboard.validation.dateTime' };
   if (field === 'password' && error.type === 'too_small') return { key: 'dashboard.validation.passwordMin' };
+  if (field === 'token' && error.type === 'too_small') return { key: 'dashboard.validation.codeMin', vars: { min: MIN_CODE_LENGTH } };
   if (error.type === 'too_big') return { key: 'dashboard.validation.tooLong' };
   return { key: 'dashboard.validation.invalid' };
 }

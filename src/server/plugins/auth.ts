@@ -47,7 +47,7 @@ export default fp(async function auth(app: FastifyInstance) {
       req.authError = new AppError(401, 'UNAUTHORIZED', 'Malformed authorization header');
       return;
     }
-    const found = await SessionRepository.findByToken(app.db.kysely, match[1], idleMs);
+    const found = await SessionRepository.findByToken(app.db.kysely, app.config.ownerId, match[1], idleMs);
     if (found === 'expired') req.authError = new AppError(401, 'TOKEN_EXPIRED', 'Session expired');
     else if (!found) req.authError = new AppError(401, 'UNAUTHORIZED', 'Invalid token');
     else {

@@ -24,7 +24,7 @@ export async function create(db: Kysely<Database>, userId: string, newEmail: str
 }
 
 /** Marks the token used and returns its change in one conditional UPDATE: a link works once. */
-export async function consume(db: Kysely<Database>, token: string): Promise<{ userId: string; newEmail: string } | null> {
+export async function consume(db: Kysely<Database>, owner: string, token: string): Promise<{ userId: string; newEmail: string } | null> {
   const now = new Date().toISOString();
   const row = await db
     .updateTable('email_changes')
@@ -32,6 +32,8 @@ export async function consume(db: Kysely<Database>, token: string): Promise<{ us
     .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
+    // a link mailed by another brand on the same database is unknown here
+    .where('user_id', 'in', db.selectFrom('users').select('id').where('owner', '=', owner))
     .returning(['user_id', 'new_email'])
     .executeTakeFirst();
   return row ? { userId: row.user_id, newEmail: row.new_email } : null;

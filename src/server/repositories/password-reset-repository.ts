@@ -29,7 +29,7 @@ export async function create(db: Kysely<Database>, userId: string, ttlMinutes: n
  * Marks the token used and returns its user in one conditional UPDATE, so two concurrent uses of
  * one link cannot both succeed.
  */
-export async function consume(db: Kysely<Database>, token: string): Promise<string | null> {
+export async function consume(db: Kysely<Database>, owner: string, token: string): Promise<string | null> {
   const now = new Date().toISOString();
   const row = await db
     .updateTable('password_resets')
@@ -37,6 +37,8 @@ export async function consume(db: Kysely<Database>, token: string): Promise<stri
     .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
+    // a link mailed by another brand on the same database is unknown here
+    .where('user_id', 'in', db.selectFrom('users').select('id').where('owner', '=', owner))
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;

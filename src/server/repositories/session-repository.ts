@@ -22,15 +22,17 @@ export async function create(db: Kysely<Database>, userId: string, ttlHours: num
 export type SessionLookup = { userId: string; roles: string[]; language: string; lastUsedAt: string } | 'expired' | null;
 
 /**
- * The session of a token: null when unknown or revoked, 'expired' past its absolute lifetime or
- * when unused for longer than `idleMs`.
+ * The session of a token, if its account belongs to `owner` (another brand's token is unknown
+ * here): null when unknown or revoked, 'expired' past its absolute lifetime or when unused for
+ * longer than `idleMs`.
  */
-export async function findByToken(db: Kysely<Database>, token: string, idleMs: number): Promise<SessionLookup> {
+export async function findByToken(db: Kysely<Database>, owner: string, token: string, idleMs: number): Promise<SessionLookup> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.user_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.last_used_at', 'users.roles', 'users.language'])
     .where('sessions.token_hash', '=', hashToken(token))
+    .where('users.owner', '=', owner)
     .executeTakeFirst();
   if (!row || row.revoked_at) return null;
   const now = Date.now();

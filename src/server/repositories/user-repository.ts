@@ -66,8 +66,9 @@ export async function findCredentials(db: Kysely<Database>, owner: string, email
     .executeTakeFirst();
 }
 
-export async function findById(db: Kysely<Database>, id: string): Promise<User | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** The account with this id in this brand (`owner`); another brand's account is not found. */
+export async function findById(db: Kysely<Database>, owner: string, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
   if (!row) return undefined;
   const accounts = await db
     .selectFrom('game_accounts')
@@ -98,16 +99,21 @@ const columnOf: Partial<Record<keyof UserUpdate, keyof UsersTable>> = {
   phone_number: 'phone_number',
 };
 
-/** Applies the given fields and, when present, replaces the game accounts, in one transaction. */
-export async function update(db: Kysely<Database>, id: string, changes: UserUpdate): Promise<'ok' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
+/**
+ * Applies the given fields and, when present, replaces the game accounts, in one transaction.
+ * 'NOT_FOUND' when no account of `owner` has this id (nothing is written).
+ */
+export async function update(db: Kysely<Database>, owner: string, id: string, changes: UserUpdate): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
   const set: Record<string, unknown> = { updated_at: new Date().toISOString() };
   for (const [key, column] of Object.entries(columnOf)) {
     const value = changes[key as keyof UserUpdate];
     if (value !== undefined) set[column!] = value;
   }
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set(set).where('id', '=', id).execute();
+    const found = await db.transaction().execute(async (trx) => {
+      // the owner condition keeps a stale or forged id from reaching another brand's account
+      const updated = await trx.updateTable('users').set(set).where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+      if (!Number(updated.numUpdatedRows)) return false;
       if (changes.gameAccounts) {
         await trx.deleteFrom('game_accounts').where('user_id', '=', id).execute();
         if (changes.gameAccounts.length)
@@ -126,8 +132,9 @@ export async function update(db: Kysely<Database>, id: string, changes: UserUpda
             )
             .execute();
       }
+      return true;
     });
-    return 'ok';
+    return found ? 'ok' : 'NOT_FOUND';
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     return /email/.test(String((e as Error).message)) ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN';

@@ -10,6 +10,7 @@ import { purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, pur
 import { adjustInputSchema, adjustResultSchema, transactionListQuerySchema, transactionSchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../../features/wallet/wallet-schemas.ts';
 import { envelope, errorResponses, listEnvelope, ok, okList } from '../envelope.ts';
 import { assertSelfOrAdmin } from '../plugins/auth.ts';
+import { failureLimit } from '../plugins/failure-limit.ts';
 import * as BadgeService from '../services/badge-service.ts';
 import * as DashboardService from '../services/dashboard-service.ts';
 import * as GiveawayService from '../services/giveaway-service.ts';
@@ -37,6 +38,9 @@ const bearer = [{ bearer: [] }];
 export default async function marketplaceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // code guessing is slowed per account (DESIGN section 4: rate limits on code redemption)
+  // guessing codes with many fresh accounts: unknown codes from one address, whatever the account
+  // (a code that exists but is used up or expired is no guess and does not count)
+  const unknownCodes = failureLimit(root, { name: 'unknown-codes', max: root.config.unknownCodesPerAddress, timeWindow: '10 minutes', failures: ['GIVEAWAY_NOT_FOUND'] });
   const redeemLimit = { max: 10, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (req: any) => `redeem|${req.user?.id ?? req.ip}` };
   const owner = (requested?: string) => ownerOf(app, requested);
 
@@ -220,7 +224,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
-        const answer = await GiveawayService.redeem(app, req, owner(req.body.owner), req.body, key);
+        const answer = await unknownCodes(req, () => GiveawayService.redeem(app, req, owner(req.body.owner), req.body, key));
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         return reply.code(answer.status as 200).send(answer.body);
       },

@@ -16,6 +16,7 @@ import {
 import { envelope, errorResponses, ok } from '../envelope.ts';
 
 import { assertSelfOrAdmin } from '../plugins/auth.ts';
+import { failureLimit } from '../plugins/failure-limit.ts';
 import * as UserService from '../services/user-service.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
@@ -44,15 +45,20 @@ export default async function userRoutes(root: FastifyInstance) {
     keyGenerator: (req: any) => `current-password|${req.user?.id ?? req.ip}`,
   };
   const profileLimit = { ...secretCheckLimit, allowList: (req: any) => typeof req.body?.currentPassword !== 'string' };
+  // every signup attempt from one address counts (account farming, e-mail enumeration)
+  const signupLimit = { max: root.config.signupRateLimit, timeWindow: '1 hour' };
+  // password spraying: failures from one address, whatever the e-mail
+  const loginFailures = failureLimit(root, { name: 'login-failures', max: root.config.loginFailuresPerAddress, timeWindow: '15 minutes', failures: ['INVALID_CREDENTIALS'] });
 
   app.post('/users/authenticate', {
-    schema: { tags, summary: 'Log in with e-mail and password (JSON body, never the URL)', body: loginInputSchema, response: { 200: authResult, ...errorResponses(400, 401, 429) } },
+    schema: { tags, summary: 'Log in with e-mail and password (JSON body, never the URL)', body: loginInputSchema, response: { 200: authResult, ...errorResponses(400, 401, 429, 503) } },
     config: { rateLimit: loginLimit },
-    handler: async (req) => ok(await UserService.login(app, req.body)),
+    handler: async (req) => ok(await loginFailures(req, () => UserService.login(app, req.body))),
   });
 
   app.post('/users/pp', {
-    schema: { tags, summary: 'Sign up', body: signupInputSchema, response: { 201: envelope(z.object({ message: z.string(), user: userSchema })), ...errorResponses(400, 409) } },
+    schema: { tags, summary: 'Sign up', body: signupInputSchema, response: { 201: envelope(z.object({ message: z.string(), user: userSchema })), ...errorResponses(400, 409, 429, 503) } },
+    config: { rateLimit: signupLimit },
     handler: async (req, reply) => reply.code(201).send(ok({ message: 'USER_CREATED', user: await UserService.signup(app, req.body) })),
   });
 

@@ -86,7 +86,7 @@ async function evidence(app: FastifyInstance, owner: string, trigger: string, us
       // the caller's account exists (beneficiaryOf checked it): registration is the event
       return 'account';
     case 'profile_completed': {
-      const u = await UserRepository.findById(db, userId);
+      const u = await UserRepository.findById(db, owner, userId);
       const filled = u && [u.first_name, u.last_name, u.street_name, u.zip_code, u.city, u.country, u.discordId, u.epicId].every((v) => v.trim() !== '');
       return filled ? 'profile' : null;
     }

@@ -92,7 +92,7 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
   const db = app.db.kysely;
   if (!(await CompetitionRepository.isRegistered(db, id, userId)))
     throw new AppError(409, 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
-  const user = await UserRepository.findById(db, userId);
+  const user = await UserRepository.findById(db, app.config.ownerId, userId);
   if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'No such player');
   await CompetitionRepository.choose(db, { competitionId: id, userId, team, playerName: user.nickname || user.username, now: nowIso() });
   return get(app, id);

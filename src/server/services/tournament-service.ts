@@ -190,7 +190,7 @@ export async function getForViewer(app: FastifyInstance, id: string, viewerToken
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   let viewerId: string | null = null;
   if (viewerToken && viewerToken.length <= 200) {
-    const session = await SessionRepository.findByToken(app.db.kysely, viewerToken, app.config.sessionIdleDays * 86_400_000);
+    const session = await SessionRepository.findByToken(app.db.kysely, app.config.ownerId, viewerToken, app.config.sessionIdleDays * 86_400_000);
     if (session && session !== 'expired') viewerId = session.userId;
   }
   try {

@@ -30,7 +30,7 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<{ 
   const valid = await verifyPassword(found?.password_hash ?? dummyHash, input.password);
   if (!found || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
   const token = await SessionRepository.create(db, found.id, app.config.tokenTtlHours);
-  return { user: (await UserRepository.findById(db, found.id))!, token };
+  return { user: (await UserRepository.findById(db, app.config.ownerId, found.id))!, token };
 }
 
 export async function signup(app: FastifyInstance, input: z.output<typeof signupInputSchema>): Promise<User> {
@@ -49,11 +49,11 @@ export async function signup(app: FastifyInstance, input: z.output<typeof signup
     country: input.country,
   });
   if (!result.ok) throw new AppError(409, result.conflict, result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
-  return (await UserRepository.findById(db, result.id))!;
+  return (await UserRepository.findById(db, app.config.ownerId, result.id))!;
 }
 
 export async function get(app: FastifyInstance, id: string): Promise<User> {
-  const user = await UserRepository.findById(app.db.kysely, id);
+  const user = await UserRepository.findById(app.db.kysely, app.config.ownerId, id);
   if (!user) throw notFound();
   return user;
 }
@@ -79,7 +79,8 @@ export async function update(app: FastifyInstance, req: FastifyRequest, id: stri
   }
 
   const apply: UserUpdate = self || !emailChanges ? rest : { ...rest, email };
-  const result = await UserRepository.update(app.db.kysely, id, apply);
+  const result = await UserRepository.update(app.db.kysely, app.config.ownerId, id, apply);
+  if (result === 'NOT_FOUND') throw notFound();
   if (result !== 'ok') throw new AppError(409, result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
   const user = await get(app, id);
   if (!emailChanges) return { user };
@@ -113,9 +114,10 @@ async function requestEmailChange(app: FastifyInstance, user: User, newEmail: st
 /** POST /users/email/confirm: the followed link makes the pending address the account's. */
 export async function confirmEmail(app: FastifyInstance, token: string): Promise<User> {
   const db = app.db.kysely;
-  const change = await EmailChangeRepository.consume(db, token);
+  const change = await EmailChangeRepository.consume(db, app.config.ownerId, token);
   if (!change) throw new AppError(400, 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
-  const result = await UserRepository.update(db, change.userId, { email: change.newEmail });
+  const result = await UserRepository.update(db, app.config.ownerId, change.userId, { email: change.newEmail });
+  if (result === 'NOT_FOUND') throw notFound();
   if (result !== 'ok') throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
   return get(app, change.userId);
 }
@@ -209,7 +211,7 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   const db = app.db.kysely;
   // checked before the token is spent, so a refused password leaves the link usable
   assertStrongPassword(password);
-  const userId = await PasswordResetRepository.consume(db, token);
+  const userId = await PasswordResetRepository.consume(db, app.config.ownerId, token);
   if (!userId) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
   await UserRepository.setPassword(db, userId, await hashPassword(password));
   await SessionRepository.revokeAllForUser(db, userId);
@@ -229,7 +231,7 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
   const normalized = email.trim().toLowerCase();
   const found = await UserRepository.findCredentials(db, app.config.ownerId, normalized);
   if (found) {
-    const user = (await UserRepository.findById(db, found.id))!;
+    const user = (await UserRepository.findById(db, app.config.ownerId, found.id))!;
     if (!user.roles.includes('SiteAdmin')) {
       await UserRepository.setPassword(db, found.id, await hashPassword(password));
       const revoked = await SessionRepository.revokeAllForUser(db, found.id);

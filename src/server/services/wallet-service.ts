@@ -35,7 +35,7 @@ export async function adjust(
   idempotencyKey: string | undefined,
 ): Promise<AdjustAnswer & { replayed: boolean }> {
   const db = app.db.kysely;
-  const adminUser = await UserRepository.findById(db, admin.id);
+  const adminUser = await UserRepository.findById(db, owner, admin.id);
   const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
   return runOnce(db, { userId: admin.id, key: idempotencyKey, route: `POST /marketplace/wallets/${userId}/adjust`, request: input }, {
     before: async () => {

@@ -61,6 +61,9 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
       DATABASE_URL: opts.databaseUrl,
       DIST_DIR: opts.distDir ?? path.join(opts.dataDir, 'no-dist'),
       SEED_DEMO: 'false',
+      // every test signs up from one address; the limit itself is tested in abuse-limits.test.ts
+      SIGNUP_RATE_LIMIT: '100000',
+      PASSWORD_HASH_QUEUE: '10000',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
