@@ -23,6 +23,7 @@ import { registerSite } from './site.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
 import { defaultToPersonal } from './http-cache.ts';
 import { registerResponseCache } from './response-cache.ts';
+import { registerRequestLogging, requestIdOptions } from './logging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,7 @@ export interface AppDeps {
 export async function buildApp({ config, db, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    ...requestIdOptions(),
     bodyLimit: 1024 * 1024,
     // behind a load balancer the client address comes from X-Forwarded-For
     trustProxy: process.env.TRUST_PROXY === 'true',
@@ -53,6 +55,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('db', db);
   app.decorate('mailer', mailer);
   app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
+  registerRequestLogging(app);
   registerResponseCache(app, config.responseCacheMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -73,7 +73,13 @@ async function createDatabase(tmp: string): Promise<{ url: string; drop: () => P
   return { url: url.toString(), drop };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** `logger`: Fastify logger options (off by default); `extend`: adds test-only routes before the app is ready. */
+export interface TestAppOptions {
+  logger?: object;
+  extend?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-api-'));
   const database = await createDatabase(tmp);
   const config = loadConfig({}, {
@@ -88,7 +94,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await migrateToLatest(db);
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir, from: 'no-reply@arena.test', log: () => {} });
-  const app = await buildApp({ config, db, mailer });
+  const app = await buildApp({ config, db, mailer, logger: options.logger });
+  options.extend?.(app);
   await app.ready();
 
   const inject = (opts: InjectOptions) => app.inject(opts);
