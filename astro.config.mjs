@@ -49,6 +49,7 @@ export default defineConfig({
   build: { format: 'file' },
   trailingSlash: 'never',
   compressHTML: true,
+  security: { csp: true },
   vite: {
     plugins: [tailwindcss()],
     // /media: uploaded images are served by the API process at the site root

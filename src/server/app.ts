@@ -24,6 +24,7 @@ import { postgresRateLimitStore } from './rate-limit-store.ts';
 import { defaultToPersonal } from './http-cache.ts';
 import { registerResponseCache } from './response-cache.ts';
 import { registerRequestLogging, requestIdOptions } from './logging.ts';
+import { readInlineHashes, registerSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,12 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('mailer', mailer);
   app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
   registerRequestLogging(app);
+  const clientDir = path.join(config.distDir, 'client');
+  await registerSecurityHeaders(app, {
+    publicOrigin: config.publicOrigin,
+    apiBases: [config.publicApiBase, config.publicMarketplaceApiBase],
+    inlineHashes: readInlineHashes(clientDir),
+  });
   registerResponseCache(app, config.responseCacheMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,7 +102,6 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   // uploaded images live at the site root, where the stored addresses point
   await app.register(mediaFileRoutes);
 
-  const clientDir = path.join(config.distDir, 'client');
   if (fs.existsSync(clientDir)) await registerSite(app, config.distDir);
   return app;
 }
