@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -125,4 +126,20 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
     reply.raw.setHeader('content-security-policy', policy);
     reply.raw.setHeader('permissions-policy', permissionsPolicy);
   });
+}
+
+/**
+ * Astro writes its own Content-Security-Policy header on on-demand pages (only the script and style
+ * hashes, the same ones this server mirrors). Ours, set on the raw response in onRequest, holds
+ * those and the rest (frame-ancestors, frame-src…), so it replaces Astro's in the head it writes.
+ */
+export function keepOwnPolicy(res: ServerResponse) {
+  const own = res.getHeader('content-security-policy');
+  if (own === undefined) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: any[]) {
+    const headers = rest.find((h) => h && typeof h === 'object');
+    if (headers && !Array.isArray(headers)) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') headers[name] = own;
+    return writeHead.call(this, status, ...rest);
+  } as typeof res.writeHead;
 }
