@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
-import { scrollToHashScript, sessionFlagScript } from './src/lib/inline-scripts.mjs';
+import { scrollToHashScript, sessionFlagScript, zodJitlessScript } from './src/lib/inline-scripts.mjs';
 
 /**
  * Brotli and gzip copies of the built pages, scripts, styles and images (x.js.br, x.js.gz), which the
@@ -72,7 +72,7 @@ export default defineConfig({
   security: {
     csp: {
       algorithm: 'SHA-256',
-      scriptDirective: { hashes: [cspHash(sessionFlagScript), cspHash(scrollToHashScript)] },
+      scriptDirective: { hashes: [sessionFlagScript, scrollToHashScript, zodJitlessScript].map(cspHash) },
       styleDirective: { hashes: [sonnerStyleHash()] },
     },
   },
