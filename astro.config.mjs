@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
+import { scrollToHashScript, sessionFlagScript, zodJitlessScript } from './src/lib/inline-scripts.mjs';
 
 /**
  * Brotli and gzip copies of the built pages, scripts, styles and images (x.js.br, x.js.gz), which the
@@ -39,6 +41,22 @@ function precompress() {
   };
 }
 
+/** A CSP source for an inline script or style: the browser hashes its exact text. */
+/** @param {string} text */
+const cspHash = (text) => /** @type {`sha256-${string}`} */ (`sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}`);
+
+/**
+ * sonner (the dashboard's and forms' toasts) adds its stylesheet as a <style> element when its
+ * module loads; the CSP allows that element by the hash of its text, read from the installed
+ * package so an upgrade keeps the hash true (and the build fails if the call ever changes shape).
+ */
+function sonnerStyleHash() {
+  const source = fs.readFileSync(fileURLToPath(import.meta.resolve('sonner')).replace(/index\.(c?js|mjs)$/, 'index.mjs'), 'utf8');
+  const call = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source);
+  if (!call) throw new Error('sonner no longer inserts its CSS with __insertCSS("…"): update sonnerStyleHash in astro.config.mjs');
+  return cspHash(JSON.parse(call[1]));
+}
+
 // Italian at /, English under /en/ (DESIGN section 1). Pages are static unless they opt out with
 // `export const prerender = false`; those run through @astrojs/node in middleware mode inside Fastify.
 export default defineConfig({
@@ -49,6 +67,15 @@ export default defineConfig({
   build: { format: 'file' },
   trailingSlash: 'never',
   compressHTML: true,
+  // a CSP meta tag in every page with the hashes of its inline scripts and styles; the server mirrors
+  // them into the Content-Security-Policy header with the rest of the policy (src/server/security-headers.ts)
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      scriptDirective: { hashes: [sessionFlagScript, scrollToHashScript, zodJitlessScript].map(cspHash) },
+      styleDirective: { hashes: [sonnerStyleHash()] },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     // /media: uploaded images are served by the API process at the site root

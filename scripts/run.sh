@@ -50,7 +50,7 @@ case "$cmd" in
   dev)
     # Astro's dev server on PORT (default 4321) proxies /api to the API, restarted on change, on PORT+1
     port=${PORT:-4321}
-    SEED_DEMO=${SEED_DEMO:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist node --watch src/server/main.ts &
+    SEED_DEMO=${SEED_DEMO:-true} LOG_PRETTY=${LOG_PRETTY:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist node --watch src/server/main.ts &
     api=$!; trap 'kill $api 2>/dev/null' EXIT
     astro dev --port "$port" "$@" ;;
   test) exec bash scripts/test.sh "$@" ;;

@@ -4,7 +4,7 @@
  * `stale-while-revalidate` lets a CDN keep serving the last copy while it fetches the next one, so
  * a burst (a tournament opening check-in, a link shared on social media) reaches the origin as one
  * request per edge per few seconds instead of one per visitor. Anything that depends on who asks
- * is private.
+ * is private and never stored.
  */
 export const cachePolicy = {
   /** lists and details that change with play (slots, check-ins, stock): seconds of staleness at most */
@@ -20,8 +20,12 @@ export const cachePolicy = {
   frozen: 'public, max-age=300, stale-while-revalidate=3600',
   /** a calendar file: refreshed by the calendar app now and then */
   calendar: 'public, max-age=60',
-  /** a personal answer: the browser may keep it but must ask again before reuse; never a shared cache */
-  personal: 'private, no-cache',
+  /**
+   * a personal answer (an account, a wallet, a ledger, purchases, a backpack, anything read with a
+   * token): kept by no cache at all, not even the browser's disk, so a shared computer or the back
+   * button after a logout cannot show it again
+   */
+  personal: 'private, no-store',
   /** failures and anything that must not be kept at all */
   none: 'no-store',
 } as const;

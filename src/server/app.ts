@@ -28,6 +28,8 @@ import { registerImageLimits } from './image-limits.ts';
 import { registerMailQueue } from './mail/mail-queue.ts';
 import { registerAfterResponse } from './after-response.ts';
 import { passwordWork } from './passwords.ts';
+import { registerRequestLogging, requestIdOptions } from './logging.ts';
+import { readInlineHashes, registerSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,7 @@ export interface AppDeps {
 export async function buildApp({ config, db, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    ...requestIdOptions(),
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY (config.ts): which peers' X-Forwarded-For names the client; by default none, so
     // a client-sent header cannot choose the address the per-address limits count
@@ -75,6 +78,13 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   registerMailQueue(app, config.mailPollMs);
   registerAfterResponse(app);
   app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
+  registerRequestLogging(app);
+  const clientDir = path.join(config.distDir, 'client');
+  await registerSecurityHeaders(app, {
+    publicOrigin: config.publicOrigin,
+    apiBases: [config.publicApiBase, config.publicMarketplaceApiBase],
+    inlineHashes: readInlineHashes(clientDir),
+  });
   registerResponseCache(app, config.responseCacheMs);
   registerImageLimits(app, config.imageLimits);
   if (config.requestTimeoutMs > 0) limitBodyTime(app, config.requestTimeoutMs);
@@ -116,7 +126,6 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   // uploaded images live at the site root, where the stored addresses point
   await app.register(mediaFileRoutes);
 
-  const clientDir = path.join(config.distDir, 'client');
   if (fs.existsSync(clientDir)) await registerSite(app, config.distDir);
   return app;
 }

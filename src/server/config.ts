@@ -72,6 +72,10 @@ export interface AppConfig {
    * address is the client), a hop count, or a list of proxy addresses/CIDRs. Never `true`.
    */
   trustProxy: false | number | string[];
+  /** pino level of the server log (src/server/logging.ts): trace, debug, info, warn, error, fatal or silent. */
+  logLevel: string;
+  /** Human-readable lines through pino-pretty instead of JSON (`npm run dev` sets it). */
+  logPretty: boolean;
 }
 
 /** A whole number >= `min` from the environment, else `fallback`. */
@@ -112,6 +116,7 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     );
   return list;
 }
+const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -162,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // a queue of 8 per slot: a burst of real logins waits a fraction of a second, a storm gets 503
     passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 8 * hashConcurrency,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: logLevels.includes(env.LOG_LEVEL?.toLowerCase() as string) ? env.LOG_LEVEL!.toLowerCase() : 'info',
+    logPretty: truthy(env.LOG_PRETTY, false),
     ...overrides,
   };
 }

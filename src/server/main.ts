@@ -7,6 +7,7 @@ import { demoPrivateTournamentPassword, seedDemo } from '../db/seed.ts';
 import { demoGiveawayCodes } from '../db/seed-rewards.ts';
 import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { loggerOptions } from './logging.ts';
 import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from './services/user-service.ts';
 
@@ -24,7 +25,7 @@ const mailer = createMailer({
   from: process.env.MAIL_FROM || `no-reply@${config.brandSlug}.example`,
   log: (m) => console.log(`✉  ${m}`),
 });
-const app = await buildApp({ config, db, mailer, logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false });
+const app = await buildApp({ config, db, mailer, logger: loggerOptions(config) });
 
 if (config.adminEmail && config.adminPassword) await ensureAdmin(app, config.adminEmail, config.adminPassword);
 if (config.seedDemo) {

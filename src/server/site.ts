@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import * as TournamentService from './services/tournament-service.ts';
 import * as NewsService from './services/news-service.ts';
 import { pageCache } from './response-cache.ts';
+import { keepOwnPolicy } from './security-headers.ts';
 import * as CampaignService from './services/campaign-service.ts';
 
 /**
@@ -70,6 +71,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && astro) {
       pageCache.render(app, req, reply);
+      keepOwnPolicy(reply.raw);
       reply.hijack();
       await astro(
         req.raw,

@@ -12,7 +12,8 @@ import { cachePublic } from '../../src/server/http-cache.ts';
  */
 const LIVE = 'public, max-age=10, stale-while-revalidate=60';
 const EDITORIAL = 'public, max-age=30, stale-while-revalidate=120';
-const PERSONAL = 'private, no-cache';
+/** personal answers are never stored, not even by the browser (a shared computer, the back button) */
+const PERSONAL = 'private, no-store';
 
 let t: TestApp;
 let admin: Account;
@@ -70,10 +71,20 @@ test('the calendar file may be kept a minute', async () => {
   expect(r.res.headers['cache-control']).toBe('public, max-age=60');
 });
 
-test('personal reads and writes are private, no-cache', async () => {
-  expect((await headersOf('/api/users/me', player.token))['cache-control']).toBe(PERSONAL);
-  expect((await headersOf('/api/marketplace/wallets/me', player.token))['cache-control']).toBe(PERSONAL);
-  expect((await headersOf(`/api/marketplace/transactions/${player.id}`, player.token))['cache-control']).toBe(PERSONAL);
+test('personal reads and writes are private, no-store', async () => {
+  const personalReads = [
+    ['/api/users/me', player.token],
+    [`/api/users/${player.id}`, player.token],
+    ['/api/marketplace/wallets/me', player.token],
+    [`/api/marketplace/transactions/${player.id}`, player.token],
+    [`/api/marketplace/backpack/${player.id}`, player.token],
+    [`/api/marketplace/purchases/user/${player.id}`, player.token],
+    ['/api/marketplace/purchases', admin.token],
+    ['/api/marketplace/wallets', admin.token],
+    ['/api/marketplace/dashboard/overview', admin.token],
+    [`/api/marketplace/wallets/${t.config.ownerId}/${player.id}`, admin.token],
+  ] as const;
+  for (const [url, token] of personalReads) expect((await headersOf(url, token))['cache-control'], url).toBe(PERSONAL);
   await rewardsApi(t, admin.token).credit(player.id, 50);
   const bought = await t.call('POST', '/api/marketplace/purchases', { token: player.token, body: { productId, shippingAddress: address } });
   expect(bought.status).toBe(201);

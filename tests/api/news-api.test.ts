@@ -110,7 +110,7 @@ describe('publishing and drafts', () => {
       const page2 = await fresh.call('GET', '/api/news?limit=2&offset=2');
       expect(page2.json.data.map((n: any) => n.id)).toEqual([ids[0]]);
       const withToken = await fresh.call('GET', '/api/news', { token: a.token });
-      expect(withToken.res.headers['cache-control']).toBe('private, no-cache');
+      expect(withToken.res.headers['cache-control']).toBe('private, no-store');
       // drafts first when the admin edits the oldest
       await fresh.call('PUT', `/api/news/${ids[0]}`, { token: a.token, body: { image: '' } });
       const all = await fresh.call('GET', '/api/news?all=true', { token: a.token });

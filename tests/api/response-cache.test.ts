@@ -42,7 +42,7 @@ test("a player's read of a tournament: the public part may come from the cache, 
   const mine = await t.call('GET', `/api/tournaments/${id}`, { token: first.token });
   expect(mine.json.data.me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
   expect({ ...mine.json.data, me: null }).toEqual(anonymous.json.data);
-  expect(mine.res.headers['cache-control']).toBe('private, no-cache');
+  expect(mine.res.headers['cache-control']).toBe('private, no-store');
   expect((await t.call('GET', `/api/tournaments/${id}`, { token: second.token })).json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: null });
   expect((await t.call('GET', `/api/tournaments/${id}`, { token: outsider.token })).json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: null });
   // an admin (about to edit) always reads everything fresh

@@ -25,6 +25,8 @@ afterAll(() => t?.close());
 const long = (n: number) => 'x'.repeat(n);
 const notText = [42, true, {}, ['a'], 'nul\u0000byte'];
 const notImage = ['http://insecure.example/a.png', 'javascript:alert(1)', '/etc/passwd', 'https://e.com/a b.png', `https://e.com/${long(600)}`, 42, null];
+/** links that would leave the site, or leave it without https (src/features/tournaments/competition-link.ts) */
+const offSiteLinks = ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example/x', '/en//evil.example/x', 'https:///x', 'https://', 'http://insecure.example', 'HTTP://insecure.example'];
 const notInstant = ['tomorrow', '2026-01-01', '2026-01-01T10:00:00', '2026-13-01T10:00:00Z', 1767225600000, true, {}];
 const account = { username: 'ninja', id: 'epic', game: 'Fortnite', console: 'PC' };
 const entry = (over: Record<string, unknown> = {}, acct: Record<string, unknown> = {}) => ({ userId: player.id, gameAccount: { ...account, ...acct }, ...over });
@@ -130,7 +132,7 @@ const endpoints: Endpoint[] = [
     fields: () => ({
       name: [...notText, null, '', long(121)],
       game: ['Minecraft', null, 3],
-      url: ['javascript:alert(1)', 'http://insecure.example', 'relative/path', '/a b', `/${long(600)}`, 42, null],
+      url: ['javascript:alert(1)', 'relative/path', '/a b', `/${long(600)}`, 42, null, ...offSiteLinks],
       thumbnail: notImage,
     }),
   },
@@ -141,7 +143,7 @@ const endpoints: Endpoint[] = [
     token: () => admin.token,
     valid: () => ({ name: 'Renamed' }),
     required: [],
-    fields: () => ({ name: [...notText, null, ''], game: ['Minecraft', null], url: ['javascript:alert(1)', 42], thumbnail: notImage }),
+    fields: () => ({ name: [...notText, null, ''], game: ['Minecraft', null], url: ['javascript:alert(1)', 42, ...offSiteLinks], thumbnail: notImage }),
   },
   {
     name: 'PUT /api/tournaments/competition/:id',
@@ -323,4 +325,12 @@ test('the valid bodies used above are accepted (so the refusals are about the ba
   expect(joinRes.status).toBe(200);
   expect((await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, { token: player.token, body: { team: 'speed' } })).status).toBe(200);
   expect((await t.call('PUT', `/api/tournaments/competition/${competitionId}`, { token: admin.token, body: endpoints[6].valid() })).status).toBe(200);
+});
+
+test('a competition link is kept when it is a same-site path or an https address', async () => {
+  for (const url of ['', '/arena-bomber-championship', '/en/arena-bomber-championship?tab=rules#top', 'https://example.com/landing', 'HTTPS://Example.com']) {
+    const res = await t.call('PUT', `/api/tournaments/competitions/${competitionId}`, { token: admin.token, body: { url } });
+    expect(res.status, `${JSON.stringify(url)}: ${JSON.stringify(res.json)}`).toBe(200);
+    expect(res.json.data.url).toBe(url);
+  }
 });

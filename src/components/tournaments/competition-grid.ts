@@ -1,4 +1,4 @@
-import { localizePath } from '../../lib/i18n.ts';
+import { competitionHref } from '../../features/tournaments/competition-link.ts';
 import { listCompetitions, type CompetitionSummary } from './competition-lookup.ts';
 
 /** <competition-grid>: the owner's competitions as cards (markup and texts in CompetitionGrid.astro). */
@@ -18,8 +18,8 @@ export class CompetitionGrid extends HTMLElement {
     const card = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
     const field = <E extends HTMLElement = HTMLElement>(name: string) => card.querySelector<E>(`[data-field="${name}"]`)!;
     const locale = this.dataset.locale === 'en' ? 'en' : 'it';
-    // a site path opens in the page's language; another site's https address as it is
-    field<HTMLAnchorElement>('link').href = c.url.startsWith('/') ? localizePath(c.url, locale) : c.url || '#';
+    // a site path opens in the page's language; another site's https address as it is; nothing else
+    field<HTMLAnchorElement>('link').href = competitionHref(c.url, locale) || '#';
     if (c.thumbnail) field<HTMLImageElement>('thumbnail').src = c.thumbnail;
     field('name').textContent = c.name;
     field('game').textContent = games[c.game] ?? c.game;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminInstant } from '../../lib/date-range.ts';
 import { consoles, games } from '../games/games.ts';
 import { gameAccountSchema } from '../users/user-schemas.ts';
+import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 
 /** The two factions of the championship (SPEC section 1). */
 export const teamNames = ['precision', 'speed'] as const;
@@ -146,8 +147,8 @@ const competitionFields = {
   name: text(120).min(1),
   thumbnail: imageUrl,
   game: z.enum(games),
-  /** the competition's landing page, a site path like /arena-bomber-championship or an https URL */
-  url: z.union([z.literal(''), z.string().max(500).regex(/^(\/[^\s"'<>]*|https:\/\/[^\s"'<>]+)$/)]),
+  /** the competition's landing page, a site path like /arena-bomber-championship or an https URL (competition-link.ts) */
+  url: z.string().max(COMPETITION_LINK_MAX).refine(isCompetitionLink, 'a same-site path starting with a single / or an https address'),
 };
 export const competitionInputSchema = z.object({
   ...competitionFields,

@@ -3,6 +3,7 @@
  * by the server-rendered pages, the grids' custom elements and the detail island, so a card built
  * in the browser reads exactly like one built on the server. Texts come in as labels, never here.
  */
+import { isCompetitionLink } from './competition-link.ts';
 import { phaseOf, type Phase, type Schedule } from './phase.ts';
 
 /** Tournament times are Italian times; a visitor elsewhere also sees their own (see detail page). */
@@ -187,7 +188,8 @@ export const isFortnite = (game: string) => game === 'Fortnite';
  */
 export function sitePathOf(url: string, origin?: string): string {
   const clean = (p: string) => p.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
-  if (url.startsWith('/') && !url.startsWith('//')) return clean(url);
+  if (!url || !isCompetitionLink(url)) return '';
+  if (url.startsWith('/')) return clean(url);
   try {
     const u = new URL(url);
     return origin && u.origin === origin ? clean(u.pathname) : '';

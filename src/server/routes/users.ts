@@ -15,6 +15,7 @@ import {
 } from '../../features/users/user-schemas.ts';
 import { envelope, errorResponses, ok } from '../envelope.ts';
 
+import { logFailedLogin } from '../logging.ts';
 import { assertSelfOrAdmin } from '../plugins/auth.ts';
 import { failureLimit } from '../plugins/failure-limit.ts';
 import * as UserService from '../services/user-service.ts';
@@ -53,6 +54,7 @@ export default async function userRoutes(root: FastifyInstance) {
   app.post('/users/authenticate', {
     schema: { tags, summary: 'Log in with e-mail and password (JSON body, never the URL)', body: loginInputSchema, response: { 200: authResult, ...errorResponses(400, 401, 429, 503) } },
     config: { rateLimit: loginLimit },
+    onResponse: logFailedLogin,
     handler: async (req) => ok(await loginFailures(req, () => UserService.login(app, req.body))),
   });
 

@@ -76,11 +76,18 @@ async function createDatabase(tmp: string): Promise<{ url: string; drop: () => P
 }
 
 /**
- * `options.logger`: Fastify's logger options, for a test that reads what the server logs.
- * `options.appDatabaseUrl` rewrites the URL the app connects with (the migrations still run on the
- * real one), so a fault test can put a TCP proxy between the app and PostgreSQL.
+ * `logger`: Fastify's logger options (off by default), for a test that reads what the server logs.
+ * `extend`: adds test-only routes before the app is ready.
+ * `appDatabaseUrl` rewrites the URL the app connects with (the migrations still run on the real
+ * one), so a fault test can put a TCP proxy between the app and PostgreSQL.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { logger?: object; appDatabaseUrl?: (url: string) => string } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  logger?: object;
+  extend?: (app: FastifyInstance) => void;
+  appDatabaseUrl?: (url: string) => string;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-api-'));
   const database = await createDatabase(tmp);
   const config = loadConfig({}, {
@@ -104,6 +111,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir, from: 'no-reply@arena.test', log: () => {} });
   const app = await buildApp({ config, db, mailer, logger: options.logger });
+  options.extend?.(app);
   await app.ready();
 
   const inject = (opts: InjectOptions) => app.inject(opts);
