@@ -82,7 +82,7 @@ const rows: Row[] = [
   },
   { name: 'GET giveaways', request: async () => ({ method: 'GET', url: '/api/marketplace/giveaways' }), expect: ADMIN() },
   { name: 'GET giveaway', request: async () => ({ method: 'GET', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}` }), expect: ADMIN() },
-  { name: 'POST giveaway', request: async () => ({ method: 'POST', url: '/api/marketplace/giveaways', body: { token: fresh().toUpperCase() + 'CODE', credits: 1, type: 'infinite' } }), expect: ADMIN(201) },
+  { name: 'POST giveaway', request: async () => ({ method: 'POST', url: '/api/marketplace/giveaways', body: { token: fresh().toUpperCase() + 'GIFTCODE', credits: 1, type: 'infinite' } }), expect: ADMIN(201) },
   { name: 'PUT giveaway', request: async () => ({ method: 'PUT', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}`, body: { credits: 500, type: 'infinite' } }), expect: ADMIN() },
   { name: 'DELETE giveaway', request: async () => ({ method: 'DELETE', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}` }), expect: ADMIN() },
   { name: 'POST giveaway redeem for a user', request: async () => ({ method: 'POST', url: '/api/marketplace/giveaways/redeem', body: { token: (await api.giveaway()).token, userId: owner.id } }), expect: SELF_OR_ADMIN() },

@@ -27,6 +27,8 @@ async function expectConsistent(id: string, max: number) {
   return { members, waitlist };
 }
 
+// a correctness test, not a timing one: its 200 players and requests take seconds alone and several
+// times that while the whole suite shares two cores, hence its own timeout
 test('200 concurrent joins on a 20-slot tournament: exactly 20 members, 180 waitlisted, no 5xx', async () => {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 20 });
   const players = await quickPlayers(t, 200);
@@ -50,7 +52,7 @@ test('200 concurrent joins on a 20-slot tournament: exactly 20 members, 180 wait
   // once the dust settles the queue is a strict order: positions 1..180, each held once
   const now = await Promise.all(players.filter((_, i) => states[i] === 'waitlist').map((p) => t.call('GET', `/api/tournaments/${id}`, { token: p.token })));
   expect(now.map((r) => r.json.data.me.waitlistPosition).sort((a, b) => a - b)).toEqual(Array.from({ length: 180 }, (_, i) => i + 1));
-});
+}, 60_000);
 
 test('20 concurrent joins by the same player: one registration, the others 409 ALREADY_REGISTERED', async () => {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 5 });
