@@ -71,7 +71,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     // longer than the 60 s idle timeout of common load balancers, so the balancer closes first
     keepAliveTimeout: config.keepAliveTimeoutMs,
   });
-  passwordWork.configure(config);
+  passwordWork.configure(config.passwordHashConcurrency, config.passwordHashQueue);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);

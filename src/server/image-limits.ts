@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { AppError, serviceUnavailable } from './errors.ts';
+import { AppError } from './errors.ts';
+import { WorkGate } from './work-gate.ts';
 
 /**
  * Every bound on the work an uploaded image may cost, in one place: both upload paths (admin media,
@@ -26,38 +27,6 @@ export interface ImageLimits {
 }
 
 const tooLarge = (why: string) => new AppError(413, 'IMAGE_TOO_LARGE', why);
-
-/**
- * A counting semaphore with a bounded queue. A full queue answers 503 SERVICE_UNAVAILABLE with
- * Retry-After straight away: waiting longer would only hold the connection and the upload's memory.
- */
-export class WorkGate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  private readonly concurrency: number;
-  private readonly queue: number;
-  constructor(concurrency: number, queue: number) {
-    this.concurrency = concurrency;
-    this.queue = queue;
-  }
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.queue) throw serviceUnavailable(2);
-      // the slot is handed over by the finishing holder, so `running` stays counted
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

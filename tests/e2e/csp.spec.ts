@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { brandSlug } from '../../src/lib/brand.ts';
 import { hydrated } from './helpers.ts';
+import { appPages, en, staticPages } from './site-pages.ts';
 
 /**
  * Issue 11 item 19: every page, in both languages, logged out and logged in (as the demo admin, so
@@ -13,33 +13,9 @@ import { hydrated } from './helpers.ts';
  * src/server/security-headers.ts together with the meta tag Astro writes (astro.config.mjs).
  */
 const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
-const en = (p: string) => (p === '/' ? '/en/' : `/en${p}`);
 const clientDir = path.resolve(process.env.DIST_DIR || 'dist', 'client');
 
-const pages = [
-  '/',
-  '/competitions',
-  '/tournaments',
-  `/${brandSlug}-bomber-championship`,
-  '/cortina',
-  '/cortina/standings/1',
-  '/news',
-  '/news/{article}',
-  '/privacy-policy',
-  '/cookie-policy',
-  '/my-backpack',
-  '/my-wallet',
-  '/my-tournaments',
-  '/marketplace',
-  '/marketplace/redeem',
-  '/tournament/{tournament}',
-  '/tournament/{tournament}/iframe',
-  '/login',
-  '/signup',
-  '/resetPassword',
-  '/settings',
-  '/no-such-page',
-];
+const pages = [...staticPages, ...appPages, '/tournament/{tournament}/iframe', '/no-such-page'];
 
 /** Every dashboard section the build has (dist/client/dashboard/**.html). */
 function dashboardPages(): string[] {

@@ -11,7 +11,7 @@ import {
   reachableScripts,
   STATIC_PAGE_BUDGET_KB,
 } from '../../scripts/lib/page-weight.ts';
-import { brandSlug } from '../../src/lib/brand.ts';
+import { appPages, en, staticPages } from './site-pages.ts';
 
 /**
  * Issue 7: the JavaScript each page loads before any interaction (gzip, scripts/lib/page-weight.ts)
@@ -21,28 +21,6 @@ import { brandSlug } from '../../src/lib/brand.ts';
  */
 const clientDir = path.resolve(process.env.DIST_DIR || 'dist', 'client');
 const read = diskReader(clientDir);
-const en = (p: string) => (p === '/' ? '/en/' : `/en${p}`);
-
-/** Visitor pages: no React unless an above-the-fold island needs it at once. */
-const staticPages = [
-  '/',
-  '/competitions',
-  '/tournaments',
-  `/${brandSlug}-bomber-championship`,
-  '/cortina',
-  '/cortina/standings/1',
-  '/news',
-  '/news/{article}',
-  '/privacy-policy',
-  '/cookie-policy',
-  '/my-backpack',
-  '/my-wallet',
-  '/my-tournaments',
-  '/marketplace/redeem',
-];
-/** Pages whose main content is a React island. */
-const appPages = ['/tournament/{tournament}', '/login', '/signup', '/resetPassword', '/marketplace', '/settings'];
-
 let ids: { tournament: string; article: string } | undefined;
 
 /** One tournament of the demo, and a published article written for this run. */

@@ -1,0 +1,28 @@
+import { brandSlug } from '../../src/lib/brand.ts';
+
+/**
+ * The site's pages, once, for the specs that walk all of them (page budgets, CSP). Paths are the
+ * Italian ones; `en()` gives the English twin. `{tournament}` and `{article}` are filled by each spec.
+ */
+export const en = (p: string) => (p === '/' ? '/en/' : `/en${p}`);
+
+/** Visitor pages: no React unless an above-the-fold island needs it at once. */
+export const staticPages = [
+  '/',
+  '/competitions',
+  '/tournaments',
+  `/${brandSlug}-bomber-championship`,
+  '/cortina',
+  '/cortina/standings/1',
+  '/news',
+  '/news/{article}',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/my-backpack',
+  '/my-wallet',
+  '/my-tournaments',
+  '/marketplace/redeem',
+];
+
+/** Pages whose main content is a React island. */
+export const appPages = ['/tournament/{tournament}', '/login', '/signup', '/resetPassword', '/confirmEmail', '/marketplace', '/settings'];
