@@ -22,7 +22,8 @@ export const BIRTH_DATE_MIN = '1900-01-01';
 export const birthDateSchema = z.iso
   .date()
   .refine((d) => d <= new Date().toISOString().slice(0, 10), 'future')
-  .refine((d) => d >= BIRTH_DATE_MIN, 'BIRTH_DATE_TOO_EARLY');
+  // only a well-formed date is compared: a malformed one stays a plain format error
+  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || d >= BIRTH_DATE_MIN, 'BIRTH_DATE_TOO_EARLY');
 
 export const gameAccountSchema = z.object({
   username: text(64).min(1),
