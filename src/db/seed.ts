@@ -163,7 +163,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
   });
 
   const players: { id: string; nickname: string; team: TeamName; score: number }[] = [];
-  for (const [username, nickname, team, score, language] of leaderboardPlayers) {
+  for (const [n, [username, nickname, team, score, language]] of leaderboardPlayers.entries()) {
     const result = await UserRepository.create(db, {
       owner,
       username,
@@ -171,7 +171,8 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
       passwordHash: nobodyHash,
       nickname,
       gender: 'nonbinary',
-      birthDate: null,
+      // they play the championship, open from 16 (the FAQ): adults born 1990-2005
+      birthDate: `${1990 + (n % 16)}-0${1 + (n % 9)}-1${n % 10}`,
       language,
       country: 'Italy',
     });

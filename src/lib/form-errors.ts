@@ -21,7 +21,7 @@ export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unkn
   // a stable API code put on a field (EMAIL_TAKEN on email) is translated as such
   if (error.type === 'code' && error.message) return `errors.${error.message}`;
   // a schema refinement that names an API code (src/lib/date-range.ts) is translated as that code
-  if (error.message === 'DATE_OUT_OF_RANGE') return 'errors.DATE_OUT_OF_RANGE';
+  if (error.message === 'DATE_OUT_OF_RANGE' || error.message === 'BIRTH_DATE_TOO_EARLY') return `errors.${error.message}`;
   const name = field.split('.').pop() ?? field;
   const custom = error.message ? customMessages[error.message] : undefined;
   if (custom) return `auth.validation.${custom}`;

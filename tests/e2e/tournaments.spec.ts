@@ -10,8 +10,20 @@ import { goto, hydrated, unique } from './helpers.ts';
 type Lang = 'it' | 'en';
 const at = (lang: Lang, path: string) => (lang === 'it' ? path : path === '/' ? '/en/' : `/en${path}`);
 const text = {
-  it: { wrongPassword: 'Password del torneo errata.', showAll: 'Mostra tutti', showTop: 'Mostra 10', joined: 'Iscrizione completata!' },
-  en: { wrongPassword: 'Wrong tournament password.', showAll: 'Show all', showTop: 'Show 10', joined: 'You are in!' },
+  it: {
+    wrongPassword: 'Password del torneo errata.',
+    showAll: 'Mostra tutti',
+    showTop: 'Mostra 10',
+    joined: 'Iscrizione completata!',
+    tooYoung: 'Al campionato partecipano solo giocatori dai 16 anni in su, con la data di nascita nel profilo.',
+  },
+  en: {
+    wrongPassword: 'Wrong tournament password.',
+    showAll: 'Show all',
+    showTop: 'Show 10',
+    joined: 'You are in!',
+    tooYoung: 'Only players aged 16 or older, with their birth date on their profile, can join the championship.',
+  },
 } as const;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
@@ -63,12 +75,15 @@ async function championshipId(request: APIRequestContext): Promise<string> {
   return found!.id;
 }
 
-/** A fresh player, signed up through the API and logged in in this page (as the login form does). */
-async function newPlayer(page: Page, lang: Lang, prefix: string) {
+/**
+ * A fresh player, signed up through the API and logged in in this page (as the login form does);
+ * an adult unless `birthDate` says otherwise (the championship takes players of 16 or older).
+ */
+async function newPlayer(page: Page, lang: Lang, prefix: string, birthDate: string | null = '2000-05-17') {
   const username = unique(prefix);
   const password = 'tournament-pass-1';
   const signup = await page.request.post('/api/users/pp', {
-    data: { username, email: `${username}@example.com`, password, nickname: `Nick${username}`, gender: 'female', language: lang },
+    data: { username, email: `${username}@example.com`, password, nickname: `Nick${username}`, gender: 'female', language: lang, ...(birthDate ? { birth_date: birthDate } : {}) },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const login = await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } });
@@ -292,6 +307,8 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('join-submit').click();
       await expect(page.getByTestId('join-error')).toHaveText(text[lang].wrongPassword);
       await expect(page.getByTestId('join-dialog')).toBeVisible();
+      // and the refused join kept nothing on the profile
+      expect((await me(page, token)).gameAccounts).toEqual([]);
 
       await page.getByTestId('join-password').fill('locker-room-7');
       await page.getByTestId('join-submit').click();
@@ -306,6 +323,21 @@ for (const lang of ['it', 'en'] as const) {
       await goto(page, at(lang, '/my-tournaments'));
       await expect(page.getByTestId('my-tournaments-list').locator(`[data-tournament-id="${t.id}"]`)).toBeVisible();
       await hydrated(page);
+    });
+
+    test(`a player without a birth date is told why the championship refuses them (${lang})`, async ({ page, request }) => {
+      const competitionId = await championshipId(request);
+      const t = await createTournament(request, { name: unique(`Young ${lang} `), game: 'Fortnite', console: ['PC'], maxPartecipants: 10, competitionId, ...registrationOpen() });
+      await newPlayer(page, lang, `y${lang}`, null);
+      await openTournament(page, lang, t.id);
+      await page.getByTestId('tournament-action').click();
+      await page.getByTestId('join-discord-id').fill('young_player');
+      await page.getByTestId('join-epic-id').fill('YoungEpic');
+      await page.getByTestId('join-submit').click();
+      await expect(page.getByTestId('join-error')).toHaveText(text[lang].tooYoung);
+      await expect(page.getByTestId('join-dialog')).toBeVisible();
+      await page.getByTestId('join-cancel').click();
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
     });
 
     test(`a player who joins a full tournament waits on the waitlist and can leave it (${lang})`, async ({ page, request }) => {

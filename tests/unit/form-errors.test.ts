@@ -10,6 +10,7 @@ describe('fieldErrorKey', () => {
     ['username', { type: 'invalid_format', message: 'username' }, 'a b', 'auth.validation.usernameFormat'],
     ['birth_date', { type: 'invalid_format', message: 'Invalid ISO date' }, '2001-13-40', 'auth.validation.birthDateInvalid'],
     ['birth_date', { type: 'custom', message: 'future' }, '2999-01-01', 'auth.validation.birthDateFuture'],
+    ['birth_date', { type: 'custom', message: 'BIRTH_DATE_TOO_EARLY' }, '1899-12-31', 'errors.BIRTH_DATE_TOO_EARLY'],
     ['gender', { type: 'invalid_value', message: 'Invalid option' }, '', 'auth.validation.required'],
     ['nickname', { type: 'too_big', message: 'Too big' }, 'x'.repeat(40), 'auth.validation.tooLong'],
     ['confirm', { type: 'custom', message: 'mismatch' }, 'abc', 'auth.validation.passwordMismatch'],

@@ -29,6 +29,12 @@ describe('join payloads', () => {
     expect(registrationBody('u', a, 'secret')).toEqual({ gameAccounts: [{ userId: 'u', gameAccount: a }], password: 'secret' });
   });
 
+  test('a new account asks the server to keep it with the join (saveGameAccount), a saved one does not', () => {
+    const a = acc('EAFC25', 'PS5');
+    expect(registrationBody('u', a, undefined, true)).toEqual({ gameAccounts: [{ userId: 'u', gameAccount: a }], saveGameAccount: true });
+    expect(registrationBody('u', a, 'secret', false)).toEqual({ gameAccounts: [{ userId: 'u', gameAccount: a }], password: 'secret' });
+  });
+
   test('check-in sends the real account: the Epic ID for Fortnite, the saved one otherwise, none when missing', () => {
     expect(checkInAccount({ id: 'u', epicId: 'Epic42' }, { game: 'Fortnite', console: ['PS5'] })).toEqual({ username: 'Epic42', id: 'Epic42', game: 'Fortnite', console: 'PS5' });
     expect(checkInAccount({ id: 'u', epicId: ' ' }, { game: 'Fortnite', console: ['PS5'] })).toBeNull();

@@ -68,6 +68,7 @@ describe('signupInputSchema', () => {
     ['unknown language', { language: 'de' }],
     ['upper-case language', { language: 'IT' }],
     ['birth date in the future', { birth_date: tomorrow }],
+    ['birth date before 1900', { birth_date: '1899-12-31' }],
     ['birth date not a calendar day', { birth_date: '2001-02-30' }],
     ['birth date in another format', { birth_date: '17/05/2000' }],
     ['numeric username', { username: 12345 }],

@@ -76,6 +76,9 @@ export const errorCodes = [
   // dependency faults and limits (issue 11)
   'BALANCE_LIMIT',
   'DATE_OUT_OF_RANGE',
+  // join rules and birth dates (issue 12)
+  'CHAMPIONSHIP_AGE',
+  'BIRTH_DATE_TOO_EARLY',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

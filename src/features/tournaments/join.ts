@@ -20,6 +20,7 @@ export interface JoinTarget {
 export interface RegistrationBody {
   gameAccounts: [{ userId: string; gameAccount: GameAccount }];
   password?: string;
+  saveGameAccount?: boolean;
 }
 
 /**
@@ -42,10 +43,12 @@ export function eligibleAccounts(user: JoiningUser, t: JoinTarget): GameAccount[
   return (user.gameAccounts ?? []).filter((a) => a.game === t.game && t.console.includes(a.console));
 }
 
-export function registrationBody(userId: string, gameAccount: GameAccount, password?: string): RegistrationBody {
+/** `saveAccount`: a new account, which the server keeps on the profile only when the join succeeds. */
+export function registrationBody(userId: string, gameAccount: GameAccount, password?: string, saveAccount = false): RegistrationBody {
   const body: RegistrationBody = { gameAccounts: [{ userId, gameAccount }] };
   // SPEC section 5: the password is sent only when one was typed
   if (password && password.length > 0) body.password = password;
+  if (saveAccount) body.saveGameAccount = true;
   return body;
 }
 

@@ -123,6 +123,11 @@ export const registrationInputSchema = z.object({
     .array(z.object({ userId: z.string().max(64), gameAccount: gameAccountSchema }))
     .length(1),
   password: z.string().min(1).max(128).optional(),
+  /**
+   * Join only (check-in ignores it): keep this game account on the player's profile too, in the
+   * join's own transaction, so a join that fails (wrong password, full of errors) saves nothing.
+   */
+  saveGameAccount: z.boolean().optional(),
 });
 export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 

@@ -13,8 +13,17 @@ const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 /** NFKC first, so full-width and other compatibility letters are stored as the plain ones. */
 const username = z.string().trim().transform(normalizeUsername).pipe(text(32).min(3).regex(/^[\p{L}\p{N}_.-]+$/u, 'username'));
-/** yyyy-MM-dd, a real calendar day, not in the future. */
-export const birthDateSchema = z.iso.date().refine((d) => d <= new Date().toISOString().slice(0, 10), 'future');
+/** The earliest birth date accepted: an earlier one is a typo (0202, 1800), not a player. */
+export const BIRTH_DATE_MIN = '1900-01-01';
+/**
+ * yyyy-MM-dd, a real calendar day, not in the future ('future', a field message of the forms) and
+ * not before BIRTH_DATE_MIN (the stable code BIRTH_DATE_TOO_EARLY, src/server/plugins/error-handler.ts).
+ */
+export const birthDateSchema = z.iso
+  .date()
+  .refine((d) => d <= new Date().toISOString().slice(0, 10), 'future')
+  // only a well-formed date is compared: a malformed one stays a plain format error
+  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || d >= BIRTH_DATE_MIN, 'BIRTH_DATE_TOO_EARLY');
 
 export const gameAccountSchema = z.object({
   username: text(64).min(1),
@@ -23,6 +32,8 @@ export const gameAccountSchema = z.object({
   console: z.enum(consoles),
 });
 export type GameAccount = z.infer<typeof gameAccountSchema>;
+/** The most game accounts a profile keeps (settings and the join dialog both add to them). */
+export const GAME_ACCOUNTS_MAX = 20;
 
 export const signupInputSchema = z.object({
   username,
@@ -59,7 +70,7 @@ export const userUpdateSchema = z.object({
   city: text(64),
   country: text(64),
   phone_number: text(32),
-  gameAccounts: z.array(gameAccountSchema).max(20),
+  gameAccounts: z.array(gameAccountSchema).max(GAME_ACCOUNTS_MAX),
   /** Required (and checked) when the owner changes their own e-mail. */
   currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
 }).partial();

@@ -32,7 +32,8 @@ type Help = 'discord' | 'epic' | null;
 /**
  * The join dialog of SPEC sections 2 and 5. Fortnite: chat-community username and Epic ID, saved
  * on the profile first (the join aborts if that fails). Other games: one of the saved accounts for
- * the game, or a new one (saved on the profile too). A private tournament asks for its password.
+ * the game, or a new one (kept on the profile by the join itself, only when it succeeds). A
+ * private tournament asks for its password.
  * A failed registration shows its translated error and the dialog stays open.
  */
 export default function JoinDialog({ t, tournament, user: storedUser, communityUrl, settingsHref, onClose, onJoined }: Props) {
@@ -90,6 +91,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
     setFailure(null);
     try {
       let account: GameAccount;
+      let isNew = false;
       if (fortnite) {
         // SPEC section 5: the profile is updated first, and a failure there stops the join
         const update = { discordId: discordId.trim(), epicId: epicId.trim() };
@@ -101,19 +103,19 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
         account = accounts[Number(saved)];
       } else {
         account = { username: newUsername.trim(), id: newId.trim(), game: tournament.game as GameAccount['game'], console: newPlatform as GameAccount['console'] };
-        // a new account is kept on the profile, so check-in and the next join find it
-        const res = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, {
-          method: 'PUT',
-          body: { gameAccounts: withAccount(user.gameAccounts ?? [], account) },
-        });
-        if (!res.ok) return failWith(res.code, res.status, 'tournaments.join.profileError');
-        updateStoredUser(res.data.data);
-        setUser(res.data.data);
+        // a new account is kept on the profile, so check-in and the next join find it: the server
+        // saves it with the join itself, so a refused join (a wrong password) saves nothing
+        isNew = true;
       }
       const res = await api<JoinResult>(`/tournaments/${encodeURIComponent(tournament.id)}/register?userID=${encodeURIComponent(user.id)}`, {
-        body: registrationBody(user.id, account, tournament.open ? undefined : password),
+        body: registrationBody(user.id, account, tournament.open ? undefined : password, isNew),
       });
       if (!res.ok) return failWith(res.code, res.status);
+      if (isNew) {
+        const kept = { ...user, gameAccounts: withAccount(user.gameAccounts ?? [], account) };
+        updateStoredUser(kept);
+        setUser(kept);
+      }
       onJoined(res.data);
     } finally {
       running.current = false;

@@ -1,6 +1,8 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation } from '../../db/database.ts';
+import type { GameAccount } from '../../features/users/user-schemas.ts';
+import { keepGameAccount } from './user-repository.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 export type RegistrationRow = Pick<Selectable<TournamentRegistrationsTable>, 'tournament_id' | 'user_id' | 'state' | 'confirmed' | 'created_at'>;
@@ -175,7 +177,11 @@ export type JoinOutcome = RegistrationState | 'already' | 'gone';
  * One transaction: take a slot if one is free and insert the member, otherwise queue on the
  * waitlist. The primary key (tournament, user) decides a race between two joins of one user.
  */
-export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; now: string }): Promise<JoinOutcome> {
+/**
+ * `keepAccount`: the game account is also kept on the player's profile, in the same transaction,
+ * so a join that fails (full of errors or 'already') leaves the profile as it was.
+ */
+export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; keepAccount?: GameAccount; now: string }): Promise<JoinOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
       if (await findRegistration(trx, p.tournamentId, p.userId)) return 'already';
@@ -192,6 +198,7 @@ export async function join(db: Db, p: { tournamentId: string; userId: string; ga
         .insertInto('tournament_registrations')
         .values({ tournament_id: p.tournamentId, user_id: p.userId, state, confirmed: 0, game_account: p.gameAccount, created_at: p.now, updated_at: p.now })
         .execute();
+      if (p.keepAccount) await keepGameAccount(trx, p.userId, p.keepAccount);
       return state;
     });
   } catch (e) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.ts';
-import type { GameAccount, Language, User, UserUpdate } from '../../features/users/user-schemas.ts';
+import { GAME_ACCOUNTS_MAX, type GameAccount, type Language, type User, type UserUpdate } from '../../features/users/user-schemas.ts';
 
 type Row = Selectable<UsersTable>;
 
@@ -139,6 +139,29 @@ export async function update(db: Kysely<Database>, owner: string, id: string, ch
     if (!isUniqueViolation(e)) throw e;
     return /email/.test(String((e as Error).message)) ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN';
   }
+}
+
+/**
+ * Adds one game account to the profile's list (after the others), or updates the id of the one
+ * with the same game, platform and username (the join dialog's withAccount, on the server). A
+ * profile already holding GAME_ACCOUNTS_MAX keeps its list: the join it belongs to still counts.
+ */
+export async function keepGameAccount(db: Kysely<Database>, userId: string, a: GameAccount): Promise<void> {
+  const rows = await db.selectFrom('game_accounts').select(['id', 'position', 'username', 'game', 'console']).where('user_id', '=', userId).orderBy('position').execute();
+  const same = rows.find((r) => r.game === a.game && r.console === a.console && r.username === a.username);
+  if (same) {
+    await db.updateTable('game_accounts').set({ account_id: a.id }).where('id', '=', same.id).execute();
+    return;
+  }
+  if (rows.length >= GAME_ACCOUNTS_MAX) return;
+  const position = rows.length ? Math.max(...rows.map((r) => Number(r.position))) + 1 : 0;
+  await db.insertInto('game_accounts').values({ id: randomUUID(), user_id: userId, position, username: a.username, account_id: a.id, game: a.game, console: a.console }).execute();
+}
+
+/** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
+export async function birthDateOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('birth_date').where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+  return row ? row.birth_date : undefined;
 }
 
 export async function setPassword(db: Kysely<Database>, id: string, passwordHash: string) {

@@ -17,6 +17,7 @@ import {
 } from '../../features/tournaments/phase.ts';
 import { scheduleOrder, scheduleOrderIssue, type ScheduleKey } from '../../features/dashboard/schedule-order.ts';
 import { sanitizeRichText } from '../../features/tournaments/rich-text.ts';
+import { CHAMPIONSHIP_MIN_AGE, isOldEnough } from '../../features/tournaments/eligibility.ts';
 import type {
   Registrations,
   RegistrationInput,
@@ -377,6 +378,14 @@ async function assertUserExists(app: FastifyInstance, userId: string, callerId: 
   if (!found.has(userId)) throw new AppError(404, 'USER_NOT_FOUND', 'No such player');
 }
 
+/** A championship tournament (one with a competition) takes players of CHAMPIONSHIP_MIN_AGE or more, per the FAQ. */
+async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId: string) {
+  if (!row.competition_id) return;
+  const birthDate = await UserRepository.birthDateOf(app.db.kysely, app.config.ownerId, userId);
+  if (!isOldEnough(birthDate, nowIso().slice(0, 10)))
+    throw new AppError(403, 'CHAMPIONSHIP_AGE', `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`);
+}
+
 export async function join(app: FastifyInstance, id: string, userId: string, callerId: string, input: RegistrationInput) {
   const row = await findRow(app, id);
   if (!canRegister(phaseOfRow(row))) throw new AppError(409, 'REGISTRATION_CLOSED', 'Registration is not open');
@@ -388,7 +397,9 @@ export async function join(app: FastifyInstance, id: string, userId: string, cal
   }
   checkGameAccount(row, account);
   await assertUserExists(app, userId, callerId);
-  const outcome = await TournamentRepository.join(app.db.kysely, { tournamentId: id, userId, gameAccount: JSON.stringify(account), now: nowIso() });
+  await assertOldEnough(app, row, userId);
+  const keepAccount = input.saveGameAccount ? account : undefined;
+  const outcome = await TournamentRepository.join(app.db.kysely, { tournamentId: id, userId, gameAccount: JSON.stringify(account), keepAccount, now: nowIso() });
   if (outcome === 'already') throw new AppError(409, 'ALREADY_REGISTERED', 'Already registered');
   if (outcome === 'gone') throw tournamentNotFound();
   const waitlistPosition = outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(app.db.kysely, id, userId) : null;

@@ -33,11 +33,18 @@ export interface Person {
 let seq = 0;
 const fakeHash = '$argon2id$v=19$m=19456,t=2,p=1$bm90LWEtcmVhbC1zYWx0$bm90LWEtcmVhbC1oYXNoLW5vdC1hLXJlYWwtaGFzaA';
 
+export interface QuickPlayerOptions {
+  language?: 'it' | 'en';
+  admin?: boolean;
+  /** an adult's by default, so championship tournaments (16 or older) take them */
+  birthDate?: string | null;
+}
+
 /**
  * Players straight into the database with a session each: 200 signups through the API would spend
  * seconds in argon2 for nothing these tests look at.
  */
-export async function quickPlayers(t: TestApp, n: number, opts: { language?: 'it' | 'en'; admin?: boolean } = {}): Promise<Person[]> {
+export async function quickPlayers(t: TestApp, n: number, opts: QuickPlayerOptions = {}): Promise<Person[]> {
   const db = t.db.kysely;
   const out: Person[] = [];
   for (let i = 0; i < n; i++) {
@@ -51,7 +58,7 @@ export async function quickPlayers(t: TestApp, n: number, opts: { language?: 'it
       passwordHash: fakeHash,
       nickname: `Nick_${tag}`,
       gender: 'female',
-      birthDate: null,
+      birthDate: opts.birthDate === undefined ? '2000-05-17' : opts.birthDate,
       language: opts.language ?? 'it',
       country: 'Italy',
       roles: opts.admin ? ['SiteAdmin'] : [],
@@ -62,7 +69,7 @@ export async function quickPlayers(t: TestApp, n: number, opts: { language?: 'it
   return out;
 }
 
-export const quickPlayer = async (t: TestApp, opts: { language?: 'it' | 'en'; admin?: boolean } = {}) => (await quickPlayers(t, 1, opts))[0];
+export const quickPlayer = async (t: TestApp, opts: QuickPlayerOptions = {}) => (await quickPlayers(t, 1, opts))[0];
 
 /** A valid create body in the given phase; fields can be overridden. */
 export function tournamentBody(phase: Phase = 'registration', overrides: Partial<TournamentInput> = {}): TournamentInput {
