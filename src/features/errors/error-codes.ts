@@ -76,6 +76,9 @@ export const errorCodes = [
   // dependency faults and limits (issue 11)
   'BALANCE_LIMIT',
   'DATE_OUT_OF_RANGE',
+  // promises the pages make (issue 12)
+  'INVALID_TOURNAMENT_ID',
+  'PRICE_RANGE_INVERTED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
