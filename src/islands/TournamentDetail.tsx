@@ -457,7 +457,9 @@ function Countdown({ t, locale, kind, ms }: { t: Translator; locale: Locale; kin
             <span className="text-2xl font-extrabold text-white tabular-nums" data-testid={`countdown-${u}`}>
               {String(parts[u]).padStart(2, '0')}
             </span>
-            <span className="text-[0.7rem] tracking-wide text-slate-300 uppercase">{t(pluralKey(`tournaments.detail.countdown.${u}`, parts[u], locale))}</span>
+            <span className="text-[0.7rem] tracking-wide text-slate-300 uppercase" data-testid={`countdown-${u}-label`}>
+              {t(pluralKey(`tournaments.detail.countdown.${u}`, parts[u], locale))}
+            </span>
           </li>
         ))}
       </ol>

@@ -103,10 +103,10 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     setBusy(true);
     // SPEC section 8: the address is kept on the user; a failure there is only logged
     // the resolver hands over the schema's output: trimmed, additional_address_info defaulted
-    const shipping = address as unknown as ShippingAddress;
-    // the country shown translated is not a change the player made
-    const shown = addressOf(user, locale);
-    if (shippingAddressFields.some((f) => (shipping[f] ?? '') !== shown[f])) {
+    // the stored country shown in the page's language is not a change the player made: it stays as stored
+    const typed = address as unknown as ShippingAddress;
+    const shipping: ShippingAddress = { ...typed, country: typed.country === countryName(user.country, locale) ? user.country : typed.country };
+    if (shippingAddressFields.some((f) => (shipping[f] ?? '') !== (user[f] ?? ''))) {
       const saved = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body: shipping });
       if (saved.ok && saved.data?.data) updateStoredUser(saved.data.data);
       else console.error('the shipping address could not be saved on the user', saved);
