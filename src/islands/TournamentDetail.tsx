@@ -9,6 +9,7 @@ import { api } from '../lib/api-client.ts';
 import type { Locale, Messages } from '../lib/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../lib/session.ts';
 import { useTranslator, type Translator } from './tournament/translator.ts';
+import { pluralKey } from '../lib/plural.ts';
 import type { JoinResult } from './tournament/JoinDialog.tsx';
 
 /** The tournament as the island holds it: the page renders description and rules itself. */
@@ -244,7 +245,7 @@ export default function TournamentDetail(props: Props) {
             </div>
           )}
 
-          {deadline && left > 0 && <Countdown t={t} kind={deadline.kind} ms={left} />}
+          {deadline && left > 0 && <Countdown t={t} locale={locale} kind={deadline.kind} ms={left} />}
 
           <div className="mt-7 flex flex-wrap items-center gap-3">
             <ActionButton
@@ -301,7 +302,8 @@ export default function TournamentDetail(props: Props) {
             title={t(`tournaments.confirm.${confirming}Title`)}
             message={t(`tournaments.confirm.${confirming}Message`)}
             confirmLabel={t(`tournaments.confirm.${confirming}Confirm`)}
-            cancelLabel={t('tournaments.confirm.cancel')}
+            // "Annulla" beside "Annulla check-in" reads as the same action: check-out names both sides
+            cancelLabel={t(confirming === 'checkOut' ? 'tournaments.confirm.checkOutCancel' : 'tournaments.confirm.cancel')}
             busy={busy}
             danger
             onCancel={() => {
@@ -442,7 +444,7 @@ function Standing({ t, me }: { t: Translator; me: NonNullable<LiveTournament['me
   );
 }
 
-function Countdown({ t, kind, ms }: { t: Translator; kind: string; ms: number }) {
+function Countdown({ t, locale, kind, ms }: { t: Translator; locale: Locale; kind: string; ms: number }) {
   const parts = countdownParts(ms);
   const units = ['days', 'hours', 'minutes', 'seconds'] as const;
   return (
@@ -455,7 +457,9 @@ function Countdown({ t, kind, ms }: { t: Translator; kind: string; ms: number })
             <span className="text-2xl font-extrabold text-white tabular-nums" data-testid={`countdown-${u}`}>
               {String(parts[u]).padStart(2, '0')}
             </span>
-            <span className="text-[0.7rem] tracking-wide text-slate-300 uppercase">{t(`tournaments.detail.countdown.${u}`)}</span>
+            <span className="text-[0.7rem] tracking-wide text-slate-300 uppercase" data-testid={`countdown-${u}-label`}>
+              {t(pluralKey(`tournaments.detail.countdown.${u}`, parts[u], locale))}
+            </span>
           </li>
         ))}
       </ol>

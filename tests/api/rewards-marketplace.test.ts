@@ -56,6 +56,11 @@ describe('products', () => {
       expect(page2.json.total).toBe(3);
       expect((await local.call('GET', '/api/marketplace/products?name=felpa')).json.total).toBe(2);
       expect((await local.call('GET', '/api/marketplace/products?minPrice=100&maxPrice=200')).json.data.map((p: any) => p.name)).toEqual(['Cappello']);
+      // a minimum above the maximum is said, not silently swapped
+      const inverted = await local.call('GET', '/api/marketplace/products?minPrice=200&maxPrice=100');
+      expect(inverted.status).toBe(400);
+      expect(inverted.json.error.code).toBe('PRICE_RANGE_INVERTED');
+      expect((await local.call('GET', '/api/marketplace/products?minPrice=150&maxPrice=150')).status).toBe(200);
       expect((await local.call('GET', '/api/marketplace/products?availability=out_of_stock')).json.data.map((p: any) => p.name)).toEqual(['Cappello']);
       expect((await local.call('GET', '/api/marketplace/products?availability=available')).json.total).toBe(2);
       expect((await local.call('GET', '/api/marketplace/products?name=100%25')).json.total).toBe(0);

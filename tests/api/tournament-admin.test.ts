@@ -254,7 +254,7 @@ describe('registrations and broadcast', () => {
       expect.objectContaining({ userId: b.id, confirmed: false }),
     ]);
     expect(res.json.data.waitlist).toEqual([expect.objectContaining({ userId: c.id, position: 1, username: c.username })]);
-    expect((await t.call('GET', '/api/tournaments/nope/registrations', { token: admin.token })).status).toBe(404);
+    expect((await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/registrations', { token: admin.token })).status).toBe(404);
   });
 
   test('broadcast mails every member in their own language; the waitlist only when asked', async () => {

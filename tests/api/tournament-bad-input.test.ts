@@ -303,9 +303,11 @@ describe('path ids and queries', () => {
     ['GET', (id: string) => `/api/tournaments/${id}/registrations`],
     ['GET', (id: string) => `/api/tournaments/competitions/${id}`],
   ] as const;
-  const cases = routes.flatMap(([method, url]) => badIds.map(([name, id, status]) => ({ method, url: url(id), name, status, shown: `${method} ${url(':id')}` })));
-  test.each(cases)('$shown with $name is $status VALIDATION_ERROR', async ({ method, url, status }) => {
-    await expectRefused({ method, url, token: admin.token }, status, 'VALIDATION_ERROR');
+  // a tournament's id has a code of its own (the page shows the invalid-id message); an over-long path is the router's
+  const codeOf = (url: string, status: number) => (status === 400 && !url.includes('/competitions/') ? 'INVALID_TOURNAMENT_ID' : 'VALIDATION_ERROR');
+  const cases = routes.flatMap(([method, url]) => badIds.map(([name, id, status]) => ({ method, url: url(id), name, status, code: codeOf(url(id), status), shown: `${method} ${url(':id')}` })));
+  test.each(cases)('$shown with $name is $status $code', async ({ method, url, status, code }) => {
+    await expectRefused({ method, url, token: admin.token }, status, code);
   });
 
   test.each(['bad%20id', '%00', long(65)])('?userID=%s is 400', async (userId) => {

@@ -129,14 +129,15 @@ describe('GET /api/tournaments', () => {
 
   test('only the configured owner\'s tournaments are listed', async () => {
     const now = new Date().toISOString();
+    const otherBrand = '0b7e1f0a-5c1d-4f7e-9a55-0000000000ab';
     await t.db.kysely
       .insertInto('tournaments')
-      .values({ id: 'other-brand', owner: 'another-brand', name: 'Other brand cup', game: 'Fortnite', max_participants: 5, created_at: now, updated_at: now })
+      .values({ id: otherBrand, owner: 'another-brand', name: 'Other brand cup', game: 'Fortnite', max_participants: 5, created_at: now, updated_at: now })
       .execute();
     const res = await t.call('GET', '/api/tournaments?limit=100');
     expect(names(res)).not.toContain('Other brand cup');
-    expect((await t.call('GET', '/api/tournaments/other-brand')).status).toBe(404);
-    await t.db.kysely.deleteFrom('tournaments').where('id', '=', 'other-brand').execute();
+    expect((await t.call('GET', `/api/tournaments/${otherBrand}`)).status).toBe(404);
+    await t.db.kysely.deleteFrom('tournaments').where('id', '=', otherBrand).execute();
   });
 });
 
@@ -155,11 +156,24 @@ describe('GET /api/tournaments/:id', () => {
     expect((await t.call('GET', `/api/tournaments/${ids.later}`, { token: other.token })).json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: null });
   });
 
-  test('an unknown id is 404 TOURNAMENT_NOT_FOUND; a malformed one is 400', async () => {
-    const res = await t.call('GET', '/api/tournaments/does-not-exist');
+  test('an unknown id is 404 TOURNAMENT_NOT_FOUND; one that is not a UUID (abc) is 400 INVALID_TOURNAMENT_ID', async () => {
+    const res = await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe('TOURNAMENT_NOT_FOUND');
-    expect((await t.call('GET', '/api/tournaments/bad%20id')).status).toBe(400);
+    for (const bad of ['abc', 'does-not-exist', 'bad%20id', '123']) {
+      const r = await t.call('GET', `/api/tournaments/${bad}`);
+      expect(r.status, bad).toBe(400);
+      expect(r.json.error.code, bad).toBe('INVALID_TOURNAMENT_ID');
+    }
+  });
+
+  test('every tournament route answers a malformed id 400 INVALID_TOURNAMENT_ID, before any lookup', async () => {
+    const p = await quickPlayer(t);
+    for (const [method, url] of [['GET', '/api/tournaments/abc/calendar.ics'], ['POST', '/api/tournaments/abc/register'], ['PUT', '/api/tournaments/abc/register'], ['POST', '/api/tournaments/abc/register/checkin'], ['PUT', '/api/tournaments/abc/register/checkin']] as const) {
+      const r = await t.call(method, url, { token: p.token, body: method === 'POST' ? {} : undefined });
+      expect(r.status, url).toBe(400);
+      expect(r.json.error.code, url).toBe('INVALID_TOURNAMENT_ID');
+    }
   });
 
   test('the page data hook (Astro locals) gives the same view, by token', async () => {
@@ -197,7 +211,7 @@ describe('GET /api/tournaments/:id/calendar.ics', () => {
 
   test('an unscheduled tournament has no event (409), an unknown one 404', async () => {
     expect((await t.call('GET', `/api/tournaments/${ids.unscheduled}/calendar.ics`)).json.error.code).toBe('TOURNAMENT_NOT_SCHEDULED');
-    expect((await t.call('GET', '/api/tournaments/nope/calendar.ics')).status).toBe(404);
+    expect((await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/calendar.ics')).status).toBe(404);
   });
 });
 

@@ -164,9 +164,9 @@ test.describe('the tournament iframe page', () => {
       const violations = await watchViolations(page);
       await page.route('https://brackets.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="bracket">Bracket</p>' }));
       await page.route('https://evil.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="evil">Evil</p>' }));
-      const url = `${origin}${lang === 'en' ? '/en' : ''}/tournament/demo-1/iframe`;
+      const url = `${origin}${lang === 'en' ? '/en' : ''}/tournament/8d1f5c2e-4b7a-4e0c-9a63-2f1d7b9e4c10/iframe`;
       await page.goto(url);
-      await expect(page.getByTestId('tournament-iframe')).toHaveAttribute('src', 'https://brackets.example.test/t/demo-1');
+      await expect(page.getByTestId('tournament-iframe')).toHaveAttribute('src', 'https://brackets.example.test/t/8d1f5c2e-4b7a-4e0c-9a63-2f1d7b9e4c10');
       await expect(page.frameLocator('[data-testid="tournament-iframe"]').locator('#bracket')).toHaveText('Bracket');
       expect(violations).toEqual([]);
 

@@ -3,7 +3,7 @@ import itRewards from '../../locales/it/rewards.json' with { type: 'json' };
 import enRewards from '../../locales/en/rewards.json' with { type: 'json' };
 import { isCurrent } from '../../src/components/nav-items.ts';
 import { backpackEntries, safeIcon } from '../../src/features/marketplace/backpack-view.ts';
-import { cardState, filtersActive, noFilters, priceBound, productListParams, purchaseBlock } from '../../src/features/marketplace/shop-rules.ts';
+import { cardState, filtersActive, noFilters, priceBound, priceRangeInverted, productListParams, purchaseBlock } from '../../src/features/marketplace/shop-rules.ts';
 import { loadCredits, setCredits } from '../../src/lib/credits.ts';
 import { rememberEarnedBadge, takeEarnedBadges } from '../../src/lib/earned-badge.ts';
 import { translate } from '../../src/lib/i18n.ts';
@@ -38,12 +38,20 @@ describe('marketplace filters', () => {
     expect(priceBound('99999999')).toBeUndefined();
   });
 
-  test('the query carries only the filters in use, min and max in order', () => {
+  test('the query carries only the filters in use', () => {
     expect(productListParams(noFilters, 1)).toBe('limit=12&page=1');
     const q = new URLSearchParams(
-      productListParams({ search: '  maglia ', minPrice: '500', maxPrice: '100', availability: 'available', onlyUnredeemed: true }, 3, 100),
+      productListParams({ search: '  maglia ', minPrice: '100', maxPrice: '500', availability: 'available', onlyUnredeemed: true }, 3, 100),
     );
     expect(Object.fromEntries(q)).toEqual({ limit: '100', page: '3', name: 'maglia', minPrice: '100', maxPrice: '500', availability: 'available' });
+  });
+
+  test('a minimum above the maximum is reported, never swapped: the query leaves both bounds out', () => {
+    const reversed = { ...noFilters, minPrice: '500', maxPrice: '100' };
+    expect(priceRangeInverted(reversed)).toBe(true);
+    expect(priceRangeInverted({ ...noFilters, minPrice: '100', maxPrice: '100' })).toBe(false);
+    expect(priceRangeInverted({ ...noFilters, minPrice: '500', maxPrice: '' })).toBe(false);
+    expect(Object.fromEntries(new URLSearchParams(productListParams(reversed, 1)))).toEqual({ limit: '12', page: '1' });
   });
 
   test('filters are active when any of them narrows the list', () => {

@@ -5,7 +5,6 @@ import {
   communityChatUrl,
   countdownParts,
   differsFromRome,
-  isTournamentId,
   longDateTime,
   nextDeadline,
   plainTextOf,
@@ -14,6 +13,7 @@ import {
   teamSizeLabel,
   type CardTournament,
 } from '../../src/features/tournaments/tournament-view.ts';
+import { isTournamentId } from '../../src/features/tournaments/tournament-id.ts';
 
 const now = Date.parse('2026-11-20T12:00:00Z');
 const iso = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
@@ -114,9 +114,10 @@ describe('small helpers', () => {
     expect(teamSizeLabel(null)).toBeNull();
   });
 
-  test('tournament ids are opaque tokens', () => {
+  test('a tournament id is the UUID the server made; a word like abc is an invalid id', () => {
     expect(isTournamentId('8cc92279-bab4-49b6-b620-9d17a690b0b3')).toBe(true);
-    for (const bad of [undefined, '', 'a b', '../x', 'x'.repeat(65), 'id\u0000']) expect(isTournamentId(bad)).toBe(false);
+    expect(isTournamentId('8CC92279-BAB4-49B6-B620-9D17A690B0B3')).toBe(true);
+    for (const bad of [undefined, '', 'abc', 'does-not-exist', 'a b', '../x', 'x'.repeat(65), 'id\u0000', '8cc92279-bab4-49b6-b620-9d17a690b0b3x']) expect(isTournamentId(bad)).toBe(false);
   });
 
   test('a competition url points at a site path', () => {

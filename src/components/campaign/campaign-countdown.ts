@@ -1,4 +1,5 @@
 import { clockOffset, countdownParts } from '../../features/campaign/countdown.ts';
+import { pluralCategory } from '../../lib/plural.ts';
 
 /**
  * <campaign-countdown>: ticks the server-rendered countdown once a second (CampaignCountdown.astro
@@ -52,6 +53,13 @@ export class CampaignCountdown extends HTMLElement {
       const unit = el.dataset.unit as 'days' | 'hours' | 'minutes' | 'seconds';
       const text = unit === 'days' ? String(parts.days) : String(parts[unit]).padStart(2, '0');
       if (el.textContent !== text) el.textContent = text;
+    }
+    // "1 giorno", "2 giorni": the label follows the number it stands under
+    const locale = this.dataset.locale === 'en' ? 'en' : 'it';
+    for (const el of this.querySelectorAll<HTMLElement>('[data-label]')) {
+      const n = parts[el.dataset.label as 'days' | 'hours' | 'minutes' | 'seconds'];
+      const label = el.dataset[pluralCategory(n, locale)] ?? '';
+      if (el.textContent !== label) el.textContent = label;
     }
     this.querySelector<HTMLElement>('[data-running]')!.hidden = parts.ended;
     this.querySelector<HTMLElement>('[data-ended]')!.hidden = !parts.ended;

@@ -1,6 +1,7 @@
 import { rankPlayers, visiblePlayers, LEADERBOARD_SIZE, type RankedPlayer } from '../../features/tournaments/leaderboard.ts';
 import { api } from '../../lib/api-client.ts';
 import { findCompetitionByPath } from './competition-lookup.ts';
+import { pluralCategory } from '../../lib/plural.ts';
 
 interface Competition {
   id: string;
@@ -70,7 +71,10 @@ export class FactionLeaderboard extends HTMLElement {
     section.querySelector<HTMLElement>('[data-empty]')!.hidden = ranked.length > 0;
     section.querySelector('table')!.hidden = ranked.length === 0;
     const count = section.querySelector<HTMLElement>('[data-count]');
-    if (count) count.textContent = (count.dataset.template ?? '').replace('{count}', number.format(ranked.length));
+    if (count) {
+      const form = pluralCategory(ranked.length, this.dataset.locale === 'en' ? 'en' : 'it');
+      count.textContent = (count.dataset[form === 'one' ? 'templateOne' : 'templateOther'] ?? '').replace('{count}', number.format(ranked.length));
+    }
     const wrap = section.querySelector<HTMLElement>('[data-toggle-wrap]')!;
     wrap.hidden = ranked.length <= LEADERBOARD_SIZE;
     const button = section.querySelector<HTMLButtonElement>('[data-toggle]')!;

@@ -79,6 +79,9 @@ export const errorCodes = [
   // join rules and birth dates (issue 12)
   'CHAMPIONSHIP_AGE',
   'BIRTH_DATE_TOO_EARLY',
+  // promises the pages make (issue 12)
+  'INVALID_TOURNAMENT_ID',
+  'PRICE_RANGE_INVERTED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -53,5 +53,5 @@ export const productListQuerySchema = z.object({
   minPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
   maxPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
   availability: z.enum(availabilities).default('all'),
-});
+}).refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, { message: 'PRICE_RANGE_INVERTED', path: ['minPrice'] });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

@@ -60,16 +60,24 @@ export function filtersActive(f: ShopFilters): boolean {
   return f.search.trim() !== '' || priceBound(f.minPrice) !== undefined || priceBound(f.maxPrice) !== undefined || f.availability !== 'all' || f.onlyUnredeemed;
 }
 
-/** The query string of GET /marketplace/products for these filters (min and max swapped if reversed). */
+/** A minimum above the maximum: the filters say so instead of guessing which bound was meant. */
+export function priceRangeInverted(f: ShopFilters): boolean {
+  const min = priceBound(f.minPrice);
+  const max = priceBound(f.maxPrice);
+  return min !== undefined && max !== undefined && min > max;
+}
+
+/** The query string of GET /marketplace/products for these filters (no price bounds while they are reversed). */
 export function productListParams(f: ShopFilters, page: number, limit: number = SHOP_PAGE_SIZE): string {
   const q = new URLSearchParams({ limit: String(limit), page: String(Math.max(1, Math.floor(page))) });
   const name = f.search.trim().slice(0, 120);
   if (name) q.set('name', name);
-  let min = priceBound(f.minPrice);
-  let max = priceBound(f.maxPrice);
-  if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
-  if (min !== undefined) q.set('minPrice', String(min));
-  if (max !== undefined) q.set('maxPrice', String(max));
+  const min = priceBound(f.minPrice);
+  const max = priceBound(f.maxPrice);
+  if (!priceRangeInverted(f)) {
+    if (min !== undefined) q.set('minPrice', String(min));
+    if (max !== undefined) q.set('maxPrice', String(max));
+  }
   if (f.availability !== 'all') q.set('availability', f.availability);
   return q.toString();
 }

@@ -3,6 +3,7 @@ import { adminInstant } from '../../lib/date-range.ts';
 import { consoles, games } from '../games/games.ts';
 import { gameAccountSchema } from '../users/user-schemas.ts';
 import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
+import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
 
 /** The two factions of the championship (SPEC section 1). */
 export const teamNames = ['precision', 'speed'] as const;
@@ -200,3 +201,6 @@ export const registrationsSchema = z.object({
   waitlist: z.array(registrationEntrySchema.extend({ position: z.number().int() })),
 });
 export type Registrations = z.infer<typeof registrationsSchema>;
+
+/** The `:id` of a tournament route: a UUID (tournament-id.ts), else 400 INVALID_TOURNAMENT_ID. */
+export const tournamentIdSchema = z.string().regex(TOURNAMENT_ID_PATTERN, 'INVALID_TOURNAMENT_ID');

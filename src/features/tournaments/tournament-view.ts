@@ -173,8 +173,6 @@ export function differsFromRome(timeZone: string | undefined, instants: readonly
 /** "NvsN" for a team size; null for a solo tournament (the caller shows the "solo" label). */
 export const teamSizeLabel = (teamSize: number | null) => (teamSize && teamSize > 0 ? `${teamSize}vs${teamSize}` : null);
 
-/** Tournament ids are opaque tokens; anything else in the URL is an invalid id, not a lookup. */
-export const isTournamentId = (id: string | undefined): id is string => typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id);
 
 /** The championship's landing page path (DESIGN section 2). */
 export const championshipPath = (brandSlug: string) => `/${brandSlug}-bomber-championship`;

@@ -1,4 +1,5 @@
 import type { Locale } from '../../lib/i18n.ts';
+import { pluralCategory } from '../../lib/plural.ts';
 
 const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
 
@@ -29,5 +30,8 @@ export function localTimeZone(): string {
   }
 }
 
-/** `key`, or its singular `keyOne` for a count of 1 ("1 player" / "2 players"; both locales have the pair). */
-export const countKey = (key: string, count: number) => (count === 1 ? `${key}One` : key);
+/**
+ * `key`, or its singular `keyOne` when the locale's plural rule (lib/plural.ts) says "one"
+ * ("1 player" / "2 players"; both locales have the pair).
+ */
+export const countKey = (key: string, count: number, locale: Locale = 'it') => (pluralCategory(count, locale) === 'one' ? `${key}One` : key);

@@ -15,6 +15,7 @@ import { api, marketplaceApiBase, type ApiResult } from '../../lib/api-client.ts
 import { idempotentSender } from '../../lib/idempotency.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { pluralKey } from '../../lib/plural.ts';
+import { countryName } from '../../lib/country-name.ts';
 import { updateStoredUser } from '../../lib/session.ts';
 import FormField, { controlProps } from '../shared/FormField.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../shared/ui.ts';
@@ -33,8 +34,11 @@ const autoComplete: Record<Field, string> = {
   city: 'address-level2',
   country: 'country-name',
 };
-const addressOf = (user: Partial<User> | null): Values =>
-  Object.fromEntries(shippingAddressFields.map((f) => [f, String(user?.[f] ?? '')])) as Values;
+/** The user's address as the form shows it: the country in the page's language ("Italy" is "Italia"). */
+const addressOf = (user: Partial<User> | null, locale: Locale): Values => {
+  const values = Object.fromEntries(shippingAddressFields.map((f) => [f, String(user?.[f] ?? '')])) as Values;
+  return { ...values, country: countryName(values.country, locale) };
+};
 
 export type PurchaseOutcome = { ok: true; result: PurchaseResult } | { ok: false; code: string };
 
@@ -72,7 +76,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
   } = useForm<Values>({
     resolver: zodResolver(shippingAddressSchema) as unknown as Resolver<Values>,
     mode: 'onTouched',
-    defaultValues: addressOf(user),
+    defaultValues: addressOf(user, locale),
   });
   const values = useWatch({ control });
   const complete = requiredFields.every((f) => String(values[f] ?? '').trim() !== '');
@@ -86,20 +90,22 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     api<User>('/users/me').then((res) => {
       if (!live || !res.ok) return;
       updateStoredUser(res.data);
-      reset(addressOf(res.data), { keepDirtyValues: true });
+      reset(addressOf(res.data, locale), { keepDirtyValues: true });
     });
     return () => {
       live = false;
       if (opener?.isConnected) opener.focus();
     };
-  }, [reset]);
+  }, [reset, locale]);
   useLayoutEffect(() => () => ref.current?.close(), []);
 
   const onConfirm = async (address: Values) => {
     setBusy(true);
     // SPEC section 8: the address is kept on the user; a failure there is only logged
     // the resolver hands over the schema's output: trimmed, additional_address_info defaulted
-    const shipping = address as unknown as ShippingAddress;
+    // the stored country shown in the page's language is not a change the player made: it stays as stored
+    const typed = address as unknown as ShippingAddress;
+    const shipping: ShippingAddress = { ...typed, country: typed.country === countryName(user.country, locale) ? user.country : typed.country };
     if (shippingAddressFields.some((f) => (shipping[f] ?? '') !== (user[f] ?? ''))) {
       const saved = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body: shipping });
       if (saved.ok && saved.data?.data) updateStoredUser(saved.data.data);

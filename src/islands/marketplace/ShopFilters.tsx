@@ -1,4 +1,4 @@
-import { filtersActive, type Availability, type ShopFilters as Filters } from '../../features/marketplace/shop-rules.ts';
+import { filtersActive, priceRangeInverted, type Availability, type ShopFilters as Filters } from '../../features/marketplace/shop-rules.ts';
 import { inputClass, labelClass, selectClass } from '../shared/ui.ts';
 import type { Translator } from '../shared/use-t.ts';
 
@@ -20,6 +20,7 @@ const availabilities: Availability[] = ['all', 'available', 'out_of_stock'];
  */
 export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }: Props) {
   const f = (key: string) => t(`rewards.market.filters.${key}`);
+  const inverted = priceRangeInverted(filters);
   return (
     <form
       role="search"
@@ -73,9 +74,16 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
           value={filters.maxPrice}
           onChange={(e) => onChange({ maxPrice: e.target.value })}
           className={`${inputClass} h-11 py-0`}
+          aria-invalid={inverted || undefined}
+          aria-describedby={inverted ? 'market-price-range-error' : undefined}
           data-testid="market-max-price"
         />
       </div>
+      {inverted && (
+        <p id="market-price-range-error" role="alert" className="col-span-2 text-sm text-rose-300 md:col-span-4" data-testid="market-price-range-error">
+          {f('priceRangeInverted')}
+        </p>
+      )}
       <div className="col-span-2 space-y-1.5 md:col-span-1">
         <label htmlFor="market-availability" className={labelClass}>
           {f('availability')}

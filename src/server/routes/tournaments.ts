@@ -13,6 +13,7 @@ import {
   teamsUpdateSchema,
   tournamentInputSchema,
   tournamentSchema,
+  tournamentIdSchema,
   tournamentUpdateSchema,
   type Tournament,
 } from '../../features/tournaments/tournament-schemas.ts';
@@ -27,6 +28,8 @@ import { apiCacheKey, cachedJson, sharedBody } from '../response-cache.ts';
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
 const idParams = z.object({ id });
+/** `/tournaments/:id…`: a malformed id is its own 400 code (the page shows the invalid-id message). */
+const tournamentParams = z.object({ id: tournamentIdSchema });
 /** `?userID=`: whose registration; the caller's own when left out (an admin may name anyone). */
 const userQuery = z.object({ userID: id.optional() });
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -175,7 +178,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.get('/tournaments/:id', {
-    schema: { tags, summary: "One tournament; `me` is the caller's standing when a valid token came", params: idParams, response: { 200: tournamentResult, ...errorResponses(400, 404) } },
+    schema: { tags, summary: "One tournament; `me` is the caller's standing when a valid token came", params: tournamentParams, response: { 200: tournamentResult, ...errorResponses(400, 404) } },
     handler: async (req, reply) => {
       cacheFor(req, reply);
       const { id } = req.params;
@@ -196,7 +199,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.get('/tournaments/:id/calendar.ics', {
-    schema: { tags, summary: 'The tournament as an iCalendar event (text/calendar)', params: idParams, response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) } },
+    schema: { tags, summary: 'The tournament as an iCalendar event (text/calendar)', params: tournamentParams, response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) } },
     handler: async (req, reply) => {
       const { ics, filename } = await TournamentService.calendar(app, req.params.id);
       cachePublic(reply, 'calendar');
@@ -208,7 +211,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   // tournaments: players
 
   app.post('/tournaments/:id/register', {
-    schema: { tags, summary: 'Join while registration is open; a full tournament puts the player on the waitlist', security, params: idParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelope(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) } },
+    schema: { tags, summary: 'Join while registration is open; a full tournament puts the player on the waitlist', security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelope(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) } },
     config: { rateLimit: passwordLimit },
     preHandler: app.requireUser,
     handler: async (req, reply) => {
@@ -219,13 +222,13 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/:id/register', {
-    schema: { tags, summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up', security, params: idParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { tags, summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up', security, params: tournamentParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: app.requireUser,
     handler: async (req) => ok(await TournamentService.leave(app, req.params.id, targetUser(req), req.user!.id)),
   });
 
   app.post('/tournaments/:id/register/checkin', {
-    schema: { tags, summary: "Check in (members, while check-in is open) with the player's real game account", security, params: idParams, querystring: userQuery, body: registrationInputSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { tags, summary: "Check in (members, while check-in is open) with the player's real game account", security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: app.requireUser,
     handler: async (req, reply) => {
       const userId = targetUser(req);
@@ -235,7 +238,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/:id/register/checkin', {
-    schema: { tags, summary: 'Check out (members, while check-in is open)', security, params: idParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { tags, summary: 'Check out (members, while check-in is open)', security, params: tournamentParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: app.requireUser,
     handler: async (req, reply) => sendTournament(reply, await TournamentService.setCheckIn(app, req.params.id, targetUser(req), req.user!.id, false)),
   });
@@ -256,7 +259,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/:id', {
-    schema: { tags: adminTags, summary: 'Update a tournament; fields left out stay; status null follows the schedule', security, params: idParams, body: tournamentUpdateSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { tags: adminTags, summary: 'Update a tournament; fields left out stay; status null follows the schedule', security, params: tournamentParams, body: tournamentUpdateSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
       const before = await TournamentService.get(app, req.params.id, null);
@@ -268,7 +271,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.delete('/tournaments/:id', {
-    schema: { tags: adminTags, summary: 'Delete a tournament and its registrations', security, params: idParams, response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) } },
+    schema: { tags: adminTags, summary: 'Delete a tournament and its registrations', security, params: tournamentParams, response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
       const before = await TournamentService.get(app, req.params.id, null);
@@ -279,13 +282,13 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.get('/tournaments/:id/registrations', {
-    schema: { tags: adminTags, summary: 'Members (with check-in state and game account) and the waitlist in order', security, params: idParams, response: { 200: envelope(registrationsSchema), ...errorResponses(400, 401, 403, 404) } },
+    schema: { tags: adminTags, summary: 'Members (with check-in state and game account) and the waitlist in order', security, params: tournamentParams, response: { 200: envelope(registrationsSchema), ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
     handler: async (req) => ok(await TournamentService.registrations(app, req.params.id)),
   });
 
   app.post('/tournaments/:id/broadcast', {
-    schema: { tags: adminTags, summary: 'E-mail every member (and the waitlist if asked), each in their own language', security, params: idParams, body: broadcastInputSchema, response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) } },
+    schema: { tags: adminTags, summary: 'E-mail every member (and the waitlist if asked), each in their own language', security, params: tournamentParams, body: broadcastInputSchema, response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
       const result = await TournamentService.broadcast(app, req.params.id, req.body);
