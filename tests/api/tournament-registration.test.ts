@@ -109,9 +109,9 @@ describe('joining', () => {
     expect((await tournamentRow(t, id)).member_count).toBe(1);
   });
 
-  test('an unknown tournament is 404 TOURNAMENT_NOT_FOUND', async () => {
+  test('a well-formed id of no tournament is 404 TOURNAMENT_NOT_FOUND', async () => {
     const p = await quickPlayer(t);
-    expectError(await join(t, 'no-such-tournament', p), 404, 'TOURNAMENT_NOT_FOUND');
+    expectError(await join(t, '00000000-0000-4000-8000-000000000000', p), 404, 'TOURNAMENT_NOT_FOUND');
   });
 });
 
