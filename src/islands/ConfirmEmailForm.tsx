@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../lib/api-client.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
 import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from './shared/ui.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
+import { useUrlToken } from './shared/use-url-token.ts';
 import { useT } from './shared/use-t.ts';
 
 interface Props {
@@ -17,20 +18,10 @@ interface Props {
 export default function ConfirmEmailForm({ locale, messages }: Props) {
   const t = useT(messages);
   const hydrated = useHydrated();
-  const [token, setToken] = useState<string | null>(null);
+  const token = useUrlToken();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    const found = new URLSearchParams(window.location.search).get('token');
-    if (!found) return;
-    setToken(found);
-    // keep the single-use secret out of the address bar, history and referrers
-    const url = new URL(window.location.href);
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  }, []);
 
   const confirm = async () => {
     if (!token) return;

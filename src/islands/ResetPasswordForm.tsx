@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../lib/api-client.ts';
 import { serverFieldErrors } from '../lib/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
@@ -7,6 +7,7 @@ import PasswordInput from './shared/PasswordInput.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from './shared/ui.ts';
 import { useHydrated } from './shared/use-hydrated.ts';
 import { lazySchema, useLiteForm } from './shared/use-lite-form.ts';
+import { useUrlToken } from './shared/use-url-token.ts';
 import { useT, type Translator } from './shared/use-t.ts';
 
 interface Props {
@@ -20,17 +21,7 @@ interface Props {
  */
 export default function ResetPasswordForm({ locale, messages }: Props) {
   const t = useT(messages);
-  const [token, setToken] = useState<string | null>(null);
-
-  useEffect(() => {
-    const found = new URLSearchParams(window.location.search).get('token');
-    if (!found) return;
-    setToken(found);
-    // keep the single-use secret out of the address bar, history and referrers
-    const url = new URL(window.location.href);
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  }, []);
+  const token = useUrlToken();
 
   return (
     <div className={cardClass}>
