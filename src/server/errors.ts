@@ -6,11 +6,14 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** seconds, sent as Retry-After: when trying again later can succeed (429, 503) */
   readonly retryAfter?: number;
-  constructor(statusCode: number, code: ErrorCode, message: string = code, retryAfter?: number) {
+  /** the fields at fault, in the same shape as a schema's validation issues */
+  readonly issues?: { path: string; message: string }[];
+  constructor(statusCode: number, code: ErrorCode, message: string = code, retryAfter?: number, issues?: { path: string; message: string }[]) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.issues = issues;
   }
 }
 

@@ -30,8 +30,8 @@ const redactPaths = [
   ...secretKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
-/** Query parameters whose value is a secret (a reset token, an invite code) in a logged URL. */
-const secretQuery = /([?&](?:token|reset|code|password|secret|key)[^=&#]*=)[^&#]*/gi;
+/** Query parameters whose value is a secret (a reset token, an invite code) or personal (an e-mail) in a logged URL. */
+const secretQuery = /([?&](?:token|reset|code|password|secret|key|email)[^=&#]*=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(secretQuery, `$1${REDACTED}`);
 
 /** `p***@example.com`: enough to spot a spraying pattern by domain, not enough to name the person. */

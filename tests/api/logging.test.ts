@@ -104,3 +104,13 @@ test('authorization and cookie headers, tokens in URLs and passwords in logged o
   const text = lines.join('\n');
   for (const secret of [account.token, 'cookie-secret-value', 'reset-token-sentinel', 'object-password-sentinel', 'link-sentinel', account.password]) expect(text).not.toContain(secret);
 });
+
+test("the spec's sendReset form, with the e-mail in the query, leaves the address in no line", async () => {
+  const a = await t.signup();
+  const res = await t.inject({ method: 'POST', url: `/api/users/sendReset?email=${encodeURIComponent(a.email)}` });
+  expect(res.statusCode).toBe(200);
+  const mine = linesOf(String(res.headers['x-request-id']));
+  expect(mine.find((l) => l.msg === 'request completed')?.req.url).toBe(`/api/users/sendReset?email=${REDACTED}`);
+  const local = a.email.split('@')[0];
+  for (const line of mine) expect(JSON.stringify(line)).not.toContain(local);
+});

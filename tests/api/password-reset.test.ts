@@ -42,6 +42,29 @@ describe('POST /api/users/sendReset', () => {
     expect(await t.db.kysely.selectFrom('password_resets').selectAll().execute()).toHaveLength(1);
   });
 
+  test("the spec's form, the address in the query and no body, answers and mails the same as the body form", async () => {
+    const a = await t.signup();
+    const before = (await t.outbox()).length;
+    const viaQuery = (email: string) => t.inject({ method: 'POST', url: `/api/users/sendReset?email=${encodeURIComponent(email)}` });
+    const known = await viaQuery(a.email);
+    const unknown = await viaQuery('nobody-here@example.com');
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.json()).toEqual({ status: 'SUCCESS', data: { message: 'RESET_SENT' } });
+    expect(unknown.json()).toEqual(known.json());
+    const mails = (await t.outbox()).slice(before);
+    expect(mails.map((m) => m.to)).toEqual([a.email]);
+    expect(resetLinkOf(mails[0]).token).toMatch(/.{20,}/);
+    // a malformed address in the query is refused as in the body; so is a call naming none
+    const bad = await viaQuery('not-an-email');
+    expect([bad.statusCode, bad.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const none = await t.inject({ method: 'POST', url: '/api/users/sendReset' });
+    expect([none.statusCode, none.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    // a body, when sent, wins over the query
+    const both = (await t.outbox()).length;
+    expect((await t.call('POST', `/api/users/sendReset?email=nobody-else@example.com`, { body: { email: a.email } })).status).toBe(200);
+    expect((await t.outbox()).slice(both).map((m) => m.to)).toEqual([a.email]);
+  });
+
   test('an Italian account gets the Italian mail with the unprefixed link', async () => {
     const a = await t.signup({ language: 'it' });
     const { mail, link, token } = await requestReset(a.email);

@@ -42,13 +42,15 @@ interface Case {
 const purchase = (extra: Record<string, unknown>) => ({ productId, shippingAddress: address, ...extra });
 const V = 'VALIDATION_ERROR';
 const cases: Case[] = [
-  // purchases: the price and the credits never come from the client
-  { name: 'purchase with a price sent by the client', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ price: 0 }), status: 400, code: V, issue: /price/ },
+  // purchases: the price charged never comes from the client; a price the player saw that is not the current one is refused
+  { name: 'purchase with a price other than the current one', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ price: 0 }), status: 409, code: 'PRICE_CHANGED' },
+  { name: 'purchase with a negative price', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ price: -1 }), status: 400, code: V, issue: /price/ },
+  { name: 'purchase with a price as text', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ price: '50' }), status: 400, code: V, issue: /price/ },
   { name: 'purchase with a credits field', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ credits: 1 }), status: 400, code: V, issue: /credits/ },
   { name: 'purchase with a numeric productId', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ productId: 42 }), status: 400, code: V, issue: /productId/ },
   { name: 'purchase with an injected productId', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ productId: "x' OR 1=1 --" }), status: 400, code: V },
   { name: 'purchase with a NUL in the productId', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ productId: 'a\u0000b' }), status: 400, code: V },
-  { name: 'purchase without an address', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => ({ productId }), status: 400, code: V, issue: /shippingAddress/ },
+  { name: 'purchase without an address', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => ({ productId }), status: 400, code: 'SHIPPING_ADDRESS_MISSING', issue: /shippingAddress\.street_name/ },
   { name: 'purchase with a blank city', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ shippingAddress: { ...address, city: '   ' } }), status: 400, code: V, issue: /city/ },
   { name: 'purchase with a numeric zip code', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ shippingAddress: { ...address, zip_code: 20121 } }), status: 400, code: V, issue: /zip_code/ },
   { name: 'purchase with a NUL in the street', method: 'POST', url: () => '/api/marketplace/purchases', as: 'player', body: () => purchase({ shippingAddress: { ...address, street_name: 'Via\u0000Roma' } }), status: 400, code: V, issue: /street_name/ },

@@ -125,6 +125,51 @@ describe('purchases', () => {
     await auditLedger(t);
   });
 
+  test("the spec's client: the address saved on the profile, the price it showed, and nothing charged when that price is stale", async () => {
+    const product = await api.product({ name: 'Borraccia', price: 120, quantity: 3 });
+    const [p] = await accounts(t, 1);
+    await api.credit(p.id, 500);
+    const specBody = { userId: p.id, username: p.username, productId: product._id, price: 120, brand: 'Nexus', owner: t.config.ownerId };
+    const post = (body: Record<string, unknown>) => t.call('POST', '/api/marketplace/purchases', { token: p.token, body });
+
+    // no address in the body and none on the profile (signup sets only the country): a clear 400 naming the fields
+    const none = await post(specBody);
+    expect([none.status, none.json.error.code]).toEqual([400, 'SHIPPING_ADDRESS_MISSING']);
+    expect(none.json.error.issues.map((i: any) => i.path)).toEqual(
+      ['first_name', 'last_name', 'street_name', 'zip_code', 'city'].map((f) => `body.shippingAddress.${f}`),
+    );
+    // a half-filled profile names only what is missing
+    expect((await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: { first_name: 'Anna', last_name: 'Verdi', city: 'Bari' } })).status).toBe(200);
+    const half = await post(specBody);
+    expect(half.json.error.issues.map((i: any) => i.path)).toEqual(['street_name', 'zip_code'].map((f) => `body.shippingAddress.${f}`));
+
+    // the spec's client saves the address on the user first, then posts with no address
+    const saved = { street_name: 'Via Sparano 5', additional_address_info: '', zip_code: '70121', country: 'Italia' };
+    expect((await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: saved })).status).toBe(200);
+
+    // the price changed after the page showed it: 409, no unit taken, no credit charged
+    await t.call('PUT', `/api/marketplace/products/${product._id}`, { token: admin.token, body: { price: 150 } });
+    const stale = await post(specBody);
+    expect([stale.status, stale.json.error.code]).toEqual([409, 'PRICE_CHANGED']);
+    expect(await balanceOf(t, p.id)).toBe(500);
+    expect((await t.call('GET', `/api/marketplace/products/${product._id}`)).json.data.quantity).toBe(3);
+    expect((await t.call('GET', `/api/marketplace/purchases/user/${p.id}`, { token: p.token })).json.total).toBe(0);
+
+    // with the price it now shows, the purchase goes through and ships to the profile's address
+    const bought = await post({ ...specBody, price: 150 });
+    expect(bought.status).toBe(201);
+    expect(bought.json.data.balance).toBe(350);
+    expect(bought.json.data.purchase).toMatchObject({
+      price: 150,
+      shippingAddress: { first_name: 'Anna', last_name: 'Verdi', street_name: 'Via Sparano 5', additional_address_info: '', zip_code: '70121', city: 'Bari', country: 'Italia' },
+    });
+    // an address sent in the body still wins over the profile's
+    const other = await api.product({ name: 'Portachiavi', price: 10, quantity: 1 });
+    const sent = await buy(p, { productId: other._id, price: 10 });
+    expect(sent.json.data.purchase.shippingAddress.city).toBe('Milano');
+    await auditLedger(t);
+  });
+
   test('a free product is bought without a ledger entry', async () => {
     const product = await api.product({ price: 0, quantity: 1 });
     const [p] = await accounts(t, 1);

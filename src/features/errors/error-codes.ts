@@ -82,6 +82,9 @@ export const errorCodes = [
   // promises the pages make (issue 12)
   'INVALID_TOURNAMENT_ID',
   'PRICE_RANGE_INVERTED',
+  // the spec's own client calls (issue 12)
+  'PRICE_CHANGED',
+  'SHIPPING_ADDRESS_MISSING',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

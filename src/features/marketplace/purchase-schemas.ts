@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, limitQuery, offsetQuery, ownerQuery, searchQuery, text } from './common-schemas.ts';
+import { idSchema, limitQuery, MAX_CREDITS, offsetQuery, ownerQuery, searchQuery, text } from './common-schemas.ts';
 
 /**
  * The shipping address dialog (SPEC section 5): all required but additional_address_info. The
@@ -19,14 +19,17 @@ export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 export const shippingAddressFields = ['first_name', 'last_name', 'street_name', 'additional_address_info', 'zip_code', 'city', 'country'] as const;
 
 /**
- * POST /marketplace/purchases. Strict: the price comes from the database, so a body carrying
- * `price` (or any unknown field) is refused with VALIDATION_ERROR. `userId`, `username`, `brand`
- * and `owner` are accepted for the spec's client; the buyer is the caller (an admin may name
- * `userId`).
+ * POST /marketplace/purchases. Strict: an unknown field is refused with VALIDATION_ERROR. The price
+ * charged always comes from the database; `price` is the one the player saw, and a purchase whose
+ * `price` differs from the current one is refused (409 PRICE_CHANGED). The spec's client saves the
+ * address on the profile and sends none: the profile's address is then used. `userId`, `username`,
+ * `brand` and `owner` are accepted for the spec's client; the buyer is the caller (an admin may
+ * name `userId`).
  */
 export const purchaseInputSchema = z.strictObject({
   productId: idSchema,
-  shippingAddress: shippingAddressSchema,
+  shippingAddress: shippingAddressSchema.optional(),
+  price: z.number().int().min(0).max(MAX_CREDITS).optional(),
   userId: idSchema.optional(),
   username: text(64).optional(),
   brand: text(64).optional(),

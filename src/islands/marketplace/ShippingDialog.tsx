@@ -114,7 +114,8 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     const res: ApiResult<PurchaseResult> = await send(JSON.stringify([product._id, shipping]), (key) =>
       api<PurchaseResult>('/marketplace/purchases', {
         base: marketplaceApiBase,
-        body: { productId: product._id, shippingAddress: shipping },
+        // the price the player saw: if it has changed since, nothing is charged (409 PRICE_CHANGED)
+        body: { productId: product._id, shippingAddress: shipping, price: product.price },
         headers: { 'idempotency-key': key },
       }),
     );

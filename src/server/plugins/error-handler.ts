@@ -43,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 export function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
     if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
-    return send(reply, err.statusCode, err.code, err.message);
+    return send(reply, err.statusCode, err.code, err.message, err.issues);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const issues = err.validation.map((v) => ({

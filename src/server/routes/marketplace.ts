@@ -166,6 +166,11 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Buy a product with credits; the price is read from the database (Idempotency-Key supported)',
+        description:
+          "The spec's body `{userId, username, productId, price, brand, owner}` works as is. Differences from the spec: the price charged is the database's; " +
+          'a `price` that is not the current one is refused with 409 PRICE_CHANGED and nothing is charged. Without `shippingAddress` the address saved on ' +
+          "the buyer's profile is used; if it is incomplete the answer is 400 SHIPPING_ADDRESS_MISSING, its issues naming the missing fields. " +
+          '`userId` other than the caller needs an admin; `username` and `brand` are ignored (the product names its brand).',
         security: bearer,
         headers: idempotencyHeaders,
         body: purchaseInputSchema,

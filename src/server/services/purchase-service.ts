@@ -1,16 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Purchase, PurchaseListQuery, PurchaseResult, purchaseInputSchema } from '../../features/marketplace/purchase-schemas.ts';
+import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../../features/marketplace/purchase-schemas.ts';
 import { ok } from '../envelope.ts';
 import { AppError } from '../errors.ts';
 import * as ProductRepository from '../repositories/product-repository.ts';
 import * as PurchaseRepository from '../repositories/purchase-repository.ts';
+import * as UserRepository from '../repositories/user-repository.ts';
 import * as WalletRepository from '../repositories/wallet-repository.ts';
 import { productNotFound } from './product-service.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
 
 const alreadyPurchased = () => new AppError(409, 'ALREADY_PURCHASED', 'You have already redeemed this product');
+const priceChanged = () => new AppError(409, 'PRICE_CHANGED', 'The price of this product has changed; nothing was charged');
+
+/**
+ * Where the order ships: the address sent with the purchase, else the one on the buyer's profile
+ * (the spec's client saves it there first). Either must be complete; the answer names what is not.
+ */
+async function shippingAddressOf(app: FastifyInstance, owner: string, userId: string, sent: ShippingAddress | undefined): Promise<ShippingAddress> {
+  if (sent) return sent;
+  const user = await UserRepository.findById(app.db.kysely, owner, userId);
+  const parsed = shippingAddressSchema.safeParse(user ?? {});
+  if (parsed.success) return parsed.data;
+  const missing = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+  throw new AppError(400, 'SHIPPING_ADDRESS_MISSING', `Shipping address incomplete: ${missing.join(', ')}`, undefined,
+    missing.map((field) => ({ path: `body.shippingAddress.${field}`, message: 'required' })));
+}
 
 /**
  * Buys one unit (DESIGN section 4). Price and stock come from the product row; the stock
@@ -26,6 +42,7 @@ export async function purchase(
 ) {
   const db = app.db.kysely;
   const userId = await beneficiaryOf(app, req, input.userId, owner);
+  const address = await shippingAddressOf(app, owner, userId, input.shippingAddress);
   return runOnce<{ status: 'SUCCESS'; data: PurchaseResult }>(
     db,
     { userId: req.user!.id, key: idempotencyKey, route: 'POST /marketplace/purchases', request: req.body },
@@ -40,6 +57,8 @@ export async function purchase(
           if (await ProductRepository.findById(trx, owner, input.productId)) throw new AppError(409, 'OUT_OF_STOCK', 'This product is out of stock');
           throw productNotFound();
         }
+        // the unit taken above is put back by the rollback
+        if (input.price !== undefined && input.price !== product.price) throw priceChanged();
         const id = randomUUID();
         const inserted = await PurchaseRepository.insert(trx, {
           id,
@@ -50,7 +69,7 @@ export async function purchase(
           productImage: product.image,
           brand: product.brand,
           price: product.price,
-          address: input.shippingAddress,
+          address,
         });
         if (!inserted) throw alreadyPurchased();
         let balance: number;
