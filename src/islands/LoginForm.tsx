@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { User } from '../features/users/user-schemas.ts';
+import { showEarnedBadges } from '../lib/earned-badge-queue.ts';
 import { api } from '../lib/api-client.ts';
 import { pathAfterLogin, takeRedeemToken } from '../lib/auth-redirect.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
@@ -39,6 +40,8 @@ export default function LoginForm({ locale, messages }: Props) {
     }
     setLeaving(true);
     saveSession(res.data.user, res.data.token);
+    // badges whose rule the player met before the badge existed are paid at login: the next page shows them
+    showEarnedBadges(res.earnedBadges, { park: true });
     window.location.assign(pathAfterLogin(res.data.user.language, takeRedeemToken()));
   };
 

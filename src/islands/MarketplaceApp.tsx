@@ -161,8 +161,8 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       patchProduct(product._id, { quantity: Math.max(0, product.quantity - 1) });
       setCredits(outcome.result.balance);
       void notify(t('rewards.market.purchased', { name: product.name }));
-      // the award calls load after the purchase, not with the shop
-      void import('../lib/earned-badge.ts').then(({ awardBadgesFor }) => awardBadgesFor('first_purchase', { productId: product._id }));
+      // the server awarded the purchase's badges; the modal (and the balance they pay) load only then
+      if (outcome.earnedBadges?.length) void import('../lib/earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
       return;
     }
     switch (outcome.code) {

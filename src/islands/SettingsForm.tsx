@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 
 import { consoles, games } from '../features/games/games.ts';
 import { genders, languages } from '../features/users/user-options.ts';
 import type { User } from '../features/users/user-schemas.ts';
+import { showEarnedBadges } from '../lib/earned-badge-queue.ts';
 import { api } from '../lib/api-client.ts';
 import { serverFieldErrors } from '../lib/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
@@ -166,6 +167,8 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     }
     const fresh = res.data.data;
     updateStoredUser(fresh);
+    // a profile now complete earns its badge: shown here, or on the page in the new language
+    showEarnedBadges(res.earnedBadges, { park: fresh.language !== previousLanguage && fresh.language !== locale });
     reset(toValues(fresh));
     // the address changes only when the link mailed to it is followed
     setPendingEmail(res.data.pendingEmail ?? null);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { genders } from '../features/users/user-options.ts';
 import type { User } from '../features/users/user-schemas.ts';
+import { showEarnedBadges } from '../lib/earned-badge-queue.ts';
 import { api } from '../lib/api-client.ts';
 import { serverFieldErrors } from '../lib/form-errors.ts';
 import { languageFromBrowser, localizePath, type Locale, type Messages } from '../lib/i18n.ts';
@@ -66,10 +67,8 @@ export default function SignupForm({ locale, messages, brand }: Props) {
       return;
     }
     saveSession(session.data.user, session.data.token);
-    // the badge hooks (and their schema module) are only needed once the account exists
-    await import('../lib/signup-hooks.ts')
-      .then(({ afterSignup }) => afterSignup(session.data))
-      .catch((e) => console.error('afterSignup failed', e));
+    // the server awarded the signup's badges (SPEC section 4): the home page shows them
+    showEarnedBadges([...(created.earnedBadges ?? []), ...(session.earnedBadges ?? [])], { park: true });
     window.location.assign(localizePath('/', session.data.user.language));
   };
 

@@ -5,6 +5,7 @@ import type { User } from '../features/users/user-schemas.ts';
 import { actionFor, phaseOf, type Action } from '../features/tournaments/phase.ts';
 import { countdownParts, differsFromRome, longDateTime, nextDeadline, sitePathOf } from '../features/tournaments/tournament-view.ts';
 import { phaseBadgeClass } from '../components/tournaments/phase-style.ts';
+import { celebrateEarnedBadges } from '../lib/earned-badge.ts';
 import { api } from '../lib/api-client.ts';
 import type { Locale, Messages } from '../lib/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../lib/session.ts';
@@ -167,6 +168,7 @@ export default function TournamentDetail(props: Props) {
         if (!res.ok) return afterFailure(res.code, res.status);
         setTournament(strip(res.data));
         void notify(t('tournaments.action.checkedIn'));
+        celebrateEarnedBadges(res.earnedBadges);
         return;
       }
       const res = await api<Tournament>(registerPath(kind === 'checkOut' ? '/checkin' : ''), { method: 'PUT' });

@@ -1,11 +1,13 @@
 import type { ErrorCode } from '../features/errors/error-codes.ts';
+import type { EarnedBadge } from './earned-badge-queue.ts';
 
 /** The API base of SPEC section 7 (PUBLIC_API_BASE, default /api). */
 export const apiBase: string = (import.meta as any).env?.PUBLIC_API_BASE || '/api';
 export const marketplaceApiBase: string = (import.meta as any).env?.PUBLIC_MARKETPLACE_API_BASE || '/api';
 
 export type ApiResult<T> =
-  | { ok: true; data: T; total?: number }
+  /** earnedBadges: the badges the call earned for the player (the server awards on the event) */
+  | { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] }
   | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[] };
 
 /**
@@ -28,7 +30,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     return { ok: false, status: 0, code: 'NETWORK_ERROR' };
   }
   const json = await res.json().catch(() => null);
-  if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total };
+  if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
   return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
 }
 

@@ -25,6 +25,17 @@ export function announceEarnedBadge(badge: EarnedBadge) {
   window.dispatchEvent(new CustomEvent(BADGE_EARNED_EVENT, { detail: badge }));
 }
 
+/**
+ * The badges a call's answer says it earned (`earnedBadges`), shown on this page; with `park`, kept
+ * for the next page instead (the call is followed by a navigation, as after signup or login).
+ * Returns whether there were any, so the caller can refresh the header's balance.
+ */
+export function showEarnedBadges(badges: EarnedBadge[] | undefined, options: { park?: boolean } = {}): boolean {
+  if (!badges?.length) return false;
+  for (const badge of badges) (options.park ? rememberEarnedBadge(badge) : announceEarnedBadge(badge));
+  return true;
+}
+
 export function rememberEarnedBadge(badge: EarnedBadge, storage: Storage = sessionStorage) {
   try {
     storage.setItem(EARNED_BADGES_KEY, JSON.stringify([...readParked(storage), badge]));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { earnedBadgeSchema, type EarnedBadgeInfo } from '../features/badges/badge-schemas.ts';
 
 /** `{status:"SUCCESS", data}`: every success response of DESIGN section 3. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('SUCCESS'), data });
@@ -6,6 +7,10 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int() });
 
 export const ok = <T>(data: T) => ({ status: 'SUCCESS' as const, data });
+
+/** The envelope of a call that may earn badges: `earnedBadges` beside `data` (absent when none). */
+export const envelopeWithBadges = <T extends z.ZodType>(data: T) => envelope(data).extend({ earnedBadges: z.array(earnedBadgeSchema).optional() });
+export const okWithBadges = <T>(data: T, earned: EarnedBadgeInfo[]) => ({ ...ok(data), ...(earned.length ? { earnedBadges: earned } : {}) });
 export const okList = <T>(data: T[], total: number) => ({ status: 'SUCCESS' as const, data, total });
 
 export const errorResponseSchema = z.object({

@@ -15,6 +15,7 @@ const text = {
     showAll: 'Mostra tutti',
     showTop: 'Mostra 10',
     joined: 'Iscrizione completata!',
+    badgeTitle: 'Hai sbloccato un badge!',
     tooYoung: 'Al campionato partecipano solo giocatori dai 16 anni in su, con la data di nascita nel profilo.',
   },
   en: {
@@ -22,6 +23,7 @@ const text = {
     showAll: 'Show all',
     showTop: 'Show 10',
     joined: 'You are in!',
+    badgeTitle: 'You unlocked a badge!',
     tooYoung: 'Only players aged 16 or older, with their birth date on their profile, can join the championship.',
   },
 } as const;
@@ -103,6 +105,18 @@ async function newPlayer(page: Page, lang: Lang, prefix: string, birthDate: stri
 async function me(page: Page, token: string) {
   const res = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
   return (await res.json()).data as { discordId: string; epicId: string; gameAccounts: { username: string; id: string; game: string; console: string }[] };
+}
+
+/**
+ * The badge-earned modal the server's answer asked for (issue 12 item 2): its title in the page's
+ * language, the badge's name, then closed with OK.
+ */
+async function acknowledgeBadge(page: Page, lang: Lang, name: string) {
+  const modal = page.getByTestId('badge-earned-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal.locator('#badge-earned-title')).toHaveText(text[lang].badgeTitle);
+  await expect(modal.getByTestId('badge-earned-name')).toHaveText(name);
+  await modal.getByTestId('badge-earned-ok').click();
 }
 
 /** Opens the detail page and waits until the action button knows the visitor's standing. */
@@ -235,6 +249,10 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('team-option-speed').click();
       await page.getByTestId('team-confirm').click();
       await expect(team).toHaveCount(0);
+      // the server paid the seeded badges of the join and of the faction: the page shows them in turn
+      await acknowledgeBadge(page, lang, 'Primo torneo');
+      await acknowledgeBadge(page, lang, 'Fazione scelta');
+      await expect(page.getByTestId('badge-earned-modal')).toBeHidden();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
       await expect(page.getByTestId('tournament-standing')).toBeVisible();
       await expect(page.getByTestId('tournament-players')).toHaveText('1 / 50');
@@ -264,6 +282,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkIn');
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
+      await acknowledgeBadge(page, lang, 'Presente!');
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-confirm')).toBeVisible();
       await page.getByTestId('tournament-confirm-cancel').click();

@@ -28,6 +28,7 @@ describe('admin-economy texts', () => {
     const built = [
       ...Object.keys(dashboardOverviewSchema.shape).map((k) => `index.cards.${k}`),
       ...badgeTriggers.map((k) => `triggers.${k}`),
+      ...badgeTriggers.map((k) => `ruleHelp.${k}`),
       ...transactionTypes.map((k) => `transactionTypes.${k}`),
       ...['all', 'fulfilled', 'unfulfilled'].map((k) => `purchases.filters.${k}`),
       ...['signups', 'redemptions', 'purchases', 'creditsDistributed', 'creditsSpent'].map((k) => `index.series.${k}`),

@@ -38,9 +38,13 @@ describe('purchase and address schemas', () => {
     for (const field of Object.keys(address)) expect(ok(shippingAddressSchema, { ...address, [field]: '  ' }), field).toBe(false);
   });
 
-  test('a purchase body never carries a price', () => {
+  test("a purchase body may name the price the player saw (checked against the database's), never credits", () => {
     expect(ok(purchaseInputSchema, { productId: 'p1', shippingAddress: address })).toBe(true);
-    expect(ok(purchaseInputSchema, { productId: 'p1', shippingAddress: address, price: 10 })).toBe(false);
+    expect(ok(purchaseInputSchema, { productId: 'p1', shippingAddress: address, price: 10 })).toBe(true);
+    expect(ok(purchaseInputSchema, { productId: 'p1', price: 10 })).toBe(true);
+    expect(ok(purchaseInputSchema, { productId: 'p1', shippingAddress: address, price: -1 })).toBe(false);
+    expect(ok(purchaseInputSchema, { productId: 'p1', shippingAddress: address, price: 1.5 })).toBe(false);
+    expect(ok(purchaseInputSchema, { productId: 'p1', shippingAddress: address, credits: 10 })).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { formatNumber } from '../../features/marketplace/rewards-format.ts';
 import { api, marketplaceApiBase } from '../../lib/api-client.ts';
 import { REDEEM_TOKEN_KEY } from '../../lib/auth-redirect.ts';
 import { setCredits } from '../../lib/credits.ts';
-import { awardBadgesFor } from '../../lib/earned-badge.ts';
+import { celebrateEarnedBadges } from '../../lib/earned-badge.ts';
 import { idempotentSender } from '../../lib/idempotency.ts';
 import { translate } from '../../lib/i18n.ts';
 import { $sessionLoading, $token, loadSession } from '../../lib/session.ts';
@@ -128,7 +128,7 @@ export class RedeemForm extends HTMLElement {
       url.searchParams.delete('token');
       history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     }
-    void awardBadgesFor('giveaway_redeemed', { giveawayId: res.data.giveaway.id });
+    celebrateEarnedBadges(res.earnedBadges);
   };
 }
 

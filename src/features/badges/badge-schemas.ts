@@ -79,6 +79,21 @@ export const badgeTriggerInputSchema = z.object({
 });
 export type BadgeTriggerInput = z.infer<typeof badgeTriggerInputSchema>;
 
+/**
+ * A badge the call just earned for the player, for the badge-earned modal. The server awards on
+ * the event itself (signup, login, profile, join, check-in, faction, purchase, code): the answer of
+ * each such call carries the ones it earned as `earnedBadges`, beside `data`.
+ */
+export const earnedBadgeSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  /** credits the badge paid */
+  credits: z.number().int(),
+});
+export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;
+
 export const badgeTriggerResultSchema = z.object({
   /** true when this call granted the badge; false when the user already had it */
   awarded: z.boolean(),

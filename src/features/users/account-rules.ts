@@ -52,3 +52,11 @@ export function isMixedScript(name: string): boolean {
   if (found.length <= 1) return false;
   return !found.every((s) => japanese.has(s));
 }
+
+/**
+ * "Profile completed" (the badge of that rule): the shipping address and both game handles are
+ * filled in, i.e. everything the shop and a Fortnite tournament will ask for.
+ */
+export function isProfileComplete(u: { first_name: string; last_name: string; street_name: string; zip_code: string; city: string; country: string; discordId: string; epicId: string }): boolean {
+  return [u.first_name, u.last_name, u.street_name, u.zip_code, u.city, u.country, u.discordId, u.epicId].every((v) => v.trim() !== '');
+}

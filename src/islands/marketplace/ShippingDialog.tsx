@@ -11,6 +11,7 @@ import {
 import { balanceAfter } from '../../features/marketplace/shop-rules.ts';
 import { formatNumber } from '../../features/marketplace/rewards-format.ts';
 import type { User } from '../../features/users/user-schemas.ts';
+import type { EarnedBadge } from '../../lib/earned-badge-queue.ts';
 import { api, marketplaceApiBase, type ApiResult } from '../../lib/api-client.ts';
 import { idempotentSender } from '../../lib/idempotency.ts';
 import type { Locale } from '../../lib/i18n.ts';
@@ -40,7 +41,7 @@ const addressOf = (user: Partial<User> | null, locale: Locale): Values => {
   return { ...values, country: countryName(values.country, locale) };
 };
 
-export type PurchaseOutcome = { ok: true; result: PurchaseResult } | { ok: false; code: string };
+export type PurchaseOutcome = { ok: true; result: PurchaseResult; earnedBadges?: EarnedBadge[] } | { ok: false; code: string };
 
 interface Props {
   product: Product;
@@ -120,7 +121,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
       }),
     );
     setBusy(false);
-    if (res.ok) return onOutcome({ ok: true, result: res.data });
+    if (res.ok) return onOutcome({ ok: true, result: res.data, earnedBadges: res.earnedBadges });
     // a field the server refused is shown on the field
     let onField = false;
     for (const issue of res.issues ?? []) {

@@ -3,6 +3,7 @@ import type { Tournament } from '../../features/tournaments/tournament-schemas.t
 import type { GameAccount, User } from '../../features/users/user-schemas.ts';
 import { eligibleAccounts, fortniteAccount, registrationBody, withAccount } from '../../features/tournaments/join.ts';
 import { isFortnite } from '../../features/tournaments/tournament-view.ts';
+import { celebrateEarnedBadges } from '../../lib/earned-badge.ts';
 import { api } from '../../lib/api-client.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import { clearSession, updateStoredUser } from '../../lib/session.ts';
@@ -116,6 +117,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
         updateStoredUser(kept);
         setUser(kept);
       }
+      celebrateEarnedBadges(res.earnedBadges);
       onJoined(res.data);
     } finally {
       running.current = false;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TeamName } from '../../features/tournaments/tournament-schemas.ts';
+import { celebrateEarnedBadges } from '../../lib/earned-badge.ts';
 import { api } from '../../lib/api-client.ts';
 import type { Translator } from './translator.ts';
 import { errorBoxClass, primaryButtonClass, secondaryButtonClass } from '../shared/ui.ts';
@@ -32,7 +33,10 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
     setFailure(null);
     const res = await api(`/tournaments/competitions/${encodeURIComponent(competitionId)}/team`, { body: { team } });
     setBusy(false);
-    if (res.ok) onChosen(team);
+    if (res.ok) {
+      celebrateEarnedBadges(res.earnedBadges);
+      onChosen(team);
+    }
     else setFailure(t.error(res.code));
   };
 

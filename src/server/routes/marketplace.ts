@@ -8,7 +8,7 @@ import { giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayU
 import { productInputSchema, productListQuerySchema, productSchema, productUpdateSchema } from '../../features/marketplace/product-schemas.ts';
 import { purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, userPurchaseListQuerySchema } from '../../features/marketplace/purchase-schemas.ts';
 import { adjustInputSchema, adjustResultSchema, transactionListQuerySchema, transactionSchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../../features/wallet/wallet-schemas.ts';
-import { envelope, errorResponses, listEnvelope, ok, okList } from '../envelope.ts';
+import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList } from '../envelope.ts';
 import { assertSelfOrAdmin } from '../plugins/auth.ts';
 import { failureLimit } from '../plugins/failure-limit.ts';
 import * as BadgeService from '../services/badge-service.ts';
@@ -174,14 +174,16 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         security: bearer,
         headers: idempotencyHeaders,
         body: purchaseInputSchema,
-        response: { 200: envelope(purchaseResultSchema), 201: envelope(purchaseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: envelopeWithBadges(purchaseResultSchema), 201: envelopeWithBadges(purchaseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
       onRequest: app.requireUser,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
         const answer = await PurchaseService.purchase(app, req, owner(req.body.owner), req.body, key);
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(answer.status as 201).send(answer.body);
+        const { purchase } = answer.body.data;
+        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
+        return reply.code(answer.status as 201).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
       },
     });
     app.get('/marketplace/purchases', {
@@ -223,15 +225,17 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         security: bearer,
         headers: idempotencyHeaders,
         body: redeemInputSchema,
-        response: { 200: envelope(redeemResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { 200: envelopeWithBadges(redeemResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
       config: { rateLimit: redeemLimit },
       onRequest: app.requireUser,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
-        const answer = await unknownCodes(req, () => GiveawayService.redeem(app, req, owner(req.body.owner), req.body, key));
+        const ownerId = owner(req.body.owner);
+        const answer = await unknownCodes(req, () => GiveawayService.redeem(app, req, ownerId, req.body, key));
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(answer.status as 200).send(answer.body);
+        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: answer.body.data.giveaway.id });
+        return reply.code(answer.status as 200).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
       },
     });
     app.get('/marketplace/giveaways', {

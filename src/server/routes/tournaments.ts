@@ -17,8 +17,9 @@ import {
   tournamentUpdateSchema,
   type Tournament,
 } from '../../features/tournaments/tournament-schemas.ts';
-import { envelope, errorResponses, listEnvelope, ok, okList } from '../envelope.ts';
+import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList, okWithBadges } from '../envelope.ts';
 import { assertSelfOrAdmin } from '../plugins/auth.ts';
+import * as BadgeService from '../services/badge-service.ts';
 import * as CompetitionService from '../services/competition-service.ts';
 import * as TournamentService from '../services/tournament-service.ts';
 import { recordAudit } from '../services/audit-service.ts';
@@ -122,9 +123,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.post('/tournaments/competitions/:id/team', {
-    schema: { tags, summary: 'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments', security, params: idParams, body: teamChoiceSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 404, 409) } },
+    schema: { tags, summary: 'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments', security, params: idParams, body: teamChoiceSchema, response: { 200: envelopeWithBadges(competitionSchema), ...errorResponses(400, 401, 404, 409) } },
     preHandler: app.requireUser,
-    handler: async (req) => ok(await CompetitionService.chooseTeam(app, req.params.id, req.user!.id, req.body.team)),
+    handler: async (req) => {
+      const competition = await CompetitionService.chooseTeam(app, req.params.id, req.user!.id, req.body.team);
+      return okWithBadges(competition, await BadgeService.awardOn(app, app.config.ownerId, req.user!.id, 'faction_joined', { competitionId: req.params.id }));
+    },
   });
 
   app.post('/tournaments/competitions', {
@@ -211,13 +215,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   // tournaments: players
 
   app.post('/tournaments/:id/register', {
-    schema: { tags, summary: 'Join while registration is open; a full tournament puts the player on the waitlist', security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelope(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) } },
+    schema: { tags, summary: 'Join while registration is open; a full tournament puts the player on the waitlist', security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelopeWithBadges(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) } },
     config: { rateLimit: passwordLimit },
     preHandler: app.requireUser,
-    handler: async (req, reply) => {
+    handler: async (req) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
-      return ok(await TournamentService.join(app, req.params.id, userId, req.user!.id, req.body));
+      const joined = await TournamentService.join(app, req.params.id, userId, req.user!.id, req.body);
+      return okWithBadges(joined, await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_joined', { tournamentId: req.params.id }));
     },
   });
 
@@ -228,12 +233,15 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.post('/tournaments/:id/register/checkin', {
-    schema: { tags, summary: "Check in (members, while check-in is open) with the player's real game account", security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { tags, summary: "Check in (members, while check-in is open) with the player's real game account", security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelopeWithBadges(tournamentSchema), ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: app.requireUser,
     handler: async (req, reply) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
-      return sendTournament(reply, await TournamentService.setCheckIn(app, req.params.id, userId, req.user!.id, true, req.body));
+      const tournament = await TournamentService.setCheckIn(app, req.params.id, userId, req.user!.id, true, req.body);
+      const earned = await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', { tournamentId: req.params.id });
+      // the shared-buffer answer has no room for badges: a check-in that earned one is serialised whole
+      return earned.length ? reply.send(okWithBadges(tournament, earned)) : sendTournament(reply, tournament);
     },
   });
 

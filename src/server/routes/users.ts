@@ -13,16 +13,17 @@ import {
   userSchema,
   userUpdateSchema,
 } from '../../features/users/user-schemas.ts';
-import { envelope, errorResponses, ok } from '../envelope.ts';
+import { envelope, envelopeWithBadges, errorResponses, ok, okWithBadges } from '../envelope.ts';
 
 import { logFailedLogin } from '../logging.ts';
 import { assertSelfOrAdmin } from '../plugins/auth.ts';
 import { failureLimit } from '../plugins/failure-limit.ts';
+import * as BadgeService from '../services/badge-service.ts';
 import * as UserService from '../services/user-service.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const idParams = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id') });
-const authResult = envelope(z.object({ user: userSchema, token: z.string() }));
+const authResult = envelopeWithBadges(z.object({ user: userSchema, token: z.string() }));
 const messageResult = envelope(z.object({ message: z.string() }));
 
 export default async function userRoutes(root: FastifyInstance) {
@@ -55,13 +56,20 @@ export default async function userRoutes(root: FastifyInstance) {
     schema: { tags, summary: 'Log in with e-mail and password (JSON body, never the URL)', body: loginInputSchema, response: { 200: authResult, ...errorResponses(400, 401, 429, 503) } },
     config: { rateLimit: loginLimit },
     onResponse: logFailedLogin,
-    handler: async (req) => ok(await loginFailures(req, () => UserService.login(app, req.body))),
+    handler: async (req) => {
+      const session = await loginFailures(req, () => UserService.login(app, req.body));
+      // what the player did before a badge existed is paid when they come back
+      return okWithBadges(session, await BadgeService.awardAll(app, app.config.ownerId, session.user.id));
+    },
   });
 
   app.post('/users/pp', {
-    schema: { tags, summary: 'Sign up', body: signupInputSchema, response: { 201: envelope(z.object({ message: z.string(), user: userSchema })), ...errorResponses(400, 409, 429, 503) } },
+    schema: { tags, summary: 'Sign up; the answer lists the badges the signup earned', body: signupInputSchema, response: { 201: envelopeWithBadges(z.object({ message: z.string(), user: userSchema })), ...errorResponses(400, 409, 429, 503) } },
     config: { rateLimit: signupLimit },
-    handler: async (req, reply) => reply.code(201).send(ok({ message: 'USER_CREATED', user: await UserService.signup(app, req.body) })),
+    handler: async (req, reply) => {
+      const user = await UserService.signup(app, req.body);
+      return reply.code(201).send(okWithBadges({ message: 'USER_CREATED', user }, await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered')));
+    },
   });
 
   app.get('/users/me', {
@@ -77,14 +85,15 @@ export default async function userRoutes(root: FastifyInstance) {
       security: [{ bearer: [] }],
       params: idParams,
       body: userUpdateSchema,
-      response: { 200: envelope(z.object({ data: userSchema, pendingEmail: z.string().optional() })), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: { 200: envelopeWithBadges(z.object({ data: userSchema, pendingEmail: z.string().optional() })), ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
     preHandler: app.requireUser,
     config: { rateLimit: profileLimit },
     handler: async (req) => {
       assertSelfOrAdmin(req, req.params.id);
       const { user, pendingEmail } = await UserService.update(app, req, req.params.id, req.body);
-      return ok({ data: user, ...(pendingEmail ? { pendingEmail } : {}) });
+      const earned = await BadgeService.awardOn(app, app.config.ownerId, user.id, 'profile_completed');
+      return okWithBadges({ data: user, ...(pendingEmail ? { pendingEmail } : {}) }, earned);
     },
   });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Badge, BadgeTrigger, BadgeTriggerInput, BadgeTriggerResult, BadgeUpdate, UserBadge } from '../../features/badges/badge-schemas.ts';
+import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../../features/badges/badge-schemas.ts';
+import type { Db } from '../../db/database.ts';
+import { isProfileComplete } from '../../features/users/account-rules.ts';
 import { AppError, forbidden } from '../errors.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import * as BadgeRepository from '../repositories/badge-repository.ts';
@@ -87,8 +89,7 @@ async function evidence(app: FastifyInstance, owner: string, trigger: string, us
       return 'account';
     case 'profile_completed': {
       const u = await UserRepository.findById(db, owner, userId);
-      const filled = u && [u.first_name, u.last_name, u.street_name, u.zip_code, u.city, u.country, u.discordId, u.epicId].every((v) => v.trim() !== '');
-      return filled ? 'profile' : null;
+      return u && isProfileComplete(u) ? 'profile' : null;
     }
     case 'tournament_joined':
       return first(await BadgeRepository.memberTournaments(db, owner, userId, false, payload?.tournamentId));
@@ -122,9 +123,22 @@ export async function trigger(app: FastifyInstance, req: FastifyRequest, owner: 
   if (badge.trigger === 'manual' && !req.user?.isAdmin) throw forbidden();
   const event = await evidence(app, owner, badge.trigger, userId, input.payload);
   if (event === null) throw new AppError(409, 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
-  const awardKey = badge.reusable ? `${badge.trigger}:${event}` : 'once';
+  const awardKey = awardKeyOf(badge, event);
+  const granted = await grant(db, owner, userId, badge, awardKey);
+  if (granted) return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };
+  const earlier = await BadgeRepository.findAward(db, userId, badge._id, awardKey);
+  return { awarded: false, badge, credits: 0, balance: await WalletRepository.balanceOf(db, userId), earnedAt: earlier?.earned_at ?? new Date().toISOString() };
+}
 
-  const granted = await db.transaction().execute(async (trx) => {
+/** Once per rule, or once per event (tournament, product, code…) for a reusable badge. */
+const awardKeyOf = (badge: Badge, event: string) => (badge.reusable ? `${badge.trigger}:${event}` : 'once');
+
+/**
+ * Records the badge and books its reward on the ledger in one transaction; null when the unique
+ * (user, badge, award key) row says it was granted before, by this call's twin or an earlier one.
+ */
+async function grant(db: Db['kysely'], owner: string, userId: string, badge: Badge, awardKey: string) {
+  return db.transaction().execute(async (trx) => {
     const award = await BadgeRepository.award(trx, { owner, userId, badgeId: badge._id, awardKey, credits: badge.rewardAmount });
     if (!award) return null;
     if (badge.rewardAmount === 0) return { earnedAt: award.earnedAt, balance: await WalletRepository.balanceOf(trx, userId) };
@@ -140,7 +154,43 @@ export async function trigger(app: FastifyInstance, req: FastifyRequest, owner: 
     if (!entry.ok) throw ledgerRefused(entry.reason);
     return { earnedAt: award.earnedAt, balance: entry.balance };
   });
-  if (granted) return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };
-  const earlier = await BadgeRepository.findAward(db, userId, badge._id, awardKey);
-  return { awarded: false, badge, credits: 0, balance: await WalletRepository.balanceOf(db, userId), earnedAt: earlier?.earned_at ?? new Date().toISOString() };
 }
+
+const earnedInfo = (b: Badge): EarnedBadgeInfo => ({ slug: b.slug, name: b.name, description: b.description, icon: b.icon, credits: b.rewardAmount });
+
+/**
+ * Awards, after a player's event has been committed, every active badge whose rule is `trigger`
+ * and holds in the database, including badges an admin created after the player joined. Each is
+ * granted at most once per award key (the unique row), so a retried or raced event pays once. A
+ * badge that cannot be paid now (the balance ceiling) is skipped and logged: the event stands.
+ */
+export async function awardOn(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
+  const db = app.db.kysely;
+  const badges = (await BadgeRepository.list(db, owner, false)).filter((b) => b.active && b.trigger === trigger);
+  if (!badges.length) return [];
+  const event = await evidence(app, owner, trigger, userId, payload);
+  if (event === null) return [];
+  const earned: EarnedBadgeInfo[] = [];
+  for (const badge of badges) {
+    try {
+      if (await grant(db, owner, userId, badge, awardKeyOf(badge, event))) earned.push(earnedInfo(badge));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      app.log.warn({ err, badge: badge.slug, userId }, 'badge not awarded');
+    }
+  }
+  return earned;
+}
+
+/**
+ * Every rule checked at once, at login: what a player did before a badge existed (or before its
+ * rule could be seen) is paid the next time they come back.
+ */
+export async function awardAll(app: FastifyInstance, owner: string, userId: string): Promise<EarnedBadgeInfo[]> {
+  const triggers = new Set((await BadgeRepository.list(app.db.kysely, owner, false)).filter((b) => b.active).map((b) => b.trigger));
+  const earned: EarnedBadgeInfo[] = [];
+  for (const trigger of triggers) if (trigger !== 'manual' && isTrigger(trigger)) earned.push(...(await awardOn(app, owner, userId, trigger)));
+  return earned;
+}
+
+const isTrigger = (t: string): t is Exclude<BadgeTrigger, 'manual'> => (badgeTriggers as readonly string[]).includes(t) && t !== 'manual';

@@ -109,6 +109,8 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
   } = useForm<Values, any, Body>({ resolver: zodResolver(editing ? badgeEditSchema : badgeFormSchema) as any, defaultValues: toValues(badge) });
   const fieldError = (name: (typeof fields)[number]) => fieldMessage(t, name, errors[name], getValues(name));
   const icon = watch('icon');
+  const rule = watch('trigger');
+  const reusable = watch('reusable');
   const listHref = localizePath(sectionPath('badges'), locale);
 
   const onFile = async (file: File | undefined) => {
@@ -157,7 +159,15 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
         <FormField id="badge-slug" label={t('adminEconomy.badges.form.slug')} error={fieldError('slug')} hint={editing ? t('adminEconomy.badges.form.fixedHint') : t('adminEconomy.badges.form.slugHint')}>
           <input {...register('slug')} {...controlProps('badge-slug', fieldError('slug'), true)} type="text" maxLength={40} readOnly={editing} autoComplete="off" className={`${inputClass} font-mono`} />
         </FormField>
-        <FormField id="badge-trigger" label={t('adminEconomy.badges.form.trigger')} error={fieldError('trigger')} hint={editing ? t('adminEconomy.badges.form.fixedHint') : undefined}>
+        <FormField
+          id="badge-trigger"
+          label={t('adminEconomy.badges.form.trigger')}
+          error={fieldError('trigger')}
+          // what the rule means and when it pays, in plain words (the server awards on the event itself)
+          hint={[t(`adminEconomy.ruleHelp.${rule}`), rule === 'manual' ? '' : t(reusable ? 'adminEconomy.ruleHelp.paysEach' : 'adminEconomy.ruleHelp.paysOnce'), editing ? t('adminEconomy.badges.form.fixedHint') : '']
+            .filter(Boolean)
+            .join(' ')}
+        >
           <select {...register('trigger')} {...controlProps('badge-trigger', fieldError('trigger'), editing)} disabled={editing} className={selectClass}>
             {badgeTriggers.map((trigger) => (
               <option key={trigger} value={trigger}>
