@@ -78,8 +78,17 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('badge-name-error')).not.toBeEmpty();
       await expect(page.getByTestId('badge-reward-error')).not.toBeEmpty();
 
+      // each rule says in plain words when it is earned and how often it pays (issue 12 item 3)
+      const help = page.locator('#badge-trigger-hint');
+      await page.getByTestId('badge-trigger').selectOption('tournament_checked_in');
+      await expect(help).toContainText(lang === 'it' ? 'Si ottiene quando il giocatore fa il check-in a un torneo.' : 'Earned when a player checks in to a tournament.');
+      await expect(help).toContainText(lang === 'it' ? 'una volta per giocatore' : 'once per player');
+      await page.getByTestId('badge-reusable').check();
+      await expect(help).toContainText(lang === 'it' ? 'paga di nuovo per ogni nuovo torneo' : 'pays again for each new tournament');
+      await page.getByTestId('badge-reusable').uncheck();
       await page.getByTestId('badge-slug').fill(slug);
       await page.getByTestId('badge-trigger').selectOption('manual');
+      await expect(help).toHaveText(lang === 'it' ? 'Non si ottiene da solo: lo assegna solo un admin.' : 'Never earned by itself: only an admin awards it.');
       await page.getByTestId('badge-name').fill(name);
       await page.getByTestId('badge-description').fill('Created by the e2e test');
       await page.getByTestId('badge-reward').fill('15');
