@@ -43,6 +43,7 @@ ensure_deps
 cmd=${1:-start}; shift || true
 case "$cmd" in
   start) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/server/main.ts "$@" ;;
+  demo:reset) node scripts/demo-reset.ts; ensure_build; export SEED_DEMO=true; exec node src/server/main.ts "$@" ;;
   start:cluster) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/server/cluster.ts "$@" ;;
   bench) ensure_build; exec node tests/bench/run.ts "$@" ;;
   build) rm -f dist/.built; ensure_build ;;

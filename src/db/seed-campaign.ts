@@ -14,6 +14,38 @@ export interface CampaignSeedPlayer {
 }
 
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** Midnight in Rome of the day `days` after the day of `now`: the campaign's windows are whole Rome days. */
+export function romeMidnight(now: Date, days: number): Date {
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now.getTime() + days * DAY));
+  const utcMidnight = Date.parse(`${ymd}T00:00:00Z`);
+  // Rome's offset at that moment (one or two hours, by the season)
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(new Date(utcMidnight))
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  return new Date(utcMidnight - (wall - utcMidnight));
+}
+
+/**
+ * The demo's campaign schedule, relative to the seeding day, so /cortina tells one story whenever
+ * the demo is started: phases 1 and 2 closed (their standings final), phase 3 open now for
+ * uploads, phase 4 to come; the countdown runs to the close of the open window. A production
+ * setup keeps SPEC section 9's dates (defaultCampaign), which admins edit.
+ */
+export function demoCampaignSchedule(now: Date) {
+  const at = (days: number) => romeMidnight(now, days).toISOString();
+  const phases = [
+    { phase: 1, opensAt: at(-30), closesAt: at(-16) },
+    { phase: 2, opensAt: at(-16), closesAt: at(-2) },
+    { phase: 3, opensAt: at(-2), closesAt: at(12) },
+    { phase: 4, opensAt: at(12), closesAt: at(26) },
+  ];
+  return { deadline: phases[2].closesAt, phases };
+}
 
 /**
  * A "screenshot" drawn here: a dark frame with a score bar of the player's colour. Small PNGs (a
@@ -33,15 +65,18 @@ async function screenshot(app: FastifyInstance, hue: number, fill: number): Prom
 }
 
 /**
- * The campaign part of the demo: the campaign with SPEC section 9's dates, and approved
+ * The campaign part of the demo: the campaign on the demo's schedule (demoCampaignSchedule), and approved
  * screenshots in phases 1 and 2 (closed by then, so their standings are final) for the first
  * players, so the public standings show data. One player improves within phase 1 (only the best
  * counts) and one screenshot is rejected, as moderation would leave them.
  */
-export async function seedCampaign(app: FastifyInstance, ids: { adminId?: string; players: CampaignSeedPlayer[] }): Promise<void> {
+export async function seedCampaign(app: FastifyInstance, ids: { adminId?: string; players: CampaignSeedPlayer[] }, now = new Date()): Promise<void> {
   const db = app.db.kysely;
   const owner = app.config.ownerId;
-  const campaign = await getCampaign(app, owner);
+  // the row with SPEC's dates first, then the demo's own schedule over it
+  await getCampaign(app, owner, now);
+  await CampaignRepository.update(db, owner, CAMPAIGN_SLUG, demoCampaignSchedule(now));
+  const campaign = await getCampaign(app, owner, now);
   const plan: { phase: number; players: CampaignSeedPlayer[] }[] = [
     { phase: 1, players: ids.players.slice(0, 10) },
     { phase: 2, players: ids.players.slice(2, 10) },

@@ -7,6 +7,7 @@ import type { TeamName } from '../features/tournaments/tournament-schemas.ts';
 import { sanitizeRichText } from '../features/tournaments/rich-text.ts';
 import * as CompetitionRepository from '../server/repositories/competition-repository.ts';
 import * as TournamentRepository from '../server/repositories/tournament-repository.ts';
+import * as NewsRepository from '../server/repositories/news-repository.ts';
 import * as UserRepository from '../server/repositories/user-repository.ts';
 import { hashPassword } from '../server/passwords.ts';
 import { seedRewards } from './seed-rewards.ts';
@@ -79,16 +80,18 @@ interface DemoTournament {
   /** private, with the demo password */
   password?: boolean;
   dateText?: boolean;
+  /** how long before the start check-in opens (default an hour) */
+  checkInFor?: number;
   about: [it: string, en: string];
 }
 
 /** A schedule around the start: registration a week before, check-in from 1 h to 15 min before. */
-function scheduleAround(start: number, duration: number) {
+function scheduleAround(start: number, duration: number, checkInFor = HOUR) {
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     start_registration: iso(start - 7 * DAY),
-    end_registration: iso(start - HOUR),
-    start_checkin: iso(start - HOUR),
+    end_registration: iso(start - checkInFor),
+    start_checkin: iso(start - checkInFor),
     end_checkin: iso(start - 15 * MINUTE),
     start_tournament: iso(start),
     end_tournament: iso(start + duration),
@@ -107,7 +110,7 @@ function dateTextOf(label: [string, string], start: number) {
  * the championship with its four qualifiers, tournaments in every phase relative to now, and a
  * faction leaderboard. The passwords are printed on start; a real deployment sets SEED_DEMO=false.
  */
-export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
+export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<DemoAccount[]> {
   const db = app.db.kysely;
   const owner = app.config.ownerId;
   if ((await UserRepository.countByOwner(db, owner)) > (app.config.adminEmail ? 1 : 0)) return [];
@@ -179,7 +182,6 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
     if (result.ok) players.push({ id: result.id, nickname, team, score });
   }
 
-  const now = new Date();
   const nowIso = now.toISOString();
   const competitionId = randomUUID();
   await CompetitionRepository.insert(db, {
@@ -209,7 +211,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
     { key: 'open-fortnite', name: 'Bomber Duo Cup', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH'], max: 50, teamSize: 2, competition: true, start: evening(2), about: ['Coppa a coppie aperta a tutti: iscriviti e scegli la tua fazione.', 'A duo cup open to everyone: join and pick your faction.'] },
     { key: 'open-valorant', name: 'Valorant Spike Rush 5v5', game: 'Valorant', consoles: ['PC'], max: 16, teamSize: 5, start: evening(4), about: ['Squadre da cinque, eliminazione diretta. I posti sono pieni: c’è la lista d’attesa.', 'Teams of five, single elimination. Slots are full: there is a waitlist.'] },
     { key: 'open-private', name: 'EAFC25 Invitational (privato)', game: 'EAFC25', consoles: ['PS5', 'XBOX'], max: 32, teamSize: null, start: evening(5), password: true, about: ['Torneo su invito: serve la password ricevuta dagli organizzatori.', 'Invitation only: you need the password from the organisers.'] },
-    { key: 'checkin-open', name: 'Fortnite Zero Build Sprint', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX'], max: 40, teamSize: null, competition: true, start: t0 + 30 * MINUTE, about: ['Il check-in è aperto: conferma la tua presenza prima dell’inizio.', 'Check-in is open: confirm you are here before the start.'] },
+    { key: 'checkin-open', name: 'Fortnite Zero Build Sprint', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX'], max: 40, teamSize: null, competition: true, start: t0 + 4 * HOUR, checkInFor: 5 * HOUR, about: ['Il check-in è aperto: conferma la tua presenza prima dell’inizio.', 'Check-in is open: confirm you are here before the start.'] },
     { key: 'checkin-closed', name: 'League of Legends Clash Night', game: 'LEAGUE_OF_LEGENDS', consoles: ['PC'], max: 20, teamSize: 5, start: t0 + 10 * MINUTE, about: ['Check-in chiuso: si parte tra pochi minuti.', 'Check-in closed: starting in a few minutes.'] },
     { key: 'ongoing', name: 'Brawl Stars Showdown', game: 'BRAWL', consoles: ['MOBILE'], max: 30, teamSize: 2, start: t0 - HOUR, duration: 3 * HOUR, about: ['In corso ora: segui la diretta.', 'Live now: follow the stream.'] },
     { key: 'ended', name: 'PUBG Mobile Spring Cup', game: 'PUBG_MOBILE', consoles: ['MOBILE'], max: 64, teamSize: null, start: evening(-20), about: ['Concluso: grazie a tutti i partecipanti!', 'Finished: thanks to everyone who took part!'] },
@@ -252,8 +254,8 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
       password_hash: d.password ? privateHash : null,
       max_participants: d.max,
       member_count: regs.members.length,
-      ...scheduleAround(d.start, duration),
-      check_in: 60,
+      ...scheduleAround(d.start, duration, d.checkInFor),
+      check_in: (d.checkInFor ?? HOUR) / MINUTE,
       check_in_end: 15,
       description: sanitizeRichText(description(...d.about)),
       rules: sanitizeRichText(rules),
@@ -281,6 +283,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
   );
   // badges, products, giveaway codes, starting credits and purchases (src/db/seed-rewards.ts)
   await seedRewards(app, { adminId: ids.admin, players: [ids.giulia, ids.alex] });
+  await seedNews(app, now);
   // the /cortina campaign with approved screenshots in its two closed phases (src/db/seed-campaign.ts)
   await seedCampaign(app, {
     adminId: ids.admin,
@@ -289,6 +292,49 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoAccount[]> {
       { id: ids.alex, name: 'AlexPlays', email: 'alex@demo.arena' },
       ...players.map((p) => ({ id: p.id, name: p.nickname, email: `${p.nickname.toLowerCase()}@players.demo.arena` })),
     ],
-  });
+  }, now);
   return created;
+}
+
+/** Two published articles, in both languages, dated in the days before the seeding, and one draft. */
+async function seedNews(app: FastifyInstance, now: Date) {
+  const articles: { title: [string, string]; summary: [string, string]; body: [string, string]; daysAgo: number | null }[] = [
+    {
+      title: ['Il campionato Bomber entra nel vivo', 'The Bomber Championship heats up'],
+      summary: ['Due qualificazioni giocate, la terza è aperta: ecco come scegliere la tua fazione.', 'Two qualifiers played, the third is open: here is how to pick your faction.'],
+      body: [
+        '<p>Le prime due qualificazioni hanno già dato punti alle fazioni <strong>Precision</strong> e <strong>Speed</strong>. La terza è aperta alle iscrizioni: dopo l\'iscrizione scegli la tua fazione dalla pagina del torneo o del campionato.</p><p>I migliori accedono ai playoff online e poi alla finale dal vivo.</p>',
+        '<p>The first two qualifiers have already given points to the <strong>Precision</strong> and <strong>Speed</strong> factions. The third is open for sign-up: once you have joined, pick your faction from the tournament page or the championship page.</p><p>The best go through to the online playoffs and then to the live final.</p>',
+      ],
+      daysAgo: 1,
+    },
+    {
+      title: ['Badge e crediti: come funzionano', 'Badges and credits: how they work'],
+      summary: ['Iscriviti, fai il check-in, completa il profilo: ogni traguardo vale un badge e crediti da spendere nello shop.', 'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.'],
+      body: [
+        '<p>Ogni badge si sblocca da solo quando raggiungi il traguardo: la registrazione, il primo torneo, il check-in, la scelta della fazione, il profilo completo, il primo acquisto.</p><p>I crediti finiscono nel tuo portafoglio e si spendono nel marketplace.</p>',
+        '<p>Each badge unlocks by itself when you reach the milestone: signing up, your first tournament, checking in, picking a faction, completing your profile, your first purchase.</p><p>The credits go to your wallet and can be spent in the marketplace.</p>',
+      ],
+      daysAgo: 4,
+    },
+    {
+      title: ['Calendario della finale (bozza)', 'Finals schedule (draft)'],
+      summary: ['Bozza non pubblicata: visibile solo nel cruscotto.', 'Unpublished draft: visible only in the dashboard.'],
+      body: ['<p>Da completare.</p>', '<p>To be completed.</p>'],
+      daysAgo: null,
+    },
+  ];
+  for (const a of articles) {
+    await NewsRepository.insert(app.db.kysely, app.config.ownerId, {
+      title_it: a.title[0],
+      title_en: a.title[1],
+      summary_it: a.summary[0],
+      summary_en: a.summary[1],
+      body_it: sanitizeRichText(a.body[0]),
+      body_en: sanitizeRichText(a.body[1]),
+      image: '',
+      published: a.daysAgo === null ? 0 : 1,
+      published_at: a.daysAgo === null ? null : new Date(now.getTime() - a.daysAgo * DAY).toISOString(),
+    });
+  }
 }
