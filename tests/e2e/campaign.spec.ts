@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { goto } from './helpers.ts';
 import { ADMIN, HOUR, authenticate, png, randomColour, signUpPlayer, storeSession, windowsAround, type Session } from './campaign-helpers.ts';
 import { defaultCampaign } from '../../src/features/campaign/campaign-schemas.ts';
+import { demoCampaignSchedule } from '../../src/db/seed-campaign.ts';
 
 /**
  * The /cortina campaign page and its standings, as players see them, in both languages: the login
@@ -64,6 +65,27 @@ for (const lang of ['it', 'en'] as const) {
     const text = T[lang];
     // each language runs in its own phase, so the two standings tests never see each other's rows
     const phase = lang === 'it' ? 2 : 3;
+
+    test(`the demo's schedule tells one story: two closed sessions with standings, one open for uploads, a countdown running (${lang})`, async ({ page }) => {
+      // what the seed writes (issue 12 item 5), put back in case an earlier test moved the windows
+      const admin = await authenticate(page.request, ADMIN);
+      const res = await page.request.put('/api/campaigns/cortina', { data: demoCampaignSchedule(new Date()), headers: { authorization: `Bearer ${admin.token}` } });
+      expect(res.status()).toBe(200);
+      await goto(page, at(lang, '/cortina'));
+      await expect(page.getByTestId('session-1-state')).toHaveText(text.closed);
+      await expect(page.getByTestId('session-2-state')).toHaveText(text.closed);
+      await expect(page.getByTestId('session-3-state')).toHaveText(text.open);
+      await expect(page.getByTestId('session-4-state')).toHaveText(text.upcoming);
+      await expect(page.locator('[data-campaign-upload]')).toHaveCount(1);
+      await expect(page.getByTestId('session-3-upload')).toBeEnabled();
+      // the deadline is the open session's close, 11 or 12 days ahead
+      await expect(page.getByTestId('countdown-ended')).toBeHidden();
+      expect(Number(await page.getByTestId('countdown-days').textContent())).toBeGreaterThanOrEqual(11);
+      // a closed session's standings are final and hold the seeded approved screenshots
+      await goto(page, at(lang, '/cortina/standings/1'));
+      await expect(page.getByTestId('standings-final')).toBeVisible();
+      await expect(page.getByTestId('standings-score').first()).toBeVisible();
+    });
 
     test(`a logged-out visitor who clicks upload gets the login toast (${lang})`, async ({ page }) => {
       const admin = await authenticate(page.request, ADMIN);

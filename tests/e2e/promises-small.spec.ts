@@ -123,6 +123,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkIn');
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
+      // the first check-in earns the seeded check-in badge: its modal is closed first
+      await page.getByTestId('badge-earned-ok').click();
       await page.getByTestId('tournament-action').click();
       const cancel = page.getByTestId('tournament-confirm-cancel');
       const confirm = page.getByTestId('tournament-confirm-confirm');
