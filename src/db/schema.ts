@@ -73,6 +73,10 @@ export interface CompetitionsTable {
   thumbnail: Generated<string>;
   game: string;
   url: Generated<string>;
+  /** the playoffs and the live finals (ISO instants), and the finals' city: admin-edited */
+  playoffs_at: string | null;
+  finals_at: string | null;
+  finals_city: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -183,6 +183,13 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
   }
 
   const nowIso = now.toISOString();
+  const t0 = now.getTime();
+  // tournaments days away start at 18:00 Italian time (17:00 UTC in winter), like real evening cups
+  const evening = (days: number) => {
+    const d = new Date(t0 + days * DAY);
+    d.setUTCHours(17, 0, 0, 0);
+    return d.getTime();
+  };
   const competitionId = randomUUID();
   await CompetitionRepository.insert(db, {
     id: competitionId,
@@ -191,22 +198,19 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
     thumbnail: '',
     game: 'Fortnite',
     url: `/${app.config.brandSlug}-bomber-championship`,
+    // after the four qualifiers (the last is in 10 days): playoffs a week later, the live finals two weeks after
+    playoffs_at: new Date(evening(17)).toISOString(),
+    finals_at: new Date(evening(31)).toISOString(),
+    finals_city: 'Milano',
     created_at: nowIso,
     updated_at: nowIso,
   });
 
-  const t0 = now.getTime();
-  // tournaments days away start at 18:00 Italian time (17:00 UTC in winter), like real evening cups
-  const evening = (days: number) => {
-    const d = new Date(t0 + days * DAY);
-    d.setUTCHours(17, 0, 0, 0);
-    return d.getTime();
-  };
   const demo: DemoTournament[] = [
     { key: 'q1', name: 'Bomber Championship · Qualifier 1', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(-14), dateText: true, about: ['Prima qualificazione del campionato: i migliori passano ai playoff.', 'First qualifier of the championship: the best go through to the playoffs.'] },
     { key: 'q2', name: 'Bomber Championship · Qualifier 2', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(-7), dateText: true, about: ['Seconda qualificazione: punteggi validi per la classifica delle fazioni.', 'Second qualifier: scores count for the faction leaderboard.'] },
     { key: 'q3', name: 'Bomber Championship · Qualifier 3', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(3), dateText: true, about: ['Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.', 'Third qualifier, registration open: pick your faction after joining.'] },
-    { key: 'q4', name: 'Bomber Championship · Qualifier 4', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(10), dateText: true, about: ['Ultima qualificazione prima dei playoff del 12 novembre.', 'Last qualifier before the playoffs on 12 November.'] },
+    { key: 'q4', name: 'Bomber Championship · Qualifier 4', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(10), dateText: true, about: ['Ultima qualificazione prima dei playoff.', 'Last qualifier before the playoffs.'] },
     { key: 'waiting', name: 'Warzone Night Ops', game: 'Warzone', consoles: ['PC', 'PS5', 'XBOX'], max: 60, teamSize: null, start: evening(9), about: ['Battle royale notturno: le iscrizioni aprono tra qualche giorno.', 'A night-time battle royale: registration opens in a few days.'] },
     { key: 'open-fortnite', name: 'Bomber Duo Cup', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH'], max: 50, teamSize: 2, competition: true, start: evening(2), about: ['Coppa a coppie aperta a tutti: iscriviti e scegli la tua fazione.', 'A duo cup open to everyone: join and pick your faction.'] },
     { key: 'open-valorant', name: 'Valorant Spike Rush 5v5', game: 'Valorant', consoles: ['PC'], max: 16, teamSize: 5, start: evening(4), about: ['Squadre da cinque, eliminazione diretta. I posti sono pieni: c’è la lista d’attesa.', 'Teams of five, single elimination. Slots are full: there is a waitlist.'] },

@@ -226,6 +226,9 @@ describe('competitions', () => {
       thumbnail: '',
       game: 'Fortnite',
       url: '/arena-bomber-championship',
+      playoffsAt: null,
+      finalsAt: null,
+      finalsCity: '',
       teams: [
         { name: 'precision', players: [] },
         { name: 'speed', players: [] },

@@ -214,6 +214,17 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('my-tournaments-login-link')).toHaveAttribute('href', at(lang, '/login'));
     });
 
+    test(`the championship page shows the playoffs and the finals from the competition's dates (${lang})`, async ({ page, request }) => {
+      const list = (await (await request.get('/api/tournaments/competitions')).json()).data as { url: string; playoffsAt: string; finalsAt: string; finalsCity: string }[];
+      const championship = list.find((c) => c.url === '/arena-bomber-championship')!;
+      // the demo seeds them after its qualifiers (issue 12 item 4), as an admin would set them
+      const day = (iso: string) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+      await goto(page, at(lang, '/arena-bomber-championship'));
+      await expect(page.getByTestId('championship-step-playoffs-when')).toHaveText(day(championship.playoffsAt));
+      await expect(page.getByTestId('championship-step-finals-when')).toHaveText(`${day(championship.finalsAt)} · ${championship.finalsCity}`);
+      expect(Date.parse(championship.playoffsAt)).toBeGreaterThan(Date.now());
+    });
+
     test(`a player joins a championship Fortnite tournament, picks a faction, checks in, checks out and leaves (${lang})`, async ({ page, request }) => {
       const competitionId = await championshipId(request);
       const name = unique(`Cup ${lang} `);

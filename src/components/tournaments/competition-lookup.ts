@@ -7,6 +7,9 @@ export interface CompetitionSummary {
   thumbnail: string;
   game: string;
   url: string;
+  playoffsAt: string | null;
+  finalsAt: string | null;
+  finalsCity: string;
 }
 
 let listing: Promise<{ ok: true; data: CompetitionSummary[] } | { ok: false }> | null = null;

@@ -145,6 +145,10 @@ export const competitionSchema = z.object({
   thumbnail: z.string(),
   game: z.string(),
   url: z.string(),
+  /** the championship's playoffs and live finals, when set (null: to be announced) */
+  playoffsAt: z.string().nullable(),
+  finalsAt: z.string().nullable(),
+  finalsCity: z.string(),
   teams: z.array(teamSchema),
 });
 export type Competition = z.infer<typeof competitionSchema>;
@@ -155,14 +159,25 @@ const competitionFields = {
   game: z.enum(games),
   /** the competition's landing page, a site path like /arena-bomber-championship or an https URL (competition-link.ts) */
   url: z.string().max(COMPETITION_LINK_MAX).refine(isCompetitionLink, 'a same-site path starting with a single / or an https address'),
+  playoffsAt: instant,
+  finalsAt: instant,
+  finalsCity: text(80),
 };
-export const competitionInputSchema = z.object({
-  ...competitionFields,
-  thumbnail: competitionFields.thumbnail.default(''),
-  url: competitionFields.url.default(''),
-});
-/** Admin update: any subset; omitted fields keep their value. */
-export const competitionUpdateSchema = z.object(competitionFields).partial();
+/** The finals come after the playoffs (when both are set). */
+const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) => !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);
+const stagesOrderIssue = { message: 'INVALID_SCHEDULE', path: ['finalsAt'] };
+export const competitionInputSchema = z
+  .object({
+    ...competitionFields,
+    thumbnail: competitionFields.thumbnail.default(''),
+    url: competitionFields.url.default(''),
+    playoffsAt: competitionFields.playoffsAt.default(null),
+    finalsAt: competitionFields.finalsAt.default(null),
+    finalsCity: competitionFields.finalsCity.default(''),
+  })
+  .refine(stagesInOrder, stagesOrderIssue);
+/** Admin update: any subset; omitted fields keep their value (the order of the stages is checked against the stored ones). */
+export const competitionUpdateSchema = z.object(competitionFields).partial().refine(stagesInOrder, stagesOrderIssue);
 
 /** A player picks a faction (DESIGN deviation 4): only the caller moves, keeping their score. */
 export const teamChoiceSchema = z.object({ team: z.enum(teamNames) });

@@ -17,6 +17,8 @@ import * as UserRepository from '../repositories/user-repository.ts';
 
 const competitionNotFound = () => new AppError(404, 'COMPETITION_NOT_FOUND', 'Competition not found');
 const nowIso = () => new Date().toISOString();
+/** Instants are stored in UTC, whatever offset they came with, so they compare as text. */
+const utcOrNull = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString() : null);
 
 // Sorted here rather than in SQL: the engines collate text differently, the leaderboard must not.
 const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
@@ -30,6 +32,9 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[]): Competition {
     thumbnail: row.thumbnail,
     game: row.game,
     url: row.url,
+    playoffsAt: row.playoffs_at,
+    finalsAt: row.finals_at,
+    finalsCity: row.finals_city,
     teams: teamNames.map((name) => ({
       name,
       players: players
@@ -70,6 +75,9 @@ export async function create(app: FastifyInstance, input: z.output<typeof compet
     thumbnail: input.thumbnail,
     game: input.game,
     url: input.url,
+    playoffs_at: utcOrNull(input.playoffsAt),
+    finals_at: utcOrNull(input.finalsAt),
+    finals_city: input.finalsCity,
     created_at: now,
     updated_at: now,
   });
@@ -78,7 +86,17 @@ export async function create(app: FastifyInstance, input: z.output<typeof compet
 
 export async function update(app: FastifyInstance, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
   // fields left out of the body stay as they are (SPEC section 5: undefined fields are dropped)
-  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const { playoffsAt, finalsAt, finalsCity, ...rest } = input;
+  const set = {
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    ...(playoffsAt !== undefined ? { playoffs_at: utcOrNull(playoffsAt) } : {}),
+    ...(finalsAt !== undefined ? { finals_at: utcOrNull(finalsAt) } : {}),
+    ...(finalsCity !== undefined ? { finals_city: finalsCity } : {}),
+  };
+  const row = await findRow(app, id);
+  const playoffs = set.playoffs_at !== undefined ? set.playoffs_at : row.playoffs_at;
+  const finals = set.finals_at !== undefined ? set.finals_at : row.finals_at;
+  if (playoffs && finals && playoffs >= finals) throw new AppError(400, 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
   if (!(await CompetitionRepository.update(app.db.kysely, app.config.ownerId, id, { ...set, updated_at: nowIso() }))) throw competitionNotFound();
   return get(app, id);
 }

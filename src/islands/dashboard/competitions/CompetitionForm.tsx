@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { sectionPath } from '../../../features/dashboard/sections.ts';
 import { games } from '../../../features/games/games.ts';
 import { competitionInputSchema, type Competition } from '../../../features/tournaments/tournament-schemas.ts';
+import { isoToLocalInput, localInputToIso } from '../../../features/dashboard/datetime-local.ts';
+import { payloadResolver } from '../payload-resolver.ts';
 import { api } from '../../../lib/api-client.ts';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
 import { localizePath, type Locale } from '../../../lib/i18n.ts';
@@ -16,11 +18,22 @@ import { fieldErrorReader } from '../field-error.ts';
 import { leaveToast } from '../flash-toast.ts';
 import { panelClass } from '../ui.ts';
 
-type Values = { name: string; thumbnail: string; game: string; url: string };
+/** The playoffs and finals dates are typed as local wall-clock times, sent as instants. */
+type Values = { name: string; thumbnail: string; game: string; url: string; playoffsAt: string; finalsAt: string; finalsCity: string };
 type Body = z.output<typeof competitionInputSchema>;
-const fields = ['name', 'thumbnail', 'game', 'url'] as const;
+const fields = ['name', 'thumbnail', 'game', 'url', 'playoffsAt', 'finalsAt', 'finalsCity'] as const;
 
-const toValues = (c: Competition | null): Values => ({ name: c?.name ?? '', thumbnail: c?.thumbnail ?? '', game: c?.game ?? '', url: c?.url ?? '' });
+const toValues = (c: Competition | null): Values => ({
+  name: c?.name ?? '',
+  thumbnail: c?.thumbnail ?? '',
+  game: c?.game ?? '',
+  url: c?.url ?? '',
+  playoffsAt: isoToLocalInput(c?.playoffsAt),
+  finalsAt: isoToLocalInput(c?.finalsAt),
+  finalsCity: c?.finalsCity ?? '',
+});
+const toBody = (v: Values) => ({ ...v, playoffsAt: localInputToIso(v.playoffsAt), finalsAt: localInputToIso(v.finalsAt) });
+const resolver = payloadResolver<Values, any, Body>(zodResolver(competitionInputSchema) as any, toBody);
 
 interface Props {
   t: Translator;
@@ -29,7 +42,7 @@ interface Props {
   onSaved: (c: Competition) => void;
 }
 
-/** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url). */
+/** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url, the playoffs and finals). */
 export default function CompetitionForm({ t, locale, competition, onSaved }: Props) {
   const editing = competition !== null;
   const {
@@ -39,7 +52,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
     getValues,
     setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<Values, any, Body>({ resolver: zodResolver(competitionInputSchema) as any, defaultValues: toValues(competition) });
+  } = useForm<Values, any, Body>({ resolver, defaultValues: toValues(competition) });
   const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any));
   const listHref = localizePath(sectionPath('competitions'), locale);
 
@@ -92,6 +105,16 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
             <input {...register('url')} {...controlProps('competition-url', fieldError('url'), true)} type="text" inputMode="url" maxLength={500} className={inputClass} />
           </FormField>
         </div>
+        {/* the championship page shows these; empty: the page keeps its built-in text */}
+        <FormField id="competition-playoffs" label={t('dashboard.competitions.form.playoffsAt')} error={fieldError('playoffsAt')} hint={t('dashboard.competitions.form.stagesHint')}>
+          <input {...register('playoffsAt')} {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+        </FormField>
+        <FormField id="competition-finals" label={t('dashboard.competitions.form.finalsAt')} error={fieldError('finalsAt')}>
+          <input {...register('finalsAt')} {...controlProps('competition-finals', fieldError('finalsAt'))} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+        </FormField>
+        <FormField id="competition-finals-city" label={t('dashboard.competitions.form.finalsCity')} error={fieldError('finalsCity')}>
+          <input {...register('finalsCity')} {...controlProps('competition-finals-city', fieldError('finalsCity'))} type="text" maxLength={80} className={inputClass} />
+        </FormField>
       </div>
       <div className="flex flex-wrap justify-end gap-3">
         <a href={listHref} className={secondaryButtonClass} data-testid="competition-cancel">
