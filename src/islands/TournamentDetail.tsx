@@ -452,19 +452,20 @@ function Countdown({ t, locale, kind, ms }: { t: Translator; locale: Locale; kin
   return (
     <div className="mt-6" data-testid="tournament-countdown" data-kind={kind}>
       <p className="text-xs font-semibold tracking-wider text-slate-300 uppercase">{t(`tournaments.detail.countdown.${kind}`)}</p>
-      <ol className="mt-2 flex gap-2" role="timer" aria-live="off">
+      {/* a timer, not a list: an <ol> given role=timer would leave its <li>s without a list (axe: listitem) */}
+      <div className="mt-2 flex gap-2" role="timer" aria-live="off">
         {units.map((u) => (
           // no backdrop blur: it ticks every second, and a blur repaints the banner behind it each time
-          <li key={u} className="flex min-w-16 flex-col items-center rounded-xl bg-black/60 px-3 py-2 ring-1 ring-white/10">
+          <div key={u} className="flex min-w-16 flex-col items-center rounded-xl bg-black/60 px-3 py-2 ring-1 ring-white/10">
             <span className="text-2xl font-extrabold text-white tabular-nums" data-testid={`countdown-${u}`}>
               {String(parts[u]).padStart(2, '0')}
             </span>
             <span className="text-[0.7rem] tracking-wide text-slate-300 uppercase" data-testid={`countdown-${u}-label`}>
               {t(pluralKey(`tournaments.detail.countdown.${u}`, parts[u], locale))}
             </span>
-          </li>
+          </div>
         ))}
-      </ol>
+      </div>
     </div>
   );
 }

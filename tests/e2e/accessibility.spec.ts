@@ -9,17 +9,20 @@ import { appPages, en, staticPages } from './site-pages.ts';
  * list is site-pages.ts, shared with the budget and CSP walks, so a new page is checked too.
  */
 const PLAYER = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
-const pages = [...staticPages, ...appPages, '/no-such-page'];
+// the first tournament of the list, and one still counting down to its check-in (the countdown's markup)
+const pages = [...staticPages, ...appPages, '/tournament/{upcoming}', '/no-such-page'];
 
-let prepared: { session: { token: string; user: unknown }; tournament: string; article: string } | undefined;
+let prepared: { session: { token: string; user: unknown }; tournament: string; upcoming: string; article: string } | undefined;
 async function prepare(request: APIRequestContext) {
   if (prepared) return prepared;
   const auth = await request.post('/api/users/authenticate', { data: PLAYER });
   expect(auth.status()).toBe(200);
   const session = (await auth.json()).data;
-  const tournament = (await (await request.get('/api/tournaments?limit=1')).json()).data[0].id as string;
+  const list = (await (await request.get('/api/tournaments?limit=50')).json()).data as { id: string; start_checkin: string | null }[];
+  const tournament = list[0].id;
+  const upcoming = list.find((t) => t.start_checkin && Date.parse(t.start_checkin) > Date.now())!.id;
   const article = (await (await request.get('/api/news?limit=1')).json()).data[0].id as string;
-  prepared = { session, tournament, article };
+  prepared = { session, tournament, upcoming, article };
   return prepared;
 }
 
@@ -34,7 +37,7 @@ for (const state of ['logged out', 'logged in'] as const) {
   for (const lang of ['it', 'en'] as const) {
     test(`no serious or critical axe violation on any player page (${state}, ${lang})`, async ({ page }) => {
       test.setTimeout(300_000);
-      const { session, tournament, article } = await prepare(page.request);
+      const { session, tournament, upcoming, article } = await prepare(page.request);
       if (state === 'logged in') {
         await page.goto('/privacy-policy');
         await page.evaluate(({ user, token }) => {
@@ -44,7 +47,7 @@ for (const state of ['logged out', 'logged in'] as const) {
       }
       const found: string[] = [];
       for (const p of pages) {
-        const url = p.replace('{tournament}', encodeURIComponent(tournament)).replace('{article}', encodeURIComponent(article));
+        const url = p.replace('{tournament}', encodeURIComponent(tournament)).replace('{article}', encodeURIComponent(article)).replace('{upcoming}', encodeURIComponent(upcoming));
         await page.goto(lang === 'en' ? en(url) : url);
         await hydrated(page);
         await page.waitForLoadState('networkidle');
