@@ -216,8 +216,11 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
               )}
             </div>
             <fieldset className="space-y-4 rounded-xl border border-line p-4" data-testid="join-new-account">
-              <legend className="px-1 text-sm font-semibold text-slate-200">{t('tournaments.join.newAccount')}</legend>
-              <p className="-mt-2 text-xs text-slate-400">{t('tournaments.join.newAccountHint')}</p>
+              {/* floated into the box: a legend on the border would run its second line over the border on a phone */}
+              <legend className="float-left w-full text-sm font-semibold text-slate-200" data-testid="join-new-account-legend">
+                {t('tournaments.join.newAccount')}
+              </legend>
+              <p className="clear-both pt-1 text-xs text-slate-400">{t('tournaments.join.newAccountHint')}</p>
               <Field id="join-new-username" label={t('tournaments.join.username')}>
                 <input
                   id="join-new-username"
