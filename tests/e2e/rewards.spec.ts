@@ -212,6 +212,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(hoodieCard.getByTestId('product-owned')).toHaveText(tx.owned);
       await expect(hoodieCard).toHaveAttribute('data-state', 'owned');
       await expect(page.getByTestId('credits-amount')).toHaveText(String(balance));
+      // the order's shipping is followed in My orders, linked right after the purchase
+      await expect(page.getByTestId('market-ordered')).toContainText(hoodie.name);
+      await expect(page.getByTestId('market-to-orders')).toHaveAttribute('href', at(lang, '/my-orders'));
 
       // the address was kept on the user
       const token = await page.evaluate(() => localStorage.getItem('token'));
