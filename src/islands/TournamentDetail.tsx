@@ -23,7 +23,7 @@ interface Props {
   serverNow: number;
   /** the banner's start text, formatted by the server (the fixed date text, or the start in Rome) */
   startText: string | null;
-  links: { login: string; settings: string; iframe: string; calendar: string | null };
+  links: { login: string; settings: string; go: { href: string; external: boolean } | null; calendar: string | null };
   /** /<brand>-bomber-championship: joining one of its tournaments offers the faction choice */
   championshipPath: string;
   communityUrl: string;
@@ -262,14 +262,17 @@ export default function TournamentDetail(props: Props) {
                 setConfirming(kind);
               }}
             />
-            <a
-              href={links.iframe}
-              className="inline-flex items-center gap-2 rounded-lg border border-white/25 bg-black/60 px-5 py-2.5 font-semibold text-white transition hover:border-accent"
-              data-testid="tournament-go"
-            >
-              {t('tournaments.detail.goToTournament')}
-              <ArrowIcon />
-            </a>
+            {links.go && (
+              <a
+                href={links.go.href}
+                {...(links.go.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                className="inline-flex items-center gap-2 rounded-lg border border-white/25 bg-black/60 px-5 py-2.5 font-semibold text-white transition hover:border-accent"
+                data-testid="tournament-go"
+              >
+                {t('tournaments.detail.goToTournament')}
+                <ArrowIcon />
+              </a>
+            )}
             {links.calendar && (
               <a
                 href={links.calendar}

@@ -155,10 +155,20 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-action').click();
       await expect(page).toHaveURL((u) => u.pathname === at(lang, '/login'));
 
-      // "go to tournament" opens the embedded page, which says so when no address is configured
+      // "go to tournament" is offered only when the tournament has an external page: here neither
+      // its own address nor the TOURNAMENT_IFRAME_URL template (unset on this server)
       await goto(page, at(lang, `/tournament/${t.id}`));
-      await page.getByTestId('tournament-go').click();
-      await expect(page).toHaveURL((u) => u.pathname === at(lang, `/tournament/${t.id}/iframe`));
+      await expect(page.getByTestId('tournament-action')).not.toHaveAttribute('data-action', 'loading');
+      await expect(page.getByTestId('tournament-go')).toHaveCount(0);
+      await updateTournament(request, t.id, { externalUrl: `https://brackets.example.test/cup/${t.id}` });
+      await goto(page, at(lang, `/tournament/${t.id}`));
+      const go = page.getByTestId('tournament-go');
+      await expect(go).toHaveAttribute('href', `https://brackets.example.test/cup/${t.id}`);
+      await expect(go).toHaveAttribute('target', '_blank');
+      await expect(go).toHaveText(lang === 'it' ? 'Vai al torneo' : 'Go to tournament');
+      await updateTournament(request, t.id, { externalUrl: '' });
+      // the embedded page opened by hand still says so when no address is configured
+      await goto(page, at(lang, `/tournament/${t.id}/iframe`));
       await expect(page.getByTestId('tournament-iframe-missing')).toBeVisible();
       await page.getByTestId('tournament-iframe-back').click();
       await expect(page).toHaveURL((u) => u.pathname === at(lang, `/tournament/${t.id}`));

@@ -20,7 +20,8 @@ const externalUrl = z.union([
     .string()
     .trim()
     .max(500)
-    .regex(/^https:\/\/[^\s"'<>\\]+$/)
+    // a host right after "https://" (no "///", no user@ part), then an optional path, query or hash
+    .regex(/^https:\/\/[^\s"'<>\\/?#@]+(?:[/?#][^\s"'<>\\]*)?$/)
     .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:' && new URL(v).hostname !== '', 'url'),
 ]);
 /** An image address: our own uploads (/media/…) or an https URL. */
