@@ -353,7 +353,7 @@ describe('a player picks a faction', () => {
     expect((await choose(player, 'sneaky')).status).toBe(400);
   });
 
-  test('a member (or waitlisted player) joins a faction under their nickname, and moving keeps the score and nobody else', async () => {
+  test('a member (or waitlisted player) joins a faction under their nickname, once: another faction later is 409, the same again a retry', async () => {
     const [me, other] = await quickPlayers(t, 2);
     await join(t, tournamentId, other);
     expect((await join(t, tournamentId, me)).json.data.state).toBe('waitlist');
@@ -368,12 +368,26 @@ describe('a player picks a faction', () => {
       token: admin.token,
       body: { teams: [{ name: 'precision', players: [{ playerId: me.id, playerName: nickname, score: 120 }, { playerId: other.id, playerName: 'Other', score: 80 }] }] },
     });
+    const scored = [{ name: 'precision', players: [{ playerId: me.id, playerName: nickname, score: 120 }, { playerId: other.id, playerName: 'Other', score: 80 }] }, { name: 'speed', players: [] }];
+    // "Più tardi" defers the choice; once made, it is kept: another faction is refused, nothing moves
     const moved = await choose(me, 'speed');
-    expect(moved.json.data.teams).toEqual([
-      { name: 'precision', players: [{ playerId: other.id, playerName: 'Other', score: 80 }] },
-      { name: 'speed', players: [{ playerId: me.id, playerName: nickname, score: 120 }] },
-    ]);
-    // choosing the same faction again changes nothing
-    expect((await choose(me, 'speed')).json.data.teams).toEqual(moved.json.data.teams);
+    expect([moved.status, moved.json.error.code]).toEqual([409, 'TEAM_ALREADY_CHOSEN']);
+    expect((await t.call('GET', `/api/tournaments/competitions/${competitionId}`)).json.data.teams).toEqual(scored);
+    // choosing the same faction again (a retry) answers as before and changes nothing
+    const again = await choose(me, 'precision');
+    expect(again.status).toBe(200);
+    expect(again.json.data.teams).toEqual(scored);
+  });
+
+  test('a member who pressed "later" picks a faction afterwards', async () => {
+    const p = await quickPlayer(t);
+    const other = await createTournament(t, admin.token, 'registration', { competitionId });
+    await join(t, other, p);
+    // no faction at join time: the leaderboard does not list them yet
+    const before = (await t.call('GET', `/api/tournaments/competitions/${competitionId}`)).json.data.teams;
+    expect(before.flatMap((team: any) => team.players).some((pl: any) => pl.playerId === p.id)).toBe(false);
+    const later = await choose(p, 'speed');
+    expect(later.status).toBe(200);
+    expect(later.json.data.teams.find((team: any) => team.name === 'speed').players.map((pl: any) => pl.playerId)).toContain(p.id);
   });
 });

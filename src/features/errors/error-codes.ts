@@ -82,6 +82,7 @@ export const errorCodes = [
   // promises the pages make (issue 12)
   'INVALID_TOURNAMENT_ID',
   'PRICE_RANGE_INVERTED',
+  'TEAM_ALREADY_CHOSEN',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -48,12 +48,23 @@ export async function isRegistered(db: Kysely<Database>, competitionId: string, 
  * Puts one player in a faction: inserted with score 0 the first time, otherwise only the team and
  * name change, so the score stays. The primary key (competition, user) keeps one entry per player.
  */
-export async function choose(db: Kysely<Database>, p: { competitionId: string; userId: string; team: string; playerName: string; now: string }) {
+/**
+ * A first faction only: the unique (competition, user) key decides, so two choices at once keep
+ * one. Returns the player's faction after the call (theirs from before when they had one).
+ */
+export async function choose(db: Kysely<Database>, p: { competitionId: string; userId: string; team: string; playerName: string; now: string }): Promise<string> {
   await db
     .insertInto('competition_players')
     .values({ competition_id: p.competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: 0, updated_at: p.now })
-    .onConflict((oc) => oc.columns(['competition_id', 'user_id']).doUpdateSet({ team: p.team, player_name: p.playerName, updated_at: p.now }))
+    .onConflict((oc) => oc.columns(['competition_id', 'user_id']).doNothing())
     .execute();
+  const row = await db
+    .selectFrom('competition_players')
+    .select('team')
+    .where('competition_id', '=', p.competitionId)
+    .where('user_id', '=', p.userId)
+    .executeTakeFirstOrThrow();
+  return row.team;
 }
 
 /** Replaces the whole leaderboard of a competition in one transaction. */

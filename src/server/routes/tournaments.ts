@@ -122,7 +122,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.post('/tournaments/competitions/:id/team', {
-    schema: { tags, summary: 'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments', security, params: idParams, body: teamChoiceSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 404, 409) } },
+    schema: { tags, summary: 'Pick a faction once (409 TEAM_ALREADY_CHOSEN for another one later; the same one again is a retry); needs a registration in one of its tournaments', security, params: idParams, body: teamChoiceSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 404, 409) } },
     preHandler: app.requireUser,
     handler: async (req) => ok(await CompetitionService.chooseTeam(app, req.params.id, req.user!.id, req.body.team)),
   });

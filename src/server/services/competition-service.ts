@@ -85,7 +85,8 @@ export async function update(app: FastifyInstance, id: string, input: z.output<t
 
 /**
  * A player picks a faction (DESIGN deviation 4): only a player registered in one of the
- * competition's tournaments, and only their own entry moves, keeping its score.
+ * competition's tournaments, only their own entry, and only once; moving a player (keeping the
+ * score) is the admin's leaderboard edit.
  */
 export async function chooseTeam(app: FastifyInstance, id: string, userId: string, team: TeamName): Promise<Competition> {
   await findRow(app, id);
@@ -94,7 +95,10 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
     throw new AppError(409, 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
   const user = await UserRepository.findById(db, app.config.ownerId, userId);
   if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'No such player');
-  await CompetitionRepository.choose(db, { competitionId: id, userId, team, playerName: user.nickname || user.username, now: nowIso() });
+  const kept = await CompetitionRepository.choose(db, { competitionId: id, userId, team, playerName: user.nickname || user.username, now: nowIso() });
+  // the faction is the player's once (issue 12, item 12: "Più tardi" defers it, it does not make it
+  // changeable); the same choice again is a retry and answers as before. Moves are the admin's.
+  if (kept !== team) throw new AppError(409, 'TEAM_ALREADY_CHOSEN', 'You have already chosen your faction');
   return get(app, id);
 }
 
