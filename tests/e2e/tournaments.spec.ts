@@ -161,7 +161,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).not.toHaveAttribute('data-action', 'loading');
       await expect(page.getByTestId('tournament-go')).toHaveCount(0);
       await updateTournament(request, t.id, { externalUrl: `https://brackets.example.test/cup/${t.id}` });
-      await goto(page, at(lang, `/tournament/${t.id}`));
+      // a reload: the page is kept by the browser for a few seconds (cache-control), a reload revalidates
+      await page.reload();
+      await hydrated(page);
       const go = page.getByTestId('tournament-go');
       await expect(go).toHaveAttribute('href', `https://brackets.example.test/cup/${t.id}`);
       await expect(go).toHaveAttribute('target', '_blank');
