@@ -352,6 +352,35 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
     });
 
+    test(`a member who pressed "later" picks the faction afterwards from the tournament page (${lang})`, async ({ page, request }) => {
+      const competitionId = await championshipId(request);
+      const t = await createTournament(request, { name: unique(`Later ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 50, competitionId, ...registrationOpen() });
+      const { user, token } = await newPlayer(page, lang, `l${lang}`);
+      const joined = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { gameAccounts: [{ userId: user.id, gameAccount: { username: 'LaterPlayer', id: '', game: 'Valorant', console: 'PC' } }] },
+      });
+      expect(joined.ok(), await joined.text()).toBe(true);
+
+      await openTournament(page, lang, t.id);
+      const pick = page.getByTestId('tournament-pick-team');
+      await expect(pick).toHaveText(lang === 'it' ? 'Scegli la tua fazione' : 'Pick your faction');
+      // "later" again only closes the dialog: the choice stays on offer
+      await pick.click();
+      await page.getByTestId('team-later').click();
+      await expect(page.getByTestId('team-dialog')).toHaveCount(0);
+      await pick.click();
+      await page.getByTestId('team-option-precision').click();
+      await page.getByTestId('team-confirm').click();
+      await expect(page.getByTestId('team-dialog')).toHaveCount(0);
+      await expect(pick).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
+      await expect(pick).toHaveCount(0);
+      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as { name: string; players: { playerId: string }[] }[];
+      expect(teams.find((team) => team.name === 'precision')!.players.map((p) => p.playerId)).toContain(user.id);
+    });
+
     test(`a player who joins a full tournament waits on the waitlist and can leave it (${lang})`, async ({ page, request }) => {
       const t = await createTournament(request, { name: unique(`Full ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 1, ...registrationOpen() });
       // someone else takes the only slot
