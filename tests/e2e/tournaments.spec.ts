@@ -381,6 +381,37 @@ for (const lang of ['it', 'en'] as const) {
       expect(teams.find((team) => team.name === 'precision')!.players.map((p) => p.playerId)).toContain(user.id);
     });
 
+    test(`a member without a faction picks it on the championship page; a player in no tournament is not asked (${lang})`, async ({ page, request }) => {
+      const competitionId = await championshipId(request);
+      const t = await createTournament(request, { name: unique(`LaterChamp ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 50, competitionId, ...registrationOpen() });
+      // a logged-in player who joined nothing sees the leaderboard only
+      await newPlayer(page, lang, `n${lang}`);
+      await goto(page, at(lang, '/arena-bomber-championship'));
+      await expect(page.getByTestId('faction-precision')).toBeVisible();
+      await expect(page.getByTestId('faction-pick')).toBeHidden();
+
+      const { user, token } = await newPlayer(page, lang, `c${lang}`);
+      const joined = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { gameAccounts: [{ userId: user.id, gameAccount: { username: 'ChampLater', id: '', game: 'Valorant', console: 'PC' } }] },
+      });
+      expect(joined.ok(), await joined.text()).toBe(true);
+      await goto(page, at(lang, '/arena-bomber-championship'));
+      const form = page.getByTestId('faction-pick');
+      await expect(form).toBeVisible();
+      await expect(form.getByRole('group')).toContainText(lang === 'it' ? 'Scegli la tua fazione' : 'Pick your faction');
+      await expect(page.getByTestId('faction-pick-confirm')).toBeDisabled();
+      await page.getByTestId('faction-pick-speed').click();
+      await page.getByTestId('faction-pick-confirm').click();
+      await expect(page.getByTestId('faction-picked')).toHaveText(lang === 'it' ? 'Sei nella Fazione Speed!' : 'You joined Faction Speed!');
+      await expect(form).toBeHidden();
+      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as { name: string; players: { playerId: string }[] }[];
+      expect(teams.find((team) => team.name === 'speed')!.players.map((p) => p.playerId)).toContain(user.id);
+      await page.reload();
+      await expect(page.getByTestId('faction-precision')).toBeVisible();
+      await expect(form).toBeHidden();
+    });
+
     test(`a player who joins a full tournament waits on the waitlist and can leave it (${lang})`, async ({ page, request }) => {
       const t = await createTournament(request, { name: unique(`Full ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 1, ...registrationOpen() });
       // someone else takes the only slot
