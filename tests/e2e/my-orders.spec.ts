@@ -11,8 +11,8 @@ import { goto, unique } from './helpers.ts';
 type Lang = 'it' | 'en';
 const at = (lang: Lang, path: string) => (lang === 'it' ? path : `/en${path}`);
 const text = {
-  it: { pending: 'In preparazione', shipped: /^Spedito il /, price: '40 crediti', count: '1 ordine', empty: 'Nessun ordine per ora: spendi i tuoi crediti nel marketplace.' },
-  en: { pending: 'Being prepared', shipped: /^Shipped on /, price: '40 credits', count: '1 order', empty: 'No orders yet: spend your credits in the marketplace.' },
+  it: { pending: 'In preparazione', shipped: 'Spedito', price: '40 crediti', count: '1 ordine', empty: 'Nessun ordine per ora: spendi i tuoi crediti nel marketplace.' },
+  en: { pending: 'Being prepared', shipped: 'Shipped', price: '40 credits', count: '1 order', empty: 'No orders yet: spend your credits in the marketplace.' },
 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const AGENCY = process.env.AGENCY_NAME || 'Nexus';
@@ -55,11 +55,13 @@ for (const lang of ['it', 'en'] as const) {
     await expect(order.getByTestId('order-price')).toHaveText(text[lang].price);
     await expect(order).toHaveAttribute('data-shipped', 'false');
     await expect(order.getByTestId('order-status')).toHaveText(text[lang].pending);
+    await expect(order.getByTestId('order-shipped-on')).toBeHidden();
 
     await call(page.request, admin.token, 'PATCH', `/marketplace/purchases/${purchaseId}/fulfill`);
     await page.reload();
     await expect(page.getByTestId('order')).toHaveAttribute('data-shipped', 'true');
     await expect(page.getByTestId('order-status')).toHaveText(text[lang].shipped);
+    await expect(page.getByTestId('order-shipped-on')).toContainText(String(new Date().getFullYear()));
   });
 
   test(`my orders without purchases says so, and a visitor is asked to log in (${lang})`, async ({ page }) => {

@@ -104,11 +104,11 @@ export class OrderHistory extends HTMLElement {
       order.price === 0 ? this.#labels.free : this.#t(order.price === 1 ? 'creditsOne' : 'creditsOther', { amount: formatNumber(order.price, this.#locale) });
     const status = field('status');
     status.dataset.shipped = String(order.fulfilled);
-    status.textContent = !order.fulfilled
-      ? this.#labels.pending
-      : order.fulfilledAt
-        ? this.#t('shippedOn', { date: formatDate(order.fulfilledAt, this.#locale) })
-        : this.#labels.shipped;
+    // a short pill that fits a phone's column; the shipping date on its own line under it
+    status.textContent = order.fulfilled ? this.#labels.shipped : this.#labels.pending;
+    const shippedOn = field('shipped-on');
+    shippedOn.textContent = order.fulfilled && order.fulfilledAt ? formatDate(order.fulfilledAt, this.#locale) : '';
+    shippedOn.hidden = !shippedOn.textContent;
     row.dataset.productId = order.productId;
     row.dataset.shipped = String(order.fulfilled);
     return row;
