@@ -100,8 +100,10 @@ export class OrderHistory extends HTMLElement {
     const src = safeIcon(order.productImage);
     if (src) image.src = src;
     else image.hidden = true;
-    field('price').textContent =
-      order.price === 0 ? this.#labels.free : this.#t(order.price === 1 ? 'creditsOne' : 'creditsOther', { amount: formatNumber(order.price, this.#locale) });
+    // on phones the price column is hidden: the product cell carries it, next to the date
+    const price = order.price === 0 ? this.#labels.free : this.#t(order.price === 1 ? 'creditsOne' : 'creditsOther', { amount: formatNumber(order.price, this.#locale) });
+    field('price').textContent = price;
+    field('price-mobile').textContent = price;
     const status = field('status');
     status.dataset.shipped = String(order.fulfilled);
     // a short pill that fits a phone's column; the shipping date on its own line under it
