@@ -120,6 +120,8 @@ export interface TournamentsTable {
   team_size: number | null;
   date_text_it: Generated<string>;
   date_text_en: Generated<string>;
+  /** the tournament's own external page (https), '' when none */
+  external_url: Generated<string>;
   created_at: string;
   updated_at: string;
 }

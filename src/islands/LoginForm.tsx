@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { User } from '../features/users/user-schemas.ts';
 import { showEarnedBadges } from '../lib/earned-badge-queue.ts';
 import { api } from '../lib/api-client.ts';
-import { pathAfterLogin, takeRedeemToken } from '../lib/auth-redirect.ts';
+import { LOGIN_REASON_REDEEM, pathAfterLogin, takeRedeemToken } from '../lib/auth-redirect.ts';
 import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
 import { saveSession } from '../lib/session.ts';
 import FormField, { controlProps } from './shared/FormField.tsx';
@@ -26,6 +26,12 @@ export default function LoginForm({ locale, messages }: Props) {
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // the page is static, so `?next=` and `?reason=` are read after hydration, not at render
+  const [query, setQuery] = useState<{ next: string | null; reason: string | null }>({ next: null, reason: null });
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    setQuery({ next: params.get('next'), reason: params.get('reason') });
+  }, []);
   const { register, handleSubmit, getValues, errors, isSubmitting } = useLiteForm<Values>({
     validate: rules.validate,
     defaultValues: { email: '', password: '' },
@@ -42,7 +48,7 @@ export default function LoginForm({ locale, messages }: Props) {
     saveSession(res.data.user, res.data.token);
     // badges whose rule the player met before the badge existed are paid at login: the next page shows them
     showEarnedBadges(res.earnedBadges, { park: true });
-    window.location.assign(pathAfterLogin(res.data.user.language, takeRedeemToken()));
+    window.location.assign(pathAfterLogin(res.data.user.language, takeRedeemToken(), query.next));
   };
 
   const fieldError = (name: keyof Values) => t.field(name, errors[name], getValues(name));
@@ -54,6 +60,11 @@ export default function LoginForm({ locale, messages }: Props) {
     <div className={cardClass}>
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.login.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('auth.login.subtitle')}</p>
+      {query.reason === LOGIN_REASON_REDEEM && (
+        <p role="status" className="mt-4 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm text-slate-100" data-testid="login-reason">
+          {t('auth.login.reasonRedeem')}
+        </p>
+      )}
       <form
         method="post"
         noValidate

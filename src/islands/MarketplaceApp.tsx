@@ -12,7 +12,7 @@ import {
 import { formatNumber } from '../features/marketplace/rewards-format.ts';
 import { api, marketplaceApiBase } from '../lib/api-client.ts';
 import { ensureCredits, loadCredits, setCredits } from '../lib/credits.ts';
-import type { Locale, Messages } from '../lib/i18n.ts';
+import { localizePath, type Locale, type Messages } from '../lib/i18n.ts';
 import { pluralKey } from '../lib/plural.ts';
 import { $credits, $sessionLoading, $token, $user, loadSession } from '../lib/session.ts';
 import ProductCard from './marketplace/ProductCard.tsx';
@@ -85,6 +85,8 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
   const [status, setStatus] = useState<'loading' | 'error' | 'ready'>('loading');
   const [attempt, setAttempt] = useState(0);
   const [buying, setBuying] = useState<Product | null>(null);
+  // the last product bought here: a lasting pointer to /my-orders, where its shipping shows
+  const [ordered, setOrdered] = useState<string | null>(null);
 
   useEffect(() => {
     if ($sessionLoading.get()) loadSession();
@@ -161,6 +163,7 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       patchProduct(product._id, { quantity: Math.max(0, product.quantity - 1) });
       setCredits(outcome.result.balance);
       void notify(t('rewards.market.purchased', { name: product.name }));
+      setOrdered(product.name);
       // the server awarded the purchase's badges; the modal (and the balance they pay) load only then
       if (outcome.earnedBadges?.length) void import('../lib/earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
       return;
@@ -217,6 +220,14 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
     <div className="space-y-6">
       <DeferredToaster />
       <ShopFilters filters={filters} onChange={updateFilters} onReset={() => setFilters(noFilters)} loggedIn={loggedIn} t={t} />
+      {ordered && (
+        <p role="status" className="rounded-2xl border border-emerald-400/40 bg-emerald-400/10 px-5 py-4 text-sm text-emerald-100" data-testid="market-ordered">
+          {t('rewards.market.ordered', { name: ordered })}{' '}
+          <a href={localizePath('/my-orders', locale)} className="font-semibold text-white underline underline-offset-4" data-testid="market-to-orders">
+            {t('rewards.market.toOrders')}
+          </a>
+        </p>
+      )}
       <div id="market-results" className="scroll-mt-20 space-y-6">
         <p className="text-sm text-slate-400" aria-live="polite" data-testid="market-count">
           {status === 'ready' && listing ? t(pluralKey('rewards.market.results', listing.total), { count: formatNumber(listing.total, locale) }) : ''}

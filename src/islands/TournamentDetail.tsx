@@ -24,7 +24,7 @@ interface Props {
   serverNow: number;
   /** the banner's start text, formatted by the server (the fixed date text, or the start in Rome) */
   startText: string | null;
-  links: { login: string; settings: string; iframe: string; calendar: string | null };
+  links: { login: string; settings: string; go: { href: string; external: boolean } | null; calendar: string | null };
   /** /<brand>-bomber-championship: joining one of its tournaments offers the faction choice */
   championshipPath: string;
   communityUrl: string;
@@ -120,6 +120,19 @@ export default function TournamentDetail(props: Props) {
 
   const phase = phaseOf(tournament, now);
   const me = tournament.me;
+
+  // "Più tardi" only defers the faction (issue 12, item 12): a member without one is offered it here
+  const [teamPending, setTeamPending] = useState<string | null>(null);
+  const inRoster = Boolean(me?.member || me?.waitlistPosition != null);
+  const competitionId = tournament.competitionId;
+  useEffect(() => {
+    if (!inRoster || !competitionId || !user) return setTeamPending(null);
+    let live = true;
+    void withoutFaction(competitionId, user.id, props.championshipPath).then((missing) => live && setTeamPending(missing ? competitionId : null));
+    return () => {
+      live = false;
+    };
+  }, [inRoster, competitionId, user?.id, props.championshipPath]);
   const pending = !hydrated || sessionLoading || (Boolean(token) && meState !== 'ready' && meState !== 'error');
   const action: Action | null = pending
     ? null
@@ -191,13 +204,8 @@ export default function TournamentDetail(props: Props) {
         : t('tournaments.action.joined'),
     );
     // SPEC section 4: after joining a tournament of the championship, a player without a faction picks one
-    const competitionId = result.tournament.competitionId;
-    if (!competitionId || !user) return;
-    const res = await api<{ id: string; url: string; teams: { players: { playerId: string }[] }[] }>(
-      `/tournaments/competitions/${encodeURIComponent(competitionId)}`,
-    );
-    if (!res.ok || sitePathOf(res.data.url, location.origin) !== props.championshipPath) return;
-    if (!res.data.teams.some((team) => team.players.some((p) => p.playerId === user.id))) setTeamFor(competitionId);
+    const joinedIn = result.tournament.competitionId;
+    if (joinedIn && user && (await withoutFaction(joinedIn, user.id, props.championshipPath))) setTeamFor(joinedIn);
   };
 
   const deadline = hydrated ? nextDeadline(tournament, now) : null;
@@ -264,14 +272,28 @@ export default function TournamentDetail(props: Props) {
                 setConfirming(kind);
               }}
             />
-            <a
-              href={links.iframe}
-              className="inline-flex items-center gap-2 rounded-lg border border-white/25 bg-black/60 px-5 py-2.5 font-semibold text-white transition hover:border-accent"
-              data-testid="tournament-go"
-            >
-              {t('tournaments.detail.goToTournament')}
-              <ArrowIcon />
-            </a>
+            {teamPending && !teamFor && (
+              <button
+                type="button"
+                onClick={() => setTeamFor(teamPending)}
+                title={t('tournaments.team.pending')}
+                className="inline-flex items-center gap-2 rounded-lg border border-accent/60 bg-accent/15 px-5 py-2.5 font-semibold text-white transition hover:border-accent"
+                data-testid="tournament-pick-team"
+              >
+                {t('tournaments.team.pick')}
+              </button>
+            )}
+            {links.go && (
+              <a
+                href={links.go.href}
+                {...(links.go.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                className="inline-flex items-center gap-2 rounded-lg border border-white/25 bg-black/60 px-5 py-2.5 font-semibold text-white transition hover:border-accent"
+                data-testid="tournament-go"
+              >
+                {t('tournaments.detail.goToTournament')}
+                <ArrowIcon />
+              </a>
+            )}
             {links.calendar && (
               <a
                 href={links.calendar}
@@ -340,6 +362,7 @@ export default function TournamentDetail(props: Props) {
             onClose={() => setTeamFor(null)}
             onChosen={(team) => {
               setTeamFor(null);
+              setTeamPending(null);
               void notify(t('tournaments.team.chosen', { team: t(`tournaments.team.${team}`) }));
             }}
           />
@@ -364,6 +387,13 @@ const actionClass =
   'focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 const strip = ({ description: _d, rules: _r, ...rest }: Tournament): LiveTournament => rest;
+
+/** True when `userId` has no faction in the championship `competitionId` (other competitions have none to pick). */
+async function withoutFaction(competitionId: string, userId: string, championshipPath: string): Promise<boolean> {
+  const res = await api<{ url: string; teams: { players: { playerId: string }[] }[] }>(`/tournaments/competitions/${encodeURIComponent(competitionId)}`);
+  if (!res.ok || sitePathOf(res.data.url, location.origin) !== championshipPath) return false;
+  return !res.data.teams.some((team) => team.players.some((p) => p.playerId === userId));
+}
 
 function ActionButton({
   t,

@@ -376,4 +376,16 @@ describe('a player picks a faction', () => {
     // choosing the same faction again changes nothing
     expect((await choose(me, 'speed')).json.data.teams).toEqual(moved.json.data.teams);
   });
+
+  test('a member who pressed "later" picks a faction afterwards', async () => {
+    const p = await quickPlayer(t);
+    const other = await createTournament(t, admin.token, 'registration', { competitionId });
+    await join(t, other, p);
+    // no faction at join time: the leaderboard does not list them yet
+    const before = (await t.call('GET', `/api/tournaments/competitions/${competitionId}`)).json.data.teams;
+    expect(before.flatMap((team: any) => team.players).some((pl: any) => pl.playerId === p.id)).toBe(false);
+    const later = await choose(p, 'speed');
+    expect(later.status).toBe(200);
+    expect(later.json.data.teams.find((team: any) => team.name === 'speed').players.map((pl: any) => pl.playerId)).toContain(p.id);
+  });
 });

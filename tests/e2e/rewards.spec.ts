@@ -18,6 +18,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const texts = {
   it: {
     required: 'Questo campo è obbligatorio',
+    loginReason: 'Per riscattare il tuo codice accedi prima: poi tornerai subito al riscatto.',
     notEnough: 'Crediti insufficienti',
     credits: (n: number) => `${n} crediti`,
     owned: 'Già tuo',
@@ -25,6 +26,7 @@ const texts = {
   },
   en: {
     required: 'This field is required',
+    loginReason: 'To redeem your code, log in first: you will come straight back to it.',
     notEnough: 'Not enough credits',
     credits: (n: number) => `${n} credits`,
     owned: 'Owned',
@@ -142,9 +144,11 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('menu-logout').click();
       await expect(page.getByTestId('guest-menu-button')).toBeVisible();
       await page.goto(at(lang, `/marketplace/redeem?token=${code}`));
-      await expect(page).toHaveURL(new RegExp(`${at(lang, '/login')}$`));
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/login')}\\?reason=redeem$`));
       expect(await page.evaluate(() => localStorage.getItem('redeemToken'))).toBe(code);
       await hydrated(page);
+      // the login page says why the player is there
+      await expect(page.getByTestId('login-reason')).toHaveText(tx.loginReason);
       await page.getByTestId('login-email').fill(email);
       await page.getByTestId('login-password').fill(password);
       await page.getByTestId('login-submit').click();
@@ -208,6 +212,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(hoodieCard.getByTestId('product-owned')).toHaveText(tx.owned);
       await expect(hoodieCard).toHaveAttribute('data-state', 'owned');
       await expect(page.getByTestId('credits-amount')).toHaveText(String(balance));
+      // the order's shipping is followed in My orders, linked right after the purchase
+      await expect(page.getByTestId('market-ordered')).toContainText(hoodie.name);
+      await expect(page.getByTestId('market-to-orders')).toHaveAttribute('href', at(lang, '/my-orders'));
 
       // the address was kept on the user
       const token = await page.evaluate(() => localStorage.getItem('token'));

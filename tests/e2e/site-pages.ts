@@ -20,6 +20,7 @@ export const staticPages = [
   '/cookie-policy',
   '/my-backpack',
   '/my-wallet',
+  '/my-orders',
   '/my-tournaments',
   '/marketplace/redeem',
 ];

@@ -169,10 +169,22 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-action').click();
       await expect(page).toHaveURL((u) => u.pathname === at(lang, '/login'));
 
-      // "go to tournament" opens the embedded page, which says so when no address is configured
+      // "go to tournament" is offered only when the tournament has an external page: here neither
+      // its own address nor the TOURNAMENT_IFRAME_URL template (unset on this server)
       await goto(page, at(lang, `/tournament/${t.id}`));
-      await page.getByTestId('tournament-go').click();
-      await expect(page).toHaveURL((u) => u.pathname === at(lang, `/tournament/${t.id}/iframe`));
+      await expect(page.getByTestId('tournament-action')).not.toHaveAttribute('data-action', 'loading');
+      await expect(page.getByTestId('tournament-go')).toHaveCount(0);
+      await updateTournament(request, t.id, { externalUrl: `https://brackets.example.test/cup/${t.id}` });
+      // a reload: the page is kept by the browser for a few seconds (cache-control), a reload revalidates
+      await page.reload();
+      await hydrated(page);
+      const go = page.getByTestId('tournament-go');
+      await expect(go).toHaveAttribute('href', `https://brackets.example.test/cup/${t.id}`);
+      await expect(go).toHaveAttribute('target', '_blank');
+      await expect(go).toHaveText(lang === 'it' ? 'Vai al torneo' : 'Go to tournament');
+      await updateTournament(request, t.id, { externalUrl: '' });
+      // the embedded page opened by hand still says so when no address is configured
+      await goto(page, at(lang, `/tournament/${t.id}/iframe`));
       await expect(page.getByTestId('tournament-iframe-missing')).toBeVisible();
       await page.getByTestId('tournament-iframe-back').click();
       await expect(page).toHaveURL((u) => u.pathname === at(lang, `/tournament/${t.id}`));
@@ -368,6 +380,66 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('join-dialog')).toBeVisible();
       await page.getByTestId('join-cancel').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
+    });
+
+    test(`a member who pressed "later" picks the faction afterwards from the tournament page (${lang})`, async ({ page, request }) => {
+      const competitionId = await championshipId(request);
+      const t = await createTournament(request, { name: unique(`Later ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 50, competitionId, ...registrationOpen() });
+      const { user, token } = await newPlayer(page, lang, `l${lang}`);
+      const joined = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { gameAccounts: [{ userId: user.id, gameAccount: { username: 'LaterPlayer', id: '', game: 'Valorant', console: 'PC' } }] },
+      });
+      expect(joined.ok(), await joined.text()).toBe(true);
+
+      await openTournament(page, lang, t.id);
+      const pick = page.getByTestId('tournament-pick-team');
+      await expect(pick).toHaveText(lang === 'it' ? 'Scegli la tua fazione' : 'Pick your faction');
+      // "later" again only closes the dialog: the choice stays on offer
+      await pick.click();
+      await page.getByTestId('team-later').click();
+      await expect(page.getByTestId('team-dialog')).toHaveCount(0);
+      await pick.click();
+      await page.getByTestId('team-option-precision').click();
+      await page.getByTestId('team-confirm').click();
+      await expect(page.getByTestId('team-dialog')).toHaveCount(0);
+      await expect(pick).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
+      await expect(pick).toHaveCount(0);
+      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as { name: string; players: { playerId: string }[] }[];
+      expect(teams.find((team) => team.name === 'precision')!.players.map((p) => p.playerId)).toContain(user.id);
+    });
+
+    test(`a member without a faction picks it on the championship page; a player in no tournament is not asked (${lang})`, async ({ page, request }) => {
+      const competitionId = await championshipId(request);
+      const t = await createTournament(request, { name: unique(`LaterChamp ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 50, competitionId, ...registrationOpen() });
+      // a logged-in player who joined nothing sees the leaderboard only
+      await newPlayer(page, lang, `n${lang}`);
+      await goto(page, at(lang, '/arena-bomber-championship'));
+      await expect(page.getByTestId('faction-precision')).toBeVisible();
+      await expect(page.getByTestId('faction-pick')).toBeHidden();
+
+      const { user, token } = await newPlayer(page, lang, `c${lang}`);
+      const joined = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { gameAccounts: [{ userId: user.id, gameAccount: { username: 'ChampLater', id: '', game: 'Valorant', console: 'PC' } }] },
+      });
+      expect(joined.ok(), await joined.text()).toBe(true);
+      await goto(page, at(lang, '/arena-bomber-championship'));
+      const form = page.getByTestId('faction-pick');
+      await expect(form).toBeVisible();
+      await expect(form.getByRole('group')).toContainText(lang === 'it' ? 'Scegli la tua fazione' : 'Pick your faction');
+      await expect(page.getByTestId('faction-pick-confirm')).toBeDisabled();
+      await page.getByTestId('faction-pick-speed').click();
+      await page.getByTestId('faction-pick-confirm').click();
+      await expect(page.getByTestId('faction-picked')).toHaveText(lang === 'it' ? 'Sei nella Fazione Speed!' : 'You joined Faction Speed!');
+      await expect(form).toBeHidden();
+      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as { name: string; players: { playerId: string }[] }[];
+      expect(teams.find((team) => team.name === 'speed')!.players.map((p) => p.playerId)).toContain(user.id);
+      await page.reload();
+      await expect(page.getByTestId('faction-precision')).toBeVisible();
+      await expect(form).toBeHidden();
     });
 
     test(`a player who joins a full tournament waits on the waitlist and can leave it (${lang})`, async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathAfterLogin, takeRedeemToken } from '../../src/lib/auth-redirect.ts';
+import { loginPathWithNext, pathAfterLogin, safeNextPath, takeRedeemToken } from '../../src/lib/auth-redirect.ts';
 import { adminGuard } from '../../src/lib/admin-guard.ts';
 
 describe('pathAfterLogin', () => {
@@ -10,6 +10,45 @@ describe('pathAfterLogin', () => {
     ['en', 'A B&C', '/en/marketplace/redeem?token=A%20B%26C'],
   ] as const)('user language %s, redeem token %s goes to %s', (language, token, path) => {
     expect(pathAfterLogin(language, token)).toBe(path);
+  });
+
+  it.each([
+    ['it', null, '/tournament/abc', '/tournament/abc'],
+    ['en', null, '/tournament/abc', '/en/tournament/abc'],
+    ['it', null, '/en/tournament/abc?x=1', '/tournament/abc?x=1'],
+    ['it', 'ABC', '/tournament/abc', '/marketplace/redeem?token=ABC'],
+    ['it', null, 'https://evil.example/', '/'],
+    ['en', null, '//evil.example', '/en/'],
+  ] as const)('user language %s, redeem token %s, next %s goes to %s', (language, token, next, path) => {
+    expect(pathAfterLogin(language, token, next)).toBe(path);
+  });
+});
+
+describe('safeNextPath', () => {
+  it.each(['/', '/tournament/abc', '/en/my-orders?page=2#top'])('keeps the same-site path %s', (next) => {
+    expect(safeNextPath(next)).toBe(next);
+  });
+
+  it.each([
+    null,
+    '',
+    'tournament/abc',
+    '//evil.example',
+    '/\\evil.example',
+    '\\/evil.example',
+    '/a//b',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    `/${'a'.repeat(600)}`,
+  ])('drops %j', (next) => {
+    expect(safeNextPath(next)).toBeNull();
+  });
+
+  it('loginPathWithNext encodes the page to come back to', () => {
+    expect(loginPathWithNext('en', '/tournament/a b')).toBe('/en/login?next=%2Ftournament%2Fa%20b');
+    expect(loginPathWithNext('it', '/tournament/x')).toBe('/login?next=%2Ftournament%2Fx');
   });
 });
 

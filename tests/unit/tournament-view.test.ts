@@ -12,6 +12,8 @@ import {
   startText,
   teamSizeLabel,
   type CardTournament,
+  tournamentFrameUrl,
+  tournamentGoLink,
 } from '../../src/features/tournaments/tournament-view.ts';
 import { isTournamentId } from '../../src/features/tournaments/tournament-id.ts';
 
@@ -138,5 +140,21 @@ describe('small helpers', () => {
     const long = plainTextOf(`<p>${'word '.repeat(80)}</p>`, 50);
     expect(long.length).toBeLessThanOrEqual(50);
     expect(long.endsWith('word…')).toBe(true);
+  });
+});
+
+describe('"Vai al torneo" (issue 12, item 13)', () => {
+  const it = test;
+  const iframe = '/en/tournament/abc/iframe';
+  it('opens the tournament\'s own external page first', () => {
+    expect(tournamentGoLink('https://play.example.org/t', 'https://frames.example/t/{id}', 'abc', iframe)).toEqual({ href: 'https://play.example.org/t', external: true });
+  });
+  it('else the embedded page when the template is configured', () => {
+    expect(tournamentGoLink('', 'https://frames.example/t/{id}', 'abc', iframe)).toEqual({ href: iframe, external: false });
+    expect(tournamentFrameUrl('https://frames.example/t/{id}', 'a b')).toBe('https://frames.example/t/a%20b');
+    expect(tournamentFrameUrl('https://frames.example/t/', 'abc')).toBe('https://frames.example/t/abc');
+  });
+  it.each([undefined, '', '   ', 'javascript:alert(1)', 'frames.example/t'])('else nowhere (template %j): the button is hidden', (template) => {
+    expect(tournamentGoLink('', template, 'abc', iframe)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { RedeemResult } from '../../features/marketplace/giveaway-schemas.ts';
 import { formatNumber } from '../../features/marketplace/rewards-format.ts';
 import { api, marketplaceApiBase } from '../../lib/api-client.ts';
-import { REDEEM_TOKEN_KEY } from '../../lib/auth-redirect.ts';
+import { LOGIN_REASON_REDEEM, REDEEM_TOKEN_KEY } from '../../lib/auth-redirect.ts';
 import { setCredits } from '../../lib/credits.ts';
 import { celebrateEarnedBadges } from '../../lib/earned-badge.ts';
 import { idempotentSender } from '../../lib/idempotency.ts';
@@ -65,7 +65,8 @@ export class RedeemForm extends HTMLElement {
     }
     this.#part('guest-login').hidden = true;
     this.#part('redirecting').hidden = false;
-    location.replace(this.dataset.login ?? '/login');
+    // the login page says why the player is there; the parked code brings them back after it
+    location.replace(`${this.dataset.login ?? '/login'}?reason=${LOGIN_REASON_REDEEM}`);
   }
 
   #onInput = () => {

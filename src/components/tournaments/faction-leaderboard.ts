@@ -1,7 +1,9 @@
 import { rankPlayers, visiblePlayers, LEADERBOARD_SIZE, type RankedPlayer } from '../../features/tournaments/leaderboard.ts';
 import { api } from '../../lib/api-client.ts';
+import { showEarnedBadges } from '../../lib/earned-badge-queue.ts';
 import { findCompetitionByPath } from './competition-lookup.ts';
 import { pluralCategory } from '../../lib/plural.ts';
+import { $sessionLoading, $token, $user, loadSession } from '../../lib/session.ts';
 
 interface Competition {
   id: string;
@@ -17,14 +19,79 @@ export class FactionLeaderboard extends HTMLElement {
   #ranked = new Map<string, RankedPlayer[]>();
   #showAll = new Map<string, boolean>();
 
+  #competitionId: string | null = null;
+
   connectedCallback() {
     this.addEventListener('click', this.#onClick);
+    this.addEventListener('change', this.#onPickChange);
+    this.addEventListener('submit', this.#onPick);
     void this.load();
   }
 
   disconnectedCallback() {
     this.removeEventListener('click', this.#onClick);
+    this.removeEventListener('change', this.#onPickChange);
+    this.removeEventListener('submit', this.#onPick);
   }
+
+  get #form() {
+    return this.querySelector<HTMLFormElement>('form[data-pick]');
+  }
+
+  /**
+   * "Più tardi" only defers the faction (issue 12, item 12): a logged-in player registered in one of
+   * the championship's tournaments, and in no faction yet, picks it here.
+   */
+  async #offerPick(teams: Competition['teams']) {
+    const form = this.#form;
+    if (!form || !this.#competitionId) return;
+    if ($sessionLoading.get()) loadSession();
+    const user = $user.get();
+    const token = $token.get();
+    form.hidden = true;
+    if (!user || !token || teams.some((team) => team.players.some((p) => p.playerId === user.id))) return;
+    const mine = await api<unknown[]>(
+      `/tournaments?competitionId=${encodeURIComponent(this.#competitionId)}&members=${encodeURIComponent(user.id)}&limit=1`,
+      { token },
+    );
+    form.hidden = !(mine.ok && (mine.total ?? mine.data.length) > 0);
+  }
+
+  #onPickChange = (e: Event) => {
+    const form = this.#form;
+    if (!form || !(e.target as Element).closest('form[data-pick]')) return;
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled = !new FormData(form).get('team');
+  };
+
+  #onPick = async (e: SubmitEvent) => {
+    const form = this.#form;
+    if (!form || e.target !== form || !this.#competitionId) return;
+    e.preventDefault();
+    const team = String(new FormData(form).get('team') ?? '');
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    const error = form.querySelector<HTMLElement>('[data-pick-error]')!;
+    if (!team || submit.disabled) return;
+    submit.disabled = true;
+    error.hidden = true;
+    const res = await api(`/tournaments/competitions/${encodeURIComponent(this.#competitionId)}/team`, { body: { team } });
+    if (!res.ok) {
+      const texts = JSON.parse(this.dataset.errors || '{}') as Record<string, string>;
+      error.textContent = texts[res.code] ?? texts.INTERNAL_ERROR ?? res.code;
+      error.hidden = false;
+      submit.disabled = false;
+      return;
+    }
+    form.hidden = true;
+    // the faction's badge, when the pick earned it (the header's balance follows on the next page)
+    showEarnedBadges(res.earnedBadges);
+    const done = this.querySelector<HTMLElement>('[data-picked]');
+    const name = this.querySelector(`[data-team="${team}"] h3`)?.textContent ?? team;
+    if (done) {
+      done.textContent = (done.dataset.template ?? '').replace('{team}', name);
+      done.hidden = false;
+    }
+    void this.load();
+  };
 
   /** (Re)reads the competition; the tournament page's faction choice is seen on the next visit. */
   async load() {
@@ -32,6 +99,7 @@ export class FactionLeaderboard extends HTMLElement {
     if (!found.ok) return this.#show('error');
     let teams: Competition['teams'] = [];
     if (found.competition) {
+      this.#competitionId = found.competition.id;
       const res = await api<Competition>(`/tournaments/competitions/${encodeURIComponent(found.competition.id)}`);
       if (!res.ok) return this.#show('error');
       teams = res.data.teams ?? [];
@@ -42,6 +110,7 @@ export class FactionLeaderboard extends HTMLElement {
       this.#render(section);
     });
     this.#show('ready');
+    void this.#offerPick(teams);
   }
 
   #onClick = (e: Event) => {

@@ -13,6 +13,17 @@ const noNul = (s: string) => !s.includes('\0');
 const text = (max: number) => z.string().trim().max(max).refine(noNul, 'nul');
 /** An ISO-8601 instant with offset ("2026-11-22T18:00:00.000Z"), or null for "not scheduled". */
 const instant = adminInstant().nullable();
+/** An external page: '' for none, else an absolute https address with a host (no http, no script). */
+const externalUrl = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .max(500)
+    // a host right after "https://" (no "///", no user@ part), then an optional path, query or hash
+    .regex(/^https:\/\/[^\s"'<>\\/?#@]+(?:[/?#][^\s"'<>\\]*)?$/)
+    .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:' && new URL(v).hostname !== '', 'url'),
+]);
 /** An image address: our own uploads (/media/…) or an https URL. */
 const imageUrl = z.union([z.literal(''), z.string().max(500).regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/)]);
 
@@ -53,6 +64,8 @@ export const tournamentSchema = z.object({
   competitionId: z.string().nullable(),
   /** a fixed date text replacing the start date (SPEC section 2), per language; '' when none */
   dateText: z.object({ it: z.string(), en: z.string() }),
+  /** the tournament's own external page ("Vai al torneo"), '' when none */
+  externalUrl: z.string(),
   /** the caller's own standing; null for an anonymous caller */
   me: z
     .object({ member: z.boolean(), confirmed: z.boolean(), waitlistPosition: z.number().int().nullable() })
@@ -85,6 +98,7 @@ const tournamentFields = {
   teamSize: z.number().int().min(1).max(100).nullable(),
   competitionId: z.string().max(64).regex(/^[A-Za-z0-9_-]+$/, 'id').nullable(),
   dateText: z.object({ it: text(120), en: text(120) }),
+  externalUrl,
 };
 
 /** Admin create body. `password` is write-only. */
@@ -107,6 +121,7 @@ export const tournamentInputSchema = z.object({
   teamSize: tournamentFields.teamSize.default(null),
   competitionId: tournamentFields.competitionId.default(null),
   dateText: tournamentFields.dateText.default({ it: '', en: '' }),
+  externalUrl: tournamentFields.externalUrl.default(''),
 });
 export type TournamentInput = z.input<typeof tournamentInputSchema>;
 

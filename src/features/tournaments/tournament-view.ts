@@ -232,3 +232,22 @@ export function plainTextOf(sanitisedHtml: string, max = 200): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
+
+/**
+ * TOURNAMENT_IFRAME_URL ("https://example.org/t/{id}") with the id in place; null when unset or
+ * not an http(s) address, so no page offers a frame that would only say "not available yet".
+ */
+export function tournamentFrameUrl(template: string | undefined, tournamentId: string): string | null {
+  const value = template?.trim();
+  if (!value || !/^https?:\/\/[^\s"'<>]+$/.test(value)) return null;
+  return value.includes('{id}') ? value.replaceAll('{id}', encodeURIComponent(tournamentId)) : `${value.replace(/\/+$/, '')}/${encodeURIComponent(tournamentId)}`;
+}
+
+/**
+ * Where "Vai al torneo" leads (issue 12, item 13): the tournament's own external page, opened as
+ * it is; else the embedded page when the template is configured; else nowhere (the button is hidden).
+ */
+export function tournamentGoLink(externalUrl: string, template: string | undefined, tournamentId: string, iframePath: string): { href: string; external: boolean } | null {
+  if (externalUrl) return { href: externalUrl, external: true };
+  return tournamentFrameUrl(template, tournamentId) ? { href: iframePath, external: false } : null;
+}

@@ -103,7 +103,8 @@ export async function update(app: FastifyInstance, id: string, input: z.output<t
 
 /**
  * A player picks a faction (DESIGN deviation 4): only a player registered in one of the
- * competition's tournaments, and only their own entry moves, keeping its score.
+ * competition's tournaments, and only their own entry moves, keeping its score. A player who
+ * pressed "Later" picks here whenever they like.
  */
 export async function chooseTeam(app: FastifyInstance, id: string, userId: string, team: TeamName): Promise<Competition> {
   await findRow(app, id);

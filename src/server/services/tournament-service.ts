@@ -125,6 +125,7 @@ export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewer
     teamSize: row.team_size,
     competitionId: row.competition_id,
     dateText: { it: row.date_text_it, en: row.date_text_en },
+    externalUrl: row.external_url,
     me,
   };
 }
@@ -299,6 +300,7 @@ export async function create(app: FastifyInstance, input: CreateInput): Promise<
     team_size: input.teamSize,
     date_text_it: input.dateText.it,
     date_text_en: input.dateText.en,
+    external_url: input.externalUrl,
     created_at: now,
     updated_at: now,
   });
@@ -310,6 +312,7 @@ export async function update(app: FastifyInstance, id: string, input: UpdateInpu
   const set: Updateable<TournamentsTable> = { updated_at: nowIso() };
   if (input.name !== undefined) set.name = input.name;
   if (input.banner !== undefined) set.banner = input.banner;
+  if (input.externalUrl !== undefined) set.external_url = input.externalUrl;
   if (input.thumbnail !== undefined) set.thumbnail = input.thumbnail;
   if (input.game !== undefined) set.game = input.game;
   if (input.console !== undefined) set.consoles = JSON.stringify([...new Set(input.console)]);

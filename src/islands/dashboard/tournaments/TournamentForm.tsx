@@ -264,6 +264,9 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
         <FormField id={f('dateText.en')} label={t('dashboard.tournaments.form.dateTextEn')} error={fieldError('dateText.en')} hint={t('dashboard.tournaments.form.dateTextHint')}>
           <input {...register('dateText.en')} {...controlProps(f('dateText.en'), fieldError('dateText.en'), true)} type="text" lang="en" maxLength={120} className={inputClass} />
         </FormField>
+        <FormField id={f('externalUrl')} label={t('dashboard.tournaments.form.externalUrl')} error={fieldError('externalUrl')} hint={t('dashboard.tournaments.form.externalUrlHint')}>
+          <input {...register('externalUrl')} {...controlProps(f('externalUrl'), fieldError('externalUrl'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
+        </FormField>
       </Section>
 
       <Section id="tournament-images" title={t('dashboard.tournaments.form.sections.images')}>

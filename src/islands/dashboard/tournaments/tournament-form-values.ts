@@ -26,6 +26,7 @@ export interface TournamentFormValues {
   teamSize: string;
   competitionId: string;
   dateText: { it: string; en: string };
+  externalUrl: string;
 }
 
 export const scheduleFields = ['start_registration', 'end_registration', 'start_checkin', 'end_checkin', 'start_tournament', 'end_tournament'] as const;
@@ -33,7 +34,7 @@ export const scheduleFields = ['start_registration', 'end_registration', 'start_
 /** Every field name of the form (the API body's names), for placing server issues. */
 export const tournamentFields = [
   'name', 'banner', 'thumbnail', 'game', 'console', 'status', 'open', 'password', 'maxPartecipants', ...scheduleFields,
-  'check_in', 'check_in_end', 'description', 'rules', 'teamSize', 'competitionId', 'dateText',
+  'check_in', 'check_in_end', 'description', 'rules', 'teamSize', 'competitionId', 'dateText', 'externalUrl',
 ] as const;
 
 export const emptyTournamentValues: TournamentFormValues = {
@@ -59,6 +60,7 @@ export const emptyTournamentValues: TournamentFormValues = {
   teamSize: '',
   competitionId: '',
   dateText: { it: '', en: '' },
+  externalUrl: '',
 };
 
 /** A tournament from the API into the form; the password is write-only and always starts empty. */
@@ -86,6 +88,7 @@ export function toFormValues(t: Tournament): TournamentFormValues {
     teamSize: t.teamSize === null ? '' : String(t.teamSize),
     competitionId: t.competitionId ?? '',
     dateText: { it: t.dateText?.it ?? '', en: t.dateText?.en ?? '' },
+    externalUrl: t.externalUrl ?? '',
   };
 }
 
@@ -121,6 +124,7 @@ export function toTournamentBody(v: TournamentFormValues): TournamentInput {
     teamSize: v.teamSize.trim() === '' ? null : Number(v.teamSize),
     competitionId: v.competitionId === '' ? null : v.competitionId,
     dateText: { it: v.dateText.it, en: v.dateText.en },
+    externalUrl: v.externalUrl.trim(),
   };
 }
 
