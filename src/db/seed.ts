@@ -98,6 +98,9 @@ function scheduleAround(start: number, duration: number, checkInFor = HOUR) {
   };
 }
 
+/** The demo's banner and thumbnail of a game's tournaments: an SVG under public/demo/games. */
+export const demoGamePicture = (game: Game) => `/demo/games/${game.toLowerCase()}.svg`;
+
 /** A fixed date text as the spec's special tournaments show it, in both languages, Rome time. */
 function dateTextOf(label: [string, string], start: number) {
   const fmt = (locale: string) =>
@@ -249,8 +252,9 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       owner,
       competition_id: d.competition ? competitionId : null,
       name: d.name,
-      banner: '',
-      thumbnail: '',
+      // a picture per game, committed under public/demo/games (nothing fetched from outside)
+      banner: demoGamePicture(d.game),
+      thumbnail: demoGamePicture(d.game),
       game: d.game,
       consoles: JSON.stringify(d.consoles),
       status_override: d.status ?? null,

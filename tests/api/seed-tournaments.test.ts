@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoPrivateTournamentPassword, seedDemo } from '../../src/db/seed.ts';
 import { phaseOf, type Phase } from '../../src/features/tournaments/phase.ts';
@@ -43,6 +45,18 @@ test('there is a tournament in every phase', () => {
   const phases = new Set(tournaments.map((x) => phaseOf(x)));
   const all: Phase[] = ['waiting', 'registration', 'checkinOpen', 'checkinClosed', 'ongoing', 'complete'];
   for (const p of all) expect(phases, p).toContain(p);
+});
+
+test('every demo tournament has a picture of its game, committed under public/, one per game', () => {
+  const byGame = new Map<string, Set<string>>();
+  for (const x of tournaments) {
+    expect(x.thumbnail).toMatch(/^\/demo\/games\/[a-z0-9_]+\.svg$/);
+    expect(existsSync(path.join('public', x.thumbnail))).toBe(true);
+    byGame.set(x.game, (byGame.get(x.game) ?? new Set()).add(x.thumbnail));
+  }
+  const pictures = [...byGame.values()].map((s) => [...s]);
+  expect(pictures.every((p) => p.length === 1)).toBe(true);
+  expect(new Set(pictures.flat()).size).toBe(byGame.size);
 });
 
 test('registration is open on a public Fortnite tournament of the championship, a public Valorant one and a private EAFC25 one', () => {
