@@ -143,6 +143,9 @@ for (const lang of ['it', 'en'] as const) {
       await openProfileMenu(page);
       await page.getByTestId('menu-logout').click();
       await expect(page.getByTestId('guest-menu-button')).toBeVisible();
+      // logging out ends on home: that navigation must be over before the next one starts
+      await expect(page).toHaveURL(homeUrl(lang));
+      await page.waitForLoadState('load');
       await page.goto(at(lang, `/marketplace/redeem?token=${code}`));
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/login')}\\?reason=redeem$`));
       expect(await page.evaluate(() => localStorage.getItem('redeemToken'))).toBe(code);
