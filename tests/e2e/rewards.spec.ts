@@ -141,11 +141,11 @@ for (const lang of ['it', 'en'] as const) {
 
       // a code link opened while logged out is parked, and redeemed after logging in
       await openProfileMenu(page);
+      // logging out ends by loading home again: that navigation must be over before the next one starts
+      const reloaded = page.waitForEvent('load');
       await page.getByTestId('menu-logout').click();
+      await reloaded;
       await expect(page.getByTestId('guest-menu-button')).toBeVisible();
-      // logging out ends on home: that navigation must be over before the next one starts
-      await expect(page).toHaveURL(homeUrl(lang));
-      await page.waitForLoadState('load');
       await page.goto(at(lang, `/marketplace/redeem?token=${code}`));
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/login')}\\?reason=redeem$`));
       expect(await page.evaluate(() => localStorage.getItem('redeemToken'))).toBe(code);
