@@ -11,6 +11,7 @@ import * as registrationOrder from './migrations/0015-registration-order.ts';
 import * as accountSecurity from './migrations/0020-account-security.ts';
 import * as mailOutbox from './migrations/0040-mail-outbox.ts';
 import * as ledgerSequence from './migrations/0050-ledger-sequence.ts';
+import * as contentEnglish from './migrations/0060-content-english.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -28,6 +29,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0020-account-security': accountSecurity,
   '0040-mail-outbox': mailOutbox,
   '0050-ledger-sequence': ledgerSequence,
+  '0060-content-english': contentEnglish,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

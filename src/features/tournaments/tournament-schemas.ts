@@ -4,6 +4,7 @@ import { consoles, games } from '../games/games.ts';
 import { gameAccountSchema } from '../users/user-schemas.ts';
 import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
+import { translationsInputSchema, translationsSchema } from '../content-translations.ts';
 
 /** The two factions of the championship (SPEC section 1). */
 export const teamNames = ['precision', 'speed'] as const;
@@ -53,6 +54,8 @@ export const tournamentSchema = z.object({
   competitionId: z.string().nullable(),
   /** a fixed date text replacing the start date (SPEC section 2), per language; '' when none */
   dateText: z.object({ it: z.string(), en: z.string() }),
+  /** name, description and rules per language, for the admin form; the flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string(), rules: z.string() }),
   /** the caller's own standing; null for an anonymous caller */
   me: z
     .object({ member: z.boolean(), confirmed: z.boolean(), waitlistPosition: z.number().int().nullable() })
@@ -85,6 +88,8 @@ const tournamentFields = {
   teamSize: z.number().int().min(1).max(100).nullable(),
   competitionId: z.string().max(64).regex(/^[A-Za-z0-9_-]+$/, 'id').nullable(),
   dateText: z.object({ it: text(120), en: text(120) }),
+  /** per-language texts; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120), description: z.string().max(50_000).refine(noNul, 'nul'), rules: z.string().max(50_000).refine(noNul, 'nul') }),
 };
 
 /** Admin create body. `password` is write-only. */
@@ -145,6 +150,8 @@ export const competitionSchema = z.object({
   thumbnail: z.string(),
   game: z.string(),
   url: z.string(),
+  /** the name per language, for the admin form; the flat one is in the request's language */
+  translations: translationsSchema({ name: z.string() }),
   teams: z.array(teamSchema),
 });
 export type Competition = z.infer<typeof competitionSchema>;
@@ -155,6 +162,8 @@ const competitionFields = {
   game: z.enum(games),
   /** the competition's landing page, a site path like /arena-bomber-championship or an https URL (competition-link.ts) */
   url: z.string().max(COMPETITION_LINK_MAX).refine(isCompetitionLink, 'a same-site path starting with a single / or an https address'),
+  /** per-language name; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120) }),
 };
 export const competitionInputSchema = z.object({
   ...competitionFields,

@@ -16,6 +16,8 @@ export interface NewProduct {
   quantity: number;
   brand: string;
   image: string;
+  name_en?: string;
+  description_en?: string;
 }
 
 /** Products in the shop (never the deleted ones), newest first. */
@@ -106,6 +108,7 @@ function toProduct(r: Row): Product {
     brand: r.brand,
     image: r.image,
     owner: r.owner,
+    translations: { it: { name: r.name, description: r.description }, en: { name: r.name_en, description: r.description_en } },
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

@@ -1,3 +1,4 @@
+import { translationColumns } from '../../features/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Badge, BadgeTrigger, BadgeTriggerInput, BadgeTriggerResult, BadgeUpdate, UserBadge } from '../../features/badges/badge-schemas.ts';
@@ -30,10 +31,13 @@ export async function update(app: FastifyInstance, owner: string, id: string, in
     reward_amount: reward,
     reusable: input.reusable === undefined ? undefined : input.reusable ? 1 : 0,
     active: input.active === undefined ? undefined : input.active ? 1 : 0,
+    ...translatedColumns(input.translations),
   });
   if (!changed) throw badgeNotFound();
   return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
 }
+
+const translatedColumns = (tr: BadgeUpdate['translations']) => translationColumns(tr, { name: 'name', description: 'description' });
 
 export async function toggleActive(app: FastifyInstance, owner: string, id: string): Promise<Badge> {
   if (!(await BadgeRepository.toggleActive(app.db.kysely, owner, id))) throw badgeNotFound();
@@ -44,7 +48,7 @@ export async function toggleActive(app: FastifyInstance, owner: string, id: stri
 export async function create(
   app: FastifyInstance,
   owner: string,
-  input: { slug: string; name: string; description: string; icon: string; trigger: string; rewardAmount: number; reusable: boolean; active: boolean },
+  input: { slug: string; name: string; description: string; icon: string; trigger: string; rewardAmount: number; reusable: boolean; active: boolean; translations?: BadgeUpdate['translations'] },
 ): Promise<Badge> {
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -60,6 +64,7 @@ export async function create(
       reward_amount: input.rewardAmount,
       reusable: input.reusable ? 1 : 0,
       active: input.active ? 1 : 0,
+      ...translatedColumns(input.translations),
       created_at: now,
       updated_at: now,
     });

@@ -1,3 +1,4 @@
+import { translationColumns } from '../../features/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -27,6 +28,7 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[]): Competition {
   return {
     id: row.id,
     name: row.name,
+    translations: { it: { name: row.name }, en: { name: row.name_en } },
     thumbnail: row.thumbnail,
     game: row.game,
     url: row.url,
@@ -70,6 +72,7 @@ export async function create(app: FastifyInstance, input: z.output<typeof compet
     thumbnail: input.thumbnail,
     game: input.game,
     url: input.url,
+    ...translationColumns(input.translations, { name: 'name' }),
     created_at: now,
     updated_at: now,
   });
@@ -78,7 +81,8 @@ export async function create(app: FastifyInstance, input: z.output<typeof compet
 
 export async function update(app: FastifyInstance, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
   // fields left out of the body stay as they are (SPEC section 5: undefined fields are dropped)
-  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const { translations, ...fields } = input;
+  const set = { ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), ...translationColumns(translations, { name: 'name' }) };
   if (!(await CompetitionRepository.update(app.db.kysely, app.config.ownerId, id, { ...set, updated_at: nowIso() }))) throw competitionNotFound();
   return get(app, id);
 }
