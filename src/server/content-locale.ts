@@ -10,8 +10,11 @@ export const requestLocale = (req: FastifyRequest): ContentLocale => localeOfHea
  * are built, and keyed by language (src/server/response-cache.ts).
  */
 export function registerContentLocale(api: FastifyInstance) {
-  api.addHook('preSerialization', async (req, reply, payload) => {
-    reply.header('vary', 'Accept-Language');
-    return localizeContent(payload, requestLocale(req));
+  api.addHook('preSerialization', async (req, _reply, payload) => localizeContent(payload, requestLocale(req)));
+  // a shared cache must keep one copy per language, beside the one per caller (Vary: Authorization)
+  api.addHook('onSend', async (_req, reply, payload) => {
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-language/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
+    return payload;
   });
 }

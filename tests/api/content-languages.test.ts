@@ -129,6 +129,8 @@ describe('the response micro-cache', () => {
       expect(await read(IT, `/api/marketplace/products/${id}`)).toMatchObject({ name: 'Cappellino' });
       expect(await read(EN, `/api/marketplace/products/${id}`)).toMatchObject({ name: 'Cap' });
       expect(await read(IT, `/api/marketplace/products/${id}`)).toMatchObject({ name: 'Cappellino' });
+      // and a shared cache outside (a CDN) is told the answer depends on the language
+      expect((await cached.call('GET', `/api/marketplace/products/${id}`, { headers: EN })).res.headers.vary).toMatch(/Authorization.*Accept-Language/);
       const t1 = await cached.call('POST', '/api/tournaments', { token: boss.token, body: tournamentBody('registration', { name: 'Torneo', translations: { en: { name: 'Tournament' } } }) });
       const tid = t1.json.data.id;
       expect(await read(IT, `/api/tournaments/${tid}`)).toMatchObject({ name: 'Torneo' });

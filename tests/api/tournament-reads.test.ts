@@ -226,6 +226,7 @@ describe('competitions', () => {
       thumbnail: '',
       game: 'Fortnite',
       url: '/arena-bomber-championship',
+      translations: { it: { name: 'Championship' }, en: { name: '' } },
       teams: [
         { name: 'precision', players: [] },
         { name: 'speed', players: [] },
