@@ -26,6 +26,8 @@ export interface TournamentFormValues {
   teamSize: string;
   competitionId: string;
   dateText: { it: string; en: string };
+  /** the English texts; the flat name, description and rules are the Italian ones */
+  en: { name: string; description: string; rules: string };
 }
 
 export const scheduleFields = ['start_registration', 'end_registration', 'start_checkin', 'end_checkin', 'start_tournament', 'end_tournament'] as const;
@@ -59,12 +61,14 @@ export const emptyTournamentValues: TournamentFormValues = {
   teamSize: '',
   competitionId: '',
   dateText: { it: '', en: '' },
+  en: { name: '', description: '', rules: '' },
 };
 
 /** A tournament from the API into the form; the password is write-only and always starts empty. */
 export function toFormValues(t: Tournament): TournamentFormValues {
   return {
-    name: t.name,
+    // the flat fields are in the admin's language: the form edits the stored Italian and English
+    name: t.translations.it.name,
     banner: t.banner,
     thumbnail: t.thumbnail,
     game: t.game,
@@ -81,11 +85,12 @@ export function toFormValues(t: Tournament): TournamentFormValues {
     end_tournament: isoToLocalInput(t.end_tournament),
     check_in: String(t.check_in),
     check_in_end: String(t.check_in_end),
-    description: t.description,
-    rules: t.rules,
+    description: t.translations.it.description,
+    rules: t.translations.it.rules,
     teamSize: t.teamSize === null ? '' : String(t.teamSize),
     competitionId: t.competitionId ?? '',
     dateText: { it: t.dateText?.it ?? '', en: t.dateText?.en ?? '' },
+    en: { ...t.translations.en },
   };
 }
 
@@ -121,6 +126,7 @@ export function toTournamentBody(v: TournamentFormValues): TournamentInput {
     teamSize: v.teamSize.trim() === '' ? null : Number(v.teamSize),
     competitionId: v.competitionId === '' ? null : v.competitionId,
     dateText: { it: v.dateText.it, en: v.dateText.en },
+    translations: { en: { name: v.en.name.trim(), description: v.en.description, rules: v.en.rules } },
   };
 }
 
