@@ -83,6 +83,9 @@ describe('products', () => {
     expect(await get(`/api/marketplace/products/${created._id}`, IT)).toMatchObject({ name: 'Felpa', description: 'Felpa con cappuccio' });
     const list = await get('/api/marketplace/products?limit=100', EN);
     expect(list.find((p: { _id: string }) => p._id === created._id)).toMatchObject({ name: 'Hoodie' });
+    // the shop's search finds a product by its text in either language
+    const found = await get('/api/marketplace/products?limit=100&name=hooded', EN);
+    expect(found.map((p: { _id: string }) => p._id)).toContain(created._id);
     await write('PUT', `/api/marketplace/products/${created._id}`, { translations: { en: { name: '' } }, price: 120 });
     expect(await get(`/api/marketplace/products/${created._id}`, EN)).toMatchObject({ name: 'Felpa', description: 'Hooded sweatshirt', price: 120 });
   });
