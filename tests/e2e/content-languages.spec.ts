@@ -61,6 +61,14 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('market-list')).toContainText(lang === 'en' ? 'Organic cotton hoodie' : 'Felpa con cappuccio in cotone organico');
     });
 
+    test('the backpack shows the badge names in the page language ("Welcome", not "Benvenuto", in English)', async ({ page, request }) => {
+      await storeSession(page, await authenticate(request, { email: 'giulia@demo.arena', password: 'demo-player-2026' }));
+      await goto(page, at(lang, '/my-backpack'));
+      const main = page.locator('main');
+      await expect(main.getByText(lang === 'en' ? 'Welcome' : 'Benvenuto', { exact: true }).first()).toBeVisible();
+      await expect(main.getByText(lang === 'en' ? 'Benvenuto' : 'Welcome', { exact: true })).toHaveCount(0);
+    });
+
     test('a product shows its English name and description on the English shop, the Italian on the Italian one', async ({ page, request }) => {
       const it = unique('Borraccia ');
       const en = unique('Bottle ');
