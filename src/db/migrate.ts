@@ -11,6 +11,7 @@ import * as registrationOrder from './migrations/0015-registration-order.ts';
 import * as accountSecurity from './migrations/0020-account-security.ts';
 import * as mailOutbox from './migrations/0040-mail-outbox.ts';
 import * as ledgerSequence from './migrations/0050-ledger-sequence.ts';
+import * as contentEnglish from './migrations/0060-content-english.ts';
 import * as tournamentExternalUrl from './migrations/0061-tournament-external-url.ts';
 import * as championshipDates from './migrations/0065-championship-dates.ts';
 
@@ -30,6 +31,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0020-account-security': accountSecurity,
   '0040-mail-outbox': mailOutbox,
   '0050-ledger-sequence': ledgerSequence,
+  '0060-content-english': contentEnglish,
   '0061-tournament-external-url': tournamentExternalUrl,
   '0065-championship-dates': championshipDates,
 };

@@ -70,6 +70,7 @@ export interface CompetitionsTable {
   id: string;
   owner: string;
   name: string;
+  name_en: Generated<string>;
   thumbnail: Generated<string>;
   game: string;
   url: Generated<string>;
@@ -117,6 +118,9 @@ export interface TournamentsTable {
   check_in_end: Generated<number>;
   description: Generated<string>;
   rules: Generated<string>;
+  name_en: Generated<string>;
+  description_en: Generated<string>;
+  rules_en: Generated<string>;
   team_size: number | null;
   date_text_it: Generated<string>;
   date_text_en: Generated<string>;
@@ -174,6 +178,8 @@ export interface BadgesTable {
   slug: string;
   name: string;
   description: Generated<string>;
+  name_en: Generated<string>;
+  description_en: Generated<string>;
   icon: Generated<string>;
   trigger: string;
   reward_amount: Generated<number>;
@@ -199,6 +205,8 @@ export interface ProductsTable {
   owner: string;
   name: string;
   description: Generated<string>;
+  name_en: Generated<string>;
+  description_en: Generated<string>;
   price: number;
   quantity: number;
   brand: Generated<string>;

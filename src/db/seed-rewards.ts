@@ -12,6 +12,9 @@ import { newObjectName } from '../server/storage/media-storage.ts';
 /** The demo giveaway codes, one of each type, printed on start beside the demo accounts. */
 export const demoGiveawayCodes = { infinite: 'BENVENUTO50', limited: 'ARENA100', timed: 'WINTER25' } as const;
 
+/** A demo text in both languages. */
+type Texts = { it: string; en: string };
+
 const DAY = 24 * 3600_000;
 
 /**
@@ -60,23 +63,23 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  const badges: [slug: string, trigger: string, name: string, description: string, reward: number, reusable: boolean, colors: [string, string], shape: string][] = [
-    ['user_registered', 'user_registered', 'Benvenuto', "Ti sei registrato alla piattaforma. / You joined the platform.", 50, false, ['#7c3aed', '#db2777'], shapes.star],
-    ['profile_completed', 'profile_completed', 'Profilo completo', 'Indirizzo, Discord ed Epic ID compilati. / Address, Discord and Epic ID filled in.', 30, false, ['#0ea5e9', '#22c55e'], shapes.shield],
-    ['first_tournament', 'tournament_joined', 'Primo torneo', 'Ti sei iscritto al tuo primo torneo. / You joined your first tournament.', 40, false, ['#f97316', '#facc15'], shapes.flag],
-    ['checked_in', 'tournament_checked_in', 'Presente!', 'Check-in fatto per un torneo; si ottiene a ogni torneo. / Checked in to a tournament; earned once per tournament.', 20, true, ['#14b8a6', '#6366f1'], shapes.bolt],
-    ['faction_member', 'faction_joined', 'Fazione scelta', 'Hai scelto Precision o Speed nel campionato. / You picked Precision or Speed in the championship.', 25, false, ['#ef4444', '#8b5cf6'], shapes.trophy],
-    ['first_purchase', 'first_purchase', 'Primo acquisto', 'Hai riscattato il tuo primo prodotto. / You redeemed your first product.', 0, false, ['#eab308', '#f43f5e'], shapes.gift],
+  const badges: [slug: string, trigger: string, name: Texts, description: Texts, reward: number, reusable: boolean, colors: [string, string], shape: string][] = [
+    ['user_registered', 'user_registered', { it: 'Benvenuto', en: 'Welcome' }, { it: 'Ti sei registrato alla piattaforma.', en: 'You joined the platform.' }, 50, false, ['#7c3aed', '#db2777'], shapes.star],
+    ['profile_completed', 'profile_completed', { it: 'Profilo completo', en: 'Profile complete' }, { it: 'Indirizzo, Discord ed Epic ID compilati.', en: 'Address, Discord and Epic ID filled in.' }, 30, false, ['#0ea5e9', '#22c55e'], shapes.shield],
+    ['first_tournament', 'tournament_joined', { it: 'Primo torneo', en: 'First tournament' }, { it: 'Ti sei iscritto al tuo primo torneo.', en: 'You joined your first tournament.' }, 40, false, ['#f97316', '#facc15'], shapes.flag],
+    ['checked_in', 'tournament_checked_in', { it: 'Presente!', en: 'Checked in!' }, { it: 'Check-in fatto per un torneo; si ottiene a ogni torneo.', en: 'Checked in to a tournament; earned once per tournament.' }, 20, true, ['#14b8a6', '#6366f1'], shapes.bolt],
+    ['faction_member', 'faction_joined', { it: 'Fazione scelta', en: 'Faction picked' }, { it: 'Hai scelto Precision o Speed nel campionato.', en: 'You picked Precision or Speed in the championship.' }, 25, false, ['#ef4444', '#8b5cf6'], shapes.trophy],
+    ['first_purchase', 'first_purchase', { it: 'Primo acquisto', en: 'First purchase' }, { it: 'Hai riscattato il tuo primo prodotto.', en: 'You redeemed your first product.' }, 0, false, ['#eab308', '#f43f5e'], shapes.gift],
   ];
-  const products: [name: string, description: string, price: number, quantity: number, colors: [string, string], shape: string][] = [
-    ['Felpa Arena Pro', 'Felpa con cappuccio in cotone organico, logo ricamato. / Organic cotton hoodie, embroidered logo.', 450, 12, ['#1e1b4b', '#7c3aed'], shapes.hoodie],
-    ['Maglia Bomber Championship', 'La maglia ufficiale del campionato 2025. / The official 2025 championship jersey.', 350, 20, ['#0f172a', '#0ea5e9'], shapes.shirt],
-    ['Mousepad XL', 'Tappetino 90x40 cm con base antiscivolo. / 90x40 cm mat with a non-slip base.', 150, 30, ['#111827', '#22c55e'], shapes.pad],
-    ['Cuffie gaming H7', 'Cuffie over-ear con microfono removibile. / Over-ear headset with a detachable mic.', 900, 3, ['#18181b', '#f97316'], shapes.headset],
-    ['Tazza Victory Royale', 'Tazza in ceramica da 330 ml. / 330 ml ceramic mug.', 80, 0, ['#3f0d12', '#ef4444'], shapes.mug],
-    ['Cappellino snapback', 'Visiera piatta, taglia unica. / Flat brim, one size.', 120, 8, ['#082f49', '#14b8a6'], shapes.cap],
-    ['Controller edizione limitata', 'Controller wireless in edizione numerata. / Numbered limited-edition wireless controller.', 1200, 0, ['#1c1917', '#eab308'], shapes.controller],
-    ['Gift card 10 €', 'Buono digitale da 10 € per lo store di gioco. / A €10 digital voucher for the game store.', 500, 50, ['#172554', '#db2777'], shapes.card],
+  const products: [name: Texts, description: Texts, price: number, quantity: number, colors: [string, string], shape: string][] = [
+    [{ it: 'Felpa Arena Pro', en: 'Arena Pro hoodie' }, { it: 'Felpa con cappuccio in cotone organico, logo ricamato.', en: 'Organic cotton hoodie, embroidered logo.' }, 450, 12, ['#1e1b4b', '#7c3aed'], shapes.hoodie],
+    [{ it: 'Maglia Bomber Championship', en: 'Bomber Championship jersey' }, { it: 'La maglia ufficiale del campionato 2025.', en: 'The official 2025 championship jersey.' }, 350, 20, ['#0f172a', '#0ea5e9'], shapes.shirt],
+    [{ it: 'Mousepad XL', en: 'XL mouse pad' }, { it: 'Tappetino 90x40 cm con base antiscivolo.', en: '90x40 cm mat with a non-slip base.' }, 150, 30, ['#111827', '#22c55e'], shapes.pad],
+    [{ it: 'Cuffie gaming H7', en: 'H7 gaming headset' }, { it: 'Cuffie over-ear con microfono removibile.', en: 'Over-ear headset with a detachable mic.' }, 900, 3, ['#18181b', '#f97316'], shapes.headset],
+    [{ it: 'Tazza Victory Royale', en: 'Victory Royale mug' }, { it: 'Tazza in ceramica da 330 ml.', en: '330 ml ceramic mug.' }, 80, 0, ['#3f0d12', '#ef4444'], shapes.mug],
+    [{ it: 'Cappellino snapback', en: 'Snapback cap' }, { it: 'Visiera piatta, taglia unica.', en: 'Flat brim, one size.' }, 120, 8, ['#082f49', '#14b8a6'], shapes.cap],
+    [{ it: 'Controller edizione limitata', en: 'Limited-edition controller' }, { it: 'Controller wireless in edizione numerata.', en: 'Numbered limited-edition wireless controller.' }, 1200, 0, ['#1c1917', '#eab308'], shapes.controller],
+    [{ it: 'Gift card 10 €', en: '€10 gift card' }, { it: 'Buono digitale da 10 € per lo store di gioco.', en: 'A €10 digital voucher for the game store.' }, 500, 50, ['#172554', '#db2777'], shapes.card],
   ];
 
   // the pictures are drawn in parallel (sharp works on libuv's thread pool); seeding stays fast
@@ -92,8 +95,10 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
       id,
       owner,
       slug,
-      name,
-      description,
+      name: name.it,
+      name_en: name.en,
+      description: description.it,
+      description_en: description.en,
       icon: icons[i],
       trigger,
       reward_amount: reward,
@@ -106,7 +111,9 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
 
   const productIds: string[] = [];
   for (const [i, [name, description, price, quantity]] of products.entries()) {
-    productIds.push(await ProductRepository.create(db, { owner, name, description, price, quantity, brand: app.config.brandSlug, image: images[i] }));
+    productIds.push(
+      await ProductRepository.create(db, { owner, name: name.it, name_en: name.en, description: description.it, description_en: description.en, price, quantity, brand: app.config.brandSlug, image: images[i] }),
+    );
   }
 
   await GiveawayRepository.create(db, owner, demoGiveawayCodes.infinite, { credits: 50, type: 'infinite', maxUses: null, expiresAt: null, description: 'Codice di benvenuto, per tutti. / Welcome code for everyone.' });

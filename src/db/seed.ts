@@ -54,16 +54,31 @@ const leaderboardPlayers: [username: string, nickname: string, team: TeamName, s
   ['sprintsam', 'SprintSam', 'speed', 0, 'en'],
 ];
 
-const rules = `<h3>Regolamento / Rules</h3>
+// each text in its own language: the English page shows the English one (issue 12 item 10)
+const rules = {
+  it: `<h3>Regolamento</h3>
 <ol>
-  <li>Fair play: niente cheat, exploit o account condivisi. No cheats, exploits or shared accounts.</li>
-  <li>Check-in obbligatorio nella finestra indicata. Check-in is required within the window shown.</li>
-  <li>Le decisioni degli admin sono definitive. Admin decisions are final.</li>
+  <li>Fair play: niente cheat, exploit o account condivisi.</li>
+  <li>Check-in obbligatorio nella finestra indicata.</li>
+  <li>Le decisioni degli admin sono definitive.</li>
 </ol>
-<p>Domande? Scrivi a <a href="mailto:support@example.com">support@example.com</a>.</p>`;
+<p>Domande? Scrivi a <a href="mailto:support@example.com">support@example.com</a>.</p>`,
+  en: `<h3>Rules</h3>
+<ol>
+  <li>Fair play: no cheats, exploits or shared accounts.</li>
+  <li>Check-in is required within the window shown.</li>
+  <li>Admin decisions are final.</li>
+</ol>
+<p>Questions? Write to <a href="mailto:support@example.com">support@example.com</a>.</p>`,
+};
 
-const description = (it: string, en: string) =>
-  `<h2>Il torneo</h2><p>${it}</p><h2>The tournament</h2><p>${en}</p><ul><li><strong>Premi / Prizes:</strong> crediti e badge esclusivi</li><li><strong>Streaming:</strong> <a href="https://www.twitch.tv/">Twitch</a></li></ul>`;
+const description = (it: string, en: string) => ({
+  it: `<h2>Il torneo</h2><p>${it}</p><ul><li><strong>Premi:</strong> crediti e badge esclusivi</li><li><strong>Streaming:</strong> <a href="https://www.twitch.tv/">Twitch</a></li></ul>`,
+  en: `<h2>The tournament</h2><p>${en}</p><ul><li><strong>Prizes:</strong> credits and exclusive badges</li><li><strong>Streaming:</strong> <a href="https://www.twitch.tv/">Twitch</a></li></ul>`,
+});
+
+/** English names where the Italian one is not already the name used in both languages. */
+const englishNames: Record<string, string> = { 'EAFC25 Invitational (privato)': 'EAFC25 Invitational (private)' };
 
 interface DemoTournament {
   key: string;
@@ -198,6 +213,7 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
     id: competitionId,
     owner,
     name: 'Bomber Championship 2025',
+    name_en: 'Bomber Championship 2025',
     thumbnail: '',
     game: 'Fortnite',
     url: `/${app.config.brandSlug}-bomber-championship`,
@@ -265,8 +281,11 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       ...scheduleAround(d.start, duration, d.checkInFor),
       check_in: (d.checkInFor ?? HOUR) / MINUTE,
       check_in_end: 15,
-      description: sanitizeRichText(description(...d.about)),
-      rules: sanitizeRichText(rules),
+      description: sanitizeRichText(description(...d.about).it),
+      rules: sanitizeRichText(rules.it),
+      name_en: englishNames[d.name] ?? '',
+      description_en: sanitizeRichText(description(...d.about).en),
+      rules_en: sanitizeRichText(rules.en),
       team_size: d.teamSize,
       date_text_it: dateText?.it ?? '',
       date_text_en: dateText?.en ?? '',

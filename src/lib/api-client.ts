@@ -17,6 +17,9 @@ export type ApiResult<T> =
 export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string | null; base?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
+  // content (tournament, product, badge names...) answers in the page's language, not the browser's
+  const lang = pageLanguage();
+  if (lang && !headers['accept-language']) headers['accept-language'] = lang;
   const token = init.token === undefined ? readToken() : init.token;
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
@@ -32,6 +35,10 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const json = await res.json().catch(() => null);
   if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
   return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
+}
+
+function pageLanguage(): string | null {
+  return typeof document === 'undefined' ? null : document.documentElement.lang || null;
 }
 
 function readToken(): string | null {

@@ -1,3 +1,4 @@
+import { registerContentLocale } from './content-locale.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       // not work: the plugin's own onRoute hook, added first, had already attached the limiter.)
       if (config.rateLimits) await api.register(rateLimit, { global: false, enableDraftSpec: false, ...(await sharedRateLimitStore(app, config)) });
       defaultToPersonal(api);
+      registerContentLocale(api);
       await api.register(auth);
       await api.register(healthRoutes);
       await api.register(userRoutes);

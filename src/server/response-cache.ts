@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { localizeContent } from '../features/content-translations.ts';
+import { requestLocale } from './content-locale.ts';
 
 /**
  * A micro-cache of anonymous public answers (tournament and product lists, the tournament detail
@@ -113,7 +115,8 @@ const canonical = (values: unknown) =>
  */
 export function apiCacheKey(req: FastifyRequest): string {
   const query = req.routeOptions.schema?.querystring ? canonical(req.query) : '';
-  return `api:${req.routeOptions.url}|${canonical(req.params)}|${query}`;
+  // the flat texts are in the request's language (src/server/content-locale.ts)
+  return `api:${req.routeOptions.url}|${canonical(req.params)}|${query}|${requestLocale(req)}`;
 }
 
 /**
@@ -160,7 +163,8 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
 export async function cachedJson<T>(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
   // typed as the route's answer: a cached one is the same answer, already serialised
   if (!cacheable(app, req)) return compute();
-  const body = await sharedBody(app, apiCacheKey(req), async () => reply.serialize(await compute()) as string);
+  // serialised here, before the preSerialization hook would localise it: localised here too
+  const body = await sharedBody(app, apiCacheKey(req), async () => reply.serialize(localizeContent(await compute(), requestLocale(req))) as string);
   return reply.type('application/json; charset=utf-8').send(body) as never;
 }
 

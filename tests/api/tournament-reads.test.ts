@@ -229,6 +229,7 @@ describe('competitions', () => {
       playoffsAt: null,
       finalsAt: null,
       finalsCity: '',
+      translations: { it: { name: 'Championship' }, en: { name: '' } },
       teams: [
         { name: 'precision', players: [] },
         { name: 'speed', players: [] },

@@ -115,6 +115,7 @@ describe('image upload', () => {
 describe('catalog form bodies', () => {
   const product: Product = {
     _id: 'p1', name: 'Hoodie', description: '', price: 100, quantity: 2, brand: 'arena', image: '/media/Nexus/h.png', owner: 'arena-demo', createdAt: '', updatedAt: '',
+    translations: { it: { name: 'Hoodie', description: '' }, en: { name: '', description: '' } },
   };
 
   test('product: an empty brand keeps the product brand; empty numbers and image are required', () => {

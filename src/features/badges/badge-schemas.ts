@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationsInputSchema, translationsSchema } from '../content-translations.ts';
 import { idSchema, imageUrl, MAX_CREDITS, ownerQuery, text } from '../marketplace/common-schemas.ts';
 
 /**
@@ -43,6 +44,8 @@ export const badgeSchema = z.object({
   credits: z.number().int(),
   reusable: z.boolean(),
   active: z.boolean(),
+  /** name and description per language, for the admin form; the flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string() }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -91,6 +94,8 @@ export const earnedBadgeSchema = z.object({
   icon: z.string(),
   /** credits the badge paid */
   credits: z.number().int(),
+  /** name and description per language: the answer's flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string() }),
 });
 export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;
 
@@ -107,6 +112,8 @@ export const badgeTriggerResultSchema = z.object({
 });
 export type BadgeTriggerResult = z.infer<typeof badgeTriggerResultSchema>;
 
+export const badgeTranslationsInput = translationsInputSchema({ name: text(80), description: text(500) });
+
 /** Admin edit (PUT /marketplace/badges/{id}): any subset. The slug and trigger are fixed. */
 export const badgeUpdateSchema = z
   .object({
@@ -118,6 +125,8 @@ export const badgeUpdateSchema = z
     reward: z.object({ type: z.literal('token').optional(), amount: z.number().int().min(0).max(MAX_CREDITS) }),
     reusable: z.boolean(),
     active: z.boolean(),
+    /** per-language texts; an empty English one falls back to the Italian */
+    translations: badgeTranslationsInput,
   })
   .partial();
 export type BadgeUpdate = z.infer<typeof badgeUpdateSchema>;

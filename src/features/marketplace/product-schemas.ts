@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationsInputSchema, translationsSchema } from '../content-translations.ts';
 import { imageUrl, limitQuery, MAX_CREDITS, ownerQuery, pageQuery, text } from './common-schemas.ts';
 
 /** A product (SPEC section 3). `price` is in credits and only ever read from the database. */
@@ -11,6 +12,8 @@ export const productSchema = z.object({
   brand: z.string(),
   image: z.string(),
   owner: z.string(),
+  /** name and description per language, for the admin form; the flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string() }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -27,6 +30,8 @@ const productFields = {
   quantity: z.number().int().min(1).max(MAX_QUANTITY),
   brand: text(64),
   image: imageUrl,
+  /** per-language texts; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120), description: text(2000) }),
 };
 
 /** Admin create body (POST /marketplace/products). */

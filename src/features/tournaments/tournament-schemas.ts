@@ -4,6 +4,7 @@ import { consoles, games } from '../games/games.ts';
 import { gameAccountSchema } from '../users/user-schemas.ts';
 import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
+import { translationsInputSchema, translationsSchema } from '../content-translations.ts';
 
 /** The two factions of the championship (SPEC section 1). */
 export const teamNames = ['precision', 'speed'] as const;
@@ -66,6 +67,8 @@ export const tournamentSchema = z.object({
   dateText: z.object({ it: z.string(), en: z.string() }),
   /** the tournament's own external page ("Vai al torneo"), '' when none */
   externalUrl: z.string(),
+  /** name, description and rules per language, for the admin form; the flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string(), rules: z.string() }),
   /** the caller's own standing; null for an anonymous caller */
   me: z
     .object({ member: z.boolean(), confirmed: z.boolean(), waitlistPosition: z.number().int().nullable() })
@@ -99,6 +102,8 @@ const tournamentFields = {
   competitionId: z.string().max(64).regex(/^[A-Za-z0-9_-]+$/, 'id').nullable(),
   dateText: z.object({ it: text(120), en: text(120) }),
   externalUrl,
+  /** per-language texts; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120), description: z.string().max(50_000).refine(noNul, 'nul'), rules: z.string().max(50_000).refine(noNul, 'nul') }),
 };
 
 /** Admin create body. `password` is write-only. */
@@ -164,6 +169,8 @@ export const competitionSchema = z.object({
   playoffsAt: z.string().nullable(),
   finalsAt: z.string().nullable(),
   finalsCity: z.string(),
+  /** the name per language, for the admin form; the flat one is in the request's language */
+  translations: translationsSchema({ name: z.string() }),
   teams: z.array(teamSchema),
 });
 export type Competition = z.infer<typeof competitionSchema>;
@@ -177,6 +184,8 @@ const competitionFields = {
   playoffsAt: instant,
   finalsAt: instant,
   finalsCity: text(80),
+  /** per-language name; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120) }),
 };
 /** The finals come after the playoffs (when both are set). */
 const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) => !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);

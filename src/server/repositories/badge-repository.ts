@@ -29,6 +29,8 @@ export async function insert(db: Db, row: Insertable<BadgesTable>): Promise<void
 export interface BadgeChanges {
   name?: string;
   description?: string;
+  name_en?: string;
+  description_en?: string;
   icon?: string;
   reward_amount?: number;
   reusable?: number;
@@ -154,6 +156,7 @@ export function toBadge(r: Row): Badge {
     credits: amount,
     reusable: r.reusable === 1,
     active: r.active === 1,
+    translations: { it: { name: r.name, description: r.description }, en: { name: r.name_en, description: r.description_en } },
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

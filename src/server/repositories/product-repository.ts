@@ -16,12 +16,15 @@ export interface NewProduct {
   quantity: number;
   brand: string;
   image: string;
+  name_en?: string;
+  description_en?: string;
 }
 
 /** Products in the shop (never the deleted ones), newest first. */
 export async function list(db: Db, owner: string, q: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
   let base = db.selectFrom('products').where('owner', '=', owner).where('deleted_at', 'is', null);
-  if (q.name) base = base.where((eb) => eb.or([contains('name', q.name!), contains('description', q.name!)]));
+  // either language: a visitor searches in the language the shop shows them
+  if (q.name) base = base.where((eb) => eb.or((['name', 'description', 'name_en', 'description_en'] as const).map((c) => contains(c, q.name!))));
   if (q.minPrice !== undefined) base = base.where('price', '>=', q.minPrice);
   if (q.maxPrice !== undefined) base = base.where('price', '<=', q.maxPrice);
   if (q.availability === 'available') base = base.where('quantity', '>', 0);
@@ -106,6 +109,7 @@ function toProduct(r: Row): Product {
     brand: r.brand,
     image: r.image,
     owner: r.owner,
+    translations: { it: { name: r.name, description: r.description }, en: { name: r.name_en, description: r.description_en } },
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

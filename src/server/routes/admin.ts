@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badgeSchema, badgeTriggers } from '../../features/badges/badge-schemas.ts';
+import { badgeSchema, badgeTranslationsInput, badgeTriggers } from '../../features/badges/badge-schemas.ts';
 import { imageUrl, limitQuery, MAX_CREDITS, offsetQuery, ownerQuery, searchQuery, text } from '../../features/marketplace/common-schemas.ts';
 import { envelope, errorResponses, listEnvelope, ok, okList } from '../envelope.ts';
 import * as AdminService from '../services/admin-service.ts';
@@ -56,6 +56,8 @@ export const badgeInputSchema = z.object({
   rewardAmount: z.number().int().min(0).max(MAX_CREDITS).default(0),
   reusable: z.boolean().default(false),
   active: z.boolean().default(true),
+  /** per-language texts; an empty English one falls back to the Italian */
+  translations: badgeTranslationsInput,
 });
 export type BadgeInput = z.output<typeof badgeInputSchema>;
 

@@ -25,6 +25,8 @@ import * as TournamentService from '../services/tournament-service.ts';
 import { recordAudit } from '../services/audit-service.ts';
 import { cacheForViewer, cachePublic } from '../http-cache.ts';
 import { apiCacheKey, cachedJson, sharedBody } from '../response-cache.ts';
+import { localizeContent } from '../../features/content-translations.ts';
+import { requestLocale } from '../content-locale.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
@@ -194,7 +196,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       // at most RESPONSE_CACHE_MS old and emptied by any write through this process, and only
       // `me` is read for each caller, fresh.
       const [base, me] = await Promise.all([
-        sharedBody(app, apiCacheKey(req), async () => reply.serialize(ok(await TournamentService.get(app, id, null))) as string),
+        sharedBody(app, apiCacheKey(req), async () => reply.serialize(localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req))) as string),
         TournamentService.standingOf(app, id, req.user.id),
       ]);
       if (!base.endsWith(noMe)) return ok(await TournamentService.get(app, id, req.user.id));

@@ -1,3 +1,4 @@
+import { translationColumns } from '../../features/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../../features/badges/badge-schemas.ts';
@@ -32,10 +33,13 @@ export async function update(app: FastifyInstance, owner: string, id: string, in
     reward_amount: reward,
     reusable: input.reusable === undefined ? undefined : input.reusable ? 1 : 0,
     active: input.active === undefined ? undefined : input.active ? 1 : 0,
+    ...translatedColumns(input.translations),
   });
   if (!changed) throw badgeNotFound();
   return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
 }
+
+const translatedColumns = (tr: BadgeUpdate['translations']) => translationColumns(tr, { name: 'name', description: 'description' });
 
 export async function toggleActive(app: FastifyInstance, owner: string, id: string): Promise<Badge> {
   if (!(await BadgeRepository.toggleActive(app.db.kysely, owner, id))) throw badgeNotFound();
@@ -46,7 +50,7 @@ export async function toggleActive(app: FastifyInstance, owner: string, id: stri
 export async function create(
   app: FastifyInstance,
   owner: string,
-  input: { slug: string; name: string; description: string; icon: string; trigger: string; rewardAmount: number; reusable: boolean; active: boolean },
+  input: { slug: string; name: string; description: string; icon: string; trigger: string; rewardAmount: number; reusable: boolean; active: boolean; translations?: BadgeUpdate['translations'] },
 ): Promise<Badge> {
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -62,6 +66,7 @@ export async function create(
       reward_amount: input.rewardAmount,
       reusable: input.reusable ? 1 : 0,
       active: input.active ? 1 : 0,
+      ...translatedColumns(input.translations),
       created_at: now,
       updated_at: now,
     });
@@ -156,7 +161,7 @@ async function grant(db: Db['kysely'], owner: string, userId: string, badge: Bad
   });
 }
 
-const earnedInfo = (b: Badge): EarnedBadgeInfo => ({ slug: b.slug, name: b.name, description: b.description, icon: b.icon, credits: b.rewardAmount });
+const earnedInfo = (b: Badge): EarnedBadgeInfo => ({ slug: b.slug, name: b.name, description: b.description, icon: b.icon, credits: b.rewardAmount, translations: b.translations });
 
 /**
  * Awards, after a player's event has been committed, every active badge whose rule is `trigger`

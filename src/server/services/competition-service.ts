@@ -1,3 +1,4 @@
+import { translationColumns } from '../../features/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -29,6 +30,7 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[]): Competition {
   return {
     id: row.id,
     name: row.name,
+    translations: { it: { name: row.name }, en: { name: row.name_en } },
     thumbnail: row.thumbnail,
     game: row.game,
     url: row.url,
@@ -78,6 +80,7 @@ export async function create(app: FastifyInstance, input: z.output<typeof compet
     playoffs_at: utcOrNull(input.playoffsAt),
     finals_at: utcOrNull(input.finalsAt),
     finals_city: input.finalsCity,
+    ...translationColumns(input.translations, { name: 'name' }),
     created_at: now,
     updated_at: now,
   });
@@ -86,9 +89,10 @@ export async function create(app: FastifyInstance, input: z.output<typeof compet
 
 export async function update(app: FastifyInstance, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
   // fields left out of the body stay as they are (SPEC section 5: undefined fields are dropped)
-  const { playoffsAt, finalsAt, finalsCity, ...rest } = input;
+  const { playoffsAt, finalsAt, finalsCity, translations, ...rest } = input;
   const set = {
     ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    ...translationColumns(translations, { name: 'name' }),
     ...(playoffsAt !== undefined ? { playoffs_at: utcOrNull(playoffsAt) } : {}),
     ...(finalsAt !== undefined ? { finals_at: utcOrNull(finalsAt) } : {}),
     ...(finalsCity !== undefined ? { finals_city: finalsCity } : {}),

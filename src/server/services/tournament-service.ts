@@ -28,6 +28,7 @@ import type {
 } from '../../features/tournaments/tournament-schemas.ts';
 import type { GameAccount } from '../../features/users/user-schemas.ts';
 import { createT, isLocale, type Locale } from '../../lib/i18n.ts';
+import { translationColumns } from '../../features/content-translations.ts';
 import { messages } from '../../lib/messages.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
@@ -126,9 +127,17 @@ export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewer
     competitionId: row.competition_id,
     dateText: { it: row.date_text_it, en: row.date_text_en },
     externalUrl: row.external_url,
+    translations: {
+      it: { name: row.name, description: row.description, rules: row.rules },
+      en: { name: row.name_en, description: row.description_en, rules: row.rules_en },
+    },
     me,
   };
 }
+
+/** The per-language texts of a write onto their columns; the rich texts are cleaned as the flat ones are. */
+const translatedColumns = (tr: UpdateInput['translations']) =>
+  translationColumns(tr, { name: 'name', description: 'description', rules: 'rules' }, (field, text) => (field === 'name' ? text : sanitizeRichText(text)));
 
 export interface ListQuery {
   competitionId?: string;
@@ -301,6 +310,7 @@ export async function create(app: FastifyInstance, input: CreateInput): Promise<
     date_text_it: input.dateText.it,
     date_text_en: input.dateText.en,
     external_url: input.externalUrl,
+    ...translatedColumns(input.translations),
     created_at: now,
     updated_at: now,
   });
@@ -327,6 +337,7 @@ export async function update(app: FastifyInstance, id: string, input: UpdateInpu
     set.date_text_it = input.dateText.it;
     set.date_text_en = input.dateText.en;
   }
+  Object.assign(set, translatedColumns(input.translations));
   if (input.competitionId !== undefined) {
     await assertCompetition(app, input.competitionId);
     set.competition_id = input.competitionId;

@@ -22,6 +22,7 @@ import { panelClass } from '../ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
 import { uploadImage } from './image-upload.ts';
 import EditorLoadError from '../EditorLoadError.tsx';
+import LanguageTabs, { LanguagePanel } from '../LanguageTabs.tsx';
 
 type Values = ProductValues;
 type Body = z.input<typeof productInputSchema>;
@@ -110,6 +111,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const image = watch('image');
+  const [lang, setLang] = useState<Locale>('it');
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -141,20 +143,35 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
     window.location.assign(listHref);
   };
 
+  // the Italian texts are required: show their tab when one of them is wrong
+  const onInvalid = (errs: Record<string, unknown>) => {
+    if (errs.name || errs.description) setLang('it');
+  };
+
   const imageError = imageProblem ?? fieldError('image');
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className={`${panelClass} space-y-5`} data-testid="product-form">
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="product-form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <FormField id="product-name" label={t('adminCatalog.productForm.name')} error={fieldError('name')}>
-            <input {...register('name')} {...controlProps('product-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
-          </FormField>
-        </div>
-        <div className="sm:col-span-2">
-          <FormField id="product-description" label={t('adminCatalog.productForm.description')} error={fieldError('description')}>
-            <textarea {...register('description')} {...controlProps('product-description', fieldError('description'))} rows={4} maxLength={2000} className={inputClass} />
-          </FormField>
+        <div className="space-y-5 sm:col-span-2">
+          <LanguageTabs idPrefix="product-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
+          <LanguagePanel idPrefix="product-lang" lang="it" tab={lang}>
+            <FormField id="product-name" label={t('adminCatalog.productForm.name')} error={fieldError('name')}>
+              <input {...register('name')} {...controlProps('product-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+            <FormField id="product-description" label={t('adminCatalog.productForm.description')} error={fieldError('description')}>
+              <textarea {...register('description')} {...controlProps('product-description', fieldError('description'))} rows={4} maxLength={2000} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+          <LanguagePanel idPrefix="product-lang" lang="en" tab={lang}>
+            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+            <FormField id="product-en-name" label={t('adminCatalog.productForm.name')}>
+              <input {...register('en.name')} {...controlProps('product-en-name', undefined, true)} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+            <FormField id="product-en-description" label={t('adminCatalog.productForm.description')}>
+              <textarea {...register('en.description')} {...controlProps('product-en-description', undefined, true)} rows={4} maxLength={2000} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
         </div>
         <FormField id="product-price" label={t('adminCatalog.productForm.price')} error={fieldError('price')}>
           <input {...register('price')} {...controlProps('product-price', fieldError('price'))} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />

@@ -10,11 +10,14 @@ import type { Product } from '../../../features/marketplace/product-schemas.ts';
 /** '' stays undefined (the schema reports "required"); anything else is read as a number (garbage is NaN → invalid). */
 export const numberOrUndefined = (s: string) => (s.trim() === '' ? undefined : Number(s.trim()));
 
-export type ProductValues = { name: string; description: string; price: string; quantity: string; brand: string; image: string };
+/** `name` and `description` are the Italian texts, `en` the English ones (empty: the Italian is shown). */
+export type ProductValues = { name: string; description: string; en: { name: string; description: string }; price: string; quantity: string; brand: string; image: string };
 
 export const productValues = (p: Product | null): ProductValues => ({
-  name: p?.name ?? '',
-  description: p?.description ?? '',
+  // the flat fields are in the admin's language: the form edits the stored Italian and English
+  name: p?.translations.it.name ?? '',
+  description: p?.translations.it.description ?? '',
+  en: { name: p?.translations.en.name ?? '', description: p?.translations.en.description ?? '' },
   price: p ? String(p.price) : '',
   quantity: p ? String(p.quantity) : '1',
   brand: p?.brand ?? '',
@@ -29,6 +32,7 @@ export const productBody = (v: ProductValues, product: Product | null) => ({
   quantity: numberOrUndefined(v.quantity) as number,
   brand: v.brand.trim() || product?.brand || '',
   image: v.image,
+  translations: { en: { name: v.en.name.trim(), description: v.en.description.trim() } },
 });
 
 export type GiveawayValues = { token: string; credits: string; type: GiveawayType; maxUses: string; expiresAt: string; description: string };

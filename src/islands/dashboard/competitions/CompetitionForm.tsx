@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -17,17 +17,23 @@ import type { Translator } from '../../shared/use-t.ts';
 import { fieldErrorReader } from '../field-error.ts';
 import { leaveToast } from '../flash-toast.ts';
 import { panelClass } from '../ui.ts';
+import LanguageTabs, { LanguagePanel } from '../LanguageTabs.tsx';
 
-/** The playoffs and finals dates are typed as local wall-clock times, sent as instants. */
-type Values = { name: string; thumbnail: string; game: string; url: string; playoffsAt: string; finalsAt: string; finalsCity: string };
+/**
+ * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.
+ * The playoffs and finals dates are typed as local wall-clock times, sent as instants.
+ */
+type Values = { name: string; thumbnail: string; game: string; url: string; translations: { en: { name: string } }; playoffsAt: string; finalsAt: string; finalsCity: string };
 type Body = z.output<typeof competitionInputSchema>;
 const fields = ['name', 'thumbnail', 'game', 'url', 'playoffsAt', 'finalsAt', 'finalsCity'] as const;
 
+// the flat name is in the admin's language: the form edits the stored Italian and English
 const toValues = (c: Competition | null): Values => ({
-  name: c?.name ?? '',
+  name: c?.translations.it.name ?? '',
   thumbnail: c?.thumbnail ?? '',
   game: c?.game ?? '',
   url: c?.url ?? '',
+  translations: { en: { name: c?.translations.en.name ?? '' } },
   playoffsAt: isoToLocalInput(c?.playoffsAt),
   finalsAt: isoToLocalInput(c?.finalsAt),
   finalsCity: c?.finalsCity ?? '',
@@ -54,6 +60,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
     formState: { errors, isDirty, isSubmitting },
   } = useForm<Values, any, Body>({ resolver, defaultValues: toValues(competition) });
   const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any));
+  const [lang, setLang] = useState<Locale>('it');
   const listHref = localizePath(sectionPath('competitions'), locale);
 
   useEffect(() => {
@@ -80,12 +87,21 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className={`${panelClass} space-y-5`} data-testid="competition-form">
+    <form noValidate onSubmit={handleSubmit(onSubmit, (errs) => errs.name && setLang('it'))} className={`${panelClass} space-y-5`} data-testid="competition-form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <FormField id="competition-name" label={t('dashboard.competitions.form.name')} error={fieldError('name')}>
-            <input {...register('name')} {...controlProps('competition-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
-          </FormField>
+        <div className="space-y-5 sm:col-span-2">
+          <LanguageTabs idPrefix="competition-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') ? ['it'] : []} />
+          <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang}>
+            <FormField id="competition-name" label={t('dashboard.competitions.form.name')} error={fieldError('name')}>
+              <input {...register('name')} {...controlProps('competition-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+          <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
+            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+            <FormField id="competition-en-name" label={t('dashboard.competitions.form.name')}>
+              <input {...register('translations.en.name')} {...controlProps('competition-en-name', undefined, true)} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
         </div>
         <FormField id="competition-game" label={t('dashboard.competitions.form.game')} error={fieldError('game')}>
           <select {...register('game')} {...controlProps('competition-game', fieldError('game'))} className={selectClass}>

@@ -7,7 +7,7 @@ import { badgeTriggers, type Badge } from '../../../features/badges/badge-schema
 import { badgeEditSchema, badgeFormSchema, MAX_CREDITS as MAX_REWARD } from './economy-forms.ts';
 import { sectionPath } from '../../../features/dashboard/sections.ts';
 import { api } from '../../../lib/api-client.ts';
-import { localizePath } from '../../../lib/i18n.ts';
+import { localizePath, type Locale } from '../../../lib/i18n.ts';
 import FormField, { controlProps } from '../../shared/FormField.tsx';
 import Spinner from '../../shared/Spinner.tsx';
 import { errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../shared/ui.ts';
@@ -16,6 +16,7 @@ import { idFromLocation, type SectionProps } from '../section-props.ts';
 import { checkboxClass, panelClass } from '../ui.ts';
 import { uploadImage } from './media-upload.ts';
 import { fieldMessage } from './field-message.ts';
+import LanguageTabs, { LanguagePanel } from '../LanguageTabs.tsx';
 
 type Values = z.input<typeof badgeFormSchema>;
 type Body = z.output<typeof badgeFormSchema>;
@@ -24,8 +25,10 @@ const fields = ['slug', 'trigger', 'name', 'description', 'icon', 'rewardAmount'
 const toValues = (b: Badge | null): Values => ({
   slug: b?.slug ?? '',
   trigger: (badgeTriggers as readonly string[]).includes(b?.trigger ?? '') ? (b!.trigger as Values['trigger']) : 'manual',
-  name: b?.name ?? '',
-  description: b?.description ?? '',
+  // the flat fields are in the admin's language: the form edits the stored Italian and English
+  name: b?.translations.it.name ?? '',
+  description: b?.translations.it.description ?? '',
+  en: { name: b?.translations.en.name ?? '', description: b?.translations.en.description ?? '' },
   icon: b?.icon ?? '',
   rewardAmount: b?.rewardAmount ?? 0,
   reusable: b?.reusable ?? false,
@@ -111,6 +114,11 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
   const icon = watch('icon');
   const rule = watch('trigger');
   const reusable = watch('reusable');
+  const [lang, setLang] = useState<Locale>('it');
+  // the Italian texts are required: show their tab when one of them is wrong
+  const onInvalid = (errs: Record<string, unknown>) => {
+    if (errs.name || errs.description) setLang('it');
+  };
   const listHref = localizePath(sectionPath('badges'), locale);
 
   const onFile = async (file: File | undefined) => {
@@ -136,6 +144,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
       rewardAmount: values.rewardAmount,
       reusable: values.reusable,
       active: values.active,
+      translations: { en: values.en },
     };
     const res = editing
       ? await api<Badge>(`/marketplace/badges/${encodeURIComponent(badge._id)}`, { method: 'PUT', body: common })
@@ -154,7 +163,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className={`${panelClass} space-y-5`} data-testid="badge-form">
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="badge-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="badge-slug" label={t('adminEconomy.badges.form.slug')} error={fieldError('slug')} hint={editing ? t('adminEconomy.badges.form.fixedHint') : t('adminEconomy.badges.form.slugHint')}>
           <input {...register('slug')} {...controlProps('badge-slug', fieldError('slug'), true)} type="text" maxLength={40} readOnly={editing} autoComplete="off" className={`${inputClass} font-mono`} />
@@ -176,15 +185,25 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
             ))}
           </select>
         </FormField>
-        <div className="sm:col-span-2">
-          <FormField id="badge-name" label={t('adminEconomy.badges.form.name')} error={fieldError('name')}>
-            <input {...register('name')} {...controlProps('badge-name', fieldError('name'))} type="text" maxLength={80} className={inputClass} />
-          </FormField>
-        </div>
-        <div className="sm:col-span-2">
-          <FormField id="badge-description" label={t('adminEconomy.badges.form.description')} error={fieldError('description')}>
-            <textarea {...register('description')} {...controlProps('badge-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
-          </FormField>
+        <div className="space-y-5 sm:col-span-2">
+          <LanguageTabs idPrefix="badge-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
+          <LanguagePanel idPrefix="badge-lang" lang="it" tab={lang}>
+            <FormField id="badge-name" label={t('adminEconomy.badges.form.name')} error={fieldError('name')}>
+              <input {...register('name')} {...controlProps('badge-name', fieldError('name'))} type="text" maxLength={80} className={inputClass} />
+            </FormField>
+            <FormField id="badge-description" label={t('adminEconomy.badges.form.description')} error={fieldError('description')}>
+              <textarea {...register('description')} {...controlProps('badge-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+          <LanguagePanel idPrefix="badge-lang" lang="en" tab={lang}>
+            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+            <FormField id="badge-en-name" label={t('adminEconomy.badges.form.name')}>
+              <input {...register('en.name')} {...controlProps('badge-en-name', undefined, true)} type="text" maxLength={80} className={inputClass} />
+            </FormField>
+            <FormField id="badge-en-description" label={t('adminEconomy.badges.form.description')}>
+              <textarea {...register('en.description')} {...controlProps('badge-en-description', undefined, true)} rows={3} maxLength={500} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
         </div>
         <FormField id="badge-icon" label={t('adminEconomy.badges.form.icon')} error={iconError ?? fieldError('icon')} hint={t('adminEconomy.image.hint')}>
           <div className="flex items-center gap-3">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -20,6 +20,7 @@ import { localTimeZone } from '../format.ts';
 import { payloadResolver } from '../payload-resolver.ts';
 import { checkboxClass, panelClass } from '../ui.ts';
 import RichTextField from './RichTextField.tsx';
+import LanguageTabs, { LanguagePanel } from '../LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
 import {
   emptyTournamentValues,
@@ -97,6 +98,9 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   const open = watch('open');
   const description = watch('description');
   const rules = watch('rules');
+  const enDescription = watch('en.description');
+  const enRules = watch('en.rules');
+  const [lang, setLang] = useState<Locale>('it');
   const banner = watch('banner');
   const thumbnail = watch('thumbnail');
   const zone = localTimeZone();
@@ -124,6 +128,8 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   };
 
   const onInvalid = (errs: FieldErrors<TournamentFormValues>) => {
+    // the Italian texts are required: show their tab when one of them is wrong
+    if (errs.name || errs.description || errs.rules) setLang('it');
     if (Object.keys(errs).length) toast.error(t('dashboard.tournaments.form.invalid'));
   };
 
@@ -136,12 +142,31 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" data-testid="tournament-form" aria-busy={isSubmitting || undefined}>
-      <Section id="tournament-general" title={t('dashboard.tournaments.form.sections.general')}>
-        <div className="sm:col-span-2">
-          <FormField id={f('name')} label={t('dashboard.tournaments.form.name')} error={fieldError('name')}>
-            <input {...register('name')} {...controlProps(f('name'), fieldError('name'))} type="text" maxLength={120} className={inputClass} />
-          </FormField>
+      <fieldset className={`${panelClass} space-y-6`} aria-labelledby="tournament-content-legend">
+        <legend id="tournament-content-legend" className="float-left w-full text-base font-bold text-white">
+          {t('dashboard.tournaments.form.sections.content')}
+        </legend>
+        <div className="clear-both space-y-6">
+          <LanguageTabs idPrefix="tournament-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []} />
+          <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang} className="space-y-6">
+            <FormField id={f('name')} label={t('dashboard.tournaments.form.name')} error={fieldError('name')}>
+              <input {...register('name')} {...controlProps(f('name'), fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+            <RichTextField id={f('description')} label={t('dashboard.tournaments.form.description')} value={description} error={fieldError('description')} registration={register('description')} t={t} />
+            <RichTextField id={f('rules')} label={t('dashboard.tournaments.form.rules')} value={rules} error={fieldError('rules')} registration={register('rules')} t={t} />
+          </LanguagePanel>
+          <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang} className="space-y-6">
+            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+            <FormField id={f('en.name')} label={t('dashboard.tournaments.form.name')}>
+              <input {...register('en.name')} {...controlProps(f('en.name'), undefined, true)} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+            <RichTextField id={f('en.description')} label={t('dashboard.tournaments.form.description')} value={enDescription} registration={register('en.description')} t={t} />
+            <RichTextField id={f('en.rules')} label={t('dashboard.tournaments.form.rules')} value={enRules} registration={register('en.rules')} t={t} />
+          </LanguagePanel>
         </div>
+      </fieldset>
+
+      <Section id="tournament-general" title={t('dashboard.tournaments.form.sections.general')}>
         <FormField id={f('game')} label={t('dashboard.tournaments.form.game')} error={fieldError('game')}>
           <select {...register('game')} {...controlProps(f('game'), fieldError('game'))} className={selectClass}>
             <option value="">{t('dashboard.tournaments.form.gamePlaceholder')}</option>
@@ -279,16 +304,6 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
           {imagePreview(thumbnail)}
         </FormField>
       </Section>
-
-      <fieldset className={`${panelClass} space-y-6`} aria-labelledby="tournament-content-legend">
-        <legend id="tournament-content-legend" className="float-left w-full text-base font-bold text-white">
-          {t('dashboard.tournaments.form.sections.content')}
-        </legend>
-        <div className="clear-both space-y-6">
-          <RichTextField id={f('description')} label={t('dashboard.tournaments.form.description')} value={description} error={fieldError('description')} registration={register('description')} t={t} />
-          <RichTextField id={f('rules')} label={t('dashboard.tournaments.form.rules')} value={rules} error={fieldError('rules')} registration={register('rules')} t={t} />
-        </div>
-      </fieldset>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-ink/90 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8">
         <a href={listHref} className={secondaryButtonClass} data-testid="tournament-cancel">

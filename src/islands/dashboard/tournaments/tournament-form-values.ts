@@ -27,6 +27,8 @@ export interface TournamentFormValues {
   competitionId: string;
   dateText: { it: string; en: string };
   externalUrl: string;
+  /** the English texts; the flat name, description and rules are the Italian ones */
+  en: { name: string; description: string; rules: string };
 }
 
 export const scheduleFields = ['start_registration', 'end_registration', 'start_checkin', 'end_checkin', 'start_tournament', 'end_tournament'] as const;
@@ -61,12 +63,14 @@ export const emptyTournamentValues: TournamentFormValues = {
   competitionId: '',
   dateText: { it: '', en: '' },
   externalUrl: '',
+  en: { name: '', description: '', rules: '' },
 };
 
 /** A tournament from the API into the form; the password is write-only and always starts empty. */
 export function toFormValues(t: Tournament): TournamentFormValues {
   return {
-    name: t.name,
+    // the flat fields are in the admin's language: the form edits the stored Italian and English
+    name: t.translations.it.name,
     banner: t.banner,
     thumbnail: t.thumbnail,
     game: t.game,
@@ -83,12 +87,13 @@ export function toFormValues(t: Tournament): TournamentFormValues {
     end_tournament: isoToLocalInput(t.end_tournament),
     check_in: String(t.check_in),
     check_in_end: String(t.check_in_end),
-    description: t.description,
-    rules: t.rules,
+    description: t.translations.it.description,
+    rules: t.translations.it.rules,
     teamSize: t.teamSize === null ? '' : String(t.teamSize),
     competitionId: t.competitionId ?? '',
     dateText: { it: t.dateText?.it ?? '', en: t.dateText?.en ?? '' },
     externalUrl: t.externalUrl ?? '',
+    en: { ...t.translations.en },
   };
 }
 
@@ -125,6 +130,7 @@ export function toTournamentBody(v: TournamentFormValues): TournamentInput {
     competitionId: v.competitionId === '' ? null : v.competitionId,
     dateText: { it: v.dateText.it, en: v.dateText.en },
     externalUrl: v.externalUrl.trim(),
+    translations: { en: { name: v.en.name.trim(), description: v.en.description, rules: v.en.rules } },
   };
 }
 
