@@ -177,7 +177,8 @@ describe('creating and editing tournaments', () => {
     const before = (await t.call('GET', `/api/tournaments/${id}`)).json.data;
     const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'New name' } });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ ...before, name: 'New name' });
+    // the flat name is the Italian one: its per-language copy changes with it, nothing else
+    expect(res.json.data).toEqual({ ...before, name: 'New name', translations: { ...before.translations, it: { ...before.translations.it, name: 'New name' } } });
   });
 
   test('status: a value overrides the schedule, null hands it back', async () => {

@@ -70,8 +70,9 @@ async function createGiveaway(request: APIRequestContext, token: string, credits
   return code;
 }
 
-async function activeBadges(request: APIRequestContext): Promise<Badge[]> {
-  const res = await request.get('/api/marketplace/badges');
+/** The badges as the page in `lang` shows them (names and descriptions are per language). */
+async function activeBadges(request: APIRequestContext, lang: 'it' | 'en'): Promise<Badge[]> {
+  const res = await request.get('/api/marketplace/badges', { headers: { 'accept-language': lang } });
   expect(res.status()).toBe(200);
   return (await res.json()).data;
 }
@@ -103,7 +104,7 @@ for (const lang of ['it', 'en'] as const) {
       const hoodie = await createProduct(request, admin, { name: unique(`E2E Hoodie ${lang} `), price: 200, quantity: 2, description: 'Felpa e2e / e2e hoodie' });
       const yacht = await createProduct(request, admin, { name: unique(`E2E Yacht ${lang} `), price: 900_000, quantity: 1 });
       const code = await createGiveaway(request, admin, 300);
-      const badges = await activeBadges(request);
+      const badges = await activeBadges(request, lang);
       const welcome = badges.find((b) => b.slug === 'user_registered');
       expect(welcome, 'the registration badge is active').toBeTruthy();
       const purchaseBadges = badges.filter((b) => b.trigger === 'first_purchase');

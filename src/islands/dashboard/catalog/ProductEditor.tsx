@@ -166,7 +166,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
           <LanguagePanel idPrefix="product-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id="product-en-name" label={t('adminCatalog.productForm.name')}>
-              <input {...register('en.name')} {...controlProps('product-en-name', undefined, true)} type="text" maxLength={120} className={inputClass} />
+              <input {...register('en.name')} {...controlProps('product-en-name', undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
             </FormField>
             <FormField id="product-en-description" label={t('adminCatalog.productForm.description')}>
               <textarea {...register('en.description')} {...controlProps('product-en-description', undefined, true)} rows={4} maxLength={2000} className={inputClass} />

@@ -198,7 +198,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
           <LanguagePanel idPrefix="badge-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id="badge-en-name" label={t('adminEconomy.badges.form.name')}>
-              <input {...register('en.name')} {...controlProps('badge-en-name', undefined, true)} type="text" maxLength={80} className={inputClass} />
+              <input {...register('en.name')} {...controlProps('badge-en-name', undefined, true)} type="text" maxLength={80} placeholder={watch('name')} className={inputClass} />
             </FormField>
             <FormField id="badge-en-description" label={t('adminEconomy.badges.form.description')}>
               <textarea {...register('en.description')} {...controlProps('badge-en-description', undefined, true)} rows={3} maxLength={500} className={inputClass} />

@@ -10,7 +10,7 @@ export const badgeFormSchema = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().trim().max(500),
   /** the English texts; empty ones fall back to the Italian name and description above */
-  en: z.object({ name: z.string().trim().max(80), description: z.string().trim().max(500) }),
+  en: z.object({ name: z.string().trim().max(80), description: z.string().trim().max(500) }).default({ name: '', description: '' }),
   icon: z.string(),
   rewardAmount: z.number('required').int('rewardRange').min(0, 'rewardRange').max(MAX_CREDITS, 'rewardRange'),
   reusable: z.boolean(),

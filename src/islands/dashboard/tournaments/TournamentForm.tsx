@@ -158,7 +158,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
           <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang} className="space-y-6">
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id={f('en.name')} label={t('dashboard.tournaments.form.name')}>
-              <input {...register('en.name')} {...controlProps(f('en.name'), undefined, true)} type="text" maxLength={120} className={inputClass} />
+              <input {...register('en.name')} {...controlProps(f('en.name'), undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
             </FormField>
             <RichTextField id={f('en.description')} label={t('dashboard.tournaments.form.description')} value={enDescription} registration={register('en.description')} t={t} />
             <RichTextField id={f('en.rules')} label={t('dashboard.tournaments.form.rules')} value={enRules} registration={register('en.rules')} t={t} />
