@@ -184,14 +184,6 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
         patchProduct(product._id, { quantity: 0 });
         void notify(t.error('OUT_OF_STOCK'), 'error');
         return;
-      case 'PRICE_CHANGED':
-        // nothing was charged: show the current price, and the player decides again
-        setBuying(null);
-        void api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, { base: marketplaceApiBase }).then((res) => {
-          if (res.ok && res.data) patchProduct(product._id, { price: res.data.price, quantity: res.data.quantity });
-        });
-        void notify(t.error('PRICE_CHANGED'), 'error');
-        return;
       default: {
         // the dialog stays open: the player can try again (same Idempotency-Key if the outcome is unknown)
         const text = t.error(outcome.code);

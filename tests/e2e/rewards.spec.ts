@@ -317,3 +317,50 @@ test('the header shows "..." while the balance cannot be read, and the balance o
   // the signup itself paid the seeded registration badge's 50 credits
   await expect(page.getByTestId('credits-amount')).toHaveText('50');
 });
+
+for (const lang of ['it', 'en'] as const) {
+  test(`a price changed while the dialog was open charges nothing, and the dialog shows the new one (${lang})`, async ({ page, request }) => {
+    const tx = texts[lang];
+    const admin = await adminToken(request);
+    const headers = { authorization: `Bearer ${admin}` };
+    const product = await createProduct(request, admin, { name: unique(`E2E Price ${lang} `), price: 100, quantity: 3 });
+    // a player with credits and an address on the profile (the dialog starts from it)
+    const username = unique(`pc${lang}`);
+    const email = `${username}@example.com`;
+    const password = 'price-change-pass-1';
+    expect((await request.post('/api/users/pp', { data: { username, email, password, nickname: username, gender: 'female', language: lang } })).status()).toBe(201);
+    const { user, token } = (await (await request.post('/api/users/authenticate', { data: { email, password } })).json()).data;
+    const address = { first_name: 'Ada', last_name: 'Lovelace', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano' };
+    const saved = (await (await request.put(`/api/users/pp/${user.id}`, { headers: { authorization: `Bearer ${token}` }, data: address })).json()).data.data;
+    expect((await request.post(`/api/marketplace/wallets/${user.id}/adjust`, { headers, data: { amount: 500, reason: 'e2e' } })).status()).toBe(200);
+    const balance = (await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance as number;
+    await page.goto(at(lang, '/privacy-policy'));
+    await page.evaluate(([u, t]) => {
+      localStorage.setItem('user', u);
+      localStorage.setItem('token', t);
+    }, [JSON.stringify(saved), token] as const);
+
+    await goto(page, at(lang, '/marketplace'));
+    await page.getByTestId('market-search').fill(product.name);
+    const card = page.getByTestId('product-card').filter({ hasText: product.name });
+    await card.getByTestId('product-redeem').click();
+    const dialog = page.getByTestId('shipping-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('shipping-price')).toHaveText(tx.credits(100));
+
+    // meanwhile the admin raises the price
+    expect((await request.put(`/api/marketplace/products/${product._id}`, { headers, data: { price: 120 } })).status()).toBe(200);
+    await page.getByTestId('shipping-confirm').click();
+    const error = page.locator('[data-sonner-toast][data-type="error"]').last();
+    await expect(error).toContainText(lang === 'it' ? 'Il prezzo di questo prodotto è cambiato' : 'The price of this product has changed');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('shipping-price')).toHaveText(tx.credits(120));
+    expect((await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance).toBe(balance);
+
+    // confirmed again, at the price now shown
+    await page.getByTestId('shipping-confirm').click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByTestId('product-owned')).toBeVisible();
+    expect((await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance).toBe(balance - 120);
+  });
+}

@@ -67,6 +67,8 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
   const titleId = useId();
   const send = useRef(idempotentSender<PurchaseResult>()).current;
   const [busy, setBusy] = useState(false);
+  // the price shown and sent: a 409 PRICE_CHANGED brings the current one here, and the player decides again
+  const [price, setPrice] = useState(product.price);
   const {
     register,
     handleSubmit,
@@ -112,16 +114,21 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
       if (saved.ok && saved.data?.data) updateStoredUser(saved.data.data);
       else console.error('the shipping address could not be saved on the user', saved);
     }
-    const res: ApiResult<PurchaseResult> = await send(JSON.stringify([product._id, shipping]), (key) =>
+    const res: ApiResult<PurchaseResult> = await send(JSON.stringify([product._id, shipping, price]), (key) =>
       api<PurchaseResult>('/marketplace/purchases', {
         base: marketplaceApiBase,
         // the price the player saw: if it has changed since, nothing is charged (409 PRICE_CHANGED)
-        body: { productId: product._id, shippingAddress: shipping, price: product.price },
+        body: { productId: product._id, shippingAddress: shipping, price },
         headers: { 'idempotency-key': key },
       }),
     );
     setBusy(false);
     if (res.ok) return onOutcome({ ok: true, result: res.data, earnedBadges: res.earnedBadges });
+    if (res.code === 'PRICE_CHANGED') {
+      // nothing was charged: show the current price in the dialog, which stays open
+      const now = await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, { base: marketplaceApiBase });
+      if (now.ok) setPrice(now.data.price);
+    }
     // a field the server refused is shown on the field
     let onField = false;
     for (const issue of res.issues ?? []) {
@@ -193,14 +200,14 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
           <div>
             <dt className="text-slate-400">{t('rewards.address.price')}</dt>
             <dd className="font-semibold text-accent tabular-nums" data-testid="shipping-price">
-              {money(product.price)}
+              {money(price)}
             </dd>
           </div>
           {credits !== null && (
             <div>
               <dt className="text-slate-400">{t('rewards.address.balanceAfter')}</dt>
               <dd className="font-semibold text-white tabular-nums" data-testid="shipping-balance-after">
-                {money(balanceAfter(credits, product.price))}
+                {money(balanceAfter(credits, price))}
               </dd>
             </div>
           )}
