@@ -214,7 +214,8 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
     owner,
     name: 'Bomber Championship 2025',
     name_en: 'Bomber Championship 2025',
-    thumbnail: '',
+    // the championship's card shows its game's picture too (public/demo/games)
+    thumbnail: demoGamePicture('Fortnite'),
     game: 'Fortnite',
     url: `/${app.config.brandSlug}-bomber-championship`,
     // after the four qualifiers (the last is in 10 days): playoffs a week later, the live finals two weeks after

@@ -59,6 +59,8 @@ test('the demo seeds the playoffs after its last qualifier and the finals after 
       expect(Date.parse(championship.finalsAt)).toBeGreaterThan(Date.parse(championship.playoffsAt));
       expect(Date.parse(championship.playoffsAt)).toBeGreaterThan(Date.parse(iso));
       expect(championship.finalsCity).toBe('Milano');
+      // and its card a picture of its game, not the placeholder (issue 12 item 8)
+      expect(championship.thumbnail).toBe('/demo/games/fortnite.svg');
     } finally {
       await local.close();
     }
