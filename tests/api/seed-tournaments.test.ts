@@ -95,7 +95,7 @@ describe('the championship', () => {
   test('is one Fortnite competition at /{brand}-bomber-championship', async () => {
     const res = await t.call('GET', '/api/tournaments/competitions');
     expect(res.json.total).toBe(1);
-    expect(res.json.data[0]).toMatchObject({ game: 'Fortnite', url: `/${t.config.brandSlug}-bomber-championship`, thumbnail: '' });
+    expect(res.json.data[0]).toMatchObject({ game: 'Fortnite', url: `/${t.config.brandSlug}-bomber-championship`, thumbnail: '/demo/games/fortnite.svg' });
   });
 
   test('has four qualifiers with a fixed date text in both languages', async () => {
