@@ -16,6 +16,10 @@ const text = {
     showTop: 'Mostra 10',
     joined: 'Iscrizione completata!',
     badgeTitle: 'Hai sbloccato un badge!',
+    // the seeded badges' names, in the page's language
+    firstTournament: 'Primo torneo',
+    faction: 'Fazione scelta',
+    checkedIn: 'Presente!',
     tooYoung: 'Al campionato partecipano solo giocatori dai 16 anni in su, con la data di nascita nel profilo.',
   },
   en: {
@@ -24,6 +28,9 @@ const text = {
     showTop: 'Show 10',
     joined: 'You are in!',
     badgeTitle: 'You unlocked a badge!',
+    firstTournament: 'First tournament',
+    faction: 'Faction picked',
+    checkedIn: 'Checked in!',
     tooYoung: 'Only players aged 16 or older, with their birth date on their profile, can join the championship.',
   },
 } as const;
@@ -273,8 +280,8 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('team-confirm').click();
       await expect(team).toHaveCount(0);
       // the server paid the seeded badges of the join and of the faction: the page shows them in turn
-      await acknowledgeBadge(page, lang, 'Primo torneo');
-      await acknowledgeBadge(page, lang, 'Fazione scelta');
+      await acknowledgeBadge(page, lang, text[lang].firstTournament);
+      await acknowledgeBadge(page, lang, text[lang].faction);
       await expect(page.getByTestId('badge-earned-modal')).toBeHidden();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
       await expect(page.getByTestId('tournament-standing')).toBeVisible();
@@ -305,7 +312,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkIn');
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
-      await acknowledgeBadge(page, lang, 'Presente!');
+      await acknowledgeBadge(page, lang, text[lang].checkedIn);
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-confirm')).toBeVisible();
       await page.getByTestId('tournament-confirm-cancel').click();
