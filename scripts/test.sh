@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the
+# `npm test`: the type check, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the
 # Playwright end-to-end tests in Chromium against the built site. Runs under scripts/run.sh, so
 # Node 24 and node_modules/.bin are on PATH. Ends with one "N passed, N failed" line.
 set -uo pipefail
@@ -12,6 +12,10 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 status=0
+# the types first: a type error fails the run like a failed test (issue 14: typecheck inside npm test)
+echo "› type check (tsc --noEmit)"
+if ! tsc --noEmit -p .; then echo "✘ the type check failed" >&2; status=1; fi
+
 echo "› unit and API tests (vitest)"
 vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
 
