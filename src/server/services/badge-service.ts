@@ -170,8 +170,13 @@ const earnedInfo = (b: Badge): EarnedBadgeInfo => ({ slug: b.slug, name: b.name,
  * badge that cannot be paid now (the balance ceiling) is skipped and logged: the event stands.
  */
 export async function awardOn(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
+  return awardFrom(app, owner, userId, trigger, await BadgeRepository.list(app.db.kysely, owner, false), payload);
+}
+
+/** awardOn over a badge list already read (login checks every rule with one read of the list). */
+async function awardFrom(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, all: Badge[], payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
   const db = app.db.kysely;
-  const badges = (await BadgeRepository.list(db, owner, false)).filter((b) => b.active && b.trigger === trigger);
+  const badges = all.filter((b) => b.active && b.trigger === trigger);
   if (!badges.length) return [];
   const event = await evidence(app, owner, trigger, userId, payload);
   if (event === null) return [];
@@ -192,9 +197,10 @@ export async function awardOn(app: FastifyInstance, owner: string, userId: strin
  * rule could be seen) is paid the next time they come back.
  */
 export async function awardAll(app: FastifyInstance, owner: string, userId: string): Promise<EarnedBadgeInfo[]> {
-  const triggers = new Set((await BadgeRepository.list(app.db.kysely, owner, false)).filter((b) => b.active).map((b) => b.trigger));
+  const all = await BadgeRepository.list(app.db.kysely, owner, false);
+  const triggers = new Set(all.filter((b) => b.active).map((b) => b.trigger));
   const earned: EarnedBadgeInfo[] = [];
-  for (const trigger of triggers) if (trigger !== 'manual' && isTrigger(trigger)) earned.push(...(await awardOn(app, owner, userId, trigger)));
+  for (const trigger of triggers) if (isTrigger(trigger)) earned.push(...(await awardFrom(app, owner, userId, trigger, all)));
   return earned;
 }
 
