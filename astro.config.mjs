@@ -8,11 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
-import { scrollToHashScript, sessionFlagScript, zodJitlessScript } from './src/lib/inline-scripts.mjs';
+import { scrollToHashScript, sessionFlagScript, zodJitlessScript } from './src/platform/ui/inline-scripts.mjs';
 
 /**
  * Brotli and gzip copies of the built pages, scripts, styles and images (x.js.br, x.js.gz), which the
- * server sends to browsers that accept them (@fastify/static `preCompressed`, src/server/site.ts):
+ * server sends to browsers that accept them (@fastify/static `preCompressed`, src/platform/http/site.ts):
  * the site's CSS is 93 KB as built and 15 KB gzip, and the server compresses nothing at run time.
  */
 /** @returns {import('astro').AstroIntegration} */
@@ -68,7 +68,7 @@ export default defineConfig({
   trailingSlash: 'never',
   compressHTML: true,
   // a CSP meta tag in every page with the hashes of its inline scripts and styles; the server mirrors
-  // them into the Content-Security-Policy header with the rest of the policy (src/server/security-headers.ts)
+  // them into the Content-Security-Policy header with the rest of the policy (src/platform/http/security-headers.ts)
   security: {
     csp: {
       algorithm: 'SHA-256',

@@ -23,7 +23,7 @@ export default defineConfig({
   },
   webServer: {
     // each run starts from an empty database and outbox
-    command: `rm -rf '${e2eDataDir}' && node src/server/main.ts`,
+    command: `rm -rf '${e2eDataDir}' && node src/platform/http/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,7 +5,7 @@
  * yourself, then start with SEED_DEMO=true.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/platform/http/config.ts';
 
 const config = loadConfig(process.env);
 if (!config.databaseUrl.startsWith('sqlite:')) {

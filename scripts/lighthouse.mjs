@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { brandSlug } from '../src/lib/brand.ts';
+import { brandSlug } from '../src/platform/brand.ts';
 
 const MIN_SCORE = 98;
 // Lighthouse's own advice against its run-to-run variance: several runs, keep the median one
@@ -77,7 +77,7 @@ async function main() {
   const port = Number(process.env.LIGHTHOUSE_PORT) || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-lighthouse-'));
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, ['src/platform/http/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), SEED_DEMO: 'true', DIST_DIR: distDir, PUBLIC_ORIGIN: origin },

@@ -31,7 +31,7 @@ ensure_deps() {
 
 ensure_build() {
   # rebuild the site when any source is newer than the last build
-  if [ ! -f dist/.built ] || [ -n "$(find src/pages src/layouts src/components src/islands src/features src/lib src/styles locales public astro.config.mjs package.json -newer dist/.built -print -quit 2>/dev/null)" ]; then
+  if [ ! -f dist/.built ] || [ -n "$(find src locales public astro.config.mjs package.json -newer dist/.built -print -quit 2>/dev/null)" ]; then
     echo "› building the site" >&2
     astro build >/dev/null
     touch dist/.built
@@ -42,16 +42,16 @@ ensure_node
 ensure_deps
 cmd=${1:-start}; shift || true
 case "$cmd" in
-  start) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/server/main.ts "$@" ;;
-  demo:reset) node scripts/demo-reset.ts; ensure_build; export SEED_DEMO=true; exec node src/server/main.ts "$@" ;;
-  start:cluster) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/server/cluster.ts "$@" ;;
+  start) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/platform/http/main.ts "$@" ;;
+  demo:reset) node scripts/demo-reset.ts; ensure_build; export SEED_DEMO=true; exec node src/platform/http/main.ts "$@" ;;
+  start:cluster) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/platform/http/cluster.ts "$@" ;;
   bench) ensure_build; exec node tests/bench/run.ts "$@" ;;
   build) rm -f dist/.built; ensure_build ;;
   site) ensure_build ;;
   dev)
     # Astro's dev server on PORT (default 4321) proxies /api to the API, restarted on change, on PORT+1
     port=${PORT:-4321}
-    SEED_DEMO=${SEED_DEMO:-true} LOG_PRETTY=${LOG_PRETTY:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist node --watch src/server/main.ts &
+    SEED_DEMO=${SEED_DEMO:-true} LOG_PRETTY=${LOG_PRETTY:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist node --watch src/platform/http/main.ts &
     api=$!; trap 'kill $api 2>/dev/null' EXIT
     astro dev --port "$port" "$@" ;;
   test) exec bash scripts/test.sh "$@" ;;

@@ -3,22 +3,22 @@
 declare namespace App {
   interface Locals {
     /**
-     * Read access the Fastify server hands to on-demand pages (src/server/site.ts passes it as
+     * Read access the Fastify server hands to on-demand pages (src/platform/http/site.ts passes it as
      * Astro's `locals`), so a page reads the database through the same services as the API,
      * without a second connection or an HTTP hop. Absent under `astro dev`: pages then fetch /api.
      */
     data?: {
-      tournament(id: string, viewerToken?: string | null): Promise<import('./features/tournaments/tournament-schemas.ts').Tournament | null>;
+      tournament(id: string, viewerToken?: string | null): Promise<import('./features/tournaments/contract.ts').Tournament | null>;
       /** published news, newest first */
-      news(opts: { limit: number; offset: number }): Promise<{ data: import('./features/news/news-schemas.ts').NewsArticle[]; total: number }>;
+      news(opts: { limit: number; offset: number }): Promise<{ data: import('./features/news/contract.ts').NewsArticle[]; total: number }>;
       /** one published article; null for a draft or a missing one */
-      newsArticle(id: string): Promise<import('./features/news/news-schemas.ts').NewsArticle | null>;
+      newsArticle(id: string): Promise<import('./features/news/contract.ts').NewsArticle | null>;
       /** the winter campaign (/cortina) with its windows' states and the server's clock */
-      campaign(): Promise<import('./features/campaign/campaign-schemas.ts').Campaign>;
+      campaign(): Promise<import('./features/campaign/contract.ts').Campaign>;
       /** one phase's public standings (phase 1..4, already validated by the page) */
-      campaignStandings(phase: number, opts: { limit: number; offset: number }): Promise<import('./features/campaign/campaign-schemas.ts').Standings>;
+      campaignStandings(phase: number, opts: { limit: number; offset: number }): Promise<import('./features/campaign/contract.ts').Standings>;
       /** a page of the brand's tournaments for anonymous readers: one competition's, or those not yet ended */
-      tournaments(opts: { competitionId?: string | null; limit: number }): Promise<{ data: import('./features/tournaments/tournament-schemas.ts').Tournament[]; total: number }>;
+      tournaments(opts: { competitionId?: string | null; limit: number }): Promise<{ data: import('./features/tournaments/contract.ts').Tournament[]; total: number }>;
     };
   }
 }

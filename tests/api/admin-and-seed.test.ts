@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { seedDemo } from '../../src/db/seed.ts';
-import { ensureAdmin } from '../../src/server/services/user-service.ts';
+import { seedDemo } from '../../src/platform/db/seed.ts';
+import { ensureAdmin } from '../../src/features/accounts/server/service.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Each test needs an empty database of its own (seeding only happens into an empty one).

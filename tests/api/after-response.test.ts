@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-// Work a request leaves for after its answer (src/server/after-response.ts): the password reset's
+// Work a request leaves for after its answer (src/platform/http/after-response.ts): the password reset's
 // lookup, link and queued mail.
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/platform/http/config.ts';
 import { accounts, multipart, type Account } from './helpers/rewards.ts';
 import { campaignSnapshot, openPhaseNow, submit } from './helpers/campaign.ts';
 import { createTournament, quickPlayer } from './helpers/tournaments.ts';

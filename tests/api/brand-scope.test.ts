@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
-import { createMailer } from '../../src/server/mail/mailer.ts';
-import * as PasswordResetRepository from '../../src/server/repositories/password-reset-repository.ts';
+import { buildApp } from '../../src/platform/http/app.ts';
+import { createMailer } from '../../src/platform/mail/mailer.ts';
+import * as PasswordResetRepository from '../../src/features/accounts/server/password-reset-repository.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Issue 11 item 7: two brands (OWNER_ID) served from ONE database. Brand A is the test app; brand

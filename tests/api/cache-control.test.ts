@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { accounts, address, rewardsApi, type Account } from './helpers/rewards.ts';
 import { createTournament } from './helpers/tournaments.ts';
-import { registerErrorHandler } from '../../src/server/plugins/error-handler.ts';
-import { cachePublic } from '../../src/server/http-cache.ts';
+import { registerErrorHandler } from '../../src/platform/http/plugins/error-handler.ts';
+import { cachePublic } from '../../src/platform/http/response-headers.ts';
 
 /**
  * Public reads carry a short shared-cache lifetime with stale-while-revalidate, so a CDN in front
- * absorbs a burst; anything that depends on the caller is private (src/lib/http-cache.ts).
+ * absorbs a burst; anything that depends on the caller is private (src/platform/http-cache-policy.ts).
  */
 const LIVE = 'public, max-age=10, stale-while-revalidate=60';
 const EDITORIAL = 'public, max-age=30, stale-while-revalidate=120';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { accounts, type Account } from './helpers/rewards.ts';
 import { openPhaseNow, png, scheduleAround, submit } from './helpers/campaign.ts';
-import { defaultCampaign } from '../../src/features/campaign/campaign-schemas.ts';
+import { defaultCampaign } from '../../src/features/campaign/contract.ts';
 
 let t: TestApp;
 let admin: Account;

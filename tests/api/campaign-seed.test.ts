@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { seedDemo } from '../../src/db/seed.ts';
-import { defaultCampaign } from '../../src/features/campaign/campaign-schemas.ts';
+import { seedDemo } from '../../src/platform/db/seed.ts';
+import { defaultCampaign } from '../../src/features/campaign/contract.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

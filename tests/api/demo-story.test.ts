@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { seedDemo } from '../../src/db/seed.ts';
-import { getCampaign, getStandings } from '../../src/server/services/campaign-service.ts';
+import { seedDemo } from '../../src/platform/db/seed.ts';
+import { getCampaign, getStandings } from '../../src/features/campaign/server/service.ts';
 import { createTestApp } from './helpers/test-app.ts';
 
 /**

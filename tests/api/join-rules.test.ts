@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { seedDemo } from '../../src/db/seed.ts';
+import { seedDemo } from '../../src/platform/db/seed.ts';
 import { isOldEnough } from '../../src/features/tournaments/eligibility.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createTournament, join, quickPlayer, registration, registrationRows, type Person } from './helpers/tournaments.ts';

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { loggerOptions, REDACTED } from '../../src/server/logging.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loggerOptions, REDACTED } from '../../src/platform/http/logging.ts';
+import { loadConfig } from '../../src/platform/http/config.ts';
 
 /**
- * The server log (src/server/logging.ts): JSON lines with a request id; a line for every 5xx, every
+ * The server log (src/platform/http/logging.ts): JSON lines with a request id; a line for every 5xx, every
  * 429 and every failed login; no secret in any line. The lines are captured from the logger's
  * destination stream.
  */

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { resetLinkOf } from './helpers/mail.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import { createMailer } from '../../src/server/mail/mailer.ts';
+import { buildApp } from '../../src/platform/http/app.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
+import { createMailer } from '../../src/platform/mail/mailer.ts';
 
-// Transactional mail goes through the mail_outbox table and a worker (src/server/mail/mail-queue.ts).
+// Transactional mail goes through the mail_outbox table and a worker (src/platform/mail/mail-queue.ts).
 // The reset answer's time for a known and an unknown address is measured by tests/bench/reset-timing.ts.
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { pruneExpired } from '../../src/server/maintenance.ts';
+import { pruneExpired } from '../../src/platform/http/maintenance.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

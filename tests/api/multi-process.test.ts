@@ -122,7 +122,7 @@ if (engine === 'postgres') describe('two API processes on one PostgreSQL', () =>
 });
 
 describe('npm run start:cluster', () => {
-  const cluster = path.resolve(import.meta.dirname, '../../src/server/cluster.ts');
+  const cluster = path.resolve(import.meta.dirname, '../../src/platform/http/cluster.ts');
 
   if (engine === 'sqlite')
     test('refuses SQLite: one file, one writer, one host', () => {

@@ -203,7 +203,7 @@ test('the routes are in the OpenAPI document', async () => {
 });
 
 test('what on-demand pages read (App.Locals.data.news/newsArticle): published only', async () => {
-  const NewsService = await import('../../src/server/services/news-service.ts');
+  const NewsService = await import('../../src/features/news/server/service.ts');
   const draft = await create();
   const live = await create({ published: true });
   expect(await NewsService.findPublished(t.app, draft.id)).toBeNull();

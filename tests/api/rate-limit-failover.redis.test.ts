@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.ts';
-import { loggerOptions } from '../../src/server/logging.ts';
+import { loggerOptions } from '../../src/platform/http/logging.ts';
 
 /**
  * Redis gone or frozen: the login limit keeps counting (in the database or memory), every request

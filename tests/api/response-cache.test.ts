@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { pickEncoding } from '../../src/server/response-cache.ts';
+import { pickEncoding } from '../../src/platform/http/response-cache.ts';
 import { createTournament, join, quickPlayer, type Person } from './helpers/tournaments.ts';
 
-// The micro-cache of anonymous public answers (src/server/response-cache.ts), with a TTL long
+// The micro-cache of anonymous public answers (src/platform/http/response-cache.ts), with a TTL long
 // enough that only invalidation can explain a fresh answer.
 let t: TestApp;
 let admin: Person;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { seedDemo } from '../../src/db/seed.ts';
-import { demoGiveawayCodes } from '../../src/db/seed-rewards.ts';
+import { seedDemo } from '../../src/platform/db/seed.ts';
+import { demoGiveawayCodes } from '../../src/features/rewards/server/seed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { auditLedger } from './helpers/rewards.ts';
 

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { readInlineHashes } from '../../src/server/security-headers.ts';
+import { readInlineHashes } from '../../src/platform/http/security-headers.ts';
 
 /**
- * Security headers on pages, API answers and the API docs (src/server/security-headers.ts). Pages
+ * Security headers on pages, API answers and the API docs (src/platform/http/security-headers.ts). Pages
  * come from a small build written here: a page with the CSP meta tag Astro writes, whose hashes the
  * header must mirror.
  */

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoPrivateTournamentPassword, seedDemo } from '../../src/db/seed.ts';
+import { demoPrivateTournamentPassword, seedDemo } from '../../src/platform/db/seed.ts';
 import { phaseOf, type Phase } from '../../src/features/tournaments/phase.ts';
-import type { Tournament } from '../../src/features/tournaments/tournament-schemas.ts';
+import type { Tournament } from '../../src/features/tournaments/contract.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** The demo content: every phase, the championship with its four qualifiers, a filled leaderboard. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/platform/http/config.ts';
 import { createTestApp, engine, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

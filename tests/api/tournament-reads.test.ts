@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { phaseOf } from '../../src/features/tournaments/phase.ts';
-import { tournamentSchema } from '../../src/features/tournaments/tournament-schemas.ts';
-import { getForViewer } from '../../src/server/services/tournament-service.ts';
+import { tournamentSchema } from '../../src/features/tournaments/contract.ts';
+import { getForViewer } from '../../src/features/tournaments/server/service.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createTournament, join, quickPlayer, quickPlayers, scheduleFor, type Person } from './helpers/tournaments.ts';
 

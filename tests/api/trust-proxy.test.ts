@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
-import { loadConfig, parseTrustProxy } from '../../src/server/config.ts';
+import { loadConfig, parseTrustProxy } from '../../src/platform/http/config.ts';
 import { freePort, startServer } from './helpers/server-process.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 

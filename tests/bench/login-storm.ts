@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/platform/http/config.ts';
 import { freePort, httpCall, startServer } from '../api/helpers/server-process.ts';
 
 const storm = Number(process.env.STORM || 100);

@@ -222,7 +222,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
 }
 
 async function countConfirmed(databaseUrl: string, tournamentId: string): Promise<number> {
-  const { openDatabase } = await import('../../src/db/database.ts');
+  const { openDatabase } = await import('../../src/platform/db/database.ts');
   const db = await openDatabase(databaseUrl);
   try {
     const rows = await db.kysely.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', tournamentId).where('confirmed', '=', 1).execute();

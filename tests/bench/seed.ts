@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { openDatabase } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createMailer } from '../../src/server/mail/mailer.ts';
-import * as SessionRepository from '../../src/server/repositories/session-repository.ts';
-import * as UserRepository from '../../src/server/repositories/user-repository.ts';
-import * as TournamentRepository from '../../src/server/repositories/tournament-repository.ts';
+import { openDatabase } from '../../src/platform/db/database.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { buildApp } from '../../src/platform/http/app.ts';
+import { loadConfig } from '../../src/platform/http/config.ts';
+import { createMailer } from '../../src/platform/mail/mailer.ts';
+import * as SessionRepository from '../../src/features/accounts/server/session-repository.ts';
+import * as UserRepository from '../../src/features/accounts/server/user-repository.ts';
+import * as TournamentRepository from '../../src/features/tournaments/server/repository.ts';
 
 const MIN = 60_000;
 const at = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();

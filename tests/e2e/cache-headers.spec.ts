@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 // The on-demand pages are the same for every visitor, so a CDN may keep them for seconds
-// (src/lib/http-cache.ts); the API says the same for its public reads.
+// (src/platform/http-cache-policy.ts); the API says the same for its public reads.
 test('the tournament detail page and the news pages are public for a few seconds, a failure never', async ({ request }) => {
   const list = await (await request.get('/api/tournaments?limit=1')).json();
   const id = list.data[0].id as string;
@@ -20,7 +20,7 @@ test('the tournament detail page and the news pages are public for a few seconds
 });
 
 // The build writes .br and .gz copies of pages, scripts and styles (astro.config.mjs); the server
-// sends the one the browser accepts, also for page paths without their .html (src/server/site.ts).
+// sends the one the browser accepts, also for page paths without their .html (src/platform/http/site.ts).
 test('built pages, scripts and styles are sent compressed when the browser accepts it, plain otherwise', async ({ request, page }) => {
   await page.goto('/en/competitions');
   const assets = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=stylesheet]')].map((e) => ('src' in e && e.src) || (e as HTMLLinkElement).href));
@@ -42,7 +42,7 @@ test('built pages, scripts and styles are sent compressed when the browser accep
   }
 });
 
-// On-demand pages are compressed as they are sent (src/server/response-cache.ts writePage).
+// On-demand pages are compressed as they are sent (src/platform/http/response-cache.ts writePage).
 test('on-demand pages are sent compressed when the browser accepts it, plain otherwise', async ({ request }) => {
   const list = await (await request.get('/api/tournaments?limit=1')).json();
   for (const path of [`/tournament/${list.data[0].id}`, '/en/cortina', '/news', '/tournament/no-such-tournament']) {

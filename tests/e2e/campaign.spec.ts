@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { goto } from './helpers.ts';
 import { ADMIN, HOUR, authenticate, png, randomColour, signUpPlayer, storeSession, windowsAround, type Session } from './campaign-helpers.ts';
-import { defaultCampaign } from '../../src/features/campaign/campaign-schemas.ts';
-import { demoCampaignSchedule } from '../../src/db/seed-campaign.ts';
+import { defaultCampaign } from '../../src/features/campaign/contract.ts';
+import { demoCampaignSchedule } from '../../src/features/campaign/server/seed.ts';
 
 /**
  * The /cortina campaign page and its standings, as players see them, in both languages: the login

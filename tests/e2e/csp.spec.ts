@@ -10,7 +10,7 @@ import { appPages, en, staticPages } from './site-pages.ts';
  * Issue 11 item 19: every page, in both languages, logged out and logged in (as the demo admin, so
  * the dashboard renders too), loads without a single Content-Security-Policy violation, reported
  * either as a `securitypolicyviolation` event or as a console message. The policy is the header of
- * src/server/security-headers.ts together with the meta tag Astro writes (astro.config.mjs).
+ * src/platform/http/security-headers.ts together with the meta tag Astro writes (astro.config.mjs).
  */
 const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
 const clientDir = path.resolve(process.env.DIST_DIR || 'dist', 'client');
@@ -148,7 +148,7 @@ test.describe('the tournament iframe page', () => {
   let dataDir = '';
   test.beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-csp-iframe-'));
-    server = spawn(process.execPath, ['src/server/main.ts'], {
+    server = spawn(process.execPath, ['src/platform/http/main.ts'], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', PUBLIC_ORIGIN: origin, LOG_LEVEL: 'warn', TOURNAMENT_IFRAME_URL: 'https://brackets.example.test/t/{id}' },
       stdio: 'ignore',
     });

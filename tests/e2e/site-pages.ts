@@ -1,4 +1,4 @@
-import { brandSlug } from '../../src/lib/brand.ts';
+import { brandSlug } from '../../src/platform/brand.ts';
 
 /**
  * The site's pages, once, for the specs that walk all of them (page budgets, CSP). Paths are the

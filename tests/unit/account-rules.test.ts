@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { isMixedScript, normalizeUsername, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE, passwordVerdict, scriptsOf } from '../../src/features/users/account-rules.ts';
-import { passwordChangeFormSchema, signupInputSchema as signupFormSchema } from '../../src/islands/shared/account-form-schemas.ts';
-import { checkPassword } from '../../src/server/password-strength.ts';
-import { signupInputSchema, userUpdateSchema } from '../../src/features/users/user-schemas.ts';
+import { isMixedScript, normalizeUsername, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE, passwordVerdict, scriptsOf } from '../../src/features/accounts/rules.ts';
+import { passwordChangeFormSchema, signupInputSchema as signupFormSchema } from '../../src/features/accounts/ui/account-form-schemas.ts';
+import { checkPassword } from '../../src/features/accounts/server/password-strength.ts';
+import { signupInputSchema, userUpdateSchema } from '../../src/features/accounts/contract.ts';
 
 describe('password strength (length, then the zxcvbn estimate with the common dictionary)', () => {
   test('the numbers of the rule', () => {

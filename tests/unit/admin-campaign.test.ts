@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { defaultCampaign, MAX_SCORE, REJECT_REASON_MAX, reviewInputSchema } from '../../src/features/campaign/campaign-schemas.ts';
+import { defaultCampaign, MAX_SCORE, REJECT_REASON_MAX, reviewInputSchema } from '../../src/features/campaign/contract.ts';
 import { dashboardNav, findSection, sectionPath } from '../../src/features/dashboard/sections.ts';
 import {
   defaultQueueFilters,
@@ -12,11 +12,12 @@ import {
   scheduleUpdate,
   standingsPath,
   type ScheduleFormValues,
-} from '../../src/islands/dashboard/campaign/campaign-admin.ts';
+} from '../../src/features/campaign/ui/admin/campaign-admin.ts';
 import it from '../../locales/it/admin-campaign.json' with { type: 'json' };
 import en from '../../locales/en/admin-campaign.json' with { type: 'json' };
 import itDashboard from '../../locales/it/dashboard.json' with { type: 'json' };
 import enDashboard from '../../locales/en/dashboard.json' with { type: 'json' };
+import { allSources } from './helpers/sources.ts';
 
 const lookup = (dict: unknown, key: string) => key.split('.').reduce<any>((node, part) => node?.[part], dict);
 
@@ -126,8 +127,7 @@ describe('dashboard wiring', () => {
   });
 
   test('every adminCampaign key the section uses exists in both locales', () => {
-    const dir = path.resolve(import.meta.dirname, '../../src/islands/dashboard/campaign');
-    const sources = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    const sources = allSources();
     const keys = new Set([...sources.matchAll(/'adminCampaign\.([A-Za-z_.]+[A-Za-z_])'/g)].map((m) => m[1]));
     expect(keys.size).toBeGreaterThan(40);
     for (const key of keys) {

@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, CODE_PATTERN } from '../../src/features/marketplace/giveaway-schemas.ts';
-import { MAX_IMAGE_BYTES } from '../../src/features/marketplace/media-schemas.ts';
-import { productInputSchema, type Product } from '../../src/features/marketplace/product-schemas.ts';
-import { giveawayBody, giveawayValues, productBody, productValues } from '../../src/islands/dashboard/catalog/form-values.ts';
-import { CODE_ALPHABET, generateGiveawayCode } from '../../src/islands/dashboard/catalog/giveaway-code.ts';
-import { isTooLarge, uploadImage } from '../../src/islands/dashboard/catalog/image-upload.ts';
+import { giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, CODE_PATTERN } from '../../src/features/rewards/giveaway-schemas.ts';
+import { MAX_IMAGE_BYTES } from '../../src/platform/storage/media-contract.ts';
+import { productInputSchema, type Product } from '../../src/features/rewards/product-schemas.ts';
+import { giveawayBody, giveawayValues, productBody, productValues } from '../../src/features/rewards/ui/admin/form-values.ts';
+import { CODE_ALPHABET, generateGiveawayCode } from '../../src/features/rewards/ui/admin/giveaway-code.ts';
+import { isTooLarge, uploadImage } from '../../src/features/rewards/ui/admin/image-upload.ts';
 import it from '../../locales/it/admin-catalog.json' with { type: 'json' };
 import en from '../../locales/en/admin-catalog.json' with { type: 'json' };
+import { allSources } from './helpers/sources.ts';
 
-const dir = path.resolve(import.meta.dirname, '../../src/islands/dashboard/catalog');
-const sources = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+const sources = allSources();
 const lookup = (dict: unknown, key: string) => key.split('.').reduce<any>((node, part) => node?.[part], dict);
 
 describe('admin-catalog texts', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesSearch, pageCount, pageOffset, pageWindow } from '../../src/features/dashboard/admin-lists.ts';
 import { isoToLocalInput, localInputToIso } from '../../src/features/dashboard/datetime-local.ts';
 import { scheduleOrderIssue } from '../../src/features/dashboard/schedule-order.ts';
-import { adminFieldErrorKey } from '../../src/islands/dashboard/field-error.ts';
+import { adminFieldErrorKey } from '../../src/features/dashboard/ui/field-error.ts';
 
 describe('pagination window of 5 page buttons', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathWithNext, pathAfterLogin, safeNextPath, takeRedeemToken } from '../../src/lib/auth-redirect.ts';
-import { adminGuard } from '../../src/lib/admin-guard.ts';
+import { loginPathWithNext, pathAfterLogin, safeNextPath, takeRedeemToken } from '../../src/platform/browser/auth-redirect.ts';
+import { adminGuard } from '../../src/platform/browser/admin-guard.ts';
 
 describe('pathAfterLogin', () => {
   it.each([

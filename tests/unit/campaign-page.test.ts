@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { campaignDateTime, campaignWindow } from '../../src/components/campaign/campaign-dates.ts';
-import { phaseParam, standingsPageParams } from '../../src/components/campaign/campaign-data.ts';
+import { campaignDateTime, campaignWindow } from '../../src/features/campaign/ui/campaign-dates.ts';
+import { phaseParam, standingsPageParams } from '../../src/features/campaign/ui/campaign-data.ts';
 import { clockOffset, countdownParts } from '../../src/features/campaign/countdown.ts';
-import { defaultCampaign } from '../../src/features/campaign/campaign-schemas.ts';
+import { defaultCampaign } from '../../src/features/campaign/contract.ts';
 
 describe('campaignWindow', () => {
   test.each([

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { isCurrent, navItems } from '../../src/components/nav-items.ts';
-import { socialLinks } from '../../src/components/social-links.ts';
+import { isCurrent, navItems } from '../../src/platform/ui/site/nav-items.ts';
+import { socialLinks } from '../../src/platform/ui/site/social-links.ts';
 import it from '../../locales/it/common.json' with { type: 'json' };
-import { translate } from '../../src/lib/i18n.ts';
+import { translate } from '../../src/platform/i18n/i18n.ts';
 
 describe('sidebar items', () => {
   test('home is current only on the home page', () => {

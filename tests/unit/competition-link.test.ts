@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { competitionHref, isCompetitionLink } from '../../src/features/tournaments/competition-link.ts';
-import { competitionInputSchema } from '../../src/features/tournaments/tournament-schemas.ts';
+import { competitionInputSchema } from '../../src/features/tournaments/contract.ts';
 
 /** One rule for a competition's link: a same-site path (one leading slash) or an https address. */
 const sameSite = ['/arena-bomber-championship', '/en/arena-bomber-championship', '/a?next=//x#//y', '/'];

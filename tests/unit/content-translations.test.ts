@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { localeOfHeader, localizeContent, pickText } from '../../src/features/content-translations.ts';
+import { localeOfHeader, localizeContent, pickText } from '../../src/platform/i18n/content-translations.ts';
 
 describe('content translations', () => {
   test('the request language: English only when English comes first', () => {

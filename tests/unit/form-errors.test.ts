@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorKey, fieldErrorKey, serverFieldErrors } from '../../src/lib/form-errors.ts';
+import { errorKey, fieldErrorKey, serverFieldErrors } from '../../src/platform/browser/form-errors.ts';
 
 describe('fieldErrorKey', () => {
   it.each([

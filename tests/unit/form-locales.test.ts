@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/lib/messages.ts';
+import { messages } from '../../src/platform/i18n/messages.ts';
 import { dashboardSections } from '../../src/features/dashboard/sections.ts';
-import { games } from '../../src/features/games/games.ts';
-import { genders } from '../../src/features/users/user-schemas.ts';
-import { translate, type Messages } from '../../src/lib/i18n.ts';
+import { games } from '../../src/features/tournaments/games.ts';
+import { genders } from '../../src/features/accounts/contract.ts';
+import { translate, type Messages } from '../../src/platform/i18n/i18n.ts';
 
 describe('settings and dashboard texts', () => {
   it.each(['it', 'en'] as const)('%s names every dashboard section, gender and game', (locale) => {

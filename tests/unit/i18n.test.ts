@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createT, isLocale, languageFromBrowser, localizePath, splitLocale, translate, type Messages } from '../../src/lib/i18n.ts';
+import { createT, isLocale, languageFromBrowser, localizePath, splitLocale, translate, type Messages } from '../../src/platform/i18n/i18n.ts';
 
 describe('localizePath', () => {
   test.each([

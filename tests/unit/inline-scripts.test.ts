@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
 import { z } from 'zod';
-import { zodJitlessScript } from '../../src/lib/inline-scripts.mjs';
+import { zodJitlessScript } from '../../src/platform/ui/inline-scripts.mjs';
 
 /**
  * The pages switch zod to its interpreted parsers with an inline script that writes zod's global
- * configuration before any module loads (src/lib/inline-scripts.mjs): that global must stay the one
+ * configuration before any module loads (src/platform/ui/inline-scripts.mjs): that global must stay the one
  * `z.config` writes, or the CSP would report zod's `new Function` probe again.
  */
 test('the inline script writes the configuration object z.config uses', () => {

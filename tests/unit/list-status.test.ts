@@ -2,9 +2,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../src/features/dashboard/admin-lists.ts';
-import { ListFooter, ListStatus } from '../../src/islands/dashboard/ListStatus.tsx';
-import type { Translator } from '../../src/islands/shared/use-t.ts';
-import { createT } from '../../src/lib/i18n.ts';
+import { ListFooter, ListStatus } from '../../src/features/dashboard/ui/ListStatus.tsx';
+import type { Translator } from '../../src/platform/ui/use-t.ts';
+import { createT } from '../../src/platform/i18n/i18n.ts';
 
 const texts = { error: 'Could not load', retry: 'Retry', loading: 'Loading', empty: 'Nothing yet', noMatch: 'No match' };
 const status = (over: Partial<Parameters<typeof ListStatus>[0]>) =>

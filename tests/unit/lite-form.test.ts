@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fieldErrorKey } from '../../src/lib/form-errors.ts';
-import { deepEqual, getPath, lazySchema, setPath } from '../../src/islands/shared/use-lite-form.ts';
-import { newPasswordSchema, settingsSchema, signupInputSchema } from '../../src/islands/shared/account-form-schemas.ts';
+import { fieldErrorKey } from '../../src/platform/browser/form-errors.ts';
+import { deepEqual, getPath, lazySchema, setPath } from '../../src/platform/ui/use-lite-form.ts';
+import { newPasswordSchema, settingsSchema, signupInputSchema } from '../../src/features/accounts/ui/account-form-schemas.ts';
 
 describe('form values by path', () => {
   const values = { name: 'a', gameAccounts: [{ username: 'x', id: '' }] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, prettyLines } from '../../src/islands/dashboard/audit/audit-diff.ts';
-import { bodyIn, inLocale, isNewsId, pageParam } from '../../src/components/news/news-view.ts';
+import { changedKeys, prettyLines } from '../../src/features/audit/ui/audit-diff.ts';
+import { bodyIn, inLocale, isNewsId, pageParam } from '../../src/features/news/ui/news-view.ts';
 
 describe('audit diff', () => {
   it('lists the top-level keys that differ, including added and removed ones', () => {

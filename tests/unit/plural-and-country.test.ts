@@ -5,10 +5,10 @@ import itCampaign from '../../locales/it/campaign.json' with { type: 'json' };
 import enCampaign from '../../locales/en/campaign.json' with { type: 'json' };
 import itChampionship from '../../locales/it/championship.json' with { type: 'json' };
 import enChampionship from '../../locales/en/championship.json' with { type: 'json' };
-import { translate, type Locale, type Messages } from '../../src/lib/i18n.ts';
-import { pluralCategory, pluralKey } from '../../src/lib/plural.ts';
-import { countKey } from '../../src/islands/dashboard/format.ts';
-import { countryName } from '../../src/lib/country-name.ts';
+import { translate, type Locale, type Messages } from '../../src/platform/i18n/i18n.ts';
+import { pluralCategory, pluralKey } from '../../src/platform/i18n/plural.ts';
+import { countKey } from '../../src/features/dashboard/ui/format.ts';
+import { countryName } from '../../src/platform/i18n/country-name.ts';
 
 const dict: Record<Locale, { tournaments: Messages; campaign: Messages; championship: Messages }> = {
   it: { tournaments: itTournaments, campaign: itCampaign, championship: itChampionship },

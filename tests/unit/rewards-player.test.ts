@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import itRewards from '../../locales/it/rewards.json' with { type: 'json' };
 import enRewards from '../../locales/en/rewards.json' with { type: 'json' };
-import { isCurrent } from '../../src/components/nav-items.ts';
-import { backpackEntries, safeIcon } from '../../src/features/marketplace/backpack-view.ts';
-import { cardState, filtersActive, noFilters, priceBound, priceRangeInverted, productListParams, purchaseBlock } from '../../src/features/marketplace/shop-rules.ts';
-import { loadCredits, setCredits } from '../../src/lib/credits.ts';
-import { rememberEarnedBadge, takeEarnedBadges } from '../../src/lib/earned-badge.ts';
-import { translate } from '../../src/lib/i18n.ts';
-import { idempotentSender } from '../../src/lib/idempotency.ts';
-import { pluralKey } from '../../src/lib/plural.ts';
-import { $credits, $token } from '../../src/lib/session.ts';
+import { isCurrent } from '../../src/platform/ui/site/nav-items.ts';
+import { backpackEntries, safeIcon } from '../../src/features/rewards/backpack-view.ts';
+import { cardState, filtersActive, noFilters, priceBound, priceRangeInverted, productListParams, purchaseBlock } from '../../src/features/rewards/shop-rules.ts';
+import { loadCredits, setCredits } from '../../src/features/rewards/ui/credits.ts';
+import { rememberEarnedBadge, takeEarnedBadges } from '../../src/features/rewards/ui/earned-badge.ts';
+import { translate } from '../../src/platform/i18n/i18n.ts';
+import { idempotentSender } from '../../src/platform/browser/idempotency.ts';
+import { pluralKey } from '../../src/platform/i18n/plural.ts';
+import { $credits, $token } from '../../src/platform/browser/session.ts';
 
 const product = (over: Partial<{ _id: string; price: number; quantity: number }> = {}) => ({ _id: 'p1', price: 100, quantity: 3, ...over });
 

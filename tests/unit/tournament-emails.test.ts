@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { messages } from '../../src/lib/messages.ts';
-import { createT } from '../../src/lib/i18n.ts';
+import { messages } from '../../src/platform/i18n/messages.ts';
+import { createT } from '../../src/platform/i18n/i18n.ts';
 
 /** The tournament e-mails (locales/{it,en}/email.json) carry what the server fills in. */
 describe.each(['it', 'en'] as const)('%s', (locale) => {

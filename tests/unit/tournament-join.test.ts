@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkInAccount, eligibleAccounts, fortniteAccount, fortnitePlatform, registrationBody, withAccount } from '../../src/features/tournaments/join.ts';
 import { rankPlayers, visiblePlayers } from '../../src/features/tournaments/leaderboard.ts';
-import type { GameAccount } from '../../src/features/users/user-schemas.ts';
+import type { GameAccount } from '../../src/features/accounts/contract.ts';
 
 const acc = (game: string, console: string, username = 'me'): GameAccount => ({ username, id: `${username}-id`, game, console }) as GameAccount;
 

@@ -8,7 +8,7 @@ import {
   resetRequestSchema,
   signupInputSchema,
   userUpdateSchema,
-} from '../../src/features/users/user-schemas.ts';
+} from '../../src/features/accounts/contract.ts';
 
 const validSignup = {
   username: 'giulia_99',

@@ -1,5 +1,5 @@
 /**
- * The order the server requires of a tournament's schedule (src/server/services/tournament-service.ts,
+ * The order the server requires of a tournament's schedule (src/features/tournaments/server/service.ts,
  * assertSchedule): registration, check-in opens, check-in closes, start, end, each not before the
  * previous one that is set; registration closes not before it opens. Checked in the form too, so
  * the admin sees which date is wrong instead of a generic INVALID_SCHEDULE.

@@ -1,4 +1,4 @@
-import { localizePath, type Locale } from '../../lib/i18n.ts';
+import { localizePath, type Locale } from '../../platform/i18n/i18n.ts';
 
 /**
  * The one rule for an admin-set competition link, used by the contract (tournament-schemas.ts) and

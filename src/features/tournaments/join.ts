@@ -2,7 +2,7 @@
  * The join and check-in payloads of SPEC sections 3 and 5 (DESIGN deviation 5: check-in sends the
  * player's real game account), as pure functions the join dialog and the action button share.
  */
-import type { GameAccount } from '../users/user-schemas.ts';
+import type { GameAccount } from '../accounts/contract.ts';
 import { isFortnite } from './tournament-view.ts';
 
 export interface JoiningUser {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import sharp from 'sharp';
-import * as SessionRepository from '../../../src/server/repositories/session-repository.ts';
-import * as UserRepository from '../../../src/server/repositories/user-repository.ts';
+import * as SessionRepository from '../../../src/features/accounts/server/session-repository.ts';
+import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface Account {

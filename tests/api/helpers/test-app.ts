@@ -4,13 +4,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../../src/server/app.ts';
-import { loadConfig, type AppConfig } from '../../../src/server/config.ts';
-import { openDatabase, type Db } from '../../../src/db/database.ts';
-import { migrateToLatest } from '../../../src/db/migrate.ts';
-import { createMailer } from '../../../src/server/mail/mailer.ts';
-import * as UserRepository from '../../../src/server/repositories/user-repository.ts';
-import type { SignupInput, User } from '../../../src/features/users/user-schemas.ts';
+import { buildApp } from '../../../src/platform/http/app.ts';
+import { loadConfig, type AppConfig } from '../../../src/platform/http/config.ts';
+import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
+import { migrateToLatest } from '../../../src/platform/db/migrate.ts';
+import { createMailer } from '../../../src/platform/mail/mailer.ts';
+import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
+import type { SignupInput, User } from '../../../src/features/accounts/contract.ts';
 import { parseMail, type ParsedMail } from './mail.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Phase } from '../../../src/features/tournaments/phase.ts';
-import type { TournamentInput } from '../../../src/features/tournaments/tournament-schemas.ts';
-import * as SessionRepository from '../../../src/server/repositories/session-repository.ts';
-import * as UserRepository from '../../../src/server/repositories/user-repository.ts';
+import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
+import * as SessionRepository from '../../../src/features/accounts/server/session-repository.ts';
+import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 import type { TestApp } from './test-app.ts';
 
 const MIN = 60_000;

@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emailChangeSchema,
+  emailConfirmSchema,
+  loginInputSchema,
+  passwordChangeSchema,
+  publicUserSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  signupInputSchema,
+  userSchema,
+  userUpdateSchema,
+} from '../contract.ts';
+import { envelope, envelopeWithBadges, errorResponses, ok, okWithBadges } from '../../../platform/http/envelope.ts';
+
+import { logFailedLogin } from '../../../platform/http/logging.ts';
+import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
+import * as BadgeService from '../../rewards/server/badge-service.ts';
+import * as UserService from './service.ts';
+
+// Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
+const idParams = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id') });
+const authResult = envelopeWithBadges(z.object({ user: userSchema, token: z.string() }));
+const messageResult = envelope(z.object({ message: z.string() }));
+
+export default async function userRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+  // Counted per address and e-mail. It runs as a preHandler because on the default onRequest hook
+  // the body is not parsed yet, so every login from one address shared a single counter.
+  const loginLimit = {
+    max: root.config.loginRateLimit,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: any) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
+  };
+  const resetLimit = { max: 5, timeWindow: '15 minutes' };
+  // Attempts that check the current password, per account: a stolen session must not become a
+  // password oracle. A profile save that sends no current password is not counted.
+  const secretCheckLimit = {
+    max: 20,
+    timeWindow: '15 minutes',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: any) => `current-password|${req.user?.id ?? req.ip}`,
+  };
+  const profileLimit = { ...secretCheckLimit, allowList: (req: any) => typeof req.body?.currentPassword !== 'string' };
+  // every signup attempt from one address counts (account farming, e-mail enumeration)
+  const signupLimit = { max: root.config.signupRateLimit, timeWindow: '1 hour' };
+  // password spraying: failures from one address, whatever the e-mail
+  const loginFailures = failureLimit(root, { name: 'login-failures', max: root.config.loginFailuresPerAddress, timeWindow: '15 minutes', failures: ['INVALID_CREDENTIALS'] });
+
+  app.post('/users/authenticate', {
+    schema: { tags, summary: 'Log in with e-mail and password (JSON body, never the URL)', body: loginInputSchema, response: { 200: authResult, ...errorResponses(400, 401, 429, 503) } },
+    config: { rateLimit: loginLimit },
+    onResponse: logFailedLogin,
+    handler: async (req) => {
+      const session = await loginFailures(req, () => UserService.login(app, req.body));
+      // what the player did before a badge existed is paid when they come back
+      return okWithBadges(session, await BadgeService.awardAll(app, app.config.ownerId, session.user.id));
+    },
+  });
+
+  app.post('/users/pp', {
+    schema: { tags, summary: 'Sign up; the answer lists the badges the signup earned', body: signupInputSchema, response: { 201: envelopeWithBadges(z.object({ message: z.string(), user: userSchema })), ...errorResponses(400, 409, 429, 503) } },
+    config: { rateLimit: signupLimit },
+    handler: async (req, reply) => {
+      const user = await UserService.signup(app, req.body);
+      return reply.code(201).send(okWithBadges({ message: 'USER_CREATED', user }, await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered')));
+    },
+  });
+
+  app.get('/users/me', {
+    schema: { tags, summary: 'The logged-in user', security: [{ bearer: [] }], response: { 200: envelope(userSchema), ...errorResponses(401) } },
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await UserService.get(app, req.user!.id)),
+  });
+
+  app.put('/users/pp/:id', {
+    schema: {
+      tags,
+      summary: 'Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one\'s own needs currentPassword and becomes pendingEmail until its mailed link is followed',
+      security: [{ bearer: [] }],
+      params: idParams,
+      body: userUpdateSchema,
+      response: { 200: envelopeWithBadges(z.object({ data: userSchema, pendingEmail: z.string().optional() })), ...errorResponses(400, 401, 403, 404, 409, 429) },
+    },
+    preHandler: app.requireUser,
+    config: { rateLimit: profileLimit },
+    handler: async (req) => {
+      assertSelfOrAdmin(req, req.params.id);
+      const { user, pendingEmail } = await UserService.update(app, req, req.params.id, req.body);
+      const earned = await BadgeService.awardOn(app, app.config.ownerId, user.id, 'profile_completed');
+      return okWithBadges({ data: user, ...(pendingEmail ? { pendingEmail } : {}) }, earned);
+    },
+  });
+
+  app.get('/users/:id', {
+    schema: { tags, summary: 'A user: the whole account to its owner or an admin, the public profile to anyone else', params: idParams, response: { 200: envelope(z.union([userSchema, publicUserSchema])), ...errorResponses(404) } },
+    handler: async (req) => {
+      const user = await UserService.get(app, req.params.id);
+      const full = req.user && (req.user.id === user.id || req.user.isAdmin);
+      return ok(full ? user : publicUserSchema.parse(user));
+    },
+  });
+
+  app.post('/users/sendReset', {
+    schema: {
+      tags,
+      summary: 'Mail a single-use reset link; answers the same whether or not the account exists',
+      description:
+        'The address goes in the JSON body. The spec\'s client puts it in the query (`?email=`): that form is accepted too, with the same answer, ' +
+        'and the address is cut from every logged URL. A body, when sent, wins.',
+      querystring: resetRequestSchema.partial(),
+      body: resetRequestSchema,
+      response: { 200: messageResult, ...errorResponses(400, 429) },
+    },
+    // the spec's form: with no body, the query is the request (validated by the same body schema)
+    preValidation: async (req) => {
+      if (req.body === undefined || req.body === null) req.body = { ...(req.query as object) } as typeof req.body;
+    },
+    config: { rateLimit: resetLimit },
+    handler: async (req) => {
+      UserService.sendReset(app, req.body.email, req.body.language);
+      return ok({ message: 'RESET_SENT' });
+    },
+  });
+
+  app.post('/users/reset', {
+    schema: { tags, summary: 'Set a new password with the mailed token', body: resetPasswordSchema, response: { 200: messageResult, ...errorResponses(400, 429) } },
+    config: { rateLimit: resetLimit },
+    handler: async (req) => {
+      await UserService.resetPassword(app, req.body.token, req.body.password);
+      return ok({ message: 'PASSWORD_RESET' });
+    },
+  });
+
+  app.post('/users/logout', {
+    schema: { tags, summary: 'Revoke the token of this request', security: [{ bearer: [] }], response: { 200: messageResult, ...errorResponses(401) } },
+    preHandler: app.requireUser,
+    handler: async (req) => {
+      await UserService.logout(app, req.user!.token);
+      return ok({ message: 'LOGGED_OUT' });
+    },
+  });
+
+  app.post('/users/me/password', {
+    schema: { tags, summary: 'Change the password: needs the current one; every other session is revoked', security: [{ bearer: [] }], body: passwordChangeSchema, response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(400, 401, 403, 429) } },
+    preHandler: app.requireUser,
+    config: { rateLimit: secretCheckLimit },
+    handler: async (req) => ok({ message: 'PASSWORD_CHANGED', ...(await UserService.changePassword(app, req.user!.id, req.user!.token, req.body)) }),
+  });
+
+  app.post('/users/me/email', {
+    schema: { tags, summary: 'Ask for a new e-mail: needs the current password; takes effect when the link mailed to it is followed', security: [{ bearer: [] }], body: emailChangeSchema, response: { 200: envelope(z.object({ message: z.string(), pendingEmail: z.string() })), ...errorResponses(400, 401, 403, 409, 429) } },
+    preHandler: app.requireUser,
+    config: { rateLimit: secretCheckLimit },
+    handler: async (req) => ok({ message: 'EMAIL_CHANGE_SENT', ...(await UserService.changeEmail(app, req.user!.id, req.body)) }),
+  });
+
+  app.post('/users/email/confirm', {
+    schema: { tags, summary: 'Confirm a new e-mail with the token mailed to it (single use)', body: emailConfirmSchema, response: { 200: envelope(z.object({ message: z.string(), email: z.string() })), ...errorResponses(400, 409, 429) } },
+    config: { rateLimit: resetLimit },
+    handler: async (req) => ok({ message: 'EMAIL_CHANGED', email: (await UserService.confirmEmail(app, req.body.token)).email }),
+  });
+
+  app.post('/users/logoutAll', {
+    schema: { tags, summary: 'Log out everywhere: revoke every session of the account, this one included', security: [{ bearer: [] }], response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(401) } },
+    preHandler: app.requireUser,
+    handler: async (req) => ok({ message: 'LOGGED_OUT_EVERYWHERE', revokedSessions: await UserService.logoutEverywhere(app, req.user!.id) }),
+  });
+}

@@ -1,0 +1,272 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isMixedScript } from '../rules.ts';
+import type { EmailChange, LoginInput, PasswordChange, User, UserUpdate } from '../contract.ts';
+import type { z } from 'zod';
+import type { signupInputSchema } from '../contract.ts';
+import { isLocale } from '../../../platform/i18n/i18n.ts';
+import { messages } from '../../../platform/i18n/messages.ts';
+import { createT } from '../../../platform/i18n/i18n.ts';
+import { AppError, notFound } from '../../../platform/http/errors.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { assertStrongPassword } from './password-strength.ts';
+import * as EmailChangeRepository from './email-change-repository.ts';
+import * as PasswordResetRepository from './password-reset-repository.ts';
+import * as SessionRepository from './session-repository.ts';
+import * as UserRepository from './user-repository.ts';
+import { recordAudit } from '../../audit/server/service.ts';
+
+const RESET_TTL_MINUTES = 60;
+const EMAIL_CHANGE_TTL_HOURS = 24;
+
+const assertUsername = (username: string) => {
+  if (isMixedScript(username)) throw new AppError(400, 'USERNAME_MIXED_SCRIPT', 'The username mixes letters of different alphabets');
+};
+
+export async function login(app: FastifyInstance, input: LoginInput): Promise<{ user: User; token: string }> {
+  const db = app.db.kysely;
+  const found = await UserRepository.findCredentials(db, app.config.ownerId, input.email);
+  // always run one verification so an unknown e-mail takes as long as a wrong password
+  const valid = await verifyPassword(found?.password_hash ?? dummyHash, input.password);
+  if (!found || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
+  const token = await SessionRepository.create(db, found.id, app.config.tokenTtlHours);
+  return { user: (await UserRepository.findById(db, app.config.ownerId, found.id))!, token };
+}
+
+export async function signup(app: FastifyInstance, input: z.output<typeof signupInputSchema>): Promise<User> {
+  const db = app.db.kysely;
+  assertUsername(input.username);
+  assertStrongPassword(input.password);
+  const result = await UserRepository.create(db, {
+    owner: app.config.ownerId,
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    nickname: input.nickname,
+    gender: input.gender,
+    birthDate: input.birth_date ?? null,
+    language: input.language,
+    country: input.country,
+  });
+  if (!result.ok) throw new AppError(409, result.conflict, result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
+  return (await UserRepository.findById(db, app.config.ownerId, result.id))!;
+}
+
+export async function get(app: FastifyInstance, id: string): Promise<User> {
+  const user = await UserRepository.findById(app.db.kysely, app.config.ownerId, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+/**
+ * PUT /users/pp/{id}. The owner's own new e-mail only becomes pending (it needs the current
+ * password and the link mailed to it); an admin's change of another account applies at once, is
+ * audited and told to the old address. The agency admin role never changes a SiteAdmin.
+ */
+export async function update(app: FastifyInstance, req: FastifyRequest, id: string, changes: UserUpdate): Promise<{ user: User; pendingEmail?: string }> {
+  const actor = req.user!;
+  const target = await get(app, id);
+  const self = actor.id === id;
+  if (!self && target.roles.includes('SiteAdmin') && !actor.roles.includes('SiteAdmin'))
+    throw new AppError(403, 'SITE_ADMIN_PROTECTED', 'Only a SiteAdmin may change a SiteAdmin');
+  const { currentPassword, email, ...rest } = changes;
+  if (rest.username !== undefined && rest.username !== target.username) assertUsername(rest.username);
+  const emailChanges = email !== undefined && email !== target.email;
+  if (emailChanges && self) {
+    await assertCurrentPassword(app, id, currentPassword);
+    // refused before anything else of the request is written
+    await assertEmailFree(app, email);
+  }
+
+  const apply: UserUpdate = self || !emailChanges ? rest : { ...rest, email };
+  const result = await UserRepository.update(app.db.kysely, app.config.ownerId, id, apply);
+  if (result === 'NOT_FOUND') throw notFound();
+  if (result !== 'ok') throw new AppError(409, result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
+  const user = await get(app, id);
+  if (!emailChanges) return { user };
+  if (self) {
+    await requestEmailChange(app, target, email);
+    return { user, pendingEmail: email };
+  }
+  await recordAudit(app, req, { action: 'user.email', entityType: 'user', entityId: id, before: { email: target.email }, after: { email } });
+  await mailUser(app, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email });
+  return { user };
+}
+
+/** POST /users/me/email: the same pending change as the settings form, on its own. */
+export async function changeEmail(app: FastifyInstance, userId: string, input: EmailChange): Promise<{ pendingEmail: string }> {
+  const user = await get(app, userId);
+  await assertCurrentPassword(app, userId, input.currentPassword);
+  if (input.email !== user.email) await requestEmailChange(app, user, input.email);
+  return { pendingEmail: input.email };
+}
+
+/** Stores the pending address, mails the link to it and tells the current address. */
+async function requestEmailChange(app: FastifyInstance, user: User, newEmail: string) {
+  const db = app.db.kysely;
+  await assertEmailFree(app, newEmail);
+  const token = await EmailChangeRepository.create(db, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
+  const link = `${app.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
+  await mailUser(app, { ...user, email: newEmail }, 'emailConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS });
+  await mailUser(app, user, 'emailChangeRequested', { newEmail });
+}
+
+/** POST /users/email/confirm: the followed link makes the pending address the account's. */
+export async function confirmEmail(app: FastifyInstance, token: string): Promise<User> {
+  const db = app.db.kysely;
+  const change = await EmailChangeRepository.consume(db, app.config.ownerId, token);
+  if (!change) throw new AppError(400, 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
+  const result = await UserRepository.update(db, app.config.ownerId, change.userId, { email: change.newEmail });
+  if (result === 'NOT_FOUND') throw notFound();
+  if (result !== 'ok') throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
+  return get(app, change.userId);
+}
+
+/**
+ * POST /users/me/password: needs the current password; every other session of the account is
+ * revoked (the one making the change stays) and the account's address is told.
+ */
+export async function changePassword(app: FastifyInstance, userId: string, token: string, input: PasswordChange): Promise<{ revokedSessions: number }> {
+  const db = app.db.kysely;
+  const user = await get(app, userId);
+  await assertCurrentPassword(app, userId, input.currentPassword);
+  assertStrongPassword(input.password);
+  await UserRepository.setPassword(db, userId, await hashPassword(input.password));
+  const revokedSessions = await SessionRepository.revokeAllForUser(db, userId, token);
+  await EmailChangeRepository.cancelAll(db, userId);
+  await mailUser(app, user, 'passwordChanged', {});
+  return { revokedSessions };
+}
+
+/** "Log out everywhere": every session of the account, this one included. */
+export async function logoutEverywhere(app: FastifyInstance, userId: string): Promise<number> {
+  return SessionRepository.revokeAllForUser(app.db.kysely, userId);
+}
+
+/** A taken address is refused when the change is asked for, not only when its link is followed. */
+async function assertEmailFree(app: FastifyInstance, email: string) {
+  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email)) throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
+}
+
+async function assertCurrentPassword(app: FastifyInstance, userId: string, password: string | undefined) {
+  const row = await UserRepository.findPasswordHash(app.db.kysely, userId);
+  // verify even without a password, so a missing one takes as long as a wrong one
+  const valid = await verifyPassword(row ?? dummyHash, password ?? '');
+  if (!row || !password || !valid) throw new AppError(403, 'CURRENT_PASSWORD_WRONG', 'The current password is wrong');
+}
+
+const localePrefix = (language: string) => (language === 'en' ? '/en' : '');
+
+type AccountMail = 'emailConfirm' | 'emailChangeRequested' | 'emailChangedByAdmin' | 'passwordChanged';
+
+/**
+ * An account notice in the user's language. A mail failure is logged, not returned: the change
+ * itself succeeded, and the settings page shows the pending address.
+ */
+async function mailUser(app: FastifyInstance, user: User, kind: AccountMail, vars: Record<string, string | number>) {
+  const locale = isLocale(user.language) ? user.language : 'it';
+  const t = createT(messages[locale].email);
+  const origin = app.config.publicOrigin;
+  const prefix = localePrefix(locale);
+  const all = { name: user.nickname || user.username, resetLink: `${origin}${prefix}/resetPassword`, settingsLink: `${origin}${prefix}/settings`, ...vars };
+  try {
+    await app.mailer.send({ to: user.email, subject: t(`${kind}.subject`, all), text: t(`${kind}.text`, all) });
+  } catch (err) {
+    app.log.error({ err, kind }, 'account mail could not be sent');
+  }
+}
+
+export async function logout(app: FastifyInstance, token: string) {
+  await SessionRepository.revoke(app.db.kysely, token);
+}
+
+/**
+ * Mails a reset link in the account's language; does nothing visible for an unknown address.
+ * Returns at once: the lookup, the link and its queued mail happen after the answer, so the answer
+ * takes as long whether or not the address has an account (and whatever the database or the mail
+ * server are doing).
+ */
+export function sendReset(app: FastifyInstance, email: string, language?: string): void {
+  app.afterResponse.run('password reset mail', () => writeReset(app, email, language));
+}
+
+async function writeReset(app: FastifyInstance, email: string, language?: string) {
+  const db = app.db.kysely;
+  const found = await UserRepository.findCredentials(db, app.config.ownerId, email);
+  if (!found) return;
+  const locale = isLocale(found.language) ? found.language : isLocale(language) ? language : 'it';
+  const t = createT(messages[locale].email);
+  const prefix = locale === 'en' ? '/en' : '';
+  // The link and its mail are one transaction, so one commit: once it is in, the mail outlives a
+  // restart (the queue sends it), and a link is never written without its mail.
+  await db.transaction().execute(async (trx) => {
+    const token = await PasswordResetRepository.create(trx, found.id, RESET_TTL_MINUTES);
+    const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
+    await app.mailQueue.send({ to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) }, trx);
+  });
+  app.mailQueue.wake();
+}
+
+export async function resetPassword(app: FastifyInstance, token: string, password: string) {
+  const db = app.db.kysely;
+  // checked before the token is spent, so a refused password leaves the link usable
+  assertStrongPassword(password);
+  const userId = await PasswordResetRepository.consume(db, app.config.ownerId, token);
+  if (!userId) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
+  await UserRepository.setPassword(db, userId, await hashPassword(password));
+  await SessionRepository.revokeAllForUser(db, userId);
+  // the notice of a requested e-mail change tells its owner to reset: whoever asked must not be
+  // able to confirm the change afterwards
+  await EmailChangeRepository.cancelAll(db, userId);
+}
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD: make sure that account exists and holds SiteAdmin. An existing
+ * account that is not an admin yet may have been registered by anyone who guessed the address, so
+ * it gets ADMIN_PASSWORD and loses every session before it receives the role: whatever password
+ * and tokens it had never open an admin session.
+ */
+export async function ensureAdmin(app: FastifyInstance, email: string, password: string) {
+  const db = app.db.kysely;
+  const normalized = email.trim().toLowerCase();
+  const found = await UserRepository.findCredentials(db, app.config.ownerId, normalized);
+  if (found) {
+    const user = (await UserRepository.findById(db, app.config.ownerId, found.id))!;
+    if (!user.roles.includes('SiteAdmin')) {
+      await UserRepository.setPassword(db, found.id, await hashPassword(password));
+      const revoked = await SessionRepository.revokeAllForUser(db, found.id);
+      // a pending e-mail change asked for by the previous holder would move the admin account to
+      // their address once confirmed
+      await EmailChangeRepository.cancelAll(db, found.id);
+      await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
+      app.log.warn(
+        { userId: found.id, revokedSessions: revoked },
+        'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, its sessions were revoked, and it holds SiteAdmin',
+      );
+    }
+    return found.id;
+  }
+  const local = normalized.split('@')[0].replace(/[^\p{L}\p{N}_.-]/gu, '').slice(0, 24);
+  // the signup rules want at least 3 characters, or the admin could not save their own profile
+  const base = local.length >= 3 ? local : 'admin';
+  const passwordHash = await hashPassword(password);
+  // A player may already hold the e-mail's local part as username (or "admin"); then the admin gets a
+  // suffixed one rather than the server refusing to start.
+  for (const username of [base, `${base}-${randomBytes(3).toString('hex')}`]) {
+    const result = await UserRepository.create(db, {
+      owner: app.config.ownerId,
+      username,
+      email: normalized,
+      passwordHash,
+      nickname: 'Admin',
+      gender: 'nonbinary',
+      birthDate: null,
+      language: 'it',
+      country: 'Italy',
+      roles: ['SiteAdmin'],
+    });
+    if (result.ok) return result.id;
+    if (result.conflict !== 'USERNAME_TAKEN') throw new Error(`ADMIN_EMAIL could not be created: ${result.conflict}`);
+  }
+  throw new Error('ADMIN_EMAIL could not be created: USERNAME_TAKEN');
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../../../platform/db/schema.ts';
+import { GAME_ACCOUNTS_MAX, type GameAccount, type Language, type User, type UserUpdate } from '../contract.ts';
+
+type Row = Selectable<UsersTable>;
+
+export interface NewUser {
+  owner: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+  nickname: string;
+  gender: string;
+  birthDate: string | null;
+  language: Language;
+  country: string;
+  roles?: string[];
+}
+
+export type CreateResult = { ok: true; id: string } | { ok: false; conflict: 'EMAIL_TAKEN' | 'USERNAME_TAKEN' };
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; message?: string };
+  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
+};
+
+/** Inserts the account; the unique indexes, not a prior read, decide a race between two signups. */
+export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateResult> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  try {
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        owner: u.owner,
+        username: u.username,
+        email: u.email,
+        password_hash: u.passwordHash,
+        display_name: u.username,
+        nickname: u.nickname,
+        gender: u.gender,
+        birth_date: u.birthDate,
+        language: u.language,
+        country: u.country,
+        roles: JSON.stringify(u.roles ?? []),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { ok: true, id };
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const emailTaken = await db.selectFrom('users').select('id').where('owner', '=', u.owner).where('email', '=', u.email).executeTakeFirst();
+    return { ok: false, conflict: emailTaken ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN' };
+  }
+}
+
+export async function findCredentials(db: Kysely<Database>, owner: string, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'language'])
+    .where('owner', '=', owner)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** The account with this id in this brand (`owner`); another brand's account is not found. */
+export async function findById(db: Kysely<Database>, owner: string, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+  if (!row) return undefined;
+  const accounts = await db
+    .selectFrom('game_accounts')
+    .select(['username', 'account_id', 'game', 'console'])
+    .where('user_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return toUser(row, accounts.map((a) => ({ username: a.username, id: a.account_id, game: a.game, console: a.console }) as GameAccount));
+}
+
+const columnOf: Partial<Record<keyof UserUpdate, keyof UsersTable>> = {
+  username: 'username',
+  email: 'email',
+  displayName: 'display_name',
+  nickname: 'nickname',
+  gender: 'gender',
+  birth_date: 'birth_date',
+  discordId: 'discord_id',
+  epicId: 'epic_id',
+  language: 'language',
+  first_name: 'first_name',
+  last_name: 'last_name',
+  street_name: 'street_name',
+  additional_address_info: 'additional_address_info',
+  zip_code: 'zip_code',
+  city: 'city',
+  country: 'country',
+  phone_number: 'phone_number',
+};
+
+/**
+ * Applies the given fields and, when present, replaces the game accounts, in one transaction.
+ * 'NOT_FOUND' when no account of `owner` has this id (nothing is written).
+ */
+export async function update(db: Kysely<Database>, owner: string, id: string, changes: UserUpdate): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
+  const set: Record<string, unknown> = { updated_at: new Date().toISOString() };
+  for (const [key, column] of Object.entries(columnOf)) {
+    const value = changes[key as keyof UserUpdate];
+    if (value !== undefined) set[column!] = value;
+  }
+  try {
+    const found = await db.transaction().execute(async (trx) => {
+      // the owner condition keeps a stale or forged id from reaching another brand's account
+      const updated = await trx.updateTable('users').set(set).where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+      if (!Number(updated.numUpdatedRows)) return false;
+      if (changes.gameAccounts) {
+        await trx.deleteFrom('game_accounts').where('user_id', '=', id).execute();
+        if (changes.gameAccounts.length)
+          await trx
+            .insertInto('game_accounts')
+            .values(
+              changes.gameAccounts.map((a, position) => ({
+                id: randomUUID(),
+                user_id: id,
+                position,
+                username: a.username,
+                account_id: a.id,
+                game: a.game,
+                console: a.console,
+              })),
+            )
+            .execute();
+      }
+      return true;
+    });
+    return found ? 'ok' : 'NOT_FOUND';
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    return /email/.test(String((e as Error).message)) ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN';
+  }
+}
+
+/**
+ * Adds one game account to the profile's list (after the others), or updates the id of the one
+ * with the same game, platform and username (the join dialog's withAccount, on the server). A
+ * profile already holding GAME_ACCOUNTS_MAX keeps its list: the join it belongs to still counts.
+ */
+export async function keepGameAccount(db: Kysely<Database>, userId: string, a: GameAccount): Promise<void> {
+  const rows = await db.selectFrom('game_accounts').select(['id', 'position', 'username', 'game', 'console']).where('user_id', '=', userId).orderBy('position').execute();
+  const same = rows.find((r) => r.game === a.game && r.console === a.console && r.username === a.username);
+  if (same) {
+    await db.updateTable('game_accounts').set({ account_id: a.id }).where('id', '=', same.id).execute();
+    return;
+  }
+  if (rows.length >= GAME_ACCOUNTS_MAX) return;
+  const position = rows.length ? Math.max(...rows.map((r) => Number(r.position))) + 1 : 0;
+  await db.insertInto('game_accounts').values({ id: randomUUID(), user_id: userId, position, username: a.username, account_id: a.id, game: a.game, console: a.console }).execute();
+}
+
+/** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
+export async function birthDateOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('birth_date').where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+  return row ? row.birth_date : undefined;
+}
+
+export async function setPassword(db: Kysely<Database>, id: string, passwordHash: string) {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+export async function setRoles(db: Kysely<Database>, id: string, roles: string[]) {
+  await db.updateTable('users').set({ roles: JSON.stringify(roles) }).where('id', '=', id).execute();
+}
+
+export async function countByOwner(db: Kysely<Database>, owner: string): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('owner', '=', owner).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function toUser(r: Row, gameAccounts: GameAccount[]): User {
+  return {
+    id: r.id,
+    username: r.username,
+    displayName: r.display_name,
+    email: r.email,
+    nickname: r.nickname,
+    gender: r.gender,
+    birth_date: r.birth_date,
+    discordId: r.discord_id,
+    epicId: r.epic_id,
+    language: r.language === 'en' ? 'en' : 'it',
+    roles: JSON.parse(r.roles),
+    first_name: r.first_name,
+    last_name: r.last_name,
+    street_name: r.street_name,
+    additional_address_info: r.additional_address_info,
+    zip_code: r.zip_code,
+    city: r.city,
+    country: r.country,
+    phone_number: r.phone_number,
+    gameAccounts,
+    createdAt: r.created_at,
+  };
+}
+
+/** Which of these ids are accounts of the brand (chunked: an IN list has an engine limit). */
+export async function existingIds(db: Kysely<Database>, owner: string, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 1000) {
+    const rows = await db.selectFrom('users').select('id').where('owner', '=', owner).where('id', 'in', unique.slice(i, i + 1000)).execute();
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
+export async function findPasswordHash(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash;
+}

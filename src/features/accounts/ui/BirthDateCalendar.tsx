@@ -1,0 +1,46 @@
+import type { CSSProperties } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { it as itDays } from 'react-day-picker/locale/it';
+import { enUS as enDays } from 'react-day-picker/locale/en-US';
+import 'react-day-picker/style.css';
+import { format, subYears } from 'date-fns';
+import type { Locale } from '../../../platform/i18n/i18n.ts';
+import { DATE_FORMAT } from '../../../platform/ui/date-format.ts';
+
+interface Props {
+  locale: Locale;
+  selected: Date | undefined;
+  onSelect: (value: string) => void;
+}
+
+/** The calendar of BirthDateInput: month and year dropdowns; Italian weeks start on Monday. */
+export default function BirthDateCalendar({ locale, selected, onSelect }: Props) {
+  const today = new Date();
+  return (
+    <DayPicker
+      mode="single"
+      required
+      selected={selected}
+      onSelect={(day) => onSelect(format(day, DATE_FORMAT))}
+      captionLayout="dropdown"
+      navLayout="around"
+      startMonth={new Date(today.getFullYear() - 100, 0)}
+      endMonth={today}
+      disabled={{ after: today }}
+      defaultMonth={selected ?? subYears(today, 18)}
+      locale={locale === 'it' ? itDays : enDays}
+      weekStartsOn={locale === 'it' ? 1 : 0}
+      autoFocus
+      style={
+        {
+          '--rdp-accent-color': 'var(--color-accent)',
+          '--rdp-accent-background-color': 'color-mix(in srgb, var(--color-brand) 30%, transparent)',
+          '--rdp-day-height': '38px',
+          '--rdp-day-width': '38px',
+          '--rdp-day_button-height': '36px',
+          '--rdp-day_button-width': '36px',
+        } as CSSProperties
+      }
+    />
+  );
+}

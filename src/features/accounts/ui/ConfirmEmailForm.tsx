@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { api } from '../../../platform/browser/api-client.ts';
+import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
+import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
+import { useT } from '../../../platform/ui/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+/**
+ * /confirmEmail?token=… (the link mailed to a new address). Confirming takes a click rather than
+ * happening on load, so a mail scanner that opens links cannot spend the token on its own.
+ */
+export default function ConfirmEmailForm({ locale, messages }: Props) {
+  const t = useT(messages);
+  const hydrated = useHydrated();
+  const token = useUrlToken();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (!token) return;
+    setBusy(true);
+    setFailure(null);
+    const res = await api<{ email: string }>('/users/email/confirm', { body: { token }, token: null });
+    setBusy(false);
+    if (!res.ok) return setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
+    setDone(res.data.email);
+  };
+
+  return (
+    <div className={cardClass}>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('settings.confirmEmail.title')}</h1>
+      {!hydrated ? null : !token && !done ? (
+        <p role="alert" data-testid="confirm-email-missing" className={`${errorBoxClass} mt-6`}>
+          {t('settings.confirmEmail.missingToken')}
+        </p>
+      ) : done ? (
+        <div role="status" data-testid="confirm-email-done" className={`${successBoxClass} mt-6`}>
+          {t('settings.confirmEmail.done', { email: done })}
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-400">{t('settings.confirmEmail.text')}</p>
+          <div role="alert" data-testid="confirm-email-error" className={failure ? `${errorBoxClass} mt-6` : 'hidden'}>
+            {failure}
+          </div>
+          <button type="button" onClick={confirm} disabled={busy} className={`${primaryButtonClass} mt-6 w-full`} data-testid="confirm-email-submit">
+            {busy ? t('settings.confirmEmail.submitting') : t('settings.confirmEmail.submit')}
+          </button>
+        </>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <a href={localizePath('/settings', locale)} className={linkClass} data-testid="link-settings">
+          {t('settings.confirmEmail.settingsLink')}
+        </a>
+      </p>
+    </div>
+  );
+}

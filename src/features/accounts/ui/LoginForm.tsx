@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import type { User } from '../contract.ts';
+import { showEarnedBadges } from '../../rewards/ui/earned-badge-queue.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import { LOGIN_REASON_REDEEM, pathAfterLogin, takeRedeemToken } from '../../../platform/browser/auth-redirect.ts';
+import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { saveSession } from '../../../platform/browser/session.ts';
+import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
+import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
+import { useT } from '../../../platform/ui/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+type Values = { email: string; password: string };
+const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.loginInputSchema));
+
+/** /login (SPEC section 2): e-mail and password; on success into the user's own language. */
+export default function LoginForm({ locale, messages }: Props) {
+  const t = useT(messages);
+  const hydrated = useHydrated();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  // the page is static, so `?next=` and `?reason=` are read after hydration, not at render
+  const [query, setQuery] = useState<{ next: string | null; reason: string | null }>({ next: null, reason: null });
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    setQuery({ next: params.get('next'), reason: params.get('reason') });
+  }, []);
+  const { register, handleSubmit, getValues, errors, isSubmitting } = useLiteForm<Values>({
+    validate: rules.validate,
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (values: Values) => {
+    setFailure(null);
+    const res = await api<{ user: User; token: string }>('/users/authenticate', { body: values, token: null });
+    if (!res.ok) {
+      setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
+      return;
+    }
+    setLeaving(true);
+    saveSession(res.data.user, res.data.token);
+    // badges whose rule the player met before the badge existed are paid at login: the next page shows them
+    showEarnedBadges(res.earnedBadges, { park: true });
+    window.location.assign(pathAfterLogin(res.data.user.language, takeRedeemToken(), query.next));
+  };
+
+  const fieldError = (name: keyof Values) => t.field(name, errors[name], getValues(name));
+  const emailError = fieldError('email');
+  const passwordError = fieldError('password');
+  const busy = isSubmitting || leaving;
+
+  return (
+    <div className={cardClass}>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.login.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('auth.login.subtitle')}</p>
+      {query.reason === LOGIN_REASON_REDEEM && (
+        <p role="status" className="mt-4 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm text-slate-100" data-testid="login-reason">
+          {t('auth.login.reasonRedeem')}
+        </p>
+      )}
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        onFocus={rules.preload}
+        className="mt-6 space-y-5"
+        aria-describedby={failure ? 'login-error' : undefined}
+        data-testid="login-form"
+      >
+        <FormField id="login-email" label={t('auth.login.email')} error={emailError}>
+          <input {...register('email')} {...controlProps('login-email', emailError)} type="email" autoComplete="email" className={inputClass} />
+        </FormField>
+        <FormField id="login-password" label={t('auth.login.password')} error={passwordError}>
+          <PasswordInput
+            {...register('password')}
+            {...controlProps('login-password', passwordError)}
+            autoComplete="current-password"
+            showLabel={t('auth.password.show')}
+            hideLabel={t('auth.password.hide')}
+          />
+        </FormField>
+        <div className="flex justify-end text-sm">
+          <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="link-reset-password">
+            {t('auth.login.forgot')}
+          </a>
+        </div>
+        <div id="login-error" role="alert" data-testid="login-error" className={failure ? errorBoxClass : 'hidden'}>
+          {failure}
+        </div>
+        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="login-submit">
+          {busy ? t('auth.login.submitting') : t('auth.login.submit')}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-400">
+        {t('auth.login.noAccount')}{' '}
+        <a href={localizePath('/signup', locale)} className={linkClass} data-testid="link-signup">
+          {t('auth.login.signupLink')}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { api } from '../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
+import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
+import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
+import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
+import { useT, type Translator } from '../../../platform/ui/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+/**
+ * /resetPassword (SPEC section 2; DESIGN section 3, deviation 2): without a token, ask for the
+ * e-mail and mail a link; with ?token=… (the mailed link), choose the new password.
+ */
+export default function ResetPasswordForm({ locale, messages }: Props) {
+  const t = useT(messages);
+  const token = useUrlToken();
+
+  return (
+    <div className={cardClass}>
+      {token ? <NewPassword t={t} locale={locale} token={token} /> : <RequestLink t={t} locale={locale} />}
+    </div>
+  );
+}
+
+function BackToLogin({ t, locale, label }: { t: Translator; locale: Locale; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <a href={localizePath('/login', locale)} className={linkClass} data-testid="link-login">
+        {t(label)}
+      </a>
+    </p>
+  );
+}
+
+const requestRules = lazySchema<{ email: string }>(() => import('./account-form-schemas.ts').then((m) => m.resetRequestSchema));
+
+function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
+  const hydrated = useHydrated();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const { register, handleSubmit, getValues, errors, isSubmitting } = useLiteForm<{ email: string }>({
+    validate: requestRules.validate,
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async ({ email }: { email: string }) => {
+    setFailure(null);
+    const res = await api('/users/sendReset', { body: { email, language: locale }, token: null });
+    if (!res.ok) return setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
+    setSent(true);
+  };
+  const emailError = t.field('email', errors.email, getValues('email'));
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.reset.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('auth.reset.subtitle')}</p>
+      <div role="status" data-testid="reset-sent" className={sent ? `${successBoxClass} mt-6` : 'hidden'}>
+        {sent ? t('auth.reset.sent') : ''}
+      </div>
+      {!sent && (
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={requestRules.preload} className="mt-6 space-y-5" data-testid="reset-request-form">
+          <FormField id="reset-email" label={t('auth.reset.email')} error={emailError}>
+            <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
+          </FormField>
+          <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
+            {failure}
+          </div>
+          <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-submit">
+            {isSubmitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
+          </button>
+        </form>
+      )}
+      <BackToLogin t={t} locale={locale} label="auth.reset.backToLogin" />
+    </>
+  );
+}
+
+type NewPasswordValues = { password: string; confirm: string };
+/** The shared rule for the password, plus a confirmation that must match. */
+const newPasswordRules = lazySchema<NewPasswordValues>(() => import('./account-form-schemas.ts').then((m) => m.newPasswordSchema));
+
+function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; token: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const { register, handleSubmit, getValues, setError, errors, isSubmitting } = useLiteForm<NewPasswordValues>({
+    validate: newPasswordRules.validate,
+    defaultValues: { password: '', confirm: '' },
+  });
+
+  const onSubmit = async ({ password }: NewPasswordValues) => {
+    setFailure(null);
+    const res = await api('/users/reset', { body: { token, password }, token: null });
+    if (!res.ok) {
+      const onFields = serverFieldErrors(res, ['password']);
+      for (const { field, error } of onFields) setError(field, error);
+      // a malformed token is reported as a validation issue on body.token: it is still an invalid link
+      const tokenIssue = res.issues?.some((i) => i.path.startsWith('body.token'));
+      if (!onFields.length || tokenIssue) setFailure(t.error(tokenIssue ? 'RESET_TOKEN_INVALID' : res.status === 429 ? 'RATE_LIMITED' : res.code));
+      return;
+    }
+    setDone(true);
+  };
+  const passwordError = t.field('password', errors.password, getValues('password'));
+  const confirmError = t.field('confirm', errors.confirm, getValues('confirm'));
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.reset.newTitle')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('auth.reset.newSubtitle')}</p>
+      <div role="status" data-testid="reset-done" className={done ? `${successBoxClass} mt-6` : 'hidden'}>
+        {done ? t('auth.reset.done') : ''}
+      </div>
+      {!done && (
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={newPasswordRules.preload} className="mt-6 space-y-5" data-testid="reset-password-form">
+          <FormField id="reset-new-password" label={t('auth.reset.newPassword')} error={passwordError} hint={t('auth.signup.passwordHint')}>
+            <PasswordInput
+              {...register('password')}
+              {...controlProps('reset-new-password', passwordError, true)}
+              autoComplete="new-password"
+              showLabel={t('auth.password.show')}
+              hideLabel={t('auth.password.hide')}
+            />
+          </FormField>
+          <FormField id="reset-confirm-password" label={t('auth.reset.confirmPassword')} error={confirmError}>
+            <PasswordInput
+              {...register('confirm')}
+              {...controlProps('reset-confirm-password', confirmError)}
+              autoComplete="new-password"
+              showLabel={t('auth.password.show')}
+              hideLabel={t('auth.password.hide')}
+            />
+          </FormField>
+          <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
+            {failure}
+          </div>
+          <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-new-submit">
+            {isSubmitting ? t('auth.reset.newSubmitting') : t('auth.reset.newSubmit')}
+          </button>
+        </form>
+      )}
+      <BackToLogin t={t} locale={locale} label={done ? 'auth.reset.goToLogin' : 'auth.reset.backToLogin'} />
+    </>
+  );
+}

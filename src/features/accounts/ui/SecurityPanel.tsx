@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { api } from '../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
+import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
+import { clearSession } from '../../../platform/browser/session.ts';
+import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
+import { errorBoxClass, primaryButtonClass, secondaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
+import type { Translator } from '../../../platform/ui/use-t.ts';
+
+type PasswordValues = { currentPassword: string; password: string; confirm: string };
+const passwordRules = lazySchema<PasswordValues>(() => import('./account-form-schemas.ts').then((m) => m.passwordChangeFormSchema));
+const passwordFields = ['currentPassword', 'password', 'confirm'] as const;
+
+/**
+ * The Security tab of /settings: change the password, log out everywhere. Loaded when the tab is
+ * first opened, so the page ships none of it before the visitor asks.
+ */
+export default function SecurityPanel({ t, locale }: { t: Translator; locale: Locale }) {
+  return (
+    <div className="space-y-8">
+      <ChangePassword t={t} />
+      <LogoutEverywhere t={t} locale={locale} />
+    </div>
+  );
+}
+
+function ChangePassword({ t }: { t: Translator }) {
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, getValues, setError, reset, errors, isSubmitting } = useLiteForm<PasswordValues>({
+    validate: passwordRules.validate,
+    defaultValues: { currentPassword: '', password: '', confirm: '' },
+  });
+
+  const onSubmit = async ({ currentPassword, password }: PasswordValues) => {
+    setFailure(null);
+    setDone(false);
+    const res = await api('/users/me/password', { body: { currentPassword, password } });
+    if (!res.ok) {
+      const onFields = serverFieldErrors(res, passwordFields);
+      for (const { field, error } of onFields) setError(field, error);
+      if (!onFields.length) setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
+      return;
+    }
+    reset({ currentPassword: '', password: '', confirm: '' });
+    setDone(true);
+  };
+  const fieldError = (name: (typeof passwordFields)[number]) => t.field(name, errors[name], getValues(name));
+  const passwordProps = { showLabel: t('auth.password.show'), hideLabel: t('auth.password.hide') };
+
+  return (
+    <section aria-labelledby="security-password-title">
+      <h2 id="security-password-title" className="text-lg font-semibold text-white">
+        {t('settings.security.passwordTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-400">{t('settings.security.passwordIntro')}</p>
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={passwordRules.preload} className="mt-4 grid gap-5 sm:grid-cols-3" data-testid="password-change-form">
+        <FormField id="security-current-password" label={t('settings.security.currentPassword')} error={fieldError('currentPassword')}>
+          <PasswordInput {...register('currentPassword')} {...controlProps('security-current-password', fieldError('currentPassword'), true)} autoComplete="current-password" {...passwordProps} />
+        </FormField>
+        <FormField id="security-new-password" label={t('settings.security.newPassword')} error={fieldError('password')} hint={t('auth.signup.passwordHint')}>
+          <PasswordInput {...register('password')} {...controlProps('security-new-password', fieldError('password'), true)} autoComplete="new-password" {...passwordProps} />
+        </FormField>
+        <FormField id="security-confirm-password" label={t('settings.security.confirmPassword')} error={fieldError('confirm')}>
+          <PasswordInput {...register('confirm')} {...controlProps('security-confirm-password', fieldError('confirm'), true)} autoComplete="new-password" {...passwordProps} />
+        </FormField>
+        <div className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-h-6 flex-1">
+            <div role="status" data-testid="password-changed" className={done ? successBoxClass : 'hidden'}>
+              {done ? t('settings.security.passwordChanged') : ''}
+            </div>
+            <div role="alert" data-testid="password-change-error" className={failure ? errorBoxClass : 'hidden'}>
+              {failure}
+            </div>
+          </div>
+          <button type="submit" disabled={isSubmitting} className={primaryButtonClass} data-testid="password-change-submit">
+            {isSubmitting ? t('settings.security.changing') : t('settings.security.changePassword')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onClick = async () => {
+    setBusy(true);
+    setFailure(null);
+    const res = await api('/users/logoutAll', { method: 'POST' });
+    // a 401 means this session was already gone: the local one is cleared all the same
+    if (!res.ok && res.status !== 401) {
+      setBusy(false);
+      setFailure(t.error(res.code));
+      return;
+    }
+    clearSession();
+    window.location.assign(localizePath('/login', locale));
+  };
+
+  return (
+    <section aria-labelledby="security-logout-title" className="border-t border-line pt-6">
+      <h2 id="security-logout-title" className="text-lg font-semibold text-white">
+        {t('settings.security.logoutAllTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-400">{t('settings.security.logoutAllText')}</p>
+      <div role="alert" data-testid="logout-all-error" className={failure ? `${errorBoxClass} mt-4` : 'hidden'}>
+        {failure}
+      </div>
+      <button type="button" onClick={onClick} disabled={busy} className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`} data-testid="logout-all">
+        {busy ? t('settings.security.loggingOut') : t('settings.security.logoutAll')}
+      </button>
+    </section>
+  );
+}

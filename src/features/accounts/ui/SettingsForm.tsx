@@ -1,0 +1,380 @@
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { consoles, games } from '../../tournaments/games.ts';
+import { genders, languages } from '../user-options.ts';
+import type { User } from '../contract.ts';
+import { showEarnedBadges } from '../../rewards/ui/earned-badge-queue.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
+import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
+import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import Spinner from '../../../platform/ui/Spinner.tsx';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
+import { notify } from '../../../platform/ui/notify.ts';
+import { useAtom } from '../../../platform/ui/use-atom.ts';
+import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
+import { lazySchema, useLiteForm, type FieldErrors } from '../../../platform/ui/use-lite-form.ts';
+import { useT, type Translator } from '../../../platform/ui/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+}
+
+type Values = {
+  username: string;
+  email: string;
+  nickname: string;
+  gender: string;
+  discordId: string;
+  epicId: string;
+  language: Locale;
+  gameAccounts: { username: string; id: string; game: string; console: string }[];
+  /** Asked for only when the e-mail is being changed. */
+  currentPassword: string;
+};
+/** The editable part of the account (SPEC section 2, Settings), validated by the shared schema. */
+const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.settingsSchema));
+const accountFields = ['username', 'email', 'nickname', 'gender', 'discordId', 'epicId', 'language', 'currentPassword'] as const;
+// password change and "log out everywhere": fetched when the Security tab is first opened
+const SecurityPanel = lazy(() => import('./SecurityPanel.tsx'));
+const MAX_GAME_ACCOUNTS = 20;
+/** set on the page we move to after a language change, so it can say "saved" */
+const SAVED_PARAM = 'saved';
+
+const toValues = (u: User): Values => ({
+  username: u.username ?? '',
+  email: u.email ?? '',
+  nickname: u.nickname ?? '',
+  gender: u.gender ?? '',
+  discordId: u.discordId ?? '',
+  epicId: u.epicId ?? '',
+  language: u.language === 'en' ? 'en' : 'it',
+  gameAccounts: (u.gameAccounts ?? []).map((a) => ({ username: a.username, id: a.id ?? '', game: a.game, console: a.console })),
+  currentPassword: '',
+});
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** /settings: needs the stored session; without it, an invalid-credentials message and a login link. */
+export default function SettingsForm({ locale, messages }: Props) {
+  const t = useT(messages);
+  // the server-rendered HTML shows the spinner; so must the first client render (hydration),
+  // even when the header has already read the session
+  const hydrated = useHydrated();
+  const loading = useAtom($sessionLoading) || !hydrated;
+  const user = useAtom($user);
+  const token = useAtom($token);
+
+  useEffect(() => {
+    if ($sessionLoading.get()) loadSession();
+  }, []);
+
+  return (
+    <div className={cardClass}>
+      <DeferredToaster />
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('settings.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('settings.subtitle')}</p>
+      {loading ? (
+        <Spinner label={t('settings.loading')} testId="settings-loading" />
+      ) : !user || !token ? (
+        <div role="alert" data-testid="settings-invalid-credentials" className={`${errorBoxClass} mt-6`}>
+          <p>{t('settings.invalidCredentials')}</p>
+          <p className="mt-2">
+            <a href={localizePath('/login', locale)} className={linkClass} data-testid="link-login">
+              {t('settings.loginLink')}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <SettingsEditor key={user.id} t={t} locale={locale} user={user} />
+      )}
+    </div>
+  );
+}
+
+type Tab = 'account' | 'games' | 'security';
+const tabs: Tab[] = ['account', 'games', 'security'];
+
+function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; user: User }) {
+  const [tab, setTab] = useState<Tab>('account');
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ account: null, games: null, security: null });
+  const { register, values, setValue, clearErrors, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useLiteForm<Values>({
+    validate: rules.validate,
+    defaultValues: toValues(user),
+  });
+  const accounts = values.gameAccounts;
+  // stable React keys for the game account rows, so removing one does not remount the others
+  const rowKeys = useRef({ next: 0, keys: [] as number[] }).current;
+  while (rowKeys.keys.length < accounts.length) rowKeys.keys.push(rowKeys.next++);
+  rowKeys.keys.length = accounts.length;
+  const append = (row: Values['gameAccounts'][number]) => setValue('gameAccounts', [...accounts, row]);
+  const remove = (i: number) => {
+    rowKeys.keys.splice(i, 1);
+    // the errors of the rows after it would point at the wrong row: they come back on the next save
+    clearErrors('gameAccounts');
+    setValue('gameAccounts', accounts.filter((_, j) => j !== i));
+  };
+
+  // the stored user may be stale: read the account from the server, keeping anything already edited
+  useEffect(() => {
+    let live = true;
+    api<User>('/users/me').then((res) => {
+      if (!live) return;
+      if (res.ok) {
+        updateStoredUser(res.data);
+        reset(toValues(res.data), { keepDirtyValues: true });
+      } else if (res.status === 401) {
+        clearSession(); // the token is no longer valid: the page shows the invalid-credentials message
+      }
+    });
+    const url = new URL(window.location.href);
+    if (url.searchParams.has(SAVED_PARAM)) {
+      setSaved(true);
+      url.searchParams.delete(SAVED_PARAM);
+      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    }
+    return () => {
+      live = false;
+    };
+  }, [reset]);
+
+  useEffect(() => {
+    if (isDirty) setSaved(false);
+  }, [isDirty]);
+
+  const onSubmit = async ({ currentPassword, ...values }: Values) => {
+    setFailure(null);
+    setSaved(false);
+    const emailChanges = !sameEmail(values.email, user.email);
+    if (emailChanges && !currentPassword) {
+      setTab('account');
+      setError('currentPassword', { type: 'required' });
+      return;
+    }
+    const previousLanguage = user.language;
+    const body = emailChanges ? { ...values, currentPassword } : values;
+    const res = await api<{ data: User; pendingEmail?: string }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body });
+    if (!res.ok) {
+      const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts']);
+      for (const { field, error } of onFields) setError(field, error);
+      if (onFields.length) setTab(onFields.some((f) => f.field.startsWith('gameAccounts')) && !onFields.some((f) => !f.field.startsWith('gameAccounts')) ? 'games' : 'account');
+      else setFailure(t.error(res.code));
+      return;
+    }
+    const fresh = res.data.data;
+    updateStoredUser(fresh);
+    // a profile now complete earns its badge: shown here, or on the page in the new language
+    showEarnedBadges(res.earnedBadges, { park: fresh.language !== previousLanguage && fresh.language !== locale });
+    reset(toValues(fresh));
+    // the address changes only when the link mailed to it is followed
+    setPendingEmail(res.data.pendingEmail ?? null);
+    if (fresh.language !== previousLanguage && fresh.language !== locale) {
+      // the interface follows the account's language: the same page, in the new one
+      window.location.assign(localizePath(`/settings?${SAVED_PARAM}=1`, fresh.language));
+      return;
+    }
+    setSaved(true);
+    void notify(t('settings.saved'));
+  };
+
+  const onInvalid = (errs: FieldErrors) => {
+    const accountError = accountFields.some((f) => errs[f]);
+    setTab(accountError ? 'account' : 'games');
+  };
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = tabs.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const fieldError = (name: string) => t.field(name, errors[name], getValues(name));
+  const emailChanging = !sameEmail(values.email, user.email);
+
+  return (
+    <div className="mt-6">
+      <div role="tablist" aria-label={t('settings.tabsLabel')} className="flex gap-1 border-b border-line">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[name] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`settings-tab-${name}`}
+            data-testid={`settings-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`settings-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            onKeyDown={onTabKey}
+            className={`-mb-px rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
+              tab === name ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-slate-200'
+            }`}
+          >
+            {t(`settings.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id="settings-panel-security" aria-labelledby="settings-tab-security" hidden={tab !== 'security'} tabIndex={0} className="pt-6 outline-none">
+        {tab === 'security' && (
+          <Suspense fallback={<Spinner label={t('settings.security.loading')} testId="security-loading" />}>
+            <SecurityPanel t={t} locale={locale} />
+          </Suspense>
+        )}
+      </div>
+
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} onFocus={rules.preload} hidden={tab === 'security'} data-testid="settings-form">
+
+        <div role="tabpanel" id="settings-panel-account" aria-labelledby="settings-tab-account" hidden={tab !== 'account'} tabIndex={0} className="pt-6 outline-none">
+          <div className="grid gap-5 sm:grid-cols-2">
+            {(['username', 'email', 'nickname'] as const).map((name) => {
+              const id = `settings-${name}`;
+              const error = fieldError(name);
+              return (
+                <FormField key={name} id={id} label={t(`settings.fields.${name}`)} error={error}>
+                  <input
+                    {...register(name)}
+                    {...controlProps(id, error)}
+                    type={name === 'email' ? 'email' : 'text'}
+                    autoComplete={name === 'email' ? 'email' : name === 'username' ? 'username' : 'nickname'}
+                    className={inputClass}
+                  />
+                </FormField>
+              );
+            })}
+            {emailChanging && (
+              <FormField id="settings-current-password" label={t('settings.currentPassword')} error={fieldError('currentPassword')} hint={t('settings.currentPasswordHint')}>
+                {/* a plain input: the show/hide toggle would cost this page's JavaScript budget */}
+                <input
+                  {...register('currentPassword')}
+                  {...controlProps('settings-current-password', fieldError('currentPassword'), true)}
+                  type="password"
+                  autoComplete="current-password"
+                  className={inputClass}
+                />
+              </FormField>
+            )}
+            <FormField id="settings-gender" label={t('settings.fields.gender')} error={fieldError('gender')}>
+              <select {...register('gender')} {...controlProps('settings-gender', fieldError('gender'))} className={selectClass}>
+                <option value="">{t('settings.genderPlaceholder')}</option>
+                {genders.map((g) => (
+                  <option key={g} value={g}>
+                    {t(`settings.gender.${g}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField id="settings-discord-id" label={t('settings.fields.discordId')} error={fieldError('discordId')}>
+              <input {...register('discordId')} {...controlProps('settings-discord-id', fieldError('discordId'))} autoComplete="off" className={inputClass} />
+            </FormField>
+            <FormField id="settings-epic-id" label={t('settings.fields.epicId')} error={fieldError('epicId')}>
+              <input {...register('epicId')} {...controlProps('settings-epic-id', fieldError('epicId'))} autoComplete="off" className={inputClass} />
+            </FormField>
+            <FormField id="settings-language" label={t('settings.fields.language')} error={fieldError('language')}>
+              <select {...register('language')} {...controlProps('settings-language', fieldError('language'))} className={selectClass}>
+                {languages.map((l) => (
+                  <option key={l} value={l} lang={l}>
+                    {t(`settings.languages.${l}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
+        </div>
+
+        <div role="tabpanel" id="settings-panel-games" aria-labelledby="settings-tab-games" hidden={tab !== 'games'} tabIndex={0} className="pt-6 outline-none">
+          <p className="text-sm text-slate-400">{t('settings.games.intro')}</p>
+          {accounts.length === 0 && (
+            <p className="mt-4 rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid="game-accounts-empty">
+              {t('settings.games.empty')}
+            </p>
+          )}
+          <ul className="mt-4 space-y-4" data-testid="game-accounts">
+            {accounts.map((_, i) => {
+              const base = `game-account-${i}`;
+              const err = (f: string) => fieldError(`gameAccounts.${i}.${f}`);
+              return (
+                <li key={rowKeys.keys[i]} data-testid="game-account-row">
+                  <fieldset className="rounded-xl border border-line bg-ink/40 p-4">
+                    <legend className="px-1 text-sm font-semibold text-slate-300">{t('settings.games.row', { n: i + 1 })}</legend>
+                    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
+                      <FormField id={`${base}-username`} label={t('settings.games.username')} error={err('username')}>
+                        <input {...register(`gameAccounts.${i}.username`)} {...controlProps(`${base}-username`, err('username'))} autoComplete="off" className={inputClass} />
+                      </FormField>
+                      <FormField id={`${base}-id`} label={t('settings.games.id')} error={err('id')}>
+                        <input {...register(`gameAccounts.${i}.id`)} {...controlProps(`${base}-id`, err('id'))} autoComplete="off" className={inputClass} />
+                      </FormField>
+                      <FormField id={`${base}-game`} label={t('settings.games.game')} error={err('game')}>
+                        <select {...register(`gameAccounts.${i}.game`)} {...controlProps(`${base}-game`, err('game'))} className={selectClass}>
+                          {games.map((g) => (
+                            <option key={g} value={g}>
+                              {t(`settings.gameNames.${g}`)}
+                            </option>
+                          ))}
+                        </select>
+                      </FormField>
+                      <FormField id={`${base}-console`} label={t('settings.games.console')} error={err('console')}>
+                        <select {...register(`gameAccounts.${i}.console`)} {...controlProps(`${base}-console`, err('console'))} className={selectClass}>
+                          {consoles.map((c) => (
+                            <option key={c} value={c}>
+                              {c}
+                            </option>
+                          ))}
+                        </select>
+                      </FormField>
+                      <button
+                        type="button"
+                        onClick={() => remove(i)}
+                        aria-label={t('settings.games.removeLabel', { n: i + 1 })}
+                        data-testid={`${base}-remove`}
+                        className={`${secondaryButtonClass} hover:border-rose-500 hover:text-rose-300`}
+                      >
+                        {t('settings.games.remove')}
+                      </button>
+                    </div>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            type="button"
+            onClick={() => append({ username: '', id: '', game: games[0], console: consoles[0] })}
+            disabled={accounts.length >= MAX_GAME_ACCOUNTS}
+            data-testid="game-account-add"
+            className={`${secondaryButtonClass} mt-4`}
+          >
+            <span aria-hidden="true">+</span> {t('settings.games.add')}
+          </button>
+        </div>
+
+        <div className="mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-h-6 flex-1">
+            <div role="status" data-testid="settings-saved" className={saved ? successBoxClass : 'hidden'}>
+              {saved ? t('settings.saved') : ''}
+            </div>
+            <div role="status" data-testid="settings-email-pending" className={pendingEmail ? `${successBoxClass} mt-2` : 'hidden'}>
+              {pendingEmail ? t('settings.emailPending', { email: pendingEmail }) : ''}
+            </div>
+            <div role="alert" data-testid="settings-error" className={failure ? errorBoxClass : 'hidden'}>
+              {failure}
+            </div>
+          </div>
+          <button type="submit" disabled={!isDirty || isSubmitting} className={primaryButtonClass} data-testid="settings-save">
+            {isSubmitting ? t('settings.saving') : t('settings.save')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { genders } from '../user-options.ts';
+import type { User } from '../contract.ts';
+import { showEarnedBadges } from '../../rewards/ui/earned-badge-queue.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
+import { languageFromBrowser, localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { saveSession } from '../../../platform/browser/session.ts';
+import BirthDateInput from './BirthDateInput.tsx';
+import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, selectClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
+import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
+import { useT } from '../../../platform/ui/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+  /** the brand/owner id of the deployment (src/platform/brand.ts, read by the page at build time) */
+  brand: string;
+}
+
+type Values = {
+  username: string;
+  email: string;
+  password: string;
+  birth_date?: string;
+  nickname: string;
+  gender: string;
+};
+const fields = ['username', 'email', 'password', 'birth_date', 'nickname', 'gender'] as const;
+/** SPEC section 9: signups default to Italy. */
+const DEFAULT_COUNTRY = 'Italy';
+// the shared schema also checks the fields the browser adds (language, country) and fills defaults
+const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.signupInputSchema));
+
+/** /signup (SPEC sections 2 and 5). On success: log in, then home in the user's language. */
+export default function SignupForm({ locale, messages, brand }: Props) {
+  const t = useT(messages);
+  const hydrated = useHydrated();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const { register, values, setValue, handleSubmit, getValues, setError, errors, isSubmitting } = useLiteForm<Values>({
+    validate: rules.validate,
+    defaultValues: { username: '', email: '', password: '', birth_date: undefined, nickname: '', gender: '' },
+  });
+
+  const onSubmit = async (values: Values) => {
+    setFailure(null);
+    const body = { ...values, language: languageFromBrowser(navigator.languages), country: DEFAULT_COUNTRY, brand };
+    const created = await api<{ message: string; user: User }>('/users/pp', { body, token: null });
+    if (!created.ok) {
+      const onFields = serverFieldErrors(created, fields);
+      for (const { field, error } of onFields) setError(field, error, { shouldFocus: true });
+      if (!onFields.length) setFailure(t.error(created.code));
+      return;
+    }
+    setDone(true);
+    const session = await api<{ user: User; token: string }>('/users/authenticate', {
+      body: { email: values.email, password: values.password },
+      token: null,
+    });
+    if (!session.ok) {
+      // the account exists; the visitor can log in by hand
+      window.location.assign(localizePath('/login', created.data.user.language));
+      return;
+    }
+    saveSession(session.data.user, session.data.token);
+    // the server awarded the signup's badges (SPEC section 4): the home page shows them
+    showEarnedBadges([...(created.earnedBadges ?? []), ...(session.earnedBadges ?? [])], { park: true });
+    window.location.assign(localizePath('/', session.data.user.language));
+  };
+
+  const fieldError = (name: (typeof fields)[number]) => t.field(name, errors[name], getValues(name));
+  const e = Object.fromEntries(fields.map((f) => [f, fieldError(f)])) as Record<(typeof fields)[number], string | undefined>;
+  const busy = isSubmitting || done;
+
+  return (
+    <div className={cardClass}>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.signup.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('auth.signup.subtitle')}</p>
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={rules.preload} className="mt-6 space-y-5" data-testid="signup-form">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField id="signup-username" label={t('auth.signup.username')} error={e.username}>
+            <input {...register('username')} {...controlProps('signup-username', e.username)} autoComplete="username" className={inputClass} />
+          </FormField>
+          <FormField id="signup-nickname" label={t('auth.signup.nickname')} error={e.nickname}>
+            <input {...register('nickname')} {...controlProps('signup-nickname', e.nickname)} autoComplete="nickname" className={inputClass} />
+          </FormField>
+        </div>
+        <FormField id="signup-email" label={t('auth.signup.email')} error={e.email}>
+          <input {...register('email')} {...controlProps('signup-email', e.email)} type="email" autoComplete="email" className={inputClass} />
+        </FormField>
+        <FormField id="signup-password" label={t('auth.signup.password')} error={e.password} hint={t('auth.signup.passwordHint')}>
+          <PasswordInput
+            {...register('password')}
+            {...controlProps('signup-password', e.password, true)}
+            autoComplete="new-password"
+            showLabel={t('auth.password.show')}
+            hideLabel={t('auth.password.hide')}
+          />
+        </FormField>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField id="signup-birth-date" label={t('auth.signup.birthDate')} error={e.birth_date}>
+            <BirthDateInput
+              id="signup-birth-date"
+              locale={locale}
+              value={values.birth_date}
+              onChange={(day) => setValue('birth_date', day)}
+              invalid={!!e.birth_date}
+              describedBy={e.birth_date ? 'signup-birth-date-error' : undefined}
+              labels={{
+                placeholder: t('auth.signup.birthDatePlaceholder'),
+                open: t('auth.signup.openCalendar'),
+                calendar: t('auth.signup.calendar'),
+              }}
+            />
+          </FormField>
+          <FormField id="signup-gender" label={t('auth.signup.gender')} error={e.gender}>
+            <select {...register('gender')} {...controlProps('signup-gender', e.gender)} className={selectClass}>
+              <option value="">{t('auth.signup.genderPlaceholder')}</option>
+              {genders.map((g) => (
+                <option key={g} value={g}>
+                  {t(`settings.gender.${g}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <div role="alert" data-testid="signup-error" className={failure ? errorBoxClass : 'hidden'}>
+          {failure}
+        </div>
+        <div role="status" data-testid="signup-success" className={done ? successBoxClass : 'hidden'}>
+          {done ? t('auth.signup.success') : ''}
+        </div>
+        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="signup-submit">
+          {busy ? t('auth.signup.submitting') : t('auth.signup.submit')}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-400">
+        {t('auth.signup.haveAccount')}{' '}
+        <a href={localizePath('/login', locale)} className={linkClass} data-testid="link-login">
+          {t('auth.signup.loginLink')}
+        </a>
+      </p>
+    </div>
+  );
+}

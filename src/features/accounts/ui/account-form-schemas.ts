@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules.ts';
+import { emailChangeSchema, loginInputSchema, passwordChangeSchema, resetPasswordSchema, resetRequestSchema, signupInputSchema, userUpdateSchema } from '../contract.ts';
+
+/**
+ * The rules of the account forms, from the schemas the server enforces. Loaded on demand
+ * (`lazySchema` in use-lite-form.ts): zod is about 24 KB gzip, more than a form page may ship
+ * before the visitor interacts with it.
+ */
+export { loginInputSchema, resetRequestSchema };
+
+/**
+ * A new password: the length of account-rules.ts is checked before sending; the strength estimate
+ * (a large dictionary) stays on the server, whose PASSWORD_WEAK lands on the same field.
+ */
+const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+
+const signupFormSchema = signupInputSchema.extend({ password: newPassword });
+export { signupFormSchema as signupInputSchema };
+
+/** The editable part of the account (SPEC section 2, Settings). */
+export const settingsSchema = userUpdateSchema
+  .pick({ username: true, email: true, nickname: true, gender: true, discordId: true, epicId: true, language: true, gameAccounts: true })
+  .required()
+  .extend({ currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional() });
+
+/** The shared rule for the password, plus a confirmation that must match. */
+export const newPasswordSchema = resetPasswordSchema
+  .pick({ password: true })
+  .extend({ password: newPassword, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: 'mismatch', path: ['confirm'] });
+
+/** Settings, security part: the current password, and a new one confirmed. */
+export const passwordChangeFormSchema = passwordChangeSchema
+  .extend({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), password: newPassword, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: 'mismatch', path: ['confirm'] });
+
+export { emailChangeSchema };

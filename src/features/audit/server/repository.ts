@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
+import { countAll } from '../../../platform/db/database.ts';
+import type { AuditLogTable, Database } from '../../../platform/db/schema.ts';
+import { contains } from '../../../platform/db/search.ts';
+
+type Db = Kysely<Database> | Trx<Database>;
+
+export interface NewAuditEntry {
+  owner: string;
+  actorId: string;
+  actorName: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntry {
+  id: string;
+  actor: { id: string; name: string };
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+// entries written in the same millisecond still list in the order they happened
+let last = 0;
+function nextTimestamp(): string {
+  last = Math.max(Date.now(), last + 1);
+  return new Date(last).toISOString();
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+export async function insert(db: Db, e: NewAuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: randomUUID(),
+      owner: e.owner,
+      actor_id: e.actorId,
+      actor_name: e.actorName,
+      action: e.action,
+      entity_type: e.entityType,
+      entity_id: e.entityId,
+      before: json(e.before),
+      after: json(e.after),
+      created_at: nextTimestamp(),
+    })
+    .execute();
+}
+
+/**
+ * Newest first. `action` is an exact action or a prefix ending in '.' ('product.'); `search`
+ * looks in the actor's name, the entity id and the action.
+ */
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; action?: string; search?: string }): Promise<{ rows: AuditEntry[]; total: number }> {
+  let base = db.selectFrom('audit_log').where('owner', '=', owner);
+  if (q.action) {
+    if (q.action.endsWith('.')) {
+      const prefix = q.action;
+      base = base.where((eb) => eb(eb.fn('substr', ['action', eb.lit(1), eb.lit(prefix.length)]), '=', prefix));
+    } else base = base.where('action', '=', q.action);
+  }
+  if (q.search) base = base.where((eb) => eb.or([contains('actor_name', q.search!), contains('entity_id', q.search!), contains('action', q.search!)]));
+  const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+  return { rows: rows.map(toEntry), total: Number(n) };
+}
+
+function parse(v: string | null): Record<string, unknown> | null {
+  if (v === null) return null;
+  try {
+    const parsed = JSON.parse(v);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : { value: parsed };
+  } catch {
+    return null;
+  }
+}
+
+function toEntry(r: Selectable<AuditLogTable>): AuditEntry {
+  return {
+    id: r.id,
+    actor: { id: r.actor_id, name: r.actor_name },
+    action: r.action,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    before: parse(r.before),
+    after: parse(r.after),
+    createdAt: r.created_at,
+  };
+}

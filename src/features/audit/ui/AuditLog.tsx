@@ -1,0 +1,231 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../dashboard/admin-lists.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { Locale } from '../../../platform/i18n/i18n.ts';
+import { labelClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
+import { useDebouncedValue } from '../../../platform/ui/use-debounced-value.ts';
+import type { Translator } from '../../../platform/ui/use-t.ts';
+import { formatDateTime, formatShortDate, formatTime } from '../../dashboard/ui/format.ts';
+import { ListFooter, ListStatus } from '../../dashboard/ui/ListStatus.tsx';
+import type { SectionProps } from '../../dashboard/ui/section-props.ts';
+import SearchField from '../../dashboard/ui/SearchField.tsx';
+import { rowClass, smallButtonClass, tdClass } from '../../dashboard/ui/ui.ts';
+import { auditActionPrefixes, changedKeys, prettyLines, type AuditEntry } from './audit-diff.ts';
+import { DataTable } from '../../dashboard/ui/DataTable.tsx';
+
+interface PageData {
+  rows: AuditEntry[];
+  total: number;
+}
+
+const entityOf = (e: AuditEntry) => (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
+
+/** /dashboard/audit: every admin action, newest first, filtered by action prefix and searched on the server. */
+export default function AuditLog({ t, locale }: SectionProps) {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [action, setAction] = useState('');
+  const filterKey = `${query}\u0000${action}`;
+  // the page belongs to a filter: a new search or action starts on page 1
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (n: number) => setPaging({ key: filterKey, page: n });
+  const [reload, setReload] = useState(0);
+  const [data, setData] = useState<PageData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
+    if (action) params.set('action', action);
+    if (query) params.set('search', query);
+    api<AuditEntry[]>(`/admin/audit?${params}`).then((res) => {
+      if (!live) return;
+      setLoading(false);
+      if (!res.ok) {
+        setFailure(res.code);
+        toast.error(t.error(res.code));
+        return;
+      }
+      setFailure(null);
+      setData({ rows: res.data, total: res.total ?? res.data.length });
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, action, page, reload, t]);
+
+  const filtered = query !== '' || action !== '';
+
+  return (
+    <div className="mt-6 space-y-5" data-testid="audit-log">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <SearchField id="audit-search" label={t('news.audit.searchLabel')} placeholder={t('news.audit.searchPlaceholder')} value={search} onChange={setSearch} />
+        <div className="w-full space-y-1.5 sm:max-w-[14rem]">
+          <label htmlFor="audit-action" className={labelClass}>
+            {t('news.audit.filterLabel')}
+          </label>
+          <select id="audit-action" data-testid="audit-action" value={action} onChange={(e) => setAction(e.target.value)} className={selectClass}>
+            <option value="">{t('news.audit.filterAll')}</option>
+            {auditActionPrefixes.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <ListStatus
+        testId="audit"
+        failed={!!failure && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={filtered}
+        texts={{
+          error: t('news.audit.loadError'),
+          retry: t('dashboard.common.retry'),
+          loading: t('news.audit.loading'),
+          empty: t('news.audit.empty'),
+          noMatch: t('news.audit.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <DataTable
+            caption={t('news.audit.caption', { total: data.total })}
+            testId="audit-table"
+            loading={loading}
+            columns={[
+              { label: t('news.audit.columns.when') },
+              { label: t('news.audit.columns.who') },
+              { label: t('news.audit.columns.action') },
+              { label: t('news.audit.columns.entity') },
+              { label: t('news.audit.columns.details'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((entry) => (
+              <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
+                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                  <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
+                    <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
+                    <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
+                  </time>
+                </td>
+                <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
+                  {entry.actor?.name || t('news.audit.unknownActor')}
+                </td>
+                <td className={tdClass}>
+                  <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
+                    {entry.action}
+                  </code>
+                </td>
+                <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
+                  {entityOf(entry)}
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => setOpen(entry)}
+                    aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })}
+                    data-testid="audit-row-details"
+                  >
+                    {t('news.audit.details')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStatus>
+
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="audit-pagination" summaryTestId="audit-summary" navLabel={t('news.audit.paginationLabel')} t={t} />
+
+      <AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+/** Before and after side by side, the top-level keys that changed highlighted on both sides. */
+function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Locale; entry: AuditEntry | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (entry && !dialog.open) {
+      dialog.showModal();
+      closeRef.current?.focus();
+    } else if (!entry && dialog.open) dialog.close();
+  }, [entry]);
+
+  const changed = entry ? changedKeys(entry.before, entry.after) : [];
+  const side = (label: string, value: Record<string, unknown> | null, testId: string, tone: string) => (
+    <section className="flex min-w-0 flex-col gap-2" aria-label={label}>
+      <h3 className="text-sm font-semibold text-slate-300">{label}</h3>
+      {value === null ? (
+        <p className="rounded-lg border border-dashed border-line px-3 py-6 text-center text-sm text-slate-500" data-testid={testId}>
+          {t('news.audit.none')}
+        </p>
+      ) : (
+        <pre className="max-h-[55vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300" data-testid={testId}>
+          {prettyLines(value).map((line, i) => {
+            const hit = line.key !== null && changed.includes(line.key);
+            return (
+              <span key={i} className={`block whitespace-pre-wrap break-all ${hit ? `${tone} rounded-sm` : ''}`} data-changed={hit || undefined}>
+                {line.text}
+              </span>
+            );
+          })}
+        </pre>
+      )}
+    </section>
+  );
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      data-testid="audit-detail"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      className="m-auto w-[min(64rem,calc(100vw-2rem))] rounded-2xl border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70"
+    >
+      {entry && (
+        <div className="space-y-4 p-6">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 id={titleId} className="truncate text-lg font-bold text-white" data-testid="audit-detail-title">
+                {t('news.audit.detailTitle', { action: entry.action, entity: entityOf(entry) })}
+              </h2>
+              <p className="mt-1 text-sm text-slate-400" data-testid="audit-detail-meta">
+                {t('news.audit.detailMeta', { who: entry.actor?.name || t('news.audit.unknownActor'), when: formatDateTime(entry.createdAt, locale) })}
+              </p>
+            </div>
+            <button ref={closeRef} type="button" className={secondaryButtonClass} onClick={onClose} data-testid="audit-detail-close">
+              {t('news.audit.close')}
+            </button>
+          </div>
+          <p className="text-sm text-slate-300" data-testid="audit-detail-changed">
+            {changed.length ? t('news.audit.changedKeys', { keys: changed.join(', ') }) : t('news.audit.noChanges')}
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            {side(t('news.audit.before'), entry.before, 'audit-detail-before', 'bg-rose-500/15 text-rose-200')}
+            {side(t('news.audit.after'), entry.after, 'audit-detail-after', 'bg-emerald-500/15 text-emerald-200')}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

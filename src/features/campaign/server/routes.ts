@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminSubmissionSchema,
+  campaignSchema,
+  campaignUpdateSchema,
+  mySubmissionsQuerySchema,
+  phaseNumberSchema,
+  reviewInputSchema,
+  standingsQuerySchema,
+  standingsSchema,
+  submissionListQuerySchema,
+  submissionSchema,
+} from '../contract.ts';
+import { idSchema, ownerQuery } from '../../rewards/common-schemas.ts';
+import { envelope, errorResponseSchema, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
+import { cachePublic } from '../../../platform/http/response-headers.ts';
+import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
+import * as CampaignService from './service.ts';
+import { ownerOf } from '../../rewards/server/rewards-scope.ts';
+
+const slugParams = z.object({ slug: z.string().min(1).max(64) });
+const phaseParams = slugParams.extend({ phase: phaseNumberSchema });
+const idParams = z.object({ id: idSchema });
+const ownerOnly = z.object({ owner: ownerQuery });
+// the admin queue names its count totalCount too, like the giveaway list
+const countedList = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
+const bearer = [{ bearer: [] }];
+
+/** The winter campaign (/cortina): dates, screenshot submissions, moderation, standings (docs/campaign-api.md). */
+export default async function campaignRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // scoped to this plugin, like the media upload's: only the submission route reads it
+  await acceptMultipart(app);
+  const owner = (requested?: string) => ownerOf(app, requested);
+  // unlimited resubmits, but not a flood of image decoding from one account; counted in the app's
+  // shared rate-limit store, so several processes share one quota
+  const submitLimit = { max: 20, timeWindow: '10 minutes', hook: 'preHandler' as const, keyGenerator: (req: any) => `submission|${req.user?.id ?? req.ip}` };
+
+  {
+    const tags = ['campaign'];
+    app.get('/campaigns/:slug', {
+      schema: { tags, summary: 'The campaign: deadline, phases with their state now, the open phase, the server clock', params: slugParams, querystring: ownerOnly, response: { 200: envelope(campaignSchema), ...errorResponses(400, 404) } },
+      handler: async (req, reply) => {
+        CampaignService.assertSlug(req.params.slug);
+        const campaign = await CampaignService.getCampaign(app, owner(req.query.owner));
+        // the same for everyone; phase states move on the hour, a few seconds stale is fine
+        cachePublic(reply);
+        return ok(campaign);
+      },
+    });
+    app.put('/campaigns/:slug', {
+      schema: { tags, summary: 'Change the deadline, the competition or all four windows (admin); audited', security: bearer, params: slugParams, querystring: ownerOnly, body: campaignUpdateSchema, response: { 200: envelope(campaignSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        CampaignService.assertSlug(req.params.slug);
+        return ok(await CampaignService.update(app, req, owner(req.query.owner), req.body));
+      },
+    });
+    app.get('/campaigns/:slug/phases/:phase/standings', {
+      schema: { tags, summary: "Each player's best approved score in the phase; the top 50 win", params: phaseParams, querystring: standingsQuerySchema, response: { 200: envelope(standingsSchema), ...errorResponses(400, 404) } },
+      handler: async (req, reply) => {
+        CampaignService.assertSlug(req.params.slug);
+        const standings = await CampaignService.getStandings(app, owner(req.query.owner), req.params.phase, req.query);
+        cachePublic(reply, standings.frozen ? 'frozen' : 'editorial');
+        return ok(standings);
+      },
+    });
+  }
+
+  {
+    const tags = ['submissions'];
+    app.post('/marketplace/submissions', {
+      schema: {
+        tags,
+        summary: 'Send a screenshot (multipart: username, email, note, owner, then the image in "file") to the phase open now',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(submissionSchema), ...errorResponses(400, 401, 404, 409, 429), 413: errorResponseSchema, 415: errorResponseSchema },
+      },
+      config: { rateLimit: submitLimit },
+      onRequest: app.requireUser,
+      handler: async (req, reply) => reply.code(201).send(ok(await CampaignService.submit(app, req, await readMultipart(req)))),
+    });
+    app.get('/marketplace/submissions/mine', {
+      schema: { tags, summary: "The caller's own submissions, newest first", security: bearer, querystring: mySubmissionsQuerySchema, response: { 200: listEnvelope(submissionSchema), ...errorResponses(400, 401, 404) } },
+      onRequest: app.requireUser,
+      handler: async (req) => {
+        const { rows, total } = await CampaignService.listMine(app, req, owner(req.query.owner), req.query.note);
+        return okList(rows, total);
+      },
+    });
+    app.get('/marketplace/submissions', {
+      schema: { tags, summary: 'The moderation queue, oldest first, with duplicates of each image (admin)', security: bearer, querystring: submissionListQuerySchema, response: { 200: countedList(adminSubmissionSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const { rows, total } = await CampaignService.listQueue(app, owner(req.query.owner), req.query);
+        return { ...okList(rows, total), totalCount: total };
+      },
+    });
+    app.post('/marketplace/submissions/:id/review', {
+      schema: { tags, summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited', security: bearer, params: idParams, querystring: ownerOnly, body: reviewInputSchema, response: { 200: envelope(submissionSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => ok(await CampaignService.review(app, req, owner(req.query.owner), req.params.id, req.body)),
+    });
+  }
+}

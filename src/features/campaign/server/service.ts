@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto';
+import type { OutputInfo } from 'sharp';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CAMPAIGN_SLUG,
+  PHASE_COUNT,
+  SEASON_NOTE,
+  WINNERS_PER_PHASE,
+  defaultCampaign,
+  isValidSchedule,
+  openPhase,
+  phaseState,
+  submissionFieldsSchema,
+  type AdminSubmission,
+  type Campaign,
+  type CampaignUpdate,
+  type ReviewInput,
+  type Standings,
+  type Submission,
+  type SubmissionListQuery,
+} from '../contract.ts';
+import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { imageWork } from '../../../platform/storage/image-limits.ts';
+import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
+import * as CampaignRepository from './repository.ts';
+import * as CompetitionRepository from '../../tournaments/server/competition-repository.ts';
+import { recordAudit } from '../../audit/server/service.ts';
+import * as MediaService from '../../../platform/storage/media-service.ts';
+import { ownerOf } from '../../rewards/server/rewards-scope.ts';
+
+export const campaignNotFound = () => new AppError(404, 'CAMPAIGN_NOT_FOUND', 'Campaign not found');
+const submissionNotFound = () => new AppError(404, 'SUBMISSION_NOT_FOUND', 'Submission not found');
+
+/** The queue shows at most this many other submissions of the same picture per row. */
+const DUPLICATES_SHOWN = 5;
+/** "My submissions" lists the most recent ones; resubmits are unlimited but a page need not be. */
+const MINE_SHOWN = 200;
+
+/** Only `cortina` exists (docs/campaign-api.md); any other slug is a 404 before the database is asked. */
+export function assertSlug(slug: string) {
+  if (slug !== CAMPAIGN_SLUG) throw campaignNotFound();
+}
+
+/**
+ * The campaign with its phases; a fresh deployment gets SPEC section 9's dates on this first read
+ * (DESIGN: dates are data). The insert ignores conflicts, so concurrent first reads in several
+ * processes leave exactly one campaign and one row per phase.
+ */
+async function load(app: FastifyInstance, owner: string): Promise<CampaignRepository.CampaignRow> {
+  const db = app.db.kysely;
+  const found = await CampaignRepository.find(db, owner, CAMPAIGN_SLUG);
+  if (found && found.phases.length === PHASE_COUNT) return found;
+  await CampaignRepository.ensure(db, owner, {
+    slug: CAMPAIGN_SLUG,
+    seasonNote: SEASON_NOTE,
+    deadline: defaultCampaign.deadline,
+    competitionId: null,
+    phases: defaultCampaign.phases.map((p) => ({ ...p })),
+  });
+  return (await CampaignRepository.find(db, owner, CAMPAIGN_SLUG))!;
+}
+
+function toCampaign(c: CampaignRepository.CampaignRow, now: Date): Campaign {
+  return {
+    slug: c.slug,
+    seasonNote: c.seasonNote,
+    deadline: c.deadline,
+    competitionId: c.competitionId,
+    phases: c.phases.map((p) => ({ ...p, state: phaseState(p.opensAt, p.closesAt, now) })),
+    currentPhase: openPhase(c.phases, now),
+    now: now.toISOString(),
+  };
+}
+
+/** GET /campaigns/cortina, and the /cortina page (server-rendered, src/platform/http/site.ts). */
+export async function getCampaign(app: FastifyInstance, owner: string, now = new Date()): Promise<Campaign> {
+  return toCampaign(await load(app, owner), now);
+}
+
+/** One phase's standings, for the API and the /cortina page. */
+export async function getStandings(app: FastifyInstance, owner: string, phase: number, page: { limit: number; offset: number }, now = new Date()): Promise<Standings> {
+  const campaign = await load(app, owner);
+  const window = campaign.phases.find((p) => p.phase === phase);
+  if (!window) throw new AppError(400, 'VALIDATION_ERROR', 'No such phase');
+  const db = app.db.kysely;
+  const rows = await CampaignRepository.standings(db, owner, CAMPAIGN_SLUG, phase, page);
+  const total = await CampaignRepository.countRanked(db, owner, CAMPAIGN_SLUG, phase);
+  const state = phaseState(window.opensAt, window.closesAt, now);
+  return {
+    phase,
+    opensAt: window.opensAt,
+    closesAt: window.closesAt,
+    state,
+    frozen: state === 'closed',
+    // how many players hold a winning place now (at most WINNERS_PER_PHASE)
+    winners: Math.min(total, WINNERS_PER_PHASE),
+    total,
+    entries: rows.map((r) => ({ ...r, winner: r.rank <= WINNERS_PER_PHASE })),
+  };
+}
+
+/** What an audit entry keeps of the campaign: the stored fields, not the clock-dependent ones. */
+const auditView = (c: CampaignRepository.CampaignRow) => ({ deadline: c.deadline, competitionId: c.competitionId, phases: c.phases });
+
+/** PUT /campaigns/cortina (admin). Instants are stored in UTC whatever offset they came with. */
+export async function update(app: FastifyInstance, req: FastifyRequest, owner: string, input: CampaignUpdate): Promise<Campaign> {
+  const utc = (iso: string) => new Date(iso).toISOString();
+  const phases = input.phases?.map((p) => ({ phase: p.phase, opensAt: utc(p.opensAt), closesAt: utc(p.closesAt) }));
+  if (phases && !isValidSchedule(phases)) throw new AppError(400, 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
+  if (input.competitionId && !(await CompetitionRepository.findById(app.db.kysely, owner, input.competitionId)))
+    throw new AppError(404, 'COMPETITION_NOT_FOUND', 'Competition not found');
+  const before = await load(app, owner);
+  await CampaignRepository.update(app.db.kysely, owner, CAMPAIGN_SLUG, {
+    deadline: input.deadline === undefined ? undefined : utc(input.deadline),
+    competitionId: input.competitionId,
+    phases,
+  });
+  const after = await load(app, owner);
+  await recordAudit(app, req, { action: 'campaign.update', entityType: 'campaign', entityId: CAMPAIGN_SLUG, before: auditView(before), after: auditView(after) });
+  return toCampaign(after, new Date());
+}
+
+// ---- submissions ----
+
+/**
+ * A fingerprint of the picture itself: sha256 over the size and the decoded RGBA pixels (after
+ * EXIF orientation), so the same screenshot re-saved with other metadata, another compression
+ * level or as another lossless format is still recognised. Streamed, so a 25-megapixel image is
+ * never one 100 MB buffer. Call it on data MediaService.store accepted; it is bounded like every
+ * image decode (src/platform/storage/image-limits.ts).
+ */
+export async function pixelHash(app: FastifyInstance, data: Buffer): Promise<string> {
+  return imageWork(app, data, { failOn: 'none' }, async (image) => {
+    const pipeline = image.rotate().toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' });
+    const info = new Promise<OutputInfo>((resolve, reject) => {
+      pipeline.once('info', resolve);
+      pipeline.once('error', reject);
+    });
+    const pixels = createHash('sha256');
+    for await (const chunk of pipeline) pixels.update(chunk as Buffer);
+    const { width, height } = await info;
+    return createHash('sha256').update(`${width}x${height}:`).update(pixels.digest()).digest('hex');
+  });
+}
+
+function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
+  return {
+    id: r.id,
+    imageUrl: r.imageUrl,
+    username: r.username,
+    email: r.email,
+    note: r.note,
+    owner: r.owner,
+    phase: r.phase,
+    status: r.status,
+    score: r.score,
+    reason: r.reason,
+    createdAt: r.createdAt,
+    reviewedAt: r.reviewedAt,
+  };
+}
+
+/**
+ * POST /marketplace/submissions: the fields are checked, then the window (a closed window stores
+ * nothing), then the image exactly as an admin upload (MediaService.store), then it is recorded
+ * as pending in the phase open now. The author is the caller's session, never a field.
+ */
+export async function submit(app: FastifyInstance, req: FastifyRequest, body: MultipartBody, now = new Date()): Promise<Submission> {
+  if (!req.user) throw unauthorized();
+  // absent text parts count as empty, so they get `requiredField` rather than a type error
+  const fields = parseFields(submissionFieldsSchema, { username: '', email: '', ...body.fields }, body.file ? [] : [{ path: ['file'], message: 'requiredField' }]);
+  const file = body.file!;
+  const owner = ownerOf(app, fields.owner);
+  const phase = openPhase((await load(app, owner)).phases, now);
+  if (phase === null) throw new AppError(409, 'SUBMISSION_WINDOW_CLOSED', 'No upload window is open');
+  const stored = await MediaService.store(app, app.config.agencyName, file);
+  const id = await CampaignRepository.insertSubmission(app.db.kysely, {
+    owner,
+    campaign: CAMPAIGN_SLUG,
+    note: fields.note,
+    phase,
+    userId: req.user.id,
+    username: fields.username,
+    email: fields.email,
+    imageUrl: stored.url,
+    imageHash: await pixelHash(app, file),
+  });
+  return toSubmission((await CampaignRepository.findSubmission(app.db.kysely, owner, id))!);
+}
+
+/** GET /marketplace/submissions/mine: only the caller's, whatever the query says. */
+export async function listMine(app: FastifyInstance, req: FastifyRequest, owner: string, note?: string) {
+  if (!req.user) throw unauthorized();
+  const { rows, total } = await CampaignRepository.listMine(app.db.kysely, owner, req.user.id, { note, limit: MINE_SHOWN });
+  return { rows: rows.map(toSubmission), total };
+}
+
+/** The moderation queue (admin), each row with the other submissions of the same picture. */
+export async function listQueue(app: FastifyInstance, owner: string, q: SubmissionListQuery): Promise<{ rows: AdminSubmission[]; total: number }> {
+  const db = app.db.kysely;
+  const { rows, total } = await CampaignRepository.listQueue(db, owner, {
+    campaign: CAMPAIGN_SLUG,
+    note: q.note,
+    phase: q.phase,
+    status: q.status,
+    search: q.search,
+    duplicatesOnly: q.duplicates === 'true',
+    limit: q.limit,
+    offset: q.offset,
+  });
+  // one more than shown: the row itself may be among the oldest of its hash
+  const { counts, rows: same } = await CampaignRepository.submissionsWithHashes(db, owner, rows.map((r) => r.imageHash), DUPLICATES_SHOWN + 1);
+  return {
+    total,
+    rows: rows.map((r) => ({
+      ...toSubmission(r),
+      userId: r.userId,
+      accountUsername: r.accountUsername,
+      reviewedBy: r.reviewedBy,
+      duplicates: same
+        .filter((d) => d.hash === r.imageHash && d.id !== r.id)
+        .slice(0, DUPLICATES_SHOWN)
+        .map((d) => ({ id: d.id, userId: d.userId, username: d.username, createdAt: d.createdAt })),
+      duplicateCount: (counts.get(r.imageHash) ?? 1) - 1,
+    })),
+  };
+}
+
+/**
+ * Approve with a score or reject with a reason (admin). A decision may change while the phase's
+ * window is open; once it has closed the standings are final, so any review is refused.
+ */
+export async function review(app: FastifyInstance, req: FastifyRequest, owner: string, id: string, input: ReviewInput, now = new Date()): Promise<Submission> {
+  const reviewedAt = now.toISOString();
+  const decision: CampaignRepository.Review =
+    input.decision === 'approve'
+      ? { status: 'approved', score: input.score, reviewedBy: req.user!.id, reviewedAt }
+      : { status: 'rejected', reason: input.reason, reviewedBy: req.user!.id, reviewedAt };
+  // the decision and its audit entry commit together
+  return app.db.kysely.transaction().execute(async (trx) => {
+    const before = await CampaignRepository.findSubmission(trx, owner, id);
+    if (!before) throw submissionNotFound();
+    if (!(await CampaignRepository.review(trx, owner, id, decision, reviewedAt)))
+      throw new AppError(409, 'PHASE_FROZEN', 'The phase has closed: its standings no longer change');
+    const after = toSubmission((await CampaignRepository.findSubmission(trx, owner, id))!);
+    await recordAudit(app, req, { action: 'submission.review', entityType: 'submission', entityId: id, before: toSubmission(before), after }, trx);
+    return after;
+  });
+}

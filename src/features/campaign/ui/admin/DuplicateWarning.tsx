@@ -1,0 +1,41 @@
+import type { AdminSubmission } from '../../contract.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { countKey, formatDateTime } from '../../../dashboard/ui/format.ts';
+
+interface Props {
+  t: Translator;
+  locale: Locale;
+  submission: Pick<AdminSubmission, 'duplicates' | 'duplicateCount'>;
+  /** inside a table cell: smaller text */
+  compact?: boolean;
+}
+
+/**
+ * The same picture sent more than once (by this player or someone else) is the main sign of a
+ * reused screenshot: say so plainly and list who else sent it and when, so the admin can compare.
+ */
+export default function DuplicateWarning({ t, locale, submission, compact = false }: Props) {
+  const { duplicates, duplicateCount } = submission;
+  const hidden = duplicateCount - duplicates.length;
+  return (
+    <div
+      role="note"
+      data-testid="submission-duplicates"
+      className={`mt-2 rounded-lg border border-amber-500/50 bg-amber-500/10 text-amber-100 ${compact ? 'px-2.5 py-2 text-xs' : 'px-3 py-2.5 text-sm'}`}
+    >
+      <p className="font-semibold text-amber-200">
+        <span aria-hidden="true">⚠ </span>
+        {t(countKey('adminCampaign.duplicates.title', duplicateCount), { count: duplicateCount })}
+      </p>
+      <ul className="mt-1 space-y-0.5">
+        {duplicates.map((d) => (
+          <li key={d.id} data-testid="submission-duplicate">
+            {t('adminCampaign.duplicates.entry', { username: d.username, date: formatDateTime(d.createdAt, locale) })}
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 && <p className="mt-1 text-amber-200/80">{t('adminCampaign.duplicates.more', { count: hidden })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { MAX_SCORE, REJECT_REASON_MAX, type AdminSubmission, type Submission } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import { errorBoxClass, inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import Modal from '../../../dashboard/ui/Modal.tsx';
+import { formatDateTime } from '../../../dashboard/ui/format.ts';
+import { reviewBody, type ReviewDecision, type ReviewProblem } from './campaign-admin.ts';
+import DuplicateWarning from './DuplicateWarning.tsx';
+import StatusBadge from './StatusBadge.tsx';
+
+interface Props {
+  t: Translator;
+  locale: Locale;
+  /** the submission under review; null closes the dialog */
+  submission: AdminSubmission | null;
+  onClose: () => void;
+  /** after a decision was saved: the queue reloads */
+  onReviewed: (saved: Submission) => void;
+}
+
+const rejectButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white transition hover:bg-rose-700 ' +
+  'disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
+
+/**
+ * Approve with a score or reject with a reason (POST /marketplace/submissions/{id}/review). A
+ * decision can be changed until the phase closes, so a reviewed submission opens here too, with
+ * its current score or reason filled in.
+ */
+export default function ReviewDialog({ t, locale, submission, onClose, onReviewed }: Props) {
+  const [score, setScore] = useState('');
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<Partial<Record<ReviewDecision, ReviewProblem>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<ReviewDecision | null>(null);
+
+  useEffect(() => {
+    setScore(submission?.score != null ? String(submission.score) : '');
+    setReason(submission?.reason ?? '');
+    setProblems({});
+    setFailure(null);
+  }, [submission]);
+
+  const submit = (decision: ReviewDecision) => async (e: FormEvent) => {
+    e.preventDefault();
+    if (!submission || busy) return;
+    const checked = reviewBody(decision, score, reason);
+    if (!checked.ok) {
+      setProblems({ [decision]: checked.problem });
+      document.getElementById(decision === 'approve' ? 'review-score' : 'review-reason')?.focus();
+      return;
+    }
+    setProblems({});
+    setFailure(null);
+    setBusy(decision);
+    const res = await api<Submission>(`/marketplace/submissions/${encodeURIComponent(submission.id)}/review`, { method: 'POST', body: checked.body });
+    setBusy(null);
+    if (!res.ok) {
+      setFailure(res.code);
+      toast.error(t.error(res.code));
+      return;
+    }
+    toast.success(t(decision === 'approve' ? 'adminCampaign.review.approved' : 'adminCampaign.review.rejected', { name: submission.username, score: res.data.score ?? 0 }));
+    onReviewed(res.data);
+  };
+
+  const problem = (decision: ReviewDecision) => {
+    const p = problems[decision];
+    return p ? t(`adminCampaign.review.errors.${p}`, { max: decision === 'approve' ? MAX_SCORE : REJECT_REASON_MAX }) : undefined;
+  };
+  const s = submission;
+
+  return (
+    <Modal open={s !== null} title={t('adminCampaign.review.title')} closeLabel={t('adminCampaign.close')} onClose={onClose} testId="review-dialog">
+      {s && (
+        <>
+          <div className="flex gap-4">
+            <a href={s.imageUrl} target="_blank" rel="noopener" className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label={t('adminCampaign.image.newTabFor', { name: s.username })}>
+              <img src={s.imageUrl} alt="" width={112} height={112} className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line" />
+            </a>
+            <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-400">{t('adminCampaign.review.typedName')}</dt>
+              <dd className="truncate font-semibold text-white" data-testid="review-name">{s.username}</dd>
+              <dt className="text-slate-400">{t('adminCampaign.review.account')}</dt>
+              <dd className="truncate text-slate-200">{s.accountUsername}</dd>
+              <dt className="text-slate-400">{t('adminCampaign.review.email')}</dt>
+              <dd className="truncate text-slate-200">{s.email}</dd>
+              <dt className="text-slate-400">{t('adminCampaign.queue.columns.phase')}</dt>
+              <dd className="text-slate-200">{t('adminCampaign.phase', { n: s.phase })}</dd>
+              <dt className="text-slate-400">{t('adminCampaign.queue.columns.submittedAt')}</dt>
+              <dd className="text-slate-200">
+                <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
+              </dd>
+              <dt className="text-slate-400">{t('adminCampaign.queue.columns.status')}</dt>
+              <dd>
+                <StatusBadge t={t} status={s.status} />
+              </dd>
+            </dl>
+          </div>
+          {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} submission={s} />}
+          {failure && (
+            <p role="alert" className={errorBoxClass} data-testid="review-error">
+              {t.error(failure)}
+            </p>
+          )}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <form noValidate onSubmit={submit('approve')} className="space-y-3 rounded-xl border border-emerald-500/30 p-4" aria-label={t('adminCampaign.review.approveTitle')}>
+              <FormField id="review-score" label={t('adminCampaign.review.score')} error={problem('approve')} hint={t('adminCampaign.review.scoreHint')}>
+                <input
+                  {...controlProps('review-score', problem('approve'), true)}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_SCORE}
+                  step={1}
+                  required
+                  value={score}
+                  onChange={(e) => setScore(e.target.value)}
+                  className={inputClass}
+                />
+              </FormField>
+              <button type="submit" className={`${primaryButtonClass} w-full`} disabled={busy !== null} data-testid="review-approve">
+                {busy === 'approve' ? t('adminCampaign.saving') : t('adminCampaign.review.approve')}
+              </button>
+            </form>
+            <form noValidate onSubmit={submit('reject')} className="space-y-3 rounded-xl border border-rose-500/30 p-4" aria-label={t('adminCampaign.review.rejectTitle')}>
+              <FormField id="review-reason" label={t('adminCampaign.review.reason')} error={problem('reject')} hint={t('adminCampaign.review.reasonHint')}>
+                <textarea
+                  {...controlProps('review-reason', problem('reject'), true)}
+                  rows={2}
+                  maxLength={REJECT_REASON_MAX}
+                  required
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  className={inputClass}
+                />
+              </FormField>
+              <button type="submit" className={`${rejectButtonClass} w-full`} disabled={busy !== null} data-testid="review-reject">
+                {busy === 'reject' ? t('adminCampaign.saving') : t('adminCampaign.review.reject')}
+              </button>
+            </form>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

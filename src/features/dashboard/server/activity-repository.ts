@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../platform/db/schema.ts';
+
+type Db = Kysely<Database>;
+
+/** substr(col, 1, 10): the UTC day of an ISO-8601 timestamp, the same text on both engines. */
+const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+
+export interface DayCounts {
+  signups: Map<string, number>;
+  redemptions: Map<string, number>;
+  purchases: Map<string, number>;
+  distributed: Map<string, number>;
+  spent: Map<string, number>;
+}
+
+const toMap = (rows: { day: string; n: unknown }[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
+
+/**
+ * Per-day counts and sums since `fromDay` (yyyy-MM-dd, inclusive): one GROUP BY query per table,
+ * days with nothing are simply absent.
+ */
+export async function dailyCounts(db: Db, owner: string, fromDay: string): Promise<DayCounts> {
+  const count = sql<number>`cast(count(*) as integer)`;
+  const [signups, redemptions, purchases, ledger] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select([dayOf('created_at').as('day'), count.as('n')])
+      .where('owner', '=', owner)
+      .where('created_at', '>=', fromDay)
+      .groupBy(dayOf('created_at'))
+      .execute(),
+    db
+      .selectFrom('giveaway_redemptions')
+      .innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id')
+      .select([dayOf('giveaway_redemptions.created_at').as('day'), count.as('n')])
+      .where('giveaways.owner', '=', owner)
+      .where('giveaway_redemptions.created_at', '>=', fromDay)
+      .groupBy(dayOf('giveaway_redemptions.created_at'))
+      .execute(),
+    db
+      .selectFrom('purchases')
+      .select([dayOf('created_at').as('day'), count.as('n')])
+      .where('owner', '=', owner)
+      .where('created_at', '>=', fromDay)
+      .groupBy(dayOf('created_at'))
+      .execute(),
+    // the dashboard overview's definitions: every positive entry is distributed, purchase debits are spent
+    db
+      .selectFrom('wallet_transactions')
+      .select([
+        dayOf('created_at').as('day'),
+        sql<number>`cast(coalesce(sum(case when amount > 0 then amount else 0 end), 0) as bigint)`.as('distributed'),
+        sql<number>`cast(coalesce(sum(case when type = 'purchase' then -amount else 0 end), 0) as bigint)`.as('spent'),
+      ])
+      .where('owner', '=', owner)
+      .where('created_at', '>=', fromDay)
+      .groupBy(dayOf('created_at'))
+      .execute(),
+  ]);
+  return {
+    signups: toMap(signups),
+    redemptions: toMap(redemptions),
+    purchases: toMap(purchases),
+    distributed: toMap(ledger.map((r) => ({ day: r.day, n: r.distributed }))),
+    spent: toMap(ledger.map((r) => ({ day: r.day, n: r.spent }))),
+  };
+}

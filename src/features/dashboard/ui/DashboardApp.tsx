@@ -1,0 +1,204 @@
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { User } from '../../accounts/contract.ts';
+import { dashboardNav, dashboardPath, findSection, type DashboardSectionKey } from '../sections.ts';
+import { adminGuard, FLASH_KEY } from '../../../platform/browser/admin-guard.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { logout } from '../../../platform/browser/logout.ts';
+import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
+import { showLeftToast } from './flash-toast.ts';
+import { sectionViews } from './section-views.ts';
+import AppToaster from '../../../platform/ui/AppToaster.tsx';
+import Spinner from '../../../platform/ui/Spinner.tsx';
+import { errorBoxClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import { useT, type Translator } from '../../../platform/ui/use-t.ts';
+
+interface Props {
+  locale: Locale;
+  messages: Messages;
+  section: DashboardSectionKey;
+  /** the agency of the deployment, whose "{agency}Admin" role may enter (src/platform/brand.ts) */
+  agencyName: string;
+  /** the deployment's owner id, for calls scoped by owner (src/platform/brand.ts) */
+  ownerId: string;
+}
+
+/** Leaves the dashboard without a history entry, with a message the main layout shows once. */
+function leave(flash: 'sessionExpired' | 'unauthorized', path: string, locale: Locale) {
+  try {
+    sessionStorage.setItem(FLASH_KEY, flash);
+  } catch {
+    // storage may be unavailable; the redirect still happens
+  }
+  window.location.replace(localizePath(path, locale));
+}
+
+/**
+ * The client-only admin area (SPEC section 4, admin guard): a spinner while the session loads,
+ * then login (no session) or home (no admin role), else the shell with the section.
+ */
+export default function DashboardApp({ locale, messages, section, agencyName, ownerId }: Props) {
+  const t = useT(messages);
+  const loading = useStore($sessionLoading);
+  const user = useStore($user);
+  const token = useStore($token);
+  const state = adminGuard({ loading, user, token }, agencyName);
+
+  useEffect(() => {
+    if ($sessionLoading.get()) loadSession();
+  }, []);
+
+  useEffect(() => {
+    if (state === 'sessionExpired') {
+      clearSession();
+      leave('sessionExpired', '/login', locale);
+    } else if (state === 'unauthorized') {
+      leave('unauthorized', '/', locale);
+    }
+  }, [state, locale]);
+
+  // the stored user may be stale (token revoked, role removed): confirm it with the server once
+  const allowed = state === 'allowed';
+  useEffect(() => {
+    if (!allowed) return;
+    let live = true;
+    api<User>('/users/me').then((res) => {
+      if (!live) return;
+      if (res.ok) {
+        updateStoredUser(res.data); // a lost admin role turns the guard to 'unauthorized'
+      } else if (res.status === 401) {
+        clearSession();
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [allowed]);
+
+  if (state !== 'allowed' || !user) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <Spinner label={t('dashboard.loading')} testId="dashboard-loading" />
+      </div>
+    );
+  }
+  return <Shell t={t} locale={locale} section={section} user={user} ownerId={ownerId} agencyName={agencyName} />;
+}
+
+function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translator; locale: Locale; section: DashboardSectionKey; user: User; ownerId: string; agencyName: string }) {
+  const [leaving, setLeaving] = useState(false);
+  const View = sectionViews[section];
+
+  // a form that saved and moved here left its success message behind
+  useEffect(() => {
+    showLeftToast(t);
+  }, [t]);
+  const current = findSection(section);
+  const activeKey = current && 'parent' in current ? current.parent : section;
+  const name = user.username || user.email;
+
+  const onLogout = async () => {
+    setLeaving(true);
+    await logout();
+    window.location.assign(localizePath('/', locale));
+  };
+
+  return (
+    <>
+      <AppToaster />
+      <div className="min-h-screen md:grid md:grid-cols-[15rem_1fr]" data-testid="dashboard-shell">
+        <aside className="border-b border-line bg-panel md:sticky md:top-0 md:h-screen md:border-r md:border-b-0">
+          <div className="flex items-center gap-2 px-5 py-4">
+            <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-accent shadow-[0_0_12px] shadow-accent" />
+            <span className="text-sm font-bold uppercase tracking-widest text-slate-200">{t('dashboard.title')}</span>
+          </div>
+          <nav aria-label={t('dashboard.navLabel')} data-testid="dashboard-nav">
+            <ul className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible">
+              {dashboardNav.map((s) => {
+                const active = s.key === activeKey;
+                return (
+                  <li key={s.key} className="shrink-0">
+                    <a
+                      href={localizePath(dashboardPath(s), locale)}
+                      aria-current={s.key === section ? 'page' : undefined}
+                      data-testid={`dashboard-nav-${s.key}`}
+                      className={`block rounded-lg px-3 py-2 text-sm font-medium outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
+                        active ? 'bg-brand/25 text-white ring-1 ring-brand/50' : 'text-slate-400 hover:bg-white/5 hover:text-white'
+                      }`}
+                    >
+                      {t(`dashboard.sections.${s.key}`)}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="hidden px-5 py-4 md:block">
+            <a href={localizePath('/', locale)} className="text-sm text-slate-400 outline-none hover:text-accent focus-visible:text-accent" data-testid="dashboard-back-to-site">
+              ← {t('dashboard.backToSite')}
+            </a>
+          </div>
+        </aside>
+        <div className="flex min-w-0 flex-col">
+          <header className="flex items-center justify-end gap-3 border-b border-line bg-ink/80 px-4 py-3 backdrop-blur sm:px-8">
+            <div className="flex items-center gap-3" aria-label={t('dashboard.accountLabel', { name })} role="group">
+              <span
+                aria-hidden="true"
+                data-testid="dashboard-avatar"
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-sm font-bold text-white"
+              >
+                {name.charAt(0).toUpperCase()}
+              </span>
+              <span className="max-w-[12rem] truncate text-sm font-medium text-slate-200" data-testid="dashboard-username">
+                {name}
+              </span>
+            </div>
+            <button type="button" onClick={onLogout} disabled={leaving} className={secondaryButtonClass} data-testid="dashboard-logout">
+              {leaving ? t('dashboard.loggingOut') : t('dashboard.logout')}
+            </button>
+          </header>
+          <main id="main" className="flex-1 px-4 py-8 sm:px-8">
+            <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl" data-testid="dashboard-section-title">
+              {t(`dashboard.sections.${section}`)}
+            </h1>
+            {/* each section's code is its own chunk, loaded on its page only (section-views.ts) */}
+            {View && (
+              <SectionBoundary t={t}>
+                <Suspense fallback={<Spinner label={t('dashboard.sectionLoading')} testId="dashboard-section-loading" />}>
+                  <View t={t} locale={locale} section={section} ownerId={ownerId} agencyName={agencyName} />
+                </Suspense>
+              </SectionBoundary>
+            )}
+          </main>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * A section chunk that fails to download (a deploy replaced it, the network dropped) or a section
+ * that throws shows a message with a reload button instead of a blank dashboard.
+ */
+class SectionBoundary extends Component<{ t: Translator; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error('dashboard section failed', error);
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    const { t } = this.props;
+    return (
+      <div role="alert" className={`${errorBoxClass} mt-6 flex flex-wrap items-center justify-between gap-3`} data-testid="dashboard-section-error">
+        <span>{t('dashboard.sectionError')}</span>
+        <button type="button" onClick={() => window.location.reload()} className={secondaryButtonClass}>
+          {t('dashboard.reload')}
+        </button>
+      </div>
+    );
+  }
+}

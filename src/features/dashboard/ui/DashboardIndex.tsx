@@ -1,0 +1,141 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { DashboardOverview } from '../../rewards/dashboard-schemas.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import Spinner from '../../../platform/ui/Spinner.tsx';
+import { errorBoxClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import type { SectionProps } from './section-props.ts';
+import { panelClass, panelTitleClass } from './ui.ts';
+
+/** chart.js is its own chunk, fetched after the stat cards (only this page ever loads it). */
+const ActivityCharts = lazy(() => import('./ActivityCharts.tsx'));
+
+export interface TimeseriesDay {
+  date: string;
+  signups: number;
+  redemptions: number;
+  purchases: number;
+  creditsDistributed: number;
+  creditsSpent: number;
+}
+
+const cards = [
+  'totalUsers',
+  'totalProducts',
+  'activeGiveaways',
+  'totalPurchases',
+  'redempionGiveaways',
+  'totalCreditsDistributed',
+  'totalCreditsSpent',
+  'pendingPurchases',
+] as const satisfies readonly (keyof DashboardOverview)[];
+
+export const RANGES = [7, 30, 90] as const;
+
+/** /dashboard: the overview's stat cards and the activity charts (SPEC: failures are only logged, plus an inline text). */
+export default function DashboardIndex({ t, locale }: SectionProps) {
+  const [overview, setOverview] = useState<DashboardOverview | null>(null);
+  const [overviewFailed, setOverviewFailed] = useState(false);
+  const [days, setDays] = useState<(typeof RANGES)[number]>(30);
+  const [series, setSeries] = useState<TimeseriesDay[] | null>(null);
+  const [seriesFailed, setSeriesFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setOverviewFailed(false);
+    api<DashboardOverview>('/marketplace/dashboard/overview').then((res) => {
+      if (!live) return;
+      if (res.ok) setOverview(res.data);
+      else {
+        console.error('dashboard overview failed', res.code);
+        setOverviewFailed(true);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    let live = true;
+    setSeriesFailed(false);
+    api<{ days: TimeseriesDay[] }>(`/marketplace/dashboard/timeseries?days=${days}`).then((res) => {
+      if (!live) return;
+      if (res.ok && Array.isArray(res.data?.days)) setSeries(res.data.days);
+      else {
+        console.error('dashboard timeseries failed', res.ok ? 'BAD_SHAPE' : res.code);
+        setSeriesFailed(true);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [days, attempt]);
+
+  const number = new Intl.NumberFormat(locale === 'it' ? 'it-IT' : 'en-GB');
+  const retry = (
+    <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
+      {t('adminEconomy.common.retry')}
+    </button>
+  );
+
+  return (
+    <div className="mt-6 space-y-8" data-testid="economy-index">
+      {overviewFailed ? (
+        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="overview-error">
+          <span>{t('adminEconomy.index.loadError')}</span>
+          {retry}
+        </div>
+      ) : !overview ? (
+        <Spinner label={t('adminEconomy.index.loading')} testId="overview-loading" />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-cards">
+          {cards.map((key) => (
+            <li key={key} className={`${panelClass} flex flex-col gap-2`} data-testid={`stat-${key}`}>
+              <span className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{t(`adminEconomy.index.cards.${key}`)}</span>
+              <span className="font-mono text-3xl font-bold text-white" data-testid="stat-value">
+                {number.format(overview[key] ?? 0)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section className={`${panelClass} space-y-4`} aria-labelledby="activity-title" data-testid="activity-section">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="activity-title" className={panelTitleClass}>
+            {t('adminEconomy.index.chartsTitle')}
+          </h2>
+          <div role="group" aria-label={t('adminEconomy.index.rangeLabel')} className="flex gap-1.5" data-testid="activity-range">
+            {RANGES.map((n) => (
+              <button
+                key={n}
+                type="button"
+                aria-pressed={n === days}
+                onClick={() => setDays(n)}
+                data-testid={`activity-range-${n}`}
+                className={`rounded-lg border px-3 py-1.5 text-xs font-semibold transition outline-none focus-visible:ring-2 focus-visible:ring-accent ${
+                  n === days ? 'border-brand bg-brand/30 text-white' : 'border-line bg-ink/60 text-slate-300 hover:border-accent hover:text-white'
+                }`}
+              >
+                {t('adminEconomy.index.days', { n })}
+              </button>
+            ))}
+          </div>
+        </div>
+        {seriesFailed ? (
+          <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="activity-error">
+            <span>{t('adminEconomy.index.loadError')}</span>
+            {retry}
+          </div>
+        ) : !series ? (
+          <Spinner label={t('adminEconomy.index.loading')} testId="activity-loading" />
+        ) : (
+          <Suspense fallback={<Spinner label={t('adminEconomy.index.loading')} testId="activity-loading" />}>
+            <ActivityCharts t={t} locale={locale} days={series} />
+          </Suspense>
+        )}
+      </section>
+    </div>
+  );
+}

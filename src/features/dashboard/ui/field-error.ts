@@ -1,0 +1,46 @@
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { MIN_CODE_LENGTH } from '../../rewards/giveaway-schemas.ts';
+import type { FieldErrorLike } from '../../../platform/browser/form-errors.ts';
+import type { Translator } from '../../../platform/ui/use-t.ts';
+
+/** Allowed ranges of the admin forms' integer fields, named in their error text. */
+export type NumberRanges = Record<string, readonly [min: number, max: number]>;
+
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The translation key (and its variables) of one admin-form field error, from a zod issue code
+ * (client) or a server issue (type 'server'); never zod's or the server's English.
+ */
+export function adminFieldErrorKey(
+  name: string,
+  error: FieldErrorLike,
+  value: unknown,
+  ranges: NumberRanges = {},
+): { key: string; vars?: Record<string, number> } {
+  if (error.type === 'code' && error.message) return { key: `errors.${error.message}` };
+  const field = name.split('.').pop() ?? name;
+  if (field === 'console') return { key: 'dashboard.validation.consoles' };
+  if (isEmpty(value)) return { key: 'dashboard.validation.required' };
+  const range = ranges[name] ?? ranges[field];
+  if (range) return { key: 'dashboard.validation.numberRange', vars: { min: range[0], max: range[1] } };
+  if (field === 'banner' || field === 'thumbnail') return { key: 'dashboard.validation.imageUrl' };
+  if (field === 'url') return { key: 'dashboard.validation.url' };
+  if (field.startsWith('start_') || field.startsWith('end_')) return { key: 'dashboard.validation.dateTime' };
+  if (field === 'password' && error.type === 'too_small') return { key: 'dashboard.validation.passwordMin' };
+  if (field === 'token' && error.type === 'too_small') return { key: 'dashboard.validation.codeMin', vars: { min: MIN_CODE_LENGTH } };
+  if (error.type === 'too_big') return { key: 'dashboard.validation.tooLong' };
+  return { key: 'dashboard.validation.invalid' };
+}
+
+/** `fieldError('dateText.it')`: the translated error of a field of this form, or undefined. */
+export function fieldErrorReader<T extends FieldValues>(t: Translator, errors: FieldErrors<T>, getValue: (name: string) => unknown, ranges?: NumberRanges) {
+  return (name: string): string | undefined => {
+    let node: any = errors;
+    for (const part of name.split('.')) node = node?.[part];
+    if (!node || (!node.type && !node.message)) return undefined;
+    const { key, vars } = adminFieldErrorKey(name, node, getValue(name), ranges);
+    return t(key, vars);
+  };
+}

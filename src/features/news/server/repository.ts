@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { countAll } from '../../../platform/db/database.ts';
+import type { Database, NewsTable } from '../../../platform/db/schema.ts';
+import type { NewsArticle } from '../contract.ts';
+
+type Db = Kysely<Database>;
+type Row = Selectable<NewsTable>;
+
+export type NewsFields = Omit<NewsTable, 'id' | 'owner' | 'created_at' | 'updated_at' | 'summary_it' | 'summary_en' | 'body_it' | 'body_en' | 'image' | 'published'> & {
+  summary_it: string;
+  summary_en: string;
+  body_it: string;
+  body_en: string;
+  image: string;
+  published: number;
+};
+
+/** Published articles newest first by publication, or (drafts included) newest updated first. */
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; includeDrafts: boolean }): Promise<{ data: NewsArticle[]; total: number }> {
+  let base = db.selectFrom('news').where('owner', '=', owner);
+  if (!q.includeDrafts) base = base.where('published', '=', 1);
+  const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  let rows = base.selectAll();
+  rows = q.includeDrafts ? rows.orderBy('updated_at', 'desc') : rows.orderBy('published_at', 'desc');
+  const found = await rows.orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+  return { data: found.map(toArticle), total: Number(n) };
+}
+
+export async function findById(db: Db, owner: string, id: string): Promise<NewsArticle | undefined> {
+  const row = await db.selectFrom('news').selectAll().where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  return row && toArticle(row);
+}
+
+export async function insert(db: Db, owner: string, fields: NewsFields): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db.insertInto('news').values({ id, owner, ...fields, created_at: now, updated_at: now }).execute();
+  return id;
+}
+
+export async function update(db: Db, owner: string, id: string, changes: Updateable<NewsTable>): Promise<boolean> {
+  const result = await db
+    .updateTable('news')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function remove(db: Db, owner: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('news').where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+function toArticle(r: Row): NewsArticle {
+  return {
+    id: r.id,
+    title: { it: r.title_it, en: r.title_en },
+    summary: { it: r.summary_it, en: r.summary_en },
+    body: { it: r.body_it, en: r.body_en },
+    image: r.image,
+    published: Number(r.published) === 1,
+    publishedAt: r.published_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}

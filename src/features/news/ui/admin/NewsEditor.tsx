@@ -1,0 +1,252 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { toast } from 'sonner';
+import { sectionPath } from '../../../dashboard/sections.ts';
+import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '../../contract.ts';
+import { agencyName as defaultAgency } from '../../../../platform/brand.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { localizePath, locales, type Locale } from '../../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
+import { inputClass, linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { leaveToast } from '../../../dashboard/ui/flash-toast.ts';
+import { idFromLocation, type SectionProps } from '../../../dashboard/ui/section-props.ts';
+import { checkboxClass, panelClass } from '../../../dashboard/ui/ui.ts';
+import NewsBodyField from './NewsBodyField.tsx';
+import NewsImageField from './NewsImageField.tsx';
+import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
+import EditorLoadError from '../../../dashboard/ui/EditorLoadError.tsx';
+
+const TITLE_MAX = NEWS_TITLE_MAX;
+const SUMMARY_MAX = NEWS_SUMMARY_MAX;
+
+const emptyValues: NewsInput = {
+  title: { it: '', en: '' },
+  summary: { it: '', en: '' },
+  body: { it: '', en: '' },
+  image: '',
+  published: false,
+};
+
+/** /dashboard/news/new and /dashboard/news/edit?id=…: one form for both languages. */
+export default function NewsEditor({ t, locale, section, agencyName }: SectionProps) {
+  const editing = section === 'newsEdit';
+  const [id] = useState(() => (editing ? idFromLocation() : null));
+  const [article, setArticle] = useState<NewsArticle | null>(null);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!editing || !id) return;
+    let live = true;
+    setLoadFailure(null);
+    api<NewsArticle>(`/news/${encodeURIComponent(id)}`).then((res) => {
+      if (!live) return;
+      if (res.ok) setArticle(res.data);
+      else setLoadFailure(res.code);
+    });
+    return () => {
+      live = false;
+    };
+  }, [editing, id, attempt]);
+
+  const back = (
+    <a href={localizePath(sectionPath('news'), locale)} className={`${linkClass} text-sm`} data-testid="news-back">
+      ← {t('news.admin.form.backToList')}
+    </a>
+  );
+
+  if (editing && (!id || loadFailure)) {
+    return (
+      <div className="mt-4 space-y-6">
+        {back}
+        <EditorLoadError t={t} id={id} failure={loadFailure} testId="news-load-error" onRetry={() => setAttempt((n) => n + 1)} />
+      </div>
+    );
+  }
+  if (editing && !article) return <Spinner label={t('news.admin.form.loading')} testId="news-loading" />;
+  return (
+    <div className="mt-4 space-y-6">
+      {back}
+      <NewsForm t={t} locale={locale} article={article} agencyName={agencyName || defaultAgency} onSaved={setArticle} />
+    </div>
+  );
+}
+
+function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; locale: Locale; article: NewsArticle | null; agencyName: string; onSaved: (a: NewsArticle) => void }) {
+  const editing = article !== null;
+  const [tab, setTab] = useState<Locale>(locale);
+  const tabRefs = useRef<Record<Locale, HTMLButtonElement | null>>({ it: null, en: null });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setValue,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<NewsInput>({ defaultValues: article ? toNewsInput(article) : emptyValues, shouldFocusError: false });
+
+  const image = watch('image');
+  const bodies = watch('body');
+  const listHref = localizePath(sectionPath('news'), locale);
+
+  const errorText = (node: { type?: string | number; message?: string } | undefined): string | undefined => {
+    if (!node) return undefined;
+    if (node.type === 'code' && node.message) return t(`errors.${node.message}`);
+    if (node.type === 'required' || node.type === 'validate') return t('news.admin.form.required');
+    if (node.type === 'maxLength') return t('news.admin.form.tooLong');
+    return t('dashboard.validation.invalid');
+  };
+  const langsWithErrors = locales.filter((l) => errors.title?.[l] || errors.summary?.[l] || errors.body?.[l]);
+
+  const onSubmit = async (values: NewsInput) => {
+    const body: NewsInput = {
+      title: { it: values.title.it.trim(), en: values.title.en.trim() },
+      summary: { it: values.summary.it.trim(), en: values.summary.en.trim() },
+      body: { it: values.body.it, en: values.body.en },
+      image: values.image,
+      published: values.published,
+    };
+    const res = editing
+      ? await api<NewsArticle>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body })
+      : await api<NewsArticle>('/news', { method: 'POST', body });
+    if (!res.ok) {
+      for (const issue of res.issues ?? []) {
+        const path = issue.path.replace(/^body\.?/, '');
+        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image') setError(path as any, { type: 'server', message: issue.message });
+      }
+      toast.error(t.error(res.code));
+      return;
+    }
+    if (!editing) {
+      leaveToast({ key: 'news.admin.form.created', vars: { title: titleIn(res.data, locale, '') } });
+      window.location.assign(listHref);
+      return;
+    }
+    reset(toNewsInput(res.data));
+    onSaved(res.data);
+    toast.success(t('news.admin.form.saved'));
+  };
+
+  const onInvalid = (errs: FieldErrors<NewsInput>) => {
+    const first = locales.find((l) => errs.title?.[l] || errs.summary?.[l] || errs.body?.[l]);
+    if (first && first !== tab) setTab(first);
+    toast.error(t('news.admin.form.invalid'));
+  };
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    const next: Locale = e.key === 'Home' ? 'it' : e.key === 'End' ? 'en' : tab === 'it' ? 'en' : 'it';
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const f = (name: string, l: Locale) => `news-${name}-${l}`;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" data-testid="news-form" aria-busy={isSubmitting || undefined}>
+      <section className={`${panelClass} space-y-5`}>
+        <div role="tablist" aria-label={t('news.admin.form.languages')} className="flex gap-1 border-b border-line">
+          {locales.map((l) => (
+            <button
+              key={l}
+              ref={(el) => {
+                tabRefs.current[l] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`news-tab-${l}`}
+              data-testid={`news-tab-${l}`}
+              aria-selected={tab === l}
+              aria-controls={`news-panel-${l}`}
+              tabIndex={tab === l ? 0 : -1}
+              onClick={() => setTab(l)}
+              onKeyDown={onTabKey}
+              className={`-mb-px rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
+                tab === l ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-white'
+              }`}
+            >
+              {t(`news.admin.form.${l}`)}
+              {langsWithErrors.includes(l) && (
+                <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t('news.admin.form.invalid')} data-testid={`news-tab-${l}-error`} />
+              )}
+            </button>
+          ))}
+        </div>
+        {langsWithErrors.length > 0 && (
+          <p role="alert" className="text-sm text-rose-400" data-testid="news-missing-langs">
+            {t('news.admin.form.missingIn', { langs: langsWithErrors.map((l) => t(`news.admin.form.${l}`)).join(', ') })}
+          </p>
+        )}
+        {/* both panels stay mounted, so switching language never loses what was typed */}
+        {locales.map((l) => {
+          const lang = t(`news.admin.form.${l}`);
+          return (
+            <div key={l} role="tabpanel" id={`news-panel-${l}`} aria-labelledby={`news-tab-${l}`} hidden={tab !== l} lang={l} className="space-y-5">
+              <FormField id={f('title', l)} label={t('news.admin.form.title', { lang })} error={errorText(errors.title?.[l])}>
+                <input
+                  {...register(`title.${l}`, { required: true, maxLength: TITLE_MAX, validate: (v) => v.trim() !== '' || 'required' })}
+                  {...controlProps(f('title', l), errorText(errors.title?.[l]))}
+                  type="text"
+                  maxLength={TITLE_MAX}
+                  className={inputClass}
+                />
+              </FormField>
+              <FormField id={f('summary', l)} label={t('news.admin.form.summary', { lang })} error={errorText(errors.summary?.[l])} hint={t('news.admin.form.summaryHint')}>
+                <textarea
+                  {...register(`summary.${l}`, { maxLength: SUMMARY_MAX })}
+                  {...controlProps(f('summary', l), errorText(errors.summary?.[l]), true)}
+                  rows={3}
+                  maxLength={SUMMARY_MAX}
+                  className={inputClass}
+                />
+              </FormField>
+              <NewsBodyField
+                id={f('body', l)}
+                label={t('news.admin.form.body', { lang })}
+                value={bodies?.[l] ?? ''}
+                error={errorText(errors.body?.[l])}
+                registration={register(`body.${l}`)}
+                t={t}
+              />
+            </div>
+          );
+        })}
+      </section>
+
+      <section className={`${panelClass} grid gap-6 md:grid-cols-[1fr_auto] md:items-start`}>
+        <NewsImageField
+          id="news-image"
+          t={t}
+          agencyName={agencyName}
+          value={image}
+          error={errorText(errors.image)}
+          onChange={(url) => setValue('image', url, { shouldDirty: true })}
+        />
+        <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
+          <input {...register('published')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid="news-published" aria-describedby="news-published-hint" />
+          <span>
+            <span className="font-semibold">{t('news.admin.form.published')}</span>
+            <span id="news-published-hint" className="block text-xs text-slate-400">
+              {t('news.admin.form.publishedHint')}
+            </span>
+          </span>
+        </label>
+      </section>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || (editing && !isDirty)} data-testid="news-submit">
+          {isSubmitting ? t('news.admin.form.saving') : editing ? t('news.admin.form.submitSave') : t('news.admin.form.submitCreate')}
+        </button>
+        {editing && article.published && (
+          <a href={localizePath(`/news/${encodeURIComponent(article.id)}`, locale)} target="_blank" rel="noopener" className={linkClass} data-testid="news-public-link">
+            {t('news.admin.form.publicPage')}
+          </a>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { MAX_IMAGE_BYTES, imageTypes, type MediaUploadResult } from '../../../../platform/storage/media-contract.ts';
+import { apiBase } from '../../../../platform/browser/api-client.ts';
+import { secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { dangerSmallButtonClass } from '../../../dashboard/ui/ui.ts';
+
+interface Props {
+  id: string;
+  t: Translator;
+  agencyName: string;
+  value: string;
+  onChange: (url: string) => void;
+  /** a field error from the form (e.g. a server issue on `image`) */
+  error?: string;
+}
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem('token');
+  } catch {
+    return null;
+  }
+}
+
+/** The cover image: uploaded through POST /api/media/{agency} (at most 2 MB), stored as its /media/… address. */
+export default function NewsImageField({ id, t, agencyName, value, onChange, error }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = problem ?? error;
+
+  const upload = async (file: File) => {
+    setProblem(null);
+    if (file.size > MAX_IMAGE_BYTES) {
+      setProblem(t('news.admin.form.imageTooLarge'));
+      toast.error(t('news.admin.form.imageTooLarge'));
+      return;
+    }
+    setUploading(true);
+    const form = new FormData();
+    form.append('file', file);
+    const token = readToken();
+    let code: string | null = null;
+    let url = '';
+    try {
+      const res = await fetch(`${apiBase}/media/${encodeURIComponent(agencyName)}`, {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+      const json = await res.json().catch(() => null);
+      if (res.ok && json?.status === 'SUCCESS') url = (json.data as MediaUploadResult).url;
+      else code = json?.error?.code ?? 'INTERNAL_ERROR';
+    } catch {
+      code = 'NETWORK_ERROR';
+    }
+    setUploading(false);
+    if (code || !url) {
+      const text = code === 'IMAGE_TOO_LARGE' ? t('news.admin.form.imageTooLarge') : t('news.admin.form.imageUpload');
+      setProblem(text);
+      toast.error(code && code !== 'IMAGE_TOO_LARGE' ? t.error(code) : text);
+      return;
+    }
+    onChange(url);
+    toast.success(t('news.admin.form.imageUploaded'));
+  };
+
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-300">
+        {t('news.admin.form.image')}
+      </label>
+      <div className="flex flex-wrap items-center gap-4">
+        {value ? (
+          <img src={value} alt="" className="h-24 w-40 rounded-lg border border-line object-cover" data-testid={`${id}-preview`} />
+        ) : (
+          <span aria-hidden="true" className="h-24 w-40 rounded-lg border border-dashed border-line" />
+        )}
+        <div className="flex flex-col gap-2">
+          <input
+            ref={input}
+            id={id}
+            data-testid={id}
+            type="file"
+            accept={imageTypes.join(',')}
+            className="sr-only"
+            aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+            aria-invalid={shown ? true : undefined}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) upload(file);
+            }}
+          />
+          <button type="button" className={secondaryButtonClass} onClick={() => input.current?.click()} disabled={uploading} data-testid={`${id}-choose`}>
+            {uploading ? t('news.admin.form.imageUploading') : t('news.admin.form.imageChoose')}
+          </button>
+          {value && (
+            <button type="button" className={dangerSmallButtonClass} onClick={() => onChange('')} data-testid={`${id}-remove`}>
+              {t('news.admin.form.imageRemove')}
+            </button>
+          )}
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-slate-400">
+        {t('news.admin.form.imageHint')}
+      </p>
+      <p id={`${id}-error`} data-testid={`${id}-error`} aria-live="polite" className="text-sm text-rose-400 empty:hidden">
+        {shown}
+      </p>
+    </div>
+  );
+}

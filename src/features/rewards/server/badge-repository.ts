@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
+import type { BadgesTable, Database } from '../../../platform/db/schema.ts';
+import type { Badge, UserBadge } from '../badge-schemas.ts';
+
+type Db = Kysely<Database>;
+type Row = Selectable<BadgesTable>;
+
+export async function list(db: Db, owner: string, includeInactive: boolean): Promise<Badge[]> {
+  let q = db.selectFrom('badges').selectAll().where('owner', '=', owner);
+  if (!includeInactive) q = q.where('active', '=', 1);
+  return (await q.orderBy('created_at').orderBy('name').execute()).map(toBadge);
+}
+
+export async function findById(db: Db, owner: string, id: string): Promise<Badge | undefined> {
+  const row = await db.selectFrom('badges').selectAll().where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  return row && toBadge(row);
+}
+
+export async function findBySlug(db: Db, owner: string, slug: string): Promise<Badge | undefined> {
+  const row = await db.selectFrom('badges').selectAll().where('owner', '=', owner).where('slug', '=', slug).executeTakeFirst();
+  return row && toBadge(row);
+}
+
+export async function insert(db: Db, row: Insertable<BadgesTable>): Promise<void> {
+  await db.insertInto('badges').values(row).execute();
+}
+
+export interface BadgeChanges {
+  name?: string;
+  description?: string;
+  name_en?: string;
+  description_en?: string;
+  icon?: string;
+  reward_amount?: number;
+  reusable?: number;
+  active?: number;
+}
+
+export async function update(db: Db, owner: string, id: string, changes: BadgeChanges): Promise<boolean> {
+  const result = await db
+    .updateTable('badges')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Flips in one statement, so two admins toggling at once end where two clicks should. */
+export async function toggleActive(db: Db, owner: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('badges')
+    .set({ active: sql`1 - active`, updated_at: new Date().toISOString() })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Records the award; false when the (user, badge, award key) row already exists. The unique key,
+ * not a prior read, is what grants a non-reusable badge once under concurrent triggers.
+ */
+export async function award(trx: Trx<Database>, a: { owner: string; userId: string; badgeId: string; awardKey: string; credits: number }): Promise<{ id: string; earnedAt: string } | null> {
+  const id = randomUUID();
+  const earnedAt = new Date().toISOString();
+  const result = await trx
+    .insertInto('user_badges')
+    .values({ id, owner: a.owner, user_id: a.userId, badge_id: a.badgeId, award_key: a.awardKey, credits: a.credits, earned_at: earnedAt })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? { id, earnedAt } : null;
+}
+
+export async function findAward(db: Db, userId: string, badgeId: string, awardKey: string) {
+  return db
+    .selectFrom('user_badges')
+    .select(['id', 'earned_at'])
+    .where('user_id', '=', userId)
+    .where('badge_id', '=', badgeId)
+    .where('award_key', '=', awardKey)
+    .executeTakeFirst();
+}
+
+/** The badges a user earned, oldest first. */
+export async function backpack(db: Db, owner: string, userId: string): Promise<UserBadge[]> {
+  const rows = await db
+    .selectFrom('user_badges')
+    .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
+    .selectAll('badges')
+    .select(['user_badges.id as award_id', 'user_badges.earned_at', 'user_badges.credits as award_credits'])
+    .where('user_badges.owner', '=', owner)
+    .where('user_badges.user_id', '=', userId)
+    .orderBy('user_badges.earned_at')
+    .orderBy('user_badges.id')
+    .execute();
+  return rows.map((r) => ({ _id: r.award_id, badge: toBadge(r), earnedAt: r.earned_at, credits: Number(r.award_credits) }));
+}
+
+// ---- evidence for the triggers: facts the server checks before it awards a badge ----
+
+/** Tournament ids where the user is a member (optionally checked in). */
+export async function memberTournaments(db: Db, owner: string, userId: string, confirmedOnly: boolean, tournamentId?: string): Promise<string[]> {
+  let q = db
+    .selectFrom('tournament_registrations')
+    .innerJoin('tournaments', 'tournaments.id', 'tournament_registrations.tournament_id')
+    .select('tournament_registrations.tournament_id')
+    .where('tournaments.owner', '=', owner)
+    .where('tournament_registrations.user_id', '=', userId)
+    .where('tournament_registrations.state', '=', 'member');
+  if (confirmedOnly) q = q.where('tournament_registrations.confirmed', '=', 1);
+  if (tournamentId) q = q.where('tournament_registrations.tournament_id', '=', tournamentId);
+  return (await q.limit(1).execute()).map((r) => r.tournament_id);
+}
+
+export async function factionCompetitions(db: Db, owner: string, userId: string, competitionId?: string): Promise<string[]> {
+  let q = db
+    .selectFrom('competition_players')
+    .innerJoin('competitions', 'competitions.id', 'competition_players.competition_id')
+    .select('competition_players.competition_id')
+    .where('competitions.owner', '=', owner)
+    .where('competition_players.user_id', '=', userId);
+  if (competitionId) q = q.where('competition_players.competition_id', '=', competitionId);
+  return (await q.limit(1).execute()).map((r) => r.competition_id);
+}
+
+export async function purchasedProducts(db: Db, owner: string, userId: string, productId?: string): Promise<string[]> {
+  let q = db.selectFrom('purchases').select('product_id').where('owner', '=', owner).where('user_id', '=', userId);
+  if (productId) q = q.where('product_id', '=', productId);
+  return (await q.orderBy('created_at').limit(1).execute()).map((r) => r.product_id);
+}
+
+export async function redeemedGiveaways(db: Db, owner: string, userId: string, giveawayId?: string): Promise<string[]> {
+  let q = db
+    .selectFrom('giveaway_redemptions')
+    .innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id')
+    .select('giveaway_redemptions.giveaway_id')
+    .where('giveaways.owner', '=', owner)
+    .where('giveaway_redemptions.user_id', '=', userId);
+  if (giveawayId) q = q.where('giveaway_redemptions.giveaway_id', '=', giveawayId);
+  return (await q.orderBy('giveaway_redemptions.created_at').limit(1).execute()).map((r) => r.giveaway_id);
+}
+
+export function toBadge(r: Row): Badge {
+  const amount = Number(r.reward_amount);
+  return {
+    _id: r.id,
+    slug: r.slug,
+    name: r.name,
+    description: r.description,
+    icon: r.icon,
+    trigger: r.trigger,
+    reward: { type: 'token', amount },
+    rewardAmount: amount,
+    credits: amount,
+    reusable: r.reusable === 1,
+    active: r.active === 1,
+    translations: { it: { name: r.name, description: r.description }, en: { name: r.name_en, description: r.description_en } },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}

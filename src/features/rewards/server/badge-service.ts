@@ -1,0 +1,207 @@
+import { translationColumns } from '../../../platform/i18n/content-translations.ts';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../badge-schemas.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { isProfileComplete } from '../../accounts/rules.ts';
+import { AppError, forbidden } from '../../../platform/http/errors.ts';
+import { isUniqueViolation } from '../../../platform/db/database.ts';
+import * as BadgeRepository from './badge-repository.ts';
+import * as UserRepository from '../../accounts/server/user-repository.ts';
+import * as WalletRepository from './wallet-repository.ts';
+import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
+
+const badgeNotFound = () => new AppError(404, 'BADGE_NOT_FOUND', 'Badge not found');
+
+/** Players see the active badges (the backpack greys the unearned ones); admins see all. */
+export async function list(app: FastifyInstance, owner: string, isAdmin: boolean): Promise<Badge[]> {
+  return BadgeRepository.list(app.db.kysely, owner, isAdmin);
+}
+
+export async function get(app: FastifyInstance, owner: string, id: string, isAdmin: boolean): Promise<Badge> {
+  const badge = await BadgeRepository.findById(app.db.kysely, owner, id);
+  if (!badge || (!badge.active && !isAdmin)) throw badgeNotFound();
+  return badge;
+}
+
+export async function update(app: FastifyInstance, owner: string, id: string, input: BadgeUpdate): Promise<Badge> {
+  const reward = input.rewardAmount ?? input.reward?.amount;
+  const changed = await BadgeRepository.update(app.db.kysely, owner, id, {
+    name: input.name,
+    description: input.description,
+    icon: input.icon,
+    reward_amount: reward,
+    reusable: input.reusable === undefined ? undefined : input.reusable ? 1 : 0,
+    active: input.active === undefined ? undefined : input.active ? 1 : 0,
+    ...translatedColumns(input.translations),
+  });
+  if (!changed) throw badgeNotFound();
+  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+}
+
+const translatedColumns = (tr: BadgeUpdate['translations']) => translationColumns(tr, { name: 'name', description: 'description' });
+
+export async function toggleActive(app: FastifyInstance, owner: string, id: string): Promise<Badge> {
+  if (!(await BadgeRepository.toggleActive(app.db.kysely, owner, id))) throw badgeNotFound();
+  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+}
+
+/** POST /marketplace/badges (admin). The unique (owner, slug) index, not a prior read, refuses a clash. */
+export async function create(
+  app: FastifyInstance,
+  owner: string,
+  input: { slug: string; name: string; description: string; icon: string; trigger: string; rewardAmount: number; reusable: boolean; active: boolean; translations?: BadgeUpdate['translations'] },
+): Promise<Badge> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  try {
+    await BadgeRepository.insert(app.db.kysely, {
+      id,
+      owner,
+      slug: input.slug,
+      name: input.name,
+      description: input.description,
+      icon: input.icon,
+      trigger: input.trigger,
+      reward_amount: input.rewardAmount,
+      reusable: input.reusable ? 1 : 0,
+      active: input.active ? 1 : 0,
+      ...translatedColumns(input.translations),
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(409, 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
+    throw e;
+  }
+  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+}
+
+export async function backpack(app: FastifyInstance, owner: string, userId: string): Promise<UserBadge[]> {
+  return BadgeRepository.backpack(app.db.kysely, owner, userId);
+}
+
+/**
+ * The event that earns `trigger` for this user, checked against the database, or null when the
+ * rule does not hold. The payload only says which event to look at; it proves nothing by itself.
+ */
+async function evidence(app: FastifyInstance, owner: string, trigger: string, userId: string, payload: BadgeTriggerInput['payload']): Promise<string | null> {
+  const db = app.db.kysely;
+  const first = (ids: string[]) => ids[0] ?? null;
+  switch (trigger as BadgeTrigger) {
+    case 'user_registered':
+      // the caller's account exists (beneficiaryOf checked it): registration is the event
+      return 'account';
+    case 'profile_completed': {
+      const u = await UserRepository.findById(db, owner, userId);
+      return u && isProfileComplete(u) ? 'profile' : null;
+    }
+    case 'tournament_joined':
+      return first(await BadgeRepository.memberTournaments(db, owner, userId, false, payload?.tournamentId));
+    case 'tournament_checked_in':
+      return first(await BadgeRepository.memberTournaments(db, owner, userId, true, payload?.tournamentId));
+    case 'faction_joined':
+      return first(await BadgeRepository.factionCompetitions(db, owner, userId, payload?.competitionId));
+    case 'first_purchase':
+      return first(await BadgeRepository.purchasedProducts(db, owner, userId, payload?.productId));
+    case 'giveaway_redeemed':
+      return first(await BadgeRepository.redeemedGiveaways(db, owner, userId, payload?.giveawayId));
+    case 'manual':
+      // only admins reach this (checked by the caller); each manual award is its own event
+      return randomUUID();
+    default:
+      return null;
+  }
+}
+
+/**
+ * POST /marketplace/badges/trigger/{slug} (DESIGN deviation 3). Verifies the badge's rule for the
+ * user, then records the badge and books its reward on the ledger in one transaction. The unique
+ * (user, badge, award key) row grants a non-reusable badge, and so its credits, exactly once.
+ */
+export async function trigger(app: FastifyInstance, req: FastifyRequest, owner: string, slug: string, input: BadgeTriggerInput): Promise<BadgeTriggerResult> {
+  const db = app.db.kysely;
+  const userId = await beneficiaryOf(app, req, input.userId, owner);
+  const badge = await BadgeRepository.findBySlug(db, owner, slug);
+  if (!badge) throw badgeNotFound();
+  if (!badge.active) throw new AppError(409, 'BADGE_INACTIVE', 'This badge is not active');
+  if (badge.trigger === 'manual' && !req.user?.isAdmin) throw forbidden();
+  const event = await evidence(app, owner, badge.trigger, userId, input.payload);
+  if (event === null) throw new AppError(409, 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
+  const awardKey = awardKeyOf(badge, event);
+  const granted = await grant(db, owner, userId, badge, awardKey);
+  if (granted) return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };
+  const earlier = await BadgeRepository.findAward(db, userId, badge._id, awardKey);
+  return { awarded: false, badge, credits: 0, balance: await WalletRepository.balanceOf(db, userId), earnedAt: earlier?.earned_at ?? new Date().toISOString() };
+}
+
+/** Once per rule, or once per event (tournament, product, code…) for a reusable badge. */
+const awardKeyOf = (badge: Badge, event: string) => (badge.reusable ? `${badge.trigger}:${event}` : 'once');
+
+/**
+ * Records the badge and books its reward on the ledger in one transaction; null when the unique
+ * (user, badge, award key) row says it was granted before, by this call's twin or an earlier one.
+ */
+async function grant(db: Db['kysely'], owner: string, userId: string, badge: Badge, awardKey: string) {
+  return db.transaction().execute(async (trx) => {
+    const award = await BadgeRepository.award(trx, { owner, userId, badgeId: badge._id, awardKey, credits: badge.rewardAmount });
+    if (!award) return null;
+    if (badge.rewardAmount === 0) return { earnedAt: award.earnedAt, balance: await WalletRepository.balanceOf(trx, userId) };
+    const entry = await WalletRepository.applyEntry(trx, {
+      owner,
+      userId,
+      amount: badge.rewardAmount,
+      type: 'badge',
+      description: badge.name,
+      reference: `badge:${award.id}`,
+    });
+    // a credit is refused only above MAX_CREDITS: then the badge waits too (rolled back)
+    if (!entry.ok) throw ledgerRefused(entry.reason);
+    return { earnedAt: award.earnedAt, balance: entry.balance };
+  });
+}
+
+const earnedInfo = (b: Badge): EarnedBadgeInfo => ({ slug: b.slug, name: b.name, description: b.description, icon: b.icon, credits: b.rewardAmount, translations: b.translations });
+
+/**
+ * Awards, after a player's event has been committed, every active badge whose rule is `trigger`
+ * and holds in the database, including badges an admin created after the player joined. Each is
+ * granted at most once per award key (the unique row), so a retried or raced event pays once. A
+ * badge that cannot be paid now (the balance ceiling) is skipped and logged: the event stands.
+ */
+export async function awardOn(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
+  return awardFrom(app, owner, userId, trigger, await BadgeRepository.list(app.db.kysely, owner, false), payload);
+}
+
+/** awardOn over a badge list already read (login checks every rule with one read of the list). */
+async function awardFrom(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, all: Badge[], payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
+  const db = app.db.kysely;
+  const badges = all.filter((b) => b.active && b.trigger === trigger);
+  if (!badges.length) return [];
+  const event = await evidence(app, owner, trigger, userId, payload);
+  if (event === null) return [];
+  const earned: EarnedBadgeInfo[] = [];
+  for (const badge of badges) {
+    try {
+      if (await grant(db, owner, userId, badge, awardKeyOf(badge, event))) earned.push(earnedInfo(badge));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      app.log.warn({ err, badge: badge.slug, userId }, 'badge not awarded');
+    }
+  }
+  return earned;
+}
+
+/**
+ * Every rule checked at once, at login: what a player did before a badge existed (or before its
+ * rule could be seen) is paid the next time they come back.
+ */
+export async function awardAll(app: FastifyInstance, owner: string, userId: string): Promise<EarnedBadgeInfo[]> {
+  const all = await BadgeRepository.list(app.db.kysely, owner, false);
+  const triggers = new Set(all.filter((b) => b.active).map((b) => b.trigger));
+  const earned: EarnedBadgeInfo[] = [];
+  for (const trigger of triggers) if (isTrigger(trigger)) earned.push(...(await awardFrom(app, owner, userId, trigger, all)));
+  return earned;
+}
+
+const isTrigger = (t: string): t is Exclude<BadgeTrigger, 'manual'> => (badgeTriggers as readonly string[]).includes(t) && t !== 'manual';

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  CODE_PATTERN,
+  normalizeCode,
+  type Giveaway,
+  type GiveawayListQuery,
+  type giveawayInputSchema,
+  type giveawayUpdateSchema,
+  type RedeemInput,
+  type RedeemResult,
+} from '../giveaway-schemas.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import * as GiveawayRepository from './giveaway-repository.ts';
+import * as WalletRepository from './wallet-repository.ts';
+import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
+
+const giveawayNotFound = () => new AppError(404, 'GIVEAWAY_NOT_FOUND', 'This code does not exist');
+const alreadyRedeemed = () => new AppError(409, 'GIVEAWAY_ALREADY_REDEEMED', 'You have already redeemed this code');
+const refusals = {
+  GIVEAWAY_NOT_FOUND: giveawayNotFound,
+  GIVEAWAY_EXPIRED: () => new AppError(409, 'GIVEAWAY_EXPIRED', 'This code has expired'),
+  GIVEAWAY_USED_UP: () => new AppError(409, 'GIVEAWAY_USED_UP', 'This code has been used up'),
+};
+
+export async function list(app: FastifyInstance, owner: string, q: GiveawayListQuery) {
+  return GiveawayRepository.list(app.db.kysely, owner, q);
+}
+
+export async function get(app: FastifyInstance, owner: string, id: string): Promise<Giveaway> {
+  const found = await GiveawayRepository.findById(app.db.kysely, owner, id);
+  if (!found) throw giveawayNotFound();
+  return found;
+}
+
+export async function create(app: FastifyInstance, owner: string, input: z.output<typeof giveawayInputSchema>): Promise<Giveaway> {
+  const id = await GiveawayRepository.create(app.db.kysely, owner, input.token, fields(input));
+  if (!id) throw new AppError(409, 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
+  return get(app, owner, id);
+}
+
+export async function update(app: FastifyInstance, owner: string, id: string, input: z.output<typeof giveawayUpdateSchema>): Promise<Giveaway> {
+  if (!(await GiveawayRepository.update(app.db.kysely, owner, id, fields(input)))) throw giveawayNotFound();
+  return get(app, owner, id);
+}
+
+export async function remove(app: FastifyInstance, owner: string, id: string): Promise<void> {
+  if (!(await GiveawayRepository.softDelete(app.db.kysely, owner, id))) throw giveawayNotFound();
+}
+
+/**
+ * Redeems a code for the caller (DESIGN section 4). One transaction: count the use with the
+ * conditional UPDATE (limited and timed rules), record the (code, user) redemption whose primary
+ * key allows one per user, and book the credits on the ledger.
+ */
+export async function redeem(app: FastifyInstance, req: FastifyRequest, owner: string, input: RedeemInput, idempotencyKey: string | undefined) {
+  const db = app.db.kysely;
+  const userId = await beneficiaryOf(app, req, input.userId, owner);
+  const code = normalizeCode(input.token);
+  let giveaway: Giveaway | undefined;
+  return runOnce<{ status: 'SUCCESS'; data: RedeemResult }>(
+    db,
+    { userId: req.user!.id, key: idempotencyKey, route: 'POST /marketplace/giveaways/redeem', request: req.body },
+    {
+      before: async () => {
+        // a string no code can be is not worth a query
+        giveaway = CODE_PATTERN.test(code) ? await GiveawayRepository.findByToken(db, owner, code) : undefined;
+        if (!giveaway) throw giveawayNotFound();
+        if (await GiveawayRepository.hasRedeemed(db, giveaway.id, userId)) throw alreadyRedeemed();
+      },
+      inTransaction: async (trx) => {
+        const now = new Date().toISOString();
+        const used = await GiveawayRepository.consume(trx, owner, giveaway!.id, now);
+        if (!used) throw refusals[await GiveawayRepository.refusalReason(trx, owner, giveaway!.id, now)]();
+        if (!(await GiveawayRepository.insertRedemption(trx, used.id, userId, used.credits))) throw alreadyRedeemed();
+        const entry = await WalletRepository.applyEntry(trx, {
+          owner,
+          userId,
+          amount: used.credits,
+          type: 'giveaway',
+          description: used.token,
+          reference: `giveaway:${used.id}:${userId}`,
+        });
+        if (!entry.ok) throw ledgerRefused(entry.reason);
+        return {
+          status: 200,
+          body: ok({ credits: used.credits, amount: used.credits, balance: entry.balance, giveaway: { id: used.id, token: used.token, type: used.type } }),
+        };
+      },
+    },
+  );
+}
+
+function fields(input: z.output<typeof giveawayUpdateSchema>): GiveawayRepository.GiveawayFields {
+  return {
+    credits: input.credits,
+    type: input.type,
+    maxUses: input.maxUses ?? null,
+    expiresAt: input.expiresAt ?? null,
+    description: input.description,
+  };
+}

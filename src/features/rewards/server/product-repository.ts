@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
+import { countAll } from '../../../platform/db/database.ts';
+import type { Database, ProductsTable } from '../../../platform/db/schema.ts';
+import type { Product, ProductListQuery } from '../product-schemas.ts';
+import { contains } from '../../../platform/db/search.ts';
+
+type Db = Kysely<Database>;
+type Row = Selectable<ProductsTable>;
+
+export interface NewProduct {
+  owner: string;
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  brand: string;
+  image: string;
+  name_en?: string;
+  description_en?: string;
+}
+
+/** Products in the shop (never the deleted ones), newest first. */
+export async function list(db: Db, owner: string, q: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
+  let base = db.selectFrom('products').where('owner', '=', owner).where('deleted_at', 'is', null);
+  // either language: a visitor searches in the language the shop shows them
+  if (q.name) base = base.where((eb) => eb.or((['name', 'description', 'name_en', 'description_en'] as const).map((c) => contains(c, q.name!))));
+  if (q.minPrice !== undefined) base = base.where('price', '>=', q.minPrice);
+  if (q.maxPrice !== undefined) base = base.where('price', '<=', q.maxPrice);
+  if (q.availability === 'available') base = base.where('quantity', '>', 0);
+  if (q.availability === 'out_of_stock') base = base.where('quantity', '=', 0);
+  const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return { rows: rows.map(toProduct), total: Number(n) };
+}
+
+export async function findById(db: Db | Trx<Database>, owner: string, id: string): Promise<Product | undefined> {
+  const row = await db.selectFrom('products').selectAll().where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return row && toProduct(row);
+}
+
+export async function create(db: Db, p: NewProduct): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db.insertInto('products').values({ id, ...p, deleted_at: null, created_at: now, updated_at: now }).execute();
+  return id;
+}
+
+export async function update(db: Db, owner: string, id: string, changes: Partial<Omit<NewProduct, 'owner'>>): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Soft delete: the row stays for the purchases that point at it. */
+export async function softDelete(db: Db, owner: string, id: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  const result = await db
+    .updateTable('products')
+    .set({ deleted_at: now, updated_at: now })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Takes one unit if there is one, in a single statement: the `quantity > 0` condition is what keeps
+ * stock from going below zero under concurrent purchases. Returns the product as it is at that
+ * moment (the price charged is read here, under the row lock), or undefined when none was left.
+ */
+export async function takeOne(trx: Trx<Database>, owner: string, id: string) {
+  const row = await trx
+    .updateTable('products')
+    .set({ quantity: sql`quantity - 1` })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where('quantity', '>', 0)
+    .returning(['id', 'name', 'price', 'image', 'brand', 'quantity'])
+    .executeTakeFirst();
+  return row && { ...row, price: Number(row.price), quantity: Number(row.quantity) };
+}
+
+export async function countActive(db: Db, owner: string): Promise<number> {
+  const { n } = await db.selectFrom('products').select(countAll().as('n')).where('owner', '=', owner).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+function toProduct(r: Row): Product {
+  return {
+    _id: r.id,
+    name: r.name,
+    description: r.description,
+    price: Number(r.price),
+    quantity: Number(r.quantity),
+    brand: r.brand,
+    image: r.image,
+    owner: r.owner,
+    translations: { it: { name: r.name, description: r.description }, en: { name: r.name_en, description: r.description_en } },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}

@@ -1,0 +1,128 @@
+import { type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
+import { countAll } from '../../../platform/db/database.ts';
+import type { Database, PurchasesTable } from '../../../platform/db/schema.ts';
+import type { Purchase, ShippingAddress } from '../purchase-schemas.ts';
+import { contains } from '../../../platform/db/search.ts';
+
+type Db = Kysely<Database>;
+
+export interface NewPurchase {
+  id: string;
+  owner: string;
+  userId: string;
+  productId: string;
+  productName: string;
+  productImage: string;
+  brand: string;
+  price: number;
+  address: ShippingAddress;
+}
+
+/** False when the user already owns the product: the unique (user, product) key decides. */
+export async function insert(trx: Trx<Database> | Db, p: NewPurchase, createdAt = new Date().toISOString()): Promise<boolean> {
+  const result = await trx
+    .insertInto('purchases')
+    .values({
+      id: p.id,
+      owner: p.owner,
+      user_id: p.userId,
+      product_id: p.productId,
+      product_name: p.productName,
+      product_image: p.productImage,
+      brand: p.brand,
+      price: p.price,
+      ship_first_name: p.address.first_name,
+      ship_last_name: p.address.last_name,
+      ship_street_name: p.address.street_name,
+      ship_additional_address_info: p.address.additional_address_info ?? '',
+      ship_zip_code: p.address.zip_code,
+      ship_city: p.address.city,
+      ship_country: p.address.country,
+      fulfilled: 0,
+      fulfilled_at: null,
+      fulfilled_by: null,
+      created_at: createdAt,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function exists(db: Db, userId: string, productId: string): Promise<boolean> {
+  return !!(await db.selectFrom('purchases').select('id').where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst());
+}
+
+export async function findById(db: Db | Trx<Database>, owner: string, id: string): Promise<Purchase | undefined> {
+  const row = await query(db).where('purchases.owner', '=', owner).where('purchases.id', '=', id).executeTakeFirst();
+  return row && toPurchase(row);
+}
+
+export async function list(
+  db: Db,
+  owner: string,
+  q: { limit: number; offset: number; search?: string; fulfilled?: 'true' | 'false'; userId?: string },
+): Promise<{ rows: Purchase[]; total: number }> {
+  let base = db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id').where('purchases.owner', '=', owner);
+  if (q.userId) base = base.where('purchases.user_id', '=', q.userId);
+  if (q.fulfilled) base = base.where('purchases.fulfilled', '=', q.fulfilled === 'true' ? 1 : 0);
+  if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('purchases.product_name', q.search!)]));
+  const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  const ids = await base.select('purchases.id').orderBy('purchases.created_at', 'desc').orderBy('purchases.id').limit(q.limit).offset(q.offset).execute();
+  if (!ids.length) return { rows: [], total: Number(n) };
+  const rows = await query(db)
+    .where('purchases.id', 'in', ids.map((r) => r.id))
+    .orderBy('purchases.created_at', 'desc')
+    .orderBy('purchases.id')
+    .execute();
+  return { rows: rows.map(toPurchase), total: Number(n) };
+}
+
+/** Marks it fulfilled once; the first admin's time and id are kept. */
+export async function fulfill(db: Db, owner: string, id: string, adminId: string): Promise<void> {
+  await db
+    .updateTable('purchases')
+    .set({ fulfilled: 1, fulfilled_at: new Date().toISOString(), fulfilled_by: adminId })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('fulfilled', '=', 0)
+    .execute();
+}
+
+function query(db: Db | Trx<Database>) {
+  return db
+    .selectFrom('purchases')
+    .innerJoin('users', 'users.id', 'purchases.user_id')
+    .innerJoin('products', 'products.id', 'purchases.product_id')
+    .selectAll('purchases')
+    .select(['users.username', 'products.name as current_name', 'products.image as current_image', 'products.deleted_at as product_deleted_at']);
+}
+
+type JoinedRow = Selectable<PurchasesTable> & { username: string; current_name: string; current_image: string; product_deleted_at: string | null };
+
+function toPurchase(r: JoinedRow): Purchase {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    username: r.username,
+    productId: r.product_id,
+    productName: r.product_name,
+    productImage: r.product_image,
+    product: { _id: r.product_id, name: r.current_name, image: r.current_image, deleted: r.product_deleted_at !== null },
+    price: Number(r.price),
+    brand: r.brand,
+    owner: r.owner,
+    shippingAddress: {
+      first_name: r.ship_first_name,
+      last_name: r.ship_last_name,
+      street_name: r.ship_street_name,
+      additional_address_info: r.ship_additional_address_info,
+      zip_code: r.ship_zip_code,
+      city: r.ship_city,
+      country: r.ship_country,
+    },
+    fulfilled: r.fulfilled === 1,
+    fulfilledAt: r.fulfilled_at,
+    fulfilledBy: r.fulfilled_by,
+    createdAt: r.created_at,
+  };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../purchase-schemas.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import * as ProductRepository from './product-repository.ts';
+import * as PurchaseRepository from './purchase-repository.ts';
+import * as UserRepository from '../../accounts/server/user-repository.ts';
+import * as WalletRepository from './wallet-repository.ts';
+import { productNotFound } from './product-service.ts';
+import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
+
+const alreadyPurchased = () => new AppError(409, 'ALREADY_PURCHASED', 'You have already redeemed this product');
+const priceChanged = () => new AppError(409, 'PRICE_CHANGED', 'The price of this product has changed; nothing was charged');
+
+/**
+ * Where the order ships: the address sent with the purchase, else the one on the buyer's profile
+ * (the spec's client saves it there first). Either must be complete; the answer names what is not.
+ */
+async function shippingAddressOf(app: FastifyInstance, owner: string, userId: string, sent: ShippingAddress | undefined): Promise<ShippingAddress> {
+  if (sent) return sent;
+  const user = await UserRepository.findById(app.db.kysely, owner, userId);
+  const parsed = shippingAddressSchema.safeParse(user ?? {});
+  if (parsed.success) return parsed.data;
+  const missing = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+  throw new AppError(400, 'SHIPPING_ADDRESS_MISSING', `Shipping address incomplete: ${missing.join(', ')}`, undefined,
+    missing.map((field) => ({ path: `body.shippingAddress.${field}`, message: 'required' })));
+}
+
+/**
+ * Buys one unit (DESIGN section 4). Price and stock come from the product row; the stock
+ * decrement, the purchase row and the debit are one transaction, each step a conditional
+ * statement or a unique key, so a refusal at any step leaves nothing written.
+ */
+export async function purchase(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  owner: string,
+  input: z.output<typeof purchaseInputSchema>,
+  idempotencyKey: string | undefined,
+) {
+  const db = app.db.kysely;
+  const userId = await beneficiaryOf(app, req, input.userId, owner);
+  const address = await shippingAddressOf(app, owner, userId, input.shippingAddress);
+  return runOnce<{ status: 'SUCCESS'; data: PurchaseResult }>(
+    db,
+    { userId: req.user!.id, key: idempotencyKey, route: 'POST /marketplace/purchases', request: req.body },
+    {
+      before: async () => {
+        if (!(await ProductRepository.findById(db, owner, input.productId))) throw productNotFound();
+        if (await PurchaseRepository.exists(db, userId, input.productId)) throw alreadyPurchased();
+      },
+      inTransaction: async (trx) => {
+        const product = await ProductRepository.takeOne(trx, owner, input.productId);
+        if (!product) {
+          if (await ProductRepository.findById(trx, owner, input.productId)) throw new AppError(409, 'OUT_OF_STOCK', 'This product is out of stock');
+          throw productNotFound();
+        }
+        // the unit taken above is put back by the rollback
+        if (input.price !== undefined && input.price !== product.price) throw priceChanged();
+        const id = randomUUID();
+        const inserted = await PurchaseRepository.insert(trx, {
+          id,
+          owner,
+          userId,
+          productId: product.id,
+          productName: product.name,
+          productImage: product.image,
+          brand: product.brand,
+          price: product.price,
+          address,
+        });
+        if (!inserted) throw alreadyPurchased();
+        let balance: number;
+        if (product.price > 0) {
+          const entry = await WalletRepository.applyEntry(trx, {
+            owner,
+            userId,
+            amount: -product.price,
+            type: 'purchase',
+            description: product.name,
+            reference: `purchase:${id}`,
+          });
+          if (!entry.ok) throw ledgerRefused(entry.reason);
+          balance = entry.balance;
+        } else balance = await WalletRepository.balanceOf(trx, userId);
+        const purchase = (await PurchaseRepository.findById(trx, owner, id))!;
+        return { status: 201, body: ok({ purchase, balance }) };
+      },
+    },
+  );
+}
+
+export async function list(app: FastifyInstance, owner: string, q: PurchaseListQuery) {
+  return PurchaseRepository.list(app.db.kysely, owner, q);
+}
+
+export async function listForUser(app: FastifyInstance, owner: string, userId: string, limit: number, offset: number) {
+  return PurchaseRepository.list(app.db.kysely, owner, { userId, limit, offset });
+}
+
+export async function fulfill(app: FastifyInstance, owner: string, id: string, adminId: string): Promise<Purchase> {
+  await PurchaseRepository.fulfill(app.db.kysely, owner, id, adminId);
+  const found = await PurchaseRepository.findById(app.db.kysely, owner, id);
+  if (!found) throw new AppError(404, 'PURCHASE_NOT_FOUND', 'Purchase not found');
+  return found;
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction as Trx } from 'kysely';
+import type { Database } from '../../../platform/db/schema.ts';
+import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import * as IdempotencyRepository from '../../../platform/db/idempotency-repository.ts';
+import * as WalletRepository from './wallet-repository.ts';
+
+/**
+ * The brand a rewards call works on. The deployment has one (OWNER_ID); the spec's client sends
+ * it as `owner`, and any other value is answered as "no such record" rather than served.
+ */
+export function ownerOf(app: FastifyInstance, requested?: string): string {
+  if (requested !== undefined && requested !== '' && requested !== app.config.ownerId) throw new AppError(404, 'NOT_FOUND', 'Unknown owner');
+  return app.config.ownerId;
+}
+
+/**
+ * Whose wallet a call works on: the caller, or the body's `userId` when it is the caller's own or
+ * the caller is an admin (DESIGN section 3.6). The account must exist in this brand.
+ */
+export async function beneficiaryOf(app: FastifyInstance, req: FastifyRequest, userId: string | undefined, owner: string): Promise<string> {
+  if (!req.user) throw unauthorized();
+  const target = userId ?? req.user.id;
+  assertSelfOrAdmin(req, target);
+  if (!(await WalletRepository.find(app.db.kysely, owner, target))) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
+  return target;
+}
+
+// ---- Idempotency-Key (DESIGN section 4: a retried purchase or redemption never charges twice) ----
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+export interface IdempotencyScope {
+  userId: string;
+  key: string | undefined;
+  /** the call and its path parameters, e.g. "POST /marketplace/purchases" */
+  route: string;
+  /** the request body as sent */
+  request: unknown;
+}
+
+class Replay extends Error {
+  readonly row: { route: string; request_hash: string; status_code: number; response: string };
+  constructor(row: Replay['row']) {
+    super('replay');
+    this.row = row;
+  }
+}
+
+// key order must not make "the same request" look different
+const canonical = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v !== null && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v ?? null);
+
+function replayOf<T>(row: Replay['row'], route: string, hash: string): Answer<T> & { replayed: true } {
+  if (row.route !== route || row.request_hash !== hash)
+    throw new AppError(409, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
+  return { status: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
+}
+
+/**
+ * Runs `inTransaction` in one transaction. With a key, the key is claimed in that same transaction
+ * and the answer stored before it commits: a retry gets the stored answer back; a retry racing the
+ * first attempt waits for it (PostgreSQL) or runs after it (SQLite's single connection) and then
+ * gets it too; if the first attempt failed nothing was stored and the retry runs normally.
+ * `before` holds the cheap checks that give friendly errors; it runs after the replay lookup, so
+ * a retry of a success is never answered "already done".
+ */
+export async function runOnce<T>(
+  db: Kysely<Database>,
+  scope: IdempotencyScope,
+  steps: { before?: () => Promise<void>; inTransaction: (trx: Trx<Database>) => Promise<Answer<T>> },
+): Promise<Answer<T> & { replayed: boolean }> {
+  if (!scope.key) {
+    await steps.before?.();
+    return { ...(await db.transaction().execute(steps.inTransaction)), replayed: false };
+  }
+  const { userId, key, route } = scope;
+  const hash = createHash('sha256').update(canonical(scope.request)).digest('hex');
+  const stored = await IdempotencyRepository.find(db, userId, key);
+  if (stored && stored.status_code !== 0) return replayOf<T>(stored, route, hash);
+  try {
+    await steps.before?.();
+  } catch (e) {
+    // the first attempt may have committed since the lookup above, and its success is exactly
+    // what makes the friendly check fail ("already redeemed"): answer with that success instead
+    const now = await IdempotencyRepository.find(db, userId, key);
+    if (now && now.status_code !== 0) return replayOf<T>(now, route, hash);
+    throw e;
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await IdempotencyRepository.claim(trx, { userId, key, route, requestHash: hash }))) {
+        throw new Replay((await IdempotencyRepository.find(trx, userId, key))!);
+      }
+      const answer = await steps.inTransaction(trx);
+      await IdempotencyRepository.saveResponse(trx, userId, key, answer.status, JSON.stringify(answer.body));
+      return { ...answer, replayed: false };
+    });
+  } catch (e) {
+    if (e instanceof Replay) return replayOf<T>(e.row, route, hash);
+    throw e;
+  }
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/** The Idempotency-Key header, if any; a malformed one is refused rather than ignored. */
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw new AppError(400, 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
+  return raw;
+}
+
+/**
+ * The 409 for a ledger entry refused by the wallet's bounds: a debit below zero, or a credit above
+ * MAX_CREDITS (on PostgreSQL the balance column is 32-bit; the cap keeps every sum far from it).
+ */
+export const ledgerRefused = (reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT') =>
+  reason === 'BALANCE_LIMIT'
+    ? new AppError(409, 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold')
+    : new AppError(409, 'NOT_ENOUGH_CREDITS', 'Not enough credits');

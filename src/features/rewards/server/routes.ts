@@ -1,0 +1,344 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, userBadgeSchema } from '../badge-schemas.ts';
+import { idSchema } from '../common-schemas.ts';
+import { dashboardOverviewSchema, dashboardQuerySchema } from '../dashboard-schemas.ts';
+import { giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, redeemInputSchema, redeemResultSchema } from '../giveaway-schemas.ts';
+import { productInputSchema, productListQuerySchema, productSchema, productUpdateSchema } from '../product-schemas.ts';
+import { purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, userPurchaseListQuerySchema } from '../purchase-schemas.ts';
+import { adjustInputSchema, adjustResultSchema, transactionListQuerySchema, transactionSchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../wallet-schemas.ts';
+import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
+import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
+import * as BadgeService from './badge-service.ts';
+import * as DashboardService from '../../dashboard/server/service.ts';
+import * as GiveawayService from './giveaway-service.ts';
+import * as ProductService from './product-service.ts';
+import * as PurchaseService from './purchase-service.ts';
+import { idempotencyKeyOf, ownerOf } from './rewards-scope.ts';
+import * as WalletService from './wallet-service.ts';
+import * as PurchaseRepository from './purchase-repository.ts';
+import { recordAudit } from '../../audit/server/service.ts';
+import { cacheForViewer } from '../../../platform/http/response-headers.ts';
+import { cachedJson } from '../../../platform/http/response-cache.ts';
+
+const idParams = z.object({ id: idSchema });
+const userParams = z.object({ user: idSchema });
+const ownerQuery = z.object({ owner: z.string().max(64).optional() });
+// the spec's giveaway and wallet lists name the count totalCount
+const countedList = <T extends z.ZodType>(item: T) =>
+  z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
+const deleted = (key: '_id' | 'id') => envelope(z.object({ [key]: z.string(), deleted: z.literal(true) }));
+// headers stay loose: a strict object would strip Authorization from the request
+const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
+const bearer = [{ bearer: [] }];
+
+/** SPEC section 7 "Marketplace", with DESIGN section 3's deviations; docs/rewards-api.md lists them. */
+export default async function marketplaceRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // code guessing is slowed per account (DESIGN section 4: rate limits on code redemption)
+  // guessing codes with many fresh accounts: unknown codes from one address, whatever the account
+  // (a code that exists but is used up or expired is no guess and does not count)
+  const unknownCodes = failureLimit(root, { name: 'unknown-codes', max: root.config.unknownCodesPerAddress, timeWindow: '10 minutes', failures: ['GIVEAWAY_NOT_FOUND'] });
+  const redeemLimit = { max: 10, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (req: any) => `redeem|${req.user?.id ?? req.ip}` };
+  const owner = (requested?: string) => ownerOf(app, requested);
+
+  // ---- badges ----
+  {
+    const tags = ['badges'];
+    app.get('/marketplace/badges', {
+      schema: { tags, summary: 'Badges: the active ones, or all for an admin', querystring: badgeListQuerySchema, response: { 200: listEnvelope(badgeSchema), ...errorResponses(400, 404) } },
+      handler: async (req, reply) => {
+        // an admin also sees inactive badges
+        cacheForViewer(req, reply);
+        const badges = await BadgeService.list(app, owner(req.query.owner), !!req.user?.isAdmin);
+        return okList(badges, badges.length);
+      },
+    });
+    app.get('/marketplace/badges/:id', {
+      schema: { tags, summary: 'One badge (an inactive one only for admins)', params: idParams, querystring: ownerQuery, response: { 200: envelope(badgeSchema), ...errorResponses(400, 404) } },
+      handler: async (req, reply) => {
+        cacheForViewer(req, reply);
+        return ok(await BadgeService.get(app, owner(req.query.owner), req.params.id, !!req.user?.isAdmin));
+      },
+    });
+    app.put('/marketplace/badges/:id', {
+      schema: { tags, summary: 'Edit a badge (admin); slug and trigger are fixed', security: bearer, params: idParams, querystring: ownerQuery, body: badgeUpdateSchema, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const before = await BadgeService.get(app, owner(req.query.owner), req.params.id, true);
+        const after = await BadgeService.update(app, owner(req.query.owner), req.params.id, req.body);
+        await recordAudit(app, req, { action: 'badge.update', entityType: 'badge', entityId: req.params.id, before, after });
+        return ok(after);
+      },
+    });
+    app.patch('/marketplace/badges/:id/toggle-active', {
+      schema: { tags, summary: 'Activate or deactivate a badge (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const before = await BadgeService.get(app, owner(req.query.owner), req.params.id, true);
+        const after = await BadgeService.toggleActive(app, owner(req.query.owner), req.params.id);
+        await recordAudit(app, req, { action: 'badge.toggle', entityType: 'badge', entityId: req.params.id, before, after });
+        return ok(after);
+      },
+    });
+    app.get('/marketplace/backpack/:user', {
+      schema: { tags, summary: "A user's earned badges (own, or any as admin)", security: bearer, params: userParams, querystring: ownerQuery, response: { 200: listEnvelope(userBadgeSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireUser,
+      handler: async (req) => {
+        assertSelfOrAdmin(req, req.params.user);
+        const earned = await BadgeService.backpack(app, owner(req.query.owner), req.params.user);
+        return okList(earned, earned.length);
+      },
+    });
+    app.post('/marketplace/badges/trigger/:badge', {
+      schema: {
+        tags,
+        summary: 'Award a badge if the server can verify its rule for the user (DESIGN deviation 3)',
+        security: bearer,
+        params: z.object({ badge: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'slug') }),
+        body: badgeTriggerInputSchema.default({}),
+        response: { 200: envelope(badgeTriggerResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      onRequest: app.requireUser,
+      handler: async (req) => ok(await BadgeService.trigger(app, req, owner(req.body.owner), req.params.badge, req.body)),
+    });
+  }
+
+  // ---- products ----
+  {
+    const tags = ['products'];
+    app.get('/marketplace/products', {
+      schema: { tags, summary: 'Products in the shop (public)', querystring: productListQuerySchema, response: { 200: listEnvelope(productSchema), ...errorResponses(400, 404) } },
+      handler: async (req, reply) => {
+        // the same for every caller, but a caller with a token is buying or editing and must see the
+        // stock as it is now, not a copy their browser kept for ten seconds
+        cacheForViewer(req, reply);
+        return cachedJson(app, req, reply, async () => {
+          const { rows, total } = await ProductService.list(app, owner(req.query.owner), req.query);
+          return okList(rows, total);
+        });
+      },
+    });
+    app.get('/marketplace/products/:id', {
+      schema: { tags, summary: 'One product (public)', params: idParams, querystring: ownerQuery, response: { 200: envelope(productSchema), ...errorResponses(400, 404) } },
+      handler: async (req, reply) => {
+        cacheForViewer(req, reply);
+        return cachedJson(app, req, reply, async () => ok(await ProductService.get(app, owner(req.query.owner), req.params.id)));
+      },
+    });
+    app.post('/marketplace/products', {
+      schema: { tags, summary: 'Create a product (admin)', security: bearer, querystring: ownerQuery, body: productInputSchema, response: { 201: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req, reply) => {
+        const product = await ProductService.create(app, owner(req.query.owner), req.body);
+        await recordAudit(app, req, { action: 'product.create', entityType: 'product', entityId: product._id, before: null, after: product });
+        return reply.code(201).send(ok(product));
+      },
+    });
+    app.put('/marketplace/products/:id', {
+      schema: { tags, summary: 'Edit a product (admin); omitted fields keep their value', security: bearer, params: idParams, querystring: ownerQuery, body: productUpdateSchema, response: { 200: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const before = await ProductService.get(app, owner(req.query.owner), req.params.id);
+        const after = await ProductService.update(app, owner(req.query.owner), req.params.id, req.body);
+        await recordAudit(app, req, { action: 'product.update', entityType: 'product', entityId: req.params.id, before, after });
+        return ok(after);
+      },
+    });
+    app.delete('/marketplace/products/:id', {
+      schema: { tags, summary: 'Remove a product from the shop (admin); its purchases stay', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: deleted('_id'), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const before = await ProductService.get(app, owner(req.query.owner), req.params.id);
+        await ProductService.remove(app, owner(req.query.owner), req.params.id);
+        await recordAudit(app, req, { action: 'product.delete', entityType: 'product', entityId: req.params.id, before, after: null });
+        return ok({ _id: req.params.id, deleted: true as const });
+      },
+    });
+  }
+
+  // ---- purchases ----
+  {
+    const tags = ['purchases'];
+    app.post('/marketplace/purchases', {
+      schema: {
+        tags,
+        summary: 'Buy a product with credits; the price is read from the database (Idempotency-Key supported)',
+        description:
+          "The spec's body `{userId, username, productId, price, brand, owner}` works as is. Differences from the spec: the price charged is the database's; " +
+          'a `price` that is not the current one is refused with 409 PRICE_CHANGED and nothing is charged. Without `shippingAddress` the address saved on ' +
+          "the buyer's profile is used; if it is incomplete the answer is 400 SHIPPING_ADDRESS_MISSING, its issues naming the missing fields. " +
+          '`userId` other than the caller needs an admin; `username` and `brand` are ignored (the product names its brand).',
+        security: bearer,
+        headers: idempotencyHeaders,
+        body: purchaseInputSchema,
+        response: { 200: envelopeWithBadges(purchaseResultSchema), 201: envelopeWithBadges(purchaseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      onRequest: app.requireUser,
+      handler: async (req, reply) => {
+        const key = idempotencyKeyOf(req);
+        const answer = await PurchaseService.purchase(app, req, owner(req.body.owner), req.body, key);
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        const { purchase } = answer.body.data;
+        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
+        return reply.code(answer.status as 201).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
+      },
+    });
+    app.get('/marketplace/purchases', {
+      schema: { tags, summary: 'Every purchase (admin)', security: bearer, querystring: purchaseListQuerySchema, response: { 200: listEnvelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const { rows, total } = await PurchaseService.list(app, owner(req.query.owner), req.query);
+        return okList(rows, total);
+      },
+    });
+    app.get('/marketplace/purchases/user/:user', {
+      schema: { tags, summary: "A user's purchases (own, or any as admin)", security: bearer, params: userParams, querystring: userPurchaseListQuerySchema, response: { 200: listEnvelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireUser,
+      handler: async (req) => {
+        assertSelfOrAdmin(req, req.params.user);
+        const { rows, total } = await PurchaseService.listForUser(app, owner(req.query.owner), req.params.user, req.query.limit, req.query.offset);
+        return okList(rows, total);
+      },
+    });
+    app.patch('/marketplace/purchases/:id/fulfill', {
+      schema: { tags, summary: 'Mark a purchase fulfilled (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const before = (await PurchaseRepository.findById(app.db.kysely, owner(req.query.owner), req.params.id)) ?? null;
+        const after = await PurchaseService.fulfill(app, owner(req.query.owner), req.params.id, req.user!.id);
+        await recordAudit(app, req, { action: 'purchase.fulfill', entityType: 'purchase', entityId: req.params.id, before, after });
+        return ok(after);
+      },
+    });
+  }
+
+  // ---- giveaways ----
+  {
+    const tags = ['giveaways'];
+    app.post('/marketplace/giveaways/redeem', {
+      schema: {
+        tags,
+        summary: 'Redeem a code for credits (Idempotency-Key supported)',
+        security: bearer,
+        headers: idempotencyHeaders,
+        body: redeemInputSchema,
+        response: { 200: envelopeWithBadges(redeemResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+      config: { rateLimit: redeemLimit },
+      onRequest: app.requireUser,
+      handler: async (req, reply) => {
+        const key = idempotencyKeyOf(req);
+        const ownerId = owner(req.body.owner);
+        const answer = await unknownCodes(req, () => GiveawayService.redeem(app, req, ownerId, req.body, key));
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: answer.body.data.giveaway.id });
+        return reply.code(answer.status as 200).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
+      },
+    });
+    app.get('/marketplace/giveaways', {
+      schema: { tags, summary: 'Giveaway codes (admin)', security: bearer, querystring: giveawayListQuerySchema, response: { 200: countedList(giveawaySchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const { rows, total } = await GiveawayService.list(app, owner(req.query.owner), req.query);
+        return { ...okList(rows, total), totalCount: total };
+      },
+    });
+    app.get('/marketplace/giveaways/:id', {
+      schema: { tags, summary: 'One giveaway (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => ok(await GiveawayService.get(app, owner(req.query.owner), req.params.id)),
+    });
+    app.post('/marketplace/giveaways', {
+      schema: { tags, summary: 'Create a giveaway code (admin)', security: bearer, querystring: ownerQuery, body: giveawayInputSchema, response: { 201: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404, 409) } },
+      onRequest: app.requireAdmin,
+      handler: async (req, reply) => {
+        const giveaway = await GiveawayService.create(app, owner(req.query.owner), req.body);
+        await recordAudit(app, req, { action: 'giveaway.create', entityType: 'giveaway', entityId: giveaway.id, before: null, after: giveaway });
+        return reply.code(201).send(ok(giveaway));
+      },
+    });
+    app.put('/marketplace/giveaways/:id', {
+      schema: { tags, summary: 'Edit a giveaway (admin); the code is read-only', security: bearer, params: idParams, querystring: ownerQuery, body: giveawayUpdateSchema, response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const before = await GiveawayService.get(app, owner(req.query.owner), req.params.id);
+        const after = await GiveawayService.update(app, owner(req.query.owner), req.params.id, req.body);
+        await recordAudit(app, req, { action: 'giveaway.update', entityType: 'giveaway', entityId: req.params.id, before, after });
+        return ok(after);
+      },
+    });
+    app.delete('/marketplace/giveaways/:id', {
+      schema: { tags, summary: 'Delete a giveaway (admin); redemptions and ledger stay', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: deleted('id'), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const before = await GiveawayService.get(app, owner(req.query.owner), req.params.id);
+        await GiveawayService.remove(app, owner(req.query.owner), req.params.id);
+        await recordAudit(app, req, { action: 'giveaway.delete', entityType: 'giveaway', entityId: req.params.id, before, after: null });
+        return ok({ id: req.params.id, deleted: true as const });
+      },
+    });
+  }
+
+  // ---- wallets and transactions ----
+  {
+    const tags = ['wallets'];
+    app.get('/marketplace/wallets/me', {
+      schema: { tags, summary: "The caller's wallet (the header credits)", security: bearer, querystring: ownerQuery, response: { 200: envelope(walletSchema), ...errorResponses(401, 404) } },
+      onRequest: app.requireUser,
+      handler: async (req) => ok(await WalletService.get(app, owner(req.query.owner), req.user!.id)),
+    });
+    app.get('/marketplace/wallets/:owner/:userId', {
+      schema: { tags, summary: 'One wallet (own, or any as admin)', security: bearer, params: walletParamsSchema, response: { 200: envelope(walletSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireUser,
+      handler: async (req) => {
+        assertSelfOrAdmin(req, req.params.userId);
+        return ok(await WalletService.get(app, owner(req.params.owner), req.params.userId));
+      },
+    });
+    app.get('/marketplace/wallets', {
+      schema: { tags, summary: 'Every user with their balance (admin)', security: bearer, querystring: walletListQuerySchema, response: { 200: countedList(walletSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireAdmin,
+      handler: async (req) => {
+        const { rows, total } = await WalletService.list(app, owner(req.query.owner), req.query);
+        return { ...okList(rows, total), totalCount: total };
+      },
+    });
+    app.post('/marketplace/wallets/:userId/adjust', {
+      schema: {
+        tags,
+        summary: 'Credit or debit a wallet with a reason (admin; Idempotency-Key supported)',
+        security: bearer,
+        headers: idempotencyHeaders,
+        params: z.object({ userId: idSchema }),
+        querystring: ownerQuery,
+        body: adjustInputSchema,
+        response: { 200: envelope(adjustResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      onRequest: app.requireAdmin,
+      handler: async (req, reply) => {
+        const key = idempotencyKeyOf(req);
+        const answer = await WalletService.adjust(app, owner(req.query.owner), req.user!, req.params.userId, req.body, key);
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(answer.status as 200).send(answer.body);
+      },
+    });
+    app.get('/marketplace/transactions/:user', {
+      schema: { tags, summary: "A user's ledger, newest first (own, or any as admin)", security: bearer, params: userParams, querystring: transactionListQuerySchema, response: { 200: listEnvelope(transactionSchema), ...errorResponses(400, 401, 403, 404) } },
+      onRequest: app.requireUser,
+      handler: async (req) => {
+        assertSelfOrAdmin(req, req.params.user);
+        const { rows, total } = await WalletService.transactions(app, owner(req.query.owner), req.params.user, req.query.limit, req.query.offset);
+        return okList(rows, total);
+      },
+    });
+  }
+
+  app.get('/marketplace/dashboard/overview', {
+    schema: { tags: ['dashboard'], summary: 'Stat cards of the admin dashboard (admin)', security: bearer, querystring: dashboardQuerySchema, response: { 200: envelope(dashboardOverviewSchema), ...errorResponses(400, 401, 403, 404) } },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await DashboardService.overview(app, owner(req.query.owner))),
+  });
+}

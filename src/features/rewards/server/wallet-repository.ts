@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
+import { countAll } from '../../../platform/db/database.ts';
+import { MAX_CREDITS } from '../limits.ts';
+import type { Database, WalletTransactionsTable } from '../../../platform/db/schema.ts';
+import type { Transaction, TransactionType, Wallet } from '../wallet-schemas.ts';
+import { contains } from '../../../platform/db/search.ts';
+
+type Db = Kysely<Database>;
+
+export interface LedgerEntry {
+  owner: string;
+  userId: string;
+  /** > 0 credits, < 0 debits; never 0 */
+  amount: number;
+  type: TransactionType;
+  description: string;
+  /** unique cause; null for an admin adjustment */
+  reference: string | null;
+  createdBy?: { id: string; name: string } | null;
+}
+
+export type EntryResult = { ok: true; balance: number; transaction: Transaction } | { ok: false; reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT' };
+
+/**
+ * The one way a balance changes (DESIGN section 4): a conditional UPDATE that keeps the balance
+ * between zero and MAX_CREDITS (a 32-bit integer column on PostgreSQL overflowed past 2^31), and
+ * the ledger entry, both on `trx` so they commit or roll back together. The same UPDATE counts the
+ * wallet's entries under its row lock: that number orders the history as the balances happened.
+ * The wallet row is created on first use. Must run inside a transaction.
+ */
+export async function applyEntry(trx: Trx<Database>, e: LedgerEntry): Promise<EntryResult> {
+  await trx
+    .insertInto('wallets')
+    .values({ user_id: e.userId, owner: e.owner, balance: 0, updated_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  // the WHERE decides, not an earlier read: two concurrent debits cannot both pass
+  const updated = await trx
+    .updateTable('wallets')
+    .set({ balance: sql`balance + ${e.amount}`, seq: sql`seq + 1`, updated_at: new Date().toISOString() })
+    .where('user_id', '=', e.userId)
+    .where(sql<boolean>`balance + ${e.amount} >= 0`)
+    .where(sql<boolean>`balance + ${e.amount} <= ${MAX_CREDITS}`)
+    .returning(['balance', 'seq'])
+    .executeTakeFirst();
+  if (!updated) return { ok: false, reason: e.amount < 0 ? 'NOT_ENOUGH_CREDITS' : 'BALANCE_LIMIT' };
+  const row: Selectable<WalletTransactionsTable> = {
+    id: randomUUID(),
+    owner: e.owner,
+    user_id: e.userId,
+    amount: e.amount,
+    type: e.type,
+    description: e.description,
+    reference: e.reference,
+    balance_after: Number(updated.balance),
+    seq: Number(updated.seq),
+    created_by: e.createdBy?.id ?? null,
+    created_by_name: e.createdBy?.name ?? null,
+    // taken under the wallet's lock, so times agree with the order too
+    created_at: new Date().toISOString(),
+  };
+  await trx.insertInto('wallet_transactions').values(row).execute();
+  return { ok: true, balance: row.balance_after, transaction: toTransaction(row) };
+}
+
+/** The wallet of a user of this brand (balance 0 before any entry); undefined for no such user. */
+export async function find(db: Db, owner: string, userId: string): Promise<Wallet | undefined> {
+  const row = await walletQuery(db, owner).where('users.id', '=', userId).executeTakeFirst();
+  return row && toWallet(row);
+}
+
+/** Every user of the brand with their balance, most recently changed first. */
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string }): Promise<{ rows: Wallet[]; total: number }> {
+  let base = db.selectFrom('users').where('users.owner', '=', owner);
+  if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
+  const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  let rows = walletQuery(db, owner);
+  if (q.search) rows = rows.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
+  const found = await rows
+    .orderBy(sql`coalesce(wallets.updated_at, users.created_at)`, 'desc')
+    .orderBy('users.id')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return { rows: found.map(toWallet), total: Number(n) };
+}
+
+export async function balanceOf(db: Db | Trx<Database>, userId: string): Promise<number> {
+  const row = await db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+/** A user's ledger, newest first (in the order the balances changed). */
+export async function listTransactions(db: Db, owner: string, userId: string, limit: number, offset: number): Promise<{ rows: Transaction[]; total: number }> {
+  const base = db.selectFrom('wallet_transactions').where('owner', '=', owner).where('user_id', '=', userId);
+  const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  // entries from before migration 0050 have no seq and come after the numbered ones, by time
+  const rows = await base.selectAll().orderBy(sql`seq desc nulls last`).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return { rows: rows.map(toTransaction), total: Number(n) };
+}
+
+function walletQuery(db: Db, owner: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('wallets', 'wallets.user_id', 'users.id')
+    .select(['users.id as user_id', 'users.username', 'wallets.balance', 'wallets.updated_at'])
+    .where('users.owner', '=', owner);
+}
+
+function toWallet(r: { user_id: string; username: string; balance: number | null; updated_at: string | null }): Wallet {
+  return { userId: r.user_id, username: r.username, balance: Number(r.balance ?? 0), updatedAt: r.updated_at ?? null };
+}
+
+function toTransaction(r: Selectable<WalletTransactionsTable>): Transaction {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    amount: Number(r.amount),
+    type: r.type as TransactionType,
+    description: r.description,
+    reference: r.reference,
+    balanceAfter: Number(r.balance_after),
+    createdBy: r.created_by ? { id: r.created_by, name: r.created_by_name ?? '' } : null,
+    createdAt: r.created_at,
+  };
+}

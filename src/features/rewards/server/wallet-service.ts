@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../wallet-schemas.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import * as AuditRepository from '../../audit/server/repository.ts';
+import * as UserRepository from '../../accounts/server/user-repository.ts';
+import * as WalletRepository from './wallet-repository.ts';
+import { ledgerRefused, runOnce, type Answer } from './rewards-scope.ts';
+
+const walletNotFound = () => new AppError(404, 'WALLET_NOT_FOUND', 'Wallet not found');
+
+export async function get(app: FastifyInstance, owner: string, userId: string): Promise<Wallet> {
+  const wallet = await WalletRepository.find(app.db.kysely, owner, userId);
+  if (!wallet) throw walletNotFound();
+  return wallet;
+}
+
+export async function list(app: FastifyInstance, owner: string, q: WalletListQuery) {
+  return WalletRepository.list(app.db.kysely, owner, q);
+}
+
+export async function transactions(app: FastifyInstance, owner: string, userId: string, limit: number, offset: number) {
+  return WalletRepository.listTransactions(app.db.kysely, owner, userId, limit, offset);
+}
+
+type AdjustAnswer = Answer<{ status: 'SUCCESS'; data: { wallet: Wallet; transaction: Transaction } }>;
+
+/** An admin's correction: a ledger entry like any other, signed with the admin's id and name. */
+export async function adjust(
+  app: FastifyInstance,
+  owner: string,
+  admin: { id: string },
+  userId: string,
+  input: AdjustInput,
+  idempotencyKey: string | undefined,
+): Promise<AdjustAnswer & { replayed: boolean }> {
+  const db = app.db.kysely;
+  const adminUser = await UserRepository.findById(db, owner, admin.id);
+  const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
+  return runOnce(db, { userId: admin.id, key: idempotencyKey, route: `POST /marketplace/wallets/${userId}/adjust`, request: input }, {
+    before: async () => {
+      await get(app, owner, userId);
+    },
+    inTransaction: async (trx) => {
+      const entry = await WalletRepository.applyEntry(trx, {
+        owner,
+        userId,
+        amount: input.amount,
+        type: 'adjustment',
+        description: input.reason,
+        reference: null,
+        createdBy,
+      });
+      if (!entry.ok) throw ledgerRefused(entry.reason);
+      const wallet = (await WalletRepository.find(trx, owner, userId))!;
+      // audited in the same transaction: the entry exists exactly when the adjustment does
+      await AuditRepository.insert(trx, {
+        owner,
+        actorId: admin.id,
+        actorName: createdBy.name,
+        action: 'wallet.adjust',
+        entityType: 'wallet',
+        entityId: userId,
+        before: { balance: entry.balance - input.amount },
+        after: { balance: entry.balance, amount: input.amount, reason: input.reason, transactionId: entry.transaction.id },
+      });
+      return { status: 200, body: ok({ wallet, transaction: entry.transaction }) };
+    },
+  });
+}

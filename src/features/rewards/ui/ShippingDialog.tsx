@@ -1,0 +1,251 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Product } from '../product-schemas.ts';
+import {
+  shippingAddressFields,
+  shippingAddressSchema,
+  type PurchaseResult,
+  type ShippingAddress,
+} from '../purchase-schemas.ts';
+import { balanceAfter } from '../shop-rules.ts';
+import { formatNumber } from '../rewards-format.ts';
+import type { User } from '../../accounts/contract.ts';
+import type { EarnedBadge } from './earned-badge-queue.ts';
+import { api, marketplaceApiBase, type ApiResult } from '../../../platform/browser/api-client.ts';
+import { idempotentSender } from '../../../platform/browser/idempotency.ts';
+import type { Locale } from '../../../platform/i18n/i18n.ts';
+import { pluralKey } from '../../../platform/i18n/plural.ts';
+import { countryName } from '../../../platform/i18n/country-name.ts';
+import { updateStoredUser } from '../../../platform/browser/session.ts';
+import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import type { Translator } from '../../../platform/ui/use-t.ts';
+
+type Field = (typeof shippingAddressFields)[number];
+type Values = Record<Field, string>;
+
+const requiredFields = shippingAddressFields.filter((f) => f !== 'additional_address_info');
+const autoComplete: Record<Field, string> = {
+  first_name: 'given-name',
+  last_name: 'family-name',
+  street_name: 'address-line1',
+  additional_address_info: 'address-line2',
+  zip_code: 'postal-code',
+  city: 'address-level2',
+  country: 'country-name',
+};
+/** The user's address as the form shows it: the country in the page's language ("Italy" is "Italia"). */
+const addressOf = (user: Partial<User> | null, locale: Locale): Values => {
+  const values = Object.fromEntries(shippingAddressFields.map((f) => [f, String(user?.[f] ?? '')])) as Values;
+  return { ...values, country: countryName(values.country, locale) };
+};
+
+export type PurchaseOutcome = { ok: true; result: PurchaseResult; earnedBadges?: EarnedBadge[] } | { ok: false; code: string };
+
+interface Props {
+  product: Product;
+  user: User;
+  credits: number | null;
+  locale: Locale;
+  t: Translator;
+  onClose: () => void;
+  /** the server's answer; the parent updates the shop, the balance and the toasts */
+  onOutcome: (outcome: PurchaseOutcome) => void;
+}
+
+/**
+ * The shipping address dialog of a marketplace purchase (SPEC section 5): every field but
+ * additional_address_info required, "This field is required" after blur or on confirm, confirm
+ * blocked until the required ones are filled. Prefilled from the user; the address is saved on
+ * the user first (a failure there is only logged), then the purchase is sent with an
+ * Idempotency-Key. Open while mounted, on the native modal <dialog>. Test ids: shipping-dialog,
+ * shipping-<field> (and -error), shipping-confirm, shipping-cancel, shipping-close, shipping-incomplete.
+ */
+export default function ShippingDialog({ product, user, credits, locale, t, onClose, onOutcome }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const send = useRef(idempotentSender<PurchaseResult>()).current;
+  const [busy, setBusy] = useState(false);
+  // the price shown and sent: a 409 PRICE_CHANGED brings the current one here, and the player decides again
+  const [price, setPrice] = useState(product.price);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(shippingAddressSchema) as unknown as Resolver<Values>,
+    mode: 'onTouched',
+    defaultValues: addressOf(user, locale),
+  });
+  const values = useWatch({ control });
+  const complete = requiredFields.every((f) => String(values[f] ?? '').trim() !== '');
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement as HTMLElement | null;
+    if (dialog && !dialog.open) dialog.showModal();
+    // the stored user may be stale: the address on the server wins, unless already edited here
+    let live = true;
+    api<User>('/users/me').then((res) => {
+      if (!live || !res.ok) return;
+      updateStoredUser(res.data);
+      reset(addressOf(res.data, locale), { keepDirtyValues: true });
+    });
+    return () => {
+      live = false;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [reset, locale]);
+  useLayoutEffect(() => () => ref.current?.close(), []);
+
+  const onConfirm = async (address: Values) => {
+    setBusy(true);
+    // SPEC section 8: the address is kept on the user; a failure there is only logged
+    // the resolver hands over the schema's output: trimmed, additional_address_info defaulted
+    // the stored country shown in the page's language is not a change the player made: it stays as stored
+    const typed = address as unknown as ShippingAddress;
+    const shipping: ShippingAddress = { ...typed, country: typed.country === countryName(user.country, locale) ? user.country : typed.country };
+    if (shippingAddressFields.some((f) => (shipping[f] ?? '') !== (user[f] ?? ''))) {
+      const saved = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body: shipping });
+      if (saved.ok && saved.data?.data) updateStoredUser(saved.data.data);
+      else console.error('the shipping address could not be saved on the user', saved);
+    }
+    const res: ApiResult<PurchaseResult> = await send(JSON.stringify([product._id, shipping, price]), (key) =>
+      api<PurchaseResult>('/marketplace/purchases', {
+        base: marketplaceApiBase,
+        // the price the player saw: if it has changed since, nothing is charged (409 PRICE_CHANGED)
+        body: { productId: product._id, shippingAddress: shipping, price },
+        headers: { 'idempotency-key': key },
+      }),
+    );
+    setBusy(false);
+    if (res.ok) return onOutcome({ ok: true, result: res.data, earnedBadges: res.earnedBadges });
+    if (res.code === 'PRICE_CHANGED') {
+      // nothing was charged: show the current price in the dialog, which stays open
+      const now = await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, { base: marketplaceApiBase });
+      if (now.ok) setPrice(now.data.price);
+    }
+    // a field the server refused is shown on the field
+    let onField = false;
+    for (const issue of res.issues ?? []) {
+      const field = issue.path.replace(/^body\.shippingAddress\./, '') as Field;
+      if (shippingAddressFields.includes(field)) {
+        setError(field, { type: 'server', message: issue.message }, { shouldFocus: !onField });
+        onField = true;
+      }
+    }
+    if (!onField) onOutcome({ ok: false, code: res.code });
+  };
+
+  const fieldError = (f: Field) => {
+    const e = errors[f];
+    if (!e) return undefined;
+    return t(e.type === 'too_big' ? 'rewards.validation.tooLong' : 'rewards.validation.required');
+  };
+  const money = (n: number) => t(pluralKey('rewards.credits', n), { amount: formatNumber(n, locale) });
+  const field = (f: Field) => {
+    const id = `shipping-${f.replaceAll('_', '-')}`;
+    const error = fieldError(f);
+    return (
+      <FormField key={f} id={id} label={t(`rewards.address.${f}`)} error={error}>
+        <input
+          {...register(f)}
+          {...controlProps(id, error)}
+          aria-required={f !== 'additional_address_info' || undefined}
+          autoComplete={`shipping ${autoComplete[f]}`}
+          className={inputClass}
+        />
+      </FormField>
+    );
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      data-testid="shipping-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onClose();
+      }}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70"
+    >
+      <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-line bg-panel px-5 py-4">
+        <div>
+          <h2 id={titleId} className="text-lg leading-snug font-bold text-white">
+            {t('rewards.address.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-300">{t('rewards.address.intro', { name: product.name })}</p>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={busy}
+          className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
+          data-testid="shipping-close"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+          <span className="sr-only">{t('rewards.address.close')}</span>
+        </button>
+      </div>
+      <form noValidate onSubmit={handleSubmit(onConfirm)} className="space-y-4 px-5 py-5" data-testid="shipping-form">
+        <dl className="grid grid-cols-2 gap-3 rounded-xl border border-line bg-ink/50 p-3 text-sm">
+          <div>
+            <dt className="text-slate-400">{t('rewards.address.price')}</dt>
+            <dd className="font-semibold text-accent tabular-nums" data-testid="shipping-price">
+              {money(price)}
+            </dd>
+          </div>
+          {credits !== null && (
+            <div>
+              <dt className="text-slate-400">{t('rewards.address.balanceAfter')}</dt>
+              <dd className="font-semibold text-white tabular-nums" data-testid="shipping-balance-after">
+                {money(balanceAfter(credits, price))}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <fieldset disabled={busy} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('first_name')}
+          {field('last_name')}
+        </div>
+        {field('street_name')}
+        {field('additional_address_info')}
+        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+          {field('zip_code')}
+          {field('city')}
+        </div>
+        {field('country')}
+        </fieldset>
+        <p id="shipping-incomplete" className="text-sm text-slate-400" data-testid="shipping-incomplete" hidden={complete}>
+          {t('rewards.address.incomplete')}
+        </p>
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="shipping-cancel">
+            {t('rewards.address.cancel')}
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            // still focusable and clickable while incomplete, so a click shows which fields are missing
+            aria-disabled={!complete || undefined}
+            aria-describedby={complete ? undefined : 'shipping-incomplete'}
+            aria-busy={busy || undefined}
+            className={`${primaryButtonClass} aria-disabled:opacity-50`}
+            data-testid="shipping-confirm"
+          >
+            {busy ? t('rewards.address.confirming') : t('rewards.address.confirm')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

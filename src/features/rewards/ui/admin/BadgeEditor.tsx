@@ -1,0 +1,248 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { badgeTriggers, type Badge } from '../../badge-schemas.ts';
+import { badgeEditSchema, badgeFormSchema, MAX_CREDITS as MAX_REWARD } from './economy-forms.ts';
+import { sectionPath } from '../../../dashboard/sections.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
+import { errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { leaveToast } from '../../../dashboard/ui/flash-toast.ts';
+import { idFromLocation, type SectionProps } from '../../../dashboard/ui/section-props.ts';
+import { checkboxClass, panelClass } from '../../../dashboard/ui/ui.ts';
+import { uploadImage } from './media-upload.ts';
+import { fieldMessage } from './field-message.ts';
+import LanguageTabs, { LanguagePanel } from '../../../dashboard/ui/LanguageTabs.tsx';
+
+type Values = z.input<typeof badgeFormSchema>;
+type Body = z.output<typeof badgeFormSchema>;
+const fields = ['slug', 'trigger', 'name', 'description', 'icon', 'rewardAmount', 'reusable', 'active'] as const;
+
+const toValues = (b: Badge | null): Values => ({
+  slug: b?.slug ?? '',
+  trigger: (badgeTriggers as readonly string[]).includes(b?.trigger ?? '') ? (b!.trigger as Values['trigger']) : 'manual',
+  // the flat fields are in the admin's language: the form edits the stored Italian and English
+  name: b?.translations.it.name ?? '',
+  description: b?.translations.it.description ?? '',
+  en: { name: b?.translations.en.name ?? '', description: b?.translations.en.description ?? '' },
+  icon: b?.icon ?? '',
+  rewardAmount: b?.rewardAmount ?? 0,
+  reusable: b?.reusable ?? false,
+  active: b?.active ?? true,
+});
+
+/** /dashboard/badges/new and /dashboard/badges/edit?id=…. */
+export default function BadgeEditor({ t, locale, section, agencyName }: SectionProps) {
+  const editing = section === 'badgesEdit';
+  const [id] = useState(() => (editing ? idFromLocation() : null));
+  const [badge, setBadge] = useState<Badge | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const listHref = localizePath(sectionPath('badges'), locale);
+
+  useEffect(() => {
+    if (!editing) return;
+    if (!id) {
+      toast.error(t('adminEconomy.badges.notFound'));
+      window.location.replace(listHref);
+      return;
+    }
+    let live = true;
+    setFailure(null);
+    api<Badge>(`/marketplace/badges/${encodeURIComponent(id)}`).then((res) => {
+      if (!live) return;
+      if (res.ok) setBadge(res.data);
+      else if (res.code === 'BADGE_NOT_FOUND' || res.status === 400) {
+        // SPEC section 8: error.badgeNotFound, back to the list
+        toast.error(t('adminEconomy.badges.notFound'));
+        setTimeout(() => window.location.replace(listHref), 1500);
+        setFailure('BADGE_NOT_FOUND');
+      } else setFailure(res.code);
+    });
+    return () => {
+      live = false;
+    };
+  }, [editing, id, attempt, listHref, t]);
+
+  const back = (
+    <a href={listHref} className={`${linkClass} text-sm`} data-testid="badge-back">
+      ← {t('adminEconomy.badges.backToList')}
+    </a>
+  );
+  if (!editing) return <div className="mt-4 space-y-6">{back}<BadgeForm t={t} locale={locale} badge={null} agency={agencyName} /></div>;
+  if (failure)
+    return (
+      <div className="mt-4 space-y-6">
+        {back}
+        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="badge-load-error">
+          <span>{failure === 'BADGE_NOT_FOUND' ? t('adminEconomy.badges.notFound') : t('adminEconomy.badges.loadError')}</span>
+          {failure !== 'BADGE_NOT_FOUND' && (
+            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
+              {t('adminEconomy.common.retry')}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  if (!badge) return <Spinner label={t('adminEconomy.badges.loading')} testId="badge-loading" />;
+  return (
+    <div className="mt-4 space-y-6" data-testid="badge-editor" data-badge-id={badge._id}>
+      {back}
+      <BadgeForm t={t} locale={locale} badge={badge} agency={agencyName} />
+    </div>
+  );
+}
+
+function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale: SectionProps['locale']; badge: Badge | null; agency?: string }) {
+  const editing = badge !== null;
+  const [uploading, setUploading] = useState(false);
+  const [iconError, setIconError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<Values, any, Body>({ resolver: zodResolver(editing ? badgeEditSchema : badgeFormSchema) as any, defaultValues: toValues(badge) });
+  const fieldError = (name: (typeof fields)[number]) => fieldMessage(t, name, errors[name], getValues(name));
+  const icon = watch('icon');
+  const rule = watch('trigger');
+  const reusable = watch('reusable');
+  const [lang, setLang] = useState<Locale>('it');
+  // the Italian texts are required: show their tab when one of them is wrong
+  const onInvalid = (errs: Record<string, unknown>) => {
+    if (errs.name || errs.description) setLang('it');
+  };
+  const listHref = localizePath(sectionPath('badges'), locale);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setIconError(undefined);
+    setUploading(true);
+    const res = await uploadImage(file, agency || 'Nexus');
+    setUploading(false);
+    if (!res.ok) {
+      const key = res.reason === 'imageTooLarge' ? 'adminEconomy.image.tooLarge' : 'adminEconomy.image.upload';
+      setIconError(t(key));
+      toast.error(t(key));
+      return;
+    }
+    setValue('icon', res.url, { shouldDirty: true });
+  };
+
+  const onSubmit = async (values: Body) => {
+    const common = {
+      name: values.name,
+      description: values.description,
+      icon: values.icon,
+      rewardAmount: values.rewardAmount,
+      reusable: values.reusable,
+      active: values.active,
+      translations: { en: values.en },
+    };
+    const res = editing
+      ? await api<Badge>(`/marketplace/badges/${encodeURIComponent(badge._id)}`, { method: 'PUT', body: common })
+      : await api<Badge>('/marketplace/badges', { method: 'POST', body: { ...common, slug: getValues('slug').trim(), trigger: getValues('trigger') } });
+    if (!res.ok) {
+      if (res.code === 'BADGE_SLUG_TAKEN') setError('slug', { type: 'code', message: res.code }, { shouldFocus: true });
+      for (const issue of res.issues ?? []) {
+        const field = fields.find((f) => issue.path === `body.${f}` || issue.path === f || issue.path.startsWith(`body.${f}.`));
+        if (field) setError(field, { type: 'server' }, { shouldFocus: true });
+      }
+      toast.error(`${t('adminEconomy.badges.saveError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
+      return;
+    }
+    leaveToast({ key: editing ? 'adminEconomy.badges.saved' : 'adminEconomy.badges.created', vars: { name: res.data.name } });
+    window.location.assign(listHref);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="badge-form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="badge-slug" label={t('adminEconomy.badges.form.slug')} error={fieldError('slug')} hint={editing ? t('adminEconomy.badges.form.fixedHint') : t('adminEconomy.badges.form.slugHint')}>
+          <input {...register('slug')} {...controlProps('badge-slug', fieldError('slug'), true)} type="text" maxLength={40} readOnly={editing} autoComplete="off" className={`${inputClass} font-mono`} />
+        </FormField>
+        <FormField
+          id="badge-trigger"
+          label={t('adminEconomy.badges.form.trigger')}
+          error={fieldError('trigger')}
+          // what the rule means and when it pays, in plain words (the server awards on the event itself)
+          hint={[t(`adminEconomy.ruleHelp.${rule}`), rule === 'manual' ? '' : t(reusable ? 'adminEconomy.ruleHelp.paysEach' : 'adminEconomy.ruleHelp.paysOnce'), editing ? t('adminEconomy.badges.form.fixedHint') : '']
+            .filter(Boolean)
+            .join(' ')}
+        >
+          <select {...register('trigger')} {...controlProps('badge-trigger', fieldError('trigger'), editing)} disabled={editing} className={selectClass}>
+            {badgeTriggers.map((trigger) => (
+              <option key={trigger} value={trigger}>
+                {t(`adminEconomy.triggers.${trigger}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <div className="space-y-5 sm:col-span-2">
+          <LanguageTabs idPrefix="badge-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
+          <LanguagePanel idPrefix="badge-lang" lang="it" tab={lang}>
+            <FormField id="badge-name" label={t('adminEconomy.badges.form.name')} error={fieldError('name')}>
+              <input {...register('name')} {...controlProps('badge-name', fieldError('name'))} type="text" maxLength={80} className={inputClass} />
+            </FormField>
+            <FormField id="badge-description" label={t('adminEconomy.badges.form.description')} error={fieldError('description')}>
+              <textarea {...register('description')} {...controlProps('badge-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+          <LanguagePanel idPrefix="badge-lang" lang="en" tab={lang}>
+            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+            <FormField id="badge-en-name" label={t('adminEconomy.badges.form.name')}>
+              <input {...register('en.name')} {...controlProps('badge-en-name', undefined, true)} type="text" maxLength={80} placeholder={watch('name')} className={inputClass} />
+            </FormField>
+            <FormField id="badge-en-description" label={t('adminEconomy.badges.form.description')}>
+              <textarea {...register('en.description')} {...controlProps('badge-en-description', undefined, true)} rows={3} maxLength={500} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+        </div>
+        <FormField id="badge-icon" label={t('adminEconomy.badges.form.icon')} error={iconError ?? fieldError('icon')} hint={t('adminEconomy.image.hint')}>
+          <div className="flex items-center gap-3">
+            {icon ? (
+              <img src={icon} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg bg-ink object-cover" data-testid="badge-icon-preview" />
+            ) : (
+              <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand/20 text-brand">★</span>
+            )}
+            <input
+              {...controlProps('badge-icon', iconError ?? fieldError('icon'), true)}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              disabled={uploading}
+              onChange={(e) => onFile(e.target.files?.[0])}
+              className="block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-brand/30 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white"
+            />
+          </div>
+          {uploading && <p className="text-xs text-slate-400">{t('adminEconomy.image.uploading')}</p>}
+        </FormField>
+        <FormField id="badge-reward" label={t('adminEconomy.badges.form.rewardAmount')} error={fieldError('rewardAmount')}>
+          <input {...register('rewardAmount', { valueAsNumber: true })} {...controlProps('badge-reward', fieldError('rewardAmount'))} type="number" min={0} max={MAX_REWARD} step={1} inputMode="numeric" className={inputClass} />
+        </FormField>
+        <label className="flex items-center gap-3 text-sm text-slate-200">
+          <input {...register('reusable')} type="checkbox" className={checkboxClass} data-testid="badge-reusable" />
+          {t('adminEconomy.badges.form.reusable')}
+        </label>
+        <label className="flex items-center gap-3 text-sm text-slate-200">
+          <input {...register('active')} type="checkbox" className={checkboxClass} data-testid="badge-active" />
+          {t('adminEconomy.badges.form.active')}
+        </label>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <a href={listHref} className={secondaryButtonClass} data-testid="badge-cancel">
+          {t('adminEconomy.common.cancel')}
+        </a>
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || uploading || (editing && !isDirty)} data-testid="badge-submit">
+          {isSubmitting ? t('adminEconomy.common.saving') : editing ? t('adminEconomy.badges.form.submitSave') : t('adminEconomy.badges.form.submitCreate')}
+        </button>
+      </div>
+    </form>
+  );
+}

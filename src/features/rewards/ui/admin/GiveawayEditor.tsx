@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { sectionPath } from '../../../dashboard/sections.ts';
+import { MAX_CREDITS } from '../../common-schemas.ts';
+import { giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, type Giveaway } from '../../giveaway-schemas.ts';
+import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
+import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
+import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { fieldErrorReader } from '../../../dashboard/ui/field-error.ts';
+import { leaveToast } from '../../../dashboard/ui/flash-toast.ts';
+import { localTimeZone } from '../../../dashboard/ui/format.ts';
+import { payloadResolver } from '../../../dashboard/ui/payload-resolver.ts';
+import { idFromLocation, type SectionProps } from '../../../dashboard/ui/section-props.ts';
+import { panelClass, smallButtonClass } from '../../../dashboard/ui/ui.ts';
+import { giveawayBody, giveawayValues, type GiveawayValues } from './form-values.ts';
+import { generateGiveawayCode } from './giveaway-code.ts';
+import EditorLoadError from '../../../dashboard/ui/EditorLoadError.tsx';
+
+type Values = GiveawayValues;
+const fields = ['token', 'credits', 'type', 'maxUses', 'expiresAt', 'description'] as const;
+const ranges = { credits: [1, MAX_CREDITS], maxUses: [1, 1_000_000] } as const;
+const toValues = giveawayValues;
+
+/**
+ * The schema checks maxUses/expiresAt only once the rest parses; these show them with the other
+ * errors of the same submit.
+ */
+function typeRequirements(v: Values): FieldErrors<Values> {
+  const out: FieldErrors<Values> = {};
+  if (v.type === 'limited' && v.maxUses.trim() === '') out.maxUses = { type: 'custom', message: 'required' };
+  if (v.type === 'timed' && v.expiresAt.trim() === '') out.expiresAt = { type: 'custom', message: 'required' };
+  return out;
+}
+
+function hasToken(): boolean {
+  try {
+    return !!localStorage.getItem('token');
+  } catch {
+    return false;
+  }
+}
+
+/** /dashboard/giveaway/new and /dashboard/giveaway/edit?id=… (loaded by id, so a reload works). */
+export default function GiveawayEditor({ t, locale, section }: SectionProps) {
+  const editing = section === 'giveawayEdit';
+  const [id] = useState(() => (editing ? idFromLocation() : null));
+  const [giveaway, setGiveaway] = useState<Giveaway | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!editing || !id) return;
+    let live = true;
+    setFailure(null);
+    api<Giveaway>(`/marketplace/giveaways/${encodeURIComponent(id)}`, { base: marketplaceApiBase }).then((res) => {
+      if (!live) return;
+      if (res.ok) setGiveaway(res.data);
+      else setFailure(res.code);
+    });
+    return () => {
+      live = false;
+    };
+  }, [editing, id, attempt]);
+
+  const back = (
+    <a href={localizePath(sectionPath('giveaway'), locale)} className={`${linkClass} text-sm`} data-testid="giveaway-back">
+      ← {t('adminCatalog.giveawayForm.backToList')}
+    </a>
+  );
+
+  if (!editing)
+    return (
+      <div className="mt-4 space-y-6">
+        {back}
+        <GiveawayForm t={t} locale={locale} giveaway={null} />
+      </div>
+    );
+  if (!id || failure)
+    return (
+      <div className="mt-4 space-y-6">
+        {back}
+        <EditorLoadError t={t} id={id} failure={failure} testId="giveaway-load-error" onRetry={() => setAttempt((n) => n + 1)} />
+      </div>
+    );
+  if (!giveaway) return <Spinner label={t('dashboard.common.loading')} testId="giveaway-loading" />;
+  return (
+    <div className="mt-4 space-y-6" data-testid="giveaway-editor" data-giveaway-id={giveaway.id}>
+      {back}
+      <GiveawayForm t={t} locale={locale} giveaway={giveaway} />
+    </div>
+  );
+}
+
+interface FormProps {
+  t: Translator;
+  locale: Locale;
+  giveaway: Giveaway | null;
+}
+
+function GiveawayForm({ t, locale, giveaway }: FormProps) {
+  const editing = giveaway !== null;
+  const listHref = localizePath(sectionPath('giveaway'), locale);
+  const schema = editing ? giveawayUpdateSchema : giveawayInputSchema;
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, any, any>({
+    resolver: payloadResolver<Values, any, any>(zodResolver(schema as any) as any, (v) => giveawayBody(v, editing), typeRequirements),
+    defaultValues: toValues(giveaway),
+  });
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any), ranges);
+  const type = watch('type');
+
+  const onSubmit = async (body: Record<string, unknown>) => {
+    if (!hasToken()) {
+      toast.error(t('adminCatalog.error.giveawayTokenMissing'));
+      return;
+    }
+    const res = editing
+      ? await api<Giveaway>(`/marketplace/giveaways/${encodeURIComponent(giveaway.id)}`, { method: 'PUT', body, base: marketplaceApiBase })
+      : await api<Giveaway>('/marketplace/giveaways', { method: 'POST', body, base: marketplaceApiBase });
+    if (!res.ok) {
+      const problems = serverFieldErrors(res, fields);
+      for (const { field, error } of problems) setError(field as any, error, { shouldFocus: true });
+      if (res.code === 'GIVEAWAY_CODE_TAKEN' && problems.length === 0) setError('token', { type: 'code', message: res.code }, { shouldFocus: true });
+      toast.error(t('adminCatalog.giveaway.saveError'), { description: t.error(res.code) });
+      return;
+    }
+    leaveToast({ key: 'adminCatalog.giveaway.saveSuccess', vars: { code: res.data.token } });
+    window.location.assign(listHref);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className={`${panelClass} space-y-5`} data-testid="giveaway-form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormField id="giveaway-token" label={t('adminCatalog.giveawayForm.code')} error={fieldError('token')} hint={editing ? t('adminCatalog.giveawayForm.codeReadOnly') : t('adminCatalog.giveawayForm.codeHint')}>
+            <div className="flex flex-wrap gap-2">
+              <input
+                {...register('token', { setValueAs: (v: string) => v.toUpperCase() })}
+                {...controlProps('giveaway-token', fieldError('token'), true)}
+                type="text"
+                maxLength={64}
+                readOnly={editing}
+                aria-readonly={editing || undefined}
+                autoComplete="off"
+                spellCheck={false}
+                className={`${inputClass} flex-1 font-mono uppercase ${editing ? 'cursor-not-allowed opacity-70' : ''}`}
+              />
+              {!editing && (
+                <button
+                  type="button"
+                  className={smallButtonClass}
+                  onClick={() => setValue('token', generateGiveawayCode(), { shouldDirty: true, shouldValidate: true })}
+                  data-testid="giveaway-generate"
+                >
+                  {t('adminCatalog.giveawayForm.generate')}
+                </button>
+              )}
+            </div>
+          </FormField>
+        </div>
+        <FormField id="giveaway-credits" label={t('adminCatalog.giveawayForm.credits')} error={fieldError('credits')}>
+          <input {...register('credits')} {...controlProps('giveaway-credits', fieldError('credits'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
+        </FormField>
+        <FormField id="giveaway-type" label={t('adminCatalog.giveawayForm.type')} error={fieldError('type')}>
+          <select {...register('type')} {...controlProps('giveaway-type', fieldError('type'))} className={selectClass}>
+            {giveawayTypes.map((g) => (
+              <option key={g} value={g}>
+                {t(`adminCatalog.giveawayTypes.${g}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        {type === 'limited' && (
+          <FormField id="giveaway-maxUses" label={t('adminCatalog.giveawayForm.maxUses')} error={fieldError('maxUses')}>
+            <input {...register('maxUses')} {...controlProps('giveaway-maxUses', fieldError('maxUses'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
+          </FormField>
+        )}
+        {type === 'timed' && (
+          <FormField
+            id="giveaway-expiresAt"
+            label={t('adminCatalog.giveawayForm.expiresAt')}
+            error={fieldError('expiresAt')}
+            hint={t('adminCatalog.giveawayForm.timeZoneHint', { zone: localTimeZone() })}
+          >
+            <input {...register('expiresAt')} {...controlProps('giveaway-expiresAt', fieldError('expiresAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+          </FormField>
+        )}
+        <div className="sm:col-span-2">
+          <FormField id="giveaway-description" label={t('adminCatalog.giveawayForm.description')} error={fieldError('description')}>
+            <textarea {...register('description')} {...controlProps('giveaway-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
+          </FormField>
+        </div>
+        {editing && (
+          <p className="text-sm text-slate-400 sm:col-span-2" data-testid="giveaway-redemptions">
+            {t('adminCatalog.giveawayForm.redemptions', { n: giveaway.redemptionCount })}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <a href={listHref} className={secondaryButtonClass} data-testid="giveaway-cancel">
+          {t('dashboard.common.cancel')}
+        </a>
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="giveaway-submit">
+          {isSubmitting ? t('dashboard.common.saving') : editing ? t('adminCatalog.giveawayForm.submitSave') : t('adminCatalog.giveawayForm.submitCreate')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { sectionPath } from '../../../dashboard/sections.ts';
+import { MAX_CREDITS } from '../../common-schemas.ts';
+import { imageTypes } from '../../../../platform/storage/media-contract.ts';
+import { MAX_QUANTITY, productInputSchema, type Product } from '../../product-schemas.ts';
+import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
+import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
+import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { fieldErrorReader } from '../../../dashboard/ui/field-error.ts';
+import { leaveToast } from '../../../dashboard/ui/flash-toast.ts';
+import { payloadResolver } from '../../../dashboard/ui/payload-resolver.ts';
+import { idFromLocation, type SectionProps } from '../../../dashboard/ui/section-props.ts';
+import { panelClass } from '../../../dashboard/ui/ui.ts';
+import { productBody, productValues, type ProductValues } from './form-values.ts';
+import { uploadImage } from './image-upload.ts';
+import EditorLoadError from '../../../dashboard/ui/EditorLoadError.tsx';
+import LanguageTabs, { LanguagePanel } from '../../../dashboard/ui/LanguageTabs.tsx';
+
+type Values = ProductValues;
+type Body = z.input<typeof productInputSchema>;
+type Output = z.output<typeof productInputSchema>;
+const fields = ['name', 'description', 'price', 'quantity', 'brand', 'image'] as const;
+const ranges = { price: [0, MAX_CREDITS], quantity: [1, MAX_QUANTITY] } as const;
+const toValues = productValues;
+
+/** /dashboard/products/new and /dashboard/products/edit?id=… (the product is loaded by id, so a reload works). */
+export default function ProductEditor({ t, locale, section, agencyName = '' }: SectionProps) {
+  const editing = section === 'productsEdit';
+  const [id] = useState(() => (editing ? idFromLocation() : null));
+  const [product, setProduct] = useState<Product | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!editing || !id) return;
+    let live = true;
+    setFailure(null);
+    api<Product>(`/marketplace/products/${encodeURIComponent(id)}`, { base: marketplaceApiBase }).then((res) => {
+      if (!live) return;
+      if (res.ok) setProduct(res.data);
+      else {
+        setFailure(res.code);
+        toast.error(t('adminCatalog.error.network'));
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [editing, id, attempt, t]);
+
+  const back = (
+    <a href={localizePath(sectionPath('products'), locale)} className={`${linkClass} text-sm`} data-testid="product-back">
+      ← {t('adminCatalog.productForm.backToList')}
+    </a>
+  );
+
+  if (!editing)
+    return (
+      <div className="mt-4 space-y-6">
+        {back}
+        <ProductForm t={t} locale={locale} product={null} agencyName={agencyName} />
+      </div>
+    );
+  if (!id || failure)
+    return (
+      <div className="mt-4 space-y-6">
+        {back}
+        <EditorLoadError t={t} id={id} failure={failure} testId="product-load-error" onRetry={() => setAttempt((n) => n + 1)} />
+      </div>
+    );
+  if (!product) return <Spinner label={t('dashboard.common.loading')} testId="product-loading" />;
+  return (
+    <div className="mt-4 space-y-6" data-testid="product-editor" data-product-id={product._id}>
+      {back}
+      <ProductForm t={t} locale={locale} product={product} agencyName={agencyName} />
+    </div>
+  );
+}
+
+interface FormProps {
+  t: Translator;
+  locale: Locale;
+  product: Product | null;
+  agencyName: string;
+}
+
+function ProductForm({ t, locale, product, agencyName }: FormProps) {
+  const editing = product !== null;
+  const listHref = localizePath(sectionPath('products'), locale);
+  const toBody = (v: Values): Body => productBody(v, product);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, any, Output>({ resolver: payloadResolver<Values, Body, Output>(zodResolver(productInputSchema) as any, toBody), defaultValues: toValues(product) });
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any), ranges);
+  const [uploading, setUploading] = useState(false);
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const image = watch('image');
+  const [lang, setLang] = useState<Locale>('it');
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setImageProblem(null);
+    clearErrors('image');
+    setUploading(true);
+    const res = await uploadImage(file, agencyName);
+    setUploading(false);
+    if (fileRef.current) fileRef.current.value = '';
+    if (!res.ok) {
+      const message = res.reason === 'tooLarge' ? t('adminCatalog.error.imageTooLarge') : t('adminCatalog.error.imageUpload');
+      setImageProblem(message);
+      toast.error(message);
+      return;
+    }
+    setValue('image', res.url, { shouldDirty: true, shouldValidate: false });
+  };
+
+  const onSubmit = async (body: Output) => {
+    const res = editing
+      ? await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, { method: 'PUT', body, base: marketplaceApiBase })
+      : await api<Product>('/marketplace/products', { method: 'POST', body, base: marketplaceApiBase });
+    if (!res.ok) {
+      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as any, error, { shouldFocus: true });
+      toast.error(t('adminCatalog.product.saveError'), { description: t.error(res.code) });
+      return;
+    }
+    leaveToast({ key: 'adminCatalog.product.saveSuccess', vars: { name: res.data.name } });
+    window.location.assign(listHref);
+  };
+
+  // the Italian texts are required: show their tab when one of them is wrong
+  const onInvalid = (errs: Record<string, unknown>) => {
+    if (errs.name || errs.description) setLang('it');
+  };
+
+  const imageError = imageProblem ?? fieldError('image');
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="product-form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="space-y-5 sm:col-span-2">
+          <LanguageTabs idPrefix="product-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
+          <LanguagePanel idPrefix="product-lang" lang="it" tab={lang}>
+            <FormField id="product-name" label={t('adminCatalog.productForm.name')} error={fieldError('name')}>
+              <input {...register('name')} {...controlProps('product-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+            <FormField id="product-description" label={t('adminCatalog.productForm.description')} error={fieldError('description')}>
+              <textarea {...register('description')} {...controlProps('product-description', fieldError('description'))} rows={4} maxLength={2000} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+          <LanguagePanel idPrefix="product-lang" lang="en" tab={lang}>
+            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+            <FormField id="product-en-name" label={t('adminCatalog.productForm.name')}>
+              <input {...register('en.name')} {...controlProps('product-en-name', undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
+            </FormField>
+            <FormField id="product-en-description" label={t('adminCatalog.productForm.description')}>
+              <textarea {...register('en.description')} {...controlProps('product-en-description', undefined, true)} rows={4} maxLength={2000} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+        </div>
+        <FormField id="product-price" label={t('adminCatalog.productForm.price')} error={fieldError('price')}>
+          <input {...register('price')} {...controlProps('product-price', fieldError('price'))} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />
+        </FormField>
+        <FormField id="product-quantity" label={t('adminCatalog.productForm.quantity')} error={fieldError('quantity')}>
+          <input {...register('quantity')} {...controlProps('product-quantity', fieldError('quantity'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField id="product-brand" label={t('adminCatalog.productForm.brand')} error={fieldError('brand')} hint={editing ? t('adminCatalog.productForm.brandHint') : t('adminCatalog.productForm.brandHintNew')}>
+            <input {...register('brand')} {...controlProps('product-brand', fieldError('brand'), true)} type="text" maxLength={64} placeholder={product?.brand ?? ''} className={inputClass} />
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <FormField id="product-image" label={t('adminCatalog.productForm.image')} error={imageError} hint={t('adminCatalog.productForm.imageHint')}>
+            <div className="flex flex-wrap items-center gap-4">
+              {image ? (
+                <img src={image} alt={t('adminCatalog.productForm.imagePreview')} className="h-24 w-24 rounded-xl border border-line object-cover" data-testid="product-image-preview" />
+              ) : (
+                <div className="flex h-24 w-24 items-center justify-center rounded-xl border border-dashed border-line px-2 text-center text-xs text-slate-500">{t('adminCatalog.productForm.noImage')}</div>
+              )}
+              <input
+                ref={fileRef}
+                {...controlProps('product-image', imageError, true)}
+                type="file"
+                accept={imageTypes.join(',')}
+                disabled={uploading}
+                onChange={(e) => onFile(e.target.files?.[0])}
+                className="block text-sm text-slate-300 file:mr-3 file:rounded-lg file:border file:border-line file:bg-ink/60 file:px-3 file:py-1.5 file:text-xs file:font-semibold file:text-slate-200"
+              />
+              {uploading && <span className="text-sm text-slate-400" data-testid="product-image-uploading">{t('adminCatalog.productForm.uploading')}</span>}
+            </div>
+          </FormField>
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <a href={listHref} className={secondaryButtonClass} data-testid="product-cancel">
+          {t('dashboard.common.cancel')}
+        </a>
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || uploading} data-testid="product-submit">
+          {isSubmitting ? t('dashboard.common.saving') : editing ? t('adminCatalog.productForm.submitSave') : t('adminCatalog.productForm.submitCreate')}
+        </button>
+      </div>
+    </form>
+  );
+}

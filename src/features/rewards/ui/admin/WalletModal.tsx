@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { adjustBody, adjustFormSchema, MAX_CREDITS } from './economy-forms.ts';
+import type { Transaction, Wallet } from '../../wallet-schemas.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
+import { idempotentSender } from '../../../../platform/browser/idempotency.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
+import { errorBoxClass, inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { formatDateTime } from '../../../dashboard/ui/format.ts';
+import { fieldMessage } from './field-message.ts';
+import Modal from '../../../dashboard/ui/Modal.tsx';
+
+type Values = z.input<typeof adjustFormSchema>;
+type Body = z.output<typeof adjustFormSchema>;
+const defaults: Values = { direction: 'credit', amount: NaN, reason: '' };
+
+interface Props {
+  t: Translator;
+  locale: Locale;
+  wallet: Wallet | null;
+  onClose: () => void;
+  onAdjusted: (wallet: Wallet) => void;
+}
+
+/** The wallet's detail: balance, the adjustment form and the ledger (a list that scrolls at 200 px). */
+export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: Props) {
+  const userId = wallet?.userId ?? null;
+  const [transactions, setTransactions] = useState<Transaction[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const send = useRef(idempotentSender<{ wallet: Wallet; transaction: Transaction }>()).current;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, any, Body>({ resolver: zodResolver(adjustFormSchema) as any, defaultValues: defaults });
+  const fieldError = (name: 'amount' | 'reason' | 'direction') => fieldMessage(t, name, errors[name], getValues(name));
+
+  useEffect(() => {
+    setTransactions(null);
+    reset(defaults);
+    if (!userId) return;
+    let live = true;
+    setFailed(false);
+    api<Transaction[]>(`/marketplace/transactions/${encodeURIComponent(userId)}?limit=200`).then((res) => {
+      if (!live) return;
+      if (res.ok) setTransactions(res.data);
+      else {
+        console.error('transactions load failed', res.code);
+        setFailed(true);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId, attempt, reset]);
+
+  const onSubmit = async (values: Body) => {
+    if (!wallet) return;
+    const body = adjustBody(values);
+    const res = await send(`${wallet.userId}:${body.amount}:${body.reason}`, (key) =>
+      api<{ wallet: Wallet; transaction: Transaction }>(`/marketplace/wallets/${encodeURIComponent(wallet.userId)}/adjust`, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key },
+      }),
+    );
+    if (!res.ok) {
+      for (const issue of res.issues ?? []) {
+        if (issue.path.endsWith('amount')) setError('amount', { type: 'server' });
+        if (issue.path.endsWith('reason')) setError('reason', { type: 'server' });
+      }
+      if (res.code === 'NOT_ENOUGH_CREDITS') setError('amount', { type: 'code', message: res.code }, { shouldFocus: true });
+      toast.error(`${t('adminEconomy.wallets.adjustError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
+      return;
+    }
+    setTransactions((list) => [res.data.transaction, ...(list ?? [])]);
+    reset(defaults);
+    toast.success(t('adminEconomy.wallets.adjusted', { name: res.data.wallet.username, balance: res.data.wallet.balance }));
+    onAdjusted(res.data.wallet);
+  };
+
+  return (
+    <Modal open={wallet !== null} title={t('adminEconomy.wallets.modalTitle', { name: wallet?.username ?? '' })} closeLabel={t('adminEconomy.common.close')} onClose={onClose} testId="wallet-modal">
+      {wallet && (
+        <>
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-slate-400">{t('adminEconomy.wallets.columns.user')}</dt>
+              <dd className="font-semibold text-white" data-testid="wallet-modal-user">{wallet.username}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-400">{t('adminEconomy.wallets.columns.balance')}</dt>
+              <dd className="font-mono text-2xl font-bold text-white" data-testid="wallet-modal-balance">{wallet.balance}</dd>
+            </div>
+          </dl>
+
+          <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4 rounded-xl border border-line bg-ink/40 p-4" data-testid="wallet-adjust-form">
+            <h3 className="text-sm font-bold text-white">{t('adminEconomy.wallets.adjustTitle')}</h3>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="wallet-adjust-direction" label={t('adminEconomy.wallets.direction')} error={fieldError('direction')}>
+                <select {...register('direction')} {...controlProps('wallet-adjust-direction', fieldError('direction'))} className={selectClass}>
+                  <option value="credit">{t('adminEconomy.wallets.credit')}</option>
+                  <option value="debit">{t('adminEconomy.wallets.debit')}</option>
+                </select>
+              </FormField>
+              <FormField id="wallet-adjust-amount" label={t('adminEconomy.wallets.amount')} error={fieldError('amount')}>
+                <input {...register('amount', { valueAsNumber: true })} {...controlProps('wallet-adjust-amount', fieldError('amount'))} type="number" min={1} max={MAX_CREDITS} step={1} inputMode="numeric" className={inputClass} />
+              </FormField>
+              <div className="sm:col-span-2">
+                <FormField id="wallet-adjust-reason" label={t('adminEconomy.wallets.reason')} error={fieldError('reason')}>
+                  <input {...register('reason')} {...controlProps('wallet-adjust-reason', fieldError('reason'))} type="text" maxLength={200} className={inputClass} />
+                </FormField>
+              </div>
+            </div>
+            <div className="flex justify-end">
+              <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="wallet-adjust-submit">
+                {isSubmitting ? t('adminEconomy.common.saving') : t('adminEconomy.wallets.adjustSubmit')}
+              </button>
+            </div>
+          </form>
+
+          <section aria-labelledby="wallet-transactions-title" className="space-y-2">
+            <h3 id="wallet-transactions-title" className="text-sm font-bold text-white">
+              {t('adminEconomy.wallets.transactions')}
+            </h3>
+            {failed ? (
+              <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="wallet-transactions-error">
+                <span>{t('adminEconomy.wallets.transactionsError')}</span>
+                <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
+                  {t('adminEconomy.common.retry')}
+                </button>
+              </div>
+            ) : !transactions ? (
+              <Spinner label={t('adminEconomy.wallets.transactionsLoading')} testId="wallet-transactions-loading" />
+            ) : transactions.length === 0 ? (
+              <p className="text-sm text-slate-400" data-testid="wallet-transactions-empty">{t('adminEconomy.wallets.noTransactions')}</p>
+            ) : (
+              <ul className="max-h-[200px] divide-y divide-line/60 overflow-y-auto rounded-xl border border-line" data-testid="wallet-transactions" tabIndex={0} aria-label={t('adminEconomy.wallets.transactions')}>
+                {transactions.map((tx) => (
+                  <li key={tx.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-testid="wallet-transaction">
+                    <div className="min-w-0">
+                      <p className="truncate text-slate-100" data-testid="wallet-transaction-description">
+                        {tx.description || t(`adminEconomy.transactionTypes.${tx.type}`)}
+                      </p>
+                      <p className="text-xs text-slate-500">
+                        {t(`adminEconomy.transactionTypes.${tx.type}`)} · {formatDateTime(tx.createdAt, locale)}
+                        {tx.createdBy && (
+                          <span data-testid="wallet-transaction-admin"> · {t('adminEconomy.wallets.byAdmin', { name: tx.createdBy.name })}</span>
+                        )}
+                      </p>
+                    </div>
+                    <div className="shrink-0 text-right">
+                      <p className={`font-mono font-semibold ${tx.amount >= 0 ? 'text-emerald-300' : 'text-rose-300'}`} data-testid="wallet-transaction-amount">
+                        {tx.amount > 0 ? `+${tx.amount}` : tx.amount}
+                      </p>
+                      <p className="font-mono text-xs text-slate-500">{t('adminEconomy.wallets.balanceAfter', { n: tx.balanceAfter })}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </Modal>
+  );
+}

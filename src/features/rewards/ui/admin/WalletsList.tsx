@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../dashboard/admin-lists.ts';
+import type { Wallet } from '../../wallet-schemas.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
+import { formatDateTime } from '../../../dashboard/ui/format.ts';
+import { ListFooter, ListStatus } from '../../../dashboard/ui/ListStatus.tsx';
+import type { SectionProps } from '../../../dashboard/ui/section-props.ts';
+import SearchField from '../../../dashboard/ui/SearchField.tsx';
+import { rowClass, smallButtonClass, tdClass } from '../../../dashboard/ui/ui.ts';
+import WalletModal from './WalletModal.tsx';
+import { DataTable } from '../../../dashboard/ui/DataTable.tsx';
+
+interface PageData {
+  rows: Wallet[];
+  total: number;
+}
+
+/** /dashboard/users: the wallets with search (debounced, back to page 1) and a detail modal. */
+export default function WalletsList({ t, locale }: SectionProps) {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState({ query: '', page: 1 });
+  const page = paging.query === query ? paging.page : 1;
+  const [reload, setReload] = useState(0);
+  const [data, setData] = useState<PageData | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState<Wallet | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
+    if (query) params.set('search', query);
+    api<Wallet[]>(`/marketplace/wallets?${params}`).then((res) => {
+      if (!live) return;
+      setLoading(false);
+      if (!res.ok) {
+        console.error('wallets load failed', res.code);
+        setFailed(true);
+        toast.error(t('adminEconomy.wallets.fetchError'));
+        return;
+      }
+      setFailed(false);
+      setData({ rows: res.data, total: res.total ?? res.data.length });
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, page, reload, t]);
+
+  const onAdjusted = (wallet: Wallet) => {
+    setOpen(wallet);
+    setData((d) => (d ? { ...d, rows: d.rows.map((w) => (w.userId === wallet.userId ? wallet : w)) } : d));
+  };
+
+  return (
+    <div className="mt-6 space-y-5" data-testid="wallets-list">
+      <SearchField id="wallets-search" label={t('adminEconomy.wallets.searchLabel')} placeholder={t('adminEconomy.wallets.searchPlaceholder')} value={search} onChange={setSearch} />
+      <ListStatus
+        testId="wallets"
+        failed={failed && !data}
+        ready={!!data}
+        empty={data?.rows.length === 0}
+        filtered={query !== ''}
+        texts={{
+          error: t('adminEconomy.wallets.fetchError'),
+          retry: t('adminEconomy.common.retry'),
+          loading: t('adminEconomy.wallets.loading'),
+          empty: t('adminEconomy.wallets.empty'),
+          noMatch: t('adminEconomy.common.noMatch'),
+        }}
+        onRetry={() => setReload((n) => n + 1)}
+      >
+        {data && (
+          <DataTable
+            caption={t('adminEconomy.wallets.caption', { total: data.total })}
+            testId="wallets-table"
+            loading={loading}
+            columns={[
+              { label: t('adminEconomy.wallets.columns.user') },
+              { label: t('adminEconomy.wallets.columns.balance'), align: 'right' },
+              { label: t('adminEconomy.wallets.columns.updatedAt') },
+              { label: t('adminEconomy.wallets.columns.actions'), align: 'right' },
+            ]}
+          >
+            {data.rows.map((wallet) => (
+              <tr key={wallet.userId} className={rowClass} data-testid={`wallet-row-${wallet.userId}`}>
+                <th scope="row" className={`${tdClass} font-semibold text-white`} data-testid="wallet-row-user">
+                  {wallet.username}
+                </th>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
+                  {wallet.balance}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}</td>
+                <td className={`${tdClass} text-right`}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => setOpen(wallet)}
+                    aria-label={t('adminEconomy.wallets.detailsLabel', { name: wallet.username })}
+                    data-testid="wallet-row-details"
+                  >
+                    {t('adminEconomy.common.details')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStatus>
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="wallets-pagination" summaryTestId="wallets-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.wallets.paginationLabel')} t={t} />
+      <WalletModal t={t} locale={locale} wallet={open} onClose={() => setOpen(null)} onAdjusted={onAdjusted} />
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { adminInstant } from '../../platform/date-range.ts';
+import { consoles, games } from './games.ts';
+import { gameAccountSchema } from '../accounts/contract.ts';
+import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
+import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
+import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
+
+/** The two factions of the championship (SPEC section 1). */
+export const teamNames = ['precision', 'speed'] as const;
+export type TeamName = (typeof teamNames)[number];
+
+const noNul = (s: string) => !s.includes('\0');
+const text = (max: number) => z.string().trim().max(max).refine(noNul, 'nul');
+/** An ISO-8601 instant with offset ("2026-11-22T18:00:00.000Z"), or null for "not scheduled". */
+const instant = adminInstant().nullable();
+/** An external page: '' for none, else an absolute https address with a host (no http, no script). */
+const externalUrl = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .max(500)
+    // a host right after "https://" (no "///", no user@ part), then an optional path, query or hash
+    .regex(/^https:\/\/[^\s"'<>\\/?#@]+(?:[/?#][^\s"'<>\\]*)?$/)
+    .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:' && new URL(v).hostname !== '', 'url'),
+]);
+/** An image address: our own uploads (/media/…) or an https URL. */
+const imageUrl = z.union([z.literal(''), z.string().max(500).regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/)]);
+
+export const playerSchema = z.object({ playerId: z.string(), playerName: z.string(), score: z.number().int() });
+export type Player = z.infer<typeof playerSchema>;
+export const teamSchema = z.object({ name: z.enum(teamNames), players: z.array(playerSchema) });
+export type Team = z.infer<typeof teamSchema>;
+
+/** A tournament as the API returns it (SPEC section 3 names). Never carries the password. */
+export const tournamentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  banner: z.string(),
+  thumbnail: z.string(),
+  game: z.string(),
+  console: z.array(z.string()),
+  /** effective status: the admin's value when set, else from the schedule */
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** the admin's explicit status, null when the schedule decides */
+  statusOverride: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
+  open: z.boolean(),
+  members: z.array(z.string()),
+  confirmedMembers: z.array(z.string()),
+  /** how many players wait for a slot */
+  waitlistCount: z.number().int(),
+  maxPartecipants: z.number().int(),
+  start_registration: z.string().nullable(),
+  end_registration: z.string().nullable(),
+  start_checkin: z.string().nullable(),
+  end_checkin: z.string().nullable(),
+  start_tournament: z.string().nullable(),
+  end_tournament: z.string().nullable(),
+  check_in: z.number().int(),
+  check_in_end: z.number().int(),
+  description: z.string(),
+  rules: z.string(),
+  teamSize: z.number().int().nullable(),
+  competitionId: z.string().nullable(),
+  /** a fixed date text replacing the start date (SPEC section 2), per language; '' when none */
+  dateText: z.object({ it: z.string(), en: z.string() }),
+  /** the tournament's own external page ("Vai al torneo"), '' when none */
+  externalUrl: z.string(),
+  /** name, description and rules per language, for the admin form; the flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string(), rules: z.string() }),
+  /** the caller's own standing; null for an anonymous caller */
+  me: z
+    .object({ member: z.boolean(), confirmed: z.boolean(), waitlistPosition: z.number().int().nullable() })
+    .nullable(),
+});
+export type Tournament = z.infer<typeof tournamentSchema>;
+
+// The input fields without their defaults, so the update body can leave any of them out.
+const tournamentFields = {
+  name: text(120).min(1),
+  banner: imageUrl,
+  thumbnail: imageUrl,
+  game: z.enum(games),
+  console: z.array(z.enum(consoles)).min(1).max(consoles.length),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
+  open: z.boolean(),
+  /** required when open is false on create; on update, omitted keeps the old one */
+  password: z.string().min(4).max(128).refine(noNul, 'nul').optional(),
+  maxPartecipants: z.number().int().min(1).max(10000),
+  start_registration: instant,
+  end_registration: instant,
+  start_checkin: instant,
+  end_checkin: instant,
+  start_tournament: instant,
+  end_tournament: instant,
+  check_in: z.number().int().min(0).max(1440),
+  check_in_end: z.number().int().min(0).max(1440),
+  description: z.string().max(50_000).refine(noNul, 'nul'),
+  rules: z.string().max(50_000).refine(noNul, 'nul'),
+  teamSize: z.number().int().min(1).max(100).nullable(),
+  competitionId: z.string().max(64).regex(/^[A-Za-z0-9_-]+$/, 'id').nullable(),
+  dateText: z.object({ it: text(120), en: text(120) }),
+  externalUrl,
+  /** per-language texts; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120), description: z.string().max(50_000).refine(noNul, 'nul'), rules: z.string().max(50_000).refine(noNul, 'nul') }),
+};
+
+/** Admin create body. `password` is write-only. */
+export const tournamentInputSchema = z.object({
+  ...tournamentFields,
+  banner: tournamentFields.banner.default(''),
+  thumbnail: tournamentFields.thumbnail.default(''),
+  status: tournamentFields.status.default(null),
+  open: tournamentFields.open.default(true),
+  start_registration: instant.default(null),
+  end_registration: instant.default(null),
+  start_checkin: instant.default(null),
+  end_checkin: instant.default(null),
+  start_tournament: instant.default(null),
+  end_tournament: instant.default(null),
+  check_in: tournamentFields.check_in.default(0),
+  check_in_end: tournamentFields.check_in_end.default(0),
+  description: tournamentFields.description.default(''),
+  rules: tournamentFields.rules.default(''),
+  teamSize: tournamentFields.teamSize.default(null),
+  competitionId: tournamentFields.competitionId.default(null),
+  dateText: tournamentFields.dateText.default({ it: '', en: '' }),
+  externalUrl: tournamentFields.externalUrl.default(''),
+});
+export type TournamentInput = z.input<typeof tournamentInputSchema>;
+
+/**
+ * Admin update body: any subset of the create fields; an omitted field keeps its value (zod's
+ * `.partial()` of the create schema would fill the defaults in and reset them). `status: null`
+ * hands the status back to the schedule.
+ */
+export const tournamentUpdateSchema = z.object(tournamentFields).partial();
+export type TournamentUpdate = z.input<typeof tournamentUpdateSchema>;
+
+/** Registration and check-in body (SPEC section 3, DESIGN deviation 5: the real game account). */
+export const registrationInputSchema = z.object({
+  gameAccounts: z
+    .array(z.object({ userId: z.string().max(64), gameAccount: gameAccountSchema }))
+    .length(1),
+  password: z.string().min(1).max(128).optional(),
+  /**
+   * Join only (check-in ignores it): keep this game account on the player's profile too, in the
+   * join's own transaction, so a join that fails (wrong password, full of errors) saves nothing.
+   */
+  saveGameAccount: z.boolean().optional(),
+});
+export type RegistrationInput = z.infer<typeof registrationInputSchema>;
+
+/** What a join answers: a member, or a place on the waitlist when the tournament is full. */
+export const joinResultSchema = z.object({
+  state: z.enum(['member', 'waitlist']),
+  waitlistPosition: z.number().int().nullable(),
+  tournament: tournamentSchema,
+});
+
+export const competitionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  thumbnail: z.string(),
+  game: z.string(),
+  url: z.string(),
+  /** the championship's playoffs and live finals, when set (null: to be announced) */
+  playoffsAt: z.string().nullable(),
+  finalsAt: z.string().nullable(),
+  finalsCity: z.string(),
+  /** the name per language, for the admin form; the flat one is in the request's language */
+  translations: translationsSchema({ name: z.string() }),
+  teams: z.array(teamSchema),
+});
+export type Competition = z.infer<typeof competitionSchema>;
+
+const competitionFields = {
+  name: text(120).min(1),
+  thumbnail: imageUrl,
+  game: z.enum(games),
+  /** the competition's landing page, a site path like /arena-bomber-championship or an https URL (competition-link.ts) */
+  url: z.string().max(COMPETITION_LINK_MAX).refine(isCompetitionLink, 'a same-site path starting with a single / or an https address'),
+  playoffsAt: instant,
+  finalsAt: instant,
+  finalsCity: text(80),
+  /** per-language name; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120) }),
+};
+/** The finals come after the playoffs (when both are set). */
+const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) => !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);
+const stagesOrderIssue = { message: 'INVALID_SCHEDULE', path: ['finalsAt'] };
+export const competitionInputSchema = z
+  .object({
+    ...competitionFields,
+    thumbnail: competitionFields.thumbnail.default(''),
+    url: competitionFields.url.default(''),
+    playoffsAt: competitionFields.playoffsAt.default(null),
+    finalsAt: competitionFields.finalsAt.default(null),
+    finalsCity: competitionFields.finalsCity.default(''),
+  })
+  .refine(stagesInOrder, stagesOrderIssue);
+/** Admin update: any subset; omitted fields keep their value (the order of the stages is checked against the stored ones). */
+export const competitionUpdateSchema = z.object(competitionFields).partial().refine(stagesInOrder, stagesOrderIssue);
+
+/** A player picks a faction (DESIGN deviation 4): only the caller moves, keeping their score. */
+export const teamChoiceSchema = z.object({ team: z.enum(teamNames) });
+
+/** Admin PUT of whole teams (scores included). */
+export const teamsUpdateSchema = z.object({
+  teams: z
+    .array(
+      z.object({
+        name: z.enum(teamNames),
+        players: z.array(z.object({ playerId: z.string().max(64), playerName: text(64).min(1), score: z.number().int().min(0).max(1e9) })).max(10000),
+      }),
+    )
+    .max(2),
+});
+
+/** Admin e-mail to every registered player, written in both languages. */
+export const broadcastInputSchema = z.object({
+  subject: z.object({ it: text(200).min(1), en: text(200).min(1) }),
+  body: z.object({ it: z.string().trim().min(1).max(20_000).refine(noNul, 'nul'), en: z.string().trim().min(1).max(20_000).refine(noNul, 'nul') }),
+  /** members only, or members and the waitlist */
+  includeWaitlist: z.boolean().default(false),
+});
+
+/** Admin view of who is in a tournament: members, then the waitlist in queue order. */
+export const registrationEntrySchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  gameAccount: gameAccountSchema,
+  joinedAt: z.string(),
+});
+export const registrationsSchema = z.object({
+  members: z.array(registrationEntrySchema.extend({ confirmed: z.boolean() })),
+  waitlist: z.array(registrationEntrySchema.extend({ position: z.number().int() })),
+});
+export type Registrations = z.infer<typeof registrationsSchema>;
+
+/** The `:id` of a tournament route: a UUID (tournament-id.ts), else 400 INVALID_TOURNAMENT_ID. */
+export const tournamentIdSchema = z.string().regex(TOURNAMENT_ID_PATTERN, 'INVALID_TOURNAMENT_ID');

@@ -1,0 +1,80 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../../../platform/db/schema.ts';
+
+export type CompetitionRow = Selectable<CompetitionsTable>;
+export type PlayerRow = Pick<Selectable<CompetitionPlayersTable>, 'competition_id' | 'user_id' | 'team' | 'player_name' | 'score'>;
+
+export async function list(db: Kysely<Database>, owner: string): Promise<CompetitionRow[]> {
+  return db.selectFrom('competitions').selectAll().where('owner', '=', owner).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function findById(db: Kysely<Database>, owner: string, id: string): Promise<CompetitionRow | undefined> {
+  return db.selectFrom('competitions').selectAll().where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+}
+
+/** Every faction entry of the given competitions, in one query. */
+export async function playersOf(db: Kysely<Database>, competitionIds: string[]): Promise<PlayerRow[]> {
+  if (!competitionIds.length) return [];
+  return db
+    .selectFrom('competition_players')
+    .select(['competition_id', 'user_id', 'team', 'player_name', 'score'])
+    .where('competition_id', 'in', competitionIds)
+    .execute();
+}
+
+export async function insert(db: Kysely<Database>, row: Insertable<CompetitionsTable>): Promise<void> {
+  await db.insertInto('competitions').values(row).execute();
+}
+
+export async function update(db: Kysely<Database>, owner: string, id: string, set: Updateable<CompetitionsTable>): Promise<boolean> {
+  const result = await db.updateTable('competitions').set(set).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether the user holds a registration (member or waitlist) in any tournament of the competition. */
+export async function isRegistered(db: Kysely<Database>, competitionId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('tournament_registrations as r')
+    .innerJoin('tournaments as t', 't.id', 'r.tournament_id')
+    .select('r.user_id')
+    .where('t.competition_id', '=', competitionId)
+    .where('r.user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Puts one player in a faction: inserted with score 0 the first time, otherwise only the team and
+ * name change, so the score stays. The primary key (competition, user) keeps one entry per player.
+ */
+export async function choose(db: Kysely<Database>, p: { competitionId: string; userId: string; team: string; playerName: string; now: string }) {
+  await db
+    .insertInto('competition_players')
+    .values({ competition_id: p.competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: 0, updated_at: p.now })
+    .onConflict((oc) => oc.columns(['competition_id', 'user_id']).doUpdateSet({ team: p.team, player_name: p.playerName, updated_at: p.now }))
+    .execute();
+}
+
+/** Replaces the whole leaderboard of a competition in one transaction. */
+export async function replacePlayers(
+  db: Kysely<Database>,
+  competitionId: string,
+  players: { userId: string; team: string; playerName: string; score: number }[],
+  now: string,
+) {
+  await db.transaction().execute(async (trx) => {
+    // Two replacements at once on PostgreSQL both deleted the old rows, then the second inserted
+    // rows the first had just inserted (a unique violation, a 500). Updating the competition row
+    // first takes its lock: replacements queue, and each delete sees the rows committed before it.
+    await trx.updateTable('competitions').set({ updated_at: now }).where('id', '=', competitionId).execute();
+    await trx.deleteFrom('competition_players').where('competition_id', '=', competitionId).execute();
+    for (let i = 0; i < players.length; i += 500) {
+      const chunk = players.slice(i, i + 500);
+      await trx
+        .insertInto('competition_players')
+        .values(chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: p.score, updated_at: now })))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,138 @@
+import { translationColumns } from '../../../platform/i18n/content-translations.ts';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  teamNames,
+  type Competition,
+  type Player,
+  type TeamName,
+  type competitionInputSchema,
+  type competitionUpdateSchema,
+  type teamsUpdateSchema,
+} from '../contract.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import * as CompetitionRepository from './competition-repository.ts';
+import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
+import * as UserRepository from '../../accounts/server/user-repository.ts';
+
+const competitionNotFound = () => new AppError(404, 'COMPETITION_NOT_FOUND', 'Competition not found');
+const nowIso = () => new Date().toISOString();
+/** Instants are stored in UTC, whatever offset they came with, so they compare as text. */
+const utcOrNull = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString() : null);
+
+// Sorted here rather than in SQL: the engines collate text differently, the leaderboard must not.
+const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
+const byRank = (a: Player, b: Player) => b.score - a.score || byName.compare(a.playerName, b.playerName) || (a.playerId < b.playerId ? -1 : 1);
+
+/** Both factions always present, players by score (highest first), then name (SPEC section 2). */
+function toCompetition(row: CompetitionRow, players: PlayerRow[]): Competition {
+  return {
+    id: row.id,
+    name: row.name,
+    translations: { it: { name: row.name }, en: { name: row.name_en } },
+    thumbnail: row.thumbnail,
+    game: row.game,
+    url: row.url,
+    playoffsAt: row.playoffs_at,
+    finalsAt: row.finals_at,
+    finalsCity: row.finals_city,
+    teams: teamNames.map((name) => ({
+      name,
+      players: players
+        .filter((p) => p.team === name)
+        .map((p) => ({ playerId: p.user_id, playerName: p.player_name, score: p.score }))
+        .sort(byRank),
+    })),
+  };
+}
+
+export async function list(app: FastifyInstance, owner?: string): Promise<Competition[]> {
+  // one deployment serves one brand: another owner's name reads as an empty list
+  if (owner !== undefined && owner !== app.config.ownerId) return [];
+  const db = app.db.kysely;
+  const rows = await CompetitionRepository.list(db, app.config.ownerId);
+  const players = await CompetitionRepository.playersOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toCompetition(row, players.filter((p) => p.competition_id === row.id)));
+}
+
+async function findRow(app: FastifyInstance, id: string): Promise<CompetitionRow> {
+  const row = await CompetitionRepository.findById(app.db.kysely, app.config.ownerId, id);
+  if (!row) throw competitionNotFound();
+  return row;
+}
+
+export async function get(app: FastifyInstance, id: string): Promise<Competition> {
+  const row = await findRow(app, id);
+  return toCompetition(row, await CompetitionRepository.playersOf(app.db.kysely, [id]));
+}
+
+export async function create(app: FastifyInstance, input: z.output<typeof competitionInputSchema>): Promise<Competition> {
+  const id = randomUUID();
+  const now = nowIso();
+  await CompetitionRepository.insert(app.db.kysely, {
+    id,
+    owner: app.config.ownerId,
+    name: input.name,
+    thumbnail: input.thumbnail,
+    game: input.game,
+    url: input.url,
+    playoffs_at: utcOrNull(input.playoffsAt),
+    finals_at: utcOrNull(input.finalsAt),
+    finals_city: input.finalsCity,
+    ...translationColumns(input.translations, { name: 'name' }),
+    created_at: now,
+    updated_at: now,
+  });
+  return get(app, id);
+}
+
+export async function update(app: FastifyInstance, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
+  // fields left out of the body stay as they are (SPEC section 5: undefined fields are dropped)
+  const { playoffsAt, finalsAt, finalsCity, translations, ...rest } = input;
+  const set = {
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    ...translationColumns(translations, { name: 'name' }),
+    ...(playoffsAt !== undefined ? { playoffs_at: utcOrNull(playoffsAt) } : {}),
+    ...(finalsAt !== undefined ? { finals_at: utcOrNull(finalsAt) } : {}),
+    ...(finalsCity !== undefined ? { finals_city: finalsCity } : {}),
+  };
+  const row = await findRow(app, id);
+  const playoffs = set.playoffs_at !== undefined ? set.playoffs_at : row.playoffs_at;
+  const finals = set.finals_at !== undefined ? set.finals_at : row.finals_at;
+  if (playoffs && finals && playoffs >= finals) throw new AppError(400, 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
+  if (!(await CompetitionRepository.update(app.db.kysely, app.config.ownerId, id, { ...set, updated_at: nowIso() }))) throw competitionNotFound();
+  return get(app, id);
+}
+
+/**
+ * A player picks a faction (DESIGN deviation 4): only a player registered in one of the
+ * competition's tournaments, and only their own entry moves, keeping its score. A player who
+ * pressed "Later" picks here whenever they like.
+ */
+export async function chooseTeam(app: FastifyInstance, id: string, userId: string, team: TeamName): Promise<Competition> {
+  await findRow(app, id);
+  const db = app.db.kysely;
+  if (!(await CompetitionRepository.isRegistered(db, id, userId)))
+    throw new AppError(409, 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
+  const user = await UserRepository.findById(db, app.config.ownerId, userId);
+  if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'No such player');
+  await CompetitionRepository.choose(db, { competitionId: id, userId, team, playerName: user.nickname || user.username, now: nowIso() });
+  return get(app, id);
+}
+
+/** Admin: the whole leaderboard as sent (DESIGN deviation 4); every player must be an account of the brand. */
+export async function replaceTeams(app: FastifyInstance, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
+  await findRow(app, id);
+  const players = input.teams.flatMap((t) => t.players.map((p) => ({ userId: p.playerId, team: t.name, playerName: p.playerName, score: p.score })));
+  const seen = new Set<string>();
+  for (const p of players) {
+    if (seen.has(p.userId)) throw new AppError(400, 'DUPLICATE_PLAYER', `${p.userId} is listed twice`);
+    seen.add(p.userId);
+  }
+  const existing = await UserRepository.existingIds(app.db.kysely, app.config.ownerId, [...seen]);
+  const unknown = [...seen].find((u) => !existing.has(u));
+  if (unknown !== undefined) throw new AppError(400, 'UNKNOWN_PLAYER', `No player ${unknown}`);
+  await CompetitionRepository.replacePlayers(app.db.kysely, id, players, nowIso());
+  return get(app, id);
+}

@@ -1,0 +1,299 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
+import { countAll, isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/database.ts';
+import type { GameAccount } from '../../accounts/contract.ts';
+import { keepGameAccount } from '../../accounts/server/user-repository.ts';
+
+export type TournamentRow = Selectable<TournamentsTable>;
+export type RegistrationRow = Pick<Selectable<TournamentRegistrationsTable>, 'tournament_id' | 'user_id' | 'state' | 'confirmed' | 'created_at'>;
+export type RegistrationState = 'member' | 'waitlist';
+
+type Db = Kysely<Database>;
+
+/**
+ * 1 when the effective status is 2 (ended), else 0: the admin's status when set, otherwise the
+ * schedule's (phase.ts scheduledStatus). Timestamps are stored as UTC ISO strings, so comparing
+ * them as text is comparing instants, on both engines.
+ */
+const endedSql = (now: string) =>
+  sql<number>`(case when coalesce(status_override, case when start_tournament is not null and start_tournament <= ${now} and end_tournament is not null and end_tournament <= ${now} then 2 else 0 end) = 2 then 1 else 0 end)`;
+
+export interface ListFilter {
+  owner: string;
+  now: string;
+  competitionId?: string;
+  /** only tournaments this user is registered in (member or waitlist) */
+  memberId?: string;
+  excludeEnded?: boolean;
+  limit: number;
+  offset: number;
+}
+
+function filtered(db: Db, f: ListFilter) {
+  let q = db.selectFrom('tournaments').where('owner', '=', f.owner);
+  if (f.competitionId) q = q.where('competition_id', '=', f.competitionId);
+  if (f.memberId)
+    q = q.where('id', 'in', db.selectFrom('tournament_registrations').select('tournament_id').where('user_id', '=', f.memberId));
+  if (f.excludeEnded) q = q.where(sql<boolean>`${endedSql(f.now)} = 0`);
+  return q;
+}
+
+/** One page in list order: not ended first by start ascending (unscheduled last), then ended ones newest first. */
+export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
+  const ended = endedSql(f.now);
+  const [rows, count] = await Promise.all([
+    filtered(db, f)
+      .selectAll()
+      .orderBy(sql`${ended} asc`)
+      .orderBy(sql`case when ${ended} = 0 then start_tournament end asc nulls last`)
+      .orderBy(sql`case when ${ended} = 1 then start_tournament end desc nulls last`)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
+    filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findById(db: Db, owner: string, id: string): Promise<TournamentRow | undefined> {
+  return db.selectFrom('tournaments').selectAll().where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+}
+
+/** The registrations of a page of tournaments in one query, in queue order (joined at, then user id). */
+export async function registrationsOf(db: Db, tournamentIds: string[]): Promise<RegistrationRow[]> {
+  if (!tournamentIds.length) return [];
+  return db
+    .selectFrom('tournament_registrations')
+    .select(['tournament_id', 'user_id', 'state', 'confirmed', 'created_at'])
+    .where('tournament_id', 'in', tournamentIds)
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();
+}
+
+export async function findRegistration(db: Db, tournamentId: string, userId: string) {
+  return db
+    .selectFrom('tournament_registrations')
+    .select(['state', 'confirmed', 'created_at'])
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** 1 + the number of players queued before this one; null when the user is not waitlisted. */
+export async function waitlistPosition(db: Db, tournamentId: string, userId: string): Promise<number | null> {
+  const mine = await db
+    .selectFrom('tournament_registrations')
+    .select('created_at')
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .where('state', '=', 'waitlist')
+    .executeTakeFirst();
+  if (!mine) return null;
+  const ahead = await db
+    .selectFrom('tournament_registrations')
+    .select(countAll().as('n'))
+    .where('tournament_id', '=', tournamentId)
+    .where('state', '=', 'waitlist')
+    .where((eb) =>
+      eb.or([eb('created_at', '<', mine.created_at), eb.and([eb('created_at', '=', mine.created_at), eb('user_id', '<', userId)])]),
+    )
+    .executeTakeFirstOrThrow();
+  return 1 + Number(ahead.n);
+}
+
+export async function insert(db: Db, row: Insertable<TournamentsTable>): Promise<void> {
+  await db.insertInto('tournaments').values(row).execute();
+}
+
+export async function remove(db: Db, owner: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('tournaments').where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Takes one slot if one is free: the conditional UPDATE is the guard that keeps members within
+ * max_participants. On PostgreSQL it also row-locks the tournament until the transaction ends, so
+ * concurrent joins and leaves of one tournament queue behind each other.
+ */
+async function takeSlot(trx: Db, id: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('tournaments')
+    .set((eb) => ({ member_count: eb('member_count', '+', 1) }))
+    .where('id', '=', id)
+    .whereRef('member_count', '<', 'max_participants')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A no-op UPDATE: locks the tournament row (PostgreSQL) and reads its counters after the lock. */
+async function lockSlots(trx: Db, id: string) {
+  return trx
+    .updateTable('tournaments')
+    .set((eb) => ({ member_count: eb.ref('member_count') }))
+    .where('id', '=', id)
+    .returning(['member_count', 'max_participants'])
+    .executeTakeFirst();
+}
+
+/**
+ * Promotes waitlisted players, first in the queue first, while slots are free. Runs inside a
+ * transaction that already holds the tournament row; returns who moved up.
+ */
+async function fillSlots(trx: Db, id: string, now: string): Promise<string[]> {
+  const promoted: string[] = [];
+  for (;;) {
+    const next = await trx
+      .selectFrom('tournament_registrations')
+      .select('user_id')
+      .where('tournament_id', '=', id)
+      .where('state', '=', 'waitlist')
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) break;
+    if (!(await takeSlot(trx, id))) break;
+    const moved = await trx
+      .updateTable('tournament_registrations')
+      .set({ state: 'member', confirmed: 0, updated_at: now })
+      .where('tournament_id', '=', id)
+      .where('user_id', '=', next.user_id)
+      .where('state', '=', 'waitlist')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) > 0) promoted.push(next.user_id);
+    else
+      // they left the queue meanwhile: give the slot back and look again
+      await trx.updateTable('tournaments').set((eb) => ({ member_count: eb('member_count', '-', 1) })).where('id', '=', id).execute();
+  }
+  return promoted;
+}
+
+export type JoinOutcome = RegistrationState | 'already' | 'gone';
+
+/**
+ * One transaction: take a slot if one is free and insert the member, otherwise queue on the
+ * waitlist. The primary key (tournament, user) decides a race between two joins of one user.
+ */
+/**
+ * `keepAccount`: the game account is also kept on the player's profile, in the same transaction,
+ * so a join that fails (full of errors or 'already') leaves the profile as it was.
+ */
+export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; keepAccount?: GameAccount; now: string }): Promise<JoinOutcome> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (await findRegistration(trx, p.tournamentId, p.userId)) return 'already';
+      let state: RegistrationState = 'waitlist';
+      if (await takeSlot(trx, p.tournamentId)) state = 'member';
+      else {
+        // Full when we looked: hold the row so a leave cannot free a slot between this check and
+        // our waitlist insert (that slot would go unused while we wait), then look once more.
+        const counters = await lockSlots(trx, p.tournamentId);
+        if (!counters) return 'gone';
+        if (counters.member_count < counters.max_participants && (await takeSlot(trx, p.tournamentId))) state = 'member';
+      }
+      await trx
+        .insertInto('tournament_registrations')
+        .values({ tournament_id: p.tournamentId, user_id: p.userId, state, confirmed: 0, game_account: p.gameAccount, created_at: p.now, updated_at: p.now })
+        .execute();
+      if (p.keepAccount) await keepGameAccount(trx, p.userId, p.keepAccount);
+      return state;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) return 'already';
+    if (isForeignKeyViolation(e)) return 'gone';
+    throw e;
+  }
+}
+
+/**
+ * Removes a registration. A member's slot goes, in the same transaction, to the first waitlisted
+ * player; the caller mails them after the commit.
+ */
+export async function leave(db: Db, p: { tournamentId: string; userId: string; now: string }): Promise<{ left: false } | { left: true; state: RegistrationState; promoted: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    // DELETE … RETURNING decides between two concurrent leaves of one player: only one gets the row
+    const removed = await trx
+      .deleteFrom('tournament_registrations')
+      .where('tournament_id', '=', p.tournamentId)
+      .where('user_id', '=', p.userId)
+      .returning('state')
+      .executeTakeFirst();
+    if (!removed) return { left: false as const };
+    if (removed.state !== 'member') return { left: true as const, state: 'waitlist' as const, promoted: [] };
+    await trx
+      .updateTable('tournaments')
+      .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
+      .where('id', '=', p.tournamentId)
+      .execute();
+    return { left: true as const, state: 'member' as const, promoted: await fillSlots(trx, p.tournamentId, p.now) };
+  });
+}
+
+/** Check-in (confirmed, with the real game account) or check-out; only a member row changes. */
+export async function setConfirmed(db: Db, p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('tournament_registrations')
+    .set({ confirmed: p.confirmed ? 1 : 0, updated_at: p.now, ...(p.gameAccount ? { game_account: p.gameAccount } : {}) })
+    .where('tournament_id', '=', p.tournamentId)
+    .where('user_id', '=', p.userId)
+    .where('state', '=', 'member')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export type UpdateOutcome = { ok: true; promoted: string[] } | { ok: false; reason: 'missing' | 'below' };
+
+/**
+ * Applies an admin edit. A new slot count is applied only if it is not below the members
+ * (checked by the UPDATE itself), and extra slots go to the waitlist in the same transaction.
+ */
+export async function update(db: Db, p: { owner: string; id: string; set: Updateable<TournamentsTable>; now: string }): Promise<UpdateOutcome> {
+  return db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
+    let q = trx.updateTable('tournaments').set(p.set).where('owner', '=', p.owner).where('id', '=', p.id);
+    if (p.set.max_participants !== undefined) q = q.where('member_count', '<=', p.set.max_participants as number);
+    const result = await q.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return { ok: false, reason: (await findById(trx, p.owner, p.id)) ? 'below' : 'missing' };
+    const promoted = p.set.max_participants !== undefined ? await fillSlots(trx, p.id, p.now) : [];
+    return { ok: true, promoted };
+  });
+}
+
+/** Members and waitlist with the account fields an admin needs, in queue order. */
+export async function registrationsWithUsers(db: Db, tournamentId: string) {
+  return db
+    .selectFrom('tournament_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.user_id', 'r.state', 'r.confirmed', 'r.game_account', 'r.created_at', 'u.username', 'u.nickname', 'u.email'])
+    .where('r.tournament_id', '=', tournamentId)
+    .orderBy('r.created_at')
+    .orderBy('r.user_id')
+    .execute();
+}
+
+/** Who receives a tournament e-mail: members, and the waitlist when asked, with their language. */
+export async function recipients(db: Db, tournamentId: string, opts: { includeWaitlist: boolean; userIds?: string[] }) {
+  let q = db
+    .selectFrom('tournament_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.id', 'u.email', 'u.language', 'u.username', 'u.nickname'])
+    .where('r.tournament_id', '=', tournamentId)
+    .where('r.state', 'in', opts.includeWaitlist ? ['member', 'waitlist'] : ['member']);
+  if (opts.userIds) {
+    if (!opts.userIds.length) return [];
+    q = q.where('u.id', 'in', opts.userIds);
+  }
+  return q.orderBy('r.created_at').orderBy('r.user_id').execute();
+}
+
+/** Bulk insert of ready-made registrations (demo seed only: the caller keeps member_count in step). */
+export async function insertRegistrations(db: Db, rows: Insertable<TournamentRegistrationsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('tournament_registrations').values(rows.slice(i, i + 500)).execute();
+}
+
+export async function countByOwner(db: Db, owner: string): Promise<number> {
+  const row = await db.selectFrom('tournaments').select(countAll().as('n')).where('owner', '=', owner).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,309 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  broadcastInputSchema,
+  competitionInputSchema,
+  competitionSchema,
+  competitionUpdateSchema,
+  joinResultSchema,
+  registrationInputSchema,
+  registrationsSchema,
+  teamChoiceSchema,
+  teamsUpdateSchema,
+  tournamentInputSchema,
+  tournamentSchema,
+  tournamentIdSchema,
+  tournamentUpdateSchema,
+  type Tournament,
+} from '../contract.ts';
+import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
+import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import * as BadgeService from '../../rewards/server/badge-service.ts';
+import * as CompetitionService from './competition-service.ts';
+import * as TournamentService from './service.ts';
+import { recordAudit } from '../../audit/server/service.ts';
+import { cacheForViewer, cachePublic } from '../../../platform/http/response-headers.ts';
+import { apiCacheKey, cachedJson, sharedBody } from '../../../platform/http/response-cache.ts';
+import { localizeContent } from '../../../platform/i18n/content-translations.ts';
+import { requestLocale } from '../../../platform/http/content-locale.ts';
+
+// Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
+const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
+const idParams = z.object({ id });
+/** `/tournaments/:id…`: a malformed id is its own 400 code (the page shows the invalid-id message). */
+const tournamentParams = z.object({ id: tournamentIdSchema });
+/** `?userID=`: whose registration; the caller's own when left out (an admin may name anyone). */
+const userQuery = z.object({ userID: id.optional() });
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const listQuery = z.object({
+  competitionId: id.optional(),
+  members: id.optional().describe("a user id: only that user's tournaments, waitlist included (that user's token or an admin's)"),
+  showAllTournament: flag.optional().describe('false leaves out ended tournaments; left out or true lists every one'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+const tournamentResult = envelope(tournamentSchema);
+const competitionResult = envelope(competitionSchema);
+
+/**
+ * The answer of a check-in. The check-ins of a rush share one read of the registrations, and then
+ * their answers differ only in `me` while each carries every member id twice (4,000 ids for 2,000
+ * players): validating and serialising that for every caller was a third of the server's CPU in
+ * the rush. The shared part is validated and serialised once per read (its arrays are the same
+ * objects, see rosterOf in the tournament service) and each answer appends its own `me`, which
+ * the schema puts last, so the bytes are those the route's serializer would write.
+ */
+const sharedAnswers = new WeakMap<readonly string[], { fields: string; head: Buffer }>();
+const { me: meSchema } = tournamentSchema.shape;
+// how every tournament answer serialised with `me: null` ends: the envelope and the schema put `me` last
+const noMe = ',"me":null}}';
+const ownMe = (me: Tournament['me']) => `,"me":${JSON.stringify(meSchema.parse(me))}}}`;
+function sendTournament(reply: FastifyReply, tournament: Tournament) {
+  const { me, members, confirmedMembers, ...fields } = tournament;
+  const key = JSON.stringify(fields);
+  let shared = sharedAnswers.get(members);
+  if (shared?.fields !== key) {
+    const json = JSON.stringify(tournamentResult.parse(ok({ ...tournament, me: null })));
+    // (never seen: the envelope and the schema end with `me`) the route's own serializer instead
+    if (!json.endsWith(noMe)) return reply.send(ok(tournament));
+    shared = { fields: key, head: Buffer.from(json.slice(0, -noMe.length)) };
+    sharedAnswers.set(members, shared);
+  }
+  const own = Buffer.from(ownMe(me));
+  return reply.type('application/json; charset=utf-8').send(Buffer.concat([shared.head, own]));
+}
+const deletedResult = envelope(z.object({ id: z.string() }));
+
+// Public reads may sit in a shared cache for a few seconds; an answer to a request with a token
+// carries the caller's own standing (`me`) and must not (src/platform/http-cache-policy.ts).
+const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(req, reply, 'live');
+
+/** The player a registration call acts for: `?userID=` (own, or anyone's for an admin), else the caller. */
+function targetUser(req: FastifyRequest & { query: { userID?: string } }): string {
+  const userId = req.query.userID ?? req.user!.id;
+  assertSelfOrAdmin(req, userId);
+  return userId;
+}
+
+export default async function tournamentRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tournaments'];
+  const adminTags = ['tournaments (admin)'];
+  const security = [{ bearer: [] }];
+  // Guessing a private tournament's password: counted per address and tournament, only for joins
+  // that carry a password (a public join, or a member's own retry without one, is never slowed).
+  // A preHandler, so the body is parsed when the counter decides.
+  const passwordLimit = {
+    max: 10,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: any) => `${req.ip}|join|${String(req.params?.id ?? '')}`,
+    allowList: (req: any) => !req.body?.password,
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // competitions (static paths first in the file for readability; the router prefers them anyway)
+
+  app.get('/tournaments/competitions', {
+    schema: { tags, summary: 'Competitions of the brand, with both faction leaderboards', querystring: z.object({ owner: z.string().max(64).refine((s) => !s.includes('\0'), 'nul').optional() }), response: { 200: listEnvelope(competitionSchema), ...errorResponses(400) } },
+    handler: async (req, reply) => {
+      cacheFor(req, reply);
+      return cachedJson(app, req, reply, async () => {
+        const data = await CompetitionService.list(app, req.query.owner);
+        return okList(data, data.length);
+      });
+    },
+  });
+
+  app.get('/tournaments/competitions/:id', {
+    schema: { tags, summary: 'One competition with its two factions, players by score then name', params: idParams, response: { 200: competitionResult, ...errorResponses(400, 404) } },
+    handler: async (req, reply) => {
+      cacheFor(req, reply);
+      return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(app, req.params.id)));
+    },
+  });
+
+  app.post('/tournaments/competitions/:id/team', {
+    schema: { tags, summary: 'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments', security, params: idParams, body: teamChoiceSchema, response: { 200: envelopeWithBadges(competitionSchema), ...errorResponses(400, 401, 404, 409) } },
+    preHandler: app.requireUser,
+    handler: async (req) => {
+      const competition = await CompetitionService.chooseTeam(app, req.params.id, req.user!.id, req.body.team);
+      return okWithBadges(competition, await BadgeService.awardOn(app, app.config.ownerId, req.user!.id, 'faction_joined', { competitionId: req.params.id }));
+    },
+  });
+
+  app.post('/tournaments/competitions', {
+    schema: { tags: adminTags, summary: 'Create a competition', security, body: competitionInputSchema, response: { 201: competitionResult, ...errorResponses(400, 401, 403) } },
+    preHandler: app.requireAdmin,
+    handler: async (req, reply) => {
+      const competition = await CompetitionService.create(app, req.body);
+      await recordAudit(app, req, { action: 'competition.create', entityType: 'competition', entityId: competition.id, before: null, after: competition });
+      return reply.code(201).send(ok(competition));
+    },
+  });
+
+  app.put('/tournaments/competitions/:id', {
+    schema: { tags: adminTags, summary: 'Update a competition; fields left out stay as they are', security, params: idParams, body: competitionUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => {
+      const before = await CompetitionService.get(app, req.params.id);
+      const after = await CompetitionService.update(app, req.params.id, req.body);
+      await recordAudit(app, req, { action: 'competition.update', entityType: 'competition', entityId: req.params.id, before, after });
+      return ok(after);
+    },
+  });
+
+  app.put('/tournaments/competition/:id', {
+    schema: { tags: adminTags, summary: 'Replace both factions and all scores (players must be existing accounts)', security, params: idParams, body: teamsUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => {
+      const before = await CompetitionService.get(app, req.params.id);
+      const after = await CompetitionService.replaceTeams(app, req.params.id, req.body);
+      await recordAudit(app, req, { action: 'competition.teams', entityType: 'competition', entityId: req.params.id, before, after });
+      return ok(after);
+    },
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // tournaments: public reads
+
+  app.get('/tournaments', {
+    schema: { tags, summary: 'Tournaments: upcoming and running by start, then ended ones newest first', querystring: listQuery, response: { 200: listEnvelope(tournamentSchema), ...errorResponses(400, 401, 403) } },
+    handler: async (req, reply) => {
+      if (req.query.members) {
+        await app.requireUser(req);
+        assertSelfOrAdmin(req, req.query.members);
+      }
+      cacheFor(req, reply);
+      return cachedJson(app, req, reply, async () => {
+        const { data, total } = await TournamentService.list(app, req.query, req.user?.id ?? null);
+        return okList(data, total);
+      });
+    },
+  });
+
+  app.get('/tournaments/:id', {
+    schema: { tags, summary: "One tournament; `me` is the caller's standing when a valid token came", params: tournamentParams, response: { 200: tournamentResult, ...errorResponses(400, 404) } },
+    handler: async (req, reply) => {
+      cacheFor(req, reply);
+      const { id } = req.params;
+      if (!req.user) return cachedJson(app, req, reply, async () => ok(await TournamentService.get(app, id, null)));
+      // an admin about to edit reads everything fresh
+      if (req.user.isAdmin) return ok(await TournamentService.get(app, id, req.user.id));
+      // A player gets the public answer plus their own `me`. When check-in opens every player's
+      // page asks at once; the public part (every registration) then comes from the micro-cache,
+      // at most RESPONSE_CACHE_MS old and emptied by any write through this process, and only
+      // `me` is read for each caller, fresh.
+      const [base, me] = await Promise.all([
+        sharedBody(app, apiCacheKey(req), async () => reply.serialize(localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req))) as string),
+        TournamentService.standingOf(app, id, req.user.id),
+      ]);
+      if (!base.endsWith(noMe)) return ok(await TournamentService.get(app, id, req.user.id));
+      return reply.type('application/json; charset=utf-8').send((base.slice(0, -noMe.length) + ownMe(me)) as never);
+    },
+  });
+
+  app.get('/tournaments/:id/calendar.ics', {
+    schema: { tags, summary: 'The tournament as an iCalendar event (text/calendar)', params: tournamentParams, response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) } },
+    handler: async (req, reply) => {
+      const { ics, filename } = await TournamentService.calendar(app, req.params.id);
+      cachePublic(reply, 'calendar');
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(ics);
+    },
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // tournaments: players
+
+  app.post('/tournaments/:id/register', {
+    schema: { tags, summary: 'Join while registration is open; a full tournament puts the player on the waitlist', security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelopeWithBadges(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) } },
+    config: { rateLimit: passwordLimit },
+    preHandler: app.requireUser,
+    handler: async (req) => {
+      const userId = targetUser(req);
+      assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
+      const joined = await TournamentService.join(app, req.params.id, userId, req.user!.id, req.body);
+      return okWithBadges(joined, await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_joined', { tournamentId: req.params.id }));
+    },
+  });
+
+  app.put('/tournaments/:id/register', {
+    schema: { tags, summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up', security, params: tournamentParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await TournamentService.leave(app, req.params.id, targetUser(req), req.user!.id)),
+  });
+
+  app.post('/tournaments/:id/register/checkin', {
+    schema: { tags, summary: "Check in (members, while check-in is open) with the player's real game account", security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelopeWithBadges(tournamentSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: app.requireUser,
+    handler: async (req, reply) => {
+      const userId = targetUser(req);
+      assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
+      const tournament = await TournamentService.setCheckIn(app, req.params.id, userId, req.user!.id, true, req.body);
+      const earned = await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', { tournamentId: req.params.id });
+      // the shared-buffer answer has no room for badges: a check-in that earned one is serialised whole
+      return earned.length ? reply.send(okWithBadges(tournament, earned)) : sendTournament(reply, tournament);
+    },
+  });
+
+  app.put('/tournaments/:id/register/checkin', {
+    schema: { tags, summary: 'Check out (members, while check-in is open)', security, params: tournamentParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: app.requireUser,
+    handler: async (req, reply) => sendTournament(reply, await TournamentService.setCheckIn(app, req.params.id, targetUser(req), req.user!.id, false)),
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // tournaments: admin
+
+  app.post('/tournaments', {
+    schema: { tags: adminTags, summary: 'Create a tournament (a private one needs a password)', security, body: tournamentInputSchema, response: { 201: tournamentResult, ...errorResponses(400, 401, 403) } },
+    preHandler: app.requireAdmin,
+    handler: async (req, reply) => {
+      const tournament = await TournamentService.create(app, req.body);
+      // the password itself never reaches the log, only that one was set
+      const after = { ...tournament, ...(req.body.password ? { passwordChanged: true } : {}) };
+      await recordAudit(app, req, { action: 'tournament.create', entityType: 'tournament', entityId: tournament.id, before: null, after });
+      return reply.code(201).send(ok(tournament));
+    },
+  });
+
+  app.put('/tournaments/:id', {
+    schema: { tags: adminTags, summary: 'Update a tournament; fields left out stay; status null follows the schedule', security, params: tournamentParams, body: tournamentUpdateSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => {
+      const before = await TournamentService.get(app, req.params.id, null);
+      const tournament = await TournamentService.update(app, req.params.id, req.body);
+      const after = { ...tournament, ...(req.body.password !== undefined ? { passwordChanged: true } : {}) };
+      await recordAudit(app, req, { action: 'tournament.update', entityType: 'tournament', entityId: req.params.id, before, after });
+      return ok(tournament);
+    },
+  });
+
+  app.delete('/tournaments/:id', {
+    schema: { tags: adminTags, summary: 'Delete a tournament and its registrations', security, params: tournamentParams, response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => {
+      const before = await TournamentService.get(app, req.params.id, null);
+      await TournamentService.remove(app, req.params.id);
+      await recordAudit(app, req, { action: 'tournament.delete', entityType: 'tournament', entityId: req.params.id, before, after: null });
+      return ok({ id: req.params.id });
+    },
+  });
+
+  app.get('/tournaments/:id/registrations', {
+    schema: { tags: adminTags, summary: 'Members (with check-in state and game account) and the waitlist in order', security, params: tournamentParams, response: { 200: envelope(registrationsSchema), ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.registrations(app, req.params.id)),
+  });
+
+  app.post('/tournaments/:id/broadcast', {
+    schema: { tags: adminTags, summary: 'E-mail every member (and the waitlist if asked), each in their own language', security, params: tournamentParams, body: broadcastInputSchema, response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) } },
+    preHandler: app.requireAdmin,
+    handler: async (req) => {
+      const result = await TournamentService.broadcast(app, req.params.id, req.body);
+      await recordAudit(app, req, { action: 'tournament.broadcast', entityType: 'tournament', entityId: req.params.id, before: null, after: { subject: req.body.subject, includeWaitlist: req.body.includeWaitlist, sent: result.sent } });
+      return ok(result);
+    },
+  });
+}

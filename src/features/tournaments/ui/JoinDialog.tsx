@@ -1,0 +1,388 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { Tournament } from '../contract.ts';
+import type { GameAccount, User } from '../../accounts/contract.ts';
+import { eligibleAccounts, fortniteAccount, registrationBody, withAccount } from '../join.ts';
+import { isFortnite } from '../tournament-view.ts';
+import { celebrateEarnedBadges } from '../../rewards/ui/earned-badge.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { Locale } from '../../../platform/i18n/i18n.ts';
+import { clearSession, updateStoredUser } from '../../../platform/browser/session.ts';
+import type { Translator } from './translator.ts';
+import { errorBoxClass, inputClass, labelClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
+import Modal from './Modal.tsx';
+
+export interface JoinResult {
+  state: 'member' | 'waitlist';
+  waitlistPosition: number | null;
+  tournament: Tournament;
+}
+
+interface Props {
+  t: Translator;
+  locale: Locale;
+  tournament: Pick<Tournament, 'id' | 'name' | 'game' | 'console' | 'open'>;
+  user: User;
+  communityUrl: string;
+  settingsHref: string;
+  onClose: () => void;
+  onJoined: (result: JoinResult) => void;
+}
+
+type Help = 'discord' | 'epic' | null;
+
+/**
+ * The join dialog of SPEC sections 2 and 5. Fortnite: chat-community username and Epic ID, saved
+ * on the profile first (the join aborts if that fails). Other games: one of the saved accounts for
+ * the game, or a new one (kept on the profile by the join itself, only when it succeeds). A
+ * private tournament asks for its password.
+ * A failed registration shows its translated error and the dialog stays open.
+ */
+export default function JoinDialog({ t, tournament, user: storedUser, communityUrl, settingsHref, onClose, onJoined }: Props) {
+  const fortnite = isFortnite(tournament.game);
+  const [user, setUser] = useState<User>(storedUser);
+  const [discordId, setDiscordId] = useState(storedUser.discordId ?? '');
+  const [epicId, setEpicId] = useState(storedUser.epicId ?? '');
+  const [saved, setSaved] = useState('');
+  const [newUsername, setNewUsername] = useState('');
+  const [newId, setNewId] = useState('');
+  const [newPlatform, setNewPlatform] = useState(tournament.console.length === 1 ? tournament.console[0] : '');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [help, setHelp] = useState<Help>(null);
+  const running = useRef(false);
+  const touched = useRef(false);
+
+  // the stored profile may be stale (another device): read it, keeping anything already typed
+  useEffect(() => {
+    let live = true;
+    api<User>('/users/me').then((res) => {
+      if (!live || !res.ok) return;
+      updateStoredUser(res.data);
+      setUser(res.data);
+      if (!touched.current) {
+        setDiscordId(res.data.discordId ?? '');
+        setEpicId(res.data.epicId ?? '');
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const accounts = eligibleAccounts(user, tournament);
+  const consoleName = (c: string) => t(`tournaments.consoles.${c}`);
+  const typingNew = newUsername.trim() !== '' || newId.trim() !== '';
+  const ready = fortnite
+    ? discordId.trim() !== '' && epicId.trim() !== ''
+    : saved !== '' || (newUsername.trim() !== '' && newPlatform !== '');
+
+  /** A failed call: its code's text when there is one, else the generic registration error. */
+  const failWith = (code: string, status: number, fallbackKey = 'tournaments.join.genericError') => {
+    if (status === 401) clearSession();
+    const key = `errors.${code}`;
+    setFailure(t(key) !== key ? t(key) : t(fallbackKey));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready || running.current) return; // double submits are ignored
+    running.current = true;
+    setBusy(true);
+    setFailure(null);
+    try {
+      let account: GameAccount;
+      let isNew = false;
+      if (fortnite) {
+        // SPEC section 5: the profile is updated first, and a failure there stops the join
+        const update = { discordId: discordId.trim(), epicId: epicId.trim() };
+        const res = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body: update });
+        if (!res.ok) return failWith(res.code, res.status, 'tournaments.join.profileError');
+        updateStoredUser(res.data.data);
+        account = fortniteAccount(res.data.data, tournament, update.epicId);
+      } else if (saved !== '') {
+        account = accounts[Number(saved)];
+      } else {
+        account = { username: newUsername.trim(), id: newId.trim(), game: tournament.game as GameAccount['game'], console: newPlatform as GameAccount['console'] };
+        // a new account is kept on the profile, so check-in and the next join find it: the server
+        // saves it with the join itself, so a refused join (a wrong password) saves nothing
+        isNew = true;
+      }
+      const res = await api<JoinResult>(`/tournaments/${encodeURIComponent(tournament.id)}/register?userID=${encodeURIComponent(user.id)}`, {
+        body: registrationBody(user.id, account, tournament.open ? undefined : password, isNew),
+      });
+      if (!res.ok) return failWith(res.code, res.status);
+      if (isNew) {
+        const kept = { ...user, gameAccounts: withAccount(user.gameAccounts ?? [], account) };
+        updateStoredUser(kept);
+        setUser(kept);
+      }
+      celebrateEarnedBadges(res.earnedBadges);
+      onJoined(res.data);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={t('tournaments.join.title', { name: tournament.name })} closeLabel={t('tournaments.dialog.close')} onClose={onClose} busy={busy} testId="join-dialog">
+      <form onSubmit={submit} noValidate className="relative" data-testid="join-form">
+        {/* hidden, not removed, while the help shows: the form keeps its size and its values */}
+        <div className={`space-y-5 ${help ? 'invisible' : ''}`}>
+        {fortnite ? (
+          <>
+            <div className="rounded-xl border border-indigo-400/40 bg-indigo-950/60 p-4 text-sm text-indigo-100" data-testid="join-community">
+              <p>{t('tournaments.join.fortniteReminder')}</p>
+              <a href={communityUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} mt-2 inline-block`} data-testid="join-community-link">
+                {t('tournaments.join.communityLink')}
+              </a>
+            </div>
+            <Field
+              id="join-discord-id"
+              label={t('tournaments.join.discordId')}
+              helpLabel={t('tournaments.join.discordHelp')}
+              onHelp={() => setHelp('discord')}
+            >
+              <input
+                id="join-discord-id"
+                data-testid="join-discord-id"
+                value={discordId}
+                onChange={(e) => {
+                  touched.current = true;
+                  setDiscordId(e.target.value);
+                }}
+                autoComplete="off"
+                required
+                maxLength={64}
+                className={inputClass}
+              />
+            </Field>
+            <Field id="join-epic-id" label={t('tournaments.join.epicId')} helpLabel={t('tournaments.join.epicHelp')} onHelp={() => setHelp('epic')}>
+              <input
+                id="join-epic-id"
+                data-testid="join-epic-id"
+                value={epicId}
+                onChange={(e) => {
+                  touched.current = true;
+                  setEpicId(e.target.value);
+                }}
+                autoComplete="off"
+                required
+                maxLength={64}
+                aria-describedby="join-epic-id-hint"
+                className={inputClass}
+              />
+              <p id="join-epic-id-hint" className="text-xs text-slate-400">
+                {t('tournaments.join.accountPage')}{' '}
+                <a href={settingsHref} className={linkClass} data-testid="join-settings-link">
+                  {t('tournaments.join.accountPageLink')}
+                </a>
+              </p>
+            </Field>
+          </>
+        ) : (
+          <>
+            <div className="space-y-1.5">
+              <label htmlFor="join-saved-account" className={labelClass}>
+                {t('tournaments.join.savedAccounts')}
+              </label>
+              {accounts.length ? (
+                <select
+                  id="join-saved-account"
+                  data-testid="join-saved-account"
+                  value={saved}
+                  onChange={(e) => {
+                    setSaved(e.target.value);
+                    // choosing a saved account clears the new one (SPEC section 5)
+                    if (e.target.value !== '') {
+                      setNewUsername('');
+                      setNewId('');
+                    }
+                  }}
+                  className={selectClass}
+                >
+                  <option value="">{t('tournaments.join.chooseAccount')}</option>
+                  {accounts.map((a, i) => (
+                    <option key={`${a.console}-${a.username}-${i}`} value={String(i)}>
+                      {t('tournaments.join.savedAccountOption', { username: a.username, platform: consoleName(a.console) })}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <p className="text-sm text-slate-400" data-testid="join-no-accounts">
+                  {t('tournaments.join.noSavedAccounts')}
+                </p>
+              )}
+            </div>
+            <fieldset className="space-y-4 rounded-xl border border-line p-4" data-testid="join-new-account">
+              {/* floated into the box: a legend on the border would run its second line over the border on a phone */}
+              <legend className="float-left w-full text-sm font-semibold text-slate-200" data-testid="join-new-account-legend">
+                {t('tournaments.join.newAccount')}
+              </legend>
+              <p className="clear-both pt-1 text-xs text-slate-400">{t('tournaments.join.newAccountHint')}</p>
+              <Field id="join-new-username" label={t('tournaments.join.username')}>
+                <input
+                  id="join-new-username"
+                  data-testid="join-new-username"
+                  value={newUsername}
+                  onChange={(e) => {
+                    setNewUsername(e.target.value);
+                    if (e.target.value) setSaved('');
+                  }}
+                  autoComplete="off"
+                  maxLength={64}
+                  className={inputClass}
+                />
+              </Field>
+              <Field id="join-new-id" label={t('tournaments.join.accountId')}>
+                <input
+                  id="join-new-id"
+                  data-testid="join-new-id"
+                  value={newId}
+                  onChange={(e) => {
+                    setNewId(e.target.value);
+                    if (e.target.value) setSaved('');
+                  }}
+                  autoComplete="off"
+                  maxLength={64}
+                  className={inputClass}
+                />
+              </Field>
+              <div className="grid gap-4">
+                <Field id="join-new-game" label={t('tournaments.join.game')}>
+                  <input id="join-new-game" data-testid="join-new-game" value={t(`tournaments.games.${tournament.game}`)} readOnly disabled className={inputClass} />
+                </Field>
+                <Field id="join-new-platform" label={t('tournaments.join.platform')}>
+                  <select
+                    id="join-new-platform"
+                    data-testid="join-new-platform"
+                    value={newPlatform}
+                    onChange={(e) => {
+                      setNewPlatform(e.target.value);
+                      if (typingNew) setSaved('');
+                    }}
+                    className={selectClass}
+                  >
+                    <option value="">{t('tournaments.join.platformPlaceholder')}</option>
+                    {tournament.console.map((c) => (
+                      <option key={c} value={c}>
+                        {consoleName(c)}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+            </fieldset>
+          </>
+        )}
+
+        {!tournament.open && (
+          <Field id="join-password" label={t('tournaments.join.password')}>
+            <input
+              id="join-password"
+              data-testid="join-password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="off"
+              maxLength={128}
+              aria-describedby="join-password-hint"
+              className={inputClass}
+            />
+            <p id="join-password-hint" className="text-xs text-slate-400">
+              {t('tournaments.join.passwordHint')}
+            </p>
+          </Field>
+        )}
+
+        {failure && (
+          <p role="alert" className={errorBoxClass} data-testid="join-error">
+            {failure}
+          </p>
+        )}
+
+        <div className="flex flex-wrap justify-end gap-3 pt-1">
+          <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="join-cancel">
+            {t('tournaments.join.cancel')}
+          </button>
+          <button type="submit" disabled={!ready || busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="join-submit">
+            {busy ? t('tournaments.join.submitting') : t('tournaments.join.submit')}
+          </button>
+        </div>
+        </div>
+
+        {help && <HelpOverlay t={t} which={help} onClose={() => setHelp(null)} />}
+      </form>
+    </Modal>
+  );
+}
+
+function Field({ id, label, helpLabel, onHelp, children }: { id: string; label: string; helpLabel?: string; onHelp?: () => void; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={id} className={labelClass}>
+          {label}
+        </label>
+        {onHelp && (
+          <button
+            type="button"
+            onClick={onHelp}
+            className="grid size-7 place-items-center rounded-full text-slate-400 hover:bg-white/5 hover:text-accent"
+            aria-label={helpLabel}
+            title={helpLabel}
+            data-testid={`${id}-help`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <circle cx="12" cy="12" r="9" />
+              <path d="M9.5 9.5a2.5 2.5 0 0 1 4.9.7c0 1.7-2.4 2.1-2.4 3.6M12 17h.01" />
+            </svg>
+          </button>
+        )}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The help overlay: an illustration of where to find the value, over the form; Escape or the button closes it. */
+function HelpOverlay({ t, which, onClose }: { t: Translator; which: 'discord' | 'epic'; onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    return () => opener?.focus();
+  }, []);
+  return (
+    <div
+      role="group"
+      aria-labelledby="join-help-title"
+      className="absolute inset-0 z-20 flex flex-col gap-3 overflow-y-auto"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+      data-testid="join-help"
+    >
+      <h3 id="join-help-title" className="font-semibold text-white">
+        {t(which === 'discord' ? 'tournaments.join.discordHelp' : 'tournaments.join.epicHelp')}
+      </h3>
+      <img
+        src={which === 'discord' ? '/help/discord-username.svg' : '/help/epic-id.svg'}
+        alt={t('tournaments.join.helpImageAlt')}
+        width={360}
+        height={220}
+        className="w-full rounded-lg border border-line"
+        data-testid="join-help-image"
+      />
+      <p className="text-sm text-slate-300">{t(which === 'discord' ? 'tournaments.join.discordHelpText' : 'tournaments.join.epicHelpText')}</p>
+      <button ref={closeRef} type="button" onClick={onClose} className={`${secondaryButtonClass} self-end`} data-testid="join-help-close">
+        {t('tournaments.join.helpClose')}
+      </button>
+    </div>
+  );
+}

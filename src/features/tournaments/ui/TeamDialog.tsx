@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import type { TeamName } from '../contract.ts';
+import { celebrateEarnedBadges } from '../../rewards/ui/earned-badge.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { Translator } from './translator.ts';
+import { errorBoxClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import Modal from './Modal.tsx';
+
+interface Props {
+  t: Translator;
+  competitionId: string;
+  onClose: () => void;
+  onChosen: (team: TeamName) => void;
+}
+
+// spelled out rather than imported: the schemas module would bring zod into this chunk
+const teamNames = ['precision', 'speed'] as const satisfies readonly TeamName[];
+
+const look: Record<TeamName, string> = {
+  precision: 'has-[:checked]:border-cyan-400 has-[:checked]:bg-cyan-950/60 has-[:checked]:ring-cyan-400/40',
+  speed: 'has-[:checked]:border-fuchsia-400 has-[:checked]:bg-fuchsia-950/60 has-[:checked]:ring-fuchsia-400/40',
+};
+
+/** The faction choice after joining a championship tournament (SPEC sections 2 and 5): confirm only once one is chosen. */
+export default function TeamDialog({ t, competitionId, onClose, onChosen }: Props) {
+  const [team, setTeam] = useState<TeamName | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (!team || busy) return;
+    setBusy(true);
+    setFailure(null);
+    const res = await api(`/tournaments/competitions/${encodeURIComponent(competitionId)}/team`, { body: { team } });
+    setBusy(false);
+    if (res.ok) {
+      celebrateEarnedBadges(res.earnedBadges);
+      onChosen(team);
+    }
+    else setFailure(t.error(res.code));
+  };
+
+  return (
+    <Modal title={t('tournaments.team.title')} closeLabel={t('tournaments.dialog.close')} onClose={onClose} busy={busy} testId="team-dialog">
+      <p className="text-sm text-slate-300">{t('tournaments.team.intro')}</p>
+      <fieldset className="mt-4 grid gap-3">
+        <legend className="sr-only">{t('tournaments.team.title')}</legend>
+        {teamNames.map((name) => (
+          <label
+            key={name}
+            className={`flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-ink/50 p-4 ring-2 ring-transparent transition hover:border-slate-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${look[name]}`}
+            data-testid={`team-option-${name}`}
+          >
+            <input type="radio" name="team" value={name} checked={team === name} onChange={() => setTeam(name)} className="mt-1 size-4 accent-accent" data-testid={`team-${name}`} />
+            <span>
+              <span className="block text-lg font-bold text-white">{t(`tournaments.team.${name}`)}</span>
+              <span className="block text-sm text-slate-300">{t(`tournaments.team.${name}Description`)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {failure && (
+        <p role="alert" className={`${errorBoxClass} mt-4`} data-testid="team-error">
+          {failure}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="team-later">
+          {t('tournaments.team.later')}
+        </button>
+        <button type="button" onClick={confirm} disabled={!team || busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="team-confirm">
+          {busy ? t('tournaments.team.confirming') : t('tournaments.team.confirm')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { broadcastInputSchema } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
+import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import { inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { fieldErrorReader } from '../../../dashboard/ui/field-error.ts';
+import { countKey } from '../../../dashboard/ui/format.ts';
+import { checkboxClass, panelClass, panelTitleClass } from '../../../dashboard/ui/ui.ts';
+
+type Values = z.input<typeof broadcastInputSchema>;
+type Body = z.output<typeof broadcastInputSchema>;
+
+const empty: Values = { subject: { it: '', en: '' }, body: { it: '', en: '' }, includeWaitlist: false };
+
+interface Props {
+  t: Translator;
+  tournamentId: string;
+  /** current counts, for the confirmation's "N recipients" */
+  memberCount: number;
+  waitlistCount: number;
+}
+
+/**
+ * "E-mail all players": a subject and a body in both languages (each player reads their own),
+ * members only or with the waitlist; confirmed before sending because it cannot be taken back.
+ */
+export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCount }: Props) {
+  const [pending, setPending] = useState<Body | null>(null);
+  const [sending, setSending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<Values, any, Body>({ resolver: zodResolver(broadcastInputSchema), defaultValues: empty });
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any));
+
+  const send = async () => {
+    if (!pending) return;
+    setSending(true);
+    const res = await api<{ sent: number }>(`/tournaments/${encodeURIComponent(tournamentId)}/broadcast`, { method: 'POST', body: pending });
+    setSending(false);
+    setPending(null);
+    if (!res.ok) {
+      for (const { field, error } of serverFieldErrors(res, ['subject', 'body', 'includeWaitlist'])) setError(field as any, error);
+      toast.error(t.error(res.code));
+      return;
+    }
+    reset(empty);
+    toast.success(t(countKey('dashboard.tournaments.broadcast.sent', res.data.sent), { count: res.data.sent }));
+  };
+
+  const recipients = (body: Pick<Body, 'includeWaitlist'> | null) => memberCount + (body?.includeWaitlist ? waitlistCount : 0);
+  const nobody = recipients({ includeWaitlist: watch('includeWaitlist') ?? false }) === 0;
+
+  return (
+    <section className={panelClass} aria-labelledby="broadcast-title">
+      <h2 id="broadcast-title" className={panelTitleClass}>
+        {t('dashboard.tournaments.broadcast.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-400">{t('dashboard.tournaments.broadcast.intro')}</p>
+      <form noValidate onSubmit={handleSubmit((body) => setPending(body))} className="mt-5 space-y-5" data-testid="broadcast-form">
+        <div className="grid gap-5 lg:grid-cols-2">
+          {(['it', 'en'] as const).map((lang) => (
+            <fieldset key={lang} className="space-y-4 rounded-xl border border-line p-4" lang={lang}>
+              <legend className="px-1 text-sm font-semibold text-slate-200">{t(`dashboard.tournaments.broadcast.language.${lang}`)}</legend>
+              <FormField id={`broadcast-subject-${lang}`} label={t('dashboard.tournaments.broadcast.subject')} error={fieldError(`subject.${lang}`)}>
+                <input {...register(`subject.${lang}`)} {...controlProps(`broadcast-subject-${lang}`, fieldError(`subject.${lang}`))} type="text" maxLength={200} className={inputClass} />
+              </FormField>
+              <FormField id={`broadcast-body-${lang}`} label={t('dashboard.tournaments.broadcast.body')} error={fieldError(`body.${lang}`)}>
+                <textarea {...register(`body.${lang}`)} {...controlProps(`broadcast-body-${lang}`, fieldError(`body.${lang}`))} rows={8} className={inputClass} />
+              </FormField>
+            </fieldset>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <label className="flex items-center gap-3 text-sm text-slate-200">
+            <input {...register('includeWaitlist')} type="checkbox" className={checkboxClass} data-testid="broadcast-includeWaitlist" />
+            {t('dashboard.tournaments.broadcast.includeWaitlist', { count: waitlistCount })}
+          </label>
+          {nobody && (
+            <p className="text-sm text-amber-300" data-testid="broadcast-no-recipients">
+              {t('dashboard.tournaments.broadcast.noRecipients')}
+            </p>
+          )}
+          <button type="submit" className={primaryButtonClass} disabled={sending || nobody} data-testid="broadcast-submit">
+            {sending ? t('dashboard.tournaments.broadcast.sending') : t('dashboard.tournaments.broadcast.submit')}
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('dashboard.tournaments.broadcast.confirmTitle')}
+        message={t(countKey('dashboard.tournaments.broadcast.confirmMessage', recipients(pending)), { count: recipients(pending) })}
+        confirmLabel={sending ? t('dashboard.tournaments.broadcast.sending') : t('dashboard.tournaments.broadcast.confirm')}
+        cancelLabel={t('dashboard.common.cancel')}
+        onConfirm={send}
+        onCancel={() => setPending(null)}
+        busy={sending}
+        testId="broadcast-confirm-dialog"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { sectionPath } from '../../../dashboard/sections.ts';
+import { games } from '../../games.ts';
+import { competitionInputSchema, type Competition } from '../../contract.ts';
+import { isoToLocalInput, localInputToIso } from '../../../dashboard/datetime-local.ts';
+import { payloadResolver } from '../../../dashboard/ui/payload-resolver.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
+import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { fieldErrorReader } from '../../../dashboard/ui/field-error.ts';
+import { leaveToast } from '../../../dashboard/ui/flash-toast.ts';
+import { panelClass } from '../../../dashboard/ui/ui.ts';
+import LanguageTabs, { LanguagePanel } from '../../../dashboard/ui/LanguageTabs.tsx';
+
+/**
+ * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.
+ * The playoffs and finals dates are typed as local wall-clock times, sent as instants.
+ */
+type Values = { name: string; thumbnail: string; game: string; url: string; translations: { en: { name: string } }; playoffsAt: string; finalsAt: string; finalsCity: string };
+type Body = z.output<typeof competitionInputSchema>;
+const fields = ['name', 'thumbnail', 'game', 'url', 'playoffsAt', 'finalsAt', 'finalsCity'] as const;
+
+// the flat name is in the admin's language: the form edits the stored Italian and English
+const toValues = (c: Competition | null): Values => ({
+  name: c?.translations.it.name ?? '',
+  thumbnail: c?.thumbnail ?? '',
+  game: c?.game ?? '',
+  url: c?.url ?? '',
+  translations: { en: { name: c?.translations.en.name ?? '' } },
+  playoffsAt: isoToLocalInput(c?.playoffsAt),
+  finalsAt: isoToLocalInput(c?.finalsAt),
+  finalsCity: c?.finalsCity ?? '',
+});
+const toBody = (v: Values) => ({ ...v, playoffsAt: localInputToIso(v.playoffsAt), finalsAt: localInputToIso(v.finalsAt) });
+const resolver = payloadResolver<Values, any, Body>(zodResolver(competitionInputSchema) as any, toBody);
+
+interface Props {
+  t: Translator;
+  locale: Locale;
+  competition: Competition | null;
+  onSaved: (c: Competition) => void;
+}
+
+/** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url, the playoffs and finals). */
+export default function CompetitionForm({ t, locale, competition, onSaved }: Props) {
+  const editing = competition !== null;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<Values, any, Body>({ resolver, defaultValues: toValues(competition) });
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any));
+  const [lang, setLang] = useState<Locale>('it');
+  const listHref = localizePath(sectionPath('competitions'), locale);
+
+  useEffect(() => {
+    if (competition) reset(toValues(competition), { keepDirtyValues: true });
+  }, [competition, reset]);
+
+  const onSubmit = async (body: Body) => {
+    const res = editing
+      ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, { method: 'PUT', body })
+      : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
+    if (!res.ok) {
+      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as any, error, { shouldFocus: true });
+      toast.error(t.error(res.code));
+      return;
+    }
+    if (!editing) {
+      leaveToast({ key: 'dashboard.competitions.form.created', vars: { name: res.data.name } });
+      window.location.assign(listHref);
+      return;
+    }
+    reset(toValues(res.data));
+    onSaved(res.data);
+    toast.success(t('dashboard.competitions.form.saved'));
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, (errs) => errs.name && setLang('it'))} className={`${panelClass} space-y-5`} data-testid="competition-form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="space-y-5 sm:col-span-2">
+          <LanguageTabs idPrefix="competition-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') ? ['it'] : []} />
+          <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang}>
+            <FormField id="competition-name" label={t('dashboard.competitions.form.name')} error={fieldError('name')}>
+              <input {...register('name')} {...controlProps('competition-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+          <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
+            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+            <FormField id="competition-en-name" label={t('dashboard.competitions.form.name')}>
+              <input {...register('translations.en.name')} {...controlProps('competition-en-name', undefined, true)} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+          </LanguagePanel>
+        </div>
+        <FormField id="competition-game" label={t('dashboard.competitions.form.game')} error={fieldError('game')}>
+          <select {...register('game')} {...controlProps('competition-game', fieldError('game'))} className={selectClass}>
+            <option value="">{t('dashboard.tournaments.form.gamePlaceholder')}</option>
+            {games.map((g) => (
+              <option key={g} value={g}>
+                {t(`dashboard.games.${g}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="competition-thumbnail" label={t('dashboard.competitions.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
+          <input {...register('thumbnail')} {...controlProps('competition-thumbnail', fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField id="competition-url" label={t('dashboard.competitions.form.url')} error={fieldError('url')} hint={t('dashboard.competitions.form.urlHint')}>
+            <input {...register('url')} {...controlProps('competition-url', fieldError('url'), true)} type="text" inputMode="url" maxLength={500} className={inputClass} />
+          </FormField>
+        </div>
+        {/* the championship page shows these; empty: the page keeps its built-in text */}
+        <FormField id="competition-playoffs" label={t('dashboard.competitions.form.playoffsAt')} error={fieldError('playoffsAt')} hint={t('dashboard.competitions.form.stagesHint')}>
+          <input {...register('playoffsAt')} {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+        </FormField>
+        <FormField id="competition-finals" label={t('dashboard.competitions.form.finalsAt')} error={fieldError('finalsAt')}>
+          <input {...register('finalsAt')} {...controlProps('competition-finals', fieldError('finalsAt'))} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+        </FormField>
+        <FormField id="competition-finals-city" label={t('dashboard.competitions.form.finalsCity')} error={fieldError('finalsCity')}>
+          <input {...register('finalsCity')} {...controlProps('competition-finals-city', fieldError('finalsCity'))} type="text" maxLength={80} className={inputClass} />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <a href={listHref} className={secondaryButtonClass} data-testid="competition-cancel">
+          {t('dashboard.common.cancel')}
+        </a>
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || (editing && !isDirty)} data-testid="competition-submit">
+          {isSubmitting ? t('dashboard.common.saving') : editing ? t('dashboard.competitions.form.submitSave') : t('dashboard.competitions.form.submitCreate')}
+        </button>
+      </div>
+    </form>
+  );
+}

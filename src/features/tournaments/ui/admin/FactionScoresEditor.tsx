@@ -1,0 +1,189 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { teamNames, teamsUpdateSchema, type Competition, type Team, type TeamName } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { countKey } from '../../../dashboard/ui/format.ts';
+import { panelClass, panelTitleClass, smallButtonClass } from '../../../dashboard/ui/ui.ts';
+
+/** A player row being edited: the score stays text until saved, so a half-typed value is kept as typed. */
+interface Row {
+  playerId: string;
+  playerName: string;
+  score: string;
+}
+type Factions = Record<TeamName, Row[]>;
+
+const MAX_SCORE = 1e9;
+
+/** Both factions from the API's teams, each sorted like the public leaderboard (score, then name). */
+export function toFactions(teams: Team[] | undefined): Factions {
+  const out = Object.fromEntries(teamNames.map((n) => [n, [] as Row[]])) as Factions;
+  for (const team of teams ?? []) {
+    if (!(team.name in out)) continue;
+    const sorted = [...team.players].sort((a, b) => b.score - a.score || a.playerName.localeCompare(b.playerName));
+    out[team.name].push(...sorted.map((p) => ({ playerId: p.playerId, playerName: p.playerName, score: String(p.score) })));
+  }
+  return out;
+}
+
+const scoreValid = (s: string) => /^\d+$/.test(s.trim()) && Number(s) <= MAX_SCORE;
+
+/**
+ * Admin editor of the two factions of a competition (DESIGN deviation 4: whole teams, admin only):
+ * integer scores, and a player can be moved to the other faction with their score.
+ */
+export default function FactionScoresEditor({ t, competition, onSaved }: { t: Translator; competition: Competition; onSaved: (c: Competition) => void }) {
+  const initial = useMemo(() => toFactions(competition.teams), [competition.teams]);
+  const [saved, setSaved] = useState<Factions>(initial);
+  const [factions, setFactions] = useState<Factions>(initial);
+  const [saving, setSaving] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+
+  // a fresh copy from the server replaces the editor's state only when it differs from what was saved
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  useEffect(() => {
+    if (JSON.stringify(savedRef.current) === JSON.stringify(initial)) return;
+    setSaved(initial);
+    setFactions(initial);
+  }, [initial]);
+
+  const dirty = JSON.stringify(saved) !== JSON.stringify(factions);
+  const invalid = teamNames.some((n) => factions[n].some((r) => !scoreValid(r.score)));
+
+  const setScore = (team: TeamName, playerId: string, score: string) =>
+    setFactions((f) => ({ ...f, [team]: f[team].map((r) => (r.playerId === playerId ? { ...r, score } : r)) }));
+
+  const move = (from: TeamName, playerId: string) => {
+    const to = teamNames.find((n) => n !== from)!;
+    setFactions((f) => {
+      const row = f[from].find((r) => r.playerId === playerId);
+      if (!row) return f;
+      return { ...f, [from]: f[from].filter((r) => r.playerId !== playerId), [to]: [...f[to], row] };
+    });
+  };
+
+  const save = async () => {
+    setShowErrors(true);
+    if (invalid) {
+      toast.error(t('dashboard.competitions.scores.invalid'));
+      return;
+    }
+    const body = {
+      teams: teamNames.map((name) => ({
+        name,
+        players: factions[name].map((r) => ({ playerId: r.playerId, playerName: r.playerName, score: Number(r.score.trim()) })),
+      })),
+    };
+    const parsed = teamsUpdateSchema.safeParse(body);
+    if (!parsed.success) {
+      toast.error(t('dashboard.competitions.scores.invalid'));
+      return;
+    }
+    setSaving(true);
+    const res = await api<Competition | null>(`/tournaments/competition/${encodeURIComponent(competition.id)}`, { method: 'PUT', body: parsed.data });
+    setSaving(false);
+    if (!res.ok) {
+      toast.error(t.error(res.code));
+      return;
+    }
+    setShowErrors(false);
+    if (res.data && Array.isArray(res.data.teams)) onSaved(res.data);
+    else {
+      // the answer carries no teams: what was sent is now the saved state
+      const normalised = toFactions(parsed.data.teams);
+      setSaved(normalised);
+      setFactions(normalised);
+    }
+    toast.success(t('dashboard.competitions.scores.saved'));
+  };
+
+  return (
+    <section className={panelClass} aria-labelledby="scores-title" data-testid="scores-editor">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="scores-title" className={panelTitleClass}>
+            {t('dashboard.competitions.scores.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-400">{t('dashboard.competitions.scores.intro')}</p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className={secondaryButtonClass} disabled={!dirty || saving} onClick={() => (setFactions(saved), setShowErrors(false))} data-testid="scores-reset">
+            {t('dashboard.competitions.scores.reset')}
+          </button>
+          <button type="button" className={primaryButtonClass} disabled={!dirty || saving} onClick={save} data-testid="scores-save">
+            {saving ? t('dashboard.common.saving') : t('dashboard.competitions.scores.save')}
+          </button>
+        </div>
+      </div>
+      <div className="mt-5 grid gap-5 lg:grid-cols-2">
+        {teamNames.map((team) => {
+          const other = teamNames.find((n) => n !== team)!;
+          const rows = factions[team];
+          return (
+            <section key={team} aria-labelledby={`scores-team-${team}-title`} className="rounded-xl border border-line bg-ink/40" data-testid={`scores-team-${team}`}>
+              <header className="flex items-center justify-between border-b border-line px-4 py-3">
+                <h3 id={`scores-team-${team}-title`} className="font-semibold text-white">
+                  {t(`dashboard.competitions.scores.teams.${team}`)}
+                </h3>
+                <span className="text-xs text-slate-400" data-testid={`scores-team-${team}-count`}>
+                  {t(countKey('dashboard.competitions.scores.playersCount', rows.length), { count: rows.length })}
+                </span>
+              </header>
+              {rows.length === 0 ? (
+                <p className="px-4 py-6 text-center text-sm text-slate-400">{t('dashboard.competitions.scores.empty')}</p>
+              ) : (
+                <ul className="divide-y divide-line/60">
+                  {rows.map((row) => {
+                    const inputId = `scores-score-${row.playerId}`;
+                    const bad = showErrors && !scoreValid(row.score);
+                    return (
+                      <li key={row.playerId} className="flex flex-wrap items-center gap-3 px-4 py-2.5" data-testid={`scores-player-${row.playerId}`} data-player-name={row.playerName}>
+                        <label htmlFor={inputId} className="min-w-0 flex-1 truncate text-sm font-medium text-slate-200">
+                          {row.playerName}
+                        </label>
+                        <div className="w-28 shrink-0">
+                          <input
+                            id={inputId}
+                            data-testid={inputId}
+                            type="number"
+                            inputMode="numeric"
+                            min={0}
+                            max={MAX_SCORE}
+                            step={1}
+                            value={row.score}
+                            onChange={(e) => setScore(team, row.playerId, e.target.value)}
+                            aria-invalid={bad || undefined}
+                            aria-describedby={bad ? `${inputId}-error` : undefined}
+                            aria-label={t('dashboard.competitions.scores.scoreLabel', { name: row.playerName })}
+                            className={`${inputClass} py-1.5 text-right font-mono`}
+                          />
+                        </div>
+                        <button
+                          type="button"
+                          onClick={() => move(team, row.playerId)}
+                          className={smallButtonClass}
+                          aria-label={t('dashboard.competitions.scores.moveLabel', { name: row.playerName, team: t(`dashboard.competitions.scores.teams.${other}`) })}
+                          data-testid={`scores-move-${row.playerId}`}
+                        >
+                          {t('dashboard.competitions.scores.move', { team: t(`dashboard.competitions.scores.teamShort.${other}`) })}
+                        </button>
+                        {bad && (
+                          <p id={`${inputId}-error`} className="w-full text-xs text-rose-400">
+                            {t('dashboard.competitions.scores.invalidScore')}
+                          </p>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

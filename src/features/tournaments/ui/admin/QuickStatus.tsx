@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { Tournament } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { selectClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { smallButtonClass } from '../../../dashboard/ui/ui.ts';
+import { fromStatusChoice, statusChoiceLabel, statusChoices, toStatusChoice, type StatusChoice } from './status.ts';
+
+/** Sets the tournament's status in one step (or hands it back to the schedule), without the full form. */
+export default function QuickStatus({ t, tournament, onChange }: { t: Translator; tournament: Tournament; onChange: (t: Tournament) => void }) {
+  const current = toStatusChoice(tournament.statusOverride);
+  const [choice, setChoice] = useState<StatusChoice>(current);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setChoice(current), [current]);
+
+  const apply = async () => {
+    setBusy(true);
+    const res = await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body: { status: fromStatusChoice(choice) } });
+    setBusy(false);
+    if (!res.ok) {
+      toast.error(t.error(res.code));
+      return;
+    }
+    onChange(res.data);
+    toast.success(t('dashboard.tournaments.detail.statusSaved', { status: t(statusChoiceLabel(choice)) }));
+  };
+
+  return (
+    <div className="flex flex-wrap items-end gap-2" role="group" aria-labelledby="quick-status-label">
+      <div className="space-y-1">
+        <label id="quick-status-label" htmlFor="tournament-quick-status" className="block text-xs font-medium text-slate-400">
+          {t('dashboard.tournaments.detail.quickStatus')}
+        </label>
+        <select
+          id="tournament-quick-status"
+          data-testid="tournament-quick-status"
+          value={choice}
+          onChange={(e) => setChoice(e.target.value as StatusChoice)}
+          className={`${selectClass} h-10 py-0 text-sm`}
+        >
+          {statusChoices.map((c) => (
+            <option key={c} value={c}>
+              {t(statusChoiceLabel(c))}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" onClick={apply} disabled={busy || choice === current} className={`${smallButtonClass} h-10`} data-testid="tournament-quick-status-apply">
+        {busy ? t('dashboard.common.saving') : t('dashboard.tournaments.detail.applyStatus')}
+      </button>
+    </div>
+  );
+}

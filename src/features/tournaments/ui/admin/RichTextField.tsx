@@ -1,0 +1,72 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import { inputClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+
+interface Props {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+  t: Translator;
+}
+
+/** Styles for sanitised tournament HTML (headings, lists, links, tables), matching the public page. */
+export const richTextClass =
+  'text-sm leading-relaxed text-slate-200 break-words [&_a[href]]:text-accent [&_a[href]]:underline [&_h1]:mt-4 [&_h1]:text-xl [&_h1]:font-bold ' +
+  '[&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-3 [&_h3]:font-semibold [&_p]:my-2 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-5 ' +
+  '[&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_blockquote]:border-l-2 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_img]:max-w-full ' +
+  '[&_table]:my-2 [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_strong]:text-white';
+
+type Sanitize = (html: string) => string;
+// sanitize-html and its parser are most of this page's JavaScript: fetched once, after the form shows
+let sanitizer: Promise<Sanitize> | null = null;
+const loadSanitizer = () => (sanitizer ??= import('../../rich-text.ts').then((m) => m.sanitizeRichText));
+
+/**
+ * An HTML textarea with a live preview of what visitors will see: the same sanitiser the server
+ * applies on save and on render, so a stripped tag or attribute disappears here too.
+ */
+export default function RichTextField({ id, label, value, error, registration, t }: Props) {
+  // typing stays responsive on long rules: the preview follows at lower priority
+  const deferred = useDeferredValue(value);
+  const [sanitize, setSanitize] = useState<Sanitize | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadSanitizer().then(
+      (fn) => live && setSanitize(() => fn),
+      (error) => console.error('rich-text preview unavailable', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const html = useMemo(() => (sanitize && deferred.trim() ? sanitize(deferred) : ''), [sanitize, deferred]);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <FormField id={id} label={label} error={error} hint={t('dashboard.tournaments.form.htmlHint')}>
+        <textarea {...registration} {...controlProps(id, error, true)} rows={12} spellCheck className={`${inputClass} font-mono text-sm`} />
+      </FormField>
+      <section aria-labelledby={`${id}-preview-title`} className="flex min-w-0 flex-col gap-1.5">
+        <h3 id={`${id}-preview-title`} className="text-sm font-medium text-slate-300">
+          {t('dashboard.tournaments.form.preview', { field: label })}
+        </h3>
+        <div
+          data-testid={`${id}-preview`}
+          aria-live="off"
+          className="max-h-80 min-h-40 flex-1 overflow-auto rounded-lg border border-dashed border-line bg-ink/40 px-4 py-3"
+        >
+          {html ? (
+            <div className={richTextClass} dangerouslySetInnerHTML={{ __html: html }} />
+          ) : !sanitize && deferred.trim() ? (
+            <p className="text-sm text-slate-500">{t('dashboard.common.loading')}</p>
+          ) : (
+            <p className="text-sm text-slate-500">{t('dashboard.tournaments.form.previewEmpty')}</p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { sectionPath } from '../../../dashboard/sections.ts';
+import { phaseOf } from '../../phase.ts';
+import type { Competition, Tournament } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { localizePath } from '../../../../platform/i18n/i18n.ts';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
+import { linkClass } from '../../../../platform/ui/ui.ts';
+import { idFromLocation, type SectionProps } from '../../../dashboard/ui/section-props.ts';
+import BroadcastForm from './BroadcastForm.tsx';
+import PhaseBadge from './PhaseBadge.tsx';
+import PlayersPanel from './PlayersPanel.tsx';
+import QuickStatus from './QuickStatus.tsx';
+import type { Registrations } from './registrations.ts';
+import TournamentForm from './TournamentForm.tsx';
+import EditorLoadError from '../../../dashboard/ui/EditorLoadError.tsx';
+
+type Tab = 'settings' | 'players' | 'email';
+const tabs: Tab[] = ['settings', 'players', 'email'];
+const initialTab = (): Tab => {
+  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  return (tabs as string[]).includes(hash) ? (hash as Tab) : 'settings';
+};
+
+/** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players and e-mail panels. */
+export default function TournamentEditor({ t, locale, section, ownerId }: SectionProps) {
+  const editing = section === 'tournamentsEdit';
+  const [id] = useState(() => (editing ? idFromLocation() : null));
+  const [tournament, setTournament] = useState<Tournament | null>(null);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const [competitions, setCompetitions] = useState<Competition[] | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`).then((res) => {
+      if (!live) return;
+      if (res.ok) setCompetitions(res.data);
+      else toast.error(t('dashboard.tournaments.form.competitionsError'));
+    });
+    return () => {
+      live = false;
+    };
+  }, [ownerId, t]);
+
+  useEffect(() => {
+    if (!editing || !id) return;
+    let live = true;
+    setLoadFailure(null);
+    api<Tournament>(`/tournaments/${encodeURIComponent(id)}`).then((res) => {
+      if (!live) return;
+      if (res.ok) setTournament(res.data);
+      else setLoadFailure(res.code);
+    });
+    return () => {
+      live = false;
+    };
+  }, [editing, id, attempt]);
+
+  const back = (
+    <a href={localizePath(sectionPath('tournaments'), locale)} className={`${linkClass} text-sm`} data-testid="tournament-back">
+      ← {t('dashboard.tournaments.form.backToList')}
+    </a>
+  );
+
+  if (!editing) {
+    return (
+      <div className="mt-4 space-y-6">
+        {back}
+        <TournamentForm t={t} locale={locale} tournament={null} competitions={competitions} onSaved={setTournament} />
+      </div>
+    );
+  }
+  if (!id || loadFailure) {
+    return (
+      <div className="mt-4 space-y-6">
+        {back}
+        <EditorLoadError t={t} id={id} failure={loadFailure} testId="tournament-load-error" onRetry={() => setAttempt((n) => n + 1)} />
+      </div>
+    );
+  }
+  if (!tournament) return <Spinner label={t('dashboard.tournaments.form.loading')} testId="tournament-loading" />;
+  return <EditView {...{ t, locale, competitions, tournament, setTournament, back }} />;
+}
+
+function EditView({ t, locale, competitions, tournament, setTournament, back }: Pick<SectionProps, 't' | 'locale'> & {
+  competitions: Competition[] | null;
+  tournament: Tournament;
+  setTournament: (t: Tournament) => void;
+  back: ReactNode;
+}) {
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ settings: null, players: null, email: null });
+  const [registrations, setRegistrations] = useState<Registrations | null>(null);
+  const [regFailure, setRegFailure] = useState<string | null>(null);
+  const [regLoading, setRegLoading] = useState(false);
+
+  const loadRegistrations = useCallback(async () => {
+    setRegLoading(true);
+    const res = await api<Registrations>(`/tournaments/${encodeURIComponent(tournament.id)}/registrations`);
+    setRegLoading(false);
+    if (res.ok) {
+      setRegistrations(res.data);
+      setRegFailure(null);
+    } else {
+      setRegFailure(res.code);
+      toast.error(t.error(res.code));
+    }
+  }, [tournament.id, t]);
+
+  useEffect(() => {
+    loadRegistrations();
+  }, [loadRegistrations]);
+
+  const select = (next: Tab) => {
+    setTab(next);
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${next === 'settings' ? '' : `#${next}`}`);
+  };
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = tabs.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
+    if (!next) return;
+    e.preventDefault();
+    select(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const memberCount = registrations?.members.length ?? tournament.members.length;
+  const waitlistCount = registrations?.waitlist.length ?? tournament.waitlistCount;
+
+  return (
+    <div className="mt-4 space-y-6" data-testid="tournament-editor" data-tournament-id={tournament.id}>
+      {back}
+      <div className="flex flex-col gap-4 rounded-2xl border border-line bg-panel/80 p-5 lg:flex-row lg:items-center lg:justify-between">
+        <div className="min-w-0 space-y-2">
+          <p className="truncate text-xl font-bold text-white" data-testid="tournament-editor-name">
+            {tournament.name}
+          </p>
+          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-400">
+            <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-editor-phase" />
+            <span data-testid="tournament-editor-players">{t('dashboard.tournaments.detail.playersSummary', { members: memberCount, max: tournament.maxPartecipants, waitlist: waitlistCount })}</span>
+            <a href={localizePath(`/tournament/${encodeURIComponent(tournament.id)}`, locale)} target="_blank" rel="noopener" className={linkClass}>
+              {t('dashboard.tournaments.detail.publicPage')}
+            </a>
+          </div>
+        </div>
+        <QuickStatus t={t} tournament={tournament} onChange={setTournament} />
+      </div>
+
+      <div role="tablist" aria-label={t('dashboard.tournaments.detail.tabsLabel')} className="flex gap-1 overflow-x-auto border-b border-line">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[name] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tournament-tab-${name}`}
+            data-testid={`tournament-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`tournament-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => select(name)}
+            onKeyDown={onTabKey}
+            className={`-mb-px shrink-0 rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
+              tab === name ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-white'
+            }`}
+          >
+            {t(`dashboard.tournaments.detail.tabs.${name}`)}
+            {name === 'players' && registrations && <span className="ml-2 rounded-full bg-white/10 px-2 py-0.5 text-xs">{memberCount}</span>}
+          </button>
+        ))}
+      </div>
+
+      {/* panels stay mounted, so unsaved form edits survive a look at the players */}
+      <div role="tabpanel" id="tournament-panel-settings" aria-labelledby="tournament-tab-settings" hidden={tab !== 'settings'}>
+        <TournamentForm t={t} locale={locale} tournament={tournament} competitions={competitions} onSaved={setTournament} />
+      </div>
+      <div role="tabpanel" id="tournament-panel-players" aria-labelledby="tournament-tab-players" hidden={tab !== 'players'} data-testid="tournament-panel-players">
+        <PlayersPanel
+          t={t}
+          locale={locale}
+          registrations={registrations}
+          failure={regFailure}
+          loading={regLoading}
+          onReload={loadRegistrations}
+          maxPartecipants={tournament.maxPartecipants}
+        />
+      </div>
+      <div role="tabpanel" id="tournament-panel-email" aria-labelledby="tournament-tab-email" hidden={tab !== 'email'}>
+        <BroadcastForm t={t} tournamentId={tournament.id} memberCount={memberCount} waitlistCount={waitlistCount} />
+      </div>
+    </div>
+  );
+}

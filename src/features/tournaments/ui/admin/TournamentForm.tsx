@@ -1,0 +1,322 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { scheduleOrderIssue } from '../../../dashboard/schedule-order.ts';
+import { sectionPath } from '../../../dashboard/sections.ts';
+import { consoles, games } from '../../games.ts';
+import { tournamentInputSchema, type Competition, type Tournament } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
+import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import PasswordInput from '../../../../platform/ui/PasswordInput.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { fieldErrorReader } from '../../../dashboard/ui/field-error.ts';
+import { leaveToast } from '../../../dashboard/ui/flash-toast.ts';
+import { localTimeZone } from '../../../dashboard/ui/format.ts';
+import { payloadResolver } from '../../../dashboard/ui/payload-resolver.ts';
+import { checkboxClass, panelClass } from '../../../dashboard/ui/ui.ts';
+import RichTextField from './RichTextField.tsx';
+import LanguageTabs, { LanguagePanel } from '../../../dashboard/ui/LanguageTabs.tsx';
+import { statusChoiceLabel, statusChoices } from './status.ts';
+import {
+  emptyTournamentValues,
+  scheduleFields,
+  toFormValues,
+  toTournamentBody,
+  tournamentFields,
+  tournamentNumberRanges,
+  type TournamentFormValues,
+} from './tournament-form-values.ts';
+
+type Body = z.output<typeof tournamentInputSchema>;
+
+/** API codes that are about one field: shown on it (and as a toast). */
+const codeFields: Record<string, keyof TournamentFormValues> = {
+  COMPETITION_NOT_FOUND: 'competitionId',
+  PASSWORD_REQUIRED: 'password',
+  MAX_BELOW_MEMBERS: 'maxPartecipants',
+};
+
+interface Props {
+  t: Translator;
+  locale: Locale;
+  /** null on the new page */
+  tournament: Tournament | null;
+  /** for the competition select; null while loading or when they could not be read */
+  competitions: Competition[] | null;
+  onSaved: (tournament: Tournament) => void;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <fieldset className={panelClass} aria-labelledby={`${id}-legend`}>
+      <legend id={`${id}-legend`} className="float-left mb-4 w-full text-base font-bold text-white">
+        {title}
+      </legend>
+      <div className="clear-both grid gap-5 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The admin's tournament form (new and edit), every field of tournamentInputSchema. */
+export default function TournamentForm({ t, locale, tournament, competitions, onSaved }: Props) {
+  const editing = tournament !== null;
+  // a private tournament keeps its password when the field is left empty; one becoming private needs one
+  const hasPassword = editing && !tournament.open;
+  const resolver = useMemo(
+    () =>
+      payloadResolver<TournamentFormValues, any, Body>(zodResolver(tournamentInputSchema) as any, toTournamentBody, (v) => {
+        const extra: Record<string, { type: string; message: string }> = {};
+        if (!v.open && v.password === '' && !hasPassword) extra.password = { type: 'required', message: '' };
+        const body = toTournamentBody(v);
+        const outOfOrder = scheduleOrderIssue(body);
+        if (outOfOrder) extra[outOfOrder] = { type: 'code', message: 'INVALID_SCHEDULE' };
+        return extra;
+      }),
+    [hasPassword],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    getValues,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<TournamentFormValues, any, Body>({ resolver, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
+
+  // a change made elsewhere on the page (the quick status control) updates the untouched fields
+  useEffect(() => {
+    if (tournament) reset(toFormValues(tournament), { keepDirtyValues: true });
+  }, [tournament, reset]);
+
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any), tournamentNumberRanges);
+  const open = watch('open');
+  const description = watch('description');
+  const rules = watch('rules');
+  const enDescription = watch('en.description');
+  const enRules = watch('en.rules');
+  const [lang, setLang] = useState<Locale>('it');
+  const banner = watch('banner');
+  const thumbnail = watch('thumbnail');
+  const zone = localTimeZone();
+  const listHref = localizePath(sectionPath('tournaments'), locale);
+
+  const onSubmit = async (body: Body) => {
+    const res = editing
+      ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
+      : await api<Tournament>('/tournaments', { method: 'POST', body });
+    if (!res.ok) {
+      for (const { field, error } of serverFieldErrors(res, tournamentFields)) setError(field as any, error, { shouldFocus: true });
+      const codeField = codeFields[res.code];
+      if (codeField) setError(codeField, { type: 'code', message: res.code }, { shouldFocus: true });
+      toast.error(t.error(res.code));
+      return;
+    }
+    if (!editing) {
+      leaveToast({ key: 'dashboard.tournaments.form.created', vars: { name: res.data.name } });
+      window.location.assign(listHref);
+      return;
+    }
+    reset(toFormValues(res.data));
+    onSaved(res.data);
+    toast.success(t('dashboard.tournaments.form.saved'));
+  };
+
+  const onInvalid = (errs: FieldErrors<TournamentFormValues>) => {
+    // the Italian texts are required: show their tab when one of them is wrong
+    if (errs.name || errs.description || errs.rules) setLang('it');
+    if (Object.keys(errs).length) toast.error(t('dashboard.tournaments.form.invalid'));
+  };
+
+  const imagePreview = (url: string) =>
+    /^(\/media\/|https:\/\/)[^\s"'<>]+$/.test(url.trim()) ? (
+      <img src={url.trim()} alt="" loading="lazy" className="mt-2 h-20 max-w-full rounded-lg border border-line object-cover" />
+    ) : null;
+
+  const f = (name: string) => `tournament-${name.replace('.', '-')}`;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" data-testid="tournament-form" aria-busy={isSubmitting || undefined}>
+      <fieldset className={`${panelClass} space-y-6`} aria-labelledby="tournament-content-legend">
+        <legend id="tournament-content-legend" className="float-left w-full text-base font-bold text-white">
+          {t('dashboard.tournaments.form.sections.content')}
+        </legend>
+        <div className="clear-both space-y-6">
+          <LanguageTabs idPrefix="tournament-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []} />
+          <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang} className="space-y-6">
+            <FormField id={f('name')} label={t('dashboard.tournaments.form.name')} error={fieldError('name')}>
+              <input {...register('name')} {...controlProps(f('name'), fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+            </FormField>
+            <RichTextField id={f('description')} label={t('dashboard.tournaments.form.description')} value={description} error={fieldError('description')} registration={register('description')} t={t} />
+            <RichTextField id={f('rules')} label={t('dashboard.tournaments.form.rules')} value={rules} error={fieldError('rules')} registration={register('rules')} t={t} />
+          </LanguagePanel>
+          <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang} className="space-y-6">
+            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+            <FormField id={f('en.name')} label={t('dashboard.tournaments.form.name')}>
+              <input {...register('en.name')} {...controlProps(f('en.name'), undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
+            </FormField>
+            <RichTextField id={f('en.description')} label={t('dashboard.tournaments.form.description')} value={enDescription} registration={register('en.description')} t={t} />
+            <RichTextField id={f('en.rules')} label={t('dashboard.tournaments.form.rules')} value={enRules} registration={register('en.rules')} t={t} />
+          </LanguagePanel>
+        </div>
+      </fieldset>
+
+      <Section id="tournament-general" title={t('dashboard.tournaments.form.sections.general')}>
+        <FormField id={f('game')} label={t('dashboard.tournaments.form.game')} error={fieldError('game')}>
+          <select {...register('game')} {...controlProps(f('game'), fieldError('game'))} className={selectClass}>
+            <option value="">{t('dashboard.tournaments.form.gamePlaceholder')}</option>
+            {games.map((g) => (
+              <option key={g} value={g}>
+                {t(`dashboard.games.${g}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={f('competitionId')} label={t('dashboard.tournaments.form.competition')} error={fieldError('competitionId')} hint={t('dashboard.tournaments.form.competitionHint')}>
+          <select {...register('competitionId')} {...controlProps(f('competitionId'), fieldError('competitionId'), true)} className={selectClass}>
+            <option value="">{t('dashboard.tournaments.form.competitionNone')}</option>
+            {(competitions ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+            {tournament?.competitionId && !(competitions ?? []).some((c) => c.id === tournament.competitionId) && (
+              <option value={tournament.competitionId}>{tournament.competitionId}</option>
+            )}
+          </select>
+        </FormField>
+        <fieldset className="space-y-2 sm:col-span-2" aria-describedby={fieldError('console') ? `${f('console')}-error` : undefined}>
+          <legend className="text-sm font-medium text-slate-300">{t('dashboard.tournaments.form.consoles')}</legend>
+          <div className="flex flex-wrap gap-2" data-testid={f('console')}>
+            {consoles.map((c) => (
+              <label
+                key={c}
+                className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink/60 px-3 py-2 text-sm text-slate-200 transition hover:border-accent has-[:checked]:border-brand has-[:checked]:bg-brand/20 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent"
+              >
+                <input {...register('console')} type="checkbox" value={c} className={checkboxClass} data-testid={`${f('console')}-${c}`} aria-invalid={fieldError('console') ? true : undefined} />
+                {c}
+              </label>
+            ))}
+          </div>
+          <p id={`${f('console')}-error`} data-testid={`${f('console')}-error`} aria-live="polite" className="text-sm text-rose-400 empty:hidden">
+            {fieldError('console')}
+          </p>
+        </fieldset>
+        <FormField id={f('maxPartecipants')} label={t('dashboard.tournaments.form.maxPartecipants')} error={fieldError('maxPartecipants')}>
+          <input {...register('maxPartecipants')} {...controlProps(f('maxPartecipants'), fieldError('maxPartecipants'))} type="number" inputMode="numeric" min={1} max={10000} step={1} className={inputClass} />
+        </FormField>
+        <FormField id={f('teamSize')} label={t('dashboard.tournaments.form.teamSize')} error={fieldError('teamSize')} hint={t('dashboard.tournaments.form.teamSizeHint')}>
+          <input
+            {...register('teamSize')}
+            {...controlProps(f('teamSize'), fieldError('teamSize'), true)}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            step={1}
+            placeholder={t('dashboard.tournaments.form.teamSizePlaceholder')}
+            className={inputClass}
+          />
+        </FormField>
+      </Section>
+
+      <Section id="tournament-access" title={t('dashboard.tournaments.form.sections.access')}>
+        <FormField id={f('status')} label={t('dashboard.tournaments.form.status')} error={fieldError('status')} hint={t('dashboard.tournaments.form.statusHint')}>
+          <select {...register('status')} {...controlProps(f('status'), fieldError('status'), true)} className={selectClass}>
+            {statusChoices.map((c) => (
+              <option key={c} value={c}>
+                {t(statusChoiceLabel(c))}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <div className="space-y-3">
+          <label className="flex items-start gap-3 pt-7 text-sm text-slate-200">
+            <input {...register('open')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid={f('open')} aria-describedby={`${f('open')}-hint`} />
+            <span>
+              <span className="font-medium">{t('dashboard.tournaments.form.open')}</span>
+              <span id={`${f('open')}-hint`} className="block text-xs text-slate-400">
+                {t('dashboard.tournaments.form.openHint')}
+              </span>
+            </span>
+          </label>
+        </div>
+        {!open && (
+          <div className="sm:col-span-2">
+            <FormField
+              id={f('password')}
+              label={t('dashboard.tournaments.form.password')}
+              error={fieldError('password')}
+              hint={hasPassword ? t('dashboard.tournaments.form.passwordKeepHint') : t('dashboard.tournaments.form.passwordNewHint')}
+            >
+              <PasswordInput
+                {...register('password')}
+                {...controlProps(f('password'), fieldError('password'), true)}
+                autoComplete="new-password"
+                maxLength={128}
+                placeholder={hasPassword ? t('dashboard.tournaments.form.passwordKeepPlaceholder') : undefined}
+                showLabel={t('dashboard.tournaments.form.passwordShow')}
+                hideLabel={t('dashboard.tournaments.form.passwordHide')}
+              />
+            </FormField>
+          </div>
+        )}
+      </Section>
+
+      <Section id="tournament-schedule" title={t('dashboard.tournaments.form.sections.schedule')}>
+        <p className="text-sm text-slate-400 sm:col-span-2" id="tournament-schedule-hint" data-testid="tournament-schedule-zone">
+          {t('dashboard.tournaments.form.scheduleHint', { zone })}
+        </p>
+        {scheduleFields.map((name) => (
+          <FormField key={name} id={f(name)} label={t(`dashboard.tournaments.form.schedule.${name}`)} error={fieldError(name)}>
+            <input {...register(name)} {...controlProps(f(name), fieldError(name))} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+          </FormField>
+        ))}
+        <FormField id={f('check_in')} label={t('dashboard.tournaments.form.check_in')} error={fieldError('check_in')} hint={t('dashboard.tournaments.form.minutesHint')}>
+          <input {...register('check_in')} {...controlProps(f('check_in'), fieldError('check_in'), true)} type="number" inputMode="numeric" min={0} max={1440} step={1} className={inputClass} />
+        </FormField>
+        <FormField id={f('check_in_end')} label={t('dashboard.tournaments.form.check_in_end')} error={fieldError('check_in_end')} hint={t('dashboard.tournaments.form.minutesHint')}>
+          <input {...register('check_in_end')} {...controlProps(f('check_in_end'), fieldError('check_in_end'), true)} type="number" inputMode="numeric" min={0} max={1440} step={1} className={inputClass} />
+        </FormField>
+        <FormField id={f('dateText.it')} label={t('dashboard.tournaments.form.dateTextIt')} error={fieldError('dateText.it')} hint={t('dashboard.tournaments.form.dateTextHint')}>
+          <input {...register('dateText.it')} {...controlProps(f('dateText.it'), fieldError('dateText.it'), true)} type="text" lang="it" maxLength={120} className={inputClass} />
+        </FormField>
+        <FormField id={f('dateText.en')} label={t('dashboard.tournaments.form.dateTextEn')} error={fieldError('dateText.en')} hint={t('dashboard.tournaments.form.dateTextHint')}>
+          <input {...register('dateText.en')} {...controlProps(f('dateText.en'), fieldError('dateText.en'), true)} type="text" lang="en" maxLength={120} className={inputClass} />
+        </FormField>
+        <FormField id={f('externalUrl')} label={t('dashboard.tournaments.form.externalUrl')} error={fieldError('externalUrl')} hint={t('dashboard.tournaments.form.externalUrlHint')}>
+          <input {...register('externalUrl')} {...controlProps(f('externalUrl'), fieldError('externalUrl'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
+        </FormField>
+      </Section>
+
+      <Section id="tournament-images" title={t('dashboard.tournaments.form.sections.images')}>
+        <FormField id={f('banner')} label={t('dashboard.tournaments.form.banner')} error={fieldError('banner')} hint={t('dashboard.tournaments.form.imageHint')}>
+          <input {...register('banner')} {...controlProps(f('banner'), fieldError('banner'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
+          {imagePreview(banner)}
+        </FormField>
+        <FormField id={f('thumbnail')} label={t('dashboard.tournaments.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
+          <input {...register('thumbnail')} {...controlProps(f('thumbnail'), fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
+          {imagePreview(thumbnail)}
+        </FormField>
+      </Section>
+
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-ink/90 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8">
+        <a href={listHref} className={secondaryButtonClass} data-testid="tournament-cancel">
+          {t('dashboard.common.cancel')}
+        </a>
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || (editing && !isDirty)} data-testid="tournament-submit">
+          {isSubmitting
+            ? t('dashboard.common.saving')
+            : editing
+              ? t('dashboard.tournaments.form.submitSave')
+              : t('dashboard.tournaments.form.submitCreate')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Registrations } from '../../contract.ts';
+
+export type { Registrations };
+
+/** One row of the players panel: a member (with `confirmed`) or a waitlisted player (with `position`). */
+export interface RegistrationRow {
+  userId: string;
+  username: string;
+  nickname: string;
+  gameAccount: Registrations['members'][number]['gameAccount'] | null;
+  joinedAt: string | null;
+  confirmed?: boolean;
+  position?: number;
+}

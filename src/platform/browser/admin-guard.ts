@@ -1,0 +1,19 @@
+import { isAdmin } from '../../features/accounts/roles.ts';
+
+export type AdminGuardState = 'loading' | 'sessionExpired' | 'unauthorized' | 'allowed';
+
+/**
+ * The admin guard of SPEC section 4, as a pure decision: a spinner while the session loads,
+ * login for a missing user or token, home for a user without an admin role.
+ */
+export function adminGuard(
+  session: { loading: boolean; user: { roles?: readonly string[] } | null; token: string | null },
+  agencyName: string,
+): AdminGuardState {
+  if (session.loading) return 'loading';
+  if (!session.user || !session.token) return 'sessionExpired';
+  return isAdmin(session.user.roles ?? [], agencyName) ? 'allowed' : 'unauthorized';
+}
+
+/** sessionStorage key read by the main layout, which shows the matching message once. */
+export const FLASH_KEY = 'flash';

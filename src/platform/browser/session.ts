@@ -1,0 +1,51 @@
+import { atom } from 'nanostores';
+import type { User } from '../../features/accounts/contract.ts';
+
+/**
+ * The client session of SPEC section 4: `user` and `token` in localStorage, mirrored in stores
+ * that islands and the header share. `loading` is true until storage has been read.
+ */
+export const $user = atom<User | null>(null);
+export const $token = atom<string | null>(null);
+export const $sessionLoading = atom(true);
+/** null while unknown; the header shows "..." then (SPEC section 2). */
+export const $credits = atom<number | null>(null);
+
+export function loadSession() {
+  if (typeof localStorage === 'undefined') return;
+  const token = localStorage.getItem('token');
+  const raw = localStorage.getItem('user');
+  let user: User | null = null;
+  if (raw) {
+    try {
+      user = JSON.parse(raw);
+    } catch (e) {
+      // an unparsable stored user is logged and removed (SPEC section 4)
+      console.error('stored user could not be parsed', e);
+      localStorage.removeItem('user');
+    }
+  }
+  $token.set(token);
+  $user.set(user);
+  $sessionLoading.set(false);
+}
+
+export function saveSession(user: User, token: string) {
+  localStorage.setItem('user', JSON.stringify(user));
+  localStorage.setItem('token', token);
+  $user.set(user);
+  $token.set(token);
+}
+
+export function updateStoredUser(user: User) {
+  localStorage.setItem('user', JSON.stringify(user));
+  $user.set(user);
+}
+
+export function clearSession() {
+  localStorage.removeItem('user');
+  localStorage.removeItem('token');
+  $user.set(null);
+  $token.set(null);
+  $credits.set(null);
+}

@@ -1,0 +1,404 @@
+import type { Generated } from 'kysely';
+
+/** Table types shared by SQLite and PostgreSQL; timestamps are ISO-8601 text, flags 0/1. */
+/** Columns typed Generated<…> have a database default and may be omitted on insert. */
+export interface UsersTable {
+  id: string;
+  owner: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  display_name: Generated<string>;
+  nickname: Generated<string>;
+  gender: Generated<string>;
+  birth_date: string | null;
+  discord_id: Generated<string>;
+  epic_id: Generated<string>;
+  language: Generated<string>;
+  /** JSON array of role names */
+  roles: Generated<string>;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  street_name: Generated<string>;
+  additional_address_info: Generated<string>;
+  zip_code: Generated<string>;
+  city: Generated<string>;
+  country: Generated<string>;
+  phone_number: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GameAccountsTable {
+  id: string;
+  user_id: string;
+  position: number;
+  username: string;
+  account_id: string;
+  game: string;
+  console: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  /** Written at most about once a minute per session (the idle timeout needs no finer clock). */
+  last_used_at: string | null;
+}
+
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface CompetitionsTable {
+  id: string;
+  owner: string;
+  name: string;
+  name_en: Generated<string>;
+  thumbnail: Generated<string>;
+  game: string;
+  url: Generated<string>;
+  /** the playoffs and the live finals (ISO instants), and the finals' city: admin-edited */
+  playoffs_at: string | null;
+  finals_at: string | null;
+  finals_city: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CompetitionPlayersTable {
+  competition_id: string;
+  user_id: string;
+  /** 'precision' | 'speed' */
+  team: string;
+  player_name: string;
+  score: Generated<number>;
+  updated_at: string;
+}
+
+export interface TournamentsTable {
+  id: string;
+  owner: string;
+  competition_id: string | null;
+  name: string;
+  banner: Generated<string>;
+  thumbnail: Generated<string>;
+  game: string;
+  /** JSON array of consoles */
+  consoles: Generated<string>;
+  status_override: number | null;
+  /** 1 public, 0 private with a password */
+  open: Generated<number>;
+  password_hash: string | null;
+  max_participants: number;
+  member_count: Generated<number>;
+  start_registration: string | null;
+  end_registration: string | null;
+  start_checkin: string | null;
+  end_checkin: string | null;
+  start_tournament: string | null;
+  end_tournament: string | null;
+  check_in: Generated<number>;
+  check_in_end: Generated<number>;
+  description: Generated<string>;
+  rules: Generated<string>;
+  name_en: Generated<string>;
+  description_en: Generated<string>;
+  rules_en: Generated<string>;
+  team_size: number | null;
+  date_text_it: Generated<string>;
+  date_text_en: Generated<string>;
+  /** the tournament's own external page (https), '' when none */
+  external_url: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TournamentRegistrationsTable {
+  tournament_id: string;
+  user_id: string;
+  /** 'member' | 'waitlist' */
+  state: string;
+  confirmed: Generated<number>;
+  /** JSON {username, game, console, id} */
+  game_account: string;
+  created_at: string;
+  updated_at: string;
+}
+
+// rewards (migration 0010)
+export interface WalletsTable {
+  user_id: string;
+  owner: string;
+  /** always the sum of the user's wallet_transactions; CHECK balance >= 0 */
+  balance: Generated<number>;
+  updated_at: string;
+  /** entries booked so far, counted under the row's lock (migration 0050) */
+  seq: Generated<number>;
+}
+
+/** Append-only: database triggers refuse UPDATE and DELETE. */
+export interface WalletTransactionsTable {
+  id: string;
+  owner: string;
+  user_id: string;
+  amount: number;
+  /** 'badge' | 'giveaway' | 'purchase' | 'adjustment' */
+  type: string;
+  description: Generated<string>;
+  /** unique cause of the entry; null for admin adjustments */
+  reference: string | null;
+  balance_after: number;
+  /** the wallet's seq after this entry: history order (migration 0050); null before it */
+  seq: number | null;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: string;
+}
+
+export interface BadgesTable {
+  id: string;
+  owner: string;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  name_en: Generated<string>;
+  description_en: Generated<string>;
+  icon: Generated<string>;
+  trigger: string;
+  reward_amount: Generated<number>;
+  reusable: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserBadgesTable {
+  id: string;
+  owner: string;
+  user_id: string;
+  badge_id: string;
+  /** 'once' for a non-reusable badge, else the id of the event that earned it */
+  award_key: string;
+  credits: Generated<number>;
+  earned_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  owner: string;
+  name: string;
+  description: Generated<string>;
+  name_en: Generated<string>;
+  description_en: Generated<string>;
+  price: number;
+  quantity: number;
+  brand: Generated<string>;
+  image: Generated<string>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PurchasesTable {
+  id: string;
+  owner: string;
+  user_id: string;
+  product_id: string;
+  product_name: string;
+  product_image: Generated<string>;
+  brand: Generated<string>;
+  price: number;
+  ship_first_name: string;
+  ship_last_name: string;
+  ship_street_name: string;
+  ship_additional_address_info: Generated<string>;
+  ship_zip_code: string;
+  ship_city: string;
+  ship_country: string;
+  fulfilled: Generated<number>;
+  fulfilled_at: string | null;
+  fulfilled_by: string | null;
+  created_at: string;
+}
+
+export interface GiveawaysTable {
+  id: string;
+  owner: string;
+  token: string;
+  credits: number;
+  /** 'infinite' | 'limited' | 'timed' */
+  type: string;
+  max_uses: number | null;
+  redemption_count: Generated<number>;
+  expires_at: string | null;
+  description: Generated<string>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GiveawayRedemptionsTable {
+  giveaway_id: string;
+  user_id: string;
+  credits: number;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  route: string;
+  request_hash: string;
+  status_code: number;
+  /** the JSON answer replayed to a retry */
+  response: string;
+  created_at: string;
+}
+
+// admin dashboard (migration 0011)
+export interface AuditLogTable {
+  id: string;
+  owner: string;
+  actor_id: string;
+  /** the admin's username when they acted */
+  actor_name: string;
+  /** e.g. 'product.update' */
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON text of the record before / after the change; null when there is none */
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
+export interface NewsTable {
+  id: string;
+  owner: string;
+  title_it: string;
+  title_en: string;
+  summary_it: Generated<string>;
+  summary_en: Generated<string>;
+  /** sanitised HTML */
+  body_it: Generated<string>;
+  body_en: Generated<string>;
+  image: Generated<string>;
+  published: Generated<number>;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+// winter campaign (migration 0013)
+export interface CampaignsTable {
+  owner: string;
+  slug: string;
+  season_note: string;
+  /** the countdown's target, ISO-8601 UTC */
+  deadline_at: string;
+  /** the competition whose tournaments the page lists; null: the next tournaments of the brand */
+  competition_id: string | null;
+  updated_at: string;
+}
+
+export interface CampaignPhasesTable {
+  owner: string;
+  campaign: string;
+  /** 1..4 */
+  phase: number;
+  /** upload window [opens_at, closes_at), ISO-8601 UTC */
+  opens_at: string;
+  closes_at: string;
+}
+
+export interface ScreenshotSubmissionsTable {
+  id: string;
+  owner: string;
+  campaign: string;
+  note: string;
+  phase: number;
+  user_id: string;
+  username: string;
+  email: string;
+  image_url: string;
+  /** sha256 of the decoded pixels and size, hex */
+  image_hash: string;
+  /** 'pending' | 'approved' | 'rejected' */
+  status: Generated<string>;
+  /** set exactly when approved */
+  score: number | null;
+  /** set when rejected */
+  reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+/** Shared rate-limit counters (migration 0014); `expires_at` in epoch ms (bigint: a string from pg). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  expires_at: number | string;
+}
+
+/** Transactional mail not yet handed to the mail server (migration 0040, src/platform/mail/mail-queue.ts). */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  /** emptied once sent: a reset link must not outlive its delivery in the database */
+  body_text: string;
+  body_html: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
+  campaigns: CampaignsTable;
+  campaign_phases: CampaignPhasesTable;
+  screenshot_submissions: ScreenshotSubmissionsTable;
+  audit_log: AuditLogTable;
+  news: NewsTable;
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  badges: BadgesTable;
+  user_badges: UserBadgesTable;
+  products: ProductsTable;
+  purchases: PurchasesTable;
+  giveaways: GiveawaysTable;
+  giveaway_redemptions: GiveawayRedemptionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  users: UsersTable;
+  game_accounts: GameAccountsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
+  competitions: CompetitionsTable;
+  competition_players: CompetitionPlayersTable;
+  tournaments: TournamentsTable;
+  tournament_registrations: TournamentRegistrationsTable;
+  kysely_meta?: { key: string; value: Generated<string> };
+}

@@ -1,0 +1,177 @@
+import { isIP } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as brand from '../brand.ts';
+import type { ImageLimits } from '../storage/image-limits.ts';
+
+/** Runtime configuration, read once from the environment (DESIGN section 2). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  smtpUrl?: string;
+  publicApiBase: string;
+  publicMarketplaceApiBase: string;
+  brandSlug: string;
+  ownerId: string;
+  agencyName: string;
+  /** Absolute origin used in e-mailed links. */
+  publicOrigin: string;
+  /** Session token lifetime. */
+  tokenTtlHours: number;
+  /** A session unused for this long stops working, within its lifetime (SESSION_IDLE_DAYS). */
+  sessionIdleDays: number;
+  /** Serve the Astro build from this folder when it exists. */
+  distDir: string;
+  /** Turn off request rate limits (only the test suites that hammer one endpoint do). */
+  rateLimits: boolean;
+  /** Redis for state shared by several API processes (rate-limit counters); memory when unset. */
+  redisUrl?: string;
+  /** Logins allowed per minute for one address and e-mail. */
+  loginRateLimit: number;
+  /** How long an anonymous public answer is reused (src/platform/http/response-cache.ts); 0 turns it off. */
+  responseCacheMs: number;
+  /** Bounds on upload processing (src/platform/storage/image-limits.ts). */
+  imageLimits: ImageLimits;
+  /** Longest time a request may take to arrive whole, headers and body (REQUEST_TIMEOUT_MS); 0 turns it off. */
+  requestTimeoutMs: number;
+  /** A connection with no traffic at all for this long is closed (CONNECTION_TIMEOUT_MS). */
+  connectionTimeoutMs: number;
+  /** Longest time an idle keep-alive connection is held open between requests (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** How often the mail queue looks for messages to send (MAIL_POLL_MS). */
+  mailPollMs: number;
+  /** PostgreSQL: longest wait to open a connection. */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: longest wait for a free connection while all are busy (cut short when the database is unreachable). */
+  dbPoolTimeoutMs: number;
+  /** PostgreSQL: longest run of one statement (server side), and longest wait for its answer (client side). */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: a transaction left idle this long is ended by the server, freeing its locks. */
+  dbIdleInTransactionTimeoutMs: number;
+  /** SQLite: how long a statement keeps retrying, without blocking, while another process holds the write lock. */
+  dbBusyTimeoutMs: number;
+  /** Redis: longest wait for one rate-limit command before the store falls back to the database or memory. */
+  redisCommandTimeoutMs: number;
+  /** Signups allowed per client address per hour. */
+  signupRateLimit: number;
+  /** Failed logins allowed per client address per 15 minutes, whatever the e-mail (password spraying). */
+  loginFailuresPerAddress: number;
+  /** Unknown giveaway codes allowed per client address per 10 minutes, whatever the account. */
+  unknownCodesPerAddress: number;
+  /** Password hashes (argon2) computed at once; the rest wait in a short queue or get 503. */
+  passwordHashConcurrency: number;
+  /** How many password hashes may wait for a free slot before a login gets 503. */
+  passwordHashQueue: number;
+  /**
+   * Which peers' X-Forwarded-For is believed, as Fastify's `trustProxy`: false (none, the socket
+   * address is the client), a hop count, or a list of proxy addresses/CIDRs. Never `true`.
+   */
+  trustProxy: false | number | string[];
+  /** pino level of the server log (src/platform/http/logging.ts): trace, debug, info, warn, error, fatal or silent. */
+  logLevel: string;
+  /** Human-readable lines through pino-pretty instead of JSON (`npm run dev` sets it). */
+  logPretty: boolean;
+}
+
+/** A whole number >= `min` from the environment, else `fallback`. */
+const int = (v: string | undefined, fallback: number, min = 0) => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isInteger(n) && n >= min ? n : fallback;
+};
+
+const truthy = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+
+
+/**
+ * TRUST_PROXY: a hop count (`1` behind one load balancer or CDN) or a comma-separated list of the
+ * proxies' addresses/CIDRs. `true` ("believe any X-Forwarded-For") is refused: it would let any
+ * client pick the address every per-address limit counts by. A start with it stops with a message
+ * rather than guessing a hop count, because a wrong guess silently mis-counts behind two proxies.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || ['false', 'no', 'off', '0'].includes(v.toLowerCase())) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((entry) => {
+    // proxy-addr's names for the private ranges
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return false;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    if (!family || extra !== undefined) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (bad.length || !list.length)
+    throw new Error(
+      `TRUST_PROXY=${JSON.stringify(value)} is not accepted: give the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer or CDN) ` +
+        'or a comma-separated list of their addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5; also loopback, linklocal, uniquelocal). "true" would believe any client-sent X-Forwarded-For, ' +
+        'so every per-address limit could be bypassed.',
+    );
+  return list;
+}
+const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = Number(env.PORT || 4321);
+  const host = env.HOST || '127.0.0.1';
+  const hashConcurrency = int(env.PASSWORD_HASH_CONCURRENCY, os.availableParallelism(), 1);
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'app.db')}`,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: truthy(env.SEED_DEMO, false),
+    smtpUrl: env.SMTP_URL || undefined,
+    publicApiBase: env.PUBLIC_API_BASE || '/api',
+    publicMarketplaceApiBase: env.PUBLIC_MARKETPLACE_API_BASE || '/api',
+    brandSlug: env.BRAND_SLUG || brand.brandSlug,
+    ownerId: env.OWNER_ID || brand.ownerId,
+    agencyName: env.AGENCY_NAME || brand.agencyName,
+    publicOrigin: env.PUBLIC_ORIGIN || `http://${host}:${port}`,
+    tokenTtlHours: Number(env.TOKEN_TTL_HOURS || 24 * 14),
+    sessionIdleDays: Number(env.SESSION_IDLE_DAYS) > 0 ? Number(env.SESSION_IDLE_DAYS) : 7,
+    distDir: path.resolve(env.DIST_DIR || './dist'),
+    rateLimits: truthy(env.RATE_LIMITS, true),
+    loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
+    redisUrl: env.REDIS_URL || undefined,
+    responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
+    imageLimits: {
+      concurrency: int(env.IMAGE_CONCURRENCY, 2, 1),
+      queue: int(env.IMAGE_QUEUE, 4),
+      timeoutSeconds: int(env.IMAGE_TIMEOUT_S, 10, 1),
+    },
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 60_000),
+    keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1),
+    mailPollMs: int(env.MAIL_POLL_MS, 2_000, 10),
+    dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3000, 1),
+    dbPoolTimeoutMs: int(env.DB_POOL_TIMEOUT_MS, 10_000, 1),
+    dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000, 1),
+    dbIdleInTransactionTimeoutMs: int(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 10_000, 1),
+    dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 1000, 1),
+    redisCommandTimeoutMs: int(env.REDIS_COMMAND_TIMEOUT_MS, 50, 1),
+    signupRateLimit: int(env.SIGNUP_RATE_LIMIT, 10, 1),
+    loginFailuresPerAddress: int(env.LOGIN_FAILURES_PER_ADDRESS, 30, 1),
+    unknownCodesPerAddress: int(env.UNKNOWN_CODES_PER_ADDRESS, 20, 1),
+    passwordHashConcurrency: hashConcurrency,
+    // a queue of 8 per slot: a burst of real logins waits a fraction of a second, a storm gets 503
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 8 * hashConcurrency,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: logLevels.includes(env.LOG_LEVEL?.toLowerCase() as string) ? env.LOG_LEVEL!.toLowerCase() : 'info',
+    logPretty: truthy(env.LOG_PRETTY, false),
+    ...overrides,
+  };
+}
+
+/** The two roles that may enter /dashboard (SPEC section 6). */
+export const adminRoles = (config: Pick<AppConfig, 'agencyName'>) => ['SiteAdmin', `${config.agencyName}Admin`];

@@ -1,0 +1,50 @@
+import './production-env.ts';
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { demoPrivateTournamentPassword, seedDemo } from '../db/seed.ts';
+import { demoGiveawayCodes } from '../../features/rewards/server/seed.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { buildApp } from './app.ts';
+import { loggerOptions } from './logging.ts';
+import { schedulePruning } from './maintenance.ts';
+import { ensureAdmin } from '../../features/accounts/server/service.ts';
+
+const config = loadConfig();
+// Migrations may rightly run longer than a request's statement timeout (an index on a big table)
+{
+  const migrating = await openDatabase(config.databaseUrl, { ...config, dbStatementTimeoutMs: 3_600_000 });
+  await migrateToLatest(migrating);
+  await migrating.close();
+}
+const db = await openDatabase(config.databaseUrl, config);
+const mailer = createMailer({
+  smtpUrl: config.smtpUrl,
+  outboxDir: path.join(config.dataDir, 'outbox'),
+  from: process.env.MAIL_FROM || `no-reply@${config.brandSlug}.example`,
+  log: (m) => console.log(`✉  ${m}`),
+});
+const app = await buildApp({ config, db, mailer, logger: loggerOptions(config) });
+
+if (config.adminEmail && config.adminPassword) await ensureAdmin(app, config.adminEmail, config.adminPassword);
+if (config.seedDemo) {
+  const accounts = await seedDemo(app);
+  if (accounts.length) {
+    console.log('Demo content seeded. Demo accounts:');
+    for (const a of accounts) console.log(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}`);
+    console.log(`  private EAFC25 tournament password: ${demoPrivateTournamentPassword}`);
+    console.log(`  giveaway codes: ${Object.entries(demoGiveawayCodes).map(([type, code]) => `${code} (${type})`).join(', ')}`);
+  }
+}
+
+schedulePruning(app);
+await app.listen({ port: config.port, host: config.host });
+console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}); API docs at /api/docs`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isAdmin } from '../../../features/accounts/roles.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
+import * as SessionRepository from '../../../features/accounts/server/session-repository.ts';
+
+export interface AuthUser {
+  id: string;
+  roles: string[];
+  language: string;
+  isAdmin: boolean;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when a valid bearer token came with the request. */
+    user: AuthUser | null;
+    authError: AppError | null;
+  }
+  interface FastifyInstance {
+    requireUser: (req: FastifyRequest) => Promise<void>;
+    requireAdmin: (req: FastifyRequest) => Promise<void>;
+  }
+}
+
+/**
+ * Resolves `Authorization: Bearer` on every API request. Public routes ignore a bad token (a stale
+ * one in a visitor's storage must not break browsing); routes that need a user answer 401 for it.
+ */
+/**
+ * How stale the recorded last use may get before a request writes it again: the idle timeout
+ * counts in days, so a minute of slack keeps authenticated reads to one write a minute per session.
+ */
+const TOUCH_EVERY_MS = 60_000;
+
+export default fp(async function auth(app: FastifyInstance) {
+  const idleMs = app.config.sessionIdleDays * 86_400_000;
+  app.decorateRequest('user', null);
+  app.decorateRequest('authError', null);
+
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+(\S{10,200})$/i.exec(header);
+    if (!match) {
+      req.authError = new AppError(401, 'UNAUTHORIZED', 'Malformed authorization header');
+      return;
+    }
+    const found = await SessionRepository.findByToken(app.db.kysely, app.config.ownerId, match[1], idleMs);
+    if (found === 'expired') req.authError = new AppError(401, 'TOKEN_EXPIRED', 'Session expired');
+    else if (!found) req.authError = new AppError(401, 'UNAUTHORIZED', 'Invalid token');
+    else {
+      const staleBefore = new Date(Date.now() - TOUCH_EVERY_MS).toISOString();
+      if (found.lastUsedAt < staleBefore) await SessionRepository.touch(app.db.kysely, match[1], staleBefore);
+      req.user = {
+        id: found.userId,
+        roles: found.roles,
+        language: found.language,
+        isAdmin: isAdmin(found.roles, app.config.agencyName),
+        token: match[1],
+      };
+    }
+  });
+
+  app.decorate('requireUser', async (req: FastifyRequest) => {
+    if (!req.user) throw req.authError ?? unauthorized();
+  });
+  app.decorate('requireAdmin', async (req: FastifyRequest) => {
+    if (!req.user) throw req.authError ?? unauthorized();
+    if (!req.user.isAdmin) throw forbidden();
+  });
+});
+
+/** A path or body user id must be the caller's own unless the caller is an admin (DESIGN section 3.6). */
+export function assertSelfOrAdmin(req: FastifyRequest, userId: string) {
+  if (!req.user) throw unauthorized();
+  if (req.user.id !== userId && !req.user.isAdmin) throw forbidden();
+}

@@ -1,0 +1,271 @@
+import type { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { localizeContent } from '../i18n/content-translations.ts';
+import { requestLocale } from './content-locale.ts';
+
+/**
+ * A micro-cache of anonymous public answers (tournament and product lists, the tournament detail
+ * and its on-demand page), kept for RESPONSE_CACHE_MS (default 1 s). Under a burst (a check-in
+ * opening, a shared link) one request per second builds the answer and the rest get its bytes,
+ * instead of every request running the same queries and the same page render.
+ *
+ * Freshness: any write through this process (any non-GET request to the API) empties the cache,
+ * so a process always reads its own writes; a write through another process shows within the
+ * TTL, well inside the `max-age` the same answers already advertise to browsers and CDNs
+ * (src/platform/http-cache-policy.ts). An answer that depends on a token is never cached.
+ */
+export interface CachedAnswer {
+  status: number;
+  headers: Record<string, string | string[] | number>;
+  body: string | Buffer;
+  /** compressed copies of a page, made on first demand (writePage) */
+  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, { at: number; answer: CachedAnswer }>();
+  private readonly refreshing = new Set<string>();
+  /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
+  generation = 0;
+  readonly ttlMs: number;
+  private readonly maxEntries: number;
+  constructor(ttlMs: number, maxEntries = 500) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
+
+  /**
+   * A fresh answer; or, once it is older than the TTL, undefined for the first caller (who rebuilds
+   * it) while everyone else keeps getting the previous copy until the new one is in: without that,
+   * every request arriving during the rebuild would rebuild too (a hundred renders at once, once a
+   * second). A copy is never served past ten TTLs, whatever happens to the rebuild.
+   */
+  get(key: string): CachedAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    const age = performance.now() - hit.at;
+    if (age <= this.ttlMs) return hit.answer;
+    if (age <= this.ttlMs * 10 && this.refreshing.has(key)) return hit.answer;
+    if (age > this.ttlMs * 10) this.entries.delete(key);
+    this.refreshing.add(key);
+    return undefined;
+  }
+
+  /** The caller that got undefined from `get` could not build the answer (an error, a 404). */
+  release(key: string) {
+    this.refreshing.delete(key);
+  }
+
+  set(key: string, answer: CachedAnswer, generation: number) {
+    this.refreshing.delete(key);
+    // a write finished while this answer was being built: it may hold the old rows
+    if (generation !== this.generation) return;
+    // Map keeps insertion order: the first key is the oldest entry
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { at: performance.now(), answer });
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    this.refreshing.clear();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** null when RESPONSE_CACHE_MS is 0 */
+    responseCache: ResponseCache | null;
+  }
+}
+
+/** Decorates the app with its cache and empties it after every API write handled here. */
+export function registerResponseCache(app: FastifyInstance, ttlMs: number) {
+  const cache = ttlMs > 0 ? new ResponseCache(ttlMs) : null;
+  app.decorate('responseCache', cache);
+  if (!cache) return;
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.clear();
+  });
+  // cleared again when the write is done: a read that started during the write (and may have
+  // seen the old rows) must not stay cached after it
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.clear();
+  });
+}
+
+/**
+ * Only an anonymous GET. An Authorization header that names no session (junk, expired) makes the
+ * caller anonymous (public routes ignore a bad token, src/platform/http/plugins/auth.ts), so it is served
+ * the anonymous copy: a junk header must not force a fresh build per request. Pages never read
+ * the header at all.
+ */
+const cacheable = (app: FastifyInstance, req: FastifyRequest) => app.responseCache !== null && req.method === 'GET' && !req.user;
+
+/** Keys sorted, so the order a client writes them in does not make another copy. */
+const canonical = (values: unknown) =>
+  values && typeof values === 'object' ? JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '';
+
+/**
+ * The cache key of an API read: the route, then its params and query as the route's schema parsed
+ * them. Query parameters the route does not know were dropped by its zod schema, and values are
+ * parsed (`?limit=010` is 10), so `?x=<random>` or a re-spelt URL lands on the same copy instead of
+ * forcing a build each time. A route without a query schema keys on its params alone.
+ */
+export function apiCacheKey(req: FastifyRequest): string {
+  const query = req.routeOptions.schema?.querystring ? canonical(req.query) : '';
+  // the flat texts are in the request's language (src/platform/http/content-locale.ts)
+  return `api:${req.routeOptions.url}|${canonical(req.params)}|${query}|${requestLocale(req)}`;
+}
+
+/**
+ * The query parameters an on-demand page reads (news.astro: page; cortina/standings/[phase].astro:
+ * limit, offset). Any other is left out of the page's cache key, for the same reason as above.
+ */
+const pageQueryParams = ['page', 'limit', 'offset'];
+
+function pageCacheKey(req: FastifyRequest): string {
+  const [pathname, search = ''] = req.url.split('?', 2);
+  const known = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of pageQueryParams) for (const value of known.getAll(name)) kept.append(name, value);
+  return `page:${pathname}?${kept}`;
+}
+
+/**
+ * The serialised answer kept under `key`: from the cache when fresh, otherwise built, kept and
+ * returned (built every time when the cache is off). Only for answers that are the same for every
+ * caller.
+ */
+export async function sharedBody(app: FastifyInstance, key: string, build: () => Promise<string>): Promise<string> {
+  const cache = app.responseCache;
+  if (!cache) return build();
+  const hit = cache.get(key);
+  if (hit) return hit.body as string;
+  const generation = cache.generation;
+  let body: string;
+  try {
+    body = await build();
+  } catch (err) {
+    cache.release(key);
+    throw err;
+  }
+  cache.set(key, { status: 200, headers: {}, body }, generation);
+  return body;
+}
+
+/**
+ * A route's JSON answer, from the cache for an anonymous caller when fresh; otherwise computed,
+ * serialised with the route's own response schema, and kept. Headers (Cache-Control) are set by
+ * the caller before.
+ */
+export async function cachedJson<T>(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
+  // typed as the route's answer: a cached one is the same answer, already serialised
+  if (!cacheable(app, req)) return compute();
+  // serialised here, before the preSerialization hook would localise it: localised here too
+  const body = await sharedBody(app, apiCacheKey(req), async () => reply.serialize(localizeContent(await compute(), requestLocale(req))) as string);
+  return reply.type('application/json; charset=utf-8').send(body) as never;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** brotli when the browser accepts it, else gzip, else none (an explicit q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+// Brotli at quality 5 packs a 59 KB tournament page to about 12 KB in about a millisecond; the
+// higher qualities the build uses for static files cost tens of milliseconds per render.
+const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => zlib.gzipSync(body, { level: 6 }),
+};
+
+/**
+ * Sends a whole page: compressed when it is HTML of 1 KB or more and the browser accepts it, the
+ * compressed copy kept on the answer so a cached page is compressed once, not once per request.
+ */
+function writePage(raw: ServerResponse, req: FastifyRequest, answer: CachedAnswer) {
+  const headers: Record<string, string | string[] | number> = { ...answer.headers };
+  const plain = Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body);
+  let body = plain;
+  if (/^text\/html/i.test(String(headers['content-type'] ?? '')) && body.length >= 1024) {
+    // the answer depends on Accept-Encoding: a shared cache must keep one copy per encoding
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (encoding) {
+      body = (answer.encoded ??= {})[encoding] ??= encoders[encoding](plain);
+      headers['content-encoding'] = encoding;
+    }
+  }
+  if (req.method !== 'HEAD') headers['content-length'] = body.length;
+  raw.writeHead(answer.status, headers);
+  raw.end(body);
+}
+
+/**
+ * For Astro's on-demand pages, which write to the raw response: `serve` answers a fresh copy and
+ * returns true; `render` collects what the render writes, keeps it when it is a public 200, and
+ * sends it whole, compressed when the browser accepts it (the build compresses the static pages,
+ * astro.config.mjs; these are made per request). A rendered page is a few milliseconds of work
+ * and tens of kilobytes, so holding it until it is complete costs nothing a visitor would notice.
+ */
+export const pageCache = {
+  serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): boolean {
+    if (!cacheable(app, req)) return false;
+    const hit = app.responseCache!.get(pageCacheKey(req));
+    if (!hit) return false;
+    reply.hijack();
+    writePage(reply.raw, req, hit);
+    return true;
+  },
+  render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+    const raw = reply.raw;
+    const keep = cacheable(app, req);
+    const generation = app.responseCache?.generation ?? 0;
+    const key = pageCacheKey(req);
+    const chunks: Buffer[] = [];
+    let status = 200;
+    let headersArg: Record<string, any> = {};
+    const { writeHead, write, end } = raw;
+    const later = (args: any[]) => {
+      const callback = args.find((a) => typeof a === 'function');
+      if (callback) process.nextTick(callback);
+    };
+    raw.writeHead = function (this: ServerResponse, code: number, ...rest: any[]) {
+      status = code;
+      const h = rest.find((x) => x && typeof x === 'object');
+      if (h && !Array.isArray(h)) headersArg = h;
+      return this;
+    } as typeof raw.writeHead;
+    raw.write = function (this: ServerResponse, chunk: any, ...rest: any[]) {
+      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      later([chunk, ...rest]);
+      return true;
+    } as typeof raw.write;
+    raw.end = function (this: ServerResponse, chunk?: any, ...rest: any[]) {
+      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      Object.assign(raw, { writeHead, write, end });
+      const headers: Record<string, any> = { ...(raw.getHeaders() as Record<string, any>), ...headersArg };
+      for (const name of Object.keys(headers)) raw.removeHeader(name);
+      delete headers['content-length'];
+      delete headers['transfer-encoding'];
+      const answer: CachedAnswer = { status, headers, body: Buffer.concat(chunks) };
+      const policy = String(headers['cache-control'] ?? '');
+      // only what the page itself declared public (never an error, never a personal answer)
+      if (keep && status === 200 && policy.startsWith('public') && !headers['set-cookie']) app.responseCache!.set(key, answer, generation);
+      writePage(raw, req, answer);
+      later([chunk, ...rest]);
+      return raw;
+    } as typeof raw.end;
+    // a render that ends in an error or a cut connection frees the rebuild for the next request
+    if (keep) raw.once('close', () => app.responseCache!.release(key));
+  },
+};

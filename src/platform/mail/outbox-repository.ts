@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Mail } from './mailer.ts';
+
+export interface QueuedMail extends Mail {
+  id: string;
+  attempts: number;
+}
+
+export async function enqueue(db: Kysely<Database>, mail: Mail, now = new Date()): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('mail_outbox')
+    .values({ id, recipient: mail.to, subject: mail.subject, body_text: mail.text, body_html: mail.html ?? null, next_attempt_at: now.toISOString(), last_error: null, created_at: now.toISOString(), sent_at: null })
+    .execute();
+  return id;
+}
+
+/** Pending messages whose time has come, oldest first. */
+export async function due(db: Kysely<Database>, now: Date, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'next_attempt_at'])
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes a due message for `leaseMs` by moving its next attempt forward, on the condition that no
+ * other process moved it first: of several API processes exactly one sends it. A process that dies
+ * while sending leaves the lease to run out, and the message is sent again then (at least once).
+ */
+export async function claim(db: Kysely<Database>, id: string, seenNextAttempt: string, until: Date): Promise<QueuedMail | null> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: until.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '=', seenNextAttempt)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { id: row.id, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html ?? undefined, attempts: row.attempts };
+}
+
+/** Sent: the body goes, the envelope stays for the record. */
+export async function markSent(db: Kysely<Database>, id: string, now = new Date()) {
+  await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now.toISOString(), body_text: '', body_html: null }).where('id', '=', id).execute();
+}
+
+export async function markFailed(db: Kysely<Database>, id: string, attempts: number, error: string, retryAt: Date | null) {
+  await db
+    .updateTable('mail_outbox')
+    .set(retryAt ? { attempts, last_error: error.slice(0, 500), next_attempt_at: retryAt.toISOString() } : { attempts, last_error: error.slice(0, 500), status: 'failed', body_text: '', body_html: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** When the next pending message is due (null when none is pending). */
+export async function nextDue(db: Kysely<Database>): Promise<string | null> {
+  const row = await db.selectFrom('mail_outbox').select('next_attempt_at').where('status', '=', 'pending').orderBy('next_attempt_at').limit(1).executeTakeFirst();
+  return row?.next_attempt_at ?? null;
+}
