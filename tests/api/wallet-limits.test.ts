@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_CREDITS } from '../../src/features/rewards/limits.ts';
+import { MAX_CREDITS } from '../../src/features/rewards/contract.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { accounts, type Account } from './helpers/rewards.ts';
 

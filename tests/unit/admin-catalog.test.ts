@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, CODE_PATTERN } from '../../src/features/rewards/giveaway-schemas.ts';
+import { CODE_PATTERN, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, productInputSchema, type Product } from '../../src/features/rewards/contract.ts';
 import { MAX_IMAGE_BYTES } from '../../src/platform/storage/media-contract.ts';
-import { productInputSchema, type Product } from '../../src/features/rewards/product-schemas.ts';
 import { giveawayBody, giveawayValues, productBody, productValues } from '../../src/features/rewards/ui/admin/form-values.ts';
 import { CODE_ALPHABET, generateGiveawayCode } from '../../src/features/rewards/ui/admin/giveaway-code.ts';
 import { isTooLarge, uploadImage } from '../../src/features/rewards/ui/admin/image-upload.ts';

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { badgeTriggers } from '../../src/features/rewards/badge-schemas.ts';
-import { dashboardOverviewSchema } from '../../src/features/rewards/dashboard-schemas.ts';
-import { transactionTypes } from '../../src/features/rewards/wallet-schemas.ts';
+import { badgeTriggers, transactionTypes } from '../../src/features/rewards/contract.ts';
+import { dashboardOverviewSchema } from '../../src/features/dashboard/contract.ts';
 import { adjustBody, adjustFormSchema, badgeEditSchema, badgeFormSchema } from '../../src/features/rewards/ui/admin/economy-forms.ts';
 import { fieldMessage } from '../../src/features/rewards/ui/admin/field-message.ts';
 import it from '../../locales/it/admin-economy.json' with { type: 'json' };

@@ -1,9 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { adjustInputSchema } from '../../src/features/rewards/wallet-schemas.ts';
-import { badgeUpdateSchema } from '../../src/features/rewards/badge-schemas.ts';
-import { giveawayInputSchema, giveawayUpdateSchema, normalizeCode } from '../../src/features/rewards/giveaway-schemas.ts';
-import { productInputSchema, productListQuerySchema } from '../../src/features/rewards/product-schemas.ts';
-import { purchaseInputSchema, shippingAddressSchema } from '../../src/features/rewards/purchase-schemas.ts';
+import { adjustInputSchema, badgeUpdateSchema, giveawayInputSchema, giveawayUpdateSchema, normalizeCode, productInputSchema, productListQuerySchema, purchaseInputSchema, shippingAddressSchema } from '../../src/features/rewards/contract.ts';
 import { detectFormat, isPolyglot } from '../../src/platform/storage/media-service.ts';
 
 const address = { first_name: 'Mario', last_name: 'Rossi', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano', country: 'Italia' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminInstant } from '../../platform/date-range.ts';
-import { idSchema, limitQuery, offsetQuery, ownerQuery, searchQuery, text } from '../rewards/common-schemas.ts';
+import { idSchema, limitQuery, offsetQuery, ownerQuery, searchQuery, text } from '../../platform/schemas.ts';
 
 /**
  * The winter campaign (/cortina): upload windows, screenshot submissions, moderation and the

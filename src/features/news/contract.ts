@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageUrl, limitQuery, offsetQuery } from '../rewards/common-schemas.ts';
+import { imageUrl, limitQuery, offsetQuery } from '../../platform/schemas.ts';
 
 /**
  * News articles (admin dashboard): every text in Italian and English. The body is HTML cleaned on

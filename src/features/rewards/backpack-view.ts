@@ -2,7 +2,7 @@
  * The backpack grid (SPEC section 2, /my-backpack): every badge, earned ones with their date.
  * Pure, for the <backpack-grid> element and its tests.
  */
-import type { Badge, UserBadge } from './badge-schemas.ts';
+import type { Badge, UserBadge } from './contract.ts';
 
 export interface BackpackEntry {
   badge: Pick<Badge, '_id' | 'slug' | 'name' | 'description' | 'icon' | 'credits'>;

@@ -4,8 +4,11 @@
  * refused on the client when already owned, out of stock or dearer than the balance (the server
  * checks the same again).
  */
-import { MAX_CREDITS } from './limits.ts';
-import type { Product } from './product-schemas.ts';
+// types only: the shop page must not pull the schema library (zod) in before interaction
+import type { Product } from './contract.ts';
+
+/** Upper bound of any single credit amount (price, reward, code, adjustment): far below int32. */
+export const MAX_CREDITS = 1_000_000;
 
 export type Availability = 'all' | 'available' | 'out_of_stock';
 export type CardState = 'owned' | 'out_of_stock' | 'redeemable';

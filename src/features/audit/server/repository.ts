@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
 import type { AuditLogTable, Database } from '../../../platform/db/schema.ts';
+import type { AuditEntry } from '../contract.ts';
 import { contains } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
@@ -17,16 +18,6 @@ export interface NewAuditEntry {
   after: unknown;
 }
 
-export interface AuditEntry {
-  id: string;
-  actor: { id: string; name: string };
-  action: string;
-  entityType: string;
-  entityId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createdAt: string;
-}
 
 // entries written in the same millisecond still list in the order they happened
 let last = 0;

@@ -11,7 +11,8 @@ import { ListFooter, ListStatus } from '../../dashboard/ui/ListStatus.tsx';
 import type { SectionProps } from '../../dashboard/ui/section-props.ts';
 import SearchField from '../../dashboard/ui/SearchField.tsx';
 import { rowClass, smallButtonClass, tdClass } from '../../dashboard/ui/ui.ts';
-import { auditActionPrefixes, changedKeys, prettyLines, type AuditEntry } from './audit-diff.ts';
+import type { AuditEntry } from '../contract.ts';
+import { auditActionPrefixes, changedKeys, prettyLines } from './audit-diff.ts';
 import { DataTable } from '../../dashboard/ui/DataTable.tsx';
 
 interface PageData {

@@ -1,15 +1,3 @@
-/** One admin action of GET /api/admin/audit. */
-export interface AuditEntry {
-  id: string;
-  actor: { id: string; name: string } | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createdAt: string;
-}
-
 /** The action prefixes of the filter (an entry's action is "<prefix><verb>", e.g. "news.publish"). */
 export const auditActionPrefixes = ['product.', 'giveaway.', 'badge.', 'wallet.', 'purchase.', 'tournament.', 'competition.', 'news.', 'media.'] as const;
 

@@ -13,7 +13,7 @@ import {
   submissionListQuerySchema,
   submissionSchema,
 } from '../contract.ts';
-import { idSchema, ownerQuery } from '../../rewards/common-schemas.ts';
+import { idSchema, ownerQuery } from '../../../platform/schemas.ts';
 import { envelope, errorResponseSchema, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
 import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';

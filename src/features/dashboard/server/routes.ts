@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badgeSchema, badgeTranslationsInput, badgeTriggers } from '../../rewards/badge-schemas.ts';
-import { imageUrl, limitQuery, MAX_CREDITS, offsetQuery, ownerQuery, searchQuery, text } from '../../rewards/common-schemas.ts';
+import { badgeInputSchema, badgeSchema } from '../../rewards/contract.ts';
+import { auditEntrySchema, auditQuerySchema } from '../../audit/contract.ts';
+import { timeseriesQuerySchema, timeseriesSchema } from '../contract.ts';
+import { imageUrl, limitQuery, offsetQuery, ownerQuery, searchQuery, text } from '../../../platform/schemas.ts';
 import { envelope, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
 import * as AdminService from './activity-service.ts';
 import * as AuditService from '../../audit/server/service.ts';
@@ -11,55 +13,6 @@ import { recordAudit } from '../../audit/server/service.ts';
 import { ownerOf } from '../../rewards/server/rewards-scope.ts';
 
 const security = [{ bearer: [] }];
-
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  actor: z.object({ id: z.string(), name: z.string() }),
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-});
-
-export const auditQuerySchema = z.object({
-  limit: limitQuery(20, 100),
-  offset: offsetQuery,
-  /** an exact action ('product.update') or a prefix ending in a dot ('product.') */
-  action: z.union([z.literal(''), z.string().max(64).regex(/^[a-z_]+(\.[a-z_]*)?$/, 'action')]).optional(),
-  search: searchQuery,
-});
-
-export const timeseriesQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30), owner: ownerQuery });
-
-export const timeseriesSchema = z.object({
-  days: z.array(
-    z.object({
-      date: z.string(),
-      signups: z.number().int(),
-      redemptions: z.number().int(),
-      purchases: z.number().int(),
-      creditsDistributed: z.number().int(),
-      creditsSpent: z.number().int(),
-    }),
-  ),
-});
-
-/** POST /marketplace/badges (admin): a new badge on one of the server-verified triggers. */
-export const badgeInputSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9_]{3,40}$/, 'slug'),
-  name: text(80).min(1),
-  description: text(500).default(''),
-  icon: z.union([z.literal(''), imageUrl]).default(''),
-  trigger: z.enum(badgeTriggers),
-  rewardAmount: z.number().int().min(0).max(MAX_CREDITS).default(0),
-  reusable: z.boolean().default(false),
-  active: z.boolean().default(true),
-  /** per-language texts; an empty English one falls back to the Italian */
-  translations: badgeTranslationsInput,
-});
-export type BadgeInput = z.output<typeof badgeInputSchema>;
 
 /** The admin dashboard's own calls: the audit log, the activity charts, badge creation. */
 export default async function adminRoutes(root: FastifyInstance) {

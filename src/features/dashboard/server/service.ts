@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DashboardOverview } from '../../rewards/dashboard-schemas.ts';
+import type { DashboardOverview } from '../contract.ts';
 import * as DashboardRepository from './repository.ts';
 import * as GiveawayRepository from '../../rewards/server/giveaway-repository.ts';
 import * as ProductRepository from '../../rewards/server/product-repository.ts';

@@ -2,7 +2,7 @@ import { CategoryScale, Chart, Filler, Legend, LinearScale, LineController, Line
 import { Line } from 'react-chartjs-2';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
-import type { TimeseriesDay } from './DashboardIndex.tsx';
+import type { TimeseriesDay } from '../contract.ts';
 
 // tree-shaken: only what two line charts with a legend and tooltips need
 Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend, Filler);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { DashboardOverview } from '../../rewards/dashboard-schemas.ts';
+import type { DashboardOverview, TimeseriesDay } from '../contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
@@ -8,15 +8,6 @@ import { panelClass, panelTitleClass } from './ui.ts';
 
 /** chart.js is its own chunk, fetched after the stat cards (only this page ever loads it). */
 const ActivityCharts = lazy(() => import('./ActivityCharts.tsx'));
-
-export interface TimeseriesDay {
-  date: string;
-  signups: number;
-  redemptions: number;
-  purchases: number;
-  creditsDistributed: number;
-  creditsSpent: number;
-}
 
 const cards = [
   'totalUsers',

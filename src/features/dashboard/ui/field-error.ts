@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { MIN_CODE_LENGTH } from '../../rewards/giveaway-schemas.ts';
+import { MIN_CODE_LENGTH } from '../../rewards/contract.ts';
 import type { FieldErrorLike } from '../../../platform/browser/form-errors.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../rewards/common-schemas.ts';
+import { idSchema } from '../../../platform/schemas.ts';
 import { newsArticleSchema, newsInputSchema, newsListQuerySchema, newsUpdateSchema } from '../contract.ts';
 import { envelope, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
 import * as NewsService from './service.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import type { BadgesTable, Database } from '../../../platform/db/schema.ts';
-import type { Badge, UserBadge } from '../badge-schemas.ts';
+import type { Badge, UserBadge } from '../contract.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<BadgesTable>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll, isUniqueViolation } from '../../../platform/db/database.ts';
 import type { Database, GiveawaysTable } from '../../../platform/db/schema.ts';
-import type { Giveaway, GiveawayType } from '../giveaway-schemas.ts';
+import type { Giveaway, GiveawayType } from '../contract.ts';
 import { contains } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;

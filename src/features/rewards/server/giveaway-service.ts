@@ -1,15 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import {
-  CODE_PATTERN,
-  normalizeCode,
-  type Giveaway,
-  type GiveawayListQuery,
-  type giveawayInputSchema,
-  type giveawayUpdateSchema,
-  type RedeemInput,
-  type RedeemResult,
-} from '../giveaway-schemas.ts';
+import { CODE_PATTERN, normalizeCode, type Giveaway, type GiveawayListQuery, type RedeemInput, type RedeemResult, type giveawayInputSchema, type giveawayUpdateSchema } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
 import type { Database, ProductsTable } from '../../../platform/db/schema.ts';
-import type { Product, ProductListQuery } from '../product-schemas.ts';
+import type { Product, ProductListQuery } from '../contract.ts';
 import { contains } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Product, ProductListQuery, productInputSchema, productUpdateSchema } from '../product-schemas.ts';
+import type { Product, ProductListQuery, productInputSchema, productUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import * as ProductRepository from './product-repository.ts';

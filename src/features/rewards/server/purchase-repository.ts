@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
 import type { Database, PurchasesTable } from '../../../platform/db/schema.ts';
-import type { Purchase, ShippingAddress } from '../purchase-schemas.ts';
+import type { Purchase, ShippingAddress } from '../contract.ts';
 import { contains } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;

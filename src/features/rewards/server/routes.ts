@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, userBadgeSchema } from '../badge-schemas.ts';
-import { idSchema } from '../common-schemas.ts';
-import { dashboardOverviewSchema, dashboardQuerySchema } from '../dashboard-schemas.ts';
-import { giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, redeemInputSchema, redeemResultSchema } from '../giveaway-schemas.ts';
-import { productInputSchema, productListQuerySchema, productSchema, productUpdateSchema } from '../product-schemas.ts';
-import { purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, userPurchaseListQuerySchema } from '../purchase-schemas.ts';
-import { adjustInputSchema, adjustResultSchema, transactionListQuerySchema, transactionSchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../wallet-schemas.ts';
+import { adjustInputSchema, adjustResultSchema, badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, productInputSchema, productListQuerySchema, productSchema, productUpdateSchema, purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, redeemInputSchema, redeemResultSchema, transactionListQuerySchema, transactionSchema, userBadgeSchema, userPurchaseListQuerySchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../contract.ts';
+import { idSchema } from '../../../platform/schemas.ts';
+import { dashboardOverviewSchema, dashboardQuerySchema } from '../../dashboard/contract.ts';
 import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
 import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
-import { MAX_CREDITS } from '../limits.ts';
+import { MAX_CREDITS } from '../contract.ts';
 import type { Database, WalletTransactionsTable } from '../../../platform/db/schema.ts';
-import type { Transaction, TransactionType, Wallet } from '../wallet-schemas.ts';
+import type { Transaction, TransactionType, Wallet } from '../contract.ts';
 import { contains } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;

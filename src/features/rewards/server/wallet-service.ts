@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../wallet-schemas.ts';
+import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import * as AuditRepository from '../../audit/server/repository.ts';

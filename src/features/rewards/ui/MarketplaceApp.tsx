@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Product } from '../product-schemas.ts';
-import type { Purchase } from '../purchase-schemas.ts';
+import type { Product, Purchase } from '../contract.ts';
 import {
   cardState,
   noFilters,

@@ -1,4 +1,4 @@
-import type { Product } from '../product-schemas.ts';
+import type { Product } from '../contract.ts';
 import type { CardState } from '../shop-rules.ts';
 import { formatNumber } from '../rewards-format.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';

@@ -1,13 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Product } from '../product-schemas.ts';
-import {
-  shippingAddressFields,
-  shippingAddressSchema,
-  type PurchaseResult,
-  type ShippingAddress,
-} from '../purchase-schemas.ts';
+import type { Product } from '../contract.ts';
+import { shippingAddressFields, shippingAddressSchema, type PurchaseResult, type ShippingAddress } from '../contract.ts';
 import { balanceAfter } from '../shop-rules.ts';
 import { formatNumber } from '../rewards-format.ts';
 import type { User } from '../../accounts/contract.ts';

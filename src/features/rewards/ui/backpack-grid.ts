@@ -1,4 +1,4 @@
-import type { Badge, UserBadge } from '../badge-schemas.ts';
+import type { Badge, UserBadge } from '../contract.ts';
 import { backpackEntries, safeIcon, type BackpackEntry } from '../backpack-view.ts';
 import { formatDate, formatNumber } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';

@@ -1,4 +1,4 @@
-import type { Wallet } from '../wallet-schemas.ts';
+import type { Wallet } from '../contract.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { $credits, $token } from '../../../platform/browser/session.ts';
 

@@ -1,4 +1,4 @@
-import type { Purchase } from '../purchase-schemas.ts';
+import type { Purchase } from '../contract.ts';
 import { safeIcon } from '../backpack-view.ts';
 import { formatDate, formatDateTime, formatNumber } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';

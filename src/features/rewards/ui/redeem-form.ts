@@ -1,4 +1,4 @@
-import type { RedeemResult } from '../giveaway-schemas.ts';
+import type { RedeemResult } from '../contract.ts';
 import { formatNumber } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { LOGIN_REASON_REDEEM, REDEEM_TOKEN_KEY } from '../../../platform/browser/auth-redirect.ts';

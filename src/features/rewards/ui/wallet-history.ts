@@ -1,4 +1,4 @@
-import type { Transaction, Wallet } from '../wallet-schemas.ts';
+import type { Transaction, Wallet } from '../contract.ts';
 import { formatDateTime, formatNumber, formatSigned } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { setCredits } from './credits.ts';

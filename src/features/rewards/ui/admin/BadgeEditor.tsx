@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { badgeTriggers, type Badge } from '../../badge-schemas.ts';
+import { badgeTriggers, type Badge } from '../../contract.ts';
 import { badgeEditSchema, badgeFormSchema, MAX_CREDITS as MAX_REWARD } from './economy-forms.ts';
 import { sectionPath } from '../../../dashboard/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { Badge } from '../../badge-schemas.ts';
+import type { Badge } from '../../contract.ts';
 import { sectionPath } from '../../../dashboard/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../dashboard/admin-lists.ts';
-import type { Purchase } from '../../purchase-schemas.ts';
+import type { Purchase } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { labelClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { adjustBody, adjustFormSchema, MAX_CREDITS } from './economy-forms.ts';
-import type { Transaction, Wallet } from '../../wallet-schemas.ts';
+import type { Transaction, Wallet } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { idempotentSender } from '../../../../platform/browser/idempotency.ts';

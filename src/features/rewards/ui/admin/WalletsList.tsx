@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../dashboard/admin-lists.ts';
-import type { Wallet } from '../../wallet-schemas.ts';
+import type { Wallet } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
 import { formatDateTime } from '../../../dashboard/ui/format.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badgeTriggers } from '../../badge-schemas.ts';
+import { badgeTriggers } from '../../contract.ts';
 
 export const MAX_CREDITS = 1_000_000;
 

@@ -1,6 +1,5 @@
 import { isoToLocalInput, localInputToIso } from '../../../dashboard/datetime-local.ts';
-import type { Giveaway, GiveawayType } from '../../giveaway-schemas.ts';
-import type { Product } from '../../product-schemas.ts';
+import type { Giveaway, GiveawayType, Product } from '../../contract.ts';
 
 /**
  * What the catalog forms' inputs hold (strings for numbers and the local datetime) and the API

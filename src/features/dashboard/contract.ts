@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ownerQuery } from './common-schemas.ts';
+import { ownerQuery } from '../../platform/schemas.ts';
 
 /** GET /marketplace/dashboard/overview (SPEC section 3 names, `redempionGiveaways` spelt so). */
 export const dashboardOverviewSchema = z.object({
@@ -20,3 +20,19 @@ export const dashboardOverviewSchema = z.object({
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
 
 export const dashboardQuerySchema = z.object({ owner: ownerQuery });
+
+export const timeseriesQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30), owner: ownerQuery });
+
+export const timeseriesSchema = z.object({
+  days: z.array(
+    z.object({
+      date: z.string(),
+      signups: z.number().int(),
+      redemptions: z.number().int(),
+      purchases: z.number().int(),
+      creditsDistributed: z.number().int(),
+      creditsSpent: z.number().int(),
+    }),
+  ),
+});
+export type TimeseriesDay = z.infer<typeof timeseriesSchema>['days'][number];

@@ -12,7 +12,6 @@ export const text = (max: number) => z.string().trim().max(max).refine(noNul, 'n
 /** Record ids are generated UUIDs; anything else is refused before it reaches a query. */
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
 
-export { MAX_CREDITS } from './limits.ts';
 
 /** An image address: our own uploads (/media/…) or an https URL. */
 export const imageUrl = z.string().max(500).regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/, 'image');

@@ -1,0 +1,443 @@
+import { z } from 'zod';
+import { idSchema, imageUrl, limitQuery, offsetQuery, ownerQuery, pageQuery, searchQuery, text } from '../../platform/schemas.ts';
+import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
+import { adminInstant } from '../../platform/date-range.ts';
+import { MAX_CREDITS } from './shop-rules.ts';
+
+export { MAX_CREDITS };
+
+
+/** Ledger entry types (DESIGN section 4: every balance change is one of these entries). */
+export const transactionTypes = ['badge', 'giveaway', 'purchase', 'adjustment'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+/** A wallet (SPEC section 3). The balance always equals the sum of the user's transactions. */
+export const walletSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  balance: z.number().int(),
+  /** last balance change; null for a user who never had one */
+  updatedAt: z.string().nullable(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+/** One ledger entry: amount > 0 credits the wallet, < 0 debits it. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  amount: z.number().int(),
+  type: z.enum(transactionTypes),
+  description: z.string(),
+  /** the cause ("giveaway:<id>:<user>", "purchase:<id>", "badge:<id>"); null for adjustments */
+  reference: z.string().nullable(),
+  /** the balance right after this entry */
+  balanceAfter: z.number().int(),
+  /** the admin who made an adjustment; null otherwise */
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** GET /marketplace/wallets (SPEC: limit, offset, owner, search; default page size 10). */
+export const walletListQuerySchema = z.object({
+  owner: ownerQuery,
+  limit: limitQuery(10),
+  offset: offsetQuery,
+  /** matches username or e-mail */
+  search: searchQuery,
+});
+export type WalletListQuery = z.infer<typeof walletListQuerySchema>;
+
+/** GET /marketplace/transactions/{user}: newest first. */
+export const transactionListQuerySchema = z.object({
+  owner: ownerQuery,
+  limit: limitQuery(50, 200),
+  offset: offsetQuery,
+});
+
+/** Admin adjustment: a signed, non-zero amount and a reason kept on the ledger entry. */
+export const adjustInputSchema = z.object({
+  amount: z
+    .number()
+    .int()
+    .min(-MAX_CREDITS)
+    .max(MAX_CREDITS)
+    .refine((n) => n !== 0, 'nonZero'),
+  reason: text(200).min(1),
+});
+export type AdjustInput = z.infer<typeof adjustInputSchema>;
+
+export const adjustResultSchema = z.object({ wallet: walletSchema, transaction: transactionSchema });
+
+export const walletParamsSchema = z.object({ owner: text(64), userId: idSchema });
+
+/**
+ * The rules the server can verify (DESIGN deviation 3): a badge names one of them as its
+ * `trigger`, and POST /marketplace/badges/trigger/{slug} awards it only when the rule holds for
+ * the user. A client cannot award itself a badge by asking.
+ *
+ * - user_registered: the user has an account (the signup badge)
+ * - profile_completed: shipping address, discordId and epicId are filled in
+ * - tournament_joined / tournament_checked_in: a member / checked in of a tournament
+ *   (payload.tournamentId picks which one; reusable badges are earned once per tournament)
+ * - faction_joined: in a faction of a competition (payload.competitionId)
+ * - first_purchase: owns a purchase (payload.productId for a reusable badge)
+ * - giveaway_redeemed: redeemed a code (payload.giveawayId for a reusable badge)
+ * - manual: only an admin can award it, to any user
+ */
+export const badgeTriggers = [
+  'user_registered',
+  'profile_completed',
+  'tournament_joined',
+  'tournament_checked_in',
+  'faction_joined',
+  'first_purchase',
+  'giveaway_redeemed',
+  'manual',
+] as const;
+export type BadgeTrigger = (typeof badgeTriggers)[number];
+
+/** The registration badge of SPEC section 4, awarded right after signup. */
+export const REGISTRATION_BADGE = 'user_registered';
+
+/** A badge (SPEC section 3). `reward.amount`, `rewardAmount` and `credits` are the same number. */
+export const badgeSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  trigger: z.string(),
+  reward: z.object({ type: z.literal('token'), amount: z.number().int() }),
+  rewardAmount: z.number().int(),
+  credits: z.number().int(),
+  reusable: z.boolean(),
+  active: z.boolean(),
+  /** name and description per language, for the admin form; the flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Badge = z.infer<typeof badgeSchema>;
+
+/** A badge a user earned (the backpack). A reusable badge may appear more than once. */
+export const userBadgeSchema = z.object({
+  _id: z.string(),
+  badge: badgeSchema,
+  earnedAt: z.string(),
+  /** credits this award paid */
+  credits: z.number().int(),
+});
+export type UserBadge = z.infer<typeof userBadgeSchema>;
+
+export const badgeListQuerySchema = z.object({ owner: ownerQuery });
+
+/**
+ * POST /marketplace/badges/trigger/{badge}. `userId` defaults to the caller and must be the caller
+ * unless an admin sends it. `payload` only points at evidence the server then checks; it never
+ * carries credits.
+ */
+export const badgeTriggerInputSchema = z.object({
+  userId: idSchema.optional(),
+  owner: ownerQuery,
+  payload: z
+    .object({
+      tournamentId: idSchema.optional(),
+      competitionId: idSchema.optional(),
+      productId: idSchema.optional(),
+      giveawayId: idSchema.optional(),
+    })
+    .optional(),
+});
+export type BadgeTriggerInput = z.infer<typeof badgeTriggerInputSchema>;
+
+/**
+ * A badge the call just earned for the player, for the badge-earned modal. The server awards on
+ * the event itself (signup, login, profile, join, check-in, faction, purchase, code): the answer of
+ * each such call carries the ones it earned as `earnedBadges`, beside `data`.
+ */
+export const earnedBadgeSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  /** credits the badge paid */
+  credits: z.number().int(),
+  /** name and description per language: the answer's flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string() }),
+});
+export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;
+
+export const badgeTriggerResultSchema = z.object({
+  /** true when this call granted the badge; false when the user already had it */
+  awarded: z.boolean(),
+  badge: badgeSchema,
+  /** credits this call added (0 when not awarded) */
+  credits: z.number().int(),
+  /** the user's balance after the call */
+  balance: z.number().int(),
+  /** when the user earned it (this call or earlier) */
+  earnedAt: z.string(),
+});
+export type BadgeTriggerResult = z.infer<typeof badgeTriggerResultSchema>;
+
+export const badgeTranslationsInput = translationsInputSchema({ name: text(80), description: text(500) });
+
+/** Admin edit (PUT /marketplace/badges/{id}): any subset. The slug and trigger are fixed. */
+export const badgeUpdateSchema = z
+  .object({
+    name: text(80).min(1),
+    description: text(500),
+    icon: z.union([z.literal(''), imageUrl]),
+    rewardAmount: z.number().int().min(0).max(MAX_CREDITS),
+    /** the spec's shape; `rewardAmount` wins when both are sent */
+    reward: z.object({ type: z.literal('token').optional(), amount: z.number().int().min(0).max(MAX_CREDITS) }),
+    reusable: z.boolean(),
+    active: z.boolean(),
+    /** per-language texts; an empty English one falls back to the Italian */
+    translations: badgeTranslationsInput,
+  })
+  .partial();
+export type BadgeUpdate = z.infer<typeof badgeUpdateSchema>;
+
+/** SPEC section 4: infinite; limited (needs maxUses); timed (needs expiresAt). */
+export const giveawayTypes = ['infinite', 'limited', 'timed'] as const;
+export type GiveawayType = (typeof giveawayTypes)[number];
+
+/** Codes are compared case-insensitively: stored and looked up in upper case. */
+export const normalizeCode = (code: string) => code.trim().toUpperCase();
+// Lookups still accept the short codes created before the minimum existed.
+export const CODE_PATTERN = /^[A-Z0-9_-]{3,64}$/;
+/**
+ * A new code is at least this long: with the unknown-code limit per address, 8 characters of
+ * letters and digits are out of reach of guessing, where a 4-letter word was found in seconds.
+ */
+export const MIN_CODE_LENGTH = 8;
+export const codeSchema = z
+  .string()
+  .trim()
+  .min(MIN_CODE_LENGTH)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'code')
+  .transform(normalizeCode);
+
+/** A giveaway code (SPEC section 3), for admins: the code itself is a secret. */
+export const giveawaySchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  credits: z.number().int(),
+  type: z.enum(giveawayTypes),
+  maxUses: z.number().int().nullable(),
+  redemptionCount: z.number().int(),
+  expiresAt: z.string().nullable(),
+  description: z.string(),
+  owner: z.string(),
+  /** whether a redemption would pass now */
+  state: z.enum(['active', 'used_up', 'expired']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Giveaway = z.infer<typeof giveawaySchema>;
+
+const giveawayFields = {
+  credits: z.number().int().min(1).max(MAX_CREDITS),
+  type: z.enum(giveawayTypes),
+  /** required (>= 1) when limited, ignored otherwise */
+  maxUses: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  /** an ISO instant with offset; required when timed, ignored otherwise */
+  expiresAt: adminInstant().nullable().optional(),
+  description: text(500).default(''),
+};
+
+const typeRules = (g: { type: GiveawayType; maxUses?: number | null; expiresAt?: string | null }, ctx: z.RefinementCtx) => {
+  if (g.type === 'limited' && g.maxUses == null) ctx.addIssue({ code: 'custom', path: ['maxUses'], message: 'required' });
+  if (g.type === 'timed' && g.expiresAt == null) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'required' });
+};
+
+/** Admin create body. `token` is the code players type. */
+export const giveawayInputSchema = z.object({ token: codeSchema, ...giveawayFields }).superRefine(typeRules);
+export type GiveawayInput = z.input<typeof giveawayInputSchema>;
+
+/** Admin edit body: every field but the code, which is read-only once created (SPEC section 5). */
+export const giveawayUpdateSchema = z.object(giveawayFields).superRefine(typeRules);
+export type GiveawayUpdate = z.input<typeof giveawayUpdateSchema>;
+
+/** GET /marketplace/giveaways (SPEC: limit, offset, owner, search on the code and description). */
+export const giveawayListQuerySchema = z.object({
+  owner: ownerQuery,
+  limit: limitQuery(10),
+  offset: offsetQuery,
+  search: searchQuery,
+});
+export type GiveawayListQuery = z.infer<typeof giveawayListQuerySchema>;
+
+/**
+ * POST /marketplace/giveaways/redeem. Strict: a body that tries to name the credits (or anything
+ * else unknown) is refused. `userId`/`username`/`owner` are accepted for the spec's client; the
+ * credits always go to the caller (or, for an admin, to `userId`).
+ */
+export const redeemInputSchema = z.strictObject({
+  token: z.string().trim().min(1).max(200),
+  userId: idSchema.optional(),
+  username: text(64).optional(),
+  owner: text(64).optional(),
+});
+export type RedeemInput = z.infer<typeof redeemInputSchema>;
+
+export const redeemResultSchema = z.object({
+  /** credits received (the spec's client reads data.credits or data.amount) */
+  credits: z.number().int(),
+  amount: z.number().int(),
+  /** the balance after the redemption */
+  balance: z.number().int(),
+  giveaway: z.object({ id: z.string(), token: z.string(), type: z.enum(giveawayTypes) }),
+});
+export type RedeemResult = z.infer<typeof redeemResultSchema>;
+
+/** A product (SPEC section 3). `price` is in credits and only ever read from the database. */
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  brand: z.string(),
+  image: z.string(),
+  owner: z.string(),
+  /** name and description per language, for the admin form; the flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const MAX_QUANTITY = 100_000;
+
+// SPEC section 5: name required; price min 0; quantity min 1; image required; brand defaults to
+// the brand when empty
+const productFields = {
+  name: text(120).min(1),
+  description: text(2000),
+  price: z.number().int().min(0).max(MAX_CREDITS),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
+  brand: text(64),
+  image: imageUrl,
+  /** per-language texts; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120), description: text(2000) }),
+};
+
+/** Admin create body (POST /marketplace/products). */
+export const productInputSchema = z.object({
+  ...productFields,
+  description: productFields.description.default(''),
+  brand: productFields.brand.default(''),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+/** Admin update body (PUT /marketplace/products/{id}): any subset; omitted fields keep their value. */
+export const productUpdateSchema = z.object(productFields).partial();
+export type ProductUpdate = z.input<typeof productUpdateSchema>;
+
+export const availabilities = ['all', 'available', 'out_of_stock'] as const;
+
+/** GET /marketplace/products: SPEC limit, page (1-based), name, owner; plus the shop's filters. */
+export const productListQuerySchema = z.object({
+  owner: ownerQuery,
+  limit: limitQuery(10),
+  page: pageQuery,
+  /** matches name or description */
+  name: text(120).optional(),
+  minPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
+  maxPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
+  availability: z.enum(availabilities).default('all'),
+}).refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, { message: 'PRICE_RANGE_INVERTED', path: ['minPrice'] });
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/**
+ * The shipping address dialog (SPEC section 5): all required but additional_address_info. The
+ * server copies it onto the purchase, so later profile edits never change where an order ships.
+ */
+export const shippingAddressSchema = z.object({
+  first_name: text(64).min(1),
+  last_name: text(64).min(1),
+  street_name: text(128).min(1),
+  additional_address_info: text(128).default(''),
+  zip_code: text(16).min(1),
+  city: text(64).min(1),
+  country: text(64).min(1),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
+export const shippingAddressFields = ['first_name', 'last_name', 'street_name', 'additional_address_info', 'zip_code', 'city', 'country'] as const;
+
+/**
+ * POST /marketplace/purchases. Strict: an unknown field is refused with VALIDATION_ERROR. The price
+ * charged always comes from the database; `price` is the one the player saw, and a purchase whose
+ * `price` differs from the current one is refused (409 PRICE_CHANGED). The spec's client saves the
+ * address on the profile and sends none: the profile's address is then used. `userId`, `username`,
+ * `brand` and `owner` are accepted for the spec's client; the buyer is the caller (an admin may
+ * name `userId`).
+ */
+export const purchaseInputSchema = z.strictObject({
+  productId: idSchema,
+  shippingAddress: shippingAddressSchema.optional(),
+  price: z.number().int().min(0).max(MAX_CREDITS).optional(),
+  userId: idSchema.optional(),
+  username: text(64).optional(),
+  brand: text(64).optional(),
+  owner: text(64).optional(),
+});
+export type PurchaseInput = z.input<typeof purchaseInputSchema>;
+
+/** A purchase (SPEC section 3). Name, image and price are as they were when bought. */
+export const purchaseSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productImage: z.string(),
+  /** the product now; `deleted` once an admin removed it from the shop */
+  product: z.object({ _id: z.string(), name: z.string(), image: z.string(), deleted: z.boolean() }),
+  price: z.number().int(),
+  brand: z.string(),
+  owner: z.string(),
+  shippingAddress: shippingAddressSchema,
+  fulfilled: z.boolean(),
+  fulfilledAt: z.string().nullable(),
+  /** id of the admin who marked it fulfilled */
+  fulfilledBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const purchaseResultSchema = z.object({ purchase: purchaseSchema, balance: z.number().int() });
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+
+/** GET /marketplace/purchases (admin) and /marketplace/purchases/user/{user}. */
+export const purchaseListQuerySchema = z.object({
+  owner: ownerQuery,
+  limit: limitQuery(10),
+  offset: offsetQuery,
+  /** matches username or product name */
+  search: searchQuery,
+  fulfilled: z.enum(['true', 'false']).optional(),
+});
+export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
+
+export const userPurchaseListQuerySchema = z.object({ owner: ownerQuery, limit: limitQuery(100, 500), offset: offsetQuery });
+
+/** POST /marketplace/badges (admin): a new badge on one of the server-verified triggers. */
+export const badgeInputSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9_]{3,40}$/, 'slug'),
+  name: text(80).min(1),
+  description: text(500).default(''),
+  icon: z.union([z.literal(''), imageUrl]).default(''),
+  trigger: z.enum(badgeTriggers),
+  rewardAmount: z.number().int().min(0).max(MAX_CREDITS).default(0),
+  reusable: z.boolean().default(false),
+  active: z.boolean().default(true),
+  /** per-language texts; an empty English one falls back to the Italian */
+  translations: badgeTranslationsInput,
+});
+export type BadgeInput = z.output<typeof badgeInputSchema>;
