@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationsSchema } from './i18n/content-translations.ts';
 
 /**
  * Pieces shared by the rewards schemas (wallet, badges, products, giveaways, purchases).
@@ -27,3 +28,20 @@ export const limitQuery = (fallback: number, max = 100) => z.coerce.number().int
 export const offsetQuery = z.coerce.number().int().min(0).max(1_000_000).default(0);
 export const pageQuery = z.coerce.number().int().min(1).max(100_000).default(1);
 export const searchQuery = text(100).optional();
+
+/**
+ * A badge the call just earned for the player, for the badge-earned modal. The server awards on
+ * the event itself (signup, login, profile, join, check-in, faction, purchase, code): the answer of
+ * each such call carries the ones it earned as `earnedBadges`, beside `data`.
+ */
+export const earnedBadgeSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  /** credits the badge paid */
+  credits: z.number().int(),
+  /** name and description per language: the answer's flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), description: z.string() }),
+});
+export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;

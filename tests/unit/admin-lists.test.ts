@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, pageCount, pageOffset, pageWindow } from '../../src/features/dashboard/admin-lists.ts';
-import { isoToLocalInput, localInputToIso } from '../../src/features/dashboard/datetime-local.ts';
-import { scheduleOrderIssue } from '../../src/features/dashboard/schedule-order.ts';
-import { adminFieldErrorKey } from '../../src/features/dashboard/ui/field-error.ts';
+import { matchesSearch, pageCount, pageOffset, pageWindow } from '../../src/platform/ui/admin/admin-lists.ts';
+import { isoToLocalInput, localInputToIso } from '../../src/platform/ui/admin/datetime-local.ts';
+import { scheduleOrderIssue } from '../../src/platform/schedule-order.ts';
+import { adminFieldErrorKey } from '../../src/platform/ui/admin/field-error.ts';
 
 describe('pagination window of 5 page buttons', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isCurrent, navItems } from '../../src/platform/ui/site/nav-items.ts';
-import { socialLinks } from '../../src/platform/ui/site/social-links.ts';
+import { isCurrent, navItems } from '../../src/layouts/site/nav-items.ts';
+import { socialLinks } from '../../src/layouts/site/social-links.ts';
 import it from '../../locales/it/common.json' with { type: 'json' };
 import { translate } from '../../src/platform/i18n/i18n.ts';
 

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../src/features/dashboard/admin-lists.ts';
-import { ListFooter, ListStatus } from '../../src/features/dashboard/ui/ListStatus.tsx';
+import { PAGE_SIZE } from '../../src/platform/ui/admin/admin-lists.ts';
+import { ListFooter, ListStatus } from '../../src/platform/ui/admin/ListStatus.tsx';
 import type { Translator } from '../../src/platform/ui/use-t.ts';
 import { createT } from '../../src/platform/i18n/i18n.ts';
 

@@ -7,7 +7,7 @@ import itChampionship from '../../locales/it/championship.json' with { type: 'js
 import enChampionship from '../../locales/en/championship.json' with { type: 'json' };
 import { translate, type Locale, type Messages } from '../../src/platform/i18n/i18n.ts';
 import { pluralCategory, pluralKey } from '../../src/platform/i18n/plural.ts';
-import { countKey } from '../../src/features/dashboard/ui/format.ts';
+import { countKey } from '../../src/platform/ui/admin/format.ts';
 import { countryName } from '../../src/platform/i18n/country-name.ts';
 
 const dict: Record<Locale, { tournaments: Messages; campaign: Messages; championship: Messages }> = {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import itRewards from '../../locales/it/rewards.json' with { type: 'json' };
 import enRewards from '../../locales/en/rewards.json' with { type: 'json' };
-import { isCurrent } from '../../src/platform/ui/site/nav-items.ts';
+import { isCurrent } from '../../src/layouts/site/nav-items.ts';
 import { backpackEntries, safeIcon } from '../../src/features/rewards/backpack-view.ts';
 import { cardState, filtersActive, noFilters, priceBound, priceRangeInverted, productListParams, purchaseBlock } from '../../src/features/rewards/shop-rules.ts';
 import { loadCredits, setCredits } from '../../src/features/rewards/ui/credits.ts';
-import { rememberEarnedBadge, takeEarnedBadges } from '../../src/features/rewards/ui/earned-badge.ts';
+import { rememberEarnedBadge, takeEarnedBadges } from '../../src/platform/ui/earned-badges/earned-badge.ts';
 import { translate } from '../../src/platform/i18n/i18n.ts';
 import { idempotentSender } from '../../src/platform/browser/idempotency.ts';
 import { pluralKey } from '../../src/platform/i18n/plural.ts';

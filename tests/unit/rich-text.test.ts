@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { sanitizeRichText } from '../../src/features/tournaments/rich-text.ts';
+import { sanitizeRichText } from '../../src/platform/rich-text.ts';
 
 describe('sanitizeRichText keeps basic formatting', () => {
   test.each([

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, imageUrl, limitQuery, offsetQuery, ownerQuery, pageQuery, searchQuery, text } from '../../platform/schemas.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { adminInstant } from '../../platform/date-range.ts';
-import { MAX_CREDITS } from './shop-rules.ts';
+import { MAX_CREDITS } from './limits.ts';
 
 export { MAX_CREDITS };
 
@@ -151,22 +151,8 @@ export const badgeTriggerInputSchema = z.object({
 });
 export type BadgeTriggerInput = z.infer<typeof badgeTriggerInputSchema>;
 
-/**
- * A badge the call just earned for the player, for the badge-earned modal. The server awards on
- * the event itself (signup, login, profile, join, check-in, faction, purchase, code): the answer of
- * each such call carries the ones it earned as `earnedBadges`, beside `data`.
- */
-export const earnedBadgeSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  icon: z.string(),
-  /** credits the badge paid */
-  credits: z.number().int(),
-  /** name and description per language: the answer's flat ones are in the request's language */
-  translations: translationsSchema({ name: z.string(), description: z.string() }),
-});
-export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;
+// the earned-badge shape travels in every answer's envelope, so it is the platform's (src/platform/schemas.ts)
+export { earnedBadgeSchema, type EarnedBadgeInfo } from '../../platform/schemas.ts';
 
 export const badgeTriggerResultSchema = z.object({
   /** true when this call granted the badge; false when the user already had it */

@@ -6,9 +6,7 @@
  */
 // types only: the shop page must not pull the schema library (zod) in before interaction
 import type { Product } from './contract.ts';
-
-/** Upper bound of any single credit amount (price, reward, code, adjustment): far below int32. */
-export const MAX_CREDITS = 1_000_000;
+import { MAX_CREDITS } from './limits.ts';
 
 export type Availability = 'all' | 'available' | 'out_of_stock';
 export type CardState = 'owned' | 'out_of_stock' | 'redeemable';

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../errors/error-codes.ts';
-import type { EarnedBadge } from '../../features/rewards/ui/earned-badge-queue.ts';
+import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
 
 /** The API base of SPEC section 7 (PUBLIC_API_BASE, default /api). */
 export const apiBase: string = (import.meta as any).env?.PUBLIC_API_BASE || '/api';

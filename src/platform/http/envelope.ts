@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { earnedBadgeSchema, type EarnedBadgeInfo } from '../../features/rewards/contract.ts';
+import { earnedBadgeSchema, type EarnedBadgeInfo } from '../schemas.ts';
 
 /** `{status:"SUCCESS", data}`: every success response of DESIGN section 3. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('SUCCESS'), data });

@@ -1,4 +1,4 @@
-import { PAGE_WINDOW, pageWindow } from '../../features/dashboard/admin-lists.ts';
+import { PAGE_WINDOW, pageWindow } from './admin/admin-lists.ts';
 
 export interface PaginationLabels {
   /** the navigation landmark's name, e.g. "Pages of the tournament list" */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { User } from '../contract.ts';
-import { showEarnedBadges } from '../../rewards/ui/earned-badge-queue.ts';
+import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import { LOGIN_REASON_REDEEM, pathAfterLogin, takeRedeemToken } from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';

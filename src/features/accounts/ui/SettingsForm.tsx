@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { consoles, games } from '../../tournaments/games.ts';
+import { consoles, games } from '../../../platform/games.ts';
 import { genders, languages } from '../user-options.ts';
 import type { User } from '../contract.ts';
-import { showEarnedBadges } from '../../rewards/ui/earned-badge-queue.ts';
+import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { genders } from '../user-options.ts';
 import type { User } from '../contract.ts';
-import { showEarnedBadges } from '../../rewards/ui/earned-badge-queue.ts';
+import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
 import { languageFromBrowser, localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';

@@ -1,19 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../dashboard/admin-lists.ts';
+import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../platform/ui/admin/admin-lists.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { labelClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
 import { useDebouncedValue } from '../../../platform/ui/use-debounced-value.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
-import { formatDateTime, formatShortDate, formatTime } from '../../dashboard/ui/format.ts';
-import { ListFooter, ListStatus } from '../../dashboard/ui/ListStatus.tsx';
-import type { SectionProps } from '../../dashboard/ui/section-props.ts';
-import SearchField from '../../dashboard/ui/SearchField.tsx';
-import { rowClass, smallButtonClass, tdClass } from '../../dashboard/ui/ui.ts';
+import { formatDateTime, formatShortDate, formatTime } from '../../../platform/ui/admin/format.ts';
+import { ListFooter, ListStatus } from '../../../platform/ui/admin/ListStatus.tsx';
+import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
+import SearchField from '../../../platform/ui/admin/SearchField.tsx';
+import { rowClass, smallButtonClass, tdClass } from '../../../platform/ui/admin/ui.ts';
 import type { AuditEntry } from '../contract.ts';
 import { auditActionPrefixes, changedKeys, prettyLines } from './audit-diff.ts';
-import { DataTable } from '../../dashboard/ui/DataTable.tsx';
+import { DataTable } from '../../../platform/ui/admin/DataTable.tsx';
 
 interface PageData {
   rows: AuditEntry[];

@@ -3,8 +3,8 @@ import type { DashboardOverview, TimeseriesDay } from '../contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
-import type { SectionProps } from './section-props.ts';
-import { panelClass, panelTitleClass } from './ui.ts';
+import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
+import { panelClass, panelTitleClass } from '../../../platform/ui/admin/ui.ts';
 
 /** chart.js is its own chunk, fetched after the stat cards (only this page ever loads it). */
 const ActivityCharts = lazy(() => import('./ActivityCharts.tsx'));

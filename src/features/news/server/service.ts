@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
 import type { NewsTable } from '../../../platform/db/schema.ts';
 import type { NewsArticle, NewsInput, NewsUpdate } from '../contract.ts';
-import { sanitizeRichText } from '../../tournaments/rich-text.ts';
+import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import * as NewsRepository from './repository.ts';
 import { recordAudit } from '../../audit/server/service.ts';

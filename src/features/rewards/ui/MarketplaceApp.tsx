@@ -164,7 +164,7 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       void notify(t('rewards.market.purchased', { name: product.name }));
       setOrdered(product.name);
       // the server awarded the purchase's badges; the modal (and the balance they pay) load only then
-      if (outcome.earnedBadges?.length) void import('./earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
+      if (outcome.earnedBadges?.length) void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
       return;
     }
     switch (outcome.code) {

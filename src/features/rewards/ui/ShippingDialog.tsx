@@ -6,7 +6,7 @@ import { shippingAddressFields, shippingAddressSchema, type PurchaseResult, type
 import { balanceAfter } from '../shop-rules.ts';
 import { formatNumber } from '../rewards-format.ts';
 import type { User } from '../../accounts/contract.ts';
-import type { EarnedBadge } from './earned-badge-queue.ts';
+import type { EarnedBadge } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { api, marketplaceApiBase, type ApiResult } from '../../../platform/browser/api-client.ts';
 import { idempotentSender } from '../../../platform/browser/idempotency.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';

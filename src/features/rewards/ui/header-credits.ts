@@ -1,5 +1,6 @@
 import { $credits, $sessionLoading, $token, loadSession } from '../../../platform/browser/session.ts';
 import { loadCredits, setCredits } from './credits.ts';
+import { BADGE_EARNED_EVENT } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 
 /**
  * <header-credits>: the credits balance in the header (SPEC section 2). Hidden for anonymous
@@ -41,6 +42,10 @@ export class HeaderCredits extends HTMLElement {
     // logging in or out (here or in another tab) changes whose balance this is
     this.#cleanup.push($token.listen(() => void loadCredits()));
     if ($token.get()) void loadCredits();
+    // a badge shown on this page paid credits: read the balance again (concurrent reads share one request)
+    const onEarned = () => void loadCredits();
+    window.addEventListener(BADGE_EARNED_EVENT, onEarned);
+    this.#cleanup.push(() => window.removeEventListener(BADGE_EARNED_EVENT, onEarned));
   }
 
   disconnectedCallback() {

@@ -3,7 +3,7 @@ import { formatNumber } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { LOGIN_REASON_REDEEM, REDEEM_TOKEN_KEY } from '../../../platform/browser/auth-redirect.ts';
 import { setCredits } from './credits.ts';
-import { celebrateEarnedBadges } from './earned-badge.ts';
+import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { idempotentSender } from '../../../platform/browser/idempotency.ts';
 import { translate } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, loadSession } from '../../../platform/browser/session.ts';

@@ -15,8 +15,8 @@ import {
   type Schedule,
   type TournamentStatus,
 } from '../phase.ts';
-import { scheduleOrder, scheduleOrderIssue, type ScheduleKey } from '../../dashboard/schedule-order.ts';
-import { sanitizeRichText } from '../rich-text.ts';
+import { scheduleOrder, scheduleOrderIssue, type ScheduleKey } from '../../../platform/schedule-order.ts';
+import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { CHAMPIONSHIP_MIN_AGE, isOldEnough } from '../eligibility.ts';
 import type {
   Registrations,

@@ -3,7 +3,7 @@ import type { Tournament } from '../contract.ts';
 import type { GameAccount, User } from '../../accounts/contract.ts';
 import { eligibleAccounts, fortniteAccount, registrationBody, withAccount } from '../join.ts';
 import { isFortnite } from '../tournament-view.ts';
-import { celebrateEarnedBadges } from '../../rewards/ui/earned-badge.ts';
+import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession, updateStoredUser } from '../../../platform/browser/session.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TeamName } from '../contract.ts';
-import { celebrateEarnedBadges } from '../../rewards/ui/earned-badge.ts';
+import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { Translator } from './translator.ts';
 import { errorBoxClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';

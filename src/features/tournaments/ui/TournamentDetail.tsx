@@ -5,7 +5,7 @@ import type { User } from '../../accounts/contract.ts';
 import { actionFor, phaseOf, type Action } from '../phase.ts';
 import { countdownParts, differsFromRome, longDateTime, nextDeadline, sitePathOf } from '../tournament-view.ts';
 import { phaseBadgeClass } from './phase-style.ts';
-import { celebrateEarnedBadges } from '../../rewards/ui/earned-badge.ts';
+import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { Locale, Messages } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';

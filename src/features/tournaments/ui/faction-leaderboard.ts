@@ -1,6 +1,6 @@
 import { rankPlayers, visiblePlayers, LEADERBOARD_SIZE, type RankedPlayer } from '../leaderboard.ts';
 import { api } from '../../../platform/browser/api-client.ts';
-import { showEarnedBadges } from '../../rewards/ui/earned-badge-queue.ts';
+import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { findCompetitionByPath } from './competition-lookup.ts';
 import { pluralCategory } from '../../../platform/i18n/plural.ts';
 import { $sessionLoading, $token, $user, loadSession } from '../../../platform/browser/session.ts';

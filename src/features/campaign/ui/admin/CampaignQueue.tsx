@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { AdminSubmission } from '../../contract.ts';
-import { pageCount, SEARCH_DEBOUNCE_MS } from '../../../dashboard/admin-lists.ts';
+import { pageCount, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { labelClass, selectClass } from '../../../../platform/ui/ui.ts';
 import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
-import { formatDateTime } from '../../../dashboard/ui/format.ts';
-import { ListFooter, ListStatus } from '../../../dashboard/ui/ListStatus.tsx';
-import type { SectionProps } from '../../../dashboard/ui/section-props.ts';
-import SearchField from '../../../dashboard/ui/SearchField.tsx';
-import { checkboxClass, rowClass, smallButtonClass, tdClass } from '../../../dashboard/ui/ui.ts';
-import Modal from '../../../dashboard/ui/Modal.tsx';
+import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
+import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import SearchField from '../../../../platform/ui/admin/SearchField.tsx';
+import { checkboxClass, rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import Modal from '../../../../platform/ui/admin/Modal.tsx';
 import { defaultQueueFilters, phaseFilters, queueKey, queueQuery, statusFilters, type PhaseFilter, type QueueFilters, type StatusFilter } from './campaign-admin.ts';
 import CampaignTabs from './CampaignTabs.tsx';
 import DuplicateWarning from './DuplicateWarning.tsx';
 import ReviewDialog from './ReviewDialog.tsx';
 import StatusBadge from './StatusBadge.tsx';
-import { DataTable } from '../../../dashboard/ui/DataTable.tsx';
+import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
 interface PageData {
   rows: AdminSubmission[];

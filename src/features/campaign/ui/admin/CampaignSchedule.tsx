@@ -6,10 +6,10 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
-import EditorLoadError from '../../../dashboard/ui/EditorLoadError.tsx';
-import { localTimeZone } from '../../../dashboard/ui/format.ts';
-import type { SectionProps } from '../../../dashboard/ui/section-props.ts';
-import { panelClass, panelTitleClass } from '../../../dashboard/ui/ui.ts';
+import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
+import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
+import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import { panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
 import { scheduleFormValues, scheduleUpdate, type ScheduleField, type ScheduleFormValues } from './campaign-admin.ts';
 import CampaignTabs from './CampaignTabs.tsx';
 

@@ -1,5 +1,5 @@
 import { PHASE_COUNT } from '../../contract.ts';
-import { sectionPath } from '../../../dashboard/sections.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';

@@ -1,7 +1,7 @@
 import type { AdminSubmission } from '../../contract.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { countKey, formatDateTime } from '../../../dashboard/ui/format.ts';
+import { countKey, formatDateTime } from '../../../../platform/ui/admin/format.ts';
 
 interface Props {
   t: Translator;

@@ -1,6 +1,6 @@
 import { MAX_SCORE, PHASE_COUNT, REJECT_REASON_MAX, isValidSchedule, type Campaign, type CampaignUpdate, type ReviewInput } from '../../contract.ts';
-import { PAGE_SIZE, pageOffset } from '../../../dashboard/admin-lists.ts';
-import { isoToLocalInput, localInputToIso } from '../../../dashboard/datetime-local.ts';
+import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 
 /**
  * The pure side of the dashboard's campaign section: the moderation queue's query, the review

@@ -3,12 +3,12 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { richTextClass } from '../../../tournaments/ui/admin/RichTextField.tsx';
+import { richTextClass } from '../../../../platform/ui/admin/RichTextField.tsx';
 
 type Sanitize = (html: string) => string;
 // sanitize-html and its parser are most of the editor's JavaScript: fetched once, after the form shows
 let sanitizer: Promise<Sanitize> | null = null;
-const loadSanitizer = () => (sanitizer ??= import('../../../tournaments/rich-text.ts').then((m) => m.sanitizeRichText));
+const loadSanitizer = () => (sanitizer ??= import('../../../../platform/rich-text.ts').then((m) => m.sanitizeRichText));
 
 interface Props {
   id: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import { sectionPath } from '../../../dashboard/sections.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '../../contract.ts';
 import { agencyName as defaultAgency } from '../../../../platform/brand.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
@@ -10,13 +10,13 @@ import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { inputClass, linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { leaveToast } from '../../../dashboard/ui/flash-toast.ts';
-import { idFromLocation, type SectionProps } from '../../../dashboard/ui/section-props.ts';
-import { checkboxClass, panelClass } from '../../../dashboard/ui/ui.ts';
+import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
+import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import NewsBodyField from './NewsBodyField.tsx';
 import NewsImageField from './NewsImageField.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
-import EditorLoadError from '../../../dashboard/ui/EditorLoadError.tsx';
+import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
 
 const TITLE_MAX = NEWS_TITLE_MAX;
 const SUMMARY_MAX = NEWS_SUMMARY_MAX;

@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES, imageTypes, type MediaUploadResult } from '../../../..
 import { apiBase } from '../../../../platform/browser/api-client.ts';
 import { secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { dangerSmallButtonClass } from '../../../dashboard/ui/ui.ts';
+import { dangerSmallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 
 interface Props {
   id: string;

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Badge } from '../../contract.ts';
-import { sectionPath } from '../../../dashboard/sections.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
-import { EditIcon } from '../../../dashboard/ui/icons.tsx';
-import type { SectionProps } from '../../../dashboard/ui/section-props.ts';
-import { rowClass, smallButtonClass, tdClass } from '../../../dashboard/ui/ui.ts';
-import { DataTable } from '../../../dashboard/ui/DataTable.tsx';
+import { EditIcon } from '../../../../platform/ui/admin/icons.tsx';
+import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
 export function ActiveBadge({ active, t }: { active: boolean; t: SectionProps['t'] }) {
   return (

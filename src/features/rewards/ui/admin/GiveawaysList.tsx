@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../dashboard/admin-lists.ts';
-import { sectionPath } from '../../../dashboard/sections.ts';
+import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import type { Giveaway } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
-import { formatDateTime } from '../../../dashboard/ui/format.ts';
-import { DeleteIcon, EditIcon } from '../../../dashboard/ui/icons.tsx';
-import { ListFooter, ListStatus } from '../../../dashboard/ui/ListStatus.tsx';
-import type { SectionProps } from '../../../dashboard/ui/section-props.ts';
-import SearchField from '../../../dashboard/ui/SearchField.tsx';
-import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../../../dashboard/ui/ui.ts';
-import { DataTable } from '../../../dashboard/ui/DataTable.tsx';
+import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { DeleteIcon, EditIcon } from '../../../../platform/ui/admin/icons.tsx';
+import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
+import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import SearchField from '../../../../platform/ui/admin/SearchField.tsx';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
 interface PageData {
   /** the search these rows answer */

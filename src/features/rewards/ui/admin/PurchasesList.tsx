@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../dashboard/admin-lists.ts';
+import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
 import type { Purchase } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { labelClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
-import { formatDateTime } from '../../../dashboard/ui/format.ts';
-import { ListFooter, ListStatus } from '../../../dashboard/ui/ListStatus.tsx';
-import type { SectionProps } from '../../../dashboard/ui/section-props.ts';
-import SearchField from '../../../dashboard/ui/SearchField.tsx';
-import { rowClass, smallButtonClass, tdClass } from '../../../dashboard/ui/ui.ts';
-import Modal from '../../../dashboard/ui/Modal.tsx';
-import { DataTable } from '../../../dashboard/ui/DataTable.tsx';
+import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
+import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import SearchField from '../../../../platform/ui/admin/SearchField.tsx';
+import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import Modal from '../../../../platform/ui/admin/Modal.tsx';
+import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
 interface PageData {
   rows: Purchase[];

@@ -12,9 +12,9 @@ import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { formatDateTime } from '../../../dashboard/ui/format.ts';
+import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { fieldMessage } from './field-message.ts';
-import Modal from '../../../dashboard/ui/Modal.tsx';
+import Modal from '../../../../platform/ui/admin/Modal.tsx';
 
 type Values = z.input<typeof adjustFormSchema>;
 type Body = z.output<typeof adjustFormSchema>;

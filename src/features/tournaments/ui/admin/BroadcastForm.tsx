@@ -10,9 +10,9 @@ import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { fieldErrorReader } from '../../../dashboard/ui/field-error.ts';
-import { countKey } from '../../../dashboard/ui/format.ts';
-import { checkboxClass, panelClass, panelTitleClass } from '../../../dashboard/ui/ui.ts';
+import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
+import { countKey } from '../../../../platform/ui/admin/format.ts';
+import { checkboxClass, panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
 
 type Values = z.input<typeof broadcastInputSchema>;
 type Body = z.output<typeof broadcastInputSchema>;

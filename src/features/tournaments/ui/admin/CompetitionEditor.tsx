@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { sectionPath } from '../../../dashboard/sections.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import type { Competition } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { idFromLocation, type SectionProps } from '../../../dashboard/ui/section-props.ts';
+import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import CompetitionForm from './CompetitionForm.tsx';
 import FactionScoresEditor from './FactionScoresEditor.tsx';
-import EditorLoadError from '../../../dashboard/ui/EditorLoadError.tsx';
+import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
 
 /** /dashboard/competitions/new and /dashboard/competitions/edit?id=…: the form, and on edit the faction scores. */
 export default function CompetitionEditor({ t, locale, section }: SectionProps) {

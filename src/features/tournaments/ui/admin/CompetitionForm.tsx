@@ -3,21 +3,21 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { sectionPath } from '../../../dashboard/sections.ts';
-import { games } from '../../games.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
+import { games } from '../../../../platform/games.ts';
 import { competitionInputSchema, type Competition } from '../../contract.ts';
-import { isoToLocalInput, localInputToIso } from '../../../dashboard/datetime-local.ts';
-import { payloadResolver } from '../../../dashboard/ui/payload-resolver.ts';
+import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
+import { payloadResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { fieldErrorReader } from '../../../dashboard/ui/field-error.ts';
-import { leaveToast } from '../../../dashboard/ui/flash-toast.ts';
-import { panelClass } from '../../../dashboard/ui/ui.ts';
-import LanguageTabs, { LanguagePanel } from '../../../dashboard/ui/LanguageTabs.tsx';
+import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
+import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
+import { panelClass } from '../../../../platform/ui/admin/ui.ts';
+import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 /**
  * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.

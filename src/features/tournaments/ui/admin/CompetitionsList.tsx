@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../dashboard/admin-lists.ts';
-import { sectionPath } from '../../../dashboard/sections.ts';
+import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import type { Competition } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
-import { ListFooter, ListStatus } from '../../../dashboard/ui/ListStatus.tsx';
-import type { SectionProps } from '../../../dashboard/ui/section-props.ts';
-import SearchField from '../../../dashboard/ui/SearchField.tsx';
-import { rowClass, smallButtonClass, tdClass } from '../../../dashboard/ui/ui.ts';
-import { DataTable } from '../../../dashboard/ui/DataTable.tsx';
+import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
+import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import SearchField from '../../../../platform/ui/admin/SearchField.tsx';
+import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
 /** /dashboard/competitions: every competition of the owner (the API lists them whole), searched and paged here. */
 export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {

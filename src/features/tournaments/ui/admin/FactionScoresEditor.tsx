@@ -4,8 +4,8 @@ import { teamNames, teamsUpdateSchema, type Competition, type Team, type TeamNam
 import { api } from '../../../../platform/browser/api-client.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { countKey } from '../../../dashboard/ui/format.ts';
-import { panelClass, panelTitleClass, smallButtonClass } from '../../../dashboard/ui/ui.ts';
+import { countKey } from '../../../../platform/ui/admin/format.ts';
+import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 
 /** A player row being edited: the score stays text until saved, so a half-typed value is kept as typed. */
 interface Row {

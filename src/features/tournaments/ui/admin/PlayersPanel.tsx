@@ -2,8 +2,8 @@ import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { formatDateTime } from '../../../dashboard/ui/format.ts';
-import { panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../../../dashboard/ui/ui.ts';
+import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../../../../platform/ui/admin/ui.ts';
 import type { RegistrationRow, Registrations } from './registrations.ts';
 
 interface Props {

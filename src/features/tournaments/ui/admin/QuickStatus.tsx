@@ -4,7 +4,7 @@ import type { Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { smallButtonClass } from '../../../dashboard/ui/ui.ts';
+import { smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { fromStatusChoice, statusChoiceLabel, statusChoices, toStatusChoice, type StatusChoice } from './status.ts';
 
 /** Sets the tournament's status in one step (or hands it back to the schedule), without the full form. */

@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { sectionPath } from '../../../dashboard/sections.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../phase.ts';
 import type { Competition, Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { idFromLocation, type SectionProps } from '../../../dashboard/ui/section-props.ts';
+import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import BroadcastForm from './BroadcastForm.tsx';
 import PhaseBadge from './PhaseBadge.tsx';
 import PlayersPanel from './PlayersPanel.tsx';
 import QuickStatus from './QuickStatus.tsx';
 import type { Registrations } from './registrations.ts';
 import TournamentForm from './TournamentForm.tsx';
-import EditorLoadError from '../../../dashboard/ui/EditorLoadError.tsx';
+import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
 
 type Tab = 'settings' | 'players' | 'email';
 const tabs: Tab[] = ['settings', 'players', 'email'];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../dashboard/admin-lists.ts';
-import { sectionPath } from '../../../dashboard/sections.ts';
+import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../phase.ts';
 import type { Tournament } from '../../contract.ts';
 import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
@@ -9,15 +9,15 @@ import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
-import { formatDateTime, formatShortDate, formatTime } from '../../../dashboard/ui/format.ts';
-import { ListFooter, ListStatus } from '../../../dashboard/ui/ListStatus.tsx';
-import type { SectionProps } from '../../../dashboard/ui/section-props.ts';
-import SearchField from '../../../dashboard/ui/SearchField.tsx';
-import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../../../dashboard/ui/ui.ts';
+import { formatDateTime, formatShortDate, formatTime } from '../../../../platform/ui/admin/format.ts';
+import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
+import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import SearchField from '../../../../platform/ui/admin/SearchField.tsx';
+import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import PhaseBadge from './PhaseBadge.tsx';
-import { DeleteIcon, EditIcon } from '../../../dashboard/ui/icons.tsx';
+import { DeleteIcon, EditIcon } from '../../../../platform/ui/admin/icons.tsx';
 import { statusNames } from './status.ts';
-import { DataTable } from '../../../dashboard/ui/DataTable.tsx';
+import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
 interface PageData {
   rows: Tournament[];

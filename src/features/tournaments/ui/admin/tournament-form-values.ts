@@ -1,4 +1,4 @@
-import { isoToLocalInput, localInputToIso } from '../../../dashboard/datetime-local.ts';
+import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 import type { Tournament, TournamentInput } from '../../contract.ts';
 import { fromStatusChoice, toStatusChoice, type StatusChoice } from './status.ts';
 

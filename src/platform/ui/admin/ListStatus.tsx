@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { PAGE_SIZE, pageCount, pageOffset } from '../admin-lists.ts';
-import Pagination from '../../../platform/ui/Pagination.tsx';
-import Spinner from '../../../platform/ui/Spinner.tsx';
-import type { Translator } from '../../../platform/ui/use-t.ts';
-import { errorBoxClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import { PAGE_SIZE, pageCount, pageOffset } from './admin-lists.ts';
+import Pagination from '../Pagination.tsx';
+import Spinner from '../Spinner.tsx';
+import type { Translator } from '../use-t.ts';
+import { errorBoxClass, secondaryButtonClass } from '../ui.ts';
 
 interface ListStatusProps {
   /** the prefix of the test ids: `<id>-error`, `<id>-loading`, `<id>-empty` */

@@ -1,4 +1,4 @@
-import { inputClass } from '../../../platform/ui/ui.ts';
+import { inputClass } from '../ui.ts';
 
 interface Props {
   id: string;

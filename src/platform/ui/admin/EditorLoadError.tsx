@@ -1,5 +1,5 @@
-import type { Translator } from '../../../platform/ui/use-t.ts';
-import { errorBoxClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import type { Translator } from '../use-t.ts';
+import { errorBoxClass, secondaryButtonClass } from '../ui.ts';
 
 interface Props {
   t: Translator;

@@ -1,18 +1,18 @@
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { User } from '../../accounts/contract.ts';
-import { dashboardNav, dashboardPath, findSection, type DashboardSectionKey } from '../sections.ts';
-import { adminGuard, FLASH_KEY } from '../../../platform/browser/admin-guard.ts';
-import { api } from '../../../platform/browser/api-client.ts';
-import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
-import { logout } from '../../../platform/browser/logout.ts';
-import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
-import { showLeftToast } from './flash-toast.ts';
+import type { User } from '../../features/accounts/contract.ts';
+import { dashboardNav, dashboardPath, findSection, type DashboardSectionKey } from '../../platform/ui/admin/sections.ts';
+import { adminGuard, FLASH_KEY } from '../../platform/browser/admin-guard.ts';
+import { api } from '../../platform/browser/api-client.ts';
+import { localizePath, type Locale, type Messages } from '../../platform/i18n/i18n.ts';
+import { logout } from '../../platform/browser/logout.ts';
+import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../platform/browser/session.ts';
+import { showLeftToast } from '../../platform/ui/admin/flash-toast.ts';
 import { sectionViews } from './section-views.ts';
-import AppToaster from '../../../platform/ui/AppToaster.tsx';
-import Spinner from '../../../platform/ui/Spinner.tsx';
-import { errorBoxClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
-import { useT, type Translator } from '../../../platform/ui/use-t.ts';
+import AppToaster from '../../platform/ui/AppToaster.tsx';
+import Spinner from '../../platform/ui/Spinner.tsx';
+import { errorBoxClass, secondaryButtonClass } from '../../platform/ui/ui.ts';
+import { useT, type Translator } from '../../platform/ui/use-t.ts';
 
 interface Props {
   locale: Locale;

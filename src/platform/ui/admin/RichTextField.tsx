@@ -1,8 +1,8 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import { inputClass } from '../../../../platform/ui/ui.ts';
-import type { Translator } from '../../../../platform/ui/use-t.ts';
+import FormField, { controlProps } from '../FormField.tsx';
+import { inputClass } from '../ui.ts';
+import type { Translator } from '../use-t.ts';
 
 interface Props {
   id: string;

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { MIN_CODE_LENGTH } from '../../rewards/contract.ts';
-import type { FieldErrorLike } from '../../../platform/browser/form-errors.ts';
-import type { Translator } from '../../../platform/ui/use-t.ts';
+import { MIN_CODE_LENGTH } from '../../../features/rewards/contract.ts';
+import type { FieldErrorLike } from '../../browser/form-errors.ts';
+import type { Translator } from '../use-t.ts';
 
 /** Allowed ranges of the admin forms' integer fields, named in their error text. */
 export type NumberRanges = Record<string, readonly [min: number, max: number]>;

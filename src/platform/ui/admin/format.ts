@@ -1,5 +1,5 @@
-import type { Locale } from '../../../platform/i18n/i18n.ts';
-import { pluralCategory } from '../../../platform/i18n/plural.ts';
+import type { Locale } from '../../i18n/i18n.ts';
+import { pluralCategory } from '../../i18n/plural.ts';
 
 const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
 

@@ -1,4 +1,3 @@
-import { loadCredits } from './credits.ts';
 import { showEarnedBadges, type EarnedBadge } from './earned-badge-queue.ts';
 
 // the queue lives apart, so the modal on every page can watch it without loading the credits store
@@ -7,8 +6,8 @@ export * from './earned-badge-queue.ts';
 /**
  * After a call of the player's on this page (join, check-in, faction, profile, purchase, code):
  * shows the badge-earned modal for each badge its answer says it earned (the server awards them on
- * the event itself), and re-reads the header's balance, which the badges' credits have changed.
+ * the event itself). The header's balance listens to the same event and re-reads itself.
  */
 export function celebrateEarnedBadges(badges: EarnedBadge[] | undefined): void {
-  if (showEarnedBadges(badges)) void loadCredits();
+  showEarnedBadges(badges);
 }

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { locales, type Locale } from '../../../platform/i18n/i18n.ts';
-import type { Translator } from '../../../platform/ui/use-t.ts';
+import { locales, type Locale } from '../../i18n/i18n.ts';
+import type { Translator } from '../use-t.ts';
 
 interface Props {
   /** prefix of the tab ids and test ids: `${idPrefix}-tab-it`, panels `${idPrefix}-panel-it` */

@@ -1,6 +1,6 @@
-import { $token, $user, loadSession } from '../../browser/session.ts';
-import { isAdmin } from '../../../features/accounts/roles.ts';
-import { logout } from '../../browser/logout.ts';
+import { $token, $user, loadSession } from '../../platform/browser/session.ts';
+import { isAdmin } from '../../features/accounts/roles.ts';
+import { logout } from '../../platform/browser/logout.ts';
 
 /**
  * <session-menu>: the header's account control (SPEC section 2, profile menu). The server renders

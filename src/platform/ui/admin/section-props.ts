@@ -1,6 +1,6 @@
-import type { DashboardSectionKey } from '../sections.ts';
-import type { Locale } from '../../../platform/i18n/i18n.ts';
-import type { Translator } from '../../../platform/ui/use-t.ts';
+import type { DashboardSectionKey } from './sections.ts';
+import type { Locale } from '../../i18n/i18n.ts';
+import type { Translator } from '../use-t.ts';
 
 /** What every lazily loaded dashboard section receives from the shell. */
 export interface SectionProps {

@@ -3,8 +3,8 @@
  * (locales/<lang>/common.json); `path` is unprefixed and localized when rendered. A feature adds
  * its page here (and its label to common.nav) when the page exists, never before.
  */
-import { brandSlug } from '../../brand.ts';
-import { championshipPath } from '../../../features/tournaments/tournament-view.ts';
+import { brandSlug } from '../../platform/brand.ts';
+import { championshipPath } from '../../features/tournaments/tournament-view.ts';
 
 export type NavIcon = 'home' | 'trophy' | 'flag' | 'store' | 'backpack' | 'star' | 'list' | 'gift' | 'calendar' | 'snowflake';
 
