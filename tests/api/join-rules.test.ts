@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedDemo } from '../../src/platform/db/seed.ts';
-import { isOldEnough } from '../../src/features/tournaments/eligibility.ts';
+import { isOldEnough } from '../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createTournament, join, quickPlayer, registration, registrationRows, type Person } from './helpers/tournaments.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { phaseOf } from '../../src/features/tournaments/phase.ts';
+import { phaseOf } from '../../src/features/tournaments/rules.ts';
 import { tournamentSchema } from '../../src/features/tournaments/contract.ts';
 import { getForViewer } from '../../src/features/tournaments/server/service.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

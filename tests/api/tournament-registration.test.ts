@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Phase } from '../../src/features/tournaments/phase.ts';
+import type { Phase } from '../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   checkIn,

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import {
   actionFor,
-  canCheckIn,
-  canRegister,
+  mayCheckIn,
+  mayJoin,
+  mayPlayChampionship,
   phaseOf,
   scheduledStatus,
   type Action,
@@ -10,7 +11,7 @@ import {
   type Phase,
   type Schedule,
   type TournamentStatus,
-} from '../../src/features/tournaments/phase.ts';
+} from '../../src/features/tournaments/rules.ts';
 
 /**
  * SPEC section 4, row by row. One fixed schedule; `now` walks across every boundary, exactly on
@@ -141,6 +142,24 @@ describe('actionFor: the button of SPEC section 4', () => {
 
 describe('server windows', () => {
   const phases: Phase[] = ['complete', 'ongoing', 'waiting', 'registration', 'checkinOpen', 'checkinClosed'];
-  test.each(phases)('join and leave only while registration is open (%s)', (p) => expect(canRegister(p)).toBe(p === 'registration'));
-  test.each(phases)('check-in and check-out only while check-in is open (%s)', (p) => expect(canCheckIn(p)).toBe(p === 'checkinOpen'));
+  test.each(phases)('join and leave only while registration is open (%s)', (p) =>
+    expect(mayJoin(p)).toEqual(p === 'registration' ? { ok: true } : { ok: false, code: 'REGISTRATION_CLOSED' }));
+  test.each(phases)('check-in and check-out only while check-in is open (%s)', (p) =>
+    expect(mayCheckIn(p)).toEqual(p === 'checkinOpen' ? { ok: true } : { ok: false, code: 'CHECKIN_CLOSED' }));
+  test.each(phases)('only a member checks in, and only while check-in is open (%s)', (p) => {
+    expect(mayCheckIn(p, true).ok).toBe(p === 'checkinOpen');
+    expect(mayCheckIn(p, false)).toEqual({ ok: false, code: p === 'checkinOpen' ? 'NOT_A_MEMBER' : 'CHECKIN_CLOSED' });
+  });
+});
+
+describe('mayPlayChampionship', () => {
+  test('a championship tournament wants 16 or older, the birthday itself counting', () => {
+    expect(mayPlayChampionship(true, '2010-11-24', '2026-11-24')).toEqual({ ok: true });
+    expect(mayPlayChampionship(true, '2010-11-25', '2026-11-24')).toEqual({ ok: false, code: 'CHAMPIONSHIP_AGE' });
+    expect(mayPlayChampionship(true, null, '2026-11-24')).toEqual({ ok: false, code: 'CHAMPIONSHIP_AGE' });
+  });
+  test('any other tournament takes every age, with or without a birth date', () => {
+    expect(mayPlayChampionship(false, null, '2026-11-24')).toEqual({ ok: true });
+    expect(mayPlayChampionship(false, '2020-01-01', '2026-11-24')).toEqual({ ok: true });
+  });
 });

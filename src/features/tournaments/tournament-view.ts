@@ -4,7 +4,7 @@
  * in the browser reads exactly like one built on the server. Texts come in as labels, never here.
  */
 import { isCompetitionLink } from './competition-link.ts';
-import { phaseOf, type Phase, type Schedule } from './phase.ts';
+import { phaseOf, type Phase, type Schedule } from './rules.ts';
 
 /** Tournament times are Italian times; a visitor elsewhere also sees their own (see detail page). */
 export const TOURNAMENT_TIME_ZONE = 'Europe/Rome';

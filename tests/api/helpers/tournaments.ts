@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Phase } from '../../../src/features/tournaments/phase.ts';
+import type { Phase } from '../../../src/features/tournaments/rules.ts';
 import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
 import * as SessionRepository from '../../../src/features/accounts/server/session-repository.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';

@@ -6,18 +6,19 @@ import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../../platform/db/schema.ts';
 import {
   actionFor,
-  canCheckIn,
-  canRegister,
+  mayCheckIn,
+  mayJoin,
+  mayPlayChampionship,
+  CHAMPIONSHIP_MIN_AGE,
   phaseOf,
   scheduledStatus,
   type Action,
   type Phase,
   type Schedule,
   type TournamentStatus,
-} from '../phase.ts';
+} from '../rules.ts';
 import { scheduleOrder, scheduleOrderIssue, type ScheduleKey } from '../../../platform/schedule-order.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
-import { CHAMPIONSHIP_MIN_AGE, isOldEnough } from '../eligibility.ts';
 import type {
   Registrations,
   RegistrationInput,
@@ -396,13 +397,13 @@ async function assertUserExists(app: FastifyInstance, userId: string, callerId: 
 async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId: string) {
   if (!row.competition_id) return;
   const birthDate = await UserRepository.birthDateOf(app.db.kysely, app.config.ownerId, userId);
-  if (!isOldEnough(birthDate, nowIso().slice(0, 10)))
+  if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok)
     throw new AppError(403, 'CHAMPIONSHIP_AGE', `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`);
 }
 
 export async function join(app: FastifyInstance, id: string, userId: string, callerId: string, input: RegistrationInput) {
   const row = await findRow(app, id);
-  if (!canRegister(phaseOfRow(row))) throw new AppError(409, 'REGISTRATION_CLOSED', 'Registration is not open');
+  if (!mayJoin(phaseOfRow(row)).ok) throw new AppError(409, 'REGISTRATION_CLOSED', 'Registration is not open');
   const account = accountOf(userId, input);
   if (row.open !== 1) {
     if (!input.password) throw new AppError(403, 'PASSWORD_REQUIRED', 'This tournament is private');
@@ -422,7 +423,7 @@ export async function join(app: FastifyInstance, id: string, userId: string, cal
 
 export async function leave(app: FastifyInstance, id: string, userId: string, callerId: string): Promise<Tournament> {
   const row = await findRow(app, id);
-  if (!canRegister(phaseOfRow(row))) throw new AppError(409, 'REGISTRATION_CLOSED', 'Registration is not open');
+  if (!mayJoin(phaseOfRow(row)).ok) throw new AppError(409, 'REGISTRATION_CLOSED', 'Registration is not open');
   const result = await TournamentRepository.leave(app.db.kysely, { tournamentId: id, userId, now: nowIso() });
   if (!result.left) throw new AppError(409, 'NOT_REGISTERED', 'Not registered');
   await mailPromoted(app, id, result.promoted);
@@ -431,7 +432,8 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
 
 export async function setCheckIn(app: FastifyInstance, id: string, userId: string, callerId: string, confirmed: boolean, input?: RegistrationInput): Promise<Tournament> {
   const row = await findRow(app, id);
-  if (!canCheckIn(phaseOfRow(row))) throw new AppError(409, 'CHECKIN_CLOSED', 'Check-in is not open');
+  const phase = phaseOfRow(row);
+  if (!mayCheckIn(phase).ok) throw new AppError(409, 'CHECKIN_CLOSED', 'Check-in is not open');
   let gameAccount: string | undefined;
   if (input) {
     const account = accountOf(userId, input);
@@ -439,7 +441,8 @@ export async function setCheckIn(app: FastifyInstance, id: string, userId: strin
     gameAccount = JSON.stringify(account);
   }
   const changed = await TournamentRepository.setConfirmed(app.db.kysely, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
-  if (!changed) throw new AppError(409, 'NOT_A_MEMBER', 'Only members can check in');
+  // membership is what the atomic write saw (a player who left meanwhile is not one)
+  if (!mayCheckIn(phase, changed).ok) throw new AppError(409, 'NOT_A_MEMBER', 'Only members can check in');
   // the tournament row is untouched by a check-in: only the registrations are read again
   return toTournament(row, await registrationsAfterWrite(app, id), callerId, Date.now());
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { useStore } from '@nanostores/react';
 import type { Tournament } from '../contract.ts';
 import type { User } from '../../accounts/contract.ts';
-import { actionFor, phaseOf, type Action } from '../phase.ts';
+import { actionFor, phaseOf, type Action } from '../rules.ts';
 import { countdownParts, differsFromRome, longDateTime, nextDeadline, sitePathOf } from '../tournament-view.ts';
 import { phaseBadgeClass } from './phase-style.ts';
 import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';

@@ -1,4 +1,4 @@
-import type { Phase } from '../phase.ts';
+import type { Phase } from '../rules.ts';
 
 /**
  * The phase badge's look, keyed by the card styling names of SPEC section 4 through `data-phase`,

@@ -1,5 +1,5 @@
 import { cardView, type CardLabels, type CardTournament } from '../tournament-view.ts';
-import type { Phase } from '../phase.ts';
+import type { Phase } from '../rules.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import { $sessionLoading, $token, $user, loadSession } from '../../../platform/browser/session.ts';
 import { findCompetitionByPath } from './competition-lookup.ts';

@@ -1,4 +1,4 @@
-import type { Phase } from '../../phase.ts';
+import type { Phase } from '../../rules.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 
 const phaseClass: Record<Phase, string> = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { phaseOf } from '../../phase.ts';
+import { phaseOf } from '../../rules.ts';
 import type { Competition, Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';

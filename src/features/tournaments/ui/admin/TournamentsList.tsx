@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { phaseOf } from '../../phase.ts';
+import { phaseOf } from '../../rules.ts';
 import type { Tournament } from '../../contract.ts';
 import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';

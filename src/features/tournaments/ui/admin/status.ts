@@ -1,4 +1,4 @@
-import type { TournamentStatus } from '../../phase.ts';
+import type { TournamentStatus } from '../../rules.ts';
 
 /** Translation names of the status values of SPEC section 4 (dashboard.status.*). */
 export const statusNames = { 0: 'notStarted', 1: 'ongoing', 2: 'ended' } as const satisfies Record<TournamentStatus, string>;

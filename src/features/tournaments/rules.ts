@@ -1,6 +1,7 @@
 /**
- * The phase and action-button rules of SPEC section 4, shared by the UI (badge, button) and the
- * server (which refuses actions outside their windows), so the two can never disagree.
+ * The rules of a tournament, pure and in one place, shared by the UI (badge, button) and the server
+ * (which refuses what they refuse), so the two can never disagree: the phase of SPEC section 4, the
+ * action button, and one named predicate per question a player asks (may I join? may I check in?).
  */
 export type TournamentStatus = 0 | 1 | 2;
 
@@ -62,15 +63,53 @@ export function actionFor(phase: Phase, m: Membership): Action {
   // an anonymous visitor is offered sign-up, which leads to login (SPEC section 6)
   if (!m.loggedIn) return { kind: 'signup' };
   if (phase === 'waiting') return { kind: 'disabled', label: 'waiting' };
-  if (phase === 'registration') {
+  if (mayJoin(phase).ok) {
     if (m.member) return { kind: 'leave' };
     if (m.waitlisted) return { kind: 'leaveWaitlist' };
     return { kind: 'join' };
   }
-  if (phase === 'checkinOpen' && m.member) return m.confirmed ? { kind: 'checkOut' } : { kind: 'checkIn' };
+  if (mayCheckIn(phase, m.member).ok) return m.confirmed ? { kind: 'checkOut' } : { kind: 'checkIn' };
   return { kind: 'disabled', label: 'closed' };
 }
 
-/** Which phases allow which server action. */
-export const canRegister = (phase: Phase) => phase === 'registration';
-export const canCheckIn = (phase: Phase) => phase === 'checkinOpen';
+/** A rule's answer: yes, or no with the error code the server sends and the page translates. */
+export type Verdict<Code extends string> = { ok: true } | { ok: false; code: Code };
+const yes = { ok: true } as const;
+const no = <Code extends string>(code: Code) => ({ ok: false, code }) as const;
+
+/** May a player join, or leave, now? Only while registration is open. */
+export function mayJoin(phase: Phase): Verdict<'REGISTRATION_CLOSED'> {
+  return phase === 'registration' ? yes : no('REGISTRATION_CLOSED');
+}
+
+/**
+ * May a player check in (or out) now? While check-in is open, and only a member (not a waitlisted
+ * player). `member` unknown (the server before its atomic write, which tells) asks about the window alone.
+ */
+export function mayCheckIn(phase: Phase, member?: boolean): Verdict<'CHECKIN_CLOSED' | 'NOT_A_MEMBER'> {
+  if (phase !== 'checkinOpen') return no('CHECKIN_CLOSED');
+  return member === false ? no('NOT_A_MEMBER') : yes;
+}
+
+/**
+ * Who may play the sponsored championship (the FAQ: 16 or older). A tournament belongs to the
+ * championship when it has a competition; the join checks the player's birth date against it.
+ */
+export const CHAMPIONSHIP_MIN_AGE = 16;
+
+/**
+ * True when a player born on `birthDate` (yyyy-MM-dd) is at least `minAge` on `today`
+ * (yyyy-MM-dd, UTC). No birth date: not known to be old enough, so false. The birthday itself
+ * counts: the cutoff is today's month and day, `minAge` years back, compared as text.
+ */
+export function isOldEnough(birthDate: string | null | undefined, today: string, minAge: number = CHAMPIONSHIP_MIN_AGE): boolean {
+  if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return false;
+  const year = Number(today.slice(0, 4)) - minAge;
+  const cutoff = `${String(year).padStart(4, '0')}${today.slice(4)}`;
+  return birthDate <= cutoff;
+}
+
+/** May a player born on `birthDate` play this tournament? A championship one (with a competition) wants CHAMPIONSHIP_MIN_AGE. */
+export function mayPlayChampionship(championship: boolean, birthDate: string | null | undefined, today: string): Verdict<'CHAMPIONSHIP_AGE'> {
+  return !championship || isOldEnough(birthDate, today) ? yes : no('CHAMPIONSHIP_AGE');
+}
