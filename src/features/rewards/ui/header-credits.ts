@@ -1,6 +1,5 @@
 import { $credits, $sessionLoading, $token, loadSession } from '../../../platform/browser/session.ts';
 import { loadCredits, setCredits } from './credits.ts';
-import { BADGE_EARNED_EVENT } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 
 /**
  * <header-credits>: the credits balance in the header (SPEC section 2). Hidden for anonymous
@@ -43,9 +42,10 @@ export class HeaderCredits extends HTMLElement {
     this.#cleanup.push($token.listen(() => void loadCredits()));
     if ($token.get()) void loadCredits();
     // a badge shown on this page paid credits: read the balance again (concurrent reads share one request)
+    // (the event's name as text: importing the queue module would cost every page a chunk)
     const onEarned = () => void loadCredits();
-    window.addEventListener(BADGE_EARNED_EVENT, onEarned);
-    this.#cleanup.push(() => window.removeEventListener(BADGE_EARNED_EVENT, onEarned));
+    addEventListener('badge:earned', onEarned);
+    this.#cleanup.push(() => removeEventListener('badge:earned', onEarned));
   }
 
   disconnectedCallback() {
