@@ -1,6 +1,10 @@
 /** Pure i18n helpers shared by pages, islands and the server (no dictionaries imported here). */
 export const locales = ['it', 'en'] as const;
 export type Locale = (typeof locales)[number];
+/** The props of a component that only needs the page's language. */
+export interface LocaleProps {
+  locale: Locale;
+}
 export const defaultLocale: Locale = 'it';
 
 export const isLocale = (v: unknown): v is Locale => v === 'it' || v === 'en';
