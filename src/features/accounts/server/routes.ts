@@ -28,7 +28,7 @@ const messageResult = envelope(z.object({ message: z.string() }));
 
 export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = ['users'];
+  const tags = ['accounts'];
   // Counted per address and e-mail. It runs as a preHandler because on the default onRequest hook
   // the body is not parsed yet, so every login from one address shared a single counter.
   const loginLimit = {

@@ -71,7 +71,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
   }
 
   {
-    const tags = ['submissions'];
+    const tags = ['campaign'];
     app.post('/marketplace/submissions', {
       schema: {
         tags,

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adjustInputSchema, adjustResultSchema, badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, productInputSchema, productListQuerySchema, productSchema, productUpdateSchema, purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, redeemInputSchema, redeemResultSchema, transactionListQuerySchema, transactionSchema, userBadgeSchema, userPurchaseListQuerySchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../contract.ts';
+import { adjustInputSchema, badgeInputSchema, adjustResultSchema, badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, productInputSchema, productListQuerySchema, productSchema, productUpdateSchema, purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, redeemInputSchema, redeemResultSchema, transactionListQuerySchema, transactionSchema, userBadgeSchema, userPurchaseListQuerySchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import { dashboardOverviewSchema, dashboardQuerySchema } from '../../dashboard/contract.ts';
 import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
 import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import * as BadgeService from './badge-service.ts';
-import * as DashboardService from '../../dashboard/server/service.ts';
 import * as GiveawayService from './giveaway-service.ts';
 import * as ProductService from './product-service.ts';
 import * as PurchaseService from './purchase-service.ts';
@@ -42,7 +40,17 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
 
   // ---- badges ----
   {
-    const tags = ['badges'];
+    const tags = ['rewards'];
+    app.post('/marketplace/badges', {
+      schema: { tags, summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists', security: bearer, querystring: ownerQuery, body: badgeInputSchema, response: { 201: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+      onRequest: app.requireAdmin,
+      handler: async (req, reply) => {
+        const badge = await BadgeService.create(app, ownerOf(app, req.query.owner), req.body);
+        await recordAudit(app, req, { action: 'badge.create', entityType: 'badge', entityId: badge._id, before: null, after: badge });
+        return reply.code(201).send(ok(badge));
+      },
+    });
+
     app.get('/marketplace/badges', {
       schema: { tags, summary: 'Badges: the active ones, or all for an admin', querystring: badgeListQuerySchema, response: { 200: listEnvelope(badgeSchema), ...errorResponses(400, 404) } },
       handler: async (req, reply) => {
@@ -104,7 +112,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
 
   // ---- products ----
   {
-    const tags = ['products'];
+    const tags = ['rewards'];
     app.get('/marketplace/products', {
       schema: { tags, summary: 'Products in the shop (public)', querystring: productListQuerySchema, response: { 200: listEnvelope(productSchema), ...errorResponses(400, 404) } },
       handler: async (req, reply) => {
@@ -157,7 +165,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
 
   // ---- purchases ----
   {
-    const tags = ['purchases'];
+    const tags = ['rewards'];
     app.post('/marketplace/purchases', {
       schema: {
         tags,
@@ -213,7 +221,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
 
   // ---- giveaways ----
   {
-    const tags = ['giveaways'];
+    const tags = ['rewards'];
     app.post('/marketplace/giveaways/redeem', {
       schema: {
         tags,
@@ -280,7 +288,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
 
   // ---- wallets and transactions ----
   {
-    const tags = ['wallets'];
+    const tags = ['rewards'];
     app.get('/marketplace/wallets/me', {
       schema: { tags, summary: "The caller's wallet (the header credits)", security: bearer, querystring: ownerQuery, response: { 200: envelope(walletSchema), ...errorResponses(401, 404) } },
       onRequest: app.requireUser,
@@ -332,9 +340,4 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     });
   }
 
-  app.get('/marketplace/dashboard/overview', {
-    schema: { tags: ['dashboard'], summary: 'Stat cards of the admin dashboard (admin)', security: bearer, querystring: dashboardQuerySchema, response: { 200: envelope(dashboardOverviewSchema), ...errorResponses(400, 401, 403, 404) } },
-    onRequest: app.requireAdmin,
-    handler: async (req) => ok(await DashboardService.overview(app, owner(req.query.owner))),
-  });
 }
