@@ -1,5 +1,5 @@
 // Gzip size of the JavaScript built pages load before any interaction (the rules are in
-// scripts/lib/page-weight.ts, which tests/e2e/page-budgets.spec.ts enforces).
+// scripts/lib/page-weight.ts, which tests/e2e/platform/page-budgets.spec.ts enforces).
 // Usage: node scripts/page-weight.mjs [dist/client] [page.html…]   (no pages: every static page)
 import fs from 'node:fs';
 import path from 'node:path';

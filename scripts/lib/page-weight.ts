@@ -1,6 +1,6 @@
 /**
  * What a built page costs in JavaScript, shared by scripts/page-weight.mjs (a report) and
- * tests/e2e/page-budgets.spec.ts (the budgets of issue 7). "Before any interaction" means: the
+ * tests/e2e/platform/page-budgets.spec.ts (the budgets of issue 7). "Before any interaction" means: the
  * page's module scripts, inline scripts, modulepreloads and the islands' component and renderer
  * modules, with every static import they pull in, gzip-compressed (level 9). Dynamic imports are
  * left out: they load on use (a dialog, a calendar, the form rules).

@@ -36,6 +36,6 @@ export const scrollToHashScript = `
  * fast parsers, and under the site's CSP (no 'unsafe-eval') that probe is refused and reported as a
  * violation (zod then falls back by itself). The browser parses small forms and answers, so it
  * takes the interpreted path from the start; this is the global that `z.config({ jitless: true })`
- * writes (tests/unit/inline-scripts.test.ts holds zod to it).
+ * writes (tests/unit/platform/inline-scripts.test.ts holds zod to it).
  */
 export const zodJitlessScript = `globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });`;

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadConfig } from '../../../src/platform/http/config.ts';
+import { passwordWork } from '../../../src/features/accounts/server/passwords.ts';
+import { adminFieldErrorKey } from '../../../src/platform/ui/admin/field-error.ts';
+import en from '../../../locales/en/dashboard.json' with { type: 'json' };
+import it from '../../../locales/it/dashboard.json' with { type: 'json' };
+import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
+import itErrors from '../../../locales/it/errors.json' with { type: 'json' };
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { accounts, rewardsApi } from '../helpers/rewards.ts';
+
+// Issue 11 item 5: each anti-automation limit answers 429 RATE_LIMITED with Retry-After once an
+// address has spent it, and only what the limit is about counts toward it. The limits are tested
+// with their defaults; the test helpers raise them for every other suite.
+const defaults = loadConfig({});
+
+const expectLimited = (r: { status: number; json: any; res: { headers: Record<string, unknown> } }) => {
+  expect(r.status, JSON.stringify(r.json)).toBe(429);
+  expect(r.json).toMatchObject({ status: 'ERROR', error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+  expect(Number(r.res.headers['retry-after'])).toBeGreaterThan(0);
+};
+
+test('the defaults are the documented numbers', () => {
+  expect(defaults.signupRateLimit).toBe(10);
+  expect(defaults.loginFailuresPerAddress).toBe(30);
+  expect(defaults.unknownCodesPerAddress).toBe(20);
+  expect(loadConfig({ SIGNUP_RATE_LIMIT: '3', LOGIN_FAILURES_PER_ADDRESS: '4', UNKNOWN_CODES_PER_ADDRESS: '5' })).toMatchObject({
+    signupRateLimit: 3,
+    loginFailuresPerAddress: 4,
+    unknownCodesPerAddress: 5,
+  });
+});
+
+describe('signups per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ signupRateLimit: defaults.signupRateLimit });
+  });
+  afterAll(() => t?.close());
+
+  const signup = (remoteAddress: string) => {
+    const id = randomBytes(5).toString('hex');
+    return t.call('POST', '/api/users/pp', {
+      remoteAddress,
+      body: { username: `s_${id}`, email: `s_${id}@example.com`, password: 'correct-horse-battery', nickname: `S ${id}`, gender: 'female', birth_date: '2000-05-17', language: 'it' },
+    });
+  };
+
+  test('the 11th signup from one address within the hour is 429 with Retry-After; another address still signs up', async () => {
+    for (let i = 0; i < 10; i++) expect((await signup('198.51.100.1')).status).toBe(201);
+    const before = await t.db.kysely.selectFrom('users').select('id').execute();
+    expectLimited(await signup('198.51.100.1'));
+    expect(await t.db.kysely.selectFrom('users').select('id').execute()).toHaveLength(before.length);
+    expect((await signup('198.51.100.2')).status).toBe(201);
+  });
+});
+
+describe('failed logins per address, across e-mails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const login = (email: string, password: string, remoteAddress = '198.51.100.7') => t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email, password } });
+
+  test('30 failures over 30 e-mails from one address, then even the right password is 429; successes do not count; another address logs in', async () => {
+    const real = await t.signup({ email: 'sprayed@example.com', password: 'sprayed-password-1' });
+    for (let i = 0; i < 29; i++) expect((await login(`victim-${i}@example.com`, 'Summer2026!')).status).toBe(401);
+    // successful logins from the same address are not failures
+    for (let i = 0; i < 5; i++) expect((await login(real.email, real.password)).status).toBe(200);
+    expect((await login('victim-29@example.com', 'Summer2026!')).status).toBe(401);
+
+    expectLimited(await login(real.email, real.password));
+    expectLimited(await login('victim-30@example.com', 'Summer2026!'));
+    expect((await login(real.email, real.password, '198.51.100.8')).status).toBe(200);
+  });
+});
+
+describe('unknown giveaway codes per address, across accounts', () => {
+  let t: TestApp;
+  let admin: string;
+  let players: { id: string; token: string }[];
+  let valid: string;
+  let usedUp: string;
+  let expired: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [a] = await accounts(t, 1, { admin: true });
+    admin = a.token;
+    players = await accounts(t, 10);
+    const api = rewardsApi(t, admin);
+    valid = (await api.giveaway({ token: 'VALIDCODE1', credits: 5 })).token;
+    usedUp = (await api.giveaway({ token: 'USEDUPCODE', type: 'limited', maxUses: 1 })).token;
+    const timed = await api.giveaway({ token: 'EXPIREDCODE', type: 'timed', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expired = timed.token;
+    await t.db.kysely.updateTable('giveaways').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', timed.id).execute();
+    const [first] = await accounts(t, 1);
+    expect((await redeem(first.token, usedUp, '203.0.113.99')).status).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  const redeem = (token: string, code: string, remoteAddress = '203.0.113.5') =>
+    t.call('POST', '/api/marketplace/giveaways/redeem', { token, remoteAddress, body: { token: code } });
+  let turn = 0;
+  // round-robin over the accounts keeps each under the per-account limit (10 a minute)
+  const next = () => players[turn++ % players.length].token;
+
+  test('used-up and expired codes do not count; the 21st unknown code from one address is 429 even for a valid code', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await redeem(next(), usedUp)).json.error.code).toBe('GIVEAWAY_USED_UP');
+      expect((await redeem(next(), expired)).json.error.code).toBe('GIVEAWAY_EXPIRED');
+    }
+    for (let i = 0; i < 20; i++) {
+      const r = await redeem(next(), `GUESS${String(i).padStart(4, '0')}`);
+      expect(r.status, JSON.stringify(r.json)).toBe(404);
+      expect(r.json.error.code).toBe('GIVEAWAY_NOT_FOUND');
+    }
+    const [fresh, other] = await accounts(t, 2);
+    expectLimited(await redeem(fresh.token, valid));
+    expectLimited(await redeem(fresh.token, 'GUESS9999'));
+    const wallet = await t.db.kysely.selectFrom('wallet_transactions').select('id').where('user_id', '=', fresh.id).execute();
+    expect(wallet).toHaveLength(0);
+    // the limit is the address's, not the code's
+    expect((await redeem(other.token, valid, '203.0.113.6')).status).toBe(200);
+  });
+});
+
+describe('admin-created codes', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await accounts(t, 1, { admin: true }))[0].token;
+  });
+  afterAll(() => t?.close());
+
+  test('a code of 7 characters is 400 on body.token; 8 characters are accepted', async () => {
+    const short = await t.call('POST', '/api/marketplace/giveaways', { token: admin, body: { token: 'SEVEN77', credits: 5, type: 'infinite' } });
+    expect(short.status).toBe(400);
+    expect(short.json.error.code).toBe('VALIDATION_ERROR');
+    expect(short.json.error.issues.map((i: { path: string }) => i.path)).toContain('body.token');
+    const ok = await t.call('POST', '/api/marketplace/giveaways', { token: admin, body: { token: 'EIGHT888', credits: 5, type: 'infinite' } });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(201);
+  });
+
+  test('the form names the minimum in both languages', () => {
+    const { key, vars } = adminFieldErrorKey('token', { type: 'too_small', message: 'x' }, 'SEVEN77');
+    expect(key).toBe('dashboard.validation.codeMin');
+    expect(vars).toEqual({ min: 8 });
+    expect(en.validation.codeMin).toContain('{min}');
+    expect(it.validation.codeMin).toContain('{min}');
+    expect(it.validation.codeMin).not.toBe(en.validation.codeMin);
+  });
+});
+
+describe('argon2 work in flight', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ passwordHashConcurrency: 2, passwordHashQueue: 4, loginFailuresPerAddress: 100_000 });
+  });
+  afterAll(() => t?.close());
+
+  test('30 logins at once: at most 2 hashes run, the overflow gets 503 SERVICE_UNAVAILABLE with Retry-After, none 500', async () => {
+    passwordWork.resetPeak();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => t.call('POST', '/api/users/authenticate', { body: { email: `storm-${i}@example.com`, password: 'wrong-password' } })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(6);
+    const busy = answers.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const b of busy) {
+      expect(b.json.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(Number(b.res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(passwordWork.peak).toBeGreaterThan(0);
+    expect(passwordWork.peak).toBeLessThanOrEqual(2);
+    expect(enErrors.SERVICE_UNAVAILABLE).toBe('The service is busy right now. Please try again in a few seconds.');
+    expect(itErrors.SERVICE_UNAVAILABLE).toEqual(expect.any(String));
+    // the server is not left stuck: a login after the storm works
+    const user = await t.signup();
+    expect((await t.call('POST', '/api/users/authenticate', { body: { email: user.email, password: user.password } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { seedDemo } from '../../../src/platform/db/seed.ts';
+import { getCampaign, getStandings } from '../../../src/features/campaign/server/service.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+/**
+ * Issue 12 items 5-7: the demo is seeded relative to the moment of seeding, so its story holds on
+ * any date. Seeded at three instants (the past, now, the future), each time: the qualifiers follow
+ * each other, a tournament stays in its check-in window for hours, /cortina has an open upload
+ * window, a deadline ahead and closed phases with final standings, and published news exist in
+ * both languages.
+ */
+const HOUR = 3600_000;
+const instants: [label: string, iso: string][] = [
+  ['in the past (2025-01-01)', '2025-01-01T10:00:00.000Z'],
+  ['now', new Date().toISOString()],
+  ['in the future (2030-06-15, summer time)', '2030-06-15T20:30:00.000Z'],
+];
+
+describe.each(instants)('the demo seeded %s', (_label, iso) => {
+  test('tells one story', async () => {
+    const t = await createTestApp({ rateLimits: false });
+    try {
+      const now = new Date(iso);
+      await seedDemo(t.app, now);
+      const db = t.db.kysely;
+      const owner = t.config.ownerId;
+      const ms = (s: string | null) => Date.parse(String(s));
+
+      // the championship's qualifiers, in order; two played, two to come
+      const tournaments = await db.selectFrom('tournaments').selectAll().where('owner', '=', owner).execute();
+      const qualifiers = tournaments.filter((r) => r.name.includes('Qualifier')).sort((a, b) => a.name.localeCompare(b.name));
+      expect(qualifiers).toHaveLength(4);
+      const starts = qualifiers.map((q) => ms(q.start_tournament));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      expect(starts.filter((s) => s < now.getTime())).toHaveLength(2);
+
+      // a tournament in its check-in window, for hours still
+      const checkIn = tournaments.find((r) => r.name === 'Fortnite Zero Build Sprint')!;
+      expect(ms(checkIn.start_checkin)).toBeLessThanOrEqual(now.getTime());
+      expect(ms(checkIn.end_checkin) - now.getTime()).toBeGreaterThanOrEqual(3 * HOUR);
+      expect(ms(checkIn.start_tournament)).toBeGreaterThan(ms(checkIn.end_checkin));
+
+      // /cortina: phase 3 open for uploads, the countdown's deadline ahead, phases 1-2 closed with final standings
+      const campaign = await getCampaign(t.app, owner, now);
+      expect(campaign.phases.map((p) => p.state)).toEqual(['closed', 'closed', 'open', 'upcoming']);
+      expect(campaign.currentPhase).toBe(3);
+      expect(ms(campaign.deadline)).toBeGreaterThan(now.getTime());
+      for (const [a, b] of campaign.phases.slice(0, -1).map((p, i) => [p, campaign.phases[i + 1]] as const)) expect(a.closesAt <= b.opensAt).toBe(true);
+      for (const phase of [1, 2]) {
+        const standings = await getStandings(t.app, owner, phase, { limit: 50, offset: 0 }, now);
+        expect(standings.frozen).toBe(true);
+        expect(standings.total).toBeGreaterThan(0);
+      }
+      const submissions = await db.selectFrom('screenshot_submissions').select(['created_at', 'phase']).execute();
+      for (const s of submissions) {
+        const window = campaign.phases.find((p) => p.phase === s.phase)!;
+        expect(s.created_at >= window.opensAt && s.created_at < window.closesAt, `${s.created_at} in phase ${s.phase}`).toBe(true);
+      }
+
+      // news: at least two published articles, each in both languages, published before the seeding
+      const news = await db.selectFrom('news').selectAll().where('owner', '=', owner).where('published', '=', 1).execute();
+      expect(news.length).toBeGreaterThanOrEqual(2);
+      for (const n of news) {
+        for (const text of [n.title_it, n.title_en, n.summary_it, n.summary_en, n.body_it, n.body_en]) expect(text.trim()).not.toBe('');
+        expect(n.title_it).not.toBe(n.title_en);
+        expect(ms(n.published_at)).toBeLessThanOrEqual(now.getTime());
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import { decodeQuotedPrintable, goto, hydrated, latestMailTo, unique } from '../helpers.ts';
+
+/** The locale prefix of a page path: Italian has none, English is /en. */
+const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : path === '/' ? '/en/' : `/en${path}`);
+const homeUrl = (lang: 'it' | 'en') => (lang === 'it' ? /\/$/ : /\/en\/?$/);
+
+async function openProfileMenu(page: Page) {
+  await page.getByTestId('profile-menu-button').click();
+  await expect(page.getByTestId('menu-logout')).toBeVisible();
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test.describe(`accounts in ${lang}`, () => {
+    // the browser's language decides the account's language at signup
+    test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
+
+    test(`a visitor signs up, edits settings, logs out and logs back in (${lang})`, async ({ page }) => {
+      const username = unique(`p${lang}`);
+      const email = `${username}@example.com`;
+      const password = 'correct horse battery';
+
+      await goto(page, at(lang, '/signup'));
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await page.getByTestId('signup-username').fill(username);
+      await page.getByTestId('signup-nickname').fill(`Nick ${lang}`);
+      await page.getByTestId('signup-email').fill(email);
+      await page.getByTestId('signup-password').fill(password);
+      // the birth date through the calendar: month and year dropdowns, then a day
+      await page.getByTestId('signup-birth-date-toggle').click();
+      const calendar = page.getByTestId('signup-birth-date-calendar');
+      await calendar.locator('select').nth(0).selectOption({ index: 2 });
+      await calendar.locator('select').nth(1).selectOption('2001');
+      await calendar.getByRole('button', { name: /15/ }).first().click();
+      await expect(page.getByTestId('signup-birth-date')).toHaveValue('2001-03-15');
+      await page.getByTestId('signup-gender').selectOption('female');
+      await page.getByTestId('signup-submit').click();
+
+      await expect(page).toHaveURL(homeUrl(lang));
+      await hydrated(page);
+      // the registration badge greets the new player (rewards.spec.ts checks it in detail)
+      await page.getByTestId('badge-earned-ok').click();
+      await expect(page.getByTestId('profile-username')).toHaveText(username);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+      expect(stored).toMatchObject({ username, email, language: lang, birth_date: '2001-03-15', gender: 'female' });
+
+      // settings: the account tab and a game account, saved only once something changed
+      await openProfileMenu(page);
+      await page.getByTestId('menu-settings').click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/settings')}$`));
+      await hydrated(page);
+      await expect(page.getByTestId('settings-save')).toBeDisabled();
+      await page.getByTestId('settings-nickname').fill(`Renamed ${lang}`);
+      await page.getByTestId('settings-epic-id').fill('EpicPlayer42');
+      await page.getByTestId('settings-tab-games').click();
+      await page.getByTestId('game-account-add').click();
+      await page.getByTestId('game-account-0-username').fill('ValoMain');
+      await page.getByTestId('game-account-0-id').fill('VM#123');
+      await page.getByTestId('game-account-0-game').selectOption('Valorant');
+      await page.getByTestId('game-account-0-console').selectOption('PC');
+      await expect(page.getByTestId('settings-save')).toBeEnabled();
+      await page.getByTestId('settings-save').click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+      await expect(page.getByTestId('settings-save')).toBeDisabled();
+
+      // what was saved is what the server holds after a reload
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByTestId('settings-nickname')).toHaveValue(`Renamed ${lang}`);
+      await expect(page.getByTestId('settings-epic-id')).toHaveValue('EpicPlayer42');
+      await page.getByTestId('settings-tab-games').click();
+      await expect(page.getByTestId('game-account-0-username')).toHaveValue('ValoMain');
+
+      // logout from the profile menu revokes the token and returns home as a guest
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      await openProfileMenu(page);
+      await page.getByTestId('menu-logout').click();
+      await expect(page).toHaveURL(homeUrl(lang));
+      await expect(page.getByTestId('guest-menu-button')).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      const me = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status()).toBe(401);
+
+      // log back in through the guest menu
+      await page.getByTestId('guest-menu-button').click();
+      await page.getByTestId('menu-login').click();
+      await hydrated(page);
+      await page.getByTestId('login-email').fill(email);
+      await page.getByTestId('login-password').fill(password);
+      await page.getByTestId('login-submit').click();
+      await expect(page).toHaveURL(homeUrl(lang));
+      await hydrated(page);
+      await expect(page.getByTestId('profile-username')).toHaveText(username);
+    });
+
+    test(`a wrong password shows the translated error (${lang})`, async ({ page }) => {
+      await goto(page, at(lang, '/login'));
+      await page.getByTestId('login-email').fill('giulia@demo.arena');
+      await page.getByTestId('login-password').fill('not-the-password');
+      await page.getByTestId('login-submit').click();
+      await expect(page.getByTestId('login-error')).toHaveText(lang === 'it' ? 'Credenziali non valide.' : 'Invalid credentials.');
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/login')}$`));
+    });
+
+    test(`a forgotten password is reset through the e-mailed link (${lang})`, async ({ page, request }) => {
+      const username = unique(`r${lang}`);
+      const email = `${username}@example.com`;
+      const created = await request.post('/api/users/pp', {
+        data: { username, email, password: 'old-password-1', nickname: username, gender: 'male', language: lang },
+      });
+      expect(created.status()).toBe(201);
+
+      await goto(page, at(lang, '/resetPassword'));
+      await page.getByTestId('reset-email').fill(email);
+      await page.getByTestId('reset-submit').click();
+      await expect(page.getByTestId('reset-sent')).toBeVisible();
+
+      const mail = decodeQuotedPrintable(await latestMailTo(email));
+      expect(mail).toContain(lang === 'it' ? 'Reimposta la tua password' : 'Reset your password');
+      const link = /https?:\/\/\S+\/resetPassword\?token=[\w-]+/.exec(mail)?.[0];
+      expect(link, 'reset link in the mail').toBeTruthy();
+      expect(new URL(link!).pathname).toBe(at(lang, '/resetPassword'));
+
+      await goto(page, new URL(link!).pathname + new URL(link!).search);
+      await page.getByTestId('reset-new-password').fill('new-password-2');
+      await page.getByTestId('reset-confirm-password').fill('new-password-2');
+      await page.getByTestId('reset-new-submit').click();
+      await expect(page.getByTestId('reset-done')).toBeVisible();
+
+      // the link works once, the old password is gone, the new one logs in
+      const again = await request.post('/api/users/reset', { data: { token: new URL(link!).searchParams.get('token'), password: 'third-password-3' } });
+      expect(again.status()).toBe(400);
+      expect((await request.post('/api/users/authenticate', { data: { email, password: 'old-password-1' } })).status()).toBe(401);
+      await goto(page, at(lang, '/login'));
+      await page.getByTestId('login-email').fill(email);
+      await page.getByTestId('login-password').fill('new-password-2');
+      await page.getByTestId('login-submit').click();
+      await expect(page).toHaveURL(homeUrl(lang));
+    });
+  });
+}
+
+test('logging in switches the interface to the account language', async ({ page }) => {
+  // alex's account is English; he logs in from the Italian page
+  await goto(page, '/login');
+  await page.getByTestId('login-email').fill('alex@demo.arena');
+  await page.getByTestId('login-password').fill('demo-player-2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/en\/?$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('a stored redeem token sends the player on to redeem it after login', async ({ page }) => {
+  await goto(page, '/login');
+  await page.evaluate(() => localStorage.setItem('redeemToken', 'WINTER-2026'));
+  await page.getByTestId('login-email').fill('giulia@demo.arena');
+  await page.getByTestId('login-password').fill('demo-player-2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/marketplace\/redeem\?token=WINTER-2026$/);
+  expect(await page.evaluate(() => localStorage.getItem('redeemToken'))).toBeNull();
+});
+
+test('the language switch keeps the page', async ({ page }) => {
+  await goto(page, '/privacy-policy');
+  await page.getByTestId('language-en').click();
+  await expect(page).toHaveURL(/\/en\/privacy-policy$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByTestId('language-it').click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+});
+
+test('an unknown page shows the 404 page with a way home', async ({ page }) => {
+  for (const [url, lang] of [['/no-such-page', 'it'], ['/en/no-such-page', 'en']] as const) {
+    const res = await page.goto(url);
+    expect(res?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.locator(`main a[href="${lang === 'it' ? '/' : '/en/'}"]`).first()).toBeVisible();
+  }
+});

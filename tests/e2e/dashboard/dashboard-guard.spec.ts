@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { goto, hydrated } from '../helpers.ts';
+
+async function loginAs(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/users/authenticate', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  const { data } = await res.json();
+  await page.goto('/privacy-policy');
+  await page.evaluate(({ user, token }) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('token', token);
+  }, data);
+}
+
+test('an anonymous visitor who opens /dashboard is sent to login with the session-expired message', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page);
+  await expect(page.getByTestId('flash')).toBeVisible();
+  // the guard replaced the history entry: going back does not return to the dashboard
+  expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
+});
+
+test('a player who opens /dashboard is sent home with the unauthorised message', async ({ page }) => {
+  await loginAs(page, 'giulia@demo.arena', 'demo-player-2026');
+  await page.goto('/en/dashboard/products');
+  await expect(page).toHaveURL(/\/en\/?$/);
+  await expect(page.getByTestId('flash')).toBeVisible();
+});
+
+test('an admin enters the dashboard, sees the shell and the menu link, and logs out', async ({ page }) => {
+  await loginAs(page, 'admin@demo.arena', 'demo-admin-2026');
+  await goto(page, '/');
+  await page.getByTestId('profile-menu-button').click();
+  await expect(page.getByTestId('menu-dashboard')).toBeVisible();
+  await page.getByTestId('menu-dashboard').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard-shell')).toBeVisible();
+  await expect(page.getByTestId('dashboard-username')).toHaveText('admin');
+  await page.getByTestId('dashboard-nav-products').click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  await expect(page.getByTestId('dashboard-section-title')).toBeVisible();
+  await page.getByTestId('dashboard-logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a player does not see the dashboard link in the profile menu', async ({ page }) => {
+  await loginAs(page, 'giulia@demo.arena', 'demo-player-2026');
+  await goto(page, '/');
+  await page.getByTestId('profile-menu-button').click();
+  await expect(page.getByTestId('menu-logout')).toBeVisible();
+  await expect(page.getByTestId('menu-dashboard')).toBeHidden();
+});

@@ -1,0 +1,59 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { hydrated } from '../helpers.ts';
+import { appPages, en, staticPages } from '../site-pages.ts';
+
+/**
+ * Issue 12 item 25: axe-core finds no serious and no critical violation (WCAG 2.1 A and AA) on any
+ * public or player page, in both languages, logged out and logged in as a demo player. The page
+ * list is site-pages.ts, shared with the budget and CSP walks, so a new page is checked too.
+ */
+const PLAYER = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
+// the first tournament of the list, and one still counting down to its check-in (the countdown's markup)
+const pages = [...staticPages, ...appPages, '/tournament/{upcoming}', '/no-such-page'];
+
+let prepared: { session: { token: string; user: unknown }; tournament: string; upcoming: string; article: string } | undefined;
+async function prepare(request: APIRequestContext) {
+  if (prepared) return prepared;
+  const auth = await request.post('/api/users/authenticate', { data: PLAYER });
+  expect(auth.status()).toBe(200);
+  const session = (await auth.json()).data;
+  const list = (await (await request.get('/api/tournaments?limit=50')).json()).data as { id: string; start_checkin: string | null }[];
+  const tournament = list[0].id;
+  const upcoming = list.find((t) => t.start_checkin && Date.parse(t.start_checkin) > Date.now())!.id;
+  const article = (await (await request.get('/api/news?limit=1')).json()).data[0].id as string;
+  prepared = { session, tournament, upcoming, article };
+  return prepared;
+}
+
+async function serious(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+for (const state of ['logged out', 'logged in'] as const) {
+  for (const lang of ['it', 'en'] as const) {
+    test(`no serious or critical axe violation on any player page (${state}, ${lang})`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const { session, tournament, upcoming, article } = await prepare(page.request);
+      if (state === 'logged in') {
+        await page.goto('/privacy-policy');
+        await page.evaluate(({ user, token }) => {
+          localStorage.setItem('user', JSON.stringify(user));
+          localStorage.setItem('token', token);
+        }, session);
+      }
+      const found: string[] = [];
+      for (const p of pages) {
+        const url = p.replace('{tournament}', encodeURIComponent(tournament)).replace('{article}', encodeURIComponent(article)).replace('{upcoming}', encodeURIComponent(upcoming));
+        await page.goto(lang === 'en' ? en(url) : url);
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        found.push(...(await serious(page)));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}

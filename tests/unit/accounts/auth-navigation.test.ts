@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { loginPathWithNext, pathAfterLogin, safeNextPath, takeRedeemToken } from '../../../src/platform/browser/auth-redirect.ts';
+import { adminGuard } from '../../../src/platform/browser/admin-guard.ts';
+
+describe('pathAfterLogin', () => {
+  it.each([
+    ['it', null, '/'],
+    ['en', null, '/en/'],
+    ['it', 'ABC', '/marketplace/redeem?token=ABC'],
+    ['en', 'A B&C', '/en/marketplace/redeem?token=A%20B%26C'],
+  ] as const)('user language %s, redeem token %s goes to %s', (language, token, path) => {
+    expect(pathAfterLogin(language, token)).toBe(path);
+  });
+
+  it.each([
+    ['it', null, '/tournament/abc', '/tournament/abc'],
+    ['en', null, '/tournament/abc', '/en/tournament/abc'],
+    ['it', null, '/en/tournament/abc?x=1', '/tournament/abc?x=1'],
+    ['it', 'ABC', '/tournament/abc', '/marketplace/redeem?token=ABC'],
+    ['it', null, 'https://evil.example/', '/'],
+    ['en', null, '//evil.example', '/en/'],
+  ] as const)('user language %s, redeem token %s, next %s goes to %s', (language, token, next, path) => {
+    expect(pathAfterLogin(language, token, next)).toBe(path);
+  });
+});
+
+describe('safeNextPath', () => {
+  it.each(['/', '/tournament/abc', '/en/my-orders?page=2#top'])('keeps the same-site path %s', (next) => {
+    expect(safeNextPath(next)).toBe(next);
+  });
+
+  it.each([
+    null,
+    '',
+    'tournament/abc',
+    '//evil.example',
+    '/\\evil.example',
+    '\\/evil.example',
+    '/a//b',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    `/${'a'.repeat(600)}`,
+  ])('drops %j', (next) => {
+    expect(safeNextPath(next)).toBeNull();
+  });
+
+  it('loginPathWithNext encodes the page to come back to', () => {
+    expect(loginPathWithNext('en', '/tournament/a b')).toBe('/en/login?next=%2Ftournament%2Fa%20b');
+    expect(loginPathWithNext('it', '/tournament/x')).toBe('/login?next=%2Ftournament%2Fx');
+  });
+});
+
+describe('takeRedeemToken', () => {
+  const storage = (initial: Record<string, string>) => {
+    const data = new Map(Object.entries(initial));
+    return { getItem: (k: string) => data.get(k) ?? null, removeItem: (k: string) => void data.delete(k), data };
+  };
+
+  it('returns the parked token once and removes it', () => {
+    const s = storage({ redeemToken: 'CODE' });
+    expect(takeRedeemToken(s)).toBe('CODE');
+    expect(s.data.has('redeemToken')).toBe(false);
+    expect(takeRedeemToken(s)).toBeNull();
+  });
+});
+
+describe('adminGuard', () => {
+  const admin = { roles: ['SiteAdmin'] };
+  it.each([
+    [{ loading: true, user: null, token: null }, 'loading'],
+    [{ loading: false, user: null, token: 't' }, 'sessionExpired'],
+    [{ loading: false, user: admin, token: null }, 'sessionExpired'],
+    [{ loading: false, user: { roles: [] }, token: 't' }, 'unauthorized'],
+    [{ loading: false, user: { roles: ['OtherAdmin'] }, token: 't' }, 'unauthorized'],
+    [{ loading: false, user: admin, token: 't' }, 'allowed'],
+    [{ loading: false, user: { roles: ['NexusAdmin'] }, token: 't' }, 'allowed'],
+  ] as const)('%o is %s', (session, state) => {
+    expect(adminGuard(session, 'Nexus')).toBe(state);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
+import { deepEqual, getPath, lazySchema, setPath } from '../../../src/platform/ui/use-lite-form.ts';
+import { newPasswordSchema, settingsSchema, signupInputSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
+
+describe('form values by path', () => {
+  const values = { name: 'a', gameAccounts: [{ username: 'x', id: '' }] };
+
+  it('reads and writes nested fields without touching the original', () => {
+    expect(getPath(values, 'gameAccounts.0.username')).toBe('x');
+    expect(getPath(values, 'gameAccounts.3.username')).toBeUndefined();
+    const next = setPath(values, 'gameAccounts.0.username', 'y');
+    expect(next).toEqual({ name: 'a', gameAccounts: [{ username: 'y', id: '' }] });
+    expect(Array.isArray(next.gameAccounts)).toBe(true);
+    expect(values.gameAccounts[0].username).toBe('x');
+  });
+
+  it('compares values deeply (a form is dirty only when something differs)', () => {
+    expect(deepEqual(values, structuredClone(values))).toBe(true);
+    expect(deepEqual(values, setPath(values, 'name', 'b'))).toBe(false);
+    expect(deepEqual({ a: [] }, { a: {} })).toBe(false);
+  });
+});
+
+describe('lazySchema', () => {
+  it('loads the rules once, on first use, and returns the parsed values', async () => {
+    const load = vi.fn(async () => signupInputSchema);
+    const rules = lazySchema(load);
+    expect(load).not.toHaveBeenCalled();
+    rules.preload();
+    const res = await rules.validate({ username: 'ada_l', email: ' Ada@Example.COM ', password: 'long enough', nickname: 'Ada', gender: 'female' });
+    expect(res).toEqual({ ok: true, values: expect.objectContaining({ email: 'ada@example.com', language: 'it', country: 'Italy' }) });
+    await rules.validate({});
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports the first issue of each field, which the forms translate', async () => {
+    const signup = lazySchema(async () => signupInputSchema);
+    const res = await signup.validate({ username: 'a b', email: 'nope', password: 'short', birth_date: '2999-01-01', nickname: '', gender: '' });
+    if (res.ok) throw new Error('expected errors');
+    const keys = Object.fromEntries(Object.entries(res.errors).map(([f, e]) => [f, fieldErrorKey(f, e!, 'x')]));
+    expect(keys).toEqual({
+      username: 'auth.validation.usernameFormat',
+      email: 'auth.validation.email',
+      password: 'auth.validation.passwordMin',
+      birth_date: 'auth.validation.birthDateFuture',
+      nickname: 'auth.validation.required',
+      gender: 'auth.validation.required',
+    });
+
+    const confirm = await lazySchema(async () => newPasswordSchema).validate({ password: 'long enough', confirm: 'other' });
+    expect(confirm).toEqual({ ok: false, errors: { confirm: { type: 'custom', message: 'mismatch' } } });
+
+    const settings = await lazySchema(async () => settingsSchema).validate({
+      username: 'ada_l', email: 'ada@example.com', nickname: 'Ada', gender: 'female', discordId: '', epicId: '', language: 'en',
+      gameAccounts: [{ username: '', id: '', game: 'Valorant', console: 'PC' }],
+    });
+    expect(settings.ok ? [] : Object.keys(settings.errors)).toEqual(['gameAccounts.0.username']);
+  });
+
+  it('lets the form through when the rules cannot be loaded (the server checks), and retries next time', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(newPasswordSchema);
+    const rules = lazySchema(load);
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await rules.validate({ password: 'x', confirm: 'y' })).toEqual({ ok: true, values: { password: 'x', confirm: 'y' } });
+    quiet.mockRestore();
+    expect((await rules.validate({ password: 'x', confirm: 'y' })).ok).toBe(false);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { badgeTriggers, transactionTypes } from '../../../src/features/rewards/contract.ts';
+import { dashboardOverviewSchema } from '../../../src/features/dashboard/contract.ts';
+import { adjustBody, adjustFormSchema, badgeEditSchema, badgeFormSchema } from '../../../src/features/rewards/ui/admin/economy-forms.ts';
+import { fieldMessage } from '../../../src/features/rewards/ui/admin/field-message.ts';
+import it from '../../../locales/it/admin-economy.json' with { type: 'json' };
+import en from '../../../locales/en/admin-economy.json' with { type: 'json' };
+import { allSources } from '../helpers/sources.ts';
+
+const sources = allSources();
+
+const lookup = (dict: unknown, key: string) => key.split('.').reduce<any>((node, part) => node?.[part], dict);
+
+describe('admin-economy texts', () => {
+  test('every key the economy sections use exists in both locales', () => {
+    // (?!;): a prefix named in a type (ListStatus's `keys`) is not a key
+    const keys = new Set([...sources.matchAll(/'adminEconomy\.([A-Za-z_.]+[A-Za-z_])'(?!;)/g)].map((m) => m[1]));
+    expect(keys.size).toBeGreaterThan(50);
+    for (const key of keys) {
+      expect(typeof lookup(it, key), `it ${key}`).toBe('string');
+      expect(typeof lookup(en, key), `en ${key}`).toBe('string');
+    }
+  });
+
+  test('the keys built at run time exist: cards, triggers, transaction types, filters', () => {
+    const built = [
+      ...Object.keys(dashboardOverviewSchema.shape).map((k) => `index.cards.${k}`),
+      ...badgeTriggers.map((k) => `triggers.${k}`),
+      ...badgeTriggers.map((k) => `ruleHelp.${k}`),
+      ...transactionTypes.map((k) => `transactionTypes.${k}`),
+      ...['all', 'fulfilled', 'unfulfilled'].map((k) => `purchases.filters.${k}`),
+      ...['signups', 'redemptions', 'purchases', 'creditsDistributed', 'creditsSpent'].map((k) => `index.series.${k}`),
+      ...['slug', 'rewardRange', 'amountRange', 'nonZero', 'required', 'invalid', 'tooLong'].map((k) => `validation.${k}`),
+    ];
+    for (const key of built) {
+      expect(typeof lookup(it, key), `it ${key}`).toBe('string');
+      expect(typeof lookup(en, key), `en ${key}`).toBe('string');
+    }
+  });
+
+  test("the spec's Italian load-failure texts", () => {
+    expect(it.index.loadError).toBe('Errore nel recupero del cruscotto');
+    expect(it.badges.loadError).toBe('Errore nel recupero dei badge');
+    expect(it.purchases.fetchError).toBe('Errore nel recupero degli acquisti');
+    expect(it.wallets.fetchError).toBe('Errore nel recupero dei wallet');
+    expect(it.wallets.transactionsError).toBe('Errore nel recupero delle transazioni');
+  });
+});
+
+describe('badge form', () => {
+  const valid = { slug: 'top_fan', trigger: 'manual', name: 'Top fan', description: '', icon: '', rewardAmount: 10, reusable: false, active: true };
+
+  test('accepts a complete badge and trims the text', () => {
+    const parsed = badgeFormSchema.parse({ ...valid, name: '  Top fan  ' });
+    expect(parsed.name).toBe('Top fan');
+  });
+
+  test.each([
+    ['slug', 'Top Fan', 'slug'],
+    ['slug', 'ab', 'slug'],
+    ['rewardAmount', -1, 'rewardRange'],
+    ['rewardAmount', 1.5, 'rewardRange'],
+    ['rewardAmount', 1_000_001, 'rewardRange'],
+  ])('refuses %s = %s with the message %s', (field, value, message) => {
+    const res = badgeFormSchema.safeParse({ ...valid, [field]: value });
+    expect(res.success).toBe(false);
+    expect(res.error!.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+
+  test('an empty reward (NaN from the number input) or name is required', () => {
+    const res = badgeFormSchema.safeParse({ ...valid, rewardAmount: Number.NaN, name: ' ' });
+    expect(res.success).toBe(false);
+    expect(res.error!.issues.map((i) => i.path[0]).sort()).toEqual(['name', 'rewardAmount']);
+  });
+
+  test('editing ignores the fixed slug and trigger', () => {
+    const { slug: _slug, trigger: _trigger, ...rest } = valid;
+    expect(badgeEditSchema.safeParse(rest).success).toBe(true);
+  });
+});
+
+describe('wallet adjustment form', () => {
+  test('a debit becomes a negative amount, a credit a positive one', () => {
+    expect(adjustBody(adjustFormSchema.parse({ direction: 'debit', amount: 30, reason: ' oops ' }))).toEqual({ amount: -30, reason: 'oops' });
+    expect(adjustBody(adjustFormSchema.parse({ direction: 'credit', amount: 5, reason: 'prize' }))).toEqual({ amount: 5, reason: 'prize' });
+  });
+
+  test('zero, fractions and a missing reason are refused', () => {
+    expect(adjustFormSchema.safeParse({ direction: 'credit', amount: 0, reason: 'x' }).success).toBe(false);
+    expect(adjustFormSchema.safeParse({ direction: 'credit', amount: 2.5, reason: 'x' }).success).toBe(false);
+    expect(adjustFormSchema.safeParse({ direction: 'credit', amount: 5, reason: '   ' }).success).toBe(false);
+    expect(adjustFormSchema.safeParse({ direction: 'credit', amount: Number.NaN, reason: 'x' }).success).toBe(false);
+  });
+});
+
+describe('fieldMessage', () => {
+  const t = Object.assign((key: string) => `T:${key}`, { error: (code: string) => `E:${code}` }) as any;
+
+  test('maps errors to translation keys, never to English', () => {
+    expect(fieldMessage(t, 'slug', undefined, '')).toBeUndefined();
+    expect(fieldMessage(t, 'slug', { type: 'code', message: 'BADGE_SLUG_TAKEN' }, 'x')).toBe('E:BADGE_SLUG_TAKEN');
+    expect(fieldMessage(t, 'name', { type: 'too_small', message: 'Too small' }, ' ')).toBe('T:adminEconomy.validation.required');
+    expect(fieldMessage(t, 'amount', { type: 'invalid_type', message: 'required' }, Number.NaN)).toBe('T:adminEconomy.validation.required');
+    expect(fieldMessage(t, 'slug', { type: 'invalid_format', message: 'slug' }, 'A B')).toBe('T:adminEconomy.validation.slug');
+    expect(fieldMessage(t, 'amount', { type: 'too_small', message: 'amountRange' }, -3)).toBe('T:adminEconomy.validation.amountRange');
+    expect(fieldMessage(t, 'reason', { type: 'too_big', message: 'Too big' }, 'x'.repeat(300))).toBe('T:adminEconomy.validation.tooLong');
+    expect(fieldMessage(t, 'rewardAmount', { type: 'server' }, 5)).toBe('T:adminEconomy.validation.rewardRange');
+    expect(fieldMessage(t, 'icon', { type: 'server' }, 'x')).toBe('T:adminEconomy.validation.invalid');
+  });
+});

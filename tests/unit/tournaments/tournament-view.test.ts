@@ -1,0 +1,160 @@
+import { describe, expect, test } from 'vitest';
+import {
+  cardDate,
+  cardView,
+  communityChatUrl,
+  countdownParts,
+  differsFromRome,
+  longDateTime,
+  nextDeadline,
+  plainTextOf,
+  sitePathOf,
+  startText,
+  teamSizeLabel,
+  type CardTournament,
+  tournamentFrameUrl,
+  tournamentGoLink,
+} from '../../../src/features/tournaments/tournament-view.ts';
+import { isTournamentId } from '../../../src/features/tournaments/tournament-id.ts';
+
+const now = Date.parse('2026-11-20T12:00:00Z');
+const iso = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+const tournament = (over: Partial<CardTournament> = {}): CardTournament => ({
+  id: 't1',
+  name: 'Cup',
+  thumbnail: '',
+  game: 'EAFC25',
+  console: ['PS5', 'XBOX'],
+  members: ['a', 'b', 'c'],
+  maxPartecipants: 32,
+  dateText: { it: '', en: '' },
+  status: 0,
+  start_registration: iso(-60),
+  start_checkin: iso(60),
+  end_checkin: iso(105),
+  start_tournament: iso(120),
+  end_tournament: iso(240),
+  ...over,
+});
+const labels = { games: { EAFC25: 'EA Sports FC 25' }, consoles: { XBOX: 'Xbox' }, noDate: 'TBA' };
+
+describe('tournament card', () => {
+  test('shows phase, game, platforms joined by commas, an it-IT day/month/year start and members/slots', () => {
+    expect(cardView(tournament(), 'en', labels, now)).toEqual({
+      id: 't1',
+      name: 'Cup',
+      thumbnail: '',
+      phase: 'registration',
+      game: 'EA Sports FC 25',
+      consoles: 'PS5, Xbox',
+      date: '20/11/2026',
+      players: '3/32',
+    });
+  });
+
+  test('the date is the day in Rome, not in UTC', () => {
+    expect(cardDate('2026-11-20T23:30:00Z')).toBe('21/11/2026');
+  });
+
+  test('a fixed date text in the visitor language wins; with neither, the no-date text', () => {
+    const fixed = tournament({ dateText: { it: 'Qualifica 1 · domenica', en: 'Qualifier 1 · Sunday' } });
+    expect(startText(fixed, 'it')).toBe('Qualifica 1 · domenica');
+    expect(cardView(fixed, 'en', labels, now).date).toBe('Qualifier 1 · Sunday');
+    expect(cardView(tournament({ start_tournament: null }), 'it', labels, now).date).toBe('TBA');
+  });
+
+  test('an unknown game or console is shown as its value', () => {
+    const v = cardView(tournament({ game: 'Chess', console: ['PC'] }), 'it', labels, now);
+    expect([v.game, v.consoles]).toEqual(['Chess', 'PC']);
+  });
+});
+
+describe('countdown', () => {
+  test.each([
+    [-120, 'registrationOpens', -60],
+    [0, 'checkinOpens', 60],
+    [70, 'checkinCloses', 105],
+    [110, 'starts', 120],
+  ] as const)('at %i minutes it counts to %s', (at, kind, target) => {
+    const s = tournament({ start_registration: iso(-60) });
+    expect(nextDeadline(s, now + at * 60_000)).toEqual({ kind, at: Date.parse(iso(target)) });
+  });
+
+  test('nothing to count once the tournament runs or ended, or when the next moment is unscheduled', () => {
+    expect(nextDeadline(tournament(), now + 130 * 60_000)).toBeNull();
+    expect(nextDeadline(tournament({ status: 2 }), now)).toBeNull();
+    expect(nextDeadline(tournament({ start_checkin: null, end_checkin: null, start_tournament: null }), now)).toBeNull();
+  });
+
+  test('splits the time left into days, hours, minutes and seconds, never below zero', () => {
+    expect(countdownParts(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000 + 999)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5 });
+    expect(countdownParts(-5000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+});
+
+describe('dates and times', () => {
+  test('long date and time in Rome, localised', () => {
+    expect(longDateTime('2026-11-24T17:00:00Z', 'it')).toMatch(/^martedì 24 novembre 2026.*18:00/);
+    expect(longDateTime('2026-11-24T17:00:00Z', 'en')).toMatch(/^Tuesday,? 24 November 2026.*18:00/);
+    expect(longDateTime(null, 'it')).toBeNull();
+  });
+
+  test('a visitor zone counts as different only when its clock differs from Rome', () => {
+    const at = ['2026-11-24T17:00:00Z'];
+    expect(differsFromRome('Europe/Rome', at)).toBe(false);
+    expect(differsFromRome('Europe/Berlin', at)).toBe(false);
+    expect(differsFromRome('Europe/London', at)).toBe(true);
+    expect(differsFromRome('America/New_York', at)).toBe(true);
+    expect(differsFromRome('Not/AZone', at)).toBe(false);
+    expect(differsFromRome(undefined, at)).toBe(false);
+  });
+});
+
+describe('small helpers', () => {
+  test('team size is NvsN, null for solo', () => {
+    expect(teamSizeLabel(2)).toBe('2vs2');
+    expect(teamSizeLabel(null)).toBeNull();
+  });
+
+  test('a tournament id is the UUID the server made; a word like abc is an invalid id', () => {
+    expect(isTournamentId('8cc92279-bab4-49b6-b620-9d17a690b0b3')).toBe(true);
+    expect(isTournamentId('8CC92279-BAB4-49B6-B620-9D17A690B0B3')).toBe(true);
+    for (const bad of [undefined, '', 'abc', 'does-not-exist', 'a b', '../x', 'x'.repeat(65), 'id\u0000', '8cc92279-bab4-49b6-b620-9d17a690b0b3x']) expect(isTournamentId(bad)).toBe(false);
+  });
+
+  test('a competition url points at a site path', () => {
+    expect(sitePathOf('/arena-bomber-championship/')).toBe('/arena-bomber-championship');
+    expect(sitePathOf('https://site.example/arena-bomber-championship?x=1', 'https://site.example')).toBe('/arena-bomber-championship');
+    expect(sitePathOf('https://elsewhere.example/arena-bomber-championship', 'https://site.example')).toBe('');
+    expect(sitePathOf('//evil.example/x')).toBe('');
+  });
+
+  test('the community chat address is configuration, https only', () => {
+    expect(communityChatUrl({ COMMUNITY_CHAT_URL: 'https://discord.gg/abc' })).toBe('https://discord.gg/abc');
+    expect(communityChatUrl({ SOCIAL_DISCORD_URL: 'https://discord.gg/brand' })).toBe('https://discord.gg/brand');
+    expect(communityChatUrl({ COMMUNITY_CHAT_URL: 'javascript:alert(1)' })).toMatch(/^https:\/\//);
+  });
+
+  test('plain text of sanitised rich text: no tags, entities decoded, cut at a word', () => {
+    expect(plainTextOf('<h2>Rules</h2><p>Fish &amp; chips<br>for &#39;all&#39;</p><ul><li>one</li><li>two</li></ul>')).toBe("Rules Fish & chips for 'all' one two");
+    const long = plainTextOf(`<p>${'word '.repeat(80)}</p>`, 50);
+    expect(long.length).toBeLessThanOrEqual(50);
+    expect(long.endsWith('word…')).toBe(true);
+  });
+});
+
+describe('"Vai al torneo" (issue 12, item 13)', () => {
+  const it = test;
+  const iframe = '/en/tournament/abc/iframe';
+  it('opens the tournament\'s own external page first', () => {
+    expect(tournamentGoLink('https://play.example.org/t', 'https://frames.example/t/{id}', 'abc', iframe)).toEqual({ href: 'https://play.example.org/t', external: true });
+  });
+  it('else the embedded page when the template is configured', () => {
+    expect(tournamentGoLink('', 'https://frames.example/t/{id}', 'abc', iframe)).toEqual({ href: iframe, external: false });
+    expect(tournamentFrameUrl('https://frames.example/t/{id}', 'a b')).toBe('https://frames.example/t/a%20b');
+    expect(tournamentFrameUrl('https://frames.example/t/', 'abc')).toBe('https://frames.example/t/abc');
+  });
+  it.each([undefined, '', '   ', 'javascript:alert(1)', 'frames.example/t'])('else nowhere (template %j): the button is hidden', (template) => {
+    expect(tournamentGoLink('', template, 'abc', iframe)).toBeNull();
+  });
+});
