@@ -57,7 +57,7 @@ case "$cmd" in
   test) exec bash scripts/test.sh "$@" ;;
   e2e) ensure_build; exec playwright test "$@" ;;
   typecheck) exec tsc --noEmit -p . ;;
-  boundaries) exec depcruise src --config .dependency-cruiser.cjs --ignore-known --output-type err ;;
+  boundaries) exec depcruise src --config .dependency-cruiser.cjs --output-type err ;;
   node) exec node "$@" ;;
   *) exec "$cmd" "$@" ;;
 esac

@@ -9,7 +9,7 @@ import * as CompetitionRepository from '../../features/tournaments/server/compet
 import * as TournamentRepository from '../../features/tournaments/server/repository.ts';
 import * as NewsRepository from '../../features/news/server/repository.ts';
 import * as UserRepository from '../../features/accounts/server/user-repository.ts';
-import { hashPassword } from '../../features/accounts/server/passwords.ts';
+import { hashPassword } from '../passwords.ts';
 import { seedRewards } from '../../features/rewards/server/seed.ts';
 import { seedCampaign } from '../../features/campaign/server/seed.ts';
 

@@ -29,7 +29,7 @@ import { registerResponseCache } from './response-cache.ts';
 import { registerImageLimits } from '../storage/image-limits.ts';
 import { registerMailQueue } from '../mail/mail-queue.ts';
 import { registerAfterResponse } from './after-response.ts';
-import { passwordWork } from '../../features/accounts/server/passwords.ts';
+import { passwordWork } from '../passwords.ts';
 import { registerRequestLogging, requestIdOptions } from './logging.ts';
 import { readInlineHashes, registerSecurityHeaders } from './security-headers.ts';
 

@@ -31,7 +31,7 @@ if (cluster.isPrimary) {
   // The first worker migrates, seeds the demo and ensures the admin account alone; the others start
   // after it listens, with seeding off, so N processes never race to seed an empty database.
   // (Migrations would be safe anyway: Kysely's migrator takes a database lock.)
-  // argon2 is bounded per process (src/features/accounts/server/passwords.ts): share the cores among the workers
+  // argon2 is bounded per process (src/platform/passwords.ts): share the cores among the workers
   const hashing = { PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY || String(Math.max(1, Math.round(os.availableParallelism() / workers))) };
   const fork = (first: boolean) =>
     cluster.fork(first ? hashing : { ...hashing, SEED_DEMO: 'false', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../../src/platform/http/config.ts';
-import { passwordWork } from '../../../src/features/accounts/server/passwords.ts';
+import { passwordWork } from '../../../src/platform/passwords.ts';
 import { adminFieldErrorKey } from '../../../src/platform/ui/admin/field-error.ts';
 import en from '../../../locales/en/dashboard.json' with { type: 'json' };
 import it from '../../../locales/it/dashboard.json' with { type: 'json' };

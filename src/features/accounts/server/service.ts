@@ -8,7 +8,7 @@ import { isLocale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import { createT } from '../../../platform/i18n/i18n.ts';
 import { AppError, notFound } from '../../../platform/http/errors.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import * as EmailChangeRepository from './email-change-repository.ts';
 import * as PasswordResetRepository from './password-reset-repository.ts';

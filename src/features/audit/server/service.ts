@@ -54,6 +54,23 @@ export async function recordAudit(app: FastifyInstance, req: FastifyRequest, cha
   });
 }
 
+/**
+ * Records an admin write whose actor the caller already knows (id and name), in the caller's
+ * transaction: the entry exists exactly when the change does.
+ */
+export async function appendAudit(trx: Trx<Database>, owner: string, actor: { id: string; name: string }, change: AuditChange): Promise<void> {
+  await AuditRepository.insert(trx, {
+    owner,
+    actorId: actor.id,
+    actorName: actor.name,
+    action: change.action,
+    entityType: change.entityType,
+    entityId: change.entityId,
+    before: scrub(change.before ?? null),
+    after: scrub(change.after ?? null),
+  });
+}
+
 export async function list(app: FastifyInstance, q: { limit: number; offset: number; action?: string; search?: string }) {
   return AuditRepository.list(app.db.kysely, app.config.ownerId, q);
 }

@@ -18,7 +18,7 @@ import { envelope, errorResponseSchema, errorResponses, listEnvelope, ok, okList
 import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import * as CampaignService from './service.ts';
-import { ownerOf } from '../../rewards/server/rewards-scope.ts';
+import { ownerOf } from '../../../platform/http/owner.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(64) });
 const phaseParams = slugParams.extend({ phase: phaseNumberSchema });

@@ -23,10 +23,10 @@ import { AppError, unauthorized } from '../../../platform/http/errors.ts';
 import { imageWork } from '../../../platform/storage/image-limits.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
 import * as CampaignRepository from './repository.ts';
-import * as CompetitionRepository from '../../tournaments/server/competition-repository.ts';
+import * as CompetitionService from '../../tournaments/server/competition-service.ts';
 import { recordAudit } from '../../audit/server/service.ts';
 import * as MediaService from '../../../platform/storage/media-service.ts';
-import { ownerOf } from '../../rewards/server/rewards-scope.ts';
+import { ownerOf } from '../../../platform/http/owner.ts';
 
 export const campaignNotFound = () => new AppError(404, 'CAMPAIGN_NOT_FOUND', 'Campaign not found');
 const submissionNotFound = () => new AppError(404, 'SUBMISSION_NOT_FOUND', 'Submission not found');
@@ -107,7 +107,7 @@ export async function update(app: FastifyInstance, req: FastifyRequest, owner: s
   const utc = (iso: string) => new Date(iso).toISOString();
   const phases = input.phases?.map((p) => ({ phase: p.phase, opensAt: utc(p.opensAt), closesAt: utc(p.closesAt) }));
   if (phases && !isValidSchedule(phases)) throw new AppError(400, 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
-  if (input.competitionId && !(await CompetitionRepository.findById(app.db.kysely, owner, input.competitionId)))
+  if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId)))
     throw new AppError(404, 'COMPETITION_NOT_FOUND', 'Competition not found');
   const before = await load(app, owner);
   await CampaignRepository.update(app.db.kysely, owner, CAMPAIGN_SLUG, {

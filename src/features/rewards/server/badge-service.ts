@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../contract.ts';
 import type { Db } from '../../../platform/db/database.ts';
-import { isProfileComplete } from '../../accounts/rules.ts';
 import { AppError, forbidden } from '../../../platform/http/errors.ts';
 import { isUniqueViolation } from '../../../platform/db/database.ts';
 import * as BadgeRepository from './badge-repository.ts';
-import * as UserRepository from '../../accounts/server/user-repository.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
 
@@ -93,8 +92,7 @@ async function evidence(app: FastifyInstance, owner: string, trigger: string, us
       // the caller's account exists (beneficiaryOf checked it): registration is the event
       return 'account';
     case 'profile_completed': {
-      const u = await UserRepository.findById(db, owner, userId);
-      return u && isProfileComplete(u) ? 'profile' : null;
+      return (await Directory.hasCompleteProfile(app, owner, userId)) ? 'profile' : null;
     }
     case 'tournament_joined':
       return first(await BadgeRepository.memberTournaments(db, owner, userId, false, payload?.tournamentId));

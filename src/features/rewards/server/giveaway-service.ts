@@ -92,3 +92,7 @@ function fields(input: z.output<typeof giveawayUpdateSchema>): GiveawayRepositor
     description: input.description,
   };
 }
+
+/** Codes that can still be redeemed now, and all redemptions so far: the dashboard's stat cards. */
+export const countActive = (app: FastifyInstance, owner: string) => GiveawayRepository.countActive(app.db.kysely, owner, new Date().toISOString());
+export const countRedemptions = (app: FastifyInstance, owner: string) => GiveawayRepository.countRedemptions(app.db.kysely, owner);

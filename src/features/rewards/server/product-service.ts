@@ -36,3 +36,6 @@ const translatedColumns = (tr: z.output<typeof productUpdateSchema>['translation
 export async function remove(app: FastifyInstance, owner: string, id: string): Promise<void> {
   if (!(await ProductRepository.softDelete(app.db.kysely, owner, id))) throw productNotFound();
 }
+
+/** Products on sale (not deleted), for the dashboard's stat cards. */
+export const countActive = (app: FastifyInstance, owner: string) => ProductRepository.countActive(app.db.kysely, owner);

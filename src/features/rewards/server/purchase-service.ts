@@ -6,7 +6,7 @@ import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import * as ProductRepository from './product-repository.ts';
 import * as PurchaseRepository from './purchase-repository.ts';
-import * as UserRepository from '../../accounts/server/user-repository.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { productNotFound } from './product-service.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
@@ -20,7 +20,7 @@ const priceChanged = () => new AppError(409, 'PRICE_CHANGED', 'The price of this
  */
 async function shippingAddressOf(app: FastifyInstance, owner: string, userId: string, sent: ShippingAddress | undefined): Promise<ShippingAddress> {
   if (sent) return sent;
-  const user = await UserRepository.findById(app.db.kysely, owner, userId);
+  const user = await Directory.findPlayer(app, owner, userId);
   const parsed = shippingAddressSchema.safeParse(user ?? {});
   if (parsed.success) return parsed.data;
   const missing = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];

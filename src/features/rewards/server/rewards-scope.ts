@@ -7,14 +7,7 @@ import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import * as IdempotencyRepository from '../../../platform/db/idempotency-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 
-/**
- * The brand a rewards call works on. The deployment has one (OWNER_ID); the spec's client sends
- * it as `owner`, and any other value is answered as "no such record" rather than served.
- */
-export function ownerOf(app: FastifyInstance, requested?: string): string {
-  if (requested !== undefined && requested !== '' && requested !== app.config.ownerId) throw new AppError(404, 'NOT_FOUND', 'Unknown owner');
-  return app.config.ownerId;
-}
+export { ownerOf } from '../../../platform/http/owner.ts';
 
 /**
  * Whose wallet a call works on: the caller, or the body's `userId` when it is the caller's own or

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import * as AuditRepository from '../../audit/server/repository.ts';
-import * as UserRepository from '../../accounts/server/user-repository.ts';
+import { appendAudit } from '../../audit/server/service.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { ledgerRefused, runOnce, type Answer } from './rewards-scope.ts';
 
@@ -35,7 +35,7 @@ export async function adjust(
   idempotencyKey: string | undefined,
 ): Promise<AdjustAnswer & { replayed: boolean }> {
   const db = app.db.kysely;
-  const adminUser = await UserRepository.findById(db, owner, admin.id);
+  const adminUser = await Directory.findPlayer(app, owner, admin.id);
   const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
   return runOnce(db, { userId: admin.id, key: idempotencyKey, route: `POST /marketplace/wallets/${userId}/adjust`, request: input }, {
     before: async () => {
@@ -54,10 +54,7 @@ export async function adjust(
       if (!entry.ok) throw ledgerRefused(entry.reason);
       const wallet = (await WalletRepository.find(trx, owner, userId))!;
       // audited in the same transaction: the entry exists exactly when the adjustment does
-      await AuditRepository.insert(trx, {
-        owner,
-        actorId: admin.id,
-        actorName: createdBy.name,
+      await appendAudit(trx, owner, createdBy, {
         action: 'wallet.adjust',
         entityType: 'wallet',
         entityId: userId,

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../../platform/http/errors.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
-import * as UserRepository from '../../accounts/server/user-repository.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 
 const competitionNotFound = () => new AppError(404, 'COMPETITION_NOT_FOUND', 'Competition not found');
 const nowIso = () => new Date().toISOString();
@@ -115,7 +115,7 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
   const db = app.db.kysely;
   if (!(await CompetitionRepository.isRegistered(db, id, userId)))
     throw new AppError(409, 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
-  const user = await UserRepository.findById(db, app.config.ownerId, userId);
+  const user = await Directory.findPlayer(app, app.config.ownerId, userId);
   if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'No such player');
   await CompetitionRepository.choose(db, { competitionId: id, userId, team, playerName: user.nickname || user.username, now: nowIso() });
   return get(app, id);
@@ -130,9 +130,14 @@ export async function replaceTeams(app: FastifyInstance, id: string, input: z.ou
     if (seen.has(p.userId)) throw new AppError(400, 'DUPLICATE_PLAYER', `${p.userId} is listed twice`);
     seen.add(p.userId);
   }
-  const existing = await UserRepository.existingIds(app.db.kysely, app.config.ownerId, [...seen]);
+  const existing = await Directory.existingPlayerIds(app, app.config.ownerId, [...seen]);
   const unknown = [...seen].find((u) => !existing.has(u));
   if (unknown !== undefined) throw new AppError(400, 'UNKNOWN_PLAYER', `No player ${unknown}`);
   await CompetitionRepository.replacePlayers(app.db.kysely, id, players, nowIso());
   return get(app, id);
+}
+
+/** Whether `owner` has this competition (a campaign or a tournament may point to it). */
+export async function exists(app: FastifyInstance, owner: string, id: string): Promise<boolean> {
+  return !!(await CompetitionRepository.findById(app.db.kysely, owner, id));
 }

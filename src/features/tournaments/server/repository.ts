@@ -1,8 +1,6 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/database.ts';
-import type { GameAccount } from '../../accounts/contract.ts';
-import { keepGameAccount } from '../../accounts/server/user-repository.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 export type RegistrationRow = Pick<Selectable<TournamentRegistrationsTable>, 'tournament_id' | 'user_id' | 'state' | 'confirmed' | 'created_at'>;
@@ -178,10 +176,10 @@ export type JoinOutcome = RegistrationState | 'already' | 'gone';
  * waitlist. The primary key (tournament, user) decides a race between two joins of one user.
  */
 /**
- * `keepAccount`: the game account is also kept on the player's profile, in the same transaction,
+ * `keepAccount`: the game account is also kept on the player's profile (by the accounts domain), in the same transaction,
  * so a join that fails (full of errors or 'already') leaves the profile as it was.
  */
-export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; keepAccount?: GameAccount; now: string }): Promise<JoinOutcome> {
+export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; now: string; keepAccount?: (trx: Transaction<Database>) => Promise<void> }): Promise<JoinOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
       if (await findRegistration(trx, p.tournamentId, p.userId)) return 'already';
@@ -198,7 +196,7 @@ export async function join(db: Db, p: { tournamentId: string; userId: string; ga
         .insertInto('tournament_registrations')
         .values({ tournament_id: p.tournamentId, user_id: p.userId, state, confirmed: 0, game_account: p.gameAccount, created_at: p.now, updated_at: p.now })
         .execute();
-      if (p.keepAccount) await keepGameAccount(trx, p.userId, p.keepAccount);
+      if (p.keepAccount) await p.keepAccount(trx);
       return state;
     });
   } catch (e) {

@@ -32,12 +32,11 @@ import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { hashPassword, verifyPassword } from '../../accounts/server/passwords.ts';
+import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
-import * as SessionRepository from '../../accounts/server/session-repository.ts';
 import * as TournamentRepository from './repository.ts';
 import type { RegistrationRow, TournamentRow } from './repository.ts';
-import * as UserRepository from '../../accounts/server/user-repository.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 
 type CreateInput = z.output<typeof tournamentInputSchema>;
 type UpdateInput = z.output<typeof tournamentUpdateSchema>;
@@ -202,8 +201,7 @@ export async function getForViewer(app: FastifyInstance, id: string, viewerToken
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   let viewerId: string | null = null;
   if (viewerToken && viewerToken.length <= 200) {
-    const session = await SessionRepository.findByToken(app.db.kysely, app.config.ownerId, viewerToken, app.config.sessionIdleDays * 86_400_000);
-    if (session && session !== 'expired') viewerId = session.userId;
+    viewerId = await Directory.viewerOf(app, viewerToken);
   }
   try {
     return await get(app, id, viewerId);
@@ -389,14 +387,14 @@ function accountOf(userId: string, input: RegistrationInput): GameAccount {
 
 async function assertUserExists(app: FastifyInstance, userId: string, callerId: string) {
   if (userId === callerId) return;
-  const found = await UserRepository.existingIds(app.db.kysely, app.config.ownerId, [userId]);
+  const found = await Directory.existingPlayerIds(app, app.config.ownerId, [userId]);
   if (!found.has(userId)) throw new AppError(404, 'USER_NOT_FOUND', 'No such player');
 }
 
 /** A championship tournament (one with a competition) takes players of CHAMPIONSHIP_MIN_AGE or more, per the FAQ. */
 async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId: string) {
   if (!row.competition_id) return;
-  const birthDate = await UserRepository.birthDateOf(app.db.kysely, app.config.ownerId, userId);
+  const birthDate = await Directory.birthDateOf(app, app.config.ownerId, userId);
   if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok)
     throw new AppError(403, 'CHAMPIONSHIP_AGE', `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`);
 }
@@ -414,7 +412,7 @@ export async function join(app: FastifyInstance, id: string, userId: string, cal
   await assertUserExists(app, userId, callerId);
   await assertOldEnough(app, row, userId);
   const keepAccount = input.saveGameAccount ? account : undefined;
-  const outcome = await TournamentRepository.join(app.db.kysely, { tournamentId: id, userId, gameAccount: JSON.stringify(account), keepAccount, now: nowIso() });
+  const outcome = await TournamentRepository.join(app.db.kysely, { tournamentId: id, userId, gameAccount: JSON.stringify(account), now: nowIso(), keepAccount: keepAccount && ((trx) => Directory.keepGameAccount(trx, userId, keepAccount)) });
   if (outcome === 'already') throw new AppError(409, 'ALREADY_REGISTERED', 'Already registered');
   if (outcome === 'gone') throw tournamentNotFound();
   const waitlistPosition = outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(app.db.kysely, id, userId) : null;

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { WorkGate } from '../../../platform/http/work-gate.ts';
+import { WorkGate } from './http/work-gate.ts';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes); argon2id is the library's default algorithm.
 // @node-rs/argon2 ships prebuilt binaries inside registry packages, so no compiler is needed.
