@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from './ids.ts';
 import { translationsSchema } from './i18n/content-translations.ts';
 
 /**
@@ -10,8 +11,8 @@ import { translationsSchema } from './i18n/content-translations.ts';
 const noNul = (s: string) => !s.includes('\u0000');
 export const text = (max: number) => z.string().trim().max(max).refine(noNul, 'nul');
 
-/** Record ids are generated UUIDs; anything else is refused before it reaches a query. */
-export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
+/** A record id (ids.ts): the one id schema of every contract. */
+export const idSchema = z.string().min(1).max(64).regex(ID_PATTERN, 'id');
 
 
 /** An image address: our own uploads (/media/…) or an https URL. */

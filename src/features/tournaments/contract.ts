@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../../platform/schemas.ts';
 import { adminInstant } from '../../platform/date-range.ts';
 import { consoles, games } from '../../platform/games.ts';
 import { gameAccountSchema } from '../accounts/contract.ts';
@@ -99,7 +100,7 @@ const tournamentFields = {
   description: z.string().max(50_000).refine(noNul, 'nul'),
   rules: z.string().max(50_000).refine(noNul, 'nul'),
   teamSize: z.number().int().min(1).max(100).nullable(),
-  competitionId: z.string().max(64).regex(/^[A-Za-z0-9_-]+$/, 'id').nullable(),
+  competitionId: idSchema.nullable(),
   dateText: z.object({ it: text(120), en: text(120) }),
   externalUrl,
   /** per-language texts; an empty English one falls back to the Italian */

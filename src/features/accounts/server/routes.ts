@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '../../../platform/schemas.ts';
 import {
   emailChangeSchema,
   emailConfirmSchema,
@@ -22,7 +23,7 @@ import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as UserService from './service.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
-const idParams = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id') });
+const idParams = z.object({ id: idSchema });
 const authResult = envelopeWithBadges(z.object({ user: userSchema, token: z.string() }));
 const messageResult = envelope(z.object({ message: z.string() }));
 

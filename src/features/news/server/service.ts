@@ -1,3 +1,4 @@
+import { isId } from '../../../platform/ids.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
 import type { NewsTable } from '../../../platform/db/schema.ts';
@@ -22,7 +23,7 @@ export async function get(app: FastifyInstance, id: string, includeDrafts: boole
 
 /** For on-demand pages (App.Locals.data): published only, null when missing. */
 export async function findPublished(app: FastifyInstance, id: string): Promise<NewsArticle | null> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  if (!isId(id)) return null;
   const found = await NewsRepository.findById(app.db.kysely, app.config.ownerId, id);
   return found && found.published ? found : null;
 }

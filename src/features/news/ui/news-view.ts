@@ -31,7 +31,7 @@ export async function loadNewsPage(data: Data, origin: string, page: number): Pr
   return { data: json.data as NewsArticle[], total: Number(json.total ?? json.data.length) };
 }
 
-export const isNewsId = (id: string | undefined): id is string => !!id && /^[A-Za-z0-9_-]{1,64}$/.test(id);
+export { isId as isNewsId } from '../../../platform/ids.ts';
 
 /** One published article, or null (unknown id or a draft: anonymous readers never see drafts). */
 export async function loadArticle(data: Data, origin: string, id: string): Promise<NewsArticle | null> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '../../../platform/schemas.ts';
 import {
   broadcastInputSchema,
   competitionInputSchema,
@@ -29,7 +30,7 @@ import { localizeContent } from '../../../platform/i18n/content-translations.ts'
 import { requestLocale } from '../../../platform/http/content-locale.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'id');
+const id = idSchema;
 const idParams = z.object({ id });
 /** `/tournaments/:id…`: a malformed id is its own 400 code (the page shows the invalid-id message). */
 const tournamentParams = z.object({ id: tournamentIdSchema });

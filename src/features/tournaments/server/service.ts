@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { isId } from '../../../platform/ids.ts';
 import { createEvent } from 'ics';
 import type { z } from 'zod';
 import type { Updateable } from 'kysely';
@@ -198,7 +199,7 @@ export async function standingOf(app: FastifyInstance, id: string, userId: strin
  * sees it, or null when there is no such tournament. A bad or expired token reads anonymously.
  */
 export async function getForViewer(app: FastifyInstance, id: string, viewerToken?: string | null): Promise<Tournament | null> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  if (!isId(id)) return null;
   let viewerId: string | null = null;
   if (viewerToken && viewerToken.length <= 200) {
     viewerId = await Directory.viewerOf(app, viewerToken);
