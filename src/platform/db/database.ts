@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -299,4 +299,12 @@ export function isUniqueViolation(e: unknown): boolean {
 export function isForeignKeyViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
   return err?.code === '23503' || err?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint/.test(err?.message ?? '');
+}
+
+/**
+ * Runs `work` in a transaction, or inside the caller's when `db` already is one: a service's write
+ * and its audit entry, or a repository's several statements, commit together whoever calls them.
+ */
+export function transaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }

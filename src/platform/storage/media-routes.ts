@@ -6,8 +6,8 @@ import { envelope, errorResponseSchema, errorResponses, ok } from '../http/envel
 import { notFound } from '../http/errors.ts';
 import { acceptMultipart, readUpload } from '../http/multipart.ts';
 import * as MediaService from './media-service.ts';
-import { recordAudit } from '../../features/audit/server/service.ts';
 import { BUCKET_PATTERN, NAME_PATTERN } from './media-storage.ts';
+import { actorOf } from '../http/plugins/auth.ts';
 
 /** POST /api/media/{agency} (admin): an image in, {bucket, name} of its cleaned copy out. */
 export default async function mediaRoutes(root: FastifyInstance) {
@@ -29,9 +29,7 @@ export default async function mediaRoutes(root: FastifyInstance) {
       // DESIGN section 2: uploads go to /media/{AGENCY_NAME}; other buckets do not exist
       if (req.params.agency !== app.config.agencyName) throw notFound();
       const data = await readUpload(req);
-      const stored = await MediaService.store(app, req.params.agency, data);
-      await recordAudit(app, req, { action: 'media.upload', entityType: 'media', entityId: stored.name, before: null, after: { ...stored, bytes: data.length } });
-      return reply.code(201).send(ok(stored));
+      return reply.code(201).send(ok(await MediaService.upload(app, actorOf(req), req.params.agency, data)));
     },
   });
 }

@@ -3,6 +3,7 @@ import { mediaUrl, type MediaUploadResult } from './media-contract.ts';
 import { AppError } from '../http/errors.ts';
 import { imageWork } from './image-limits.ts';
 import { newObjectName } from './media-storage.ts';
+import { audited, type Actor } from '../../features/audit/server/service.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 export const extensionOf: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
@@ -65,6 +66,13 @@ export async function reencode(app: FastifyInstance, data: Buffer, format: Image
 }
 
 /** Checks, cleans and stores an upload under a generated name. */
+/** An admin's upload (POST /media): stored like any image, then recorded in the audit log. */
+export async function upload(app: FastifyInstance, actor: Actor, bucket: string, data: Buffer): Promise<MediaUploadResult> {
+  const stored = await store(app, bucket, data);
+  await audited(app, actor, (_tx, audit) => audit({ action: 'media.upload', entityType: 'media', entityId: stored.name, before: null, after: { ...stored, bytes: data.length } }));
+  return stored;
+}
+
 export async function store(app: FastifyInstance, bucket: string, data: Buffer): Promise<MediaUploadResult> {
   const format = detectFormat(data);
   if (!format) throw invalid('Only PNG, JPEG, WebP and GIF images are accepted');

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { hashToken, newToken } from '../../../platform/http/tokens.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 /** A pending e-mail change; only the newest request of an account stays usable. */
 export async function create(db: Kysely<Database>, userId: string, newEmail: string, ttlMinutes: number): Promise<string> {
   const token = newToken();
   const now = new Date();
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await trx.updateTable('email_changes').set({ used_at: now.toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
     await trx
       .insertInto('email_changes')

@@ -92,7 +92,7 @@ export default async function userRoutes(root: FastifyInstance) {
     config: { rateLimit: profileLimit },
     handler: async (req) => {
       assertSelfOrAdmin(req, req.params.id);
-      const { user, pendingEmail } = await UserService.update(app, req, req.params.id, req.body);
+      const { user, pendingEmail } = await UserService.update(app, req.user!, req.params.id, req.body);
       const earned = await BadgeService.awardOn(app, app.config.ownerId, user.id, 'profile_completed');
       return okWithBadges({ data: user, ...(pendingEmail ? { pendingEmail } : {}) }, earned);
     },

@@ -14,7 +14,8 @@ import * as EmailChangeRepository from './email-change-repository.ts';
 import * as PasswordResetRepository from './password-reset-repository.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
-import { recordAudit } from '../../audit/server/service.ts';
+import { audited } from '../../audit/server/service.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 const RESET_TTL_MINUTES = 60;
 const EMAIL_CHANGE_TTL_HOURS = 24;
@@ -63,8 +64,7 @@ export async function get(app: FastifyInstance, id: string): Promise<User> {
  * password and the link mailed to it); an admin's change of another account applies at once, is
  * audited and told to the old address. The agency admin role never changes a SiteAdmin.
  */
-export async function update(app: FastifyInstance, req: FastifyRequest, id: string, changes: UserUpdate): Promise<{ user: User; pendingEmail?: string }> {
-  const actor = req.user!;
+export async function update(app: FastifyInstance, actor: { id: string; roles: string[] }, id: string, changes: UserUpdate): Promise<{ user: User; pendingEmail?: string }> {
   const target = await get(app, id);
   const self = actor.id === id;
   if (!self && target.roles.includes('SiteAdmin') && !actor.roles.includes('SiteAdmin'))
@@ -79,16 +79,24 @@ export async function update(app: FastifyInstance, req: FastifyRequest, id: stri
   }
 
   const apply: UserUpdate = self || !emailChanges ? rest : { ...rest, email };
-  const result = await UserRepository.update(app.db.kysely, app.config.ownerId, id, apply);
-  if (result === 'NOT_FOUND') throw notFound();
-  if (result !== 'ok') throw new AppError(409, result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
-  const user = await get(app, id);
-  if (!emailChanges) return { user };
+  const write = async (db: FastifyInstance) => {
+    const result = await UserRepository.update(db.db.kysely, app.config.ownerId, id, apply);
+    if (result === 'NOT_FOUND') throw notFound();
+    if (result !== 'ok') throw new AppError(409, result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
+    return get(db, id);
+  };
+  if (!emailChanges) return { user: await write(app) };
   if (self) {
+    const user = await write(app);
     await requestEmailChange(app, target, email);
     return { user, pendingEmail: email };
   }
-  await recordAudit(app, req, { action: 'user.email', entityType: 'user', entityId: id, before: { email: target.email }, after: { email } });
+  // an admin's change of another account's e-mail applies at once, audited in the same transaction
+  const user = await audited(app, actor, async (tx, audit) => {
+    const changed = await write(tx);
+    await audit({ action: 'user.email', entityType: 'user', entityId: id, before: { email: target.email }, after: { email } });
+    return changed;
+  });
   await mailUser(app, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email });
   return { user };
 }
@@ -199,7 +207,7 @@ async function writeReset(app: FastifyInstance, email: string, language?: string
   const prefix = locale === 'en' ? '/en' : '';
   // The link and its mail are one transaction, so one commit: once it is in, the mail outlives a
   // restart (the queue sends it), and a link is never written without its mail.
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const token = await PasswordResetRepository.create(trx, found.id, RESET_TTL_MINUTES);
     const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
     await app.mailQueue.send({ to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) }, trx);

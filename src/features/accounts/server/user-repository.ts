@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../../platform/db/schema.ts';
 import { GAME_ACCOUNTS_MAX, type GameAccount, type Language, type User, type UserUpdate } from '../contract.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 type Row = Selectable<UsersTable>;
 
@@ -110,7 +111,7 @@ export async function update(db: Kysely<Database>, owner: string, id: string, ch
     if (value !== undefined) set[column!] = value;
   }
   try {
-    const found = await db.transaction().execute(async (trx) => {
+    const found = await transaction(db, async (trx) => {
       // the owner condition keeps a stale or forged id from reaching another brand's account
       const updated = await trx.updateTable('users').set(set).where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
       if (!Number(updated.numUpdatedRows)) return false;

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction as Trx } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
+import { transaction } from '../../../platform/db/database.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 import * as AuditRepository from './repository.ts';
 
 export interface AuditChange {
@@ -25,32 +27,25 @@ function scrub(v: unknown): unknown {
   return v;
 }
 
-/** The admin's username, read once per request. */
-async function actorName(db: Kysely<Database> | Trx<Database>, req: FastifyRequest): Promise<string> {
-  const cached = (req as { auditActorName?: string }).auditActorName;
-  if (cached) return cached;
-  const row = await db.selectFrom('users').select('username').where('id', '=', req.user!.id).executeTakeFirst();
-  const name = row?.username ?? req.user!.id;
-  (req as { auditActorName?: string }).auditActorName = name;
-  return name;
+/** Who made an admin write: the signed-in admin. Routes build it from the session; services know no request. */
+export interface Actor {
+  id: string;
 }
 
 /**
- * Records an admin write in the audit log: pass the service's transaction when it has one, so the
- * entry and the change commit together; otherwise call it right after the change succeeded.
- * Secrets (passwords, hashes) are dropped from before/after.
+ * An admin write and its audit entry in one transaction. `work` gets the app bound to the
+ * transaction (every read and write it makes through `tx.db.kysely` belongs to it) and `audit`,
+ * which records a change signed by `actor`: the entry exists exactly when the change does, and a
+ * failed entry undoes the change. Secrets (passwords, hashes) are dropped from before/after.
  */
-export async function recordAudit(app: FastifyInstance, req: FastifyRequest, change: AuditChange, trx?: Trx<Database>): Promise<void> {
-  const db = trx ?? app.db.kysely;
-  await AuditRepository.insert(db, {
-    owner: app.config.ownerId,
-    actorId: req.user!.id,
-    actorName: await actorName(db, req),
-    action: change.action,
-    entityType: change.entityType,
-    entityId: change.entityId,
-    before: scrub(change.before ?? null),
-    after: scrub(change.after ?? null),
+export function audited<T>(app: FastifyInstance, actor: Actor, work: (tx: FastifyInstance, audit: (change: AuditChange) => Promise<void>) => Promise<T>): Promise<T> {
+  return transaction(app.db.kysely, async (trx) => {
+    const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
+    let name: string | undefined;
+    return work(tx, async (change) => {
+      name ??= (await Directory.findPlayer(tx, app.config.ownerId, actor.id))?.username ?? actor.id;
+      await appendAudit(trx, app.config.ownerId, { id: actor.id, name }, change);
+    });
   });
 }
 

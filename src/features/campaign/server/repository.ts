@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
-import { countAll } from '../../../platform/db/database.ts';
+import { countAll, transaction } from '../../../platform/db/database.ts';
 import type { Database, ScreenshotSubmissionsTable } from '../../../platform/db/schema.ts';
 import type { SubmissionStatus } from '../contract.ts';
 import { contains } from '../../../platform/db/search.ts';
@@ -68,7 +68,7 @@ export async function update(
   slug: string,
   changes: { deadline?: string; competitionId?: string | null; phases?: PhaseRow[] },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await trx
       .updateTable('campaigns')
       .set({

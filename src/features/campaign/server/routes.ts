@@ -19,6 +19,7 @@ import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import * as CampaignService from './service.ts';
 import { ownerOf } from '../../../platform/http/owner.ts';
+import { actorOf } from '../../../platform/http/plugins/auth.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(64) });
 const phaseParams = slugParams.extend({ phase: phaseNumberSchema });
@@ -56,7 +57,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       onRequest: app.requireAdmin,
       handler: async (req) => {
         CampaignService.assertSlug(req.params.slug);
-        return ok(await CampaignService.update(app, req, owner(req.query.owner), req.body));
+        return ok(await CampaignService.update(app, actorOf(req), owner(req.query.owner), req.body));
       },
     });
     app.get('/campaigns/:slug/phases/:phase/standings', {
@@ -103,7 +104,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
     app.post('/marketplace/submissions/:id/review', {
       schema: { tags, summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited', security: bearer, params: idParams, querystring: ownerOnly, body: reviewInputSchema, response: { 200: envelope(submissionSchema), ...errorResponses(400, 401, 403, 404, 409) } },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await CampaignService.review(app, req, owner(req.query.owner), req.params.id, req.body)),
+      handler: async (req) => ok(await CampaignService.review(app, actorOf(req), owner(req.query.owner), req.params.id, req.body)),
     });
   }
 }

@@ -24,9 +24,10 @@ import { imageWork } from '../../../platform/storage/image-limits.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
 import * as CampaignRepository from './repository.ts';
 import * as CompetitionService from '../../tournaments/server/competition-service.ts';
-import { recordAudit } from '../../audit/server/service.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 import * as MediaService from '../../../platform/storage/media-service.ts';
 import { ownerOf } from '../../../platform/http/owner.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 export const campaignNotFound = () => new AppError(404, 'CAMPAIGN_NOT_FOUND', 'Campaign not found');
 const submissionNotFound = () => new AppError(404, 'SUBMISSION_NOT_FOUND', 'Submission not found');
@@ -103,20 +104,23 @@ export async function getStandings(app: FastifyInstance, owner: string, phase: n
 const auditView = (c: CampaignRepository.CampaignRow) => ({ deadline: c.deadline, competitionId: c.competitionId, phases: c.phases });
 
 /** PUT /campaigns/cortina (admin). Instants are stored in UTC whatever offset they came with. */
-export async function update(app: FastifyInstance, req: FastifyRequest, owner: string, input: CampaignUpdate): Promise<Campaign> {
+export async function update(app: FastifyInstance, actor: Actor, owner: string, input: CampaignUpdate): Promise<Campaign> {
   const utc = (iso: string) => new Date(iso).toISOString();
   const phases = input.phases?.map((p) => ({ phase: p.phase, opensAt: utc(p.opensAt), closesAt: utc(p.closesAt) }));
   if (phases && !isValidSchedule(phases)) throw new AppError(400, 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
   if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId)))
     throw new AppError(404, 'COMPETITION_NOT_FOUND', 'Competition not found');
-  const before = await load(app, owner);
-  await CampaignRepository.update(app.db.kysely, owner, CAMPAIGN_SLUG, {
-    deadline: input.deadline === undefined ? undefined : utc(input.deadline),
-    competitionId: input.competitionId,
-    phases,
+  const after = await audited(app, actor, async (tx, audit) => {
+    const before = await load(tx, owner);
+    await CampaignRepository.update(tx.db.kysely, owner, CAMPAIGN_SLUG, {
+      deadline: input.deadline === undefined ? undefined : utc(input.deadline),
+      competitionId: input.competitionId,
+      phases,
+    });
+    const changed = await load(tx, owner);
+    await audit({ action: 'campaign.update', entityType: 'campaign', entityId: CAMPAIGN_SLUG, before: auditView(before), after: auditView(changed) });
+    return changed;
   });
-  const after = await load(app, owner);
-  await recordAudit(app, req, { action: 'campaign.update', entityType: 'campaign', entityId: CAMPAIGN_SLUG, before: auditView(before), after: auditView(after) });
   return toCampaign(after, new Date());
 }
 
@@ -230,20 +234,21 @@ export async function listQueue(app: FastifyInstance, owner: string, q: Submissi
  * Approve with a score or reject with a reason (admin). A decision may change while the phase's
  * window is open; once it has closed the standings are final, so any review is refused.
  */
-export async function review(app: FastifyInstance, req: FastifyRequest, owner: string, id: string, input: ReviewInput, now = new Date()): Promise<Submission> {
+export async function review(app: FastifyInstance, actor: Actor, owner: string, id: string, input: ReviewInput, now = new Date()): Promise<Submission> {
   const reviewedAt = now.toISOString();
   const decision: CampaignRepository.Review =
     input.decision === 'approve'
-      ? { status: 'approved', score: input.score, reviewedBy: req.user!.id, reviewedAt }
-      : { status: 'rejected', reason: input.reason, reviewedBy: req.user!.id, reviewedAt };
+      ? { status: 'approved', score: input.score, reviewedBy: actor.id, reviewedAt }
+      : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
   // the decision and its audit entry commit together
-  return app.db.kysely.transaction().execute(async (trx) => {
+  return audited(app, actor, async (tx, audit) => {
+    const trx = tx.db.kysely;
     const before = await CampaignRepository.findSubmission(trx, owner, id);
     if (!before) throw submissionNotFound();
     if (!(await CampaignRepository.review(trx, owner, id, decision, reviewedAt)))
       throw new AppError(409, 'PHASE_FROZEN', 'The phase has closed: its standings no longer change');
     const after = toSubmission((await CampaignRepository.findSubmission(trx, owner, id))!);
-    await recordAudit(app, req, { action: 'submission.review', entityType: 'submission', entityId: id, before: toSubmission(before), after }, trx);
+    await audit({ action: 'submission.review', entityType: 'submission', entityId: id, before: toSubmission(before), after });
     return after;
   });
 }

@@ -6,6 +6,7 @@ import { newsArticleSchema, newsInputSchema, newsListQuerySchema, newsUpdateSche
 import { envelope, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
 import * as NewsService from './service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
+import { actorOf } from '../../../platform/http/plugins/auth.ts';
 
 const idParams = z.object({ id: idSchema });
 const security = [{ bearer: [] }];
@@ -39,20 +40,20 @@ export default async function newsRoutes(root: FastifyInstance) {
   app.post('/news', {
     schema: { tags, summary: 'Write an article (admin); the body HTML is sanitised', security, body: newsInputSchema, response: { 201: envelope(newsArticleSchema), ...errorResponses(400, 401, 403) } },
     onRequest: app.requireAdmin,
-    handler: async (req, reply) => reply.code(201).send(ok(await NewsService.create(app, req, req.body))),
+    handler: async (req, reply) => reply.code(201).send(ok(await NewsService.create(app, actorOf(req), req.body))),
   });
 
   app.put('/news/:id', {
     schema: { tags, summary: 'Edit an article (admin); omitted fields stay; published=false clears publishedAt', security, params: idParams, body: newsUpdateSchema, response: { 200: envelope(newsArticleSchema), ...errorResponses(400, 401, 403, 404) } },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await NewsService.update(app, req, req.params.id, req.body)),
+    handler: async (req) => ok(await NewsService.update(app, actorOf(req), req.params.id, req.body)),
   });
 
   app.delete('/news/:id', {
     schema: { tags, summary: 'Delete an article (admin)', security, params: idParams, response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404) } },
     onRequest: app.requireAdmin,
     handler: async (req) => {
-      await NewsService.remove(app, req, req.params.id);
+      await NewsService.remove(app, actorOf(req), req.params.id);
       return ok({ id: req.params.id, deleted: true as const });
     },
   });

@@ -1,12 +1,12 @@
 import { isId } from '../../../platform/ids.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Updateable } from 'kysely';
 import type { NewsTable } from '../../../platform/db/schema.ts';
 import type { NewsArticle, NewsInput, NewsUpdate } from '../contract.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import * as NewsRepository from './repository.ts';
-import { recordAudit } from '../../audit/server/service.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 
 export const newsNotFound = () => new AppError(404, 'NEWS_NOT_FOUND', 'News article not found');
 
@@ -28,45 +28,51 @@ export async function findPublished(app: FastifyInstance, id: string): Promise<N
   return found && found.published ? found : null;
 }
 
-export async function create(app: FastifyInstance, req: FastifyRequest, input: NewsInput): Promise<NewsArticle> {
-  const id = await NewsRepository.insert(app.db.kysely, app.config.ownerId, {
-    title_it: input.title.it,
-    title_en: input.title.en,
-    summary_it: input.summary.it,
-    summary_en: input.summary.en,
-    body_it: sanitizeRichText(input.body.it),
-    body_en: sanitizeRichText(input.body.en),
-    image: input.image,
-    published: input.published ? 1 : 0,
-    published_at: input.published ? new Date().toISOString() : null,
+export function create(app: FastifyInstance, actor: Actor, input: NewsInput): Promise<NewsArticle> {
+  return audited(app, actor, async (tx, audit) => {
+    const id = await NewsRepository.insert(tx.db.kysely, app.config.ownerId, {
+      title_it: input.title.it,
+      title_en: input.title.en,
+      summary_it: input.summary.it,
+      summary_en: input.summary.en,
+      body_it: sanitizeRichText(input.body.it),
+      body_en: sanitizeRichText(input.body.en),
+      image: input.image,
+      published: input.published ? 1 : 0,
+      published_at: input.published ? new Date().toISOString() : null,
+    });
+    const article = await get(tx, id, true);
+    await audit({ action: input.published ? 'news.publish' : 'news.create', entityType: 'news', entityId: id, before: null, after: article });
+    return article;
   });
-  const article = await get(app, id, true);
-  await recordAudit(app, req, { action: input.published ? 'news.publish' : 'news.create', entityType: 'news', entityId: id, before: null, after: article });
-  return article;
 }
 
-export async function update(app: FastifyInstance, req: FastifyRequest, id: string, input: NewsUpdate): Promise<NewsArticle> {
-  const before = await get(app, id, true);
-  const changes: Updateable<NewsTable> = {};
-  if (input.title) Object.assign(changes, { title_it: input.title.it, title_en: input.title.en });
-  if (input.summary) Object.assign(changes, { summary_it: input.summary.it, summary_en: input.summary.en });
-  if (input.body) Object.assign(changes, { body_it: sanitizeRichText(input.body.it), body_en: sanitizeRichText(input.body.en) });
-  if (input.image !== undefined) changes.image = input.image;
-  if (input.published !== undefined) {
-    changes.published = input.published ? 1 : 0;
-    // publishing stamps the date when the article goes live; unpublishing clears it
-    if (input.published && !before.published) changes.published_at = before.publishedAt ?? new Date().toISOString();
-    if (!input.published) changes.published_at = null;
-  }
-  if (!(await NewsRepository.update(app.db.kysely, app.config.ownerId, id, changes))) throw newsNotFound();
-  const after = await get(app, id, true);
-  const action = after.published && !before.published ? 'news.publish' : !after.published && before.published ? 'news.unpublish' : 'news.update';
-  await recordAudit(app, req, { action, entityType: 'news', entityId: id, before, after });
-  return after;
+export function update(app: FastifyInstance, actor: Actor, id: string, input: NewsUpdate): Promise<NewsArticle> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, id, true);
+    const changes: Updateable<NewsTable> = {};
+    if (input.title) Object.assign(changes, { title_it: input.title.it, title_en: input.title.en });
+    if (input.summary) Object.assign(changes, { summary_it: input.summary.it, summary_en: input.summary.en });
+    if (input.body) Object.assign(changes, { body_it: sanitizeRichText(input.body.it), body_en: sanitizeRichText(input.body.en) });
+    if (input.image !== undefined) changes.image = input.image;
+    if (input.published !== undefined) {
+      changes.published = input.published ? 1 : 0;
+      // publishing stamps the date when the article goes live; unpublishing clears it
+      if (input.published && !before.published) changes.published_at = before.publishedAt ?? new Date().toISOString();
+      if (!input.published) changes.published_at = null;
+    }
+    if (!(await NewsRepository.update(tx.db.kysely, app.config.ownerId, id, changes))) throw newsNotFound();
+    const after = await get(tx, id, true);
+    const action = after.published && !before.published ? 'news.publish' : !after.published && before.published ? 'news.unpublish' : 'news.update';
+    await audit({ action, entityType: 'news', entityId: id, before, after });
+    return after;
+  });
 }
 
-export async function remove(app: FastifyInstance, req: FastifyRequest, id: string): Promise<void> {
-  const before = await get(app, id, true);
-  if (!(await NewsRepository.remove(app.db.kysely, app.config.ownerId, id))) throw newsNotFound();
-  await recordAudit(app, req, { action: 'news.delete', entityType: 'news', entityId: id, before, after: null });
+export function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, id, true);
+    if (!(await NewsRepository.remove(tx.db.kysely, app.config.ownerId, id))) throw newsNotFound();
+    await audit({ action: 'news.delete', entityType: 'news', entityId: id, before, after: null });
+  });
 }

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../contract.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/http/errors.ts';
-import { isUniqueViolation } from '../../../platform/db/database.ts';
+import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 import * as BadgeRepository from './badge-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
@@ -23,7 +24,16 @@ export async function get(app: FastifyInstance, owner: string, id: string, isAdm
   return badge;
 }
 
-export async function update(app: FastifyInstance, owner: string, id: string, input: BadgeUpdate): Promise<Badge> {
+export function update(app: FastifyInstance, owner: string, actor: Actor, id: string, input: BadgeUpdate): Promise<Badge> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, owner, id, true);
+    const after = await updateRow(tx, owner, id, input);
+    await audit({ action: 'badge.update', entityType: 'badge', entityId: id, before, after });
+    return after;
+  });
+}
+
+async function updateRow(app: FastifyInstance, owner: string, id: string, input: BadgeUpdate): Promise<Badge> {
   const reward = input.rewardAmount ?? input.reward?.amount;
   const changed = await BadgeRepository.update(app.db.kysely, owner, id, {
     name: input.name,
@@ -40,40 +50,50 @@ export async function update(app: FastifyInstance, owner: string, id: string, in
 
 const translatedColumns = (tr: BadgeUpdate['translations']) => translationColumns(tr, { name: 'name', description: 'description' });
 
-export async function toggleActive(app: FastifyInstance, owner: string, id: string): Promise<Badge> {
-  if (!(await BadgeRepository.toggleActive(app.db.kysely, owner, id))) throw badgeNotFound();
-  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+export function toggleActive(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<Badge> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, owner, id, true);
+    if (!(await BadgeRepository.toggleActive(tx.db.kysely, owner, id))) throw badgeNotFound();
+    const after = (await BadgeRepository.findById(tx.db.kysely, owner, id))!;
+    await audit({ action: 'badge.toggle', entityType: 'badge', entityId: id, before, after });
+    return after;
+  });
 }
 
 /** POST /marketplace/badges (admin). The unique (owner, slug) index, not a prior read, refuses a clash. */
-export async function create(
+export function create(
   app: FastifyInstance,
   owner: string,
+  actor: Actor,
   input: { slug: string; name: string; description: string; icon: string; trigger: string; rewardAmount: number; reusable: boolean; active: boolean; translations?: BadgeUpdate['translations'] },
 ): Promise<Badge> {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  try {
-    await BadgeRepository.insert(app.db.kysely, {
-      id,
-      owner,
-      slug: input.slug,
-      name: input.name,
-      description: input.description,
-      icon: input.icon,
-      trigger: input.trigger,
-      reward_amount: input.rewardAmount,
-      reusable: input.reusable ? 1 : 0,
-      active: input.active ? 1 : 0,
-      ...translatedColumns(input.translations),
-      created_at: now,
-      updated_at: now,
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError(409, 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
-    throw e;
-  }
-  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+  return audited(app, actor, async (tx, audit) => {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    try {
+      await BadgeRepository.insert(tx.db.kysely, {
+        id,
+        owner,
+        slug: input.slug,
+        name: input.name,
+        description: input.description,
+        icon: input.icon,
+        trigger: input.trigger,
+        reward_amount: input.rewardAmount,
+        reusable: input.reusable ? 1 : 0,
+        active: input.active ? 1 : 0,
+        ...translatedColumns(input.translations),
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError(409, 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
+      throw e;
+    }
+    const badge = (await BadgeRepository.findById(tx.db.kysely, owner, id))!;
+    await audit({ action: 'badge.create', entityType: 'badge', entityId: id, before: null, after: badge });
+    return badge;
+  });
 }
 
 export async function backpack(app: FastifyInstance, owner: string, userId: string): Promise<UserBadge[]> {
@@ -141,7 +161,7 @@ const awardKeyOf = (badge: Badge, event: string) => (badge.reusable ? `${badge.t
  * (user, badge, award key) row says it was granted before, by this call's twin or an earlier one.
  */
 async function grant(db: Db['kysely'], owner: string, userId: string, badge: Badge, awardKey: string) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const award = await BadgeRepository.award(trx, { owner, userId, badgeId: badge._id, awardKey, credits: badge.rewardAmount });
     if (!award) return null;
     if (badge.rewardAmount === 0) return { earnedAt: award.earnedAt, balance: await WalletRepository.balanceOf(trx, userId) };

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { CODE_PATTERN, normalizeCode, type Giveaway, type GiveawayListQuery, type RedeemInput, type RedeemResult, type giveawayInputSchema, type giveawayUpdateSchema } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
@@ -25,19 +26,32 @@ export async function get(app: FastifyInstance, owner: string, id: string): Prom
   return found;
 }
 
-export async function create(app: FastifyInstance, owner: string, input: z.output<typeof giveawayInputSchema>): Promise<Giveaway> {
-  const id = await GiveawayRepository.create(app.db.kysely, owner, input.token, fields(input));
-  if (!id) throw new AppError(409, 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
-  return get(app, owner, id);
+export function create(app: FastifyInstance, owner: string, actor: Actor, input: z.output<typeof giveawayInputSchema>): Promise<Giveaway> {
+  return audited(app, actor, async (tx, audit) => {
+    const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
+    if (!id) throw new AppError(409, 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
+    const giveaway = await get(tx, owner, id);
+    await audit({ action: 'giveaway.create', entityType: 'giveaway', entityId: id, before: null, after: giveaway });
+    return giveaway;
+  });
 }
 
-export async function update(app: FastifyInstance, owner: string, id: string, input: z.output<typeof giveawayUpdateSchema>): Promise<Giveaway> {
-  if (!(await GiveawayRepository.update(app.db.kysely, owner, id, fields(input)))) throw giveawayNotFound();
-  return get(app, owner, id);
+export function update(app: FastifyInstance, owner: string, actor: Actor, id: string, input: z.output<typeof giveawayUpdateSchema>): Promise<Giveaway> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, owner, id);
+    if (!(await GiveawayRepository.update(tx.db.kysely, owner, id, fields(input)))) throw giveawayNotFound();
+    const after = await get(tx, owner, id);
+    await audit({ action: 'giveaway.update', entityType: 'giveaway', entityId: id, before, after });
+    return after;
+  });
 }
 
-export async function remove(app: FastifyInstance, owner: string, id: string): Promise<void> {
-  if (!(await GiveawayRepository.softDelete(app.db.kysely, owner, id))) throw giveawayNotFound();
+export function remove(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<void> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, owner, id);
+    if (!(await GiveawayRepository.softDelete(tx.db.kysely, owner, id))) throw giveawayNotFound();
+    await audit({ action: 'giveaway.delete', entityType: 'giveaway', entityId: id, before, after: null });
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Product, ProductListQuery, productInputSchema, productUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 import * as ProductRepository from './product-repository.ts';
 
 export const productNotFound = () => new AppError(404, 'PRODUCT_NOT_FOUND', 'Product not found');
@@ -17,24 +18,37 @@ export async function get(app: FastifyInstance, owner: string, id: string): Prom
   return product;
 }
 
-export async function create(app: FastifyInstance, owner: string, input: z.output<typeof productInputSchema>): Promise<Product> {
-  // SPEC section 5: an empty brand is the brand of the deployment
-  const { translations, ...fields } = input;
-  const id = await ProductRepository.create(app.db.kysely, { owner, ...fields, ...translatedColumns(translations), brand: fields.brand || app.config.brandSlug });
-  return get(app, owner, id);
+export function create(app: FastifyInstance, owner: string, actor: Actor, input: z.output<typeof productInputSchema>): Promise<Product> {
+  return audited(app, actor, async (tx, audit) => {
+    // SPEC section 5: an empty brand is the brand of the deployment
+    const { translations, ...fields } = input;
+    const id = await ProductRepository.create(tx.db.kysely, { owner, ...fields, ...translatedColumns(translations), brand: fields.brand || app.config.brandSlug });
+    const product = await get(tx, owner, id);
+    await audit({ action: 'product.create', entityType: 'product', entityId: id, before: null, after: product });
+    return product;
+  });
 }
 
-export async function update(app: FastifyInstance, owner: string, id: string, input: z.output<typeof productUpdateSchema>): Promise<Product> {
-  const { translations, ...fields } = input;
-  const changes = { ...fields, ...translatedColumns(translations), ...(fields.brand === '' ? { brand: app.config.brandSlug } : {}) };
-  if (!(await ProductRepository.update(app.db.kysely, owner, id, changes))) throw productNotFound();
-  return get(app, owner, id);
+export function update(app: FastifyInstance, owner: string, actor: Actor, id: string, input: z.output<typeof productUpdateSchema>): Promise<Product> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, owner, id);
+    const { translations, ...fields } = input;
+    const changes = { ...fields, ...translatedColumns(translations), ...(fields.brand === '' ? { brand: app.config.brandSlug } : {}) };
+    if (!(await ProductRepository.update(tx.db.kysely, owner, id, changes))) throw productNotFound();
+    const after = await get(tx, owner, id);
+    await audit({ action: 'product.update', entityType: 'product', entityId: id, before, after });
+    return after;
+  });
 }
 
 const translatedColumns = (tr: z.output<typeof productUpdateSchema>['translations']) => translationColumns(tr, { name: 'name', description: 'description' });
 
-export async function remove(app: FastifyInstance, owner: string, id: string): Promise<void> {
-  if (!(await ProductRepository.softDelete(app.db.kysely, owner, id))) throw productNotFound();
+export function remove(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<void> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, owner, id);
+    if (!(await ProductRepository.softDelete(tx.db.kysely, owner, id))) throw productNotFound();
+    await audit({ action: 'product.delete', entityType: 'product', entityId: id, before, after: null });
+  });
 }
 
 /** Products on sale (not deleted), for the dashboard's stat cards. */

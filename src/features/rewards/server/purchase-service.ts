@@ -5,6 +5,7 @@ import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type Purc
 import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import * as ProductRepository from './product-repository.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 import * as PurchaseRepository from './purchase-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
@@ -100,9 +101,13 @@ export async function listForUser(app: FastifyInstance, owner: string, userId: s
   return PurchaseRepository.list(app.db.kysely, owner, { userId, limit, offset });
 }
 
-export async function fulfill(app: FastifyInstance, owner: string, id: string, adminId: string): Promise<Purchase> {
-  await PurchaseRepository.fulfill(app.db.kysely, owner, id, adminId);
-  const found = await PurchaseRepository.findById(app.db.kysely, owner, id);
-  if (!found) throw new AppError(404, 'PURCHASE_NOT_FOUND', 'Purchase not found');
-  return found;
+export function fulfill(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<Purchase> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = (await PurchaseRepository.findById(tx.db.kysely, owner, id)) ?? null;
+    await PurchaseRepository.fulfill(tx.db.kysely, owner, id, actor.id);
+    const after = await PurchaseRepository.findById(tx.db.kysely, owner, id);
+    if (!after) throw new AppError(404, 'PURCHASE_NOT_FOUND', 'Purchase not found');
+    await audit({ action: 'purchase.fulfill', entityType: 'purchase', entityId: id, before, after });
+    return after;
+  });
 }

@@ -6,6 +6,7 @@ import { AppError, unauthorized } from '../../../platform/http/errors.ts';
 import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import * as IdempotencyRepository from '../../../platform/db/idempotency-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 export { ownerOf } from '../../../platform/http/owner.ts';
 
@@ -76,7 +77,7 @@ export async function runOnce<T>(
 ): Promise<Answer<T> & { replayed: boolean }> {
   if (!scope.key) {
     await steps.before?.();
-    return { ...(await db.transaction().execute(steps.inTransaction)), replayed: false };
+    return { ...(await transaction(db, steps.inTransaction)), replayed: false };
   }
   const { userId, key, route } = scope;
   const hash = createHash('sha256').update(canonical(scope.request)).digest('hex');
@@ -92,7 +93,7 @@ export async function runOnce<T>(
     throw e;
   }
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await transaction(db, async (trx) => {
       if (!(await IdempotencyRepository.claim(trx, { userId, key, route, requestHash: hash }))) {
         throw new Replay((await IdempotencyRepository.find(trx, userId, key))!);
       }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adjustInputSchema, badgeInputSchema, adjustResultSchema, badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, productInputSchema, productListQuerySchema, productSchema, productUpdateSchema, purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, redeemInputSchema, redeemResultSchema, transactionListQuerySchema, transactionSchema, userBadgeSchema, userPurchaseListQuerySchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
 import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
-import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import * as BadgeService from './badge-service.ts';
 import * as GiveawayService from './giveaway-service.ts';
@@ -13,7 +13,6 @@ import * as PurchaseService from './purchase-service.ts';
 import { idempotencyKeyOf, ownerOf } from './rewards-scope.ts';
 import * as WalletService from './wallet-service.ts';
 import * as PurchaseRepository from './purchase-repository.ts';
-import { recordAudit } from '../../audit/server/service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
 
@@ -45,9 +44,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists', security: bearer, querystring: ownerQuery, body: badgeInputSchema, response: { 201: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404, 409) } },
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
-        const badge = await BadgeService.create(app, ownerOf(app, req.query.owner), req.body);
-        await recordAudit(app, req, { action: 'badge.create', entityType: 'badge', entityId: badge._id, before: null, after: badge });
-        return reply.code(201).send(ok(badge));
+        return reply.code(201).send(ok(await BadgeService.create(app, ownerOf(app, req.query.owner), actorOf(req), req.body)));
       },
     });
 
@@ -71,9 +68,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Edit a badge (admin); slug and trigger are fixed', security: bearer, params: idParams, querystring: ownerQuery, body: badgeUpdateSchema, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const before = await BadgeService.get(app, owner(req.query.owner), req.params.id, true);
-        const after = await BadgeService.update(app, owner(req.query.owner), req.params.id, req.body);
-        await recordAudit(app, req, { action: 'badge.update', entityType: 'badge', entityId: req.params.id, before, after });
+        const after = await BadgeService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
         return ok(after);
       },
     });
@@ -81,9 +76,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Activate or deactivate a badge (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const before = await BadgeService.get(app, owner(req.query.owner), req.params.id, true);
-        const after = await BadgeService.toggleActive(app, owner(req.query.owner), req.params.id);
-        await recordAudit(app, req, { action: 'badge.toggle', entityType: 'badge', entityId: req.params.id, before, after });
+        const after = await BadgeService.toggleActive(app, owner(req.query.owner), actorOf(req), req.params.id);
         return ok(after);
       },
     });
@@ -136,8 +129,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Create a product (admin)', security: bearer, querystring: ownerQuery, body: productInputSchema, response: { 201: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
-        const product = await ProductService.create(app, owner(req.query.owner), req.body);
-        await recordAudit(app, req, { action: 'product.create', entityType: 'product', entityId: product._id, before: null, after: product });
+        const product = await ProductService.create(app, owner(req.query.owner), actorOf(req), req.body);
         return reply.code(201).send(ok(product));
       },
     });
@@ -145,9 +137,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Edit a product (admin); omitted fields keep their value', security: bearer, params: idParams, querystring: ownerQuery, body: productUpdateSchema, response: { 200: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const before = await ProductService.get(app, owner(req.query.owner), req.params.id);
-        const after = await ProductService.update(app, owner(req.query.owner), req.params.id, req.body);
-        await recordAudit(app, req, { action: 'product.update', entityType: 'product', entityId: req.params.id, before, after });
+        const after = await ProductService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
         return ok(after);
       },
     });
@@ -155,9 +145,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Remove a product from the shop (admin); its purchases stay', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: deleted('_id'), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const before = await ProductService.get(app, owner(req.query.owner), req.params.id);
-        await ProductService.remove(app, owner(req.query.owner), req.params.id);
-        await recordAudit(app, req, { action: 'product.delete', entityType: 'product', entityId: req.params.id, before, after: null });
+        await ProductService.remove(app, owner(req.query.owner), actorOf(req), req.params.id);
         return ok({ _id: req.params.id, deleted: true as const });
       },
     });
@@ -211,9 +199,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Mark a purchase fulfilled (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const before = (await PurchaseRepository.findById(app.db.kysely, owner(req.query.owner), req.params.id)) ?? null;
-        const after = await PurchaseService.fulfill(app, owner(req.query.owner), req.params.id, req.user!.id);
-        await recordAudit(app, req, { action: 'purchase.fulfill', entityType: 'purchase', entityId: req.params.id, before, after });
+        const after = await PurchaseService.fulfill(app, owner(req.query.owner), actorOf(req), req.params.id);
         return ok(after);
       },
     });
@@ -259,8 +245,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Create a giveaway code (admin)', security: bearer, querystring: ownerQuery, body: giveawayInputSchema, response: { 201: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404, 409) } },
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
-        const giveaway = await GiveawayService.create(app, owner(req.query.owner), req.body);
-        await recordAudit(app, req, { action: 'giveaway.create', entityType: 'giveaway', entityId: giveaway.id, before: null, after: giveaway });
+        const giveaway = await GiveawayService.create(app, owner(req.query.owner), actorOf(req), req.body);
         return reply.code(201).send(ok(giveaway));
       },
     });
@@ -268,9 +253,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Edit a giveaway (admin); the code is read-only', security: bearer, params: idParams, querystring: ownerQuery, body: giveawayUpdateSchema, response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const before = await GiveawayService.get(app, owner(req.query.owner), req.params.id);
-        const after = await GiveawayService.update(app, owner(req.query.owner), req.params.id, req.body);
-        await recordAudit(app, req, { action: 'giveaway.update', entityType: 'giveaway', entityId: req.params.id, before, after });
+        const after = await GiveawayService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
         return ok(after);
       },
     });
@@ -278,9 +261,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       schema: { tags, summary: 'Delete a giveaway (admin); redemptions and ledger stay', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: deleted('id'), ...errorResponses(400, 401, 403, 404) } },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const before = await GiveawayService.get(app, owner(req.query.owner), req.params.id);
-        await GiveawayService.remove(app, owner(req.query.owner), req.params.id);
-        await recordAudit(app, req, { action: 'giveaway.delete', entityType: 'giveaway', entityId: req.params.id, before, after: null });
+        await GiveawayService.remove(app, owner(req.query.owner), actorOf(req), req.params.id);
         return ok({ id: req.params.id, deleted: true as const });
       },
     });

@@ -8,6 +8,7 @@ import * as ProductRepository from './product-repository.ts';
 import * as PurchaseRepository from './purchase-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { newObjectName } from '../../../platform/storage/media-storage.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 /** The demo giveaway codes, one of each type, printed on start beside the demo accounts. */
 export const demoGiveawayCodes = { infinite: 'BENVENUTO50', limited: 'ARENA100', timed: 'WINTER25' } as const;
@@ -123,7 +124,7 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   const [giulia, alex] = ids.players;
   if (!giulia || !alex) return;
   const createdBy = ids.adminId ? { id: ids.adminId, name: 'admin' } : null;
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     for (const [userId, amount] of [[giulia, 500], [alex, 1200]] as const) {
       const award = await BadgeRepository.award(trx, { owner, userId, badgeId: badgeIds.user_registered, awardKey: 'once', credits: 50 });
       await WalletRepository.applyEntry(trx, { owner, userId, amount: 50, type: 'badge', description: 'Benvenuto', reference: `badge:${award!.id}` });

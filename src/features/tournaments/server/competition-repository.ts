@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../../../platform/db/schema.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
 export type PlayerRow = Pick<Selectable<CompetitionPlayersTable>, 'competition_id' | 'user_id' | 'team' | 'player_name' | 'score'>;
@@ -63,7 +64,7 @@ export async function replacePlayers(
   players: { userId: string; team: string; playerName: string; score: number }[],
   now: string,
 ) {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     // Two replacements at once on PostgreSQL both deleted the old rows, then the second inserted
     // rows the first had just inserted (a unique violation, a 500). Updating the competition row
     // first takes its lock: replacements queue, and each delete sees the rows committed before it.

@@ -12,6 +12,7 @@ import {
   type teamsUpdateSchema,
 } from '../contract.ts';
 import { AppError } from '../../../platform/http/errors.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -67,7 +68,34 @@ export async function get(app: FastifyInstance, id: string): Promise<Competition
   return toCompetition(row, await CompetitionRepository.playersOf(app.db.kysely, [id]));
 }
 
-export async function create(app: FastifyInstance, input: z.output<typeof competitionInputSchema>): Promise<Competition> {
+/** Admin writes, each audited in its own transaction. */
+export function create(app: FastifyInstance, actor: Actor, input: z.output<typeof competitionInputSchema>): Promise<Competition> {
+  return audited(app, actor, async (tx, audit) => {
+    const after = await insertCompetition(tx, input);
+    await audit({ action: 'competition.create', entityType: 'competition', entityId: after.id, before: null, after });
+    return after;
+  });
+}
+
+export function update(app: FastifyInstance, actor: Actor, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, id);
+    const after = await updateCompetition(tx, id, input);
+    await audit({ action: 'competition.update', entityType: 'competition', entityId: id, before, after });
+    return after;
+  });
+}
+
+export function replaceTeams(app: FastifyInstance, actor: Actor, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, id);
+    const after = await replaceTeamRows(tx, id, input);
+    await audit({ action: 'competition.teams', entityType: 'competition', entityId: id, before, after });
+    return after;
+  });
+}
+
+async function insertCompetition(app: FastifyInstance, input: z.output<typeof competitionInputSchema>): Promise<Competition> {
   const id = randomUUID();
   const now = nowIso();
   await CompetitionRepository.insert(app.db.kysely, {
@@ -87,7 +115,7 @@ export async function create(app: FastifyInstance, input: z.output<typeof compet
   return get(app, id);
 }
 
-export async function update(app: FastifyInstance, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
+async function updateCompetition(app: FastifyInstance, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
   // fields left out of the body stay as they are (SPEC section 5: undefined fields are dropped)
   const { playoffsAt, finalsAt, finalsCity, translations, ...rest } = input;
   const set = {
@@ -122,7 +150,7 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
 }
 
 /** Admin: the whole leaderboard as sent (DESIGN deviation 4); every player must be an account of the brand. */
-export async function replaceTeams(app: FastifyInstance, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
+async function replaceTeamRows(app: FastifyInstance, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
   await findRow(app, id);
   const players = input.teams.flatMap((t) => t.players.map((p) => ({ userId: p.playerId, team: t.name, playerName: p.playerName, score: p.score })));
   const seen = new Set<string>();

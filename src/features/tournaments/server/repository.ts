@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
-import { countAll, isForeignKeyViolation, isUniqueViolation } from '../../../platform/db/database.ts';
+import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 export type RegistrationRow = Pick<Selectable<TournamentRegistrationsTable>, 'tournament_id' | 'user_id' | 'state' | 'confirmed' | 'created_at'>;
@@ -181,7 +181,7 @@ export type JoinOutcome = RegistrationState | 'already' | 'gone';
  */
 export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; now: string; keepAccount?: (trx: Transaction<Database>) => Promise<void> }): Promise<JoinOutcome> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await transaction(db, async (trx) => {
       if (await findRegistration(trx, p.tournamentId, p.userId)) return 'already';
       let state: RegistrationState = 'waitlist';
       if (await takeSlot(trx, p.tournamentId)) state = 'member';
@@ -211,7 +211,7 @@ export async function join(db: Db, p: { tournamentId: string; userId: string; ga
  * player; the caller mails them after the commit.
  */
 export async function leave(db: Db, p: { tournamentId: string; userId: string; now: string }): Promise<{ left: false } | { left: true; state: RegistrationState; promoted: string[] }> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     // DELETE … RETURNING decides between two concurrent leaves of one player: only one gets the row
     const removed = await trx
       .deleteFrom('tournament_registrations')
@@ -249,7 +249,7 @@ export type UpdateOutcome = { ok: true; promoted: string[] } | { ok: false; reas
  * (checked by the UPDATE itself), and extra slots go to the waitlist in the same transaction.
  */
 export async function update(db: Db, p: { owner: string; id: string; set: Updateable<TournamentsTable>; now: string }): Promise<UpdateOutcome> {
-  return db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
+  return transaction(db, async (trx): Promise<UpdateOutcome> => {
     let q = trx.updateTable('tournaments').set(p.set).where('owner', '=', p.owner).where('id', '=', p.id);
     if (p.set.max_participants !== undefined) q = q.where('member_count', '<=', p.set.max_participants as number);
     const result = await q.executeTakeFirst();

@@ -19,11 +19,10 @@ import {
   type Tournament,
 } from '../contract.ts';
 import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
-import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as CompetitionService from './competition-service.ts';
 import * as TournamentService from './service.ts';
-import { recordAudit } from '../../audit/server/service.ts';
 import { cacheForViewer, cachePublic } from '../../../platform/http/response-headers.ts';
 import { apiCacheKey, cachedJson, sharedBody } from '../../../platform/http/response-cache.ts';
 import { localizeContent } from '../../../platform/i18n/content-translations.ts';
@@ -138,8 +137,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags: adminTags, summary: 'Create a competition', security, body: competitionInputSchema, response: { 201: competitionResult, ...errorResponses(400, 401, 403) } },
     preHandler: app.requireAdmin,
     handler: async (req, reply) => {
-      const competition = await CompetitionService.create(app, req.body);
-      await recordAudit(app, req, { action: 'competition.create', entityType: 'competition', entityId: competition.id, before: null, after: competition });
+      const competition = await CompetitionService.create(app, actorOf(req), req.body);
       return reply.code(201).send(ok(competition));
     },
   });
@@ -148,9 +146,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags: adminTags, summary: 'Update a competition; fields left out stay as they are', security, params: idParams, body: competitionUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
-      const before = await CompetitionService.get(app, req.params.id);
-      const after = await CompetitionService.update(app, req.params.id, req.body);
-      await recordAudit(app, req, { action: 'competition.update', entityType: 'competition', entityId: req.params.id, before, after });
+      const after = await CompetitionService.update(app, actorOf(req), req.params.id, req.body);
       return ok(after);
     },
   });
@@ -159,9 +155,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags: adminTags, summary: 'Replace both factions and all scores (players must be existing accounts)', security, params: idParams, body: teamsUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
-      const before = await CompetitionService.get(app, req.params.id);
-      const after = await CompetitionService.replaceTeams(app, req.params.id, req.body);
-      await recordAudit(app, req, { action: 'competition.teams', entityType: 'competition', entityId: req.params.id, before, after });
+      const after = await CompetitionService.replaceTeams(app, actorOf(req), req.params.id, req.body);
       return ok(after);
     },
   });
@@ -261,10 +255,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags: adminTags, summary: 'Create a tournament (a private one needs a password)', security, body: tournamentInputSchema, response: { 201: tournamentResult, ...errorResponses(400, 401, 403) } },
     preHandler: app.requireAdmin,
     handler: async (req, reply) => {
-      const tournament = await TournamentService.create(app, req.body);
-      // the password itself never reaches the log, only that one was set
-      const after = { ...tournament, ...(req.body.password ? { passwordChanged: true } : {}) };
-      await recordAudit(app, req, { action: 'tournament.create', entityType: 'tournament', entityId: tournament.id, before: null, after });
+      const tournament = await TournamentService.create(app, actorOf(req), req.body);
       return reply.code(201).send(ok(tournament));
     },
   });
@@ -273,10 +264,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags: adminTags, summary: 'Update a tournament; fields left out stay; status null follows the schedule', security, params: tournamentParams, body: tournamentUpdateSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
-      const before = await TournamentService.get(app, req.params.id, null);
-      const tournament = await TournamentService.update(app, req.params.id, req.body);
-      const after = { ...tournament, ...(req.body.password !== undefined ? { passwordChanged: true } : {}) };
-      await recordAudit(app, req, { action: 'tournament.update', entityType: 'tournament', entityId: req.params.id, before, after });
+      const tournament = await TournamentService.update(app, actorOf(req), req.params.id, req.body);
       return ok(tournament);
     },
   });
@@ -285,9 +273,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags: adminTags, summary: 'Delete a tournament and its registrations', security, params: tournamentParams, response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
-      const before = await TournamentService.get(app, req.params.id, null);
-      await TournamentService.remove(app, req.params.id);
-      await recordAudit(app, req, { action: 'tournament.delete', entityType: 'tournament', entityId: req.params.id, before, after: null });
+      await TournamentService.remove(app, actorOf(req), req.params.id);
       return ok({ id: req.params.id });
     },
   });
@@ -302,8 +288,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     schema: { tags: adminTags, summary: 'E-mail every member (and the waitlist if asked), each in their own language', security, params: tournamentParams, body: broadcastInputSchema, response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requireAdmin,
     handler: async (req) => {
-      const result = await TournamentService.broadcast(app, req.params.id, req.body);
-      await recordAudit(app, req, { action: 'tournament.broadcast', entityType: 'tournament', entityId: req.params.id, before: null, after: { subject: req.body.subject, includeWaitlist: req.body.includeWaitlist, sent: result.sent } });
+      const result = await TournamentService.broadcast(app, actorOf(req), req.params.id, req.body);
       return ok(result);
     },
   });

@@ -35,6 +35,7 @@ import { messages } from '../../../platform/i18n/messages.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
 import type { RegistrationRow, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -274,8 +275,40 @@ async function assertCompetition(app: FastifyInstance, competitionId: string | n
     throw new AppError(400, 'COMPETITION_NOT_FOUND', 'No such competition');
 }
 
-export async function create(app: FastifyInstance, input: CreateInput): Promise<Tournament> {
+/** POST /tournaments (admin), audited. argon2 runs before the transaction, which holds the database only for the writes. */
+export async function create(app: FastifyInstance, actor: Actor, input: CreateInput): Promise<Tournament> {
   if (!input.open && !input.password) throw new AppError(400, 'PASSWORD_REQUIRED', 'A private tournament needs a password');
+  const passwordHash = input.open ? null : await hashPassword(input.password!);
+  return audited(app, actor, async (tx, audit) => {
+    const tournament = await insertTournament(tx, input, passwordHash);
+    // the password itself never reaches the log, only that one was set
+    await audit({ action: 'tournament.create', entityType: 'tournament', entityId: tournament.id, before: null, after: { ...tournament, ...(input.password ? { passwordChanged: true } : {}) } });
+    return tournament;
+  });
+}
+
+/** PUT /tournaments/{id} (admin), audited; players promoted from the waitlist are mailed after the commit. */
+export async function update(app: FastifyInstance, actor: Actor, id: string, input: UpdateInput): Promise<Tournament> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const { tournament, promoted } = await audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, id, null);
+    const result = await updateTournament(tx, id, input, passwordHash);
+    await audit({ action: 'tournament.update', entityType: 'tournament', entityId: id, before, after: { ...result.tournament, ...(input.password !== undefined ? { passwordChanged: true } : {}) } });
+    return result;
+  });
+  await mailPromoted(app, id, promoted);
+  return tournament;
+}
+
+export function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, id, null);
+    if (!(await TournamentRepository.remove(tx.db.kysely, app.config.ownerId, id))) throw tournamentNotFound();
+    await audit({ action: 'tournament.delete', entityType: 'tournament', entityId: id, before, after: null });
+  });
+}
+
+async function insertTournament(app: FastifyInstance, input: CreateInput, passwordHash: string | null): Promise<Tournament> {
   await assertCompetition(app, input.competitionId);
   const schedule = {
     start_registration: toUtc(input.start_registration),
@@ -299,7 +332,7 @@ export async function create(app: FastifyInstance, input: CreateInput): Promise<
     consoles: JSON.stringify([...new Set(input.console)]),
     status_override: input.status,
     open: input.open ? 1 : 0,
-    password_hash: input.open ? null : await hashPassword(input.password!),
+    password_hash: passwordHash,
     max_participants: input.maxPartecipants,
     ...schedule,
     check_in: input.check_in,
@@ -317,7 +350,7 @@ export async function create(app: FastifyInstance, input: CreateInput): Promise<
   return get(app, id, null);
 }
 
-export async function update(app: FastifyInstance, id: string, input: UpdateInput): Promise<Tournament> {
+async function updateTournament(app: FastifyInstance, id: string, input: UpdateInput, passwordHash: string | undefined): Promise<{ tournament: Tournament; promoted: string[] }> {
   const current = await findRow(app, id);
   const set: Updateable<TournamentsTable> = { updated_at: nowIso() };
   if (input.name !== undefined) set.name = input.name;
@@ -354,7 +387,7 @@ export async function update(app: FastifyInstance, id: string, input: UpdateInpu
     set.password_hash = null;
   } else {
     set.open = 0;
-    if (input.password) set.password_hash = await hashPassword(input.password);
+    if (passwordHash) set.password_hash = passwordHash;
     else if (!current.password_hash) throw new AppError(400, 'PASSWORD_REQUIRED', 'A private tournament needs a password');
   }
   const result = await TournamentRepository.update(app.db.kysely, { owner: app.config.ownerId, id, set, now: nowIso() });
@@ -362,12 +395,7 @@ export async function update(app: FastifyInstance, id: string, input: UpdateInpu
     if (result.reason === 'missing') throw tournamentNotFound();
     throw new AppError(409, 'MAX_BELOW_MEMBERS', `There are ${current.member_count} members already`);
   }
-  await mailPromoted(app, id, result.promoted);
-  return get(app, id, null);
-}
-
-export async function remove(app: FastifyInstance, id: string): Promise<void> {
-  if (!(await TournamentRepository.remove(app.db.kysely, app.config.ownerId, id))) throw tournamentNotFound();
+  return { tournament: await get(app, id, null), promoted: result.promoted };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -514,7 +542,14 @@ async function mailPromoted(app: FastifyInstance, id: string, userIds: string[])
   }
 }
 
-export async function broadcast(app: FastifyInstance, id: string, input: BroadcastInput): Promise<{ sent: number }> {
+/** Mails every member (and the waitlist when asked) in their language; the broadcast is audited once sent. */
+export async function broadcast(app: FastifyInstance, actor: Actor, id: string, input: BroadcastInput): Promise<{ sent: number }> {
+  const result = await sendBroadcast(app, id, input);
+  await audited(app, actor, (_tx, audit) => audit({ action: 'tournament.broadcast', entityType: 'tournament', entityId: id, before: null, after: { subject: input.subject, includeWaitlist: input.includeWaitlist, sent: result.sent } }));
+  return result;
+}
+
+async function sendBroadcast(app: FastifyInstance, id: string, input: BroadcastInput): Promise<{ sent: number }> {
   const row = await findRow(app, id);
   const people = await TournamentRepository.recipients(app.db.kysely, id, { includeWaitlist: input.includeWaitlist });
   let sent = 0;

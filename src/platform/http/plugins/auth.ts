@@ -77,3 +77,9 @@ export function assertSelfOrAdmin(req: FastifyRequest, userId: string) {
   if (!req.user) throw unauthorized();
   if (req.user.id !== userId && !req.user.isAdmin) throw forbidden();
 }
+
+/** Who a write is made by, for the services (which know no request): the signed-in user. */
+export function actorOf(req: FastifyRequest): { id: string } {
+  if (!req.user) throw unauthorized();
+  return { id: req.user.id };
+}
