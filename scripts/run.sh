@@ -58,6 +58,8 @@ case "$cmd" in
   e2e) ensure_build; exec playwright test "$@" ;;
   typecheck) exec tsc --noEmit -p . ;;
   boundaries) exec depcruise src --config .dependency-cruiser.cjs --output-type err ;;
+  lint) eslint --max-warnings 0 src tests scripts ./*.ts ./*.mjs ./*.js && exec prettier --check . ;;
+  format) exec prettier --write . ;;
   node) exec node "$@" ;;
   *) exec "$cmd" "$@" ;;
 esac

@@ -16,6 +16,10 @@ status=0
 echo "› type check (tsc --noEmit)"
 if ! tsc --noEmit -p .; then echo "✘ the type check failed" >&2; status=1; fi
 
+# the linter (typescript-eslint strict, react-hooks, jsx-a11y, astro) and the formatter, in check mode
+echo "› lint and format check (eslint, prettier)"
+if ! bash scripts/run.sh lint; then echo "✘ lint or format check failed" >&2; status=1; fi
+
 # the import rules of the house (.dependency-cruiser.cjs): a module that crosses a boundary fails the run
 echo "› import boundaries (dependency-cruiser)"
 if ! depcruise src --config .dependency-cruiser.cjs --output-type err; then echo "✘ an import crosses a boundary" >&2; status=1; fi

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startServer, type ServerProcess } from '../api/helpers/server-process.ts';
-import { seedBenchData, type BenchData } from './seed.ts';
+import { seedBenchData } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION || 10);

@@ -8,8 +8,10 @@ import { localizePath, type Locale } from '../../platform/i18n/i18n.ts';
  * not hold an empty segment anywhere (`/en//host` loses its `/en` when shown in Italian), and holds
  * no whitespace, control characters, quotes or angle brackets.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const sitePath = /^\/(?![/\\])[^\s"'<>\\\u0000-\u001f\u007f]*$/;
 /** the host starts right after `https://` (a browser would read `https:///x` as https://x/) */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const httpsUrl = /^https:\/\/[^\s"'<>\\/\u0000-\u001f\u007f][^\s"'<>\\\u0000-\u001f\u007f]*$/i;
 
 export const COMPETITION_LINK_MAX = 500;

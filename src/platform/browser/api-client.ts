@@ -2,8 +2,10 @@ import type { ErrorCode } from '../errors/error-codes.ts';
 import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
 
 /** The API base of SPEC section 7 (PUBLIC_API_BASE, default /api). */
-export const apiBase: string = (import.meta as any).env?.PUBLIC_API_BASE || '/api';
-export const marketplaceApiBase: string = (import.meta as any).env?.PUBLIC_MARKETPLACE_API_BASE || '/api';
+// import.meta.env exists in Vite's bundles only; the server imports this module under plain Node
+const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env;
+export const apiBase: string = env?.PUBLIC_API_BASE || '/api';
+export const marketplaceApiBase: string = env?.PUBLIC_MARKETPLACE_API_BASE || '/api';
 
 export type ApiResult<T> =
   /** earnedBadges: the badges the call earned for the player (the server awards on the event) */

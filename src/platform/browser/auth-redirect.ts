@@ -14,6 +14,7 @@ export const LOGIN_REASON_REDEEM = 'redeem';
 export function safeNextPath(next: string | null | undefined): string | null {
   if (typeof next !== 'string' || next.length > 512) return null;
   if (!next.startsWith('/') || next.includes('//') || next.includes('\\')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(next)) return null;
   return next;
 }

@@ -183,6 +183,8 @@ async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
   const DatabaseStore = onPostgres ? postgresRateLimitStore(app.db.kysely, nameSpace) : undefined;
   const log = app.log.child({ component: 'rate-limit-store' });
   return {
+    // @fastify/rate-limit instantiates `store` with `new`; the constructor hands back the failover store
+    // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a constructor is the plugin's factory shape
     store: class {
       constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
         const primary = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { ServerResponse , OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localizeContent } from '../i18n/content-translations.ts';
@@ -233,27 +233,29 @@ export const pageCache = {
     const key = pageCacheKey(req);
     const chunks: Buffer[] = [];
     let status = 200;
-    let headersArg: Record<string, any> = {};
+    let headersArg: OutgoingHttpHeaders = {};
     const { writeHead, write, end } = raw;
-    const later = (args: any[]) => {
+    const later = (args: unknown[]) => {
       const callback = args.find((a) => typeof a === 'function');
       if (callback) process.nextTick(callback);
     };
-    raw.writeHead = function (this: ServerResponse, code: number, ...rest: any[]) {
+    // a typed adapter over Node's overloaded writeHead/write/end: the arguments are checked at run time
+    raw.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
       status = code;
       const h = rest.find((x) => x && typeof x === 'object');
-      if (h && !Array.isArray(h)) headersArg = h;
+      if (h && !Array.isArray(h)) headersArg = h as OutgoingHttpHeaders;
       return this;
     } as typeof raw.writeHead;
-    raw.write = function (this: ServerResponse, chunk: any, ...rest: any[]) {
-      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+    raw.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as string | Uint8Array));
       later([chunk, ...rest]);
       return true;
     } as typeof raw.write;
-    raw.end = function (this: ServerResponse, chunk?: any, ...rest: any[]) {
-      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+    raw.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as string | Uint8Array));
       Object.assign(raw, { writeHead, write, end });
-      const headers: Record<string, any> = { ...(raw.getHeaders() as Record<string, any>), ...headersArg };
+      // Node drops headers set to undefined, so none is left here
+      const headers = { ...raw.getHeaders(), ...headersArg } as CachedAnswer['headers'];
       for (const name of Object.keys(headers)) raw.removeHeader(name);
       delete headers['content-length'];
       delete headers['transfer-encoding'];

@@ -137,9 +137,10 @@ export function keepOwnPolicy(res: ServerResponse) {
   const own = res.getHeader('content-security-policy');
   if (own === undefined) return;
   const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, status: number, ...rest: any[]) {
-    const headers = rest.find((h) => h && typeof h === 'object');
-    if (headers && !Array.isArray(headers)) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') headers[name] = own;
-    return writeHead.call(this, status, ...rest);
+  // a typed adapter over Node's overloaded writeHead: the headers object is found at run time
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const headers = rest.find((h): h is Record<string, unknown> => !!h && typeof h === 'object' && !Array.isArray(h));
+    if (headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') headers[name] = own;
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
   } as typeof res.writeHead;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import * as TournamentService from '../../features/tournaments/server/service.ts';
 import * as NewsService from '../../features/news/server/service.ts';
@@ -26,13 +26,13 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     // the build writes x.js.br and x.js.gz next to scripts, styles and images (astro.config.mjs)
     preCompressed: true,
     // hashed bundles never change; pages must revalidate so a deploy is seen at once
-    setHeaders(res: any, file: string) {
+    setHeaders(res: FastifyReply, file: string) {
       if (file.includes(`${path.sep}_astro${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'public, max-age=0, must-revalidate');
     },
   });
   const entry = path.join(distDir, 'server', 'entry.mjs');
-  const astro = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: Function }).handler : null;
+  const astro = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown }).handler : null;
   const notFoundPage = path.join(clientDir, '404.html');
   const enNotFoundPage = path.join(clientDir, 'en', '404.html');
 

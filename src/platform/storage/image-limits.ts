@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import { WorkGate } from '../http/work-gate.ts';
 
 /**
@@ -26,7 +26,7 @@ export interface ImageLimits {
   timeoutSeconds: number;
 }
 
-const tooLarge = (why: string) => new AppError(413, 'IMAGE_TOO_LARGE', why);
+const tooLarge = (why: string) => new AppError('tooLarge', 'IMAGE_TOO_LARGE', why);
 
 declare module 'fastify' {
   interface FastifyInstance {

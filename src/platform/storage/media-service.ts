@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mediaUrl, type MediaUploadResult } from './media-contract.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors/app-error.ts';
 import { imageWork } from './image-limits.ts';
 import { newObjectName } from './media-storage.ts';
 import { audited, type Actor } from '../../features/audit/server/service.ts';
@@ -9,7 +9,7 @@ export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 export const extensionOf: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 export const contentTypeOf: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 
-const invalid = (why: string) => new AppError(400, 'INVALID_IMAGE', why);
+const invalid = (why: string) => new AppError('invalid', 'INVALID_IMAGE', why);
 
 /** The format by its magic bytes; the name and the declared type are not looked at. */
 export function detectFormat(b: Buffer): ImageFormat | null {

@@ -45,6 +45,7 @@ export default function ConfirmDialog({ open, title, message, confirmLabel, canc
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard has Escape, native to <dialog>
     <dialog
       ref={ref}
       aria-labelledby={titleId}

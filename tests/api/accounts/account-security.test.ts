@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ensureAdmin } from '../../../src/features/accounts/server/service.ts';
-import { hashToken } from '../../../src/platform/http/tokens.ts';
+import { hashToken } from '../../../src/platform/tokens.ts';
 import type { ParsedMail } from '../helpers/mail.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

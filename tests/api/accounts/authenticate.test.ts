@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashToken } from '../../../src/platform/http/tokens.ts';
+import { hashToken } from '../../../src/platform/tokens.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashToken } from '../../../src/platform/http/tokens.ts';
+import { hashToken } from '../../../src/platform/tokens.ts';
 import { resetLinkOf } from '../helpers/mail.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { defaultCampaign, MAX_SCORE, REJECT_REASON_MAX, reviewInputSchema } from '../../../src/features/campaign/contract.ts';
 import { dashboardNav, findSection, sectionPath } from '../../../src/platform/ui/admin/sections.ts';

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CODE_PATTERN, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, productInputSchema, type Product } from '../../../src/features/rewards/contract.ts';
 import { MAX_IMAGE_BYTES } from '../../../src/platform/storage/media-contract.ts';

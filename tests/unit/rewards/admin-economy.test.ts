@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { badgeTriggers, transactionTypes } from '../../../src/features/rewards/contract.ts';
 import { dashboardOverviewSchema } from '../../../src/features/dashboard/contract.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { hashToken, newToken } from '../../../platform/http/tokens.ts';
+import { hashToken, newToken } from '../../../platform/tokens.ts';
 import { transaction } from '../../../platform/db/database.ts';
 
 /** A pending e-mail change; only the newest request of an account stays usable. */

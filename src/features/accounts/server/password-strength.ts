@@ -1,7 +1,7 @@
 import * as core from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import { passwordVerdict, type PasswordVerdict } from '../rules.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 
 // Both packages ship CommonJS as `main`: under Node the named exports sit on `default`, under a
 // bundler on the namespace itself.
@@ -21,5 +21,5 @@ export const checkPassword = (password: string): PasswordVerdict => passwordVerd
 export function assertStrongPassword(password: string): void {
   const verdict = checkPassword(password);
   if (verdict !== 'ok')
-    throw new AppError(400, 'PASSWORD_WEAK', verdict === 'short' ? 'The password is too short' : 'The password is too easy to guess');
+    throw new AppError('invalid', 'PASSWORD_WEAK', verdict === 'short' ? 'The password is too short' : 'The password is too easy to guess');
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
@@ -36,7 +36,7 @@ export default async function userRoutes(root: FastifyInstance) {
     max: root.config.loginRateLimit,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
-    keyGenerator: (req: any) => `${req.ip}|${String(req.body?.email ?? '').toLowerCase()}`,
+    keyGenerator: (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
   };
   const resetLimit = { max: 5, timeWindow: '15 minutes' };
   // Attempts that check the current password, per account: a stolen session must not become a
@@ -45,9 +45,9 @@ export default async function userRoutes(root: FastifyInstance) {
     max: 20,
     timeWindow: '15 minutes',
     hook: 'preHandler' as const,
-    keyGenerator: (req: any) => `current-password|${req.user?.id ?? req.ip}`,
+    keyGenerator: (req: FastifyRequest) => `current-password|${req.user?.id ?? req.ip}`,
   };
-  const profileLimit = { ...secretCheckLimit, allowList: (req: any) => typeof req.body?.currentPassword !== 'string' };
+  const profileLimit = { ...secretCheckLimit, allowList: (req: FastifyRequest) => typeof (req.body as { currentPassword?: unknown } | undefined)?.currentPassword !== 'string' };
   // every signup attempt from one address counts (account farming, e-mail enumeration)
   const signupLimit = { max: root.config.signupRateLimit, timeWindow: '1 hour' };
   // password spraying: failures from one address, whatever the e-mail

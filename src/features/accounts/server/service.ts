@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isMixedScript } from '../rules.ts';
 import type { EmailChange, LoginInput, PasswordChange, User, UserUpdate } from '../contract.ts';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import type { signupInputSchema } from '../contract.ts';
 import { isLocale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import { createT } from '../../../platform/i18n/i18n.ts';
-import { AppError, notFound } from '../../../platform/http/errors.ts';
+import { AppError, notFound } from '../../../platform/errors/app-error.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import * as EmailChangeRepository from './email-change-repository.ts';
@@ -21,7 +21,7 @@ const RESET_TTL_MINUTES = 60;
 const EMAIL_CHANGE_TTL_HOURS = 24;
 
 const assertUsername = (username: string) => {
-  if (isMixedScript(username)) throw new AppError(400, 'USERNAME_MIXED_SCRIPT', 'The username mixes letters of different alphabets');
+  if (isMixedScript(username)) throw new AppError('invalid', 'USERNAME_MIXED_SCRIPT', 'The username mixes letters of different alphabets');
 };
 
 export async function login(app: FastifyInstance, input: LoginInput): Promise<{ user: User; token: string }> {
@@ -29,7 +29,7 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<{ 
   const found = await UserRepository.findCredentials(db, app.config.ownerId, input.email);
   // always run one verification so an unknown e-mail takes as long as a wrong password
   const valid = await verifyPassword(found?.password_hash ?? dummyHash, input.password);
-  if (!found || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
+  if (!found || !valid) throw new AppError('unauthenticated', 'INVALID_CREDENTIALS', 'Invalid credentials');
   const token = await SessionRepository.create(db, found.id, app.config.tokenTtlHours);
   return { user: (await UserRepository.findById(db, app.config.ownerId, found.id))!, token };
 }
@@ -49,7 +49,7 @@ export async function signup(app: FastifyInstance, input: z.output<typeof signup
     language: input.language,
     country: input.country,
   });
-  if (!result.ok) throw new AppError(409, result.conflict, result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
+  if (!result.ok) throw new AppError('conflict', result.conflict, result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
   return (await UserRepository.findById(db, app.config.ownerId, result.id))!;
 }
 
@@ -68,7 +68,7 @@ export async function update(app: FastifyInstance, actor: { id: string; roles: s
   const target = await get(app, id);
   const self = actor.id === id;
   if (!self && target.roles.includes('SiteAdmin') && !actor.roles.includes('SiteAdmin'))
-    throw new AppError(403, 'SITE_ADMIN_PROTECTED', 'Only a SiteAdmin may change a SiteAdmin');
+    throw new AppError('forbidden', 'SITE_ADMIN_PROTECTED', 'Only a SiteAdmin may change a SiteAdmin');
   const { currentPassword, email, ...rest } = changes;
   if (rest.username !== undefined && rest.username !== target.username) assertUsername(rest.username);
   const emailChanges = email !== undefined && email !== target.email;
@@ -82,7 +82,7 @@ export async function update(app: FastifyInstance, actor: { id: string; roles: s
   const write = async (db: FastifyInstance) => {
     const result = await UserRepository.update(db.db.kysely, app.config.ownerId, id, apply);
     if (result === 'NOT_FOUND') throw notFound();
-    if (result !== 'ok') throw new AppError(409, result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
+    if (result !== 'ok') throw new AppError('conflict', result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
     return get(db, id);
   };
   if (!emailChanges) return { user: await write(app) };
@@ -123,10 +123,10 @@ async function requestEmailChange(app: FastifyInstance, user: User, newEmail: st
 export async function confirmEmail(app: FastifyInstance, token: string): Promise<User> {
   const db = app.db.kysely;
   const change = await EmailChangeRepository.consume(db, app.config.ownerId, token);
-  if (!change) throw new AppError(400, 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
+  if (!change) throw new AppError('invalid', 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
   const result = await UserRepository.update(db, app.config.ownerId, change.userId, { email: change.newEmail });
   if (result === 'NOT_FOUND') throw notFound();
-  if (result !== 'ok') throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
+  if (result !== 'ok') throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
   return get(app, change.userId);
 }
 
@@ -153,14 +153,14 @@ export async function logoutEverywhere(app: FastifyInstance, userId: string): Pr
 
 /** A taken address is refused when the change is asked for, not only when its link is followed. */
 async function assertEmailFree(app: FastifyInstance, email: string) {
-  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email)) throw new AppError(409, 'EMAIL_TAKEN', 'E-mail already registered');
+  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email)) throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
 }
 
 async function assertCurrentPassword(app: FastifyInstance, userId: string, password: string | undefined) {
   const row = await UserRepository.findPasswordHash(app.db.kysely, userId);
   // verify even without a password, so a missing one takes as long as a wrong one
   const valid = await verifyPassword(row ?? dummyHash, password ?? '');
-  if (!row || !password || !valid) throw new AppError(403, 'CURRENT_PASSWORD_WRONG', 'The current password is wrong');
+  if (!row || !password || !valid) throw new AppError('forbidden', 'CURRENT_PASSWORD_WRONG', 'The current password is wrong');
 }
 
 const localePrefix = (language: string) => (language === 'en' ? '/en' : '');
@@ -220,7 +220,7 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   // checked before the token is spent, so a refused password leaves the link usable
   assertStrongPassword(password);
   const userId = await PasswordResetRepository.consume(db, app.config.ownerId, token);
-  if (!userId) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
+  if (!userId) throw new AppError('invalid', 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
   await UserRepository.setPassword(db, userId, await hashPassword(password));
   await SessionRepository.revokeAllForUser(db, userId);
   // the notice of a requested e-mail change tells its owner to reset: whoever asked must not be

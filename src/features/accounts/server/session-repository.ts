@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { hashToken, newToken } from '../../../platform/http/tokens.ts';
+import { hashToken, newToken } from '../../../platform/tokens.ts';
 
 export async function create(db: Kysely<Database>, userId: string, ttlHours: number): Promise<string> {
   const token = newToken();

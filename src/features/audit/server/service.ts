@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction as Trx } from 'kysely';
+import type { Transaction as Trx } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { transaction } from '../../../platform/db/database.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';

@@ -190,6 +190,7 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
   );
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard has Escape, native to <dialog>
     <dialog
       ref={ref}
       aria-labelledby={titleId}

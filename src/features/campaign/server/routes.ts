@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import { envelope, errorResponseSchema, errorResponses, listEnvelope, ok, okList
 import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import * as CampaignService from './service.ts';
-import { ownerOf } from '../../../platform/http/owner.ts';
+import { ownerOf } from '../../../platform/owner.ts';
 import { actorOf } from '../../../platform/http/plugins/auth.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(64) });
@@ -38,7 +38,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
   const owner = (requested?: string) => ownerOf(app, requested);
   // unlimited resubmits, but not a flood of image decoding from one account; counted in the app's
   // shared rate-limit store, so several processes share one quota
-  const submitLimit = { max: 20, timeWindow: '10 minutes', hook: 'preHandler' as const, keyGenerator: (req: any) => `submission|${req.user?.id ?? req.ip}` };
+  const submitLimit = { max: 20, timeWindow: '10 minutes', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `submission|${req.user?.id ?? req.ip}` };
 
   {
     const tags = ['campaign'];

@@ -19,18 +19,17 @@ import {
   type Submission,
   type SubmissionListQuery,
 } from '../contract.ts';
-import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { AppError, unauthorized } from '../../../platform/errors/app-error.ts';
 import { imageWork } from '../../../platform/storage/image-limits.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
 import * as CampaignRepository from './repository.ts';
 import * as CompetitionService from '../../tournaments/server/competition-service.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as MediaService from '../../../platform/storage/media-service.ts';
-import { ownerOf } from '../../../platform/http/owner.ts';
-import { transaction } from '../../../platform/db/database.ts';
+import { ownerOf } from '../../../platform/owner.ts';
 
-export const campaignNotFound = () => new AppError(404, 'CAMPAIGN_NOT_FOUND', 'Campaign not found');
-const submissionNotFound = () => new AppError(404, 'SUBMISSION_NOT_FOUND', 'Submission not found');
+export const campaignNotFound = () => new AppError('notFound', 'CAMPAIGN_NOT_FOUND', 'Campaign not found');
+const submissionNotFound = () => new AppError('notFound', 'SUBMISSION_NOT_FOUND', 'Submission not found');
 
 /** The queue shows at most this many other submissions of the same picture per row. */
 const DUPLICATES_SHOWN = 5;
@@ -82,7 +81,7 @@ export async function getCampaign(app: FastifyInstance, owner: string, now = new
 export async function getStandings(app: FastifyInstance, owner: string, phase: number, page: { limit: number; offset: number }, now = new Date()): Promise<Standings> {
   const campaign = await load(app, owner);
   const window = campaign.phases.find((p) => p.phase === phase);
-  if (!window) throw new AppError(400, 'VALIDATION_ERROR', 'No such phase');
+  if (!window) throw new AppError('invalid', 'VALIDATION_ERROR', 'No such phase');
   const db = app.db.kysely;
   const rows = await CampaignRepository.standings(db, owner, CAMPAIGN_SLUG, phase, page);
   const total = await CampaignRepository.countRanked(db, owner, CAMPAIGN_SLUG, phase);
@@ -107,9 +106,9 @@ const auditView = (c: CampaignRepository.CampaignRow) => ({ deadline: c.deadline
 export async function update(app: FastifyInstance, actor: Actor, owner: string, input: CampaignUpdate): Promise<Campaign> {
   const utc = (iso: string) => new Date(iso).toISOString();
   const phases = input.phases?.map((p) => ({ phase: p.phase, opensAt: utc(p.opensAt), closesAt: utc(p.closesAt) }));
-  if (phases && !isValidSchedule(phases)) throw new AppError(400, 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
+  if (phases && !isValidSchedule(phases)) throw new AppError('invalid', 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
   if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId)))
-    throw new AppError(404, 'COMPETITION_NOT_FOUND', 'Competition not found');
+    throw new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
   const after = await audited(app, actor, async (tx, audit) => {
     const before = await load(tx, owner);
     await CampaignRepository.update(tx.db.kysely, owner, CAMPAIGN_SLUG, {
@@ -176,7 +175,7 @@ export async function submit(app: FastifyInstance, req: FastifyRequest, body: Mu
   const file = body.file!;
   const owner = ownerOf(app, fields.owner);
   const phase = openPhase((await load(app, owner)).phases, now);
-  if (phase === null) throw new AppError(409, 'SUBMISSION_WINDOW_CLOSED', 'No upload window is open');
+  if (phase === null) throw new AppError('conflict', 'SUBMISSION_WINDOW_CLOSED', 'No upload window is open');
   const stored = await MediaService.store(app, app.config.agencyName, file);
   const id = await CampaignRepository.insertSubmission(app.db.kysely, {
     owner,
@@ -246,7 +245,7 @@ export async function review(app: FastifyInstance, actor: Actor, owner: string, 
     const before = await CampaignRepository.findSubmission(trx, owner, id);
     if (!before) throw submissionNotFound();
     if (!(await CampaignRepository.review(trx, owner, id, decision, reviewedAt)))
-      throw new AppError(409, 'PHASE_FROZEN', 'The phase has closed: its standings no longer change');
+      throw new AppError('conflict', 'PHASE_FROZEN', 'The phase has closed: its standings no longer change');
     const after = toSubmission((await CampaignRepository.findSubmission(trx, owner, id))!);
     await audit({ action: 'submission.review', entityType: 'submission', entityId: id, before: toSubmission(before), after });
     return after;

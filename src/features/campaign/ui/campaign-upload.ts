@@ -120,7 +120,7 @@ export class CampaignUpload extends HTMLElement {
     body.append('file', file!);
     this.#setBusy(true);
     let res: Response | null = null;
-    let json: any = null;
+    let json: { status?: string; error?: { code?: string; issues?: { path: string; message: string }[] } } | null = null;
     try {
       res = await fetch(`${this.dataset.api ?? '/api'}/marketplace/submissions`, {
         method: 'POST',

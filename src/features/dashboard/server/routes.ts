@@ -4,7 +4,7 @@ import { dashboardOverviewSchema, dashboardQuerySchema, timeseriesQuerySchema, t
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
 import * as AdminService from './activity-service.ts';
 import * as DashboardService from './service.ts';
-import { ownerOf } from '../../../platform/http/owner.ts';
+import { ownerOf } from '../../../platform/owner.ts';
 
 const security = [{ bearer: [] }];
 

@@ -4,11 +4,11 @@ import type { Updateable } from 'kysely';
 import type { NewsTable } from '../../../platform/db/schema.ts';
 import type { NewsArticle, NewsInput, NewsUpdate } from '../contract.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import * as NewsRepository from './repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 
-export const newsNotFound = () => new AppError(404, 'NEWS_NOT_FOUND', 'News article not found');
+export const newsNotFound = () => new AppError('notFound', 'NEWS_NOT_FOUND', 'News article not found');
 
 export async function list(app: FastifyInstance, q: { limit: number; offset: number; includeDrafts: boolean }) {
   return NewsRepository.list(app.db.kysely, app.config.ownerId, q);

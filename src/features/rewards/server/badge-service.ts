@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../contract.ts';
 import type { Db } from '../../../platform/db/database.ts';
-import { AppError, forbidden } from '../../../platform/http/errors.ts';
+import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as BadgeRepository from './badge-repository.ts';
@@ -11,7 +11,7 @@ import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
 
-const badgeNotFound = () => new AppError(404, 'BADGE_NOT_FOUND', 'Badge not found');
+const badgeNotFound = () => new AppError('notFound', 'BADGE_NOT_FOUND', 'Badge not found');
 
 /** Players see the active badges (the backpack greys the unearned ones); admins see all. */
 export async function list(app: FastifyInstance, owner: string, isAdmin: boolean): Promise<Badge[]> {
@@ -87,7 +87,7 @@ export function create(
         updated_at: now,
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError(409, 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
+      if (isUniqueViolation(e)) throw new AppError('conflict', 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
       throw e;
     }
     const badge = (await BadgeRepository.findById(tx.db.kysely, owner, id))!;
@@ -142,10 +142,10 @@ export async function trigger(app: FastifyInstance, req: FastifyRequest, owner: 
   const userId = await beneficiaryOf(app, req, input.userId, owner);
   const badge = await BadgeRepository.findBySlug(db, owner, slug);
   if (!badge) throw badgeNotFound();
-  if (!badge.active) throw new AppError(409, 'BADGE_INACTIVE', 'This badge is not active');
+  if (!badge.active) throw new AppError('conflict', 'BADGE_INACTIVE', 'This badge is not active');
   if (badge.trigger === 'manual' && !req.user?.isAdmin) throw forbidden();
   const event = await evidence(app, owner, badge.trigger, userId, input.payload);
-  if (event === null) throw new AppError(409, 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
+  if (event === null) throw new AppError('conflict', 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
   const awardKey = awardKeyOf(badge, event);
   const granted = await grant(db, owner, userId, badge, awardKey);
   if (granted) return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };

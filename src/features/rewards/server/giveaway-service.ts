@@ -2,18 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CODE_PATTERN, normalizeCode, type Giveaway, type GiveawayListQuery, type RedeemInput, type RedeemResult, type giveawayInputSchema, type giveawayUpdateSchema } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
 
-const giveawayNotFound = () => new AppError(404, 'GIVEAWAY_NOT_FOUND', 'This code does not exist');
-const alreadyRedeemed = () => new AppError(409, 'GIVEAWAY_ALREADY_REDEEMED', 'You have already redeemed this code');
+const giveawayNotFound = () => new AppError('notFound', 'GIVEAWAY_NOT_FOUND', 'This code does not exist');
+const alreadyRedeemed = () => new AppError('conflict', 'GIVEAWAY_ALREADY_REDEEMED', 'You have already redeemed this code');
 const refusals = {
   GIVEAWAY_NOT_FOUND: giveawayNotFound,
-  GIVEAWAY_EXPIRED: () => new AppError(409, 'GIVEAWAY_EXPIRED', 'This code has expired'),
-  GIVEAWAY_USED_UP: () => new AppError(409, 'GIVEAWAY_USED_UP', 'This code has been used up'),
+  GIVEAWAY_EXPIRED: () => new AppError('conflict', 'GIVEAWAY_EXPIRED', 'This code has expired'),
+  GIVEAWAY_USED_UP: () => new AppError('conflict', 'GIVEAWAY_USED_UP', 'This code has been used up'),
 };
 
 export async function list(app: FastifyInstance, owner: string, q: GiveawayListQuery) {
@@ -29,7 +29,7 @@ export async function get(app: FastifyInstance, owner: string, id: string): Prom
 export function create(app: FastifyInstance, owner: string, actor: Actor, input: z.output<typeof giveawayInputSchema>): Promise<Giveaway> {
   return audited(app, actor, async (tx, audit) => {
     const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
-    if (!id) throw new AppError(409, 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
+    if (!id) throw new AppError('conflict', 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
     const giveaway = await get(tx, owner, id);
     await audit({ action: 'giveaway.create', entityType: 'giveaway', entityId: id, before: null, after: giveaway });
     return giveaway;

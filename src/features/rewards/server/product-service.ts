@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Product, ProductListQuery, productInputSchema, productUpdateSchema } from '../contract.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as ProductRepository from './product-repository.ts';
 
-export const productNotFound = () => new AppError(404, 'PRODUCT_NOT_FOUND', 'Product not found');
+export const productNotFound = () => new AppError('notFound', 'PRODUCT_NOT_FOUND', 'Product not found');
 
 export async function list(app: FastifyInstance, owner: string, q: ProductListQuery) {
   return ProductRepository.list(app.db.kysely, owner, q);

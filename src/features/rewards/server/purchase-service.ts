@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import * as ProductRepository from './product-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as PurchaseRepository from './purchase-repository.ts';
@@ -12,8 +12,8 @@ import * as WalletRepository from './wallet-repository.ts';
 import { productNotFound } from './product-service.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
 
-const alreadyPurchased = () => new AppError(409, 'ALREADY_PURCHASED', 'You have already redeemed this product');
-const priceChanged = () => new AppError(409, 'PRICE_CHANGED', 'The price of this product has changed; nothing was charged');
+const alreadyPurchased = () => new AppError('conflict', 'ALREADY_PURCHASED', 'You have already redeemed this product');
+const priceChanged = () => new AppError('conflict', 'PRICE_CHANGED', 'The price of this product has changed; nothing was charged');
 
 /**
  * Where the order ships: the address sent with the purchase, else the one on the buyer's profile
@@ -25,7 +25,7 @@ async function shippingAddressOf(app: FastifyInstance, owner: string, userId: st
   const parsed = shippingAddressSchema.safeParse(user ?? {});
   if (parsed.success) return parsed.data;
   const missing = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-  throw new AppError(400, 'SHIPPING_ADDRESS_MISSING', `Shipping address incomplete: ${missing.join(', ')}`, undefined,
+  throw new AppError('invalid', 'SHIPPING_ADDRESS_MISSING', `Shipping address incomplete: ${missing.join(', ')}`, undefined,
     missing.map((field) => ({ path: `body.shippingAddress.${field}`, message: 'required' })));
 }
 
@@ -55,7 +55,7 @@ export async function purchase(
       inTransaction: async (trx) => {
         const product = await ProductRepository.takeOne(trx, owner, input.productId);
         if (!product) {
-          if (await ProductRepository.findById(trx, owner, input.productId)) throw new AppError(409, 'OUT_OF_STOCK', 'This product is out of stock');
+          if (await ProductRepository.findById(trx, owner, input.productId)) throw new AppError('conflict', 'OUT_OF_STOCK', 'This product is out of stock');
           throw productNotFound();
         }
         // the unit taken above is put back by the rollback
@@ -106,7 +106,7 @@ export function fulfill(app: FastifyInstance, owner: string, actor: Actor, id: s
     const before = (await PurchaseRepository.findById(tx.db.kysely, owner, id)) ?? null;
     await PurchaseRepository.fulfill(tx.db.kysely, owner, id, actor.id);
     const after = await PurchaseRepository.findById(tx.db.kysely, owner, id);
-    if (!after) throw new AppError(404, 'PURCHASE_NOT_FOUND', 'Purchase not found');
+    if (!after) throw new AppError('notFound', 'PURCHASE_NOT_FOUND', 'Purchase not found');
     await audit({ action: 'purchase.fulfill', entityType: 'purchase', entityId: id, before, after });
     return after;
   });

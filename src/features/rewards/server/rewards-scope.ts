@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction as Trx } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { AppError, unauthorized } from '../../../platform/http/errors.ts';
+import { AppError, unauthorized } from '../../../platform/errors/app-error.ts';
 import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import * as IdempotencyRepository from '../../../platform/db/idempotency-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { transaction } from '../../../platform/db/database.ts';
 
-export { ownerOf } from '../../../platform/http/owner.ts';
+export { ownerOf } from '../../../platform/owner.ts';
 
 /**
  * Whose wallet a call works on: the caller, or the body's `userId` when it is the caller's own or
@@ -18,7 +18,7 @@ export async function beneficiaryOf(app: FastifyInstance, req: FastifyRequest, u
   if (!req.user) throw unauthorized();
   const target = userId ?? req.user.id;
   assertSelfOrAdmin(req, target);
-  if (!(await WalletRepository.find(app.db.kysely, owner, target))) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
+  if (!(await WalletRepository.find(app.db.kysely, owner, target))) throw new AppError('notFound', 'USER_NOT_FOUND', 'User not found');
   return target;
 }
 
@@ -58,7 +58,7 @@ const canonical = (v: unknown): string =>
 
 function replayOf<T>(row: Replay['row'], route: string, hash: string): Answer<T> & { replayed: true } {
   if (row.route !== route || row.request_hash !== hash)
-    throw new AppError(409, 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
+    throw new AppError('conflict', 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
   return { status: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
 }
 
@@ -113,7 +113,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw new AppError(400, 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw new AppError('invalid', 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
   return raw;
 }
 
@@ -123,5 +123,5 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
  */
 export const ledgerRefused = (reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT') =>
   reason === 'BALANCE_LIMIT'
-    ? new AppError(409, 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold')
-    : new AppError(409, 'NOT_ENOUGH_CREDITS', 'Not enough credits');
+    ? new AppError('conflict', 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold')
+    : new AppError('conflict', 'NOT_ENOUGH_CREDITS', 'Not enough credits');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adjustInputSchema, badgeInputSchema, adjustResultSchema, badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, productInputSchema, productListQuerySchema, productSchema, productUpdateSchema, purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, redeemInputSchema, redeemResultSchema, transactionListQuerySchema, transactionSchema, userBadgeSchema, userPurchaseListQuerySchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../contract.ts';
@@ -12,7 +12,6 @@ import * as ProductService from './product-service.ts';
 import * as PurchaseService from './purchase-service.ts';
 import { idempotencyKeyOf, ownerOf } from './rewards-scope.ts';
 import * as WalletService from './wallet-service.ts';
-import * as PurchaseRepository from './purchase-repository.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
 
@@ -34,7 +33,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   // guessing codes with many fresh accounts: unknown codes from one address, whatever the account
   // (a code that exists but is used up or expired is no guess and does not count)
   const unknownCodes = failureLimit(root, { name: 'unknown-codes', max: root.config.unknownCodesPerAddress, timeWindow: '10 minutes', failures: ['GIVEAWAY_NOT_FOUND'] });
-  const redeemLimit = { max: 10, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (req: any) => `redeem|${req.user?.id ?? req.ip}` };
+  const redeemLimit = { max: 10, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `redeem|${req.user?.id ?? req.ip}` };
   const owner = (requested?: string) => ownerOf(app, requested);
 
   // ---- badges ----

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { appendAudit } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { ledgerRefused, runOnce, type Answer } from './rewards-scope.ts';
 
-const walletNotFound = () => new AppError(404, 'WALLET_NOT_FOUND', 'Wallet not found');
+const walletNotFound = () => new AppError('notFound', 'WALLET_NOT_FOUND', 'Wallet not found');
 
 export async function get(app: FastifyInstance, owner: string, userId: string): Promise<Wallet> {
   const wallet = await WalletRepository.find(app.db.kysely, owner, userId);

@@ -26,7 +26,8 @@ export interface PageRequest {
  * page and fills one row. Logging in or out reloads it; a stale answer is dropped.
  */
 export abstract class PagedHistory<Row> extends HTMLElement {
-  protected labels: Record<string, any> = {};
+  // the texts HistoryFrame.astro rendered for this page: strings, and `types` (a name per ledger entry type)
+  protected labels: Record<string, string> & { types?: Record<string, string> } = {};
   #page = 1;
   #total = 0;
   #run = 0;

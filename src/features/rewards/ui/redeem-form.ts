@@ -16,7 +16,8 @@ import { $sessionLoading, $token, loadSession } from '../../../platform/browser/
  * RedeemForm.astro documents the markup.
  */
 export class RedeemForm extends HTMLElement {
-  #labels: Record<string, any> = {};
+  // the texts RedeemForm.astro rendered: strings, and `errors` (a message per API error code)
+  #labels: Record<string, string> & { errors?: Record<string, string> } = {};
   #send = idempotentSender<RedeemResult>();
   #busy = false;
 

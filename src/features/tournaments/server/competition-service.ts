@@ -11,13 +11,13 @@ import {
   type competitionUpdateSchema,
   type teamsUpdateSchema,
 } from '../contract.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 
-const competitionNotFound = () => new AppError(404, 'COMPETITION_NOT_FOUND', 'Competition not found');
+const competitionNotFound = () => new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
 const nowIso = () => new Date().toISOString();
 /** Instants are stored in UTC, whatever offset they came with, so they compare as text. */
 const utcOrNull = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString() : null);
@@ -128,7 +128,7 @@ async function updateCompetition(app: FastifyInstance, id: string, input: z.outp
   const row = await findRow(app, id);
   const playoffs = set.playoffs_at !== undefined ? set.playoffs_at : row.playoffs_at;
   const finals = set.finals_at !== undefined ? set.finals_at : row.finals_at;
-  if (playoffs && finals && playoffs >= finals) throw new AppError(400, 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
+  if (playoffs && finals && playoffs >= finals) throw new AppError('invalid', 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
   if (!(await CompetitionRepository.update(app.db.kysely, app.config.ownerId, id, { ...set, updated_at: nowIso() }))) throw competitionNotFound();
   return get(app, id);
 }
@@ -142,9 +142,9 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
   await findRow(app, id);
   const db = app.db.kysely;
   if (!(await CompetitionRepository.isRegistered(db, id, userId)))
-    throw new AppError(409, 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
+    throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
   const user = await Directory.findPlayer(app, app.config.ownerId, userId);
-  if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'No such player');
+  if (!user) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
   await CompetitionRepository.choose(db, { competitionId: id, userId, team, playerName: user.nickname || user.username, now: nowIso() });
   return get(app, id);
 }
@@ -155,12 +155,12 @@ async function replaceTeamRows(app: FastifyInstance, id: string, input: z.output
   const players = input.teams.flatMap((t) => t.players.map((p) => ({ userId: p.playerId, team: t.name, playerName: p.playerName, score: p.score })));
   const seen = new Set<string>();
   for (const p of players) {
-    if (seen.has(p.userId)) throw new AppError(400, 'DUPLICATE_PLAYER', `${p.userId} is listed twice`);
+    if (seen.has(p.userId)) throw new AppError('invalid', 'DUPLICATE_PLAYER', `${p.userId} is listed twice`);
     seen.add(p.userId);
   }
   const existing = await Directory.existingPlayerIds(app, app.config.ownerId, [...seen]);
   const unknown = [...seen].find((u) => !existing.has(u));
-  if (unknown !== undefined) throw new AppError(400, 'UNKNOWN_PLAYER', `No player ${unknown}`);
+  if (unknown !== undefined) throw new AppError('invalid', 'UNKNOWN_PLAYER', `No player ${unknown}`);
   await CompetitionRepository.replacePlayers(app.db.kysely, id, players, nowIso());
   return get(app, id);
 }

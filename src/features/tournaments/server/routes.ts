@@ -60,7 +60,7 @@ const { me: meSchema } = tournamentSchema.shape;
 const noMe = ',"me":null}}';
 const ownMe = (me: Tournament['me']) => `,"me":${JSON.stringify(meSchema.parse(me))}}}`;
 function sendTournament(reply: FastifyReply, tournament: Tournament) {
-  const { me, members, confirmedMembers, ...fields } = tournament;
+  const { me, members, confirmedMembers: _confirmedMembers, ...fields } = tournament;
   const key = JSON.stringify(fields);
   let shared = sharedAnswers.get(members);
   if (shared?.fields !== key) {
@@ -98,8 +98,8 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     max: 10,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
-    keyGenerator: (req: any) => `${req.ip}|join|${String(req.params?.id ?? '')}`,
-    allowList: (req: any) => !req.body?.password,
+    keyGenerator: (req: FastifyRequest) => `${req.ip}|join|${String((req.params as { id?: string } | undefined)?.id ?? '')}`,
+    allowList: (req: FastifyRequest) => !(req.body as { password?: unknown } | undefined)?.password,
   };
 
   // -------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ import type { GameAccount } from '../../accounts/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
@@ -44,7 +44,7 @@ type CreateInput = z.output<typeof tournamentInputSchema>;
 type UpdateInput = z.output<typeof tournamentUpdateSchema>;
 type BroadcastInput = z.output<typeof broadcastInputSchema>;
 
-const tournamentNotFound = () => new AppError(404, 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
+const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 const nowIso = () => new Date().toISOString();
 /** Stored instants are UTC ISO strings whatever offset the admin sent, so text order is time order. */
 const toUtc = (v: string | null) => (v === null ? null : new Date(v).toISOString());
@@ -225,7 +225,7 @@ export const detailUrl = (app: FastifyInstance, id: string, locale: Locale = 'it
 /** An iCalendar file with the tournament's start, end (two hours when unknown), name and page. */
 export async function calendar(app: FastifyInstance, id: string): Promise<{ ics: string; filename: string }> {
   const row = await findRow(app, id);
-  if (!row.start_tournament) throw new AppError(409, 'TOURNAMENT_NOT_SCHEDULED', 'The tournament has no start date');
+  if (!row.start_tournament) throw new AppError('conflict', 'TOURNAMENT_NOT_SCHEDULED', 'The tournament has no start date');
   const start = Date.parse(row.start_tournament);
   const end = row.end_tournament && Date.parse(row.end_tournament) > start ? Date.parse(row.end_tournament) : start + 2 * 3600_000;
   // the ics package refuses epoch milliseconds before 1970 but takes the UTC parts (to the minute)
@@ -252,7 +252,7 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
     lastModified: Date.parse(row.updated_at),
   });
   // a date the calendar format cannot hold (year 0 or beyond 9999) is the data's fault, not ours
-  if (error || !value) throw new AppError(409, 'DATE_OUT_OF_RANGE', 'The tournament dates cannot be written as a calendar event');
+  if (error || !value) throw new AppError('conflict', 'DATE_OUT_OF_RANGE', 'The tournament dates cannot be written as a calendar event');
   const slug = row.name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 60) || 'tournament';
   return { ics: value, filename: `${slug}.ics` };
 }
@@ -266,18 +266,18 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
  */
 function assertSchedule(s: Pick<TournamentRow, ScheduleKey>) {
   const issue = scheduleOrderIssue(s);
-  if (issue) throw new AppError(400, 'INVALID_SCHEDULE', `${issue} is before an earlier phase`);
+  if (issue) throw new AppError('invalid', 'INVALID_SCHEDULE', `${issue} is before an earlier phase`);
 }
 
 async function assertCompetition(app: FastifyInstance, competitionId: string | null | undefined) {
   if (!competitionId) return;
   if (!(await CompetitionRepository.findById(app.db.kysely, app.config.ownerId, competitionId)))
-    throw new AppError(400, 'COMPETITION_NOT_FOUND', 'No such competition');
+    throw new AppError('invalid', 'COMPETITION_NOT_FOUND', 'No such competition');
 }
 
 /** POST /tournaments (admin), audited. argon2 runs before the transaction, which holds the database only for the writes. */
 export async function create(app: FastifyInstance, actor: Actor, input: CreateInput): Promise<Tournament> {
-  if (!input.open && !input.password) throw new AppError(400, 'PASSWORD_REQUIRED', 'A private tournament needs a password');
+  if (!input.open && !input.password) throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
   const passwordHash = input.open ? null : await hashPassword(input.password!);
   return audited(app, actor, async (tx, audit) => {
     const tournament = await insertTournament(tx, input, passwordHash);
@@ -388,12 +388,12 @@ async function updateTournament(app: FastifyInstance, id: string, input: UpdateI
   } else {
     set.open = 0;
     if (passwordHash) set.password_hash = passwordHash;
-    else if (!current.password_hash) throw new AppError(400, 'PASSWORD_REQUIRED', 'A private tournament needs a password');
+    else if (!current.password_hash) throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
   }
   const result = await TournamentRepository.update(app.db.kysely, { owner: app.config.ownerId, id, set, now: nowIso() });
   if (!result.ok) {
     if (result.reason === 'missing') throw tournamentNotFound();
-    throw new AppError(409, 'MAX_BELOW_MEMBERS', `There are ${current.member_count} members already`);
+    throw new AppError('conflict', 'MAX_BELOW_MEMBERS', `There are ${current.member_count} members already`);
   }
   return { tournament: await get(app, id, null), promoted: result.promoted };
 }
@@ -402,22 +402,22 @@ async function updateTournament(app: FastifyInstance, id: string, input: UpdateI
 // players
 
 function checkGameAccount(row: TournamentRow, account: GameAccount) {
-  if (account.game !== row.game) throw new AppError(400, 'GAME_MISMATCH', `This tournament is for ${row.game}`);
+  if (account.game !== row.game) throw new AppError('invalid', 'GAME_MISMATCH', `This tournament is for ${row.game}`);
   const allowed: string[] = JSON.parse(row.consoles);
-  if (!allowed.includes(account.console)) throw new AppError(400, 'CONSOLE_NOT_ALLOWED', `Allowed platforms: ${allowed.join(', ')}`);
+  if (!allowed.includes(account.console)) throw new AppError('invalid', 'CONSOLE_NOT_ALLOWED', `Allowed platforms: ${allowed.join(', ')}`);
 }
 
 /** The body's game account must be for the player the URL names (DESIGN deviation 6 is checked by the route). */
 function accountOf(userId: string, input: RegistrationInput): GameAccount {
   const [entry] = input.gameAccounts;
-  if (entry.userId !== userId) throw new AppError(400, 'USER_MISMATCH', 'The game account belongs to another player');
+  if (entry.userId !== userId) throw new AppError('invalid', 'USER_MISMATCH', 'The game account belongs to another player');
   return entry.gameAccount;
 }
 
 async function assertUserExists(app: FastifyInstance, userId: string, callerId: string) {
   if (userId === callerId) return;
   const found = await Directory.existingPlayerIds(app, app.config.ownerId, [userId]);
-  if (!found.has(userId)) throw new AppError(404, 'USER_NOT_FOUND', 'No such player');
+  if (!found.has(userId)) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
 }
 
 /** A championship tournament (one with a competition) takes players of CHAMPIONSHIP_MIN_AGE or more, per the FAQ. */
@@ -425,24 +425,24 @@ async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId:
   if (!row.competition_id) return;
   const birthDate = await Directory.birthDateOf(app, app.config.ownerId, userId);
   if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok)
-    throw new AppError(403, 'CHAMPIONSHIP_AGE', `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`);
+    throw new AppError('forbidden', 'CHAMPIONSHIP_AGE', `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`);
 }
 
 export async function join(app: FastifyInstance, id: string, userId: string, callerId: string, input: RegistrationInput) {
   const row = await findRow(app, id);
-  if (!mayJoin(phaseOfRow(row)).ok) throw new AppError(409, 'REGISTRATION_CLOSED', 'Registration is not open');
+  if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
   const account = accountOf(userId, input);
   if (row.open !== 1) {
-    if (!input.password) throw new AppError(403, 'PASSWORD_REQUIRED', 'This tournament is private');
+    if (!input.password) throw new AppError('forbidden', 'PASSWORD_REQUIRED', 'This tournament is private');
     // argon2 runs before the transaction, which holds the tournament row only for the slot itself
-    if (!row.password_hash || !(await verifyPassword(row.password_hash, input.password))) throw new AppError(403, 'WRONG_PASSWORD', 'Wrong password');
+    if (!row.password_hash || !(await verifyPassword(row.password_hash, input.password))) throw new AppError('forbidden', 'WRONG_PASSWORD', 'Wrong password');
   }
   checkGameAccount(row, account);
   await assertUserExists(app, userId, callerId);
   await assertOldEnough(app, row, userId);
   const keepAccount = input.saveGameAccount ? account : undefined;
   const outcome = await TournamentRepository.join(app.db.kysely, { tournamentId: id, userId, gameAccount: JSON.stringify(account), now: nowIso(), keepAccount: keepAccount && ((trx) => Directory.keepGameAccount(trx, userId, keepAccount)) });
-  if (outcome === 'already') throw new AppError(409, 'ALREADY_REGISTERED', 'Already registered');
+  if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
   if (outcome === 'gone') throw tournamentNotFound();
   const waitlistPosition = outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(app.db.kysely, id, userId) : null;
   return { state: outcome, waitlistPosition, tournament: await get(app, id, callerId) };
@@ -450,9 +450,9 @@ export async function join(app: FastifyInstance, id: string, userId: string, cal
 
 export async function leave(app: FastifyInstance, id: string, userId: string, callerId: string): Promise<Tournament> {
   const row = await findRow(app, id);
-  if (!mayJoin(phaseOfRow(row)).ok) throw new AppError(409, 'REGISTRATION_CLOSED', 'Registration is not open');
+  if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
   const result = await TournamentRepository.leave(app.db.kysely, { tournamentId: id, userId, now: nowIso() });
-  if (!result.left) throw new AppError(409, 'NOT_REGISTERED', 'Not registered');
+  if (!result.left) throw new AppError('conflict', 'NOT_REGISTERED', 'Not registered');
   await mailPromoted(app, id, result.promoted);
   return get(app, id, callerId);
 }
@@ -460,7 +460,7 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
 export async function setCheckIn(app: FastifyInstance, id: string, userId: string, callerId: string, confirmed: boolean, input?: RegistrationInput): Promise<Tournament> {
   const row = await findRow(app, id);
   const phase = phaseOfRow(row);
-  if (!mayCheckIn(phase).ok) throw new AppError(409, 'CHECKIN_CLOSED', 'Check-in is not open');
+  if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
   let gameAccount: string | undefined;
   if (input) {
     const account = accountOf(userId, input);
@@ -469,7 +469,7 @@ export async function setCheckIn(app: FastifyInstance, id: string, userId: strin
   }
   const changed = await TournamentRepository.setConfirmed(app.db.kysely, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
   // membership is what the atomic write saw (a player who left meanwhile is not one)
-  if (!mayCheckIn(phase, changed).ok) throw new AppError(409, 'NOT_A_MEMBER', 'Only members can check in');
+  if (!mayCheckIn(phase, changed).ok) throw new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in');
   // the tournament row is untouched by a check-in: only the registrations are read again
   return toTournament(row, await registrationsAfterWrite(app, id), callerId, Date.now());
 }

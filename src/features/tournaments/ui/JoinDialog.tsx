@@ -355,6 +355,7 @@ function HelpOverlay({ t, which, onClose }: { t: Translator; which: 'discord' | 
     return () => opener?.focus();
   }, []);
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes this help panel, which covers the form like a dialog
     <div
       role="group"
       aria-labelledby="join-help-title"

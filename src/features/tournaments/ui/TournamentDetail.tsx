@@ -132,6 +132,7 @@ export default function TournamentDetail(props: Props) {
     return () => {
       live = false;
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's id is what matters; a new object for the same user must not refetch
   }, [inRoster, competitionId, user?.id, props.championshipPath]);
   const pending = !hydrated || sessionLoading || (Boolean(token) && meState !== 'ready' && meState !== 'error');
   const action: Action | null = pending

@@ -44,12 +44,12 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!header) return;
     const match = /^Bearer\s+(\S{10,200})$/i.exec(header);
     if (!match) {
-      req.authError = new AppError(401, 'UNAUTHORIZED', 'Malformed authorization header');
+      req.authError = new AppError('unauthenticated', 'UNAUTHORIZED', 'Malformed authorization header');
       return;
     }
     const found = await SessionRepository.findByToken(app.db.kysely, app.config.ownerId, match[1], idleMs);
-    if (found === 'expired') req.authError = new AppError(401, 'TOKEN_EXPIRED', 'Session expired');
-    else if (!found) req.authError = new AppError(401, 'UNAUTHORIZED', 'Invalid token');
+    if (found === 'expired') req.authError = new AppError('unauthenticated', 'TOKEN_EXPIRED', 'Session expired');
+    else if (!found) req.authError = new AppError('unauthenticated', 'UNAUTHORIZED', 'Invalid token');
     else {
       const staleBefore = new Date(Date.now() - TOUCH_EVERY_MS).toISOString();
       if (found.lastUsedAt < staleBefore) await SessionRepository.touch(app.db.kysely, match[1], staleBefore);

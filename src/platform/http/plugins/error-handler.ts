@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
+import { AppError, statusOf } from '../errors.ts';
 import type { ErrorCode } from '../../errors/error-codes.ts';
 import { cachePolicy } from '../../http-cache-policy.ts';
 import { isDatabaseUnavailable } from '../../db/database.ts';
@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from '../../db/database.ts';
 export const RETRY_AFTER_SECONDS = 3;
 export const serviceUnavailableMessage = 'The service is busy right now. Please try again in a few seconds.';
 
-const send = (reply: any, status: number, code: string, message: string, issues?: { path: string; message: string }[]) => {
+const send = (reply: FastifyReply, status: number, code: string, message: string, issues?: { path: string; message: string }[]) => {
   // a route may have marked its answer cacheable before failing; a failure of ours must not be kept
   if (status >= 500) reply.header('cache-control', cachePolicy.none);
   return reply.code(status).send({ status: 'ERROR', error: { code, message, ...(issues ? { issues } : {}) } });
@@ -43,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 export function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
     if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
-    return send(reply, err.statusCode, err.code, err.message, err.issues);
+    return send(reply, statusOf(err.kind), err.code, err.message, err.issues);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const issues = err.validation.map((v) => ({

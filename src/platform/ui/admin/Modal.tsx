@@ -20,6 +20,7 @@ export default function Modal({ open, title, closeLabel, onClose, children, test
     else if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard has Escape, native to <dialog>
     <dialog
       ref={ref}
       aria-labelledby={titleId}

@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { FieldErrors, FieldValues, FieldError } from 'react-hook-form';
 import { MIN_CODE_LENGTH } from '../../../features/rewards/contract.ts';
 import type { FieldErrorLike } from '../../browser/form-errors.ts';
 import type { Translator } from '../use-t.ts';
@@ -37,10 +37,11 @@ export function adminFieldErrorKey(
 /** `fieldError('dateText.it')`: the translated error of a field of this form, or undefined. */
 export function fieldErrorReader<T extends FieldValues>(t: Translator, errors: FieldErrors<T>, getValue: (name: string) => unknown, ranges?: NumberRanges) {
   return (name: string): string | undefined => {
-    let node: any = errors;
-    for (const part of name.split('.')) node = node?.[part];
-    if (!node || (!node.type && !node.message)) return undefined;
-    const { key, vars } = adminFieldErrorKey(name, node, getValue(name), ranges);
+    let node: unknown = errors;
+    for (const part of name.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    const error = node as FieldError | undefined;
+    if (!error || (!error.type && !error.message)) return undefined;
+    const { key, vars } = adminFieldErrorKey(name, error, getValue(name), ranges);
     return t(key, vars);
   };
 }

@@ -32,7 +32,10 @@ export function announceEarnedBadge(badge: EarnedBadge) {
  */
 export function showEarnedBadges(badges: EarnedBadge[] | undefined, options: { park?: boolean } = {}): boolean {
   if (!badges?.length) return false;
-  for (const badge of badges) (options.park ? rememberEarnedBadge(badge) : announceEarnedBadge(badge));
+  for (const badge of badges) {
+    if (options.park) rememberEarnedBadge(badge);
+    else announceEarnedBadge(badge);
+  }
   return true;
 }
 

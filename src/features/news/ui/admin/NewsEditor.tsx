@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '../../contract.ts';
@@ -115,7 +115,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
     if (!res.ok) {
       for (const issue of res.issues ?? []) {
         const path = issue.path.replace(/^body\.?/, '');
-        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image') setError(path as any, { type: 'server', message: issue.message });
+        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image') setError(path as FieldPath<NewsInput>, { type: 'server', message: issue.message });
       }
       toast.error(t.error(res.code));
       return;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { badgeTriggers, type Badge } from '../../contract.ts';
@@ -109,7 +109,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
     getValues,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, any, Body>({ resolver: zodResolver(editing ? badgeEditSchema : badgeFormSchema) as any, defaultValues: toValues(badge) });
+  } = useForm<Values, unknown, Body>({ resolver: formResolver<Values, Body>(editing ? badgeEditSchema : badgeFormSchema), defaultValues: toValues(badge) });
   const fieldError = (name: (typeof fields)[number]) => fieldMessage(t, name, errors[name], getValues(name));
   const icon = watch('icon');
   const rule = watch('trigger');

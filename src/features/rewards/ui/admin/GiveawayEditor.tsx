@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { MAX_CREDITS, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, type Giveaway } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
@@ -19,6 +17,8 @@ import { payloadResolver } from '../../../../platform/ui/admin/payload-resolver.
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { giveawayBody, giveawayValues, type GiveawayValues } from './form-values.ts';
+
+type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
 import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
 
@@ -115,11 +115,11 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values, any, any>({
-    resolver: payloadResolver<Values, any, any>(zodResolver(schema as any) as any, (v) => giveawayBody(v, editing), typeRequirements),
+  } = useForm<Values, unknown, GiveawayBody>({
+    resolver: payloadResolver<Values, GiveawayBody>(schema, (v) => giveawayBody(v, editing), typeRequirements),
     defaultValues: toValues(giveaway),
   });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any), ranges);
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>), ranges);
   const type = watch('type');
 
   const onSubmit = async (body: Record<string, unknown>) => {
@@ -132,7 +132,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
       : await api<Giveaway>('/marketplace/giveaways', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
       const problems = serverFieldErrors(res, fields);
-      for (const { field, error } of problems) setError(field as any, error, { shouldFocus: true });
+      for (const { field, error } of problems) setError(field as FieldPath<Values>, error, { shouldFocus: true });
       if (res.code === 'GIVEAWAY_CODE_TAKEN' && problems.length === 0) setError('token', { type: 'code', message: res.code }, { shouldFocus: true });
       toast.error(t('adminCatalog.giveaway.saveError'), { description: t.error(res.code) });
       return;

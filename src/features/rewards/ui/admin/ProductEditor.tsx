@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
@@ -104,8 +103,8 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
     clearErrors,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values, any, Output>({ resolver: payloadResolver<Values, Body, Output>(zodResolver(productInputSchema) as any, toBody), defaultValues: toValues(product) });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any), ranges);
+  } = useForm<Values, unknown, Output>({ resolver: payloadResolver<Values, Output>(productInputSchema, toBody), defaultValues: toValues(product) });
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>), ranges);
   const [uploading, setUploading] = useState(false);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -134,7 +133,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
       ? await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, { method: 'PUT', body, base: marketplaceApiBase })
       : await api<Product>('/marketplace/products', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as any, error, { shouldFocus: true });
+      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as FieldPath<Values>, error, { shouldFocus: true });
       toast.error(t('adminCatalog.product.saveError'), { description: t.error(res.code) });
       return;
     }

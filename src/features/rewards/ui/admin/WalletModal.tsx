@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { adjustBody, adjustFormSchema, MAX_CREDITS } from './economy-forms.ts';
@@ -42,7 +42,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     getValues,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values, any, Body>({ resolver: zodResolver(adjustFormSchema) as any, defaultValues: defaults });
+  } = useForm<Values, unknown, Body>({ resolver: formResolver<Values, Body>(adjustFormSchema), defaultValues: defaults });
   const fieldError = (name: 'amount' | 'reason' | 'direction') => fieldMessage(t, name, errors[name], getValues(name));
 
   useEffect(() => {
@@ -145,6 +145,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
             ) : transactions.length === 0 ? (
               <p className="text-sm text-slate-400" data-testid="wallet-transactions-empty">{t('adminEconomy.wallets.noTransactions')}</p>
             ) : (
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable list must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
               <ul className="max-h-[200px] divide-y divide-line/60 overflow-y-auto rounded-xl border border-line" data-testid="wallet-transactions" tabIndex={0} aria-label={t('adminEconomy.wallets.transactions')}>
                 {transactions.map((tx) => (
                   <li key={tx.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-testid="wallet-transaction">

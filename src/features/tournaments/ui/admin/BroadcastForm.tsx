@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { formResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { broadcastInputSchema } from '../../contract.ts';
@@ -42,8 +42,8 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
     getValues,
     setError,
     formState: { errors },
-  } = useForm<Values, any, Body>({ resolver: zodResolver(broadcastInputSchema), defaultValues: empty });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any));
+  } = useForm<Values, unknown, Body>({ resolver: formResolver<Values, Body>(broadcastInputSchema), defaultValues: empty });
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>));
 
   const send = async () => {
     if (!pending) return;
@@ -52,7 +52,7 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
     setSending(false);
     setPending(null);
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, ['subject', 'body', 'includeWaitlist'])) setError(field as any, error);
+      for (const { field, error } of serverFieldErrors(res, ['subject', 'body', 'includeWaitlist'])) setError(field as FieldPath<Values>, error);
       toast.error(t.error(res.code));
       return;
     }

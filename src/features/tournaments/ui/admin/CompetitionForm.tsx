@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
@@ -39,7 +38,7 @@ const toValues = (c: Competition | null): Values => ({
   finalsCity: c?.finalsCity ?? '',
 });
 const toBody = (v: Values) => ({ ...v, playoffsAt: localInputToIso(v.playoffsAt), finalsAt: localInputToIso(v.finalsAt) });
-const resolver = payloadResolver<Values, any, Body>(zodResolver(competitionInputSchema) as any, toBody);
+const resolver = payloadResolver<Values, Body>(competitionInputSchema, toBody);
 
 interface Props {
   t: Translator;
@@ -58,8 +57,8 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
     getValues,
     setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<Values, any, Body>({ resolver, defaultValues: toValues(competition) });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any));
+  } = useForm<Values, unknown, Body>({ resolver, defaultValues: toValues(competition) });
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>));
   const [lang, setLang] = useState<Locale>('it');
   const listHref = localizePath(sectionPath('competitions'), locale);
 
@@ -72,7 +71,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
       ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, { method: 'PUT', body })
       : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as any, error, { shouldFocus: true });
+      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as FieldPath<Values>, error, { shouldFocus: true });
       toast.error(t.error(res.code));
       return;
     }

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { scheduleOrderIssue } from '../../../../platform/schedule-order.ts';
@@ -69,7 +68,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   const hasPassword = editing && !tournament.open;
   const resolver = useMemo(
     () =>
-      payloadResolver<TournamentFormValues, any, Body>(zodResolver(tournamentInputSchema) as any, toTournamentBody, (v) => {
+      payloadResolver<TournamentFormValues, Body>(tournamentInputSchema, toTournamentBody, (v) => {
         const extra: Record<string, { type: string; message: string }> = {};
         if (!v.open && v.password === '' && !hasPassword) extra.password = { type: 'required', message: '' };
         const body = toTournamentBody(v);
@@ -87,14 +86,14 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
     getValues,
     setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<TournamentFormValues, any, Body>({ resolver, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
+  } = useForm<TournamentFormValues, unknown, Body>({ resolver, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
 
   // a change made elsewhere on the page (the quick status control) updates the untouched fields
   useEffect(() => {
     if (tournament) reset(toFormValues(tournament), { keepDirtyValues: true });
   }, [tournament, reset]);
 
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as any), tournamentNumberRanges);
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<TournamentFormValues>), tournamentNumberRanges);
   const open = watch('open');
   const description = watch('description');
   const rules = watch('rules');
@@ -111,7 +110,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
       ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
       : await api<Tournament>('/tournaments', { method: 'POST', body });
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, tournamentFields)) setError(field as any, error, { shouldFocus: true });
+      for (const { field, error } of serverFieldErrors(res, tournamentFields)) setError(field as FieldPath<TournamentFormValues>, error, { shouldFocus: true });
       const codeField = codeFields[res.code];
       if (codeField) setError(codeField, { type: 'code', message: res.code }, { shouldFocus: true });
       toast.error(t.error(res.code));
