@@ -1,8 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 
-const port = Number(process.env.E2E_PORT || 4610);
+// a port the system says is free, chosen once per run: the workers load this file again and take
+// the same number from the environment (set E2E_PORT to choose one)
+process.env.E2E_PORT ||= execFileSync(process.execPath, ['-e', "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"], { encoding: 'utf8' }).trim();
+const port = Number(process.env.E2E_PORT);
 export const e2eDataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `arena-e2e-${port}`);
 
 /** The real server (built site + API on a fresh SQLite file) driven by Debian's Chromium. */

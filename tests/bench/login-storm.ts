@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/platform/http/config.ts';
-import { freePort, httpCall, startServer } from '../api/helpers/server-process.ts';
+import { anyFreePort, httpCall, startServer } from '../api/helpers/server-process.ts';
 
 const storm = Number(process.env.STORM || 100);
 const rounds = Number(process.env.ROUNDS || 10);
@@ -19,7 +19,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-storm-'));
 const server = await startServer({
   databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`,
   dataDir,
-  port: await freePort(4670, 4679),
+  port: await anyFreePort(),
   env: {
     LOGIN_RATE_LIMIT: '100000',
     LOGIN_FAILURES_PER_ADDRESS: '100000',

@@ -7,10 +7,11 @@
  *      GET /api/marketplace/products, same connections
  *   2. check-in rush: BENCH_PLAYERS (2,000) distinct players check in to one tournament at once
  *   3. the tournament detail page, rendered on demand (/tournament/{id}, /en/tournament/{id})
+ *   4. the demo seed's wall-clock and processor time (tests/bench/demo-seed.ts)
  *
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
  * fresh database is created and dropped). Knobs: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page).
+ * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed).
  * Results also go to .cache/bench/results.json.
  */
 import fs from 'node:fs';
@@ -19,17 +20,16 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, startServer, type ServerProcess } from '../api/helpers/server-process.ts';
+import { anyFreePort, startServer, type ServerProcess } from '../api/helpers/server-process.ts';
 import { seedBenchData } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 100);
 const playerCount = Number(process.env.BENCH_PLAYERS || 2000);
-const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page').split(','));
+const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed').split(','));
 const pgAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const distDir = path.join(root, 'dist');
-const PORTS = [4630, 4639] as const;
 
 interface Row {
   engine: string;
@@ -100,7 +100,7 @@ let bareUrl: string | null = null;
 async function startBare(ourListUrl: string, dir: string) {
   const payload = await (await fetch(ourListUrl)).text();
   fs.writeFileSync(path.join(dir, 'payload.json'), payload);
-  const bare = await startServer({ databaseUrl: 'sqlite::memory:', dataDir: dir, port: await freePort(...PORTS), entry: path.join(root, 'tests/bench/bare-server.ts'), env: { BENCH_PAYLOAD: path.join(dir, 'payload.json') } });
+  const bare = await startServer({ databaseUrl: 'sqlite::memory:', dataDir: dir, port: await anyFreePort(), entry: path.join(root, 'tests/bench/bare-server.ts'), env: { BENCH_PAYLOAD: path.join(dir, 'payload.json') } });
   servers.push(bare);
   bareUrl = `${bare.url}/bare`;
   console.log(`› payload of GET /api/tournaments: ${JSON.parse(payload).data.length} items, ${payload.length} bytes`);
@@ -115,9 +115,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
     const t0 = Date.now();
     const data = await seedBenchData(db.url, dataDir, 200, 'spread');
     console.log(`› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
-    const server = await startServer({ databaseUrl: db.url, dataDir, port: await freePort(...PORTS), distDir, env });
+    const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env });
     // the same database without the micro-cache: what the routes cost when every request is built
-    const uncached = only.has('lists') || only.has('page') ? await startServer({ databaseUrl: db.url, dataDir, port: await freePort(...PORTS), distDir, env: { ...env, RESPONSE_CACHE_MS: '0' } }) : null;
+    const uncached = only.has('lists') || only.has('page') ? await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env: { ...env, RESPONSE_CACHE_MS: '0' } }) : null;
     try {
       if (only.has('lists') && uncached) {
         const paths = [
@@ -167,7 +167,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
       const t0 = Date.now();
       const data = await seedBenchData(db.url, dataDir, playerCount, 'rush');
       console.log(`› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
-      const server = await startServer({ databaseUrl: db.url, dataDir, port: await freePort(...PORTS), env });
+      const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env });
       try {
         // wake the process up (JIT) on reads, not on the players' one check-in each
         await load(`${server.url}/api/tournaments/${data.tournamentIds[1]}`, { duration: 2 });
@@ -265,6 +265,10 @@ if (rushRows.length) {
 }
 const pageRows = rows.filter((r) => r.what.includes('on demand'));
 if (pageRows.length) out.push(table('Tournament detail page, rendered on demand', pageRows));
+if (only.has('seed')) {
+  const { execFileSync } = await import('node:child_process');
+  out.push('', '### Demo seed', '', '| what | wall | processor | runs |', '|---|---|---|---|', execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim());
+}
 console.log(out.join('\n'));
 fs.mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
 fs.writeFileSync(path.join(root, '.cache/bench/results.json'), JSON.stringify(rows, null, 2));

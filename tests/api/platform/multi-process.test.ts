@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { accounts, address, auditLedger, rewardsApi, type Account } from '../helpers/rewards.ts';
 import { createTournament, registration } from '../helpers/tournaments.ts';
-import { freePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
  * Real server processes on one database (DESIGN section 4: every check-then-act holds "across
@@ -17,15 +17,13 @@ import { freePort, httpCall, startServer, type ServerProcess } from '../helpers/
  */
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-// one port range per engine: the two projects run side by side
-const [fromPort, toPort] = engine === 'postgres' ? [4650, 4660] : [4640, 4649];
 let t: TestApp;
 let admin: Account;
 let api: ReturnType<typeof rewardsApi>;
 const servers: ServerProcess[] = [];
 
 async function server(env: Record<string, string> = {}) {
-  const s = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await freePort(fromPort, toPort), env });
+  const s = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await anyFreePort(), env });
   servers.push(s);
   return s;
 }
@@ -133,7 +131,7 @@ describe('npm run start:cluster', () => {
 
   if (engine === 'postgres')
     test('two workers behind one port share the rate limits through PostgreSQL', async () => {
-      const port = await freePort(fromPort, toPort);
+      const port = await anyFreePort();
       const s = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port, entry: cluster, env: { CLUSTER_WORKERS: '2', RATE_LIMITS: 'true' } });
       try {
         await expect.poll(() => s.output(), { timeout: 20_000 }).toMatch(/Arena cluster: 2 API processes/);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../../src/platform/http/config.ts';
-import { freePort, startServer } from '../helpers/server-process.ts';
+import { anyFreePort, startServer } from '../helpers/server-process.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // Issue 11 item 6: the client address every per-address limit counts by comes from
@@ -47,7 +47,7 @@ describe('parsing TRUST_PROXY', () => {
   test('a server started with TRUST_PROXY=true stops before listening and says why', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-trust-'));
     try {
-      const port = await freePort(4680, 4699);
+      const port = await anyFreePort();
       const started = startServer({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, port, env: { TRUST_PROXY: 'true' } });
       await expect(started).rejects.toThrow(/ended before answering[\s\S]*TRUST_PROXY=1/);
     } finally {

@@ -8,19 +8,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** The demo content: every phase, the championship with its four qualifiers, a filled leaderboard. */
 let t: TestApp;
-let seedMs = 0;
-let seedCpuMs = 0;
 let tournaments: Tournament[];
 let giulia: { token: string; id: string };
 let alex: { token: string; id: string };
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
-  const started = performance.now();
-  const cpu = process.cpuUsage();
   await seedDemo(t.app);
-  seedMs = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  seedCpuMs = (used.user + used.system) / 1000;
   tournaments = (await t.call('GET', '/api/tournaments?limit=100')).json.data;
   const login = async (email: string) => {
     const res = await t.call('POST', '/api/users/authenticate', { body: { email, password: 'demo-player-2026' } });
@@ -33,13 +26,7 @@ afterAll(() => t?.close());
 
 const byName = (part: string) => tournaments.find((x) => x.name.includes(part))!;
 
-// The budget is 3 s on an idle machine (it takes well under 1 s). The processor time the seed
-// needs (all threads: argon2, image encoding) is what must fit; on a busy CI box the wall clock
-// also counts other suites' work, so it only gets a loose ceiling.
-test('seeding needs under 3 s of processor time', () => {
-  expect(seedCpuMs).toBeLessThan(3000);
-  expect(seedMs).toBeLessThan(15_000);
-});
+// how long seeding takes is measured by `npm run bench` (the demo seed row), not asserted here
 
 test('there is a tournament in every phase', () => {
   const phases = new Set(tournaments.map((x) => phaseOf(x)));

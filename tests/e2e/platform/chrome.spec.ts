@@ -93,18 +93,24 @@ test('a flash left by a redirect is shown once and disappears after 3 seconds', 
 });
 
 test('a hash target stays in view when the tournaments above it load late', async ({ page }) => {
-  // the list answers after the 100 ms hash scroll, so the cards push the FAQ down once it has scrolled
-  // and with long names the cards are taller than their skeletons
+  // the list answers only once the page has scrolled to the hash, so the cards push the FAQ down
+  // after it has scrolled; with long names the cards are taller than their skeletons
+  let release!: () => void;
+  const scrolled = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/tournaments?*', async (route) => {
     const response = await route.fetch();
     const body = await response.json();
     for (const t of body.data) t.name = `${t.name} `.repeat(8);
-    await new Promise((r) => setTimeout(r, 800));
+    await scrolled;
     await route.fulfill({ response, json: body });
   });
+  const faqTop = () => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top);
   await page.goto('/#faq');
+  await expect.poll(faqTop).toBeLessThan(200);
+  await expect(page.getByTestId('home-tournament-grid-loading')).toBeVisible();
+  release();
   await expect(page.getByTestId('home-tournament-grid-loading')).toBeHidden();
-  await expect.poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top)).toBeLessThan(200);
+  await expect.poll(faqTop).toBeLessThan(200);
   await expect.poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top)).toBeGreaterThanOrEqual(-5);
 });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from '../helpers.ts';
 import { appPages, en, staticPages } from '../site-pages.ts';
+import { anyFreePort } from '../../api/helpers/server-process.ts';
 
 /**
  * Issue 11 item 19: every page, in both languages, logged out and logged in (as the demo admin, so
@@ -142,11 +143,12 @@ test('a page of another site cannot frame /login', async ({ page, baseURL }) => 
  * one runs without it, where the page says it is not configured).
  */
 test.describe('the tournament iframe page', () => {
-  const port = Number(process.env.E2E_PORT || 4610) + 100;
-  const origin = `http://127.0.0.1:${port}`;
+  let origin = '';
   let server: ChildProcess | undefined;
   let dataDir = '';
   test.beforeAll(async () => {
+    const port = await anyFreePort();
+    origin = `http://127.0.0.1:${port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-csp-iframe-'));
     server = spawn(process.execPath, ['src/platform/http/main.ts'], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', PUBLIC_ORIGIN: origin, LOG_LEVEL: 'warn', TOURNAMENT_IFRAME_URL: 'https://brackets.example.test/t/{id}' },
