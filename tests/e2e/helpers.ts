@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eDataDir } from '../../playwright.config.ts';
 
 /** Islands are server-rendered first; clicks before hydration are lost, so wait until none is pending. */
@@ -34,3 +34,38 @@ export function decodeQuotedPrintable(s: string) {
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The demo accounts the seed creates (README, "Demo"). */
+export const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
+export const GIULIA = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
+
+export interface Session {
+  token: string;
+  user: { id: string; username: string; email: string };
+}
+
+/** Logs in through the API and returns the session. */
+export async function authenticate(request: APIRequestContext, who: { email: string; password: string }): Promise<Session> {
+  const res = await request.post('/api/users/authenticate', { data: who });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).data;
+}
+
+/**
+ * Stores a session the way the login form does: on `landing` (a quiet page of the site), or on the
+ * page already open when `landing` is null.
+ */
+export async function storeSession(page: Page, session: Session, landing?: string | null): Promise<void> {
+  if (landing) await page.goto(landing);
+  await page.evaluate(({ user, token }) => {
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('token', token);
+  }, session);
+}
+
+/** Logs in through the API and stores the session, so the pages open as that user. */
+export async function loginAs(page: Page, who: { email: string; password: string }, landing: string | null = '/privacy-policy'): Promise<Session> {
+  const session = await authenticate(page.request, who);
+  await storeSession(page, session, landing);
+  return session;
+}

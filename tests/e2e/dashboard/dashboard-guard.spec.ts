@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { goto, hydrated } from '../helpers.ts';
-
-async function loginAs(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/users/authenticate', { data: { email, password } });
-  expect(res.ok()).toBe(true);
-  const { data } = await res.json();
-  await page.goto('/privacy-policy');
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', token);
-  }, data);
-}
+import { expect, test } from '@playwright/test';
+import { goto, hydrated, ADMIN, GIULIA, loginAs } from '../helpers.ts';
 
 test('an anonymous visitor who opens /dashboard is sent to login with the session-expired message', async ({ page }) => {
   await page.goto('/dashboard');
@@ -22,14 +11,14 @@ test('an anonymous visitor who opens /dashboard is sent to login with the sessio
 });
 
 test('a player who opens /dashboard is sent home with the unauthorised message', async ({ page }) => {
-  await loginAs(page, 'giulia@demo.arena', 'demo-player-2026');
+  await loginAs(page, GIULIA);
   await page.goto('/en/dashboard/products');
   await expect(page).toHaveURL(/\/en\/?$/);
   await expect(page.getByTestId('flash')).toBeVisible();
 });
 
 test('an admin enters the dashboard, sees the shell and the menu link, and logs out', async ({ page }) => {
-  await loginAs(page, 'admin@demo.arena', 'demo-admin-2026');
+  await loginAs(page, ADMIN);
   await goto(page, '/');
   await page.getByTestId('profile-menu-button').click();
   await expect(page.getByTestId('menu-dashboard')).toBeVisible();
@@ -46,7 +35,7 @@ test('an admin enters the dashboard, sees the shell and the menu link, and logs 
 });
 
 test('a player does not see the dashboard link in the profile menu', async ({ page }) => {
-  await loginAs(page, 'giulia@demo.arena', 'demo-player-2026');
+  await loginAs(page, GIULIA);
   await goto(page, '/');
   await page.getByTestId('profile-menu-button').click();
   await expect(page.getByTestId('menu-logout')).toBeVisible();

@@ -1,28 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goto, unique } from '../helpers.ts';
+import { goto, unique, ADMIN, loginAs } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
 
-async function loginAsAdmin(page: Page): Promise<Session> {
-  const res = await page.request.post('/api/users/authenticate', { data: ADMIN });
-  expect(res.ok()).toBe(true);
-  const session: Session = (await res.json()).data;
-  await page.goto('/privacy-policy');
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', token);
-  }, session);
-  return session;
-}
 
 const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
@@ -37,7 +21,7 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
     test(`an admin drafts, publishes, audits, unpublishes and deletes a bilingual article (${lang})`, async ({ page, browser }) => {
-      const admin = await loginAsAdmin(page);
+      const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
       const titles = { it: `Notizia E2E ${lang} ${suffix}`, en: `E2E story ${lang} ${suffix}` };
       const own = titles[lang];

@@ -1,18 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Logs in through the API and stores the session the way the login form does. */
-async function loginAs(page: Page, email: string, password: string) {
-  const res = await page.request.post('/api/users/authenticate', { data: { email, password } });
-  expect(res.ok()).toBe(true);
-  const { user, token } = (await res.json()).data;
-  await page.evaluate(
-    ([u, t]) => {
-      localStorage.setItem('user', JSON.stringify(u));
-      localStorage.setItem('token', t);
-    },
-    [user, token] as const,
-  );
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, GIULIA, loginAs } from '../helpers.ts';
 
 test('a visitor gets a login/signup dropdown that opens, closes on Escape and on an outside click', async ({ page }) => {
   await page.goto('/privacy-policy');
@@ -36,7 +23,7 @@ test('a visitor gets a login/signup dropdown that opens, closes on Escape and on
 
 test('an admin sees credits and the profile menu with the dashboard link; logout clears the session and goes home', async ({ page }) => {
   await page.goto('/cookie-policy');
-  await loginAs(page, 'admin@demo.arena', 'demo-admin-2026');
+  await loginAs(page, ADMIN, null);
   await page.reload();
 
   // the balance is read from the wallet (rewards.spec.ts follows it through redemptions and purchases)
@@ -60,7 +47,7 @@ test('an admin sees credits and the profile menu with the dashboard link; logout
 
 test('a player has no dashboard link', async ({ page }) => {
   await page.goto('/cookie-policy');
-  await loginAs(page, 'giulia@demo.arena', 'demo-player-2026');
+  await loginAs(page, GIULIA, null);
   await page.reload();
   await page.getByTestId('profile-menu-button').click();
   await expect(page.getByTestId('menu-settings')).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goto, unique } from '../helpers.ts';
+import { goto, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
 
 /**
  * The Products and Giveaways sections of the dashboard (SPEC section 2 "Admin pages", 5, 8):
@@ -12,8 +12,6 @@ import { goto, unique } from '../helpers.ts';
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
-const GIULIA = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 
 const texts = {
   it: JSON.parse(fs.readFileSync('locales/it/admin-catalog.json', 'utf8')),
@@ -28,27 +26,8 @@ const fill = (s: string, vars: Record<string, string | number>) => s.replace(/\{
 /** A valid 1x1 PNG (the server decodes and re-encodes what it stores). */
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
 
-async function authenticate(request: APIRequestContext, who: { email: string; password: string }): Promise<Session> {
-  const res = await request.post('/api/users/authenticate', { data: who });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data;
-}
 
-/** Stores the admin's session the way the login form does, so the dashboard opens. */
-async function loginAsAdmin(page: Page): Promise<Session> {
-  const session = await authenticate(page.request, ADMIN);
-  await page.goto('/privacy-policy');
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', token);
-  }, session);
-  return session;
-}
 
 async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
@@ -79,7 +58,7 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ timezoneId: 'Europe/Rome', locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
     test(`an admin creates a product with an image, finds it, edits and deletes it (${lang})`, async ({ page }) => {
-      const admin = await loginAsAdmin(page);
+      const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
       const name = `E2E Hoodie ${lang} ${suffix}`;
       const renamed = `E2E Cap ${lang} ${suffix}`;
@@ -162,7 +141,7 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`an image over 2 MB is refused before upload (${lang})`, async ({ page }) => {
-      await loginAsAdmin(page);
+      await loginAs(page, ADMIN);
       await goto(page, at(lang, '/dashboard/products/new'));
       let uploads = 0;
       page.on('request', (r) => {
@@ -175,7 +154,7 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`an admin creates each giveaway type, a player redeems one, one is edited and one deleted (${lang})`, async ({ page }) => {
-      const admin = await loginAsAdmin(page);
+      const admin = await loginAs(page, ADMIN);
       const codes: Record<'infinite' | 'limited' | 'timed', string> = { infinite: '', limited: '', timed: '' };
       const rows = page.getByTestId('giveaways-table').locator('tbody tr');
 

@@ -1,33 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goto, unique } from '../helpers.ts';
+import { goto, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
-const GIULIA = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 
-interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
 
-async function authenticate(request: APIRequestContext, who: { email: string; password: string }): Promise<Session> {
-  const res = await request.post('/api/users/authenticate', { data: who });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data;
-}
 
-/** Stores the admin's session the way the login form does, so the dashboard opens. */
-async function loginAsAdmin(page: Page): Promise<Session> {
-  const session = await authenticate(page.request, ADMIN);
-  await page.goto('/privacy-policy');
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', token);
-  }, session);
-  return session;
-}
 
 async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown, headers: Record<string, string> = {}) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}`, ...headers } });
@@ -44,7 +23,7 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
     test(`the index shows the stat cards and the activity charts (${lang})`, async ({ page }) => {
-      await loginAsAdmin(page);
+      await loginAs(page, ADMIN);
       await goto(page, at(lang, '/dashboard'));
       await expect(page.getByTestId('overview-cards')).toBeVisible();
       await expect(page.getByTestId('stat-totalUsers')).toContainText(lang === 'it' ? 'Utenti' : 'Users');
@@ -62,7 +41,7 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`an admin creates a badge, edits its reward and toggles it after confirming (${lang})`, async ({ page }) => {
-      const admin = await loginAsAdmin(page);
+      const admin = await loginAs(page, ADMIN);
       const slug = `e2e_${lang}_${unique('').toLowerCase()}`.slice(0, 40);
       const name = `E2E badge ${lang} ${slug.slice(-6)}`;
 
@@ -147,7 +126,7 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`an admin adjusts a player's wallet with a reason and sees the entry (${lang})`, async ({ page }) => {
-      const admin = await loginAsAdmin(page);
+      const admin = await loginAs(page, ADMIN);
       const giulia = await authenticate(page.request, GIULIA);
       const before = (await call(page.request, admin.token, 'GET', `/marketplace/wallets?search=giulia`)).body.data.find((w: { userId: string }) => w.userId === giulia.user.id);
       const reason = `E2E bonus ${lang} ${unique('')}`;
@@ -193,7 +172,7 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`a player's purchase appears, the filter works and the admin marks it fulfilled (${lang})`, async ({ page }) => {
-      const admin = await loginAsAdmin(page);
+      const admin = await loginAs(page, ADMIN);
       const giulia = await authenticate(page.request, GIULIA);
       const productName = `E2E Mug ${lang} ${unique('')}`;
       const created = await call(page.request, admin.token, 'POST', '/marketplace/products', {

@@ -1,34 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goto, latestMailTo, unique } from '../helpers.ts';
+import { goto, latestMailTo, unique, ADMIN, GIULIA, authenticate, loginAs, type Session } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
-const GIULIA = { email: 'giulia@demo.arena', password: 'demo-player-2026' }; // language it
 const ALEX = { email: 'alex@demo.arena', password: 'demo-player-2026' }; // language en
 
-interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
 
-async function authenticate(request: APIRequestContext, who: { email: string; password: string }): Promise<Session> {
-  const res = await request.post('/api/users/authenticate', { data: who });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data;
-}
 
-/** Stores the admin's session the way the login form does, so the dashboard opens. */
-async function loginAsAdmin(page: Page): Promise<Session> {
-  const session = await authenticate(page.request, ADMIN);
-  await page.goto('/privacy-policy');
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('token', token);
-  }, session);
-  return session;
-}
 
 async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
@@ -61,7 +40,7 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ timezoneId: 'Europe/Rome', locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
     test(`an admin creates, finds, edits, inspects, scores and deletes a tournament (${lang})`, async ({ page }) => {
-      const admin = await loginAsAdmin(page);
+      const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
       const competitionName = `E2E League ${lang} ${suffix}`;
       const name = `E2E Cup ${lang} ${suffix}`;
@@ -201,7 +180,7 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`e-mail all players reaches members and the waitlist, each in their language (${lang})`, async ({ page }) => {
-      const admin = await loginAsAdmin(page);
+      const admin = await loginAs(page, ADMIN);
       const name = unique(`E2E Mail ${lang} `);
       const now = Date.now();
       const created = await call(page.request, admin.token, 'POST', '/tournaments', {
