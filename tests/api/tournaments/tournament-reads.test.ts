@@ -237,7 +237,10 @@ describe('competitions', () => {
     });
     expect(res.res.headers['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
     expect((await t.call('GET', '/api/tournaments/competitions')).json.total).toBe(1);
-    expect((await t.call('GET', '/api/tournaments/competitions?owner=someone-else')).json).toEqual({ status: 'SUCCESS', data: [], total: 0 });
+    // one owner policy for every domain: another brand's name is not found
+    const foreign = await t.call('GET', '/api/tournaments/competitions?owner=someone-else');
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error.code).toBe('NOT_FOUND');
   });
 
   test('GET /api/tournaments/competitions/:id sorts players by score, then name', async () => {

@@ -48,11 +48,9 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[]): Competition {
   };
 }
 
-export async function list(app: FastifyInstance, owner?: string): Promise<Competition[]> {
-  // one deployment serves one brand: another owner's name reads as an empty list
-  if (owner !== undefined && owner !== app.config.ownerId) return [];
+export async function list(app: FastifyInstance, owner: string): Promise<Competition[]> {
   const db = app.db.kysely;
-  const rows = await CompetitionRepository.list(db, app.config.ownerId);
+  const rows = await CompetitionRepository.list(db, owner);
   const players = await CompetitionRepository.playersOf(db, rows.map((r) => r.id));
   return rows.map((row) => toCompetition(row, players.filter((p) => p.competition_id === row.id)));
 }

@@ -27,6 +27,7 @@ import { cacheForViewer, cachePublic } from '../../../platform/http/response-hea
 import { apiCacheKey, cachedJson, sharedBody } from '../../../platform/http/response-cache.ts';
 import { localizeContent } from '../../../platform/i18n/content-translations.ts';
 import { requestLocale } from '../../../platform/http/content-locale.ts';
+import { ownerOf } from '../../../platform/owner.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = idSchema;
@@ -106,11 +107,11 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   // competitions (static paths first in the file for readability; the router prefers them anyway)
 
   app.get('/tournaments/competitions', {
-    schema: { tags, summary: 'Competitions of the brand, with both faction leaderboards', querystring: z.object({ owner: z.string().max(64).refine((s) => !s.includes('\0'), 'nul').optional() }), response: { 200: listEnvelope(competitionSchema), ...errorResponses(400) } },
+    schema: { tags, summary: 'Competitions of the brand, with both faction leaderboards', querystring: z.object({ owner: z.string().max(64).refine((s) => !s.includes('\0'), 'nul').optional() }), response: { 200: listEnvelope(competitionSchema), ...errorResponses(400, 404) } },
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () => {
-        const data = await CompetitionService.list(app, req.query.owner);
+        const data = await CompetitionService.list(app, ownerOf(app, req.query.owner));
         return okList(data, data.length);
       });
     },
