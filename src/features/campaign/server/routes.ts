@@ -19,7 +19,7 @@ import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import * as CampaignService from './service.ts';
 import { ownerOf } from '../../../platform/owner.ts';
-import { actorOf } from '../../../platform/http/plugins/auth.ts';
+import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(64) });
 const phaseParams = slugParams.extend({ phase: phaseNumberSchema });
@@ -83,13 +83,13 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
       config: { rateLimit: submitLimit },
       onRequest: app.requireUser,
-      handler: async (req, reply) => reply.code(201).send(ok(await CampaignService.submit(app, req, await readMultipart(req)))),
+      handler: async (req, reply) => reply.code(201).send(ok(await CampaignService.submit(app, callerOf(req), await readMultipart(req)))),
     });
     app.get('/marketplace/submissions/mine', {
       schema: { tags, summary: "The caller's own submissions, newest first", security: bearer, querystring: mySubmissionsQuerySchema, response: { 200: listEnvelope(submissionSchema), ...errorResponses(400, 401, 404) } },
       onRequest: app.requireUser,
       handler: async (req) => {
-        const { rows, total } = await CampaignService.listMine(app, req, owner(req.query.owner), req.query.note);
+        const { rows, total } = await CampaignService.listMine(app, callerOf(req), owner(req.query.owner), req.query.note);
         return okList(rows, total);
       },
     });

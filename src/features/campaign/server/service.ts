@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OutputInfo } from 'sharp';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../../../platform/caller.ts';
 import {
   CAMPAIGN_SLUG,
   PHASE_COUNT,
@@ -19,7 +20,7 @@ import {
   type Submission,
   type SubmissionListQuery,
 } from '../contract.ts';
-import { AppError, unauthorized } from '../../../platform/errors/app-error.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { imageWork } from '../../../platform/storage/image-limits.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
 import * as CampaignRepository from './repository.ts';
@@ -168,8 +169,7 @@ function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
  * nothing), then the image exactly as an admin upload (MediaService.store), then it is recorded
  * as pending in the phase open now. The author is the caller's session, never a field.
  */
-export async function submit(app: FastifyInstance, req: FastifyRequest, body: MultipartBody, now = new Date()): Promise<Submission> {
-  if (!req.user) throw unauthorized();
+export async function submit(app: FastifyInstance, caller: Caller, body: MultipartBody, now = new Date()): Promise<Submission> {
   // absent text parts count as empty, so they get `requiredField` rather than a type error
   const fields = parseFields(submissionFieldsSchema, { username: '', email: '', ...body.fields }, body.file ? [] : [{ path: ['file'], message: 'requiredField' }]);
   const file = body.file!;
@@ -182,7 +182,7 @@ export async function submit(app: FastifyInstance, req: FastifyRequest, body: Mu
     campaign: CAMPAIGN_SLUG,
     note: fields.note,
     phase,
-    userId: req.user.id,
+    userId: caller.id,
     username: fields.username,
     email: fields.email,
     imageUrl: stored.url,
@@ -192,9 +192,8 @@ export async function submit(app: FastifyInstance, req: FastifyRequest, body: Mu
 }
 
 /** GET /marketplace/submissions/mine: only the caller's, whatever the query says. */
-export async function listMine(app: FastifyInstance, req: FastifyRequest, owner: string, note?: string) {
-  if (!req.user) throw unauthorized();
-  const { rows, total } = await CampaignRepository.listMine(app.db.kysely, owner, req.user.id, { note, limit: MINE_SHOWN });
+export async function listMine(app: FastifyInstance, caller: Caller, owner: string, note?: string) {
+  const { rows, total } = await CampaignRepository.listMine(app.db.kysely, owner, caller.id, { note, limit: MINE_SHOWN });
   return { rows: rows.map(toSubmission), total };
 }
 

@@ -1,6 +1,7 @@
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../../../platform/caller.ts';
 import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../contract.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
@@ -137,13 +138,13 @@ async function evidence(app: FastifyInstance, owner: string, trigger: string, us
  * user, then records the badge and books its reward on the ledger in one transaction. The unique
  * (user, badge, award key) row grants a non-reusable badge, and so its credits, exactly once.
  */
-export async function trigger(app: FastifyInstance, req: FastifyRequest, owner: string, slug: string, input: BadgeTriggerInput): Promise<BadgeTriggerResult> {
+export async function trigger(app: FastifyInstance, caller: Caller, owner: string, slug: string, input: BadgeTriggerInput): Promise<BadgeTriggerResult> {
   const db = app.db.kysely;
-  const userId = await beneficiaryOf(app, req, input.userId, owner);
+  const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const badge = await BadgeRepository.findBySlug(db, owner, slug);
   if (!badge) throw badgeNotFound();
   if (!badge.active) throw new AppError('conflict', 'BADGE_INACTIVE', 'This badge is not active');
-  if (badge.trigger === 'manual' && !req.user?.isAdmin) throw forbidden();
+  if (badge.trigger === 'manual' && !caller.isAdmin) throw forbidden();
   const event = await evidence(app, owner, badge.trigger, userId, input.payload);
   if (event === null) throw new AppError('conflict', 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
   const awardKey = awardKeyOf(badge, event);

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
 import { CODE_PATTERN, normalizeCode, type Giveaway, type GiveawayListQuery, type RedeemInput, type RedeemResult, type giveawayInputSchema, type giveawayUpdateSchema } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
@@ -59,14 +60,14 @@ export function remove(app: FastifyInstance, owner: string, actor: Actor, id: st
  * conditional UPDATE (limited and timed rules), record the (code, user) redemption whose primary
  * key allows one per user, and book the credits on the ledger.
  */
-export async function redeem(app: FastifyInstance, req: FastifyRequest, owner: string, input: RedeemInput, idempotencyKey: string | undefined) {
+export async function redeem(app: FastifyInstance, caller: Caller, owner: string, input: RedeemInput, idempotencyKey: string | undefined) {
   const db = app.db.kysely;
-  const userId = await beneficiaryOf(app, req, input.userId, owner);
+  const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const code = normalizeCode(input.token);
   let giveaway: Giveaway | undefined;
   return runOnce<{ status: 'SUCCESS'; data: RedeemResult }>(
     db,
-    { userId: req.user!.id, key: idempotencyKey, route: 'POST /marketplace/giveaways/redeem', request: req.body },
+    { userId: caller.id, key: idempotencyKey, route: 'POST /marketplace/giveaways/redeem', request: input },
     {
       before: async () => {
         // a string no code can be is not worth a query

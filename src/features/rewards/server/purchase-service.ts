@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
 import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
@@ -36,17 +37,17 @@ async function shippingAddressOf(app: FastifyInstance, owner: string, userId: st
  */
 export async function purchase(
   app: FastifyInstance,
-  req: FastifyRequest,
+  caller: Caller,
   owner: string,
   input: z.output<typeof purchaseInputSchema>,
   idempotencyKey: string | undefined,
 ) {
   const db = app.db.kysely;
-  const userId = await beneficiaryOf(app, req, input.userId, owner);
+  const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const address = await shippingAddressOf(app, owner, userId, input.shippingAddress);
   return runOnce<{ status: 'SUCCESS'; data: PurchaseResult }>(
     db,
-    { userId: req.user!.id, key: idempotencyKey, route: 'POST /marketplace/purchases', request: req.body },
+    { userId: caller.id, key: idempotencyKey, route: 'POST /marketplace/purchases', request: input },
     {
       before: async () => {
         if (!(await ProductRepository.findById(db, owner, input.productId))) throw productNotFound();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Caller } from '../../../platform/caller.ts';
 import type { Kysely, Transaction as Trx } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { AppError, unauthorized } from '../../../platform/errors/app-error.ts';
-import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import * as IdempotencyRepository from '../../../platform/db/idempotency-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { transaction } from '../../../platform/db/database.ts';
@@ -14,10 +14,9 @@ export { ownerOf } from '../../../platform/owner.ts';
  * Whose wallet a call works on: the caller, or the body's `userId` when it is the caller's own or
  * the caller is an admin (DESIGN section 3.6). The account must exist in this brand.
  */
-export async function beneficiaryOf(app: FastifyInstance, req: FastifyRequest, userId: string | undefined, owner: string): Promise<string> {
-  if (!req.user) throw unauthorized();
-  const target = userId ?? req.user.id;
-  assertSelfOrAdmin(req, target);
+export async function beneficiaryOf(app: FastifyInstance, caller: Caller, userId: string | undefined, owner: string): Promise<string> {
+  const target = userId ?? caller.id;
+  if (target !== caller.id && !caller.isAdmin) throw forbidden();
   if (!(await WalletRepository.find(app.db.kysely, owner, target))) throw new AppError('notFound', 'USER_NOT_FOUND', 'User not found');
   return target;
 }

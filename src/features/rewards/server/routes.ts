@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adjustInputSchema, badgeInputSchema, adjustResultSchema, badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, productInputSchema, productListQuerySchema, productSchema, productUpdateSchema, purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, redeemInputSchema, redeemResultSchema, transactionListQuerySchema, transactionSchema, userBadgeSchema, userPurchaseListQuerySchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
 import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
-import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import { actorOf, assertSelfOrAdmin, callerOf } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import * as BadgeService from './badge-service.ts';
 import * as GiveawayService from './giveaway-service.ts';
@@ -98,7 +98,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         response: { 200: envelope(badgeTriggerResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
       onRequest: app.requireUser,
-      handler: async (req) => ok(await BadgeService.trigger(app, req, owner(req.body.owner), req.params.badge, req.body)),
+      handler: async (req) => ok(await BadgeService.trigger(app, callerOf(req), owner(req.body.owner), req.params.badge, req.body)),
     });
   }
 
@@ -170,7 +170,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
-        const answer = await PurchaseService.purchase(app, req, owner(req.body.owner), req.body, key);
+        const answer = await PurchaseService.purchase(app, callerOf(req), owner(req.body.owner), req.body, key);
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         const { purchase } = answer.body.data;
         const earned = answer.replayed ? [] : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
@@ -221,7 +221,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
         const ownerId = owner(req.body.owner);
-        const answer = await unknownCodes(req, () => GiveawayService.redeem(app, req, ownerId, req.body, key));
+        const answer = await unknownCodes(req, () => GiveawayService.redeem(app, callerOf(req), ownerId, req.body, key));
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         const earned = answer.replayed ? [] : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: answer.body.data.giveaway.id });
         return reply.code(answer.status as 200).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);

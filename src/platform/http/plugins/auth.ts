@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isAdmin } from '../../../features/accounts/roles.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import * as SessionRepository from '../../../features/accounts/server/session-repository.ts';
+import type { Caller } from '../../caller.ts';
 
 export interface AuthUser {
   id: string;
@@ -82,4 +83,10 @@ export function assertSelfOrAdmin(req: FastifyRequest, userId: string) {
 export function actorOf(req: FastifyRequest): { id: string } {
   if (!req.user) throw unauthorized();
   return { id: req.user.id };
+}
+
+/** The signed-in caller, for the services (which know no request). */
+export function callerOf(req: FastifyRequest): Caller {
+  if (!req.user) throw unauthorized();
+  return { id: req.user.id, isAdmin: req.user.isAdmin };
 }
