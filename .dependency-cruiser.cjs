@@ -34,8 +34,7 @@ module.exports = {
     {
       name: 'a-domain-meets-another-through-its-contract',
       severity: 'error',
-      comment:
-        "Outside the server, a domain reaches another only through that domain's contract.ts (its schemas, types and constants).",
+      comment: "Outside the server, a domain reaches another only through that domain's contract.ts (its schemas, types and constants).",
       from: { path: `${domain}(?!server/)` },
       to: { path: '^src/features/([^/]+)/', pathNot: ['^src/features/$1/', '^src/features/[^/]+/contract\\.ts$'] },
     },
@@ -76,6 +75,10 @@ module.exports = {
     includeOnly: '^src/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js', '.astro'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.astro'],
+    },
   },
 };

@@ -31,7 +31,10 @@ function precompress() {
           if (!compressible.test(file)) continue;
           const data = fs.readFileSync(file);
           if (data.length < 1024) continue; // not worth a round of decoding
-          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+          );
           fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
           count++;
         }
@@ -79,6 +82,8 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     // /media: uploaded images are served by the API process at the site root
-    server: { proxy: { '/api': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}`, '/media': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}` } },
+    server: {
+      proxy: { '/api': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}`, '/media': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}` },
+    },
   },
 });

@@ -51,8 +51,16 @@ async function waitFor(url, child, what, timeoutMs = 60_000) {
 /** Chromium with a DevTools port of its own choosing; resolves with that port. */
 function launchChromium(profileDir) {
   const args = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--no-first-run', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--remote-debugging-port=0',
+    `--user-data-dir=${profileDir}`,
+    'about:blank',
   ];
   const child = spawn(CHROMIUM, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const port = new Promise((resolve, reject) => {
@@ -80,7 +88,15 @@ async function main() {
   const server = spawn(process.execPath, ['src/platform/http/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), SEED_DEMO: 'true', DIST_DIR: distDir, PUBLIC_ORIGIN: origin },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'data'),
+      SEED_DEMO: 'true',
+      DIST_DIR: distDir,
+      PUBLIC_ORIGIN: origin,
+    },
   });
   let chromium;
   try {
@@ -117,7 +133,10 @@ async function main() {
         runs.push(result.lhr);
       }
       const lhr = computeMedianRun(runs);
-      if (RUNS > 1) console.error(`${name}: performance ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')} over ${RUNS} runs; the median run is reported`);
+      if (RUNS > 1)
+        console.error(
+          `${name}: performance ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')} over ${RUNS} runs; the median run is reported`,
+        );
       const { categories, audits } = lhr;
       if (process.env.LIGHTHOUSE_REPORTS) {
         fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
@@ -137,12 +156,20 @@ async function main() {
     }
 
     const header = ['page', 'path', ...CATEGORIES];
-    const table = rows.map((r) => [r.name, r.pagePath.length > 40 ? `${r.pagePath.slice(0, 37)}...` : r.pagePath, ...CATEGORIES.map((c) => (r.scores ? String(r.scores[c]) : '-'))]);
+    const table = rows.map((r) => [
+      r.name,
+      r.pagePath.length > 40 ? `${r.pagePath.slice(0, 37)}...` : r.pagePath,
+      ...CATEGORIES.map((c) => (r.scores ? String(r.scores[c]) : '-')),
+    ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
     const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
     console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
     for (const row of table) console.log(line(row));
-    console.log(failed ? `\nbelow ${MIN_SCORE} in performance or accessibility (or not measured)` : `\nevery page scores at least ${MIN_SCORE} in performance and accessibility`);
+    console.log(
+      failed
+        ? `\nbelow ${MIN_SCORE} in performance or accessibility (or not measured)`
+        : `\nevery page scores at least ${MIN_SCORE} in performance and accessibility`,
+    );
     return failed ? 1 : 0;
   } finally {
     stop(chromium);

@@ -14,9 +14,11 @@ export const text = (max: number) => z.string().trim().max(max).refine(noNul, 'n
 /** A record id (ids.ts): the one id schema of every contract. */
 export const idSchema = z.string().min(1).max(64).regex(ID_PATTERN, 'id');
 
-
 /** An image address: our own uploads (/media/…) or an https URL. */
-export const imageUrl = z.string().max(500).regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/, 'image');
+export const imageUrl = z
+  .string()
+  .max(500)
+  .regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/, 'image');
 
 /**
  * `owner` (or `brand`) of the spec's calls. Optional: the deployment has one owner (OWNER_ID); a

@@ -30,7 +30,15 @@ const server = await startServer({
   },
 });
 try {
-  const player = { username: 'storm_player', email: 'storm-player@example.com', password: 'correct-horse-battery', nickname: 'Storm', gender: 'female', birth_date: '2000-05-17', language: 'it' };
+  const player = {
+    username: 'storm_player',
+    email: 'storm-player@example.com',
+    password: 'correct-horse-battery',
+    nickname: 'Storm',
+    gender: 'female',
+    birth_date: '2000-05-17',
+    language: 'it',
+  };
   const signup = await httpCall(server.url, 'POST', '/api/users/pp', { body: player });
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${JSON.stringify(signup.json)}`);
 

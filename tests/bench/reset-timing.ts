@@ -39,7 +39,10 @@ try {
     return ms;
   };
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  for (const [mode, drain] of [['isolated', true], ['back to back', false]] as const) {
+  for (const [mode, drain] of [
+    ['isolated', true],
+    ['back to back', false],
+  ] as const) {
     for (let i = 0; i < WARMUP; i++) {
       await time(email, drain);
       await time(`warmup-${i}@example.com`, drain);
@@ -51,7 +54,9 @@ try {
       unknown.push(await time(`nobody-${i}@example.com`, drain));
     }
     await t.mailDrained();
-    console.log(`${t.engine.padEnd(8)} sendReset ${mode.padEnd(12)}, median of ${PAIRS} pairs: known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`);
+    console.log(
+      `${t.engine.padEnd(8)} sendReset ${mode.padEnd(12)}, median of ${PAIRS} pairs: known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
+    );
   }
   console.log(`${t.engine.padEnd(8)} ${(await t.outbox()).length} mails written (${2 * (PAIRS + WARMUP)} expected)`);
 } finally {

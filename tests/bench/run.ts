@@ -63,7 +63,9 @@ function record(engine: string, what: string, r: autocannon.Result, note?: strin
     note,
   };
   rows.push(row);
-  console.log(`  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`);
+  console.log(
+    `  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -100,24 +102,38 @@ let bareUrl: string | null = null;
 async function startBare(ourListUrl: string, dir: string) {
   const payload = await (await fetch(ourListUrl)).text();
   fs.writeFileSync(path.join(dir, 'payload.json'), payload);
-  const bare = await startServer({ databaseUrl: 'sqlite::memory:', dataDir: dir, port: await anyFreePort(), entry: path.join(root, 'tests/bench/bare-server.ts'), env: { BENCH_PAYLOAD: path.join(dir, 'payload.json') } });
+  const bare = await startServer({
+    databaseUrl: 'sqlite::memory:',
+    dataDir: dir,
+    port: await anyFreePort(),
+    entry: path.join(root, 'tests/bench/bare-server.ts'),
+    env: { BENCH_PAYLOAD: path.join(dir, 'payload.json') },
+  });
   servers.push(bare);
   bareUrl = `${bare.url}/bare`;
   console.log(`› payload of GET /api/tournaments: ${JSON.parse(payload).data.length} items, ${payload.length} bytes`);
 }
 
 async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promise<{ url: string; drop: () => Promise<void> }>, dir: string) {
-  const env = { RATE_LIMITS: 'true', ...(process.env.BENCH_SERVER_ENV ? Object.fromEntries(process.env.BENCH_SERVER_ENV.split(',').map((kv) => kv.split('='))) : {}) };
+  const env = {
+    RATE_LIMITS: 'true',
+    ...(process.env.BENCH_SERVER_ENV ? Object.fromEntries(process.env.BENCH_SERVER_ENV.split(',').map((kv) => kv.split('='))) : {}),
+  };
   if (only.has('lists') || only.has('page')) {
     const db = await database();
     const dataDir = path.join(dir, 'lists');
     fs.mkdirSync(dataDir, { recursive: true });
     const t0 = Date.now();
     const data = await seedBenchData(db.url, dataDir, 200, 'spread');
-    console.log(`› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
+    console.log(
+      `› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+    );
     const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env });
     // the same database without the micro-cache: what the routes cost when every request is built
-    const uncached = only.has('lists') || only.has('page') ? await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env: { ...env, RESPONSE_CACHE_MS: '0' } }) : null;
+    const uncached =
+      only.has('lists') || only.has('page')
+        ? await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env: { ...env, RESPONSE_CACHE_MS: '0' } })
+        : null;
     try {
       if (only.has('lists') && uncached) {
         const paths = [
@@ -131,7 +147,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
         // the yardstick is measured right before each of our routes: on a shared machine the
         // capacity drifts, and a ratio is only fair between neighbouring runs
         for (const [what, p] of paths) {
-          for (const [s, how] of [[uncached, 'built each time, RESPONSE_CACHE_MS=0'], [server, '1 s micro-cache']] as const) {
+          for (const [s, how] of [
+            [uncached, 'built each time, RESPONSE_CACHE_MS=0'],
+            [server, '1 s micro-cache'],
+          ] as const) {
             const bare = record('-', `bare Fastify, same JSON as /api/tournaments (before the next row)`, await load(bareUrl!));
             const ours = record(engine, `${what}, ${how}`, await load(s.url + p));
             ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
@@ -141,7 +160,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
       if (only.has('page') && fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) {
         const id = data.tournamentIds[1];
         for (const p of [`/tournament/${id}`, `/en/tournament/${id}`])
-          for (const [s, how] of [[uncached!, 'rendered each time'], [server, '1 s micro-cache']] as const) {
+          for (const [s, how] of [
+            [uncached!, 'rendered each time'],
+            [server, '1 s micro-cache'],
+          ] as const) {
             await load(s.url + p, { duration: 2 });
             record(engine, `GET ${p.replace(id, '{id}')} (on demand, ${how})`, await load(s.url + p));
           }
@@ -157,7 +179,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
     // fast as 200 connections can send. autocannon's rate limit lets each connection send its
     // share of a second as soon as that second starts, so "over five seconds" is five bursts.
     const shapes = [
-      { what: `check-in rush: ${playerCount} players over 5 s (bursts of ${Math.ceil(playerCount / 5)} each second)`, opts: { connections: 200, overallRate: Math.ceil(playerCount / 5) } },
+      {
+        what: `check-in rush: ${playerCount} players over 5 s (bursts of ${Math.ceil(playerCount / 5)} each second)`,
+        opts: { connections: 200, overallRate: Math.ceil(playerCount / 5) },
+      },
       { what: `check-in rush: ${playerCount} players at once, 200 connections`, opts: { connections: 200 } },
     ];
     for (const [i, shape] of shapes.entries()) {
@@ -166,13 +191,16 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
       fs.mkdirSync(dataDir, { recursive: true });
       const t0 = Date.now();
       const data = await seedBenchData(db.url, dataDir, playerCount, 'rush');
-      console.log(`› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
+      console.log(
+        `› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+      );
       const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env });
       try {
         // wake the process up (JIT) on reads, not on the players' one check-in each
         await load(`${server.url}/api/tournaments/${data.tournamentIds[1]}`, { duration: 2 });
         let next = 0;
-        const body = (userId: string) => JSON.stringify({ gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } }] });
+        const body = (userId: string) =>
+          JSON.stringify({ gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } }] });
         const started = Date.now();
         const r = await autocannon({
           url: server.url,
@@ -184,7 +212,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
               method: 'POST',
               setupRequest: (req: any) => {
                 const p = data.players[next++ % data.players.length];
-                return { ...req, path: `/api/tournaments/${data.rushTournamentId}/register/checkin?userID=${p.id}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: body(p.id) };
+                return {
+                  ...req,
+                  path: `/api/tournaments/${data.rushTournamentId}/register/checkin?userID=${p.id}`,
+                  headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
+                  body: body(p.id),
+                };
               },
             },
           ],
@@ -225,7 +258,12 @@ async function countConfirmed(databaseUrl: string, tournamentId: string): Promis
   const { openDatabase } = await import('../../src/platform/db/database.ts');
   const db = await openDatabase(databaseUrl);
   try {
-    const rows = await db.kysely.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', tournamentId).where('confirmed', '=', 1).execute();
+    const rows = await db.kysely
+      .selectFrom('tournament_registrations')
+      .select('user_id')
+      .where('tournament_id', '=', tournamentId)
+      .where('confirmed', '=', 1)
+      .execute();
     return rows.length;
   } finally {
     await db.close();
@@ -235,7 +273,12 @@ async function countConfirmed(databaseUrl: string, tournamentId: string): Promis
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-bench-'));
 const servers: ServerProcess[] = [];
 try {
-  console.log(`› ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ${connections} connections, ${duration} s per run`);
+  console.log(
+    `› ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; ${connections} connections, ${duration} s per run`,
+  );
   let n = 0;
   const sqliteDatabase = async () => {
     const dir = path.join(tmp, `sqlite-${n++}`);
@@ -250,7 +293,14 @@ try {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 
-const out: string[] = ['', `## Results (${os.cpus().length} cores, ${connections} connections, ${duration} s per run, ${new Date().toISOString()}, load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')})`, ''];
+const out: string[] = [
+  '',
+  `## Results (${os.cpus().length} cores, ${connections} connections, ${duration} s per run, ${new Date().toISOString()}, load average at the end ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')})`,
+  '',
+];
 const listRows = rows.filter((r) => r.engine === '-' || r.what.startsWith('GET /api'));
 if (listRows.length) {
   out.push(table('Framework overhead', listRows));
@@ -260,14 +310,22 @@ if (listRows.length) {
 const rushRows = rows.filter((r) => r.what.startsWith('check-in') || r.what.includes('read the tournament at once'));
 if (rushRows.length) {
   out.push(table('Check-in rush', rushRows));
-  for (const r of rushRows.filter((x) => x.what.startsWith('check-in'))) out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms on SQLite)`);
+  for (const r of rushRows.filter((x) => x.what.startsWith('check-in')))
+    out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms on SQLite)`);
   out.push('');
 }
 const pageRows = rows.filter((r) => r.what.includes('on demand'));
 if (pageRows.length) out.push(table('Tournament detail page, rendered on demand', pageRows));
 if (only.has('seed')) {
   const { execFileSync } = await import('node:child_process');
-  out.push('', '### Demo seed', '', '| what | wall | processor | runs |', '|---|---|---|---|', execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim());
+  out.push(
+    '',
+    '### Demo seed',
+    '',
+    '| what | wall | processor | runs |',
+    '|---|---|---|---|',
+    execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim(),
+  );
 }
 console.log(out.join('\n'));
 fs.mkdirSync(path.join(root, '.cache/bench'), { recursive: true });

@@ -37,7 +37,18 @@ export async function seedBenchData(databaseUrl: string, dataDir: string, player
     const k = db.kysely;
     const account = async (i: number, roles: string[] = []) => {
       const username = `bench_${i}`;
-      const created = await UserRepository.create(k, { owner: config.ownerId, username, email: `${username}@bench.test`, passwordHash: fakeHash, nickname: `Bench ${i}`, gender: 'male', birthDate: null, language: 'it', country: 'Italy', roles });
+      const created = await UserRepository.create(k, {
+        owner: config.ownerId,
+        username,
+        email: `${username}@bench.test`,
+        passwordHash: fakeHash,
+        nickname: `Bench ${i}`,
+        gender: 'male',
+        birthDate: null,
+        language: 'it',
+        country: 'Italy',
+        roles,
+      });
       if (!created.ok) throw new Error(`bench account ${i} not created`);
       return { id: created.id, token: await SessionRepository.create(k, created.id, 24) };
     };
@@ -48,13 +59,20 @@ export async function seedBenchData(databaseUrl: string, dataDir: string, player
       return res.json().data;
     };
 
-    const description = '<p>Torneo <strong>Fortnite</strong> a squadre: tre partite, punti per posizione e per eliminazione.</p><ul><li>Premi in crediti</li><li>Diretta su Twitch</li></ul>';
+    const description =
+      '<p>Torneo <strong>Fortnite</strong> a squadre: tre partite, punti per posizione e per eliminazione.</p><ul><li>Premi in crediti</li><li>Diretta su Twitch</li></ul>';
     const tournamentIds: string[] = [];
     for (let i = 0; i < 20; i++) {
       const rush = i === 0;
       const schedule = rush
         ? { start_registration: at(-120), start_checkin: at(-30), end_checkin: at(30), start_tournament: at(60), end_tournament: at(180) }
-        : { start_registration: at(-60 + i * 30), start_checkin: at(60 + i * 30), end_checkin: at(90 + i * 30), start_tournament: at(120 + i * 30), end_tournament: at(240 + i * 30) };
+        : {
+            start_registration: at(-60 + i * 30),
+            start_checkin: at(60 + i * 30),
+            end_checkin: at(90 + i * 30),
+            start_tournament: at(120 + i * 30),
+            end_tournament: at(240 + i * 30),
+          };
       const t = await call('POST', '/api/tournaments', {
         name: rush ? 'Bench Check-in Rush' : `Bench Cup ${i}`,
         game: 'Fortnite',
@@ -66,7 +84,14 @@ export async function seedBenchData(databaseUrl: string, dataDir: string, player
       });
       tournamentIds.push(t.id);
     }
-    for (let i = 0; i < 12; i++) await call('POST', '/api/marketplace/products', { name: `Felpa ${i}`, price: 100 + i * 10, quantity: 50, image: '/media/Nexus/0123456789abcdef0123456789abcdef.png', description: 'Felpa ufficiale del torneo' });
+    for (let i = 0; i < 12; i++)
+      await call('POST', '/api/marketplace/products', {
+        name: `Felpa ${i}`,
+        price: 100 + i * 10,
+        quantity: 50,
+        image: '/media/Nexus/0123456789abcdef0123456789abcdef.png',
+        description: 'Felpa ufficiale del torneo',
+      });
 
     const list: { id: string; token: string }[] = [];
     for (let i = 1; i <= players; i++) list.push(await account(i));
@@ -77,7 +102,15 @@ export async function seedBenchData(databaseUrl: string, dataDir: string, player
     const tournamentOf = (i: number) => (mode === 'rush' ? tournamentIds[0] : tournamentIds[i % tournamentIds.length]);
     await TournamentRepository.insertRegistrations(
       k,
-      list.map((p, i) => ({ tournament_id: tournamentOf(i), user_id: p.id, state: 'member', confirmed: 0, game_account: gameAccount, created_at: now, updated_at: now })),
+      list.map((p, i) => ({
+        tournament_id: tournamentOf(i),
+        user_id: p.id,
+        state: 'member',
+        confirmed: 0,
+        game_account: gameAccount,
+        created_at: now,
+        updated_at: now,
+      })),
     );
     // insertRegistrations leaves the counters to its caller (see there)
     for (const id of tournamentIds) {

@@ -6,13 +6,26 @@ import { genders, languages } from './user-options.ts';
 export { genders, languages, type Language } from './user-options.ts';
 
 // PostgreSQL text cannot hold U+0000 (the insert fails), so it is refused here, the same on both engines
-const text = (max: number) => z.string().trim().max(max).refine((s) => !s.includes('\u0000'), 'nul');
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'nul');
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 // The strength rule (length and estimator, account-rules.ts) runs in the service, which answers
 // PASSWORD_WEAK; the forms add the length to their own schema (account-form-schemas.ts).
 const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 /** NFKC first, so full-width and other compatibility letters are stored as the plain ones. */
-const username = z.string().trim().transform(normalizeUsername).pipe(text(32).min(3).regex(/^[\p{L}\p{N}_.-]+$/u, 'username'));
+const username = z
+  .string()
+  .trim()
+  .transform(normalizeUsername)
+  .pipe(
+    text(32)
+      .min(3)
+      .regex(/^[\p{L}\p{N}_.-]+$/u, 'username'),
+  );
 /** The earliest birth date accepted: an earlier one is a typo (0202, 1800), not a player. */
 export const BIRTH_DATE_MIN = '1900-01-01';
 /**
@@ -52,28 +65,30 @@ export const loginInputSchema = z.object({ email, password: z.string().min(1).ma
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /** Fields a user may change on their own account; anything else in the body (roles, id) is dropped. */
-export const userUpdateSchema = z.object({
-  username,
-  email,
-  displayName: text(64),
-  nickname: text(32).min(1),
-  gender: z.enum(genders),
-  birth_date: birthDateSchema.nullable(),
-  discordId: text(64),
-  epicId: text(64),
-  language: z.enum(languages),
-  first_name: text(64),
-  last_name: text(64),
-  street_name: text(128),
-  additional_address_info: text(128),
-  zip_code: text(16),
-  city: text(64),
-  country: text(64),
-  phone_number: text(32),
-  gameAccounts: z.array(gameAccountSchema).max(GAME_ACCOUNTS_MAX),
-  /** Required (and checked) when the owner changes their own e-mail. */
-  currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
-}).partial();
+export const userUpdateSchema = z
+  .object({
+    username,
+    email,
+    displayName: text(64),
+    nickname: text(32).min(1),
+    gender: z.enum(genders),
+    birth_date: birthDateSchema.nullable(),
+    discordId: text(64),
+    epicId: text(64),
+    language: z.enum(languages),
+    first_name: text(64),
+    last_name: text(64),
+    street_name: text(128),
+    additional_address_info: text(128),
+    zip_code: text(16),
+    city: text(64),
+    country: text(64),
+    phone_number: text(32),
+    gameAccounts: z.array(gameAccountSchema).max(GAME_ACCOUNTS_MAX),
+    /** Required (and checked) when the owner changes their own e-mail. */
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .partial();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const passwordChangeSchema = z.object({ currentPassword: z.string().max(PASSWORD_MAX_LENGTH), password });

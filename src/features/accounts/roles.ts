@@ -1,3 +1,2 @@
 /** SiteAdmin and the agency role ("{agency}Admin") may enter the dashboard (SPEC section 6). */
-export const isAdmin = (roles: readonly string[], agencyName: string) =>
-  roles.includes('SiteAdmin') || roles.includes(`${agencyName}Admin`);
+export const isAdmin = (roles: readonly string[], agencyName: string) => roles.includes('SiteAdmin') || roles.includes(`${agencyName}Admin`);

@@ -19,7 +19,15 @@ export const auditQuerySchema = z.object({
   limit: limitQuery(20, 100),
   offset: offsetQuery,
   /** an exact action ('product.update') or a prefix ending in a dot ('product.') */
-  action: z.union([z.literal(''), z.string().max(64).regex(/^[a-z_]+(\.[a-z_]*)?$/, 'action')]).optional(),
+  action: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .max(64)
+        .regex(/^[a-z_]+(\.[a-z_]*)?$/, 'action'),
+    ])
+    .optional(),
   search: searchQuery,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

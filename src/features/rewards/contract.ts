@@ -6,7 +6,6 @@ import { MAX_CREDITS } from './limits.ts';
 
 export { MAX_CREDITS };
 
-
 /** Ledger entry types (DESIGN section 4: every balance change is one of these entries). */
 export const transactionTypes = ['badge', 'giveaway', 'purchase', 'adjustment'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
@@ -327,16 +326,18 @@ export type ProductUpdate = z.input<typeof productUpdateSchema>;
 export const availabilities = ['all', 'available', 'out_of_stock'] as const;
 
 /** GET /marketplace/products: SPEC limit, page (1-based), name, owner; plus the shop's filters. */
-export const productListQuerySchema = z.object({
-  owner: ownerQuery,
-  limit: limitQuery(10),
-  page: pageQuery,
-  /** matches name or description */
-  name: text(120).optional(),
-  minPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
-  maxPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
-  availability: z.enum(availabilities).default('all'),
-}).refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, { message: 'PRICE_RANGE_INVERTED', path: ['minPrice'] });
+export const productListQuerySchema = z
+  .object({
+    owner: ownerQuery,
+    limit: limitQuery(10),
+    page: pageQuery,
+    /** matches name or description */
+    name: text(120).optional(),
+    minPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
+    maxPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
+    availability: z.enum(availabilities).default('all'),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, { message: 'PRICE_RANGE_INVERTED', path: ['minPrice'] });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /**

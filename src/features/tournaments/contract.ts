@@ -27,7 +27,13 @@ const externalUrl = z.union([
     .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:' && new URL(v).hostname !== '', 'url'),
 ]);
 /** An image address: our own uploads (/media/…) or an https URL. */
-const imageUrl = z.union([z.literal(''), z.string().max(500).regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/)]);
+const imageUrl = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(500)
+    .regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/),
+]);
 
 export const playerSchema = z.object({ playerId: z.string(), playerName: z.string(), score: z.number().int() });
 export type Player = z.infer<typeof playerSchema>;
@@ -71,9 +77,7 @@ export const tournamentSchema = z.object({
   /** name, description and rules per language, for the admin form; the flat ones are in the request's language */
   translations: translationsSchema({ name: z.string(), description: z.string(), rules: z.string() }),
   /** the caller's own standing; null for an anonymous caller */
-  me: z
-    .object({ member: z.boolean(), confirmed: z.boolean(), waitlistPosition: z.number().int().nullable() })
-    .nullable(),
+  me: z.object({ member: z.boolean(), confirmed: z.boolean(), waitlistPosition: z.number().int().nullable() }).nullable(),
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
@@ -104,7 +108,11 @@ const tournamentFields = {
   dateText: z.object({ it: text(120), en: text(120) }),
   externalUrl,
   /** per-language texts; an empty English one falls back to the Italian */
-  translations: translationsInputSchema({ name: text(120), description: z.string().max(50_000).refine(noNul, 'nul'), rules: z.string().max(50_000).refine(noNul, 'nul') }),
+  translations: translationsInputSchema({
+    name: text(120),
+    description: z.string().max(50_000).refine(noNul, 'nul'),
+    rules: z.string().max(50_000).refine(noNul, 'nul'),
+  }),
 };
 
 /** Admin create body. `password` is write-only. */
@@ -141,9 +149,7 @@ export type TournamentUpdate = z.input<typeof tournamentUpdateSchema>;
 
 /** Registration and check-in body (SPEC section 3, DESIGN deviation 5: the real game account). */
 export const registrationInputSchema = z.object({
-  gameAccounts: z
-    .array(z.object({ userId: z.string().max(64), gameAccount: gameAccountSchema }))
-    .length(1),
+  gameAccounts: z.array(z.object({ userId: z.string().max(64), gameAccount: gameAccountSchema })).length(1),
   password: z.string().min(1).max(128).optional(),
   /**
    * Join only (check-in ignores it): keep this game account on the player's profile too, in the
@@ -189,7 +195,8 @@ const competitionFields = {
   translations: translationsInputSchema({ name: text(120) }),
 };
 /** The finals come after the playoffs (when both are set). */
-const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) => !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);
+const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) =>
+  !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);
 const stagesOrderIssue = { message: 'INVALID_SCHEDULE', path: ['finalsAt'] };
 export const competitionInputSchema = z
   .object({

@@ -53,14 +53,17 @@ export function cardDate(iso: string | null): string | null {
 }
 
 /** A fixed date text (per language) wins over the start date; null when neither exists. */
-export function startText(t: Pick<CardTournament, 'dateText' | 'start_tournament'>, locale: Locale, format: (iso: string | null) => string | null = cardDate): string | null {
+export function startText(
+  t: Pick<CardTournament, 'dateText' | 'start_tournament'>,
+  locale: Locale,
+  format: (iso: string | null) => string | null = cardDate,
+): string | null {
   const fixed = t.dateText?.[locale]?.trim();
   return fixed || format(t.start_tournament);
 }
 
 export const gameLabel = (game: string, labels: Pick<CardLabels, 'games'>) => labels.games[game] ?? game;
-export const consolesLabel = (consoles: readonly string[], labels: Pick<CardLabels, 'consoles'>) =>
-  consoles.map((c) => labels.consoles[c] ?? c).join(', ');
+export const consolesLabel = (consoles: readonly string[], labels: Pick<CardLabels, 'consoles'>) => consoles.map((c) => labels.consoles[c] ?? c).join(', ');
 /** "current members / maxPartecipants" */
 export const playersLabel = (t: Pick<CardTournament, 'members' | 'maxPartecipants'>) => `${t.members.length}/${t.maxPartecipants}`;
 
@@ -160,9 +163,20 @@ export function shortDateTime(iso: string | null, locale: Locale, timeZone: stri
 export function differsFromRome(timeZone: string | undefined, instants: readonly (string | null)[]): boolean {
   if (!timeZone || timeZone === TOURNAMENT_TIME_ZONE) return false;
   const clock = (zone: string, d: Date) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(d);
   try {
-    const dates = instants.filter((i): i is string => Boolean(i)).map((i) => new Date(i)).filter((d) => !Number.isNaN(d.getTime()));
+    const dates = instants
+      .filter((i): i is string => Boolean(i))
+      .map((i) => new Date(i))
+      .filter((d) => !Number.isNaN(d.getTime()));
     if (!dates.length) dates.push(new Date());
     return dates.some((d) => clock(timeZone, d) !== clock(TOURNAMENT_TIME_ZONE, d));
   } catch {
@@ -172,7 +186,6 @@ export function differsFromRome(timeZone: string | undefined, instants: readonly
 
 /** "NvsN" for a team size; null for a solo tournament (the caller shows the "solo" label). */
 export const teamSizeLabel = (teamSize: number | null) => (teamSize && teamSize > 0 ? `${teamSize}vs${teamSize}` : null);
-
 
 /** The championship's landing page path (DESIGN section 2). */
 export const championshipPath = (brandSlug: string) => `/${brandSlug}-bomber-championship`;
@@ -240,14 +253,21 @@ export function plainTextOf(sanitisedHtml: string, max = 200): string {
 export function tournamentFrameUrl(template: string | undefined, tournamentId: string): string | null {
   const value = template?.trim();
   if (!value || !/^https?:\/\/[^\s"'<>]+$/.test(value)) return null;
-  return value.includes('{id}') ? value.replaceAll('{id}', encodeURIComponent(tournamentId)) : `${value.replace(/\/+$/, '')}/${encodeURIComponent(tournamentId)}`;
+  return value.includes('{id}')
+    ? value.replaceAll('{id}', encodeURIComponent(tournamentId))
+    : `${value.replace(/\/+$/, '')}/${encodeURIComponent(tournamentId)}`;
 }
 
 /**
  * Where "Vai al torneo" leads (issue 12, item 13): the tournament's own external page, opened as
  * it is; else the embedded page when the template is configured; else nowhere (the button is hidden).
  */
-export function tournamentGoLink(externalUrl: string, template: string | undefined, tournamentId: string, iframePath: string): { href: string; external: boolean } | null {
+export function tournamentGoLink(
+  externalUrl: string,
+  template: string | undefined,
+  tournamentId: string,
+  iframePath: string,
+): { href: string; external: boolean } | null {
   if (externalUrl) return { href: externalUrl, external: true };
   return tournamentFrameUrl(template, tournamentId) ? { href: iframePath, external: false } : null;
 }

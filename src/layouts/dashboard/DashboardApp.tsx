@@ -86,7 +86,21 @@ export default function DashboardApp({ locale, messages, section, agencyName, ow
   return <Shell t={t} locale={locale} section={section} user={user} ownerId={ownerId} agencyName={agencyName} />;
 }
 
-function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translator; locale: Locale; section: DashboardSectionKey; user: User; ownerId: string; agencyName: string }) {
+function Shell({
+  t,
+  locale,
+  section,
+  user,
+  ownerId,
+  agencyName,
+}: {
+  t: Translator;
+  locale: Locale;
+  section: DashboardSectionKey;
+  user: User;
+  ownerId: string;
+  agencyName: string;
+}) {
   const [leaving, setLeaving] = useState(false);
   const View = sectionViews[section];
 
@@ -135,7 +149,11 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
             </ul>
           </nav>
           <div className="hidden px-5 py-4 md:block">
-            <a href={localizePath('/', locale)} className="text-sm text-slate-400 outline-none hover:text-accent focus-visible:text-accent" data-testid="dashboard-back-to-site">
+            <a
+              href={localizePath('/', locale)}
+              className="text-sm text-slate-400 outline-none hover:text-accent focus-visible:text-accent"
+              data-testid="dashboard-back-to-site"
+            >
               ← {t('dashboard.backToSite')}
             </a>
           </div>

@@ -16,7 +16,10 @@ export type ApiResult<T> =
  * fetch for our envelope: never throws, always returns a code the UI can translate
  * (`errors.<code>`); a network failure is NETWORK_ERROR. The stored token goes along when present.
  */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string | null; base?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string | null; base?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   // content (tournament, product, badge names...) answers in the page's language, not the browser's
@@ -35,7 +38,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     return { ok: false, status: 0, code: 'NETWORK_ERROR' };
   }
   const json = await res.json().catch(() => null);
-  if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
+  if (res.ok && json?.status === 'SUCCESS')
+    return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
   return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
 }
 

@@ -13,7 +13,13 @@ export interface DbTimeouts {
   dbIdleInTransactionTimeoutMs: number;
   dbBusyTimeoutMs: number;
 }
-const defaultTimeouts: DbTimeouts = { dbConnectTimeoutMs: 3000, dbPoolTimeoutMs: 10_000, dbStatementTimeoutMs: 5000, dbIdleInTransactionTimeoutMs: 10_000, dbBusyTimeoutMs: 1000 };
+const defaultTimeouts: DbTimeouts = {
+  dbConnectTimeoutMs: 3000,
+  dbPoolTimeoutMs: 10_000,
+  dbStatementTimeoutMs: 5000,
+  dbIdleInTransactionTimeoutMs: 10_000,
+  dbBusyTimeoutMs: 1000,
+};
 
 /**
  * SQLite's own busy wait blocks the event loop (better-sqlite3 is synchronous), so it is kept this
@@ -292,7 +298,12 @@ export const nowIso = () => new Date().toISOString();
 /** A unique or primary-key violation, on either engine. */
 export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint/.test(err?.message ?? '');
+  return (
+    err?.code === '23505' ||
+    err?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    /UNIQUE constraint/.test(err?.message ?? '')
+  );
 }
 
 /** A foreign-key violation (the referenced row is gone), on either engine. */

@@ -119,7 +119,9 @@ export const demoGamePicture = (game: Game) => `/demo/games/${game.toLowerCase()
 /** A fixed date text as the spec's special tournaments show it, in both languages, Rome time. */
 function dateTextOf(label: [string, string], start: number) {
   const fmt = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Rome', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(start);
+    new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Rome', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(
+      start,
+    );
   return { it: `${label[0]} · ${fmt('it-IT')}`, en: `${label[1]} · ${fmt('en-GB')}` };
 }
 
@@ -227,19 +229,158 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
   });
 
   const demo: DemoTournament[] = [
-    { key: 'q1', name: 'Bomber Championship · Qualifier 1', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(-14), dateText: true, about: ['Prima qualificazione del campionato: i migliori passano ai playoff.', 'First qualifier of the championship: the best go through to the playoffs.'] },
-    { key: 'q2', name: 'Bomber Championship · Qualifier 2', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(-7), dateText: true, about: ['Seconda qualificazione: punteggi validi per la classifica delle fazioni.', 'Second qualifier: scores count for the faction leaderboard.'] },
-    { key: 'q3', name: 'Bomber Championship · Qualifier 3', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(3), dateText: true, about: ['Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.', 'Third qualifier, registration open: pick your faction after joining.'] },
-    { key: 'q4', name: 'Bomber Championship · Qualifier 4', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'], max: 100, teamSize: null, competition: true, start: evening(10), dateText: true, about: ['Ultima qualificazione prima dei playoff.', 'Last qualifier before the playoffs.'] },
-    { key: 'waiting', name: 'Warzone Night Ops', game: 'Warzone', consoles: ['PC', 'PS5', 'XBOX'], max: 60, teamSize: null, start: evening(9), about: ['Battle royale notturno: le iscrizioni aprono tra qualche giorno.', 'A night-time battle royale: registration opens in a few days.'] },
-    { key: 'open-fortnite', name: 'Bomber Duo Cup', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX', 'SWITCH'], max: 50, teamSize: 2, competition: true, start: evening(2), about: ['Coppa a coppie aperta a tutti: iscriviti e scegli la tua fazione.', 'A duo cup open to everyone: join and pick your faction.'] },
-    { key: 'open-valorant', name: 'Valorant Spike Rush 5v5', game: 'Valorant', consoles: ['PC'], max: 16, teamSize: 5, start: evening(4), about: ['Squadre da cinque, eliminazione diretta. I posti sono pieni: c’è la lista d’attesa.', 'Teams of five, single elimination. Slots are full: there is a waitlist.'] },
-    { key: 'open-private', name: 'EAFC25 Invitational (privato)', game: 'EAFC25', consoles: ['PS5', 'XBOX'], max: 32, teamSize: null, start: evening(5), password: true, about: ['Torneo su invito: serve la password ricevuta dagli organizzatori.', 'Invitation only: you need the password from the organisers.'] },
-    { key: 'checkin-open', name: 'Fortnite Zero Build Sprint', game: 'Fortnite', consoles: ['PC', 'PS5', 'XBOX'], max: 40, teamSize: null, competition: true, start: t0 + 4 * HOUR, checkInFor: 5 * HOUR, about: ['Il check-in è aperto: conferma la tua presenza prima dell’inizio.', 'Check-in is open: confirm you are here before the start.'] },
-    { key: 'checkin-closed', name: 'League of Legends Clash Night', game: 'LEAGUE_OF_LEGENDS', consoles: ['PC'], max: 20, teamSize: 5, start: t0 + 10 * MINUTE, about: ['Check-in chiuso: si parte tra pochi minuti.', 'Check-in closed: starting in a few minutes.'] },
-    { key: 'ongoing', name: 'Brawl Stars Showdown', game: 'BRAWL', consoles: ['MOBILE'], max: 30, teamSize: 2, start: t0 - HOUR, duration: 3 * HOUR, about: ['In corso ora: segui la diretta.', 'Live now: follow the stream.'] },
-    { key: 'ended', name: 'PUBG Mobile Spring Cup', game: 'PUBG_MOBILE', consoles: ['MOBILE'], max: 64, teamSize: null, start: evening(-20), about: ['Concluso: grazie a tutti i partecipanti!', 'Finished: thanks to everyone who took part!'] },
-    { key: 'rivals', name: 'Marvel Rivals Team Up', game: 'Rivals', consoles: ['PC', 'PS5', 'XBOX'], max: 24, teamSize: 2, start: evening(6), about: ['Coppa a coppie su Marvel Rivals.', 'A duo cup on Marvel Rivals.'] },
+    {
+      key: 'q1',
+      name: 'Bomber Championship · Qualifier 1',
+      game: 'Fortnite',
+      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
+      max: 100,
+      teamSize: null,
+      competition: true,
+      start: evening(-14),
+      dateText: true,
+      about: [
+        'Prima qualificazione del campionato: i migliori passano ai playoff.',
+        'First qualifier of the championship: the best go through to the playoffs.',
+      ],
+    },
+    {
+      key: 'q2',
+      name: 'Bomber Championship · Qualifier 2',
+      game: 'Fortnite',
+      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
+      max: 100,
+      teamSize: null,
+      competition: true,
+      start: evening(-7),
+      dateText: true,
+      about: ['Seconda qualificazione: punteggi validi per la classifica delle fazioni.', 'Second qualifier: scores count for the faction leaderboard.'],
+    },
+    {
+      key: 'q3',
+      name: 'Bomber Championship · Qualifier 3',
+      game: 'Fortnite',
+      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
+      max: 100,
+      teamSize: null,
+      competition: true,
+      start: evening(3),
+      dateText: true,
+      about: [
+        'Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.',
+        'Third qualifier, registration open: pick your faction after joining.',
+      ],
+    },
+    {
+      key: 'q4',
+      name: 'Bomber Championship · Qualifier 4',
+      game: 'Fortnite',
+      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
+      max: 100,
+      teamSize: null,
+      competition: true,
+      start: evening(10),
+      dateText: true,
+      about: ['Ultima qualificazione prima dei playoff.', 'Last qualifier before the playoffs.'],
+    },
+    {
+      key: 'waiting',
+      name: 'Warzone Night Ops',
+      game: 'Warzone',
+      consoles: ['PC', 'PS5', 'XBOX'],
+      max: 60,
+      teamSize: null,
+      start: evening(9),
+      about: ['Battle royale notturno: le iscrizioni aprono tra qualche giorno.', 'A night-time battle royale: registration opens in a few days.'],
+    },
+    {
+      key: 'open-fortnite',
+      name: 'Bomber Duo Cup',
+      game: 'Fortnite',
+      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH'],
+      max: 50,
+      teamSize: 2,
+      competition: true,
+      start: evening(2),
+      about: ['Coppa a coppie aperta a tutti: iscriviti e scegli la tua fazione.', 'A duo cup open to everyone: join and pick your faction.'],
+    },
+    {
+      key: 'open-valorant',
+      name: 'Valorant Spike Rush 5v5',
+      game: 'Valorant',
+      consoles: ['PC'],
+      max: 16,
+      teamSize: 5,
+      start: evening(4),
+      about: [
+        'Squadre da cinque, eliminazione diretta. I posti sono pieni: c’è la lista d’attesa.',
+        'Teams of five, single elimination. Slots are full: there is a waitlist.',
+      ],
+    },
+    {
+      key: 'open-private',
+      name: 'EAFC25 Invitational (privato)',
+      game: 'EAFC25',
+      consoles: ['PS5', 'XBOX'],
+      max: 32,
+      teamSize: null,
+      start: evening(5),
+      password: true,
+      about: ['Torneo su invito: serve la password ricevuta dagli organizzatori.', 'Invitation only: you need the password from the organisers.'],
+    },
+    {
+      key: 'checkin-open',
+      name: 'Fortnite Zero Build Sprint',
+      game: 'Fortnite',
+      consoles: ['PC', 'PS5', 'XBOX'],
+      max: 40,
+      teamSize: null,
+      competition: true,
+      start: t0 + 4 * HOUR,
+      checkInFor: 5 * HOUR,
+      about: ['Il check-in è aperto: conferma la tua presenza prima dell’inizio.', 'Check-in is open: confirm you are here before the start.'],
+    },
+    {
+      key: 'checkin-closed',
+      name: 'League of Legends Clash Night',
+      game: 'LEAGUE_OF_LEGENDS',
+      consoles: ['PC'],
+      max: 20,
+      teamSize: 5,
+      start: t0 + 10 * MINUTE,
+      about: ['Check-in chiuso: si parte tra pochi minuti.', 'Check-in closed: starting in a few minutes.'],
+    },
+    {
+      key: 'ongoing',
+      name: 'Brawl Stars Showdown',
+      game: 'BRAWL',
+      consoles: ['MOBILE'],
+      max: 30,
+      teamSize: 2,
+      start: t0 - HOUR,
+      duration: 3 * HOUR,
+      about: ['In corso ora: segui la diretta.', 'Live now: follow the stream.'],
+    },
+    {
+      key: 'ended',
+      name: 'PUBG Mobile Spring Cup',
+      game: 'PUBG_MOBILE',
+      consoles: ['MOBILE'],
+      max: 64,
+      teamSize: null,
+      start: evening(-20),
+      about: ['Concluso: grazie a tutti i partecipanti!', 'Finished: thanks to everyone who took part!'],
+    },
+    {
+      key: 'rivals',
+      name: 'Marvel Rivals Team Up',
+      game: 'Rivals',
+      consoles: ['PC', 'PS5', 'XBOX'],
+      max: 24,
+      teamSize: 2,
+      start: evening(6),
+      about: ['Coppa a coppie su Marvel Rivals.', 'A duo cup on Marvel Rivals.'],
+    },
   ];
 
   // who is registered where, by tournament key (member_count is set from these lists)
@@ -256,7 +397,11 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
     ongoing: { members: everyone.slice(0, 12), confirmed: everyone.slice(0, 12), waitlist: [] },
     ended: { members: everyone.slice(2, 22), confirmed: everyone.slice(2, 22), waitlist: [] },
   };
-  const nicknameOf = new Map<string, string>([[ids.giulia, 'GiuliaFN'], [ids.alex, 'AlexPlays'], ...players.map((p) => [p.id, p.nickname] as [string, string])]);
+  const nicknameOf = new Map<string, string>([
+    [ids.giulia, 'GiuliaFN'],
+    [ids.alex, 'AlexPlays'],
+    ...players.map((p) => [p.id, p.nickname] as [string, string]),
+  ]);
 
   const regRows: Insertable<TournamentRegistrationsTable>[] = [];
   for (const [i, d] of demo.entries()) {
@@ -296,10 +441,26 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
     const joinedAt = (n: number) => new Date(Math.min(d.start - 2 * HOUR, t0) - (1000 - n) * MINUTE).toISOString();
     const account = (userId: string) => JSON.stringify({ username: nicknameOf.get(userId) ?? 'player', id: '', game: d.game, console: d.consoles[0] });
     regs.members.forEach((userId, n) =>
-      regRows.push({ tournament_id: id, user_id: userId, state: 'member', confirmed: regs.confirmed.includes(userId) ? 1 : 0, game_account: account(userId), created_at: joinedAt(n), updated_at: nowIso }),
+      regRows.push({
+        tournament_id: id,
+        user_id: userId,
+        state: 'member',
+        confirmed: regs.confirmed.includes(userId) ? 1 : 0,
+        game_account: account(userId),
+        created_at: joinedAt(n),
+        updated_at: nowIso,
+      }),
     );
     regs.waitlist.forEach((userId, n) =>
-      regRows.push({ tournament_id: id, user_id: userId, state: 'waitlist', confirmed: 0, game_account: account(userId), created_at: joinedAt(regs.members.length + n), updated_at: nowIso }),
+      regRows.push({
+        tournament_id: id,
+        user_id: userId,
+        state: 'waitlist',
+        confirmed: 0,
+        game_account: account(userId),
+        created_at: joinedAt(regs.members.length + n),
+        updated_at: nowIso,
+      }),
     );
   }
   await TournamentRepository.insertRegistrations(db, regRows);
@@ -313,14 +474,18 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
   await seedRewards(app, { adminId: ids.admin, players: [ids.giulia, ids.alex] });
   await seedNews(app, now);
   // the /cortina campaign with approved screenshots in its two closed phases (src/features/campaign/server/seed.ts)
-  await seedCampaign(app, {
-    adminId: ids.admin,
-    players: [
-      { id: ids.giulia, name: 'GiuliaFN', email: 'giulia@demo.arena' },
-      { id: ids.alex, name: 'AlexPlays', email: 'alex@demo.arena' },
-      ...players.map((p) => ({ id: p.id, name: p.nickname, email: `${p.nickname.toLowerCase()}@players.demo.arena` })),
-    ],
-  }, now);
+  await seedCampaign(
+    app,
+    {
+      adminId: ids.admin,
+      players: [
+        { id: ids.giulia, name: 'GiuliaFN', email: 'giulia@demo.arena' },
+        { id: ids.alex, name: 'AlexPlays', email: 'alex@demo.arena' },
+        ...players.map((p) => ({ id: p.id, name: p.nickname, email: `${p.nickname.toLowerCase()}@players.demo.arena` })),
+      ],
+    },
+    now,
+  );
   return created;
 }
 
@@ -329,16 +494,22 @@ async function seedNews(app: FastifyInstance, now: Date) {
   const articles: { title: [string, string]; summary: [string, string]; body: [string, string]; daysAgo: number | null }[] = [
     {
       title: ['Il campionato Bomber entra nel vivo', 'The Bomber Championship heats up'],
-      summary: ['Due qualificazioni giocate, la terza è aperta: ecco come scegliere la tua fazione.', 'Two qualifiers played, the third is open: here is how to pick your faction.'],
+      summary: [
+        'Due qualificazioni giocate, la terza è aperta: ecco come scegliere la tua fazione.',
+        'Two qualifiers played, the third is open: here is how to pick your faction.',
+      ],
       body: [
-        '<p>Le prime due qualificazioni hanno già dato punti alle fazioni <strong>Precision</strong> e <strong>Speed</strong>. La terza è aperta alle iscrizioni: dopo l\'iscrizione scegli la tua fazione dalla pagina del torneo o del campionato.</p><p>I migliori accedono ai playoff online e poi alla finale dal vivo.</p>',
+        "<p>Le prime due qualificazioni hanno già dato punti alle fazioni <strong>Precision</strong> e <strong>Speed</strong>. La terza è aperta alle iscrizioni: dopo l'iscrizione scegli la tua fazione dalla pagina del torneo o del campionato.</p><p>I migliori accedono ai playoff online e poi alla finale dal vivo.</p>",
         '<p>The first two qualifiers have already given points to the <strong>Precision</strong> and <strong>Speed</strong> factions. The third is open for sign-up: once you have joined, pick your faction from the tournament page or the championship page.</p><p>The best go through to the online playoffs and then to the live final.</p>',
       ],
       daysAgo: 1,
     },
     {
       title: ['Badge e crediti: come funzionano', 'Badges and credits: how they work'],
-      summary: ['Iscriviti, fai il check-in, completa il profilo: ogni traguardo vale un badge e crediti da spendere nello shop.', 'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.'],
+      summary: [
+        'Iscriviti, fai il check-in, completa il profilo: ogni traguardo vale un badge e crediti da spendere nello shop.',
+        'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.',
+      ],
       body: [
         '<p>Ogni badge si sblocca da solo quando raggiungi il traguardo: la registrazione, il primo torneo, il check-in, la scelta della fazione, il profilo completo, il primo acquisto.</p><p>I crediti finiscono nel tuo portafoglio e si spendono nel marketplace.</p>',
         '<p>Each badge unlocks by itself when you reach the milestone: signing up, your first tournament, checking in, picking a faction, completing your profile, your first purchase.</p><p>The credits go to your wallet and can be spent in the marketplace.</p>',

@@ -96,7 +96,11 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Arena platform API', version: '1.0.0', description: 'Tournaments, accounts and rewards. Every answer is {status, data} or {status:"ERROR", error:{code, message}}.' },
+      info: {
+        title: 'Arena platform API',
+        version: '1.0.0',
+        description: 'Tournaments, accounts and rewards. Every answer is {status, data} or {status:"ERROR", error:{code, message}}.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -189,7 +193,13 @@ async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
       constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
         const primary = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
         const fallback = DatabaseStore ? new DatabaseStore(params) : new LocalStore(params.continueExceeding, params.exponentialBackoff);
-        return failoverRateLimitStore(primary, fallback, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) }, DatabaseStore ? 'the database' : 'memory', config.redisCommandTimeoutMs);
+        return failoverRateLimitStore(
+          primary,
+          fallback,
+          { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) },
+          DatabaseStore ? 'the database' : 'memory',
+          config.redisCommandTimeoutMs,
+        );
       }
       // the constructor returns the failover store itself
     } as unknown as new (params: object) => ReturnType<typeof failoverRateLimitStore>,

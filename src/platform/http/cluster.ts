@@ -33,8 +33,7 @@ if (cluster.isPrimary) {
   // (Migrations would be safe anyway: Kysely's migrator takes a database lock.)
   // argon2 is bounded per process (src/platform/passwords.ts): share the cores among the workers
   const hashing = { PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY || String(Math.max(1, Math.round(os.availableParallelism() / workers))) };
-  const fork = (first: boolean) =>
-    cluster.fork(first ? hashing : { ...hashing, SEED_DEMO: 'false', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+  const fork = (first: boolean) => cluster.fork(first ? hashing : { ...hashing, SEED_DEMO: 'false', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
   const firstWorker = fork(true);
   firstWorker.once('listening', () => {
     for (let i = 1; i < workers; i++) fork(false);

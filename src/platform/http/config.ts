@@ -84,10 +84,7 @@ const int = (v: string | undefined, fallback: number, min = 0) => {
   return v !== undefined && v !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 };
 
-const truthy = (v: string | undefined, fallback: boolean) =>
-  v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
-
-
+const truthy = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
 
 /**
  * TRUST_PROXY: a hop count (`1` behind one load balancer or CDN) or a comma-separated list of the
@@ -99,7 +96,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = (value ?? '').trim();
   if (v === '' || ['false', 'no', 'off', '0'].includes(v.toLowerCase())) return false;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((entry) => {
     // proxy-addr's names for the private ranges
     if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return false;

@@ -3,8 +3,7 @@ import { earnedBadgeSchema, type EarnedBadgeInfo } from '../schemas.ts';
 
 /** `{status:"SUCCESS", data}`: every success response of DESIGN section 3. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('SUCCESS'), data });
-export const listEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int() });
+export const listEnvelope = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int() });
 
 export const ok = <T>(data: T) => ({ status: 'SUCCESS' as const, data });
 
@@ -22,5 +21,4 @@ export const errorResponseSchema = z.object({
   }),
 });
 /** The error statuses a route may answer, for its OpenAPI entry. */
-export const errorResponses = (...statuses: (400 | 401 | 403 | 404 | 409 | 429 | 503)[]) =>
-  Object.fromEntries(statuses.map((s) => [s, errorResponseSchema]));
+export const errorResponses = (...statuses: (400 | 401 | 403 | 404 | 409 | 429 | 503)[]) => Object.fromEntries(statuses.map((s) => [s, errorResponseSchema]));

@@ -36,26 +36,28 @@ export default async function healthRoutes(root: FastifyInstance) {
     schema: {
       tags: ['system'],
       summary: 'Readiness: 200 once the database answers, 503 naming what failed; always within 1 s',
-      description:
-        'Redis (when configured) is reported but does not make the answer 503: rate limits fall back to the database or memory while it is down.',
+      description: 'Redis (when configured) is reported but does not make the answer 503: rate limits fall back to the database or memory while it is down.',
       response: { 200: envelope(z.object({ database: z.enum(['sqlite', 'postgres']), redis: z.enum(['up', 'down']).optional() })), 503: unavailable },
     },
     handler: async (_req, reply) => {
       const redis = app.redis;
-      const [database, redisState] = await Promise.all([
-        probe(() => sql`select 1`.execute(app.db.kysely)),
-        redis ? probe(() => redis.ping()) : undefined,
-      ]);
+      const [database, redisState] = await Promise.all([probe(() => sql`select 1`.execute(app.db.kysely)), redis ? probe(() => redis.ping()) : undefined]);
       const redisField = redisState ? { redis: redisState } : {};
       if (database === 'down') {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return reply.code(503).send({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: serviceUnavailableMessage, dependencies: { database, ...redisField } } });
+        return reply
+          .code(503)
+          .send({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: serviceUnavailableMessage, dependencies: { database, ...redisField } } });
       }
       return ok({ database: app.db.dialect, ...redisField });
     },
   });
   app.get('/health/live', {
-    schema: { tags: ['system'], summary: 'Liveness: the process answers; checks no dependency', response: { 200: envelope(z.object({ live: z.literal(true) })) } },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness: the process answers; checks no dependency',
+      response: { 200: envelope(z.object({ live: z.literal(true) })) },
+    },
     handler: async () => ok({ live: true as const }),
   });
 }

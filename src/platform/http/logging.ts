@@ -36,7 +36,9 @@ export const redactUrl = (url: string) => url.replace(secretQuery, `$1${REDACTED
 
 /** `p***@example.com`: enough to spot a spraying pattern by domain, not enough to name the person. */
 export function maskEmail(email: unknown): string {
-  const s = String(email ?? '').trim().toLowerCase();
+  const s = String(email ?? '')
+    .trim()
+    .toLowerCase();
   const at = s.lastIndexOf('@');
   return at < 1 ? '***' : `${s[0]}***@${s.slice(at + 1)}`;
 }
@@ -57,7 +59,11 @@ export function loggerOptions(settings: LogSettings, stream?: DestinationStream)
         headers: Object.fromEntries(loggedHeaders.filter((h) => req.headers[h] !== undefined).map((h) => [h, req.headers[h]])),
       }),
     },
-    ...(stream ? { stream } : settings.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+    ...(stream
+      ? { stream }
+      : settings.logPretty
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+        : {}),
   };
 }
 

@@ -34,7 +34,11 @@ if (config.seedDemo) {
     console.log('Demo content seeded. Demo accounts:');
     for (const a of accounts) console.log(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}`);
     console.log(`  private EAFC25 tournament password: ${demoPrivateTournamentPassword}`);
-    console.log(`  giveaway codes: ${Object.entries(demoGiveawayCodes).map(([type, code]) => `${code} (${type})`).join(', ')}`);
+    console.log(
+      `  giveaway codes: ${Object.entries(demoGiveawayCodes)
+        .map(([type, code]) => `${code} (${type})`)
+        .join(', ')}`,
+    );
   }
 }
 

@@ -42,14 +42,20 @@ export function postgresRateLimitStore(db: Kysely<Database>, nameSpace: string) 
           expires_at = case when rl.expires_at <= ${nowMs} ${restart} then ${nowMs} + ${window} else rl.expires_at end
         returning count, expires_at - ${nowMs} as ttl`
         .execute(db)
-        .then(({ rows: [row] }) => cb(null, { current: Number(row.count), ttl: Math.max(0, Number(row.ttl)) }), (err) => cb(err));
+        .then(
+          ({ rows: [row] }) => cb(null, { current: Number(row.count), ttl: Math.max(0, Number(row.ttl)) }),
+          (err) => cb(err),
+        );
     }
 
     read(key: string, cb: Callback) {
       sql<{ count: number; ttl: number | string }>`
         select count, expires_at - ${nowMs} as ttl from rate_limits where key = ${this.prefix + key} and expires_at > ${nowMs}`
         .execute(db)
-        .then(({ rows: [row] }) => cb(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 }), (err) => cb(err));
+        .then(
+          ({ rows: [row] }) => cb(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 }),
+          (err) => cb(err),
+        );
     }
 
     child(routeOptions: RouteOptions) {

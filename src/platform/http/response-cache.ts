@@ -1,4 +1,4 @@
-import type { ServerResponse , OutgoingHttpHeaders } from 'node:http';
+import type { ServerResponse, OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localizeContent } from '../i18n/content-translations.ts';
@@ -173,7 +173,9 @@ type Encoding = 'br' | 'gzip';
 /** brotli when the browser accepts it, else gzip, else none (an explicit q=0 refuses). */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
   const accepted = new Set<string>();
-  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of String(acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')) {
     const [name, ...params] = part.trim().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());

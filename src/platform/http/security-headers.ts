@@ -34,7 +34,13 @@ export function readInlineHashes(clientDir: string): InlineHashes {
   const script = new Set<string>();
   const style = new Set<string>();
   const walk = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name.startsWith('_') ? [] : walk(path.join(dir, e.name))) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : [])) : [];
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) =>
+            e.isDirectory() ? (e.name.startsWith('_') ? [] : walk(path.join(dir, e.name))) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : [],
+          )
+      : [];
   for (const file of walk(clientDir)) {
     const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(fs.readFileSync(file, 'utf8'));
     if (!meta) continue;

@@ -32,7 +32,9 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     },
   });
   const entry = path.join(distDir, 'server', 'entry.mjs');
-  const astro = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown }).handler : null;
+  const astro = fs.existsSync(entry)
+    ? ((await import(pathToFileURL(entry).href)) as { handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown }).handler
+    : null;
   const notFoundPage = path.join(clientDir, '404.html');
   const enNotFoundPage = path.join(clientDir, 'en', '404.html');
 
@@ -41,13 +43,23 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   const locals: App.Locals = {
     data: {
       tournament: (id, viewerToken) => TournamentService.getForViewer(app, id, viewerToken),
-      news: ({ limit, offset }) => NewsService.list(app, { limit: Math.min(Math.max(1, Math.trunc(limit) || 10), 100), offset: Math.max(0, Math.trunc(offset) || 0), includeDrafts: false }),
+      news: ({ limit, offset }) =>
+        NewsService.list(app, {
+          limit: Math.min(Math.max(1, Math.trunc(limit) || 10), 100),
+          offset: Math.max(0, Math.trunc(offset) || 0),
+          includeDrafts: false,
+        }),
       newsArticle: (id) => NewsService.findPublished(app, id),
       campaign: () => CampaignService.getCampaign(app, app.config.ownerId),
-      campaignStandings: (phase, { limit, offset }) => CampaignService.getStandings(app, app.config.ownerId, phase, { limit: clamp(limit, 1, 500, 100), offset: clamp(offset, 0, 1_000_000, 0) }),
+      campaignStandings: (phase, { limit, offset }) =>
+        CampaignService.getStandings(app, app.config.ownerId, phase, { limit: clamp(limit, 1, 500, 100), offset: clamp(offset, 0, 1_000_000, 0) }),
       // what an anonymous reader of /api/tournaments sees: a competition's, else those not yet ended
       tournaments: ({ competitionId, limit }) =>
-        TournamentService.list(app, { competitionId: competitionId ?? undefined, showAllTournament: competitionId ? undefined : false, limit: clamp(limit, 1, 100, 10), offset: 0 }, null),
+        TournamentService.list(
+          app,
+          { competitionId: competitionId ?? undefined, showAllTournament: competitionId ? undefined : false, limit: clamp(limit, 1, 100, 10), offset: 0 },
+          null,
+        ),
     },
   };
 
@@ -85,7 +97,10 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       );
       return;
     }
-    return reply.code(404).type('text/html').send(fs.existsSync(notFoundPage) ? fs.readFileSync(notFoundPage) : 'Not found');
+    return reply
+      .code(404)
+      .type('text/html')
+      .send(fs.existsSync(notFoundPage) ? fs.readFileSync(notFoundPage) : 'Not found');
   });
 }
 

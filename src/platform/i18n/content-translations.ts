@@ -45,7 +45,10 @@ export function localizeContent<T>(value: T, locale: ContentLocale): T {
  * client names, else Italian (the spec's default). The site's client sends the page's language.
  */
 export function localeOfHeader(acceptLanguage: string | string[] | undefined): ContentLocale {
-  const first = String(Array.isArray(acceptLanguage) ? acceptLanguage[0] : (acceptLanguage ?? '')).split(',')[0].trim().toLowerCase();
+  const first = String(Array.isArray(acceptLanguage) ? acceptLanguage[0] : (acceptLanguage ?? ''))
+    .split(',')[0]
+    .trim()
+    .toLowerCase();
   return first === 'en' || first.startsWith('en-') ? 'en' : 'it';
 }
 

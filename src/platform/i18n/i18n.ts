@@ -46,5 +46,4 @@ export function translate(messages: Messages, key: string, vars?: Record<string,
   return vars ? node.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m)) : node;
 }
 
-export const createT = (messages: Messages) => (key: string, vars?: Record<string, string | number>) =>
-  translate(messages, key, vars);
+export const createT = (messages: Messages) => (key: string, vars?: Record<string, string | number>) => translate(messages, key, vars);

@@ -37,8 +37,42 @@ import enCampaign from '../../../locales/en/campaign.json' with { type: 'json' }
  * namespaces it needs as a prop, so no dictionary is fetched or bundled twice.
  */
 export const messages = {
-  it: { common: itCommon, auth: itAuth, settings: itSettings, errors: itErrors, email: itEmail, legal: itLegal, dashboard: itDashboard, home: itHome, tournaments: itTournaments, championship: itChampionship, rewards: itRewards, adminCatalog: itAdminCatalog, adminEconomy: itAdminEconomy, adminCampaign: itAdminCampaign, news: itNews, campaign: itCampaign },
-  en: { common: enCommon, auth: enAuth, settings: enSettings, errors: enErrors, email: enEmail, legal: enLegal, dashboard: enDashboard, home: enHome, tournaments: enTournaments, championship: enChampionship, rewards: enRewards, adminCatalog: enAdminCatalog, adminEconomy: enAdminEconomy, adminCampaign: enAdminCampaign, news: enNews, campaign: enCampaign },
+  it: {
+    common: itCommon,
+    auth: itAuth,
+    settings: itSettings,
+    errors: itErrors,
+    email: itEmail,
+    legal: itLegal,
+    dashboard: itDashboard,
+    home: itHome,
+    tournaments: itTournaments,
+    championship: itChampionship,
+    rewards: itRewards,
+    adminCatalog: itAdminCatalog,
+    adminEconomy: itAdminEconomy,
+    adminCampaign: itAdminCampaign,
+    news: itNews,
+    campaign: itCampaign,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    settings: enSettings,
+    errors: enErrors,
+    email: enEmail,
+    legal: enLegal,
+    dashboard: enDashboard,
+    home: enHome,
+    tournaments: enTournaments,
+    championship: enChampionship,
+    rewards: enRewards,
+    adminCatalog: enAdminCatalog,
+    adminEconomy: enAdminEconomy,
+    adminCampaign: enAdminCampaign,
+    news: enNews,
+    campaign: enCampaign,
+  },
 } satisfies Record<Locale, Record<string, Messages>>;
 
 export type Namespace = keyof (typeof messages)['it'];

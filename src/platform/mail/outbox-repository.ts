@@ -12,7 +12,17 @@ export async function enqueue(db: Kysely<Database>, mail: Mail, now = new Date()
   const id = randomUUID();
   await db
     .insertInto('mail_outbox')
-    .values({ id, recipient: mail.to, subject: mail.subject, body_text: mail.text, body_html: mail.html ?? null, next_attempt_at: now.toISOString(), last_error: null, created_at: now.toISOString(), sent_at: null })
+    .values({
+      id,
+      recipient: mail.to,
+      subject: mail.subject,
+      body_text: mail.text,
+      body_html: mail.html ?? null,
+      next_attempt_at: now.toISOString(),
+      last_error: null,
+      created_at: now.toISOString(),
+      sent_at: null,
+    })
     .execute();
   return id;
 }
@@ -56,13 +66,23 @@ export async function markSent(db: Kysely<Database>, id: string, now = new Date(
 export async function markFailed(db: Kysely<Database>, id: string, attempts: number, error: string, retryAt: Date | null) {
   await db
     .updateTable('mail_outbox')
-    .set(retryAt ? { attempts, last_error: error.slice(0, 500), next_attempt_at: retryAt.toISOString() } : { attempts, last_error: error.slice(0, 500), status: 'failed', body_text: '', body_html: null })
+    .set(
+      retryAt
+        ? { attempts, last_error: error.slice(0, 500), next_attempt_at: retryAt.toISOString() }
+        : { attempts, last_error: error.slice(0, 500), status: 'failed', body_text: '', body_html: null },
+    )
     .where('id', '=', id)
     .execute();
 }
 
 /** When the next pending message is due (null when none is pending). */
 export async function nextDue(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom('mail_outbox').select('next_attempt_at').where('status', '=', 'pending').orderBy('next_attempt_at').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select('next_attempt_at')
+    .where('status', '=', 'pending')
+    .orderBy('next_attempt_at')
+    .limit(1)
+    .executeTakeFirst();
   return row?.next_attempt_at ?? null;
 }

@@ -69,7 +69,9 @@ export async function reencode(app: FastifyInstance, data: Buffer, format: Image
 /** An admin's upload (POST /media): stored like any image, then recorded in the audit log. */
 export async function upload(app: FastifyInstance, actor: Actor, bucket: string, data: Buffer): Promise<MediaUploadResult> {
   const stored = await store(app, bucket, data);
-  await audited(app, actor, (_tx, audit) => audit({ action: 'media.upload', entityType: 'media', entityId: stored.name, before: null, after: { ...stored, bytes: data.length } }));
+  await audited(app, actor, (_tx, audit) =>
+    audit({ action: 'media.upload', entityType: 'media', entityId: stored.name, before: null, after: { ...stored, bytes: data.length } }),
+  );
   return stored;
 }
 

@@ -27,7 +27,18 @@ const dangerButtonClass =
  * modal <dialog>: focus stays inside, Escape cancels, the page behind is inert. Focus starts on
  * Cancel, so a stray Enter never confirms a destructive action.
  */
-export default function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false, danger = false, testId = 'confirm-dialog' }: Props) {
+export default function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  danger = false,
+  testId = 'confirm-dialog',
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();

@@ -23,4 +23,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /** True once a toast was asked for on this page. */
-export const useToasterWanted = () => useSyncExternalStore(subscribe, () => wanted, () => false);
+export const useToasterWanted = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );

@@ -86,13 +86,10 @@ export function useLiteForm<V extends Values>({ defaultValues, validate }: { def
     },
   });
 
-  const setError = useCallback(
-    (path: string, error: FieldErrorLike, options?: { shouldFocus?: boolean }) => {
-      setErrors((e) => ({ ...e, [path]: error }));
-      if (options?.shouldFocus) elements.current.get(path)?.focus();
-    },
-    [],
-  );
+  const setError = useCallback((path: string, error: FieldErrorLike, options?: { shouldFocus?: boolean }) => {
+    setErrors((e) => ({ ...e, [path]: error }));
+    if (options?.shouldFocus) elements.current.get(path)?.focus();
+  }, []);
 
   const clearErrors = useCallback((prefix: string) => {
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== prefix && !k.startsWith(`${prefix}.`))));
@@ -124,24 +121,21 @@ export function useLiteForm<V extends Values>({ defaultValues, validate }: { def
    * New defaults (and values). With keepDirtyValues, a top-level field the user already changed
    * keeps its value; the others take the new one.
    */
-  const reset = useCallback(
-    (next: V, options?: { keepDirtyValues?: boolean }) => {
-      let merged = next;
-      if (options?.keepDirtyValues) {
-        const now = current.current;
-        merged = { ...next };
-        for (const key of Object.keys(now)) if (!deepEqual(now[key], defaultsRef.current[key])) (merged as Values)[key] = now[key];
-      } else {
-        submitted.current = false;
-        setErrors({});
-      }
-      current.current = merged;
-      defaultsRef.current = next;
-      setValues(merged);
-      setDefaults(next);
-    },
-    [],
-  );
+  const reset = useCallback((next: V, options?: { keepDirtyValues?: boolean }) => {
+    let merged = next;
+    if (options?.keepDirtyValues) {
+      const now = current.current;
+      merged = { ...next };
+      for (const key of Object.keys(now)) if (!deepEqual(now[key], defaultsRef.current[key])) (merged as Values)[key] = now[key];
+    } else {
+      submitted.current = false;
+      setErrors({});
+    }
+    current.current = merged;
+    defaultsRef.current = next;
+    setValues(merged);
+    setDefaults(next);
+  }, []);
 
   return {
     values,
@@ -158,7 +152,11 @@ export function useLiteForm<V extends Values>({ defaultValues, validate }: { def
   };
 }
 
-type SafeParser = { safeParseAsync(data: unknown): Promise<{ success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string }[] } }> };
+type SafeParser = {
+  safeParseAsync(
+    data: unknown,
+  ): Promise<{ success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string }[] } }>;
+};
 
 /**
  * A validator over a zod schema that is imported on first use. The shared schemas (and zod) stay

@@ -12,8 +12,7 @@ export function useT(messages: Messages) {
     const has = (key: string) => base(key) !== key;
     return Object.assign(base, {
       error: (code: string) => base(errorKey(code, has)),
-      field: (name: string, error: FieldErrorLike | undefined, value?: unknown) =>
-        error ? base(fieldErrorKey(name, error, value)) : undefined,
+      field: (name: string, error: FieldErrorLike | undefined, value?: unknown) => (error ? base(fieldErrorKey(name, error, value)) : undefined),
     });
   }, [messages]);
 }

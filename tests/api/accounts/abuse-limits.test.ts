@@ -43,7 +43,15 @@ describe('signups per address', () => {
     const id = randomBytes(5).toString('hex');
     return t.call('POST', '/api/users/pp', {
       remoteAddress,
-      body: { username: `s_${id}`, email: `s_${id}@example.com`, password: 'correct-horse-battery', nickname: `S ${id}`, gender: 'female', birth_date: '2000-05-17', language: 'it' },
+      body: {
+        username: `s_${id}`,
+        email: `s_${id}@example.com`,
+        password: 'correct-horse-battery',
+        nickname: `S ${id}`,
+        gender: 'female',
+        birth_date: '2000-05-17',
+        language: 'it',
+      },
     });
   };
 
@@ -63,7 +71,8 @@ describe('failed logins per address, across e-mails', () => {
   });
   afterAll(() => t?.close());
 
-  const login = (email: string, password: string, remoteAddress = '198.51.100.7') => t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email, password } });
+  const login = (email: string, password: string, remoteAddress = '198.51.100.7') =>
+    t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email, password } });
 
   test('30 failures over 30 e-mails from one address, then even the right password is 429; successes do not count; another address logs in', async () => {
     const real = await t.signup({ email: 'sprayed@example.com', password: 'sprayed-password-1' });
@@ -95,7 +104,11 @@ describe('unknown giveaway codes per address, across accounts', () => {
     usedUp = (await api.giveaway({ token: 'USEDUPCODE', type: 'limited', maxUses: 1 })).token;
     const timed = await api.giveaway({ token: 'EXPIREDCODE', type: 'timed', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expired = timed.token;
-    await t.db.kysely.updateTable('giveaways').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', timed.id).execute();
+    await t.db.kysely
+      .updateTable('giveaways')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', timed.id)
+      .execute();
     const [first] = await accounts(t, 1);
     expect((await redeem(first.token, usedUp, '203.0.113.99')).status).toBe(200);
   });
@@ -165,7 +178,9 @@ describe('argon2 work in flight', () => {
   test('30 logins at once: at most 2 hashes run, the overflow gets 503 SERVICE_UNAVAILABLE with Retry-After, none 500', async () => {
     passwordWork.resetPeak();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => t.call('POST', '/api/users/authenticate', { body: { email: `storm-${i}@example.com`, password: 'wrong-password' } })),
+      Array.from({ length: 30 }, (_, i) =>
+        t.call('POST', '/api/users/authenticate', { body: { email: `storm-${i}@example.com`, password: 'wrong-password' } }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);

@@ -42,7 +42,10 @@ describe('item 1: ADMIN_EMAIL on an address that already has an account', () => 
     const second = await t.login(email, 'squatters-own-password');
     // and asked to move the account to an address of theirs, to confirm once it is an admin
     const mailsBefore = (await t.outbox()).length;
-    const moved = await t.call('POST', '/api/users/me/email', { token: squatter.token, body: { email: `squatter_${unique()}@evil.example`, currentPassword: 'squatters-own-password' } });
+    const moved = await t.call('POST', '/api/users/me/email', {
+      token: squatter.token,
+      body: { email: `squatter_${unique()}@evil.example`, currentPassword: 'squatters-own-password' },
+    });
     expect(moved.status).toBe(200);
     const pendingToken = confirmTokenOf(mailTo(await mailsSince(mailsBefore), moved.json.data.pendingEmail)[0]);
     const linesBefore = logLines.length;
@@ -76,16 +79,20 @@ describe('item 1: ADMIN_EMAIL on an address that already has an account', () => 
 });
 
 describe('item 2: changing the e-mail or the password needs the current password', () => {
-  test('a new e-mail of one\'s own needs the current password: missing or wrong is 403 CURRENT_PASSWORD_WRONG', async () => {
+  test("a new e-mail of one's own needs the current password: missing or wrong is 403 CURRENT_PASSWORD_WRONG", async () => {
     const a = await t.signupAndLogin();
     const newEmail = `new_${unique()}@example.com`;
     expectError(await put(a.user.id, { email: newEmail }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
     expectError(await put(a.user.id, { email: newEmail, currentPassword: 'not-my-password-1' }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
-    expectError(await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: newEmail, currentPassword: 'nope' } }), 403, 'CURRENT_PASSWORD_WRONG');
+    expectError(
+      await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: newEmail, currentPassword: 'nope' } }),
+      403,
+      'CURRENT_PASSWORD_WRONG',
+    );
     expect((await userRow(a.user.id)).email).toBe(a.email);
   });
 
-  test('the new e-mail takes effect only when the link mailed to it is followed; the old address is told in the user\'s language', async () => {
+  test("the new e-mail takes effect only when the link mailed to it is followed; the old address is told in the user's language", async () => {
     const a = await t.signupAndLogin({ language: 'it' });
     const newEmail = `moved_${unique()}@example.com`;
     const before = (await t.outbox()).length;
@@ -127,7 +134,10 @@ describe('item 2: changing the e-mail or the password needs the current password
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data).toEqual({ message: 'EMAIL_CHANGE_SENT', pendingEmail: newEmail });
     const mails = await mailsSince(before);
-    expect(mailTo(mails, newEmail)[0]).toMatchObject({ subject: 'Confirm your new e-mail address', text: expect.stringContaining('http://arena.test/en/confirmEmail?token=') });
+    expect(mailTo(mails, newEmail)[0]).toMatchObject({
+      subject: 'Confirm your new e-mail address',
+      text: expect.stringContaining('http://arena.test/en/confirmEmail?token='),
+    });
     expect(mailTo(mails, a.email)[0].subject).toBe("Your account's e-mail is about to change");
   });
 
@@ -139,11 +149,19 @@ describe('item 2: changing the e-mail or the password needs the current password
     await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: first, currentPassword: a.password } });
     await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: second, currentPassword: a.password } });
     const mails = await mailsSince(before);
-    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, first)[0]) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+    expectError(
+      await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, first)[0]) } }),
+      400,
+      'EMAIL_CHANGE_TOKEN_INVALID',
+    );
     expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: 'x'.repeat(43) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
 
     await t.db.kysely.updateTable('email_changes').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', a.user.id).execute();
-    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, second)[0]) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+    expectError(
+      await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, second)[0]) } }),
+      400,
+      'EMAIL_CHANGE_TOKEN_INVALID',
+    );
     expect((await userRow(a.user.id)).email).toBe(a.email);
 
     const other = await t.signup();
@@ -163,7 +181,9 @@ describe('item 2: changing the e-mail or the password needs the current password
         const token = decodeURIComponent(/resetPassword\?token=([A-Za-z0-9_%-]+)/.exec(mailTo(await mailsSince(mark), a.email)[0].text)![1]);
         expect((await t.call('POST', '/api/users/reset', { body: { token, password: 'owner-takes-it-back-1' } })).status).toBe(200);
       } else {
-        expect((await t.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: a.password, password: 'owner-takes-it-back-1' } })).status).toBe(200);
+        expect(
+          (await t.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: a.password, password: 'owner-takes-it-back-1' } })).status,
+        ).toBe(200);
       }
       expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: pending } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
       expect((await userRow(a.user.id)).email).toBe(a.email);
@@ -189,7 +209,7 @@ describe('item 2: changing the e-mail or the password needs the current password
     expect(mailTo(await mailsSince(before), a.email)[0].subject).toBe('Your password was changed');
   });
 
-  test('an admin changing another user\'s e-mail applies it, is audited, and the user is told at the old address', async () => {
+  test("an admin changing another user's e-mail applies it, is audited, and the user is told at the old address", async () => {
     const admin = await t.signupAndLogin();
     await t.makeAdmin(admin.user.id);
     const player = await t.signupAndLogin({ language: 'en' });
@@ -231,12 +251,15 @@ describe('item 2: changing the e-mail or the password needs the current password
 });
 
 describe('item 3: password strength at signup, reset and change', () => {
-  test.each(['12345678', 'password', 'aaaaaaaa', '1234567890', 'password1234', 'aaaaaaaaaaaa', 'qwertyuiop', 'Xk9#pLm2q'])('signup refuses %j with 400 PASSWORD_WEAK and writes nothing', async (password) => {
-    const email = `weak_${unique()}@example.com`;
-    const r = await t.call('POST', '/api/users/pp', { body: { username: `weak_${unique()}`, email, password, nickname: 'Weak', gender: 'male' } });
-    expectError(r, 400, 'PASSWORD_WEAK');
-    expect(await t.db.kysely.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0);
-  });
+  test.each(['12345678', 'password', 'aaaaaaaa', '1234567890', 'password1234', 'aaaaaaaaaaaa', 'qwertyuiop', 'Xk9#pLm2q'])(
+    'signup refuses %j with 400 PASSWORD_WEAK and writes nothing',
+    async (password) => {
+      const email = `weak_${unique()}@example.com`;
+      const r = await t.call('POST', '/api/users/pp', { body: { username: `weak_${unique()}`, email, password, nickname: 'Weak', gender: 'male' } });
+      expectError(r, 400, 'PASSWORD_WEAK');
+      expect(await t.db.kysely.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0);
+    },
+  );
 
   test('signup accepts a long, unguessable password', async () => {
     const a = await t.signup({ password: STRONG });
@@ -257,7 +280,8 @@ describe('item 3: password strength at signup, reset and change', () => {
 });
 
 describe('item 4: sessions', () => {
-  const setLastUse = (token: string, iso: string) => t.db.kysely.updateTable('sessions').set({ last_used_at: iso }).where('token_hash', '=', hashToken(token)).execute();
+  const setLastUse = (token: string, iso: string) =>
+    t.db.kysely.updateTable('sessions').set({ last_used_at: iso }).where('token_hash', '=', hashToken(token)).execute();
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
   test(`a session unused for SESSION_IDLE_DAYS (default 7) is 401 TOKEN_EXPIRED, within its absolute lifetime`, async () => {
@@ -283,7 +307,7 @@ describe('item 4: sessions', () => {
     expect((await sessionRow(fresh)).last_used_at).toEqual(expect.any(String));
   });
 
-  test('log out everywhere revokes every session of the account, this one included, and no one else\'s', async () => {
+  test("log out everywhere revokes every session of the account, this one included, and no one else's", async () => {
     const a = await t.signupAndLogin();
     const phone = await t.login(a.email, a.password);
     const bystander = await t.signupAndLogin();
@@ -362,8 +386,10 @@ describe('checks of the current password are limited per account', () => {
       const save = (body: unknown) => limited.call('PUT', `/api/users/pp/${a.user.id}`, { token: a.token, body });
       for (let i = 0; i < 25; i++) expect((await save({ nickname: `N${i}` })).status).toBe(200);
       const guesses = {
-        password: () => limited.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: `guess-${unique()}`, password: 'a-brand-new-secret-42' } }),
-        email: () => limited.call('POST', '/api/users/me/email', { token: a.token, body: { currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` } }),
+        password: () =>
+          limited.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: `guess-${unique()}`, password: 'a-brand-new-secret-42' } }),
+        email: () =>
+          limited.call('POST', '/api/users/me/email', { token: a.token, body: { currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` } }),
         profile: () => save({ currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` }),
       };
       for (const [route, guess] of Object.entries(guesses)) {
@@ -373,7 +399,11 @@ describe('checks of the current password are limited per account', () => {
         expect(blocked.json.error.code).toBe('RATE_LIMITED');
       }
       // another account from the same address is not affected
-      expectError(await limited.call('POST', '/api/users/me/password', { token: b.token, body: { currentPassword: 'nope', password: 'a-brand-new-secret-42' } }), 403, 'CURRENT_PASSWORD_WRONG');
+      expectError(
+        await limited.call('POST', '/api/users/me/password', { token: b.token, body: { currentPassword: 'nope', password: 'a-brand-new-secret-42' } }),
+        403,
+        'CURRENT_PASSWORD_WRONG',
+      );
     } finally {
       await limited.close();
     }

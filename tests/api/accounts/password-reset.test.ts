@@ -85,7 +85,7 @@ describe('POST /api/users/sendReset', () => {
     expect(resetLinkOf(mail).link).toMatch(/^http:\/\/arena\.test\/en\/resetPassword\?token=[A-Za-z0-9_-]+$/);
   });
 
-  test('the mail follows the account\'s current language after it changes', async () => {
+  test("the mail follows the account's current language after it changes", async () => {
     const a = await t.signupAndLogin({ language: 'it' });
     await t.call('PUT', `/api/users/pp/${a.user.id}`, { token: a.token, body: { language: 'en' } });
     const { mail, link } = await requestReset(a.email);
@@ -145,7 +145,9 @@ async function holdResetTableLock(): Promise<{ resetRowsOf(userId: string): Prom
     await client.query('BEGIN');
     await client.query('LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE');
     const blocked = async () => {
-      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()");
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+      );
       return rows[0].n;
     };
     return {

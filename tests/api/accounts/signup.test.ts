@@ -95,9 +95,7 @@ describe('POST /api/users/pp', () => {
 
   test('20 concurrent signups with one e-mail create exactly one account; the rest are 409, never 5xx', async () => {
     const email = 'race@example.com';
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.call('POST', '/api/users/pp', { body: body({ username: `racer_${i}`, email }) })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call('POST', '/api/users/pp', { body: body({ username: `racer_${i}`, email }) })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);

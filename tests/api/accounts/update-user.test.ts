@@ -10,9 +10,14 @@ afterAll(() => t?.close());
 const put = (id: string, body: unknown, token?: string) => t.call('PUT', `/api/users/pp/${id}`, { body, token });
 const row = (id: string) => t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const accounts = (userId: string) =>
-  t.db.kysely.selectFrom('game_accounts').select(['position', 'username', 'account_id', 'game', 'console']).where('user_id', '=', userId).orderBy('position').execute();
+  t.db.kysely
+    .selectFrom('game_accounts')
+    .select(['position', 'username', 'account_id', 'game', 'console'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
 
-describe('PUT /api/users/pp/:id on one\'s own account', () => {
+describe("PUT /api/users/pp/:id on one's own account", () => {
   test('updates profile and shipping address fields and returns the account', async () => {
     const a = await t.signupAndLogin();
     const changes = {
@@ -147,7 +152,7 @@ describe('PUT /api/users/pp/:id on one\'s own account', () => {
     expect(await accounts(a.user.id)).toEqual([]);
   });
 
-  test('keeping one\'s own e-mail and username is not a conflict', async () => {
+  test("keeping one's own e-mail and username is not a conflict", async () => {
     const a = await t.signupAndLogin();
     expect((await put(a.user.id, { email: a.email, username: a.username }, a.token)).status).toBe(200);
   });

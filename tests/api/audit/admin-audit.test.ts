@@ -17,7 +17,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const newest = async () => (await t.call('GET', '/api/admin/audit?limit=1', { token: admin.token })).json.data[0];
-const auditCount = async () => Number((await t.db.kysely.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const auditCount = async () =>
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 interface Case {
   name: string;
@@ -28,8 +36,15 @@ interface Case {
   check?: (entry: any) => void;
 }
 
-const newCompetition = async () => (await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'League', game: 'Fortnite' } })).json.data.id as string;
-const newBadge = async () => (await t.call('POST', '/api/marketplace/badges', { token: admin.token, body: { slug: `b_${Math.random().toString(36).slice(2, 10)}`, name: 'B', trigger: 'manual' } })).json.data._id as string;
+const newCompetition = async () =>
+  (await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'League', game: 'Fortnite' } })).json.data.id as string;
+const newBadge = async () =>
+  (
+    await t.call('POST', '/api/marketplace/badges', {
+      token: admin.token,
+      body: { slug: `b_${Math.random().toString(36).slice(2, 10)}`, name: 'B', trigger: 'manual' },
+    })
+  ).json.data._id as string;
 
 const cases: Case[] = [
   {
@@ -113,7 +128,10 @@ const cases: Case[] = [
     action: 'badge.create',
     entityType: 'badge',
     run: async () => {
-      const r = await t.call('POST', '/api/marketplace/badges', { token: admin.token, body: { slug: 'audit_badge', name: 'Audit', trigger: 'manual', rewardAmount: 5 } });
+      const r = await t.call('POST', '/api/marketplace/badges', {
+        token: admin.token,
+        body: { slug: 'audit_badge', name: 'Audit', trigger: 'manual', rewardAmount: 5 },
+      });
       return { ...r, entityId: r.json.data._id };
     },
     check: (e) => expect(e.after).toMatchObject({ slug: 'audit_badge', rewardAmount: 5 }),
@@ -183,7 +201,12 @@ const cases: Case[] = [
     entityType: 'media',
     run: async () => {
       const form = multipart([{ data: await makeImage('png') }]);
-      const res = await t.inject({ method: 'POST', url: `/api/media/${t.config.agencyName}`, headers: { authorization: `Bearer ${admin.token}`, 'content-type': form.contentType }, payload: form.body });
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/media/${t.config.agencyName}`,
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': form.contentType },
+        payload: form.body,
+      });
       return { status: res.statusCode, json: res.json(), entityId: res.json().data.name };
     },
     check: (e) => expect(e.after.url).toMatch(/^\/media\//),
@@ -193,7 +216,10 @@ const cases: Case[] = [
     action: 'tournament.create',
     entityType: 'tournament',
     run: async () => {
-      const r = await t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration', { open: false, password: 'sup3r-secret' } as any) });
+      const r = await t.call('POST', '/api/tournaments', {
+        token: admin.token,
+        body: tournamentBody('registration', { open: false, password: 'sup3r-secret' } as any),
+      });
       return { ...r, entityId: r.json.data.id };
     },
     check: (e) => {
@@ -237,7 +263,10 @@ const cases: Case[] = [
     entityType: 'tournament',
     run: async () => {
       const id = await createTournament(t, admin.token);
-      const r = await t.call('POST', `/api/tournaments/${id}/broadcast`, { token: admin.token, body: { subject: { it: 'Ciao', en: 'Hi' }, body: { it: 'Testo', en: 'Text' } } });
+      const r = await t.call('POST', `/api/tournaments/${id}/broadcast`, {
+        token: admin.token,
+        body: { subject: { it: 'Ciao', en: 'Hi' }, body: { it: 'Testo', en: 'Text' } },
+      });
       return { ...r, entityId: id };
     },
     check: (e) => expect(e.after).toMatchObject({ subject: { it: 'Ciao', en: 'Hi' }, sent: 0 }),
@@ -272,7 +301,10 @@ const cases: Case[] = [
     entityType: 'competition',
     run: async () => {
       const id = await newCompetition();
-      const r = await t.call('PUT', `/api/tournaments/competition/${id}`, { token: admin.token, body: { teams: [{ name: 'precision', players: [{ playerId: player.id, playerName: player.username, score: 7 }] }] } });
+      const r = await t.call('PUT', `/api/tournaments/competition/${id}`, {
+        token: admin.token,
+        body: { teams: [{ name: 'precision', players: [{ playerId: player.id, playerName: player.username, score: 7 }] }] },
+      });
       return { ...r, entityId: id };
     },
     check: (e) => expect(JSON.stringify(e.after.teams)).toContain(player.id),
@@ -363,14 +395,23 @@ describe('every admin write leaves an audit entry', () => {
   test('a refused admin write leaves no entry', async () => {
     const n = await auditCount();
     expect((await t.call('PUT', '/api/marketplace/products/missing', { token: admin.token, body: { price: 1 } })).status).toBe(404);
-    expect((await t.call('POST', `/api/marketplace/wallets/${player.id}/adjust`, { token: admin.token, body: { amount: -1_000_000, reason: 'too much' } })).status).toBe(409);
-    expect((await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'AUDITCODE1', credits: 10, type: 'infinite' } })).status).toBe(409);
+    expect(
+      (await t.call('POST', `/api/marketplace/wallets/${player.id}/adjust`, { token: admin.token, body: { amount: -1_000_000, reason: 'too much' } })).status,
+    ).toBe(409);
+    expect(
+      (await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'AUDITCODE1', credits: 10, type: 'infinite' } })).status,
+    ).toBe(409);
     expect(await auditCount()).toBe(n);
   });
 
   test('a replayed wallet adjustment (same Idempotency-Key) is audited once', async () => {
     const n = await auditCount();
-    const send = () => t.call('POST', `/api/marketplace/wallets/${player.id}/adjust`, { token: admin.token, body: { amount: 3, reason: 'once' }, headers: { 'idempotency-key': 'audit-once-1' } });
+    const send = () =>
+      t.call('POST', `/api/marketplace/wallets/${player.id}/adjust`, {
+        token: admin.token,
+        body: { amount: 3, reason: 'once' },
+        headers: { 'idempotency-key': 'audit-once-1' },
+      });
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(200);
     expect(await auditCount()).toBe(n + 1);

@@ -34,7 +34,9 @@ describe('the campaign on first read', () => {
 
     const c = answers[0].json.data;
     expect(c).toMatchObject({ slug: 'cortina', seasonNote: 'season1', deadline: defaultCampaign.deadline, competitionId: null });
-    expect(c.phases.map((p: { phase: number; opensAt: string; closesAt: string }) => ({ phase: p.phase, opensAt: p.opensAt, closesAt: p.closesAt }))).toEqual(defaultCampaign.phases);
+    expect(c.phases.map((p: { phase: number; opensAt: string; closesAt: string }) => ({ phase: p.phase, opensAt: p.opensAt, closesAt: p.closesAt }))).toEqual(
+      defaultCampaign.phases,
+    );
     // states come from the server clock
     const now = Date.parse(c.now);
     expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
@@ -72,7 +74,16 @@ describe('PUT /campaigns/cortina', () => {
     const now = new Date().toISOString();
     await t.db.kysely
       .insertInto('competitions')
-      .values({ id: competitionId, owner: t.config.ownerId, name: 'Cortina Cup', thumbnail: '', game: 'Fortnite', url: '/cortina-cup', created_at: now, updated_at: now })
+      .values({
+        id: competitionId,
+        owner: t.config.ownerId,
+        name: 'Cortina Cup',
+        thumbnail: '',
+        game: 'Fortnite',
+        url: '/cortina-cup',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const phases = scheduleAround(2);
     const r = await t.call('PUT', '/api/campaigns/cortina', {
@@ -167,13 +178,22 @@ describe('reviews', () => {
     expect(approved.status).toBe(200);
     expect(approved.json.data).toMatchObject({ id, status: 'approved', score: 1234, reason: null });
     expect(approved.json.data.reviewedAt).toBeTruthy();
-    const rejected = await t.call('POST', `/api/marketplace/submissions/${id}/review`, { token: admin.token, body: { decision: 'reject', reason: 'Edited image' } });
+    const rejected = await t.call('POST', `/api/marketplace/submissions/${id}/review`, {
+      token: admin.token,
+      body: { decision: 'reject', reason: 'Edited image' },
+    });
     expect(rejected.json.data).toMatchObject({ status: 'rejected', score: null, reason: 'Edited image' });
 
     const queue = await t.call('GET', '/api/marketplace/submissions?phase=3', { token: admin.token });
     expect(queue.json.data.find((r: { id: string }) => r.id === id)).toMatchObject({ reviewedBy: admin.id, status: 'rejected' });
 
-    const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'submission.review').where('entity_id', '=', id).orderBy('created_at').execute();
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'submission.review')
+      .where('entity_id', '=', id)
+      .orderBy('created_at')
+      .execute();
     expect(audit).toHaveLength(2);
     expect(JSON.parse(String(audit[0].before))).toMatchObject({ status: 'pending', score: null });
     expect(JSON.parse(String(audit[0].after))).toMatchObject({ status: 'approved', score: 1234 });
@@ -204,11 +224,19 @@ describe('reviews', () => {
       const r = await t.call('POST', `/api/marketplace/submissions/${id}/review`, { token: admin.token, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
-    const broken = await t.inject({ method: 'POST', url: `/api/marketplace/submissions/${id}/review`, headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, payload: '{"decision":' });
+    const broken = await t.inject({
+      method: 'POST',
+      url: `/api/marketplace/submissions/${id}/review`,
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: '{"decision":',
+    });
     expect(broken.statusCode).toBe(400);
     const missing = await t.call('POST', '/api/marketplace/submissions/no-such-id/review', { token: admin.token, body: { decision: 'approve', score: 1 } });
     expect([missing.status, missing.json.error.code]).toEqual([404, 'SUBMISSION_NOT_FOUND']);
-    const badId = await t.call('POST', `/api/marketplace/submissions/${encodeURIComponent('../x')}/review`, { token: admin.token, body: { decision: 'approve', score: 1 } });
+    const badId = await t.call('POST', `/api/marketplace/submissions/${encodeURIComponent('../x')}/review`, {
+      token: admin.token,
+      body: { decision: 'approve', score: 1 },
+    });
     expect(badId.status).toBe(400);
     const row = await t.db.kysely.selectFrom('screenshot_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
@@ -234,7 +262,13 @@ describe('OpenAPI', () => {
     const r = await t.call('GET', '/api/openapi.json');
     expect(r.status).toBe(200);
     const paths = Object.keys(r.json.paths);
-    for (const p of ['/api/campaigns/{slug}', '/api/campaigns/{slug}/phases/{phase}/standings', '/api/marketplace/submissions', '/api/marketplace/submissions/mine', '/api/marketplace/submissions/{id}/review'])
+    for (const p of [
+      '/api/campaigns/{slug}',
+      '/api/campaigns/{slug}/phases/{phase}/standings',
+      '/api/marketplace/submissions',
+      '/api/marketplace/submissions/mine',
+      '/api/marketplace/submissions/{id}/review',
+    ])
       expect(paths, p).toContain(p);
   });
 });

@@ -36,7 +36,10 @@ describe('standings of a phase', () => {
     await scored(b, 700);
     await scored(b, null);
     const rejected = await scored(c, null);
-    const r = await t.call('POST', `/api/marketplace/submissions/${rejected}/review`, { token: admin.token, body: { decision: 'reject', reason: 'Cropped score' } });
+    const r = await t.call('POST', `/api/marketplace/submissions/${rejected}/review`, {
+      token: admin.token,
+      body: { decision: 'reject', reason: 'Cropped score' },
+    });
     expect(r.status).toBe(200);
     expect(r.json.data).toMatchObject({ status: 'rejected', reason: 'Cropped score', score: null });
     // a rejected-then-approved submission counts, an approved-then-rejected one does not
@@ -67,7 +70,8 @@ describe('standings of a phase', () => {
     await approve(t, admin.token, zEarly, 1000);
     const s = (await standings(2)).json.data;
     expect(s.entries.map((e: { userId: string }) => e.userId)).toEqual([y.id, z.id, x.id]);
-    const created = async (id: string) => (await t.db.kysely.selectFrom('screenshot_submissions').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at;
+    const created = async (id: string) =>
+      (await t.db.kysely.selectFrom('screenshot_submissions').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at;
     expect(s.entries[1].submittedAt).toBe(await created(zEarly));
     expect(s.entries[1].submittedAt < (await created(zLate))).toBe(true);
   });

@@ -32,11 +32,23 @@ describe('upload windows', () => {
 
   test('inside a window a submission is accepted as pending in the open phase, the image cleaned and served', async () => {
     await openPhaseNow(t, admin.token, 3);
-    const exif = await sharp(await png(42)).withExif({ IFD0: { Artist: 'SECRET-EXIF-MARKER' } }).png().toBuffer();
+    const exif = await sharp(await png(42))
+      .withExif({ IFD0: { Artist: 'SECRET-EXIF-MARKER' } })
+      .png()
+      .toBuffer();
     const r = await submit(t, players[0].token, { fields: { username: '  SnowRider ', email: 'Rider@Example.com', note: 'season1' }, file: exif });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     const s = r.json.data;
-    expect(s).toMatchObject({ username: 'SnowRider', note: 'season1', owner: t.config.ownerId, phase: 3, status: 'pending', score: null, reason: null, reviewedAt: null });
+    expect(s).toMatchObject({
+      username: 'SnowRider',
+      note: 'season1',
+      owner: t.config.ownerId,
+      phase: 3,
+      status: 'pending',
+      score: null,
+      reason: null,
+      reviewedAt: null,
+    });
     expect(s.imageUrl).toMatch(new RegExp(`^/media/${t.config.agencyName}/[a-f0-9]{32}\\.png$`));
     const served = await t.inject({ method: 'GET', url: s.imageUrl });
     expect(served.statusCode).toBe(200);
@@ -95,7 +107,12 @@ describe('refused submissions write nothing', () => {
     ['an image over 2 MB', 413, 'IMAGE_TOO_LARGE', async () => ({ file: await makeImage('png', { width: 1000, height: 800, noise: true }) })],
     ['a text file', 400, 'INVALID_IMAGE', async () => ({ file: Buffer.from('just some text, not a picture') })],
     ['an HTML page named .png', 400, 'INVALID_IMAGE', async () => ({ file: Buffer.from('<!doctype html><script>alert(1)</script>') })],
-    ['a PNG with HTML appended', 400, 'INVALID_IMAGE', async () => ({ file: Buffer.concat([await png(3), Buffer.from('<html><script>alert(1)</script></html>')]) })],
+    [
+      'a PNG with HTML appended',
+      400,
+      'INVALID_IMAGE',
+      async () => ({ file: Buffer.concat([await png(3), Buffer.from('<html><script>alert(1)</script></html>')]) }),
+    ],
     ['a small file decoding to 36 megapixels', 413, 'IMAGE_TOO_LARGE', async () => ({ file: await makeImage('png', { width: 6000, height: 6000 }) })],
     ['a bad email', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'A', email: 'not-an-email' } })],
     ['another season', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'A', email: 'a@example.com', note: 'season2' } })],
@@ -118,12 +135,18 @@ describe('refused submissions write nothing', () => {
     const before = await campaignSnapshot(t);
     const anonymous = await submit(t, undefined);
     expect([anonymous.status, anonymous.json.error.code]).toEqual([401, 'UNAUTHORIZED']);
-    const json = await t.call('POST', '/api/marketplace/submissions', { token: players[2].token, body: { username: 'A', email: 'a@example.com', imageUrl: '/media/x/y.png' } });
+    const json = await t.call('POST', '/api/marketplace/submissions', {
+      token: players[2].token,
+      body: { username: 'A', email: 'a@example.com', imageUrl: '/media/x/y.png' },
+    });
     expect([json.status, json.json.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     const url = '/api/marketplace/submissions';
     const auth = { authorization: `Bearer ${players[2].token}` };
     const bodies: [string, string | Buffer][] = [
-      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG'],
+      [
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      ],
       ['multipart/form-data', 'no boundary at all'],
       ['multipart/form-data; boundary=xyz', ''],
       ['multipart/form-data; boundary=xyz', Buffer.from([0, 1, 2, 3, 255, 254])],
@@ -201,7 +224,18 @@ describe('reading submissions', () => {
   });
 
   test('bad queue queries are 400, never 5xx', async () => {
-    for (const q of ['phase=5', 'phase=abc', 'status=won', 'limit=0', 'limit=1000', 'offset=-1', `search=${'x'.repeat(500)}`, 'search=%00', 'duplicates=yes', 'note=%00']) {
+    for (const q of [
+      'phase=5',
+      'phase=abc',
+      'status=won',
+      'limit=0',
+      'limit=1000',
+      'offset=-1',
+      `search=${'x'.repeat(500)}`,
+      'search=%00',
+      'duplicates=yes',
+      'note=%00',
+    ]) {
       const r = await t.call('GET', `/api/marketplace/submissions?${q}`, { token: admin.token });
       expect(r.status, q).toBe(400);
     }
@@ -213,7 +247,10 @@ describe('duplicates', () => {
     await openPhaseNow(t, admin.token, 1);
     const original = await png(777, { width: 40, height: 30 });
     // same pixels: another compression level with EXIF, and lossless WebP
-    const resaved = await sharp(original).png({ compressionLevel: 1 }).withExif({ IFD0: { Artist: 'someone' } }).toBuffer();
+    const resaved = await sharp(original)
+      .png({ compressionLevel: 1 })
+      .withExif({ IFD0: { Artist: 'someone' } })
+      .toBuffer();
     const webp = await sharp(original).webp({ lossless: true }).toBuffer();
     expect(resaved.equals(original)).toBe(false);
     const first = (await submit(t, players[0].token, { file: original })).json.data;

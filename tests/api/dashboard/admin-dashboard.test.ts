@@ -38,10 +38,29 @@ describe('authorization of the new admin calls', () => {
 
 describe('POST /marketplace/badges', () => {
   test('creates a badge (201) that lists and can be triggered; the same slug again is 409 BADGE_SLUG_TAKEN', async () => {
-    const body = { slug: 'first_blood', name: 'First blood', description: 'Primo', icon: IMAGE, trigger: 'manual', rewardAmount: 25, reusable: true, active: true };
+    const body = {
+      slug: 'first_blood',
+      name: 'First blood',
+      description: 'Primo',
+      icon: IMAGE,
+      trigger: 'manual',
+      rewardAmount: 25,
+      reusable: true,
+      active: true,
+    };
     const r = await t.call('POST', '/api/marketplace/badges', { token: admin.token, body });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
-    expect(r.json.data).toMatchObject({ slug: 'first_blood', name: 'First blood', icon: IMAGE, trigger: 'manual', rewardAmount: 25, credits: 25, reward: { type: 'token', amount: 25 }, reusable: true, active: true });
+    expect(r.json.data).toMatchObject({
+      slug: 'first_blood',
+      name: 'First blood',
+      icon: IMAGE,
+      trigger: 'manual',
+      rewardAmount: 25,
+      credits: 25,
+      reward: { type: 'token', amount: 25 },
+      reusable: true,
+      active: true,
+    });
     const list = (await t.call('GET', '/api/marketplace/badges', { token: admin.token })).json.data;
     expect(list.map((b: any) => b.slug)).toContain('first_blood');
     const award = await t.call('POST', '/api/marketplace/badges/trigger/first_blood', { token: admin.token, body: { userId: player.id } });
@@ -87,7 +106,12 @@ describe('POST /marketplace/badges', () => {
   });
 
   test('malformed JSON → 400 INVALID_JSON', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/marketplace/badges', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, payload: '{"slug":"x",' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/marketplace/badges',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: '{"slug":"x",',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_JSON');
   });
@@ -103,34 +127,90 @@ describe('GET /marketplace/dashboard/timeseries', () => {
       const owner = fresh.config.ownerId;
       // signups: two 3 days ago, one yesterday, one 40 days ago (outside a 30-day window); the admin today
       const signupDays = [3, 3, 1, 40];
-      for (const [i, u] of users.entries()) await db.updateTable('users').set({ created_at: at(signupDays[i]) }).where('id', '=', u.id).execute();
-      await db.updateTable('users').set({ created_at: at(0, '00:00:00.000') }).where('id', '=', a.id).execute();
+      for (const [i, u] of users.entries())
+        await db
+          .updateTable('users')
+          .set({ created_at: at(signupDays[i]) })
+          .where('id', '=', u.id)
+          .execute();
+      await db
+        .updateTable('users')
+        .set({ created_at: at(0, '00:00:00.000') })
+        .where('id', '=', a.id)
+        .execute();
 
       const now = at(0);
-      await db.insertInto('products').values({ id: 'p1', owner, name: 'P', price: 10, quantity: 5, deleted_at: null, created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto('products')
+        .values({ id: 'p1', owner, name: 'P', price: 10, quantity: 5, deleted_at: null, created_at: now, updated_at: now })
+        .execute();
       const purchase = (id: string, userId: string, day: number) => ({
-        id, owner, user_id: userId, product_id: 'p1', product_name: 'P', price: 10,
-        ship_first_name: 'a', ship_last_name: 'b', ship_street_name: 'c', ship_zip_code: '1', ship_city: 'd', ship_country: 'e', created_at: at(day),
+        id,
+        owner,
+        user_id: userId,
+        product_id: 'p1',
+        product_name: 'P',
+        price: 10,
+        ship_first_name: 'a',
+        ship_last_name: 'b',
+        ship_street_name: 'c',
+        ship_zip_code: '1',
+        ship_city: 'd',
+        ship_country: 'e',
+        created_at: at(day),
       });
-      await db.insertInto('purchases').values([purchase('u1', users[0].id, 1), purchase('u2', users[1].id, 1), purchase('u3', users[2].id, 0)]).execute();
-      await db.insertInto('giveaways').values({ id: 'g1', owner, token: 'CODE', credits: 5, type: 'infinite', max_uses: null, expires_at: null, deleted_at: null, created_at: now, updated_at: now }).execute();
-      await db.insertInto('giveaway_redemptions').values([
-        { giveaway_id: 'g1', user_id: users[0].id, credits: 5, created_at: at(3, '23:59:59.999') },
-        { giveaway_id: 'g1', user_id: users[1].id, credits: 5, created_at: at(2, '00:00:00.000') },
-      ]).execute();
+      await db
+        .insertInto('purchases')
+        .values([purchase('u1', users[0].id, 1), purchase('u2', users[1].id, 1), purchase('u3', users[2].id, 0)])
+        .execute();
+      await db
+        .insertInto('giveaways')
+        .values({
+          id: 'g1',
+          owner,
+          token: 'CODE',
+          credits: 5,
+          type: 'infinite',
+          max_uses: null,
+          expires_at: null,
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('giveaway_redemptions')
+        .values([
+          { giveaway_id: 'g1', user_id: users[0].id, credits: 5, created_at: at(3, '23:59:59.999') },
+          { giveaway_id: 'g1', user_id: users[1].id, credits: 5, created_at: at(2, '00:00:00.000') },
+        ])
+        .execute();
       const entry = (userId: string, amount: number, type: string, day: number) => ({
-        id: randomUUID(), owner, user_id: userId, amount, type, description: '', reference: null, balance_after: 100, created_by: null, created_by_name: null, created_at: at(day),
+        id: randomUUID(),
+        owner,
+        user_id: userId,
+        amount,
+        type,
+        description: '',
+        reference: null,
+        balance_after: 100,
+        created_by: null,
+        created_by_name: null,
+        created_at: at(day),
       });
-      await db.insertInto('wallet_transactions').values([
-        entry(users[0].id, 50, 'adjustment', 3),
-        entry(users[0].id, 5, 'giveaway', 3),
-        entry(users[0].id, -10, 'purchase', 1),
-        entry(users[1].id, -10, 'purchase', 1),
-        entry(users[1].id, -7, 'adjustment', 1),
-        entry(users[2].id, 20, 'badge', 0),
-        entry(users[2].id, -10, 'purchase', 0),
-        entry(users[3].id, 999, 'adjustment', 40),
-      ]).execute();
+      await db
+        .insertInto('wallet_transactions')
+        .values([
+          entry(users[0].id, 50, 'adjustment', 3),
+          entry(users[0].id, 5, 'giveaway', 3),
+          entry(users[0].id, -10, 'purchase', 1),
+          entry(users[1].id, -10, 'purchase', 1),
+          entry(users[1].id, -7, 'adjustment', 1),
+          entry(users[2].id, 20, 'badge', 0),
+          entry(users[2].id, -10, 'purchase', 0),
+          entry(users[3].id, 999, 'adjustment', 40),
+        ])
+        .execute();
 
       const r = await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=30', { token: a.token });
       expect(r.status, JSON.stringify(r.json)).toBe(200);

@@ -63,11 +63,17 @@ export function rewardsApi(t: TestApp, adminToken: string) {
   };
   return {
     async product(fields: Record<string, unknown> = {}) {
-      return expectOk(await t.call('POST', '/api/marketplace/products', { token: adminToken, body: { name: 'Felpa', price: 100, quantity: 5, image: IMAGE, ...fields } }), 201);
+      return expectOk(
+        await t.call('POST', '/api/marketplace/products', { token: adminToken, body: { name: 'Felpa', price: 100, quantity: 5, image: IMAGE, ...fields } }),
+        201,
+      );
     },
     async giveaway(fields: Record<string, unknown> = {}) {
       const token = `CODE_${randomBytes(4).toString('hex')}`;
-      return expectOk(await t.call('POST', '/api/marketplace/giveaways', { token: adminToken, body: { token, credits: 10, type: 'infinite', ...fields } }), 201);
+      return expectOk(
+        await t.call('POST', '/api/marketplace/giveaways', { token: adminToken, body: { token, credits: 10, type: 'infinite', ...fields } }),
+        201,
+      );
     },
     async credit(userId: string, amount: number, reason = 'test credits') {
       return expectOk(await t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token: adminToken, body: { amount, reason } }));
@@ -124,9 +130,24 @@ export async function auditLedger(t: TestApp): Promise<void> {
 /** Every rewards row and every stored media file, for "nothing was written" checks. */
 export async function rewardsSnapshot(t: TestApp) {
   const db = t.db.kysely;
-  const tables = ['wallets', 'wallet_transactions', 'badges', 'user_badges', 'products', 'purchases', 'giveaways', 'giveaway_redemptions', 'idempotency_keys'] as const;
+  const tables = [
+    'wallets',
+    'wallet_transactions',
+    'badges',
+    'user_badges',
+    'products',
+    'purchases',
+    'giveaways',
+    'giveaway_redemptions',
+    'idempotency_keys',
+  ] as const;
   const out: Record<string, unknown> = {};
-  for (const table of tables) out[table] = await db.selectFrom(table).selectAll().execute().then((rows) => rows.map((r) => JSON.stringify(r)).sort());
+  for (const table of tables)
+    out[table] = await db
+      .selectFrom(table)
+      .selectAll()
+      .execute()
+      .then((rows) => rows.map((r) => JSON.stringify(r)).sort());
   out.media = await listFiles(path.join(t.config.dataDir, 'media'));
   return out;
 }
@@ -145,7 +166,10 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /** A real image of each kind, made by sharp (optionally with EXIF metadata to be stripped). */
-export async function makeImage(format: 'png' | 'jpeg' | 'webp' | 'gif', opts: { width?: number; height?: number; exif?: boolean; noise?: boolean } = {}): Promise<Buffer> {
+export async function makeImage(
+  format: 'png' | 'jpeg' | 'webp' | 'gif',
+  opts: { width?: number; height?: number; exif?: boolean; noise?: boolean } = {},
+): Promise<Buffer> {
   const width = opts.width ?? 64;
   const height = opts.height ?? 48;
   let img = opts.noise

@@ -25,7 +25,11 @@ export interface TestApp {
   engine: 'sqlite' | 'postgres';
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** JSON request with an optional bearer token; `json` is the parsed answer. */
-  call(method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; json: any; res: LightMyRequestResponse }>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<{ status: number; json: any; res: LightMyRequestResponse }>;
   /** Signs up through the API (201 expected); fields default to a fresh valid player. */
   signup(fields?: Partial<SignupInput>): Promise<{ user: User; email: string; password: string; username: string }>;
   /** Logs in through the API (200 expected) and returns the token. */
@@ -90,18 +94,21 @@ export interface TestAppOptions {
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-api-'));
   const database = await createDatabase(tmp);
-  const config = loadConfig({}, {
-    dataDir: tmp,
-    databaseUrl: database.url,
-    // a folder that does not exist: the API alone, no site
-    distDir: path.join(tmp, 'no-dist'),
-    publicOrigin: 'http://arena.test',
-    // every test signs up from one address; the limit itself is tested in abuse-limits.test.ts
-    signupRateLimit: 100_000,
-    // and the concurrency tests sign up and log in dozens at once; the bound is tested there too
-    passwordHashQueue: 10_000,
-    ...overrides,
-  });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: tmp,
+      databaseUrl: database.url,
+      // a folder that does not exist: the API alone, no site
+      distDir: path.join(tmp, 'no-dist'),
+      publicOrigin: 'http://arena.test',
+      // every test signs up from one address; the limit itself is tested in abuse-limits.test.ts
+      signupRateLimit: 100_000,
+      // and the concurrency tests sign up and log in dozens at once; the bound is tested there too
+      passwordHashQueue: 10_000,
+      ...overrides,
+    },
+  );
   let db = await openDatabase(config.databaseUrl, config);
   await migrateToLatest(db);
   if (options.appDatabaseUrl) {
@@ -118,7 +125,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const res = await app.inject({ method, url, headers, ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}), ...(opts.body !== undefined ? { payload: opts.body as any } : {}) });
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+      ...(opts.body !== undefined ? { payload: opts.body as any } : {}),
+    });
     let json: any;
     try {
       json = res.json();

@@ -84,7 +84,12 @@ export function tournamentBody(phase: Phase = 'registration', overrides: Partial
 }
 
 /** Creates a tournament through the admin API and returns its id. */
-export async function createTournament(t: TestApp, adminToken: string, phase: Phase = 'registration', overrides: Partial<TournamentInput> = {}): Promise<string> {
+export async function createTournament(
+  t: TestApp,
+  adminToken: string,
+  phase: Phase = 'registration',
+  overrides: Partial<TournamentInput> = {},
+): Promise<string> {
   const res = await t.call('POST', '/api/tournaments', { token: adminToken, body: tournamentBody(phase, overrides) });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.data.id;

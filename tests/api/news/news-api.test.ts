@@ -133,7 +133,9 @@ describe('publishing and drafts', () => {
     expect(a.body.it).toContain('<img src="https://x.test/a.png" />');
     expect(a.body.en).not.toMatch(/iframe/);
     expect(a.body.en).toContain('<a href="https://ok.test" target="_blank" rel="noopener noreferrer">ok</a>');
-    const updated = (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { body: { it: '<b>ok</b><style>x</style>', en: '<script>1</script>' } } })).json.data;
+    const updated = (
+      await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { body: { it: '<b>ok</b><style>x</style>', en: '<script>1</script>' } } })
+    ).json.data;
     expect(updated.body).toEqual({ it: '<b>ok</b>', en: '' });
   });
 });
@@ -164,7 +166,12 @@ describe('bad input: 4xx with a code, nothing written', () => {
 
   test('malformed JSON is 400 INVALID_JSON', async () => {
     const before = await t.snapshot();
-    const res = await t.inject({ method: 'POST', url: '/api/news', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, payload: '{"title":' });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/news',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_JSON');
     expect(await t.snapshot()).toEqual(before);

@@ -46,7 +46,7 @@ describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
     expect(JSON.parse(rows[0].roles)).toEqual(['SiteAdmin']);
   });
 
-  test('creates the admin even when the e-mail\'s local part is a username someone already has', async () => {
+  test("creates the admin even when the e-mail's local part is a username someone already has", async () => {
     await t.signup({ username: 'boss', email: 'player.boss@example.com' });
     const id = await ensureAdmin(t.app, 'boss@example.com', 'admin-password-3');
     const [row] = await usersByEmail('boss@example.com');

@@ -13,7 +13,8 @@ afterAll(() => t?.close());
 
 describe('concurrent leaderboard replacements', () => {
   test('twenty admins replacing one leaderboard at once all succeed, and one of their leaderboards is what remains', async () => {
-    const competition = (await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Race league', game: 'Fortnite' } })).json.data.id;
+    const competition = (await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Race league', game: 'Fortnite' } })).json
+      .data.id;
     const players = await quickPlayers(t, 30);
     // overlapping player sets, so two replacements insert the same (competition, player) rows
     const bodies = Array.from({ length: 20 }, (_, i) => ({
@@ -39,7 +40,10 @@ describe('admin dates are kept to the years 2000-2100', () => {
   const past2100 = '2101-01-01T00:00:00.000Z';
 
   test.each([before1970, past2100, '1999-12-31T23:59:59.000Z'])('a tournament starting at %s is refused with DATE_OUT_OF_RANGE', async (date) => {
-    const created = await t.call('POST', '/api/tournaments', { token: admin.token, body: { name: 'Old cup', game: 'Fortnite', console: ['PC'], maxPartecipants: 8, start_tournament: date } });
+    const created = await t.call('POST', '/api/tournaments', {
+      token: admin.token,
+      body: { name: 'Old cup', game: 'Fortnite', console: ['PC'], maxPartecipants: 8, start_tournament: date },
+    });
     expect(created.status).toBe(400);
     expect(created.json.error.code).toBe('DATE_OUT_OF_RANGE');
     const id = await createTournament(t, admin.token);
@@ -51,13 +55,23 @@ describe('admin dates are kept to the years 2000-2100', () => {
   test('the first and last instants of the range are accepted', async () => {
     const created = await t.call('POST', '/api/tournaments', {
       token: admin.token,
-      body: { name: 'Edge cup', game: 'Fortnite', console: ['PC'], maxPartecipants: 8, start_tournament: '2000-01-01T00:00:00.000Z', end_tournament: '2100-12-31T23:59:59.999Z' },
+      body: {
+        name: 'Edge cup',
+        game: 'Fortnite',
+        console: ['PC'],
+        maxPartecipants: 8,
+        start_tournament: '2000-01-01T00:00:00.000Z',
+        end_tournament: '2100-12-31T23:59:59.999Z',
+      },
     });
     expect(created.status).toBe(201);
   });
 
   test('a giveaway expiring before 1970 is refused with DATE_OUT_OF_RANGE', async () => {
-    const r = await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'OLDCODE123', credits: 10, type: 'timed', expiresAt: before1970 } });
+    const r = await t.call('POST', '/api/marketplace/giveaways', {
+      token: admin.token,
+      body: { token: 'OLDCODE123', credits: 10, type: 'timed', expiresAt: before1970 },
+    });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('DATE_OUT_OF_RANGE');
   });
@@ -74,7 +88,11 @@ describe('admin dates are kept to the years 2000-2100', () => {
 
   test('calendar.ics of a tournament stored with a date before 1970 (older data) is still a valid calendar', async () => {
     const id = await createTournament(t, admin.token);
-    await t.db.kysely.updateTable('tournaments').set({ start_tournament: before1970, end_tournament: '1969-07-21T02:00:00.000Z' }).where('id', '=', id).execute();
+    await t.db.kysely
+      .updateTable('tournaments')
+      .set({ start_tournament: before1970, end_tournament: '1969-07-21T02:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
     const res = await t.inject({ method: 'GET', url: `/api/tournaments/${id}/calendar.ics` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/calendar/);

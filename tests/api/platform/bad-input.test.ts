@@ -60,7 +60,16 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     url: () => '/api/users/pp',
     auth: false,
-    valid: () => ({ username: 'new_player', email: 'new@example.com', password: 'correct-horse', nickname: 'Nuovo', gender: 'female', language: 'it', birth_date: '2001-01-01', country: 'Italy' }),
+    valid: () => ({
+      username: 'new_player',
+      email: 'new@example.com',
+      password: 'correct-horse',
+      nickname: 'Nuovo',
+      gender: 'female',
+      language: 'it',
+      birth_date: '2001-01-01',
+      country: 'Italy',
+    }),
     required: ['username', 'email', 'password', 'nickname', 'gender'],
     fields: {
       username: notUsername,
@@ -176,7 +185,10 @@ describe.each(endpoints)('$name', (ep) => {
   const fieldCases = Object.entries(ep.fields).flatMap(([field, values]) => values.map((value) => ({ field, value, shown: label(value) })));
   test.each(fieldCases)('$field = $shown is 400 VALIDATION_ERROR naming the field', async ({ field, value }) => {
     const body = await expectRefused(send({ ...ep.valid(), [field]: value }), 400, 'VALIDATION_ERROR');
-    expect(body.error.issues.some((i: { path: string }) => i.path.split('.').includes(field)), JSON.stringify(body.error.issues)).toBe(true);
+    expect(
+      body.error.issues.some((i: { path: string }) => i.path.split('.').includes(field)),
+      JSON.stringify(body.error.issues),
+    ).toBe(true);
   });
 
   if (ep.required.length)
@@ -234,7 +246,13 @@ describe.each(endpoints)('$name', (ep) => {
 });
 
 describe('POST /api/users/logout (no body expected)', () => {
-  const logout = (payload: string | undefined, contentType?: string) => ({ method: 'POST' as const, url: '/api/users/logout', auth: true, payload, contentType });
+  const logout = (payload: string | undefined, contentType?: string) => ({
+    method: 'POST' as const,
+    url: '/api/users/logout',
+    auth: true,
+    payload,
+    contentType,
+  });
   test('malformed JSON is 400 INVALID_JSON and the session stays valid', async () => {
     await expectRefused(logout('{"oops', 'application/json'), 400, 'INVALID_JSON');
     expect((await t.call('GET', '/api/users/me', { token: owner.token })).status).toBe(200);

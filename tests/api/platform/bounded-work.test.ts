@@ -47,7 +47,12 @@ describe('images', () => {
 
   const mediaUpload = async (app: TestApp, token: string, data: Buffer) => {
     const form = multipart([{ data }]);
-    const res = await app.inject({ method: 'POST', url: `/api/media/${app.config.agencyName}`, headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType }, payload: form.body });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/media/${app.config.agencyName}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+      payload: form.body,
+    });
     return { status: res.statusCode, json: res.json(), headers: res.headers };
   };
 
@@ -76,7 +81,13 @@ describe('images', () => {
   });
 
   test('an image of exactly 8,192 px on a side is still accepted', async () => {
-    const r = await mediaUpload(t, admin.token, await sharp({ create: { width: 8192, height: 4, channels: 3, background: '#204060' } }).png().toBuffer());
+    const r = await mediaUpload(
+      t,
+      admin.token,
+      await sharp({ create: { width: 8192, height: 4, channels: 3, background: '#204060' } })
+        .png()
+        .toBuffer(),
+    );
     expect(r.status, JSON.stringify(r.json)).toBe(201);
   });
 
@@ -85,7 +96,9 @@ describe('images', () => {
     try {
       const [boss] = await accounts(slow, 1, { admin: true });
       // 25 megapixels of WebP, within both caps: re-encoding takes seconds here
-      const heavy = await sharp({ create: { width: 8192, height: 3051, channels: 3, background: '#3366aa' } }).webp().toBuffer();
+      const heavy = await sharp({ create: { width: 8192, height: 3051, channels: 3, background: '#3366aa' } })
+        .webp()
+        .toBuffer();
       const r = await mediaUpload(slow, boss.token, heavy);
       expect(r.status, JSON.stringify(r.json)).toBe(413);
       expect(r.json.error.code).toBe('IMAGE_TOO_LARGE');
@@ -99,7 +112,9 @@ describe('images', () => {
     try {
       const [boss] = await accounts(busy, 1, { admin: true });
       // a 12-megapixel JPEG: half a second of re-encoding each, while the six arrive within milliseconds
-      const heavy = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+      const heavy = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#3366aa' } })
+        .jpeg()
+        .toBuffer();
       const answers = await Promise.all(Array.from({ length: 6 }, () => mediaUpload(busy, boss.token, heavy)));
       const statuses = answers.map((a) => a.status).sort();
       // one running, one waiting: those two are stored, the other four are told to come back

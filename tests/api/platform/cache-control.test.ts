@@ -36,13 +36,14 @@ const headersOf = async (url: string, token?: string) => {
 };
 
 describe('reads that are public for anonymous visitors and personal with a token', () => {
-  const urls = () => [
-    ['/api/tournaments', LIVE],
-    [`/api/tournaments/${tournamentId}`, LIVE],
-    ['/api/tournaments/competitions', LIVE],
-    ['/api/marketplace/badges', LIVE],
-    ['/api/news', EDITORIAL],
-  ] as const;
+  const urls = () =>
+    [
+      ['/api/tournaments', LIVE],
+      [`/api/tournaments/${tournamentId}`, LIVE],
+      ['/api/tournaments/competitions', LIVE],
+      ['/api/marketplace/badges', LIVE],
+      ['/api/news', EDITORIAL],
+    ] as const;
 
   test('anonymous: public with a short max-age and stale-while-revalidate, varying on Authorization', async () => {
     for (const [url, policy] of urls()) {

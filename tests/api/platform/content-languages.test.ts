@@ -41,9 +41,18 @@ describe('tournaments', () => {
     };
     expect(created.translations).toEqual(translations);
     // no language named: Italian, the spec's default
-    expect(await get(`/api/tournaments/${created.id}`)).toMatchObject({ name: 'Coppa di primavera', description: '<p>Il torneo di primavera</p>', translations });
+    expect(await get(`/api/tournaments/${created.id}`)).toMatchObject({
+      name: 'Coppa di primavera',
+      description: '<p>Il torneo di primavera</p>',
+      translations,
+    });
     expect(await get(`/api/tournaments/${created.id}`, IT)).toMatchObject({ name: 'Coppa di primavera', rules: '<p>Regole</p>' });
-    expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({ name: 'Spring Cup', description: '<p>The spring tournament</p>', rules: '<p>Rules</p>', translations });
+    expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({
+      name: 'Spring Cup',
+      description: '<p>The spring tournament</p>',
+      rules: '<p>Rules</p>',
+      translations,
+    });
     // the signed-in path and the list localise too
     expect(await get(`/api/tournaments/${created.id}`, EN, admin.token)).toMatchObject({ name: 'Spring Cup' });
     const list = await get('/api/tournaments?showAllTournament=true&limit=100', EN);
@@ -56,14 +65,24 @@ describe('tournaments', () => {
     const created = await write('POST', '/api/tournaments', tournamentBody('registration', { name: 'Solo italiano', description: '<p>Solo</p>' }));
     expect(created.translations.en).toEqual({ name: '', description: '', rules: '' });
     expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({ name: 'Solo italiano', description: '<p>Solo</p>' });
-    const edited = await write('PUT', `/api/tournaments/${created.id}`, { name: 'Nome nuovo', translations: { en: { description: '<p>Only the English description</p>' } } });
-    expect(edited.translations).toEqual({ it: { name: 'Nome nuovo', description: '<p>Solo</p>', rules: '' }, en: { name: '', description: '<p>Only the English description</p>', rules: '' } });
+    const edited = await write('PUT', `/api/tournaments/${created.id}`, {
+      name: 'Nome nuovo',
+      translations: { en: { description: '<p>Only the English description</p>' } },
+    });
+    expect(edited.translations).toEqual({
+      it: { name: 'Nome nuovo', description: '<p>Solo</p>', rules: '' },
+      en: { name: '', description: '<p>Only the English description</p>', rules: '' },
+    });
     expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({ name: 'Nome nuovo', description: '<p>Only the English description</p>' });
     expect(await get(`/api/tournaments/${created.id}`, IT)).toMatchObject({ name: 'Nome nuovo', description: '<p>Solo</p>' });
   });
 
   test('English rich text is cleaned like the Italian one', async () => {
-    const created = await write('POST', '/api/tournaments', tournamentBody('registration', { translations: { en: { description: '<p>Hi<script>alert(1)</script></p>' } } }));
+    const created = await write(
+      'POST',
+      '/api/tournaments',
+      tournamentBody('registration', { translations: { en: { description: '<p>Hi<script>alert(1)</script></p>' } } }),
+    );
     expect(created.translations.en.description).not.toContain('script');
   });
 });
@@ -78,7 +97,10 @@ describe('products', () => {
       image: IMAGE,
       translations: { en: { name: 'Hoodie', description: 'Hooded sweatshirt' } },
     });
-    expect(created.translations).toEqual({ it: { name: 'Felpa', description: 'Felpa con cappuccio' }, en: { name: 'Hoodie', description: 'Hooded sweatshirt' } });
+    expect(created.translations).toEqual({
+      it: { name: 'Felpa', description: 'Felpa con cappuccio' },
+      en: { name: 'Hoodie', description: 'Hooded sweatshirt' },
+    });
     expect(await get(`/api/marketplace/products/${created._id}`, EN)).toMatchObject({ name: 'Hoodie', description: 'Hooded sweatshirt' });
     expect(await get(`/api/marketplace/products/${created._id}`, IT)).toMatchObject({ name: 'Felpa', description: 'Felpa con cappuccio' });
     const list = await get('/api/marketplace/products?limit=100', EN);
@@ -110,7 +132,11 @@ describe('badges', () => {
 
 describe('competitions', () => {
   test('the name in both languages; English falls back to Italian', async () => {
-    const created = await write('POST', '/api/tournaments/competitions', { name: 'Campionato', game: 'Fortnite', translations: { en: { name: 'Championship' } } });
+    const created = await write('POST', '/api/tournaments/competitions', {
+      name: 'Campionato',
+      game: 'Fortnite',
+      translations: { en: { name: 'Championship' } },
+    });
     expect(created.translations).toEqual({ it: { name: 'Campionato' }, en: { name: 'Championship' } });
     expect(await get(`/api/tournaments/competitions/${created.id}`, EN)).toMatchObject({ name: 'Championship' });
     expect(await get(`/api/tournaments/competitions/${created.id}`, IT)).toMatchObject({ name: 'Campionato' });
@@ -126,7 +152,10 @@ describe('the response micro-cache', () => {
     const cached = await createTestApp({ rateLimits: false, responseCacheMs: 60_000 });
     try {
       const [boss] = await accounts(cached, 1, { admin: true });
-      const r = await cached.call('POST', '/api/marketplace/products', { token: boss.token, body: { name: 'Cappellino', price: 10, quantity: 1, image: IMAGE, translations: { en: { name: 'Cap' } } } });
+      const r = await cached.call('POST', '/api/marketplace/products', {
+        token: boss.token,
+        body: { name: 'Cappellino', price: 10, quantity: 1, image: IMAGE, translations: { en: { name: 'Cap' } } },
+      });
       const id = r.json.data._id;
       const read = async (headers: Record<string, string>, url: string) => (await cached.call('GET', url, { headers })).json.data;
       expect(await read(IT, `/api/marketplace/products/${id}`)).toMatchObject({ name: 'Cappellino' });
@@ -134,7 +163,10 @@ describe('the response micro-cache', () => {
       expect(await read(IT, `/api/marketplace/products/${id}`)).toMatchObject({ name: 'Cappellino' });
       // and a shared cache outside (a CDN) is told the answer depends on the language
       expect((await cached.call('GET', `/api/marketplace/products/${id}`, { headers: EN })).res.headers.vary).toMatch(/Authorization.*Accept-Language/);
-      const t1 = await cached.call('POST', '/api/tournaments', { token: boss.token, body: tournamentBody('registration', { name: 'Torneo', translations: { en: { name: 'Tournament' } } }) });
+      const t1 = await cached.call('POST', '/api/tournaments', {
+        token: boss.token,
+        body: tournamentBody('registration', { name: 'Torneo', translations: { en: { name: 'Tournament' } } }),
+      });
       const tid = t1.json.data.id;
       expect(await read(IT, `/api/tournaments/${tid}`)).toMatchObject({ name: 'Torneo' });
       expect(await read(EN, `/api/tournaments/${tid}`)).toMatchObject({ name: 'Tournament' });

@@ -91,7 +91,11 @@ test('a 429 leaves a warn line', async () => {
 
 test('authorization and cookie headers, tokens in URLs and passwords in logged objects are redacted', async () => {
   const account = await t.signupAndLogin();
-  const res = await t.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${account.token}`, cookie: 'session=cookie-secret-value' } });
+  const res = await t.inject({
+    method: 'GET',
+    url: '/api/users/me',
+    headers: { authorization: `Bearer ${account.token}`, cookie: 'session=cookie-secret-value' },
+  });
   expect(res.statusCode).toBe(200);
   const done = linesOf(String(res.headers['x-request-id'])).find((l) => l.msg === 'request completed');
   expect(done!.req.headers).toMatchObject({ authorization: REDACTED, cookie: REDACTED });
@@ -102,7 +106,8 @@ test('authorization and cookie headers, tokens in URLs and passwords in logged o
   const logged = parsed().find((l) => l.msg === 'a logged object');
   expect(logged!.body).toEqual({ email: 'a@b.c', password: REDACTED, resetLink: REDACTED });
   const text = lines.join('\n');
-  for (const secret of [account.token, 'cookie-secret-value', 'reset-token-sentinel', 'object-password-sentinel', 'link-sentinel', account.password]) expect(text).not.toContain(secret);
+  for (const secret of [account.token, 'cookie-secret-value', 'reset-token-sentinel', 'object-password-sentinel', 'link-sentinel', account.password])
+    expect(text).not.toContain(secret);
 });
 
 test("the spec's sendReset form, with the e-mail in the query, leaves the address in no line", async () => {

@@ -62,7 +62,11 @@ test('a message survives a restart: written by one process whose mail server is 
     // a new process on the same database, now with a working mail setup (the outbox folder)
     const db = await openDatabase(first.config.databaseUrl);
     const outboxDir = path.join(first.config.dataDir, 'outbox');
-    const second = await buildApp({ config: { ...first.config, smtpUrl: undefined, mailPollMs: 50 }, db, mailer: createMailer({ outboxDir, from: 'no-reply@arena.test', log: () => {} }) });
+    const second = await buildApp({
+      config: { ...first.config, smtpUrl: undefined, mailPollMs: 50 },
+      db,
+      mailer: createMailer({ outboxDir, from: 'no-reply@arena.test', log: () => {} }),
+    });
     try {
       await second.ready();
       await second.mailQueue.idle({ all: true });

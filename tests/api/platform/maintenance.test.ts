@@ -13,12 +13,38 @@ test('pruning drops idempotency keys older than a day, expired sessions and ende
   const db = t.db.kysely;
   const now = new Date();
   const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
-  const key = (k: string, createdAt: string) => ({ user_id: a.user.id, key: k, route: 'redeem', request_hash: 'h', status_code: 200, response: '{}', created_at: createdAt });
-  await db.insertInto('idempotency_keys').values([key('old', at(-24 * 60 - 1)), key('fresh', at(-24 * 60 + 1))]).execute();
-  const session = (hash: string, expiresAt: string) => ({ token_hash: hash, user_id: a.user.id, created_at: at(-7 * 24 * 60), expires_at: expiresAt, revoked_at: null });
-  await db.insertInto('sessions').values([session('expired-hash', at(-60)), session('valid-hash', at(60))]).execute();
+  const key = (k: string, createdAt: string) => ({
+    user_id: a.user.id,
+    key: k,
+    route: 'redeem',
+    request_hash: 'h',
+    status_code: 200,
+    response: '{}',
+    created_at: createdAt,
+  });
+  await db
+    .insertInto('idempotency_keys')
+    .values([key('old', at(-24 * 60 - 1)), key('fresh', at(-24 * 60 + 1))])
+    .execute();
+  const session = (hash: string, expiresAt: string) => ({
+    token_hash: hash,
+    user_id: a.user.id,
+    created_at: at(-7 * 24 * 60),
+    expires_at: expiresAt,
+    revoked_at: null,
+  });
+  await db
+    .insertInto('sessions')
+    .values([session('expired-hash', at(-60)), session('valid-hash', at(60))])
+    .execute();
 
-  await db.insertInto('rate_limits').values([{ key: 'ended', count: 3, expires_at: now.getTime() - 1 }, { key: 'running', count: 3, expires_at: now.getTime() + 60_000 }]).execute();
+  await db
+    .insertInto('rate_limits')
+    .values([
+      { key: 'ended', count: 3, expires_at: now.getTime() - 1 },
+      { key: 'running', count: 3, expires_at: now.getTime() + 60_000 },
+    ])
+    .execute();
 
   expect(await pruneExpired(t.app, now)).toEqual({ keys: 1, sessions: 1, rateLimits: 1 });
   expect((await db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['running']);

@@ -18,8 +18,7 @@ afterAll(async () => {
   await b?.close();
 });
 
-const wrongLogin = (t: TestApp, email: string) =>
-  t.call('POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } });
+const wrongLogin = (t: TestApp, email: string) => t.call('POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } });
 
 test('login attempts counted on one process also count on the other', async () => {
   const email = `shared-${randomUUID()}@example.com`;
@@ -37,7 +36,10 @@ test('each address and e-mail keeps its own count in the shared store', async ()
 
 test('failed logins per address, across e-mails, are counted once over both processes', async () => {
   const spray = (t: TestApp, i: number) =>
-    t.call('POST', '/api/users/authenticate', { remoteAddress: '198.51.100.77', body: { email: `spray-${i}-${randomUUID()}@example.com`, password: 'wrong-password-here' } });
+    t.call('POST', '/api/users/authenticate', {
+      remoteAddress: '198.51.100.77',
+      body: { email: `spray-${i}-${randomUUID()}@example.com`, password: 'wrong-password-here' },
+    });
   for (let i = 0; i < 14; i++) expect((await spray(i % 2 ? a : b, i)).status).toBe(401);
   const blocked = await spray(a, 14);
   expect(blocked.status).toBe(429);

@@ -43,8 +43,16 @@ test("a player's read of a tournament: the public part may come from the cache, 
   expect(mine.json.data.me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
   expect({ ...mine.json.data, me: null }).toEqual(anonymous.json.data);
   expect(mine.res.headers['cache-control']).toBe('private, no-store');
-  expect((await t.call('GET', `/api/tournaments/${id}`, { token: second.token })).json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: null });
-  expect((await t.call('GET', `/api/tournaments/${id}`, { token: outsider.token })).json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: null });
+  expect((await t.call('GET', `/api/tournaments/${id}`, { token: second.token })).json.data.me).toEqual({
+    member: false,
+    confirmed: false,
+    waitlistPosition: null,
+  });
+  expect((await t.call('GET', `/api/tournaments/${id}`, { token: outsider.token })).json.data.me).toEqual({
+    member: false,
+    confirmed: false,
+    waitlistPosition: null,
+  });
   // an admin (about to edit) always reads everything fresh
   const adminRead = await t.call('GET', `/api/tournaments/${id}`, { token: admin.token });
   expect(adminRead.json.data.name).toBe('Token Cup II');

@@ -25,7 +25,15 @@ const signup = (t: TestApp, remoteAddress: string, forwardedFor?: string) => {
   return t.call('POST', '/api/users/pp', {
     remoteAddress,
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-    body: { username: `p_${id}`, email: `p_${id}@example.com`, password: 'correct-horse-battery', nickname: `P ${id}`, gender: 'male', birth_date: '2000-05-17', language: 'en' },
+    body: {
+      username: `p_${id}`,
+      email: `p_${id}@example.com`,
+      password: 'correct-horse-battery',
+      nickname: `P ${id}`,
+      gender: 'male',
+      birth_date: '2000-05-17',
+      language: 'en',
+    },
   });
 };
 

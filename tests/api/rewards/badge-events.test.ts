@@ -28,15 +28,30 @@ describe('badges are earned on the event, by the server', () => {
   test('a signup answers with the registration badge it earned, paid once on the ledger', async () => {
     await api.badge({ slug: 'welcome', trigger: 'user_registered', reward: 50, name: 'Benvenuto' });
     // its English text, so the answer can be checked in the player's language
-    await t.db.kysely.updateTable('badges').set({ name_en: 'Welcome', description: 'Ti sei registrato', description_en: 'You signed up' }).where('slug', '=', 'welcome').execute();
+    await t.db.kysely
+      .updateTable('badges')
+      .set({ name_en: 'Welcome', description: 'Ti sei registrato', description_en: 'You signed up' })
+      .where('slug', '=', 'welcome')
+      .execute();
     const password = 'quartz-Lantern-91';
     const email = `new_${Date.now().toString(36)}@example.com`;
     const res = await t.call('POST', '/api/users/pp', {
       headers: { 'accept-language': 'en' },
-      body: { username: `n${Date.now().toString(36)}`, email, password, nickname: 'Newbie', gender: 'female', birth_date: '1999-05-01', language: 'en', country: 'Italy' },
+      body: {
+        username: `n${Date.now().toString(36)}`,
+        email,
+        password,
+        nickname: 'Newbie',
+        gender: 'female',
+        birth_date: '1999-05-01',
+        language: 'en',
+        country: 'Italy',
+      },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json.earnedBadges).toEqual([expect.objectContaining({ slug: 'welcome', name: 'Welcome', description: 'You signed up', icon: expect.any(String), credits: 50 })]);
+    expect(res.json.earnedBadges).toEqual([
+      expect.objectContaining({ slug: 'welcome', name: 'Welcome', description: 'You signed up', icon: expect.any(String), credits: 50 }),
+    ]);
     const id = res.json.data.user.id;
     expect(await balanceOf(t, id)).toBe(50);
     // the login that follows finds nothing new to pay

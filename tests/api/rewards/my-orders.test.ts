@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-test("a player pages through their own orders, newest first, and sees one shipped once the admin marks it", async () => {
+test('a player pages through their own orders, newest first, and sees one shipped once the admin marks it', async () => {
   const [player, other] = await accounts(t, 2);
   await api.credit(player.id, 300);
   await api.credit(other.id, 300);
@@ -28,10 +28,16 @@ test("a player pages through their own orders, newest first, and sees one shippe
     expect(res.status).toBe(201);
     ids.push(res.json.data.purchase.id);
     // distinct instants, so "newest first" has one answer
-    await t.db.kysely.updateTable('purchases').set({ created_at: `2026-01-0${i + 1}T10:00:00.000Z` }).where('id', '=', res.json.data.purchase.id).execute();
+    await t.db.kysely
+      .updateTable('purchases')
+      .set({ created_at: `2026-01-0${i + 1}T10:00:00.000Z` })
+      .where('id', '=', res.json.data.purchase.id)
+      .execute();
   }
   const othersProduct = await api.product({ name: 'Not mine', price: 10, quantity: 5 });
-  expect((await t.call('POST', '/api/marketplace/purchases', { token: other.token, body: { productId: othersProduct._id, shippingAddress: address } })).status).toBe(201);
+  expect(
+    (await t.call('POST', '/api/marketplace/purchases', { token: other.token, body: { productId: othersProduct._id, shippingAddress: address } })).status,
+  ).toBe(201);
 
   const first = await t.call('GET', `/api/marketplace/purchases/user/${player.id}?limit=2&offset=0`, { token: player.token });
   expect(first.status).toBe(200);

@@ -42,9 +42,25 @@ const SELF_OR_ADMIN = (ok = 200) => ({ anonymous: 401, other: 403, admin: ok, se
 
 const rows: Row[] = [
   { name: 'GET badges', request: async () => ({ method: 'GET', url: '/api/marketplace/badges' }), expect: PUBLIC },
-  { name: 'GET badge', request: async () => ({ method: 'GET', url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}` }), expect: PUBLIC },
-  { name: 'PUT badge', request: async () => ({ method: 'PUT', url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}`, body: { rewardAmount: 999 } }), expect: ADMIN() },
-  { name: 'PATCH badge toggle-active', request: async () => ({ method: 'PATCH', url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}/toggle-active` }), expect: ADMIN() },
+  {
+    name: 'GET badge',
+    request: async () => ({ method: 'GET', url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}` }),
+    expect: PUBLIC,
+  },
+  {
+    name: 'PUT badge',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}`,
+      body: { rewardAmount: 999 },
+    }),
+    expect: ADMIN(),
+  },
+  {
+    name: 'PATCH badge toggle-active',
+    request: async () => ({ method: 'PATCH', url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}/toggle-active` }),
+    expect: ADMIN(),
+  },
   { name: 'GET backpack of a user', request: async () => ({ method: 'GET', url: `/api/marketplace/backpack/${owner.id}` }), expect: SELF_OR_ADMIN() },
   {
     name: 'POST badge trigger for a user',
@@ -57,8 +73,16 @@ const rows: Row[] = [
   },
   { name: 'GET products', request: async () => ({ method: 'GET', url: '/api/marketplace/products' }), expect: PUBLIC },
   { name: 'GET product', request: async () => ({ method: 'GET', url: `/api/marketplace/products/${(await api.product())._id}` }), expect: PUBLIC },
-  { name: 'POST product', request: async () => ({ method: 'POST', url: '/api/marketplace/products', body: { name: 'P', price: 1, quantity: 1, image: '/media/Nexus/a.png' } }), expect: ADMIN(201) },
-  { name: 'PUT product', request: async () => ({ method: 'PUT', url: `/api/marketplace/products/${(await api.product())._id}`, body: { price: 0 } }), expect: ADMIN() },
+  {
+    name: 'POST product',
+    request: async () => ({ method: 'POST', url: '/api/marketplace/products', body: { name: 'P', price: 1, quantity: 1, image: '/media/Nexus/a.png' } }),
+    expect: ADMIN(201),
+  },
+  {
+    name: 'PUT product',
+    request: async () => ({ method: 'PUT', url: `/api/marketplace/products/${(await api.product())._id}`, body: { price: 0 } }),
+    expect: ADMIN(),
+  },
   { name: 'DELETE product', request: async () => ({ method: 'DELETE', url: `/api/marketplace/products/${(await api.product())._id}` }), expect: ADMIN() },
   {
     name: 'POST purchase for a user',
@@ -82,17 +106,45 @@ const rows: Row[] = [
   },
   { name: 'GET giveaways', request: async () => ({ method: 'GET', url: '/api/marketplace/giveaways' }), expect: ADMIN() },
   { name: 'GET giveaway', request: async () => ({ method: 'GET', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}` }), expect: ADMIN() },
-  { name: 'POST giveaway', request: async () => ({ method: 'POST', url: '/api/marketplace/giveaways', body: { token: fresh().toUpperCase() + 'GIFTCODE', credits: 1, type: 'infinite' } }), expect: ADMIN(201) },
-  { name: 'PUT giveaway', request: async () => ({ method: 'PUT', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}`, body: { credits: 500, type: 'infinite' } }), expect: ADMIN() },
+  {
+    name: 'POST giveaway',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/marketplace/giveaways',
+      body: { token: fresh().toUpperCase() + 'GIFTCODE', credits: 1, type: 'infinite' },
+    }),
+    expect: ADMIN(201),
+  },
+  {
+    name: 'PUT giveaway',
+    request: async () => ({ method: 'PUT', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}`, body: { credits: 500, type: 'infinite' } }),
+    expect: ADMIN(),
+  },
   { name: 'DELETE giveaway', request: async () => ({ method: 'DELETE', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}` }), expect: ADMIN() },
-  { name: 'POST giveaway redeem for a user', request: async () => ({ method: 'POST', url: '/api/marketplace/giveaways/redeem', body: { token: (await api.giveaway()).token, userId: owner.id } }), expect: SELF_OR_ADMIN() },
+  {
+    name: 'POST giveaway redeem for a user',
+    request: async () => ({ method: 'POST', url: '/api/marketplace/giveaways/redeem', body: { token: (await api.giveaway()).token, userId: owner.id } }),
+    expect: SELF_OR_ADMIN(),
+  },
   { name: 'GET transactions of a user', request: async () => ({ method: 'GET', url: `/api/marketplace/transactions/${owner.id}` }), expect: SELF_OR_ADMIN() },
   { name: 'GET wallets', request: async () => ({ method: 'GET', url: '/api/marketplace/wallets' }), expect: ADMIN() },
-  { name: 'GET wallets/me', request: async () => ({ method: 'GET', url: '/api/marketplace/wallets/me' }), expect: { anonymous: 401, other: 200, admin: 200, self: 200 } },
+  {
+    name: 'GET wallets/me',
+    request: async () => ({ method: 'GET', url: '/api/marketplace/wallets/me' }),
+    expect: { anonymous: 401, other: 200, admin: 200, self: 200 },
+  },
   { name: 'GET wallet of a user', request: async () => ({ method: 'GET', url: `/api/marketplace/wallets/${o()}/${owner.id}` }), expect: SELF_OR_ADMIN() },
-  { name: 'POST wallet adjust', request: async () => ({ method: 'POST', url: `/api/marketplace/wallets/${owner.id}/adjust`, body: { amount: 1000, reason: 'gift to myself' } }), expect: { anonymous: 401, other: 403, admin: 200, self: 403 } },
+  {
+    name: 'POST wallet adjust',
+    request: async () => ({ method: 'POST', url: `/api/marketplace/wallets/${owner.id}/adjust`, body: { amount: 1000, reason: 'gift to myself' } }),
+    expect: { anonymous: 401, other: 403, admin: 200, self: 403 },
+  },
   { name: 'GET dashboard overview', request: async () => ({ method: 'GET', url: '/api/marketplace/dashboard/overview' }), expect: ADMIN() },
-  { name: 'POST media upload', request: async () => ({ method: 'POST', url: `/api/media/${t.config.agencyName}`, upload: true }), expect: { anonymous: 401, other: 403, admin: 201, self: 403 } },
+  {
+    name: 'POST media upload',
+    request: async () => ({ method: 'POST', url: `/api/media/${t.config.agencyName}`, upload: true }),
+    expect: { anonymous: 401, other: 403, admin: 201, self: 403 },
+  },
   {
     name: 'GET media file',
     request: async () => {
@@ -138,7 +190,11 @@ describe('tokens and roles', () => {
   test('a bad or expired token is 401 on calls that need a user, and ignored on public reads', async () => {
     const bad = await t.call('GET', '/api/marketplace/wallets/me', { token: 'not-a-real-token-at-all' });
     expect([bad.status, bad.json.error.code]).toEqual([401, 'UNAUTHORIZED']);
-    await t.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', other.id).execute();
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', other.id)
+      .execute();
     const expired = await t.call('GET', '/api/marketplace/wallets/me', { token: other.token });
     expect([expired.status, expired.json.error.code]).toEqual([401, 'TOKEN_EXPIRED']);
     expect((await t.call('GET', '/api/marketplace/products', { token: 'not-a-real-token-at-all' })).status).toBe(200);

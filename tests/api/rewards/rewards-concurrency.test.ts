@@ -97,7 +97,15 @@ describe('concurrent purchases', () => {
     expect(count(results, (r) => r.status === 409 && r.json.error.code === 'NOT_ENOUGH_CREDITS')).toBe(3);
     expect(await balanceOf(t, p.id)).toBe(50);
     // a refused purchase gave its unit back (the whole transaction rolled back)
-    const stocks = await t.db.kysely.selectFrom('products').select('quantity').where('id', 'in', products.map((pr) => pr._id)).execute();
+    const stocks = await t.db.kysely
+      .selectFrom('products')
+      .select('quantity')
+      .where(
+        'id',
+        'in',
+        products.map((pr) => pr._id),
+      )
+      .execute();
     expect(stocks.map((s) => Number(s.quantity)).sort((a, b) => a - b)).toEqual([9, 9, 10, 10, 10]);
     await auditLedger(t);
   });
@@ -150,7 +158,9 @@ describe('concurrent badge triggers', () => {
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 100);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -30, reason: 'race' } })),
+      Array.from({ length: 10 }, () =>
+        t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -30, reason: 'race' } }),
+      ),
     );
     expect(count(results, (r) => r.status === 200)).toBe(3);
     expect(count(results, (r) => r.status === 409 && r.json.error.code === 'NOT_ENOUGH_CREDITS')).toBe(7);

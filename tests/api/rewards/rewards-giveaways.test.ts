@@ -19,7 +19,16 @@ const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString()
 describe('giveaway administration', () => {
   test('creates one code of each type, storing only the limit of its type, the code in upper case', async () => {
     const infinite = await api.giveaway({ token: 'welcome-all', type: 'infinite', credits: 50, maxUses: 3, expiresAt: inMinutes(60) });
-    expect(infinite).toMatchObject({ token: 'WELCOME-ALL', type: 'infinite', credits: 50, maxUses: null, expiresAt: null, redemptionCount: 0, state: 'active', owner: t.config.ownerId });
+    expect(infinite).toMatchObject({
+      token: 'WELCOME-ALL',
+      type: 'infinite',
+      credits: 50,
+      maxUses: null,
+      expiresAt: null,
+      redemptionCount: 0,
+      state: 'active',
+      owner: t.config.ownerId,
+    });
     const limited = await api.giveaway({ type: 'limited', maxUses: 2, credits: 5, description: 'primi due' });
     expect(limited).toMatchObject({ type: 'limited', maxUses: 2, expiresAt: null, description: 'primi due' });
     const expires = inMinutes(90);
@@ -112,7 +121,11 @@ describe('redeeming a code', () => {
 
     const timed = await api.giveaway({ type: 'timed', expiresAt: inMinutes(10) });
     expect((await redeem(a, { token: timed.token })).status).toBe(200);
-    await t.db.kysely.updateTable('giveaways').set({ expires_at: inMinutes(-1) }).where('id', '=', timed.id).execute();
+    await t.db.kysely
+      .updateTable('giveaways')
+      .set({ expires_at: inMinutes(-1) })
+      .where('id', '=', timed.id)
+      .execute();
     const expired = await redeem(c, { token: timed.token });
     expect([expired.status, expired.json.error.code]).toEqual([409, 'GIVEAWAY_EXPIRED']);
     const listed = await t.call('GET', `/api/marketplace/giveaways/${timed.id}`, { token: admin.token });

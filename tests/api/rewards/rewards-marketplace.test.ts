@@ -18,7 +18,15 @@ const buy = (p: Account, body: Record<string, unknown>, headers?: Record<string,
 describe('products', () => {
   test('an admin creates, reads, edits and deletes a product; the brand defaults to the deployment brand', async () => {
     const created = await api.product({ name: 'Cuffie', description: 'Over-ear', price: 250, quantity: 4, brand: '' });
-    expect(created).toMatchObject({ name: 'Cuffie', description: 'Over-ear', price: 250, quantity: 4, brand: t.config.brandSlug, image: IMAGE, owner: t.config.ownerId });
+    expect(created).toMatchObject({
+      name: 'Cuffie',
+      description: 'Over-ear',
+      price: 250,
+      quantity: 4,
+      brand: t.config.brandSlug,
+      image: IMAGE,
+      owner: t.config.ownerId,
+    });
     expect(created._id).toEqual(expect.any(String));
     const read = await t.call('GET', `/api/marketplace/products/${created._id}`);
     expect(read.json.data).toEqual(created);
@@ -95,7 +103,13 @@ describe('purchases', () => {
     });
     expect((await t.call('GET', `/api/marketplace/products/${product._id}`)).json.data.quantity).toBe(1);
     const history = await t.call('GET', `/api/marketplace/transactions/${p.id}`, { token: p.token });
-    expect(history.json.data[0]).toMatchObject({ amount: -150, type: 'purchase', description: 'Mousepad', reference: `purchase:${purchase.id}`, balanceAfter: 250 });
+    expect(history.json.data[0]).toMatchObject({
+      amount: -150,
+      type: 'purchase',
+      description: 'Mousepad',
+      reference: `purchase:${purchase.id}`,
+      balanceAfter: 250,
+    });
 
     // later edits change neither what was bought nor where it ships
     await t.call('PUT', `/api/marketplace/products/${product._id}`, { token: admin.token, body: { name: 'Mousepad XL', price: 999 } });
@@ -161,7 +175,15 @@ describe('purchases', () => {
     expect(bought.json.data.balance).toBe(350);
     expect(bought.json.data.purchase).toMatchObject({
       price: 150,
-      shippingAddress: { first_name: 'Anna', last_name: 'Verdi', street_name: 'Via Sparano 5', additional_address_info: '', zip_code: '70121', city: 'Bari', country: 'Italia' },
+      shippingAddress: {
+        first_name: 'Anna',
+        last_name: 'Verdi',
+        street_name: 'Via Sparano 5',
+        additional_address_info: '',
+        zip_code: '70121',
+        city: 'Bari',
+        country: 'Italia',
+      },
     });
     // an address sent in the body still wins over the profile's
     const other = await api.product({ name: 'Portachiavi', price: 10, quantity: 1 });

@@ -18,7 +18,11 @@ afterAll(() => t?.close());
 test('seeds six badges, the registration badge with a reward of 50, each with a served icon', async () => {
   const r = await t.call('GET', '/api/marketplace/badges');
   expect(r.json.total).toBe(6);
-  expect(r.json.data.find((b: any) => b.slug === 'user_registered')).toMatchObject({ trigger: 'user_registered', reward: { type: 'token', amount: 50 }, active: true });
+  expect(r.json.data.find((b: any) => b.slug === 'user_registered')).toMatchObject({
+    trigger: 'user_registered',
+    reward: { type: 'token', amount: 50 },
+    active: true,
+  });
   for (const b of r.json.data) {
     const icon = await t.inject({ method: 'GET', url: b.icon });
     expect(icon.statusCode, b.icon).toBe(200);

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const trigger = (token: string, slug: string, body: Record<string, unknown> = {}) =>
-  t.call('POST', `/api/marketplace/badges/trigger/${slug}`, { token, body });
+const trigger = (token: string, slug: string, body: Record<string, unknown> = {}) => t.call('POST', `/api/marketplace/badges/trigger/${slug}`, { token, body });
 
 describe('wallets', () => {
   test('a new player has a wallet of 0 and reads it at /wallets/me and /wallets/{owner}/{userId}', async () => {
@@ -33,7 +32,14 @@ describe('wallets', () => {
     const up = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: 120, reason: 'Premio torneo' } });
     expect(up.status).toBe(200);
     expect(up.json.data.wallet).toMatchObject({ userId: p.id, balance: 120 });
-    expect(up.json.data.transaction).toMatchObject({ amount: 120, type: 'adjustment', description: 'Premio torneo', reference: null, balanceAfter: 120, createdBy: { id: admin.id, name: admin.username } });
+    expect(up.json.data.transaction).toMatchObject({
+      amount: 120,
+      type: 'adjustment',
+      description: 'Premio torneo',
+      reference: null,
+      balanceAfter: 120,
+      createdBy: { id: admin.id, name: admin.username },
+    });
     const down = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -20, reason: 'Correzione' } });
     expect(down.json.data.wallet.balance).toBe(100);
     const tooMuch = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -101, reason: 'Troppo' } });
@@ -52,7 +58,12 @@ describe('wallets', () => {
 
   test('an adjustment retried with its Idempotency-Key is booked once', async () => {
     const [p] = await accounts(t, 1);
-    const send = () => t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: 7, reason: 'bonus' }, headers: { 'idempotency-key': `adj-${p.id}` } });
+    const send = () =>
+      t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, {
+        token: admin.token,
+        body: { amount: 7, reason: 'bonus' },
+        headers: { 'idempotency-key': `adj-${p.id}` },
+      });
     const [a, b] = [await send(), await send()];
     expect(b.json).toEqual(a.json);
     expect(await balanceOf(t, p.id)).toBe(7);
@@ -96,11 +107,33 @@ describe('badges', () => {
       expect((await local.call('GET', `/api/marketplace/badges/${off}`, { token: a.token })).json.data.active).toBe(false);
 
       const one = (await local.call('GET', `/api/marketplace/badges/${on}`)).json.data;
-      expect(one).toMatchObject({ _id: on, slug: 'on', trigger: 'user_registered', reward: { type: 'token', amount: 5 }, rewardAmount: 5, credits: 5, reusable: false, active: true });
+      expect(one).toMatchObject({
+        _id: on,
+        slug: 'on',
+        trigger: 'user_registered',
+        reward: { type: 'token', amount: 5 },
+        rewardAmount: 5,
+        credits: 5,
+        reusable: false,
+        active: true,
+      });
 
-      const edited = await local.call('PUT', `/api/marketplace/badges/${on}`, { token: a.token, body: { name: 'Benvenuto', reward: { type: 'token', amount: 80 }, icon: '/media/Nexus/x.png', slug: 'hacked', trigger: 'manual' } });
-      expect(edited.json.data).toMatchObject({ name: 'Benvenuto', rewardAmount: 80, reward: { amount: 80 }, icon: '/media/Nexus/x.png', slug: 'on', trigger: 'user_registered' });
-      const both = await local.call('PUT', `/api/marketplace/badges/${on}`, { token: a.token, body: { rewardAmount: 60, reward: { amount: 1 }, reusable: true } });
+      const edited = await local.call('PUT', `/api/marketplace/badges/${on}`, {
+        token: a.token,
+        body: { name: 'Benvenuto', reward: { type: 'token', amount: 80 }, icon: '/media/Nexus/x.png', slug: 'hacked', trigger: 'manual' },
+      });
+      expect(edited.json.data).toMatchObject({
+        name: 'Benvenuto',
+        rewardAmount: 80,
+        reward: { amount: 80 },
+        icon: '/media/Nexus/x.png',
+        slug: 'on',
+        trigger: 'user_registered',
+      });
+      const both = await local.call('PUT', `/api/marketplace/badges/${on}`, {
+        token: a.token,
+        body: { rewardAmount: 60, reward: { amount: 1 }, reusable: true },
+      });
       expect(both.json.data).toMatchObject({ rewardAmount: 60, reusable: true });
 
       const toggled = await local.call('PATCH', `/api/marketplace/badges/${on}/toggle-active`, { token: a.token });
@@ -118,7 +151,12 @@ describe('badges', () => {
     const player = await t.signupAndLogin();
     const first = await trigger(player.token, 'user_registered', { userId: player.user.id, owner: t.config.ownerId, payload: {} });
     expect(first.status).toBe(200);
-    expect(first.json.data).toMatchObject({ awarded: false, credits: 0, balance: 50, badge: { slug: 'user_registered', reward: { type: 'token', amount: 50 } } });
+    expect(first.json.data).toMatchObject({
+      awarded: false,
+      credits: 0,
+      balance: 50,
+      badge: { slug: 'user_registered', reward: { type: 'token', amount: 50 } },
+    });
     const second = await trigger(player.token, 'user_registered');
     expect(second.json.data).toMatchObject({ awarded: false, credits: 0, balance: 50, earnedAt: first.json.data.earnedAt });
 
@@ -146,7 +184,20 @@ describe('badges', () => {
     expect((await trigger(token, 'weird')).json.error.code).toBe('BADGE_NOT_EARNED');
 
     // the profile filled in: the server's rule holds (the profile call itself pays, see badge-events)
-    await t.db.kysely.updateTable('users').set({ first_name: 'Giulia', last_name: 'Rossi', street_name: 'Via Po 2', zip_code: '10100', city: 'Torino', country: 'Italia', discord_id: 'g#1', epic_id: 'GiuliaFN' }).where('id', '=', player.user.id).execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({
+        first_name: 'Giulia',
+        last_name: 'Rossi',
+        street_name: 'Via Po 2',
+        zip_code: '10100',
+        city: 'Torino',
+        country: 'Italia',
+        discord_id: 'g#1',
+        epic_id: 'GiuliaFN',
+      })
+      .where('id', '=', player.user.id)
+      .execute();
     const earned = await trigger(token, 'complete_profile', { payload: { credits: 1000 } });
     expect(earned.json.data).toMatchObject({ awarded: true, credits: 30, balance: 30 });
     expect(await balanceOf(t, player.user.id)).toBe(30);
@@ -194,9 +245,33 @@ describe('badges', () => {
     const [p] = await accounts(t, 1);
     expect((await trigger(p.token, 'first_tournament')).json.error.code).toBe('BADGE_NOT_EARNED');
     const now = new Date().toISOString();
-    await t.db.kysely.insertInto('tournaments').values({ id: 'tour-1', owner: t.config.ownerId, competition_id: null, name: 'Cup', game: 'Fortnite', max_participants: 10, status_override: null, password_hash: null, team_size: null, start_registration: null, end_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null, created_at: now, updated_at: now }).execute();
+    await t.db.kysely
+      .insertInto('tournaments')
+      .values({
+        id: 'tour-1',
+        owner: t.config.ownerId,
+        competition_id: null,
+        name: 'Cup',
+        game: 'Fortnite',
+        max_participants: 10,
+        status_override: null,
+        password_hash: null,
+        team_size: null,
+        start_registration: null,
+        end_registration: null,
+        start_checkin: null,
+        end_checkin: null,
+        start_tournament: null,
+        end_tournament: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     // written by SQL, not through the join call (which would pay at once): the trigger call sees it
-    await t.db.kysely.insertInto('tournament_registrations').values({ tournament_id: 'tour-1', user_id: p.id, state: 'member', confirmed: 0, game_account: '{}', created_at: now, updated_at: now }).execute();
+    await t.db.kysely
+      .insertInto('tournament_registrations')
+      .values({ tournament_id: 'tour-1', user_id: p.id, state: 'member', confirmed: 0, game_account: '{}', created_at: now, updated_at: now })
+      .execute();
     expect((await trigger(p.token, 'first_tournament')).json.data).toMatchObject({ awarded: true, credits: 40 });
     expect((await trigger(p.token, 'checked_in')).json.error.code).toBe('BADGE_NOT_EARNED');
     expect((await trigger(p.token, 'first_purchase')).json.error.code).toBe('BADGE_NOT_EARNED');

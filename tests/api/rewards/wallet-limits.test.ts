@@ -12,8 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const adjust = (userId: string, amount: number) => t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token: admin.token, body: { amount, reason: 'test' } });
-const balance = async (userId: string) => (await t.call('GET', `/api/marketplace/wallets/${t.config.ownerId}/${userId}`, { token: admin.token })).json.data.balance as number;
+const adjust = (userId: string, amount: number) =>
+  t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token: admin.token, body: { amount, reason: 'test' } });
+const balance = async (userId: string) =>
+  (await t.call('GET', `/api/marketplace/wallets/${t.config.ownerId}/${userId}`, { token: admin.token })).json.data.balance as number;
 
 describe('balances are capped at MAX_CREDITS', () => {
   test('a credit that would take a balance above MAX_CREDITS is refused with 409 BALANCE_LIMIT, whatever books it', async () => {
@@ -41,7 +43,19 @@ describe('balances are capped at MAX_CREDITS', () => {
     for (const p of players)
       await t.db.kysely
         .insertInto('wallet_transactions')
-        .values({ id: randomUUID(), owner: t.config.ownerId, user_id: p.id, amount: 1_000_000_000, type: 'adjustment', description: 'legacy', reference: null, balance_after: 1_000_000_000, created_by: null, created_by_name: null, created_at: new Date().toISOString() })
+        .values({
+          id: randomUUID(),
+          owner: t.config.ownerId,
+          user_id: p.id,
+          amount: 1_000_000_000,
+          type: 'adjustment',
+          description: 'legacy',
+          reference: null,
+          balance_after: 1_000_000_000,
+          created_by: null,
+          created_by_name: null,
+          created_at: new Date().toISOString(),
+        })
         .execute();
     const overview = await t.call('GET', '/api/marketplace/dashboard/overview', { token: admin.token });
     expect(overview.status).toBe(200);
@@ -63,7 +77,10 @@ describe('ledger history order', () => {
     const final = await balance(player.id);
     expect(final).toBe(1000 + amounts.reduce((s, a) => s + a, 0));
 
-    const history = (await t.call('GET', `/api/marketplace/transactions/${player.id}?limit=100`, { token: player.token })).json.data as { amount: number; balanceAfter: number }[];
+    const history = (await t.call('GET', `/api/marketplace/transactions/${player.id}?limit=100`, { token: player.token })).json.data as {
+      amount: number;
+      balanceAfter: number;
+    }[];
     expect(history).toHaveLength(81);
     // newest first: each entry's balance is the one after it (older) plus its own amount
     const breaks = history.slice(0, -1).filter((entry, i) => entry.balanceAfter !== history[i + 1].balanceAfter + entry.amount).length;

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const create = (body: Record<string, unknown>) => t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite', ...body } });
+const create = (body: Record<string, unknown>) =>
+  t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite', ...body } });
 
 test('an admin sets, reads, changes and clears the playoffs, the finals and their city; instants are stored in UTC', async () => {
   const made = await create({ playoffsAt: '2025-11-12T18:00:00+01:00', finalsAt: '2025-11-29T15:00:00.000Z', finalsCity: 'Milano' });
@@ -24,7 +25,10 @@ test('an admin sets, reads, changes and clears the playoffs, the finals and thei
   const id = made.json.data.id;
   const read = await t.call('GET', `/api/tournaments/competitions/${id}`);
   expect(read.json.data).toMatchObject({ playoffsAt: '2025-11-12T17:00:00.000Z', finalsCity: 'Milano' });
-  const moved = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { finalsAt: '2025-12-06T15:00:00.000Z', finalsCity: 'Roma' } });
+  const moved = await t.call('PUT', `/api/tournaments/competitions/${id}`, {
+    token: admin.token,
+    body: { finalsAt: '2025-12-06T15:00:00.000Z', finalsCity: 'Roma' },
+  });
   expect(moved.json.data).toMatchObject({ playoffsAt: '2025-11-12T17:00:00.000Z', finalsAt: '2025-12-06T15:00:00.000Z', finalsCity: 'Roma' });
   const cleared = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { playoffsAt: null, finalsAt: null } });
   expect(cleared.json.data).toMatchObject({ playoffsAt: null, finalsAt: null, finalsCity: 'Roma' });

@@ -17,11 +17,22 @@ afterAll(() => t?.close());
 test('150 members checking in at once: each answer shows its own check-in, and all 150 are stored', async () => {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 150 });
   const players = await quickPlayers(t, 150);
-  for (const p of players) expect((await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body: { gameAccounts: [{ userId: p.id, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } }] } })).status).toBe(200);
+  for (const p of players)
+    expect(
+      (
+        await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, {
+          token: p.token,
+          body: { gameAccounts: [{ userId: p.id, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } }] },
+        })
+      ).status,
+    ).toBe(200);
   // open the check-in window now
   const MIN = 60_000;
   const at = (m: number) => new Date(Date.now() + m * MIN).toISOString();
-  const moved = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { start_registration: at(-120), start_checkin: at(-30), end_checkin: at(30), start_tournament: at(60), end_tournament: at(180) } });
+  const moved = await t.call('PUT', `/api/tournaments/${id}`, {
+    token: admin.token,
+    body: { start_registration: at(-120), start_checkin: at(-30), end_checkin: at(30), start_tournament: at(60), end_tournament: at(180) },
+  });
   expect(moved.status, JSON.stringify(moved.json)).toBe(200);
 
   const results = await Promise.all(players.map((p) => checkIn(t, id, p)));
@@ -30,7 +41,12 @@ test('150 members checking in at once: each answer shows its own check-in, and a
     expect(r.json.data.confirmedMembers).toContain(players[i].id);
     expect(r.json.data.me).toMatchObject({ member: true, confirmed: true });
   }
-  const stored = await t.db.kysely.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', id).where('confirmed', '=', 1).execute();
+  const stored = await t.db.kysely
+    .selectFrom('tournament_registrations')
+    .select('user_id')
+    .where('tournament_id', '=', id)
+    .where('confirmed', '=', 1)
+    .execute();
   expect(stored).toHaveLength(150);
   // the last answers saw (nearly) everyone: the shared reads really are after the writes
   expect(Math.max(...results.map((r) => r.json.data.confirmedMembers.length))).toBe(150);
@@ -42,7 +58,10 @@ test("a check-in's answer (serialised once per shared read, `me` appended) is by
   for (const x of [p, q]) expect((await join(t, id, x)).status).toBe(200);
   await setPhase(t, admin.token, id, 'checkinOpen');
   const [a, b] = await Promise.all([checkIn(t, id, p), checkIn(t, id, q)]);
-  for (const [x, answer] of [[p, a], [q, b]] as const) {
+  for (const [x, answer] of [
+    [p, a],
+    [q, b],
+  ] as const) {
     expect(answer.status).toBe(200);
     expect(answer.res.headers['content-type']).toBe('application/json; charset=utf-8');
     const read = await t.call('GET', `/api/tournaments/${id}`, { token: x.token });

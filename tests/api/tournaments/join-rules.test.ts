@@ -25,8 +25,7 @@ const expectError = (res: { status: number; json: any }, status: number, code: s
   expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.json).toEqual({ status: 'ERROR', error: expect.objectContaining({ code }) });
 };
-const accountRows = (userId: string) =>
-  t.db.kysely.selectFrom('game_accounts').selectAll().where('user_id', '=', userId).orderBy('position').execute();
+const accountRows = (userId: string) => t.db.kysely.selectFrom('game_accounts').selectAll().where('user_id', '=', userId).orderBy('position').execute();
 const day = (yearsAgo: number, plusDays = 0) => {
   const d = new Date();
   d.setUTCFullYear(d.getUTCFullYear() - yearsAgo);
@@ -45,7 +44,10 @@ describe('a join keeps the new game account only when it succeeds (item 15)', ()
 
   test('a wrong password leaves the game accounts as they were', async () => {
     const p = await quickPlayer(t);
-    await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: { gameAccounts: [{ username: 'old', id: 'old-1', game: 'Fortnite', console: 'PC' }] } });
+    await t.call('PUT', `/api/users/pp/${p.id}`, {
+      token: p.token,
+      body: { gameAccounts: [{ username: 'old', id: 'old-1', game: 'Fortnite', console: 'PC' }] },
+    });
     const before = await accountRows(p.id);
     expect(before).toHaveLength(1);
     expectError(await join(t, privateId, p, withSave(p.id, 'open-sesame')), 403, 'WRONG_PASSWORD');
@@ -55,7 +57,10 @@ describe('a join keeps the new game account only when it succeeds (item 15)', ()
 
   test('a successful join keeps it, after the saved ones, and the profile shows it', async () => {
     const p = await quickPlayer(t);
-    await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: { gameAccounts: [{ username: 'old', id: 'old-1', game: 'Fortnite', console: 'PC' }] } });
+    await t.call('PUT', `/api/users/pp/${p.id}`, {
+      token: p.token,
+      body: { gameAccounts: [{ username: 'old', id: 'old-1', game: 'Fortnite', console: 'PC' }] },
+    });
     const res = await join(t, privateId, p, withSave(p.id, 'sesame-42'));
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect((await accountRows(p.id)).map((r) => [r.position, r.username, r.account_id, r.game, r.console])).toEqual([
@@ -74,7 +79,11 @@ describe('a join keeps the new game account only when it succeeds (item 15)', ()
     expect((await join(t, privateId, p, registration(p.id, valorant, 'sesame-42'))).status).toBe(200);
     expect(await accountRows(p.id)).toEqual([]);
     expectError(await join(t, privateId, p, withSave(p.id, 'sesame-42')), 409, 'ALREADY_REGISTERED');
-    expectError(await join(t, privateId, p, { ...registration(p.id, { ...valorant, console: 'PS5' }, 'sesame-42'), saveGameAccount: true }), 400, 'CONSOLE_NOT_ALLOWED');
+    expectError(
+      await join(t, privateId, p, { ...registration(p.id, { ...valorant, console: 'PS5' }, 'sesame-42'), saveGameAccount: true }),
+      400,
+      'CONSOLE_NOT_ALLOWED',
+    );
     expect(await accountRows(p.id)).toEqual([]);
   });
 
@@ -136,7 +145,15 @@ describe('championship eligibility: 16 or older (item 19)', () => {
 describe('birth dates between 1900 and today (item 19)', () => {
   const signupBody = (birth_date: string) => {
     const id = Math.random().toString(36).slice(2, 10);
-    return { username: `b_${id}`, email: `b_${id}@example.com`, password: 'correct-horse-battery', nickname: 'B', gender: 'female', language: 'en', birth_date };
+    return {
+      username: `b_${id}`,
+      email: `b_${id}@example.com`,
+      password: 'correct-horse-battery',
+      nickname: 'B',
+      gender: 'female',
+      language: 'en',
+      birth_date,
+    };
   };
 
   test('signup refuses a birth date before 1900 with BIRTH_DATE_TOO_EARLY and creates nobody', async () => {

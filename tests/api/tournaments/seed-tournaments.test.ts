@@ -55,7 +55,10 @@ test('registration is open on a public Fortnite tournament of the championship, 
 
 test('the private tournament opens with the printed password', async () => {
   const eafc = tournaments.find((x) => x.game === 'EAFC25' && !x.open)!;
-  const body = (password: string) => ({ gameAccounts: [{ userId: giulia.id, gameAccount: { username: 'giulia_fc', id: 'giulia-psn', game: 'EAFC25', console: 'PS5' } }], password });
+  const body = (password: string) => ({
+    gameAccounts: [{ userId: giulia.id, gameAccount: { username: 'giulia_fc', id: 'giulia-psn', game: 'EAFC25', console: 'PS5' } }],
+    password,
+  });
   expect((await t.call('POST', `/api/tournaments/${eafc.id}/register`, { token: giulia.token, body: body('nope') })).json.error.code).toBe('WRONG_PASSWORD');
   const res = await t.call('POST', `/api/tournaments/${eafc.id}/register`, { token: giulia.token, body: body(demoPrivateTournamentPassword) });
   expect(res.status).toBe(200);

@@ -43,17 +43,41 @@ interface AdminCall {
 
 const adminCalls: AdminCall[] = [
   { name: 'POST /tournaments', ok: 201, make: async () => ({ method: 'POST', url: '/api/tournaments', body: tournamentBody() }) },
-  { name: 'PUT /tournaments/:id', ok: 200, make: async () => ({ method: 'PUT', url: `/api/tournaments/${await createTournament(t, admin.token)}`, body: { name: 'Renamed' } }) },
+  {
+    name: 'PUT /tournaments/:id',
+    ok: 200,
+    make: async () => ({ method: 'PUT', url: `/api/tournaments/${await createTournament(t, admin.token)}`, body: { name: 'Renamed' } }),
+  },
   { name: 'DELETE /tournaments/:id', ok: 200, make: async () => ({ method: 'DELETE', url: `/api/tournaments/${await createTournament(t, admin.token)}` }) },
-  { name: 'GET /tournaments/:id/registrations', ok: 200, make: async () => ({ method: 'GET', url: `/api/tournaments/${await createTournament(t, admin.token)}/registrations` }) },
+  {
+    name: 'GET /tournaments/:id/registrations',
+    ok: 200,
+    make: async () => ({ method: 'GET', url: `/api/tournaments/${await createTournament(t, admin.token)}/registrations` }),
+  },
   {
     name: 'POST /tournaments/:id/broadcast',
     ok: 200,
-    make: async () => ({ method: 'POST', url: `/api/tournaments/${await createTournament(t, admin.token)}/broadcast`, body: { subject: { it: 'Avviso', en: 'Notice' }, body: { it: 'Testo', en: 'Text' } } }),
+    make: async () => ({
+      method: 'POST',
+      url: `/api/tournaments/${await createTournament(t, admin.token)}/broadcast`,
+      body: { subject: { it: 'Avviso', en: 'Notice' }, body: { it: 'Testo', en: 'Text' } },
+    }),
   },
-  { name: 'POST /tournaments/competitions', ok: 201, make: async () => ({ method: 'POST', url: '/api/tournaments/competitions', body: { name: 'New', game: 'Fortnite' } }) },
-  { name: 'PUT /tournaments/competitions/:id', ok: 200, make: async () => ({ method: 'PUT', url: `/api/tournaments/competitions/${await newCompetition()}`, body: { name: 'Renamed' } }) },
-  { name: 'PUT /tournaments/competition/:id', ok: 200, make: async () => ({ method: 'PUT', url: `/api/tournaments/competition/${await newCompetition()}`, body: { teams: [] } }) },
+  {
+    name: 'POST /tournaments/competitions',
+    ok: 201,
+    make: async () => ({ method: 'POST', url: '/api/tournaments/competitions', body: { name: 'New', game: 'Fortnite' } }),
+  },
+  {
+    name: 'PUT /tournaments/competitions/:id',
+    ok: 200,
+    make: async () => ({ method: 'PUT', url: `/api/tournaments/competitions/${await newCompetition()}`, body: { name: 'Renamed' } }),
+  },
+  {
+    name: 'PUT /tournaments/competition/:id',
+    ok: 200,
+    make: async () => ({ method: 'PUT', url: `/api/tournaments/competition/${await newCompetition()}`, body: { teams: [] } }),
+  },
 ];
 
 describe.each(adminCalls)('$name', (c) => {
@@ -144,7 +168,10 @@ describe('creating and editing tournaments', () => {
 
   test('phases out of order are 400 INVALID_SCHEDULE', async () => {
     const body = tournamentBody('registration');
-    const res = await t.call('POST', '/api/tournaments', { token: admin.token, body: { ...body, start_checkin: body.end_checkin, end_checkin: body.start_checkin } });
+    const res = await t.call('POST', '/api/tournaments', {
+      token: admin.token,
+      body: { ...body, start_checkin: body.end_checkin, end_checkin: body.start_checkin },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('INVALID_SCHEDULE');
     const id = await createTournament(t, admin.token);
@@ -159,7 +186,8 @@ describe('creating and editing tournaments', () => {
   });
 
   test('description and rules are sanitised on save: no script, no event handler', async () => {
-    const dirty = '<h2>Regole</h2><p onclick="steal()">Gioca <strong>pulito</strong></p><script>alert(1)</script><img src="https://cdn.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe>';
+    const dirty =
+      '<h2>Regole</h2><p onclick="steal()">Gioca <strong>pulito</strong></p><script>alert(1)</script><img src="https://cdn.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe>';
     const id = await createTournament(t, admin.token, 'registration', { description: dirty, rules: dirty });
     const row = await tournamentRow(t, id);
     for (const html of [row.description, row.rules]) {
@@ -168,7 +196,10 @@ describe('creating and editing tournaments', () => {
       expect(html).toContain('<strong>pulito</strong>');
       expect(html).toContain('<img src="https://cdn.example/x.png" />');
     }
-    await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { rules: '<p>ok</p><script>document.cookie</script><img src=x onerror=alert(1)>' } });
+    await t.call('PUT', `/api/tournaments/${id}`, {
+      token: admin.token,
+      body: { rules: '<p>ok</p><script>document.cookie</script><img src=x onerror=alert(1)>' },
+    });
     expect((await t.call('GET', `/api/tournaments/${id}`)).json.data.rules).toBe('<p>ok</p>');
   });
 
@@ -178,7 +209,11 @@ describe('creating and editing tournaments', () => {
     const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'New name' } });
     expect(res.status).toBe(200);
     // the flat name is the Italian one: its per-language copy changes with it, nothing else
-    expect(res.json.data).toEqual({ ...before, name: 'New name', translations: { ...before.translations, it: { ...before.translations.it, name: 'New name' } } });
+    expect(res.json.data).toEqual({
+      ...before,
+      name: 'New name',
+      translations: { ...before.translations, it: { ...before.translations.it, name: 'New name' } },
+    });
   });
 
   test('status: a value overrides the schedule, null hands it back', async () => {
@@ -224,7 +259,12 @@ describe('creating and editing tournaments', () => {
     const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { maxPartecipants: 3 } });
     expect(res.json.data).toMatchObject({ members: [a.id, b.id, c.id], waitlistCount: 1 });
     expect((await tournamentRow(t, id)).member_count).toBe(3);
-    expect((await t.outbox()).slice(mailsBefore).map((m) => m.to).sort()).toEqual([b.email, c.email].sort());
+    expect(
+      (await t.outbox())
+        .slice(mailsBefore)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([b.email, c.email].sort());
   });
 
   test('delete removes the tournament and its registrations', async () => {
@@ -251,7 +291,15 @@ describe('registrations and broadcast', () => {
     const res = await t.call('GET', `/api/tournaments/${id}/registrations`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.json.data.members).toEqual([
-      { userId: a.id, username: a.username, nickname: expect.any(String), email: a.email, confirmed: true, gameAccount: { username: 'AceA', id: 'epic-ninja', game: 'Fortnite', console: 'PS5' }, joinedAt: expect.any(String) },
+      {
+        userId: a.id,
+        username: a.username,
+        nickname: expect.any(String),
+        email: a.email,
+        confirmed: true,
+        gameAccount: { username: 'AceA', id: 'epic-ninja', game: 'Fortnite', console: 'PS5' },
+        joinedAt: expect.any(String),
+      },
       expect.objectContaining({ userId: b.id, confirmed: false }),
     ]);
     expect(res.json.data.waitlist).toEqual([expect.objectContaining({ userId: c.id, position: 1, username: c.username })]);
@@ -289,24 +337,51 @@ describe('registrations and broadcast', () => {
 
 describe('competitions (admin)', () => {
   test('create and partial update; fields left out stay', async () => {
-    const created = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Cup', game: 'Fortnite', url: '/arena-cup', thumbnail: '/media/c.png' } });
+    const created = await t.call('POST', '/api/tournaments/competitions', {
+      token: admin.token,
+      body: { name: 'Cup', game: 'Fortnite', url: '/arena-cup', thumbnail: '/media/c.png' },
+    });
     expect(created.status).toBe(201);
     const id = created.json.data.id;
     const res = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { name: 'Cup 2' } });
     expect(res.json.data).toMatchObject({ name: 'Cup 2', url: '/arena-cup', thumbnail: '/media/c.png', game: 'Fortnite' });
-    expect((await t.call('PUT', '/api/tournaments/competitions/nope', { token: admin.token, body: { name: 'x' } })).json.error.code).toBe('COMPETITION_NOT_FOUND');
+    expect((await t.call('PUT', '/api/tournaments/competitions/nope', { token: admin.token, body: { name: 'x' } })).json.error.code).toBe(
+      'COMPETITION_NOT_FOUND',
+    );
   });
 
   test('PUT teams replaces both factions and every score', async () => {
     const id = await newCompetition();
     const [a, b, c] = await quickPlayers(t, 3);
     const put = (teams: unknown) => t.call('PUT', `/api/tournaments/competition/${id}`, { token: admin.token, body: { teams } });
-    await put([{ name: 'precision', players: [{ playerId: a.id, playerName: 'A', score: 5 }, { playerId: b.id, playerName: 'B', score: 7 }] }]);
-    const res = await put([{ name: 'speed', players: [{ playerId: a.id, playerName: 'A', score: 50 }, { playerId: c.id, playerName: 'C', score: 1 }] }]);
+    await put([
+      {
+        name: 'precision',
+        players: [
+          { playerId: a.id, playerName: 'A', score: 5 },
+          { playerId: b.id, playerName: 'B', score: 7 },
+        ],
+      },
+    ]);
+    const res = await put([
+      {
+        name: 'speed',
+        players: [
+          { playerId: a.id, playerName: 'A', score: 50 },
+          { playerId: c.id, playerName: 'C', score: 1 },
+        ],
+      },
+    ]);
     expect(res.status).toBe(200);
     expect(res.json.data.teams).toEqual([
       { name: 'precision', players: [] },
-      { name: 'speed', players: [{ playerId: a.id, playerName: 'A', score: 50 }, { playerId: c.id, playerName: 'C', score: 1 }] },
+      {
+        name: 'speed',
+        players: [
+          { playerId: a.id, playerName: 'A', score: 50 },
+          { playerId: c.id, playerName: 'C', score: 1 },
+        ],
+      },
     ]);
   });
 
@@ -367,7 +442,17 @@ describe('a player picks a faction', () => {
     // an admin gives scores
     await t.call('PUT', `/api/tournaments/competition/${competitionId}`, {
       token: admin.token,
-      body: { teams: [{ name: 'precision', players: [{ playerId: me.id, playerName: nickname, score: 120 }, { playerId: other.id, playerName: 'Other', score: 80 }] }] },
+      body: {
+        teams: [
+          {
+            name: 'precision',
+            players: [
+              { playerId: me.id, playerName: nickname, score: 120 },
+              { playerId: other.id, playerName: 'Other', score: 80 },
+            ],
+          },
+        ],
+      },
     });
     const moved = await choose(me, 'speed');
     expect(moved.json.data.teams).toEqual([

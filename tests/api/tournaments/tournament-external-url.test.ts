@@ -19,7 +19,10 @@ test('an admin sets, changes and clears the external page; the tournament carrie
   expect(plain.status).toBe(201);
   expect(plain.json.data.externalUrl).toBe('');
 
-  const created = await t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration', { externalUrl: ' https://play.example.org/t/42 ' }) });
+  const created = await t.call('POST', '/api/tournaments', {
+    token: admin.token,
+    body: tournamentBody('registration', { externalUrl: ' https://play.example.org/t/42 ' }),
+  });
   expect(created.status).toBe(201);
   expect(created.json.data.externalUrl).toBe('https://play.example.org/t/42');
   const id = created.json.data.id;

@@ -16,17 +16,39 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
   admin = await quickPlayer(t, { admin: true });
-  const c = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Championship', game: 'Fortnite', url: '/arena-bomber-championship' } });
+  const c = await t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name: 'Championship', game: 'Fortnite', url: '/arena-bomber-championship' },
+  });
   competitionId = c.json.data.id;
   // created in an order unrelated to the expected list order
-  ids.endedOld = await createTournament(t, admin.token, 'complete', { name: 'ended old', start_registration: at(-30 * 24 * HOUR), start_checkin: null, end_checkin: null, start_tournament: at(-20 * 24 * HOUR), end_tournament: at(-19 * 24 * HOUR) });
+  ids.endedOld = await createTournament(t, admin.token, 'complete', {
+    name: 'ended old',
+    start_registration: at(-30 * 24 * HOUR),
+    start_checkin: null,
+    end_checkin: null,
+    start_tournament: at(-20 * 24 * HOUR),
+    end_tournament: at(-19 * 24 * HOUR),
+  });
   ids.later = await createTournament(t, admin.token, 'registration', { name: 'later', start_tournament: at(48 * HOUR), end_tournament: at(50 * HOUR) });
-  ids.unscheduled = await createTournament(t, admin.token, 'registration', { name: 'unscheduled', start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null });
+  ids.unscheduled = await createTournament(t, admin.token, 'registration', {
+    name: 'unscheduled',
+    start_registration: null,
+    start_checkin: null,
+    end_checkin: null,
+    start_tournament: null,
+    end_tournament: null,
+  });
   ids.soon = await createTournament(t, admin.token, 'registration', { name: 'soon', competitionId });
   ids.endedNew = await createTournament(t, admin.token, 'complete', { name: 'ended new' });
   ids.ongoing = await createTournament(t, admin.token, 'ongoing', { name: 'ongoing', competitionId });
   // schedule says upcoming, the admin says ended: it sorts with the ended ones
-  ids.forcedEnded = await createTournament(t, admin.token, 'registration', { name: 'forced ended', status: 2, start_tournament: at(24 * HOUR), end_tournament: at(26 * HOUR) });
+  ids.forcedEnded = await createTournament(t, admin.token, 'registration', {
+    name: 'forced ended',
+    status: 2,
+    start_tournament: at(24 * HOUR),
+    end_tournament: at(26 * HOUR),
+  });
 });
 afterAll(() => t?.close());
 
@@ -48,13 +70,16 @@ describe('GET /api/tournaments', () => {
     expect((await t.call('GET', '/api/tournaments?limit=100&offset=50')).json).toEqual({ status: 'SUCCESS', data: [], total: 7 });
   });
 
-  test.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=1.5', 'showAllTournament=yes', 'competitionId=bad%20id', 'members=%00'])('%s is 400 VALIDATION_ERROR', async (q) => {
-    const res = await t.call('GET', `/api/tournaments?${q}`);
-    expect(res.status).toBe(400);
-    expect(res.json.error.code).toBe('VALIDATION_ERROR');
-  });
+  test.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=1.5', 'showAllTournament=yes', 'competitionId=bad%20id', 'members=%00'])(
+    '%s is 400 VALIDATION_ERROR',
+    async (q) => {
+      const res = await t.call('GET', `/api/tournaments?${q}`);
+      expect(res.status).toBe(400);
+      expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    },
+  );
 
-  test('competitionId keeps that competition\'s tournaments', async () => {
+  test("competitionId keeps that competition's tournaments", async () => {
     const res = await t.call('GET', `/api/tournaments?competitionId=${competitionId}`);
     expect(names(res)).toEqual(['ongoing', 'soon']);
     expect(res.json.total).toBe(2);
@@ -78,7 +103,7 @@ describe('GET /api/tournaments', () => {
     expect(phaseOf(byName['forced ended'])).toBe('complete');
   });
 
-  test('members= lists one player\'s tournaments, waitlisted ones included, with their standing', async () => {
+  test("members= lists one player's tournaments, waitlisted ones included, with their standing", async () => {
     const full = await createTournament(t, admin.token, 'registration', { name: 'full', maxPartecipants: 1 });
     const [p, other] = await quickPlayers(t, 2);
     await join(t, full, other);
@@ -99,7 +124,7 @@ describe('GET /api/tournaments', () => {
     await t.call('PUT', `/api/tournaments/${ids.soon}/register?userID=${p.id}`, { token: p.token });
   });
 
-  test('members= needs that player\'s token (401 anonymous, 403 another player)', async () => {
+  test("members= needs that player's token (401 anonymous, 403 another player)", async () => {
     const [p, other] = await quickPlayers(t, 2);
     expect((await t.call('GET', `/api/tournaments?members=${p.id}`)).status).toBe(401);
     expect((await t.call('GET', `/api/tournaments?members=${p.id}`, { token: other.token })).status).toBe(403);
@@ -127,7 +152,7 @@ describe('GET /api/tournaments', () => {
     expect(res.json.data[0].me).toBeNull();
   });
 
-  test('only the configured owner\'s tournaments are listed', async () => {
+  test("only the configured owner's tournaments are listed", async () => {
     const now = new Date().toISOString();
     const otherBrand = '0b7e1f0a-5c1d-4f7e-9a55-0000000000ab';
     await t.db.kysely
@@ -145,15 +170,35 @@ describe('GET /api/tournaments/:id', () => {
   test('returns the tournament with me null for an anonymous caller', async () => {
     const res = await t.call('GET', `/api/tournaments/${ids.soon}`);
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ id: ids.soon, name: 'soon', game: 'Fortnite', console: ['PC', 'PS5'], open: true, members: [], confirmedMembers: [], waitlistCount: 0, maxPartecipants: 10, competitionId, me: null });
+    expect(res.json.data).toMatchObject({
+      id: ids.soon,
+      name: 'soon',
+      game: 'Fortnite',
+      console: ['PC', 'PS5'],
+      open: true,
+      members: [],
+      confirmedMembers: [],
+      waitlistCount: 0,
+      maxPartecipants: 10,
+      competitionId,
+      me: null,
+    });
   });
 
   test('me reflects the caller', async () => {
     const p = await quickPlayer(t);
     await join(t, ids.later, p);
-    expect((await t.call('GET', `/api/tournaments/${ids.later}`, { token: p.token })).json.data.me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
+    expect((await t.call('GET', `/api/tournaments/${ids.later}`, { token: p.token })).json.data.me).toEqual({
+      member: true,
+      confirmed: false,
+      waitlistPosition: null,
+    });
     const other = await quickPlayer(t);
-    expect((await t.call('GET', `/api/tournaments/${ids.later}`, { token: other.token })).json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: null });
+    expect((await t.call('GET', `/api/tournaments/${ids.later}`, { token: other.token })).json.data.me).toEqual({
+      member: false,
+      confirmed: false,
+      waitlistPosition: null,
+    });
   });
 
   test('an unknown id is 404 TOURNAMENT_NOT_FOUND; one that is not a UUID (abc) is 400 INVALID_TOURNAMENT_ID', async () => {
@@ -169,7 +214,13 @@ describe('GET /api/tournaments/:id', () => {
 
   test('every tournament route answers a malformed id 400 INVALID_TOURNAMENT_ID, before any lookup', async () => {
     const p = await quickPlayer(t);
-    for (const [method, url] of [['GET', '/api/tournaments/abc/calendar.ics'], ['POST', '/api/tournaments/abc/register'], ['PUT', '/api/tournaments/abc/register'], ['POST', '/api/tournaments/abc/register/checkin'], ['PUT', '/api/tournaments/abc/register/checkin']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/tournaments/abc/calendar.ics'],
+      ['POST', '/api/tournaments/abc/register'],
+      ['PUT', '/api/tournaments/abc/register'],
+      ['POST', '/api/tournaments/abc/register/checkin'],
+      ['PUT', '/api/tournaments/abc/register/checkin'],
+    ] as const) {
       const r = await t.call(method, url, { token: p.token, body: method === 'POST' ? {} : undefined });
       expect(r.status, url).toBe(400);
       expect(r.json.error.code, url).toBe('INVALID_TOURNAMENT_ID');
@@ -199,7 +250,11 @@ describe('GET /api/tournaments/:id/calendar.ics', () => {
     expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(body).toContain('BEGIN:VEVENT');
     expect(body).toContain('SUMMARY:Calendar\\, Cup\\; Final');
-    const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const stamp = (ms: number) =>
+      new Date(ms)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
     // the ics package writes whole seconds
     const startStamp = stamp(Math.floor(start / 1000) * 1000);
     expect(body).toContain(`DTSTART:${startStamp}`);
@@ -216,7 +271,7 @@ describe('GET /api/tournaments/:id/calendar.ics', () => {
 });
 
 describe('competitions', () => {
-  test('GET /api/tournaments/competitions lists the brand\'s competitions with both factions', async () => {
+  test("GET /api/tournaments/competitions lists the brand's competitions with both factions", async () => {
     const res = await t.call('GET', '/api/tournaments/competitions?owner=' + t.config.ownerId);
     expect(res.status).toBe(200);
     expect(res.json.total).toBe(1);
@@ -246,7 +301,14 @@ describe('competitions', () => {
   test('GET /api/tournaments/competitions/:id sorts players by score, then name', async () => {
     const players = await quickPlayers(t, 4);
     const teams = [
-      { name: 'precision', players: [{ playerId: players[0].id, playerName: 'zed', score: 10 }, { playerId: players[1].id, playerName: 'Amy', score: 10 }, { playerId: players[2].id, playerName: 'bob', score: 30 }] },
+      {
+        name: 'precision',
+        players: [
+          { playerId: players[0].id, playerName: 'zed', score: 10 },
+          { playerId: players[1].id, playerName: 'Amy', score: 10 },
+          { playerId: players[2].id, playerName: 'bob', score: 30 },
+        ],
+      },
       { name: 'speed', players: [{ playerId: players[3].id, playerName: 'solo', score: 0 }] },
     ];
     expect((await t.call('PUT', `/api/tournaments/competition/${competitionId}`, { token: admin.token, body: { teams } })).status).toBe(200);
@@ -281,5 +343,7 @@ test('every tournament route is in the OpenAPI document', async () => {
   ])
     expect(paths).toContain(p);
   expect(Object.keys(doc.paths['/api/tournaments/{id}/register'])).toEqual(expect.arrayContaining(['post', 'put']));
-  expect(doc.paths['/api/tournaments'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['competitionId', 'members', 'showAllTournament', 'limit', 'offset']));
+  expect(doc.paths['/api/tournaments'].get.parameters.map((p: any) => p.name)).toEqual(
+    expect.arrayContaining(['competitionId', 'members', 'showAllTournament', 'limit', 'offset']),
+  );
 });

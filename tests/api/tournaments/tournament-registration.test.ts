@@ -67,14 +67,22 @@ describe('joining', () => {
     expect(await registrationRows(t, id)).toEqual([]);
   });
 
-  test('an admin may register another player; the account must be that player\'s', async () => {
+  test("an admin may register another player; the account must be that player's", async () => {
     const id = await createTournament(t, admin.token);
     const p = await quickPlayer(t);
-    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: admin.token, body: registration(admin.id) }), 400, 'USER_MISMATCH');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: admin.token, body: registration(admin.id) }),
+      400,
+      'USER_MISMATCH',
+    );
     const res = await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: admin.token, body: registration(p.id) });
     expect(res.status).toBe(200);
     expect(res.json.data.tournament.members).toEqual([p.id]);
-    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=nobody-at-all`, { token: admin.token, body: registration('nobody-at-all') }), 404, 'USER_NOT_FOUND');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register?userID=nobody-at-all`, { token: admin.token, body: registration('nobody-at-all') }),
+      404,
+      'USER_NOT_FOUND',
+    );
   });
 
   test('userID left out means the caller', async () => {
@@ -84,14 +92,14 @@ describe('joining', () => {
     expect(res.json.data.tournament.members).toEqual([p.id]);
   });
 
-  test('the game account must be for the tournament\'s game (400 GAME_MISMATCH)', async () => {
+  test("the game account must be for the tournament's game (400 GAME_MISMATCH)", async () => {
     const id = await createTournament(t, admin.token);
     const p = await quickPlayer(t);
     expectError(await join(t, id, p, registration(p.id, { game: 'Valorant' })), 400, 'GAME_MISMATCH');
     expect(await registrationRows(t, id)).toEqual([]);
   });
 
-  test('the console must be one of the tournament\'s (400 CONSOLE_NOT_ALLOWED)', async () => {
+  test("the console must be one of the tournament's (400 CONSOLE_NOT_ALLOWED)", async () => {
     const id = await createTournament(t, admin.token, 'registration', { console: ['PS5', 'XBOX'] });
     const p = await quickPlayer(t);
     expectError(await join(t, id, p, registration(p.id, { console: 'PC' })), 400, 'CONSOLE_NOT_ALLOWED');
@@ -299,7 +307,11 @@ describe('check-in and check-out', () => {
     await setPhase(t, admin.token, id, 'checkinOpen');
     expectError(await checkIn(t, id, p, registration(p.id, { game: 'EAFC25' })), 400, 'GAME_MISMATCH');
     expectError(await checkIn(t, id, p, registration(p.id, { console: 'SWITCH' })), 400, 'CONSOLE_NOT_ALLOWED');
-    expectError(await t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: other.token, body: registration(p.id) }), 403, 'FORBIDDEN');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: other.token, body: registration(p.id) }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await t.call('PUT', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, {}), 401, 'UNAUTHORIZED');
     expect((await registrationRows(t, id))[0].confirmed).toBe(0);
   });

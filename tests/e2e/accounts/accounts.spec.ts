@@ -171,7 +171,10 @@ test('the language switch keeps the page', async ({ page }) => {
 });
 
 test('an unknown page shows the 404 page with a way home', async ({ page }) => {
-  for (const [url, lang] of [['/no-such-page', 'it'], ['/en/no-such-page', 'en']] as const) {
+  for (const [url, lang] of [
+    ['/no-such-page', 'it'],
+    ['/en/no-such-page', 'en'],
+  ] as const) {
     const res = await page.goto(url);
     expect(res?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);

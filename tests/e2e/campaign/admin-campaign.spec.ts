@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, authenticate, png, randomColour, signUpPlayer, storeSession, submitScreenshot as submit, windowsAround, type Session } from './campaign-helpers.ts';
+import {
+  ADMIN,
+  authenticate,
+  png,
+  randomColour,
+  signUpPlayer,
+  storeSession,
+  submitScreenshot as submit,
+  windowsAround,
+  type Session,
+} from './campaign-helpers.ts';
 import { goto } from '../helpers.ts';
 
 /**
@@ -40,8 +50,30 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US', timezoneId: 'Europe/Rome' });
     const phase = lang === 'it' ? 1 : 2;
     const T = {
-      it: { pending: 'Da valutare', approved: 'Approvato', rejected: 'Rifiutato', phase: `Sessione ${phase}`, scoreRequired: 'Inserisci il punteggio.', reasonRequired: 'Indica il motivo del rifiuto.', dup: 'Immagine già inviata in un altro invio', frozen: 'La sessione è chiusa', schedule: "Le finestre delle sessioni devono essere in ordine", saved: 'Calendario della campagna salvato.' },
-      en: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', phase: `Session ${phase}`, scoreRequired: 'Enter the score.', reasonRequired: 'Give a reason for the rejection.', dup: 'Same image sent in another submission', frozen: 'This session is closed', schedule: 'Session windows must be in order', saved: 'Campaign schedule saved.' },
+      it: {
+        pending: 'Da valutare',
+        approved: 'Approvato',
+        rejected: 'Rifiutato',
+        phase: `Sessione ${phase}`,
+        scoreRequired: 'Inserisci il punteggio.',
+        reasonRequired: 'Indica il motivo del rifiuto.',
+        dup: 'Immagine già inviata in un altro invio',
+        frozen: 'La sessione è chiusa',
+        schedule: 'Le finestre delle sessioni devono essere in ordine',
+        saved: 'Calendario della campagna salvato.',
+      },
+      en: {
+        pending: 'Pending',
+        approved: 'Approved',
+        rejected: 'Rejected',
+        phase: `Session ${phase}`,
+        scoreRequired: 'Enter the score.',
+        reasonRequired: 'Give a reason for the rejection.',
+        dup: 'Same image sent in another submission',
+        frozen: 'This session is closed',
+        schedule: 'Session windows must be in order',
+        saved: 'Campaign schedule saved.',
+      },
     }[lang];
 
     test(`an admin approves a screenshot with a score and the player enters the public standings (${lang})`, async ({ page }) => {
@@ -159,7 +191,8 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('campaign-tab-schedule').click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/campaign/schedule')}$`));
       await expect(page.getByTestId('schedule-zone')).toContainText('Europe/Rome');
-      const rome = (iso: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)).replace(' ', 'T');
+      const rome = (iso: string) =>
+        new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)).replace(' ', 'T');
       await expect(page.getByTestId('schedule-phase-1-opensAt')).toHaveValue(rome(phases[0].opensAt));
       await expect(page.getByTestId(`schedule-phase-${phase}-state`)).toHaveText(lang === 'it' ? 'Aperta' : 'Open');
 

@@ -69,7 +69,10 @@ for (const lang of ['it', 'en'] as const) {
     test(`the demo's schedule tells one story: two closed sessions with standings, one open for uploads, a countdown running (${lang})`, async ({ page }) => {
       // what the seed writes (issue 12 item 5), put back in case an earlier test moved the windows
       const admin = await authenticate(page.request, ADMIN);
-      const res = await page.request.put('/api/campaigns/cortina', { data: demoCampaignSchedule(new Date()), headers: { authorization: `Bearer ${admin.token}` } });
+      const res = await page.request.put('/api/campaigns/cortina', {
+        data: demoCampaignSchedule(new Date()),
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
       expect(res.status()).toBe(200);
       await goto(page, at(lang, '/cortina'));
       await expect(page.getByTestId('session-1-state')).toHaveText(text.closed);
@@ -152,7 +155,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('upload-username')).toHaveAttribute('aria-invalid', 'true');
       await page.getByTestId('upload-username').fill(`Typed ${player.user.username}`);
       await expect(page.getByTestId('upload-username-error')).toBeHidden();
-      await page.getByTestId('upload-file').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png([1, 2, 3]), Buffer.alloc(2 * 1024 * 1024)]) });
+      await page
+        .getByTestId('upload-file')
+        .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png([1, 2, 3]), Buffer.alloc(2 * 1024 * 1024)]) });
       await page.getByTestId('upload-submit').click();
       await expect(page.getByTestId('upload-file-error')).toHaveText(text.tooLarge);
 

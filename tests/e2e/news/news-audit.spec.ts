@@ -6,8 +6,6 @@ const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${pa
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-
-
 const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 /** What an anonymous visitor gets for a page: status and HTML (no token is ever sent). */

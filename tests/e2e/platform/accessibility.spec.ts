@@ -30,7 +30,13 @@ async function serious(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${page.url()} ${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 for (const state of ['logged out', 'logged in'] as const) {
@@ -47,7 +53,10 @@ for (const state of ['logged out', 'logged in'] as const) {
       }
       const found: string[] = [];
       for (const p of pages) {
-        const url = p.replace('{tournament}', encodeURIComponent(tournament)).replace('{article}', encodeURIComponent(article)).replace('{upcoming}', encodeURIComponent(upcoming));
+        const url = p
+          .replace('{tournament}', encodeURIComponent(tournament))
+          .replace('{article}', encodeURIComponent(article))
+          .replace('{upcoming}', encodeURIComponent(upcoming));
         await page.goto(lang === 'en' ? en(url) : url);
         await hydrated(page);
         await page.waitForLoadState('networkidle');

@@ -35,7 +35,14 @@ test('an admin sees credits and the profile menu with the dashboard link; logout
   await page.getByTestId('profile-menu-button').click();
   await expect(page.getByTestId('profile-username')).toHaveText('admin');
   await expect(page.getByTestId('menu-dashboard')).toBeVisible();
-  for (const [id, href] of [['settings', '/settings'], ['my-tournaments', '/my-tournaments'], ['backpack', '/my-backpack'], ['wallet', '/my-wallet'], ['orders', '/my-orders'], ['redeem', '/marketplace/redeem']])
+  for (const [id, href] of [
+    ['settings', '/settings'],
+    ['my-tournaments', '/my-tournaments'],
+    ['backpack', '/my-backpack'],
+    ['wallet', '/my-wallet'],
+    ['orders', '/my-orders'],
+    ['redeem', '/marketplace/redeem'],
+  ])
     await expect(page.getByTestId(`menu-${id}`)).toHaveAttribute('href', href);
 
   await page.getByTestId('menu-logout').click();

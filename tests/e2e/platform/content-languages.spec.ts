@@ -35,9 +35,18 @@ for (const lang of ['it', 'en'] as const) {
     test('the tournament page shows the tournament in the visitor language', async ({ page, request }) => {
       const it = unique('Coppa ');
       const en = unique('Cup ');
-      const created = await call(request, admin.token, 'POST', '/tournaments', tournament(it, { translations: { en: { name: en, description: `<p>English description of ${en}</p>`, rules: '<p>Rules in English</p>' } } }));
+      const created = await call(
+        request,
+        admin.token,
+        'POST',
+        '/tournaments',
+        tournament(it, { translations: { en: { name: en, description: `<p>English description of ${en}</p>`, rules: '<p>Rules in English</p>' } } }),
+      );
       await goto(page, at(lang, `/tournament/${created.id}`));
-      const [name, description, other] = lang === 'en' ? [en, `English description of ${en}`, `Descrizione italiana di ${it}`] : [it, `Descrizione italiana di ${it}`, `English description of ${en}`];
+      const [name, description, other] =
+        lang === 'en'
+          ? [en, `English description of ${en}`, `Descrizione italiana di ${it}`]
+          : [it, `Descrizione italiana di ${it}`, `English description of ${en}`];
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
       await expect(page).toHaveTitle(new RegExp(name));
       await expect(page.getByText(description)).toBeVisible();
@@ -74,7 +83,14 @@ for (const lang of ['it', 'en'] as const) {
     test('a product shows its English name and description on the English shop, the Italian on the Italian one', async ({ page, request }) => {
       const it = unique('Borraccia ');
       const en = unique('Bottle ');
-      await call(request, admin.token, 'POST', '/marketplace/products', { name: it, description: 'Acciaio inox', price: 10, quantity: 3, image: IMAGE, translations: { en: { name: en, description: 'Stainless steel' } } });
+      await call(request, admin.token, 'POST', '/marketplace/products', {
+        name: it,
+        description: 'Acciaio inox',
+        price: 10,
+        quantity: 3,
+        image: IMAGE,
+        translations: { en: { name: en, description: 'Stainless steel' } },
+      });
       await goto(page, at(lang, `/marketplace?name=${encodeURIComponent(lang === 'en' ? en : it)}`));
       const card = page.getByTestId('product-card').filter({ hasText: lang === 'en' ? en : it });
       await expect(card).toBeVisible();
@@ -100,7 +116,10 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-submit').click();
       await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toBeVisible();
       const saved = await call(request, admin.token, 'GET', `/tournaments/${created.id}`);
-      expect(saved.translations).toMatchObject({ it: { name: `${it} bis`, description: `<p>Descrizione italiana di ${it}</p>` }, en: { name: en, description: `<p>About ${en}</p>` } });
+      expect(saved.translations).toMatchObject({
+        it: { name: `${it} bis`, description: `<p>Descrizione italiana di ${it}</p>` },
+        en: { name: en, description: `<p>About ${en}</p>` },
+      });
       await goto(page, at('en', `/tournament/${created.id}`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText(en);
     });
@@ -108,7 +127,13 @@ for (const lang of ['it', 'en'] as const) {
     test('the admin product form has it/en tabs and saves both languages', async ({ page, request }) => {
       const it = unique('Zaino ');
       const en = unique('Backpack ');
-      const created = await call(request, admin.token, 'POST', '/marketplace/products', { name: it, description: 'Zaino da 20 litri', price: 10, quantity: 3, image: IMAGE });
+      const created = await call(request, admin.token, 'POST', '/marketplace/products', {
+        name: it,
+        description: 'Zaino da 20 litri',
+        price: 10,
+        quantity: 3,
+        image: IMAGE,
+      });
       await storeSession(page, admin);
       await goto(page, at(lang, `/dashboard/products/edit?id=${created._id}`));
       await expect(page.locator('#product-name')).toHaveValue(it);

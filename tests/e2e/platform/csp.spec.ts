@@ -21,9 +21,11 @@ const pages = [...staticPages, ...appPages, '/tournament/{tournament}/iframe', '
 /** Every dashboard section the build has (dist/client/dashboard/**.html). */
 function dashboardPages(): string[] {
   const walk = (dir: string, rel: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(path.join(dir, e.name), `${rel}/${e.name}`) : e.name.endsWith('.html') ? [`${rel}/${e.name.slice(0, -'.html'.length)}`] : [],
-    );
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory() ? walk(path.join(dir, e.name), `${rel}/${e.name}`) : e.name.endsWith('.html') ? [`${rel}/${e.name.slice(0, -'.html'.length)}`] : [],
+      );
   return ['/dashboard', ...walk(path.join(clientDir, 'dashboard'), '/dashboard')].sort();
 }
 
@@ -42,7 +44,12 @@ async function prepare(request: APIRequestContext) {
   const tournaments = await (await request.get('/api/tournaments?limit=1')).json();
   const created = await request.post('/api/news', {
     headers: { authorization: `Bearer ${session.token}` },
-    data: { title: { it: 'CSP', en: 'CSP' }, summary: { it: 'Sommario', en: 'Summary' }, body: { it: '<p>Testo <a href="https://example.com">link</a></p>', en: '<p>Text</p>' }, published: true },
+    data: {
+      title: { it: 'CSP', en: 'CSP' },
+      summary: { it: 'Sommario', en: 'Summary' },
+      body: { it: '<p>Testo <a href="https://example.com">link</a></p>', en: '<p>Text</p>' },
+      published: true,
+    },
   });
   expect(created.status()).toBe(201);
   ids = { tournament: tournaments.data[0].id, article: (await created.json()).data.id };
@@ -151,7 +158,15 @@ test.describe('the tournament iframe page', () => {
     origin = `http://127.0.0.1:${port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-csp-iframe-'));
     server = spawn(process.execPath, ['src/platform/http/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', PUBLIC_ORIGIN: origin, LOG_LEVEL: 'warn', TOURNAMENT_IFRAME_URL: 'https://brackets.example.test/t/{id}' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        PUBLIC_ORIGIN: origin,
+        LOG_LEVEL: 'warn',
+        TOURNAMENT_IFRAME_URL: 'https://brackets.example.test/t/{id}',
+      },
       stdio: 'ignore',
     });
     await expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
@@ -164,7 +179,9 @@ test.describe('the tournament iframe page', () => {
   for (const lang of ['it', 'en'] as const) {
     test(`embeds the configured origin without a violation, and refuses any other (${lang})`, async ({ page }) => {
       const violations = await watchViolations(page);
-      await page.route('https://brackets.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="bracket">Bracket</p>' }));
+      await page.route('https://brackets.example.test/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="bracket">Bracket</p>' }),
+      );
       await page.route('https://evil.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="evil">Evil</p>' }));
       const url = `${origin}${lang === 'en' ? '/en' : ''}/tournament/8d1f5c2e-4b7a-4e0c-9a63-2f1d7b9e4c10/iframe`;
       await page.goto(url);

@@ -62,15 +62,25 @@ for (const lang of ['it', 'en'] as const) {
       test(`the private join dialog's legend sits inside its box (${device}, ${lang})`, async ({ page }) => {
         const username = unique('lay');
         const password = 'layout-pass-1234';
-        expect((await page.request.post('/api/users/pp', { data: { username, email: `${username}@example.com`, password, nickname: username, gender: 'female', language: lang, birth_date: '2000-01-01' } })).status()).toBe(201);
-        const { user, token } = (await (await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } })).json()).data;
+        expect(
+          (
+            await page.request.post('/api/users/pp', {
+              data: { username, email: `${username}@example.com`, password, nickname: username, gender: 'female', language: lang, birth_date: '2000-01-01' },
+            })
+          ).status(),
+        ).toBe(201);
+        const { user, token } = (await (await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } })).json())
+          .data;
         const list = (await (await page.request.get('/api/tournaments?limit=50')).json()).data as { id: string; open: boolean; status: string }[];
         const locked = list.find((t) => !t.open)!;
         await page.goto(at(lang, '/privacy-policy'));
-        await page.evaluate(([u, t]) => {
-          localStorage.setItem('user', JSON.stringify(u));
-          localStorage.setItem('token', t);
-        }, [user, token] as const);
+        await page.evaluate(
+          ([u, t]) => {
+            localStorage.setItem('user', JSON.stringify(u));
+            localStorage.setItem('token', t);
+          },
+          [user, token] as const,
+        );
         await goto(page, at(lang, `/tournament/${locked.id}`));
         await page.getByTestId('tournament-action').click();
         const fieldset = await page.getByTestId('join-new-account').boundingBox();

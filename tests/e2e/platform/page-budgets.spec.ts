@@ -61,7 +61,9 @@ function expectWithin(html: string, budgetKB: number, label: string) {
     .slice(0, 8)
     .map(([url, bytes]) => `${url} ${formatKB(bytes)}`)
     .join(', ');
-  expect(weight.bytes, `${label}: ${formatKB(weight.bytes)} of JavaScript before interaction, budget ${budgetKB} KB (${heaviest})`).toBeLessThanOrEqual(budgetKB * KB);
+  expect(weight.bytes, `${label}: ${formatKB(weight.bytes)} of JavaScript before interaction, budget ${budgetKB} KB (${heaviest})`).toBeLessThanOrEqual(
+    budgetKB * KB,
+  );
 }
 
 test.describe('page JavaScript budgets', () => {
@@ -93,7 +95,10 @@ test.describe('page JavaScript budgets', () => {
     const visitorPages = [...staticPages, ...appPages].flatMap((p) => [p, en(p)]);
     for (const pagePath of visitorPages) {
       const reachable = reachableScripts(await fetchPage(request, pagePath), read);
-      expect(own.filter((url) => reachable.has(url)), `dashboard code reachable from ${pagePath}`).toEqual([]);
+      expect(
+        own.filter((url) => reachable.has(url)),
+        `dashboard code reachable from ${pagePath}`,
+      ).toEqual([]);
     }
   });
 });

@@ -151,7 +151,10 @@ for (const lang of ['it', 'en'] as const) {
       const upload = await request.post(`/api/media/${AGENCY}`, { headers, multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } } });
       expect(upload.status()).toBe(201);
       const name = unique(`Free cap ${lang} `);
-      const created = await request.post('/api/marketplace/products', { headers, data: { name, description: '', price: 0, quantity: 5, image: (await upload.json()).data.url } });
+      const created = await request.post('/api/marketplace/products', {
+        headers,
+        data: { name, description: '', price: 0, quantity: 5, image: (await upload.json()).data.url },
+      });
       expect(created.status(), await created.text()).toBe(201);
       const { user } = await newPlayer(page, lang);
       expect(user.country).toBe('Italy'); // the signup default, stored in English

@@ -12,7 +12,6 @@ import { goto, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.t
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-
 const texts = {
   it: JSON.parse(fs.readFileSync('locales/it/admin-catalog.json', 'utf8')),
   en: JSON.parse(fs.readFileSync('locales/en/admin-catalog.json', 'utf8')),
@@ -25,9 +24,6 @@ const fill = (s: string, vars: Record<string, string | number>) => s.replace(/\{
 
 /** A valid 1x1 PNG (the server decodes and re-encodes what it stores). */
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-
-
 
 async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });

@@ -11,7 +11,13 @@ import { goto, unique } from '../helpers.ts';
 type Lang = 'it' | 'en';
 const at = (lang: Lang, path: string) => (lang === 'it' ? path : `/en${path}`);
 const text = {
-  it: { pending: 'In preparazione', shipped: 'Spedito', price: '40 crediti', count: '1 ordine', empty: 'Nessun ordine per ora: spendi i tuoi crediti nel marketplace.' },
+  it: {
+    pending: 'In preparazione',
+    shipped: 'Spedito',
+    price: '40 crediti',
+    count: '1 ordine',
+    empty: 'Nessun ordine per ora: spendi i tuoi crediti nel marketplace.',
+  },
   en: { pending: 'Being prepared', shipped: 'Shipped', price: '40 credits', count: '1 order', empty: 'No orders yet: spend your credits in the marketplace.' },
 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -27,11 +33,22 @@ async function call(request: APIRequestContext, token: string, method: 'GET' | '
 /** A product of 40 credits and a player who bought it with the credits of a fresh code. */
 async function playerWithOrder(request: APIRequestContext, lang: Lang): Promise<{ player: Session; purchaseId: string; productName: string; admin: Session }> {
   const admin = await authenticate(request, ADMIN);
-  const upload = await request.post(`/api/media/${AGENCY}`, { headers: { authorization: `Bearer ${admin.token}` }, multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } } });
+  const upload = await request.post(`/api/media/${AGENCY}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } },
+  });
   expect(upload.status()).toBe(201);
   const productName = unique(`Order cap ${lang} `);
-  const product = await call(request, admin.token, 'POST', '/marketplace/products', { name: productName, price: 40, quantity: 5, description: '', image: (await upload.json()).data.url });
-  const code = unique('ORD').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const product = await call(request, admin.token, 'POST', '/marketplace/products', {
+    name: productName,
+    price: 40,
+    quantity: 5,
+    description: '',
+    image: (await upload.json()).data.url,
+  });
+  const code = unique('ORD')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
   await call(request, admin.token, 'POST', '/marketplace/giveaways', { token: code, credits: 100, type: 'limited', maxUses: 1, description: 'e2e orders' });
   const player = await signUpPlayer(request, `ord${lang}`);
   await call(request, player.token, 'POST', '/marketplace/giveaways/redeem', { token: code });

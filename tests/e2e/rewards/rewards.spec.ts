@@ -61,7 +61,9 @@ async function createProduct(request: APIRequestContext, token: string, product:
 }
 
 async function createGiveaway(request: APIRequestContext, token: string, credits: number) {
-  const code = unique('E2E').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const code = unique('E2E')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
   const res = await request.post('/api/marketplace/giveaways', {
     headers: { authorization: `Bearer ${token}` },
     data: { token: code, credits, type: 'limited', maxUses: 5, description: 'e2e' },
@@ -101,7 +103,12 @@ for (const lang of ['it', 'en'] as const) {
     test(`a new player earns the signup badge, redeems a code, buys a product and finds it all in backpack and wallet (${lang})`, async ({ page, request }) => {
       const tx = texts[lang];
       const admin = await adminToken(request);
-      const hoodie = await createProduct(request, admin, { name: unique(`E2E Hoodie ${lang} `), price: 200, quantity: 2, description: 'Felpa e2e / e2e hoodie' });
+      const hoodie = await createProduct(request, admin, {
+        name: unique(`E2E Hoodie ${lang} `),
+        price: 200,
+        quantity: 2,
+        description: 'Felpa e2e / e2e hoodie',
+      });
       const yacht = await createProduct(request, admin, { name: unique(`E2E Yacht ${lang} `), price: 900_000, quantity: 1 });
       const code = await createGiveaway(request, admin, 300);
       const badges = await activeBadges(request, lang);
@@ -223,7 +230,14 @@ for (const lang of ['it', 'en'] as const) {
       // the address was kept on the user
       const token = await page.evaluate(() => localStorage.getItem('token'));
       const me = await (await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).json();
-      expect(me.data).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano', country: 'Italy' });
+      expect(me.data).toMatchObject({
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        street_name: 'Via Roma 1',
+        zip_code: '20121',
+        city: 'Milano',
+        country: 'Italy',
+      });
 
       // after a reload the card is still owned, and "only unredeemed" hides it
       await page.reload();
@@ -284,13 +298,19 @@ test('the backpack and the wallet ask a visitor to log in', async ({ page }) => 
 
 test('a backpack that cannot be loaded says so, translated', async ({ page, request }) => {
   const username = unique('bp');
-  const created = await request.post('/api/users/pp', { data: { username, email: `${username}@example.com`, password: 'backpack-pass-1', nickname: username, gender: 'male', language: 'en' } });
+  const created = await request.post('/api/users/pp', {
+    data: { username, email: `${username}@example.com`, password: 'backpack-pass-1', nickname: username, gender: 'male', language: 'en' },
+  });
   expect(created.status()).toBe(201);
-  const session = (await (await request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password: 'backpack-pass-1' } })).json()).data;
-  await page.addInitScript(([user, token]) => {
-    localStorage.setItem('user', user);
-    localStorage.setItem('token', token);
-  }, [JSON.stringify(session.user), session.token] as const);
+  const session = (await (await request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password: 'backpack-pass-1' } })).json())
+    .data;
+  await page.addInitScript(
+    ([user, token]) => {
+      localStorage.setItem('user', user);
+      localStorage.setItem('token', token);
+    },
+    [JSON.stringify(session.user), session.token] as const,
+  );
   await page.route('**/api/marketplace/backpack/**', (route) => route.fulfill({ status: 500, body: '{}' }));
   await goto(page, '/en/my-backpack');
   await expect(page.getByTestId('backpack-error')).toContainText(texts.en.failedBackpack);
@@ -302,12 +322,19 @@ test('a backpack that cannot be loaded says so, translated', async ({ page, requ
 test('the header shows "..." while the balance cannot be read, and the balance once it can', async ({ page, request }) => {
   const username = unique('hc');
   const email = `${username}@example.com`;
-  expect((await request.post('/api/users/pp', { data: { username, email, password: 'header-pass-1', nickname: username, gender: 'female', language: 'it' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/users/pp', { data: { username, email, password: 'header-pass-1', nickname: username, gender: 'female', language: 'it' } })
+    ).status(),
+  ).toBe(201);
   const session = (await (await request.post('/api/users/authenticate', { data: { email, password: 'header-pass-1' } })).json()).data;
-  await page.addInitScript(([user, token]) => {
-    localStorage.setItem('user', user);
-    localStorage.setItem('token', token);
-  }, [JSON.stringify(session.user), session.token] as const);
+  await page.addInitScript(
+    ([user, token]) => {
+      localStorage.setItem('user', user);
+      localStorage.setItem('token', token);
+    },
+    [JSON.stringify(session.user), session.token] as const,
+  );
   await page.route('**/api/marketplace/wallets/me', (route) => route.fulfill({ status: 503, body: '{}' }));
   await goto(page, '/cookie-policy');
   await expect(page.getByTestId('header-credits')).toHaveAttribute('data-state', 'unknown');
@@ -328,17 +355,22 @@ for (const lang of ['it', 'en'] as const) {
     const username = unique(`pc${lang}`);
     const email = `${username}@example.com`;
     const password = 'price-change-pass-1';
-    expect((await request.post('/api/users/pp', { data: { username, email, password, nickname: username, gender: 'female', language: lang } })).status()).toBe(201);
+    expect((await request.post('/api/users/pp', { data: { username, email, password, nickname: username, gender: 'female', language: lang } })).status()).toBe(
+      201,
+    );
     const { user, token } = (await (await request.post('/api/users/authenticate', { data: { email, password } })).json()).data;
     const address = { first_name: 'Ada', last_name: 'Lovelace', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano' };
     const saved = (await (await request.put(`/api/users/pp/${user.id}`, { headers: { authorization: `Bearer ${token}` }, data: address })).json()).data.data;
     expect((await request.post(`/api/marketplace/wallets/${user.id}/adjust`, { headers, data: { amount: 500, reason: 'e2e' } })).status()).toBe(200);
     const balance = (await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance as number;
     await page.goto(at(lang, '/privacy-policy'));
-    await page.evaluate(([u, t]) => {
-      localStorage.setItem('user', u);
-      localStorage.setItem('token', t);
-    }, [JSON.stringify(saved), token] as const);
+    await page.evaluate(
+      ([u, t]) => {
+        localStorage.setItem('user', u);
+        localStorage.setItem('token', t);
+      },
+      [JSON.stringify(saved), token] as const,
+    );
 
     await goto(page, at(lang, '/marketplace'));
     await page.getByTestId('market-search').fill(product.name);
@@ -361,6 +393,8 @@ for (const lang of ['it', 'en'] as const) {
     await page.getByTestId('shipping-confirm').click();
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId('product-owned')).toBeVisible();
-    expect((await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance).toBe(balance - 120);
+    expect((await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance).toBe(
+      balance - 120,
+    );
   });
 }

@@ -6,9 +6,6 @@ const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${pa
 
 const ALEX = { email: 'alex@demo.arena', password: 'demo-player-2026' }; // language en
 
-
-
-
 async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
@@ -85,7 +82,9 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-dateText-it').fill('Presto in arrivo');
       await page.getByTestId('tournament-dateText-en').fill('Coming soon');
       // the live preview is sanitised: formatting stays, script and a bad image go
-      await page.getByTestId('tournament-description').fill('<p>Benvenuti <b>tutti</b></p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">');
+      await page
+        .getByTestId('tournament-description')
+        .fill('<p>Benvenuti <b>tutti</b></p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">');
       const preview = page.getByTestId('tournament-description-preview');
       await expect(preview.locator('b')).toHaveText('tutti');
       await expect(preview.locator('script, img')).toHaveCount(0);
@@ -156,7 +155,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('scores-team-speed').getByTestId(`scores-player-${player.user.id}`)).toBeVisible();
       await page.getByTestId('scores-save').click();
       await expect(toast(page)).toBeVisible();
-      const teams = (await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`)).body.data.teams as { name: string; players: { playerId: string; score: number }[] }[];
+      const teams = (await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`)).body.data.teams as {
+        name: string;
+        players: { playerId: string; score: number }[];
+      }[];
       expect(teams.find((t) => t.name === 'speed')!.players).toEqual([expect.objectContaining({ playerId: player.user.id, score: 1234 })]);
       expect(teams.find((t) => t.name === 'precision')?.players ?? []).toEqual([]);
 

@@ -92,7 +92,15 @@ async function newPlayer(page: Page, lang: Lang, prefix: string, birthDate: stri
   const username = unique(prefix);
   const password = 'tournament-pass-1';
   const signup = await page.request.post('/api/users/pp', {
-    data: { username, email: `${username}@example.com`, password, nickname: `Nick${username}`, gender: 'female', language: lang, ...(birthDate ? { birth_date: birthDate } : {}) },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      password,
+      nickname: `Nick${username}`,
+      gender: 'female',
+      language: lang,
+      ...(birthDate ? { birth_date: birthDate } : {}),
+    },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const login = await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } });
@@ -206,7 +214,13 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`the tournament lists link to the tournament pages (${lang})`, async ({ page, request }) => {
-      const t = await createTournament(request, { name: unique(`Listed ${lang} `), game: 'Warzone', console: ['PC', 'PS5'], maxPartecipants: 40, ...registrationOpen() });
+      const t = await createTournament(request, {
+        name: unique(`Listed ${lang} `),
+        game: 'Warzone',
+        console: ['PC', 'PS5'],
+        maxPartecipants: 40,
+        ...registrationOpen(),
+      });
 
       await goto(page, at(lang, '/'));
       const home = page.getByTestId('home-tournament-grid-list');
@@ -234,10 +248,18 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`the championship page shows the playoffs and the finals from the competition's dates (${lang})`, async ({ page, request }) => {
-      const list = (await (await request.get('/api/tournaments/competitions')).json()).data as { url: string; playoffsAt: string; finalsAt: string; finalsCity: string }[];
+      const list = (await (await request.get('/api/tournaments/competitions')).json()).data as {
+        url: string;
+        playoffsAt: string;
+        finalsAt: string;
+        finalsCity: string;
+      }[];
       const championship = list.find((c) => c.url === '/arena-bomber-championship')!;
       // the demo seeds them after its qualifiers (issue 12 item 4), as an admin would set them
-      const day = (iso: string) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+      const day = (iso: string) =>
+        new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' }).format(
+          new Date(iso),
+        );
       await goto(page, at(lang, '/arena-bomber-championship'));
       await expect(page.getByTestId('championship-step-playoffs-when')).toHaveText(day(championship.playoffsAt));
       await expect(page.getByTestId('championship-step-finals-when')).toHaveText(`${day(championship.finalsAt)} · ${championship.finalsCity}`);
@@ -335,7 +357,15 @@ for (const lang of ['it', 'en'] as const) {
 
     test(`a player joins a private tournament of another game with a new game account and the password (${lang})`, async ({ page, request }) => {
       const name = unique(`Private FC ${lang} `);
-      const t = await createTournament(request, { name, game: 'EAFC25', console: ['PS5', 'XBOX'], open: false, password: 'locker-room-7', maxPartecipants: 8, ...registrationOpen() });
+      const t = await createTournament(request, {
+        name,
+        game: 'EAFC25',
+        console: ['PS5', 'XBOX'],
+        open: false,
+        password: 'locker-room-7',
+        maxPartecipants: 8,
+        ...registrationOpen(),
+      });
       const { token } = await newPlayer(page, lang, `p${lang}`);
 
       await openTournament(page, lang, t.id);
@@ -376,7 +406,14 @@ for (const lang of ['it', 'en'] as const) {
 
     test(`a player without a birth date is told why the championship refuses them (${lang})`, async ({ page, request }) => {
       const competitionId = await championshipId(request);
-      const t = await createTournament(request, { name: unique(`Young ${lang} `), game: 'Fortnite', console: ['PC'], maxPartecipants: 10, competitionId, ...registrationOpen() });
+      const t = await createTournament(request, {
+        name: unique(`Young ${lang} `),
+        game: 'Fortnite',
+        console: ['PC'],
+        maxPartecipants: 10,
+        competitionId,
+        ...registrationOpen(),
+      });
       await newPlayer(page, lang, `y${lang}`, null);
       await openTournament(page, lang, t.id);
       await page.getByTestId('tournament-action').click();
@@ -391,7 +428,14 @@ for (const lang of ['it', 'en'] as const) {
 
     test(`a member who pressed "later" picks the faction afterwards from the tournament page (${lang})`, async ({ page, request }) => {
       const competitionId = await championshipId(request);
-      const t = await createTournament(request, { name: unique(`Later ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 50, competitionId, ...registrationOpen() });
+      const t = await createTournament(request, {
+        name: unique(`Later ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        maxPartecipants: 50,
+        competitionId,
+        ...registrationOpen(),
+      });
       const { user, token } = await newPlayer(page, lang, `l${lang}`);
       const joined = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -414,13 +458,23 @@ for (const lang of ['it', 'en'] as const) {
       await page.reload();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
       await expect(pick).toHaveCount(0);
-      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as { name: string; players: { playerId: string }[] }[];
+      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as {
+        name: string;
+        players: { playerId: string }[];
+      }[];
       expect(teams.find((team) => team.name === 'precision')!.players.map((p) => p.playerId)).toContain(user.id);
     });
 
     test(`a member without a faction picks it on the championship page; a player in no tournament is not asked (${lang})`, async ({ page, request }) => {
       const competitionId = await championshipId(request);
-      const t = await createTournament(request, { name: unique(`LaterChamp ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 50, competitionId, ...registrationOpen() });
+      const t = await createTournament(request, {
+        name: unique(`LaterChamp ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        maxPartecipants: 50,
+        competitionId,
+        ...registrationOpen(),
+      });
       // a logged-in player who joined nothing sees the leaderboard only
       await newPlayer(page, lang, `n${lang}`);
       await goto(page, at(lang, '/arena-bomber-championship'));
@@ -442,7 +496,10 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('faction-pick-confirm').click();
       await expect(page.getByTestId('faction-picked')).toHaveText(lang === 'it' ? 'Sei nella Fazione Speed!' : 'You joined Faction Speed!');
       await expect(form).toBeHidden();
-      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as { name: string; players: { playerId: string }[] }[];
+      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as {
+        name: string;
+        players: { playerId: string }[];
+      }[];
       expect(teams.find((team) => team.name === 'speed')!.players.map((p) => p.playerId)).toContain(user.id);
       await page.reload();
       await expect(page.getByTestId('faction-precision')).toBeVisible();
@@ -450,10 +507,22 @@ for (const lang of ['it', 'en'] as const) {
     });
 
     test(`a player who joins a full tournament waits on the waitlist and can leave it (${lang})`, async ({ page, request }) => {
-      const t = await createTournament(request, { name: unique(`Full ${lang} `), game: 'Valorant', console: ['PC'], maxPartecipants: 1, ...registrationOpen() });
+      const t = await createTournament(request, {
+        name: unique(`Full ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        maxPartecipants: 1,
+        ...registrationOpen(),
+      });
       // someone else takes the only slot
       const first = unique(`w${lang}`);
-      expect((await request.post('/api/users/pp', { data: { username: first, email: `${first}@example.com`, password: 'tournament-pass-1', nickname: first, gender: 'male', language: lang } })).status()).toBe(201);
+      expect(
+        (
+          await request.post('/api/users/pp', {
+            data: { username: first, email: `${first}@example.com`, password: 'tournament-pass-1', nickname: first, gender: 'male', language: lang },
+          })
+        ).status(),
+      ).toBe(201);
       const login = await request.post('/api/users/authenticate', { data: { email: `${first}@example.com`, password: 'tournament-pass-1' } });
       const { user: other, token: otherToken } = (await login.json()).data;
       const taken = await request.post(`/api/tournaments/${t.id}/register?userID=${other.id}`, {

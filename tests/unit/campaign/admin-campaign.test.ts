@@ -45,7 +45,8 @@ describe('review form', () => {
   test('approve needs a whole score from 0 to MAX_SCORE', () => {
     expect(reviewBody('approve', '', 'ignored')).toEqual({ ok: false, problem: 'scoreRequired' });
     expect(reviewBody('approve', '  ', '')).toEqual({ ok: false, problem: 'scoreRequired' });
-    for (const bad of ['-1', '1.5', '1e3', 'abc', String(MAX_SCORE + 1)]) expect(reviewBody('approve', bad, '')).toEqual({ ok: false, problem: 'scoreInvalid' });
+    for (const bad of ['-1', '1.5', '1e3', 'abc', String(MAX_SCORE + 1)])
+      expect(reviewBody('approve', bad, '')).toEqual({ ok: false, problem: 'scoreInvalid' });
     expect(reviewBody('approve', '0', '')).toEqual({ ok: true, body: { decision: 'approve', score: 0 } });
     expect(reviewBody('approve', ` ${MAX_SCORE} `, '')).toEqual({ ok: true, body: { decision: 'approve', score: MAX_SCORE } });
   });
@@ -57,7 +58,10 @@ describe('review form', () => {
   });
 
   test('every body it accepts is one the server schema accepts', () => {
-    for (const [d, s, r] of [['approve', '42', ''], ['reject', '', 'cropped']] as const) {
+    for (const [d, s, r] of [
+      ['approve', '42', ''],
+      ['reject', '', 'cropped'],
+    ] as const) {
       const res = reviewBody(d, s, r);
       expect(res.ok).toBe(true);
       if (res.ok) expect(reviewInputSchema.safeParse(res.body).success).toBe(true);

@@ -63,7 +63,13 @@ describe('languageFromBrowser', () => {
 
 describe('isLocale', () => {
   test.each([
-    ['it', true], ['en', true], ['EN', false], ['de', false], [undefined, false], [null, false], [1, false],
+    ['it', true],
+    ['en', true],
+    ['EN', false],
+    ['de', false],
+    [undefined, false],
+    [null, false],
+    [1, false],
   ] as const)('%j is %s', (v, expected) => expect(isLocale(v)).toBe(expected));
 });
 

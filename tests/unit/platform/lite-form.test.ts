@@ -52,7 +52,13 @@ describe('lazySchema', () => {
     expect(confirm).toEqual({ ok: false, errors: { confirm: { type: 'custom', message: 'mismatch' } } });
 
     const settings = await lazySchema(async () => settingsSchema).validate({
-      username: 'ada_l', email: 'ada@example.com', nickname: 'Ada', gender: 'female', discordId: '', epicId: '', language: 'en',
+      username: 'ada_l',
+      email: 'ada@example.com',
+      nickname: 'Ada',
+      gender: 'female',
+      discordId: '',
+      epicId: '',
+      language: 'en',
       gameAccounts: [{ username: '', id: '', game: 'Valorant', console: 'PC' }],
     });
     expect(settings.ok ? [] : Object.keys(settings.errors)).toEqual(['gameAccounts.0.username']);

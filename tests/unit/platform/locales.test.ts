@@ -5,8 +5,14 @@ import { errorCodes } from '../../../src/platform/errors/error-codes.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../locales');
 const read = (locale: string, file: string) => JSON.parse(fs.readFileSync(path.join(root, locale, file), 'utf8'));
-const itFiles = fs.readdirSync(path.join(root, 'it')).filter((f) => f.endsWith('.json')).sort();
-const enFiles = fs.readdirSync(path.join(root, 'en')).filter((f) => f.endsWith('.json')).sort();
+const itFiles = fs
+  .readdirSync(path.join(root, 'it'))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+const enFiles = fs
+  .readdirSync(path.join(root, 'en'))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 /** Every leaf as "a.b.c" → value. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -31,7 +37,10 @@ describe.each(itFiles)('%s', (file) => {
   });
 
   test('has no empty or non-string texts', () => {
-    for (const [locale, map] of [['it', it], ['en', en]] as const)
+    for (const [locale, map] of [
+      ['it', it],
+      ['en', en],
+    ] as const)
       for (const [key, value] of map) {
         expect(typeof value, `${locale}/${file} ${key}`).toBe('string');
         expect((value as string).trim(), `${locale}/${file} ${key}`).not.toBe('');

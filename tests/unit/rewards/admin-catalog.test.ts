@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { CODE_PATTERN, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, productInputSchema, type Product } from '../../../src/features/rewards/contract.ts';
+import {
+  CODE_PATTERN,
+  giveawayInputSchema,
+  giveawayTypes,
+  giveawayUpdateSchema,
+  productInputSchema,
+  type Product,
+} from '../../../src/features/rewards/contract.ts';
 import { MAX_IMAGE_BYTES } from '../../../src/platform/storage/media-contract.ts';
 import { giveawayBody, giveawayValues, productBody, productValues } from '../../../src/features/rewards/ui/admin/form-values.ts';
 import { CODE_ALPHABET, generateGiveawayCode } from '../../../src/features/rewards/ui/admin/giveaway-code.ts';
@@ -81,7 +88,9 @@ describe('image upload', () => {
   });
 
   test('posts one multipart field "file" to /api/media/{agency} and returns the url', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ status: 'SUCCESS', data: { bucket: 'Nexus', name: 'a.png', url: '/media/Nexus/a.png' } }), { status: 201 }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ status: 'SUCCESS', data: { bucket: 'Nexus', name: 'a.png', url: '/media/Nexus/a.png' } }), { status: 201 }),
+    );
     vi.stubGlobal('fetch', fetch);
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: true, url: '/media/Nexus/a.png' });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -111,7 +120,16 @@ describe('image upload', () => {
 
 describe('catalog form bodies', () => {
   const product: Product = {
-    _id: 'p1', name: 'Hoodie', description: '', price: 100, quantity: 2, brand: 'arena', image: '/media/Nexus/h.png', owner: 'arena-demo', createdAt: '', updatedAt: '',
+    _id: 'p1',
+    name: 'Hoodie',
+    description: '',
+    price: 100,
+    quantity: 2,
+    brand: 'arena',
+    image: '/media/Nexus/h.png',
+    owner: 'arena-demo',
+    createdAt: '',
+    updatedAt: '',
     translations: { it: { name: 'Hoodie', description: '' }, en: { name: '', description: '' } },
   };
 

@@ -3,7 +3,15 @@ import itRewards from '../../../locales/it/rewards.json' with { type: 'json' };
 import enRewards from '../../../locales/en/rewards.json' with { type: 'json' };
 import { isCurrent } from '../../../src/layouts/site/nav-items.ts';
 import { backpackEntries, safeIcon } from '../../../src/features/rewards/backpack-view.ts';
-import { cardState, filtersActive, noFilters, priceBound, priceRangeInverted, productListParams, purchaseBlock } from '../../../src/features/rewards/shop-rules.ts';
+import {
+  cardState,
+  filtersActive,
+  noFilters,
+  priceBound,
+  priceRangeInverted,
+  productListParams,
+  purchaseBlock,
+} from '../../../src/features/rewards/shop-rules.ts';
 import { loadCredits, setCredits } from '../../../src/features/rewards/ui/credits.ts';
 import { rememberEarnedBadge, takeEarnedBadges } from '../../../src/platform/ui/earned-badges/earned-badge.ts';
 import { translate } from '../../../src/platform/i18n/i18n.ts';
@@ -94,7 +102,11 @@ describe('backpack', () => {
 describe('earned badges across a navigation', () => {
   const memory = () => {
     const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) } as Storage;
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    } as Storage;
   };
   test('parked badges are shown once, in order', () => {
     const s = memory();

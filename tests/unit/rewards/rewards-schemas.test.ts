@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { adjustInputSchema, badgeUpdateSchema, giveawayInputSchema, giveawayUpdateSchema, normalizeCode, productInputSchema, productListQuerySchema, purchaseInputSchema, shippingAddressSchema } from '../../../src/features/rewards/contract.ts';
+import {
+  adjustInputSchema,
+  badgeUpdateSchema,
+  giveawayInputSchema,
+  giveawayUpdateSchema,
+  normalizeCode,
+  productInputSchema,
+  productListQuerySchema,
+  purchaseInputSchema,
+  shippingAddressSchema,
+} from '../../../src/features/rewards/contract.ts';
 import { detectFormat, isPolyglot } from '../../../src/platform/storage/media-service.ts';
 
 const address = { first_name: 'Mario', last_name: 'Rossi', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano', country: 'Italia' };
@@ -68,7 +78,11 @@ describe('product, badge and adjustment schemas', () => {
 });
 
 describe('image checks by content', () => {
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(20), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(20),
+    Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]),
+  ]);
   test('magic bytes decide the format', () => {
     expect(detectFormat(png)).toBe('png');
     expect(detectFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');

@@ -101,11 +101,16 @@ describe('phaseOf with missing dates', () => {
     ['before the start', b.startTournament - MIN, 'registration'],
     ['at the start', b.startTournament, 'ongoing'],
   ] as const)('no check-in window: registration runs until the start (%s → %s)', (_w, now, phase) =>
-    expect(phaseOf(at(0, { start_checkin: null, end_checkin: null }), now)).toBe(phase));
+    expect(phaseOf(at(0, { start_checkin: null, end_checkin: null }), now)).toBe(phase),
+  );
   test('no check-in window: a member can never be offered check-in', () =>
-    expect(actionFor(phaseOf(at(0, { start_checkin: null, end_checkin: null }), b.startTournament - MIN), { loggedIn: true, member: true, confirmed: false })).toEqual({ kind: 'leave' }));
+    expect(
+      actionFor(phaseOf(at(0, { start_checkin: null, end_checkin: null }), b.startTournament - MIN), { loggedIn: true, member: true, confirmed: false }),
+    ).toEqual({ kind: 'leave' }));
   test('no dates at all: ongoing (nothing to wait for)', () =>
-    expect(phaseOf({ status: 0, start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null }, T)).toBe('ongoing'));
+    expect(phaseOf({ status: 0, start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null }, T)).toBe(
+      'ongoing',
+    ));
 });
 
 describe('actionFor: the button of SPEC section 4', () => {
@@ -132,9 +137,7 @@ describe('actionFor: the button of SPEC section 4', () => {
     ['confirmed member', confirmed],
     ['waitlisted', waitlisted],
   ];
-  const rows = Object.entries(table).flatMap(([phase, actions]) =>
-    who.map(([name, m], i) => ({ phase: phase as Phase, name, m, action: actions[i] })),
-  );
+  const rows = Object.entries(table).flatMap(([phase, actions]) => who.map(([name, m], i) => ({ phase: phase as Phase, name, m, action: actions[i] })));
   test.each(rows)('$phase, $name → $action.kind $action.label', ({ phase, m, action }) => {
     expect(actionFor(phase, m)).toEqual(action);
   });
@@ -143,9 +146,11 @@ describe('actionFor: the button of SPEC section 4', () => {
 describe('server windows', () => {
   const phases: Phase[] = ['complete', 'ongoing', 'waiting', 'registration', 'checkinOpen', 'checkinClosed'];
   test.each(phases)('join and leave only while registration is open (%s)', (p) =>
-    expect(mayJoin(p)).toEqual(p === 'registration' ? { ok: true } : { ok: false, code: 'REGISTRATION_CLOSED' }));
+    expect(mayJoin(p)).toEqual(p === 'registration' ? { ok: true } : { ok: false, code: 'REGISTRATION_CLOSED' }),
+  );
   test.each(phases)('check-in and check-out only while check-in is open (%s)', (p) =>
-    expect(mayCheckIn(p)).toEqual(p === 'checkinOpen' ? { ok: true } : { ok: false, code: 'CHECKIN_CLOSED' }));
+    expect(mayCheckIn(p)).toEqual(p === 'checkinOpen' ? { ok: true } : { ok: false, code: 'CHECKIN_CLOSED' }),
+  );
   test.each(phases)('only a member checks in, and only while check-in is open (%s)', (p) => {
     expect(mayCheckIn(p, true).ok).toBe(p === 'checkinOpen');
     expect(mayCheckIn(p, false)).toEqual({ ok: false, code: p === 'checkinOpen' ? 'NOT_A_MEMBER' : 'CHECKIN_CLOSED' });

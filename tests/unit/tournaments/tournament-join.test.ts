@@ -36,7 +36,12 @@ describe('join payloads', () => {
   });
 
   test('check-in sends the real account: the Epic ID for Fortnite, the saved one otherwise, none when missing', () => {
-    expect(checkInAccount({ id: 'u', epicId: 'Epic42' }, { game: 'Fortnite', console: ['PS5'] })).toEqual({ username: 'Epic42', id: 'Epic42', game: 'Fortnite', console: 'PS5' });
+    expect(checkInAccount({ id: 'u', epicId: 'Epic42' }, { game: 'Fortnite', console: ['PS5'] })).toEqual({
+      username: 'Epic42',
+      id: 'Epic42',
+      game: 'Fortnite',
+      console: 'PS5',
+    });
     expect(checkInAccount({ id: 'u', epicId: ' ' }, { game: 'Fortnite', console: ['PS5'] })).toBeNull();
     expect(checkInAccount({ id: 'u', gameAccounts: [acc('EAFC25', 'PS5')] }, { game: 'EAFC25', console: ['PS5'] })).toEqual(acc('EAFC25', 'PS5'));
     expect(checkInAccount({ id: 'u', gameAccounts: [acc('EAFC25', 'PS4')] }, { game: 'EAFC25', console: ['PS5'] })).toBeNull();

@@ -6,12 +6,7 @@ export async function create(db: Kysely<Database>, userId: string, ttlMinutes: n
   const token = newToken();
   const now = new Date();
   // only the newest link works: a forwarded or leaked older mail stops being usable
-  await db
-    .updateTable('password_resets')
-    .set({ used_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await db.updateTable('password_resets').set({ used_at: now.toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   await db
     .insertInto('password_resets')
     .values({

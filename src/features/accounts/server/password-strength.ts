@@ -20,6 +20,5 @@ export const checkPassword = (password: string): PasswordVerdict => passwordVerd
 /** Signup, reset and change: a short or guessable password is 400 PASSWORD_WEAK. */
 export function assertStrongPassword(password: string): void {
   const verdict = checkPassword(password);
-  if (verdict !== 'ok')
-    throw new AppError('invalid', 'PASSWORD_WEAK', verdict === 'short' ? 'The password is too short' : 'The password is too easy to guess');
+  if (verdict !== 'ok') throw new AppError('invalid', 'PASSWORD_WEAK', verdict === 'short' ? 'The password is too short' : 'The password is too easy to guess');
 }

@@ -47,14 +47,27 @@ export default async function userRoutes(root: FastifyInstance) {
     hook: 'preHandler' as const,
     keyGenerator: (req: FastifyRequest) => `current-password|${req.user?.id ?? req.ip}`,
   };
-  const profileLimit = { ...secretCheckLimit, allowList: (req: FastifyRequest) => typeof (req.body as { currentPassword?: unknown } | undefined)?.currentPassword !== 'string' };
+  const profileLimit = {
+    ...secretCheckLimit,
+    allowList: (req: FastifyRequest) => typeof (req.body as { currentPassword?: unknown } | undefined)?.currentPassword !== 'string',
+  };
   // every signup attempt from one address counts (account farming, e-mail enumeration)
   const signupLimit = { max: root.config.signupRateLimit, timeWindow: '1 hour' };
   // password spraying: failures from one address, whatever the e-mail
-  const loginFailures = failureLimit(root, { name: 'login-failures', max: root.config.loginFailuresPerAddress, timeWindow: '15 minutes', failures: ['INVALID_CREDENTIALS'] });
+  const loginFailures = failureLimit(root, {
+    name: 'login-failures',
+    max: root.config.loginFailuresPerAddress,
+    timeWindow: '15 minutes',
+    failures: ['INVALID_CREDENTIALS'],
+  });
 
   app.post('/users/authenticate', {
-    schema: { tags, summary: 'Log in with e-mail and password (JSON body, never the URL)', body: loginInputSchema, response: { 200: authResult, ...errorResponses(400, 401, 429, 503) } },
+    schema: {
+      tags,
+      summary: 'Log in with e-mail and password (JSON body, never the URL)',
+      body: loginInputSchema,
+      response: { 200: authResult, ...errorResponses(400, 401, 429, 503) },
+    },
     config: { rateLimit: loginLimit },
     onResponse: logFailedLogin,
     handler: async (req) => {
@@ -65,11 +78,18 @@ export default async function userRoutes(root: FastifyInstance) {
   });
 
   app.post('/users/pp', {
-    schema: { tags, summary: 'Sign up; the answer lists the badges the signup earned', body: signupInputSchema, response: { 201: envelopeWithBadges(z.object({ message: z.string(), user: userSchema })), ...errorResponses(400, 409, 429, 503) } },
+    schema: {
+      tags,
+      summary: 'Sign up; the answer lists the badges the signup earned',
+      body: signupInputSchema,
+      response: { 201: envelopeWithBadges(z.object({ message: z.string(), user: userSchema })), ...errorResponses(400, 409, 429, 503) },
+    },
     config: { rateLimit: signupLimit },
     handler: async (req, reply) => {
       const user = await UserService.signup(app, req.body);
-      return reply.code(201).send(okWithBadges({ message: 'USER_CREATED', user }, await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered')));
+      return reply
+        .code(201)
+        .send(okWithBadges({ message: 'USER_CREATED', user }, await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered')));
     },
   });
 
@@ -82,11 +102,15 @@ export default async function userRoutes(root: FastifyInstance) {
   app.put('/users/pp/:id', {
     schema: {
       tags,
-      summary: 'Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one\'s own needs currentPassword and becomes pendingEmail until its mailed link is followed',
+      summary:
+        "Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
       security: [{ bearer: [] }],
       params: idParams,
       body: userUpdateSchema,
-      response: { 200: envelopeWithBadges(z.object({ data: userSchema, pendingEmail: z.string().optional() })), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: {
+        200: envelopeWithBadges(z.object({ data: userSchema, pendingEmail: z.string().optional() })),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
+      },
     },
     preHandler: app.requireUser,
     config: { rateLimit: profileLimit },
@@ -99,7 +123,12 @@ export default async function userRoutes(root: FastifyInstance) {
   });
 
   app.get('/users/:id', {
-    schema: { tags, summary: 'A user: the whole account to its owner or an admin, the public profile to anyone else', params: idParams, response: { 200: envelope(z.union([userSchema, publicUserSchema])), ...errorResponses(404) } },
+    schema: {
+      tags,
+      summary: 'A user: the whole account to its owner or an admin, the public profile to anyone else',
+      params: idParams,
+      response: { 200: envelope(z.union([userSchema, publicUserSchema])), ...errorResponses(404) },
+    },
     handler: async (req) => {
       const user = await UserService.get(app, req.params.id);
       const full = req.user && (req.user.id === user.id || req.user.isAdmin);
@@ -112,7 +141,7 @@ export default async function userRoutes(root: FastifyInstance) {
       tags,
       summary: 'Mail a single-use reset link; answers the same whether or not the account exists',
       description:
-        'The address goes in the JSON body. The spec\'s client puts it in the query (`?email=`): that form is accepted too, with the same answer, ' +
+        "The address goes in the JSON body. The spec's client puts it in the query (`?email=`): that form is accepted too, with the same answer, " +
         'and the address is cut from every logged URL. A body, when sent, wins.',
       querystring: resetRequestSchema.partial(),
       body: resetRequestSchema,
@@ -130,7 +159,12 @@ export default async function userRoutes(root: FastifyInstance) {
   });
 
   app.post('/users/reset', {
-    schema: { tags, summary: 'Set a new password with the mailed token', body: resetPasswordSchema, response: { 200: messageResult, ...errorResponses(400, 429) } },
+    schema: {
+      tags,
+      summary: 'Set a new password with the mailed token',
+      body: resetPasswordSchema,
+      response: { 200: messageResult, ...errorResponses(400, 429) },
+    },
     config: { rateLimit: resetLimit },
     handler: async (req) => {
       await UserService.resetPassword(app, req.body.token, req.body.password);
@@ -148,27 +182,49 @@ export default async function userRoutes(root: FastifyInstance) {
   });
 
   app.post('/users/me/password', {
-    schema: { tags, summary: 'Change the password: needs the current one; every other session is revoked', security: [{ bearer: [] }], body: passwordChangeSchema, response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(400, 401, 403, 429) } },
+    schema: {
+      tags,
+      summary: 'Change the password: needs the current one; every other session is revoked',
+      security: [{ bearer: [] }],
+      body: passwordChangeSchema,
+      response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(400, 401, 403, 429) },
+    },
     preHandler: app.requireUser,
     config: { rateLimit: secretCheckLimit },
     handler: async (req) => ok({ message: 'PASSWORD_CHANGED', ...(await UserService.changePassword(app, req.user!.id, req.user!.token, req.body)) }),
   });
 
   app.post('/users/me/email', {
-    schema: { tags, summary: 'Ask for a new e-mail: needs the current password; takes effect when the link mailed to it is followed', security: [{ bearer: [] }], body: emailChangeSchema, response: { 200: envelope(z.object({ message: z.string(), pendingEmail: z.string() })), ...errorResponses(400, 401, 403, 409, 429) } },
+    schema: {
+      tags,
+      summary: 'Ask for a new e-mail: needs the current password; takes effect when the link mailed to it is followed',
+      security: [{ bearer: [] }],
+      body: emailChangeSchema,
+      response: { 200: envelope(z.object({ message: z.string(), pendingEmail: z.string() })), ...errorResponses(400, 401, 403, 409, 429) },
+    },
     preHandler: app.requireUser,
     config: { rateLimit: secretCheckLimit },
     handler: async (req) => ok({ message: 'EMAIL_CHANGE_SENT', ...(await UserService.changeEmail(app, req.user!.id, req.body)) }),
   });
 
   app.post('/users/email/confirm', {
-    schema: { tags, summary: 'Confirm a new e-mail with the token mailed to it (single use)', body: emailConfirmSchema, response: { 200: envelope(z.object({ message: z.string(), email: z.string() })), ...errorResponses(400, 409, 429) } },
+    schema: {
+      tags,
+      summary: 'Confirm a new e-mail with the token mailed to it (single use)',
+      body: emailConfirmSchema,
+      response: { 200: envelope(z.object({ message: z.string(), email: z.string() })), ...errorResponses(400, 409, 429) },
+    },
     config: { rateLimit: resetLimit },
     handler: async (req) => ok({ message: 'EMAIL_CHANGED', email: (await UserService.confirmEmail(app, req.body.token)).email }),
   });
 
   app.post('/users/logoutAll', {
-    schema: { tags, summary: 'Log out everywhere: revoke every session of the account, this one included', security: [{ bearer: [] }], response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(401) } },
+    schema: {
+      tags,
+      summary: 'Log out everywhere: revoke every session of the account, this one included',
+      security: [{ bearer: [] }],
+      response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(401) },
+    },
     preHandler: app.requireUser,
     handler: async (req) => ok({ message: 'LOGGED_OUT_EVERYWHERE', revokedSessions: await UserService.logoutEverywhere(app, req.user!.id) }),
   });

@@ -64,7 +64,12 @@ export async function get(app: FastifyInstance, id: string): Promise<User> {
  * password and the link mailed to it); an admin's change of another account applies at once, is
  * audited and told to the old address. The agency admin role never changes a SiteAdmin.
  */
-export async function update(app: FastifyInstance, actor: { id: string; roles: string[] }, id: string, changes: UserUpdate): Promise<{ user: User; pendingEmail?: string }> {
+export async function update(
+  app: FastifyInstance,
+  actor: { id: string; roles: string[] },
+  id: string,
+  changes: UserUpdate,
+): Promise<{ user: User; pendingEmail?: string }> {
   const target = await get(app, id);
   const self = actor.id === id;
   if (!self && target.roles.includes('SiteAdmin') && !actor.roles.includes('SiteAdmin'))
@@ -153,7 +158,8 @@ export async function logoutEverywhere(app: FastifyInstance, userId: string): Pr
 
 /** A taken address is refused when the change is asked for, not only when its link is followed. */
 async function assertEmailFree(app: FastifyInstance, email: string) {
-  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email)) throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
+  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email))
+    throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
 }
 
 async function assertCurrentPassword(app: FastifyInstance, userId: string, password: string | undefined) {
@@ -254,7 +260,10 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
     }
     return found.id;
   }
-  const local = normalized.split('@')[0].replace(/[^\p{L}\p{N}_.-]/gu, '').slice(0, 24);
+  const local = normalized
+    .split('@')[0]
+    .replace(/[^\p{L}\p{N}_.-]/gu, '')
+    .slice(0, 24);
   // the signup rules want at least 3 characters, or the admin could not save their own profile
   const base = local.length >= 3 ? local : 'admin';
   const passwordHash = await hashPassword(password);

@@ -64,11 +64,7 @@ export async function revoke(db: Kysely<Database>, token: string): Promise<void>
  * it). Returns how many were revoked.
  */
 export async function revokeAllForUser(db: Kysely<Database>, userId: string, exceptToken?: string): Promise<number> {
-  let q = db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
+  let q = db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptToken) q = q.where('token_hash', '!=', hashToken(exceptToken));
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0);

@@ -59,12 +59,7 @@ export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateRe
 }
 
 export async function findCredentials(db: Kysely<Database>, owner: string, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'language'])
-    .where('owner', '=', owner)
-    .where('email', '=', email)
-    .executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'password_hash', 'language']).where('owner', '=', owner).where('email', '=', email).executeTakeFirst();
 }
 
 /** The account with this id in this brand (`owner`); another brand's account is not found. */
@@ -77,7 +72,10 @@ export async function findById(db: Kysely<Database>, owner: string, id: string):
     .where('user_id', '=', id)
     .orderBy('position')
     .execute();
-  return toUser(row, accounts.map((a) => ({ username: a.username, id: a.account_id, game: a.game, console: a.console }) as GameAccount));
+  return toUser(
+    row,
+    accounts.map((a) => ({ username: a.username, id: a.account_id, game: a.game, console: a.console }) as GameAccount),
+  );
 }
 
 const columnOf: Partial<Record<keyof UserUpdate, keyof UsersTable>> = {
@@ -104,7 +102,12 @@ const columnOf: Partial<Record<keyof UserUpdate, keyof UsersTable>> = {
  * Applies the given fields and, when present, replaces the game accounts, in one transaction.
  * 'NOT_FOUND' when no account of `owner` has this id (nothing is written).
  */
-export async function update(db: Kysely<Database>, owner: string, id: string, changes: UserUpdate): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
+export async function update(
+  db: Kysely<Database>,
+  owner: string,
+  id: string,
+  changes: UserUpdate,
+): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
   const set: Record<string, unknown> = { updated_at: new Date().toISOString() };
   for (const [key, column] of Object.entries(columnOf)) {
     const value = changes[key as keyof UserUpdate];
@@ -148,7 +151,12 @@ export async function update(db: Kysely<Database>, owner: string, id: string, ch
  * profile already holding GAME_ACCOUNTS_MAX keeps its list: the join it belongs to still counts.
  */
 export async function keepGameAccount(db: Kysely<Database>, userId: string, a: GameAccount): Promise<void> {
-  const rows = await db.selectFrom('game_accounts').select(['id', 'position', 'username', 'game', 'console']).where('user_id', '=', userId).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('game_accounts')
+    .select(['id', 'position', 'username', 'game', 'console'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
   const same = rows.find((r) => r.game === a.game && r.console === a.console && r.username === a.username);
   if (same) {
     await db.updateTable('game_accounts').set({ account_id: a.id }).where('id', '=', same.id).execute();
@@ -156,7 +164,10 @@ export async function keepGameAccount(db: Kysely<Database>, userId: string, a: G
   }
   if (rows.length >= GAME_ACCOUNTS_MAX) return;
   const position = rows.length ? Math.max(...rows.map((r) => Number(r.position))) + 1 : 0;
-  await db.insertInto('game_accounts').values({ id: randomUUID(), user_id: userId, position, username: a.username, account_id: a.id, game: a.game, console: a.console }).execute();
+  await db
+    .insertInto('game_accounts')
+    .values({ id: randomUUID(), user_id: userId, position, username: a.username, account_id: a.id, game: a.game, console: a.console })
+    .execute();
 }
 
 /** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
@@ -170,11 +181,19 @@ export async function setPassword(db: Kysely<Database>, id: string, passwordHash
 }
 
 export async function setRoles(db: Kysely<Database>, id: string, roles: string[]) {
-  await db.updateTable('users').set({ roles: JSON.stringify(roles) }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ roles: JSON.stringify(roles) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function countByOwner(db: Kysely<Database>, owner: string): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('owner', '=', owner).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner', '=', owner)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -209,7 +228,12 @@ export async function existingIds(db: Kysely<Database>, owner: string, ids: stri
   const found = new Set<string>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 1000) {
-    const rows = await db.selectFrom('users').select('id').where('owner', '=', owner).where('id', 'in', unique.slice(i, i + 1000)).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select('id')
+      .where('owner', '=', owner)
+      .where('id', 'in', unique.slice(i, i + 1000))
+      .execute();
     for (const r of rows) found.add(r.id);
   }
   return found;

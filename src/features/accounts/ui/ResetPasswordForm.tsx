@@ -23,11 +23,7 @@ export default function ResetPasswordForm({ locale, messages }: Props) {
   const t = useT(messages);
   const token = useUrlToken();
 
-  return (
-    <div className={cardClass}>
-      {token ? <NewPassword t={t} locale={locale} token={token} /> : <RequestLink t={t} locale={locale} />}
-    </div>
-  );
+  return <div className={cardClass}>{token ? <NewPassword t={t} locale={locale} token={token} /> : <RequestLink t={t} locale={locale} />}</div>;
 }
 
 function BackToLogin({ t, locale, label }: { t: Translator; locale: Locale; label: string }) {
@@ -67,7 +63,14 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
         {sent ? t('auth.reset.sent') : ''}
       </div>
       {!sent && (
-        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={requestRules.preload} className="mt-6 space-y-5" data-testid="reset-request-form">
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          onFocus={requestRules.preload}
+          className="mt-6 space-y-5"
+          data-testid="reset-request-form"
+        >
           <FormField id="reset-email" label={t('auth.reset.email')} error={emailError}>
             <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
           </FormField>
@@ -120,7 +123,14 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
         {done ? t('auth.reset.done') : ''}
       </div>
       {!done && (
-        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={newPasswordRules.preload} className="mt-6 space-y-5" data-testid="reset-password-form">
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          onFocus={newPasswordRules.preload}
+          className="mt-6 space-y-5"
+          data-testid="reset-password-form"
+        >
           <FormField id="reset-new-password" label={t('auth.reset.newPassword')} error={passwordError} hint={t('auth.signup.passwordHint')}>
             <PasswordInput
               {...register('password')}

@@ -123,7 +123,8 @@ function nextTimestamp(): string {
 
 export async function insertSubmission(
   db: Db,
-  s: Omit<SubmissionRecord, 'id' | 'accountUsername' | 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'> & Partial<Pick<SubmissionRecord, 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'>>,
+  s: Omit<SubmissionRecord, 'id' | 'accountUsername' | 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'> &
+    Partial<Pick<SubmissionRecord, 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'>>,
 ): Promise<string> {
   const id = randomUUID();
   await db
@@ -164,7 +165,12 @@ export async function findSubmission(db: Db, owner: string, id: string): Promise
 }
 
 /** The caller's own submissions, newest first (capped: a page shows the recent ones). */
-export async function listMine(db: Db, owner: string, userId: string, q: { note?: string; limit: number }): Promise<{ rows: SubmissionRecord[]; total: number }> {
+export async function listMine(
+  db: Db,
+  owner: string,
+  userId: string,
+  q: { note?: string; limit: number },
+): Promise<{ rows: SubmissionRecord[]; total: number }> {
   let base = db.selectFrom('screenshot_submissions').where('owner', '=', owner).where('user_id', '=', userId);
   if (q.note) base = base.where('note', '=', q.note);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
@@ -235,7 +241,12 @@ export interface DuplicateRow {
  * For each hash, how many submissions in the owner carry it, and the oldest `perHash` of them
  * (ROW_NUMBER per hash, so one picture sent a thousand times still costs one short list).
  */
-export async function submissionsWithHashes(db: Db, owner: string, hashes: string[], perHash: number): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
+export async function submissionsWithHashes(
+  db: Db,
+  owner: string,
+  hashes: string[],
+  perHash: number,
+): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
   const counts = new Map<string, number>();
   if (!hashes.length) return { counts, rows: [] };
   const unique = [...new Set(hashes)];

@@ -38,12 +38,23 @@ export default async function campaignRoutes(root: FastifyInstance) {
   const owner = (requested?: string) => ownerOf(app, requested);
   // unlimited resubmits, but not a flood of image decoding from one account; counted in the app's
   // shared rate-limit store, so several processes share one quota
-  const submitLimit = { max: 20, timeWindow: '10 minutes', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `submission|${req.user?.id ?? req.ip}` };
+  const submitLimit = {
+    max: 20,
+    timeWindow: '10 minutes',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => `submission|${req.user?.id ?? req.ip}`,
+  };
 
   {
     const tags = ['campaign'];
     app.get('/campaigns/:slug', {
-      schema: { tags, summary: 'The campaign: deadline, phases with their state now, the open phase, the server clock', params: slugParams, querystring: ownerOnly, response: { 200: envelope(campaignSchema), ...errorResponses(400, 404) } },
+      schema: {
+        tags,
+        summary: 'The campaign: deadline, phases with their state now, the open phase, the server clock',
+        params: slugParams,
+        querystring: ownerOnly,
+        response: { 200: envelope(campaignSchema), ...errorResponses(400, 404) },
+      },
       handler: async (req, reply) => {
         CampaignService.assertSlug(req.params.slug);
         const campaign = await CampaignService.getCampaign(app, owner(req.query.owner));
@@ -53,7 +64,15 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
     });
     app.put('/campaigns/:slug', {
-      schema: { tags, summary: 'Change the deadline, the competition or all four windows (admin); audited', security: bearer, params: slugParams, querystring: ownerOnly, body: campaignUpdateSchema, response: { 200: envelope(campaignSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Change the deadline, the competition or all four windows (admin); audited',
+        security: bearer,
+        params: slugParams,
+        querystring: ownerOnly,
+        body: campaignUpdateSchema,
+        response: { 200: envelope(campaignSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         CampaignService.assertSlug(req.params.slug);
@@ -61,7 +80,13 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
     });
     app.get('/campaigns/:slug/phases/:phase/standings', {
-      schema: { tags, summary: "Each player's best approved score in the phase; the top 50 win", params: phaseParams, querystring: standingsQuerySchema, response: { 200: envelope(standingsSchema), ...errorResponses(400, 404) } },
+      schema: {
+        tags,
+        summary: "Each player's best approved score in the phase; the top 50 win",
+        params: phaseParams,
+        querystring: standingsQuerySchema,
+        response: { 200: envelope(standingsSchema), ...errorResponses(400, 404) },
+      },
       handler: async (req, reply) => {
         CampaignService.assertSlug(req.params.slug);
         const standings = await CampaignService.getStandings(app, owner(req.query.owner), req.params.phase, req.query);
@@ -86,7 +111,13 @@ export default async function campaignRoutes(root: FastifyInstance) {
       handler: async (req, reply) => reply.code(201).send(ok(await CampaignService.submit(app, callerOf(req), await readMultipart(req)))),
     });
     app.get('/marketplace/submissions/mine', {
-      schema: { tags, summary: "The caller's own submissions, newest first", security: bearer, querystring: mySubmissionsQuerySchema, response: { 200: listEnvelope(submissionSchema), ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: "The caller's own submissions, newest first",
+        security: bearer,
+        querystring: mySubmissionsQuerySchema,
+        response: { 200: listEnvelope(submissionSchema), ...errorResponses(400, 401, 404) },
+      },
       onRequest: app.requireUser,
       handler: async (req) => {
         const { rows, total } = await CampaignService.listMine(app, callerOf(req), owner(req.query.owner), req.query.note);
@@ -94,7 +125,13 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
     });
     app.get('/marketplace/submissions', {
-      schema: { tags, summary: 'The moderation queue, oldest first, with duplicates of each image (admin)', security: bearer, querystring: submissionListQuerySchema, response: { 200: countedList(adminSubmissionSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'The moderation queue, oldest first, with duplicates of each image (admin)',
+        security: bearer,
+        querystring: submissionListQuerySchema,
+        response: { 200: countedList(adminSubmissionSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const { rows, total } = await CampaignService.listQueue(app, owner(req.query.owner), req.query);
@@ -102,7 +139,15 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
     });
     app.post('/marketplace/submissions/:id/review', {
-      schema: { tags, summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited', security: bearer, params: idParams, querystring: ownerOnly, body: reviewInputSchema, response: { 200: envelope(submissionSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited',
+        security: bearer,
+        params: idParams,
+        querystring: ownerOnly,
+        body: reviewInputSchema,
+        response: { 200: envelope(submissionSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => ok(await CampaignService.review(app, actorOf(req), owner(req.query.owner), req.params.id, req.body)),
     });

@@ -79,7 +79,13 @@ export async function getCampaign(app: FastifyInstance, owner: string, now = new
 }
 
 /** One phase's standings, for the API and the /cortina page. */
-export async function getStandings(app: FastifyInstance, owner: string, phase: number, page: { limit: number; offset: number }, now = new Date()): Promise<Standings> {
+export async function getStandings(
+  app: FastifyInstance,
+  owner: string,
+  phase: number,
+  page: { limit: number; offset: number },
+  now = new Date(),
+): Promise<Standings> {
   const campaign = await load(app, owner);
   const window = campaign.phases.find((p) => p.phase === phase);
   if (!window) throw new AppError('invalid', 'VALIDATION_ERROR', 'No such phase');
@@ -107,7 +113,8 @@ const auditView = (c: CampaignRepository.CampaignRow) => ({ deadline: c.deadline
 export async function update(app: FastifyInstance, actor: Actor, owner: string, input: CampaignUpdate): Promise<Campaign> {
   const utc = (iso: string) => new Date(iso).toISOString();
   const phases = input.phases?.map((p) => ({ phase: p.phase, opensAt: utc(p.opensAt), closesAt: utc(p.closesAt) }));
-  if (phases && !isValidSchedule(phases)) throw new AppError('invalid', 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
+  if (phases && !isValidSchedule(phases))
+    throw new AppError('invalid', 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
   if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId)))
     throw new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
   const after = await audited(app, actor, async (tx, audit) => {
@@ -171,7 +178,11 @@ function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
  */
 export async function submit(app: FastifyInstance, caller: Caller, body: MultipartBody, now = new Date()): Promise<Submission> {
   // absent text parts count as empty, so they get `requiredField` rather than a type error
-  const fields = parseFields(submissionFieldsSchema, { username: '', email: '', ...body.fields }, body.file ? [] : [{ path: ['file'], message: 'requiredField' }]);
+  const fields = parseFields(
+    submissionFieldsSchema,
+    { username: '', email: '', ...body.fields },
+    body.file ? [] : [{ path: ['file'], message: 'requiredField' }],
+  );
   const file = body.file!;
   const owner = ownerOf(app, fields.owner);
   const phase = openPhase((await load(app, owner)).phases, now);
@@ -211,7 +222,12 @@ export async function listQueue(app: FastifyInstance, owner: string, q: Submissi
     offset: q.offset,
   });
   // one more than shown: the row itself may be among the oldest of its hash
-  const { counts, rows: same } = await CampaignRepository.submissionsWithHashes(db, owner, rows.map((r) => r.imageHash), DUPLICATES_SHOWN + 1);
+  const { counts, rows: same } = await CampaignRepository.submissionsWithHashes(
+    db,
+    owner,
+    rows.map((r) => r.imageHash),
+    DUPLICATES_SHOWN + 1,
+  );
   return {
     total,
     rows: rows.map((r) => ({

@@ -36,7 +36,7 @@ const isRomeMidnight = (d: Date) => d.getHours() === 0 && d.getMinutes() === 0 &
 export function campaignDateTime(iso: string, locale: Locale): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return format(romeWallClock(d), "d MMMM yyyy, HH:mm", { locale: dateLocales[locale] });
+  return format(romeWallClock(d), 'd MMMM yyyy, HH:mm', { locale: dateLocales[locale] });
 }
 
 /**

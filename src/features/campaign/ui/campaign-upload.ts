@@ -70,10 +70,7 @@ export class CampaignUpload extends HTMLElement {
     this.#toastTimers.forEach(clearTimeout);
     toast.style.opacity = '1';
     toast.hidden = false;
-    this.#toastTimers = [
-      setTimeout(() => (toast.style.opacity = '0'), TOAST_MS - 200),
-      setTimeout(() => (toast.hidden = true), TOAST_MS),
-    ];
+    this.#toastTimers = [setTimeout(() => (toast.style.opacity = '0'), TOAST_MS - 200), setTimeout(() => (toast.hidden = true), TOAST_MS)];
   }
 
   #open() {
@@ -138,7 +135,7 @@ export class CampaignUpload extends HTMLElement {
       void this.#loadMine();
       return;
     }
-    const code: string = res ? json?.error?.code ?? '' : 'NETWORK_ERROR';
+    const code: string = res ? (json?.error?.code ?? '') : 'NETWORK_ERROR';
     const issues: { path: string; message: string }[] = json?.error?.issues ?? [];
     let placed = false;
     for (const issue of issues) {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TimeseriesDay } from '../contract.ts';
 import * as AdminRepository from './activity-repository.ts';
 
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last `days` UTC days, today included, oldest first; a day with no activity is all zeros. */

@@ -13,7 +13,13 @@ export default async function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get('/marketplace/dashboard/timeseries', {
-    schema: { tags: ['dashboard'], summary: 'Daily activity of the last N UTC days, zeros included (admin)', security, querystring: timeseriesQuerySchema, response: { 200: envelope(timeseriesSchema), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: ['dashboard'],
+      summary: 'Daily activity of the last N UTC days, zeros included (admin)',
+      security,
+      querystring: timeseriesQuerySchema,
+      response: { 200: envelope(timeseriesSchema), ...errorResponses(400, 401, 403, 404) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => {
       ownerOf(app, req.query.owner);
@@ -22,7 +28,13 @@ export default async function dashboardRoutes(root: FastifyInstance) {
   });
 
   app.get('/marketplace/dashboard/overview', {
-    schema: { tags: ['dashboard'], summary: 'Stat cards of the admin dashboard (admin)', security, querystring: dashboardQuerySchema, response: { 200: envelope(dashboardOverviewSchema), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: ['dashboard'],
+      summary: 'Stat cards of the admin dashboard (admin)',
+      security,
+      querystring: dashboardQuerySchema,
+      response: { 200: envelope(dashboardOverviewSchema), ...errorResponses(400, 401, 403, 404) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => ok(await DashboardService.overview(app, ownerOf(app, req.query.owner))),
   });

@@ -20,7 +20,12 @@ export default async function newsRoutes(root: FastifyInstance) {
   const tags = ['news'];
 
   app.get('/news', {
-    schema: { tags, summary: 'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first', querystring: newsListQuerySchema, response: { 200: listEnvelope(newsArticleSchema), ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first',
+      querystring: newsListQuerySchema,
+      response: { 200: listEnvelope(newsArticleSchema), ...errorResponses(400, 401, 403) },
+    },
     handler: async (req, reply) => {
       if (req.query.all === 'true') await app.requireAdmin(req);
       cacheFor(req, reply);
@@ -30,7 +35,12 @@ export default async function newsRoutes(root: FastifyInstance) {
   });
 
   app.get('/news/:id', {
-    schema: { tags, summary: 'One article (a draft only for admins)', params: idParams, response: { 200: envelope(newsArticleSchema), ...errorResponses(400, 404) } },
+    schema: {
+      tags,
+      summary: 'One article (a draft only for admins)',
+      params: idParams,
+      response: { 200: envelope(newsArticleSchema), ...errorResponses(400, 404) },
+    },
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return ok(await NewsService.get(app, req.params.id, !!req.user?.isAdmin));
@@ -38,19 +48,38 @@ export default async function newsRoutes(root: FastifyInstance) {
   });
 
   app.post('/news', {
-    schema: { tags, summary: 'Write an article (admin); the body HTML is sanitised', security, body: newsInputSchema, response: { 201: envelope(newsArticleSchema), ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Write an article (admin); the body HTML is sanitised',
+      security,
+      body: newsInputSchema,
+      response: { 201: envelope(newsArticleSchema), ...errorResponses(400, 401, 403) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req, reply) => reply.code(201).send(ok(await NewsService.create(app, actorOf(req), req.body))),
   });
 
   app.put('/news/:id', {
-    schema: { tags, summary: 'Edit an article (admin); omitted fields stay; published=false clears publishedAt', security, params: idParams, body: newsUpdateSchema, response: { 200: envelope(newsArticleSchema), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Edit an article (admin); omitted fields stay; published=false clears publishedAt',
+      security,
+      params: idParams,
+      body: newsUpdateSchema,
+      response: { 200: envelope(newsArticleSchema), ...errorResponses(400, 401, 403, 404) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => ok(await NewsService.update(app, actorOf(req), req.params.id, req.body)),
   });
 
   app.delete('/news/:id', {
-    schema: { tags, summary: 'Delete an article (admin)', security, params: idParams, response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Delete an article (admin)',
+      security,
+      params: idParams,
+      response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => {
       await NewsService.remove(app, actorOf(req), req.params.id);

@@ -12,7 +12,7 @@ const otherLocale = (l: Locale): Locale => (l === 'it' ? 'en' : 'it');
 export const inLocale = (pair: Record<Locale, string> | undefined, locale: Locale) => pair?.[locale]?.trim() || pair?.[otherLocale(locale)]?.trim() || '';
 
 /** The body in the visitor's language when it has one, else the other language's. */
-export const bodyIn = (a: NewsArticle, locale: Locale) => (a.body?.[locale]?.trim() ? a.body[locale] : a.body?.[otherLocale(locale)] ?? '');
+export const bodyIn = (a: NewsArticle, locale: Locale) => (a.body?.[locale]?.trim() ? a.body[locale] : (a.body?.[otherLocale(locale)] ?? ''));
 
 /** "?page=3" → 3; anything else (absent, 0, "x", "2.5") is page 1, or null when present and not a page number. */
 export function pageParam(raw: string | null): number | null {

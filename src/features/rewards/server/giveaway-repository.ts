@@ -31,7 +31,13 @@ export async function findById(db: Db | Trx<Database>, owner: string, id: string
 }
 
 export async function findByToken(db: Db, owner: string, token: string): Promise<Giveaway | undefined> {
-  const row = await db.selectFrom('giveaways').selectAll().where('owner', '=', owner).where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('giveaways')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('token', '=', token)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row && toGiveaway(row, new Date().toISOString());
 }
 
@@ -75,7 +81,12 @@ export async function softDelete(db: Db, owner: string, id: string): Promise<boo
 }
 
 export async function hasRedeemed(db: Db, giveawayId: string, userId: string): Promise<boolean> {
-  return !!(await db.selectFrom('giveaway_redemptions').select('user_id').where('giveaway_id', '=', giveawayId).where('user_id', '=', userId).executeTakeFirst());
+  return !!(await db
+    .selectFrom('giveaway_redemptions')
+    .select('user_id')
+    .where('giveaway_id', '=', giveawayId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst());
 }
 
 /**
@@ -99,7 +110,12 @@ export async function consume(trx: Trx<Database>, owner: string, id: string, now
 }
 
 /** Why consume() refused: read on the same transaction after the refusal. */
-export async function refusalReason(trx: Trx<Database>, owner: string, id: string, now: string): Promise<'GIVEAWAY_NOT_FOUND' | 'GIVEAWAY_EXPIRED' | 'GIVEAWAY_USED_UP'> {
+export async function refusalReason(
+  trx: Trx<Database>,
+  owner: string,
+  id: string,
+  now: string,
+): Promise<'GIVEAWAY_NOT_FOUND' | 'GIVEAWAY_EXPIRED' | 'GIVEAWAY_USED_UP'> {
   const row = await trx.selectFrom('giveaways').selectAll().where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) return 'GIVEAWAY_NOT_FOUND';
   if (row.expires_at !== null && row.expires_at <= now) return 'GIVEAWAY_EXPIRED';

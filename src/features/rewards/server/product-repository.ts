@@ -48,7 +48,10 @@ export async function findById(db: Db | Trx<Database>, owner: string, id: string
 export async function create(db: Db, p: NewProduct): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await db.insertInto('products').values({ id, ...p, deleted_at: null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('products')
+    .values({ id, ...p, deleted_at: null, created_at: now, updated_at: now })
+    .execute();
   return id;
 }
 

@@ -22,7 +22,12 @@ export function create(app: FastifyInstance, owner: string, actor: Actor, input:
   return audited(app, actor, async (tx, audit) => {
     // SPEC section 5: an empty brand is the brand of the deployment
     const { translations, ...fields } = input;
-    const id = await ProductRepository.create(tx.db.kysely, { owner, ...fields, ...translatedColumns(translations), brand: fields.brand || app.config.brandSlug });
+    const id = await ProductRepository.create(tx.db.kysely, {
+      owner,
+      ...fields,
+      ...translatedColumns(translations),
+      brand: fields.brand || app.config.brandSlug,
+    });
     const product = await get(tx, owner, id);
     await audit({ action: 'product.create', entityType: 'product', entityId: id, before: null, after: product });
     return product;

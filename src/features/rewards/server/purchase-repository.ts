@@ -70,7 +70,11 @@ export async function list(
   const ids = await base.select('purchases.id').orderBy('purchases.created_at', 'desc').orderBy('purchases.id').limit(q.limit).offset(q.offset).execute();
   if (!ids.length) return { rows: [], total: Number(n) };
   const rows = await query(db)
-    .where('purchases.id', 'in', ids.map((r) => r.id))
+    .where(
+      'purchases.id',
+      'in',
+      ids.map((r) => r.id),
+    )
     .orderBy('purchases.created_at', 'desc')
     .orderBy('purchases.id')
     .execute();

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
-import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../contract.ts';
+import {
+  shippingAddressSchema,
+  type Purchase,
+  type PurchaseListQuery,
+  type PurchaseResult,
+  type ShippingAddress,
+  type purchaseInputSchema,
+} from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as ProductRepository from './product-repository.ts';
@@ -26,8 +33,13 @@ async function shippingAddressOf(app: FastifyInstance, owner: string, userId: st
   const parsed = shippingAddressSchema.safeParse(user ?? {});
   if (parsed.success) return parsed.data;
   const missing = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-  throw new AppError('invalid', 'SHIPPING_ADDRESS_MISSING', `Shipping address incomplete: ${missing.join(', ')}`, undefined,
-    missing.map((field) => ({ path: `body.shippingAddress.${field}`, message: 'required' })));
+  throw new AppError(
+    'invalid',
+    'SHIPPING_ADDRESS_MISSING',
+    `Shipping address incomplete: ${missing.join(', ')}`,
+    undefined,
+    missing.map((field) => ({ path: `body.shippingAddress.${field}`, message: 'required' })),
+  );
 }
 
 /**

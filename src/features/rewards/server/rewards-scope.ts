@@ -112,7 +112,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw new AppError('invalid', 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw))
+    throw new AppError('invalid', 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
   return raw;
 }
 

@@ -1,7 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adjustInputSchema, badgeInputSchema, adjustResultSchema, badgeListQuerySchema, badgeSchema, badgeTriggerInputSchema, badgeTriggerResultSchema, badgeUpdateSchema, giveawayInputSchema, giveawayListQuerySchema, giveawaySchema, giveawayUpdateSchema, productInputSchema, productListQuerySchema, productSchema, productUpdateSchema, purchaseInputSchema, purchaseListQuerySchema, purchaseResultSchema, purchaseSchema, redeemInputSchema, redeemResultSchema, transactionListQuerySchema, transactionSchema, userBadgeSchema, userPurchaseListQuerySchema, walletListQuerySchema, walletParamsSchema, walletSchema } from '../contract.ts';
+import {
+  adjustInputSchema,
+  badgeInputSchema,
+  adjustResultSchema,
+  badgeListQuerySchema,
+  badgeSchema,
+  badgeTriggerInputSchema,
+  badgeTriggerResultSchema,
+  badgeUpdateSchema,
+  giveawayInputSchema,
+  giveawayListQuerySchema,
+  giveawaySchema,
+  giveawayUpdateSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productSchema,
+  productUpdateSchema,
+  purchaseInputSchema,
+  purchaseListQuerySchema,
+  purchaseResultSchema,
+  purchaseSchema,
+  redeemInputSchema,
+  redeemResultSchema,
+  transactionListQuerySchema,
+  transactionSchema,
+  userBadgeSchema,
+  userPurchaseListQuerySchema,
+  walletListQuerySchema,
+  walletParamsSchema,
+  walletSchema,
+} from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
 import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
 import { actorOf, assertSelfOrAdmin, callerOf } from '../../../platform/http/plugins/auth.ts';
@@ -32,15 +62,32 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   // code guessing is slowed per account (DESIGN section 4: rate limits on code redemption)
   // guessing codes with many fresh accounts: unknown codes from one address, whatever the account
   // (a code that exists but is used up or expired is no guess and does not count)
-  const unknownCodes = failureLimit(root, { name: 'unknown-codes', max: root.config.unknownCodesPerAddress, timeWindow: '10 minutes', failures: ['GIVEAWAY_NOT_FOUND'] });
-  const redeemLimit = { max: 10, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `redeem|${req.user?.id ?? req.ip}` };
+  const unknownCodes = failureLimit(root, {
+    name: 'unknown-codes',
+    max: root.config.unknownCodesPerAddress,
+    timeWindow: '10 minutes',
+    failures: ['GIVEAWAY_NOT_FOUND'],
+  });
+  const redeemLimit = {
+    max: 10,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => `redeem|${req.user?.id ?? req.ip}`,
+  };
   const owner = (requested?: string) => ownerOf(app, requested);
 
   // ---- badges ----
   {
     const tags = ['rewards'];
     app.post('/marketplace/badges', {
-      schema: { tags, summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists', security: bearer, querystring: ownerQuery, body: badgeInputSchema, response: { 201: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists',
+        security: bearer,
+        querystring: ownerQuery,
+        body: badgeInputSchema,
+        response: { 201: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
         return reply.code(201).send(ok(await BadgeService.create(app, ownerOf(app, req.query.owner), actorOf(req), req.body)));
@@ -48,7 +95,12 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     });
 
     app.get('/marketplace/badges', {
-      schema: { tags, summary: 'Badges: the active ones, or all for an admin', querystring: badgeListQuerySchema, response: { 200: listEnvelope(badgeSchema), ...errorResponses(400, 404) } },
+      schema: {
+        tags,
+        summary: 'Badges: the active ones, or all for an admin',
+        querystring: badgeListQuerySchema,
+        response: { 200: listEnvelope(badgeSchema), ...errorResponses(400, 404) },
+      },
       handler: async (req, reply) => {
         // an admin also sees inactive badges
         cacheForViewer(req, reply);
@@ -57,14 +109,28 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.get('/marketplace/badges/:id', {
-      schema: { tags, summary: 'One badge (an inactive one only for admins)', params: idParams, querystring: ownerQuery, response: { 200: envelope(badgeSchema), ...errorResponses(400, 404) } },
+      schema: {
+        tags,
+        summary: 'One badge (an inactive one only for admins)',
+        params: idParams,
+        querystring: ownerQuery,
+        response: { 200: envelope(badgeSchema), ...errorResponses(400, 404) },
+      },
       handler: async (req, reply) => {
         cacheForViewer(req, reply);
         return ok(await BadgeService.get(app, owner(req.query.owner), req.params.id, !!req.user?.isAdmin));
       },
     });
     app.put('/marketplace/badges/:id', {
-      schema: { tags, summary: 'Edit a badge (admin); slug and trigger are fixed', security: bearer, params: idParams, querystring: ownerQuery, body: badgeUpdateSchema, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Edit a badge (admin); slug and trigger are fixed',
+        security: bearer,
+        params: idParams,
+        querystring: ownerQuery,
+        body: badgeUpdateSchema,
+        response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const after = await BadgeService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
@@ -72,7 +138,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.patch('/marketplace/badges/:id/toggle-active', {
-      schema: { tags, summary: 'Activate or deactivate a badge (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Activate or deactivate a badge (admin)',
+        security: bearer,
+        params: idParams,
+        querystring: ownerQuery,
+        response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const after = await BadgeService.toggleActive(app, owner(req.query.owner), actorOf(req), req.params.id);
@@ -80,7 +153,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.get('/marketplace/backpack/:user', {
-      schema: { tags, summary: "A user's earned badges (own, or any as admin)", security: bearer, params: userParams, querystring: ownerQuery, response: { 200: listEnvelope(userBadgeSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: "A user's earned badges (own, or any as admin)",
+        security: bearer,
+        params: userParams,
+        querystring: ownerQuery,
+        response: { 200: listEnvelope(userBadgeSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireUser,
       handler: async (req) => {
         assertSelfOrAdmin(req, req.params.user);
@@ -93,7 +173,13 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         tags,
         summary: 'Award a badge if the server can verify its rule for the user (DESIGN deviation 3)',
         security: bearer,
-        params: z.object({ badge: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'slug') }),
+        params: z.object({
+          badge: z
+            .string()
+            .min(1)
+            .max(64)
+            .regex(/^[A-Za-z0-9_-]+$/, 'slug'),
+        }),
         body: badgeTriggerInputSchema.default({}),
         response: { 200: envelope(badgeTriggerResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -106,7 +192,12 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   {
     const tags = ['rewards'];
     app.get('/marketplace/products', {
-      schema: { tags, summary: 'Products in the shop (public)', querystring: productListQuerySchema, response: { 200: listEnvelope(productSchema), ...errorResponses(400, 404) } },
+      schema: {
+        tags,
+        summary: 'Products in the shop (public)',
+        querystring: productListQuerySchema,
+        response: { 200: listEnvelope(productSchema), ...errorResponses(400, 404) },
+      },
       handler: async (req, reply) => {
         // the same for every caller, but a caller with a token is buying or editing and must see the
         // stock as it is now, not a copy their browser kept for ten seconds
@@ -118,14 +209,27 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.get('/marketplace/products/:id', {
-      schema: { tags, summary: 'One product (public)', params: idParams, querystring: ownerQuery, response: { 200: envelope(productSchema), ...errorResponses(400, 404) } },
+      schema: {
+        tags,
+        summary: 'One product (public)',
+        params: idParams,
+        querystring: ownerQuery,
+        response: { 200: envelope(productSchema), ...errorResponses(400, 404) },
+      },
       handler: async (req, reply) => {
         cacheForViewer(req, reply);
         return cachedJson(app, req, reply, async () => ok(await ProductService.get(app, owner(req.query.owner), req.params.id)));
       },
     });
     app.post('/marketplace/products', {
-      schema: { tags, summary: 'Create a product (admin)', security: bearer, querystring: ownerQuery, body: productInputSchema, response: { 201: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Create a product (admin)',
+        security: bearer,
+        querystring: ownerQuery,
+        body: productInputSchema,
+        response: { 201: envelope(productSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
         const product = await ProductService.create(app, owner(req.query.owner), actorOf(req), req.body);
@@ -133,7 +237,15 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.put('/marketplace/products/:id', {
-      schema: { tags, summary: 'Edit a product (admin); omitted fields keep their value', security: bearer, params: idParams, querystring: ownerQuery, body: productUpdateSchema, response: { 200: envelope(productSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Edit a product (admin); omitted fields keep their value',
+        security: bearer,
+        params: idParams,
+        querystring: ownerQuery,
+        body: productUpdateSchema,
+        response: { 200: envelope(productSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const after = await ProductService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
@@ -141,7 +253,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.delete('/marketplace/products/:id', {
-      schema: { tags, summary: 'Remove a product from the shop (admin); its purchases stay', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: deleted('_id'), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Remove a product from the shop (admin); its purchases stay',
+        security: bearer,
+        params: idParams,
+        querystring: ownerQuery,
+        response: { 200: deleted('_id'), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         await ProductService.remove(app, owner(req.query.owner), actorOf(req), req.params.id);
@@ -173,12 +292,20 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         const answer = await PurchaseService.purchase(app, callerOf(req), owner(req.body.owner), req.body, key);
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         const { purchase } = answer.body.data;
-        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
+        const earned = answer.replayed
+          ? []
+          : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
         return reply.code(answer.status as 201).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
       },
     });
     app.get('/marketplace/purchases', {
-      schema: { tags, summary: 'Every purchase (admin)', security: bearer, querystring: purchaseListQuerySchema, response: { 200: listEnvelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Every purchase (admin)',
+        security: bearer,
+        querystring: purchaseListQuerySchema,
+        response: { 200: listEnvelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const { rows, total } = await PurchaseService.list(app, owner(req.query.owner), req.query);
@@ -186,7 +313,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.get('/marketplace/purchases/user/:user', {
-      schema: { tags, summary: "A user's purchases (own, or any as admin)", security: bearer, params: userParams, querystring: userPurchaseListQuerySchema, response: { 200: listEnvelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: "A user's purchases (own, or any as admin)",
+        security: bearer,
+        params: userParams,
+        querystring: userPurchaseListQuerySchema,
+        response: { 200: listEnvelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireUser,
       handler: async (req) => {
         assertSelfOrAdmin(req, req.params.user);
@@ -195,7 +329,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.patch('/marketplace/purchases/:id/fulfill', {
-      schema: { tags, summary: 'Mark a purchase fulfilled (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Mark a purchase fulfilled (admin)',
+        security: bearer,
+        params: idParams,
+        querystring: ownerQuery,
+        response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const after = await PurchaseService.fulfill(app, owner(req.query.owner), actorOf(req), req.params.id);
@@ -223,12 +364,20 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         const ownerId = owner(req.body.owner);
         const answer = await unknownCodes(req, () => GiveawayService.redeem(app, callerOf(req), ownerId, req.body, key));
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: answer.body.data.giveaway.id });
+        const earned = answer.replayed
+          ? []
+          : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: answer.body.data.giveaway.id });
         return reply.code(answer.status as 200).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
       },
     });
     app.get('/marketplace/giveaways', {
-      schema: { tags, summary: 'Giveaway codes (admin)', security: bearer, querystring: giveawayListQuerySchema, response: { 200: countedList(giveawaySchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Giveaway codes (admin)',
+        security: bearer,
+        querystring: giveawayListQuerySchema,
+        response: { 200: countedList(giveawaySchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const { rows, total } = await GiveawayService.list(app, owner(req.query.owner), req.query);
@@ -236,12 +385,26 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.get('/marketplace/giveaways/:id', {
-      schema: { tags, summary: 'One giveaway (admin)', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'One giveaway (admin)',
+        security: bearer,
+        params: idParams,
+        querystring: ownerQuery,
+        response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => ok(await GiveawayService.get(app, owner(req.query.owner), req.params.id)),
     });
     app.post('/marketplace/giveaways', {
-      schema: { tags, summary: 'Create a giveaway code (admin)', security: bearer, querystring: ownerQuery, body: giveawayInputSchema, response: { 201: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: 'Create a giveaway code (admin)',
+        security: bearer,
+        querystring: ownerQuery,
+        body: giveawayInputSchema,
+        response: { 201: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
         const giveaway = await GiveawayService.create(app, owner(req.query.owner), actorOf(req), req.body);
@@ -249,7 +412,15 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.put('/marketplace/giveaways/:id', {
-      schema: { tags, summary: 'Edit a giveaway (admin); the code is read-only', security: bearer, params: idParams, querystring: ownerQuery, body: giveawayUpdateSchema, response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Edit a giveaway (admin); the code is read-only',
+        security: bearer,
+        params: idParams,
+        querystring: ownerQuery,
+        body: giveawayUpdateSchema,
+        response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const after = await GiveawayService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
@@ -257,7 +428,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.delete('/marketplace/giveaways/:id', {
-      schema: { tags, summary: 'Delete a giveaway (admin); redemptions and ledger stay', security: bearer, params: idParams, querystring: ownerQuery, response: { 200: deleted('id'), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Delete a giveaway (admin); redemptions and ledger stay',
+        security: bearer,
+        params: idParams,
+        querystring: ownerQuery,
+        response: { 200: deleted('id'), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         await GiveawayService.remove(app, owner(req.query.owner), actorOf(req), req.params.id);
@@ -270,12 +448,24 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   {
     const tags = ['rewards'];
     app.get('/marketplace/wallets/me', {
-      schema: { tags, summary: "The caller's wallet (the header credits)", security: bearer, querystring: ownerQuery, response: { 200: envelope(walletSchema), ...errorResponses(401, 404) } },
+      schema: {
+        tags,
+        summary: "The caller's wallet (the header credits)",
+        security: bearer,
+        querystring: ownerQuery,
+        response: { 200: envelope(walletSchema), ...errorResponses(401, 404) },
+      },
       onRequest: app.requireUser,
       handler: async (req) => ok(await WalletService.get(app, owner(req.query.owner), req.user!.id)),
     });
     app.get('/marketplace/wallets/:owner/:userId', {
-      schema: { tags, summary: 'One wallet (own, or any as admin)', security: bearer, params: walletParamsSchema, response: { 200: envelope(walletSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'One wallet (own, or any as admin)',
+        security: bearer,
+        params: walletParamsSchema,
+        response: { 200: envelope(walletSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireUser,
       handler: async (req) => {
         assertSelfOrAdmin(req, req.params.userId);
@@ -283,7 +473,13 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.get('/marketplace/wallets', {
-      schema: { tags, summary: 'Every user with their balance (admin)', security: bearer, querystring: walletListQuerySchema, response: { 200: countedList(walletSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Every user with their balance (admin)',
+        security: bearer,
+        querystring: walletListQuerySchema,
+        response: { 200: countedList(walletSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireAdmin,
       handler: async (req) => {
         const { rows, total } = await WalletService.list(app, owner(req.query.owner), req.query);
@@ -310,7 +506,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
     app.get('/marketplace/transactions/:user', {
-      schema: { tags, summary: "A user's ledger, newest first (own, or any as admin)", security: bearer, params: userParams, querystring: transactionListQuerySchema, response: { 200: listEnvelope(transactionSchema), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: "A user's ledger, newest first (own, or any as admin)",
+        security: bearer,
+        params: userParams,
+        querystring: transactionListQuerySchema,
+        response: { 200: listEnvelope(transactionSchema), ...errorResponses(400, 401, 403, 404) },
+      },
       onRequest: app.requireUser,
       handler: async (req) => {
         assertSelfOrAdmin(req, req.params.user);
@@ -319,5 +522,4 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
     });
   }
-
 }

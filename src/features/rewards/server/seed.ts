@@ -37,16 +37,19 @@ async function picture(app: FastifyInstance, [from, to]: [string, string], shape
 
 // simple silhouettes on a 480x360 canvas
 const shapes = {
-  hoodie: '<path d="M170 90 L310 90 L380 150 L350 190 L320 170 L320 300 L160 300 L160 170 L130 190 L100 150 Z"/><circle cx="240" cy="110" r="26" fill="#0b0b14" fill-opacity="0.3"/>',
+  hoodie:
+    '<path d="M170 90 L310 90 L380 150 L350 190 L320 170 L320 300 L160 300 L160 170 L130 190 L100 150 Z"/><circle cx="240" cy="110" r="26" fill="#0b0b14" fill-opacity="0.3"/>',
   shirt: '<path d="M180 80 L300 80 L390 130 L360 185 L320 165 L320 300 L160 300 L160 165 L120 185 L90 130 Z"/>',
   pad: '<rect x="80" y="110" width="320" height="160" rx="26"/>',
-  headset: '<path d="M140 220 A100 100 0 0 1 340 220" fill="none" stroke="#ffffff" stroke-width="26" stroke-opacity="0.92"/><rect x="112" y="200" width="56" height="90" rx="18"/><rect x="312" y="200" width="56" height="90" rx="18"/>',
+  headset:
+    '<path d="M140 220 A100 100 0 0 1 340 220" fill="none" stroke="#ffffff" stroke-width="26" stroke-opacity="0.92"/><rect x="112" y="200" width="56" height="90" rx="18"/><rect x="312" y="200" width="56" height="90" rx="18"/>',
   mug: '<rect x="150" y="110" width="150" height="180" rx="18"/><path d="M300 150 h40 a35 35 0 0 1 0 90 h-40" fill="none" stroke="#ffffff" stroke-width="20" stroke-opacity="0.92"/>',
   cap: '<path d="M130 230 A110 110 0 0 1 350 230 Z"/><rect x="300" y="222" width="120" height="22" rx="11"/>',
   controller: '<path d="M120 170 Q240 120 360 170 Q420 290 360 290 Q320 290 300 250 L180 250 Q160 290 120 290 Q60 290 120 170 Z"/>',
   card: '<rect x="110" y="100" width="260" height="170" rx="20"/><rect x="110" y="140" width="260" height="30" fill="#0b0b14" fill-opacity="0.35"/>',
   star: '<path d="M240 70 L275 160 L370 165 L295 225 L320 315 L240 265 L160 315 L185 225 L110 165 L205 160 Z"/>',
-  trophy: '<path d="M170 80 H310 V150 A70 70 0 0 1 170 150 Z"/><rect x="225" y="215" width="30" height="50"/><rect x="180" y="265" width="120" height="30" rx="8"/>',
+  trophy:
+    '<path d="M170 80 H310 V150 A70 70 0 0 1 170 150 Z"/><rect x="225" y="215" width="30" height="50"/><rect x="180" y="265" width="120" height="30" rx="8"/>',
   shield: '<path d="M240 60 L350 100 V190 Q350 270 240 310 Q130 270 130 190 V100 Z"/>',
   bolt: '<path d="M270 50 L150 200 H230 L200 310 L330 150 H250 Z"/>',
   flag: '<rect x="150" y="70" width="16" height="240"/><path d="M166 80 H340 L300 135 L340 190 H166 Z"/>',
@@ -64,23 +67,134 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  const badges: [slug: string, trigger: string, name: Texts, description: Texts, reward: number, reusable: boolean, colors: [string, string], shape: string][] = [
-    ['user_registered', 'user_registered', { it: 'Benvenuto', en: 'Welcome' }, { it: 'Ti sei registrato alla piattaforma.', en: 'You joined the platform.' }, 50, false, ['#7c3aed', '#db2777'], shapes.star],
-    ['profile_completed', 'profile_completed', { it: 'Profilo completo', en: 'Profile complete' }, { it: 'Indirizzo, Discord ed Epic ID compilati.', en: 'Address, Discord and Epic ID filled in.' }, 30, false, ['#0ea5e9', '#22c55e'], shapes.shield],
-    ['first_tournament', 'tournament_joined', { it: 'Primo torneo', en: 'First tournament' }, { it: 'Ti sei iscritto al tuo primo torneo.', en: 'You joined your first tournament.' }, 40, false, ['#f97316', '#facc15'], shapes.flag],
-    ['checked_in', 'tournament_checked_in', { it: 'Presente!', en: 'Checked in!' }, { it: 'Check-in fatto per un torneo; si ottiene a ogni torneo.', en: 'Checked in to a tournament; earned once per tournament.' }, 20, true, ['#14b8a6', '#6366f1'], shapes.bolt],
-    ['faction_member', 'faction_joined', { it: 'Fazione scelta', en: 'Faction picked' }, { it: 'Hai scelto Precision o Speed nel campionato.', en: 'You picked Precision or Speed in the championship.' }, 25, false, ['#ef4444', '#8b5cf6'], shapes.trophy],
-    ['first_purchase', 'first_purchase', { it: 'Primo acquisto', en: 'First purchase' }, { it: 'Hai riscattato il tuo primo prodotto.', en: 'You redeemed your first product.' }, 0, false, ['#eab308', '#f43f5e'], shapes.gift],
-  ];
+  const badges: [slug: string, trigger: string, name: Texts, description: Texts, reward: number, reusable: boolean, colors: [string, string], shape: string][] =
+    [
+      [
+        'user_registered',
+        'user_registered',
+        { it: 'Benvenuto', en: 'Welcome' },
+        { it: 'Ti sei registrato alla piattaforma.', en: 'You joined the platform.' },
+        50,
+        false,
+        ['#7c3aed', '#db2777'],
+        shapes.star,
+      ],
+      [
+        'profile_completed',
+        'profile_completed',
+        { it: 'Profilo completo', en: 'Profile complete' },
+        { it: 'Indirizzo, Discord ed Epic ID compilati.', en: 'Address, Discord and Epic ID filled in.' },
+        30,
+        false,
+        ['#0ea5e9', '#22c55e'],
+        shapes.shield,
+      ],
+      [
+        'first_tournament',
+        'tournament_joined',
+        { it: 'Primo torneo', en: 'First tournament' },
+        { it: 'Ti sei iscritto al tuo primo torneo.', en: 'You joined your first tournament.' },
+        40,
+        false,
+        ['#f97316', '#facc15'],
+        shapes.flag,
+      ],
+      [
+        'checked_in',
+        'tournament_checked_in',
+        { it: 'Presente!', en: 'Checked in!' },
+        { it: 'Check-in fatto per un torneo; si ottiene a ogni torneo.', en: 'Checked in to a tournament; earned once per tournament.' },
+        20,
+        true,
+        ['#14b8a6', '#6366f1'],
+        shapes.bolt,
+      ],
+      [
+        'faction_member',
+        'faction_joined',
+        { it: 'Fazione scelta', en: 'Faction picked' },
+        { it: 'Hai scelto Precision o Speed nel campionato.', en: 'You picked Precision or Speed in the championship.' },
+        25,
+        false,
+        ['#ef4444', '#8b5cf6'],
+        shapes.trophy,
+      ],
+      [
+        'first_purchase',
+        'first_purchase',
+        { it: 'Primo acquisto', en: 'First purchase' },
+        { it: 'Hai riscattato il tuo primo prodotto.', en: 'You redeemed your first product.' },
+        0,
+        false,
+        ['#eab308', '#f43f5e'],
+        shapes.gift,
+      ],
+    ];
   const products: [name: Texts, description: Texts, price: number, quantity: number, colors: [string, string], shape: string][] = [
-    [{ it: 'Felpa Arena Pro', en: 'Arena Pro hoodie' }, { it: 'Felpa con cappuccio in cotone organico, logo ricamato.', en: 'Organic cotton hoodie, embroidered logo.' }, 450, 12, ['#1e1b4b', '#7c3aed'], shapes.hoodie],
-    [{ it: 'Maglia Bomber Championship', en: 'Bomber Championship jersey' }, { it: 'La maglia ufficiale del campionato 2025.', en: 'The official 2025 championship jersey.' }, 350, 20, ['#0f172a', '#0ea5e9'], shapes.shirt],
-    [{ it: 'Mousepad XL', en: 'XL mouse pad' }, { it: 'Tappetino 90x40 cm con base antiscivolo.', en: '90x40 cm mat with a non-slip base.' }, 150, 30, ['#111827', '#22c55e'], shapes.pad],
-    [{ it: 'Cuffie gaming H7', en: 'H7 gaming headset' }, { it: 'Cuffie over-ear con microfono removibile.', en: 'Over-ear headset with a detachable mic.' }, 900, 3, ['#18181b', '#f97316'], shapes.headset],
-    [{ it: 'Tazza Victory Royale', en: 'Victory Royale mug' }, { it: 'Tazza in ceramica da 330 ml.', en: '330 ml ceramic mug.' }, 80, 0, ['#3f0d12', '#ef4444'], shapes.mug],
-    [{ it: 'Cappellino snapback', en: 'Snapback cap' }, { it: 'Visiera piatta, taglia unica.', en: 'Flat brim, one size.' }, 120, 8, ['#082f49', '#14b8a6'], shapes.cap],
-    [{ it: 'Controller edizione limitata', en: 'Limited-edition controller' }, { it: 'Controller wireless in edizione numerata.', en: 'Numbered limited-edition wireless controller.' }, 1200, 0, ['#1c1917', '#eab308'], shapes.controller],
-    [{ it: 'Gift card 10 €', en: '€10 gift card' }, { it: 'Buono digitale da 10 € per lo store di gioco.', en: 'A €10 digital voucher for the game store.' }, 500, 50, ['#172554', '#db2777'], shapes.card],
+    [
+      { it: 'Felpa Arena Pro', en: 'Arena Pro hoodie' },
+      { it: 'Felpa con cappuccio in cotone organico, logo ricamato.', en: 'Organic cotton hoodie, embroidered logo.' },
+      450,
+      12,
+      ['#1e1b4b', '#7c3aed'],
+      shapes.hoodie,
+    ],
+    [
+      { it: 'Maglia Bomber Championship', en: 'Bomber Championship jersey' },
+      { it: 'La maglia ufficiale del campionato 2025.', en: 'The official 2025 championship jersey.' },
+      350,
+      20,
+      ['#0f172a', '#0ea5e9'],
+      shapes.shirt,
+    ],
+    [
+      { it: 'Mousepad XL', en: 'XL mouse pad' },
+      { it: 'Tappetino 90x40 cm con base antiscivolo.', en: '90x40 cm mat with a non-slip base.' },
+      150,
+      30,
+      ['#111827', '#22c55e'],
+      shapes.pad,
+    ],
+    [
+      { it: 'Cuffie gaming H7', en: 'H7 gaming headset' },
+      { it: 'Cuffie over-ear con microfono removibile.', en: 'Over-ear headset with a detachable mic.' },
+      900,
+      3,
+      ['#18181b', '#f97316'],
+      shapes.headset,
+    ],
+    [
+      { it: 'Tazza Victory Royale', en: 'Victory Royale mug' },
+      { it: 'Tazza in ceramica da 330 ml.', en: '330 ml ceramic mug.' },
+      80,
+      0,
+      ['#3f0d12', '#ef4444'],
+      shapes.mug,
+    ],
+    [
+      { it: 'Cappellino snapback', en: 'Snapback cap' },
+      { it: 'Visiera piatta, taglia unica.', en: 'Flat brim, one size.' },
+      120,
+      8,
+      ['#082f49', '#14b8a6'],
+      shapes.cap,
+    ],
+    [
+      { it: 'Controller edizione limitata', en: 'Limited-edition controller' },
+      { it: 'Controller wireless in edizione numerata.', en: 'Numbered limited-edition wireless controller.' },
+      1200,
+      0,
+      ['#1c1917', '#eab308'],
+      shapes.controller,
+    ],
+    [
+      { it: 'Gift card 10 €', en: '€10 gift card' },
+      { it: 'Buono digitale da 10 € per lo store di gioco.', en: 'A €10 digital voucher for the game store.' },
+      500,
+      50,
+      ['#172554', '#db2777'],
+      shapes.card,
+    ],
   ];
 
   // the pictures are drawn in parallel (sharp works on libuv's thread pool); seeding stays fast
@@ -113,22 +227,61 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   const productIds: string[] = [];
   for (const [i, [name, description, price, quantity]] of products.entries()) {
     productIds.push(
-      await ProductRepository.create(db, { owner, name: name.it, name_en: name.en, description: description.it, description_en: description.en, price, quantity, brand: app.config.brandSlug, image: images[i] }),
+      await ProductRepository.create(db, {
+        owner,
+        name: name.it,
+        name_en: name.en,
+        description: description.it,
+        description_en: description.en,
+        price,
+        quantity,
+        brand: app.config.brandSlug,
+        image: images[i],
+      }),
     );
   }
 
-  await GiveawayRepository.create(db, owner, demoGiveawayCodes.infinite, { credits: 50, type: 'infinite', maxUses: null, expiresAt: null, description: 'Codice di benvenuto, per tutti. / Welcome code for everyone.' });
-  await GiveawayRepository.create(db, owner, demoGiveawayCodes.limited, { credits: 100, type: 'limited', maxUses: 25, expiresAt: null, description: 'Solo i primi 25. / First 25 only.' });
-  await GiveawayRepository.create(db, owner, demoGiveawayCodes.timed, { credits: 25, type: 'timed', maxUses: null, expiresAt: iso(now + 30 * DAY), description: 'Valido 30 giorni. / Valid for 30 days.' });
+  await GiveawayRepository.create(db, owner, demoGiveawayCodes.infinite, {
+    credits: 50,
+    type: 'infinite',
+    maxUses: null,
+    expiresAt: null,
+    description: 'Codice di benvenuto, per tutti. / Welcome code for everyone.',
+  });
+  await GiveawayRepository.create(db, owner, demoGiveawayCodes.limited, {
+    credits: 100,
+    type: 'limited',
+    maxUses: 25,
+    expiresAt: null,
+    description: 'Solo i primi 25. / First 25 only.',
+  });
+  await GiveawayRepository.create(db, owner, demoGiveawayCodes.timed, {
+    credits: 25,
+    type: 'timed',
+    maxUses: null,
+    expiresAt: iso(now + 30 * DAY),
+    description: 'Valido 30 giorni. / Valid for 30 days.',
+  });
 
   const [giulia, alex] = ids.players;
   if (!giulia || !alex) return;
   const createdBy = ids.adminId ? { id: ids.adminId, name: 'admin' } : null;
   await transaction(db, async (trx) => {
-    for (const [userId, amount] of [[giulia, 500], [alex, 1200]] as const) {
+    for (const [userId, amount] of [
+      [giulia, 500],
+      [alex, 1200],
+    ] as const) {
       const award = await BadgeRepository.award(trx, { owner, userId, badgeId: badgeIds.user_registered, awardKey: 'once', credits: 50 });
       await WalletRepository.applyEntry(trx, { owner, userId, amount: 50, type: 'badge', description: 'Benvenuto', reference: `badge:${award!.id}` });
-      await WalletRepository.applyEntry(trx, { owner, userId, amount, type: 'adjustment', description: 'Crediti demo / Demo credits', reference: null, createdBy });
+      await WalletRepository.applyEntry(trx, {
+        owner,
+        userId,
+        amount,
+        type: 'adjustment',
+        description: 'Crediti demo / Demo credits',
+        reference: null,
+        createdBy,
+      });
     }
     // purchases go through the same steps as the API: stock, purchase row, debit
     const buy = async (userId: string, productIndex: number, address: { first_name: string; last_name: string; city: string }) => {
@@ -145,12 +298,24 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
         price: product.price,
         address: { ...address, street_name: 'Via Roma 1', additional_address_info: '', zip_code: '20121', country: 'Italy' },
       });
-      await WalletRepository.applyEntry(trx, { owner, userId, amount: -product.price, type: 'purchase', description: product.name, reference: `purchase:${id}` });
+      await WalletRepository.applyEntry(trx, {
+        owner,
+        userId,
+        amount: -product.price,
+        type: 'purchase',
+        description: product.name,
+        reference: `purchase:${id}`,
+      });
       return id;
     };
     const fulfilled = await buy(giulia, 2, { first_name: 'Giulia', last_name: 'Rossi', city: 'Milano' });
     await buy(alex, 0, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
     await buy(alex, 5, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
-    if (ids.adminId) await trx.updateTable('purchases').set({ fulfilled: 1, fulfilled_at: iso(now), fulfilled_by: ids.adminId }).where('id', '=', fulfilled).execute();
+    if (ids.adminId)
+      await trx
+        .updateTable('purchases')
+        .set({ fulfilled: 1, fulfilled_at: iso(now), fulfilled_by: ids.adminId })
+        .where('id', '=', fulfilled)
+        .execute();
   });
 }

@@ -96,7 +96,14 @@ export async function listTransactions(db: Db, owner: string, userId: string, li
   const base = db.selectFrom('wallet_transactions').where('owner', '=', owner).where('user_id', '=', userId);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   // entries from before migration 0050 have no seq and come after the numbered ones, by time
-  const rows = await base.selectAll().orderBy(sql`seq desc nulls last`).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy(sql`seq desc nulls last`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return { rows: rows.map(toTransaction), total: Number(n) };
 }
 

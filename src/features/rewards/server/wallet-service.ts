@@ -37,31 +37,35 @@ export async function adjust(
   const db = app.db.kysely;
   const adminUser = await Directory.findPlayer(app, owner, admin.id);
   const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
-  return runOnce(db, { userId: admin.id, key: idempotencyKey, route: `POST /marketplace/wallets/${userId}/adjust`, request: input }, {
-    before: async () => {
-      await get(app, owner, userId);
+  return runOnce(
+    db,
+    { userId: admin.id, key: idempotencyKey, route: `POST /marketplace/wallets/${userId}/adjust`, request: input },
+    {
+      before: async () => {
+        await get(app, owner, userId);
+      },
+      inTransaction: async (trx) => {
+        const entry = await WalletRepository.applyEntry(trx, {
+          owner,
+          userId,
+          amount: input.amount,
+          type: 'adjustment',
+          description: input.reason,
+          reference: null,
+          createdBy,
+        });
+        if (!entry.ok) throw ledgerRefused(entry.reason);
+        const wallet = (await WalletRepository.find(trx, owner, userId))!;
+        // audited in the same transaction: the entry exists exactly when the adjustment does
+        await appendAudit(trx, owner, createdBy, {
+          action: 'wallet.adjust',
+          entityType: 'wallet',
+          entityId: userId,
+          before: { balance: entry.balance - input.amount },
+          after: { balance: entry.balance, amount: input.amount, reason: input.reason, transactionId: entry.transaction.id },
+        });
+        return { status: 200, body: ok({ wallet, transaction: entry.transaction }) };
+      },
     },
-    inTransaction: async (trx) => {
-      const entry = await WalletRepository.applyEntry(trx, {
-        owner,
-        userId,
-        amount: input.amount,
-        type: 'adjustment',
-        description: input.reason,
-        reference: null,
-        createdBy,
-      });
-      if (!entry.ok) throw ledgerRefused(entry.reason);
-      const wallet = (await WalletRepository.find(trx, owner, userId))!;
-      // audited in the same transaction: the entry exists exactly when the adjustment does
-      await appendAudit(trx, owner, createdBy, {
-        action: 'wallet.adjust',
-        entityType: 'wallet',
-        entityId: userId,
-        before: { balance: entry.balance - input.amount },
-        after: { balance: entry.balance, amount: input.amount, reason: input.reason, transactionId: entry.transaction.id },
-      });
-      return { status: 200, body: ok({ wallet, transaction: entry.transaction }) };
-    },
-  });
+  );
 }

@@ -1,13 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Product, Purchase } from '../contract.ts';
-import {
-  cardState,
-  noFilters,
-  productListParams,
-  purchaseBlock,
-  SHOP_PAGE_SIZE,
-  type ShopFilters as Filters,
-} from '../shop-rules.ts';
+import { cardState, noFilters, productListParams, purchaseBlock, SHOP_PAGE_SIZE, type ShopFilters as Filters } from '../shop-rules.ts';
 import { formatNumber } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { ensureCredits, loadCredits, setCredits } from './credits.ts';
@@ -114,7 +107,7 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
     return () => {
       live = false;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's id is what matters; a new object for the same user must not refetch
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's id is what matters; a new object for the same user must not refetch
   }, [hydrated, loggedIn, user?.id]);
 
   // the owned set matters to the listing only when it filters on it
@@ -165,7 +158,8 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       void notify(t('rewards.market.purchased', { name: product.name }));
       setOrdered(product.name);
       // the server awarded the purchase's badges; the modal (and the balance they pay) load only then
-      if (outcome.earnedBadges?.length) void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
+      if (outcome.earnedBadges?.length)
+        void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
       return;
     }
     switch (outcome.code) {
@@ -269,7 +263,13 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
             ))}
           </ul>
         )}
-        <Pagination page={query.page} pageCount={status === 'error' ? 1 : pageCount} onPageChange={goToPage} labels={paginationLabels} testId="market-pagination" />
+        <Pagination
+          page={query.page}
+          pageCount={status === 'error' ? 1 : pageCount}
+          onPageChange={goToPage}
+          labels={paginationLabels}
+          testId="market-pagination"
+        />
       </div>
       {buying && user && (
         <Suspense fallback={null}>

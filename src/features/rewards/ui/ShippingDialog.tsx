@@ -209,17 +209,17 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
           )}
         </dl>
         <fieldset disabled={busy} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {field('first_name')}
-          {field('last_name')}
-        </div>
-        {field('street_name')}
-        {field('additional_address_info')}
-        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          {field('zip_code')}
-          {field('city')}
-        </div>
-        {field('country')}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('first_name')}
+            {field('last_name')}
+          </div>
+          {field('street_name')}
+          {field('additional_address_info')}
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            {field('zip_code')}
+            {field('city')}
+          </div>
+          {field('country')}
         </fieldset>
         <p id="shipping-incomplete" className="text-sm text-slate-400" data-testid="shipping-incomplete" hidden={complete}>
           {t('rewards.address.incomplete')}

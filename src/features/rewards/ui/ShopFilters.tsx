@@ -118,7 +118,12 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
           <span />
         )}
         {filtersActive(filters) && (
-          <button type="button" onClick={onReset} className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline" data-testid="market-reset">
+          <button
+            type="button"
+            onClick={onReset}
+            className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline"
+            data-testid="market-reset"
+          >
             {f('reset')}
           </button>
         )}

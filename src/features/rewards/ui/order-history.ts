@@ -11,7 +11,10 @@ import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './page
  */
 export class OrderHistory extends PagedHistory<Purchase> {
   protected async readPage({ user, token, offset, limit }: PageRequest): Promise<PageAnswer<Purchase>> {
-    const res = await api<Purchase[]>(`/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`, { base: marketplaceApiBase, token });
+    const res = await api<Purchase[]>(`/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`, {
+      base: marketplaceApiBase,
+      token,
+    });
     if (!res.ok) return { ok: false, login: res.status === 401 || res.status === 403 };
     return { ok: true, rows: res.data, total: res.total ?? res.data.length };
   }
@@ -42,6 +45,5 @@ export class OrderHistory extends PagedHistory<Purchase> {
     row.dataset.shipped = String(order.fulfilled);
   }
 }
-
 
 if (!customElements.get('order-history')) customElements.define('order-history', OrderHistory);

@@ -74,7 +74,9 @@ export async function replacePlayers(
       const chunk = players.slice(i, i + 500);
       await trx
         .insertInto('competition_players')
-        .values(chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: p.score, updated_at: now })))
+        .values(
+          chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: p.score, updated_at: now })),
+        )
         .execute();
     }
   });

@@ -51,8 +51,16 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[]): Competition {
 export async function list(app: FastifyInstance, owner: string): Promise<Competition[]> {
   const db = app.db.kysely;
   const rows = await CompetitionRepository.list(db, owner);
-  const players = await CompetitionRepository.playersOf(db, rows.map((r) => r.id));
-  return rows.map((row) => toCompetition(row, players.filter((p) => p.competition_id === row.id)));
+  const players = await CompetitionRepository.playersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    toCompetition(
+      row,
+      players.filter((p) => p.competition_id === row.id),
+    ),
+  );
 }
 
 async function findRow(app: FastifyInstance, id: string): Promise<CompetitionRow> {

@@ -30,8 +30,7 @@ export interface ListFilter {
 function filtered(db: Db, f: ListFilter) {
   let q = db.selectFrom('tournaments').where('owner', '=', f.owner);
   if (f.competitionId) q = q.where('competition_id', '=', f.competitionId);
-  if (f.memberId)
-    q = q.where('id', 'in', db.selectFrom('tournament_registrations').select('tournament_id').where('user_id', '=', f.memberId));
+  if (f.memberId) q = q.where('id', 'in', db.selectFrom('tournament_registrations').select('tournament_id').where('user_id', '=', f.memberId));
   if (f.excludeEnded) q = q.where(sql<boolean>`${endedSql(f.now)} = 0`);
   return q;
 }
@@ -95,9 +94,7 @@ export async function waitlistPosition(db: Db, tournamentId: string, userId: str
     .select(countAll().as('n'))
     .where('tournament_id', '=', tournamentId)
     .where('state', '=', 'waitlist')
-    .where((eb) =>
-      eb.or([eb('created_at', '<', mine.created_at), eb.and([eb('created_at', '=', mine.created_at), eb('user_id', '<', userId)])]),
-    )
+    .where((eb) => eb.or([eb('created_at', '<', mine.created_at), eb.and([eb('created_at', '=', mine.created_at), eb('user_id', '<', userId)])]))
     .executeTakeFirstOrThrow();
   return 1 + Number(ahead.n);
 }
@@ -164,7 +161,11 @@ async function fillSlots(trx: Db, id: string, now: string): Promise<string[]> {
     if (Number(moved.numUpdatedRows) > 0) promoted.push(next.user_id);
     else
       // they left the queue meanwhile: give the slot back and look again
-      await trx.updateTable('tournaments').set((eb) => ({ member_count: eb('member_count', '-', 1) })).where('id', '=', id).execute();
+      await trx
+        .updateTable('tournaments')
+        .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
+        .where('id', '=', id)
+        .execute();
   }
   return promoted;
 }
@@ -179,7 +180,10 @@ export type JoinOutcome = RegistrationState | 'already' | 'gone';
  * `keepAccount`: the game account is also kept on the player's profile (by the accounts domain), in the same transaction,
  * so a join that fails (full of errors or 'already') leaves the profile as it was.
  */
-export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; now: string; keepAccount?: (trx: Transaction<Database>) => Promise<void> }): Promise<JoinOutcome> {
+export async function join(
+  db: Db,
+  p: { tournamentId: string; userId: string; gameAccount: string; now: string; keepAccount?: (trx: Transaction<Database>) => Promise<void> },
+): Promise<JoinOutcome> {
   try {
     return await transaction(db, async (trx) => {
       if (await findRegistration(trx, p.tournamentId, p.userId)) return 'already';
@@ -210,7 +214,10 @@ export async function join(db: Db, p: { tournamentId: string; userId: string; ga
  * Removes a registration. A member's slot goes, in the same transaction, to the first waitlisted
  * player; the caller mails them after the commit.
  */
-export async function leave(db: Db, p: { tournamentId: string; userId: string; now: string }): Promise<{ left: false } | { left: true; state: RegistrationState; promoted: string[] }> {
+export async function leave(
+  db: Db,
+  p: { tournamentId: string; userId: string; now: string },
+): Promise<{ left: false } | { left: true; state: RegistrationState; promoted: string[] }> {
   return transaction(db, async (trx) => {
     // DELETE … RETURNING decides between two concurrent leaves of one player: only one gets the row
     const removed = await trx
@@ -231,7 +238,10 @@ export async function leave(db: Db, p: { tournamentId: string; userId: string; n
 }
 
 /** Check-in (confirmed, with the real game account) or check-out; only a member row changes. */
-export async function setConfirmed(db: Db, p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string }): Promise<boolean> {
+export async function setConfirmed(
+  db: Db,
+  p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string },
+): Promise<boolean> {
   const result = await db
     .updateTable('tournament_registrations')
     .set({ confirmed: p.confirmed ? 1 : 0, updated_at: p.now, ...(p.gameAccount ? { game_account: p.gameAccount } : {}) })
@@ -288,7 +298,11 @@ export async function recipients(db: Db, tournamentId: string, opts: { includeWa
 
 /** Bulk insert of ready-made registrations (demo seed only: the caller keeps member_count in step). */
 export async function insertRegistrations(db: Db, rows: Insertable<TournamentRegistrationsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('tournament_registrations').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('tournament_registrations')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 export async function countByOwner(db: Db, owner: string): Promise<number> {

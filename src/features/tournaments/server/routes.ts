@@ -107,7 +107,18 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   // competitions (static paths first in the file for readability; the router prefers them anyway)
 
   app.get('/tournaments/competitions', {
-    schema: { tags, summary: 'Competitions of the brand, with both faction leaderboards', querystring: z.object({ owner: z.string().max(64).refine((s) => !s.includes('\0'), 'nul').optional() }), response: { 200: listEnvelope(competitionSchema), ...errorResponses(400, 404) } },
+    schema: {
+      tags,
+      summary: 'Competitions of the brand, with both faction leaderboards',
+      querystring: z.object({
+        owner: z
+          .string()
+          .max(64)
+          .refine((s) => !s.includes('\0'), 'nul')
+          .optional(),
+      }),
+      response: { 200: listEnvelope(competitionSchema), ...errorResponses(400, 404) },
+    },
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () => {
@@ -118,7 +129,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.get('/tournaments/competitions/:id', {
-    schema: { tags, summary: 'One competition with its two factions, players by score then name', params: idParams, response: { 200: competitionResult, ...errorResponses(400, 404) } },
+    schema: {
+      tags,
+      summary: 'One competition with its two factions, players by score then name',
+      params: idParams,
+      response: { 200: competitionResult, ...errorResponses(400, 404) },
+    },
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(app, req.params.id)));
@@ -126,7 +142,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.post('/tournaments/competitions/:id/team', {
-    schema: { tags, summary: 'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments', security, params: idParams, body: teamChoiceSchema, response: { 200: envelopeWithBadges(competitionSchema), ...errorResponses(400, 401, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments',
+      security,
+      params: idParams,
+      body: teamChoiceSchema,
+      response: { 200: envelopeWithBadges(competitionSchema), ...errorResponses(400, 401, 404, 409) },
+    },
     preHandler: app.requireUser,
     handler: async (req) => {
       const competition = await CompetitionService.chooseTeam(app, req.params.id, req.user!.id, req.body.team);
@@ -135,7 +158,13 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.post('/tournaments/competitions', {
-    schema: { tags: adminTags, summary: 'Create a competition', security, body: competitionInputSchema, response: { 201: competitionResult, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Create a competition',
+      security,
+      body: competitionInputSchema,
+      response: { 201: competitionResult, ...errorResponses(400, 401, 403) },
+    },
     preHandler: app.requireAdmin,
     handler: async (req, reply) => {
       const competition = await CompetitionService.create(app, actorOf(req), req.body);
@@ -144,7 +173,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/competitions/:id', {
-    schema: { tags: adminTags, summary: 'Update a competition; fields left out stay as they are', security, params: idParams, body: competitionUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Update a competition; fields left out stay as they are',
+      security,
+      params: idParams,
+      body: competitionUpdateSchema,
+      response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) },
+    },
     preHandler: app.requireAdmin,
     handler: async (req) => {
       const after = await CompetitionService.update(app, actorOf(req), req.params.id, req.body);
@@ -153,7 +189,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/competition/:id', {
-    schema: { tags: adminTags, summary: 'Replace both factions and all scores (players must be existing accounts)', security, params: idParams, body: teamsUpdateSchema, response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Replace both factions and all scores (players must be existing accounts)',
+      security,
+      params: idParams,
+      body: teamsUpdateSchema,
+      response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) },
+    },
     preHandler: app.requireAdmin,
     handler: async (req) => {
       const after = await CompetitionService.replaceTeams(app, actorOf(req), req.params.id, req.body);
@@ -165,7 +208,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   // tournaments: public reads
 
   app.get('/tournaments', {
-    schema: { tags, summary: 'Tournaments: upcoming and running by start, then ended ones newest first', querystring: listQuery, response: { 200: listEnvelope(tournamentSchema), ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Tournaments: upcoming and running by start, then ended ones newest first',
+      querystring: listQuery,
+      response: { 200: listEnvelope(tournamentSchema), ...errorResponses(400, 401, 403) },
+    },
     handler: async (req, reply) => {
       if (req.query.members) {
         await app.requireUser(req);
@@ -180,7 +228,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.get('/tournaments/:id', {
-    schema: { tags, summary: "One tournament; `me` is the caller's standing when a valid token came", params: tournamentParams, response: { 200: tournamentResult, ...errorResponses(400, 404) } },
+    schema: {
+      tags,
+      summary: "One tournament; `me` is the caller's standing when a valid token came",
+      params: tournamentParams,
+      response: { 200: tournamentResult, ...errorResponses(400, 404) },
+    },
     handler: async (req, reply) => {
       cacheFor(req, reply);
       const { id } = req.params;
@@ -192,7 +245,11 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       // at most RESPONSE_CACHE_MS old and emptied by any write through this process, and only
       // `me` is read for each caller, fresh.
       const [base, me] = await Promise.all([
-        sharedBody(app, apiCacheKey(req), async () => reply.serialize(localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req))) as string),
+        sharedBody(
+          app,
+          apiCacheKey(req),
+          async () => reply.serialize(localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req))) as string,
+        ),
         TournamentService.standingOf(app, id, req.user.id),
       ]);
       if (!base.endsWith(noMe)) return ok(await TournamentService.get(app, id, req.user.id));
@@ -201,7 +258,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.get('/tournaments/:id/calendar.ics', {
-    schema: { tags, summary: 'The tournament as an iCalendar event (text/calendar)', params: tournamentParams, response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'The tournament as an iCalendar event (text/calendar)',
+      params: tournamentParams,
+      response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) },
+    },
     handler: async (req, reply) => {
       const { ics, filename } = await TournamentService.calendar(app, req.params.id);
       cachePublic(reply, 'calendar');
@@ -213,7 +275,15 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   // tournaments: players
 
   app.post('/tournaments/:id/register', {
-    schema: { tags, summary: 'Join while registration is open; a full tournament puts the player on the waitlist', security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelopeWithBadges(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) } },
+    schema: {
+      tags,
+      summary: 'Join while registration is open; a full tournament puts the player on the waitlist',
+      security,
+      params: tournamentParams,
+      querystring: userQuery,
+      body: registrationInputSchema,
+      response: { 200: envelopeWithBadges(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
+    },
     config: { rateLimit: passwordLimit },
     preHandler: app.requireUser,
     handler: async (req) => {
@@ -225,13 +295,28 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/:id/register', {
-    schema: { tags, summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up', security, params: tournamentParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up',
+      security,
+      params: tournamentParams,
+      querystring: userQuery,
+      response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     preHandler: app.requireUser,
     handler: async (req) => ok(await TournamentService.leave(app, req.params.id, targetUser(req), req.user!.id)),
   });
 
   app.post('/tournaments/:id/register/checkin', {
-    schema: { tags, summary: "Check in (members, while check-in is open) with the player's real game account", security, params: tournamentParams, querystring: userQuery, body: registrationInputSchema, response: { 200: envelopeWithBadges(tournamentSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: "Check in (members, while check-in is open) with the player's real game account",
+      security,
+      params: tournamentParams,
+      querystring: userQuery,
+      body: registrationInputSchema,
+      response: { 200: envelopeWithBadges(tournamentSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     preHandler: app.requireUser,
     handler: async (req, reply) => {
       const userId = targetUser(req);
@@ -244,7 +329,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/:id/register/checkin', {
-    schema: { tags, summary: 'Check out (members, while check-in is open)', security, params: tournamentParams, querystring: userQuery, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Check out (members, while check-in is open)',
+      security,
+      params: tournamentParams,
+      querystring: userQuery,
+      response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     preHandler: app.requireUser,
     handler: async (req, reply) => sendTournament(reply, await TournamentService.setCheckIn(app, req.params.id, targetUser(req), req.user!.id, false)),
   });
@@ -253,7 +345,13 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   // tournaments: admin
 
   app.post('/tournaments', {
-    schema: { tags: adminTags, summary: 'Create a tournament (a private one needs a password)', security, body: tournamentInputSchema, response: { 201: tournamentResult, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Create a tournament (a private one needs a password)',
+      security,
+      body: tournamentInputSchema,
+      response: { 201: tournamentResult, ...errorResponses(400, 401, 403) },
+    },
     preHandler: app.requireAdmin,
     handler: async (req, reply) => {
       const tournament = await TournamentService.create(app, actorOf(req), req.body);
@@ -262,7 +360,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/:id', {
-    schema: { tags: adminTags, summary: 'Update a tournament; fields left out stay; status null follows the schedule', security, params: tournamentParams, body: tournamentUpdateSchema, response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Update a tournament; fields left out stay; status null follows the schedule',
+      security,
+      params: tournamentParams,
+      body: tournamentUpdateSchema,
+      response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     preHandler: app.requireAdmin,
     handler: async (req) => {
       const tournament = await TournamentService.update(app, actorOf(req), req.params.id, req.body);
@@ -271,7 +376,13 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.delete('/tournaments/:id', {
-    schema: { tags: adminTags, summary: 'Delete a tournament and its registrations', security, params: tournamentParams, response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Delete a tournament and its registrations',
+      security,
+      params: tournamentParams,
+      response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) },
+    },
     preHandler: app.requireAdmin,
     handler: async (req) => {
       await TournamentService.remove(app, actorOf(req), req.params.id);
@@ -280,13 +391,26 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   });
 
   app.get('/tournaments/:id/registrations', {
-    schema: { tags: adminTags, summary: 'Members (with check-in state and game account) and the waitlist in order', security, params: tournamentParams, response: { 200: envelope(registrationsSchema), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Members (with check-in state and game account) and the waitlist in order',
+      security,
+      params: tournamentParams,
+      response: { 200: envelope(registrationsSchema), ...errorResponses(400, 401, 403, 404) },
+    },
     preHandler: app.requireAdmin,
     handler: async (req) => ok(await TournamentService.registrations(app, req.params.id)),
   });
 
   app.post('/tournaments/:id/broadcast', {
-    schema: { tags: adminTags, summary: 'E-mail every member (and the waitlist if asked), each in their own language', security, params: tournamentParams, body: broadcastInputSchema, response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: adminTags,
+      summary: 'E-mail every member (and the waitlist if asked), each in their own language',
+      security,
+      params: tournamentParams,
+      body: broadcastInputSchema,
+      response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) },
+    },
     preHandler: app.requireAdmin,
     handler: async (req) => {
       const result = await TournamentService.broadcast(app, actorOf(req), req.params.id, req.body);

@@ -20,14 +20,7 @@ import {
 } from '../rules.ts';
 import { scheduleOrder, scheduleOrderIssue, type ScheduleKey } from '../../../platform/schedule-order.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
-import type {
-  Registrations,
-  RegistrationInput,
-  Tournament,
-  broadcastInputSchema,
-  tournamentInputSchema,
-  tournamentUpdateSchema,
-} from '../contract.ts';
+import type { Registrations, RegistrationInput, Tournament, broadcastInputSchema, tournamentInputSchema, tournamentUpdateSchema } from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
@@ -162,7 +155,10 @@ export async function list(app: FastifyInstance, q: ListQuery, viewerId: string 
     limit: q.limit,
     offset: q.offset,
   });
-  const regs = await TournamentRepository.registrationsOf(db, rows.map((r) => r.id));
+  const regs = await TournamentRepository.registrationsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const byTournament = new Map<string, RegistrationRow[]>();
   for (const r of regs) {
     const bucket = byTournament.get(r.tournament_id);
@@ -253,7 +249,13 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
   });
   // a date the calendar format cannot hold (year 0 or beyond 9999) is the data's fault, not ours
   if (error || !value) throw new AppError('conflict', 'DATE_OUT_OF_RANGE', 'The tournament dates cannot be written as a calendar event');
-  const slug = row.name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 60) || 'tournament';
+  const slug =
+    row.name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase()
+      .slice(0, 60) || 'tournament';
   return { ics: value, filename: `${slug}.ics` };
 }
 
@@ -282,7 +284,13 @@ export async function create(app: FastifyInstance, actor: Actor, input: CreateIn
   return audited(app, actor, async (tx, audit) => {
     const tournament = await insertTournament(tx, input, passwordHash);
     // the password itself never reaches the log, only that one was set
-    await audit({ action: 'tournament.create', entityType: 'tournament', entityId: tournament.id, before: null, after: { ...tournament, ...(input.password ? { passwordChanged: true } : {}) } });
+    await audit({
+      action: 'tournament.create',
+      entityType: 'tournament',
+      entityId: tournament.id,
+      before: null,
+      after: { ...tournament, ...(input.password ? { passwordChanged: true } : {}) },
+    });
     return tournament;
   });
 }
@@ -293,7 +301,13 @@ export async function update(app: FastifyInstance, actor: Actor, id: string, inp
   const { tournament, promoted } = await audited(app, actor, async (tx, audit) => {
     const before = await get(tx, id, null);
     const result = await updateTournament(tx, id, input, passwordHash);
-    await audit({ action: 'tournament.update', entityType: 'tournament', entityId: id, before, after: { ...result.tournament, ...(input.password !== undefined ? { passwordChanged: true } : {}) } });
+    await audit({
+      action: 'tournament.update',
+      entityType: 'tournament',
+      entityId: id,
+      before,
+      after: { ...result.tournament, ...(input.password !== undefined ? { passwordChanged: true } : {}) },
+    });
     return result;
   });
   await mailPromoted(app, id, promoted);
@@ -350,7 +364,12 @@ async function insertTournament(app: FastifyInstance, input: CreateInput, passwo
   return get(app, id, null);
 }
 
-async function updateTournament(app: FastifyInstance, id: string, input: UpdateInput, passwordHash: string | undefined): Promise<{ tournament: Tournament; promoted: string[] }> {
+async function updateTournament(
+  app: FastifyInstance,
+  id: string,
+  input: UpdateInput,
+  passwordHash: string | undefined,
+): Promise<{ tournament: Tournament; promoted: string[] }> {
   const current = await findRow(app, id);
   const set: Updateable<TournamentsTable> = { updated_at: nowIso() };
   if (input.name !== undefined) set.name = input.name;
@@ -425,7 +444,11 @@ async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId:
   if (!row.competition_id) return;
   const birthDate = await Directory.birthDateOf(app, app.config.ownerId, userId);
   if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok)
-    throw new AppError('forbidden', 'CHAMPIONSHIP_AGE', `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`);
+    throw new AppError(
+      'forbidden',
+      'CHAMPIONSHIP_AGE',
+      `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`,
+    );
 }
 
 export async function join(app: FastifyInstance, id: string, userId: string, callerId: string, input: RegistrationInput) {
@@ -441,7 +464,13 @@ export async function join(app: FastifyInstance, id: string, userId: string, cal
   await assertUserExists(app, userId, callerId);
   await assertOldEnough(app, row, userId);
   const keepAccount = input.saveGameAccount ? account : undefined;
-  const outcome = await TournamentRepository.join(app.db.kysely, { tournamentId: id, userId, gameAccount: JSON.stringify(account), now: nowIso(), keepAccount: keepAccount && ((trx) => Directory.keepGameAccount(trx, userId, keepAccount)) });
+  const outcome = await TournamentRepository.join(app.db.kysely, {
+    tournamentId: id,
+    userId,
+    gameAccount: JSON.stringify(account),
+    now: nowIso(),
+    keepAccount: keepAccount && ((trx) => Directory.keepGameAccount(trx, userId, keepAccount)),
+  });
   if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
   if (outcome === 'gone') throw tournamentNotFound();
   const waitlistPosition = outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(app.db.kysely, id, userId) : null;
@@ -457,7 +486,14 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
   return get(app, id, callerId);
 }
 
-export async function setCheckIn(app: FastifyInstance, id: string, userId: string, callerId: string, confirmed: boolean, input?: RegistrationInput): Promise<Tournament> {
+export async function setCheckIn(
+  app: FastifyInstance,
+  id: string,
+  userId: string,
+  callerId: string,
+  confirmed: boolean,
+  input?: RegistrationInput,
+): Promise<Tournament> {
   const row = await findRow(app, id);
   const phase = phaseOfRow(row);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
@@ -491,11 +527,13 @@ function registrationsAfterWrite(app: FastifyInstance, id: string): Promise<Regi
   // The read waits one turn of the event loop first: the check-ins being handled in this turn
   // finish their writes meanwhile and join it. (Without the wait, the synchronous SQLite driver ran
   // each read before the next write, nobody joined, and a rush of 2,000 cost 2,000 reads.)
-  const read: Promise<RegistrationRow[]> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => app.db.kysely.connection().execute(async (connection) => {
-    // from here on the read may miss a write: later callers start a read of their own
-    if (perDb.get(id) === read) perDb.delete(id);
-    return TournamentRepository.registrationsOf(connection, [id]);
-  }));
+  const read: Promise<RegistrationRow[]> = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+    app.db.kysely.connection().execute(async (connection) => {
+      // from here on the read may miss a write: later callers start a read of their own
+      if (perDb.get(id) === read) perDb.delete(id);
+      return TournamentRepository.registrationsOf(connection, [id]);
+    }),
+  );
   perDb.set(id, read);
   // a failed read must not stay shared
   read.catch(() => perDb.get(id) === read && perDb.delete(id));
@@ -545,7 +583,15 @@ async function mailPromoted(app: FastifyInstance, id: string, userIds: string[])
 /** Mails every member (and the waitlist when asked) in their language; the broadcast is audited once sent. */
 export async function broadcast(app: FastifyInstance, actor: Actor, id: string, input: BroadcastInput): Promise<{ sent: number }> {
   const result = await sendBroadcast(app, id, input);
-  await audited(app, actor, (_tx, audit) => audit({ action: 'tournament.broadcast', entityType: 'tournament', entityId: id, before: null, after: { subject: input.subject, includeWaitlist: input.includeWaitlist, sent: result.sent } }));
+  await audited(app, actor, (_tx, audit) =>
+    audit({
+      action: 'tournament.broadcast',
+      entityType: 'tournament',
+      entityId: id,
+      before: null,
+      after: { subject: input.subject, includeWaitlist: input.includeWaitlist, sent: result.sent },
+    }),
+  );
   return result;
 }
 

@@ -73,9 +73,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
   const accounts = eligibleAccounts(user, tournament);
   const consoleName = (c: string) => t(`tournaments.consoles.${c}`);
   const typingNew = newUsername.trim() !== '' || newId.trim() !== '';
-  const ready = fortnite
-    ? discordId.trim() !== '' && epicId.trim() !== ''
-    : saved !== '' || (newUsername.trim() !== '' && newPlatform !== '');
+  const ready = fortnite ? discordId.trim() !== '' && epicId.trim() !== '' : saved !== '' || (newUsername.trim() !== '' && newPlatform !== '');
 
   /** A failed call: its code's text when there is one, else the generic registration error. */
   const failWith = (code: string, status: number, fallbackKey = 'tournaments.join.genericError') => {
@@ -103,7 +101,12 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
       } else if (saved !== '') {
         account = accounts[Number(saved)];
       } else {
-        account = { username: newUsername.trim(), id: newId.trim(), game: tournament.game as GameAccount['game'], console: newPlatform as GameAccount['console'] };
+        account = {
+          username: newUsername.trim(),
+          id: newId.trim(),
+          game: tournament.game as GameAccount['game'],
+          console: newPlatform as GameAccount['console'],
+        };
         // a new account is kept on the profile, so check-in and the next join find it: the server
         // saves it with the join itself, so a refused join (a wrong password) saves nothing
         isNew = true;
@@ -126,190 +129,203 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
   };
 
   return (
-    <Modal title={t('tournaments.join.title', { name: tournament.name })} closeLabel={t('tournaments.dialog.close')} onClose={onClose} busy={busy} testId="join-dialog">
+    <Modal
+      title={t('tournaments.join.title', { name: tournament.name })}
+      closeLabel={t('tournaments.dialog.close')}
+      onClose={onClose}
+      busy={busy}
+      testId="join-dialog"
+    >
       <form onSubmit={submit} noValidate className="relative" data-testid="join-form">
         {/* hidden, not removed, while the help shows: the form keeps its size and its values */}
         <div className={`space-y-5 ${help ? 'invisible' : ''}`}>
-        {fortnite ? (
-          <>
-            <div className="rounded-xl border border-indigo-400/40 bg-indigo-950/60 p-4 text-sm text-indigo-100" data-testid="join-community">
-              <p>{t('tournaments.join.fortniteReminder')}</p>
-              <a href={communityUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} mt-2 inline-block`} data-testid="join-community-link">
-                {t('tournaments.join.communityLink')}
-              </a>
-            </div>
-            <Field
-              id="join-discord-id"
-              label={t('tournaments.join.discordId')}
-              helpLabel={t('tournaments.join.discordHelp')}
-              onHelp={() => setHelp('discord')}
-            >
-              <input
-                id="join-discord-id"
-                data-testid="join-discord-id"
-                value={discordId}
-                onChange={(e) => {
-                  touched.current = true;
-                  setDiscordId(e.target.value);
-                }}
-                autoComplete="off"
-                required
-                maxLength={64}
-                className={inputClass}
-              />
-            </Field>
-            <Field id="join-epic-id" label={t('tournaments.join.epicId')} helpLabel={t('tournaments.join.epicHelp')} onHelp={() => setHelp('epic')}>
-              <input
-                id="join-epic-id"
-                data-testid="join-epic-id"
-                value={epicId}
-                onChange={(e) => {
-                  touched.current = true;
-                  setEpicId(e.target.value);
-                }}
-                autoComplete="off"
-                required
-                maxLength={64}
-                aria-describedby="join-epic-id-hint"
-                className={inputClass}
-              />
-              <p id="join-epic-id-hint" className="text-xs text-slate-400">
-                {t('tournaments.join.accountPage')}{' '}
-                <a href={settingsHref} className={linkClass} data-testid="join-settings-link">
-                  {t('tournaments.join.accountPageLink')}
+          {fortnite ? (
+            <>
+              <div className="rounded-xl border border-indigo-400/40 bg-indigo-950/60 p-4 text-sm text-indigo-100" data-testid="join-community">
+                <p>{t('tournaments.join.fortniteReminder')}</p>
+                <a href={communityUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} mt-2 inline-block`} data-testid="join-community-link">
+                  {t('tournaments.join.communityLink')}
                 </a>
-              </p>
-            </Field>
-          </>
-        ) : (
-          <>
-            <div className="space-y-1.5">
-              <label htmlFor="join-saved-account" className={labelClass}>
-                {t('tournaments.join.savedAccounts')}
-              </label>
-              {accounts.length ? (
-                <select
-                  id="join-saved-account"
-                  data-testid="join-saved-account"
-                  value={saved}
+              </div>
+              <Field
+                id="join-discord-id"
+                label={t('tournaments.join.discordId')}
+                helpLabel={t('tournaments.join.discordHelp')}
+                onHelp={() => setHelp('discord')}
+              >
+                <input
+                  id="join-discord-id"
+                  data-testid="join-discord-id"
+                  value={discordId}
                   onChange={(e) => {
-                    setSaved(e.target.value);
-                    // choosing a saved account clears the new one (SPEC section 5)
-                    if (e.target.value !== '') {
-                      setNewUsername('');
-                      setNewId('');
-                    }
+                    touched.current = true;
+                    setDiscordId(e.target.value);
                   }}
-                  className={selectClass}
-                >
-                  <option value="">{t('tournaments.join.chooseAccount')}</option>
-                  {accounts.map((a, i) => (
-                    <option key={`${a.console}-${a.username}-${i}`} value={String(i)}>
-                      {t('tournaments.join.savedAccountOption', { username: a.username, platform: consoleName(a.console) })}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <p className="text-sm text-slate-400" data-testid="join-no-accounts">
-                  {t('tournaments.join.noSavedAccounts')}
+                  autoComplete="off"
+                  required
+                  maxLength={64}
+                  className={inputClass}
+                />
+              </Field>
+              <Field id="join-epic-id" label={t('tournaments.join.epicId')} helpLabel={t('tournaments.join.epicHelp')} onHelp={() => setHelp('epic')}>
+                <input
+                  id="join-epic-id"
+                  data-testid="join-epic-id"
+                  value={epicId}
+                  onChange={(e) => {
+                    touched.current = true;
+                    setEpicId(e.target.value);
+                  }}
+                  autoComplete="off"
+                  required
+                  maxLength={64}
+                  aria-describedby="join-epic-id-hint"
+                  className={inputClass}
+                />
+                <p id="join-epic-id-hint" className="text-xs text-slate-400">
+                  {t('tournaments.join.accountPage')}{' '}
+                  <a href={settingsHref} className={linkClass} data-testid="join-settings-link">
+                    {t('tournaments.join.accountPageLink')}
+                  </a>
                 </p>
-              )}
-            </div>
-            <fieldset className="space-y-4 rounded-xl border border-line p-4" data-testid="join-new-account">
-              {/* floated into the box: a legend on the border would run its second line over the border on a phone */}
-              <legend className="float-left w-full text-sm font-semibold text-slate-200" data-testid="join-new-account-legend">
-                {t('tournaments.join.newAccount')}
-              </legend>
-              <p className="clear-both pt-1 text-xs text-slate-400">{t('tournaments.join.newAccountHint')}</p>
-              <Field id="join-new-username" label={t('tournaments.join.username')}>
-                <input
-                  id="join-new-username"
-                  data-testid="join-new-username"
-                  value={newUsername}
-                  onChange={(e) => {
-                    setNewUsername(e.target.value);
-                    if (e.target.value) setSaved('');
-                  }}
-                  autoComplete="off"
-                  maxLength={64}
-                  className={inputClass}
-                />
               </Field>
-              <Field id="join-new-id" label={t('tournaments.join.accountId')}>
-                <input
-                  id="join-new-id"
-                  data-testid="join-new-id"
-                  value={newId}
-                  onChange={(e) => {
-                    setNewId(e.target.value);
-                    if (e.target.value) setSaved('');
-                  }}
-                  autoComplete="off"
-                  maxLength={64}
-                  className={inputClass}
-                />
-              </Field>
-              <div className="grid gap-4">
-                <Field id="join-new-game" label={t('tournaments.join.game')}>
-                  <input id="join-new-game" data-testid="join-new-game" value={t(`tournaments.games.${tournament.game}`)} readOnly disabled className={inputClass} />
-                </Field>
-                <Field id="join-new-platform" label={t('tournaments.join.platform')}>
+            </>
+          ) : (
+            <>
+              <div className="space-y-1.5">
+                <label htmlFor="join-saved-account" className={labelClass}>
+                  {t('tournaments.join.savedAccounts')}
+                </label>
+                {accounts.length ? (
                   <select
-                    id="join-new-platform"
-                    data-testid="join-new-platform"
-                    value={newPlatform}
+                    id="join-saved-account"
+                    data-testid="join-saved-account"
+                    value={saved}
                     onChange={(e) => {
-                      setNewPlatform(e.target.value);
-                      if (typingNew) setSaved('');
+                      setSaved(e.target.value);
+                      // choosing a saved account clears the new one (SPEC section 5)
+                      if (e.target.value !== '') {
+                        setNewUsername('');
+                        setNewId('');
+                      }
                     }}
                     className={selectClass}
                   >
-                    <option value="">{t('tournaments.join.platformPlaceholder')}</option>
-                    {tournament.console.map((c) => (
-                      <option key={c} value={c}>
-                        {consoleName(c)}
+                    <option value="">{t('tournaments.join.chooseAccount')}</option>
+                    {accounts.map((a, i) => (
+                      <option key={`${a.console}-${a.username}-${i}`} value={String(i)}>
+                        {t('tournaments.join.savedAccountOption', { username: a.username, platform: consoleName(a.console) })}
                       </option>
                     ))}
                   </select>
-                </Field>
+                ) : (
+                  <p className="text-sm text-slate-400" data-testid="join-no-accounts">
+                    {t('tournaments.join.noSavedAccounts')}
+                  </p>
+                )}
               </div>
-            </fieldset>
-          </>
-        )}
+              <fieldset className="space-y-4 rounded-xl border border-line p-4" data-testid="join-new-account">
+                {/* floated into the box: a legend on the border would run its second line over the border on a phone */}
+                <legend className="float-left w-full text-sm font-semibold text-slate-200" data-testid="join-new-account-legend">
+                  {t('tournaments.join.newAccount')}
+                </legend>
+                <p className="clear-both pt-1 text-xs text-slate-400">{t('tournaments.join.newAccountHint')}</p>
+                <Field id="join-new-username" label={t('tournaments.join.username')}>
+                  <input
+                    id="join-new-username"
+                    data-testid="join-new-username"
+                    value={newUsername}
+                    onChange={(e) => {
+                      setNewUsername(e.target.value);
+                      if (e.target.value) setSaved('');
+                    }}
+                    autoComplete="off"
+                    maxLength={64}
+                    className={inputClass}
+                  />
+                </Field>
+                <Field id="join-new-id" label={t('tournaments.join.accountId')}>
+                  <input
+                    id="join-new-id"
+                    data-testid="join-new-id"
+                    value={newId}
+                    onChange={(e) => {
+                      setNewId(e.target.value);
+                      if (e.target.value) setSaved('');
+                    }}
+                    autoComplete="off"
+                    maxLength={64}
+                    className={inputClass}
+                  />
+                </Field>
+                <div className="grid gap-4">
+                  <Field id="join-new-game" label={t('tournaments.join.game')}>
+                    <input
+                      id="join-new-game"
+                      data-testid="join-new-game"
+                      value={t(`tournaments.games.${tournament.game}`)}
+                      readOnly
+                      disabled
+                      className={inputClass}
+                    />
+                  </Field>
+                  <Field id="join-new-platform" label={t('tournaments.join.platform')}>
+                    <select
+                      id="join-new-platform"
+                      data-testid="join-new-platform"
+                      value={newPlatform}
+                      onChange={(e) => {
+                        setNewPlatform(e.target.value);
+                        if (typingNew) setSaved('');
+                      }}
+                      className={selectClass}
+                    >
+                      <option value="">{t('tournaments.join.platformPlaceholder')}</option>
+                      {tournament.console.map((c) => (
+                        <option key={c} value={c}>
+                          {consoleName(c)}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                </div>
+              </fieldset>
+            </>
+          )}
 
-        {!tournament.open && (
-          <Field id="join-password" label={t('tournaments.join.password')}>
-            <input
-              id="join-password"
-              data-testid="join-password"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="off"
-              maxLength={128}
-              aria-describedby="join-password-hint"
-              className={inputClass}
-            />
-            <p id="join-password-hint" className="text-xs text-slate-400">
-              {t('tournaments.join.passwordHint')}
+          {!tournament.open && (
+            <Field id="join-password" label={t('tournaments.join.password')}>
+              <input
+                id="join-password"
+                data-testid="join-password"
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="off"
+                maxLength={128}
+                aria-describedby="join-password-hint"
+                className={inputClass}
+              />
+              <p id="join-password-hint" className="text-xs text-slate-400">
+                {t('tournaments.join.passwordHint')}
+              </p>
+            </Field>
+          )}
+
+          {failure && (
+            <p role="alert" className={errorBoxClass} data-testid="join-error">
+              {failure}
             </p>
-          </Field>
-        )}
+          )}
 
-        {failure && (
-          <p role="alert" className={errorBoxClass} data-testid="join-error">
-            {failure}
-          </p>
-        )}
-
-        <div className="flex flex-wrap justify-end gap-3 pt-1">
-          <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="join-cancel">
-            {t('tournaments.join.cancel')}
-          </button>
-          <button type="submit" disabled={!ready || busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="join-submit">
-            {busy ? t('tournaments.join.submitting') : t('tournaments.join.submit')}
-          </button>
-        </div>
+          <div className="flex flex-wrap justify-end gap-3 pt-1">
+            <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="join-cancel">
+              {t('tournaments.join.cancel')}
+            </button>
+            <button type="submit" disabled={!ready || busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="join-submit">
+              {busy ? t('tournaments.join.submitting') : t('tournaments.join.submit')}
+            </button>
+          </div>
         </div>
 
         {help && <HelpOverlay t={t} which={help} onClose={() => setHelp(null)} />}
@@ -334,7 +350,17 @@ function Field({ id, label, helpLabel, onHelp, children }: { id: string; label: 
             title={helpLabel}
             data-testid={`${id}-help`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <circle cx="12" cy="12" r="9" />
               <path d="M9.5 9.5a2.5 2.5 0 0 1 4.9.7c0 1.7-2.4 2.1-2.4 3.6M12 17h.01" />
             </svg>

@@ -132,7 +132,7 @@ export default function TournamentDetail(props: Props) {
     return () => {
       live = false;
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's id is what matters; a new object for the same user must not refetch
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's id is what matters; a new object for the same user must not refetch
   }, [inRoster, competitionId, user?.id, props.championshipPath]);
   const pending = !hydrated || sessionLoading || (Boolean(token) && meState !== 'ready' && meState !== 'error');
   const action: Action | null = pending
@@ -199,11 +199,7 @@ export default function TournamentDetail(props: Props) {
     setJoining(false);
     setTournament(strip(result.tournament));
     setFailure(null);
-    void notify(
-      result.state === 'waitlist'
-        ? t('tournaments.action.waitlisted', { position: result.waitlistPosition ?? '' })
-        : t('tournaments.action.joined'),
-    );
+    void notify(result.state === 'waitlist' ? t('tournaments.action.waitlisted', { position: result.waitlistPosition ?? '' }) : t('tournaments.action.joined'));
     // SPEC section 4: after joining a tournament of the championship, a player without a faction picks one
     const joinedIn = result.tournament.competitionId;
     if (joinedIn && user && (await withoutFaction(joinedIn, user.id, props.championshipPath))) setTeamFor(joinedIn);
@@ -222,7 +218,10 @@ export default function TournamentDetail(props: Props) {
         ) : (
           <img src="/tournaments/hero.svg" alt="" className="absolute inset-0 -z-20 size-full object-cover opacity-80" />
         )}
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-ink via-ink/80 to-ink/30 sm:bg-gradient-to-r sm:from-ink sm:via-ink/75 sm:to-ink/10" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-gradient-to-t from-ink via-ink/80 to-ink/30 sm:bg-gradient-to-r sm:from-ink sm:via-ink/75 sm:to-ink/10"
+        />
         <div className="mx-auto max-w-7xl px-4 pt-12 pb-10 sm:px-6 sm:pt-28 sm:pb-12">
           <div className="flex flex-wrap items-center gap-2">
             <span data-phase={phase} className={phaseBadgeClass} data-testid="tournament-phase">
@@ -239,7 +238,11 @@ export default function TournamentDetail(props: Props) {
               </span>
             )}
           </div>
-          <h1 id="tournament-name" className="mt-4 max-w-4xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl" data-testid="tournament-name">
+          <h1
+            id="tournament-name"
+            className="mt-4 max-w-4xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl"
+            data-testid="tournament-name"
+          >
             {tournament.name}
           </h1>
           {props.startText && (
@@ -312,7 +315,11 @@ export default function TournamentDetail(props: Props) {
             {action?.kind === 'signup' && <p className="text-slate-300">{t('tournaments.action.signupHint')}</p>}
             {loggedIn && me && <Standing t={t} me={me} />}
             {failure && (
-              <p role="alert" className="max-w-2xl rounded-lg border border-rose-500/40 bg-rose-950/70 px-4 py-3 text-rose-100" data-testid="tournament-action-error">
+              <p
+                role="alert"
+                className="max-w-2xl rounded-lg border border-rose-500/40 bg-rose-950/70 px-4 py-3 text-rose-100"
+                data-testid="tournament-action-error"
+              >
                 {failure}
               </p>
             )}
@@ -471,7 +478,10 @@ function Standing({ t, me }: { t: Translator; me: NonNullable<LiveTournament['me
       : null;
   if (!text) return null;
   return (
-    <p className="inline-flex items-center gap-2 rounded-full bg-emerald-950/70 px-3 py-1.5 font-medium text-emerald-200 ring-1 ring-emerald-500/40" data-testid="tournament-standing">
+    <p
+      className="inline-flex items-center gap-2 rounded-full bg-emerald-950/70 px-3 py-1.5 font-medium text-emerald-200 ring-1 ring-emerald-500/40"
+      data-testid="tournament-standing"
+    >
       {text}
     </p>
   );
@@ -501,7 +511,17 @@ function Countdown({ t, locale, kind, ms }: { t: Translator; locale: Locale; kin
   );
 }
 
-const iconProps = { 'aria-hidden': true, viewBox: '0 0 24 24', width: 18, height: 18, fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const iconProps = {
+  'aria-hidden': true,
+  viewBox: '0 0 24 24',
+  width: 18,
+  height: 18,
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 const CalendarIcon = () => (
   <svg {...iconProps}>
     <rect x="3.5" y="5" width="17" height="15.5" rx="2" />

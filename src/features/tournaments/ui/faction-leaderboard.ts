@@ -50,10 +50,9 @@ export class FactionLeaderboard extends HTMLElement {
     const token = $token.get();
     form.hidden = true;
     if (!user || !token || teams.some((team) => team.players.some((p) => p.playerId === user.id))) return;
-    const mine = await api<unknown[]>(
-      `/tournaments?competitionId=${encodeURIComponent(this.#competitionId)}&members=${encodeURIComponent(user.id)}&limit=1`,
-      { token },
-    );
+    const mine = await api<unknown[]>(`/tournaments?competitionId=${encodeURIComponent(this.#competitionId)}&members=${encodeURIComponent(user.id)}&limit=1`, {
+      token,
+    });
     form.hidden = !(mine.ok && (mine.total ?? mine.data.length) > 0);
   }
 

@@ -79,9 +79,5 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('tournament_registrations_pk', ['tournament_id', 'user_id'])
     .execute();
   await db.schema.createIndex('tournament_registrations_user').on('tournament_registrations').column('user_id').execute();
-  await db.schema
-    .createIndex('tournament_registrations_queue')
-    .on('tournament_registrations')
-    .columns(['tournament_id', 'state', 'created_at'])
-    .execute();
+  await db.schema.createIndex('tournament_registrations_queue').on('tournament_registrations').columns(['tournament_id', 'state', 'created_at']).execute();
 }

@@ -14,7 +14,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .createTable('wallets')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
     .addColumn('owner', 'text', (c) => c.notNull())
-    .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
+    .addColumn('balance', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance >= 0`),
+    )
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('wallets_owner').on('wallets').column('owner').execute();
@@ -62,7 +67,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('icon', 'text', (c) => c.notNull().defaultTo(''))
     // which server-side rule decides whether a user earned it (src/features/rewards/badge-schemas.ts)
     .addColumn('trigger', 'text', (c) => c.notNull())
-    .addColumn('reward_amount', 'integer', (c) => c.notNull().defaultTo(0).check(sql`reward_amount >= 0`))
+    .addColumn('reward_amount', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`reward_amount >= 0`),
+    )
     .addColumn('reusable', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -144,13 +154,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // a deleted code frees its token for a new giveaway
-  await db.schema
-    .createIndex('giveaways_owner_token')
-    .on('giveaways')
-    .columns(['owner', 'token'])
-    .unique()
-    .where(sql.ref('deleted_at'), 'is', null)
-    .execute();
+  await db.schema.createIndex('giveaways_owner_token').on('giveaways').columns(['owner', 'token']).unique().where(sql.ref('deleted_at'), 'is', null).execute();
 
   await db.schema
     .createTable('giveaway_redemptions')

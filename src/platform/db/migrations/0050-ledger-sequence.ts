@@ -10,7 +10,10 @@ import type { Dialect } from '../database.ts';
  * numbered one (the ledger is append-only: its triggers refuse a backfill).
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('wallets').addColumn('seq', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('wallets')
+    .addColumn('seq', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('wallet_transactions').addColumn('seq', 'integer').execute();
   await db.schema.createIndex('wallet_transactions_user_seq').on('wallet_transactions').columns(['user_id', 'seq']).execute();
 }

@@ -8,7 +8,11 @@ import type { Dialect } from '../database.ts';
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   const add = async (table: string, columns: string[]) => {
-    for (const c of columns) await db.schema.alterTable(table).addColumn(c, 'text', (col) => col.notNull().defaultTo('')).execute();
+    for (const c of columns)
+      await db.schema
+        .alterTable(table)
+        .addColumn(c, 'text', (col) => col.notNull().defaultTo(''))
+        .execute();
   };
   await add('tournaments', ['name_en', 'description_en', 'rules_en']);
   await add('badges', ['name_en', 'description_en']);

@@ -7,5 +7,8 @@ import type { Dialect } from '../database.ts';
  * decides, and without either the button is not shown.
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('tournaments').addColumn('external_url', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('tournaments')
+    .addColumn('external_url', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }

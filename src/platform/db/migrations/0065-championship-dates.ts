@@ -9,5 +9,8 @@ import type { Dialect } from '../database.ts';
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('competitions').addColumn('playoffs_at', 'text').execute();
   await db.schema.alterTable('competitions').addColumn('finals_at', 'text').execute();
-  await db.schema.alterTable('competitions').addColumn('finals_city', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('competitions')
+    .addColumn('finals_city', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }

@@ -11,11 +11,13 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale): 
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-const part = (options: Intl.DateTimeFormatOptions) => (iso: string | null | undefined, locale: Locale): string => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(intlLocale(locale), options).format(date);
-};
+const part =
+  (options: Intl.DateTimeFormatOptions) =>
+  (iso: string | null | undefined, locale: Locale): string => {
+    if (!iso) return '';
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(intlLocale(locale), options).format(date);
+  };
 
 /** "22/11/2026" and "18:00", for compact table cells. */
 export const formatShortDate = part({ dateStyle: 'short' });

@@ -1,5 +1,14 @@
 /** Small line icons of the dashboard's row actions; decorative (the button carries the name). */
-const base = { 'aria-hidden': true, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round', className: 'h-4 w-4' } as const;
+const base = {
+  'aria-hidden': true,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  className: 'h-4 w-4',
+} as const;
 
 export function EditIcon() {
   return (

@@ -112,14 +112,34 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
             <h2 id="schedule-general" className={`${panelTitleClass} sm:col-span-2`}>
               {t('adminCampaign.schedule.general')}
             </h2>
-            <FormField id="schedule-deadline" label={t('adminCampaign.schedule.deadline')} error={fieldError('deadline')} hint={t('adminCampaign.schedule.deadlineHint')}>
-              <input {...controlProps('schedule-deadline', fieldError('deadline'), true)} type="datetime-local" required value={values.deadline} onChange={(e) => setValues({ ...values, deadline: e.target.value })} className={dateInputClass} />
+            <FormField
+              id="schedule-deadline"
+              label={t('adminCampaign.schedule.deadline')}
+              error={fieldError('deadline')}
+              hint={t('adminCampaign.schedule.deadlineHint')}
+            >
+              <input
+                {...controlProps('schedule-deadline', fieldError('deadline'), true)}
+                type="datetime-local"
+                required
+                value={values.deadline}
+                onChange={(e) => setValues({ ...values, deadline: e.target.value })}
+                className={dateInputClass}
+              />
             </FormField>
             <FormField id="schedule-competition" label={t('adminCampaign.schedule.competition')} hint={t('adminCampaign.schedule.competitionHint')}>
-              <select {...controlProps('schedule-competition', undefined, true)} value={values.competitionId} disabled={competitions === null} onChange={(e) => setValues({ ...values, competitionId: e.target.value })} className={selectClass}>
+              <select
+                {...controlProps('schedule-competition', undefined, true)}
+                value={values.competitionId}
+                disabled={competitions === null}
+                onChange={(e) => setValues({ ...values, competitionId: e.target.value })}
+                className={selectClass}
+              >
                 <option value="">{t('adminCampaign.schedule.noCompetition')}</option>
                 {/* a linked competition missing from the list (deleted, other owner) stays selectable */}
-                {values.competitionId && competitions && !competitions.some((c) => c.id === values.competitionId) && <option value={values.competitionId}>{values.competitionId}</option>}
+                {values.competitionId && competitions && !competitions.some((c) => c.id === values.competitionId) && (
+                  <option value={values.competitionId}>{values.competitionId}</option>
+                )}
                 {competitions?.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
@@ -137,14 +157,25 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
                   <legend className="sr-only">{t('adminCampaign.phase', { n })}</legend>
                   <div className="flex items-baseline justify-between sm:col-span-2" aria-hidden="true">
                     <span className={panelTitleClass}>{t('adminCampaign.phase', { n })}</span>
-                    {state && <span className={`text-sm font-semibold ${stateTone[state]}`} data-testid={`schedule-phase-${n}-state`}>{t(`adminCampaign.phaseState.${state}`)}</span>}
+                    {state && (
+                      <span className={`text-sm font-semibold ${stateTone[state]}`} data-testid={`schedule-phase-${n}-state`}>
+                        {t(`adminCampaign.phaseState.${state}`)}
+                      </span>
+                    )}
                   </div>
                   {state && <p className="sr-only">{t(`adminCampaign.phaseState.${state}`)}</p>}
                   {(['opensAt', 'closesAt'] as const).map((edge) => {
                     const id = `schedule-phase-${n}-${edge}` as const;
                     return (
                       <FormField key={edge} id={id} label={t(`adminCampaign.schedule.${edge}`)} error={fieldError(`phase-${n}-${edge}`)}>
-                        <input {...controlProps(id, fieldError(`phase-${n}-${edge}`))} type="datetime-local" required value={p[edge]} onChange={(e) => setPhase(i, edge, e.target.value)} className={dateInputClass} />
+                        <input
+                          {...controlProps(id, fieldError(`phase-${n}-${edge}`))}
+                          type="datetime-local"
+                          required
+                          value={p[edge]}
+                          onChange={(e) => setPhase(i, edge, e.target.value)}
+                          className={dateInputClass}
+                        />
                       </FormField>
                     );
                   })}

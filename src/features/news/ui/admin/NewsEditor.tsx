@@ -74,7 +74,19 @@ export default function NewsEditor({ t, locale, section, agencyName }: SectionPr
   );
 }
 
-function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; locale: Locale; article: NewsArticle | null; agencyName: string; onSaved: (a: NewsArticle) => void }) {
+function NewsForm({
+  t,
+  locale,
+  article,
+  agencyName,
+  onSaved,
+}: {
+  t: Translator;
+  locale: Locale;
+  article: NewsArticle | null;
+  agencyName: string;
+  onSaved: (a: NewsArticle) => void;
+}) {
   const editing = article !== null;
   const [tab, setTab] = useState<Locale>(locale);
   const tabRefs = useRef<Record<Locale, HTMLButtonElement | null>>({ it: null, en: null });
@@ -115,7 +127,8 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
     if (!res.ok) {
       for (const issue of res.issues ?? []) {
         const path = issue.path.replace(/^body\.?/, '');
-        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image') setError(path as FieldPath<NewsInput>, { type: 'server', message: issue.message });
+        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image')
+          setError(path as FieldPath<NewsInput>, { type: 'server', message: issue.message });
       }
       toast.error(t.error(res.code));
       return;
@@ -171,7 +184,11 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
             >
               {t(`news.admin.form.${l}`)}
               {langsWithErrors.includes(l) && (
-                <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t('news.admin.form.invalid')} data-testid={`news-tab-${l}-error`} />
+                <span
+                  className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400"
+                  aria-label={t('news.admin.form.invalid')}
+                  data-testid={`news-tab-${l}-error`}
+                />
               )}
             </button>
           ))}
@@ -195,7 +212,12 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
                   className={inputClass}
                 />
               </FormField>
-              <FormField id={f('summary', l)} label={t('news.admin.form.summary', { lang })} error={errorText(errors.summary?.[l])} hint={t('news.admin.form.summaryHint')}>
+              <FormField
+                id={f('summary', l)}
+                label={t('news.admin.form.summary', { lang })}
+                error={errorText(errors.summary?.[l])}
+                hint={t('news.admin.form.summaryHint')}
+              >
                 <textarea
                   {...register(`summary.${l}`, { maxLength: SUMMARY_MAX })}
                   {...controlProps(f('summary', l), errorText(errors.summary?.[l]), true)}
@@ -227,7 +249,13 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
           onChange={(url) => setValue('image', url, { shouldDirty: true })}
         />
         <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
-          <input {...register('published')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid="news-published" aria-describedby="news-published-hint" />
+          <input
+            {...register('published')}
+            type="checkbox"
+            className={`${checkboxClass} mt-0.5`}
+            data-testid="news-published"
+            aria-describedby="news-published-hint"
+          />
           <span>
             <span className="font-semibold">{t('news.admin.form.published')}</span>
             <span id="news-published-hint" className="block text-xs text-slate-400">
@@ -242,7 +270,13 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
           {isSubmitting ? t('news.admin.form.saving') : editing ? t('news.admin.form.submitSave') : t('news.admin.form.submitCreate')}
         </button>
         {editing && article.published && (
-          <a href={localizePath(`/news/${encodeURIComponent(article.id)}`, locale)} target="_blank" rel="noopener" className={linkClass} data-testid="news-public-link">
+          <a
+            href={localizePath(`/news/${encodeURIComponent(article.id)}`, locale)}
+            target="_blank"
+            rel="noopener"
+            className={linkClass}
+            data-testid="news-public-link"
+          >
             {t('news.admin.form.publicPage')}
           </a>
         )}

@@ -111,7 +111,13 @@ export default function NewsList({ t, locale }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="news-list">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchField id="news-search" label={t('news.admin.list.searchLabel')} placeholder={t('news.admin.list.searchPlaceholder')} value={search} onChange={setSearch} />
+        <SearchField
+          id="news-search"
+          label={t('news.admin.list.searchLabel')}
+          placeholder={t('news.admin.list.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
         <a href={localizePath(sectionPath('newsNew'), locale)} className={primaryButtonClass} data-testid="news-new">
           <span aria-hidden="true">+</span> {t('news.admin.list.new')}
         </a>
@@ -156,7 +162,12 @@ export default function NewsList({ t, locale }: SectionProps) {
                       ) : (
                         <span aria-hidden="true" className="h-10 w-14 shrink-0 rounded-md border border-dashed border-line" />
                       )}
-                      <a href={editHref(article.id)} className={`${linkClass} block min-w-0 truncate text-slate-100`} title={title} data-testid="news-row-title">
+                      <a
+                        href={editHref(article.id)}
+                        className={`${linkClass} block min-w-0 truncate text-slate-100`}
+                        title={title}
+                        data-testid="news-row-title"
+                      >
                         {title}
                       </a>
                     </div>
@@ -185,7 +196,13 @@ export default function NewsList({ t, locale }: SectionProps) {
                       >
                         {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
                       </button>
-                      <a href={editHref(article.id)} className={`${smallButtonClass} px-2`} aria-label={t('news.admin.list.editLabel', { title })} title={t('dashboard.common.edit')} data-testid="news-row-edit">
+                      <a
+                        href={editHref(article.id)}
+                        className={`${smallButtonClass} px-2`}
+                        aria-label={t('news.admin.list.editLabel', { title })}
+                        title={t('dashboard.common.edit')}
+                        data-testid="news-row-edit"
+                      >
                         <EditIcon />
                       </a>
                       <button
@@ -207,7 +224,15 @@ export default function NewsList({ t, locale }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="news-pagination" summaryTestId="news-summary" navLabel={t('news.admin.list.paginationLabel')} t={t} />
+      <ListFooter
+        page={page}
+        total={data?.total ?? 0}
+        onPageChange={setPage}
+        testId="news-pagination"
+        summaryTestId="news-summary"
+        navLabel={t('news.admin.list.paginationLabel')}
+        t={t}
+      />
 
       <ConfirmDialog
         open={pendingDelete !== null}

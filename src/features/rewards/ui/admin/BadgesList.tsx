@@ -109,7 +109,9 @@ export default function BadgesList({ t, locale }: SectionProps) {
                   {badge.icon ? (
                     <img src={badge.icon} alt="" width={36} height={36} loading="lazy" className="h-9 w-9 shrink-0 rounded-lg bg-ink object-cover" />
                   ) : (
-                    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand/20 text-brand">★</span>
+                    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand/20 text-brand">
+                      ★
+                    </span>
                   )}
                   <span className="min-w-0">
                     <a href={editHref(badge._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="badge-row-name">
@@ -129,7 +131,10 @@ export default function BadgesList({ t, locale }: SectionProps) {
               </td>
               <td className={`${tdClass} text-right`}>
                 <div className="flex justify-end gap-2">
-                  <button type="button" className={smallButtonClass} onClick={() => setPending(badge)}
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    onClick={() => setPending(badge)}
                     aria-label={t(badge.active ? 'adminEconomy.badges.deactivateLabel' : 'adminEconomy.badges.activateLabel', { name: badge.name })}
                     data-testid="badge-row-toggle"
                   >

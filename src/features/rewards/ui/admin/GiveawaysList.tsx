@@ -135,10 +135,18 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
                   </a>
                   {g.description && <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">{g.description}</span>}
                 </th>
-                <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">{t(`adminCatalog.giveawayTypes.${g.type}`)}</td>
-                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">{g.credits}</td>
-                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">{uses(g)}</td>
-                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
+                <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">
+                  {t(`adminCatalog.giveawayTypes.${g.type}`)}
+                </td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">
+                  {g.credits}
+                </td>
+                <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">
+                  {uses(g)}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+                  {g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}
+                </td>
                 <td className={tdClass}>
                   <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
                     {t(`adminCatalog.giveawayStates.${g.state}`)}
@@ -146,10 +154,21 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
                 </td>
                 <td className={`${tdClass} text-right`}>
                   <div className="inline-flex gap-2">
-                    <a href={editHref(g.id)} className={smallButtonClass} aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })} data-testid="giveaway-row-edit">
+                    <a
+                      href={editHref(g.id)}
+                      className={smallButtonClass}
+                      aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })}
+                      data-testid="giveaway-row-edit"
+                    >
                       <EditIcon /> {t('dashboard.common.edit')}
                     </a>
-                    <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(g)} aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })} data-testid="giveaway-row-delete">
+                    <button
+                      type="button"
+                      className={dangerSmallButtonClass}
+                      onClick={() => setPendingDelete(g)}
+                      aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })}
+                      data-testid="giveaway-row-delete"
+                    >
                       <DeleteIcon /> {t('dashboard.common.delete')}
                     </button>
                   </div>
@@ -160,7 +179,14 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="giveaways-pagination" navLabel={t('adminCatalog.giveaways.paginationLabel')} t={t} />
+      <ListFooter
+        page={page}
+        total={data?.total ?? 0}
+        onPageChange={(n) => setPaging({ query, page: n })}
+        testId="giveaways-pagination"
+        navLabel={t('adminCatalog.giveaways.paginationLabel')}
+        t={t}
+      />
 
       <ConfirmDialog
         open={pendingDelete !== null}

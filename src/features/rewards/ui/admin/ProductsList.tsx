@@ -122,7 +122,11 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
             {data.rows.map((p) => (
               <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
                 <td className={tdClass}>
-                  {p.image ? <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" /> : <span className="text-slate-500">{t('dashboard.common.none')}</span>}
+                  {p.image ? (
+                    <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" />
+                  ) : (
+                    <span className="text-slate-500">{t('dashboard.common.none')}</span>
+                  )}
                 </td>
                 <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
                   <a href={editHref(p._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="product-row-name">
@@ -138,10 +142,21 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
                 </td>
                 <td className={`${tdClass} text-right`}>
                   <div className="inline-flex gap-2">
-                    <a href={editHref(p._id)} className={smallButtonClass} aria-label={t('adminCatalog.products.editLabel', { name: p.name })} data-testid="product-row-edit">
+                    <a
+                      href={editHref(p._id)}
+                      className={smallButtonClass}
+                      aria-label={t('adminCatalog.products.editLabel', { name: p.name })}
+                      data-testid="product-row-edit"
+                    >
                       <EditIcon /> {t('dashboard.common.edit')}
                     </a>
-                    <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(p)} aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })} data-testid="product-row-delete">
+                    <button
+                      type="button"
+                      className={dangerSmallButtonClass}
+                      onClick={() => setPendingDelete(p)}
+                      aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })}
+                      data-testid="product-row-delete"
+                    >
                       <DeleteIcon /> {t('dashboard.common.delete')}
                     </button>
                   </div>
@@ -152,7 +167,14 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="products-pagination" navLabel={t('adminCatalog.products.paginationLabel')} t={t} />
+      <ListFooter
+        page={page}
+        total={data?.total ?? 0}
+        onPageChange={(n) => setPaging({ query, page: n })}
+        testId="products-pagination"
+        navLabel={t('adminCatalog.products.paginationLabel')}
+        t={t}
+      />
 
       <ConfirmDialog
         open={pendingDelete !== null}

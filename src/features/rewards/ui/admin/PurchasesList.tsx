@@ -93,12 +93,24 @@ export default function PurchasesList({ t, locale }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="purchases-list">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SearchField id="purchases-search" label={t('adminEconomy.purchases.searchLabel')} placeholder={t('adminEconomy.purchases.searchPlaceholder')} value={search} onChange={setSearch} />
+        <SearchField
+          id="purchases-search"
+          label={t('adminEconomy.purchases.searchLabel')}
+          placeholder={t('adminEconomy.purchases.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
         <div className="space-y-1.5 sm:w-56">
           <label htmlFor="purchases-filter" className={labelClass}>
             {t('adminEconomy.purchases.filterLabel')}
           </label>
-          <select id="purchases-filter" data-testid="purchases-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)} className={selectClass}>
+          <select
+            id="purchases-filter"
+            data-testid="purchases-filter"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as Filter)}
+            className={selectClass}
+          >
             {filters.map((f) => (
               <option key={f} value={f}>
                 {t(`adminEconomy.purchases.filters.${f}`)}
@@ -139,10 +151,14 @@ export default function PurchasesList({ t, locale }: SectionProps) {
             {data.rows.map((purchase) => (
               <tr key={purchase.id} className={rowClass} data-testid={`purchase-row-${purchase.id}`}>
                 <th scope="row" className={`${tdClass} max-w-[14rem] font-semibold text-white`}>
-                  <span className="block truncate" data-testid="purchase-row-product">{purchase.productName}</span>
+                  <span className="block truncate" data-testid="purchase-row-product">
+                    {purchase.productName}
+                  </span>
                   {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('adminEconomy.purchases.productDeleted')}</span>}
                 </th>
-                <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">{purchase.username}</td>
+                <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">
+                  {purchase.username}
+                </td>
                 <td className={`${tdClass} text-right font-mono text-slate-200`}>{purchase.price}</td>
                 <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{formatDateTime(purchase.createdAt, locale)}</td>
                 <td className={tdClass}>
@@ -164,23 +180,51 @@ export default function PurchasesList({ t, locale }: SectionProps) {
           </DataTable>
         )}
       </ListStatus>
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ key, page: n })} testId="purchases-pagination" summaryTestId="purchases-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.purchases.paginationLabel')} t={t} />
-      <Modal open={open !== null} title={t('adminEconomy.purchases.modalTitle')} closeLabel={t('adminEconomy.common.close')} onClose={() => setOpen(null)} testId="purchase-modal">
+      <ListFooter
+        page={page}
+        total={data?.total ?? 0}
+        onPageChange={(n) => setPaging({ key, page: n })}
+        testId="purchases-pagination"
+        summaryTestId="purchases-summary"
+        keys="adminEconomy.common"
+        navLabel={t('adminEconomy.purchases.paginationLabel')}
+        t={t}
+      />
+      <Modal
+        open={open !== null}
+        title={t('adminEconomy.purchases.modalTitle')}
+        closeLabel={t('adminEconomy.common.close')}
+        onClose={() => setOpen(null)}
+        testId="purchase-modal"
+      >
         {open && address && (
           <>
             <div className="flex items-center gap-4">
               {(open.productImage || open.product?.image) && (
-                <img src={open.productImage || open.product.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl bg-ink object-cover" data-testid="purchase-modal-image" />
+                <img
+                  src={open.productImage || open.product.image}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="h-20 w-20 shrink-0 rounded-xl bg-ink object-cover"
+                  data-testid="purchase-modal-image"
+                />
               )}
               <div className="min-w-0">
-                <p className="truncate text-lg font-semibold text-white" data-testid="purchase-modal-product">{open.productName}</p>
-                <p className="font-mono text-slate-300" data-testid="purchase-modal-price">{t('adminEconomy.purchases.credits', { n: open.price })}</p>
+                <p className="truncate text-lg font-semibold text-white" data-testid="purchase-modal-product">
+                  {open.productName}
+                </p>
+                <p className="font-mono text-slate-300" data-testid="purchase-modal-price">
+                  {t('adminEconomy.purchases.credits', { n: open.price })}
+                </p>
               </div>
             </div>
             <dl className="grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-slate-400">{t('adminEconomy.purchases.columns.buyer')}</dt>
-                <dd className="font-semibold text-white" data-testid="purchase-modal-buyer">{open.username}</dd>
+                <dd className="font-semibold text-white" data-testid="purchase-modal-buyer">
+                  {open.username}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-400">{t('adminEconomy.purchases.columns.date')}</dt>
@@ -218,7 +262,13 @@ export default function PurchasesList({ t, locale }: SectionProps) {
             </dl>
             {!open.fulfilled && (
               <div className="flex justify-end">
-                <button type="button" className={primaryButtonClass} disabled={marking === open.id} onClick={() => markFulfilled(open)} data-testid="purchase-modal-fulfill">
+                <button
+                  type="button"
+                  className={primaryButtonClass}
+                  disabled={marking === open.id}
+                  onClick={() => markFulfilled(open)}
+                  data-testid="purchase-modal-fulfill"
+                >
                   {marking === open.id ? t('adminEconomy.common.saving') : t('adminEconomy.purchases.markFulfilled')}
                 </button>
               </div>

@@ -90,17 +90,27 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
   };
 
   return (
-    <Modal open={wallet !== null} title={t('adminEconomy.wallets.modalTitle', { name: wallet?.username ?? '' })} closeLabel={t('adminEconomy.common.close')} onClose={onClose} testId="wallet-modal">
+    <Modal
+      open={wallet !== null}
+      title={t('adminEconomy.wallets.modalTitle', { name: wallet?.username ?? '' })}
+      closeLabel={t('adminEconomy.common.close')}
+      onClose={onClose}
+      testId="wallet-modal"
+    >
       {wallet && (
         <>
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
               <dt className="text-slate-400">{t('adminEconomy.wallets.columns.user')}</dt>
-              <dd className="font-semibold text-white" data-testid="wallet-modal-user">{wallet.username}</dd>
+              <dd className="font-semibold text-white" data-testid="wallet-modal-user">
+                {wallet.username}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-400">{t('adminEconomy.wallets.columns.balance')}</dt>
-              <dd className="font-mono text-2xl font-bold text-white" data-testid="wallet-modal-balance">{wallet.balance}</dd>
+              <dd className="font-mono text-2xl font-bold text-white" data-testid="wallet-modal-balance">
+                {wallet.balance}
+              </dd>
             </div>
           </dl>
 
@@ -114,11 +124,26 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                 </select>
               </FormField>
               <FormField id="wallet-adjust-amount" label={t('adminEconomy.wallets.amount')} error={fieldError('amount')}>
-                <input {...register('amount', { valueAsNumber: true })} {...controlProps('wallet-adjust-amount', fieldError('amount'))} type="number" min={1} max={MAX_CREDITS} step={1} inputMode="numeric" className={inputClass} />
+                <input
+                  {...register('amount', { valueAsNumber: true })}
+                  {...controlProps('wallet-adjust-amount', fieldError('amount'))}
+                  type="number"
+                  min={1}
+                  max={MAX_CREDITS}
+                  step={1}
+                  inputMode="numeric"
+                  className={inputClass}
+                />
               </FormField>
               <div className="sm:col-span-2">
                 <FormField id="wallet-adjust-reason" label={t('adminEconomy.wallets.reason')} error={fieldError('reason')}>
-                  <input {...register('reason')} {...controlProps('wallet-adjust-reason', fieldError('reason'))} type="text" maxLength={200} className={inputClass} />
+                  <input
+                    {...register('reason')}
+                    {...controlProps('wallet-adjust-reason', fieldError('reason'))}
+                    type="text"
+                    maxLength={200}
+                    className={inputClass}
+                  />
                 </FormField>
               </div>
             </div>
@@ -143,10 +168,17 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
             ) : !transactions ? (
               <Spinner label={t('adminEconomy.wallets.transactionsLoading')} testId="wallet-transactions-loading" />
             ) : transactions.length === 0 ? (
-              <p className="text-sm text-slate-400" data-testid="wallet-transactions-empty">{t('adminEconomy.wallets.noTransactions')}</p>
+              <p className="text-sm text-slate-400" data-testid="wallet-transactions-empty">
+                {t('adminEconomy.wallets.noTransactions')}
+              </p>
             ) : (
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable list must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
-              <ul className="max-h-[200px] divide-y divide-line/60 overflow-y-auto rounded-xl border border-line" data-testid="wallet-transactions" tabIndex={0} aria-label={t('adminEconomy.wallets.transactions')}>
+              <ul
+                className="max-h-[200px] divide-y divide-line/60 overflow-y-auto rounded-xl border border-line"
+                data-testid="wallet-transactions"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable list must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
+                tabIndex={0}
+                aria-label={t('adminEconomy.wallets.transactions')}
+              >
                 {transactions.map((tx) => (
                   <li key={tx.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-testid="wallet-transaction">
                     <div className="min-w-0">

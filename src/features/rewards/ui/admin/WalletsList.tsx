@@ -58,7 +58,13 @@ export default function WalletsList({ t, locale }: SectionProps) {
 
   return (
     <div className="mt-6 space-y-5" data-testid="wallets-list">
-      <SearchField id="wallets-search" label={t('adminEconomy.wallets.searchLabel')} placeholder={t('adminEconomy.wallets.searchPlaceholder')} value={search} onChange={setSearch} />
+      <SearchField
+        id="wallets-search"
+        label={t('adminEconomy.wallets.searchLabel')}
+        placeholder={t('adminEconomy.wallets.searchPlaceholder')}
+        value={search}
+        onChange={setSearch}
+      />
       <ListStatus
         testId="wallets"
         failed={failed && !data}
@@ -111,7 +117,16 @@ export default function WalletsList({ t, locale }: SectionProps) {
           </DataTable>
         )}
       </ListStatus>
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="wallets-pagination" summaryTestId="wallets-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.wallets.paginationLabel')} t={t} />
+      <ListFooter
+        page={page}
+        total={data?.total ?? 0}
+        onPageChange={(n) => setPaging({ query, page: n })}
+        testId="wallets-pagination"
+        summaryTestId="wallets-summary"
+        keys="adminEconomy.common"
+        navLabel={t('adminEconomy.wallets.paginationLabel')}
+        t={t}
+      />
       <WalletModal t={t} locale={locale} wallet={open} onClose={() => setOpen(null)} onAdjusted={onAdjusted} />
     </div>
   );

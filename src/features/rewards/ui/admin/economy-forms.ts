@@ -5,7 +5,10 @@ export const MAX_CREDITS = 1_000_000;
 
 /** The badge form; slug and trigger only matter on creation (the server keeps them fixed afterwards). */
 export const badgeFormSchema = z.object({
-  slug: z.string().trim().regex(/^[a-z0-9_]{3,40}$/, 'slug'),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{3,40}$/, 'slug'),
   trigger: z.enum(badgeTriggers),
   name: z.string().trim().min(1).max(80),
   description: z.string().trim().max(500),

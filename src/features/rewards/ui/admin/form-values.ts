@@ -10,7 +10,15 @@ import type { Giveaway, GiveawayType, Product } from '../../contract.ts';
 export const numberOrUndefined = (s: string) => (s.trim() === '' ? undefined : Number(s.trim()));
 
 /** `name` and `description` are the Italian texts, `en` the English ones (empty: the Italian is shown). */
-export type ProductValues = { name: string; description: string; en: { name: string; description: string }; price: string; quantity: string; brand: string; image: string };
+export type ProductValues = {
+  name: string;
+  description: string;
+  en: { name: string; description: string };
+  price: string;
+  quantity: string;
+  brand: string;
+  image: string;
+};
 
 export const productValues = (p: Product | null): ProductValues => ({
   // the flat fields are in the admin's language: the form edits the stored Italian and English

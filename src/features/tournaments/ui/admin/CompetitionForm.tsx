@@ -22,7 +22,16 @@ import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/Langu
  * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.
  * The playoffs and finals dates are typed as local wall-clock times, sent as instants.
  */
-type Values = { name: string; thumbnail: string; game: string; url: string; translations: { en: { name: string } }; playoffsAt: string; finalsAt: string; finalsCity: string };
+type Values = {
+  name: string;
+  thumbnail: string;
+  game: string;
+  url: string;
+  translations: { en: { name: string } };
+  playoffsAt: string;
+  finalsAt: string;
+  finalsCity: string;
+};
 type Body = z.output<typeof competitionInputSchema>;
 const fields = ['name', 'thumbnail', 'game', 'url', 'playoffsAt', 'finalsAt', 'finalsCity'] as const;
 
@@ -86,7 +95,12 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, (errs) => errs.name && setLang('it'))} className={`${panelClass} space-y-5`} data-testid="competition-form">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, (errs) => errs.name && setLang('it'))}
+      className={`${panelClass} space-y-5`}
+      data-testid="competition-form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="space-y-5 sm:col-span-2">
           <LanguageTabs idPrefix="competition-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') ? ['it'] : []} />
@@ -98,7 +112,13 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
           <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id="competition-en-name" label={t('dashboard.competitions.form.name')}>
-              <input {...register('translations.en.name')} {...controlProps('competition-en-name', undefined, true)} type="text" maxLength={120} className={inputClass} />
+              <input
+                {...register('translations.en.name')}
+                {...controlProps('competition-en-name', undefined, true)}
+                type="text"
+                maxLength={120}
+                className={inputClass}
+              />
             </FormField>
           </LanguagePanel>
         </div>
@@ -112,23 +132,69 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
             ))}
           </select>
         </FormField>
-        <FormField id="competition-thumbnail" label={t('dashboard.competitions.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
-          <input {...register('thumbnail')} {...controlProps('competition-thumbnail', fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
+        <FormField
+          id="competition-thumbnail"
+          label={t('dashboard.competitions.form.thumbnail')}
+          error={fieldError('thumbnail')}
+          hint={t('dashboard.tournaments.form.imageHint')}
+        >
+          <input
+            {...register('thumbnail')}
+            {...controlProps('competition-thumbnail', fieldError('thumbnail'), true)}
+            type="url"
+            inputMode="url"
+            maxLength={500}
+            placeholder="https://"
+            className={inputClass}
+          />
         </FormField>
         <div className="sm:col-span-2">
-          <FormField id="competition-url" label={t('dashboard.competitions.form.url')} error={fieldError('url')} hint={t('dashboard.competitions.form.urlHint')}>
-            <input {...register('url')} {...controlProps('competition-url', fieldError('url'), true)} type="text" inputMode="url" maxLength={500} className={inputClass} />
+          <FormField
+            id="competition-url"
+            label={t('dashboard.competitions.form.url')}
+            error={fieldError('url')}
+            hint={t('dashboard.competitions.form.urlHint')}
+          >
+            <input
+              {...register('url')}
+              {...controlProps('competition-url', fieldError('url'), true)}
+              type="text"
+              inputMode="url"
+              maxLength={500}
+              className={inputClass}
+            />
           </FormField>
         </div>
         {/* the championship page shows these; empty: the page keeps its built-in text */}
-        <FormField id="competition-playoffs" label={t('dashboard.competitions.form.playoffsAt')} error={fieldError('playoffsAt')} hint={t('dashboard.competitions.form.stagesHint')}>
-          <input {...register('playoffsAt')} {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+        <FormField
+          id="competition-playoffs"
+          label={t('dashboard.competitions.form.playoffsAt')}
+          error={fieldError('playoffsAt')}
+          hint={t('dashboard.competitions.form.stagesHint')}
+        >
+          <input
+            {...register('playoffsAt')}
+            {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)}
+            type="datetime-local"
+            className={`${inputClass} [color-scheme:dark]`}
+          />
         </FormField>
         <FormField id="competition-finals" label={t('dashboard.competitions.form.finalsAt')} error={fieldError('finalsAt')}>
-          <input {...register('finalsAt')} {...controlProps('competition-finals', fieldError('finalsAt'))} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+          <input
+            {...register('finalsAt')}
+            {...controlProps('competition-finals', fieldError('finalsAt'))}
+            type="datetime-local"
+            className={`${inputClass} [color-scheme:dark]`}
+          />
         </FormField>
         <FormField id="competition-finals-city" label={t('dashboard.competitions.form.finalsCity')} error={fieldError('finalsCity')}>
-          <input {...register('finalsCity')} {...controlProps('competition-finals-city', fieldError('finalsCity'))} type="text" maxLength={80} className={inputClass} />
+          <input
+            {...register('finalsCity')}
+            {...controlProps('competition-finals-city', fieldError('finalsCity'))}
+            type="text"
+            maxLength={80}
+            className={inputClass}
+          />
         </FormField>
       </div>
       <div className="flex flex-wrap justify-end gap-3">

@@ -100,7 +100,12 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
                   {(c.teams ?? []).reduce((n, team) => n + team.players.length, 0)}
                 </td>
                 <td className={`${tdClass} text-right`}>
-                  <a href={editHref(c.id)} className={smallButtonClass} aria-label={t('dashboard.competitions.list.editLabel', { name: c.name })} data-testid="competition-row-edit">
+                  <a
+                    href={editHref(c.id)}
+                    className={smallButtonClass}
+                    aria-label={t('dashboard.competitions.list.editLabel', { name: c.name })}
+                    data-testid="competition-row-edit"
+                  >
                     {t('dashboard.common.edit')}
                   </a>
                 </td>
@@ -110,7 +115,14 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={matches.length} onPageChange={(n) => setPaging({ query, page: n })} testId="competitions-pagination" navLabel={t('dashboard.competitions.list.paginationLabel')} t={t} />
+      <ListFooter
+        page={page}
+        total={matches.length}
+        onPageChange={(n) => setPaging({ query, page: n })}
+        testId="competitions-pagination"
+        navLabel={t('dashboard.competitions.list.paginationLabel')}
+        t={t}
+      />
     </div>
   );
 }

@@ -3,7 +3,17 @@ import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../../../../platform/ui/admin/ui.ts';
+import {
+  panelClass,
+  panelTitleClass,
+  rowClass,
+  smallButtonClass,
+  tableClass,
+  tableWrapClass,
+  tdClass,
+  theadClass,
+  thClass,
+} from '../../../../platform/ui/admin/ui.ts';
 import type { RegistrationRow, Registrations } from './registrations.ts';
 
 interface Props {
@@ -31,7 +41,15 @@ function account(row: RegistrationRow, t: Translator) {
   );
 }
 
-function RegistrationTable({ t, locale, rows, columns, caption, testId, empty }: {
+function RegistrationTable({
+  t,
+  locale,
+  rows,
+  columns,
+  caption,
+  testId,
+  empty,
+}: {
   t: Translator;
   locale: Locale;
   rows: RegistrationRow[];

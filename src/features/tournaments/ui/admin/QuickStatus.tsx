@@ -46,7 +46,13 @@ export default function QuickStatus({ t, tournament, onChange }: { t: Translator
           ))}
         </select>
       </div>
-      <button type="button" onClick={apply} disabled={busy || choice === current} className={`${smallButtonClass} h-10`} data-testid="tournament-quick-status-apply">
+      <button
+        type="button"
+        onClick={apply}
+        disabled={busy || choice === current}
+        className={`${smallButtonClass} h-10`}
+        data-testid="tournament-quick-status-apply"
+      >
         {busy ? t('dashboard.common.saving') : t('dashboard.tournaments.detail.applyStatus')}
       </button>
     </div>

@@ -152,12 +152,15 @@ export default function TournamentsList({ t, locale }: SectionProps) {
             {data.rows.map((tournament) => (
               <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
                 <th scope="row" className={`${tdClass} max-w-[12rem] font-semibold text-white`}>
-                  <a href={editHref(tournament.id)} className={`${linkClass} block truncate text-slate-100`} title={tournament.name} data-testid="tournament-row-name">
+                  <a
+                    href={editHref(tournament.id)}
+                    className={`${linkClass} block truncate text-slate-100`}
+                    title={tournament.name}
+                    data-testid="tournament-row-name"
+                  >
                     {tournament.name}
                   </a>
-                  {!tournament.open && (
-                    <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>
-                  )}
+                  {!tournament.open && <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>}
                 </th>
                 <td className={`${tdClass} min-w-[6.5rem] text-slate-300`}>{t(`dashboard.games.${tournament.game}`)}</td>
                 <td className={tdClass}>
@@ -214,7 +217,15 @@ export default function TournamentsList({ t, locale }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="tournaments-pagination" summaryTestId="tournaments-summary" navLabel={t('dashboard.tournaments.list.paginationLabel')} t={t} />
+      <ListFooter
+        page={page}
+        total={data?.total ?? 0}
+        onPageChange={setPage}
+        testId="tournaments-pagination"
+        summaryTestId="tournaments-summary"
+        navLabel={t('dashboard.tournaments.list.paginationLabel')}
+        t={t}
+      />
 
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -35,8 +35,24 @@ export const scheduleFields = ['start_registration', 'end_registration', 'start_
 
 /** Every field name of the form (the API body's names), for placing server issues. */
 export const tournamentFields = [
-  'name', 'banner', 'thumbnail', 'game', 'console', 'status', 'open', 'password', 'maxPartecipants', ...scheduleFields,
-  'check_in', 'check_in_end', 'description', 'rules', 'teamSize', 'competitionId', 'dateText', 'externalUrl',
+  'name',
+  'banner',
+  'thumbnail',
+  'game',
+  'console',
+  'status',
+  'open',
+  'password',
+  'maxPartecipants',
+  ...scheduleFields,
+  'check_in',
+  'check_in_end',
+  'description',
+  'rules',
+  'teamSize',
+  'competitionId',
+  'dateText',
+  'externalUrl',
 ] as const;
 
 export const emptyTournamentValues: TournamentFormValues = {
