@@ -41,8 +41,7 @@ module.exports = {
     {
       name: 'servers-meet-through-services',
       severity: 'error',
-      comment:
-        "On the server a domain may also call another domain's service (a badge is paid on a tournament join), never its repositories or routes: each table's SQL has one owner.",
+      comment: "On the server a domain may also call another domain's service (a badge is paid on a tournament join), never its repositories or routes: each table's SQL has one owner.",
       from: { path: `${domain}server/` },
       to: {
         path: '^src/features/([^/]+)/',
@@ -52,8 +51,7 @@ module.exports = {
     {
       name: 'platform-knows-no-domain',
       severity: 'error',
-      comment:
-        'Shared infrastructure serves every domain and depends on none, except the composition roots that wire the domains together (the app, the entry point, the site renderer, the seed) and the session check of accounts.',
+      comment: 'Shared infrastructure serves every domain and depends on none, except the composition roots that wire the domains together (the app, the entry point, the site renderer, the seed) and the session check of accounts.',
       from: {
         path: '^src/platform/',
         pathNot: [

@@ -19,8 +19,7 @@ import { scrollToHashScript, sessionFlagScript, zodJitlessScript } from './src/p
 function precompress() {
   const compressible = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
   /** @type {(dir: string) => string[]} */
-  const walk = (dir) =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   return {
     name: 'arena:precompress',
     hooks: {
@@ -31,10 +30,7 @@ function precompress() {
           if (!compressible.test(file)) continue;
           const data = fs.readFileSync(file);
           if (data.length < 1024) continue; // not worth a round of decoding
-          fs.writeFileSync(
-            `${file}.br`,
-            zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-          );
+          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
           fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
           count++;
         }

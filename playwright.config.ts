@@ -5,11 +5,7 @@ import path from 'node:path';
 
 // a port the system says is free, chosen once per run: the workers load this file again and take
 // the same number from the environment (set E2E_PORT to choose one)
-process.env.E2E_PORT ||= execFileSync(
-  process.execPath,
-  ['-e', "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"],
-  { encoding: 'utf8' },
-).trim();
+process.env.E2E_PORT ||= execFileSync(process.execPath, ['-e', "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"], { encoding: 'utf8' }).trim();
 const port = Number(process.env.E2E_PORT);
 export const e2eDataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `arena-e2e-${port}`);
 
@@ -25,15 +21,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
     },
     trace: 'retain-on-failure',
   },

@@ -18,10 +18,7 @@ declare namespace App {
       /** one phase's public standings (phase 1..4, already validated by the page) */
       campaignStandings(phase: number, opts: { limit: number; offset: number }): Promise<import('./features/campaign/contract.ts').Standings>;
       /** a page of the brand's tournaments for anonymous readers: one competition's, or those not yet ended */
-      tournaments(opts: {
-        competitionId?: string | null;
-        limit: number;
-      }): Promise<{ data: import('./features/tournaments/contract.ts').Tournament[]; total: number }>;
+      tournaments(opts: { competitionId?: string | null; limit: number }): Promise<{ data: import('./features/tournaments/contract.ts').Tournament[]; total: number }>;
     };
   }
 }

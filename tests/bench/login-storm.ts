@@ -46,9 +46,7 @@ try {
   const byStatus: Record<number, number[]> = {};
   const stormStatus: Record<number, number> = {};
   for (let round = 0; round < rounds; round++) {
-    const flood = Array.from({ length: storm }, (_, i) =>
-      httpCall(server.url, 'POST', '/api/users/authenticate', { body: { email: `nobody-${round}-${i}@example.com`, password: 'wrong-password' } }),
-    );
+    const flood = Array.from({ length: storm }, (_, i) => httpCall(server.url, 'POST', '/api/users/authenticate', { body: { email: `nobody-${round}-${i}@example.com`, password: 'wrong-password' } }));
     await new Promise((r) => setTimeout(r, 20));
     const started = performance.now();
     const mine = await httpCall(server.url, 'POST', '/api/users/authenticate', { body: { email: player.email, password: player.password } });

@@ -54,9 +54,7 @@ try {
       unknown.push(await time(`nobody-${i}@example.com`, drain));
     }
     await t.mailDrained();
-    console.log(
-      `${t.engine.padEnd(8)} sendReset ${mode.padEnd(12)}, median of ${PAIRS} pairs: known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
-    );
+    console.log(`${t.engine.padEnd(8)} sendReset ${mode.padEnd(12)}, median of ${PAIRS} pairs: known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`);
   }
   console.log(`${t.engine.padEnd(8)} ${(await t.outbox()).length} mails written (${2 * (PAIRS + WARMUP)} expected)`);
 } finally {

@@ -63,9 +63,7 @@ function record(engine: string, what: string, r: autocannon.Result, note?: strin
     note,
   };
   rows.push(row);
-  console.log(
-    `  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`,
-  );
+  console.log(`  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`);
   return row;
 }
 
@@ -125,15 +123,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
     fs.mkdirSync(dataDir, { recursive: true });
     const t0 = Date.now();
     const data = await seedBenchData(db.url, dataDir, 200, 'spread');
-    console.log(
-      `› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
-    );
+    console.log(`› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
     const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env });
     // the same database without the micro-cache: what the routes cost when every request is built
-    const uncached =
-      only.has('lists') || only.has('page')
-        ? await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env: { ...env, RESPONSE_CACHE_MS: '0' } })
-        : null;
+    const uncached = only.has('lists') || only.has('page') ? await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env: { ...env, RESPONSE_CACHE_MS: '0' } }) : null;
     try {
       if (only.has('lists') && uncached) {
         const paths = [
@@ -191,16 +184,13 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
       fs.mkdirSync(dataDir, { recursive: true });
       const t0 = Date.now();
       const data = await seedBenchData(db.url, dataDir, playerCount, 'rush');
-      console.log(
-        `› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
-      );
+      console.log(`› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
       const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env });
       try {
         // wake the process up (JIT) on reads, not on the players' one check-in each
         await load(`${server.url}/api/tournaments/${data.tournamentIds[1]}`, { duration: 2 });
         let next = 0;
-        const body = (userId: string) =>
-          JSON.stringify({ gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } }] });
+        const body = (userId: string) => JSON.stringify({ gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } }] });
         const started = Date.now();
         const r = await autocannon({
           url: server.url,
@@ -258,12 +248,7 @@ async function countConfirmed(databaseUrl: string, tournamentId: string): Promis
   const { openDatabase } = await import('../../src/platform/db/database.ts');
   const db = await openDatabase(databaseUrl);
   try {
-    const rows = await db.kysely
-      .selectFrom('tournament_registrations')
-      .select('user_id')
-      .where('tournament_id', '=', tournamentId)
-      .where('confirmed', '=', 1)
-      .execute();
+    const rows = await db.kysely.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', tournamentId).where('confirmed', '=', 1).execute();
     return rows.length;
   } finally {
     await db.close();
@@ -310,22 +295,14 @@ if (listRows.length) {
 const rushRows = rows.filter((r) => r.what.startsWith('check-in') || r.what.includes('read the tournament at once'));
 if (rushRows.length) {
   out.push(table('Check-in rush', rushRows));
-  for (const r of rushRows.filter((x) => x.what.startsWith('check-in')))
-    out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms on SQLite)`);
+  for (const r of rushRows.filter((x) => x.what.startsWith('check-in'))) out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms on SQLite)`);
   out.push('');
 }
 const pageRows = rows.filter((r) => r.what.includes('on demand'));
 if (pageRows.length) out.push(table('Tournament detail page, rendered on demand', pageRows));
 if (only.has('seed')) {
   const { execFileSync } = await import('node:child_process');
-  out.push(
-    '',
-    '### Demo seed',
-    '',
-    '| what | wall | processor | runs |',
-    '|---|---|---|---|',
-    execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim(),
-  );
+  out.push('', '### Demo seed', '', '| what | wall | processor | runs |', '|---|---|---|---|', execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim());
 }
 console.log(out.join('\n'));
 fs.mkdirSync(path.join(root, '.cache/bench'), { recursive: true });

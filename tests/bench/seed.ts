@@ -59,8 +59,7 @@ export async function seedBenchData(databaseUrl: string, dataDir: string, player
       return res.json().data;
     };
 
-    const description =
-      '<p>Torneo <strong>Fortnite</strong> a squadre: tre partite, punti per posizione e per eliminazione.</p><ul><li>Premi in crediti</li><li>Diretta su Twitch</li></ul>';
+    const description = '<p>Torneo <strong>Fortnite</strong> a squadre: tre partite, punti per posizione e per eliminazione.</p><ul><li>Premi in crediti</li><li>Diretta su Twitch</li></ul>';
     const tournamentIds: string[] = [];
     for (let i = 0; i < 20; i++) {
       const rush = i === 0;

@@ -84,16 +84,7 @@ export const walletParamsSchema = z.object({ owner: text(64), userId: idSchema }
  * - giveaway_redeemed: redeemed a code (payload.giveawayId for a reusable badge)
  * - manual: only an admin can award it, to any user
  */
-export const badgeTriggers = [
-  'user_registered',
-  'profile_completed',
-  'tournament_joined',
-  'tournament_checked_in',
-  'faction_joined',
-  'first_purchase',
-  'giveaway_redeemed',
-  'manual',
-] as const;
+export const badgeTriggers = ['user_registered', 'profile_completed', 'tournament_joined', 'tournament_checked_in', 'faction_joined', 'first_purchase', 'giveaway_redeemed', 'manual'] as const;
 export type BadgeTrigger = (typeof badgeTriggers)[number];
 
 /** The registration badge of SPEC section 4, awarded right after signup. */

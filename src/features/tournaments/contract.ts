@@ -195,8 +195,7 @@ const competitionFields = {
   translations: translationsInputSchema({ name: text(120) }),
 };
 /** The finals come after the playoffs (when both are set). */
-const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) =>
-  !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);
+const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) => !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);
 const stagesOrderIssue = { message: 'INVALID_SCHEDULE', path: ['finalsAt'] };
 export const competitionInputSchema = z
   .object({

@@ -40,14 +40,7 @@ export function phaseOf(s: Schedule, now: number = Date.now()): Phase {
   return 'ongoing';
 }
 
-export type Action =
-  | { kind: 'signup' }
-  | { kind: 'join' }
-  | { kind: 'leave' }
-  | { kind: 'leaveWaitlist' }
-  | { kind: 'checkIn' }
-  | { kind: 'checkOut' }
-  | { kind: 'disabled'; label: 'ended' | 'ongoing' | 'waiting' | 'closed' };
+export type Action = { kind: 'signup' } | { kind: 'join' } | { kind: 'leave' } | { kind: 'leaveWaitlist' } | { kind: 'checkIn' } | { kind: 'checkOut' } | { kind: 'disabled'; label: 'ended' | 'ongoing' | 'waiting' | 'closed' };
 
 export interface Membership {
   loggedIn: boolean;

@@ -53,11 +53,7 @@ export function cardDate(iso: string | null): string | null {
 }
 
 /** A fixed date text (per language) wins over the start date; null when neither exists. */
-export function startText(
-  t: Pick<CardTournament, 'dateText' | 'start_tournament'>,
-  locale: Locale,
-  format: (iso: string | null) => string | null = cardDate,
-): string | null {
+export function startText(t: Pick<CardTournament, 'dateText' | 'start_tournament'>, locale: Locale, format: (iso: string | null) => string | null = cardDate): string | null {
   const fixed = t.dateText?.[locale]?.trim();
   return fixed || format(t.start_tournament);
 }
@@ -253,21 +249,14 @@ export function plainTextOf(sanitisedHtml: string, max = 200): string {
 export function tournamentFrameUrl(template: string | undefined, tournamentId: string): string | null {
   const value = template?.trim();
   if (!value || !/^https?:\/\/[^\s"'<>]+$/.test(value)) return null;
-  return value.includes('{id}')
-    ? value.replaceAll('{id}', encodeURIComponent(tournamentId))
-    : `${value.replace(/\/+$/, '')}/${encodeURIComponent(tournamentId)}`;
+  return value.includes('{id}') ? value.replaceAll('{id}', encodeURIComponent(tournamentId)) : `${value.replace(/\/+$/, '')}/${encodeURIComponent(tournamentId)}`;
 }
 
 /**
  * Where "Vai al torneo" leads (issue 12, item 13): the tournament's own external page, opened as
  * it is; else the embedded page when the template is configured; else nowhere (the button is hidden).
  */
-export function tournamentGoLink(
-  externalUrl: string,
-  template: string | undefined,
-  tournamentId: string,
-  iframePath: string,
-): { href: string; external: boolean } | null {
+export function tournamentGoLink(externalUrl: string, template: string | undefined, tournamentId: string, iframePath: string): { href: string; external: boolean } | null {
   if (externalUrl) return { href: externalUrl, external: true };
   return tournamentFrameUrl(template, tournamentId) ? { href: iframePath, external: false } : null;
 }

@@ -86,21 +86,7 @@ export default function DashboardApp({ locale, messages, section, agencyName, ow
   return <Shell t={t} locale={locale} section={section} user={user} ownerId={ownerId} agencyName={agencyName} />;
 }
 
-function Shell({
-  t,
-  locale,
-  section,
-  user,
-  ownerId,
-  agencyName,
-}: {
-  t: Translator;
-  locale: Locale;
-  section: DashboardSectionKey;
-  user: User;
-  ownerId: string;
-  agencyName: string;
-}) {
+function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translator; locale: Locale; section: DashboardSectionKey; user: User; ownerId: string; agencyName: string }) {
   const [leaving, setLeaving] = useState(false);
   const View = sectionViews[section];
 
@@ -149,11 +135,7 @@ function Shell({
             </ul>
           </nav>
           <div className="hidden px-5 py-4 md:block">
-            <a
-              href={localizePath('/', locale)}
-              className="text-sm text-slate-400 outline-none hover:text-accent focus-visible:text-accent"
-              data-testid="dashboard-back-to-site"
-            >
+            <a href={localizePath('/', locale)} className="text-sm text-slate-400 outline-none hover:text-accent focus-visible:text-accent" data-testid="dashboard-back-to-site">
               ← {t('dashboard.backToSite')}
             </a>
           </div>
@@ -161,11 +143,7 @@ function Shell({
         <div className="flex min-w-0 flex-col">
           <header className="flex items-center justify-end gap-3 border-b border-line bg-ink/80 px-4 py-3 backdrop-blur sm:px-8">
             <div className="flex items-center gap-3" aria-label={t('dashboard.accountLabel', { name })} role="group">
-              <span
-                aria-hidden="true"
-                data-testid="dashboard-avatar"
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-sm font-bold text-white"
-              >
+              <span aria-hidden="true" data-testid="dashboard-avatar" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-sm font-bold text-white">
                 {name.charAt(0).toUpperCase()}
               </span>
               <span className="max-w-[12rem] truncate text-sm font-medium text-slate-200" data-testid="dashboard-username">

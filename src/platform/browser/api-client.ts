@@ -9,17 +9,13 @@ export const marketplaceApiBase: string = env?.PUBLIC_MARKETPLACE_API_BASE || '/
 
 export type ApiResult<T> =
   /** earnedBadges: the badges the call earned for the player (the server awards on the event) */
-  | { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] }
-  | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[] };
+  { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] } | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[] };
 
 /**
  * fetch for our envelope: never throws, always returns a code the UI can translate
  * (`errors.<code>`); a network failure is NETWORK_ERROR. The stored token goes along when present.
  */
-export async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string | null; base?: string; headers?: Record<string, string> } = {},
-): Promise<ApiResult<T>> {
+export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string | null; base?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   // content (tournament, product, badge names...) answers in the page's language, not the browser's
@@ -38,8 +34,7 @@ export async function api<T>(
     return { ok: false, status: 0, code: 'NETWORK_ERROR' };
   }
   const json = await res.json().catch(() => null);
-  if (res.ok && json?.status === 'SUCCESS')
-    return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
+  if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
   return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
 }
 

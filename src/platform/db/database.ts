@@ -298,12 +298,7 @@ export const nowIso = () => new Date().toISOString();
 /** A unique or primary-key violation, on either engine. */
 export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
-  return (
-    err?.code === '23505' ||
-    err?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    /UNIQUE constraint/.test(err?.message ?? '')
-  );
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint/.test(err?.message ?? '');
 }
 
 /** A foreign-key violation (the referenced row is gone), on either engine. */

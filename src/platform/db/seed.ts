@@ -118,10 +118,7 @@ export const demoGamePicture = (game: Game) => `/demo/games/${game.toLowerCase()
 
 /** A fixed date text as the spec's special tournaments show it, in both languages, Rome time. */
 function dateTextOf(label: [string, string], start: number) {
-  const fmt = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Rome', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(
-      start,
-    );
+  const fmt = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Rome', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(start);
   return { it: `${label[0]} · ${fmt('it-IT')}`, en: `${label[1]} · ${fmt('en-GB')}` };
 }
 
@@ -239,10 +236,7 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       competition: true,
       start: evening(-14),
       dateText: true,
-      about: [
-        'Prima qualificazione del campionato: i migliori passano ai playoff.',
-        'First qualifier of the championship: the best go through to the playoffs.',
-      ],
+      about: ['Prima qualificazione del campionato: i migliori passano ai playoff.', 'First qualifier of the championship: the best go through to the playoffs.'],
     },
     {
       key: 'q2',
@@ -266,10 +260,7 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       competition: true,
       start: evening(3),
       dateText: true,
-      about: [
-        'Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.',
-        'Third qualifier, registration open: pick your faction after joining.',
-      ],
+      about: ['Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.', 'Third qualifier, registration open: pick your faction after joining.'],
     },
     {
       key: 'q4',
@@ -312,10 +303,7 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       max: 16,
       teamSize: 5,
       start: evening(4),
-      about: [
-        'Squadre da cinque, eliminazione diretta. I posti sono pieni: c’è la lista d’attesa.',
-        'Teams of five, single elimination. Slots are full: there is a waitlist.',
-      ],
+      about: ['Squadre da cinque, eliminazione diretta. I posti sono pieni: c’è la lista d’attesa.', 'Teams of five, single elimination. Slots are full: there is a waitlist.'],
     },
     {
       key: 'open-private',
@@ -397,11 +385,7 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
     ongoing: { members: everyone.slice(0, 12), confirmed: everyone.slice(0, 12), waitlist: [] },
     ended: { members: everyone.slice(2, 22), confirmed: everyone.slice(2, 22), waitlist: [] },
   };
-  const nicknameOf = new Map<string, string>([
-    [ids.giulia, 'GiuliaFN'],
-    [ids.alex, 'AlexPlays'],
-    ...players.map((p) => [p.id, p.nickname] as [string, string]),
-  ]);
+  const nicknameOf = new Map<string, string>([[ids.giulia, 'GiuliaFN'], [ids.alex, 'AlexPlays'], ...players.map((p) => [p.id, p.nickname] as [string, string])]);
 
   const regRows: Insertable<TournamentRegistrationsTable>[] = [];
   for (const [i, d] of demo.entries()) {
@@ -494,10 +478,7 @@ async function seedNews(app: FastifyInstance, now: Date) {
   const articles: { title: [string, string]; summary: [string, string]; body: [string, string]; daysAgo: number | null }[] = [
     {
       title: ['Il campionato Bomber entra nel vivo', 'The Bomber Championship heats up'],
-      summary: [
-        'Due qualificazioni giocate, la terza è aperta: ecco come scegliere la tua fazione.',
-        'Two qualifiers played, the third is open: here is how to pick your faction.',
-      ],
+      summary: ['Due qualificazioni giocate, la terza è aperta: ecco come scegliere la tua fazione.', 'Two qualifiers played, the third is open: here is how to pick your faction.'],
       body: [
         "<p>Le prime due qualificazioni hanno già dato punti alle fazioni <strong>Precision</strong> e <strong>Speed</strong>. La terza è aperta alle iscrizioni: dopo l'iscrizione scegli la tua fazione dalla pagina del torneo o del campionato.</p><p>I migliori accedono ai playoff online e poi alla finale dal vivo.</p>",
         '<p>The first two qualifiers have already given points to the <strong>Precision</strong> and <strong>Speed</strong> factions. The third is open for sign-up: once you have joined, pick your faction from the tournament page or the championship page.</p><p>The best go through to the online playoffs and then to the live final.</p>',
@@ -506,10 +487,7 @@ async function seedNews(app: FastifyInstance, now: Date) {
     },
     {
       title: ['Badge e crediti: come funzionano', 'Badges and credits: how they work'],
-      summary: [
-        'Iscriviti, fai il check-in, completa il profilo: ogni traguardo vale un badge e crediti da spendere nello shop.',
-        'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.',
-      ],
+      summary: ['Iscriviti, fai il check-in, completa il profilo: ogni traguardo vale un badge e crediti da spendere nello shop.', 'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.'],
       body: [
         '<p>Ogni badge si sblocca da solo quando raggiungi il traguardo: la registrazione, il primo torneo, il check-in, la scelta della fazione, il profilo completo, il primo acquisto.</p><p>I crediti finiscono nel tuo portafoglio e si spendono nel marketplace.</p>',
         '<p>Each badge unlocks by itself when you reach the milestone: signing up, your first tournament, checking in, picking a faction, completing your profile, your first purchase.</p><p>The credits go to your wallet and can be spent in the marketplace.</p>',

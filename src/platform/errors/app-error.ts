@@ -25,9 +25,7 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError('notFound', 'NOT_FOUND', 'Not found');
 export const forbidden = () => new AppError('forbidden', 'FORBIDDEN', 'You are not allowed to do this');
-export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError('rateLimited', 'RATE_LIMITED', 'Too many requests, try again later', Math.max(1, Math.ceil(retryAfterSeconds)));
+export const rateLimited = (retryAfterSeconds: number) => new AppError('rateLimited', 'RATE_LIMITED', 'Too many requests, try again later', Math.max(1, Math.ceil(retryAfterSeconds)));
 export const unauthorized = () => new AppError('unauthenticated', 'UNAUTHORIZED', 'Authentication required');
 /** Too busy to take this request now: the client may retry after `retryAfter` seconds. */
-export const serviceUnavailable = (retryAfter: number) =>
-  new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'The service is busy right now. Please try again in a few seconds.', retryAfter);
+export const serviceUnavailable = (retryAfter: number) => new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'The service is busy right now. Please try again in a few seconds.', retryAfter);

@@ -124,9 +124,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(newsRoutes);
       await api.register(campaignRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
-      api.setNotFoundHandler((req, reply) =>
-        reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }),
-      );
+      api.setNotFoundHandler((req, reply) => reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }));
     },
     { prefix: '/api' },
   );
@@ -193,13 +191,7 @@ async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
       constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
         const primary = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
         const fallback = DatabaseStore ? new DatabaseStore(params) : new LocalStore(params.continueExceeding, params.exponentialBackoff);
-        return failoverRateLimitStore(
-          primary,
-          fallback,
-          { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) },
-          DatabaseStore ? 'the database' : 'memory',
-          config.redisCommandTimeoutMs,
-        );
+        return failoverRateLimitStore(primary, fallback, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) }, DatabaseStore ? 'the database' : 'memory', config.redisCommandTimeoutMs);
       }
       // the constructor returns the failover store itself
     } as unknown as new (params: object) => ReturnType<typeof failoverRateLimitStore>,

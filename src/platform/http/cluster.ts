@@ -19,10 +19,7 @@ const workers = Math.max(1, Number(process.env.CLUSTER_WORKERS) || os.availableP
 
 if (cluster.isPrimary) {
   if (!/^postgres(ql)?:\/\//.test(config.databaseUrl) && process.env.CLUSTER_ALLOW_SQLITE !== 'true') {
-    console.error(
-      'start:cluster needs DATABASE_URL=postgres://…: SQLite allows one writer on one host, so several API ' +
-        'processes would only queue on its lock. Use `npm start` for SQLite (or CLUSTER_ALLOW_SQLITE=true to experiment).',
-    );
+    console.error('start:cluster needs DATABASE_URL=postgres://…: SQLite allows one writer on one host, so several API ' + 'processes would only queue on its lock. Use `npm start` for SQLite (or CLUSTER_ALLOW_SQLITE=true to experiment).');
     process.exit(1);
   }
   cluster.setupPrimary({ exec: path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts') });

@@ -45,9 +45,7 @@ export default async function healthRoutes(root: FastifyInstance) {
       const redisField = redisState ? { redis: redisState } : {};
       if (database === 'down') {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return reply
-          .code(503)
-          .send({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: serviceUnavailableMessage, dependencies: { database, ...redisField } } });
+        return reply.code(503).send({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: serviceUnavailableMessage, dependencies: { database, ...redisField } } });
       }
       return ok({ database: app.db.dialect, ...redisField });
     },

@@ -20,15 +20,7 @@ export interface LogSettings {
 }
 
 const secretKeys = ['password', 'currentPassword', 'newPassword', 'token', 'resetLink', 'resetUrl', 'link', 'code', 'secret'];
-const redactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  ...secretKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
-];
+const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie', ...secretKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`])];
 
 /** Query parameters whose value is a secret (a reset token, an invite code) or personal (an e-mail) in a logged URL. */
 const secretQuery = /([?&](?:token|reset|code|password|secret|key|email)[^=&#]*=)[^&#]*/gi;
@@ -59,11 +51,7 @@ export function loggerOptions(settings: LogSettings, stream?: DestinationStream)
         headers: Object.fromEntries(loggedHeaders.filter((h) => req.headers[h] !== undefined).map((h) => [h, req.headers[h]])),
       }),
     },
-    ...(stream
-      ? { stream }
-      : settings.logPretty
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
-        : {}),
+    ...(stream ? { stream } : settings.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
   };
 }
 

@@ -44,8 +44,7 @@ export async function readMultipart(req: FastifyRequest): Promise<MultipartBody>
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('tooLarge', 'IMAGE_TOO_LARGE', 'The image is larger than 2 MB');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError('tooLarge', 'PAYLOAD_TOO_LARGE', 'Send one file');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('tooLarge', 'PAYLOAD_TOO_LARGE', 'Send one file');
     // busboy's own complaints (truncated body, bad boundary) are the client's
     throw new AppError('invalid', 'VALIDATION_ERROR', 'Malformed multipart body');
   }

@@ -104,8 +104,7 @@ export function registerResponseCache(app: FastifyInstance, ttlMs: number) {
 const cacheable = (app: FastifyInstance, req: FastifyRequest) => app.responseCache !== null && req.method === 'GET' && !req.user;
 
 /** Keys sorted, so the order a client writes them in does not make another copy. */
-const canonical = (values: unknown) =>
-  values && typeof values === 'object' ? JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '';
+const canonical = (values: unknown) => (values && typeof values === 'object' ? JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '');
 
 /**
  * The cache key of an API read: the route, then its params and query as the route's schema parsed

@@ -34,13 +34,7 @@ export function readInlineHashes(clientDir: string): InlineHashes {
   const script = new Set<string>();
   const style = new Set<string>();
   const walk = (dir: string): string[] =>
-    fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir, { withFileTypes: true })
-          .flatMap((e) =>
-            e.isDirectory() ? (e.name.startsWith('_') ? [] : walk(path.join(dir, e.name))) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : [],
-          )
-      : [];
+    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name.startsWith('_') ? [] : walk(path.join(dir, e.name))) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : [])) : [];
   for (const file of walk(clientDir)) {
     const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(fs.readFileSync(file, 'utf8'));
     if (!meta) continue;
@@ -122,13 +116,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
   app.addHook('onRequest', async (req, reply) => {
     const url = req.url;
     // on the raw response, like helmet's: on-demand pages are written by Astro straight to it
-    const policy = url.startsWith('/api/docs')
-      ? docsPolicy
-      : url.startsWith('/api/') || url === '/api'
-        ? apiPolicy
-        : iframePage.test(url)
-          ? pagePolicy(opts, originOf(process.env.TOURNAMENT_IFRAME_URL))
-          : page;
+    const policy = url.startsWith('/api/docs') ? docsPolicy : url.startsWith('/api/') || url === '/api' ? apiPolicy : iframePage.test(url) ? pagePolicy(opts, originOf(process.env.TOURNAMENT_IFRAME_URL)) : page;
     reply.raw.setHeader('content-security-policy', policy);
     reply.raw.setHeader('permissions-policy', permissionsPolicy);
   });

@@ -32,9 +32,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     },
   });
   const entry = path.join(distDir, 'server', 'entry.mjs');
-  const astro = fs.existsSync(entry)
-    ? ((await import(pathToFileURL(entry).href)) as { handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown }).handler
-    : null;
+  const astro = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown }).handler : null;
   const notFoundPage = path.join(clientDir, '404.html');
   const enNotFoundPage = path.join(clientDir, 'en', '404.html');
 
@@ -51,15 +49,9 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
         }),
       newsArticle: (id) => NewsService.findPublished(app, id),
       campaign: () => CampaignService.getCampaign(app, app.config.ownerId),
-      campaignStandings: (phase, { limit, offset }) =>
-        CampaignService.getStandings(app, app.config.ownerId, phase, { limit: clamp(limit, 1, 500, 100), offset: clamp(offset, 0, 1_000_000, 0) }),
+      campaignStandings: (phase, { limit, offset }) => CampaignService.getStandings(app, app.config.ownerId, phase, { limit: clamp(limit, 1, 500, 100), offset: clamp(offset, 0, 1_000_000, 0) }),
       // what an anonymous reader of /api/tournaments sees: a competition's, else those not yet ended
-      tournaments: ({ competitionId, limit }) =>
-        TournamentService.list(
-          app,
-          { competitionId: competitionId ?? undefined, showAllTournament: competitionId ? undefined : false, limit: clamp(limit, 1, 100, 10), offset: 0 },
-          null,
-        ),
+      tournaments: ({ competitionId, limit }) => TournamentService.list(app, { competitionId: competitionId ?? undefined, showAllTournament: competitionId ? undefined : false, limit: clamp(limit, 1, 100, 10), offset: 0 }, null),
     },
   };
 

@@ -15,8 +15,7 @@ export const translationsSchema = <S extends z.ZodRawShape>(shape: S) => z.objec
  * The write's `translations` (optional): either language and any of its fields may be left out. `it` wins over
  * the flat fields (which the spec's client still sends, and which are the Italian text).
  */
-export const translationsInputSchema = <S extends z.ZodRawShape>(shape: S) =>
-  z.object({ it: z.object(shape).partial().optional(), en: z.object(shape).partial().optional() }).optional();
+export const translationsInputSchema = <S extends z.ZodRawShape>(shape: S) => z.object({ it: z.object(shape).partial().optional(), en: z.object(shape).partial().optional() }).optional();
 
 /** The text shown in `locale`: English when there is one, else the Italian. */
 export const pickText = (it: string, en: string, locale: ContentLocale): string => (locale === 'en' && en.trim() !== '' ? en : it);

@@ -29,15 +29,7 @@ export async function enqueue(db: Kysely<Database>, mail: Mail, now = new Date()
 
 /** Pending messages whose time has come, oldest first. */
 export async function due(db: Kysely<Database>, now: Date, limit: number) {
-  return db
-    .selectFrom('mail_outbox')
-    .select(['id', 'next_attempt_at'])
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now.toISOString())
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('mail_outbox').select(['id', 'next_attempt_at']).where('status', '=', 'pending').where('next_attempt_at', '<=', now.toISOString()).orderBy('next_attempt_at').orderBy('id').limit(limit).execute();
 }
 
 /**
@@ -46,13 +38,7 @@ export async function due(db: Kysely<Database>, now: Date, limit: number) {
  * while sending leaves the lease to run out, and the message is sent again then (at least once).
  */
 export async function claim(db: Kysely<Database>, id: string, seenNextAttempt: string, until: Date): Promise<QueuedMail | null> {
-  const result = await db
-    .updateTable('mail_outbox')
-    .set({ next_attempt_at: until.toISOString() })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '=', seenNextAttempt)
-    .executeTakeFirst();
+  const result = await db.updateTable('mail_outbox').set({ next_attempt_at: until.toISOString() }).where('id', '=', id).where('status', '=', 'pending').where('next_attempt_at', '=', seenNextAttempt).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
   const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return { id: row.id, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html ?? undefined, attempts: row.attempts };
@@ -66,23 +52,13 @@ export async function markSent(db: Kysely<Database>, id: string, now = new Date(
 export async function markFailed(db: Kysely<Database>, id: string, attempts: number, error: string, retryAt: Date | null) {
   await db
     .updateTable('mail_outbox')
-    .set(
-      retryAt
-        ? { attempts, last_error: error.slice(0, 500), next_attempt_at: retryAt.toISOString() }
-        : { attempts, last_error: error.slice(0, 500), status: 'failed', body_text: '', body_html: null },
-    )
+    .set(retryAt ? { attempts, last_error: error.slice(0, 500), next_attempt_at: retryAt.toISOString() } : { attempts, last_error: error.slice(0, 500), status: 'failed', body_text: '', body_html: null })
     .where('id', '=', id)
     .execute();
 }
 
 /** When the next pending message is due (null when none is pending). */
 export async function nextDue(db: Kysely<Database>): Promise<string | null> {
-  const row = await db
-    .selectFrom('mail_outbox')
-    .select('next_attempt_at')
-    .where('status', '=', 'pending')
-    .orderBy('next_attempt_at')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom('mail_outbox').select('next_attempt_at').where('status', '=', 'pending').orderBy('next_attempt_at').limit(1).executeTakeFirst();
   return row?.next_attempt_at ?? null;
 }

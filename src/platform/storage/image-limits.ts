@@ -44,12 +44,7 @@ export function registerImageLimits(app: FastifyInstance, limits: ImageLimits) {
  * decoded; the pipeline handed to `work` carries the pixel limit and the time limit. Other decoder
  * failures are left to the caller, which knows what to call them.
  */
-export async function imageWork<T>(
-  app: FastifyInstance,
-  data: Buffer,
-  options: { animated?: boolean; failOn?: 'none' | 'warning' },
-  work: (image: Sharp) => Promise<T>,
-): Promise<T> {
+export async function imageWork<T>(app: FastifyInstance, data: Buffer, options: { animated?: boolean; failOn?: 'none' | 'warning' }, work: (image: Sharp) => Promise<T>): Promise<T> {
   return app.imageGate.run(async () => {
     const input = { failOn: options.failOn ?? 'warning', limitInputPixels: MAX_IMAGE_PIXELS, animated: options.animated ?? false } as const;
     try {

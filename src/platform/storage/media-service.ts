@@ -28,14 +28,7 @@ const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x6
  * carry markup anywhere (a GIF whose header doubles as JavaScript, HTML in a text chunk).
  */
 export function isPolyglot(b: Buffer, format: ImageFormat): boolean {
-  const endsRight =
-    format === 'png'
-      ? b.subarray(-12).equals(PNG_END)
-      : format === 'jpeg'
-        ? b[b.length - 2] === 0xff && b[b.length - 1] === 0xd9
-        : format === 'gif'
-          ? b[b.length - 1] === 0x3b
-          : b.readUInt32LE(4) + 8 === b.length;
+  const endsRight = format === 'png' ? b.subarray(-12).equals(PNG_END) : format === 'jpeg' ? b[b.length - 2] === 0xff && b[b.length - 1] === 0xd9 : format === 'gif' ? b[b.length - 1] === 0x3b : b.readUInt32LE(4) + 8 === b.length;
   if (!endsRight) return true;
   return /<\s*(script|html|body|svg|iframe|object|embed|\?php|!doctype)|javascript:/i.test(b.toString('latin1'));
 }
@@ -69,9 +62,7 @@ export async function reencode(app: FastifyInstance, data: Buffer, format: Image
 /** An admin's upload (POST /media): stored like any image, then recorded in the audit log. */
 export async function upload(app: FastifyInstance, actor: Actor, bucket: string, data: Buffer): Promise<MediaUploadResult> {
   const stored = await store(app, bucket, data);
-  await audited(app, actor, (_tx, audit) =>
-    audit({ action: 'media.upload', entityType: 'media', entityId: stored.name, before: null, after: { ...stored, bytes: data.length } }),
-  );
+  await audited(app, actor, (_tx, audit) => audit({ action: 'media.upload', entityType: 'media', entityId: stored.name, before: null, after: { ...stored, bytes: data.length } }));
   return stored;
 }
 

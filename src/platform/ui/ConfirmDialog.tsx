@@ -27,18 +27,7 @@ const dangerButtonClass =
  * modal <dialog>: focus stays inside, Escape cancels, the page behind is inert. Focus starts on
  * Cancel, so a stray Enter never confirms a destructive action.
  */
-export default function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  cancelLabel,
-  onConfirm,
-  onCancel,
-  busy = false,
-  danger = false,
-  testId = 'confirm-dialog',
-}: Props) {
+export default function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false, danger = false, testId = 'confirm-dialog' }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -84,14 +73,7 @@ export default function ConfirmDialog({
           <button ref={cancelRef} type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass} data-testid={`${testId}-cancel`}>
             {cancelLabel}
           </button>
-          <button
-            type="button"
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className={danger ? dangerButtonClass : primaryButtonClass}
-            data-testid={`${testId}-confirm`}
-          >
+          <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} className={danger ? dangerButtonClass : primaryButtonClass} data-testid={`${testId}-confirm`}>
             {confirmLabel}
           </button>
         </div>

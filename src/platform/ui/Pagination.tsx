@@ -22,8 +22,7 @@ interface Props {
 }
 
 const buttonClass =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm font-medium transition outline-none ' +
-  'focus-visible:ring-2 focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm font-medium transition outline-none ' + 'focus-visible:ring-2 focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Previous, a window of numbered pages around the current one, next. Hidden for a single page. */
 export default function Pagination({ page, pageCount, onPageChange, labels, window = PAGE_WINDOW, testId = 'pagination' }: Props) {
@@ -34,13 +33,7 @@ export default function Pagination({ page, pageCount, onPageChange, labels, wind
   };
   return (
     <nav aria-label={labels.nav} data-testid={testId} className="flex flex-wrap items-center justify-center gap-1.5">
-      <button
-        type="button"
-        onClick={() => go(page - 1)}
-        disabled={page <= 1}
-        data-testid={`${testId}-prev`}
-        className={`${buttonClass} border-line bg-panel text-slate-300 hover:border-accent hover:text-white`}
-      >
+      <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} data-testid={`${testId}-prev`} className={`${buttonClass} border-line bg-panel text-slate-300 hover:border-accent hover:text-white`}>
         <span aria-hidden="true">‹</span>
         <span className="ml-1 hidden sm:inline">{labels.previous}</span>
         <span className="sr-only sm:hidden">{labels.previous}</span>
@@ -56,9 +49,7 @@ export default function Pagination({ page, pageCount, onPageChange, labels, wind
                 aria-label={labels.page(n)}
                 aria-current={current ? 'page' : undefined}
                 data-testid={`${testId}-page-${n}`}
-                className={`${buttonClass} ${
-                  current ? 'border-brand bg-brand/30 text-white' : 'border-line bg-panel text-slate-300 hover:border-accent hover:text-white'
-                }`}
+                className={`${buttonClass} ${current ? 'border-brand bg-brand/30 text-white' : 'border-line bg-panel text-slate-300 hover:border-accent hover:text-white'}`}
               >
                 {n}
               </button>
@@ -66,13 +57,7 @@ export default function Pagination({ page, pageCount, onPageChange, labels, wind
           );
         })}
       </ul>
-      <button
-        type="button"
-        onClick={() => go(page + 1)}
-        disabled={page >= pageCount}
-        data-testid={`${testId}-next`}
-        className={`${buttonClass} border-line bg-panel text-slate-300 hover:border-accent hover:text-white`}
-      >
+      <button type="button" onClick={() => go(page + 1)} disabled={page >= pageCount} data-testid={`${testId}-next`} className={`${buttonClass} border-line bg-panel text-slate-300 hover:border-accent hover:text-white`}>
         <span className="mr-1 hidden sm:inline">{labels.next}</span>
         <span className="sr-only sm:hidden">{labels.next}</span>
         <span aria-hidden="true">›</span>

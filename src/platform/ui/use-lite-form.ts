@@ -153,9 +153,7 @@ export function useLiteForm<V extends Values>({ defaultValues, validate }: { def
 }
 
 type SafeParser = {
-  safeParseAsync(
-    data: unknown,
-  ): Promise<{ success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string }[] } }>;
+  safeParseAsync(data: unknown): Promise<{ success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string }[] } }>;
 };
 
 /**

@@ -71,8 +71,7 @@ describe('failed logins per address, across e-mails', () => {
   });
   afterAll(() => t?.close());
 
-  const login = (email: string, password: string, remoteAddress = '198.51.100.7') =>
-    t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email, password } });
+  const login = (email: string, password: string, remoteAddress = '198.51.100.7') => t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email, password } });
 
   test('30 failures over 30 e-mails from one address, then even the right password is 429; successes do not count; another address logs in', async () => {
     const real = await t.signup({ email: 'sprayed@example.com', password: 'sprayed-password-1' });
@@ -114,8 +113,7 @@ describe('unknown giveaway codes per address, across accounts', () => {
   });
   afterAll(() => t?.close());
 
-  const redeem = (token: string, code: string, remoteAddress = '203.0.113.5') =>
-    t.call('POST', '/api/marketplace/giveaways/redeem', { token, remoteAddress, body: { token: code } });
+  const redeem = (token: string, code: string, remoteAddress = '203.0.113.5') => t.call('POST', '/api/marketplace/giveaways/redeem', { token, remoteAddress, body: { token: code } });
   let turn = 0;
   // round-robin over the accounts keeps each under the per-account limit (10 a minute)
   const next = () => players[turn++ % players.length].token;
@@ -177,11 +175,7 @@ describe('argon2 work in flight', () => {
 
   test('30 logins at once: at most 2 hashes run, the overflow gets 503 SERVICE_UNAVAILABLE with Retry-After, none 500', async () => {
     passwordWork.resetPeak();
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        t.call('POST', '/api/users/authenticate', { body: { email: `storm-${i}@example.com`, password: 'wrong-password' } }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => t.call('POST', '/api/users/authenticate', { body: { email: `storm-${i}@example.com`, password: 'wrong-password' } })));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
     expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(6);

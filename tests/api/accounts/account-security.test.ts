@@ -84,11 +84,7 @@ describe('item 2: changing the e-mail or the password needs the current password
     const newEmail = `new_${unique()}@example.com`;
     expectError(await put(a.user.id, { email: newEmail }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
     expectError(await put(a.user.id, { email: newEmail, currentPassword: 'not-my-password-1' }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
-    expectError(
-      await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: newEmail, currentPassword: 'nope' } }),
-      403,
-      'CURRENT_PASSWORD_WRONG',
-    );
+    expectError(await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: newEmail, currentPassword: 'nope' } }), 403, 'CURRENT_PASSWORD_WRONG');
     expect((await userRow(a.user.id)).email).toBe(a.email);
   });
 
@@ -149,19 +145,11 @@ describe('item 2: changing the e-mail or the password needs the current password
     await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: first, currentPassword: a.password } });
     await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: second, currentPassword: a.password } });
     const mails = await mailsSince(before);
-    expectError(
-      await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, first)[0]) } }),
-      400,
-      'EMAIL_CHANGE_TOKEN_INVALID',
-    );
+    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, first)[0]) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
     expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: 'x'.repeat(43) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
 
     await t.db.kysely.updateTable('email_changes').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', a.user.id).execute();
-    expectError(
-      await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, second)[0]) } }),
-      400,
-      'EMAIL_CHANGE_TOKEN_INVALID',
-    );
+    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, second)[0]) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
     expect((await userRow(a.user.id)).email).toBe(a.email);
 
     const other = await t.signup();
@@ -181,9 +169,7 @@ describe('item 2: changing the e-mail or the password needs the current password
         const token = decodeURIComponent(/resetPassword\?token=([A-Za-z0-9_%-]+)/.exec(mailTo(await mailsSince(mark), a.email)[0].text)![1]);
         expect((await t.call('POST', '/api/users/reset', { body: { token, password: 'owner-takes-it-back-1' } })).status).toBe(200);
       } else {
-        expect(
-          (await t.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: a.password, password: 'owner-takes-it-back-1' } })).status,
-        ).toBe(200);
+        expect((await t.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: a.password, password: 'owner-takes-it-back-1' } })).status).toBe(200);
       }
       expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: pending } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
       expect((await userRow(a.user.id)).email).toBe(a.email);
@@ -251,15 +237,12 @@ describe('item 2: changing the e-mail or the password needs the current password
 });
 
 describe('item 3: password strength at signup, reset and change', () => {
-  test.each(['12345678', 'password', 'aaaaaaaa', '1234567890', 'password1234', 'aaaaaaaaaaaa', 'qwertyuiop', 'Xk9#pLm2q'])(
-    'signup refuses %j with 400 PASSWORD_WEAK and writes nothing',
-    async (password) => {
-      const email = `weak_${unique()}@example.com`;
-      const r = await t.call('POST', '/api/users/pp', { body: { username: `weak_${unique()}`, email, password, nickname: 'Weak', gender: 'male' } });
-      expectError(r, 400, 'PASSWORD_WEAK');
-      expect(await t.db.kysely.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0);
-    },
-  );
+  test.each(['12345678', 'password', 'aaaaaaaa', '1234567890', 'password1234', 'aaaaaaaaaaaa', 'qwertyuiop', 'Xk9#pLm2q'])('signup refuses %j with 400 PASSWORD_WEAK and writes nothing', async (password) => {
+    const email = `weak_${unique()}@example.com`;
+    const r = await t.call('POST', '/api/users/pp', { body: { username: `weak_${unique()}`, email, password, nickname: 'Weak', gender: 'male' } });
+    expectError(r, 400, 'PASSWORD_WEAK');
+    expect(await t.db.kysely.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0);
+  });
 
   test('signup accepts a long, unguessable password', async () => {
     const a = await t.signup({ password: STRONG });
@@ -280,8 +263,7 @@ describe('item 3: password strength at signup, reset and change', () => {
 });
 
 describe('item 4: sessions', () => {
-  const setLastUse = (token: string, iso: string) =>
-    t.db.kysely.updateTable('sessions').set({ last_used_at: iso }).where('token_hash', '=', hashToken(token)).execute();
+  const setLastUse = (token: string, iso: string) => t.db.kysely.updateTable('sessions').set({ last_used_at: iso }).where('token_hash', '=', hashToken(token)).execute();
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
   test(`a session unused for SESSION_IDLE_DAYS (default 7) is 401 TOKEN_EXPIRED, within its absolute lifetime`, async () => {
@@ -322,8 +304,7 @@ describe('item 4: sessions', () => {
 });
 
 describe('item 8: look-alike usernames', () => {
-  const signupAs = (username: string) =>
-    t.call('POST', '/api/users/pp', { body: { username, email: `u_${unique()}@example.com`, password: STRONG, nickname: 'Look', gender: 'female' } });
+  const signupAs = (username: string) => t.call('POST', '/api/users/pp', { body: { username, email: `u_${unique()}@example.com`, password: STRONG, nickname: 'Look', gender: 'female' } });
 
   test('full-width letters fold to plain ones (NFKC), so `ａｄｍｉｎ` collides with `admin` as taken', async () => {
     const base = `admin${unique().slice(0, 4)}`;
@@ -386,10 +367,8 @@ describe('checks of the current password are limited per account', () => {
       const save = (body: unknown) => limited.call('PUT', `/api/users/pp/${a.user.id}`, { token: a.token, body });
       for (let i = 0; i < 25; i++) expect((await save({ nickname: `N${i}` })).status).toBe(200);
       const guesses = {
-        password: () =>
-          limited.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: `guess-${unique()}`, password: 'a-brand-new-secret-42' } }),
-        email: () =>
-          limited.call('POST', '/api/users/me/email', { token: a.token, body: { currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` } }),
+        password: () => limited.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: `guess-${unique()}`, password: 'a-brand-new-secret-42' } }),
+        email: () => limited.call('POST', '/api/users/me/email', { token: a.token, body: { currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` } }),
         profile: () => save({ currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` }),
       };
       for (const [route, guess] of Object.entries(guesses)) {
@@ -399,11 +378,7 @@ describe('checks of the current password are limited per account', () => {
         expect(blocked.json.error.code).toBe('RATE_LIMITED');
       }
       // another account from the same address is not affected
-      expectError(
-        await limited.call('POST', '/api/users/me/password', { token: b.token, body: { currentPassword: 'nope', password: 'a-brand-new-secret-42' } }),
-        403,
-        'CURRENT_PASSWORD_WRONG',
-      );
+      expectError(await limited.call('POST', '/api/users/me/password', { token: b.token, body: { currentPassword: 'nope', password: 'a-brand-new-secret-42' } }), 403, 'CURRENT_PASSWORD_WRONG');
     } finally {
       await limited.close();
     }

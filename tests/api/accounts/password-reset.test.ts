@@ -145,9 +145,7 @@ async function holdResetTableLock(): Promise<{ resetRowsOf(userId: string): Prom
     await client.query('BEGIN');
     await client.query('LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE');
     const blocked = async () => {
-      const { rows } = await client.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
-      );
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()");
       return rows[0].n;
     };
     return {

@@ -104,9 +104,7 @@ describe('POST /api/users/pp', () => {
   });
 
   test('20 concurrent signups with one username create exactly one account; the rest are USERNAME_TAKEN', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.call('POST', '/api/users/pp', { body: body({ username: 'same_name', email: `same_${i}@example.com` }) })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call('POST', '/api/users/pp', { body: body({ username: 'same_name', email: `same_${i}@example.com` }) })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.json.error.code === 'USERNAME_TAKEN')).toHaveLength(19);
     expect(await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'same_name').execute()).toHaveLength(1);

@@ -9,13 +9,7 @@ afterAll(() => t?.close());
 
 const put = (id: string, body: unknown, token?: string) => t.call('PUT', `/api/users/pp/${id}`, { body, token });
 const row = (id: string) => t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const accounts = (userId: string) =>
-  t.db.kysely
-    .selectFrom('game_accounts')
-    .select(['position', 'username', 'account_id', 'game', 'console'])
-    .where('user_id', '=', userId)
-    .orderBy('position')
-    .execute();
+const accounts = (userId: string) => t.db.kysely.selectFrom('game_accounts').select(['position', 'username', 'account_id', 'game', 'console']).where('user_id', '=', userId).orderBy('position').execute();
 
 describe("PUT /api/users/pp/:id on one's own account", () => {
   test('updates profile and shipping address fields and returns the account', async () => {

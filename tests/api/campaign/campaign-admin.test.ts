@@ -23,10 +23,7 @@ const campaignRows = async () => ({
 describe('the campaign on first read', () => {
   test('concurrent first reads create exactly one campaign and four phases, with SPEC section 9 dates', async () => {
     expect((await campaignRows()).campaigns).toHaveLength(0);
-    const answers = await Promise.all([
-      ...Array.from({ length: 12 }, () => t.call('GET', '/api/campaigns/cortina')),
-      ...Array.from({ length: 4 }, (_, i) => t.call('GET', `/api/campaigns/cortina/phases/${i + 1}/standings`)),
-    ]);
+    const answers = await Promise.all([...Array.from({ length: 12 }, () => t.call('GET', '/api/campaigns/cortina')), ...Array.from({ length: 4 }, (_, i) => t.call('GET', `/api/campaigns/cortina/phases/${i + 1}/standings`))]);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const rows = await campaignRows();
     expect(rows.campaigns).toHaveLength(1);
@@ -34,9 +31,7 @@ describe('the campaign on first read', () => {
 
     const c = answers[0].json.data;
     expect(c).toMatchObject({ slug: 'cortina', seasonNote: 'season1', deadline: defaultCampaign.deadline, competitionId: null });
-    expect(c.phases.map((p: { phase: number; opensAt: string; closesAt: string }) => ({ phase: p.phase, opensAt: p.opensAt, closesAt: p.closesAt }))).toEqual(
-      defaultCampaign.phases,
-    );
+    expect(c.phases.map((p: { phase: number; opensAt: string; closesAt: string }) => ({ phase: p.phase, opensAt: p.opensAt, closesAt: p.closesAt }))).toEqual(defaultCampaign.phases);
     // states come from the server clock
     const now = Date.parse(c.now);
     expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
@@ -187,13 +182,7 @@ describe('reviews', () => {
     const queue = await t.call('GET', '/api/marketplace/submissions?phase=3', { token: admin.token });
     expect(queue.json.data.find((r: { id: string }) => r.id === id)).toMatchObject({ reviewedBy: admin.id, status: 'rejected' });
 
-    const audit = await t.db.kysely
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'submission.review')
-      .where('entity_id', '=', id)
-      .orderBy('created_at')
-      .execute();
+    const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'submission.review').where('entity_id', '=', id).orderBy('created_at').execute();
     expect(audit).toHaveLength(2);
     expect(JSON.parse(String(audit[0].before))).toMatchObject({ status: 'pending', score: null });
     expect(JSON.parse(String(audit[0].after))).toMatchObject({ status: 'approved', score: 1234 });
@@ -262,13 +251,6 @@ describe('OpenAPI', () => {
     const r = await t.call('GET', '/api/openapi.json');
     expect(r.status).toBe(200);
     const paths = Object.keys(r.json.paths);
-    for (const p of [
-      '/api/campaigns/{slug}',
-      '/api/campaigns/{slug}/phases/{phase}/standings',
-      '/api/marketplace/submissions',
-      '/api/marketplace/submissions/mine',
-      '/api/marketplace/submissions/{id}/review',
-    ])
-      expect(paths, p).toContain(p);
+    for (const p of ['/api/campaigns/{slug}', '/api/campaigns/{slug}/phases/{phase}/standings', '/api/marketplace/submissions', '/api/marketplace/submissions/mine', '/api/marketplace/submissions/{id}/review']) expect(paths, p).toContain(p);
   });
 });

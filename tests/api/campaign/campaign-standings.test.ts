@@ -70,8 +70,7 @@ describe('standings of a phase', () => {
     await approve(t, admin.token, zEarly, 1000);
     const s = (await standings(2)).json.data;
     expect(s.entries.map((e: { userId: string }) => e.userId)).toEqual([y.id, z.id, x.id]);
-    const created = async (id: string) =>
-      (await t.db.kysely.selectFrom('screenshot_submissions').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at;
+    const created = async (id: string) => (await t.db.kysely.selectFrom('screenshot_submissions').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at;
     expect(s.entries[1].submittedAt).toBe(await created(zEarly));
     expect(s.entries[1].submittedAt < (await created(zLate))).toBe(true);
   });

@@ -107,12 +107,7 @@ describe('refused submissions write nothing', () => {
     ['an image over 2 MB', 413, 'IMAGE_TOO_LARGE', async () => ({ file: await makeImage('png', { width: 1000, height: 800, noise: true }) })],
     ['a text file', 400, 'INVALID_IMAGE', async () => ({ file: Buffer.from('just some text, not a picture') })],
     ['an HTML page named .png', 400, 'INVALID_IMAGE', async () => ({ file: Buffer.from('<!doctype html><script>alert(1)</script>') })],
-    [
-      'a PNG with HTML appended',
-      400,
-      'INVALID_IMAGE',
-      async () => ({ file: Buffer.concat([await png(3), Buffer.from('<html><script>alert(1)</script></html>')]) }),
-    ],
+    ['a PNG with HTML appended', 400, 'INVALID_IMAGE', async () => ({ file: Buffer.concat([await png(3), Buffer.from('<html><script>alert(1)</script></html>')]) })],
     ['a small file decoding to 36 megapixels', 413, 'IMAGE_TOO_LARGE', async () => ({ file: await makeImage('png', { width: 6000, height: 6000 }) })],
     ['a bad email', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'A', email: 'not-an-email' } })],
     ['another season', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'A', email: 'a@example.com', note: 'season2' } })],
@@ -143,10 +138,7 @@ describe('refused submissions write nothing', () => {
     const url = '/api/marketplace/submissions';
     const auth = { authorization: `Bearer ${players[2].token}` };
     const bodies: [string, string | Buffer][] = [
-      [
-        'multipart/form-data; boundary=xyz',
-        '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
-      ],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG'],
       ['multipart/form-data', 'no boundary at all'],
       ['multipart/form-data; boundary=xyz', ''],
       ['multipart/form-data; boundary=xyz', Buffer.from([0, 1, 2, 3, 255, 254])],
@@ -224,18 +216,7 @@ describe('reading submissions', () => {
   });
 
   test('bad queue queries are 400, never 5xx', async () => {
-    for (const q of [
-      'phase=5',
-      'phase=abc',
-      'status=won',
-      'limit=0',
-      'limit=1000',
-      'offset=-1',
-      `search=${'x'.repeat(500)}`,
-      'search=%00',
-      'duplicates=yes',
-      'note=%00',
-    ]) {
+    for (const q of ['phase=5', 'phase=abc', 'status=won', 'limit=0', 'limit=1000', 'offset=-1', `search=${'x'.repeat(500)}`, 'search=%00', 'duplicates=yes', 'note=%00']) {
       const r = await t.call('GET', `/api/marketplace/submissions?${q}`, { token: admin.token });
       expect(r.status, q).toBe(400);
     }

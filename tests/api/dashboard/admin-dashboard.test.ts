@@ -140,10 +140,7 @@ describe('GET /marketplace/dashboard/timeseries', () => {
         .execute();
 
       const now = at(0);
-      await db
-        .insertInto('products')
-        .values({ id: 'p1', owner, name: 'P', price: 10, quantity: 5, deleted_at: null, created_at: now, updated_at: now })
-        .execute();
+      await db.insertInto('products').values({ id: 'p1', owner, name: 'P', price: 10, quantity: 5, deleted_at: null, created_at: now, updated_at: now }).execute();
       const purchase = (id: string, userId: string, day: number) => ({
         id,
         owner,

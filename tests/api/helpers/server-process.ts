@@ -103,12 +103,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
 }
 
 /** A JSON call over HTTP; a refused or cut connection is status 0 (the process died). */
-export async function httpCall(
-  base: string,
-  method: string,
-  url: string,
-  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; json: any }> {
+export async function httpCall(base: string, method: string, url: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';

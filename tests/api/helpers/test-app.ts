@@ -25,11 +25,7 @@ export interface TestApp {
   engine: 'sqlite' | 'postgres';
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** JSON request with an optional bearer token; `json` is the parsed answer. */
-  call(
-    method: InjectOptions['method'],
-    url: string,
-    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string },
-  ): Promise<{ status: number; json: any; res: LightMyRequestResponse }>;
+  call(method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; json: any; res: LightMyRequestResponse }>;
   /** Signs up through the API (201 expected); fields default to a fresh valid player. */
   signup(fields?: Partial<SignupInput>): Promise<{ user: User; email: string; password: string; username: string }>;
   /** Logs in through the API (200 expected) and returns the token. */

@@ -84,12 +84,7 @@ export function tournamentBody(phase: Phase = 'registration', overrides: Partial
 }
 
 /** Creates a tournament through the admin API and returns its id. */
-export async function createTournament(
-  t: TestApp,
-  adminToken: string,
-  phase: Phase = 'registration',
-  overrides: Partial<TournamentInput> = {},
-): Promise<string> {
+export async function createTournament(t: TestApp, adminToken: string, phase: Phase = 'registration', overrides: Partial<TournamentInput> = {}): Promise<string> {
   const res = await t.call('POST', '/api/tournaments', { token: adminToken, body: tournamentBody(phase, overrides) });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.data.id;
@@ -109,14 +104,11 @@ export function registration(userId: string, account: Partial<{ username: string
   };
 }
 
-export const join = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) =>
-  t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body });
+export const join = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) => t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body });
 export const leave = (t: TestApp, id: string, p: Person) => t.call('PUT', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token });
-export const checkIn = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) =>
-  t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token, body });
+export const checkIn = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) => t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token, body });
 export const checkOut = (t: TestApp, id: string, p: Person) => t.call('PUT', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token });
 
 /** The stored row, for checks the API does not show (member_count, the stored game account). */
 export const tournamentRow = (t: TestApp, id: string) => t.db.kysely.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-export const registrationRows = (t: TestApp, id: string) =>
-  t.db.kysely.selectFrom('tournament_registrations').selectAll().where('tournament_id', '=', id).orderBy('created_at').orderBy('user_id').execute();
+export const registrationRows = (t: TestApp, id: string) => t.db.kysely.selectFrom('tournament_registrations').selectAll().where('tournament_id', '=', id).orderBy('created_at').orderBy('user_id').execute();

@@ -133,9 +133,7 @@ describe('publishing and drafts', () => {
     expect(a.body.it).toContain('<img src="https://x.test/a.png" />');
     expect(a.body.en).not.toMatch(/iframe/);
     expect(a.body.en).toContain('<a href="https://ok.test" target="_blank" rel="noopener noreferrer">ok</a>');
-    const updated = (
-      await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { body: { it: '<b>ok</b><style>x</style>', en: '<script>1</script>' } } })
-    ).json.data;
+    const updated = (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { body: { it: '<b>ok</b><style>x</style>', en: '<script>1</script>' } } })).json.data;
     expect(updated.body).toEqual({ it: '<b>ok</b>', en: '' });
   });
 });
@@ -177,15 +175,7 @@ describe('bad input: 4xx with a code, nothing written', () => {
     expect(await t.snapshot()).toEqual(before);
   });
 
-  test.each([
-    ['/api/news?limit=0'],
-    ['/api/news?limit=101'],
-    ['/api/news?limit=abc'],
-    ['/api/news?offset=-1'],
-    ['/api/news?all=maybe'],
-    ['/api/news/bad%20id'],
-    [`/api/news/${'x'.repeat(65)}`],
-  ])('GET %s → 400', async (url) => {
+  test.each([['/api/news?limit=0'], ['/api/news?limit=101'], ['/api/news?limit=abc'], ['/api/news?offset=-1'], ['/api/news?all=maybe'], ['/api/news/bad%20id'], [`/api/news/${'x'.repeat(65)}`]])('GET %s → 400', async (url) => {
     const r = await t.call('GET', url, { token: admin.token });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('VALIDATION_ERROR');

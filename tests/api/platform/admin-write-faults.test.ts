@@ -13,8 +13,7 @@ afterAll(() => t?.close());
 
 describe('concurrent leaderboard replacements', () => {
   test('twenty admins replacing one leaderboard at once all succeed, and one of their leaderboards is what remains', async () => {
-    const competition = (await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Race league', game: 'Fortnite' } })).json
-      .data.id;
+    const competition = (await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Race league', game: 'Fortnite' } })).json.data.id;
     const players = await quickPlayers(t, 30);
     // overlapping player sets, so two replacements insert the same (competition, player) rows
     const bodies = Array.from({ length: 20 }, (_, i) => ({
@@ -88,11 +87,7 @@ describe('admin dates are kept to the years 2000-2100', () => {
 
   test('calendar.ics of a tournament stored with a date before 1970 (older data) is still a valid calendar', async () => {
     const id = await createTournament(t, admin.token);
-    await t.db.kysely
-      .updateTable('tournaments')
-      .set({ start_tournament: before1970, end_tournament: '1969-07-21T02:00:00.000Z' })
-      .where('id', '=', id)
-      .execute();
+    await t.db.kysely.updateTable('tournaments').set({ start_tournament: before1970, end_tournament: '1969-07-21T02:00:00.000Z' }).where('id', '=', id).execute();
     const res = await t.inject({ method: 'GET', url: `/api/tournaments/${id}/calendar.ics` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/calendar/);

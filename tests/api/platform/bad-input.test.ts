@@ -146,12 +146,7 @@ const label = (v: unknown) => {
 };
 
 /** Sends the request and checks the outcome: the status and code expected, the envelope, no write, no mail. */
-async function expectRefused(
-  req: { method: Endpoint['method']; url: string; payload?: string | Buffer; contentType?: string; auth: boolean },
-  status: number,
-  code: string,
-  opts: { routerError?: boolean } = {},
-) {
+async function expectRefused(req: { method: Endpoint['method']; url: string; payload?: string | Buffer; contentType?: string; auth: boolean }, status: number, code: string, opts: { routerError?: boolean } = {}) {
   const before = await t.snapshot();
   const mailsBefore = (await t.outbox()).length;
   const headers: Record<string, string> = {};

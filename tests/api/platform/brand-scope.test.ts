@@ -62,9 +62,7 @@ describe('two brands on one database', () => {
   test("B's admin cannot read or change A's users, and B's admin token is 401 on A's admin routes", async () => {
     const alice = await a.signupAndLogin({ nickname: 'Alice A' });
     expect((await callB('POST', '/api/users/pp', { body: player('boss') })).status).toBe(201);
-    const bossId = (
-      await a.db.kysely.selectFrom('users').select('id').where('owner', '=', 'brand-b').where('email', '=', 'boss@example.com').executeTakeFirstOrThrow()
-    ).id;
+    const bossId = (await a.db.kysely.selectFrom('users').select('id').where('owner', '=', 'brand-b').where('email', '=', 'boss@example.com').executeTakeFirstOrThrow()).id;
     await a.db.kysely
       .updateTable('users')
       .set({ roles: JSON.stringify(['SiteAdmin']) })
@@ -87,12 +85,7 @@ describe('two brands on one database', () => {
   test("A's public profile of a B account is 404, and the same e-mail is two separate accounts", async () => {
     expect((await callB('POST', '/api/users/pp', { body: player('twin') })).status).toBe(201);
     const twin = await a.signup({ email: 'twin@example.com', password: 'another-password-2' });
-    const bTwin = await a.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('owner', '=', 'brand-b')
-      .where('email', '=', 'twin@example.com')
-      .executeTakeFirstOrThrow();
+    const bTwin = await a.db.kysely.selectFrom('users').select('id').where('owner', '=', 'brand-b').where('email', '=', 'twin@example.com').executeTakeFirstOrThrow();
     expect((await a.call('GET', `/api/users/${bTwin.id}`)).status).toBe(404);
     expect((await a.call('POST', '/api/users/authenticate', { body: { email: 'twin@example.com', password: 'correct-horse-battery' } })).status).toBe(401);
     expect((await a.call('POST', '/api/users/authenticate', { body: { email: twin.email, password: twin.password } })).status).toBe(200);
@@ -100,9 +93,7 @@ describe('two brands on one database', () => {
 
   test('a reset link of brand B does not set a password through brand A', async () => {
     expect((await callB('POST', '/api/users/pp', { body: player('reset') })).status).toBe(201);
-    const id = (
-      await a.db.kysely.selectFrom('users').select('id').where('owner', '=', 'brand-b').where('email', '=', 'reset@example.com').executeTakeFirstOrThrow()
-    ).id;
+    const id = (await a.db.kysely.selectFrom('users').select('id').where('owner', '=', 'brand-b').where('email', '=', 'reset@example.com').executeTakeFirstOrThrow()).id;
     const token = await PasswordResetRepository.create(a.db.kysely, id, 60);
     const r = await a.call('POST', '/api/users/reset', { body: { token, password: 'hijacked-password-9' } });
     expect(r.status).toBe(400);

@@ -78,11 +78,7 @@ describe('tournaments', () => {
   });
 
   test('English rich text is cleaned like the Italian one', async () => {
-    const created = await write(
-      'POST',
-      '/api/tournaments',
-      tournamentBody('registration', { translations: { en: { description: '<p>Hi<script>alert(1)</script></p>' } } }),
-    );
+    const created = await write('POST', '/api/tournaments', tournamentBody('registration', { translations: { en: { description: '<p>Hi<script>alert(1)</script></p>' } } }));
     expect(created.translations.en.description).not.toContain('script');
   });
 });

@@ -103,9 +103,7 @@ if (engine === 'postgres')
       const recovered = await untilOk(() => t.call('GET', '/api/users/me', { token }));
       expect(recovered.status).toBe(200);
       expect((await t.call('GET', '/api/health')).status).toBe(200);
-      console.log(
-        `[pg blackhole] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.ms} ms, live ${live.ms} ms, recovery ${recovered.ms} ms`,
-      );
+      console.log(`[pg blackhole] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.ms} ms, live ${live.ms} ms, recovery ${recovered.ms} ms`);
     });
   });
 
@@ -172,9 +170,7 @@ if (engine === 'sqlite')
         expect(read.status).toBe(200);
         const health = await timed(() => t.call('GET', '/api/health'));
         expect(health.status).toBe(200);
-        console.log(
-          `[sqlite lock] write 503 in ${written.ms} ms, live ${live.ms} ms, read ${read.ms} ms, health ${health.ms} ms, longest event-loop stall ${longestStall} ms (monitorEventLoopDelay max ${Math.round(loop.max / 1e6)} ms)`,
-        );
+        console.log(`[sqlite lock] write 503 in ${written.ms} ms, live ${live.ms} ms, read ${read.ms} ms, health ${health.ms} ms, longest event-loop stall ${longestStall} ms (monitorEventLoopDelay max ${Math.round(loop.max / 1e6)} ms)`);
       } finally {
         if (other.inTransaction) other.exec('rollback');
         other.close();

@@ -106,8 +106,7 @@ test('authorization and cookie headers, tokens in URLs and passwords in logged o
   const logged = parsed().find((l) => l.msg === 'a logged object');
   expect(logged!.body).toEqual({ email: 'a@b.c', password: REDACTED, resetLink: REDACTED });
   const text = lines.join('\n');
-  for (const secret of [account.token, 'cookie-secret-value', 'reset-token-sentinel', 'object-password-sentinel', 'link-sentinel', account.password])
-    expect(text).not.toContain(secret);
+  for (const secret of [account.token, 'cookie-secret-value', 'reset-token-sentinel', 'object-password-sentinel', 'link-sentinel', account.password]) expect(text).not.toContain(secret);
 });
 
 test("the spec's sendReset form, with the e-mail in the query, leaves the address in no line", async () => {

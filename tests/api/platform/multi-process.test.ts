@@ -56,9 +56,7 @@ if (engine === 'postgres')
     test('120 redemptions of a code limited to 5 uses, split across both processes: exactly 5 credited', async () => {
       const g = await api.giveaway({ type: 'limited', maxUses: 5, credits: 7 });
       const players = await accounts(t, 120);
-      const results = await Promise.all(
-        players.map((p, i) => httpCall(either(i), 'POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: g.token } })),
-      );
+      const results = await Promise.all(players.map((p, i) => httpCall(either(i), 'POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: g.token } })));
 
       expect(results.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
       expect(count(results, (r) => r.status === 200)).toBe(5);
@@ -74,11 +72,7 @@ if (engine === 'postgres')
       const product = await api.product({ price: 100, quantity: 4 });
       const players = await accounts(t, 120);
       for (const p of players) await api.credit(p.id, 150);
-      const results = await Promise.all(
-        players.map((p, i) =>
-          httpCall(either(i), 'POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } }),
-        ),
-      );
+      const results = await Promise.all(players.map((p, i) => httpCall(either(i), 'POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } })));
 
       expect(results.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
       expect(count(results, (r) => r.status === 201)).toBe(4);
@@ -106,9 +100,7 @@ if (engine === 'postgres')
     test('100 joins of a 12-slot tournament, split across both processes: 12 members, 88 waitlisted', async () => {
       const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 12 });
       const players = await accounts(t, 100);
-      const results = await Promise.all(
-        players.map((p, i) => httpCall(either(i), 'POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body: registration(p.id) })),
-      );
+      const results = await Promise.all(players.map((p, i) => httpCall(either(i), 'POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body: registration(p.id) })));
 
       expect(results.filter((r) => r.status !== 200)).toEqual([]);
       expect(count(results, (r) => r.json.data.state === 'member')).toBe(12);
@@ -122,9 +114,7 @@ if (engine === 'postgres')
 
     test('30 concurrent wrong logins for one e-mail across both processes: exactly 10 answered, 20 limited', async () => {
       const email = `shared-${randomUUID()}@example.com`;
-      const results = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => httpCall(either(i), 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } })),
-      );
+      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => httpCall(either(i), 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } })));
 
       expect(count(results, (r) => r.status === 401)).toBe(10);
       expect(count(results, (r) => r.status === 429 && r.json.error.code === 'RATE_LIMITED')).toBe(20);
@@ -166,9 +156,7 @@ describe('npm run start:cluster', () => {
         // the second worker starts once the first (which migrated) listens
         await expect.poll(() => s.output().match(/Arena is running/g)?.length ?? 0, { timeout: 20_000 }).toBe(2);
         const email = `cluster-${randomUUID()}@example.com`;
-        const results = await Promise.all(
-          Array.from({ length: 24 }, () => httpCall(s.url, 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } })),
-        );
+        const results = await Promise.all(Array.from({ length: 24 }, () => httpCall(s.url, 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } })));
         expect(count(results, (r) => r.status === 401)).toBe(10);
         expect(count(results, (r) => r.status === 429)).toBe(14);
       } finally {
@@ -181,11 +169,7 @@ describe('npm run start:cluster', () => {
 describe(`kill -9 during a purchase storm (${engine})`, () => {
   test('after a crash and a restart every balance equals its ledger and every purchase has exactly its debit', async () => {
     const initialStock = 60;
-    const products = [
-      await api.product({ price: 100, quantity: initialStock }),
-      await api.product({ price: 100, quantity: initialStock }),
-      await api.product({ price: 100, quantity: initialStock }),
-    ];
+    const products = [await api.product({ price: 100, quantity: initialStock }), await api.product({ price: 100, quantity: initialStock }), await api.product({ price: 100, quantity: initialStock })];
     const g = await api.giveaway({ type: 'limited', maxUses: 40, credits: 50 });
     // 250 credits buy two of the three products: the third attempt fails inside the transaction
     // after the stock was taken, so a rollback is part of the storm too
@@ -194,10 +178,7 @@ describe(`kill -9 during a purchase storm (${engine})`, () => {
 
     const before = await server({ RATE_LIMITS: 'false' });
     const requests = players.flatMap((p) => [
-      ...products.map(
-        (product) => () =>
-          httpCall(before.url, 'POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } }),
-      ),
+      ...products.map((product) => () => httpCall(before.url, 'POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } })),
       () => httpCall(before.url, 'POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: g.token } }),
     ]);
     // 32 clients working through the queue; the process dies when about a third are answered
@@ -225,11 +206,7 @@ describe(`kill -9 during a purchase storm (${engine})`, () => {
     const after = await server({ RATE_LIMITS: 'false' });
     const buyer = players[0];
     await api.credit(buyer.id, 100);
-    const retry = await Promise.all(
-      products.map((product) =>
-        httpCall(after.url, 'POST', '/api/marketplace/purchases', { token: buyer.token, body: { productId: product._id, shippingAddress: address } }),
-      ),
-    );
+    const retry = await Promise.all(products.map((product) => httpCall(after.url, 'POST', '/api/marketplace/purchases', { token: buyer.token, body: { productId: product._id, shippingAddress: address } })));
     expect(retry.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
 
     // the audit, in SQL

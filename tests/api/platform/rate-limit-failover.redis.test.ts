@@ -36,10 +36,7 @@ function expectLimitHeld(answers: { status: number; json: any }[], limit: number
 const limits = { rateLimits: true, ownerId: `redis-failover-${randomUUID()}`, loginFailuresPerAddress: 1000 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const report = (label: string, answers: { ms: number }[]) =>
-  console.log(
-    `[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`,
-  );
+const report = (label: string, answers: { ms: number }[]) => console.log(`[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`);
 
 /** The server's log lines, captured from the logger's destination. */
 function logSink() {

@@ -47,8 +47,7 @@ describe('with the default configuration', () => {
   });
 
   test('the 6th reset attempt within 15 minutes is 429 RATE_LIMITED', async () => {
-    for (let i = 0; i < 5; i++)
-      expect((await limited.call('POST', '/api/users/reset', { body: { token: `not-a-real-token-${i}`, password: 'brand-new-password' } })).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await limited.call('POST', '/api/users/reset', { body: { token: `not-a-real-token-${i}`, password: 'brand-new-password' } })).status).toBe(400);
     const blocked = await limited.call('POST', '/api/users/reset', { body: { token: 'not-a-real-token-x', password: 'brand-new-password' } });
     expect(blocked.status).toBe(429);
     expect(blocked.json.error.code).toBe('RATE_LIMITED');

@@ -20,19 +20,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const slugs = (res: { json: any }) => (res.json.earnedBadges ?? []).map((b: any) => b.slug).sort();
-const backpack = async (userId: string) =>
-  (await t.call('GET', `/api/marketplace/backpack/${userId}`, { token: admin.token })).json.data.map((b: any) => b.badge.slug).sort();
+const backpack = async (userId: string) => (await t.call('GET', `/api/marketplace/backpack/${userId}`, { token: admin.token })).json.data.map((b: any) => b.badge.slug).sort();
 const login = (email: string, password: string) => t.call('POST', '/api/users/authenticate', { body: { email, password } });
 
 describe('badges are earned on the event, by the server', () => {
   test('a signup answers with the registration badge it earned, paid once on the ledger', async () => {
     await api.badge({ slug: 'welcome', trigger: 'user_registered', reward: 50, name: 'Benvenuto' });
     // its English text, so the answer can be checked in the player's language
-    await t.db.kysely
-      .updateTable('badges')
-      .set({ name_en: 'Welcome', description: 'Ti sei registrato', description_en: 'You signed up' })
-      .where('slug', '=', 'welcome')
-      .execute();
+    await t.db.kysely.updateTable('badges').set({ name_en: 'Welcome', description: 'Ti sei registrato', description_en: 'You signed up' }).where('slug', '=', 'welcome').execute();
     const password = 'quartz-Lantern-91';
     const email = `new_${Date.now().toString(36)}@example.com`;
     const res = await t.call('POST', '/api/users/pp', {
@@ -49,9 +44,7 @@ describe('badges are earned on the event, by the server', () => {
       },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json.earnedBadges).toEqual([
-      expect.objectContaining({ slug: 'welcome', name: 'Welcome', description: 'You signed up', icon: expect.any(String), credits: 50 }),
-    ]);
+    expect(res.json.earnedBadges).toEqual([expect.objectContaining({ slug: 'welcome', name: 'Welcome', description: 'You signed up', icon: expect.any(String), credits: 50 })]);
     const id = res.json.data.user.id;
     expect(await balanceOf(t, id)).toBe(50);
     // the login that follows finds nothing new to pay

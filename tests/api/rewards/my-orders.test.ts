@@ -35,9 +35,7 @@ test('a player pages through their own orders, newest first, and sees one shippe
       .execute();
   }
   const othersProduct = await api.product({ name: 'Not mine', price: 10, quantity: 5 });
-  expect(
-    (await t.call('POST', '/api/marketplace/purchases', { token: other.token, body: { productId: othersProduct._id, shippingAddress: address } })).status,
-  ).toBe(201);
+  expect((await t.call('POST', '/api/marketplace/purchases', { token: other.token, body: { productId: othersProduct._id, shippingAddress: address } })).status).toBe(201);
 
   const first = await t.call('GET', `/api/marketplace/purchases/user/${player.id}?limit=2&offset=0`, { token: player.token });
   expect(first.status).toBe(200);

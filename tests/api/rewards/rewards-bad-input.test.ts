@@ -516,9 +516,7 @@ describe.each(cases)('$name', (c) => {
     const token = c.as === 'admin' ? admin.token : player.token;
     const r =
       c.raw !== undefined
-        ? await t
-            .inject({ method: c.method, url: c.url(), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: c.raw })
-            .then((res) => ({ status: res.statusCode, json: res.json() }))
+        ? await t.inject({ method: c.method, url: c.url(), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: c.raw }).then((res) => ({ status: res.statusCode, json: res.json() }))
         : await t.call(c.method, c.url(), { token, body: typeof c.body === 'function' ? c.body() : c.body, headers: c.headers });
     expect(r.status, JSON.stringify(r.json)).toBe(c.status);
     expect(r.json.status).toBe('ERROR');

@@ -17,13 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const redeem = (p: Account, token: string, headers?: Record<string, string>) =>
-  t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token }, headers });
-const buy = (p: Account, productId: string, headers?: Record<string, string>) =>
-  t.call('POST', '/api/marketplace/purchases', { token: p.token, body: { productId, shippingAddress: address }, headers });
+const redeem = (p: Account, token: string, headers?: Record<string, string>) => t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token }, headers });
+const buy = (p: Account, productId: string, headers?: Record<string, string>) => t.call('POST', '/api/marketplace/purchases', { token: p.token, body: { productId, shippingAddress: address }, headers });
 const count = <T>(items: T[], pred: (x: T) => boolean) => items.filter(pred).length;
-const entriesOf = (type: string, referencePrefix: string) =>
-  t.db.kysely.selectFrom('wallet_transactions').selectAll().where('type', '=', type).where('reference', 'like', `${referencePrefix}%`).execute();
+const entriesOf = (type: string, referencePrefix: string) => t.db.kysely.selectFrom('wallet_transactions').selectAll().where('type', '=', type).where('reference', 'like', `${referencePrefix}%`).execute();
 
 describe('concurrent redemptions', () => {
   test('100 concurrent redemptions of a code limited to 5 uses give exactly 5 credits entries', async () => {
@@ -142,9 +139,7 @@ describe('concurrent badge triggers', () => {
   test('20 concurrent triggers of the registration badge grant it and its reward once', async () => {
     await api.badge({ slug: 'user_registered', trigger: 'user_registered', reward: 50 });
     const [p] = await accounts(t, 1);
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.call('POST', '/api/marketplace/badges/trigger/user_registered', { token: p.token, body: {} })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/api/marketplace/badges/trigger/user_registered', { token: p.token, body: {} })));
 
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(count(results, (r) => r.json.data.awarded === true)).toBe(1);
@@ -157,11 +152,7 @@ describe('concurrent badge triggers', () => {
   test('concurrent admin adjustments never take a balance below zero', async () => {
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 100);
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -30, reason: 'race' } }),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -30, reason: 'race' } })));
     expect(count(results, (r) => r.status === 200)).toBe(3);
     expect(count(results, (r) => r.status === 409 && r.json.error.code === 'NOT_ENOUGH_CREDITS')).toBe(7);
     expect(await balanceOf(t, p.id)).toBe(10);

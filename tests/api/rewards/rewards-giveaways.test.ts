@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const redeem = (p: Account, body: Record<string, unknown>, headers?: Record<string, string>) =>
-  t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body, headers });
+const redeem = (p: Account, body: Record<string, unknown>, headers?: Record<string, string>) => t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body, headers });
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 
 describe('giveaway administration', () => {
@@ -184,8 +183,7 @@ describe('redeem rate limit', () => {
     try {
       const [p] = await accounts(limited, 1);
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++)
-        statuses.push((await limited.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: `GUESS_${i}` } })).status);
+      for (let i = 0; i < 12; i++) statuses.push((await limited.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: `GUESS_${i}` } })).status);
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
       expect(statuses.slice(10)).toEqual([429, 429]);
       // another account has its own allowance

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const buy = (p: Account, body: Record<string, unknown>, headers?: Record<string, string>) =>
-  t.call('POST', '/api/marketplace/purchases', { token: p.token, body: { shippingAddress: address, ...body }, headers });
+const buy = (p: Account, body: Record<string, unknown>, headers?: Record<string, string>) => t.call('POST', '/api/marketplace/purchases', { token: p.token, body: { shippingAddress: address, ...body }, headers });
 
 describe('products', () => {
   test('an admin creates, reads, edits and deletes a product; the brand defaults to the deployment brand', async () => {
@@ -149,9 +148,7 @@ describe('purchases', () => {
     // no address in the body and none on the profile (signup sets only the country): a clear 400 naming the fields
     const none = await post(specBody);
     expect([none.status, none.json.error.code]).toEqual([400, 'SHIPPING_ADDRESS_MISSING']);
-    expect(none.json.error.issues.map((i: any) => i.path)).toEqual(
-      ['first_name', 'last_name', 'street_name', 'zip_code', 'city'].map((f) => `body.shippingAddress.${f}`),
-    );
+    expect(none.json.error.issues.map((i: any) => i.path)).toEqual(['first_name', 'last_name', 'street_name', 'zip_code', 'city'].map((f) => `body.shippingAddress.${f}`));
     // a half-filled profile names only what is missing
     expect((await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: { first_name: 'Anna', last_name: 'Verdi', city: 'Bari' } })).status).toBe(200);
     const half = await post(specBody);

@@ -268,10 +268,7 @@ describe('badges', () => {
       })
       .execute();
     // written by SQL, not through the join call (which would pay at once): the trigger call sees it
-    await t.db.kysely
-      .insertInto('tournament_registrations')
-      .values({ tournament_id: 'tour-1', user_id: p.id, state: 'member', confirmed: 0, game_account: '{}', created_at: now, updated_at: now })
-      .execute();
+    await t.db.kysely.insertInto('tournament_registrations').values({ tournament_id: 'tour-1', user_id: p.id, state: 'member', confirmed: 0, game_account: '{}', created_at: now, updated_at: now }).execute();
     expect((await trigger(p.token, 'first_tournament')).json.data).toMatchObject({ awarded: true, credits: 40 });
     expect((await trigger(p.token, 'checked_in')).json.error.code).toBe('BADGE_NOT_EARNED');
     expect((await trigger(p.token, 'first_purchase')).json.error.code).toBe('BADGE_NOT_EARNED');

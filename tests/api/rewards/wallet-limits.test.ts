@@ -12,10 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const adjust = (userId: string, amount: number) =>
-  t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token: admin.token, body: { amount, reason: 'test' } });
-const balance = async (userId: string) =>
-  (await t.call('GET', `/api/marketplace/wallets/${t.config.ownerId}/${userId}`, { token: admin.token })).json.data.balance as number;
+const adjust = (userId: string, amount: number) => t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token: admin.token, body: { amount, reason: 'test' } });
+const balance = async (userId: string) => (await t.call('GET', `/api/marketplace/wallets/${t.config.ownerId}/${userId}`, { token: admin.token })).json.data.balance as number;
 
 describe('balances are capped at MAX_CREDITS', () => {
   test('a credit that would take a balance above MAX_CREDITS is refused with 409 BALANCE_LIMIT, whatever books it', async () => {

@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const create = (body: Record<string, unknown>) =>
-  t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite', ...body } });
+const create = (body: Record<string, unknown>) => t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite', ...body } });
 
 test('an admin sets, reads, changes and clears the playoffs, the finals and their city; instants are stored in UTC', async () => {
   const made = await create({ playoffsAt: '2025-11-12T18:00:00+01:00', finalsAt: '2025-11-29T15:00:00.000Z', finalsCity: 'Milano' });

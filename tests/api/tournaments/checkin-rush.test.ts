@@ -41,12 +41,7 @@ test('150 members checking in at once: each answer shows its own check-in, and a
     expect(r.json.data.confirmedMembers).toContain(players[i].id);
     expect(r.json.data.me).toMatchObject({ member: true, confirmed: true });
   }
-  const stored = await t.db.kysely
-    .selectFrom('tournament_registrations')
-    .select('user_id')
-    .where('tournament_id', '=', id)
-    .where('confirmed', '=', 1)
-    .execute();
+  const stored = await t.db.kysely.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', id).where('confirmed', '=', 1).execute();
   expect(stored).toHaveLength(150);
   // the last answers saw (nearly) everyone: the shared reads really are after the writes
   expect(Math.max(...results.map((r) => r.json.data.confirmedMembers.length))).toBe(150);

@@ -79,11 +79,7 @@ describe('a join keeps the new game account only when it succeeds (item 15)', ()
     expect((await join(t, privateId, p, registration(p.id, valorant, 'sesame-42'))).status).toBe(200);
     expect(await accountRows(p.id)).toEqual([]);
     expectError(await join(t, privateId, p, withSave(p.id, 'sesame-42')), 409, 'ALREADY_REGISTERED');
-    expectError(
-      await join(t, privateId, p, { ...registration(p.id, { ...valorant, console: 'PS5' }, 'sesame-42'), saveGameAccount: true }),
-      400,
-      'CONSOLE_NOT_ALLOWED',
-    );
+    expectError(await join(t, privateId, p, { ...registration(p.id, { ...valorant, console: 'PS5' }, 'sesame-42'), saveGameAccount: true }), 400, 'CONSOLE_NOT_ALLOWED');
     expect(await accountRows(p.id)).toEqual([]);
   });
 

@@ -1,18 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import {
-  checkIn,
-  createTournament,
-  join,
-  quickPlayer,
-  quickPlayers,
-  registration,
-  registrationRows,
-  setPhase,
-  tournamentBody,
-  tournamentRow,
-  type Person,
-} from '../helpers/tournaments.ts';
+import { checkIn, createTournament, join, quickPlayer, quickPlayers, registration, registrationRows, setPhase, tournamentBody, tournamentRow, type Person } from '../helpers/tournaments.ts';
 
 /** The admin calls: who may make them, and what they do. Also the faction choice of a player. */
 let t: TestApp;
@@ -345,9 +333,7 @@ describe('competitions (admin)', () => {
     const id = created.json.data.id;
     const res = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { name: 'Cup 2' } });
     expect(res.json.data).toMatchObject({ name: 'Cup 2', url: '/arena-cup', thumbnail: '/media/c.png', game: 'Fortnite' });
-    expect((await t.call('PUT', '/api/tournaments/competitions/nope', { token: admin.token, body: { name: 'x' } })).json.error.code).toBe(
-      'COMPETITION_NOT_FOUND',
-    );
+    expect((await t.call('PUT', '/api/tournaments/competitions/nope', { token: admin.token, body: { name: 'x' } })).json.error.code).toBe('COMPETITION_NOT_FOUND');
   });
 
   test('PUT teams replaces both factions and every score', async () => {
@@ -410,8 +396,7 @@ describe('a player picks a faction', () => {
     competitionId = await newCompetition();
     tournamentId = await createTournament(t, admin.token, 'registration', { competitionId, maxPartecipants: 1 });
   });
-  const choose = (p: Person | null, team: string, id = competitionId) =>
-    t.call('POST', `/api/tournaments/competitions/${id}/team`, { token: p?.token, body: { team } });
+  const choose = (p: Person | null, team: string, id = competitionId) => t.call('POST', `/api/tournaments/competitions/${id}/team`, { token: p?.token, body: { team } });
 
   test('without a registration in one of its tournaments it is 409 NOT_IN_COMPETITION', async () => {
     const p = await quickPlayer(t);

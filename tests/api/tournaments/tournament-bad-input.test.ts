@@ -26,16 +26,7 @@ const long = (n: number) => 'x'.repeat(n);
 const notText = [42, true, {}, ['a'], 'nul\u0000byte'];
 const notImage = ['http://insecure.example/a.png', 'javascript:alert(1)', '/etc/passwd', 'https://e.com/a b.png', `https://e.com/${long(600)}`, 42, null];
 /** links that would leave the site, or leave it without https (src/features/tournaments/competition-link.ts) */
-const offSiteLinks = [
-  '//evil.example/x',
-  '/\\evil.example/x',
-  '/\t/evil.example/x',
-  '/en//evil.example/x',
-  'https:///x',
-  'https://',
-  'http://insecure.example',
-  'HTTP://insecure.example',
-];
+const offSiteLinks = ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example/x', '/en//evil.example/x', 'https:///x', 'https://', 'http://insecure.example', 'HTTP://insecure.example'];
 const notInstant = ['tomorrow', '2026-01-01', '2026-01-01T10:00:00', '2026-13-01T10:00:00Z', 1767225600000, true, {}];
 const account = { username: 'ninja', id: 'epic', game: 'Fortnite', console: 'PC' };
 const entry = (over: Record<string, unknown> = {}, acct: Record<string, unknown> = {}) => ({
@@ -222,11 +213,7 @@ const label = (v: unknown) => {
   return s.length > 40 ? `${s.slice(0, 37)}…(${s.length})` : s;
 };
 
-async function expectRefused(
-  req: { method: string; url: string; payload?: string | Buffer; contentType?: string; token?: string },
-  status: number,
-  code: string,
-) {
+async function expectRefused(req: { method: string; url: string; payload?: string | Buffer; contentType?: string; token?: string }, status: number, code: string) {
   const before = await t.snapshot();
   const mailsBefore = (await t.outbox()).length;
   const headers: Record<string, string> = {};
@@ -329,9 +316,7 @@ describe('path ids and queries', () => {
   ] as const;
   // a tournament's id has a code of its own (the page shows the invalid-id message); an over-long path is the router's
   const codeOf = (url: string, status: number) => (status === 400 && !url.includes('/competitions/') ? 'INVALID_TOURNAMENT_ID' : 'VALIDATION_ERROR');
-  const cases = routes.flatMap(([method, url]) =>
-    badIds.map(([name, id, status]) => ({ method, url: url(id), name, status, code: codeOf(url(id), status), shown: `${method} ${url(':id')}` })),
-  );
+  const cases = routes.flatMap(([method, url]) => badIds.map(([name, id, status]) => ({ method, url: url(id), name, status, code: codeOf(url(id), status), shown: `${method} ${url(':id')}` })));
   test.each(cases)('$shown with $name is $status $code', async ({ method, url, status, code }) => {
     await expectRefused({ method, url, token: admin.token }, status, code);
   });

@@ -70,14 +70,11 @@ describe('GET /api/tournaments', () => {
     expect((await t.call('GET', '/api/tournaments?limit=100&offset=50')).json).toEqual({ status: 'SUCCESS', data: [], total: 7 });
   });
 
-  test.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=1.5', 'showAllTournament=yes', 'competitionId=bad%20id', 'members=%00'])(
-    '%s is 400 VALIDATION_ERROR',
-    async (q) => {
-      const res = await t.call('GET', `/api/tournaments?${q}`);
-      expect(res.status).toBe(400);
-      expect(res.json.error.code).toBe('VALIDATION_ERROR');
-    },
-  );
+  test.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=1.5', 'showAllTournament=yes', 'competitionId=bad%20id', 'members=%00'])('%s is 400 VALIDATION_ERROR', async (q) => {
+    const res = await t.call('GET', `/api/tournaments?${q}`);
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe('VALIDATION_ERROR');
+  });
 
   test("competitionId keeps that competition's tournaments", async () => {
     const res = await t.call('GET', `/api/tournaments?competitionId=${competitionId}`);
@@ -155,10 +152,7 @@ describe('GET /api/tournaments', () => {
   test("only the configured owner's tournaments are listed", async () => {
     const now = new Date().toISOString();
     const otherBrand = '0b7e1f0a-5c1d-4f7e-9a55-0000000000ab';
-    await t.db.kysely
-      .insertInto('tournaments')
-      .values({ id: otherBrand, owner: 'another-brand', name: 'Other brand cup', game: 'Fortnite', max_participants: 5, created_at: now, updated_at: now })
-      .execute();
+    await t.db.kysely.insertInto('tournaments').values({ id: otherBrand, owner: 'another-brand', name: 'Other brand cup', game: 'Fortnite', max_participants: 5, created_at: now, updated_at: now }).execute();
     const res = await t.call('GET', '/api/tournaments?limit=100');
     expect(names(res)).not.toContain('Other brand cup');
     expect((await t.call('GET', `/api/tournaments/${otherBrand}`)).status).toBe(404);
@@ -343,7 +337,5 @@ test('every tournament route is in the OpenAPI document', async () => {
   ])
     expect(paths).toContain(p);
   expect(Object.keys(doc.paths['/api/tournaments/{id}/register'])).toEqual(expect.arrayContaining(['post', 'put']));
-  expect(doc.paths['/api/tournaments'].get.parameters.map((p: any) => p.name)).toEqual(
-    expect.arrayContaining(['competitionId', 'members', 'showAllTournament', 'limit', 'offset']),
-  );
+  expect(doc.paths['/api/tournaments'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['competitionId', 'members', 'showAllTournament', 'limit', 'offset']));
 });

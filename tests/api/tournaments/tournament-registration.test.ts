@@ -1,20 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Phase } from '../../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import {
-  checkIn,
-  checkOut,
-  createTournament,
-  join,
-  leave,
-  quickPlayer,
-  quickPlayers,
-  registration,
-  registrationRows,
-  setPhase,
-  tournamentRow,
-  type Person,
-} from '../helpers/tournaments.ts';
+import { checkIn, checkOut, createTournament, join, leave, quickPlayer, quickPlayers, registration, registrationRows, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
 
 /** Join, leave, waitlist, check-in and check-out: the player rules of DESIGN section 4. */
 let t: TestApp;
@@ -70,19 +57,11 @@ describe('joining', () => {
   test("an admin may register another player; the account must be that player's", async () => {
     const id = await createTournament(t, admin.token);
     const p = await quickPlayer(t);
-    expectError(
-      await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: admin.token, body: registration(admin.id) }),
-      400,
-      'USER_MISMATCH',
-    );
+    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: admin.token, body: registration(admin.id) }), 400, 'USER_MISMATCH');
     const res = await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: admin.token, body: registration(p.id) });
     expect(res.status).toBe(200);
     expect(res.json.data.tournament.members).toEqual([p.id]);
-    expectError(
-      await t.call('POST', `/api/tournaments/${id}/register?userID=nobody-at-all`, { token: admin.token, body: registration('nobody-at-all') }),
-      404,
-      'USER_NOT_FOUND',
-    );
+    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=nobody-at-all`, { token: admin.token, body: registration('nobody-at-all') }), 404, 'USER_NOT_FOUND');
   });
 
   test('userID left out means the caller', async () => {
@@ -307,11 +286,7 @@ describe('check-in and check-out', () => {
     await setPhase(t, admin.token, id, 'checkinOpen');
     expectError(await checkIn(t, id, p, registration(p.id, { game: 'EAFC25' })), 400, 'GAME_MISMATCH');
     expectError(await checkIn(t, id, p, registration(p.id, { console: 'SWITCH' })), 400, 'CONSOLE_NOT_ALLOWED');
-    expectError(
-      await t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: other.token, body: registration(p.id) }),
-      403,
-      'FORBIDDEN',
-    );
+    expectError(await t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: other.token, body: registration(p.id) }), 403, 'FORBIDDEN');
     expectError(await t.call('PUT', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, {}), 401, 'UNAUTHORIZED');
     expect((await registrationRows(t, id))[0].confirmed).toBe(0);
   });

@@ -1,15 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  authenticate,
-  png,
-  randomColour,
-  signUpPlayer,
-  storeSession,
-  submitScreenshot as submit,
-  windowsAround,
-  type Session,
-} from './campaign-helpers.ts';
+import { ADMIN, authenticate, png, randomColour, signUpPlayer, storeSession, submitScreenshot as submit, windowsAround, type Session } from './campaign-helpers.ts';
 import { goto } from '../helpers.ts';
 
 /**
@@ -191,8 +181,7 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('campaign-tab-schedule').click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/campaign/schedule')}$`));
       await expect(page.getByTestId('schedule-zone')).toContainText('Europe/Rome');
-      const rome = (iso: string) =>
-        new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)).replace(' ', 'T');
+      const rome = (iso: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)).replace(' ', 'T');
       await expect(page.getByTestId('schedule-phase-1-opensAt')).toHaveValue(rome(phases[0].opensAt));
       await expect(page.getByTestId(`schedule-phase-${phase}-state`)).toHaveText(lang === 'it' ? 'Aperta' : 'Open');
 

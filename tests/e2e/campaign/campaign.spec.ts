@@ -155,9 +155,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('upload-username')).toHaveAttribute('aria-invalid', 'true');
       await page.getByTestId('upload-username').fill(`Typed ${player.user.username}`);
       await expect(page.getByTestId('upload-username-error')).toBeHidden();
-      await page
-        .getByTestId('upload-file')
-        .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png([1, 2, 3]), Buffer.alloc(2 * 1024 * 1024)]) });
+      await page.getByTestId('upload-file').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png([1, 2, 3]), Buffer.alloc(2 * 1024 * 1024)]) });
       await page.getByTestId('upload-submit').click();
       await expect(page.getByTestId('upload-file-error')).toHaveText(text.tooLarge);
 

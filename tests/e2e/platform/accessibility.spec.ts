@@ -53,10 +53,7 @@ for (const state of ['logged out', 'logged in'] as const) {
       }
       const found: string[] = [];
       for (const p of pages) {
-        const url = p
-          .replace('{tournament}', encodeURIComponent(tournament))
-          .replace('{article}', encodeURIComponent(article))
-          .replace('{upcoming}', encodeURIComponent(upcoming));
+        const url = p.replace('{tournament}', encodeURIComponent(tournament)).replace('{article}', encodeURIComponent(article)).replace('{upcoming}', encodeURIComponent(upcoming));
         await page.goto(lang === 'en' ? en(url) : url);
         await hydrated(page);
         await page.waitForLoadState('networkidle');

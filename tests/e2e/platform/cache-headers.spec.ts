@@ -23,11 +23,7 @@ test('the tournament detail page and the news pages are public for a few seconds
 // sends the one the browser accepts, also for page paths without their .html (src/platform/http/site.ts).
 test('built pages, scripts and styles are sent compressed when the browser accepts it, plain otherwise', async ({ request, page }) => {
   await page.goto('/en/competitions');
-  const assets = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=stylesheet]')].map(
-      (e) => ('src' in e && e.src) || (e as HTMLLinkElement).href,
-    ),
-  );
+  const assets = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=stylesheet]')].map((e) => ('src' in e && e.src) || (e as HTMLLinkElement).href));
   expect(assets.length).toBeGreaterThan(0);
   for (const path of ['/', '/competitions', '/en/competitions', '/en/login', '/dashboard', ...assets]) {
     const plain = await request.get(path, { headers: { 'accept-encoding': 'identity' } });

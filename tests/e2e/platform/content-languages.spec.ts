@@ -35,18 +35,9 @@ for (const lang of ['it', 'en'] as const) {
     test('the tournament page shows the tournament in the visitor language', async ({ page, request }) => {
       const it = unique('Coppa ');
       const en = unique('Cup ');
-      const created = await call(
-        request,
-        admin.token,
-        'POST',
-        '/tournaments',
-        tournament(it, { translations: { en: { name: en, description: `<p>English description of ${en}</p>`, rules: '<p>Rules in English</p>' } } }),
-      );
+      const created = await call(request, admin.token, 'POST', '/tournaments', tournament(it, { translations: { en: { name: en, description: `<p>English description of ${en}</p>`, rules: '<p>Rules in English</p>' } } }));
       await goto(page, at(lang, `/tournament/${created.id}`));
-      const [name, description, other] =
-        lang === 'en'
-          ? [en, `English description of ${en}`, `Descrizione italiana di ${it}`]
-          : [it, `Descrizione italiana di ${it}`, `English description of ${en}`];
+      const [name, description, other] = lang === 'en' ? [en, `English description of ${en}`, `Descrizione italiana di ${it}`] : [it, `Descrizione italiana di ${it}`, `English description of ${en}`];
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
       await expect(page).toHaveTitle(new RegExp(name));
       await expect(page.getByText(description)).toBeVisible();

@@ -21,11 +21,7 @@ const pages = [...staticPages, ...appPages, '/tournament/{tournament}/iframe', '
 /** Every dashboard section the build has (dist/client/dashboard/**.html). */
 function dashboardPages(): string[] {
   const walk = (dir: string, rel: string): string[] =>
-    fs
-      .readdirSync(dir, { withFileTypes: true })
-      .flatMap((e) =>
-        e.isDirectory() ? walk(path.join(dir, e.name), `${rel}/${e.name}`) : e.name.endsWith('.html') ? [`${rel}/${e.name.slice(0, -'.html'.length)}`] : [],
-      );
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name), `${rel}/${e.name}`) : e.name.endsWith('.html') ? [`${rel}/${e.name.slice(0, -'.html'.length)}`] : []));
   return ['/dashboard', ...walk(path.join(clientDir, 'dashboard'), '/dashboard')].sort();
 }
 
@@ -179,9 +175,7 @@ test.describe('the tournament iframe page', () => {
   for (const lang of ['it', 'en'] as const) {
     test(`embeds the configured origin without a violation, and refuses any other (${lang})`, async ({ page }) => {
       const violations = await watchViolations(page);
-      await page.route('https://brackets.example.test/**', (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="bracket">Bracket</p>' }),
-      );
+      await page.route('https://brackets.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="bracket">Bracket</p>' }));
       await page.route('https://evil.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="evil">Evil</p>' }));
       const url = `${origin}${lang === 'en' ? '/en' : ''}/tournament/8d1f5c2e-4b7a-4e0c-9a63-2f1d7b9e4c10/iframe`;
       await page.goto(url);

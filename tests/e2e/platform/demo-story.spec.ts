@@ -37,8 +37,6 @@ for (const lang of ['it', 'en'] as const) {
     }
     // drawn, not broken: the browser decoded each mark
     await marks.last().scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => marks.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
-      .toBe(true);
+    await expect.poll(() => marks.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
   });
 }

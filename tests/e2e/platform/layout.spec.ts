@@ -69,8 +69,7 @@ for (const lang of ['it', 'en'] as const) {
             })
           ).status(),
         ).toBe(201);
-        const { user, token } = (await (await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } })).json())
-          .data;
+        const { user, token } = (await (await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } })).json()).data;
         const list = (await (await page.request.get('/api/tournaments?limit=50')).json()).data as { id: string; open: boolean; status: string }[];
         const locked = list.find((t) => !t.open)!;
         await page.goto(at(lang, '/privacy-policy'));

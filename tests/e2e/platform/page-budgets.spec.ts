@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  APP_PAGE_BUDGET_KB,
-  dashboardCode,
-  diskReader,
-  formatKB,
-  KB,
-  pageWeight,
-  reachableScripts,
-  STATIC_PAGE_BUDGET_KB,
-} from '../../../scripts/lib/page-weight.ts';
+import { APP_PAGE_BUDGET_KB, dashboardCode, diskReader, formatKB, KB, pageWeight, reachableScripts, STATIC_PAGE_BUDGET_KB } from '../../../scripts/lib/page-weight.ts';
 import { appPages, en, staticPages } from '../site-pages.ts';
 
 /**
@@ -61,9 +52,7 @@ function expectWithin(html: string, budgetKB: number, label: string) {
     .slice(0, 8)
     .map(([url, bytes]) => `${url} ${formatKB(bytes)}`)
     .join(', ');
-  expect(weight.bytes, `${label}: ${formatKB(weight.bytes)} of JavaScript before interaction, budget ${budgetKB} KB (${heaviest})`).toBeLessThanOrEqual(
-    budgetKB * KB,
-  );
+  expect(weight.bytes, `${label}: ${formatKB(weight.bytes)} of JavaScript before interaction, budget ${budgetKB} KB (${heaviest})`).toBeLessThanOrEqual(budgetKB * KB);
 }
 
 test.describe('page JavaScript budgets', () => {

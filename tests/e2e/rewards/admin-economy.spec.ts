@@ -4,14 +4,7 @@ import { goto, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.t
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-async function call(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  data?: unknown,
-  headers: Record<string, string> = {},
-) {
+async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown, headers: Record<string, string> = {}) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}`, ...headers } });
   return { status: res.status(), body: await res.json() };
 }
@@ -63,9 +56,7 @@ for (const lang of ['it', 'en'] as const) {
       // each rule says in plain words when it is earned and how often it pays (issue 12 item 3)
       const help = page.locator('#badge-trigger-hint');
       await page.getByTestId('badge-trigger').selectOption('tournament_checked_in');
-      await expect(help).toContainText(
-        lang === 'it' ? 'Si ottiene quando il giocatore fa il check-in a un torneo.' : 'Earned when a player checks in to a tournament.',
-      );
+      await expect(help).toContainText(lang === 'it' ? 'Si ottiene quando il giocatore fa il check-in a un torneo.' : 'Earned when a player checks in to a tournament.');
       await expect(help).toContainText(lang === 'it' ? 'una volta per giocatore' : 'once per player');
       await page.getByTestId('badge-reusable').check();
       await expect(help).toContainText(lang === 'it' ? 'paga di nuovo per ogni nuovo torneo' : 'pays again for each new tournament');
@@ -133,9 +124,7 @@ for (const lang of ['it', 'en'] as const) {
     test(`an admin adjusts a player's wallet with a reason and sees the entry (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const giulia = await authenticate(page.request, GIULIA);
-      const before = (await call(page.request, admin.token, 'GET', `/marketplace/wallets?search=giulia`)).body.data.find(
-        (w: { userId: string }) => w.userId === giulia.user.id,
-      );
+      const before = (await call(page.request, admin.token, 'GET', `/marketplace/wallets?search=giulia`)).body.data.find((w: { userId: string }) => w.userId === giulia.user.id);
       const reason = `E2E bonus ${lang} ${unique('')}`;
 
       await goto(page, at(lang, '/dashboard/users'));
@@ -191,14 +180,7 @@ for (const lang of ['it', 'en'] as const) {
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       // enough credits whatever the earlier tests did
-      const topUp = await call(
-        page.request,
-        admin.token,
-        'POST',
-        `/marketplace/wallets/${giulia.user.id}/adjust`,
-        { amount: 10, reason: 'e2e top-up' },
-        { 'Idempotency-Key': unique('k') },
-      );
+      const topUp = await call(page.request, admin.token, 'POST', `/marketplace/wallets/${giulia.user.id}/adjust`, { amount: 10, reason: 'e2e top-up' }, { 'Idempotency-Key': unique('k') });
       expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
       const shippingAddress = {
         first_name: 'Giulia',
@@ -209,14 +191,7 @@ for (const lang of ['it', 'en'] as const) {
         city: 'Roma',
         country: 'Italia',
       };
-      const bought = await call(
-        page.request,
-        giulia.token,
-        'POST',
-        '/marketplace/purchases',
-        { productId: created.body.data._id, shippingAddress },
-        { 'Idempotency-Key': unique('k') },
-      );
+      const bought = await call(page.request, giulia.token, 'POST', '/marketplace/purchases', { productId: created.body.data._id, shippingAddress }, { 'Idempotency-Key': unique('k') });
       expect(bought.status, JSON.stringify(bought.body)).toBe(201);
       const purchaseId: string = bought.body.data.purchase.id;
 

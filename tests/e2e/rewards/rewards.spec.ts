@@ -302,8 +302,7 @@ test('a backpack that cannot be loaded says so, translated', async ({ page, requ
     data: { username, email: `${username}@example.com`, password: 'backpack-pass-1', nickname: username, gender: 'male', language: 'en' },
   });
   expect(created.status()).toBe(201);
-  const session = (await (await request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password: 'backpack-pass-1' } })).json())
-    .data;
+  const session = (await (await request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password: 'backpack-pass-1' } })).json()).data;
   await page.addInitScript(
     ([user, token]) => {
       localStorage.setItem('user', user);
@@ -322,11 +321,7 @@ test('a backpack that cannot be loaded says so, translated', async ({ page, requ
 test('the header shows "..." while the balance cannot be read, and the balance once it can', async ({ page, request }) => {
   const username = unique('hc');
   const email = `${username}@example.com`;
-  expect(
-    (
-      await request.post('/api/users/pp', { data: { username, email, password: 'header-pass-1', nickname: username, gender: 'female', language: 'it' } })
-    ).status(),
-  ).toBe(201);
+  expect((await request.post('/api/users/pp', { data: { username, email, password: 'header-pass-1', nickname: username, gender: 'female', language: 'it' } })).status()).toBe(201);
   const session = (await (await request.post('/api/users/authenticate', { data: { email, password: 'header-pass-1' } })).json()).data;
   await page.addInitScript(
     ([user, token]) => {
@@ -355,9 +350,7 @@ for (const lang of ['it', 'en'] as const) {
     const username = unique(`pc${lang}`);
     const email = `${username}@example.com`;
     const password = 'price-change-pass-1';
-    expect((await request.post('/api/users/pp', { data: { username, email, password, nickname: username, gender: 'female', language: lang } })).status()).toBe(
-      201,
-    );
+    expect((await request.post('/api/users/pp', { data: { username, email, password, nickname: username, gender: 'female', language: lang } })).status()).toBe(201);
     const { user, token } = (await (await request.post('/api/users/authenticate', { data: { email, password } })).json()).data;
     const address = { first_name: 'Ada', last_name: 'Lovelace', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano' };
     const saved = (await (await request.put(`/api/users/pp/${user.id}`, { headers: { authorization: `Bearer ${token}` }, data: address })).json()).data.data;
@@ -393,8 +386,6 @@ for (const lang of ['it', 'en'] as const) {
     await page.getByTestId('shipping-confirm').click();
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId('product-owned')).toBeVisible();
-    expect((await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance).toBe(
-      balance - 120,
-    );
+    expect((await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance).toBe(balance - 120);
   });
 }

@@ -82,9 +82,7 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-dateText-it').fill('Presto in arrivo');
       await page.getByTestId('tournament-dateText-en').fill('Coming soon');
       // the live preview is sanitised: formatting stays, script and a bad image go
-      await page
-        .getByTestId('tournament-description')
-        .fill('<p>Benvenuti <b>tutti</b></p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">');
+      await page.getByTestId('tournament-description').fill('<p>Benvenuti <b>tutti</b></p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">');
       const preview = page.getByTestId('tournament-description-preview');
       await expect(preview.locator('b')).toHaveText('tutti');
       await expect(preview.locator('script, img')).toHaveCount(0);

@@ -256,10 +256,7 @@ for (const lang of ['it', 'en'] as const) {
       }[];
       const championship = list.find((c) => c.url === '/arena-bomber-championship')!;
       // the demo seeds them after its qualifiers (issue 12 item 4), as an admin would set them
-      const day = (iso: string) =>
-        new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' }).format(
-          new Date(iso),
-        );
+      const day = (iso: string) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
       await goto(page, at(lang, '/arena-bomber-championship'));
       await expect(page.getByTestId('championship-step-playoffs-when')).toHaveText(day(championship.playoffsAt));
       await expect(page.getByTestId('championship-step-finals-when')).toHaveText(`${day(championship.finalsAt)} · ${championship.finalsCity}`);

@@ -29,20 +29,7 @@ describe('safeNextPath', () => {
     expect(safeNextPath(next)).toBe(next);
   });
 
-  it.each([
-    null,
-    '',
-    'tournament/abc',
-    '//evil.example',
-    '/\\evil.example',
-    '\\/evil.example',
-    '/a//b',
-    'https://evil.example/',
-    'javascript:alert(1)',
-    '/\t/evil.example',
-    '/\n/evil.example',
-    `/${'a'.repeat(600)}`,
-  ])('drops %j', (next) => {
+  it.each([null, '', 'tournament/abc', '//evil.example', '/\\evil.example', '\\/evil.example', '/a//b', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example', '/\n/evil.example', `/${'a'.repeat(600)}`])('drops %j', (next) => {
     expect(safeNextPath(next)).toBeNull();
   });
 

@@ -1,14 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  birthDateSchema,
-  gameAccountSchema,
-  loginInputSchema,
-  publicUserSchema,
-  resetPasswordSchema,
-  resetRequestSchema,
-  signupInputSchema,
-  userUpdateSchema,
-} from '../../../src/features/accounts/contract.ts';
+import { birthDateSchema, gameAccountSchema, loginInputSchema, publicUserSchema, resetPasswordSchema, resetRequestSchema, signupInputSchema, userUpdateSchema } from '../../../src/features/accounts/contract.ts';
 
 const validSignup = {
   username: 'giulia_99',

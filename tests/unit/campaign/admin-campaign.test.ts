@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { defaultCampaign, MAX_SCORE, REJECT_REASON_MAX, reviewInputSchema } from '../../../src/features/campaign/contract.ts';
 import { dashboardNav, findSection, sectionPath } from '../../../src/platform/ui/admin/sections.ts';
-import {
-  defaultQueueFilters,
-  queueKey,
-  queueQuery,
-  reviewBody,
-  scheduleFormValues,
-  scheduleUpdate,
-  standingsPath,
-  type ScheduleFormValues,
-} from '../../../src/features/campaign/ui/admin/campaign-admin.ts';
+import { defaultQueueFilters, queueKey, queueQuery, reviewBody, scheduleFormValues, scheduleUpdate, standingsPath, type ScheduleFormValues } from '../../../src/features/campaign/ui/admin/campaign-admin.ts';
 import it from '../../../locales/it/admin-campaign.json' with { type: 'json' };
 import en from '../../../locales/en/admin-campaign.json' with { type: 'json' };
 import itDashboard from '../../../locales/it/dashboard.json' with { type: 'json' };
@@ -45,8 +36,7 @@ describe('review form', () => {
   test('approve needs a whole score from 0 to MAX_SCORE', () => {
     expect(reviewBody('approve', '', 'ignored')).toEqual({ ok: false, problem: 'scoreRequired' });
     expect(reviewBody('approve', '  ', '')).toEqual({ ok: false, problem: 'scoreRequired' });
-    for (const bad of ['-1', '1.5', '1e3', 'abc', String(MAX_SCORE + 1)])
-      expect(reviewBody('approve', bad, '')).toEqual({ ok: false, problem: 'scoreInvalid' });
+    for (const bad of ['-1', '1.5', '1e3', 'abc', String(MAX_SCORE + 1)]) expect(reviewBody('approve', bad, '')).toEqual({ ok: false, problem: 'scoreInvalid' });
     expect(reviewBody('approve', '0', '')).toEqual({ ok: true, body: { decision: 'approve', score: 0 } });
     expect(reviewBody('approve', ` ${MAX_SCORE} `, '')).toEqual({ ok: true, body: { decision: 'approve', score: MAX_SCORE } });
   });

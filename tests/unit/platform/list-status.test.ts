@@ -51,10 +51,7 @@ describe('ListFooter', () => {
     adminEconomy: { common: { summary: 'E {from}-{to}/{total}', previous: 'Prev', next: 'Nxt', page: 'P{n}' } },
   };
   const t = Object.assign(createT(messages), { error: (c: string) => c, field: () => undefined }) as unknown as Translator;
-  const footer = (over: Partial<Parameters<typeof ListFooter>[0]>) =>
-    renderToStaticMarkup(
-      createElement(ListFooter, { page: 1, total: 0, onPageChange: () => {}, testId: 'things-pagination', navLabel: 'Pages of things', t, ...over }),
-    );
+  const footer = (over: Partial<Parameters<typeof ListFooter>[0]>) => renderToStaticMarkup(createElement(ListFooter, { page: 1, total: 0, onPageChange: () => {}, testId: 'things-pagination', navLabel: 'Pages of things', t, ...over }));
 
   it('is hidden without rows', () => {
     expect(footer({ total: 0 })).toBe('');

@@ -15,8 +15,7 @@ const dict: Record<Locale, { tournaments: Messages; campaign: Messages; champion
   en: { tournaments: enTournaments, campaign: enCampaign, championship: enChampionship },
 };
 /** a count through the one plural helper, as the pages show it */
-const say = (locale: Locale, ns: keyof (typeof dict)['it'], base: string, count: number, vars: Record<string, number> = {}) =>
-  translate(dict[locale][ns], pluralKey(base, count, locale), { count, ...vars });
+const say = (locale: Locale, ns: keyof (typeof dict)['it'], base: string, count: number, vars: Record<string, number> = {}) => translate(dict[locale][ns], pluralKey(base, count, locale), { count, ...vars });
 
 describe('plural forms follow Intl.PluralRules', () => {
   test('the category of a count in each language', () => {

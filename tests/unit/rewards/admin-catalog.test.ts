@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import {
-  CODE_PATTERN,
-  giveawayInputSchema,
-  giveawayTypes,
-  giveawayUpdateSchema,
-  productInputSchema,
-  type Product,
-} from '../../../src/features/rewards/contract.ts';
+import { CODE_PATTERN, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, productInputSchema, type Product } from '../../../src/features/rewards/contract.ts';
 import { MAX_IMAGE_BYTES } from '../../../src/platform/storage/media-contract.ts';
 import { giveawayBody, giveawayValues, productBody, productValues } from '../../../src/features/rewards/ui/admin/form-values.ts';
 import { CODE_ALPHABET, generateGiveawayCode } from '../../../src/features/rewards/ui/admin/giveaway-code.ts';
@@ -88,9 +81,7 @@ describe('image upload', () => {
   });
 
   test('posts one multipart field "file" to /api/media/{agency} and returns the url', async () => {
-    const fetch = vi.fn(
-      async () => new Response(JSON.stringify({ status: 'SUCCESS', data: { bucket: 'Nexus', name: 'a.png', url: '/media/Nexus/a.png' } }), { status: 201 }),
-    );
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ status: 'SUCCESS', data: { bucket: 'Nexus', name: 'a.png', url: '/media/Nexus/a.png' } }), { status: 201 }));
     vi.stubGlobal('fetch', fetch);
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: true, url: '/media/Nexus/a.png' });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];

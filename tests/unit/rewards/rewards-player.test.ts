@@ -3,15 +3,7 @@ import itRewards from '../../../locales/it/rewards.json' with { type: 'json' };
 import enRewards from '../../../locales/en/rewards.json' with { type: 'json' };
 import { isCurrent } from '../../../src/layouts/site/nav-items.ts';
 import { backpackEntries, safeIcon } from '../../../src/features/rewards/backpack-view.ts';
-import {
-  cardState,
-  filtersActive,
-  noFilters,
-  priceBound,
-  priceRangeInverted,
-  productListParams,
-  purchaseBlock,
-} from '../../../src/features/rewards/shop-rules.ts';
+import { cardState, filtersActive, noFilters, priceBound, priceRangeInverted, productListParams, purchaseBlock } from '../../../src/features/rewards/shop-rules.ts';
 import { loadCredits, setCredits } from '../../../src/features/rewards/ui/credits.ts';
 import { rememberEarnedBadge, takeEarnedBadges } from '../../../src/platform/ui/earned-badges/earned-badge.ts';
 import { translate } from '../../../src/platform/i18n/i18n.ts';
@@ -48,9 +40,7 @@ describe('marketplace filters', () => {
 
   test('the query carries only the filters in use', () => {
     expect(productListParams(noFilters, 1)).toBe('limit=12&page=1');
-    const q = new URLSearchParams(
-      productListParams({ search: '  maglia ', minPrice: '100', maxPrice: '500', availability: 'available', onlyUnredeemed: true }, 3, 100),
-    );
+    const q = new URLSearchParams(productListParams({ search: '  maglia ', minPrice: '100', maxPrice: '500', availability: 'available', onlyUnredeemed: true }, 3, 100));
     expect(Object.fromEntries(q)).toEqual({ limit: '100', page: '3', name: 'maglia', minPrice: '100', maxPrice: '500', availability: 'available' });
   });
 

@@ -1,17 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  actionFor,
-  mayCheckIn,
-  mayJoin,
-  mayPlayChampionship,
-  phaseOf,
-  scheduledStatus,
-  type Action,
-  type Membership,
-  type Phase,
-  type Schedule,
-  type TournamentStatus,
-} from '../../../src/features/tournaments/rules.ts';
+import { actionFor, mayCheckIn, mayJoin, mayPlayChampionship, phaseOf, scheduledStatus, type Action, type Membership, type Phase, type Schedule, type TournamentStatus } from '../../../src/features/tournaments/rules.ts';
 
 /**
  * SPEC section 4, row by row. One fixed schedule; `now` walks across every boundary, exactly on
@@ -68,8 +56,7 @@ describe('scheduledStatus (DESIGN section 4: 0 before start, 1 until end, then 2
   ] as const)('%s → %i', (_what, now, status) => expect(scheduledStatus(schedule, now)).toBe(status));
 
   test('no start date: not started', () => expect(scheduledStatus({ start_tournament: null, end_tournament: null }, T)).toBe(0));
-  test('started with no end date: ongoing for good', () =>
-    expect(scheduledStatus({ start_tournament: iso(T - MIN), end_tournament: null }, T + 365 * 24 * 60 * MIN)).toBe(1));
+  test('started with no end date: ongoing for good', () => expect(scheduledStatus({ start_tournament: iso(T - MIN), end_tournament: null }, T + 365 * 24 * 60 * MIN)).toBe(1));
 });
 
 describe('phaseOf with an admin status (evaluated first, SPEC section 4)', () => {
@@ -95,22 +82,14 @@ describe('phaseOf with an admin status (evaluated first, SPEC section 4)', () =>
 });
 
 describe('phaseOf with missing dates', () => {
-  test('no registration date: never "waiting"; registration runs until check-in', () =>
-    expect(phaseOf(at(0, { start_registration: null }), b.startRegistration - 60 * MIN)).toBe('registration'));
+  test('no registration date: never "waiting"; registration runs until check-in', () => expect(phaseOf(at(0, { start_registration: null }), b.startRegistration - 60 * MIN)).toBe('registration'));
   test.each([
     ['before the start', b.startTournament - MIN, 'registration'],
     ['at the start', b.startTournament, 'ongoing'],
-  ] as const)('no check-in window: registration runs until the start (%s → %s)', (_w, now, phase) =>
-    expect(phaseOf(at(0, { start_checkin: null, end_checkin: null }), now)).toBe(phase),
-  );
+  ] as const)('no check-in window: registration runs until the start (%s → %s)', (_w, now, phase) => expect(phaseOf(at(0, { start_checkin: null, end_checkin: null }), now)).toBe(phase));
   test('no check-in window: a member can never be offered check-in', () =>
-    expect(
-      actionFor(phaseOf(at(0, { start_checkin: null, end_checkin: null }), b.startTournament - MIN), { loggedIn: true, member: true, confirmed: false }),
-    ).toEqual({ kind: 'leave' }));
-  test('no dates at all: ongoing (nothing to wait for)', () =>
-    expect(phaseOf({ status: 0, start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null }, T)).toBe(
-      'ongoing',
-    ));
+    expect(actionFor(phaseOf(at(0, { start_checkin: null, end_checkin: null }), b.startTournament - MIN), { loggedIn: true, member: true, confirmed: false })).toEqual({ kind: 'leave' }));
+  test('no dates at all: ongoing (nothing to wait for)', () => expect(phaseOf({ status: 0, start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null }, T)).toBe('ongoing'));
 });
 
 describe('actionFor: the button of SPEC section 4', () => {
@@ -145,12 +124,8 @@ describe('actionFor: the button of SPEC section 4', () => {
 
 describe('server windows', () => {
   const phases: Phase[] = ['complete', 'ongoing', 'waiting', 'registration', 'checkinOpen', 'checkinClosed'];
-  test.each(phases)('join and leave only while registration is open (%s)', (p) =>
-    expect(mayJoin(p)).toEqual(p === 'registration' ? { ok: true } : { ok: false, code: 'REGISTRATION_CLOSED' }),
-  );
-  test.each(phases)('check-in and check-out only while check-in is open (%s)', (p) =>
-    expect(mayCheckIn(p)).toEqual(p === 'checkinOpen' ? { ok: true } : { ok: false, code: 'CHECKIN_CLOSED' }),
-  );
+  test.each(phases)('join and leave only while registration is open (%s)', (p) => expect(mayJoin(p)).toEqual(p === 'registration' ? { ok: true } : { ok: false, code: 'REGISTRATION_CLOSED' }));
+  test.each(phases)('check-in and check-out only while check-in is open (%s)', (p) => expect(mayCheckIn(p)).toEqual(p === 'checkinOpen' ? { ok: true } : { ok: false, code: 'CHECKIN_CLOSED' }));
   test.each(phases)('only a member checks in, and only while check-in is open (%s)', (p) => {
     expect(mayCheckIn(p, true).ok).toBe(p === 'checkinOpen');
     expect(mayCheckIn(p, false)).toEqual({ ok: false, code: p === 'checkinOpen' ? 'NOT_A_MEMBER' : 'CHECKIN_CLOSED' });

@@ -119,8 +119,7 @@ describe('small helpers', () => {
   test('a tournament id is the UUID the server made; a word like abc is an invalid id', () => {
     expect(isTournamentId('8cc92279-bab4-49b6-b620-9d17a690b0b3')).toBe(true);
     expect(isTournamentId('8CC92279-BAB4-49B6-B620-9D17A690B0B3')).toBe(true);
-    for (const bad of [undefined, '', 'abc', 'does-not-exist', 'a b', '../x', 'x'.repeat(65), 'id\u0000', '8cc92279-bab4-49b6-b620-9d17a690b0b3x'])
-      expect(isTournamentId(bad)).toBe(false);
+    for (const bad of [undefined, '', 'abc', 'does-not-exist', 'a b', '../x', 'x'.repeat(65), 'id\u0000', '8cc92279-bab4-49b6-b620-9d17a690b0b3x']) expect(isTournamentId(bad)).toBe(false);
   });
 
   test('a competition url points at a site path', () => {
@@ -137,9 +136,7 @@ describe('small helpers', () => {
   });
 
   test('plain text of sanitised rich text: no tags, entities decoded, cut at a word', () => {
-    expect(plainTextOf('<h2>Rules</h2><p>Fish &amp; chips<br>for &#39;all&#39;</p><ul><li>one</li><li>two</li></ul>')).toBe(
-      "Rules Fish & chips for 'all' one two",
-    );
+    expect(plainTextOf('<h2>Rules</h2><p>Fish &amp; chips<br>for &#39;all&#39;</p><ul><li>one</li><li>two</li></ul>')).toBe("Rules Fish & chips for 'all' one two");
     const long = plainTextOf(`<p>${'word '.repeat(80)}</p>`, 50);
     expect(long.length).toBeLessThanOrEqual(50);
     expect(long.endsWith('word…')).toBe(true);

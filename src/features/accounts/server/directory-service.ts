@@ -36,5 +36,4 @@ export async function viewerOf(app: FastifyInstance, token: string): Promise<str
 }
 
 /** Keeps a game account on the player's profile, inside the caller's transaction (a tournament join that saves it). */
-export const keepGameAccount = (trx: Kysely<Database> | Transaction<Database>, userId: string, account: GameAccount) =>
-  UserRepository.keepGameAccount(trx, userId, account);
+export const keepGameAccount = (trx: Kysely<Database> | Transaction<Database>, userId: string, account: GameAccount) => UserRepository.keepGameAccount(trx, userId, account);

@@ -42,11 +42,6 @@ export async function consume(db: Kysely<Database>, owner: string, token: string
 
 /** Every pending change of the account stops working (an account changing hands). */
 export async function cancelAll(db: Kysely<Database>, userId: string): Promise<number> {
-  const result = await db
-    .updateTable('email_changes')
-    .set({ used_at: new Date().toISOString() })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  const result = await db.updateTable('email_changes').set({ used_at: new Date().toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0);
 }

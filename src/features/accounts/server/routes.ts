@@ -2,18 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
-import {
-  emailChangeSchema,
-  emailConfirmSchema,
-  loginInputSchema,
-  passwordChangeSchema,
-  publicUserSchema,
-  resetPasswordSchema,
-  resetRequestSchema,
-  signupInputSchema,
-  userSchema,
-  userUpdateSchema,
-} from '../contract.ts';
+import { emailChangeSchema, emailConfirmSchema, loginInputSchema, passwordChangeSchema, publicUserSchema, resetPasswordSchema, resetRequestSchema, signupInputSchema, userSchema, userUpdateSchema } from '../contract.ts';
 import { envelope, envelopeWithBadges, errorResponses, ok, okWithBadges } from '../../../platform/http/envelope.ts';
 
 import { logFailedLogin } from '../../../platform/http/logging.ts';
@@ -87,9 +76,7 @@ export default async function userRoutes(root: FastifyInstance) {
     config: { rateLimit: signupLimit },
     handler: async (req, reply) => {
       const user = await UserService.signup(app, req.body);
-      return reply
-        .code(201)
-        .send(okWithBadges({ message: 'USER_CREATED', user }, await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered')));
+      return reply.code(201).send(okWithBadges({ message: 'USER_CREATED', user }, await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered')));
     },
   });
 
@@ -102,8 +89,7 @@ export default async function userRoutes(root: FastifyInstance) {
   app.put('/users/pp/:id', {
     schema: {
       tags,
-      summary:
-        "Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
+      summary: "Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
       security: [{ bearer: [] }],
       params: idParams,
       body: userUpdateSchema,
@@ -140,9 +126,7 @@ export default async function userRoutes(root: FastifyInstance) {
     schema: {
       tags,
       summary: 'Mail a single-use reset link; answers the same whether or not the account exists',
-      description:
-        "The address goes in the JSON body. The spec's client puts it in the query (`?email=`): that form is accepted too, with the same answer, " +
-        'and the address is cut from every logged URL. A body, when sent, wins.',
+      description: "The address goes in the JSON body. The spec's client puts it in the query (`?email=`): that form is accepted too, with the same answer, " + 'and the address is cut from every logged URL. A body, when sent, wins.',
       querystring: resetRequestSchema.partial(),
       body: resetRequestSchema,
       response: { 200: messageResult, ...errorResponses(400, 429) },

@@ -64,16 +64,10 @@ export async function get(app: FastifyInstance, id: string): Promise<User> {
  * password and the link mailed to it); an admin's change of another account applies at once, is
  * audited and told to the old address. The agency admin role never changes a SiteAdmin.
  */
-export async function update(
-  app: FastifyInstance,
-  actor: { id: string; roles: string[] },
-  id: string,
-  changes: UserUpdate,
-): Promise<{ user: User; pendingEmail?: string }> {
+export async function update(app: FastifyInstance, actor: { id: string; roles: string[] }, id: string, changes: UserUpdate): Promise<{ user: User; pendingEmail?: string }> {
   const target = await get(app, id);
   const self = actor.id === id;
-  if (!self && target.roles.includes('SiteAdmin') && !actor.roles.includes('SiteAdmin'))
-    throw new AppError('forbidden', 'SITE_ADMIN_PROTECTED', 'Only a SiteAdmin may change a SiteAdmin');
+  if (!self && target.roles.includes('SiteAdmin') && !actor.roles.includes('SiteAdmin')) throw new AppError('forbidden', 'SITE_ADMIN_PROTECTED', 'Only a SiteAdmin may change a SiteAdmin');
   const { currentPassword, email, ...rest } = changes;
   if (rest.username !== undefined && rest.username !== target.username) assertUsername(rest.username);
   const emailChanges = email !== undefined && email !== target.email;
@@ -158,8 +152,7 @@ export async function logoutEverywhere(app: FastifyInstance, userId: string): Pr
 
 /** A taken address is refused when the change is asked for, not only when its link is followed. */
 async function assertEmailFree(app: FastifyInstance, email: string) {
-  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email))
-    throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
+  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email)) throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
 }
 
 async function assertCurrentPassword(app: FastifyInstance, userId: string, password: string | undefined) {
@@ -253,10 +246,7 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
       // their address once confirmed
       await EmailChangeRepository.cancelAll(db, found.id);
       await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
-      app.log.warn(
-        { userId: found.id, revokedSessions: revoked },
-        'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, its sessions were revoked, and it holds SiteAdmin',
-      );
+      app.log.warn({ userId: found.id, revokedSessions: revoked }, 'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, its sessions were revoked, and it holds SiteAdmin');
     }
     return found.id;
   }

@@ -66,12 +66,7 @@ export async function findCredentials(db: Kysely<Database>, owner: string, email
 export async function findById(db: Kysely<Database>, owner: string, id: string): Promise<User | undefined> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
   if (!row) return undefined;
-  const accounts = await db
-    .selectFrom('game_accounts')
-    .select(['username', 'account_id', 'game', 'console'])
-    .where('user_id', '=', id)
-    .orderBy('position')
-    .execute();
+  const accounts = await db.selectFrom('game_accounts').select(['username', 'account_id', 'game', 'console']).where('user_id', '=', id).orderBy('position').execute();
   return toUser(
     row,
     accounts.map((a) => ({ username: a.username, id: a.account_id, game: a.game, console: a.console }) as GameAccount),
@@ -102,12 +97,7 @@ const columnOf: Partial<Record<keyof UserUpdate, keyof UsersTable>> = {
  * Applies the given fields and, when present, replaces the game accounts, in one transaction.
  * 'NOT_FOUND' when no account of `owner` has this id (nothing is written).
  */
-export async function update(
-  db: Kysely<Database>,
-  owner: string,
-  id: string,
-  changes: UserUpdate,
-): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
+export async function update(db: Kysely<Database>, owner: string, id: string, changes: UserUpdate): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
   const set: Record<string, unknown> = { updated_at: new Date().toISOString() };
   for (const [key, column] of Object.entries(columnOf)) {
     const value = changes[key as keyof UserUpdate];
@@ -151,12 +141,7 @@ export async function update(
  * profile already holding GAME_ACCOUNTS_MAX keeps its list: the join it belongs to still counts.
  */
 export async function keepGameAccount(db: Kysely<Database>, userId: string, a: GameAccount): Promise<void> {
-  const rows = await db
-    .selectFrom('game_accounts')
-    .select(['id', 'position', 'username', 'game', 'console'])
-    .where('user_id', '=', userId)
-    .orderBy('position')
-    .execute();
+  const rows = await db.selectFrom('game_accounts').select(['id', 'position', 'username', 'game', 'console']).where('user_id', '=', userId).orderBy('position').execute();
   const same = rows.find((r) => r.game === a.game && r.console === a.console && r.username === a.username);
   if (same) {
     await db.updateTable('game_accounts').set({ account_id: a.id }).where('id', '=', same.id).execute();
@@ -164,10 +149,7 @@ export async function keepGameAccount(db: Kysely<Database>, userId: string, a: G
   }
   if (rows.length >= GAME_ACCOUNTS_MAX) return;
   const position = rows.length ? Math.max(...rows.map((r) => Number(r.position))) + 1 : 0;
-  await db
-    .insertInto('game_accounts')
-    .values({ id: randomUUID(), user_id: userId, position, username: a.username, account_id: a.id, game: a.game, console: a.console })
-    .execute();
+  await db.insertInto('game_accounts').values({ id: randomUUID(), user_id: userId, position, username: a.username, account_id: a.id, game: a.game, console: a.console }).execute();
 }
 
 /** The player's birth date (null when not given); undefined when no account of `owner` has this id. */

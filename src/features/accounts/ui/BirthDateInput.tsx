@@ -101,13 +101,7 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
         </button>
       </div>
       {open && (
-        <div
-          id={popoverId}
-          role="dialog"
-          aria-label={labels.calendar}
-          data-testid={`${id}-calendar`}
-          className="absolute left-0 z-30 mt-2 rounded-xl border border-line bg-panel p-3 shadow-2xl shadow-black/60 [color-scheme:dark]"
-        >
+        <div id={popoverId} role="dialog" aria-label={labels.calendar} data-testid={`${id}-calendar`} className="absolute left-0 z-30 mt-2 rounded-xl border border-line bg-panel p-3 shadow-2xl shadow-black/60 [color-scheme:dark]">
           <Suspense fallback={<div className="h-72 w-72" aria-busy="true" />}>
             <BirthDateCalendar
               locale={locale}

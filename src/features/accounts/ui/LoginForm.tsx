@@ -65,26 +65,12 @@ export default function LoginForm({ locale, messages }: Props) {
           {t('auth.login.reasonRedeem')}
         </p>
       )}
-      <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        onFocus={rules.preload}
-        className="mt-6 space-y-5"
-        aria-describedby={failure ? 'login-error' : undefined}
-        data-testid="login-form"
-      >
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={rules.preload} className="mt-6 space-y-5" aria-describedby={failure ? 'login-error' : undefined} data-testid="login-form">
         <FormField id="login-email" label={t('auth.login.email')} error={emailError}>
           <input {...register('email')} {...controlProps('login-email', emailError)} type="email" autoComplete="email" className={inputClass} />
         </FormField>
         <FormField id="login-password" label={t('auth.login.password')} error={passwordError}>
-          <PasswordInput
-            {...register('password')}
-            {...controlProps('login-password', passwordError)}
-            autoComplete="current-password"
-            showLabel={t('auth.password.show')}
-            hideLabel={t('auth.password.hide')}
-          />
+          <PasswordInput {...register('password')} {...controlProps('login-password', passwordError)} autoComplete="current-password" showLabel={t('auth.password.show')} hideLabel={t('auth.password.hide')} />
         </FormField>
         <div className="flex justify-end text-sm">
           <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="link-reset-password">

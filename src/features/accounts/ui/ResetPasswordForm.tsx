@@ -63,14 +63,7 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
         {sent ? t('auth.reset.sent') : ''}
       </div>
       {!sent && (
-        <form
-          method="post"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          onFocus={requestRules.preload}
-          className="mt-6 space-y-5"
-          data-testid="reset-request-form"
-        >
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={requestRules.preload} className="mt-6 space-y-5" data-testid="reset-request-form">
           <FormField id="reset-email" label={t('auth.reset.email')} error={emailError}>
             <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
           </FormField>
@@ -123,31 +116,12 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
         {done ? t('auth.reset.done') : ''}
       </div>
       {!done && (
-        <form
-          method="post"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          onFocus={newPasswordRules.preload}
-          className="mt-6 space-y-5"
-          data-testid="reset-password-form"
-        >
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={newPasswordRules.preload} className="mt-6 space-y-5" data-testid="reset-password-form">
           <FormField id="reset-new-password" label={t('auth.reset.newPassword')} error={passwordError} hint={t('auth.signup.passwordHint')}>
-            <PasswordInput
-              {...register('password')}
-              {...controlProps('reset-new-password', passwordError, true)}
-              autoComplete="new-password"
-              showLabel={t('auth.password.show')}
-              hideLabel={t('auth.password.hide')}
-            />
+            <PasswordInput {...register('password')} {...controlProps('reset-new-password', passwordError, true)} autoComplete="new-password" showLabel={t('auth.password.show')} hideLabel={t('auth.password.hide')} />
           </FormField>
           <FormField id="reset-confirm-password" label={t('auth.reset.confirmPassword')} error={confirmError}>
-            <PasswordInput
-              {...register('confirm')}
-              {...controlProps('reset-confirm-password', confirmError)}
-              autoComplete="new-password"
-              showLabel={t('auth.password.show')}
-              hideLabel={t('auth.password.hide')}
-            />
+            <PasswordInput {...register('confirm')} {...controlProps('reset-confirm-password', confirmError)} autoComplete="new-password" showLabel={t('auth.password.show')} hideLabel={t('auth.password.hide')} />
           </FormField>
           <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
             {failure}

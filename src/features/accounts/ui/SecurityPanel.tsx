@@ -56,37 +56,15 @@ function ChangePassword({ t }: { t: Translator }) {
         {t('settings.security.passwordTitle')}
       </h2>
       <p className="mt-1 text-sm text-slate-400">{t('settings.security.passwordIntro')}</p>
-      <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        onFocus={passwordRules.preload}
-        className="mt-4 grid gap-5 sm:grid-cols-3"
-        data-testid="password-change-form"
-      >
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={passwordRules.preload} className="mt-4 grid gap-5 sm:grid-cols-3" data-testid="password-change-form">
         <FormField id="security-current-password" label={t('settings.security.currentPassword')} error={fieldError('currentPassword')}>
-          <PasswordInput
-            {...register('currentPassword')}
-            {...controlProps('security-current-password', fieldError('currentPassword'), true)}
-            autoComplete="current-password"
-            {...passwordProps}
-          />
+          <PasswordInput {...register('currentPassword')} {...controlProps('security-current-password', fieldError('currentPassword'), true)} autoComplete="current-password" {...passwordProps} />
         </FormField>
         <FormField id="security-new-password" label={t('settings.security.newPassword')} error={fieldError('password')} hint={t('auth.signup.passwordHint')}>
-          <PasswordInput
-            {...register('password')}
-            {...controlProps('security-new-password', fieldError('password'), true)}
-            autoComplete="new-password"
-            {...passwordProps}
-          />
+          <PasswordInput {...register('password')} {...controlProps('security-new-password', fieldError('password'), true)} autoComplete="new-password" {...passwordProps} />
         </FormField>
         <FormField id="security-confirm-password" label={t('settings.security.confirmPassword')} error={fieldError('confirm')}>
-          <PasswordInput
-            {...register('confirm')}
-            {...controlProps('security-confirm-password', fieldError('confirm'), true)}
-            autoComplete="new-password"
-            {...passwordProps}
-          />
+          <PasswordInput {...register('confirm')} {...controlProps('security-confirm-password', fieldError('confirm'), true)} autoComplete="new-password" {...passwordProps} />
         </FormField>
         <div className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-h-6 flex-1">
@@ -133,13 +111,7 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
       <div role="alert" data-testid="logout-all-error" className={failure ? `${errorBoxClass} mt-4` : 'hidden'}>
         {failure}
       </div>
-      <button
-        type="button"
-        onClick={onClick}
-        disabled={busy}
-        className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`}
-        data-testid="logout-all"
-      >
+      <button type="button" onClick={onClick} disabled={busy} className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`} data-testid="logout-all">
         {busy ? t('settings.security.loggingOut') : t('settings.security.logoutAll')}
       </button>
     </section>

@@ -9,16 +9,7 @@ import { localizePath, type Locale, type Messages } from '../../../platform/i18n
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import Spinner from '../../../platform/ui/Spinner.tsx';
-import {
-  cardClass,
-  errorBoxClass,
-  inputClass,
-  linkClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-  selectClass,
-  successBoxClass,
-} from '../../../platform/ui/ui.ts';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
 import { notify } from '../../../platform/ui/notify.ts';
 import { useAtom } from '../../../platform/ui/use-atom.ts';
@@ -173,8 +164,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     if (!res.ok) {
       const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts']);
       for (const { field, error } of onFields) setError(field, error);
-      if (onFields.length)
-        setTab(onFields.some((f) => f.field.startsWith('gameAccounts')) && !onFields.some((f) => !f.field.startsWith('gameAccounts')) ? 'games' : 'account');
+      if (onFields.length) setTab(onFields.some((f) => f.field.startsWith('gameAccounts')) && !onFields.some((f) => !f.field.startsWith('gameAccounts')) ? 'games' : 'account');
       else setFailure(t.error(res.code));
       return;
     }
@@ -201,16 +191,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = tabs.indexOf(tab);
-    const next =
-      e.key === 'ArrowRight'
-        ? tabs[(i + 1) % tabs.length]
-        : e.key === 'ArrowLeft'
-          ? tabs[(i + tabs.length - 1) % tabs.length]
-          : e.key === 'Home'
-            ? tabs[0]
-            : e.key === 'End'
-              ? tabs[tabs.length - 1]
-              : null;
+    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
     if (!next) return;
     e.preventDefault();
     setTab(next);
@@ -247,14 +228,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         ))}
       </div>
 
-      <div
-        role="tabpanel"
-        id="settings-panel-security"
-        aria-labelledby="settings-tab-security"
-        hidden={tab !== 'security'}
-        tabIndex={0}
-        className="pt-6 outline-none"
-      >
+      <div role="tabpanel" id="settings-panel-security" aria-labelledby="settings-tab-security" hidden={tab !== 'security'} tabIndex={0} className="pt-6 outline-none">
         {tab === 'security' && (
           <Suspense fallback={<Spinner label={t('settings.security.loading')} testId="security-loading" />}>
             <SecurityPanel t={t} locale={locale} />
@@ -262,53 +236,22 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         )}
       </div>
 
-      <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit(onSubmit, onInvalid)}
-        onFocus={rules.preload}
-        hidden={tab === 'security'}
-        data-testid="settings-form"
-      >
-        <div
-          role="tabpanel"
-          id="settings-panel-account"
-          aria-labelledby="settings-tab-account"
-          hidden={tab !== 'account'}
-          tabIndex={0}
-          className="pt-6 outline-none"
-        >
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} onFocus={rules.preload} hidden={tab === 'security'} data-testid="settings-form">
+        <div role="tabpanel" id="settings-panel-account" aria-labelledby="settings-tab-account" hidden={tab !== 'account'} tabIndex={0} className="pt-6 outline-none">
           <div className="grid gap-5 sm:grid-cols-2">
             {(['username', 'email', 'nickname'] as const).map((name) => {
               const id = `settings-${name}`;
               const error = fieldError(name);
               return (
                 <FormField key={name} id={id} label={t(`settings.fields.${name}`)} error={error}>
-                  <input
-                    {...register(name)}
-                    {...controlProps(id, error)}
-                    type={name === 'email' ? 'email' : 'text'}
-                    autoComplete={name === 'email' ? 'email' : name === 'username' ? 'username' : 'nickname'}
-                    className={inputClass}
-                  />
+                  <input {...register(name)} {...controlProps(id, error)} type={name === 'email' ? 'email' : 'text'} autoComplete={name === 'email' ? 'email' : name === 'username' ? 'username' : 'nickname'} className={inputClass} />
                 </FormField>
               );
             })}
             {emailChanging && (
-              <FormField
-                id="settings-current-password"
-                label={t('settings.currentPassword')}
-                error={fieldError('currentPassword')}
-                hint={t('settings.currentPasswordHint')}
-              >
+              <FormField id="settings-current-password" label={t('settings.currentPassword')} error={fieldError('currentPassword')} hint={t('settings.currentPasswordHint')}>
                 {/* a plain input: the show/hide toggle would cost this page's JavaScript budget */}
-                <input
-                  {...register('currentPassword')}
-                  {...controlProps('settings-current-password', fieldError('currentPassword'), true)}
-                  type="password"
-                  autoComplete="current-password"
-                  className={inputClass}
-                />
+                <input {...register('currentPassword')} {...controlProps('settings-current-password', fieldError('currentPassword'), true)} type="password" autoComplete="current-password" className={inputClass} />
               </FormField>
             )}
             <FormField id="settings-gender" label={t('settings.fields.gender')} error={fieldError('gender')}>
@@ -356,12 +299,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
                     <legend className="px-1 text-sm font-semibold text-slate-300">{t('settings.games.row', { n: i + 1 })}</legend>
                     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
                       <FormField id={`${base}-username`} label={t('settings.games.username')} error={err('username')}>
-                        <input
-                          {...register(`gameAccounts.${i}.username`)}
-                          {...controlProps(`${base}-username`, err('username'))}
-                          autoComplete="off"
-                          className={inputClass}
-                        />
+                        <input {...register(`gameAccounts.${i}.username`)} {...controlProps(`${base}-username`, err('username'))} autoComplete="off" className={inputClass} />
                       </FormField>
                       <FormField id={`${base}-id`} label={t('settings.games.id')} error={err('id')}>
                         <input {...register(`gameAccounts.${i}.id`)} {...controlProps(`${base}-id`, err('id'))} autoComplete="off" className={inputClass} />
@@ -384,13 +322,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
                           ))}
                         </select>
                       </FormField>
-                      <button
-                        type="button"
-                        onClick={() => remove(i)}
-                        aria-label={t('settings.games.removeLabel', { n: i + 1 })}
-                        data-testid={`${base}-remove`}
-                        className={`${secondaryButtonClass} hover:border-rose-500 hover:text-rose-300`}
-                      >
+                      <button type="button" onClick={() => remove(i)} aria-label={t('settings.games.removeLabel', { n: i + 1 })} data-testid={`${base}-remove`} className={`${secondaryButtonClass} hover:border-rose-500 hover:text-rose-300`}>
                         {t('settings.games.remove')}
                       </button>
                     </div>

@@ -93,13 +93,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
           <input {...register('email')} {...controlProps('signup-email', e.email)} type="email" autoComplete="email" className={inputClass} />
         </FormField>
         <FormField id="signup-password" label={t('auth.signup.password')} error={e.password} hint={t('auth.signup.passwordHint')}>
-          <PasswordInput
-            {...register('password')}
-            {...controlProps('signup-password', e.password, true)}
-            autoComplete="new-password"
-            showLabel={t('auth.password.show')}
-            hideLabel={t('auth.password.hide')}
-          />
+          <PasswordInput {...register('password')} {...controlProps('signup-password', e.password, true)} autoComplete="new-password" showLabel={t('auth.password.show')} hideLabel={t('auth.password.hide')} />
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="signup-birth-date" label={t('auth.signup.birthDate')} error={e.birth_date}>

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules.ts';
-import {
-  emailChangeSchema,
-  loginInputSchema,
-  passwordChangeSchema,
-  resetPasswordSchema,
-  resetRequestSchema,
-  signupInputSchema,
-  userUpdateSchema,
-} from '../contract.ts';
+import { emailChangeSchema, loginInputSchema, passwordChangeSchema, resetPasswordSchema, resetRequestSchema, signupInputSchema, userUpdateSchema } from '../contract.ts';
 
 /**
  * The rules of the account forms, from the schemas the server enforces. Loaded on demand

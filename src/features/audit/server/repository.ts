@@ -49,11 +49,7 @@ export async function insert(db: Db, e: NewAuditEntry): Promise<void> {
  * Newest first. `action` is an exact action or a prefix ending in '.' ('product.'); `search`
  * looks in the actor's name, the entity id and the action.
  */
-export async function list(
-  db: Db,
-  owner: string,
-  q: { limit: number; offset: number; action?: string; search?: string },
-): Promise<{ rows: AuditEntry[]; total: number }> {
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; action?: string; search?: string }): Promise<{ rows: AuditEntry[]; total: number }> {
   let base = db.selectFrom('audit_log').where('owner', '=', owner);
   if (q.action) {
     if (q.action.endsWith('.')) {

@@ -38,11 +38,7 @@ export interface Actor {
  * which records a change signed by `actor`: the entry exists exactly when the change does, and a
  * failed entry undoes the change. Secrets (passwords, hashes) are dropped from before/after.
  */
-export function audited<T>(
-  app: FastifyInstance,
-  actor: Actor,
-  work: (tx: FastifyInstance, audit: (change: AuditChange) => Promise<void>) => Promise<T>,
-): Promise<T> {
+export function audited<T>(app: FastifyInstance, actor: Actor, work: (tx: FastifyInstance, audit: (change: AuditChange) => Promise<void>) => Promise<T>): Promise<T> {
   return transaction(app.db.kysely, async (trx) => {
     const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
     let name: string | undefined;

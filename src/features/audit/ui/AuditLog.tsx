@@ -65,13 +65,7 @@ export default function AuditLog({ t, locale }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="audit-log">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SearchField
-          id="audit-search"
-          label={t('news.audit.searchLabel')}
-          placeholder={t('news.audit.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="audit-search" label={t('news.audit.searchLabel')} placeholder={t('news.audit.searchPlaceholder')} value={search} onChange={setSearch} />
         <div className="w-full space-y-1.5 sm:max-w-[14rem]">
           <label htmlFor="audit-action" className={labelClass}>
             {t('news.audit.filterLabel')}
@@ -135,13 +129,7 @@ export default function AuditLog({ t, locale }: SectionProps) {
                   {entityOf(entry)}
                 </td>
                 <td className={`${tdClass} text-right`}>
-                  <button
-                    type="button"
-                    className={smallButtonClass}
-                    onClick={() => setOpen(entry)}
-                    aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })}
-                    data-testid="audit-row-details"
-                  >
+                  <button type="button" className={smallButtonClass} onClick={() => setOpen(entry)} aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })} data-testid="audit-row-details">
                     {t('news.audit.details')}
                   </button>
                 </td>
@@ -151,15 +139,7 @@ export default function AuditLog({ t, locale }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter
-        page={page}
-        total={data?.total ?? 0}
-        onPageChange={setPage}
-        testId="audit-pagination"
-        summaryTestId="audit-summary"
-        navLabel={t('news.audit.paginationLabel')}
-        t={t}
-      />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="audit-pagination" summaryTestId="audit-summary" navLabel={t('news.audit.paginationLabel')} t={t} />
 
       <AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />
     </div>
@@ -189,10 +169,7 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
           {t('news.audit.none')}
         </p>
       ) : (
-        <pre
-          className="max-h-[55vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300"
-          data-testid={testId}
-        >
+        <pre className="max-h-[55vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300" data-testid={testId}>
           {prettyLines(value).map((line, i) => {
             const hit = line.key !== null && changed.includes(line.key);
             return (

@@ -45,13 +45,7 @@ export async function ensure(db: Db, owner: string, c: CampaignRow): Promise<voi
 export async function find(db: Db, owner: string, slug: string): Promise<CampaignRow | undefined> {
   const row = await db.selectFrom('campaigns').selectAll().where('owner', '=', owner).where('slug', '=', slug).executeTakeFirst();
   if (!row) return undefined;
-  const phases = await db
-    .selectFrom('campaign_phases')
-    .select(['phase', 'opens_at', 'closes_at'])
-    .where('owner', '=', owner)
-    .where('campaign', '=', slug)
-    .orderBy('phase')
-    .execute();
+  const phases = await db.selectFrom('campaign_phases').select(['phase', 'opens_at', 'closes_at']).where('owner', '=', owner).where('campaign', '=', slug).orderBy('phase').execute();
   return {
     slug: row.slug,
     seasonNote: row.season_note,
@@ -62,12 +56,7 @@ export async function find(db: Db, owner: string, slug: string): Promise<Campaig
 }
 
 /** Changes the given fields and replaces the windows of the given phases, in one transaction. */
-export async function update(
-  db: Kysely<Database>,
-  owner: string,
-  slug: string,
-  changes: { deadline?: string; competitionId?: string | null; phases?: PhaseRow[] },
-): Promise<void> {
+export async function update(db: Kysely<Database>, owner: string, slug: string, changes: { deadline?: string; competitionId?: string | null; phases?: PhaseRow[] }): Promise<void> {
   await transaction(db, async (trx) => {
     await trx
       .updateTable('campaigns')
@@ -80,13 +69,7 @@ export async function update(
       .where('slug', '=', slug)
       .execute();
     for (const p of changes.phases ?? []) {
-      await trx
-        .updateTable('campaign_phases')
-        .set({ opens_at: p.opensAt, closes_at: p.closesAt })
-        .where('owner', '=', owner)
-        .where('campaign', '=', slug)
-        .where('phase', '=', p.phase)
-        .execute();
+      await trx.updateTable('campaign_phases').set({ opens_at: p.opensAt, closes_at: p.closesAt }).where('owner', '=', owner).where('campaign', '=', slug).where('phase', '=', p.phase).execute();
     }
   });
 }
@@ -123,8 +106,7 @@ function nextTimestamp(): string {
 
 export async function insertSubmission(
   db: Db,
-  s: Omit<SubmissionRecord, 'id' | 'accountUsername' | 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'> &
-    Partial<Pick<SubmissionRecord, 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'>>,
+  s: Omit<SubmissionRecord, 'id' | 'accountUsername' | 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'> & Partial<Pick<SubmissionRecord, 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'>>,
 ): Promise<string> {
   const id = randomUUID();
   await db
@@ -151,13 +133,7 @@ export async function insertSubmission(
   return id;
 }
 
-const submissions = (db: Db, owner: string) =>
-  db
-    .selectFrom('screenshot_submissions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('s')
-    .select('u.username as account_username')
-    .where('s.owner', '=', owner);
+const submissions = (db: Db, owner: string) => db.selectFrom('screenshot_submissions as s').innerJoin('users as u', 'u.id', 's.user_id').selectAll('s').select('u.username as account_username').where('s.owner', '=', owner);
 
 export async function findSubmission(db: Db, owner: string, id: string): Promise<SubmissionRecord | undefined> {
   const row = await submissions(db, owner).where('s.id', '=', id).executeTakeFirst();
@@ -165,12 +141,7 @@ export async function findSubmission(db: Db, owner: string, id: string): Promise
 }
 
 /** The caller's own submissions, newest first (capped: a page shows the recent ones). */
-export async function listMine(
-  db: Db,
-  owner: string,
-  userId: string,
-  q: { note?: string; limit: number },
-): Promise<{ rows: SubmissionRecord[]; total: number }> {
+export async function listMine(db: Db, owner: string, userId: string, q: { note?: string; limit: number }): Promise<{ rows: SubmissionRecord[]; total: number }> {
   let base = db.selectFrom('screenshot_submissions').where('owner', '=', owner).where('user_id', '=', userId);
   if (q.note) base = base.where('note', '=', q.note);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
@@ -193,11 +164,7 @@ export interface QueueQuery {
 
 /** The moderation queue, oldest first. */
 export async function listQueue(db: Db, owner: string, q: QueueQuery): Promise<{ rows: SubmissionRecord[]; total: number }> {
-  let base = db
-    .selectFrom('screenshot_submissions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .where('s.owner', '=', owner)
-    .where('s.campaign', '=', q.campaign);
+  let base = db.selectFrom('screenshot_submissions as s').innerJoin('users as u', 'u.id', 's.user_id').where('s.owner', '=', owner).where('s.campaign', '=', q.campaign);
   if (q.note) base = base.where('s.note', '=', q.note);
   if (q.phase !== undefined) base = base.where('s.phase', '=', q.phase);
   if (q.status) base = base.where('s.status', '=', q.status);
@@ -206,25 +173,10 @@ export async function listQueue(db: Db, owner: string, q: QueueQuery): Promise<{
     base = base.where((eb) => eb.or([contains('s.username', term), contains('u.username', term), contains('s.email', term)]));
   }
   if (q.duplicatesOnly) {
-    base = base.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('screenshot_submissions as d')
-          .select('d.id')
-          .whereRef('d.owner', '=', 's.owner')
-          .whereRef('d.image_hash', '=', 's.image_hash')
-          .whereRef('d.id', '<>', 's.id'),
-      ),
-    );
+    base = base.where(({ exists, selectFrom }) => exists(selectFrom('screenshot_submissions as d').select('d.id').whereRef('d.owner', '=', 's.owner').whereRef('d.image_hash', '=', 's.image_hash').whereRef('d.id', '<>', 's.id')));
   }
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const found = await base
-    .selectAll('s')
-    .select('u.username as account_username')
-    .orderBy('s.created_at')
-    .orderBy('s.id')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
+  const found = await base.selectAll('s').select('u.username as account_username').orderBy('s.created_at').orderBy('s.id').limit(q.limit).offset(q.offset).execute();
   return { rows: found.map(toRecord), total: Number(n) };
 }
 
@@ -241,12 +193,7 @@ export interface DuplicateRow {
  * For each hash, how many submissions in the owner carry it, and the oldest `perHash` of them
  * (ROW_NUMBER per hash, so one picture sent a thousand times still costs one short list).
  */
-export async function submissionsWithHashes(
-  db: Db,
-  owner: string,
-  hashes: string[],
-  perHash: number,
-): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
+export async function submissionsWithHashes(db: Db, owner: string, hashes: string[], perHash: number): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
   const counts = new Map<string, number>();
   if (!hashes.length) return { counts, rows: [] };
   const unique = [...new Set(hashes)];
@@ -277,9 +224,7 @@ export async function submissionsWithHashes(
   return { counts, rows: rows.map((r) => ({ id: r.id, hash: r.image_hash, userId: r.user_id, username: r.username, createdAt: r.created_at })) };
 }
 
-export type Review =
-  | { status: 'approved'; score: number; reviewedBy: string; reviewedAt: string }
-  | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
+export type Review = { status: 'approved'; score: number; reviewedBy: string; reviewedAt: string } | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
 
 /**
  * Records a decision, only while the submission's phase window is still open at `now`: the check

@@ -26,8 +26,7 @@ const phaseParams = slugParams.extend({ phase: phaseNumberSchema });
 const idParams = z.object({ id: idSchema });
 const ownerOnly = z.object({ owner: ownerQuery });
 // the admin queue names its count totalCount too, like the giveaway list
-const countedList = <T extends z.ZodType>(item: T) =>
-  z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
+const countedList = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
 const bearer = [{ bearer: [] }];
 
 /** The winter campaign (/cortina): dates, screenshot submissions, moderation, standings (docs/campaign-api.md). */

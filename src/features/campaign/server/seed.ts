@@ -18,9 +18,7 @@ const DAY = 24 * HOUR;
 
 /** Midnight in Rome of the day `days` after the day of `now`: the campaign's windows are whole Rome days. */
 export function romeMidnight(now: Date, days: number): Date {
-  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(now.getTime() + days * DAY),
-  );
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now.getTime() + days * DAY));
   const utcMidnight = Date.parse(`${ymd}T00:00:00Z`);
   // Rome's offset at that moment (one or two hours, by the season)
   const parts = Object.fromEntries(

@@ -79,13 +79,7 @@ export async function getCampaign(app: FastifyInstance, owner: string, now = new
 }
 
 /** One phase's standings, for the API and the /cortina page. */
-export async function getStandings(
-  app: FastifyInstance,
-  owner: string,
-  phase: number,
-  page: { limit: number; offset: number },
-  now = new Date(),
-): Promise<Standings> {
+export async function getStandings(app: FastifyInstance, owner: string, phase: number, page: { limit: number; offset: number }, now = new Date()): Promise<Standings> {
   const campaign = await load(app, owner);
   const window = campaign.phases.find((p) => p.phase === phase);
   if (!window) throw new AppError('invalid', 'VALIDATION_ERROR', 'No such phase');
@@ -113,10 +107,8 @@ const auditView = (c: CampaignRepository.CampaignRow) => ({ deadline: c.deadline
 export async function update(app: FastifyInstance, actor: Actor, owner: string, input: CampaignUpdate): Promise<Campaign> {
   const utc = (iso: string) => new Date(iso).toISOString();
   const phases = input.phases?.map((p) => ({ phase: p.phase, opensAt: utc(p.opensAt), closesAt: utc(p.closesAt) }));
-  if (phases && !isValidSchedule(phases))
-    throw new AppError('invalid', 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
-  if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId)))
-    throw new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
+  if (phases && !isValidSchedule(phases)) throw new AppError('invalid', 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
+  if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId))) throw new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
   const after = await audited(app, actor, async (tx, audit) => {
     const before = await load(tx, owner);
     await CampaignRepository.update(tx.db.kysely, owner, CAMPAIGN_SLUG, {
@@ -178,11 +170,7 @@ function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
  */
 export async function submit(app: FastifyInstance, caller: Caller, body: MultipartBody, now = new Date()): Promise<Submission> {
   // absent text parts count as empty, so they get `requiredField` rather than a type error
-  const fields = parseFields(
-    submissionFieldsSchema,
-    { username: '', email: '', ...body.fields },
-    body.file ? [] : [{ path: ['file'], message: 'requiredField' }],
-  );
+  const fields = parseFields(submissionFieldsSchema, { username: '', email: '', ...body.fields }, body.file ? [] : [{ path: ['file'], message: 'requiredField' }]);
   const file = body.file!;
   const owner = ownerOf(app, fields.owner);
   const phase = openPhase((await load(app, owner)).phases, now);
@@ -250,17 +238,13 @@ export async function listQueue(app: FastifyInstance, owner: string, q: Submissi
  */
 export async function review(app: FastifyInstance, actor: Actor, owner: string, id: string, input: ReviewInput, now = new Date()): Promise<Submission> {
   const reviewedAt = now.toISOString();
-  const decision: CampaignRepository.Review =
-    input.decision === 'approve'
-      ? { status: 'approved', score: input.score, reviewedBy: actor.id, reviewedAt }
-      : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
+  const decision: CampaignRepository.Review = input.decision === 'approve' ? { status: 'approved', score: input.score, reviewedBy: actor.id, reviewedAt } : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
   // the decision and its audit entry commit together
   return audited(app, actor, async (tx, audit) => {
     const trx = tx.db.kysely;
     const before = await CampaignRepository.findSubmission(trx, owner, id);
     if (!before) throw submissionNotFound();
-    if (!(await CampaignRepository.review(trx, owner, id, decision, reviewedAt)))
-      throw new AppError('conflict', 'PHASE_FROZEN', 'The phase has closed: its standings no longer change');
+    if (!(await CampaignRepository.review(trx, owner, id, decision, reviewedAt))) throw new AppError('conflict', 'PHASE_FROZEN', 'The phase has closed: its standings no longer change');
     const after = toSubmission((await CampaignRepository.findSubmission(trx, owner, id))!);
     await audit({ action: 'submission.review', entityType: 'submission', entityId: id, before: toSubmission(before), after });
     return after;

@@ -177,8 +177,7 @@ export class CampaignUpload extends HTMLElement {
   }
 
   async #loadMine() {
-    const show = (state: 'loading' | 'empty' | 'error' | null) =>
-      this.querySelectorAll<HTMLElement>('[data-mine]').forEach((el) => (el.hidden = el.dataset.mine !== state));
+    const show = (state: 'loading' | 'empty' | 'error' | null) => this.querySelectorAll<HTMLElement>('[data-mine]').forEach((el) => (el.hidden = el.dataset.mine !== state));
     const list = this.querySelector<HTMLUListElement>('[data-mine-list]')!;
     if (!list.children.length) show('loading');
     const result = await api<Submission[]>(`/marketplace/submissions/mine?note=${encodeURIComponent(this.dataset.note ?? '')}`, {
@@ -211,12 +210,7 @@ export class CampaignUpload extends HTMLElement {
         const time = field('date') as HTMLTimeElement;
         time.dateTime = s.createdAt;
         time.textContent = date;
-        const detail =
-          s.status === 'approved' && s.score !== null
-            ? this.#t('score', { score: numberFormat.format(s.score) })
-            : s.status === 'rejected' && s.reason
-              ? this.#t('reason', { reason: s.reason })
-              : '';
+        const detail = s.status === 'approved' && s.score !== null ? this.#t('score', { score: numberFormat.format(s.score) }) : s.status === 'rejected' && s.reason ? this.#t('reason', { reason: s.reason }) : '';
         field('detail').textContent = detail;
         field('detail').hidden = !detail;
         return item;

@@ -8,10 +8,7 @@ type Db = Kysely<Database>;
 export async function ledgerTotals(db: Db, owner: string): Promise<{ distributed: number; spent: number }> {
   const row = await db
     .selectFrom('wallet_transactions')
-    .select([
-      sql<number>`cast(coalesce(sum(case when amount > 0 then amount else 0 end), 0) as bigint)`.as('distributed'),
-      sql<number>`cast(coalesce(sum(case when type = 'purchase' then -amount else 0 end), 0) as bigint)`.as('spent'),
-    ])
+    .select([sql<number>`cast(coalesce(sum(case when amount > 0 then amount else 0 end), 0) as bigint)`.as('distributed'), sql<number>`cast(coalesce(sum(case when type = 'purchase' then -amount else 0 end), 0) as bigint)`.as('spent')])
     .where('owner', '=', owner)
     .executeTakeFirstOrThrow();
   return { distributed: Number(row.distributed), spent: Number(row.spent) };

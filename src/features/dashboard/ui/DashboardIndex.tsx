@@ -9,16 +9,7 @@ import { panelClass, panelTitleClass } from '../../../platform/ui/admin/ui.ts';
 /** chart.js is its own chunk, fetched after the stat cards (only this page ever loads it). */
 const ActivityCharts = lazy(() => import('./ActivityCharts.tsx'));
 
-const cards = [
-  'totalUsers',
-  'totalProducts',
-  'activeGiveaways',
-  'totalPurchases',
-  'redempionGiveaways',
-  'totalCreditsDistributed',
-  'totalCreditsSpent',
-  'pendingPurchases',
-] as const satisfies readonly (keyof DashboardOverview)[];
+const cards = ['totalUsers', 'totalProducts', 'activeGiveaways', 'totalPurchases', 'redempionGiveaways', 'totalCreditsDistributed', 'totalCreditsSpent', 'pendingPurchases'] as const satisfies readonly (keyof DashboardOverview)[];
 
 export const RANGES = [7, 30, 90] as const;
 

@@ -7,10 +7,7 @@ import type { NewsArticle } from '../contract.ts';
 type Db = Kysely<Database>;
 type Row = Selectable<NewsTable>;
 
-export type NewsFields = Omit<
-  NewsTable,
-  'id' | 'owner' | 'created_at' | 'updated_at' | 'summary_it' | 'summary_en' | 'body_it' | 'body_en' | 'image' | 'published'
-> & {
+export type NewsFields = Omit<NewsTable, 'id' | 'owner' | 'created_at' | 'updated_at' | 'summary_it' | 'summary_en' | 'body_it' | 'body_en' | 'image' | 'published'> & {
   summary_it: string;
   summary_en: string;
   body_it: string;
@@ -20,11 +17,7 @@ export type NewsFields = Omit<
 };
 
 /** Published articles newest first by publication, or (drafts included) newest updated first. */
-export async function list(
-  db: Db,
-  owner: string,
-  q: { limit: number; offset: number; includeDrafts: boolean },
-): Promise<{ data: NewsArticle[]; total: number }> {
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; includeDrafts: boolean }): Promise<{ data: NewsArticle[]; total: number }> {
   let base = db.selectFrom('news').where('owner', '=', owner);
   if (!q.includeDrafts) base = base.where('published', '=', 1);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();

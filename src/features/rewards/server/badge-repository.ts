@@ -62,10 +62,7 @@ export async function toggleActive(db: Db, owner: string, id: string): Promise<b
  * Records the award; false when the (user, badge, award key) row already exists. The unique key,
  * not a prior read, is what grants a non-reusable badge once under concurrent triggers.
  */
-export async function award(
-  trx: Trx<Database>,
-  a: { owner: string; userId: string; badgeId: string; awardKey: string; credits: number },
-): Promise<{ id: string; earnedAt: string } | null> {
+export async function award(trx: Trx<Database>, a: { owner: string; userId: string; badgeId: string; awardKey: string; credits: number }): Promise<{ id: string; earnedAt: string } | null> {
   const id = randomUUID();
   const earnedAt = new Date().toISOString();
   const result = await trx
@@ -77,13 +74,7 @@ export async function award(
 }
 
 export async function findAward(db: Db, userId: string, badgeId: string, awardKey: string) {
-  return db
-    .selectFrom('user_badges')
-    .select(['id', 'earned_at'])
-    .where('user_id', '=', userId)
-    .where('badge_id', '=', badgeId)
-    .where('award_key', '=', awardKey)
-    .executeTakeFirst();
+  return db.selectFrom('user_badges').select(['id', 'earned_at']).where('user_id', '=', userId).where('badge_id', '=', badgeId).where('award_key', '=', awardKey).executeTakeFirst();
 }
 
 /** The badges a user earned, oldest first. */

@@ -2,16 +2,7 @@ import { translationColumns } from '../../../platform/i18n/content-translations.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
-import {
-  badgeTriggers,
-  type Badge,
-  type BadgeTrigger,
-  type BadgeTriggerInput,
-  type BadgeTriggerResult,
-  type BadgeUpdate,
-  type EarnedBadgeInfo,
-  type UserBadge,
-} from '../contract.ts';
+import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../contract.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
@@ -214,25 +205,12 @@ const earnedInfo = (b: Badge): EarnedBadgeInfo => ({
  * granted at most once per award key (the unique row), so a retried or raced event pays once. A
  * badge that cannot be paid now (the balance ceiling) is skipped and logged: the event stands.
  */
-export async function awardOn(
-  app: FastifyInstance,
-  owner: string,
-  userId: string,
-  trigger: Exclude<BadgeTrigger, 'manual'>,
-  payload?: BadgeTriggerInput['payload'],
-): Promise<EarnedBadgeInfo[]> {
+export async function awardOn(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
   return awardFrom(app, owner, userId, trigger, await BadgeRepository.list(app.db.kysely, owner, false), payload);
 }
 
 /** awardOn over a badge list already read (login checks every rule with one read of the list). */
-async function awardFrom(
-  app: FastifyInstance,
-  owner: string,
-  userId: string,
-  trigger: Exclude<BadgeTrigger, 'manual'>,
-  all: Badge[],
-  payload?: BadgeTriggerInput['payload'],
-): Promise<EarnedBadgeInfo[]> {
+async function awardFrom(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, all: Badge[], payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
   const db = app.db.kysely;
   const badges = all.filter((b) => b.active && b.trigger === trigger);
   if (!badges.length) return [];

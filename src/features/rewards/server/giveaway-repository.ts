@@ -31,13 +31,7 @@ export async function findById(db: Db | Trx<Database>, owner: string, id: string
 }
 
 export async function findByToken(db: Db, owner: string, token: string): Promise<Giveaway | undefined> {
-  const row = await db
-    .selectFrom('giveaways')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('token', '=', token)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await db.selectFrom('giveaways').selectAll().where('owner', '=', owner).where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
   return row && toGiveaway(row, new Date().toISOString());
 }
 
@@ -70,23 +64,12 @@ export async function update(db: Db, owner: string, id: string, g: GiveawayField
 
 export async function softDelete(db: Db, owner: string, id: string): Promise<boolean> {
   const now = new Date().toISOString();
-  const result = await db
-    .updateTable('giveaways')
-    .set({ deleted_at: now, updated_at: now })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const result = await db.updateTable('giveaways').set({ deleted_at: now, updated_at: now }).where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function hasRedeemed(db: Db, giveawayId: string, userId: string): Promise<boolean> {
-  return !!(await db
-    .selectFrom('giveaway_redemptions')
-    .select('user_id')
-    .where('giveaway_id', '=', giveawayId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst());
+  return !!(await db.selectFrom('giveaway_redemptions').select('user_id').where('giveaway_id', '=', giveawayId).where('user_id', '=', userId).executeTakeFirst());
 }
 
 /**
@@ -110,12 +93,7 @@ export async function consume(trx: Trx<Database>, owner: string, id: string, now
 }
 
 /** Why consume() refused: read on the same transaction after the refusal. */
-export async function refusalReason(
-  trx: Trx<Database>,
-  owner: string,
-  id: string,
-  now: string,
-): Promise<'GIVEAWAY_NOT_FOUND' | 'GIVEAWAY_EXPIRED' | 'GIVEAWAY_USED_UP'> {
+export async function refusalReason(trx: Trx<Database>, owner: string, id: string, now: string): Promise<'GIVEAWAY_NOT_FOUND' | 'GIVEAWAY_EXPIRED' | 'GIVEAWAY_USED_UP'> {
   const row = await trx.selectFrom('giveaways').selectAll().where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) return 'GIVEAWAY_NOT_FOUND';
   if (row.expires_at !== null && row.expires_at <= now) return 'GIVEAWAY_EXPIRED';
@@ -146,12 +124,7 @@ export async function countActive(db: Db, owner: string, now: string): Promise<n
 }
 
 export async function countRedemptions(db: Db, owner: string): Promise<number> {
-  const { n } = await db
-    .selectFrom('giveaway_redemptions')
-    .innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id')
-    .select(countAll().as('n'))
-    .where('giveaways.owner', '=', owner)
-    .executeTakeFirstOrThrow();
+  const { n } = await db.selectFrom('giveaway_redemptions').innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id').select(countAll().as('n')).where('giveaways.owner', '=', owner).executeTakeFirstOrThrow();
   return Number(n);
 }
 

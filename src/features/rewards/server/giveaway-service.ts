@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
-import {
-  CODE_PATTERN,
-  normalizeCode,
-  type Giveaway,
-  type GiveawayListQuery,
-  type RedeemInput,
-  type RedeemResult,
-  type giveawayInputSchema,
-  type giveawayUpdateSchema,
-} from '../contract.ts';
+import { CODE_PATTERN, normalizeCode, type Giveaway, type GiveawayListQuery, type RedeemInput, type RedeemResult, type giveawayInputSchema, type giveawayUpdateSchema } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';

@@ -69,13 +69,7 @@ export async function update(db: Db, owner: string, id: string, changes: Partial
 /** Soft delete: the row stays for the purchases that point at it. */
 export async function softDelete(db: Db, owner: string, id: string): Promise<boolean> {
   const now = new Date().toISOString();
-  const result = await db
-    .updateTable('products')
-    .set({ deleted_at: now, updated_at: now })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const result = await db.updateTable('products').set({ deleted_at: now, updated_at: now }).where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -57,11 +57,7 @@ export async function findById(db: Db | Trx<Database>, owner: string, id: string
   return row && toPurchase(row);
 }
 
-export async function list(
-  db: Db,
-  owner: string,
-  q: { limit: number; offset: number; search?: string; fulfilled?: 'true' | 'false'; userId?: string },
-): Promise<{ rows: Purchase[]; total: number }> {
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; fulfilled?: 'true' | 'false'; userId?: string }): Promise<{ rows: Purchase[]; total: number }> {
   let base = db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id').where('purchases.owner', '=', owner);
   if (q.userId) base = base.where('purchases.user_id', '=', q.userId);
   if (q.fulfilled) base = base.where('purchases.fulfilled', '=', q.fulfilled === 'true' ? 1 : 0);
@@ -83,13 +79,7 @@ export async function list(
 
 /** Marks it fulfilled once; the first admin's time and id are kept. */
 export async function fulfill(db: Db, owner: string, id: string, adminId: string): Promise<void> {
-  await db
-    .updateTable('purchases')
-    .set({ fulfilled: 1, fulfilled_at: new Date().toISOString(), fulfilled_by: adminId })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('fulfilled', '=', 0)
-    .execute();
+  await db.updateTable('purchases').set({ fulfilled: 1, fulfilled_at: new Date().toISOString(), fulfilled_by: adminId }).where('owner', '=', owner).where('id', '=', id).where('fulfilled', '=', 0).execute();
 }
 
 function query(db: Db | Trx<Database>) {

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
-import {
-  shippingAddressSchema,
-  type Purchase,
-  type PurchaseListQuery,
-  type PurchaseResult,
-  type ShippingAddress,
-  type purchaseInputSchema,
-} from '../contract.ts';
+import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as ProductRepository from './product-repository.ts';
@@ -47,13 +40,7 @@ async function shippingAddressOf(app: FastifyInstance, owner: string, userId: st
  * decrement, the purchase row and the debit are one transaction, each step a conditional
  * statement or a unique key, so a refusal at any step leaves nothing written.
  */
-export async function purchase(
-  app: FastifyInstance,
-  caller: Caller,
-  owner: string,
-  input: z.output<typeof purchaseInputSchema>,
-  idempotencyKey: string | undefined,
-) {
+export async function purchase(app: FastifyInstance, caller: Caller, owner: string, input: z.output<typeof purchaseInputSchema>, idempotencyKey: string | undefined) {
   const db = app.db.kysely;
   const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const address = await shippingAddressOf(app, owner, userId, input.shippingAddress);

@@ -56,8 +56,7 @@ const canonical = (v: unknown): string =>
       : JSON.stringify(v ?? null);
 
 function replayOf<T>(row: Replay['row'], route: string, hash: string): Answer<T> & { replayed: true } {
-  if (row.route !== route || row.request_hash !== hash)
-    throw new AppError('conflict', 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
+  if (row.route !== route || row.request_hash !== hash) throw new AppError('conflict', 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
   return { status: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
 }
 
@@ -69,11 +68,7 @@ function replayOf<T>(row: Replay['row'], route: string, hash: string): Answer<T>
  * `before` holds the cheap checks that give friendly errors; it runs after the replay lookup, so
  * a retry of a success is never answered "already done".
  */
-export async function runOnce<T>(
-  db: Kysely<Database>,
-  scope: IdempotencyScope,
-  steps: { before?: () => Promise<void>; inTransaction: (trx: Trx<Database>) => Promise<Answer<T>> },
-): Promise<Answer<T> & { replayed: boolean }> {
+export async function runOnce<T>(db: Kysely<Database>, scope: IdempotencyScope, steps: { before?: () => Promise<void>; inTransaction: (trx: Trx<Database>) => Promise<Answer<T>> }): Promise<Answer<T> & { replayed: boolean }> {
   if (!scope.key) {
     await steps.before?.();
     return { ...(await transaction(db, steps.inTransaction)), replayed: false };
@@ -112,8 +107,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw))
-    throw new AppError('invalid', 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw new AppError('invalid', 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
   return raw;
 }
 
@@ -122,6 +116,4 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
  * MAX_CREDITS (on PostgreSQL the balance column is 32-bit; the cap keeps every sum far from it).
  */
 export const ledgerRefused = (reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT') =>
-  reason === 'BALANCE_LIMIT'
-    ? new AppError('conflict', 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold')
-    : new AppError('conflict', 'NOT_ENOUGH_CREDITS', 'Not enough credits');
+  reason === 'BALANCE_LIMIT' ? new AppError('conflict', 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold') : new AppError('conflict', 'NOT_ENOUGH_CREDITS', 'Not enough credits');

@@ -49,8 +49,7 @@ const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
 const ownerQuery = z.object({ owner: z.string().max(64).optional() });
 // the spec's giveaway and wallet lists name the count totalCount
-const countedList = <T extends z.ZodType>(item: T) =>
-  z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
+const countedList = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
 const deleted = (key: '_id' | 'id') => envelope(z.object({ [key]: z.string(), deleted: z.literal(true) }));
 // headers stay loose: a strict object would strip Authorization from the request
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
@@ -292,9 +291,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         const answer = await PurchaseService.purchase(app, callerOf(req), owner(req.body.owner), req.body, key);
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         const { purchase } = answer.body.data;
-        const earned = answer.replayed
-          ? []
-          : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
+        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
         return reply.code(answer.status as 201).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
       },
     });
@@ -364,9 +361,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         const ownerId = owner(req.body.owner);
         const answer = await unknownCodes(req, () => GiveawayService.redeem(app, callerOf(req), ownerId, req.body, key));
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        const earned = answer.replayed
-          ? []
-          : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: answer.body.data.giveaway.id });
+        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: answer.body.data.giveaway.id });
         return reply.code(answer.status as 200).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
       },
     });

@@ -108,11 +108,7 @@ export async function listTransactions(db: Db, owner: string, userId: string, li
 }
 
 function walletQuery(db: Db, owner: string) {
-  return db
-    .selectFrom('users')
-    .leftJoin('wallets', 'wallets.user_id', 'users.id')
-    .select(['users.id as user_id', 'users.username', 'wallets.balance', 'wallets.updated_at'])
-    .where('users.owner', '=', owner);
+  return db.selectFrom('users').leftJoin('wallets', 'wallets.user_id', 'users.id').select(['users.id as user_id', 'users.username', 'wallets.balance', 'wallets.updated_at']).where('users.owner', '=', owner);
 }
 
 function toWallet(r: { user_id: string; username: string; balance: number | null; updated_at: string | null }): Wallet {

@@ -26,14 +26,7 @@ export async function transactions(app: FastifyInstance, owner: string, userId: 
 type AdjustAnswer = Answer<{ status: 'SUCCESS'; data: { wallet: Wallet; transaction: Transaction } }>;
 
 /** An admin's correction: a ledger entry like any other, signed with the admin's id and name. */
-export async function adjust(
-  app: FastifyInstance,
-  owner: string,
-  admin: { id: string },
-  userId: string,
-  input: AdjustInput,
-  idempotencyKey: string | undefined,
-): Promise<AdjustAnswer & { replayed: boolean }> {
+export async function adjust(app: FastifyInstance, owner: string, admin: { id: string }, userId: string, input: AdjustInput, idempotencyKey: string | undefined): Promise<AdjustAnswer & { replayed: boolean }> {
   const db = app.db.kysely;
   const adminUser = await Directory.findPlayer(app, owner, admin.id);
   const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };

@@ -146,8 +146,7 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
     else setBuying(product);
   };
 
-  const patchProduct = (id: string, patch: Partial<Product>) =>
-    setListing((l) => l && { ...l, items: l.items.map((p) => (p._id === id ? { ...p, ...patch } : p)) });
+  const patchProduct = (id: string, patch: Partial<Product>) => setListing((l) => l && { ...l, items: l.items.map((p) => (p._id === id ? { ...p, ...patch } : p)) });
 
   const onOutcome = (product: Product, outcome: PurchaseOutcome) => {
     if (outcome.ok) {
@@ -158,8 +157,7 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       void notify(t('rewards.market.purchased', { name: product.name }));
       setOrdered(product.name);
       // the server awarded the purchase's badges; the modal (and the balance they pay) load only then
-      if (outcome.earnedBadges?.length)
-        void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
+      if (outcome.earnedBadges?.length) void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
       return;
     }
     switch (outcome.code) {
@@ -227,12 +225,7 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
         {status === 'error' && (
           <div role="alert" className={`${stateBox} border-rose-500/40 text-rose-200`} data-testid="market-error">
             <p>{t('rewards.market.error')}</p>
-            <button
-              type="button"
-              onClick={() => setAttempt((a) => a + 1)}
-              className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-medium text-slate-200 hover:border-accent hover:text-white"
-              data-testid="market-retry"
-            >
+            <button type="button" onClick={() => setAttempt((a) => a + 1)} className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-medium text-slate-200 hover:border-accent hover:text-white" data-testid="market-retry">
               {t('rewards.market.retry')}
             </button>
           </div>
@@ -243,45 +236,19 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
           </div>
         )}
         {status !== 'error' && listing && listing.items.length > 0 && (
-          <ul
-            className="grid grid-cols-1 gap-5 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
-            aria-busy={status === 'loading' || undefined}
-            data-testid="market-list"
-          >
+          <ul className="grid grid-cols-1 gap-5 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy={status === 'loading' || undefined} data-testid="market-list">
             {listing.items.map((p) => (
               <li key={p._id}>
-                <ProductCard
-                  product={p}
-                  state={cardState(p, owned)}
-                  locale={locale}
-                  t={t}
-                  onRedeem={onRedeem}
-                  onIntent={loggedIn ? loadShippingDialog : undefined}
-                  disabled={!hydrated}
-                />
+                <ProductCard product={p} state={cardState(p, owned)} locale={locale} t={t} onRedeem={onRedeem} onIntent={loggedIn ? loadShippingDialog : undefined} disabled={!hydrated} />
               </li>
             ))}
           </ul>
         )}
-        <Pagination
-          page={query.page}
-          pageCount={status === 'error' ? 1 : pageCount}
-          onPageChange={goToPage}
-          labels={paginationLabels}
-          testId="market-pagination"
-        />
+        <Pagination page={query.page} pageCount={status === 'error' ? 1 : pageCount} onPageChange={goToPage} labels={paginationLabels} testId="market-pagination" />
       </div>
       {buying && user && (
         <Suspense fallback={null}>
-          <ShippingDialog
-            product={buying}
-            user={user}
-            credits={credits}
-            locale={locale}
-            t={t}
-            onClose={() => setBuying(null)}
-            onOutcome={(outcome) => onOutcome(buying, outcome)}
-          />
+          <ShippingDialog product={buying} user={user} credits={credits} locale={locale} t={t} onClose={() => setBuying(null)} onOutcome={(outcome) => onOutcome(buying, outcome)} />
         </Suspense>
       )}
     </div>

@@ -148,13 +148,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     return (
       <FormField key={f} id={id} label={t(`rewards.address.${f}`)} error={error}>
         {/* eslint-disable-next-line jsx-a11y/autocomplete-valid -- "shipping" + a field name is valid HTML (the shipping group); the rule knows single tokens only */}
-        <input
-          {...register(f)}
-          {...controlProps(id, error)}
-          aria-required={f !== 'additional_address_info' || undefined}
-          autoComplete={`shipping ${autoComplete[f]}`}
-          className={inputClass}
-        />
+        <input {...register(f)} {...controlProps(id, error)} aria-required={f !== 'additional_address_info' || undefined} autoComplete={`shipping ${autoComplete[f]}`} className={inputClass} />
       </FormField>
     );
   };
@@ -178,13 +172,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
           </h2>
           <p className="mt-1 text-sm text-slate-300">{t('rewards.address.intro', { name: product.name })}</p>
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          disabled={busy}
-          className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
-          data-testid="shipping-close"
-        >
+        <button type="button" onClick={onClose} disabled={busy} className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50" data-testid="shipping-close">
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>

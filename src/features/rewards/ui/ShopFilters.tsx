@@ -88,13 +88,7 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
         <label htmlFor="market-availability" className={labelClass}>
           {f('availability')}
         </label>
-        <select
-          id="market-availability"
-          value={filters.availability}
-          onChange={(e) => onChange({ availability: e.target.value as Availability })}
-          className={`${selectClass} h-11 py-0`}
-          data-testid="market-availability"
-        >
+        <select id="market-availability" value={filters.availability} onChange={(e) => onChange({ availability: e.target.value as Availability })} className={`${selectClass} h-11 py-0`} data-testid="market-availability">
           {availabilities.map((a) => (
             <option key={a} value={a}>
               {f(a)}
@@ -105,25 +99,14 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 md:col-span-4">
         {loggedIn ? (
           <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-200">
-            <input
-              type="checkbox"
-              checked={filters.onlyUnredeemed}
-              onChange={(e) => onChange({ onlyUnredeemed: e.target.checked })}
-              className="size-4 rounded border-line accent-brand"
-              data-testid="market-only-unredeemed"
-            />
+            <input type="checkbox" checked={filters.onlyUnredeemed} onChange={(e) => onChange({ onlyUnredeemed: e.target.checked })} className="size-4 rounded border-line accent-brand" data-testid="market-only-unredeemed" />
             {f('onlyUnredeemed')}
           </label>
         ) : (
           <span />
         )}
         {filtersActive(filters) && (
-          <button
-            type="button"
-            onClick={onReset}
-            className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline"
-            data-testid="market-reset"
-          >
+          <button type="button" onClick={onReset} className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline" data-testid="market-reset">
             {f('reset')}
           </button>
         )}

@@ -53,10 +53,7 @@ export class BackpackGrid extends HTMLElement {
     const token = $token.get();
     if (!user || !token) return this.#show('login');
     this.#show('loading');
-    const [badges, earned] = await Promise.all([
-      api<Badge[]>('/marketplace/badges', { base: marketplaceApiBase }),
-      api<UserBadge[]>(`/marketplace/backpack/${encodeURIComponent(user.id)}`, { base: marketplaceApiBase, token }),
-    ]);
+    const [badges, earned] = await Promise.all([api<Badge[]>('/marketplace/badges', { base: marketplaceApiBase }), api<UserBadge[]>(`/marketplace/backpack/${encodeURIComponent(user.id)}`, { base: marketplaceApiBase, token })]);
     if (run !== this.#run) return;
     if (!earned.ok && (earned.status === 401 || earned.status === 403)) return this.#show('login');
     if (!badges.ok || !earned.ok) return this.#show('error');

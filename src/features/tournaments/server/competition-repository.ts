@@ -16,11 +16,7 @@ export async function findById(db: Kysely<Database>, owner: string, id: string):
 /** Every faction entry of the given competitions, in one query. */
 export async function playersOf(db: Kysely<Database>, competitionIds: string[]): Promise<PlayerRow[]> {
   if (!competitionIds.length) return [];
-  return db
-    .selectFrom('competition_players')
-    .select(['competition_id', 'user_id', 'team', 'player_name', 'score'])
-    .where('competition_id', 'in', competitionIds)
-    .execute();
+  return db.selectFrom('competition_players').select(['competition_id', 'user_id', 'team', 'player_name', 'score']).where('competition_id', 'in', competitionIds).execute();
 }
 
 export async function insert(db: Kysely<Database>, row: Insertable<CompetitionsTable>): Promise<void> {
@@ -58,12 +54,7 @@ export async function choose(db: Kysely<Database>, p: { competitionId: string; u
 }
 
 /** Replaces the whole leaderboard of a competition in one transaction. */
-export async function replacePlayers(
-  db: Kysely<Database>,
-  competitionId: string,
-  players: { userId: string; team: string; playerName: string; score: number }[],
-  now: string,
-) {
+export async function replacePlayers(db: Kysely<Database>, competitionId: string, players: { userId: string; team: string; playerName: string; score: number }[], now: string) {
   await transaction(db, async (trx) => {
     // Two replacements at once on PostgreSQL both deleted the old rows, then the second inserted
     // rows the first had just inserted (a unique violation, a 500). Updating the competition row
@@ -74,9 +65,7 @@ export async function replacePlayers(
       const chunk = players.slice(i, i + 500);
       await trx
         .insertInto('competition_players')
-        .values(
-          chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: p.score, updated_at: now })),
-        )
+        .values(chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: p.score, updated_at: now })))
         .execute();
     }
   });

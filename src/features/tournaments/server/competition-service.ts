@@ -2,15 +2,7 @@ import { translationColumns } from '../../../platform/i18n/content-translations.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import {
-  teamNames,
-  type Competition,
-  type Player,
-  type TeamName,
-  type competitionInputSchema,
-  type competitionUpdateSchema,
-  type teamsUpdateSchema,
-} from '../contract.ts';
+import { teamNames, type Competition, type Player, type TeamName, type competitionInputSchema, type competitionUpdateSchema, type teamsUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
@@ -147,8 +139,7 @@ async function updateCompetition(app: FastifyInstance, id: string, input: z.outp
 export async function chooseTeam(app: FastifyInstance, id: string, userId: string, team: TeamName): Promise<Competition> {
   await findRow(app, id);
   const db = app.db.kysely;
-  if (!(await CompetitionRepository.isRegistered(db, id, userId)))
-    throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
+  if (!(await CompetitionRepository.isRegistered(db, id, userId))) throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
   const user = await Directory.findPlayer(app, app.config.ownerId, userId);
   if (!user) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
   await CompetitionRepository.choose(db, { competitionId: id, userId, team, playerName: user.nickname || user.username, now: nowIso() });

@@ -61,33 +61,16 @@ export async function findById(db: Db, owner: string, id: string): Promise<Tourn
 /** The registrations of a page of tournaments in one query, in queue order (joined at, then user id). */
 export async function registrationsOf(db: Db, tournamentIds: string[]): Promise<RegistrationRow[]> {
   if (!tournamentIds.length) return [];
-  return db
-    .selectFrom('tournament_registrations')
-    .select(['tournament_id', 'user_id', 'state', 'confirmed', 'created_at'])
-    .where('tournament_id', 'in', tournamentIds)
-    .orderBy('created_at')
-    .orderBy('user_id')
-    .execute();
+  return db.selectFrom('tournament_registrations').select(['tournament_id', 'user_id', 'state', 'confirmed', 'created_at']).where('tournament_id', 'in', tournamentIds).orderBy('created_at').orderBy('user_id').execute();
 }
 
 export async function findRegistration(db: Db, tournamentId: string, userId: string) {
-  return db
-    .selectFrom('tournament_registrations')
-    .select(['state', 'confirmed', 'created_at'])
-    .where('tournament_id', '=', tournamentId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('tournament_registrations').select(['state', 'confirmed', 'created_at']).where('tournament_id', '=', tournamentId).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** 1 + the number of players queued before this one; null when the user is not waitlisted. */
 export async function waitlistPosition(db: Db, tournamentId: string, userId: string): Promise<number | null> {
-  const mine = await db
-    .selectFrom('tournament_registrations')
-    .select('created_at')
-    .where('tournament_id', '=', tournamentId)
-    .where('user_id', '=', userId)
-    .where('state', '=', 'waitlist')
-    .executeTakeFirst();
+  const mine = await db.selectFrom('tournament_registrations').select('created_at').where('tournament_id', '=', tournamentId).where('user_id', '=', userId).where('state', '=', 'waitlist').executeTakeFirst();
   if (!mine) return null;
   const ahead = await db
     .selectFrom('tournament_registrations')
@@ -140,15 +123,7 @@ async function lockSlots(trx: Db, id: string) {
 async function fillSlots(trx: Db, id: string, now: string): Promise<string[]> {
   const promoted: string[] = [];
   for (;;) {
-    const next = await trx
-      .selectFrom('tournament_registrations')
-      .select('user_id')
-      .where('tournament_id', '=', id)
-      .where('state', '=', 'waitlist')
-      .orderBy('created_at')
-      .orderBy('user_id')
-      .limit(1)
-      .executeTakeFirst();
+    const next = await trx.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', id).where('state', '=', 'waitlist').orderBy('created_at').orderBy('user_id').limit(1).executeTakeFirst();
     if (!next) break;
     if (!(await takeSlot(trx, id))) break;
     const moved = await trx
@@ -180,10 +155,7 @@ export type JoinOutcome = RegistrationState | 'already' | 'gone';
  * `keepAccount`: the game account is also kept on the player's profile (by the accounts domain), in the same transaction,
  * so a join that fails (full of errors or 'already') leaves the profile as it was.
  */
-export async function join(
-  db: Db,
-  p: { tournamentId: string; userId: string; gameAccount: string; now: string; keepAccount?: (trx: Transaction<Database>) => Promise<void> },
-): Promise<JoinOutcome> {
+export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; now: string; keepAccount?: (trx: Transaction<Database>) => Promise<void> }): Promise<JoinOutcome> {
   try {
     return await transaction(db, async (trx) => {
       if (await findRegistration(trx, p.tournamentId, p.userId)) return 'already';
@@ -196,10 +168,7 @@ export async function join(
         if (!counters) return 'gone';
         if (counters.member_count < counters.max_participants && (await takeSlot(trx, p.tournamentId))) state = 'member';
       }
-      await trx
-        .insertInto('tournament_registrations')
-        .values({ tournament_id: p.tournamentId, user_id: p.userId, state, confirmed: 0, game_account: p.gameAccount, created_at: p.now, updated_at: p.now })
-        .execute();
+      await trx.insertInto('tournament_registrations').values({ tournament_id: p.tournamentId, user_id: p.userId, state, confirmed: 0, game_account: p.gameAccount, created_at: p.now, updated_at: p.now }).execute();
       if (p.keepAccount) await p.keepAccount(trx);
       return state;
     });
@@ -214,18 +183,10 @@ export async function join(
  * Removes a registration. A member's slot goes, in the same transaction, to the first waitlisted
  * player; the caller mails them after the commit.
  */
-export async function leave(
-  db: Db,
-  p: { tournamentId: string; userId: string; now: string },
-): Promise<{ left: false } | { left: true; state: RegistrationState; promoted: string[] }> {
+export async function leave(db: Db, p: { tournamentId: string; userId: string; now: string }): Promise<{ left: false } | { left: true; state: RegistrationState; promoted: string[] }> {
   return transaction(db, async (trx) => {
     // DELETE … RETURNING decides between two concurrent leaves of one player: only one gets the row
-    const removed = await trx
-      .deleteFrom('tournament_registrations')
-      .where('tournament_id', '=', p.tournamentId)
-      .where('user_id', '=', p.userId)
-      .returning('state')
-      .executeTakeFirst();
+    const removed = await trx.deleteFrom('tournament_registrations').where('tournament_id', '=', p.tournamentId).where('user_id', '=', p.userId).returning('state').executeTakeFirst();
     if (!removed) return { left: false as const };
     if (removed.state !== 'member') return { left: true as const, state: 'waitlist' as const, promoted: [] };
     await trx
@@ -238,10 +199,7 @@ export async function leave(
 }
 
 /** Check-in (confirmed, with the real game account) or check-out; only a member row changes. */
-export async function setConfirmed(
-  db: Db,
-  p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string },
-): Promise<boolean> {
+export async function setConfirmed(db: Db, p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string }): Promise<boolean> {
   const result = await db
     .updateTable('tournament_registrations')
     .set({ confirmed: p.confirmed ? 1 : 0, updated_at: p.now, ...(p.gameAccount ? { game_account: p.gameAccount } : {}) })

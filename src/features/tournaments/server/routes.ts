@@ -245,11 +245,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       // at most RESPONSE_CACHE_MS old and emptied by any write through this process, and only
       // `me` is read for each caller, fresh.
       const [base, me] = await Promise.all([
-        sharedBody(
-          app,
-          apiCacheKey(req),
-          async () => reply.serialize(localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req))) as string,
-        ),
+        sharedBody(app, apiCacheKey(req), async () => reply.serialize(localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req))) as string),
         TournamentService.standingOf(app, id, req.user.id),
       ]);
       if (!base.endsWith(noMe)) return ok(await TournamentService.get(app, id, req.user.id));

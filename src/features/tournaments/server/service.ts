@@ -5,19 +5,7 @@ import { createEvent } from 'ics';
 import type { z } from 'zod';
 import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../../platform/db/schema.ts';
-import {
-  actionFor,
-  mayCheckIn,
-  mayJoin,
-  mayPlayChampionship,
-  CHAMPIONSHIP_MIN_AGE,
-  phaseOf,
-  scheduledStatus,
-  type Action,
-  type Phase,
-  type Schedule,
-  type TournamentStatus,
-} from '../rules.ts';
+import { actionFor, mayCheckIn, mayJoin, mayPlayChampionship, CHAMPIONSHIP_MIN_AGE, phaseOf, scheduledStatus, type Action, type Phase, type Schedule, type TournamentStatus } from '../rules.ts';
 import { scheduleOrder, scheduleOrderIssue, type ScheduleKey } from '../../../platform/schedule-order.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import type { Registrations, RegistrationInput, Tournament, broadcastInputSchema, tournamentInputSchema, tournamentUpdateSchema } from '../contract.ts';
@@ -131,8 +119,7 @@ export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewer
 }
 
 /** The per-language texts of a write onto their columns; the rich texts are cleaned as the flat ones are. */
-const translatedColumns = (tr: UpdateInput['translations']) =>
-  translationColumns(tr, { name: 'name', description: 'description', rules: 'rules' }, (field, text) => (field === 'name' ? text : sanitizeRichText(text)));
+const translatedColumns = (tr: UpdateInput['translations']) => translationColumns(tr, { name: 'name', description: 'description', rules: 'rules' }, (field, text) => (field === 'name' ? text : sanitizeRichText(text)));
 
 export interface ListQuery {
   competitionId?: string;
@@ -215,8 +202,7 @@ export function actionOf(t: Tournament, now: number = Date.now()): Action {
   return actionFor(phase, { loggedIn: !!t.me, member: !!t.me?.member, confirmed: !!t.me?.confirmed, waitlisted: t.me?.waitlistPosition != null });
 }
 
-export const detailUrl = (app: FastifyInstance, id: string, locale: Locale = 'it') =>
-  `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournament/${encodeURIComponent(id)}`;
+export const detailUrl = (app: FastifyInstance, id: string, locale: Locale = 'it') => `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournament/${encodeURIComponent(id)}`;
 
 /** An iCalendar file with the tournament's start, end (two hours when unknown), name and page. */
 export async function calendar(app: FastifyInstance, id: string): Promise<{ ics: string; filename: string }> {
@@ -273,8 +259,7 @@ function assertSchedule(s: Pick<TournamentRow, ScheduleKey>) {
 
 async function assertCompetition(app: FastifyInstance, competitionId: string | null | undefined) {
   if (!competitionId) return;
-  if (!(await CompetitionRepository.findById(app.db.kysely, app.config.ownerId, competitionId)))
-    throw new AppError('invalid', 'COMPETITION_NOT_FOUND', 'No such competition');
+  if (!(await CompetitionRepository.findById(app.db.kysely, app.config.ownerId, competitionId))) throw new AppError('invalid', 'COMPETITION_NOT_FOUND', 'No such competition');
 }
 
 /** POST /tournaments (admin), audited. argon2 runs before the transaction, which holds the database only for the writes. */
@@ -364,12 +349,7 @@ async function insertTournament(app: FastifyInstance, input: CreateInput, passwo
   return get(app, id, null);
 }
 
-async function updateTournament(
-  app: FastifyInstance,
-  id: string,
-  input: UpdateInput,
-  passwordHash: string | undefined,
-): Promise<{ tournament: Tournament; promoted: string[] }> {
+async function updateTournament(app: FastifyInstance, id: string, input: UpdateInput, passwordHash: string | undefined): Promise<{ tournament: Tournament; promoted: string[] }> {
   const current = await findRow(app, id);
   const set: Updateable<TournamentsTable> = { updated_at: nowIso() };
   if (input.name !== undefined) set.name = input.name;
@@ -443,12 +423,7 @@ async function assertUserExists(app: FastifyInstance, userId: string, callerId: 
 async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId: string) {
   if (!row.competition_id) return;
   const birthDate = await Directory.birthDateOf(app, app.config.ownerId, userId);
-  if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok)
-    throw new AppError(
-      'forbidden',
-      'CHAMPIONSHIP_AGE',
-      `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`,
-    );
+  if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok) throw new AppError('forbidden', 'CHAMPIONSHIP_AGE', `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`);
 }
 
 export async function join(app: FastifyInstance, id: string, userId: string, callerId: string, input: RegistrationInput) {
@@ -486,14 +461,7 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
   return get(app, id, callerId);
 }
 
-export async function setCheckIn(
-  app: FastifyInstance,
-  id: string,
-  userId: string,
-  callerId: string,
-  confirmed: boolean,
-  input?: RegistrationInput,
-): Promise<Tournament> {
+export async function setCheckIn(app: FastifyInstance, id: string, userId: string, callerId: string, confirmed: boolean, input?: RegistrationInput): Promise<Tournament> {
   const row = await findRow(app, id);
   const phase = phaseOfRow(row);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');

@@ -129,13 +129,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
   };
 
   return (
-    <Modal
-      title={t('tournaments.join.title', { name: tournament.name })}
-      closeLabel={t('tournaments.dialog.close')}
-      onClose={onClose}
-      busy={busy}
-      testId="join-dialog"
-    >
+    <Modal title={t('tournaments.join.title', { name: tournament.name })} closeLabel={t('tournaments.dialog.close')} onClose={onClose} busy={busy} testId="join-dialog">
       <form onSubmit={submit} noValidate className="relative" data-testid="join-form">
         {/* hidden, not removed, while the help shows: the form keeps its size and its values */}
         <div className={`space-y-5 ${help ? 'invisible' : ''}`}>
@@ -147,12 +141,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                   {t('tournaments.join.communityLink')}
                 </a>
               </div>
-              <Field
-                id="join-discord-id"
-                label={t('tournaments.join.discordId')}
-                helpLabel={t('tournaments.join.discordHelp')}
-                onHelp={() => setHelp('discord')}
-              >
+              <Field id="join-discord-id" label={t('tournaments.join.discordId')} helpLabel={t('tournaments.join.discordHelp')} onHelp={() => setHelp('discord')}>
                 <input
                   id="join-discord-id"
                   data-testid="join-discord-id"
@@ -260,14 +249,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                 </Field>
                 <div className="grid gap-4">
                   <Field id="join-new-game" label={t('tournaments.join.game')}>
-                    <input
-                      id="join-new-game"
-                      data-testid="join-new-game"
-                      value={t(`tournaments.games.${tournament.game}`)}
-                      readOnly
-                      disabled
-                      className={inputClass}
-                    />
+                    <input id="join-new-game" data-testid="join-new-game" value={t(`tournaments.games.${tournament.game}`)} readOnly disabled className={inputClass} />
                   </Field>
                   <Field id="join-new-platform" label={t('tournaments.join.platform')}>
                     <select
@@ -342,25 +324,8 @@ function Field({ id, label, helpLabel, onHelp, children }: { id: string; label: 
           {label}
         </label>
         {onHelp && (
-          <button
-            type="button"
-            onClick={onHelp}
-            className="grid size-7 place-items-center rounded-full text-slate-400 hover:bg-white/5 hover:text-accent"
-            aria-label={helpLabel}
-            title={helpLabel}
-            data-testid={`${id}-help`}
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+          <button type="button" onClick={onHelp} className="grid size-7 place-items-center rounded-full text-slate-400 hover:bg-white/5 hover:text-accent" aria-label={helpLabel} title={helpLabel} data-testid={`${id}-help`}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <circle cx="12" cy="12" r="9" />
               <path d="M9.5 9.5a2.5 2.5 0 0 1 4.9.7c0 1.7-2.4 2.1-2.4 3.6M12 17h.01" />
             </svg>
@@ -398,14 +363,7 @@ function HelpOverlay({ t, which, onClose }: { t: Translator; which: 'discord' | 
       <h3 id="join-help-title" className="font-semibold text-white">
         {t(which === 'discord' ? 'tournaments.join.discordHelp' : 'tournaments.join.epicHelp')}
       </h3>
-      <img
-        src={which === 'discord' ? '/help/discord-username.svg' : '/help/epic-id.svg'}
-        alt={t('tournaments.join.helpImageAlt')}
-        width={360}
-        height={220}
-        className="w-full rounded-lg border border-line"
-        data-testid="join-help-image"
-      />
+      <img src={which === 'discord' ? '/help/discord-username.svg' : '/help/epic-id.svg'} alt={t('tournaments.join.helpImageAlt')} width={360} height={220} className="w-full rounded-lg border border-line" data-testid="join-help-image" />
       <p className="text-sm text-slate-300">{t(which === 'discord' ? 'tournaments.join.discordHelpText' : 'tournaments.join.epicHelpText')}</p>
       <button ref={closeRef} type="button" onClick={onClose} className={`${secondaryButtonClass} self-end`} data-testid="join-help-close">
         {t('tournaments.join.helpClose')}

@@ -50,15 +50,7 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
             className={`flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-ink/50 p-4 ring-2 ring-transparent transition hover:border-slate-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${look[name]}`}
             data-testid={`team-option-${name}`}
           >
-            <input
-              type="radio"
-              name="team"
-              value={name}
-              checked={team === name}
-              onChange={() => setTeam(name)}
-              className="mt-1 size-4 accent-accent"
-              data-testid={`team-${name}`}
-            />
+            <input type="radio" name="team" value={name} checked={team === name} onChange={() => setTeam(name)} className="mt-1 size-4 accent-accent" data-testid={`team-${name}`} />
             <span>
               <span className="block text-lg font-bold text-white">{t(`tournaments.team.${name}`)}</span>
               <span className="block text-sm text-slate-300">{t(`tournaments.team.${name}Description`)}</span>
@@ -75,14 +67,7 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
         <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="team-later">
           {t('tournaments.team.later')}
         </button>
-        <button
-          type="button"
-          onClick={confirm}
-          disabled={!team || busy}
-          aria-busy={busy || undefined}
-          className={primaryButtonClass}
-          data-testid="team-confirm"
-        >
+        <button type="button" onClick={confirm} disabled={!team || busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="team-confirm">
           {busy ? t('tournaments.team.confirming') : t('tournaments.team.confirm')}
         </button>
       </div>

@@ -135,9 +135,7 @@ export default function TournamentDetail(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's id is what matters; a new object for the same user must not refetch
   }, [inRoster, competitionId, user?.id, props.championshipPath]);
   const pending = !hydrated || sessionLoading || (Boolean(token) && meState !== 'ready' && meState !== 'error');
-  const action: Action | null = pending
-    ? null
-    : actionFor(phase, { loggedIn, member: Boolean(me?.member), confirmed: Boolean(me?.confirmed), waitlisted: me?.waitlistPosition != null });
+  const action: Action | null = pending ? null : actionFor(phase, { loggedIn, member: Boolean(me?.member), confirmed: Boolean(me?.confirmed), waitlisted: me?.waitlistPosition != null });
 
   const registerPath = (suffix = '') => `/tournaments/${encodeURIComponent(id)}/register${suffix}?userID=${encodeURIComponent(user?.id ?? '')}`;
 
@@ -218,10 +216,7 @@ export default function TournamentDetail(props: Props) {
         ) : (
           <img src="/tournaments/hero.svg" alt="" className="absolute inset-0 -z-20 size-full object-cover opacity-80" />
         )}
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-gradient-to-t from-ink via-ink/80 to-ink/30 sm:bg-gradient-to-r sm:from-ink sm:via-ink/75 sm:to-ink/10"
-        />
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-ink via-ink/80 to-ink/30 sm:bg-gradient-to-r sm:from-ink sm:via-ink/75 sm:to-ink/10" />
         <div className="mx-auto max-w-7xl px-4 pt-12 pb-10 sm:px-6 sm:pt-28 sm:pb-12">
           <div className="flex flex-wrap items-center gap-2">
             <span data-phase={phase} className={phaseBadgeClass} data-testid="tournament-phase">
@@ -238,11 +233,7 @@ export default function TournamentDetail(props: Props) {
               </span>
             )}
           </div>
-          <h1
-            id="tournament-name"
-            className="mt-4 max-w-4xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl"
-            data-testid="tournament-name"
-          >
+          <h1 id="tournament-name" className="mt-4 max-w-4xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl" data-testid="tournament-name">
             {tournament.name}
           </h1>
           {props.startText && (
@@ -299,12 +290,7 @@ export default function TournamentDetail(props: Props) {
               </a>
             )}
             {links.calendar && (
-              <a
-                href={links.calendar}
-                download
-                className="inline-flex items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-accent underline-offset-4 hover:underline"
-                data-testid="tournament-calendar"
-              >
+              <a href={links.calendar} download className="inline-flex items-center gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-accent underline-offset-4 hover:underline" data-testid="tournament-calendar">
                 <CalendarIcon />
                 {t('tournaments.detail.addToCalendar')}
               </a>
@@ -315,11 +301,7 @@ export default function TournamentDetail(props: Props) {
             {action?.kind === 'signup' && <p className="text-slate-300">{t('tournaments.action.signupHint')}</p>}
             {loggedIn && me && <Standing t={t} me={me} />}
             {failure && (
-              <p
-                role="alert"
-                className="max-w-2xl rounded-lg border border-rose-500/40 bg-rose-950/70 px-4 py-3 text-rose-100"
-                data-testid="tournament-action-error"
-              >
+              <p role="alert" className="max-w-2xl rounded-lg border border-rose-500/40 bg-rose-950/70 px-4 py-3 text-rose-100" data-testid="tournament-action-error">
                 {failure}
               </p>
             )}
@@ -350,16 +332,7 @@ export default function TournamentDetail(props: Props) {
       )}
       {joining && user && (
         <Suspense fallback={null}>
-          <JoinDialog
-            t={t}
-            locale={locale}
-            tournament={tournament}
-            user={user}
-            communityUrl={props.communityUrl}
-            settingsHref={links.settings}
-            onClose={() => setJoining(false)}
-            onJoined={onJoined}
-          />
+          <JoinDialog t={t} locale={locale} tournament={tournament} user={user} communityUrl={props.communityUrl} settingsHref={links.settings} onClose={() => setJoining(false)} onJoined={onJoined} />
         </Suspense>
       )}
       {teamFor && (
@@ -471,17 +444,10 @@ function ActionButton({
 }
 
 function Standing({ t, me }: { t: Translator; me: NonNullable<LiveTournament['me']> }) {
-  const text = me.member
-    ? t(me.confirmed ? 'tournaments.action.confirmed' : 'tournaments.action.member')
-    : me.waitlistPosition != null
-      ? t('tournaments.action.waitlistPosition', { position: me.waitlistPosition })
-      : null;
+  const text = me.member ? t(me.confirmed ? 'tournaments.action.confirmed' : 'tournaments.action.member') : me.waitlistPosition != null ? t('tournaments.action.waitlistPosition', { position: me.waitlistPosition }) : null;
   if (!text) return null;
   return (
-    <p
-      className="inline-flex items-center gap-2 rounded-full bg-emerald-950/70 px-3 py-1.5 font-medium text-emerald-200 ring-1 ring-emerald-500/40"
-      data-testid="tournament-standing"
-    >
+    <p className="inline-flex items-center gap-2 rounded-full bg-emerald-950/70 px-3 py-1.5 font-medium text-emerald-200 ring-1 ring-emerald-500/40" data-testid="tournament-standing">
       {text}
     </p>
   );

@@ -16,9 +16,7 @@ let listing: Promise<{ ok: true; data: CompetitionSummary[] } | { ok: false }> |
 
 /** The owner's competitions, fetched once per page however many elements ask. */
 export function listCompetitions(owner: string) {
-  listing ??= api<CompetitionSummary[]>(`/tournaments/competitions?owner=${encodeURIComponent(owner)}`).then((res) =>
-    res.ok ? { ok: true as const, data: res.data } : ((listing = null), { ok: false as const }),
-  );
+  listing ??= api<CompetitionSummary[]>(`/tournaments/competitions?owner=${encodeURIComponent(owner)}`).then((res) => (res.ok ? { ok: true as const, data: res.data } : ((listing = null), { ok: false as const })));
   return listing;
 }
 

@@ -16,13 +16,7 @@ const send = (reply: FastifyReply, status: number, code: string, message: string
 };
 
 /** Codes a schema's refinement raises as its issue message; the answer then carries that code. */
-const codesFromSchemas = new Set<string>([
-  'DATE_OUT_OF_RANGE',
-  'BIRTH_DATE_TOO_EARLY',
-  'INVALID_TOURNAMENT_ID',
-  'PRICE_RANGE_INVERTED',
-  'INVALID_SCHEDULE',
-] satisfies ErrorCode[]);
+const codesFromSchemas = new Set<string>(['DATE_OUT_OF_RANGE', 'BIRTH_DATE_TOO_EARLY', 'INVALID_TOURNAMENT_ID', 'PRICE_RANGE_INVERTED', 'INVALID_SCHEDULE'] satisfies ErrorCode[]);
 
 // Fastify's own client-error codes, mapped to ours so a malformed request never becomes a 5xx.
 const fastifyCodes: Record<string, [number, string]> = {

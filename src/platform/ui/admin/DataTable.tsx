@@ -10,21 +10,7 @@ export interface Column {
  * The table of every dashboard list: a scrolling frame, a caption for screen readers and one
  * header row. While a new page loads the rows of the previous one stay, dimmed and aria-busy.
  */
-export function DataTable({
-  caption,
-  columns,
-  testId,
-  loading = false,
-  minWidthClass,
-  children,
-}: {
-  caption: string;
-  columns: Column[];
-  testId: string;
-  loading?: boolean;
-  minWidthClass?: string;
-  children: ReactNode;
-}) {
+export function DataTable({ caption, columns, testId, loading = false, minWidthClass, children }: { caption: string; columns: Column[]; testId: string; loading?: boolean; minWidthClass?: string; children: ReactNode }) {
   return (
     <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
       <table className={minWidthClass ? `${tableClass} ${minWidthClass}` : tableClass} data-testid={testId}>

@@ -55,19 +55,7 @@ export default function LanguageTabs({ idPrefix, tab, onChange, t, invalid = [] 
 }
 
 /** One language's fields; both stay mounted, so switching language never loses what was typed. */
-export function LanguagePanel({
-  idPrefix,
-  lang,
-  tab,
-  children,
-  className = 'space-y-5',
-}: {
-  idPrefix: string;
-  lang: Locale;
-  tab: Locale;
-  children: ReactNode;
-  className?: string;
-}) {
+export function LanguagePanel({ idPrefix, lang, tab, children, className = 'space-y-5' }: { idPrefix: string; lang: Locale; tab: Locale; children: ReactNode; className?: string }) {
   return (
     <div role="tabpanel" id={`${idPrefix}-panel-${lang}`} aria-labelledby={`${idPrefix}-tab-${lang}`} hidden={tab !== lang} lang={lang} className={className}>
       {children}

@@ -6,19 +6,13 @@ import type { Translator } from '../use-t.ts';
 /** Allowed ranges of the admin forms' integer fields, named in their error text. */
 export type NumberRanges = Record<string, readonly [min: number, max: number]>;
 
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 /**
  * The translation key (and its variables) of one admin-form field error, from a zod issue code
  * (client) or a server issue (type 'server'); never zod's or the server's English.
  */
-export function adminFieldErrorKey(
-  name: string,
-  error: FieldErrorLike,
-  value: unknown,
-  ranges: NumberRanges = {},
-): { key: string; vars?: Record<string, number> } {
+export function adminFieldErrorKey(name: string, error: FieldErrorLike, value: unknown, ranges: NumberRanges = {}): { key: string; vars?: Record<string, number> } {
   if (error.type === 'code' && error.message) return { key: `errors.${error.message}` };
   const field = name.split('.').pop() ?? name;
   if (field === 'console') return { key: 'dashboard.validation.consoles' };

@@ -19,11 +19,7 @@ export function formResolver<Values extends FieldValues, Output>(schema: z.ZodTy
  * `extra` adds rules that depend on the form's own state (a password needed only when there is
  * none yet).
  */
-export function payloadResolver<Values extends FieldValues, Output>(
-  schema: z.ZodType,
-  toBody: (values: Values) => unknown,
-  extra?: (values: Values) => FieldErrors<Values>,
-): Resolver<Values, unknown, Output> {
+export function payloadResolver<Values extends FieldValues, Output>(schema: z.ZodType, toBody: (values: Values) => unknown, extra?: (values: Values) => FieldErrors<Values>): Resolver<Values, unknown, Output> {
   const resolve = formResolver<FieldValues, Output>(schema);
   return async (values, context, options) => {
     const result = await resolve(toBody(values) as FieldValues, context, options as Parameters<typeof resolve>[2]);

@@ -10,16 +10,7 @@ import type { SectionProps } from '../../../../platform/ui/admin/section-props.t
 import SearchField from '../../../../platform/ui/admin/SearchField.tsx';
 import { checkboxClass, rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
-import {
-  defaultQueueFilters,
-  phaseFilters,
-  queueKey,
-  queueQuery,
-  statusFilters,
-  type PhaseFilter,
-  type QueueFilters,
-  type StatusFilter,
-} from './campaign-admin.ts';
+import { defaultQueueFilters, phaseFilters, queueKey, queueQuery, statusFilters, type PhaseFilter, type QueueFilters, type StatusFilter } from './campaign-admin.ts';
 import CampaignTabs from './CampaignTabs.tsx';
 import DuplicateWarning from './DuplicateWarning.tsx';
 import ReviewDialog from './ReviewDialog.tsx';
@@ -32,19 +23,7 @@ interface PageData {
 }
 
 /** A labelled filter <select> of the queue; `options` are [value, text] pairs. */
-function FilterSelect<V extends string>({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  value: V;
-  onChange: (v: V) => void;
-  options: [V, string][];
-}) {
+function FilterSelect<V extends string>({ id, label, value, onChange, options }: { id: string; label: string; value: V; onChange: (v: V) => void; options: [V, string][] }) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className={labelClass}>
@@ -111,13 +90,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
     <div className="mt-6 space-y-5" data-testid="campaign-queue">
       <CampaignTabs t={t} locale={locale} current="queue" />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <SearchField
-          id="campaign-search"
-          label={t('adminCampaign.queue.searchLabel')}
-          placeholder={t('adminCampaign.queue.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="campaign-search" label={t('adminCampaign.queue.searchLabel')} placeholder={t('adminCampaign.queue.searchPlaceholder')} value={search} onChange={setSearch} />
         <div className="flex flex-wrap items-end gap-3">
           <FilterSelect
             id="campaign-filter-phase"
@@ -134,13 +107,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
             options={statusFilters.map((v) => [v, v === 'all' ? t('adminCampaign.queue.allStatuses') : t(`adminCampaign.status.${v}`)])}
           />
           <label className="flex items-center gap-2 pb-3 text-sm text-slate-300">
-            <input
-              type="checkbox"
-              className={checkboxClass}
-              checked={duplicatesOnly}
-              onChange={(e) => setDuplicatesOnly(e.target.checked)}
-              data-testid="campaign-filter-duplicates"
-            />
+            <input type="checkbox" className={checkboxClass} checked={duplicatesOnly} onChange={(e) => setDuplicatesOnly(e.target.checked)} data-testid="campaign-filter-duplicates" />
             {t('adminCampaign.queue.duplicatesOnly')}
           </label>
         </div>
@@ -215,13 +182,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
                   {s.status === 'rejected' && s.reason && <span className="line-clamp-2 break-words">{s.reason}</span>}
                 </td>
                 <td className={`${tdClass} text-right`}>
-                  <button
-                    type="button"
-                    className={smallButtonClass}
-                    onClick={() => setReviewing(s)}
-                    aria-label={t('adminCampaign.queue.reviewLabel', { name: name(s) })}
-                    data-testid="submission-row-review"
-                  >
+                  <button type="button" className={smallButtonClass} onClick={() => setReviewing(s)} aria-label={t('adminCampaign.queue.reviewLabel', { name: name(s) })} data-testid="submission-row-review">
                     {s.status === 'pending' ? t('adminCampaign.queue.review') : t('adminCampaign.queue.changeReview')}
                   </button>
                 </td>
@@ -230,30 +191,11 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
           </DataTable>
         )}
       </ListStatus>
-      <ListFooter
-        page={page}
-        total={data?.total ?? 0}
-        onPageChange={(n) => setPaging({ key, page: n })}
-        testId="campaign-pagination"
-        summaryTestId="campaign-summary"
-        navLabel={t('adminCampaign.queue.paginationLabel')}
-        t={t}
-      />
-      <Modal
-        open={viewing !== null}
-        title={t('adminCampaign.image.title', { name: viewing ? name(viewing) : '' })}
-        closeLabel={t('adminCampaign.close')}
-        onClose={() => setViewing(null)}
-        testId="image-dialog"
-      >
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ key, page: n })} testId="campaign-pagination" summaryTestId="campaign-summary" navLabel={t('adminCampaign.queue.paginationLabel')} t={t} />
+      <Modal open={viewing !== null} title={t('adminCampaign.image.title', { name: viewing ? name(viewing) : '' })} closeLabel={t('adminCampaign.close')} onClose={() => setViewing(null)} testId="image-dialog">
         {viewing && (
           <>
-            <img
-              src={viewing.imageUrl}
-              alt={t('adminCampaign.image.alt', { name: name(viewing) })}
-              className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain"
-              data-testid="image-dialog-full"
-            />
+            <img src={viewing.imageUrl} alt={t('adminCampaign.image.alt', { name: name(viewing) })} className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain" data-testid="image-dialog-full" />
             <a href={viewing.imageUrl} target="_blank" rel="noopener" className="text-sm text-accent underline-offset-4 hover:underline">
               {t('adminCampaign.image.newTab')}
             </a>

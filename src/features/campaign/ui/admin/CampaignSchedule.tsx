@@ -61,8 +61,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
 
   const zone = localTimeZone();
   const fieldError = (field: ScheduleField) => (missing.includes(field) ? t('adminCampaign.schedule.invalidDate') : undefined);
-  const setPhase = (i: number, edge: 'opensAt' | 'closesAt', value: string) =>
-    setValues((v) => v && { ...v, phases: v.phases.map((p, j) => (j === i ? { ...p, [edge]: value } : p)) });
+  const setPhase = (i: number, edge: 'opensAt' | 'closesAt', value: string) => setValues((v) => v && { ...v, phases: v.phases.map((p, j) => (j === i ? { ...p, [edge]: value } : p)) });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -112,12 +111,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
             <h2 id="schedule-general" className={`${panelTitleClass} sm:col-span-2`}>
               {t('adminCampaign.schedule.general')}
             </h2>
-            <FormField
-              id="schedule-deadline"
-              label={t('adminCampaign.schedule.deadline')}
-              error={fieldError('deadline')}
-              hint={t('adminCampaign.schedule.deadlineHint')}
-            >
+            <FormField id="schedule-deadline" label={t('adminCampaign.schedule.deadline')} error={fieldError('deadline')} hint={t('adminCampaign.schedule.deadlineHint')}>
               <input
                 {...controlProps('schedule-deadline', fieldError('deadline'), true)}
                 type="datetime-local"
@@ -137,9 +131,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
               >
                 <option value="">{t('adminCampaign.schedule.noCompetition')}</option>
                 {/* a linked competition missing from the list (deleted, other owner) stays selectable */}
-                {values.competitionId && competitions && !competitions.some((c) => c.id === values.competitionId) && (
-                  <option value={values.competitionId}>{values.competitionId}</option>
-                )}
+                {values.competitionId && competitions && !competitions.some((c) => c.id === values.competitionId) && <option value={values.competitionId}>{values.competitionId}</option>}
                 {competitions?.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
@@ -168,14 +160,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
                     const id = `schedule-phase-${n}-${edge}` as const;
                     return (
                       <FormField key={edge} id={id} label={t(`adminCampaign.schedule.${edge}`)} error={fieldError(`phase-${n}-${edge}`)}>
-                        <input
-                          {...controlProps(id, fieldError(`phase-${n}-${edge}`))}
-                          type="datetime-local"
-                          required
-                          value={p[edge]}
-                          onChange={(e) => setPhase(i, edge, e.target.value)}
-                          className={dateInputClass}
-                        />
+                        <input {...controlProps(id, fieldError(`phase-${n}-${edge}`))} type="datetime-local" required value={p[edge]} onChange={(e) => setPhase(i, edge, e.target.value)} className={dateInputClass} />
                       </FormField>
                     );
                   })}

@@ -12,9 +12,7 @@ interface Props {
 }
 
 const tabClass = (active: boolean) =>
-  `rounded-lg px-3 py-2 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-    active ? 'bg-brand/25 text-white ring-1 ring-brand/50' : 'text-slate-400 hover:bg-white/5 hover:text-white'
-  }`;
+  `rounded-lg px-3 py-2 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${active ? 'bg-brand/25 text-white ring-1 ring-brand/50' : 'text-slate-400 hover:bg-white/5 hover:text-white'}`;
 
 /**
  * The campaign pages' own navigation (moderation queue, schedule) and the links to each phase's
@@ -31,23 +29,14 @@ export default function CampaignTabs({ t, locale, current }: Props) {
         <ul className="flex gap-2">
           {tabs.map((tab) => (
             <li key={tab.id}>
-              <a
-                href={localizePath(tab.href, locale)}
-                aria-current={tab.id === current ? 'page' : undefined}
-                className={tabClass(tab.id === current)}
-                data-testid={`campaign-tab-${tab.id}`}
-              >
+              <a href={localizePath(tab.href, locale)} aria-current={tab.id === current ? 'page' : undefined} className={tabClass(tab.id === current)} data-testid={`campaign-tab-${tab.id}`}>
                 {t(`adminCampaign.tabs.${tab.id}`)}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <nav
-        aria-label={t('adminCampaign.standings.label')}
-        className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm"
-        data-testid="campaign-standings-links"
-      >
+      <nav aria-label={t('adminCampaign.standings.label')} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="campaign-standings-links">
         <span className="text-slate-400">{t('adminCampaign.standings.title')}</span>
         {Array.from({ length: PHASE_COUNT }, (_, i) => i + 1).map((phase) => (
           <a key={phase} href={localizePath(standingsPath(phase), locale)} className={linkClass} data-testid={`campaign-standings-link-${phase}`}>

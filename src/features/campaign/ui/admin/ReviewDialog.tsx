@@ -64,9 +64,7 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
       toast.error(t.error(res.code));
       return;
     }
-    toast.success(
-      t(decision === 'approve' ? 'adminCampaign.review.approved' : 'adminCampaign.review.rejected', { name: submission.username, score: res.data.score ?? 0 }),
-    );
+    toast.success(t(decision === 'approve' ? 'adminCampaign.review.approved' : 'adminCampaign.review.rejected', { name: submission.username, score: res.data.score ?? 0 }));
     onReviewed(res.data);
   };
 
@@ -81,13 +79,7 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
       {s && (
         <>
           <div className="flex gap-4">
-            <a
-              href={s.imageUrl}
-              target="_blank"
-              rel="noopener"
-              className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent"
-              aria-label={t('adminCampaign.image.newTabFor', { name: s.username })}
-            >
+            <a href={s.imageUrl} target="_blank" rel="noopener" className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label={t('adminCampaign.image.newTabFor', { name: s.username })}>
               <img src={s.imageUrl} alt="" width={112} height={112} className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line" />
             </a>
             <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -118,12 +110,7 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
             </p>
           )}
           <div className="grid gap-5 sm:grid-cols-2">
-            <form
-              noValidate
-              onSubmit={submit('approve')}
-              className="space-y-3 rounded-xl border border-emerald-500/30 p-4"
-              aria-label={t('adminCampaign.review.approveTitle')}
-            >
+            <form noValidate onSubmit={submit('approve')} className="space-y-3 rounded-xl border border-emerald-500/30 p-4" aria-label={t('adminCampaign.review.approveTitle')}>
               <FormField id="review-score" label={t('adminCampaign.review.score')} error={problem('approve')} hint={t('adminCampaign.review.scoreHint')}>
                 <input
                   {...controlProps('review-score', problem('approve'), true)}
@@ -142,22 +129,9 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
                 {busy === 'approve' ? t('adminCampaign.saving') : t('adminCampaign.review.approve')}
               </button>
             </form>
-            <form
-              noValidate
-              onSubmit={submit('reject')}
-              className="space-y-3 rounded-xl border border-rose-500/30 p-4"
-              aria-label={t('adminCampaign.review.rejectTitle')}
-            >
+            <form noValidate onSubmit={submit('reject')} className="space-y-3 rounded-xl border border-rose-500/30 p-4" aria-label={t('adminCampaign.review.rejectTitle')}>
               <FormField id="review-reason" label={t('adminCampaign.review.reason')} error={problem('reject')} hint={t('adminCampaign.review.reasonHint')}>
-                <textarea
-                  {...controlProps('review-reason', problem('reject'), true)}
-                  rows={2}
-                  maxLength={REJECT_REASON_MAX}
-                  required
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  className={inputClass}
-                />
+                <textarea {...controlProps('review-reason', problem('reject'), true)} rows={2} maxLength={REJECT_REASON_MAX} required value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />
               </FormField>
               <button type="submit" className={`${rejectButtonClass} w-full`} disabled={busy !== null} data-testid="review-reject">
                 {busy === 'reject' ? t('adminCampaign.saving') : t('adminCampaign.review.reject')}

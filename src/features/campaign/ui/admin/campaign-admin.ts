@@ -87,9 +87,7 @@ export type ScheduleField = 'deadline' | `phase-${number}-${'opensAt' | 'closesA
  * windows are out of order (the server checks the order too and answers INVALID_CAMPAIGN_SCHEDULE;
  * checking here saves a round trip and points at the form at once).
  */
-export function scheduleUpdate(
-  values: ScheduleFormValues,
-): { ok: true; body: Required<CampaignUpdate> } | { ok: false; missing: ScheduleField[]; order: boolean } {
+export function scheduleUpdate(values: ScheduleFormValues): { ok: true; body: Required<CampaignUpdate> } | { ok: false; missing: ScheduleField[]; order: boolean } {
   const instant = (v: string) => {
     const iso = localInputToIso(v);
     return iso && !Number.isNaN(Date.parse(iso)) ? iso : null;

@@ -46,11 +46,7 @@ export default function NewsBodyField({ id, label, value, error, registration, t
         <h3 id={`${id}-preview-title`} className="text-sm font-medium text-slate-300">
           {t('news.admin.form.preview', { field: label })}
         </h3>
-        <div
-          data-testid={`${id}-preview`}
-          aria-live="off"
-          className="max-h-96 min-h-40 flex-1 overflow-auto rounded-lg border border-dashed border-line bg-ink/40 px-4 py-3"
-        >
+        <div data-testid={`${id}-preview`} aria-live="off" className="max-h-96 min-h-40 flex-1 overflow-auto rounded-lg border border-dashed border-line bg-ink/40 px-4 py-3">
           {html ? (
             <div className={richTextClass} dangerouslySetInnerHTML={{ __html: html }} />
           ) : !sanitize && deferred.trim() ? (

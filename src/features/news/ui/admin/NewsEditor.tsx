@@ -74,19 +74,7 @@ export default function NewsEditor({ t, locale, section, agencyName }: SectionPr
   );
 }
 
-function NewsForm({
-  t,
-  locale,
-  article,
-  agencyName,
-  onSaved,
-}: {
-  t: Translator;
-  locale: Locale;
-  article: NewsArticle | null;
-  agencyName: string;
-  onSaved: (a: NewsArticle) => void;
-}) {
+function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; locale: Locale; article: NewsArticle | null; agencyName: string; onSaved: (a: NewsArticle) => void }) {
   const editing = article !== null;
   const [tab, setTab] = useState<Locale>(locale);
   const tabRefs = useRef<Record<Locale, HTMLButtonElement | null>>({ it: null, en: null });
@@ -121,14 +109,11 @@ function NewsForm({
       image: values.image,
       published: values.published,
     };
-    const res = editing
-      ? await api<NewsArticle>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body })
-      : await api<NewsArticle>('/news', { method: 'POST', body });
+    const res = editing ? await api<NewsArticle>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body }) : await api<NewsArticle>('/news', { method: 'POST', body });
     if (!res.ok) {
       for (const issue of res.issues ?? []) {
         const path = issue.path.replace(/^body\.?/, '');
-        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image')
-          setError(path as FieldPath<NewsInput>, { type: 'server', message: issue.message });
+        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image') setError(path as FieldPath<NewsInput>, { type: 'server', message: issue.message });
       }
       toast.error(t.error(res.code));
       return;
@@ -183,13 +168,7 @@ function NewsForm({
               }`}
             >
               {t(`news.admin.form.${l}`)}
-              {langsWithErrors.includes(l) && (
-                <span
-                  className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400"
-                  aria-label={t('news.admin.form.invalid')}
-                  data-testid={`news-tab-${l}-error`}
-                />
-              )}
+              {langsWithErrors.includes(l) && <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t('news.admin.form.invalid')} data-testid={`news-tab-${l}-error`} />}
             </button>
           ))}
         </div>
@@ -212,50 +191,19 @@ function NewsForm({
                   className={inputClass}
                 />
               </FormField>
-              <FormField
-                id={f('summary', l)}
-                label={t('news.admin.form.summary', { lang })}
-                error={errorText(errors.summary?.[l])}
-                hint={t('news.admin.form.summaryHint')}
-              >
-                <textarea
-                  {...register(`summary.${l}`, { maxLength: SUMMARY_MAX })}
-                  {...controlProps(f('summary', l), errorText(errors.summary?.[l]), true)}
-                  rows={3}
-                  maxLength={SUMMARY_MAX}
-                  className={inputClass}
-                />
+              <FormField id={f('summary', l)} label={t('news.admin.form.summary', { lang })} error={errorText(errors.summary?.[l])} hint={t('news.admin.form.summaryHint')}>
+                <textarea {...register(`summary.${l}`, { maxLength: SUMMARY_MAX })} {...controlProps(f('summary', l), errorText(errors.summary?.[l]), true)} rows={3} maxLength={SUMMARY_MAX} className={inputClass} />
               </FormField>
-              <NewsBodyField
-                id={f('body', l)}
-                label={t('news.admin.form.body', { lang })}
-                value={bodies?.[l] ?? ''}
-                error={errorText(errors.body?.[l])}
-                registration={register(`body.${l}`)}
-                t={t}
-              />
+              <NewsBodyField id={f('body', l)} label={t('news.admin.form.body', { lang })} value={bodies?.[l] ?? ''} error={errorText(errors.body?.[l])} registration={register(`body.${l}`)} t={t} />
             </div>
           );
         })}
       </section>
 
       <section className={`${panelClass} grid gap-6 md:grid-cols-[1fr_auto] md:items-start`}>
-        <NewsImageField
-          id="news-image"
-          t={t}
-          agencyName={agencyName}
-          value={image}
-          error={errorText(errors.image)}
-          onChange={(url) => setValue('image', url, { shouldDirty: true })}
-        />
+        <NewsImageField id="news-image" t={t} agencyName={agencyName} value={image} error={errorText(errors.image)} onChange={(url) => setValue('image', url, { shouldDirty: true })} />
         <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
-          <input
-            {...register('published')}
-            type="checkbox"
-            className={`${checkboxClass} mt-0.5`}
-            data-testid="news-published"
-            aria-describedby="news-published-hint"
-          />
+          <input {...register('published')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid="news-published" aria-describedby="news-published-hint" />
           <span>
             <span className="font-semibold">{t('news.admin.form.published')}</span>
             <span id="news-published-hint" className="block text-xs text-slate-400">
@@ -270,13 +218,7 @@ function NewsForm({
           {isSubmitting ? t('news.admin.form.saving') : editing ? t('news.admin.form.submitSave') : t('news.admin.form.submitCreate')}
         </button>
         {editing && article.published && (
-          <a
-            href={localizePath(`/news/${encodeURIComponent(article.id)}`, locale)}
-            target="_blank"
-            rel="noopener"
-            className={linkClass}
-            data-testid="news-public-link"
-          >
+          <a href={localizePath(`/news/${encodeURIComponent(article.id)}`, locale)} target="_blank" rel="noopener" className={linkClass} data-testid="news-public-link">
             {t('news.admin.form.publicPage')}
           </a>
         )}

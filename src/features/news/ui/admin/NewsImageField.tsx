@@ -73,11 +73,7 @@ export default function NewsImageField({ id, t, agencyName, value, onChange, err
         {t('news.admin.form.image')}
       </label>
       <div className="flex flex-wrap items-center gap-4">
-        {value ? (
-          <img src={value} alt="" className="h-24 w-40 rounded-lg border border-line object-cover" data-testid={`${id}-preview`} />
-        ) : (
-          <span aria-hidden="true" className="h-24 w-40 rounded-lg border border-dashed border-line" />
-        )}
+        {value ? <img src={value} alt="" className="h-24 w-40 rounded-lg border border-line object-cover" data-testid={`${id}-preview`} /> : <span aria-hidden="true" className="h-24 w-40 rounded-lg border border-dashed border-line" />}
         <div className="flex flex-col gap-2">
           <input
             ref={input}

@@ -111,13 +111,7 @@ export default function NewsList({ t, locale }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="news-list">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchField
-          id="news-search"
-          label={t('news.admin.list.searchLabel')}
-          placeholder={t('news.admin.list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="news-search" label={t('news.admin.list.searchLabel')} placeholder={t('news.admin.list.searchPlaceholder')} value={search} onChange={setSearch} />
         <a href={localizePath(sectionPath('newsNew'), locale)} className={primaryButtonClass} data-testid="news-new">
           <span aria-hidden="true">+</span> {t('news.admin.list.new')}
         </a>
@@ -143,12 +137,7 @@ export default function NewsList({ t, locale }: SectionProps) {
             caption={t('news.admin.list.caption', { total: data.total })}
             testId="news-table"
             loading={loading}
-            columns={[
-              { label: t('news.admin.list.columns.title') },
-              { label: t('news.admin.list.columns.status') },
-              { label: t('news.admin.list.columns.date') },
-              { label: t('news.admin.list.columns.actions'), align: 'right' },
-            ]}
+            columns={[{ label: t('news.admin.list.columns.title') }, { label: t('news.admin.list.columns.status') }, { label: t('news.admin.list.columns.date') }, { label: t('news.admin.list.columns.actions'), align: 'right' }]}
           >
             {data.rows.map((article) => {
               const title = titleIn(article, locale, untitled);
@@ -162,21 +151,14 @@ export default function NewsList({ t, locale }: SectionProps) {
                       ) : (
                         <span aria-hidden="true" className="h-10 w-14 shrink-0 rounded-md border border-dashed border-line" />
                       )}
-                      <a
-                        href={editHref(article.id)}
-                        className={`${linkClass} block min-w-0 truncate text-slate-100`}
-                        title={title}
-                        data-testid="news-row-title"
-                      >
+                      <a href={editHref(article.id)} className={`${linkClass} block min-w-0 truncate text-slate-100`} title={title} data-testid="news-row-title">
                         {title}
                       </a>
                     </div>
                   </th>
                   <td className={tdClass} data-testid="news-row-status" data-published={article.published}>
                     <span
-                      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
-                        article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'
-                      }`}
+                      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'}`}
                     >
                       {article.published ? t('news.admin.list.published') : t('news.admin.list.draft')}
                     </span>
@@ -196,13 +178,7 @@ export default function NewsList({ t, locale }: SectionProps) {
                       >
                         {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
                       </button>
-                      <a
-                        href={editHref(article.id)}
-                        className={`${smallButtonClass} px-2`}
-                        aria-label={t('news.admin.list.editLabel', { title })}
-                        title={t('dashboard.common.edit')}
-                        data-testid="news-row-edit"
-                      >
+                      <a href={editHref(article.id)} className={`${smallButtonClass} px-2`} aria-label={t('news.admin.list.editLabel', { title })} title={t('dashboard.common.edit')} data-testid="news-row-edit">
                         <EditIcon />
                       </a>
                       <button
@@ -224,15 +200,7 @@ export default function NewsList({ t, locale }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter
-        page={page}
-        total={data?.total ?? 0}
-        onPageChange={setPage}
-        testId="news-pagination"
-        summaryTestId="news-summary"
-        navLabel={t('news.admin.list.paginationLabel')}
-        t={t}
-      />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="news-pagination" summaryTestId="news-summary" navLabel={t('news.admin.list.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -171,32 +171,15 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="badge-form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="badge-slug"
-          label={t('adminEconomy.badges.form.slug')}
-          error={fieldError('slug')}
-          hint={editing ? t('adminEconomy.badges.form.fixedHint') : t('adminEconomy.badges.form.slugHint')}
-        >
-          <input
-            {...register('slug')}
-            {...controlProps('badge-slug', fieldError('slug'), true)}
-            type="text"
-            maxLength={40}
-            readOnly={editing}
-            autoComplete="off"
-            className={`${inputClass} font-mono`}
-          />
+        <FormField id="badge-slug" label={t('adminEconomy.badges.form.slug')} error={fieldError('slug')} hint={editing ? t('adminEconomy.badges.form.fixedHint') : t('adminEconomy.badges.form.slugHint')}>
+          <input {...register('slug')} {...controlProps('badge-slug', fieldError('slug'), true)} type="text" maxLength={40} readOnly={editing} autoComplete="off" className={`${inputClass} font-mono`} />
         </FormField>
         <FormField
           id="badge-trigger"
           label={t('adminEconomy.badges.form.trigger')}
           error={fieldError('trigger')}
           // what the rule means and when it pays, in plain words (the server awards on the event itself)
-          hint={[
-            t(`adminEconomy.ruleHelp.${rule}`),
-            rule === 'manual' ? '' : t(reusable ? 'adminEconomy.ruleHelp.paysEach' : 'adminEconomy.ruleHelp.paysOnce'),
-            editing ? t('adminEconomy.badges.form.fixedHint') : '',
-          ]
+          hint={[t(`adminEconomy.ruleHelp.${rule}`), rule === 'manual' ? '' : t(reusable ? 'adminEconomy.ruleHelp.paysEach' : 'adminEconomy.ruleHelp.paysOnce'), editing ? t('adminEconomy.badges.form.fixedHint') : '']
             .filter(Boolean)
             .join(' ')}
         >
@@ -215,35 +198,16 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
               <input {...register('name')} {...controlProps('badge-name', fieldError('name'))} type="text" maxLength={80} className={inputClass} />
             </FormField>
             <FormField id="badge-description" label={t('adminEconomy.badges.form.description')} error={fieldError('description')}>
-              <textarea
-                {...register('description')}
-                {...controlProps('badge-description', fieldError('description'))}
-                rows={3}
-                maxLength={500}
-                className={inputClass}
-              />
+              <textarea {...register('description')} {...controlProps('badge-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
             </FormField>
           </LanguagePanel>
           <LanguagePanel idPrefix="badge-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id="badge-en-name" label={t('adminEconomy.badges.form.name')}>
-              <input
-                {...register('en.name')}
-                {...controlProps('badge-en-name', undefined, true)}
-                type="text"
-                maxLength={80}
-                placeholder={watch('name')}
-                className={inputClass}
-              />
+              <input {...register('en.name')} {...controlProps('badge-en-name', undefined, true)} type="text" maxLength={80} placeholder={watch('name')} className={inputClass} />
             </FormField>
             <FormField id="badge-en-description" label={t('adminEconomy.badges.form.description')}>
-              <textarea
-                {...register('en.description')}
-                {...controlProps('badge-en-description', undefined, true)}
-                rows={3}
-                maxLength={500}
-                className={inputClass}
-              />
+              <textarea {...register('en.description')} {...controlProps('badge-en-description', undefined, true)} rows={3} maxLength={500} className={inputClass} />
             </FormField>
           </LanguagePanel>
         </div>
@@ -268,16 +232,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
           {uploading && <p className="text-xs text-slate-400">{t('adminEconomy.image.uploading')}</p>}
         </FormField>
         <FormField id="badge-reward" label={t('adminEconomy.badges.form.rewardAmount')} error={fieldError('rewardAmount')}>
-          <input
-            {...register('rewardAmount', { valueAsNumber: true })}
-            {...controlProps('badge-reward', fieldError('rewardAmount'))}
-            type="number"
-            min={0}
-            max={MAX_REWARD}
-            step={1}
-            inputMode="numeric"
-            className={inputClass}
-          />
+          <input {...register('rewardAmount', { valueAsNumber: true })} {...controlProps('badge-reward', fieldError('rewardAmount'))} type="number" min={0} max={MAX_REWARD} step={1} inputMode="numeric" className={inputClass} />
         </FormField>
         <label className="flex items-center gap-3 text-sm text-slate-200">
           <input {...register('reusable')} type="checkbox" className={checkboxClass} data-testid="badge-reusable" />

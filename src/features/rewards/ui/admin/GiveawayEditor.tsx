@@ -145,12 +145,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className={`${panelClass} space-y-5`} data-testid="giveaway-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <FormField
-            id="giveaway-token"
-            label={t('adminCatalog.giveawayForm.code')}
-            error={fieldError('token')}
-            hint={editing ? t('adminCatalog.giveawayForm.codeReadOnly') : t('adminCatalog.giveawayForm.codeHint')}
-          >
+          <FormField id="giveaway-token" label={t('adminCatalog.giveawayForm.code')} error={fieldError('token')} hint={editing ? t('adminCatalog.giveawayForm.codeReadOnly') : t('adminCatalog.giveawayForm.codeHint')}>
             <div className="flex flex-wrap gap-2">
               <input
                 {...register('token', { setValueAs: (v: string) => v.toUpperCase() })}
@@ -164,12 +159,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
                 className={`${inputClass} flex-1 font-mono uppercase ${editing ? 'cursor-not-allowed opacity-70' : ''}`}
               />
               {!editing && (
-                <button
-                  type="button"
-                  className={smallButtonClass}
-                  onClick={() => setValue('token', generateGiveawayCode(), { shouldDirty: true, shouldValidate: true })}
-                  data-testid="giveaway-generate"
-                >
+                <button type="button" className={smallButtonClass} onClick={() => setValue('token', generateGiveawayCode(), { shouldDirty: true, shouldValidate: true })} data-testid="giveaway-generate">
                   {t('adminCatalog.giveawayForm.generate')}
                 </button>
               )}
@@ -177,15 +167,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
           </FormField>
         </div>
         <FormField id="giveaway-credits" label={t('adminCatalog.giveawayForm.credits')} error={fieldError('credits')}>
-          <input
-            {...register('credits')}
-            {...controlProps('giveaway-credits', fieldError('credits'))}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            className={inputClass}
-          />
+          <input {...register('credits')} {...controlProps('giveaway-credits', fieldError('credits'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
         </FormField>
         <FormField id="giveaway-type" label={t('adminCatalog.giveawayForm.type')} error={fieldError('type')}>
           <select {...register('type')} {...controlProps('giveaway-type', fieldError('type'))} className={selectClass}>
@@ -198,41 +180,17 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
         </FormField>
         {type === 'limited' && (
           <FormField id="giveaway-maxUses" label={t('adminCatalog.giveawayForm.maxUses')} error={fieldError('maxUses')}>
-            <input
-              {...register('maxUses')}
-              {...controlProps('giveaway-maxUses', fieldError('maxUses'))}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              className={inputClass}
-            />
+            <input {...register('maxUses')} {...controlProps('giveaway-maxUses', fieldError('maxUses'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
           </FormField>
         )}
         {type === 'timed' && (
-          <FormField
-            id="giveaway-expiresAt"
-            label={t('adminCatalog.giveawayForm.expiresAt')}
-            error={fieldError('expiresAt')}
-            hint={t('adminCatalog.giveawayForm.timeZoneHint', { zone: localTimeZone() })}
-          >
-            <input
-              {...register('expiresAt')}
-              {...controlProps('giveaway-expiresAt', fieldError('expiresAt'), true)}
-              type="datetime-local"
-              className={`${inputClass} [color-scheme:dark]`}
-            />
+          <FormField id="giveaway-expiresAt" label={t('adminCatalog.giveawayForm.expiresAt')} error={fieldError('expiresAt')} hint={t('adminCatalog.giveawayForm.timeZoneHint', { zone: localTimeZone() })}>
+            <input {...register('expiresAt')} {...controlProps('giveaway-expiresAt', fieldError('expiresAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
           </FormField>
         )}
         <div className="sm:col-span-2">
           <FormField id="giveaway-description" label={t('adminCatalog.giveawayForm.description')} error={fieldError('description')}>
-            <textarea
-              {...register('description')}
-              {...controlProps('giveaway-description', fieldError('description'))}
-              rows={3}
-              maxLength={500}
-              className={inputClass}
-            />
+            <textarea {...register('description')} {...controlProps('giveaway-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
           </FormField>
         </div>
         {editing && (

@@ -86,13 +86,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="giveaways-list" data-loaded-query={data?.query ?? undefined} aria-busy={loading}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchField
-          id="giveaways-search"
-          label={t('adminCatalog.giveaways.searchLabel')}
-          placeholder={t('adminCatalog.giveaways.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="giveaways-search" label={t('adminCatalog.giveaways.searchLabel')} placeholder={t('adminCatalog.giveaways.searchPlaceholder')} value={search} onChange={setSearch} />
         <a href={localizePath(sectionPath('giveawayNew'), locale)} className={primaryButtonClass} data-testid="giveaways-new">
           <span aria-hidden="true">+</span> {t('adminCatalog.giveaways.new')}
         </a>
@@ -144,9 +138,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
                 <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">
                   {uses(g)}
                 </td>
-                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
-                  {g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}
-                </td>
+                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
                 <td className={tdClass}>
                   <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
                     {t(`adminCatalog.giveawayStates.${g.state}`)}
@@ -154,21 +146,10 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
                 </td>
                 <td className={`${tdClass} text-right`}>
                   <div className="inline-flex gap-2">
-                    <a
-                      href={editHref(g.id)}
-                      className={smallButtonClass}
-                      aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })}
-                      data-testid="giveaway-row-edit"
-                    >
+                    <a href={editHref(g.id)} className={smallButtonClass} aria-label={t('adminCatalog.giveaways.editLabel', { code: g.token })} data-testid="giveaway-row-edit">
                       <EditIcon /> {t('dashboard.common.edit')}
                     </a>
-                    <button
-                      type="button"
-                      className={dangerSmallButtonClass}
-                      onClick={() => setPendingDelete(g)}
-                      aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })}
-                      data-testid="giveaway-row-delete"
-                    >
+                    <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(g)} aria-label={t('adminCatalog.giveaways.deleteLabel', { code: g.token })} data-testid="giveaway-row-delete">
                       <DeleteIcon /> {t('dashboard.common.delete')}
                     </button>
                   </div>
@@ -179,14 +160,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter
-        page={page}
-        total={data?.total ?? 0}
-        onPageChange={(n) => setPaging({ query, page: n })}
-        testId="giveaways-pagination"
-        navLabel={t('adminCatalog.giveaways.paginationLabel')}
-        t={t}
-      />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="giveaways-pagination" navLabel={t('adminCatalog.giveaways.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -158,91 +158,37 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
               <input {...register('name')} {...controlProps('product-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
             </FormField>
             <FormField id="product-description" label={t('adminCatalog.productForm.description')} error={fieldError('description')}>
-              <textarea
-                {...register('description')}
-                {...controlProps('product-description', fieldError('description'))}
-                rows={4}
-                maxLength={2000}
-                className={inputClass}
-              />
+              <textarea {...register('description')} {...controlProps('product-description', fieldError('description'))} rows={4} maxLength={2000} className={inputClass} />
             </FormField>
           </LanguagePanel>
           <LanguagePanel idPrefix="product-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id="product-en-name" label={t('adminCatalog.productForm.name')}>
-              <input
-                {...register('en.name')}
-                {...controlProps('product-en-name', undefined, true)}
-                type="text"
-                maxLength={120}
-                placeholder={watch('name')}
-                className={inputClass}
-              />
+              <input {...register('en.name')} {...controlProps('product-en-name', undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
             </FormField>
             <FormField id="product-en-description" label={t('adminCatalog.productForm.description')}>
-              <textarea
-                {...register('en.description')}
-                {...controlProps('product-en-description', undefined, true)}
-                rows={4}
-                maxLength={2000}
-                className={inputClass}
-              />
+              <textarea {...register('en.description')} {...controlProps('product-en-description', undefined, true)} rows={4} maxLength={2000} className={inputClass} />
             </FormField>
           </LanguagePanel>
         </div>
         <FormField id="product-price" label={t('adminCatalog.productForm.price')} error={fieldError('price')}>
-          <input
-            {...register('price')}
-            {...controlProps('product-price', fieldError('price'))}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className={inputClass}
-          />
+          <input {...register('price')} {...controlProps('product-price', fieldError('price'))} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />
         </FormField>
         <FormField id="product-quantity" label={t('adminCatalog.productForm.quantity')} error={fieldError('quantity')}>
-          <input
-            {...register('quantity')}
-            {...controlProps('product-quantity', fieldError('quantity'))}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            className={inputClass}
-          />
+          <input {...register('quantity')} {...controlProps('product-quantity', fieldError('quantity'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
         </FormField>
         <div className="sm:col-span-2">
-          <FormField
-            id="product-brand"
-            label={t('adminCatalog.productForm.brand')}
-            error={fieldError('brand')}
-            hint={editing ? t('adminCatalog.productForm.brandHint') : t('adminCatalog.productForm.brandHintNew')}
-          >
-            <input
-              {...register('brand')}
-              {...controlProps('product-brand', fieldError('brand'), true)}
-              type="text"
-              maxLength={64}
-              placeholder={product?.brand ?? ''}
-              className={inputClass}
-            />
+          <FormField id="product-brand" label={t('adminCatalog.productForm.brand')} error={fieldError('brand')} hint={editing ? t('adminCatalog.productForm.brandHint') : t('adminCatalog.productForm.brandHintNew')}>
+            <input {...register('brand')} {...controlProps('product-brand', fieldError('brand'), true)} type="text" maxLength={64} placeholder={product?.brand ?? ''} className={inputClass} />
           </FormField>
         </div>
         <div className="sm:col-span-2">
           <FormField id="product-image" label={t('adminCatalog.productForm.image')} error={imageError} hint={t('adminCatalog.productForm.imageHint')}>
             <div className="flex flex-wrap items-center gap-4">
               {image ? (
-                <img
-                  src={image}
-                  alt={t('adminCatalog.productForm.imagePreview')}
-                  className="h-24 w-24 rounded-xl border border-line object-cover"
-                  data-testid="product-image-preview"
-                />
+                <img src={image} alt={t('adminCatalog.productForm.imagePreview')} className="h-24 w-24 rounded-xl border border-line object-cover" data-testid="product-image-preview" />
               ) : (
-                <div className="flex h-24 w-24 items-center justify-center rounded-xl border border-dashed border-line px-2 text-center text-xs text-slate-500">
-                  {t('adminCatalog.productForm.noImage')}
-                </div>
+                <div className="flex h-24 w-24 items-center justify-center rounded-xl border border-dashed border-line px-2 text-center text-xs text-slate-500">{t('adminCatalog.productForm.noImage')}</div>
               )}
               <input
                 ref={fileRef}

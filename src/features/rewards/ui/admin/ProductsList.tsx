@@ -79,13 +79,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="products-list" data-loaded-query={data?.query ?? undefined} aria-busy={loading}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchField
-          id="products-search"
-          label={t('adminCatalog.products.searchLabel')}
-          placeholder={t('adminCatalog.products.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="products-search" label={t('adminCatalog.products.searchLabel')} placeholder={t('adminCatalog.products.searchPlaceholder')} value={search} onChange={setSearch} />
         <a href={localizePath(sectionPath('productsNew'), locale)} className={primaryButtonClass} data-testid="products-new">
           <span aria-hidden="true">+</span> {t('adminCatalog.products.new')}
         </a>
@@ -121,13 +115,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
           >
             {data.rows.map((p) => (
               <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
-                <td className={tdClass}>
-                  {p.image ? (
-                    <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" />
-                  ) : (
-                    <span className="text-slate-500">{t('dashboard.common.none')}</span>
-                  )}
-                </td>
+                <td className={tdClass}>{p.image ? <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" /> : <span className="text-slate-500">{t('dashboard.common.none')}</span>}</td>
                 <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
                   <a href={editHref(p._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="product-row-name">
                     {p.name}
@@ -142,21 +130,10 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
                 </td>
                 <td className={`${tdClass} text-right`}>
                   <div className="inline-flex gap-2">
-                    <a
-                      href={editHref(p._id)}
-                      className={smallButtonClass}
-                      aria-label={t('adminCatalog.products.editLabel', { name: p.name })}
-                      data-testid="product-row-edit"
-                    >
+                    <a href={editHref(p._id)} className={smallButtonClass} aria-label={t('adminCatalog.products.editLabel', { name: p.name })} data-testid="product-row-edit">
                       <EditIcon /> {t('dashboard.common.edit')}
                     </a>
-                    <button
-                      type="button"
-                      className={dangerSmallButtonClass}
-                      onClick={() => setPendingDelete(p)}
-                      aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })}
-                      data-testid="product-row-delete"
-                    >
+                    <button type="button" className={dangerSmallButtonClass} onClick={() => setPendingDelete(p)} aria-label={t('adminCatalog.products.deleteLabel', { name: p.name })} data-testid="product-row-delete">
                       <DeleteIcon /> {t('dashboard.common.delete')}
                     </button>
                   </div>
@@ -167,14 +144,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter
-        page={page}
-        total={data?.total ?? 0}
-        onPageChange={(n) => setPaging({ query, page: n })}
-        testId="products-pagination"
-        navLabel={t('adminCatalog.products.paginationLabel')}
-        t={t}
-      />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="products-pagination" navLabel={t('adminCatalog.products.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -25,9 +25,7 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
     <span
       data-testid="purchase-state"
       data-fulfilled={fulfilled}
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
-        fulfilled ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-amber-500/15 text-amber-300 ring-amber-500/40'
-      }`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${fulfilled ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-amber-500/15 text-amber-300 ring-amber-500/40'}`}
     >
       {fulfilled ? t('adminEconomy.purchases.fulfilled') : t('adminEconomy.purchases.pending')}
     </span>
@@ -93,24 +91,12 @@ export default function PurchasesList({ t, locale }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="purchases-list">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SearchField
-          id="purchases-search"
-          label={t('adminEconomy.purchases.searchLabel')}
-          placeholder={t('adminEconomy.purchases.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="purchases-search" label={t('adminEconomy.purchases.searchLabel')} placeholder={t('adminEconomy.purchases.searchPlaceholder')} value={search} onChange={setSearch} />
         <div className="space-y-1.5 sm:w-56">
           <label htmlFor="purchases-filter" className={labelClass}>
             {t('adminEconomy.purchases.filterLabel')}
           </label>
-          <select
-            id="purchases-filter"
-            data-testid="purchases-filter"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value as Filter)}
-            className={selectClass}
-          >
+          <select id="purchases-filter" data-testid="purchases-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)} className={selectClass}>
             {filters.map((f) => (
               <option key={f} value={f}>
                 {t(`adminEconomy.purchases.filters.${f}`)}
@@ -190,25 +176,12 @@ export default function PurchasesList({ t, locale }: SectionProps) {
         navLabel={t('adminEconomy.purchases.paginationLabel')}
         t={t}
       />
-      <Modal
-        open={open !== null}
-        title={t('adminEconomy.purchases.modalTitle')}
-        closeLabel={t('adminEconomy.common.close')}
-        onClose={() => setOpen(null)}
-        testId="purchase-modal"
-      >
+      <Modal open={open !== null} title={t('adminEconomy.purchases.modalTitle')} closeLabel={t('adminEconomy.common.close')} onClose={() => setOpen(null)} testId="purchase-modal">
         {open && address && (
           <>
             <div className="flex items-center gap-4">
               {(open.productImage || open.product?.image) && (
-                <img
-                  src={open.productImage || open.product.image}
-                  alt=""
-                  width={80}
-                  height={80}
-                  className="h-20 w-20 shrink-0 rounded-xl bg-ink object-cover"
-                  data-testid="purchase-modal-image"
-                />
+                <img src={open.productImage || open.product.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl bg-ink object-cover" data-testid="purchase-modal-image" />
               )}
               <div className="min-w-0">
                 <p className="truncate text-lg font-semibold text-white" data-testid="purchase-modal-product">
@@ -262,13 +235,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
             </dl>
             {!open.fulfilled && (
               <div className="flex justify-end">
-                <button
-                  type="button"
-                  className={primaryButtonClass}
-                  disabled={marking === open.id}
-                  onClick={() => markFulfilled(open)}
-                  data-testid="purchase-modal-fulfill"
-                >
+                <button type="button" className={primaryButtonClass} disabled={marking === open.id} onClick={() => markFulfilled(open)} data-testid="purchase-modal-fulfill">
                   {marking === open.id ? t('adminEconomy.common.saving') : t('adminEconomy.purchases.markFulfilled')}
                 </button>
               </div>

@@ -90,13 +90,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
   };
 
   return (
-    <Modal
-      open={wallet !== null}
-      title={t('adminEconomy.wallets.modalTitle', { name: wallet?.username ?? '' })}
-      closeLabel={t('adminEconomy.common.close')}
-      onClose={onClose}
-      testId="wallet-modal"
-    >
+    <Modal open={wallet !== null} title={t('adminEconomy.wallets.modalTitle', { name: wallet?.username ?? '' })} closeLabel={t('adminEconomy.common.close')} onClose={onClose} testId="wallet-modal">
       {wallet && (
         <>
           <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -124,26 +118,11 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                 </select>
               </FormField>
               <FormField id="wallet-adjust-amount" label={t('adminEconomy.wallets.amount')} error={fieldError('amount')}>
-                <input
-                  {...register('amount', { valueAsNumber: true })}
-                  {...controlProps('wallet-adjust-amount', fieldError('amount'))}
-                  type="number"
-                  min={1}
-                  max={MAX_CREDITS}
-                  step={1}
-                  inputMode="numeric"
-                  className={inputClass}
-                />
+                <input {...register('amount', { valueAsNumber: true })} {...controlProps('wallet-adjust-amount', fieldError('amount'))} type="number" min={1} max={MAX_CREDITS} step={1} inputMode="numeric" className={inputClass} />
               </FormField>
               <div className="sm:col-span-2">
                 <FormField id="wallet-adjust-reason" label={t('adminEconomy.wallets.reason')} error={fieldError('reason')}>
-                  <input
-                    {...register('reason')}
-                    {...controlProps('wallet-adjust-reason', fieldError('reason'))}
-                    type="text"
-                    maxLength={200}
-                    className={inputClass}
-                  />
+                  <input {...register('reason')} {...controlProps('wallet-adjust-reason', fieldError('reason'))} type="text" maxLength={200} className={inputClass} />
                 </FormField>
               </div>
             </div>
@@ -187,9 +166,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                       </p>
                       <p className="text-xs text-slate-500">
                         {t(`adminEconomy.transactionTypes.${tx.type}`)} · {formatDateTime(tx.createdAt, locale)}
-                        {tx.createdBy && (
-                          <span data-testid="wallet-transaction-admin"> · {t('adminEconomy.wallets.byAdmin', { name: tx.createdBy.name })}</span>
-                        )}
+                        {tx.createdBy && <span data-testid="wallet-transaction-admin"> · {t('adminEconomy.wallets.byAdmin', { name: tx.createdBy.name })}</span>}
                       </p>
                     </div>
                     <div className="shrink-0 text-right">

@@ -58,13 +58,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
 
   return (
     <div className="mt-6 space-y-5" data-testid="wallets-list">
-      <SearchField
-        id="wallets-search"
-        label={t('adminEconomy.wallets.searchLabel')}
-        placeholder={t('adminEconomy.wallets.searchPlaceholder')}
-        value={search}
-        onChange={setSearch}
-      />
+      <SearchField id="wallets-search" label={t('adminEconomy.wallets.searchLabel')} placeholder={t('adminEconomy.wallets.searchPlaceholder')} value={search} onChange={setSearch} />
       <ListStatus
         testId="wallets"
         failed={failed && !data}
@@ -102,13 +96,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
                 </td>
                 <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}</td>
                 <td className={`${tdClass} text-right`}>
-                  <button
-                    type="button"
-                    className={smallButtonClass}
-                    onClick={() => setOpen(wallet)}
-                    aria-label={t('adminEconomy.wallets.detailsLabel', { name: wallet.username })}
-                    data-testid="wallet-row-details"
-                  >
+                  <button type="button" className={smallButtonClass} onClick={() => setOpen(wallet)} aria-label={t('adminEconomy.wallets.detailsLabel', { name: wallet.username })} data-testid="wallet-row-details">
                     {t('adminEconomy.common.details')}
                   </button>
                 </td>

@@ -75,21 +75,10 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
             <fieldset key={lang} className="space-y-4 rounded-xl border border-line p-4" lang={lang}>
               <legend className="px-1 text-sm font-semibold text-slate-200">{t(`dashboard.tournaments.broadcast.language.${lang}`)}</legend>
               <FormField id={`broadcast-subject-${lang}`} label={t('dashboard.tournaments.broadcast.subject')} error={fieldError(`subject.${lang}`)}>
-                <input
-                  {...register(`subject.${lang}`)}
-                  {...controlProps(`broadcast-subject-${lang}`, fieldError(`subject.${lang}`))}
-                  type="text"
-                  maxLength={200}
-                  className={inputClass}
-                />
+                <input {...register(`subject.${lang}`)} {...controlProps(`broadcast-subject-${lang}`, fieldError(`subject.${lang}`))} type="text" maxLength={200} className={inputClass} />
               </FormField>
               <FormField id={`broadcast-body-${lang}`} label={t('dashboard.tournaments.broadcast.body')} error={fieldError(`body.${lang}`)}>
-                <textarea
-                  {...register(`body.${lang}`)}
-                  {...controlProps(`broadcast-body-${lang}`, fieldError(`body.${lang}`))}
-                  rows={8}
-                  className={inputClass}
-                />
+                <textarea {...register(`body.${lang}`)} {...controlProps(`broadcast-body-${lang}`, fieldError(`body.${lang}`))} rows={8} className={inputClass} />
               </FormField>
             </fieldset>
           ))}

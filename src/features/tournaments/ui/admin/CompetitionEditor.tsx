@@ -56,12 +56,7 @@ export default function CompetitionEditor({ t, locale, section }: SectionProps) 
   return (
     <div className="mt-4 space-y-6" data-testid="competition-editor" data-competition-id={competition.id}>
       {back}
-      <CompetitionForm
-        t={t}
-        locale={locale}
-        competition={competition}
-        onSaved={(c) => setCompetition((old) => ({ ...c, teams: c.teams ?? old?.teams ?? [] }))}
-      />
+      <CompetitionForm t={t} locale={locale} competition={competition} onSaved={(c) => setCompetition((old) => ({ ...c, teams: c.teams ?? old?.teams ?? [] }))} />
       <FactionScoresEditor t={t} competition={competition} onSaved={setCompetition} />
     </div>
   );

@@ -76,9 +76,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
   }, [competition, reset]);
 
   const onSubmit = async (body: Body) => {
-    const res = editing
-      ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, { method: 'PUT', body })
-      : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
+    const res = editing ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, { method: 'PUT', body }) : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field as FieldPath<Values>, error, { shouldFocus: true });
       toast.error(t.error(res.code));
@@ -95,12 +93,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit, (errs) => errs.name && setLang('it'))}
-      className={`${panelClass} space-y-5`}
-      data-testid="competition-form"
-    >
+    <form noValidate onSubmit={handleSubmit(onSubmit, (errs) => errs.name && setLang('it'))} className={`${panelClass} space-y-5`} data-testid="competition-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="space-y-5 sm:col-span-2">
           <LanguageTabs idPrefix="competition-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') ? ['it'] : []} />
@@ -112,13 +105,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
           <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id="competition-en-name" label={t('dashboard.competitions.form.name')}>
-              <input
-                {...register('translations.en.name')}
-                {...controlProps('competition-en-name', undefined, true)}
-                type="text"
-                maxLength={120}
-                className={inputClass}
-              />
+              <input {...register('translations.en.name')} {...controlProps('competition-en-name', undefined, true)} type="text" maxLength={120} className={inputClass} />
             </FormField>
           </LanguagePanel>
         </div>
@@ -132,69 +119,23 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
             ))}
           </select>
         </FormField>
-        <FormField
-          id="competition-thumbnail"
-          label={t('dashboard.competitions.form.thumbnail')}
-          error={fieldError('thumbnail')}
-          hint={t('dashboard.tournaments.form.imageHint')}
-        >
-          <input
-            {...register('thumbnail')}
-            {...controlProps('competition-thumbnail', fieldError('thumbnail'), true)}
-            type="url"
-            inputMode="url"
-            maxLength={500}
-            placeholder="https://"
-            className={inputClass}
-          />
+        <FormField id="competition-thumbnail" label={t('dashboard.competitions.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
+          <input {...register('thumbnail')} {...controlProps('competition-thumbnail', fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
         </FormField>
         <div className="sm:col-span-2">
-          <FormField
-            id="competition-url"
-            label={t('dashboard.competitions.form.url')}
-            error={fieldError('url')}
-            hint={t('dashboard.competitions.form.urlHint')}
-          >
-            <input
-              {...register('url')}
-              {...controlProps('competition-url', fieldError('url'), true)}
-              type="text"
-              inputMode="url"
-              maxLength={500}
-              className={inputClass}
-            />
+          <FormField id="competition-url" label={t('dashboard.competitions.form.url')} error={fieldError('url')} hint={t('dashboard.competitions.form.urlHint')}>
+            <input {...register('url')} {...controlProps('competition-url', fieldError('url'), true)} type="text" inputMode="url" maxLength={500} className={inputClass} />
           </FormField>
         </div>
         {/* the championship page shows these; empty: the page keeps its built-in text */}
-        <FormField
-          id="competition-playoffs"
-          label={t('dashboard.competitions.form.playoffsAt')}
-          error={fieldError('playoffsAt')}
-          hint={t('dashboard.competitions.form.stagesHint')}
-        >
-          <input
-            {...register('playoffsAt')}
-            {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)}
-            type="datetime-local"
-            className={`${inputClass} [color-scheme:dark]`}
-          />
+        <FormField id="competition-playoffs" label={t('dashboard.competitions.form.playoffsAt')} error={fieldError('playoffsAt')} hint={t('dashboard.competitions.form.stagesHint')}>
+          <input {...register('playoffsAt')} {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
         </FormField>
         <FormField id="competition-finals" label={t('dashboard.competitions.form.finalsAt')} error={fieldError('finalsAt')}>
-          <input
-            {...register('finalsAt')}
-            {...controlProps('competition-finals', fieldError('finalsAt'))}
-            type="datetime-local"
-            className={`${inputClass} [color-scheme:dark]`}
-          />
+          <input {...register('finalsAt')} {...controlProps('competition-finals', fieldError('finalsAt'))} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
         </FormField>
         <FormField id="competition-finals-city" label={t('dashboard.competitions.form.finalsCity')} error={fieldError('finalsCity')}>
-          <input
-            {...register('finalsCity')}
-            {...controlProps('competition-finals-city', fieldError('finalsCity'))}
-            type="text"
-            maxLength={80}
-            className={inputClass}
-          />
+          <input {...register('finalsCity')} {...controlProps('competition-finals-city', fieldError('finalsCity'))} type="text" maxLength={80} className={inputClass} />
         </FormField>
       </div>
       <div className="flex flex-wrap justify-end gap-3">

@@ -48,13 +48,7 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="competitions-list">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchField
-          id="competitions-search"
-          label={t('dashboard.competitions.list.searchLabel')}
-          placeholder={t('dashboard.competitions.list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="competitions-search" label={t('dashboard.competitions.list.searchLabel')} placeholder={t('dashboard.competitions.list.searchPlaceholder')} value={search} onChange={setSearch} />
         <a href={localizePath(sectionPath('competitionsNew'), locale)} className={primaryButtonClass} data-testid="competitions-new">
           <span aria-hidden="true">+</span> {t('dashboard.competitions.list.new')}
         </a>
@@ -100,12 +94,7 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
                   {(c.teams ?? []).reduce((n, team) => n + team.players.length, 0)}
                 </td>
                 <td className={`${tdClass} text-right`}>
-                  <a
-                    href={editHref(c.id)}
-                    className={smallButtonClass}
-                    aria-label={t('dashboard.competitions.list.editLabel', { name: c.name })}
-                    data-testid="competition-row-edit"
-                  >
+                  <a href={editHref(c.id)} className={smallButtonClass} aria-label={t('dashboard.competitions.list.editLabel', { name: c.name })} data-testid="competition-row-edit">
                     {t('dashboard.common.edit')}
                   </a>
                 </td>
@@ -115,14 +104,7 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter
-        page={page}
-        total={matches.length}
-        onPageChange={(n) => setPaging({ query, page: n })}
-        testId="competitions-pagination"
-        navLabel={t('dashboard.competitions.list.paginationLabel')}
-        t={t}
-      />
+      <ListFooter page={page} total={matches.length} onPageChange={(n) => setPaging({ query, page: n })} testId="competitions-pagination" navLabel={t('dashboard.competitions.list.paginationLabel')} t={t} />
     </div>
   );
 }

@@ -53,8 +53,7 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
   const dirty = JSON.stringify(saved) !== JSON.stringify(factions);
   const invalid = teamNames.some((n) => factions[n].some((r) => !scoreValid(r.score)));
 
-  const setScore = (team: TeamName, playerId: string, score: string) =>
-    setFactions((f) => ({ ...f, [team]: f[team].map((r) => (r.playerId === playerId ? { ...r, score } : r)) }));
+  const setScore = (team: TeamName, playerId: string, score: string) => setFactions((f) => ({ ...f, [team]: f[team].map((r) => (r.playerId === playerId ? { ...r, score } : r)) }));
 
   const move = (from: TeamName, playerId: string) => {
     const to = teamNames.find((n) => n !== from)!;
@@ -110,13 +109,7 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
           <p className="mt-1 text-sm text-slate-400">{t('dashboard.competitions.scores.intro')}</p>
         </div>
         <div className="flex gap-2">
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={!dirty || saving}
-            onClick={() => (setFactions(saved), setShowErrors(false))}
-            data-testid="scores-reset"
-          >
+          <button type="button" className={secondaryButtonClass} disabled={!dirty || saving} onClick={() => (setFactions(saved), setShowErrors(false))} data-testid="scores-reset">
             {t('dashboard.competitions.scores.reset')}
           </button>
           <button type="button" className={primaryButtonClass} disabled={!dirty || saving} onClick={save} data-testid="scores-save">
@@ -129,12 +122,7 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
           const other = teamNames.find((n) => n !== team)!;
           const rows = factions[team];
           return (
-            <section
-              key={team}
-              aria-labelledby={`scores-team-${team}-title`}
-              className="rounded-xl border border-line bg-ink/40"
-              data-testid={`scores-team-${team}`}
-            >
+            <section key={team} aria-labelledby={`scores-team-${team}-title`} className="rounded-xl border border-line bg-ink/40" data-testid={`scores-team-${team}`}>
               <header className="flex items-center justify-between border-b border-line px-4 py-3">
                 <h3 id={`scores-team-${team}-title`} className="font-semibold text-white">
                   {t(`dashboard.competitions.scores.teams.${team}`)}
@@ -151,12 +139,7 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
                     const inputId = `scores-score-${row.playerId}`;
                     const bad = showErrors && !scoreValid(row.score);
                     return (
-                      <li
-                        key={row.playerId}
-                        className="flex flex-wrap items-center gap-3 px-4 py-2.5"
-                        data-testid={`scores-player-${row.playerId}`}
-                        data-player-name={row.playerName}
-                      >
+                      <li key={row.playerId} className="flex flex-wrap items-center gap-3 px-4 py-2.5" data-testid={`scores-player-${row.playerId}`} data-player-name={row.playerName}>
                         <label htmlFor={inputId} className="min-w-0 flex-1 truncate text-sm font-medium text-slate-200">
                           {row.playerName}
                         </label>

@@ -13,11 +13,7 @@ const phaseClass: Record<Phase, string> = {
 /** The phase of SPEC section 4 as a coloured pill (the same names as the tournament cards). */
 export default function PhaseBadge({ phase, t, testId }: { phase: Phase; t: Translator; testId?: string }) {
   return (
-    <span
-      data-testid={testId}
-      data-phase={phase}
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${phaseClass[phase]}`}
-    >
+    <span data-testid={testId} data-phase={phase} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${phaseClass[phase]}`}>
       {t(`dashboard.phases.${phase}`)}
     </span>
   );

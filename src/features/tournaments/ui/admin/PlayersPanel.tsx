@@ -3,17 +3,7 @@ import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import {
-  panelClass,
-  panelTitleClass,
-  rowClass,
-  smallButtonClass,
-  tableClass,
-  tableWrapClass,
-  tdClass,
-  theadClass,
-  thClass,
-} from '../../../../platform/ui/admin/ui.ts';
+import { panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../../../../platform/ui/admin/ui.ts';
 import type { RegistrationRow, Registrations } from './registrations.ts';
 
 interface Props {
@@ -41,23 +31,7 @@ function account(row: RegistrationRow, t: Translator) {
   );
 }
 
-function RegistrationTable({
-  t,
-  locale,
-  rows,
-  columns,
-  caption,
-  testId,
-  empty,
-}: {
-  t: Translator;
-  locale: Locale;
-  rows: RegistrationRow[];
-  columns: Column[];
-  caption: string;
-  testId: string;
-  empty: string;
-}) {
+function RegistrationTable({ t, locale, rows, columns, caption, testId, empty }: { t: Translator; locale: Locale; rows: RegistrationRow[]; columns: Column[]; caption: string; testId: string; empty: string }) {
   if (rows.length === 0)
     return (
       <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid={`${testId}-empty`}>
@@ -74,13 +48,9 @@ function RegistrationTable({
         return row.nickname || <span className="text-slate-500">{t('dashboard.common.none')}</span>;
       case 'confirmed':
         return row.confirmed ? (
-          <span className="inline-flex rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-200 ring-1 ring-emerald-400/40 ring-inset">
-            {t('dashboard.common.yes')}
-          </span>
+          <span className="inline-flex rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-200 ring-1 ring-emerald-400/40 ring-inset">{t('dashboard.common.yes')}</span>
         ) : (
-          <span className="inline-flex rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-300 ring-1 ring-slate-400/30 ring-inset">
-            {t('dashboard.common.no')}
-          </span>
+          <span className="inline-flex rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-300 ring-1 ring-slate-400/30 ring-inset">{t('dashboard.common.no')}</span>
         );
       case 'gameAccount':
         return account(row, t);

@@ -32,13 +32,7 @@ export default function QuickStatus({ t, tournament, onChange }: { t: Translator
         <label id="quick-status-label" htmlFor="tournament-quick-status" className="block text-xs font-medium text-slate-400">
           {t('dashboard.tournaments.detail.quickStatus')}
         </label>
-        <select
-          id="tournament-quick-status"
-          data-testid="tournament-quick-status"
-          value={choice}
-          onChange={(e) => setChoice(e.target.value as StatusChoice)}
-          className={`${selectClass} h-10 py-0 text-sm`}
-        >
+        <select id="tournament-quick-status" data-testid="tournament-quick-status" value={choice} onChange={(e) => setChoice(e.target.value as StatusChoice)} className={`${selectClass} h-10 py-0 text-sm`}>
           {statusChoices.map((c) => (
             <option key={c} value={c}>
               {t(statusChoiceLabel(c))}
@@ -46,13 +40,7 @@ export default function QuickStatus({ t, tournament, onChange }: { t: Translator
           ))}
         </select>
       </div>
-      <button
-        type="button"
-        onClick={apply}
-        disabled={busy || choice === current}
-        className={`${smallButtonClass} h-10`}
-        data-testid="tournament-quick-status-apply"
-      >
+      <button type="button" onClick={apply} disabled={busy || choice === current} className={`${smallButtonClass} h-10`} data-testid="tournament-quick-status-apply">
         {busy ? t('dashboard.common.saving') : t('dashboard.tournaments.detail.applyStatus')}
       </button>
     </div>

@@ -126,16 +126,7 @@ function EditView({
   };
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = tabs.indexOf(tab);
-    const next =
-      e.key === 'ArrowRight'
-        ? tabs[(i + 1) % tabs.length]
-        : e.key === 'ArrowLeft'
-          ? tabs[(i + tabs.length - 1) % tabs.length]
-          : e.key === 'Home'
-            ? tabs[0]
-            : e.key === 'End'
-              ? tabs[tabs.length - 1]
-              : null;
+    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
     if (!next) return;
     e.preventDefault();
     select(next);
@@ -155,9 +146,7 @@ function EditView({
           </p>
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-400">
             <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-editor-phase" />
-            <span data-testid="tournament-editor-players">
-              {t('dashboard.tournaments.detail.playersSummary', { members: memberCount, max: tournament.maxPartecipants, waitlist: waitlistCount })}
-            </span>
+            <span data-testid="tournament-editor-players">{t('dashboard.tournaments.detail.playersSummary', { members: memberCount, max: tournament.maxPartecipants, waitlist: waitlistCount })}</span>
             <a href={localizePath(`/tournament/${encodeURIComponent(tournament.id)}`, locale)} target="_blank" rel="noopener" className={linkClass}>
               {t('dashboard.tournaments.detail.publicPage')}
             </a>
@@ -196,22 +185,8 @@ function EditView({
       <div role="tabpanel" id="tournament-panel-settings" aria-labelledby="tournament-tab-settings" hidden={tab !== 'settings'}>
         <TournamentForm t={t} locale={locale} tournament={tournament} competitions={competitions} onSaved={setTournament} />
       </div>
-      <div
-        role="tabpanel"
-        id="tournament-panel-players"
-        aria-labelledby="tournament-tab-players"
-        hidden={tab !== 'players'}
-        data-testid="tournament-panel-players"
-      >
-        <PlayersPanel
-          t={t}
-          locale={locale}
-          registrations={registrations}
-          failure={regFailure}
-          loading={regLoading}
-          onReload={loadRegistrations}
-          maxPartecipants={tournament.maxPartecipants}
-        />
+      <div role="tabpanel" id="tournament-panel-players" aria-labelledby="tournament-tab-players" hidden={tab !== 'players'} data-testid="tournament-panel-players">
+        <PlayersPanel t={t} locale={locale} registrations={registrations} failure={regFailure} loading={regLoading} onReload={loadRegistrations} maxPartecipants={tournament.maxPartecipants} />
       </div>
       <div role="tabpanel" id="tournament-panel-email" aria-labelledby="tournament-tab-email" hidden={tab !== 'email'}>
         <BroadcastForm t={t} tournamentId={tournament.id} memberCount={memberCount} waitlistCount={waitlistCount} />

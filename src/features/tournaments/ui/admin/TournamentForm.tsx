@@ -21,15 +21,7 @@ import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
-import {
-  emptyTournamentValues,
-  scheduleFields,
-  toFormValues,
-  toTournamentBody,
-  tournamentFields,
-  tournamentNumberRanges,
-  type TournamentFormValues,
-} from './tournament-form-values.ts';
+import { emptyTournamentValues, scheduleFields, toFormValues, toTournamentBody, tournamentFields, tournamentNumberRanges, type TournamentFormValues } from './tournament-form-values.ts';
 
 type Body = z.output<typeof tournamentInputSchema>;
 
@@ -106,9 +98,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   const listHref = localizePath(sectionPath('tournaments'), locale);
 
   const onSubmit = async (body: Body) => {
-    const res = editing
-      ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
-      : await api<Tournament>('/tournaments', { method: 'POST', body });
+    const res = editing ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body }) : await api<Tournament>('/tournaments', { method: 'POST', body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, tournamentFields)) setError(field as FieldPath<TournamentFormValues>, error, { shouldFocus: true });
       const codeField = codeFields[res.code];
@@ -132,10 +122,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
     if (Object.keys(errs).length) toast.error(t('dashboard.tournaments.form.invalid'));
   };
 
-  const imagePreview = (url: string) =>
-    /^(\/media\/|https:\/\/)[^\s"'<>]+$/.test(url.trim()) ? (
-      <img src={url.trim()} alt="" loading="lazy" className="mt-2 h-20 max-w-full rounded-lg border border-line object-cover" />
-    ) : null;
+  const imagePreview = (url: string) => (/^(\/media\/|https:\/\/)[^\s"'<>]+$/.test(url.trim()) ? <img src={url.trim()} alt="" loading="lazy" className="mt-2 h-20 max-w-full rounded-lg border border-line object-cover" /> : null);
 
   const f = (name: string) => `tournament-${name.replace('.', '-')}`;
 
@@ -146,53 +133,20 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
           {t('dashboard.tournaments.form.sections.content')}
         </legend>
         <div className="clear-both space-y-6">
-          <LanguageTabs
-            idPrefix="tournament-lang"
-            tab={lang}
-            onChange={setLang}
-            t={t}
-            invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []}
-          />
+          <LanguageTabs idPrefix="tournament-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []} />
           <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang} className="space-y-6">
             <FormField id={f('name')} label={t('dashboard.tournaments.form.name')} error={fieldError('name')}>
               <input {...register('name')} {...controlProps(f('name'), fieldError('name'))} type="text" maxLength={120} className={inputClass} />
             </FormField>
-            <RichTextField
-              id={f('description')}
-              label={t('dashboard.tournaments.form.description')}
-              value={description}
-              error={fieldError('description')}
-              registration={register('description')}
-              t={t}
-            />
-            <RichTextField
-              id={f('rules')}
-              label={t('dashboard.tournaments.form.rules')}
-              value={rules}
-              error={fieldError('rules')}
-              registration={register('rules')}
-              t={t}
-            />
+            <RichTextField id={f('description')} label={t('dashboard.tournaments.form.description')} value={description} error={fieldError('description')} registration={register('description')} t={t} />
+            <RichTextField id={f('rules')} label={t('dashboard.tournaments.form.rules')} value={rules} error={fieldError('rules')} registration={register('rules')} t={t} />
           </LanguagePanel>
           <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang} className="space-y-6">
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id={f('en.name')} label={t('dashboard.tournaments.form.name')}>
-              <input
-                {...register('en.name')}
-                {...controlProps(f('en.name'), undefined, true)}
-                type="text"
-                maxLength={120}
-                placeholder={watch('name')}
-                className={inputClass}
-              />
+              <input {...register('en.name')} {...controlProps(f('en.name'), undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
             </FormField>
-            <RichTextField
-              id={f('en.description')}
-              label={t('dashboard.tournaments.form.description')}
-              value={enDescription}
-              registration={register('en.description')}
-              t={t}
-            />
+            <RichTextField id={f('en.description')} label={t('dashboard.tournaments.form.description')} value={enDescription} registration={register('en.description')} t={t} />
             <RichTextField id={f('en.rules')} label={t('dashboard.tournaments.form.rules')} value={enRules} registration={register('en.rules')} t={t} />
           </LanguagePanel>
         </div>
@@ -209,12 +163,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
             ))}
           </select>
         </FormField>
-        <FormField
-          id={f('competitionId')}
-          label={t('dashboard.tournaments.form.competition')}
-          error={fieldError('competitionId')}
-          hint={t('dashboard.tournaments.form.competitionHint')}
-        >
+        <FormField id={f('competitionId')} label={t('dashboard.tournaments.form.competition')} error={fieldError('competitionId')} hint={t('dashboard.tournaments.form.competitionHint')}>
           <select {...register('competitionId')} {...controlProps(f('competitionId'), fieldError('competitionId'), true)} className={selectClass}>
             <option value="">{t('dashboard.tournaments.form.competitionNone')}</option>
             {(competitions ?? []).map((c) => (
@@ -222,9 +171,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
                 {c.name}
               </option>
             ))}
-            {tournament?.competitionId && !(competitions ?? []).some((c) => c.id === tournament.competitionId) && (
-              <option value={tournament.competitionId}>{tournament.competitionId}</option>
-            )}
+            {tournament?.competitionId && !(competitions ?? []).some((c) => c.id === tournament.competitionId) && <option value={tournament.competitionId}>{tournament.competitionId}</option>}
           </select>
         </FormField>
         <fieldset className="space-y-2 sm:col-span-2" aria-describedby={fieldError('console') ? `${f('console')}-error` : undefined}>
@@ -235,14 +182,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
                 key={c}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink/60 px-3 py-2 text-sm text-slate-200 transition hover:border-accent has-[:checked]:border-brand has-[:checked]:bg-brand/20 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent"
               >
-                <input
-                  {...register('console')}
-                  type="checkbox"
-                  value={c}
-                  className={checkboxClass}
-                  data-testid={`${f('console')}-${c}`}
-                  aria-invalid={fieldError('console') ? true : undefined}
-                />
+                <input {...register('console')} type="checkbox" value={c} className={checkboxClass} data-testid={`${f('console')}-${c}`} aria-invalid={fieldError('console') ? true : undefined} />
                 {c}
               </label>
             ))}
@@ -252,23 +192,9 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
           </p>
         </fieldset>
         <FormField id={f('maxPartecipants')} label={t('dashboard.tournaments.form.maxPartecipants')} error={fieldError('maxPartecipants')}>
-          <input
-            {...register('maxPartecipants')}
-            {...controlProps(f('maxPartecipants'), fieldError('maxPartecipants'))}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={10000}
-            step={1}
-            className={inputClass}
-          />
+          <input {...register('maxPartecipants')} {...controlProps(f('maxPartecipants'), fieldError('maxPartecipants'))} type="number" inputMode="numeric" min={1} max={10000} step={1} className={inputClass} />
         </FormField>
-        <FormField
-          id={f('teamSize')}
-          label={t('dashboard.tournaments.form.teamSize')}
-          error={fieldError('teamSize')}
-          hint={t('dashboard.tournaments.form.teamSizeHint')}
-        >
+        <FormField id={f('teamSize')} label={t('dashboard.tournaments.form.teamSize')} error={fieldError('teamSize')} hint={t('dashboard.tournaments.form.teamSizeHint')}>
           <input
             {...register('teamSize')}
             {...controlProps(f('teamSize'), fieldError('teamSize'), true)}
@@ -284,12 +210,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
       </Section>
 
       <Section id="tournament-access" title={t('dashboard.tournaments.form.sections.access')}>
-        <FormField
-          id={f('status')}
-          label={t('dashboard.tournaments.form.status')}
-          error={fieldError('status')}
-          hint={t('dashboard.tournaments.form.statusHint')}
-        >
+        <FormField id={f('status')} label={t('dashboard.tournaments.form.status')} error={fieldError('status')} hint={t('dashboard.tournaments.form.statusHint')}>
           <select {...register('status')} {...controlProps(f('status'), fieldError('status'), true)} className={selectClass}>
             {statusChoices.map((c) => (
               <option key={c} value={c}>
@@ -340,121 +261,30 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
             <input {...register(name)} {...controlProps(f(name), fieldError(name))} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
           </FormField>
         ))}
-        <FormField
-          id={f('check_in')}
-          label={t('dashboard.tournaments.form.check_in')}
-          error={fieldError('check_in')}
-          hint={t('dashboard.tournaments.form.minutesHint')}
-        >
-          <input
-            {...register('check_in')}
-            {...controlProps(f('check_in'), fieldError('check_in'), true)}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1440}
-            step={1}
-            className={inputClass}
-          />
+        <FormField id={f('check_in')} label={t('dashboard.tournaments.form.check_in')} error={fieldError('check_in')} hint={t('dashboard.tournaments.form.minutesHint')}>
+          <input {...register('check_in')} {...controlProps(f('check_in'), fieldError('check_in'), true)} type="number" inputMode="numeric" min={0} max={1440} step={1} className={inputClass} />
         </FormField>
-        <FormField
-          id={f('check_in_end')}
-          label={t('dashboard.tournaments.form.check_in_end')}
-          error={fieldError('check_in_end')}
-          hint={t('dashboard.tournaments.form.minutesHint')}
-        >
-          <input
-            {...register('check_in_end')}
-            {...controlProps(f('check_in_end'), fieldError('check_in_end'), true)}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1440}
-            step={1}
-            className={inputClass}
-          />
+        <FormField id={f('check_in_end')} label={t('dashboard.tournaments.form.check_in_end')} error={fieldError('check_in_end')} hint={t('dashboard.tournaments.form.minutesHint')}>
+          <input {...register('check_in_end')} {...controlProps(f('check_in_end'), fieldError('check_in_end'), true)} type="number" inputMode="numeric" min={0} max={1440} step={1} className={inputClass} />
         </FormField>
-        <FormField
-          id={f('dateText.it')}
-          label={t('dashboard.tournaments.form.dateTextIt')}
-          error={fieldError('dateText.it')}
-          hint={t('dashboard.tournaments.form.dateTextHint')}
-        >
-          <input
-            {...register('dateText.it')}
-            {...controlProps(f('dateText.it'), fieldError('dateText.it'), true)}
-            type="text"
-            lang="it"
-            maxLength={120}
-            className={inputClass}
-          />
+        <FormField id={f('dateText.it')} label={t('dashboard.tournaments.form.dateTextIt')} error={fieldError('dateText.it')} hint={t('dashboard.tournaments.form.dateTextHint')}>
+          <input {...register('dateText.it')} {...controlProps(f('dateText.it'), fieldError('dateText.it'), true)} type="text" lang="it" maxLength={120} className={inputClass} />
         </FormField>
-        <FormField
-          id={f('dateText.en')}
-          label={t('dashboard.tournaments.form.dateTextEn')}
-          error={fieldError('dateText.en')}
-          hint={t('dashboard.tournaments.form.dateTextHint')}
-        >
-          <input
-            {...register('dateText.en')}
-            {...controlProps(f('dateText.en'), fieldError('dateText.en'), true)}
-            type="text"
-            lang="en"
-            maxLength={120}
-            className={inputClass}
-          />
+        <FormField id={f('dateText.en')} label={t('dashboard.tournaments.form.dateTextEn')} error={fieldError('dateText.en')} hint={t('dashboard.tournaments.form.dateTextHint')}>
+          <input {...register('dateText.en')} {...controlProps(f('dateText.en'), fieldError('dateText.en'), true)} type="text" lang="en" maxLength={120} className={inputClass} />
         </FormField>
-        <FormField
-          id={f('externalUrl')}
-          label={t('dashboard.tournaments.form.externalUrl')}
-          error={fieldError('externalUrl')}
-          hint={t('dashboard.tournaments.form.externalUrlHint')}
-        >
-          <input
-            {...register('externalUrl')}
-            {...controlProps(f('externalUrl'), fieldError('externalUrl'), true)}
-            type="url"
-            inputMode="url"
-            maxLength={500}
-            placeholder="https://"
-            className={inputClass}
-          />
+        <FormField id={f('externalUrl')} label={t('dashboard.tournaments.form.externalUrl')} error={fieldError('externalUrl')} hint={t('dashboard.tournaments.form.externalUrlHint')}>
+          <input {...register('externalUrl')} {...controlProps(f('externalUrl'), fieldError('externalUrl'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
         </FormField>
       </Section>
 
       <Section id="tournament-images" title={t('dashboard.tournaments.form.sections.images')}>
-        <FormField
-          id={f('banner')}
-          label={t('dashboard.tournaments.form.banner')}
-          error={fieldError('banner')}
-          hint={t('dashboard.tournaments.form.imageHint')}
-        >
-          <input
-            {...register('banner')}
-            {...controlProps(f('banner'), fieldError('banner'), true)}
-            type="url"
-            inputMode="url"
-            maxLength={500}
-            placeholder="https://"
-            className={inputClass}
-          />
+        <FormField id={f('banner')} label={t('dashboard.tournaments.form.banner')} error={fieldError('banner')} hint={t('dashboard.tournaments.form.imageHint')}>
+          <input {...register('banner')} {...controlProps(f('banner'), fieldError('banner'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
           {imagePreview(banner)}
         </FormField>
-        <FormField
-          id={f('thumbnail')}
-          label={t('dashboard.tournaments.form.thumbnail')}
-          error={fieldError('thumbnail')}
-          hint={t('dashboard.tournaments.form.imageHint')}
-        >
-          <input
-            {...register('thumbnail')}
-            {...controlProps(f('thumbnail'), fieldError('thumbnail'), true)}
-            type="url"
-            inputMode="url"
-            maxLength={500}
-            placeholder="https://"
-            className={inputClass}
-          />
+        <FormField id={f('thumbnail')} label={t('dashboard.tournaments.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
+          <input {...register('thumbnail')} {...controlProps(f('thumbnail'), fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
           {imagePreview(thumbnail)}
         </FormField>
       </Section>

@@ -106,13 +106,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
   return (
     <div className="mt-6 space-y-5" data-testid="tournaments-list">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchField
-          id="tournaments-search"
-          label={t('dashboard.tournaments.list.searchLabel')}
-          placeholder={t('dashboard.tournaments.list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <SearchField id="tournaments-search" label={t('dashboard.tournaments.list.searchLabel')} placeholder={t('dashboard.tournaments.list.searchPlaceholder')} value={search} onChange={setSearch} />
         <a href={localizePath(sectionPath('tournamentsNew'), locale)} className={primaryButtonClass} data-testid="tournaments-new">
           <span aria-hidden="true">+</span> {t('dashboard.tournaments.list.new')}
         </a>
@@ -152,12 +146,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
             {data.rows.map((tournament) => (
               <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
                 <th scope="row" className={`${tdClass} max-w-[12rem] font-semibold text-white`}>
-                  <a
-                    href={editHref(tournament.id)}
-                    className={`${linkClass} block truncate text-slate-100`}
-                    title={tournament.name}
-                    data-testid="tournament-row-name"
-                  >
+                  <a href={editHref(tournament.id)} className={`${linkClass} block truncate text-slate-100`} title={tournament.name} data-testid="tournament-row-name">
                     {tournament.name}
                   </a>
                   {!tournament.open && <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>}
@@ -184,9 +173,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
                 </td>
                 <td className={`${tdClass} whitespace-nowrap`} data-testid="tournament-row-status">
                   <span className="text-slate-200">{t(`dashboard.status.${statusNames[tournament.status]}`)}</span>
-                  <span className="block text-xs text-slate-500">
-                    {tournament.statusOverride === null ? t('dashboard.tournaments.list.statusAuto') : t('dashboard.tournaments.list.statusManual')}
-                  </span>
+                  <span className="block text-xs text-slate-500">{tournament.statusOverride === null ? t('dashboard.tournaments.list.statusAuto') : t('dashboard.tournaments.list.statusManual')}</span>
                 </td>
                 <td className={`${tdClass} text-right`}>
                   <div className="flex justify-end gap-2">
@@ -217,15 +204,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter
-        page={page}
-        total={data?.total ?? 0}
-        onPageChange={setPage}
-        testId="tournaments-pagination"
-        summaryTestId="tournaments-summary"
-        navLabel={t('dashboard.tournaments.list.paginationLabel')}
-        t={t}
-      />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="tournaments-pagination" summaryTestId="tournaments-summary" navLabel={t('dashboard.tournaments.list.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

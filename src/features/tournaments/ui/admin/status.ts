@@ -7,9 +7,7 @@ export const statusNames = { 0: 'notStarted', 1: 'ongoing', 2: 'ended' } as cons
 export type StatusChoice = '' | '0' | '1' | '2';
 export const statusChoices: StatusChoice[] = ['', '0', '1', '2'];
 
-export const statusChoiceLabel = (choice: StatusChoice) =>
-  choice === '' ? 'dashboard.status.schedule' : `dashboard.status.${statusNames[Number(choice) as TournamentStatus]}`;
+export const statusChoiceLabel = (choice: StatusChoice) => (choice === '' ? 'dashboard.status.schedule' : `dashboard.status.${statusNames[Number(choice) as TournamentStatus]}`);
 
-export const toStatusChoice = (status: TournamentStatus | null | undefined): StatusChoice =>
-  status === null || status === undefined ? '' : (String(status) as StatusChoice);
+export const toStatusChoice = (status: TournamentStatus | null | undefined): StatusChoice => (status === null || status === undefined ? '' : (String(status) as StatusChoice));
 export const fromStatusChoice = (choice: StatusChoice): TournamentStatus | null => (choice === '' ? null : (Number(choice) as TournamentStatus));
