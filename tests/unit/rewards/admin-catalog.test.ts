@@ -3,7 +3,7 @@ import { CODE_PATTERN, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema,
 import { MAX_IMAGE_BYTES } from '../../../src/platform/storage/media-contract.ts';
 import { giveawayBody, giveawayValues, productBody, productValues } from '../../../src/features/rewards/ui/admin/form-values.ts';
 import { CODE_ALPHABET, generateGiveawayCode } from '../../../src/features/rewards/ui/admin/giveaway-code.ts';
-import { isTooLarge, uploadImage } from '../../../src/features/rewards/ui/admin/image-upload.ts';
+import { isTooLarge, uploadImage } from '../../../src/platform/browser/upload.ts';
 import it from '../../../locales/it/admin-catalog.json' with { type: 'json' };
 import en from '../../../locales/en/admin-catalog.json' with { type: 'json' };
 import { allSources } from '../helpers/sources.ts';
@@ -76,7 +76,7 @@ describe('image upload', () => {
   test('an oversized file is refused without a call', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    expect(await uploadImage(file(MAX_IMAGE_BYTES + 1), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge' });
+    expect(await uploadImage(file(MAX_IMAGE_BYTES + 1), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_LARGE' });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -95,17 +95,19 @@ describe('image upload', () => {
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: true, url: '/media/Nexus/b.png' });
   });
 
-  test('a failure, an answer without bucket and name, or a network error is imageUpload; a 413 is imageTooLarge', async () => {
+  test('one set of reasons for every form: a non-image is invalid, a 413 tooLarge, anything else failed with its code', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'INVALID_IMAGE' } }), { status: 400 }));
-    expect(await uploadImage(file(10), 'Nexus')).toMatchObject({ ok: false, reason: 'upload', code: 'INVALID_IMAGE' });
+    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'invalid', code: 'INVALID_IMAGE' });
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'SUCCESS', data: {} }), { status: 201 }));
-    expect(await uploadImage(file(10), 'Nexus')).toMatchObject({ ok: false, reason: 'upload' });
+    expect(await uploadImage(file(10), 'Nexus')).toMatchObject({ ok: false, reason: 'failed' });
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('offline');
     });
-    expect(await uploadImage(file(10), 'Nexus')).toMatchObject({ ok: false, reason: 'upload', code: 'NETWORK_ERROR' });
+    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'failed', code: 'NETWORK_ERROR' });
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_TOO_LARGE' } }), { status: 413 }));
-    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge' });
+    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_LARGE' });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'UNAUTHORIZED' } }), { status: 401 }));
+    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'failed', code: 'UNAUTHORIZED' });
   });
 });
 

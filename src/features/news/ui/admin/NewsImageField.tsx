@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { MAX_IMAGE_BYTES, imageTypes, type MediaUploadResult } from '../../../../platform/storage/media-contract.ts';
-import { apiBase } from '../../../../platform/browser/api-client.ts';
+import { imageTypes } from '../../../../platform/storage/media-contract.ts';
+import { uploadImage } from '../../../../platform/browser/upload.ts';
 import { secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { dangerSmallButtonClass } from '../../../../platform/ui/admin/ui.ts';
@@ -16,14 +16,6 @@ interface Props {
   error?: string;
 }
 
-function readToken(): string | null {
-  try {
-    return localStorage.getItem('token');
-  } catch {
-    return null;
-  }
-}
-
 /** The cover image: uploaded through POST /api/media/{agency} (at most 2 MB), stored as its /media/… address. */
 export default function NewsImageField({ id, t, agencyName, value, onChange, error }: Props) {
   const input = useRef<HTMLInputElement>(null);
@@ -33,37 +25,16 @@ export default function NewsImageField({ id, t, agencyName, value, onChange, err
 
   const upload = async (file: File) => {
     setProblem(null);
-    if (file.size > MAX_IMAGE_BYTES) {
-      setProblem(t('news.admin.form.imageTooLarge'));
-      toast.error(t('news.admin.form.imageTooLarge'));
-      return;
-    }
     setUploading(true);
-    const form = new FormData();
-    form.append('file', file);
-    const token = readToken();
-    let code: string | null = null;
-    let url = '';
-    try {
-      const res = await fetch(`${apiBase}/media/${encodeURIComponent(agencyName)}`, {
-        method: 'POST',
-        body: form,
-        headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      });
-      const json = await res.json().catch(() => null);
-      if (res.ok && json?.status === 'SUCCESS') url = (json.data as MediaUploadResult).url;
-      else code = json?.error?.code ?? 'INTERNAL_ERROR';
-    } catch {
-      code = 'NETWORK_ERROR';
-    }
+    const res = await uploadImage(file, agencyName);
     setUploading(false);
-    if (code || !url) {
-      const text = code === 'IMAGE_TOO_LARGE' ? t('news.admin.form.imageTooLarge') : t('news.admin.form.imageUpload');
+    if (!res.ok) {
+      const text = res.reason === 'tooLarge' ? t('news.admin.form.imageTooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('news.admin.form.imageUpload');
       setProblem(text);
-      toast.error(code && code !== 'IMAGE_TOO_LARGE' ? t.error(code) : text);
+      toast.error(res.reason === 'failed' ? t.error(res.code) : text);
       return;
     }
-    onChange(url);
+    onChange(res.url);
     toast.success(t('news.admin.form.imageUploaded'));
   };
 

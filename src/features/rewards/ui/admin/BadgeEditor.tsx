@@ -14,7 +14,7 @@ import { errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButt
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
-import { uploadImage } from './media-upload.ts';
+import { uploadImage } from '../../../../platform/browser/upload.ts';
 import { fieldMessage } from './field-message.ts';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
@@ -134,9 +134,9 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
     const res = await uploadImage(file, agency || 'Nexus');
     setUploading(false);
     if (!res.ok) {
-      const key = res.reason === 'imageTooLarge' ? 'adminEconomy.image.tooLarge' : 'adminEconomy.image.upload';
-      setIconError(t(key));
-      toast.error(t(key));
+      const message = res.reason === 'tooLarge' ? t('adminEconomy.image.tooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('adminEconomy.image.upload');
+      setIconError(message);
+      toast.error(message);
       return;
     }
     setValue('icon', res.url, { shouldDirty: true });

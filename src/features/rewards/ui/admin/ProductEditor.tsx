@@ -18,7 +18,7 @@ import { payloadResolver } from '../../../../platform/ui/admin/payload-resolver.
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
-import { uploadImage } from './image-upload.ts';
+import { uploadImage } from '../../../../platform/browser/upload.ts';
 import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
@@ -120,7 +120,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
     setUploading(false);
     if (fileRef.current) fileRef.current.value = '';
     if (!res.ok) {
-      const message = res.reason === 'tooLarge' ? t('adminCatalog.error.imageTooLarge') : t('adminCatalog.error.imageUpload');
+      const message = res.reason === 'tooLarge' ? t('adminCatalog.error.imageTooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('adminCatalog.error.imageUpload');
       setImageProblem(message);
       toast.error(message);
       return;
