@@ -77,8 +77,7 @@ export function serverFieldErrors(failure: ApiFailure, fields: readonly string[]
   return out;
 }
 
-/** `errors.<code>` when the catalogue has it, else the generic error text. */
-export function errorKey(code: string, has: (key: string) => boolean): string {
-  const key = `errors.${code}`;
-  return has(key) ? key : 'errors.INTERNAL_ERROR';
+/** A form field's error in the page's words (never the schema's English), or undefined when the field is fine. */
+export function fieldText(t: (key: string) => string, field: string, error: FieldErrorLike | undefined, value?: unknown): string | undefined {
+  return error ? t(fieldErrorKey(field, error, value)) : undefined;
 }

@@ -1,19 +1,21 @@
 import { useMemo } from 'react';
 import { createT, type Messages } from '../i18n/i18n.ts';
-import { errorKey, fieldErrorKey, type FieldErrorLike } from '../browser/form-errors.ts';
+
+/** `errors.<code>` when the catalogue has it, else the generic error text. */
+export function errorKey(code: string, has: (key: string) => boolean): string {
+  const key = `errors.${code}`;
+  return has(key) ? key : 'errors.INTERNAL_ERROR';
+}
 
 /**
- * The translator of an island: `t(key)`, plus `t.error(code)` for an API code and
- * `t.field(name, error, value)` for a form field error (never the schema's English).
+ * The one translator of the islands: `t(key)`, plus `t.error(code)` for an API code (its text, else
+ * the generic one). Form field errors go through fieldText (form-errors.ts), which only the forms
+ * load: the tournament page's 85 KB budget does not pay for them.
  */
 export function useT(messages: Messages) {
   return useMemo(() => {
     const base = createT(messages);
-    const has = (key: string) => base(key) !== key;
-    return Object.assign(base, {
-      error: (code: string) => base(errorKey(code, has)),
-      field: (name: string, error: FieldErrorLike | undefined, value?: unknown) => (error ? base(fieldErrorKey(name, error, value)) : undefined),
-    });
+    return Object.assign(base, { error: (code: string) => base(errorKey(code, (key) => base(key) !== key)) });
   }, [messages]);
 }
 export type Translator = ReturnType<typeof useT>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorKey, fieldErrorKey, serverFieldErrors } from '../../../src/platform/browser/form-errors.ts';
+import { fieldErrorKey, serverFieldErrors } from '../../../src/platform/browser/form-errors.ts';
+import { errorKey } from '../../../src/platform/ui/use-t.ts';
 
 describe('fieldErrorKey', () => {
   it.each([

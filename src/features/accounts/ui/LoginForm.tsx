@@ -11,6 +11,7 @@ import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass } f
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
+import { fieldText } from '../../../platform/browser/form-errors.ts';
 
 interface Props {
   locale: Locale;
@@ -51,7 +52,7 @@ export default function LoginForm({ locale, messages }: Props) {
     window.location.assign(pathAfterLogin(res.data.user.language, takeRedeemToken(), query.next));
   };
 
-  const fieldError = (name: keyof Values) => t.field(name, errors[name], getValues(name));
+  const fieldError = (name: keyof Values) => fieldText(t, name, errors[name], getValues(name));
   const emailError = fieldError('email');
   const passwordError = fieldError('password');
   const busy = isSubmitting || leaving;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
-import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
+import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
@@ -53,7 +53,7 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
     if (!res.ok) return setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
     setSent(true);
   };
-  const emailError = t.field('email', errors.email, getValues('email'));
+  const emailError = fieldText(t, 'email', errors.email, getValues('email'));
 
   return (
     <>
@@ -105,8 +105,8 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
     }
     setDone(true);
   };
-  const passwordError = t.field('password', errors.password, getValues('password'));
-  const confirmError = t.field('confirm', errors.confirm, getValues('confirm'));
+  const passwordError = fieldText(t, 'password', errors.password, getValues('password'));
+  const confirmError = fieldText(t, 'confirm', errors.confirm, getValues('confirm'));
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
-import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
+import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession } from '../../../platform/browser/session.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
@@ -47,7 +47,7 @@ function ChangePassword({ t }: { t: Translator }) {
     reset({ currentPassword: '', password: '', confirm: '' });
     setDone(true);
   };
-  const fieldError = (name: (typeof passwordFields)[number]) => t.field(name, errors[name], getValues(name));
+  const fieldError = (name: (typeof passwordFields)[number]) => fieldText(t, name, errors[name], getValues(name));
   const passwordProps = { showLabel: t('auth.password.show'), hideLabel: t('auth.password.hide') };
 
   return (

@@ -4,7 +4,7 @@ import { genders, languages } from '../user-options.ts';
 import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { api } from '../../../platform/browser/api-client.ts';
-import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
+import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
@@ -198,7 +198,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     tabRefs.current[next]?.focus();
   };
 
-  const fieldError = (name: string) => t.field(name, errors[name], getValues(name));
+  const fieldError = (name: string) => fieldText(t, name, errors[name], getValues(name));
   const emailChanging = !sameEmail(values.email, user.email);
 
   return (

@@ -3,7 +3,7 @@ import { genders } from '../user-options.ts';
 import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { api } from '../../../platform/browser/api-client.ts';
-import { serverFieldErrors } from '../../../platform/browser/form-errors.ts';
+import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { languageFromBrowser, localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
@@ -72,7 +72,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
     window.location.assign(localizePath('/', session.data.user.language));
   };
 
-  const fieldError = (name: (typeof fields)[number]) => t.field(name, errors[name], getValues(name));
+  const fieldError = (name: (typeof fields)[number]) => fieldText(t, name, errors[name], getValues(name));
   const e = Object.fromEntries(fields.map((f) => [f, fieldError(f)])) as Record<(typeof fields)[number], string | undefined>;
   const busy = isSubmitting || done;
 

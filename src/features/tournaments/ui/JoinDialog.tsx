@@ -7,7 +7,7 @@ import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned
 import { api } from '../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession, updateStoredUser } from '../../../platform/browser/session.ts';
-import type { Translator } from './translator.ts';
+import type { Translator } from '../../../platform/ui/use-t.ts';
 import { errorBoxClass, inputClass, labelClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
 import Modal from './Modal.tsx';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TeamName } from '../contract.ts';
 import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
-import type { Translator } from './translator.ts';
+import type { Translator } from '../../../platform/ui/use-t.ts';
 import { errorBoxClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import Modal from './Modal.tsx';
 

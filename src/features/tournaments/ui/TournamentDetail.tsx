@@ -9,7 +9,7 @@ import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned
 import { api } from '../../../platform/browser/api-client.ts';
 import type { Locale, Messages } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
-import { useTranslator, type Translator } from './translator.ts';
+import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 import { pluralKey } from '../../../platform/i18n/plural.ts';
 import type { JoinResult } from './JoinDialog.tsx';
 
@@ -49,7 +49,7 @@ type MeState = 'idle' | 'loading' | 'ready' | 'error';
  */
 export default function TournamentDetail(props: Props) {
   const { locale, messages, serverNow, links } = props;
-  const t = useTranslator(messages);
+  const t = useT(messages);
   const [tournament, setTournament] = useState<LiveTournament>(props.tournament);
   const [now, setNow] = useState(serverNow);
   const [hydrated, setHydrated] = useState(false);
