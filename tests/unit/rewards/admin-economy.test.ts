@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { badgeTriggers, transactionTypes } from '../../../src/features/rewards/contract.ts';
 import { dashboardOverviewSchema } from '../../../src/features/dashboard/contract.ts';
 import { adjustBody, adjustFormSchema, badgeEditSchema, badgeFormSchema } from '../../../src/features/rewards/ui/admin/economy-forms.ts';
-import { fieldMessage } from '../../../src/features/rewards/ui/admin/field-message.ts';
+import { adminFieldErrorKey } from '../../../src/platform/ui/admin/field-error.ts';
+import dashboardIt from '../../../locales/it/dashboard.json' with { type: 'json' };
+import dashboardEn from '../../../locales/en/dashboard.json' with { type: 'json' };
 import it from '../../../locales/it/admin-economy.json' with { type: 'json' };
 import en from '../../../locales/en/admin-economy.json' with { type: 'json' };
 import { allSources } from '../helpers/sources.ts';
@@ -30,7 +32,6 @@ describe('admin-economy texts', () => {
       ...transactionTypes.map((k) => `transactionTypes.${k}`),
       ...['all', 'fulfilled', 'unfulfilled'].map((k) => `purchases.filters.${k}`),
       ...['signups', 'redemptions', 'purchases', 'creditsDistributed', 'creditsSpent'].map((k) => `index.series.${k}`),
-      ...['slug', 'rewardRange', 'amountRange', 'nonZero', 'required', 'invalid', 'tooLong'].map((k) => `validation.${k}`),
     ];
     for (const key of built) {
       expect(typeof lookup(it, key), `it ${key}`).toBe('string');
@@ -93,18 +94,22 @@ describe('wallet adjustment form', () => {
   });
 });
 
-describe('fieldMessage', () => {
-  const t = Object.assign((key: string) => `T:${key}`, { error: (code: string) => `E:${code}` }) as any;
-
-  test('maps errors to translation keys, never to English', () => {
-    expect(fieldMessage(t, 'slug', undefined, '')).toBeUndefined();
-    expect(fieldMessage(t, 'slug', { type: 'code', message: 'BADGE_SLUG_TAKEN' }, 'x')).toBe('E:BADGE_SLUG_TAKEN');
-    expect(fieldMessage(t, 'name', { type: 'too_small', message: 'Too small' }, ' ')).toBe('T:adminEconomy.validation.required');
-    expect(fieldMessage(t, 'amount', { type: 'invalid_type', message: 'required' }, Number.NaN)).toBe('T:adminEconomy.validation.required');
-    expect(fieldMessage(t, 'slug', { type: 'invalid_format', message: 'slug' }, 'A B')).toBe('T:adminEconomy.validation.slug');
-    expect(fieldMessage(t, 'amount', { type: 'too_small', message: 'amountRange' }, -3)).toBe('T:adminEconomy.validation.amountRange');
-    expect(fieldMessage(t, 'reason', { type: 'too_big', message: 'Too big' }, 'x'.repeat(300))).toBe('T:adminEconomy.validation.tooLong');
-    expect(fieldMessage(t, 'rewardAmount', { type: 'server' }, 5)).toBe('T:adminEconomy.validation.rewardRange');
-    expect(fieldMessage(t, 'icon', { type: 'server' }, 'x')).toBe('T:adminEconomy.validation.invalid');
+describe('the economy forms share the admin field-error mapper', () => {
+  test('maps their errors to dashboard.validation keys, never to English', () => {
+    expect(adminFieldErrorKey('slug', { type: 'code', message: 'BADGE_SLUG_TAKEN' }, 'x')).toEqual({ key: 'errors.BADGE_SLUG_TAKEN' });
+    expect(adminFieldErrorKey('name', { type: 'too_small', message: 'Too small' }, ' ')).toEqual({ key: 'dashboard.validation.required' });
+    expect(adminFieldErrorKey('amount', { type: 'invalid_type', message: 'required' }, Number.NaN)).toEqual({ key: 'dashboard.validation.required' });
+    expect(adminFieldErrorKey('slug', { type: 'invalid_format', message: 'slug' }, 'A B')).toEqual({ key: 'dashboard.validation.slug' });
+    expect(adminFieldErrorKey('amount', { type: 'too_small', message: 'amountRange' }, -3)).toEqual({ key: 'dashboard.validation.amountRange' });
+    expect(adminFieldErrorKey('amount', { type: 'custom', message: 'nonZero' }, 0)).toEqual({ key: 'dashboard.validation.nonZero' });
+    expect(adminFieldErrorKey('reason', { type: 'too_big', message: 'Too big' }, 'x'.repeat(300))).toEqual({ key: 'dashboard.validation.tooLong' });
+    expect(adminFieldErrorKey('rewardAmount', { type: 'server' }, 5, { rewardAmount: [0, 1_000_000] })).toEqual({ key: 'dashboard.validation.numberRange', vars: { min: 0, max: 1_000_000 } });
+    expect(adminFieldErrorKey('icon', { type: 'server' }, 'x')).toEqual({ key: 'dashboard.validation.invalid' });
+  });
+  test('their own texts are in both languages', () => {
+    for (const key of ['slug', 'rewardRange', 'amountRange', 'nonZero']) {
+      expect(typeof lookup(dashboardIt, `validation.${key}`), `it ${key}`).toBe('string');
+      expect(typeof lookup(dashboardEn, `validation.${key}`), `en ${key}`).toBe('string');
+    }
   });
 });

@@ -6,7 +6,10 @@ import type { Translator } from '../use-t.ts';
 /** Allowed ranges of the admin forms' integer fields, named in their error text. */
 export type NumberRanges = Record<string, readonly [min: number, max: number]>;
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/** Messages the admin forms' own schemas set (zod issue messages), each a key of dashboard.validation. */
+const ownMessages = new Set(['slug', 'rewardRange', 'amountRange', 'nonZero']);
 
 /**
  * The translation key (and its variables) of one admin-form field error, from a zod issue code
@@ -17,6 +20,7 @@ export function adminFieldErrorKey(name: string, error: FieldErrorLike, value: u
   const field = name.split('.').pop() ?? name;
   if (field === 'console') return { key: 'dashboard.validation.consoles' };
   if (isEmpty(value)) return { key: 'dashboard.validation.required' };
+  if (error.message && ownMessages.has(error.message)) return { key: `dashboard.validation.${error.message}` };
   const range = ranges[name] ?? ranges[field];
   if (range) return { key: 'dashboard.validation.numberRange', vars: { min: range[0], max: range[1] } };
   if (field === 'banner' || field === 'thumbnail') return { key: 'dashboard.validation.imageUrl' };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { formResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { uploadImage } from '../../../../platform/browser/upload.ts';
-import { fieldMessage } from './field-message.ts';
+import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 type Values = z.input<typeof badgeFormSchema>;
@@ -116,7 +116,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
     setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<Values, unknown, Body>({ resolver: formResolver<Values, Body>(editing ? badgeEditSchema : badgeFormSchema), defaultValues: toValues(badge) });
-  const fieldError = (name: (typeof fields)[number]) => fieldMessage(t, name, errors[name], getValues(name));
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>), { rewardAmount: [0, MAX_REWARD] });
   const icon = watch('icon');
   const rule = watch('trigger');
   const reusable = watch('reusable');

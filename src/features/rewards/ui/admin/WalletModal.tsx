@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { formResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { fieldMessage } from './field-message.ts';
+import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
 
 type Values = z.input<typeof adjustFormSchema>;
@@ -43,7 +43,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Body>({ resolver: formResolver<Values, Body>(adjustFormSchema), defaultValues: defaults });
-  const fieldError = (name: 'amount' | 'reason' | 'direction') => fieldMessage(t, name, errors[name], getValues(name));
+  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>), { amount: [1, MAX_CREDITS] });
 
   useEffect(() => {
     setTransactions(null);

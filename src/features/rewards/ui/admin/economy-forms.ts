@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { badgeTriggers } from '../../contract.ts';
+import { MAX_CREDITS } from '../../limits.ts';
 
-export const MAX_CREDITS = 1_000_000;
+export { MAX_CREDITS };
 
 /** The badge form; slug and trigger only matter on creation (the server keeps them fixed afterwards). */
 export const badgeFormSchema = z.object({
