@@ -25,12 +25,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.tsx'],
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    // hooks live in .tsx components and in .ts hook modules (use-*.ts)
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       // the two rules of hooks; the React Compiler's stricter set is for a codebase built on it
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       // the option cards put their text two elements deep inside the label
       'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],

@@ -2,10 +2,11 @@ import type { ErrorCode } from '../errors/error-codes.ts';
 import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
 
 /** The API base of SPEC section 7 (PUBLIC_API_BASE, default /api). */
-// import.meta.env exists in Vite's bundles only; the server imports this module under plain Node
-const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env;
-export const apiBase: string = env?.PUBLIC_API_BASE || '/api';
-export const marketplaceApiBase: string = env?.PUBLIC_MARKETPLACE_API_BASE || '/api';
+// import.meta.env exists in Vite's bundles only (the server imports this module under plain Node), and
+// Vite replaces each import.meta.env.X written out in full: the expression stays inline
+type WithEnv = ImportMeta & { env?: Record<string, string | undefined> };
+export const apiBase: string = (import.meta as WithEnv).env?.PUBLIC_API_BASE || '/api';
+export const marketplaceApiBase: string = (import.meta as WithEnv).env?.PUBLIC_MARKETPLACE_API_BASE || '/api';
 
 export type ApiResult<T> =
   /** earnedBadges: the badges the call earned for the player (the server awards on the event) */

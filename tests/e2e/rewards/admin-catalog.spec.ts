@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goto, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
+import { goto, hydrated, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
 
 /**
  * The Products and Giveaways sections of the dashboard (SPEC section 2 "Admin pages", 5, 8):
@@ -134,6 +134,33 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toHaveText(fill(tx.product.deleted, { name: renamed }));
       await expect(page.getByTestId('products-empty')).toHaveText(tx.products.noMatch);
       expect((await call(page.request, admin.token, 'GET', `/marketplace/products/${productId}`)).status).toBe(404);
+    });
+
+    test(`the products list keeps its search and page in the address: reload and back return to them (${lang})`, async ({ page }) => {
+      const admin = await loginAs(page, ADMIN);
+      const suffix = unique('');
+      for (let i = 0; i < 11; i++) {
+        const res = await call(page.request, admin.token, 'POST', '/marketplace/products', { name: `E2E Place ${lang} ${suffix} ${i}`, price: 10 + i, quantity: 5, image: 'https://example.com/filler.png' });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      }
+      await goto(page, at(lang, '/dashboard/products'));
+      await search(page, 'products', `Place ${lang} ${suffix}`);
+      await page.getByTestId('products-pagination-page-2').click();
+      await expect(page).toHaveURL(/[?&]page=2\b/);
+      expect(new URL(page.url()).searchParams.get('q')).toBe(`Place ${lang} ${suffix}`);
+
+      // a reload opens the same search on the same page
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByTestId('products-search')).toHaveValue(`Place ${lang} ${suffix}`);
+      await expect(page.getByTestId('products-list')).toHaveAttribute('data-loaded-query', `Place ${lang} ${suffix}`);
+      await expect(page.getByTestId('products-table').locator('tbody tr')).toHaveCount(1);
+
+      // away and back: the list is where it was
+      await goto(page, at(lang, '/dashboard/giveaway'));
+      await page.goBack();
+      await expect(page.getByTestId('products-search')).toHaveValue(`Place ${lang} ${suffix}`);
+      await expect(page.getByTestId('products-table').locator('tbody tr')).toHaveCount(1);
     });
 
     test(`an image over 2 MB is refused before upload (${lang})`, async ({ page }) => {

@@ -84,7 +84,8 @@ export class FactionLeaderboard extends HTMLElement {
     // the faction's badge, when the pick earned it (the header's balance follows on the next page)
     showEarnedBadges(res.earnedBadges);
     const done = this.querySelector<HTMLElement>('[data-picked]');
-    const name = this.querySelector(`[data-team="${team}"] h3`)?.textContent ?? team;
+    // the heading's text without the markup's line breaks
+    const name = this.querySelector(`[data-team="${team}"] h3`)?.textContent?.trim() || team;
     if (done) {
       done.textContent = (done.dataset.template ?? '').replace('{team}', name);
       done.hidden = false;

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import type { Giveaway } from '../../contract.ts';
-import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
+import { marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
-import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { DeleteIcon, EditIcon } from '../../../../platform/ui/admin/icons.tsx';
 import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
@@ -15,13 +14,6 @@ import type { SectionProps } from '../../../../platform/ui/admin/section-props.t
 import SearchField from '../../../../platform/ui/admin/SearchField.tsx';
 import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
-
-interface PageData {
-  /** the search these rows answer */
-  query: string;
-  rows: Giveaway[];
-  total: number;
-}
 
 const stateClass: Record<Giveaway['state'], string> = {
   active: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200',
@@ -31,54 +23,17 @@ const stateClass: Record<Giveaway['state'], string> = {
 
 /** /dashboard/giveaway: the codes, searched (code or description) and paged by the API, with edit and delete. */
 export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === query ? paging.page : 1;
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<PageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<Giveaway | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const params = new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
-    if (query) params.set('search', query);
-    api<Giveaway[]>(`/marketplace/giveaways?${params}`, { base: marketplaceApiBase }).then((res) => {
-      if (!live) return;
-      setLoading(false);
-      if (!res.ok) {
-        setFailure(res.code);
-        toast.error(t('adminCatalog.giveaways.loadError'));
-        return;
-      }
-      setFailure(null);
-      const total = res.total ?? res.data.length;
-      const last = pageCount(total);
-      if (page > last) setPaging({ query, page: last });
-      else setData({ rows: res.data, total, query });
+  const list = useAdminList<Giveaway>({
+    url: (query, page) => `/marketplace/giveaways?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)), ...(query ? { search: query } : {}) })}`,
+    base: marketplaceApiBase,
+    loadError: t('adminCatalog.giveaways.loadError'),
+  });
+  const { search, setSearch, query, page, data, loading, failure, pendingDelete, setPendingDelete, deleting } = list;
+  const confirmDelete = () =>
+    list.confirmDelete(`/marketplace/giveaways/${encodeURIComponent(pendingDelete?.id ?? '')}`, (result) => {
+      if (result.ok) toast.success(t('adminCatalog.giveaway.deleteSuccess', { code: pendingDelete?.token ?? '' }));
+      else toast.error(t('adminCatalog.giveaway.deleteError'), { description: t.error(result.code) });
     });
-    return () => {
-      live = false;
-    };
-  }, [query, page, reload, ownerId, t]);
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    const res = await api<unknown>(`/marketplace/giveaways/${encodeURIComponent(pendingDelete.id)}`, { method: 'DELETE', base: marketplaceApiBase });
-    setDeleting(false);
-    if (!res.ok) {
-      toast.error(t('adminCatalog.giveaway.deleteError'), { description: t.error(res.code) });
-      return;
-    }
-    toast.success(t('adminCatalog.giveaway.deleteSuccess', { code: pendingDelete.token }));
-    setPendingDelete(null);
-    setReload((n) => n + 1);
-  };
 
   const editHref = (id: string) => localizePath(sectionPath('giveawayEdit', { id }), locale);
   const uses = (g: Giveaway) => (g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount));
@@ -105,7 +60,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
           empty: t('adminCatalog.giveaways.empty'),
           noMatch: t('adminCatalog.giveaways.noMatch'),
         }}
-        onRetry={() => setReload((n) => n + 1)}
+        onRetry={list.retry}
       >
         {data && (
           <DataTable
@@ -160,7 +115,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="giveaways-pagination" navLabel={t('adminCatalog.giveaways.paginationLabel')} t={t} />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={list.setPage} testId="giveaways-pagination" navLabel={t('adminCatalog.giveaways.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

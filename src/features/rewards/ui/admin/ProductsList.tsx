@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageCount, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { PAGE_SIZE } from '../../../../platform/ui/admin/admin-lists.ts';
+import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import type { Product } from '../../contract.ts';
-import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
+import { marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
-import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
 import { DeleteIcon, EditIcon } from '../../../../platform/ui/admin/icons.tsx';
 import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -15,64 +14,19 @@ import SearchField from '../../../../platform/ui/admin/SearchField.tsx';
 import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
-interface PageData {
-  /** the search these rows answer */
-  query: string;
-  rows: Product[];
-  total: number;
-}
-
 /** /dashboard/products: the searchable, paginated table with edit and delete (the API pages and searches by name). */
 export default function ProductsList({ t, locale, ownerId }: SectionProps) {
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // the page belongs to a query: a new query starts on page 1
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === query ? paging.page : 1;
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<PageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const params = new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page) });
-    if (query) params.set('name', query);
-    api<Product[]>(`/marketplace/products?${params}`, { base: marketplaceApiBase }).then((res) => {
-      if (!live) return;
-      setLoading(false);
-      if (!res.ok) {
-        setFailure(res.code);
-        toast.error(t('adminCatalog.error.network'));
-        return;
-      }
-      setFailure(null);
-      const total = res.total ?? res.data.length;
-      const last = pageCount(total);
-      if (page > last) setPaging({ query, page: last });
-      else setData({ rows: res.data, total, query });
+  const list = useAdminList<Product>({
+    url: (query, page) => `/marketplace/products?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page), ...(query ? { name: query } : {}) })}`,
+    base: marketplaceApiBase,
+    loadError: t('adminCatalog.error.network'),
+  });
+  const { search, setSearch, query, page, data, loading, failure, pendingDelete, setPendingDelete, deleting } = list;
+  const confirmDelete = () =>
+    list.confirmDelete(`/marketplace/products/${encodeURIComponent(pendingDelete?._id ?? '')}`, (result) => {
+      if (result.ok) toast.success(t('adminCatalog.product.deleted', { name: pendingDelete?.name ?? '' }));
+      else toast.error(t('adminCatalog.error.network'), { description: t.error(result.code) });
     });
-    return () => {
-      live = false;
-    };
-  }, [query, page, reload, ownerId, t]);
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    const res = await api<unknown>(`/marketplace/products/${encodeURIComponent(pendingDelete._id)}`, { method: 'DELETE', base: marketplaceApiBase });
-    setDeleting(false);
-    if (!res.ok) {
-      toast.error(t('adminCatalog.error.network'), { description: t.error(res.code) });
-      return;
-    }
-    toast.success(t('adminCatalog.product.deleted', { name: pendingDelete.name }));
-    setPendingDelete(null);
-    setReload((n) => n + 1);
-  };
 
   const editHref = (id: string) => localizePath(sectionPath('productsEdit', { id }), locale);
 
@@ -98,7 +52,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
           empty: t('adminCatalog.products.empty'),
           noMatch: t('adminCatalog.products.noMatch'),
         }}
-        onRetry={() => setReload((n) => n + 1)}
+        onRetry={list.retry}
       >
         {data && (
           <DataTable
@@ -144,7 +98,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={(n) => setPaging({ query, page: n })} testId="products-pagination" navLabel={t('adminCatalog.products.paginationLabel')} t={t} />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={list.setPage} testId="products-pagination" navLabel={t('adminCatalog.products.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../browser/api-client.ts';
+import { pageCount, SEARCH_DEBOUNCE_MS } from './admin-lists.ts';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+
+/** One page of a list, and the search it answers. */
+export interface ListPage<Row> {
+  query: string;
+  rows: Row[];
+  total: number;
+}
+
+/** The list's place in the address: `?q=` the search, `?page=` the page (1 is left out). */
+export function readListPlace(search: string): { query: string; page: number } {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page'));
+  return { query: params.get('q') ?? '', page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+/** The address search with the list's place written into it, other parameters kept. */
+export function writeListPlace(search: string, place: { query: string; page: number }): string {
+  const params = new URLSearchParams(search);
+  if (place.query) params.set('q', place.query);
+  else params.delete('q');
+  if (place.page > 1) params.set('page', String(place.page));
+  else params.delete('page');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const initialPlace = () => (typeof location === 'undefined' ? { query: '', page: 1 } : readListPlace(location.search));
+
+/**
+ * The one list hook of the dashboard: a debounced search and the page, kept in the address so a
+ * reload or the back button returns to the same place; the fetch of the page (`url(query, page)`),
+ * a stale answer dropped; loading and failure; a page past the end falls back to the last one;
+ * and delete-with-confirm, which reloads the page after.
+ */
+export function useAdminList<Row>(opts: { url: (query: string, page: number) => string; base?: string; loadError: string }) {
+  const [search, setSearch] = useState(() => initialPlace().query);
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState(() => ({ query: initialPlace().query, page: initialPlace().page }));
+  const page = paging.query === query ? paging.page : 1;
+  const [reload, setReload] = useState(0);
+  const [data, setData] = useState<ListPage<Row> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const url = opts.url(query, page);
+
+  useEffect(() => {
+    const next = writeListPlace(location.search, { query, page });
+    if (next !== location.search) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
+  }, [query, page]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    api<Row[]>(url, { base: opts.base }).then((res) => {
+      if (!live) return;
+      setLoading(false);
+      if (!res.ok) {
+        setFailure(res.code);
+        toast.error(opts.loadError);
+        return;
+      }
+      setFailure(null);
+      const total = res.total ?? res.data.length;
+      const last = pageCount(total);
+      if (page > last) setPaging({ query, page: last });
+      else setData({ rows: res.data, total, query });
+    });
+    return () => {
+      live = false;
+    };
+    // the url names everything the answer depends on; reload asks again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url, reload]);
+
+  /** DELETE `path` of the row awaiting confirmation; `done` gets the outcome for its toast. */
+  const confirmDelete = async (path: string, done: (result: { ok: true } | { ok: false; code: string }) => void) => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    const res = await api<unknown>(path, { method: 'DELETE', base: opts.base });
+    setDeleting(false);
+    if (!res.ok) return done({ ok: false, code: res.code });
+    done({ ok: true });
+    setPendingDelete(null);
+    setReload((n) => n + 1);
+  };
+
+  return {
+    search,
+    setSearch,
+    query,
+    page,
+    setPage: (n: number) => setPaging({ query, page: n }),
+    data,
+    loading,
+    failure,
+    retry: () => setReload((n) => n + 1),
+    pendingDelete,
+    setPendingDelete,
+    deleting,
+    confirmDelete,
+  };
+}
