@@ -31,13 +31,22 @@ export function writeListPlace(search: string, place: { query: string; page: num
 
 const initialPlace = () => (typeof location === 'undefined' ? { query: '', page: 1 } : readListPlace(location.search));
 
+/** A page as a list reads it: rows and the total, or the API's failure code. */
+export type Loaded<Row> = { ok: true; data: Row[]; total?: number } | { ok: false; code: string };
+
 /**
  * The one list hook of the dashboard: a debounced search and the page, kept in the address so a
- * reload or the back button returns to the same place; the fetch of the page (`url(query, page)`),
- * a stale answer dropped; loading and failure; a page past the end falls back to the last one;
- * and delete-with-confirm, which reloads the page after.
+ * reload or the back button returns to the same place; the fetch of the page (`url(query, page)`,
+ * or `load` for a list that searches on the client), a stale answer dropped; loading and failure; a
+ * page past the end falls back to the last one; and delete-with-confirm, which reloads the page after.
  */
-export function useAdminList<Row>(opts: { url: (query: string, page: number) => string; base?: string; loadError: string }) {
+export function useAdminList<Row>(opts: {
+  url?: (query: string, page: number) => string;
+  load?: (query: string, page: number) => Promise<Loaded<Row>>;
+  base?: string;
+  /** the toast of a failed read (the code's own text when omitted) */
+  loadError?: string | ((code: string) => string);
+}) {
   const [search, setSearch] = useState(() => initialPlace().query);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [paging, setPaging] = useState(() => ({ query: initialPlace().query, page: initialPlace().page }));
@@ -48,7 +57,8 @@ export function useAdminList<Row>(opts: { url: (query: string, page: number) => 
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const url = opts.url(query, page);
+  // what the answer depends on: the address of the page, or the search and page for a loader
+  const request = opts.url ? opts.url(query, page) : `${query}\u0000${page}`;
 
   useEffect(() => {
     const next = writeListPlace(location.search, { query, page });
@@ -58,12 +68,13 @@ export function useAdminList<Row>(opts: { url: (query: string, page: number) => 
   useEffect(() => {
     let live = true;
     setLoading(true);
-    api<Row[]>(url, { base: opts.base }).then((res) => {
+    const read: Promise<Loaded<Row>> = opts.load ? opts.load(query, page) : api<Row[]>(request, { base: opts.base });
+    read.then((res) => {
       if (!live) return;
       setLoading(false);
       if (!res.ok) {
         setFailure(res.code);
-        toast.error(opts.loadError);
+        if (opts.loadError) toast.error(typeof opts.loadError === 'string' ? opts.loadError : opts.loadError(res.code));
         return;
       }
       setFailure(null);
@@ -75,9 +86,9 @@ export function useAdminList<Row>(opts: { url: (query: string, page: number) => 
     return () => {
       live = false;
     };
-    // the url names everything the answer depends on; reload asks again
+    // `request` names everything the answer depends on; reload asks again
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url, reload]);
+  }, [request, reload]);
 
   /** DELETE `path` of the row awaiting confirmation; `done` gets the outcome for its toast. */
   const confirmDelete = async (path: string, done: (result: { ok: true } | { ok: false; code: string }) => void) => {
@@ -101,6 +112,8 @@ export function useAdminList<Row>(opts: { url: (query: string, page: number) => 
     loading,
     failure,
     retry: () => setReload((n) => n + 1),
+    /** changes rows in place (an edit answered with the new row), without reading the page again */
+    updateRows: (change: (rows: Row[]) => Row[]) => setData((d) => (d ? { ...d, rows: change(d.rows) } : d)),
     pendingDelete,
     setPendingDelete,
     deleting,

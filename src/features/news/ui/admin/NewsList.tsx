@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { matchesSearch, PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { useAdminList, type Loaded } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
-import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { DeleteIcon, EditIcon } from '../../../../platform/ui/admin/icons.tsx';
 import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
@@ -16,19 +16,14 @@ import { dangerSmallButtonClass, rowClass, smallButtonClass, tdClass } from '../
 import { titleIn, type NewsArticle } from './news-types.ts';
 import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
-interface PageData {
-  rows: NewsArticle[];
-  total: number;
-}
-
 /** A search reads every article (drafts included, in batches) and matches either language's title. */
 const BATCH = 100;
 const MAX_BATCHES = 50;
 
-async function fetchPage(query: string, page: number): Promise<ApiResult<PageData>> {
+async function fetchPage(query: string, page: number): Promise<Loaded<NewsArticle>> {
   if (!query) {
     const res = await api<NewsArticle[]>(`/news?all=true&limit=${PAGE_SIZE}&offset=${pageOffset(page)}`);
-    return res.ok ? { ok: true, data: { rows: res.data, total: res.total ?? res.data.length } } : res;
+    return res.ok ? { ok: true, data: res.data, total: res.total ?? res.data.length } : res;
   }
   const all: NewsArticle[] = [];
   for (let i = 0; i < MAX_BATCHES; i++) {
@@ -38,45 +33,15 @@ async function fetchPage(query: string, page: number): Promise<ApiResult<PageDat
     if (res.data.length < BATCH || all.length >= (res.total ?? 0)) break;
   }
   const matches = all.filter((a) => matchesSearch(`${a.title?.it ?? ''}\n${a.title?.en ?? ''}`, query));
-  return { ok: true, data: { rows: matches.slice(pageOffset(page), pageOffset(page) + PAGE_SIZE), total: matches.length } };
+  return { ok: true, data: matches.slice(pageOffset(page), pageOffset(page) + PAGE_SIZE), total: matches.length };
 }
 
 /** /dashboard/news: drafts and published articles, with publish/unpublish, edit and delete. */
 export default function NewsList({ t, locale }: SectionProps) {
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === query ? paging.page : 1;
-  const setPage = (n: number) => setPaging({ query, page: n });
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<PageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<NewsArticle | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const list = useAdminList<NewsArticle>({ load: fetchPage, loadError: (code) => t.error(code) });
+  const { search, setSearch, query, page, data, loading, failure, pendingDelete, setPendingDelete, deleting } = list;
   const [toggling, setToggling] = useState<string | null>(null);
   const untitled = t('news.admin.list.untitled');
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    fetchPage(query, page).then((res) => {
-      if (!live) return;
-      setLoading(false);
-      if (!res.ok) {
-        setFailure(res.code);
-        toast.error(t.error(res.code));
-        return;
-      }
-      setFailure(null);
-      const last = pageCount(res.data.total);
-      if (page > last) setPaging({ query, page: last });
-      else setData(res.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [query, page, reload, t]);
 
   const togglePublished = async (article: NewsArticle) => {
     setToggling(article.id);
@@ -89,22 +54,14 @@ export default function NewsList({ t, locale }: SectionProps) {
     }
     const title = titleIn(res.data, locale, untitled);
     toast.success(t(res.data.published ? 'news.admin.list.publishedToast' : 'news.admin.list.unpublishedToast', { title }));
-    setData((d) => (d ? { ...d, rows: d.rows.map((r) => (r.id === res.data.id ? res.data : r)) } : d));
+    list.updateRows((rows) => rows.map((r) => (r.id === res.data.id ? res.data : r)));
   };
 
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    const res = await api<unknown>(`/news/${encodeURIComponent(pendingDelete.id)}`, { method: 'DELETE' });
-    setDeleting(false);
-    if (!res.ok) {
-      toast.error(t.error(res.code));
-      return;
-    }
-    toast.success(t('news.admin.list.deleted', { title: titleIn(pendingDelete, locale, untitled) }));
-    setPendingDelete(null);
-    setReload((n) => n + 1);
-  };
+  const confirmDelete = () =>
+    list.confirmDelete(`/news/${encodeURIComponent(pendingDelete?.id ?? '')}`, (result) => {
+      if (result.ok) toast.success(t('news.admin.list.deleted', { title: pendingDelete ? titleIn(pendingDelete, locale, untitled) : '' }));
+      else toast.error(t.error(result.code));
+    });
 
   const editHref = (id: string) => localizePath(sectionPath('newsEdit', { id }), locale);
 
@@ -130,7 +87,7 @@ export default function NewsList({ t, locale }: SectionProps) {
           empty: t('news.admin.list.empty'),
           noMatch: t('news.admin.list.noMatch'),
         }}
-        onRetry={() => setReload((n) => n + 1)}
+        onRetry={list.retry}
       >
         {data && (
           <DataTable
@@ -200,7 +157,7 @@ export default function NewsList({ t, locale }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="news-pagination" summaryTestId="news-summary" navLabel={t('news.admin.list.paginationLabel')} t={t} />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={list.setPage} testId="news-pagination" summaryTestId="news-summary" navLabel={t('news.admin.list.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { useState } from 'react';
+import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import type { Wallet } from '../../contract.ts';
-import { api } from '../../../../platform/browser/api-client.ts';
-import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -12,48 +10,19 @@ import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/adm
 import WalletModal from './WalletModal.tsx';
 import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
-interface PageData {
-  rows: Wallet[];
-  total: number;
-}
-
 /** /dashboard/users: the wallets with search (debounced, back to page 1) and a detail modal. */
 export default function WalletsList({ t, locale }: SectionProps) {
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === query ? paging.page : 1;
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<PageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const list = useAdminList<Wallet>({
+    url: (query, page) => `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)), ...(query ? { search: query } : {}) })}`,
+    loadError: t('adminEconomy.wallets.fetchError'),
+  });
+  const { search, setSearch, query, page, data, loading } = list;
+  const failed = list.failure !== null;
   const [open, setOpen] = useState<Wallet | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
-    if (query) params.set('search', query);
-    api<Wallet[]>(`/marketplace/wallets?${params}`).then((res) => {
-      if (!live) return;
-      setLoading(false);
-      if (!res.ok) {
-        console.error('wallets load failed', res.code);
-        setFailed(true);
-        toast.error(t('adminEconomy.wallets.fetchError'));
-        return;
-      }
-      setFailed(false);
-      setData({ rows: res.data, total: res.total ?? res.data.length });
-    });
-    return () => {
-      live = false;
-    };
-  }, [query, page, reload, t]);
 
   const onAdjusted = (wallet: Wallet) => {
     setOpen(wallet);
-    setData((d) => (d ? { ...d, rows: d.rows.map((w) => (w.userId === wallet.userId ? wallet : w)) } : d));
+    list.updateRows((rows) => rows.map((w) => (w.userId === wallet.userId ? wallet : w)));
   };
 
   return (
@@ -72,7 +41,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
           empty: t('adminEconomy.wallets.empty'),
           noMatch: t('adminEconomy.common.noMatch'),
         }}
-        onRetry={() => setReload((n) => n + 1)}
+        onRetry={list.retry}
       >
         {data && (
           <DataTable
@@ -105,16 +74,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
           </DataTable>
         )}
       </ListStatus>
-      <ListFooter
-        page={page}
-        total={data?.total ?? 0}
-        onPageChange={(n) => setPaging({ query, page: n })}
-        testId="wallets-pagination"
-        summaryTestId="wallets-summary"
-        keys="adminEconomy.common"
-        navLabel={t('adminEconomy.wallets.paginationLabel')}
-        t={t}
-      />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={list.setPage} testId="wallets-pagination" summaryTestId="wallets-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.wallets.paginationLabel')} t={t} />
       <WalletModal t={t} locale={locale} wallet={open} onClose={() => setOpen(null)} onAdjusted={onAdjusted} />
     </div>
   );
