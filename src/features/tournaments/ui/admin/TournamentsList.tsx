@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { matchesSearch, PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { useAdminList, type Loaded } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
 import type { Tournament } from '../../contract.ts';
-import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
-import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
 import { formatDateTime, formatShortDate, formatTime } from '../../../../platform/ui/admin/format.ts';
 import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -19,16 +18,11 @@ import { DeleteIcon, EditIcon } from '../../../../platform/ui/admin/icons.tsx';
 import { statusNames } from './status.ts';
 import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
-interface PageData {
-  rows: Tournament[];
-  total: number;
-}
-
 /** The API pages by limit/offset and has no name filter, so a search reads every page (in batches) and filters here. */
 const BATCH = 100;
 const MAX_BATCHES = 50;
 
-async function fetchAll(): Promise<ApiResult<Tournament[]>> {
+async function fetchAll(): Promise<Loaded<Tournament>> {
   const all: Tournament[] = [];
   for (let i = 0; i < MAX_BATCHES; i++) {
     const res = await api<Tournament[]>(`/tournaments?limit=${BATCH}&offset=${i * BATCH}`);
@@ -39,67 +33,26 @@ async function fetchAll(): Promise<ApiResult<Tournament[]>> {
   return { ok: true, data: all, total: all.length };
 }
 
-async function fetchPage(query: string, page: number): Promise<ApiResult<PageData>> {
+async function fetchPage(query: string, page: number): Promise<Loaded<Tournament>> {
   if (!query) {
     const res = await api<Tournament[]>(`/tournaments?limit=${PAGE_SIZE}&offset=${pageOffset(page)}`);
-    return res.ok ? { ok: true, data: { rows: res.data, total: res.total ?? res.data.length } } : res;
+    return res.ok ? { ok: true, data: res.data, total: res.total ?? res.data.length } : res;
   }
   const res = await fetchAll();
   if (!res.ok) return res;
   const matches = res.data.filter((tournament) => matchesSearch(tournament.name, query));
-  return { ok: true, data: { rows: matches.slice(pageOffset(page), pageOffset(page) + PAGE_SIZE), total: matches.length } };
+  return { ok: true, data: matches.slice(pageOffset(page), pageOffset(page) + PAGE_SIZE), total: matches.length };
 }
 
 /** /dashboard/tournaments: the searchable, paginated table with edit and delete. */
 export default function TournamentsList({ t, locale }: SectionProps) {
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // the page belongs to a query: a new query starts on page 1 without fetching the old page first
-  const [paging, setPaging] = useState({ query: '', page: 1 });
-  const page = paging.query === query ? paging.page : 1;
-  const setPage = (n: number) => setPaging({ query, page: n });
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<PageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<Tournament | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    fetchPage(query, page).then((res) => {
-      if (!live) return;
-      setLoading(false);
-      if (!res.ok) {
-        setFailure(res.code);
-        toast.error(t.error(res.code));
-        return;
-      }
-      setFailure(null);
-      // a deletion may leave the last page empty: step back to the new last page
-      const last = pageCount(res.data.total);
-      if (page > last) setPaging({ query, page: last });
-      else setData(res.data);
+  const list = useAdminList<Tournament>({ load: fetchPage, loadError: (code) => t.error(code) });
+  const { search, setSearch, query, page, data, loading, failure, pendingDelete, setPendingDelete, deleting } = list;
+  const confirmDelete = () =>
+    list.confirmDelete(`/tournaments/${encodeURIComponent(pendingDelete?.id ?? '')}`, (result) => {
+      if (result.ok) toast.success(t('dashboard.tournaments.list.deleted', { name: pendingDelete?.name ?? '' }));
+      else toast.error(t.error(result.code));
     });
-    return () => {
-      live = false;
-    };
-  }, [query, page, reload, t]);
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    const res = await api<unknown>(`/tournaments/${encodeURIComponent(pendingDelete.id)}`, { method: 'DELETE' });
-    setDeleting(false);
-    if (!res.ok) {
-      toast.error(t.error(res.code));
-      return;
-    }
-    toast.success(t('dashboard.tournaments.list.deleted', { name: pendingDelete.name }));
-    setPendingDelete(null);
-    setReload((n) => n + 1);
-  };
 
   const editHref = (id: string) => localizePath(sectionPath('tournamentsEdit', { id }), locale);
 
@@ -125,7 +78,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
           empty: t('dashboard.tournaments.list.empty'),
           noMatch: t('dashboard.tournaments.list.noMatch'),
         }}
-        onRetry={() => setReload((n) => n + 1)}
+        onRetry={list.retry}
       >
         {data && (
           <DataTable
@@ -204,7 +157,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
         )}
       </ListStatus>
 
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="tournaments-pagination" summaryTestId="tournaments-summary" navLabel={t('dashboard.tournaments.list.paginationLabel')} t={t} />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={list.setPage} testId="tournaments-pagination" summaryTestId="tournaments-summary" navLabel={t('dashboard.tournaments.list.paginationLabel')} t={t} />
 
       <ConfirmDialog
         open={pendingDelete !== null}
