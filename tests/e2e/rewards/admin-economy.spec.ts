@@ -208,6 +208,12 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('purchases-empty')).toBeVisible();
       await page.getByTestId('purchases-filter').selectOption('unfulfilled');
       await expect(row).toBeVisible();
+      // the search and the filter live in the address: a reload keeps them
+      await expect(page).toHaveURL(/[?&]filter=unfulfilled\b/);
+      await page.reload();
+      await expect(page.getByTestId('purchases-filter')).toHaveValue('unfulfilled');
+      await expect(page.getByTestId('purchases-search')).toHaveValue(productName);
+      await expect(row).toBeVisible();
 
       await row.getByTestId('purchase-row-details').click();
       const modal = page.getByTestId('purchase-modal');

@@ -40,17 +40,25 @@ export type Loaded<Row> = { ok: true; data: Row[]; total?: number } | { ok: fals
  * or `load` for a list that searches on the client), a stale answer dropped; loading and failure; a
  * page past the end falls back to the last one; and delete-with-confirm, which reloads the page after.
  */
-export function useAdminList<Row>(opts: {
-  url?: (query: string, page: number) => string;
+export function useAdminList<Row, Filter extends string = string>(opts: {
+  url?: (query: string, page: number, filter: Filter) => string;
   load?: (query: string, page: number) => Promise<Loaded<Row>>;
+  /** a filter kept in the address as `?<param>=` (its default is left out); a new value starts on page 1 */
+  filter?: { param: string; values: readonly Filter[]; initial: Filter };
   base?: string;
   /** the toast of a failed read (the code's own text when omitted) */
   loadError?: string | ((code: string) => string);
 }) {
   const [search, setSearch] = useState(() => initialPlace().query);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [paging, setPaging] = useState(() => ({ query: initialPlace().query, page: initialPlace().page }));
-  const page = paging.query === query ? paging.page : 1;
+  const [filter, setFilter] = useState<Filter>(() => {
+    const wanted = typeof location === 'undefined' || !opts.filter ? null : new URLSearchParams(location.search).get(opts.filter.param);
+    return opts.filter?.values.find((v) => v === wanted) ?? (opts.filter?.initial as Filter);
+  });
+  // the page belongs to a search and a filter: a new one starts on page 1 without reading the old page first
+  const key = `${query}\u0000${filter}`;
+  const [paging, setPaging] = useState(() => ({ key: `${initialPlace().query}\u0000${filter}`, page: initialPlace().page }));
+  const page = paging.key === key ? paging.page : 1;
   const [reload, setReload] = useState(0);
   const [data, setData] = useState<ListPage<Row> | null>(null);
   const [loading, setLoading] = useState(true);
@@ -58,12 +66,18 @@ export function useAdminList<Row>(opts: {
   const [pendingDelete, setPendingDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
   // what the answer depends on: the address of the page, or the search and page for a loader
-  const request = opts.url ? opts.url(query, page) : `${query}\u0000${page}`;
+  const request = opts.url ? opts.url(query, page, filter) : `${key}\u0000${page}`;
 
   useEffect(() => {
-    const next = writeListPlace(location.search, { query, page });
+    const params = new URLSearchParams(location.search);
+    if (opts.filter) {
+      if (filter === opts.filter.initial) params.delete(opts.filter.param);
+      else params.set(opts.filter.param, filter);
+    }
+    const next = writeListPlace(params.toString() ? `?${params}` : '', { query, page });
     if (next !== location.search) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
-  }, [query, page]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter's parameter name never changes
+  }, [query, page, filter]);
 
   useEffect(() => {
     let live = true;
@@ -80,7 +94,7 @@ export function useAdminList<Row>(opts: {
       setFailure(null);
       const total = res.total ?? res.data.length;
       const last = pageCount(total);
-      if (page > last) setPaging({ query, page: last });
+      if (page > last) setPaging({ key, page: last });
       else setData({ rows: res.data, total, query });
     });
     return () => {
@@ -107,7 +121,9 @@ export function useAdminList<Row>(opts: {
     setSearch,
     query,
     page,
-    setPage: (n: number) => setPaging({ query, page: n }),
+    setPage: (n: number) => setPaging({ key, page: n }),
+    filter,
+    setFilter,
     data,
     loading,
     failure,

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../../platform/ui/admin/admin-lists.ts';
+import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import type { Purchase } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { labelClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
-import { useDebouncedValue } from '../../../../platform/ui/use-debounced-value.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { ListFooter, ListStatus } from '../../../../platform/ui/admin/ListStatus.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -13,10 +13,6 @@ import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/adm
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
 import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 
-interface PageData {
-  rows: Purchase[];
-  total: number;
-}
 type Filter = 'all' | 'fulfilled' | 'unfulfilled';
 const filters: Filter[] = ['all', 'fulfilled', 'unfulfilled'];
 
@@ -34,44 +30,19 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
 
 /** /dashboard/purchases: the purchase history (search, fulfilled filter, pages), a detail modal and "mark as fulfilled". */
 export default function PurchasesList({ t, locale }: SectionProps) {
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<Filter>('all');
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const key = `${filter}|${query}`;
-  const [paging, setPaging] = useState({ key: 'all|', page: 1 });
-  const page = paging.key === key ? paging.page : 1;
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<PageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  // SPEC section 8: purchase load failures are only logged (plus the inline text), hence no toast
+  const list = useAdminList<Purchase, Filter>({
+    url: (query, page, filter) =>
+      `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)), ...(query ? { search: query } : {}), ...(filter !== 'all' ? { fulfilled: String(filter === 'fulfilled') } : {}) })}`,
+    filter: { param: 'filter', values: filters, initial: 'all' },
+  });
+  const { search, setSearch, query, filter, setFilter, page, data, loading } = list;
+  const failed = list.failure !== null;
+  useEffect(() => {
+    if (list.failure) console.error('purchases load failed', list.failure);
+  }, [list.failure]);
   const [open, setOpen] = useState<Purchase | null>(null);
   const [marking, setMarking] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
-    if (query) params.set('search', query);
-    if (filter !== 'all') params.set('fulfilled', String(filter === 'fulfilled'));
-    api<Purchase[]>(`/marketplace/purchases?${params}`).then((res) => {
-      if (!live) return;
-      setLoading(false);
-      if (!res.ok) {
-        // SPEC section 8: purchase load failures are only logged (plus the inline text)
-        console.error('purchases load failed', res.code);
-        setFailed(true);
-        return;
-      }
-      setFailed(false);
-      const total = res.total ?? res.data.length;
-      const last = pageCount(total);
-      if (page > last) setPaging({ key, page: last });
-      else setData({ rows: res.data, total });
-    });
-    return () => {
-      live = false;
-    };
-  }, [query, filter, page, reload, key]);
 
   const markFulfilled = async (purchase: Purchase) => {
     setMarking(purchase.id);
@@ -83,8 +54,8 @@ export default function PurchasesList({ t, locale }: SectionProps) {
     }
     toast.success(t('adminEconomy.purchases.markSuccess'));
     setOpen((p) => (p && p.id === res.data.id ? res.data : p));
-    setData((d) => (d ? { ...d, rows: d.rows.map((p) => (p.id === res.data.id ? res.data : p)) } : d));
-    if (filter === 'unfulfilled') setReload((n) => n + 1);
+    list.updateRows((rows) => rows.map((p) => (p.id === res.data.id ? res.data : p)));
+    if (filter === 'unfulfilled') list.retry();
   };
 
   const address = open?.shippingAddress;
@@ -118,7 +89,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
           empty: t('adminEconomy.purchases.empty'),
           noMatch: t('adminEconomy.common.noMatch'),
         }}
-        onRetry={() => setReload((n) => n + 1)}
+        onRetry={list.retry}
       >
         {data && (
           <DataTable
@@ -166,16 +137,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
           </DataTable>
         )}
       </ListStatus>
-      <ListFooter
-        page={page}
-        total={data?.total ?? 0}
-        onPageChange={(n) => setPaging({ key, page: n })}
-        testId="purchases-pagination"
-        summaryTestId="purchases-summary"
-        keys="adminEconomy.common"
-        navLabel={t('adminEconomy.purchases.paginationLabel')}
-        t={t}
-      />
+      <ListFooter page={page} total={data?.total ?? 0} onPageChange={list.setPage} testId="purchases-pagination" summaryTestId="purchases-summary" keys="adminEconomy.common" navLabel={t('adminEconomy.purchases.paginationLabel')} t={t} />
       <Modal open={open !== null} title={t('adminEconomy.purchases.modalTitle')} closeLabel={t('adminEconomy.common.close')} onClose={() => setOpen(null)} testId="purchase-modal">
         {open && address && (
           <>
