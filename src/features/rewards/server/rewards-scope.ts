@@ -8,8 +8,6 @@ import * as IdempotencyRepository from '../../../platform/db/idempotency-reposit
 import * as WalletRepository from './wallet-repository.ts';
 import { transaction } from '../../../platform/db/database.ts';
 
-export { ownerOf } from '../../../platform/owner.ts';
-
 /**
  * Whose wallet a call works on: the caller, or the body's `userId` when it is the caller's own or
  * the caller is an admin (DESIGN section 3.6). The account must exist in this brand.

@@ -49,7 +49,9 @@ export function useAdminList<Row, Filter extends string = string>(opts: {
   /** the toast of a failed read (the code's own text when omitted) */
   loadError?: string | ((code: string) => string);
 }) {
-  const [search, setSearch] = useState(() => initialPlace().query);
+  // the address is read once, when the list opens
+  const [initial] = useState(initialPlace);
+  const [search, setSearch] = useState(initial.query);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<Filter>(() => {
     const wanted = typeof location === 'undefined' || !opts.filter ? null : new URLSearchParams(location.search).get(opts.filter.param);
@@ -57,7 +59,7 @@ export function useAdminList<Row, Filter extends string = string>(opts: {
   });
   // the page belongs to a search and a filter: a new one starts on page 1 without reading the old page first
   const key = `${query}\u0000${filter}`;
-  const [paging, setPaging] = useState(() => ({ key: `${initialPlace().query}\u0000${filter}`, page: initialPlace().page }));
+  const [paging, setPaging] = useState(() => ({ key: `${initial.query}\u0000${filter}`, page: initial.page }));
   const page = paging.key === key ? paging.page : 1;
   const [reload, setReload] = useState(0);
   const [data, setData] = useState<ListPage<Row> | null>(null);
