@@ -48,3 +48,6 @@ export const earnedBadgeSchema = z.object({
   translations: translationsSchema({ name: z.string(), description: z.string() }),
 });
 export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;
+
+/** `?sort=` of a sortable list: one of `values` (see list-sort.ts), `newest` when left out. */
+export const sortQuery = <V extends readonly [string, ...string[]]>(values: V) => z.enum(values).default('newest' as V[number]);

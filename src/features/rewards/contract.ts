@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { idSchema, imageUrl, limitQuery, offsetQuery, ownerQuery, pageQuery, searchQuery, text } from '../../platform/schemas.ts';
+import { idSchema, imageUrl, limitQuery, offsetQuery, ownerQuery, pageQuery, searchQuery, sortQuery, text } from '../../platform/schemas.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { adminInstant } from '../../platform/date-range.ts';
 import { MAX_CREDITS } from './limits.ts';
+import { sortValues } from '../../platform/list-sort.ts';
 
 export { MAX_CREDITS };
 
@@ -37,13 +38,17 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** GET /marketplace/wallets (SPEC: limit, offset, owner, search; default page size 10). */
+/** How the wallets list may be ordered: most recently changed first (the default), by user or balance. */
+export const walletSorts = sortValues(['user', 'balance']);
+
+/** GET /marketplace/wallets (SPEC: limit, offset, owner, search; default page size 10; plus the sort). */
 export const walletListQuerySchema = z.object({
   owner: ownerQuery,
   limit: limitQuery(10),
   offset: offsetQuery,
   /** matches username or e-mail */
   search: searchQuery,
+  sort: sortQuery(walletSorts),
 });
 export type WalletListQuery = z.infer<typeof walletListQuerySchema>;
 
@@ -238,12 +243,16 @@ export type GiveawayInput = z.input<typeof giveawayInputSchema>;
 export const giveawayUpdateSchema = z.object(giveawayFields).superRefine(typeRules);
 export type GiveawayUpdate = z.input<typeof giveawayUpdateSchema>;
 
-/** GET /marketplace/giveaways (SPEC: limit, offset, owner, search on the code and description). */
+/** How the giveaways list may be ordered: newest first (the default), by code or credits. */
+export const giveawaySorts = sortValues(['code', 'credits']);
+
+/** GET /marketplace/giveaways (SPEC: limit, offset, owner, search on the code and description; plus the sort). */
 export const giveawayListQuerySchema = z.object({
   owner: ownerQuery,
   limit: limitQuery(10),
   offset: offsetQuery,
   search: searchQuery,
+  sort: sortQuery(giveawaySorts),
 });
 export type GiveawayListQuery = z.infer<typeof giveawayListQuerySchema>;
 
@@ -316,7 +325,10 @@ export type ProductUpdate = z.input<typeof productUpdateSchema>;
 
 export const availabilities = ['all', 'available', 'out_of_stock'] as const;
 
-/** GET /marketplace/products: SPEC limit, page (1-based), name, owner; plus the shop's filters. */
+/** How the products list may be ordered: newest first (the default), by name, price or quantity. */
+export const productSorts = sortValues(['name', 'price', 'quantity']);
+
+/** GET /marketplace/products: SPEC limit, page (1-based), name, owner; plus the shop's filters and the sort. */
 export const productListQuerySchema = z
   .object({
     owner: ownerQuery,
@@ -327,6 +339,7 @@ export const productListQuerySchema = z
     minPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
     maxPrice: z.coerce.number().int().min(0).max(MAX_CREDITS).optional(),
     availability: z.enum(availabilities).default('all'),
+    sort: sortQuery(productSorts),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, { message: 'PRICE_RANGE_INVERTED', path: ['minPrice'] });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -392,6 +405,9 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 export const purchaseResultSchema = z.object({ purchase: purchaseSchema, balance: z.number().int() });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
+/** How the purchases list may be ordered: newest first (the default), by date or price. */
+export const purchaseSorts = sortValues(['date', 'price']);
+
 /** GET /marketplace/purchases (admin) and /marketplace/purchases/user/{user}. */
 export const purchaseListQuerySchema = z.object({
   owner: ownerQuery,
@@ -400,6 +416,7 @@ export const purchaseListQuerySchema = z.object({
   /** matches username or product name */
   search: searchQuery,
   fulfilled: z.enum(['true', 'false']).optional(),
+  sort: sortQuery(purchaseSorts),
 });
 export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
 

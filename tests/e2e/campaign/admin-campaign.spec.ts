@@ -108,7 +108,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toContainText('4321');
       await expect(dialog).toBeHidden();
       // no longer pending: it leaves the default queue and shows under "approved" with its score
-      await expect(page.getByTestId('campaign-submissions-empty')).toBeVisible();
+      await expect(page.getByTestId('campaign-empty')).toBeVisible();
       await page.getByTestId('campaign-filter-status').selectOption('approved');
       await expect(row.getByTestId('submission-status')).toHaveText(T.approved);
       await expect(row.getByTestId('submission-row-outcome')).toContainText('4321');

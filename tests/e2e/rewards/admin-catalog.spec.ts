@@ -131,12 +131,12 @@ for (const lang of ['it', 'en'] as const) {
       await expect(rows).toHaveCount(1);
       await rows.getByTestId('product-row-delete').click();
       await page.getByTestId('product-delete-dialog-confirm').click();
-      await expect(toast(page)).toHaveText(fill(tx.product.deleted, { name: renamed }));
+      await expect(toast(page)).toHaveText(fill(tx.products.deleted, { name: renamed }));
       await expect(page.getByTestId('products-empty')).toHaveText(tx.products.noMatch);
       expect((await call(page.request, admin.token, 'GET', `/marketplace/products/${productId}`)).status).toBe(404);
     });
 
-    test(`the products list keeps its search and page in the address: reload and back return to them (${lang})`, async ({ page }) => {
+    test(`the products list keeps its search, page and sort in the address: reload and back return to them (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
       for (let i = 0; i < 11; i++) {
@@ -161,6 +161,24 @@ for (const lang of ['it', 'en'] as const) {
       await page.goBack();
       await expect(page.getByTestId('products-search')).toHaveValue(`Place ${lang} ${suffix}`);
       await expect(page.getByTestId('products-table').locator('tbody tr')).toHaveCount(1);
+
+      // a header sorts: price ascending, then descending on a second click, back on page 1, kept in the address
+      const priceHeader = page.getByTestId('products-table').locator('th').nth(3);
+      const names = page.getByTestId('product-row-name');
+      await page.getByTestId('products-table-sort-3').click();
+      await expect(page).toHaveURL(/[?&]sort=price\b/);
+      expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+      await expect(priceHeader).toHaveAttribute('aria-sort', 'ascending');
+      await expect(names.first()).toHaveText(`E2E Place ${lang} ${suffix} 0`);
+      await page.getByTestId('products-table-sort-3').click();
+      await expect(page).toHaveURL(/[?&]sort=-price\b/);
+      await expect(priceHeader).toHaveAttribute('aria-sort', 'descending');
+      await expect(names.first()).toHaveText(`E2E Place ${lang} ${suffix} 10`);
+      await page.reload();
+      await hydrated(page);
+      await expect(priceHeader).toHaveAttribute('aria-sort', 'descending');
+      await expect(names.first()).toHaveText(`E2E Place ${lang} ${suffix} 10`);
+      await expect(names).toHaveCount(10);
     });
 
     test(`an image over 2 MB is refused before upload (${lang})`, async ({ page }) => {
@@ -242,7 +260,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(rows).toHaveCount(1);
       await rows.getByTestId('giveaway-row-delete').click();
       await page.getByTestId('giveaway-delete-dialog-confirm').click();
-      await expect(toast(page)).toHaveText(fill(tx.giveaway.deleteSuccess, { code: codes.infinite }));
+      await expect(toast(page)).toHaveText(fill(tx.giveaways.deleted, { code: codes.infinite }));
       await expect(page.getByTestId('giveaways-empty')).toHaveText(tx.giveaways.noMatch);
       const gone = await call(page.request, giulia.token, 'POST', '/marketplace/giveaways/redeem', { token: codes.infinite });
       expect(gone.status).toBe(404);

@@ -1,21 +1,56 @@
 import { describe, expect, test } from 'vitest';
-import { readListPlace, writeListPlace } from '../../../src/platform/ui/admin/use-admin-list.ts';
+import { pageOfAll, readListPlace, writeListPlace, type ListParams } from '../../../src/platform/ui/admin/use-admin-list.ts';
+import { sortOf, sortValues } from '../../../src/platform/list-sort.ts';
+
+const params: ListParams = { filter: { values: ['all', 'fulfilled'], initial: 'all' }, sort: { values: sortValues(['name', 'price']), initial: 'newest' } };
 
 describe("an admin list's place lives in the address", () => {
   test('reads the search and the page, page 1 when missing or not a whole number above 1', () => {
-    expect(readListPlace('')).toEqual({ query: '', page: 1 });
-    expect(readListPlace('?q=felpa&page=3')).toEqual({ query: 'felpa', page: 3 });
+    expect(readListPlace('')).toEqual({ query: '', page: 1, values: {} });
+    expect(readListPlace('?q=felpa&page=3')).toEqual({ query: 'felpa', page: 3, values: {} });
     for (const bad of ['?page=0', '?page=-2', '?page=1.5', '?page=abc', '?page=1']) expect(readListPlace(bad).page).toBe(1);
   });
 
+  test('reads each param, its initial value when missing or not one of its values', () => {
+    expect(readListPlace('?filter=fulfilled&sort=-price', params).values).toEqual({ filter: 'fulfilled', sort: '-price' });
+    expect(readListPlace('?filter=nope&sort=-nope', params).values).toEqual({ filter: 'all', sort: 'newest' });
+  });
+
   test('writes only what differs from the default and keeps the other parameters', () => {
-    expect(writeListPlace('', { query: '', page: 1 })).toBe('');
-    expect(writeListPlace('?tab=x', { query: 'felpa rossa', page: 2 })).toBe('?tab=x&q=felpa+rossa&page=2');
-    expect(writeListPlace('?q=old&page=4', { query: '', page: 1 })).toBe('');
+    expect(writeListPlace('', { query: '', page: 1, values: {} })).toBe('');
+    expect(writeListPlace('?tab=x', { query: 'felpa rossa', page: 2, values: {} })).toBe('?tab=x&q=felpa+rossa&page=2');
+    expect(writeListPlace('?q=old&page=4', { query: '', page: 1, values: {} })).toBe('');
+    expect(writeListPlace('?sort=name', { query: '', page: 1, values: { filter: 'all', sort: 'newest' } }, params)).toBe('');
+    expect(writeListPlace('', { query: '', page: 1, values: { filter: 'fulfilled', sort: 'name' } }, params)).toBe('?filter=fulfilled&sort=name');
   });
 
   test('what is written reads back the same', () => {
-    const place = { query: 'ò & ü?', page: 7 };
-    expect(readListPlace(writeListPlace('', place))).toEqual(place);
+    const place = { query: 'ò & ü?', page: 7, values: { filter: 'fulfilled', sort: '-name' } };
+    expect(readListPlace(writeListPlace('', place, params), params)).toEqual(place);
+  });
+});
+
+describe('sort values', () => {
+  test('newest first, then each key ascending and descending, read back with its direction', () => {
+    expect(sortValues(['name', 'price'])).toEqual(['newest', 'name', '-name', 'price', '-price']);
+    expect(sortOf('newest')).toBeNull();
+    expect(sortOf('name')).toEqual({ key: 'name', direction: 'asc' });
+    expect(sortOf('-price')).toEqual({ key: 'price', direction: 'desc' });
+  });
+});
+
+describe('a list held whole on the client', () => {
+  const all = Array.from({ length: 23 }, (_, i) => ({ name: `Cup ${String(i).padStart(2, '0')}`, n: i % 5 }));
+  test('searches, orders, then cuts the page; the total counts every match', () => {
+    const first = pageOfAll(all, { query: 'cup 1', page: 1, values: {} }, (r) => r.name);
+    expect(first).toEqual({ ok: true, data: all.slice(10, 20), total: 10 });
+    const sorted = pageOfAll(
+      all,
+      { query: '', page: 3, values: {} },
+      (r) => r.name,
+      (a, b) => b.n - a.n || a.name.localeCompare(b.name),
+    );
+    expect(sorted.ok && sorted.data.map((r) => r.name)).toEqual(['Cup 10', 'Cup 15', 'Cup 20']);
+    expect(sorted.ok && sorted.total).toBe(23);
   });
 });

@@ -25,11 +25,11 @@ describe('admin-catalog texts', () => {
 
   test('the SPEC toasts carry their variables in both locales', () => {
     for (const dict of [it, en]) {
-      expect(dict.product.deleted).toContain('{name}');
+      expect(dict.products.deleted).toContain('{name}');
       expect(dict.giveaway.saveSuccess).toContain('{code}');
-      expect(dict.giveaway.deleteSuccess).toContain('{code}');
+      expect(dict.giveaways.deleted).toContain('{code}');
     }
-    expect(en.product.deleted).toBe('{name} deleted');
+    expect(en.products.deleted).toBe('{name} deleted');
   });
 });
 

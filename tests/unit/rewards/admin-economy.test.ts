@@ -42,8 +42,8 @@ describe('admin-economy texts', () => {
   test("the spec's Italian load-failure texts", () => {
     expect(it.index.loadError).toBe('Errore nel recupero del cruscotto');
     expect(it.badges.loadError).toBe('Errore nel recupero dei badge');
-    expect(it.purchases.fetchError).toBe('Errore nel recupero degli acquisti');
-    expect(it.wallets.fetchError).toBe('Errore nel recupero dei wallet');
+    expect(it.purchases.loadError).toBe('Errore nel recupero degli acquisti');
+    expect(it.wallets.loadError).toBe('Errore nel recupero dei wallet');
     expect(it.wallets.transactionsError).toBe('Errore nel recupero delle transazioni');
   });
 });

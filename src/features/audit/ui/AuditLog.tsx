@@ -1,148 +1,65 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { PAGE_SIZE, pageOffset, SEARCH_DEBOUNCE_MS } from '../../../platform/ui/admin/admin-lists.ts';
-import { api } from '../../../platform/browser/api-client.ts';
+import { PAGE_SIZE, pageOffset } from '../../../platform/ui/admin/admin-lists.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
-import { labelClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
-import { useDebouncedValue } from '../../../platform/ui/use-debounced-value.ts';
+import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { formatDateTime, formatShortDate, formatTime } from '../../../platform/ui/admin/format.ts';
-import { ListFooter, ListStatus } from '../../../platform/ui/admin/ListStatus.tsx';
+import { AdminList, ListFilter } from '../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
-import SearchField from '../../../platform/ui/admin/SearchField.tsx';
 import { rowClass, smallButtonClass, tdClass } from '../../../platform/ui/admin/ui.ts';
+import { useAdminList } from '../../../platform/ui/admin/use-admin-list.ts';
 import type { AuditEntry } from '../contract.ts';
 import { auditActionPrefixes, changedKeys, prettyLines } from './audit-diff.ts';
-import { DataTable } from '../../../platform/ui/admin/DataTable.tsx';
-
-interface PageData {
-  rows: AuditEntry[];
-  total: number;
-}
 
 const entityOf = (e: AuditEntry) => (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
 
 /** /dashboard/audit: every admin action, newest first, filtered by action prefix and searched on the server. */
 export default function AuditLog({ t, locale }: SectionProps) {
-  const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [action, setAction] = useState('');
-  const filterKey = `${query}\u0000${action}`;
-  // the page belongs to a filter: a new search or action starts on page 1
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (n: number) => setPaging({ key: filterKey, page: n });
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<PageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
+  const list = useAdminList<AuditEntry>({
+    url: ({ query, page, values: { action } }) => `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)), ...(action ? { action } : {}), ...(query ? { search: query } : {}) })}`,
+    params: { action: { values: ['', ...auditActionPrefixes], initial: '' } },
+    loadError: (code) => t.error(code),
+  });
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
-    if (action) params.set('action', action);
-    if (query) params.set('search', query);
-    api<AuditEntry[]>(`/admin/audit?${params}`).then((res) => {
-      if (!live) return;
-      setLoading(false);
-      if (!res.ok) {
-        setFailure(res.code);
-        toast.error(t.error(res.code));
-        return;
-      }
-      setFailure(null);
-      setData({ rows: res.data, total: res.total ?? res.data.length });
-    });
-    return () => {
-      live = false;
-    };
-  }, [query, action, page, reload, t]);
-
-  const filtered = query !== '' || action !== '';
-
   return (
-    <div className="mt-6 space-y-5" data-testid="audit-log">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SearchField id="audit-search" label={t('news.audit.searchLabel')} placeholder={t('news.audit.searchPlaceholder')} value={search} onChange={setSearch} />
-        <div className="w-full space-y-1.5 sm:max-w-[14rem]">
-          <label htmlFor="audit-action" className={labelClass}>
-            {t('news.audit.filterLabel')}
-          </label>
-          <select id="audit-action" data-testid="audit-action" value={action} onChange={(e) => setAction(e.target.value)} className={selectClass}>
-            <option value="">{t('news.audit.filterAll')}</option>
-            {auditActionPrefixes.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-
-      <ListStatus
-        testId="audit"
-        failed={!!failure && !data}
-        ready={!!data}
-        empty={data?.rows.length === 0}
-        filtered={filtered}
-        texts={{
-          error: t('news.audit.loadError'),
-          retry: t('dashboard.common.retry'),
-          loading: t('news.audit.loading'),
-          empty: t('news.audit.empty'),
-          noMatch: t('news.audit.noMatch'),
-        }}
-        onRetry={() => setReload((n) => n + 1)}
-      >
-        {data && (
-          <DataTable
-            caption={t('news.audit.caption', { total: data.total })}
-            testId="audit-table"
-            loading={loading}
-            columns={[
-              { label: t('news.audit.columns.when') },
-              { label: t('news.audit.columns.who') },
-              { label: t('news.audit.columns.action') },
-              { label: t('news.audit.columns.entity') },
-              { label: t('news.audit.columns.details'), align: 'right' },
-            ]}
-          >
-            {data.rows.map((entry) => (
-              <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
-                <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
-                  <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
-                    <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
-                    <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
-                  </time>
-                </td>
-                <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
-                  {entry.actor?.name || t('news.audit.unknownActor')}
-                </td>
-                <td className={tdClass}>
-                  <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
-                    {entry.action}
-                  </code>
-                </td>
-                <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
-                  {entityOf(entry)}
-                </td>
-                <td className={`${tdClass} text-right`}>
-                  <button type="button" className={smallButtonClass} onClick={() => setOpen(entry)} aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })} data-testid="audit-row-details">
-                    {t('news.audit.details')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </ListStatus>
-
-      <ListFooter page={page} total={data?.total ?? 0} onPageChange={setPage} testId="audit-pagination" summaryTestId="audit-summary" navLabel={t('news.audit.paginationLabel')} t={t} />
-
-      <AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />
-    </div>
+    <AdminList
+      list={list}
+      t={t}
+      ns="news.audit"
+      id="audit"
+      rootTestId="audit-log"
+      tools={<ListFilter list={list} name="action" id="audit-action" label={t('news.audit.filterLabel')} className="w-full sm:w-56" options={[['', t('news.audit.filterAll')], ...auditActionPrefixes.map((p): [string, string] => [p, p])]} />}
+      columns={[{ key: 'when' }, { key: 'who' }, { key: 'action' }, { key: 'entity' }, { key: 'details', align: 'right' }]}
+      after={<AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />}
+    >
+      {(entry) => (
+        <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
+          <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+            <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
+              <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
+              <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
+            </time>
+          </td>
+          <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
+            {entry.actor?.name || t('news.audit.unknownActor')}
+          </td>
+          <td className={tdClass}>
+            <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
+              {entry.action}
+            </code>
+          </td>
+          <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
+            {entityOf(entry)}
+          </td>
+          <td className={`${tdClass} text-right`}>
+            <button type="button" className={smallButtonClass} onClick={() => setOpen(entry)} aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })} data-testid="audit-row-details">
+              {t('news.audit.details')}
+            </button>
+          </td>
+        </tr>
+      )}
+    </AdminList>
   );
 }
 

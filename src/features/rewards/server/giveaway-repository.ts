@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kyse
 import { countAll, isUniqueViolation } from '../../../platform/db/database.ts';
 import type { Database, GiveawaysTable } from '../../../platform/db/schema.ts';
 import type { Giveaway, GiveawayType } from '../contract.ts';
-import { contains } from '../../../platform/db/search.ts';
+import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<GiveawaysTable>;
@@ -16,11 +16,12 @@ export interface GiveawayFields {
   description: string;
 }
 
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string }): Promise<{ rows: Giveaway[]; total: number }> {
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; sort: string }): Promise<{ rows: Giveaway[]; total: number }> {
   let base = db.selectFrom('giveaways').where('owner', '=', owner).where('deleted_at', 'is', null);
   if (q.search) base = base.where((eb) => eb.or([contains('token', q.search!), contains('description', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(q.limit).offset(q.offset).execute();
+  const order = orderFor(q.sort, { code: byText('token'), credits: sql.ref('credits') });
+  const rows = await (order ? base.selectAll().orderBy(...order) : base.selectAll().orderBy('created_at', 'desc')).orderBy('id').limit(q.limit).offset(q.offset).execute();
   const now = new Date().toISOString();
   return { rows: rows.map((r) => toGiveaway(r, now)), total: Number(n) };
 }

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kyse
 import { countAll } from '../../../platform/db/database.ts';
 import type { Database, ProductsTable } from '../../../platform/db/schema.ts';
 import type { Product, ProductListQuery } from '../contract.ts';
-import { contains } from '../../../platform/db/search.ts';
+import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<ProductsTable>;
@@ -20,7 +20,7 @@ export interface NewProduct {
   description_en?: string;
 }
 
-/** Products in the shop (never the deleted ones), newest first. */
+/** Products in the shop (never the deleted ones), newest first or in the asked order; the id breaks ties so pages never overlap. */
 export async function list(db: Db, owner: string, q: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
   let base = db.selectFrom('products').where('owner', '=', owner).where('deleted_at', 'is', null);
   // either language: a visitor searches in the language the shop shows them
@@ -30,9 +30,8 @@ export async function list(db: Db, owner: string, q: ProductListQuery): Promise<
   if (q.availability === 'available') base = base.where('quantity', '>', 0);
   if (q.availability === 'out_of_stock') base = base.where('quantity', '=', 0);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
+  const order = orderFor(q.sort, { name: byText('name'), price: sql.ref('price'), quantity: sql.ref('quantity') });
+  const rows = await (order ? base.selectAll().orderBy(...order) : base.selectAll().orderBy('created_at', 'desc'))
     .orderBy('id')
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)

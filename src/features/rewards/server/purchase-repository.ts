@@ -1,8 +1,8 @@
-import { type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
 import type { Database, PurchasesTable } from '../../../platform/db/schema.ts';
 import type { Purchase, ShippingAddress } from '../contract.ts';
-import { contains } from '../../../platform/db/search.ts';
+import { contains, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;
 
@@ -57,13 +57,20 @@ export async function findById(db: Db | Trx<Database>, owner: string, id: string
   return row && toPurchase(row);
 }
 
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; fulfilled?: 'true' | 'false'; userId?: string }): Promise<{ rows: Purchase[]; total: number }> {
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; fulfilled?: 'true' | 'false'; userId?: string; sort?: string }): Promise<{ rows: Purchase[]; total: number }> {
   let base = db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id').where('purchases.owner', '=', owner);
   if (q.userId) base = base.where('purchases.user_id', '=', q.userId);
   if (q.fulfilled) base = base.where('purchases.fulfilled', '=', q.fulfilled === 'true' ? 1 : 0);
   if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('purchases.product_name', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const ids = await base.select('purchases.id').orderBy('purchases.created_at', 'desc').orderBy('purchases.id').limit(q.limit).offset(q.offset).execute();
+  const order = orderFor(q.sort ?? 'newest', { date: sql.ref('purchases.created_at'), price: sql.ref('purchases.price') }) ?? [sql.ref('purchases.created_at'), 'desc'];
+  const ids = await base
+    .select('purchases.id')
+    .orderBy(...order)
+    .orderBy('purchases.id')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
   if (!ids.length) return { rows: [], total: Number(n) };
   const rows = await query(db)
     .where(
@@ -71,10 +78,10 @@ export async function list(db: Db, owner: string, q: { limit: number; offset: nu
       'in',
       ids.map((r) => r.id),
     )
-    .orderBy('purchases.created_at', 'desc')
-    .orderBy('purchases.id')
     .execute();
-  return { rows: rows.map(toPurchase), total: Number(n) };
+  // the page's order is the one its ids were chosen in
+  const at = new Map(ids.map((r, i) => [r.id, i]));
+  return { rows: rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!).map(toPurchase), total: Number(n) };
 }
 
 /** Marks it fulfilled once; the first admin's time and id are kept. */

@@ -4,7 +4,7 @@ import { countAll } from '../../../platform/db/database.ts';
 import { MAX_CREDITS } from '../contract.ts';
 import type { Database, WalletTransactionsTable } from '../../../platform/db/schema.ts';
 import type { Transaction, TransactionType, Wallet } from '../contract.ts';
-import { contains } from '../../../platform/db/search.ts';
+import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;
 
@@ -70,15 +70,16 @@ export async function find(db: Db, owner: string, userId: string): Promise<Walle
   return row && toWallet(row);
 }
 
-/** Every user of the brand with their balance, most recently changed first. */
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string }): Promise<{ rows: Wallet[]; total: number }> {
+/** Every user of the brand with their balance, most recently changed first or in the asked order. */
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; sort: string }): Promise<{ rows: Wallet[]; total: number }> {
   let base = db.selectFrom('users').where('users.owner', '=', owner);
   if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   let rows = walletQuery(db, owner);
   if (q.search) rows = rows.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
+  const order = orderFor(q.sort, { user: byText('users.username'), balance: sql`coalesce(wallets.balance, 0)` }) ?? [sql`coalesce(wallets.updated_at, users.created_at)`, 'desc'];
   const found = await rows
-    .orderBy(sql`coalesce(wallets.updated_at, users.created_at)`, 'desc')
+    .orderBy(...order)
     .orderBy('users.id')
     .limit(q.limit)
     .offset(q.offset)

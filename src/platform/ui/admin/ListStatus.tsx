@@ -57,17 +57,15 @@ interface ListFooterProps {
   /** the pagination landmark's name */
   navLabel: string;
   t: Translator;
-  /** where the summary and pagination texts live: `<keys>.summary`, `.previous`, `.next`, `.page` */
-  keys?: 'dashboard.pagination' | 'adminEconomy.common';
 }
 
 /** The footer of a dashboard list: the "from–to of total" summary and the pagination. Hidden with no rows. */
-export function ListFooter({ page, total, onPageChange, testId, summaryTestId, navLabel, t, keys = 'dashboard.pagination' }: ListFooterProps) {
+export function ListFooter({ page, total, onPageChange, testId, summaryTestId, navLabel, t }: ListFooterProps) {
   if (total <= 0) return null;
   return (
     <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
       <p className="text-sm text-slate-400" data-testid={summaryTestId} aria-live="polite">
-        {t(`${keys}.summary`, { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, total), total })}
+        {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, total), total })}
       </p>
       <Pagination
         page={page}
@@ -76,9 +74,9 @@ export function ListFooter({ page, total, onPageChange, testId, summaryTestId, n
         testId={testId}
         labels={{
           nav: navLabel,
-          previous: t(`${keys}.previous`),
-          next: t(`${keys}.next`),
-          page: (n) => t(`${keys}.page`, { n }),
+          previous: t('dashboard.pagination.previous'),
+          next: t('dashboard.pagination.next'),
+          page: (n) => t('dashboard.pagination.page', { n }),
         }}
       />
     </div>

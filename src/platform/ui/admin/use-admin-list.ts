@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../browser/api-client.ts';
-import { pageCount, SEARCH_DEBOUNCE_MS } from './admin-lists.ts';
+import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from './admin-lists.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
 /** One page of a list, and the search it answers. */
@@ -11,55 +11,107 @@ export interface ListPage<Row> {
   total: number;
 }
 
-/** The list's place in the address: `?q=` the search, `?page=` the page (1 is left out). */
-export function readListPlace(search: string): { query: string; page: number } {
-  const params = new URLSearchParams(search);
-  const page = Number(params.get('page'));
-  return { query: params.get('q') ?? '', page: Number.isInteger(page) && page > 1 ? page : 1 };
+/** A choice kept in the address as `?<name>=`: a filter, or `sort`. Its initial value is left out. */
+export interface ListParam {
+  values: readonly string[];
+  initial: string;
+  /** false for a choice that picks a view rather than narrowing the rows: its empty list is "empty", not "no match" */
+  narrows?: boolean;
+}
+export type ListParams = Record<string, ListParam>;
+
+/** The list's place in the address: `?q=` the search, `?page=` the page (1 is left out), and each param. */
+export interface ListPlace {
+  query: string;
+  page: number;
+  values: Record<string, string>;
+}
+
+export function readListPlace(search: string, params: ListParams = {}): ListPlace {
+  const address = new URLSearchParams(search);
+  const page = Number(address.get('page'));
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, p]) => {
+      const wanted = address.get(name);
+      return [name, p.values.find((v) => v === wanted) ?? p.initial];
+    }),
+  );
+  return { query: address.get('q') ?? '', page: Number.isInteger(page) && page > 1 ? page : 1, values };
 }
 
 /** The address search with the list's place written into it, other parameters kept. */
-export function writeListPlace(search: string, place: { query: string; page: number }): string {
-  const params = new URLSearchParams(search);
-  if (place.query) params.set('q', place.query);
-  else params.delete('q');
-  if (place.page > 1) params.set('page', String(place.page));
-  else params.delete('page');
-  const text = params.toString();
+export function writeListPlace(search: string, place: ListPlace, params: ListParams = {}): string {
+  const address = new URLSearchParams(search);
+  const set = (name: string, value: string, initial: string) => (value === initial ? address.delete(name) : address.set(name, value));
+  set('q', place.query, '');
+  for (const [name, p] of Object.entries(params)) set(name, place.values[name] ?? p.initial, p.initial);
+  set('page', String(place.page), '1');
+  const text = address.toString();
   return text ? `?${text}` : '';
 }
-
-const initialPlace = () => (typeof location === 'undefined' ? { query: '', page: 1 } : readListPlace(location.search));
 
 /** A page as a list reads it: rows and the total, or the API's failure code. */
 export type Loaded<Row> = { ok: true; data: Row[]; total?: number } | { ok: false; code: string };
 
+/** The request of a page: the search, the 1-based page and the value of each param (`sort` among them). */
+export interface ListRequest {
+  query: string;
+  page: number;
+  values: Record<string, string>;
+}
+
+/** One page of rows held whole on the client: searched on `text`, ordered by `order` (if any), then cut. */
+export function pageOfAll<Row>(all: Row[], req: ListRequest, text: (row: Row) => string, order?: (a: Row, b: Row) => number): Loaded<Row> {
+  const matches = all.filter((row) => matchesSearch(text(row), req.query));
+  if (order) matches.sort(order);
+  return { ok: true, data: matches.slice(pageOffset(req.page), pageOffset(req.page) + PAGE_SIZE), total: matches.length };
+}
+
 /**
- * The one list hook of the dashboard: a debounced search and the page, kept in the address so a
- * reload or the back button returns to the same place; the fetch of the page (`url(query, page)`,
- * or `load` for a list that searches on the client), a stale answer dropped; loading and failure; a
- * page past the end falls back to the last one; and delete-with-confirm, which reloads the page after.
+ * A loader for an API that pages by limit/offset but cannot search: without a search it reads the
+ * page; with one it reads every row in batches and searches them here.
  */
-export function useAdminList<Row, Filter extends string = string>(opts: {
-  url?: (query: string, page: number, filter: Filter) => string;
-  load?: (query: string, page: number) => Promise<Loaded<Row>>;
-  /** a filter kept in the address as `?<param>=` (its default is left out); a new value starts on page 1 */
-  filter?: { param: string; values: readonly Filter[]; initial: Filter };
+export function searchingEveryPage<Row>(path: (limit: number, offset: number) => string, text: (row: Row) => string) {
+  const BATCH = 100;
+  const MAX_BATCHES = 50;
+  return async (req: ListRequest): Promise<Loaded<Row>> => {
+    if (!req.query) return api<Row[]>(path(PAGE_SIZE, pageOffset(req.page)));
+    const all: Row[] = [];
+    for (let i = 0; i < MAX_BATCHES; i++) {
+      const res = await api<Row[]>(path(BATCH, i * BATCH));
+      if (!res.ok) return res;
+      all.push(...res.data);
+      if (res.data.length < BATCH || all.length >= (res.total ?? 0)) break;
+    }
+    return pageOfAll(all, req, text);
+  };
+}
+
+/**
+ * The one list hook of the dashboard: a debounced search, the page and each param (filters and the
+ * sort), kept in the address so a reload or the back button returns to the same place; the fetch of
+ * the page (`url(req)`, or `load(req)` for a list that searches on the client), a stale answer
+ * dropped; loading and failure; a page past the end falls back to the last one; and
+ * delete-with-confirm, which reloads the page after.
+ */
+export function useAdminList<Row>(opts: {
+  url?: (req: ListRequest) => string;
+  load?: (req: ListRequest) => Promise<Loaded<Row>>;
+  /** filters and `sort`; a new value starts on page 1 */
+  params?: ListParams;
   base?: string;
   /** the toast of a failed read (the code's own text when omitted) */
   loadError?: string | ((code: string) => string);
 }) {
+  const params = opts.params ?? {};
   // the address is read once, when the list opens
-  const [initial] = useState(initialPlace);
+  const [initial] = useState(() => (typeof location === 'undefined' ? readListPlace('', params) : readListPlace(location.search, params)));
   const [search, setSearch] = useState(initial.query);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [filter, setFilter] = useState<Filter>(() => {
-    const wanted = typeof location === 'undefined' || !opts.filter ? null : new URLSearchParams(location.search).get(opts.filter.param);
-    return opts.filter?.values.find((v) => v === wanted) ?? (opts.filter?.initial as Filter);
-  });
-  // the page belongs to a search and a filter: a new one starts on page 1 without reading the old page first
-  const key = `${query}\u0000${filter}`;
-  const [paging, setPaging] = useState(() => ({ key: `${initial.query}\u0000${filter}`, page: initial.page }));
+  const [values, setValues] = useState(initial.values);
+  // the page belongs to a search and its params: a new one starts on page 1 without reading the old page first
+  const key = JSON.stringify([query, values]);
+  const [paging, setPaging] = useState(() => ({ key: JSON.stringify([initial.query, initial.values]), page: initial.page }));
   const page = paging.key === key ? paging.page : 1;
   const [reload, setReload] = useState(0);
   const [data, setData] = useState<ListPage<Row> | null>(null);
@@ -67,24 +119,20 @@ export function useAdminList<Row, Filter extends string = string>(opts: {
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
-  // what the answer depends on: the address of the page, or the search and page for a loader
-  const request = opts.url ? opts.url(query, page, filter) : `${key}\u0000${page}`;
+  const req: ListRequest = { query, page, values };
+  // what the answer depends on: the address of the page, or the search, page and params for a loader
+  const request = opts.url ? opts.url(req) : `${key}\u0000${page}`;
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    if (opts.filter) {
-      if (filter === opts.filter.initial) params.delete(opts.filter.param);
-      else params.set(opts.filter.param, filter);
-    }
-    const next = writeListPlace(params.toString() ? `?${params}` : '', { query, page });
+    const next = writeListPlace(location.search, { query, page, values }, params);
     if (next !== location.search) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter's parameter name never changes
-  }, [query, page, filter]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the params' names never change; `key` holds the values
+  }, [key, page]);
 
   useEffect(() => {
     let live = true;
     setLoading(true);
-    const read: Promise<Loaded<Row>> = opts.load ? opts.load(query, page) : api<Row[]>(request, { base: opts.base });
+    const read: Promise<Loaded<Row>> = opts.load ? opts.load(req) : api<Row[]>(request, { base: opts.base });
     read.then((res) => {
       if (!live) return;
       setLoading(false);
@@ -124,8 +172,11 @@ export function useAdminList<Row, Filter extends string = string>(opts: {
     query,
     page,
     setPage: (n: number) => setPaging({ key, page: n }),
-    filter,
-    setFilter,
+    /** the value of each param, `sort` among them */
+    values,
+    setValue: (name: string, value: string) => setValues((v) => ({ ...v, [name]: value })),
+    /** a search or a filter (not the sort) narrows the rows: the empty text is "no match" */
+    filtered: query !== '' || Object.entries(params).some(([name, p]) => name !== 'sort' && p.narrows !== false && values[name] !== p.initial),
     data,
     loading,
     failure,
@@ -138,3 +189,5 @@ export function useAdminList<Row, Filter extends string = string>(opts: {
     confirmDelete,
   };
 }
+
+export type AdminListState<Row> = ReturnType<typeof useAdminList<Row>>;

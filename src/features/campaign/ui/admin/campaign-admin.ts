@@ -34,9 +34,6 @@ export function queueQuery(filters: QueueFilters, page: number): string {
   return params.toString();
 }
 
-/** A change of any filter (search included) sends the list back to page 1: this is what it compares. */
-export const queueKey = (f: QueueFilters) => `${f.phase}|${f.status}|${f.duplicatesOnly}|${f.search}`;
-
 export type ReviewDecision = ReviewInput['decision'];
 /** The key under adminCampaign.review.errors of what is wrong with the typed value. */
 export type ReviewProblem = 'scoreRequired' | 'scoreInvalid' | 'reasonRequired' | 'reasonTooLong';
