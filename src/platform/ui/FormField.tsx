@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { labelClass } from './ui.ts';
+import { labelClass, selectClass } from './ui.ts';
+import type { Registration } from './use-form.ts';
 
 interface Props {
   id: string;
@@ -38,4 +39,38 @@ export function controlProps(id: string, error?: string, hint?: boolean) {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
   } as const;
+}
+
+/** A FormField holding a <select> of `options` ([value, text] pairs), after an empty `placeholder` choice if given. */
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  registration,
+  options,
+  placeholder,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  registration: Omit<Registration, 'checked'>;
+  options: readonly (readonly [string, string])[];
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <select {...registration} {...controlProps(id, error, !!hint)} disabled={disabled} className={selectClass}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
 }

@@ -9,7 +9,7 @@ import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
+import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
 
@@ -33,7 +33,7 @@ export default function LoginForm({ locale, messages }: Props) {
     const params = new URLSearchParams(window.location.search);
     setQuery({ next: params.get('next'), reason: params.get('reason') });
   }, []);
-  const { register, handleSubmit, getValues, errors, isSubmitting } = useLiteForm<Values>({
+  const { register, handleSubmit, getValues, errors, isSubmitting } = useForm<Values>({
     validate: rules.validate,
     defaultValues: { email: '', password: '' },
   });

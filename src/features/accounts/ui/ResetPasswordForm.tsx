@@ -6,7 +6,7 @@ import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
+import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 
@@ -42,7 +42,7 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const { register, handleSubmit, getValues, errors, isSubmitting } = useLiteForm<{ email: string }>({
+  const { register, handleSubmit, getValues, errors, isSubmitting } = useForm<{ email: string }>({
     validate: requestRules.validate,
     defaultValues: { email: '' },
   });
@@ -87,7 +87,7 @@ const newPasswordRules = lazySchema<NewPasswordValues>(() => import('./account-f
 function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const { register, handleSubmit, getValues, setError, errors, isSubmitting } = useLiteForm<NewPasswordValues>({
+  const { register, handleSubmit, getValues, setError, errors, isSubmitting } = useForm<NewPasswordValues>({
     validate: newPasswordRules.validate,
     defaultValues: { password: '', confirm: '' },
   });

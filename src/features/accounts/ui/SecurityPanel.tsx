@@ -6,7 +6,7 @@ import { clearSession } from '../../../platform/browser/session.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { errorBoxClass, primaryButtonClass, secondaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
-import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
+import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
 type PasswordValues = { currentPassword: string; password: string; confirm: string };
@@ -29,7 +29,7 @@ export default function SecurityPanel({ t, locale }: { t: Translator; locale: Lo
 function ChangePassword({ t }: { t: Translator }) {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, getValues, setError, reset, errors, isSubmitting } = useLiteForm<PasswordValues>({
+  const { register, handleSubmit, getValues, setError, reset, errors, isSubmitting } = useForm<PasswordValues>({
     validate: passwordRules.validate,
     defaultValues: { currentPassword: '', password: '', confirm: '' },
   });

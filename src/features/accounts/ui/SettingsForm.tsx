@@ -7,14 +7,14 @@ import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
-import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField } from '../../../platform/ui/FormField.tsx';
 import Spinner from '../../../platform/ui/Spinner.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
 import { notify } from '../../../platform/ui/notify.ts';
 import { useAtom } from '../../../platform/ui/use-atom.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useLiteForm, type FieldErrors } from '../../../platform/ui/use-lite-form.ts';
+import { lazySchema, useForm, type FieldErrors } from '../../../platform/ui/use-form.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 
 interface Props {
@@ -102,7 +102,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ account: null, games: null, security: null });
-  const { register, values, setValue, clearErrors, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useLiteForm<Values>({
+  const { register, values, setValue, clearErrors, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useForm<Values>({
     validate: rules.validate,
     defaultValues: toValues(user),
   });
@@ -254,16 +254,14 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
                 <input {...register('currentPassword')} {...controlProps('settings-current-password', fieldError('currentPassword'), true)} type="password" autoComplete="current-password" className={inputClass} />
               </FormField>
             )}
-            <FormField id="settings-gender" label={t('settings.fields.gender')} error={fieldError('gender')}>
-              <select {...register('gender')} {...controlProps('settings-gender', fieldError('gender'))} className={selectClass}>
-                <option value="">{t('settings.genderPlaceholder')}</option>
-                {genders.map((g) => (
-                  <option key={g} value={g}>
-                    {t(`settings.gender.${g}`)}
-                  </option>
-                ))}
-              </select>
-            </FormField>
+            <SelectField
+              id="settings-gender"
+              label={t('settings.fields.gender')}
+              error={fieldError('gender')}
+              registration={register('gender')}
+              options={genders.map((g) => [g, t(`settings.gender.${g}`)])}
+              placeholder={t('settings.genderPlaceholder')}
+            />
             <FormField id="settings-discord-id" label={t('settings.fields.discordId')} error={fieldError('discordId')}>
               <input {...register('discordId')} {...controlProps('settings-discord-id', fieldError('discordId'))} autoComplete="off" className={inputClass} />
             </FormField>

@@ -7,11 +7,11 @@ import { serverFieldErrors, fieldText } from '../../../platform/browser/form-err
 import { languageFromBrowser, localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
-import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, selectClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useLiteForm } from '../../../platform/ui/use-lite-form.ts';
+import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 
 interface Props {
@@ -41,7 +41,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const { register, values, setValue, handleSubmit, getValues, setError, errors, isSubmitting } = useLiteForm<Values>({
+  const { register, values, setValue, handleSubmit, getValues, setError, errors, isSubmitting } = useForm<Values>({
     validate: rules.validate,
     defaultValues: { username: '', email: '', password: '', birth_date: undefined, nickname: '', gender: '' },
   });
@@ -111,16 +111,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
               }}
             />
           </FormField>
-          <FormField id="signup-gender" label={t('auth.signup.gender')} error={e.gender}>
-            <select {...register('gender')} {...controlProps('signup-gender', e.gender)} className={selectClass}>
-              <option value="">{t('auth.signup.genderPlaceholder')}</option>
-              {genders.map((g) => (
-                <option key={g} value={g}>
-                  {t(`settings.gender.${g}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <SelectField id="signup-gender" label={t('auth.signup.gender')} error={e.gender} registration={register('gender')} options={genders.map((g) => [g, t(`settings.gender.${g}`)])} placeholder={t('auth.signup.genderPlaceholder')} />
         </div>
         <div role="alert" data-testid="signup-error" className={failure ? errorBoxClass : 'hidden'}>
           {failure}

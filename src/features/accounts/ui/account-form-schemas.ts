@@ -4,7 +4,7 @@ import { emailChangeSchema, loginInputSchema, passwordChangeSchema, resetPasswor
 
 /**
  * The rules of the account forms, from the schemas the server enforces. Loaded on demand
- * (`lazySchema` in use-lite-form.ts): zod is about 24 KB gzip, more than a form page may ship
+ * (`lazySchema` in use-form.ts): zod is about 24 KB gzip, more than a form page may ship
  * before the visitor interacts with it.
  */
 export { loginInputSchema, resetRequestSchema };

@@ -1,6 +1,4 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Product } from '../contract.ts';
 import { shippingAddressFields, shippingAddressSchema, type PurchaseResult, type ShippingAddress } from '../contract.ts';
 import { balanceAfter } from '../shop-rules.ts';
@@ -16,6 +14,7 @@ import { updateStoredUser } from '../../../platform/browser/session.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
+import { schemaValidator, useForm } from '../../../platform/ui/use-form.ts';
 
 type Field = (typeof shippingAddressFields)[number];
 type Values = Record<Field, string>;
@@ -35,6 +34,8 @@ const addressOf = (user: Partial<User> | null, locale: Locale): Values => {
   const values = Object.fromEntries(shippingAddressFields.map((f) => [f, String(user?.[f] ?? '')])) as Values;
   return { ...values, country: countryName(values.country, locale) };
 };
+
+const validate = schemaValidator<Values>(shippingAddressSchema);
 
 export type PurchaseOutcome = { ok: true; result: PurchaseResult; earnedBadges?: EarnedBadge[] } | { ok: false; code: string };
 
@@ -64,19 +65,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
   const [busy, setBusy] = useState(false);
   // the price shown and sent: a 409 PRICE_CHANGED brings the current one here, and the player decides again
   const [price, setPrice] = useState(product.price);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(shippingAddressSchema) as unknown as Resolver<Values>,
-    mode: 'onTouched',
-    defaultValues: addressOf(user, locale),
-  });
-  const values = useWatch({ control });
+  const { register, handleSubmit, reset, setError, values, errors } = useForm<Values>({ validate, mode: 'onTouched', defaultValues: addressOf(user, locale) });
   const complete = requiredFields.every((f) => String(values[f] ?? '').trim() !== '');
 
   useEffect(() => {
@@ -100,7 +89,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
   const onConfirm = async (address: Values) => {
     setBusy(true);
     // SPEC section 8: the address is kept on the user; a failure there is only logged
-    // the resolver hands over the schema's output: trimmed, additional_address_info defaulted
+    // the validator hands over the schema's output: trimmed, additional_address_info defaulted
     // the stored country shown in the page's language is not a change the player made: it stays as stored
     const typed = address as unknown as ShippingAddress;
     const shipping: ShippingAddress = { ...typed, country: typed.country === countryName(user.country, locale) ? user.country : typed.country };

@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * The it/en switch of an admin form whose texts are stored per language (tournaments, products,
- * badges, competitions; news has its own). Arrow keys, Home and End move between the tabs.
+ * badges, competitions, news). Arrow keys, Home and End move between the tabs.
  */
 export default function LanguageTabs({ idPrefix, tab, onChange, t, invalid = [] }: Props) {
   const refs = useRef<Partial<Record<Locale, HTMLButtonElement | null>>>({});
@@ -47,7 +47,7 @@ export default function LanguageTabs({ idPrefix, tab, onChange, t, invalid = [] 
           }`}
         >
           {t(`dashboard.common.lang.${l}`)}
-          {invalid.includes(l) && <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t('dashboard.tournaments.form.invalid')} />}
+          {invalid.includes(l) && <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t('dashboard.tournaments.form.invalid')} data-testid={`${idPrefix}-tab-${l}-error`} />}
         </button>
       ))}
     </div>

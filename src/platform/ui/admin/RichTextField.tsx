@@ -1,5 +1,5 @@
+import type { Registration } from '../use-form.ts';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import FormField, { controlProps } from '../FormField.tsx';
 import { inputClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
@@ -9,7 +9,7 @@ interface Props {
   label: string;
   value: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  registration: Registration;
   t: Translator;
 }
 

@@ -1,7 +1,7 @@
-import type { FieldErrors, FieldValues, FieldError } from 'react-hook-form';
 import { MIN_CODE_LENGTH } from '../../../features/rewards/contract.ts';
 import type { FieldErrorLike } from '../../browser/form-errors.ts';
 import type { Translator } from '../use-t.ts';
+import type { FieldErrors } from '../use-form.ts';
 
 /** Allowed ranges of the admin forms' integer fields, named in their error text. */
 export type NumberRanges = Record<string, readonly [min: number, max: number]>;
@@ -33,11 +33,9 @@ export function adminFieldErrorKey(name: string, error: FieldErrorLike, value: u
 }
 
 /** `fieldError('dateText.it')`: the translated error of a field of this form, or undefined. */
-export function fieldErrorReader<T extends FieldValues>(t: Translator, errors: FieldErrors<T>, getValue: (name: string) => unknown, ranges?: NumberRanges) {
+export function fieldErrorReader(t: Translator, errors: FieldErrors, getValue: (name: string) => unknown, ranges?: NumberRanges) {
   return (name: string): string | undefined => {
-    let node: unknown = errors;
-    for (const part of name.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-    const error = node as FieldError | undefined;
+    const error = errors[name];
     if (!error || (!error.type && !error.message)) return undefined;
     const { key, vars } = adminFieldErrorKey(name, error, getValue(name), ranges);
     return t(key, vars);

@@ -1,5 +1,5 @@
+import type { Registration } from '../../../../platform/ui/use-form.ts';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -15,7 +15,7 @@ interface Props {
   label: string;
   value: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  registration: Registration;
   t: Translator;
 }
 

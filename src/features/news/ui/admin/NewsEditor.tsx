@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX } from '../../contract.ts';
+import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, newsInputSchema } from '../../contract.ts';
 import { agencyName as defaultAgency } from '../../../../platform/brand.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath, locales, type Locale } from '../../../../platform/i18n/i18n.ts';
@@ -17,9 +17,13 @@ import NewsBodyField from './NewsBodyField.tsx';
 import NewsImageField from './NewsImageField.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
 import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
+import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 const TITLE_MAX = NEWS_TITLE_MAX;
 const SUMMARY_MAX = NEWS_SUMMARY_MAX;
+
+// the API's own schema: both titles required, the lengths, the image address
+const validate = schemaValidator<NewsInput>(newsInputSchema);
 
 const emptyValues: NewsInput = {
   title: { it: '', en: '' },
@@ -77,29 +81,23 @@ export default function NewsEditor({ t, locale, section, agencyName }: SectionPr
 function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; locale: Locale; article: NewsArticle | null; agencyName: string; onSaved: (a: NewsArticle) => void }) {
   const editing = article !== null;
   const [tab, setTab] = useState<Locale>(locale);
-  const tabRefs = useRef<Record<Locale, HTMLButtonElement | null>>({ it: null, en: null });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setValue,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<NewsInput>({ defaultValues: article ? toNewsInput(article) : emptyValues, shouldFocusError: false });
+  const { register, handleSubmit, reset, watch, setValue, setError, getValues, errors, isDirty, isSubmitting } = useForm<NewsInput>({ validate, defaultValues: article ? toNewsInput(article) : emptyValues });
 
   const image = watch('image');
-  const bodies = watch('body');
+  const bodies = watch<NewsInput['body']>('body');
   const listHref = localizePath(sectionPath('news'), locale);
 
-  const errorText = (node: { type?: string | number; message?: string } | undefined): string | undefined => {
+  /** The translated error of a field: an API code as such, an empty field "required", a long one "too long". */
+  const errorText = (path: string): string | undefined => {
+    const node = errors[path];
     if (!node) return undefined;
     if (node.type === 'code' && node.message) return t(`errors.${node.message}`);
-    if (node.type === 'required' || node.type === 'validate') return t('news.admin.form.required');
-    if (node.type === 'maxLength') return t('news.admin.form.tooLong');
+    if (String(getValues(path) ?? '').trim() === '') return t('news.admin.form.required');
+    if (node.type === 'too_big') return t('news.admin.form.tooLong');
     return t('dashboard.validation.invalid');
   };
-  const langsWithErrors = locales.filter((l) => errors.title?.[l] || errors.summary?.[l] || errors.body?.[l]);
+  const inLanguage = (errs: FieldErrors, l: Locale) => ['title', 'summary', 'body'].some((field) => errs[`${field}.${l}`]);
+  const langsWithErrors = locales.filter((l) => inLanguage(errors, l));
 
   const onSubmit = async (values: NewsInput) => {
     const body: NewsInput = {
@@ -113,7 +111,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
     if (!res.ok) {
       for (const issue of res.issues ?? []) {
         const path = issue.path.replace(/^body\.?/, '');
-        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image') setError(path as FieldPath<NewsInput>, { type: 'server', message: issue.message });
+        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image') setError(path, { type: 'server', message: issue.message });
       }
       toast.error(t.error(res.code));
       return;
@@ -128,18 +126,10 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
     toast.success(t('news.admin.form.saved'));
   };
 
-  const onInvalid = (errs: FieldErrors<NewsInput>) => {
-    const first = locales.find((l) => errs.title?.[l] || errs.summary?.[l] || errs.body?.[l]);
+  const onInvalid = (errs: FieldErrors) => {
+    const first = locales.find((l) => inLanguage(errs, l));
     if (first && first !== tab) setTab(first);
     toast.error(t('news.admin.form.invalid'));
-  };
-
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
-    e.preventDefault();
-    const next: Locale = e.key === 'Home' ? 'it' : e.key === 'End' ? 'en' : tab === 'it' ? 'en' : 'it';
-    setTab(next);
-    tabRefs.current[next]?.focus();
   };
 
   const f = (name: string, l: Locale) => `news-${name}-${l}`;
@@ -147,31 +137,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" data-testid="news-form" aria-busy={isSubmitting || undefined}>
       <section className={`${panelClass} space-y-5`}>
-        <div role="tablist" aria-label={t('news.admin.form.languages')} className="flex gap-1 border-b border-line">
-          {locales.map((l) => (
-            <button
-              key={l}
-              ref={(el) => {
-                tabRefs.current[l] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`news-tab-${l}`}
-              data-testid={`news-tab-${l}`}
-              aria-selected={tab === l}
-              aria-controls={`news-panel-${l}`}
-              tabIndex={tab === l ? 0 : -1}
-              onClick={() => setTab(l)}
-              onKeyDown={onTabKey}
-              className={`-mb-px rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-                tab === l ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-white'
-              }`}
-            >
-              {t(`news.admin.form.${l}`)}
-              {langsWithErrors.includes(l) && <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t('news.admin.form.invalid')} data-testid={`news-tab-${l}-error`} />}
-            </button>
-          ))}
-        </div>
+        <LanguageTabs idPrefix="news" tab={tab} onChange={setTab} t={t} invalid={langsWithErrors} />
         {langsWithErrors.length > 0 && (
           <p role="alert" className="text-sm text-rose-400" data-testid="news-missing-langs">
             {t('news.admin.form.missingIn', { langs: langsWithErrors.map((l) => t(`news.admin.form.${l}`)).join(', ') })}
@@ -181,27 +147,21 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
         {locales.map((l) => {
           const lang = t(`news.admin.form.${l}`);
           return (
-            <div key={l} role="tabpanel" id={`news-panel-${l}`} aria-labelledby={`news-tab-${l}`} hidden={tab !== l} lang={l} className="space-y-5">
-              <FormField id={f('title', l)} label={t('news.admin.form.title', { lang })} error={errorText(errors.title?.[l])}>
-                <input
-                  {...register(`title.${l}`, { required: true, maxLength: TITLE_MAX, validate: (v) => v.trim() !== '' || 'required' })}
-                  {...controlProps(f('title', l), errorText(errors.title?.[l]))}
-                  type="text"
-                  maxLength={TITLE_MAX}
-                  className={inputClass}
-                />
+            <LanguagePanel key={l} idPrefix="news" lang={l} tab={tab}>
+              <FormField id={f('title', l)} label={t('news.admin.form.title', { lang })} error={errorText(`title.${l}`)}>
+                <input {...register(`title.${l}`)} {...controlProps(f('title', l), errorText(`title.${l}`))} type="text" maxLength={TITLE_MAX} className={inputClass} />
               </FormField>
-              <FormField id={f('summary', l)} label={t('news.admin.form.summary', { lang })} error={errorText(errors.summary?.[l])} hint={t('news.admin.form.summaryHint')}>
-                <textarea {...register(`summary.${l}`, { maxLength: SUMMARY_MAX })} {...controlProps(f('summary', l), errorText(errors.summary?.[l]), true)} rows={3} maxLength={SUMMARY_MAX} className={inputClass} />
+              <FormField id={f('summary', l)} label={t('news.admin.form.summary', { lang })} error={errorText(`summary.${l}`)} hint={t('news.admin.form.summaryHint')}>
+                <textarea {...register(`summary.${l}`)} {...controlProps(f('summary', l), errorText(`summary.${l}`), true)} rows={3} maxLength={SUMMARY_MAX} className={inputClass} />
               </FormField>
-              <NewsBodyField id={f('body', l)} label={t('news.admin.form.body', { lang })} value={bodies?.[l] ?? ''} error={errorText(errors.body?.[l])} registration={register(`body.${l}`)} t={t} />
-            </div>
+              <NewsBodyField id={f('body', l)} label={t('news.admin.form.body', { lang })} value={bodies?.[l] ?? ''} error={errorText(`body.${l}`)} registration={register(`body.${l}`)} t={t} />
+            </LanguagePanel>
           );
         })}
       </section>
 
       <section className={`${panelClass} grid gap-6 md:grid-cols-[1fr_auto] md:items-start`}>
-        <NewsImageField id="news-image" t={t} agencyName={agencyName} value={image} error={errorText(errors.image)} onChange={(url) => setValue('image', url, { shouldDirty: true })} />
+        <NewsImageField id="news-image" t={t} agencyName={agencyName} value={image} error={errorText('image')} onChange={(url) => setValue('image', url)} />
         <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
           <input {...register('published')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid="news-published" aria-describedby="news-published-hint" />
           <span>

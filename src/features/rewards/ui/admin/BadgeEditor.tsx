@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { formResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
+import { numberOrUndefined } from './form-values.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { badgeTriggers, type Badge } from '../../contract.ts';
@@ -18,7 +18,8 @@ import { uploadImage } from '../../../../platform/browser/upload.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
-type Values = z.input<typeof badgeFormSchema>;
+/** What the inputs hold: the reward as typed. */
+type Values = Omit<z.input<typeof badgeFormSchema>, 'rewardAmount'> & { rewardAmount: string };
 type Body = z.output<typeof badgeFormSchema>;
 const fields = ['slug', 'trigger', 'name', 'description', 'icon', 'rewardAmount', 'reusable', 'active'] as const;
 
@@ -30,7 +31,7 @@ const toValues = (b: Badge | null): Values => ({
   description: b?.translations.it.description ?? '',
   en: { name: b?.translations.en.name ?? '', description: b?.translations.en.description ?? '' },
   icon: b?.icon ?? '',
-  rewardAmount: b?.rewardAmount ?? 0,
+  rewardAmount: String(b?.rewardAmount ?? 0),
   reusable: b?.reusable ?? false,
   active: b?.active ?? true,
 });
@@ -107,19 +108,14 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
   const editing = badge !== null;
   const [uploading, setUploading] = useState(false);
   const [iconError, setIconError] = useState<string | undefined>();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    getValues,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, unknown, Body>({ resolver: formResolver<Values, Body>(editing ? badgeEditSchema : badgeFormSchema), defaultValues: toValues(badge) });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>), { rewardAmount: [0, MAX_REWARD] });
+  const { register, handleSubmit, setValue, watch, getValues, setError, errors, isSubmitting, isDirty } = useForm<Values>({
+    validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({ ...v, rewardAmount: numberOrUndefined(v.rewardAmount) })),
+    defaultValues: toValues(badge),
+  });
+  const fieldError = fieldErrorReader(t, errors, getValues, { rewardAmount: [0, MAX_REWARD] });
   const icon = watch('icon');
   const rule = watch('trigger');
-  const reusable = watch('reusable');
+  const reusable = watch<boolean>('reusable');
   const [lang, setLang] = useState<Locale>('it');
   // the Italian texts are required: show their tab when one of them is wrong
   const onInvalid = (errs: Record<string, unknown>) => {
@@ -169,7 +165,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="badge-form">
+    <form noValidate onSubmit={handleSubmit<Body>(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="badge-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="badge-slug" label={t('adminEconomy.badges.form.slug')} error={fieldError('slug')} hint={editing ? t('adminEconomy.badges.form.fixedHint') : t('adminEconomy.badges.form.slugHint')}>
           <input {...register('slug')} {...controlProps('badge-slug', fieldError('slug'), true)} type="text" maxLength={40} readOnly={editing} autoComplete="off" className={`${inputClass} font-mono`} />
@@ -232,7 +228,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
           {uploading && <p className="text-xs text-slate-400">{t('adminEconomy.image.uploading')}</p>}
         </FormField>
         <FormField id="badge-reward" label={t('adminEconomy.badges.form.rewardAmount')} error={fieldError('rewardAmount')}>
-          <input {...register('rewardAmount', { valueAsNumber: true })} {...controlProps('badge-reward', fieldError('rewardAmount'))} type="number" min={0} max={MAX_REWARD} step={1} inputMode="numeric" className={inputClass} />
+          <input {...register('rewardAmount')} {...controlProps('badge-reward', fieldError('rewardAmount'))} type="number" min={0} max={MAX_REWARD} step={1} inputMode="numeric" className={inputClass} />
         </FormField>
         <label className="flex items-center gap-3 text-sm text-slate-200">
           <input {...register('reusable')} type="checkbox" className={checkboxClass} data-testid="badge-reusable" />

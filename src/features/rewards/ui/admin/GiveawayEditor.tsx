@@ -1,26 +1,23 @@
-import { useEffect, useState } from 'react';
-import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { MAX_CREDITS, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, type Giveaway } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
-import { payloadResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
-import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { giveawayBody, giveawayValues, type GiveawayValues } from './form-values.ts';
 
 type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
-import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
+import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 
 type Values = GiveawayValues;
 const fields = ['token', 'credits', 'type', 'maxUses', 'expiresAt', 'description'] as const;
@@ -31,8 +28,8 @@ const toValues = giveawayValues;
  * The schema checks maxUses/expiresAt only once the rest parses; these show them with the other
  * errors of the same submit.
  */
-function typeRequirements(v: Values): FieldErrors<Values> {
-  const out: FieldErrors<Values> = {};
+function typeRequirements(v: Values): FieldErrors {
+  const out: FieldErrors = {};
   if (v.type === 'limited' && v.maxUses.trim() === '') out.maxUses = { type: 'custom', message: 'required' };
   if (v.type === 'timed' && v.expiresAt.trim() === '') out.expiresAt = { type: 'custom', message: 'required' };
   return out;
@@ -48,52 +45,11 @@ function hasToken(): boolean {
 
 /** /dashboard/giveaway/new and /dashboard/giveaway/edit?id=… (loaded by id, so a reload works). */
 export default function GiveawayEditor({ t, locale, section }: SectionProps) {
-  const editing = section === 'giveawayEdit';
-  const [id] = useState(() => (editing ? idFromLocation() : null));
-  const [giveaway, setGiveaway] = useState<Giveaway | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!editing || !id) return;
-    let live = true;
-    setFailure(null);
-    api<Giveaway>(`/marketplace/giveaways/${encodeURIComponent(id)}`, { base: marketplaceApiBase }).then((res) => {
-      if (!live) return;
-      if (res.ok) setGiveaway(res.data);
-      else setFailure(res.code);
-    });
-    return () => {
-      live = false;
-    };
-  }, [editing, id, attempt]);
-
-  const back = (
-    <a href={localizePath(sectionPath('giveaway'), locale)} className={`${linkClass} text-sm`} data-testid="giveaway-back">
-      ← {t('adminCatalog.giveawayForm.backToList')}
-    </a>
-  );
-
-  if (!editing)
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <GiveawayForm t={t} locale={locale} giveaway={null} />
-      </div>
-    );
-  if (!id || failure)
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <EditorLoadError t={t} id={id} failure={failure} testId="giveaway-load-error" onRetry={() => setAttempt((n) => n + 1)} />
-      </div>
-    );
-  if (!giveaway) return <Spinner label={t('dashboard.common.loading')} testId="giveaway-loading" />;
+  const editor = useEditorRecord<Giveaway>(section === 'giveawayEdit', (id) => `/marketplace/giveaways/${encodeURIComponent(id)}`, marketplaceApiBase);
   return (
-    <div className="mt-4 space-y-6" data-testid="giveaway-editor" data-giveaway-id={giveaway.id}>
-      {back}
-      <GiveawayForm t={t} locale={locale} giveaway={giveaway} />
-    </div>
+    <EditorFrame t={t} editor={editor} name="giveaway" back={{ href: localizePath(sectionPath('giveaway'), locale), label: t('adminCatalog.giveawayForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(g) => g.id}>
+      {(giveaway) => <GiveawayForm t={t} locale={locale} giveaway={giveaway} />}
+    </EditorFrame>
   );
 }
 
@@ -107,19 +63,11 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   const editing = giveaway !== null;
   const listHref = localizePath(sectionPath('giveaway'), locale);
   const schema = editing ? giveawayUpdateSchema : giveawayInputSchema;
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setValue,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, GiveawayBody>({
-    resolver: payloadResolver<Values, GiveawayBody>(schema, (v) => giveawayBody(v, editing), typeRequirements),
+  const { register, handleSubmit, getValues, setValue, setError, watch, errors, isSubmitting } = useForm<Values>({
+    validate: schemaValidator<Values>(schema, (v) => giveawayBody(v, editing), typeRequirements),
     defaultValues: toValues(giveaway),
   });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>), ranges);
+  const fieldError = fieldErrorReader(t, errors, getValues, ranges);
   const type = watch('type');
 
   const onSubmit = async (body: Record<string, unknown>) => {
@@ -132,7 +80,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
       : await api<Giveaway>('/marketplace/giveaways', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
       const problems = serverFieldErrors(res, fields);
-      for (const { field, error } of problems) setError(field as FieldPath<Values>, error, { shouldFocus: true });
+      for (const { field, error } of problems) setError(field, error, { shouldFocus: true });
       if (res.code === 'GIVEAWAY_CODE_TAKEN' && problems.length === 0) setError('token', { type: 'code', message: res.code }, { shouldFocus: true });
       toast.error(t('adminCatalog.giveaway.saveError'), { description: t.error(res.code) });
       return;
@@ -142,7 +90,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className={`${panelClass} space-y-5`} data-testid="giveaway-form">
+    <form noValidate onSubmit={handleSubmit<GiveawayBody>(onSubmit)} className={`${panelClass} space-y-5`} data-testid="giveaway-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormField id="giveaway-token" label={t('adminCatalog.giveawayForm.code')} error={fieldError('token')} hint={editing ? t('adminCatalog.giveawayForm.codeReadOnly') : t('adminCatalog.giveawayForm.codeHint')}>
@@ -159,7 +107,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
                 className={`${inputClass} flex-1 font-mono uppercase ${editing ? 'cursor-not-allowed opacity-70' : ''}`}
               />
               {!editing && (
-                <button type="button" className={smallButtonClass} onClick={() => setValue('token', generateGiveawayCode(), { shouldDirty: true, shouldValidate: true })} data-testid="giveaway-generate">
+                <button type="button" className={smallButtonClass} onClick={() => setValue('token', generateGiveawayCode())} data-testid="giveaway-generate">
                   {t('adminCatalog.giveawayForm.generate')}
                 </button>
               )}
@@ -169,15 +117,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
         <FormField id="giveaway-credits" label={t('adminCatalog.giveawayForm.credits')} error={fieldError('credits')}>
           <input {...register('credits')} {...controlProps('giveaway-credits', fieldError('credits'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
         </FormField>
-        <FormField id="giveaway-type" label={t('adminCatalog.giveawayForm.type')} error={fieldError('type')}>
-          <select {...register('type')} {...controlProps('giveaway-type', fieldError('type'))} className={selectClass}>
-            {giveawayTypes.map((g) => (
-              <option key={g} value={g}>
-                {t(`adminCatalog.giveawayTypes.${g}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField id="giveaway-type" label={t('adminCatalog.giveawayForm.type')} error={fieldError('type')} registration={register('type')} options={giveawayTypes.map((g) => [g, t(`adminCatalog.giveawayTypes.${g}`)])} />
         {type === 'limited' && (
           <FormField id="giveaway-maxUses" label={t('adminCatalog.giveawayForm.maxUses')} error={fieldError('maxUses')}>
             <input {...register('maxUses')} {...controlProps('giveaway-maxUses', fieldError('maxUses'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />

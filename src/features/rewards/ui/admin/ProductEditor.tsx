@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
@@ -9,17 +9,15 @@ import { api, marketplaceApiBase } from '../../../../platform/browser/api-client
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
-import { payloadResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
-import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
 import { uploadImage } from '../../../../platform/browser/upload.ts';
-import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
+import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 type Values = ProductValues;
@@ -31,55 +29,15 @@ const toValues = productValues;
 
 /** /dashboard/products/new and /dashboard/products/edit?id=… (the product is loaded by id, so a reload works). */
 export default function ProductEditor({ t, locale, section, agencyName = '' }: SectionProps) {
-  const editing = section === 'productsEdit';
-  const [id] = useState(() => (editing ? idFromLocation() : null));
-  const [product, setProduct] = useState<Product | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
+  const editor = useEditorRecord<Product>(section === 'productsEdit', (id) => `/marketplace/products/${encodeURIComponent(id)}`, marketplaceApiBase);
+  const { failure } = editor;
   useEffect(() => {
-    if (!editing || !id) return;
-    let live = true;
-    setFailure(null);
-    api<Product>(`/marketplace/products/${encodeURIComponent(id)}`, { base: marketplaceApiBase }).then((res) => {
-      if (!live) return;
-      if (res.ok) setProduct(res.data);
-      else {
-        setFailure(res.code);
-        toast.error(t('adminCatalog.error.network'));
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [editing, id, attempt, t]);
-
-  const back = (
-    <a href={localizePath(sectionPath('products'), locale)} className={`${linkClass} text-sm`} data-testid="product-back">
-      ← {t('adminCatalog.productForm.backToList')}
-    </a>
-  );
-
-  if (!editing)
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <ProductForm t={t} locale={locale} product={null} agencyName={agencyName} />
-      </div>
-    );
-  if (!id || failure)
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <EditorLoadError t={t} id={id} failure={failure} testId="product-load-error" onRetry={() => setAttempt((n) => n + 1)} />
-      </div>
-    );
-  if (!product) return <Spinner label={t('dashboard.common.loading')} testId="product-loading" />;
+    if (failure) toast.error(t('adminCatalog.error.network'));
+  }, [failure, t]);
   return (
-    <div className="mt-4 space-y-6" data-testid="product-editor" data-product-id={product._id}>
-      {back}
-      <ProductForm t={t} locale={locale} product={product} agencyName={agencyName} />
-    </div>
+    <EditorFrame t={t} editor={editor} name="product" back={{ href: localizePath(sectionPath('products'), locale), label: t('adminCatalog.productForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(p) => p._id}>
+      {(product) => <ProductForm t={t} locale={locale} product={product} agencyName={agencyName} />}
+    </EditorFrame>
   );
 }
 
@@ -94,17 +52,8 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   const editing = product !== null;
   const listHref = localizePath(sectionPath('products'), locale);
   const toBody = (v: Values): Body => productBody(v, product);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setValue,
-    setError,
-    clearErrors,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, Output>({ resolver: payloadResolver<Values, Output>(productInputSchema, toBody), defaultValues: toValues(product) });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>), ranges);
+  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, errors, isSubmitting } = useForm<Values>({ validate: schemaValidator<Values>(productInputSchema, toBody), defaultValues: toValues(product) });
+  const fieldError = fieldErrorReader(t, errors, getValues, ranges);
   const [uploading, setUploading] = useState(false);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -125,7 +74,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
       toast.error(message);
       return;
     }
-    setValue('image', res.url, { shouldDirty: true, shouldValidate: false });
+    setValue('image', res.url);
   };
 
   const onSubmit = async (body: Output) => {
@@ -133,7 +82,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
       ? await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, { method: 'PUT', body, base: marketplaceApiBase })
       : await api<Product>('/marketplace/products', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as FieldPath<Values>, error, { shouldFocus: true });
+      for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(t('adminCatalog.product.saveError'), { description: t.error(res.code) });
       return;
     }
@@ -149,7 +98,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   const imageError = imageProblem ?? fieldError('image');
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="product-form">
+    <form noValidate onSubmit={handleSubmit<Output>(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="product-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="space-y-5 sm:col-span-2">
           <LanguageTabs idPrefix="product-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { formResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
+import { numberOrUndefined } from './form-values.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { adjustBody, adjustFormSchema, MAX_CREDITS } from './economy-forms.ts';
@@ -16,9 +16,11 @@ import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
 
-type Values = z.input<typeof adjustFormSchema>;
+/** What the inputs hold: the amount as typed. */
+type Values = { direction: 'credit' | 'debit'; amount: string; reason: string };
 type Body = z.output<typeof adjustFormSchema>;
-const defaults: Values = { direction: 'credit', amount: NaN, reason: '' };
+const defaults: Values = { direction: 'credit', amount: '', reason: '' };
+const validate = schemaValidator<Values>(adjustFormSchema, (v) => ({ ...v, amount: numberOrUndefined(v.amount) }));
 
 interface Props {
   t: Translator;
@@ -35,15 +37,8 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const send = useRef(idempotentSender<{ wallet: Wallet; transaction: Transaction }>()).current;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    getValues,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, Body>({ resolver: formResolver<Values, Body>(adjustFormSchema), defaultValues: defaults });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>), { amount: [1, MAX_CREDITS] });
+  const { register, handleSubmit, reset, getValues, setError, errors, isSubmitting } = useForm<Values>({ validate, defaultValues: defaults });
+  const fieldError = fieldErrorReader(t, errors, getValues, { amount: [1, MAX_CREDITS] });
 
   useEffect(() => {
     setTransactions(null);
@@ -108,7 +103,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
             </div>
           </dl>
 
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4 rounded-xl border border-line bg-ink/40 p-4" data-testid="wallet-adjust-form">
+          <form noValidate onSubmit={handleSubmit<Body>(onSubmit)} className="space-y-4 rounded-xl border border-line bg-ink/40 p-4" data-testid="wallet-adjust-form">
             <h3 className="text-sm font-bold text-white">{t('adminEconomy.wallets.adjustTitle')}</h3>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id="wallet-adjust-direction" label={t('adminEconomy.wallets.direction')} error={fieldError('direction')}>
@@ -118,7 +113,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                 </select>
               </FormField>
               <FormField id="wallet-adjust-amount" label={t('adminEconomy.wallets.amount')} error={fieldError('amount')}>
-                <input {...register('amount', { valueAsNumber: true })} {...controlProps('wallet-adjust-amount', fieldError('amount'))} type="number" min={1} max={MAX_CREDITS} step={1} inputMode="numeric" className={inputClass} />
+                <input {...register('amount')} {...controlProps('wallet-adjust-amount', fieldError('amount'))} type="number" min={1} max={MAX_CREDITS} step={1} inputMode="numeric" className={inputClass} />
               </FormField>
               <div className="sm:col-span-2">
                 <FormField id="wallet-adjust-reason" label={t('adminEconomy.wallets.reason')} error={fieldError('reason')}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { formResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { broadcastInputSchema } from '../../contract.ts';
@@ -18,6 +17,7 @@ type Values = z.input<typeof broadcastInputSchema>;
 type Body = z.output<typeof broadcastInputSchema>;
 
 const empty: Values = { subject: { it: '', en: '' }, body: { it: '', en: '' }, includeWaitlist: false };
+const validate = schemaValidator<Values>(broadcastInputSchema);
 
 interface Props {
   t: Translator;
@@ -34,16 +34,8 @@ interface Props {
 export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCount }: Props) {
   const [pending, setPending] = useState<Body | null>(null);
   const [sending, setSending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm<Values, unknown, Body>({ resolver: formResolver<Values, Body>(broadcastInputSchema), defaultValues: empty });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>));
+  const { register, handleSubmit, reset, watch, getValues, setError, errors } = useForm<Values>({ validate, defaultValues: empty });
+  const fieldError = fieldErrorReader(t, errors, getValues);
 
   const send = async () => {
     if (!pending) return;
@@ -52,7 +44,7 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
     setSending(false);
     setPending(null);
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, ['subject', 'body', 'includeWaitlist'])) setError(field as FieldPath<Values>, error);
+      for (const { field, error } of serverFieldErrors(res, ['subject', 'body', 'includeWaitlist'])) setError(field, error);
       toast.error(t.error(res.code));
       return;
     }
@@ -61,7 +53,7 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
   };
 
   const recipients = (body: Pick<Body, 'includeWaitlist'> | null) => memberCount + (body?.includeWaitlist ? waitlistCount : 0);
-  const nobody = recipients({ includeWaitlist: watch('includeWaitlist') ?? false }) === 0;
+  const nobody = recipients({ includeWaitlist: watch<boolean>('includeWaitlist') }) === 0;
 
   return (
     <section className={panelClass} aria-labelledby="broadcast-title">
@@ -69,7 +61,7 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
         {t('dashboard.tournaments.broadcast.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-400">{t('dashboard.tournaments.broadcast.intro')}</p>
-      <form noValidate onSubmit={handleSubmit((body) => setPending(body))} className="mt-5 space-y-5" data-testid="broadcast-form">
+      <form noValidate onSubmit={handleSubmit<Body>((body) => setPending(body))} className="mt-5 space-y-5" data-testid="broadcast-form">
         <div className="grid gap-5 lg:grid-cols-2">
           {(['it', 'en'] as const).map((lang) => (
             <fieldset key={lang} className="space-y-4 rounded-xl border border-line p-4" lang={lang}>

@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { games } from '../../../../platform/games.ts';
 import { competitionInputSchema, type Competition } from '../../contract.ts';
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
-import { payloadResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -47,7 +46,7 @@ const toValues = (c: Competition | null): Values => ({
   finalsCity: c?.finalsCity ?? '',
 });
 const toBody = (v: Values) => ({ ...v, playoffsAt: localInputToIso(v.playoffsAt), finalsAt: localInputToIso(v.finalsAt) });
-const resolver = payloadResolver<Values, Body>(competitionInputSchema, toBody);
+const validate = schemaValidator<Values>(competitionInputSchema, toBody);
 
 interface Props {
   t: Translator;
@@ -59,15 +58,8 @@ interface Props {
 /** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url, the playoffs and finals). */
 export default function CompetitionForm({ t, locale, competition, onSaved }: Props) {
   const editing = competition !== null;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    getValues,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<Values, unknown, Body>({ resolver, defaultValues: toValues(competition) });
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<Values>));
+  const { register, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useForm<Values>({ validate, defaultValues: toValues(competition) });
+  const fieldError = fieldErrorReader(t, errors, getValues);
   const [lang, setLang] = useState<Locale>('it');
   const listHref = localizePath(sectionPath('competitions'), locale);
 
@@ -78,7 +70,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
   const onSubmit = async (body: Body) => {
     const res = editing ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, { method: 'PUT', body }) : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, fields)) setError(field as FieldPath<Values>, error, { shouldFocus: true });
+      for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(t.error(res.code));
       return;
     }
@@ -93,7 +85,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, (errs) => errs.name && setLang('it'))} className={`${panelClass} space-y-5`} data-testid="competition-form">
+    <form noValidate onSubmit={handleSubmit<Body>(onSubmit, (errs) => errs.name && setLang('it'))} className={`${panelClass} space-y-5`} data-testid="competition-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="space-y-5 sm:col-span-2">
           <LanguageTabs idPrefix="competition-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') ? ['it'] : []} />
@@ -109,16 +101,14 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
             </FormField>
           </LanguagePanel>
         </div>
-        <FormField id="competition-game" label={t('dashboard.competitions.form.game')} error={fieldError('game')}>
-          <select {...register('game')} {...controlProps('competition-game', fieldError('game'))} className={selectClass}>
-            <option value="">{t('dashboard.tournaments.form.gamePlaceholder')}</option>
-            {games.map((g) => (
-              <option key={g} value={g}>
-                {t(`dashboard.games.${g}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField
+          id="competition-game"
+          label={t('dashboard.competitions.form.game')}
+          error={fieldError('game')}
+          registration={register('game')}
+          options={games.map((g) => [g, t(`dashboard.games.${g}`)])}
+          placeholder={t('dashboard.tournaments.form.gamePlaceholder')}
+        />
         <FormField id="competition-thumbnail" label={t('dashboard.competitions.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
           <input {...register('thumbnail')} {...controlProps('competition-thumbnail', fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
         </FormField>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { scheduleOrderIssue } from '../../../../platform/schedule-order.ts';
@@ -9,14 +9,13 @@ import { tournamentInputSchema, type Competition, type Tournament } from '../../
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../../platform/ui/PasswordInput.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
-import { payloadResolver } from '../../../../platform/ui/admin/payload-resolver.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
@@ -58,10 +57,10 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   const editing = tournament !== null;
   // a private tournament keeps its password when the field is left empty; one becoming private needs one
   const hasPassword = editing && !tournament.open;
-  const resolver = useMemo(
+  const validate = useMemo(
     () =>
-      payloadResolver<TournamentFormValues, Body>(tournamentInputSchema, toTournamentBody, (v) => {
-        const extra: Record<string, { type: string; message: string }> = {};
+      schemaValidator<TournamentFormValues>(tournamentInputSchema, toTournamentBody, (v) => {
+        const extra: FieldErrors = {};
         if (!v.open && v.password === '' && !hasPassword) extra.password = { type: 'required', message: '' };
         const body = toTournamentBody(v);
         const outOfOrder = scheduleOrderIssue(body);
@@ -70,23 +69,15 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
       }),
     [hasPassword],
   );
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    getValues,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<TournamentFormValues, unknown, Body>({ resolver, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
+  const { register, handleSubmit, reset, watch, getValues, setError, errors, isDirty, isSubmitting } = useForm<TournamentFormValues>({ validate, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
 
   // a change made elsewhere on the page (the quick status control) updates the untouched fields
   useEffect(() => {
     if (tournament) reset(toFormValues(tournament), { keepDirtyValues: true });
   }, [tournament, reset]);
 
-  const fieldError = fieldErrorReader(t, errors, (name) => getValues(name as FieldPath<TournamentFormValues>), tournamentNumberRanges);
-  const open = watch('open');
+  const fieldError = fieldErrorReader(t, errors, getValues, tournamentNumberRanges);
+  const open = watch<boolean>('open');
   const description = watch('description');
   const rules = watch('rules');
   const enDescription = watch('en.description');
@@ -100,7 +91,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   const onSubmit = async (body: Body) => {
     const res = editing ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body }) : await api<Tournament>('/tournaments', { method: 'POST', body });
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, tournamentFields)) setError(field as FieldPath<TournamentFormValues>, error, { shouldFocus: true });
+      for (const { field, error } of serverFieldErrors(res, tournamentFields)) setError(field, error, { shouldFocus: true });
       const codeField = codeFields[res.code];
       if (codeField) setError(codeField, { type: 'code', message: res.code }, { shouldFocus: true });
       toast.error(t.error(res.code));
@@ -116,7 +107,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
     toast.success(t('dashboard.tournaments.form.saved'));
   };
 
-  const onInvalid = (errs: FieldErrors<TournamentFormValues>) => {
+  const onInvalid = (errs: FieldErrors) => {
     // the Italian texts are required: show their tab when one of them is wrong
     if (errs.name || errs.description || errs.rules) setLang('it');
     if (Object.keys(errs).length) toast.error(t('dashboard.tournaments.form.invalid'));
@@ -127,7 +118,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   const f = (name: string) => `tournament-${name.replace('.', '-')}`;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" data-testid="tournament-form" aria-busy={isSubmitting || undefined}>
+    <form noValidate onSubmit={handleSubmit<Body>(onSubmit, onInvalid)} className="space-y-6" data-testid="tournament-form" aria-busy={isSubmitting || undefined}>
       <fieldset className={`${panelClass} space-y-6`} aria-labelledby="tournament-content-legend">
         <legend id="tournament-content-legend" className="float-left w-full text-base font-bold text-white">
           {t('dashboard.tournaments.form.sections.content')}
@@ -153,16 +144,14 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
       </fieldset>
 
       <Section id="tournament-general" title={t('dashboard.tournaments.form.sections.general')}>
-        <FormField id={f('game')} label={t('dashboard.tournaments.form.game')} error={fieldError('game')}>
-          <select {...register('game')} {...controlProps(f('game'), fieldError('game'))} className={selectClass}>
-            <option value="">{t('dashboard.tournaments.form.gamePlaceholder')}</option>
-            {games.map((g) => (
-              <option key={g} value={g}>
-                {t(`dashboard.games.${g}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField
+          id={f('game')}
+          label={t('dashboard.tournaments.form.game')}
+          error={fieldError('game')}
+          registration={register('game')}
+          options={games.map((g) => [g, t(`dashboard.games.${g}`)])}
+          placeholder={t('dashboard.tournaments.form.gamePlaceholder')}
+        />
         <FormField id={f('competitionId')} label={t('dashboard.tournaments.form.competition')} error={fieldError('competitionId')} hint={t('dashboard.tournaments.form.competitionHint')}>
           <select {...register('competitionId')} {...controlProps(f('competitionId'), fieldError('competitionId'), true)} className={selectClass}>
             <option value="">{t('dashboard.tournaments.form.competitionNone')}</option>
@@ -182,7 +171,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
                 key={c}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink/60 px-3 py-2 text-sm text-slate-200 transition hover:border-accent has-[:checked]:border-brand has-[:checked]:bg-brand/20 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent"
               >
-                <input {...register('console')} type="checkbox" value={c} className={checkboxClass} data-testid={`${f('console')}-${c}`} aria-invalid={fieldError('console') ? true : undefined} />
+                <input {...register('console', { option: c })} type="checkbox" className={checkboxClass} data-testid={`${f('console')}-${c}`} aria-invalid={fieldError('console') ? true : undefined} />
                 {c}
               </label>
             ))}
@@ -210,15 +199,14 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
       </Section>
 
       <Section id="tournament-access" title={t('dashboard.tournaments.form.sections.access')}>
-        <FormField id={f('status')} label={t('dashboard.tournaments.form.status')} error={fieldError('status')} hint={t('dashboard.tournaments.form.statusHint')}>
-          <select {...register('status')} {...controlProps(f('status'), fieldError('status'), true)} className={selectClass}>
-            {statusChoices.map((c) => (
-              <option key={c} value={c}>
-                {t(statusChoiceLabel(c))}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField
+          id={f('status')}
+          label={t('dashboard.tournaments.form.status')}
+          error={fieldError('status')}
+          hint={t('dashboard.tournaments.form.statusHint')}
+          registration={register('status')}
+          options={statusChoices.map((c) => [c, t(statusChoiceLabel(c))])}
+        />
         <div className="space-y-3">
           <label className="flex items-start gap-3 pt-7 text-sm text-slate-200">
             <input {...register('open')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid={f('open')} aria-describedby={`${f('open')}-hint`} />

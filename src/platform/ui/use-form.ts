@@ -1,13 +1,14 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { FieldErrorLike } from '../browser/form-errors.ts';
 
 /**
- * The form state of the visitor-facing forms (login, signup, password reset, settings): what they
- * used of react-hook-form, in about 1 KB instead of 15 KB, so those pages stay inside their
- * JavaScript budget. Same behaviour: errors appear on submit, then each field re-validates as it
- * changes; the first invalid field takes the focus; the submit handler gets the validator's output
- * (trimmed, lower-cased, defaults filled). Values are controlled and addressed by dotted paths
- * ('gameAccounts.0.username'); errors are kept flat under the same paths.
+ * The one form hook of every React form, the visitors' and the dashboard's: about 1 KB, so the
+ * pages with a JavaScript budget can afford it. Errors appear on submit (or, with mode
+ * 'onTouched', when a field is left), then each field re-validates as it changes; the first
+ * invalid field takes the focus; the submit handler gets the validator's output (trimmed,
+ * converted, defaults filled). Values are controlled and addressed by dotted paths
+ * ('gameAccounts.0.username'); errors are kept flat under the same paths. A boolean value is a
+ * checkbox: `register` gives it `checked`.
  */
 
 export type FieldErrors = Record<string, FieldErrorLike | undefined>;
@@ -40,7 +41,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => deepEqual((a as Values)[k], (b as Values)[k]));
 }
 
-export function useLiteForm<V extends Values>({ defaultValues, validate }: { defaultValues: V; validate: Validator<V> }) {
+export function useForm<V extends object>({ defaultValues, validate, mode = 'onSubmit' }: { defaultValues: V; validate: Validator<V>; mode?: 'onSubmit' | 'onTouched' }) {
   const [values, setValues] = useState<V>(defaultValues);
   const [defaults, setDefaults] = useState<V>(defaultValues);
   const defaultsRef = useRef(defaults);
@@ -50,6 +51,8 @@ export function useLiteForm<V extends Values>({ defaultValues, validate }: { def
   const current = useRef(values);
   current.current = values;
   const submitted = useRef(false);
+  // with mode 'onTouched', the fields left once: they check themselves before the first submit
+  const touched = useRef(new Set<string>());
   const elements = useRef(new Map<string, HTMLElement>());
   const validateRef = useRef(validate);
   validateRef.current = validate;
@@ -64,27 +67,54 @@ export function useLiteForm<V extends Values>({ defaultValues, validate }: { def
     }
   }, []);
 
-  const setValue = useCallback((path: string, value: unknown) => {
-    const next = setPath(current.current, path, value);
-    current.current = next;
-    setValues(next);
-    if (!submitted.current) return;
-    // after the first submit every change re-validates, and updates that field's error only
-    void validateRef.current(next).then((res) => {
-      if (current.current !== next) return; // a newer change will report
+  /** Validates the values and updates one field's error only. */
+  const check = useCallback((path: string, values: V) => {
+    void validateRef.current(values).then((res) => {
+      if (current.current !== values) return; // a newer change will report
       setErrors((e) => ({ ...e, [path]: res.ok ? undefined : res.errors[path] }));
     });
   }, []);
 
-  const register = (path: string) => ({
-    name: path,
-    value: String(getPath(values, path) ?? ''),
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValue(path, e.target.value),
-    ref: (el: HTMLElement | null) => {
-      if (el) elements.current.set(path, el);
-      else elements.current.delete(path);
+  // the options of react-hook-form's setValue (shouldDirty…) are accepted and not needed: dirtiness is computed
+  const setValue = useCallback(
+    (path: string, value: unknown, _options?: object) => {
+      const next = setPath(current.current, path, value);
+      current.current = next;
+      setValues(next);
+      // after the first submit (or once the field was left) every change re-validates it
+      if (submitted.current || touched.current.has(path)) check(path, next);
     },
-  });
+    [check],
+  );
+
+  const ref = (path: string) => (el: HTMLElement | null) => {
+    if (el) elements.current.set(path, el);
+    else elements.current.delete(path);
+  };
+  const onBlur = (path: string) =>
+    mode === 'onTouched'
+      ? (_e: FocusEvent) => {
+          touched.current.add(path);
+          check(path, current.current);
+        }
+      : undefined;
+  type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  /**
+   * The props of the control of `path`; `setValueAs` turns what is typed into what is kept (a code
+   * upper-cased); `option` makes a checkbox of a group whose value is the array of checked options.
+   */
+  const register = (path: string, options?: { setValueAs?: (typed: string) => string; option?: string }) => {
+    const value = getPath(values, path);
+    const option = options?.option;
+    if (option !== undefined) {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      const toggle = (e: ChangeEvent<Control>) => setValue(path, (e.target as HTMLInputElement).checked ? [...chosen.filter((o) => o !== option), option] : chosen.filter((o) => o !== option));
+      return { name: path, value: option, checked: chosen.includes(option), onChange: toggle, onBlur: onBlur(path), ref: ref(path) };
+    }
+    if (typeof value === 'boolean') return { name: path, checked: value, onChange: (e: ChangeEvent<Control>) => setValue(path, (e.target as HTMLInputElement).checked), onBlur: onBlur(path), ref: ref(path) };
+    const keep = options?.setValueAs ?? ((typed: string) => typed);
+    return { name: path, value: String(value ?? ''), onChange: (e: ChangeEvent<Control>) => setValue(path, keep(e.target.value)), onBlur: onBlur(path), ref: ref(path) };
+  };
 
   const setError = useCallback((path: string, error: FieldErrorLike, options?: { shouldFocus?: boolean }) => {
     setErrors((e) => ({ ...e, [path]: error }));
@@ -126,9 +156,10 @@ export function useLiteForm<V extends Values>({ defaultValues, validate }: { def
     if (options?.keepDirtyValues) {
       const now = current.current;
       merged = { ...next };
-      for (const key of Object.keys(now)) if (!deepEqual(now[key], defaultsRef.current[key])) (merged as Values)[key] = now[key];
+      for (const key of Object.keys(now)) if (!deepEqual((now as Values)[key], (defaultsRef.current as Values)[key])) (merged as Values)[key] = (now as Values)[key];
     } else {
       submitted.current = false;
+      touched.current.clear();
       setErrors({});
     }
     current.current = merged;
@@ -148,11 +179,16 @@ export function useLiteForm<V extends Values>({ defaultValues, validate }: { def
     clearErrors,
     handleSubmit,
     reset,
-    getValues: (path: string) => getPath(current.current, path),
+    /** the value at `path` now; T states what the form keeps there (a typed adapter: values are addressed by string paths) */
+    getValues: <T = string>(path: string) => getPath(current.current, path) as T,
+    /** the value at `path` as rendered */
+    watch: <T = string>(path: string) => getPath(values, path) as T,
   };
 }
 
-type SafeParser = {
+export type Registration = ReturnType<ReturnType<typeof useForm>['register']>;
+
+export type SafeParser = {
   safeParseAsync(data: unknown): Promise<{ success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string }[] } }>;
 };
 
@@ -181,15 +217,35 @@ export function lazySchema<V>(load: () => Promise<SafeParser>): { validate: Vali
         console.error('the form rules could not be loaded; the server will check', error);
         return { ok: true, values };
       }
-      const res = await schema.safeParseAsync(values);
-      if (res.success) return { ok: true, values: res.data };
-      // the first issue of each field, as react-hook-form's zod resolver reported it
-      const errors: FieldErrors = {};
-      for (const issue of res.error.issues) {
-        const path = issue.path.map(String).join('.');
-        errors[path] ??= { type: issue.code, message: issue.message };
-      }
-      return { ok: false, errors };
+      return parse(schema, values);
     },
+  };
+}
+
+/** The schema's output, or the first issue of each field under its dotted path. */
+async function parse(schema: SafeParser, data: unknown): Promise<Validation> {
+  const res = await schema.safeParseAsync(data);
+  if (res.success) return { ok: true, values: res.data };
+  const errors: FieldErrors = {};
+  for (const issue of res.error.issues) {
+    const path = issue.path.map(String).join('.');
+    errors[path] ??= { type: issue.code, message: issue.message };
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * A validator for a form whose inputs hold other types than the API body (strings for numbers
+ * and local datetimes, '' for "none"): the values are converted into the body (`toBody`) and the
+ * shared schema checks that, so every rule lives in the contract once; the form's field names are
+ * the body's, so the issues land on the right inputs. `extra` adds rules that depend on the form's
+ * own state (a password needed only when there is none yet).
+ */
+export function schemaValidator<V>(schema: SafeParser, toBody: (values: V) => unknown = (v) => v, extra?: (values: V) => FieldErrors): Validator<V> {
+  return async (values) => {
+    const res = await parse(schema, toBody(values));
+    const more = extra?.(values) ?? {};
+    if (Object.keys(more).length === 0) return res;
+    return { ok: false, errors: { ...(res.ok ? {} : res.errors), ...more } };
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
-import { deepEqual, getPath, lazySchema, setPath } from '../../../src/platform/ui/use-lite-form.ts';
+import { z } from 'zod';
+import { deepEqual, getPath, lazySchema, schemaValidator, setPath } from '../../../src/platform/ui/use-form.ts';
 import { newPasswordSchema, settingsSchema, signupInputSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
 
 describe('form values by path', () => {
@@ -72,5 +73,29 @@ describe('lazySchema', () => {
     quiet.mockRestore();
     expect((await rules.validate({ password: 'x', confirm: 'y' })).ok).toBe(false);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('schemaValidator', () => {
+  const schema = z.object({ price: z.number('required').int().min(0), name: z.string().trim().min(1) });
+  type Typed = { price: string; name: string };
+  const validate = schemaValidator<Typed>(
+    schema,
+    (v) => ({ ...v, price: v.price.trim() === '' ? undefined : Number(v.price) }),
+    (v) => (v.name === 'taken' ? { name: { type: 'code', message: 'NAME_TAKEN' } } : {}),
+  );
+
+  it('checks the body built from what the inputs hold and hands over the schema output', async () => {
+    expect(await validate({ price: '12', name: ' Cap ' })).toEqual({ ok: true, values: { price: 12, name: 'Cap' } });
+  });
+
+  it('puts each issue on its field, with the rules of the form itself beside them', async () => {
+    const res = await validate({ price: '', name: 'taken' });
+    expect(res.ok).toBe(false);
+    if (res.ok) return;
+    expect(res.errors.price).toMatchObject({ type: 'invalid_type', message: 'required' });
+    expect(res.errors.name).toEqual({ type: 'code', message: 'NAME_TAKEN' });
+    const bad = await validate({ price: '1.5', name: 'ok' });
+    expect(!bad.ok && bad.errors.price?.type).toBe('invalid_type');
   });
 });

@@ -1,0 +1,85 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { api } from '../../browser/api-client.ts';
+import Spinner from '../Spinner.tsx';
+import { linkClass } from '../ui.ts';
+import type { Translator } from '../use-t.ts';
+import EditorLoadError from './EditorLoadError.tsx';
+import { idFromLocation } from './section-props.ts';
+
+/**
+ * The record of an editor page: none on a "new" page; on an edit page the one named by `?id=`,
+ * read with `path(id)` (so a reload works), with the failure code and a retry.
+ */
+export function useEditorRecord<T>(editing: boolean, path: (id: string) => string, base?: string) {
+  const [id] = useState(() => (editing ? idFromLocation() : null));
+  const [record, setRecord] = useState<T | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!editing || !id) return;
+    let live = true;
+    setFailure(null);
+    api<T>(path(id), { base }).then((res) => {
+      if (!live) return;
+      if (res.ok) setRecord(res.data);
+      else setFailure(res.code);
+    });
+    return () => {
+      live = false;
+    };
+    // the path and base of a page never change
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing, id, attempt]);
+  return { editing, id, record, setRecord, failure, retry: () => setAttempt((n) => n + 1) };
+}
+export type EditorRecord<T> = ReturnType<typeof useEditorRecord<T>>;
+
+/**
+ * The frame of every dashboard editor: the link back to the list, then the form; on an edit page
+ * the spinner while the record loads, or the load error with a retry. Test ids: `<name>-back`,
+ * `<name>-loading`, `<name>-load-error`, `<name>-editor` (with `data-<name>-id`).
+ */
+export function EditorFrame<T extends object>({
+  t,
+  editor,
+  name,
+  back,
+  loading,
+  recordId,
+  children,
+}: {
+  t: Translator;
+  editor: EditorRecord<T>;
+  name: string;
+  back: { href: string; label: string };
+  loading: string;
+  recordId: (record: T) => string;
+  children: (record: T | null) => ReactNode;
+}) {
+  const backLink = (
+    <a href={back.href} className={`${linkClass} text-sm`} data-testid={`${name}-back`}>
+      ← {back.label}
+    </a>
+  );
+  if (!editor.editing)
+    return (
+      <div className="mt-4 space-y-6">
+        {backLink}
+        {children(null)}
+      </div>
+    );
+  if (!editor.id || editor.failure)
+    return (
+      <div className="mt-4 space-y-6">
+        {backLink}
+        <EditorLoadError t={t} id={editor.id} failure={editor.failure} testId={`${name}-load-error`} onRetry={editor.retry} />
+      </div>
+    );
+  if (!editor.record) return <Spinner label={loading} testId={`${name}-loading`} />;
+  return (
+    <div className="mt-4 space-y-6" data-testid={`${name}-editor`} {...{ [`data-${name}-id`]: recordId(editor.record) }}>
+      {backLink}
+      {children(editor.record)}
+    </div>
+  );
+}
