@@ -3,6 +3,14 @@ import type { Database } from './schema.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 
+/**
+ * What `status_code` says about a key: 0 taken by a request still running, ANSWERED its result is
+ * in `response`. Rows written before results were stored (any other value) hold the HTTP status
+ * and the response envelope `{status, data}` of their answer.
+ */
+export const CLAIMED = 0;
+export const ANSWERED = 1;
+
 export async function find(db: Db, userId: string, key: string) {
   return db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
 }
@@ -15,14 +23,15 @@ export async function find(db: Db, userId: string, key: string) {
 export async function claim(trx: Trx<Database>, k: { userId: string; key: string; route: string; requestHash: string }): Promise<boolean> {
   const result = await trx
     .insertInto('idempotency_keys')
-    .values({ user_id: k.userId, key: k.key, route: k.route, request_hash: k.requestHash, status_code: 0, response: '', created_at: new Date().toISOString() })
+    .values({ user_id: k.userId, key: k.key, route: k.route, request_hash: k.requestHash, status_code: CLAIMED, response: '', created_at: new Date().toISOString() })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function saveResponse(trx: Trx<Database>, userId: string, key: string, statusCode: number, response: string): Promise<void> {
-  await trx.updateTable('idempotency_keys').set({ status_code: statusCode, response }).where('user_id', '=', userId).where('key', '=', key).execute();
+/** Stores the result (JSON) a retry of this key gets back. */
+export async function saveResult(trx: Trx<Database>, userId: string, key: string, result: string): Promise<void> {
+  await trx.updateTable('idempotency_keys').set({ status_code: ANSWERED, response: result }).where('user_id', '=', userId).where('key', '=', key).execute();
 }
 
 /** Forgets keys taken before `beforeIso`; a retry arrives within minutes, not days. */

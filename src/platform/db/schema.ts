@@ -266,8 +266,9 @@ export interface IdempotencyKeysTable {
   key: string;
   route: string;
   request_hash: string;
+  /** 0 claimed, 1 answered; an HTTP status on rows from before results were stored */
   status_code: number;
-  /** the JSON answer replayed to a retry */
+  /** the JSON result replayed to a retry (on older rows, the response envelope) */
   response: string;
   created_at: string;
 }

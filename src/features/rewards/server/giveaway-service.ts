@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
 import { CODE_PATTERN, normalizeCode, type Giveaway, type GiveawayListQuery, type RedeemInput, type RedeemResult, type giveawayInputSchema, type giveawayUpdateSchema } from '../contract.ts';
-import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
@@ -65,7 +64,7 @@ export async function redeem(app: FastifyInstance, caller: Caller, owner: string
   const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const code = normalizeCode(input.token);
   let giveaway: Giveaway | undefined;
-  return runOnce<{ status: 'SUCCESS'; data: RedeemResult }>(
+  return runOnce<RedeemResult>(
     db,
     { userId: caller.id, key: idempotencyKey, route: 'POST /marketplace/giveaways/redeem', request: input },
     {
@@ -89,10 +88,7 @@ export async function redeem(app: FastifyInstance, caller: Caller, owner: string
           reference: `giveaway:${used.id}:${userId}`,
         });
         if (!entry.ok) throw ledgerRefused(entry.reason);
-        return {
-          status: 200,
-          body: ok({ credits: used.credits, amount: used.credits, balance: entry.balance, giveaway: { id: used.id, token: used.token, type: used.type } }),
-        };
+        return { credits: used.credits, amount: used.credits, balance: entry.balance, giveaway: { id: used.id, token: used.token, type: used.type } };
       },
     },
   );

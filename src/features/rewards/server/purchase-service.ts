@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
 import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../contract.ts';
-import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as ProductRepository from './product-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
@@ -44,7 +43,7 @@ export async function purchase(app: FastifyInstance, caller: Caller, owner: stri
   const db = app.db.kysely;
   const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const address = await shippingAddressOf(app, owner, userId, input.shippingAddress);
-  return runOnce<{ status: 'SUCCESS'; data: PurchaseResult }>(
+  return runOnce<PurchaseResult>(
     db,
     { userId: caller.id, key: idempotencyKey, route: 'POST /marketplace/purchases', request: input },
     {
@@ -87,7 +86,7 @@ export async function purchase(app: FastifyInstance, caller: Caller, owner: stri
           balance = entry.balance;
         } else balance = await WalletRepository.balanceOf(trx, userId);
         const purchase = (await PurchaseRepository.findById(trx, owner, id))!;
-        return { status: 201, body: ok({ purchase, balance }) };
+        return { purchase, balance };
       },
     },
   );

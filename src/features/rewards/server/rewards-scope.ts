@@ -21,9 +21,10 @@ export async function beneficiaryOf(app: FastifyInstance, caller: Caller, userId
 
 // ---- Idempotency-Key (DESIGN section 4: a retried purchase or redemption never charges twice) ----
 
-export interface Answer<T> {
-  status: number;
-  body: T;
+/** What a call did, and whether it was done by an earlier attempt with the same key. */
+export interface Once<T> {
+  result: T;
+  replayed: boolean;
 }
 export interface IdempotencyScope {
   userId: string;
@@ -34,9 +35,11 @@ export interface IdempotencyScope {
   request: unknown;
 }
 
+type StoredKey = { route: string; request_hash: string; status_code: number; response: string };
+
 class Replay extends Error {
-  readonly row: { route: string; request_hash: string; status_code: number; response: string };
-  constructor(row: Replay['row']) {
+  readonly row: StoredKey;
+  constructor(row: StoredKey) {
     super('replay');
     this.row = row;
   }
@@ -53,35 +56,43 @@ const canonical = (v: unknown): string =>
           .join(',')}}`
       : JSON.stringify(v ?? null);
 
-function replayOf<T>(row: Replay['row'], route: string, hash: string): Answer<T> & { replayed: true } {
+/** The stored result of an answered key; rows from before results were stored hold the envelope. */
+const storedResult = <T>(row: StoredKey): T => {
+  const stored = JSON.parse(row.response) as unknown;
+  return (row.status_code === IdempotencyRepository.ANSWERED ? stored : (stored as { data: unknown }).data) as T;
+};
+
+const answered = (row: StoredKey | undefined): row is StoredKey => row !== undefined && row.status_code !== IdempotencyRepository.CLAIMED;
+
+function replayOf<T>(row: StoredKey, route: string, hash: string): Once<T> {
   if (row.route !== route || row.request_hash !== hash) throw new AppError('conflict', 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
-  return { status: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
+  return { result: storedResult<T>(row), replayed: true };
 }
 
 /**
  * Runs `inTransaction` in one transaction. With a key, the key is claimed in that same transaction
- * and the answer stored before it commits: a retry gets the stored answer back; a retry racing the
+ * and the result stored before it commits: a retry gets the stored result back; a retry racing the
  * first attempt waits for it (PostgreSQL) or runs after it (SQLite's single connection) and then
  * gets it too; if the first attempt failed nothing was stored and the retry runs normally.
  * `before` holds the cheap checks that give friendly errors; it runs after the replay lookup, so
  * a retry of a success is never answered "already done".
  */
-export async function runOnce<T>(db: Kysely<Database>, scope: IdempotencyScope, steps: { before?: () => Promise<void>; inTransaction: (trx: Trx<Database>) => Promise<Answer<T>> }): Promise<Answer<T> & { replayed: boolean }> {
+export async function runOnce<T>(db: Kysely<Database>, scope: IdempotencyScope, steps: { before?: () => Promise<void>; inTransaction: (trx: Trx<Database>) => Promise<T> }): Promise<Once<T>> {
   if (!scope.key) {
     await steps.before?.();
-    return { ...(await transaction(db, steps.inTransaction)), replayed: false };
+    return { result: await transaction(db, steps.inTransaction), replayed: false };
   }
   const { userId, key, route } = scope;
   const hash = createHash('sha256').update(canonical(scope.request)).digest('hex');
   const stored = await IdempotencyRepository.find(db, userId, key);
-  if (stored && stored.status_code !== 0) return replayOf<T>(stored, route, hash);
+  if (answered(stored)) return replayOf<T>(stored, route, hash);
   try {
     await steps.before?.();
   } catch (e) {
     // the first attempt may have committed since the lookup above, and its success is exactly
     // what makes the friendly check fail ("already redeemed"): answer with that success instead
     const now = await IdempotencyRepository.find(db, userId, key);
-    if (now && now.status_code !== 0) return replayOf<T>(now, route, hash);
+    if (answered(now)) return replayOf<T>(now, route, hash);
     throw e;
   }
   try {
@@ -89,9 +100,9 @@ export async function runOnce<T>(db: Kysely<Database>, scope: IdempotencyScope, 
       if (!(await IdempotencyRepository.claim(trx, { userId, key, route, requestHash: hash }))) {
         throw new Replay((await IdempotencyRepository.find(trx, userId, key))!);
       }
-      const answer = await steps.inTransaction(trx);
-      await IdempotencyRepository.saveResponse(trx, userId, key, answer.status, JSON.stringify(answer.body));
-      return { ...answer, replayed: false };
+      const result = await steps.inTransaction(trx);
+      await IdempotencyRepository.saveResult(trx, userId, key, JSON.stringify(result));
+      return { result, replayed: false };
     });
   } catch (e) {
     if (e instanceof Replay) return replayOf<T>(e.row, route, hash);

@@ -33,7 +33,7 @@ import {
   walletSchema,
 } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
+import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
 import { actorOf, assertSelfOrAdmin, callerOf } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import * as BadgeService from './badge-service.ts';
@@ -289,11 +289,11 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
-        const answer = await PurchaseService.purchase(app, callerOf(req), owner(req.body.owner), req.body, key);
-        if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        const { purchase } = answer.body.data;
-        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
-        return reply.code(answer.status as 201).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
+        const { result, replayed } = await PurchaseService.purchase(app, callerOf(req), owner(req.body.owner), req.body, key);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        const { purchase } = result;
+        const earned = replayed ? [] : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
+        return reply.code(201).send(okWithBadges(result, earned));
       },
     });
     app.get('/marketplace/purchases', {
@@ -360,10 +360,10 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
         const ownerId = owner(req.body.owner);
-        const answer = await unknownCodes(req, () => GiveawayService.redeem(app, callerOf(req), ownerId, req.body, key));
-        if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        const earned = answer.replayed ? [] : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: answer.body.data.giveaway.id });
-        return reply.code(answer.status as 200).send(earned.length ? { ...answer.body, earnedBadges: earned } : answer.body);
+        const { result, replayed } = await unknownCodes(req, () => GiveawayService.redeem(app, callerOf(req), ownerId, req.body, key));
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        const earned = replayed ? [] : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: result.giveaway.id });
+        return reply.send(okWithBadges(result, earned));
       },
     });
     app.get('/marketplace/giveaways', {
@@ -496,9 +496,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
-        const answer = await WalletService.adjust(app, owner(req.query.owner), req.user!, req.params.userId, req.body, key);
-        if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(answer.status as 200).send(answer.body);
+        const { result, replayed } = await WalletService.adjust(app, owner(req.query.owner), req.user!, req.params.userId, req.body, key);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.send(ok(result));
       },
     });
     app.get('/marketplace/transactions/:user', {

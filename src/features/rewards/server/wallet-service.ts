@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../contract.ts';
-import { ok } from '../../../platform/http/envelope.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { appendAudit } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
-import { ledgerRefused, runOnce, type Answer } from './rewards-scope.ts';
+import { ledgerRefused, runOnce, type Once } from './rewards-scope.ts';
 
 const walletNotFound = () => new AppError('notFound', 'WALLET_NOT_FOUND', 'Wallet not found');
 
@@ -23,10 +22,8 @@ export async function transactions(app: FastifyInstance, owner: string, userId: 
   return WalletRepository.listTransactions(app.db.kysely, owner, userId, limit, offset);
 }
 
-type AdjustAnswer = Answer<{ status: 'SUCCESS'; data: { wallet: Wallet; transaction: Transaction } }>;
-
 /** An admin's correction: a ledger entry like any other, signed with the admin's id and name. */
-export async function adjust(app: FastifyInstance, owner: string, admin: { id: string }, userId: string, input: AdjustInput, idempotencyKey: string | undefined): Promise<AdjustAnswer & { replayed: boolean }> {
+export async function adjust(app: FastifyInstance, owner: string, admin: { id: string }, userId: string, input: AdjustInput, idempotencyKey: string | undefined): Promise<Once<{ wallet: Wallet; transaction: Transaction }>> {
   const db = app.db.kysely;
   const adminUser = await Directory.findPlayer(app, owner, admin.id);
   const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
@@ -57,7 +54,7 @@ export async function adjust(app: FastifyInstance, owner: string, admin: { id: s
           before: { balance: entry.balance - input.amount },
           after: { balance: entry.balance, amount: input.amount, reason: input.reason, transactionId: entry.transaction.id },
         });
-        return { status: 200, body: ok({ wallet, transaction: entry.transaction }) };
+        return { wallet, transaction: entry.transaction };
       },
     },
   );
