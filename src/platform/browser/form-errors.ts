@@ -24,24 +24,24 @@ export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unkn
   if (error.message === 'DATE_OUT_OF_RANGE' || error.message === 'BIRTH_DATE_TOO_EARLY') return `errors.${error.message}`;
   const name = field.split('.').pop() ?? field;
   const custom = error.message ? customMessages[error.message] : undefined;
-  if (custom) return `auth.validation.${custom}`;
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 'auth.validation.required';
+  if (custom) return `accounts.validation.${custom}`;
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 'accounts.validation.required';
   switch (error.type) {
     case 'too_small':
-      if (name === 'password') return 'auth.validation.passwordMin';
-      if (name === 'username' && !field.includes('.')) return 'auth.validation.usernameMin';
-      return 'auth.validation.required';
+      if (name === 'password') return 'accounts.validation.passwordMin';
+      if (name === 'username' && !field.includes('.')) return 'accounts.validation.usernameMin';
+      return 'accounts.validation.required';
     case 'too_big':
-      return 'auth.validation.tooLong';
+      return 'accounts.validation.tooLong';
     case 'invalid_format':
-      if (name === 'email') return 'auth.validation.email';
-      if (name === 'birth_date') return 'auth.validation.birthDateInvalid';
-      return 'auth.validation.invalid';
+      if (name === 'email') return 'accounts.validation.email';
+      if (name === 'birth_date') return 'accounts.validation.birthDateInvalid';
+      return 'accounts.validation.invalid';
     case 'invalid_value':
     case 'invalid_type':
-      return 'auth.validation.required';
+      return 'accounts.validation.required';
     default:
-      return 'auth.validation.invalid';
+      return 'accounts.validation.invalid';
   }
 }
 

@@ -1,10 +1,8 @@
 import type { Locale, Messages } from './i18n.ts';
 import itCommon from '../../../locales/it/common.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
-import itAuth from '../../../locales/it/auth.json' with { type: 'json' };
-import enAuth from '../../../locales/en/auth.json' with { type: 'json' };
-import itSettings from '../../../locales/it/settings.json' with { type: 'json' };
-import enSettings from '../../../locales/en/settings.json' with { type: 'json' };
+import itAccounts from '../../../locales/it/accounts.json' with { type: 'json' };
+import enAccounts from '../../../locales/en/accounts.json' with { type: 'json' };
 import itErrors from '../../../locales/it/errors.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
 import itEmail from '../../../locales/it/email.json' with { type: 'json' };
@@ -17,18 +15,16 @@ import itHome from '../../../locales/it/home.json' with { type: 'json' };
 import enHome from '../../../locales/en/home.json' with { type: 'json' };
 import itTournaments from '../../../locales/it/tournaments.json' with { type: 'json' };
 import enTournaments from '../../../locales/en/tournaments.json' with { type: 'json' };
-import itChampionship from '../../../locales/it/championship.json' with { type: 'json' };
-import enChampionship from '../../../locales/en/championship.json' with { type: 'json' };
 import itRewards from '../../../locales/it/rewards.json' with { type: 'json' };
 import enRewards from '../../../locales/en/rewards.json' with { type: 'json' };
-import itAdminCatalog from '../../../locales/it/admin-catalog.json' with { type: 'json' };
-import enAdminCatalog from '../../../locales/en/admin-catalog.json' with { type: 'json' };
-import itAdminEconomy from '../../../locales/it/admin-economy.json' with { type: 'json' };
-import enAdminEconomy from '../../../locales/en/admin-economy.json' with { type: 'json' };
-import itAdminCampaign from '../../../locales/it/admin-campaign.json' with { type: 'json' };
-import enAdminCampaign from '../../../locales/en/admin-campaign.json' with { type: 'json' };
+import itRewardsAdmin from '../../../locales/it/rewards-admin.json' with { type: 'json' };
+import enRewardsAdmin from '../../../locales/en/rewards-admin.json' with { type: 'json' };
+import itCampaignAdmin from '../../../locales/it/campaign-admin.json' with { type: 'json' };
+import enCampaignAdmin from '../../../locales/en/campaign-admin.json' with { type: 'json' };
 import itNews from '../../../locales/it/news.json' with { type: 'json' };
 import enNews from '../../../locales/en/news.json' with { type: 'json' };
+import itAudit from '../../../locales/it/audit.json' with { type: 'json' };
+import enAudit from '../../../locales/en/audit.json' with { type: 'json' };
 import itCampaign from '../../../locales/it/campaign.json' with { type: 'json' };
 import enCampaign from '../../../locales/en/campaign.json' with { type: 'json' };
 
@@ -39,45 +35,41 @@ import enCampaign from '../../../locales/en/campaign.json' with { type: 'json' }
 export const messages = {
   it: {
     common: itCommon,
-    auth: itAuth,
-    settings: itSettings,
+    accounts: itAccounts,
     errors: itErrors,
     email: itEmail,
     legal: itLegal,
     dashboard: itDashboard,
     home: itHome,
     tournaments: itTournaments,
-    championship: itChampionship,
     rewards: itRewards,
-    adminCatalog: itAdminCatalog,
-    adminEconomy: itAdminEconomy,
-    adminCampaign: itAdminCampaign,
+    rewardsAdmin: itRewardsAdmin,
+    campaignAdmin: itCampaignAdmin,
     news: itNews,
+    audit: itAudit,
     campaign: itCampaign,
   },
   en: {
     common: enCommon,
-    auth: enAuth,
-    settings: enSettings,
+    accounts: enAccounts,
     errors: enErrors,
     email: enEmail,
     legal: enLegal,
     dashboard: enDashboard,
     home: enHome,
     tournaments: enTournaments,
-    championship: enChampionship,
     rewards: enRewards,
-    adminCatalog: enAdminCatalog,
-    adminEconomy: enAdminEconomy,
-    adminCampaign: enAdminCampaign,
+    rewardsAdmin: enRewardsAdmin,
+    campaignAdmin: enCampaignAdmin,
     news: enNews,
+    audit: enAudit,
     campaign: enCampaign,
   },
 } satisfies Record<Locale, Record<string, Messages>>;
 
 export type Namespace = keyof (typeof messages)['it'];
 
-/** The chosen namespaces of one locale, as one object keyed by namespace ("auth.login.title"). */
+/** The chosen namespaces of one locale, as one object keyed by namespace ("accounts.login.title"). */
 export function pick(locale: Locale, ...namespaces: Namespace[]): Messages {
   return Object.fromEntries(namespaces.map((n) => [n, messages[locale][n] as Messages]));
 }

@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import auth from '../../../locales/en/auth.json' with { type: 'json' };
+import auth from '../../../locales/en/accounts.json' with { type: 'json' };
 import errors from '../../../locales/en/errors.json' with { type: 'json' };
-import settings from '../../../locales/en/settings.json' with { type: 'json' };
 import errorsIt from '../../../locales/it/errors.json' with { type: 'json' };
 import { decodeQuotedPrintable, goto, hydrated, latestMailTo, unique } from '../helpers.ts';
+
+const settings = auth.settings;
 
 // Issue 11, items 2-4 in the browser: the settings flow and the signup form's weak-password message.
 const PASSWORD = 'settings-secret-2026';

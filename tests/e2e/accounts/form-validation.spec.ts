@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import auth from '../../../locales/en/auth.json' with { type: 'json' };
+import auth from '../../../locales/en/accounts.json' with { type: 'json' };
 import errors from '../../../locales/en/errors.json' with { type: 'json' };
-import authIt from '../../../locales/it/auth.json' with { type: 'json' };
-import settings from '../../../locales/en/settings.json' with { type: 'json' };
+import authIt from '../../../locales/it/accounts.json' with { type: 'json' };
 import { goto } from '../helpers.ts';
+
+const settings = auth.settings;
 
 /**
  * The account forms check their fields in the browser with the server's own schemas, loaded on

@@ -13,8 +13,8 @@ import { goto, hydrated, unique, ADMIN, GIULIA, authenticate, loginAs } from '..
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
 const texts = {
-  it: JSON.parse(fs.readFileSync('locales/it/admin-catalog.json', 'utf8')),
-  en: JSON.parse(fs.readFileSync('locales/en/admin-catalog.json', 'utf8')),
+  it: JSON.parse(fs.readFileSync('locales/it/rewards-admin.json', 'utf8')),
+  en: JSON.parse(fs.readFileSync('locales/en/rewards-admin.json', 'utf8')),
 };
 const dashboardTexts = {
   it: JSON.parse(fs.readFileSync('locales/it/dashboard.json', 'utf8')),

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { defaultCampaign, MAX_SCORE, REJECT_REASON_MAX, reviewInputSchema } from '../../../src/features/campaign/contract.ts';
 import { dashboardNav, findSection, sectionPath } from '../../../src/platform/ui/admin/sections.ts';
 import { defaultQueueFilters, queueQuery, reviewBody, scheduleFormValues, scheduleUpdate, standingsPath, type ScheduleFormValues } from '../../../src/features/campaign/ui/admin/campaign-admin.ts';
-import it from '../../../locales/it/admin-campaign.json' with { type: 'json' };
-import en from '../../../locales/en/admin-campaign.json' with { type: 'json' };
+import it from '../../../locales/it/campaign-admin.json' with { type: 'json' };
+import en from '../../../locales/en/campaign-admin.json' with { type: 'json' };
 import itDashboard from '../../../locales/it/dashboard.json' with { type: 'json' };
 import enDashboard from '../../../locales/en/dashboard.json' with { type: 'json' };
 import { allSources } from '../helpers/sources.ts';
@@ -107,9 +107,9 @@ describe('dashboard wiring', () => {
     }
   });
 
-  test('every adminCampaign key the section uses exists in both locales', () => {
+  test('every campaignAdmin key the section uses exists in both locales', () => {
     const sources = allSources();
-    const keys = new Set([...sources.matchAll(/'adminCampaign\.([A-Za-z_.]+[A-Za-z_])'/g)].map((m) => m[1]));
+    const keys = new Set([...sources.matchAll(/'campaignAdmin\.([A-Za-z_.]+[A-Za-z_])'/g)].map((m) => m[1]));
     expect(keys.size).toBeGreaterThan(40);
     for (const key of keys) {
       expect(typeof lookup(it, key), `it ${key}`).toBe('string');

@@ -3,12 +3,13 @@ import itTournaments from '../../../locales/it/tournaments.json' with { type: 'j
 import enTournaments from '../../../locales/en/tournaments.json' with { type: 'json' };
 import itCampaign from '../../../locales/it/campaign.json' with { type: 'json' };
 import enCampaign from '../../../locales/en/campaign.json' with { type: 'json' };
-import itChampionship from '../../../locales/it/championship.json' with { type: 'json' };
-import enChampionship from '../../../locales/en/championship.json' with { type: 'json' };
 import { translate, type Locale, type Messages } from '../../../src/platform/i18n/i18n.ts';
 import { pluralCategory, pluralKey } from '../../../src/platform/i18n/plural.ts';
 import { countKey } from '../../../src/platform/ui/admin/format.ts';
 import { countryName } from '../../../src/platform/i18n/country-name.ts';
+
+const itChampionship = itTournaments.championship;
+const enChampionship = enTournaments.championship;
 
 const dict: Record<Locale, { tournaments: Messages; campaign: Messages; championship: Messages }> = {
   it: { tournaments: itTournaments, campaign: itCampaign, championship: itChampionship },

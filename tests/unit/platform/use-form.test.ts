@@ -41,12 +41,12 @@ describe('lazySchema', () => {
     if (res.ok) throw new Error('expected errors');
     const keys = Object.fromEntries(Object.entries(res.errors).map(([f, e]) => [f, fieldErrorKey(f, e!, 'x')]));
     expect(keys).toEqual({
-      username: 'auth.validation.usernameFormat',
-      email: 'auth.validation.email',
-      password: 'auth.validation.passwordMin',
-      birth_date: 'auth.validation.birthDateFuture',
-      nickname: 'auth.validation.required',
-      gender: 'auth.validation.required',
+      username: 'accounts.validation.usernameFormat',
+      email: 'accounts.validation.email',
+      password: 'accounts.validation.passwordMin',
+      birth_date: 'accounts.validation.birthDateFuture',
+      nickname: 'accounts.validation.required',
+      gender: 'accounts.validation.required',
     });
 
     const confirm = await lazySchema(async () => newPasswordSchema).validate({ password: 'long enough', confirm: 'other' });

@@ -4,8 +4,8 @@ import { MAX_IMAGE_BYTES } from '../../../src/platform/storage/media-contract.ts
 import { giveawayBody, giveawayValues, productBody, productValues } from '../../../src/features/rewards/ui/admin/form-values.ts';
 import { CODE_ALPHABET, generateGiveawayCode } from '../../../src/features/rewards/ui/admin/giveaway-code.ts';
 import { isTooLarge, uploadImage } from '../../../src/platform/browser/upload.ts';
-import it from '../../../locales/it/admin-catalog.json' with { type: 'json' };
-import en from '../../../locales/en/admin-catalog.json' with { type: 'json' };
+import it from '../../../locales/it/rewards-admin.json' with { type: 'json' };
+import en from '../../../locales/en/rewards-admin.json' with { type: 'json' };
 import { allSources } from '../helpers/sources.ts';
 
 const sources = allSources();
@@ -13,7 +13,7 @@ const lookup = (dict: unknown, key: string) => key.split('.').reduce<any>((node,
 
 describe('admin-catalog texts', () => {
   test('every key the catalog sections use exists in both locales', () => {
-    const keys = new Set([...sources.matchAll(/'adminCatalog\.([A-Za-z_.]+[A-Za-z_])'/g)].map((m) => m[1]));
+    const keys = new Set([...sources.matchAll(/'rewardsAdmin\.([A-Za-z_.]+[A-Za-z_])'/g)].map((m) => m[1]));
     for (const type of giveawayTypes) keys.add(`giveawayTypes.${type}`);
     for (const state of ['active', 'used_up', 'expired']) keys.add(`giveawayStates.${state}`);
     expect(keys.size).toBeGreaterThan(40);

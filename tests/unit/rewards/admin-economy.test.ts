@@ -5,8 +5,8 @@ import { adjustBody, adjustFormSchema, badgeEditSchema, badgeFormSchema } from '
 import { adminFieldErrorKey } from '../../../src/platform/ui/admin/field-error.ts';
 import dashboardIt from '../../../locales/it/dashboard.json' with { type: 'json' };
 import dashboardEn from '../../../locales/en/dashboard.json' with { type: 'json' };
-import it from '../../../locales/it/admin-economy.json' with { type: 'json' };
-import en from '../../../locales/en/admin-economy.json' with { type: 'json' };
+import it from '../../../locales/it/rewards-admin.json' with { type: 'json' };
+import en from '../../../locales/en/rewards-admin.json' with { type: 'json' };
 import { allSources } from '../helpers/sources.ts';
 
 const sources = allSources();
@@ -16,7 +16,7 @@ const lookup = (dict: unknown, key: string) => key.split('.').reduce<any>((node,
 describe('admin-economy texts', () => {
   test('every key the economy sections use exists in both locales', () => {
     // (?!;): a prefix named in a type (ListStatus's `keys`) is not a key
-    const keys = new Set([...sources.matchAll(/'adminEconomy\.([A-Za-z_.]+[A-Za-z_])'(?!;)/g)].map((m) => m[1]));
+    const keys = new Set([...sources.matchAll(/'rewardsAdmin\.([A-Za-z_.]+[A-Za-z_])'(?!;)/g)].map((m) => m[1]));
     expect(keys.size).toBeGreaterThan(50);
     for (const key of keys) {
       expect(typeof lookup(it, key), `it ${key}`).toBe('string');

@@ -35,29 +35,29 @@ export default function ConfirmEmailForm({ locale, messages }: Props) {
 
   return (
     <div className={cardClass}>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('settings.confirmEmail.title')}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.settings.confirmEmail.title')}</h1>
       {!hydrated ? null : !token && !done ? (
         <p role="alert" data-testid="confirm-email-missing" className={`${errorBoxClass} mt-6`}>
-          {t('settings.confirmEmail.missingToken')}
+          {t('accounts.settings.confirmEmail.missingToken')}
         </p>
       ) : done ? (
         <div role="status" data-testid="confirm-email-done" className={`${successBoxClass} mt-6`}>
-          {t('settings.confirmEmail.done', { email: done })}
+          {t('accounts.settings.confirmEmail.done', { email: done })}
         </div>
       ) : (
         <>
-          <p className="mt-2 text-sm text-slate-400">{t('settings.confirmEmail.text')}</p>
+          <p className="mt-2 text-sm text-slate-400">{t('accounts.settings.confirmEmail.text')}</p>
           <div role="alert" data-testid="confirm-email-error" className={failure ? `${errorBoxClass} mt-6` : 'hidden'}>
             {failure}
           </div>
           <button type="button" onClick={confirm} disabled={busy} className={`${primaryButtonClass} mt-6 w-full`} data-testid="confirm-email-submit">
-            {busy ? t('settings.confirmEmail.submitting') : t('settings.confirmEmail.submit')}
+            {busy ? t('accounts.settings.confirmEmail.submitting') : t('accounts.settings.confirmEmail.submit')}
           </button>
         </>
       )}
       <p className="mt-6 text-center text-sm">
         <a href={localizePath('/settings', locale)} className={linkClass} data-testid="link-settings">
-          {t('settings.confirmEmail.settingsLink')}
+          {t('accounts.settings.confirmEmail.settingsLink')}
         </a>
       </p>
     </div>

@@ -59,36 +59,36 @@ export default function LoginForm({ locale, messages }: Props) {
 
   return (
     <div className={cardClass}>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.login.title')}</h1>
-      <p className="mt-2 text-sm text-slate-400">{t('auth.login.subtitle')}</p>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.login.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('accounts.login.subtitle')}</p>
       {query.reason === LOGIN_REASON_REDEEM && (
         <p role="status" className="mt-4 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm text-slate-100" data-testid="login-reason">
-          {t('auth.login.reasonRedeem')}
+          {t('accounts.login.reasonRedeem')}
         </p>
       )}
       <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={rules.preload} className="mt-6 space-y-5" aria-describedby={failure ? 'login-error' : undefined} data-testid="login-form">
-        <FormField id="login-email" label={t('auth.login.email')} error={emailError}>
+        <FormField id="login-email" label={t('accounts.login.email')} error={emailError}>
           <input {...register('email')} {...controlProps('login-email', emailError)} type="email" autoComplete="email" className={inputClass} />
         </FormField>
-        <FormField id="login-password" label={t('auth.login.password')} error={passwordError}>
-          <PasswordInput {...register('password')} {...controlProps('login-password', passwordError)} autoComplete="current-password" showLabel={t('auth.password.show')} hideLabel={t('auth.password.hide')} />
+        <FormField id="login-password" label={t('accounts.login.password')} error={passwordError}>
+          <PasswordInput {...register('password')} {...controlProps('login-password', passwordError)} autoComplete="current-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
         </FormField>
         <div className="flex justify-end text-sm">
           <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="link-reset-password">
-            {t('auth.login.forgot')}
+            {t('accounts.login.forgot')}
           </a>
         </div>
         <div id="login-error" role="alert" data-testid="login-error" className={failure ? errorBoxClass : 'hidden'}>
           {failure}
         </div>
         <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="login-submit">
-          {busy ? t('auth.login.submitting') : t('auth.login.submit')}
+          {busy ? t('accounts.login.submitting') : t('accounts.login.submit')}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
-        {t('auth.login.noAccount')}{' '}
+        {t('accounts.login.noAccount')}{' '}
         <a href={localizePath('/signup', locale)} className={linkClass} data-testid="link-signup">
-          {t('auth.login.signupLink')}
+          {t('accounts.login.signupLink')}
         </a>
       </p>
     </div>

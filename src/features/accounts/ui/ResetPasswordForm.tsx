@@ -57,25 +57,25 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.reset.title')}</h1>
-      <p className="mt-2 text-sm text-slate-400">{t('auth.reset.subtitle')}</p>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('accounts.reset.subtitle')}</p>
       <div role="status" data-testid="reset-sent" className={sent ? `${successBoxClass} mt-6` : 'hidden'}>
-        {sent ? t('auth.reset.sent') : ''}
+        {sent ? t('accounts.reset.sent') : ''}
       </div>
       {!sent && (
         <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={requestRules.preload} className="mt-6 space-y-5" data-testid="reset-request-form">
-          <FormField id="reset-email" label={t('auth.reset.email')} error={emailError}>
+          <FormField id="reset-email" label={t('accounts.reset.email')} error={emailError}>
             <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
           </FormField>
           <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
             {failure}
           </div>
           <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-submit">
-            {isSubmitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
+            {isSubmitting ? t('accounts.reset.submitting') : t('accounts.reset.submit')}
           </button>
         </form>
       )}
-      <BackToLogin t={t} locale={locale} label="auth.reset.backToLogin" />
+      <BackToLogin t={t} locale={locale} label="accounts.reset.backToLogin" />
     </>
   );
 }
@@ -110,28 +110,28 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.reset.newTitle')}</h1>
-      <p className="mt-2 text-sm text-slate-400">{t('auth.reset.newSubtitle')}</p>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.newTitle')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('accounts.reset.newSubtitle')}</p>
       <div role="status" data-testid="reset-done" className={done ? `${successBoxClass} mt-6` : 'hidden'}>
-        {done ? t('auth.reset.done') : ''}
+        {done ? t('accounts.reset.done') : ''}
       </div>
       {!done && (
         <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={newPasswordRules.preload} className="mt-6 space-y-5" data-testid="reset-password-form">
-          <FormField id="reset-new-password" label={t('auth.reset.newPassword')} error={passwordError} hint={t('auth.signup.passwordHint')}>
-            <PasswordInput {...register('password')} {...controlProps('reset-new-password', passwordError, true)} autoComplete="new-password" showLabel={t('auth.password.show')} hideLabel={t('auth.password.hide')} />
+          <FormField id="reset-new-password" label={t('accounts.reset.newPassword')} error={passwordError} hint={t('accounts.signup.passwordHint')}>
+            <PasswordInput {...register('password')} {...controlProps('reset-new-password', passwordError, true)} autoComplete="new-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
           </FormField>
-          <FormField id="reset-confirm-password" label={t('auth.reset.confirmPassword')} error={confirmError}>
-            <PasswordInput {...register('confirm')} {...controlProps('reset-confirm-password', confirmError)} autoComplete="new-password" showLabel={t('auth.password.show')} hideLabel={t('auth.password.hide')} />
+          <FormField id="reset-confirm-password" label={t('accounts.reset.confirmPassword')} error={confirmError}>
+            <PasswordInput {...register('confirm')} {...controlProps('reset-confirm-password', confirmError)} autoComplete="new-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
           </FormField>
           <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
             {failure}
           </div>
           <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-new-submit">
-            {isSubmitting ? t('auth.reset.newSubmitting') : t('auth.reset.newSubmit')}
+            {isSubmitting ? t('accounts.reset.newSubmitting') : t('accounts.reset.newSubmit')}
           </button>
         </form>
       )}
-      <BackToLogin t={t} locale={locale} label={done ? 'auth.reset.goToLogin' : 'auth.reset.backToLogin'} />
+      <BackToLogin t={t} locale={locale} label={done ? 'accounts.reset.goToLogin' : 'accounts.reset.backToLogin'} />
     </>
   );
 }

@@ -48,35 +48,35 @@ function ChangePassword({ t }: { t: Translator }) {
     setDone(true);
   };
   const fieldError = (name: (typeof passwordFields)[number]) => fieldText(t, name, errors[name], getValues(name));
-  const passwordProps = { showLabel: t('auth.password.show'), hideLabel: t('auth.password.hide') };
+  const passwordProps = { showLabel: t('accounts.password.show'), hideLabel: t('accounts.password.hide') };
 
   return (
     <section aria-labelledby="security-password-title">
       <h2 id="security-password-title" className="text-lg font-semibold text-white">
-        {t('settings.security.passwordTitle')}
+        {t('accounts.settings.security.passwordTitle')}
       </h2>
-      <p className="mt-1 text-sm text-slate-400">{t('settings.security.passwordIntro')}</p>
+      <p className="mt-1 text-sm text-slate-400">{t('accounts.settings.security.passwordIntro')}</p>
       <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={passwordRules.preload} className="mt-4 grid gap-5 sm:grid-cols-3" data-testid="password-change-form">
-        <FormField id="security-current-password" label={t('settings.security.currentPassword')} error={fieldError('currentPassword')}>
+        <FormField id="security-current-password" label={t('accounts.settings.security.currentPassword')} error={fieldError('currentPassword')}>
           <PasswordInput {...register('currentPassword')} {...controlProps('security-current-password', fieldError('currentPassword'), true)} autoComplete="current-password" {...passwordProps} />
         </FormField>
-        <FormField id="security-new-password" label={t('settings.security.newPassword')} error={fieldError('password')} hint={t('auth.signup.passwordHint')}>
+        <FormField id="security-new-password" label={t('accounts.settings.security.newPassword')} error={fieldError('password')} hint={t('accounts.signup.passwordHint')}>
           <PasswordInput {...register('password')} {...controlProps('security-new-password', fieldError('password'), true)} autoComplete="new-password" {...passwordProps} />
         </FormField>
-        <FormField id="security-confirm-password" label={t('settings.security.confirmPassword')} error={fieldError('confirm')}>
+        <FormField id="security-confirm-password" label={t('accounts.settings.security.confirmPassword')} error={fieldError('confirm')}>
           <PasswordInput {...register('confirm')} {...controlProps('security-confirm-password', fieldError('confirm'), true)} autoComplete="new-password" {...passwordProps} />
         </FormField>
         <div className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-h-6 flex-1">
             <div role="status" data-testid="password-changed" className={done ? successBoxClass : 'hidden'}>
-              {done ? t('settings.security.passwordChanged') : ''}
+              {done ? t('accounts.settings.security.passwordChanged') : ''}
             </div>
             <div role="alert" data-testid="password-change-error" className={failure ? errorBoxClass : 'hidden'}>
               {failure}
             </div>
           </div>
           <button type="submit" disabled={isSubmitting} className={primaryButtonClass} data-testid="password-change-submit">
-            {isSubmitting ? t('settings.security.changing') : t('settings.security.changePassword')}
+            {isSubmitting ? t('accounts.settings.security.changing') : t('accounts.settings.security.changePassword')}
           </button>
         </div>
       </form>
@@ -105,14 +105,14 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
   return (
     <section aria-labelledby="security-logout-title" className="border-t border-line pt-6">
       <h2 id="security-logout-title" className="text-lg font-semibold text-white">
-        {t('settings.security.logoutAllTitle')}
+        {t('accounts.settings.security.logoutAllTitle')}
       </h2>
-      <p className="mt-1 text-sm text-slate-400">{t('settings.security.logoutAllText')}</p>
+      <p className="mt-1 text-sm text-slate-400">{t('accounts.settings.security.logoutAllText')}</p>
       <div role="alert" data-testid="logout-all-error" className={failure ? `${errorBoxClass} mt-4` : 'hidden'}>
         {failure}
       </div>
       <button type="button" onClick={onClick} disabled={busy} className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`} data-testid="logout-all">
-        {busy ? t('settings.security.loggingOut') : t('settings.security.logoutAll')}
+        {busy ? t('accounts.settings.security.loggingOut') : t('accounts.settings.security.logoutAll')}
       </button>
     </section>
   );

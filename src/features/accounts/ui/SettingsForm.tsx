@@ -73,16 +73,16 @@ export default function SettingsForm({ locale, messages }: Props) {
   return (
     <div className={cardClass}>
       <DeferredToaster />
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('settings.title')}</h1>
-      <p className="mt-2 text-sm text-slate-400">{t('settings.subtitle')}</p>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.settings.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('accounts.settings.subtitle')}</p>
       {loading ? (
-        <Spinner label={t('settings.loading')} testId="settings-loading" />
+        <Spinner label={t('accounts.settings.loading')} testId="settings-loading" />
       ) : !user || !token ? (
         <div role="alert" data-testid="settings-invalid-credentials" className={`${errorBoxClass} mt-6`}>
-          <p>{t('settings.invalidCredentials')}</p>
+          <p>{t('accounts.settings.invalidCredentials')}</p>
           <p className="mt-2">
             <a href={localizePath('/login', locale)} className={linkClass} data-testid="link-login">
-              {t('settings.loginLink')}
+              {t('accounts.settings.loginLink')}
             </a>
           </p>
         </div>
@@ -181,7 +181,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
       return;
     }
     setSaved(true);
-    void notify(t('settings.saved'));
+    void notify(t('accounts.settings.saved'));
   };
 
   const onInvalid = (errs: FieldErrors) => {
@@ -203,7 +203,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
 
   return (
     <div className="mt-6">
-      <div role="tablist" aria-label={t('settings.tabsLabel')} className="flex gap-1 border-b border-line">
+      <div role="tablist" aria-label={t('accounts.settings.tabsLabel')} className="flex gap-1 border-b border-line">
         {tabs.map((name) => (
           <button
             key={name}
@@ -223,14 +223,14 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
               tab === name ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-slate-200'
             }`}
           >
-            {t(`settings.tabs.${name}`)}
+            {t(`accounts.settings.tabs.${name}`)}
           </button>
         ))}
       </div>
 
       <div role="tabpanel" id="settings-panel-security" aria-labelledby="settings-tab-security" hidden={tab !== 'security'} tabIndex={0} className="pt-6 outline-none">
         {tab === 'security' && (
-          <Suspense fallback={<Spinner label={t('settings.security.loading')} testId="security-loading" />}>
+          <Suspense fallback={<Spinner label={t('accounts.settings.security.loading')} testId="security-loading" />}>
             <SecurityPanel t={t} locale={locale} />
           </Suspense>
         )}
@@ -243,36 +243,36 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
               const id = `settings-${name}`;
               const error = fieldError(name);
               return (
-                <FormField key={name} id={id} label={t(`settings.fields.${name}`)} error={error}>
+                <FormField key={name} id={id} label={t(`accounts.settings.fields.${name}`)} error={error}>
                   <input {...register(name)} {...controlProps(id, error)} type={name === 'email' ? 'email' : 'text'} autoComplete={name === 'email' ? 'email' : name === 'username' ? 'username' : 'nickname'} className={inputClass} />
                 </FormField>
               );
             })}
             {emailChanging && (
-              <FormField id="settings-current-password" label={t('settings.currentPassword')} error={fieldError('currentPassword')} hint={t('settings.currentPasswordHint')}>
+              <FormField id="settings-current-password" label={t('accounts.settings.currentPassword')} error={fieldError('currentPassword')} hint={t('accounts.settings.currentPasswordHint')}>
                 {/* a plain input: the show/hide toggle would cost this page's JavaScript budget */}
                 <input {...register('currentPassword')} {...controlProps('settings-current-password', fieldError('currentPassword'), true)} type="password" autoComplete="current-password" className={inputClass} />
               </FormField>
             )}
             <SelectField
               id="settings-gender"
-              label={t('settings.fields.gender')}
+              label={t('accounts.settings.fields.gender')}
               error={fieldError('gender')}
               registration={register('gender')}
-              options={genders.map((g) => [g, t(`settings.gender.${g}`)])}
-              placeholder={t('settings.genderPlaceholder')}
+              options={genders.map((g) => [g, t(`accounts.settings.gender.${g}`)])}
+              placeholder={t('accounts.settings.genderPlaceholder')}
             />
-            <FormField id="settings-discord-id" label={t('settings.fields.discordId')} error={fieldError('discordId')}>
+            <FormField id="settings-discord-id" label={t('accounts.settings.fields.discordId')} error={fieldError('discordId')}>
               <input {...register('discordId')} {...controlProps('settings-discord-id', fieldError('discordId'))} autoComplete="off" className={inputClass} />
             </FormField>
-            <FormField id="settings-epic-id" label={t('settings.fields.epicId')} error={fieldError('epicId')}>
+            <FormField id="settings-epic-id" label={t('accounts.settings.fields.epicId')} error={fieldError('epicId')}>
               <input {...register('epicId')} {...controlProps('settings-epic-id', fieldError('epicId'))} autoComplete="off" className={inputClass} />
             </FormField>
-            <FormField id="settings-language" label={t('settings.fields.language')} error={fieldError('language')}>
+            <FormField id="settings-language" label={t('accounts.settings.fields.language')} error={fieldError('language')}>
               <select {...register('language')} {...controlProps('settings-language', fieldError('language'))} className={selectClass}>
                 {languages.map((l) => (
                   <option key={l} value={l} lang={l}>
-                    {t(`settings.languages.${l}`)}
+                    {t(`accounts.settings.languages.${l}`)}
                   </option>
                 ))}
               </select>
@@ -281,10 +281,10 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         </div>
 
         <div role="tabpanel" id="settings-panel-games" aria-labelledby="settings-tab-games" hidden={tab !== 'games'} tabIndex={0} className="pt-6 outline-none">
-          <p className="text-sm text-slate-400">{t('settings.games.intro')}</p>
+          <p className="text-sm text-slate-400">{t('accounts.settings.games.intro')}</p>
           {accounts.length === 0 && (
             <p className="mt-4 rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid="game-accounts-empty">
-              {t('settings.games.empty')}
+              {t('accounts.settings.games.empty')}
             </p>
           )}
           <ul className="mt-4 space-y-4" data-testid="game-accounts">
@@ -294,24 +294,24 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
               return (
                 <li key={rowKeys.keys[i]} data-testid="game-account-row">
                   <fieldset className="rounded-xl border border-line bg-ink/40 p-4">
-                    <legend className="px-1 text-sm font-semibold text-slate-300">{t('settings.games.row', { n: i + 1 })}</legend>
+                    <legend className="px-1 text-sm font-semibold text-slate-300">{t('accounts.settings.games.row', { n: i + 1 })}</legend>
                     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
-                      <FormField id={`${base}-username`} label={t('settings.games.username')} error={err('username')}>
+                      <FormField id={`${base}-username`} label={t('accounts.settings.games.username')} error={err('username')}>
                         <input {...register(`gameAccounts.${i}.username`)} {...controlProps(`${base}-username`, err('username'))} autoComplete="off" className={inputClass} />
                       </FormField>
-                      <FormField id={`${base}-id`} label={t('settings.games.id')} error={err('id')}>
+                      <FormField id={`${base}-id`} label={t('accounts.settings.games.id')} error={err('id')}>
                         <input {...register(`gameAccounts.${i}.id`)} {...controlProps(`${base}-id`, err('id'))} autoComplete="off" className={inputClass} />
                       </FormField>
-                      <FormField id={`${base}-game`} label={t('settings.games.game')} error={err('game')}>
+                      <FormField id={`${base}-game`} label={t('accounts.settings.games.game')} error={err('game')}>
                         <select {...register(`gameAccounts.${i}.game`)} {...controlProps(`${base}-game`, err('game'))} className={selectClass}>
                           {games.map((g) => (
                             <option key={g} value={g}>
-                              {t(`settings.gameNames.${g}`)}
+                              {t(`accounts.settings.gameNames.${g}`)}
                             </option>
                           ))}
                         </select>
                       </FormField>
-                      <FormField id={`${base}-console`} label={t('settings.games.console')} error={err('console')}>
+                      <FormField id={`${base}-console`} label={t('accounts.settings.games.console')} error={err('console')}>
                         <select {...register(`gameAccounts.${i}.console`)} {...controlProps(`${base}-console`, err('console'))} className={selectClass}>
                           {consoles.map((c) => (
                             <option key={c} value={c}>
@@ -320,8 +320,14 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
                           ))}
                         </select>
                       </FormField>
-                      <button type="button" onClick={() => remove(i)} aria-label={t('settings.games.removeLabel', { n: i + 1 })} data-testid={`${base}-remove`} className={`${secondaryButtonClass} hover:border-rose-500 hover:text-rose-300`}>
-                        {t('settings.games.remove')}
+                      <button
+                        type="button"
+                        onClick={() => remove(i)}
+                        aria-label={t('accounts.settings.games.removeLabel', { n: i + 1 })}
+                        data-testid={`${base}-remove`}
+                        className={`${secondaryButtonClass} hover:border-rose-500 hover:text-rose-300`}
+                      >
+                        {t('accounts.settings.games.remove')}
                       </button>
                     </div>
                   </fieldset>
@@ -336,24 +342,24 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
             data-testid="game-account-add"
             className={`${secondaryButtonClass} mt-4`}
           >
-            <span aria-hidden="true">+</span> {t('settings.games.add')}
+            <span aria-hidden="true">+</span> {t('accounts.settings.games.add')}
           </button>
         </div>
 
         <div className="mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-h-6 flex-1">
             <div role="status" data-testid="settings-saved" className={saved ? successBoxClass : 'hidden'}>
-              {saved ? t('settings.saved') : ''}
+              {saved ? t('accounts.settings.saved') : ''}
             </div>
             <div role="status" data-testid="settings-email-pending" className={pendingEmail ? `${successBoxClass} mt-2` : 'hidden'}>
-              {pendingEmail ? t('settings.emailPending', { email: pendingEmail }) : ''}
+              {pendingEmail ? t('accounts.settings.emailPending', { email: pendingEmail }) : ''}
             </div>
             <div role="alert" data-testid="settings-error" className={failure ? errorBoxClass : 'hidden'}>
               {failure}
             </div>
           </div>
           <button type="submit" disabled={!isDirty || isSubmitting} className={primaryButtonClass} data-testid="settings-save">
-            {isSubmitting ? t('settings.saving') : t('settings.save')}
+            {isSubmitting ? t('accounts.settings.saving') : t('accounts.settings.save')}
           </button>
         </div>
       </form>

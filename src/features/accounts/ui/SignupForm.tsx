@@ -78,25 +78,25 @@ export default function SignupForm({ locale, messages, brand }: Props) {
 
   return (
     <div className={cardClass}>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('auth.signup.title')}</h1>
-      <p className="mt-2 text-sm text-slate-400">{t('auth.signup.subtitle')}</p>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.signup.title')}</h1>
+      <p className="mt-2 text-sm text-slate-400">{t('accounts.signup.subtitle')}</p>
       <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={rules.preload} className="mt-6 space-y-5" data-testid="signup-form">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="signup-username" label={t('auth.signup.username')} error={e.username}>
+          <FormField id="signup-username" label={t('accounts.signup.username')} error={e.username}>
             <input {...register('username')} {...controlProps('signup-username', e.username)} autoComplete="username" className={inputClass} />
           </FormField>
-          <FormField id="signup-nickname" label={t('auth.signup.nickname')} error={e.nickname}>
+          <FormField id="signup-nickname" label={t('accounts.signup.nickname')} error={e.nickname}>
             <input {...register('nickname')} {...controlProps('signup-nickname', e.nickname)} autoComplete="nickname" className={inputClass} />
           </FormField>
         </div>
-        <FormField id="signup-email" label={t('auth.signup.email')} error={e.email}>
+        <FormField id="signup-email" label={t('accounts.signup.email')} error={e.email}>
           <input {...register('email')} {...controlProps('signup-email', e.email)} type="email" autoComplete="email" className={inputClass} />
         </FormField>
-        <FormField id="signup-password" label={t('auth.signup.password')} error={e.password} hint={t('auth.signup.passwordHint')}>
-          <PasswordInput {...register('password')} {...controlProps('signup-password', e.password, true)} autoComplete="new-password" showLabel={t('auth.password.show')} hideLabel={t('auth.password.hide')} />
+        <FormField id="signup-password" label={t('accounts.signup.password')} error={e.password} hint={t('accounts.signup.passwordHint')}>
+          <PasswordInput {...register('password')} {...controlProps('signup-password', e.password, true)} autoComplete="new-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="signup-birth-date" label={t('auth.signup.birthDate')} error={e.birth_date}>
+          <FormField id="signup-birth-date" label={t('accounts.signup.birthDate')} error={e.birth_date}>
             <BirthDateInput
               id="signup-birth-date"
               locale={locale}
@@ -105,28 +105,35 @@ export default function SignupForm({ locale, messages, brand }: Props) {
               invalid={!!e.birth_date}
               describedBy={e.birth_date ? 'signup-birth-date-error' : undefined}
               labels={{
-                placeholder: t('auth.signup.birthDatePlaceholder'),
-                open: t('auth.signup.openCalendar'),
-                calendar: t('auth.signup.calendar'),
+                placeholder: t('accounts.signup.birthDatePlaceholder'),
+                open: t('accounts.signup.openCalendar'),
+                calendar: t('accounts.signup.calendar'),
               }}
             />
           </FormField>
-          <SelectField id="signup-gender" label={t('auth.signup.gender')} error={e.gender} registration={register('gender')} options={genders.map((g) => [g, t(`settings.gender.${g}`)])} placeholder={t('auth.signup.genderPlaceholder')} />
+          <SelectField
+            id="signup-gender"
+            label={t('accounts.signup.gender')}
+            error={e.gender}
+            registration={register('gender')}
+            options={genders.map((g) => [g, t(`accounts.settings.gender.${g}`)])}
+            placeholder={t('accounts.signup.genderPlaceholder')}
+          />
         </div>
         <div role="alert" data-testid="signup-error" className={failure ? errorBoxClass : 'hidden'}>
           {failure}
         </div>
         <div role="status" data-testid="signup-success" className={done ? successBoxClass : 'hidden'}>
-          {done ? t('auth.signup.success') : ''}
+          {done ? t('accounts.signup.success') : ''}
         </div>
         <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="signup-submit">
-          {busy ? t('auth.signup.submitting') : t('auth.signup.submit')}
+          {busy ? t('accounts.signup.submitting') : t('accounts.signup.submit')}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
-        {t('auth.signup.haveAccount')}{' '}
+        {t('accounts.signup.haveAccount')}{' '}
         <a href={localizePath('/login', locale)} className={linkClass} data-testid="link-login">
-          {t('auth.signup.loginLink')}
+          {t('accounts.signup.loginLink')}
         </a>
       </p>
     </div>

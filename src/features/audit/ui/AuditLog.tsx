@@ -26,10 +26,10 @@ export default function AuditLog({ t, locale }: SectionProps) {
     <AdminList
       list={list}
       t={t}
-      ns="news.audit"
+      ns="audit"
       id="audit"
       rootTestId="audit-log"
-      tools={<ListFilter list={list} name="action" id="audit-action" label={t('news.audit.filterLabel')} className="w-full sm:w-56" options={[['', t('news.audit.filterAll')], ...auditActionPrefixes.map((p): [string, string] => [p, p])]} />}
+      tools={<ListFilter list={list} name="action" id="audit-action" label={t('audit.filterLabel')} className="w-full sm:w-56" options={[['', t('audit.filterAll')], ...auditActionPrefixes.map((p): [string, string] => [p, p])]} />}
       columns={[{ key: 'when' }, { key: 'who' }, { key: 'action' }, { key: 'entity' }, { key: 'details', align: 'right' }]}
       after={<AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />}
     >
@@ -42,7 +42,7 @@ export default function AuditLog({ t, locale }: SectionProps) {
             </time>
           </td>
           <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
-            {entry.actor?.name || t('news.audit.unknownActor')}
+            {entry.actor?.name || t('audit.unknownActor')}
           </td>
           <td className={tdClass}>
             <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
@@ -53,8 +53,8 @@ export default function AuditLog({ t, locale }: SectionProps) {
             {entityOf(entry)}
           </td>
           <td className={`${tdClass} text-right`}>
-            <button type="button" className={smallButtonClass} onClick={() => setOpen(entry)} aria-label={t('news.audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })} data-testid="audit-row-details">
-              {t('news.audit.details')}
+            <button type="button" className={smallButtonClass} onClick={() => setOpen(entry)} aria-label={t('audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })} data-testid="audit-row-details">
+              {t('audit.details')}
             </button>
           </td>
         </tr>
@@ -83,7 +83,7 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
       <h3 className="text-sm font-semibold text-slate-300">{label}</h3>
       {value === null ? (
         <p className="rounded-lg border border-dashed border-line px-3 py-6 text-center text-sm text-slate-500" data-testid={testId}>
-          {t('news.audit.none')}
+          {t('audit.none')}
         </p>
       ) : (
         <pre className="max-h-[55vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300" data-testid={testId}>
@@ -120,22 +120,22 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
               <h2 id={titleId} className="truncate text-lg font-bold text-white" data-testid="audit-detail-title">
-                {t('news.audit.detailTitle', { action: entry.action, entity: entityOf(entry) })}
+                {t('audit.detailTitle', { action: entry.action, entity: entityOf(entry) })}
               </h2>
               <p className="mt-1 text-sm text-slate-400" data-testid="audit-detail-meta">
-                {t('news.audit.detailMeta', { who: entry.actor?.name || t('news.audit.unknownActor'), when: formatDateTime(entry.createdAt, locale) })}
+                {t('audit.detailMeta', { who: entry.actor?.name || t('audit.unknownActor'), when: formatDateTime(entry.createdAt, locale) })}
               </p>
             </div>
             <button ref={closeRef} type="button" className={secondaryButtonClass} onClick={onClose} data-testid="audit-detail-close">
-              {t('news.audit.close')}
+              {t('audit.close')}
             </button>
           </div>
           <p className="text-sm text-slate-300" data-testid="audit-detail-changed">
-            {changed.length ? t('news.audit.changedKeys', { keys: changed.join(', ') }) : t('news.audit.noChanges')}
+            {changed.length ? t('audit.changedKeys', { keys: changed.join(', ') }) : t('audit.noChanges')}
           </p>
           <div className="grid gap-4 md:grid-cols-2">
-            {side(t('news.audit.before'), entry.before, 'audit-detail-before', 'bg-rose-500/15 text-rose-200')}
-            {side(t('news.audit.after'), entry.after, 'audit-detail-after', 'bg-emerald-500/15 text-emerald-200')}
+            {side(t('audit.before'), entry.before, 'audit-detail-before', 'bg-rose-500/15 text-rose-200')}
+            {side(t('audit.after'), entry.after, 'audit-detail-after', 'bg-emerald-500/15 text-emerald-200')}
           </div>
         </div>
       )}

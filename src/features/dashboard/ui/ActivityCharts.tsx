@@ -38,7 +38,7 @@ export default function ActivityCharts({ t, locale, days }: Props) {
   const label = new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const labels = days.map((d) => label.format(new Date(`${d.date}T00:00:00Z`)));
   const dataset = (key: keyof typeof colors) => ({
-    label: t(`adminEconomy.index.series.${key}`),
+    label: t(`rewardsAdmin.index.series.${key}`),
     data: days.map((d) => d[key] ?? 0),
     borderColor: colors[key],
     backgroundColor: `${colors[key]}33`,
@@ -51,15 +51,15 @@ export default function ActivityCharts({ t, locale, days }: Props) {
   return (
     <div className="grid gap-6 xl:grid-cols-2" data-testid="activity-charts">
       <figure className="space-y-2">
-        <figcaption className="text-sm font-semibold text-slate-300">{t('adminEconomy.index.activityChart')}</figcaption>
+        <figcaption className="text-sm font-semibold text-slate-300">{t('rewardsAdmin.index.activityChart')}</figcaption>
         <div className="relative h-64">
-          <Line data={activity} options={options(locale)} aria-label={t('adminEconomy.index.activityChart')} role="img" data-testid="chart-activity" />
+          <Line data={activity} options={options(locale)} aria-label={t('rewardsAdmin.index.activityChart')} role="img" data-testid="chart-activity" />
         </div>
       </figure>
       <figure className="space-y-2">
-        <figcaption className="text-sm font-semibold text-slate-300">{t('adminEconomy.index.creditsChart')}</figcaption>
+        <figcaption className="text-sm font-semibold text-slate-300">{t('rewardsAdmin.index.creditsChart')}</figcaption>
         <div className="relative h-64">
-          <Line data={credits} options={options(locale)} aria-label={t('adminEconomy.index.creditsChart')} role="img" data-testid="chart-credits" />
+          <Line data={credits} options={options(locale)} aria-label={t('rewardsAdmin.index.creditsChart')} role="img" data-testid="chart-credits" />
         </div>
       </figure>
     </div>

@@ -57,7 +57,7 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
   const number = new Intl.NumberFormat(locale === 'it' ? 'it-IT' : 'en-GB');
   const retry = (
     <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-      {t('adminEconomy.common.retry')}
+      {t('rewardsAdmin.common.retry')}
     </button>
   );
 
@@ -65,16 +65,16 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
     <div className="mt-6 space-y-8" data-testid="economy-index">
       {overviewFailed ? (
         <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="overview-error">
-          <span>{t('adminEconomy.index.loadError')}</span>
+          <span>{t('rewardsAdmin.index.loadError')}</span>
           {retry}
         </div>
       ) : !overview ? (
-        <Spinner label={t('adminEconomy.index.loading')} testId="overview-loading" />
+        <Spinner label={t('rewardsAdmin.index.loading')} testId="overview-loading" />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-cards">
           {cards.map((key) => (
             <li key={key} className={`${panelClass} flex flex-col gap-2`} data-testid={`stat-${key}`}>
-              <span className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{t(`adminEconomy.index.cards.${key}`)}</span>
+              <span className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{t(`rewardsAdmin.index.cards.${key}`)}</span>
               <span className="font-mono text-3xl font-bold text-white" data-testid="stat-value">
                 {number.format(overview[key] ?? 0)}
               </span>
@@ -86,9 +86,9 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
       <section className={`${panelClass} space-y-4`} aria-labelledby="activity-title" data-testid="activity-section">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="activity-title" className={panelTitleClass}>
-            {t('adminEconomy.index.chartsTitle')}
+            {t('rewardsAdmin.index.chartsTitle')}
           </h2>
-          <div role="group" aria-label={t('adminEconomy.index.rangeLabel')} className="flex gap-1.5" data-testid="activity-range">
+          <div role="group" aria-label={t('rewardsAdmin.index.rangeLabel')} className="flex gap-1.5" data-testid="activity-range">
             {RANGES.map((n) => (
               <button
                 key={n}
@@ -100,20 +100,20 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
                   n === days ? 'border-brand bg-brand/30 text-white' : 'border-line bg-ink/60 text-slate-300 hover:border-accent hover:text-white'
                 }`}
               >
-                {t('adminEconomy.index.days', { n })}
+                {t('rewardsAdmin.index.days', { n })}
               </button>
             ))}
           </div>
         </div>
         {seriesFailed ? (
           <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="activity-error">
-            <span>{t('adminEconomy.index.loadError')}</span>
+            <span>{t('rewardsAdmin.index.loadError')}</span>
             {retry}
           </div>
         ) : !series ? (
-          <Spinner label={t('adminEconomy.index.loading')} testId="activity-loading" />
+          <Spinner label={t('rewardsAdmin.index.loading')} testId="activity-loading" />
         ) : (
-          <Suspense fallback={<Spinner label={t('adminEconomy.index.loading')} testId="activity-loading" />}>
+          <Suspense fallback={<Spinner label={t('rewardsAdmin.index.loading')} testId="activity-loading" />}>
             <ActivityCharts t={t} locale={locale} days={series} />
           </Suspense>
         )}

@@ -34,10 +34,10 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
       <AdminList
         list={list}
         t={t}
-        ns="adminCampaign.queue"
+        ns="campaignAdmin.queue"
         id="campaign"
         rootTestId="campaign-queue"
-        empty={t(`adminCampaign.queue.empty.${list.values.status}`)}
+        empty={t(`campaignAdmin.queue.empty.${list.values.status}`)}
         minWidthClass="min-w-[56rem]"
         tools={
           <>
@@ -45,33 +45,33 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               list={list}
               name="phase"
               id="campaign-filter-phase"
-              label={t('adminCampaign.queue.phaseLabel')}
+              label={t('campaignAdmin.queue.phaseLabel')}
               className=""
-              options={phaseFilters.map((p) => [p, p === 'all' ? t('adminCampaign.queue.allPhases') : t('adminCampaign.phase', { n: p })])}
+              options={phaseFilters.map((p) => [p, p === 'all' ? t('campaignAdmin.queue.allPhases') : t('campaignAdmin.phase', { n: p })])}
             />
             <ListFilter
               list={list}
               name="status"
               id="campaign-filter-status"
-              label={t('adminCampaign.queue.statusLabel')}
+              label={t('campaignAdmin.queue.statusLabel')}
               className=""
-              options={statusFilters.map((v) => [v, v === 'all' ? t('adminCampaign.queue.allStatuses') : t(`adminCampaign.status.${v}`)])}
+              options={statusFilters.map((v) => [v, v === 'all' ? t('campaignAdmin.queue.allStatuses') : t(`campaignAdmin.status.${v}`)])}
             />
             <label className="flex items-center gap-2 pb-3 text-sm text-slate-300">
               <input type="checkbox" className={checkboxClass} checked={list.values.duplicates === 'true'} onChange={(e) => list.setValue('duplicates', String(e.target.checked))} data-testid="campaign-filter-duplicates" />
-              {t('adminCampaign.queue.duplicatesOnly')}
+              {t('campaignAdmin.queue.duplicatesOnly')}
             </label>
           </>
         }
         columns={[{ key: 'image' }, { key: 'player' }, { key: 'phase' }, { key: 'submittedAt' }, { key: 'status' }, { key: 'outcome' }, { key: 'actions', align: 'right' }]}
         after={
           <>
-            <Modal open={viewing !== null} title={t('adminCampaign.image.title', { name: viewing ? name(viewing) : '' })} closeLabel={t('adminCampaign.close')} onClose={() => setViewing(null)} testId="image-dialog">
+            <Modal open={viewing !== null} title={t('campaignAdmin.image.title', { name: viewing ? name(viewing) : '' })} closeLabel={t('campaignAdmin.close')} onClose={() => setViewing(null)} testId="image-dialog">
               {viewing && (
                 <>
-                  <img src={viewing.imageUrl} alt={t('adminCampaign.image.alt', { name: name(viewing) })} className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain" data-testid="image-dialog-full" />
+                  <img src={viewing.imageUrl} alt={t('campaignAdmin.image.alt', { name: name(viewing) })} className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain" data-testid="image-dialog-full" />
                   <a href={viewing.imageUrl} target="_blank" rel="noopener" className="text-sm text-accent underline-offset-4 hover:underline">
-                    {t('adminCampaign.image.newTab')}
+                    {t('campaignAdmin.image.newTab')}
                   </a>
                 </>
               )}
@@ -95,7 +95,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               <button
                 type="button"
                 onClick={() => setViewing(s)}
-                aria-label={t('adminCampaign.queue.openImage', { name: name(s) })}
+                aria-label={t('campaignAdmin.queue.openImage', { name: name(s) })}
                 className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent"
                 data-testid="submission-row-thumb"
               >
@@ -107,7 +107,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
                 {s.username}
               </span>
               <span className="block truncate text-xs text-slate-400" data-testid="submission-row-account">
-                {t('adminCampaign.queue.account', { username: s.accountUsername })}
+                {t('campaignAdmin.queue.account', { username: s.accountUsername })}
               </span>
               <span className="block truncate text-xs text-slate-400" data-testid="submission-row-email">
                 {s.email}
@@ -115,7 +115,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} submission={s} compact />}
             </th>
             <td className={`${tdClass} whitespace-nowrap text-slate-300`} data-testid="submission-row-phase">
-              {t('adminCampaign.phase', { n: s.phase })}
+              {t('campaignAdmin.phase', { n: s.phase })}
             </td>
             <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
               <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
@@ -124,12 +124,12 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               <StatusBadge t={t} status={s.status} />
             </td>
             <td className={`${tdClass} max-w-[14rem] text-slate-300`} data-testid="submission-row-outcome">
-              {s.status === 'approved' && s.score !== null && <span className="font-mono">{t('adminCampaign.queue.score', { score: s.score })}</span>}
+              {s.status === 'approved' && s.score !== null && <span className="font-mono">{t('campaignAdmin.queue.score', { score: s.score })}</span>}
               {s.status === 'rejected' && s.reason && <span className="line-clamp-2 break-words">{s.reason}</span>}
             </td>
             <td className={`${tdClass} text-right`}>
-              <button type="button" className={smallButtonClass} onClick={() => setReviewing(s)} aria-label={t('adminCampaign.queue.reviewLabel', { name: name(s) })} data-testid="submission-row-review">
-                {s.status === 'pending' ? t('adminCampaign.queue.review') : t('adminCampaign.queue.changeReview')}
+              <button type="button" className={smallButtonClass} onClick={() => setReviewing(s)} aria-label={t('campaignAdmin.queue.reviewLabel', { name: name(s) })} data-testid="submission-row-review">
+                {s.status === 'pending' ? t('campaignAdmin.queue.review') : t('campaignAdmin.queue.changeReview')}
               </button>
             </td>
           </tr>

@@ -60,7 +60,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
   }, [ownerId]);
 
   const zone = localTimeZone();
-  const fieldError = (field: ScheduleField) => (missing.includes(field) ? t('adminCampaign.schedule.invalidDate') : undefined);
+  const fieldError = (field: ScheduleField) => (missing.includes(field) ? t('campaignAdmin.schedule.invalidDate') : undefined);
   const setPhase = (i: number, edge: 'opensAt' | 'closesAt', value: string) => setValues((v) => v && { ...v, phases: v.phases.map((p, j) => (j === i ? { ...p, [edge]: value } : p)) });
 
   const onSubmit = async (e: FormEvent) => {
@@ -71,7 +71,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
       setMissing(checked.missing);
       const code = checked.order ? 'INVALID_CAMPAIGN_SCHEDULE' : null;
       setFailure(code);
-      toast.error(code ? t.error(code) : t('adminCampaign.schedule.invalid'));
+      toast.error(code ? t.error(code) : t('campaignAdmin.schedule.invalid'));
       if (checked.missing[0]) document.getElementById(`schedule-${checked.missing[0]}`)?.focus();
       return;
     }
@@ -87,7 +87,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
     }
     setCampaign(res.data);
     setValues(scheduleFormValues(res.data));
-    toast.success(t('adminCampaign.schedule.saved'));
+    toast.success(t('campaignAdmin.schedule.saved'));
   };
 
   return (
@@ -96,11 +96,11 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
       {loadFailure ? (
         <EditorLoadError t={t} id={CAMPAIGN_SLUG} failure={loadFailure} testId="schedule-load-error" onRetry={() => setReload((n) => n + 1)} />
       ) : !values || !campaign ? (
-        <Spinner label={t('adminCampaign.schedule.loading')} testId="schedule-loading" />
+        <Spinner label={t('campaignAdmin.schedule.loading')} testId="schedule-loading" />
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="schedule-form" aria-describedby="schedule-zone">
           <p id="schedule-zone" className="text-sm text-slate-400" data-testid="schedule-zone">
-            {t('adminCampaign.schedule.zoneHint', { zone })}
+            {t('campaignAdmin.schedule.zoneHint', { zone })}
           </p>
           {failure && (
             <p role="alert" className={errorBoxClass} data-testid="schedule-error">
@@ -109,9 +109,9 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
           )}
           <section className={`${panelClass} grid gap-4 sm:grid-cols-2`} aria-labelledby="schedule-general">
             <h2 id="schedule-general" className={`${panelTitleClass} sm:col-span-2`}>
-              {t('adminCampaign.schedule.general')}
+              {t('campaignAdmin.schedule.general')}
             </h2>
-            <FormField id="schedule-deadline" label={t('adminCampaign.schedule.deadline')} error={fieldError('deadline')} hint={t('adminCampaign.schedule.deadlineHint')}>
+            <FormField id="schedule-deadline" label={t('campaignAdmin.schedule.deadline')} error={fieldError('deadline')} hint={t('campaignAdmin.schedule.deadlineHint')}>
               <input
                 {...controlProps('schedule-deadline', fieldError('deadline'), true)}
                 type="datetime-local"
@@ -121,7 +121,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
                 className={dateInputClass}
               />
             </FormField>
-            <FormField id="schedule-competition" label={t('adminCampaign.schedule.competition')} hint={t('adminCampaign.schedule.competitionHint')}>
+            <FormField id="schedule-competition" label={t('campaignAdmin.schedule.competition')} hint={t('campaignAdmin.schedule.competitionHint')}>
               <select
                 {...controlProps('schedule-competition', undefined, true)}
                 value={values.competitionId}
@@ -129,7 +129,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
                 onChange={(e) => setValues({ ...values, competitionId: e.target.value })}
                 className={selectClass}
               >
-                <option value="">{t('adminCampaign.schedule.noCompetition')}</option>
+                <option value="">{t('campaignAdmin.schedule.noCompetition')}</option>
                 {/* a linked competition missing from the list (deleted, other owner) stays selectable */}
                 {values.competitionId && competitions && !competitions.some((c) => c.id === values.competitionId) && <option value={values.competitionId}>{values.competitionId}</option>}
                 {competitions?.map((c) => (
@@ -146,20 +146,20 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
               const state = campaign.phases.find((c) => c.phase === n)?.state;
               return (
                 <fieldset key={n} className={`${panelClass} grid gap-4 sm:grid-cols-2`} data-testid={`schedule-phase-${n}`}>
-                  <legend className="sr-only">{t('adminCampaign.phase', { n })}</legend>
+                  <legend className="sr-only">{t('campaignAdmin.phase', { n })}</legend>
                   <div className="flex items-baseline justify-between sm:col-span-2" aria-hidden="true">
-                    <span className={panelTitleClass}>{t('adminCampaign.phase', { n })}</span>
+                    <span className={panelTitleClass}>{t('campaignAdmin.phase', { n })}</span>
                     {state && (
                       <span className={`text-sm font-semibold ${stateTone[state]}`} data-testid={`schedule-phase-${n}-state`}>
-                        {t(`adminCampaign.phaseState.${state}`)}
+                        {t(`campaignAdmin.phaseState.${state}`)}
                       </span>
                     )}
                   </div>
-                  {state && <p className="sr-only">{t(`adminCampaign.phaseState.${state}`)}</p>}
+                  {state && <p className="sr-only">{t(`campaignAdmin.phaseState.${state}`)}</p>}
                   {(['opensAt', 'closesAt'] as const).map((edge) => {
                     const id = `schedule-phase-${n}-${edge}` as const;
                     return (
-                      <FormField key={edge} id={id} label={t(`adminCampaign.schedule.${edge}`)} error={fieldError(`phase-${n}-${edge}`)}>
+                      <FormField key={edge} id={id} label={t(`campaignAdmin.schedule.${edge}`)} error={fieldError(`phase-${n}-${edge}`)}>
                         <input {...controlProps(id, fieldError(`phase-${n}-${edge}`))} type="datetime-local" required value={p[edge]} onChange={(e) => setPhase(i, edge, e.target.value)} className={dateInputClass} />
                       </FormField>
                     );
@@ -170,7 +170,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
           </div>
           <div className="flex justify-end">
             <button type="submit" className={primaryButtonClass} disabled={saving} data-testid="schedule-submit">
-              {saving ? t('adminCampaign.saving') : t('adminCampaign.schedule.save')}
+              {saving ? t('campaignAdmin.saving') : t('campaignAdmin.schedule.save')}
             </button>
           </div>
         </form>

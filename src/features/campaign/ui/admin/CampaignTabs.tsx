@@ -25,22 +25,22 @@ export default function CampaignTabs({ t, locale, current }: Props) {
   ] as const;
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-      <nav aria-label={t('adminCampaign.tabs.label')}>
+      <nav aria-label={t('campaignAdmin.tabs.label')}>
         <ul className="flex gap-2">
           {tabs.map((tab) => (
             <li key={tab.id}>
               <a href={localizePath(tab.href, locale)} aria-current={tab.id === current ? 'page' : undefined} className={tabClass(tab.id === current)} data-testid={`campaign-tab-${tab.id}`}>
-                {t(`adminCampaign.tabs.${tab.id}`)}
+                {t(`campaignAdmin.tabs.${tab.id}`)}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <nav aria-label={t('adminCampaign.standings.label')} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="campaign-standings-links">
-        <span className="text-slate-400">{t('adminCampaign.standings.title')}</span>
+      <nav aria-label={t('campaignAdmin.standings.label')} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="campaign-standings-links">
+        <span className="text-slate-400">{t('campaignAdmin.standings.title')}</span>
         {Array.from({ length: PHASE_COUNT }, (_, i) => i + 1).map((phase) => (
           <a key={phase} href={localizePath(standingsPath(phase), locale)} className={linkClass} data-testid={`campaign-standings-link-${phase}`}>
-            {t('adminCampaign.standings.phase', { n: phase })}
+            {t('campaignAdmin.standings.phase', { n: phase })}
           </a>
         ))}
       </nav>

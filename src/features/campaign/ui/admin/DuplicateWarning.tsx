@@ -22,16 +22,16 @@ export default function DuplicateWarning({ t, locale, submission, compact = fals
     <div role="note" data-testid="submission-duplicates" className={`mt-2 rounded-lg border border-amber-500/50 bg-amber-500/10 text-amber-100 ${compact ? 'px-2.5 py-2 text-xs' : 'px-3 py-2.5 text-sm'}`}>
       <p className="font-semibold text-amber-200">
         <span aria-hidden="true">⚠ </span>
-        {t(countKey('adminCampaign.duplicates.title', duplicateCount), { count: duplicateCount })}
+        {t(countKey('campaignAdmin.duplicates.title', duplicateCount), { count: duplicateCount })}
       </p>
       <ul className="mt-1 space-y-0.5">
         {duplicates.map((d) => (
           <li key={d.id} data-testid="submission-duplicate">
-            {t('adminCampaign.duplicates.entry', { username: d.username, date: formatDateTime(d.createdAt, locale) })}
+            {t('campaignAdmin.duplicates.entry', { username: d.username, date: formatDateTime(d.createdAt, locale) })}
           </li>
         ))}
       </ul>
-      {hidden > 0 && <p className="mt-1 text-amber-200/80">{t('adminCampaign.duplicates.more', { count: hidden })}</p>}
+      {hidden > 0 && <p className="mt-1 text-amber-200/80">{t('campaignAdmin.duplicates.more', { count: hidden })}</p>}
     </div>
   );
 }

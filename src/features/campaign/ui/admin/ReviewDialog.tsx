@@ -64,40 +64,40 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
       toast.error(t.error(res.code));
       return;
     }
-    toast.success(t(decision === 'approve' ? 'adminCampaign.review.approved' : 'adminCampaign.review.rejected', { name: submission.username, score: res.data.score ?? 0 }));
+    toast.success(t(decision === 'approve' ? 'campaignAdmin.review.approved' : 'campaignAdmin.review.rejected', { name: submission.username, score: res.data.score ?? 0 }));
     onReviewed(res.data);
   };
 
   const problem = (decision: ReviewDecision) => {
     const p = problems[decision];
-    return p ? t(`adminCampaign.review.errors.${p}`, { max: decision === 'approve' ? MAX_SCORE : REJECT_REASON_MAX }) : undefined;
+    return p ? t(`campaignAdmin.review.errors.${p}`, { max: decision === 'approve' ? MAX_SCORE : REJECT_REASON_MAX }) : undefined;
   };
   const s = submission;
 
   return (
-    <Modal open={s !== null} title={t('adminCampaign.review.title')} closeLabel={t('adminCampaign.close')} onClose={onClose} testId="review-dialog">
+    <Modal open={s !== null} title={t('campaignAdmin.review.title')} closeLabel={t('campaignAdmin.close')} onClose={onClose} testId="review-dialog">
       {s && (
         <>
           <div className="flex gap-4">
-            <a href={s.imageUrl} target="_blank" rel="noopener" className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label={t('adminCampaign.image.newTabFor', { name: s.username })}>
+            <a href={s.imageUrl} target="_blank" rel="noopener" className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label={t('campaignAdmin.image.newTabFor', { name: s.username })}>
               <img src={s.imageUrl} alt="" width={112} height={112} className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line" />
             </a>
             <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-400">{t('adminCampaign.review.typedName')}</dt>
+              <dt className="text-slate-400">{t('campaignAdmin.review.typedName')}</dt>
               <dd className="truncate font-semibold text-white" data-testid="review-name">
                 {s.username}
               </dd>
-              <dt className="text-slate-400">{t('adminCampaign.review.account')}</dt>
+              <dt className="text-slate-400">{t('campaignAdmin.review.account')}</dt>
               <dd className="truncate text-slate-200">{s.accountUsername}</dd>
-              <dt className="text-slate-400">{t('adminCampaign.review.email')}</dt>
+              <dt className="text-slate-400">{t('campaignAdmin.review.email')}</dt>
               <dd className="truncate text-slate-200">{s.email}</dd>
-              <dt className="text-slate-400">{t('adminCampaign.queue.columns.phase')}</dt>
-              <dd className="text-slate-200">{t('adminCampaign.phase', { n: s.phase })}</dd>
-              <dt className="text-slate-400">{t('adminCampaign.queue.columns.submittedAt')}</dt>
+              <dt className="text-slate-400">{t('campaignAdmin.queue.columns.phase')}</dt>
+              <dd className="text-slate-200">{t('campaignAdmin.phase', { n: s.phase })}</dd>
+              <dt className="text-slate-400">{t('campaignAdmin.queue.columns.submittedAt')}</dt>
               <dd className="text-slate-200">
                 <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
               </dd>
-              <dt className="text-slate-400">{t('adminCampaign.queue.columns.status')}</dt>
+              <dt className="text-slate-400">{t('campaignAdmin.queue.columns.status')}</dt>
               <dd>
                 <StatusBadge t={t} status={s.status} />
               </dd>
@@ -110,8 +110,8 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
             </p>
           )}
           <div className="grid gap-5 sm:grid-cols-2">
-            <form noValidate onSubmit={submit('approve')} className="space-y-3 rounded-xl border border-emerald-500/30 p-4" aria-label={t('adminCampaign.review.approveTitle')}>
-              <FormField id="review-score" label={t('adminCampaign.review.score')} error={problem('approve')} hint={t('adminCampaign.review.scoreHint')}>
+            <form noValidate onSubmit={submit('approve')} className="space-y-3 rounded-xl border border-emerald-500/30 p-4" aria-label={t('campaignAdmin.review.approveTitle')}>
+              <FormField id="review-score" label={t('campaignAdmin.review.score')} error={problem('approve')} hint={t('campaignAdmin.review.scoreHint')}>
                 <input
                   {...controlProps('review-score', problem('approve'), true)}
                   type="number"
@@ -126,15 +126,15 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
                 />
               </FormField>
               <button type="submit" className={`${primaryButtonClass} w-full`} disabled={busy !== null} data-testid="review-approve">
-                {busy === 'approve' ? t('adminCampaign.saving') : t('adminCampaign.review.approve')}
+                {busy === 'approve' ? t('campaignAdmin.saving') : t('campaignAdmin.review.approve')}
               </button>
             </form>
-            <form noValidate onSubmit={submit('reject')} className="space-y-3 rounded-xl border border-rose-500/30 p-4" aria-label={t('adminCampaign.review.rejectTitle')}>
-              <FormField id="review-reason" label={t('adminCampaign.review.reason')} error={problem('reject')} hint={t('adminCampaign.review.reasonHint')}>
+            <form noValidate onSubmit={submit('reject')} className="space-y-3 rounded-xl border border-rose-500/30 p-4" aria-label={t('campaignAdmin.review.rejectTitle')}>
+              <FormField id="review-reason" label={t('campaignAdmin.review.reason')} error={problem('reject')} hint={t('campaignAdmin.review.reasonHint')}>
                 <textarea {...controlProps('review-reason', problem('reject'), true)} rows={2} maxLength={REJECT_REASON_MAX} required value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />
               </FormField>
               <button type="submit" className={`${rejectButtonClass} w-full`} disabled={busy !== null} data-testid="review-reject">
-                {busy === 'reject' ? t('adminCampaign.saving') : t('adminCampaign.review.reject')}
+                {busy === 'reject' ? t('campaignAdmin.saving') : t('campaignAdmin.review.reject')}
               </button>
             </form>
           </div>

@@ -11,7 +11,7 @@ const tone: Record<SubmissionStatus, string> = {
 export default function StatusBadge({ t, status }: { t: Translator; status: SubmissionStatus }) {
   return (
     <span data-testid="submission-status" data-status={status} className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tone[status]}`}>
-      {t(`adminCampaign.status.${status}`)}
+      {t(`campaignAdmin.status.${status}`)}
     </span>
   );
 }

@@ -35,7 +35,7 @@ export function queueQuery(filters: QueueFilters, page: number): string {
 }
 
 export type ReviewDecision = ReviewInput['decision'];
-/** The key under adminCampaign.review.errors of what is wrong with the typed value. */
+/** The key under campaignAdmin.review.errors of what is wrong with the typed value. */
 export type ReviewProblem = 'scoreRequired' | 'scoreInvalid' | 'reasonRequired' | 'reasonTooLong';
 
 /**

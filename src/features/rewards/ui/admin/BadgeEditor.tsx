@@ -48,7 +48,7 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
   useEffect(() => {
     if (!editing) return;
     if (!id) {
-      toast.error(t('adminEconomy.badges.notFound'));
+      toast.error(t('rewardsAdmin.badges.notFound'));
       window.location.replace(listHref);
       return;
     }
@@ -59,7 +59,7 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
       if (res.ok) setBadge(res.data);
       else if (res.code === 'BADGE_NOT_FOUND' || res.status === 400) {
         // SPEC section 8: error.badgeNotFound, back to the list
-        toast.error(t('adminEconomy.badges.notFound'));
+        toast.error(t('rewardsAdmin.badges.notFound'));
         setTimeout(() => window.location.replace(listHref), 1500);
         setFailure('BADGE_NOT_FOUND');
       } else setFailure(res.code);
@@ -71,7 +71,7 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
 
   const back = (
     <a href={listHref} className={`${linkClass} text-sm`} data-testid="badge-back">
-      ← {t('adminEconomy.badges.backToList')}
+      ← {t('rewardsAdmin.badges.backToList')}
     </a>
   );
   if (!editing)
@@ -86,16 +86,16 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
       <div className="mt-4 space-y-6">
         {back}
         <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="badge-load-error">
-          <span>{failure === 'BADGE_NOT_FOUND' ? t('adminEconomy.badges.notFound') : t('adminEconomy.badges.loadError')}</span>
+          <span>{failure === 'BADGE_NOT_FOUND' ? t('rewardsAdmin.badges.notFound') : t('rewardsAdmin.badges.loadError')}</span>
           {failure !== 'BADGE_NOT_FOUND' && (
             <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-              {t('adminEconomy.common.retry')}
+              {t('rewardsAdmin.common.retry')}
             </button>
           )}
         </div>
       </div>
     );
-  if (!badge) return <Spinner label={t('adminEconomy.badges.loading')} testId="badge-loading" />;
+  if (!badge) return <Spinner label={t('rewardsAdmin.badges.loading')} testId="badge-loading" />;
   return (
     <div className="mt-4 space-y-6" data-testid="badge-editor" data-badge-id={badge._id}>
       {back}
@@ -130,7 +130,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
     const res = await uploadImage(file, agency || 'Nexus');
     setUploading(false);
     if (!res.ok) {
-      const message = res.reason === 'tooLarge' ? t('adminEconomy.image.tooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('adminEconomy.image.upload');
+      const message = res.reason === 'tooLarge' ? t('rewardsAdmin.image.tooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('rewardsAdmin.image.upload');
       setIconError(message);
       toast.error(message);
       return;
@@ -157,32 +157,32 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
         const field = fields.find((f) => issue.path === `body.${f}` || issue.path === f || issue.path.startsWith(`body.${f}.`));
         if (field) setError(field, { type: 'server' }, { shouldFocus: true });
       }
-      toast.error(`${t('adminEconomy.badges.saveError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
+      toast.error(`${t('rewardsAdmin.badges.saveError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
       return;
     }
-    leaveToast({ key: editing ? 'adminEconomy.badges.saved' : 'adminEconomy.badges.created', vars: { name: res.data.name } });
+    leaveToast({ key: editing ? 'rewardsAdmin.badges.saved' : 'rewardsAdmin.badges.created', vars: { name: res.data.name } });
     window.location.assign(listHref);
   };
 
   return (
     <form noValidate onSubmit={handleSubmit<Body>(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="badge-form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="badge-slug" label={t('adminEconomy.badges.form.slug')} error={fieldError('slug')} hint={editing ? t('adminEconomy.badges.form.fixedHint') : t('adminEconomy.badges.form.slugHint')}>
+        <FormField id="badge-slug" label={t('rewardsAdmin.badges.form.slug')} error={fieldError('slug')} hint={editing ? t('rewardsAdmin.badges.form.fixedHint') : t('rewardsAdmin.badges.form.slugHint')}>
           <input {...register('slug')} {...controlProps('badge-slug', fieldError('slug'), true)} type="text" maxLength={40} readOnly={editing} autoComplete="off" className={`${inputClass} font-mono`} />
         </FormField>
         <FormField
           id="badge-trigger"
-          label={t('adminEconomy.badges.form.trigger')}
+          label={t('rewardsAdmin.badges.form.trigger')}
           error={fieldError('trigger')}
           // what the rule means and when it pays, in plain words (the server awards on the event itself)
-          hint={[t(`adminEconomy.ruleHelp.${rule}`), rule === 'manual' ? '' : t(reusable ? 'adminEconomy.ruleHelp.paysEach' : 'adminEconomy.ruleHelp.paysOnce'), editing ? t('adminEconomy.badges.form.fixedHint') : '']
+          hint={[t(`rewardsAdmin.ruleHelp.${rule}`), rule === 'manual' ? '' : t(reusable ? 'rewardsAdmin.ruleHelp.paysEach' : 'rewardsAdmin.ruleHelp.paysOnce'), editing ? t('rewardsAdmin.badges.form.fixedHint') : '']
             .filter(Boolean)
             .join(' ')}
         >
           <select {...register('trigger')} {...controlProps('badge-trigger', fieldError('trigger'), editing)} disabled={editing} className={selectClass}>
             {badgeTriggers.map((trigger) => (
               <option key={trigger} value={trigger}>
-                {t(`adminEconomy.triggers.${trigger}`)}
+                {t(`rewardsAdmin.triggers.${trigger}`)}
               </option>
             ))}
           </select>
@@ -190,24 +190,24 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
         <div className="space-y-5 sm:col-span-2">
           <LanguageTabs idPrefix="badge-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
           <LanguagePanel idPrefix="badge-lang" lang="it" tab={lang}>
-            <FormField id="badge-name" label={t('adminEconomy.badges.form.name')} error={fieldError('name')}>
+            <FormField id="badge-name" label={t('rewardsAdmin.badges.form.name')} error={fieldError('name')}>
               <input {...register('name')} {...controlProps('badge-name', fieldError('name'))} type="text" maxLength={80} className={inputClass} />
             </FormField>
-            <FormField id="badge-description" label={t('adminEconomy.badges.form.description')} error={fieldError('description')}>
+            <FormField id="badge-description" label={t('rewardsAdmin.badges.form.description')} error={fieldError('description')}>
               <textarea {...register('description')} {...controlProps('badge-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
             </FormField>
           </LanguagePanel>
           <LanguagePanel idPrefix="badge-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
-            <FormField id="badge-en-name" label={t('adminEconomy.badges.form.name')}>
+            <FormField id="badge-en-name" label={t('rewardsAdmin.badges.form.name')}>
               <input {...register('en.name')} {...controlProps('badge-en-name', undefined, true)} type="text" maxLength={80} placeholder={watch('name')} className={inputClass} />
             </FormField>
-            <FormField id="badge-en-description" label={t('adminEconomy.badges.form.description')}>
+            <FormField id="badge-en-description" label={t('rewardsAdmin.badges.form.description')}>
               <textarea {...register('en.description')} {...controlProps('badge-en-description', undefined, true)} rows={3} maxLength={500} className={inputClass} />
             </FormField>
           </LanguagePanel>
         </div>
-        <FormField id="badge-icon" label={t('adminEconomy.badges.form.icon')} error={iconError ?? fieldError('icon')} hint={t('adminEconomy.image.hint')}>
+        <FormField id="badge-icon" label={t('rewardsAdmin.badges.form.icon')} error={iconError ?? fieldError('icon')} hint={t('rewardsAdmin.image.hint')}>
           <div className="flex items-center gap-3">
             {icon ? (
               <img src={icon} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg bg-ink object-cover" data-testid="badge-icon-preview" />
@@ -225,26 +225,26 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
               className="block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-brand/30 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white"
             />
           </div>
-          {uploading && <p className="text-xs text-slate-400">{t('adminEconomy.image.uploading')}</p>}
+          {uploading && <p className="text-xs text-slate-400">{t('rewardsAdmin.image.uploading')}</p>}
         </FormField>
-        <FormField id="badge-reward" label={t('adminEconomy.badges.form.rewardAmount')} error={fieldError('rewardAmount')}>
+        <FormField id="badge-reward" label={t('rewardsAdmin.badges.form.rewardAmount')} error={fieldError('rewardAmount')}>
           <input {...register('rewardAmount')} {...controlProps('badge-reward', fieldError('rewardAmount'))} type="number" min={0} max={MAX_REWARD} step={1} inputMode="numeric" className={inputClass} />
         </FormField>
         <label className="flex items-center gap-3 text-sm text-slate-200">
           <input {...register('reusable')} type="checkbox" className={checkboxClass} data-testid="badge-reusable" />
-          {t('adminEconomy.badges.form.reusable')}
+          {t('rewardsAdmin.badges.form.reusable')}
         </label>
         <label className="flex items-center gap-3 text-sm text-slate-200">
           <input {...register('active')} type="checkbox" className={checkboxClass} data-testid="badge-active" />
-          {t('adminEconomy.badges.form.active')}
+          {t('rewardsAdmin.badges.form.active')}
         </label>
       </div>
       <div className="flex flex-wrap justify-end gap-3">
         <a href={listHref} className={secondaryButtonClass} data-testid="badge-cancel">
-          {t('adminEconomy.common.cancel')}
+          {t('rewardsAdmin.common.cancel')}
         </a>
         <button type="submit" className={primaryButtonClass} disabled={isSubmitting || uploading || (editing && !isDirty)} data-testid="badge-submit">
-          {isSubmitting ? t('adminEconomy.common.saving') : editing ? t('adminEconomy.badges.form.submitSave') : t('adminEconomy.badges.form.submitCreate')}
+          {isSubmitting ? t('rewardsAdmin.common.saving') : editing ? t('rewardsAdmin.badges.form.submitSave') : t('rewardsAdmin.badges.form.submitCreate')}
         </button>
       </div>
     </form>

@@ -20,7 +20,7 @@ export function ActiveBadge({ active, t }: { active: boolean; t: SectionProps['t
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? 'bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-400 ring-1 ring-slate-500/40'}`}
     >
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${active ? 'bg-emerald-400' : 'bg-slate-500'}`} />
-      {active ? t('adminEconomy.badges.active') : t('adminEconomy.badges.inactive')}
+      {active ? t('rewardsAdmin.badges.active') : t('rewardsAdmin.badges.inactive')}
     </span>
   );
 }
@@ -51,7 +51,7 @@ export default function BadgesList({ t, locale }: SectionProps) {
       );
     },
     params: { sort: { values: sorts, initial: 'newest' } },
-    loadError: t('adminEconomy.badges.loadError'),
+    loadError: t('rewardsAdmin.badges.loadError'),
   });
   const [pending, setPending] = useState<Badge | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,12 +62,12 @@ export default function BadgesList({ t, locale }: SectionProps) {
     const res = await api<Badge>(`/marketplace/badges/${encodeURIComponent(pending._id)}/toggle-active`, { method: 'PATCH' });
     setBusy(false);
     if (!res.ok) {
-      toast.error(t('adminEconomy.badges.toggleError'));
+      toast.error(t('rewardsAdmin.badges.toggleError'));
       return;
     }
     const updated = res.data;
     list.updateRows((rows) => rows.map((b) => (b._id === updated._id ? updated : b)));
-    toast.success(t(updated.active ? 'adminEconomy.badges.activated' : 'adminEconomy.badges.deactivated', { name: updated.name }));
+    toast.success(t(updated.active ? 'rewardsAdmin.badges.activated' : 'rewardsAdmin.badges.deactivated', { name: updated.name }));
     setPending(null);
   };
 
@@ -77,17 +77,17 @@ export default function BadgesList({ t, locale }: SectionProps) {
     <AdminList
       list={list}
       t={t}
-      ns="adminEconomy.badges"
+      ns="rewardsAdmin.badges"
       id="badges"
       newHref={localizePath(sectionPath('badgesNew'), locale)}
       columns={[{ key: 'name', sort: 'name' }, { key: 'trigger' }, { key: 'reward', align: 'right', sort: 'reward' }, { key: 'reusable' }, { key: 'state' }, { key: 'actions', align: 'right' }]}
       after={
         <ConfirmDialog
           open={pending !== null}
-          title={pending?.active ? t('adminEconomy.badges.deactivateTitle') : t('adminEconomy.badges.activateTitle')}
-          message={t(pending?.active ? 'adminEconomy.badges.deactivateMessage' : 'adminEconomy.badges.activateMessage', { name: pending?.name ?? '' })}
-          confirmLabel={pending?.active ? t('adminEconomy.badges.deactivate') : t('adminEconomy.badges.activate')}
-          cancelLabel={t('adminEconomy.common.cancel')}
+          title={pending?.active ? t('rewardsAdmin.badges.deactivateTitle') : t('rewardsAdmin.badges.activateTitle')}
+          message={t(pending?.active ? 'rewardsAdmin.badges.deactivateMessage' : 'rewardsAdmin.badges.activateMessage', { name: pending?.name ?? '' })}
+          confirmLabel={pending?.active ? t('rewardsAdmin.badges.deactivate') : t('rewardsAdmin.badges.activate')}
+          cancelLabel={t('rewardsAdmin.common.cancel')}
           onConfirm={confirmToggle}
           onCancel={() => setPending(null)}
           busy={busy}
@@ -115,24 +115,24 @@ export default function BadgesList({ t, locale }: SectionProps) {
               </span>
             </div>
           </th>
-          <td className={`${tdClass} text-slate-300`}>{t(`adminEconomy.triggers.${badge.trigger}`)}</td>
+          <td className={`${tdClass} text-slate-300`}>{t(`rewardsAdmin.triggers.${badge.trigger}`)}</td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="badge-row-reward">
             {badge.rewardAmount}
           </td>
-          <td className={`${tdClass} text-slate-300`}>{badge.reusable ? t('adminEconomy.common.yes') : t('adminEconomy.common.no')}</td>
+          <td className={`${tdClass} text-slate-300`}>{badge.reusable ? t('rewardsAdmin.common.yes') : t('rewardsAdmin.common.no')}</td>
           <td className={tdClass}>
             <ActiveBadge active={badge.active} t={t} />
           </td>
           <td className={`${tdClass} text-right`}>
-            <RowActions t={t} testId="badge" compact edit={{ href: editHref(badge._id), label: t('adminEconomy.badges.editLabel', { name: badge.name }) }}>
+            <RowActions t={t} testId="badge" compact edit={{ href: editHref(badge._id), label: t('rewardsAdmin.badges.editLabel', { name: badge.name }) }}>
               <button
                 type="button"
                 className={smallButtonClass}
                 onClick={() => setPending(badge)}
-                aria-label={t(badge.active ? 'adminEconomy.badges.deactivateLabel' : 'adminEconomy.badges.activateLabel', { name: badge.name })}
+                aria-label={t(badge.active ? 'rewardsAdmin.badges.deactivateLabel' : 'rewardsAdmin.badges.activateLabel', { name: badge.name })}
                 data-testid="badge-row-toggle"
               >
-                {badge.active ? t('adminEconomy.badges.deactivate') : t('adminEconomy.badges.activate')}
+                {badge.active ? t('rewardsAdmin.badges.deactivate') : t('rewardsAdmin.badges.activate')}
               </button>
             </RowActions>
           </td>

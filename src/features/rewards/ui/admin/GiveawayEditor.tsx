@@ -47,7 +47,7 @@ function hasToken(): boolean {
 export default function GiveawayEditor({ t, locale, section }: SectionProps) {
   const editor = useEditorRecord<Giveaway>(section === 'giveawayEdit', (id) => `/marketplace/giveaways/${encodeURIComponent(id)}`, marketplaceApiBase);
   return (
-    <EditorFrame t={t} editor={editor} name="giveaway" back={{ href: localizePath(sectionPath('giveaway'), locale), label: t('adminCatalog.giveawayForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(g) => g.id}>
+    <EditorFrame t={t} editor={editor} name="giveaway" back={{ href: localizePath(sectionPath('giveaway'), locale), label: t('rewardsAdmin.giveawayForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(g) => g.id}>
       {(giveaway) => <GiveawayForm t={t} locale={locale} giveaway={giveaway} />}
     </EditorFrame>
   );
@@ -72,7 +72,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
 
   const onSubmit = async (body: Record<string, unknown>) => {
     if (!hasToken()) {
-      toast.error(t('adminCatalog.error.giveawayTokenMissing'));
+      toast.error(t('rewardsAdmin.error.giveawayTokenMissing'));
       return;
     }
     const res = editing
@@ -82,10 +82,10 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
       const problems = serverFieldErrors(res, fields);
       for (const { field, error } of problems) setError(field, error, { shouldFocus: true });
       if (res.code === 'GIVEAWAY_CODE_TAKEN' && problems.length === 0) setError('token', { type: 'code', message: res.code }, { shouldFocus: true });
-      toast.error(t('adminCatalog.giveaway.saveError'), { description: t.error(res.code) });
+      toast.error(t('rewardsAdmin.giveaway.saveError'), { description: t.error(res.code) });
       return;
     }
-    leaveToast({ key: 'adminCatalog.giveaway.saveSuccess', vars: { code: res.data.token } });
+    leaveToast({ key: 'rewardsAdmin.giveaway.saveSuccess', vars: { code: res.data.token } });
     window.location.assign(listHref);
   };
 
@@ -93,7 +93,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
     <form noValidate onSubmit={handleSubmit<GiveawayBody>(onSubmit)} className={`${panelClass} space-y-5`} data-testid="giveaway-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <FormField id="giveaway-token" label={t('adminCatalog.giveawayForm.code')} error={fieldError('token')} hint={editing ? t('adminCatalog.giveawayForm.codeReadOnly') : t('adminCatalog.giveawayForm.codeHint')}>
+          <FormField id="giveaway-token" label={t('rewardsAdmin.giveawayForm.code')} error={fieldError('token')} hint={editing ? t('rewardsAdmin.giveawayForm.codeReadOnly') : t('rewardsAdmin.giveawayForm.codeHint')}>
             <div className="flex flex-wrap gap-2">
               <input
                 {...register('token', { setValueAs: (v: string) => v.toUpperCase() })}
@@ -108,34 +108,34 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
               />
               {!editing && (
                 <button type="button" className={smallButtonClass} onClick={() => setValue('token', generateGiveawayCode())} data-testid="giveaway-generate">
-                  {t('adminCatalog.giveawayForm.generate')}
+                  {t('rewardsAdmin.giveawayForm.generate')}
                 </button>
               )}
             </div>
           </FormField>
         </div>
-        <FormField id="giveaway-credits" label={t('adminCatalog.giveawayForm.credits')} error={fieldError('credits')}>
+        <FormField id="giveaway-credits" label={t('rewardsAdmin.giveawayForm.credits')} error={fieldError('credits')}>
           <input {...register('credits')} {...controlProps('giveaway-credits', fieldError('credits'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
         </FormField>
-        <SelectField id="giveaway-type" label={t('adminCatalog.giveawayForm.type')} error={fieldError('type')} registration={register('type')} options={giveawayTypes.map((g) => [g, t(`adminCatalog.giveawayTypes.${g}`)])} />
+        <SelectField id="giveaway-type" label={t('rewardsAdmin.giveawayForm.type')} error={fieldError('type')} registration={register('type')} options={giveawayTypes.map((g) => [g, t(`rewardsAdmin.giveawayTypes.${g}`)])} />
         {type === 'limited' && (
-          <FormField id="giveaway-maxUses" label={t('adminCatalog.giveawayForm.maxUses')} error={fieldError('maxUses')}>
+          <FormField id="giveaway-maxUses" label={t('rewardsAdmin.giveawayForm.maxUses')} error={fieldError('maxUses')}>
             <input {...register('maxUses')} {...controlProps('giveaway-maxUses', fieldError('maxUses'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
           </FormField>
         )}
         {type === 'timed' && (
-          <FormField id="giveaway-expiresAt" label={t('adminCatalog.giveawayForm.expiresAt')} error={fieldError('expiresAt')} hint={t('adminCatalog.giveawayForm.timeZoneHint', { zone: localTimeZone() })}>
+          <FormField id="giveaway-expiresAt" label={t('rewardsAdmin.giveawayForm.expiresAt')} error={fieldError('expiresAt')} hint={t('rewardsAdmin.giveawayForm.timeZoneHint', { zone: localTimeZone() })}>
             <input {...register('expiresAt')} {...controlProps('giveaway-expiresAt', fieldError('expiresAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
           </FormField>
         )}
         <div className="sm:col-span-2">
-          <FormField id="giveaway-description" label={t('adminCatalog.giveawayForm.description')} error={fieldError('description')}>
+          <FormField id="giveaway-description" label={t('rewardsAdmin.giveawayForm.description')} error={fieldError('description')}>
             <textarea {...register('description')} {...controlProps('giveaway-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
           </FormField>
         </div>
         {editing && (
           <p className="text-sm text-slate-400 sm:col-span-2" data-testid="giveaway-redemptions">
-            {t('adminCatalog.giveawayForm.redemptions', { n: giveaway.redemptionCount })}
+            {t('rewardsAdmin.giveawayForm.redemptions', { n: giveaway.redemptionCount })}
           </p>
         )}
       </div>
@@ -144,7 +144,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
           {t('dashboard.common.cancel')}
         </a>
         <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="giveaway-submit">
-          {isSubmitting ? t('dashboard.common.saving') : editing ? t('adminCatalog.giveawayForm.submitSave') : t('adminCatalog.giveawayForm.submitCreate')}
+          {isSubmitting ? t('dashboard.common.saving') : editing ? t('rewardsAdmin.giveawayForm.submitSave') : t('rewardsAdmin.giveawayForm.submitCreate')}
         </button>
       </div>
     </form>

@@ -22,7 +22,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
     url: ({ query, page, values }) => `/marketplace/giveaways?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: values.sort!, ...(query ? { search: query } : {}) })}`,
     params: { sort: { values: giveawaySorts, initial: 'newest' } },
     base: marketplaceApiBase,
-    loadError: t('adminCatalog.giveaways.loadError'),
+    loadError: t('rewardsAdmin.giveaways.loadError'),
   });
   const editHref = (id: string) => localizePath(sectionPath('giveawayEdit', { id }), locale);
   const uses = (g: Giveaway) => (g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount));
@@ -31,7 +31,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
     <AdminList
       list={list}
       t={t}
-      ns="adminCatalog.giveaways"
+      ns="rewardsAdmin.giveaways"
       id="giveaways"
       newHref={localizePath(sectionPath('giveawayNew'), locale)}
       columns={[{ key: 'code', sort: 'code' }, { key: 'type' }, { key: 'credits', align: 'right', sort: 'credits' }, { key: 'uses', align: 'right' }, { key: 'expiresAt' }, { key: 'state' }, { key: 'actions', align: 'right' }]}
@@ -46,7 +46,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
             {g.description && <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">{g.description}</span>}
           </th>
           <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">
-            {t(`adminCatalog.giveawayTypes.${g.type}`)}
+            {t(`rewardsAdmin.giveawayTypes.${g.type}`)}
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">
             {g.credits}
@@ -57,15 +57,15 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
           <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
           <td className={tdClass}>
             <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
-              {t(`adminCatalog.giveawayStates.${g.state}`)}
+              {t(`rewardsAdmin.giveawayStates.${g.state}`)}
             </span>
           </td>
           <td className={`${tdClass} text-right`}>
             <RowActions
               t={t}
               testId="giveaway"
-              edit={{ href: editHref(g.id), label: t('adminCatalog.giveaways.editLabel', { code: g.token }) }}
-              onDelete={{ run: () => list.setPendingDelete(g), label: t('adminCatalog.giveaways.deleteLabel', { code: g.token }) }}
+              edit={{ href: editHref(g.id), label: t('rewardsAdmin.giveaways.editLabel', { code: g.token }) }}
+              onDelete={{ run: () => list.setPendingDelete(g), label: t('rewardsAdmin.giveaways.deleteLabel', { code: g.token }) }}
             />
           </td>
         </tr>

@@ -32,10 +32,10 @@ export default function ProductEditor({ t, locale, section, agencyName = '' }: S
   const editor = useEditorRecord<Product>(section === 'productsEdit', (id) => `/marketplace/products/${encodeURIComponent(id)}`, marketplaceApiBase);
   const { failure } = editor;
   useEffect(() => {
-    if (failure) toast.error(t('adminCatalog.error.network'));
+    if (failure) toast.error(t('rewardsAdmin.error.network'));
   }, [failure, t]);
   return (
-    <EditorFrame t={t} editor={editor} name="product" back={{ href: localizePath(sectionPath('products'), locale), label: t('adminCatalog.productForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(p) => p._id}>
+    <EditorFrame t={t} editor={editor} name="product" back={{ href: localizePath(sectionPath('products'), locale), label: t('rewardsAdmin.productForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(p) => p._id}>
       {(product) => <ProductForm t={t} locale={locale} product={product} agencyName={agencyName} />}
     </EditorFrame>
   );
@@ -69,7 +69,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
     setUploading(false);
     if (fileRef.current) fileRef.current.value = '';
     if (!res.ok) {
-      const message = res.reason === 'tooLarge' ? t('adminCatalog.error.imageTooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('adminCatalog.error.imageUpload');
+      const message = res.reason === 'tooLarge' ? t('rewardsAdmin.error.imageTooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('rewardsAdmin.error.imageUpload');
       setImageProblem(message);
       toast.error(message);
       return;
@@ -83,10 +83,10 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
       : await api<Product>('/marketplace/products', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
-      toast.error(t('adminCatalog.product.saveError'), { description: t.error(res.code) });
+      toast.error(t('rewardsAdmin.product.saveError'), { description: t.error(res.code) });
       return;
     }
-    leaveToast({ key: 'adminCatalog.product.saveSuccess', vars: { name: res.data.name } });
+    leaveToast({ key: 'rewardsAdmin.product.saveSuccess', vars: { name: res.data.name } });
     window.location.assign(listHref);
   };
 
@@ -103,41 +103,41 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
         <div className="space-y-5 sm:col-span-2">
           <LanguageTabs idPrefix="product-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
           <LanguagePanel idPrefix="product-lang" lang="it" tab={lang}>
-            <FormField id="product-name" label={t('adminCatalog.productForm.name')} error={fieldError('name')}>
+            <FormField id="product-name" label={t('rewardsAdmin.productForm.name')} error={fieldError('name')}>
               <input {...register('name')} {...controlProps('product-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
             </FormField>
-            <FormField id="product-description" label={t('adminCatalog.productForm.description')} error={fieldError('description')}>
+            <FormField id="product-description" label={t('rewardsAdmin.productForm.description')} error={fieldError('description')}>
               <textarea {...register('description')} {...controlProps('product-description', fieldError('description'))} rows={4} maxLength={2000} className={inputClass} />
             </FormField>
           </LanguagePanel>
           <LanguagePanel idPrefix="product-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
-            <FormField id="product-en-name" label={t('adminCatalog.productForm.name')}>
+            <FormField id="product-en-name" label={t('rewardsAdmin.productForm.name')}>
               <input {...register('en.name')} {...controlProps('product-en-name', undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
             </FormField>
-            <FormField id="product-en-description" label={t('adminCatalog.productForm.description')}>
+            <FormField id="product-en-description" label={t('rewardsAdmin.productForm.description')}>
               <textarea {...register('en.description')} {...controlProps('product-en-description', undefined, true)} rows={4} maxLength={2000} className={inputClass} />
             </FormField>
           </LanguagePanel>
         </div>
-        <FormField id="product-price" label={t('adminCatalog.productForm.price')} error={fieldError('price')}>
+        <FormField id="product-price" label={t('rewardsAdmin.productForm.price')} error={fieldError('price')}>
           <input {...register('price')} {...controlProps('product-price', fieldError('price'))} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />
         </FormField>
-        <FormField id="product-quantity" label={t('adminCatalog.productForm.quantity')} error={fieldError('quantity')}>
+        <FormField id="product-quantity" label={t('rewardsAdmin.productForm.quantity')} error={fieldError('quantity')}>
           <input {...register('quantity')} {...controlProps('product-quantity', fieldError('quantity'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
         </FormField>
         <div className="sm:col-span-2">
-          <FormField id="product-brand" label={t('adminCatalog.productForm.brand')} error={fieldError('brand')} hint={editing ? t('adminCatalog.productForm.brandHint') : t('adminCatalog.productForm.brandHintNew')}>
+          <FormField id="product-brand" label={t('rewardsAdmin.productForm.brand')} error={fieldError('brand')} hint={editing ? t('rewardsAdmin.productForm.brandHint') : t('rewardsAdmin.productForm.brandHintNew')}>
             <input {...register('brand')} {...controlProps('product-brand', fieldError('brand'), true)} type="text" maxLength={64} placeholder={product?.brand ?? ''} className={inputClass} />
           </FormField>
         </div>
         <div className="sm:col-span-2">
-          <FormField id="product-image" label={t('adminCatalog.productForm.image')} error={imageError} hint={t('adminCatalog.productForm.imageHint')}>
+          <FormField id="product-image" label={t('rewardsAdmin.productForm.image')} error={imageError} hint={t('rewardsAdmin.productForm.imageHint')}>
             <div className="flex flex-wrap items-center gap-4">
               {image ? (
-                <img src={image} alt={t('adminCatalog.productForm.imagePreview')} className="h-24 w-24 rounded-xl border border-line object-cover" data-testid="product-image-preview" />
+                <img src={image} alt={t('rewardsAdmin.productForm.imagePreview')} className="h-24 w-24 rounded-xl border border-line object-cover" data-testid="product-image-preview" />
               ) : (
-                <div className="flex h-24 w-24 items-center justify-center rounded-xl border border-dashed border-line px-2 text-center text-xs text-slate-500">{t('adminCatalog.productForm.noImage')}</div>
+                <div className="flex h-24 w-24 items-center justify-center rounded-xl border border-dashed border-line px-2 text-center text-xs text-slate-500">{t('rewardsAdmin.productForm.noImage')}</div>
               )}
               <input
                 ref={fileRef}
@@ -150,7 +150,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
               />
               {uploading && (
                 <span className="text-sm text-slate-400" data-testid="product-image-uploading">
-                  {t('adminCatalog.productForm.uploading')}
+                  {t('rewardsAdmin.productForm.uploading')}
                 </span>
               )}
             </div>
@@ -162,7 +162,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
           {t('dashboard.common.cancel')}
         </a>
         <button type="submit" className={primaryButtonClass} disabled={isSubmitting || uploading} data-testid="product-submit">
-          {isSubmitting ? t('dashboard.common.saving') : editing ? t('adminCatalog.productForm.submitSave') : t('adminCatalog.productForm.submitCreate')}
+          {isSubmitting ? t('dashboard.common.saving') : editing ? t('rewardsAdmin.productForm.submitSave') : t('rewardsAdmin.productForm.submitCreate')}
         </button>
       </div>
     </form>

@@ -15,7 +15,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
     url: ({ query, page, values }) => `/marketplace/products?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page), sort: values.sort!, ...(query ? { name: query } : {}) })}`,
     params: { sort: { values: productSorts, initial: 'newest' } },
     base: marketplaceApiBase,
-    loadError: t('adminCatalog.error.network'),
+    loadError: t('rewardsAdmin.error.network'),
   });
   const editHref = (id: string) => localizePath(sectionPath('productsEdit', { id }), locale);
 
@@ -23,7 +23,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
     <AdminList
       list={list}
       t={t}
-      ns="adminCatalog.products"
+      ns="rewardsAdmin.products"
       id="products"
       newHref={localizePath(sectionPath('productsNew'), locale)}
       columns={[{ key: 'image' }, { key: 'name', sort: 'name' }, { key: 'brand' }, { key: 'price', align: 'right', sort: 'price' }, { key: 'quantity', align: 'right', sort: 'quantity' }, { key: 'actions', align: 'right' }]}
@@ -39,7 +39,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
           </th>
           <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-price">
-            {t('adminCatalog.credits', { n: p.price })}
+            {t('rewardsAdmin.credits', { n: p.price })}
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
             {p.quantity}
@@ -48,8 +48,8 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
             <RowActions
               t={t}
               testId="product"
-              edit={{ href: editHref(p._id), label: t('adminCatalog.products.editLabel', { name: p.name }) }}
-              onDelete={{ run: () => list.setPendingDelete(p), label: t('adminCatalog.products.deleteLabel', { name: p.name }) }}
+              edit={{ href: editHref(p._id), label: t('rewardsAdmin.products.editLabel', { name: p.name }) }}
+              onDelete={{ run: () => list.setPendingDelete(p), label: t('rewardsAdmin.products.deleteLabel', { name: p.name }) }}
             />
           </td>
         </tr>

@@ -20,7 +20,7 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
       data-fulfilled={fulfilled}
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${fulfilled ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-amber-500/15 text-amber-300 ring-amber-500/40'}`}
     >
-      {fulfilled ? t('adminEconomy.purchases.fulfilled') : t('adminEconomy.purchases.pending')}
+      {fulfilled ? t('rewardsAdmin.purchases.fulfilled') : t('rewardsAdmin.purchases.pending')}
     </span>
   );
 }
@@ -44,10 +44,10 @@ export default function PurchasesList({ t, locale }: SectionProps) {
     const res = await api<Purchase>(`/marketplace/purchases/${encodeURIComponent(purchase.id)}/fulfill`, { method: 'PATCH' });
     setMarking(null);
     if (!res.ok) {
-      toast.error(t('adminEconomy.purchases.markError'));
+      toast.error(t('rewardsAdmin.purchases.markError'));
       return;
     }
-    toast.success(t('adminEconomy.purchases.markSuccess'));
+    toast.success(t('rewardsAdmin.purchases.markSuccess'));
     setOpen((p) => (p && p.id === res.data.id ? res.data : p));
     list.updateRows((rows) => rows.map((p) => (p.id === res.data.id ? res.data : p)));
     if (list.values.filter === 'unfulfilled') list.retry();
@@ -58,12 +58,12 @@ export default function PurchasesList({ t, locale }: SectionProps) {
     <AdminList
       list={list}
       t={t}
-      ns="adminEconomy.purchases"
+      ns="rewardsAdmin.purchases"
       id="purchases"
-      tools={<ListFilter list={list} name="filter" id="purchases-filter" label={t('adminEconomy.purchases.filterLabel')} options={filters.map((f) => [f, t(`adminEconomy.purchases.filters.${f}`)])} />}
+      tools={<ListFilter list={list} name="filter" id="purchases-filter" label={t('rewardsAdmin.purchases.filterLabel')} options={filters.map((f) => [f, t(`rewardsAdmin.purchases.filters.${f}`)])} />}
       columns={[{ key: 'product' }, { key: 'buyer' }, { key: 'price', align: 'right', sort: 'price' }, { key: 'date', sort: 'date' }, { key: 'state' }, { key: 'actions', align: 'right' }]}
       after={
-        <Modal open={open !== null} title={t('adminEconomy.purchases.modalTitle')} closeLabel={t('adminEconomy.common.close')} onClose={() => setOpen(null)} testId="purchase-modal">
+        <Modal open={open !== null} title={t('rewardsAdmin.purchases.modalTitle')} closeLabel={t('rewardsAdmin.common.close')} onClose={() => setOpen(null)} testId="purchase-modal">
           {open && address && (
             <>
               <div className="flex items-center gap-4">
@@ -75,25 +75,25 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                     {open.productName}
                   </p>
                   <p className="font-mono text-slate-300" data-testid="purchase-modal-price">
-                    {t('adminEconomy.purchases.credits', { n: open.price })}
+                    {t('rewardsAdmin.purchases.credits', { n: open.price })}
                   </p>
                 </div>
               </div>
               <dl className="grid gap-4 text-sm sm:grid-cols-2">
                 <div>
-                  <dt className="text-slate-400">{t('adminEconomy.purchases.columns.buyer')}</dt>
+                  <dt className="text-slate-400">{t('rewardsAdmin.purchases.columns.buyer')}</dt>
                   <dd className="font-semibold text-white" data-testid="purchase-modal-buyer">
                     {open.username}
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-slate-400">{t('adminEconomy.purchases.columns.date')}</dt>
+                  <dt className="text-slate-400">{t('rewardsAdmin.purchases.columns.date')}</dt>
                   <dd className="text-slate-200">
                     <time dateTime={open.createdAt}>{formatDateTime(open.createdAt, locale)}</time>
                   </dd>
                 </div>
                 <div className="sm:col-span-2">
-                  <dt className="text-slate-400">{t('adminEconomy.purchases.address')}</dt>
+                  <dt className="text-slate-400">{t('rewardsAdmin.purchases.address')}</dt>
                   <dd className="text-slate-200 not-italic" data-testid="purchase-modal-address">
                     <address className="not-italic">
                       {address.first_name} {address.last_name}
@@ -113,7 +113,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-slate-400">{t('adminEconomy.purchases.columns.state')}</dt>
+                  <dt className="text-slate-400">{t('rewardsAdmin.purchases.columns.state')}</dt>
                   <dd className="mt-1">
                     <FulfilledBadge fulfilled={open.fulfilled} t={t} />
                     {open.fulfilledAt && <span className="ml-2 text-xs text-slate-400">{formatDateTime(open.fulfilledAt, locale)}</span>}
@@ -123,7 +123,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
               {!open.fulfilled && (
                 <div className="flex justify-end">
                   <button type="button" className={primaryButtonClass} disabled={marking === open.id} onClick={() => markFulfilled(open)} data-testid="purchase-modal-fulfill">
-                    {marking === open.id ? t('adminEconomy.common.saving') : t('adminEconomy.purchases.markFulfilled')}
+                    {marking === open.id ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.purchases.markFulfilled')}
                   </button>
                 </div>
               )}
@@ -138,7 +138,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
             <span className="block truncate" data-testid="purchase-row-product">
               {purchase.productName}
             </span>
-            {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('adminEconomy.purchases.productDeleted')}</span>}
+            {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('rewardsAdmin.purchases.productDeleted')}</span>}
           </th>
           <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">
             {purchase.username}
@@ -153,10 +153,10 @@ export default function PurchasesList({ t, locale }: SectionProps) {
               type="button"
               className={smallButtonClass}
               onClick={() => setOpen(purchase)}
-              aria-label={t('adminEconomy.purchases.detailsLabel', { name: purchase.productName, buyer: purchase.username })}
+              aria-label={t('rewardsAdmin.purchases.detailsLabel', { name: purchase.productName, buyer: purchase.username })}
               data-testid="purchase-row-details"
             >
-              {t('adminEconomy.common.details')}
+              {t('rewardsAdmin.common.details')}
             </button>
           </td>
         </tr>

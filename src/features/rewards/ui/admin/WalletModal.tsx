@@ -75,28 +75,28 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
         if (issue.path.endsWith('reason')) setError('reason', { type: 'server' });
       }
       if (res.code === 'NOT_ENOUGH_CREDITS') setError('amount', { type: 'code', message: res.code }, { shouldFocus: true });
-      toast.error(`${t('adminEconomy.wallets.adjustError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
+      toast.error(`${t('rewardsAdmin.wallets.adjustError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
       return;
     }
     setTransactions((list) => [res.data.transaction, ...(list ?? [])]);
     reset(defaults);
-    toast.success(t('adminEconomy.wallets.adjusted', { name: res.data.wallet.username, balance: res.data.wallet.balance }));
+    toast.success(t('rewardsAdmin.wallets.adjusted', { name: res.data.wallet.username, balance: res.data.wallet.balance }));
     onAdjusted(res.data.wallet);
   };
 
   return (
-    <Modal open={wallet !== null} title={t('adminEconomy.wallets.modalTitle', { name: wallet?.username ?? '' })} closeLabel={t('adminEconomy.common.close')} onClose={onClose} testId="wallet-modal">
+    <Modal open={wallet !== null} title={t('rewardsAdmin.wallets.modalTitle', { name: wallet?.username ?? '' })} closeLabel={t('rewardsAdmin.common.close')} onClose={onClose} testId="wallet-modal">
       {wallet && (
         <>
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
-              <dt className="text-slate-400">{t('adminEconomy.wallets.columns.user')}</dt>
+              <dt className="text-slate-400">{t('rewardsAdmin.wallets.columns.user')}</dt>
               <dd className="font-semibold text-white" data-testid="wallet-modal-user">
                 {wallet.username}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-400">{t('adminEconomy.wallets.columns.balance')}</dt>
+              <dt className="text-slate-400">{t('rewardsAdmin.wallets.columns.balance')}</dt>
               <dd className="font-mono text-2xl font-bold text-white" data-testid="wallet-modal-balance">
                 {wallet.balance}
               </dd>
@@ -104,46 +104,46 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
           </dl>
 
           <form noValidate onSubmit={handleSubmit<Body>(onSubmit)} className="space-y-4 rounded-xl border border-line bg-ink/40 p-4" data-testid="wallet-adjust-form">
-            <h3 className="text-sm font-bold text-white">{t('adminEconomy.wallets.adjustTitle')}</h3>
+            <h3 className="text-sm font-bold text-white">{t('rewardsAdmin.wallets.adjustTitle')}</h3>
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="wallet-adjust-direction" label={t('adminEconomy.wallets.direction')} error={fieldError('direction')}>
+              <FormField id="wallet-adjust-direction" label={t('rewardsAdmin.wallets.direction')} error={fieldError('direction')}>
                 <select {...register('direction')} {...controlProps('wallet-adjust-direction', fieldError('direction'))} className={selectClass}>
-                  <option value="credit">{t('adminEconomy.wallets.credit')}</option>
-                  <option value="debit">{t('adminEconomy.wallets.debit')}</option>
+                  <option value="credit">{t('rewardsAdmin.wallets.credit')}</option>
+                  <option value="debit">{t('rewardsAdmin.wallets.debit')}</option>
                 </select>
               </FormField>
-              <FormField id="wallet-adjust-amount" label={t('adminEconomy.wallets.amount')} error={fieldError('amount')}>
+              <FormField id="wallet-adjust-amount" label={t('rewardsAdmin.wallets.amount')} error={fieldError('amount')}>
                 <input {...register('amount')} {...controlProps('wallet-adjust-amount', fieldError('amount'))} type="number" min={1} max={MAX_CREDITS} step={1} inputMode="numeric" className={inputClass} />
               </FormField>
               <div className="sm:col-span-2">
-                <FormField id="wallet-adjust-reason" label={t('adminEconomy.wallets.reason')} error={fieldError('reason')}>
+                <FormField id="wallet-adjust-reason" label={t('rewardsAdmin.wallets.reason')} error={fieldError('reason')}>
                   <input {...register('reason')} {...controlProps('wallet-adjust-reason', fieldError('reason'))} type="text" maxLength={200} className={inputClass} />
                 </FormField>
               </div>
             </div>
             <div className="flex justify-end">
               <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="wallet-adjust-submit">
-                {isSubmitting ? t('adminEconomy.common.saving') : t('adminEconomy.wallets.adjustSubmit')}
+                {isSubmitting ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.wallets.adjustSubmit')}
               </button>
             </div>
           </form>
 
           <section aria-labelledby="wallet-transactions-title" className="space-y-2">
             <h3 id="wallet-transactions-title" className="text-sm font-bold text-white">
-              {t('adminEconomy.wallets.transactions')}
+              {t('rewardsAdmin.wallets.transactions')}
             </h3>
             {failed ? (
               <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="wallet-transactions-error">
-                <span>{t('adminEconomy.wallets.transactionsError')}</span>
+                <span>{t('rewardsAdmin.wallets.transactionsError')}</span>
                 <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-                  {t('adminEconomy.common.retry')}
+                  {t('rewardsAdmin.common.retry')}
                 </button>
               </div>
             ) : !transactions ? (
-              <Spinner label={t('adminEconomy.wallets.transactionsLoading')} testId="wallet-transactions-loading" />
+              <Spinner label={t('rewardsAdmin.wallets.transactionsLoading')} testId="wallet-transactions-loading" />
             ) : transactions.length === 0 ? (
               <p className="text-sm text-slate-400" data-testid="wallet-transactions-empty">
-                {t('adminEconomy.wallets.noTransactions')}
+                {t('rewardsAdmin.wallets.noTransactions')}
               </p>
             ) : (
               <ul
@@ -151,24 +151,24 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                 data-testid="wallet-transactions"
                 // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable list must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
                 tabIndex={0}
-                aria-label={t('adminEconomy.wallets.transactions')}
+                aria-label={t('rewardsAdmin.wallets.transactions')}
               >
                 {transactions.map((tx) => (
                   <li key={tx.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-testid="wallet-transaction">
                     <div className="min-w-0">
                       <p className="truncate text-slate-100" data-testid="wallet-transaction-description">
-                        {tx.description || t(`adminEconomy.transactionTypes.${tx.type}`)}
+                        {tx.description || t(`rewardsAdmin.transactionTypes.${tx.type}`)}
                       </p>
                       <p className="text-xs text-slate-500">
-                        {t(`adminEconomy.transactionTypes.${tx.type}`)} · {formatDateTime(tx.createdAt, locale)}
-                        {tx.createdBy && <span data-testid="wallet-transaction-admin"> · {t('adminEconomy.wallets.byAdmin', { name: tx.createdBy.name })}</span>}
+                        {t(`rewardsAdmin.transactionTypes.${tx.type}`)} · {formatDateTime(tx.createdAt, locale)}
+                        {tx.createdBy && <span data-testid="wallet-transaction-admin"> · {t('rewardsAdmin.wallets.byAdmin', { name: tx.createdBy.name })}</span>}
                       </p>
                     </div>
                     <div className="shrink-0 text-right">
                       <p className={`font-mono font-semibold ${tx.amount >= 0 ? 'text-emerald-300' : 'text-rose-300'}`} data-testid="wallet-transaction-amount">
                         {tx.amount > 0 ? `+${tx.amount}` : tx.amount}
                       </p>
-                      <p className="font-mono text-xs text-slate-500">{t('adminEconomy.wallets.balanceAfter', { n: tx.balanceAfter })}</p>
+                      <p className="font-mono text-xs text-slate-500">{t('rewardsAdmin.wallets.balanceAfter', { n: tx.balanceAfter })}</p>
                     </div>
                   </li>
                 ))}

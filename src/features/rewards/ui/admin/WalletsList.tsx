@@ -13,7 +13,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
   const list = useAdminList<Wallet>({
     url: ({ query, page, values }) => `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: values.sort!, ...(query ? { search: query } : {}) })}`,
     params: { sort: { values: walletSorts, initial: 'newest' } },
-    loadError: t('adminEconomy.wallets.loadError'),
+    loadError: t('rewardsAdmin.wallets.loadError'),
   });
   const [open, setOpen] = useState<Wallet | null>(null);
 
@@ -26,7 +26,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
     <AdminList
       list={list}
       t={t}
-      ns="adminEconomy.wallets"
+      ns="rewardsAdmin.wallets"
       id="wallets"
       columns={[{ key: 'user', sort: 'user' }, { key: 'balance', align: 'right', sort: 'balance' }, { key: 'updatedAt' }, { key: 'actions', align: 'right' }]}
       after={<WalletModal t={t} locale={locale} wallet={open} onClose={() => setOpen(null)} onAdjusted={onAdjusted} />}
@@ -41,8 +41,8 @@ export default function WalletsList({ t, locale }: SectionProps) {
           </td>
           <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}</td>
           <td className={`${tdClass} text-right`}>
-            <button type="button" className={smallButtonClass} onClick={() => setOpen(wallet)} aria-label={t('adminEconomy.wallets.detailsLabel', { name: wallet.username })} data-testid="wallet-row-details">
-              {t('adminEconomy.common.details')}
+            <button type="button" className={smallButtonClass} onClick={() => setOpen(wallet)} aria-label={t('rewardsAdmin.wallets.detailsLabel', { name: wallet.username })} data-testid="wallet-row-details">
+              {t('rewardsAdmin.common.details')}
             </button>
           </td>
         </tr>
