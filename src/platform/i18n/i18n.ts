@@ -46,4 +46,18 @@ export function translate(messages: Messages, key: string, vars?: Record<string,
   return vars ? node.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m)) : node;
 }
 
-export const createT = (messages: Messages) => (key: string, vars?: Record<string, string | number>) => translate(messages, key, vars);
+/** Every dotted key of a catalogue whose value is a text: `'login.title'` (any string for an untyped one). */
+export type KeysOf<T> = string extends keyof T ? string : { [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeysOf<T[K]>}` }[keyof T & string];
+
+/**
+ * The key a translator accepts: a key written out must exist in the catalogue (a typo or a missing
+ * key is a type error); a key built from a template must match at least one key
+ * (`rewardsAdmin.triggers.${string}`); a plain string built at run time is let through, and the
+ * locale tests check that the keys the sources can build exist in both languages.
+ */
+export type KeyOf<K extends string, Known extends string> = string extends K ? K : K extends Known ? K : [Extract<Known, K>] extends [never] ? Known : K;
+
+export const createT =
+  <M extends Messages>(messages: M) =>
+  <K extends string>(key: KeyOf<K, KeysOf<M>>, vars?: Record<string, string | number>) =>
+    translate(messages, key, vars);

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { createT, type Messages } from '../i18n/i18n.ts';
+import type { messages as allMessages } from '../i18n/messages.ts';
 
 /** `errors.<code>` when the catalogue has it, else the generic error text. */
 export function errorKey(code: string, has: (key: string) => boolean): string {
@@ -12,9 +13,13 @@ export function errorKey(code: string, has: (key: string) => boolean): string {
  * the generic one). Form field errors go through fieldText (form-errors.ts), which only the forms
  * load: the tournament page's 85 KB budget does not pay for them.
  */
+/** Every namespace of both languages, as a type only: the islands never bundle the catalogue. */
+type Catalogue = (typeof allMessages)['en'];
+
 export function useT(messages: Messages) {
   return useMemo(() => {
-    const base = createT(messages);
+    // the island holds the namespaces it was given; its keys are checked against the whole catalogue
+    const base = createT(messages as Catalogue);
     return Object.assign(base, { error: (code: string) => base(errorKey(code, (key) => base(key) !== key)) });
   }, [messages]);
 }

@@ -1,3 +1,4 @@
+import { messages as catalogue } from '../../../src/platform/i18n/messages.ts';
 import { describe, expect, test } from 'vitest';
 import { createT, isLocale, languageFromBrowser, localizePath, splitLocale, translate, type Messages } from '../../../src/platform/i18n/i18n.ts';
 
@@ -108,5 +109,19 @@ describe('translate', () => {
     const t = createT(messages);
     expect(t('greeting', { name: 'Alex' })).toBe('Ciao Alex!');
     expect(t('nope')).toBe('nope');
+  });
+});
+
+describe('translation keys are typed', () => {
+  test('a key written out must exist in the catalogue; `npm run typecheck` fails on a missing one', () => {
+    const t = createT(catalogue.en);
+    expect(t('accounts.login.title')).toBe(catalogue.en.accounts.login.title);
+    // @ts-expect-error -- no such key: the type check refuses it (and at run time the key comes back)
+    expect(t('accounts.login.titel')).toBe('accounts.login.titel');
+    const trigger: string = 'manual';
+    // a key built from a template must match a key of the catalogue
+    expect(t(`rewardsAdmin.triggers.${trigger}`)).toBe(catalogue.en.rewardsAdmin.triggers.manual);
+    // @ts-expect-error -- no key starts this way
+    expect(t(`rewardsAdmin.trigers.${trigger}`)).toBe('rewardsAdmin.trigers.manual');
   });
 });
