@@ -1,47 +1,67 @@
 /**
- * Turns validation failures into translation keys, so a form never shows zod's or the server's
- * English. Client errors come from zodResolver (type = zod issue code, message = zod message or
- * the schema's own tag such as 'username'); server errors come from the API envelope.
+ * The one mapper of field errors to texts, for every form (the visitors' and the dashboard's): a
+ * form never shows zod's or the server's English. Client errors come from the form's schema
+ * (type = zod issue code, message = zod's or the schema's own tag such as 'username', minimum of a
+ * too_small); server errors come from the API envelope. Every text is under errors.validation.
  */
 
 export interface FieldErrorLike {
   type?: string;
   message?: string;
+  /** the limit of a too_small issue (a password's length) */
+  minimum?: number;
 }
 
-/** Messages our shared schemas set themselves (user-schemas.ts), and 'mismatch' of the reset form. */
-const customMessages: Record<string, string> = {
+/** Allowed ranges of a form's integer fields, named in their error text. */
+export type NumberRanges = Record<string, readonly [min: number, max: number]>;
+
+/** Messages the shared schemas set themselves, and the key of errors.validation each one means. */
+const ownMessages: Record<string, string> = {
   username: 'usernameFormat',
   future: 'birthDateFuture',
   mismatch: 'passwordMismatch',
+  slug: 'slug',
+  rewardRange: 'rewardRange',
+  amountRange: 'amountRange',
+  nonZero: 'nonZero',
 };
 
-/** The translation key for one field error. `value` is the field's current value. */
-export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unknown): string {
-  // a stable API code put on a field (EMAIL_TAKEN on email) is translated as such
-  if (error.type === 'code' && error.message) return `errors.${error.message}`;
-  // a schema refinement that names an API code (src/platform/date-range.ts) is translated as that code
-  if (error.message === 'DATE_OUT_OF_RANGE' || error.message === 'BIRTH_DATE_TOO_EARLY') return `errors.${error.message}`;
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/** The translation key (and its variables) of one field error. `value` is the field's current value. */
+export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unknown, ranges: NumberRanges = {}): { key: string; vars?: Record<string, number> } {
+  // a stable API code put on a field (EMAIL_TAKEN on email), or named by a schema refinement (src/platform/date-range.ts)
+  if (error.type === 'code' && error.message) return { key: `errors.${error.message}` };
+  if (error.message === 'DATE_OUT_OF_RANGE' || error.message === 'BIRTH_DATE_TOO_EARLY') return { key: `errors.${error.message}` };
+  const say = (key: string, vars?: Record<string, number>) => ({ key: `errors.validation.${key}`, vars });
   const name = field.split('.').pop() ?? field;
-  const custom = error.message ? customMessages[error.message] : undefined;
-  if (custom) return `accounts.validation.${custom}`;
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 'accounts.validation.required';
+  const own = error.message ? ownMessages[error.message] : undefined;
+  if (own) return say(own);
+  if (name === 'console') return say('consoles');
+  if (isEmpty(value)) return say('required');
+  const range = ranges[field] ?? ranges[name];
+  if (range) return say('numberRange', { min: range[0], max: range[1] });
+  if (name === 'banner' || name === 'thumbnail') return say('imageUrl');
+  if (name === 'url') return say('url');
+  if (name.startsWith('start_') || name.startsWith('end_')) return say('dateTime');
   switch (error.type) {
     case 'too_small':
-      if (name === 'password') return 'accounts.validation.passwordMin';
-      if (name === 'username' && !field.includes('.')) return 'accounts.validation.usernameMin';
-      return 'accounts.validation.required';
+      if (name === 'password' && error.minimum !== undefined) return say('passwordMin', { min: error.minimum });
+      if (name === 'token' && error.minimum !== undefined) return say('codeMin', { min: error.minimum });
+      if (name === 'username' && !field.includes('.')) return say('usernameMin');
+      return say('required');
     case 'too_big':
-      return 'accounts.validation.tooLong';
+      return say('tooLong');
     case 'invalid_format':
-      if (name === 'email') return 'accounts.validation.email';
-      if (name === 'birth_date') return 'accounts.validation.birthDateInvalid';
-      return 'accounts.validation.invalid';
+      if (name === 'email') return say('email');
+      if (name === 'birth_date') return say('birthDateInvalid');
+      return say('invalid');
+    // a choice not made (a select left on its placeholder)
     case 'invalid_value':
     case 'invalid_type':
-      return 'accounts.validation.required';
+      return say('required');
     default:
-      return 'accounts.validation.invalid';
+      return say('invalid');
   }
 }
 
@@ -78,6 +98,8 @@ export function serverFieldErrors(failure: ApiFailure, fields: readonly string[]
 }
 
 /** A form field's error in the page's words (never the schema's English), or undefined when the field is fine. */
-export function fieldText(t: (key: string) => string, field: string, error: FieldErrorLike | undefined, value?: unknown): string | undefined {
-  return error ? t(fieldErrorKey(field, error, value)) : undefined;
+export function fieldText(t: (key: string, vars?: Record<string, string | number>) => string, field: string, error: FieldErrorLike | undefined, value?: unknown, ranges?: NumberRanges): string | undefined {
+  if (!error || (!error.type && !error.message)) return undefined;
+  const { key, vars } = fieldErrorKey(field, error, value, ranges);
+  return t(key, vars);
 }

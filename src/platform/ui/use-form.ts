@@ -189,7 +189,7 @@ export function useForm<V extends object>({ defaultValues, validate, mode = 'onS
 export type Registration = ReturnType<ReturnType<typeof useForm>['register']>;
 
 export type SafeParser = {
-  safeParseAsync(data: unknown): Promise<{ success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string }[] } }>;
+  safeParseAsync(data: unknown): Promise<{ success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string; minimum?: unknown }[] } }>;
 };
 
 /**
@@ -229,7 +229,7 @@ async function parse(schema: SafeParser, data: unknown): Promise<Validation> {
   const errors: FieldErrors = {};
   for (const issue of res.error.issues) {
     const path = issue.path.map(String).join('.');
-    errors[path] ??= { type: issue.code, message: issue.message };
+    errors[path] ??= { type: issue.code, message: issue.message, ...(typeof issue.minimum === 'number' ? { minimum: issue.minimum } : {}) };
   }
   return { ok: false, errors };
 }

@@ -35,7 +35,7 @@ test('settings: a new e-mail needs the current password and the mailed link; log
   await page.getByTestId('settings-email').fill(newEmail);
   await expect(page.getByTestId('settings-current-password')).toBeVisible();
   await page.getByTestId('settings-save').click();
-  await expect(page.getByTestId('settings-current-password-error')).toHaveText(auth.validation.required);
+  await expect(page.getByTestId('settings-current-password-error')).toHaveText(errors.validation.required);
 
   await page.getByTestId('settings-current-password').fill('not-my-password-1');
   await page.getByTestId('settings-save').click();

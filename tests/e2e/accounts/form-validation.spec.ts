@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import auth from '../../../locales/en/accounts.json' with { type: 'json' };
 import errors from '../../../locales/en/errors.json' with { type: 'json' };
-import authIt from '../../../locales/it/accounts.json' with { type: 'json' };
 import { goto } from '../helpers.ts';
+import errorsItCatalogue from '../../../locales/it/errors.json' with { type: 'json' };
+const errorsItValidation = errorsItCatalogue.validation;
 
 const settings = auth.settings;
 
@@ -11,7 +12,7 @@ const settings = auth.settings;
  * first use (issue 7 keeps them out of the page's JavaScript budget): errors show on submit,
  * translated, the first invalid field takes the focus, and each field re-checks as it changes.
  */
-const v = auth.validation;
+const v = errors.validation;
 
 test('login: errors on submit, then re-checked while typing, and nothing is sent until valid', async ({ page }) => {
   const logins: string[] = [];
@@ -66,7 +67,7 @@ test('signup: client rules and a taken e-mail (from the server) show on their fi
 
   await goto(page, '/signup');
   await page.getByTestId('signup-submit').click();
-  await expect(page.getByTestId('signup-username-error')).toHaveText(authIt.validation.required);
+  await expect(page.getByTestId('signup-username-error')).toHaveText(errorsItValidation.required);
 });
 
 test('reset: the new password must be confirmed', async ({ page }) => {

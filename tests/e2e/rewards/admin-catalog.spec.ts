@@ -16,6 +16,10 @@ const texts = {
   it: JSON.parse(fs.readFileSync('locales/it/rewards-admin.json', 'utf8')),
   en: JSON.parse(fs.readFileSync('locales/en/rewards-admin.json', 'utf8')),
 };
+const errorTexts = {
+  it: JSON.parse(fs.readFileSync('locales/it/errors.json', 'utf8')),
+  en: JSON.parse(fs.readFileSync('locales/en/errors.json', 'utf8')),
+};
 const dashboardTexts = {
   it: JSON.parse(fs.readFileSync('locales/it/dashboard.json', 'utf8')),
   en: JSON.parse(fs.readFileSync('locales/en/dashboard.json', 'utf8')),
@@ -78,7 +82,7 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('product-price').fill('120');
       await page.getByTestId('product-quantity').fill('3');
       await page.getByTestId('product-submit').click();
-      await expect(page.getByTestId('product-image-error')).toHaveText(dashboardTexts[lang].validation.required);
+      await expect(page.getByTestId('product-image-error')).toHaveText(errorTexts[lang].validation.required);
       await page.getByTestId('product-image').setInputFiles({ name: 'hoodie.png', mimeType: 'image/png', buffer: PNG_1x1 });
       await expect(page.getByTestId('product-image-preview')).toHaveAttribute('src', /^\/media\//);
       await expect(page.getByTestId('product-image-error')).toBeEmpty();
@@ -212,11 +216,11 @@ for (const lang of ['it', 'en'] as const) {
         await expect(page.getByTestId('giveaway-credits-error')).not.toBeEmpty();
         await page.getByTestId('giveaway-credits').fill(type === 'limited' ? '40' : '15');
         if (type === 'limited') {
-          await expect(page.getByTestId('giveaway-maxUses-error')).toHaveText(dashboardTexts[lang].validation.required);
+          await expect(page.getByTestId('giveaway-maxUses-error')).toHaveText(errorTexts[lang].validation.required);
           await page.getByTestId('giveaway-maxUses').fill('5');
         }
         if (type === 'timed') {
-          await expect(page.getByTestId('giveaway-expiresAt-error')).toHaveText(dashboardTexts[lang].validation.required);
+          await expect(page.getByTestId('giveaway-expiresAt-error')).toHaveText(errorTexts[lang].validation.required);
           await page.getByTestId('giveaway-expiresAt').fill(await localInput(page, 2 * DAY));
         }
         await page.getByTestId('giveaway-submit').click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesSearch, pageCount, pageOffset, pageWindow } from '../../../src/platform/ui/admin/admin-lists.ts';
 import { isoToLocalInput, localInputToIso } from '../../../src/platform/ui/admin/datetime-local.ts';
 import { scheduleOrderIssue } from '../../../src/platform/schedule-order.ts';
-import { adminFieldErrorKey } from '../../../src/platform/ui/admin/field-error.ts';
+import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
 
 describe('pagination window of 5 page buttons', () => {
   it.each([
@@ -70,19 +70,19 @@ describe('schedule order', () => {
   });
 });
 
-describe('admin field errors are translation keys', () => {
+describe('the dashboard forms use the same field-error mapper', () => {
   it.each([
-    ['name', { type: 'too_small' }, '', 'dashboard.validation.required'],
-    ['maxPartecipants', { type: 'too_small' }, '0', 'dashboard.validation.numberRange'],
-    ['console', { type: 'too_small' }, [], 'dashboard.validation.consoles'],
-    ['banner', { type: 'invalid_union' }, 'ftp://x', 'dashboard.validation.imageUrl'],
-    ['url', { type: 'invalid_union' }, 'x', 'dashboard.validation.url'],
-    ['start_checkin', { type: 'invalid_format' }, 'x', 'dashboard.validation.dateTime'],
-    ['password', { type: 'too_small' }, 'abc', 'dashboard.validation.passwordMin'],
-    ['dateText.it', { type: 'too_big' }, 'x'.repeat(200), 'dashboard.validation.tooLong'],
+    ['name', { type: 'too_small' }, '', 'errors.validation.required'],
+    ['maxPartecipants', { type: 'too_small' }, '0', 'errors.validation.numberRange'],
+    ['console', { type: 'too_small' }, [], 'errors.validation.consoles'],
+    ['banner', { type: 'invalid_union' }, 'ftp://x', 'errors.validation.imageUrl'],
+    ['url', { type: 'invalid_union' }, 'x', 'errors.validation.url'],
+    ['start_checkin', { type: 'invalid_format' }, 'x', 'errors.validation.dateTime'],
+    ['password', { type: 'too_small', minimum: 4 }, 'abc', 'errors.validation.passwordMin'],
+    ['dateText.it', { type: 'too_big' }, 'x'.repeat(200), 'errors.validation.tooLong'],
     ['competitionId', { type: 'code', message: 'COMPETITION_NOT_FOUND' }, 'x', 'errors.COMPETITION_NOT_FOUND'],
-    ['name', { type: 'server', message: 'Invalid input' }, 'x', 'dashboard.validation.invalid'],
+    ['name', { type: 'server', message: 'Invalid input' }, 'x', 'errors.validation.invalid'],
   ])('%s %j', (name, error, value, key) => {
-    expect(adminFieldErrorKey(name, error, value, { maxPartecipants: [1, 10000] }).key).toBe(key);
+    expect(fieldErrorKey(name, error, value, { maxPartecipants: [1, 10000] }).key).toBe(key);
   });
 });

@@ -4,22 +4,22 @@ import { errorKey } from '../../../src/platform/ui/use-t.ts';
 
 describe('fieldErrorKey', () => {
   it.each([
-    ['email', { type: 'invalid_format', message: 'Invalid email address' }, '', 'accounts.validation.required'],
-    ['email', { type: 'invalid_format', message: 'Invalid email address' }, 'nope', 'accounts.validation.email'],
-    ['password', { type: 'too_small', message: 'Too small' }, 'short', 'accounts.validation.passwordMin'],
-    ['username', { type: 'too_small', message: 'Too small' }, 'ab', 'accounts.validation.usernameMin'],
-    ['username', { type: 'invalid_format', message: 'username' }, 'a b', 'accounts.validation.usernameFormat'],
-    ['birth_date', { type: 'invalid_format', message: 'Invalid ISO date' }, '2001-13-40', 'accounts.validation.birthDateInvalid'],
-    ['birth_date', { type: 'custom', message: 'future' }, '2999-01-01', 'accounts.validation.birthDateFuture'],
+    ['email', { type: 'invalid_format', message: 'Invalid email address' }, '', 'errors.validation.required'],
+    ['email', { type: 'invalid_format', message: 'Invalid email address' }, 'nope', 'errors.validation.email'],
+    ['password', { type: 'too_small', message: 'Too small', minimum: 10 }, 'short', 'errors.validation.passwordMin'],
+    ['username', { type: 'too_small', message: 'Too small' }, 'ab', 'errors.validation.usernameMin'],
+    ['username', { type: 'invalid_format', message: 'username' }, 'a b', 'errors.validation.usernameFormat'],
+    ['birth_date', { type: 'invalid_format', message: 'Invalid ISO date' }, '2001-13-40', 'errors.validation.birthDateInvalid'],
+    ['birth_date', { type: 'custom', message: 'future' }, '2999-01-01', 'errors.validation.birthDateFuture'],
     ['birth_date', { type: 'custom', message: 'BIRTH_DATE_TOO_EARLY' }, '1899-12-31', 'errors.BIRTH_DATE_TOO_EARLY'],
-    ['gender', { type: 'invalid_value', message: 'Invalid option' }, '', 'accounts.validation.required'],
-    ['nickname', { type: 'too_big', message: 'Too big' }, 'x'.repeat(40), 'accounts.validation.tooLong'],
-    ['confirm', { type: 'custom', message: 'mismatch' }, 'abc', 'accounts.validation.passwordMismatch'],
-    ['gameAccounts.0.username', { type: 'too_small', message: 'Too small' }, '', 'accounts.validation.required'],
+    ['gender', { type: 'invalid_value', message: 'Invalid option' }, '', 'errors.validation.required'],
+    ['nickname', { type: 'too_big', message: 'Too big' }, 'x'.repeat(40), 'errors.validation.tooLong'],
+    ['confirm', { type: 'custom', message: 'mismatch' }, 'abc', 'errors.validation.passwordMismatch'],
+    ['gameAccounts.0.username', { type: 'too_small', message: 'Too small' }, '', 'errors.validation.required'],
     ['email', { type: 'code', message: 'EMAIL_TAKEN' }, 'a@b.it', 'errors.EMAIL_TAKEN'],
-    ['email', { type: 'server', message: 'Invalid email address' }, 'x@y', 'accounts.validation.invalid'],
+    ['email', { type: 'server', message: 'Invalid email address' }, 'x@y', 'errors.validation.invalid'],
   ])('%s %o with %j is %s', (field, error, value, key) => {
-    expect(fieldErrorKey(field, error, value)).toBe(key);
+    expect(fieldErrorKey(field, error, value).key).toBe(key);
   });
 });
 

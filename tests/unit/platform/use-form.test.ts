@@ -39,14 +39,14 @@ describe('lazySchema', () => {
     const signup = lazySchema(async () => signupInputSchema);
     const res = await signup.validate({ username: 'a b', email: 'nope', password: 'short', birth_date: '2999-01-01', nickname: '', gender: '' });
     if (res.ok) throw new Error('expected errors');
-    const keys = Object.fromEntries(Object.entries(res.errors).map(([f, e]) => [f, fieldErrorKey(f, e!, 'x')]));
+    const keys = Object.fromEntries(Object.entries(res.errors).map(([f, e]) => [f, fieldErrorKey(f, e!, 'x').key]));
     expect(keys).toEqual({
-      username: 'accounts.validation.usernameFormat',
-      email: 'accounts.validation.email',
-      password: 'accounts.validation.passwordMin',
-      birth_date: 'accounts.validation.birthDateFuture',
-      nickname: 'accounts.validation.required',
-      gender: 'accounts.validation.required',
+      username: 'errors.validation.usernameFormat',
+      email: 'errors.validation.email',
+      password: 'errors.validation.passwordMin',
+      birth_date: 'errors.validation.birthDateFuture',
+      nickname: 'errors.validation.required',
+      gender: 'errors.validation.required',
     });
 
     const confirm = await lazySchema(async () => newPasswordSchema).validate({ password: 'long enough', confirm: 'other' });

@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { badgeTriggers, transactionTypes } from '../../../src/features/rewards/contract.ts';
 import { dashboardOverviewSchema } from '../../../src/features/dashboard/contract.ts';
 import { adjustBody, adjustFormSchema, badgeEditSchema, badgeFormSchema } from '../../../src/features/rewards/ui/admin/economy-forms.ts';
-import { adminFieldErrorKey } from '../../../src/platform/ui/admin/field-error.ts';
-import dashboardIt from '../../../locales/it/dashboard.json' with { type: 'json' };
-import dashboardEn from '../../../locales/en/dashboard.json' with { type: 'json' };
+import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
+import errorsIt from '../../../locales/it/errors.json' with { type: 'json' };
+import errorsEn from '../../../locales/en/errors.json' with { type: 'json' };
 import it from '../../../locales/it/rewards-admin.json' with { type: 'json' };
 import en from '../../../locales/en/rewards-admin.json' with { type: 'json' };
 import { allSources } from '../helpers/sources.ts';
@@ -94,22 +94,22 @@ describe('wallet adjustment form', () => {
   });
 });
 
-describe('the economy forms share the admin field-error mapper', () => {
-  test('maps their errors to dashboard.validation keys, never to English', () => {
-    expect(adminFieldErrorKey('slug', { type: 'code', message: 'BADGE_SLUG_TAKEN' }, 'x')).toEqual({ key: 'errors.BADGE_SLUG_TAKEN' });
-    expect(adminFieldErrorKey('name', { type: 'too_small', message: 'Too small' }, ' ')).toEqual({ key: 'dashboard.validation.required' });
-    expect(adminFieldErrorKey('amount', { type: 'invalid_type', message: 'required' }, Number.NaN)).toEqual({ key: 'dashboard.validation.required' });
-    expect(adminFieldErrorKey('slug', { type: 'invalid_format', message: 'slug' }, 'A B')).toEqual({ key: 'dashboard.validation.slug' });
-    expect(adminFieldErrorKey('amount', { type: 'too_small', message: 'amountRange' }, -3)).toEqual({ key: 'dashboard.validation.amountRange' });
-    expect(adminFieldErrorKey('amount', { type: 'custom', message: 'nonZero' }, 0)).toEqual({ key: 'dashboard.validation.nonZero' });
-    expect(adminFieldErrorKey('reason', { type: 'too_big', message: 'Too big' }, 'x'.repeat(300))).toEqual({ key: 'dashboard.validation.tooLong' });
-    expect(adminFieldErrorKey('rewardAmount', { type: 'server' }, 5, { rewardAmount: [0, 1_000_000] })).toEqual({ key: 'dashboard.validation.numberRange', vars: { min: 0, max: 1_000_000 } });
-    expect(adminFieldErrorKey('icon', { type: 'server' }, 'x')).toEqual({ key: 'dashboard.validation.invalid' });
+describe('the economy forms share the one field-error mapper', () => {
+  test('maps their errors to errors.validation keys, never to English', () => {
+    expect(fieldErrorKey('slug', { type: 'code', message: 'BADGE_SLUG_TAKEN' }, 'x')).toEqual({ key: 'errors.BADGE_SLUG_TAKEN' });
+    expect(fieldErrorKey('name', { type: 'too_small', message: 'Too small' }, ' ')).toEqual({ key: 'errors.validation.required' });
+    expect(fieldErrorKey('amount', { type: 'invalid_type', message: 'required' }, Number.NaN)).toEqual({ key: 'errors.validation.required', vars: undefined });
+    expect(fieldErrorKey('slug', { type: 'invalid_format', message: 'slug' }, 'A B')).toEqual({ key: 'errors.validation.slug' });
+    expect(fieldErrorKey('amount', { type: 'too_small', message: 'amountRange' }, -3)).toEqual({ key: 'errors.validation.amountRange' });
+    expect(fieldErrorKey('amount', { type: 'custom', message: 'nonZero' }, 0)).toEqual({ key: 'errors.validation.nonZero' });
+    expect(fieldErrorKey('reason', { type: 'too_big', message: 'Too big' }, 'x'.repeat(300))).toEqual({ key: 'errors.validation.tooLong' });
+    expect(fieldErrorKey('rewardAmount', { type: 'server' }, 5, { rewardAmount: [0, 1_000_000] })).toEqual({ key: 'errors.validation.numberRange', vars: { min: 0, max: 1_000_000 } });
+    expect(fieldErrorKey('icon', { type: 'server' }, 'x')).toEqual({ key: 'errors.validation.invalid' });
   });
   test('their own texts are in both languages', () => {
     for (const key of ['slug', 'rewardRange', 'amountRange', 'nonZero']) {
-      expect(typeof lookup(dashboardIt, `validation.${key}`), `it ${key}`).toBe('string');
-      expect(typeof lookup(dashboardEn, `validation.${key}`), `en ${key}`).toBe('string');
+      expect(typeof lookup(errorsIt, `validation.${key}`), `it ${key}`).toBe('string');
+      expect(typeof lookup(errorsEn, `validation.${key}`), `en ${key}`).toBe('string');
     }
   });
 });

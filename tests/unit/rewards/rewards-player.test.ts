@@ -10,6 +10,8 @@ import { translate } from '../../../src/platform/i18n/i18n.ts';
 import { idempotentSender } from '../../../src/platform/browser/idempotency.ts';
 import { pluralKey } from '../../../src/platform/i18n/plural.ts';
 import { $credits, $token } from '../../../src/platform/browser/session.ts';
+import itErrors from '../../../locales/it/errors.json' with { type: 'json' };
+import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
 
 const product = (over: Partial<{ _id: string; price: number; quantity: number }> = {}) => ({ _id: 'p1', price: 100, quantity: 3, ...over });
 
@@ -173,8 +175,9 @@ describe('rewards texts', () => {
   test('the spec texts are there, in both languages', () => {
     const it = (k: string, v?: Record<string, string | number>) => translate(itRewards, k, v);
     const en = (k: string, v?: Record<string, string | number>) => translate(enRewards, k, v);
-    expect(it('validation.required')).toBe('Questo campo è obbligatorio');
-    expect(en('validation.required')).toBe('This field is required');
+    // the field errors of every form are errors.validation.*, in the spec's words
+    expect(translate(itErrors, 'validation.required')).toBe('Questo campo è obbligatorio');
+    expect(translate(enErrors, 'validation.required')).toBe('This field is required');
     expect(en('market.alreadyOwned')).toBe('You have already redeemed this product');
     expect(en('market.notEnoughCredits')).toBe('Not enough credits');
     expect(en('market.purchaseError')).toBe('Error during product redemption');

@@ -11,6 +11,7 @@ import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../platform/i18n/plural.ts';
 import { countryName } from '../../../platform/i18n/country-name.ts';
 import { updateStoredUser } from '../../../platform/browser/session.ts';
+import { fieldText } from '../../../platform/browser/form-errors.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
@@ -125,11 +126,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     if (!onField) onOutcome({ ok: false, code: res.code });
   };
 
-  const fieldError = (f: Field) => {
-    const e = errors[f];
-    if (!e) return undefined;
-    return t(e.type === 'too_big' ? 'rewards.validation.tooLong' : 'rewards.validation.required');
-  };
+  const fieldError = (f: Field) => fieldText(t, f, errors[f], values[f]);
   const money = (n: number) => t(pluralKey('rewards.credits', n), { amount: formatNumber(n, locale) });
   const field = (f: Field) => {
     const id = `shipping-${f.replaceAll('_', '-')}`;

@@ -5,6 +5,7 @@ import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, newsInputSchema } from '../../contract.ts';
 import { agencyName as defaultAgency } from '../../../../platform/brand.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import { fieldText } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, locales, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
@@ -87,15 +88,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
   const bodies = watch<NewsInput['body']>('body');
   const listHref = localizePath(sectionPath('news'), locale);
 
-  /** The translated error of a field: an API code as such, an empty field "required", a long one "too long". */
-  const errorText = (path: string): string | undefined => {
-    const node = errors[path];
-    if (!node) return undefined;
-    if (node.type === 'code' && node.message) return t(`errors.${node.message}`);
-    if (String(getValues(path) ?? '').trim() === '') return t('news.admin.form.required');
-    if (node.type === 'too_big') return t('news.admin.form.tooLong');
-    return t('dashboard.validation.invalid');
-  };
+  const errorText = (path: string) => fieldText(t, path, errors[path], getValues(path));
   const inLanguage = (errs: FieldErrors, l: Locale) => ['title', 'summary', 'body'].some((field) => errs[`${field}.${l}`]);
   const langsWithErrors = locales.filter((l) => inLanguage(errors, l));
 
