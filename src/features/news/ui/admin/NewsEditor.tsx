@@ -14,7 +14,7 @@ import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
-import NewsBodyField from './NewsBodyField.tsx';
+import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
 import NewsImageField from './NewsImageField.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
 import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
@@ -147,7 +147,16 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
               <FormField id={f('summary', l)} label={t('news.admin.form.summary', { lang })} error={errorText(`summary.${l}`)} hint={t('news.admin.form.summaryHint')}>
                 <textarea {...register(`summary.${l}`)} {...controlProps(f('summary', l), errorText(`summary.${l}`), true)} rows={3} maxLength={SUMMARY_MAX} className={inputClass} />
               </FormField>
-              <NewsBodyField id={f('body', l)} label={t('news.admin.form.body', { lang })} value={bodies?.[l] ?? ''} error={errorText(`body.${l}`)} registration={register(`body.${l}`)} t={t} />
+              <RichTextField
+                id={f('body', l)}
+                label={t('news.admin.form.body', { lang })}
+                value={bodies?.[l] ?? ''}
+                error={errorText(`body.${l}`)}
+                registration={register(`body.${l}`)}
+                t={t}
+                rows={14}
+                texts={{ hint: t('news.admin.form.htmlHint'), preview: t('news.admin.form.preview', { field: t('news.admin.form.body', { lang }) }), previewEmpty: t('news.admin.form.previewEmpty') }}
+              />
             </LanguagePanel>
           );
         })}
