@@ -3,6 +3,7 @@ import auth from '../../../locales/en/accounts.json' with { type: 'json' };
 import errors from '../../../locales/en/errors.json' with { type: 'json' };
 import { goto } from '../helpers.ts';
 import errorsItCatalogue from '../../../locales/it/errors.json' with { type: 'json' };
+import { PASSWORD_MIN_LENGTH } from '../../../src/features/accounts/rules.ts';
 const errorsItValidation = errorsItCatalogue.validation;
 
 const settings = auth.settings;
@@ -48,7 +49,7 @@ test('signup: client rules and a taken e-mail (from the server) show on their fi
   await page.getByTestId('signup-birth-date').fill('2999-01-01');
   await page.getByTestId('signup-submit').click();
   await expect(page.getByTestId('signup-username-error')).toHaveText(v.usernameFormat);
-  await expect(page.getByTestId('signup-password-error')).toHaveText(v.passwordMin);
+  await expect(page.getByTestId('signup-password-error')).toHaveText(v.passwordMin.replace('{min}', String(PASSWORD_MIN_LENGTH)));
   await expect(page.getByTestId('signup-birth-date-error')).toHaveText(v.birthDateFuture);
   await expect(page.getByTestId('signup-gender-error')).toHaveText(v.required);
   await expect(page.getByTestId('signup-username')).toBeFocused();
