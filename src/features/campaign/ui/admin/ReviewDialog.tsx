@@ -1,14 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { MAX_SCORE, REJECT_REASON_MAX, type AdminSubmission, type Submission } from '../../contract.ts';
+import { MAX_SCORE, REJECT_REASON_MAX, type AdminSubmission, type ReviewInput, type Submission } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { reviewBody, type ReviewDecision, type ReviewProblem } from './campaign-admin.ts';
+import { reviewBody, type ReviewDecision } from './campaign-admin.ts';
 import DuplicateWarning from './DuplicateWarning.tsx';
 import StatusBadge from './StatusBadge.tsx';
 
@@ -26,38 +27,44 @@ const rejectButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white transition hover:bg-rose-700 ' +
   'disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
+type Typed = { score: string; reason: string };
+
+/** The rules of one decision (reviewBody), as a form validator: the problem lands on that decision's field. */
+const decisionRules =
+  (decision: ReviewDecision): Validator<Typed> =>
+  async ({ score, reason }) => {
+    const checked = reviewBody(decision, score, reason);
+    return checked.ok ? { ok: true, values: checked.body } : { ok: false, errors: { [decision === 'approve' ? 'score' : 'reason']: { type: 'custom', message: checked.problem } } };
+  };
+const approveRules = decisionRules('approve');
+const rejectRules = decisionRules('reject');
+
 /**
  * Approve with a score or reject with a reason (POST /marketplace/submissions/{id}/review). A
  * decision can be changed until the phase closes, so a reviewed submission opens here too, with
  * its current score or reason filled in.
  */
 export default function ReviewDialog({ t, locale, submission, onClose, onReviewed }: Props) {
-  const [score, setScore] = useState('');
-  const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<ReviewDecision, ReviewProblem>>>({});
+  const typed = (x: AdminSubmission | null): Typed => ({ score: x?.score != null ? String(x.score) : '', reason: x?.reason ?? '' });
+  // one form per decision, each with its own field and rules
+  const approve = useForm<Typed>({ defaultValues: typed(submission), validate: approveRules });
+  const reject = useForm<Typed>({ defaultValues: typed(submission), validate: rejectRules });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<ReviewDecision | null>(null);
+  const { reset: resetApprove } = approve;
+  const { reset: resetReject } = reject;
 
   useEffect(() => {
-    setScore(submission?.score != null ? String(submission.score) : '');
-    setReason(submission?.reason ?? '');
-    setProblems({});
+    resetApprove(typed(submission));
+    resetReject(typed(submission));
     setFailure(null);
-  }, [submission]);
+  }, [submission, resetApprove, resetReject]);
 
-  const submit = (decision: ReviewDecision) => async (e: FormEvent) => {
-    e.preventDefault();
+  const send = (decision: ReviewDecision) => async (body: ReviewInput) => {
     if (!submission || busy) return;
-    const checked = reviewBody(decision, score, reason);
-    if (!checked.ok) {
-      setProblems({ [decision]: checked.problem });
-      document.getElementById(decision === 'approve' ? 'review-score' : 'review-reason')?.focus();
-      return;
-    }
-    setProblems({});
     setFailure(null);
     setBusy(decision);
-    const res = await api<Submission>(`/marketplace/submissions/${encodeURIComponent(submission.id)}/review`, { method: 'POST', body: checked.body });
+    const res = await api<Submission>(`/marketplace/submissions/${encodeURIComponent(submission.id)}/review`, { method: 'POST', body });
     setBusy(null);
     if (!res.ok) {
       setFailure(res.code);
@@ -69,8 +76,8 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
   };
 
   const problem = (decision: ReviewDecision) => {
-    const p = problems[decision];
-    return p ? t(`campaignAdmin.review.errors.${p}`, { max: decision === 'approve' ? MAX_SCORE : REJECT_REASON_MAX }) : undefined;
+    const error = decision === 'approve' ? approve.errors.score : reject.errors.reason;
+    return error?.message ? t(`campaignAdmin.review.errors.${error.message}`, { max: decision === 'approve' ? MAX_SCORE : REJECT_REASON_MAX }) : undefined;
   };
   const s = submission;
 
@@ -110,28 +117,17 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
             </p>
           )}
           <div className="grid gap-5 sm:grid-cols-2">
-            <form noValidate onSubmit={submit('approve')} className="space-y-3 rounded-xl border border-emerald-500/30 p-4" aria-label={t('campaignAdmin.review.approveTitle')}>
+            <form noValidate onSubmit={approve.handleSubmit<ReviewInput>(send('approve'))} className="space-y-3 rounded-xl border border-emerald-500/30 p-4" aria-label={t('campaignAdmin.review.approveTitle')}>
               <FormField id="review-score" label={t('campaignAdmin.review.score')} error={problem('approve')} hint={t('campaignAdmin.review.scoreHint')}>
-                <input
-                  {...controlProps('review-score', problem('approve'), true)}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={MAX_SCORE}
-                  step={1}
-                  required
-                  value={score}
-                  onChange={(e) => setScore(e.target.value)}
-                  className={inputClass}
-                />
+                <input {...controlProps('review-score', problem('approve'), true)} type="number" inputMode="numeric" min={0} max={MAX_SCORE} step={1} required {...approve.register('score')} className={inputClass} />
               </FormField>
               <button type="submit" className={`${primaryButtonClass} w-full`} disabled={busy !== null} data-testid="review-approve">
                 {busy === 'approve' ? t('campaignAdmin.saving') : t('campaignAdmin.review.approve')}
               </button>
             </form>
-            <form noValidate onSubmit={submit('reject')} className="space-y-3 rounded-xl border border-rose-500/30 p-4" aria-label={t('campaignAdmin.review.rejectTitle')}>
+            <form noValidate onSubmit={reject.handleSubmit<ReviewInput>(send('reject'))} className="space-y-3 rounded-xl border border-rose-500/30 p-4" aria-label={t('campaignAdmin.review.rejectTitle')}>
               <FormField id="review-reason" label={t('campaignAdmin.review.reason')} error={problem('reject')} hint={t('campaignAdmin.review.reasonHint')}>
-                <textarea {...controlProps('review-reason', problem('reject'), true)} rows={2} maxLength={REJECT_REASON_MAX} required value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />
+                <textarea {...controlProps('review-reason', problem('reject'), true)} rows={2} maxLength={REJECT_REASON_MAX} required {...reject.register('reason')} className={inputClass} />
               </FormField>
               <button type="submit" className={`${rejectButtonClass} w-full`} disabled={busy !== null} data-testid="review-reject">
                 {busy === 'reject' ? t('campaignAdmin.saving') : t('campaignAdmin.review.reject')}
