@@ -41,7 +41,10 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => deepEqual((a as Values)[k], (b as Values)[k]));
 }
 
-export function useForm<V extends object>({ defaultValues, validate, mode = 'onSubmit' }: { defaultValues: V; validate: Validator<V>; mode?: 'onSubmit' | 'onTouched' }) {
+/** A form whose only rule is that its submit button is enabled: the values go through as typed. */
+const asTyped = async (values: unknown): Promise<Validation> => ({ ok: true, values });
+
+export function useForm<V extends object>({ defaultValues, validate = asTyped, mode = 'onSubmit' }: { defaultValues: V; validate?: Validator<V>; mode?: 'onSubmit' | 'onTouched' }) {
   const [values, setValues] = useState<V>(defaultValues);
   const [defaults, setDefaults] = useState<V>(defaultValues);
   const defaultsRef = useRef(defaults);

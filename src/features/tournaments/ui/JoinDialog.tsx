@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Tournament } from '../contract.ts';
 import type { GameAccount, User } from '../../accounts/contract.ts';
 import { eligibleAccounts, fortniteAccount, registrationBody, withAccount } from '../join.ts';
@@ -8,6 +8,7 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
+import { useForm } from '../../../platform/ui/use-form.ts';
 import { errorBoxClass, inputClass, labelClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
 import Modal from './Modal.tsx';
 
@@ -40,18 +41,29 @@ type Help = 'discord' | 'epic' | null;
 export default function JoinDialog({ t, tournament, user: storedUser, communityUrl, settingsHref, onClose, onJoined }: Props) {
   const fortnite = isFortnite(tournament.game);
   const [user, setUser] = useState<User>(storedUser);
-  const [discordId, setDiscordId] = useState(storedUser.discordId ?? '');
-  const [epicId, setEpicId] = useState(storedUser.epicId ?? '');
-  const [saved, setSaved] = useState('');
-  const [newUsername, setNewUsername] = useState('');
-  const [newId, setNewId] = useState('');
-  const [newPlatform, setNewPlatform] = useState(tournament.console.length === 1 ? tournament.console[0] : '');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    setValue,
+    handleSubmit,
+    reset,
+    values,
+    isSubmitting: busy,
+  } = useForm({
+    defaultValues: {
+      discordId: storedUser.discordId ?? '',
+      epicId: storedUser.epicId ?? '',
+      /** the index of a saved account, or '' */
+      saved: '',
+      newUsername: '',
+      newId: '',
+      newPlatform: tournament.console.length === 1 ? tournament.console[0]! : '',
+      password: '',
+    },
+  });
+  const { discordId, epicId, saved, newUsername, newId, password } = values;
   const [failure, setFailure] = useState<string | null>(null);
   const [help, setHelp] = useState<Help>(null);
   const running = useRef(false);
-  const touched = useRef(false);
 
   // the stored profile may be stale (another device): read it, keeping anything already typed
   useEffect(() => {
@@ -60,18 +72,19 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
       if (!live || !res.ok) return;
       updateStoredUser(res.data);
       setUser(res.data);
-      if (!touched.current) {
-        setDiscordId(res.data.discordId ?? '');
-        setEpicId(res.data.epicId ?? '');
-      }
+      // what the player already changed stays
+      reset({ ...values, discordId: res.data.discordId ?? '', epicId: res.data.epicId ?? '' }, { keepDirtyValues: true });
     });
     return () => {
       live = false;
     };
+    // once, when the dialog opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const accounts = eligibleAccounts(user, tournament);
   const consoleName = (c: string) => t(`tournaments.consoles.${c}`);
+  const newPlatform = values.newPlatform;
   const typingNew = newUsername.trim() !== '' || newId.trim() !== '';
   const ready = fortnite ? discordId.trim() !== '' && epicId.trim() !== '' : saved !== '' || (newUsername.trim() !== '' && newPlatform !== '');
 
@@ -82,11 +95,9 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
     setFailure(t(key) !== key ? t(key) : t(fallbackKey));
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (!ready || running.current) return; // double submits are ignored
     running.current = true;
-    setBusy(true);
     setFailure(null);
     try {
       let account: GameAccount;
@@ -124,13 +135,12 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
       onJoined(res.data);
     } finally {
       running.current = false;
-      setBusy(false);
     }
   };
 
   return (
     <Modal title={t('tournaments.join.title', { name: tournament.name })} closeLabel={t('tournaments.dialog.close')} onClose={onClose} busy={busy} testId="join-dialog">
-      <form onSubmit={submit} noValidate className="relative" data-testid="join-form">
+      <form onSubmit={handleSubmit(submit)} noValidate className="relative" data-testid="join-form">
         {/* hidden, not removed, while the help shows: the form keeps its size and its values */}
         <div className={`space-y-5 ${help ? 'invisible' : ''}`}>
           {fortnite ? (
@@ -142,35 +152,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                 </a>
               </div>
               <Field id="join-discord-id" label={t('tournaments.join.discordId')} helpLabel={t('tournaments.join.discordHelp')} onHelp={() => setHelp('discord')}>
-                <input
-                  id="join-discord-id"
-                  data-testid="join-discord-id"
-                  value={discordId}
-                  onChange={(e) => {
-                    touched.current = true;
-                    setDiscordId(e.target.value);
-                  }}
-                  autoComplete="off"
-                  required
-                  maxLength={64}
-                  className={inputClass}
-                />
+                <input id="join-discord-id" data-testid="join-discord-id" {...register('discordId')} autoComplete="off" required maxLength={64} className={inputClass} />
               </Field>
               <Field id="join-epic-id" label={t('tournaments.join.epicId')} helpLabel={t('tournaments.join.epicHelp')} onHelp={() => setHelp('epic')}>
-                <input
-                  id="join-epic-id"
-                  data-testid="join-epic-id"
-                  value={epicId}
-                  onChange={(e) => {
-                    touched.current = true;
-                    setEpicId(e.target.value);
-                  }}
-                  autoComplete="off"
-                  required
-                  maxLength={64}
-                  aria-describedby="join-epic-id-hint"
-                  className={inputClass}
-                />
+                <input id="join-epic-id" data-testid="join-epic-id" {...register('epicId')} autoComplete="off" required maxLength={64} aria-describedby="join-epic-id-hint" className={inputClass} />
                 <p id="join-epic-id-hint" className="text-xs text-slate-400">
                   {t('tournaments.join.accountPage')}{' '}
                   <a href={settingsHref} className={linkClass} data-testid="join-settings-link">
@@ -189,13 +174,13 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                   <select
                     id="join-saved-account"
                     data-testid="join-saved-account"
-                    value={saved}
+                    {...register('saved')}
                     onChange={(e) => {
-                      setSaved(e.target.value);
+                      setValue('saved', e.target.value);
                       // choosing a saved account clears the new one (SPEC section 5)
                       if (e.target.value !== '') {
-                        setNewUsername('');
-                        setNewId('');
+                        setValue('newUsername', '');
+                        setValue('newId', '');
                       }
                     }}
                     className={selectClass}
@@ -223,10 +208,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                   <input
                     id="join-new-username"
                     data-testid="join-new-username"
-                    value={newUsername}
+                    {...register('newUsername')}
                     onChange={(e) => {
-                      setNewUsername(e.target.value);
-                      if (e.target.value) setSaved('');
+                      setValue('newUsername', e.target.value);
+                      if (e.target.value) setValue('saved', '');
                     }}
                     autoComplete="off"
                     maxLength={64}
@@ -237,10 +222,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                   <input
                     id="join-new-id"
                     data-testid="join-new-id"
-                    value={newId}
+                    {...register('newId')}
                     onChange={(e) => {
-                      setNewId(e.target.value);
-                      if (e.target.value) setSaved('');
+                      setValue('newId', e.target.value);
+                      if (e.target.value) setValue('saved', '');
                     }}
                     autoComplete="off"
                     maxLength={64}
@@ -255,10 +240,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                     <select
                       id="join-new-platform"
                       data-testid="join-new-platform"
-                      value={newPlatform}
+                      {...register('newPlatform')}
                       onChange={(e) => {
-                        setNewPlatform(e.target.value);
-                        if (typingNew) setSaved('');
+                        setValue('newPlatform', e.target.value);
+                        if (typingNew) setValue('saved', '');
                       }}
                       className={selectClass}
                     >
@@ -277,17 +262,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
 
           {!tournament.open && (
             <Field id="join-password" label={t('tournaments.join.password')}>
-              <input
-                id="join-password"
-                data-testid="join-password"
-                type="password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="off"
-                maxLength={128}
-                aria-describedby="join-password-hint"
-                className={inputClass}
-              />
+              <input id="join-password" data-testid="join-password" type="password" {...register('password')} autoComplete="off" maxLength={128} aria-describedby="join-password-hint" className={inputClass} />
               <p id="join-password-hint" className="text-xs text-slate-400">
                 {t('tournaments.join.passwordHint')}
               </p>
