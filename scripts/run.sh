@@ -56,7 +56,8 @@ case "$cmd" in
     astro dev --port "$port" "$@" ;;
   test) exec bash scripts/test.sh "$@" ;;
   e2e) ensure_build; exec playwright test "$@" ;;
-  typecheck) exec tsc --noEmit -p . ;;
+  # the TypeScript files, then the Astro components and pages (their frontmatter and props)
+  typecheck) tsc --noEmit -p . && exec astro check --minimumSeverity error ;;
   boundaries) exec depcruise src --config .dependency-cruiser.cjs --output-type err ;;
   lint) eslint --max-warnings 0 src tests scripts ./*.ts ./*.mjs ./*.js && exec prettier --check . ;;
   format) exec prettier --write . ;;

@@ -13,8 +13,8 @@ fi
 
 status=0
 # the types first: a type error fails the run like a failed test (issue 14: typecheck inside npm test)
-echo "› type check (tsc --noEmit)"
-if ! tsc --noEmit -p .; then echo "✘ the type check failed" >&2; status=1; fi
+echo "› type check (tsc --noEmit, then astro check for the .astro files)"
+if ! tsc --noEmit -p . || ! astro check --minimumSeverity error; then echo "✘ the type check failed" >&2; status=1; fi
 
 # the linter (typescript-eslint strict, react-hooks, jsx-a11y, astro) and the formatter, in check mode
 echo "› lint and format check (eslint, prettier)"

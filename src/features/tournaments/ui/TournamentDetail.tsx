@@ -14,7 +14,7 @@ import { pluralKey } from '../../../platform/i18n/plural.ts';
 import type { JoinResult } from './JoinDialog.tsx';
 
 /** The tournament as the island holds it: the page renders description and rules itself. */
-export type LiveTournament = Omit<Tournament, 'description' | 'rules'>;
+export type LiveTournament = Omit<Tournament, 'description' | 'rules' | 'translations'>;
 
 interface Props {
   locale: Locale;
