@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pageOfAll, readListPlace, writeListPlace, type ListParams } from '../../../src/platform/ui/admin/use-admin-list.ts';
+import { comparisonOf, pageOfAll, readListPlace, writeListPlace, type ListParams } from '../../../src/platform/ui/admin/use-admin-list.ts';
 import { sortOf, sortValues } from '../../../src/platform/list-sort.ts';
 
 const params: ListParams = { filter: { values: ['all', 'fulfilled'], initial: 'all' }, sort: { values: sortValues(['name', 'price']), initial: 'newest' } };
@@ -52,5 +52,20 @@ describe('a list held whole on the client', () => {
     );
     expect(sorted.ok && sorted.data.map((r) => r.name)).toEqual(['Cup 10', 'Cup 15', 'Cup 20']);
     expect(sorted.ok && sorted.total).toBe(23);
+  });
+});
+
+describe('the order of a list held whole', () => {
+  const orders = { newest: (a: { n: number }, b: { n: number }) => b.n - a.n, n: (a: { n: number }, b: { n: number }) => a.n - b.n };
+  const rows = [{ n: 2 }, { n: 3 }, { n: 1 }];
+  const sorted = (sort: string | undefined) => {
+    const compare = comparisonOf(orders, sort);
+    return compare ? [...rows].sort(compare).map((r) => r.n) : null;
+  };
+  test('a key sorts ascending, -key descending, newest by its own order; a key the list lacks keeps the API order', () => {
+    expect(sorted('n')).toEqual([1, 2, 3]);
+    expect(sorted('-n')).toEqual([3, 2, 1]);
+    expect(sorted(undefined)).toEqual([3, 2, 1]);
+    expect(comparisonOf({ n: orders.n }, 'newest')).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../browser/api-client.ts';
 import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from './admin-lists.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
+import { sortOf } from '../../list-sort.ts';
 
 /** One page of a list, and the search it answers. */
 export interface ListPage<Row> {
@@ -67,6 +68,13 @@ export function pageOfAll<Row>(all: Row[], req: ListRequest, text: (row: Row) =>
   return { ok: true, data: matches.slice(pageOffset(req.page), pageOffset(req.page) + PAGE_SIZE), total: matches.length };
 }
 
+/** The comparison of a `?sort=` value among a list's `orders` (`newest` included if it has one), or none: the API's order. */
+export function comparisonOf<Row>(orders: Partial<Record<string, (a: Row, b: Row) => number>>, sort: string | undefined): ((a: Row, b: Row) => number) | undefined {
+  const order = sortOf(sort ?? 'newest');
+  const compare = orders[order?.key ?? 'newest'];
+  return compare && order?.direction === 'desc' ? (a, b) => compare(b, a) : compare;
+}
+
 /**
  * A loader for an API that pages by limit/offset but cannot search: without a search it reads the
  * page; with one it reads every row in batches and searches them here.
@@ -97,6 +105,11 @@ export function searchingEveryPage<Row>(path: (limit: number, offset: number) =>
 export function useAdminList<Row>(opts: {
   url?: (req: ListRequest) => string;
   load?: (req: ListRequest) => Promise<Loaded<Row>>;
+  /**
+   * a list the API answers whole: read once (again on retry and after a delete), then searched on
+   * `text`, ordered by `orders[<sort key>]` and paged here, so a search or a page costs no request
+   */
+  whole?: { read: () => Promise<Loaded<Row>>; text: (row: Row) => string; orders: Partial<Record<string, (a: Row, b: Row) => number>> };
   /** filters and `sort`; a new value starts on page 1 */
   params?: ListParams;
   base?: string;
@@ -119,6 +132,8 @@ export function useAdminList<Row>(opts: {
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // the rows of a whole list, and the reload they were read for
+  const whole = useRef<{ reload: number; rows: Row[] } | null>(null);
   const req: ListRequest = { query, page, values };
   // what the answer depends on: the address of the page, or the search, page and params for a loader
   const request = opts.url ? opts.url(req) : `${key}\u0000${page}`;
@@ -132,7 +147,15 @@ export function useAdminList<Row>(opts: {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    const read: Promise<Loaded<Row>> = opts.load ? opts.load(req) : api<Row[]>(request, { base: opts.base });
+    const readWhole = async (w: NonNullable<typeof opts.whole>): Promise<Loaded<Row>> => {
+      if (whole.current?.reload !== reload) {
+        const res = await w.read();
+        if (!res.ok) return res;
+        whole.current = { reload, rows: res.data };
+      }
+      return pageOfAll(whole.current.rows, req, w.text, comparisonOf(w.orders, req.values.sort));
+    };
+    const read: Promise<Loaded<Row>> = opts.whole ? readWhole(opts.whole) : opts.load ? opts.load(req) : api<Row[]>(request, { base: opts.base });
     read.then((res) => {
       if (!live) return;
       setLoading(false);
@@ -182,7 +205,10 @@ export function useAdminList<Row>(opts: {
     failure,
     retry: () => setReload((n) => n + 1),
     /** changes rows in place (an edit answered with the new row), without reading the page again */
-    updateRows: (change: (rows: Row[]) => Row[]) => setData((d) => (d ? { ...d, rows: change(d.rows) } : d)),
+    updateRows: (change: (rows: Row[]) => Row[]) => {
+      if (whole.current) whole.current = { ...whole.current, rows: change(whole.current.rows) };
+      setData((d) => (d ? { ...d, rows: change(d.rows) } : d));
+    },
     pendingDelete,
     setPendingDelete,
     deleting,

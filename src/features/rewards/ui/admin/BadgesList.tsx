@@ -6,9 +6,9 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { sortOf, sortValues } from '../../../../platform/list-sort.ts';
+import { sortValues } from '../../../../platform/list-sort.ts';
 import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
-import { pageOfAll, useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 
@@ -35,20 +35,14 @@ const orders: Record<string, (a: Badge, b: Badge) => number> = {
 /** /dashboard/badges: every badge (admins also see inactive ones), newest first, searched (name or slug), sorted and paged here, with the activate/deactivate toggle. */
 export default function BadgesList({ t, locale }: SectionProps) {
   const list = useAdminList<Badge>({
-    load: async (req) => {
-      const res = await api<Badge[]>('/marketplace/badges');
-      if (!res.ok) {
-        console.error('badges load failed', res.code);
+    whole: {
+      read: async () => {
+        const res = await api<Badge[]>('/marketplace/badges');
+        if (!res.ok) console.error('badges load failed', res.code);
         return res;
-      }
-      const order = sortOf(req.values.sort!);
-      const compare = orders[order?.key ?? 'newest']!;
-      return pageOfAll(
-        res.data,
-        req,
-        (b) => `${b.name}\n${b.slug}`,
-        (a, b) => (order?.direction === 'desc' ? compare(b, a) : compare(a, b)),
-      );
+      },
+      text: (b) => `${b.name}\n${b.slug}`,
+      orders,
     },
     params: { sort: { values: sorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.badges.loadError'),

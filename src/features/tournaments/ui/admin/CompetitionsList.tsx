@@ -2,12 +2,12 @@ import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import type { Competition } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
-import { sortValues, sortOf } from '../../../../platform/list-sort.ts';
+import { sortValues } from '../../../../platform/list-sort.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
-import { pageOfAll, useAdminList, type ListRequest, type Loaded } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 
 const sorts = sortValues(['name', 'players']);
 const playersOf = (c: Competition) => (c.teams ?? []).reduce((n, team) => n + team.players.length, 0);
@@ -16,16 +16,10 @@ const orders: Record<string, (a: Competition, b: Competition) => number> = {
   players: (a, b) => playersOf(a) - playersOf(b),
 };
 
-/** /dashboard/competitions: every competition of the owner (the API lists them whole), searched, sorted and paged here. */
+/** /dashboard/competitions: every competition of the owner (the API lists them whole, read once), searched, sorted and paged here. */
 export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Competition>({
-    load: async (req: ListRequest): Promise<Loaded<Competition>> => {
-      const res = await api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`);
-      if (!res.ok) return res;
-      const order = sortOf(req.values.sort!);
-      const compare = order && orders[order.key];
-      return pageOfAll(res.data, req, (c) => c.name, compare && order ? (a, b) => (order.direction === 'asc' ? compare(a, b) : compare(b, a)) : undefined);
-    },
+    whole: { read: () => api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`), text: (c) => c.name, orders },
     params: { sort: { values: sorts, initial: 'newest' } },
     loadError: (code) => t.error(code),
   });
