@@ -39,3 +39,12 @@ export type CachePolicy = keyof typeof cachePolicy;
 export function cacheHeaders(hasAuthorization: boolean, policy: Exclude<CachePolicy, 'personal' | 'none'>): Record<string, string> {
   return { vary: 'Authorization', 'cache-control': hasAuthorization ? cachePolicy.personal : cachePolicy[policy] };
 }
+
+/**
+ * How an on-demand page answers the state it reached: a failure to read is 503 and never kept, a
+ * page that does not exist is 404, and what exists (or is known not to) may be kept under `policy`.
+ */
+export function answerPageState(response: { status?: number; headers: Headers }, state: 'ok' | 'notFound' | 'error', policy: CachePolicy): void {
+  if (state !== 'ok') response.status = state === 'error' ? 503 : 404;
+  response.headers.set('cache-control', cachePolicy[state === 'error' ? 'none' : policy]);
+}
