@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../browser/api-client.ts';
 import Spinner from '../Spinner.tsx';
-import { linkClass } from '../ui.ts';
+import { linkClass, primaryButtonClass, secondaryButtonClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
 import EditorLoadError from './EditorLoadError.tsx';
 import { idFromLocation } from './section-props.ts';
@@ -80,6 +80,45 @@ export function EditorFrame<T extends object>({
     <div className="mt-4 space-y-6" data-testid={`${name}-editor`} {...{ [`data-${name}-id`]: recordId(editor.record) }}>
       {backLink}
       {children(editor.record)}
+    </div>
+  );
+}
+
+/**
+ * The footer of every dashboard editor form: Cancel (back to the list) and the submit button, which
+ * reads "Saving…" while the form is sent and otherwise `<ns>.submitCreate` or `<ns>.submitSave`.
+ * Test ids: `<name>-cancel`, `<name>-submit`. A long form's bar sticks to the bottom of the page.
+ */
+export function EditorActions({
+  t,
+  name,
+  ns,
+  cancelHref,
+  editing,
+  submitting,
+  disabled = false,
+  sticky = false,
+}: {
+  t: Translator;
+  name: string;
+  /** where the submit texts live */
+  ns: string;
+  cancelHref: string;
+  editing: boolean;
+  submitting: boolean;
+  /** besides while submitting: an upload still running, an edit with nothing changed */
+  disabled?: boolean;
+  sticky?: boolean;
+}) {
+  const bar = sticky ? 'sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-ink/90 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8' : 'flex flex-wrap justify-end gap-3';
+  return (
+    <div className={bar}>
+      <a href={cancelHref} className={secondaryButtonClass} data-testid={`${name}-cancel`}>
+        {t('dashboard.common.cancel')}
+      </a>
+      <button type="submit" className={primaryButtonClass} disabled={submitting || disabled} data-testid={`${name}-submit`}>
+        {submitting ? t('dashboard.common.saving') : t(editing ? `${ns}.submitSave` : `${ns}.submitCreate`)}
+      </button>
     </div>
   );
 }

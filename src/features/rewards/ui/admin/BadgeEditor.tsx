@@ -10,12 +10,13 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { errorBoxClass, inputClass, linkClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { uploadImage } from '../../../../platform/browser/upload.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
+import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 /** What the inputs hold: the reward as typed. */
@@ -239,14 +240,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
           {t('rewardsAdmin.badges.form.active')}
         </label>
       </div>
-      <div className="flex flex-wrap justify-end gap-3">
-        <a href={listHref} className={secondaryButtonClass} data-testid="badge-cancel">
-          {t('rewardsAdmin.common.cancel')}
-        </a>
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || uploading || (editing && !isDirty)} data-testid="badge-submit">
-          {isSubmitting ? t('rewardsAdmin.common.saving') : editing ? t('rewardsAdmin.badges.form.submitSave') : t('rewardsAdmin.badges.form.submitCreate')}
-        </button>
-      </div>
+      <EditorActions t={t} name="badge" ns="rewardsAdmin.badges.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading || (editing && !isDirty)} />
     </form>
   );
 }

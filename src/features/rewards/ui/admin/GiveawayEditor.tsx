@@ -6,7 +6,7 @@ import { api, marketplaceApiBase } from '../../../../platform/browser/api-client
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -17,7 +17,7 @@ import { giveawayBody, giveawayValues, type GiveawayValues } from './form-values
 
 type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
-import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 
 type Values = GiveawayValues;
 const fields = ['token', 'credits', 'type', 'maxUses', 'expiresAt', 'description'] as const;
@@ -139,14 +139,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
           </p>
         )}
       </div>
-      <div className="flex flex-wrap justify-end gap-3">
-        <a href={listHref} className={secondaryButtonClass} data-testid="giveaway-cancel">
-          {t('dashboard.common.cancel')}
-        </a>
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="giveaway-submit">
-          {isSubmitting ? t('dashboard.common.saving') : editing ? t('rewardsAdmin.giveawayForm.submitSave') : t('rewardsAdmin.giveawayForm.submitCreate')}
-        </button>
-      </div>
+      <EditorActions t={t} name="giveaway" ns="rewardsAdmin.giveawayForm" cancelHref={listHref} editing={editing} submitting={isSubmitting} />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { api, marketplaceApiBase } from '../../../../platform/browser/api-client
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -17,7 +17,7 @@ import { type SectionProps } from '../../../../platform/ui/admin/section-props.t
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
 import { uploadImage } from '../../../../platform/browser/upload.ts';
-import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 type Values = ProductValues;
@@ -157,14 +157,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
           </FormField>
         </div>
       </div>
-      <div className="flex flex-wrap justify-end gap-3">
-        <a href={listHref} className={secondaryButtonClass} data-testid="product-cancel">
-          {t('dashboard.common.cancel')}
-        </a>
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || uploading} data-testid="product-submit">
-          {isSubmitting ? t('dashboard.common.saving') : editing ? t('rewardsAdmin.productForm.submitSave') : t('rewardsAdmin.productForm.submitCreate')}
-        </button>
-      </div>
+      <EditorActions t={t} name="product" ns="rewardsAdmin.productForm" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading} />
     </form>
   );
 }

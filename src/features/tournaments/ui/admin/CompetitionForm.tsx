@@ -10,11 +10,12 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
+import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 /**
@@ -128,14 +129,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
           <input {...register('finalsCity')} {...controlProps('competition-finals-city', fieldError('finalsCity'))} type="text" maxLength={80} className={inputClass} />
         </FormField>
       </div>
-      <div className="flex flex-wrap justify-end gap-3">
-        <a href={listHref} className={secondaryButtonClass} data-testid="competition-cancel">
-          {t('dashboard.common.cancel')}
-        </a>
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || (editing && !isDirty)} data-testid="competition-submit">
-          {isSubmitting ? t('dashboard.common.saving') : editing ? t('dashboard.competitions.form.submitSave') : t('dashboard.competitions.form.submitCreate')}
-        </button>
-      </div>
+      <EditorActions t={t} name="competition" ns="dashboard.competitions.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={editing && !isDirty} />
     </form>
   );
 }

@@ -11,13 +11,14 @@ import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../../platform/ui/PasswordInput.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
+import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
 import { emptyTournamentValues, scheduleFields, toFormValues, toTournamentBody, tournamentFields, tournamentNumberRanges, type TournamentFormValues } from './tournament-form-values.ts';
@@ -277,14 +278,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
         </FormField>
       </Section>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-ink/90 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8">
-        <a href={listHref} className={secondaryButtonClass} data-testid="tournament-cancel">
-          {t('dashboard.common.cancel')}
-        </a>
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || (editing && !isDirty)} data-testid="tournament-submit">
-          {isSubmitting ? t('dashboard.common.saving') : editing ? t('dashboard.tournaments.form.submitSave') : t('dashboard.tournaments.form.submitCreate')}
-        </button>
-      </div>
+      <EditorActions t={t} name="tournament" ns="dashboard.tournaments.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={editing && !isDirty} sticky />
     </form>
   );
 }
