@@ -259,7 +259,7 @@ describe('creating and editing tournaments', () => {
     const id = await createTournament(t, admin.token);
     await join(t, id, await quickPlayer(t));
     const res = await t.call('DELETE', `/api/tournaments/${id}`, { token: admin.token });
-    expect(res.json).toEqual({ status: 'SUCCESS', data: { id } });
+    expect(res.json).toEqual({ status: 'SUCCESS', data: { id, deleted: true } });
     expect((await t.call('GET', `/api/tournaments/${id}`)).status).toBe(404);
     expect(await registrationRows(t, id)).toEqual([]);
     expect((await t.call('DELETE', `/api/tournaments/${id}`, { token: admin.token })).json.error.code).toBe('TOURNAMENT_NOT_FOUND');

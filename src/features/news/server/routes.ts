@@ -6,10 +6,9 @@ import { newsArticleSchema, newsInputSchema, newsListQuerySchema, newsUpdateSche
 import { envelope, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
 import * as NewsService from './service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
-import { actorOf } from '../../../platform/http/plugins/auth.ts';
+import { adminWrites } from '../../../platform/http/admin-writes.ts';
 
 const idParams = z.object({ id: idSchema });
-const security = [{ bearer: [] }];
 
 // anonymous reads are shared by caches; a reader with a token may see drafts
 const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(req, reply, 'editorial');
@@ -47,43 +46,17 @@ export default async function newsRoutes(root: FastifyInstance) {
     },
   });
 
-  app.post('/news', {
-    schema: {
-      tags,
-      summary: 'Write an article (admin); the body HTML is sanitised',
-      security,
-      body: newsInputSchema,
-      response: { 201: envelope(newsArticleSchema), ...errorResponses(400, 401, 403) },
-    },
-    onRequest: app.requireAdmin,
-    handler: async (req, reply) => reply.code(201).send(ok(await NewsService.create(app, actorOf(req), req.body))),
-  });
-
-  app.put('/news/:id', {
-    schema: {
-      tags,
+  adminWrites(root, {
+    path: '/news',
+    tags,
+    item: newsArticleSchema,
+    input: newsInputSchema,
+    update: newsUpdateSchema,
+    create: { summary: 'Write an article (admin); the body HTML is sanitised', run: ({ actor, body }) => NewsService.create(app, actor, body) },
+    edit: {
       summary: 'Edit an article (admin); omitted fields stay; published=false clears publishedAt',
-      security,
-      params: idParams,
-      body: newsUpdateSchema,
-      response: { 200: envelope(newsArticleSchema), ...errorResponses(400, 401, 403, 404) },
+      run: ({ actor, id, body }) => NewsService.update(app, actor, id, body),
     },
-    onRequest: app.requireAdmin,
-    handler: async (req) => ok(await NewsService.update(app, actorOf(req), req.params.id, req.body)),
-  });
-
-  app.delete('/news/:id', {
-    schema: {
-      tags,
-      summary: 'Delete an article (admin)',
-      security,
-      params: idParams,
-      response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404) },
-    },
-    onRequest: app.requireAdmin,
-    handler: async (req) => {
-      await NewsService.remove(app, actorOf(req), req.params.id);
-      return ok({ id: req.params.id, deleted: true as const });
-    },
+    remove: { summary: 'Delete an article (admin)', run: ({ actor, id }) => NewsService.remove(app, actor, id) },
   });
 }

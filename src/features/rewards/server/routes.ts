@@ -45,13 +45,13 @@ import { ownerOf } from '../../../platform/owner.ts';
 import * as WalletService from './wallet-service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
+import { adminWrites } from '../../../platform/http/admin-writes.ts';
 
 const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
 const ownerQuery = z.object({ owner: z.string().max(64).optional() });
 // the spec's giveaway and wallet lists name the count totalCount
 const countedList = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
-const deleted = (key: '_id' | 'id') => envelope(z.object({ [key]: z.string(), deleted: z.literal(true) }));
 // headers stay loose: a strict object would strip Authorization from the request
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
 const bearer = [{ bearer: [] }];
@@ -79,21 +79,23 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   // ---- badges ----
   {
     const tags = ['rewards'];
-    app.post('/marketplace/badges', {
-      schema: {
-        tags,
+    adminWrites(root, {
+      path: '/marketplace/badges',
+      tags,
+      item: badgeSchema,
+      input: badgeInputSchema,
+      update: badgeUpdateSchema,
+      query: ownerQuery,
+      create: {
         summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists',
-        security: bearer,
-        querystring: ownerQuery,
-        body: badgeInputSchema,
-        response: { 201: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404, 409) },
+        also: [404, 409],
+        run: ({ actor, body, query }) => BadgeService.create(app, owner(query.owner), actor, body),
       },
-      onRequest: app.requireAdmin,
-      handler: async (req, reply) => {
-        return reply.code(201).send(ok(await BadgeService.create(app, ownerOf(app, req.query.owner), actorOf(req), req.body)));
+      edit: {
+        summary: 'Edit a badge (admin); slug and trigger are fixed',
+        run: ({ actor, id, body, query }) => BadgeService.update(app, owner(query.owner), actor, id, body),
       },
     });
-
     app.get('/marketplace/badges', {
       schema: {
         tags,
@@ -119,22 +121,6 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req, reply) => {
         cacheForViewer(req, reply);
         return ok(await BadgeService.get(app, owner(req.query.owner), req.params.id, !!req.user?.isAdmin));
-      },
-    });
-    app.put('/marketplace/badges/:id', {
-      schema: {
-        tags,
-        summary: 'Edit a badge (admin); slug and trigger are fixed',
-        security: bearer,
-        params: idParams,
-        querystring: ownerQuery,
-        body: badgeUpdateSchema,
-        response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const after = await BadgeService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
-        return ok(after);
       },
     });
     app.patch('/marketplace/badges/:id/toggle-active', {
@@ -221,50 +207,26 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         return cachedJson(app, req, reply, async () => ok(await ProductService.get(app, owner(req.query.owner), req.params.id)));
       },
     });
-    app.post('/marketplace/products', {
-      schema: {
-        tags,
+    adminWrites(root, {
+      path: '/marketplace/products',
+      tags,
+      item: productSchema,
+      input: productInputSchema,
+      update: productUpdateSchema,
+      query: ownerQuery,
+      deletedKey: '_id',
+      create: {
         summary: 'Create a product (admin)',
-        security: bearer,
-        querystring: ownerQuery,
-        body: productInputSchema,
-        response: { 201: envelope(productSchema), ...errorResponses(400, 401, 403, 404) },
+        also: [404],
+        run: ({ actor, body, query }) => ProductService.create(app, owner(query.owner), actor, body),
       },
-      onRequest: app.requireAdmin,
-      handler: async (req, reply) => {
-        const product = await ProductService.create(app, owner(req.query.owner), actorOf(req), req.body);
-        return reply.code(201).send(ok(product));
-      },
-    });
-    app.put('/marketplace/products/:id', {
-      schema: {
-        tags,
+      edit: {
         summary: 'Edit a product (admin); omitted fields keep their value',
-        security: bearer,
-        params: idParams,
-        querystring: ownerQuery,
-        body: productUpdateSchema,
-        response: { 200: envelope(productSchema), ...errorResponses(400, 401, 403, 404) },
+        run: ({ actor, id, body, query }) => ProductService.update(app, owner(query.owner), actor, id, body),
       },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const after = await ProductService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
-        return ok(after);
-      },
-    });
-    app.delete('/marketplace/products/:id', {
-      schema: {
-        tags,
+      remove: {
         summary: 'Remove a product from the shop (admin); its purchases stay',
-        security: bearer,
-        params: idParams,
-        querystring: ownerQuery,
-        response: { 200: deleted('_id'), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        await ProductService.remove(app, owner(req.query.owner), actorOf(req), req.params.id);
-        return ok({ _id: req.params.id, deleted: true as const });
+        run: ({ actor, id, query }) => ProductService.remove(app, owner(query.owner), actor, id),
       },
     });
   }
@@ -392,50 +354,25 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireAdmin,
       handler: async (req) => ok(await GiveawayService.get(app, owner(req.query.owner), req.params.id)),
     });
-    app.post('/marketplace/giveaways', {
-      schema: {
-        tags,
+    adminWrites(root, {
+      path: '/marketplace/giveaways',
+      tags,
+      item: giveawaySchema,
+      input: giveawayInputSchema,
+      update: giveawayUpdateSchema,
+      query: ownerQuery,
+      create: {
         summary: 'Create a giveaway code (admin)',
-        security: bearer,
-        querystring: ownerQuery,
-        body: giveawayInputSchema,
-        response: { 201: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404, 409) },
+        also: [404, 409],
+        run: ({ actor, body, query }) => GiveawayService.create(app, owner(query.owner), actor, body),
       },
-      onRequest: app.requireAdmin,
-      handler: async (req, reply) => {
-        const giveaway = await GiveawayService.create(app, owner(req.query.owner), actorOf(req), req.body);
-        return reply.code(201).send(ok(giveaway));
-      },
-    });
-    app.put('/marketplace/giveaways/:id', {
-      schema: {
-        tags,
+      edit: {
         summary: 'Edit a giveaway (admin); the code is read-only',
-        security: bearer,
-        params: idParams,
-        querystring: ownerQuery,
-        body: giveawayUpdateSchema,
-        response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) },
+        run: ({ actor, id, body, query }) => GiveawayService.update(app, owner(query.owner), actor, id, body),
       },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const after = await GiveawayService.update(app, owner(req.query.owner), actorOf(req), req.params.id, req.body);
-        return ok(after);
-      },
-    });
-    app.delete('/marketplace/giveaways/:id', {
-      schema: {
-        tags,
+      remove: {
         summary: 'Delete a giveaway (admin); redemptions and ledger stay',
-        security: bearer,
-        params: idParams,
-        querystring: ownerQuery,
-        response: { 200: deleted('id'), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        await GiveawayService.remove(app, owner(req.query.owner), actorOf(req), req.params.id);
-        return ok({ id: req.params.id, deleted: true as const });
+        run: ({ actor, id, query }) => GiveawayService.remove(app, owner(query.owner), actor, id),
       },
     });
   }

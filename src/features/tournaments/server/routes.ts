@@ -28,6 +28,7 @@ import { apiCacheKey, cachedJson, sharedBody } from '../../../platform/http/resp
 import { localizeContent } from '../../../platform/i18n/content-translations.ts';
 import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { ownerOf } from '../../../platform/owner.ts';
+import { adminWrites } from '../../../platform/http/admin-writes.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = idSchema;
@@ -74,7 +75,6 @@ function sendTournament(reply: FastifyReply, tournament: Tournament) {
   const own = Buffer.from(ownMe(me));
   return reply.type('application/json; charset=utf-8').send(Buffer.concat([shared.head, own]));
 }
-const deletedResult = envelope(z.object({ id: z.string() }));
 
 // Public reads may sit in a shared cache for a few seconds; an answer to a request with a token
 // carries the caller's own standing (`me`) and must not (src/platform/http-cache-policy.ts).
@@ -157,35 +157,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
   });
 
-  app.post('/tournaments/competitions', {
-    schema: {
-      tags: adminTags,
-      summary: 'Create a competition',
-      security,
-      body: competitionInputSchema,
-      response: { 201: competitionResult, ...errorResponses(400, 401, 403) },
-    },
-    preHandler: app.requireAdmin,
-    handler: async (req, reply) => {
-      const competition = await CompetitionService.create(app, actorOf(req), req.body);
-      return reply.code(201).send(ok(competition));
-    },
-  });
-
-  app.put('/tournaments/competitions/:id', {
-    schema: {
-      tags: adminTags,
-      summary: 'Update a competition; fields left out stay as they are',
-      security,
-      params: idParams,
-      body: competitionUpdateSchema,
-      response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) },
-    },
-    preHandler: app.requireAdmin,
-    handler: async (req) => {
-      const after = await CompetitionService.update(app, actorOf(req), req.params.id, req.body);
-      return ok(after);
-    },
+  adminWrites(root, {
+    path: '/tournaments/competitions',
+    tags: adminTags,
+    item: competitionSchema,
+    input: competitionInputSchema,
+    update: competitionUpdateSchema,
+    create: { summary: 'Create a competition', run: ({ actor, body }) => CompetitionService.create(app, actor, body) },
+    edit: { summary: 'Update a competition; fields left out stay as they are', run: ({ actor, id, body }) => CompetitionService.update(app, actor, id, body) },
   });
 
   app.put('/tournaments/competition/:id', {
@@ -340,50 +319,21 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   // -------------------------------------------------------------------------------------------
   // tournaments: admin
 
-  app.post('/tournaments', {
-    schema: {
-      tags: adminTags,
-      summary: 'Create a tournament (a private one needs a password)',
-      security,
-      body: tournamentInputSchema,
-      response: { 201: tournamentResult, ...errorResponses(400, 401, 403) },
-    },
-    preHandler: app.requireAdmin,
-    handler: async (req, reply) => {
-      const tournament = await TournamentService.create(app, actorOf(req), req.body);
-      return reply.code(201).send(ok(tournament));
-    },
-  });
-
-  app.put('/tournaments/:id', {
-    schema: {
-      tags: adminTags,
+  adminWrites(root, {
+    path: '/tournaments',
+    tags: adminTags,
+    item: tournamentSchema,
+    input: tournamentInputSchema,
+    update: tournamentUpdateSchema,
+    // a malformed id is its own 400 code (the page shows the invalid-id message)
+    id: tournamentIdSchema,
+    create: { summary: 'Create a tournament (a private one needs a password)', run: ({ actor, body }) => TournamentService.create(app, actor, body) },
+    edit: {
       summary: 'Update a tournament; fields left out stay; status null follows the schedule',
-      security,
-      params: tournamentParams,
-      body: tournamentUpdateSchema,
-      response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
+      also: [409],
+      run: ({ actor, id, body }) => TournamentService.update(app, actor, id, body),
     },
-    preHandler: app.requireAdmin,
-    handler: async (req) => {
-      const tournament = await TournamentService.update(app, actorOf(req), req.params.id, req.body);
-      return ok(tournament);
-    },
-  });
-
-  app.delete('/tournaments/:id', {
-    schema: {
-      tags: adminTags,
-      summary: 'Delete a tournament and its registrations',
-      security,
-      params: tournamentParams,
-      response: { 200: deletedResult, ...errorResponses(400, 401, 403, 404) },
-    },
-    preHandler: app.requireAdmin,
-    handler: async (req) => {
-      await TournamentService.remove(app, actorOf(req), req.params.id);
-      return ok({ id: req.params.id });
-    },
+    remove: { summary: 'Delete a tournament and its registrations', run: ({ actor, id }) => TournamentService.remove(app, actor, id) },
   });
 
   app.get('/tournaments/:id/registrations', {
