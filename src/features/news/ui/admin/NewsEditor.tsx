@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
@@ -8,16 +8,15 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import { fieldText } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, locales, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { inputClass, linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
-import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
 import NewsImageField from './NewsImageField.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
-import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
+import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 const TITLE_MAX = NEWS_TITLE_MAX;
@@ -36,46 +35,11 @@ const emptyValues: NewsInput = {
 
 /** /dashboard/news/new and /dashboard/news/edit?id=…: one form for both languages. */
 export default function NewsEditor({ t, locale, section, agencyName }: SectionProps) {
-  const editing = section === 'newsEdit';
-  const [id] = useState(() => (editing ? idFromLocation() : null));
-  const [article, setArticle] = useState<NewsArticle | null>(null);
-  const [loadFailure, setLoadFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!editing || !id) return;
-    let live = true;
-    setLoadFailure(null);
-    api<NewsArticle>(`/news/${encodeURIComponent(id)}`).then((res) => {
-      if (!live) return;
-      if (res.ok) setArticle(res.data);
-      else setLoadFailure(res.code);
-    });
-    return () => {
-      live = false;
-    };
-  }, [editing, id, attempt]);
-
-  const back = (
-    <a href={localizePath(sectionPath('news'), locale)} className={`${linkClass} text-sm`} data-testid="news-back">
-      ← {t('news.admin.form.backToList')}
-    </a>
-  );
-
-  if (editing && (!id || loadFailure)) {
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <EditorLoadError t={t} id={id} failure={loadFailure} testId="news-load-error" onRetry={() => setAttempt((n) => n + 1)} />
-      </div>
-    );
-  }
-  if (editing && !article) return <Spinner label={t('news.admin.form.loading')} testId="news-loading" />;
+  const editor = useEditorRecord<NewsArticle>(section === 'newsEdit', (id) => `/news/${encodeURIComponent(id)}`);
   return (
-    <div className="mt-4 space-y-6">
-      {back}
-      <NewsForm t={t} locale={locale} article={article} agencyName={agencyName || defaultAgency} onSaved={setArticle} />
-    </div>
+    <EditorFrame t={t} editor={editor} name="news" back={{ href: localizePath(sectionPath('news'), locale), label: t('news.admin.form.backToList') }} loading={t('news.admin.form.loading')} recordId={(a) => a.id}>
+      {(article) => <NewsForm t={t} locale={locale} article={article} agencyName={agencyName || defaultAgency} onSaved={editor.setRecord} />}
+    </EditorFrame>
   );
 }
 

@@ -1,20 +1,19 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
 import type { Competition, Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
-import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import BroadcastForm from './BroadcastForm.tsx';
 import PhaseBadge from './PhaseBadge.tsx';
 import PlayersPanel from './PlayersPanel.tsx';
 import QuickStatus from './QuickStatus.tsx';
 import type { Registrations } from './registrations.ts';
 import TournamentForm from './TournamentForm.tsx';
-import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
+import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 
 type Tab = 'settings' | 'players' | 'email';
 const tabs: Tab[] = ['settings', 'players', 'email'];
@@ -25,12 +24,8 @@ const initialTab = (): Tab => {
 
 /** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players and e-mail panels. */
 export default function TournamentEditor({ t, locale, section, ownerId }: SectionProps) {
-  const editing = section === 'tournamentsEdit';
-  const [id] = useState(() => (editing ? idFromLocation() : null));
-  const [tournament, setTournament] = useState<Tournament | null>(null);
-  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const editor = useEditorRecord<Tournament>(section === 'tournamentsEdit', (id) => `/tournaments/${encodeURIComponent(id)}`);
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -44,44 +39,24 @@ export default function TournamentEditor({ t, locale, section, ownerId }: Sectio
     };
   }, [ownerId, t]);
 
-  useEffect(() => {
-    if (!editing || !id) return;
-    let live = true;
-    setLoadFailure(null);
-    api<Tournament>(`/tournaments/${encodeURIComponent(id)}`).then((res) => {
-      if (!live) return;
-      if (res.ok) setTournament(res.data);
-      else setLoadFailure(res.code);
-    });
-    return () => {
-      live = false;
-    };
-  }, [editing, id, attempt]);
-
-  const back = (
-    <a href={localizePath(sectionPath('tournaments'), locale)} className={`${linkClass} text-sm`} data-testid="tournament-back">
-      ← {t('dashboard.tournaments.form.backToList')}
-    </a>
+  return (
+    <EditorFrame
+      t={t}
+      editor={editor}
+      name="tournament"
+      back={{ href: localizePath(sectionPath('tournaments'), locale), label: t('dashboard.tournaments.form.backToList') }}
+      loading={t('dashboard.tournaments.form.loading')}
+      recordId={(x) => x.id}
+    >
+      {(tournament) =>
+        tournament ? (
+          <EditView t={t} locale={locale} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} />
+        ) : (
+          <TournamentForm t={t} locale={locale} tournament={null} competitions={competitions} onSaved={editor.setRecord} />
+        )
+      }
+    </EditorFrame>
   );
-
-  if (!editing) {
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <TournamentForm t={t} locale={locale} tournament={null} competitions={competitions} onSaved={setTournament} />
-      </div>
-    );
-  }
-  if (!id || loadFailure) {
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <EditorLoadError t={t} id={id} failure={loadFailure} testId="tournament-load-error" onRetry={() => setAttempt((n) => n + 1)} />
-      </div>
-    );
-  }
-  if (!tournament) return <Spinner label={t('dashboard.tournaments.form.loading')} testId="tournament-loading" />;
-  return <EditView {...{ t, locale, competitions, tournament, setTournament, back }} />;
 }
 
 function EditView({
@@ -90,12 +65,10 @@ function EditView({
   competitions,
   tournament,
   setTournament,
-  back,
 }: Pick<SectionProps, 't' | 'locale'> & {
   competitions: Competition[] | null;
   tournament: Tournament;
   setTournament: (t: Tournament) => void;
-  back: ReactNode;
 }) {
   const [tab, setTab] = useState<Tab>(initialTab);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ settings: null, players: null, email: null });
@@ -137,8 +110,7 @@ function EditView({
   const waitlistCount = registrations?.waitlist.length ?? tournament.waitlistCount;
 
   return (
-    <div className="mt-4 space-y-6" data-testid="tournament-editor" data-tournament-id={tournament.id}>
-      {back}
+    <>
       <div className="flex flex-col gap-4 rounded-2xl border border-line bg-panel/80 p-5 lg:flex-row lg:items-center lg:justify-between">
         <div className="min-w-0 space-y-2">
           <p className="truncate text-xl font-bold text-white" data-testid="tournament-editor-name">
@@ -191,6 +163,6 @@ function EditView({
       <div role="tabpanel" id="tournament-panel-email" aria-labelledby="tournament-tab-email" hidden={tab !== 'email'}>
         <BroadcastForm t={t} tournamentId={tournament.id} memberCount={memberCount} waitlistCount={waitlistCount} />
       </div>
-    </div>
+    </>
   );
 }
