@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, imageUrl, limitQuery, offsetQuery, ownerQuery, pageQuery, searchQuery, sortQuery, text } from '../../platform/schemas.ts';
+import { adminListQuery, idSchema, imageUrl, limitQuery, offsetQuery, ownerQuery, pageQuery, sortQuery, text } from '../../platform/schemas.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { adminInstant } from '../../platform/date-range.ts';
 import { MAX_CREDITS } from './limits.ts';
@@ -41,15 +41,8 @@ export type Transaction = z.infer<typeof transactionSchema>;
 /** How the wallets list may be ordered: most recently changed first (the default), by user or balance. */
 export const walletSorts = sortValues(['user', 'balance']);
 
-/** GET /marketplace/wallets (SPEC: limit, offset, owner, search; default page size 10; plus the sort). */
-export const walletListQuerySchema = z.object({
-  owner: ownerQuery,
-  limit: limitQuery(10),
-  offset: offsetQuery,
-  /** matches username or e-mail */
-  search: searchQuery,
-  sort: sortQuery(walletSorts),
-});
+/** GET /marketplace/wallets (SPEC: limit, offset, owner, search on username or e-mail; default page size 10; plus the sort). */
+export const walletListQuerySchema = adminListQuery(walletSorts);
 export type WalletListQuery = z.infer<typeof walletListQuerySchema>;
 
 /** GET /marketplace/transactions/{user}: newest first. */
@@ -247,13 +240,7 @@ export type GiveawayUpdate = z.input<typeof giveawayUpdateSchema>;
 export const giveawaySorts = sortValues(['code', 'credits']);
 
 /** GET /marketplace/giveaways (SPEC: limit, offset, owner, search on the code and description; plus the sort). */
-export const giveawayListQuerySchema = z.object({
-  owner: ownerQuery,
-  limit: limitQuery(10),
-  offset: offsetQuery,
-  search: searchQuery,
-  sort: sortQuery(giveawaySorts),
-});
+export const giveawayListQuerySchema = adminListQuery(giveawaySorts);
 export type GiveawayListQuery = z.infer<typeof giveawayListQuerySchema>;
 
 /**
@@ -408,15 +395,9 @@ export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 /** How the purchases list may be ordered: newest first (the default), by date or price. */
 export const purchaseSorts = sortValues(['date', 'price']);
 
-/** GET /marketplace/purchases (admin) and /marketplace/purchases/user/{user}. */
-export const purchaseListQuerySchema = z.object({
-  owner: ownerQuery,
-  limit: limitQuery(10),
-  offset: offsetQuery,
-  /** matches username or product name */
-  search: searchQuery,
+/** GET /marketplace/purchases (admin) and /marketplace/purchases/user/{user}: the search matches username or product name. */
+export const purchaseListQuerySchema = adminListQuery(purchaseSorts).extend({
   fulfilled: z.enum(['true', 'false']).optional(),
-  sort: sortQuery(purchaseSorts),
 });
 export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
 

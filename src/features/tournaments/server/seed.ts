@@ -98,6 +98,20 @@ interface DemoTournament {
   about: [it: string, en: string];
 }
 
+/** One of the championship's four Fortnite qualifiers, open to every platform. */
+const qualifier = (n: number, start: number, about: DemoTournament['about']): DemoTournament => ({
+  key: `q${n}`,
+  name: `Bomber Championship · Qualifier ${n}`,
+  game: 'Fortnite',
+  consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
+  max: 100,
+  teamSize: null,
+  competition: true,
+  start,
+  dateText: true,
+  about,
+});
+
 /** A schedule around the start: registration a week before, check-in from 1 h to 15 min before. */
 function scheduleAround(start: number, duration: number, checkInFor = HOUR) {
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -167,54 +181,10 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
   });
 
   const demo: DemoTournament[] = [
-    {
-      key: 'q1',
-      name: 'Bomber Championship · Qualifier 1',
-      game: 'Fortnite',
-      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
-      max: 100,
-      teamSize: null,
-      competition: true,
-      start: evening(-14),
-      dateText: true,
-      about: ['Prima qualificazione del campionato: i migliori passano ai playoff.', 'First qualifier of the championship: the best go through to the playoffs.'],
-    },
-    {
-      key: 'q2',
-      name: 'Bomber Championship · Qualifier 2',
-      game: 'Fortnite',
-      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
-      max: 100,
-      teamSize: null,
-      competition: true,
-      start: evening(-7),
-      dateText: true,
-      about: ['Seconda qualificazione: punteggi validi per la classifica delle fazioni.', 'Second qualifier: scores count for the faction leaderboard.'],
-    },
-    {
-      key: 'q3',
-      name: 'Bomber Championship · Qualifier 3',
-      game: 'Fortnite',
-      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
-      max: 100,
-      teamSize: null,
-      competition: true,
-      start: evening(3),
-      dateText: true,
-      about: ['Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.', 'Third qualifier, registration open: pick your faction after joining.'],
-    },
-    {
-      key: 'q4',
-      name: 'Bomber Championship · Qualifier 4',
-      game: 'Fortnite',
-      consoles: ['PC', 'PS5', 'XBOX', 'SWITCH', 'MOBILE'],
-      max: 100,
-      teamSize: null,
-      competition: true,
-      start: evening(10),
-      dateText: true,
-      about: ['Ultima qualificazione prima dei playoff.', 'Last qualifier before the playoffs.'],
-    },
+    qualifier(1, evening(-14), ['Prima qualificazione del campionato: i migliori passano ai playoff.', 'First qualifier of the championship: the best go through to the playoffs.']),
+    qualifier(2, evening(-7), ['Seconda qualificazione: punteggi validi per la classifica delle fazioni.', 'Second qualifier: scores count for the faction leaderboard.']),
+    qualifier(3, evening(3), ['Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.', 'Third qualifier, registration open: pick your faction after joining.']),
+    qualifier(4, evening(10), ['Ultima qualificazione prima dei playoff.', 'Last qualifier before the playoffs.']),
     {
       key: 'waiting',
       name: 'Warzone Night Ops',
