@@ -4,7 +4,7 @@ import type { User } from '../../features/accounts/contract.ts';
 import { dashboardNav, dashboardPath, findSection, type DashboardSectionKey } from '../../platform/ui/admin/sections.ts';
 import { adminGuard, FLASH_KEY } from '../../platform/browser/admin-guard.ts';
 import { api } from '../../platform/browser/api-client.ts';
-import { localizePath, type Locale, type Messages } from '../../platform/i18n/i18n.ts';
+import { localizePath, type Locale, type IslandProps } from '../../platform/i18n/i18n.ts';
 import { logout } from '../../platform/browser/logout.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../platform/browser/session.ts';
 import { showLeftToast } from '../../platform/ui/admin/flash-toast.ts';
@@ -14,9 +14,7 @@ import Spinner from '../../platform/ui/Spinner.tsx';
 import { errorBoxClass, secondaryButtonClass } from '../../platform/ui/ui.ts';
 import { useT, type Translator } from '../../platform/ui/use-t.ts';
 
-interface Props {
-  locale: Locale;
-  messages: Messages;
+interface Props extends IslandProps {
   section: DashboardSectionKey;
   /** the agency of the deployment, whose "{agency}Admin" role may enter (src/platform/brand.ts) */
   agencyName: string;

@@ -35,6 +35,11 @@ export function languageFromBrowser(languages: readonly string[]): Locale {
 
 export type Messages = { [key: string]: string | Messages };
 
+/** The props of an island: its page's language and the namespaces the page picked for it. */
+export interface IslandProps extends LocaleProps {
+  messages: Messages;
+}
+
 /** Looks a dotted key up; `{name}` placeholders are filled from vars. A missing key returns the key. */
 export function translate(messages: Messages, key: string, vars?: Record<string, string | number>): string {
   let node: string | Messages | undefined = messages;

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
-import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 
-interface Props {
-  locale: Locale;
-  messages: Messages;
-}
+type Props = IslandProps;
 
 /**
  * /confirmEmail?token=… (the link mailed to a new address). Confirming takes a click rather than

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
-import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
@@ -10,10 +10,7 @@ import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 
-interface Props {
-  locale: Locale;
-  messages: Messages;
-}
+type Props = IslandProps;
 
 /**
  * /resetPassword (SPEC section 2; DESIGN section 3, deviation 2): without a token, ask for the

@@ -5,7 +5,7 @@ import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
-import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import FormField, { controlProps, SelectField } from '../../../platform/ui/FormField.tsx';
 import Spinner from '../../../platform/ui/Spinner.tsx';
@@ -17,10 +17,7 @@ import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm, type FieldErrors } from '../../../platform/ui/use-form.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 
-interface Props {
-  locale: Locale;
-  messages: Messages;
-}
+type Props = IslandProps;
 
 type Values = {
   username: string;

@@ -4,7 +4,7 @@ import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
-import { languageFromBrowser, localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { languageFromBrowser, localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
 import FormField, { controlProps, SelectField } from '../../../platform/ui/FormField.tsx';
@@ -14,9 +14,7 @@ import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 
-interface Props {
-  locale: Locale;
-  messages: Messages;
+interface Props extends IslandProps {
   /** the brand/owner id of the deployment (src/platform/brand.ts, read by the page at build time) */
   brand: string;
 }

@@ -4,7 +4,7 @@ import { cardState, noFilters, productListParams, purchaseBlock, SHOP_PAGE_SIZE,
 import { formatNumber } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { ensureCredits, loadCredits, setCredits } from './credits.ts';
-import { localizePath, type Locale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../platform/i18n/plural.ts';
 import { $credits, $sessionLoading, $token, $user, loadSession } from '../../../platform/browser/session.ts';
 import ProductCard from './ProductCard.tsx';
@@ -18,9 +18,7 @@ import { useAtom } from '../../../platform/ui/use-atom.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 
-interface Props {
-  locale: Locale;
-  messages: Messages;
+interface Props extends IslandProps {
   /** the login page in this locale: a visitor's redeem goes there */
   loginHref: string;
 }

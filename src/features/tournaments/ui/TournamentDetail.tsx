@@ -7,7 +7,7 @@ import { countdownParts, differsFromRome, longDateTime, nextDeadline, sitePathOf
 import { phaseBadgeClass } from './phase-style.ts';
 import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
-import type { Locale, Messages } from '../../../platform/i18n/i18n.ts';
+import type { Locale, IslandProps } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 import { pluralKey } from '../../../platform/i18n/plural.ts';
@@ -16,9 +16,7 @@ import type { JoinResult } from './JoinDialog.tsx';
 /** The tournament as the island holds it: the page renders description and rules itself. */
 export type LiveTournament = Omit<Tournament, 'description' | 'rules' | 'translations'>;
 
-interface Props {
-  locale: Locale;
-  messages: Messages;
+interface Props extends IslandProps {
   tournament: LiveTournament;
   /** the server's clock when it rendered, so the first client render shows the same phase */
   serverNow: number;
