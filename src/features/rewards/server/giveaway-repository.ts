@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll, isUniqueViolation } from '../../../platform/db/database.ts';
+import { softDelete as softDeleteLive, updateLive } from '../../../platform/db/live-rows.ts';
 import type { Database, GiveawaysTable } from '../../../platform/db/schema.ts';
 import type { Giveaway, GiveawayType } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
@@ -52,21 +53,13 @@ export async function create(db: Db, owner: string, token: string, g: GiveawayFi
   }
 }
 
-export async function update(db: Db, owner: string, id: string, g: GiveawayFields): Promise<boolean> {
-  const result = await db
-    .updateTable('giveaways')
-    .set({ ...columns(g), updated_at: new Date().toISOString() })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function update(db: Db, owner: string, id: string, g: GiveawayFields): Promise<boolean> {
+  return updateLive(db, 'giveaways', owner, id, columns(g));
 }
 
-export async function softDelete(db: Db, owner: string, id: string): Promise<boolean> {
-  const now = new Date().toISOString();
-  const result = await db.updateTable('giveaways').set({ deleted_at: now, updated_at: now }).where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Soft delete: the row stays for what points at it. */
+export function softDelete(db: Db, owner: string, id: string): Promise<boolean> {
+  return softDeleteLive(db, 'giveaways', owner, id);
 }
 
 export async function hasRedeemed(db: Db, giveawayId: string, userId: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
+import { softDelete as softDeleteLive, updateLive } from '../../../platform/db/live-rows.ts';
 import type { Database, ProductsTable } from '../../../platform/db/schema.ts';
 import type { Product, ProductListQuery } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
@@ -54,22 +55,13 @@ export async function create(db: Db, p: NewProduct): Promise<string> {
   return id;
 }
 
-export async function update(db: Db, owner: string, id: string, changes: Partial<Omit<NewProduct, 'owner'>>): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set({ ...changes, updated_at: new Date().toISOString() })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function update(db: Db, owner: string, id: string, changes: Partial<Omit<NewProduct, 'owner'>>): Promise<boolean> {
+  return updateLive(db, 'products', owner, id, changes);
 }
 
-/** Soft delete: the row stays for the purchases that point at it. */
-export async function softDelete(db: Db, owner: string, id: string): Promise<boolean> {
-  const now = new Date().toISOString();
-  const result = await db.updateTable('products').set({ deleted_at: now, updated_at: now }).where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Soft delete: the row stays for what points at it. */
+export function softDelete(db: Db, owner: string, id: string): Promise<boolean> {
+  return softDeleteLive(db, 'products', owner, id);
 }
 
 /**
