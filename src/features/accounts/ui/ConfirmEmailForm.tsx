@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { FormMessage } from './FormStatus.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
@@ -44,9 +45,7 @@ export default function ConfirmEmailForm({ locale, messages }: Props) {
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-400">{t('accounts.settings.confirmEmail.text')}</p>
-          <div role="alert" data-testid="confirm-email-error" className={failure ? `${errorBoxClass} mt-6` : 'hidden'}>
-            {failure}
-          </div>
+          <FormMessage kind="error" text={failure} testId="confirm-email-error" className="mt-6" />
           <button type="button" onClick={confirm} disabled={busy} className={`${primaryButtonClass} mt-6 w-full`} data-testid="confirm-email-submit">
             {busy ? t('accounts.settings.confirmEmail.submitting') : t('accounts.settings.confirmEmail.submit')}
           </button>

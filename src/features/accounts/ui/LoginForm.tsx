@@ -7,7 +7,8 @@ import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import { cardClass, inputClass, linkClass } from '../../../platform/ui/ui.ts';
+import { FormMessage, SubmitButton } from './FormStatus.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
@@ -75,12 +76,8 @@ export default function LoginForm({ locale, messages }: Props) {
             {t('accounts.login.forgot')}
           </a>
         </div>
-        <div id="login-error" role="alert" data-testid="login-error" className={failure ? errorBoxClass : 'hidden'}>
-          {failure}
-        </div>
-        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="login-submit">
-          {busy ? t('accounts.login.submitting') : t('accounts.login.submit')}
-        </button>
+        <FormMessage kind="error" text={failure} testId="login-error" id="login-error" />
+        <SubmitButton busy={busy} disabled={!hydrated} label={t('accounts.login.submit')} busyLabel={t('accounts.login.submitting')} testId="login-submit" />
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         {t('accounts.login.noAccount')}{' '}

@@ -4,7 +4,8 @@ import { serverFieldErrors, fieldText } from '../../../platform/browser/form-err
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { cardClass, inputClass, linkClass } from '../../../platform/ui/ui.ts';
+import { FormMessage, SubmitButton } from './FormStatus.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
@@ -56,20 +57,14 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
     <>
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('accounts.reset.subtitle')}</p>
-      <div role="status" data-testid="reset-sent" className={sent ? `${successBoxClass} mt-6` : 'hidden'}>
-        {sent ? t('accounts.reset.sent') : ''}
-      </div>
+      <FormMessage kind="success" text={sent && t('accounts.reset.sent')} testId="reset-sent" className="mt-6" />
       {!sent && (
         <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={requestRules.preload} className="mt-6 space-y-5" data-testid="reset-request-form">
           <FormField id="reset-email" label={t('accounts.reset.email')} error={emailError}>
             <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
           </FormField>
-          <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
-            {failure}
-          </div>
-          <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-submit">
-            {isSubmitting ? t('accounts.reset.submitting') : t('accounts.reset.submit')}
-          </button>
+          <FormMessage kind="error" text={failure} testId="reset-error" />
+          <SubmitButton busy={isSubmitting} disabled={!hydrated} label={t('accounts.reset.submit')} busyLabel={t('accounts.reset.submitting')} testId="reset-submit" />
         </form>
       )}
       <BackToLogin t={t} locale={locale} label="accounts.reset.backToLogin" />
@@ -109,9 +104,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
     <>
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.newTitle')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('accounts.reset.newSubtitle')}</p>
-      <div role="status" data-testid="reset-done" className={done ? `${successBoxClass} mt-6` : 'hidden'}>
-        {done ? t('accounts.reset.done') : ''}
-      </div>
+      <FormMessage kind="success" text={done && t('accounts.reset.done')} testId="reset-done" className="mt-6" />
       {!done && (
         <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={newPasswordRules.preload} className="mt-6 space-y-5" data-testid="reset-password-form">
           <FormField id="reset-new-password" label={t('accounts.reset.newPassword')} error={passwordError} hint={t('accounts.signup.passwordHint')}>
@@ -120,12 +113,8 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
           <FormField id="reset-confirm-password" label={t('accounts.reset.confirmPassword')} error={confirmError}>
             <PasswordInput {...register('confirm')} {...controlProps('reset-confirm-password', confirmError)} autoComplete="new-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
           </FormField>
-          <div role="alert" data-testid="reset-error" className={failure ? errorBoxClass : 'hidden'}>
-            {failure}
-          </div>
-          <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-new-submit">
-            {isSubmitting ? t('accounts.reset.newSubmitting') : t('accounts.reset.newSubmit')}
-          </button>
+          <FormMessage kind="error" text={failure} testId="reset-error" />
+          <SubmitButton busy={isSubmitting} label={t('accounts.reset.newSubmit')} busyLabel={t('accounts.reset.newSubmitting')} testId="reset-new-submit" />
         </form>
       )}
       <BackToLogin t={t} locale={locale} label={done ? 'accounts.reset.goToLogin' : 'accounts.reset.backToLogin'} />

@@ -5,7 +5,8 @@ import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession } from '../../../platform/browser/session.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { errorBoxClass, primaryButtonClass, secondaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import { FormMessage, SubmitButton } from './FormStatus.tsx';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
@@ -68,16 +69,10 @@ function ChangePassword({ t }: { t: Translator }) {
         </FormField>
         <div className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-h-6 flex-1">
-            <div role="status" data-testid="password-changed" className={done ? successBoxClass : 'hidden'}>
-              {done ? t('accounts.settings.security.passwordChanged') : ''}
-            </div>
-            <div role="alert" data-testid="password-change-error" className={failure ? errorBoxClass : 'hidden'}>
-              {failure}
-            </div>
+            <FormMessage kind="success" text={done && t('accounts.settings.security.passwordChanged')} testId="password-changed" />
+            <FormMessage kind="error" text={failure} testId="password-change-error" />
           </div>
-          <button type="submit" disabled={isSubmitting} className={primaryButtonClass} data-testid="password-change-submit">
-            {isSubmitting ? t('accounts.settings.security.changing') : t('accounts.settings.security.changePassword')}
-          </button>
+          <SubmitButton busy={isSubmitting} label={t('accounts.settings.security.changePassword')} busyLabel={t('accounts.settings.security.changing')} testId="password-change-submit" wide={false} />
         </div>
       </form>
     </section>
@@ -108,9 +103,7 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
         {t('accounts.settings.security.logoutAllTitle')}
       </h2>
       <p className="mt-1 text-sm text-slate-400">{t('accounts.settings.security.logoutAllText')}</p>
-      <div role="alert" data-testid="logout-all-error" className={failure ? `${errorBoxClass} mt-4` : 'hidden'}>
-        {failure}
-      </div>
+      <FormMessage kind="error" text={failure} testId="logout-all-error" className="mt-4" />
       <button type="button" onClick={onClick} disabled={busy} className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`} data-testid="logout-all">
         {busy ? t('accounts.settings.security.loggingOut') : t('accounts.settings.security.logoutAll')}
       </button>

@@ -9,7 +9,8 @@ import { localizePath, type Locale, type IslandProps } from '../../../platform/i
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import FormField, { controlProps, SelectField } from '../../../platform/ui/FormField.tsx';
 import Spinner from '../../../platform/ui/Spinner.tsx';
-import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { cardClass, errorBoxClass, inputClass, linkClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
+import { FormMessage, SubmitButton } from './FormStatus.tsx';
 import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
 import { notify } from '../../../platform/ui/notify.ts';
 import { useAtom } from '../../../platform/ui/use-atom.ts';
@@ -345,19 +346,11 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
 
         <div className="mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-h-6 flex-1">
-            <div role="status" data-testid="settings-saved" className={saved ? successBoxClass : 'hidden'}>
-              {saved ? t('accounts.settings.saved') : ''}
-            </div>
-            <div role="status" data-testid="settings-email-pending" className={pendingEmail ? `${successBoxClass} mt-2` : 'hidden'}>
-              {pendingEmail ? t('accounts.settings.emailPending', { email: pendingEmail }) : ''}
-            </div>
-            <div role="alert" data-testid="settings-error" className={failure ? errorBoxClass : 'hidden'}>
-              {failure}
-            </div>
+            <FormMessage kind="success" text={saved && t('accounts.settings.saved')} testId="settings-saved" />
+            <FormMessage kind="success" text={pendingEmail && t('accounts.settings.emailPending', { email: pendingEmail })} testId="settings-email-pending" className="mt-2" />
+            <FormMessage kind="error" text={failure} testId="settings-error" />
           </div>
-          <button type="submit" disabled={!isDirty || isSubmitting} className={primaryButtonClass} data-testid="settings-save">
-            {isSubmitting ? t('accounts.settings.saving') : t('accounts.settings.save')}
-          </button>
+          <SubmitButton busy={isSubmitting} disabled={!isDirty} label={t('accounts.settings.save')} busyLabel={t('accounts.settings.saving')} testId="settings-save" wide={false} />
         </div>
       </form>
     </div>

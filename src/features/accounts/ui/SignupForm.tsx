@@ -9,7 +9,8 @@ import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
 import FormField, { controlProps, SelectField } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { cardClass, inputClass, linkClass } from '../../../platform/ui/ui.ts';
+import { FormMessage, SubmitButton } from './FormStatus.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
@@ -118,15 +119,9 @@ export default function SignupForm({ locale, messages, brand }: Props) {
             placeholder={t('accounts.signup.genderPlaceholder')}
           />
         </div>
-        <div role="alert" data-testid="signup-error" className={failure ? errorBoxClass : 'hidden'}>
-          {failure}
-        </div>
-        <div role="status" data-testid="signup-success" className={done ? successBoxClass : 'hidden'}>
-          {done ? t('accounts.signup.success') : ''}
-        </div>
-        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="signup-submit">
-          {busy ? t('accounts.signup.submitting') : t('accounts.signup.submit')}
-        </button>
+        <FormMessage kind="error" text={failure} testId="signup-error" />
+        <FormMessage kind="success" text={done && t('accounts.signup.success')} testId="signup-success" />
+        <SubmitButton busy={busy} disabled={!hydrated} label={t('accounts.signup.submit')} busyLabel={t('accounts.signup.submitting')} testId="signup-submit" />
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         {t('accounts.signup.haveAccount')}{' '}
