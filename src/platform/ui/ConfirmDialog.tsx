@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import ModalDialog from './ModalDialog.tsx';
 import { primaryButtonClass, secondaryButtonClass } from './ui.ts';
 
 interface Props {
@@ -28,40 +29,12 @@ const dangerButtonClass =
  * Cancel, so a stray Enter never confirms a destructive action.
  */
 export default function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false, danger = false, testId = 'confirm-dialog' }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard has Escape, native to <dialog>
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      data-testid={testId}
-      onCancel={(e) => {
-        // Escape: the parent decides (and nothing closes while the action runs)
-        e.preventDefault();
-        if (!busy) onCancel();
-      }}
-      onClick={(e) => {
-        // a click on the backdrop lands on the dialog element itself
-        if (e.target === e.currentTarget && !busy) onCancel();
-      }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70"
-    >
+    <ModalDialog open={open} onDismiss={onCancel} busy={busy} focusRef={cancelRef} labelledBy={titleId} describedBy={messageId} testId={testId} size="w-[min(28rem,calc(100vw-2rem))]">
       <div className="p-6">
         <h2 id={titleId} className="text-lg font-bold text-white">
           {title}
@@ -78,6 +51,6 @@ export default function ConfirmDialog({ open, title, message, confirmLabel, canc
           </button>
         </div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

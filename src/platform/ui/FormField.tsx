@@ -65,12 +65,17 @@ export function SelectField({
     <FormField id={id} label={label} error={error} hint={hint}>
       <select {...registration} {...controlProps(id, error, !!hint)} disabled={disabled} className={selectClass}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FormField>
   );
+}
+
+/** The <option>s of a select, from [value, text] pairs (form fields and list filters alike). */
+export function SelectOptions({ options }: { options: readonly (readonly [string, string])[] }) {
+  return options.map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ));
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { PAGE_SIZE, pageOffset } from '../../../platform/ui/admin/admin-lists.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
+import ModalDialog from '../../../platform/ui/ModalDialog.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { formatDateTime, formatShortDate, formatTime } from '../../../platform/ui/admin/format.ts';
@@ -65,17 +66,8 @@ export default function AuditLog({ t, locale }: SectionProps) {
 
 /** Before and after side by side, the top-level keys that changed highlighted on both sides. */
 function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Locale; entry: AuditEntry | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (entry && !dialog.open) {
-      dialog.showModal();
-      closeRef.current?.focus();
-    } else if (!entry && dialog.open) dialog.close();
-  }, [entry]);
 
   const changed = entry ? changedKeys(entry.before, entry.after) : [];
   const side = (label: string, value: Record<string, unknown> | null, testId: string, tone: string) => (
@@ -101,20 +93,7 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
   );
 
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard has Escape, native to <dialog>
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      data-testid="audit-detail"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-      className="m-auto w-[min(64rem,calc(100vw-2rem))] rounded-2xl border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70"
-    >
+    <ModalDialog open={entry !== null} onDismiss={onClose} focusRef={closeRef} labelledBy={titleId} testId="audit-detail" size="w-[min(64rem,calc(100vw-2rem))]">
       {entry && (
         <div className="space-y-4 p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
@@ -139,6 +118,6 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

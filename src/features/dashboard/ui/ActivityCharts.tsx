@@ -46,22 +46,21 @@ export default function ActivityCharts({ t, locale, days }: Props) {
     tension: 0.3,
     borderWidth: 2,
   });
-  const activity = { labels, datasets: [dataset('signups'), dataset('redemptions'), dataset('purchases')] };
-  const credits = { labels, datasets: [dataset('creditsDistributed'), dataset('creditsSpent')] };
+  // the two charts: their caption (also the chart's name), test id and series
+  const charts = [
+    { title: t('rewardsAdmin.index.activityChart'), testId: 'chart-activity', series: ['signups', 'redemptions', 'purchases'] },
+    { title: t('rewardsAdmin.index.creditsChart'), testId: 'chart-credits', series: ['creditsDistributed', 'creditsSpent'] },
+  ] as const;
   return (
     <div className="grid gap-6 xl:grid-cols-2" data-testid="activity-charts">
-      <figure className="space-y-2">
-        <figcaption className="text-sm font-semibold text-slate-300">{t('rewardsAdmin.index.activityChart')}</figcaption>
-        <div className="relative h-64">
-          <Line data={activity} options={options(locale)} aria-label={t('rewardsAdmin.index.activityChart')} role="img" data-testid="chart-activity" />
-        </div>
-      </figure>
-      <figure className="space-y-2">
-        <figcaption className="text-sm font-semibold text-slate-300">{t('rewardsAdmin.index.creditsChart')}</figcaption>
-        <div className="relative h-64">
-          <Line data={credits} options={options(locale)} aria-label={t('rewardsAdmin.index.creditsChart')} role="img" data-testid="chart-credits" />
-        </div>
-      </figure>
+      {charts.map(({ title, testId, series }) => (
+        <figure key={testId} className="space-y-2">
+          <figcaption className="text-sm font-semibold text-slate-300">{title}</figcaption>
+          <div className="relative h-64">
+            <Line data={{ labels, datasets: series.map(dataset) }} options={options(locale)} aria-label={title} role="img" data-testid={testId} />
+          </div>
+        </figure>
+      ))}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DashboardOverview, TimeseriesDay } from '../contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
-import { errorBoxClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import RetryAlert from '../../../platform/ui/admin/RetryAlert.tsx';
 import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { panelClass, panelTitleClass } from '../../../platform/ui/admin/ui.ts';
 
@@ -55,19 +55,12 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
   }, [days, attempt]);
 
   const number = new Intl.NumberFormat(locale === 'it' ? 'it-IT' : 'en-GB');
-  const retry = (
-    <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-      {t('rewardsAdmin.common.retry')}
-    </button>
-  );
+  const retry = { label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) };
 
   return (
     <div className="mt-6 space-y-8" data-testid="economy-index">
       {overviewFailed ? (
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="overview-error">
-          <span>{t('rewardsAdmin.index.loadError')}</span>
-          {retry}
-        </div>
+        <RetryAlert message={t('rewardsAdmin.index.loadError')} retry={retry} testId="overview-error" />
       ) : !overview ? (
         <Spinner label={t('rewardsAdmin.index.loading')} testId="overview-loading" />
       ) : (
@@ -106,10 +99,7 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
           </div>
         </div>
         {seriesFailed ? (
-          <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="activity-error">
-            <span>{t('rewardsAdmin.index.loadError')}</span>
-            {retry}
-          </div>
+          <RetryAlert message={t('rewardsAdmin.index.loadError')} retry={retry} testId="activity-error" />
         ) : !series ? (
           <Spinner label={t('rewardsAdmin.index.loading')} testId="activity-loading" />
         ) : (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import ConfirmDialog from '../ConfirmDialog.tsx';
+import { SelectOptions } from '../FormField.tsx';
 import { labelClass, primaryButtonClass, selectClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
 import { DataTable, type Column } from './DataTable.tsx';
@@ -172,11 +173,7 @@ export function ListFilter<Row>({ list, name, id, label, options, className = 's
         {label}
       </label>
       <select id={id} data-testid={id} value={list.values[name]} onChange={(e) => list.setValue(name, e.target.value)} className={selectClass}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Translator } from '../use-t.ts';
-import { errorBoxClass, secondaryButtonClass } from '../ui.ts';
+import RetryAlert from './RetryAlert.tsx';
 
 interface Props {
   t: Translator;
@@ -17,14 +17,6 @@ interface Props {
  * error, with a retry unless the record does not exist (retrying a *_NOT_FOUND cannot help).
  */
 export default function EditorLoadError({ t, id, failure, testId, onRetry }: Props) {
-  return (
-    <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid={testId}>
-      <span>{!id ? t('dashboard.common.missingId') : t.error(failure!)}</span>
-      {id && !failure!.endsWith('NOT_FOUND') && (
-        <button type="button" className={secondaryButtonClass} onClick={onRetry}>
-          {t('dashboard.common.retry')}
-        </button>
-      )}
-    </div>
-  );
+  const retry = id && !failure!.endsWith('NOT_FOUND') ? { label: t('dashboard.common.retry'), run: onRetry } : undefined;
+  return <RetryAlert message={!id ? t('dashboard.common.missingId') : t.error(failure!)} retry={retry} testId={testId} />;
 }

@@ -3,7 +3,7 @@ import { PAGE_SIZE, pageCount, pageOffset } from './admin-lists.ts';
 import Pagination from '../Pagination.tsx';
 import Spinner from '../Spinner.tsx';
 import type { Translator } from '../use-t.ts';
-import { errorBoxClass, secondaryButtonClass } from '../ui.ts';
+import RetryAlert from './RetryAlert.tsx';
 
 interface ListStatusProps {
   /** the prefix of the test ids: `<id>-error`, `<id>-loading`, `<id>-empty` */
@@ -25,14 +25,7 @@ interface ListStatusProps {
 /** The status block of a dashboard list: error with retry, spinner, empty text, or the table. */
 export function ListStatus({ testId, failed, ready, empty, filtered, texts, onRetry, children }: ListStatusProps) {
   if (failed) {
-    return (
-      <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid={`${testId}-error`}>
-        <span>{texts.error}</span>
-        <button type="button" className={secondaryButtonClass} onClick={onRetry}>
-          {texts.retry}
-        </button>
-      </div>
-    );
+    return <RetryAlert message={texts.error} retry={{ label: texts.retry, run: onRetry }} testId={`${testId}-error`} />;
   }
   if (!ready) return <Spinner label={texts.loading} testId={`${testId}-loading`} />;
   if (empty) {

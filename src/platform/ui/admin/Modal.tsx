@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import ModalDialog from '../ModalDialog.tsx';
 
 interface Props {
   open: boolean;
@@ -11,29 +12,9 @@ interface Props {
 
 /** A detail modal on the native <dialog>: focus stays inside, Escape and the backdrop close it. */
 export default function Modal({ open, title, closeLabel, onClose, children, testId }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard has Escape, native to <dialog>
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      data-testid={testId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70"
-    >
+    <ModalDialog open={open} onDismiss={onClose} labelledBy={titleId} testId={testId} size="max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto">
       {open && (
         <div className="space-y-5 p-6">
           <div className="flex items-start justify-between gap-4">
@@ -53,6 +34,18 @@ export default function Modal({ open, title, closeLabel, onClose, children, test
           {children}
         </div>
       )}
-    </dialog>
+    </ModalDialog>
+  );
+}
+
+/** One entry of a detail modal's <dl>: the term, then its value. */
+export function DetailItem({ label, className, valueClassName, testId, children }: { label: string; className?: string; valueClassName: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt className="text-slate-400">{label}</dt>
+      <dd className={valueClassName} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
-import Modal from '../../../../platform/ui/admin/Modal.tsx';
+import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 
 const filters = ['all', 'fulfilled', 'unfulfilled'] as const;
 
@@ -80,45 +80,33 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                 </div>
               </div>
               <dl className="grid gap-4 text-sm sm:grid-cols-2">
-                <div>
-                  <dt className="text-slate-400">{t('rewardsAdmin.purchases.columns.buyer')}</dt>
-                  <dd className="font-semibold text-white" data-testid="purchase-modal-buyer">
-                    {open.username}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-400">{t('rewardsAdmin.purchases.columns.date')}</dt>
-                  <dd className="text-slate-200">
-                    <time dateTime={open.createdAt}>{formatDateTime(open.createdAt, locale)}</time>
-                  </dd>
-                </div>
-                <div className="sm:col-span-2">
-                  <dt className="text-slate-400">{t('rewardsAdmin.purchases.address')}</dt>
-                  <dd className="text-slate-200 not-italic" data-testid="purchase-modal-address">
-                    <address className="not-italic">
-                      {address.first_name} {address.last_name}
-                      <br />
-                      {address.street_name}
-                      {address.additional_address_info && (
-                        <>
-                          <br />
-                          {address.additional_address_info}
-                        </>
-                      )}
-                      <br />
-                      {address.zip_code} {address.city}
-                      <br />
-                      {address.country}
-                    </address>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-400">{t('rewardsAdmin.purchases.columns.state')}</dt>
-                  <dd className="mt-1">
-                    <FulfilledBadge fulfilled={open.fulfilled} t={t} />
-                    {open.fulfilledAt && <span className="ml-2 text-xs text-slate-400">{formatDateTime(open.fulfilledAt, locale)}</span>}
-                  </dd>
-                </div>
+                <DetailItem label={t('rewardsAdmin.purchases.columns.buyer')} valueClassName="font-semibold text-white" testId="purchase-modal-buyer">
+                  {open.username}
+                </DetailItem>
+                <DetailItem label={t('rewardsAdmin.purchases.columns.date')} valueClassName="text-slate-200">
+                  <time dateTime={open.createdAt}>{formatDateTime(open.createdAt, locale)}</time>
+                </DetailItem>
+                <DetailItem label={t('rewardsAdmin.purchases.address')} className="sm:col-span-2" valueClassName="text-slate-200 not-italic" testId="purchase-modal-address">
+                  <address className="not-italic">
+                    {address.first_name} {address.last_name}
+                    <br />
+                    {address.street_name}
+                    {address.additional_address_info && (
+                      <>
+                        <br />
+                        {address.additional_address_info}
+                      </>
+                    )}
+                    <br />
+                    {address.zip_code} {address.city}
+                    <br />
+                    {address.country}
+                  </address>
+                </DetailItem>
+                <DetailItem label={t('rewardsAdmin.purchases.columns.state')} valueClassName="mt-1">
+                  <FulfilledBadge fulfilled={open.fulfilled} t={t} />
+                  {open.fulfilledAt && <span className="ml-2 text-xs text-slate-400">{formatDateTime(open.fulfilledAt, locale)}</span>}
+                </DetailItem>
               </dl>
               {!open.fulfilled && (
                 <div className="flex justify-end">

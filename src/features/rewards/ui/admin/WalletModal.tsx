@@ -10,11 +10,12 @@ import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { idempotentSender } from '../../../../platform/browser/idempotency.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { errorBoxClass, inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import Modal from '../../../../platform/ui/admin/Modal.tsx';
+import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
+import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 
 /** What the inputs hold: the amount as typed. */
 type Values = { direction: 'credit' | 'debit'; amount: string; reason: string };
@@ -89,18 +90,12 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
       {wallet && (
         <>
           <dl className="grid grid-cols-2 gap-3 text-sm">
-            <div>
-              <dt className="text-slate-400">{t('rewardsAdmin.wallets.columns.user')}</dt>
-              <dd className="font-semibold text-white" data-testid="wallet-modal-user">
-                {wallet.username}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-400">{t('rewardsAdmin.wallets.columns.balance')}</dt>
-              <dd className="font-mono text-2xl font-bold text-white" data-testid="wallet-modal-balance">
-                {wallet.balance}
-              </dd>
-            </div>
+            <DetailItem label={t('rewardsAdmin.wallets.columns.user')} valueClassName="font-semibold text-white" testId="wallet-modal-user">
+              {wallet.username}
+            </DetailItem>
+            <DetailItem label={t('rewardsAdmin.wallets.columns.balance')} valueClassName="font-mono text-2xl font-bold text-white" testId="wallet-modal-balance">
+              {wallet.balance}
+            </DetailItem>
           </dl>
 
           <form noValidate onSubmit={handleSubmit<Body>(onSubmit)} className="space-y-4 rounded-xl border border-line bg-ink/40 p-4" data-testid="wallet-adjust-form">
@@ -133,12 +128,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
               {t('rewardsAdmin.wallets.transactions')}
             </h3>
             {failed ? (
-              <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="wallet-transactions-error">
-                <span>{t('rewardsAdmin.wallets.transactionsError')}</span>
-                <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-                  {t('rewardsAdmin.common.retry')}
-                </button>
-              </div>
+              <RetryAlert message={t('rewardsAdmin.wallets.transactionsError')} retry={{ label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) }} testId="wallet-transactions-error" />
             ) : !transactions ? (
               <Spinner label={t('rewardsAdmin.wallets.transactionsLoading')} testId="wallet-transactions-loading" />
             ) : transactions.length === 0 ? (

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { errorBoxClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../../../../platform/ui/admin/ui.ts';
@@ -91,17 +91,18 @@ function RegistrationTable({ t, locale, rows, columns, caption, testId, empty }:
 export default function PlayersPanel({ t, locale, registrations, failure, loading, onReload, maxPartecipants }: Props) {
   if (!registrations) {
     return failure ? (
-      <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="tournament-players-error">
-        <span>{t('dashboard.tournaments.detail.loadError')}</span>
-        <button type="button" className={secondaryButtonClass} onClick={onReload}>
-          {t('dashboard.common.retry')}
-        </button>
-      </div>
+      <RetryAlert message={t('dashboard.tournaments.detail.loadError')} retry={{ label: t('dashboard.common.retry'), run: onReload }} testId="tournament-players-error" />
     ) : (
       <Spinner label={t('dashboard.tournaments.detail.loading')} />
     );
   }
   const confirmed = registrations.members.filter((m) => m.confirmed);
+  // the three tables: `<key>-title` names each section, `tournament-<key>` is the table's test id
+  const tables: { key: string; title: string; rows: RegistrationRow[]; columns: Column[]; empty: string }[] = [
+    { key: 'members', title: t('dashboard.tournaments.detail.members'), rows: registrations.members, columns: ['username', 'nickname', 'confirmed', 'gameAccount', 'joinedAt'], empty: t('dashboard.tournaments.detail.emptyMembers') },
+    { key: 'confirmed', title: t('dashboard.tournaments.detail.confirmedMembers'), rows: confirmed, columns: ['username', 'nickname', 'gameAccount'], empty: t('dashboard.tournaments.detail.emptyConfirmed') },
+    { key: 'waitlist', title: t('dashboard.tournaments.detail.waitlist'), rows: registrations.waitlist, columns: ['position', 'username', 'nickname', 'gameAccount', 'joinedAt'], empty: t('dashboard.tournaments.detail.emptyWaitlist') },
+  ];
   return (
     <div className="space-y-6" aria-busy={loading || undefined}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -124,50 +125,14 @@ export default function PlayersPanel({ t, locale, registrations, failure, loadin
         </button>
       </div>
 
-      <section className={panelClass} aria-labelledby="members-title">
-        <h2 id="members-title" className={`${panelTitleClass} mb-4`}>
-          {t('dashboard.tournaments.detail.members')}
-        </h2>
-        <RegistrationTable
-          t={t}
-          locale={locale}
-          rows={registrations.members}
-          columns={['username', 'nickname', 'confirmed', 'gameAccount', 'joinedAt']}
-          caption={t('dashboard.tournaments.detail.members')}
-          testId="tournament-members"
-          empty={t('dashboard.tournaments.detail.emptyMembers')}
-        />
-      </section>
-
-      <section className={panelClass} aria-labelledby="confirmed-title">
-        <h2 id="confirmed-title" className={`${panelTitleClass} mb-4`}>
-          {t('dashboard.tournaments.detail.confirmedMembers')}
-        </h2>
-        <RegistrationTable
-          t={t}
-          locale={locale}
-          rows={confirmed}
-          columns={['username', 'nickname', 'gameAccount']}
-          caption={t('dashboard.tournaments.detail.confirmedMembers')}
-          testId="tournament-confirmed"
-          empty={t('dashboard.tournaments.detail.emptyConfirmed')}
-        />
-      </section>
-
-      <section className={panelClass} aria-labelledby="waitlist-title">
-        <h2 id="waitlist-title" className={`${panelTitleClass} mb-4`}>
-          {t('dashboard.tournaments.detail.waitlist')}
-        </h2>
-        <RegistrationTable
-          t={t}
-          locale={locale}
-          rows={registrations.waitlist}
-          columns={['position', 'username', 'nickname', 'gameAccount', 'joinedAt']}
-          caption={t('dashboard.tournaments.detail.waitlist')}
-          testId="tournament-waitlist"
-          empty={t('dashboard.tournaments.detail.emptyWaitlist')}
-        />
-      </section>
+      {tables.map(({ key, title, rows, columns, empty }) => (
+        <section key={key} className={panelClass} aria-labelledby={`${key}-title`}>
+          <h2 id={`${key}-title`} className={`${panelTitleClass} mb-4`}>
+            {title}
+          </h2>
+          <RegistrationTable t={t} locale={locale} rows={rows} columns={columns} caption={title} testId={`tournament-${key}`} empty={empty} />
+        </section>
+      ))}
     </div>
   );
 }
