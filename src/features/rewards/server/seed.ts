@@ -5,10 +5,10 @@ import { mediaUrl } from '../../../platform/storage/media-contract.ts';
 import * as BadgeRepository from './badge-repository.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as ProductRepository from './product-repository.ts';
-import * as PurchaseRepository from './purchase-repository.ts';
-import * as WalletRepository from './wallet-repository.ts';
+import * as BadgeService from './badge-service.ts';
+import * as PurchaseService from './purchase-service.ts';
+import * as WalletService from './wallet-service.ts';
 import { newObjectName } from '../../../platform/storage/media-storage.ts';
-import { transaction } from '../../../platform/db/database.ts';
 
 /** The demo giveaway codes, one of each type, printed on start beside the demo accounts. */
 export const demoGiveawayCodes = { infinite: 'BENVENUTO50', limited: 'ARENA100', timed: 'WINTER25' } as const;
@@ -174,58 +174,24 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   });
 
   const [giulia, alex] = ids.players;
-  if (!giulia || !alex) return;
-  const createdBy = ids.adminId ? { id: ids.adminId, name: 'admin' } : null;
-  await transaction(db, async (trx) => {
-    for (const [userId, amount] of [
-      [giulia, 500],
-      [alex, 1200],
-    ] as const) {
-      const award = await BadgeRepository.award(trx, { owner, userId, badgeId: badgeIds.user_registered, awardKey: 'once', credits: 50 });
-      await WalletRepository.applyEntry(trx, { owner, userId, amount: 50, type: 'badge', description: 'Benvenuto', reference: `badge:${award!.id}` });
-      await WalletRepository.applyEntry(trx, {
-        owner,
-        userId,
-        amount,
-        type: 'adjustment',
-        description: 'Crediti demo / Demo credits',
-        reference: null,
-        createdBy,
-      });
-    }
-    // purchases go through the same steps as the API: stock, purchase row, debit
-    const buy = async (userId: string, productIndex: number, address: { first_name: string; last_name: string; city: string }) => {
-      const product = (await ProductRepository.takeOne(trx, owner, productIds[productIndex]))!;
-      const id = randomUUID();
-      await PurchaseRepository.insert(trx, {
-        id,
-        owner,
-        userId,
-        productId: product.id,
-        productName: product.name,
-        productImage: product.image,
-        brand: product.brand,
-        price: product.price,
-        address: { ...address, street_name: 'Via Roma 1', additional_address_info: '', zip_code: '20121', country: 'Italy' },
-      });
-      await WalletRepository.applyEntry(trx, {
-        owner,
-        userId,
-        amount: -product.price,
-        type: 'purchase',
-        description: product.name,
-        reference: `purchase:${id}`,
-      });
-      return id;
-    };
-    const fulfilled = await buy(giulia, 2, { first_name: 'Giulia', last_name: 'Rossi', city: 'Milano' });
-    await buy(alex, 0, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
-    await buy(alex, 5, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
-    if (ids.adminId)
-      await trx
-        .updateTable('purchases')
-        .set({ fulfilled: 1, fulfilled_at: iso(now), fulfilled_by: ids.adminId })
-        .where('id', '=', fulfilled)
-        .execute();
-  });
+  if (!giulia || !alex || !ids.adminId) return;
+  // the players' history goes through the services, as it would have through the API: the welcome
+  // badge signing up pays, the admin's demo credits (audited), then purchases (stock, row, debit)
+  const admin = { id: ids.adminId };
+  for (const [userId, amount] of [
+    [giulia, 500],
+    [alex, 1200],
+  ] as const) {
+    await BadgeService.awardOn(app, owner, userId, 'user_registered');
+    await WalletService.adjust(app, owner, admin, userId, { amount, reason: 'Crediti demo / Demo credits' }, undefined);
+  }
+  const buy = async (userId: string, productIndex: number, name: { first_name: string; last_name: string; city: string }) => {
+    const shippingAddress = { ...name, street_name: 'Via Roma 1', additional_address_info: '', zip_code: '20121', country: 'Italy' };
+    const { result } = await PurchaseService.purchase(app, { id: userId, isAdmin: false }, owner, { productId: productIds[productIndex], shippingAddress }, undefined);
+    return result.purchase.id;
+  };
+  const shipped = await buy(giulia, 2, { first_name: 'Giulia', last_name: 'Rossi', city: 'Milano' });
+  await buy(alex, 0, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
+  await buy(alex, 5, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
+  await PurchaseService.fulfill(app, owner, admin, shipped);
 }
