@@ -1,6 +1,10 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { locales, type Locale } from '../../i18n/i18n.ts';
+import FormField, { controlProps } from '../FormField.tsx';
+import { inputClass } from '../ui.ts';
+import type { Registration } from '../use-form.ts';
 import type { Translator } from '../use-t.ts';
+import { TabList } from './TabList.tsx';
 
 interface Props {
   /** prefix of the tab ids and test ids: `${idPrefix}-tab-it`, panels `${idPrefix}-panel-it` */
@@ -14,43 +18,18 @@ interface Props {
 
 /**
  * The it/en switch of an admin form whose texts are stored per language (tournaments, products,
- * badges, competitions, news). Arrow keys, Home and End move between the tabs.
+ * badges, competitions, news).
  */
 export default function LanguageTabs({ idPrefix, tab, onChange, t, invalid = [] }: Props) {
-  const refs = useRef<Partial<Record<Locale, HTMLButtonElement | null>>>({});
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
-    e.preventDefault();
-    const next: Locale = e.key === 'Home' ? 'it' : e.key === 'End' ? 'en' : tab === 'it' ? 'en' : 'it';
-    onChange(next);
-    refs.current[next]?.focus();
-  };
   return (
-    <div role="tablist" aria-label={t('dashboard.common.languages')} className="flex gap-1 border-b border-line">
-      {locales.map((l) => (
-        <button
-          key={l}
-          ref={(el) => {
-            refs.current[l] = el;
-          }}
-          type="button"
-          role="tab"
-          id={`${idPrefix}-tab-${l}`}
-          data-testid={`${idPrefix}-tab-${l}`}
-          aria-selected={tab === l}
-          aria-controls={`${idPrefix}-panel-${l}`}
-          tabIndex={tab === l ? 0 : -1}
-          onClick={() => onChange(l)}
-          onKeyDown={onKey}
-          className={`-mb-px rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-            tab === l ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-white'
-          }`}
-        >
+    <TabList tabs={locales} tab={tab} onChange={onChange} idPrefix={idPrefix} label={t('dashboard.common.languages')}>
+      {(l) => (
+        <>
           {t(`dashboard.common.lang.${l}`)}
           {invalid.includes(l) && <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t('dashboard.tournaments.form.invalid')} data-testid={`${idPrefix}-tab-${l}-error`} />}
-        </button>
-      ))}
-    </div>
+        </>
+      )}
+    </TabList>
   );
 }
 
@@ -59,6 +38,58 @@ export function LanguagePanel({ idPrefix, lang, tab, children, className = 'spac
   return (
     <div role="tabpanel" id={`${idPrefix}-panel-${lang}`} aria-labelledby={`${idPrefix}-tab-${lang}`} hidden={tab !== lang} lang={lang} className={className}>
       {children}
+    </div>
+  );
+}
+
+/**
+ * The name and description of a badge or product in both languages: the Italian ones are required,
+ * the English ones may stay empty (the Italian is shown then), with the Italian name as placeholder.
+ * Ids `<name>-name`, `<name>-description`, `<name>-en-name`, `<name>-en-description`, tabs
+ * `<name>-lang-*`; labels `<ns>.name` and `<ns>.description`.
+ */
+export function NameAndDescription({
+  t,
+  name,
+  ns,
+  tab,
+  onChange,
+  form: { register, watch, fieldError },
+  max,
+  rows,
+}: {
+  t: Translator;
+  name: string;
+  ns: string;
+  tab: Locale;
+  onChange: (tab: Locale) => void;
+  form: { register: (path: string) => Registration; watch: (path: string) => string; fieldError: (path: string) => string | undefined };
+  /** the longest name and description */
+  max: [number, number];
+  /** the description's height */
+  rows: number;
+}) {
+  const id = (field: string) => `${name}-${field}`;
+  return (
+    <div className="space-y-5 sm:col-span-2">
+      <LanguageTabs idPrefix={id('lang')} tab={tab} onChange={onChange} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
+      <LanguagePanel idPrefix={id('lang')} lang="it" tab={tab}>
+        <FormField id={id('name')} label={t(`${ns}.name`)} error={fieldError('name')}>
+          <input {...register('name')} {...controlProps(id('name'), fieldError('name'))} type="text" maxLength={max[0]} className={inputClass} />
+        </FormField>
+        <FormField id={id('description')} label={t(`${ns}.description`)} error={fieldError('description')}>
+          <textarea {...register('description')} {...controlProps(id('description'), fieldError('description'))} rows={rows} maxLength={max[1]} className={inputClass} />
+        </FormField>
+      </LanguagePanel>
+      <LanguagePanel idPrefix={id('lang')} lang="en" tab={tab}>
+        <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
+        <FormField id={id('en-name')} label={t(`${ns}.name`)}>
+          <input {...register('en.name')} {...controlProps(id('en-name'), undefined, true)} type="text" maxLength={max[0]} placeholder={watch('name')} className={inputClass} />
+        </FormField>
+        <FormField id={id('en-description')} label={t(`${ns}.description`)}>
+          <textarea {...register('en.description')} {...controlProps(id('en-description'), undefined, true)} rows={rows} maxLength={max[1]} className={inputClass} />
+        </FormField>
+      </LanguagePanel>
     </div>
   );
 }

@@ -12,12 +12,18 @@ export interface FlashToast {
   vars?: Record<string, string | number>;
 }
 
-export function leaveToast(flash: FlashToast) {
+function leaveToast(flash: FlashToast) {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(flash));
   } catch {
     // without storage the message is lost; the navigation still happens
   }
+}
+
+/** Go to `href` (an editor back to its list) and show `flash` there. */
+export function leaveWithToast(href: string, flash: FlashToast) {
+  leaveToast(flash);
+  window.location.assign(href);
 }
 
 export function showLeftToast(t: (key: string, vars?: Record<string, string | number>) => string) {

@@ -10,7 +10,7 @@ import { localizePath, locales, type Locale } from '../../../../platform/i18n/i1
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { inputClass, linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
+import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
@@ -73,11 +73,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
       toast.error(t.error(res.code));
       return;
     }
-    if (!editing) {
-      leaveToast({ key: 'news.admin.form.created', vars: { title: titleIn(res.data, locale, '') } });
-      window.location.assign(listHref);
-      return;
-    }
+    if (!editing) return leaveWithToast(listHref, { key: 'news.admin.form.created', vars: { title: titleIn(res.data, locale, '') } });
     reset(toNewsInput(res.data));
     onSaved(res.data);
     toast.success(t('news.admin.form.saved'));

@@ -10,14 +10,15 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { errorBoxClass, inputClass, linkClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
-import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
+import { inputClass, linkClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { uploadImage } from '../../../../platform/browser/upload.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
+import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
-import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
+import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 /** What the inputs hold: the reward as typed. */
 type Values = Omit<z.input<typeof badgeFormSchema>, 'rewardAmount'> & { rewardAmount: string };
@@ -86,14 +87,11 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
     return (
       <div className="mt-4 space-y-6">
         {back}
-        <div role="alert" className={`${errorBoxClass} flex flex-wrap items-center justify-between gap-3`} data-testid="badge-load-error">
-          <span>{failure === 'BADGE_NOT_FOUND' ? t('rewardsAdmin.badges.notFound') : t('rewardsAdmin.badges.loadError')}</span>
-          {failure !== 'BADGE_NOT_FOUND' && (
-            <button type="button" className={secondaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-              {t('rewardsAdmin.common.retry')}
-            </button>
-          )}
-        </div>
+        <RetryAlert
+          message={failure === 'BADGE_NOT_FOUND' ? t('rewardsAdmin.badges.notFound') : t('rewardsAdmin.badges.loadError')}
+          retry={failure === 'BADGE_NOT_FOUND' ? undefined : { label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) }}
+          testId="badge-load-error"
+        />
       </div>
     );
   if (!badge) return <Spinner label={t('rewardsAdmin.badges.loading')} testId="badge-loading" />;
@@ -161,8 +159,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
       toast.error(`${t('rewardsAdmin.badges.saveError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
       return;
     }
-    leaveToast({ key: editing ? 'rewardsAdmin.badges.saved' : 'rewardsAdmin.badges.created', vars: { name: res.data.name } });
-    window.location.assign(listHref);
+    leaveWithToast(listHref, { key: editing ? 'rewardsAdmin.badges.saved' : 'rewardsAdmin.badges.created', vars: { name: res.data.name } });
   };
 
   return (
@@ -188,26 +185,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
             ))}
           </select>
         </FormField>
-        <div className="space-y-5 sm:col-span-2">
-          <LanguageTabs idPrefix="badge-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
-          <LanguagePanel idPrefix="badge-lang" lang="it" tab={lang}>
-            <FormField id="badge-name" label={t('rewardsAdmin.badges.form.name')} error={fieldError('name')}>
-              <input {...register('name')} {...controlProps('badge-name', fieldError('name'))} type="text" maxLength={80} className={inputClass} />
-            </FormField>
-            <FormField id="badge-description" label={t('rewardsAdmin.badges.form.description')} error={fieldError('description')}>
-              <textarea {...register('description')} {...controlProps('badge-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
-            </FormField>
-          </LanguagePanel>
-          <LanguagePanel idPrefix="badge-lang" lang="en" tab={lang}>
-            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
-            <FormField id="badge-en-name" label={t('rewardsAdmin.badges.form.name')}>
-              <input {...register('en.name')} {...controlProps('badge-en-name', undefined, true)} type="text" maxLength={80} placeholder={watch('name')} className={inputClass} />
-            </FormField>
-            <FormField id="badge-en-description" label={t('rewardsAdmin.badges.form.description')}>
-              <textarea {...register('en.description')} {...controlProps('badge-en-description', undefined, true)} rows={3} maxLength={500} className={inputClass} />
-            </FormField>
-          </LanguagePanel>
-        </div>
+        <NameAndDescription t={t} name="badge" ns="rewardsAdmin.badges.form" tab={lang} onChange={setLang} form={{ register, watch, fieldError }} max={[80, 500]} rows={3} />
         <FormField id="badge-icon" label={t('rewardsAdmin.badges.form.icon')} error={iconError ?? fieldError('icon')} hint={t('rewardsAdmin.image.hint')}>
           <div className="flex items-center gap-3">
             {icon ? (

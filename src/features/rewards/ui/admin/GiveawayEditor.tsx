@@ -9,7 +9,7 @@ import FormField, { controlProps, SelectField } from '../../../../platform/ui/Fo
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
+import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
@@ -85,8 +85,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
       toast.error(t('rewardsAdmin.giveaway.saveError'), { description: t.error(res.code) });
       return;
     }
-    leaveToast({ key: 'rewardsAdmin.giveaway.saveSuccess', vars: { code: res.data.token } });
-    window.location.assign(listHref);
+    leaveWithToast(listHref, { key: 'rewardsAdmin.giveaway.saveSuccess', vars: { code: res.data.token } });
   };
 
   return (

@@ -12,13 +12,13 @@ import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
+import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
 import { uploadImage } from '../../../../platform/browser/upload.ts';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
-import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
+import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 
 type Values = ProductValues;
 type Body = z.input<typeof productInputSchema>;
@@ -86,8 +86,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
       toast.error(t('rewardsAdmin.product.saveError'), { description: t.error(res.code) });
       return;
     }
-    leaveToast({ key: 'rewardsAdmin.product.saveSuccess', vars: { name: res.data.name } });
-    window.location.assign(listHref);
+    leaveWithToast(listHref, { key: 'rewardsAdmin.product.saveSuccess', vars: { name: res.data.name } });
   };
 
   // the Italian texts are required: show their tab when one of them is wrong
@@ -100,26 +99,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   return (
     <form noValidate onSubmit={handleSubmit<Output>(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="product-form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="space-y-5 sm:col-span-2">
-          <LanguageTabs idPrefix="product-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
-          <LanguagePanel idPrefix="product-lang" lang="it" tab={lang}>
-            <FormField id="product-name" label={t('rewardsAdmin.productForm.name')} error={fieldError('name')}>
-              <input {...register('name')} {...controlProps('product-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
-            </FormField>
-            <FormField id="product-description" label={t('rewardsAdmin.productForm.description')} error={fieldError('description')}>
-              <textarea {...register('description')} {...controlProps('product-description', fieldError('description'))} rows={4} maxLength={2000} className={inputClass} />
-            </FormField>
-          </LanguagePanel>
-          <LanguagePanel idPrefix="product-lang" lang="en" tab={lang}>
-            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
-            <FormField id="product-en-name" label={t('rewardsAdmin.productForm.name')}>
-              <input {...register('en.name')} {...controlProps('product-en-name', undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
-            </FormField>
-            <FormField id="product-en-description" label={t('rewardsAdmin.productForm.description')}>
-              <textarea {...register('en.description')} {...controlProps('product-en-description', undefined, true)} rows={4} maxLength={2000} className={inputClass} />
-            </FormField>
-          </LanguagePanel>
-        </div>
+        <NameAndDescription t={t} name="product" ns="rewardsAdmin.productForm" tab={lang} onChange={setLang} form={{ register, watch, fieldError }} max={[120, 2000]} rows={4} />
         <FormField id="product-price" label={t('rewardsAdmin.productForm.price')} error={fieldError('price')}>
           <input {...register('price')} {...controlProps('product-price', fieldError('price'))} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />
         </FormField>

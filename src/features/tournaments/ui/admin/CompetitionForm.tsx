@@ -13,7 +13,7 @@ import FormField, { controlProps, SelectField } from '../../../../platform/ui/Fo
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
+import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
@@ -75,11 +75,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
       toast.error(t.error(res.code));
       return;
     }
-    if (!editing) {
-      leaveToast({ key: 'dashboard.competitions.form.created', vars: { name: res.data.name } });
-      window.location.assign(listHref);
-      return;
-    }
+    if (!editing) return leaveWithToast(listHref, { key: 'dashboard.competitions.form.created', vars: { name: res.data.name } });
     reset(toValues(res.data));
     onSaved(res.data);
     toast.success(t('dashboard.competitions.form.saved'));

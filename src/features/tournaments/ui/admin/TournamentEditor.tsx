@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
@@ -14,6 +14,7 @@ import QuickStatus from './QuickStatus.tsx';
 import type { Registrations } from './registrations.ts';
 import TournamentForm from './TournamentForm.tsx';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 
 type Tab = 'settings' | 'players' | 'email';
 const tabs: Tab[] = ['settings', 'players', 'email'];
@@ -71,7 +72,6 @@ function EditView({
   setTournament: (t: Tournament) => void;
 }) {
   const [tab, setTab] = useState<Tab>(initialTab);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ settings: null, players: null, email: null });
   const [registrations, setRegistrations] = useState<Registrations | null>(null);
   const [regFailure, setRegFailure] = useState<string | null>(null);
   const [regLoading, setRegLoading] = useState(false);
@@ -97,14 +97,6 @@ function EditView({
     setTab(next);
     history.replaceState(history.state, '', `${location.pathname}${location.search}${next === 'settings' ? '' : `#${next}`}`);
   };
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = tabs.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
-    if (!next) return;
-    e.preventDefault();
-    select(next);
-    tabRefs.current[next]?.focus();
-  };
 
   const memberCount = registrations?.members.length ?? tournament.members.length;
   const waitlistCount = registrations?.waitlist.length ?? tournament.waitlistCount;
@@ -127,31 +119,14 @@ function EditView({
         <QuickStatus t={t} tournament={tournament} onChange={setTournament} />
       </div>
 
-      <div role="tablist" aria-label={t('dashboard.tournaments.detail.tabsLabel')} className="flex gap-1 overflow-x-auto border-b border-line">
-        {tabs.map((name) => (
-          <button
-            key={name}
-            ref={(el) => {
-              tabRefs.current[name] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tournament-tab-${name}`}
-            data-testid={`tournament-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`tournament-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => select(name)}
-            onKeyDown={onTabKey}
-            className={`-mb-px shrink-0 rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-              tab === name ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-white'
-            }`}
-          >
+      <TabList tabs={tabs} tab={tab} onChange={select} idPrefix="tournament" label={t('dashboard.tournaments.detail.tabsLabel')} scrollable>
+        {(name) => (
+          <>
             {t(`dashboard.tournaments.detail.tabs.${name}`)}
             {name === 'players' && registrations && <span className="ml-2 rounded-full bg-white/10 px-2 py-0.5 text-xs">{memberCount}</span>}
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      </TabList>
 
       {/* panels stay mounted, so unsaved form edits survive a look at the players */}
       <div role="tabpanel" id="tournament-panel-settings" aria-labelledby="tournament-tab-settings" hidden={tab !== 'settings'}>

@@ -14,7 +14,7 @@ import PasswordInput from '../../../../platform/ui/PasswordInput.tsx';
 import { inputClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import { leaveToast } from '../../../../platform/ui/admin/flash-toast.ts';
+import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
@@ -98,11 +98,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
       toast.error(t.error(res.code));
       return;
     }
-    if (!editing) {
-      leaveToast({ key: 'dashboard.tournaments.form.created', vars: { name: res.data.name } });
-      window.location.assign(listHref);
-      return;
-    }
+    if (!editing) return leaveWithToast(listHref, { key: 'dashboard.tournaments.form.created', vars: { name: res.data.name } });
     reset(toFormValues(res.data));
     onSaved(res.data);
     toast.success(t('dashboard.tournaments.form.saved'));
