@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import FormField, { controlProps } from '../FormField.tsx';
 import { inputClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
+import { richTextClass } from '../rich-text-class.ts';
 
 interface Props {
   id: string;
@@ -15,13 +16,6 @@ interface Props {
   texts?: { hint: string; preview: string; previewEmpty: string };
   rows?: number;
 }
-
-/** Styles for sanitised tournament HTML (headings, lists, links, tables), matching the public page. */
-export const richTextClass =
-  'text-sm leading-relaxed text-slate-200 break-words [&_a[href]]:text-accent [&_a[href]]:underline [&_h1]:mt-4 [&_h1]:text-xl [&_h1]:font-bold ' +
-  '[&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-3 [&_h3]:font-semibold [&_p]:my-2 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-5 ' +
-  '[&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_blockquote]:border-l-2 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_img]:max-w-full ' +
-  '[&_table]:my-2 [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_strong]:text-white';
 
 type Sanitize = (html: string) => string;
 // sanitize-html and its parser are most of this page's JavaScript: fetched once, after the form shows
@@ -60,7 +54,7 @@ export default function RichTextField({ id, label, value, error, registration, t
         </h3>
         <div data-testid={`${id}-preview`} aria-live="off" className="max-h-80 min-h-40 flex-1 overflow-auto rounded-lg border border-dashed border-line bg-ink/40 px-4 py-3">
           {html ? (
-            <div className={richTextClass} dangerouslySetInnerHTML={{ __html: html }} />
+            <div className={`text-sm ${richTextClass}`} dangerouslySetInnerHTML={{ __html: html }} />
           ) : !sanitize && deferred.trim() ? (
             <p className="text-sm text-slate-500">{t('dashboard.common.loading')}</p>
           ) : (
