@@ -45,40 +45,8 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
           data-testid="market-search"
         />
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor="market-min-price" className={labelClass}>
-          {f('minPrice')}
-        </label>
-        <input
-          id="market-min-price"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={filters.minPrice}
-          onChange={(e) => onChange({ minPrice: e.target.value })}
-          className={`${inputClass} h-11 py-0`}
-          data-testid="market-min-price"
-        />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="market-max-price" className={labelClass}>
-          {f('maxPrice')}
-        </label>
-        <input
-          id="market-max-price"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={filters.maxPrice}
-          onChange={(e) => onChange({ maxPrice: e.target.value })}
-          className={`${inputClass} h-11 py-0`}
-          aria-invalid={inverted || undefined}
-          aria-describedby={inverted ? 'market-price-range-error' : undefined}
-          data-testid="market-max-price"
-        />
-      </div>
+      <PriceField bound="min" label={f('minPrice')} value={filters.minPrice} onValue={(minPrice) => onChange({ minPrice })} />
+      <PriceField bound="max" label={f('maxPrice')} value={filters.maxPrice} onValue={(maxPrice) => onChange({ maxPrice })} inverted={inverted} />
       {inverted && (
         <p id="market-price-range-error" role="alert" className="col-span-2 text-sm text-rose-300 md:col-span-4" data-testid="market-price-range-error">
           {f('priceRangeInverted')}
@@ -112,5 +80,30 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
         )}
       </div>
     </form>
+  );
+}
+
+/** One end of the price range; the maximum carries the "range inverted" error when the two cross. */
+function PriceField({ bound, label, value, onValue, inverted = false }: { bound: 'min' | 'max'; label: string; value: string; onValue: (v: string) => void; inverted?: boolean }) {
+  const id = `market-${bound}-price`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        className={`${inputClass} h-11 py-0`}
+        aria-invalid={inverted || undefined}
+        aria-describedby={inverted ? 'market-price-range-error' : undefined}
+        data-testid={id}
+      />
+    </div>
   );
 }
