@@ -87,6 +87,21 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
   const newPlatform = values.newPlatform;
   const typingNew = newUsername.trim() !== '' || newId.trim() !== '';
   const ready = fortnite ? discordId.trim() !== '' && epicId.trim() !== '' : saved !== '' || (newUsername.trim() !== '' && newPlatform !== '');
+  // a new account's name or id: typing one clears the saved account, the two choices exclude each other
+  const newAccountInput = (field: 'newUsername' | 'newId', id: string) => (
+    <input
+      id={id}
+      data-testid={id}
+      {...register(field)}
+      onChange={(e) => {
+        setValue(field, e.target.value);
+        if (e.target.value) setValue('saved', '');
+      }}
+      autoComplete="off"
+      maxLength={64}
+      className={inputClass}
+    />
+  );
 
   /** A failed call: its code's text when there is one, else the generic registration error. */
   const failWith = (code: string, status: number, fallbackKey = 'tournaments.join.genericError') => {
@@ -205,32 +220,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                 </legend>
                 <p className="clear-both pt-1 text-xs text-slate-400">{t('tournaments.join.newAccountHint')}</p>
                 <Field id="join-new-username" label={t('tournaments.join.username')}>
-                  <input
-                    id="join-new-username"
-                    data-testid="join-new-username"
-                    {...register('newUsername')}
-                    onChange={(e) => {
-                      setValue('newUsername', e.target.value);
-                      if (e.target.value) setValue('saved', '');
-                    }}
-                    autoComplete="off"
-                    maxLength={64}
-                    className={inputClass}
-                  />
+                  {newAccountInput('newUsername', 'join-new-username')}
                 </Field>
                 <Field id="join-new-id" label={t('tournaments.join.accountId')}>
-                  <input
-                    id="join-new-id"
-                    data-testid="join-new-id"
-                    {...register('newId')}
-                    onChange={(e) => {
-                      setValue('newId', e.target.value);
-                      if (e.target.value) setValue('saved', '');
-                    }}
-                    autoComplete="off"
-                    maxLength={64}
-                    className={inputClass}
-                  />
+                  {newAccountInput('newId', 'join-new-id')}
                 </Field>
                 <div className="grid gap-4">
                   <Field id="join-new-game" label={t('tournaments.join.game')}>
