@@ -3,29 +3,26 @@
  * ('' is the index), `key` names the title under dashboard.sections.*, `parent` is the sidebar
  * entry a nested page belongs to.
  */
+/** A list and the pages that create and edit its records: 'news', 'news/new' (newsNew), 'news/edit' (newsEdit). */
+function withEditor<const K extends string>(key: K) {
+  return [
+    { path: key, key },
+    { path: `${key}/new`, key: `${key}New`, parent: key },
+    { path: `${key}/edit`, key: `${key}Edit`, parent: key },
+  ] as const;
+}
+
 export const dashboardSections = [
   { path: '', key: 'index' },
-  { path: 'products', key: 'products' },
-  { path: 'products/new', key: 'productsNew', parent: 'products' },
-  { path: 'products/edit', key: 'productsEdit', parent: 'products' },
-  { path: 'giveaway', key: 'giveaway' },
-  { path: 'giveaway/new', key: 'giveawayNew', parent: 'giveaway' },
-  { path: 'giveaway/edit', key: 'giveawayEdit', parent: 'giveaway' },
-  { path: 'badges', key: 'badges' },
-  { path: 'badges/edit', key: 'badgesEdit', parent: 'badges' },
-  { path: 'badges/new', key: 'badgesNew', parent: 'badges' },
+  ...withEditor('products'),
+  ...withEditor('giveaway'),
+  ...withEditor('badges'),
   { path: 'purchases', key: 'purchases' },
   { path: 'users', key: 'users' },
-  { path: 'news', key: 'news' },
-  { path: 'news/new', key: 'newsNew', parent: 'news' },
-  { path: 'news/edit', key: 'newsEdit', parent: 'news' },
+  ...withEditor('news'),
   { path: 'audit', key: 'audit' },
-  { path: 'tournaments', key: 'tournaments' },
-  { path: 'tournaments/new', key: 'tournamentsNew', parent: 'tournaments' },
-  { path: 'tournaments/edit', key: 'tournamentsEdit', parent: 'tournaments' },
-  { path: 'competitions', key: 'competitions' },
-  { path: 'competitions/new', key: 'competitionsNew', parent: 'competitions' },
-  { path: 'competitions/edit', key: 'competitionsEdit', parent: 'competitions' },
+  ...withEditor('tournaments'),
+  ...withEditor('competitions'),
   { path: 'campaign', key: 'campaign' },
   { path: 'campaign/schedule', key: 'campaignSchedule', parent: 'campaign' },
 ] as const;
