@@ -306,8 +306,12 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
-/** Admin update body (PUT /marketplace/products/{id}): any subset; omitted fields keep their value. */
-export const productUpdateSchema = z.object(productFields).partial();
+/**
+ * Admin update body (PUT /marketplace/products/{id}): any subset; omitted fields keep their value.
+ * A product already in the shop may stay sold out (quantity 0) while its other fields change; only a
+ * new product needs a unit in stock.
+ */
+export const productUpdateSchema = z.object({ ...productFields, quantity: z.number().int().min(0).max(MAX_QUANTITY) }).partial();
 export type ProductUpdate = z.input<typeof productUpdateSchema>;
 
 export const availabilities = ['all', 'available', 'out_of_stock'] as const;

@@ -43,6 +43,20 @@ describe('products', () => {
     }
   });
 
+  test('a sold-out product is edited without restocking it; a new product still needs a unit', async () => {
+    const p = await api.product({ name: 'Tazza', price: 80, quantity: 1 });
+    const buyer = (await accounts(t, 1))[0];
+    await t.call('POST', `/api/marketplace/wallets/${buyer.id}/adjust`, { token: admin.token, body: { amount: 100, reason: 'test' } });
+    expect((await buy(buyer, { productId: p._id })).status).toBe(201);
+    // the editor sends the whole form back, the stock of 0 included
+    const edited = await t.call('PUT', `/api/marketplace/products/${p._id}`, { token: admin.token, body: { name: 'Tazza', price: 95, quantity: 0, image: IMAGE } });
+    expect([edited.status, edited.json.data.price, edited.json.data.quantity]).toEqual([200, 95, 0]);
+    const negative = await t.call('PUT', `/api/marketplace/products/${p._id}`, { token: admin.token, body: { quantity: -1 } });
+    expect([negative.status, negative.json.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const created = await t.call('POST', '/api/marketplace/products', { token: admin.token, body: { name: 'Vuoto', price: 10, quantity: 0, image: IMAGE } });
+    expect([created.status, created.json.error.issues[0].path]).toEqual([400, 'body.quantity']);
+  });
+
   test('the public list pages by limit and 1-based page and filters by name, price and availability', async () => {
     const local = await createTestApp();
     try {

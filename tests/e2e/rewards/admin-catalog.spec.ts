@@ -140,6 +140,31 @@ for (const lang of ['it', 'en'] as const) {
       expect((await call(page.request, admin.token, 'GET', `/marketplace/products/${productId}`)).status).toBe(404);
     });
 
+    test(`a sold-out product's price is changed without restocking it (${lang})`, async ({ page }) => {
+      const admin = await loginAs(page, ADMIN);
+      const name = `E2E Sold out ${lang} ${unique('')}`;
+      const created = await call(page.request, admin.token, 'POST', '/marketplace/products', { name, price: 40, quantity: 1, image: 'https://example.com/mug.png' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const productId = created.body.data._id as string;
+      // the last unit sells: the stock is 0 (written as the shop's purchase leaves it)
+      expect((await call(page.request, admin.token, 'PUT', `/marketplace/products/${productId}`, { quantity: 0 })).status).toBe(200);
+
+      await goto(page, at(lang, `/dashboard/products/edit?id=${productId}`));
+      await expect(page.getByTestId('product-quantity')).toHaveValue('0');
+      await page.getByTestId('product-price').fill('55');
+      await page.getByTestId('product-submit').click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/products')}$`));
+      await expect(toast(page)).toContainText(name);
+      const stored = await call(page.request, admin.token, 'GET', `/marketplace/products/${productId}`);
+      expect(stored.body.data).toMatchObject({ price: 55, quantity: 0 });
+
+      // a new product still needs a unit in stock
+      await goto(page, at(lang, '/dashboard/products/new'));
+      await page.getByTestId('product-quantity').fill('0');
+      await page.getByTestId('product-submit').click();
+      await expect(page.getByTestId('product-quantity-error')).not.toBeEmpty();
+    });
+
     test(`the products list keeps its search, page and sort in the address: reload and back return to them (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const suffix = unique('');

@@ -3,7 +3,7 @@ import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { MAX_CREDITS, MAX_QUANTITY, productInputSchema, type Product } from '../../contract.ts';
+import { MAX_CREDITS, MAX_QUANTITY, productInputSchema, productUpdateSchema, type Product } from '../../contract.ts';
 import { imageTypes } from '../../../../platform/storage/media-contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
@@ -24,7 +24,9 @@ type Values = ProductValues;
 type Body = z.input<typeof productInputSchema>;
 type Output = z.output<typeof productInputSchema>;
 const fields = ['name', 'description', 'price', 'quantity', 'brand', 'image'] as const;
-const ranges = { price: [0, MAX_CREDITS], quantity: [1, MAX_QUANTITY] } as const;
+// a new product needs a unit in stock; an edited one may stay sold out (quantity 0)
+const createRanges = { price: [0, MAX_CREDITS], quantity: [1, MAX_QUANTITY] } as const;
+const editRanges = { price: [0, MAX_CREDITS], quantity: [0, MAX_QUANTITY] } as const;
 const toValues = productValues;
 
 /** /dashboard/products/new and /dashboard/products/edit?id=… (the product is loaded by id, so a reload works). */
@@ -52,8 +54,11 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   const editing = product !== null;
   const listHref = localizePath(sectionPath('products'), locale);
   const toBody = (v: Values): Body => productBody(v, product);
-  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, errors, isSubmitting } = useForm<Values>({ validate: schemaValidator<Values>(productInputSchema, toBody), defaultValues: toValues(product) });
-  const fieldError = fieldErrorReader(t, errors, getValues, ranges);
+  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, errors, isSubmitting } = useForm<Values>({
+    validate: schemaValidator<Values>(editing ? productUpdateSchema : productInputSchema, toBody),
+    defaultValues: toValues(product),
+  });
+  const fieldError = fieldErrorReader(t, errors, getValues, editing ? editRanges : createRanges);
   const [uploading, setUploading] = useState(false);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -104,7 +109,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
           <input {...register('price')} {...controlProps('product-price', fieldError('price'))} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />
         </FormField>
         <FormField id="product-quantity" label={t('rewardsAdmin.productForm.quantity')} error={fieldError('quantity')}>
-          <input {...register('quantity')} {...controlProps('product-quantity', fieldError('quantity'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
+          <input {...register('quantity')} {...controlProps('product-quantity', fieldError('quantity'))} type="number" inputMode="numeric" min={editing ? 0 : 1} step={1} className={inputClass} />
         </FormField>
         <div className="sm:col-span-2">
           <FormField id="product-brand" label={t('rewardsAdmin.productForm.brand')} error={fieldError('brand')} hint={editing ? t('rewardsAdmin.productForm.brandHint') : t('rewardsAdmin.productForm.brandHintNew')}>
