@@ -41,3 +41,19 @@ test('a player does not see the dashboard link in the profile menu', async ({ pa
   await expect(page.getByTestId('menu-logout')).toBeVisible();
   await expect(page.getByTestId('menu-dashboard')).toBeHidden();
 });
+
+for (const lang of ['it', 'en'] as const) {
+  test(`a dashboard page names an icon that exists and loads without a 404 (${lang})`, async ({ page }) => {
+    await loginAs(page, ADMIN);
+    const missing: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) missing.push(r.url());
+    });
+    await goto(page, lang === 'it' ? '/dashboard/products' : '/en/dashboard/products');
+    await expect(page.getByTestId('dashboard-section-title')).toBeVisible();
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    const icon = await page.request.get(href!);
+    expect([icon.status(), icon.headers()['content-type']]).toEqual([200, expect.stringContaining('image/svg+xml')]);
+    expect(missing).toEqual([]);
+  });
+}
