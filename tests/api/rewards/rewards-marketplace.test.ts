@@ -260,6 +260,31 @@ describe('purchases', () => {
     const missing = await t.call('PATCH', '/api/marketplace/purchases/nope/fulfill', { token: admin.token });
     expect([missing.status, missing.json.error.code]).toEqual([404, 'PURCHASE_NOT_FOUND']);
   });
+
+  test('a fulfilment marked by mistake is taken back, audited; taking it back twice changes nothing; a player cannot', async () => {
+    const product = await api.product({ name: 'Borraccia', price: 5, quantity: 10 });
+    const [buyer] = await accounts(t, 1);
+    await api.credit(buyer.id, 5);
+    const id = (await buy(buyer, { productId: product._id })).json.data.purchase.id as string;
+    expect((await t.call('PATCH', `/api/marketplace/purchases/${id}/fulfill`, { token: admin.token })).json.data.fulfilled).toBe(true);
+
+    const back = await t.call('PATCH', `/api/marketplace/purchases/${id}/unfulfill`, { token: admin.token });
+    expect([back.status, back.json.data]).toEqual([200, expect.objectContaining({ id, fulfilled: false, fulfilledAt: null, fulfilledBy: null })]);
+    const again = await t.call('PATCH', `/api/marketplace/purchases/${id}/unfulfill`, { token: admin.token });
+    expect(again.json.data).toMatchObject({ id, fulfilled: false, fulfilledAt: null });
+    // the buyer sees it waiting again
+    const mine = await t.call('GET', `/api/marketplace/purchases/user/${buyer.id}`, { token: buyer.token });
+    expect(mine.json.data.find((p: { id: string }) => p.id === id)).toMatchObject({ fulfilled: false });
+
+    const actions = await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', id).orderBy('created_at').execute();
+    expect(actions.map((a) => a.action).sort()).toEqual(['purchase.fulfill', 'purchase.unfulfill', 'purchase.unfulfill']);
+    expect(new Set(actions.map((a) => a.actor_id))).toEqual(new Set([admin.id]));
+
+    const player = await t.call('PATCH', `/api/marketplace/purchases/${id}/unfulfill`, { token: buyer.token });
+    expect(player.status).toBe(403);
+    const missing = await t.call('PATCH', `/api/marketplace/purchases/${product._id}/unfulfill`, { token: admin.token });
+    expect([missing.status, missing.json.error.code]).toEqual([404, 'PURCHASE_NOT_FOUND']);
+  });
 });
 
 describe('dashboard overview', () => {

@@ -167,7 +167,7 @@ for (const lang of ['it', 'en'] as const) {
       expect(stored.amount).toBe(20);
     });
 
-    test(`a player's purchase appears, the filter works and the admin marks it fulfilled (${lang})`, async ({ page }) => {
+    test(`a player's purchase appears, the filter works, the admin marks it fulfilled and takes that back (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const giulia = await authenticate(page.request, GIULIA);
       const productName = `E2E Mug ${lang} ${unique('')}`;
@@ -233,11 +233,22 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('purchases-empty')).toBeVisible();
       await page.getByTestId('purchases-filter').selectOption('fulfilled');
       await expect(row.getByTestId('purchase-state')).toHaveAttribute('data-fulfilled', 'true');
-      await page.getByTestId('purchases-filter').selectOption('all');
-      await expect(page.getByTestId('purchases-table').locator('tbody tr')).toHaveCount(1);
-
       const stored = await call(page.request, admin.token, 'GET', `/marketplace/purchases?search=${encodeURIComponent(productName)}`);
       expect(stored.body.data[0].fulfilled).toBe(true);
+
+      // marked by mistake: taken back, it waits to be shipped again and leaves the fulfilled filter
+      await row.getByTestId('purchase-row-details').click();
+      await modal.getByTestId('purchase-modal-unfulfill').click();
+      await expect(toast(page)).toContainText(lang === 'it' ? 'da evadere' : 'unfulfilled');
+      await expect(modal.getByTestId('purchase-state')).toHaveAttribute('data-fulfilled', 'false');
+      await expect(modal.getByTestId('purchase-modal-fulfill')).toBeVisible();
+      await modal.getByTestId('purchase-modal-close').click();
+      await expect(page.getByTestId('purchases-empty')).toBeVisible();
+      await page.getByTestId('purchases-filter').selectOption('all');
+      await expect(page.getByTestId('purchases-table').locator('tbody tr')).toHaveCount(1);
+      await expect(row.getByTestId('purchase-state')).toHaveAttribute('data-fulfilled', 'false');
+      const back = await call(page.request, admin.token, 'GET', `/marketplace/purchases?search=${encodeURIComponent(productName)}`);
+      expect(back.body.data[0]).toMatchObject({ fulfilled: false, fulfilledAt: null });
     });
   });
 }

@@ -89,6 +89,11 @@ export async function fulfill(db: Db, owner: string, id: string, adminId: string
   await db.updateTable('purchases').set({ fulfilled: 1, fulfilled_at: new Date().toISOString(), fulfilled_by: adminId }).where('owner', '=', owner).where('id', '=', id).where('fulfilled', '=', 0).execute();
 }
 
+/** Takes a fulfilment back (marked by mistake): the purchase waits to be shipped again. */
+export async function unfulfill(db: Db, owner: string, id: string): Promise<void> {
+  await db.updateTable('purchases').set({ fulfilled: 0, fulfilled_at: null, fulfilled_by: null }).where('owner', '=', owner).where('id', '=', id).where('fulfilled', '=', 1).execute();
+}
+
 function query(db: Db | Trx<Database>) {
   return db
     .selectFrom('purchases')

@@ -100,13 +100,18 @@ export async function listForUser(app: FastifyInstance, owner: string, userId: s
   return PurchaseRepository.list(app.db.kysely, owner, { userId, limit, offset });
 }
 
-export function fulfill(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<Purchase> {
+/**
+ * Marks a purchase shipped, or takes that back (`shipped` false: marked by mistake), audited in the
+ * same transaction. Marking it as it already is changes nothing: the first admin's time and id stay.
+ */
+export function setFulfilled(app: FastifyInstance, owner: string, actor: Actor, id: string, shipped: boolean): Promise<Purchase> {
   return audited(app, actor, async (tx, audit) => {
     const before = (await PurchaseRepository.findById(tx.db.kysely, owner, id)) ?? null;
-    await PurchaseRepository.fulfill(tx.db.kysely, owner, id, actor.id);
+    if (shipped) await PurchaseRepository.fulfill(tx.db.kysely, owner, id, actor.id);
+    else await PurchaseRepository.unfulfill(tx.db.kysely, owner, id);
     const after = await PurchaseRepository.findById(tx.db.kysely, owner, id);
     if (!after) throw new AppError('notFound', 'PURCHASE_NOT_FOUND', 'Purchase not found');
-    await audit({ action: 'purchase.fulfill', entityType: 'purchase', entityId: id, before, after });
+    await audit({ action: shipped ? 'purchase.fulfill' : 'purchase.unfulfill', entityType: 'purchase', entityId: id, before, after });
     return after;
   });
 }

@@ -288,21 +288,23 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         return okList(rows, total);
       },
     });
-    app.patch('/marketplace/purchases/:id/fulfill', {
-      schema: {
-        tags,
-        summary: 'Mark a purchase fulfilled (admin)',
-        security: bearer,
-        params: idParams,
-        querystring: ownerQuery,
-        response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const after = await PurchaseService.fulfill(app, owner(req.query.owner), actorOf(req), req.params.id);
-        return ok(after);
-      },
-    });
+    for (const [path, shipped, summary] of [
+      ['fulfill', true, 'Mark a purchase fulfilled (admin); marking it again keeps the first time and admin'],
+      ['unfulfill', false, 'Take a fulfilment back, marked by mistake (admin): the purchase waits to be shipped again'],
+    ] as const) {
+      app.patch(`/marketplace/purchases/:id/${path}`, {
+        schema: {
+          tags,
+          summary,
+          security: bearer,
+          params: idParams,
+          querystring: ownerQuery,
+          response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
+        },
+        onRequest: app.requireAdmin,
+        handler: async (req) => ok(await PurchaseService.setFulfilled(app, owner(req.query.owner), actorOf(req), req.params.id, shipped)),
+      });
+    }
   }
 
   // ---- giveaways ----

@@ -193,5 +193,5 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   const shipped = await buy(giulia, 2, { first_name: 'Giulia', last_name: 'Rossi', city: 'Milano' });
   await buy(alex, 0, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
   await buy(alex, 5, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
-  await PurchaseService.fulfill(app, owner, admin, shipped);
+  await PurchaseService.setFulfilled(app, owner, admin, shipped, true);
 }

@@ -4,7 +4,7 @@ import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { purchaseSorts, type Purchase } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
-import { primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -39,18 +39,19 @@ export default function PurchasesList({ t, locale }: SectionProps) {
   const [open, setOpen] = useState<Purchase | null>(null);
   const [marking, setMarking] = useState<string | null>(null);
 
-  const markFulfilled = async (purchase: Purchase) => {
+  // marking shipped, or taking it back when it was marked by mistake
+  const markFulfilled = async (purchase: Purchase, shipped: boolean) => {
     setMarking(purchase.id);
-    const res = await api<Purchase>(`/marketplace/purchases/${encodeURIComponent(purchase.id)}/fulfill`, { method: 'PATCH' });
+    const res = await api<Purchase>(`/marketplace/purchases/${encodeURIComponent(purchase.id)}/${shipped ? 'fulfill' : 'unfulfill'}`, { method: 'PATCH' });
     setMarking(null);
     if (!res.ok) {
-      toast.error(t('rewardsAdmin.purchases.markError'));
+      toast.error(t(shipped ? 'rewardsAdmin.purchases.markError' : 'rewardsAdmin.purchases.unmarkError'));
       return;
     }
-    toast.success(t('rewardsAdmin.purchases.markSuccess'));
+    toast.success(t(shipped ? 'rewardsAdmin.purchases.markSuccess' : 'rewardsAdmin.purchases.unmarkSuccess'));
     setOpen((p) => (p && p.id === res.data.id ? res.data : p));
     list.updateRows((rows) => rows.map((p) => (p.id === res.data.id ? res.data : p)));
-    if (list.values.filter === 'unfulfilled') list.retry();
+    if (list.values.filter !== 'all') list.retry();
   };
 
   const address = open?.shippingAddress;
@@ -108,13 +109,17 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                   {open.fulfilledAt && <span className="ml-2 text-xs text-slate-400">{formatDateTime(open.fulfilledAt, locale)}</span>}
                 </DetailItem>
               </dl>
-              {!open.fulfilled && (
-                <div className="flex justify-end">
-                  <button type="button" className={primaryButtonClass} disabled={marking === open.id} onClick={() => markFulfilled(open)} data-testid="purchase-modal-fulfill">
+              <div className="flex justify-end">
+                {open.fulfilled ? (
+                  <button type="button" className={secondaryButtonClass} disabled={marking === open.id} onClick={() => markFulfilled(open, false)} data-testid="purchase-modal-unfulfill">
+                    {marking === open.id ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.purchases.markUnfulfilled')}
+                  </button>
+                ) : (
+                  <button type="button" className={primaryButtonClass} disabled={marking === open.id} onClick={() => markFulfilled(open, true)} data-testid="purchase-modal-fulfill">
                     {marking === open.id ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.purchases.markFulfilled')}
                   </button>
-                </div>
-              )}
+                )}
+              </div>
             </>
           )}
         </Modal>
