@@ -69,3 +69,10 @@ export async function loginAs(page: Page, who: { email: string; password: string
   await storeSession(page, session, landing);
   return session;
 }
+
+/** One locale file of the catalogue, as the page under test reads it ('rewards-admin' → locales/<lang>/rewards-admin.json). */
+// a JSON catalogue read at run time (any): the specs index it by the keys they test
+export const localeTexts = (lang: 'it' | 'en', file: string): any => JSON.parse(fs.readFileSync(`locales/${lang}/${file}.json`, 'utf8'));
+
+/** A catalogue text with its {placeholders} filled, as the page's translator fills them. */
+export const fillText = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));

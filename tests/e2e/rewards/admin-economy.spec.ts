@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { goto, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
+import { fillText, goto, localeTexts, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
@@ -144,9 +144,28 @@ for (const lang of ['it', 'en'] as const) {
       await modal.getByTestId('wallet-adjust-submit').click();
       await expect(modal.getByTestId('wallet-adjust-reason-error')).not.toBeEmpty();
 
-      await modal.getByTestId('wallet-adjust-direction').selectOption('credit');
+      // a debit beyond the balance is refused before anything is asked
+      await modal.getByTestId('wallet-adjust-direction').selectOption('debit');
+      await modal.getByTestId('wallet-adjust-amount').fill(String(before.balance + 1));
       await modal.getByTestId('wallet-adjust-reason').fill(reason);
       await modal.getByTestId('wallet-adjust-submit').click();
+      await expect(modal.getByTestId('wallet-adjust-amount-error')).not.toBeEmpty();
+      await expect(modal.getByTestId('wallet-adjust-preview')).toHaveCount(0);
+
+      // the balance it leaves is shown first; Change goes back to the form, Confirm moves the credits
+      await modal.getByTestId('wallet-adjust-direction').selectOption('credit');
+      await modal.getByTestId('wallet-adjust-amount').fill('20');
+      await modal.getByTestId('wallet-adjust-submit').click();
+      const number = (n: number) => new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB').format(n);
+      const preview = fillText(localeTexts(lang, 'rewards-admin').wallets.preview, { from: number(before.balance), to: number(before.balance + 20), amount: '+20' });
+      await expect(modal.getByTestId('wallet-adjust-preview')).toHaveText(preview);
+      await expect(modal.getByTestId('wallet-adjust-amount')).toBeDisabled();
+      await modal.getByTestId('wallet-adjust-back').click();
+      await expect(modal.getByTestId('wallet-adjust-preview')).toHaveCount(0);
+      await expect(modal.getByTestId('wallet-adjust-amount')).toBeEnabled();
+      await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(String(before.balance));
+      await modal.getByTestId('wallet-adjust-submit').click();
+      await modal.getByTestId('wallet-adjust-confirm').click();
       await expect(toast(page)).toBeVisible();
       await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(String(before.balance + 20));
       const entry = modal.getByTestId('wallet-transaction').first();

@@ -3,6 +3,9 @@ import { pluralCategory } from '../../i18n/plural.ts';
 
 const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
 
+/** A count or an amount as the admin's language writes it: 2.052 in Italian, 2,052 in English. */
+export const formatNumber = (n: number, locale: Locale): string => new Intl.NumberFormat(intlLocale(locale), { useGrouping: true }).format(n);
+
 /** "22 nov 2026, 18:00" / "22 Nov 2026, 18:00" in the admin's time zone; '' for no date. */
 export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
   if (!iso) return '';

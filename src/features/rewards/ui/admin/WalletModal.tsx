@@ -10,9 +10,9 @@ import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { idempotentSender } from '../../../../platform/browser/idempotency.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { inputClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
@@ -60,9 +60,25 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     };
   }, [userId, attempt, reset]);
 
-  const onSubmit = async (values: Body) => {
+  // money moves only after the admin has seen the balance it leaves (issue 13, item 9)
+  const [pending, setPending] = useState<{ amount: number; reason: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setPending(null), [userId]);
+
+  const onSubmit = (values: Body) => {
     if (!wallet) return;
     const body = adjustBody(values);
+    if (wallet.balance + body.amount < 0) {
+      setError('amount', { type: 'code', message: 'NOT_ENOUGH_CREDITS' }, { shouldFocus: true });
+      return;
+    }
+    setPending(body);
+  };
+
+  const confirm = async () => {
+    if (!wallet || !pending) return;
+    const body = pending;
+    setConfirming(true);
     const res = await send(`${wallet.userId}:${body.amount}:${body.reason}`, (key) =>
       api<{ wallet: Wallet; transaction: Transaction }>(`/marketplace/wallets/${encodeURIComponent(wallet.userId)}/adjust`, {
         method: 'POST',
@@ -70,6 +86,8 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
         headers: { 'Idempotency-Key': key },
       }),
     );
+    setConfirming(false);
+    setPending(null);
     if (!res.ok) {
       for (const issue of res.issues ?? []) {
         if (issue.path.endsWith('amount')) setError('amount', { type: 'server' });
@@ -100,7 +118,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
 
           <form noValidate onSubmit={handleSubmit<Body>(onSubmit)} className="space-y-4 rounded-xl border border-line bg-ink/40 p-4" data-testid="wallet-adjust-form">
             <h3 className="text-sm font-bold text-white">{t('rewardsAdmin.wallets.adjustTitle')}</h3>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <fieldset disabled={pending !== null} className="grid min-w-0 gap-4 sm:grid-cols-2">
               <FormField id="wallet-adjust-direction" label={t('rewardsAdmin.wallets.direction')} error={fieldError('direction')}>
                 <select {...register('direction')} {...controlProps('wallet-adjust-direction', fieldError('direction'))} className={selectClass}>
                   <option value="credit">{t('rewardsAdmin.wallets.credit')}</option>
@@ -115,12 +133,32 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                   <input {...register('reason')} {...controlProps('wallet-adjust-reason', fieldError('reason'))} type="text" maxLength={200} className={inputClass} />
                 </FormField>
               </div>
-            </div>
-            <div className="flex justify-end">
-              <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="wallet-adjust-submit">
-                {isSubmitting ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.wallets.adjustSubmit')}
-              </button>
-            </div>
+            </fieldset>
+            {pending ? (
+              <div role="status" className="rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm text-slate-100" data-testid="wallet-adjust-preview">
+                <p>
+                  {t('rewardsAdmin.wallets.preview', {
+                    from: formatNumber(wallet.balance, locale),
+                    amount: `${pending.amount > 0 ? '+' : '−'}${formatNumber(Math.abs(pending.amount), locale)}`,
+                    to: formatNumber(wallet.balance + pending.amount, locale),
+                  })}
+                </p>
+                <div className="mt-3 flex flex-wrap justify-end gap-2">
+                  <button type="button" className={secondaryButtonClass} disabled={confirming} onClick={() => setPending(null)} data-testid="wallet-adjust-back">
+                    {t('rewardsAdmin.wallets.previewBack')}
+                  </button>
+                  <button type="button" className={primaryButtonClass} disabled={confirming} onClick={confirm} data-testid="wallet-adjust-confirm">
+                    {confirming ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.wallets.previewConfirm')}
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <div className="flex justify-end">
+                <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="wallet-adjust-submit">
+                  {t('rewardsAdmin.wallets.adjustSubmit')}
+                </button>
+              </div>
+            )}
           </form>
 
           <section aria-labelledby="wallet-transactions-title" className="space-y-2">
