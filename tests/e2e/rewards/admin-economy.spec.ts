@@ -28,12 +28,19 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('stat-totalUsers').getByTestId('stat-value')).not.toHaveText('0');
       await expect(page.getByTestId('activity-charts').locator('canvas')).toHaveCount(2);
       await expect(page.getByTestId('overview-error')).toHaveCount(0);
+      // each card opens the list it counts, filtered as it counts: the pending purchases open the unfulfilled ones
+      await expect(page.getByTestId('stat-pendingPurchases').getByTestId('stat-link')).toHaveAttribute('href', at(lang, '/dashboard/purchases?filter=unfulfilled'));
+      await expect(page.getByTestId('stat-totalProducts').getByTestId('stat-link')).toHaveAttribute('href', at(lang, '/dashboard/products'));
       // the range selector reloads the series
       const seven = page.waitForResponse((r) => r.url().includes('/api/marketplace/dashboard/timeseries?days=7') && r.ok());
       await page.getByTestId('activity-range-7').click();
       await seven;
       await expect(page.getByTestId('activity-range-7')).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByTestId('activity-charts').locator('canvas')).toHaveCount(2);
+
+      await page.getByTestId('stat-pendingPurchases').getByTestId('stat-link').click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/purchases')}\\?filter=unfulfilled$`));
+      await expect(page.getByTestId('purchases-filter')).toHaveValue('unfulfilled');
     });
 
     test(`an admin creates a badge, edits its reward and toggles it after confirming (${lang})`, async ({ page }) => {
@@ -158,7 +165,7 @@ for (const lang of ['it', 'en'] as const) {
       await modal.getByTestId('wallet-adjust-submit').click();
       const number = (n: number) => new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB').format(n);
       const preview = fillText(localeTexts(lang, 'rewards-admin').wallets.preview, { from: number(before.balance), to: number(before.balance + 20), amount: '+20' });
-      await expect(modal.getByTestId('wallet-adjust-preview')).toHaveText(preview);
+      await expect(modal.getByTestId('wallet-adjust-preview-text')).toHaveText(preview);
       await expect(modal.getByTestId('wallet-adjust-amount')).toBeDisabled();
       await modal.getByTestId('wallet-adjust-back').click();
       await expect(modal.getByTestId('wallet-adjust-preview')).toHaveCount(0);

@@ -5,11 +5,24 @@ import Spinner from '../../../platform/ui/Spinner.tsx';
 import RetryAlert from '../../../platform/ui/admin/RetryAlert.tsx';
 import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { panelClass, panelTitleClass } from '../../../platform/ui/admin/ui.ts';
+import { sectionPath, type DashboardSectionKey } from '../../../platform/ui/admin/sections.ts';
+import { formatNumber } from '../../../platform/ui/admin/format.ts';
+import { localizePath } from '../../../platform/i18n/i18n.ts';
 
 /** chart.js is its own chunk, fetched after the stat cards (only this page ever loads it). */
 const ActivityCharts = lazy(() => import('./ActivityCharts.tsx'));
 
-const cards = ['totalUsers', 'totalProducts', 'activeGiveaways', 'totalPurchases', 'redempionGiveaways', 'totalCreditsDistributed', 'totalCreditsSpent', 'pendingPurchases'] as const satisfies readonly (keyof DashboardOverview)[];
+/** Each stat card and the list it opens (issue 13, item 16): the records it counts, filtered as it counts them. */
+const cards = [
+  ['totalUsers', 'users'],
+  ['totalProducts', 'products'],
+  ['activeGiveaways', 'giveaway'],
+  ['totalPurchases', 'purchases'],
+  ['redempionGiveaways', 'giveaway'],
+  ['totalCreditsDistributed', 'users'],
+  ['totalCreditsSpent', 'purchases'],
+  ['pendingPurchases', 'purchases', { filter: 'unfulfilled' }],
+] as const satisfies readonly (readonly [keyof DashboardOverview, DashboardSectionKey, Record<string, string>?])[];
 
 export const RANGES = [7, 30, 90] as const;
 
@@ -54,7 +67,6 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
     };
   }, [days, attempt]);
 
-  const number = new Intl.NumberFormat(locale === 'it' ? 'it-IT' : 'en-GB');
   const retry = { label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) };
 
   return (
@@ -65,12 +77,14 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
         <Spinner label={t('rewardsAdmin.index.loading')} testId="overview-loading" />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-cards">
-          {cards.map((key) => (
-            <li key={key} className={`${panelClass} flex flex-col gap-2`} data-testid={`stat-${key}`}>
-              <span className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{t(`rewardsAdmin.index.cards.${key}`)}</span>
-              <span className="font-mono text-3xl font-bold text-white" data-testid="stat-value">
-                {number.format(overview[key] ?? 0)}
-              </span>
+          {cards.map(([key, section, query]) => (
+            <li key={key} data-testid={`stat-${key}`}>
+              <a href={localizePath(sectionPath(section, query), locale)} className={`${panelClass} flex h-full flex-col gap-2 hover:border-accent focus-visible:border-accent`} data-testid="stat-link">
+                <span className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{t(`rewardsAdmin.index.cards.${key}`)}</span>
+                <span className="font-mono text-3xl font-bold text-white" data-testid="stat-value">
+                  {formatNumber(overview[key] ?? 0, locale)}
+                </span>
+              </a>
             </li>
           ))}
         </ul>

@@ -136,7 +136,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
             </fieldset>
             {pending ? (
               <div role="status" className="rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm text-slate-100" data-testid="wallet-adjust-preview">
-                <p>
+                <p data-testid="wallet-adjust-preview-text">
                   {t('rewardsAdmin.wallets.preview', {
                     from: formatNumber(wallet.balance, locale),
                     amount: `${pending.amount > 0 ? '+' : '−'}${formatNumber(Math.abs(pending.amount), locale)}`,
