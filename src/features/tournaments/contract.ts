@@ -179,6 +179,8 @@ export const competitionSchema = z.object({
   /** the name per language, for the admin form; the flat one is in the request's language */
   translations: translationsSchema({ name: z.string() }),
   teams: z.array(teamSchema),
+  /** how many tournaments belong to it (they stay, without a competition, when it is deleted) */
+  tournamentCount: z.number().int(),
 });
 export type Competition = z.infer<typeof competitionSchema>;
 

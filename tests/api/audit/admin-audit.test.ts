@@ -295,6 +295,22 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'competition delete',
+    action: 'competition.delete',
+    entityType: 'competition',
+    run: async () => {
+      const id = await newCompetition();
+      await createTournament(t, admin.token, 'registration', { competitionId: id });
+      const r = await t.call('DELETE', `/api/tournaments/competitions/${id}`, { token: admin.token });
+      return { ...r, entityId: id };
+    },
+    check: (e) => {
+      expect(e.before).toMatchObject({ id: e.entityId, name: 'League', tournamentCount: 1 });
+      expect(e.before.detached.tournamentIds).toHaveLength(1);
+      expect(e.after).toBeNull();
+    },
+  },
+  {
     name: 'competition teams',
     action: 'competition.teams',
     entityType: 'competition',

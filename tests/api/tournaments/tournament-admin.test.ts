@@ -62,6 +62,11 @@ const adminCalls: AdminCall[] = [
     make: async () => ({ method: 'PUT', url: `/api/tournaments/competitions/${await newCompetition()}`, body: { name: 'Renamed' } }),
   },
   {
+    name: 'DELETE /tournaments/competitions/:id',
+    ok: 200,
+    make: async () => ({ method: 'DELETE', url: `/api/tournaments/competitions/${await newCompetition()}` }),
+  },
+  {
     name: 'PUT /tournaments/competition/:id',
     ok: 200,
     make: async () => ({ method: 'PUT', url: `/api/tournaments/competition/${await newCompetition()}`, body: { teams: [] } }),

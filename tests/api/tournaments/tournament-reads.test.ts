@@ -283,6 +283,8 @@ describe('competitions', () => {
         { name: 'precision', players: [] },
         { name: 'speed', players: [] },
       ],
+      // 'soon' and 'ongoing'
+      tournamentCount: 2,
     });
     expect(res.res.headers['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
     expect((await t.call('GET', '/api/tournaments/competitions')).json.total).toBe(1);

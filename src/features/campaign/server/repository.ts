@@ -74,6 +74,12 @@ export async function update(db: Kysely<Database>, owner: string, slug: string, 
   });
 }
 
+/** Points the owner's campaigns that listed this competition's tournaments at none; answers their slugs. */
+export async function detachCompetition(db: Db, owner: string, competitionId: string): Promise<string[]> {
+  const rows = await db.updateTable('campaigns').set({ competition_id: null, updated_at: new Date().toISOString() }).where('owner', '=', owner).where('competition_id', '=', competitionId).returning('slug').execute();
+  return rows.map((r) => r.slug);
+}
+
 // ---- submissions ----
 
 export interface SubmissionRecord {

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../../../platform/db/schema.ts';
-import { transaction } from '../../../platform/db/database.ts';
+import { countAll, transaction } from '../../../platform/db/database.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
 export type PlayerRow = Pick<Selectable<CompetitionPlayersTable>, 'competition_id' | 'user_id' | 'team' | 'player_name' | 'score'>;
@@ -17,6 +17,18 @@ export async function findById(db: Kysely<Database>, owner: string, id: string):
 export async function playersOf(db: Kysely<Database>, competitionIds: string[]): Promise<PlayerRow[]> {
   if (!competitionIds.length) return [];
   return db.selectFrom('competition_players').select(['competition_id', 'user_id', 'team', 'player_name', 'score']).where('competition_id', 'in', competitionIds).execute();
+}
+
+/** How many tournaments point to each of the given competitions (a competition with none is absent). */
+export async function tournamentCounts(db: Kysely<Database>, competitionIds: string[]): Promise<Map<string, number>> {
+  if (!competitionIds.length) return new Map();
+  const rows = await db
+    .selectFrom('tournaments')
+    .select(['competition_id', countAll().as('n')])
+    .where('competition_id', 'in', competitionIds)
+    .groupBy('competition_id')
+    .execute();
+  return new Map(rows.map((r) => [r.competition_id!, Number(r.n)]));
 }
 
 export async function insert(db: Kysely<Database>, row: Insertable<CompetitionsTable>): Promise<void> {
@@ -68,5 +80,24 @@ export async function replacePlayers(db: Kysely<Database>, competitionId: string
         .values(chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: p.score, updated_at: now })))
         .execute();
     }
+  });
+}
+
+/**
+ * Deletes a competition in one transaction: its tournaments stay and lose their competition, its
+ * faction entries go. Answers the ids of the tournaments it detached, or null when the owner has
+ * no such competition.
+ */
+export async function remove(db: Kysely<Database>, owner: string, id: string, now: string): Promise<string[] | null> {
+  return transaction(db, async (trx) => {
+    // Touching the row first takes its lock: a second delete of the same competition waits here
+    // and then finds nothing (a 404), instead of both detaching and deleting.
+    const found = await trx.updateTable('competitions').set({ updated_at: now }).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+    if (Number(found.numUpdatedRows) === 0) return null;
+    const tournaments = await trx.selectFrom('tournaments').select('id').where('competition_id', '=', id).orderBy('id').execute();
+    await trx.updateTable('tournaments').set({ competition_id: null, updated_at: now }).where('competition_id', '=', id).execute();
+    await trx.deleteFrom('competition_players').where('competition_id', '=', id).execute();
+    await trx.deleteFrom('competitions').where('id', '=', id).execute();
+    return tournaments.map((t) => t.id);
   });
 }

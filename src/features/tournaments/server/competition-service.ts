@@ -8,6 +8,7 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
+import * as CampaignLinks from '../../campaign/server/competition-link-service.ts';
 
 const competitionNotFound = () => new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
 const nowIso = () => new Date().toISOString();
@@ -19,7 +20,7 @@ const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
 const byRank = (a: Player, b: Player) => b.score - a.score || byName.compare(a.playerName, b.playerName) || (a.playerId < b.playerId ? -1 : 1);
 
 /** Both factions always present, players by score (highest first), then name (SPEC section 2). */
-function toCompetition(row: CompetitionRow, players: PlayerRow[]): Competition {
+function toCompetition(row: CompetitionRow, players: PlayerRow[], tournamentCount: number): Competition {
   return {
     id: row.id,
     name: row.name,
@@ -37,20 +38,20 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[]): Competition {
         .map((p) => ({ playerId: p.user_id, playerName: p.player_name, score: p.score }))
         .sort(byRank),
     })),
+    tournamentCount,
   };
 }
 
 export async function list(app: FastifyInstance, owner: string): Promise<Competition[]> {
   const db = app.db.kysely;
   const rows = await CompetitionRepository.list(db, owner);
-  const players = await CompetitionRepository.playersOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [players, counts] = await Promise.all([CompetitionRepository.playersOf(db, ids), CompetitionRepository.tournamentCounts(db, ids)]);
   return rows.map((row) =>
     toCompetition(
       row,
       players.filter((p) => p.competition_id === row.id),
+      counts.get(row.id) ?? 0,
     ),
   );
 }
@@ -63,7 +64,9 @@ async function findRow(app: FastifyInstance, id: string): Promise<CompetitionRow
 
 export async function get(app: FastifyInstance, id: string): Promise<Competition> {
   const row = await findRow(app, id);
-  return toCompetition(row, await CompetitionRepository.playersOf(app.db.kysely, [id]));
+  const db = app.db.kysely;
+  const [players, counts] = await Promise.all([CompetitionRepository.playersOf(db, [id]), CompetitionRepository.tournamentCounts(db, [id])]);
+  return toCompetition(row, players, counts.get(id) ?? 0);
 }
 
 /** Admin writes, each audited in its own transaction. */
@@ -90,6 +93,21 @@ export function replaceTeams(app: FastifyInstance, actor: Actor, id: string, inp
     const after = await replaceTeamRows(tx, id, input);
     await audit({ action: 'competition.teams', entityType: 'competition', entityId: id, before, after });
     return after;
+  });
+}
+
+/**
+ * Deletes a competition with its faction leaderboard. Its tournaments stay, without a competition
+ * (registrations, scores and history are theirs), and a campaign that listed its tournaments lists
+ * the brand's next ones instead; the audit entry names what was detached.
+ */
+export function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await get(tx, id);
+    const tournamentIds = await CompetitionRepository.remove(tx.db.kysely, app.config.ownerId, id, nowIso());
+    if (!tournamentIds) throw competitionNotFound();
+    const campaigns = await CampaignLinks.detachCompetition(tx, app.config.ownerId, id);
+    await audit({ action: 'competition.delete', entityType: 'competition', entityId: id, before: { ...before, detached: { tournamentIds, campaigns } }, after: null });
   });
 }
 

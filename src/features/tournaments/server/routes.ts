@@ -165,6 +165,10 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     update: competitionUpdateSchema,
     create: { summary: 'Create a competition', run: ({ actor, body }) => CompetitionService.create(app, actor, body) },
     edit: { summary: 'Update a competition; fields left out stay as they are', run: ({ actor, id, body }) => CompetitionService.update(app, actor, id, body) },
+    remove: {
+      summary: 'Delete a competition and its faction leaderboard; its tournaments stay, without a competition',
+      run: ({ actor, id }) => CompetitionService.remove(app, actor, id),
+    },
   });
 
   app.put('/tournaments/competition/:id', {
