@@ -45,8 +45,11 @@ interface AdminListProps<Row> {
   minWidthClass?: string;
   /** one `<tr>` per row */
   children: (row: Row) => ReactNode;
-  /** delete with confirm: the API path of a row, and the texts' variables (`{name}`…) */
-  remove?: { path: (row: Row) => string; vars: (row: Row) => Vars; dialogTestId: string };
+  /**
+   * delete with confirm: the API path of a row, and the texts' variables (`{name}`…); `message`
+   * when the dialog's text depends on more than the variables (else `<ns>.deleteMessage`)
+   */
+  remove?: { path: (row: Row) => string; vars: (row: Row) => Vars; message?: (row: Row) => string; dialogTestId: string };
   /** what follows the list: its dialogs */
   after?: ReactNode;
 }
@@ -113,7 +116,7 @@ export function AdminList<Row>({ list, t, ns, id, rootTestId, newHref, searchabl
         <ConfirmDialog
           open={pendingDelete !== null}
           title={t(`${ns}.deleteTitle`)}
-          message={pendingDelete ? t(`${ns}.deleteMessage`, remove.vars(pendingDelete)) : ''}
+          message={pendingDelete ? (remove.message?.(pendingDelete) ?? t(`${ns}.deleteMessage`, remove.vars(pendingDelete))) : ''}
           confirmLabel={list.deleting ? t('dashboard.common.deleting') : t('dashboard.common.delete')}
           cancelLabel={t('dashboard.common.cancel')}
           onConfirm={confirmDelete}

@@ -4,6 +4,7 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { sortValues } from '../../../../platform/list-sort.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
+import { countKey } from '../../../../platform/ui/admin/format.ts';
 import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
@@ -16,7 +17,7 @@ const orders: Record<string, (a: Competition, b: Competition) => number> = {
   players: (a, b) => playersOf(a) - playersOf(b),
 };
 
-/** /dashboard/competitions: every competition of the owner (the API lists them whole, read once), searched, sorted and paged here. */
+/** /dashboard/competitions: every competition of the owner (the API lists them whole, read once), searched, sorted and paged here, with edit and delete. */
 export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Competition>({
     whole: { read: () => api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`), text: (c) => c.name, orders },
@@ -24,6 +25,9 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
     loadError: (code) => t.error(code),
   });
   const editHref = (id: string) => localizePath(sectionPath('competitionsEdit', { id }), locale);
+  // the tournaments that point to it stay, without a competition: the dialog says how many
+  const deleteMessage = (c: Competition) =>
+    c.tournamentCount === 0 ? t('dashboard.competitions.list.deleteMessage', { name: c.name }) : t(countKey('dashboard.competitions.list.deleteMessageTournaments', c.tournamentCount, locale), { name: c.name, count: c.tournamentCount });
 
   return (
     <AdminList
@@ -33,6 +37,7 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
       id="competitions"
       newHref={localizePath(sectionPath('competitionsNew'), locale)}
       columns={[{ key: 'name', sort: 'name' }, { key: 'game' }, { key: 'url' }, { key: 'players', align: 'right', sort: 'players' }, { key: 'actions', align: 'right' }]}
+      remove={{ path: (c) => `/tournaments/competitions/${encodeURIComponent(c.id)}`, vars: (c) => ({ name: c.name }), message: deleteMessage, dialogTestId: 'competition-delete-dialog' }}
     >
       {(c) => (
         <tr key={c.id} className={rowClass} data-testid={`competition-row-${c.id}`}>
@@ -47,7 +52,12 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
             {playersOf(c)}
           </td>
           <td className={`${tdClass} text-right`}>
-            <RowActions t={t} testId="competition" edit={{ href: editHref(c.id), label: t('dashboard.competitions.list.editLabel', { name: c.name }) }} />
+            <RowActions
+              t={t}
+              testId="competition"
+              edit={{ href: editHref(c.id), label: t('dashboard.competitions.list.editLabel', { name: c.name }) }}
+              onDelete={{ run: () => list.setPendingDelete(c), label: t('dashboard.competitions.list.deleteLabel', { name: c.name }) }}
+            />
           </td>
         </tr>
       )}
