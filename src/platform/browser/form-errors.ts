@@ -24,6 +24,7 @@ const ownMessages: Record<string, string> = {
   rewardRange: 'rewardRange',
   amountRange: 'amountRange',
   nonZero: 'nonZero',
+  dateInPast: 'dateInPast',
 };
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);

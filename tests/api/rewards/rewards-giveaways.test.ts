@@ -43,6 +43,47 @@ describe('giveaway administration', () => {
     }
   });
 
+  test('a timed code cannot be born expired: an expiry now or in the past is 400 VALIDATION_ERROR on expiresAt', async () => {
+    const before = await t.db.kysely.selectFrom('giveaways').select('id').execute();
+    for (const expiresAt of [inMinutes(-1), inMinutes(-60 * 24 * 30)]) {
+      const r = await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'BORN_EXPIRED', credits: 5, type: 'timed', expiresAt } });
+      expect([r.status, r.json.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+      expect(r.json.error.issues).toEqual([{ path: 'body.expiresAt', message: 'dateInPast' }]);
+    }
+    expect(await t.db.kysely.selectFrom('giveaways').select('id').execute()).toHaveLength(before.length);
+    // a past date on a code of another type is not an expiry: it is stored as none
+    expect(await api.giveaway({ type: 'infinite', expiresAt: inMinutes(-60) })).toMatchObject({ expiresAt: null });
+  });
+
+  test('an expired code keeps its date on an edit of another field; a changed expiry must be in the future', async () => {
+    const g = await api.giveaway({ type: 'timed', expiresAt: inMinutes(30), credits: 10 });
+    const expiredAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await t.db.kysely.updateTable('giveaways').set({ expires_at: expiredAt }).where('id', '=', g.id).execute();
+    const put = (body: Record<string, unknown>) => t.call('PUT', `/api/marketplace/giveaways/${g.id}`, { token: admin.token, body: { credits: 10, type: 'timed', expiresAt: expiredAt, ...body } });
+
+    const kept = await put({ credits: 15, description: 'scaduto, corretto' });
+    expect(kept.status, JSON.stringify(kept.json)).toBe(200);
+    expect(kept.json.data).toMatchObject({ credits: 15, description: 'scaduto, corretto', expiresAt: expiredAt, state: 'expired' });
+    // the form sends the minute it shows: still the stored date
+    const minute = new Date(Math.floor(Date.parse(expiredAt) / 60_000) * 60_000).toISOString();
+    expect((await put({ credits: 16, expiresAt: minute })).status).toBe(200);
+
+    const moved = await put({ expiresAt: inMinutes(-5) });
+    expect([moved.status, moved.json.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(moved.json.error.issues).toEqual([{ path: 'body.expiresAt', message: 'dateInPast' }]);
+    const read = await t.call('GET', `/api/marketplace/giveaways/${g.id}`, { token: admin.token });
+    expect(read.json.data).toMatchObject({ credits: 16, expiresAt: minute });
+
+    const extended = await put({ expiresAt: inMinutes(60) });
+    expect(extended.status).toBe(200);
+    expect(extended.json.data.state).toBe('active');
+
+    // a code that had no expiry gets one: it is a new date, so it must be in the future
+    const other = await api.giveaway({ type: 'infinite' });
+    const timed = await t.call('PUT', `/api/marketplace/giveaways/${other.id}`, { token: admin.token, body: { credits: 10, type: 'timed', expiresAt: inMinutes(-5) } });
+    expect([timed.status, timed.json.error.issues]).toEqual([400, [{ path: 'body.expiresAt', message: 'dateInPast' }]]);
+  });
+
   test('a code already in use is refused with GIVEAWAY_CODE_TAKEN, whatever its case', async () => {
     await api.giveaway({ token: 'SAMECODE' });
     const r = await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'samecode', credits: 1, type: 'infinite' } });

@@ -297,7 +297,13 @@ describe('dashboard overview', () => {
       await la.product();
       const infinite = await la.giveaway({ credits: 20 });
       const limited = await la.giveaway({ type: 'limited', maxUses: 1, credits: 5 });
-      await la.giveaway({ type: 'timed', expiresAt: new Date(Date.now() - 1000).toISOString() });
+      // a code cannot be created expired: this one expires after its creation
+      const expired = await la.giveaway({ type: 'timed', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+      await local.db.kysely
+        .updateTable('giveaways')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', expired.id)
+        .execute();
       for (const u of [p, q]) await local.call('POST', '/api/marketplace/giveaways/redeem', { token: u.token, body: { token: infinite.token } });
       await local.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: limited.token } });
       await la.credit(q.id, 100);

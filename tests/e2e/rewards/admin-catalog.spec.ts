@@ -223,6 +223,30 @@ for (const lang of ['it', 'en'] as const) {
       expect(uploads).toBe(0);
     });
 
+    test(`a timed giveaway expiring in the past is refused under its expiry before it is sent (${lang})`, async ({ page }) => {
+      await loginAs(page, ADMIN);
+      await goto(page, at(lang, '/dashboard/giveaway/new'));
+      await page.getByTestId('giveaway-generate').click();
+      const code = await page.getByTestId('giveaway-token').inputValue();
+      await page.getByTestId('giveaway-credits').fill('15');
+      await page.getByTestId('giveaway-type').selectOption('timed');
+      await page.getByTestId('giveaway-expiresAt').fill(await localInput(page, -DAY));
+      const posts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/marketplace/giveaways')) posts.push(r.url());
+      });
+      await page.getByTestId('giveaway-submit').click();
+      await expect(page.getByTestId('giveaway-expiresAt-error')).toHaveText(errorTexts[lang].validation.dateInPast);
+      await expect(page.getByTestId('giveaway-expiresAt')).toHaveAttribute('aria-invalid', 'true');
+      expect(posts).toEqual([]);
+
+      // a date in the future saves
+      await page.getByTestId('giveaway-expiresAt').fill(await localInput(page, DAY));
+      await page.getByTestId('giveaway-submit').click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/giveaway')}$`));
+      await expect(toast(page)).toContainText(code);
+    });
+
     test(`an admin creates each giveaway type, a player redeems one, one is edited and one deleted (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const codes: Record<'infinite' | 'limited' | 'timed', string> = { infinite: '', limited: '', timed: '' };

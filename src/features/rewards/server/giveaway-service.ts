@@ -3,6 +3,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
 import { CODE_PATTERN, normalizeCode, type Giveaway, type GiveawayListQuery, type RedeemInput, type RedeemResult, type giveawayInputSchema, type giveawayUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { expiryIssue } from '../giveaway-rules.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
@@ -26,7 +27,14 @@ export async function get(app: FastifyInstance, owner: string, id: string): Prom
   return found;
 }
 
-export function create(app: FastifyInstance, owner: string, actor: Actor, input: z.output<typeof giveawayInputSchema>): Promise<Giveaway> {
+/** 400 VALIDATION_ERROR on expiresAt when the expiry is refused (giveaway-rules.ts); `stored` is the code's current expiry on an edit. */
+function assertExpiry(input: z.output<typeof giveawayUpdateSchema>, stored?: string | null) {
+  const issue = expiryIssue(input, Date.now(), stored);
+  if (issue) throw new AppError('invalid', 'VALIDATION_ERROR', 'Invalid input', undefined, [{ path: 'body.expiresAt', message: issue }]);
+}
+
+export async function create(app: FastifyInstance, owner: string, actor: Actor, input: z.output<typeof giveawayInputSchema>): Promise<Giveaway> {
+  assertExpiry(input);
   return audited(app, actor, async (tx, audit) => {
     const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
     if (!id) throw new AppError('conflict', 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
@@ -39,6 +47,7 @@ export function create(app: FastifyInstance, owner: string, actor: Actor, input:
 export function update(app: FastifyInstance, owner: string, actor: Actor, id: string, input: z.output<typeof giveawayUpdateSchema>): Promise<Giveaway> {
   return audited(app, actor, async (tx, audit) => {
     const before = await get(tx, owner, id);
+    assertExpiry(input, before.expiresAt);
     if (!(await GiveawayRepository.update(tx.db.kysely, owner, id, fields(input)))) throw giveawayNotFound();
     const after = await get(tx, owner, id);
     await audit({ action: 'giveaway.update', entityType: 'giveaway', entityId: id, before, after });

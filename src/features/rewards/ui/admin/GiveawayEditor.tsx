@@ -14,6 +14,8 @@ import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { giveawayBody, giveawayValues, type GiveawayValues } from './form-values.ts';
+import { expiryIssue } from '../../giveaway-rules.ts';
+import { localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 
 type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
@@ -26,13 +28,18 @@ const toValues = giveawayValues;
 
 /**
  * The schema checks maxUses/expiresAt only once the rest parses; these show them with the other
- * errors of the same submit.
+ * errors of the same submit. An expiry must be in the future unless the edit keeps the code's
+ * stored one (`stored`), as the server checks (giveaway-rules.ts).
  */
-function typeRequirements(v: Values): FieldErrors {
-  const out: FieldErrors = {};
-  if (v.type === 'limited' && v.maxUses.trim() === '') out.maxUses = { type: 'custom', message: 'required' };
-  if (v.type === 'timed' && v.expiresAt.trim() === '') out.expiresAt = { type: 'custom', message: 'required' };
-  return out;
+function typeRequirements(stored: string | null | undefined) {
+  return (v: Values): FieldErrors => {
+    const out: FieldErrors = {};
+    if (v.type === 'limited' && v.maxUses.trim() === '') out.maxUses = { type: 'custom', message: 'required' };
+    if (v.type === 'timed' && v.expiresAt.trim() === '') out.expiresAt = { type: 'custom', message: 'required' };
+    const expiry = expiryIssue({ type: v.type, expiresAt: localInputToIso(v.expiresAt) }, Date.now(), stored);
+    if (expiry) out.expiresAt = { type: 'custom', message: expiry };
+    return out;
+  };
 }
 
 function hasToken(): boolean {
@@ -64,7 +71,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   const listHref = localizePath(sectionPath('giveaway'), locale);
   const schema = editing ? giveawayUpdateSchema : giveawayInputSchema;
   const { register, handleSubmit, getValues, setValue, setError, watch, errors, isSubmitting } = useForm<Values>({
-    validate: schemaValidator<Values>(schema, (v) => giveawayBody(v, editing), typeRequirements),
+    validate: schemaValidator<Values>(schema, (v) => giveawayBody(v, editing), typeRequirements(giveaway?.expiresAt)),
     defaultValues: toValues(giveaway),
   });
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
