@@ -25,6 +25,13 @@ const ownMessages: Record<string, string> = {
   amountRange: 'amountRange',
   nonZero: 'nonZero',
   dateInPast: 'dateInPast',
+  // a tournament's schedule out of order (src/platform/schedule-order.ts)
+  afterStart: 'afterStart',
+  beforeStart: 'beforeStart',
+  beforeRegistrationOpens: 'beforeRegistrationOpens',
+  beforeRegistrationCloses: 'beforeRegistrationCloses',
+  beforeCheckinOpens: 'beforeCheckinOpens',
+  beforeCheckinCloses: 'beforeCheckinCloses',
 };
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);

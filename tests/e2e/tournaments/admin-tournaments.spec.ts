@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { goto, latestMailTo, unique, ADMIN, GIULIA, authenticate, loginAs, type Session } from '../helpers.ts';
 
@@ -26,6 +27,11 @@ const localInput = (page: Page, ms: number) =>
     const p = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
   }, ms);
+
+const errorTexts = {
+  it: JSON.parse(fs.readFileSync('locales/it/errors.json', 'utf8')),
+  en: JSON.parse(fs.readFileSync('locales/en/errors.json', 'utf8')),
+};
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -177,6 +183,36 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toContainText(name);
       await expect(page.getByTestId('tournaments-empty')).toBeVisible();
       expect((await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).status).toBe(404);
+    });
+
+    test(`registration closing after the start is refused under its own field before the form is sent (${lang})`, async ({ page }) => {
+      await loginAs(page, ADMIN);
+      const name = `E2E Schedule ${lang} ${unique('')}`;
+      await goto(page, at(lang, '/dashboard/tournaments/new'));
+      await page.getByTestId('tournament-name').fill(name);
+      await page.getByTestId('tournament-game').selectOption('Valorant');
+      await page.getByTestId('tournament-console-PC').check();
+      await page.getByTestId('tournament-maxPartecipants').fill('8');
+      await page.getByTestId('tournament-start_registration').fill(await localInput(page, -HOUR));
+      await page.getByTestId('tournament-end_registration').fill(await localInput(page, 3 * DAY));
+      await page.getByTestId('tournament-start_tournament').fill(await localInput(page, 2 * DAY));
+      await page.getByTestId('tournament-end_tournament').fill(await localInput(page, 2 * DAY + 3 * HOUR));
+      const posts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/api/tournaments')) posts.push(r.url());
+      });
+      await page.getByTestId('tournament-submit').click();
+      await expect(page.getByTestId('tournament-end_registration-error')).toHaveText(errorTexts[lang].validation.afterStart);
+      await expect(page.getByTestId('tournament-end_registration')).toHaveAttribute('aria-invalid', 'true');
+      // the other dates are in order: no message under them
+      for (const field of ['start_registration', 'start_tournament', 'end_tournament']) await expect(page.getByTestId(`tournament-${field}-error`)).toBeEmpty();
+      expect(posts).toEqual([]);
+
+      // registration closing before the start saves
+      await page.getByTestId('tournament-end_registration').fill(await localInput(page, DAY));
+      await page.getByTestId('tournament-submit').click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/tournaments')}$`));
+      await expect(toast(page)).toContainText(name);
     });
 
     test(`e-mail all players reaches members and the waitlist, each in their language (${lang})`, async ({ page }) => {

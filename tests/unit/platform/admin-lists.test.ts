@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesSearch, pageCount, pageOffset, pageWindow } from '../../../src/platform/ui/admin/admin-lists.ts';
 import { isoToLocalInput, localInputToIso } from '../../../src/platform/ui/admin/datetime-local.ts';
-import { scheduleOrderIssue } from '../../../src/platform/schedule-order.ts';
 import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
 
 describe('pagination window of 5 page buttons', () => {
@@ -55,18 +54,6 @@ describe('datetime-local in the admin time zone', () => {
     expect(isoToLocalInput('not a date')).toBe('');
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('31/12/2026')).toBe('31/12/2026');
-  });
-});
-
-describe('schedule order', () => {
-  const at = (h: number) => new Date(Date.UTC(2026, 11, 1, h)).toISOString();
-  it('accepts an ordered schedule with gaps', () => {
-    expect(scheduleOrderIssue({ start_registration: at(1), start_checkin: null, end_checkin: at(3), start_tournament: at(4) })).toBeNull();
-  });
-  it('names the first field that comes before an earlier phase', () => {
-    expect(scheduleOrderIssue({ start_registration: at(5), start_checkin: at(3) })).toBe('start_checkin');
-    expect(scheduleOrderIssue({ start_checkin: at(2), end_checkin: at(3), start_tournament: at(1) })).toBe('start_tournament');
-    expect(scheduleOrderIssue({ start_registration: at(5), end_registration: at(4) })).toBe('end_registration');
   });
 });
 

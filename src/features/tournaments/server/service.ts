@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../../platform/db/schema.ts';
 import { actionFor, mayCheckIn, mayJoin, mayPlayChampionship, CHAMPIONSHIP_MIN_AGE, phaseOf, scheduledStatus, type Action, type Phase, type Schedule, type TournamentStatus } from '../rules.ts';
-import { scheduleOrder, scheduleOrderIssue, type ScheduleKey } from '../../../platform/schedule-order.ts';
+import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../../../platform/schedule-order.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import type { Registrations, RegistrationInput, Tournament, broadcastInputSchema, tournamentInputSchema, tournamentUpdateSchema } from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
@@ -249,12 +249,22 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
 // admin writes
 
 /**
- * The windows must follow each other (unset ones are skipped; end_registration only follows
- * start_registration). The admin form checks the same function, so it can point at the field.
+ * The windows must follow each other (src/platform/schedule-order.ts; unset ones are skipped).
+ * 400 INVALID_SCHEDULE with one issue per wrong date (`body.<field>`, the message saying what it
+ * must not be before or after); the admin form checks the same function before sending. On an
+ * edit, `stored` is the saved schedule: dates the edit leaves as they are are not checked against
+ * each other again.
  */
-function assertSchedule(s: Pick<TournamentRow, ScheduleKey>) {
-  const issue = scheduleOrderIssue(s);
-  if (issue) throw new AppError('invalid', 'INVALID_SCHEDULE', `${issue} is before an earlier phase`);
+function assertSchedule(s: Pick<TournamentRow, ScheduleKey>, stored?: Pick<TournamentRow, ScheduleKey>) {
+  const issues = Object.entries(scheduleIssues(s, stored));
+  if (issues.length === 0) return;
+  throw new AppError(
+    'invalid',
+    'INVALID_SCHEDULE',
+    `The tournament dates are out of order: ${issues.map(([field]) => field).join(', ')}`,
+    undefined,
+    issues.map(([field, issue]) => ({ path: `body.${field}`, message: issue })),
+  );
 }
 
 async function assertCompetition(app: FastifyInstance, competitionId: string | null | undefined) {
@@ -375,11 +385,11 @@ async function updateTournament(app: FastifyInstance, id: string, input: UpdateI
     set.competition_id = input.competitionId;
   }
   const schedule = { ...current };
-  for (const key of [...scheduleOrder, 'end_registration'] as const) {
+  for (const key of scheduleKeys) {
     const v = input[key];
     if (v !== undefined) schedule[key] = set[key] = toUtc(v);
   }
-  assertSchedule(schedule);
+  assertSchedule(schedule, current);
   const open = input.open ?? current.open === 1;
   if (open) {
     set.open = 1;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { scheduleOrderIssue } from '../../../../platform/schedule-order.ts';
+import { scheduleIssues } from '../../../../platform/schedule-order.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { consoles, games } from '../../../../platform/games.ts';
 import { tournamentInputSchema, type Competition, type Tournament } from '../../contract.ts';
@@ -58,18 +58,16 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   const editing = tournament !== null;
   // a private tournament keeps its password when the field is left empty; one becoming private needs one
   const hasPassword = editing && !tournament.open;
-  const validate = useMemo(
-    () =>
-      schemaValidator<TournamentFormValues>(tournamentInputSchema, toTournamentBody, (v) => {
-        const extra: FieldErrors = {};
-        if (!v.open && v.password === '' && !hasPassword) extra.password = { type: 'required', message: '' };
-        const body = toTournamentBody(v);
-        const outOfOrder = scheduleOrderIssue(body);
-        if (outOfOrder) extra[outOfOrder] = { type: 'code', message: 'INVALID_SCHEDULE' };
-        return extra;
-      }),
-    [hasPassword],
-  );
+  const validate = useMemo(() => {
+    // an edit checks again only the dates it changes, as the server does (schedule-order.ts)
+    const stored = tournament ?? undefined;
+    return schemaValidator<TournamentFormValues>(tournamentInputSchema, toTournamentBody, (v) => {
+      const extra: FieldErrors = {};
+      if (!v.open && v.password === '' && !hasPassword) extra.password = { type: 'required', message: '' };
+      for (const [field, issue] of Object.entries(scheduleIssues(toTournamentBody(v), stored))) extra[field] = { type: 'custom', message: issue };
+      return extra;
+    });
+  }, [hasPassword, tournament]);
   const { register, handleSubmit, reset, watch, getValues, setError, errors, isDirty, isSubmitting } = useForm<TournamentFormValues>({ validate, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
 
   // a change made elsewhere on the page (the quick status control) updates the untouched fields
