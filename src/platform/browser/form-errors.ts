@@ -15,24 +15,13 @@ export interface FieldErrorLike {
 /** Allowed ranges of a form's integer fields, named in their error text. */
 export type NumberRanges = Record<string, readonly [min: number, max: number]>;
 
-/** Messages the shared schemas set themselves, and the key of errors.validation each one means. */
-const ownMessages: Record<string, string> = {
-  username: 'usernameFormat',
-  future: 'birthDateFuture',
-  mismatch: 'passwordMismatch',
-  slug: 'slug',
-  rewardRange: 'rewardRange',
-  amountRange: 'amountRange',
-  nonZero: 'nonZero',
-  dateInPast: 'dateInPast',
-  // a tournament's schedule out of order (src/platform/schedule-order.ts)
-  afterStart: 'afterStart',
-  beforeStart: 'beforeStart',
-  beforeRegistrationOpens: 'beforeRegistrationOpens',
-  beforeRegistrationCloses: 'beforeRegistrationCloses',
-  beforeCheckinOpens: 'beforeCheckinOpens',
-  beforeCheckinCloses: 'beforeCheckinCloses',
-};
+/**
+ * Messages the shared schemas set themselves: most name their errors.validation key outright (a
+ * tournament's schedule out of order, src/platform/schedule-order.ts, among them); three are aliases.
+ */
+const sameKey = new Set('slug rewardRange amountRange nonZero dateInPast afterStart beforeStart beforeRegistrationOpens beforeRegistrationCloses beforeCheckinOpens beforeCheckinCloses'.split(' '));
+const aliases: Record<string, string> = { username: 'usernameFormat', future: 'birthDateFuture', mismatch: 'passwordMismatch' };
+const ownMessage = (message: string) => (sameKey.has(message) ? message : aliases[message]);
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
@@ -43,7 +32,7 @@ export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unkn
   if (error.message === 'DATE_OUT_OF_RANGE' || error.message === 'BIRTH_DATE_TOO_EARLY') return { key: `errors.${error.message}` };
   const say = (key: string, vars?: Record<string, number>) => ({ key: `errors.validation.${key}`, vars });
   const name = field.split('.').pop() ?? field;
-  const own = error.message ? ownMessages[error.message] : undefined;
+  const own = error.message ? ownMessage(error.message) : undefined;
   if (own) return say(own);
   if (name === 'console') return say('consoles');
   if (isEmpty(value)) return say('required');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { labelClass, selectClass } from './ui.ts';
+import { errorBoxClass, labelClass, selectClass, successBoxClass } from './ui.ts';
 import type { Registration } from './use-form.ts';
 
 interface Props {
@@ -78,4 +78,17 @@ export function SelectOptions({ options }: { options: readonly (readonly [string
       {text}
     </option>
   ));
+}
+
+/**
+ * What a form says after a submit: a success (`role="status"`) or a failure
+ * (`role="alert"`). The box stays in the page, hidden while there is nothing to say, so a screen
+ * reader hears the message when it appears.
+ */
+export function FormMessage({ kind, text, testId, id, className = '' }: { kind: 'success' | 'error'; text: string | null | false; testId: string; id?: string; className?: string }) {
+  return (
+    <div id={id} role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} className={text ? `${kind === 'error' ? errorBoxClass : successBoxClass} ${className}` : 'hidden'}>
+      {text}
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
-import { FormMessage } from './FormStatus.tsx';
+import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT } from '../../../platform/ui/use-t.ts';

@@ -5,10 +5,9 @@ import { api } from '../../../platform/browser/api-client.ts';
 import { LOGIN_REASON_REDEEM, pathAfterLogin, takeRedeemToken } from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
-import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, inputClass, linkClass } from '../../../platform/ui/ui.ts';
-import { FormMessage, SubmitButton } from './FormStatus.tsx';
+import { cardClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
@@ -77,7 +76,9 @@ export default function LoginForm({ locale, messages }: Props) {
           </a>
         </div>
         <FormMessage kind="error" text={failure} testId="login-error" id="login-error" />
-        <SubmitButton busy={busy} disabled={!hydrated} label={t('accounts.login.submit')} busyLabel={t('accounts.login.submitting')} testId="login-submit" />
+        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="login-submit">
+          {busy ? t('accounts.login.submitting') : t('accounts.login.submit')}
+        </button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         {t('accounts.login.noAccount')}{' '}

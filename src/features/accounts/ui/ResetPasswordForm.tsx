@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
-import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, inputClass, linkClass } from '../../../platform/ui/ui.ts';
-import { FormMessage, SubmitButton } from './FormStatus.tsx';
+import { cardClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
@@ -64,7 +63,9 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
             <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
           </FormField>
           <FormMessage kind="error" text={failure} testId="reset-error" />
-          <SubmitButton busy={isSubmitting} disabled={!hydrated} label={t('accounts.reset.submit')} busyLabel={t('accounts.reset.submitting')} testId="reset-submit" />
+          <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-submit">
+            {isSubmitting ? t('accounts.reset.submitting') : t('accounts.reset.submit')}
+          </button>
         </form>
       )}
       <BackToLogin t={t} locale={locale} label="accounts.reset.backToLogin" />
@@ -114,7 +115,9 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
             <PasswordInput {...register('confirm')} {...controlProps('reset-confirm-password', confirmError)} autoComplete="new-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
           </FormField>
           <FormMessage kind="error" text={failure} testId="reset-error" />
-          <SubmitButton busy={isSubmitting} label={t('accounts.reset.newSubmit')} busyLabel={t('accounts.reset.newSubmitting')} testId="reset-new-submit" />
+          <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-new-submit">
+            {isSubmitting ? t('accounts.reset.newSubmitting') : t('accounts.reset.newSubmit')}
+          </button>
         </form>
       )}
       <BackToLogin t={t} locale={locale} label={done ? 'accounts.reset.goToLogin' : 'accounts.reset.backToLogin'} />

@@ -3,10 +3,9 @@ import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession } from '../../../platform/browser/session.ts';
-import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
-import { FormMessage, SubmitButton } from './FormStatus.tsx';
+import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
@@ -72,7 +71,9 @@ function ChangePassword({ t }: { t: Translator }) {
             <FormMessage kind="success" text={done && t('accounts.settings.security.passwordChanged')} testId="password-changed" />
             <FormMessage kind="error" text={failure} testId="password-change-error" />
           </div>
-          <SubmitButton busy={isSubmitting} label={t('accounts.settings.security.changePassword')} busyLabel={t('accounts.settings.security.changing')} testId="password-change-submit" wide={false} />
+          <button type="submit" disabled={isSubmitting} className={primaryButtonClass} data-testid="password-change-submit">
+            {isSubmitting ? t('accounts.settings.security.changing') : t('accounts.settings.security.changePassword')}
+          </button>
         </div>
       </form>
     </section>

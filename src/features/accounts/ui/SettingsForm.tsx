@@ -7,10 +7,9 @@ import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
-import FormField, { controlProps, SelectField } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
 import Spinner from '../../../platform/ui/Spinner.tsx';
-import { cardClass, errorBoxClass, inputClass, linkClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
-import { FormMessage, SubmitButton } from './FormStatus.tsx';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
 import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
 import { notify } from '../../../platform/ui/notify.ts';
 import { useAtom } from '../../../platform/ui/use-atom.ts';
@@ -350,7 +349,9 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
             <FormMessage kind="success" text={pendingEmail && t('accounts.settings.emailPending', { email: pendingEmail })} testId="settings-email-pending" className="mt-2" />
             <FormMessage kind="error" text={failure} testId="settings-error" />
           </div>
-          <SubmitButton busy={isSubmitting} disabled={!isDirty} label={t('accounts.settings.save')} busyLabel={t('accounts.settings.saving')} testId="settings-save" wide={false} />
+          <button type="submit" disabled={!isDirty || isSubmitting} className={primaryButtonClass} data-testid="settings-save">
+            {isSubmitting ? t('accounts.settings.saving') : t('accounts.settings.save')}
+          </button>
         </div>
       </form>
     </div>

@@ -7,10 +7,9 @@ import { serverFieldErrors, fieldText } from '../../../platform/browser/form-err
 import { languageFromBrowser, localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
-import FormField, { controlProps, SelectField } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, inputClass, linkClass } from '../../../platform/ui/ui.ts';
-import { FormMessage, SubmitButton } from './FormStatus.tsx';
+import { cardClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
@@ -121,7 +120,9 @@ export default function SignupForm({ locale, messages, brand }: Props) {
         </div>
         <FormMessage kind="error" text={failure} testId="signup-error" />
         <FormMessage kind="success" text={done && t('accounts.signup.success')} testId="signup-success" />
-        <SubmitButton busy={busy} disabled={!hydrated} label={t('accounts.signup.submit')} busyLabel={t('accounts.signup.submitting')} testId="signup-submit" />
+        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="signup-submit">
+          {busy ? t('accounts.signup.submitting') : t('accounts.signup.submit')}
+        </button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         {t('accounts.signup.haveAccount')}{' '}
