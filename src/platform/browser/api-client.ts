@@ -17,13 +17,8 @@ export type ApiResult<T> =
  * (`errors.<code>`); a network failure is NETWORK_ERROR. The stored token goes along when present.
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string | null; base?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+  const headers = callerHeaders({ accept: 'application/json', ...init.headers }, init.token);
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  // content (tournament, product, badge names...) answers in the page's language, not the browser's
-  const lang = pageLanguage();
-  if (lang && !headers['accept-language']) headers['accept-language'] = lang;
-  const token = init.token === undefined ? readToken() : init.token;
-  if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
     res = await fetch(`${init.base ?? apiBase}${path}`, {
@@ -37,6 +32,17 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const json = await res.json().catch(() => null);
   if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
   return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
+}
+
+/** The page's language and the stored token (unless `token` says otherwise), added to `headers`. */
+export function callerHeaders(headers: Record<string, string> = {}, token?: string | null): Record<string, string> {
+  const out = { ...headers };
+  // content (tournament, product, badge names...) answers in the page's language, not the browser's
+  const lang = pageLanguage();
+  if (lang && !out['accept-language']) out['accept-language'] = lang;
+  const bearer = token === undefined ? readToken() : token;
+  if (bearer) out.authorization = `Bearer ${bearer}`;
+  return out;
 }
 
 function pageLanguage(): string | null {
