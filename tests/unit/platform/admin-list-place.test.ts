@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { comparisonOf, pageOfAll, readListPlace, writeListPlace, type ListParams } from '../../../src/platform/ui/admin/use-admin-list.ts';
+import { changeOf, comparisonOf, pageOfAll, readListPlace, stepPlace, writeAddress, writeListPlace, type AddressWindow, type ListParams, type ListPlace, type PlaceStep } from '../../../src/platform/ui/admin/use-admin-list.ts';
 import { sortOf, sortValues } from '../../../src/platform/list-sort.ts';
 
 const params: ListParams = { filter: { values: ['all', 'fulfilled'], initial: 'all' }, sort: { values: sortValues(['name', 'price']), initial: 'newest' } };
@@ -67,5 +67,77 @@ describe('the order of a list held whole', () => {
     expect(sorted('-n')).toEqual([3, 2, 1]);
     expect(sorted(undefined)).toEqual([3, 2, 1]);
     expect(comparisonOf({ n: orders.n }, 'newest')).toBeUndefined();
+  });
+});
+
+describe('the steps of a place, and how they enter the history', () => {
+  const start: ListPlace = { query: 'felpa', page: 3, values: { filter: 'all', sort: 'newest' } };
+  test('a new search or param starts on page 1; a page keeps the rest; a step that changes nothing gives the same place', () => {
+    expect(stepPlace(start, { query: 'cappello' })).toEqual({ ...start, query: 'cappello', page: 1 });
+    expect(stepPlace(start, { param: 'filter', value: 'fulfilled' })).toEqual({ query: 'felpa', page: 1, values: { filter: 'fulfilled', sort: 'newest' } });
+    expect(stepPlace(start, { page: 4 })).toEqual({ ...start, page: 4 });
+    for (const same of [{ query: 'felpa' }, { page: 3 }, { param: 'sort', value: 'newest' }] as PlaceStep[]) expect(stepPlace(start, same)).toBe(start);
+  });
+
+  test('typing replaces the entry; a page, a filter or a sort is a step of its own', () => {
+    expect(changeOf({ query: 'x' })).toBe('replace');
+    expect(changeOf({ page: 2 })).toBe('push');
+    expect(changeOf({ param: 'sort', value: 'name' })).toBe('push');
+  });
+
+  /** A browser history in memory: entries, the current one, and back() as the browser's popstate gives it. */
+  function fakeWindow(url: string) {
+    const parse = (u: string) => new URL(u, 'https://arena.test');
+    const entries = [parse(url)];
+    let at = 0;
+    const calls: string[] = [];
+    const win: AddressWindow = {
+      get location() {
+        return entries[at]!;
+      },
+      history: {
+        state: null,
+        pushState: (_s: unknown, _t: string, u?: string | URL | null) => {
+          calls.push(`push ${u}`);
+          entries.splice(at + 1, Infinity, parse(String(u)));
+          at++;
+        },
+        replaceState: (_s: unknown, _t: string, u?: string | URL | null) => {
+          calls.push(`replace ${u}`);
+          entries[at] = parse(String(u));
+        },
+      },
+    };
+    return { win, calls, back: () => entries[--at]!, length: () => entries.length };
+  }
+
+  test('the address follows a search, a filter, a page and a sort; back returns to each earlier place', () => {
+    const { win, calls, back, length } = fakeWindow('/dashboard/purchases?tab=x#top');
+    let place = readListPlace(win.location.search, params);
+    const step = (s: PlaceStep) => {
+      place = stepPlace(place, s);
+      writeAddress(win, place, changeOf(s), params);
+    };
+    step({ query: 'fel' });
+    step({ query: 'felpa' });
+    step({ param: 'filter', value: 'fulfilled' });
+    step({ page: 2 });
+    step({ param: 'sort', value: '-price' });
+    expect(calls).toEqual([
+      'replace /dashboard/purchases?tab=x&q=fel#top',
+      'replace /dashboard/purchases?tab=x&q=felpa#top',
+      'push /dashboard/purchases?tab=x&q=felpa&filter=fulfilled#top',
+      'push /dashboard/purchases?tab=x&q=felpa&filter=fulfilled&page=2#top',
+      'push /dashboard/purchases?tab=x&q=felpa&filter=fulfilled&sort=-price#top',
+    ]);
+    expect(length()).toBe(4);
+    // a reload reads the same place back
+    expect(readListPlace(win.location.search, params)).toEqual({ query: 'felpa', page: 1, values: { filter: 'fulfilled', sort: '-price' } });
+    expect(readListPlace(back().search, params)).toEqual({ query: 'felpa', page: 2, values: { filter: 'fulfilled', sort: 'newest' } });
+    expect(readListPlace(back().search, params)).toEqual({ query: 'felpa', page: 1, values: { filter: 'fulfilled', sort: 'newest' } });
+    expect(readListPlace(back().search, params)).toEqual({ query: 'felpa', page: 1, values: { filter: 'all', sort: 'newest' } });
+    // the place read after back is already in the address: writing it adds nothing
+    writeAddress(win, readListPlace(win.location.search, params), 'replace', params);
+    expect(calls).toHaveLength(5);
   });
 });

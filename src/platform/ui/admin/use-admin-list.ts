@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../browser/api-client.ts';
 import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from './admin-lists.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import { sortOf } from '../../list-sort.ts';
 
 /** One page of a list, and the search it answers. */
@@ -49,6 +48,40 @@ export function writeListPlace(search: string, place: ListPlace, params: ListPar
   set('page', String(place.page), '1');
   const text = address.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * What the admin does to a list's place: types a search (once it rests), picks a page, or sets a
+ * param (a filter or the sort).
+ */
+export type PlaceStep = { query: string } | { page: number } | { param: string; value: string };
+
+/** How a change of place enters the browser history: a search replaces the entry, a page, filter or sort pushes one. */
+export type PlaceChange = 'push' | 'replace';
+
+export const changeOf = (step: PlaceStep): PlaceChange => ('query' in step ? 'replace' : 'push');
+
+/** The place after a step: a new search or param starts on page 1; a step that changes nothing gives the same place back. */
+export function stepPlace(place: ListPlace, step: PlaceStep): ListPlace {
+  if ('query' in step) return step.query === place.query ? place : { ...place, query: step.query, page: 1 };
+  if ('page' in step) return step.page === place.page ? place : { ...place, page: step.page };
+  return place.values[step.param] === step.value ? place : { ...place, values: { ...place.values, [step.param]: step.value }, page: 1 };
+}
+
+/** The bits of `window` the address needs, so the history logic can be tried without a browser. */
+export interface AddressWindow {
+  location: { pathname: string; search: string; hash: string };
+  history: Pick<History, 'pushState' | 'replaceState' | 'state'>;
+}
+
+/** Writes a place into the address: a new history entry for a push, the same entry for a replace, nothing when it is already there. */
+export function writeAddress(win: AddressWindow, place: ListPlace, change: PlaceChange, params: ListParams = {}): void {
+  const { pathname, search, hash } = win.location;
+  const next = writeListPlace(search, place, params);
+  if (next === search) return;
+  const url = `${pathname}${next}${hash}`;
+  if (change === 'push') win.history.pushState(win.history.state, '', url);
+  else win.history.replaceState(win.history.state, '', url);
 }
 
 /** A page as a list reads it: rows and the total, or the API's failure code. */
@@ -117,15 +150,19 @@ export function useAdminList<Row>(opts: {
   loadError?: string | ((code: string) => string);
 }) {
   const params = opts.params ?? {};
-  // the address is read once, when the list opens
+  // the address is read when the list opens, and again when back or forward returns to an earlier place
   const [initial] = useState(() => (typeof location === 'undefined' ? readListPlace('', params) : readListPlace(location.search, params)));
   const [search, setSearch] = useState(initial.query);
-  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [values, setValues] = useState(initial.values);
-  // the page belongs to a search and its params: a new one starts on page 1 without reading the old page first
+  // the place the rows answer and the address shows; `how` says how its next change enters the history
+  const [place, setPlace] = useState<ListPlace>(initial);
+  const how = useRef<PlaceChange>('replace');
+  // functional, so a search that rests after a filter was picked keeps the filter
+  const move = (step: PlaceStep) => {
+    how.current = changeOf(step);
+    setPlace((p) => stepPlace(p, step));
+  };
+  const { query, page, values } = place;
   const key = JSON.stringify([query, values]);
-  const [paging, setPaging] = useState(() => ({ key: JSON.stringify([initial.query, initial.values]), page: initial.page }));
-  const page = paging.key === key ? paging.page : 1;
   const [reload, setReload] = useState(0);
   const [data, setData] = useState<ListPage<Row> | null>(null);
   const [loading, setLoading] = useState(true);
@@ -138,11 +175,35 @@ export function useAdminList<Row>(opts: {
   // what the answer depends on: the address of the page, or the search, page and params for a loader
   const request = opts.url ? opts.url(req) : `${key}\u0000${page}`;
 
+  // a search is typed: once it rests, page 1 of its rows; the address follows without a history entry per key
   useEffect(() => {
-    const next = writeListPlace(location.search, { query, page, values }, params);
-    if (next !== location.search) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the params' names never change; `key` holds the values
+    const typed = search.trim();
+    if (typed === query) return;
+    const timer = setTimeout(() => move({ query: typed }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, query]);
+
+  useEffect(() => {
+    const change = how.current;
+    how.current = 'replace';
+    writeAddress(window, place, change, params);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the params' names never change; `key` and `page` hold the place
   }, [key, page]);
+
+  // back and forward move between the places pushed above (same page, another query string)
+  useEffect(() => {
+    const path = location.pathname;
+    const follow = () => {
+      if (location.pathname !== path) return;
+      const back = readListPlace(location.search, params);
+      how.current = 'replace';
+      setSearch(back.query);
+      setPlace(back);
+    };
+    addEventListener('popstate', follow);
+    return () => removeEventListener('popstate', follow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the params' names and values never change
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -167,8 +228,10 @@ export function useAdminList<Row>(opts: {
       setFailure(null);
       const total = res.total ?? res.data.length;
       const last = pageCount(total);
-      if (page > last) setPaging({ key, page: last });
-      else setData({ rows: res.data, total, query });
+      if (page > last) {
+        how.current = 'replace';
+        setPlace((p) => ({ ...p, page: last }));
+      } else setData({ rows: res.data, total, query });
     });
     return () => {
       live = false;
@@ -194,10 +257,11 @@ export function useAdminList<Row>(opts: {
     setSearch,
     query,
     page,
-    setPage: (n: number) => setPaging({ key, page: n }),
+    /** a new page, a filter or a sort is a step the back button returns from */
+    setPage: (n: number) => move({ page: n }),
     /** the value of each param, `sort` among them */
     values,
-    setValue: (name: string, value: string) => setValues((v) => ({ ...v, [name]: value })),
+    setValue: (name: string, value: string) => move({ param: name, value }),
     /** a search or a filter (not the sort) narrows the rows: the empty text is "no match" */
     filtered: query !== '' || Object.entries(params).some(([name, p]) => name !== 'sort' && p.narrows !== false && values[name] !== p.initial),
     data,
