@@ -38,12 +38,22 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** How the wallets list may be ordered: most recently changed first (the default), by user or balance. */
-export const walletSorts = sortValues(['user', 'balance']);
+/** How the wallets list may be ordered: most recently changed first (the default), by user, balance or last change. */
+export const walletSorts = sortValues(['user', 'balance', 'updated']);
 
 /** GET /marketplace/wallets (SPEC: limit, offset, owner, search on username or e-mail; default page size 10; plus the sort). */
 export const walletListQuerySchema = adminListQuery(walletSorts);
 export type WalletListQuery = z.infer<typeof walletListQuerySchema>;
+
+/**
+ * The most rows a CSV export holds (one file must open in a spreadsheet and be built in one
+ * request); past it the file is cut and the answer says so in `X-Export-Truncated: true`.
+ */
+export const EXPORT_MAX_ROWS = 50_000;
+
+/** GET /marketplace/wallets/export (admin): the list's search and sort, no paging. */
+export const walletExportQuerySchema = walletListQuerySchema.omit({ limit: true, offset: true });
+export type WalletExportQuery = z.infer<typeof walletExportQuerySchema>;
 
 /** GET /marketplace/transactions/{user}: newest first. */
 export const transactionListQuerySchema = z.object({
@@ -396,14 +406,18 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 export const purchaseResultSchema = z.object({ purchase: purchaseSchema, balance: z.number().int() });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
-/** How the purchases list may be ordered: newest first (the default), by date or price. */
-export const purchaseSorts = sortValues(['date', 'price']);
+/** How the purchases list may be ordered: newest first (the default), by date, price, product name or buyer. */
+export const purchaseSorts = sortValues(['date', 'price', 'product', 'buyer']);
 
 /** GET /marketplace/purchases (admin) and /marketplace/purchases/user/{user}: the search matches username or product name. */
 export const purchaseListQuerySchema = adminListQuery(purchaseSorts).extend({
   fulfilled: z.enum(['true', 'false']).optional(),
 });
 export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
+
+/** GET /marketplace/purchases/export (admin): the list's search, fulfilled filter and sort, no paging. */
+export const purchaseExportQuerySchema = purchaseListQuerySchema.omit({ limit: true, offset: true });
+export type PurchaseExportQuery = z.infer<typeof purchaseExportQuerySchema>;
 
 export const userPurchaseListQuerySchema = z.object({ owner: ownerQuery, limit: limitQuery(100, 500), offset: offsetQuery });
 

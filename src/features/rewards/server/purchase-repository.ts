@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kyse
 import { countAll } from '../../../platform/db/database.ts';
 import type { Database, PurchasesTable } from '../../../platform/db/schema.ts';
 import type { Purchase, ShippingAddress } from '../contract.ts';
-import { contains, orderFor } from '../../../platform/db/search.ts';
+import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database>;
 
@@ -57,16 +57,29 @@ export async function findById(db: Db | Trx<Database>, owner: string, id: string
   return row && toPurchase(row);
 }
 
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; fulfilled?: 'true' | 'false'; userId?: string; sort?: string }): Promise<{ rows: Purchase[]; total: number }> {
-  let base = db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id').where('purchases.owner', '=', owner);
-  if (q.userId) base = base.where('purchases.user_id', '=', q.userId);
-  if (q.fulfilled) base = base.where('purchases.fulfilled', '=', q.fulfilled === 'true' ? 1 : 0);
-  if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('purchases.product_name', q.search!)]));
+type PurchaseFilter = { search?: string; fulfilled?: 'true' | 'false'; userId?: string; sort?: string };
+
+/** The purchases of a brand a list or an export asks for: a buyer, the fulfilled filter, the search on username or product name. */
+function filtered<QB extends ReturnType<typeof joined>>(qb: QB, owner: string, q: PurchaseFilter): QB {
+  let base = qb.where('purchases.owner', '=', owner) as QB;
+  if (q.userId) base = base.where('purchases.user_id', '=', q.userId) as QB;
+  if (q.fulfilled) base = base.where('purchases.fulfilled', '=', q.fulfilled === 'true' ? 1 : 0) as QB;
+  if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('purchases.product_name', q.search!)])) as QB;
+  return base;
+}
+
+const joined = (db: Db | Trx<Database>) => db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id');
+
+/** `?sort=` of the purchases: newest first unless another key is asked; the id breaks ties so pages never overlap. */
+const orderOf = (sort: string | undefined) =>
+  orderFor(sort ?? 'newest', { date: sql.ref('purchases.created_at'), price: sql.ref('purchases.price'), product: byText('purchases.product_name'), buyer: byText('users.username') }) ?? [sql.ref('purchases.created_at'), 'desc' as const];
+
+export async function list(db: Db, owner: string, q: PurchaseFilter & { limit: number; offset: number }): Promise<{ rows: Purchase[]; total: number }> {
+  const base = filtered(joined(db), owner, q);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const order = orderFor(q.sort ?? 'newest', { date: sql.ref('purchases.created_at'), price: sql.ref('purchases.price') }) ?? [sql.ref('purchases.created_at'), 'desc'];
   const ids = await base
     .select('purchases.id')
-    .orderBy(...order)
+    .orderBy(...orderOf(q.sort))
     .orderBy('purchases.id')
     .limit(q.limit)
     .offset(q.offset)
@@ -84,6 +97,20 @@ export async function list(db: Db, owner: string, q: { limit: number; offset: nu
   return { rows: rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!).map(toPurchase), total: Number(n) };
 }
 
+/** A purchase as exported: the buyer's e-mail beside it, for shipping questions. */
+export type ExportedPurchase = Purchase & { email: string };
+
+/** Every purchase the list shows for these filters, in its order, up to `max` rows (one query: no id list to pass). */
+export async function listForExport(db: Db, owner: string, q: PurchaseFilter, max: number): Promise<ExportedPurchase[]> {
+  const rows = await filtered(query(db), owner, q)
+    .select('users.email')
+    .orderBy(...orderOf(q.sort))
+    .orderBy('purchases.id')
+    .limit(max)
+    .execute();
+  return rows.map((r) => ({ ...toPurchase(r), email: r.email }));
+}
+
 /** Marks it fulfilled once; the first admin's time and id are kept. */
 export async function fulfill(db: Db, owner: string, id: string, adminId: string): Promise<void> {
   await db.updateTable('purchases').set({ fulfilled: 1, fulfilled_at: new Date().toISOString(), fulfilled_by: adminId }).where('owner', '=', owner).where('id', '=', id).where('fulfilled', '=', 0).execute();
@@ -95,9 +122,7 @@ export async function unfulfill(db: Db, owner: string, id: string): Promise<void
 }
 
 function query(db: Db | Trx<Database>) {
-  return db
-    .selectFrom('purchases')
-    .innerJoin('users', 'users.id', 'purchases.user_id')
+  return joined(db)
     .innerJoin('products', 'products.id', 'purchases.product_id')
     .selectAll('purchases')
     .select(['users.username', 'products.name as current_name', 'products.image as current_image', 'products.deleted_at as product_deleted_at']);

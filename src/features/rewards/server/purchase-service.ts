@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
-import { shippingAddressSchema, type Purchase, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../contract.ts';
+import { shippingAddressSchema, type Purchase, type PurchaseExportQuery, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as ProductRepository from './product-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
@@ -94,6 +94,11 @@ export async function purchase(app: FastifyInstance, caller: Caller, owner: stri
 
 export async function list(app: FastifyInstance, owner: string, q: PurchaseListQuery) {
   return PurchaseRepository.list(app.db.kysely, owner, q);
+}
+
+/** The purchases of the list's filters for a CSV export, capped (the cap is the contract's). */
+export async function listForExport(app: FastifyInstance, owner: string, q: PurchaseExportQuery, max: number) {
+  return PurchaseRepository.listForExport(app.db.kysely, owner, q, max);
 }
 
 export async function listForUser(app: FastifyInstance, owner: string, userId: string, limit: number, offset: number) {

@@ -22,12 +22,15 @@ import {
   purchaseListQuerySchema,
   purchaseResultSchema,
   purchaseSchema,
+  purchaseExportQuerySchema,
+  EXPORT_MAX_ROWS,
   redeemInputSchema,
   redeemResultSchema,
   transactionListQuerySchema,
   transactionSchema,
   userBadgeSchema,
   userPurchaseListQuerySchema,
+  walletExportQuerySchema,
   walletListQuerySchema,
   walletParamsSchema,
   walletSchema,
@@ -46,12 +49,20 @@ import * as WalletService from './wallet-service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
+import { sendCsv } from '../../../platform/http/csv.ts';
+import { purchaseCsv, walletCsv } from './csv-columns.ts';
 
 const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
 const ownerQuery = z.object({ owner: z.string().max(64).optional() });
 // the spec's giveaway and wallet lists name the count totalCount
 const countedList = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
+const csvFile = z.string().describe(`text/csv, at most ${EXPORT_MAX_ROWS} rows (X-Export-Truncated: true when cut)`);
+/** Reads one row past the cap, so a cut file can say it was cut. */
+const capped = async <T>(read: (max: number) => Promise<T[]>): Promise<{ rows: T[]; truncated: boolean }> => {
+  const rows = await read(EXPORT_MAX_ROWS + 1);
+  return { rows: rows.slice(0, EXPORT_MAX_ROWS), truncated: rows.length > EXPORT_MAX_ROWS };
+};
 // headers stay loose: a strict object would strip Authorization from the request
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
 const bearer = [{ bearer: [] }];
@@ -272,6 +283,20 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         return okList(rows, total);
       },
     });
+    app.get('/marketplace/purchases/export', {
+      schema: {
+        tags,
+        summary: `The purchases of the list's search and filter as CSV, in its order (admin; at most ${EXPORT_MAX_ROWS} rows)`,
+        security: bearer,
+        querystring: purchaseExportQuerySchema,
+        response: { 200: csvFile, ...errorResponses(400, 401, 403, 404) },
+      },
+      onRequest: app.requireAdmin,
+      handler: async (req, reply) => {
+        const { rows, truncated } = await capped((max) => PurchaseService.listForExport(app, owner(req.query.owner), req.query, max));
+        return sendCsv(reply.header('x-export-truncated', String(truncated)), 'purchases', purchaseCsv, rows);
+      },
+    });
     app.get('/marketplace/purchases/user/:user', {
       schema: {
         tags,
@@ -419,6 +444,20 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req) => {
         const { rows, total } = await WalletService.list(app, owner(req.query.owner), req.query);
         return { ...okList(rows, total), totalCount: total };
+      },
+    });
+    app.get('/marketplace/wallets/export', {
+      schema: {
+        tags,
+        summary: `The wallets of the list's search with their transactions as CSV, one row per transaction (admin; at most ${EXPORT_MAX_ROWS} rows)`,
+        security: bearer,
+        querystring: walletExportQuerySchema,
+        response: { 200: csvFile, ...errorResponses(400, 401, 403, 404) },
+      },
+      onRequest: app.requireAdmin,
+      handler: async (req, reply) => {
+        const { rows, truncated } = await capped((max) => WalletService.listForExport(app, owner(req.query.owner), req.query, max));
+        return sendCsv(reply.header('x-export-truncated', String(truncated)), 'wallets', walletCsv, rows);
       },
     });
     app.post('/marketplace/wallets/:userId/adjust', {

@@ -70,21 +70,70 @@ export async function find(db: Db, owner: string, userId: string): Promise<Walle
   return row && toWallet(row);
 }
 
+/** The users of the brand a wallets list or export asks for: the search on username or e-mail. */
+const searched = <QB extends ReturnType<typeof walletQuery>>(qb: QB, search: string | undefined): QB => (search ? (qb.where((eb) => eb.or([contains('users.username', search), contains('users.email', search)])) as QB) : qb);
+
+/** `?sort=` of the wallets: the most recently changed first unless another key is asked. */
+const orderOf = (sort: string) =>
+  orderFor(sort, { user: byText('users.username'), balance: sql`coalesce(wallets.balance, 0)`, updated: sql`coalesce(wallets.updated_at, users.created_at)` }) ?? [sql`coalesce(wallets.updated_at, users.created_at)`, 'desc' as const];
+
 /** Every user of the brand with their balance, most recently changed first or in the asked order. */
 export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; sort: string }): Promise<{ rows: Wallet[]; total: number }> {
   let base = db.selectFrom('users').where('users.owner', '=', owner);
   if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  let rows = walletQuery(db, owner);
-  if (q.search) rows = rows.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
-  const order = orderFor(q.sort, { user: byText('users.username'), balance: sql`coalesce(wallets.balance, 0)` }) ?? [sql`coalesce(wallets.updated_at, users.created_at)`, 'desc'];
-  const found = await rows
-    .orderBy(...order)
+  const found = await searched(walletQuery(db, owner), q.search)
+    .orderBy(...orderOf(q.sort))
     .orderBy('users.id')
     .limit(q.limit)
     .offset(q.offset)
     .execute();
   return { rows: found.map(toWallet), total: Number(n) };
+}
+
+/** A line of the wallets export: the user and their wallet, and one ledger entry (null for a wallet without any). */
+export interface ExportedWalletLine {
+  wallet: Wallet;
+  email: string;
+  transaction: Transaction | null;
+}
+
+/**
+ * The wallets the list shows for this search, in its order, each followed by its ledger newest
+ * first, up to `max` lines: one query, a user without entries on one line of their own.
+ */
+export async function listForExport(db: Db, owner: string, q: { search?: string; sort: string }, max: number): Promise<ExportedWalletLine[]> {
+  const rows = await searched(walletQuery(db, owner), q.search)
+    .leftJoin('wallet_transactions as t', (join) => join.onRef('t.user_id', '=', 'users.id').on('t.owner', '=', owner))
+    .select(['users.email', 't.id as t_id', 't.amount', 't.type', 't.description', 't.reference', 't.balance_after', 't.seq', 't.created_by', 't.created_by_name', 't.created_at'])
+    .orderBy(...orderOf(q.sort))
+    .orderBy('users.id')
+    .orderBy(sql`t.seq desc nulls last`)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(max)
+    .execute();
+  return rows.map((r) => ({
+    wallet: toWallet(r),
+    email: r.email,
+    transaction:
+      r.t_id === null
+        ? null
+        : toTransaction({
+            id: r.t_id,
+            owner,
+            user_id: r.user_id,
+            amount: r.amount!,
+            type: r.type!,
+            description: r.description!,
+            reference: r.reference,
+            balance_after: r.balance_after!,
+            seq: r.seq,
+            created_by: r.created_by,
+            created_by_name: r.created_by_name,
+            created_at: r.created_at!,
+          }),
+  }));
 }
 
 export async function balanceOf(db: Db | Trx<Database>, userId: string): Promise<number> {

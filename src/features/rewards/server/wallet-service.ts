@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdjustInput, Transaction, Wallet, WalletListQuery } from '../contract.ts';
+import type { AdjustInput, Transaction, Wallet, WalletExportQuery, WalletListQuery } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { appendAudit } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -16,6 +16,11 @@ export async function get(app: FastifyInstance, owner: string, userId: string): 
 
 export async function list(app: FastifyInstance, owner: string, q: WalletListQuery) {
   return WalletRepository.list(app.db.kysely, owner, q);
+}
+
+/** The wallets of the list's search with their ledgers, for a CSV export, capped (the cap is the contract's). */
+export async function listForExport(app: FastifyInstance, owner: string, q: WalletExportQuery, max: number) {
+  return WalletRepository.listForExport(app.db.kysely, owner, q, max);
 }
 
 export async function transactions(app: FastifyInstance, owner: string, userId: string, limit: number, offset: number) {
