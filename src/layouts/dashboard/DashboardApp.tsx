@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../features/accounts/contract.ts';
 import { dashboardNav, dashboardPath, findSection, type DashboardSectionKey } from '../../platform/ui/admin/sections.ts';
@@ -21,6 +21,34 @@ interface Props extends IslandProps {
   /** the deployment's owner id, for calls scoped by owner (src/platform/brand.ts) */
   ownerId: string;
 }
+
+/**
+ * The phone's section strip scrolls sideways: which of its ends hide links, so a fade shows there,
+ * and the current section brought into view when the page opens. From md up the links stand in a
+ * column and nothing scrolls.
+ */
+function useStripEdges() {
+  const strip = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+  useEffect(() => {
+    const ul = strip.current;
+    if (!ul) return;
+    const current = ul.querySelector<HTMLElement>('[aria-current="page"]');
+    // scrollLeft rather than scrollIntoView, which would also scroll the page
+    if (current) ul.scrollLeft = current.offsetLeft - (ul.clientWidth - current.offsetWidth) / 2;
+    const measure = () => setEdges({ start: ul.scrollLeft > 1, end: ul.scrollLeft + ul.clientWidth < ul.scrollWidth - 1 });
+    measure();
+    ul.addEventListener('scroll', measure, { passive: true });
+    addEventListener('resize', measure);
+    return () => {
+      ul.removeEventListener('scroll', measure);
+      removeEventListener('resize', measure);
+    };
+  }, []);
+  return { strip, edges };
+}
+
+const fadeClass = 'pointer-events-none absolute top-0 bottom-3 w-10 from-panel to-transparent transition-opacity md:hidden';
 
 /** Leaves the dashboard without a history entry, with a message the main layout shows once. */
 function leave(flash: 'sessionExpired' | 'unauthorized', path: string, locale: Locale) {
@@ -95,6 +123,7 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
   const current = findSection(section);
   const activeKey = current && 'parent' in current ? current.parent : section;
   const name = user.username || user.email;
+  const { strip, edges } = useStripEdges();
 
   const onLogout = async () => {
     setLeaving(true);
@@ -111,8 +140,10 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
             <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-accent shadow-[0_0_12px] shadow-accent" />
             <span className="text-sm font-bold uppercase tracking-widest text-slate-200">{t('dashboard.title')}</span>
           </div>
-          <nav aria-label={t('dashboard.navLabel')} data-testid="dashboard-nav">
-            <ul className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible">
+          <nav aria-label={t('dashboard.navLabel')} data-testid="dashboard-nav" className="relative">
+            {/* the fades are drawn only: every link is reached by Tab, and a focused link scrolls into view */}
+            <div aria-hidden="true" data-testid="dashboard-nav-fade-start" data-shown={edges.start} className={`${fadeClass} left-0 bg-gradient-to-r ${edges.start ? 'opacity-100' : 'opacity-0'}`} />
+            <ul ref={strip} className="flex scroll-px-10 gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible">
               {dashboardNav.map((s) => {
                 const active = s.key === activeKey;
                 return (
@@ -131,6 +162,7 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
                 );
               })}
             </ul>
+            <div aria-hidden="true" data-testid="dashboard-nav-fade-end" data-shown={edges.end} className={`${fadeClass} right-0 bg-gradient-to-l ${edges.end ? 'opacity-100' : 'opacity-0'}`} />
           </nav>
           <div className="hidden px-5 py-4 md:block">
             <a href={localizePath('/', locale)} className="text-sm text-slate-400 outline-none hover:text-accent focus-visible:text-accent" data-testid="dashboard-back-to-site">

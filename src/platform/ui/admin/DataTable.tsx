@@ -11,14 +11,23 @@ export interface Column {
 const arrows = { ascending: '↑', descending: '↓', none: '↕' } as const;
 
 /**
+ * The last column (a row's actions) stays pinned to the frame's right edge, opaque over the cells
+ * that scroll beneath it: on a 390 px phone the table scrolls inside its frame, never the page, and
+ * every row's buttons stay in view. Cards were the other way; pinning keeps one markup, the
+ * columns' alignment and the header's sort buttons on every width.
+ */
+const pinnedLastClass = '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-panel max-lg:[&_tr>*:last-child]:shadow-[-10px_0_10px_-10px_rgba(0,0,0,0.9)]';
+
+/**
  * The table of every dashboard list: a scrolling frame, a caption for screen readers and one
- * header row, whose sortable columns are buttons with `aria-sort` on their header. While a new page
+ * header row, whose sortable columns are buttons with `aria-sort` on their header, and the actions
+ * column pinned (above). While a new page
  * loads the rows of the previous one stay, dimmed and aria-busy.
  */
 export function DataTable({ caption, columns, testId, loading = false, minWidthClass, children }: { caption: string; columns: Column[]; testId: string; loading?: boolean; minWidthClass?: string; children: ReactNode }) {
   return (
     <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
-      <table className={minWidthClass ? `${tableClass} ${minWidthClass}` : tableClass} data-testid={testId}>
+      <table className={`${tableClass} ${pinnedLastClass} ${minWidthClass ?? ''}`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className={theadClass}>
           <tr>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
-import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
+import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import { purchaseSorts, type Purchase } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
@@ -12,6 +13,9 @@ import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/adm
 import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 
 const filters = ['all', 'fulfilled', 'unfulfilled'] as const;
+
+/** The list's search, filter and sort as the API reads them: the list's pages and its export ask the same. */
+const filterQuery = ({ query, values: { filter, sort } }: Pick<ListRequest, 'query' | 'values'>) => ({ sort: sort!, ...(query ? { search: query } : {}), ...(filter !== 'all' ? { fulfilled: String(filter === 'fulfilled') } : {}) });
 
 function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps['t'] }) {
   return (
@@ -29,8 +33,7 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
 export default function PurchasesList({ t, locale }: SectionProps) {
   // SPEC section 8: purchase load failures are only logged (plus the inline text), hence no toast
   const list = useAdminList<Purchase>({
-    url: ({ query, page, values: { filter, sort } }) =>
-      `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: sort!, ...(query ? { search: query } : {}), ...(filter !== 'all' ? { fulfilled: String(filter === 'fulfilled') } : {}) })}`,
+    url: (req) => `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
     params: { filter: { values: filters, initial: 'all' }, sort: { values: purchaseSorts, initial: 'newest' } },
   });
   useEffect(() => {
@@ -61,8 +64,13 @@ export default function PurchasesList({ t, locale }: SectionProps) {
       t={t}
       ns="rewardsAdmin.purchases"
       id="purchases"
-      tools={<ListFilter list={list} name="filter" id="purchases-filter" label={t('rewardsAdmin.purchases.filterLabel')} options={filters.map((f) => [f, t(`rewardsAdmin.purchases.filters.${f}`)])} />}
-      columns={[{ key: 'product' }, { key: 'buyer' }, { key: 'price', align: 'right', sort: 'price' }, { key: 'date', sort: 'date' }, { key: 'state' }, { key: 'actions', align: 'right' }]}
+      tools={
+        <>
+          <ListFilter list={list} name="filter" id="purchases-filter" label={t('rewardsAdmin.purchases.filterLabel')} options={filters.map((f) => [f, t(`rewardsAdmin.purchases.filters.${f}`)])} />
+          <ExportButton path={`/marketplace/purchases/export?${new URLSearchParams(filterQuery(list))}`} name="purchases" t={t} testId="purchases-export" />
+        </>
+      }
+      columns={[{ key: 'product', sort: 'product' }, { key: 'buyer', sort: 'buyer' }, { key: 'price', align: 'right', sort: 'price' }, { key: 'date', sort: 'date' }, { key: 'state' }, { key: 'actions', align: 'right' }]}
       after={
         <Modal open={open !== null} title={t('rewardsAdmin.purchases.modalTitle')} closeLabel={t('rewardsAdmin.common.close')} onClose={() => setOpen(null)} testId="purchase-modal">
           {open && address && (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
-import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
+import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import { walletSorts, type Wallet } from '../../contract.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
@@ -8,10 +9,13 @@ import type { SectionProps } from '../../../../platform/ui/admin/section-props.t
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import WalletModal from './WalletModal.tsx';
 
-/** /dashboard/users: the wallets with search (debounced, back to page 1), the sort and a detail modal. */
+/** The list's search and sort as the API reads them: the list's pages and its export ask the same. */
+const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) => ({ sort: values.sort!, ...(query ? { search: query } : {}) });
+
+/** /dashboard/users: the wallets with search (debounced, back to page 1), the sort, a detail modal and the CSV export (one row per transaction). */
 export default function WalletsList({ t, locale }: SectionProps) {
   const list = useAdminList<Wallet>({
-    url: ({ query, page, values }) => `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: values.sort!, ...(query ? { search: query } : {}) })}`,
+    url: (req) => `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
     params: { sort: { values: walletSorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.wallets.loadError'),
   });
@@ -28,7 +32,13 @@ export default function WalletsList({ t, locale }: SectionProps) {
       t={t}
       ns="rewardsAdmin.wallets"
       id="wallets"
-      columns={[{ key: 'user', sort: 'user' }, { key: 'balance', align: 'right', sort: 'balance' }, { key: 'updatedAt' }, { key: 'actions', align: 'right' }]}
+      tools={<ExportButton path={`/marketplace/wallets/export?${new URLSearchParams(filterQuery(list))}`} name="wallets" t={t} testId="wallets-export" />}
+      columns={[
+        { key: 'user', sort: 'user' },
+        { key: 'balance', align: 'right', sort: 'balance' },
+        { key: 'updatedAt', sort: 'updated' },
+        { key: 'actions', align: 'right' },
+      ]}
       after={<WalletModal t={t} locale={locale} wallet={open} onClose={() => setOpen(null)} onAdjusted={onAdjusted} />}
     >
       {(wallet) => (

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { goto, loginAs, unique, ADMIN } from '../helpers.ts';
+
+/** The locale prefix of a page path: Italian has none, English is /en. */
+const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
+
+async function call(request: APIRequestContext, token: string, method: 'POST' | 'PATCH', path: string, data?: unknown) {
+  const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).data;
+}
+
+const address = { first_name: 'Ada', last_name: 'Rossi', street_name: 'Via Po 1', zip_code: '10100', city: 'Torino', country: 'Italia' };
+
+for (const lang of ['it', 'en'] as const) {
+  test(`a list keeps its search, filter, sort and page in the address, exports them, and its row actions fit a phone (${lang})`, async ({ page }) => {
+    const admin = await loginAs(page, ADMIN);
+    // twelve purchases of one tag (two pages), priced 1..12, and one fulfilled so the filter leaves it out
+    const tag = unique(`lp${lang}`);
+    await call(page.request, admin.token, 'POST', `/marketplace/wallets/${admin.user.id}/adjust`, { amount: 200, reason: 'e2e list place' });
+    const ids: string[] = [];
+    for (let price = 1; price <= 13; price++) {
+      const product = await call(page.request, admin.token, 'POST', '/marketplace/products', { name: `${tag} ${String(price).padStart(2, '0')}`, price, quantity: 5, image: 'https://example.com/lp.png' });
+      ids.push((await call(page.request, admin.token, 'POST', '/marketplace/purchases', { productId: product._id, shippingAddress: address })).purchase.id);
+    }
+    await call(page.request, admin.token, 'PATCH', `/marketplace/purchases/${ids[12]}/fulfill`);
+    const names = () => page.getByTestId('purchase-row-product').allTextContents();
+    const path = at(lang, '/dashboard/purchases');
+
+    await goto(page, path);
+    // typing replaces the address; a filter, a sort and a page are steps of their own
+    await page.getByTestId('purchases-search').fill(tag);
+    await expect(page).toHaveURL(`${path}?q=${tag}`);
+    await expect(page.getByTestId('purchase-row-product')).toHaveCount(10);
+    await page.getByTestId('purchases-filter').selectOption('unfulfilled');
+    await expect(page).toHaveURL(`${path}?q=${tag}&filter=unfulfilled`);
+    // a column header sorts: the price header, then its arrow and aria-sort say so
+    const priceHeader = page.getByRole('columnheader', { name: lang === 'it' ? 'Prezzo' : 'Price' });
+    await expect(priceHeader).toHaveAttribute('aria-sort', 'none');
+    await priceHeader.getByRole('button').click();
+    await expect(page).toHaveURL(`${path}?q=${tag}&filter=unfulfilled&sort=price`);
+    await expect(priceHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(priceHeader).toContainText('↑');
+    await expect.poll(names).toEqual(Array.from({ length: 10 }, (_, i) => `${tag} ${String(i + 1).padStart(2, '0')}`));
+    await page.getByTestId('purchases-pagination-page-2').click();
+    await expect(page).toHaveURL(`${path}?q=${tag}&filter=unfulfilled&sort=price&page=2`);
+    await expect.poll(names).toEqual([`${tag} 11`, `${tag} 12`]);
+
+    // a reload opens the same place
+    await page.reload();
+    await expect(page.getByTestId('purchases-search')).toHaveValue(tag);
+    await expect(page.getByTestId('purchases-filter')).toHaveValue('unfulfilled');
+    await expect(priceHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByTestId('purchases-pagination-page-2')).toHaveAttribute('aria-current', 'page');
+    await expect.poll(names).toEqual([`${tag} 11`, `${tag} 12`]);
+
+    // back walks the steps: page 1, then unsorted (newest first), then every state
+    await page.goBack();
+    await expect(page).toHaveURL(`${path}?q=${tag}&filter=unfulfilled&sort=price`);
+    await expect.poll(names).toHaveLength(10);
+    await expect((await names())[0]).toBe(`${tag} 01`);
+    await page.goBack();
+    await expect(page).toHaveURL(`${path}?q=${tag}&filter=unfulfilled`);
+    await expect(priceHeader).toHaveAttribute('aria-sort', 'none');
+    await expect.poll(async () => (await names())[0]).toBe(`${tag} 12`);
+    await page.goBack();
+    await expect(page).toHaveURL(`${path}?q=${tag}`);
+    await expect(page.getByTestId('purchases-filter')).toHaveValue('all');
+    await expect.poll(async () => (await names())[0]).toBe(`${tag} 13`);
+
+    // the export is the list's search and filter, as a CSV file
+    await page.getByTestId('purchases-filter').selectOption('fulfilled');
+    await expect.poll(names).toEqual([`${tag} 13`]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('purchases-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^purchases-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    expect(csv[0]).toMatch(/^id,createdAt,username,email,product,brand,price,fulfilled,/);
+    expect(csv.slice(1)).toEqual([expect.stringContaining(`${ids[12]},`)]);
+    expect(csv[1]).toContain(`,${tag} 13,`);
+
+    // on a 390 px phone the page never scrolls sideways and a row's action is in view and works
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('purchases-filter').selectOption('all');
+    await expect(page.getByTestId('purchase-row-product')).toHaveCount(10);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    const details = page.getByTestId('purchase-row-details').first();
+    // scrolled down to the row only, never sideways: the button must already be within the width
+    await details.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 300));
+    await expect(details).toBeInViewport({ ratio: 1 });
+    const box = (await details.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await details.click();
+    await expect(page.getByTestId('purchase-modal-product')).toHaveText(`${tag} 13`);
+    // the section strip says it scrolls: a fade at its end while links hide there
+    await expect(page.getByTestId('dashboard-nav-fade-end')).toHaveAttribute('data-shown', 'true');
+  });
+}
