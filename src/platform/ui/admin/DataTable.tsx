@@ -13,10 +13,11 @@ const arrows = { ascending: '↑', descending: '↓', none: '↕' } as const;
 /**
  * The last column (a row's actions) stays pinned to the frame's right edge, opaque over the cells
  * that scroll beneath it: on a 390 px phone the table scrolls inside its frame, never the page, and
- * every row's buttons stay in view. Cards were the other way; pinning keeps one markup, the
- * columns' alignment and the header's sort buttons on every width.
+ * every row's buttons stay in view. Its colour is the frame's panel/80 over the page's ink, made
+ * opaque, so on a wide screen the column does not show as a band. Cards were the other way;
+ * pinning keeps one markup, the columns' alignment and the header's sort buttons on every width.
  */
-const pinnedLastClass = '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-panel max-lg:[&_tr>*:last-child]:shadow-[-10px_0_10px_-10px_rgba(0,0,0,0.9)]';
+const pinnedLastClass = '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-[color-mix(in_srgb,var(--color-panel)_80%,var(--color-ink))] max-lg:[&_tr>*:last-child]:shadow-[-10px_0_10px_-10px_rgba(0,0,0,0.9)]';
 
 /**
  * The table of every dashboard list: a scrolling frame, a caption for screen readers and one
