@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { imageUrl, limitQuery, offsetQuery } from '../../platform/schemas.ts';
+import { imageUrl, limitQuery, offsetQuery, sortQuery } from '../../platform/schemas.ts';
+import { sortValues } from '../../platform/list-sort.ts';
+import { locales } from '../../platform/i18n/i18n.ts';
 
 /**
  * News articles (admin dashboard): every text in Italian and English. The body is HTML cleaned on
@@ -50,10 +52,16 @@ export const newsUpdateSchema = z
   .partial();
 export type NewsUpdate = z.output<typeof newsUpdateSchema>;
 
+/** How the news list may be ordered: its own order (the default), by title or by the date the list shows. */
+export const newsSorts = sortValues(['title', 'date']);
+
 export const newsListQuerySchema = z.object({
   limit: limitQuery(10, 100),
   offset: offsetQuery,
   /** admins only: drafts too, newest updated first */
   all: z.enum(['true', 'false']).optional(),
+  sort: sortQuery(newsSorts),
+  /** the language whose title `sort=title` orders by */
+  lang: z.enum(locales).default('it'),
 });
 export type NewsListQuery = z.output<typeof newsListQuerySchema>;

@@ -246,8 +246,8 @@ export type GiveawayInput = z.input<typeof giveawayInputSchema>;
 export const giveawayUpdateSchema = z.object(giveawayFields).superRefine(typeRules);
 export type GiveawayUpdate = z.input<typeof giveawayUpdateSchema>;
 
-/** How the giveaways list may be ordered: newest first (the default), by code or credits. */
-export const giveawaySorts = sortValues(['code', 'credits']);
+/** How the giveaways list may be ordered: newest first (the default), by code, credits, uses or expiry. */
+export const giveawaySorts = sortValues(['code', 'credits', 'uses', 'expires']);
 
 /** GET /marketplace/giveaways (SPEC: limit, offset, owner, search on the code and description; plus the sort). */
 export const giveawayListQuerySchema = adminListQuery(giveawaySorts);

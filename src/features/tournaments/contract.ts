@@ -6,6 +6,10 @@ import { gameAccountSchema } from '../accounts/contract.ts';
 import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
+import { sortValues } from '../../platform/list-sort.ts';
+
+/** How GET /tournaments may be ordered besides its own (upcoming by start, then ended newest first): by name or start, `-key` descending. */
+export const tournamentSorts = sortValues(['name', 'start']);
 
 /** The two factions of the championship (SPEC section 1). */
 export const teamNames = ['precision', 'speed'] as const;

@@ -144,4 +144,15 @@ describe('the new sorts of the purchases and wallets lists', () => {
     expect((await wallets('sort=updated')).at(-1)).toBe(buyers[1]!.id);
     expect((await wallets('sort=-updated'))[0]).toBe(buyers[1]!.id);
   });
+
+  test('giveaways by uses and by expiry (a code without one counts as the latest)', async () => {
+    const never = await api.giveaway({ token: 'NEVER_0001', credits: 5 });
+    await api.giveaway({ token: 'LATER_0002', credits: 5, type: 'timed', expiresAt: new Date(Date.now() + 48 * 3600_000).toISOString() });
+    await api.giveaway({ token: 'SOON_0003', credits: 5, type: 'timed', expiresAt: new Date(Date.now() + 3600_000).toISOString() });
+    expect((await t.call('POST', '/api/marketplace/giveaways/redeem', { token: buyers[0]!.token, body: { token: never.token } })).status).toBe(200);
+    const codes = async (q: string) => ((await t.call('GET', `/api/marketplace/giveaways?${q}`, { token: admin.token })).json.data as { token: string }[]).map((g) => g.token);
+    expect(await codes('sort=expires')).toEqual(['SOON_0003', 'LATER_0002', 'NEVER_0001']);
+    expect(await codes('sort=-expires')).toEqual(['NEVER_0001', 'LATER_0002', 'SOON_0003']);
+    expect((await codes('sort=-uses'))[0]).toBe('NEVER_0001');
+  });
 });

@@ -74,7 +74,11 @@ for (const lang of ['it', 'en'] as const) {
     await expect.poll(names).toEqual([`${tag} 13`]);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('purchases-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^purchases-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(csv[0]).toMatch(/^id,createdAt,username,email,product,brand,price,fulfilled,/);
     expect(csv.slice(1)).toEqual([expect.stringContaining(`${ids[12]},`)]);
     expect(csv[1]).toContain(`,${tag} 13,`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { orderFor } from '../../../platform/db/search.ts';
 import { countAll } from '../../../platform/db/database.ts';
 import type { Database, NewsTable } from '../../../platform/db/schema.ts';
 import type { NewsArticle } from '../contract.ts';
@@ -17,12 +18,15 @@ export type NewsFields = Omit<NewsTable, 'id' | 'owner' | 'created_at' | 'update
 };
 
 /** Published articles newest first by publication, or (drafts included) newest updated first. */
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; includeDrafts: boolean }): Promise<{ data: NewsArticle[]; total: number }> {
+export async function list(db: Db, owner: string, q: { limit: number; offset: number; includeDrafts: boolean; sort?: string; lang?: 'it' | 'en' }): Promise<{ data: NewsArticle[]; total: number }> {
   let base = db.selectFrom('news').where('owner', '=', owner);
   if (!q.includeDrafts) base = base.where('published', '=', 1);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
+  // the title in the admin's language, and the date the list shows
+  const title = q.lang === 'en' ? sql`lower(title_en)` : sql`lower(title_it)`;
+  const order = orderFor(q.sort ?? 'newest', { title, date: sql`coalesce(published_at, updated_at)` });
   let rows = base.selectAll();
-  rows = q.includeDrafts ? rows.orderBy('updated_at', 'desc') : rows.orderBy('published_at', 'desc');
+  rows = order ? rows.orderBy(...order) : q.includeDrafts ? rows.orderBy('updated_at', 'desc') : rows.orderBy('published_at', 'desc');
   const found = await rows.orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
   return { data: found.map(toArticle), total: Number(n) };
 }

@@ -21,14 +21,14 @@ export default async function newsRoutes(root: FastifyInstance) {
   app.get('/news', {
     schema: {
       tags,
-      summary: 'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first',
+      summary: 'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first; ?sort=title|date (-key descending) orders by the ?lang title or the shown date',
       querystring: newsListQuerySchema,
       response: { 200: listEnvelope(newsArticleSchema), ...errorResponses(400, 401, 403) },
     },
     handler: async (req, reply) => {
       if (req.query.all === 'true') await app.requireAdmin(req);
       cacheFor(req, reply);
-      const { data, total } = await NewsService.list(app, { limit: req.query.limit, offset: req.query.offset, includeDrafts: req.query.all === 'true' });
+      const { data, total } = await NewsService.list(app, { limit: req.query.limit, offset: req.query.offset, includeDrafts: req.query.all === 'true', sort: req.query.sort, lang: req.query.lang });
       return okList(data, total);
     },
   });

@@ -10,7 +10,7 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 
 export const newsNotFound = () => new AppError('notFound', 'NEWS_NOT_FOUND', 'News article not found');
 
-export async function list(app: FastifyInstance, q: { limit: number; offset: number; includeDrafts: boolean }) {
+export async function list(app: FastifyInstance, q: { limit: number; offset: number; includeDrafts: boolean; sort?: string; lang?: 'it' | 'en' }) {
   return NewsRepository.list(app.db.kysely, app.config.ownerId, q);
 }
 

@@ -21,7 +21,8 @@ export async function list(db: Db, owner: string, q: { limit: number; offset: nu
   let base = db.selectFrom('giveaways').where('owner', '=', owner).where('deleted_at', 'is', null);
   if (q.search) base = base.where((eb) => eb.or([contains('token', q.search!), contains('description', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const order = orderFor(q.sort, { code: byText('token'), credits: sql.ref('credits') });
+  // a code that never expires counts as the latest expiry, the same on both engines (their nulls sort differently)
+  const order = orderFor(q.sort, { code: byText('token'), credits: sql.ref('credits'), uses: sql.ref('redemption_count'), expires: sql`coalesce(expires_at, '9999')` });
   const rows = await (order ? base.selectAll().orderBy(...order) : base.selectAll().orderBy('created_at', 'desc')).orderBy('id').limit(q.limit).offset(q.offset).execute();
   const now = new Date().toISOString();
   return { rows: rows.map((r) => toGiveaway(r, now)), total: Number(n) };

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
+import { byText, orderFor } from '../../../platform/db/search.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 export type RegistrationRow = Pick<Selectable<TournamentRegistrationsTable>, 'tournament_id' | 'user_id' | 'state' | 'confirmed' | 'created_at'>;
@@ -23,6 +24,8 @@ export interface ListFilter {
   /** only tournaments this user is registered in (member or waitlist) */
   memberId?: string;
   excludeEnded?: boolean;
+  /** `?sort=`: name or start (`-key` descending); the list's own order otherwise */
+  sort?: string;
   limit: number;
   offset: number;
 }
@@ -38,9 +41,12 @@ function filtered(db: Db, f: ListFilter) {
 /** One page in list order: not ended first by start ascending (unscheduled last), then ended ones newest first. */
 export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
   const ended = endedSql(f.now);
+  // an unscheduled tournament counts as the latest start: the same on both engines, whose nulls sort differently
+  const asked = orderFor(f.sort ?? 'newest', { name: byText('name'), start: sql`coalesce(start_tournament, '9999')` });
   const [rows, count] = await Promise.all([
     filtered(db, f)
       .selectAll()
+      .$if(asked !== null, (q) => q.orderBy(...asked!))
       .orderBy(sql`${ended} asc`)
       .orderBy(sql`case when ${ended} = 0 then start_tournament end asc nulls last`)
       .orderBy(sql`case when ${ended} = 1 then start_tournament end desc nulls last`)

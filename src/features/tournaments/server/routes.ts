@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../platform/schemas.ts';
+import { idSchema, sortQuery } from '../../../platform/schemas.ts';
 import {
+  tournamentSorts,
   broadcastInputSchema,
   competitionInputSchema,
   competitionSchema,
@@ -44,6 +45,7 @@ const listQuery = z.object({
   showAllTournament: flag.optional().describe('false leaves out ended tournaments; left out or true lists every one'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  sort: sortQuery(tournamentSorts),
 });
 const tournamentResult = envelope(tournamentSchema);
 const competitionResult = envelope(competitionSchema);

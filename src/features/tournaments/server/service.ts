@@ -127,6 +127,7 @@ export interface ListQuery {
   showAllTournament?: boolean;
   limit: number;
   offset: number;
+  sort?: string;
 }
 
 /** A page of tournaments with their member lists, in two queries plus the count, whatever the page size. */
@@ -139,6 +140,7 @@ export async function list(app: FastifyInstance, q: ListQuery, viewerId: string 
     competitionId: q.competitionId,
     memberId: q.members,
     excludeEnded: q.showAllTournament === false,
+    sort: q.sort,
     limit: q.limit,
     offset: q.offset,
   });

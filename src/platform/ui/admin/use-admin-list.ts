@@ -112,14 +112,15 @@ export function comparisonOf<Row>(orders: Partial<Record<string, (a: Row, b: Row
  * A loader for an API that pages by limit/offset but cannot search: without a search it reads the
  * page; with one it reads every row in batches and searches them here.
  */
-export function searchingEveryPage<Row>(path: (limit: number, offset: number) => string, text: (row: Row) => string) {
+export function searchingEveryPage<Row>(path: (limit: number, offset: number, req: ListRequest) => string, text: (row: Row) => string) {
   const BATCH = 100;
   const MAX_BATCHES = 50;
   return async (req: ListRequest): Promise<Loaded<Row>> => {
-    if (!req.query) return api<Row[]>(path(PAGE_SIZE, pageOffset(req.page)));
+    if (!req.query) return api<Row[]>(path(PAGE_SIZE, pageOffset(req.page), req));
+    // the API sorts every batch (`req` carries the sort), so the matches keep its order
     const all: Row[] = [];
     for (let i = 0; i < MAX_BATCHES; i++) {
-      const res = await api<Row[]>(path(BATCH, i * BATCH));
+      const res = await api<Row[]>(path(BATCH, i * BATCH, req));
       if (!res.ok) return res;
       all.push(...res.data);
       if (res.data.length < BATCH || all.length >= (res.total ?? 0)) break;

@@ -10,16 +10,19 @@ import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.t
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { titleIn, type NewsArticle } from './news-types.ts';
+import { newsSorts } from '../../contract.ts';
 
 /** A search reads every article (drafts included, in batches) and matches either language's title. */
-const load = searchingEveryPage<NewsArticle>(
-  (limit, offset) => `/news?all=true&limit=${limit}&offset=${offset}`,
-  (a) => `${a.title?.it ?? ''}\n${a.title?.en ?? ''}`,
-);
+const loadIn = (locale: SectionProps['locale']) =>
+  searchingEveryPage<NewsArticle>(
+    (limit, offset, { values }) => `/news?${new URLSearchParams({ all: 'true', limit: String(limit), offset: String(offset), sort: values.sort!, lang: locale })}`,
+    (a) => `${a.title?.it ?? ''}\n${a.title?.en ?? ''}`,
+  );
 
 /** /dashboard/news: drafts and published articles, with publish/unpublish, edit and delete. */
 export default function NewsList({ t, locale }: SectionProps) {
-  const list = useAdminList<NewsArticle>({ load, loadError: (code) => t.error(code) });
+  const [load] = useState(() => loadIn(locale));
+  const list = useAdminList<NewsArticle>({ load, params: { sort: { values: newsSorts, initial: 'newest' } }, loadError: (code) => t.error(code) });
   const [toggling, setToggling] = useState<string | null>(null);
   const untitled = t('news.admin.list.untitled');
 
@@ -46,7 +49,7 @@ export default function NewsList({ t, locale }: SectionProps) {
       ns="news.admin.list"
       id="news"
       newHref={localizePath(sectionPath('newsNew'), locale)}
-      columns={[{ key: 'title' }, { key: 'status' }, { key: 'date' }, { key: 'actions', align: 'right' }]}
+      columns={[{ key: 'title', sort: 'title' }, { key: 'status' }, { key: 'date', sort: 'date' }, { key: 'actions', align: 'right' }]}
       remove={{ path: (a) => `/news/${encodeURIComponent(a.id)}`, vars: (a) => ({ title: titleIn(a, locale, untitled) }), dialogTestId: 'news-delete-dialog' }}
     >
       {(article) => {

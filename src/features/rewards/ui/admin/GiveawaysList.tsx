@@ -34,7 +34,15 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
       ns="rewardsAdmin.giveaways"
       id="giveaways"
       newHref={localizePath(sectionPath('giveawayNew'), locale)}
-      columns={[{ key: 'code', sort: 'code' }, { key: 'type' }, { key: 'credits', align: 'right', sort: 'credits' }, { key: 'uses', align: 'right' }, { key: 'expiresAt' }, { key: 'state' }, { key: 'actions', align: 'right' }]}
+      columns={[
+        { key: 'code', sort: 'code' },
+        { key: 'type' },
+        { key: 'credits', align: 'right', sort: 'credits' },
+        { key: 'uses', align: 'right', sort: 'uses' },
+        { key: 'expiresAt', sort: 'expires' },
+        { key: 'state' },
+        { key: 'actions', align: 'right' },
+      ]}
       remove={{ path: (g) => `/marketplace/giveaways/${encodeURIComponent(g.id)}`, vars: (g) => ({ code: g.token }), dialogTestId: 'giveaway-delete-dialog' }}
     >
       {(g) => (

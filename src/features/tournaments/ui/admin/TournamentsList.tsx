@@ -1,7 +1,7 @@
 import { useAdminList, searchingEveryPage } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
-import type { Tournament } from '../../contract.ts';
+import { tournamentSorts, type Tournament } from '../../contract.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime, formatShortDate, formatTime } from '../../../../platform/ui/admin/format.ts';
@@ -13,13 +13,13 @@ import { statusNames } from './status.ts';
 
 /** The API pages by limit/offset and has no name filter, so a search reads every page and filters here. */
 const load = searchingEveryPage<Tournament>(
-  (limit, offset) => `/tournaments?limit=${limit}&offset=${offset}`,
+  (limit, offset, { values }) => `/tournaments?limit=${limit}&offset=${offset}&sort=${values.sort}`,
   (tournament) => tournament.name,
 );
 
 /** /dashboard/tournaments: the searchable, paginated table with edit and delete. */
 export default function TournamentsList({ t, locale }: SectionProps) {
-  const list = useAdminList<Tournament>({ load, loadError: (code) => t.error(code) });
+  const list = useAdminList<Tournament>({ load, params: { sort: { values: tournamentSorts, initial: 'newest' } }, loadError: (code) => t.error(code) });
   const editHref = (id: string) => localizePath(sectionPath('tournamentsEdit', { id }), locale);
 
   return (
@@ -29,7 +29,16 @@ export default function TournamentsList({ t, locale }: SectionProps) {
       ns="dashboard.tournaments.list"
       id="tournaments"
       newHref={localizePath(sectionPath('tournamentsNew'), locale)}
-      columns={[{ key: 'name' }, { key: 'game' }, { key: 'phase' }, { key: 'start' }, { key: 'players', align: 'right' }, { key: 'waitlist', align: 'right' }, { key: 'status' }, { key: 'actions', align: 'right' }]}
+      columns={[
+        { key: 'name', sort: 'name' },
+        { key: 'game' },
+        { key: 'phase' },
+        { key: 'start', sort: 'start' },
+        { key: 'players', align: 'right' },
+        { key: 'waitlist', align: 'right' },
+        { key: 'status' },
+        { key: 'actions', align: 'right' },
+      ]}
       remove={{ path: (x) => `/tournaments/${encodeURIComponent(x.id)}`, vars: (x) => ({ name: x.name }), dialogTestId: 'tournament-delete-dialog' }}
     >
       {(tournament) => (
