@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminInstant } from '../../platform/date-range.ts';
-import { idSchema, limitQuery, offsetQuery, ownerQuery, searchQuery, text } from '../../platform/schemas.ts';
+import { idSchema, limitQuery, offsetQuery, ownerQuery, searchQuery, sortQuery, text } from '../../platform/schemas.ts';
+import { sortValues } from '../../platform/list-sort.ts';
 
 /**
  * The winter campaign (/cortina): upload windows, screenshot submissions, moderation and the
@@ -112,6 +113,9 @@ export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 /** GET /marketplace/submissions/mine */
 export const mySubmissionsQuerySchema = z.object({ owner: ownerQuery, note: text(32).optional() });
 
+/** How the moderation queue may be ordered: oldest first (its own order, `newest`), by submission time or player, `-key` descending. */
+export const submissionSorts = sortValues(['submitted', 'player']);
+
 /** GET /marketplace/submissions (admin) */
 export const submissionListQuerySchema = z.object({
   owner: ownerQuery,
@@ -124,6 +128,7 @@ export const submissionListQuerySchema = z.object({
   duplicates: z.enum(['true', 'false']).optional(),
   limit: limitQuery(10, 100),
   offset: offsetQuery,
+  sort: sortQuery(submissionSorts),
 });
 export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;
 

@@ -19,6 +19,11 @@ describe('moderation queue query', () => {
     const q = new URLSearchParams(queueQuery({ phase: '3', status: 'all', duplicatesOnly: true, search: 'giulia' }, 3));
     expect(Object.fromEntries(q)).toEqual({ limit: '10', offset: '20', phase: '3', duplicates: 'true', search: 'giulia' });
   });
+
+  test("a sort other than the queue's own order goes along; newest (oldest first) is left out", () => {
+    expect(new URLSearchParams(queueQuery({ ...defaultQueueFilters, sort: '-player' }, 1)).get('sort')).toBe('-player');
+    expect(new URLSearchParams(queueQuery({ ...defaultQueueFilters, sort: 'newest' }, 1)).has('sort')).toBe(false);
+  });
 });
 
 describe('review form', () => {

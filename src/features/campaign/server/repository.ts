@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kyse
 import { countAll, transaction } from '../../../platform/db/database.ts';
 import type { Database, ScreenshotSubmissionsTable } from '../../../platform/db/schema.ts';
 import type { SubmissionStatus } from '../contract.ts';
-import { contains } from '../../../platform/db/search.ts';
+import { contains, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 type SubmissionRow = Selectable<ScreenshotSubmissionsTable>;
@@ -164,6 +164,8 @@ export interface QueueQuery {
   status?: SubmissionStatus;
   search?: string;
   duplicatesOnly: boolean;
+  /** `?sort=`: submitted or player (the name the player typed, else the account's); oldest first otherwise */
+  sort?: string;
   limit: number;
   offset: number;
 }
@@ -182,7 +184,15 @@ export async function listQueue(db: Db, owner: string, q: QueueQuery): Promise<{
     base = base.where(({ exists, selectFrom }) => exists(selectFrom('screenshot_submissions as d').select('d.id').whereRef('d.owner', '=', 's.owner').whereRef('d.image_hash', '=', 's.image_hash').whereRef('d.id', '<>', 's.id')));
   }
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const found = await base.selectAll('s').select('u.username as account_username').orderBy('s.created_at').orderBy('s.id').limit(q.limit).offset(q.offset).execute();
+  const order = orderFor(q.sort ?? 'newest', { submitted: sql.ref('s.created_at'), player: sql`lower(coalesce(nullif(s.username, ''), u.username))` }) ?? [sql.ref('s.created_at'), 'asc' as const];
+  const found = await base
+    .selectAll('s')
+    .select('u.username as account_username')
+    .orderBy(...order)
+    .orderBy('s.id')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
   return { rows: found.map(toRecord), total: Number(n) };
 }
 

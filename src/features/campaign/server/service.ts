@@ -206,6 +206,7 @@ export async function listQueue(app: FastifyInstance, owner: string, q: Submissi
     status: q.status,
     search: q.search,
     duplicatesOnly: q.duplicates === 'true',
+    sort: q.sort,
     limit: q.limit,
     offset: q.offset,
   });

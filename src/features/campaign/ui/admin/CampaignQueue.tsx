@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminSubmission } from '../../contract.ts';
+import { submissionSorts, type AdminSubmission } from '../../contract.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -15,11 +15,13 @@ import StatusBadge from './StatusBadge.tsx';
 /** /dashboard/campaign: the screenshot moderation queue (filters, search, pages, kept in the address), the full image and the review dialog. */
 export default function CampaignQueue({ t, locale }: SectionProps) {
   const list = useAdminList<AdminSubmission>({
-    url: ({ query, page, values }) => `/marketplace/submissions?${queueQuery({ phase: values.phase as PhaseFilter, status: values.status as StatusFilter, duplicatesOnly: values.duplicates === 'true', search: query }, page)}`,
+    url: ({ query, page, values }) =>
+      `/marketplace/submissions?${queueQuery({ phase: values.phase as PhaseFilter, status: values.status as StatusFilter, duplicatesOnly: values.duplicates === 'true', search: query, sort: values.sort }, page)}`,
     params: {
       phase: { values: phaseFilters, initial: defaultQueueFilters.phase },
       status: { values: statusFilters, initial: defaultQueueFilters.status, narrows: false },
       duplicates: { values: ['false', 'true'], initial: 'false' },
+      sort: { values: submissionSorts, initial: 'newest' },
     },
   });
   const [reviewing, setReviewing] = useState<AdminSubmission | null>(null);
@@ -63,7 +65,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
             </label>
           </>
         }
-        columns={[{ key: 'image' }, { key: 'player' }, { key: 'phase' }, { key: 'submittedAt' }, { key: 'status' }, { key: 'outcome' }, { key: 'actions', align: 'right' }]}
+        columns={[{ key: 'image' }, { key: 'player', sort: 'player' }, { key: 'phase' }, { key: 'submittedAt', sort: 'submitted' }, { key: 'status' }, { key: 'outcome' }, { key: 'actions', align: 'right' }]}
         after={
           <>
             <Modal open={viewing !== null} title={t('campaignAdmin.image.title', { name: viewing ? name(viewing) : '' })} closeLabel={t('campaignAdmin.close')} onClose={() => setViewing(null)} testId="image-dialog">

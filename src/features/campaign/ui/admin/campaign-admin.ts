@@ -19,6 +19,8 @@ export interface QueueFilters {
   duplicatesOnly: boolean;
   /** already trimmed and debounced */
   search: string;
+  /** a `submissionSorts` value; left out of the query when `newest` (the queue's own order, oldest first) */
+  sort?: string;
 }
 
 /** SPEC section 9: the queue opens on what still needs a decision. */
@@ -31,6 +33,7 @@ export function queueQuery(filters: QueueFilters, page: number): string {
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.duplicatesOnly) params.set('duplicates', 'true');
   if (filters.search) params.set('search', filters.search);
+  if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort);
   return params.toString();
 }
 
