@@ -326,8 +326,8 @@ export type ProductUpdate = z.input<typeof productUpdateSchema>;
 
 export const availabilities = ['all', 'available', 'out_of_stock'] as const;
 
-/** How the products list may be ordered: newest first (the default), by name, price or quantity. */
-export const productSorts = sortValues(['name', 'price', 'quantity']);
+/** How the products list may be ordered: newest first (the default), by name, brand, price or quantity. */
+export const productSorts = sortValues(['name', 'brand', 'price', 'quantity']);
 
 /** GET /marketplace/products: SPEC limit, page (1-based), name, owner; plus the shop's filters and the sort. */
 export const productListQuerySchema = z

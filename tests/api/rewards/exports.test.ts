@@ -150,6 +150,16 @@ describe('the new sorts of the purchases and wallets lists', () => {
     expect((await wallets('sort=-updated'))[0]).toBe(buyers[1]!.id);
   });
 
+  test('products by brand, either way', async () => {
+    await api.product({ name: 'Berretto', brand: 'zeta', price: 1 });
+    await api.product({ name: 'Borsa', brand: 'Alfa', price: 1 });
+    const brands = async (q: string) => ((await t.call('GET', `/api/marketplace/products?limit=100&${q}`, { token: admin.token })).json.data as { brand: string }[]).map((p) => p.brand.toLowerCase());
+    const up = await brands('sort=brand');
+    expect(up).toEqual([...up].sort());
+    expect(up[0]).toBe('alfa');
+    expect((await brands('sort=-brand'))[0]).toBe('zeta');
+  });
+
   test('giveaways by uses and by expiry (a code without one counts as the latest)', async () => {
     const never = await api.giveaway({ token: 'NEVER_0001', credits: 5 });
     await api.giveaway({ token: 'LATER_0002', credits: 5, type: 'timed', expiresAt: new Date(Date.now() + 48 * 3600_000).toISOString() });

@@ -31,7 +31,7 @@ export async function list(db: Db, owner: string, q: ProductListQuery): Promise<
   if (q.availability === 'available') base = base.where('quantity', '>', 0);
   if (q.availability === 'out_of_stock') base = base.where('quantity', '=', 0);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const order = orderFor(q.sort, { name: byText('name'), price: sql.ref('price'), quantity: sql.ref('quantity') });
+  const order = orderFor(q.sort, { name: byText('name'), brand: byText('brand'), price: sql.ref('price'), quantity: sql.ref('quantity') });
   const rows = await (order ? base.selectAll().orderBy(...order) : base.selectAll().orderBy('created_at', 'desc'))
     .orderBy('id')
     .limit(q.limit)

@@ -26,7 +26,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
       ns="rewardsAdmin.products"
       id="products"
       newHref={localizePath(sectionPath('productsNew'), locale)}
-      columns={[{ key: 'image' }, { key: 'name', sort: 'name' }, { key: 'brand' }, { key: 'price', align: 'right', sort: 'price' }, { key: 'quantity', align: 'right', sort: 'quantity' }, { key: 'actions', align: 'right' }]}
+      columns={[{ key: 'image' }, { key: 'name', sort: 'name' }, { key: 'brand', sort: 'brand' }, { key: 'price', align: 'right', sort: 'price' }, { key: 'quantity', align: 'right', sort: 'quantity' }, { key: 'actions', align: 'right' }]}
       remove={{ path: (p) => `/marketplace/products/${encodeURIComponent(p._id)}`, vars: (p) => ({ name: p.name }), dialogTestId: 'product-delete-dialog' }}
     >
       {(p) => (
