@@ -81,7 +81,15 @@ export const tournamentSchema = z.object({
   /** name, description and rules per language, for the admin form; the flat ones are in the request's language */
   translations: translationsSchema({ name: z.string(), description: z.string(), rules: z.string() }),
   /** the caller's own standing; null for an anonymous caller */
-  me: z.object({ member: z.boolean(), confirmed: z.boolean(), waitlistPosition: z.number().int().nullable() }).nullable(),
+  me: z
+    .object({
+      member: z.boolean(),
+      confirmed: z.boolean(),
+      waitlistPosition: z.number().int().nullable(),
+      /** present (true) only when an admin disqualified the caller: they can neither check in nor join again */
+      disqualified: z.literal(true).optional(),
+    })
+    .nullable(),
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
@@ -251,8 +259,26 @@ export const registrationEntrySchema = z.object({
 export const registrationsSchema = z.object({
   members: z.array(registrationEntrySchema.extend({ confirmed: z.boolean() })),
   waitlist: z.array(registrationEntrySchema.extend({ position: z.number().int() })),
+  /** players an admin disqualified: they keep their row, so they cannot join again */
+  disqualified: z.array(registrationEntrySchema.extend({ disqualifiedAt: z.string() })),
 });
 export type Registrations = z.infer<typeof registrationsSchema>;
 
 /** The `:id` of a tournament route: a UUID (tournament-id.ts), else 400 INVALID_TOURNAMENT_ID. */
 export const tournamentIdSchema = z.string().regex(TOURNAMENT_ID_PATTERN, 'INVALID_TOURNAMENT_ID');
+
+// ---------------------------------------------------------------------------------------------
+// the match-day roster (issue 13, item 1): admin actions on one player of one tournament
+
+/** `/tournaments/:id/registrations/:userId/…` */
+export const rosterParamsSchema = z.object({ id: tournamentIdSchema, userId: idSchema });
+export const ROSTER_REASON_MAX = 500;
+/** Removing or disqualifying a player says why: the player reads it in their e-mail, the audit log keeps it. */
+export const rosterReasonSchema = z.object({ reason: text(ROSTER_REASON_MAX).min(1) });
+export type RosterReason = z.infer<typeof rosterReasonSchema>;
+/** Check a member in (true) or out (false) on their behalf, with the game account they registered with. */
+export const rosterCheckInSchema = z.object({ confirmed: z.boolean() });
+/** Moves a waitlisted player to this place in the queue (1 is next in line); beyond the end means last. */
+export const waitlistMoveSchema = z.object({ position: z.number().int().min(1).max(100_000) });
+/** The states of a registration as the roster export names them. */
+export const rosterStates = ['member', 'waitlist', 'disqualified'] as const;

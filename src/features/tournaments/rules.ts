@@ -40,13 +40,16 @@ export function phaseOf(s: Schedule, now: number = Date.now()): Phase {
   return 'ongoing';
 }
 
-export type Action = { kind: 'signup' } | { kind: 'join' } | { kind: 'leave' } | { kind: 'leaveWaitlist' } | { kind: 'checkIn' } | { kind: 'checkOut' } | { kind: 'disabled'; label: 'ended' | 'ongoing' | 'waiting' | 'closed' };
+export type Action =
+  { kind: 'signup' } | { kind: 'join' } | { kind: 'leave' } | { kind: 'leaveWaitlist' } | { kind: 'checkIn' } | { kind: 'checkOut' } | { kind: 'disabled'; label: 'ended' | 'ongoing' | 'waiting' | 'closed' | 'disqualified' };
 
 export interface Membership {
   loggedIn: boolean;
   member: boolean;
   confirmed: boolean;
   waitlisted?: boolean;
+  /** an admin disqualified them: no join, no check-in in this tournament */
+  disqualified?: boolean;
 }
 
 /** The action button of SPEC section 4 for one visitor. */
@@ -55,6 +58,7 @@ export function actionFor(phase: Phase, m: Membership): Action {
   if (phase === 'ongoing') return { kind: 'disabled', label: 'ongoing' };
   // an anonymous visitor is offered sign-up, which leads to login (SPEC section 6)
   if (!m.loggedIn) return { kind: 'signup' };
+  if (m.disqualified) return { kind: 'disabled', label: 'disqualified' };
   if (phase === 'waiting') return { kind: 'disabled', label: 'waiting' };
   if (mayJoin(phase).ok) {
     if (m.member) return { kind: 'leave' };
@@ -105,4 +109,22 @@ export function isOldEnough(birthDate: string | null | undefined, today: string,
 /** May a player born on `birthDate` play this tournament? A championship one (with a competition) wants CHAMPIONSHIP_MIN_AGE. */
 export function mayPlayChampionship(championship: boolean, birthDate: string | null | undefined, today: string): Verdict<'CHAMPIONSHIP_AGE'> {
   return !championship || isOldEnough(birthDate, today) ? yes : no('CHAMPIONSHIP_AGE');
+}
+
+// ---------------------------------------------------------------------------------------------
+// the match-day roster: what an admin may do to one player (issue 13, item 1)
+
+/** May an admin remove, promote or reorder players now? Until the tournament has ended. */
+export function mayManageRoster(phase: Phase): Verdict<'TOURNAMENT_ENDED'> {
+  return phase === 'complete' ? no('TOURNAMENT_ENDED') : yes;
+}
+
+/**
+ * Does a seat an admin frees (a removal, a disqualification) go at once to the first in line?
+ * Until registration closes, yes, as when a player leaves: a newcomer could otherwise take it
+ * ahead of the waitlist. After it closes (match day) the seat stays free and the admin promotes
+ * the waiting player who is actually there.
+ */
+export function freedSeatFillsItself(phase: Phase): boolean {
+  return phase === 'waiting' || phase === 'registration';
 }

@@ -85,6 +85,12 @@ export const errorCodes = [
   // the spec's own client calls (issue 12)
   'PRICE_CHANGED',
   'SHIPPING_ADDRESS_MISSING',
+  // the match-day roster (issue 13, item 1)
+  'DISQUALIFIED',
+  'ALREADY_DISQUALIFIED',
+  'TOURNAMENT_FULL',
+  'NOT_ON_WAITLIST',
+  'TOURNAMENT_ENDED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

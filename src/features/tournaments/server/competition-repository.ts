@@ -40,7 +40,7 @@ export async function update(db: Kysely<Database>, owner: string, id: string, se
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Whether the user holds a registration (member or waitlist) in any tournament of the competition. */
+/** Whether the user holds a registration (member or waitlist, not disqualified) in any tournament of the competition. */
 export async function isRegistered(db: Kysely<Database>, competitionId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('tournament_registrations as r')
@@ -48,6 +48,7 @@ export async function isRegistered(db: Kysely<Database>, competitionId: string, 
     .select('r.user_id')
     .where('t.competition_id', '=', competitionId)
     .where('r.user_id', '=', userId)
+    .where('r.state', 'in', ['member', 'waitlist'])
     .limit(1)
     .executeTakeFirst();
   return !!row;

@@ -6,6 +6,8 @@ import { byText, orderFor } from '../../../platform/db/search.ts';
 export type TournamentRow = Selectable<TournamentsTable>;
 export type RegistrationRow = Pick<Selectable<TournamentRegistrationsTable>, 'tournament_id' | 'user_id' | 'state' | 'confirmed' | 'created_at'>;
 export type RegistrationState = 'member' | 'waitlist';
+/** A disqualified player keeps their row (state 'disqualified'), so they can neither join again nor check in. */
+export type RosterState = RegistrationState | 'disqualified';
 
 type Db = Kysely<Database>;
 
@@ -151,7 +153,7 @@ async function fillSlots(trx: Db, id: string, now: string): Promise<string[]> {
   return promoted;
 }
 
-export type JoinOutcome = RegistrationState | 'already' | 'gone';
+export type JoinOutcome = RegistrationState | 'already' | 'disqualified' | 'gone';
 
 /**
  * One transaction: take a slot if one is free and insert the member, otherwise queue on the
@@ -164,7 +166,8 @@ export type JoinOutcome = RegistrationState | 'already' | 'gone';
 export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; now: string; keepAccount?: (trx: Transaction<Database>) => Promise<void> }): Promise<JoinOutcome> {
   try {
     return await transaction(db, async (trx) => {
-      if (await findRegistration(trx, p.tournamentId, p.userId)) return 'already';
+      const existing = await findRegistration(trx, p.tournamentId, p.userId);
+      if (existing) return existing.state === 'disqualified' ? 'disqualified' : 'already';
       let state: RegistrationState = 'waitlist';
       if (await takeSlot(trx, p.tournamentId)) state = 'member';
       else {
@@ -187,21 +190,30 @@ export async function join(db: Db, p: { tournamentId: string; userId: string; ga
 
 /**
  * Removes a registration. A member's slot goes, in the same transaction, to the first waitlisted
- * player; the caller mails them after the commit.
+ * player (unless `fill` is false: an admin's removal after registration closed leaves the seat for
+ * the admin to give); the caller mails them after the commit. A player's own leave never removes a
+ * disqualification (`anyState` is the admin's removal, which may).
  */
-export async function leave(db: Db, p: { tournamentId: string; userId: string; now: string }): Promise<{ left: false } | { left: true; state: RegistrationState; promoted: string[] }> {
+export async function leave(db: Db, p: { tournamentId: string; userId: string; now: string; fill?: boolean; anyState?: boolean }): Promise<{ left: false } | { left: true; state: RosterState; promoted: string[] }> {
   return transaction(db, async (trx) => {
     // DELETE … RETURNING decides between two concurrent leaves of one player: only one gets the row
-    const removed = await trx.deleteFrom('tournament_registrations').where('tournament_id', '=', p.tournamentId).where('user_id', '=', p.userId).returning('state').executeTakeFirst();
+    let q = trx.deleteFrom('tournament_registrations').where('tournament_id', '=', p.tournamentId).where('user_id', '=', p.userId);
+    if (!p.anyState) q = q.where('state', 'in', ['member', 'waitlist']);
+    const removed = await q.returning('state').executeTakeFirst();
     if (!removed) return { left: false as const };
-    if (removed.state !== 'member') return { left: true as const, state: 'waitlist' as const, promoted: [] };
-    await trx
-      .updateTable('tournaments')
-      .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
-      .where('id', '=', p.tournamentId)
-      .execute();
-    return { left: true as const, state: 'member' as const, promoted: await fillSlots(trx, p.tournamentId, p.now) };
+    if (removed.state !== 'member') return { left: true as const, state: removed.state as RosterState, promoted: [] };
+    return { left: true as const, state: 'member' as const, promoted: await freeSlot(trx, p.tournamentId, p.now, p.fill ?? true) };
   });
+}
+
+/** One member fewer; the first in line takes the seat when `fill`. Inside the caller's transaction. */
+async function freeSlot(trx: Db, id: string, now: string, fill: boolean): Promise<string[]> {
+  await trx
+    .updateTable('tournaments')
+    .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
+    .where('id', '=', id)
+    .execute();
+  return fill ? fillSlots(trx, id, now) : [];
 }
 
 /** Check-in (confirmed, with the real game account) or check-out; only a member row changes. */
@@ -233,12 +245,12 @@ export async function update(db: Db, p: { owner: string; id: string; set: Update
   });
 }
 
-/** Members and waitlist with the account fields an admin needs, in queue order. */
+/** Members, waitlist and the disqualified, with the account fields an admin needs, in queue order. */
 export async function registrationsWithUsers(db: Db, tournamentId: string) {
   return db
     .selectFrom('tournament_registrations as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'r.state', 'r.confirmed', 'r.game_account', 'r.created_at', 'u.username', 'u.nickname', 'u.email'])
+    .select(['r.user_id', 'r.state', 'r.confirmed', 'r.game_account', 'r.created_at', 'r.updated_at', 'u.username', 'u.nickname', 'u.email', 'u.epic_id', 'u.discord_id'])
     .where('r.tournament_id', '=', tournamentId)
     .orderBy('r.created_at')
     .orderBy('r.user_id')
@@ -272,4 +284,94 @@ export async function insertRegistrations(db: Db, rows: Insertable<TournamentReg
 export async function countByOwner(db: Db, owner: string): Promise<number> {
   const row = await db.selectFrom('tournaments').select(countAll().as('n')).where('owner', '=', owner).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the match-day roster (issue 13, item 1): an admin's changes to one player, under the same
+// row lock and counters as the players' own joins and leaves
+
+/** One registration with what a mail to its player needs, read inside the caller's transaction. */
+export async function rosterEntry(db: Db, tournamentId: string, userId: string) {
+  return db
+    .selectFrom('tournament_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.user_id', 'r.state', 'r.confirmed', 'u.username', 'u.nickname', 'u.email', 'u.language'])
+    .where('r.tournament_id', '=', tournamentId)
+    .where('r.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export type PromoteOutcome = 'promoted' | 'notWaitlisted' | 'full' | 'gone';
+
+/**
+ * Moves one waitlisted player (not necessarily the first) into a free seat. The conditional UPDATE
+ * of takeSlot is the same guard a join uses, so two promotions racing for the last seat cannot both
+ * get it; on PostgreSQL it also holds the tournament row until the commit.
+ */
+export async function promote(db: Db, p: { tournamentId: string; userId: string; now: string }): Promise<PromoteOutcome> {
+  return transaction(db, async (trx) => {
+    const counters = await lockSlots(trx, p.tournamentId);
+    if (!counters) return 'gone';
+    const mine = await findRegistration(trx, p.tournamentId, p.userId);
+    if (mine?.state !== 'waitlist') return 'notWaitlisted';
+    if (!(await takeSlot(trx, p.tournamentId))) return 'full';
+    await trx.updateTable('tournament_registrations').set({ state: 'member', confirmed: 0, updated_at: p.now }).where('tournament_id', '=', p.tournamentId).where('user_id', '=', p.userId).execute();
+    return 'promoted';
+  });
+}
+
+export type DisqualifyOutcome = { ok: true; was: RegistrationState; promoted: string[] } | { ok: false; reason: 'missing' | 'already' | 'gone' };
+
+/**
+ * Disqualifies a member or a waitlisted player: the row stays, as 'disqualified' and checked out.
+ * A member's seat is freed (and filled when `fill`, see freedSeatFillsItself in rules.ts).
+ */
+export async function disqualify(db: Db, p: { tournamentId: string; userId: string; now: string; fill: boolean }): Promise<DisqualifyOutcome> {
+  return transaction(db, async (trx): Promise<DisqualifyOutcome> => {
+    if (!(await lockSlots(trx, p.tournamentId))) return { ok: false, reason: 'gone' };
+    const mine = await findRegistration(trx, p.tournamentId, p.userId);
+    if (!mine) return { ok: false, reason: 'missing' };
+    if (mine.state === 'disqualified') return { ok: false, reason: 'already' };
+    const was = mine.state as RegistrationState;
+    // conditional on the state read: a leave or a promotion meanwhile (SQLite has no row lock) is not overwritten
+    const changed = await trx
+      .updateTable('tournament_registrations')
+      .set({ state: 'disqualified', confirmed: 0, updated_at: p.now })
+      .where('tournament_id', '=', p.tournamentId)
+      .where('user_id', '=', p.userId)
+      .where('state', '=', was)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) return { ok: false, reason: 'missing' };
+    return { ok: true, was, promoted: was === 'member' ? await freeSlot(trx, p.tournamentId, p.now, p.fill) : [] };
+  });
+}
+
+/**
+ * Moves a waitlisted player to `position` (1-based, clamped to the queue). The queue is ordered by
+ * (created_at, user_id), the order every read and fillSlots use, so the move hands the queue's own
+ * timestamps out again in the new order (made strictly increasing, so ties cannot reorder it): every
+ * reader sees positions 1..n with no gap or duplicate, and nobody outside the waitlist moves.
+ */
+export async function moveInWaitlist(db: Db, p: { tournamentId: string; userId: string; position: number; now: string }): Promise<'moved' | 'notWaitlisted' | 'gone'> {
+  return transaction(db, async (trx) => {
+    if (!(await lockSlots(trx, p.tournamentId))) return 'gone';
+    const queue = await trx.selectFrom('tournament_registrations').select(['user_id', 'created_at']).where('tournament_id', '=', p.tournamentId).where('state', '=', 'waitlist').orderBy('created_at').orderBy('user_id').execute();
+    const from = queue.findIndex((r) => r.user_id === p.userId);
+    if (from < 0) return 'notWaitlisted';
+    const to = Math.min(p.position, queue.length) - 1;
+    if (from === to) return 'moved';
+    const order = queue.map((r) => r.user_id);
+    order.splice(to, 0, ...order.splice(from, 1));
+    let last = -Infinity;
+    const keys = queue.map((r) => {
+      last = Math.max(Date.parse(r.created_at), last + 1);
+      return new Date(last).toISOString();
+    });
+    for (let i = 0; i < order.length; i++) {
+      const was = queue.find((r) => r.user_id === order[i])!.created_at;
+      if (was === keys[i]) continue;
+      await trx.updateTable('tournament_registrations').set({ created_at: keys[i], updated_at: p.now }).where('tournament_id', '=', p.tournamentId).where('user_id', '=', order[i]).execute();
+    }
+    return 'moved';
+  });
 }

@@ -11,6 +11,10 @@ import {
   joinResultSchema,
   registrationInputSchema,
   registrationsSchema,
+  rosterCheckInSchema,
+  rosterParamsSchema,
+  rosterReasonSchema,
+  waitlistMoveSchema,
   teamChoiceSchema,
   teamsUpdateSchema,
   tournamentInputSchema,
@@ -30,6 +34,7 @@ import { localizeContent } from '../../../platform/i18n/content-translations.ts'
 import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
+import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = idSchema;
@@ -83,6 +88,17 @@ function sendTournament(reply: FastifyReply, tournament: Tournament) {
 const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(req, reply, 'live');
 
 /** The player a registration call acts for: `?userID=` (own, or anyone's for an admin), else the caller. */
+/** The roster export's columns (issue 13, item 1), in the order the admins asked for. */
+const rosterColumns: CsvColumn<TournamentService.RosterLine>[] = [
+  { header: 'username', value: (r) => r.username },
+  { header: 'email', value: (r) => r.email },
+  { header: 'gameAccount', value: (r) => r.gameAccount },
+  { header: 'epicId', value: (r) => r.epicId },
+  { header: 'discordId', value: (r) => r.discordId },
+  { header: 'state', value: (r) => r.state },
+  { header: 'checkedIn', value: (r) => r.checkedIn },
+];
+
 function targetUser(req: FastifyRequest & { query: { userID?: string } }): string {
   const userId = req.query.userID ?? req.user!.id;
   assertSelfOrAdmin(req, userId);
@@ -339,7 +355,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       also: [409],
       run: ({ actor, id, body }) => TournamentService.update(app, actor, id, body),
     },
-    remove: { summary: 'Delete a tournament and its registrations', run: ({ actor, id }) => TournamentService.remove(app, actor, id) },
+    remove: { summary: 'Delete a tournament and its registrations; every registered player (waitlist included) is e-mailed that it is cancelled', run: ({ actor, id }) => TournamentService.remove(app, actor, id) },
   });
 
   app.get('/tournaments/:id/registrations', {
@@ -352,6 +368,93 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireAdmin,
     handler: async (req) => ok(await TournamentService.registrations(app, req.params.id)),
+  });
+
+  app.get('/tournaments/:id/registrations.csv', {
+    schema: {
+      tags: adminTags,
+      summary: 'The roster as CSV: username, email, gameAccount, epicId, discordId, state (member, waitlist, disqualified), checkedIn',
+      security,
+      params: tournamentParams,
+      response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403, 404) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req, reply) => {
+      const { lines } = await TournamentService.rosterLines(app, req.params.id);
+      return sendCsv(reply, `roster-${req.params.id}`, rosterColumns, lines);
+    },
+  });
+
+  // the match-day roster (issue 13, item 1): each call answers the roster as it now is
+  const roster = envelope(registrationsSchema);
+  app.post('/tournaments/:id/registrations/:userId/remove', {
+    schema: {
+      tags: adminTags,
+      summary: 'Remove a player (member, waitlisted or disqualified) with a reason, e-mailed to them; while registration is open the seat goes to the first in line',
+      security,
+      params: rosterParamsSchema,
+      body: rosterReasonSchema,
+      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.removePlayer(app, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
+  });
+
+  app.post('/tournaments/:id/registrations/:userId/disqualify', {
+    schema: {
+      tags: adminTags,
+      summary: 'Disqualify a member or waitlisted player with a reason, e-mailed to them: they can no longer check in or join this tournament again',
+      security,
+      params: rosterParamsSchema,
+      body: rosterReasonSchema,
+      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.disqualifyPlayer(app, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
+  });
+
+  app.put('/tournaments/:id/registrations/:userId/checkin', {
+    schema: {
+      tags: adminTags,
+      summary: 'Check a member in or out on their behalf (while check-in is open), with the game account they registered with',
+      security,
+      params: rosterParamsSchema,
+      body: rosterCheckInSchema,
+      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => {
+      const { id, userId } = req.params;
+      const answer = await TournamentService.checkInFor(app, actorOf(req), id, userId, req.body.confirmed);
+      // a check-in is a check-in, whoever pressed the button: the player earns what their own would
+      if (req.body.confirmed) await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', { tournamentId: id });
+      return ok(answer);
+    },
+  });
+
+  app.post('/tournaments/:id/registrations/:userId/promote', {
+    schema: {
+      tags: adminTags,
+      summary: 'Give a free seat to this waitlisted player (409 TOURNAMENT_FULL when there is none); they are e-mailed',
+      security,
+      params: rosterParamsSchema,
+      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.promotePlayer(app, actorOf(req), req.params.id, req.params.userId)),
+  });
+
+  app.put('/tournaments/:id/registrations/:userId/position', {
+    schema: {
+      tags: adminTags,
+      summary: 'Move a waitlisted player to another place in the queue (1 is next in line; beyond the end means last)',
+      security,
+      params: rosterParamsSchema,
+      body: waitlistMoveSchema,
+      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.moveInWaitlist(app, actorOf(req), req.params.id, req.params.userId, req.body.position)),
   });
 
   app.post('/tournaments/:id/broadcast', {

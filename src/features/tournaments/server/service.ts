@@ -5,10 +5,10 @@ import { createEvent } from 'ics';
 import type { z } from 'zod';
 import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../../platform/db/schema.ts';
-import { actionFor, mayCheckIn, mayJoin, mayPlayChampionship, CHAMPIONSHIP_MIN_AGE, phaseOf, scheduledStatus, type Action, type Phase, type Schedule, type TournamentStatus } from '../rules.ts';
+import { actionFor, freedSeatFillsItself, mayCheckIn, mayJoin, mayManageRoster, mayPlayChampionship, CHAMPIONSHIP_MIN_AGE, phaseOf, scheduledStatus, type Action, type Phase, type Schedule, type TournamentStatus } from '../rules.ts';
 import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../../../platform/schedule-order.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
-import type { Registrations, RegistrationInput, Tournament, broadcastInputSchema, tournamentInputSchema, tournamentUpdateSchema } from '../contract.ts';
+import type { Registrations, RegistrationInput, Tournament, broadcastInputSchema, rosterStates, tournamentInputSchema, tournamentUpdateSchema } from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
-import type { RegistrationRow, TournamentRow } from './repository.ts';
+import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 
 type CreateInput = z.output<typeof tournamentInputSchema>;
@@ -26,6 +26,7 @@ type UpdateInput = z.output<typeof tournamentUpdateSchema>;
 type BroadcastInput = z.output<typeof broadcastInputSchema>;
 
 const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
+const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
 const nowIso = () => new Date().toISOString();
 /** Stored instants are UTC ISO strings whatever offset the admin sent, so text order is time order. */
 const toUtc = (v: string | null) => (v === null ? null : new Date(v).toISOString());
@@ -73,6 +74,9 @@ function rosterOf(regs: RegistrationRow[]) {
   return roster;
 }
 
+/** `me.disqualified` is there only for a disqualified player, so everyone else's `me` keeps its three fields. */
+const disqualifiedFlag = (state: string | undefined) => (state === 'disqualified' ? { disqualified: true as const } : {});
+
 /** The API shape of one tournament, from its row and its registrations (queue order). */
 export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewerId: string | null, now: number): Tournament {
   const { members, confirmedMembers, waitlist } = rosterOf(regs);
@@ -80,7 +84,7 @@ export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewer
   if (viewerId) {
     const mine = regs.find((r) => r.user_id === viewerId);
     const queued = waitlist.indexOf(viewerId);
-    me = { member: mine?.state === 'member', confirmed: mine?.state === 'member' && mine.confirmed === 1, waitlistPosition: queued >= 0 ? queued + 1 : null };
+    me = { member: mine?.state === 'member', confirmed: mine?.state === 'member' && mine.confirmed === 1, waitlistPosition: queued >= 0 ? queued + 1 : null, ...disqualifiedFlag(mine?.state) };
   }
   return {
     id: row.id,
@@ -177,6 +181,7 @@ export async function standingOf(app: FastifyInstance, id: string, userId: strin
     member: mine?.state === 'member',
     confirmed: mine?.state === 'member' && mine.confirmed === 1,
     waitlistPosition: mine?.state === 'waitlist' ? await TournamentRepository.waitlistPosition(db, id, userId) : null,
+    ...disqualifiedFlag(mine?.state),
   };
 }
 
@@ -201,7 +206,7 @@ export async function getForViewer(app: FastifyInstance, id: string, viewerToken
 /** The action button the viewer would see, from the same shared rules as the UI. */
 export function actionOf(t: Tournament, now: number = Date.now()): Action {
   const phase = phaseOf({ ...t }, now);
-  return actionFor(phase, { loggedIn: !!t.me, member: !!t.me?.member, confirmed: !!t.me?.confirmed, waitlisted: t.me?.waitlistPosition != null });
+  return actionFor(phase, { loggedIn: !!t.me, member: !!t.me?.member, confirmed: !!t.me?.confirmed, waitlisted: t.me?.waitlistPosition != null, disqualified: !!t.me?.disqualified });
 }
 
 export const detailUrl = (app: FastifyInstance, id: string, locale: Locale = 'it') => `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournament/${encodeURIComponent(id)}`;
@@ -311,12 +316,21 @@ export async function update(app: FastifyInstance, actor: Actor, id: string, inp
   return tournament;
 }
 
-export function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
-  return audited(app, actor, async (tx, audit) => {
+/**
+ * DELETE /tournaments/{id} (admin), audited. Every registered player (members and the waitlist) is
+ * told in their language that the tournament is cancelled: the mails are queued in the delete's
+ * own transaction, so they go exactly when the tournament does (issue 13, item 2).
+ */
+export async function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
+  await audited(app, actor, async (tx, audit) => {
+    const row = await findRow(tx, id);
     const before = await get(tx, id, null);
+    const people = await TournamentRepository.recipients(tx.db.kysely, id, { includeWaitlist: true });
     if (!(await TournamentRepository.remove(tx.db.kysely, app.config.ownerId, id))) throw tournamentNotFound();
     await audit({ action: 'tournament.delete', entityType: 'tournament', entityId: id, before, after: null });
+    for (const p of people) await queueRosterMail(tx, 'cancelled', p, row);
   });
+  app.mailQueue.wake();
 }
 
 async function insertTournament(app: FastifyInstance, input: CreateInput, passwordHash: string | null): Promise<Tournament> {
@@ -459,6 +473,7 @@ export async function join(app: FastifyInstance, id: string, userId: string, cal
     keepAccount: keepAccount && ((trx) => Directory.keepGameAccount(trx, userId, keepAccount)),
   });
   if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
+  if (outcome === 'disqualified') throw disqualifiedError();
   if (outcome === 'gone') throw tournamentNotFound();
   const waitlistPosition = outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(app.db.kysely, id, userId) : null;
   return { state: outcome, waitlistPosition, tournament: await get(app, id, callerId) };
@@ -468,7 +483,7 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
   const row = await findRow(app, id);
   if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
   const result = await TournamentRepository.leave(app.db.kysely, { tournamentId: id, userId, now: nowIso() });
-  if (!result.left) throw new AppError('conflict', 'NOT_REGISTERED', 'Not registered');
+  if (!result.left) throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_REGISTERED', 'Not registered'));
   await mailPromoted(app, id, result.promoted);
   return get(app, id, callerId);
 }
@@ -485,9 +500,15 @@ export async function setCheckIn(app: FastifyInstance, id: string, userId: strin
   }
   const changed = await TournamentRepository.setConfirmed(app.db.kysely, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
   // membership is what the atomic write saw (a player who left meanwhile is not one)
-  if (!mayCheckIn(phase, changed).ok) throw new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in');
+  if (!mayCheckIn(phase, changed).ok) throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in'));
   // the tournament row is untouched by a check-in: only the registrations are read again
   return toTournament(row, await registrationsAfterWrite(app, id), callerId, Date.now());
+}
+
+/** Why a player's leave or check-in found no row to change: disqualified, or else `otherwise`. Read only on that failure. */
+async function notInRoster(app: FastifyInstance, id: string, userId: string, otherwise: AppError): Promise<AppError> {
+  const mine = await TournamentRepository.findRegistration(app.db.kysely, id, userId);
+  return mine?.state === 'disqualified' ? disqualifiedError() : otherwise;
 }
 
 /**
@@ -537,7 +558,42 @@ export async function registrations(app: FastifyInstance, id: string): Promise<R
   return {
     members: rows.filter((r) => r.state === 'member').map((r) => ({ ...entry(r), confirmed: r.confirmed === 1 })),
     waitlist: rows.filter((r) => r.state === 'waitlist').map((r, i) => ({ ...entry(r), position: i + 1 })),
+    // the disqualification is the row's last change
+    disqualified: rows.filter((r) => r.state === 'disqualified').map((r) => ({ ...entry(r), disqualifiedAt: r.updated_at })),
   };
+}
+
+/** One line of the roster export (GET /tournaments/{id}/registrations.csv). */
+export interface RosterLine {
+  username: string;
+  email: string;
+  gameAccount: string;
+  epicId: string;
+  discordId: string;
+  state: (typeof rosterStates)[number];
+  checkedIn: boolean;
+}
+
+/** The roster for the CSV export: members, then the waitlist in queue order, then the disqualified. */
+export async function rosterLines(app: FastifyInstance, id: string): Promise<{ name: string; lines: RosterLine[] }> {
+  const row = await findRow(app, id);
+  const rows = await TournamentRepository.registrationsWithUsers(app.db.kysely, id);
+  const rank: Record<string, number> = { member: 0, waitlist: 1, disqualified: 2 };
+  const lines = [...rows]
+    .sort((a, b) => (rank[a.state] ?? 3) - (rank[b.state] ?? 3))
+    .map((r) => {
+      const account = JSON.parse(r.game_account) as GameAccount;
+      return {
+        username: r.username,
+        email: r.email,
+        gameAccount: [account.username, account.console, account.id].filter(Boolean).join(' · '),
+        epicId: r.epic_id,
+        discordId: r.discord_id,
+        state: r.state as RosterState,
+        checkedIn: r.state === 'member' && r.confirmed === 1,
+      };
+    });
+  return { name: row.name, lines };
 }
 
 const localeOf = (language: string): Locale => (isLocale(language) ? language : 'it');
@@ -591,4 +647,128 @@ async function sendBroadcast(app: FastifyInstance, id: string, input: BroadcastI
     }
   }
   return { sent };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the match-day roster (issue 13, item 1): an admin acts on one player. Each call takes the same
+// locks and counters as the player's own join, leave and check-in (repository.ts), writes its
+// audit entry in the same transaction, and queues its e-mail in it too (sent after the commit).
+
+type RosterEntry = NonNullable<Awaited<ReturnType<typeof TournamentRepository.rosterEntry>>>;
+type Mailable = Pick<RosterEntry, 'email' | 'language' | 'username' | 'nickname'>;
+type RosterMail = 'removed' | 'disqualified' | 'cancelled';
+
+/** Queues one roster e-mail in the player's own language, inside `tx`'s transaction. */
+async function queueRosterMail(tx: FastifyInstance, kind: RosterMail, person: Mailable, row: TournamentRow, reason = '') {
+  const locale = localeOf(person.language);
+  const t = createT(messages[locale].email);
+  // a cancelled tournament has no page left: its mail points to the list of the others
+  const link = kind === 'cancelled' ? `${tx.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournaments` : detailUrl(tx, row.id, locale);
+  const vars = { name: person.nickname || person.username, tournament: row.name, reason, link };
+  await tx.mailQueue.send({ to: person.email, subject: t(`roster.${kind}.subject`, vars), text: t(`roster.${kind}.text`, vars) }, tx.db.kysely);
+}
+
+async function rosterRow(app: FastifyInstance, id: string): Promise<{ row: TournamentRow; phase: Phase }> {
+  const row = await findRow(app, id);
+  return { row, phase: phaseOfRow(row) };
+}
+
+function assertRosterOpen(phase: Phase) {
+  if (!mayManageRoster(phase).ok) throw new AppError('conflict', 'TOURNAMENT_ENDED', 'The tournament has ended');
+}
+
+const notRegistered = () => new AppError('conflict', 'NOT_REGISTERED', 'The player is not registered in this tournament');
+/** Who the audit entry is about: the player, as the admin knew them. */
+const playerOf = (e: RosterEntry) => ({ userId: e.user_id, username: e.username, state: e.state, confirmed: e.confirmed === 1 });
+
+/**
+ * Removes a player (member, waitlisted or disqualified) with a reason, mailed to them in their
+ * language. While registration is open the freed seat goes to the first in line, as after a leave;
+ * afterwards it stays free for the admin to give (rules.ts freedSeatFillsItself).
+ */
+export async function removePlayer(app: FastifyInstance, actor: Actor, id: string, userId: string, reason: string): Promise<Registrations> {
+  const { row, phase } = await rosterRow(app, id);
+  assertRosterOpen(phase);
+  const promoted = await audited(app, actor, async (tx, audit) => {
+    const entry = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
+    if (!entry) throw notRegistered();
+    const result = await TournamentRepository.leave(tx.db.kysely, { tournamentId: id, userId, now: nowIso(), fill: freedSeatFillsItself(phase), anyState: true });
+    if (!result.left) throw notRegistered();
+    await audit({ action: 'tournament.player.remove', entityType: 'tournament', entityId: id, before: playerOf(entry), after: { userId, reason, promoted: result.promoted } });
+    await queueRosterMail(tx, 'removed', entry, row, reason);
+    return result.promoted;
+  });
+  app.mailQueue.wake();
+  await mailPromoted(app, id, promoted);
+  return registrations(app, id);
+}
+
+/** Disqualifies a member or a waitlisted player with a reason (mailed): the row stays, so they cannot check in or join again. Allowed after the end too (cheating found later). */
+export async function disqualifyPlayer(app: FastifyInstance, actor: Actor, id: string, userId: string, reason: string): Promise<Registrations> {
+  const { row, phase } = await rosterRow(app, id);
+  const promoted = await audited(app, actor, async (tx, audit) => {
+    const result = await TournamentRepository.disqualify(tx.db.kysely, { tournamentId: id, userId, now: nowIso(), fill: freedSeatFillsItself(phase) });
+    if (!result.ok) {
+      if (result.reason === 'gone') throw tournamentNotFound();
+      if (result.reason === 'already') throw new AppError('conflict', 'ALREADY_DISQUALIFIED', 'The player is already disqualified');
+      throw notRegistered();
+    }
+    const entry = (await TournamentRepository.rosterEntry(tx.db.kysely, id, userId))!;
+    await audit({
+      action: 'tournament.player.disqualify',
+      entityType: 'tournament',
+      entityId: id,
+      before: { userId, username: entry.username, state: result.was },
+      after: { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted },
+    });
+    await queueRosterMail(tx, 'disqualified', entry, row, reason);
+    return result.promoted;
+  });
+  app.mailQueue.wake();
+  await mailPromoted(app, id, promoted);
+  return registrations(app, id);
+}
+
+/** Checks a member in or out on their behalf: the player's own rule (check-in open, members only), keeping the game account they registered with. */
+export async function checkInFor(app: FastifyInstance, actor: Actor, id: string, userId: string, confirmed: boolean): Promise<Registrations> {
+  const { phase } = await rosterRow(app, id);
+  if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
+  await audited(app, actor, async (tx, audit) => {
+    const entry = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
+    // the same conditional write as the player's check-in: only a member row changes
+    const changed = await TournamentRepository.setConfirmed(tx.db.kysely, { tournamentId: id, userId, confirmed, now: nowIso() });
+    if (!changed) throw entry?.state === 'disqualified' ? disqualifiedError() : entry ? new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in') : notRegistered();
+    await audit({ action: confirmed ? 'tournament.player.checkin' : 'tournament.player.checkout', entityType: 'tournament', entityId: id, before: entry ? playerOf(entry) : null, after: { userId, confirmed } });
+  });
+  return registrations(app, id);
+}
+
+/** Gives a free seat to one waitlisted player of the admin's choice (mailed as any promotion); a full tournament is 409 TOURNAMENT_FULL. */
+export async function promotePlayer(app: FastifyInstance, actor: Actor, id: string, userId: string): Promise<Registrations> {
+  const { phase } = await rosterRow(app, id);
+  assertRosterOpen(phase);
+  await audited(app, actor, async (tx, audit) => {
+    const outcome = await TournamentRepository.promote(tx.db.kysely, { tournamentId: id, userId, now: nowIso() });
+    if (outcome === 'gone') throw tournamentNotFound();
+    if (outcome === 'full') throw new AppError('conflict', 'TOURNAMENT_FULL', 'No free seat: remove a member or add seats first');
+    if (outcome === 'notWaitlisted') throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
+    await audit({ action: 'tournament.player.promote', entityType: 'tournament', entityId: id, before: { userId, state: 'waitlist' }, after: { userId, state: 'member' } });
+  });
+  await mailPromoted(app, id, [userId]);
+  return registrations(app, id);
+}
+
+/** Moves a waitlisted player to another place in the queue (1 is next in line). */
+export async function moveInWaitlist(app: FastifyInstance, actor: Actor, id: string, userId: string, position: number): Promise<Registrations> {
+  const { phase } = await rosterRow(app, id);
+  assertRosterOpen(phase);
+  await audited(app, actor, async (tx, audit) => {
+    const from = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
+    const outcome = await TournamentRepository.moveInWaitlist(tx.db.kysely, { tournamentId: id, userId, position, now: nowIso() });
+    if (outcome === 'gone') throw tournamentNotFound();
+    if (outcome === 'notWaitlisted') throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
+    const to = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
+    await audit({ action: 'tournament.waitlist.move', entityType: 'tournament', entityId: id, before: { userId, position: from }, after: { userId, position: to } });
+  });
+  return registrations(app, id);
 }

@@ -133,7 +133,7 @@ export default function TournamentDetail(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's id is what matters; a new object for the same user must not refetch
   }, [inRoster, competitionId, user?.id, props.championshipPath]);
   const pending = !hydrated || sessionLoading || (Boolean(token) && meState !== 'ready' && meState !== 'error');
-  const action: Action | null = pending ? null : actionFor(phase, { loggedIn, member: Boolean(me?.member), confirmed: Boolean(me?.confirmed), waitlisted: me?.waitlistPosition != null });
+  const action: Action | null = pending ? null : actionFor(phase, { loggedIn, member: Boolean(me?.member), confirmed: Boolean(me?.confirmed), waitlisted: me?.waitlistPosition != null, disqualified: me?.disqualified });
 
   const registerPath = (suffix = '') => `/tournaments/${encodeURIComponent(id)}/register${suffix}?userID=${encodeURIComponent(user?.id ?? '')}`;
 
@@ -442,6 +442,12 @@ function ActionButton({
 }
 
 function Standing({ t, me }: { t: Translator; me: NonNullable<LiveTournament['me']> }) {
+  if (me.disqualified)
+    return (
+      <p className="inline-flex items-center gap-2 rounded-full bg-rose-950/70 px-3 py-1.5 font-medium text-rose-200 ring-1 ring-rose-500/40" data-testid="tournament-standing" data-standing="disqualified">
+        {t('tournaments.action.disqualifiedStanding')}
+      </p>
+    );
   const text = me.member ? t(me.confirmed ? 'tournaments.action.confirmed' : 'tournaments.action.member') : me.waitlistPosition != null ? t('tournaments.action.waitlistPosition', { position: me.waitlistPosition }) : null;
   if (!text) return null;
   return (
