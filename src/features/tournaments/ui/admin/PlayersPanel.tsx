@@ -1,23 +1,38 @@
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
+import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../../../../platform/ui/admin/ui.ts';
+import { countKey, formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { dangerSmallButtonClass, panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../../../../platform/ui/admin/ui.ts';
+import { freedSeatFillsItself, mayCheckIn, mayManageRoster, type Phase } from '../../rules.ts';
+import ReasonDialog, { type ReasonKind } from './ReasonDialog.tsx';
 import type { RegistrationRow, Registrations } from './registrations.ts';
 
 interface Props {
   t: Translator;
   locale: Locale;
+  tournamentId: string;
+  /** the tournament's phase now: which actions the server would take */
+  phase: Phase;
   registrations: Registrations | null;
   /** an error code when the last load failed */
   failure: string | null;
   loading: boolean;
   onReload: () => void;
+  /** a roster action answered the roster as it now is */
+  onChange: (registrations: Registrations) => void;
   maxPartecipants: number;
 }
 
-type Column = 'position' | 'username' | 'nickname' | 'confirmed' | 'gameAccount' | 'joinedAt';
+type Column = 'position' | 'username' | 'nickname' | 'confirmed' | 'gameAccount' | 'joinedAt' | 'disqualifiedAt' | 'actions';
+const R = 'dashboard.tournaments.roster';
+const nameOf = (row: RegistrationRow) => row.username || row.userId;
+// the actions stay in view on a phone: the table scrolls under them
+const stickyClass = 'sticky right-0 bg-panel shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.6)]';
 
 function account(row: RegistrationRow, t: Translator) {
   if (!row.gameAccount) return <span className="text-slate-500">{t('dashboard.common.none')}</span>;
@@ -26,24 +41,48 @@ function account(row: RegistrationRow, t: Translator) {
     <span>
       <span className="text-slate-200">{username}</span>
       {console && <span className="text-slate-400"> · {console}</span>}
-      {id && <span className="block font-mono text-xs text-slate-500">{id}</span>}
+      {id && <span className="block font-mono text-xs text-slate-400">{id}</span>}
     </span>
   );
 }
 
-function RegistrationTable({ t, locale, rows, columns, caption, testId, empty }: { t: Translator; locale: Locale; rows: RegistrationRow[]; columns: Column[]; caption: string; testId: string; empty: string }) {
+function header(t: Translator, c: Column) {
+  if (c === 'actions') return t(`${R}.columns.actions`);
+  if (c === 'disqualifiedAt') return t(`${R}.columns.disqualifiedAt`);
+  return t(`dashboard.tournaments.detail.columns.${c}`);
+}
+
+function RegistrationTable({
+  t,
+  locale,
+  rows,
+  columns,
+  caption,
+  testId,
+  empty,
+  actions,
+}: {
+  t: Translator;
+  locale: Locale;
+  rows: RegistrationRow[];
+  columns: Column[];
+  caption: string;
+  testId: string;
+  empty: string;
+  actions?: (row: RegistrationRow, index: number) => ReactNode;
+}) {
   if (rows.length === 0)
     return (
       <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid={`${testId}-empty`}>
         {empty}
       </p>
     );
-  const cell = (row: RegistrationRow, column: Column) => {
+  const cell = (row: RegistrationRow, column: Column, index: number) => {
     switch (column) {
       case 'position':
         return <span className="font-mono">#{row.position}</span>;
       case 'username':
-        return <span className="font-semibold text-white">{row.username || row.userId}</span>;
+        return <span className="font-semibold text-white">{nameOf(row)}</span>;
       case 'nickname':
         return row.nickname || <span className="text-slate-500">{t('dashboard.common.none')}</span>;
       case 'confirmed':
@@ -56,6 +95,15 @@ function RegistrationTable({ t, locale, rows, columns, caption, testId, empty }:
         return account(row, t);
       case 'joinedAt':
         return formatDateTime(row.joinedAt, locale) || t('dashboard.common.none');
+      case 'disqualifiedAt':
+        return (
+          <span className="flex flex-col items-start gap-1">
+            <span className="inline-flex rounded-full bg-rose-500/15 px-2 py-0.5 text-xs font-semibold text-rose-200 ring-1 ring-rose-400/40 ring-inset">{t(`${R}.disqualifiedBadge`)}</span>
+            <span>{formatDateTime(row.disqualifiedAt ?? null, locale)}</span>
+          </span>
+        );
+      case 'actions':
+        return <div className="flex flex-wrap justify-end gap-1.5 sm:flex-nowrap">{actions?.(row, index)}</div>;
     }
   };
   return (
@@ -65,18 +113,18 @@ function RegistrationTable({ t, locale, rows, columns, caption, testId, empty }:
         <thead className={theadClass}>
           <tr>
             {columns.map((c) => (
-              <th key={c} scope="col" className={thClass}>
-                {t(`dashboard.tournaments.detail.columns.${c}`)}
+              <th key={c} scope="col" className={`${thClass} ${c === 'actions' ? `${stickyClass} text-right` : ''}`}>
+                {header(t, c)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <tr key={row.userId || row.username} className={rowClass} data-testid={`${testId}-row`} data-user-id={row.userId}>
               {columns.map((c) => (
-                <td key={c} className={`${tdClass} text-slate-300`} data-column={c}>
-                  {cell(row, c)}
+                <td key={c} className={`${tdClass} text-slate-300 ${c === 'actions' ? stickyClass : ''}`} data-column={c}>
+                  {cell(row, c, index)}
                 </td>
               ))}
             </tr>
@@ -87,8 +135,16 @@ function RegistrationTable({ t, locale, rows, columns, caption, testId, empty }:
   );
 }
 
-/** Members, confirmed members and the waitlist of one tournament (GET /tournaments/:id/registrations). */
-export default function PlayersPanel({ t, locale, registrations, failure, loading, onReload, maxPartecipants }: Props) {
+/**
+ * The match-day roster of one tournament (issue 13, item 1): members, checked-in players, the
+ * waitlist and the disqualified, with what an admin does to each (check in or out, remove or
+ * disqualify with a reason, promote, move in the queue) and the CSV export. Every action answers
+ * the roster as it now is; a refusal is the server's code, translated.
+ */
+export default function PlayersPanel({ t, locale, tournamentId, phase, registrations, failure, loading, onReload, onChange, maxPartecipants }: Props) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [ask, setAsk] = useState<{ kind: ReasonKind; row: RegistrationRow } | null>(null);
+
   if (!registrations) {
     return failure ? (
       <RetryAlert message={t('dashboard.tournaments.detail.loadError')} retry={{ label: t('dashboard.common.retry'), run: onReload }} testId="tournament-players-error" />
@@ -96,43 +152,176 @@ export default function PlayersPanel({ t, locale, registrations, failure, loadin
       <Spinner label={t('dashboard.tournaments.detail.loading')} />
     );
   }
+
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/registrations`;
+  /** One roster call: the new roster and a toast, or the refusal's text (and a fresh read, the roster having moved on). */
+  const act = async (key: string, path: string, method: 'POST' | 'PUT', body: unknown, done: string) => {
+    if (busy) return false;
+    setBusy(key);
+    const res = await api<Registrations>(`${base}/${path}`, { method, body });
+    setBusy(null);
+    if (res.ok) {
+      onChange(res.data);
+      toast.success(done);
+      return true;
+    }
+    toast.error(t.error(res.code));
+    if (res.status === 409) onReload();
+    return false;
+  };
+  const forUser = (row: RegistrationRow, action: string) => `${encodeURIComponent(row.userId)}/${action}`;
+
   const confirmed = registrations.members.filter((m) => m.confirmed);
-  // the three tables: `<key>-title` names each section, `tournament-<key>` is the table's test id
-  const tables: { key: string; title: string; rows: RegistrationRow[]; columns: Column[]; empty: string }[] = [
-    { key: 'members', title: t('dashboard.tournaments.detail.members'), rows: registrations.members, columns: ['username', 'nickname', 'confirmed', 'gameAccount', 'joinedAt'], empty: t('dashboard.tournaments.detail.emptyMembers') },
+  const disqualified = registrations.disqualified ?? [];
+  const free = Math.max(0, maxPartecipants - registrations.members.length);
+  const canCheckIn = mayCheckIn(phase).ok;
+  const canManage = mayManageRoster(phase).ok;
+  const disabled = busy !== null || loading;
+
+  const removeButtons = (row: RegistrationRow, withDisqualify: boolean) => (
+    <>
+      <button type="button" className={dangerSmallButtonClass} disabled={disabled || !canManage} onClick={() => setAsk({ kind: 'remove', row })} aria-label={t(`${R}.removeLabel`, { name: nameOf(row) })} data-testid="roster-remove">
+        {t(`${R}.remove`)}
+      </button>
+      {withDisqualify && (
+        <button type="button" className={dangerSmallButtonClass} disabled={disabled} onClick={() => setAsk({ kind: 'disqualify', row })} aria-label={t(`${R}.disqualifyLabel`, { name: nameOf(row) })} data-testid="roster-disqualify">
+          {t(`${R}.disqualify`)}
+        </button>
+      )}
+    </>
+  );
+
+  const memberActions = (row: RegistrationRow) => {
+    const checkIn = !row.confirmed;
+    return (
+      <>
+        <button
+          type="button"
+          className={smallButtonClass}
+          disabled={disabled || !canCheckIn}
+          title={canCheckIn ? undefined : t(`${R}.checkInClosed`)}
+          onClick={() => void act(`checkin-${row.userId}`, forUser(row, 'checkin'), 'PUT', { confirmed: checkIn }, t(checkIn ? `${R}.checkedIn` : `${R}.checkedOut`, { name: nameOf(row) }))}
+          aria-label={t(checkIn ? `${R}.checkInLabel` : `${R}.checkOutLabel`, { name: nameOf(row) })}
+          data-testid={checkIn ? 'roster-checkin' : 'roster-checkout'}
+        >
+          {t(checkIn ? `${R}.checkIn` : `${R}.checkOut`)}
+        </button>
+        {removeButtons(row, true)}
+      </>
+    );
+  };
+
+  const waitlistActions = (row: RegistrationRow, index: number) => {
+    const last = registrations.waitlist.length - 1;
+    const moveTo = (position: number) => void act(`move-${row.userId}`, forUser(row, 'position'), 'PUT', { position }, t(`${R}.moved`, { name: nameOf(row), position }));
+    return (
+      <>
+        <button type="button" className={smallButtonClass} disabled={disabled || !canManage || index === 0} onClick={() => moveTo(index)} aria-label={t(`${R}.moveUp`, { name: nameOf(row) })} data-testid="roster-move-up">
+          <span aria-hidden="true">↑</span>
+        </button>
+        <button type="button" className={smallButtonClass} disabled={disabled || !canManage || index === last} onClick={() => moveTo(index + 2)} aria-label={t(`${R}.moveDown`, { name: nameOf(row) })} data-testid="roster-move-down">
+          <span aria-hidden="true">↓</span>
+        </button>
+        <button
+          type="button"
+          className={smallButtonClass}
+          disabled={disabled || !canManage || free === 0}
+          title={free === 0 ? t(`${R}.noFreeSeat`) : undefined}
+          onClick={() => void act(`promote-${row.userId}`, forUser(row, 'promote'), 'POST', undefined, t(`${R}.promoted`, { name: nameOf(row) }))}
+          aria-label={t(`${R}.promoteLabel`, { name: nameOf(row) })}
+          data-testid="roster-promote"
+        >
+          {t(`${R}.promote`)}
+        </button>
+        {removeButtons(row, true)}
+      </>
+    );
+  };
+
+  const tables: { key: string; title: string; note?: string; rows: RegistrationRow[]; columns: Column[]; empty: string; actions?: (row: RegistrationRow, index: number) => ReactNode }[] = [
+    {
+      key: 'members',
+      title: t('dashboard.tournaments.detail.members'),
+      note: canCheckIn ? undefined : t(`${R}.checkInClosed`),
+      rows: registrations.members,
+      columns: ['username', 'nickname', 'confirmed', 'gameAccount', 'joinedAt', 'actions'],
+      empty: t('dashboard.tournaments.detail.emptyMembers'),
+      actions: memberActions,
+    },
     { key: 'confirmed', title: t('dashboard.tournaments.detail.confirmedMembers'), rows: confirmed, columns: ['username', 'nickname', 'gameAccount'], empty: t('dashboard.tournaments.detail.emptyConfirmed') },
-    { key: 'waitlist', title: t('dashboard.tournaments.detail.waitlist'), rows: registrations.waitlist, columns: ['position', 'username', 'nickname', 'gameAccount', 'joinedAt'], empty: t('dashboard.tournaments.detail.emptyWaitlist') },
+    {
+      key: 'waitlist',
+      title: t('dashboard.tournaments.detail.waitlist'),
+      note: registrations.waitlist.length === 0 ? undefined : free > 0 ? t(countKey(`${R}.freeSeats`, free, locale), { count: free }) : t(`${R}.noFreeSeat`),
+      rows: registrations.waitlist,
+      columns: ['position', 'username', 'nickname', 'gameAccount', 'joinedAt', 'actions'],
+      empty: t('dashboard.tournaments.detail.emptyWaitlist'),
+      actions: waitlistActions,
+    },
+    {
+      key: 'disqualified',
+      title: t(`${R}.disqualified`),
+      rows: disqualified,
+      columns: ['username', 'nickname', 'gameAccount', 'disqualifiedAt', 'actions'],
+      empty: t(`${R}.emptyDisqualified`),
+      actions: (row) => removeButtons(row, false),
+    },
   ];
+  const counts: [string, string, string][] = [
+    ['members', t('dashboard.tournaments.detail.counts.members'), `${registrations.members.length}/${maxPartecipants}`],
+    ['confirmed', t('dashboard.tournaments.detail.counts.confirmed'), String(confirmed.length)],
+    ['waitlist', t('dashboard.tournaments.detail.counts.waitlist'), String(registrations.waitlist.length)],
+    ['free', t(`${R}.countFree`), String(free)],
+    ['disqualified', t(`${R}.countDisqualified`), String(disqualified.length)],
+  ];
+
   return (
     <div className="space-y-6" aria-busy={loading || undefined}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <dl className="flex flex-wrap gap-3 text-sm" data-testid="tournament-players-counts">
-          {[
-            ['members', `${registrations.members.length}/${maxPartecipants}`],
-            ['confirmed', String(confirmed.length)],
-            ['waitlist', String(registrations.waitlist.length)],
-          ].map(([key, value]) => (
+          {counts.map(([key, label, value]) => (
             <div key={key} className="rounded-xl border border-line bg-panel/80 px-4 py-2">
-              <dt className="text-xs text-slate-400">{t(`dashboard.tournaments.detail.counts.${key}`)}</dt>
+              <dt className="text-xs text-slate-400">{label}</dt>
               <dd className="font-mono text-lg font-bold text-white" data-testid={`tournament-count-${key}`}>
                 {value}
               </dd>
             </div>
           ))}
         </dl>
-        <button type="button" onClick={onReload} disabled={loading} className={smallButtonClass} data-testid="tournament-players-reload">
-          {loading ? t('dashboard.common.loading') : t('dashboard.common.refresh')}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <ExportButton path={`${base}.csv`} name={`roster-${tournamentId}`} t={t} testId="roster-export" />
+          <button type="button" onClick={onReload} disabled={loading} className={smallButtonClass} data-testid="tournament-players-reload">
+            {loading ? t('dashboard.common.loading') : t('dashboard.common.refresh')}
+          </button>
+        </div>
       </div>
 
-      {tables.map(({ key, title, rows, columns, empty }) => (
+      {tables.map(({ key, title, note, rows, columns, empty, actions }) => (
         <section key={key} className={panelClass} aria-labelledby={`${key}-title`}>
           <h2 id={`${key}-title`} className={`${panelTitleClass} mb-4`}>
             {title}
           </h2>
-          <RegistrationTable t={t} locale={locale} rows={rows} columns={columns} caption={title} testId={`tournament-${key}`} empty={empty} />
+          {note && (
+            <p className="-mt-2 mb-4 text-sm text-slate-400" data-testid={`tournament-${key}-note`}>
+              {note}
+            </p>
+          )}
+          <RegistrationTable t={t} locale={locale} rows={rows} columns={columns} caption={title} testId={`tournament-${key}`} empty={empty} actions={actions} />
         </section>
       ))}
+
+      <ReasonDialog
+        t={t}
+        ask={ask && { kind: ask.kind, name: nameOf(ask.row), note: ask.kind === 'remove' && ask.row.confirmed !== undefined ? t(freedSeatFillsItself(phase) ? `${R}.removeSeatOpen` : `${R}.removeSeatClosed`) : undefined }}
+        busy={busy !== null}
+        onCancel={() => setAsk(null)}
+        onConfirm={async (reason) => {
+          if (!ask) return;
+          const { kind, row } = ask;
+          const ok = await act(`${kind}-${row.userId}`, forUser(row, kind), 'POST', { reason }, t(kind === 'remove' ? `${R}.removed` : `${R}.disqualifiedDone`, { name: nameOf(row) }));
+          if (ok) setAsk(null);
+        }}
+      />
     </div>
   );
 }

@@ -133,7 +133,18 @@ function EditView({
         <TournamentForm t={t} locale={locale} tournament={tournament} competitions={competitions} onSaved={setTournament} />
       </div>
       <div role="tabpanel" id="tournament-panel-players" aria-labelledby="tournament-tab-players" hidden={tab !== 'players'} data-testid="tournament-panel-players">
-        <PlayersPanel t={t} locale={locale} registrations={registrations} failure={regFailure} loading={regLoading} onReload={loadRegistrations} maxPartecipants={tournament.maxPartecipants} />
+        <PlayersPanel
+          t={t}
+          locale={locale}
+          tournamentId={tournament.id}
+          phase={phaseOf(tournament)}
+          registrations={registrations}
+          failure={regFailure}
+          loading={regLoading}
+          onReload={loadRegistrations}
+          onChange={setRegistrations}
+          maxPartecipants={tournament.maxPartecipants}
+        />
       </div>
       <div role="tabpanel" id="tournament-panel-email" aria-labelledby="tournament-tab-email" hidden={tab !== 'email'}>
         <BroadcastForm t={t} tournamentId={tournament.id} memberCount={memberCount} waitlistCount={waitlistCount} />

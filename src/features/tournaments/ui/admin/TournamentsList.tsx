@@ -4,7 +4,7 @@ import { phaseOf } from '../../rules.ts';
 import { tournamentSorts, type Tournament } from '../../contract.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { formatDateTime, formatShortDate, formatTime } from '../../../../platform/ui/admin/format.ts';
+import { countKey, formatDateTime, formatShortDate, formatTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
@@ -21,6 +21,11 @@ const load = searchingEveryPage<Tournament>(
 export default function TournamentsList({ t, locale }: SectionProps) {
   const list = useAdminList<Tournament>({ load, params: { sort: { values: tournamentSorts, initial: 'newest' } }, loadError: (code) => t.error(code) });
   const editHref = (id: string) => localizePath(sectionPath('tournamentsEdit', { id }), locale);
+  // every registered player (waitlist included) is e-mailed that the tournament is cancelled: the dialog says how many
+  const deleteMessage = (x: Tournament) => {
+    const count = x.members.length + x.waitlistCount;
+    return count === 0 ? t('dashboard.tournaments.roster.deleteMessageNoPlayers', { name: x.name }) : t(countKey('dashboard.tournaments.roster.deleteMessagePlayers', count, locale), { name: x.name, count });
+  };
 
   return (
     <AdminList
@@ -39,7 +44,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
         { key: 'status' },
         { key: 'actions', align: 'right' },
       ]}
-      remove={{ path: (x) => `/tournaments/${encodeURIComponent(x.id)}`, vars: (x) => ({ name: x.name }), dialogTestId: 'tournament-delete-dialog' }}
+      remove={{ path: (x) => `/tournaments/${encodeURIComponent(x.id)}`, vars: (x) => ({ name: x.name }), message: deleteMessage, dialogTestId: 'tournament-delete-dialog' }}
     >
       {(tournament) => (
         <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>

@@ -2,7 +2,7 @@ import type { Registrations } from '../../contract.ts';
 
 export type { Registrations };
 
-/** One row of the players panel: a member (with `confirmed`) or a waitlisted player (with `position`). */
+/** One row of the players panel: a member (with `confirmed`), a waitlisted player (with `position`) or a disqualified one (with `disqualifiedAt`). */
 export interface RegistrationRow {
   userId: string;
   username: string;
@@ -11,4 +11,5 @@ export interface RegistrationRow {
   joinedAt: string | null;
   confirmed?: boolean;
   position?: number;
+  disqualifiedAt?: string;
 }

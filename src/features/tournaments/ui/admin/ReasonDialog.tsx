@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef } from 'react';
+import { ROSTER_REASON_MAX, rosterReasonSchema, type RosterReason } from '../../contract.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
+import { inputClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
+
+export type ReasonKind = 'remove' | 'disqualify';
+
+interface Props {
+  t: Translator;
+  /** the action asked for and the player's name; null closes the dialog */
+  ask: { kind: ReasonKind; name: string; note?: string } | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}
+
+const validate = schemaValidator<RosterReason>(rosterReasonSchema);
+const confirmClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white shadow-lg shadow-rose-900/30 transition hover:bg-rose-700 ' +
+  'disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
+
+/** Remove or disqualify one player: the reason is required, because the player reads it in their e-mail. */
+export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Props) {
+  const form = useForm<RosterReason>({ defaultValues: { reason: '' }, validate });
+  const titleId = useId();
+  const messageId = useId();
+  const fieldRef = useRef<HTMLTextAreaElement | null>(null);
+  const { reset } = form;
+  const opened = ask ? `${ask.kind}:${ask.name}` : null;
+  // a fresh, empty reason each time the dialog opens for someone
+  useEffect(() => {
+    if (opened) reset({ reason: '' });
+  }, [opened, reset]);
+
+  const kind = ask?.kind ?? 'remove';
+  const error = form.errors.reason ? t('dashboard.tournaments.roster.reasonRequired') : undefined;
+  const reason = form.register('reason');
+  return (
+    <ModalDialog open={ask !== null} onDismiss={onCancel} busy={busy} focusRef={fieldRef} labelledBy={titleId} describedBy={messageId} testId="roster-reason-dialog" size="w-[min(30rem,calc(100vw-2rem))]">
+      {ask && (
+        <form noValidate className="space-y-4 p-6" onSubmit={form.handleSubmit<RosterReason>((body) => onConfirm(body.reason))}>
+          <h2 id={titleId} className="text-lg font-bold text-white">
+            {t(kind === 'remove' ? 'dashboard.tournaments.roster.removeTitle' : 'dashboard.tournaments.roster.disqualifyTitle', { name: ask.name })}
+          </h2>
+          <div id={messageId} className="space-y-2 text-sm text-slate-300">
+            <p>{t(kind === 'remove' ? 'dashboard.tournaments.roster.removeMessage' : 'dashboard.tournaments.roster.disqualifyMessage', { name: ask.name })}</p>
+            {ask.note && <p>{ask.note}</p>}
+          </div>
+          <FormField id="roster-reason" label={t('dashboard.tournaments.roster.reason')} error={error}>
+            <textarea
+              {...controlProps('roster-reason', error)}
+              rows={3}
+              maxLength={ROSTER_REASON_MAX}
+              required
+              {...reason}
+              ref={(el) => {
+                fieldRef.current = el;
+                reason.ref(el);
+              }}
+              className={inputClass}
+            />
+          </FormField>
+          <div className="flex flex-wrap justify-end gap-3">
+            <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass} data-testid="roster-reason-cancel">
+              {t('dashboard.common.cancel')}
+            </button>
+            <button type="submit" disabled={busy} aria-busy={busy || undefined} className={confirmClass} data-testid="roster-reason-confirm">
+              {busy ? t('dashboard.tournaments.roster.working') : t(kind === 'remove' ? 'dashboard.tournaments.roster.confirmRemove' : 'dashboard.tournaments.roster.confirmDisqualify')}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}

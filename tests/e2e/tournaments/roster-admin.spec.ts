@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { decodeQuotedPrintable, fillText, goto, latestMailTo, localeTexts, loginAs, unique, ADMIN } from '../helpers.ts';
+
+/** The match-day roster and the delete dialog's count (issue 13, items 1 and 2), as the admin sees them. */
+const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
+const MIN = 60_000;
+const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
+
+async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status(), body: await res.json() };
+}
+const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]').last();
+
+for (const lang of ['it', 'en'] as const) {
+  test.describe(`the match-day roster in ${lang}`, () => {
+    test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
+    const texts = localeTexts(lang, 'dashboard').tournaments.roster;
+
+    test(`check in on behalf, remove with a reason, promote, disqualify, export CSV; the delete dialog counts the players (${lang})`, async ({ page }) => {
+      const admin = await loginAs(page, ADMIN);
+      const name = unique(`E2E Roster ${lang} `);
+      // three of the demo's leaderboard players (accounts without a login); the admin registers them
+      const competitions = (await call(page.request, admin.token, 'GET', '/tournaments/competitions')).body.data;
+      const playerIds: string[] = competitions.flatMap((c: any) => c.teams.flatMap((team: any) => team.players.map((p: any) => p.playerId)));
+      const [a, b, c] = [...new Set(playerIds)].slice(lang === 'it' ? 0 : 3, lang === 'it' ? 3 : 6);
+      const created = await call(page.request, admin.token, 'POST', '/tournaments', {
+        name,
+        game: 'Fortnite',
+        console: ['PC'],
+        maxPartecipants: 2,
+        start_registration: iso(-60),
+        start_checkin: iso(60),
+        end_checkin: iso(90),
+        start_tournament: iso(120),
+        end_tournament: iso(240),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.data.id as string;
+      for (const userId of [a, b, c]) {
+        const joined = await call(page.request, admin.token, 'POST', `/tournaments/${id}/register?userID=${userId}`, {
+          gameAccounts: [{ userId, gameAccount: { username: `acct${userId.slice(0, 4)}`, id: '', game: 'Fortnite', console: 'PC' } }],
+        });
+        expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      }
+      // match day: registration closes, check-in opens
+      expect((await call(page.request, admin.token, 'PUT', `/tournaments/${id}`, { start_registration: iso(-120), start_checkin: iso(-30), end_checkin: iso(60), start_tournament: iso(90), end_tournament: iso(200) })).status).toBe(200);
+      const roster = (await call(page.request, admin.token, 'GET', `/tournaments/${id}/registrations`)).body.data;
+      const [ra, rb, rc] = [roster.members[0], roster.members[1], roster.waitlist[0]];
+
+      await goto(page, at(lang, `/dashboard/tournaments/edit?id=${id}#players`));
+      const members = page.getByTestId('tournament-members-row');
+      await expect(members).toHaveCount(2);
+      const rowOf = (table: string, userId: string) => page.locator(`[data-testid="tournament-${table}-row"][data-user-id="${userId}"]`);
+
+      // check in on behalf: the member shows as checked in, in both tables
+      await rowOf('members', ra.userId).getByTestId('roster-checkin').click();
+      await expect(toast(page)).toContainText(fillText(texts.checkedIn, { name: ra.username }));
+      await expect(rowOf('members', ra.userId).getByTestId('roster-checkout')).toBeVisible();
+      await expect(rowOf('confirmed', ra.userId)).toBeVisible();
+
+      // remove with a reason: the reason is required; the seat stays free after registration closed
+      await rowOf('members', rb.userId).getByTestId('roster-remove').click();
+      const dialog = page.getByTestId('roster-reason-dialog');
+      await expect(dialog).toContainText(fillText(texts.removeTitle, { name: rb.username }));
+      await expect(dialog).toContainText(texts.removeSeatClosed);
+      await page.getByTestId('roster-reason-confirm').click();
+      await expect(dialog).toContainText(texts.reasonRequired);
+      const reason = `No-show ${unique('')}`;
+      await page.getByTestId('roster-reason').fill(reason);
+      await page.getByTestId('roster-reason-confirm').click();
+      await expect(toast(page)).toContainText(fillText(texts.removed, { name: rb.username }));
+      await expect(dialog).toBeHidden();
+      await expect(members).toHaveCount(1);
+      await expect(page.getByTestId('tournament-count-free')).toHaveText('1');
+      await expect.poll(async () => decodeQuotedPrintable(await latestMailTo(rb.email))).toContain(reason);
+
+      // promote the waiting player into the free seat
+      await rowOf('waitlist', rc.userId).getByTestId('roster-promote').click();
+      await expect(toast(page)).toContainText(fillText(texts.promoted, { name: rc.username }));
+      await expect(rowOf('members', rc.userId)).toBeVisible();
+      await expect(page.getByTestId('tournament-waitlist-empty')).toBeVisible();
+
+      // disqualify: a state of its own, in its own table
+      await rowOf('members', ra.userId).getByTestId('roster-disqualify').click();
+      await expect(dialog).toContainText(fillText(texts.disqualifyTitle, { name: ra.username }));
+      await page.getByTestId('roster-reason').fill('Smurf account');
+      await page.getByTestId('roster-reason-confirm').click();
+      await expect(toast(page)).toContainText(fillText(texts.disqualifiedDone, { name: ra.username }));
+      await expect(rowOf('disqualified', ra.userId)).toContainText(texts.disqualifiedBadge);
+      await expect(rowOf('members', ra.userId)).toHaveCount(0);
+      await expect(page.getByTestId('tournament-count-disqualified')).toHaveText('1');
+
+      // the export downloads the roster as CSV
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('roster-export').click()]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+      const lines = csv.trimEnd().split(/\r?\n/);
+      expect(lines[0]).toBe('username,email,gameAccount,epicId,discordId,state,checkedIn');
+      expect(lines.find((l) => l.startsWith(`${rc.username},`))).toContain(',member,false');
+      expect(lines.find((l) => l.startsWith(`${ra.username},`))).toContain(',disqualified,false');
+
+      // deleting asks first and says how many players will be e-mailed (one member left)
+      await goto(page, at(lang, '/dashboard/tournaments'));
+      await page.getByTestId('tournaments-search').fill(name);
+      const rows = page.getByTestId('tournaments-table').locator('tbody tr');
+      await expect(rows).toHaveCount(1);
+      await rows.getByTestId('tournament-row-delete').click();
+      const confirm = page.getByTestId('tournament-delete-dialog');
+      await expect(confirm).toContainText(fillText(texts.deleteMessagePlayersOne, { name }));
+      await page.getByTestId('tournament-delete-dialog-confirm').click();
+      await expect(rows).toHaveCount(0);
+      await expect.poll(async () => decodeQuotedPrintable(await latestMailTo(rc.email))).toContain(name);
+    });
+  });
+}
