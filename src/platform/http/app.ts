@@ -87,7 +87,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     apiBases: [config.publicApiBase, config.publicMarketplaceApiBase],
     inlineHashes: readInlineHashes(clientDir),
   });
-  registerResponseCache(app, config.responseCacheMs);
+  await registerResponseCache(app, config, db.dialect);
   registerImageLimits(app, config.imageLimits);
   if (config.requestTimeoutMs > 0) limitBodyTime(app, config.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);

@@ -35,6 +35,10 @@ export interface AppConfig {
   loginRateLimit: number;
   /** How long an anonymous public answer is reused (src/platform/http/response-cache.ts); 0 turns it off. */
   responseCacheMs: number;
+  /** The reuse while the cache broadcast channel is down (src/platform/http/cache-broadcast.ts), at most responseCacheMs. */
+  responseCacheFallbackMs: number;
+  /** The Redis channel (or PostgreSQL LISTEN channel) the API processes of one brand empty their caches through. */
+  cacheChannel: string;
   /** Bounds on upload processing (src/platform/storage/image-limits.ts). */
   imageLimits: ImageLimits;
   /** Longest time a request may take to arrive whole, headers and body (REQUEST_TIMEOUT_MS); 0 turns it off. */
@@ -123,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = Number(env.PORT || 4321);
   const host = env.HOST || '127.0.0.1';
   const hashConcurrency = int(env.PASSWORD_HASH_CONCURRENCY, os.availableParallelism(), 1);
-  return {
+  const config: AppConfig = {
     port,
     host,
     dataDir,
@@ -145,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginRateLimit: Math.max(1, Number(env.LOGIN_RATE_LIMIT) || 10),
     redisUrl: env.REDIS_URL || undefined,
     responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
+    responseCacheFallbackMs: int(env.RESPONSE_CACHE_FALLBACK_MS, 250, 0),
+    cacheChannel: env.CACHE_CHANNEL || '',
     imageLimits: {
       concurrency: int(env.IMAGE_CONCURRENCY, 2, 1),
       queue: int(env.IMAGE_QUEUE, 4),
@@ -171,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logPretty: truthy(env.LOG_PRETTY, false),
     ...overrides,
   };
+  // per brand: brands sharing one Redis or database do not empty each other's caches
+  config.cacheChannel ||= `arena-cache:${config.ownerId}`;
+  return config;
 }
 
 /** The two roles that may enter /dashboard (SPEC section 6). */

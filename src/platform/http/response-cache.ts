@@ -3,6 +3,9 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localizeContent } from '../i18n/content-translations.ts';
 import { requestLocale } from './content-locale.ts';
+import type { AppConfig } from './config.ts';
+import type { Dialect } from '../db/database.ts';
+import { CacheInvalidator, postgresTransport, redisTransport } from './cache-broadcast.ts';
 
 /**
  * A micro-cache of anonymous public answers (tournament and product lists, the tournament detail
@@ -11,9 +14,12 @@ import { requestLocale } from './content-locale.ts';
  * instead of every request running the same queries and the same page render.
  *
  * Freshness: any write through this process (any non-GET request to the API) empties the cache,
- * so a process always reads its own writes; a write through another process shows within the
- * TTL, well inside the `max-age` the same answers already advertise to browsers and CDNs
- * (src/platform/http-cache-policy.ts). An answer that depends on a token is never cached.
+ * so a process always reads its own writes. An admin's save also empties every other process's
+ * cache before its answer leaves (src/platform/http/cache-broadcast.ts), so a rename shows on the
+ * next read wherever it lands; a player's write (a check-in, a registration) shows on the other
+ * processes within the TTL, as the `live` policy allows (src/platform/http-cache-policy.ts).
+ * While the broadcast channel is down the TTL is cut to RESPONSE_CACHE_FALLBACK_MS (`degrade`).
+ * An answer that depends on a token is never cached.
  */
 export interface CachedAnswer {
   status: number;
@@ -29,10 +35,28 @@ export class ResponseCache {
   /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
   generation = 0;
   readonly ttlMs: number;
+  private readonly fallbackTtlMs: number;
   private readonly maxEntries: number;
-  constructor(ttlMs: number, maxEntries = 500) {
+  /** the broadcast channel is down: other processes' saves go unheard (see `degrade`) */
+  private degraded = false;
+  constructor(ttlMs: number, maxEntries = 500, fallbackTtlMs = ttlMs) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
+    this.fallbackTtlMs = Math.min(ttlMs, fallbackTtlMs);
+  }
+
+  /**
+   * While other processes' saves cannot reach this one, a copy is kept at most the fallback
+   * lifetime: a burst still costs one build per key per fallback period, and an edit made
+   * elsewhere shows within it. Applies to the copies already kept too (their age is read per `get`).
+   */
+  degrade(on: boolean) {
+    this.degraded = on;
+  }
+
+  /** How long a copy is fresh now. */
+  get lifetimeMs() {
+    return this.degraded ? this.fallbackTtlMs : this.ttlMs;
   }
 
   /**
@@ -45,9 +69,10 @@ export class ResponseCache {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     const age = performance.now() - hit.at;
-    if (age <= this.ttlMs) return hit.answer;
-    if (age <= this.ttlMs * 10 && this.refreshing.has(key)) return hit.answer;
-    if (age > this.ttlMs * 10) this.entries.delete(key);
+    const ttl = this.lifetimeMs;
+    if (age <= ttl) return hit.answer;
+    if (age <= ttl * 10 && this.refreshing.has(key)) return hit.answer;
+    if (age > ttl * 10) this.entries.delete(key);
     this.refreshing.add(key);
     return undefined;
   }
@@ -77,21 +102,42 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** null when RESPONSE_CACHE_MS is 0 */
     responseCache: ResponseCache | null;
+    /** Empties the micro-cache here and in every other API process (src/platform/http/cache-broadcast.ts). */
+    cacheInvalidator: CacheInvalidator;
   }
 }
 
-/** Decorates the app with its cache and empties it after every API write handled here. */
-export function registerResponseCache(app: FastifyInstance, ttlMs: number) {
-  const cache = ttlMs > 0 ? new ResponseCache(ttlMs) : null;
+const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
+
+/**
+ * Decorates the app with its cache and its invalidator. Every API write handled here empties the
+ * local cache; an admin's save also goes to every other process before its answer is sent (a
+ * refused one, 4xx, changed nothing and is not broadcast).
+ */
+export async function registerResponseCache(app: FastifyInstance, config: AppConfig, dialect: Dialect) {
+  const cache = config.responseCacheMs > 0 ? new ResponseCache(config.responseCacheMs, 500, config.responseCacheFallbackMs) : null;
   app.decorate('responseCache', cache);
+  const channel = config.cacheChannel;
+  // no cache here, nothing to empty: the other processes' caches are their own senders' business
+  const transport = !cache ? null : config.redisUrl ? await redisTransport(config.redisUrl, channel) : dialect === 'postgres' ? await postgresTransport(config.databaseUrl, channel, config.dbConnectTimeoutMs) : null;
+  const log = app.log.child({ component: 'cache-broadcast' });
+  const invalidator = new CacheInvalidator(cache, transport, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) });
+  app.decorate('cacheInvalidator', invalidator);
+  app.addHook('onClose', () => invalidator.close());
+  // the first requests should find the channel up, as the rate-limit store waits for Redis
+  await invalidator.ready(1000);
   if (!cache) return;
   app.addHook('onRequest', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.clear();
+    if (isWrite(req)) cache.clear();
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (isWrite(req) && req.user?.isAdmin && !(reply.statusCode >= 400 && reply.statusCode < 500)) await invalidator.invalidate();
+    return payload;
   });
   // cleared again when the write is done: a read that started during the write (and may have
   // seen the old rows) must not stay cached after it
   app.addHook('onResponse', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') cache.clear();
+    if (isWrite(req)) cache.clear();
   });
 }
 

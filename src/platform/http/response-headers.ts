@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cacheHeaders, cachePolicy, type CachePolicy } from '../http-cache-policy.ts';
+import { cacheHeaders, policyHeaders, type CachePolicy } from '../http-cache-policy.ts';
 
 /** An answer that depends on the caller only when a token came (see src/platform/http-cache-policy.ts). */
 export function cacheForViewer(req: FastifyRequest, reply: FastifyReply, policy: Exclude<CachePolicy, 'personal' | 'none'> = 'live') {
@@ -8,7 +8,7 @@ export function cacheForViewer(req: FastifyRequest, reply: FastifyReply, policy:
 
 /** An answer that is the same for everyone. */
 export function cachePublic(reply: FastifyReply, policy: Exclude<CachePolicy, 'personal' | 'none'> = 'live') {
-  reply.header('cache-control', cachePolicy[policy]);
+  reply.headers(policyHeaders(policy));
 }
 
 /**
@@ -17,7 +17,7 @@ export function cachePublic(reply: FastifyReply, policy: Exclude<CachePolicy, 'p
  */
 export function defaultToPersonal(api: FastifyInstance) {
   api.addHook('onSend', async (_req, reply, payload) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', cachePolicy.personal);
+    if (!reply.hasHeader('cache-control')) reply.headers(policyHeaders('personal'));
     return payload;
   });
 }

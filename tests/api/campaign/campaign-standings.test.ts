@@ -99,7 +99,7 @@ describe('standings of a phase', () => {
 
   test('open standings are cacheable for 30 s by anyone', async () => {
     const s = await standings(3);
-    expect(s.res.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=120');
+    expect(s.res.headers['cache-control']).toBe('public, max-age=10, s-maxage=30');
   });
 });
 

@@ -7,11 +7,13 @@ import { registerErrorHandler } from '../../../src/platform/http/plugins/error-h
 import { cachePublic } from '../../../src/platform/http/response-headers.ts';
 
 /**
- * Public reads carry a short shared-cache lifetime with stale-while-revalidate, so a CDN in front
- * absorbs a burst; anything that depends on the caller is private (src/platform/http-cache-policy.ts).
+ * Public reads carry a short browser lifetime and a CDN one with stale-while-revalidate
+ * (CDN-Cache-Control), so a CDN in front absorbs a burst; anything that depends on the caller is
+ * private (src/platform/http-cache-policy.ts).
  */
-const LIVE = 'public, max-age=10, stale-while-revalidate=60';
-const EDITORIAL = 'public, max-age=30, stale-while-revalidate=120';
+const LIVE = 'public, max-age=10, s-maxage=10';
+const EDITORIAL = 'public, max-age=10, s-maxage=30';
+const CDN = { [LIVE]: 'max-age=10, stale-while-revalidate=60', [EDITORIAL]: 'max-age=30, stale-while-revalidate=120' };
 /** personal answers are never stored, not even by the browser (a shared computer, the back button) */
 const PERSONAL = 'private, no-store';
 
@@ -45,10 +47,11 @@ describe('reads that are public for anonymous visitors and personal with a token
       ['/api/news', EDITORIAL],
     ] as const;
 
-  test('anonymous: public with a short max-age and stale-while-revalidate, varying on Authorization', async () => {
+  test('anonymous: public with a short max-age, stale-while-revalidate for a CDN, varying on Authorization', async () => {
     for (const [url, policy] of urls()) {
       const headers = await headersOf(url);
       expect(headers['cache-control'], url).toBe(policy);
+      expect(headers['cdn-cache-control'], url).toBe(CDN[policy]);
       expect(headers.vary, url).toMatch(/authorization/i);
     }
   });
@@ -102,5 +105,6 @@ test('a 5xx is never cached, even from a route that had marked its answer public
   const res = await app.inject({ method: 'GET', url: '/boom' });
   expect(res.statusCode).toBe(500);
   expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.headers['cdn-cache-control']).toBeUndefined();
   await app.close();
 });

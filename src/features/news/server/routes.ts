@@ -7,6 +7,7 @@ import { envelope, errorResponses, listEnvelope, ok, okList } from '../../../pla
 import * as NewsService from './service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
+import { cachedJson } from '../../../platform/http/response-cache.ts';
 
 const idParams = z.object({ id: idSchema });
 
@@ -28,8 +29,11 @@ export default async function newsRoutes(root: FastifyInstance) {
     handler: async (req, reply) => {
       if (req.query.all === 'true') await app.requireAdmin(req);
       cacheFor(req, reply);
-      const { data, total } = await NewsService.list(app, { limit: req.query.limit, offset: req.query.offset, includeDrafts: req.query.all === 'true', sort: req.query.sort, lang: req.query.lang });
-      return okList(data, total);
+      // an anonymous reader's copy comes from the micro-cache, emptied in every process by an admin's save
+      return cachedJson(app, req, reply, async () => {
+        const { data, total } = await NewsService.list(app, { limit: req.query.limit, offset: req.query.offset, includeDrafts: req.query.all === 'true', sort: req.query.sort, lang: req.query.lang });
+        return okList(data, total);
+      });
     },
   });
 
@@ -42,7 +46,7 @@ export default async function newsRoutes(root: FastifyInstance) {
     },
     handler: async (req, reply) => {
       cacheFor(req, reply);
-      return ok(await NewsService.get(app, req.params.id, !!req.user?.isAdmin));
+      return cachedJson(app, req, reply, async () => ok(await NewsService.get(app, req.params.id, !!req.user?.isAdmin)));
     },
   });
 

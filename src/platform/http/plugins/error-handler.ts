@@ -11,7 +11,7 @@ export const serviceUnavailableMessage = 'The service is busy right now. Please 
 
 const send = (reply: FastifyReply, status: number, code: string, message: string, issues?: { path: string; message: string }[]) => {
   // a route may have marked its answer cacheable before failing; a failure of ours must not be kept
-  if (status >= 500) reply.header('cache-control', cachePolicy.none);
+  if (status >= 500) reply.removeHeader('cdn-cache-control').header('cache-control', cachePolicy.none);
   return reply.code(status).send({ status: 'ERROR', error: { code, message, ...(issues ? { issues } : {}) } });
 };
 
