@@ -4,15 +4,16 @@ import { createHash, randomUUID } from 'node:crypto';
  * Empties the micro-cache (src/platform/http/response-cache.ts) of every API process when an admin
  * saves, not only of the process that handled the save. One channel per deployment:
  *
- * - Redis pub/sub when REDIS_URL is set: the processes already share it for rate limits, and a
+ * - Redis pub/sub when REDIS_URL is set (preferred over the database when both are there: it takes
+ *   no database connection per process): the processes already share it for rate limits, and a
  *   publish reaches every subscriber whatever the database;
  * - else PostgreSQL LISTEN/NOTIFY on one dedicated connection per process (a notification belongs
  *   to the database, so every process on it hears it, nothing else to run);
  * - else (SQLite, one process) in-process only: there is no other process to tell.
  *
- * The sender waits (BROADCAST_WAIT_MS at most) until its own message comes back through the
- * channel before the admin's answer leaves: by then the channel has handed it to every listener,
- * so the next read on any process is fresh. A channel that drops never fails or holds a save: the
+ * The sender waits (BROADCAST_WAIT_MS at most) until its own message has come back through the
+ * channel and every process heard from lately has acknowledged it, before the admin's answer
+ * leaves: the next read on any process is fresh. A channel that drops never fails or holds a save: the
  * local cache is still emptied, the listener reconnects by itself, and while the channel is down
  * (or not yet up) the cache keeps a copy only RESPONSE_CACHE_FALLBACK_MS (ResponseCache.degrade), so
  * a save made elsewhere shows within that. A heartbeat round trip every HEARTBEAT_MS notices a
@@ -43,8 +44,12 @@ export interface BroadcastLog {
   info(msg: string): void;
 }
 
-/** Longest wait of an admin's save for its own invalidation to come back through the channel. */
-export const BROADCAST_WAIT_MS = 200;
+/**
+ * Longest wait of an admin's save for the acknowledgements: a busy process gets half a second to
+ * answer; one that stopped is forgotten after three missed heartbeats, so it delays saves a few
+ * seconds at most.
+ */
+export const BROADCAST_WAIT_MS = 500;
 const HEARTBEAT_MS = 2000;
 const HEARTBEAT_TIMEOUT_MS = 1000;
 
