@@ -9,10 +9,13 @@ import { loadConfig } from './config.ts';
  * port, the way a deployment runs several behind a load balancer. node:cluster's primary accepts
  * the connections and hands them to the workers in turn; each worker is an ordinary
  * `src/platform/http/main.ts` sharing nothing but the database (and Redis when REDIS_URL is set).
+ * Each keeps its own micro-cache; an admin's save empties all of them through Redis pub/sub or
+ * PostgreSQL LISTEN/NOTIFY (src/platform/http/cache-broadcast.ts).
  *
  * PostgreSQL only: a SQLite file has one writer and lives on one host, so several processes on it
  * queue on its lock (busy_timeout) and buy nothing, and a deployment of several hosts cannot share
- * the file at all. CLUSTER_ALLOW_SQLITE=true runs it anyway, for a local experiment.
+ * the file at all. CLUSTER_ALLOW_SQLITE=true runs it anyway, for a local experiment (without
+ * REDIS_URL its workers' caches do not hear each other's saves: a change shows within RESPONSE_CACHE_MS).
  */
 const config = loadConfig();
 const workers = Math.max(1, Number(process.env.CLUSTER_WORKERS) || os.availableParallelism());

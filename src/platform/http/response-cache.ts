@@ -8,8 +8,8 @@ import type { Dialect } from '../db/database.ts';
 import { CacheInvalidator, postgresTransport, redisTransport } from './cache-broadcast.ts';
 
 /**
- * A micro-cache of anonymous public answers (tournament and product lists, the tournament detail
- * and its on-demand page), kept for RESPONSE_CACHE_MS (default 1 s). Under a burst (a check-in
+ * A micro-cache of anonymous public answers (tournament, product and news lists and details, and
+ * the on-demand pages), kept for RESPONSE_CACHE_MS (default 1 s). Under a burst (a check-in
  * opening, a shared link) one request per second builds the answer and the rest get its bytes,
  * instead of every request running the same queries and the same page render.
  *
@@ -118,7 +118,7 @@ export async function registerResponseCache(app: FastifyInstance, config: AppCon
   const cache = config.responseCacheMs > 0 ? new ResponseCache(config.responseCacheMs, 500, config.responseCacheFallbackMs) : null;
   app.decorate('responseCache', cache);
   const channel = config.cacheChannel;
-  // no cache here, nothing to empty: the other processes' caches are their own senders' business
+  // RESPONSE_CACHE_MS=0 is set for every process of a deployment alike: no cache anywhere, nothing to tell
   const transport = !cache ? null : config.redisUrl ? await redisTransport(config.redisUrl, channel) : dialect === 'postgres' ? await postgresTransport(config.databaseUrl, channel, config.dbConnectTimeoutMs) : null;
   const log = app.log.child({ component: 'cache-broadcast' });
   const invalidator = new CacheInvalidator(cache, transport, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) });
