@@ -8,6 +8,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),
+  /** the object's name when the entry was written (a rename keeps both names); '' when it has none */
+  entityLabel: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
@@ -15,9 +17,8 @@ export const auditEntrySchema = z.object({
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditQuerySchema = z.object({
-  limit: limitQuery(20, 100),
-  offset: offsetQuery,
+/** The filter of the log and of its export: an action, and a search in who, what and which object (by name or id). */
+const auditFilter = {
   /** an exact action ('product.update') or a prefix ending in a dot ('product.') */
   action: z
     .union([
@@ -29,5 +30,14 @@ export const auditQuerySchema = z.object({
     ])
     .optional(),
   search: searchQuery,
-});
+};
+
+export const auditQuerySchema = z.object({ limit: limitQuery(20, 100), offset: offsetQuery, ...auditFilter });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** GET /admin/audit/export: the entries the log shows under the same filter, newest first, as CSV. */
+export const auditExportQuerySchema = z.object(auditFilter);
+export type AuditFilter = { action?: string; search?: string };
+
+/** At most this many entries in one export (the newest): a download stays a few megabytes. */
+export const AUDIT_EXPORT_MAX = 10_000;

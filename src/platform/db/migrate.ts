@@ -14,6 +14,7 @@ import * as ledgerSequence from './migrations/0050-ledger-sequence.ts';
 import * as contentEnglish from './migrations/0060-content-english.ts';
 import * as tournamentExternalUrl from './migrations/0061-tournament-external-url.ts';
 import * as championshipDates from './migrations/0065-championship-dates.ts';
+import * as auditEntityLabel from './migrations/0075-audit-entity-label.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -34,6 +35,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0060-content-english': contentEnglish,
   '0061-tournament-external-url': tournamentExternalUrl,
   '0065-championship-dates': championshipDates,
+  '0075-audit-entity-label': auditEntityLabel,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -284,6 +284,8 @@ export interface AuditLogTable {
   action: string;
   entity_type: string;
   entity_id: string;
+  /** the object's name(s) when the entry was written, for the search (migration 0075) */
+  entity_label: Generated<string>;
   /** JSON text of the record before / after the change; null when there is none */
   before: string | null;
   after: string | null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
 import type { AuditLogTable, Database } from '../../../platform/db/schema.ts';
-import type { AuditEntry } from '../contract.ts';
+import type { AuditEntry, AuditFilter } from '../contract.ts';
 import { contains } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
@@ -14,6 +14,7 @@ export interface NewAuditEntry {
   action: string;
   entityType: string;
   entityId: string;
+  entityLabel: string;
   before: unknown;
   after: unknown;
 }
@@ -38,6 +39,7 @@ export async function insert(db: Db, e: NewAuditEntry): Promise<void> {
       action: e.action,
       entity_type: e.entityType,
       entity_id: e.entityId,
+      entity_label: e.entityLabel,
       before: json(e.before),
       after: json(e.after),
       created_at: nextTimestamp(),
@@ -47,9 +49,9 @@ export async function insert(db: Db, e: NewAuditEntry): Promise<void> {
 
 /**
  * Newest first. `action` is an exact action or a prefix ending in '.' ('product.'); `search`
- * looks in the actor's name, the entity id and the action.
+ * looks in the actor's name, the action, the entity's id and its label (the names it had).
  */
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; action?: string; search?: string }): Promise<{ rows: AuditEntry[]; total: number }> {
+export async function list(db: Db, owner: string, q: { limit: number; offset: number } & AuditFilter): Promise<{ rows: AuditEntry[]; total: number }> {
   let base = db.selectFrom('audit_log').where('owner', '=', owner);
   if (q.action) {
     if (q.action.endsWith('.')) {
@@ -57,7 +59,7 @@ export async function list(db: Db, owner: string, q: { limit: number; offset: nu
       base = base.where((eb) => eb(eb.fn('substr', ['action', eb.lit(1), eb.lit(prefix.length)]), '=', prefix));
     } else base = base.where('action', '=', q.action);
   }
-  if (q.search) base = base.where((eb) => eb.or([contains('actor_name', q.search!), contains('entity_id', q.search!), contains('action', q.search!)]));
+  if (q.search) base = base.where((eb) => eb.or([contains('actor_name', q.search!), contains('entity_id', q.search!), contains('action', q.search!), contains('entity_label', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
   return { rows: rows.map(toEntry), total: Number(n) };
@@ -80,6 +82,7 @@ function toEntry(r: Selectable<AuditLogTable>): AuditEntry {
     action: r.action,
     entityType: r.entity_type,
     entityId: r.entity_id,
+    entityLabel: r.entity_label,
     before: parse(r.before),
     after: parse(r.after),
     createdAt: r.created_at,
