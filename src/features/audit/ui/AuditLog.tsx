@@ -1,23 +1,29 @@
 import { useId, useRef, useState } from 'react';
 import { PAGE_SIZE, pageOffset } from '../../../platform/ui/admin/admin-lists.ts';
-import type { Locale } from '../../../platform/i18n/i18n.ts';
+import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import ModalDialog from '../../../platform/ui/ModalDialog.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { formatDateTime, formatShortDate, formatTime } from '../../../platform/ui/admin/format.ts';
 import { AdminList, ListFilter } from '../../../platform/ui/admin/AdminList.tsx';
+import ExportButton from '../../../platform/ui/admin/ExportButton.tsx';
 import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../platform/ui/admin/use-admin-list.ts';
 import type { AuditEntry } from '../contract.ts';
-import { auditActionPrefixes, changedKeys, prettyLines } from './audit-diff.ts';
+import { auditChanges, formatAuditValue } from '../diff.ts';
+import { actionLabel, auditActionPrefixes, auditObjectPath, changedKeys, entityTypeLabel, prettyLines } from './audit-diff.ts';
 
-const entityOf = (e: AuditEntry) => (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
+/** The object as a person reads it: its name when the entry has one, else its type and id. */
+const objectName = (e: AuditEntry) => e.entityLabel || (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
 
-/** /dashboard/audit: every admin action, newest first, filtered by action prefix and searched on the server. */
+/** The filter and search of the list, as the API's query (the page's list and its export share it). */
+const filterQuery = (query: string, action: string | undefined) => new URLSearchParams({ ...(action ? { action } : {}), ...(query ? { search: query } : {}) });
+
+/** /dashboard/audit: every admin action, newest first, filtered by kind, searched by who, what and the object's name. */
 export default function AuditLog({ t, locale }: SectionProps) {
   const list = useAdminList<AuditEntry>({
-    url: ({ query, page, values: { action } }) => `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)), ...(action ? { action } : {}), ...(query ? { search: query } : {}) })}`,
+    url: ({ query, page, values: { action } }) => `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, action)}`,
     params: { action: { values: ['', ...auditActionPrefixes], initial: '' } },
     loadError: (code) => t.error(code),
   });
@@ -30,7 +36,21 @@ export default function AuditLog({ t, locale }: SectionProps) {
       ns="audit"
       id="audit"
       rootTestId="audit-log"
-      tools={<ListFilter list={list} name="action" id="audit-action" label={t('audit.filterLabel')} className="w-full sm:w-56" options={[['', t('audit.filterAll')], ...auditActionPrefixes.map((p): [string, string] => [p, p])]} />}
+      tools={
+        <>
+          <ListFilter
+            list={list}
+            name="action"
+            id="audit-action"
+            label={t('audit.filterLabel')}
+            className="w-full sm:w-56"
+            options={[['', t('audit.filterAll')], ...auditActionPrefixes.map((p): [string, string] => [p, entityTypeLabel(t, p)])]}
+          />
+          <div className="self-end">
+            <ExportButton path={`/admin/audit/export?${filterQuery(list.query, list.values.action)}`} name={t('audit.export')} t={t} testId="audit-export" />
+          </div>
+        </>
+      }
       columns={[{ key: 'when' }, { key: 'who' }, { key: 'action' }, { key: 'entity' }, { key: 'details', align: 'right' }]}
       after={<AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />}
     >
@@ -39,22 +59,23 @@ export default function AuditLog({ t, locale }: SectionProps) {
           <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
             <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
               <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
-              <span className="block text-xs text-slate-500">{formatTime(entry.createdAt, locale)}</span>
+              <span className="block text-xs text-slate-400">{formatTime(entry.createdAt, locale)}</span>
             </time>
           </td>
           <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
             {entry.actor?.name || t('audit.unknownActor')}
           </td>
-          <td className={tdClass}>
-            <code className="rounded bg-white/5 px-1.5 py-0.5 font-mono text-xs text-accent" data-testid="audit-row-action">
-              {entry.action}
-            </code>
+          <td className={`${tdClass} text-slate-100`}>
+            <span className="block" data-testid="audit-row-action">
+              {actionLabel(t, entry.action)}
+            </span>
+            <code className="font-mono text-xs text-slate-400">{entry.action}</code>
           </td>
-          <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`} title={entityOf(entry)}>
-            {entityOf(entry)}
+          <td className={`${tdClass} max-w-[16rem]`}>
+            <AuditObject entry={entry} t={t} locale={locale} />
           </td>
           <td className={`${tdClass} text-right`}>
-            <button type="button" className={smallButtonClass} onClick={() => setOpen(entry)} aria-label={t('audit.detailsLabel', { action: entry.action, entity: entityOf(entry) })} data-testid="audit-row-details">
+            <button type="button" className={smallButtonClass} onClick={() => setOpen(entry)} aria-label={t('audit.detailsLabel', { action: actionLabel(t, entry.action), entity: objectName(entry) })} data-testid="audit-row-details">
               {t('audit.details')}
             </button>
           </td>
@@ -64,21 +85,44 @@ export default function AuditLog({ t, locale }: SectionProps) {
   );
 }
 
-/** Before and after side by side, the top-level keys that changed highlighted on both sides. */
+/** The entry's object by name, a link to where it is seen when it still exists. */
+function AuditObject({ entry, t, locale }: { entry: AuditEntry; t: Translator; locale: Locale }) {
+  const path = auditObjectPath(entry);
+  const name = objectName(entry);
+  const href = path && (path.startsWith('/dashboard') ? localizePath(path, locale) : path);
+  return (
+    <span className="block truncate" title={`${entry.entityType} ${entry.entityId}`}>
+      {href ? (
+        <a href={href} className="text-accent underline-offset-2 hover:underline focus-visible:underline" aria-label={t('audit.openObject', { name })} data-testid="audit-row-object">
+          {name}
+        </a>
+      ) : (
+        <span className="text-slate-300" data-testid="audit-row-object">
+          {name}
+          {entry.action.endsWith('.delete') && <span className="ml-1 text-xs text-slate-400">({t('audit.objectGone')})</span>}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** What the action changed, value by value (a deep diff), then the whole records for context. */
 function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Locale; entry: AuditEntry | null; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
+  const changes = entry ? auditChanges(entry.before, entry.after) : [];
   const changed = entry ? changedKeys(entry.before, entry.after) : [];
+  const cell = (v: unknown, missing: string) => (v === undefined ? <span className="text-slate-400 italic">{missing}</span> : formatAuditValue(v));
   const side = (label: string, value: Record<string, unknown> | null, testId: string, tone: string) => (
     <section className="flex min-w-0 flex-col gap-2" aria-label={label}>
-      <h3 className="text-sm font-semibold text-slate-300">{label}</h3>
+      <h4 className="text-sm font-semibold text-slate-300">{label}</h4>
       {value === null ? (
-        <p className="rounded-lg border border-dashed border-line px-3 py-6 text-center text-sm text-slate-500" data-testid={testId}>
+        <p className="rounded-lg border border-dashed border-line px-3 py-6 text-center text-sm text-slate-400" data-testid={testId}>
           {t('audit.none')}
         </p>
       ) : (
-        <pre className="max-h-[55vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300" data-testid={testId}>
+        <pre className="max-h-[45vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300" data-testid={testId}>
           {prettyLines(value).map((line, i) => {
             const hit = line.key !== null && changed.includes(line.key);
             return (
@@ -95,14 +139,17 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
   return (
     <ModalDialog open={entry !== null} onDismiss={onClose} focusRef={closeRef} labelledBy={titleId} testId="audit-detail" size="w-[min(64rem,calc(100vw-2rem))]">
       {entry && (
-        <div className="space-y-4 p-6">
+        <div className="max-h-[90vh] space-y-4 overflow-y-auto p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
-              <h2 id={titleId} className="truncate text-lg font-bold text-white" data-testid="audit-detail-title">
-                {t('audit.detailTitle', { action: entry.action, entity: entityOf(entry) })}
+              <h2 id={titleId} className="text-lg font-bold break-words text-white" data-testid="audit-detail-title">
+                {t('audit.detailTitle', { action: actionLabel(t, entry.action), entity: objectName(entry) })}
               </h2>
               <p className="mt-1 text-sm text-slate-400" data-testid="audit-detail-meta">
                 {t('audit.detailMeta', { who: entry.actor?.name || t('audit.unknownActor'), when: formatDateTime(entry.createdAt, locale) })}
+              </p>
+              <p className="mt-1 text-sm">
+                <AuditObject entry={entry} t={t} locale={locale} />
               </p>
             </div>
             <button ref={closeRef} type="button" className={secondaryButtonClass} onClick={onClose} data-testid="audit-detail-close">
@@ -110,12 +157,50 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
             </button>
           </div>
           <p className="text-sm text-slate-300" data-testid="audit-detail-changed">
-            {changed.length ? t('audit.changedKeys', { keys: changed.join(', ') }) : t('audit.noChanges')}
+            {changes.length ? t('audit.changedKeys', { keys: changes.map((c) => c.path).join(', ') }) : t('audit.noChanges')}
           </p>
-          <div className="grid gap-4 md:grid-cols-2">
-            {side(t('audit.before'), entry.before, 'audit-detail-before', 'bg-rose-500/15 text-rose-200')}
-            {side(t('audit.after'), entry.after, 'audit-detail-after', 'bg-emerald-500/15 text-emerald-200')}
-          </div>
+          {changes.length > 0 && (
+            <div className="overflow-x-auto rounded-lg border border-line">
+              <table className="w-full text-left text-sm" data-testid="audit-detail-changes">
+                <caption className="sr-only">{t('audit.changesCaption')}</caption>
+                <thead className="bg-white/5 text-xs text-slate-400 uppercase">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">
+                      {t('audit.path')}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('audit.before')}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t('audit.after')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {changes.map((c) => (
+                    <tr key={c.path} className="border-t border-line align-top" data-testid="audit-change" data-path={c.path}>
+                      <th scope="row" className="px-3 py-2 font-mono text-xs font-normal text-slate-200">
+                        {c.path}
+                      </th>
+                      <td className="px-3 py-2 font-mono text-xs break-all text-rose-200" data-testid="audit-change-before">
+                        {cell(c.before, t('audit.added'))}
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs break-all text-emerald-200" data-testid="audit-change-after">
+                        {cell(c.after, t('audit.removed'))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <details className="rounded-lg border border-line p-3">
+            <summary className="cursor-pointer text-sm font-semibold text-slate-300">{t('audit.fullRecord')}</summary>
+            <div className="mt-3 grid gap-4 md:grid-cols-2">
+              {side(t('audit.before'), entry.before, 'audit-detail-before', 'bg-rose-500/15 text-rose-200')}
+              {side(t('audit.after'), entry.after, 'audit-detail-after', 'bg-emerald-500/15 text-emerald-200')}
+            </div>
+          </details>
         </div>
       )}
     </ModalDialog>

@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { auditChanges } from '../../../src/features/audit/diff.ts';
+import en from '../../../locales/en/audit.json' with { type: 'json' };
+import it_ from '../../../locales/it/audit.json' with { type: 'json' };
+
+describe('the audit diff shows only the values that changed', () => {
+  const teams = (speedScore: number) => [
+    {
+      name: 'precision',
+      players: [
+        { playerId: 'u1', playerName: 'giulia', score: 10 },
+        { playerId: 'u2', playerName: 'marco', score: 4 },
+      ],
+    },
+    { name: 'speed', players: [{ playerId: 'u3', playerName: 'alex', score: speedScore }] },
+  ];
+
+  it('one faction score changed is one line, at its path, with its before and after', () => {
+    const before = { id: 'c1', name: 'Lega', teams: teams(7), updatedAt: 'x' };
+    const after = { id: 'c1', name: 'Lega', teams: teams(12), updatedAt: 'x' };
+    expect(auditChanges(before, after)).toEqual([{ path: 'teams[speed].players[alex].score', before: 7, after: 12 }]);
+  });
+
+  it('matches array elements by id, not position: a reorder is no change, a move is a removal and an addition', () => {
+    const list = [
+      { id: 'a', v: 1 },
+      { id: 'b', v: 2 },
+    ];
+    expect(auditChanges({ list }, { list: [...list].reverse() })).toEqual([]);
+    expect(auditChanges({ list }, { list: [list[0], { id: 'c', v: 3 }] })).toEqual([
+      { path: 'list[b]', before: { id: 'b', v: 2 }, after: undefined },
+      { path: 'list[c]', before: undefined, after: { id: 'c', v: 3 } },
+    ]);
+  });
+
+  it('goes into nested objects, keeps lists of plain values whole, and lists each field of a creation', () => {
+    expect(auditChanges({ title: { it: 'Ciao', en: 'Hi' }, console: ['PC'] }, { title: { it: 'Ciao', en: 'Hello' }, console: ['PC', 'PS5'] })).toEqual([
+      { path: 'title.en', before: 'Hi', after: 'Hello' },
+      { path: 'console', before: ['PC'], after: ['PC', 'PS5'] },
+    ]);
+    expect(auditChanges(null, { name: 'Felpa', price: 100 })).toEqual([
+      { path: 'name', before: undefined, after: 'Felpa' },
+      { path: 'price', before: undefined, after: 100 },
+    ]);
+    expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
+  });
+});
+
+/** Every action string the server writes: the `action` of each audit call, in every source file. */
+function writtenActions(): Set<string> {
+  const found = new Set<string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (file.endsWith('.ts') && !file.includes(`${path.sep}ui${path.sep}`)) {
+        const source = readFileSync(file, 'utf8');
+        if (!/\b(audit|appendAudit)\(/.test(source)) continue;
+        // `action: 'x.y'`, `action: cond ? 'x.y' : 'x.z'`, `const action = … 'x.y' …`
+        for (const line of source.split('\n').filter((l) => /\baction\b/.test(l))) for (const m of line.matchAll(/'([a-z_]+\.[a-z_]+)'/g)) found.add(m[1]);
+      }
+    }
+  };
+  walk(path.resolve('src'));
+  return found;
+}
+
+describe('every audit action has a label in both languages', () => {
+  const actions = writtenActions();
+
+  it('finds the actions the services write, the campaign and submission ones among them', () => {
+    for (const known of ['product.update', 'wallet.adjust', 'competition.teams', 'news.unpublish', 'purchase.unfulfill', 'campaign.update', 'submission.review', 'user.email', 'media.upload']) expect(actions).toContain(known);
+  });
+
+  for (const [lang, catalogue] of [
+    ['it', it_],
+    ['en', en],
+  ] as const) {
+    it(`in ${lang}`, () => {
+      const labels = catalogue.actions as Record<string, Record<string, string>>;
+      const missing = [...actions].filter((a) => {
+        const [type, verb] = a.split('.');
+        return typeof labels[type]?.[verb] !== 'string' || labels[type][verb].trim() === '';
+      });
+      expect(missing, `actions without a ${lang} label in locales/${lang}/audit.json`).toEqual([]);
+      // and the filter names each kind of record
+      for (const type of new Set([...actions].map((a) => a.split('.')[0]))) expect((catalogue.entities as Record<string, string>)[type], `audit.entities.${type}`).toBeTruthy();
+    });
+  }
+});
