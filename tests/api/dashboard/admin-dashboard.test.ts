@@ -217,19 +217,20 @@ describe('GET /marketplace/dashboard/timeseries', () => {
       expect(days[29].date).toBe(dayString(0));
       for (let i = 1; i < days.length; i++) expect(Date.parse(days[i].date) - Date.parse(days[i - 1].date)).toBe(DAY);
       const byDate = Object.fromEntries(days.map((d: any) => [d.date, d]));
-      expect(byDate[dayString(3)]).toEqual({ date: dayString(3), signups: 2, redemptions: 1, purchases: 0, creditsDistributed: 55, creditsSpent: 0 });
-      expect(byDate[dayString(2)]).toEqual({ date: dayString(2), signups: 0, redemptions: 1, purchases: 0, creditsDistributed: 0, creditsSpent: 0 });
-      expect(byDate[dayString(1)]).toEqual({ date: dayString(1), signups: 1, redemptions: 0, purchases: 2, creditsDistributed: 0, creditsSpent: 20 });
-      expect(byDate[dayString(0)]).toEqual({ date: dayString(0), signups: 1, redemptions: 0, purchases: 1, creditsDistributed: 20, creditsSpent: 10 });
-      expect(byDate[dayString(10)]).toEqual({ date: dayString(10), signups: 0, redemptions: 0, purchases: 0, creditsDistributed: 0, creditsSpent: 0 });
+      expect(byDate[dayString(3)]).toEqual({ date: dayString(3), signups: 2, redemptions: 1, purchases: 0, creditsDistributed: 5, creditsSpent: 0, creditsAdjusted: 50 });
+      expect(byDate[dayString(2)]).toEqual({ date: dayString(2), signups: 0, redemptions: 1, purchases: 0, creditsDistributed: 0, creditsSpent: 0, creditsAdjusted: 0 });
+      expect(byDate[dayString(1)]).toEqual({ date: dayString(1), signups: 1, redemptions: 0, purchases: 2, creditsDistributed: 0, creditsSpent: 20, creditsAdjusted: -7 });
+      expect(byDate[dayString(0)]).toEqual({ date: dayString(0), signups: 1, redemptions: 0, purchases: 1, creditsDistributed: 20, creditsSpent: 10, creditsAdjusted: 0 });
+      expect(byDate[dayString(10)]).toEqual({ date: dayString(10), signups: 0, redemptions: 0, purchases: 0, creditsDistributed: 0, creditsSpent: 0, creditsAdjusted: 0 });
       const total = (k: string) => days.reduce((s: number, d: any) => s + d[k], 0);
       expect(total('signups')).toBe(4);
-      expect(total('creditsDistributed')).toBe(75);
+      expect(total('creditsDistributed')).toBe(25);
+      expect(total('creditsAdjusted')).toBe(43);
 
       // the window moves with ?days: 41 days reaches the old signup and adjustment
       const wide = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=41', { token: a.token })).json.data.days;
       expect(wide).toHaveLength(41);
-      expect(wide[0]).toEqual({ date: dayString(40), signups: 1, redemptions: 0, purchases: 0, creditsDistributed: 999, creditsSpent: 0 });
+      expect(wide[0]).toEqual({ date: dayString(40), signups: 1, redemptions: 0, purchases: 0, creditsDistributed: 0, creditsSpent: 0, creditsAdjusted: 999 });
       const one = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=1', { token: a.token })).json.data.days;
       expect(one).toEqual([byDate[dayString(0)]]);
       const year = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=365', { token: a.token })).json.data.days;

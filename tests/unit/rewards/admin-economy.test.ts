@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { badgeTriggers, transactionTypes } from '../../../src/features/rewards/contract.ts';
-import { dashboardOverviewSchema } from '../../../src/features/dashboard/contract.ts';
+import { dashboardCardsSchema } from '../../../src/features/dashboard/contract.ts';
 import { adjustBody, adjustFormSchema, badgeEditSchema, badgeFormSchema } from '../../../src/features/rewards/ui/admin/economy-forms.ts';
 import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
 import errorsIt from '../../../locales/it/errors.json' with { type: 'json' };
@@ -26,7 +26,7 @@ describe('admin-economy texts', () => {
 
   test('the keys built at run time exist: cards, triggers, transaction types, filters', () => {
     const built = [
-      ...Object.keys(dashboardOverviewSchema.shape).map((k) => `index.cards.${k}`),
+      ...Object.keys(dashboardCardsSchema.shape).map((k) => `index.cards.${k}`),
       ...badgeTriggers.map((k) => `triggers.${k}`),
       ...badgeTriggers.map((k) => `ruleHelp.${k}`),
       ...transactionTypes.map((k) => `transactionTypes.${k}`),

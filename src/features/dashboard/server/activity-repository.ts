@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
+import { ledgerKinds, total } from './repository.ts';
 
 type Db = Kysely<Database>;
 
@@ -12,6 +13,7 @@ export interface DayCounts {
   purchases: Map<string, number>;
   distributed: Map<string, number>;
   spent: Map<string, number>;
+  adjusted: Map<string, number>;
 }
 
 const toMap = (rows: { day: string; n: unknown }[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
@@ -45,14 +47,10 @@ export async function dailyCounts(db: Db, owner: string, fromDay: string): Promi
       .where('created_at', '>=', fromDay)
       .groupBy(dayOf('created_at'))
       .execute(),
-    // the dashboard overview's definitions: every positive entry is distributed, purchase debits are spent
+    // the overview's kinds of entry: earned, spent, and an admin's adjustments (credited minus debited)
     db
       .selectFrom('wallet_transactions')
-      .select([
-        dayOf('created_at').as('day'),
-        sql<number>`cast(coalesce(sum(case when amount > 0 then amount else 0 end), 0) as bigint)`.as('distributed'),
-        sql<number>`cast(coalesce(sum(case when type = 'purchase' then -amount else 0 end), 0) as bigint)`.as('spent'),
-      ])
+      .select([dayOf('created_at').as('day'), total(ledgerKinds.distributed).as('distributed'), total(ledgerKinds.spent).as('spent'), total(sql`${ledgerKinds.adjustedIn} - ${ledgerKinds.adjustedOut}`).as('adjusted')])
       .where('owner', '=', owner)
       .where('created_at', '>=', fromDay)
       .groupBy(dayOf('created_at'))
@@ -64,5 +62,6 @@ export async function dailyCounts(db: Db, owner: string, fromDay: string): Promi
     purchases: toMap(purchases),
     distributed: toMap(ledger.map((r) => ({ day: r.day, n: r.distributed }))),
     spent: toMap(ledger.map((r) => ({ day: r.day, n: r.spent }))),
+    adjusted: toMap(ledger.map((r) => ({ day: r.day, n: r.adjusted }))),
   };
 }

@@ -30,12 +30,12 @@ export default async function dashboardRoutes(root: FastifyInstance) {
   app.get('/marketplace/dashboard/overview', {
     schema: {
       tags: ['dashboard'],
-      summary: 'Stat cards of the admin dashboard (admin)',
+      summary: 'Stat cards of the admin dashboard, compared with the period before, and the wallets reconciled (admin)',
       security,
       querystring: dashboardQuerySchema,
       response: { 200: envelope(dashboardOverviewSchema), ...errorResponses(400, 401, 403, 404) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await DashboardService.overview(app, ownerOf(app, req.query.owner))),
+    handler: async (req) => ok(await DashboardService.overview(app, ownerOf(app, req.query.owner), req.query.days)),
   });
 }

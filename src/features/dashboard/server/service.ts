@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { DashboardOverview } from '../contract.ts';
+import { periodDays } from '../rules.ts';
 import * as DashboardRepository from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as GiveawayService from '../../rewards/server/giveaway-service.ts';
 import * as ProductService from '../../rewards/server/product-service.ts';
 
-export async function overview(app: FastifyInstance, owner: string): Promise<DashboardOverview> {
+/** The stat cards, what their records did in the last `days` days and the `days` before, and the wallets reconciled. */
+export async function overview(app: FastifyInstance, owner: string, days: number, now: Date = new Date()): Promise<DashboardOverview> {
   const db = app.db.kysely;
-  const [totalUsers, totalProducts, activeGiveaways, purchases, redemptions, ledger] = await Promise.all([
+  const { from, previousFrom } = periodDays(days, now);
+  const [totalUsers, totalProducts, activeGiveaways, purchases, redemptions, ledger, period] = await Promise.all([
     Directory.countPlayers(app, owner),
     ProductService.countActive(app, owner),
     GiveawayService.countActive(app, owner),
     DashboardRepository.purchaseCounts(db, owner),
     GiveawayService.countRedemptions(app, owner),
     DashboardRepository.ledgerTotals(db, owner),
+    DashboardRepository.periodCounts(db, owner, previousFrom, from),
   ]);
+  const reconciled = ledger.distributed - ledger.spent + ledger.adjustedIn - ledger.adjustedOut;
   return {
     totalUsers,
     totalProducts,
@@ -24,5 +29,7 @@ export async function overview(app: FastifyInstance, owner: string): Promise<Das
     totalCreditsDistributed: ledger.distributed,
     totalCreditsSpent: ledger.spent,
     pendingPurchases: purchases.pending,
+    period: { days, from, previousFrom, ...period },
+    ledger: { ...ledger, difference: ledger.balances - reconciled },
   };
 }
