@@ -161,11 +161,11 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
           </p>
           {changes.length > 0 && (
             <div className="overflow-x-auto rounded-lg border border-line">
-              <table className="w-full text-left text-sm" data-testid="audit-detail-changes">
+              <table className="w-full table-fixed text-left text-sm" data-testid="audit-detail-changes">
                 <caption className="sr-only">{t('audit.changesCaption')}</caption>
                 <thead className="bg-white/5 text-xs text-slate-400 uppercase">
                   <tr>
-                    <th scope="col" className="px-3 py-2">
+                    <th scope="col" className="w-1/2 px-3 py-2">
                       {t('audit.path')}
                     </th>
                     <th scope="col" className="px-3 py-2">
@@ -179,7 +179,7 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
                 <tbody>
                   {changes.map((c) => (
                     <tr key={c.path} className="border-t border-line align-top" data-testid="audit-change" data-path={c.path}>
-                      <th scope="row" className="px-3 py-2 font-mono text-xs font-normal text-slate-200">
+                      <th scope="row" className="px-3 py-2 font-mono text-xs font-normal break-all text-slate-200">
                         {c.path}
                       </th>
                       <td className="px-3 py-2 font-mono text-xs break-all text-rose-200" data-testid="audit-change-before">
