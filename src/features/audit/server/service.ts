@@ -57,7 +57,7 @@ export function audited<T>(app: FastifyInstance, actor: Actor, work: (tx: Fastif
 export async function appendAudit(trx: Trx<Database>, owner: string, actor: { id: string; name: string }, change: AuditChange): Promise<void> {
   const names = [...namesIn(change.after), ...namesIn(change.before)];
   if (PLAYER_ENTITIES.has(change.entityType)) {
-    // a player's entries (their wallet, their e-mail) are found by the username they have now;
+    // a player's entries (their wallet, their e-mail) are found by the username they had then;
     // the directory reads through this transaction, the only handle the caller gave
     const player = await Directory.findPlayer({ db: { kysely: trx } } as unknown as FastifyInstance, owner, change.entityId);
     if (player) names.unshift(player.username);
