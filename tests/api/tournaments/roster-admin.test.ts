@@ -93,7 +93,7 @@ describe('removing a player with a reason', () => {
     expect(toA.text).toContain('Reason: Wrong region');
     expect(toA.text).toContain(`http://arena.test/en/tournament/${id}`);
     expect(sent.find((m) => m.to === c.email)?.subject).toMatch(/you are in/);
-    expect(await auditOf(id, 'tournament.player.remove')).toEqual([
+    expect(await auditOf(id, 'tournament.player_remove')).toEqual([
       { actor: admin.id, before: expect.objectContaining({ userId: a.id, username: a.username, state: 'member' }), after: { userId: a.id, reason: 'Wrong region', promoted: [c.id] } },
     ]);
     // removed, not barred: they may join again
@@ -138,9 +138,9 @@ describe('checking in on behalf of a player', () => {
     expectError(await checkInFor(id, b, true), 409, 'NOT_A_MEMBER');
     expectError(await checkInFor(id, player, true), 409, 'NOT_REGISTERED');
     expect((await checkInFor(id, a, false)).json.data.members[0].confirmed).toBe(false);
-    const entries = await auditOf(id, 'tournament.player.checkin');
+    const entries = await auditOf(id, 'tournament.player_checkin');
     expect(entries).toEqual([{ actor: admin.id, before: expect.objectContaining({ userId: a.id, confirmed: false }), after: { userId: a.id, confirmed: true } }]);
-    expect(await auditOf(id, 'tournament.player.checkout')).toHaveLength(1);
+    expect(await auditOf(id, 'tournament.player_checkout')).toHaveLength(1);
   });
 });
 
@@ -161,7 +161,7 @@ describe('promoting and reordering the waitlist', () => {
     expect((await newMails(mails)).map((m) => m.to)).toEqual([d.email]);
     expectError(await promote(id, c), 409, 'TOURNAMENT_FULL');
     expectError(await promote(id, d), 409, 'NOT_ON_WAITLIST');
-    expect(await auditOf(id, 'tournament.player.promote')).toEqual([{ actor: admin.id, before: { userId: d.id, state: 'waitlist' }, after: { userId: d.id, state: 'member' } }]);
+    expect(await auditOf(id, 'tournament.player_promote')).toEqual([{ actor: admin.id, before: { userId: d.id, state: 'waitlist' }, after: { userId: d.id, state: 'member' } }]);
   });
 
   test('moving a player keeps positions 1..n; every reader and the next promotion follow the new order', async () => {
@@ -191,7 +191,7 @@ describe('promoting and reordering the waitlist', () => {
       [c.id, 2],
       [b.id, 3],
     ]);
-    expect(await auditOf(id, 'tournament.waitlist.move')).toContainEqual({ actor: admin.id, before: { userId: e.id, position: 4 }, after: { userId: e.id, position: 1 } });
+    expect(await auditOf(id, 'tournament.waitlist_move')).toContainEqual({ actor: admin.id, before: { userId: e.id, position: 4 }, after: { userId: e.id, position: 1 } });
   });
 });
 
@@ -222,7 +222,7 @@ describe('disqualifying a player', () => {
     expectError(await join(t, id, a), 403, 'DISQUALIFIED');
     expectError(await leave(t, id, a), 403, 'DISQUALIFIED');
     expect((await registrationRows(t, id)).find((r) => r.user_id === a.id)?.state).toBe('disqualified');
-    expect(await auditOf(id, 'tournament.player.disqualify')).toEqual([
+    expect(await auditOf(id, 'tournament.player_disqualify')).toEqual([
       { actor: admin.id, before: { userId: a.id, username: a.username, state: 'member' }, after: { userId: a.id, username: a.username, state: 'disqualified', reason: 'Smurf account', promoted: [] } },
     ]);
     // removing the disqualification's row is how an admin lets them back

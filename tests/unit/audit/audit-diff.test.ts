@@ -59,7 +59,7 @@ function writtenActions(): Set<string> {
         const source = readFileSync(file, 'utf8');
         if (!/\b(audit|appendAudit)\(/.test(source)) continue;
         // `action: 'x.y'`, `action: cond ? 'x.y' : 'x.z'`, `const action = … 'x.y' …`
-        for (const line of source.split('\n').filter((l) => /\baction\b/.test(l))) for (const m of line.matchAll(/'([a-z_]+\.[a-z_]+)'/g)) found.add(m[1]);
+        for (const line of source.split('\n').filter((l) => /\baction\b/.test(l))) for (const m of line.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) found.add(m[1]);
       }
     }
   };

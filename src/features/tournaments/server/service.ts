@@ -694,7 +694,7 @@ export async function removePlayer(app: FastifyInstance, actor: Actor, id: strin
     if (!entry) throw notRegistered();
     const result = await TournamentRepository.leave(tx.db.kysely, { tournamentId: id, userId, now: nowIso(), fill: freedSeatFillsItself(phase), anyState: true });
     if (!result.left) throw notRegistered();
-    await audit({ action: 'tournament.player.remove', entityType: 'tournament', entityId: id, before: playerOf(entry), after: { userId, reason, promoted: result.promoted } });
+    await audit({ action: 'tournament.player_remove', entityType: 'tournament', entityId: id, before: playerOf(entry), after: { userId, reason, promoted: result.promoted } });
     await queueRosterMail(tx, 'removed', entry, row, reason);
     return result.promoted;
   });
@@ -715,7 +715,7 @@ export async function disqualifyPlayer(app: FastifyInstance, actor: Actor, id: s
     }
     const entry = (await TournamentRepository.rosterEntry(tx.db.kysely, id, userId))!;
     await audit({
-      action: 'tournament.player.disqualify',
+      action: 'tournament.player_disqualify',
       entityType: 'tournament',
       entityId: id,
       before: { userId, username: entry.username, state: result.was },
@@ -738,7 +738,7 @@ export async function checkInFor(app: FastifyInstance, actor: Actor, id: string,
     // the same conditional write as the player's check-in: only a member row changes
     const changed = await TournamentRepository.setConfirmed(tx.db.kysely, { tournamentId: id, userId, confirmed, now: nowIso() });
     if (!changed) throw entry?.state === 'disqualified' ? disqualifiedError() : entry ? new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in') : notRegistered();
-    await audit({ action: confirmed ? 'tournament.player.checkin' : 'tournament.player.checkout', entityType: 'tournament', entityId: id, before: entry ? playerOf(entry) : null, after: { userId, confirmed } });
+    await audit({ action: confirmed ? 'tournament.player_checkin' : 'tournament.player_checkout', entityType: 'tournament', entityId: id, before: entry ? playerOf(entry) : null, after: { userId, confirmed } });
   });
   return registrations(app, id);
 }
@@ -752,7 +752,7 @@ export async function promotePlayer(app: FastifyInstance, actor: Actor, id: stri
     if (outcome === 'gone') throw tournamentNotFound();
     if (outcome === 'full') throw new AppError('conflict', 'TOURNAMENT_FULL', 'No free seat: remove a member or add seats first');
     if (outcome === 'notWaitlisted') throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
-    await audit({ action: 'tournament.player.promote', entityType: 'tournament', entityId: id, before: { userId, state: 'waitlist' }, after: { userId, state: 'member' } });
+    await audit({ action: 'tournament.player_promote', entityType: 'tournament', entityId: id, before: { userId, state: 'waitlist' }, after: { userId, state: 'member' } });
   });
   await mailPromoted(app, id, [userId]);
   return registrations(app, id);
@@ -768,7 +768,7 @@ export async function moveInWaitlist(app: FastifyInstance, actor: Actor, id: str
     if (outcome === 'gone') throw tournamentNotFound();
     if (outcome === 'notWaitlisted') throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
     const to = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
-    await audit({ action: 'tournament.waitlist.move', entityType: 'tournament', entityId: id, before: { userId, position: from }, after: { userId, position: to } });
+    await audit({ action: 'tournament.waitlist_move', entityType: 'tournament', entityId: id, before: { userId, position: from }, after: { userId, position: to } });
   });
   return registrations(app, id);
 }
