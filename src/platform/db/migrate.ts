@@ -14,6 +14,7 @@ import * as ledgerSequence from './migrations/0050-ledger-sequence.ts';
 import * as contentEnglish from './migrations/0060-content-english.ts';
 import * as tournamentExternalUrl from './migrations/0061-tournament-external-url.ts';
 import * as championshipDates from './migrations/0065-championship-dates.ts';
+import * as accountBlocks from './migrations/0070-account-blocks.ts';
 import * as auditEntityLabel from './migrations/0075-audit-entity-label.ts';
 
 /**
@@ -35,6 +36,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0060-content-english': contentEnglish,
   '0061-tournament-external-url': tournamentExternalUrl,
   '0065-championship-dates': championshipDates,
+  '0070-account-blocks': accountBlocks,
   '0075-audit-entity-label': auditEntityLabel,
 };
 

@@ -27,6 +27,8 @@ export interface UsersTable {
   phone_number: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** set while an admin has blocked the account: no login, no session (migration 0070) */
+  blocked_at: string | null;
 }
 
 export interface GameAccountsTable {

@@ -91,6 +91,13 @@ export const errorCodes = [
   'TOURNAMENT_FULL',
   'NOT_ON_WAITLIST',
   'TOURNAMENT_ENDED',
+  // people: roles and blocked accounts (issue 13, items 4 and 5)
+  'ACCOUNT_BLOCKED',
+  'LAST_SITE_ADMIN',
+  'ADMIN_PROTECTED',
+  'ROLE_GRANT_FORBIDDEN',
+  'UNKNOWN_ROLE',
+  'CANNOT_BLOCK_SELF',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

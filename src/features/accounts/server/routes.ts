@@ -10,6 +10,7 @@ import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as UserService from './service.ts';
+import peopleRoutes from './people-routes.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const idParams = z.object({ id: idSchema });
@@ -18,6 +19,7 @@ const messageResult = envelope(z.object({ message: z.string() }));
 
 export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  await peopleRoutes(root);
   const tags = ['accounts'];
   // Counted per address and e-mail. It runs as a preHandler because on the default onRequest hook
   // the body is not parsed yet, so every login from one address shared a single counter.

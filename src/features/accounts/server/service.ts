@@ -30,6 +30,8 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<{ 
   // always run one verification so an unknown e-mail takes as long as a wrong password
   const valid = await verifyPassword(found?.password_hash ?? dummyHash, input.password);
   if (!found || !valid) throw new AppError('unauthenticated', 'INVALID_CREDENTIALS', 'Invalid credentials');
+  // told only to whoever knows the password: a blocked address is not revealed to a guesser
+  if (found.blocked_at) throw new AppError('forbidden', 'ACCOUNT_BLOCKED', 'This account is blocked');
   const token = await SessionRepository.create(db, found.id, app.config.tokenTtlHours);
   return { user: (await UserRepository.findById(db, app.config.ownerId, found.id))!, token };
 }

@@ -33,6 +33,8 @@ export async function findByToken(db: Kysely<Database>, owner: string, token: st
     .select(['sessions.user_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.last_used_at', 'users.roles', 'users.language'])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('users.owner', '=', owner)
+    // a block revokes every session; this also refuses one a login created while the block was written
+    .where('users.blocked_at', 'is', null)
     .executeTakeFirst();
   if (!row || row.revoked_at) return null;
   const now = Date.now();
@@ -74,4 +76,9 @@ export async function revokeAllForUser(db: Kysely<Database>, userId: string, exc
 export async function deleteExpired(db: Kysely<Database>, beforeIso: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<', beforeIso).executeTakeFirst();
   return Number(result.numDeletedRows ?? 0);
+}
+
+/** The sessions of the account that can still authenticate (not revoked, not past their lifetime), newest first. */
+export async function listLive(db: Kysely<Database>, userId: string, nowIso: string) {
+  return db.selectFrom('sessions').select(['created_at', 'last_used_at', 'expires_at']).where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', nowIso).orderBy('created_at', 'desc').limit(50).execute();
 }

@@ -59,7 +59,7 @@ export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateRe
 }
 
 export async function findCredentials(db: Kysely<Database>, owner: string, email: string) {
-  return db.selectFrom('users').select(['id', 'password_hash', 'language']).where('owner', '=', owner).where('email', '=', email).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'password_hash', 'language', 'blocked_at']).where('owner', '=', owner).where('email', '=', email).executeTakeFirst();
 }
 
 /** The account with this id in this brand (`owner`); another brand's account is not found. */
@@ -224,4 +224,33 @@ export async function existingIds(db: Kysely<Database>, owner: string, ids: stri
 export async function findPasswordHash(db: Kysely<Database>, id: string): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
   return row?.password_hash;
+}
+
+/** When an admin blocked the account (null: not blocked); undefined when no account of `owner` has this id. */
+export async function blockedAtOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('blocked_at').where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+  return row ? row.blocked_at : undefined;
+}
+
+export async function setBlockedAt(db: Kysely<Database>, owner: string, id: string, blockedAt: string | null): Promise<void> {
+  await db.updateTable('users').set({ blocked_at: blockedAt, updated_at: new Date().toISOString() }).where('id', '=', id).where('owner', '=', owner).execute();
+}
+
+/**
+ * Locks every active (not blocked) SiteAdmin of `owner` and answers how many there are; call it
+ * first inside the transaction that may demote or block one. A no-op UPDATE rather than SELECT
+ * ... FOR UPDATE because it is the same SQL on both engines: on PostgreSQL it takes the row locks,
+ * and a concurrent demotion waits for them and then re-reads each row (a row demoted meanwhile no
+ * longer matches, so it counts one fewer); on SQLite the write takes the database's write lock at
+ * once, so two such transactions, even from two processes, run one after the other.
+ */
+export async function lockActiveSiteAdmins(trx: Kysely<Database>, owner: string): Promise<number> {
+  const result = await trx
+    .updateTable('users')
+    .set((eb) => ({ roles: eb.ref('roles') }))
+    .where('owner', '=', owner)
+    .where('blocked_at', 'is', null)
+    .where('roles', 'like', '%"SiteAdmin"%')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
 }

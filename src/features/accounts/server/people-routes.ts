@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
+import { actorOf } from '../../../platform/http/plugins/auth.ts';
+import { accountStandingSchema, roleParamsSchema, userOverviewSchema, userParamsSchema } from '../people-contract.ts';
+import * as PeopleService from './people-service.ts';
+
+/** The admin's user page: the overview, roles and blocks (issue 13, items 3 to 5). Admins only, checked before anything is read. */
+export default async function peopleRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+  const security = [{ bearer: [] }];
+  const standing = { 200: envelope(accountStandingSchema), ...errorResponses(400, 401, 403, 404, 409) };
+
+  app.get('/admin/users/:id', {
+    schema: {
+      tags,
+      summary: "A user's page (admin): profile, block, live sessions, badges, wallet with its latest transactions, latest purchases, tournament registrations",
+      security,
+      params: userParamsSchema,
+      response: { 200: envelope(userOverviewSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await PeopleService.overview(app, req.params.id)),
+  });
+
+  for (const [method, granted] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/admin/users/:id/roles/:role',
+      schema: {
+        tags,
+        summary: granted ? 'Grant SiteAdmin or the agency admin role (SiteAdmin only; audited)' : 'Revoke SiteAdmin or the agency admin role (SiteAdmin only; the last active SiteAdmin keeps it: 409 LAST_SITE_ADMIN; audited)',
+        security,
+        params: roleParamsSchema,
+        response: standing,
+      },
+      onRequest: app.requireAdmin,
+      handler: async (req) => ok(await PeopleService.setRole(app, actorOf(req), req.params.id, req.params.role, granted)),
+    });
+    app.route({
+      method,
+      url: '/admin/users/:id/block',
+      schema: {
+        tags,
+        summary: granted ? 'Block an account: it cannot log in and every session of it is revoked (a SiteAdmin blocks anyone else, the agency admin only players; audited)' : 'Unblock an account: it may log in again (audited)',
+        security,
+        params: userParamsSchema,
+        response: standing,
+      },
+      onRequest: app.requireAdmin,
+      handler: async (req) => ok(await PeopleService.setBlocked(app, actorOf(req), req.params.id, granted)),
+    });
+  }
+}

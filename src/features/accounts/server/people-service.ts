@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../../platform/errors/app-error.ts';
+import { audited } from '../../audit/server/service.ts';
+import * as BadgeService from '../../rewards/server/badge-service.ts';
+import * as PurchaseService from '../../rewards/server/purchase-service.ts';
+import * as WalletService from '../../rewards/server/wallet-service.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
+import { OVERVIEW_PAGE, type AccountStanding, type UserOverview } from '../people-contract.ts';
+import { blockRefusal, grantableRoles, roleChangeRefusal, SITE_ADMIN, type PeopleRefusal } from '../people-rules.ts';
+import * as SessionRepository from './session-repository.ts';
+import * as UserRepository from './user-repository.ts';
+
+/**
+ * The admin's side of people (issue 13, items 3 to 5): the user page's read, which asks each
+ * domain's service for its part, and the role and block writes, audited.
+ */
+
+/** Who acts: the signed-in admin. Their roles are read again inside each write, never trusted from the session. */
+export interface PeopleActor {
+  id: string;
+}
+
+/** How many tournaments the page lists, the most relevant (not ended, soonest) first. */
+const REGISTRATIONS_SHOWN = 100;
+
+export async function overview(app: FastifyInstance, id: string): Promise<UserOverview> {
+  const owner = app.config.ownerId;
+  const db = app.db.kysely;
+  const user = await UserRepository.findById(db, owner, id);
+  if (!user) throw notFound();
+  const now = Date.now();
+  const idleMs = app.config.sessionIdleDays * 86_400_000;
+  const [blockedAt, sessions, badges, wallet, transactions, purchases, tournaments] = await Promise.all([
+    UserRepository.blockedAtOf(db, owner, id),
+    SessionRepository.listLive(db, id, new Date(now).toISOString()),
+    BadgeService.backpack(app, owner, id),
+    WalletService.get(app, owner, id),
+    WalletService.transactions(app, owner, id, OVERVIEW_PAGE, 0),
+    PurchaseService.listForUser(app, owner, id, OVERVIEW_PAGE, 0),
+    TournamentService.list(app, { members: id, limit: REGISTRATIONS_SHOWN, offset: 0 }, id),
+  ]);
+  return {
+    user: { ...user, blockedAt: blockedAt ?? null },
+    // a session idle past SESSION_IDLE_DAYS no longer authenticates, so it is not listed as active
+    sessions: sessions.filter((s) => Date.parse(s.last_used_at ?? s.created_at) + idleMs > now).map((s) => ({ createdAt: s.created_at, lastUsedAt: s.last_used_at, expiresAt: s.expires_at })),
+    badges,
+    wallet: { balance: wallet.balance, updatedAt: wallet.updatedAt },
+    transactions: { data: transactions.rows, total: transactions.total },
+    purchases: { data: purchases.rows, total: purchases.total },
+    registrations: tournaments.data.map((t) => ({
+      tournamentId: t.id,
+      name: t.name,
+      game: t.game,
+      start: t.start_tournament,
+      status: t.status,
+      state: t.me?.member ? 'member' : 'waitlist',
+      confirmed: t.me?.confirmed ?? false,
+      waitlistPosition: t.me?.waitlistPosition ?? null,
+    })),
+  };
+}
+
+const refused = (code: PeopleRefusal) => {
+  if (code === 'CANNOT_BLOCK_SELF') return new AppError('conflict', code, 'Nobody can block their own account');
+  return new AppError('forbidden', code, 'Not allowed for this administrator');
+};
+const lastSiteAdmin = () => new AppError('conflict', 'LAST_SITE_ADMIN', 'The last active SiteAdmin cannot be demoted or blocked');
+
+/**
+ * The change inside one transaction, after the active SiteAdmins are locked and counted: whoever
+ * commits second sees the first one's change (see UserRepository.lockActiveSiteAdmins), so two
+ * admins demoting or blocking each other, or themselves, at once never leave none.
+ */
+function withPeopleLock<T>(
+  app: FastifyInstance,
+  actor: PeopleActor,
+  id: string,
+  work: (tx: FastifyInstance, ctx: { activeSiteAdmins: number; actorRoles: string[]; target: { id: string; roles: string[]; blockedAt: string | null } }, audit: Parameters<Parameters<typeof audited>[2]>[1]) => Promise<T>,
+): Promise<T> {
+  const owner = app.config.ownerId;
+  return audited(app, actor, async (tx, audit) => {
+    const db = tx.db.kysely;
+    const activeSiteAdmins = await UserRepository.lockActiveSiteAdmins(db, owner);
+    // one after the other: a transaction is one connection
+    const self = await UserRepository.findById(db, owner, actor.id);
+    const target = await UserRepository.findById(db, owner, id);
+    const blockedAt = await UserRepository.blockedAtOf(db, owner, id);
+    if (!target) throw notFound();
+    return work(tx, { activeSiteAdmins, actorRoles: self?.roles ?? [], target: { id, roles: target.roles, blockedAt: blockedAt ?? null } }, audit);
+  });
+}
+
+/** Grants (`granted` true) or revokes one of the dashboard's roles. Asking for what already holds changes nothing and records nothing. */
+export function setRole(app: FastifyInstance, actor: PeopleActor, id: string, role: string, granted: boolean): Promise<AccountStanding> {
+  if (!grantableRoles(app.config.agencyName).includes(role)) throw new AppError('invalid', 'UNKNOWN_ROLE', 'This role does not exist');
+  return withPeopleLock(app, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
+    const refusal = roleChangeRefusal({ roles: actorRoles });
+    if (refusal) throw refused(refusal);
+    const holds = target.roles.includes(role);
+    if (holds === granted) return { id, roles: target.roles, blockedAt: target.blockedAt };
+    if (!granted && role === SITE_ADMIN && !target.blockedAt && activeSiteAdmins <= 1) throw lastSiteAdmin();
+    const roles = granted ? [...target.roles, role] : target.roles.filter((r) => r !== role);
+    await UserRepository.setRoles(tx.db.kysely, id, roles);
+    await audit({ action: granted ? 'user.role.grant' : 'user.role.revoke', entityType: 'user', entityId: id, before: { roles: target.roles }, after: { roles } });
+    return { id, roles, blockedAt: target.blockedAt };
+  });
+}
+
+/**
+ * Blocks (`blocked` true) or unblocks an account. A block ends every session of it in the same
+ * transaction, so its tokens stop working at once; an unblock lets it log in again (the old
+ * sessions stay revoked). Asking for the state it is in changes nothing and records nothing.
+ */
+export function setBlocked(app: FastifyInstance, actor: PeopleActor, id: string, blocked: boolean): Promise<AccountStanding> {
+  return withPeopleLock(app, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
+    const refusal = blockRefusal({ id: actor.id, roles: actorRoles }, target, app.config.agencyName);
+    if (refusal) throw refused(refusal);
+    if (!!target.blockedAt === blocked) return { id, roles: target.roles, blockedAt: target.blockedAt, revokedSessions: 0 };
+    if (blocked && target.roles.includes(SITE_ADMIN) && activeSiteAdmins <= 1) throw lastSiteAdmin();
+    const db = tx.db.kysely;
+    const blockedAt = blocked ? new Date().toISOString() : null;
+    await UserRepository.setBlockedAt(db, app.config.ownerId, id, blockedAt);
+    const revokedSessions = blocked ? await SessionRepository.revokeAllForUser(db, id) : 0;
+    await audit({ action: blocked ? 'user.block' : 'user.unblock', entityType: 'user', entityId: id, before: { blockedAt: target.blockedAt }, after: { blockedAt, revokedSessions } });
+    return { id, roles: target.roles, blockedAt, revokedSessions };
+  });
+}

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../database.ts';
+
+/**
+ * An admin can block an account (issue 13, item 5): while `blocked_at` is set the account cannot
+ * log in and no session of it authenticates. Null for every existing account, so nobody is
+ * locked out by the deploy.
+ */
+export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
+  await db.schema.alterTable('users').addColumn('blocked_at', 'text').execute();
+}
