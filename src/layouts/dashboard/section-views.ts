@@ -21,6 +21,7 @@ const economyIndex = lazy(() => import('../../features/dashboard/ui/DashboardInd
 const badgesList = lazy(() => import('../../features/rewards/ui/admin/BadgesList.tsx'));
 const badgeEditor = lazy(() => import('../../features/rewards/ui/admin/BadgeEditor.tsx'));
 const walletsList = lazy(() => import('../../features/rewards/ui/admin/WalletsList.tsx'));
+const userPage = lazy(() => import('../../features/accounts/ui/admin/UserPage.tsx'));
 const purchasesList = lazy(() => import('../../features/rewards/ui/admin/PurchasesList.tsx'));
 const newsList = lazy(() => import('../../features/news/ui/admin/NewsList.tsx'));
 const newsEditor = lazy(() => import('../../features/news/ui/admin/NewsEditor.tsx'));
@@ -46,6 +47,7 @@ export const sectionViews: Partial<Record<DashboardSectionKey, View>> = {
   badgesNew: badgeEditor,
   badgesEdit: badgeEditor,
   users: walletsList,
+  usersView: userPage,
   purchases: purchasesList,
   news: newsList,
   newsNew: newsEditor,

@@ -10,6 +10,7 @@ import ExportButton from '../../../platform/ui/admin/ExportButton.tsx';
 import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../platform/ui/admin/use-admin-list.ts';
+import UserPageLink from '../../../platform/ui/admin/UserPageLink.tsx';
 import type { AuditEntry } from '../contract.ts';
 import { auditChanges, formatAuditValue } from '../diff.ts';
 import { actionLabel, auditActionPrefixes, auditObjectPath, changedKeys, entityTypeLabel, prettyLines } from './audit-diff.ts';
@@ -63,7 +64,13 @@ export default function AuditLog({ t, locale }: SectionProps) {
             </time>
           </td>
           <td className={`${tdClass} text-slate-100`} data-testid="audit-row-actor">
-            {entry.actor?.name || t('audit.unknownActor')}
+            {entry.actor?.id ? (
+              <UserPageLink id={entry.actor.id} locale={locale}>
+                {entry.actor.name || t('audit.unknownActor')}
+              </UserPageLink>
+            ) : (
+              entry.actor?.name || t('audit.unknownActor')
+            )}
           </td>
           <td className={`${tdClass} text-slate-100`}>
             <span className="block" data-testid="audit-row-action">

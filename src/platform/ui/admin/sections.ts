@@ -19,6 +19,7 @@ export const dashboardSections = [
   ...withEditor('badges'),
   { path: 'purchases', key: 'purchases' },
   { path: 'users', key: 'users' },
+  { path: 'users/view', key: 'usersView', parent: 'users' },
   ...withEditor('news'),
   { path: 'audit', key: 'audit' },
   ...withEditor('tournaments'),
@@ -43,3 +44,6 @@ export function sectionPath(key: DashboardSectionKey, query?: Record<string, str
   const search = query ? `?${new URLSearchParams(query)}` : '';
   return dashboardPath(section) + search;
 }
+
+/** One user's page (issue 13, item 3): the lists that name a user link their rows here. */
+export const userPagePath = (id: string) => sectionPath('usersView', { id });

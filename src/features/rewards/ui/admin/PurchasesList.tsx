@@ -11,6 +11,7 @@ import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.t
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
+import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
 
 const filters = ['all', 'fulfilled', 'unfulfilled'] as const;
 
@@ -142,7 +143,9 @@ export default function PurchasesList({ t, locale }: SectionProps) {
             {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('rewardsAdmin.purchases.productDeleted')}</span>}
           </th>
           <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">
-            {purchase.username}
+            <UserPageLink id={purchase.userId} locale={locale}>
+              {purchase.username}
+            </UserPageLink>
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`}>{purchase.price}</td>
           <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{formatDateTime(purchase.createdAt, locale)}</td>

@@ -8,6 +8,7 @@ import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import WalletModal from './WalletModal.tsx';
+import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
 
 /** The list's search and sort as the API reads them: the list's pages and its export ask the same. */
 const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) => ({ sort: values.sort!, ...(query ? { search: query } : {}) });
@@ -44,7 +45,9 @@ export default function WalletsList({ t, locale }: SectionProps) {
       {(wallet) => (
         <tr key={wallet.userId} className={rowClass} data-testid={`wallet-row-${wallet.userId}`}>
           <th scope="row" className={`${tdClass} font-semibold text-white`} data-testid="wallet-row-user">
-            {wallet.username}
+            <UserPageLink id={wallet.userId} locale={locale}>
+              {wallet.username}
+            </UserPageLink>
           </th>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
             {wallet.balance}
