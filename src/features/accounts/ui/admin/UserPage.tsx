@@ -242,7 +242,7 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
           head={[t('accounts.userPage.wallet.columns.when'), t('accounts.userPage.wallet.columns.description'), t('accounts.userPage.wallet.columns.amount'), t('accounts.userPage.wallet.columns.balanceAfter')]}
           right={[2, 3]}
           row={(x) => [
-            <span className="whitespace-nowrap">{formatDateTime(x.createdAt, locale)}</span>,
+            formatDateTime(x.createdAt, locale),
             x.description,
             <span className={`font-mono ${x.amount < 0 ? 'text-rose-200' : 'text-emerald-200'}`}>{`${x.amount > 0 ? '+' : '−'}${formatNumber(Math.abs(x.amount), locale)}`}</span>,
             <span className="font-mono">{formatNumber(x.balanceAfter, locale)}</span>,
@@ -264,34 +264,34 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
           row={(p) => [
             <span className="font-semibold text-white">{p.productName}</span>,
             <span className="font-mono">{formatNumber(p.price, locale)}</span>,
-            <span className="whitespace-nowrap">{formatDateTime(p.createdAt, locale)}</span>,
+            formatDateTime(p.createdAt, locale),
             p.fulfilled ? t('accounts.userPage.purchases.fulfilled') : t('accounts.userPage.purchases.pending'),
           ]}
           rowKey={(p) => p.id}
         />
       </Panel>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title={t('accounts.userPage.registrations.title')} testId="user-page-registrations">
-          <SimpleTable
-            empty={t('accounts.userPage.registrations.none')}
-            head={[t('accounts.userPage.registrations.columns.tournament'), t('accounts.userPage.registrations.columns.state'), t('accounts.userPage.registrations.columns.checkIn'), t('accounts.userPage.registrations.columns.start')]}
-            rows={data.registrations.map((r) => ({
-              key: r.tournamentId,
-              cells: [
-                <span className="font-semibold text-white">{r.name}</span>,
-                r.state === 'member'
-                  ? t('accounts.userPage.registrations.member')
-                  : r.waitlistPosition
-                    ? t('accounts.userPage.registrations.waitlist', { position: r.waitlistPosition })
-                    : t('accounts.userPage.registrations.waitlistNoPosition'),
-                r.confirmed ? t('accounts.userPage.registrations.yes') : t('accounts.userPage.registrations.no'),
-                <span className="whitespace-nowrap">{r.start ? formatDateTime(r.start, locale) : t('accounts.userPage.registrations.noDate')}</span>,
-              ],
-            }))}
-          />
-        </Panel>
+      <Panel title={t('accounts.userPage.registrations.title')} testId="user-page-registrations">
+        <SimpleTable
+          empty={t('accounts.userPage.registrations.none')}
+          head={[t('accounts.userPage.registrations.columns.tournament'), t('accounts.userPage.registrations.columns.state'), t('accounts.userPage.registrations.columns.checkIn'), t('accounts.userPage.registrations.columns.start')]}
+          rows={data.registrations.map((r) => ({
+            key: r.tournamentId,
+            cells: [
+              <span className="font-semibold text-white">{r.name}</span>,
+              r.state === 'member'
+                ? t('accounts.userPage.registrations.member')
+                : r.waitlistPosition
+                  ? t('accounts.userPage.registrations.waitlist', { position: r.waitlistPosition })
+                  : t('accounts.userPage.registrations.waitlistNoPosition'),
+              r.confirmed ? t('accounts.userPage.registrations.yes') : t('accounts.userPage.registrations.no'),
+              r.start ? formatDateTime(r.start, locale) : t('accounts.userPage.registrations.noDate'),
+            ],
+          }))}
+        />
+      </Panel>
 
+      <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={t('accounts.userPage.badges.title')} testId="user-page-badges">
           {data.badges.length ? (
             <ul className="flex flex-wrap gap-2">
@@ -305,18 +305,17 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
             <p className="text-sm text-slate-300">{t('accounts.userPage.badges.none')}</p>
           )}
         </Panel>
+        <Panel title={t('accounts.userPage.sessions.title')} testId="user-page-sessions">
+          <SimpleTable
+            empty={t('accounts.userPage.sessions.none')}
+            head={[t('accounts.userPage.sessions.columns.createdAt'), t('accounts.userPage.sessions.columns.lastUsedAt'), t('accounts.userPage.sessions.columns.expiresAt')]}
+            rows={data.sessions.map((s, i) => ({
+              key: `${s.createdAt}|${i}`,
+              cells: [formatDateTime(s.createdAt, locale), s.lastUsedAt ? formatDateTime(s.lastUsedAt, locale) : none, formatDateTime(s.expiresAt, locale)],
+            }))}
+          />
+        </Panel>
       </div>
-
-      <Panel title={t('accounts.userPage.sessions.title')} testId="user-page-sessions">
-        <SimpleTable
-          empty={t('accounts.userPage.sessions.none')}
-          head={[t('accounts.userPage.sessions.columns.createdAt'), t('accounts.userPage.sessions.columns.lastUsedAt'), t('accounts.userPage.sessions.columns.expiresAt')]}
-          rows={data.sessions.map((s, i) => ({
-            key: `${s.createdAt}|${i}`,
-            cells: [formatDateTime(s.createdAt, locale), s.lastUsedAt ? formatDateTime(s.lastUsedAt, locale) : none, formatDateTime(s.expiresAt, locale)],
-          }))}
-        />
-      </Panel>
 
       <ConfirmDialog
         open={pending !== null}
@@ -343,12 +342,12 @@ function Panel({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
-/** A small read-only table: these lists are short, so they stay tables that scroll sideways on a phone. */
+/** A small read-only table with no row actions: on a phone its columns wrap rather than scroll. */
 function SimpleTable({ head, rows, empty, right = [], testId }: { head: string[]; rows: { key: string; cells: ReactNode[] }[]; empty: string; right?: number[]; testId?: string }) {
   if (!rows.length) return <p className="text-sm text-slate-300">{empty}</p>;
   return (
     <div className={tableWrapClass} data-testid={testId}>
-      <table className={tableClass.replace('min-w-[40rem]', 'min-w-[28rem]')}>
+      <table className={tableClass.replace('min-w-[40rem]', '')}>
         <thead className={theadClass}>
           <tr>
             {head.map((h, i) => (
