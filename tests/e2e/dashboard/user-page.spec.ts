@@ -17,7 +17,9 @@ async function player(request: APIRequestContext, lang: 'it' | 'en', adminToken:
   const session = await authenticate(request, { email, password: PASSWORD });
   const credit = await request.post(`/api/marketplace/wallets/${session.user.id}/adjust`, { data: { amount: 40, reason: 'e2e welcome' }, headers: { authorization: `Bearer ${adminToken}` } });
   expect(credit.ok(), await credit.text()).toBe(true);
-  return { ...session, email, username };
+  // the signup may have paid a welcome badge too: the balance is the wallet's after the credit
+  const balance: number = (await credit.json()).data.wallet.balance;
+  return { ...session, email, username, balance };
 }
 
 for (const lang of ['it', 'en'] as const) {
@@ -39,7 +41,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('user-page-username')).toHaveText(p.username);
       await expect(page.getByTestId('user-page-email')).toHaveText(p.email);
       await expect(page.getByTestId('user-page-language')).toHaveText(texts.languages[lang]);
-      await expect(page.getByTestId('user-page-balance')).toHaveText('40');
+      await expect(page.getByTestId('user-page-balance')).toHaveText(new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB').format(p.balance));
       await expect(page.getByTestId('user-page-transactions')).toContainText('e2e welcome');
       await expect(page.getByTestId('user-page-sessions').locator('tbody tr')).toHaveCount(1);
       await expect(page.getByTestId('user-page-purchases')).toContainText(texts.purchases.none);
