@@ -43,7 +43,11 @@ export const registrationInfoSchema = z.object({
 export type RegistrationInfo = z.infer<typeof registrationInfoSchema>;
 
 export const userOverviewSchema = z.object({
-  user: userSchema.extend({ blockedAt: z.string().nullable() }),
+  /**
+   * `pendingEmail`: a new address waiting for its mailed link to be followed (null when none). A
+   * signup's address is not confirmed by mail, so this is the only confirmation state stored.
+   */
+  user: userSchema.extend({ blockedAt: z.string().nullable(), pendingEmail: z.string().nullable() }),
   /** the live sessions, newest first */
   sessions: z.array(sessionInfoSchema),
   badges: z.array(userBadgeSchema),

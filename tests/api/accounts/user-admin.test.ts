@@ -51,7 +51,7 @@ describe('GET /admin/users/:id (the user page)', () => {
     const { status, json } = await overview(player.user.id, root.token);
     expect(status).toBe(200);
     const data = json.data;
-    expect(data.user).toMatchObject({ id: player.user.id, username: player.username, email: player.email, language: 'en', roles: [], blockedAt: null, createdAt: expect.any(String) });
+    expect(data.user).toMatchObject({ id: player.user.id, username: player.username, email: player.email, language: 'en', roles: [], blockedAt: null, pendingEmail: null, createdAt: expect.any(String) });
     expect(data.sessions).toHaveLength(2);
     expect(data.sessions[0]).toEqual({ createdAt: expect.any(String), lastUsedAt: expect.any(String), expiresAt: expect.any(String) });
     expect(data.wallet.balance).toBe(380);
@@ -60,6 +60,14 @@ describe('GET /admin/users/:id (the user page)', () => {
     expect(data.purchases).toMatchObject({ total: 1, data: [{ productId: product._id ?? product.id, price: 120 }] });
     expect(data.registrations).toEqual([expect.objectContaining({ tournamentId: tournament, name: 'Cup of the page', state: 'member', confirmed: false })]);
     expect(Array.isArray(data.badges)).toBe(true);
+  });
+
+  test('shows a new e-mail waiting for its link as pendingEmail, and null once confirmed elsewhere', async () => {
+    const root = await admin();
+    const player = await t.signupAndLogin();
+    const next = `next-${player.email}`;
+    expect((await t.call('POST', '/api/users/me/email', { token: player.token, body: { currentPassword: player.password, email: next } })).status).toBe(200);
+    expect((await overview(player.user.id, root.token)).json.data.user).toMatchObject({ email: player.email, pendingEmail: next });
   });
 
   test('a player gets 403, a visitor 401, an unknown id 404, a malformed id 400', async () => {

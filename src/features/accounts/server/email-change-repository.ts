@@ -45,3 +45,9 @@ export async function cancelAll(db: Kysely<Database>, userId: string): Promise<n
   const result = await db.updateTable('email_changes').set({ used_at: new Date().toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0);
 }
+
+/** The address a live (unused, unexpired) change waits to confirm, or null. */
+export async function pendingOf(db: Kysely<Database>, userId: string, nowIso: string): Promise<string | null> {
+  const row = await db.selectFrom('email_changes').select('new_email').where('user_id', '=', userId).where('used_at', 'is', null).where('expires_at', '>', nowIso).orderBy('created_at', 'desc').executeTakeFirst();
+  return row?.new_email ?? null;
+}

@@ -7,6 +7,7 @@ import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import { OVERVIEW_PAGE, type AccountStanding, type UserOverview } from '../people-contract.ts';
 import { blockRefusal, grantableRoles, roleChangeRefusal, SITE_ADMIN, type PeopleRefusal } from '../people-rules.ts';
+import * as EmailChangeRepository from './email-change-repository.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
 
@@ -30,9 +31,11 @@ export async function overview(app: FastifyInstance, id: string): Promise<UserOv
   if (!user) throw notFound();
   const now = Date.now();
   const idleMs = app.config.sessionIdleDays * 86_400_000;
-  const [blockedAt, sessions, badges, wallet, transactions, purchases, tournaments] = await Promise.all([
+  const nowIso = new Date(now).toISOString();
+  const [blockedAt, pendingEmail, sessions, badges, wallet, transactions, purchases, tournaments] = await Promise.all([
     UserRepository.blockedAtOf(db, owner, id),
-    SessionRepository.listLive(db, id, new Date(now).toISOString()),
+    EmailChangeRepository.pendingOf(db, id, nowIso),
+    SessionRepository.listLive(db, id, nowIso),
     BadgeService.backpack(app, owner, id),
     WalletService.get(app, owner, id),
     WalletService.transactions(app, owner, id, OVERVIEW_PAGE, 0),
@@ -40,7 +43,7 @@ export async function overview(app: FastifyInstance, id: string): Promise<UserOv
     TournamentService.list(app, { members: id, limit: REGISTRATIONS_SHOWN, offset: 0 }, id),
   ]);
   return {
-    user: { ...user, blockedAt: blockedAt ?? null },
+    user: { ...user, blockedAt: blockedAt ?? null, pendingEmail },
     // a session idle past SESSION_IDLE_DAYS no longer authenticates, so it is not listed as active
     sessions: sessions.filter((s) => Date.parse(s.last_used_at ?? s.created_at) + idleMs > now).map((s) => ({ createdAt: s.created_at, lastUsedAt: s.last_used_at, expiresAt: s.expires_at })),
     badges,

@@ -131,6 +131,11 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
           <p className="truncate text-sm text-slate-300" data-testid="user-page-email">
             {user.email}
           </p>
+          {user.pendingEmail && (
+            <p className="truncate text-xs text-amber-200" data-testid="user-page-pending-email">
+              {t('accounts.userPage.profile.pendingEmail', { email: user.pendingEmail })}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <span
