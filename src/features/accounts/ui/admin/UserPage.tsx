@@ -347,6 +347,9 @@ function Panel({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
+// the lists' headers never wrap; these few columns must, to fit a phone
+const headClass = thClass.replace('whitespace-nowrap', '');
+
 /** A small read-only table with no row actions: on a phone its columns wrap rather than scroll. */
 function SimpleTable({ head, rows, empty, right = [], testId }: { head: string[]; rows: { key: string; cells: ReactNode[] }[]; empty: string; right?: number[]; testId?: string }) {
   if (!rows.length) return <p className="text-sm text-slate-300">{empty}</p>;
@@ -356,7 +359,7 @@ function SimpleTable({ head, rows, empty, right = [], testId }: { head: string[]
         <thead className={theadClass}>
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={`${thClass} ${right.includes(i) ? 'text-right' : ''}`}>
+              <th key={h} scope="col" className={`${headClass} ${right.includes(i) ? 'text-right' : ''}`}>
                 {h}
               </th>
             ))}
