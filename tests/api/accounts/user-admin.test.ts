@@ -110,7 +110,7 @@ describe('roles', () => {
       expectError(await overview(root.user.id, player.token), 403, 'FORBIDDEN');
     }
     const entries = await auditOf(player.user.id);
-    expect(entries.map((e) => e.action)).toEqual(['user.role.grant', 'user.role.revoke', 'user.role.grant', 'user.role.revoke']);
+    expect(entries.map((e) => e.action)).toEqual(['user.role_grant', 'user.role_revoke', 'user.role_grant', 'user.role_revoke']);
     expect(entries[0]).toMatchObject({ actor_id: root.user.id, entity_type: 'user' });
     expect(JSON.parse(entries[0].after!)).toEqual({ roles: ['SiteAdmin'] });
   });

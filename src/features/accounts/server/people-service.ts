@@ -104,7 +104,7 @@ export function setRole(app: FastifyInstance, actor: PeopleActor, id: string, ro
     if (!granted && role === SITE_ADMIN && !target.blockedAt && activeSiteAdmins <= 1) throw lastSiteAdmin();
     const roles = granted ? [...target.roles, role] : target.roles.filter((r) => r !== role);
     await UserRepository.setRoles(tx.db.kysely, id, roles);
-    await audit({ action: granted ? 'user.role.grant' : 'user.role.revoke', entityType: 'user', entityId: id, before: { roles: target.roles }, after: { roles } });
+    await audit({ action: granted ? 'user.role_grant' : 'user.role_revoke', entityType: 'user', entityId: id, before: { roles: target.roles }, after: { roles } });
     return { id, roles, blockedAt: target.blockedAt };
   });
 }
