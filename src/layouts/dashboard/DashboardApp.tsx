@@ -10,6 +10,7 @@ import { $sessionLoading, $token, $user, clearSession, loadSession, updateStored
 import { showLeftToast } from '../../platform/ui/admin/flash-toast.ts';
 import { sectionViews } from './section-views.ts';
 import AppToaster from '../../platform/ui/AppToaster.tsx';
+import UnsavedGuard from '../../platform/ui/admin/UnsavedGuard.tsx';
 import Spinner from '../../platform/ui/Spinner.tsx';
 import { errorBoxClass, secondaryButtonClass } from '../../platform/ui/ui.ts';
 import { useT, type Translator } from '../../platform/ui/use-t.ts';
@@ -134,6 +135,8 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
   return (
     <>
       <AppToaster />
+      {/* a form with unsaved changes: a link that leaves asks first (issue 13, item 10) */}
+      <UnsavedGuard t={t} />
       <div className="min-h-screen md:grid md:grid-cols-[15rem_1fr]" data-testid="dashboard-shell">
         <aside className="border-b border-line bg-panel md:sticky md:top-0 md:h-screen md:border-r md:border-b-0">
           <div className="flex items-center gap-2 px-5 py-4">

@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { releaseUnsaved } from './unsaved-guard.ts';
 
 /**
  * A success toast that survives a page change: the dashboard pages are separate documents, so a
@@ -23,6 +24,8 @@ function leaveToast(flash: FlashToast) {
 /** Go to `href` (an editor back to its list) and show `flash` there. */
 export function leaveWithToast(href: string, flash: FlashToast) {
   leaveToast(flash);
+  // the form saved: what it holds is no longer unsaved
+  releaseUnsaved();
   window.location.assign(href);
 }
 

@@ -15,6 +15,7 @@ import { panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts
 import { scheduleFormValues, scheduleUpdate, type ScheduleField, type ScheduleFormValues } from './campaign-admin.ts';
 import type { CampaignUpdate } from '../../contract.ts';
 import CampaignTabs from './CampaignTabs.tsx';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 const dateInputClass = `${inputClass} [color-scheme:dark]`;
 const stateTone = { upcoming: 'text-sky-300', open: 'text-emerald-300', closed: 'text-slate-400' } as const;
@@ -83,7 +84,8 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
 }
 
 function ScheduleForm({ t, campaign, competitions, onSaved }: { t: Translator; campaign: Campaign; competitions: Competition[] | null; onSaved: (c: Campaign) => void }) {
-  const { register, handleSubmit, reset, values, errors, isSubmitting } = useForm<ScheduleFormValues>({ defaultValues: scheduleFormValues(campaign), validate });
+  const { register, handleSubmit, reset, values, errors, isSubmitting, isDirty } = useForm<ScheduleFormValues>({ defaultValues: scheduleFormValues(campaign), validate });
+  useUnsavedGuard(isDirty);
   const [failure, setFailure] = useState<string | null>(null);
   const zone = localTimeZone();
   const fieldError = (path: string) => (errors[path] ? t('campaignAdmin.schedule.invalidDate') : undefined);

@@ -18,6 +18,7 @@ import NewsImageField from './NewsImageField.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 const TITLE_MAX = NEWS_TITLE_MAX;
 const SUMMARY_MAX = NEWS_SUMMARY_MAX;
@@ -47,6 +48,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
   const editing = article !== null;
   const [tab, setTab] = useState<Locale>(locale);
   const { register, handleSubmit, reset, watch, setValue, setError, getValues, errors, isDirty, isSubmitting } = useForm<NewsInput>({ validate, defaultValues: article ? toNewsInput(article) : emptyValues });
+  useUnsavedGuard(isDirty);
 
   const image = watch('image');
   const bodies = watch<NewsInput['body']>('body');

@@ -19,6 +19,7 @@ import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 /** What the inputs hold: the reward as typed. */
 type Values = Omit<z.input<typeof badgeFormSchema>, 'rewardAmount'> & { rewardAmount: string };
@@ -111,6 +112,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
     validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({ ...v, rewardAmount: numberOrUndefined(v.rewardAmount) })),
     defaultValues: toValues(badge),
   });
+  useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, { rewardAmount: [0, MAX_REWARD] });
   const icon = watch('icon');
   const rule = watch('trigger');

@@ -20,6 +20,7 @@ import { localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts
 type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 type Values = GiveawayValues;
 const fields = ['token', 'credits', 'type', 'maxUses', 'expiresAt', 'description'] as const;
@@ -70,10 +71,11 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   const editing = giveaway !== null;
   const listHref = localizePath(sectionPath('giveaway'), locale);
   const schema = editing ? giveawayUpdateSchema : giveawayInputSchema;
-  const { register, handleSubmit, getValues, setValue, setError, watch, errors, isSubmitting } = useForm<Values>({
+  const { register, handleSubmit, getValues, setValue, setError, watch, errors, isSubmitting, isDirty } = useForm<Values>({
     validate: schemaValidator<Values>(schema, (v) => giveawayBody(v, editing), typeRequirements(giveaway?.expiresAt)),
     defaultValues: toValues(giveaway),
   });
+  useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
   const type = watch('type');
 

@@ -19,6 +19,7 @@ import { productBody, productValues, type ProductValues } from './form-values.ts
 import { uploadImage } from '../../../../platform/browser/upload.ts';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 type Values = ProductValues;
 type Body = z.input<typeof productInputSchema>;
@@ -54,10 +55,11 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   const editing = product !== null;
   const listHref = localizePath(sectionPath('products'), locale);
   const toBody = (v: Values): Body => productBody(v, product);
-  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, errors, isSubmitting } = useForm<Values>({
+  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, errors, isSubmitting, isDirty } = useForm<Values>({
     validate: schemaValidator<Values>(editing ? productUpdateSchema : productInputSchema, toBody),
     defaultValues: toValues(product),
   });
+  useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, editing ? editRanges : createRanges);
   const [uploading, setUploading] = useState(false);
   const [imageProblem, setImageProblem] = useState<string | null>(null);

@@ -12,6 +12,7 @@ import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
 import { checkboxClass, panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 type Values = z.input<typeof broadcastInputSchema>;
 type Body = z.output<typeof broadcastInputSchema>;
@@ -34,7 +35,8 @@ interface Props {
 export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCount }: Props) {
   const [pending, setPending] = useState<Body | null>(null);
   const [sending, setSending] = useState(false);
-  const { register, handleSubmit, reset, watch, getValues, setError, errors } = useForm<Values>({ validate, defaultValues: empty });
+  const { register, handleSubmit, reset, watch, getValues, setError, errors, isDirty } = useForm<Values>({ validate, defaultValues: empty });
+  useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
 
   const send = async () => {

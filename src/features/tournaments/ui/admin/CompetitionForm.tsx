@@ -17,6 +17,7 @@ import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 /**
  * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.
@@ -60,6 +61,7 @@ interface Props {
 export default function CompetitionForm({ t, locale, competition, onSaved }: Props) {
   const editing = competition !== null;
   const { register, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useForm<Values>({ validate, defaultValues: toValues(competition) });
+  useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
   const [lang, setLang] = useState<Locale>('it');
   const listHref = localizePath(sectionPath('competitions'), locale);

@@ -6,6 +6,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../.
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 /** A player row being edited: the score stays text until saved, so a half-typed value is kept as typed. */
 interface Row {
@@ -51,6 +52,7 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
   }, [initial]);
 
   const dirty = JSON.stringify(saved) !== JSON.stringify(factions);
+  useUnsavedGuard(dirty);
   const invalid = teamNames.some((n) => factions[n].some((r) => !scoreValid(r.score)));
 
   const setScore = (team: TeamName, playerId: string, score: string) => setFactions((f) => ({ ...f, [team]: f[team].map((r) => (r.playerId === playerId ? { ...r, score } : r)) }));

@@ -22,6 +22,7 @@ import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
 import { emptyTournamentValues, scheduleFields, toFormValues, toTournamentBody, tournamentFields, tournamentNumberRanges, type TournamentFormValues } from './tournament-form-values.ts';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 type Body = z.output<typeof tournamentInputSchema>;
 
@@ -69,6 +70,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
     });
   }, [hasPassword, tournament]);
   const { register, handleSubmit, reset, watch, getValues, setError, errors, isDirty, isSubmitting } = useForm<TournamentFormValues>({ validate, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
+  useUnsavedGuard(isDirty);
 
   // a change made elsewhere on the page (the quick status control) updates the untouched fields
   useEffect(() => {

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import ConfirmDialog from '../ConfirmDialog.tsx';
+import type { Translator } from '../use-t.ts';
+import { $unsaved, linkLeaving, mustAsk, releaseUnsaved } from './unsaved-guard.ts';
+
+/**
+ * The dashboard shell's half of the unsaved-changes guard (unsaved-guard.ts): while a form holds
+ * changes, a click on a link that would leave the page (the sidebar, "back to the list", Cancel)
+ * is held and the admin is asked in the app's dialog. Staying keeps every value as typed.
+ */
+export default function UnsavedGuard({ t }: { t: Translator }) {
+  const dirty = useStore($unsaved);
+  const [target, setTarget] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a') : null;
+      if (!link || !mustAsk()) return;
+      const to = linkLeaving(event, link, window.location.href);
+      if (!to) return;
+      event.preventDefault();
+      setTarget(to);
+    };
+    // capture: the guard decides before a link's own handler moves the page
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [dirty]);
+
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={t('dashboard.unsaved.title')}
+      message={t('dashboard.unsaved.message')}
+      confirmLabel={t('dashboard.unsaved.leave')}
+      cancelLabel={t('dashboard.unsaved.stay')}
+      danger
+      onCancel={() => setTarget(null)}
+      onConfirm={() => {
+        releaseUnsaved();
+        if (target) window.location.assign(target);
+      }}
+      testId="unsaved-dialog"
+    />
+  );
+}
