@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { seriousViolations } from '../axe.ts';
 import { hydrated } from '../helpers.ts';
 import { appPages, en, staticPages } from '../site-pages.ts';
 
@@ -26,19 +26,6 @@ async function prepare(request: APIRequestContext) {
   return prepared;
 }
 
-async function serious(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${page.url()} ${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    );
-}
-
 for (const state of ['logged out', 'logged in'] as const) {
   for (const lang of ['it', 'en'] as const) {
     test(`no serious or critical axe violation on any player page (${state}, ${lang})`, async ({ page }) => {
@@ -57,7 +44,7 @@ for (const state of ['logged out', 'logged in'] as const) {
         await page.goto(lang === 'en' ? en(url) : url);
         await hydrated(page);
         await page.waitForLoadState('networkidle');
-        found.push(...(await serious(page)));
+        found.push(...(await seriousViolations(page)));
       }
       expect(found).toEqual([]);
     });

@@ -166,9 +166,10 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
                           type="button"
                           onClick={() => move(team, row.playerId)}
                           className={smallButtonClass}
+                          // the name begins with the visible text, so speech control finds the button by what it reads
                           aria-label={t('dashboard.competitions.scores.moveLabel', {
                             name: row.playerName,
-                            team: t(`dashboard.competitions.scores.teams.${other}`),
+                            team: t(`dashboard.competitions.scores.teamShort.${other}`),
                           })}
                           data-testid={`scores-move-${row.playerId}`}
                         >
