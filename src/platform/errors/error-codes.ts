@@ -35,6 +35,9 @@ export const errorCodes = [
   'PURCHASE_NOT_FOUND',
   'INVALID_IMAGE',
   'IMAGE_TOO_LARGE',
+  // an upload refused for what it is: damaged or carrying other data, or too many pixels to decode
+  'IMAGE_DAMAGED',
+  'IMAGE_TOO_MANY_PIXELS',
   'IDEMPOTENCY_CONFLICT',
   // tournaments and competitions
   'TOURNAMENT_NOT_FOUND',

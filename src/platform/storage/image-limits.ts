@@ -26,7 +26,8 @@ export interface ImageLimits {
   timeoutSeconds: number;
 }
 
-const tooLarge = (why: string) => new AppError('tooLarge', 'IMAGE_TOO_LARGE', why);
+// the bytes over 2 MB are IMAGE_TOO_LARGE (multipart.ts); these are the pixels, a different limit to name
+const tooLarge = (why: string) => new AppError('tooLarge', 'IMAGE_TOO_MANY_PIXELS', why);
 
 declare module 'fastify' {
   interface FastifyInstance {

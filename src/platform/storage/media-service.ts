@@ -9,7 +9,13 @@ export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 export const extensionOf: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 export const contentTypeOf: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 
+/**
+ * Each refusal names what happened, so the upload field can say it: INVALID_IMAGE is a file that is
+ * not a PNG, JPEG, WebP or GIF at all; IMAGE_DAMAGED one that claims to be but does not decode, or
+ * carries something besides the picture (the sizes are image-limits.ts's codes).
+ */
 const invalid = (why: string) => new AppError('invalid', 'INVALID_IMAGE', why);
+const damaged = (why: string) => new AppError('invalid', 'IMAGE_DAMAGED', why);
 
 /** The format by its magic bytes; the name and the declared type are not looked at. */
 export function detectFormat(b: Buffer): ImageFormat | null {
@@ -45,7 +51,7 @@ export async function reencode(app: FastifyInstance, data: Buffer, format: Image
     return await imageWork(app, data, { failOn: 'warning', animated }, async (image) => {
       let img = image;
       const meta = await img.metadata();
-      if (meta.format !== format) throw invalid('The content is not the image it claims to be');
+      if (meta.format !== format) throw damaged('The content is not the image it claims to be');
       if (format === 'jpeg') img = img.rotate();
       if (format === 'png') return await img.png({ compressionLevel: 9 }).toBuffer();
       if (format === 'jpeg') return await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
@@ -54,7 +60,7 @@ export async function reencode(app: FastifyInstance, data: Buffer, format: Image
     });
   } catch (e) {
     if (e instanceof AppError) throw e;
-    throw invalid('The image could not be decoded');
+    throw damaged('The image could not be decoded');
   }
 }
 
@@ -69,7 +75,7 @@ export async function upload(app: FastifyInstance, actor: Actor, bucket: string,
 export async function store(app: FastifyInstance, bucket: string, data: Buffer): Promise<MediaUploadResult> {
   const format = detectFormat(data);
   if (!format) throw invalid('Only PNG, JPEG, WebP and GIF images are accepted');
-  if (isPolyglot(data, format)) throw invalid('The file carries data besides the image');
+  if (isPolyglot(data, format)) throw damaged('The file carries data besides the image');
   const clean = await reencode(app, data, format);
   const ext = extensionOf[format];
   const name = newObjectName(ext);

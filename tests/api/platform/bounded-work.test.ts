@@ -61,7 +61,7 @@ describe('images', () => {
     ['a PNG of 8,193 x 1 px', () => blankPng(8193, 1)],
     ['a PNG of 1 x 8,193 px', () => blankPng(1, 8193)],
   ];
-  test.each(bombs)('%s is refused from its header, with IMAGE_TOO_LARGE, by the admin upload and the campaign upload', async (_name, make) => {
+  test.each(bombs)('%s is refused from its header, with IMAGE_TOO_MANY_PIXELS, by the admin upload and the campaign upload', async (_name, make) => {
     const data = make();
     expect(data.length).toBeLessThan(64 * 1024);
     const before = await campaignSnapshot(t);
@@ -69,12 +69,12 @@ describe('images', () => {
     const media = await mediaUpload(t, admin.token, data);
     const mediaMs = performance.now() - started;
     expect(media.status, JSON.stringify(media.json)).toBe(413);
-    expect(media.json.error.code).toBe('IMAGE_TOO_LARGE');
+    expect(media.json.error.code).toBe('IMAGE_TOO_MANY_PIXELS');
     started = performance.now();
     const campaign = await submit(t, player.token, { file: data });
     const campaignMs = performance.now() - started;
     expect(campaign.status, JSON.stringify(campaign.json)).toBe(413);
-    expect(campaign.json.error.code).toBe('IMAGE_TOO_LARGE');
+    expect(campaign.json.error.code).toBe('IMAGE_TOO_MANY_PIXELS');
     // nothing stored, no submission row
     expect(await campaignSnapshot(t)).toEqual(before);
     console.log(`[measure] ${_name}: media upload ${mediaMs.toFixed(0)} ms, campaign upload ${campaignMs.toFixed(0)} ms`);
@@ -91,7 +91,7 @@ describe('images', () => {
     expect(r.status, JSON.stringify(r.json)).toBe(201);
   });
 
-  test('an image that takes longer than IMAGE_TIMEOUT_S to process is refused with IMAGE_TOO_LARGE, not a 500', async () => {
+  test('an image that takes longer than IMAGE_TIMEOUT_S to process is refused with IMAGE_TOO_MANY_PIXELS, not a 500', async () => {
     const slow = await createTestApp({ rateLimits: false, imageLimits: { concurrency: 2, queue: 4, timeoutSeconds: 1 } });
     try {
       const [boss] = await accounts(slow, 1, { admin: true });
@@ -101,7 +101,7 @@ describe('images', () => {
         .toBuffer();
       const r = await mediaUpload(slow, boss.token, heavy);
       expect(r.status, JSON.stringify(r.json)).toBe(413);
-      expect(r.json.error.code).toBe('IMAGE_TOO_LARGE');
+      expect(r.json.error.code).toBe('IMAGE_TOO_MANY_PIXELS');
     } finally {
       await slow.close();
     }

@@ -65,22 +65,22 @@ describe('refused uploads write nothing', () => {
     ['an SVG with a script', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') })],
     ['an HTML page', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.from('<!doctype html><script>alert(document.cookie)</script>') })],
     ['an empty file', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.alloc(0) })],
-    ['a truncated PNG', 400, 'INVALID_IMAGE', async () => ({ data: (await makeImage('png')).subarray(0, 60) })],
+    ['a truncated PNG', 400, 'IMAGE_DAMAGED', async () => ({ data: (await makeImage('png')).subarray(0, 60) })],
     [
       'a PNG header on random bytes',
       400,
-      'INVALID_IMAGE',
+      'IMAGE_DAMAGED',
       async () => ({
         data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]),
       }),
     ],
-    ['a polyglot PNG with HTML appended', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.from('<html><script>alert(1)</script></html>')]) })],
-    ['a polyglot PNG with an archive appended', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.from('PK\u0003\u0004 zip entries follow'), Buffer.alloc(64, 1)]) })],
-    ['a polyglot GIF that is also JavaScript', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.from('GIF89a/*\u0001\u0000\u0001\u0000\u0000\u0000\u0000*/=1;alert(document.domain);//;') })],
+    ['a polyglot PNG with HTML appended', 400, 'IMAGE_DAMAGED', async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.from('<html><script>alert(1)</script></html>')]) })],
+    ['a polyglot PNG with an archive appended', 400, 'IMAGE_DAMAGED', async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.from('PK\u0003\u0004 zip entries follow'), Buffer.alloc(64, 1)]) })],
+    ['a polyglot GIF that is also JavaScript', 400, 'IMAGE_DAMAGED', async () => ({ data: Buffer.from('GIF89a/*\u0001\u0000\u0001\u0000\u0000\u0000\u0000*/=1;alert(document.domain);//;') })],
     [
       'a polyglot JPEG with a script in its comment',
       400,
-      'INVALID_IMAGE',
+      'IMAGE_DAMAGED',
       async () => {
         const jpeg = await makeImage('jpeg');
         const comment = Buffer.from('<script>alert(1)</script>');
@@ -90,7 +90,7 @@ describe('refused uploads write nothing', () => {
     ],
     ['an image over 2 MB', 413, 'IMAGE_TOO_LARGE', async () => ({ data: await makeImage('png', { width: 1000, height: 800, noise: true }) })],
     ['2 MB and one byte of PNG header', 413, 'IMAGE_TOO_LARGE', async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.alloc(2 * 1024 * 1024 + 1)]) })],
-    ['a small file that decodes to 36 megapixels', 413, 'IMAGE_TOO_LARGE', async () => ({ data: await makeImage('png', { width: 6000, height: 6000 }) })],
+    ['a small file that decodes to 36 megapixels', 413, 'IMAGE_TOO_MANY_PIXELS', async () => ({ data: await makeImage('png', { width: 6000, height: 6000 }) })],
     ['the file in another field', 400, 'VALIDATION_ERROR', async () => ({ data: await makeImage('png'), name: 'image' })],
     ['another agency', 404, 'NOT_FOUND', async () => ({ data: await makeImage('png'), agency: 'OtherAgency' })],
   ];

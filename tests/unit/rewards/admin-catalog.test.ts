@@ -106,6 +106,14 @@ describe('image upload', () => {
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'failed', code: 'NETWORK_ERROR' });
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_TOO_LARGE' } }), { status: 413 }));
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_LARGE' });
+    // the codes that name what happened stay with their reason
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_DAMAGED' } }), { status: 400 }));
+    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'invalid', code: 'IMAGE_DAMAGED' });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_TOO_MANY_PIXELS' } }), { status: 413 }));
+    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_MANY_PIXELS' });
+    // a 413 from a proxy, without our envelope, is the bytes
+    vi.stubGlobal('fetch', async () => new Response('<html>413</html>', { status: 413 }));
+    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_LARGE' });
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'UNAUTHORIZED' } }), { status: 401 }));
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'failed', code: 'UNAUTHORIZED' });
   });
