@@ -218,7 +218,7 @@ for (const lang of ['it', 'en'] as const) {
         if (r.method() === 'POST' && r.url().includes('/api/media/')) uploads++;
       });
       await page.getByTestId('product-image').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
-      await expect(page.getByTestId('product-image-error')).toHaveText(tx.error.imageTooLarge);
+      await expect(page.getByTestId('product-image-error')).toHaveText(errorTexts[lang].IMAGE_TOO_LARGE);
       await expect(page.getByTestId('product-image-preview')).toHaveCount(0);
       expect(uploads).toBe(0);
     });

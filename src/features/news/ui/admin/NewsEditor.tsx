@@ -14,7 +14,7 @@ import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
-import NewsImageField from './NewsImageField.tsx';
+import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
@@ -51,6 +51,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
   useUnsavedGuard(isDirty);
 
   const image = watch('image');
+  const [uploading, setUploading] = useState(false);
   const bodies = watch<NewsInput['body']>('body');
   const listHref = localizePath(sectionPath('news'), locale);
 
@@ -125,7 +126,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
       </section>
 
       <section className={`${panelClass} grid gap-6 md:grid-cols-[1fr_auto] md:items-start`}>
-        <NewsImageField id="news-image" t={t} agencyName={agencyName} value={image} error={errorText('image')} onChange={(url) => setValue('image', url)} />
+        <ImageField id="news-image" label={t('news.admin.form.image')} t={t} agencyName={agencyName} value={image} error={errorText('image')} shape="wide" onBusy={setUploading} onChange={(url) => setValue('image', url)} />
         <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
           <input {...register('published')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid="news-published" aria-describedby="news-published-hint" />
           <span>
@@ -138,7 +139,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
       </section>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || (editing && !isDirty)} data-testid="news-submit">
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || uploading || (editing && !isDirty)} data-testid="news-submit">
           {isSubmitting ? t('news.admin.form.saving') : editing ? t('news.admin.form.submitSave') : t('news.admin.form.submitCreate')}
         </button>
         {editing && article.published && (

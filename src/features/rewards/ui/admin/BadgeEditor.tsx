@@ -14,7 +14,7 @@ import { inputClass, linkClass, selectClass } from '../../../../platform/ui/ui.t
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
-import { uploadImage } from '../../../../platform/browser/upload.ts';
+import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
@@ -107,7 +107,6 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
 function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale: SectionProps['locale']; badge: Badge | null; agency?: string }) {
   const editing = badge !== null;
   const [uploading, setUploading] = useState(false);
-  const [iconError, setIconError] = useState<string | undefined>();
   const { register, handleSubmit, setValue, watch, getValues, setError, errors, isSubmitting, isDirty } = useForm<Values>({
     validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({ ...v, rewardAmount: numberOrUndefined(v.rewardAmount) })),
     defaultValues: toValues(badge),
@@ -123,21 +122,6 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
     if (errs.name || errs.description) setLang('it');
   };
   const listHref = localizePath(sectionPath('badges'), locale);
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setIconError(undefined);
-    setUploading(true);
-    const res = await uploadImage(file, agency || 'Nexus');
-    setUploading(false);
-    if (!res.ok) {
-      const message = res.reason === 'tooLarge' ? t('rewardsAdmin.image.tooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('rewardsAdmin.image.upload');
-      setIconError(message);
-      toast.error(message);
-      return;
-    }
-    setValue('icon', res.url, { shouldDirty: true });
-  };
 
   const onSubmit = async (values: Body) => {
     const common = {
@@ -188,26 +172,16 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
           </select>
         </FormField>
         <NameAndDescription t={t} name="badge" ns="rewardsAdmin.badges.form" tab={lang} onChange={setLang} form={{ register, watch, fieldError }} max={[80, 500]} rows={3} />
-        <FormField id="badge-icon" label={t('rewardsAdmin.badges.form.icon')} error={iconError ?? fieldError('icon')} hint={t('rewardsAdmin.image.hint')}>
-          <div className="flex items-center gap-3">
-            {icon ? (
-              <img src={icon} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg bg-ink object-cover" data-testid="badge-icon-preview" />
-            ) : (
-              <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand/20 text-brand">
-                ★
-              </span>
-            )}
-            <input
-              {...controlProps('badge-icon', iconError ?? fieldError('icon'), true)}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              disabled={uploading}
-              onChange={(e) => onFile(e.target.files?.[0])}
-              className="block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-brand/30 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white"
-            />
-          </div>
-          {uploading && <p className="text-xs text-slate-400">{t('rewardsAdmin.image.uploading')}</p>}
-        </FormField>
+        <ImageField
+          id="badge-icon"
+          label={t('rewardsAdmin.badges.form.icon')}
+          t={t}
+          agencyName={agency || 'Nexus'}
+          value={icon}
+          error={fieldError('icon')}
+          onBusy={setUploading}
+          onChange={(url) => setValue('icon', url, { shouldDirty: true })}
+        />
         <FormField id="badge-reward" label={t('rewardsAdmin.badges.form.rewardAmount')} error={fieldError('rewardAmount')}>
           <input {...register('rewardAmount')} {...controlProps('badge-reward', fieldError('rewardAmount'))} type="number" min={0} max={MAX_REWARD} step={1} inputMode="numeric" className={inputClass} />
         </FormField>

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { MAX_CREDITS, MAX_QUANTITY, productInputSchema, productUpdateSchema, type Product } from '../../contract.ts';
-import { imageTypes } from '../../../../platform/storage/media-contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
@@ -16,7 +15,7 @@ import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
-import { uploadImage } from '../../../../platform/browser/upload.ts';
+import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
@@ -62,27 +61,8 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, editing ? editRanges : createRanges);
   const [uploading, setUploading] = useState(false);
-  const [imageProblem, setImageProblem] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const image = watch('image');
   const [lang, setLang] = useState<Locale>('it');
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setImageProblem(null);
-    clearErrors('image');
-    setUploading(true);
-    const res = await uploadImage(file, agencyName);
-    setUploading(false);
-    if (fileRef.current) fileRef.current.value = '';
-    if (!res.ok) {
-      const message = res.reason === 'tooLarge' ? t('rewardsAdmin.error.imageTooLarge') : res.reason === 'invalid' ? t.error(res.code) : t('rewardsAdmin.error.imageUpload');
-      setImageProblem(message);
-      toast.error(message);
-      return;
-    }
-    setValue('image', res.url);
-  };
 
   const onSubmit = async (body: Output) => {
     const res = editing
@@ -101,8 +81,6 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
     if (errs.name || errs.description) setLang('it');
   };
 
-  const imageError = imageProblem ?? fieldError('image');
-
   return (
     <form noValidate onSubmit={handleSubmit<Output>(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="product-form">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -119,29 +97,19 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
           </FormField>
         </div>
         <div className="sm:col-span-2">
-          <FormField id="product-image" label={t('rewardsAdmin.productForm.image')} error={imageError} hint={t('rewardsAdmin.productForm.imageHint')}>
-            <div className="flex flex-wrap items-center gap-4">
-              {image ? (
-                <img src={image} alt={t('rewardsAdmin.productForm.imagePreview')} className="h-24 w-24 rounded-xl border border-line object-cover" data-testid="product-image-preview" />
-              ) : (
-                <div className="flex h-24 w-24 items-center justify-center rounded-xl border border-dashed border-line px-2 text-center text-xs text-slate-500">{t('rewardsAdmin.productForm.noImage')}</div>
-              )}
-              <input
-                ref={fileRef}
-                {...controlProps('product-image', imageError, true)}
-                type="file"
-                accept={imageTypes.join(',')}
-                disabled={uploading}
-                onChange={(e) => onFile(e.target.files?.[0])}
-                className="block text-sm text-slate-300 file:mr-3 file:rounded-lg file:border file:border-line file:bg-ink/60 file:px-3 file:py-1.5 file:text-xs file:font-semibold file:text-slate-200"
-              />
-              {uploading && (
-                <span className="text-sm text-slate-400" data-testid="product-image-uploading">
-                  {t('rewardsAdmin.productForm.uploading')}
-                </span>
-              )}
-            </div>
-          </FormField>
+          <ImageField
+            id="product-image"
+            label={t('rewardsAdmin.productForm.image')}
+            t={t}
+            agencyName={agencyName}
+            value={image}
+            error={fieldError('image')}
+            onBusy={setUploading}
+            onChange={(url) => {
+              clearErrors('image');
+              setValue('image', url);
+            }}
+          />
         </div>
       </div>
       <EditorActions t={t} name="product" ns="rewardsAdmin.productForm" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading} />

@@ -7,7 +7,7 @@ import FactionScoresEditor from './FactionScoresEditor.tsx';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 
 /** /dashboard/competitions/new and /dashboard/competitions/edit?id=…: the form, and on edit the faction scores. */
-export default function CompetitionEditor({ t, locale, section }: SectionProps) {
+export default function CompetitionEditor({ t, locale, section, agencyName = '' }: SectionProps) {
   const editor = useEditorRecord<Competition>(section === 'competitionsEdit', (id) => `/tournaments/competitions/${encodeURIComponent(id)}`);
   const { setRecord: setCompetition } = editor;
   return (
@@ -22,11 +22,11 @@ export default function CompetitionEditor({ t, locale, section }: SectionProps) 
       {(competition) =>
         competition ? (
           <>
-            <CompetitionForm t={t} locale={locale} competition={competition} onSaved={(c) => setCompetition((old) => ({ ...c, teams: c.teams ?? old?.teams ?? [] }))} />
+            <CompetitionForm t={t} locale={locale} agencyName={agencyName} competition={competition} onSaved={(c) => setCompetition((old) => ({ ...c, teams: c.teams ?? old?.teams ?? [] }))} />
             <FactionScoresEditor t={t} competition={competition} onSaved={setCompetition} />
           </>
         ) : (
-          <CompetitionForm t={t} locale={locale} competition={null} onSaved={setCompetition} />
+          <CompetitionForm t={t} locale={locale} agencyName={agencyName} competition={null} onSaved={setCompetition} />
         )
       }
     </EditorFrame>

@@ -18,6 +18,7 @@ import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 
 /**
  * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.
@@ -54,16 +55,19 @@ interface Props {
   t: Translator;
   locale: Locale;
   competition: Competition | null;
+  /** the media bucket of the thumbnail upload */
+  agencyName: string;
   onSaved: (c: Competition) => void;
 }
 
 /** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url, the playoffs and finals). */
-export default function CompetitionForm({ t, locale, competition, onSaved }: Props) {
+export default function CompetitionForm({ t, locale, competition, agencyName, onSaved }: Props) {
   const editing = competition !== null;
-  const { register, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useForm<Values>({ validate, defaultValues: toValues(competition) });
+  const { register, handleSubmit, reset, getValues, setValue, watch, setError, errors, isDirty, isSubmitting } = useForm<Values>({ validate, defaultValues: toValues(competition) });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
   const [lang, setLang] = useState<Locale>('it');
+  const [uploading, setUploading] = useState(false);
   const listHref = localizePath(sectionPath('competitions'), locale);
 
   useEffect(() => {
@@ -108,9 +112,18 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
           options={games.map((g) => [g, t(`dashboard.games.${g}`)])}
           placeholder={t('dashboard.tournaments.form.gamePlaceholder')}
         />
-        <FormField id="competition-thumbnail" label={t('dashboard.competitions.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
-          <input {...register('thumbnail')} {...controlProps('competition-thumbnail', fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
-        </FormField>
+        <div className="sm:col-span-2">
+          <ImageField
+            id="competition-thumbnail"
+            label={t('dashboard.competitions.form.thumbnail')}
+            t={t}
+            agencyName={agencyName}
+            value={watch('thumbnail')}
+            error={fieldError('thumbnail')}
+            onBusy={setUploading}
+            onChange={(url) => setValue('thumbnail', url)}
+          />
+        </div>
         <div className="sm:col-span-2">
           <FormField id="competition-url" label={t('dashboard.competitions.form.url')} error={fieldError('url')} hint={t('dashboard.competitions.form.urlHint')}>
             <input {...register('url')} {...controlProps('competition-url', fieldError('url'), true)} type="text" inputMode="url" maxLength={500} className={inputClass} />
@@ -127,7 +140,7 @@ export default function CompetitionForm({ t, locale, competition, onSaved }: Pro
           <input {...register('finalsCity')} {...controlProps('competition-finals-city', fieldError('finalsCity'))} type="text" maxLength={80} className={inputClass} />
         </FormField>
       </div>
-      <EditorActions t={t} name="competition" ns="dashboard.competitions.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={editing && !isDirty} />
+      <EditorActions t={t} name="competition" ns="dashboard.competitions.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading || (editing && !isDirty)} />
     </form>
   );
 }

@@ -24,7 +24,7 @@ const initialTab = (): Tab => {
 };
 
 /** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players and e-mail panels. */
-export default function TournamentEditor({ t, locale, section, ownerId }: SectionProps) {
+export default function TournamentEditor({ t, locale, section, ownerId, agencyName = '' }: SectionProps) {
   const editor = useEditorRecord<Tournament>(section === 'tournamentsEdit', (id) => `/tournaments/${encodeURIComponent(id)}`);
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
@@ -51,9 +51,9 @@ export default function TournamentEditor({ t, locale, section, ownerId }: Sectio
     >
       {(tournament) =>
         tournament ? (
-          <EditView t={t} locale={locale} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} />
+          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} />
         ) : (
-          <TournamentForm t={t} locale={locale} tournament={null} competitions={competitions} onSaved={editor.setRecord} />
+          <TournamentForm t={t} locale={locale} agencyName={agencyName} tournament={null} competitions={competitions} onSaved={editor.setRecord} />
         )
       }
     </EditorFrame>
@@ -63,10 +63,12 @@ export default function TournamentEditor({ t, locale, section, ownerId }: Sectio
 function EditView({
   t,
   locale,
+  agencyName,
   competitions,
   tournament,
   setTournament,
 }: Pick<SectionProps, 't' | 'locale'> & {
+  agencyName: string;
   competitions: Competition[] | null;
   tournament: Tournament;
   setTournament: (t: Tournament) => void;
@@ -130,7 +132,7 @@ function EditView({
 
       {/* panels stay mounted, so unsaved form edits survive a look at the players */}
       <div role="tabpanel" id="tournament-panel-settings" aria-labelledby="tournament-tab-settings" hidden={tab !== 'settings'}>
-        <TournamentForm t={t} locale={locale} tournament={tournament} competitions={competitions} onSaved={setTournament} />
+        <TournamentForm t={t} locale={locale} agencyName={agencyName} tournament={tournament} competitions={competitions} onSaved={setTournament} />
       </div>
       <div role="tabpanel" id="tournament-panel-players" aria-labelledby="tournament-tab-players" hidden={tab !== 'players'} data-testid="tournament-panel-players">
         <PlayersPanel

@@ -18,6 +18,7 @@ import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
+import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
@@ -38,6 +39,8 @@ interface Props {
   locale: Locale;
   /** null on the new page */
   tournament: Tournament | null;
+  /** the media bucket of the banner and thumbnail uploads */
+  agencyName: string;
   /** for the competition select; null while loading or when they could not be read */
   competitions: Competition[] | null;
   onSaved: (tournament: Tournament) => void;
@@ -55,7 +58,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** The admin's tournament form (new and edit), every field of tournamentInputSchema. */
-export default function TournamentForm({ t, locale, tournament, competitions, onSaved }: Props) {
+export default function TournamentForm({ t, locale, tournament, agencyName, competitions, onSaved }: Props) {
   const editing = tournament !== null;
   // a private tournament keeps its password when the field is left empty; one becoming private needs one
   const hasPassword = editing && !tournament.open;
@@ -69,7 +72,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
       return extra;
     });
   }, [hasPassword, tournament]);
-  const { register, handleSubmit, reset, watch, getValues, setError, errors, isDirty, isSubmitting } = useForm<TournamentFormValues>({ validate, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
+  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } = useForm<TournamentFormValues>({ validate, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
   useUnsavedGuard(isDirty);
 
   // a change made elsewhere on the page (the quick status control) updates the untouched fields
@@ -86,6 +89,7 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
   const [lang, setLang] = useState<Locale>('it');
   const banner = watch('banner');
   const thumbnail = watch('thumbnail');
+  const [uploading, setUploading] = useState(false);
   const zone = localTimeZone();
   const listHref = localizePath(sectionPath('tournaments'), locale);
 
@@ -109,8 +113,6 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
     if (errs.name || errs.description || errs.rules) setLang('it');
     if (Object.keys(errs).length) toast.error(t('dashboard.tournaments.form.invalid'));
   };
-
-  const imagePreview = (url: string) => (/^(\/media\/|https:\/\/)[^\s"'<>]+$/.test(url.trim()) ? <img src={url.trim()} alt="" loading="lazy" className="mt-2 h-20 max-w-full rounded-lg border border-line object-cover" /> : null);
 
   const f = (name: string) => `tournament-${name.replace('.', '-')}`;
 
@@ -264,17 +266,23 @@ export default function TournamentForm({ t, locale, tournament, competitions, on
       </Section>
 
       <Section id="tournament-images" title={t('dashboard.tournaments.form.sections.images')}>
-        <FormField id={f('banner')} label={t('dashboard.tournaments.form.banner')} error={fieldError('banner')} hint={t('dashboard.tournaments.form.imageHint')}>
-          <input {...register('banner')} {...controlProps(f('banner'), fieldError('banner'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
-          {imagePreview(banner)}
-        </FormField>
-        <FormField id={f('thumbnail')} label={t('dashboard.tournaments.form.thumbnail')} error={fieldError('thumbnail')} hint={t('dashboard.tournaments.form.imageHint')}>
-          <input {...register('thumbnail')} {...controlProps(f('thumbnail'), fieldError('thumbnail'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
-          {imagePreview(thumbnail)}
-        </FormField>
+        {(['banner', 'thumbnail'] as const).map((name) => (
+          <ImageField
+            key={name}
+            id={f(name)}
+            label={t(`dashboard.tournaments.form.${name}`)}
+            t={t}
+            agencyName={agencyName}
+            value={name === 'banner' ? banner : thumbnail}
+            error={fieldError(name)}
+            shape={name === 'banner' ? 'wide' : 'square'}
+            onBusy={setUploading}
+            onChange={(url) => setValue(name, url)}
+          />
+        ))}
       </Section>
 
-      <EditorActions t={t} name="tournament" ns="dashboard.tournaments.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={editing && !isDirty} sticky />
+      <EditorActions t={t} name="tournament" ns="dashboard.tournaments.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading || (editing && !isDirty)} sticky />
     </form>
   );
 }
