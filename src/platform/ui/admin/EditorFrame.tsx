@@ -22,7 +22,8 @@ export function useEditorRecord<T>(editing: boolean, path: (id: string) => strin
     api<T>(path(id), { base }).then((res) => {
       if (!live) return;
       if (res.ok) setRecord(res.data);
-      else setFailure(res.code);
+      // an id the API refuses outright (400) names no record either: the page says "not found"
+      else setFailure(res.status === 400 ? 'NOT_FOUND' : res.code);
     });
     return () => {
       live = false;

@@ -16,6 +16,7 @@ import { type SectionProps } from '../../../../platform/ui/admin/section-props.t
 import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
+import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
@@ -34,7 +35,8 @@ export default function ProductEditor({ t, locale, section, agencyName = '' }: S
   const editor = useEditorRecord<Product>(section === 'productsEdit', (id) => `/marketplace/products/${encodeURIComponent(id)}`, marketplaceApiBase);
   const { failure } = editor;
   useEffect(() => {
-    if (failure) toast.error(t('rewardsAdmin.error.network'));
+    // an unknown id is said inline by the frame; a toast is for a read that failed
+    if (failure && !isNotFound(failure)) toast.error(t('rewardsAdmin.error.network'));
   }, [failure, t]);
   return (
     <EditorFrame t={t} editor={editor} name="product" back={{ href: localizePath(sectionPath('products'), locale), label: t('rewardsAdmin.productForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(p) => p._id}>
