@@ -20,8 +20,11 @@ export type NumberRanges = Record<string, readonly [min: number, max: number]>;
  * tournament's schedule out of order, src/platform/schedule-order.ts, among them); three are aliases.
  */
 const sameKey = new Set('slug rewardRange amountRange nonZero dateInPast afterStart beforeStart beforeRegistrationOpens beforeRegistrationCloses beforeCheckinOpens beforeCheckinCloses'.split(' '));
-const aliases: Record<string, string> = { username: 'usernameFormat', future: 'birthDateFuture', mismatch: 'passwordMismatch' };
+const aliases: Record<string, string> = { username: 'usernameFormat', future: 'birthDateFuture', mismatch: 'passwordMismatch', image: 'imageUrl' };
 const ownMessage = (message: string) => (sameKey.has(message) ? message : aliases[message]);
+
+/** The image addresses of the dashboard forms: an upload's /media/… or an https URL (schemas.ts imageUrl). */
+const imageFields = new Set(['banner', 'thumbnail', 'image', 'icon']);
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
@@ -38,7 +41,10 @@ export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unkn
   if (isEmpty(value)) return say('required');
   const range = ranges[field] ?? ranges[name];
   if (range) return say('numberRange', { min: range[0], max: range[1] });
-  if (name === 'banner' || name === 'thumbnail') return say('imageUrl');
+  // a field with one format says it, whether the form's schema or the server refused it (the
+  // server's issue carries zod's English message, not the issue code)
+  if (imageFields.has(name)) return say('imageUrl');
+  if (name === 'email') return say('email');
   if (name === 'url') return say('url');
   if (name.startsWith('start_') || name.startsWith('end_')) return say('dateTime');
   switch (error.type) {
@@ -50,7 +56,6 @@ export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unkn
     case 'too_big':
       return say('tooLong');
     case 'invalid_format':
-      if (name === 'email') return say('email');
       if (name === 'birth_date') return say('birthDateInvalid');
       return say('invalid');
     // a choice not made (a select left on its placeholder)

@@ -17,7 +17,8 @@ describe('fieldErrorKey', () => {
     ['confirm', { type: 'custom', message: 'mismatch' }, 'abc', 'errors.validation.passwordMismatch'],
     ['gameAccounts.0.username', { type: 'too_small', message: 'Too small' }, '', 'errors.validation.required'],
     ['email', { type: 'code', message: 'EMAIL_TAKEN' }, 'a@b.it', 'errors.EMAIL_TAKEN'],
-    ['email', { type: 'server', message: 'Invalid email address' }, 'x@y', 'errors.validation.invalid'],
+    // the server's refusal of an address reads like the form's own
+    ['email', { type: 'server', message: 'Invalid email address' }, 'x@y', 'errors.validation.email'],
   ])('%s %o with %j is %s', (field, error, value, key) => {
     expect(fieldErrorKey(field, error, value).key).toBe(key);
   });

@@ -26,7 +26,7 @@ export default function LanguageTabs({ idPrefix, tab, onChange, t, invalid = [] 
       {(l) => (
         <>
           {t(`dashboard.common.lang.${l}`)}
-          {invalid.includes(l) && <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t('dashboard.tournaments.form.invalid')} data-testid={`${idPrefix}-tab-${l}-error`} />}
+          {invalid.includes(l) && <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t.error('VALIDATION_ERROR')} data-testid={`${idPrefix}-tab-${l}-error`} />}
         </>
       )}
     </TabList>

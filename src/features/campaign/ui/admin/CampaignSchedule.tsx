@@ -88,7 +88,7 @@ function ScheduleForm({ t, campaign, competitions, onSaved }: { t: Translator; c
   useUnsavedGuard(isDirty);
   const [failure, setFailure] = useState<string | null>(null);
   const zone = localTimeZone();
-  const fieldError = (path: string) => (errors[path] ? t('campaignAdmin.schedule.invalidDate') : undefined);
+  const fieldError = (path: string) => (errors[path] ? t('errors.validation.dateTime') : undefined);
 
   const onSubmit = async (body: Required<CampaignUpdate>) => {
     setFailure(null);

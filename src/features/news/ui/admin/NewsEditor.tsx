@@ -85,7 +85,7 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
   const onInvalid = (errs: FieldErrors) => {
     const first = locales.find((l) => inLanguage(errs, l));
     if (first && first !== tab) setTab(first);
-    toast.error(t('news.admin.form.invalid'));
+    toast.error(t.error('VALIDATION_ERROR'));
   };
 
   const f = (name: string, l: Locale) => `news-${name}-${l}`;

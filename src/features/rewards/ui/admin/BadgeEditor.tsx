@@ -7,6 +7,7 @@ import { badgeTriggers, type Badge } from '../../contract.ts';
 import { badgeEditSchema, badgeFormSchema, MAX_CREDITS as MAX_REWARD } from './economy-forms.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
@@ -138,10 +139,8 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
       : await api<Badge>('/marketplace/badges', { method: 'POST', body: { ...common, slug: getValues('slug').trim(), trigger: getValues('trigger') } });
     if (!res.ok) {
       if (res.code === 'BADGE_SLUG_TAKEN') setError('slug', { type: 'code', message: res.code }, { shouldFocus: true });
-      for (const issue of res.issues ?? []) {
-        const field = fields.find((f) => issue.path === `body.${f}` || issue.path === f || issue.path.startsWith(`body.${f}.`));
-        if (field) setError(field, { type: 'server' }, { shouldFocus: true });
-      }
+      // the server's issues in the catalogue's words, as every other form places them
+      for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(`${t('rewardsAdmin.badges.saveError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
       return;
     }

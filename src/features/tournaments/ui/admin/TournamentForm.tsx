@@ -111,7 +111,7 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
   const onInvalid = (errs: FieldErrors) => {
     // the Italian texts are required: show their tab when one of them is wrong
     if (errs.name || errs.description || errs.rules) setLang('it');
-    if (Object.keys(errs).length) toast.error(t('dashboard.tournaments.form.invalid'));
+    if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
   };
 
   const f = (name: string) => `tournament-${name.replace('.', '-')}`;
