@@ -20,7 +20,7 @@ export type NumberRanges = Record<string, readonly [min: number, max: number]>;
  * tournament's schedule out of order, src/platform/schedule-order.ts, among them); three are aliases.
  */
 const sameKey = new Set('slug rewardRange amountRange nonZero dateInPast afterStart beforeStart beforeRegistrationOpens beforeRegistrationCloses beforeCheckinOpens beforeCheckinCloses'.split(' '));
-const aliases: Record<string, string> = { username: 'usernameFormat', future: 'birthDateFuture', mismatch: 'passwordMismatch', image: 'imageUrl' };
+const aliases: Record<string, string> = { username: 'usernameFormat', future: 'birthDateFuture', mismatch: 'passwordMismatch' };
 const ownMessage = (message: string) => (sameKey.has(message) ? message : aliases[message]);
 
 /** The image addresses of the dashboard forms: an upload's /media/… or an https URL (schemas.ts imageUrl). */

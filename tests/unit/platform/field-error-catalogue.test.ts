@@ -83,6 +83,10 @@ describe.each(locales)('the same field error reads the same in every form (%s)',
     ]);
     expect([...texts]).toEqual([translator(locale)('errors.validation.imageUrl')]);
   });
+
+  test('an image left out where one is required is "required", not a wrong address', async () => {
+    expect(await formText(locale, productInputSchema, { ...product, image: '' }, 'image')).toBe(translator(locale)('errors.validation.required'));
+  });
 });
 
 /** Every leaf of a namespace as [key, text]. */

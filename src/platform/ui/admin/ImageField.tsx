@@ -57,7 +57,7 @@ export default function ImageField({ id, label, t, agencyName, value, onChange, 
 
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} id={`${id}-label`} className={labelClass}>
         {label}
       </label>
       <div className="flex flex-wrap items-center gap-4">
@@ -95,13 +95,25 @@ export default function ImageField({ id, label, t, agencyName, value, onChange, 
               if (file) void upload(file);
             }}
           />
-          <button type="button" className={secondaryButtonClass} onClick={() => input.current?.click()} disabled={uploading} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`} data-testid={`${id}-choose`}>
+          {/* "Banner, Choose an image": with two image fields on a page each button says whose it is */}
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => input.current?.click()}
+            disabled={uploading}
+            id={`${id}-choose`}
+            aria-labelledby={`${id}-label ${id}-choose`}
+            aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+            data-testid={`${id}-choose`}
+          >
             {uploading ? t('dashboard.imageField.uploading') : t(value ? 'dashboard.imageField.replace' : 'dashboard.imageField.choose')}
           </button>
           {value && !uploading && (
             <button
               type="button"
               className={dangerSmallButtonClass}
+              id={`${id}-remove`}
+              aria-labelledby={`${id}-label ${id}-remove`}
               onClick={() => {
                 setProblem(null);
                 onChange('');
