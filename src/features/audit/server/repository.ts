@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
 import type { AuditLogTable, Database } from '../../../platform/db/schema.ts';
 import type { AuditEntry, AuditFilter } from '../contract.ts';
-import { contains } from '../../../platform/db/search.ts';
+import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 
@@ -48,7 +48,7 @@ export async function insert(db: Db, e: NewAuditEntry): Promise<void> {
 }
 
 /**
- * Newest first. `action` is an exact action or a prefix ending in '.' ('product.'); `search`
+ * Newest first unless `sort` asks otherwise. `action` is an exact action or a prefix ending in '.' ('product.'); `search`
  * looks in the actor's name, the action, the entity's id and its label (the names it had).
  */
 export async function list(db: Db, owner: string, q: { limit: number; offset: number } & AuditFilter): Promise<{ rows: AuditEntry[]; total: number }> {
@@ -61,7 +61,15 @@ export async function list(db: Db, owner: string, q: { limit: number; offset: nu
   }
   if (q.search) base = base.where((eb) => eb.or([contains('actor_name', q.search!), contains('entity_id', q.search!), contains('action', q.search!), contains('entity_label', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+  // the id breaks ties (and follows the date within a second) so pages never overlap
+  const order = orderFor(q.sort ?? 'newest', { date: sql.ref('created_at'), who: byText('actor_name'), action: sql.ref('action') }) ?? [sql.ref('created_at'), 'desc' as const];
+  const rows = await base
+    .selectAll()
+    .orderBy(...order)
+    .orderBy('id', order[1])
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
   return { rows: rows.map(toEntry), total: Number(n) };
 }
 

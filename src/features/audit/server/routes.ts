@@ -27,7 +27,7 @@ const csvColumns: CsvColumn<AuditEntry>[] = [
   },
 ];
 
-const filterOf = (q: { action?: string; search?: string }) => ({ action: q.action || undefined, search: q.search || undefined });
+const filterOf = (q: { action?: string; search?: string; sort?: string }) => ({ action: q.action || undefined, search: q.search || undefined, sort: q.sort });
 
 /** The audit log of admin writes. */
 export default async function auditRoutes(root: FastifyInstance) {
@@ -36,7 +36,7 @@ export default async function auditRoutes(root: FastifyInstance) {
   app.get('/admin/audit', {
     schema: {
       tags: ['audit'],
-      summary: 'Audit log of admin writes, newest first (admin)',
+      summary: 'Audit log of admin writes, newest first or by date, actor or action (admin)',
       security,
       querystring: auditQuerySchema,
       response: { 200: listEnvelope(auditEntrySchema), ...errorResponses(400, 401, 403) },
@@ -51,7 +51,7 @@ export default async function auditRoutes(root: FastifyInstance) {
   app.get('/admin/audit/export', {
     schema: {
       tags: ['audit'],
-      summary: 'The audit log under the same action filter and search, as CSV (admin; newest 10,000 entries)',
+      summary: 'The audit log under the same action filter, search and order, as CSV (admin; newest 10,000 entries)',
       security,
       querystring: auditExportQuerySchema,
       response: { 200: z.string().describe('text/csv: createdAt, actor, actorId, action, entityType, entityId, entityLabel, changes'), ...errorResponses(400, 401, 403) },

@@ -11,7 +11,7 @@ import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../platform/ui/admin/use-admin-list.ts';
 import UserPageLink from '../../../platform/ui/admin/UserPageLink.tsx';
-import type { AuditEntry } from '../contract.ts';
+import { auditSorts, type AuditEntry } from '../contract.ts';
 import { auditChanges, formatAuditValue } from '../diff.ts';
 import { actionLabel, auditActionPrefixes, auditObjectPath, changedKeys, entityTypeLabel, prettyLines } from './audit-diff.ts';
 
@@ -19,13 +19,13 @@ import { actionLabel, auditActionPrefixes, auditObjectPath, changedKeys, entityT
 const objectName = (e: AuditEntry) => e.entityLabel || (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
 
 /** The filter and search of the list, as the API's query (the page's list and its export share it). */
-const filterQuery = (query: string, action: string | undefined) => new URLSearchParams({ ...(action ? { action } : {}), ...(query ? { search: query } : {}) });
+const filterQuery = (query: string, action: string | undefined, sort: string | undefined) => new URLSearchParams({ ...(action ? { action } : {}), ...(query ? { search: query } : {}), ...(sort ? { sort } : {}) });
 
 /** /dashboard/audit: every admin action, newest first, filtered by kind, searched by who, what and the object's name. */
 export default function AuditLog({ t, locale }: SectionProps) {
   const list = useAdminList<AuditEntry>({
-    url: ({ query, page, values: { action } }) => `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, action)}`,
-    params: { action: { values: ['', ...auditActionPrefixes], initial: '' } },
+    url: ({ query, page, values: { action, sort } }) => `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, action, sort)}`,
+    params: { action: { values: ['', ...auditActionPrefixes], initial: '' }, sort: { values: auditSorts, initial: 'newest' } },
     loadError: (code) => t.error(code),
   });
   const [open, setOpen] = useState<AuditEntry | null>(null);
@@ -48,11 +48,11 @@ export default function AuditLog({ t, locale }: SectionProps) {
             options={[['', t('audit.filterAll')], ...auditActionPrefixes.map((p): [string, string] => [p, entityTypeLabel(t, p)])]}
           />
           <div className="self-end">
-            <ExportButton path={`/admin/audit/export?${filterQuery(list.query, list.values.action)}`} name={t('audit.export')} t={t} testId="audit-export" />
+            <ExportButton path={`/admin/audit/export?${filterQuery(list.query, list.values.action, list.values.sort)}`} name={t('audit.export')} t={t} testId="audit-export" />
           </div>
         </>
       }
-      columns={[{ key: 'when' }, { key: 'who' }, { key: 'action' }, { key: 'entity' }, { key: 'details', align: 'right' }]}
+      columns={[{ key: 'when', sort: 'date' }, { key: 'who', sort: 'who' }, { key: 'action', sort: 'action' }, { key: 'entity' }, { key: 'details', align: 'right' }]}
       after={<AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />}
     >
       {(entry) => (
