@@ -104,7 +104,7 @@ describe('the economy forms share the one field-error mapper', () => {
     expect(fieldErrorKey('amount', { type: 'custom', message: 'nonZero' }, 0)).toEqual({ key: 'errors.validation.nonZero' });
     expect(fieldErrorKey('reason', { type: 'too_big', message: 'Too big' }, 'x'.repeat(300))).toEqual({ key: 'errors.validation.tooLong' });
     expect(fieldErrorKey('rewardAmount', { type: 'server' }, 5, { rewardAmount: [0, 1_000_000] })).toEqual({ key: 'errors.validation.numberRange', vars: { min: 0, max: 1_000_000 } });
-    expect(fieldErrorKey('icon', { type: 'server' }, 'x')).toEqual({ key: 'errors.validation.invalid' });
+    expect(fieldErrorKey('icon', { type: 'server' }, 'x')).toEqual({ key: 'errors.validation.imageUrl' });
   });
   test('their own texts are in both languages', () => {
     for (const key of ['slug', 'rewardRange', 'amountRange', 'nonZero']) {
