@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translator } from '../use-t.ts';
-import { $unsaved, linkLeaving, mustAsk, releaseUnsaved } from './unsaved-guard.ts';
+import { $unsaved, linkLeaving, mustAsk } from './unsaved-guard.ts';
 
 // the dialog's code stays out of the shell's first load: it is fetched when a form first holds changes
-const ConfirmDialog = lazy(() => import('../ConfirmDialog.tsx'));
+const UnsavedDialog = lazy(() => import('./UnsavedDialog.tsx'));
 
 /**
  * The dashboard shell's half of the unsaved-changes guard (unsaved-guard.ts): while a form holds
@@ -33,20 +33,7 @@ export default function UnsavedGuard({ t }: { t: Translator }) {
   if (!dirty) return null;
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog
-        open={target !== null}
-        title={t('dashboard.unsaved.title')}
-        message={t('dashboard.unsaved.message')}
-        confirmLabel={t('dashboard.unsaved.leave')}
-        cancelLabel={t('dashboard.unsaved.stay')}
-        danger
-        onCancel={() => setTarget(null)}
-        onConfirm={() => {
-          releaseUnsaved();
-          if (target) window.location.assign(target);
-        }}
-        testId="unsaved-dialog"
-      />
+      <UnsavedDialog t={t} target={target} onStay={() => setTarget(null)} />
     </Suspense>
   );
 }

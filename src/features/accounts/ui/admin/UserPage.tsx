@@ -7,7 +7,7 @@ import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import Pagination from '../../../../platform/ui/Pagination.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { useAtom } from '../../../../platform/ui/use-atom.ts';
+import { useStore } from '@nanostores/react';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
@@ -78,7 +78,8 @@ export default function UserPage({ t, locale, agencyName = 'Nexus' }: SectionPro
 }
 
 function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; locale: Locale; agencyName: string; data: UserOverview; onStanding: (s: AccountStanding) => void }) {
-  const me = useAtom($user);
+  // the dashboard's own way to read the session (the visitor pages' lighter useAtom would split their shared chunk)
+  const me = useStore($user);
   const { user } = data;
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
