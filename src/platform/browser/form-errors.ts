@@ -16,23 +16,29 @@ export interface FieldErrorLike {
 export type NumberRanges = Record<string, readonly [min: number, max: number]>;
 
 /**
- * Messages the shared schemas set themselves: most name their errors.validation key outright (a
- * tournament's schedule out of order, src/platform/schedule-order.ts, among them); three are aliases.
+ * Messages the shared schemas set themselves: most name their errors.validation key outright, the
+ * tournament schedule's too (src/platform/schedule-order.ts: afterStart, beforeCheckinOpens, …, one
+ * pattern rather than a list, as this module ships with every form page); three are aliases.
  */
-const sameKey = new Set('slug rewardRange amountRange nonZero dateInPast afterStart beforeStart beforeRegistrationOpens beforeRegistrationCloses beforeCheckinOpens beforeCheckinCloses'.split(' '));
+const sameKey = new Set('slug rewardRange amountRange nonZero dateInPast'.split(' '));
 const aliases: Record<string, string> = { username: 'usernameFormat', future: 'birthDateFuture', mismatch: 'passwordMismatch' };
-const ownMessage = (message: string) => (sameKey.has(message) ? message : aliases[message]);
+const ownMessage = (message: string) => (sameKey.has(message) || /^(after|before)[A-Z]/.test(message) ? message : aliases[message]);
 
-/** The image addresses of the dashboard forms: an upload's /media/… or an https URL (schemas.ts imageUrl). */
-const imageFields = new Set(['banner', 'thumbnail', 'image', 'icon']);
+/**
+ * Fields with one format, which their error names whether the form's schema or the server refused
+ * them (the server's issue carries zod's English, not the issue code). The dashboard's image
+ * addresses are an upload's /media/… or an https URL (schemas.ts imageUrl).
+ */
+const formats: Record<string, string> = { banner: 'imageUrl', thumbnail: 'imageUrl', image: 'imageUrl', icon: 'imageUrl', email: 'email', url: 'url' };
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 /** The translation key (and its variables) of one field error. `value` is the field's current value. */
 export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unknown, ranges: NumberRanges = {}): { key: string; vars?: Record<string, number> } {
-  // a stable API code put on a field (EMAIL_TAKEN on email), or named by a schema refinement (src/platform/date-range.ts)
-  if (error.type === 'code' && error.message) return { key: `errors.${error.message}` };
-  if (error.message === 'DATE_OUT_OF_RANGE' || error.message === 'BIRTH_DATE_TOO_EARLY') return { key: `errors.${error.message}` };
+  // a stable API code put on a field (EMAIL_TAKEN on email), or named by a schema refinement
+  // (DATE_OUT_OF_RANGE in src/platform/date-range.ts, INVALID_SCHEDULE, PRICE_RANGE_INVERTED):
+  // codes are capitals, zod's own messages never are
+  if (/^[A-Z_]+$/.test(error.message ?? '')) return { key: `errors.${error.message}` };
   const say = (key: string, vars?: Record<string, number>) => ({ key: `errors.validation.${key}`, vars });
   const name = field.split('.').pop() ?? field;
   const own = error.message ? ownMessage(error.message) : undefined;
@@ -41,11 +47,7 @@ export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unkn
   if (isEmpty(value)) return say('required');
   const range = ranges[field] ?? ranges[name];
   if (range) return say('numberRange', { min: range[0], max: range[1] });
-  // a field with one format says it, whether the form's schema or the server refused it (the
-  // server's issue carries zod's English message, not the issue code)
-  if (imageFields.has(name)) return say('imageUrl');
-  if (name === 'email') return say('email');
-  if (name === 'url') return say('url');
+  if (formats[name]) return say(formats[name]);
   if (name.startsWith('start_') || name.startsWith('end_')) return say('dateTime');
   switch (error.type) {
     case 'too_small':
