@@ -18,7 +18,8 @@ interface Props {
   testId?: string;
 }
 
-const dangerButtonClass =
+/** The red confirm button of a destructive action (also the roster's reason dialog). */
+export const dangerButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white shadow-lg shadow-rose-900/30 ' +
   'transition hover:bg-rose-700 disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 ' +
   'focus-visible:ring-offset-2 focus-visible:ring-offset-ink';

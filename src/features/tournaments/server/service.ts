@@ -698,6 +698,11 @@ export async function removePlayer(app: FastifyInstance, actor: Actor, id: strin
     await queueRosterMail(tx, 'removed', entry, row, reason);
     return result.promoted;
   });
+  return afterRosterChange(app, id, promoted);
+}
+
+/** After a removal or a disqualification: send the player's mail, tell whoever took the freed seat, answer the roster. */
+async function afterRosterChange(app: FastifyInstance, id: string, promoted: string[]): Promise<Registrations> {
   app.mailQueue.wake();
   await mailPromoted(app, id, promoted);
   return registrations(app, id);
@@ -724,9 +729,7 @@ export async function disqualifyPlayer(app: FastifyInstance, actor: Actor, id: s
     await queueRosterMail(tx, 'disqualified', entry, row, reason);
     return result.promoted;
   });
-  app.mailQueue.wake();
-  await mailPromoted(app, id, promoted);
-  return registrations(app, id);
+  return afterRosterChange(app, id, promoted);
 }
 
 /** Checks a member in or out on their behalf: the player's own rule (check-in open, members only), keeping the game account they registered with. */

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { ROSTER_REASON_MAX, rosterReasonSchema, type RosterReason } from '../../contract.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
+import { dangerButtonClass } from '../../../../platform/ui/ConfirmDialog.tsx';
 import { inputClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
@@ -18,10 +19,6 @@ interface Props {
 }
 
 const validate = schemaValidator<RosterReason>(rosterReasonSchema);
-const confirmClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white shadow-lg shadow-rose-900/30 transition hover:bg-rose-700 ' +
-  'disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
-
 /** Remove or disqualify one player: the reason is required, because the player reads it in their e-mail. */
 export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Props) {
   const form = useForm<RosterReason>({ defaultValues: { reason: '' }, validate });
@@ -67,7 +64,7 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
             <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass} data-testid="roster-reason-cancel">
               {t('dashboard.common.cancel')}
             </button>
-            <button type="submit" disabled={busy} aria-busy={busy || undefined} className={confirmClass} data-testid="roster-reason-confirm">
+            <button type="submit" disabled={busy} aria-busy={busy || undefined} className={dangerButtonClass} data-testid="roster-reason-confirm">
               {busy ? t('dashboard.tournaments.roster.working') : t(kind === 'remove' ? 'dashboard.tournaments.roster.confirmRemove' : 'dashboard.tournaments.roster.confirmDisqualify')}
             </button>
           </div>
