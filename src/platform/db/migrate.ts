@@ -16,6 +16,7 @@ import * as tournamentExternalUrl from './migrations/0061-tournament-external-ur
 import * as championshipDates from './migrations/0065-championship-dates.ts';
 import * as accountBlocks from './migrations/0070-account-blocks.ts';
 import * as auditEntityLabel from './migrations/0075-audit-entity-label.ts';
+import * as matchResults from './migrations/0080-match-results.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -38,6 +39,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0065-championship-dates': championshipDates,
   '0070-account-blocks': accountBlocks,
   '0075-audit-entity-label': auditEntityLabel,
+  '0080-match-results': matchResults,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

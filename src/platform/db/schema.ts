@@ -130,6 +130,14 @@ export interface TournamentsTable {
   external_url: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** 'battle_royale' | 'single_elimination' | 'round_robin'; null: the game decides (migration 0080) */
+  format: string | null;
+  /** JSON ScoringTable; null: the default preset */
+  scoring: string | null;
+  /** set once when an admin finalised the tournament */
+  finalized_at: string | null;
+  /** JSON StandingsRow[] frozen at finalisation */
+  final_standings: string | null;
 }
 
 export interface TournamentRegistrationsTable {
@@ -142,6 +150,39 @@ export interface TournamentRegistrationsTable {
   game_account: string;
   created_at: string;
   updated_at: string;
+}
+
+// match day (migration 0080)
+export interface TournamentTeamsTable {
+  id: string;
+  tournament_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface TournamentTeamMembersTable {
+  tournament_id: string;
+  team_id: string;
+  user_id: string;
+}
+
+export interface TournamentMatchesTable {
+  id: string;
+  tournament_id: string;
+  number: number;
+  voided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MatchResultsTable {
+  match_id: string;
+  tournament_id: string;
+  /** a user id (solo) or a tournament_teams id */
+  entrant_id: string;
+  placement: number;
+  eliminations: number;
+  submitted_at: string;
 }
 
 // rewards (migration 0010)
@@ -405,5 +446,9 @@ export interface Database {
   competition_players: CompetitionPlayersTable;
   tournaments: TournamentsTable;
   tournament_registrations: TournamentRegistrationsTable;
+  tournament_teams: TournamentTeamsTable;
+  tournament_team_members: TournamentTeamMembersTable;
+  tournament_matches: TournamentMatchesTable;
+  match_results: MatchResultsTable;
   kysely_meta?: { key: string; value: Generated<string> };
 }

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { idSchema, text } from '../../platform/schemas.ts';
+
+/**
+ * Match day (issue 15): how a tournament is played and scored, its results and its standings.
+ * What the UI and the server share; safe on client and server. The pure scoring is in scoring.ts.
+ */
+
+/** battle_royale: every entrant plays every match, points by placement and eliminations; the others are brackets. */
+export const tournamentFormats = ['battle_royale', 'single_elimination', 'round_robin'] as const;
+export type TournamentFormat = (typeof tournamentFormats)[number];
+
+/** Games whose matches are one lobby of many entrants (placement + eliminations). */
+export const battleRoyaleGames: readonly string[] = ['Fortnite', 'Warzone', 'PUBG_MOBILE'];
+
+/** The format of a tournament: the admin's choice, else battle royale for those games and single elimination for the rest. */
+export function formatOf(t: { format?: string | null; game: string }): TournamentFormat {
+  if (t.format && (tournamentFormats as readonly string[]).includes(t.format)) return t.format as TournamentFormat;
+  return battleRoyaleGames.includes(t.game) ? 'battle_royale' : 'single_elimination';
+}
+
+/** Players per entrant: 1 solo, 2 duo, 3 trio, 4 squad (a tournament's `teamSize`, null meaning solo). */
+export const entrantSize = (teamSize: number | null | undefined): number => (teamSize && teamSize > 1 ? teamSize : 1);
+
+export const tiebreakers = ['eliminations', 'best_placement', 'average_placement', 'earliest_submission'] as const;
+export type Tiebreaker = (typeof tiebreakers)[number];
+
+export const scoringPresets = ['startgg_ffa', 'placement_plus_elims', 'custom'] as const;
+export type ScoringPreset = (typeof scoringPresets)[number];
+
+const points = z.number().int().min(0).max(1000);
+const placementRange = z.object({ from: z.number().int().min(1).max(200), to: z.number().int().min(1).max(200), points });
+/** eliminations from..to (to null: and more) earn `points` once per match */
+const eliminationRange = z.object({ from: z.number().int().min(0).max(200), to: z.number().int().min(0).max(200).nullable(), points });
+
+const ordered = <T extends { from: number; to: number | null }>(ranges: T[]) =>
+  ranges.every((r) => r.to === null || r.to >= r.from) &&
+  [...ranges].sort((a, b) => a.from - b.from).every((r, i, all) => i === 0 || (all[i - 1]!.to !== null && all[i - 1]!.to! < r.from));
+
+/**
+ * A tournament's scoring table: points by placement range, points per elimination and/or by
+ * elimination bracket, how many matches count (best N, or all), and the tiebreakers in order.
+ */
+export const scoringTableSchema = z
+  .object({
+    preset: z.enum(scoringPresets),
+    placementPoints: z.array(placementRange).max(50).refine(ordered, 'RANGES_OVERLAP'),
+    pointsPerElimination: points,
+    eliminationBrackets: z.array(eliminationRange).max(20).refine(ordered, 'RANGES_OVERLAP'),
+    /** best N matches count; null: all of them */
+    countedMatches: z.number().int().min(1).max(50).nullable(),
+    /** entrants in one lobby: no placement above it */
+    lobbySize: z.number().int().min(2).max(200),
+    tiebreakers: z
+      .array(z.enum(tiebreakers))
+      .max(tiebreakers.length)
+      .refine((t) => new Set(t).size === t.length, 'DUPLICATE_TIEBREAKER'),
+  })
+  .refine((t) => t.placementPoints.every((r) => r.to <= t.lobbySize), { message: 'PLACEMENT_OVER_LOBBY', path: ['placementPoints'] });
+export type ScoringTable = z.infer<typeof scoringTableSchema>;
+
+const allTiebreakers: Tiebreaker[] = [...tiebreakers];
+
+/** The presets of the issue: start.gg's FFA Fortnite table and a placement + 1 per elimination table. */
+export const presetTables: Record<Exclude<ScoringPreset, 'custom'>, ScoringTable> = {
+  startgg_ffa: {
+    preset: 'startgg_ffa',
+    placementPoints: [
+      { from: 1, to: 1, points: 3 },
+      { from: 2, to: 3, points: 2 },
+      { from: 4, to: 5, points: 1 },
+    ],
+    pointsPerElimination: 0,
+    eliminationBrackets: [
+      { from: 3, to: 4, points: 1 },
+      { from: 5, to: 6, points: 2 },
+      { from: 7, to: null, points: 3 },
+    ],
+    countedMatches: null,
+    lobbySize: 100,
+    tiebreakers: allTiebreakers,
+  },
+  placement_plus_elims: {
+    preset: 'placement_plus_elims',
+    placementPoints: [
+      { from: 1, to: 1, points: 10 },
+      { from: 2, to: 3, points: 7 },
+      { from: 4, to: 5, points: 5 },
+      { from: 6, to: 10, points: 3 },
+      { from: 11, to: 15, points: 1 },
+    ],
+    pointsPerElimination: 1,
+    eliminationBrackets: [],
+    countedMatches: null,
+    lobbySize: 100,
+    tiebreakers: allTiebreakers,
+  },
+};
+
+/** The table a battle-royale tournament scores with until an admin picks another. */
+export const DEFAULT_SCORING: ScoringTable = presetTables.placement_plus_elims;
+
+// ── results ────────────────────────────────────────────────────────────────────────────────────
+
+const eliminations = z.number().int().min(0).max(200);
+const placement = z.number().int().min(1).max(200);
+
+/** One line of a match: who (a player's user id, or a team id in duo/trio/squad), where, how many eliminations. */
+export const matchLineSchema = z.object({ entrantId: idSchema, placement, eliminations });
+export type MatchLine = z.infer<typeof matchLineSchema>;
+
+/** POST /tournaments/{id}/matches and PUT /tournaments/{id}/matches/{number} (admin). */
+export const matchInputSchema = z.object({ lines: z.array(matchLineSchema).min(1).max(200) });
+export type MatchInput = z.infer<typeof matchInputSchema>;
+
+/** POST /tournaments/{id}/matches/{number}/void (admin): void or restore. */
+export const matchVoidSchema = z.object({ voided: z.boolean() });
+
+/** POST /tournaments/{id}/matches/preview (admin): pasted CSV `player-or-team,placement,eliminations`. */
+export const matchCsvSchema = z.object({ csv: z.string().max(100_000) });
+
+/** A previewed CSV row: resolved to an entrant, or the reason it cannot be (a code). */
+export const matchPreviewRowSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  entrantId: z.string().nullable(),
+  placement: z.number().int().nullable(),
+  eliminations: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export const matchPreviewSchema = z.object({ rows: z.array(matchPreviewRowSchema), lines: z.array(matchLineSchema), valid: z.boolean() });
+export type MatchPreview = z.infer<typeof matchPreviewSchema>;
+
+export const matchSchema = z.object({
+  number: z.number().int(),
+  voided: z.boolean(),
+  lines: z.array(matchLineSchema.extend({ name: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Match = z.infer<typeof matchSchema>;
+
+// ── entrants and standings ─────────────────────────────────────────────────────────────────────
+
+/** A team of a duo, trio or squad tournament (admin-formed from the checked-in roster). */
+export const teamInputSchema = z.object({ name: text(40).min(1), members: z.array(idSchema).min(1).max(4) });
+/** PUT /tournaments/{id}/teams (admin): the whole set of teams. */
+export const teamsInputSchema = z.object({ teams: z.array(teamInputSchema).max(200) });
+export const entrantSchema = z.object({ id: z.string(), name: z.string(), members: z.array(z.object({ id: z.string(), username: z.string() })) });
+export type Entrant = z.infer<typeof entrantSchema>;
+
+export const standingsRowSchema = z.object({
+  rank: z.number().int(),
+  entrantId: z.string(),
+  name: z.string(),
+  /** usernames of a team's players; one name for a solo entrant */
+  members: z.array(z.string()),
+  points: z.number().int(),
+  matchesCounted: z.number().int(),
+  matchesPlayed: z.number().int(),
+  eliminations: z.number().int(),
+  /** null before the entrant's first counted match */
+  bestPlacement: z.number().int().nullable(),
+  averagePlacement: z.number().nullable(),
+});
+export type StandingsRow = z.infer<typeof standingsRowSchema>;
+
+/** GET /tournaments/{id}/standings (public). */
+export const standingsSchema = z.object({
+  tournamentId: z.string(),
+  format: z.enum(tournamentFormats),
+  teamSize: z.number().int(),
+  scoring: scoringTableSchema,
+  /** matches that count (not voided) */
+  matches: z.number().int(),
+  /** true once an admin finalised: the rows are frozen */
+  final: z.boolean(),
+  rows: z.array(standingsRowSchema),
+});
+export type Standings = z.infer<typeof standingsSchema>;
+
+/** Error codes of this domain (each has a text in errors.<CODE>). */
+export const resultsErrors = [
+  'NOT_BATTLE_ROYALE',
+  'TOURNAMENT_FINALIZED',
+  'PLACEMENT_TAKEN',
+  'PLACEMENT_OVER_LOBBY',
+  'ENTRANT_REPEATED',
+  'ENTRANT_NOT_CHECKED_IN',
+  'MATCH_NOT_FOUND',
+  'PLAYER_IN_TWO_TEAMS',
+  'TEAM_TOO_LARGE',
+] as const;
