@@ -34,8 +34,7 @@ const placementRange = z.object({ from: z.number().int().min(1).max(200), to: z.
 const eliminationRange = z.object({ from: z.number().int().min(0).max(200), to: z.number().int().min(0).max(200).nullable(), points });
 
 const ordered = <T extends { from: number; to: number | null }>(ranges: T[]) =>
-  ranges.every((r) => r.to === null || r.to >= r.from) &&
-  [...ranges].sort((a, b) => a.from - b.from).every((r, i, all) => i === 0 || (all[i - 1]!.to !== null && all[i - 1]!.to! < r.from));
+  ranges.every((r) => r.to === null || r.to >= r.from) && [...ranges].sort((a, b) => a.from - b.from).every((r, i, all) => i === 0 || (all[i - 1]!.to !== null && all[i - 1]!.to! < r.from));
 
 /**
  * A tournament's scoring table: points by placement range, points per elimination and/or by
@@ -180,14 +179,4 @@ export const standingsSchema = z.object({
 export type Standings = z.infer<typeof standingsSchema>;
 
 /** Error codes of this domain (each has a text in errors.<CODE>). */
-export const resultsErrors = [
-  'NOT_BATTLE_ROYALE',
-  'TOURNAMENT_FINALIZED',
-  'PLACEMENT_TAKEN',
-  'PLACEMENT_OVER_LOBBY',
-  'ENTRANT_REPEATED',
-  'ENTRANT_NOT_CHECKED_IN',
-  'MATCH_NOT_FOUND',
-  'PLAYER_IN_TWO_TEAMS',
-  'TEAM_TOO_LARGE',
-] as const;
+export const resultsErrors = ['NOT_BATTLE_ROYALE', 'TOURNAMENT_FINALIZED', 'PLACEMENT_TAKEN', 'PLACEMENT_OVER_LOBBY', 'ENTRANT_REPEATED', 'ENTRANT_NOT_CHECKED_IN', 'MATCH_NOT_FOUND', 'PLAYER_IN_TWO_TEAMS', 'TEAM_TOO_LARGE'] as const;

@@ -27,6 +27,12 @@ import itAudit from '../../../locales/it/audit.json' with { type: 'json' };
 import enAudit from '../../../locales/en/audit.json' with { type: 'json' };
 import itCampaign from '../../../locales/it/campaign.json' with { type: 'json' };
 import enCampaign from '../../../locales/en/campaign.json' with { type: 'json' };
+import itResults from '../../../locales/it/results.json' with { type: 'json' };
+import enResults from '../../../locales/en/results.json' with { type: 'json' };
+import itResultsAdmin from '../../../locales/it/results-admin.json' with { type: 'json' };
+import enResultsAdmin from '../../../locales/en/results-admin.json' with { type: 'json' };
+import itBrackets from '../../../locales/it/brackets.json' with { type: 'json' };
+import enBrackets from '../../../locales/en/brackets.json' with { type: 'json' };
 
 /**
  * Every namespace of both locales. Pages read it at build time; an island receives only the
@@ -48,6 +54,9 @@ export const messages = {
     news: itNews,
     audit: itAudit,
     campaign: itCampaign,
+    results: itResults,
+    resultsAdmin: itResultsAdmin,
+    brackets: itBrackets,
   },
   en: {
     common: enCommon,
@@ -64,6 +73,9 @@ export const messages = {
     news: enNews,
     audit: enAudit,
     campaign: enCampaign,
+    results: enResults,
+    resultsAdmin: enResultsAdmin,
+    brackets: enBrackets,
   },
 } satisfies Record<Locale, Record<string, Messages>>;
 
