@@ -8,10 +8,11 @@
  *   2. check-in rush: BENCH_PLAYERS (2,000) distinct players check in to one tournament at once
  *   3. the tournament detail page, rendered on demand (/tournament/{id}, /en/tournament/{id})
  *   4. the demo seed's wall-clock and processor time (tests/bench/demo-seed.ts)
+ *   5. the standings computation, 100 teams × 6 matches (tests/bench/standings.ts)
  *
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
  * fresh database is created and dropped). Knobs: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed).
+ * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed,standings).
  * Results also go to .cache/bench/results.json.
  */
 import fs from 'node:fs';
@@ -27,7 +28,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 100);
 const playerCount = Number(process.env.BENCH_PLAYERS || 2000);
-const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed').split(','));
+const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed,standings').split(','));
 const pgAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const distDir = path.join(root, 'dist');
 
@@ -303,6 +304,17 @@ if (pageRows.length) out.push(table('Tournament detail page, rendered on demand'
 if (only.has('seed')) {
   const { execFileSync } = await import('node:child_process');
   out.push('', '### Demo seed', '', '| what | wall | processor | runs |', '|---|---|---|---|', execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim());
+}
+if (only.has('standings')) {
+  const { execFileSync } = await import('node:child_process');
+  out.push(
+    '',
+    '### Standings computation (target: under 5 ms)',
+    '',
+    '| what | median | p99 | slowest | processor per run | runs |',
+    '|---|---|---|---|---|---|',
+    execFileSync(process.execPath, [path.join(root, 'tests/bench/standings.ts')], { encoding: 'utf8' }).trim(),
+  );
 }
 console.log(out.join('\n'));
 fs.mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
