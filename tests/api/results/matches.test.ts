@@ -51,6 +51,22 @@ describe('who may call', () => {
     expect((await api.scoring()).json.data).toEqual(DEFAULT_SCORING);
   });
 
+  test('the OpenAPI document lists every results call', async () => {
+    const doc = (await t.call('GET', '/api/openapi.json')).json;
+    for (const [path, method] of [
+      ['/api/tournaments/{id}/standings', 'get'],
+      ['/api/tournaments/{id}/scoring', 'put'],
+      ['/api/tournaments/{id}/entrants', 'get'],
+      ['/api/tournaments/{id}/teams', 'put'],
+      ['/api/tournaments/{id}/teams/auto', 'post'],
+      ['/api/tournaments/{id}/matches', 'post'],
+      ['/api/tournaments/{id}/matches/preview', 'post'],
+      ['/api/tournaments/{id}/matches/{number}', 'put'],
+      ['/api/tournaments/{id}/matches/{number}/void', 'post'],
+    ])
+      expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+  });
+
   test('bad ids and unknown tournaments are 4xx with their codes', async () => {
     expectError(await t.call('GET', '/api/tournaments/not-an-id/standings'), 400, 'INVALID_TOURNAMENT_ID');
     expectError(await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/standings'), 404, 'TOURNAMENT_NOT_FOUND');
@@ -105,6 +121,11 @@ describe('scoring tables', () => {
       { ...base, preset: 'other' },
     ];
     for (const table of bad) expectError(await api.setScoring(table), 400, 'VALIDATION_ERROR');
+    // the contract's own rules name their text (errors.RANGES_OVERLAP, …) on the field at fault
+    const issues = async (table: unknown) => (await api.setScoring(table)).json.error.issues;
+    expect(await issues(bad[0])).toEqual([{ path: 'body.placementPoints', message: 'RANGES_OVERLAP' }]);
+    expect(await issues(bad[3])).toEqual([{ path: 'body.placementPoints', message: 'PLACEMENT_OVER_LOBBY' }]);
+    expect(await issues(bad[4])).toEqual([{ path: 'body.tiebreakers', message: 'DUPLICATE_TIEBREAKER' }]);
     expect((await api.scoring()).json.data).toEqual(DEFAULT_SCORING);
   });
 
@@ -163,7 +184,7 @@ describe('entering matches', () => {
     const before = await t.snapshot();
     const res = await api.createMatch(lines(players, waiting));
     expectError(res, 400, code);
-    expect(res.json.error.issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/^lines\.\d$/), message: code })]);
+    expect(res.json.error.issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/^body\.lines\.\d$/), message: code })]);
     expect(await t.snapshot()).toEqual(before);
     // an edit is held to the same rules
     expect((await api.createMatch([line(players[0], 1)])).status).toBe(201);

@@ -160,13 +160,13 @@ async function storeTeams(app: FastifyInstance, actor: Actor, id: string, action
       const seen = new Set<string>();
       const names = new Set<string>();
       input.forEach((team, i) => {
-        if (team.members.length > size) throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [{ path: `teams.${i}.members`, message: 'TEAM_TOO_LARGE' }]);
+        if (team.members.length > size) throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [{ path: `body.teams.${i}.members`, message: 'TEAM_TOO_LARGE' }]);
         const key = team.name.toLocaleLowerCase('it');
-        if (names.has(key)) throw fail('conflict', 'TEAM_NAME_TAKEN', 'Two teams have the same name', [{ path: `teams.${i}.name`, message: 'TEAM_NAME_TAKEN' }]);
+        if (names.has(key)) throw fail('conflict', 'TEAM_NAME_TAKEN', 'Two teams have the same name', [{ path: `body.teams.${i}.name`, message: 'TEAM_NAME_TAKEN' }]);
         names.add(key);
         team.members.forEach((m, j) => {
-          if (!checkedIn.has(m)) throw fail('invalid', 'ENTRANT_NOT_CHECKED_IN', 'Only checked-in members can play', [{ path: `teams.${i}.members.${j}`, message: 'ENTRANT_NOT_CHECKED_IN' }]);
-          if (seen.has(m)) throw fail('conflict', 'PLAYER_IN_TWO_TEAMS', 'A player is in two teams', [{ path: `teams.${i}.members.${j}`, message: 'PLAYER_IN_TWO_TEAMS' }]);
+          if (!checkedIn.has(m)) throw fail('invalid', 'ENTRANT_NOT_CHECKED_IN', 'Only checked-in members can play', [{ path: `body.teams.${i}.members.${j}`, message: 'ENTRANT_NOT_CHECKED_IN' }]);
+          if (seen.has(m)) throw fail('conflict', 'PLAYER_IN_TWO_TEAMS', 'A player is in two teams', [{ path: `body.teams.${i}.members.${j}`, message: 'PLAYER_IN_TWO_TEAMS' }]);
           seen.add(m);
         });
       });
@@ -241,7 +241,7 @@ function assertLines(lines: readonly MatchLine[], all: Entrant[], table: Scoring
       'invalid',
       issues[0]!.code,
       'A line of the match is not valid',
-      issues.map((i) => ({ path: `lines.${i.index}`, message: i.code })),
+      issues.map((i) => ({ path: `body.lines.${i.index}`, message: i.code })),
     );
 }
 
