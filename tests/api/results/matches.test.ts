@@ -51,6 +51,19 @@ describe('who may call', () => {
     expect((await api.scoring()).json.data).toEqual(DEFAULT_SCORING);
   });
 
+  test('an agency admin runs match day like a site admin: scoring, matches, void', async () => {
+    const agencyAdmin = await quickPlayer(t);
+    await t.makeAdmin(agencyAdmin.id, `${t.config.agencyName}Admin`);
+    const { id, players } = await matchDay(t, admin.token, { checkedIn: 2 });
+    const api = resultsApi(t, agencyAdmin.token, id);
+    expect((await api.setScoring(presetTables.startgg_ffa)).status).toBe(200);
+    expect((await api.createMatch([line(players[0], 1, 7), line(players[1], 2)])).status).toBe(201);
+    expect((await api.voidMatch(1, true)).status).toBe(200);
+    expect((await api.matches()).json.data).toHaveLength(1);
+    const actors = await t.db.kysely.selectFrom('audit_log').select('actor_id').where('entity_id', '=', id).where('action', 'in', ['scoring.update', 'match.create', 'match.void']).execute();
+    expect(actors.map((a) => a.actor_id)).toEqual([agencyAdmin.id, agencyAdmin.id, agencyAdmin.id]);
+  });
+
   test('the OpenAPI document lists every results call', async () => {
     const doc = (await t.call('GET', '/api/openapi.json')).json;
     for (const [path, method] of [

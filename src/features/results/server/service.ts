@@ -332,7 +332,8 @@ export async function voidMatch(app: FastifyInstance, actor: Actor, id: string, 
  * in that match is 409 PLACEMENT_TAKEN (the stored match disagrees, the admin decides).
  */
 export async function recordLine(app: FastifyInstance, actor: Actor, tournamentId: string, matchNumber: number, line: MatchLine & { submittedAt: string }): Promise<Match> {
-  if (!Number.isInteger(matchNumber) || matchNumber < 1) throw matchNotFound();
+  // the same bounds as the `{number}` of the match routes
+  if (!Number.isInteger(matchNumber) || matchNumber < 1 || matchNumber > 100_000) throw matchNotFound();
   return writing(() =>
     audited(app, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, tournamentId);
