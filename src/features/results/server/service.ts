@@ -423,11 +423,12 @@ function frozenRows(json: string): StandingsRow[] {
 export async function standings(app: FastifyInstance, tournamentId: string): Promise<Standings> {
   const t = await battleRoyale(app, tournamentId);
   const table = tableOf(t);
-  const { matches: rows, lines } = await ResultsRepository.matchesOf(app.db.kysely, tournamentId);
+  const final = t.finalizedAt && t.finalStandings;
+  // the reads of a live table side by side (a PostgreSQL pool runs them at once)
+  const [{ matches: rows, lines }, all] = await Promise.all([ResultsRepository.matchesOf(app.db.kysely, tournamentId), final ? [] : entrantsFor(app, t)]);
   const counted = rows.filter((m) => m.voided_at === null).length;
   const base = { tournamentId, format: 'battle_royale' as const, teamSize: entrantSize(t.teamSize), scoring: table, matches: counted };
-  if (t.finalizedAt && t.finalStandings) return { ...base, final: true, rows: frozenRows(t.finalStandings) };
-  const all = await entrantsFor(app, t);
+  if (final) return { ...base, final: true, rows: frozenRows(final) };
   const byMatch = new Map<string, LineRow[]>(rows.map((m) => [m.id, []]));
   for (const l of lines) byMatch.get(l.match_id)?.push(l);
   const scored: ScoredMatch[] = rows.map((m) => ({
