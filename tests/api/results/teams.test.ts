@@ -124,6 +124,27 @@ describe('teams in matches and standings', () => {
     expect(s.rows[0].members.sort()).toEqual(t2.members.map((m: any) => m.username).sort());
   });
 
+  test('a pasted CSV names a team by its name (any case) or by one of its players', async () => {
+    const { id, players } = await squad({ checkedIn: 4, teamSize: 2 });
+    const api = resultsApi(t, admin.token, id);
+    const [t1, t2] = (
+      await api.setTeams([
+        { name: 'Lupi Grigi', members: [players[0].id, players[1].id] },
+        { name: 'Volpi', members: [players[2].id, players[3].id] },
+      ])
+    ).json.data;
+    const res = await api.preview(`LUPI GRIGI;2;3\n${players[3].username};1;0`);
+    expect(res.json.data).toMatchObject({
+      valid: true,
+      lines: [
+        { entrantId: t1.id, placement: 2, eliminations: 3 },
+        { entrantId: t2.id, placement: 1, eliminations: 0 },
+      ],
+    });
+    // two players of one team are that team twice
+    expect((await api.preview(`${players[0].username},1,0\n${players[1].username},2,0`)).json.data.rows.map((r: any) => r.error)).toEqual([null, 'ENTRANT_REPEATED']);
+  });
+
   test('teams are fixed once a match has results (409 TEAMS_LOCKED) and once the tournament is finalised', async () => {
     const { id } = await squad({ checkedIn: 4, teamSize: 2 });
     const api = resultsApi(t, admin.token, id);
