@@ -45,7 +45,7 @@ if (config.seedDemo) {
 
 schedulePruning(app);
 // after the seed: the first tick already finds the demo's open check-in
-scheduleReminders(app, config.reminderPollMs);
+app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
 await app.listen({ port: config.port, host: config.host });
 console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}); API docs at /api/docs`);
 

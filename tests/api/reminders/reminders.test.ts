@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { seedDemo } from '../../../src/platform/db/seed.ts';
 import { tick } from '../../../src/features/reminders/server/service.ts';
+import { scheduleReminders } from '../../../src/features/reminders/server/scheduler.ts';
+import { openDatabase } from '../../../src/platform/db/database.ts';
 import type { StandingsRow } from '../../../src/features/results/contract.ts';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, createTournament, join, quickPlayer, quickPlayers, setPhase, type Person } from '../helpers/tournaments.ts';
@@ -188,6 +190,30 @@ describe('results final', () => {
     const mails = (await t.outbox()).slice(start);
     expect(mailTo(mails, solo).text).toContain('posizione #1 su 1 con 9 punti');
     expect(mailsTo(mails, [old])).toEqual([]);
+  });
+});
+
+describe('the poll', () => {
+  test('a database that is down fails the ticks, which are logged; the poll goes on and mails once it is back', async () => {
+    const players = await quickPlayers(t, 2);
+    const id = await tournamentWith(players, checkInOpen());
+    // a PostgreSQL nobody listens on: every query fails with a refused connection
+    const dead = await openDatabase(`postgres://arena@127.0.0.1:${await anyFreePort()}/down`, { dbConnectTimeoutMs: 500 });
+    let down = true;
+    const errors: unknown[] = [];
+    const log = { info: () => {}, warn: () => {}, error: (o: unknown) => errors.push(o) };
+    const app = Object.create(t.app, { db: { get: () => (down ? dead : t.db) }, log: { value: log } }) as typeof t.app;
+    const stop = scheduleReminders(app, 50);
+    try {
+      expect(await within(5000, () => errors.length >= 2)).not.toBeNull();
+      expect(await t.db.kysely.selectFrom('reminders_sent').selectAll().where('tournament_id', '=', id).execute()).toEqual([]);
+      down = false;
+      expect(await within(5000, async () => (await t.db.kysely.selectFrom('reminders_sent').selectAll().where('tournament_id', '=', id).execute()).length === 2)).not.toBeNull();
+    } finally {
+      await stop();
+      await dead.close();
+    }
+    expect(mailsTo(await t.outbox(), players)).toHaveLength(2);
   });
 });
 

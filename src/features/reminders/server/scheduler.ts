@@ -6,9 +6,9 @@ import { tick } from './service.ts';
  * already open within seconds, not after the first interval) and then every `pollMs`. Every
  * process runs one; the rows of reminders_sent decide who is mailed, so two processes ticking
  * together mail each player once. A failed tick (the database down) is logged, and the next one
- * tries again: the process never stops over it.
+ * tries again: the process never stops over it. Answers the function that stops it.
  */
-export function scheduleReminders(app: FastifyInstance, pollMs: number) {
+export function scheduleReminders(app: FastifyInstance, pollMs: number): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const run = () => {
@@ -26,9 +26,10 @@ export function scheduleReminders(app: FastifyInstance, pollMs: number) {
   run();
   const timer = setInterval(run, pollMs);
   timer.unref();
-  app.addHook('onClose', async () => {
+  /** Stops the poll, after the tick in flight (the caller runs it when the server closes). */
+  return async () => {
     stopped = true;
     clearInterval(timer);
     await running;
-  });
+  };
 }
