@@ -201,7 +201,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
 
   return (
     <div className="mt-6">
-      <div role="tablist" aria-label={t('accounts.settings.tabsLabel')} className="flex gap-1 border-b border-line">
+      <div role="tablist" aria-label={t('accounts.settings.tabsLabel')} className="flex gap-1 overflow-x-auto border-b border-line">
         {tabs.map((name) => (
           <button
             key={name}
