@@ -217,7 +217,46 @@ describe('the poll', () => {
   });
 });
 
+describe('concurrent ticks', () => {
+  // PostgreSQL: two apps (two pools, as two processes) on one database; SQLite has one process, so
+  // the ticks overlap within it (several processes on one SQLite file is not a supported deployment)
+  test('ticks overlapping four at a time, five times over: each member mailed once', async () => {
+    const other = engine === 'postgres' ? await createTestApp({ rateLimits: false, databaseUrl: t.config.databaseUrl }) : t;
+    try {
+      const players = await quickPlayers(t, 12);
+      const id = await tournamentWith(players, checkInOpen());
+      let total = 0;
+      for (let round = 0; round < 5; round++) {
+        const results = await Promise.all([tick(t.app), tick(other.app), tick(t.app), tick(other.app)]);
+        total += results.reduce((sum, r) => sum + r.checkin_open, 0);
+      }
+      expect(total).toBe(12);
+      const rows = await t.db.kysely.selectFrom('reminders_sent').selectAll().where('tournament_id', '=', id).execute();
+      expect(rows).toHaveLength(12);
+      // each app writes its own outbox folder: the queue's rows are the whole record
+      const queued = await t.db.kysely
+        .selectFrom('mail_outbox')
+        .select('recipient')
+        .where(
+          'recipient',
+          'in',
+          players.map((p) => p.email),
+        )
+        .execute();
+      expect(queued.map((q) => q.recipient).sort()).toEqual(players.map((p) => p.email).sort());
+      await other.mailDrained();
+    } finally {
+      if (other !== t) await other.close();
+    }
+  });
+});
+
 describe('GET|PUT /users/me/notifications', () => {
+  test('the calls are in the OpenAPI document', async () => {
+    const doc = (await t.call('GET', '/api/openapi.json')).json;
+    expect(Object.keys(doc.paths['/api/users/me/notifications']).sort()).toEqual(['get', 'put']);
+  });
+
   test('all on by default; a save is kept and read back; only the caller’s own', async () => {
     const [p, other] = await quickPlayers(t, 2);
     const first = await t.call('GET', '/api/users/me/notifications', { token: p.token });
