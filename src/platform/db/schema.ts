@@ -420,6 +420,24 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** One reminder decided for one player (migration 0085): the key makes it once per tournament, kind and player. */
+export interface RemindersSentTable {
+  tournament_id: string;
+  user_id: string;
+  /** 'checkin_open' | 'checkin_closing' | 'results_final' */
+  kind: string;
+  created_at: string;
+}
+
+/** A player's reminder opt-outs (migration 0085); no row: every reminder is wanted. 1 wanted, 0 not. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  checkin_open: Generated<number>;
+  checkin_closing: Generated<number>;
+  results_final: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
@@ -450,5 +468,7 @@ export interface Database {
   tournament_team_members: TournamentTeamMembersTable;
   tournament_matches: TournamentMatchesTable;
   match_results: MatchResultsTable;
+  reminders_sent: RemindersSentTable;
+  notification_preferences: NotificationPreferencesTable;
   kysely_meta?: { key: string; value: Generated<string> };
 }

@@ -22,6 +22,7 @@ import auditRoutes from '../../features/audit/server/routes.ts';
 import newsRoutes from '../../features/news/server/routes.ts';
 import campaignRoutes from '../../features/campaign/server/routes.ts';
 import resultsRoutes from '../../features/results/server/routes.ts';
+import reminderRoutes from '../../features/reminders/server/routes.ts';
 import { createDiskStorage } from '../storage/media-storage.ts';
 import { registerSite } from './site.ts';
 import { failoverRateLimitStore, postgresRateLimitStore } from './rate-limit-store.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(newsRoutes);
       await api.register(campaignRoutes);
       await api.register(resultsRoutes);
+      await api.register(reminderRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }));
     },

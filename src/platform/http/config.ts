@@ -49,6 +49,8 @@ export interface AppConfig {
   keepAliveTimeoutMs: number;
   /** How often the mail queue looks for messages to send (MAIL_POLL_MS). */
   mailPollMs: number;
+  /** How often each process looks for reminders that are due (REMINDER_POLL_MS, src/features/reminders/server/scheduler.ts). */
+  reminderPollMs: number;
   /** PostgreSQL: longest wait to open a connection. */
   dbConnectTimeoutMs: number;
   /** PostgreSQL: longest wait for a free connection while all are busy (cut short when the database is unreachable). */
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 60_000),
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1),
     mailPollMs: int(env.MAIL_POLL_MS, 2_000, 10),
+    reminderPollMs: int(env.REMINDER_POLL_MS, 15_000, 100),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3000, 1),
     dbPoolTimeoutMs: int(env.DB_POOL_TIMEOUT_MS, 10_000, 1),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000, 1),

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { loggerOptions } from './logging.ts';
 import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from '../../features/accounts/server/service.ts';
+import { scheduleReminders } from '../../features/reminders/server/scheduler.ts';
 
 const config = loadConfig();
 // Migrations may rightly run longer than a request's statement timeout (an index on a big table)
@@ -43,6 +44,8 @@ if (config.seedDemo) {
 }
 
 schedulePruning(app);
+// after the seed: the first tick already finds the demo's open check-in
+app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
 await app.listen({ port: config.port, host: config.host });
 console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}); API docs at /api/docs`);
 

@@ -34,8 +34,8 @@ type Values = {
 /** The editable part of the account (SPEC section 2, Settings), validated by the shared schema. */
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.settingsSchema));
 const accountFields = ['username', 'email', 'nickname', 'gender', 'discordId', 'epicId', 'language', 'currentPassword'] as const;
-// password change and "log out everywhere": fetched when the Security tab is first opened
-const SecurityPanel = lazy(() => import('./SecurityPanel.tsx'));
+// fetched when their tab is first opened: password change and "log out everywhere", the reminder e-mails
+const panels = { security: lazy(() => import('./SecurityPanel.tsx')), notifications: lazy(() => import('./NotificationsPanel.tsx')) };
 const MAX_GAME_ACCOUNTS = 20;
 /** set on the page we move to after a language change, so it can say "saved" */
 const SAVED_PARAM = 'saved';
@@ -90,15 +90,14 @@ export default function SettingsForm({ locale, messages }: Props) {
   );
 }
 
-type Tab = 'account' | 'games' | 'security';
-const tabs: Tab[] = ['account', 'games', 'security'];
+type Tab = 'account' | 'games' | keyof typeof panels;
+const tabs: Tab[] = ['account', 'games', 'security', 'notifications'];
 
 function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; user: User }) {
   const [tab, setTab] = useState<Tab>('account');
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ account: null, games: null, security: null });
   const { register, values, setValue, clearErrors, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useForm<Values>({
     validate: rules.validate,
     defaultValues: toValues(user),
@@ -131,11 +130,11 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         clearSession(); // the token is no longer valid: the page shows the invalid-credentials message
       }
     });
-    const url = new URL(window.location.href);
+    const url = new URL(location.href);
     if (url.searchParams.has(SAVED_PARAM)) {
       setSaved(true);
       url.searchParams.delete(SAVED_PARAM);
-      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+      history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     }
     return () => {
       live = false;
@@ -174,7 +173,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     setPendingEmail(res.data.pendingEmail ?? null);
     if (fresh.language !== previousLanguage && fresh.language !== locale) {
       // the interface follows the account's language: the same page, in the new one
-      window.location.assign(localizePath(`/settings?${SAVED_PARAM}=1`, fresh.language));
+      location.assign(localizePath(`/settings?${SAVED_PARAM}=1`, fresh.language));
       return;
     }
     setSaved(true);
@@ -188,11 +187,13 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = tabs.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
+    const n = tabs.length;
+    const next = ({ ArrowRight: tabs[(i + 1) % n], ArrowLeft: tabs[(i + n - 1) % n], Home: tabs[0], End: tabs[n - 1] } as Record<string, Tab | undefined>)[e.key];
     if (!next) return;
     e.preventDefault();
     setTab(next);
-    tabRefs.current[next]?.focus();
+    // the tab buttons are found by their ids: no ref per tab (this page's JavaScript budget is tight)
+    document.getElementById(`settings-tab-${next}`)?.focus();
   };
 
   const fieldError = (name: string) => fieldText(t, name, errors[name], getValues(name));
@@ -200,13 +201,10 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
 
   return (
     <div className="mt-6">
-      <div role="tablist" aria-label={t('accounts.settings.tabsLabel')} className="flex gap-1 border-b border-line">
+      <div role="tablist" aria-label={t('accounts.settings.tabsLabel')} className="flex gap-1 overflow-x-auto border-b border-line">
         {tabs.map((name) => (
           <button
             key={name}
-            ref={(el) => {
-              tabRefs.current[name] = el;
-            }}
             type="button"
             role="tab"
             id={`settings-tab-${name}`}
@@ -225,15 +223,17 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         ))}
       </div>
 
-      <div role="tabpanel" id="settings-panel-security" aria-labelledby="settings-tab-security" hidden={tab !== 'security'} tabIndex={0} className="pt-6 outline-none">
-        {tab === 'security' && (
-          <Suspense fallback={<Spinner label={t('accounts.settings.security.loading')} testId="security-loading" />}>
-            <SecurityPanel t={t} locale={locale} />
-          </Suspense>
-        )}
-      </div>
+      {(Object.entries(panels) as [keyof typeof panels, (typeof panels)[keyof typeof panels]][]).map(([name, Panel]) => (
+        <div key={name} role="tabpanel" id={`settings-panel-${name}`} aria-labelledby={`settings-tab-${name}`} hidden={tab !== name} tabIndex={0} className="pt-6 outline-none">
+          {tab === name && (
+            <Suspense fallback={<Spinner label={t('accounts.settings.loading')} testId="panel-loading" />}>
+              <Panel t={t} locale={locale} />
+            </Suspense>
+          )}
+        </div>
+      ))}
 
-      <form method="post" noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} onFocus={rules.preload} hidden={tab === 'security'} data-testid="settings-form">
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} onFocus={rules.preload} hidden={tab in panels} data-testid="settings-form">
         <div role="tabpanel" id="settings-panel-account" aria-labelledby="settings-tab-account" hidden={tab !== 'account'} tabIndex={0} className="pt-6 outline-none">
           <div className="grid gap-5 sm:grid-cols-2">
             {(['username', 'email', 'nickname'] as const).map((name) => {
@@ -259,12 +259,16 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
               options={genders.map((g) => [g, t(`accounts.settings.gender.${g}`)])}
               placeholder={t('accounts.settings.genderPlaceholder')}
             />
-            <FormField id="settings-discord-id" label={t('accounts.settings.fields.discordId')} error={fieldError('discordId')}>
-              <input {...register('discordId')} {...controlProps('settings-discord-id', fieldError('discordId'))} autoComplete="off" className={inputClass} />
-            </FormField>
-            <FormField id="settings-epic-id" label={t('accounts.settings.fields.epicId')} error={fieldError('epicId')}>
-              <input {...register('epicId')} {...controlProps('settings-epic-id', fieldError('epicId'))} autoComplete="off" className={inputClass} />
-            </FormField>
+            {(
+              [
+                ['discordId', 'settings-discord-id'],
+                ['epicId', 'settings-epic-id'],
+              ] as const
+            ).map(([name, id]) => (
+              <FormField key={name} id={id} label={t(`accounts.settings.fields.${name}`)} error={fieldError(name)}>
+                <input {...register(name)} {...controlProps(id, fieldError(name))} autoComplete="off" className={inputClass} />
+              </FormField>
+            ))}
             <FormField id="settings-language" label={t('accounts.settings.fields.language')} error={fieldError('language')}>
               <select {...register('language')} {...controlProps('settings-language', fieldError('language'))} className={selectClass}>
                 {languages.map((l) => (
@@ -293,12 +297,11 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
                   <fieldset className="rounded-xl border border-line bg-ink/40 p-4">
                     <legend className="px-1 text-sm font-semibold text-slate-300">{t('accounts.settings.games.row', { n: i + 1 })}</legend>
                     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
-                      <FormField id={`${base}-username`} label={t('accounts.settings.games.username')} error={err('username')}>
-                        <input {...register(`gameAccounts.${i}.username`)} {...controlProps(`${base}-username`, err('username'))} autoComplete="off" className={inputClass} />
-                      </FormField>
-                      <FormField id={`${base}-id`} label={t('accounts.settings.games.id')} error={err('id')}>
-                        <input {...register(`gameAccounts.${i}.id`)} {...controlProps(`${base}-id`, err('id'))} autoComplete="off" className={inputClass} />
-                      </FormField>
+                      {(['username', 'id'] as const).map((f) => (
+                        <FormField key={f} id={`${base}-${f}`} label={t(`accounts.settings.games.${f}`)} error={err(f)}>
+                          <input {...register(`gameAccounts.${i}.${f}`)} {...controlProps(`${base}-${f}`, err(f))} autoComplete="off" className={inputClass} />
+                        </FormField>
+                      ))}
                       <FormField id={`${base}-game`} label={t('accounts.settings.games.game')} error={err('game')}>
                         <select {...register(`gameAccounts.${i}.game`)} {...controlProps(`${base}-game`, err('game'))} className={selectClass}>
                           {games.map((g) => (

@@ -420,3 +420,29 @@ export async function checkedIn(db: Db, tournamentId: string) {
     .orderBy('r.user_id')
     .execute();
 }
+
+// ---------------------------------------------------------------------------------------------
+// what the reminders poll reads (src/features/reminders): a page at a time, in id order
+
+/** Tournaments whose check-in window holds `now` (start_checkin <= now < end_checkin); the range is the end of the tournaments_end_checkin index. */
+export async function checkInWindowsAt(db: Db, p: { owner: string; now: string; after: string; limit: number }): Promise<TournamentRow[]> {
+  return db.selectFrom('tournaments').selectAll().where('end_checkin', '>', p.now).where('start_checkin', '<=', p.now).where('owner', '=', p.owner).where('id', '>', p.after).orderBy('id').limit(p.limit).execute();
+}
+
+/** Tournaments finalised at or after `since` (the end of the tournaments_finalized_at index). */
+export async function finalisedSince(db: Db, p: { owner: string; since: string; after: string; limit: number }): Promise<TournamentRow[]> {
+  return db.selectFrom('tournaments').selectAll().where('finalized_at', '>=', p.since).where('owner', '=', p.owner).where('id', '>', p.after).orderBy('id').limit(p.limit).execute();
+}
+
+/** A tournament's members with what a mail to them needs and whether they checked in, in queue order. */
+export async function membersToMail(db: Db, tournamentId: string) {
+  return db
+    .selectFrom('tournament_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.id', 'u.email', 'u.language', 'u.username', 'u.nickname', 'r.confirmed'])
+    .where('r.tournament_id', '=', tournamentId)
+    .where('r.state', '=', 'member')
+    .orderBy('r.created_at')
+    .orderBy('r.user_id')
+    .execute();
+}

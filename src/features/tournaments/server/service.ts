@@ -10,6 +10,7 @@ import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../../../platfor
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import type { Registrations, RegistrationInput, Tournament, broadcastInputSchema, rosterStates, tournamentInputSchema, tournamentUpdateSchema } from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
+import { standingsRowSchema, type StandingsRow } from '../../results/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
@@ -809,4 +810,67 @@ export const setScoring = (app: FastifyInstance, id: string, scoring: string | n
 export async function checkedInPlayers(app: FastifyInstance, id: string): Promise<{ id: string; username: string }[]> {
   const rows = await TournamentRepository.checkedIn(app.db.kysely, id);
   return rows.map((r) => ({ id: r.user_id, username: r.username }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// what the reminders (src/features/reminders) ask of a tournament: which windows are open now,
+// which results were finalised lately, and who to mail. The phase is the one the badge and the
+// button show (phaseOf), so a reminder never says "check-in is open" while the page says otherwise.
+
+/** A tournament as a reminder names and links it. */
+export interface RemindedTournament {
+  id: string;
+  name: Record<Locale, string>;
+  endCheckin: string | null;
+  /** the .ics of the tournament (absolute), null when it has no start date to put in a calendar */
+  calendarUrl: string | null;
+}
+
+export interface ReminderPage<T> {
+  tournaments: T[];
+  /** the id to continue after, null on the last page */
+  next: string | null;
+}
+
+const parseJson = (text: string | null): unknown => {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+const remindedTournament = (app: FastifyInstance, row: TournamentRow): RemindedTournament => ({
+  id: row.id,
+  name: { it: row.name, en: row.name_en || row.name },
+  endCheckin: row.end_checkin,
+  calendarUrl: row.start_tournament ? `${app.config.publicOrigin}/api/tournaments/${encodeURIComponent(row.id)}/calendar.ics` : null,
+});
+
+/** The tournaments whose check-in is open at `now`, a page of `limit` rows after the id `after`. */
+export async function checkInsOpen(app: FastifyInstance, now: number, page: { after: string; limit: number }): Promise<ReminderPage<RemindedTournament>> {
+  const rows = await TournamentRepository.checkInWindowsAt(app.db.kysely, { owner: app.config.ownerId, now: new Date(now).toISOString(), ...page });
+  return {
+    // an admin's status (ongoing, ended) closes the window before its time, as on the page
+    tournaments: rows.filter((row) => phaseOfRow(row, now) === 'checkinOpen').map((row) => remindedTournament(app, row)),
+    next: rows.length === page.limit ? rows[rows.length - 1].id : null,
+  };
+}
+
+/** The tournaments finalised at or after `since`, with their frozen standings. */
+export async function finalisedSince(app: FastifyInstance, since: number, page: { after: string; limit: number }): Promise<ReminderPage<RemindedTournament & { standings: StandingsRow[] }>> {
+  const rows = await TournamentRepository.finalisedSince(app.db.kysely, { owner: app.config.ownerId, since: new Date(since).toISOString(), ...page });
+  const tournaments = [];
+  for (const row of rows) {
+    const standings = standingsRowSchema.array().safeParse(parseJson(row.final_standings));
+    if (standings.success) tournaments.push({ ...remindedTournament(app, row), standings: standings.data });
+    else app.log.warn({ tournament: row.id }, 'finalised tournament without readable final standings');
+  }
+  return { tournaments, next: rows.length === page.limit ? rows[rows.length - 1].id : null };
+}
+
+/** A tournament's members with their address, language and whether they checked in, in queue order. */
+export async function membersToRemind(app: FastifyInstance, id: string) {
+  const rows = await TournamentRepository.membersToMail(app.db.kysely, id);
+  return rows.map((r) => ({ id: r.id, email: r.email, locale: localeOf(r.language), username: r.username, name: r.nickname || r.username, checkedIn: r.confirmed === 1 }));
 }

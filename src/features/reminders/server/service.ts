@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import { transaction } from '../../../platform/db/database.ts';
+import { createT, type Locale } from '../../../platform/i18n/i18n.ts';
+import { messages } from '../../../platform/i18n/messages.ts';
+import type { Mail } from '../../../platform/mail/mailer.ts';
+import type { StandingsRow } from '../../results/contract.ts';
+import * as Tournaments from '../../tournaments/server/service.ts';
+import { CHECKIN_CLOSING_LEAD_MS, defaultNotificationPreferences, preferenceOf, RESULTS_MAIL_WINDOW_MS, type NotificationPreferences, type ReminderKind } from '../contract.ts';
+import * as ReminderRepository from './repository.ts';
+
+// ---------------------------------------------------------------------------------------------
+// the player's choice
+
+export async function preferences(app: FastifyInstance, userId: string): Promise<NotificationPreferences> {
+  const row = await ReminderRepository.preferences(app.db.kysely, userId);
+  if (!row) return { ...defaultNotificationPreferences };
+  return { checkinOpen: row.checkin_open === 1, checkinClosing: row.checkin_closing === 1, resultsFinal: row.results_final === 1 };
+}
+
+export async function savePreferences(app: FastifyInstance, userId: string, input: NotificationPreferences): Promise<NotificationPreferences> {
+  await ReminderRepository.savePreferences(app.db.kysely, userId, input, new Date().toISOString());
+  return preferences(app, userId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the poll: what is due now, decided by a row per player (reminders_sent), mailed through the
+// outbox in the same transaction as that row. Nothing here remembers anything between ticks:
+// a restart, or another API process ticking at the same moment, finds the same rows.
+
+/** Tournaments read per query. */
+const PAGE = 50;
+/** Players decided per transaction. */
+const BATCH = 100;
+/** Mails queued per tick at most; the rest go on the next one (the windows last longer than a tick). */
+const MAX_PER_TICK = 500;
+
+type Person = Awaited<ReturnType<typeof Tournaments.membersToRemind>>[number];
+type Reminded = Tournaments.RemindedTournament;
+
+interface TickState {
+  now: number;
+  budget: number;
+  sent: Record<ReminderKind, number>;
+}
+
+/**
+ * One look at what is due at `now` (the poll calls it every REMINDER_POLL_MS; tests call it with
+ * their own clock). Only windows open now count: a tournament whose check-in opened before this
+ * feature existed, or while every process was down, gets its reminder only if check-in is still
+ * open, never a late "check-in is open" for a window long closed. Answers how many mails it queued.
+ */
+export async function tick(app: FastifyInstance, now: number = Date.now()): Promise<Record<ReminderKind, number>> {
+  const state: TickState = { now, budget: MAX_PER_TICK, sent: { checkin_open: 0, checkin_closing: 0, results_final: 0 } };
+  try {
+    await forEachPage(
+      (after) => Tournaments.checkInsOpen(app, now, { after, limit: PAGE }),
+      state,
+      async (t) => {
+        const members = await Tournaments.membersToRemind(app, t.id);
+        await remind(app, state, t, 'checkin_open', members, (p) => checkinOpenMail(app, t, p));
+        // the last quarter hour of the window: those who have not checked in yet
+        if (t.endCheckin && Date.parse(t.endCheckin) - now <= CHECKIN_CLOSING_LEAD_MS) {
+          const missing = members.filter((p) => !p.checkedIn);
+          await remind(app, state, t, 'checkin_closing', missing, (p) => checkinClosingMail(app, t, p));
+        }
+      },
+    );
+    await forEachPage(
+      (after) => Tournaments.finalisedSince(app, now - RESULTS_MAIL_WINDOW_MS, { after, limit: PAGE }),
+      state,
+      async (t) => {
+        const members = await Tournaments.membersToRemind(app, t.id);
+        const placed = placements(t.standings);
+        const players = members.flatMap((p) => {
+          const row = placed(p);
+          return row ? [{ ...p, row }] : [];
+        });
+        await remind(app, state, t, 'results_final', players, (p) => resultsMail(app, t, p, p.row, t.standings.length));
+      },
+    );
+  } finally {
+    // whatever was committed before a failure goes out
+    if (state.sent.checkin_open + state.sent.checkin_closing + state.sent.results_final > 0) app.mailQueue.wake();
+  }
+  return state.sent;
+}
+
+async function forEachPage<T>(read: (after: string) => Promise<Tournaments.ReminderPage<T>>, state: TickState, each: (t: T) => Promise<void>) {
+  let after = '';
+  for (;;) {
+    const page = await read(after);
+    for (const t of page.tournaments) {
+      if (state.budget <= 0) return;
+      await each(t);
+    }
+    if (page.next === null) return;
+    after = page.next;
+  }
+}
+
+/** A player's line of the final standings: their own (solo) or their team's, whose rank is theirs. */
+function placements(rows: StandingsRow[]) {
+  const byEntrant = new Map(rows.map((r) => [r.entrantId, r]));
+  const byUsername = new Map(rows.flatMap((r) => r.members.map((m) => [m, r] as const)));
+  return (p: Person) => byEntrant.get(p.id) ?? byUsername.get(p.username);
+}
+
+/**
+ * Mails `people` this reminder unless they had it or turned it off. The reads come first (a window
+ * open for hours is looked at on every tick); then, per batch, one transaction inserts the rows,
+ * and only the players whose row it actually inserted get a mail, queued in that same transaction.
+ */
+async function remind<P extends Person>(app: FastifyInstance, state: TickState, t: Reminded, kind: ReminderKind, people: P[], compose: (p: P) => Mail) {
+  const db = app.db.kysely;
+  for (let i = 0; i < people.length && state.budget > 0; i += BATCH) {
+    const batch = people.slice(i, i + BATCH);
+    const ids = batch.map((p) => p.id);
+    const [had, off] = [await ReminderRepository.alreadySent(db, t.id, kind, ids), await ReminderRepository.optedOut(db, preferenceOf[kind], ids)];
+    const due = batch.filter((p) => !had.has(p.id) && !off.has(p.id)).slice(0, state.budget);
+    if (!due.length) continue;
+    const queued = await transaction(db, async (trx) => {
+      // asked again inside: a player who opted out a moment ago is not mailed
+      const nowOff = await ReminderRepository.optedOut(
+        trx,
+        preferenceOf[kind],
+        due.map((p) => p.id),
+      );
+      const wanted = due.filter((p) => !nowOff.has(p.id));
+      const recorded = new Set(
+        await ReminderRepository.record(
+          trx,
+          t.id,
+          kind,
+          wanted.map((p) => p.id),
+          new Date().toISOString(),
+        ),
+      );
+      for (const p of wanted) if (recorded.has(p.id)) await app.mailQueue.send(compose(p), trx);
+      return recorded.size;
+    });
+    state.budget -= queued;
+    state.sent[kind] += queued;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// the mails, in the player's language
+
+const localePrefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
+
+/** "26 novembre, 18:45 CET": the tournaments' clock is Italy's (the admin enters Rome times). */
+function when(iso: string, locale: Locale) {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+}
+
+function letter(app: FastifyInstance, p: Person, subject: string, body: string): Mail {
+  const t = createT(messages[p.locale].email);
+  const footer = t('reminders.footer', { settingsLink: `${app.config.publicOrigin}${localePrefix(p.locale)}/settings` });
+  return { to: p.email, subject, text: `${body}\n\n--\n${footer}` };
+}
+
+function checkinOpenMail(app: FastifyInstance, tournament: Reminded, p: Person): Mail {
+  const t = createT(messages[p.locale].email);
+  const vars = { name: p.name, tournament: tournament.name[p.locale], link: Tournaments.detailUrl(app, tournament.id, p.locale), closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '' };
+  let body = t('reminders.checkinOpen.text', vars);
+  if (tournament.calendarUrl) body += `\n\n${t('reminders.checkinOpen.calendar', { calendar: tournament.calendarUrl })}`;
+  return letter(app, p, t('reminders.checkinOpen.subject', vars), body);
+}
+
+function checkinClosingMail(app: FastifyInstance, tournament: Reminded, p: Person): Mail {
+  const t = createT(messages[p.locale].email);
+  const vars = { name: p.name, tournament: tournament.name[p.locale], link: Tournaments.detailUrl(app, tournament.id, p.locale), closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '' };
+  return letter(app, p, t('reminders.checkinClosing.subject', vars), t('reminders.checkinClosing.text', vars));
+}
+
+function resultsMail(app: FastifyInstance, tournament: Reminded, p: Person, row: StandingsRow, total: number): Mail {
+  const t = createT(messages[p.locale].email);
+  const vars = {
+    name: p.name,
+    tournament: tournament.name[p.locale],
+    rank: row.rank,
+    total,
+    points: row.points,
+    link: `${Tournaments.detailUrl(app, tournament.id, p.locale)}/standings`,
+  };
+  return letter(app, p, t('reminders.resultsFinal.subject', vars), t('reminders.resultsFinal.text', vars));
+}
