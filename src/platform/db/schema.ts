@@ -185,6 +185,27 @@ export interface MatchResultsTable {
   submitted_at: string;
 }
 
+// match reports (migration 0082)
+export interface MatchReportsTable {
+  id: string;
+  owner: string;
+  tournament_id: string;
+  match_number: number;
+  user_id: string;
+  /** the reporter's user id (solo) or their tournament_teams id */
+  entrant_id: string;
+  placement: number;
+  eliminations: number;
+  image_url: string;
+  image_hash: string;
+  /** pending | approved | rejected */
+  status: string;
+  reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
 // rewards (migration 0010)
 export interface WalletsTable {
   user_id: string;
@@ -450,5 +471,6 @@ export interface Database {
   tournament_team_members: TournamentTeamMembersTable;
   tournament_matches: TournamentMatchesTable;
   match_results: MatchResultsTable;
+  match_reports: MatchReportsTable;
   kysely_meta?: { key: string; value: Generated<string> };
 }
