@@ -53,7 +53,7 @@ async function reporterEntrant(app: FastifyInstance, tournamentId: string, userI
   if (!tournament.me?.confirmed) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
   const entrant = await ResultsService.entrantOf(app, tournamentId, userId);
   if (!entrant) throw new AppError('forbidden', 'REPORT_NO_TEAM', 'You are not on a team of this tournament yet');
-  return { entrant, scoring: await ResultsService.scoringOf(app, tournamentId) };
+  return { entrant, scoring: await ResultsService.scoring(app, tournamentId) };
 }
 
 /**
@@ -120,7 +120,7 @@ export function conflictsOf(report: ReportRepository.ReportRecord, pending: Repo
 
 /** The recorded lines of a tournament by match number. */
 async function recordedLines(app: FastifyInstance, tournamentId: string): Promise<Map<number, RecordedLine[]>> {
-  const matches = await ResultsService.listMatches(app, tournamentId);
+  const matches = await ResultsService.matches(app, tournamentId);
   return new Map(matches.map((m) => [m.number, m.lines]));
 }
 
