@@ -207,8 +207,7 @@ export const reportStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
 // multipart fields arrive as text; an empty one reads as missing, not as 0
-const typedNumber = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number({ message: 'requiredField' }).int('wholeNumber').min(min, 'tooSmall').max(max, 'tooLarge'));
+const typedNumber = (min: number, max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number({ message: 'requiredField' }).int('wholeNumber').min(min, 'tooSmall').max(max, 'tooLarge'));
 
 /** The text parts of POST /tournaments/{id}/reports (multipart, the screenshot in the part `file`, sent last). */
 export const reportFieldsSchema = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { form, openPhaseNow, png, submit as submitScreenshot } from '../helpers/campaign.ts';
-import { checkIn, createTournament, join, quickPlayers, setPhase, type Person } from '../helpers/tournaments.ts';
+import { checkIn, createTournament, join, quickPlayers, registration, setPhase, type Person } from '../helpers/tournaments.ts';
 
 /**
  * Players' match reports (issue 15, item 3): who may report, what is checked, the duplicate-image
@@ -60,11 +60,12 @@ const reportRows = (tournamentId: string) => t.db.kysely.selectFrom('match_repor
 const auditOf = (action: string, entityId: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', entityId).execute();
 
 /** A tournament through the admin API: players join while registration is open, some check in, then it goes live. */
-async function liveTournament(players: Person[], checkedIn: Person[], overrides: Record<string, unknown> = {}) {
+async function liveTournament(players: Person[], checkedIn: Person[], overrides: { game?: string; teamSize?: number } = {}) {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 20, ...overrides });
-  for (const x of players) expect((await join(t, id, x)).status).toBe(200);
+  const body = (x: Person) => registration(x.id, { game: overrides.game ?? 'Fortnite' });
+  for (const x of players) expect((await join(t, id, x, body(x))).status).toBe(200);
   await setPhase(t, admin.token, id, 'checkinOpen');
-  for (const x of checkedIn) expect((await checkIn(t, id, x)).status).toBe(200);
+  for (const x of checkedIn) expect((await checkIn(t, id, x, body(x))).status).toBe(200);
   await setPhase(t, admin.token, id, 'ongoing');
   return id;
 }
@@ -204,10 +205,10 @@ describe('the queue flags what the admin must look at twice', () => {
   });
 
   test('teammates who disagree, two entrants claiming one placement, and a report against an admin’s line are flagged side by side', async () => {
-    const a0 = await report(duo, d[0], { matchNumber: 1, placement: 1, eliminations: 5 });
-    const a1 = await report(duo, d[1], { matchNumber: 1, placement: 2, eliminations: 5 });
-    const b0 = await report(duo, d[2], { matchNumber: 1, placement: 2, eliminations: 0 });
-    const rows = await queue(duo, '?matchNumber=1');
+    const a0 = await report(duo, d[0], { matchNumber: 31, placement: 1, eliminations: 5 });
+    const a1 = await report(duo, d[1], { matchNumber: 31, placement: 2, eliminations: 5 });
+    const b0 = await report(duo, d[2], { matchNumber: 31, placement: 2, eliminations: 0 });
+    const rows = await queue(duo, '?matchNumber=31');
     const find = (id: string) => rows.find((x) => x.id === id)!;
     expect(find(a0.json.data.id).conflicts).toEqual([{ kind: 'teammate', reportId: a1.json.data.id, username: d[1].username, entrantName: 'Alpha', placement: 2, eliminations: 5 }]);
     expect(find(a1.json.data.id).conflicts.map((c) => [c.kind, c.reportId])).toEqual([
@@ -217,7 +218,7 @@ describe('the queue flags what the admin must look at twice', () => {
     expect(find(b0.json.data.id).conflicts.map((c) => [c.kind, c.reportId])).toEqual([['placement', a1.json.data.id]]);
     expect(rows.every((x) => x.flagged)).toBe(true);
 
-    // an admin records match 3 by hand; a report that contradicts it is flagged against the line
+    // an admin records the next match by hand (no report names its number yet); a report that contradicts it is flagged against the line
     const entered = await t.call('POST', `/api/tournaments/${duo}/matches`, {
       token: admin.token,
       body: {
@@ -237,7 +238,9 @@ describe('the queue flags what the admin must look at twice', () => {
       ['recorded', 2, 1],
     ]);
     const agreeing = await report(duo, d[2], { matchNumber: number, placement: 2, eliminations: 1 });
-    expect((await queue(duo, `?matchNumber=${number}`)).find((x) => x.id === agreeing.json.data.id)).toMatchObject({ conflicts: [] });
+    // agreeing with the recorded line, it disagrees only with the teammate's pending report
+    const agrees = (await queue(duo, `?matchNumber=${number}`)).find((x) => x.id === agreeing.json.data.id)!;
+    expect(agrees.conflicts.map((c) => [c.kind, c.reportId])).toEqual([['teammate', late.json.data.id]]);
   });
 });
 
@@ -324,6 +327,11 @@ describe('races', () => {
     expect(both.find((b) => b.status === 409)!.json.error.code).toBe('REPORT_CONFLICT');
     const match = await t.call('GET', `/api/tournaments/${duo}/matches`, { token: admin.token });
     expect(match.json.data.find((m: { number: number }) => m.number === 23).lines).toHaveLength(1);
-    expect((await reportRows(duo)).filter((row) => row.match_number === 23).map((row) => row.status).sort()).toEqual(['approved', 'pending']);
+    expect(
+      (await reportRows(duo))
+        .filter((row) => row.match_number === 23)
+        .map((row) => row.status)
+        .sort(),
+    ).toEqual(['approved', 'pending']);
   });
 });

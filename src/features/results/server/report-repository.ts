@@ -39,10 +39,7 @@ function nextTimestamp(): string {
  * (tournament, match, player) decides, so two requests racing leave one row. Answers the new id,
  * or null when the player's report was already there.
  */
-export async function insert(
-  db: Db,
-  r: Pick<ReportRecord, 'owner' | 'tournamentId' | 'matchNumber' | 'userId' | 'entrantId' | 'placement' | 'eliminations' | 'imageUrl' | 'imageHash'>,
-): Promise<string | null> {
+export async function insert(db: Db, r: Pick<ReportRecord, 'owner' | 'tournamentId' | 'matchNumber' | 'userId' | 'entrantId' | 'placement' | 'eliminations' | 'imageUrl' | 'imageHash'>): Promise<string | null> {
   const id = randomUUID();
   const result = await db
     .insertInto('match_reports')
@@ -64,8 +61,9 @@ export async function insert(
       created_at: nextTimestamp(),
     })
     .onConflict((oc) => oc.columns(['tournament_id', 'match_number', 'user_id']).doNothing())
+    .returning('id')
     .executeTakeFirst();
-  return Number(result.numInsertedRows ?? 0) > 0 ? id : null;
+  return result?.id ?? null;
 }
 
 /** Whether this player already reported this match (checked before the image is stored; the insert still decides). */
@@ -109,7 +107,13 @@ export async function reportsWithHashes(db: Db, owner: string, hashes: string[],
   const counts = new Map<string, number>();
   if (!hashes.length) return { counts, rows: [] };
   const unique = [...new Set(hashes)];
-  const counted = await db.selectFrom('match_reports').select(['image_hash', countAll().as('n')]).where('owner', '=', owner).where('image_hash', 'in', unique).groupBy('image_hash').execute();
+  const counted = await db
+    .selectFrom('match_reports')
+    .select(['image_hash', countAll().as('n')])
+    .where('owner', '=', owner)
+    .where('image_hash', 'in', unique)
+    .groupBy('image_hash')
+    .execute();
   for (const c of counted) counts.set(c.image_hash, Number(c.n));
   const rows = await db
     .with('numbered', (w) =>
