@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema, text } from '../../platform/schemas.ts';
-import { duplicateSchema } from '../campaign/contract.ts';
 
 /**
  * Match day (issue 15): how a tournament is played and scored, its results and its standings.
@@ -251,8 +250,15 @@ export const reportConflictSchema = z.object({
 });
 export type ReportConflict = z.infer<typeof reportConflictSchema>;
 
-/** A picture also sent elsewhere: another match report or a campaign submission. */
-export const reportDuplicateSchema = duplicateSchema.extend({ source: z.enum(['report', 'submission']) });
+/** A picture also sent elsewhere: another match report or a campaign submission (same decoded pixels). */
+export const reportDuplicateSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** the sender's account username */
+  username: z.string(),
+  createdAt: z.string(),
+  source: z.enum(['report', 'submission']),
+});
 
 /** A report as the match reports queue shows it (admin). */
 export const adminReportSchema = reportSchema.extend({
