@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, text } from '../../platform/schemas.ts';
+import { MAX_REPORTED_MATCH, reportRanges } from './report-limits.ts';
 
 /**
  * Match day (issue 15): how a tournament is played and scored, its results and its standings.
@@ -198,8 +199,7 @@ export const resultsErrors = [
 
 // ── player self-reports (helper "reports", issue 15 item 3) ────────────────────────────────────
 
-/** Matches a player may report: 1..MAX_REPORTED_MATCH (a day of battle royale is a handful of games). */
-export const MAX_REPORTED_MATCH = 50;
+export { MAX_REPORTED_MATCH } from './report-limits.ts';
 export const REPORT_REASON_MAX = 300;
 
 export const reportStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -210,9 +210,9 @@ const typedNumber = (min: number, max: number) => z.preprocess((v) => (typeof v 
 
 /** The text parts of POST /tournaments/{id}/reports (multipart, the screenshot in the part `file`, sent last). */
 export const reportFieldsSchema = z.object({
-  matchNumber: typedNumber(1, MAX_REPORTED_MATCH),
-  placement: typedNumber(1, 200),
-  eliminations: typedNumber(0, 200),
+  matchNumber: typedNumber(...reportRanges.matchNumber),
+  placement: typedNumber(...reportRanges.placement),
+  eliminations: typedNumber(...reportRanges.eliminations),
 });
 export type ReportFields = z.output<typeof reportFieldsSchema>;
 

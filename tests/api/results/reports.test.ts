@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { form, openPhaseNow, png, submit as submitScreenshot } from '../helpers/campaign.ts';
 import { checkIn, createTournament, join, quickPlayers, registration, setPhase, type Person } from '../helpers/tournaments.ts';
@@ -60,7 +61,7 @@ const reportRows = (tournamentId: string) => t.db.kysely.selectFrom('match_repor
 const auditOf = (action: string, entityId: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', entityId).execute();
 
 /** A tournament through the admin API: players join while registration is open, some check in, then it goes live. */
-async function liveTournament(players: Person[], checkedIn: Person[], overrides: { game?: string; teamSize?: number } = {}) {
+async function liveTournament(players: Person[], checkedIn: Person[], overrides: { game?: TournamentInput['game']; teamSize?: number } = {}) {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 20, ...overrides });
   const body = (x: Person) => registration(x.id, { game: overrides.game ?? 'Fortnite' });
   for (const x of players) expect((await join(t, id, x, body(x))).status).toBe(200);
