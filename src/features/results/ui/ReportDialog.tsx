@@ -152,7 +152,7 @@ export default function ReportDialog({ t, tournamentId, onClose }: Props) {
       <div className="space-y-5 px-5 py-5">
         <p className="text-sm text-slate-300">{t('results.report.intro')}</p>
         <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" data-testid="report-form">
-          <div className="grid grid-cols-3 gap-3">
+          <div className="grid grid-cols-3 items-end gap-3">
             {numberField('matchNumber', ...reportRanges.matchNumber)}
             {numberField('placement', ...reportRanges.placement)}
             {numberField('eliminations', ...reportRanges.eliminations)}

@@ -45,7 +45,8 @@ function Side({ t, title, placement, eliminations, testId, highlight = false }: 
   );
 }
 
-const conflictTitle = (t: Translator, c: ReportConflict) => t(`resultsAdmin.review.conflict.${c.kind}`, { username: c.username ?? '', entrant: c.entrantName });
+/** Who the other side is; a solo player's report names the player once (the entrant is the player). */
+const conflictTitle = (t: Translator, c: ReportConflict) => t(`resultsAdmin.review.conflict.${c.kind === 'placement' && c.username === c.entrantName ? 'placementSolo' : c.kind}`, { username: c.username ?? '', entrant: c.entrantName });
 
 /**
  * A match report's review (POST /tournaments/{id}/reports/{reportId}/review): the screenshot, who
@@ -99,8 +100,12 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
               <dd className="truncate font-semibold text-white" data-testid="report-review-player">
                 {r.username}
               </dd>
-              <dt className="text-slate-400">{t('resultsAdmin.review.entrant')}</dt>
-              <dd className="truncate text-slate-200">{r.entrantName}</dd>
+              {r.entrantName !== r.username && (
+                <>
+                  <dt className="text-slate-400">{t('resultsAdmin.review.entrant')}</dt>
+                  <dd className="truncate text-slate-200">{r.entrantName}</dd>
+                </>
+              )}
               <dt className="text-slate-400">{t('resultsAdmin.review.submittedAt')}</dt>
               <dd className="text-slate-200">
                 <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
