@@ -35,8 +35,7 @@ const TeamDialog = lazy(() => import('./TeamDialog.tsx'));
 const AppToaster = lazy(() => import('../../../platform/ui/AppToaster.tsx'));
 const ConfirmDialog = lazy(() => import('../../../platform/ui/ConfirmDialog.tsx'));
 // a checked-in player's match report (issue 15, item 3): the results domain's dialog, its own chunk
-const loadReportDialog = () => import('../../results/ui/ReportDialog.tsx');
-const ReportDialog = lazy(loadReportDialog);
+const ReportDialog = lazy(() => import('../../results/ui/ReportDialog.tsx'));
 
 type Confirming = 'leave' | 'leaveWaitlist' | 'checkOut' | null;
 type MeState = 'idle' | 'loading' | 'ready' | 'error';
@@ -284,7 +283,6 @@ export default function TournamentDetail(props: Props) {
               <button
                 type="button"
                 onClick={() => setReporting(true)}
-                onPointerEnter={() => void loadReportDialog()}
                 className="inline-flex items-center gap-2 rounded-lg border border-accent/60 bg-accent/15 px-5 py-2.5 font-semibold text-white transition hover:border-accent"
                 data-testid="tournament-report"
               >
