@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousViolations } from '../axe.ts';
 import { fillText, goto, localeTexts, loginAs, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';
 
 /**
@@ -68,6 +69,7 @@ async function reportMatch(page: Page, lang: 'it' | 'en', line: { match: number;
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/player-${shot}-${width}.png` });
   }
+  expect(await seriousViolations(page, `report dialog (${lang})`)).toEqual([]);
   // a second report of the same match is refused with its translated text
   await dialog.getByTestId('report-matchNumber').fill(String(line.match));
   await dialog.getByTestId('report-placement').fill('9');
@@ -81,8 +83,9 @@ async function reportMatch(page: Page, lang: 'it' | 'en', line: { match: number;
 
 test('players report with a screenshot in both languages; the admin approves one into the standings and rejects the disagreeing one', async ({ page, browser }) => {
   const admin = await loginAs(page, ADMIN);
-  const giuliaPage = await browser.newPage({ locale: 'it-IT' });
-  const alexPage = await browser.newPage({ locale: 'en-US' });
+  // each player in a browser context of their own (axe needs one), in their language
+  const giuliaPage = await (await browser.newContext({ locale: 'it-IT' })).newPage();
+  const alexPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
   const giulia = await loginAs(giuliaPage, GIULIA);
   const alex = await loginAs(alexPage, ALEX);
   const id = await liveTournament(page.request, admin, [giulia, alex]);
@@ -117,6 +120,7 @@ test('players report with a screenshot in both languages; the admin approves one
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/admin-review-it-${width}.png` });
   }
+  expect(await seriousViolations(page, 'review dialog')).toEqual([]);
   await dialog.getByTestId('report-review-approve').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toHaveText(fillText(admin_.review.approved, { n: 1 }));
   await expect(dialog).toBeHidden();
