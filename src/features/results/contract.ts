@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, text } from '../../platform/schemas.ts';
+import { MAX_REPORTED_MATCH, reportRanges } from './report-limits.ts';
 
 /**
  * Match day (issue 15): how a tournament is played and scored, its results and its standings.
@@ -195,3 +196,105 @@ export const resultsErrors = [
   'UNKNOWN_ENTRANT',
   'CSV_ROW_INVALID',
 ] as const;
+
+// ── player self-reports (helper "reports", issue 15 item 3) ────────────────────────────────────
+
+export { MAX_REPORTED_MATCH } from './report-limits.ts';
+export const REPORT_REASON_MAX = 300;
+
+export const reportStatuses = ['pending', 'approved', 'rejected'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+// multipart fields arrive as text; an empty one reads as missing, not as 0
+const typedNumber = (min: number, max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number({ message: 'requiredField' }).int('wholeNumber').min(min, 'tooSmall').max(max, 'tooLarge'));
+
+/** The text parts of POST /tournaments/{id}/reports (multipart, the screenshot in the part `file`, sent last). */
+export const reportFieldsSchema = z.object({
+  matchNumber: typedNumber(...reportRanges.matchNumber),
+  placement: typedNumber(...reportRanges.placement),
+  eliminations: typedNumber(...reportRanges.eliminations),
+});
+export type ReportFields = z.output<typeof reportFieldsSchema>;
+
+/** A report as its author sees it (POST answer, GET /tournaments/{id}/reports/mine). */
+export const reportSchema = z.object({
+  id: z.string(),
+  tournamentId: z.string(),
+  matchNumber: z.number().int(),
+  placement: z.number().int(),
+  eliminations: z.number().int(),
+  imageUrl: z.string(),
+  status: z.enum(reportStatuses),
+  /** set when rejected */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/**
+ * Why a report disagrees with something else of the same match: a teammate's report with other
+ * numbers (`teammate`), another entrant's report of the same placement (`placement`), or the line
+ * already recorded for the match (`recorded`: the reporter's own entrant with other numbers, or
+ * another entrant holding that placement).
+ */
+export const reportConflictSchema = z.object({
+  kind: z.enum(['teammate', 'placement', 'recorded']),
+  /** the other report, null for a recorded line */
+  reportId: z.string().nullable(),
+  /** who sent the other report, null for a recorded line */
+  username: z.string().nullable(),
+  entrantName: z.string(),
+  placement: z.number().int(),
+  eliminations: z.number().int(),
+});
+export type ReportConflict = z.infer<typeof reportConflictSchema>;
+
+/** A picture also sent elsewhere: another match report or a campaign submission (same decoded pixels). */
+export const reportDuplicateSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** the sender's account username */
+  username: z.string(),
+  createdAt: z.string(),
+  source: z.enum(['report', 'submission']),
+});
+
+/** A report as the match reports queue shows it (admin). */
+export const adminReportSchema = reportSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  entrantId: z.string(),
+  entrantName: z.string(),
+  reviewedBy: z.string().nullable(),
+  /** other reports and campaign submissions of the same picture, oldest first (at most 5) */
+  duplicates: z.array(reportDuplicateSchema),
+  duplicateCount: z.number().int(),
+  /** only for pending reports: a decided one is history */
+  conflicts: z.array(reportConflictSchema),
+  /** pending, with a duplicate picture or a conflict: the admin looks twice */
+  flagged: z.boolean(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const reportFilters = ['pending', 'flagged', 'approved', 'rejected', 'all'] as const;
+export type ReportFilter = (typeof reportFilters)[number];
+
+/** GET /tournaments/{id}/reports (admin): the whole queue of one tournament, oldest first. */
+export const reportListQuerySchema = z.object({
+  status: z.enum(reportFilters).default('all'),
+  matchNumber: z.coerce.number().int().min(1).max(MAX_REPORTED_MATCH).optional(),
+});
+
+/**
+ * POST /tournaments/{id}/reports/{reportId}/review (admin). Approving records the line; when it
+ * disagrees with a line already recorded for the match, the admin must say `overwrite: true`.
+ */
+export const reportReviewSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve'), overwrite: z.boolean().default(false) }),
+  z.object({ decision: z.literal('reject'), reason: text(REPORT_REASON_MAX).min(1, 'requiredField') }),
+]);
+export type ReportReview = z.output<typeof reportReviewSchema>;
+
+/** Error codes of the reports (each has a text in errors.<CODE>). */
+export const reportErrors = ['TOURNAMENT_NOT_LIVE', 'NOT_CHECKED_IN', 'REPORT_NO_TEAM', 'REPORT_EXISTS', 'REPORT_NOT_FOUND', 'REPORT_ALREADY_REVIEWED', 'REPORT_CONFLICT'] as const;

@@ -28,6 +28,7 @@ const newsEditor = lazy(() => import('../../features/news/ui/admin/NewsEditor.ts
 const auditLog = lazy(() => import('../../features/audit/ui/AuditLog.tsx'));
 const campaignQueue = lazy(() => import('../../features/campaign/ui/admin/CampaignQueue.tsx'));
 const campaignSchedule = lazy(() => import('../../features/campaign/ui/admin/CampaignSchedule.tsx'));
+const matchReports = lazy(() => import('../../features/results/ui/admin/MatchReports.tsx'));
 
 export const sectionViews: Partial<Record<DashboardSectionKey, View>> = {
   tournaments: tournamentsList,
@@ -55,4 +56,5 @@ export const sectionViews: Partial<Record<DashboardSectionKey, View>> = {
   audit: auditLog,
   campaign: campaignQueue,
   campaignSchedule: campaignSchedule,
+  tournamentsReports: matchReports,
 };

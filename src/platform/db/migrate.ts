@@ -18,6 +18,7 @@ import * as accountBlocks from './migrations/0070-account-blocks.ts';
 import * as auditEntityLabel from './migrations/0075-audit-entity-label.ts';
 import * as matchResults from './migrations/0080-match-results.ts';
 import * as reminders from './migrations/0085-reminders.ts';
+import * as matchReports from './migrations/0082-match-reports.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -42,6 +43,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0075-audit-entity-label': auditEntityLabel,
   '0080-match-results': matchResults,
   '0085-reminders': reminders,
+  '0082-match-reports': matchReports,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -185,6 +185,27 @@ export interface MatchResultsTable {
   submitted_at: string;
 }
 
+// match reports (migration 0082)
+export interface MatchReportsTable {
+  id: string;
+  owner: string;
+  tournament_id: string;
+  match_number: number;
+  user_id: string;
+  /** the reporter's user id (solo) or their tournament_teams id */
+  entrant_id: string;
+  placement: number;
+  eliminations: number;
+  image_url: string;
+  image_hash: string;
+  /** pending | approved | rejected */
+  status: string;
+  reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
 // rewards (migration 0010)
 export interface WalletsTable {
   user_id: string;
@@ -470,5 +491,6 @@ export interface Database {
   match_results: MatchResultsTable;
   reminders_sent: RemindersSentTable;
   notification_preferences: NotificationPreferencesTable;
+  match_reports: MatchReportsTable;
   kysely_meta?: { key: string; value: Generated<string> };
 }

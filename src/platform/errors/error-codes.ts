@@ -116,6 +116,14 @@ export const errorCodes = [
   'NOT_A_TEAM_TOURNAMENT',
   'UNKNOWN_ENTRANT',
   'CSV_ROW_INVALID',
+  // match day: a player's match report (issue 15, item 3; src/features/results/contract.ts reportErrors)
+  'TOURNAMENT_NOT_LIVE',
+  'NOT_CHECKED_IN',
+  'REPORT_NO_TEAM',
+  'REPORT_EXISTS',
+  'REPORT_NOT_FOUND',
+  'REPORT_ALREADY_REVIEWED',
+  'REPORT_CONFLICT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -45,6 +45,8 @@ for (const lang of ['it', 'en'] as const) {
         expect(id, `a record to edit in ${section.parent}`).toBeTruthy();
         path += `?id=${encodeURIComponent(id)}`;
       }
+      // a tournament's match reports: the queue of the tournament the list's first edit link names
+      if (section.key === 'tournamentsReports') path += `?id=${encodeURIComponent(ids.tournaments!)}`;
       await page.goto(path);
       await settled(page);
       const edit = page.locator('main a[href*="/edit?id="]').first();

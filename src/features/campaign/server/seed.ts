@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { CAMPAIGN_SLUG, SEASON_NOTE } from '../contract.ts';
 import { mediaUrl } from '../../../platform/storage/media-contract.ts';
 import * as CampaignRepository from './repository.ts';
-import { getCampaign, pixelHash } from './service.ts';
+import { getCampaign } from './service.ts';
+import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
 import { newObjectName } from '../../../platform/storage/media-storage.ts';
 
 export interface CampaignSeedPlayer {

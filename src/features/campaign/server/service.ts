@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import type { OutputInfo } from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import {
@@ -21,7 +19,7 @@ import {
   type SubmissionListQuery,
 } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { imageWork } from '../../../platform/storage/image-limits.ts';
+import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
 import * as CampaignRepository from './repository.ts';
 import * as CompetitionService from '../../tournaments/server/competition-service.ts';
@@ -124,27 +122,6 @@ export async function update(app: FastifyInstance, actor: Actor, owner: string, 
 }
 
 // ---- submissions ----
-
-/**
- * A fingerprint of the picture itself: sha256 over the size and the decoded RGBA pixels (after
- * EXIF orientation), so the same screenshot re-saved with other metadata, another compression
- * level or as another lossless format is still recognised. Streamed, so a 25-megapixel image is
- * never one 100 MB buffer. Call it on data MediaService.store accepted; it is bounded like every
- * image decode (src/platform/storage/image-limits.ts).
- */
-export async function pixelHash(app: FastifyInstance, data: Buffer): Promise<string> {
-  return imageWork(app, data, { failOn: 'none' }, async (image) => {
-    const pipeline = image.rotate().toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' });
-    const info = new Promise<OutputInfo>((resolve, reject) => {
-      pipeline.once('info', resolve);
-      pipeline.once('error', reject);
-    });
-    const pixels = createHash('sha256');
-    for await (const chunk of pipeline) pixels.update(chunk as Buffer);
-    const { width, height } = await info;
-    return createHash('sha256').update(`${width}x${height}:`).update(pixels.digest()).digest('hex');
-  });
-}
 
 function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
   return {
@@ -250,4 +227,13 @@ export async function review(app: FastifyInstance, actor: Actor, owner: string, 
     await audit({ action: 'submission.review', entityType: 'submission', entityId: id, before: toSubmission(before), after });
     return after;
   });
+}
+
+/**
+ * The campaign's submissions of these pictures (pixel hashes), for another domain's duplicate-image
+ * check (the match reports compare their screenshots with the campaign's): per hash, how many
+ * submissions carry it and the oldest `perHash` of them.
+ */
+export function submissionsWithHashes(app: FastifyInstance, owner: string, hashes: string[], perHash: number) {
+  return CampaignRepository.submissionsWithHashes(app.db.kysely, owner, hashes, perHash);
 }

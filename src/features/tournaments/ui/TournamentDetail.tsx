@@ -34,6 +34,8 @@ const JoinDialog = lazy(loadJoinDialog);
 const TeamDialog = lazy(() => import('./TeamDialog.tsx'));
 const AppToaster = lazy(() => import('../../../platform/ui/AppToaster.tsx'));
 const ConfirmDialog = lazy(() => import('../../../platform/ui/ConfirmDialog.tsx'));
+// a checked-in player's match report (issue 15, item 3): the results domain's dialog, its own chunk
+const ReportDialog = lazy(() => import('../../results/ui/ReportDialog.tsx'));
 
 type Confirming = 'leave' | 'leaveWaitlist' | 'checkOut' | null;
 type MeState = 'idle' | 'loading' | 'ready' | 'error';
@@ -57,6 +59,7 @@ export default function TournamentDetail(props: Props) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [joining, setJoining] = useState(false);
   const [teamFor, setTeamFor] = useState<string | null>(null);
+  const [reporting, setReporting] = useState(false);
   const [toaster, setToaster] = useState(false);
   const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
   /** bumped to read the tournament again (after an action the server refused as out of date) */
@@ -276,6 +279,16 @@ export default function TournamentDetail(props: Props) {
                 {t('tournaments.team.pick')}
               </button>
             )}
+            {loggedIn && mayReport(tournament) && (
+              <button
+                type="button"
+                onClick={() => setReporting(true)}
+                className="inline-flex items-center gap-2 rounded-lg border border-accent/60 bg-accent/15 px-5 py-2.5 font-semibold text-white transition hover:border-accent"
+                data-testid="tournament-report"
+              >
+                {t('results.report.open')}
+              </button>
+            )}
             {links.go && (
               <a
                 href={links.go.href}
@@ -347,6 +360,11 @@ export default function TournamentDetail(props: Props) {
           />
         </Suspense>
       )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog t={t} tournamentId={tournament.id} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
       {toaster && (
         <Suspense fallback={null}>
           <AppToaster />
@@ -366,6 +384,13 @@ const actionClass =
   'focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 const strip = ({ description: _d, rules: _r, ...rest }: Tournament): LiveTournament => rest;
+
+/**
+ * "Report a match" shows to a checked-in player while a battle-royale tournament is live and not
+ * finalised: the rules the server checks (src/features/results/server/report-service.ts), which
+ * also refuses a player of a team tournament who is on no team yet.
+ */
+const mayReport = (t: LiveTournament) => t.status === 1 && t.format === 'battle_royale' && !t.finalized && Boolean(t.me?.confirmed);
 
 /** True when `userId` has no faction in the championship `competitionId` (other competitions have none to pick). */
 async function withoutFaction(competitionId: string, userId: string, championshipPath: string): Promise<boolean> {

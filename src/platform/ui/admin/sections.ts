@@ -23,6 +23,8 @@ export const dashboardSections = [
   ...withEditor('news'),
   { path: 'audit', key: 'audit' },
   ...withEditor('tournaments'),
+  // a battle-royale tournament's match reports (issue 15, item 3): /dashboard/tournaments/reports?id=…
+  { path: 'tournaments/reports', key: 'tournamentsReports', parent: 'tournaments' },
   ...withEditor('competitions'),
   { path: 'campaign', key: 'campaign' },
   { path: 'campaign/schedule', key: 'campaignSchedule', parent: 'campaign' },

@@ -8,7 +8,7 @@ import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
 import { defaultQueueFilters, phaseFilters, queueQuery, statusFilters, type PhaseFilter, type StatusFilter } from './campaign-admin.ts';
 import CampaignTabs from './CampaignTabs.tsx';
-import DuplicateWarning from './DuplicateWarning.tsx';
+import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import ReviewDialog from './ReviewDialog.tsx';
 import StatusBadge from './StatusBadge.tsx';
 
@@ -114,7 +114,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               <span className="block truncate text-xs text-slate-400" data-testid="submission-row-email">
                 {s.email}
               </span>
-              {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} submission={s} compact />}
+              {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="campaignAdmin" item={s} compact />}
             </th>
             <td className={`${tdClass} whitespace-nowrap text-slate-300`} data-testid="submission-row-phase">
               {t('campaignAdmin.phase', { n: s.phase })}

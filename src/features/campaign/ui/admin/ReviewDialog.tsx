@@ -10,7 +10,7 @@ import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { reviewBody, type ReviewDecision } from './campaign-admin.ts';
-import DuplicateWarning from './DuplicateWarning.tsx';
+import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import StatusBadge from './StatusBadge.tsx';
 
 interface Props {
@@ -110,7 +110,7 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
               </dd>
             </dl>
           </div>
-          {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} submission={s} />}
+          {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="campaignAdmin" item={s} />}
           {failure && (
             <p role="alert" className={errorBoxClass} data-testid="review-error">
               {t.error(failure)}

@@ -116,6 +116,11 @@ function EditView({
             <a href={localizePath(`/tournament/${encodeURIComponent(tournament.id)}`, locale)} target="_blank" rel="noopener" className={linkClass}>
               {t('dashboard.tournaments.detail.publicPage')}
             </a>
+            {tournament.format === 'battle_royale' && (
+              <a href={localizePath(sectionPath('tournamentsReports', { id: tournament.id }), locale)} className={linkClass} data-testid="tournament-editor-reports">
+                {t('dashboard.sections.tournamentsReports')}
+              </a>
+            )}
           </div>
         </div>
         <QuickStatus t={t} tournament={tournament} onChange={setTournament} />

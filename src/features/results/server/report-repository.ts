@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
+import { countAll } from '../../../platform/db/database.ts';
+import type { Database, MatchReportsTable } from '../../../platform/db/schema.ts';
+import type { ReportStatus } from '../contract.ts';
+
+type Db = Kysely<Database> | Trx<Database>;
+
+export interface ReportRecord {
+  id: string;
+  owner: string;
+  tournamentId: string;
+  matchNumber: number;
+  userId: string;
+  /** the reporter's account username */
+  username: string;
+  entrantId: string;
+  placement: number;
+  eliminations: number;
+  imageUrl: string;
+  imageHash: string;
+  status: ReportStatus;
+  reason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+}
+
+// two reports sent in the same millisecond by this process still order as they came: the
+// queue's order and the standings' "earliest submission" tiebreak never hang on a random id
+let last = 0;
+function nextTimestamp(): string {
+  last = Math.max(Date.now(), last + 1);
+  return new Date(last).toISOString();
+}
+
+/**
+ * Stores a pending report unless this player already reported this match: the unique key
+ * (tournament, match, player) decides, so two requests racing leave one row. Answers the new id,
+ * or null when the player's report was already there.
+ */
+export async function insert(db: Db, r: Pick<ReportRecord, 'owner' | 'tournamentId' | 'matchNumber' | 'userId' | 'entrantId' | 'placement' | 'eliminations' | 'imageUrl' | 'imageHash'>): Promise<string | null> {
+  const id = randomUUID();
+  const result = await db
+    .insertInto('match_reports')
+    .values({
+      id,
+      owner: r.owner,
+      tournament_id: r.tournamentId,
+      match_number: r.matchNumber,
+      user_id: r.userId,
+      entrant_id: r.entrantId,
+      placement: r.placement,
+      eliminations: r.eliminations,
+      image_url: r.imageUrl,
+      image_hash: r.imageHash,
+      status: 'pending',
+      reason: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      created_at: nextTimestamp(),
+    })
+    .onConflict((oc) => oc.columns(['tournament_id', 'match_number', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return result?.id ?? null;
+}
+
+/** Whether this player already reported this match (checked before the image is stored; the insert still decides). */
+export async function exists(db: Db, tournamentId: string, matchNumber: number, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('match_reports').select('id').where('tournament_id', '=', tournamentId).where('match_number', '=', matchNumber).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+const reports = (db: Db, tournamentId: string) => db.selectFrom('match_reports as r').innerJoin('users as u', 'u.id', 'r.user_id').selectAll('r').select('u.username').where('r.tournament_id', '=', tournamentId);
+
+export async function find(db: Db, tournamentId: string, id: string): Promise<ReportRecord | undefined> {
+  const row = await reports(db, tournamentId).where('r.id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** One player's reports of a tournament, by match. */
+export async function listMine(db: Db, tournamentId: string, userId: string): Promise<ReportRecord[]> {
+  const rows = await reports(db, tournamentId).where('r.user_id', '=', userId).orderBy('r.match_number').orderBy('r.created_at').execute();
+  return rows.map(toRecord);
+}
+
+/** Every report of a tournament, oldest first: the queue is held whole (players × matches of one day). */
+export async function listAll(db: Db, tournamentId: string): Promise<ReportRecord[]> {
+  const rows = await reports(db, tournamentId).orderBy('r.created_at').orderBy('r.id').execute();
+  return rows.map(toRecord);
+}
+
+export interface DuplicateRow {
+  id: string;
+  hash: string;
+  userId: string;
+  username: string;
+  createdAt: string;
+}
+
+/**
+ * For each hash, how many match reports of the owner carry it, and the oldest `perHash` of them
+ * (ROW_NUMBER per hash, as the campaign's lookup: a picture sent a thousand times costs one short list).
+ */
+export async function reportsWithHashes(db: Db, owner: string, hashes: string[], perHash: number): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
+  const counts = new Map<string, number>();
+  if (!hashes.length) return { counts, rows: [] };
+  const unique = [...new Set(hashes)];
+  const counted = await db
+    .selectFrom('match_reports')
+    .select(['image_hash', countAll().as('n')])
+    .where('owner', '=', owner)
+    .where('image_hash', 'in', unique)
+    .groupBy('image_hash')
+    .execute();
+  for (const c of counted) counts.set(c.image_hash, Number(c.n));
+  const rows = await db
+    .with('numbered', (w) =>
+      w
+        .selectFrom('match_reports as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select(['r.id', 'r.image_hash', 'r.user_id', 'u.username', 'r.created_at'])
+        .select(sql<number>`cast(row_number() over (partition by r.image_hash order by r.created_at, r.id) as integer)`.as('rn'))
+        .where('r.owner', '=', owner)
+        .where('r.image_hash', 'in', unique),
+    )
+    .selectFrom('numbered')
+    .selectAll()
+    .where('rn', '<=', perHash)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return { counts, rows: rows.map((r) => ({ id: r.id, hash: r.image_hash, userId: r.user_id, username: r.username, createdAt: r.created_at })) };
+}
+
+export type Decision = { status: 'approved'; reviewedBy: string; reviewedAt: string } | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
+
+/**
+ * Records a decision on a pending report; the check and the write are one statement, so of two
+ * admins (or two clicks) deciding at once exactly one changes the row. On PostgreSQL the loser
+ * waits for the winner's transaction and then finds the row no longer pending. False when
+ * nothing changed.
+ */
+export async function decide(db: Db, tournamentId: string, id: string, d: Decision): Promise<boolean> {
+  const result = await db
+    .updateTable('match_reports')
+    .set({ status: d.status, reason: d.status === 'rejected' ? d.reason : null, reviewed_by: d.reviewedBy, reviewed_at: d.reviewedAt })
+    .where('tournament_id', '=', tournamentId)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+function toRecord(r: Selectable<MatchReportsTable> & { username: string }): ReportRecord {
+  return {
+    id: r.id,
+    owner: r.owner,
+    tournamentId: r.tournament_id,
+    matchNumber: Number(r.match_number),
+    userId: r.user_id,
+    username: r.username,
+    entrantId: r.entrant_id,
+    placement: Number(r.placement),
+    eliminations: Number(r.eliminations),
+    imageUrl: r.image_url,
+    imageHash: r.image_hash,
+    status: r.status as ReportStatus,
+    reason: r.reason,
+    reviewedBy: r.reviewed_by,
+    reviewedAt: r.reviewed_at,
+    createdAt: r.created_at,
+  };
+}

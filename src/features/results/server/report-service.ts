@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../../../platform/caller.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
+import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
+import * as MediaService from '../../../platform/storage/media-service.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
+import * as CampaignService from '../../campaign/server/service.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
+import { formatOf, reportFieldsSchema, type AdminReport, type Report, type ReportConflict, type ReportFilter, type ReportReview } from '../contract.ts';
+import * as ReportRepository from './report-repository.ts';
+import * as ResultsService from './service.ts';
+
+/**
+ * Player self-reports of battle-royale matches (issue 15, item 3): a checked-in player sends a
+ * match's placement and eliminations with a screenshot; an admin approves (the line is recorded
+ * through ResultsService.recordLine and counts in the standings) or rejects with a reason. One
+ * report per player per match: a second one is refused (REPORT_EXISTS) rather than replacing the
+ * first, so what an admin may already be looking at never changes under them.
+ */
+
+const reportNotFound = () => new AppError('notFound', 'REPORT_NOT_FOUND', 'Report not found');
+/** The queue shows at most this many other sendings of the same picture per report. */
+const DUPLICATES_SHOWN = 5;
+
+function toReport(r: ReportRepository.ReportRecord): Report {
+  return {
+    id: r.id,
+    tournamentId: r.tournamentId,
+    matchNumber: r.matchNumber,
+    placement: r.placement,
+    eliminations: r.eliminations,
+    imageUrl: r.imageUrl,
+    status: r.status,
+    reason: r.reason,
+    createdAt: r.createdAt,
+    reviewedAt: r.reviewedAt,
+  };
+}
+
+/**
+ * May this caller report in this tournament now? Answers their entrant (themselves or their team),
+ * or refuses with the first rule broken: a battle-royale tournament (409 NOT_BATTLE_ROYALE), not
+ * finalised (409 TOURNAMENT_FINALIZED), live (409 TOURNAMENT_NOT_LIVE), the caller checked in
+ * (403 NOT_CHECKED_IN) and, in a team tournament, on a team (403 REPORT_NO_TEAM).
+ */
+async function reporterEntrant(app: FastifyInstance, tournamentId: string, userId: string) {
+  const tournament = await TournamentService.get(app, tournamentId, userId);
+  const matchDay = await TournamentService.matchDayOf(app, tournamentId);
+  if (formatOf(matchDay) !== 'battle_royale') throw new AppError('conflict', 'NOT_BATTLE_ROYALE', 'Only battle-royale matches are reported');
+  if (matchDay.finalizedAt) throw new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The results are final');
+  if (tournament.status !== 1) throw new AppError('conflict', 'TOURNAMENT_NOT_LIVE', 'Matches are reported while the tournament is live');
+  if (!tournament.me?.confirmed) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
+  const entrant = await ResultsService.entrantOf(app, tournamentId, userId);
+  if (!entrant) throw new AppError('forbidden', 'REPORT_NO_TEAM', 'You are not on a team of this tournament yet');
+  return { entrant, scoring: await ResultsService.scoring(app, tournamentId) };
+}
+
+/**
+ * POST /tournaments/{id}/reports: the fields, then the rules, then the picture exactly as every
+ * upload (MediaService.store: images only by content, 2 MB by the multipart limit), then the row.
+ * The unique key decides "one per player per match"; the earlier read only spares storing an image
+ * that would be refused.
+ */
+export async function submit(app: FastifyInstance, caller: Caller, tournamentId: string, body: MultipartBody): Promise<Report> {
+  const fields = parseFields(reportFieldsSchema, body.fields, body.file ? [] : [{ path: ['file'], message: 'requiredField' }]);
+  const file = body.file!;
+  const { entrant, scoring } = await reporterEntrant(app, tournamentId, caller.id);
+  if (fields.placement > scoring.lobbySize) throw new AppError('invalid', 'PLACEMENT_OVER_LOBBY', 'No such placement in this lobby');
+  const db = app.db.kysely;
+  const taken = () => new AppError('conflict', 'REPORT_EXISTS', 'You already reported this match');
+  if (await ReportRepository.exists(db, tournamentId, fields.matchNumber, caller.id)) throw taken();
+  const stored = await MediaService.store(app, app.config.agencyName, file);
+  const id = await ReportRepository.insert(db, {
+    owner: app.config.ownerId,
+    tournamentId,
+    matchNumber: fields.matchNumber,
+    userId: caller.id,
+    entrantId: entrant.id,
+    placement: fields.placement,
+    eliminations: fields.eliminations,
+    imageUrl: stored.url,
+    imageHash: await pixelHash(app, file),
+  });
+  if (!id) throw taken();
+  return toReport((await ReportRepository.find(db, tournamentId, id))!);
+}
+
+/** GET /tournaments/{id}/reports/mine: the caller's reports in this tournament, by match. */
+export async function listMine(app: FastifyInstance, caller: Caller, tournamentId: string): Promise<Report[]> {
+  await TournamentService.get(app, tournamentId, null);
+  return (await ReportRepository.listMine(app.db.kysely, tournamentId, caller.id)).map(toReport);
+}
+
+interface RecordedLine {
+  entrantId: string;
+  placement: number;
+  eliminations: number;
+}
+
+/**
+ * What a pending report disagrees with in its match: a teammate's pending report with other
+ * numbers, another entrant's pending report of the same placement, and the recorded lines (an
+ * approved report is a recorded line, so it is compared once, as a line).
+ */
+export function conflictsOf(report: ReportRepository.ReportRecord, pending: ReportRepository.ReportRecord[], lines: RecordedLine[], nameOf: (entrantId: string) => string): ReportConflict[] {
+  const differs = (a: RecordedLine, b: RecordedLine) => a.placement !== b.placement || a.eliminations !== b.eliminations;
+  const conflicts: ReportConflict[] = [];
+  for (const other of pending) {
+    if (other.id === report.id || other.matchNumber !== report.matchNumber) continue;
+    const kind = other.entrantId === report.entrantId ? (differs(other, report) ? 'teammate' : null) : other.placement === report.placement ? 'placement' : null;
+    if (kind) conflicts.push({ kind, reportId: other.id, username: other.username, entrantName: nameOf(other.entrantId), placement: other.placement, eliminations: other.eliminations });
+  }
+  for (const line of lines) {
+    const clash = line.entrantId === report.entrantId ? differs(line, report) : line.placement === report.placement;
+    if (clash) conflicts.push({ kind: 'recorded', reportId: null, username: null, entrantName: nameOf(line.entrantId), placement: line.placement, eliminations: line.eliminations });
+  }
+  return conflicts;
+}
+
+/** The recorded lines of a tournament by match number. */
+async function recordedLines(app: FastifyInstance, tournamentId: string): Promise<Map<number, RecordedLine[]>> {
+  const matches = await ResultsService.matches(app, tournamentId);
+  return new Map(matches.map((m) => [m.number, m.lines]));
+}
+
+/**
+ * GET /tournaments/{id}/reports (admin): the tournament's reports, oldest first, each with the
+ * other sendings of its picture (match reports and campaign screenshots alike, by pixel hash) and,
+ * while pending, what it disagrees with. `flagged`: pending with a duplicate or a conflict.
+ */
+export async function listQueue(app: FastifyInstance, tournamentId: string, q: { status: ReportFilter; matchNumber?: number }): Promise<AdminReport[]> {
+  await TournamentService.get(app, tournamentId, null);
+  const db = app.db.kysely;
+  const owner = app.config.ownerId;
+  const all = await ReportRepository.listAll(db, tournamentId);
+  const names = new Map((await ResultsService.entrants(app, tournamentId)).map((e) => [e.id, e.name]));
+  const usernames = new Map(all.map((r) => [r.entrantId, r.username]));
+  // an entrant no longer on the roster (teams re-formed) is still named by who reported for it
+  const nameOf = (entrantId: string) => names.get(entrantId) ?? usernames.get(entrantId) ?? entrantId;
+  const lines = await recordedLines(app, tournamentId);
+  const pending = all.filter((r) => r.status === 'pending');
+  const shown = all.filter((r) => q.matchNumber === undefined || r.matchNumber === q.matchNumber);
+  const hashes = shown.map((r) => r.imageHash);
+  // one more than shown: the report itself may be among the oldest of its hash
+  const sameReports = await ReportRepository.reportsWithHashes(db, owner, hashes, DUPLICATES_SHOWN + 1);
+  const sameSubmissions = await CampaignService.submissionsWithHashes(app, owner, hashes, DUPLICATES_SHOWN);
+  const rows = shown.map((r): AdminReport => {
+    const duplicates = [
+      ...sameReports.rows.filter((d) => d.hash === r.imageHash && d.id !== r.id).map((d) => ({ id: d.id, userId: d.userId, username: d.username, createdAt: d.createdAt, source: 'report' as const })),
+      ...sameSubmissions.rows.filter((d) => d.hash === r.imageHash).map((d) => ({ id: d.id, userId: d.userId, username: d.username, createdAt: d.createdAt, source: 'submission' as const })),
+    ].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    const duplicateCount = (sameReports.counts.get(r.imageHash) ?? 1) - 1 + (sameSubmissions.counts.get(r.imageHash) ?? 0);
+    const conflicts = r.status === 'pending' ? conflictsOf(r, pending, lines.get(r.matchNumber) ?? [], nameOf) : [];
+    return {
+      ...toReport(r),
+      userId: r.userId,
+      username: r.username,
+      entrantId: r.entrantId,
+      entrantName: nameOf(r.entrantId),
+      reviewedBy: r.reviewedBy,
+      duplicates: duplicates.slice(0, DUPLICATES_SHOWN),
+      duplicateCount,
+      conflicts,
+      flagged: r.status === 'pending' && (duplicateCount > 0 || conflicts.length > 0),
+    };
+  });
+  if (q.status === 'all') return rows;
+  if (q.status === 'flagged') return rows.filter((r) => r.flagged);
+  return rows.filter((r) => r.status === q.status);
+}
+
+/**
+ * POST /tournaments/{id}/reports/{reportId}/review (admin). Only a pending report is decided, by
+ * one conditional update (a second click or a second admin gets REPORT_ALREADY_REVIEWED). Approving
+ * first locks the tournament's results (as every results write does), so two approvals in one
+ * match are decided one after the other; then a report that disagrees with the line already
+ * recorded for its entrant is refused (REPORT_CONFLICT) unless the admin chose `overwrite`, and a
+ * placement another entrant holds is refused (PLACEMENT_TAKEN) whatever the admin chose. The line, the decision and the
+ * audit entry commit together.
+ */
+export async function review(app: FastifyInstance, actor: Actor, tournamentId: string, id: string, input: ReportReview, now = new Date()): Promise<Report> {
+  const reviewedAt = now.toISOString();
+  return audited(app, actor, async (tx, audit) => {
+    const trx = tx.db.kysely;
+    if (input.decision === 'approve' && !(await TournamentService.lockOpenForResults(tx, tournamentId))) {
+      await TournamentService.get(tx, tournamentId, null);
+      throw new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The results are final');
+    }
+    const before = await ReportRepository.find(trx, tournamentId, id);
+    if (!before) throw reportNotFound();
+    const decision: ReportRepository.Decision = input.decision === 'approve' ? { status: 'approved', reviewedBy: actor.id, reviewedAt } : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
+    if (!(await ReportRepository.decide(trx, tournamentId, id, decision))) throw new AppError('conflict', 'REPORT_ALREADY_REVIEWED', 'This report was already decided');
+    if (input.decision === 'approve') {
+      const lines = (await recordedLines(tx, tournamentId)).get(before.matchNumber) ?? [];
+      const own = lines.find((l) => l.entrantId === before.entrantId);
+      if (own && (own.placement !== before.placement || own.eliminations !== before.eliminations) && !input.overwrite) {
+        throw new AppError('conflict', 'REPORT_CONFLICT', 'A different line is already recorded for this entrant in this match');
+      }
+      // overwriting replaces the entrant's own line, never another entrant's placement
+      if (lines.some((l) => l.entrantId !== before.entrantId && l.placement === before.placement)) throw new AppError('conflict', 'PLACEMENT_TAKEN', 'Another entrant holds this placement in this match');
+      await ResultsService.recordLine(tx, actor, tournamentId, before.matchNumber, { entrantId: before.entrantId, placement: before.placement, eliminations: before.eliminations, submittedAt: before.createdAt });
+    }
+    const after = toReport((await ReportRepository.find(trx, tournamentId, id))!);
+    await audit({ action: input.decision === 'approve' ? 'report.approve' : 'report.reject', entityType: 'report', entityId: id, before: { ...toReport(before), username: before.username }, after: { ...after, username: before.username } });
+    return after;
+  });
+}

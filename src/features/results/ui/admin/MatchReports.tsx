@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import type { AdminReport } from '../../contract.ts';
+import type { Tournament } from '../../../tournaments/contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { localizePath } from '../../../../platform/i18n/i18n.ts';
+import { pluralKey } from '../../../../platform/i18n/plural.ts';
+import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
+import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
+import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import Modal from '../../../../platform/ui/admin/Modal.tsx';
+import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
+import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { pageOfAll, useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { errorBoxClass, linkClass } from '../../../../platform/ui/ui.ts';
+import { matchFilterValues, reportFilterValues, reportsPath, reportText } from './report-admin.ts';
+import ReportReviewDialog from './ReportReviewDialog.tsx';
+import ReportStatusBadge from './ReportStatusBadge.tsx';
+
+/**
+ * /dashboard/tournaments/reports?id=…: one battle-royale tournament's match reports (issue 15,
+ * item 3), filtered by state (flagged: a reused picture or a disagreement) and match, searched by
+ * player or team, each opening the review dialog that shows the disagreements side by side.
+ */
+export default function MatchReports({ t, locale }: SectionProps) {
+  const [tournamentId] = useState(idFromLocation);
+  const [name, setName] = useState<string | null>(null);
+  const list = useAdminList<AdminReport>({
+    load: async (req) => {
+      if (!tournamentId) return { ok: false, code: 'TOURNAMENT_NOT_FOUND' };
+      const res = await api<AdminReport[]>(reportsPath(tournamentId, req.values.status ?? 'pending', req.values.match ?? 'all'));
+      return res.ok ? pageOfAll(res.data, req, reportText) : res;
+    },
+    params: {
+      status: { values: reportFilterValues, initial: 'pending', narrows: false },
+      match: { values: matchFilterValues, initial: 'all' },
+    },
+  });
+  const [reviewing, setReviewing] = useState<AdminReport | null>(null);
+  const [viewing, setViewing] = useState<AdminReport | null>(null);
+
+  useEffect(() => {
+    if (!tournamentId) return;
+    void api<Tournament>(`/tournaments/${encodeURIComponent(tournamentId)}`).then((res) => res.ok && setName(res.data.name));
+  }, [tournamentId]);
+
+  if (!tournamentId) {
+    return (
+      <p role="alert" className={`mt-6 ${errorBoxClass}`} data-testid="reports-no-tournament">
+        {t('resultsAdmin.reports.noTournament')}
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <div className="mt-6 space-y-2">
+        <a href={localizePath(sectionPath('tournamentsEdit', { id: tournamentId }), locale)} className={`${linkClass} text-sm`} data-testid="reports-back">
+          ← {t('resultsAdmin.reports.back')}
+        </a>
+        {name && (
+          <p className="text-xl font-bold text-white" data-testid="reports-tournament">
+            {name}
+          </p>
+        )}
+        <p className="max-w-3xl text-sm text-slate-400">{t('resultsAdmin.reports.intro')}</p>
+      </div>
+      <AdminList
+        list={list}
+        t={t}
+        ns="resultsAdmin.reports"
+        id="reports"
+        empty={t(`resultsAdmin.reports.empty.${list.values.status as 'pending'}`)}
+        minWidthClass="min-w-[52rem]"
+        tools={
+          <>
+            <ListFilter list={list} name="status" id="reports-filter-status" label={t('resultsAdmin.reports.statusLabel')} className="" options={reportFilterValues.map((v) => [v, t(`resultsAdmin.reports.filters.${v}`)])} />
+            <ListFilter
+              list={list}
+              name="match"
+              id="reports-filter-match"
+              label={t('resultsAdmin.reports.matchLabel')}
+              className=""
+              options={matchFilterValues.map((v) => [v, v === 'all' ? t('resultsAdmin.reports.allMatches') : t('resultsAdmin.reports.match', { n: v })])}
+            />
+          </>
+        }
+        columns={[{ key: 'image' }, { key: 'player' }, { key: 'match' }, { key: 'result' }, { key: 'submittedAt' }, { key: 'status' }, { key: 'actions', align: 'right' }]}
+        after={
+          <>
+            <Modal open={viewing !== null} title={t('resultsAdmin.reports.openImage', { name: viewing?.username ?? '' })} closeLabel={t('resultsAdmin.review.close')} onClose={() => setViewing(null)} testId="report-image-dialog">
+              {viewing && (
+                <>
+                  <img src={viewing.imageUrl} alt="" className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain" />
+                  <a href={viewing.imageUrl} target="_blank" rel="noopener" className="text-sm text-accent underline-offset-4 hover:underline">
+                    {t('resultsAdmin.review.newTab')}
+                  </a>
+                </>
+              )}
+            </Modal>
+            <ReportReviewDialog
+              t={t}
+              locale={locale}
+              report={reviewing}
+              onClose={() => setReviewing(null)}
+              onReviewed={() => {
+                setReviewing(null);
+                list.retry();
+              }}
+            />
+          </>
+        }
+      >
+        {(r) => (
+          <tr key={r.id} className={`${rowClass} align-top`} data-testid={`report-row-${r.id}`} data-flagged={r.flagged || undefined}>
+            <td className={tdClass}>
+              <button type="button" onClick={() => setViewing(r)} aria-label={t('resultsAdmin.reports.openImage', { name: r.username })} className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent">
+                <img src={r.imageUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line" />
+              </button>
+            </td>
+            <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
+              <span className="block truncate font-semibold text-white" data-testid="report-row-player">
+                {r.username}
+              </span>
+              {r.entrantName !== r.username && <span className="block truncate text-xs text-slate-400">{t('resultsAdmin.reports.entrant', { name: r.entrantName })}</span>}
+              {r.conflicts.length > 0 && (
+                <span className="mt-1 block text-xs font-semibold text-amber-300" data-testid="report-row-conflicts">
+                  <span aria-hidden="true">⚠ </span>
+                  {t(pluralKey('resultsAdmin.reports.conflictCount', r.conflicts.length, locale), { count: r.conflicts.length })}
+                </span>
+              )}
+              {r.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="resultsAdmin" item={r} compact />}
+            </th>
+            <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t('resultsAdmin.reports.match', { n: r.matchNumber })}</td>
+            <td className={`${tdClass} whitespace-nowrap font-mono text-slate-200`} data-testid="report-row-result">
+              {t('resultsAdmin.reports.result', { placement: r.placement, eliminations: r.eliminations })}
+            </td>
+            <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
+              <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
+            </td>
+            <td className={tdClass}>
+              <ReportStatusBadge t={t} status={r.status} />
+              {r.status === 'rejected' && r.reason && <span className="mt-1 line-clamp-2 block max-w-[14rem] break-words text-xs text-slate-400">{r.reason}</span>}
+            </td>
+            <td className={`${tdClass} text-right`}>
+              <button type="button" className={smallButtonClass} onClick={() => setReviewing(r)} aria-label={t('resultsAdmin.reports.reviewLabel', { name: r.username })} data-testid="report-row-review">
+                {r.status === 'pending' ? t('resultsAdmin.reports.review') : t('resultsAdmin.reports.view')}
+              </button>
+            </td>
+          </tr>
+        )}
+      </AdminList>
+    </>
+  );
+}

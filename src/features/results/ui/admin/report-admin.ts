@@ -1,0 +1,23 @@
+import { MAX_REPORTED_MATCH } from '../../report-limits.ts';
+import type { AdminReport, ReportFilter } from '../../contract.ts';
+
+/**
+ * The pure side of the match reports queue: its filters and its address, kept apart from the
+ * components so unit tests cover them without a browser.
+ */
+
+/** The queue opens on what still needs a decision, flagged ones among them. */
+export const reportFilterValues: readonly ReportFilter[] = ['pending', 'flagged', 'approved', 'rejected', 'all'];
+export const matchFilterValues: readonly string[] = ['all', ...Array.from({ length: MAX_REPORTED_MATCH }, (_, i) => String(i + 1))];
+
+/** GET /tournaments/{id}/reports with the filters ("all" filters left out). */
+export function reportsPath(tournamentId: string, status: string, match: string): string {
+  const params = new URLSearchParams();
+  if (status !== 'all') params.set('status', status);
+  if (match !== 'all') params.set('matchNumber', match);
+  const query = params.toString();
+  return `/tournaments/${encodeURIComponent(tournamentId)}/reports${query ? `?${query}` : ''}`;
+}
+
+/** What the search matches: the reporter's username and the entrant's name. */
+export const reportText = (r: Pick<AdminReport, 'username' | 'entrantName'>) => `${r.username} ${r.entrantName}`;

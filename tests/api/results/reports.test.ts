@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { form, openPhaseNow, png, submit as submitScreenshot } from '../helpers/campaign.ts';
+import { checkIn, createTournament, join, quickPlayers, registration, setPhase, type Person } from '../helpers/tournaments.ts';
+
+/**
+ * Players' match reports (issue 15, item 3): who may report, what is checked, the duplicate-image
+ * and disagreement flags of the queue, approval into the standings, rejection, and the races.
+ */
+
+let t: TestApp;
+let admin: Person;
+/** solo Fortnite tournament, live: p[0..3] checked in, p[4] joined only, p[5] a stranger */
+let solo: string;
+let p: Person[];
+/** duo Fortnite tournament, live: teams Alpha (d[0], d[1]) and Beta (d[2], d[3]); d[4] checked in without a team */
+let duo: string;
+let d: Person[];
+let alpha: string;
+let beta: string;
+
+type Line = { matchNumber: number | string; placement: number | string; eliminations: number | string };
+
+let pictures = 1000;
+/** POST /tournaments/{id}/reports; a fresh picture unless one is given, none with `file: null`. */
+async function report(tournamentId: string, who: Person | null, line: Partial<Line> | null, file?: Buffer | null) {
+  const fields = Object.fromEntries(Object.entries(line ?? {}).map(([k, v]) => [k, String(v)]));
+  const data = file === undefined ? await png(pictures++) : file;
+  const body = form(fields, data ? [{ data }] : []);
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/tournaments/${tournamentId}/reports`,
+    headers: { 'content-type': body.contentType, ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
+    payload: body.body,
+  });
+  return { status: res.statusCode, json: res.json() };
+}
+
+const queue = async (tournamentId: string, query = '') => {
+  const r = await t.call('GET', `/api/tournaments/${tournamentId}/reports${query}`, { token: admin.token });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.data as {
+    id: string;
+    userId: string;
+    status: string;
+    flagged: boolean;
+    duplicateCount: number;
+    duplicates: { id: string; source: string }[];
+    conflicts: { kind: string; reportId: string | null; placement: number; eliminations: number }[];
+    reason: string | null;
+  }[];
+};
+const review = (tournamentId: string, id: string, body: unknown, token = admin.token) => t.call('POST', `/api/tournaments/${tournamentId}/reports/${id}/review`, { token, body });
+const standings = async (tournamentId: string) => {
+  const r = await t.call('GET', `/api/tournaments/${tournamentId}/standings`);
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.data as { rows: { entrantId: string; points: number; matchesPlayed: number; eliminations: number; bestPlacement: number | null }[] };
+};
+const reportRows = (tournamentId: string) => t.db.kysely.selectFrom('match_reports').selectAll().where('tournament_id', '=', tournamentId).orderBy('id').execute();
+const auditOf = (action: string, entityId: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', entityId).execute();
+
+/** A tournament through the admin API: players join while registration is open, some check in, then it goes live. */
+async function liveTournament(players: Person[], checkedIn: Person[], overrides: { game?: TournamentInput['game']; teamSize?: number } = {}) {
+  const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 20, ...overrides });
+  const body = (x: Person) => registration(x.id, { game: overrides.game ?? 'Fortnite' });
+  for (const x of players) expect((await join(t, id, x, body(x))).status).toBe(200);
+  await setPhase(t, admin.token, id, 'checkinOpen');
+  for (const x of checkedIn) expect((await checkIn(t, id, x, body(x))).status).toBe(200);
+  await setPhase(t, admin.token, id, 'ongoing');
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+  [admin] = await quickPlayers(t, 1, { admin: true });
+  p = await quickPlayers(t, 6);
+  d = await quickPlayers(t, 5);
+  solo = await liveTournament(p.slice(0, 5), p.slice(0, 4));
+  duo = await liveTournament(d, d, { teamSize: 2 });
+  const teams = await t.call('PUT', `/api/tournaments/${duo}/teams`, {
+    token: admin.token,
+    body: {
+      teams: [
+        { name: 'Alpha', members: [d[0].id, d[1].id] },
+        { name: 'Beta', members: [d[2].id, d[3].id] },
+      ],
+    },
+  });
+  expect(teams.status, JSON.stringify(teams.json)).toBe(200);
+  const entrants = await t.call('GET', `/api/tournaments/${duo}/entrants`, { token: admin.token });
+  alpha = entrants.json.data.find((e: { name: string }) => e.name === 'Alpha').id;
+  beta = entrants.json.data.find((e: { name: string }) => e.name === 'Beta').id;
+});
+afterAll(() => t?.close());
+
+describe('who may report', () => {
+  test('only a checked-in player of a live, not finalised battle-royale tournament; refusals store nothing', async () => {
+    const valorant = await liveTournament([p[0]], [p[0]], { game: 'Valorant' });
+    const notLiveYet = await liveTournament([p[1]], [p[1]]);
+    await setPhase(t, admin.token, notLiveYet, 'checkinClosed');
+    const ended = await liveTournament([p[2]], [p[2]]);
+    await setPhase(t, admin.token, ended, 'complete');
+    const before = await t.db.kysely.selectFrom('match_reports').selectAll().execute();
+    const line = { matchNumber: 1, placement: 3, eliminations: 2 };
+    const cases: [string, string, Person | null, number, string][] = [
+      ['no session', solo, null, 401, 'UNAUTHORIZED'],
+      ['a stranger', solo, p[5], 403, 'NOT_CHECKED_IN'],
+      ['a member not checked in', solo, p[4], 403, 'NOT_CHECKED_IN'],
+      ['a checked-in player without a team', duo, d[4], 403, 'REPORT_NO_TEAM'],
+      ['a tournament not started', notLiveYet, p[1], 409, 'TOURNAMENT_NOT_LIVE'],
+      ['an ended tournament', ended, p[2], 409, 'TOURNAMENT_NOT_LIVE'],
+      ['a one-against-one game', valorant, p[0], 409, 'NOT_BATTLE_ROYALE'],
+      ['no such tournament', '00000000-0000-4000-8000-000000000000', p[0], 404, 'TOURNAMENT_NOT_FOUND'],
+    ];
+    for (const [label, id, who, status, code] of cases) {
+      const r = await report(id, who, line);
+      expect([label, r.status, r.json.error?.code]).toEqual([label, status, code]);
+    }
+    expect(await t.db.kysely.selectFrom('match_reports').selectAll().execute()).toEqual(before);
+  });
+
+  test('the queue and the decisions are the admin’s', async () => {
+    const r = await report(solo, p[3], { matchNumber: 9, placement: 9, eliminations: 0 });
+    expect(r.status, JSON.stringify(r.json)).toBe(201);
+    expect((await t.call('GET', `/api/tournaments/${solo}/reports`, { token: p[3].token })).status).toBe(403);
+    expect((await t.call('GET', `/api/tournaments/${solo}/reports`)).status).toBe(401);
+    expect((await review(solo, r.json.data.id, { decision: 'approve' }, p[3].token)).status).toBe(403);
+    expect((await reportRows(solo)).find((x) => x.id === r.json.data.id)?.status).toBe('pending');
+  });
+});
+
+describe('what a report holds', () => {
+  test('missing, out-of-range or non-numeric fields and a missing picture: 400 with the fields at fault', async () => {
+    const none = await report(solo, p[0], null, null);
+    expect(none.status).toBe(400);
+    const byPath = Object.fromEntries(none.json.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
+    expect(byPath).toMatchObject({ 'body.matchNumber': 'requiredField', 'body.placement': 'requiredField', 'body.eliminations': 'requiredField', 'body.file': 'requiredField' });
+    const cases: [Partial<Line>, string][] = [
+      [{ matchNumber: 0, placement: 1, eliminations: 0 }, 'body.matchNumber'],
+      [{ matchNumber: 51, placement: 1, eliminations: 0 }, 'body.matchNumber'],
+      [{ matchNumber: 1, placement: 0, eliminations: 0 }, 'body.placement'],
+      [{ matchNumber: 1, placement: 'first', eliminations: 0 }, 'body.placement'],
+      [{ matchNumber: 1, placement: 2.5, eliminations: 0 }, 'body.placement'],
+      [{ matchNumber: 1, placement: 1, eliminations: -1 }, 'body.eliminations'],
+      [{ matchNumber: 1, placement: 1, eliminations: 201 }, 'body.eliminations'],
+    ];
+    for (const [line, path] of cases) {
+      const r = await report(solo, p[0], line);
+      expect([line, r.status, r.json.error.issues.map((i: { path: string }) => i.path)]).toEqual([line, 400, [path]]);
+    }
+  });
+
+  test('a placement beyond the lobby and a file that is no image are refused, and nothing is stored', async () => {
+    const before = await reportRows(solo);
+    const lobby = await report(solo, p[0], { matchNumber: 1, placement: 150, eliminations: 0 });
+    expect([lobby.status, lobby.json.error.code]).toEqual([400, 'PLACEMENT_OVER_LOBBY']);
+    const text = await report(solo, p[0], { matchNumber: 1, placement: 1, eliminations: 0 }, Buffer.from('not a picture at all'));
+    expect([text.status, text.json.error.code]).toEqual([400, 'INVALID_IMAGE']);
+    expect(await reportRows(solo)).toEqual(before);
+  });
+
+  test('a report is stored pending for the player’s entrant, listed as theirs; a second one for the same match is 409 REPORT_EXISTS', async () => {
+    const r = await report(solo, p[0], { matchNumber: 1, placement: 4, eliminations: 3 });
+    expect(r.status, JSON.stringify(r.json)).toBe(201);
+    expect(r.json.data).toMatchObject({ tournamentId: solo, matchNumber: 1, placement: 4, eliminations: 3, status: 'pending', reason: null, reviewedAt: null });
+    expect(r.json.data.imageUrl).toMatch(/^\/media\/.+\.png$/);
+    expect((await t.inject({ method: 'GET', url: r.json.data.imageUrl })).statusCode).toBe(200);
+    const row = (await reportRows(solo)).find((x) => x.id === r.json.data.id)!;
+    expect([row.user_id, row.entrant_id]).toEqual([p[0].id, p[0].id]);
+
+    const again = await report(solo, p[0], { matchNumber: 1, placement: 1, eliminations: 9 });
+    expect([again.status, again.json.error.code]).toEqual([409, 'REPORT_EXISTS']);
+    const mine = await t.call('GET', `/api/tournaments/${solo}/reports/mine`, { token: p[0].token });
+    expect(mine.json.data.map((x: { id: string; placement: number }) => [x.id, x.placement])).toEqual([[r.json.data.id, 4]]);
+    // another player's list does not show it
+    const theirs = await t.call('GET', `/api/tournaments/${solo}/reports/mine`, { token: p[1].token });
+    expect(theirs.json.data.every((x: { id: string }) => x.id !== r.json.data.id)).toBe(true);
+
+    const teammate = await report(duo, d[1], { matchNumber: 7, placement: 2, eliminations: 1 });
+    expect(teammate.status).toBe(201);
+    expect((await reportRows(duo)).find((x) => x.id === teammate.json.data.id)?.entrant_id).toBe(alpha);
+  });
+});
+
+describe('the queue flags what the admin must look at twice', () => {
+  test('the same picture as an earlier report or a campaign screenshot is a duplicate', async () => {
+    const picture = await png(424242);
+    const first = await report(solo, p[1], { matchNumber: 2, placement: 10, eliminations: 0 }, picture);
+    expect(first.status).toBe(201);
+    const second = await report(solo, p[2], { matchNumber: 2, placement: 11, eliminations: 0 }, picture);
+    expect(second.status).toBe(201);
+    const rows = await queue(solo, '?matchNumber=2');
+    const a = rows.find((x) => x.id === first.json.data.id)!;
+    const b = rows.find((x) => x.id === second.json.data.id)!;
+    expect([a.duplicateCount, a.flagged, b.duplicateCount, b.flagged]).toEqual([1, true, 1, true]);
+    expect(b.duplicates.map((x) => [x.id, x.source])).toEqual([[first.json.data.id, 'report']]);
+
+    await openPhaseNow(t, admin.token, 2);
+    const shot = await png(515151);
+    expect((await submitScreenshot(t, p[3].token, { fields: { username: 'Ice', email: 'ice@example.com' }, file: shot })).status).toBe(201);
+    const third = await report(solo, p[3], { matchNumber: 2, placement: 12, eliminations: 0 }, shot);
+    const c = (await queue(solo, '?status=flagged')).find((x) => x.id === third.json.data.id)!;
+    expect([c.duplicateCount, c.duplicates.map((x) => x.source)]).toEqual([1, ['submission']]);
+    expect((await queue(solo, '?status=flagged')).every((x) => x.flagged && x.status === 'pending')).toBe(true);
+  });
+
+  test('teammates who disagree, two entrants claiming one placement, and a report against an admin’s line are flagged side by side', async () => {
+    const a0 = await report(duo, d[0], { matchNumber: 31, placement: 1, eliminations: 5 });
+    const a1 = await report(duo, d[1], { matchNumber: 31, placement: 2, eliminations: 5 });
+    const b0 = await report(duo, d[2], { matchNumber: 31, placement: 2, eliminations: 0 });
+    const rows = await queue(duo, '?matchNumber=31');
+    const find = (id: string) => rows.find((x) => x.id === id)!;
+    expect(find(a0.json.data.id).conflicts).toEqual([{ kind: 'teammate', reportId: a1.json.data.id, username: d[1].username, entrantName: 'Alpha', placement: 2, eliminations: 5 }]);
+    expect(find(a1.json.data.id).conflicts.map((c) => [c.kind, c.reportId])).toEqual([
+      ['teammate', a0.json.data.id],
+      ['placement', b0.json.data.id],
+    ]);
+    expect(find(b0.json.data.id).conflicts.map((c) => [c.kind, c.reportId])).toEqual([['placement', a1.json.data.id]]);
+    expect(rows.every((x) => x.flagged)).toBe(true);
+
+    // an admin records the next match by hand (no report names its number yet); a report that contradicts it is flagged against the line
+    const entered = await t.call('POST', `/api/tournaments/${duo}/matches`, {
+      token: admin.token,
+      body: {
+        lines: [
+          { entrantId: alpha, placement: 1, eliminations: 4 },
+          { entrantId: beta, placement: 2, eliminations: 1 },
+        ],
+      },
+    });
+    expect(entered.status, JSON.stringify(entered.json)).toBe(201);
+    const number = entered.json.data.number;
+    const late = await report(duo, d[3], { matchNumber: number, placement: 1, eliminations: 1 });
+    const flagged = (await queue(duo, `?matchNumber=${number}`)).find((x) => x.id === late.json.data.id)!;
+    // Beta's own line says 2nd, and Alpha holds 1st
+    expect(flagged.conflicts.map((c) => [c.kind, c.placement, c.eliminations])).toEqual([
+      ['recorded', 1, 4],
+      ['recorded', 2, 1],
+    ]);
+    const agreeing = await report(duo, d[2], { matchNumber: number, placement: 2, eliminations: 1 });
+    // agreeing with the recorded line, it disagrees only with the teammate's pending report
+    const agrees = (await queue(duo, `?matchNumber=${number}`)).find((x) => x.id === agreeing.json.data.id)!;
+    expect(agrees.conflicts.map((c) => [c.kind, c.reportId])).toEqual([['teammate', late.json.data.id]]);
+  });
+});
+
+describe('decisions', () => {
+  test('approving records the line, the standings count it, the entry is audited; rejecting keeps the report with its reason', async () => {
+    const good = await report(solo, p[1], { matchNumber: 5, placement: 1, eliminations: 6 });
+    const bad = await report(solo, p[2], { matchNumber: 5, placement: 2, eliminations: 40 });
+    const before = (await standings(solo)).rows.find((r) => r.entrantId === p[1].id);
+
+    const ok = await review(solo, good.json.data.id, { decision: 'approve' });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.data).toMatchObject({ status: 'approved', reason: null });
+    const after = (await standings(solo)).rows.find((r) => r.entrantId === p[1].id)!;
+    // placement + 1 per elimination (the default table): 1st is 10, six eliminations 6
+    expect(after.points - (before?.points ?? 0)).toBe(16);
+    expect(after.bestPlacement).toBe(1);
+    expect(await auditOf('report.approve', good.json.data.id)).toHaveLength(1);
+
+    const noReason = await review(solo, bad.json.data.id, { decision: 'reject', reason: '   ' });
+    expect(noReason.status).toBe(400);
+    const no = await review(solo, bad.json.data.id, { decision: 'reject', reason: 'Forty eliminations is not what the screenshot shows' });
+    expect(no.status, JSON.stringify(no.json)).toBe(200);
+    expect(no.json.data).toMatchObject({ status: 'rejected', reason: 'Forty eliminations is not what the screenshot shows' });
+    expect((await standings(solo)).rows.find((r) => r.entrantId === p[2].id)?.eliminations ?? 0).toBeLessThan(40);
+    expect(await auditOf('report.reject', bad.json.data.id)).toHaveLength(1);
+    const mine = await t.call('GET', `/api/tournaments/${solo}/reports/mine`, { token: p[2].token });
+    expect(mine.json.data.find((x: { id: string }) => x.id === bad.json.data.id)).toMatchObject({ status: 'rejected', reason: 'Forty eliminations is not what the screenshot shows' });
+
+    // a decided report stays decided
+    const twice = await review(solo, bad.json.data.id, { decision: 'approve' });
+    expect([twice.status, twice.json.error.code]).toEqual([409, 'REPORT_ALREADY_REVIEWED']);
+    expect((await review(solo, '00000000-0000-4000-8000-000000000000', { decision: 'approve' })).json.error.code).toBe('REPORT_NOT_FOUND');
+  });
+
+  test('approving one of a disagreeing pair does not silently overwrite the other: the admin chooses', async () => {
+    const first = await report(duo, d[0], { matchNumber: 11, placement: 3, eliminations: 2 });
+    const second = await report(duo, d[1], { matchNumber: 11, placement: 4, eliminations: 2 });
+    expect((await review(duo, first.json.data.id, { decision: 'approve' })).status).toBe(200);
+    const pending = (await queue(duo, '?matchNumber=11')).find((x) => x.id === second.json.data.id)!;
+    expect(pending.conflicts.map((c) => [c.kind, c.placement])).toEqual([['recorded', 3]]);
+
+    const refused = await review(duo, second.json.data.id, { decision: 'approve' });
+    expect([refused.status, refused.json.error.code]).toEqual([409, 'REPORT_CONFLICT']);
+    expect((await reportRows(duo)).find((x) => x.id === second.json.data.id)?.status).toBe('pending');
+    expect(await auditOf('report.approve', second.json.data.id)).toHaveLength(0);
+
+    const chosen = await review(duo, second.json.data.id, { decision: 'approve', overwrite: true });
+    expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+    const match = await t.call('GET', `/api/tournaments/${duo}/matches`, { token: admin.token });
+    const lines = match.json.data.find((m: { number: number }) => m.number === 11).lines;
+    expect(lines.map((l: { entrantId: string; placement: number }) => [l.entrantId, l.placement])).toEqual([[alpha, 4]]);
+
+    // overwriting never takes another entrant's placement
+    const clash = await report(duo, d[2], { matchNumber: 11, placement: 4, eliminations: 0 });
+    const taken = await review(duo, clash.json.data.id, { decision: 'approve', overwrite: true });
+    expect([taken.status, taken.json.error.code]).toEqual([409, 'PLACEMENT_TAKEN']);
+  });
+});
+
+describe('races', () => {
+  test('one player sending the same match twice at once: one report', async () => {
+    const [a, b] = await Promise.all([report(solo, p[3], { matchNumber: 20, placement: 5, eliminations: 1 }), report(solo, p[3], { matchNumber: 20, placement: 6, eliminations: 1 })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect((await reportRows(solo)).filter((r) => r.match_number === 20 && r.user_id === p[3].id)).toHaveLength(1);
+  });
+
+  test('two teammates reporting at once: both kept, and flagged when they disagree', async () => {
+    const [a, b] = await Promise.all([report(duo, d[0], { matchNumber: 21, placement: 5, eliminations: 1 }), report(duo, d[1], { matchNumber: 21, placement: 6, eliminations: 1 })]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const rows = await queue(duo, '?matchNumber=21');
+    expect(rows.map((r) => r.conflicts.map((c) => c.kind))).toEqual([['teammate'], ['teammate']]);
+  });
+
+  test('a double click on approve records the line once; two teammates’ disagreeing reports approved at once: one wins, the other is REPORT_CONFLICT', async () => {
+    const r = await report(solo, p[0], { matchNumber: 22, placement: 7, eliminations: 2 });
+    const clicks = await Promise.all([review(solo, r.json.data.id, { decision: 'approve' }), review(solo, r.json.data.id, { decision: 'approve' })]);
+    expect(clicks.map((c) => c.status).sort()).toEqual([200, 409]);
+    expect(clicks.find((c) => c.status === 409)!.json.error.code).toBe('REPORT_ALREADY_REVIEWED');
+    expect(await auditOf('report.approve', r.json.data.id)).toHaveLength(1);
+
+    const [x, y] = await Promise.all([report(duo, d[2], { matchNumber: 23, placement: 1, eliminations: 3 }), report(duo, d[3], { matchNumber: 23, placement: 2, eliminations: 3 })]);
+    const both = await Promise.all([review(duo, x.json.data.id, { decision: 'approve' }), review(duo, y.json.data.id, { decision: 'approve' })]);
+    expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
+    expect(both.find((b) => b.status === 409)!.json.error.code).toBe('REPORT_CONFLICT');
+    const match = await t.call('GET', `/api/tournaments/${duo}/matches`, { token: admin.token });
+    expect(match.json.data.find((m: { number: number }) => m.number === 23).lines).toHaveLength(1);
+    expect(
+      (await reportRows(duo))
+        .filter((row) => row.match_number === 23)
+        .map((row) => row.status)
+        .sort(),
+    ).toEqual(['approved', 'pending']);
+  });
+});
