@@ -125,6 +125,9 @@ test('the admin enters and voids matches; players see the standings update by th
   await expect(firstRow(alex.page).getByTestId('standings-points')).toHaveText('9');
   await expect(firstRow(giulia.page).getByTestId('standings-name')).toHaveText(t.alex.name, POLL);
   await expect(giulia.page.getByTestId('standings-empty')).toBeHidden();
+  // the preset the admin picked after the page opened, and the count of matches, follow too
+  await expect(giulia.page.getByTestId('scoring-placements')).toContainText(fillText(it.results.scoring.placementOne, { from: 1 }) + ': 3');
+  await expect(alex.page.getByTestId('standings-matches-played')).toHaveText(fillText(en.results.standings.matchesCount.other, { count: 2 }));
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('results-panel').screenshot({ path: `${shots}/dashboard-results-it-1280.png` });
@@ -140,6 +143,7 @@ test('the admin enters and voids matches; players see the standings update by th
   await expect(firstRow(giulia.page).getByTestId('standings-points')).toHaveText('5');
   await expect(firstRow(alex.page).getByTestId('standings-name')).toHaveText(t.giulia.name, POLL);
   await expect(alex.page.getByTestId('standings-row').nth(1).getByTestId('standings-points')).toHaveText('3');
+  await expect(giulia.page.getByTestId('standings-matches-played')).toHaveText(fillText(it.results.standings.matchesCount.one, { count: 1 }));
   expect(await sameDocument(giulia.page)).toBe(true);
   expect(await sameDocument(alex.page)).toBe(true);
   for (const [who, lang] of [
@@ -163,6 +167,7 @@ test('the admin enters and voids matches; players see the standings update by th
     await top.screenshot({ path: `${shots}/top-${lang}-1280.png` });
   }
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/tournament-en-390.png`, fullPage: true });
   await goto(page, `/en/dashboard/tournaments/edit?id=${t.id}#results`);
   await expect(page.getByTestId('scoring-form')).toContainText(localeTexts('en', 'results-admin').scoring.title);
   await page.getByTestId('results-panel').screenshot({ path: `${shots}/dashboard-results-en-390.png` });

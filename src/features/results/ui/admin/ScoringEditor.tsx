@@ -61,12 +61,13 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
     return (
       <fieldset className="space-y-2" aria-describedby={groupError ? `scoring-${list}-error` : undefined} data-testid={`scoring-${list}`}>
         <legend className="text-sm font-semibold text-slate-200">{t(list === 'placementPoints' ? 'resultsAdmin.scoring.placements' : 'resultsAdmin.scoring.eliminationBrackets')}</legend>
+        {list === 'eliminationBrackets' && <p className="text-xs text-slate-400">{t('resultsAdmin.scoring.toOpenHint')}</p>}
         {rows.map((_, i) => (
           <div key={i} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-2" data-testid={`scoring-${list}-${i}`}>
             {(['from', 'to', 'points'] as const).map((part) => {
               const path = `${list}.${i}.${part}`;
               const id = `scoring-${list}-${i}-${part}`;
-              const label = part === 'to' && list === 'eliminationBrackets' ? t('resultsAdmin.scoring.toOpen') : t(`resultsAdmin.scoring.${part}`);
+              const label = t(`resultsAdmin.scoring.${part}`);
               return (
                 <FormField key={part} id={id} label={label} error={fieldError(path)}>
                   <input {...register(path)} {...controlProps(id, fieldError(path))} type="number" inputMode="numeric" min={0} step={1} disabled={locked} className={rangeInput} />
