@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from '../axe.ts';
 import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA } from '../helpers.ts';
 
 /**
@@ -145,6 +146,8 @@ test('the admin enters and voids matches; players see the standings update by th
   await expect(alex.page.getByTestId('standings-row').nth(1).getByTestId('standings-points')).toHaveText('3');
   await expect(giulia.page.getByTestId('standings-matches-played')).toHaveText(fillText(it.results.standings.matchesCount.one, { count: 1 }));
   expect(await sameDocument(giulia.page)).toBe(true);
+  // the redrawn table is as accessible as the served one
+  expect(await seriousViolations(giulia.page)).toEqual([]);
   expect(await sameDocument(alex.page)).toBe(true);
   for (const [who, lang] of [
     [giulia, 'it'],
@@ -171,4 +174,15 @@ test('the admin enters and voids matches; players see the standings update by th
   await goto(page, `/en/dashboard/tournaments/edit?id=${t.id}#results`);
   await expect(page.getByTestId('scoring-form')).toContainText(localeTexts('en', 'results-admin').scoring.title);
   await page.getByTestId('results-panel').screenshot({ path: `${shots}/dashboard-results-en-390.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // the settings: the format is the game's (automatic), and a battle royale's team size is solo, duo, trio or squad
+  const form = localeTexts('en', 'dashboard').tournaments.form;
+  await page.getByTestId('tournament-tab-settings').click();
+  await expect(page.getByTestId('tournament-format')).toHaveValue('');
+  await expect(page.getByTestId('tournament-format').locator('option:checked')).toHaveText(form.formatAuto);
+  await expect(page.getByTestId('tournament-teamSize').locator('option')).toHaveText(['solo', 'duo', 'trio', 'squad'].map((k) => form.teamSizes[k]));
+  // played as a bracket, any team size is a number again
+  await page.getByTestId('tournament-format').selectOption('single_elimination');
+  await expect(page.getByTestId('tournament-teamSize')).toHaveAttribute('type', 'number');
 });

@@ -29,7 +29,9 @@ interface Props {
 export default function ScoringEditor({ t, tournamentId, scoring, locked, onSaved }: Props) {
   const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting, values } = useForm<ScoringFormValues>({ validate, defaultValues: toScoringValues(scoring) });
   useUnsavedGuard(isDirty);
-  useEffect(() => reset(toScoringValues(scoring)), [scoring, reset]);
+  // the panel reads the table again after every match: only a different table replaces the form (and its unsaved edits)
+  const stored = JSON.stringify(scoring);
+  useEffect(() => reset(toScoringValues(JSON.parse(stored) as ScoringTable)), [stored, reset]);
   const fieldError = fieldErrorReader(t, errors, getValues, scoringRanges(values));
   const changedFromPreset = useMemo(() => values.preset !== 'custom' && !isPreset(toScoringBody(values)) && isDirty, [values, isDirty]);
 

@@ -21,7 +21,13 @@ export default function StandingsPreview({ t, locale, standings }: { t: Translat
       {standings.matches === 0 ? (
         <p className="text-sm text-slate-400">{t('resultsAdmin.preview.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div
+          className="overflow-x-auto"
+          role="region"
+          aria-labelledby="standings-preview-title"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than a phone must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
+          tabIndex={0}
+        >
           <table className="w-full min-w-[28rem] text-sm">
             <caption className="sr-only">{t('resultsAdmin.preview.title')}</caption>
             <thead className="text-xs text-slate-400 uppercase">
