@@ -86,7 +86,7 @@ class LiveStandings extends HTMLElement {
         return tr;
       }),
     );
-    const empty = standings.rows.length === 0;
+    const empty = standings.matches === 0 && !standings.final;
     this.#part('empty')?.toggleAttribute('hidden', !empty);
     this.#part('table')?.toggleAttribute('hidden', empty);
     this.#part('final')?.toggleAttribute('hidden', !standings.final);
