@@ -180,3 +180,57 @@ export type Standings = z.infer<typeof standingsSchema>;
 
 /** Error codes of this domain (each has a text in errors.<CODE>). */
 export const resultsErrors = ['NOT_BATTLE_ROYALE', 'TOURNAMENT_FINALIZED', 'PLACEMENT_TAKEN', 'PLACEMENT_OVER_LOBBY', 'ENTRANT_REPEATED', 'ENTRANT_NOT_CHECKED_IN', 'MATCH_NOT_FOUND', 'PLAYER_IN_TWO_TEAMS', 'TEAM_TOO_LARGE'] as const;
+
+// ── prizes and finalising (helper "finalise") ──────────────────────────────────────────────────
+
+/** Most credits one rank range pays each player (the rewards' ceiling of a single amount). */
+const prizeCredits = z.number().int().min(1).max(1_000_000);
+/** Ranks from..to (inclusive) each pay `credits` to every player of the entrant. */
+export const prizeRangeSchema = z.object({ from: z.number().int().min(1).max(200), to: z.number().int().min(1).max(200), credits: prizeCredits });
+export type PrizeRange = z.infer<typeof prizeRangeSchema>;
+
+/** PUT /tournaments/{id}/prizes (admin): credits by rank for the top N, ranges in order and apart. */
+export const prizeTableSchema = z.object({
+  prizes: z
+    .array(prizeRangeSchema)
+    .max(20)
+    .refine((r) => r.every((p) => p.to >= p.from), { message: 'RANGE_INVERTED' })
+    .refine(ordered, { message: 'RANGES_OVERLAP' }),
+});
+export type PrizeTable = z.infer<typeof prizeTableSchema>;
+
+/** The credits a rank earns under a prize table (0 outside every range). */
+export const prizeFor = (prizes: readonly PrizeRange[], rank: number): number => prizes.find((p) => rank >= p.from && rank <= p.to)?.credits ?? 0;
+
+/** One player's prize: what a finalise would pay (before) or paid (after). */
+export const payoutSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  entrantId: z.string(),
+  entrantName: z.string(),
+  rank: z.number().int(),
+  credits: z.number().int(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+/** GET /tournaments/{id}/prizes (admin): the table, and the payouts: previewed from the live standings, or paid. */
+export const prizesStateSchema = prizeTableSchema.extend({
+  finalizedAt: z.string().nullable(),
+  payouts: z.array(payoutSchema),
+});
+export type PrizesState = z.infer<typeof prizesStateSchema>;
+
+/** A badge a finalise awarded (top N finish, tournament won). */
+export const awardedBadgeSchema = z.object({ userId: z.string(), username: z.string(), slug: z.string(), name: z.string() });
+
+/** POST /tournaments/{id}/finalise (admin): the frozen standings and what was paid. */
+export const finaliseResultSchema = z.object({
+  finalizedAt: z.string(),
+  standings: standingsSchema,
+  payouts: z.array(payoutSchema),
+  badges: z.array(awardedBadgeSchema),
+});
+export type FinaliseResult = z.infer<typeof finaliseResultSchema>;
+
+/** Error codes of finalising (each has a text in errors.<CODE>); TOURNAMENT_FINALIZED is the results' own. */
+export const finaliseErrors = ['NO_STANDINGS'] as const;

@@ -39,7 +39,11 @@ const imageUrl = z.union([
     .regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/),
 ]);
 
-export const playerSchema = z.object({ playerId: z.string(), playerName: z.string(), score: z.number().int() });
+/**
+ * A faction player: `score` is the total shown everywhere, `points` what the championship's
+ * tournaments earned them (computed from the results), `adjustment` the admin's manual part.
+ */
+export const playerSchema = z.object({ playerId: z.string(), playerName: z.string(), score: z.number().int(), points: z.number().int(), adjustment: z.number().int() });
 export type Player = z.infer<typeof playerSchema>;
 export const teamSchema = z.object({ name: z.enum(teamNames), players: z.array(playerSchema) });
 export type Team = z.infer<typeof teamSchema>;
@@ -233,7 +237,18 @@ export const teamsUpdateSchema = z.object({
     .array(
       z.object({
         name: z.enum(teamNames),
-        players: z.array(z.object({ playerId: z.string().max(64), playerName: text(64).min(1), score: z.number().int().min(0).max(1e9) })).max(10000),
+        players: z
+          .array(
+            z.object({
+              playerId: z.string().max(64),
+              playerName: text(64).min(1),
+              /** the total; without `adjustment`, the adjustment becomes this minus the player's points */
+              score: z.number().int().min(0).max(1e9),
+              /** the admin's part on top of the computed points (wins over `score`) */
+              adjustment: z.number().int().min(-1e9).max(1e9).optional(),
+            }),
+          )
+          .max(10000),
       }),
     )
     .max(2),

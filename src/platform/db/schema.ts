@@ -90,7 +90,8 @@ export interface CompetitionPlayersTable {
   /** 'precision' | 'speed' */
   team: string;
   player_name: string;
-  score: Generated<number>;
+  /** the admin's manual part of the faction score, on top of the results (migration 0083) */
+  adjustment: Generated<number>;
   updated_at: string;
 }
 
@@ -138,6 +139,8 @@ export interface TournamentsTable {
   finalized_at: string | null;
   /** JSON StandingsRow[] frozen at finalisation */
   final_standings: string | null;
+  /** JSON PrizeTable (credits by rank); null: no prizes (migration 0083) */
+  prizes: string | null;
 }
 
 export interface TournamentRegistrationsTable {
@@ -185,6 +188,17 @@ export interface MatchResultsTable {
   submitted_at: string;
 }
 
+// finalising (migration 0083): one row per player of a finalised tournament; its key pays once
+export interface TournamentPlacementsTable {
+  tournament_id: string;
+  user_id: string;
+  entrant_id: string;
+  rank: number;
+  points: number;
+  credits: number;
+  created_at: string;
+}
+
 // rewards (migration 0010)
 export interface WalletsTable {
   user_id: string;
@@ -225,6 +239,8 @@ export interface BadgesTable {
   description_en: Generated<string>;
   icon: Generated<string>;
   trigger: string;
+  /** the N of a tournament_top_n badge (migration 0083); null otherwise */
+  top_n: Generated<number | null>;
   reward_amount: Generated<number>;
   reusable: Generated<number>;
   active: Generated<number>;
@@ -450,5 +466,6 @@ export interface Database {
   tournament_team_members: TournamentTeamMembersTable;
   tournament_matches: TournamentMatchesTable;
   match_results: MatchResultsTable;
+  tournament_placements: TournamentPlacementsTable;
   kysely_meta?: { key: string; value: Generated<string> };
 }

@@ -101,6 +101,9 @@ export const errorCodes = [
   'ROLE_GRANT_FORBIDDEN',
   'UNKNOWN_ROLE',
   'CANNOT_BLOCK_SELF',
+  // finalising a tournament and its prizes (issue 15, item 8)
+  'TOURNAMENT_FINALIZED',
+  'NO_STANDINGS',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
