@@ -101,8 +101,22 @@ export const errorCodes = [
   'ROLE_GRANT_FORBIDDEN',
   'UNKNOWN_ROLE',
   'CANNOT_BLOCK_SELF',
-  // finalising a tournament and its prizes (issue 15, item 8)
+  // match day: results, teams and standings (issue 15)
+  'NOT_BATTLE_ROYALE',
   'TOURNAMENT_FINALIZED',
+  'PLACEMENT_TAKEN',
+  'PLACEMENT_OVER_LOBBY',
+  'ENTRANT_REPEATED',
+  'ENTRANT_NOT_CHECKED_IN',
+  'MATCH_NOT_FOUND',
+  'PLAYER_IN_TWO_TEAMS',
+  'TEAM_TOO_LARGE',
+  'TEAM_NAME_TAKEN',
+  'TEAMS_LOCKED',
+  'NOT_A_TEAM_TOURNAMENT',
+  'UNKNOWN_ENTRANT',
+  'CSV_ROW_INVALID',
+  // finalising a tournament and its prizes (issue 15, item 8)
   'NO_STANDINGS',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
