@@ -39,11 +39,14 @@ const imageUrl = z.union([
     .regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/),
 ]);
 
+/** A faction player; `score` is the total: the points from the championship's results plus the admin's adjustment. */
+export const playerSchema = z.object({ playerId: z.string(), playerName: z.string(), score: z.number().int() });
 /**
- * A faction player: `score` is the total shown everywhere, `points` what the championship's
- * tournaments earned them (computed from the results), `adjustment` the admin's manual part.
+ * GET /tournaments/competition/{id}/scores (admin): how each faction score is made, for the
+ * admin's editor: `points` computed from the championship's tournaments, `adjustment` the admin's.
  */
-export const playerSchema = z.object({ playerId: z.string(), playerName: z.string(), score: z.number().int(), points: z.number().int(), adjustment: z.number().int() });
+export const scoreBreakdownSchema = z.object({ playerId: z.string(), points: z.number().int(), adjustment: z.number().int() });
+export type ScoreBreakdown = z.infer<typeof scoreBreakdownSchema>;
 export type Player = z.infer<typeof playerSchema>;
 export const teamSchema = z.object({ name: z.enum(teamNames), players: z.array(playerSchema) });
 export type Team = z.infer<typeof teamSchema>;

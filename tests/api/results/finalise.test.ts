@@ -120,7 +120,10 @@ describe('finalising', () => {
       id,
       players.map((p) => p.id),
     );
-    await match(id, [...players].reverse().map((p) => p.id));
+    await match(
+      id,
+      [...players].reverse().map((p) => p.id),
+    );
     await match(
       id,
       players.map((p) => p.id),
@@ -298,9 +301,12 @@ describe('the faction leaderboard', () => {
     await match(second.id, [second.players[1]!.id, d.id]);
     expect((await call('POST', `/api/tournaments/${second.id}/finalise`)).status).toBe(200);
 
+    // the public score is the total; the admin's breakdown says how it is made
     const scores = async () => {
-      const teams = (await t.call('GET', `/api/tournaments/competitions/${cid}`)).json.data.teams as { name: string; players: { playerId: string; score: number; points: number; adjustment: number }[] }[];
-      return new Map(teams.flatMap((team) => team.players.map((p) => [p.playerId, { team: team.name, score: p.score, points: p.points, adjustment: p.adjustment }])));
+      const teams = (await t.call('GET', `/api/tournaments/competitions/${cid}`)).json.data.teams as { name: string; players: { playerId: string; score: number }[] }[];
+      const breakdown = (await call('GET', `/api/tournaments/competition/${cid}/scores`)).json.data as { playerId: string; points: number; adjustment: number }[];
+      const parts = new Map(breakdown.map((b) => [b.playerId, { points: b.points, adjustment: b.adjustment }]));
+      return new Map(teams.flatMap((team) => team.players.map((p) => [p.playerId, { team: team.name, score: p.score, ...parts.get(p.playerId)! }])));
     };
     let now = await scores();
     expect(now.get(a.id)).toEqual({ team: 'precision', score: 10, points: 10, adjustment: 0 });
@@ -327,14 +333,16 @@ describe('the faction leaderboard', () => {
     expect(now.get(b.id)).toEqual({ team: 'speed', score: 50, points: 7, adjustment: 43 });
     expect(now.get(d.id)).toMatchObject({ score: 7, adjustment: 0 });
     const [audit] = await auditsOf('competition.teams', cid);
-    const after = JSON.parse(audit!.after as string) as { teams: { players: { playerId: string; adjustment: number }[] }[] };
-    expect(after.teams.flatMap((team) => team.players).find((p) => p.playerId === a.id)?.adjustment).toBe(-4);
+    expect(JSON.parse(audit!.before as string).adjustments).toEqual({ [a.id]: 0, [b.id]: 0, [d.id]: 0 });
+    expect(JSON.parse(audit!.after as string).adjustments).toEqual({ [a.id]: -4, [b.id]: 43, [d.id]: 0 });
 
     // more results move the total, the adjustment stays on top
     await match(first.id, [b.id, a.id, c.id]);
     now = await scores();
     expect(now.get(a.id)).toMatchObject({ points: 17, adjustment: -4, score: 13 });
     expect(now.get(b.id)).toMatchObject({ points: 17, adjustment: 43, score: 60 });
+    // the breakdown is the admin's: a player is refused
+    expect((await t.call('GET', `/api/tournaments/competition/${cid}/scores`, { token: a.token })).status).toBe(403);
     // the list of competitions agrees with the single read
     const listed = (await t.call('GET', '/api/tournaments/competitions')).json.data.find((x: { id: string }) => x.id === cid);
     expect(listed.teams.find((team: { name: string }) => team.name === 'speed').players[0].score).toBe(60);

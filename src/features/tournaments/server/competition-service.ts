@@ -2,7 +2,7 @@ import { translationColumns } from '../../../platform/i18n/content-translations.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { teamNames, type Competition, type Player, type TeamName, type competitionInputSchema, type competitionUpdateSchema, type teamsUpdateSchema } from '../contract.ts';
+import { teamNames, type Competition, type Player, type ScoreBreakdown, type TeamName, type competitionInputSchema, type competitionUpdateSchema, type teamsUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
@@ -39,11 +39,7 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[], tournamentCoun
       name,
       players: players
         .filter((p) => p.team === name)
-        .map((p) => {
-          const earned = points.get(p.user_id) ?? 0;
-          const adjustment = Number(p.adjustment);
-          return { playerId: p.user_id, playerName: p.player_name, score: earned + adjustment, points: earned, adjustment };
-        })
+        .map((p) => ({ playerId: p.user_id, playerName: p.player_name, score: (points.get(p.user_id) ?? 0) + Number(p.adjustment) }))
         .sort(byRank),
     })),
     tournamentCount,
@@ -78,6 +74,14 @@ export async function get(app: FastifyInstance, id: string): Promise<Competition
   return toCompetition(row, players, counts.get(id) ?? 0, points.get(id) ?? new Map());
 }
 
+/** Admin: each faction player's computed points and adjustment (their public score is the sum). */
+export async function scoreBreakdown(app: FastifyInstance, id: string): Promise<ScoreBreakdown[]> {
+  await findRow(app, id);
+  const [players, points] = await Promise.all([CompetitionRepository.playersOf(app.db.kysely, [id]), ChampionshipPoints.championshipPoints(app, [id])]);
+  const earned = points.get(id) ?? new Map<string, number>();
+  return players.map((p) => ({ playerId: p.user_id, points: earned.get(p.user_id) ?? 0, adjustment: Number(p.adjustment) }));
+}
+
 /** Admin writes, each audited in its own transaction. */
 export function create(app: FastifyInstance, actor: Actor, input: z.output<typeof competitionInputSchema>): Promise<Competition> {
   return audited(app, actor, async (tx, audit) => {
@@ -98,9 +102,11 @@ export function update(app: FastifyInstance, actor: Actor, id: string, input: z.
 
 export function replaceTeams(app: FastifyInstance, actor: Actor, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
   return audited(app, actor, async (tx, audit) => {
-    const before = await get(tx, id);
+    // the entry names each player's adjustment too: the admin's part of a score is what this write sets
+    const adjustments = async () => Object.fromEntries((await scoreBreakdown(tx, id)).map((b) => [b.playerId, b.adjustment]));
+    const before = { ...(await get(tx, id)), adjustments: await adjustments() };
     const after = await replaceTeamRows(tx, id, input);
-    await audit({ action: 'competition.teams', entityType: 'competition', entityId: id, before, after });
+    await audit({ action: 'competition.teams', entityType: 'competition', entityId: id, before, after: { ...after, adjustments: await adjustments() } });
     return after;
   });
 }
@@ -182,9 +188,7 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
 async function replaceTeamRows(app: FastifyInstance, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
   await findRow(app, id);
   const points = (await ChampionshipPoints.championshipPoints(app, [id])).get(id) ?? new Map<string, number>();
-  const players = input.teams.flatMap((t) =>
-    t.players.map((p) => ({ userId: p.playerId, team: t.name, playerName: p.playerName, adjustment: p.adjustment ?? p.score - (points.get(p.playerId) ?? 0) })),
-  );
+  const players = input.teams.flatMap((t) => t.players.map((p) => ({ userId: p.playerId, team: t.name, playerName: p.playerName, adjustment: p.adjustment ?? p.score - (points.get(p.playerId) ?? 0) })));
   const seen = new Set<string>();
   for (const p of players) {
     if (seen.has(p.userId)) throw new AppError('invalid', 'DUPLICATE_PLAYER', `${p.userId} is listed twice`);

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { teamNames, teamsUpdateSchema, type Competition, type Team, type TeamName } from '../../contract.ts';
+import { teamNames, teamsUpdateSchema, type Competition, type ScoreBreakdown, type Team, type TeamName } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
 
 /**
  * A player row being edited: the points the championship's results earned (computed, read-only)
@@ -22,14 +24,22 @@ type Factions = Record<TeamName, Row[]>;
 
 const MAX_SCORE = 1e9;
 
-/** Both factions from the API's teams, each sorted like the public leaderboard (score, then name). */
-type TeamIn = { name: Team['name']; players: { playerId: string; playerName: string; score: number; points?: number; adjustment?: number }[] };
-export function toFactions(teams: TeamIn[] | undefined): Factions {
+/**
+ * Both factions from the API's teams, each sorted like the public leaderboard (score, then name),
+ * with each player's computed points and adjustment (a player the breakdown does not know yet
+ * has no points, and their whole score is the adjustment).
+ */
+export function toFactions(teams: Team[] | undefined, breakdown: ReadonlyMap<string, ScoreBreakdown>): Factions {
   const out = Object.fromEntries(teamNames.map((n) => [n, [] as Row[]])) as Factions;
   for (const team of teams ?? []) {
     if (!(team.name in out)) continue;
     const sorted = [...team.players].sort((a, b) => b.score - a.score || a.playerName.localeCompare(b.playerName));
-    out[team.name].push(...sorted.map((p) => ({ playerId: p.playerId, playerName: p.playerName, points: p.points ?? 0, adjustment: String(p.adjustment ?? p.score - (p.points ?? 0)) })));
+    out[team.name].push(
+      ...sorted.map((p) => {
+        const b = breakdown.get(p.playerId);
+        return { playerId: p.playerId, playerName: p.playerName, points: b?.points ?? 0, adjustment: String(b ? b.adjustment : p.score) };
+      }),
+    );
   }
   return out;
 }
@@ -44,7 +54,29 @@ const totalOf = (r: Row) => (/^-?\d+$/.test(r.adjustment.trim()) ? r.points + Nu
  * (an integer, audited with the save); a player can be moved to the other faction with their score.
  */
 export default function FactionScoresEditor({ t, competition, onSaved }: { t: Translator; competition: Competition; onSaved: (c: Competition) => void }) {
-  const initial = useMemo(() => toFactions(competition.teams), [competition.teams]);
+  const [breakdown, setBreakdown] = useState<Map<string, ScoreBreakdown> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // the points move with the results: read again with every fresh copy of the competition
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    void api<ScoreBreakdown[]>(`/tournaments/competition/${encodeURIComponent(competition.id)}/scores`).then((res) => {
+      if (!live) return;
+      if (res.ok) setBreakdown(new Map(res.data.map((b) => [b.playerId, b])));
+      else setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [competition.id, competition.teams, attempt]);
+  if (failed) return <RetryAlert message={t('dashboard.competitions.scores.loadError')} retry={{ label: t('dashboard.common.retry'), run: () => setAttempt((n) => n + 1) }} testId="scores-load-error" />;
+  if (!breakdown) return <Spinner label={t('dashboard.competitions.scores.loading')} testId="scores-loading" />;
+  return <ScoresForm t={t} competition={competition} breakdown={breakdown} onSaved={onSaved} />;
+}
+
+function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; competition: Competition; breakdown: ReadonlyMap<string, ScoreBreakdown>; onSaved: (c: Competition) => void }) {
+  const initial = useMemo(() => toFactions(competition.teams, breakdown), [competition.teams, breakdown]);
   const [saved, setSaved] = useState<Factions>(initial);
   const [factions, setFactions] = useState<Factions>(initial);
   const [saving, setSaving] = useState(false);
@@ -103,7 +135,7 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
     if (res.data && Array.isArray(res.data.teams)) onSaved(res.data);
     else {
       // the answer carries no teams: what was sent is now the saved state
-      const normalised = toFactions(parsed.data.teams.map((team) => ({ ...team, players: team.players.map((p) => ({ ...p, points: p.score - (p.adjustment ?? 0) })) })));
+      const normalised = toFactions(parsed.data.teams, new Map(parsed.data.teams.flatMap((team) => team.players.map((p) => [p.playerId, { playerId: p.playerId, points: p.score - (p.adjustment ?? 0), adjustment: p.adjustment ?? 0 }]))));
       setSaved(normalised);
       setFactions(normalised);
     }
