@@ -17,6 +17,7 @@ import * as championshipDates from './migrations/0065-championship-dates.ts';
 import * as accountBlocks from './migrations/0070-account-blocks.ts';
 import * as auditEntityLabel from './migrations/0075-audit-entity-label.ts';
 import * as matchResults from './migrations/0080-match-results.ts';
+import * as brackets from './migrations/0084-brackets.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -40,6 +41,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0070-account-blocks': accountBlocks,
   '0075-audit-entity-label': auditEntityLabel,
   '0080-match-results': matchResults,
+  '0084-brackets': brackets,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
