@@ -23,7 +23,12 @@ describe('single-elimination seeding and byes', () => {
     const m = singleElimination(names(5));
     expect(m).toHaveLength(4 + 2 + 1);
     const first = m.filter((x) => x.round === 1);
-    expect(first.filter((x) => x.byeWinner).map((x) => x.byeWinner).sort()).toEqual(['e1', 'e2', 'e3']);
+    expect(
+      first
+        .filter((x) => x.byeWinner)
+        .map((x) => x.byeWinner)
+        .sort(),
+    ).toEqual(['e1', 'e2', 'e3']);
     // the only real first-round match is 4 v 5
     expect(first.filter((x) => !x.byeWinner).map((x) => [x.sideA, x.sideB])).toEqual([['e4', 'e5']]);
     const second = m.filter((x) => x.round === 2);

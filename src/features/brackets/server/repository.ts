@@ -60,7 +60,11 @@ export async function insertEntrants(db: Db, rows: EntrantRow[]): Promise<void> 
 }
 
 export async function insertMatches(db: Db, rows: Omit<MatchRow, 'id'>[]): Promise<void> {
-  if (rows.length) await db.insertInto('bracket_matches').values(rows.map((r) => ({ id: randomUUID(), ...r }))).execute();
+  if (rows.length)
+    await db
+      .insertInto('bracket_matches')
+      .values(rows.map((r) => ({ id: randomUUID(), ...r })))
+      .execute();
 }
 
 export async function entrantsOf(db: Db, tournamentId: string): Promise<EntrantRow[]> {

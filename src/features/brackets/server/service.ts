@@ -378,7 +378,5 @@ export async function placements(app: FastifyInstance, tournamentId: string): Pr
   const places = eliminationPlaces(rounds, decided);
   // still in play: the place they would get by losing the match they are in now (its round's losers' place)
   const current = (id: string) => Math.max(1, ...b.matches.filter((m) => m.side_a === id || m.side_b === id).map((m) => m.round));
-  return [...entrants.keys()]
-    .map((id) => row(id, places.get(id) ?? 2 ** (rounds - current(id)) + 1))
-    .sort((x, y) => x.rank - y.rank || (entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed));
+  return [...entrants.keys()].map((id) => row(id, places.get(id) ?? 2 ** (rounds - current(id)) + 1)).sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
 }
