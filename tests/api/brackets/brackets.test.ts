@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, createTournament, join, quickPlayer, quickPlayers, registration, setPhase, type Person } from '../helpers/tournaments.ts';
 import { placements } from '../../../src/features/brackets/server/service.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
+import type { Game } from '../../../src/platform/games.ts';
 
 /**
  * Brackets (issue 15, items 6 and 7): the admin generates a single-elimination or round-robin
@@ -25,7 +26,7 @@ const expectError = (res: { status: number; json: any }, status: number, code: s
 };
 
 /** A Valorant tournament (single elimination by its game) whose `n` players joined and checked in, in order. */
-async function field(n: number, overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: string } = {}) {
+async function field(n: number, overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: Game } = {}) {
   const game = overrides.game ?? 'Valorant';
   const id = await createTournament(t, admin.token, 'registration', { game, maxPartecipants: 64, ...(overrides.format ? { format: overrides.format } : {}) });
   const people = await quickPlayers(t, n);
