@@ -7,6 +7,7 @@ import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { sortValues } from '../../platform/list-sort.ts';
+import { tournamentFormats } from '../results/contract.ts';
 
 /** How GET /tournaments may be ordered besides its own (upcoming by start, then ended newest first): by name or start, `-key` descending. */
 export const tournamentSorts = sortValues(['name', 'start']);
@@ -80,6 +81,12 @@ export const tournamentSchema = z.object({
   description: z.string(),
   rules: z.string(),
   teamSize: z.number().int().nullable(),
+  /** how it is played: the admin's choice, else the game's (formatOf in the results contract) */
+  format: z.enum(tournamentFormats),
+  /** the admin's explicit format, null when the game decides */
+  formatOverride: z.enum(tournamentFormats).nullable(),
+  /** true once an admin finalised it: its standings are frozen */
+  finalized: z.boolean(),
   competitionId: z.string().nullable(),
   /** a fixed date text replacing the start date (SPEC section 2), per language; '' when none */
   dateText: z.object({ it: z.string(), en: z.string() }),
@@ -123,6 +130,8 @@ const tournamentFields = {
   description: z.string().max(50_000).refine(noNul, 'nul'),
   rules: z.string().max(50_000).refine(noNul, 'nul'),
   teamSize: z.number().int().min(1).max(100).nullable(),
+  /** null: the game decides */
+  format: z.enum(tournamentFormats).nullable(),
   competitionId: idSchema.nullable(),
   dateText: z.object({ it: text(120), en: text(120) }),
   externalUrl,
@@ -152,6 +161,7 @@ export const tournamentInputSchema = z.object({
   description: tournamentFields.description.default(''),
   rules: tournamentFields.rules.default(''),
   teamSize: tournamentFields.teamSize.default(null),
+  format: tournamentFields.format.default(null),
   competitionId: tournamentFields.competitionId.default(null),
   dateText: tournamentFields.dateText.default({ it: '', en: '' }),
   externalUrl: tournamentFields.externalUrl.default(''),

@@ -18,6 +18,7 @@ import * as accountBlocks from './migrations/0070-account-blocks.ts';
 import * as auditEntityLabel from './migrations/0075-audit-entity-label.ts';
 import * as matchResults from './migrations/0080-match-results.ts';
 import * as prizes from './migrations/0083-prizes.ts';
+import * as brackets from './migrations/0084-brackets.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -42,6 +43,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0075-audit-entity-label': auditEntityLabel,
   '0080-match-results': matchResults,
   '0083-prizes': prizes,
+  '0084-brackets': brackets,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -436,6 +436,49 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+// brackets (issue 15, items 6 and 7; migration 0084)
+export interface BracketsTable {
+  tournament_id: string;
+  format: string;
+  seeding: string;
+  generated_at: string;
+}
+
+export interface BracketEntrantsTable {
+  tournament_id: string;
+  entrant_id: string;
+  name: string;
+  seed: number;
+  group_no: number;
+  /** JSON [{id, username}] */
+  members: string;
+}
+
+export interface BracketMatchesTable {
+  id: string;
+  tournament_id: string;
+  group_no: number;
+  round: number;
+  slot: number;
+  side_a: string | null;
+  side_b: string | null;
+  score_a: number | null;
+  score_b: number | null;
+  winner: string | null;
+  state: string;
+  decided_by: string | null;
+  updated_at: string;
+}
+
+export interface BracketReportsTable {
+  match_id: string;
+  side: string;
+  user_id: string;
+  score_a: number;
+  score_b: number;
+  reported_at: string;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
@@ -467,5 +510,9 @@ export interface Database {
   tournament_matches: TournamentMatchesTable;
   match_results: MatchResultsTable;
   tournament_placements: TournamentPlacementsTable;
+  brackets: BracketsTable;
+  bracket_entrants: BracketEntrantsTable;
+  bracket_matches: BracketMatchesTable;
+  bracket_reports: BracketReportsTable;
   kysely_meta?: { key: string; value: Generated<string> };
 }

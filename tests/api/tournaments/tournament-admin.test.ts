@@ -139,6 +139,9 @@ describe('creating and editing tournaments', () => {
       check_in: 30,
       check_in_end: 10,
       teamSize: 5,
+      format: 'single_elimination',
+      formatOverride: null,
+      finalized: false,
       competitionId,
       dateText: { it: 'Sabato sera', en: 'Saturday night' },
       members: [],
@@ -217,6 +220,33 @@ describe('creating and editing tournaments', () => {
     const back = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { status: null } });
     expect(back.json.data).toMatchObject({ status: 0, statusOverride: null });
     expect((await join(t, id, await quickPlayer(t))).status).toBe(200);
+  });
+
+  test('format: the game decides until the admin picks one, null hands it back', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { game: 'Fortnite' });
+    expect((await t.call('GET', `/api/tournaments/${id}`)).json.data).toMatchObject({ format: 'battle_royale', formatOverride: null, finalized: false });
+    const picked = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { format: 'round_robin' } });
+    expect(picked.json.data).toMatchObject({ format: 'round_robin', formatOverride: 'round_robin' });
+    expect((await tournamentRow(t, id)).format).toBe('round_robin');
+    const back = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { format: null, game: 'Valorant' } });
+    expect(back.json.data).toMatchObject({ format: 'single_elimination', formatOverride: null });
+    const created = await t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration', { game: 'Valorant', format: 'battle_royale', teamSize: 4 }) });
+    expect(created.json.data).toMatchObject({ format: 'battle_royale', formatOverride: 'battle_royale', teamSize: 4 });
+  });
+
+  test('finalized follows finalized_at', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { game: 'Fortnite' });
+    // finalising is the finalise call's (another domain's); this checks only how the answer reads the column
+    await t.db.kysely.updateTable('tournaments').set({ finalized_at: new Date().toISOString() }).where('id', '=', id).execute();
+    expect((await t.call('GET', `/api/tournaments/${id}`)).json.data.finalized).toBe(true);
+  });
+
+  test('an unknown format is a 400 on its field', async () => {
+    const id = await createTournament(t, admin.token);
+    const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { format: 'swiss' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    expect(res.json.error.issues.map((i: { path: string }) => i.path)).toContain('body.format');
   });
 
   test('making a tournament private needs a password; making it public drops the password', async () => {

@@ -20,6 +20,7 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
+import { formatOf, tournamentFormats, type TournamentFormat } from '../../results/contract.ts';
 
 type CreateInput = z.output<typeof tournamentInputSchema>;
 type UpdateInput = z.output<typeof tournamentUpdateSchema>;
@@ -30,6 +31,9 @@ const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqu
 const nowIso = () => new Date().toISOString();
 /** Stored instants are UTC ISO strings whatever offset the admin sent, so text order is time order. */
 const toUtc = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** The stored format when it is one we know (the column is plain text), else null: the game decides. */
+const formatOverrideOf = (format: string | null): TournamentFormat | null => ((tournamentFormats as readonly (string | null)[]).includes(format) ? (format as TournamentFormat) : null);
 
 // ---------------------------------------------------------------------------------------------
 // status and phase
@@ -111,6 +115,9 @@ export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewer
     description: row.description,
     rules: row.rules,
     teamSize: row.team_size,
+    format: formatOf(row),
+    formatOverride: formatOverrideOf(row.format),
+    finalized: row.finalized_at !== null,
     competitionId: row.competition_id,
     dateText: { it: row.date_text_it, en: row.date_text_en },
     externalUrl: row.external_url,
@@ -365,6 +372,7 @@ async function insertTournament(app: FastifyInstance, input: CreateInput, passwo
     description: sanitizeRichText(input.description),
     rules: sanitizeRichText(input.rules),
     team_size: input.teamSize,
+    format: input.format,
     date_text_it: input.dateText.it,
     date_text_en: input.dateText.en,
     external_url: input.externalUrl,
@@ -391,6 +399,7 @@ async function updateTournament(app: FastifyInstance, id: string, input: UpdateI
   if (input.description !== undefined) set.description = sanitizeRichText(input.description);
   if (input.rules !== undefined) set.rules = sanitizeRichText(input.rules);
   if (input.teamSize !== undefined) set.team_size = input.teamSize;
+  if (input.format !== undefined) set.format = input.format;
   if (input.dateText !== undefined) {
     set.date_text_it = input.dateText.it;
     set.date_text_en = input.dateText.en;

@@ -22,8 +22,9 @@ import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
-import { emptyTournamentValues, scheduleFields, toFormValues, toTournamentBody, tournamentFields, tournamentNumberRanges, type TournamentFormValues } from './tournament-form-values.ts';
+import { battleRoyaleTeamSizes, BATTLE_ROYALE_MAX_TEAM, emptyTournamentValues, scheduleFields, toFormValues, toTournamentBody, tournamentFields, tournamentNumberRanges, type TournamentFormValues } from './tournament-form-values.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import { formatOf, tournamentFormats } from '../../../results/contract.ts';
 
 type Body = z.output<typeof tournamentInputSchema>;
 
@@ -69,6 +70,8 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
       const extra: FieldErrors = {};
       if (!v.open && v.password === '' && !hasPassword) extra.password = { type: 'required', message: '' };
       for (const [field, issue] of Object.entries(scheduleIssues(toTournamentBody(v), stored))) extra[field] = { type: 'custom', message: issue };
+      // a battle-royale lobby scores solos, duos, trios and squads; other games keep any team size
+      if (formatOf({ format: v.format || null, game: v.game }) === 'battle_royale' && Number(v.teamSize) > BATTLE_ROYALE_MAX_TEAM) extra.teamSize = { type: 'too_big', message: '' };
       return extra;
     });
   }, [hasPassword, tournament]);
@@ -80,7 +83,9 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
     if (tournament) reset(toFormValues(tournament), { keepDirtyValues: true });
   }, [tournament, reset]);
 
-  const fieldError = fieldErrorReader(t, errors, getValues, tournamentNumberRanges);
+  const battleRoyale = formatOf({ format: watch('format') || null, game: watch('game') }) === 'battle_royale';
+  // the range a team size's error names: 1–4 in a battle-royale lobby
+  const fieldError = fieldErrorReader(t, errors, getValues, battleRoyale ? { ...tournamentNumberRanges, teamSize: [1, BATTLE_ROYALE_MAX_TEAM] } : tournamentNumberRanges);
   const open = watch<boolean>('open');
   const description = watch('description');
   const rules = watch('rules');
@@ -89,6 +94,7 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
   const [lang, setLang] = useState<Locale>('it');
   const banner = watch('banner');
   const thumbnail = watch('thumbnail');
+  const teamSize = watch('teamSize');
   const [uploading, setUploading] = useState(false);
   const zone = localTimeZone();
   const listHref = localizePath(sectionPath('tournaments'), locale);
@@ -182,19 +188,43 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
         <FormField id={f('maxPartecipants')} label={t('dashboard.tournaments.form.maxPartecipants')} error={fieldError('maxPartecipants')}>
           <input {...register('maxPartecipants')} {...controlProps(f('maxPartecipants'), fieldError('maxPartecipants'))} type="number" inputMode="numeric" min={1} max={10000} step={1} className={inputClass} />
         </FormField>
-        <FormField id={f('teamSize')} label={t('dashboard.tournaments.form.teamSize')} error={fieldError('teamSize')} hint={t('dashboard.tournaments.form.teamSizeHint')}>
-          <input
-            {...register('teamSize')}
-            {...controlProps(f('teamSize'), fieldError('teamSize'), true)}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            step={1}
-            placeholder={t('dashboard.tournaments.form.teamSizePlaceholder')}
-            className={inputClass}
+        <SelectField
+          id={f('format')}
+          label={t('dashboard.tournaments.form.format')}
+          error={fieldError('format')}
+          hint={t('dashboard.tournaments.form.formatHint')}
+          registration={register('format')}
+          options={tournamentFormats.map((x) => [x, t(`dashboard.tournaments.form.formats.${x}`)])}
+          placeholder={t('dashboard.tournaments.form.formatAuto')}
+        />
+        {battleRoyale ? (
+          <SelectField
+            id={f('teamSize')}
+            label={t('dashboard.tournaments.form.teamSize')}
+            error={fieldError('teamSize')}
+            hint={t('dashboard.tournaments.form.teamSizeBattleRoyaleHint')}
+            registration={register('teamSize')}
+            options={[
+              ...battleRoyaleTeamSizes.map(([value, key]) => [value, t(`dashboard.tournaments.form.teamSizes.${key}`)] as const),
+              // a size the lobby does not offer (1, or one saved for another game) stays visible until changed
+              ...(battleRoyaleTeamSizes.some(([value]) => value === teamSize) ? [] : [[teamSize, teamSize] as const]),
+            ]}
           />
-        </FormField>
+        ) : (
+          <FormField id={f('teamSize')} label={t('dashboard.tournaments.form.teamSize')} error={fieldError('teamSize')} hint={t('dashboard.tournaments.form.teamSizeHint')}>
+            <input
+              {...register('teamSize')}
+              {...controlProps(f('teamSize'), fieldError('teamSize'), true)}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              step={1}
+              placeholder={t('dashboard.tournaments.form.teamSizePlaceholder')}
+              className={inputClass}
+            />
+          </FormField>
+        )}
       </Section>
 
       <Section id="tournament-access" title={t('dashboard.tournaments.form.sections.access')}>

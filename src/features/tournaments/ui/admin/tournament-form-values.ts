@@ -24,6 +24,8 @@ export interface TournamentFormValues {
   description: string;
   rules: string;
   teamSize: string;
+  /** '' for "the game decides" */
+  format: string;
   competitionId: string;
   dateText: { it: string; en: string };
   externalUrl: string;
@@ -50,6 +52,7 @@ export const tournamentFields = [
   'description',
   'rules',
   'teamSize',
+  'format',
   'competitionId',
   'dateText',
   'externalUrl',
@@ -76,6 +79,7 @@ export const emptyTournamentValues: TournamentFormValues = {
   description: '',
   rules: '',
   teamSize: '',
+  format: '',
   competitionId: '',
   dateText: { it: '', en: '' },
   externalUrl: '',
@@ -106,6 +110,7 @@ export function toFormValues(t: Tournament): TournamentFormValues {
     description: t.translations.it.description,
     rules: t.translations.it.rules,
     teamSize: t.teamSize === null ? '' : String(t.teamSize),
+    format: t.formatOverride ?? '',
     competitionId: t.competitionId ?? '',
     dateText: { it: t.dateText?.it ?? '', en: t.dateText?.en ?? '' },
     externalUrl: t.externalUrl ?? '',
@@ -143,6 +148,7 @@ export function toTournamentBody(v: TournamentFormValues): TournamentInput {
     description: v.description,
     rules: v.rules,
     teamSize: v.teamSize.trim() === '' ? null : Number(v.teamSize),
+    format: v.format === '' ? null : (v.format as TournamentInput['format']),
     competitionId: v.competitionId === '' ? null : v.competitionId,
     dateText: { it: v.dateText.it, en: v.dateText.en },
     externalUrl: v.externalUrl.trim(),
@@ -156,3 +162,12 @@ export const tournamentNumberRanges = {
   check_in_end: [0, 1440],
   teamSize: [1, 100],
 } as const;
+
+/** Solo, duo, trio and squad: the team sizes of a battle-royale lobby ('' is solo, as the API's null). */
+export const battleRoyaleTeamSizes = [
+  ['', 'solo'],
+  ['2', 'duo'],
+  ['3', 'trio'],
+  ['4', 'squad'],
+] as const;
+export const BATTLE_ROYALE_MAX_TEAM = 4;
