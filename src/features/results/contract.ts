@@ -238,10 +238,14 @@ export type PrizesState = z.infer<typeof prizesStateSchema>;
 /** A badge a finalise awarded (top N finish, tournament won). */
 export const awardedBadgeSchema = z.object({ userId: z.string(), username: z.string(), slug: z.string(), name: z.string() });
 
-/** POST /tournaments/{id}/finalise (admin): the frozen standings and what was paid. */
+/**
+ * POST /tournaments/{id}/finalise (admin): the frozen standings and what was paid. The rows are a
+ * battle royale's standings, or a bracket's placements (points: 3 a win, 1 a draw).
+ */
 export const finaliseResultSchema = z.object({
   finalizedAt: z.string(),
-  standings: standingsSchema,
+  format: z.enum(tournamentFormats),
+  rows: z.array(standingsRowSchema),
   payouts: z.array(payoutSchema),
   badges: z.array(awardedBadgeSchema),
 });

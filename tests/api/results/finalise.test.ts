@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, balanceOf } from '../helpers/rewards.ts';
-import { checkIn, createTournament, join, quickPlayers, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import { checkIn, createTournament, join, quickPlayers, registration, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
 import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
@@ -138,8 +138,8 @@ describe('finalising', () => {
     expect(results.filter((r) => r.status === 409 && r.json.error.code === 'TOURNAMENT_FINALIZED')).toHaveLength(9);
 
     const answer = won[0]!.json.data;
-    expect(answer.standings.final).toBe(true);
-    expect(answer.standings.rows).toEqual(live.rows);
+    expect(answer.format).toBe('battle_royale');
+    expect(answer.rows).toEqual(live.rows);
     const byRank = live.rows.map((r: { entrantId: string }) => r.entrantId);
     expect(answer.payouts.map((p: { userId: string; credits: number }) => [p.userId, p.credits])).toEqual([
       [byRank[0], 500],
@@ -219,6 +219,35 @@ describe('finalising', () => {
     for (const p of [players[4]!, players[5]!]) expect(await balanceOf(t, p.id)).toBe(0);
     const placements = await t.db.kysely.selectFrom('tournament_placements').select(['user_id', 'entrant_id', 'rank']).where('tournament_id', '=', id).execute();
     expect(placements.find((p) => p.user_id === players[3]!.id)).toMatchObject({ entrant_id: teamId('Team 2'), rank: 1 });
+    await auditLedger(t);
+  });
+
+  test('a single-elimination bracket finalises from its placements: champion, runner-up and both semi-final losers paid', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { game: 'Valorant', maxPartecipants: 8 });
+    const players = await quickPlayers(t, 4);
+    const valorant = (p: Person) => registration(p.id, { game: 'Valorant' });
+    for (const p of players) expect((await join(t, id, p, valorant(p))).status).toBe(200);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const p of players) expect((await checkIn(t, id, p, valorant(p))).status).toBe(200);
+    expect((await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin' })).status).toBe(200);
+    type Side = { id: string; name: string };
+    type BracketMatch = { id: string; sideA: Side | null; sideB: Side | null };
+    const rounds = async () => (await t.call('GET', `/api/tournaments/${id}/bracket`)).json.data.rounds as { round: number; matches: BracketMatch[] }[];
+    // side A wins every match the admin decides
+    for (const m of (await rounds())[0]!.matches) expect((await call('POST', `/api/tournaments/${id}/bracket/matches/${m.id}/override`, { scoreA: 2, scoreB: 0 })).status).toBe(200);
+    const final = (await rounds())[1]!.matches[0]!;
+    expect((await call('POST', `/api/tournaments/${id}/bracket/matches/${final.id}/override`, { scoreA: 1, scoreB: 2 })).status).toBe(200);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.format).toBe('single_elimination');
+    const paid = new Map((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));
+    expect(paid.get(final.sideB!.id)).toBe(500);
+    expect(paid.get(final.sideA!.id)).toBe(300);
+    const semiLosers = players.filter((p) => p.id !== final.sideA!.id && p.id !== final.sideB!.id);
+    for (const p of semiLosers) expect(paid.get(p.id)).toBe(100);
+    expect((await tournamentRow(t, id)).status_override).toBe(2);
     await auditLedger(t);
   });
 

@@ -4,7 +4,9 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
-import { prizeFor, type Entrant, type FinaliseResult, type Payout, type PrizeRange, type PrizesState, type Standings } from '../contract.ts';
+import * as BracketService from '../../brackets/server/service.ts';
+import { formatOf, prizeFor, type Entrant, type FinaliseResult, type Payout, type PrizeRange, type PrizesState, type StandingsRow } from '../contract.ts';
+import type { PrizeTournament } from './prize-repository.ts';
 import * as PrizeRepository from './prize-repository.ts';
 import type { Placement } from './prize-repository.ts';
 import { entrants, standings } from './service.ts';
@@ -30,17 +32,18 @@ async function tournamentOf(app: FastifyInstance, id: string) {
  * Every player of every ranked entrant with the credits their rank earns. An entrant that played
  * no counted match has no rank to reward: it gets no placement (and so no prize or badge).
  */
-function placementsOf(current: Standings, all: Entrant[], prizes: PrizeRange[]): (Placement & { username: string; entrantName: string })[] {
+function placementsOf(rows: StandingsRow[], all: Entrant[], prizes: PrizeRange[]): (Placement & { username: string; entrantName: string })[] {
   const byId = new Map(all.map((e) => [e.id, e]));
-  return current.rows
+  return rows
     .filter((r) => r.matchesCounted > 0)
-    .flatMap((r) =>
-      (byId.get(r.entrantId)?.members ?? []).map((m) => ({ userId: m.id, username: m.username, entrantId: r.entrantId, entrantName: r.name, rank: r.rank, points: r.points, credits: prizeFor(prizes, r.rank) })),
-    );
+    .flatMap((r) => (byId.get(r.entrantId)?.members ?? []).map((m) => ({ userId: m.id, username: m.username, entrantId: r.entrantId, entrantName: r.name, rank: r.rank, points: r.points, credits: prizeFor(prizes, r.rank) })));
 }
 
 const payoutsOf = (placements: ReturnType<typeof placementsOf>): Payout[] =>
   placements.filter((p) => p.credits > 0).map(({ userId, username, entrantId, entrantName, rank, credits }) => ({ userId, username, entrantId, entrantName, rank, credits }));
+
+/** The ranked rows of a tournament as they stand: a battle royale's live standings, or a bracket's placements. */
+const rowsOf = async (app: FastifyInstance, t: PrizeTournament): Promise<StandingsRow[]> => (formatOf(t) === 'battle_royale' ? (await standings(app, t.id)).rows : BracketService.placements(app, t.id));
 
 /** GET /tournaments/{id}/prizes: the table and who gets what, paid (finalised) or as the live standings would pay now. */
 export async function prizes(app: FastifyInstance, id: string): Promise<PrizesState> {
@@ -49,8 +52,8 @@ export async function prizes(app: FastifyInstance, id: string): Promise<PrizesSt
     const rows = await PrizeRepository.finalRows(app.db.kysely, id);
     return { prizes: t.prizes, finalizedAt: t.finalizedAt, payouts: await PrizeRepository.paidOf(app.db.kysely, id, rows) };
   }
-  const [current, all] = await Promise.all([standings(app, id), entrants(app, id)]);
-  return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(current, all, t.prizes)) };
+  const [rows, all] = await Promise.all([rowsOf(app, t), entrants(app, id)]);
+  return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(rows, all, t.prizes)) };
 }
 
 /** PUT /tournaments/{id}/prizes (admin, audited): refused once the tournament is finalised (its prizes are paid). */
@@ -74,15 +77,13 @@ export async function finalise(app: FastifyInstance, actor: Actor, id: string): 
     // the one statement that decides: a concurrent finalise matches nothing here and is refused
     if (!(await PrizeRepository.claimFinalisation(tx.db.kysely, owner, id, now))) throw finalised();
     // read under the claim's row lock, before final_standings is set: the live rows are what freezes
-    const current = await standings(tx, id);
+    const rows = await rowsOf(tx, t);
     const all = await entrants(tx, id);
-    if (!current.rows.some((r) => r.matchesCounted > 0)) throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
-    const rows = current.rows;
+    if (!rows.some((r) => r.matchesCounted > 0)) throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
     await PrizeRepository.freezeStandings(tx.db.kysely, id, rows);
-    const placements = placementsOf(current, all, t.prizes);
+    const placements = placementsOf(rows, all, t.prizes);
     await PrizeRepository.insertPlacements(tx.db.kysely, id, placements, now);
-    for (const p of placements)
-      if (p.credits > 0) await WalletService.payPrize(tx, owner, { userId: p.userId, tournamentId: id, amount: p.credits, description: `${t.name} · #${p.rank}`, createdBy });
+    for (const p of placements) if (p.credits > 0) await WalletService.payPrize(tx, owner, { userId: p.userId, tournamentId: id, amount: p.credits, description: `${t.name} · #${p.rank}`, createdBy });
     const payouts = payoutsOf(placements);
     await audit({
       action: 'tournament.finalise',
@@ -91,7 +92,7 @@ export async function finalise(app: FastifyInstance, actor: Actor, id: string): 
       before: { finalizedAt: null },
       after: { finalizedAt: now, entrants: rows.length, credits: payouts.reduce((sum, p) => sum + p.credits, 0), payouts: payouts.map((p) => ({ userId: p.userId, rank: p.rank, credits: p.credits })) },
     });
-    return { finalizedAt: now, standings: { ...current, final: true }, payouts, placements };
+    return { finalizedAt: now, format: formatOf(t), rows, payouts, placements };
   });
   // badges after the commit, as on every other event: each is granted once by its unique award
   // row, and one that cannot be granted now is granted at the player's next login (awardAll)
@@ -99,7 +100,8 @@ export async function finalise(app: FastifyInstance, actor: Actor, id: string): 
   const names = new Map(done.placements.map((p) => [p.userId, p.username]));
   return {
     finalizedAt: done.finalizedAt,
-    standings: done.standings,
+    format: done.format,
+    rows: done.rows,
     payouts: done.payouts,
     badges: earned.map((e) => ({ userId: e.userId, username: names.get(e.userId) ?? '', slug: e.badge.slug, name: e.badge.name })),
   };

@@ -10,6 +10,8 @@ const ENDED = 2;
 export interface PrizeTournament {
   id: string;
   name: string;
+  format: string | null;
+  game: string;
   prizes: PrizeRange[];
   finalizedAt: string | null;
 }
@@ -26,8 +28,8 @@ const parsePrizes = (json: string | null): PrizeRange[] => {
 };
 
 export async function find(db: Db, owner: string, id: string): Promise<PrizeTournament | undefined> {
-  const row = await db.selectFrom('tournaments').select(['id', 'name', 'prizes', 'finalized_at']).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, name: row.name, prizes: parsePrizes(row.prizes), finalizedAt: row.finalized_at };
+  const row = await db.selectFrom('tournaments').select(['id', 'name', 'format', 'game', 'prizes', 'finalized_at']).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  return row && { id: row.id, name: row.name, format: row.format, game: row.game, prizes: parsePrizes(row.prizes), finalizedAt: row.finalized_at };
 }
 
 /** Stores the prize table unless the tournament is finalised (its prizes are paid): false then. */
@@ -50,19 +52,17 @@ export async function savePrizes(db: Db, owner: string, id: string, prizes: Priz
  * finalised tournament) while the standings are read and frozen.
  */
 export async function claimFinalisation(db: Db, owner: string, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('tournaments')
-    .set({ finalized_at: now, status_override: ENDED, updated_at: now })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('finalized_at', 'is', null)
-    .executeTakeFirst();
+  const result = await db.updateTable('tournaments').set({ finalized_at: now, status_override: ENDED, updated_at: now }).where('owner', '=', owner).where('id', '=', id).where('finalized_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** The standings as they were when finalised: from then on they are what every reader gets. */
 export async function freezeStandings(db: Db, id: string, rows: StandingsRow[]): Promise<void> {
-  await db.updateTable('tournaments').set({ final_standings: JSON.stringify(rows) }).where('id', '=', id).execute();
+  await db
+    .updateTable('tournaments')
+    .set({ final_standings: JSON.stringify(rows) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export interface Placement {
