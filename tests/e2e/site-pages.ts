@@ -23,6 +23,8 @@ export const staticPages = [
   '/my-orders',
   '/my-tournaments',
   '/marketplace/redeem',
+  // a battle royale's live standings: a few lines of plain script, no framework
+  '/tournament/{tournament}/standings',
 ];
 
 /** Pages whose main content is a React island. */

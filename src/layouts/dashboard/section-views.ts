@@ -10,7 +10,8 @@ type View = LazyExoticComponent<ComponentType<SectionProps>>;
  * page's key to know which it is).
  */
 const tournamentsList = lazy(() => import('../../features/tournaments/ui/admin/TournamentsList.tsx'));
-const tournamentEditor = lazy(() => import('../../features/tournaments/ui/admin/TournamentEditor.tsx'));
+// the tournament editor with the results domain's tab joined in (a domain reaches another's UI only here)
+const tournamentEditor = lazy(() => import('./TournamentEditorView.tsx'));
 const competitionsList = lazy(() => import('../../features/tournaments/ui/admin/CompetitionsList.tsx'));
 const competitionEditor = lazy(() => import('../../features/tournaments/ui/admin/CompetitionEditor.tsx'));
 const productsList = lazy(() => import('../../features/rewards/ui/admin/ProductsList.tsx'));

@@ -9,6 +9,7 @@ import { pageCache } from './response-cache.ts';
 import { keepOwnPolicy } from './security-headers.ts';
 import * as CampaignService from '../../features/campaign/server/service.ts';
 import * as BracketService from '../../features/brackets/server/service.ts';
+import * as ResultsService from '../../features/results/server/service.ts';
 
 /**
  * Serves the Astro build: prerendered pages and assets from dist/client, and every other path
@@ -54,6 +55,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       // what an anonymous reader of /api/tournaments sees: a competition's, else those not yet ended
       tournaments: ({ competitionId, limit }) => TournamentService.list(app, { competitionId: competitionId ?? undefined, showAllTournament: competitionId ? undefined : false, limit: clamp(limit, 1, 100, 10), offset: 0 }, null),
       bracket: (tournamentId) => BracketService.findBracket(app, tournamentId),
+      standings: (tournamentId) => ResultsService.standings(app, tournamentId),
     },
   };
 

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
@@ -16,15 +18,28 @@ import TournamentForm from './TournamentForm.tsx';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 
-type Tab = 'settings' | 'players' | 'email';
-const tabs: Tab[] = ['settings', 'players', 'email'];
-const initialTab = (): Tab => {
+type Tab = 'settings' | 'players' | 'results' | 'email';
+const allTabs: Tab[] = ['settings', 'players', 'results', 'email'];
+/** The Results tab is a battle royale's: matches with placements and a scoring table. */
+const tabsOf = (tournament: Tournament, hasResults: boolean): Tab[] => allTabs.filter((tab) => tab !== 'results' || (hasResults && tournament.format === 'battle_royale'));
+const initialTab = (tabs: Tab[]) => (): Tab => {
   const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   return (tabs as string[]).includes(hash) ? (hash as Tab) : 'settings';
 };
 
-/** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players and e-mail panels. */
-export default function TournamentEditor({ t, locale, section, ownerId, agencyName = '' }: SectionProps) {
+/** What the Results tab's panel is given: it is the results domain's, put in by the dashboard shell (src/layouts/dashboard). */
+export interface ResultsTabProps {
+  t: Translator;
+  locale: Locale;
+  tournamentId: string;
+  teamSize: number | null;
+  finalized: boolean;
+  /** the checked-in players, in check-in order (from the roster this editor already reads) */
+  players: { id: string; username: string }[];
+}
+
+/** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players, results (battle royale) and e-mail panels. */
+export default function TournamentEditor({ t, locale, section, ownerId, agencyName = '', resultsTab }: SectionProps & { resultsTab?: (props: ResultsTabProps) => ReactNode }) {
   const editor = useEditorRecord<Tournament>(section === 'tournamentsEdit', (id) => `/tournaments/${encodeURIComponent(id)}`);
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
@@ -51,7 +66,7 @@ export default function TournamentEditor({ t, locale, section, ownerId, agencyNa
     >
       {(tournament) =>
         tournament ? (
-          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} />
+          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} resultsTab={resultsTab} />
         ) : (
           <TournamentForm t={t} locale={locale} agencyName={agencyName} tournament={null} competitions={competitions} onSaved={editor.setRecord} />
         )
@@ -67,13 +82,18 @@ function EditView({
   competitions,
   tournament,
   setTournament,
+  resultsTab,
 }: Pick<SectionProps, 't' | 'locale'> & {
+  resultsTab?: (props: ResultsTabProps) => ReactNode;
   agencyName: string;
   competitions: Competition[] | null;
   tournament: Tournament;
   setTournament: (t: Tournament) => void;
 }) {
-  const [tab, setTab] = useState<Tab>(initialTab);
+  const tabs = tabsOf(tournament, resultsTab !== undefined);
+  const [tab, setTab] = useState<Tab>(initialTab(tabs));
+  // the results are read when their tab is first opened, not with every edit page
+  const [resultsOpened, setResultsOpened] = useState(tab === 'results');
   const [registrations, setRegistrations] = useState<Registrations | null>(null);
   const [regFailure, setRegFailure] = useState<string | null>(null);
   const [regLoading, setRegLoading] = useState(false);
@@ -97,6 +117,7 @@ function EditView({
 
   const select = (next: Tab) => {
     setTab(next);
+    if (next === 'results') setResultsOpened(true);
     history.replaceState(history.state, '', `${location.pathname}${location.search}${next === 'settings' ? '' : `#${next}`}`);
   };
 
@@ -148,6 +169,18 @@ function EditView({
           maxPartecipants={tournament.maxPartecipants}
         />
       </div>
+      {resultsTab && tabs.includes('results') && resultsOpened && (
+        <div role="tabpanel" id="tournament-panel-results" aria-labelledby="tournament-tab-results" hidden={tab !== 'results'} data-testid="tournament-panel-results">
+          {resultsTab({
+            t,
+            locale,
+            tournamentId: tournament.id,
+            teamSize: tournament.teamSize,
+            finalized: tournament.finalized,
+            players: (registrations?.members ?? []).filter((m) => m.confirmed).map((m) => ({ id: m.userId, username: m.username })),
+          })}
+        </div>
+      )}
       <div role="tabpanel" id="tournament-panel-email" aria-labelledby="tournament-tab-email" hidden={tab !== 'email'}>
         <BroadcastForm t={t} tournamentId={tournament.id} memberCount={memberCount} waitlistCount={waitlistCount} />
       </div>

@@ -1,0 +1,260 @@
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { matchInputSchema, type Entrant, type Match, type MatchInput, type MatchPreview } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
+import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
+import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
+import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+/** A grid row as typed: numbers stay text until saved. */
+interface Line {
+  entrantId: string;
+  placement: string;
+  eliminations: string;
+}
+interface GridValues {
+  lines: Line[];
+}
+type Mode = 'grid' | 'csv';
+const modes: Mode[] = ['grid', 'csv'];
+
+const emptyLine = (): Line => ({ entrantId: '', placement: '', eliminations: '0' });
+const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
+const toBody = (v: GridValues) => ({ lines: v.lines.map((l) => ({ entrantId: l.entrantId, placement: num(l.placement), eliminations: num(l.eliminations) })) });
+const toGrid = (match: Match | null): GridValues => ({ lines: match ? match.lines.map((l) => ({ entrantId: l.entrantId, placement: String(l.placement), eliminations: String(l.eliminations) })) : [emptyLine()] });
+
+/**
+ * The rules the server applies to a match that the grid can check before sending (its codes, so
+ * the texts are the API's): one line per entrant, one entrant per placement, within the lobby.
+ */
+function matchRules(lobbySize: number) {
+  return (v: GridValues): FieldErrors => {
+    const errors: FieldErrors = {};
+    const entrants = new Set<string>();
+    const placements = new Set<string>();
+    v.lines.forEach((l, i) => {
+      if (l.entrantId && entrants.has(l.entrantId)) errors[`lines.${i}.entrantId`] = { type: 'code', message: 'ENTRANT_REPEATED' };
+      entrants.add(l.entrantId);
+      const p = l.placement.trim();
+      if (p && placements.has(p)) errors[`lines.${i}.placement`] = { type: 'code', message: 'PLACEMENT_TAKEN' };
+      else if (p && Number(p) > lobbySize) errors[`lines.${i}.placement`] = { type: 'code', message: 'PLACEMENT_OVER_LOBBY' };
+      placements.add(p);
+    });
+    return errors;
+  };
+}
+
+interface Props {
+  t: Translator;
+  tournamentId: string;
+  entrants: Entrant[];
+  lobbySize: number;
+  /** the match being edited, or null for a new one */
+  editing: Match | null;
+  onCancelEdit: () => void;
+  onSaved: (match: Match) => void;
+}
+
+/** Enter (or edit) one match: a grid of entrant, placement and eliminations, or pasted CSV checked by the server's preview first. */
+export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editing, onCancelEdit, onSaved }: Props) {
+  const [mode, setMode] = useState<Mode>('grid');
+  const validate = useMemo(() => schemaValidator<GridValues>(matchInputSchema, toBody, matchRules(lobbySize)), [lobbySize]);
+  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } = useForm<GridValues>({ validate, defaultValues: toGrid(editing) });
+  const [csv, setCsv] = useState('');
+  const [preview, setPreview] = useState<{ text: string; result: MatchPreview } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useUnsavedGuard(isDirty || csv.trim() !== '');
+  useEffect(() => {
+    reset(toGrid(editing));
+    setPreview(null);
+  }, [editing, reset]);
+
+  const lines = watch<Line[]>('lines');
+  // the range a number's error names, per row
+  const ranges = Object.fromEntries(
+    lines.flatMap((_, i) => [
+      [`lines.${i}.placement`, [1, lobbySize] as const],
+      [`lines.${i}.eliminations`, [0, 200] as const],
+    ]),
+  );
+  const fieldError = fieldErrorReader(t, errors, getValues, ranges);
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/matches`;
+
+  const send = async (body: MatchInput): Promise<boolean> => {
+    const res = editing ? await api<Match>(`${base}/${editing.number}`, { method: 'PUT', body }) : await api<Match>(base, { method: 'POST', body });
+    if (!res.ok) {
+      for (const { field, error } of serverFieldErrors(res, ['lines'])) setError(field, error);
+      toast.error(t.error(res.code));
+      return false;
+    }
+    toast.success(t('resultsAdmin.entry.saved', { number: res.data.number }));
+    reset(toGrid(null));
+    setCsv('');
+    setPreview(null);
+    onSaved(res.data);
+    return true;
+  };
+
+  const runPreview = async () => {
+    setBusy(true);
+    const res = await api<MatchPreview>(`${base}/preview`, { method: 'POST', body: { csv } });
+    setBusy(false);
+    if (!res.ok) return void toast.error(t.error(res.code));
+    setPreview({ text: csv, result: res.data });
+  };
+  const saveCsv = async () => {
+    if (!preview?.result.valid || preview.text !== csv) return;
+    setBusy(true);
+    await send({ lines: preview.result.lines });
+    setBusy(false);
+  };
+  const stale = preview !== null && preview.text !== csv;
+
+  return (
+    <section className={`${panelClass} space-y-5`} aria-labelledby="entry-title" data-testid="match-entry">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="entry-title" className={panelTitleClass}>
+          {editing ? t('resultsAdmin.entry.editing', { number: editing.number }) : t('resultsAdmin.entry.title')}
+        </h2>
+        {editing && (
+          <button type="button" className={secondaryButtonClass} onClick={onCancelEdit} data-testid="entry-cancel-edit">
+            {t('resultsAdmin.entry.cancelEdit')}
+          </button>
+        )}
+      </div>
+      {entrants.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid="entry-no-entrants">
+          {t('resultsAdmin.entry.noEntrants')}
+        </p>
+      ) : (
+        <>
+          <TabList tabs={modes} tab={mode} onChange={setMode} idPrefix="entry" label={t('resultsAdmin.entry.modesLabel')}>
+            {(m) => t(`resultsAdmin.entry.modes.${m}`)}
+          </TabList>
+          <div role="tabpanel" id="entry-panel-grid" aria-labelledby="entry-tab-grid" hidden={mode !== 'grid'}>
+            <form noValidate onSubmit={handleSubmit<MatchInput>(send, (errs) => Object.keys(errs).length && toast.error(t.error('VALIDATION_ERROR')))} className="space-y-3" data-testid="entry-grid">
+              {lines.map((_, i) => {
+                const id = (part: string) => `entry-${i}-${part}`;
+                return (
+                  <div key={i} className="grid grid-cols-2 items-start gap-2 rounded-lg border border-line/60 p-3 sm:grid-cols-[minmax(0,2fr)_7rem_7rem_auto] sm:border-0 sm:p-0" data-testid={`entry-row-${i}`}>
+                    <div className="col-span-2 sm:col-span-1">
+                      <FormField id={id('entrant')} label={t('resultsAdmin.entry.entrant')} error={fieldError(`lines.${i}.entrantId`)}>
+                        <select {...register(`lines.${i}.entrantId`)} {...controlProps(id('entrant'), fieldError(`lines.${i}.entrantId`))} className={selectClass}>
+                          <option value="">{t('resultsAdmin.entry.entrantPlaceholder')}</option>
+                          {entrants.map((e) => (
+                            <option key={e.id} value={e.id}>
+                              {e.name}
+                            </option>
+                          ))}
+                        </select>
+                      </FormField>
+                    </div>
+                    <FormField id={id('placement')} label={t('resultsAdmin.entry.placement')} error={fieldError(`lines.${i}.placement`)}>
+                      <input {...register(`lines.${i}.placement`)} {...controlProps(id('placement'), fieldError(`lines.${i}.placement`))} type="number" inputMode="numeric" min={1} max={lobbySize} step={1} className={inputClass} />
+                    </FormField>
+                    <FormField id={id('eliminations')} label={t('resultsAdmin.entry.eliminations')} error={fieldError(`lines.${i}.eliminations`)}>
+                      <input {...register(`lines.${i}.eliminations`)} {...controlProps(id('eliminations'), fieldError(`lines.${i}.eliminations`))} type="number" inputMode="numeric" min={0} max={200} step={1} className={inputClass} />
+                    </FormField>
+                    <button
+                      type="button"
+                      className={`${smallButtonClass} col-span-2 sm:col-span-1 sm:mt-7`}
+                      disabled={lines.length === 1}
+                      onClick={() =>
+                        setValue(
+                          'lines',
+                          lines.filter((__, j) => j !== i),
+                        )
+                      }
+                      aria-label={t('resultsAdmin.entry.removeRow', { n: i + 1 })}
+                      data-testid={`entry-row-${i}-remove`}
+                    >
+                      ✕
+                    </button>
+                  </div>
+                );
+              })}
+              <div className="flex flex-wrap justify-between gap-3 pt-2">
+                <button type="button" className={secondaryButtonClass} onClick={() => setValue('lines', [...lines, emptyLine()])} disabled={lines.length >= Math.min(200, entrants.length)} data-testid="entry-add-row">
+                  {t('resultsAdmin.entry.addRow')}
+                </button>
+                <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="entry-save">
+                  {isSubmitting ? t('dashboard.common.saving') : t(editing ? 'resultsAdmin.entry.update' : 'resultsAdmin.entry.save')}
+                </button>
+              </div>
+            </form>
+          </div>
+          <div role="tabpanel" id="entry-panel-csv" aria-labelledby="entry-tab-csv" hidden={mode !== 'csv'} className="space-y-4" data-testid="entry-csv">
+            <FormField id="entry-csv-text" label={t('resultsAdmin.entry.csvLabel')} hint={t('resultsAdmin.entry.csvHint')}>
+              <textarea
+                id="entry-csv-text"
+                value={csv}
+                onChange={(e) => setCsv(e.target.value)}
+                rows={6}
+                spellCheck={false}
+                aria-describedby="entry-csv-text-hint"
+                className={`${inputClass} font-mono text-sm`}
+                data-testid="entry-csv-text"
+              />
+            </FormField>
+            <div className="flex flex-wrap justify-end gap-3">
+              <button type="button" className={secondaryButtonClass} disabled={busy || csv.trim() === ''} onClick={runPreview} data-testid="entry-csv-preview">
+                {t('resultsAdmin.entry.preview')}
+              </button>
+              <button type="button" className={primaryButtonClass} disabled={busy || !preview?.result.valid || stale} onClick={saveCsv} data-testid="entry-csv-save">
+                {t(editing ? 'resultsAdmin.entry.update' : 'resultsAdmin.entry.save')}
+              </button>
+            </div>
+            {preview && (
+              <div className="space-y-2" data-testid="entry-preview">
+                <p role="status" className={`text-sm ${preview.result.valid && !stale ? 'text-emerald-300' : 'text-amber-200'}`} data-testid="entry-preview-status">
+                  {stale ? t('resultsAdmin.entry.previewStale') : preview.result.valid ? t('resultsAdmin.entry.previewValid') : t('resultsAdmin.entry.previewInvalid')}
+                </p>
+                <div className="overflow-x-auto rounded-lg border border-line">
+                  <table className="w-full text-left text-sm">
+                    <caption className="sr-only">{t('resultsAdmin.entry.previewTitle')}</caption>
+                    <thead className="border-b border-line text-xs text-slate-400 uppercase">
+                      <tr>
+                        <th scope="col" className="px-3 py-2">
+                          {t('resultsAdmin.entry.previewRow')}
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          {t('resultsAdmin.entry.previewName')}
+                        </th>
+                        <th scope="col" className="px-3 py-2 text-right">
+                          {t('resultsAdmin.entry.placement')}
+                        </th>
+                        <th scope="col" className="px-3 py-2 text-right">
+                          {t('resultsAdmin.entry.eliminations')}
+                        </th>
+                        <th scope="col" className="px-3 py-2">
+                          {t('resultsAdmin.matches.state')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {preview.result.rows.map((row) => (
+                        <tr key={row.row} className={`border-t border-line/60 ${row.error ? 'bg-rose-500/10' : ''}`} data-testid={`entry-preview-row-${row.row}`} data-error={row.error ?? undefined}>
+                          <td className="px-3 py-2 text-slate-400 tabular-nums">{row.row}</td>
+                          <td className="px-3 py-2 text-slate-100">{row.name}</td>
+                          <td className="px-3 py-2 text-right tabular-nums">{row.placement ?? '–'}</td>
+                          <td className="px-3 py-2 text-right tabular-nums">{row.eliminations ?? '–'}</td>
+                          <td className={`px-3 py-2 ${row.error ? 'text-rose-200' : 'text-emerald-300'}`}>{row.error ? t.error(row.error) : t('resultsAdmin.entry.previewOk')}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

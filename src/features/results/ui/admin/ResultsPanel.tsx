@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Entrant, Match, ScoringTable, Standings } from '../../contract.ts';
+import { entrantSize } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
+import MatchEntry from './MatchEntry.tsx';
+import MatchList from './MatchList.tsx';
+import ScoringEditor from './ScoringEditor.tsx';
+import StandingsPreview from './StandingsPreview.tsx';
+import TeamsEditor from './TeamsEditor.tsx';
+
+interface Data {
+  scoring: ScoringTable;
+  entrants: Entrant[];
+  matches: Match[];
+  standings: Standings;
+}
+
+/** The Results tab's props (ResultsTabProps of the tournament editor, which the dashboard shell joins to this panel). */
+interface Props {
+  t: Translator;
+  locale: Locale;
+  tournamentId: string;
+  teamSize: number | null;
+  finalized: boolean;
+  /** the checked-in players (from the editor's roster), for the teams */
+  players: { id: string; username: string }[];
+}
+
+/**
+ * The editor's Results tab of a battle-royale tournament: its scoring table, its teams (duo, trio,
+ * squad), the entry of matches by grid or pasted CSV, the matches with edit and void, and the
+ * standings as the players will see them. Every save reads the matches and standings again.
+ */
+export default function ResultsPanel({ t, locale, tournamentId, teamSize, finalized, players }: Props) {
+  const [data, setData] = useState<Data | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Match | null>(null);
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
+
+  const load = useCallback(async () => {
+    const [scoring, entrants, matches, standings] = await Promise.all([api<ScoringTable>(`${base}/scoring`), api<Entrant[]>(`${base}/entrants`), api<Match[]>(`${base}/matches`), api<Standings>(`${base}/standings`)]);
+    const bad = [scoring, entrants, matches, standings].find((r) => !r.ok);
+    if (bad && !bad.ok) return setFailure(bad.code);
+    if (!scoring.ok || !entrants.ok || !matches.ok || !standings.ok) return;
+    setFailure(null);
+    setData({ scoring: scoring.data, entrants: entrants.data, matches: matches.data, standings: standings.data });
+  }, [base]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const afterMatch = useCallback(() => {
+    setEditing(null);
+    void load();
+  }, [load]);
+
+  if (failure) return <RetryAlert message={`${t('resultsAdmin.loadError')} ${t.error(failure)}`} retry={{ label: t('resultsAdmin.retry'), run: () => void load() }} testId="results-error" />;
+  if (!data) return <Spinner label={t('resultsAdmin.loading')} testId="results-loading" />;
+
+  const locked = finalized || data.standings.final;
+  const size = entrantSize(teamSize);
+  return (
+    <div className="space-y-6" data-testid="results-panel">
+      {locked && (
+        <p role="status" className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-sm text-amber-100" data-testid="results-locked">
+          {t('resultsAdmin.finalized')}
+        </p>
+      )}
+      <ScoringEditor t={t} tournamentId={tournamentId} scoring={data.scoring} locked={locked} onSaved={() => void load()} />
+      {size > 1 && <TeamsEditor t={t} tournamentId={tournamentId} teamSize={size} teams={data.entrants} players={players} locked={locked} onSaved={() => void load()} />}
+      {!locked && <MatchEntry t={t} tournamentId={tournamentId} entrants={data.entrants} lobbySize={data.scoring.lobbySize} editing={editing} onCancelEdit={() => setEditing(null)} onSaved={afterMatch} />}
+      <MatchList t={t} tournamentId={tournamentId} matches={data.matches} locked={locked} editing={editing?.number ?? null} onEdit={setEditing} onChanged={afterMatch} />
+      <StandingsPreview t={t} locale={locale} standings={data.standings} />
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { teamsInputSchema, type Entrant } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
+import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
+import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+interface TeamsValues {
+  teams: { name: string; members: string[] }[];
+}
+const validate = schemaValidator<TeamsValues>(teamsInputSchema);
+const toValues = (teams: Entrant[]): TeamsValues => ({ teams: teams.map((team) => ({ name: team.name, members: team.members.map((m) => m.id) })) });
+
+interface Props {
+  t: Translator;
+  tournamentId: string;
+  teamSize: number;
+  teams: Entrant[];
+  /** the checked-in players, in check-in order: only they can be in a team */
+  players: { id: string; username: string }[];
+  locked: boolean;
+  onSaved: (teams: Entrant[]) => void;
+}
+
+/** The teams of a duo, trio or squad tournament: formed automatically from the checked-in players in check-in order, then renamed or rearranged by hand. */
+export default function TeamsEditor({ t, tournamentId, teamSize, teams, players, locked, onSaved }: Props) {
+  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } = useForm<TeamsValues>({ validate, defaultValues: toValues(teams) });
+  useUnsavedGuard(isDirty);
+  useEffect(() => reset(toValues(teams)), [teams, reset]);
+  const fieldError = fieldErrorReader(t, errors, getValues);
+  const current = watch<TeamsValues['teams']>('teams');
+  const nameOf = new Map(players.map((p) => [p.id, p.username]));
+  for (const team of teams) for (const m of team.members) if (!nameOf.has(m.id)) nameOf.set(m.id, m.username);
+  const assigned = new Set(current.flatMap((team) => team.members));
+  const free = players.filter((p) => !assigned.has(p.id));
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/teams`;
+
+  const answer = (res: Awaited<ReturnType<typeof api<Entrant[]>>>, done: string) => {
+    if (!res.ok) {
+      for (const { field, error } of serverFieldErrors(res, ['teams'])) setError(field, error);
+      toast.error(t.error(res.code));
+      return;
+    }
+    reset(toValues(res.data));
+    onSaved(res.data);
+    toast.success(t(done));
+  };
+  const save = async (body: TeamsValues) => answer(await api<Entrant[]>(base, { method: 'PUT', body }), 'resultsAdmin.teams.saved');
+  const auto = async () => answer(await api<Entrant[]>(`${base}/auto`, { method: 'POST' }), 'resultsAdmin.teams.autoDone');
+  const onInvalid = (errs: FieldErrors) => {
+    if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit<TeamsValues>(save, onInvalid)} className={`${panelClass} space-y-4`} aria-labelledby="teams-title" data-testid="teams-editor" aria-busy={isSubmitting || undefined}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="teams-title" className={panelTitleClass}>
+            {t('resultsAdmin.teams.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-400">{t('resultsAdmin.teams.intro', { size: teamSize })}</p>
+        </div>
+        {!locked && (
+          <button type="button" className={secondaryButtonClass} onClick={auto} disabled={isSubmitting} data-testid="teams-auto">
+            {t('resultsAdmin.teams.auto')}
+          </button>
+        )}
+      </div>
+      {current.length === 0 ? (
+        <p className="text-sm text-slate-400" data-testid="teams-empty">
+          {t('resultsAdmin.teams.empty')}
+        </p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {current.map((team, i) => {
+            const id = `teams-${i}-name`;
+            return (
+              <li key={i} className="space-y-2 rounded-xl border border-line bg-ink/40 p-3" data-testid={`team-${i}`}>
+                <FormField id={id} label={t('resultsAdmin.teams.name')} error={fieldError(`teams.${i}.name`)}>
+                  <input {...register(`teams.${i}.name`)} {...controlProps(id, fieldError(`teams.${i}.name`))} type="text" maxLength={40} disabled={locked} className={inputClass} />
+                </FormField>
+                <ul className="flex flex-wrap gap-2" aria-label={t('resultsAdmin.teams.members')}>
+                  {team.members.map((member) => (
+                    <li key={member} className="inline-flex items-center gap-1 rounded-full bg-white/10 py-1 pr-1 pl-3 text-sm text-slate-100">
+                      {nameOf.get(member) ?? member}
+                      {!locked && (
+                        <button
+                          type="button"
+                          className="rounded-full px-1.5 text-slate-300 hover:bg-white/10 hover:text-white"
+                          onClick={() =>
+                            setValue(
+                              `teams.${i}.members`,
+                              team.members.filter((m) => m !== member),
+                            )
+                          }
+                          aria-label={t('resultsAdmin.teams.removeMember', { name: nameOf.get(member) ?? member, team: team.name })}
+                        >
+                          ✕
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-sm text-rose-400 empty:hidden">{fieldError(`teams.${i}.members`)}</p>
+                {!locked && (
+                  <div className="flex flex-wrap items-center gap-2">
+                    {team.members.length < teamSize && free.length > 0 && (
+                      <select
+                        className={`${selectClass} max-w-56 py-1.5 text-sm`}
+                        value=""
+                        onChange={(e) => e.target.value && setValue(`teams.${i}.members`, [...team.members, e.target.value])}
+                        aria-label={t('resultsAdmin.teams.addMember', { team: team.name })}
+                        data-testid={`team-${i}-add`}
+                      >
+                        <option value="">{t('resultsAdmin.teams.addMemberPlaceholder')}</option>
+                        {free.map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.username}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                    <button
+                      type="button"
+                      className={smallButtonClass}
+                      onClick={() =>
+                        setValue(
+                          'teams',
+                          current.filter((_, j) => j !== i),
+                        )
+                      }
+                      data-testid={`team-${i}-remove`}
+                    >
+                      {t('resultsAdmin.teams.removeTeam')}
+                    </button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {free.length > 0 && <p className="text-sm text-amber-200">{t('resultsAdmin.teams.unassigned', { names: free.map((p) => p.username).join(', ') })}</p>}
+      {!locked && (
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className={secondaryButtonClass} onClick={() => setValue('teams', [...current, { name: t('resultsAdmin.teams.newTeamName', { n: current.length + 1 }), members: [] }])} data-testid="teams-add">
+            {t('resultsAdmin.teams.addTeam')}
+          </button>
+          <button type="submit" className={primaryButtonClass} disabled={!isDirty || isSubmitting} data-testid="teams-save">
+            {isSubmitting ? t('dashboard.common.saving') : t('resultsAdmin.teams.save')}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
