@@ -111,7 +111,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
   const [uploading, setUploading] = useState(false);
   const { register, handleSubmit, setValue, watch, getValues, setError, errors, isSubmitting, isDirty } = useForm<Values>({
     // only a top-N badge has an N: the other rules send null, so the schema asks for it there alone
-    validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({ ...v, rewardAmount: numberOrUndefined(v.rewardAmount), topN: v.trigger === TOP_N_TRIGGER ? numberOrUndefined(v.topN) : null })),
+    validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({ ...v, rewardAmount: numberOrUndefined(v.rewardAmount), topN: v.trigger === TOP_N_TRIGGER ? (numberOrUndefined(v.topN) ?? Number.NaN) : null })),
     defaultValues: toValues(badge),
   });
   useUnsavedGuard(isDirty);
@@ -134,7 +134,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
       rewardAmount: values.rewardAmount,
       reusable: values.reusable,
       active: values.active,
-      ...(values.topN !== null ? { topN: values.topN } : {}),
+      ...(values.topN != null ? { topN: values.topN } : {}),
       translations: { en: values.en },
     };
     const res = editing

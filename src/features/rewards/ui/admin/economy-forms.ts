@@ -19,8 +19,8 @@ export const badgeFormSchema = z.object({
   rewardAmount: z.number('required').int('rewardRange').min(0, 'rewardRange').max(MAX_CREDITS, 'rewardRange'),
   reusable: z.boolean(),
   active: z.boolean(),
-  /** the N of a top-N badge (the form sends null for every other rule, so only that rule requires it) */
-  topN: z.number('required').int().min(1).max(200).nullable(),
+  /** the N of a top-N badge: the form sends NaN for an empty one (required) and null for every other rule */
+  topN: z.number('required').int().min(1).max(200).nullable().optional(),
 });
 
 /** The top-N field's bounds, for its range text. */
