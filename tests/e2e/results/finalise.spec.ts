@@ -152,3 +152,29 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     for (const b of [top, won]) await call(page.request, admin.token, 'PATCH', `/marketplace/badges/${b._id}/toggle-active`);
   }
 });
+
+test("the championship's scores editor shows each player's points from the results, the adjustment and the total, in both languages", async ({ page }) => {
+  const admin = await loginAs(page, ADMIN);
+  const competitions = (await call(page.request, admin.token, 'GET', '/tournaments/competitions')).body.data as { id: string; teams: { players: { playerId: string; score: number }[] }[] }[];
+  const championship = competitions.find((c) => c.teams.some((team) => team.players.length > 0))!;
+  const first = championship.teams.flatMap((team) => team.players)[0]!;
+  const breakdown = (await call(page.request, admin.token, 'GET', `/tournaments/competition/${championship.id}/scores`)).body.data as { playerId: string; points: number; adjustment: number }[];
+  const parts = breakdown.find((b) => b.playerId === first.playerId)!;
+  expect(parts.points + parts.adjustment).toBe(first.score);
+  for (const [lang, width] of [
+    ['it', 1280],
+    ['en', 390],
+  ] as const) {
+    const texts = localeTexts(lang, 'dashboard').competitions.scores;
+    await page.setViewportSize({ width, height: 900 });
+    await goto(page, `${lang === 'it' ? '' : '/en'}/dashboard/competitions/edit?id=${championship.id}`);
+    await expect(page.getByTestId(`scores-points-${first.playerId}`)).toContainText(fillText(texts.points, { points: parts.points }));
+    await expect(page.getByTestId(`scores-score-${first.playerId}`)).toHaveValue(String(parts.adjustment));
+    await expect(page.getByTestId(`scores-total-${first.playerId}`)).toHaveText(`= ${first.score}`);
+    // a new adjustment moves the total before it is saved
+    await page.getByTestId(`scores-score-${first.playerId}`).fill(String(parts.adjustment + 5));
+    await expect(page.getByTestId(`scores-total-${first.playerId}`)).toHaveText(`= ${first.score + 5}`);
+    await page.getByTestId('scores-editor').screenshot({ path: `${shots}/scores-${lang}-${width}.png` });
+    await page.getByTestId('scores-reset').click();
+  }
+});

@@ -183,7 +183,8 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
                     const bad = showErrors && !adjustmentValid(row);
                     return (
                       <li key={row.playerId} className="flex flex-wrap items-center gap-3 px-4 py-2.5" data-testid={`scores-player-${row.playerId}`} data-player-name={row.playerName}>
-                        <label htmlFor={inputId} className="min-w-0 flex-1 truncate text-sm font-medium text-slate-200">
+                        {/* on a phone the name takes its own line: the points, adjustment and total need the width */}
+                        <label htmlFor={inputId} className="min-w-0 basis-full truncate text-sm font-medium text-slate-200 sm:flex-1 sm:basis-auto">
                           {row.playerName}
                         </label>
                         <span className="shrink-0 font-mono text-sm text-slate-400" data-testid={`scores-points-${row.playerId}`} title={t('dashboard.competitions.scores.pointsHint')}>
