@@ -107,7 +107,8 @@ describe('the prize table', () => {
       [players[3]!.id, 4, 100],
     ]);
     const [audit] = await auditsOf('tournament.prizes', id);
-    expect(JSON.parse(audit!.after as string)).toEqual({ prizes: PRIZES });
+    expect(JSON.parse(audit!.after as string)).toEqual({ name: expect.any(String), prizes: PRIZES });
+    expect(audit!.entity_label).toBe((await tournamentRow(t, id)).name);
     // a preview pays nothing
     expect(await ledgerOf(id)).toHaveLength(0);
   });

@@ -61,7 +61,8 @@ export function savePrizes(app: FastifyInstance, actor: Actor, id: string, table
   return audited(app, actor, async (tx, audit) => {
     const before = await tournamentOf(tx, id);
     if (!(await PrizeRepository.savePrizes(tx.db.kysely, app.config.ownerId, id, table, new Date().toISOString()))) throw finalised();
-    await audit({ action: 'tournament.prizes', entityType: 'tournament', entityId: id, before: { prizes: before.prizes }, after: { prizes: table } });
+    // the tournament's name labels the entry, so the audit log finds it by name
+    await audit({ action: 'tournament.prizes', entityType: 'tournament', entityId: id, before: { name: before.name, prizes: before.prizes }, after: { name: before.name, prizes: table } });
     return prizes(tx, id);
   });
 }
@@ -89,14 +90,26 @@ export async function finalise(app: FastifyInstance, actor: Actor, id: string): 
       action: 'tournament.finalise',
       entityType: 'tournament',
       entityId: id,
-      before: { finalizedAt: null },
-      after: { finalizedAt: now, entrants: rows.length, credits: payouts.reduce((sum, p) => sum + p.credits, 0), payouts: payouts.map((p) => ({ userId: p.userId, rank: p.rank, credits: p.credits })) },
+      before: { name: t.name, finalizedAt: null },
+      after: {
+        name: t.name,
+        finalizedAt: now,
+        entrants: rows.length,
+        credits: payouts.reduce((sum, p) => sum + p.credits, 0),
+        payouts: payouts.map((p) => ({ userId: p.userId, rank: p.rank, credits: p.credits })),
+      },
     });
     return { finalizedAt: now, format: formatOf(t), rows, payouts, placements };
   });
   // badges after the commit, as on every other event: each is granted once by its unique award
   // row, and one that cannot be granted now is granted at the player's next login (awardAll)
-  const earned = await BadgeService.awardForTournament(app, owner, done.placements, id);
+  let earned: Awaited<ReturnType<typeof BadgeService.awardForTournament>> = [];
+  try {
+    earned = await BadgeService.awardForTournament(app, owner, done.placements, id);
+  } catch (err) {
+    // the finalisation and its prizes are committed: the badges left now are granted at each player's next login
+    app.log.error({ err, tournamentId: id }, 'finalise: badges not awarded');
+  }
   const names = new Map(done.placements.map((p) => [p.userId, p.username]));
   return {
     finalizedAt: done.finalizedAt,
