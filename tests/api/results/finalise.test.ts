@@ -379,6 +379,27 @@ describe('the faction leaderboard', () => {
   });
 });
 
+test("in a duo tournament of the championship each member of a team adds the team's points", async () => {
+  const competition = await call('POST', '/api/tournaments/competitions', { name: `Duo League ${Date.now().toString(36)}`, game: 'Fortnite' });
+  const cid = competition.json.data.id as string;
+  const { id, players } = await soloTournament(4, { competitionId: cid, teamSize: 2 });
+  for (const p of players) expect((await t.call('POST', `/api/tournaments/competitions/${cid}/team`, { token: p.token, body: { team: 'speed' } })).status).toBe(200);
+  const teams = [
+    { name: 'Red', members: [players[0]!.id, players[1]!.id] },
+    { name: 'Blue', members: [players[2]!.id, players[3]!.id] },
+  ];
+  expect((await call('PUT', `/api/tournaments/${id}/teams`, { teams })).status).toBe(200);
+  const entrants = (await call('GET', `/api/tournaments/${id}/entrants`)).json.data as { id: string; name: string }[];
+  await match(
+    id,
+    ['Blue', 'Red'].map((name) => entrants.find((e) => e.name === name)!.id),
+  );
+  const breakdown = (await call('GET', `/api/tournaments/competition/${cid}/scores`)).json.data as { playerId: string; points: number }[];
+  const points = new Map(breakdown.map((b) => [b.playerId, b.points]));
+  // placement + elims preset: 1st 10, 2nd 7
+  expect(players.map((p) => points.get(p.id))).toEqual([7, 7, 10, 10]);
+});
+
 // declared only in the PostgreSQL project (not a skip there): several processes on one SQLite file is not a supported deployment
 if (engine === 'postgres')
   describe('two API processes on one PostgreSQL', () => {

@@ -26,9 +26,10 @@ export async function championshipPoints(app: FastifyInstance, competitionIds: s
     live.map((t) => t.id),
   );
   for (const t of live.filter((l) => played.has(l.id))) {
-    const [current, all] = [await standings(app, t.id), await entrants(app, t.id)];
-    const members = new Map(all.map((e) => [e.id, e.members]));
-    for (const row of current.rows) for (const m of members.get(row.entrantId) ?? []) add(t.competition_id!, m.id, row.points);
+    const current = await standings(app, t.id);
+    // a solo entrant is the player (its id is theirs): only teams need their members read
+    const members = current.teamSize > 1 ? new Map((await entrants(app, t.id)).map((e) => [e.id, e.members.map((m) => m.id)])) : null;
+    for (const row of current.rows) for (const userId of members ? (members.get(row.entrantId) ?? []) : [row.entrantId]) add(t.competition_id!, userId, row.points);
   }
   return out;
 }
