@@ -160,13 +160,13 @@ async function storeTeams(app: FastifyInstance, actor: Actor, id: string, action
       const seen = new Set<string>();
       const names = new Set<string>();
       input.forEach((team, i) => {
-        if (team.members.length > size) throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [{ path: `teams.${i}.members`, message: 'TEAM_TOO_LARGE' }]);
+        if (team.members.length > size) throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [{ path: `body.teams.${i}.members`, message: 'TEAM_TOO_LARGE' }]);
         const key = team.name.toLocaleLowerCase('it');
-        if (names.has(key)) throw fail('conflict', 'TEAM_NAME_TAKEN', 'Two teams have the same name', [{ path: `teams.${i}.name`, message: 'TEAM_NAME_TAKEN' }]);
+        if (names.has(key)) throw fail('conflict', 'TEAM_NAME_TAKEN', 'Two teams have the same name', [{ path: `body.teams.${i}.name`, message: 'TEAM_NAME_TAKEN' }]);
         names.add(key);
         team.members.forEach((m, j) => {
-          if (!checkedIn.has(m)) throw fail('invalid', 'ENTRANT_NOT_CHECKED_IN', 'Only checked-in members can play', [{ path: `teams.${i}.members.${j}`, message: 'ENTRANT_NOT_CHECKED_IN' }]);
-          if (seen.has(m)) throw fail('conflict', 'PLAYER_IN_TWO_TEAMS', 'A player is in two teams', [{ path: `teams.${i}.members.${j}`, message: 'PLAYER_IN_TWO_TEAMS' }]);
+          if (!checkedIn.has(m)) throw fail('invalid', 'ENTRANT_NOT_CHECKED_IN', 'Only checked-in members can play', [{ path: `body.teams.${i}.members.${j}`, message: 'ENTRANT_NOT_CHECKED_IN' }]);
+          if (seen.has(m)) throw fail('conflict', 'PLAYER_IN_TWO_TEAMS', 'A player is in two teams', [{ path: `body.teams.${i}.members.${j}`, message: 'PLAYER_IN_TWO_TEAMS' }]);
           seen.add(m);
         });
       });
@@ -241,7 +241,7 @@ function assertLines(lines: readonly MatchLine[], all: Entrant[], table: Scoring
       'invalid',
       issues[0]!.code,
       'A line of the match is not valid',
-      issues.map((i) => ({ path: `lines.${i.index}`, message: i.code })),
+      issues.map((i) => ({ path: `body.lines.${i.index}`, message: i.code })),
     );
 }
 
@@ -332,7 +332,8 @@ export async function voidMatch(app: FastifyInstance, actor: Actor, id: string, 
  * in that match is 409 PLACEMENT_TAKEN (the stored match disagrees, the admin decides).
  */
 export async function recordLine(app: FastifyInstance, actor: Actor, tournamentId: string, matchNumber: number, line: MatchLine & { submittedAt: string }): Promise<Match> {
-  if (!Number.isInteger(matchNumber) || matchNumber < 1) throw matchNotFound();
+  // the same bounds as the `{number}` of the match routes
+  if (!Number.isInteger(matchNumber) || matchNumber < 1 || matchNumber > 100_000) throw matchNotFound();
   return writing(() =>
     audited(app, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, tournamentId);
@@ -422,11 +423,12 @@ function frozenRows(json: string): StandingsRow[] {
 export async function standings(app: FastifyInstance, tournamentId: string): Promise<Standings> {
   const t = await battleRoyale(app, tournamentId);
   const table = tableOf(t);
-  const { matches: rows, lines } = await ResultsRepository.matchesOf(app.db.kysely, tournamentId);
+  const final = t.finalizedAt && t.finalStandings;
+  // the reads of a live table side by side (a PostgreSQL pool runs them at once)
+  const [{ matches: rows, lines }, all] = await Promise.all([ResultsRepository.matchesOf(app.db.kysely, tournamentId), final ? [] : entrantsFor(app, t)]);
   const counted = rows.filter((m) => m.voided_at === null).length;
   const base = { tournamentId, format: 'battle_royale' as const, teamSize: entrantSize(t.teamSize), scoring: table, matches: counted };
-  if (t.finalizedAt && t.finalStandings) return { ...base, final: true, rows: frozenRows(t.finalStandings) };
-  const all = await entrantsFor(app, t);
+  if (final) return { ...base, final: true, rows: frozenRows(final) };
   const byMatch = new Map<string, LineRow[]>(rows.map((m) => [m.id, []]));
   for (const l of lines) byMatch.get(l.match_id)?.push(l);
   const scored: ScoredMatch[] = rows.map((m) => ({
