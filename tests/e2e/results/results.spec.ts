@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from '../axe.ts';
 import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA } from '../helpers.ts';
 
 /**
@@ -19,8 +20,8 @@ async function call(request: APIRequestContext, token: string, method: 'GET' | '
   return { status: res.status(), body: await res.json() };
 }
 
-/** A live solo Fortnite tournament with giulia, alex and two of the demo's leaderboard players checked in. */
-async function liveTournament(request: APIRequestContext, token: string) {
+/** A live Fortnite tournament (solo unless `teamSize`) with giulia, alex and two of the demo's leaderboard players checked in. */
+async function liveTournament(request: APIRequestContext, token: string, teamSize: number | null = null) {
   const giulia = await authenticate(request, GIULIA);
   const alex = await authenticate(request, ALEX);
   const competitions = (await call(request, token, 'GET', '/tournaments/competitions')).body.data;
@@ -30,6 +31,7 @@ async function liveTournament(request: APIRequestContext, token: string) {
     game: 'Fortnite',
     console: ['PC'],
     maxPartecipants: 50,
+    teamSize,
     start_registration: iso(-60),
     start_checkin: iso(60),
     end_checkin: iso(90),
@@ -50,8 +52,10 @@ async function liveTournament(request: APIRequestContext, token: string) {
   for (const userId of ids) expect((await call(request, token, 'PUT', `/tournaments/${id}/registrations/${userId}/checkin`, { confirmed: true })).status).toBe(200);
   expect((await call(request, token, 'PUT', `/tournaments/${id}`, { status: 1 })).status).toBe(200);
   const entrants: { id: string; name: string }[] = (await call(request, token, 'GET', `/tournaments/${id}/entrants`)).body.data;
-  expect(entrants).toHaveLength(4);
-  const nameOf = (userId: string) => entrants.find((e) => e.id === userId)!.name;
+  // a team tournament has no entrants until its teams are formed
+  expect(entrants).toHaveLength(teamSize ? 0 : 4);
+  const roster: { userId: string; username: string }[] = (await call(request, token, 'GET', `/tournaments/${id}/registrations`)).body.data.members;
+  const nameOf = (userId: string) => roster.find((m) => m.userId === userId)!.username;
   return { id, giulia: { session: giulia, name: nameOf(giulia.user.id) }, alex: { session: alex, name: nameOf(alex.user.id) }, others: others.map(nameOf) };
 }
 
@@ -121,10 +125,15 @@ test('the admin enters and voids matches; players see the standings update by th
 
   // the players' pages follow by themselves, without a reload
   const firstRow = (p: Page) => p.getByTestId('standings-row').first();
-  await expect(firstRow(alex.page).getByTestId('standings-name')).toHaveText(t.alex.name, POLL);
-  await expect(firstRow(alex.page).getByTestId('standings-points')).toHaveText('9');
-  await expect(firstRow(giulia.page).getByTestId('standings-name')).toHaveText(t.alex.name, POLL);
+  await expect(alex.page.getByTestId('standings-table')).toBeVisible(POLL);
+  await expect(firstRow(alex.page).getByTestId('standings-points')).toHaveText('9', POLL);
+  await expect(firstRow(alex.page).getByTestId('standings-name')).toHaveText(t.alex.name);
+  await expect(firstRow(giulia.page).getByTestId('standings-points')).toHaveText('9', POLL);
+  await expect(firstRow(giulia.page).getByTestId('standings-name')).toHaveText(t.alex.name);
   await expect(giulia.page.getByTestId('standings-empty')).toBeHidden();
+  // the preset the admin picked after the page opened, and the count of matches, follow too
+  await expect(giulia.page.getByTestId('scoring-placements')).toContainText(fillText(it.results.scoring.placementOne, { from: 1 }) + ': 3');
+  await expect(alex.page.getByTestId('standings-matches-played')).toHaveText(fillText(en.results.standings.matchesCount.other, { count: 2 }));
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('results-panel').screenshot({ path: `${shots}/dashboard-results-it-1280.png` });
@@ -139,8 +148,12 @@ test('the admin enters and voids matches; players see the standings update by th
   await expect(firstRow(giulia.page).getByTestId('standings-name')).toHaveText(t.giulia.name, POLL);
   await expect(firstRow(giulia.page).getByTestId('standings-points')).toHaveText('5');
   await expect(firstRow(alex.page).getByTestId('standings-name')).toHaveText(t.giulia.name, POLL);
+  await expect(firstRow(alex.page).getByTestId('standings-points')).toHaveText('5');
   await expect(alex.page.getByTestId('standings-row').nth(1).getByTestId('standings-points')).toHaveText('3');
+  await expect(giulia.page.getByTestId('standings-matches-played')).toHaveText(fillText(it.results.standings.matchesCount.one, { count: 1 }));
   expect(await sameDocument(giulia.page)).toBe(true);
+  // the redrawn table is as accessible as the served one
+  expect(await seriousViolations(giulia.page)).toEqual([]);
   expect(await sameDocument(alex.page)).toBe(true);
   for (const [who, lang] of [
     [giulia, 'it'],
@@ -163,7 +176,52 @@ test('the admin enters and voids matches; players see the standings update by th
     await top.screenshot({ path: `${shots}/top-${lang}-1280.png` });
   }
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/tournament-en-390.png`, fullPage: true });
   await goto(page, `/en/dashboard/tournaments/edit?id=${t.id}#results`);
   await expect(page.getByTestId('scoring-form')).toContainText(localeTexts('en', 'results-admin').scoring.title);
   await page.getByTestId('results-panel').screenshot({ path: `${shots}/dashboard-results-en-390.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // the settings: the format is the game's (automatic), and a battle royale's team size is solo, duo, trio or squad
+  const form = localeTexts('en', 'dashboard').tournaments.form;
+  await page.getByTestId('tournament-tab-settings').click();
+  await expect(page.getByTestId('tournament-format')).toHaveValue('');
+  await expect(page.getByTestId('tournament-format').locator('option:checked')).toHaveText(form.formatAuto);
+  await expect(page.getByTestId('tournament-teamSize').locator('option')).toHaveText(['solo', 'duo', 'trio', 'squad'].map((k) => form.teamSizes[k]));
+  // played as a bracket, any team size is a number again
+  await page.getByTestId('tournament-format').selectOption('single_elimination');
+  await expect(page.getByTestId('tournament-teamSize')).toHaveAttribute('type', 'number');
+});
+
+test('a duo tournament: the admin forms the teams automatically, renames one, and its results show the team with its players', async ({ page }) => {
+  test.setTimeout(90_000);
+  const admin = await loginAs(page, ADMIN);
+  const t = await liveTournament(page.request, admin.token, 2);
+  const texts = localeTexts('it', 'results-admin');
+  const toast = page.locator('[data-sonner-toast][data-type="success"]').last();
+
+  await goto(page, `/dashboard/tournaments/edit?id=${t.id}#results`);
+  await expect(page.getByTestId('teams-empty')).toHaveText(texts.teams.empty);
+  await expect(page.getByTestId('entry-no-entrants')).toBeVisible();
+  await page.getByTestId('teams-auto').click();
+  await expect(toast).toContainText(texts.teams.autoDone);
+  await expect(page.locator('[data-testid^="team-"][data-testid$="-remove"]')).toHaveCount(2);
+  await page.getByTestId('teams-0-name').fill('Squadra Rossa');
+  await page.getByTestId('teams-save').click();
+  await expect(toast).toContainText(texts.teams.saved);
+
+  // the teams are the match's entrants
+  await page.getByTestId('entry-0-entrant').selectOption({ label: 'Squadra Rossa' });
+  await page.getByTestId('entry-0-placement').fill('1');
+  await page.getByTestId('entry-0-eliminations').fill('4');
+  await page.getByTestId('entry-save').click();
+  await expect(page.getByTestId('match-1')).toContainText('Squadra Rossa');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await goto(page, `/tournament/${t.id}/standings`);
+  const first = page.getByTestId('standings-row').first();
+  await expect(first.getByTestId('standings-name')).toHaveText('Squadra Rossa');
+  await expect(first.getByTestId('standings-members')).toHaveText(/\S+, \S+/);
+  await expect(page.getByTestId('standings-row')).toHaveCount(2);
+  await page.screenshot({ path: `${shots}/standings-duo-it-390.png`, fullPage: true });
 });

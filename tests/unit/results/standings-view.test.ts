@@ -16,8 +16,8 @@ describe('a standings row', () => {
   });
 
   test('the phone line fills the counted matches, eliminations and a dash before a placement', () => {
-    expect(detailText(messages.en.results.standings.detail, row)).toBe('3 matches · 9 elims · best place –');
-    expect(detailText(messages.it.results.standings.detail, { ...row, bestPlacement: 1 })).toBe('3 partite · 9 elim. · miglior piazz. 1');
+    expect(detailText(messages.en.results.standings.detail, row)).toBe('matches 3 · elims 9 · best –');
+    expect(detailText(messages.it.results.standings.detail, { ...row, bestPlacement: 1 })).toBe('part. 3 · elim. 9 · migliore 1');
   });
 
   test('the cells the server renders and the browser redraws are the same', () => {

@@ -1,5 +1,7 @@
 import type { Standings } from '../contract.ts';
-import { rowFields } from './standings-view.ts';
+import { createT, isLocale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { pluralKey } from '../../../platform/i18n/plural.ts';
+import { rowFields, scoringLines } from './standings-view.ts';
 
 /** How often a live tournament's standings are read again (the API's answer is micro-cached). */
 export const POLL_MS = 15_000;
@@ -7,7 +9,8 @@ export const POLL_MS = 15_000;
 /**
  * <live-standings>: while the tournament is being played (`data-live`), reads its standings from
  * `data-src` every 15 s and redraws the rows from the page's own row template; the empty state,
- * the "final" badge and the refresh error follow the answer. Stops once the standings are final.
+ * the "final" badge, the count of matches, the scoring summary (an admin may change the table
+ * mid-tournament) and the refresh error follow the answer. Stops once the standings are final.
  * A few lines of plain script: the page carries no framework.
  */
 class LiveStandings extends HTMLElement {
@@ -47,19 +50,43 @@ class LiveStandings extends HTMLElement {
   }
 
   render(standings: Standings) {
+    // the page's texts of what it redraws (results.scoring and results.standings), in its language
+    const texts = JSON.parse(this.dataset.texts ?? '{}') as Messages;
+    const locale = isLocale(this.dataset.locale) ? this.dataset.locale : 'it';
+    const t = createT(texts);
+    const plural = (base: string, n: number) => pluralKey(base, n, locale);
+    const played = this.#part('matches-played');
+    if (played) played.textContent = t(plural('standings.matchesCount', standings.matches), { count: standings.matches });
+    const lines = scoringLines(standings.scoring, t, plural);
+    const list = (name: string, items: string[]) => {
+      const ul = this.#part(name);
+      if (!ul) return;
+      ul.replaceChildren(...items.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+      ul.hidden = items.length === 0;
+    };
+    list('scoring-placements', lines.placements);
+    list('scoring-eliminations', lines.eliminations);
+    const counted = this.#part('scoring-counted');
+    if (counted) counted.textContent = `${lines.counted} · ${lines.lobby}`;
+    const tiebreakers = this.#part('scoring-tiebreakers');
+    if (tiebreakers) {
+      tiebreakers.textContent = lines.tiebreakers.join(', ');
+      tiebreakers.parentElement!.hidden = lines.tiebreakers.length === 0;
+    }
+
     const tbody = this.#part('rows');
     const template = this.querySelector<HTMLTemplateElement>('template[data-row]');
     if (!tbody || !template) return;
     tbody.replaceChildren(
       ...standings.rows.map((row) => {
         const tr = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
-        for (const [name, text] of Object.entries(rowFields(row, standings.teamSize, this.dataset.detail ?? ''))) {
+        for (const [name, text] of Object.entries(rowFields(row, standings.teamSize, t('standings.detail')))) {
           for (const cell of tr.querySelectorAll(`[data-f="${name}"]`)) cell.textContent = text;
         }
         return tr;
       }),
     );
-    const empty = standings.rows.length === 0;
+    const empty = standings.matches === 0 && !standings.final;
     this.#part('empty')?.toggleAttribute('hidden', !empty);
     this.#part('table')?.toggleAttribute('hidden', empty);
     this.#part('final')?.toggleAttribute('hidden', !standings.final);

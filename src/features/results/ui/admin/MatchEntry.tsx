@@ -215,7 +215,13 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                 <p role="status" className={`text-sm ${preview.result.valid && !stale ? 'text-emerald-300' : 'text-amber-200'}`} data-testid="entry-preview-status">
                   {stale ? t('resultsAdmin.entry.previewStale') : preview.result.valid ? t('resultsAdmin.entry.previewValid') : t('resultsAdmin.entry.previewInvalid')}
                 </p>
-                <div className="overflow-x-auto rounded-lg border border-line">
+                <div
+                  className="overflow-x-auto rounded-lg border border-line"
+                  role="region"
+                  aria-label={t('resultsAdmin.entry.previewTitle')}
+                  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than a phone must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
+                  tabIndex={0}
+                >
                   <table className="w-full text-left text-sm">
                     <caption className="sr-only">{t('resultsAdmin.entry.previewTitle')}</caption>
                     <thead className="border-b border-line text-xs text-slate-400 uppercase">

@@ -29,7 +29,9 @@ interface Props {
 export default function ScoringEditor({ t, tournamentId, scoring, locked, onSaved }: Props) {
   const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting, values } = useForm<ScoringFormValues>({ validate, defaultValues: toScoringValues(scoring) });
   useUnsavedGuard(isDirty);
-  useEffect(() => reset(toScoringValues(scoring)), [scoring, reset]);
+  // the panel reads the table again after every match: only a different table replaces the form (and its unsaved edits)
+  const stored = JSON.stringify(scoring);
+  useEffect(() => reset(toScoringValues(JSON.parse(stored) as ScoringTable)), [stored, reset]);
   const fieldError = fieldErrorReader(t, errors, getValues, scoringRanges(values));
   const changedFromPreset = useMemo(() => values.preset !== 'custom' && !isPreset(toScoringBody(values)) && isDirty, [values, isDirty]);
 
@@ -61,12 +63,13 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
     return (
       <fieldset className="space-y-2" aria-describedby={groupError ? `scoring-${list}-error` : undefined} data-testid={`scoring-${list}`}>
         <legend className="text-sm font-semibold text-slate-200">{t(list === 'placementPoints' ? 'resultsAdmin.scoring.placements' : 'resultsAdmin.scoring.eliminationBrackets')}</legend>
+        {list === 'eliminationBrackets' && <p className="text-xs text-slate-400">{t('resultsAdmin.scoring.toOpenHint')}</p>}
         {rows.map((_, i) => (
           <div key={i} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-2" data-testid={`scoring-${list}-${i}`}>
             {(['from', 'to', 'points'] as const).map((part) => {
               const path = `${list}.${i}.${part}`;
               const id = `scoring-${list}-${i}-${part}`;
-              const label = part === 'to' && list === 'eliminationBrackets' ? t('resultsAdmin.scoring.toOpen') : t(`resultsAdmin.scoring.${part}`);
+              const label = t(`resultsAdmin.scoring.${part}`);
               return (
                 <FormField key={part} id={id} label={label} error={fieldError(path)}>
                   <input {...register(path)} {...controlProps(id, fieldError(path))} type="number" inputMode="numeric" min={0} step={1} disabled={locked} className={rangeInput} />

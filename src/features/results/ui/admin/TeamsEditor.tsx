@@ -32,7 +32,9 @@ interface Props {
 export default function TeamsEditor({ t, tournamentId, teamSize, teams, players, locked, onSaved }: Props) {
   const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } = useForm<TeamsValues>({ validate, defaultValues: toValues(teams) });
   useUnsavedGuard(isDirty);
-  useEffect(() => reset(toValues(teams)), [teams, reset]);
+  // the panel reads the teams again after every match: only different teams replace the form (and its unsaved edits)
+  const stored = JSON.stringify(toValues(teams));
+  useEffect(() => reset(JSON.parse(stored) as TeamsValues), [stored, reset]);
   const fieldError = fieldErrorReader(t, errors, getValues);
   const current = watch<TeamsValues['teams']>('teams');
   const nameOf = new Map(players.map((p) => [p.id, p.username]));
