@@ -433,18 +433,20 @@ export type PurchaseExportQuery = z.infer<typeof purchaseExportQuerySchema>;
 export const userPurchaseListQuerySchema = z.object({ owner: ownerQuery, limit: limitQuery(100, 500), offset: offsetQuery });
 
 /** POST /marketplace/badges (admin): a new badge on one of the server-verified triggers. */
-export const badgeInputSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9_]{3,40}$/, 'slug'),
-  name: text(80).min(1),
-  description: text(500).default(''),
-  icon: z.union([z.literal(''), imageUrl]).default(''),
-  trigger: z.enum(badgeTriggers),
-  rewardAmount: z.number().int().min(0).max(MAX_CREDITS).default(0),
-  reusable: z.boolean().default(false),
-  active: z.boolean().default(true),
-  /** the N of a top-N badge: required for that rule, ignored for the others */
-  topN: topNSchema.optional(),
-  /** per-language texts; an empty English one falls back to the Italian */
-  translations: badgeTranslationsInput,
-}).refine((b) => b.trigger !== TOP_N_TRIGGER || b.topN !== undefined, { message: 'required', path: ['topN'] });
+export const badgeInputSchema = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9_]{3,40}$/, 'slug'),
+    name: text(80).min(1),
+    description: text(500).default(''),
+    icon: z.union([z.literal(''), imageUrl]).default(''),
+    trigger: z.enum(badgeTriggers),
+    rewardAmount: z.number().int().min(0).max(MAX_CREDITS).default(0),
+    reusable: z.boolean().default(false),
+    active: z.boolean().default(true),
+    /** the N of a top-N badge: required for that rule, ignored for the others */
+    topN: topNSchema.optional(),
+    /** per-language texts; an empty English one falls back to the Italian */
+    translations: badgeTranslationsInput,
+  })
+  .refine((b) => b.trigger !== TOP_N_TRIGGER || b.topN !== undefined, { message: 'required', path: ['topN'] });
 export type BadgeInput = z.output<typeof badgeInputSchema>;

@@ -114,13 +114,7 @@ export async function memberTournaments(db: Db, owner: string, userId: string, c
  * the placements frozen at finalisation (results domain, migration 0083) are the evidence.
  */
 export async function placedTournaments(db: Db, owner: string, userId: string, n: number, tournamentId?: string): Promise<string[]> {
-  let q = db
-    .selectFrom('tournament_placements as p')
-    .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
-    .select('p.tournament_id')
-    .where('t.owner', '=', owner)
-    .where('p.user_id', '=', userId)
-    .where('p.rank', '<=', n);
+  let q = db.selectFrom('tournament_placements as p').innerJoin('tournaments as t', 't.id', 'p.tournament_id').select('p.tournament_id').where('t.owner', '=', owner).where('p.user_id', '=', userId).where('p.rank', '<=', n);
   if (tournamentId) q = q.where('p.tournament_id', '=', tournamentId);
   return (await q.orderBy('p.created_at').orderBy('p.tournament_id').limit(1).execute()).map((r) => r.tournament_id);
 }
