@@ -159,6 +159,10 @@ describe('finalising', () => {
     expect(JSON.parse(row.final_standings!)).toEqual(live.rows);
     const detail = (await t.call('GET', `/api/tournaments/${id}`)).json.data;
     expect(detail.status).toBe(2);
+    // the live standings read before were micro-cached for visitors: the finalise emptied the cache
+    const publicStandings = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
+    expect(publicStandings.final).toBe(true);
+    expect(publicStandings.rows).toEqual(live.rows);
     // the admin's page shows what was paid from now on
     const state = (await call('GET', `/api/tournaments/${id}/prizes`)).json.data;
     expect(state.finalizedAt).toBe(answer.finalizedAt);
