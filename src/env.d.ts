@@ -19,6 +19,8 @@ declare namespace App {
       campaignStandings(phase: number, opts: { limit: number; offset: number }): Promise<import('./features/campaign/contract.ts').Standings>;
       /** a page of the brand's tournaments for anonymous readers: one competition's, or those not yet ended */
       tournaments(opts: { competitionId?: string | null; limit: number }): Promise<{ data: import('./features/tournaments/contract.ts').Tournament[]; total: number }>;
+      /** a tournament's bracket (empty before generation); null when the tournament is missing or not a bracket format */
+      bracket(tournamentId: string): Promise<import('./features/brackets/contract.ts').Bracket | null>;
       /** a battle-royale tournament's standings (frozen once final); null for an unknown tournament */
       standings(tournamentId: string): Promise<import('./features/results/contract.ts').Standings | null>;
     };

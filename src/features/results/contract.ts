@@ -298,3 +298,61 @@ export type ReportReview = z.output<typeof reportReviewSchema>;
 
 /** Error codes of the reports (each has a text in errors.<CODE>). */
 export const reportErrors = ['TOURNAMENT_NOT_LIVE', 'NOT_CHECKED_IN', 'REPORT_NO_TEAM', 'REPORT_EXISTS', 'REPORT_NOT_FOUND', 'REPORT_ALREADY_REVIEWED', 'REPORT_CONFLICT'] as const;
+
+// ── prizes and finalising (helper "finalise") ──────────────────────────────────────────────────
+
+/** Most credits one rank range pays each player (the rewards' ceiling of a single amount). */
+const prizeCredits = z.number().int().min(1).max(1_000_000);
+/** Ranks from..to (inclusive) each pay `credits` to every player of the entrant. */
+export const prizeRangeSchema = z.object({ from: z.number().int().min(1).max(200), to: z.number().int().min(1).max(200), credits: prizeCredits });
+export type PrizeRange = z.infer<typeof prizeRangeSchema>;
+
+/** PUT /tournaments/{id}/prizes (admin): credits by rank for the top N, ranges in order and apart. */
+export const prizeTableSchema = z.object({
+  prizes: z
+    .array(prizeRangeSchema)
+    .max(20)
+    .refine((r) => r.every((p) => p.to >= p.from), { message: 'RANGE_INVERTED' })
+    .refine(ordered, { message: 'RANGES_OVERLAP' }),
+});
+export type PrizeTable = z.infer<typeof prizeTableSchema>;
+
+/** The credits a rank earns under a prize table (0 outside every range). */
+export const prizeFor = (prizes: readonly PrizeRange[], rank: number): number => prizes.find((p) => rank >= p.from && rank <= p.to)?.credits ?? 0;
+
+/** One player's prize: what a finalise would pay (before) or paid (after). */
+export const payoutSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  entrantId: z.string(),
+  entrantName: z.string(),
+  rank: z.number().int(),
+  credits: z.number().int(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+/** GET /tournaments/{id}/prizes (admin): the table, and the payouts: previewed from the live standings, or paid. */
+export const prizesStateSchema = prizeTableSchema.extend({
+  finalizedAt: z.string().nullable(),
+  payouts: z.array(payoutSchema),
+});
+export type PrizesState = z.infer<typeof prizesStateSchema>;
+
+/** A badge a finalise awarded (top N finish, tournament won). */
+export const awardedBadgeSchema = z.object({ userId: z.string(), username: z.string(), slug: z.string(), name: z.string() });
+
+/**
+ * POST /tournaments/{id}/finalise (admin): the frozen standings and what was paid. The rows are a
+ * battle royale's standings, or a bracket's placements (points: 3 a win, 1 a draw).
+ */
+export const finaliseResultSchema = z.object({
+  finalizedAt: z.string(),
+  format: z.enum(tournamentFormats),
+  rows: z.array(standingsRowSchema),
+  payouts: z.array(payoutSchema),
+  badges: z.array(awardedBadgeSchema),
+});
+export type FinaliseResult = z.infer<typeof finaliseResultSchema>;
+
+/** Error codes of finalising (each has a text in errors.<CODE>); TOURNAMENT_FINALIZED is the results' own. */
+export const finaliseErrors = ['NO_STANDINGS'] as const;

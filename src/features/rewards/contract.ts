@@ -90,9 +90,16 @@ export const walletParamsSchema = z.object({ owner: text(64), userId: idSchema }
  * - faction_joined: in a faction of a competition (payload.competitionId)
  * - first_purchase: owns a purchase (payload.productId for a reusable badge)
  * - giveaway_redeemed: redeemed a code (payload.giveawayId for a reusable badge)
+ * - tournament_top_n: finished in the top `topN` of a finalised tournament (payload.tournamentId)
+ * - tournament_won: finished first in a finalised tournament (payload.tournamentId)
  * - manual: only an admin can award it, to any user
  */
-export const badgeTriggers = ['user_registered', 'profile_completed', 'tournament_joined', 'tournament_checked_in', 'faction_joined', 'first_purchase', 'giveaway_redeemed', 'manual'] as const;
+export const badgeTriggers = ['user_registered', 'profile_completed', 'tournament_joined', 'tournament_checked_in', 'faction_joined', 'first_purchase', 'giveaway_redeemed', 'tournament_top_n', 'tournament_won', 'manual'] as const;
+
+/** The rule whose badge names a number: "top N finish". */
+export const TOP_N_TRIGGER = 'tournament_top_n';
+/** The N of a top-N badge: a rank within the largest lobby a tournament scores. */
+export const topNSchema = z.number().int().min(1).max(200);
 export type BadgeTrigger = (typeof badgeTriggers)[number];
 
 /** The registration badge of SPEC section 4, awarded right after signup. */
@@ -111,6 +118,8 @@ export const badgeSchema = z.object({
   credits: z.number().int(),
   reusable: z.boolean(),
   active: z.boolean(),
+  /** the N of a tournament_top_n badge (ranks 1..N earn it); null for every other rule */
+  topN: z.number().int().nullable(),
   /** name and description per language, for the admin form; the flat ones are in the request's language */
   translations: translationsSchema({ name: z.string(), description: z.string() }),
   createdAt: z.string(),
@@ -178,6 +187,8 @@ export const badgeUpdateSchema = z
     reward: z.object({ type: z.literal('token').optional(), amount: z.number().int().min(0).max(MAX_CREDITS) }),
     reusable: z.boolean(),
     active: z.boolean(),
+    /** the N of a top-N badge; ignored for other rules */
+    topN: topNSchema,
     /** per-language texts; an empty English one falls back to the Italian */
     translations: badgeTranslationsInput,
   })
@@ -422,16 +433,20 @@ export type PurchaseExportQuery = z.infer<typeof purchaseExportQuerySchema>;
 export const userPurchaseListQuerySchema = z.object({ owner: ownerQuery, limit: limitQuery(100, 500), offset: offsetQuery });
 
 /** POST /marketplace/badges (admin): a new badge on one of the server-verified triggers. */
-export const badgeInputSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9_]{3,40}$/, 'slug'),
-  name: text(80).min(1),
-  description: text(500).default(''),
-  icon: z.union([z.literal(''), imageUrl]).default(''),
-  trigger: z.enum(badgeTriggers),
-  rewardAmount: z.number().int().min(0).max(MAX_CREDITS).default(0),
-  reusable: z.boolean().default(false),
-  active: z.boolean().default(true),
-  /** per-language texts; an empty English one falls back to the Italian */
-  translations: badgeTranslationsInput,
-});
+export const badgeInputSchema = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9_]{3,40}$/, 'slug'),
+    name: text(80).min(1),
+    description: text(500).default(''),
+    icon: z.union([z.literal(''), imageUrl]).default(''),
+    trigger: z.enum(badgeTriggers),
+    rewardAmount: z.number().int().min(0).max(MAX_CREDITS).default(0),
+    reusable: z.boolean().default(false),
+    active: z.boolean().default(true),
+    /** the N of a top-N badge: required for that rule, ignored for the others */
+    topN: topNSchema.optional(),
+    /** per-language texts; an empty English one falls back to the Italian */
+    translations: badgeTranslationsInput,
+  })
+  .refine((b) => b.trigger !== TOP_N_TRIGGER || b.topN !== undefined, { message: 'required', path: ['topN'] });
 export type BadgeInput = z.output<typeof badgeInputSchema>;

@@ -40,7 +40,14 @@ const imageUrl = z.union([
     .regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/),
 ]);
 
+/** A faction player; `score` is the total: the points from the championship's results plus the admin's adjustment. */
 export const playerSchema = z.object({ playerId: z.string(), playerName: z.string(), score: z.number().int() });
+/**
+ * GET /tournaments/competition/{id}/scores (admin): how each faction score is made, for the
+ * admin's editor: `points` computed from the championship's tournaments, `adjustment` the admin's.
+ */
+export const scoreBreakdownSchema = z.object({ playerId: z.string(), points: z.number().int(), adjustment: z.number().int() });
+export type ScoreBreakdown = z.infer<typeof scoreBreakdownSchema>;
 export type Player = z.infer<typeof playerSchema>;
 export const teamSchema = z.object({ name: z.enum(teamNames), players: z.array(playerSchema) });
 export type Team = z.infer<typeof teamSchema>;
@@ -243,7 +250,18 @@ export const teamsUpdateSchema = z.object({
     .array(
       z.object({
         name: z.enum(teamNames),
-        players: z.array(z.object({ playerId: z.string().max(64), playerName: text(64).min(1), score: z.number().int().min(0).max(1e9) })).max(10000),
+        players: z
+          .array(
+            z.object({
+              playerId: z.string().max(64),
+              playerName: text(64).min(1),
+              /** the total; without `adjustment`, the adjustment becomes this minus the player's points */
+              score: z.number().int().min(0).max(1e9),
+              /** the admin's part on top of the computed points (wins over `score`) */
+              adjustment: z.number().int().min(-1e9).max(1e9).optional(),
+            }),
+          )
+          .max(10000),
       }),
     )
     .max(2),

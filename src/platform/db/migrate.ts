@@ -17,8 +17,10 @@ import * as championshipDates from './migrations/0065-championship-dates.ts';
 import * as accountBlocks from './migrations/0070-account-blocks.ts';
 import * as auditEntityLabel from './migrations/0075-audit-entity-label.ts';
 import * as matchResults from './migrations/0080-match-results.ts';
-import * as reminders from './migrations/0085-reminders.ts';
 import * as matchReports from './migrations/0082-match-reports.ts';
+import * as prizes from './migrations/0083-prizes.ts';
+import * as brackets from './migrations/0084-brackets.ts';
+import * as reminders from './migrations/0085-reminders.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -42,8 +44,10 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0070-account-blocks': accountBlocks,
   '0075-audit-entity-label': auditEntityLabel,
   '0080-match-results': matchResults,
-  '0085-reminders': reminders,
   '0082-match-reports': matchReports,
+  '0083-prizes': prizes,
+  '0084-brackets': brackets,
+  '0085-reminders': reminders,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -90,7 +90,8 @@ export interface CompetitionPlayersTable {
   /** 'precision' | 'speed' */
   team: string;
   player_name: string;
-  score: Generated<number>;
+  /** the admin's manual part of the faction score, on top of the results (migration 0083) */
+  adjustment: Generated<number>;
   updated_at: string;
 }
 
@@ -138,6 +139,8 @@ export interface TournamentsTable {
   finalized_at: string | null;
   /** JSON StandingsRow[] frozen at finalisation */
   final_standings: string | null;
+  /** JSON PrizeTable (credits by rank); null: no prizes (migration 0083) */
+  prizes: string | null;
 }
 
 export interface TournamentRegistrationsTable {
@@ -206,6 +209,17 @@ export interface MatchReportsTable {
   created_at: string;
 }
 
+// finalising (migration 0083): one row per player of a finalised tournament; its key pays once
+export interface TournamentPlacementsTable {
+  tournament_id: string;
+  user_id: string;
+  entrant_id: string;
+  rank: number;
+  points: number;
+  credits: number;
+  created_at: string;
+}
+
 // rewards (migration 0010)
 export interface WalletsTable {
   user_id: string;
@@ -246,6 +260,8 @@ export interface BadgesTable {
   description_en: Generated<string>;
   icon: Generated<string>;
   trigger: string;
+  /** the N of a tournament_top_n badge (migration 0083); null otherwise */
+  top_n: Generated<number | null>;
   reward_amount: Generated<number>;
   reusable: Generated<number>;
   active: Generated<number>;
@@ -459,6 +475,49 @@ export interface NotificationPreferencesTable {
   updated_at: string;
 }
 
+// brackets (issue 15, items 6 and 7; migration 0084)
+export interface BracketsTable {
+  tournament_id: string;
+  format: string;
+  seeding: string;
+  generated_at: string;
+}
+
+export interface BracketEntrantsTable {
+  tournament_id: string;
+  entrant_id: string;
+  name: string;
+  seed: number;
+  group_no: number;
+  /** JSON [{id, username}] */
+  members: string;
+}
+
+export interface BracketMatchesTable {
+  id: string;
+  tournament_id: string;
+  group_no: number;
+  round: number;
+  slot: number;
+  side_a: string | null;
+  side_b: string | null;
+  score_a: number | null;
+  score_b: number | null;
+  winner: string | null;
+  state: string;
+  decided_by: string | null;
+  updated_at: string;
+}
+
+export interface BracketReportsTable {
+  match_id: string;
+  side: string;
+  user_id: string;
+  score_a: number;
+  score_b: number;
+  reported_at: string;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
@@ -492,5 +551,10 @@ export interface Database {
   reminders_sent: RemindersSentTable;
   notification_preferences: NotificationPreferencesTable;
   match_reports: MatchReportsTable;
+  tournament_placements: TournamentPlacementsTable;
+  brackets: BracketsTable;
+  bracket_entrants: BracketEntrantsTable;
+  bracket_matches: BracketMatchesTable;
+  bracket_reports: BracketReportsTable;
   kysely_meta?: { key: string; value: Generated<string> };
 }

@@ -124,6 +124,19 @@ export const errorCodes = [
   'REPORT_NOT_FOUND',
   'REPORT_ALREADY_REVIEWED',
   'REPORT_CONFLICT',
+  // finalising a tournament and its prizes (issue 15, item 8)
+  'NO_STANDINGS',
+  // brackets (issue 15, items 6 and 7): src/features/brackets/contract.ts bracketErrors
+  'NOT_BRACKET_FORMAT',
+  'BRACKET_TOO_FEW_ENTRANTS',
+  'BRACKET_HAS_RESULTS',
+  'BRACKET_NOT_GENERATED',
+  'BRACKET_MATCH_NOT_FOUND',
+  'NOT_A_SIDE',
+  'MATCH_NOT_READY',
+  'MATCH_ALREADY_CONFIRMED',
+  'DRAW_NOT_ALLOWED',
+  'LATER_MATCH_CONFIRMED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

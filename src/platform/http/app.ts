@@ -24,6 +24,8 @@ import campaignRoutes from '../../features/campaign/server/routes.ts';
 import resultsRoutes from '../../features/results/server/routes.ts';
 import reminderRoutes from '../../features/reminders/server/routes.ts';
 import reportRoutes from '../../features/results/server/report-routes.ts';
+import finaliseRoutes from '../../features/results/server/finalise-routes.ts';
+import bracketRoutes from '../../features/brackets/server/routes.ts';
 import { createDiskStorage } from '../storage/media-storage.ts';
 import { registerSite } from './site.ts';
 import { failoverRateLimitStore, postgresRateLimitStore } from './rate-limit-store.ts';
@@ -129,6 +131,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(resultsRoutes);
       await api.register(reminderRoutes);
       await api.register(reportRoutes);
+      await api.register(finaliseRoutes);
+      await api.register(bracketRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }));
     },

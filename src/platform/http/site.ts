@@ -8,6 +8,7 @@ import * as NewsService from '../../features/news/server/service.ts';
 import { pageCache } from './response-cache.ts';
 import { keepOwnPolicy } from './security-headers.ts';
 import * as CampaignService from '../../features/campaign/server/service.ts';
+import * as BracketService from '../../features/brackets/server/service.ts';
 import * as ResultsService from '../../features/results/server/service.ts';
 
 /**
@@ -53,6 +54,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       campaignStandings: (phase, { limit, offset }) => CampaignService.getStandings(app, app.config.ownerId, phase, { limit: clamp(limit, 1, 500, 100), offset: clamp(offset, 0, 1_000_000, 0) }),
       // what an anonymous reader of /api/tournaments sees: a competition's, else those not yet ended
       tournaments: ({ competitionId, limit }) => TournamentService.list(app, { competitionId: competitionId ?? undefined, showAllTournament: competitionId ? undefined : false, limit: clamp(limit, 1, 100, 10), offset: 0 }, null),
+      bracket: (tournamentId) => BracketService.findBracket(app, tournamentId),
       standings: (tournamentId) => ResultsService.standings(app, tournamentId),
     },
   };

@@ -74,6 +74,14 @@ describe('badge form', () => {
     expect(res.error!.issues.map((i) => i.path[0]).sort()).toEqual(['name', 'rewardAmount']);
   });
 
+  test('a top-N badge needs a whole N from 1 to 200; the form sends null for the other rules', () => {
+    const topN = (n: number | null) => badgeFormSchema.safeParse({ ...valid, trigger: 'tournament_top_n', topN: n });
+    expect(topN(3).success).toBe(true);
+    expect(topN(null).success).toBe(true);
+    for (const bad of [0, 201, 2.5]) expect(topN(bad).error!.issues[0]!.path).toEqual(['topN']);
+    expect(topN(Number.NaN).error!.issues[0]!.message).toBe('required');
+  });
+
   test('editing ignores the fixed slug and trigger', () => {
     const { slug: _slug, trigger: _trigger, ...rest } = valid;
     expect(badgeEditSchema.safeParse(rest).success).toBe(true);

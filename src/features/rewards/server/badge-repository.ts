@@ -35,6 +35,7 @@ export interface BadgeChanges {
   reward_amount?: number;
   reusable?: number;
   active?: number;
+  top_n?: number | null;
 }
 
 export async function update(db: Db, owner: string, id: string, changes: BadgeChanges): Promise<boolean> {
@@ -108,6 +109,16 @@ export async function memberTournaments(db: Db, owner: string, userId: string, c
   return (await q.limit(1).execute()).map((r) => r.tournament_id);
 }
 
+/**
+ * Finalised tournaments where the user's entrant ended in the top `n` (1: won), earliest first:
+ * the placements frozen at finalisation (results domain, migration 0083) are the evidence.
+ */
+export async function placedTournaments(db: Db, owner: string, userId: string, n: number, tournamentId?: string): Promise<string[]> {
+  let q = db.selectFrom('tournament_placements as p').innerJoin('tournaments as t', 't.id', 'p.tournament_id').select('p.tournament_id').where('t.owner', '=', owner).where('p.user_id', '=', userId).where('p.rank', '<=', n);
+  if (tournamentId) q = q.where('p.tournament_id', '=', tournamentId);
+  return (await q.orderBy('p.created_at').orderBy('p.tournament_id').limit(1).execute()).map((r) => r.tournament_id);
+}
+
 export async function factionCompetitions(db: Db, owner: string, userId: string, competitionId?: string): Promise<string[]> {
   let q = db
     .selectFrom('competition_players')
@@ -150,6 +161,7 @@ export function toBadge(r: Row): Badge {
     credits: amount,
     reusable: r.reusable === 1,
     active: r.active === 1,
+    topN: r.top_n === null ? null : Number(r.top_n),
     translations: { it: { name: r.name, description: r.description }, en: { name: r.name_en, description: r.description_en } },
     createdAt: r.created_at,
     updatedAt: r.updated_at,

@@ -2,7 +2,7 @@ import { translationColumns } from '../../../platform/i18n/content-translations.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
-import { badgeTriggers, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../contract.ts';
+import { badgeTriggers, TOP_N_TRIGGER, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../contract.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
@@ -43,6 +43,8 @@ async function updateRow(app: FastifyInstance, owner: string, id: string, input:
     reward_amount: reward,
     reusable: input.reusable === undefined ? undefined : input.reusable ? 1 : 0,
     active: input.active === undefined ? undefined : input.active ? 1 : 0,
+    // only a top-N badge has an N (the trigger is fixed, so the stored one says which)
+    top_n: input.topN !== undefined && (await BadgeRepository.findById(app.db.kysely, owner, id))?.trigger === TOP_N_TRIGGER ? input.topN : undefined,
     ...translatedColumns(input.translations),
   });
   if (!changed) throw badgeNotFound();
@@ -75,6 +77,7 @@ export function create(
     rewardAmount: number;
     reusable: boolean;
     active: boolean;
+    topN?: number;
     translations?: BadgeUpdate['translations'];
   },
 ): Promise<Badge> {
@@ -93,6 +96,7 @@ export function create(
         reward_amount: input.rewardAmount,
         reusable: input.reusable ? 1 : 0,
         active: input.active ? 1 : 0,
+        top_n: input.trigger === TOP_N_TRIGGER ? (input.topN ?? null) : null,
         ...translatedColumns(input.translations),
         created_at: now,
         updated_at: now,
@@ -115,7 +119,7 @@ export async function backpack(app: FastifyInstance, owner: string, userId: stri
  * The event that earns `trigger` for this user, checked against the database, or null when the
  * rule does not hold. The payload only says which event to look at; it proves nothing by itself.
  */
-async function evidence(app: FastifyInstance, owner: string, trigger: string, userId: string, payload: BadgeTriggerInput['payload']): Promise<string | null> {
+async function evidence(app: FastifyInstance, owner: string, trigger: string, userId: string, payload: BadgeTriggerInput['payload'], badge?: Badge): Promise<string | null> {
   const db = app.db.kysely;
   const first = (ids: string[]) => ids[0] ?? null;
   switch (trigger as BadgeTrigger) {
@@ -135,6 +139,11 @@ async function evidence(app: FastifyInstance, owner: string, trigger: string, us
       return first(await BadgeRepository.purchasedProducts(db, owner, userId, payload?.productId));
     case 'giveaway_redeemed':
       return first(await BadgeRepository.redeemedGiveaways(db, owner, userId, payload?.giveawayId));
+    case 'tournament_top_n':
+      // the N is the badge's own: without a badge (or its N) nothing qualifies
+      return badge?.topN ? first(await BadgeRepository.placedTournaments(db, owner, userId, badge.topN, payload?.tournamentId)) : null;
+    case 'tournament_won':
+      return first(await BadgeRepository.placedTournaments(db, owner, userId, 1, payload?.tournamentId));
     case 'manual':
       // only admins reach this (checked by the caller); each manual award is its own event
       return randomUUID();
@@ -155,7 +164,7 @@ export async function trigger(app: FastifyInstance, caller: Caller, owner: strin
   if (!badge) throw badgeNotFound();
   if (!badge.active) throw new AppError('conflict', 'BADGE_INACTIVE', 'This badge is not active');
   if (badge.trigger === 'manual' && !caller.isAdmin) throw forbidden();
-  const event = await evidence(app, owner, badge.trigger, userId, input.payload);
+  const event = await evidence(app, owner, badge.trigger, userId, input.payload, badge);
   if (event === null) throw new AppError('conflict', 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
   const awardKey = awardKeyOf(badge, event);
   const granted = await grant(db, owner, userId, badge, awardKey);
@@ -214,10 +223,14 @@ async function awardFrom(app: FastifyInstance, owner: string, userId: string, tr
   const db = app.db.kysely;
   const badges = all.filter((b) => b.active && b.trigger === trigger);
   if (!badges.length) return [];
-  const event = await evidence(app, owner, trigger, userId, payload);
-  if (event === null) return [];
+  // a top-N badge's rule depends on its own N; every other rule is one fact for all its badges
+  const perBadge = trigger === TOP_N_TRIGGER;
+  const shared = perBadge ? null : await evidence(app, owner, trigger, userId, payload);
+  if (!perBadge && shared === null) return [];
   const earned: EarnedBadgeInfo[] = [];
   for (const badge of badges) {
+    const event = perBadge ? await evidence(app, owner, trigger, userId, payload, badge) : shared;
+    if (event === null) continue;
     try {
       if (await grant(db, owner, userId, badge, awardKeyOf(badge, event))) earned.push(earnedInfo(badge));
     } catch (err) {
@@ -225,6 +238,21 @@ async function awardFrom(app: FastifyInstance, owner: string, userId: string, tr
       app.log.warn({ err, badge: badge.slug, userId }, 'badge not awarded');
     }
   }
+  return earned;
+}
+
+/**
+ * After a tournament is finalised: the "top N finish" and "tournament won" badges each placed
+ * player earned there, with one read of the badge list. Granted once per award key, like awardOn.
+ */
+export async function awardForTournament(app: FastifyInstance, owner: string, placed: readonly { userId: string; rank: number }[], tournamentId: string): Promise<{ userId: string; badge: EarnedBadgeInfo }[]> {
+  const all = await BadgeRepository.list(app.db.kysely, owner, false);
+  const rules = all.filter((b) => b.active && (b.trigger === TOP_N_TRIGGER || b.trigger === 'tournament_won'));
+  // only players within the widest N can earn one: the rest are not asked about
+  const widest = Math.max(0, ...rules.map((b) => (b.trigger === TOP_N_TRIGGER ? (b.topN ?? 0) : 1)));
+  const earned: { userId: string; badge: EarnedBadgeInfo }[] = [];
+  for (const { userId } of placed.filter((p) => p.rank <= widest))
+    for (const trigger of [TOP_N_TRIGGER, 'tournament_won'] as const) for (const badge of await awardFrom(app, owner, userId, trigger, all, { tournamentId })) earned.push({ userId, badge });
   return earned;
 }
 

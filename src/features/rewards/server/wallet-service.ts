@@ -5,6 +5,7 @@ import { appendAudit } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { ledgerRefused, runOnce, type Once } from './rewards-scope.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 const walletNotFound = () => new AppError('notFound', 'WALLET_NOT_FOUND', 'Wallet not found');
 
@@ -63,4 +64,27 @@ export async function adjust(app: FastifyInstance, owner: string, admin: { id: s
       },
     },
   );
+}
+
+/**
+ * A tournament prize (issue 15, item 8): a credit on the ledger, signed by the admin who finalised,
+ * in the caller's transaction. Its reference (one per tournament and player) is unique, so the
+ * same prize can never be booked twice; a wallet at its ceiling refuses it (BALANCE_LIMIT) and the
+ * caller's transaction, finalisation included, rolls back.
+ */
+export async function payPrize(app: FastifyInstance, owner: string, p: { userId: string; tournamentId: string; amount: number; description: string; createdBy: { id: string; name: string } }): Promise<Transaction> {
+  return transaction(app.db.kysely, async (trx) => {
+    const entry = await WalletRepository.applyEntry(trx, {
+      owner,
+      userId: p.userId,
+      amount: p.amount,
+      // the ledger's types are fixed by a CHECK on both engines: a prize is an admin's credit, with its own reference
+      type: 'adjustment',
+      description: p.description,
+      reference: `prize:${p.tournamentId}:${p.userId}`,
+      createdBy: p.createdBy,
+    });
+    if (!entry.ok) throw ledgerRefused(entry.reason);
+    return entry.transaction;
+  });
 }

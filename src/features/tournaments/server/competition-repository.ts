@@ -3,7 +3,7 @@ import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../..
 import { countAll, transaction } from '../../../platform/db/database.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
-export type PlayerRow = Pick<Selectable<CompetitionPlayersTable>, 'competition_id' | 'user_id' | 'team' | 'player_name' | 'score'>;
+export type PlayerRow = Pick<Selectable<CompetitionPlayersTable>, 'competition_id' | 'user_id' | 'team' | 'player_name' | 'adjustment'>;
 
 export async function list(db: Kysely<Database>, owner: string): Promise<CompetitionRow[]> {
   return db.selectFrom('competitions').selectAll().where('owner', '=', owner).orderBy('created_at').orderBy('id').execute();
@@ -16,7 +16,7 @@ export async function findById(db: Kysely<Database>, owner: string, id: string):
 /** Every faction entry of the given competitions, in one query. */
 export async function playersOf(db: Kysely<Database>, competitionIds: string[]): Promise<PlayerRow[]> {
   if (!competitionIds.length) return [];
-  return db.selectFrom('competition_players').select(['competition_id', 'user_id', 'team', 'player_name', 'score']).where('competition_id', 'in', competitionIds).execute();
+  return db.selectFrom('competition_players').select(['competition_id', 'user_id', 'team', 'player_name', 'adjustment']).where('competition_id', 'in', competitionIds).execute();
 }
 
 /** How many tournaments point to each of the given competitions (a competition with none is absent). */
@@ -55,19 +55,19 @@ export async function isRegistered(db: Kysely<Database>, competitionId: string, 
 }
 
 /**
- * Puts one player in a faction: inserted with score 0 the first time, otherwise only the team and
- * name change, so the score stays. The primary key (competition, user) keeps one entry per player.
+ * Puts one player in a faction: inserted with no adjustment the first time, otherwise only the team
+ * and name change, so the score stays. The primary key (competition, user) keeps one entry per player.
  */
 export async function choose(db: Kysely<Database>, p: { competitionId: string; userId: string; team: string; playerName: string; now: string }) {
   await db
     .insertInto('competition_players')
-    .values({ competition_id: p.competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: 0, updated_at: p.now })
+    .values({ competition_id: p.competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, adjustment: 0, updated_at: p.now })
     .onConflict((oc) => oc.columns(['competition_id', 'user_id']).doUpdateSet({ team: p.team, player_name: p.playerName, updated_at: p.now }))
     .execute();
 }
 
 /** Replaces the whole leaderboard of a competition in one transaction. */
-export async function replacePlayers(db: Kysely<Database>, competitionId: string, players: { userId: string; team: string; playerName: string; score: number }[], now: string) {
+export async function replacePlayers(db: Kysely<Database>, competitionId: string, players: { userId: string; team: string; playerName: string; adjustment: number }[], now: string) {
   await transaction(db, async (trx) => {
     // Two replacements at once on PostgreSQL both deleted the old rows, then the second inserted
     // rows the first had just inserted (a unique violation, a 500). Updating the competition row
@@ -78,7 +78,7 @@ export async function replacePlayers(db: Kysely<Database>, competitionId: string
       const chunk = players.slice(i, i + 500);
       await trx
         .insertInto('competition_players')
-        .values(chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, score: p.score, updated_at: now })))
+        .values(chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, adjustment: p.adjustment, updated_at: now })))
         .execute();
     }
   });

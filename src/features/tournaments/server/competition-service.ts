@@ -2,13 +2,14 @@ import { translationColumns } from '../../../platform/i18n/content-translations.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { teamNames, type Competition, type Player, type TeamName, type competitionInputSchema, type competitionUpdateSchema, type teamsUpdateSchema } from '../contract.ts';
+import { teamNames, type Competition, type Player, type ScoreBreakdown, type TeamName, type competitionInputSchema, type competitionUpdateSchema, type teamsUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as CampaignLinks from '../../campaign/server/competition-link-service.ts';
+import * as ChampionshipPoints from '../../results/server/points-service.ts';
 
 const competitionNotFound = () => new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
 const nowIso = () => new Date().toISOString();
@@ -19,8 +20,11 @@ const utcOrNull = (iso: string | null | undefined) => (iso ? new Date(iso).toISO
 const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
 const byRank = (a: Player, b: Player) => b.score - a.score || byName.compare(a.playerName, b.playerName) || (a.playerId < b.playerId ? -1 : 1);
 
-/** Both factions always present, players by score (highest first), then name (SPEC section 2). */
-function toCompetition(row: CompetitionRow, players: PlayerRow[], tournamentCount: number): Competition {
+/**
+ * Both factions always present, players by score (highest first), then name (SPEC section 2). A
+ * player's score is their points across the championship's tournaments plus the admin's adjustment.
+ */
+function toCompetition(row: CompetitionRow, players: PlayerRow[], tournamentCount: number, points: ReadonlyMap<string, number>): Competition {
   return {
     id: row.id,
     name: row.name,
@@ -35,7 +39,7 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[], tournamentCoun
       name,
       players: players
         .filter((p) => p.team === name)
-        .map((p) => ({ playerId: p.user_id, playerName: p.player_name, score: p.score }))
+        .map((p) => ({ playerId: p.user_id, playerName: p.player_name, score: (points.get(p.user_id) ?? 0) + Number(p.adjustment) }))
         .sort(byRank),
     })),
     tournamentCount,
@@ -46,12 +50,13 @@ export async function list(app: FastifyInstance, owner: string): Promise<Competi
   const db = app.db.kysely;
   const rows = await CompetitionRepository.list(db, owner);
   const ids = rows.map((r) => r.id);
-  const [players, counts] = await Promise.all([CompetitionRepository.playersOf(db, ids), CompetitionRepository.tournamentCounts(db, ids)]);
+  const [players, counts, points] = await Promise.all([CompetitionRepository.playersOf(db, ids), CompetitionRepository.tournamentCounts(db, ids), ChampionshipPoints.championshipPoints(app, ids)]);
   return rows.map((row) =>
     toCompetition(
       row,
       players.filter((p) => p.competition_id === row.id),
       counts.get(row.id) ?? 0,
+      points.get(row.id) ?? new Map(),
     ),
   );
 }
@@ -65,8 +70,16 @@ async function findRow(app: FastifyInstance, id: string): Promise<CompetitionRow
 export async function get(app: FastifyInstance, id: string): Promise<Competition> {
   const row = await findRow(app, id);
   const db = app.db.kysely;
-  const [players, counts] = await Promise.all([CompetitionRepository.playersOf(db, [id]), CompetitionRepository.tournamentCounts(db, [id])]);
-  return toCompetition(row, players, counts.get(id) ?? 0);
+  const [players, counts, points] = await Promise.all([CompetitionRepository.playersOf(db, [id]), CompetitionRepository.tournamentCounts(db, [id]), ChampionshipPoints.championshipPoints(app, [id])]);
+  return toCompetition(row, players, counts.get(id) ?? 0, points.get(id) ?? new Map());
+}
+
+/** Admin: each faction player's computed points and adjustment (their public score is the sum). */
+export async function scoreBreakdown(app: FastifyInstance, id: string): Promise<ScoreBreakdown[]> {
+  await findRow(app, id);
+  const [players, points] = await Promise.all([CompetitionRepository.playersOf(app.db.kysely, [id]), ChampionshipPoints.championshipPoints(app, [id])]);
+  const earned = points.get(id) ?? new Map<string, number>();
+  return players.map((p) => ({ playerId: p.user_id, points: earned.get(p.user_id) ?? 0, adjustment: Number(p.adjustment) }));
 }
 
 /** Admin writes, each audited in its own transaction. */
@@ -89,9 +102,11 @@ export function update(app: FastifyInstance, actor: Actor, id: string, input: z.
 
 export function replaceTeams(app: FastifyInstance, actor: Actor, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
   return audited(app, actor, async (tx, audit) => {
-    const before = await get(tx, id);
+    // the entry names each player's adjustment too: the admin's part of a score is what this write sets
+    const adjustments = async () => Object.fromEntries((await scoreBreakdown(tx, id)).map((b) => [b.playerId, b.adjustment]));
+    const before = { ...(await get(tx, id)), adjustments: await adjustments() };
     const after = await replaceTeamRows(tx, id, input);
-    await audit({ action: 'competition.teams', entityType: 'competition', entityId: id, before, after });
+    await audit({ action: 'competition.teams', entityType: 'competition', entityId: id, before, after: { ...after, adjustments: await adjustments() } });
     return after;
   });
 }
@@ -164,10 +179,16 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
   return get(app, id);
 }
 
-/** Admin: the whole leaderboard as sent (DESIGN deviation 4); every player must be an account of the brand. */
+/**
+ * Admin: the whole leaderboard as sent (DESIGN deviation 4); every player must be an account of
+ * the brand. The results' points are not the admin's to set: what is stored is the adjustment on
+ * top of them, sent as such, or (the spec's client, which sends totals) the score sent minus the
+ * points the player has now.
+ */
 async function replaceTeamRows(app: FastifyInstance, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
   await findRow(app, id);
-  const players = input.teams.flatMap((t) => t.players.map((p) => ({ userId: p.playerId, team: t.name, playerName: p.playerName, score: p.score })));
+  const points = (await ChampionshipPoints.championshipPoints(app, [id])).get(id) ?? new Map<string, number>();
+  const players = input.teams.flatMap((t) => t.players.map((p) => ({ userId: p.playerId, team: t.name, playerName: p.playerName, adjustment: p.adjustment ?? p.score - (points.get(p.playerId) ?? 0) })));
   const seen = new Set<string>();
   for (const p of players) {
     if (seen.has(p.userId)) throw new AppError('invalid', 'DUPLICATE_PLAYER', `${p.userId} is listed twice`);

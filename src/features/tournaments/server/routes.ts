@@ -14,6 +14,7 @@ import {
   rosterCheckInSchema,
   rosterParamsSchema,
   rosterReasonSchema,
+  scoreBreakdownSchema,
   waitlistMoveSchema,
   teamChoiceSchema,
   teamsUpdateSchema,
@@ -189,10 +190,22 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
   });
 
+  app.get('/tournaments/competition/:id/scores', {
+    schema: {
+      tags: adminTags,
+      summary: "How each faction score is made: points from the championship's tournaments plus the admin's adjustment",
+      security,
+      params: idParams,
+      response: { 200: envelope(z.array(scoreBreakdownSchema)), ...errorResponses(400, 401, 403, 404) },
+    },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await CompetitionService.scoreBreakdown(app, req.params.id)),
+  });
+
   app.put('/tournaments/competition/:id', {
     schema: {
       tags: adminTags,
-      summary: 'Replace both factions and all scores (players must be existing accounts)',
+      summary: "Replace both factions and all scores (players must be existing accounts); stored as each player's adjustment on top of the results' points",
       security,
       params: idParams,
       body: teamsUpdateSchema,

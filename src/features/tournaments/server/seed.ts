@@ -362,7 +362,7 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
   await CompetitionRepository.replacePlayers(
     db,
     competitionId,
-    players.map((p) => ({ userId: p.id, team: p.team, playerName: p.nickname, score: p.score })),
+    players.map((p) => ({ userId: p.id, team: p.team, playerName: p.nickname, adjustment: p.score })),
     nowIso,
   );
 }

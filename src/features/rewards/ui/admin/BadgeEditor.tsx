@@ -3,8 +3,8 @@ import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { numberOrUndefined } from './form-values.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { badgeTriggers, type Badge } from '../../contract.ts';
-import { badgeEditSchema, badgeFormSchema, MAX_CREDITS as MAX_REWARD } from './economy-forms.ts';
+import { badgeTriggers, TOP_N_TRIGGER, type Badge } from '../../contract.ts';
+import { badgeEditSchema, badgeFormSchema, MAX_CREDITS as MAX_REWARD, TOP_N_RANGE } from './economy-forms.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
@@ -22,10 +22,10 @@ import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
-/** What the inputs hold: the reward as typed. */
-type Values = Omit<z.input<typeof badgeFormSchema>, 'rewardAmount'> & { rewardAmount: string };
+/** What the inputs hold: the reward and the top N as typed. */
+type Values = Omit<z.input<typeof badgeFormSchema>, 'rewardAmount' | 'topN'> & { rewardAmount: string; topN: string };
 type Body = z.output<typeof badgeFormSchema>;
-const fields = ['slug', 'trigger', 'name', 'description', 'icon', 'rewardAmount', 'reusable', 'active'] as const;
+const fields = ['slug', 'trigger', 'name', 'description', 'icon', 'rewardAmount', 'topN', 'reusable', 'active'] as const;
 
 const toValues = (b: Badge | null): Values => ({
   slug: b?.slug ?? '',
@@ -36,6 +36,7 @@ const toValues = (b: Badge | null): Values => ({
   en: { name: b?.translations.en.name ?? '', description: b?.translations.en.description ?? '' },
   icon: b?.icon ?? '',
   rewardAmount: String(b?.rewardAmount ?? 0),
+  topN: b?.topN ? String(b.topN) : '',
   reusable: b?.reusable ?? false,
   active: b?.active ?? true,
 });
@@ -109,11 +110,12 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
   const editing = badge !== null;
   const [uploading, setUploading] = useState(false);
   const { register, handleSubmit, setValue, watch, getValues, setError, errors, isSubmitting, isDirty } = useForm<Values>({
-    validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({ ...v, rewardAmount: numberOrUndefined(v.rewardAmount) })),
+    // only a top-N badge has an N: the other rules send null, so the schema asks for it there alone
+    validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({ ...v, rewardAmount: numberOrUndefined(v.rewardAmount), topN: v.trigger === TOP_N_TRIGGER ? (numberOrUndefined(v.topN) ?? Number.NaN) : null })),
     defaultValues: toValues(badge),
   });
   useUnsavedGuard(isDirty);
-  const fieldError = fieldErrorReader(t, errors, getValues, { rewardAmount: [0, MAX_REWARD] });
+  const fieldError = fieldErrorReader(t, errors, getValues, { rewardAmount: [0, MAX_REWARD], topN: TOP_N_RANGE });
   const icon = watch('icon');
   const rule = watch('trigger');
   const reusable = watch<boolean>('reusable');
@@ -132,6 +134,7 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
       rewardAmount: values.rewardAmount,
       reusable: values.reusable,
       active: values.active,
+      ...(values.topN != null ? { topN: values.topN } : {}),
       translations: { en: values.en },
     };
     const res = editing
@@ -184,6 +187,11 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
         <FormField id="badge-reward" label={t('rewardsAdmin.badges.form.rewardAmount')} error={fieldError('rewardAmount')}>
           <input {...register('rewardAmount')} {...controlProps('badge-reward', fieldError('rewardAmount'))} type="number" min={0} max={MAX_REWARD} step={1} inputMode="numeric" className={inputClass} />
         </FormField>
+        {rule === TOP_N_TRIGGER && (
+          <FormField id="badge-top-n" label={t('rewardsAdmin.badges.form.topN')} error={fieldError('topN')} hint={t('rewardsAdmin.badges.form.topNHint')}>
+            <input {...register('topN')} {...controlProps('badge-top-n', fieldError('topN'))} type="number" min={TOP_N_RANGE[0]} max={TOP_N_RANGE[1]} step={1} inputMode="numeric" className={inputClass} />
+          </FormField>
+        )}
         <label className="flex items-center gap-3 text-sm text-slate-200">
           <input {...register('reusable')} type="checkbox" className={checkboxClass} data-testid="badge-reusable" />
           {t('rewardsAdmin.badges.form.reusable')}

@@ -19,7 +19,12 @@ export const badgeFormSchema = z.object({
   rewardAmount: z.number('required').int('rewardRange').min(0, 'rewardRange').max(MAX_CREDITS, 'rewardRange'),
   reusable: z.boolean(),
   active: z.boolean(),
+  /** the N of a top-N badge: the form sends NaN for an empty one (required) and null for every other rule */
+  topN: z.number('required').int().min(1).max(200).nullable().optional(),
 });
+
+/** The top-N field's bounds, for its range text. */
+export const TOP_N_RANGE: [number, number] = [1, 200];
 
 /** Editing: the slug and trigger are shown read-only and never sent. */
 export const badgeEditSchema = badgeFormSchema.omit({ slug: true, trigger: true });

@@ -1,42 +1,82 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { teamNames, teamsUpdateSchema, type Competition, type Team, type TeamName } from '../../contract.ts';
+import { teamNames, teamsUpdateSchema, type Competition, type ScoreBreakdown, type Team, type TeamName } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
 
-/** A player row being edited: the score stays text until saved, so a half-typed value is kept as typed. */
+/**
+ * A player row being edited: the points the championship's results earned (computed, read-only)
+ * and the admin's adjustment on top, which stays text until saved so a half-typed value is kept.
+ */
 interface Row {
   playerId: string;
   playerName: string;
-  score: string;
+  points: number;
+  adjustment: string;
 }
 type Factions = Record<TeamName, Row[]>;
 
 const MAX_SCORE = 1e9;
 
-/** Both factions from the API's teams, each sorted like the public leaderboard (score, then name). */
-export function toFactions(teams: Team[] | undefined): Factions {
+/**
+ * Both factions from the API's teams, each sorted like the public leaderboard (score, then name),
+ * with each player's computed points and adjustment (a player the breakdown does not know yet
+ * has no points, and their whole score is the adjustment).
+ */
+export function toFactions(teams: Team[] | undefined, breakdown: ReadonlyMap<string, ScoreBreakdown>): Factions {
   const out = Object.fromEntries(teamNames.map((n) => [n, [] as Row[]])) as Factions;
   for (const team of teams ?? []) {
     if (!(team.name in out)) continue;
     const sorted = [...team.players].sort((a, b) => b.score - a.score || a.playerName.localeCompare(b.playerName));
-    out[team.name].push(...sorted.map((p) => ({ playerId: p.playerId, playerName: p.playerName, score: String(p.score) })));
+    out[team.name].push(
+      ...sorted.map((p) => {
+        const b = breakdown.get(p.playerId);
+        return { playerId: p.playerId, playerName: p.playerName, points: b?.points ?? 0, adjustment: String(b ? b.adjustment : p.score) };
+      }),
+    );
   }
   return out;
 }
 
-const scoreValid = (s: string) => /^\d+$/.test(s.trim()) && Number(s) <= MAX_SCORE;
+/** A whole adjustment that keeps the total between 0 and MAX_SCORE (a penalty may take points away, not below zero). */
+const adjustmentValid = (r: Row) => /^-?\d+$/.test(r.adjustment.trim()) && r.points + Number(r.adjustment) >= 0 && r.points + Number(r.adjustment) <= MAX_SCORE;
+const totalOf = (r: Row) => (/^-?\d+$/.test(r.adjustment.trim()) ? r.points + Number(r.adjustment) : r.points);
 
 /**
  * Admin editor of the two factions of a competition (DESIGN deviation 4: whole teams, admin only):
- * integer scores, and a player can be moved to the other faction with their score.
+ * each score is the points computed from the championship's results plus the admin's adjustment
+ * (an integer, audited with the save); a player can be moved to the other faction with their score.
  */
 export default function FactionScoresEditor({ t, competition, onSaved }: { t: Translator; competition: Competition; onSaved: (c: Competition) => void }) {
-  const initial = useMemo(() => toFactions(competition.teams), [competition.teams]);
+  const [breakdown, setBreakdown] = useState<Map<string, ScoreBreakdown> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // the points move with the results: read again with every fresh copy of the competition
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    void api<ScoreBreakdown[]>(`/tournaments/competition/${encodeURIComponent(competition.id)}/scores`).then((res) => {
+      if (!live) return;
+      if (res.ok) setBreakdown(new Map(res.data.map((b) => [b.playerId, b])));
+      else setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [competition.id, competition.teams, attempt]);
+  if (failed) return <RetryAlert message={t('dashboard.competitions.scores.loadError')} retry={{ label: t('dashboard.common.retry'), run: () => setAttempt((n) => n + 1) }} testId="scores-load-error" />;
+  if (!breakdown) return <Spinner label={t('dashboard.competitions.scores.loading')} testId="scores-loading" />;
+  return <ScoresForm t={t} competition={competition} breakdown={breakdown} onSaved={onSaved} />;
+}
+
+function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; competition: Competition; breakdown: ReadonlyMap<string, ScoreBreakdown>; onSaved: (c: Competition) => void }) {
+  const initial = useMemo(() => toFactions(competition.teams, breakdown), [competition.teams, breakdown]);
   const [saved, setSaved] = useState<Factions>(initial);
   const [factions, setFactions] = useState<Factions>(initial);
   const [saving, setSaving] = useState(false);
@@ -53,9 +93,9 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
 
   const dirty = JSON.stringify(saved) !== JSON.stringify(factions);
   useUnsavedGuard(dirty);
-  const invalid = teamNames.some((n) => factions[n].some((r) => !scoreValid(r.score)));
+  const invalid = teamNames.some((n) => factions[n].some((r) => !adjustmentValid(r)));
 
-  const setScore = (team: TeamName, playerId: string, score: string) => setFactions((f) => ({ ...f, [team]: f[team].map((r) => (r.playerId === playerId ? { ...r, score } : r)) }));
+  const setAdjustment = (team: TeamName, playerId: string, adjustment: string) => setFactions((f) => ({ ...f, [team]: f[team].map((r) => (r.playerId === playerId ? { ...r, adjustment } : r)) }));
 
   const move = (from: TeamName, playerId: string) => {
     const to = teamNames.find((n) => n !== from)!;
@@ -75,7 +115,8 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
     const body = {
       teams: teamNames.map((name) => ({
         name,
-        players: factions[name].map((r) => ({ playerId: r.playerId, playerName: r.playerName, score: Number(r.score.trim()) })),
+        // the adjustment is what is stored; the total goes along for the spec's shape
+        players: factions[name].map((r) => ({ playerId: r.playerId, playerName: r.playerName, score: totalOf(r), adjustment: Number(r.adjustment.trim()) })),
       })),
     };
     const parsed = teamsUpdateSchema.safeParse(body);
@@ -94,7 +135,7 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
     if (res.data && Array.isArray(res.data.teams)) onSaved(res.data);
     else {
       // the answer carries no teams: what was sent is now the saved state
-      const normalised = toFactions(parsed.data.teams);
+      const normalised = toFactions(parsed.data.teams, new Map(parsed.data.teams.flatMap((team) => team.players.map((p) => [p.playerId, { playerId: p.playerId, points: p.score - (p.adjustment ?? 0), adjustment: p.adjustment ?? 0 }]))));
       setSaved(normalised);
       setFactions(normalised);
     }
@@ -139,29 +180,36 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
                 <ul className="divide-y divide-line/60">
                   {rows.map((row) => {
                     const inputId = `scores-score-${row.playerId}`;
-                    const bad = showErrors && !scoreValid(row.score);
+                    const bad = showErrors && !adjustmentValid(row);
                     return (
                       <li key={row.playerId} className="flex flex-wrap items-center gap-3 px-4 py-2.5" data-testid={`scores-player-${row.playerId}`} data-player-name={row.playerName}>
-                        <label htmlFor={inputId} className="min-w-0 flex-1 truncate text-sm font-medium text-slate-200">
+                        {/* on a phone the name takes its own line: the points, adjustment and total need the width */}
+                        <label htmlFor={inputId} className="min-w-0 basis-full truncate text-sm font-medium text-slate-200 sm:flex-1 sm:basis-auto">
                           {row.playerName}
                         </label>
+                        <span className="shrink-0 font-mono text-sm text-slate-400" data-testid={`scores-points-${row.playerId}`} title={t('dashboard.competitions.scores.pointsHint')}>
+                          {t('dashboard.competitions.scores.points', { points: row.points })} +
+                        </span>
                         <div className="w-28 shrink-0">
                           <input
                             id={inputId}
                             data-testid={inputId}
                             type="number"
                             inputMode="numeric"
-                            min={0}
-                            max={MAX_SCORE}
+                            min={-row.points}
+                            max={MAX_SCORE - row.points}
                             step={1}
-                            value={row.score}
-                            onChange={(e) => setScore(team, row.playerId, e.target.value)}
+                            value={row.adjustment}
+                            onChange={(e) => setAdjustment(team, row.playerId, e.target.value)}
                             aria-invalid={bad || undefined}
                             aria-describedby={bad ? `${inputId}-error` : undefined}
                             aria-label={t('dashboard.competitions.scores.scoreLabel', { name: row.playerName })}
                             className={`${inputClass} py-1.5 text-right font-mono`}
                           />
                         </div>
+                        <span className="shrink-0 font-mono text-sm font-semibold text-white" data-testid={`scores-total-${row.playerId}`}>
+                          = {totalOf(row)}
+                        </span>
                         <button
                           type="button"
                           onClick={() => move(team, row.playerId)}

@@ -18,10 +18,10 @@ import TournamentForm from './TournamentForm.tsx';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 
-type Tab = 'settings' | 'players' | 'results' | 'email';
-const allTabs: Tab[] = ['settings', 'players', 'results', 'email'];
-/** The Results tab is a battle royale's: matches with placements and a scoring table. */
-const tabsOf = (tournament: Tournament, hasResults: boolean): Tab[] => allTabs.filter((tab) => tab !== 'results' || (hasResults && tournament.format === 'battle_royale'));
+type Tab = 'settings' | 'players' | 'results' | 'prizes' | 'email';
+const allTabs: Tab[] = ['settings', 'players', 'results', 'prizes', 'email'];
+/** The Results tab is a battle royale's: matches with placements and a scoring table. Every format has prizes. */
+const tabsOf = (tournament: Tournament, hasResults: boolean, hasPrizes: boolean): Tab[] => allTabs.filter((tab) => (tab !== 'results' || (hasResults && tournament.format === 'battle_royale')) && (tab !== 'prizes' || hasPrizes));
 const initialTab = (tabs: Tab[]) => (): Tab => {
   const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   return (tabs as string[]).includes(hash) ? (hash as Tab) : 'settings';
@@ -38,8 +38,18 @@ export interface ResultsTabProps {
   players: { id: string; username: string }[];
 }
 
+/** What the Prizes tab's panel is given (the results domain's too, put in by the shell). */
+export interface PrizesTabProps {
+  t: Translator;
+  locale: Locale;
+  tournamentId: string;
+  format: Tournament['format'];
+  /** the panel finalised the tournament: the editor reads it again (status, locked results) */
+  onFinalised: () => void;
+}
+
 /** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players, results (battle royale) and e-mail panels. */
-export default function TournamentEditor({ t, locale, section, ownerId, agencyName = '', resultsTab }: SectionProps & { resultsTab?: (props: ResultsTabProps) => ReactNode }) {
+export default function TournamentEditor({ t, locale, section, ownerId, agencyName = '', resultsTab, prizesTab }: SectionProps & { resultsTab?: (props: ResultsTabProps) => ReactNode; prizesTab?: (props: PrizesTabProps) => ReactNode }) {
   const editor = useEditorRecord<Tournament>(section === 'tournamentsEdit', (id) => `/tournaments/${encodeURIComponent(id)}`);
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
@@ -66,7 +76,7 @@ export default function TournamentEditor({ t, locale, section, ownerId, agencyNa
     >
       {(tournament) =>
         tournament ? (
-          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} resultsTab={resultsTab} />
+          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} resultsTab={resultsTab} prizesTab={prizesTab} />
         ) : (
           <TournamentForm t={t} locale={locale} agencyName={agencyName} tournament={null} competitions={competitions} onSaved={editor.setRecord} />
         )
@@ -83,17 +93,20 @@ function EditView({
   tournament,
   setTournament,
   resultsTab,
+  prizesTab,
 }: Pick<SectionProps, 't' | 'locale'> & {
   resultsTab?: (props: ResultsTabProps) => ReactNode;
+  prizesTab?: (props: PrizesTabProps) => ReactNode;
   agencyName: string;
   competitions: Competition[] | null;
   tournament: Tournament;
   setTournament: (t: Tournament) => void;
 }) {
-  const tabs = tabsOf(tournament, resultsTab !== undefined);
+  const tabs = tabsOf(tournament, resultsTab !== undefined, prizesTab !== undefined);
   const [tab, setTab] = useState<Tab>(initialTab(tabs));
   // the results are read when their tab is first opened, not with every edit page
   const [resultsOpened, setResultsOpened] = useState(tab === 'results');
+  const [prizesOpened, setPrizesOpened] = useState(tab === 'prizes');
   const [registrations, setRegistrations] = useState<Registrations | null>(null);
   const [regFailure, setRegFailure] = useState<string | null>(null);
   const [regLoading, setRegLoading] = useState(false);
@@ -118,6 +131,7 @@ function EditView({
   const select = (next: Tab) => {
     setTab(next);
     if (next === 'results') setResultsOpened(true);
+    if (next === 'prizes') setPrizesOpened(true);
     history.replaceState(history.state, '', `${location.pathname}${location.search}${next === 'settings' ? '' : `#${next}`}`);
   };
 
@@ -183,6 +197,17 @@ function EditView({
             teamSize: tournament.teamSize,
             finalized: tournament.finalized,
             players: (registrations?.members ?? []).filter((m) => m.confirmed).map((m) => ({ id: m.userId, username: m.username })),
+          })}
+        </div>
+      )}
+      {prizesTab && tabs.includes('prizes') && prizesOpened && (
+        <div role="tabpanel" id="tournament-panel-prizes" aria-labelledby="tournament-tab-prizes" hidden={tab !== 'prizes'} data-testid="tournament-panel-prizes">
+          {prizesTab({
+            t,
+            locale,
+            tournamentId: tournament.id,
+            format: tournament.format,
+            onFinalised: () => void api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`).then((res) => res.ok && setTournament(res.data)),
           })}
         </div>
       )}

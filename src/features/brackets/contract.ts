@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * Brackets (issue 15, items 6 and 7): single elimination and round robin for one-against-one and
+ * team games. What the bracket page, the dashboard panel and the server share; safe on client and
+ * server. The pure bracket logic (seeding, byes, pairings, tables) is in rules.ts.
+ */
+
+export const bracketFormats = ['single_elimination', 'round_robin'] as const;
+export type BracketFormat = (typeof bracketFormats)[number];
+
+/** random: a shuffle; checkin: the order the entrants checked in (or were formed as teams), first seeded first. */
+export const seedings = ['random', 'checkin'] as const;
+export type Seeding = (typeof seedings)[number];
+
+/** POST /tournaments/{id}/bracket (admin): generate, or regenerate while no match has a result. */
+export const bracketGenerateSchema = z.object({ seeding: z.enum(seedings) });
+export type BracketGenerate = z.infer<typeof bracketGenerateSchema>;
+
+const score = z.number().int().min(0).max(999);
+/** A report by a side (POST …/report) or an admin's result (POST …/override): A's score and B's. */
+export const bracketScoreSchema = z.object({ scoreA: score, scoreB: score });
+export type BracketScore = z.infer<typeof bracketScoreSchema>;
+
+/**
+ * pending: a side is still to come from an earlier match; awaiting: both sides known, waiting for
+ * their reports; confirmed: both reports agreed, or an admin decided; disputed: the reports differ
+ * and the admin decides; bye: a first-round slot without opponent, its entrant goes through.
+ */
+export const matchStates = ['pending', 'awaiting', 'confirmed', 'disputed', 'bye'] as const;
+export type MatchState = (typeof matchStates)[number];
+
+export const bracketSideSchema = z.object({ id: z.string(), name: z.string(), seed: z.number().int(), members: z.array(z.string()) });
+export type BracketSide = z.infer<typeof bracketSideSchema>;
+
+export const bracketMatchSchema = z.object({
+  id: z.string(),
+  /** round-robin group (1, 2, …); 0 in single elimination */
+  group: z.number().int(),
+  round: z.number().int(),
+  slot: z.number().int(),
+  sideA: bracketSideSchema.nullable(),
+  sideB: bracketSideSchema.nullable(),
+  scoreA: z.number().int().nullable(),
+  scoreB: z.number().int().nullable(),
+  state: z.enum(matchStates),
+  /** entrant id; null before the result, and for a round-robin draw */
+  winner: z.string().nullable(),
+  /** which sides have reported (their scores stay hidden until a dispute) */
+  reported: z.object({ a: z.boolean(), b: z.boolean() }),
+  /** both sides' reports, shown once they disagree */
+  reports: z.object({ a: bracketScoreSchema.nullable(), b: bracketScoreSchema.nullable() }).nullable(),
+  /** players (agreeing reports) or admin (resolved or overridden); null before the result */
+  decidedBy: z.enum(['players', 'admin']).nullable(),
+});
+export type BracketMatch = z.infer<typeof bracketMatchSchema>;
+
+/** A line of a round-robin group's table. */
+export const tableRowSchema = z.object({
+  rank: z.number().int(),
+  entrantId: z.string(),
+  name: z.string(),
+  played: z.number().int(),
+  wins: z.number().int(),
+  draws: z.number().int(),
+  losses: z.number().int(),
+  scoreFor: z.number().int(),
+  scoreAgainst: z.number().int(),
+  difference: z.number().int(),
+  points: z.number().int(),
+});
+export type TableRow = z.infer<typeof tableRowSchema>;
+
+export const bracketRoundSchema = z.object({ group: z.number().int(), round: z.number().int(), matches: z.array(bracketMatchSchema) });
+export type BracketRound = z.infer<typeof bracketRoundSchema>;
+
+/** GET /tournaments/{id}/bracket (public). */
+export const bracketSchema = z.object({
+  tournamentId: z.string(),
+  format: z.enum(bracketFormats),
+  /** null until the admin generates the bracket */
+  seeding: z.enum(seedings).nullable(),
+  generatedAt: z.string().nullable(),
+  /** by group, then round */
+  rounds: z.array(bracketRoundSchema),
+  /** round robin: one table per group */
+  tables: z.array(z.object({ group: z.number().int(), rows: z.array(tableRowSchema) })),
+  /** every match has its result */
+  complete: z.boolean(),
+  /** single elimination: the winner of the final */
+  champion: bracketSideSchema.nullable(),
+});
+export type Bracket = z.infer<typeof bracketSchema>;
+
+/** GET /tournaments/{id}/bracket/mine (player): the caller's matches that still take a report, and their own report. */
+export const myMatchSchema = z.object({ matchId: z.string(), side: z.enum(['a', 'b']), report: bracketScoreSchema.nullable() });
+export type MyMatch = z.infer<typeof myMatchSchema>;
+
+/** Error codes of this domain (each has a text in errors.<CODE>). */
+export const bracketErrors = [
+  'NOT_BRACKET_FORMAT',
+  'BRACKET_TOO_FEW_ENTRANTS',
+  'BRACKET_HAS_RESULTS',
+  'BRACKET_NOT_GENERATED',
+  'BRACKET_MATCH_NOT_FOUND',
+  'NOT_A_SIDE',
+  'MATCH_NOT_READY',
+  'MATCH_ALREADY_CONFIRMED',
+  'DRAW_NOT_ALLOWED',
+  'LATER_MATCH_CONFIRMED',
+] as const;

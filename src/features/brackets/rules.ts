@@ -1,0 +1,197 @@
+import type { BracketScore, TableRow } from './contract.ts';
+
+/**
+ * The pure bracket logic: seeding with byes, advancement, round-robin pairings and group tables.
+ * No database, no clock: the server stores what these plan, the tests check them directly.
+ */
+
+/** A match as planned at generation: `sideA`/`sideB` are entrant ids, null for a slot still to fill or a bye. */
+export interface PlannedMatch {
+  group: number;
+  round: number;
+  slot: number;
+  sideA: string | null;
+  sideB: string | null;
+  /** set for a first-round bye: that entrant goes through without playing */
+  byeWinner: string | null;
+}
+
+/** The smallest power of two holding `n` (at least 2). */
+export const bracketSize = (n: number): number => {
+  let size = 2;
+  while (size < n) size *= 2;
+  return size;
+};
+
+/** Rounds of a single-elimination bracket for `n` entrants (the final is the last). */
+export const roundsFor = (n: number): number => Math.log2(bracketSize(n));
+
+/**
+ * The standard seed order of the first round's slots (1 v 8, 4 v 5, 2 v 7, 3 v 6 for eight):
+ * seeds 1 and 2 can meet only in the final, and with fewer entrants than slots the missing
+ * (highest) seeds are the byes, so the byes fall to the top seeds.
+ */
+export function seedOrder(size: number): number[] {
+  let order = [1];
+  while (order.length < size) {
+    const next = order.length * 2 + 1;
+    order = order.flatMap((s) => [s, next - s]);
+  }
+  return order;
+}
+
+/** Where the winner of a single-elimination match goes: the next round, half the slot, side a from an even slot. */
+export const nextOf = (round: number, slot: number): { round: number; slot: number; side: 'a' | 'b' } => ({ round: round + 1, slot: Math.floor(slot / 2), side: slot % 2 === 0 ? 'a' : 'b' });
+
+/**
+ * Every match of a single-elimination bracket for entrants in seed order (first = seed 1). A
+ * first-round bye's entrant is already placed in its second-round match; with standard seeding no
+ * match is two byes, since more than half the slots hold an entrant.
+ */
+export function singleElimination(seeded: readonly string[]): PlannedMatch[] {
+  const size = bracketSize(seeded.length);
+  const rounds = Math.log2(size);
+  const order = seedOrder(size);
+  const matches: PlannedMatch[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (let slot = 0; slot < size / 2 ** round; slot++) matches.push({ group: 0, round, slot, sideA: null, sideB: null, byeWinner: null });
+  }
+  const at = (round: number, slot: number) => matches.find((m) => m.round === round && m.slot === slot)!;
+  for (let slot = 0; slot < size / 2; slot++) {
+    const m = at(1, slot);
+    m.sideA = seeded[order[slot * 2]! - 1] ?? null;
+    m.sideB = seeded[order[slot * 2 + 1]! - 1] ?? null;
+    if (m.sideA === null || m.sideB === null) {
+      m.byeWinner = m.sideA ?? m.sideB;
+      const next = nextOf(1, slot);
+      if (rounds > 1) at(next.round, next.slot)[next.side === 'a' ? 'sideA' : 'sideB'] = m.byeWinner;
+    }
+  }
+  return matches;
+}
+
+/** Largest round-robin group: 8 entrants play 7 rounds; a larger field is split into groups. */
+export const MAX_GROUP = 8;
+
+/**
+ * Entrants in seed order dealt into ceil(n / 8) groups like cards (seed 1 to group 1, seed 2 to
+ * group 2, …), so the groups differ by at most one entrant and the top seeds are spread.
+ */
+export function groupsOf<T>(seeded: readonly T[], max: number = MAX_GROUP): T[][] {
+  const count = Math.max(1, Math.ceil(seeded.length / max));
+  const groups: T[][] = Array.from({ length: count }, () => []);
+  seeded.forEach((e, i) => groups[i % count]!.push(e));
+  return groups;
+}
+
+/**
+ * Every pairing of one group by the circle method: the first entrant stays, the others rotate one
+ * place per round, so each pair meets exactly once in n-1 rounds (n rounds for an odd group, where
+ * the entrant facing the empty seat rests that round).
+ */
+export function roundRobin(entrants: readonly string[], group = 1): PlannedMatch[] {
+  const seats: (string | null)[] = [...entrants];
+  if (seats.length % 2 === 1) seats.push(null);
+  const n = seats.length;
+  const matches: PlannedMatch[] = [];
+  for (let r = 0; r < n - 1; r++) {
+    let slot = 0;
+    for (let k = 0; k < n / 2; k++) {
+      const a = seats[k]!;
+      const b = seats[n - 1 - k]!;
+      // alternate home and away of the fixed seat so nobody is always side A
+      const [sideA, sideB] = k === 0 && r % 2 === 1 ? [b, a] : [a, b];
+      if (sideA !== null && sideB !== null) matches.push({ group, round: r + 1, slot: slot++, sideA, sideB, byeWinner: null });
+    }
+    // rotate every seat but the first one place clockwise
+    seats.splice(1, 0, seats.pop()!);
+  }
+  return matches;
+}
+
+/** Whether two reports say the same. */
+export const sameScore = (x: BracketScore, y: BracketScore): boolean => x.scoreA === y.scoreA && x.scoreB === y.scoreB;
+
+/** The winning side of a score, null for a draw. */
+export const winnerSide = (s: BracketScore): 'a' | 'b' | null => (s.scoreA > s.scoreB ? 'a' : s.scoreB > s.scoreA ? 'b' : null);
+
+/** A played match for the table: sides and a result (both scores set). */
+export interface PlayedMatch {
+  sideA: string;
+  sideB: string;
+  scoreA: number;
+  scoreB: number;
+}
+
+export const POINTS_WIN = 3;
+export const POINTS_DRAW = 1;
+
+/**
+ * A round-robin group's table: played, wins, draws, losses, score for and against, difference,
+ * points (3 a win, 1 a draw). Ordered by points, then difference, then head-to-head (the points
+ * among the tied entrants in their own matches), then name, then id, so the order is total.
+ */
+export function groupTable(entrants: readonly { id: string; name: string }[], played: readonly PlayedMatch[]): TableRow[] {
+  const rows = new Map(entrants.map((e) => [e.id, { rank: 0, entrantId: e.id, name: e.name, played: 0, wins: 0, draws: 0, losses: 0, scoreFor: 0, scoreAgainst: 0, difference: 0, points: 0 }]));
+  for (const m of played) {
+    const a = rows.get(m.sideA);
+    const b = rows.get(m.sideB);
+    if (!a || !b) continue;
+    for (const [row, mine, theirs] of [
+      [a, m.scoreA, m.scoreB],
+      [b, m.scoreB, m.scoreA],
+    ] as const) {
+      row.played++;
+      row.scoreFor += mine;
+      row.scoreAgainst += theirs;
+      row.difference = row.scoreFor - row.scoreAgainst;
+      if (mine > theirs) row.wins++;
+      else if (mine < theirs) row.losses++;
+      else row.draws++;
+      row.points = row.wins * POINTS_WIN + row.draws * POINTS_DRAW;
+    }
+  }
+  const all = [...rows.values()];
+  // head-to-head points, counted only among the entrants tied on points and difference
+  const tieKey = (r: TableRow) => `${r.points}:${r.difference}`;
+  const h2h = new Map<string, number>();
+  for (const r of all) {
+    const tied = new Set(all.filter((o) => tieKey(o) === tieKey(r)).map((o) => o.entrantId));
+    let pts = 0;
+    for (const m of played) {
+      if (!tied.has(m.sideA) || !tied.has(m.sideB)) continue;
+      const mine = m.sideA === r.entrantId ? m.scoreA : m.sideB === r.entrantId ? m.scoreB : null;
+      if (mine === null) continue;
+      const theirs = m.sideA === r.entrantId ? m.scoreB : m.scoreA;
+      pts += mine > theirs ? POINTS_WIN : mine === theirs ? POINTS_DRAW : 0;
+    }
+    h2h.set(r.entrantId, pts);
+  }
+  const ordered = all.sort((x, y) => y.points - x.points || y.difference - x.difference || h2h.get(y.entrantId)! - h2h.get(x.entrantId)! || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0) || (x.entrantId < y.entrantId ? -1 : 1));
+  return ordered.map((r, i) => ({ ...r, rank: i + 1 }));
+}
+
+/**
+ * Final places of a single-elimination bracket from its decided matches: the champion 1, the
+ * runner-up 2, the losers of round r share place 2^(rounds - r) + 1 (both semi-final losers 3,
+ * the quarter-final losers 5, …). Entrants still in play get no place yet.
+ */
+export function eliminationPlaces(rounds: number, decided: readonly { round: number; sideA: string; sideB: string; winner: string }[]): Map<string, number> {
+  const places = new Map<string, number>();
+  for (const m of decided) {
+    const loser = m.winner === m.sideA ? m.sideB : m.sideA;
+    places.set(loser, 2 ** (rounds - m.round) + 1);
+    if (m.round === rounds) places.set(m.winner, 1);
+  }
+  return places;
+}
+
+/** A Fisher–Yates shuffle with the given random source (crypto on the server, seeded in tests). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

@@ -1,0 +1,382 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { transaction } from '../../../platform/db/database.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
+import type { Entrant, StandingsRow } from '../../results/contract.ts';
+import type { Bracket, BracketFormat, BracketGenerate, BracketMatch, BracketScore, BracketSide, MatchState, MyMatch, TableRow } from '../contract.ts';
+import { bracketFormats } from '../contract.ts';
+import { eliminationPlaces, groupsOf, groupTable, nextOf, roundRobin, sameScore, shuffled, singleElimination, winnerSide, type PlannedMatch } from '../rules.ts';
+import * as BracketRepository from './repository.ts';
+import type { EntrantRow, MatchRow, ReportRow } from './repository.ts';
+
+const nowIso = () => new Date().toISOString();
+
+const notGenerated = () => new AppError('notFound', 'BRACKET_NOT_GENERATED', 'This tournament has no bracket yet');
+const matchNotFound = () => new AppError('notFound', 'BRACKET_MATCH_NOT_FOUND', 'No such match in this bracket');
+const drawNotAllowed = () => new AppError('invalid', 'DRAW_NOT_ALLOWED', 'A single-elimination match needs a winner');
+
+/** The tournament's bracket format, or 409 for a battle-royale tournament (its results are standings). */
+async function formatFor(app: FastifyInstance, tournamentId: string): Promise<BracketFormat> {
+  const t = await TournamentService.get(app, tournamentId, null);
+  if (!(bracketFormats as readonly string[]).includes(t.format)) throw new AppError('conflict', 'NOT_BRACKET_FORMAT', 'This tournament is not played in a bracket');
+  return t.format as BracketFormat;
+}
+
+/**
+ * Who plays: the checked-in players, in the order the roster lists them (the entrants of a team
+ * game are the results domain's teams; see the note in the report for the swap to its `entrants`).
+ */
+async function entrantsFor(app: FastifyInstance, tournamentId: string): Promise<Entrant[]> {
+  const roster = await TournamentService.registrations(app, tournamentId);
+  return roster.members.filter((m) => m.confirmed).map((m) => ({ id: m.userId, name: m.username, members: [{ id: m.userId, username: m.username }] }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// reading a bracket
+
+interface Loaded {
+  format: BracketFormat;
+  seeding: BracketGenerate['seeding'];
+  generatedAt: string;
+  entrants: EntrantRow[];
+  matches: MatchRow[];
+  reports: ReportRow[];
+}
+
+async function load(app: FastifyInstance, tournamentId: string): Promise<Loaded | null> {
+  const db = app.db.kysely;
+  const row = await BracketRepository.findBracket(db, tournamentId);
+  if (!row) return null;
+  const [entrants, matches, reports] = await Promise.all([BracketRepository.entrantsOf(db, tournamentId), BracketRepository.matchesOf(db, tournamentId), BracketRepository.reportsOf(db, tournamentId)]);
+  return { format: row.format as BracketFormat, seeding: row.seeding as BracketGenerate['seeding'], generatedAt: row.generated_at, entrants, matches, reports };
+}
+
+const membersOf = (e: EntrantRow): { id: string; username: string }[] => JSON.parse(e.members) as { id: string; username: string }[];
+
+function sideOf(entrants: Map<string, EntrantRow>, id: string | null): BracketSide | null {
+  const e = id === null ? undefined : entrants.get(id);
+  return e ? { id: e.entrant_id, name: e.name, seed: e.seed, members: membersOf(e).map((m) => m.username) } : null;
+}
+
+function toMatch(m: MatchRow, entrants: Map<string, EntrantRow>, reports: ReportRow[]): BracketMatch {
+  const mine = reports.filter((r) => r.match_id === m.id);
+  const report = (side: 'a' | 'b') => {
+    const r = mine.find((x) => x.side === side);
+    return r ? { scoreA: r.score_a, scoreB: r.score_b } : null;
+  };
+  return {
+    id: m.id,
+    group: m.group_no,
+    round: m.round,
+    slot: m.slot,
+    sideA: sideOf(entrants, m.side_a),
+    sideB: sideOf(entrants, m.side_b),
+    scoreA: m.score_a,
+    scoreB: m.score_b,
+    state: m.state as MatchState,
+    winner: m.winner,
+    reported: { a: mine.some((r) => r.side === 'a'), b: mine.some((r) => r.side === 'b') },
+    // the scores a side reported stay private until they disagree, so nobody copies the other's
+    reports: m.state === 'disputed' ? { a: report('a'), b: report('b') } : null,
+    decidedBy: m.decided_by as BracketMatch['decidedBy'],
+  };
+}
+
+const played = (matches: MatchRow[]) =>
+  matches.filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.score_a !== null && m.score_b !== null).map((m) => ({ sideA: m.side_a!, sideB: m.side_b!, scoreA: m.score_a!, scoreB: m.score_b! }));
+
+function tablesOf(b: Loaded): { group: number; rows: TableRow[] }[] {
+  if (b.format !== 'round_robin') return [];
+  const groups = [...new Set(b.entrants.map((e) => e.group_no))].sort((x, y) => x - y);
+  return groups.map((group) => ({
+    group,
+    rows: groupTable(
+      b.entrants.filter((e) => e.group_no === group).map((e) => ({ id: e.entrant_id, name: e.name })),
+      played(b.matches.filter((m) => m.group_no === group)),
+    ),
+  }));
+}
+
+function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Bracket {
+  if (!b) return { tournamentId, format, seeding: null, generatedAt: null, rounds: [], tables: [], complete: false, champion: null };
+  const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
+  const rounds: Bracket['rounds'] = [];
+  for (const m of b.matches) {
+    let round = rounds.at(-1);
+    if (!round || round.group !== m.group_no || round.round !== m.round) rounds.push((round = { group: m.group_no, round: m.round, matches: [] }));
+    round.matches.push(toMatch(m, entrants, b.reports));
+  }
+  const complete = b.matches.every((m) => m.state === 'confirmed' || m.state === 'bye');
+  const last = b.format === 'single_elimination' ? b.matches.at(-1) : undefined;
+  return { tournamentId, format: b.format, seeding: b.seeding, generatedAt: b.generatedAt, rounds, tables: tablesOf(b), complete, champion: last?.state === 'confirmed' ? sideOf(entrants, last.winner) : null };
+}
+
+/** GET /tournaments/{id}/bracket: rounds, matches and (round robin) the group tables; empty before generation. */
+export async function bracket(app: FastifyInstance, tournamentId: string): Promise<Bracket> {
+  const format = await formatFor(app, tournamentId);
+  return view(tournamentId, format, await load(app, tournamentId));
+}
+
+/** For the on-demand bracket page: the bracket, or null when the tournament is missing or not a bracket. */
+export async function findBracket(app: FastifyInstance, tournamentId: string): Promise<Bracket | null> {
+  try {
+    return await bracket(app, tournamentId);
+  } catch (e) {
+    if (e instanceof AppError && (e.code === 'TOURNAMENT_NOT_FOUND' || e.code === 'NOT_BRACKET_FORMAT')) return null;
+    throw e;
+  }
+}
+
+/** The caller's matches that take a report now (awaiting or disputed) and their side's report. */
+export async function mine(app: FastifyInstance, userId: string, tournamentId: string): Promise<MyMatch[]> {
+  await formatFor(app, tournamentId);
+  const b = await load(app, tournamentId);
+  if (!b) return [];
+  const mySides = new Set(b.entrants.filter((e) => membersOf(e).some((m) => m.id === userId)).map((e) => e.entrant_id));
+  const out: MyMatch[] = [];
+  for (const m of b.matches) {
+    if (m.state !== 'awaiting' && m.state !== 'disputed') continue;
+    const side = m.side_a && mySides.has(m.side_a) ? 'a' : m.side_b && mySides.has(m.side_b) ? 'b' : null;
+    if (!side) continue;
+    const r = b.reports.find((x) => x.match_id === m.id && x.side === side);
+    out.push({ matchId: m.id, side, report: r ? { scoreA: r.score_a, scoreB: r.score_b } : null });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// generating
+
+function plan(format: BracketFormat, seeded: Entrant[]): { matches: PlannedMatch[]; groupOf: Map<string, number> } {
+  const groupOf = new Map<string, number>();
+  if (format === 'single_elimination') {
+    seeded.forEach((e) => groupOf.set(e.id, 0));
+    return { matches: singleElimination(seeded.map((e) => e.id)), groupOf };
+  }
+  const matches = groupsOf(seeded).flatMap((group, i) => {
+    group.forEach((e) => groupOf.set(e.id, i + 1));
+    return roundRobin(
+      group.map((e) => e.id),
+      i + 1,
+    );
+  });
+  return { matches, groupOf };
+}
+
+function stateOfPlanned(m: PlannedMatch): MatchState {
+  if (m.byeWinner !== null) return 'bye';
+  return m.sideA !== null && m.sideB !== null ? 'awaiting' : 'pending';
+}
+
+/**
+ * POST /tournaments/{id}/bracket (admin): the bracket from the checked-in entrants, seeded at random
+ * or in check-in order; generating again replaces it while no match has a report or a result
+ * (409 BRACKET_HAS_RESULTS after). The bracket row is written first, so two generations queue.
+ */
+export async function generate(app: FastifyInstance, actor: Actor, tournamentId: string, input: BracketGenerate): Promise<Bracket> {
+  const format = await formatFor(app, tournamentId);
+  return audited(app, actor, async (tx, audit) => {
+    const db = tx.db.kysely;
+    const now = nowIso();
+    const before = await BracketRepository.findBracket(db, tournamentId);
+    await BracketRepository.upsertBracket(db, { tournament_id: tournamentId, format, seeding: input.seeding, generated_at: now });
+    if (await BracketRepository.hasResults(db, tournamentId)) throw new AppError('conflict', 'BRACKET_HAS_RESULTS', 'A match already has a report or a result');
+    const entrants = await entrantsFor(tx, tournamentId);
+    if (entrants.length < 2) throw new AppError('conflict', 'BRACKET_TOO_FEW_ENTRANTS', 'A bracket needs at least two checked-in entrants');
+    const seeded = input.seeding === 'random' ? shuffled(entrants, () => randomInt(0, 2 ** 32) / 2 ** 32) : entrants;
+    const { matches, groupOf } = plan(format, seeded);
+    await BracketRepository.clearBracket(db, tournamentId);
+    await BracketRepository.insertEntrants(
+      db,
+      seeded.map((e, i) => ({ tournament_id: tournamentId, entrant_id: e.id, name: e.name, seed: i + 1, group_no: groupOf.get(e.id) ?? 0, members: JSON.stringify(e.members) })),
+    );
+    await BracketRepository.insertMatches(
+      db,
+      matches.map((m) => ({
+        tournament_id: tournamentId,
+        group_no: m.group,
+        round: m.round,
+        slot: m.slot,
+        side_a: m.sideA,
+        side_b: m.sideB,
+        score_a: null,
+        score_b: null,
+        winner: m.byeWinner,
+        state: stateOfPlanned(m),
+        decided_by: null,
+        updated_at: now,
+      })),
+    );
+    const after = view(tournamentId, format, await load(tx, tournamentId));
+    await audit({
+      action: before ? 'bracket.regenerate' : 'bracket.generate',
+      entityType: 'tournament',
+      entityId: tournamentId,
+      before: before ? { format: before.format, seeding: before.seeding } : null,
+      after: { format, seeding: input.seeding, seeds: seeded.map((e) => e.name), matches: matches.length },
+    });
+    return after;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// results
+
+/**
+ * Sends a single-elimination winner on to the next match. When an admin's override changes who
+ * won, the next match gets the new winner and loses its reports; a next match that already has a
+ * confirmed result is left alone and the override refused (409 LATER_MATCH_CONFIRMED): the admin
+ * corrects the bracket from its latest decided match backwards. A next match without a result
+ * never sent anybody further, so one level is all there is to reopen.
+ */
+async function advance(app: FastifyInstance, tournamentId: string, match: MatchRow, winner: string, now: string): Promise<void> {
+  const db = app.db.kysely;
+  const to = nextOf(match.round, match.slot);
+  const next = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round, slot: to.slot });
+  if (!next) return; // the final
+  if ((to.side === 'a' ? next.side_a : next.side_b) === winner) return;
+  if (next.state === 'confirmed') throw new AppError('conflict', 'LATER_MATCH_CONFIRMED', 'A later match already has its result');
+  await BracketRepository.setSide(db, next, to.side, winner, now);
+}
+
+async function openMatch(app: FastifyInstance, tournamentId: string, matchId: string): Promise<{ format: BracketFormat; match: MatchRow }> {
+  const db = app.db.kysely;
+  // the lock comes first: everything read after it sees the other writers' committed work
+  if (!(await BracketRepository.lockBracket(db, tournamentId))) throw notGenerated();
+  const row = await BracketRepository.findBracket(db, tournamentId);
+  const match = await BracketRepository.findMatch(db, tournamentId, matchId);
+  if (!row || !match) throw matchNotFound();
+  if (match.state === 'pending' || match.state === 'bye' || !match.side_a || !match.side_b) throw new AppError('conflict', 'MATCH_NOT_READY', 'This match does not have both sides yet');
+  return { format: row.format as BracketFormat, match };
+}
+
+async function matchView(app: FastifyInstance, tournamentId: string, matchId: string): Promise<BracketMatch> {
+  const b = (await load(app, tournamentId))!;
+  const m = b.matches.find((x) => x.id === matchId)!;
+  return toMatch(m, new Map(b.entrants.map((e) => [e.entrant_id, e])), b.reports);
+}
+
+/**
+ * POST …/bracket/matches/{matchId}/report: a player of side A or B (for a team, any member) reports
+ * the score. When the other side's report agrees the match is confirmed and (single elimination)
+ * the winner goes on; when it differs the match is disputed and waits for the admin. A side may
+ * correct its report until the match is confirmed. Reports of one bracket queue on its row lock,
+ * so two sides reporting at the same instant confirm, and advance, exactly once.
+ */
+export async function report(app: FastifyInstance, userId: string, tournamentId: string, matchId: string, score: BracketScore): Promise<BracketMatch> {
+  await formatFor(app, tournamentId);
+  return transaction(app.db.kysely, async (trx) => {
+    const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
+    const { format, match } = await openMatch(tx, tournamentId, matchId);
+    const sides = await BracketRepository.entrantsOf(trx, tournamentId);
+    const isIn = (entrantId: string) => sides.some((e) => e.entrant_id === entrantId && membersOf(e).some((m) => m.id === userId));
+    const side = isIn(match.side_a!) ? 'a' : isIn(match.side_b!) ? 'b' : null;
+    if (!side) throw new AppError('forbidden', 'NOT_A_SIDE', 'Only the players of this match report its score');
+    if (match.state === 'confirmed') throw new AppError('conflict', 'MATCH_ALREADY_CONFIRMED', 'This match already has its result');
+    if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();
+    const now = nowIso();
+    await BracketRepository.putReport(trx, { match_id: matchId, side, user_id: userId, score_a: score.scoreA, score_b: score.scoreB, reported_at: now });
+    const reports = await BracketRepository.matchReports(trx, matchId);
+    const a = reports.find((r) => r.side === 'a');
+    const b = reports.find((r) => r.side === 'b');
+    if (a && b) {
+      const agreed = { scoreA: a.score_a, scoreB: a.score_b };
+      if (sameScore(agreed, { scoreA: b.score_a, scoreB: b.score_b })) {
+        const w = winnerSide(agreed);
+        const winner = w === 'a' ? match.side_a! : w === 'b' ? match.side_b! : null;
+        // the conditional update is the "once": of two writers only one turns the match confirmed
+        if (await BracketRepository.decide(trx, matchId, { ...agreed, winner, decidedBy: 'players', now, onlyOpen: true })) {
+          if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
+        }
+      } else {
+        await BracketRepository.setState(trx, matchId, 'disputed', now);
+      }
+    }
+    return matchView(tx, tournamentId, matchId);
+  });
+}
+
+/**
+ * POST …/bracket/matches/{matchId}/override (admin): the admin's result for any match with both
+ * sides, disputed or not, confirmed or not. The winner goes on (see `advance` for what reopens and
+ * what refuses). Audited as a resolution when the match was disputed, else as an override.
+ */
+export async function override(app: FastifyInstance, actor: Actor, tournamentId: string, matchId: string, score: BracketScore): Promise<BracketMatch> {
+  await formatFor(app, tournamentId);
+  return audited(app, actor, async (tx, audit) => {
+    const { format, match } = await openMatch(tx, tournamentId, matchId);
+    if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();
+    const before = await matchView(tx, tournamentId, matchId);
+    const now = nowIso();
+    const w = winnerSide(score);
+    const winner = w === 'a' ? match.side_a! : w === 'b' ? match.side_b! : null;
+    await BracketRepository.decide(tx.db.kysely, matchId, { ...score, winner, decidedBy: 'admin', now, onlyOpen: false });
+    if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
+    const after = await matchView(tx, tournamentId, matchId);
+    const label = (m: BracketMatch) => ({ sideA: m.sideA?.name ?? null, sideB: m.sideB?.name ?? null, scoreA: m.scoreA, scoreB: m.scoreB, state: m.state, reports: m.reports });
+    await audit({ action: match.state === 'disputed' ? 'bracket.resolve' : 'bracket.override', entityType: 'tournament', entityId: tournamentId, before: { matchId, ...label(before) }, after: { matchId, ...label(after) } });
+    return after;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// final standings, for finalising
+
+/**
+ * Final standings rows for finalising (the shape of the results domain's StandingsRow): single
+ * elimination by the place each entrant went out in (champion 1, runner-up 2, semi-final losers
+ * 3, quarter-final losers 5, …; an entrant still in play has the place losing its current match
+ * would give, so finalising early never crowns two champions),
+ * round robin by the group tables (first of every group, then second, …, by points and
+ * difference across groups). `points` are wins × 3 (+1 a draw), `eliminations` the wins,
+ * `bestPlacement` the place; an empty list before generation.
+ */
+export async function placements(app: FastifyInstance, tournamentId: string): Promise<StandingsRow[]> {
+  const b = await load(app, tournamentId);
+  if (!b) return [];
+  const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
+  const results = played(b.matches);
+  const record = (id: string) => {
+    let wins = 0;
+    let draws = 0;
+    let games = 0;
+    for (const m of results) {
+      if (m.sideA !== id && m.sideB !== id) continue;
+      games++;
+      const mine = m.sideA === id ? m.scoreA : m.scoreB;
+      const theirs = m.sideA === id ? m.scoreB : m.scoreA;
+      if (mine > theirs) wins++;
+      else if (mine === theirs) draws++;
+    }
+    return { wins, draws, games };
+  };
+  const row = (id: string, rank: number): StandingsRow => {
+    const e = entrants.get(id)!;
+    const r = record(id);
+    return {
+      rank,
+      entrantId: id,
+      name: e.name,
+      members: membersOf(e).map((m) => m.username),
+      points: r.wins * 3 + r.draws,
+      matchesCounted: r.games,
+      matchesPlayed: r.games,
+      eliminations: r.wins,
+      bestPlacement: rank,
+      averagePlacement: null,
+    };
+  };
+  if (b.format === 'round_robin') {
+    const lines = tablesOf(b).flatMap((t) => t.rows);
+    lines.sort((x, y) => x.rank - y.rank || y.points - x.points || y.difference - x.difference || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+    return lines.map((l, i) => row(l.entrantId, i + 1));
+  }
+  const rounds = Math.max(0, ...b.matches.map((m) => m.round));
+  const decided = b.matches.filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.winner).map((m) => ({ round: m.round, sideA: m.side_a!, sideB: m.side_b!, winner: m.winner! }));
+  const places = eliminationPlaces(rounds, decided);
+  // still in play: the place they would get by losing the match they are in now (its round's losers' place)
+  const current = (id: string) => Math.max(1, ...b.matches.filter((m) => m.side_a === id || m.side_b === id).map((m) => m.round));
+  return [...entrants.keys()].map((id) => row(id, places.get(id) ?? 2 ** (rounds - current(id)) + 1)).sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../platform/schemas.ts';
+import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
+import { actorOf } from '../../../platform/http/plugins/auth.ts';
+import { finaliseResultSchema, prizesStateSchema, prizeTableSchema } from '../contract.ts';
+import * as FinaliseService from './finalise-service.ts';
+
+const tags = ['results (admin)'];
+const security = [{ bearer: [] }];
+const params = z.object({ id: idSchema });
+
+/** Prizes and finalising (issue 15, item 8); admin only. The response cache empties after each write, as after every admin write. */
+export default async function finaliseRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/tournaments/:id/prizes', {
+    schema: {
+      tags,
+      summary: 'The prize table (credits by rank) and the payouts: paid once finalised, else what the live standings would pay',
+      security,
+      params,
+      response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await FinaliseService.prizes(app, req.params.id)),
+  });
+
+  app.put('/tournaments/:id/prizes', {
+    schema: {
+      tags,
+      summary: 'Set the prize table: credits each player of an entrant gets by rank range; 409 TOURNAMENT_FINALIZED once paid',
+      security,
+      params,
+      body: prizeTableSchema,
+      response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await FinaliseService.savePrizes(app, actorOf(req), req.params.id, req.body.prizes)),
+  });
+
+  app.post('/tournaments/:id/finalise', {
+    schema: {
+      tags,
+      summary: 'Freeze the standings, end the tournament and pay its prizes (credits, top-N and winner badges) once; 409 TOURNAMENT_FINALIZED the second time',
+      security,
+      params,
+      response: { 200: envelope(finaliseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await FinaliseService.finalise(app, actorOf(req), req.params.id)),
+  });
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
+import * as BadgeService from '../../rewards/server/badge-service.ts';
+import * as WalletService from '../../rewards/server/wallet-service.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
+import * as BracketService from '../../brackets/server/service.ts';
+import { formatOf, prizeFor, type Entrant, type FinaliseResult, type Payout, type PrizeRange, type PrizesState, type StandingsRow } from '../contract.ts';
+import type { PrizeTournament } from './prize-repository.ts';
+import * as PrizeRepository from './prize-repository.ts';
+import type { Placement } from './prize-repository.ts';
+import { entrants, standings } from './service.ts';
+
+/**
+ * Finalising a tournament and its prizes (issue 15, item 8). The standings freeze, the status
+ * becomes ended, and the prizes are paid once: the conditional UPDATE of the tournament row, the
+ * placements (primary key tournament + player) and the ledger references (unique per tournament
+ * and player) all commit in one transaction with the audit entry, so two clicks or two API
+ * processes finalise, and pay, exactly once. A second finalise answers 409 TOURNAMENT_FINALIZED.
+ */
+
+const notFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
+const finalised = () => new AppError('conflict', 'TOURNAMENT_FINALIZED', 'This tournament is already finalised');
+
+async function tournamentOf(app: FastifyInstance, id: string) {
+  const t = await PrizeRepository.find(app.db.kysely, app.config.ownerId, id);
+  if (!t) throw notFound();
+  return t;
+}
+
+/**
+ * Every player of every ranked entrant with the credits their rank earns. An entrant that played
+ * no counted match has no rank to reward: it gets no placement (and so no prize or badge).
+ */
+function placementsOf(rows: StandingsRow[], all: Entrant[], prizes: PrizeRange[]): (Placement & { username: string; entrantName: string })[] {
+  const byId = new Map(all.map((e) => [e.id, e]));
+  return rows
+    .filter((r) => r.matchesCounted > 0)
+    .flatMap((r) => (byId.get(r.entrantId)?.members ?? []).map((m) => ({ userId: m.id, username: m.username, entrantId: r.entrantId, entrantName: r.name, rank: r.rank, points: r.points, credits: prizeFor(prizes, r.rank) })));
+}
+
+const payoutsOf = (placements: ReturnType<typeof placementsOf>): Payout[] =>
+  placements.filter((p) => p.credits > 0).map(({ userId, username, entrantId, entrantName, rank, credits }) => ({ userId, username, entrantId, entrantName, rank, credits }));
+
+/** The ranked rows of a tournament as they stand: a battle royale's live standings, or a bracket's placements. */
+const rowsOf = async (app: FastifyInstance, t: PrizeTournament): Promise<StandingsRow[]> => (formatOf(t) === 'battle_royale' ? (await standings(app, t.id)).rows : BracketService.placements(app, t.id));
+
+/** GET /tournaments/{id}/prizes: the table and who gets what, paid (finalised) or as the live standings would pay now. */
+export async function prizes(app: FastifyInstance, id: string): Promise<PrizesState> {
+  const t = await tournamentOf(app, id);
+  if (t.finalizedAt) {
+    const rows = await PrizeRepository.finalRows(app.db.kysely, id);
+    return { prizes: t.prizes, finalizedAt: t.finalizedAt, payouts: await PrizeRepository.paidOf(app.db.kysely, id, rows) };
+  }
+  const [rows, all] = await Promise.all([rowsOf(app, t), entrants(app, id)]);
+  return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(rows, all, t.prizes)) };
+}
+
+/** PUT /tournaments/{id}/prizes (admin, audited): refused once the tournament is finalised (its prizes are paid). */
+export function savePrizes(app: FastifyInstance, actor: Actor, id: string, table: PrizeRange[]): Promise<PrizesState> {
+  return audited(app, actor, async (tx, audit) => {
+    const before = await tournamentOf(tx, id);
+    if (!(await PrizeRepository.savePrizes(tx.db.kysely, app.config.ownerId, id, table, new Date().toISOString()))) throw finalised();
+    // the tournament's name labels the entry, so the audit log finds it by name
+    await audit({ action: 'tournament.prizes', entityType: 'tournament', entityId: id, before: { name: before.name, prizes: before.prizes }, after: { name: before.name, prizes: table } });
+    return prizes(tx, id);
+  });
+}
+
+/** POST /tournaments/{id}/finalise (admin, audited). */
+export async function finalise(app: FastifyInstance, actor: Actor, id: string): Promise<FinaliseResult> {
+  const owner = app.config.ownerId;
+  const admin = await Directory.findPlayer(app, owner, actor.id);
+  const createdBy = { id: actor.id, name: admin?.username ?? actor.id };
+  const done = await audited(app, actor, async (tx, audit) => {
+    const t = await tournamentOf(tx, id);
+    const now = new Date().toISOString();
+    // the one statement that decides: a concurrent finalise matches nothing here and is refused
+    if (!(await PrizeRepository.claimFinalisation(tx.db.kysely, owner, id, now))) throw finalised();
+    // read under the claim's row lock, before final_standings is set: the live rows are what freezes
+    const rows = await rowsOf(tx, t);
+    const all = await entrants(tx, id);
+    if (!rows.some((r) => r.matchesCounted > 0)) throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
+    await PrizeRepository.freezeStandings(tx.db.kysely, id, rows);
+    const placements = placementsOf(rows, all, t.prizes);
+    await PrizeRepository.insertPlacements(tx.db.kysely, id, placements, now);
+    for (const p of placements) if (p.credits > 0) await WalletService.payPrize(tx, owner, { userId: p.userId, tournamentId: id, amount: p.credits, description: `${t.name} · #${p.rank}`, createdBy });
+    const payouts = payoutsOf(placements);
+    await audit({
+      action: 'tournament.finalise',
+      entityType: 'tournament',
+      entityId: id,
+      before: { name: t.name, finalizedAt: null },
+      after: {
+        name: t.name,
+        finalizedAt: now,
+        entrants: rows.length,
+        credits: payouts.reduce((sum, p) => sum + p.credits, 0),
+        payouts: payouts.map((p) => ({ userId: p.userId, rank: p.rank, credits: p.credits })),
+      },
+    });
+    return { finalizedAt: now, format: formatOf(t), rows, payouts, placements };
+  });
+  // badges after the commit, as on every other event: each is granted once by its unique award
+  // row, and one that cannot be granted now is granted at the player's next login (awardAll)
+  let earned: Awaited<ReturnType<typeof BadgeService.awardForTournament>> = [];
+  try {
+    earned = await BadgeService.awardForTournament(app, owner, done.placements, id);
+  } catch (err) {
+    // the finalisation and its prizes are committed: the badges left now are granted at each player's next login
+    app.log.error({ err, tournamentId: id }, 'finalise: badges not awarded');
+  }
+  const names = new Map(done.placements.map((p) => [p.userId, p.username]));
+  return {
+    finalizedAt: done.finalizedAt,
+    format: done.format,
+    rows: done.rows,
+    payouts: done.payouts,
+    badges: earned.map((e) => ({ userId: e.userId, username: names.get(e.userId) ?? '', slug: e.badge.slug, name: e.badge.name })),
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { formatOf } from '../contract.ts';
+import * as PrizeRepository from './prize-repository.ts';
+import { entrants, standings } from './service.ts';
+
+/**
+ * The championship points of each faction player (issue 15, item 5): the points of their entrant
+ * (themselves, or their team) summed over the championship's tournaments. A finalised tournament
+ * counts its frozen points (one query for all of them); a running one counts its live standings,
+ * computed only for the tournaments that have results, so a page of championships costs two
+ * queries plus one standings read per tournament being played right now.
+ */
+export async function championshipPoints(app: FastifyInstance, competitionIds: string[]): Promise<Map<string, Map<string, number>>> {
+  const db = app.db.kysely;
+  const out = new Map<string, Map<string, number>>(competitionIds.map((id) => [id, new Map()]));
+  const add = (competitionId: string, userId: string, points: number) => {
+    const players = out.get(competitionId);
+    if (players) players.set(userId, (players.get(userId) ?? 0) + points);
+  };
+  const [tournaments, frozen] = await Promise.all([PrizeRepository.championshipTournaments(db, competitionIds), PrizeRepository.finalPoints(db, competitionIds)]);
+  for (const f of frozen) add(f.competitionId, f.userId, f.points);
+  // brackets rank by wins, not points: only battle-royale standings add to a faction score
+  const live = tournaments.filter((t) => !t.finalized_at && formatOf(t) === 'battle_royale');
+  const played = await PrizeRepository.withResults(
+    db,
+    live.map((t) => t.id),
+  );
+  for (const t of live.filter((l) => played.has(l.id))) {
+    const current = await standings(app, t.id);
+    // a solo entrant is the player (its id is theirs): only teams need their members read
+    const members = current.teamSize > 1 ? new Map((await entrants(app, t.id)).map((e) => [e.id, e.members.map((m) => m.id)])) : null;
+    for (const row of current.rows) for (const userId of members ? (members.get(row.entrantId) ?? []) : [row.entrantId]) add(t.competition_id!, userId, row.points);
+  }
+  return out;
+}

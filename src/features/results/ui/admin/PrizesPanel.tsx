@@ -1,0 +1,288 @@
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { prizeTableSchema, type FinaliseResult, type Payout, type PrizesState, type TournamentFormat } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import Spinner from '../../../../platform/ui/Spinner.tsx';
+import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
+import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
+import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+/** The Prizes tab's props (given by the tournament editor, which the dashboard shell joins to this panel). */
+interface Props {
+  t: Translator;
+  locale: Locale;
+  tournamentId: string;
+  format: TournamentFormat;
+  /** told once the tournament is finalised, so the editor reads its new status */
+  onFinalised: () => void;
+}
+
+/** A prize range as typed: numbers stay text until saved, so a half-typed value is kept. */
+interface Row {
+  from: string;
+  to: string;
+  credits: string;
+}
+
+const toRows = (state: PrizesState): Row[] => state.prizes.map((p) => ({ from: String(p.from), to: String(p.to), credits: String(p.credits) }));
+const toBody = (rows: Row[]) => ({ prizes: rows.map((r) => ({ from: Number(r.from.trim() || NaN), to: Number(r.to.trim() || NaN), credits: Number(r.credits.trim() || NaN) })) });
+const MAX_ROWS = 20;
+
+/**
+ * The editor's Prizes tab (issue 15, item 8): the credits each rank range pays every player of
+ * the entrant, who the standings as they are now would pay, and the Finalise button, whose
+ * confirmation says what will be paid. Once finalised: the frozen result and what was paid.
+ */
+export default function PrizesPanel({ t, locale, tournamentId, format, onFinalised }: Props) {
+  const [state, setState] = useState<PrizesState | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
+
+  const load = useCallback(async () => {
+    const res = await api<PrizesState>(`${base}/prizes`);
+    if (!res.ok) return setFailure(res.code);
+    setFailure(null);
+    setState(res.data);
+  }, [base]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (failure) return <RetryAlert message={`${t('resultsAdmin.prizes.loadError')} ${t.error(failure)}`} retry={{ label: t('resultsAdmin.retry'), run: () => void load() }} testId="prizes-error" />;
+  if (!state) return <Spinner label={t('resultsAdmin.prizes.loading')} testId="prizes-loading" />;
+  if (state.finalizedAt) return <FinalResult t={t} locale={locale} state={state} tournamentId={tournamentId} format={format} />;
+  return (
+    <OpenPrizes
+      t={t}
+      locale={locale}
+      state={state}
+      base={base}
+      onSaved={setState}
+      onFinalised={() => {
+        void load();
+        onFinalised();
+      }}
+    />
+  );
+}
+
+function OpenPrizes({ t, locale, state, base, onSaved, onFinalised }: { t: Translator; locale: Locale; state: PrizesState; base: string; onSaved: (s: PrizesState) => void; onFinalised: () => void }) {
+  const [rows, setRows] = useState<Row[]>(() => toRows(state));
+  const [saving, setSaving] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [finalising, setFinalising] = useState(false);
+  const saved = JSON.stringify(toRows(state));
+  const dirty = JSON.stringify(rows) !== saved;
+  useUnsavedGuard(dirty);
+  const parsed = prizeTableSchema.safeParse(toBody(rows));
+  // the table's own rule (ranges in order and apart) names no row: said once under the table
+  const tableIssue = !parsed.success && parsed.error.issues.some((i) => i.message === 'RANGES_OVERLAP' || i.message === 'RANGE_INVERTED');
+  const badCell = (i: number, field: keyof Row) => !parsed.success && parsed.error.issues.some((issue) => issue.path[1] === i && issue.path[2] === field);
+
+  const set = (i: number, field: keyof Row, value: string) => setRows((all) => all.map((r, n) => (n === i ? { ...r, [field]: value } : r)));
+  const add = () =>
+    setRows((all) => {
+      const next = all.length ? Number(all[all.length - 1]!.to) + 1 || 1 : 1;
+      return [...all, { from: String(next), to: String(next), credits: '' }];
+    });
+
+  const save = async () => {
+    setShowErrors(true);
+    if (!parsed.success) return void toast.error(t('resultsAdmin.prizes.invalid'));
+    setSaving(true);
+    const res = await api<PrizesState>(`${base}/prizes`, { method: 'PUT', body: parsed.data });
+    setSaving(false);
+    if (!res.ok) return void toast.error(t.error(res.code));
+    setShowErrors(false);
+    setRows(toRows(res.data));
+    onSaved(res.data);
+    toast.success(t('resultsAdmin.prizes.saved'));
+  };
+
+  const finalise = async () => {
+    setFinalising(true);
+    const res = await api<FinaliseResult>(`${base}/finalise`, { method: 'POST' });
+    setFinalising(false);
+    setConfirming(false);
+    if (!res.ok) {
+      toast.error(t.error(res.code));
+      // finalised meanwhile (another admin, another tab): show what was paid
+      if (res.code === 'TOURNAMENT_FINALIZED') onFinalised();
+      return;
+    }
+    toast.success(t('resultsAdmin.prizes.finalisedToast', { players: res.data.payouts.length }));
+    onFinalised();
+  };
+
+  const total = state.payouts.reduce((sum, p) => sum + p.credits, 0);
+  const summary = state.payouts.length
+    ? [
+        t('resultsAdmin.prizes.confirmPays', { credits: formatNumber(total, locale), players: state.payouts.length }),
+        ...state.payouts.map((p) => t('resultsAdmin.prizes.confirmLine', { rank: p.rank, name: p.username, credits: formatNumber(p.credits, locale) })),
+      ].join('\n')
+    : t('resultsAdmin.prizes.confirmNothing');
+
+  return (
+    <div className="space-y-6" data-testid="prizes-panel">
+      <section className={`${panelClass} space-y-4`} aria-labelledby="prizes-title">
+        <div>
+          <h2 id="prizes-title" className={panelTitleClass}>
+            {t('resultsAdmin.prizes.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-400">{t('resultsAdmin.prizes.intro')}</p>
+        </div>
+        {rows.length === 0 ? (
+          <p className="text-sm text-slate-400" data-testid="prizes-none">
+            {t('resultsAdmin.prizes.none')}
+          </p>
+        ) : (
+          <ul className="space-y-2">
+            {rows.map((row, i) => (
+              // ranges have no id of their own: their place in the table is what the admin edits
+              <li key={i} className="flex flex-wrap items-end gap-3" data-testid={`prize-row-${i}`}>
+                {(['from', 'to', 'credits'] as const).map((field) => {
+                  const id = `prize-${field}-${i}`;
+                  const bad = showErrors && badCell(i, field);
+                  return (
+                    <label key={field} htmlFor={id} className={`flex flex-col gap-1 text-xs text-slate-400 ${field === 'credits' ? 'w-36' : 'w-24'}`}>
+                      {t(`resultsAdmin.prizes.${field}`)}
+                      <input
+                        id={id}
+                        data-testid={id}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={field === 'credits' ? 1_000_000 : 200}
+                        step={1}
+                        value={row[field]}
+                        onChange={(e) => set(i, field, e.target.value)}
+                        aria-invalid={bad || undefined}
+                        className={`${inputClass} py-1.5 text-right font-mono`}
+                      />
+                    </label>
+                  );
+                })}
+                <button type="button" className={smallButtonClass} onClick={() => setRows((all) => all.filter((_, n) => n !== i))} aria-label={t('resultsAdmin.prizes.removeRow', { n: i + 1 })} data-testid={`prize-remove-${i}`}>
+                  {t('resultsAdmin.prizes.remove')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {showErrors && !parsed.success && (
+          <p role="alert" className="text-sm text-rose-400" data-testid="prizes-invalid">
+            {tableIssue ? t('resultsAdmin.prizes.overlap') : t('resultsAdmin.prizes.cellRange')}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={secondaryButtonClass} onClick={add} disabled={rows.length >= MAX_ROWS} data-testid="prizes-add">
+            {t('resultsAdmin.prizes.add')}
+          </button>
+          <button type="button" className={primaryButtonClass} onClick={save} disabled={!dirty || saving} data-testid="prizes-save">
+            {saving ? t('resultsAdmin.prizes.saving') : t('resultsAdmin.prizes.save')}
+          </button>
+        </div>
+      </section>
+
+      <section className={`${panelClass} space-y-4`} aria-labelledby="prizes-preview-title" data-testid="prizes-preview">
+        <div>
+          <h2 id="prizes-preview-title" className={panelTitleClass}>
+            {t('resultsAdmin.prizes.previewTitle')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-400">{t(dirty ? 'resultsAdmin.prizes.previewUnsaved' : 'resultsAdmin.prizes.previewIntro')}</p>
+        </div>
+        <PayoutTable t={t} locale={locale} payouts={state.payouts} testId="prizes-preview-row" />
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
+          <button type="button" className={primaryButtonClass} onClick={() => setConfirming(true)} disabled={dirty || finalising} data-testid="prizes-finalise">
+            {t('resultsAdmin.prizes.finalise')}
+          </button>
+          <p className="text-sm text-slate-400">{t(dirty ? 'resultsAdmin.prizes.saveFirst' : 'resultsAdmin.prizes.finaliseHint')}</p>
+        </div>
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('resultsAdmin.prizes.confirmTitle')}
+        message={`${summary}\n\n${t('resultsAdmin.prizes.confirmOnce')}`}
+        confirmLabel={t('resultsAdmin.prizes.confirm')}
+        cancelLabel={t('resultsAdmin.prizes.cancel')}
+        onConfirm={finalise}
+        onCancel={() => setConfirming(false)}
+        busy={finalising}
+        danger
+        testId="finalise-dialog"
+      />
+    </div>
+  );
+}
+
+function FinalResult({ t, locale, state, tournamentId, format }: { t: Translator; locale: Locale; state: PrizesState; tournamentId: string; format: TournamentFormat }) {
+  // the frozen result lives on the public page: the standings of a battle royale, else the bracket
+  const page = `/tournament/${encodeURIComponent(tournamentId)}/${format === 'battle_royale' ? 'standings' : 'bracket'}`;
+  const total = state.payouts.reduce((sum, p) => sum + p.credits, 0);
+  return (
+    <section className={`${panelClass} space-y-4`} aria-labelledby="prizes-final-title" data-testid="prizes-final">
+      <div>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="prizes-final-title" className={panelTitleClass}>
+            {t('resultsAdmin.prizes.finalTitle')}
+          </h2>
+          <a href={localizePath(page, locale)} target="_blank" rel="noopener" className={`${linkClass} text-sm`} data-testid="prizes-final-link">
+            {t(format === 'battle_royale' ? 'resultsAdmin.prizes.finalStandings' : 'resultsAdmin.prizes.finalBracket')}
+          </a>
+        </div>
+        <p role="status" className="mt-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-200" data-testid="prizes-final-status">
+          {t('resultsAdmin.prizes.finalStatus', { when: formatDateTime(state.finalizedAt, locale), credits: formatNumber(total, locale), players: state.payouts.length })}
+        </p>
+      </div>
+      <PayoutTable t={t} locale={locale} payouts={state.payouts} testId="prizes-paid-row" />
+    </section>
+  );
+}
+
+function PayoutTable({ t, locale, payouts, testId }: { t: Translator; locale: Locale; payouts: Payout[]; testId: string }) {
+  if (!payouts.length) return <p className="text-sm text-slate-400">{t('resultsAdmin.prizes.nobody')}</p>;
+  const cell = 'px-2 py-2';
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t('resultsAdmin.prizes.previewTitle')}</caption>
+        <thead className="text-xs text-slate-400 uppercase">
+          <tr>
+            <th scope="col" className={`${cell} text-left`}>
+              {t('resultsAdmin.prizes.rank')}
+            </th>
+            <th scope="col" className={`${cell} text-left`}>
+              {t('resultsAdmin.prizes.player')}
+            </th>
+            <th scope="col" className={`${cell} text-left`}>
+              {t('resultsAdmin.prizes.entrant')}
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              {t('resultsAdmin.prizes.credits')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((p) => (
+            <tr key={p.userId} className="border-t border-line/60" data-testid={testId} data-user-id={p.userId}>
+              <td className={`${cell} font-bold text-white tabular-nums`}>{p.rank}</td>
+              <th scope="row" className={`${cell} text-left font-medium text-slate-100`}>
+                {p.username}
+              </th>
+              <td className={`${cell} text-slate-300`}>{p.entrantName === p.username ? '—' : p.entrantName}</td>
+              <td className={`${cell} text-right font-mono font-bold text-white`}>{formatNumber(p.credits, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

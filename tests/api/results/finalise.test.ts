@@ -1,0 +1,440 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
+import { auditLedger, balanceOf } from '../helpers/rewards.ts';
+import { checkIn, createTournament, join, quickPlayers, registration, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
+
+/**
+ * Finalising a tournament and its prizes (issue 15, item 8) and the computed faction leaderboard
+ * (item 5), on both engines: who may call, what the prize table accepts, that a finalise pays each
+ * player of each rewarded entrant exactly once (ten at once, and two real processes on one
+ * PostgreSQL), that the frozen standings stay frozen, and the top-N and winner badges.
+ */
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+let t: TestApp;
+let admin: Person;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+  [admin] = await quickPlayers(t, 1, { admin: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown, token = admin.token) => t.call(method, url, { token, body });
+const PRIZES = [
+  { from: 1, to: 1, credits: 500 },
+  { from: 2, to: 2, credits: 300 },
+  { from: 3, to: 4, credits: 100 },
+];
+
+/** A Fortnite tournament in its check-in window with `n` players joined and checked in. */
+async function soloTournament(n: number, overrides: Record<string, unknown> = {}) {
+  const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 50, ...overrides });
+  const players = await quickPlayers(t, n);
+  for (const p of players) expect((await join(t, id, p)).status).toBe(200);
+  await setPhase(t, admin.token, id, 'checkinOpen');
+  for (const p of players) expect((await checkIn(t, id, p)).status).toBe(200);
+  return { id, players };
+}
+
+/** One match where the entrants finish in the given order (1st, 2nd, …), no eliminations. */
+async function match(id: string, entrantIds: string[]) {
+  const res = await call('POST', `/api/tournaments/${id}/matches`, { lines: entrantIds.map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: 0 })) });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+}
+
+const ledgerOf = (tournamentId: string) => t.db.kysely.selectFrom('wallet_transactions').selectAll().where('reference', 'like', `prize:${tournamentId}:%`).execute();
+const auditsOf = (action: string, id: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', id).execute();
+
+describe('who may call', () => {
+  test('prizes and finalise are for admins: 401 without a token, 403 for a player, 404 for an unknown tournament', async () => {
+    const { id, players } = await soloTournament(1);
+    for (const [method, url, body] of [
+      ['GET', `/api/tournaments/${id}/prizes`, undefined],
+      ['PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES }],
+      ['POST', `/api/tournaments/${id}/finalise`, undefined],
+    ] as const) {
+      expect((await t.call(method, url, { body })).status).toBe(401);
+      const asPlayer = await t.call(method, url, { token: players[0]!.token, body });
+      expect(asPlayer.status).toBe(403);
+      const unknown = await call(method, url.replace(id, '00000000-0000-4000-8000-000000000000'), body);
+      expect(unknown.status).toBe(404);
+      expect(unknown.json.error.code).toBe('TOURNAMENT_NOT_FOUND');
+    }
+    expect((await tournamentRow(t, id)).finalized_at).toBeNull();
+  });
+});
+
+describe('the prize table', () => {
+  test('refuses ranges that overlap, run backwards, start at 0 or pay nothing, with 400 and nothing stored', async () => {
+    const { id } = await soloTournament(1);
+    for (const prizes of [
+      [
+        { from: 1, to: 2, credits: 100 },
+        { from: 2, to: 3, credits: 50 },
+      ],
+      [{ from: 3, to: 1, credits: 100 }],
+      [{ from: 0, to: 1, credits: 100 }],
+      [{ from: 1, to: 1, credits: 0 }],
+      [{ from: 1, to: 1, credits: 1_000_001 }],
+      [{ from: 1, to: 1, credits: 1.5 }],
+    ]) {
+      const res = await call('PUT', `/api/tournaments/${id}/prizes`, { prizes });
+      expect(res.status, JSON.stringify(prizes)).toBe(400);
+      expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    }
+    expect((await tournamentRow(t, id)).prizes).toBeNull();
+    expect(await auditsOf('tournament.prizes', id)).toHaveLength(0);
+  });
+
+  test('is stored, audited, and previews who the live standings would pay', async () => {
+    const { id, players } = await soloTournament(5);
+    await match(
+      id,
+      players.map((p) => p.id),
+    );
+    const put = await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    expect(put.json.data.prizes).toEqual(PRIZES);
+    const got = await call('GET', `/api/tournaments/${id}/prizes`);
+    expect(got.json.data.finalizedAt).toBeNull();
+    expect(got.json.data.payouts.map((p: { userId: string; rank: number; credits: number }) => [p.userId, p.rank, p.credits])).toEqual([
+      [players[0]!.id, 1, 500],
+      [players[1]!.id, 2, 300],
+      [players[2]!.id, 3, 100],
+      [players[3]!.id, 4, 100],
+    ]);
+    const [audit] = await auditsOf('tournament.prizes', id);
+    expect(JSON.parse(audit!.after as string)).toEqual({ name: expect.any(String), prizes: PRIZES });
+    expect(audit!.entity_label).toBe((await tournamentRow(t, id)).name);
+    // a preview pays nothing
+    expect(await ledgerOf(id)).toHaveLength(0);
+  });
+});
+
+describe('finalising', () => {
+  test('ten finalise calls at once: one 200, nine 409 TOURNAMENT_FINALIZED, each prize paid once, the ledger balanced', async () => {
+    const { id, players } = await soloTournament(6);
+    await match(
+      id,
+      players.map((p) => p.id),
+    );
+    await match(
+      id,
+      [...players].reverse().map((p) => p.id),
+    );
+    await match(
+      id,
+      players.map((p) => p.id),
+    );
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+    const live = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
+
+    const results = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/api/tournaments/${id}/finalise`)));
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    const won = results.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.json.error.code === 'TOURNAMENT_FINALIZED')).toHaveLength(9);
+
+    const answer = won[0]!.json.data;
+    expect(answer.format).toBe('battle_royale');
+    expect(answer.rows).toEqual(live.rows);
+    const byRank = live.rows.map((r: { entrantId: string }) => r.entrantId);
+    expect(answer.payouts.map((p: { userId: string; credits: number }) => [p.userId, p.credits])).toEqual([
+      [byRank[0], 500],
+      [byRank[1], 300],
+      [byRank[2], 100],
+      [byRank[3], 100],
+    ]);
+    for (const [i, userId] of byRank.entries()) expect(await balanceOf(t, userId), `rank ${i + 1}`).toBe([500, 300, 100, 100, 0, 0][i]);
+    expect(await ledgerOf(id)).toHaveLength(4);
+    expect(await t.db.kysely.selectFrom('tournament_placements').selectAll().where('tournament_id', '=', id).execute()).toHaveLength(6);
+    expect(await auditsOf('tournament.finalise', id)).toHaveLength(1);
+
+    const row = await tournamentRow(t, id);
+    expect(row.finalized_at).toBe(answer.finalizedAt);
+    expect(row.status_override).toBe(2);
+    expect(JSON.parse(row.final_standings!)).toEqual(live.rows);
+    const detail = (await t.call('GET', `/api/tournaments/${id}`)).json.data;
+    expect(detail.status).toBe(2);
+    // the live standings read before were micro-cached for visitors: the finalise emptied the cache
+    const publicStandings = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
+    expect(publicStandings.final).toBe(true);
+    expect(publicStandings.rows).toEqual(live.rows);
+    // the admin's page shows what was paid from now on
+    const state = (await call('GET', `/api/tournaments/${id}/prizes`)).json.data;
+    expect(state.finalizedAt).toBe(answer.finalizedAt);
+    expect(state.payouts).toEqual(answer.payouts);
+    await auditLedger(t);
+  });
+
+  test('the frozen standings do not change: a later result and a new prize table are refused, a second finalise too', async () => {
+    const { id, players } = await soloTournament(3);
+    await match(
+      id,
+      players.map((p) => p.id),
+    );
+    expect((await call('POST', `/api/tournaments/${id}/finalise`)).status).toBe(200);
+    const frozen = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
+    expect(frozen.final).toBe(true);
+
+    const late = await call('POST', `/api/tournaments/${id}/matches`, { lines: [...players].reverse().map((p, i) => ({ entrantId: p.id, placement: i + 1, eliminations: 9 })) });
+    expect(late.status).toBe(409);
+    expect(late.json.error.code).toBe('TOURNAMENT_FINALIZED');
+    const prizes = await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES });
+    expect(prizes.status).toBe(409);
+    expect(prizes.json.error.code).toBe('TOURNAMENT_FINALIZED');
+    const again = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(again.status).toBe(409);
+    expect(again.json.error.code).toBe('TOURNAMENT_FINALIZED');
+
+    expect((await t.call('GET', `/api/tournaments/${id}/standings`)).json.data).toEqual(frozen);
+    // no prizes were set: nothing was paid, and nothing is paid later
+    expect(await ledgerOf(id)).toHaveLength(0);
+  });
+
+  test('a tournament without results is not finalised: 409 NO_STANDINGS, still open', async () => {
+    const { id } = await soloTournament(2);
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe('NO_STANDINGS');
+    const row = await tournamentRow(t, id);
+    expect(row.finalized_at).toBeNull();
+    expect(row.status_override).toBeNull();
+    expect(await auditsOf('tournament.finalise', id)).toHaveLength(0);
+  });
+
+  test('in a duo tournament every member of a rewarded team is paid the amount', async () => {
+    const { id, players } = await soloTournament(6, { teamSize: 2 });
+    const teams = [0, 2, 4].map((i) => ({ name: `Team ${i / 2 + 1}`, members: [players[i]!.id, players[i + 1]!.id] }));
+    const put = await call('PUT', `/api/tournaments/${id}/teams`, { teams });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    const entrants = (await call('GET', `/api/tournaments/${id}/entrants`)).json.data as { id: string; name: string }[];
+    const teamId = (name: string) => entrants.find((e) => e.name === name)!.id;
+    await match(id, [teamId('Team 2'), teamId('Team 1'), teamId('Team 3')]);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES.slice(0, 2) })).status).toBe(200);
+
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.payouts).toHaveLength(4);
+    for (const p of [players[2]!, players[3]!]) expect(await balanceOf(t, p.id)).toBe(500);
+    for (const p of [players[0]!, players[1]!]) expect(await balanceOf(t, p.id)).toBe(300);
+    for (const p of [players[4]!, players[5]!]) expect(await balanceOf(t, p.id)).toBe(0);
+    const placements = await t.db.kysely.selectFrom('tournament_placements').select(['user_id', 'entrant_id', 'rank']).where('tournament_id', '=', id).execute();
+    expect(placements.find((p) => p.user_id === players[3]!.id)).toMatchObject({ entrant_id: teamId('Team 2'), rank: 1 });
+    await auditLedger(t);
+  });
+
+  test('a single-elimination bracket finalises from its placements: champion, runner-up and both semi-final losers paid', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { game: 'Valorant', maxPartecipants: 8 });
+    const players = await quickPlayers(t, 4);
+    const valorant = (p: Person) => registration(p.id, { game: 'Valorant' });
+    for (const p of players) expect((await join(t, id, p, valorant(p))).status).toBe(200);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const p of players) expect((await checkIn(t, id, p, valorant(p))).status).toBe(200);
+    expect((await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin' })).status).toBe(200);
+    type Side = { id: string; name: string };
+    type BracketMatch = { id: string; sideA: Side | null; sideB: Side | null };
+    const rounds = async () => (await t.call('GET', `/api/tournaments/${id}/bracket`)).json.data.rounds as { round: number; matches: BracketMatch[] }[];
+    // side A wins every match the admin decides
+    for (const m of (await rounds())[0]!.matches) expect((await call('POST', `/api/tournaments/${id}/bracket/matches/${m.id}/override`, { scoreA: 2, scoreB: 0 })).status).toBe(200);
+    const final = (await rounds())[1]!.matches[0]!;
+    expect((await call('POST', `/api/tournaments/${id}/bracket/matches/${final.id}/override`, { scoreA: 1, scoreB: 2 })).status).toBe(200);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.format).toBe('single_elimination');
+    const paid = new Map((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));
+    expect(paid.get(final.sideB!.id)).toBe(500);
+    expect(paid.get(final.sideA!.id)).toBe(300);
+    const semiLosers = players.filter((p) => p.id !== final.sideA!.id && p.id !== final.sideB!.id);
+    for (const p of semiLosers) expect(paid.get(p.id)).toBe(100);
+    expect((await tournamentRow(t, id)).status_override).toBe(2);
+    await auditLedger(t);
+  });
+
+  test('top-N and winner badges are awarded once, to the right ranks, with their credits on the ledger', async () => {
+    const top = await call('POST', '/api/marketplace/badges', { slug: `top_two_${Date.now().toString(36)}`, name: 'Top 2', trigger: 'tournament_top_n', topN: 2, rewardAmount: 40 });
+    expect(top.status, JSON.stringify(top.json)).toBe(201);
+    expect(top.json.data.topN).toBe(2);
+    const won = await call('POST', '/api/marketplace/badges', { slug: `winner_${Date.now().toString(36)}`, name: 'Winner', trigger: 'tournament_won', rewardAmount: 25 });
+    expect(won.status).toBe(201);
+    expect(won.json.data.topN).toBeNull();
+
+    const { id, players } = await soloTournament(4);
+    await match(
+      id,
+      players.map((p) => p.id),
+    );
+    const results = await Promise.all(Array.from({ length: 5 }, () => call('POST', `/api/tournaments/${id}/finalise`)));
+    const ok = results.find((r) => r.status === 200)!;
+    expect(ok.json.data.badges.map((b: { userId: string; slug: string }) => [b.userId, b.slug]).sort()).toEqual(
+      [
+        [players[0]!.id, top.json.data.slug],
+        [players[0]!.id, won.json.data.slug],
+        [players[1]!.id, top.json.data.slug],
+      ].sort(),
+    );
+    const awards = await t.db.kysely.selectFrom('user_badges').select(['user_id', 'badge_id']).where('badge_id', 'in', [top.json.data._id, won.json.data._id]).execute();
+    expect(awards).toHaveLength(3);
+    expect(await balanceOf(t, players[0]!.id)).toBe(65);
+    expect(await balanceOf(t, players[1]!.id)).toBe(40);
+    expect(await balanceOf(t, players[2]!.id)).toBe(0);
+
+    // the rule holds in the database: asking again (the spec's trigger call, a later login) pays nothing more
+    const retry = await t.call('POST', `/api/marketplace/badges/trigger/${top.json.data.slug}`, { token: players[1]!.token, body: { payload: { tournamentId: id } } });
+    expect(retry.status).toBe(200);
+    expect(retry.json.data.awarded).toBe(false);
+    const third = await t.call('POST', `/api/marketplace/badges/trigger/${top.json.data.slug}`, { token: players[2]!.token, body: { payload: { tournamentId: id } } });
+    expect(third.status).toBe(409);
+    expect(third.json.error.code).toBe('BADGE_NOT_EARNED');
+    expect(await balanceOf(t, players[1]!.id)).toBe(40);
+    await auditLedger(t);
+  });
+
+  test('a top-N badge needs its N: refused without it or out of range, and editable afterwards', async () => {
+    for (const topN of [undefined, 0, 201, 2.5]) {
+      const res = await call('POST', '/api/marketplace/badges', { slug: `top_bad_${Date.now().toString(36)}`, name: 'Top', trigger: 'tournament_top_n', ...(topN === undefined ? {} : { topN }) });
+      expect(res.status, String(topN)).toBe(400);
+      expect(JSON.stringify(res.json.error.issues)).toContain('topN');
+    }
+    const created = await call('POST', '/api/marketplace/badges', { slug: `top_ten_${Date.now().toString(36)}`, name: 'Top 10', trigger: 'tournament_top_n', topN: 10, active: false });
+    const edited = await call('PUT', `/api/marketplace/badges/${created.json.data._id}`, { topN: 3 });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    expect(edited.json.data.topN).toBe(3);
+    // another rule has no N, whatever is sent
+    const manual = await call('POST', '/api/marketplace/badges', { slug: `plain_${Date.now().toString(36)}`, name: 'Plain', trigger: 'manual', topN: 4, active: false });
+    expect(manual.json.data.topN).toBeNull();
+  });
+});
+
+describe('the faction leaderboard', () => {
+  test("a player's score is their points across the championship's tournaments plus the admin's audited adjustment", async () => {
+    const competition = await call('POST', '/api/tournaments/competitions', { name: `League ${Date.now().toString(36)}`, game: 'Fortnite' });
+    expect(competition.status, JSON.stringify(competition.json)).toBe(201);
+    const cid = competition.json.data.id as string;
+    const first = await soloTournament(3, { competitionId: cid });
+    const second = await soloTournament(2, { competitionId: cid });
+    const [a, b, c] = first.players as [Person, Person, Person];
+    const [d] = second.players as [Person, Person];
+    // a, b and d pick a faction; c plays but is in none
+    const faction = (p: Person, team: string) => t.call('POST', `/api/tournaments/competitions/${cid}/team`, { token: p.token, body: { team } });
+    for (const [p, team] of [
+      [a, 'precision'],
+      [b, 'speed'],
+      [d, 'precision'],
+    ] as const)
+      expect((await faction(p, team)).status).toBe(200);
+
+    // placement + elims preset: 1st 10, 2nd 7, 3rd 7, plus 1 per elimination
+    await match(first.id, [a.id, b.id, c.id]);
+    // finalised tournaments count their frozen points
+    await match(second.id, [second.players[1]!.id, d.id]);
+    expect((await call('POST', `/api/tournaments/${second.id}/finalise`)).status).toBe(200);
+
+    // the public score is the total; the admin's breakdown says how it is made
+    const scores = async () => {
+      const teams = (await t.call('GET', `/api/tournaments/competitions/${cid}`)).json.data.teams as { name: string; players: { playerId: string; score: number }[] }[];
+      const breakdown = (await call('GET', `/api/tournaments/competition/${cid}/scores`)).json.data as { playerId: string; points: number; adjustment: number }[];
+      const parts = new Map(breakdown.map((b) => [b.playerId, { points: b.points, adjustment: b.adjustment }]));
+      return new Map(teams.flatMap((team) => team.players.map((p) => [p.playerId, { team: team.name, score: p.score, ...parts.get(p.playerId)! }])));
+    };
+    let now = await scores();
+    expect(now.get(a.id)).toEqual({ team: 'precision', score: 10, points: 10, adjustment: 0 });
+    expect(now.get(b.id)).toEqual({ team: 'speed', score: 7, points: 7, adjustment: 0 });
+    expect(now.get(d.id)).toEqual({ team: 'precision', score: 7, points: 7, adjustment: 0 });
+    expect(now.has(c.id)).toBe(false);
+
+    // the admin's edit: an explicit adjustment for a, a total (the spec's client) for b
+    const put = await call('PUT', `/api/tournaments/competition/${cid}`, {
+      teams: [
+        {
+          name: 'precision',
+          players: [
+            { playerId: a.id, playerName: 'A', score: 0, adjustment: -4 },
+            { playerId: d.id, playerName: 'D', score: 7 },
+          ],
+        },
+        { name: 'speed', players: [{ playerId: b.id, playerName: 'B', score: 50 }] },
+      ],
+    });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    now = await scores();
+    expect(now.get(a.id)).toEqual({ team: 'precision', score: 6, points: 10, adjustment: -4 });
+    expect(now.get(b.id)).toEqual({ team: 'speed', score: 50, points: 7, adjustment: 43 });
+    expect(now.get(d.id)).toMatchObject({ score: 7, adjustment: 0 });
+    const [audit] = await auditsOf('competition.teams', cid);
+    expect(JSON.parse(audit!.before as string).adjustments).toEqual({ [a.id]: 0, [b.id]: 0, [d.id]: 0 });
+    expect(JSON.parse(audit!.after as string).adjustments).toEqual({ [a.id]: -4, [b.id]: 43, [d.id]: 0 });
+
+    // more results move the total, the adjustment stays on top
+    await match(first.id, [b.id, a.id, c.id]);
+    now = await scores();
+    expect(now.get(a.id)).toMatchObject({ points: 17, adjustment: -4, score: 13 });
+    expect(now.get(b.id)).toMatchObject({ points: 17, adjustment: 43, score: 60 });
+    // the breakdown is the admin's: a player is refused
+    expect((await t.call('GET', `/api/tournaments/competition/${cid}/scores`, { token: a.token })).status).toBe(403);
+    // the list of competitions agrees with the single read
+    const listed = (await t.call('GET', '/api/tournaments/competitions')).json.data.find((x: { id: string }) => x.id === cid);
+    expect(listed.teams.find((team: { name: string }) => team.name === 'speed').players[0].score).toBe(60);
+  });
+});
+
+test("in a duo tournament of the championship each member of a team adds the team's points", async () => {
+  const competition = await call('POST', '/api/tournaments/competitions', { name: `Duo League ${Date.now().toString(36)}`, game: 'Fortnite' });
+  const cid = competition.json.data.id as string;
+  const { id, players } = await soloTournament(4, { competitionId: cid, teamSize: 2 });
+  for (const p of players) expect((await t.call('POST', `/api/tournaments/competitions/${cid}/team`, { token: p.token, body: { team: 'speed' } })).status).toBe(200);
+  const teams = [
+    { name: 'Red', members: [players[0]!.id, players[1]!.id] },
+    { name: 'Blue', members: [players[2]!.id, players[3]!.id] },
+  ];
+  expect((await call('PUT', `/api/tournaments/${id}/teams`, { teams })).status).toBe(200);
+  const entrants = (await call('GET', `/api/tournaments/${id}/entrants`)).json.data as { id: string; name: string }[];
+  await match(
+    id,
+    ['Blue', 'Red'].map((name) => entrants.find((e) => e.name === name)!.id),
+  );
+  const breakdown = (await call('GET', `/api/tournaments/competition/${cid}/scores`)).json.data as { playerId: string; points: number }[];
+  const points = new Map(breakdown.map((b) => [b.playerId, b.points]));
+  // placement + elims preset: 1st 10, 2nd 7
+  expect(players.map((p) => points.get(p.id))).toEqual([7, 7, 10, 10]);
+});
+
+// declared only in the PostgreSQL project (not a skip there): several processes on one SQLite file is not a supported deployment
+if (engine === 'postgres')
+  describe('two API processes on one PostgreSQL', () => {
+    const servers: ServerProcess[] = [];
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.crash()));
+    });
+
+    test('finalising from both processes at once (20 calls) pays each prize once', async () => {
+      const start = async () => {
+        const s = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await anyFreePort() });
+        servers.push(s);
+        return s;
+      };
+      const [a, b] = await Promise.all([start(), start()]);
+      const { id, players } = await soloTournament(5);
+      await match(
+        id,
+        players.map((p) => p.id),
+      );
+      expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => httpCall((i % 2 ? a : b).url, 'POST', `/api/tournaments/${id}/finalise`, { token: admin.token })));
+      expect(results.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409 && r.json.error.code === 'TOURNAMENT_FINALIZED')).toHaveLength(19);
+      // (the badges an earlier test created pay on top: the prizes are read from their own entries)
+      const paid = new Map((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));
+      expect(paid.size).toBe(4);
+      expect(players.map((p) => paid.get(p.id) ?? 0)).toEqual([500, 300, 100, 100, 0]);
+      expect(await auditsOf('tournament.finalise', id)).toHaveLength(1);
+      await auditLedger(t);
+    });
+  });

@@ -1,0 +1,204 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { bracketSize, eliminationPlaces, groupsOf, groupTable, nextOf, roundRobin, roundsFor, seedOrder, shuffled, singleElimination, winnerSide } from '../../../src/features/brackets/rules.ts';
+
+const names = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);
+
+describe('single-elimination seeding and byes', () => {
+  test('the standard seed order keeps 1 and 2 apart until the final', () => {
+    expect(seedOrder(2)).toEqual([1, 2]);
+    expect(seedOrder(4)).toEqual([1, 4, 2, 3]);
+    expect(seedOrder(8)).toEqual([1, 8, 4, 5, 2, 7, 3, 6]);
+    // every first-round pair adds up to size + 1
+    const order = seedOrder(16);
+    for (let i = 0; i < 16; i += 2) expect(order[i]! + order[i + 1]!).toBe(17);
+  });
+
+  test('the bracket is the next power of two and has log2 rounds', () => {
+    expect([2, 3, 4, 5, 8, 9, 16].map(bracketSize)).toEqual([2, 4, 4, 8, 8, 16, 16]);
+    expect(roundsFor(5)).toBe(3);
+  });
+
+  test('five entrants: three byes to seeds 1, 2 and 3, who are already in round two', () => {
+    const m = singleElimination(names(5));
+    expect(m).toHaveLength(4 + 2 + 1);
+    const first = m.filter((x) => x.round === 1);
+    expect(
+      first
+        .filter((x) => x.byeWinner)
+        .map((x) => x.byeWinner)
+        .sort(),
+    ).toEqual(['e1', 'e2', 'e3']);
+    // the only real first-round match is 4 v 5
+    expect(first.filter((x) => !x.byeWinner).map((x) => [x.sideA, x.sideB])).toEqual([['e4', 'e5']]);
+    const second = m.filter((x) => x.round === 2);
+    // seed 1's bye sends them to slot 0 side a, and the 4/5 winner will join them as side b
+    expect(second[0]).toMatchObject({ sideA: 'e1', sideB: null });
+    expect(second[1]).toMatchObject({ sideA: 'e2', sideB: 'e3' });
+  });
+
+  test('two entrants play one final; a full field has no byes', () => {
+    expect(singleElimination(['a', 'b'])).toEqual([{ group: 0, round: 1, slot: 0, sideA: 'a', sideB: 'b', byeWinner: null }]);
+    expect(singleElimination(names(8)).filter((x) => x.byeWinner)).toHaveLength(0);
+  });
+
+  test('for any field, every entrant appears once in round one, byes go to the top seeds and no match is two byes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 64 }), (n) => {
+        const ids = names(n);
+        const m = singleElimination(ids);
+        const first = m.filter((x) => x.round === 1);
+        const placed = first.flatMap((x) => [x.sideA, x.sideB]).filter((x) => x !== null);
+        expect(placed.sort()).toEqual([...ids].sort());
+        expect(first.every((x) => x.sideA !== null || x.sideB !== null)).toBe(true);
+        const byes = first.filter((x) => x.byeWinner).map((x) => ids.indexOf(x.byeWinner!) + 1);
+        expect(byes.sort((a, b) => a - b)).toEqual(Array.from({ length: bracketSize(n) - n }, (_, i) => i + 1));
+        expect(m).toHaveLength(bracketSize(n) - 1);
+      }),
+    );
+  });
+
+  test('a winner goes to half the slot of the next round, even slots as side a', () => {
+    expect(nextOf(1, 0)).toEqual({ round: 2, slot: 0, side: 'a' });
+    expect(nextOf(1, 1)).toEqual({ round: 2, slot: 0, side: 'b' });
+    expect(nextOf(2, 3)).toEqual({ round: 3, slot: 1, side: 'b' });
+  });
+
+  test('a draw has no winning side', () => {
+    expect(winnerSide({ scoreA: 2, scoreB: 1 })).toBe('a');
+    expect(winnerSide({ scoreA: 0, scoreB: 3 })).toBe('b');
+    expect(winnerSide({ scoreA: 1, scoreB: 1 })).toBeNull();
+  });
+
+  test('places: champion 1, runner-up 2, semi-final losers 3, quarter-final losers 5', () => {
+    const decided = [
+      { round: 1, sideA: 'a', sideB: 'h', winner: 'a' },
+      { round: 1, sideA: 'd', sideB: 'e', winner: 'e' },
+      { round: 1, sideA: 'b', sideB: 'g', winner: 'b' },
+      { round: 1, sideA: 'c', sideB: 'f', winner: 'c' },
+      { round: 2, sideA: 'a', sideB: 'e', winner: 'a' },
+      { round: 2, sideA: 'b', sideB: 'c', winner: 'c' },
+      { round: 3, sideA: 'a', sideB: 'c', winner: 'c' },
+    ];
+    expect(Object.fromEntries(eliminationPlaces(3, decided))).toEqual({ c: 1, a: 2, e: 3, b: 3, h: 5, d: 5, g: 5, f: 5 });
+  });
+});
+
+describe('round robin', () => {
+  test('every pair meets exactly once, nobody plays twice in a round, n-1 rounds (n for an odd group)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 8 }), (n) => {
+        const ids = names(n);
+        const m = roundRobin(ids);
+        const pairs = m.map((x) => [x.sideA, x.sideB].sort().join('|'));
+        expect(new Set(pairs).size).toBe((n * (n - 1)) / 2);
+        expect(pairs).toHaveLength((n * (n - 1)) / 2);
+        const rounds = new Set(m.map((x) => x.round));
+        expect(rounds.size).toBe(n % 2 === 0 ? n - 1 : n);
+        for (const r of rounds) {
+          const inRound = m.filter((x) => x.round === r).flatMap((x) => [x.sideA, x.sideB]);
+          expect(new Set(inRound).size).toBe(inRound.length);
+        }
+      }),
+    );
+  });
+
+  test('larger fields split into groups of at most eight that differ by at most one, top seeds spread', () => {
+    expect(groupsOf(names(8)).map((g) => g.length)).toEqual([8]);
+    expect(groupsOf(names(9)).map((g) => g.length)).toEqual([5, 4]);
+    expect(groupsOf(names(20)).map((g) => g.length)).toEqual([7, 7, 6]);
+    const [g1, g2] = groupsOf(names(10));
+    expect(g1![0]).toBe('e1');
+    expect(g2![0]).toBe('e2');
+  });
+
+  const entrants = [
+    { id: 'a', name: 'Alpha' },
+    { id: 'b', name: 'Bravo' },
+    { id: 'c', name: 'Charlie' },
+    { id: 'd', name: 'Delta' },
+  ];
+
+  test('the table counts played, wins, draws, losses, scores and points (3 a win, 1 a draw)', () => {
+    const rows = groupTable(entrants, [
+      { sideA: 'a', sideB: 'b', scoreA: 3, scoreB: 1 },
+      { sideA: 'c', sideB: 'a', scoreA: 2, scoreB: 2 },
+      { sideA: 'b', sideB: 'c', scoreA: 0, scoreB: 1 },
+    ]);
+    expect(rows.map((r) => [r.entrantId, r.rank, r.played, r.wins, r.draws, r.losses, r.scoreFor, r.scoreAgainst, r.difference, r.points])).toEqual([
+      ['a', 1, 2, 1, 1, 0, 5, 3, 2, 4],
+      ['c', 2, 2, 1, 1, 0, 3, 2, 1, 4],
+      ['d', 3, 0, 0, 0, 0, 0, 0, 0, 0],
+      ['b', 4, 2, 0, 0, 2, 1, 4, -3, 0],
+    ]);
+  });
+
+  test('a three-way tie on points, difference and head-to-head: by name', () => {
+    const rows = groupTable(entrants.slice(0, 3), [
+      { sideA: 'a', sideB: 'b', scoreA: 0, scoreB: 1 },
+      { sideA: 'a', sideB: 'c', scoreA: 1, scoreB: 0 },
+      { sideA: 'b', sideB: 'c', scoreA: 0, scoreB: 1 },
+    ]);
+    // all three: 3 points, difference 0; head-to-head among the three is also 3 each, so by name
+    expect(rows.map((r) => r.entrantId)).toEqual(['a', 'b', 'c']);
+  });
+
+  test('head-to-head breaks a two-way tie the name would order the other way', () => {
+    const rows = groupTable(
+      [
+        { id: 'p', name: 'Aardvark' },
+        { id: 'q', name: 'Zebra' },
+        { id: 'r', name: 'Middle' },
+      ],
+      [
+        // Zebra beats Aardvark; both beat Middle by the same margin so points and difference tie
+        { sideA: 'q', sideB: 'p', scoreA: 1, scoreB: 0 },
+        { sideA: 'p', sideB: 'r', scoreA: 2, scoreB: 0 },
+        { sideA: 'q', sideB: 'r', scoreA: 0, scoreB: 1 },
+        { sideA: 'p', sideB: 'q', scoreA: 0, scoreB: 0 },
+      ],
+    );
+    // p: L W D → 4 pts, 2-1 = +1; q: W L D → 4 pts, 1-1 = 0 → difference decides first
+    expect(rows.map((r) => r.entrantId)).toEqual(['p', 'q', 'r']);
+    const tied = groupTable(
+      [
+        { id: 'p', name: 'Aardvark' },
+        { id: 'q', name: 'Zebra' },
+        { id: 'r', name: 'Middle' },
+      ],
+      [
+        { sideA: 'q', sideB: 'p', scoreA: 1, scoreB: 0 },
+        { sideA: 'p', sideB: 'r', scoreA: 1, scoreB: 0 },
+        { sideA: 'r', sideB: 'q', scoreA: 1, scoreB: 0 },
+        { sideA: 'p', sideB: 'r', scoreA: 1, scoreB: 0 },
+        { sideA: 'q', sideB: 'r', scoreA: 1, scoreB: 0 },
+      ],
+    );
+    // p and q: 6 points, difference +1 each; Zebra beat Aardvark, so Zebra is above despite the name
+    expect(tied.slice(0, 2).map((r) => r.entrantId)).toEqual(['q', 'p']);
+  });
+
+  test('the order is total: any results give ranks 1..n with no repeats', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    const match = fc.record({ i: fc.integer({ min: 0, max: 4 }), j: fc.integer({ min: 0, max: 4 }), sa: fc.integer({ min: 0, max: 3 }), sb: fc.integer({ min: 0, max: 3 }) });
+    fc.assert(
+      fc.property(fc.array(match, { maxLength: 20 }), (ms) => {
+        const played = ms.filter((m) => m.i !== m.j).map((m) => ({ sideA: ids[m.i]!, sideB: ids[m.j]!, scoreA: m.sa, scoreB: m.sb }));
+        const rows = groupTable(
+          ids.map((id) => ({ id, name: id.toUpperCase() })),
+          played,
+        );
+        expect(rows.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5]);
+        for (let k = 1; k < rows.length; k++) expect(rows[k - 1]!.points).toBeGreaterThanOrEqual(rows[k]!.points);
+      }),
+    );
+  });
+});
+
+test('a shuffle keeps every entrant', () => {
+  let s = 7;
+  const random = () => ((s = (s * 16807) % 2147483647) - 1) / 2147483646;
+  const out = shuffled(names(10), random);
+  expect([...out].sort()).toEqual([...names(10)].sort());
+  expect(out).not.toEqual(names(10));
+});
