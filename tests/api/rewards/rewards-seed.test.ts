@@ -15,9 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-test('seeds six badges, the registration badge with a reward of 50, each with a served icon', async () => {
+test('seeds eight badges, the registration badge with a reward of 50 and the podium badge for a top 3, each with a served icon', async () => {
   const r = await t.call('GET', '/api/marketplace/badges');
-  expect(r.json.total).toBe(6);
+  expect(r.json.total).toBe(8);
+  expect(r.json.data.find((b: any) => b.slug === 'podium')).toMatchObject({ trigger: 'tournament_top_n', topN: 3, reusable: true });
   expect(r.json.data.find((b: any) => b.slug === 'user_registered')).toMatchObject({
     trigger: 'user_registered',
     reward: { type: 'token', amount: 50 },

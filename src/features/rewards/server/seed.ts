@@ -54,7 +54,7 @@ const shapes = {
 };
 
 /**
- * The rewards part of the demo: six badges (the signup badge among them), eight products (two out
+ * The rewards part of the demo: eight badges (the signup badge and the podium and champion badges among them), eight products (two out
  * of stock) with pictures, one giveaway code of each type, starting credits for the demo players
  * as ledger entries, and a few purchases. Every balance is the sum of its entries, as in production.
  */
@@ -97,6 +97,17 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
       ['#ef4444', '#8b5cf6'],
       shapes.trophy,
     ],
+    [
+      'podium',
+      'tournament_top_n',
+      { it: 'Sul podio', en: 'On the podium' },
+      { it: 'Tra i primi tre di un torneo; si ottiene a ogni podio.', en: 'A top-three finish in a tournament; earned at every podium.' },
+      100,
+      true,
+      ['#f59e0b', '#b45309'],
+      shapes.trophy,
+    ],
+    ['champion', 'tournament_won', { it: 'Campione', en: 'Champion' }, { it: 'Hai vinto un torneo; si ottiene a ogni vittoria.', en: 'You won a tournament; earned at every win.' }, 250, true, ['#facc15', '#ca8a04'], shapes.star],
     ['first_purchase', 'first_purchase', { it: 'Primo acquisto', en: 'First purchase' }, { it: 'Hai riscattato il tuo primo prodotto.', en: 'You redeemed your first product.' }, 0, false, ['#eab308', '#f43f5e'], shapes.gift],
   ];
   const products: [name: Texts, description: Texts, price: number, quantity: number, colors: [string, string], shape: string][] = [
@@ -126,6 +137,8 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
       description_en: description.en,
       icon: icons[i],
       trigger,
+      // the podium badge's N (tournament_top_n, migration 0083)
+      top_n: trigger === 'tournament_top_n' ? 3 : null,
       reward_amount: reward,
       reusable: reusable ? 1 : 0,
       active: 1,

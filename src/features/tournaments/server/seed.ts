@@ -145,7 +145,10 @@ export async function hasNoTournaments(app: FastifyInstance): Promise<boolean> {
  * through the repositories rather than the admin services: those audit an admin's act and stamp
  * it now, while the demo is a history (rows dated in the past, scores no call sets).
  */
-export async function seedTournaments(app: FastifyInstance, people: { giulia: SeedPlayer; alex: SeedPlayer; players: SeedPlayer[] }, now: Date): Promise<void> {
+/** The seeded tournaments the later domain seeds build on: their ids and starts, by the demo's key. */
+export type SeededTournaments = Record<string, { id: string; start: string }>;
+
+export async function seedTournaments(app: FastifyInstance, people: { giulia: SeedPlayer; alex: SeedPlayer; players: SeedPlayer[] }, now: Date): Promise<SeededTournaments> {
   const db = app.db.kysely;
   const owner = app.config.ownerId;
   const privateHash = await hashPassword(demoPrivateTournamentPassword);
@@ -271,6 +274,16 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
       about: ['Concluso: grazie a tutti i partecipanti!', 'Finished: thanks to everyone who took part!'],
     },
     {
+      key: 'knockout',
+      name: 'EAFC24 Winter Knockout',
+      game: 'EAFC24',
+      consoles: ['PS5', 'XBOX'],
+      max: 8,
+      teamSize: null,
+      start: evening(-12),
+      about: ['Eliminazione diretta uno contro uno: il tabellone è completo, ecco il campione.', 'One-against-one single elimination: the bracket is complete, meet the champion.'],
+    },
+    {
       key: 'rivals',
       name: 'Marvel Rivals Team Up',
       game: 'Rivals',
@@ -295,12 +308,15 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
     'checkin-closed': { members: everyone.slice(8, 18), confirmed: everyone.slice(8, 16), waitlist: [] },
     ongoing: { members: everyone.slice(0, 12), confirmed: everyone.slice(0, 12), waitlist: [] },
     ended: { members: everyone.slice(2, 22), confirmed: everyone.slice(2, 22), waitlist: [] },
+    knockout: { members: everyone.slice(12, 20), confirmed: everyone.slice(12, 20), waitlist: [] },
   };
   const nicknameOf = new Map<string, string>([people.giulia, people.alex, ...people.players].map((p) => [p.id, p.name]));
 
   const regRows: Insertable<TournamentRegistrationsTable>[] = [];
+  const seeded: SeededTournaments = {};
   for (const [i, d] of demo.entries()) {
     const id = randomUUID();
+    seeded[d.key] = { id, start: new Date(d.start).toISOString() };
     const duration = d.duration ?? 3 * HOUR;
     const regs = registrations[d.key] ?? { members: [], confirmed: [], waitlist: [] };
     const dateText = d.dateText ? dateTextOf([`Qualifica ${d.key.slice(1)}`, `Qualifier ${d.key.slice(1)}`], d.start) : null;
@@ -365,4 +381,5 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
     players.map((p) => ({ userId: p.id, team: p.team, playerName: p.nickname, adjustment: p.score })),
     nowIso,
   );
+  return seeded;
 }

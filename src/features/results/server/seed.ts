@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { PrizeRange } from '../contract.ts';
+import { finalise } from './finalise-service.ts';
+import * as PrizeRepository from './prize-repository.ts';
+import * as ResultsRepository from './repository.ts';
+import { entrants } from './service.ts';
+
+const MINUTE = 60_000;
+
+/** A played battle-royale tournament of the demo: how many matches it had and what it paid. */
+export interface PlayedTournament {
+  id: string;
+  /** when it started (ISO): the matches are dated from then, 25 minutes apart */
+  start: string;
+  matches: number;
+  prizes: PrizeRange[];
+  /** a seed for the placements, so two tournaments do not end in the same order */
+  seed: number;
+}
+
+/** A small deterministic generator (mulberry32): the demo's results are the same on every seeding. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The results part of the demo (issue 15, item 10): the championship's played qualifiers have
+ * their matches (every checked-in player in every lobby, placements and eliminations that look
+ * like a Fortnite evening), a prize table, and are finalised: the standings freeze and the prizes
+ * and the podium badges are paid through the ledger, as an admin's click would pay them. The
+ * matches are history, written through the repository with their own dates; the finalisation is
+ * the admin's act, through the service (audited, paid once).
+ */
+export async function seedResults(app: FastifyInstance, p: { adminId: string; played: PlayedTournament[] }): Promise<void> {
+  const db = app.db.kysely;
+  for (const t of p.played) {
+    const next = random(t.seed);
+    const field = await entrants(app, t.id);
+    if (field.length < 2) continue;
+    // some players are steadier than others: a per-player form bends every lobby's order
+    const form = new Map(field.map((e) => [e.id, next()]));
+    for (let number = 1; number <= t.matches; number++) {
+      const at = new Date(Date.parse(t.start) + number * 25 * MINUTE).toISOString();
+      const order = field.map((e) => ({ e, key: form.get(e.id)! * 0.6 + next() })).sort((a, b) => b.key - a.key);
+      const matchId = randomUUID();
+      await ResultsRepository.insertMatch(db, { id: matchId, tournamentId: t.id, number, now: at });
+      await ResultsRepository.replaceLines(db, {
+        matchId,
+        tournamentId: t.id,
+        lines: order.map(({ e }, i) => ({
+          entrant_id: e.id,
+          placement: i + 1,
+          // the last ones standing took the most players out
+          eliminations: Math.max(0, Math.round((order.length - i) / 4 + next() * 3 - 1)),
+          submitted_at: at,
+        })),
+      });
+    }
+    await PrizeRepository.savePrizes(db, app.config.ownerId, t.id, t.prizes, t.start);
+    await finalise(app, { id: p.adminId }, t.id);
+  }
+}
