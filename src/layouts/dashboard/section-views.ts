@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { DashboardSectionKey } from '../../platform/ui/admin/sections.ts';
 import type { SectionProps } from '../../platform/ui/admin/section-props.ts';
 
@@ -10,7 +10,11 @@ type View = LazyExoticComponent<ComponentType<SectionProps>>;
  * page's key to know which it is).
  */
 const tournamentsList = lazy(() => import('../../features/tournaments/ui/admin/TournamentsList.tsx'));
-const tournamentEditor = lazy(() => import('../../features/tournaments/ui/admin/TournamentEditor.tsx'));
+// the editor with the brackets domain's Bracket tab, which it knows only as a panel it is handed
+const tournamentEditor = lazy(async () => {
+  const [{ default: Editor }, { default: bracketPanel }] = await Promise.all([import('../../features/tournaments/ui/admin/TournamentEditor.tsx'), import('../../features/brackets/ui/admin/BracketPanel.tsx')]);
+  return { default: (props: SectionProps) => createElement(Editor, { ...props, bracketPanel }) };
+});
 const competitionsList = lazy(() => import('../../features/tournaments/ui/admin/CompetitionsList.tsx'));
 const competitionEditor = lazy(() => import('../../features/tournaments/ui/admin/CompetitionEditor.tsx'));
 const productsList = lazy(() => import('../../features/rewards/ui/admin/ProductsList.tsx'));

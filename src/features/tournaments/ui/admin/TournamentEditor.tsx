@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
@@ -16,15 +16,20 @@ import TournamentForm from './TournamentForm.tsx';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 
-type Tab = 'settings' | 'players' | 'email';
+type Tab = 'settings' | 'players' | 'email' | 'bracket';
 const tabs: Tab[] = ['settings', 'players', 'email'];
+// single-elimination and round-robin tournaments also have their bracket
+const tabsOf = (t: Tournament, withBracket: boolean): Tab[] => (withBracket && t.format !== 'battle_royale' ? [...tabs, 'bracket'] : tabs);
 const initialTab = (): Tab => {
   const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
-  return (tabs as string[]).includes(hash) ? (hash as Tab) : 'settings';
+  return ([...tabs, 'bracket'] as string[]).includes(hash) ? (hash as Tab) : 'settings';
 };
 
-/** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players and e-mail panels. */
-export default function TournamentEditor({ t, locale, section, ownerId, agencyName = '' }: SectionProps) {
+/** The brackets domain's panel, handed in by the dashboard's section table (a domain's UI reaches another's only through the shell). */
+export type BracketPanelView = ComponentType<{ t: SectionProps['t']; locale: SectionProps['locale']; tournamentId: string }>;
+
+/** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players and e-mail panels (and the bracket, for bracket formats). */
+export default function TournamentEditor({ t, locale, section, ownerId, agencyName = '', bracketPanel }: SectionProps & { bracketPanel?: BracketPanelView }) {
   const editor = useEditorRecord<Tournament>(section === 'tournamentsEdit', (id) => `/tournaments/${encodeURIComponent(id)}`);
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
@@ -51,7 +56,7 @@ export default function TournamentEditor({ t, locale, section, ownerId, agencyNa
     >
       {(tournament) =>
         tournament ? (
-          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} />
+          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} bracketPanel={bracketPanel} />
         ) : (
           <TournamentForm t={t} locale={locale} agencyName={agencyName} tournament={null} competitions={competitions} onSaved={editor.setRecord} />
         )
@@ -67,11 +72,13 @@ function EditView({
   competitions,
   tournament,
   setTournament,
+  bracketPanel: BracketPanel,
 }: Pick<SectionProps, 't' | 'locale'> & {
   agencyName: string;
   competitions: Competition[] | null;
   tournament: Tournament;
   setTournament: (t: Tournament) => void;
+  bracketPanel?: BracketPanelView;
 }) {
   const [tab, setTab] = useState<Tab>(initialTab);
   const [registrations, setRegistrations] = useState<Registrations | null>(null);
@@ -121,7 +128,7 @@ function EditView({
         <QuickStatus t={t} tournament={tournament} onChange={setTournament} />
       </div>
 
-      <TabList tabs={tabs} tab={tab} onChange={select} idPrefix="tournament" label={t('dashboard.tournaments.detail.tabsLabel')} scrollable>
+      <TabList tabs={tabsOf(tournament, !!BracketPanel)} tab={tab} onChange={select} idPrefix="tournament" label={t('dashboard.tournaments.detail.tabsLabel')} scrollable>
         {(name) => (
           <>
             {t(`dashboard.tournaments.detail.tabs.${name}`)}
@@ -151,6 +158,11 @@ function EditView({
       <div role="tabpanel" id="tournament-panel-email" aria-labelledby="tournament-tab-email" hidden={tab !== 'email'}>
         <BroadcastForm t={t} tournamentId={tournament.id} memberCount={memberCount} waitlistCount={waitlistCount} />
       </div>
+      {BracketPanel && tournament.format !== 'battle_royale' && (
+        <div role="tabpanel" id="tournament-panel-bracket" aria-labelledby="tournament-tab-bracket" hidden={tab !== 'bracket'} data-testid="tournament-panel-bracket">
+          <BracketPanel t={t} locale={locale} tournamentId={tournament.id} />
+        </div>
+      )}
     </>
   );
 }
