@@ -8,10 +8,13 @@
  *   2. check-in rush: BENCH_PLAYERS (2,000) distinct players check in to one tournament at once
  *   3. the tournament detail page, rendered on demand (/tournament/{id}, /en/tournament/{id})
  *   4. the demo seed's wall-clock and processor time (tests/bench/demo-seed.ts)
+ *   5. the standings computation, 100 teams × 6 matches (tests/bench/standings.ts)
+ *   6. the standings API of a tournament with 100 entrants and 6 matches, beside its detail, also
+ *      while an admin edits a match every 250 ms
  *
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
  * fresh database is created and dropped). Knobs: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed).
+ * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed,standings,results).
  * Results also go to .cache/bench/results.json.
  */
 import fs from 'node:fs';
@@ -21,13 +24,13 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { anyFreePort, startServer, type ServerProcess } from '../api/helpers/server-process.ts';
-import { seedBenchData } from './seed.ts';
+import { seedBenchData, seedMatchDay } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 100);
 const playerCount = Number(process.env.BENCH_PLAYERS || 2000);
-const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed').split(','));
+const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed,standings,results').split(','));
 const pgAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const distDir = path.join(root, 'dist');
 
@@ -167,6 +170,52 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
       await db.drop();
     }
   }
+  if (only.has('results')) {
+    const db = await database();
+    const dataDir = path.join(dir, 'results');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const t0 = Date.now();
+    const md = await seedMatchDay(db.url, dataDir);
+    console.log(`› ${engine}: seeded 100 checked-in players and 6 matches in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
+    const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env });
+    const uncached = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env: { ...env, RESPONSE_CACHE_MS: '0' } });
+    try {
+      const detail = `/api/tournaments/${md.tournamentId}`;
+      const standings = `${detail}/standings`;
+      for (const s of [server, uncached]) await load(s.url + standings, { duration: 2 });
+      await load(server.url + detail, { duration: 2 });
+      record(engine, 'results: GET /api/tournaments/{id} (100 members, 1 s micro-cache)', await load(server.url + detail));
+      record(engine, 'results: GET …/standings (100 × 6, built each time, RESPONSE_CACHE_MS=0)', await load(uncached.url + standings));
+      record(engine, 'results: GET …/standings (100 × 6, 1 s micro-cache)', await load(server.url + standings));
+      // an admin editing match 1 every 250 ms (two lines swapped back and forth): each save empties the cache
+      let editing = true;
+      let edits = 0;
+      let failed = 0;
+      const editor = (async () => {
+        const ids = [...md.entrantIds];
+        while (editing) {
+          [ids[0], ids[1]] = [ids[1]!, ids[0]!];
+          const res = await fetch(`${server.url}${detail}/matches/1`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${md.adminToken}` },
+            body: JSON.stringify({ lines: ids.map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: i % 11 })) }),
+          });
+          if (res.ok) edits++;
+          else failed++;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      })();
+      const during = record(engine, 'results: GET …/standings (1 s micro-cache) while a match is edited every 250 ms', await load(server.url + standings));
+      editing = false;
+      await editor;
+      during.note = `${edits} edits saved, ${failed} refused`;
+      console.log(`    ${edits} match edits saved during the run, ${failed} refused`);
+    } finally {
+      await server.stop();
+      await uncached.stop();
+      await db.drop();
+    }
+  }
   if (only.has('rush')) {
     // two shapes of the same rush, each on a fresh database: over five seconds, and all at once as
     // fast as 200 connections can send. autocannon's rate limit lets each connection send its
@@ -298,11 +347,33 @@ if (rushRows.length) {
   for (const r of rushRows.filter((x) => x.what.startsWith('check-in'))) out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms on SQLite)`);
   out.push('');
 }
+const resultRows = rows.filter((r) => r.what.startsWith('results: '));
+if (resultRows.length) {
+  out.push(
+    table(
+      'Standings API (100 entrants × 6 matches)',
+      resultRows.map((r) => ({ ...r, what: r.what.replace('results: ', '') })),
+    ),
+  );
+  for (const r of resultRows.filter((x) => x.note)) out.push(`- ${r.engine} ${r.what.replace('results: ', '')}: ${r.note}`);
+  out.push('');
+}
 const pageRows = rows.filter((r) => r.what.includes('on demand'));
 if (pageRows.length) out.push(table('Tournament detail page, rendered on demand', pageRows));
 if (only.has('seed')) {
   const { execFileSync } = await import('node:child_process');
   out.push('', '### Demo seed', '', '| what | wall | processor | runs |', '|---|---|---|---|', execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim());
+}
+if (only.has('standings')) {
+  const { execFileSync } = await import('node:child_process');
+  out.push(
+    '',
+    '### Standings computation (target: under 5 ms)',
+    '',
+    '| what | median | p99 | slowest | processor per run | runs |',
+    '|---|---|---|---|---|---|',
+    execFileSync(process.execPath, [path.join(root, 'tests/bench/standings.ts')], { encoding: 'utf8' }).trim(),
+  );
 }
 console.log(out.join('\n'));
 fs.mkdirSync(path.join(root, '.cache/bench'), { recursive: true });

@@ -122,3 +122,82 @@ export async function seedBenchData(databaseUrl: string, dataDir: string, player
     await db.close();
   }
 }
+
+export interface MatchDayBenchData {
+  tournamentId: string;
+  adminToken: string;
+  /** the entrant ids of match 1's lines, in placement order (an edit swaps two of them) */
+  entrantIds: string[];
+}
+
+/**
+ * A battle-royale tournament on match day for the standings benchmark: `players` checked-in
+ * players (solo entrants) and `matches` matches in which every one of them has a line, entered
+ * through the admin API as an admin would.
+ */
+export async function seedMatchDay(databaseUrl: string, dataDir: string, players = 100, matches = 6): Promise<MatchDayBenchData> {
+  const db = await openDatabase(databaseUrl);
+  await migrateToLatest(db);
+  const config = loadConfig({}, { dataDir, databaseUrl, distDir: path.join(dataDir, 'no-dist'), rateLimits: false });
+  const app = await buildApp({ config, db, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'bench@arena.test', log: () => {} }) });
+  await app.ready();
+  try {
+    const k = db.kysely;
+    const account = async (i: number, roles: string[] = []) => {
+      const username = `md_${i}`;
+      const created = await UserRepository.create(k, {
+        owner: config.ownerId,
+        username,
+        email: `${username}@bench.test`,
+        passwordHash: fakeHash,
+        nickname: `Md ${i}`,
+        gender: 'male',
+        birthDate: null,
+        language: 'it',
+        country: 'Italy',
+        roles,
+      });
+      if (!created.ok) throw new Error(`bench account ${i} not created`);
+      return { id: created.id, token: await SessionRepository.create(k, created.id, 24) };
+    };
+    const admin = await account(0, ['SiteAdmin']);
+    const call = async (url: string, body: unknown) => {
+      const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${admin.token}` }, payload: body as object });
+      if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return res.json().data;
+    };
+    const t = await call('/api/tournaments', {
+      name: 'Bench Match Day',
+      game: 'Fortnite',
+      console: ['PC'],
+      maxPartecipants: players,
+      start_registration: at(-300),
+      start_checkin: at(-200),
+      end_checkin: at(-150),
+      start_tournament: at(-60),
+      end_tournament: at(120),
+    });
+    const list: { id: string }[] = [];
+    for (let i = 1; i <= players; i++) list.push(await account(i));
+    const now = new Date().toISOString();
+    const gameAccount = JSON.stringify({ username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' });
+    await TournamentRepository.insertRegistrations(
+      k,
+      list.map((p) => ({ tournament_id: t.id, user_id: p.id, state: 'member', confirmed: 1, game_account: gameAccount, created_at: now, updated_at: now })),
+    );
+    await k.updateTable('tournaments').set({ member_count: players }).where('id', '=', t.id).execute();
+    let first: string[] = [];
+    for (let m = 0; m < matches; m++) {
+      // a different finishing order each match: rotate and reverse
+      const order = list.map((_, i) => list[(i * 7 + m * 13) % players]!.id);
+      if (m % 2) order.reverse();
+      const lines = [...new Set(order)].map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: (i * 3 + m) % 11 }));
+      if (m === 0) first = lines.map((l) => l.entrantId);
+      await call(`/api/tournaments/${t.id}/matches`, { lines });
+    }
+    return { tournamentId: t.id, adminToken: admin.token, entrantIds: first };
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}

@@ -179,4 +179,19 @@ export const standingsSchema = z.object({
 export type Standings = z.infer<typeof standingsSchema>;
 
 /** Error codes of this domain (each has a text in errors.<CODE>). */
-export const resultsErrors = ['NOT_BATTLE_ROYALE', 'TOURNAMENT_FINALIZED', 'PLACEMENT_TAKEN', 'PLACEMENT_OVER_LOBBY', 'ENTRANT_REPEATED', 'ENTRANT_NOT_CHECKED_IN', 'MATCH_NOT_FOUND', 'PLAYER_IN_TWO_TEAMS', 'TEAM_TOO_LARGE'] as const;
+export const resultsErrors = [
+  'NOT_BATTLE_ROYALE',
+  'TOURNAMENT_FINALIZED',
+  'PLACEMENT_TAKEN',
+  'PLACEMENT_OVER_LOBBY',
+  'ENTRANT_REPEATED',
+  'ENTRANT_NOT_CHECKED_IN',
+  'MATCH_NOT_FOUND',
+  'PLAYER_IN_TWO_TEAMS',
+  'TEAM_TOO_LARGE',
+  'TEAM_NAME_TAKEN',
+  'TEAMS_LOCKED',
+  'NOT_A_TEAM_TOURNAMENT',
+  'UNKNOWN_ENTRANT',
+  'CSV_ROW_INVALID',
+] as const;

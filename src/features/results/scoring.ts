@@ -34,7 +34,8 @@ export function linePoints(table: ScoringTable, line: Pick<ScoredLine, 'placemen
   return byPlacement + line.eliminations * table.pointsPerElimination + bracket;
 }
 
-interface Tally {
+/** One entrant's figures over the matches that count for them: what the order compares. */
+export interface Tally {
   entrant: StandingsEntrant;
   points: number;
   matchesCounted: number;
@@ -93,6 +94,17 @@ export function compareTallies(table: ScoringTable, a: Tally, b: Tally): number 
   return 0;
 }
 
+/** Each entrant's tally, in the entrants' order (the property tests check the order on these). */
+export function talliesOf(table: ScoringTable, entrants: readonly StandingsEntrant[], matches: readonly ScoredMatch[]): Tally[] {
+  const linesOf = new Map<string, { line: ScoredLine; match: number; points: number }[]>();
+  for (const e of entrants) linesOf.set(e.id, []);
+  for (const m of matches) {
+    if (m.voided) continue;
+    for (const line of m.lines) linesOf.get(line.entrantId)?.push({ line, match: m.number, points: linePoints(table, line) });
+  }
+  return entrants.map((e) => tallyOf(table, e, linesOf.get(e.id)!));
+}
+
 const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
 
 /**
@@ -101,13 +113,7 @@ const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
  * Voided matches and lines of entrants not in `entrants` do not count.
  */
 export function computeStandings(table: ScoringTable, entrants: readonly StandingsEntrant[], matches: readonly ScoredMatch[]): StandingsRow[] {
-  const linesOf = new Map<string, { line: ScoredLine; match: number; points: number }[]>();
-  for (const e of entrants) linesOf.set(e.id, []);
-  for (const m of matches) {
-    if (m.voided) continue;
-    for (const line of m.lines) linesOf.get(line.entrantId)?.push({ line, match: m.number, points: linePoints(table, line) });
-  }
-  const tallies = entrants.map((e) => tallyOf(table, e, linesOf.get(e.id)!));
+  const tallies = talliesOf(table, entrants, matches);
   tallies.sort((a, b) => compareTallies(table, a, b) || byName.compare(a.entrant.name, b.entrant.name) || (a.entrant.id < b.entrant.id ? -1 : a.entrant.id > b.entrant.id ? 1 : 0));
   const rows: StandingsRow[] = [];
   tallies.forEach((t, i) => {

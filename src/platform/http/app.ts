@@ -21,6 +21,7 @@ import dashboardRoutes from '../../features/dashboard/server/routes.ts';
 import auditRoutes from '../../features/audit/server/routes.ts';
 import newsRoutes from '../../features/news/server/routes.ts';
 import campaignRoutes from '../../features/campaign/server/routes.ts';
+import resultsRoutes from '../../features/results/server/routes.ts';
 import bracketRoutes from '../../features/brackets/server/routes.ts';
 import { createDiskStorage } from '../storage/media-storage.ts';
 import { registerSite } from './site.ts';
@@ -124,6 +125,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(auditRoutes);
       await api.register(newsRoutes);
       await api.register(campaignRoutes);
+      await api.register(resultsRoutes);
       await api.register(bracketRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }));

@@ -32,6 +32,12 @@ export interface CachedAnswer {
 export class ResponseCache {
   private readonly entries = new Map<string, { at: number; answer: CachedAnswer }>();
   private readonly refreshing = new Set<string>();
+  /**
+   * Answers being built since the last clear, by key (sharedBody): a request that finds none fresh
+   * waits for the one under way instead of building its own. Emptied by every clear, so a request
+   * that comes after a write never waits for a build that began before it.
+   */
+  readonly building = new Map<string, Promise<string>>();
   /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
   generation = 0;
   readonly ttlMs: number;
@@ -95,6 +101,7 @@ export class ResponseCache {
     this.generation++;
     this.entries.clear();
     this.refreshing.clear();
+    this.building.clear();
   }
 }
 
@@ -188,13 +195,21 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
   if (!cache) return build();
   const hit = cache.get(key);
   if (hit) return hit.body as string;
+  // Right after a write empties the cache, every request of a burst finds no copy: without this
+  // they would each build the same answer (fifty builds at once while results are being entered).
+  const under = cache.building.get(key);
+  if (under) return under;
   const generation = cache.generation;
+  const building = build();
+  cache.building.set(key, building);
   let body: string;
   try {
-    body = await build();
+    body = await building;
   } catch (err) {
     cache.release(key);
     throw err;
+  } finally {
+    if (cache.building.get(key) === building) cache.building.delete(key);
   }
   cache.set(key, { status: 200, headers: {}, body }, generation);
   return body;

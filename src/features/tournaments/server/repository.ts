@@ -375,3 +375,48 @@ export async function moveInWaitlist(db: Db, p: { tournamentId: string; userId: 
     return 'moved';
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// match day (issue 15): what the results domain reads and writes of a tournament, through the service
+
+/** The columns match day needs: the game and team size, and its scoring and finalisation (migration 0080). */
+export async function matchDayOf(db: Db, owner: string, id: string) {
+  return db.selectFrom('tournaments').select(['id', 'game', 'team_size', 'format', 'scoring', 'finalized_at', 'final_standings']).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The first statement of every results write: a no-op UPDATE of a tournament not yet finalised.
+ * It holds the row's lock until the transaction ends, so the results writes of one tournament
+ * (match numbers, a line's placement) and its finalisation happen one after the other on
+ * PostgreSQL, and 0 rows means missing or finalised, decided in the same statement.
+ */
+export async function lockOpenForResults(db: Db, owner: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('tournaments')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('finalized_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A battle-royale tournament's scoring table (JSON), or null for the default. */
+export async function setScoring(db: Db, owner: string, id: string, scoring: string | null): Promise<void> {
+  await db.updateTable('tournaments').set({ scoring }).where('owner', '=', owner).where('id', '=', id).execute();
+}
+
+/** The checked-in members with their usernames, in check-in order: a check-in stamps updated_at (ties: joined first, then id). */
+export async function checkedIn(db: Db, tournamentId: string) {
+  return db
+    .selectFrom('tournament_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.user_id', 'u.username'])
+    .where('r.tournament_id', '=', tournamentId)
+    .where('r.state', '=', 'member')
+    .where('r.confirmed', '=', 1)
+    .orderBy('r.updated_at')
+    .orderBy('r.created_at')
+    .orderBy('r.user_id')
+    .execute();
+}

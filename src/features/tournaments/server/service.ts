@@ -784,3 +784,38 @@ export async function moveInWaitlist(app: FastifyInstance, actor: Actor, id: str
   });
   return registrations(app, id);
 }
+
+// ---------------------------------------------------------------------------------------------
+// match day (issue 15): the results domain reads and locks a tournament through these
+
+/** What match day needs of a tournament (404 TOURNAMENT_NOT_FOUND when there is none). */
+export async function matchDayOf(app: FastifyInstance, id: string) {
+  const row = await TournamentRepository.matchDayOf(app.db.kysely, app.config.ownerId, id);
+  if (!row) throw tournamentNotFound();
+  return {
+    id: row.id,
+    game: row.game,
+    teamSize: row.team_size,
+    format: row.format,
+    /** JSON ScoringTable or null */
+    scoring: row.scoring,
+    finalizedAt: row.finalized_at,
+    /** JSON StandingsRow[] or null */
+    finalStandings: row.final_standings,
+  };
+}
+
+/**
+ * Inside a results write's transaction (`app` bound to it): locks the tournament's row until the
+ * commit. False when it is missing or already finalised; the caller tells which apart.
+ */
+export const lockOpenForResults = (app: FastifyInstance, id: string) => TournamentRepository.lockOpenForResults(app.db.kysely, app.config.ownerId, id);
+
+/** Stores a scoring table (JSON), inside the caller's audited transaction. */
+export const setScoring = (app: FastifyInstance, id: string, scoring: string | null) => TournamentRepository.setScoring(app.db.kysely, app.config.ownerId, id, scoring);
+
+/** The checked-in members ({id, username}) in check-in order. */
+export async function checkedInPlayers(app: FastifyInstance, id: string): Promise<{ id: string; username: string }[]> {
+  const rows = await TournamentRepository.checkedIn(app.db.kysely, id);
+  return rows.map((r) => ({ id: r.user_id, username: r.username }));
+}

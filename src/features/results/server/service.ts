@@ -1,0 +1,441 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import type { ErrorCode } from '../../../platform/errors/error-codes.ts';
+import { isUniqueViolation } from '../../../platform/db/database.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
+import {
+  DEFAULT_SCORING,
+  entrantSize,
+  formatOf,
+  scoringTableSchema,
+  standingsRowSchema,
+  type Entrant,
+  type Match,
+  type MatchInput,
+  type MatchLine,
+  type MatchPreview,
+  type ScoringTable,
+  type Standings,
+  type StandingsRow,
+} from '../contract.ts';
+import { computeStandings, type ScoredMatch } from '../scoring.ts';
+import { autoTeams, lineIssues } from '../rules.ts';
+import { isHeader, parseCsv } from '../match-csv.ts';
+import * as ResultsRepository from './repository.ts';
+import type { LineRow, MatchRow, TeamRow } from './repository.ts';
+
+/**
+ * Match day's results (issue 15): a battle-royale tournament's scoring table, its teams (duo, trio,
+ * squad), its matches and the standings computed from them. Every write locks the tournament's row
+ * first (TournamentService.lockOpenForResults), which refuses a finalised tournament in the same
+ * statement and puts the results writes of one tournament one after the other, also across API
+ * processes on PostgreSQL; the unique keys of migration 0080 stay the last word.
+ */
+
+type MatchDay = Awaited<ReturnType<typeof TournamentService.matchDayOf>>;
+
+const fail = (kind: 'invalid' | 'conflict' | 'notFound', code: ErrorCode, message: string, issues?: { path: string; message: string }[]) => new AppError(kind, code, message, undefined, issues);
+const notBattleRoyale = () => fail('conflict', 'NOT_BATTLE_ROYALE', 'Only a battle-royale tournament has matches and a scoring table');
+const finalized = () => fail('conflict', 'TOURNAMENT_FINALIZED', 'The tournament is finalised: its results can no longer change');
+const matchNotFound = () => fail('notFound', 'MATCH_NOT_FOUND', 'No match with this number');
+const nowIso = () => new Date().toISOString();
+
+const isBattleRoyale = (t: MatchDay) => formatOf({ format: t.format, game: t.game }) === 'battle_royale';
+
+async function battleRoyale(app: FastifyInstance, id: string): Promise<MatchDay> {
+  const t = await TournamentService.matchDayOf(app, id);
+  if (!isBattleRoyale(t)) throw notBattleRoyale();
+  return t;
+}
+
+/** Inside a write's transaction: the tournament's row locked, or 404 / TOURNAMENT_FINALIZED. */
+async function lockOpen(tx: FastifyInstance, id: string): Promise<void> {
+  if (await TournamentService.lockOpenForResults(tx, id)) return;
+  await TournamentService.matchDayOf(tx, id);
+  throw finalized();
+}
+
+/** The stored table, or the default; a stored table that no longer parses (an older shape) reads as the default. */
+function tableOf(t: MatchDay): ScoringTable {
+  if (!t.scoring) return DEFAULT_SCORING;
+  try {
+    return scoringTableSchema.parse(JSON.parse(t.scoring));
+  } catch {
+    return DEFAULT_SCORING;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// scoring table
+
+/** GET /tournaments/{id}/scoring: the table the standings are computed with. */
+export async function scoring(app: FastifyInstance, id: string): Promise<ScoringTable> {
+  return tableOf(await battleRoyale(app, id));
+}
+
+/**
+ * PUT /tournaments/{id}/scoring (admin), audited `scoring.update`. A lobby smaller than a placement
+ * already entered is refused: those lines would silently stop scoring.
+ */
+export async function setScoring(app: FastifyInstance, actor: Actor, id: string, table: ScoringTable): Promise<ScoringTable> {
+  return audited(app, actor, async (tx, audit) => {
+    const t = await battleRoyale(tx, id);
+    await lockOpen(tx, id);
+    const { lines } = await ResultsRepository.matchesOf(tx.db.kysely, id);
+    if (lines.some((l) => l.placement > table.lobbySize)) throw fail('conflict', 'PLACEMENT_OVER_LOBBY', 'A match already has a placement above this lobby size');
+    await TournamentService.setScoring(tx, id, JSON.stringify(table));
+    await audit({ action: 'scoring.update', entityType: 'tournament', entityId: id, before: tableOf(t), after: table });
+    return table;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// entrants and teams
+
+async function usernames(app: FastifyInstance, ids: string[], known: Map<string, string>): Promise<Map<string, string>> {
+  const names = new Map(known);
+  // a player who formed a team and was later removed from the roster keeps their name on it
+  for (const id of ids) if (!names.has(id)) names.set(id, (await Directory.findPlayer(app, app.config.ownerId, id))?.username ?? id);
+  return names;
+}
+
+async function teamEntrants(app: FastifyInstance, teams: TeamRow[], players: { id: string; username: string }[]): Promise<Entrant[]> {
+  const names = await usernames(
+    app,
+    teams.flatMap((t) => t.members),
+    new Map(players.map((p) => [p.id, p.username])),
+  );
+  return teams.map((t) => ({ id: t.id, name: t.name, members: t.members.map((m) => ({ id: m, username: names.get(m)! })) }));
+}
+
+async function entrantsFor(app: FastifyInstance, t: MatchDay): Promise<Entrant[]> {
+  const players = await TournamentService.checkedInPlayers(app, t.id);
+  if (entrantSize(t.teamSize) === 1) return players.map((p) => ({ id: p.id, name: p.username, members: [{ id: p.id, username: p.username }] }));
+  return teamEntrants(app, await ResultsRepository.teamsOf(app.db.kysely, t.id), players);
+}
+
+/**
+ * Who plays: in a solo tournament every checked-in member (id = user id, name = username), in
+ * check-in order; in a duo, trio or squad tournament its teams, in the admin's order.
+ */
+export async function entrants(app: FastifyInstance, tournamentId: string): Promise<Entrant[]> {
+  return entrantsFor(app, await TournamentService.matchDayOf(app, tournamentId));
+}
+
+/** The entrant a player plays as (themselves, or their team), or null when they play in none. */
+export async function entrantOf(app: FastifyInstance, tournamentId: string, userId: string): Promise<Entrant | null> {
+  const all = await entrants(app, tournamentId);
+  return all.find((e) => e.members.some((m) => m.id === userId)) ?? null;
+}
+
+async function teamTournament(app: FastifyInstance, id: string): Promise<MatchDay> {
+  const t = await TournamentService.matchDayOf(app, id);
+  if (entrantSize(t.teamSize) === 1) throw fail('conflict', 'NOT_A_TEAM_TOURNAMENT', 'A solo tournament has no teams');
+  return t;
+}
+
+/** GET /tournaments/{id}/teams (admin). */
+export async function teams(app: FastifyInstance, id: string): Promise<Entrant[]> {
+  return entrantsFor(app, await teamTournament(app, id));
+}
+
+/**
+ * Replaces the teams in the locked transaction. Teams are fixed once any match has a line: a line
+ * scores its team, and changing who is in it would rewrite whose points those were (void or edit
+ * the matches instead, or form the teams before the first match).
+ */
+async function storeTeams(app: FastifyInstance, actor: Actor, id: string, action: 'team.update' | 'team.auto', build: (t: MatchDay, players: { id: string; username: string }[]) => { name: string; members: string[] }[]): Promise<Entrant[]> {
+  try {
+    return await audited(app, actor, async (tx, audit) => {
+      const t = await teamTournament(tx, id);
+      await lockOpen(tx, id);
+      if (await ResultsRepository.hasResults(tx.db.kysely, id)) throw fail('conflict', 'TEAMS_LOCKED', 'Teams cannot change once a match has results');
+      const players = await TournamentService.checkedInPlayers(tx, id);
+      const input = build(t, players);
+      const checkedIn = new Set(players.map((p) => p.id));
+      const size = entrantSize(t.teamSize);
+      const seen = new Set<string>();
+      const names = new Set<string>();
+      input.forEach((team, i) => {
+        if (team.members.length > size) throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [{ path: `body.teams.${i}.members`, message: 'TEAM_TOO_LARGE' }]);
+        const key = team.name.toLocaleLowerCase('it');
+        if (names.has(key)) throw fail('conflict', 'TEAM_NAME_TAKEN', 'Two teams have the same name', [{ path: `body.teams.${i}.name`, message: 'TEAM_NAME_TAKEN' }]);
+        names.add(key);
+        team.members.forEach((m, j) => {
+          if (!checkedIn.has(m)) throw fail('invalid', 'ENTRANT_NOT_CHECKED_IN', 'Only checked-in members can play', [{ path: `body.teams.${i}.members.${j}`, message: 'ENTRANT_NOT_CHECKED_IN' }]);
+          if (seen.has(m)) throw fail('conflict', 'PLAYER_IN_TWO_TEAMS', 'A player is in two teams', [{ path: `body.teams.${i}.members.${j}`, message: 'PLAYER_IN_TWO_TEAMS' }]);
+          seen.add(m);
+        });
+      });
+      const before = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
+      await ResultsRepository.replaceTeams(
+        tx.db.kysely,
+        id,
+        input.map((team) => ({ id: randomUUID(), name: team.name, members: team.members })),
+        Date.now(),
+      );
+      const after = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
+      await audit({ action, entityType: 'tournament', entityId: id, before, after });
+      return after;
+    });
+  } catch (e) {
+    // the members' primary key (tournament, player) is the last word on "one team per player"
+    if (isUniqueViolation(e)) throw fail('conflict', 'PLAYER_IN_TWO_TEAMS', 'A player is in two teams');
+    throw e;
+  }
+}
+
+/** PUT /tournaments/{id}/teams (admin), audited `team.update`: the whole set of teams. */
+export const setTeams = (app: FastifyInstance, actor: Actor, id: string, input: { name: string; members: string[] }[]) => storeTeams(app, actor, id, 'team.update', () => input);
+
+/**
+ * POST /tournaments/{id}/teams/auto (admin), audited `team.auto`: teams of the tournament's size
+ * from the checked-in members in check-in order ("Team 1", "Team 2", …); the last may be short.
+ */
+export const autoFormTeams = (app: FastifyInstance, actor: Actor, id: string) =>
+  storeTeams(app, actor, id, 'team.auto', (t, players) =>
+    autoTeams(
+      players.map((p) => p.id),
+      entrantSize(t.teamSize),
+    ).map((members, i) => ({ name: `Team ${i + 1}`, members })),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// matches
+
+function toMatch(m: MatchRow, lines: LineRow[], names: Map<string, string>): Match {
+  return {
+    number: m.number,
+    voided: m.voided_at !== null,
+    // a line of an entrant no longer on the roster keeps showing, by id, so the admin can fix it
+    lines: lines.map((l) => ({ entrantId: l.entrant_id, placement: l.placement, eliminations: l.eliminations, name: names.get(l.entrant_id) ?? l.entrant_id })),
+    createdAt: m.created_at,
+    updatedAt: m.updated_at,
+  };
+}
+
+const namesOf = (all: Entrant[]) => new Map(all.map((e) => [e.id, e.name]));
+
+/** GET /tournaments/{id}/matches (admin): every match in number order, voided ones included. */
+export async function matches(app: FastifyInstance, id: string): Promise<Match[]> {
+  const t = await battleRoyale(app, id);
+  const [all, { matches: rows, lines }] = await Promise.all([entrantsFor(app, t), ResultsRepository.matchesOf(app.db.kysely, id)]);
+  const names = namesOf(all);
+  return rows.map((m) =>
+    toMatch(
+      m,
+      lines.filter((l) => l.match_id === m.id),
+      names,
+    ),
+  );
+}
+
+/** 400 with the first faulty line's code, and every faulty line as an issue (`lines.N`). */
+function assertLines(lines: readonly MatchLine[], all: Entrant[], table: ScoringTable) {
+  const issues = lineIssues(lines, new Set(all.map((e) => e.id)), table.lobbySize);
+  if (issues.length)
+    throw fail(
+      'invalid',
+      issues[0]!.code,
+      'A line of the match is not valid',
+      issues.map((i) => ({ path: `body.lines.${i.index}`, message: i.code })),
+    );
+}
+
+/** The write of a match's lines, its unique keys turned into the same code the checks give. */
+async function writing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fail('conflict', 'PLACEMENT_TAKEN', 'Another entrant already has this placement in this match');
+    throw e;
+  }
+}
+
+/** POST /tournaments/{id}/matches (admin), audited `match.create`: the next number, with its lines. */
+export async function createMatch(app: FastifyInstance, actor: Actor, id: string, input: MatchInput): Promise<Match> {
+  return writing(() =>
+    audited(app, actor, async (tx, audit) => {
+      const t = await battleRoyale(tx, id);
+      await lockOpen(tx, id);
+      const all = await entrantsFor(tx, t);
+      assertLines(input.lines, all, tableOf(t));
+      const now = nowIso();
+      const matchId = randomUUID();
+      const number = await ResultsRepository.insertNextMatch(tx.db.kysely, { id: matchId, tournamentId: id, now });
+      await ResultsRepository.replaceLines(tx.db.kysely, { matchId, tournamentId: id, lines: input.lines.map((l) => ({ entrant_id: l.entrantId, placement: l.placement, eliminations: l.eliminations, submitted_at: now })) });
+      const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, await ResultsRepository.linesOf(tx.db.kysely, matchId), namesOf(all));
+      await audit({ action: 'match.create', entityType: 'tournament', entityId: id, before: null, after: match });
+      return match;
+    }),
+  );
+}
+
+/**
+ * PUT /tournaments/{id}/matches/{number} (admin), audited `match.update`: the match's lines
+ * replaced. A line left as it was keeps its submission time (the last tiebreaker); a changed or
+ * new one is submitted now.
+ */
+export async function updateMatch(app: FastifyInstance, actor: Actor, id: string, number: number, input: MatchInput): Promise<Match> {
+  return writing(() =>
+    audited(app, actor, async (tx, audit) => {
+      const t = await battleRoyale(tx, id);
+      await lockOpen(tx, id);
+      const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
+      if (!row) throw matchNotFound();
+      const all = await entrantsFor(tx, t);
+      assertLines(input.lines, all, tableOf(t));
+      const names = namesOf(all);
+      const old = await ResultsRepository.linesOf(tx.db.kysely, row.id);
+      const before = toMatch(row, old, names);
+      const now = nowIso();
+      const kept = new Map(old.map((l) => [l.entrant_id, l]));
+      const lines = input.lines.map((l) => {
+        const was = kept.get(l.entrantId);
+        const same = was && was.placement === l.placement && was.eliminations === l.eliminations;
+        return { entrant_id: l.entrantId, placement: l.placement, eliminations: l.eliminations, submitted_at: same ? was.submitted_at : now };
+      });
+      await ResultsRepository.replaceLines(tx.db.kysely, { matchId: row.id, tournamentId: id, lines });
+      await ResultsRepository.touchMatch(tx.db.kysely, row.id, now);
+      const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, await ResultsRepository.linesOf(tx.db.kysely, row.id), names);
+      await audit({ action: 'match.update', entityType: 'tournament', entityId: id, before, after: match });
+      return match;
+    }),
+  );
+}
+
+/** POST /tournaments/{id}/matches/{number}/void (admin), audited `match.void`: voided matches do not count; restoring makes them count again. */
+export async function voidMatch(app: FastifyInstance, actor: Actor, id: string, number: number, voided: boolean): Promise<Match> {
+  return audited(app, actor, async (tx, audit) => {
+    const t = await battleRoyale(tx, id);
+    await lockOpen(tx, id);
+    const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
+    if (!row) throw matchNotFound();
+    const names = namesOf(await entrantsFor(tx, t));
+    const lines = await ResultsRepository.linesOf(tx.db.kysely, row.id);
+    const now = nowIso();
+    // voiding a voided match keeps the first time; restoring clears it
+    await ResultsRepository.touchMatch(tx.db.kysely, row.id, now, voided ? (row.voided_at ?? now) : null);
+    const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, lines, names);
+    await audit({ action: 'match.void', entityType: 'tournament', entityId: id, before: { number, voided: row.voided_at !== null }, after: { number, voided } });
+    return match;
+  });
+}
+
+/**
+ * Adds or replaces one entrant's line in match `matchNumber`, creating the match when there is none
+ * (a player's approved self-report). Audited `match.record`. The same rules as a whole match: the
+ * entrant on the roster, the placement within the lobby; a placement another entrant already holds
+ * in that match is 409 PLACEMENT_TAKEN (the stored match disagrees, the admin decides).
+ */
+export async function recordLine(app: FastifyInstance, actor: Actor, tournamentId: string, matchNumber: number, line: MatchLine & { submittedAt: string }): Promise<Match> {
+  // the same bounds as the `{number}` of the match routes
+  if (!Number.isInteger(matchNumber) || matchNumber < 1 || matchNumber > 100_000) throw matchNotFound();
+  return writing(() =>
+    audited(app, actor, async (tx, audit) => {
+      const t = await battleRoyale(tx, tournamentId);
+      await lockOpen(tx, tournamentId);
+      const all = await entrantsFor(tx, t);
+      assertLines([line], all, tableOf(t));
+      const db = tx.db.kysely;
+      const now = nowIso();
+      let row = await ResultsRepository.findMatch(db, tournamentId, matchNumber);
+      if (!row) {
+        await ResultsRepository.insertMatch(db, { id: randomUUID(), tournamentId, number: matchNumber, now });
+        row = (await ResultsRepository.findMatch(db, tournamentId, matchNumber))!;
+      }
+      const old = await ResultsRepository.linesOf(db, row.id);
+      if (old.some((l) => l.placement === line.placement && l.entrant_id !== line.entrantId)) throw fail('conflict', 'PLACEMENT_TAKEN', 'Another entrant already has this placement in this match');
+      const before = old.find((l) => l.entrant_id === line.entrantId) ?? null;
+      await ResultsRepository.putLine(db, { matchId: row.id, tournamentId, line: { entrant_id: line.entrantId, placement: line.placement, eliminations: line.eliminations, submitted_at: line.submittedAt } });
+      await ResultsRepository.touchMatch(db, row.id, now);
+      const after = { entrantId: line.entrantId, placement: line.placement, eliminations: line.eliminations, submittedAt: line.submittedAt };
+      await audit({
+        action: 'match.record',
+        entityType: 'tournament',
+        entityId: tournamentId,
+        before: before && { number: matchNumber, entrantId: before.entrant_id, placement: before.placement, eliminations: before.eliminations, submittedAt: before.submitted_at },
+        after: { number: matchNumber, ...after },
+      });
+      return toMatch((await ResultsRepository.findMatch(db, tournamentId, matchNumber))!, await ResultsRepository.linesOf(db, row.id), namesOf(all));
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV preview
+
+const whole = (s: string | undefined, min: number, max: number): number | null => {
+  if (s === undefined || !/^\d{1,4}$/.test(s)) return null;
+  const n = Number(s);
+  return n >= min && n <= max ? n : null;
+};
+const folded = (s: string) => s.normalize('NFC').toLocaleLowerCase('it');
+
+/**
+ * POST /tournaments/{id}/matches/preview (admin): the pasted rows resolved to entrants (by name,
+ * ignoring case; a team also by one of its players' usernames), each with the reason it cannot be
+ * entered, and the lines ready to send when every row is good. Writes nothing.
+ */
+export async function previewCsv(app: FastifyInstance, id: string, csv: string): Promise<MatchPreview> {
+  const t = await battleRoyale(app, id);
+  const all = await entrantsFor(app, t);
+  const byName = new Map<string, Entrant>();
+  for (const e of all) for (const m of e.members) if (!byName.has(folded(m.username))) byName.set(folded(m.username), e);
+  // an entrant's own name wins over a player's username
+  for (const e of all) byName.set(folded(e.name), e);
+  const parsed = parseCsv(csv);
+  if (parsed.length && isHeader(parsed[0]!.cells)) parsed.shift();
+  const rows: MatchPreview['rows'] = parsed.map(({ line, cells }) => {
+    const [name = '', placementCell, eliminationsCell] = cells;
+    const placement = whole(placementCell, 1, 200);
+    const eliminations = whole(eliminationsCell, 0, 200);
+    const entrant = byName.get(folded(name)) ?? null;
+    const error = cells.length !== 3 || placement === null || eliminations === null ? 'CSV_ROW_INVALID' : entrant ? null : 'UNKNOWN_ENTRANT';
+    return { row: line, name, entrantId: entrant?.id ?? null, placement, eliminations, error };
+  });
+  // the match's own rules over the rows that are whole, in order
+  const whole3 = rows.filter((r) => r.error === null);
+  for (const issue of lineIssues(
+    whole3.map((r) => ({ entrantId: r.entrantId!, placement: r.placement! })),
+    new Set(all.map((e) => e.id)),
+    tableOf(t).lobbySize,
+  ))
+    whole3[issue.index]!.error = issue.code;
+  const valid = rows.length > 0 && rows.every((r) => r.error === null);
+  return { rows, lines: valid ? rows.map((r) => ({ entrantId: r.entrantId!, placement: r.placement!, eliminations: r.eliminations! })) : [], valid };
+}
+
+// ---------------------------------------------------------------------------------------------
+// standings
+
+function frozenRows(json: string): StandingsRow[] {
+  return standingsRowSchema.array().parse(JSON.parse(json));
+}
+
+/**
+ * GET /tournaments/{id}/standings: computed from the entrants and the matches that count, or the
+ * rows frozen when the tournament was finalised.
+ */
+export async function standings(app: FastifyInstance, tournamentId: string): Promise<Standings> {
+  const t = await battleRoyale(app, tournamentId);
+  const table = tableOf(t);
+  const final = t.finalizedAt && t.finalStandings;
+  // the reads of a live table side by side (a PostgreSQL pool runs them at once)
+  const [{ matches: rows, lines }, all] = await Promise.all([ResultsRepository.matchesOf(app.db.kysely, tournamentId), final ? [] : entrantsFor(app, t)]);
+  const counted = rows.filter((m) => m.voided_at === null).length;
+  const base = { tournamentId, format: 'battle_royale' as const, teamSize: entrantSize(t.teamSize), scoring: table, matches: counted };
+  if (final) return { ...base, final: true, rows: frozenRows(final) };
+  const byMatch = new Map<string, LineRow[]>(rows.map((m) => [m.id, []]));
+  for (const l of lines) byMatch.get(l.match_id)?.push(l);
+  const scored: ScoredMatch[] = rows.map((m) => ({
+    number: m.number,
+    voided: m.voided_at !== null,
+    lines: byMatch.get(m.id)!.map((l) => ({ entrantId: l.entrant_id, placement: l.placement, eliminations: l.eliminations, submittedAt: l.submitted_at })),
+  }));
+  const entrantsIn = all.map((e) => ({ id: e.id, name: e.name, members: e.members.map((m) => m.username) }));
+  return { ...base, final: false, rows: computeStandings(table, entrantsIn, scored) };
+}
