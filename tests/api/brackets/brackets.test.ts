@@ -26,9 +26,9 @@ const expectError = (res: { status: number; json: any }, status: number, code: s
 };
 
 /** A Valorant tournament (single elimination by its game) whose `n` players joined and checked in, in order. */
-async function field(n: number, overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: Game } = {}) {
+async function field(n: number, overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: Game; teamSize?: number } = {}) {
   const game = overrides.game ?? 'Valorant';
-  const id = await createTournament(t, admin.token, 'registration', { game, maxPartecipants: 64, ...(overrides.format ? { format: overrides.format } : {}) });
+  const id = await createTournament(t, admin.token, 'registration', { game, maxPartecipants: 64, teamSize: overrides.teamSize ?? null, ...(overrides.format ? { format: overrides.format } : {}) });
   const people = await quickPlayers(t, n);
   for (const p of people) expect((await join(t, id, p, registration(p.id, { game }))).status).toBe(200);
   await setPhase(t, admin.token, id, 'checkinOpen');
@@ -280,6 +280,37 @@ describe('round robin', () => {
     ]);
     // five in a group: five rounds of two matches, one resting each round
     expect(b.rounds.filter((r) => r.group === 1).map((r) => r.matches.length)).toEqual([2, 2, 2, 2, 2]);
+  });
+});
+
+describe('team games and finalised tournaments', () => {
+  test('in a team game the sides are the teams and any member reports for their team', async () => {
+    const { id, people } = await field(4, { teamSize: 2 });
+    const formed = await t.call('POST', `/api/tournaments/${id}/teams/auto`, { token: admin.token });
+    expect(formed.status, JSON.stringify(formed.json)).toBe(200);
+    const b: Bracket = (await generate(id, 'checkin')).json.data;
+    const m = matchAt(b, 1, 0);
+    // teams of two in check-in order: players 1 and 2 against players 3 and 4
+    expect([...m.sideA!.members].sort()).toEqual([people[0]!.username, people[1]!.username].sort());
+    expect([...m.sideB!.members].sort()).toEqual([people[2]!.username, people[3]!.username].sort());
+    expect((await report(id, m.id, people[1]!, 0, 2)).json.data.state).toBe('awaiting');
+    expectError(await report(id, m.id, outsider, 0, 2), 403, 'NOT_A_SIDE');
+    const done = await report(id, m.id, people[2]!, 0, 2);
+    expect(done.json.data).toMatchObject({ state: 'confirmed', winner: m.sideB!.id });
+    expect((await placements(t.app, id)).map((r) => [r.rank, r.name, r.members])).toEqual([
+      [1, m.sideB!.name, m.sideB!.members],
+      [2, m.sideA!.name, m.sideA!.members],
+    ]);
+  });
+
+  test('once the tournament is finalised its bracket no longer changes: no generation, report or override', async () => {
+    const { id, people } = await field(2);
+    const m = matchAt((await generate(id, 'checkin')).json.data, 1, 0);
+    await t.db.kysely.updateTable('tournaments').set({ finalized_at: new Date().toISOString() }).where('id', '=', id).execute();
+    expectError(await generate(id, 'random'), 409, 'TOURNAMENT_FINALIZED');
+    expectError(await report(id, m.id, people[0]!, 1, 0), 409, 'TOURNAMENT_FINALIZED');
+    expectError(await override(id, m.id, 1, 0), 409, 'TOURNAMENT_FINALIZED');
+    expect((await getBracket(id)).rounds[0]!.matches[0]!.state).toBe('awaiting');
   });
 });
 
