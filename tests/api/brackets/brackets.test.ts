@@ -48,6 +48,18 @@ const matchAt = (b: Bracket, round: number, slot: number, group = 0): BracketMat
 const auditOf = (id: string, action: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', id).where('action', '=', action).execute();
 const person = (people: Person[], name: string | undefined) => people.find((p) => p.username === name)!;
 
+test('the OpenAPI document lists every bracket call', async () => {
+  const doc = (await t.call('GET', '/api/openapi.json')).json;
+  for (const [path, method] of [
+    ['/api/tournaments/{id}/bracket', 'get'],
+    ['/api/tournaments/{id}/bracket', 'post'],
+    ['/api/tournaments/{id}/bracket/mine', 'get'],
+    ['/api/tournaments/{id}/bracket/matches/{matchId}/report', 'post'],
+    ['/api/tournaments/{id}/bracket/matches/{matchId}/override', 'post'],
+  ])
+    expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+});
+
 describe('generating a bracket', () => {
   test('only an admin generates; a battle-royale tournament has no bracket; two entrants at least; a bad seeding is 400', async () => {
     const { id, people } = await field(2);
