@@ -346,6 +346,22 @@ describe('races', () => {
     }
   });
 
+  test('two generations at once: one generates, the other generates again, and the bracket is whole once', async () => {
+    const { id, people } = await field(6);
+    const answers = await Promise.all([generate(id, 'random'), generate(id, 'checkin')]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect((await auditOf(id, 'bracket.generate')).length).toBe(1);
+    expect((await auditOf(id, 'bracket.regenerate')).length).toBe(1);
+    const b = await getBracket(id);
+    expect(b.rounds.map((r) => r.matches.length)).toEqual([4, 2, 1]);
+    expect(
+      b.rounds[0]!.matches.flatMap((m) => [m.sideA?.id, m.sideB?.id])
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(people.map((p) => p.id).sort());
+    expect(await t.db.kysely.selectFrom('bracket_entrants').select('entrant_id').where('tournament_id', '=', id).execute()).toHaveLength(6);
+  });
+
   test('a report racing a regeneration: either the bracket is new and the report refused, or the report stands and the regeneration is refused', async () => {
     const { id, people } = await field(2);
     const m = matchAt((await generate(id, 'checkin')).json.data, 1, 0);

@@ -170,15 +170,14 @@ function stateOfPlanned(m: PlannedMatch): MatchState {
 /**
  * POST /tournaments/{id}/bracket (admin): the bracket from the checked-in entrants, seeded at random
  * or in check-in order; generating again replaces it while no match has a report or a result
- * (409 BRACKET_HAS_RESULTS after). The bracket row is written first, so two generations queue.
+ * (409 BRACKET_HAS_RESULTS after). The bracket row is claimed first, so two generations queue.
  */
 export async function generate(app: FastifyInstance, actor: Actor, tournamentId: string, input: BracketGenerate): Promise<Bracket> {
   const format = await formatFor(app, tournamentId, true);
   return audited(app, actor, async (tx, audit) => {
     const db = tx.db.kysely;
     const now = nowIso();
-    const before = await BracketRepository.findBracket(db, tournamentId);
-    await BracketRepository.upsertBracket(db, { tournament_id: tournamentId, format, seeding: input.seeding, generated_at: now });
+    const before = await BracketRepository.claimBracket(db, { tournament_id: tournamentId, format, seeding: input.seeding, generated_at: now });
     if (await BracketRepository.hasResults(db, tournamentId)) throw new AppError('conflict', 'BRACKET_HAS_RESULTS', 'A match already has a report or a result');
     // the checked-in players in check-in order, or the teams of a team game (the results domain's entrants)
     const entrants = await entrantsOf(tx, tournamentId);
