@@ -19,7 +19,7 @@ async function call(request: APIRequestContext, token: string, method: 'POST' | 
 }
 
 /** A Valorant tournament (single elimination) where Giulia and Alex joined and checked in, in that order, and its bracket: Giulia is seed 1, side A of the final. */
-async function finalOfTwo(request: APIRequestContext) {
+async function finalOfTwo(request: APIRequestContext, opts: { generate: boolean } = { generate: true }) {
   const [admin, giulia, alex] = await Promise.all([authenticate(request, ADMIN), authenticate(request, GIULIA), authenticate(request, ALEX)]);
   const created = await call(request, admin.token, 'POST', '/tournaments', {
     name: unique('E2E Bracket '),
@@ -37,7 +37,7 @@ async function finalOfTwo(request: APIRequestContext) {
   for (const s of [giulia, alex]) await call(request, s.token, 'POST', `/tournaments/${id}/register?userID=${s.user.id}`, account(s));
   await call(request, admin.token, 'PUT', `/tournaments/${id}`, { start_registration: iso(-120), start_checkin: iso(-30), end_checkin: iso(60), start_tournament: iso(90), end_tournament: iso(200) });
   for (const s of [giulia, alex]) await call(request, s.token, 'POST', `/tournaments/${id}/register/checkin?userID=${s.user.id}`, account(s));
-  await call(request, admin.token, 'POST', `/tournaments/${id}/bracket`, { seeding: 'checkin' });
+  if (opts.generate) await call(request, admin.token, 'POST', `/tournaments/${id}/bracket`, { seeding: 'checkin' });
   return { id, admin, giulia, alex };
 }
 
@@ -89,22 +89,35 @@ test('two players report the same score in Italian and English; the match is con
   }
 });
 
-test('differing reports dispute the match; the admin resolves it in the Bracket tab and the page shows the winner', async ({ page }, info) => {
-  const { id, giulia, alex } = await finalOfTwo(page.request);
+test('the admin generates in the Bracket tab; differing reports dispute the match; the admin resolves it there and the page shows the winner', async ({ page }, info) => {
+  const { id, giulia, alex } = await finalOfTwo(page.request, { generate: false });
+  const dashboard = localeTexts('it', 'dashboard');
+
+  // the admin generates the bracket in the editor's Bracket tab, seeded by check-in order
+  await loginAs(page, ADMIN);
+  await goto(page, `/dashboard/tournaments/edit?id=${id}#bracket`);
+  await expect(page.getByTestId('tournament-tab-bracket')).toHaveText(dashboard.tournaments.detail.tabs.bracket);
+  await expect(page.getByTestId('bracket-admin')).toContainText(texts.it.admin.empty);
+  await page.getByTestId('bracket-seeding').selectOption('checkin');
+  await page.getByTestId('bracket-generate').click();
+  await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(texts.it.admin.generated);
+  await expect(page.getByTestId('bracket-admin-match')).toContainText(fillText(texts.it.admin.match, { a: giulia.user.username, b: alex.user.username }));
+  await expect(page.getByTestId('bracket-generate')).toHaveText(texts.it.admin.regenerate);
+
   await expect(await reportOnPage(page, 'en', id, giulia, 2, 0)).toHaveText(texts.en.report.sent);
   await expect(await reportOnPage(page, 'it', id, alex, 0, 2)).toHaveText(texts.it.report.disputed);
   await expect(page.getByTestId('bracket-match')).toHaveAttribute('data-state', 'disputed');
   await expect(page.locator('[data-state-label]')).toContainText(texts.it.state.disputed);
 
-  const dashboard = localeTexts('it', 'dashboard');
   await loginAs(page, ADMIN);
   await goto(page, `/dashboard/tournaments/edit?id=${id}#bracket`);
-  await expect(page.getByTestId('tournament-tab-bracket')).toHaveText(dashboard.tournaments.detail.tabs.bracket);
   const disputed = page.locator('[data-testid="bracket-admin-match"][data-state="disputed"]');
   await expect(disputed.getByTestId('bracket-admin-reports')).toContainText(fillText(texts.it.admin.reportsLine, { name: giulia.user.username, a: 2, b: 0 }));
   await expect(disputed.getByTestId('bracket-admin-reports')).toContainText(fillText(texts.it.admin.reportsLine, { name: alex.user.username, a: 0, b: 2 }));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: info.outputPath('bracket-admin-it-1280.png'), fullPage: true });
+  // with reports in, a new bracket is no longer offered
+  await expect(page.getByTestId('bracket-generate')).toBeDisabled();
+  await expect(page.getByTestId('bracket-locked')).toHaveText(localeTexts('it', 'errors').BRACKET_HAS_RESULTS);
+  await shots(page, info, 'bracket-admin-disputed-it');
   await disputed.getByTestId('bracket-admin-edit').click();
   const dialog = page.getByTestId('bracket-score-dialog');
   await expect(dialog).toContainText(fillText(texts.it.admin.dialogTitle, { a: giulia.user.username, b: alex.user.username }));
@@ -118,6 +131,11 @@ test('differing reports dispute the match; the admin resolves it in the Bracket 
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('bracket-no-disputes')).toHaveText(texts.it.admin.noDisputes);
   await expect(page.locator('[data-testid="bracket-admin-match"][data-state="confirmed"]')).toContainText('1–3');
+
+  // the same panel in English, the match now decided by the admin
+  await goto(page, `/en/dashboard/tournaments/edit?id=${id}#bracket`);
+  await expect(page.getByTestId('bracket-no-disputes')).toHaveText(texts.en.admin.noDisputes);
+  await shots(page, info, 'bracket-admin-en');
 
   await page.goto(`/en/tournament/${id}/bracket`);
   await page.reload();

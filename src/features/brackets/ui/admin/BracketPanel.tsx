@@ -66,6 +66,8 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   const disputed = matches.filter((m) => m.state === 'disputed');
   const others = matches.filter((m) => m.state !== 'disputed');
   const generated = bracket.rounds.length > 0;
+  // the API refuses a new bracket once a side has reported or a result stands: say so instead of offering it
+  const locked = bracket.rounds.some((r) => r.matches.some((m) => m.reported.a || m.reported.b || m.decidedBy !== null));
 
   return (
     <div className="space-y-6" data-testid="bracket-admin">
@@ -84,13 +86,26 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
               ))}
             </select>
           </div>
-          <button type="button" className={primaryButtonClass} onClick={() => void generate()} disabled={generating} aria-busy={generating || undefined} data-testid="bracket-generate">
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => void generate()}
+            disabled={generating || locked}
+            aria-busy={generating || undefined}
+            aria-describedby={locked ? 'bracket-locked' : undefined}
+            data-testid="bracket-generate"
+          >
             {generating ? t('brackets.admin.generating') : t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
           </button>
-          <a href={localizePath(`/tournament/${encodeURIComponent(tournamentId)}/bracket`, locale)} target="_blank" rel="noopener" className={linkClass}>
+          <a href={localizePath(`/tournament/${encodeURIComponent(tournamentId)}/bracket`, locale)} target="_blank" rel="noopener" className={`${linkClass} self-center`}>
             {t('brackets.admin.view')}
           </a>
         </div>
+        {locked && (
+          <p id="bracket-locked" className="text-xs text-slate-400" data-testid="bracket-locked">
+            {t.error('BRACKET_HAS_RESULTS')}
+          </p>
+        )}
       </section>
 
       {generated ? (
@@ -111,16 +126,18 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
               </ul>
             )}
           </section>
-          <section className="space-y-3" aria-labelledby="bracket-matches-title">
-            <h3 id="bracket-matches-title" className="text-lg font-bold text-white">
-              {t('brackets.admin.matches')}
-            </h3>
-            <ul className="space-y-2">
-              {others.map((m) => (
-                <MatchRow key={m.id} t={t} match={m} onEdit={setEditing} />
-              ))}
-            </ul>
-          </section>
+          {others.length > 0 && (
+            <section className="space-y-3" aria-labelledby="bracket-matches-title">
+              <h3 id="bracket-matches-title" className="text-lg font-bold text-white">
+                {t('brackets.admin.matches')}
+              </h3>
+              <ul className="space-y-2">
+                {others.map((m) => (
+                  <MatchRow key={m.id} t={t} match={m} onEdit={setEditing} />
+                ))}
+              </ul>
+            </section>
+          )}
         </>
       ) : (
         <p className="text-sm text-slate-400">{t('brackets.admin.empty')}</p>
