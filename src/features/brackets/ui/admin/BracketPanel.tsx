@@ -41,6 +41,8 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
     if (res.ok) {
       setBracket(res.data);
       setFailure(null);
+      // offer the seeding the bracket was made with
+      if (res.data.seeding) setSeeding(res.data.seeding);
     } else setFailure(res.code);
   }, [base]);
 
