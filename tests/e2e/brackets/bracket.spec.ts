@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { seriousViolations } from '../axe.ts';
 import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';
 
 /**
@@ -72,6 +73,8 @@ test('two players report the same score in Italian and English; the match is con
 
   await expect(await reportOnPage(page, 'it', id, giulia, 2, 1)).toHaveText(texts.it.report.sent);
   await expect(page.locator('[data-state-label]')).toContainText(texts.it.state.awaiting);
+  // the page and its report form pass axe (WCAG 2.1 A and AA, serious and critical)
+  expect(await seriousViolations(page)).toEqual([]);
   await shots(page, info, 'bracket-report-it');
 
   await expect(await reportOnPage(page, 'en', id, alex, 2, 1)).toHaveText(texts.en.report.confirmed);
@@ -85,6 +88,7 @@ test('two players report the same score in Italian and English; the match is con
     await expect(page.getByTestId('bracket-champion')).toContainText(giulia.user.username);
     await expect(page.locator('[data-testid="bracket-side"][data-winner="true"]')).toContainText(giulia.user.username);
     await expect(page.getByTestId('bracket-report-form')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await shots(page, info, `bracket-champion-${lang}`);
   }
 });
