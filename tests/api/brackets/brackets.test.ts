@@ -26,9 +26,9 @@ const expectError = (res: { status: number; json: any }, status: number, code: s
 };
 
 /** A Valorant tournament (single elimination by its game) whose `n` players joined and checked in, in order. */
-async function field(n: number, overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: Game } = {}) {
+async function field(n: number, overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: Game; teamSize?: number } = {}) {
   const game = overrides.game ?? 'Valorant';
-  const id = await createTournament(t, admin.token, 'registration', { game, maxPartecipants: 64, ...(overrides.format ? { format: overrides.format } : {}) });
+  const id = await createTournament(t, admin.token, 'registration', { game, maxPartecipants: 64, teamSize: overrides.teamSize ?? null, ...(overrides.format ? { format: overrides.format } : {}) });
   const people = await quickPlayers(t, n);
   for (const p of people) expect((await join(t, id, p, registration(p.id, { game }))).status).toBe(200);
   await setPhase(t, admin.token, id, 'checkinOpen');
@@ -47,6 +47,18 @@ const override = (id: string, matchId: string, scoreA: number, scoreB: number, t
 const matchAt = (b: Bracket, round: number, slot: number, group = 0): BracketMatch => b.rounds.find((r) => r.group === group && r.round === round)!.matches[slot]!;
 const auditOf = (id: string, action: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', id).where('action', '=', action).execute();
 const person = (people: Person[], name: string | undefined) => people.find((p) => p.username === name)!;
+
+test('the OpenAPI document lists every bracket call', async () => {
+  const doc = (await t.call('GET', '/api/openapi.json')).json;
+  for (const [path, method] of [
+    ['/api/tournaments/{id}/bracket', 'get'],
+    ['/api/tournaments/{id}/bracket', 'post'],
+    ['/api/tournaments/{id}/bracket/mine', 'get'],
+    ['/api/tournaments/{id}/bracket/matches/{matchId}/report', 'post'],
+    ['/api/tournaments/{id}/bracket/matches/{matchId}/override', 'post'],
+  ])
+    expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+});
 
 describe('generating a bracket', () => {
   test('only an admin generates; a battle-royale tournament has no bracket; two entrants at least; a bad seeding is 400', async () => {
@@ -283,6 +295,37 @@ describe('round robin', () => {
   });
 });
 
+describe('team games and finalised tournaments', () => {
+  test('in a team game the sides are the teams and any member reports for their team', async () => {
+    const { id, people } = await field(4, { teamSize: 2 });
+    const formed = await t.call('POST', `/api/tournaments/${id}/teams/auto`, { token: admin.token });
+    expect(formed.status, JSON.stringify(formed.json)).toBe(200);
+    const b: Bracket = (await generate(id, 'checkin')).json.data;
+    const m = matchAt(b, 1, 0);
+    // teams of two in check-in order: players 1 and 2 against players 3 and 4
+    expect([...m.sideA!.members].sort()).toEqual([people[0]!.username, people[1]!.username].sort());
+    expect([...m.sideB!.members].sort()).toEqual([people[2]!.username, people[3]!.username].sort());
+    expect((await report(id, m.id, people[1]!, 0, 2)).json.data.state).toBe('awaiting');
+    expectError(await report(id, m.id, outsider, 0, 2), 403, 'NOT_A_SIDE');
+    const done = await report(id, m.id, people[2]!, 0, 2);
+    expect(done.json.data).toMatchObject({ state: 'confirmed', winner: m.sideB!.id });
+    expect((await placements(t.app, id)).map((r) => [r.rank, r.name, r.members])).toEqual([
+      [1, m.sideB!.name, m.sideB!.members],
+      [2, m.sideA!.name, m.sideA!.members],
+    ]);
+  });
+
+  test('once the tournament is finalised its bracket no longer changes: no generation, report or override', async () => {
+    const { id, people } = await field(2);
+    const m = matchAt((await generate(id, 'checkin')).json.data, 1, 0);
+    await t.db.kysely.updateTable('tournaments').set({ finalized_at: new Date().toISOString() }).where('id', '=', id).execute();
+    expectError(await generate(id, 'random'), 409, 'TOURNAMENT_FINALIZED');
+    expectError(await report(id, m.id, people[0]!, 1, 0), 409, 'TOURNAMENT_FINALIZED');
+    expectError(await override(id, m.id, 1, 0), 409, 'TOURNAMENT_FINALIZED');
+    expect((await getBracket(id)).rounds[0]!.matches[0]!.state).toBe('awaiting');
+  });
+});
+
 describe('races', () => {
   test('both sides reporting at the same instant confirm each match once and advance each winner once', async () => {
     const { id, people } = await field(8);
@@ -301,6 +344,22 @@ describe('races', () => {
       const pair = answers.filter((r) => r.json.data.id === m.id);
       expect(pair.map((r) => r.json.data.state).sort()).toEqual(['awaiting', 'confirmed']);
     }
+  });
+
+  test('two generations at once: one generates, the other generates again, and the bracket is whole once', async () => {
+    const { id, people } = await field(6);
+    const answers = await Promise.all([generate(id, 'random'), generate(id, 'checkin')]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect((await auditOf(id, 'bracket.generate')).length).toBe(1);
+    expect((await auditOf(id, 'bracket.regenerate')).length).toBe(1);
+    const b = await getBracket(id);
+    expect(b.rounds.map((r) => r.matches.length)).toEqual([4, 2, 1]);
+    expect(
+      b.rounds[0]!.matches.flatMap((m) => [m.sideA?.id, m.sideB?.id])
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(people.map((p) => p.id).sort());
+    expect(await t.db.kysely.selectFrom('bracket_entrants').select('entrant_id').where('tournament_id', '=', id).execute()).toHaveLength(6);
   });
 
   test('a report racing a regeneration: either the bracket is new and the report refused, or the report stands and the regeneration is refused', async () => {

@@ -9,16 +9,27 @@ export type MatchRow = Selectable<BracketMatchesTable>;
 export type ReportRow = Selectable<BracketReportsTable>;
 
 /**
- * Creates or restamps a tournament's bracket row. As the first write of a generation it holds the
- * row's lock (PostgreSQL) or the database's (SQLite) until the transaction ends, so two
- * generations, or a generation and a report, never interleave.
+ * Takes a tournament's bracket row for a generation, creating it the first time, and returns it as
+ * it was (undefined when new). The row's lock (PostgreSQL) or the database's (SQLite) is held until
+ * the transaction ends, so two generations, or a generation and a report, never interleave, and
+ * the second of two simultaneous generations sees the first's bracket.
  */
-export async function upsertBracket(db: Db, row: BracketRow): Promise<void> {
-  await db
-    .insertInto('brackets')
-    .values(row)
-    .onConflict((oc) => oc.column('tournament_id').doUpdateSet({ format: row.format, seeding: row.seeding, generated_at: row.generated_at }))
-    .execute();
+export async function claimBracket(db: Db, row: BracketRow): Promise<BracketRow | undefined> {
+  if (!(await lockBracket(db, row.tournament_id))) {
+    // RETURNING gives a row only when this insert made it (none when another one got there first)
+    const created = await db
+      .insertInto('brackets')
+      .values(row)
+      .onConflict((oc) => oc.column('tournament_id').doNothing())
+      .returning('tournament_id')
+      .executeTakeFirst();
+    if (created) return undefined;
+    // another generation created it meanwhile (and has committed): lock it as it now is
+    await lockBracket(db, row.tournament_id);
+  }
+  const before = await findBracket(db, row.tournament_id);
+  await db.updateTable('brackets').set({ format: row.format, seeding: row.seeding, generated_at: row.generated_at }).where('tournament_id', '=', row.tournament_id).execute();
+  return before;
 }
 
 /**

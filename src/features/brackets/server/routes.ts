@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
 import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
-import { cachePublic } from '../../../platform/http/response-headers.ts';
+import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { tournamentIdSchema } from '../../tournaments/contract.ts';
 import { bracketGenerateSchema, bracketMatchSchema, bracketSchema, bracketScoreSchema, myMatchSchema } from '../contract.ts';
@@ -27,7 +27,8 @@ export default async function bracketRoutes(root: FastifyInstance) {
       response: { 200: envelope(bracketSchema), ...errorResponses(400, 404, 409) },
     },
     handler: async (req, reply) => {
-      cachePublic(reply);
+      // shared by caches for a visitor; the admin's panel (with a token) always reads it fresh
+      cacheForViewer(req, reply);
       return cachedJson(app, req, reply, async () => ok(await BracketService.bracket(app, req.params.id)));
     },
   });

@@ -4,6 +4,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { transaction } from '../../../platform/db/database.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
+import { entrants as entrantsOf } from '../../results/server/service.ts';
 import type { Entrant, StandingsRow } from '../../results/contract.ts';
 import type { Bracket, BracketFormat, BracketGenerate, BracketMatch, BracketScore, BracketSide, MatchState, MyMatch, TableRow } from '../contract.ts';
 import { bracketFormats } from '../contract.ts';
@@ -17,20 +18,16 @@ const notGenerated = () => new AppError('notFound', 'BRACKET_NOT_GENERATED', 'Th
 const matchNotFound = () => new AppError('notFound', 'BRACKET_MATCH_NOT_FOUND', 'No such match in this bracket');
 const drawNotAllowed = () => new AppError('invalid', 'DRAW_NOT_ALLOWED', 'A single-elimination match needs a winner');
 
-/** The tournament's bracket format, or 409 for a battle-royale tournament (its results are standings). */
-async function formatFor(app: FastifyInstance, tournamentId: string): Promise<BracketFormat> {
+/**
+ * The tournament's bracket format, or 409 for a battle-royale tournament (its results are
+ * standings); a write (`changing`) is also refused once the tournament is finalised, since its
+ * final standings (and prizes) were taken from the bracket as it was.
+ */
+async function formatFor(app: FastifyInstance, tournamentId: string, changing = false): Promise<BracketFormat> {
   const t = await TournamentService.get(app, tournamentId, null);
   if (!(bracketFormats as readonly string[]).includes(t.format)) throw new AppError('conflict', 'NOT_BRACKET_FORMAT', 'This tournament is not played in a bracket');
+  if (changing && t.finalized) throw new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The tournament is finalised: its results can no longer change');
   return t.format as BracketFormat;
-}
-
-/**
- * Who plays: the checked-in players, in the order the roster lists them (the entrants of a team
- * game are the results domain's teams; see the note in the report for the swap to its `entrants`).
- */
-async function entrantsFor(app: FastifyInstance, tournamentId: string): Promise<Entrant[]> {
-  const roster = await TournamentService.registrations(app, tournamentId);
-  return roster.members.filter((m) => m.confirmed).map((m) => ({ id: m.userId, name: m.username, members: [{ id: m.userId, username: m.username }] }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,17 +170,17 @@ function stateOfPlanned(m: PlannedMatch): MatchState {
 /**
  * POST /tournaments/{id}/bracket (admin): the bracket from the checked-in entrants, seeded at random
  * or in check-in order; generating again replaces it while no match has a report or a result
- * (409 BRACKET_HAS_RESULTS after). The bracket row is written first, so two generations queue.
+ * (409 BRACKET_HAS_RESULTS after). The bracket row is claimed first, so two generations queue.
  */
 export async function generate(app: FastifyInstance, actor: Actor, tournamentId: string, input: BracketGenerate): Promise<Bracket> {
-  const format = await formatFor(app, tournamentId);
+  const format = await formatFor(app, tournamentId, true);
   return audited(app, actor, async (tx, audit) => {
     const db = tx.db.kysely;
     const now = nowIso();
-    const before = await BracketRepository.findBracket(db, tournamentId);
-    await BracketRepository.upsertBracket(db, { tournament_id: tournamentId, format, seeding: input.seeding, generated_at: now });
+    const before = await BracketRepository.claimBracket(db, { tournament_id: tournamentId, format, seeding: input.seeding, generated_at: now });
     if (await BracketRepository.hasResults(db, tournamentId)) throw new AppError('conflict', 'BRACKET_HAS_RESULTS', 'A match already has a report or a result');
-    const entrants = await entrantsFor(tx, tournamentId);
+    // the checked-in players in check-in order, or the teams of a team game (the results domain's entrants)
+    const entrants = await entrantsOf(tx, tournamentId);
     if (entrants.length < 2) throw new AppError('conflict', 'BRACKET_TOO_FEW_ENTRANTS', 'A bracket needs at least two checked-in entrants');
     const seeded = input.seeding === 'random' ? shuffled(entrants, () => randomInt(0, 2 ** 32) / 2 ** 32) : entrants;
     const { matches, groupOf } = plan(format, seeded);
@@ -266,7 +263,7 @@ async function matchView(app: FastifyInstance, tournamentId: string, matchId: st
  * so two sides reporting at the same instant confirm, and advance, exactly once.
  */
 export async function report(app: FastifyInstance, userId: string, tournamentId: string, matchId: string, score: BracketScore): Promise<BracketMatch> {
-  await formatFor(app, tournamentId);
+  await formatFor(app, tournamentId, true);
   return transaction(app.db.kysely, async (trx) => {
     const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
     const { format, match } = await openMatch(tx, tournamentId, matchId);
@@ -304,7 +301,7 @@ export async function report(app: FastifyInstance, userId: string, tournamentId:
  * what refuses). Audited as a resolution when the match was disputed, else as an override.
  */
 export async function override(app: FastifyInstance, actor: Actor, tournamentId: string, matchId: string, score: BracketScore): Promise<BracketMatch> {
-  await formatFor(app, tournamentId);
+  await formatFor(app, tournamentId, true);
   return audited(app, actor, async (tx, audit) => {
     const { format, match } = await openMatch(tx, tournamentId, matchId);
     if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();

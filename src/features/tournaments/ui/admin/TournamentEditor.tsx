@@ -18,10 +18,14 @@ import TournamentForm from './TournamentForm.tsx';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 
-type Tab = 'settings' | 'players' | 'results' | 'prizes' | 'email';
-const allTabs: Tab[] = ['settings', 'players', 'results', 'prizes', 'email'];
-/** The Results tab is a battle royale's: matches with placements and a scoring table. Every format has prizes. */
-const tabsOf = (tournament: Tournament, hasResults: boolean, hasPrizes: boolean): Tab[] => allTabs.filter((tab) => (tab !== 'results' || (hasResults && tournament.format === 'battle_royale')) && (tab !== 'prizes' || hasPrizes));
+type Tab = 'settings' | 'players' | 'results' | 'bracket' | 'prizes' | 'email';
+const allTabs: Tab[] = ['settings', 'players', 'results', 'bracket', 'prizes', 'email'];
+/**
+ * The Results tab is a battle royale's (matches with placements and a scoring table), the Bracket
+ * tab a single elimination's or round robin's. Every format has prizes.
+ */
+const tabsOf = (tournament: Tournament, has: Record<'results' | 'bracket' | 'prizes', boolean>): Tab[] =>
+  allTabs.filter((tab) => (tab !== 'results' || (has.results && tournament.format === 'battle_royale')) && (tab !== 'bracket' || (has.bracket && tournament.format !== 'battle_royale')) && (tab !== 'prizes' || has.prizes));
 const initialTab = (tabs: Tab[]) => (): Tab => {
   const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   return (tabs as string[]).includes(hash) ? (hash as Tab) : 'settings';
@@ -48,8 +52,24 @@ export interface PrizesTabProps {
   onFinalised: () => void;
 }
 
-/** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players, results (battle royale) and e-mail panels. */
-export default function TournamentEditor({ t, locale, section, ownerId, agencyName = '', resultsTab, prizesTab }: SectionProps & { resultsTab?: (props: ResultsTabProps) => ReactNode; prizesTab?: (props: PrizesTabProps) => ReactNode }) {
+/** What the Bracket tab's panel is given (the brackets domain's, put in by the shell). */
+export interface BracketTabProps {
+  t: Translator;
+  locale: Locale;
+  tournamentId: string;
+}
+
+/** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players, results (battle royale) or bracket, prizes and e-mail panels. */
+export default function TournamentEditor({
+  t,
+  locale,
+  section,
+  ownerId,
+  agencyName = '',
+  resultsTab,
+  bracketTab,
+  prizesTab,
+}: SectionProps & { resultsTab?: (props: ResultsTabProps) => ReactNode; bracketTab?: (props: BracketTabProps) => ReactNode; prizesTab?: (props: PrizesTabProps) => ReactNode }) {
   const editor = useEditorRecord<Tournament>(section === 'tournamentsEdit', (id) => `/tournaments/${encodeURIComponent(id)}`);
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
@@ -76,7 +96,7 @@ export default function TournamentEditor({ t, locale, section, ownerId, agencyNa
     >
       {(tournament) =>
         tournament ? (
-          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} resultsTab={resultsTab} prizesTab={prizesTab} />
+          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} resultsTab={resultsTab} bracketTab={bracketTab} prizesTab={prizesTab} />
         ) : (
           <TournamentForm t={t} locale={locale} agencyName={agencyName} tournament={null} competitions={competitions} onSaved={editor.setRecord} />
         )
@@ -93,16 +113,18 @@ function EditView({
   tournament,
   setTournament,
   resultsTab,
+  bracketTab,
   prizesTab,
 }: Pick<SectionProps, 't' | 'locale'> & {
   resultsTab?: (props: ResultsTabProps) => ReactNode;
+  bracketTab?: (props: BracketTabProps) => ReactNode;
   prizesTab?: (props: PrizesTabProps) => ReactNode;
   agencyName: string;
   competitions: Competition[] | null;
   tournament: Tournament;
   setTournament: (t: Tournament) => void;
 }) {
-  const tabs = tabsOf(tournament, resultsTab !== undefined, prizesTab !== undefined);
+  const tabs = tabsOf(tournament, { results: resultsTab !== undefined, bracket: bracketTab !== undefined, prizes: prizesTab !== undefined });
   const [tab, setTab] = useState<Tab>(initialTab(tabs));
   // the results are read when their tab is first opened, not with every edit page
   const [resultsOpened, setResultsOpened] = useState(tab === 'results');
@@ -198,6 +220,11 @@ function EditView({
             finalized: tournament.finalized,
             players: (registrations?.members ?? []).filter((m) => m.confirmed).map((m) => ({ id: m.userId, username: m.username })),
           })}
+        </div>
+      )}
+      {bracketTab && tabs.includes('bracket') && (
+        <div role="tabpanel" id="tournament-panel-bracket" aria-labelledby="tournament-tab-bracket" hidden={tab !== 'bracket'} data-testid="tournament-panel-bracket">
+          {bracketTab({ t, locale, tournamentId: tournament.id })}
         </div>
       )}
       {prizesTab && tabs.includes('prizes') && prizesOpened && (

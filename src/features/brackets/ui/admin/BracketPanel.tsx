@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../../../platform/browser/api-client.ts';
+import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
+import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
+import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass, labelClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
+import { bracketScoreSchema, seedings, type Bracket, type BracketMatch, type BracketScore, type Seeding } from '../../contract.ts';
+
+interface Props {
+  t: Translator;
+  locale: Locale;
+  tournamentId: string;
+}
+
+type ScoreValues = { scoreA: string; scoreB: string };
+// the inputs hold text; the contract's schema judges the numbers they make
+const asNumber = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
+const validateScore = schemaValidator<ScoreValues>(bracketScoreSchema, (v) => ({ scoreA: asNumber(v.scoreA), scoreB: asNumber(v.scoreB) }));
+
+const nameOf = (m: BracketMatch, side: 'a' | 'b') => (side === 'a' ? m.sideA?.name : m.sideB?.name) ?? '—';
+
+/**
+ * The tournament editor's Bracket tab: generate (or generate again, while no match has a report)
+ * with a seeding, the disputed matches first with both reports, then every playable match; the
+ * admin resolves or overrides a result in a dialog. Everything goes through the bracket API.
+ */
+export default function BracketPanel({ t, locale, tournamentId }: Props) {
+  const [bracket, setBracket] = useState<Bracket | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [seeding, setSeeding] = useState<Seeding>('random');
+  const [generating, setGenerating] = useState(false);
+  const [editing, setEditing] = useState<BracketMatch | null>(null);
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/bracket`;
+
+  const load = useCallback(async () => {
+    const res = await api<Bracket>(base);
+    if (res.ok) {
+      setBracket(res.data);
+      setFailure(null);
+      // offer the seeding the bracket was made with
+      if (res.data.seeding) setSeeding(res.data.seeding);
+    } else setFailure(res.code);
+  }, [base]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const generate = async () => {
+    setGenerating(true);
+    const res = await api<Bracket>(base, { method: 'POST', body: { seeding } });
+    setGenerating(false);
+    if (!res.ok) return toast.error(t.error(res.code));
+    setBracket(res.data);
+    toast.success(t('brackets.admin.generated'));
+  };
+
+  if (failure) {
+    return <RetryAlert message={failure === 'NOT_BRACKET_FORMAT' ? t('brackets.admin.notBracket') : t('brackets.admin.loadError')} retry={{ label: t('brackets.admin.retry'), run: () => void load() }} testId="bracket-admin-error" />;
+  }
+  if (!bracket) return <p className="text-slate-400">{t('dashboard.common.loading')}</p>;
+
+  const matches = bracket.rounds.flatMap((r) => r.matches).filter((m) => m.sideA && m.sideB);
+  const disputed = matches.filter((m) => m.state === 'disputed');
+  const others = matches.filter((m) => m.state !== 'disputed');
+  const generated = bracket.rounds.length > 0;
+  // the API refuses a new bracket once a side has reported or a result stands: say so instead of offering it
+  const locked = bracket.rounds.some((r) => r.matches.some((m) => m.reported.a || m.reported.b || m.decidedBy !== null));
+
+  return (
+    <div className="space-y-6" data-testid="bracket-admin">
+      <section className="space-y-4 rounded-2xl border border-line bg-panel/80 p-5">
+        <p className="text-sm text-slate-300">{t('brackets.admin.intro')}</p>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="space-y-1.5">
+            <label htmlFor="bracket-seeding" className={labelClass}>
+              {t('brackets.admin.seeding')}
+            </label>
+            <select id="bracket-seeding" data-testid="bracket-seeding" className={selectClass} value={seeding} onChange={(e) => setSeeding(e.target.value as Seeding)}>
+              {seedings.map((s) => (
+                <option key={s} value={s}>
+                  {t(s === 'random' ? 'brackets.admin.seedingRandom' : 'brackets.admin.seedingCheckin')}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => void generate()}
+            disabled={generating || locked}
+            aria-busy={generating || undefined}
+            aria-describedby={locked ? 'bracket-locked' : undefined}
+            data-testid="bracket-generate"
+          >
+            {generating ? t('brackets.admin.generating') : t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
+          </button>
+          <a href={localizePath(`/tournament/${encodeURIComponent(tournamentId)}/bracket`, locale)} target="_blank" rel="noopener" className={`${linkClass} self-center`}>
+            {t('brackets.admin.view')}
+          </a>
+        </div>
+        {locked && (
+          <p id="bracket-locked" className="text-xs text-slate-400" data-testid="bracket-locked">
+            {t.error('BRACKET_HAS_RESULTS')}
+          </p>
+        )}
+      </section>
+
+      {generated ? (
+        <>
+          <section className="space-y-3" aria-labelledby="bracket-disputed-title">
+            <h3 id="bracket-disputed-title" className="text-lg font-bold text-white">
+              {t('brackets.admin.disputed')}
+            </h3>
+            {disputed.length === 0 ? (
+              <p className="text-sm text-slate-400" data-testid="bracket-no-disputes">
+                {t('brackets.admin.noDisputes')}
+              </p>
+            ) : (
+              <ul className="space-y-2">
+                {disputed.map((m) => (
+                  <MatchRow key={m.id} t={t} match={m} onEdit={setEditing} />
+                ))}
+              </ul>
+            )}
+          </section>
+          {others.length > 0 && (
+            <section className="space-y-3" aria-labelledby="bracket-matches-title">
+              <h3 id="bracket-matches-title" className="text-lg font-bold text-white">
+                {t('brackets.admin.matches')}
+              </h3>
+              <ul className="space-y-2">
+                {others.map((m) => (
+                  <MatchRow key={m.id} t={t} match={m} onEdit={setEditing} />
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      ) : (
+        <p className="text-sm text-slate-400">{t('brackets.admin.empty')}</p>
+      )}
+
+      <ScoreDialog
+        t={t}
+        match={editing}
+        onCancel={() => setEditing(null)}
+        onSave={async (score) => {
+          const res = await api<BracketMatch>(`${base}/matches/${encodeURIComponent(editing!.id)}/override`, { method: 'POST', body: score });
+          if (!res.ok) return t.error(res.code);
+          setEditing(null);
+          toast.success(t('brackets.admin.saved'));
+          await load();
+          return null;
+        }}
+      />
+    </div>
+  );
+}
+
+function MatchRow({ t, match: m, onEdit }: { t: Translator; match: BracketMatch; onEdit: (m: BracketMatch) => void }) {
+  const report = (side: 'a' | 'b') => {
+    const r = m.reports?.[side];
+    return r ? t('brackets.admin.reportsLine', { name: nameOf(m, side), a: r.scoreA, b: r.scoreB }) : t('brackets.admin.noReport', { name: nameOf(m, side) });
+  };
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-panel/80 px-4 py-3" data-testid="bracket-admin-match" data-state={m.state} data-match-id={m.id}>
+      <div className="min-w-0 space-y-1">
+        <p className="font-semibold text-white">
+          {t('brackets.admin.match', { a: nameOf(m, 'a'), b: nameOf(m, 'b') })}
+          {m.scoreA !== null && m.scoreB !== null && (
+            <span className="ml-2 tabular-nums text-slate-300">
+              {m.scoreA}–{m.scoreB}
+            </span>
+          )}
+        </p>
+        <p className="text-xs text-slate-400">
+          {t(m.group > 0 ? 'brackets.group' : 'brackets.round.n', { n: m.group > 0 ? m.group : m.round })} · {t(`brackets.state.${m.state}`)}
+        </p>
+        {m.state === 'disputed' && (
+          <p className="text-sm text-amber-200" data-testid="bracket-admin-reports">
+            {report('a')} · {report('b')}
+          </p>
+        )}
+      </div>
+      <button type="button" className={m.state === 'disputed' ? primaryButtonClass : secondaryButtonClass} onClick={() => onEdit(m)} data-testid="bracket-admin-edit">
+        {t(m.state === 'disputed' ? 'brackets.admin.resolve' : 'brackets.admin.override')}
+      </button>
+    </li>
+  );
+}
+
+/** The admin's result for one match: both scores, checked by the contract's schema; the API's refusal shows in the dialog. */
+function ScoreDialog({ t, match, onCancel, onSave }: { t: Translator; match: BracketMatch | null; onCancel: () => void; onSave: (score: BracketScore) => Promise<string | null> }) {
+  const form = useForm<ScoreValues>({ defaultValues: { scoreA: '', scoreB: '' }, validate: validateScore });
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const titleId = useId();
+  const hintId = useId();
+  const firstRef = useRef<HTMLInputElement | null>(null);
+  const { reset } = form;
+  const opened = match?.id ?? null;
+  useEffect(() => {
+    if (!opened || !match) return;
+    // start from the result there is, or from side A's report of a dispute
+    const start = match.scoreA !== null ? { scoreA: match.scoreA, scoreB: match.scoreB } : (match.reports?.a ?? null);
+    reset({ scoreA: start ? String(start.scoreA) : '', scoreB: start ? String(start.scoreB) : '' });
+    setRefusal(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per match opened
+  }, [opened, reset]);
+
+  const invalid = form.errors.scoreA || form.errors.scoreB ? t('brackets.report.required') : undefined;
+  const scoreA = form.register('scoreA');
+  return (
+    <ModalDialog open={match !== null} onDismiss={onCancel} busy={busy} focusRef={firstRef} labelledBy={titleId} describedBy={hintId} testId="bracket-score-dialog" size="w-[min(28rem,calc(100vw-2rem))]">
+      {match && (
+        <form
+          noValidate
+          className="space-y-4 p-6"
+          onSubmit={form.handleSubmit<BracketScore>(async (score) => {
+            setBusy(true);
+            setRefusal(await onSave(score));
+            setBusy(false);
+          })}
+        >
+          <h2 id={titleId} className="text-lg font-bold text-white">
+            {t('brackets.admin.dialogTitle', { a: nameOf(match, 'a'), b: nameOf(match, 'b') })}
+          </h2>
+          <p id={hintId} className="text-sm text-slate-300">
+            {t('brackets.admin.dialogHint')}
+          </p>
+          <div className="grid grid-cols-2 gap-3">
+            <FormField id="bracket-score-a" label={t('brackets.admin.scoreOf', { name: nameOf(match, 'a') })}>
+              <input
+                {...controlProps('bracket-score-a', invalid)}
+                inputMode="numeric"
+                {...scoreA}
+                ref={(el) => {
+                  firstRef.current = el;
+                  scoreA.ref(el);
+                }}
+                className={inputClass}
+              />
+            </FormField>
+            <FormField id="bracket-score-b" label={t('brackets.admin.scoreOf', { name: nameOf(match, 'b') })} error={invalid}>
+              <input {...controlProps('bracket-score-b', invalid)} inputMode="numeric" {...form.register('scoreB')} className={inputClass} />
+            </FormField>
+          </div>
+          {refusal && (
+            <p role="alert" className="text-sm text-rose-300" data-testid="bracket-score-refusal">
+              {refusal}
+            </p>
+          )}
+          <div className="flex flex-wrap justify-end gap-3">
+            <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
+              {t('brackets.admin.cancel')}
+            </button>
+            <button type="submit" disabled={busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="bracket-score-save">
+              {busy ? t('brackets.admin.saving') : t('brackets.admin.save')}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
