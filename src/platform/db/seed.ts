@@ -5,6 +5,7 @@ import { seedNews } from '../../features/news/server/seed.ts';
 import { seedRewards } from '../../features/rewards/server/seed.ts';
 import { seedCampaign } from '../../features/campaign/server/seed.ts';
 import { seedResults } from '../../features/results/server/seed.ts';
+import { seedBracket } from '../../features/brackets/server/seed.ts';
 
 export type { DemoAccount } from '../../features/accounts/server/seed.ts';
 export { demoGamePicture, demoPrivateTournamentPassword } from '../../features/tournaments/server/seed.ts';
@@ -23,16 +24,47 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
   const tournaments = await seedTournaments(app, { giulia, alex, players }, now);
   // badges, products, giveaway codes, starting credits and purchases
   await seedRewards(app, { adminId, players: [giulia.id, alex.id] });
-  // match day: the two played qualifiers have their matches and are finalised, their prizes and
-  // podium badges paid (after the rewards, whose badges they pay)
+  // match day: the two played qualifiers have their matches, the winter knockout its finished
+  // bracket, and all three are finalised, their prizes and podium badges paid (after the rewards,
+  // whose badges they pay)
   if (adminId) {
     const q1 = tournaments.q1!;
     const q2 = tournaments.q2!;
+    const knockout = tournaments.knockout!;
+    await seedBracket(app, { adminId, tournamentId: knockout.id });
     await seedResults(app, {
       adminId,
       played: [
-        { ...q1, matches: 4, seed: 1, prizes: [{ from: 1, to: 1, credits: 500 }, { from: 2, to: 2, credits: 300 }, { from: 3, to: 3, credits: 150 }, { from: 4, to: 10, credits: 50 }] },
-        { ...q2, matches: 3, seed: 2, prizes: [{ from: 1, to: 1, credits: 500 }, { from: 2, to: 2, credits: 300 }, { from: 3, to: 3, credits: 150 }] },
+        {
+          ...q1,
+          matches: 4,
+          seed: 1,
+          prizes: [
+            { from: 1, to: 1, credits: 500 },
+            { from: 2, to: 2, credits: 300 },
+            { from: 3, to: 3, credits: 150 },
+            { from: 4, to: 10, credits: 50 },
+          ],
+        },
+        {
+          ...q2,
+          matches: 3,
+          seed: 2,
+          prizes: [
+            { from: 1, to: 1, credits: 500 },
+            { from: 2, to: 2, credits: 300 },
+            { from: 3, to: 3, credits: 150 },
+          ],
+        },
+        {
+          ...knockout,
+          matches: 0,
+          seed: 3,
+          prizes: [
+            { from: 1, to: 1, credits: 300 },
+            { from: 2, to: 2, credits: 150 },
+          ],
+        },
       ],
     });
   }

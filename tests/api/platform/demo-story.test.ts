@@ -58,6 +58,26 @@ describe.each(instants)('the demo seeded %s', (_label, iso) => {
         expect(s.created_at >= window.opensAt && s.created_at < window.closesAt, `${s.created_at} in phase ${s.phase}`).toBe(true);
       }
 
+      // match day: the two played qualifiers are finalised with their standings frozen and prizes
+      // paid on the ledger, and the winter knockout's bracket is finished with one champion
+      for (const name of ['Bomber Championship · Qualifier 1', 'Bomber Championship · Qualifier 2', 'EAFC24 Winter Knockout']) {
+        const row = tournaments.find((r) => r.name === name)!;
+        const final = await db.selectFrom('tournaments').select(['finalized_at', 'final_standings', 'status_override']).where('id', '=', row.id).executeTakeFirstOrThrow();
+        expect(final.finalized_at, name).not.toBeNull();
+        expect(final.status_override).toBe(2);
+        const rows = JSON.parse(final.final_standings!) as { rank: number; points: number }[];
+        expect(rows.filter((r) => r.rank === 1)).toHaveLength(1);
+        const paid = await db.selectFrom('wallet_transactions').select(['amount']).where('reference', 'like', `prize:${row.id}:%`).execute();
+        expect(paid.length, name).toBeGreaterThanOrEqual(2);
+      }
+      const q1 = tournaments.find((r) => r.name === 'Bomber Championship · Qualifier 1')!;
+      const q1Matches = await db.selectFrom('tournament_matches').select('number').where('tournament_id', '=', q1.id).execute();
+      expect(q1Matches).toHaveLength(4);
+      const knockout = tournaments.find((r) => r.name === 'EAFC24 Winter Knockout')!;
+      const bracketMatches = await db.selectFrom('bracket_matches').select(['state', 'round']).where('tournament_id', '=', knockout.id).execute();
+      expect(bracketMatches).toHaveLength(7);
+      expect(bracketMatches.every((m) => m.state === 'confirmed')).toBe(true);
+
       // news: at least two published articles, each in both languages, published before the seeding
       const news = await db.selectFrom('news').selectAll().where('owner', '=', owner).where('published', '=', 1).execute();
       expect(news.length).toBeGreaterThanOrEqual(2);

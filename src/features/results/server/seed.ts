@@ -13,6 +13,7 @@ export interface PlayedTournament {
   id: string;
   /** when it started (ISO): the matches are dated from then, 25 minutes apart */
   start: string;
+  /** battle-royale matches to write; 0 for a bracket, whose matches its own domain seeded */
   matches: number;
   prizes: PrizeRange[];
   /** a seed for the placements, so two tournaments do not end in the same order */
@@ -34,7 +35,7 @@ function random(seed: number): () => number {
 /**
  * The results part of the demo (issue 15, item 10): the championship's played qualifiers have
  * their matches (every checked-in player in every lobby, placements and eliminations that look
- * like a Fortnite evening), a prize table, and are finalised: the standings freeze and the prizes
+ * like a Fortnite evening), a prize table, and are finalised, like the finished bracket: the standings freeze and the prizes
  * and the podium badges are paid through the ledger, as an admin's click would pay them. The
  * matches are history, written through the repository with their own dates; the finalisation is
  * the admin's act, through the service (audited, paid once).
@@ -43,8 +44,7 @@ export async function seedResults(app: FastifyInstance, p: { adminId: string; pl
   const db = app.db.kysely;
   for (const t of p.played) {
     const next = random(t.seed);
-    const field = await entrants(app, t.id);
-    if (field.length < 2) continue;
+    const field = t.matches > 0 ? await entrants(app, t.id) : [];
     // some players are steadier than others: a per-player form bends every lobby's order
     const form = new Map(field.map((e) => [e.id, next()]));
     for (let number = 1; number <= t.matches; number++) {
