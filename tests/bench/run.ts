@@ -177,21 +177,30 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
     const t0 = Date.now();
     const md = await seedMatchDay(db.url, dataDir);
     console.log(`› ${engine}: seeded 100 checked-in players and 6 matches in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
-    const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env });
+    // with the built site, so the standings page is measured beside the detail page
+    const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env });
     const uncached = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env: { ...env, RESPONSE_CACHE_MS: '0' } });
+    const pages = fs.existsSync(path.join(distDir, 'server', 'entry.mjs'));
     try {
       const detail = `/api/tournaments/${md.tournamentId}`;
+      const detailPage = `/tournament/${md.tournamentId}`;
+      const standingsPage = `${detailPage}/standings`;
       const standings = `${detail}/standings`;
       for (const s of [server, uncached]) await load(s.url + standings, { duration: 2 });
       await load(server.url + detail, { duration: 2 });
       record(engine, 'results: GET /api/tournaments/{id} (100 members, 1 s micro-cache)', await load(server.url + detail));
       record(engine, 'results: GET …/standings (100 × 6, built each time, RESPONSE_CACHE_MS=0)', await load(uncached.url + standings));
       record(engine, 'results: GET …/standings (100 × 6, 1 s micro-cache)', await load(server.url + standings));
+      if (pages) {
+        for (const p of [detailPage, standingsPage]) await load(server.url + p, { duration: 2 });
+        record(engine, 'results: page GET /tournament/{id} (on demand, 1 s micro-cache)', await load(server.url + detailPage));
+        record(engine, 'results: page GET /tournament/{id}/standings (on demand, 1 s micro-cache)', await load(server.url + standingsPage));
+      }
       // an admin editing match 1 every 250 ms (two lines swapped back and forth): each save empties the cache
       let editing = true;
       let edits = 0;
       let failed = 0;
-      const editor = (async () => {
+      const edit = async () => {
         const ids = [...md.entrantIds];
         while (editing) {
           [ids[0], ids[1]] = [ids[1]!, ids[0]!];
@@ -204,12 +213,20 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
           else failed++;
           await new Promise((r) => setTimeout(r, 250));
         }
-      })();
-      const during = record(engine, 'results: GET …/standings (1 s micro-cache) while a match is edited every 250 ms', await load(server.url + standings));
-      editing = false;
-      await editor;
-      during.note = `${edits} edits saved, ${failed} refused`;
-      console.log(`    ${edits} match edits saved during the run, ${failed} refused`);
+      };
+      const whileEditing = async (what: string, url: string) => {
+        editing = true;
+        edits = 0;
+        failed = 0;
+        const editor = edit();
+        const during = record(engine, what, await load(url));
+        editing = false;
+        await editor;
+        during.note = `${edits} edits saved, ${failed} refused`;
+        console.log(`    ${edits} match edits saved during the run, ${failed} refused`);
+      };
+      await whileEditing('results: GET …/standings (1 s micro-cache) while a match is edited every 250 ms', server.url + standings);
+      if (pages) await whileEditing('results: page GET /tournament/{id}/standings (1 s micro-cache) while a match is edited every 250 ms', server.url + standingsPage);
     } finally {
       await server.stop();
       await uncached.stop();
