@@ -1,3 +1,4 @@
+import { prizeReference } from '../ledger-kind.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AdjustInput, Transaction, Wallet, WalletExportQuery, WalletListQuery } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -81,7 +82,7 @@ export async function payPrize(app: FastifyInstance, owner: string, p: { userId:
       // the ledger's types are fixed by a CHECK on both engines: a prize is an admin's credit, with its own reference
       type: 'adjustment',
       description: p.description,
-      reference: `prize:${p.tournamentId}:${p.userId}`,
+      reference: prizeReference(p.tournamentId, p.userId),
       createdBy: p.createdBy,
     });
     if (!entry.ok) throw ledgerRefused(entry.reason);

@@ -1,5 +1,6 @@
 import type { Transaction, Wallet } from '../contract.ts';
 import { formatDateTime, formatNumber, formatSigned } from '../rewards-format.ts';
+import { ledgerKindOf } from '../ledger-kind.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { setCredits } from './credits.ts';
 import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './paged-history.ts';
@@ -31,7 +32,8 @@ export class WalletHistory extends PagedHistory<Transaction> {
       return el;
     };
     const date = formatDateTime(entry.createdAt, this.locale);
-    const type = this.labels.types?.[entry.type] ?? entry.type;
+    const kind = ledgerKindOf(entry);
+    const type = this.labels.types?.[kind] ?? kind;
     set('date', date);
     set('date-mobile', date);
     set('description', entry.description || type);
@@ -41,7 +43,8 @@ export class WalletHistory extends PagedHistory<Transaction> {
     const amount = set('amount', formatSigned(entry.amount, this.locale));
     if (amount) amount.dataset.sign = entry.amount > 0 ? 'credit' : entry.amount < 0 ? 'debit' : 'zero';
     set('balance', formatNumber(entry.balanceAfter, this.locale));
-    if (entry.createdBy) {
+    // a prize is the tournament's, not the finalising admin's gift: no "by" on it
+    if (entry.createdBy && kind !== 'prize') {
       const by = set('by', this.t('by', { name: entry.createdBy.name }));
       if (by) by.hidden = false;
     }
@@ -50,7 +53,7 @@ export class WalletHistory extends PagedHistory<Transaction> {
     balance.className = 'block text-xs font-normal text-slate-400 sm:hidden';
     balance.textContent = this.t('balanceAfter', { credits: formatNumber(entry.balanceAfter, this.locale) });
     amount?.append(balance);
-    row.dataset.type = entry.type;
+    row.dataset.type = kind;
     row.dataset.amount = String(entry.amount);
   }
 }

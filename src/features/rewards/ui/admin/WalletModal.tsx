@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { adjustBody, adjustFormSchema, MAX_CREDITS } from './economy-forms.ts';
 import type { Transaction, Wallet } from '../../contract.ts';
+import { ledgerKindOf } from '../../ledger-kind.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { idempotentSender } from '../../../../platform/browser/idempotency.ts';
@@ -185,10 +186,10 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                   <li key={tx.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-testid="wallet-transaction">
                     <div className="min-w-0">
                       <p className="truncate text-slate-100" data-testid="wallet-transaction-description">
-                        {tx.description || t(`rewardsAdmin.transactionTypes.${tx.type}`)}
+                        {tx.description || t(`rewardsAdmin.transactionTypes.${ledgerKindOf(tx)}`)}
                       </p>
                       <p className="text-xs text-slate-500">
-                        {t(`rewardsAdmin.transactionTypes.${tx.type}`)} · {formatDateTime(tx.createdAt, locale)}
+                        {t(`rewardsAdmin.transactionTypes.${ledgerKindOf(tx)}`)} · {formatDateTime(tx.createdAt, locale)}
                         {tx.createdBy && <span data-testid="wallet-transaction-admin"> · {t('rewardsAdmin.wallets.byAdmin', { name: tx.createdBy.name })}</span>}
                       </p>
                     </div>
