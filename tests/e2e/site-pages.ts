@@ -25,6 +25,8 @@ export const staticPages = [
   '/marketplace/redeem',
   // a battle royale's live standings: a few lines of plain script, no framework
   '/tournament/{tournament}/standings',
+  // a bracket, drawn in HTML and CSS; a side's report form is a small custom element
+  '/tournament/{tournament}/bracket',
 ];
 
 /** Pages whose main content is a React island. */
