@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll, transaction } from '../../../platform/db/database.ts';
+import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
 import type { Database, ScreenshotSubmissionsTable } from '../../../platform/db/schema.ts';
 import type { SubmissionStatus } from '../contract.ts';
 import { contains, orderFor } from '../../../platform/db/search.ts';
@@ -196,49 +197,10 @@ export async function listQueue(db: Db, owner: string, q: QueueQuery): Promise<{
   return { rows: found.map(toRecord), total: Number(n) };
 }
 
-export interface DuplicateRow {
-  id: string;
-  hash: string;
-  userId: string;
-  /** the account's username: a moderator compares accounts, not what each typed */
-  username: string;
-  createdAt: string;
-}
+export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 
-/**
- * For each hash, how many submissions in the owner carry it, and the oldest `perHash` of them
- * (ROW_NUMBER per hash, so one picture sent a thousand times still costs one short list).
- */
-export async function submissionsWithHashes(db: Db, owner: string, hashes: string[], perHash: number): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
-  const counts = new Map<string, number>();
-  if (!hashes.length) return { counts, rows: [] };
-  const unique = [...new Set(hashes)];
-  const counted = await db
-    .selectFrom('screenshot_submissions')
-    .select(['image_hash', countAll().as('n')])
-    .where('owner', '=', owner)
-    .where('image_hash', 'in', unique)
-    .groupBy('image_hash')
-    .execute();
-  for (const c of counted) counts.set(c.image_hash, Number(c.n));
-  const rows = await db
-    .with('numbered', (w) =>
-      w
-        .selectFrom('screenshot_submissions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select(['s.id', 's.image_hash', 's.user_id', 'u.username', 's.created_at'])
-        .select(sql<number>`cast(row_number() over (partition by s.image_hash order by s.created_at, s.id) as integer)`.as('rn'))
-        .where('s.owner', '=', owner)
-        .where('s.image_hash', 'in', unique),
-    )
-    .selectFrom('numbered')
-    .selectAll()
-    .where('rn', '<=', perHash)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return { counts, rows: rows.map((r) => ({ id: r.id, hash: r.image_hash, userId: r.user_id, username: r.username, createdAt: r.created_at })) };
-}
+/** The campaign submissions that carry each hash (how many, and the oldest `perHash`): the duplicate-picture check. */
+export const submissionsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) => picturesWithHashes(db, 'screenshot_submissions', owner, hashes, perHash);
 
 export type Review = { status: 'approved'; score: number; reviewedBy: string; reviewedAt: string } | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
 

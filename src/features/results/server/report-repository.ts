@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
-import { countAll } from '../../../platform/db/database.ts';
+import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
+import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
 import type { Database, MatchReportsTable } from '../../../platform/db/schema.ts';
 import type { ReportStatus } from '../contract.ts';
 
@@ -91,48 +91,10 @@ export async function listAll(db: Db, tournamentId: string): Promise<ReportRecor
   return rows.map(toRecord);
 }
 
-export interface DuplicateRow {
-  id: string;
-  hash: string;
-  userId: string;
-  username: string;
-  createdAt: string;
-}
+export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 
-/**
- * For each hash, how many match reports of the owner carry it, and the oldest `perHash` of them
- * (ROW_NUMBER per hash, as the campaign's lookup: a picture sent a thousand times costs one short list).
- */
-export async function reportsWithHashes(db: Db, owner: string, hashes: string[], perHash: number): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
-  const counts = new Map<string, number>();
-  if (!hashes.length) return { counts, rows: [] };
-  const unique = [...new Set(hashes)];
-  const counted = await db
-    .selectFrom('match_reports')
-    .select(['image_hash', countAll().as('n')])
-    .where('owner', '=', owner)
-    .where('image_hash', 'in', unique)
-    .groupBy('image_hash')
-    .execute();
-  for (const c of counted) counts.set(c.image_hash, Number(c.n));
-  const rows = await db
-    .with('numbered', (w) =>
-      w
-        .selectFrom('match_reports as r')
-        .innerJoin('users as u', 'u.id', 'r.user_id')
-        .select(['r.id', 'r.image_hash', 'r.user_id', 'u.username', 'r.created_at'])
-        .select(sql<number>`cast(row_number() over (partition by r.image_hash order by r.created_at, r.id) as integer)`.as('rn'))
-        .where('r.owner', '=', owner)
-        .where('r.image_hash', 'in', unique),
-    )
-    .selectFrom('numbered')
-    .selectAll()
-    .where('rn', '<=', perHash)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return { counts, rows: rows.map((r) => ({ id: r.id, hash: r.image_hash, userId: r.user_id, username: r.username, createdAt: r.created_at })) };
-}
+/** The match reports that carry each hash (how many, and the oldest `perHash`): the duplicate-picture check. */
+export const reportsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) => picturesWithHashes(db, 'match_reports', owner, hashes, perHash);
 
 export type Decision = { status: 'approved'; reviewedBy: string; reviewedAt: string } | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
 

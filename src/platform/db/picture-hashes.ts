@@ -1,0 +1,54 @@
+import { sql, type Kysely } from 'kysely';
+import { countAll } from './database.ts';
+import type { Database } from './schema.ts';
+
+/** The tables that keep a sent picture's pixel hash: campaign screenshots and match reports. */
+type PictureTable = 'screenshot_submissions' | 'match_reports';
+
+export interface DuplicateRow {
+  id: string;
+  hash: string;
+  userId: string;
+  /** the account's username: a moderator compares accounts, not what each typed */
+  username: string;
+  createdAt: string;
+}
+
+/**
+ * For each hash, how many rows of `table` in the owner carry it, and the oldest `perHash` of them
+ * (ROW_NUMBER per hash, so one picture sent a thousand times still costs one short list). The
+ * duplicate check of both moderation queues asks both tables through this one query.
+ */
+export async function picturesWithHashes(db: Kysely<Database>, table: PictureTable, owner: string, hashes: string[], perHash: number): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
+  const counts = new Map<string, number>();
+  if (!hashes.length) return { counts, rows: [] };
+  const unique = [...new Set(hashes)];
+  // the two tables are one shape for the columns used here (id, owner, user_id, image_hash, created_at)
+  const k = db as unknown as Kysely<Pick<Database, 'screenshot_submissions' | 'users'>>;
+  const from = table as 'screenshot_submissions';
+  const counted = await k
+    .selectFrom(from)
+    .select(['image_hash', countAll().as('n')])
+    .where('owner', '=', owner)
+    .where('image_hash', 'in', unique)
+    .groupBy('image_hash')
+    .execute();
+  for (const c of counted) counts.set(c.image_hash, Number(c.n));
+  const rows = await k
+    .with('numbered', (w) =>
+      w
+        .selectFrom(`${from} as p`)
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select(['p.id', 'p.image_hash', 'p.user_id', 'u.username', 'p.created_at'])
+        .select(sql<number>`cast(row_number() over (partition by p.image_hash order by p.created_at, p.id) as integer)`.as('rn'))
+        .where('p.owner', '=', owner)
+        .where('p.image_hash', 'in', unique),
+    )
+    .selectFrom('numbered')
+    .selectAll()
+    .where('rn', '<=', perHash)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return { counts, rows: rows.map((r) => ({ id: r.id, hash: r.image_hash, userId: r.user_id, username: r.username, createdAt: r.created_at })) };
+}
