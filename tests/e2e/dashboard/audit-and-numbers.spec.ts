@@ -40,13 +40,18 @@ for (const lang of ['it', 'en'] as const) {
       await expect(link).toHaveText(name);
       await expect(link).toHaveAttribute('href', at(lang, `/dashboard/competitions/edit?id=${competition.id}`));
 
-      // the detail shows the one value that changed, not the teams array
+      // the detail shows the values that changed, not the teams array: the player's score, and the
+      // admin's adjustment that makes it (no results yet, so the two are the same numbers)
       await newest.getByTestId('audit-row-details').click();
       const changes = page.getByTestId('audit-change');
-      await expect(changes).toHaveCount(1);
-      await expect(changes).toHaveAttribute('data-path', 'teams[precision].players[giulia].score');
-      await expect(changes.getByTestId('audit-change-before')).toHaveText('10');
-      await expect(changes.getByTestId('audit-change-after')).toHaveText('12');
+      await expect(changes).toHaveCount(2);
+      const score = changes.and(page.locator('[data-path="teams[precision].players[giulia].score"]'));
+      await expect(score.getByTestId('audit-change-before')).toHaveText('10');
+      await expect(score.getByTestId('audit-change-after')).toHaveText('12');
+      const adjustment = changes.and(page.locator('[data-path^="adjustments"]'));
+      await expect(adjustment).toHaveAttribute('data-path', new RegExp(giulia.user.id));
+      await expect(adjustment.getByTestId('audit-change-before')).toHaveText('10');
+      await expect(adjustment.getByTestId('audit-change-after')).toHaveText('12');
       await page.getByTestId('audit-detail-close').click();
 
       // the export is the list's current search

@@ -26,8 +26,13 @@ for (const lang of ['it', 'en'] as const) {
     await goto(page, editUrl);
     const score = page.locator('[data-testid^="scores-score-"]').first();
     const before = await score.inputValue();
+    // the input is the admin's adjustment; the score saved is the player's points plus it, the total beside it
+    const total = page.locator('[data-testid^="scores-total-"]').first();
+    const totalOf = async () => Number((await total.textContent())!.replace(/[^\d-]/g, ''));
+    const expectedTotal = (await totalOf()) + 7;
     const changed = String(Number(before) + 7);
     await score.fill(changed);
+    await expect.poll(totalOf).toBe(expectedTotal);
 
     // a sidebar link asks in the app's dialog; staying keeps the value
     const dialog = page.getByTestId('unsaved-dialog');
@@ -58,7 +63,7 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/news')}$`));
     expect(prompts.length).toBe(asked);
     const saved = (await (await page.request.get(`/api/tournaments/competitions/${competition.id}`)).json()).data.teams as { players: { score: number }[] }[];
-    expect(saved.flatMap((t) => t.players.map((p) => p.score))).toContain(Number(changed));
+    expect(saved.flatMap((t) => t.players.map((p) => p.score))).toContain(expectedTotal);
 
     // an article: reload while edited gets the beforeunload prompt (accepted: the change is dropped)
     await page.locator('main a[href*="/edit?id="]').first().click();
