@@ -163,8 +163,9 @@ for (const lang of ['it', 'en'] as const) {
       await modal.getByTestId('wallet-adjust-direction').selectOption('credit');
       await modal.getByTestId('wallet-adjust-amount').fill('20');
       await modal.getByTestId('wallet-adjust-submit').click();
-      const number = (n: number) => new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB').format(n);
-      const preview = fillText(localeTexts(lang, 'rewards-admin').wallets.preview, { from: number(before.balance), to: number(before.balance + 20), amount: '+20' });
+      // the browser's own number format: Node's ICU writes 1535 in Italian where Chromium's writes 1.535
+      const number = (n: number) => page.evaluate(([value, locale]) => new Intl.NumberFormat(locale).format(value), [n, lang === 'it' ? 'it-IT' : 'en-GB'] as const);
+      const preview = fillText(localeTexts(lang, 'rewards-admin').wallets.preview, { from: await number(before.balance), to: await number(before.balance + 20), amount: '+20' });
       await expect(modal.getByTestId('wallet-adjust-preview-text')).toHaveText(preview);
       await expect(modal.getByTestId('wallet-adjust-amount')).toBeDisabled();
       await modal.getByTestId('wallet-adjust-back').click();

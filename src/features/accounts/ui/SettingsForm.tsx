@@ -134,7 +134,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     if (url.searchParams.has(SAVED_PARAM)) {
       setSaved(true);
       url.searchParams.delete(SAVED_PARAM);
-      history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+      history.replaceState(history.state, '', url.href);
     }
     return () => {
       live = false;
