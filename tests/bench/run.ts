@@ -375,7 +375,7 @@ if (resultRows.length) {
   for (const r of resultRows.filter((x) => x.note)) out.push(`- ${r.engine} ${r.what.replace('results: ', '')}: ${r.note}`);
   out.push('');
 }
-const pageRows = rows.filter((r) => r.what.includes('on demand'));
+const pageRows = rows.filter((r) => r.what.includes('on demand') && !r.what.startsWith('results: '));
 if (pageRows.length) out.push(table('Tournament detail page, rendered on demand', pageRows));
 if (only.has('seed')) {
   const { execFileSync } = await import('node:child_process');

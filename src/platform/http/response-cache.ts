@@ -38,6 +38,8 @@ export class ResponseCache {
    * that comes after a write never waits for a build that began before it.
    */
   readonly building = new Map<string, Promise<string>>();
+  /** Pages being rendered since the last clear, by key (pageCache): the same, for on-demand pages. */
+  readonly rendering = new Map<string, Promise<CachedAnswer | null>>();
   /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
   generation = 0;
   readonly ttlMs: number;
@@ -102,6 +104,7 @@ export class ResponseCache {
     this.entries.clear();
     this.refreshing.clear();
     this.building.clear();
+    this.rendering.clear();
   }
 }
 
@@ -280,9 +283,14 @@ function writePage(raw: ServerResponse, req: FastifyRequest, answer: CachedAnswe
  * and tens of kilobytes, so holding it until it is complete costs nothing a visitor would notice.
  */
 export const pageCache = {
-  serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): boolean {
+  async serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (!cacheable(app, req)) return false;
-    const hit = app.responseCache!.get(pageCacheKey(req));
+    const cache = app.responseCache!;
+    const key = pageCacheKey(req);
+    // Right after a write empties the cache (results entered every few seconds), every request of
+    // a burst would render the same page: they wait for the render under way instead, as the API
+    // answers do (sharedBody). A render that keeps nothing (an error, a 404) sends them to render.
+    const hit = cache.get(key) ?? (await cache.rendering.get(key));
     if (!hit) return false;
     reply.hijack();
     writePage(reply.raw, req, hit);
@@ -293,6 +301,18 @@ export const pageCache = {
     const keep = cacheable(app, req);
     const generation = app.responseCache?.generation ?? 0;
     const key = pageCacheKey(req);
+    const cache = app.responseCache;
+    // the render others wait for (serve): settled with the kept answer, or null when nothing is kept
+    let settle = (_answer: CachedAnswer | null) => {};
+    if (keep && cache && !cache.rendering.has(key)) {
+      let resolve: (answer: CachedAnswer | null) => void = () => {};
+      const rendered = new Promise<CachedAnswer | null>((r) => (resolve = r));
+      cache.rendering.set(key, rendered);
+      settle = (answer) => {
+        if (cache.rendering.get(key) === rendered) cache.rendering.delete(key);
+        resolve(answer);
+      };
+    }
     const chunks: Buffer[] = [];
     let status = 200;
     let headersArg: OutgoingHttpHeaders = {};
@@ -324,12 +344,18 @@ export const pageCache = {
       const answer: CachedAnswer = { status, headers, body: Buffer.concat(chunks) };
       const policy = String(headers['cache-control'] ?? '');
       // only what the page itself declared public (never an error, never a personal answer)
-      if (keep && status === 200 && policy.startsWith('public') && !headers['set-cookie']) app.responseCache!.set(key, answer, generation);
+      const kept = keep && status === 200 && policy.startsWith('public') && !headers['set-cookie'];
+      if (kept) app.responseCache!.set(key, answer, generation);
+      settle(kept ? answer : null);
       writePage(raw, req, answer);
       later([chunk, ...rest]);
       return raw;
     } as typeof raw.end;
     // a render that ends in an error or a cut connection frees the rebuild for the next request
-    if (keep) raw.once('close', () => app.responseCache!.release(key));
+    if (keep)
+      raw.once('close', () => {
+        app.responseCache!.release(key);
+        settle(null);
+      });
   },
 };

@@ -62,7 +62,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   // a fresh copy of an on-demand page answers before the static-file lookup (several stat and
   // readdir calls per request) and the render (src/platform/http/response-cache.ts)
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') && pageCache.serve(app, req, reply)) return reply;
+    if (!req.url.startsWith('/api/') && (await pageCache.serve(app, req, reply))) return reply;
   });
 
   app.setNotFoundHandler(async (req, reply) => {
