@@ -40,6 +40,12 @@ export class ResponseCache {
   readonly building = new Map<string, Promise<string>>();
   /** Pages being rendered since the last clear, by key (pageCache): the same, for on-demand pages. */
   readonly rendering = new Map<string, Promise<CachedAnswer | null>>();
+  /**
+   * The keys of on-demand pages rendered and kept before, kept across clears: a miss on one of
+   * them claims its render at once, before the static-file lookup, so a burst right after a write
+   * finds the claim. Static pages never get here, so their requests never wait on each other.
+   */
+  readonly pages = new Set<string>();
   /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
   generation = 0;
   readonly ttlMs: number;
@@ -97,6 +103,21 @@ export class ResponseCache {
     // Map keeps insertion order: the first key is the oldest entry
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { at: performance.now(), answer });
+  }
+
+  /**
+   * Claims the render of a page: others asking for it meanwhile wait for the returned function's
+   * answer (null: nothing kept, render your own). Settling twice is harmless.
+   */
+  claimRender(key: string): (answer: CachedAnswer | null) => void {
+    let resolve: (answer: CachedAnswer | null) => void = () => {};
+    const rendered = new Promise<CachedAnswer | null>((r) => (resolve = r));
+    this.rendering.set(key, rendered);
+    return (answer) => {
+      if (this.rendering.get(key) === rendered) this.rendering.delete(key);
+      if (answer && this.pages.size < this.maxEntries * 4) this.pages.add(key);
+      resolve(answer);
+    };
   }
 
   clear() {
@@ -282,6 +303,9 @@ function writePage(raw: ServerResponse, req: FastifyRequest, answer: CachedAnswe
  * astro.config.mjs; these are made per request). A rendered page is a few milliseconds of work
  * and tens of kilobytes, so holding it until it is complete costs nothing a visitor would notice.
  */
+/** The render a request claimed in `serve`, for `render` to settle. */
+const claims = new WeakMap<FastifyRequest, (answer: CachedAnswer | null) => void>();
+
 export const pageCache = {
   async serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (!cacheable(app, req)) return false;
@@ -291,10 +315,18 @@ export const pageCache = {
     // a burst would render the same page: they wait for the render under way instead, as the API
     // answers do (sharedBody). A render that keeps nothing (an error, a 404) sends them to render.
     const hit = cache.get(key) ?? (await cache.rendering.get(key));
-    if (!hit) return false;
-    reply.hijack();
-    writePage(reply.raw, req, hit);
-    return true;
+    if (hit) {
+      reply.hijack();
+      writePage(reply.raw, req, hit);
+      return true;
+    }
+    if (cache.pages.has(key) && !cache.rendering.has(key)) {
+      const settle = cache.claimRender(key);
+      claims.set(req, settle);
+      // a request that never reaches the render (a cut connection) frees the claim
+      reply.raw.once('close', () => settle(null));
+    }
+    return false;
   },
   render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
     const raw = reply.raw;
@@ -303,16 +335,7 @@ export const pageCache = {
     const key = pageCacheKey(req);
     const cache = app.responseCache;
     // the render others wait for (serve): settled with the kept answer, or null when nothing is kept
-    let settle = (_answer: CachedAnswer | null) => {};
-    if (keep && cache && !cache.rendering.has(key)) {
-      let resolve: (answer: CachedAnswer | null) => void = () => {};
-      const rendered = new Promise<CachedAnswer | null>((r) => (resolve = r));
-      cache.rendering.set(key, rendered);
-      settle = (answer) => {
-        if (cache.rendering.get(key) === rendered) cache.rendering.delete(key);
-        resolve(answer);
-      };
-    }
+    const settle = claims.get(req) ?? (keep && cache && !cache.rendering.has(key) ? cache.claimRender(key) : () => {});
     const chunks: Buffer[] = [];
     let status = 200;
     let headersArg: OutgoingHttpHeaders = {};
