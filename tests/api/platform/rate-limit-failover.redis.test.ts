@@ -33,7 +33,11 @@ function expectLimitHeld(answers: { status: number; json: any }[], limit: number
 // Redis keeps its counts between runs and the keys are named by the brand, so each run takes a brand
 // (OWNER_ID) of its own; the per-address failure limit (30 by default) is raised because this file is
 // about the per-e-mail login limit, and its three rounds of failures all come from one address.
-const limits = { rateLimits: true, ownerId: `redis-failover-${randomUUID()}`, loginFailuresPerAddress: 1000 };
+// The command timeout is raised from its 50 ms default: on a machine busy with the rest of the
+// suite a live Redis can take longer than that to answer, the store then rightly fails over in the
+// middle of the "up" round and its window counts in two places (documented: up to twice the quota),
+// which is not what this file is about. Measured: 2 failures in 3 runs alongside the browser tests.
+const limits = { rateLimits: true, ownerId: `redis-failover-${randomUUID()}`, loginFailuresPerAddress: 1000, redisCommandTimeoutMs: 250 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const report = (label: string, answers: { ms: number }[]) => console.log(`[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`);
