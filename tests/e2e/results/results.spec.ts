@@ -198,17 +198,18 @@ test('a duo tournament: the admin forms the teams automatically, renames one, an
   const admin = await loginAs(page, ADMIN);
   const t = await liveTournament(page.request, admin.token, 2);
   const texts = localeTexts('it', 'results-admin');
-  const toast = page.locator('[data-sonner-toast][data-type="success"]').last();
+  // toasts stack (newest first) and the last one can still be on screen: each is found by its text
+  const toast = (text: string) => page.locator('[data-sonner-toast][data-type="success"]', { hasText: text });
 
   await goto(page, `/dashboard/tournaments/edit?id=${t.id}#results`);
   await expect(page.getByTestId('teams-empty')).toHaveText(texts.teams.empty);
   await expect(page.getByTestId('entry-no-entrants')).toBeVisible();
   await page.getByTestId('teams-auto').click();
-  await expect(toast).toContainText(texts.teams.autoDone);
+  await expect(toast(texts.teams.autoDone)).toBeVisible();
   await expect(page.locator('[data-testid^="team-"][data-testid$="-remove"]')).toHaveCount(2);
   await page.getByTestId('teams-0-name').fill('Squadra Rossa');
   await page.getByTestId('teams-save').click();
-  await expect(toast).toContainText(texts.teams.saved);
+  await expect(toast(texts.teams.saved)).toBeVisible();
 
   // the teams are the match's entrants
   await page.getByTestId('entry-0-entrant').selectOption({ label: 'Squadra Rossa' });
