@@ -179,24 +179,6 @@ export const standingsSchema = z.object({
 });
 export type Standings = z.infer<typeof standingsSchema>;
 
-/** Error codes of this domain (each has a text in errors.<CODE>). */
-export const resultsErrors = [
-  'NOT_BATTLE_ROYALE',
-  'TOURNAMENT_FINALIZED',
-  'PLACEMENT_TAKEN',
-  'PLACEMENT_OVER_LOBBY',
-  'ENTRANT_REPEATED',
-  'ENTRANT_NOT_CHECKED_IN',
-  'MATCH_NOT_FOUND',
-  'PLAYER_IN_TWO_TEAMS',
-  'TEAM_TOO_LARGE',
-  'TEAM_NAME_TAKEN',
-  'TEAMS_LOCKED',
-  'NOT_A_TEAM_TOURNAMENT',
-  'UNKNOWN_ENTRANT',
-  'CSV_ROW_INVALID',
-] as const;
-
 // ── player self-reports (helper "reports", issue 15 item 3) ────────────────────────────────────
 
 export { MAX_REPORTED_MATCH } from './report-limits.ts';
@@ -295,9 +277,6 @@ export const reportReviewSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('reject'), reason: text(REPORT_REASON_MAX).min(1, 'requiredField') }),
 ]);
 export type ReportReview = z.output<typeof reportReviewSchema>;
-
-/** Error codes of the reports (each has a text in errors.<CODE>). */
-export const reportErrors = ['TOURNAMENT_NOT_LIVE', 'NOT_CHECKED_IN', 'REPORT_NO_TEAM', 'REPORT_EXISTS', 'REPORT_NOT_FOUND', 'REPORT_ALREADY_REVIEWED', 'REPORT_CONFLICT'] as const;
 
 // ── prizes and finalising (helper "finalise") ──────────────────────────────────────────────────
 

@@ -116,7 +116,7 @@ export const errorCodes = [
   'NOT_A_TEAM_TOURNAMENT',
   'UNKNOWN_ENTRANT',
   'CSV_ROW_INVALID',
-  // match day: a player's match report (issue 15, item 3; src/features/results/contract.ts reportErrors)
+  // match day: a player's match report (issue 15, item 3)
   'TOURNAMENT_NOT_LIVE',
   'NOT_CHECKED_IN',
   'REPORT_NO_TEAM',
