@@ -13,6 +13,36 @@ const at = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString
 // one precomputed argon2id string: the benchmark's players never log in with a password
 const fakeHash = '$argon2id$v=19$m=19456,t=2,p=1$bm90LWEtcmVhbC1zYWx0$bm90LWEtcmVhbC1oYXNoLW5vdC1hLXJlYWwtaGFzaA';
 
+/**
+ * A migrated database and an app on it, with `account(i, roles)`: a player (`{prefix}_{i}`) written
+ * through the repository with a session, so no argon2 is spent on what is not measured.
+ */
+async function benchApp(databaseUrl: string, dataDir: string, prefix: string) {
+  const db = await openDatabase(databaseUrl);
+  await migrateToLatest(db);
+  const config = loadConfig({}, { dataDir, databaseUrl, distDir: path.join(dataDir, 'no-dist'), rateLimits: false });
+  const app = await buildApp({ config, db, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'bench@arena.test', log: () => {} }) });
+  await app.ready();
+  const account = async (i: number, roles: string[] = []) => {
+    const username = `${prefix}_${i}`;
+    const created = await UserRepository.create(db.kysely, {
+      owner: config.ownerId,
+      username,
+      email: `${username}@bench.test`,
+      passwordHash: fakeHash,
+      nickname: `${prefix[0]!.toUpperCase()}${prefix.slice(1)} ${i}`,
+      gender: 'male',
+      birthDate: null,
+      language: 'it',
+      country: 'Italy',
+      roles,
+    });
+    if (!created.ok) throw new Error(`bench account ${i} not created`);
+    return { id: created.id, token: await SessionRepository.create(db.kysely, created.id, 24) };
+  };
+  return { db, config, app, account };
+}
+
 export interface BenchData {
   /** 20 tournaments in all; the first is the check-in rush's, with every player a member */
   tournamentIds: string[];
@@ -28,30 +58,9 @@ export interface BenchData {
  * the repositories directly where the API would spend seconds in argon2 for nothing measured.
  */
 export async function seedBenchData(databaseUrl: string, dataDir: string, players: number, mode: 'rush' | 'spread' = 'rush'): Promise<BenchData> {
-  const db = await openDatabase(databaseUrl);
-  await migrateToLatest(db);
-  const config = loadConfig({}, { dataDir, databaseUrl, distDir: path.join(dataDir, 'no-dist'), rateLimits: false });
-  const app = await buildApp({ config, db, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'bench@arena.test', log: () => {} }) });
-  await app.ready();
+  const { db, app, account } = await benchApp(databaseUrl, dataDir, 'bench');
   try {
     const k = db.kysely;
-    const account = async (i: number, roles: string[] = []) => {
-      const username = `bench_${i}`;
-      const created = await UserRepository.create(k, {
-        owner: config.ownerId,
-        username,
-        email: `${username}@bench.test`,
-        passwordHash: fakeHash,
-        nickname: `Bench ${i}`,
-        gender: 'male',
-        birthDate: null,
-        language: 'it',
-        country: 'Italy',
-        roles,
-      });
-      if (!created.ok) throw new Error(`bench account ${i} not created`);
-      return { id: created.id, token: await SessionRepository.create(k, created.id, 24) };
-    };
     const admin = await account(0, ['SiteAdmin']);
     const call = async (method: 'POST', url: string, body: unknown) => {
       const res = await app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}` }, payload: body as object });
@@ -136,30 +145,9 @@ export interface MatchDayBenchData {
  * through the admin API as an admin would.
  */
 export async function seedMatchDay(databaseUrl: string, dataDir: string, players = 100, matches = 6): Promise<MatchDayBenchData> {
-  const db = await openDatabase(databaseUrl);
-  await migrateToLatest(db);
-  const config = loadConfig({}, { dataDir, databaseUrl, distDir: path.join(dataDir, 'no-dist'), rateLimits: false });
-  const app = await buildApp({ config, db, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'bench@arena.test', log: () => {} }) });
-  await app.ready();
+  const { db, app, account } = await benchApp(databaseUrl, dataDir, 'md');
   try {
     const k = db.kysely;
-    const account = async (i: number, roles: string[] = []) => {
-      const username = `md_${i}`;
-      const created = await UserRepository.create(k, {
-        owner: config.ownerId,
-        username,
-        email: `${username}@bench.test`,
-        passwordHash: fakeHash,
-        nickname: `Md ${i}`,
-        gender: 'male',
-        birthDate: null,
-        language: 'it',
-        country: 'Italy',
-        roles,
-      });
-      if (!created.ok) throw new Error(`bench account ${i} not created`);
-      return { id: created.id, token: await SessionRepository.create(k, created.id, 24) };
-    };
     const admin = await account(0, ['SiteAdmin']);
     const call = async (url: string, body: unknown) => {
       const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${admin.token}` }, payload: body as object });
