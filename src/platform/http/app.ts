@@ -27,6 +27,7 @@ import reportRoutes from '../../features/results/server/report-routes.ts';
 import finaliseRoutes from '../../features/results/server/finalise-routes.ts';
 import bracketRoutes from '../../features/brackets/server/routes.ts';
 import { createDiskStorage } from '../storage/media-storage.ts';
+import { createS3Storage } from '../storage/s3-storage.ts';
 import { registerSite } from './site.ts';
 import { failoverRateLimitStore, postgresRateLimitStore } from './rate-limit-store.ts';
 import { defaultToPersonal } from './response-headers.ts';
@@ -84,7 +85,9 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('mailer', mailer);
   registerMailQueue(app, config.mailPollMs);
   registerAfterResponse(app);
-  app.decorate('mediaStorage', createDiskStorage(path.join(config.dataDir, 'media')));
+  const media = config.mediaStorage;
+  app.decorate('mediaStorage', media.kind === 's3' ? createS3Storage(media, app.log) : createDiskStorage(path.join(config.dataDir, 'media')));
+  app.addHook('onClose', async () => app.mediaStorage.close?.());
   registerRequestLogging(app);
   const clientDir = path.join(config.distDir, 'client');
   await registerSecurityHeaders(app, {

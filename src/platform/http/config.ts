@@ -3,6 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import * as brand from '../brand.ts';
 import type { ImageLimits } from '../storage/image-limits.ts';
+import type { S3StorageOptions } from '../storage/s3-storage.ts';
+
+/** Where uploaded images are kept: DATA_DIR/media, or one S3-compatible bucket shared by every host. */
+export type MediaStorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3StorageOptions);
 
 /** Runtime configuration, read once from the environment (DESIGN section 2). */
 export interface AppConfig {
@@ -39,6 +43,8 @@ export interface AppConfig {
   responseCacheFallbackMs: number;
   /** The Redis channel (or PostgreSQL LISTEN channel) the API processes of one brand empty their caches through. */
   cacheChannel: string;
+  /** MEDIA_STORAGE and the S3_* variables (parseMediaStorage). */
+  mediaStorage: MediaStorageConfig;
   /** Bounds on upload processing (src/platform/storage/image-limits.ts). */
   imageLimits: ImageLimits;
   /** Longest time a request may take to arrive whole, headers and body (REQUEST_TIMEOUT_MS); 0 turns it off. */
@@ -122,6 +128,54 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     );
   return list;
 }
+/**
+ * MEDIA_STORAGE (`disk`, the default, or `s3`) and its S3_* variables. A combination that cannot
+ * work stops the start with a message naming the variable, rather than failing on the first upload:
+ * s3 without a bucket, one half of a key pair, an endpoint that is not an http(s) URL, or S3_*
+ * settings while the store is still the disk (they would be silently ignored).
+ */
+export function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
+  const kind = (env.MEDIA_STORAGE || 'disk').trim().toLowerCase();
+  const fail = (why: string) => {
+    throw new Error(`Media storage configuration: ${why}`);
+  };
+  const s3Vars = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_TIMEOUT_MS'].filter((name) => env[name]);
+  if (kind === 'disk') {
+    if (s3Vars.length) fail(`${s3Vars.join(', ')} set but MEDIA_STORAGE is "disk" (the default); set MEDIA_STORAGE=s3 to use S3, or unset them.`);
+    return { kind: 'disk' };
+  }
+  if (kind !== 's3') return fail(`MEDIA_STORAGE=${JSON.stringify(env.MEDIA_STORAGE)} is not "disk" or "s3".`);
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  // S3's own rule for bucket names (R2 and MinIO follow it)
+  if (!bucket) fail('MEDIA_STORAGE=s3 needs S3_BUCKET, the bucket every image is stored in.');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail(`S3_BUCKET=${JSON.stringify(bucket)} is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens).`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol)) fail(`S3_ENDPOINT=${JSON.stringify(endpoint)} is not an http(s) URL (e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000).`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) fail("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK's default credential chain.");
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  if (pathStyle && !['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(pathStyle)) fail(`S3_FORCE_PATH_STYLE=${JSON.stringify(env.S3_FORCE_PATH_STYLE)} is not true or false.`);
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : undefined,
+    // MinIO and s3rver want path-style addresses; AWS itself the bucket in the host name
+    forcePathStyle: truthy(pathStyle, endpoint !== undefined),
+    timeoutMs: int(env.S3_TIMEOUT_MS, 5000, 1),
+  };
+}
+
 const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -153,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     responseCacheMs: env.RESPONSE_CACHE_MS ? Math.max(0, Number(env.RESPONSE_CACHE_MS) || 0) : 1000,
     responseCacheFallbackMs: int(env.RESPONSE_CACHE_FALLBACK_MS, 250, 0),
     cacheChannel: env.CACHE_CHANNEL || '',
+    mediaStorage: parseMediaStorage(env),
     imageLimits: {
       concurrency: int(env.IMAGE_CONCURRENCY, 2, 1),
       queue: int(env.IMAGE_QUEUE, 4),

@@ -34,7 +34,7 @@ export default async function mediaRoutes(root: FastifyInstance) {
   });
 }
 
-/** GET /media/{agency}/{name} at the site root: the stored image, cached for good (names are never reused). */
+/** GET /media/{agency}/{name} at the site root: the stored image, cached for good (a name is derived from its bytes, so it never holds other ones). */
 export async function mediaFileRoutes(app: FastifyInstance) {
   app.get<{ Params: { agency: string; name: string } }>('/media/:agency/:name', { schema: { hide: true } }, async (req, reply) => {
     const { agency, name } = req.params;

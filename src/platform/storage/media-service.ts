@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mediaUrl, type MediaUploadResult } from './media-contract.ts';
 import { AppError } from '../errors/app-error.ts';
 import { imageWork } from './image-limits.ts';
-import { newObjectName } from './media-storage.ts';
+import { contentName } from './media-storage.ts';
 import { audited, type Actor } from '../../features/audit/server/service.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
@@ -64,7 +64,6 @@ export async function reencode(app: FastifyInstance, data: Buffer, format: Image
   }
 }
 
-/** Checks, cleans and stores an upload under a generated name. */
 /** An admin's upload (POST /media): stored like any image, then recorded in the audit log. */
 export async function upload(app: FastifyInstance, actor: Actor, bucket: string, data: Buffer): Promise<MediaUploadResult> {
   const stored = await store(app, bucket, data);
@@ -72,13 +71,14 @@ export async function upload(app: FastifyInstance, actor: Actor, bucket: string,
   return stored;
 }
 
+/** Checks, cleans and stores an upload under a name derived from the stored bytes (media-storage.ts, contentName). */
 export async function store(app: FastifyInstance, bucket: string, data: Buffer): Promise<MediaUploadResult> {
   const format = detectFormat(data);
   if (!format) throw invalid('Only PNG, JPEG, WebP and GIF images are accepted');
   if (isPolyglot(data, format)) throw damaged('The file carries data besides the image');
   const clean = await reencode(app, data, format);
   const ext = extensionOf[format];
-  const name = newObjectName(ext);
+  const name = contentName(clean, ext);
   await app.mediaStorage.put(bucket, name, clean, contentTypeOf[ext]);
   return { bucket, name, url: mediaUrl(bucket, name) };
 }

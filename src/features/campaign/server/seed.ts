@@ -5,7 +5,7 @@ import { mediaUrl } from '../../../platform/storage/media-contract.ts';
 import * as CampaignRepository from './repository.ts';
 import { getCampaign } from './service.ts';
 import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
-import { newObjectName } from '../../../platform/storage/media-storage.ts';
+import { contentName } from '../../../platform/storage/media-storage.ts';
 
 export interface CampaignSeedPlayer {
   id: string;
@@ -68,7 +68,7 @@ async function screenshot(app: FastifyInstance, hue: number, fill: number): Prom
   <rect x="10" y="100" width="${bar}" height="20" rx="4" fill="hsl(${hue}, 80%, 60%)"/></svg>`;
   const data = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
   const bucket = app.config.agencyName;
-  const name = newObjectName('png');
+  const name = contentName(data, 'png');
   await app.mediaStorage.put(bucket, name, data, 'image/png');
   return { url: mediaUrl(bucket, name), hash: await pixelHash(app, data) };
 }

@@ -8,7 +8,7 @@ import * as ProductRepository from './product-repository.ts';
 import * as BadgeService from './badge-service.ts';
 import * as PurchaseService from './purchase-service.ts';
 import * as WalletService from './wallet-service.ts';
-import { newObjectName } from '../../../platform/storage/media-storage.ts';
+import { contentName } from '../../../platform/storage/media-storage.ts';
 
 /** The demo giveaway codes, one of each type, printed on start beside the demo accounts. */
 export const demoGiveawayCodes = { infinite: 'BENVENUTO50', limited: 'ARENA100', timed: 'WINTER25' } as const;
@@ -30,7 +30,7 @@ async function picture(app: FastifyInstance, [from, to]: [string, string], shape
   <g fill="#ffffff" fill-opacity="0.92" stroke="#0b0b14" stroke-opacity="0.25" stroke-width="4">${shape}</g></svg>`;
   const data = await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 2 }).toBuffer();
   const bucket = app.config.agencyName;
-  const name = newObjectName('webp');
+  const name = contentName(data, 'webp');
   await app.mediaStorage.put(bucket, name, data, 'image/webp');
   return mediaUrl(bucket, name);
 }

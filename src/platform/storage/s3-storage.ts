@@ -1,0 +1,95 @@
+import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { serviceUnavailable } from '../errors/app-error.ts';
+import { assertObjectName, type MediaStorage } from './media-storage.ts';
+
+/** Where the S3-compatible store is and how long it may take (MEDIA_STORAGE=s3, src/platform/http/config.ts). */
+export interface S3StorageOptions {
+  /** the one S3 bucket every agency's images go to, as `{agency}/{name}` keys */
+  bucket: string;
+  /** another S3-compatible service (R2, MinIO, a local s3rver); unset: AWS itself */
+  endpoint?: string;
+  region: string;
+  /** unset: the SDK's default chain (environment, shared files, instance or task role) */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** `endpoint/bucket/key` addresses instead of `bucket.endpoint/key` (MinIO, s3rver) */
+  forcePathStyle: boolean;
+  /** longest one read or write may take, retry included (S3_TIMEOUT_MS) */
+  timeoutMs: number;
+}
+
+export interface S3StorageLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** Seconds a client is asked to wait after a storage fault: about one timeout. */
+const RETRY_AFTER_SECONDS = 3;
+
+/**
+ * Images in one S3-compatible bucket, shared by every host. Each object carries its type and an
+ * immutable cache policy, so a CDN or a browser reading the bucket directly keeps it as /media does.
+ *
+ * A store that is down or slow must not hold a request: the connection has a second at most, each
+ * attempt half the budget, one retry, and the whole call is cut at `timeoutMs` (the body included).
+ * Any failure but "no such key" is then 503 SERVICE_UNAVAILABLE, as a database fault is; a missing
+ * object is null, so the route answers 404 as with disk.
+ */
+export function createS3Storage(options: S3StorageOptions, log?: S3StorageLog): MediaStorage {
+  const attemptMs = Math.max(1, Math.ceil(options.timeoutMs / 2));
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+    maxAttempts: 2,
+    // the SDK's newer default checksums (CRC32 headers on every write) are not understood by every
+    // S3-compatible service; the content-derived names and TLS already guard the bytes
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: Math.min(1000, attemptMs), requestTimeout: attemptMs, throwOnRequestTimeout: true, socketTimeout: attemptMs },
+  });
+  const key = (bucket: string, name: string) => {
+    assertObjectName(bucket, name);
+    return `${bucket}/${name}`;
+  };
+  const unavailable = (e: unknown, op: string, objectKey: string) => {
+    log?.warn({ err: e, key: objectKey }, `media storage unavailable (S3 ${op})`);
+    return serviceUnavailable(RETRY_AFTER_SECONDS);
+  };
+  return {
+    async put(bucket, name, data, contentType) {
+      const Key = key(bucket, name);
+      try {
+        await client.send(new PutObjectCommand({ Bucket: options.bucket, Key, Body: data, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }), { abortSignal: AbortSignal.timeout(options.timeoutMs) });
+      } catch (e) {
+        throw unavailable(e, 'put', Key);
+      }
+    },
+    async get(bucket, name) {
+      let Key: string;
+      try {
+        Key = key(bucket, name);
+      } catch {
+        return null;
+      }
+      // one signal for the answer and its body: a store that stalls halfway through is cut too
+      const abortSignal = AbortSignal.timeout(options.timeoutMs);
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key }), { abortSignal });
+        if (!answer.Body) return Buffer.alloc(0);
+        const bytes = await answer.Body.transformToByteArray();
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw unavailable(e, 'get', Key);
+      }
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}
+
+/** No such key; a missing bucket is a configuration fault and stays a 503 with its log line. */
+function isMissing(e: unknown): boolean {
+  return e instanceof S3ServiceException && e.name !== 'NoSuchBucket' && (e.name === 'NoSuchKey' || e.$metadata.httpStatusCode === 404);
+}

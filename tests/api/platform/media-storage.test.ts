@@ -1,0 +1,239 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { contentName, createDiskStorage, type MediaStorage } from '../../../src/platform/storage/media-storage.ts';
+import { createS3Storage } from '../../../src/platform/storage/s3-storage.ts';
+import { parseMediaStorage } from '../../../src/platform/http/config.ts';
+import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
+import { startTcpProxy } from '../helpers/tcp-proxy.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { accounts, makeImage, multipart, type Account } from '../helpers/rewards.ts';
+
+/**
+ * The MediaStorage contract, the same tests on both stores: the disk under a temporary folder and
+ * S3 against a local s3rver (in this process, loopback, its own folder). Then an app configured
+ * with MEDIA_STORAGE=s3 end to end, and S3 faults injected on loopback (stopped, then frozen).
+ */
+const stores: { kind: string; open(): Promise<{ storage: MediaStorage; s3?: LocalS3; close(): Promise<void> }> }[] = [
+  {
+    kind: 'disk',
+    async open() {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-media-'));
+      return { storage: createDiskStorage(dir), close: () => fs.rm(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    kind: 's3',
+    async open() {
+      const s3 = await startLocalS3();
+      const storage = createS3Storage(s3.config());
+      return {
+        storage,
+        s3,
+        async close() {
+          storage.close?.();
+          await s3.close();
+        },
+      };
+    },
+  },
+];
+
+const agency = 'Nexus';
+
+describe.each(stores)('the $kind store', ({ kind, open }) => {
+  let store: Awaited<ReturnType<typeof open>>;
+  beforeAll(async () => {
+    store = await open();
+  });
+  afterAll(() => store?.close());
+
+  test('gives back exactly the bytes stored under a name', async () => {
+    const data = randomBytes(300_000);
+    const name = contentName(data, 'png');
+    await store.storage.put(agency, name, data, 'image/png');
+    expect((await store.storage.get(agency, name))?.equals(data)).toBe(true);
+  });
+
+  test('an absent name, or a name in another agency, is null', async () => {
+    const data = randomBytes(1000);
+    const name = contentName(data, 'webp');
+    await store.storage.put(agency, name, data, 'image/webp');
+    expect(await store.storage.get(agency, contentName(randomBytes(10), 'webp'))).toBeNull();
+    expect(await store.storage.get('OtherAgency', name)).toBeNull();
+  });
+
+  test('storing the same content twice keeps one object with those bytes', async () => {
+    const data = randomBytes(5000);
+    const name = contentName(data, 'gif');
+    await Promise.all([store.storage.put(agency, name, data, 'image/gif'), store.storage.put(agency, name, data, 'image/gif')]);
+    await store.storage.put(agency, name, data, 'image/gif');
+    expect((await store.storage.get(agency, name))?.equals(data)).toBe(true);
+  });
+
+  test('a name given before content naming (random hex of the same shape) is still read', async () => {
+    const data = randomBytes(2000);
+    const legacy = `${randomBytes(16).toString('hex')}.jpg`;
+    await store.storage.put(agency, legacy, data, 'image/jpeg');
+    expect((await store.storage.get(agency, legacy))?.equals(data)).toBe(true);
+  });
+
+  test('names outside the pattern are refused on write and absent on read', async () => {
+    const data = randomBytes(100);
+    for (const [bucket, name] of [
+      [agency, '../../app.db'],
+      [agency, 'abc.png'],
+      ['../etc', contentName(data, 'png')],
+      ['a/b', contentName(data, 'png')],
+    ]) {
+      await expect(store.storage.put(bucket, name, data, 'image/png'), `${bucket}/${name}`).rejects.toThrow(/invalid media object/);
+      expect(await store.storage.get(bucket, name)).toBeNull();
+    }
+  });
+
+  if (kind === 's3')
+    test('an S3 object is keyed {agency}/{name} and carries its type and an immutable cache policy', async () => {
+      const data = randomBytes(800);
+      const name = contentName(data, 'png');
+      await store.storage.put(agency, name, data, 'image/png');
+      const object = await store.s3!.head(`${agency}/${name}`);
+      expect(object?.bytes.equals(data)).toBe(true);
+      expect(object?.contentType).toBe('image/png');
+      expect(object?.cacheControl).toBe('public, max-age=31536000, immutable');
+    });
+});
+
+test('a content name is the first 128 bits of the bytes’ sha256, in the served pattern', () => {
+  const data = Buffer.from('the same bytes');
+  expect(contentName(data, 'png')).toBe(`${createHash('sha256').update(data).digest('hex').slice(0, 32)}.png`);
+  expect(contentName(Buffer.from(data), 'png')).toBe(contentName(data, 'png'));
+  expect(contentName(Buffer.from('other bytes'), 'png')).not.toBe(contentName(data, 'png'));
+});
+
+/** The app as a deployment starts it: MEDIA_STORAGE=s3 and the S3_* variables, read by the config. */
+async function s3App(s3: LocalS3, endpoint = s3.endpoint): Promise<{ t: TestApp; admin: Account }> {
+  const mediaStorage = parseMediaStorage({
+    MEDIA_STORAGE: 's3',
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_TIMEOUT_MS: '1000',
+  });
+  const t = await createTestApp({ rateLimits: false, mediaStorage });
+  const [admin] = await accounts(t, 1, { admin: true });
+  return { t, admin };
+}
+
+async function upload(t: TestApp, admin: Account, data: Buffer) {
+  const form = multipart([{ data }]);
+  const started = performance.now();
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/media/${t.config.agencyName}`,
+    headers: { authorization: `Bearer ${admin.token}`, 'content-type': form.contentType },
+    payload: form.body,
+  });
+  return { status: res.statusCode, json: res.json(), headers: res.headers, ms: performance.now() - started };
+}
+
+describe('an app with MEDIA_STORAGE=s3', () => {
+  let s3: LocalS3;
+  let t: TestApp;
+  let admin: Account;
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    ({ t, admin } = await s3App(s3));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  test('an uploaded image is stored in the bucket and served back byte for byte, cached for good', async () => {
+    const r = await upload(t, admin, await makeImage('png', { width: 40, height: 30 }));
+    expect(r.status, JSON.stringify(r.json)).toBe(201);
+    const { name, url } = r.json.data;
+    const stored = await s3.head(`${t.config.agencyName}/${name}`);
+    expect(stored).not.toBeNull();
+    // the address is the stored bytes' own name
+    expect(name).toBe(contentName(stored!.bytes, 'png'));
+
+    const served = await t.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(stored!.bytes)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // one image, one address
+    const again = await upload(t, admin, await makeImage('png', { width: 40, height: 30 }));
+    expect([again.status, again.json.data.url]).toEqual([201, url]);
+  });
+
+  test('an image not in the bucket is 404, as on disk', async () => {
+    const r = await t.inject({ method: 'GET', url: `/media/${t.config.agencyName}/${'ab'.repeat(16)}.png` });
+    expect([r.statusCode, r.json().error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+});
+
+describe('S3 faults give a quick 503 and write nothing', () => {
+  test('S3 stopped: the upload is 503 SERVICE_UNAVAILABLE in well under 5 s, with no audit row; a stored image is 503, not 404', async () => {
+    const s3 = await startLocalS3();
+    const { t, admin } = await s3App(s3);
+    try {
+      const stored = await upload(t, admin, await makeImage('webp'));
+      expect(stored.status).toBe(201);
+      await s3.stop();
+
+      const before = await t.snapshot();
+      const r = await upload(t, admin, await makeImage('jpeg'));
+      expect([r.status, r.json.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      expect(r.headers['retry-after']).toBeDefined();
+      expect(r.ms).toBeLessThan(5000);
+      expect(await t.snapshot()).toEqual(before);
+
+      const started = performance.now();
+      const read = await t.inject({ method: 'GET', url: stored.json.data.url });
+      expect([read.statusCode, read.json().error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      expect(read.headers['cache-control']).toBe('no-store');
+      expect(performance.now() - started).toBeLessThan(5000);
+    } finally {
+      await t.close();
+      await s3.close();
+    }
+  });
+
+  test('S3 frozen (connections accepted, nothing answered): the upload and the read are cut at S3_TIMEOUT_MS with 503', async () => {
+    const s3 = await startLocalS3();
+    const proxy = await startTcpProxy('127.0.0.1', s3.port);
+    const { t, admin } = await s3App(s3, `http://127.0.0.1:${proxy.port}`);
+    try {
+      const stored = await upload(t, admin, await makeImage('gif'));
+      expect(stored.status).toBe(201);
+      proxy.blackhole();
+
+      const before = await t.snapshot();
+      const r = await upload(t, admin, await makeImage('png', { width: 20, height: 20 }));
+      expect([r.status, r.json.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      // S3_TIMEOUT_MS=1000 bounds the whole call, its retry included
+      expect(r.ms).toBeGreaterThanOrEqual(900);
+      expect(r.ms).toBeLessThan(2500);
+      expect(await t.snapshot()).toEqual(before);
+
+      const started = performance.now();
+      const read = await t.inject({ method: 'GET', url: stored.json.data.url });
+      expect(read.statusCode).toBe(503);
+      expect(performance.now() - started).toBeLessThan(2500);
+
+      proxy.recover();
+      const back = await t.inject({ method: 'GET', url: stored.json.data.url });
+      expect(back.statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await proxy.close();
+      await s3.close();
+    }
+  });
+});
