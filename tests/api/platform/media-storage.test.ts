@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contentName, createDiskStorage, type MediaStorage } from '../../../src/platform/storage/media-storage.ts';
@@ -234,6 +236,33 @@ describe('S3 faults give a quick 503 and write nothing', () => {
       await t.close();
       await proxy.close();
       await s3.close();
+    }
+  });
+
+  test('S3 trickling its answer (a byte now and then, never idle) is cut at S3_TIMEOUT_MS too, body included', async () => {
+    // an S3-shaped server on loopback that starts a 100 kB answer and sends 10 bytes every 100 ms
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });
+      const timer = setInterval(() => res.write(Buffer.alloc(10)), 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const warnings: string[] = [];
+    const storage = createS3Storage(
+      { bucket: 'arena-media', endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' }, timeoutMs: 800 },
+      { warn: (_obj, msg) => warnings.push(msg) },
+    );
+    try {
+      const started = performance.now();
+      await expect(storage.get(agency, contentName(randomBytes(8), 'png'))).rejects.toMatchObject({ kind: 'unavailable', code: 'SERVICE_UNAVAILABLE' });
+      const ms = performance.now() - started;
+      expect(ms).toBeGreaterThanOrEqual(750);
+      expect(ms).toBeLessThan(2000);
+      expect(warnings).toEqual(['media storage unavailable (S3 get)']);
+    } finally {
+      storage.close?.();
+      server.closeAllConnections();
+      server.close();
     }
   });
 });
