@@ -41,8 +41,8 @@ export function createS3Storage(options: S3StorageOptions, log?: S3StorageLog): 
     forcePathStyle: options.forcePathStyle,
     credentials: options.credentials,
     maxAttempts: 2,
-    // the SDK's newer default checksums (CRC32 headers on every write) are not understood by every
-    // S3-compatible service; the content-derived names and TLS already guard the bytes
+    // since 3.729 the SDK adds CRC32 checksum headers to every write, which some S3-compatible
+    // services refuse (R2 answered 501 NotImplemented); only where an operation requires one
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: Math.min(1000, attemptMs), requestTimeout: attemptMs, throwOnRequestTimeout: true, socketTimeout: attemptMs },
