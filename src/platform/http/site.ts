@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import * as TournamentService from '../../features/tournaments/server/service.ts';
 import * as NewsService from '../../features/news/server/service.ts';
 import { pageCache } from './response-cache.ts';
 import { keepOwnPolicy } from './security-headers.ts';
-import { StaticSite, writeFile } from './static-site.ts';
+import { socketResponder, StaticSite, writeFile } from './static-site.ts';
+import { requestIdOptions } from './logging.ts';
 import * as CampaignService from '../../features/campaign/server/service.ts';
 import * as BracketService from '../../features/brackets/server/service.ts';
 import * as ResultsService from '../../features/results/server/service.ts';
@@ -43,15 +45,34 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     },
   };
 
-  // A built file answers here, before the on-demand pages' cache and the not-found handler: one
-  // map lookup, headers computed at start; the security headers were set by earlier hooks. Then
-  // a fresh copy of an on-demand page (src/platform/http/response-cache.ts), before its render.
+  // A built file answers at the socket, before Fastify's routing and hooks (socketResponder), with
+  // the security headers the hooks give a page, taken from the first file answered by the hook
+  // below. Until then, and for `app.inject`, the hook answers it: one map lookup, headers computed
+  // at start, the security headers set by the earlier hooks. Then a fresh copy of an on-demand
+  // page (src/platform/http/response-cache.ts), before its render.
+  let respond: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
+  let closing = false;
+  const server = app.server as Server;
+  const [fastify, ...others] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (fastify && others.length === 0) {
+    server.removeListener('request', fastify);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!respond?.(req, res)) fastify(req, res);
+    });
+  }
+  // while closing, Fastify answers (it closes kept-alive connections as it does so)
+  app.addHook('preClose', async () => {
+    closing = true;
+    respond = null;
+  });
+  const { genReqId } = requestIdOptions();
   app.addHook('onRequest', async (req, reply) => {
     const url = req.url;
     if (url.startsWith('/api/') || url === '/api') return;
     if (req.method === 'GET' || req.method === 'HEAD') {
       const file = site.lookup(url);
       if (file) {
+        if (!respond && !closing) respond = socketResponder(site, { ...reply.raw.getHeaders() }, (raw) => genReqId!(raw));
         reply.hijack();
         writeFile(reply.raw, req.method, req.headers, file, 200, { 'x-request-id': req.id });
         return reply;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { cachePolicy } from '../http-cache-policy.ts';
 import { pickEncoding } from './response-cache.ts';
 
@@ -225,11 +225,47 @@ export function writeFile(res: ServerResponse, method: string, headers: RequestH
   if (status === 404) {
     res.writeHead(404, { ...headersFor404(copy), ...extra });
   } else if (fresh(headers, file, copy)) {
-    res.writeHead(304, { etag: copy.etag, 'cache-control': file.cacheControl, vary: 'Accept-Encoding', 'last-modified': file.lastModified, ...extra });
+    res.writeHead(304, { ...notModifiedHeaders(file, copy), ...extra });
     res.end();
     return;
   } else {
     res.writeHead(200, extra ? { ...copy.headers, ...extra } : copy.headers);
   }
   res.end(method === 'HEAD' ? undefined : copy.body);
+}
+
+const notModifiedHeaders = (file: StaticFile, copy: Copy) => ({ etag: copy.etag, 'cache-control': file.cacheControl, vary: 'Accept-Encoding', 'last-modified': file.lastModified });
+
+/**
+ * The socket-level answer of a built file, ahead of Fastify's routing and hooks (installed by
+ * src/platform/http/site.ts): a request for a file of the table is answered here in one
+ * `writeHead` of headers merged once per copy, `security` (the headers every page gets, taken
+ * from one answer of the hook path) included. Anything else returns false and goes to Fastify.
+ * Such answers leave no request log line: a static host's hits are counted at the edge.
+ */
+export function socketResponder(site: StaticSite, security: OutgoingHttpHeaders, requestId: (req: IncomingMessage) => string) {
+  const merged = new WeakMap<Copy, OutgoingHttpHeaders>();
+  const full = (copy: Copy) => {
+    let h = merged.get(copy);
+    if (!h) merged.set(copy, (h = { ...security, ...copy.headers }));
+    return h;
+  };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    if (url.startsWith('/api/') || url === '/api') return false;
+    const file = site.lookup(url);
+    if (!file) return false;
+    const copy = chooseCopy(file, req.headers['accept-encoding']);
+    const id = requestId(req);
+    if (fresh(req.headers, file, copy)) {
+      res.writeHead(304, { ...security, ...notModifiedHeaders(file, copy), 'x-request-id': id });
+      res.end();
+    } else {
+      res.writeHead(200, { ...full(copy), 'x-request-id': id });
+      res.end(method === 'HEAD' ? undefined : copy.body);
+    }
+    return true;
+  };
 }
