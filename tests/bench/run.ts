@@ -320,8 +320,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
 async function benchStatic(dir: string) {
   const clientDir = path.join(distDir, 'client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) return console.log('› no dist/client: static row skipped');
-  const nginx = await startNginx(clientDir, path.join(dir, 'nginx'));
-  if (!nginx) return console.log('› nginx not found (/usr/sbin/nginx, and apt-get install nginx-light failed): static row skipped');
+  const nginx = await startNginx(clientDir, path.join(dir, 'nginx')).catch((err: unknown) => {
+    console.log(`› nginx did not start (${String(err).split('\n')[0]}): static row skipped`);
+    return undefined;
+  });
+  if (nginx === null) console.log('› nginx not found (/usr/sbin/nginx, and apt-get install nginx-light failed): static row skipped');
+  if (!nginx) return;
   const dataDir = path.join(dir, 'static');
   fs.mkdirSync(dataDir, { recursive: true });
   const server = await startServer({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, port: await anyFreePort(), distDir, env: { RATE_LIMITS: 'true' } });
