@@ -12,7 +12,7 @@ import { scrollToHashScript, sessionFlagScript, zodJitlessScript } from './src/p
 
 /**
  * Brotli and gzip copies of the built pages, scripts, styles and images (x.js.br, x.js.gz), which the
- * server sends to browsers that accept them (@fastify/static `preCompressed`, src/platform/http/site.ts):
+ * server holds in memory and sends to browsers that accept them (src/platform/http/static-site.ts):
  * the site's CSS is 93 KB as built and 15 KB gzip, and the server compresses nothing at run time.
  */
 /** @returns {import('astro').AstroIntegration} */

@@ -33,7 +33,11 @@ ensure_build() {
   # rebuild the site when any source is newer than the last build
   if [ ! -f dist/.built ] || [ -n "$(find src locales public astro.config.mjs package.json -newer dist/.built -print -quit 2>/dev/null)" ]; then
     echo "› building the site" >&2
+    # astro build empties dist: the previous builds' hashed assets are held and put back
+    # (scripts/lib/keep-assets.ts), so pages built before the deploy still find their scripts
+    node scripts/keep-assets.ts save
     astro build >/dev/null
+    node scripts/keep-assets.ts restore
     touch dist/.built
   fi
 }

@@ -22,6 +22,20 @@ export const cachePolicy = {
   campaign: 'public, max-age=60, stale-while-revalidate=300',
   /** a closed phase's standings never change again (docs/campaign-api.md) */
   frozen: 'public, max-age=300, stale-while-revalidate=3600',
+  /**
+   * a prerendered page (src/platform/http/static-site.ts): it changes only with a deploy, so an
+   * edge may keep it 5 minutes, and serve its last copy for a day while it fetches the next (or
+   * while the origin is down); a browser revalidates every time (ETag, a 304 of a few bytes), so
+   * a deploy reaches it at once, and at the edge within 5 minutes or at once with a purge
+   */
+  page: 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400',
+  /** a content-hashed bundle (/_astro/*): its address changes with its content */
+  immutable: 'public, max-age=31536000, immutable',
+  /**
+   * a file of public/ (favicon, robots.txt, images): not content-named, so kept an hour, then used
+   * while revalidated in the background; a deploy that changes one shows within the hour
+   */
+  publicFile: 'public, max-age=3600, stale-while-revalidate=86400',
   /** a calendar file: refreshed by the calendar app now and then */
   calendar: 'public, max-age=60',
   /**

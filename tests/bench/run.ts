@@ -11,10 +11,12 @@
  *   5. the standings computation, 100 teams × 6 matches (tests/bench/standings.ts)
  *   6. the standings API of a tournament with 100 entrants and 6 matches, beside its detail, also
  *      while an admin edits a match every 250 ms
+ *   7. static pages (`/`, `/competitions`, `/en/`): nginx (one worker, gzip_static) serving the same
+ *      dist/client, then this server (SQLite), same run, gzip and brotli accepted (tests/bench/nginx.ts)
  *
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
  * fresh database is created and dropped). Knobs: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed,standings,results).
+ * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed,standings,results,static).
  * Results also go to .cache/bench/results.json.
  */
 import fs from 'node:fs';
@@ -25,12 +27,13 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { anyFreePort, startServer, type ServerProcess } from '../api/helpers/server-process.ts';
 import { seedBenchData, seedMatchDay } from './seed.ts';
+import { startNginx } from './nginx.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 100);
 const playerCount = Number(process.env.BENCH_PLAYERS || 2000);
-const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed,standings,results').split(','));
+const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed,standings,results,static').split(','));
 const pgAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const distDir = path.join(root, 'dist');
 
@@ -310,6 +313,37 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
   }
 }
 
+/**
+ * The prerendered pages against nginx serving the same files: each page on nginx, then on this
+ * server, one after the other, so both meet the same machine load.
+ */
+async function benchStatic(dir: string) {
+  const clientDir = path.join(distDir, 'client');
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) return console.log('› no dist/client: static row skipped');
+  const nginx = await startNginx(clientDir, path.join(dir, 'nginx')).catch((err: unknown) => {
+    console.log(`› nginx did not start (${String(err).split('\n')[0]}): static row skipped`);
+    return undefined;
+  });
+  if (nginx === null) console.log('› nginx not found (/usr/sbin/nginx, and apt-get install nginx-light failed): static row skipped');
+  if (!nginx) return;
+  const dataDir = path.join(dir, 'static');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const server = await startServer({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, port: await anyFreePort(), distDir, env: { RATE_LIMITS: 'true' } });
+  const headers = { 'accept-encoding': 'gzip, br' };
+  try {
+    for (const p of ['/', '/competitions', '/en/']) {
+      for (const base of [nginx.url, server.url]) await load(base + p, { duration: 2, headers });
+      const theirs = record('nginx', `static: GET ${p}`, await load(nginx.url + p, { headers }));
+      const ours = record('sqlite', `static: GET ${p}`, await load(server.url + p, { headers }));
+      ours.note = `${((ours.rps / Math.max(theirs.rps, 1)) * 100).toFixed(0)}% of nginx's requests/s (target ≥ 80%), p99 ${(ours.p99 / Math.max(theirs.p99, 1)).toFixed(1)}× nginx's (target ≤ 2×)`;
+      console.log(`    ${ours.note}`);
+    }
+  } finally {
+    await server.stop();
+    await nginx.stop();
+  }
+}
+
 async function countConfirmed(databaseUrl: string, tournamentId: string): Promise<number> {
   const { openDatabase } = await import('../../src/platform/db/database.ts');
   const db = await openDatabase(databaseUrl);
@@ -336,6 +370,7 @@ try {
     fs.mkdirSync(dir);
     return { url: `sqlite:${path.join(dir, 'app.db')}`, drop: async () => {} };
   };
+  if (only.has('static')) await benchStatic(path.join(tmp, 'static'));
   await benchEngine('sqlite', sqliteDatabase, path.join(tmp, 'sqlite'));
   if (pgAdminUrl) await benchEngine('postgres', () => freshPostgres(pgAdminUrl), path.join(tmp, 'postgres'));
   else console.log('› no BENCH_DATABASE_URL / TEST_DATABASE_URL: PostgreSQL not measured');
@@ -373,6 +408,17 @@ if (resultRows.length) {
     ),
   );
   for (const r of resultRows.filter((x) => x.note)) out.push(`- ${r.engine} ${r.what.replace('results: ', '')}: ${r.note}`);
+  out.push('');
+}
+const staticRows = rows.filter((r) => r.what.startsWith('static: '));
+if (staticRows.length) {
+  out.push(
+    table(
+      'Static pages: nginx and this server, same files, same run (gzip and brotli accepted)',
+      staticRows.map((r) => ({ ...r, what: r.what.replace('static: ', '') })),
+    ),
+  );
+  for (const r of staticRows.filter((x) => x.note)) out.push(`- ${r.what.replace('static: ', '')}: ${r.note}`);
   out.push('');
 }
 const pageRows = rows.filter((r) => r.what.includes('on demand') && !r.what.startsWith('results: '));

@@ -328,7 +328,12 @@ export const pageCache = {
     }
     return false;
   },
-  render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+  /**
+   * Collects the render's output (see above). Returns `passThrough`: the render found no page and
+   * the caller answers itself (the prerendered 404, already compressed): the response is the raw
+   * one again and nothing is kept.
+   */
+  render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): () => void {
     const raw = reply.raw;
     const keep = cacheable(app, req);
     const generation = app.responseCache?.generation ?? 0;
@@ -380,5 +385,10 @@ export const pageCache = {
         app.responseCache!.release(key);
         settle(null);
       });
+    return () => {
+      Object.assign(raw, { writeHead, write, end });
+      if (keep) app.responseCache!.release(key);
+      settle(null);
+    };
   },
 };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 // The on-demand pages are the same for every visitor: a browser keeps the tournament and news pages
@@ -63,5 +65,58 @@ test('on-demand pages are sent compressed when the browser accepts it, plain oth
       // decoded by the client: a whole page
       expect(await res.text(), `${path} ${encoding}`).toMatch(/<\/html>\s*$/);
     }
+  }
+});
+
+// The prerendered pages and assets are answered from memory (src/platform/http/static-site.ts),
+// URL to file as the site always did (build.format 'file'); pages may be kept by an edge, browsers
+// revalidate them; hashed bundles are immutable.
+test('built files: every URL gets its file, pages edge-cacheable, bundles immutable, 304 on a matching ETag', async ({ request }) => {
+  const client = path.resolve(process.env.DIST_DIR || 'dist', 'client');
+  const bundles = fs
+    .readdirSync(path.join(client, '_astro'))
+    .filter((f) => !/\.(br|gz)$/.test(f))
+    .slice(0, 8);
+  const cases: [string, string][] = [
+    ['/', 'index.html'],
+    ['/index.html', 'index.html'],
+    ['/competitions', 'competitions.html'],
+    ['/competitions/', 'competitions.html'],
+    ['/competitions?utm_source=ad', 'competitions.html'],
+    ['/en', 'en.html'],
+    ['/en/', 'en.html'],
+    ['/en/competitions', 'en/competitions.html'],
+    ['/dashboard', 'dashboard.html'],
+    ['/dashboard/', 'dashboard.html'],
+    ['/dashboard/products/new', 'dashboard/products/new.html'],
+    ['/en/dashboard/users/view', 'en/dashboard/users/view.html'],
+    ['/marketplace/redeem', 'marketplace/redeem.html'],
+    ['/favicon.svg', 'favicon.svg'],
+    ['/robots.txt', 'robots.txt'],
+    ['/cortina/og.png', 'cortina/og.png'],
+    ['/tournaments/hero.svg', 'tournaments/hero.svg'],
+    ...bundles.map((f): [string, string] => [`/_astro/${f}`, `_astro/${f}`]),
+  ];
+  for (const [url, file] of cases) {
+    const res = await request.get(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status(), url).toBe(200);
+    expect((await res.body()).equals(fs.readFileSync(path.join(client, file))), url).toBe(true);
+    const policy = res.headers()['cache-control'];
+    if (file.startsWith('_astro/')) expect(policy, url).toBe('public, max-age=31536000, immutable');
+    else if (file.endsWith('.html')) expect(policy, url).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
+    else expect(policy, url).toMatch(/^public, max-age=\d+/);
+    const etag = res.headers()['etag'];
+    expect(etag, url).toMatch(/^"[^"]+"$/);
+    expect((await request.get(url, { headers: { 'accept-encoding': 'identity', 'if-none-match': etag } })).status(), url).toBe(304);
+  }
+  for (const [url, file] of [
+    ['/no-such-page', '404.html'],
+    ['/_astro/no-such-bundle.js', '404.html'],
+    ['/en/no-such-page', 'en/404.html'],
+    ['/../package.json', '404.html'],
+  ]) {
+    const res = await request.get(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status(), url).toBe(404);
+    expect((await res.body()).equals(fs.readFileSync(path.join(client, file))), url).toBe(true);
   }
 });

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { restoreAssets, saveAssets } from '../../scripts/lib/keep-assets.ts';
+
+/**
+ * A rebuild keeps the previous builds' hashed assets for a while (scripts/lib/keep-assets.ts), on
+ * real files in temporary folders: a build is written, saved, replaced by the next one (as
+ * `astro build` empties dist), and restored.
+ */
+let root: string;
+let dist: string;
+let hold: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'keep-assets-'));
+  dist = path.join(root, 'dist');
+  hold = path.join(root, 'hold');
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const DAY = 86_400_000;
+const t0 = new Date('2026-11-01T10:00:00Z');
+const at = (days: number) => new Date(t0.getTime() + days * DAY);
+
+/** A fresh build (dist emptied, as astro build does) with these assets, each with .br and .gz copies. */
+function build(assets: string[]) {
+  fs.rmSync(dist, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dist, 'client', '_astro'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'client', 'index.html'), `<script src="/_astro/${assets[0]}"></script>`);
+  for (const name of assets) for (const suffix of ['', '.br', '.gz']) fs.writeFileSync(path.join(dist, 'client', '_astro', name + suffix), `${name}${suffix} content`);
+}
+const astroFiles = () => fs.readdirSync(path.join(dist, 'client', '_astro')).sort();
+const manifest = () => JSON.parse(fs.readFileSync(path.join(dist, 'carried-assets.json'), 'utf8'));
+
+/** One deploy: save, build, restore. */
+function deploy(assets: string[], now: Date, keepDays = 7) {
+  saveAssets(dist, hold);
+  build(assets);
+  return restoreAssets(dist, hold, now, keepDays * DAY);
+}
+
+test('the previous build’s assets (and their .br and .gz) are carried into the next, the new ones untouched', () => {
+  build(['app.AAA.js', 'shared.SSS.js']);
+  const { carried } = deploy(['app.BBB.js', 'shared.SSS.js'], at(0));
+  expect(carried.sort()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz']);
+  expect(astroFiles()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz', 'app.BBB.js', 'app.BBB.js.br', 'app.BBB.js.gz', 'shared.SSS.js', 'shared.SSS.js.br', 'shared.SSS.js.gz']);
+  // the carried file is the old bytes; the current ones are the new build's
+  expect(fs.readFileSync(path.join(dist, 'client', '_astro', 'app.AAA.js.br'), 'utf8')).toBe('app.AAA.js.br content');
+  expect(manifest()).toEqual({ 'app.AAA.js': t0.toISOString(), 'app.AAA.js.br': t0.toISOString(), 'app.AAA.js.gz': t0.toISOString() });
+  expect(fs.existsSync(hold)).toBe(false);
+});
+
+test('a carried file keeps the date it was first superseded across later builds, and is dropped once older than the limit', () => {
+  build(['app.AAA.js']);
+  deploy(['app.BBB.js'], at(0));
+  // three days later: A superseded 3 days ago, B superseded now
+  const second = deploy(['app.CCC.js'], at(3));
+  expect(second.carried).toContain('app.AAA.js');
+  expect(manifest()['app.AAA.js']).toBe(t0.toISOString());
+  expect(manifest()['app.BBB.js']).toBe(at(3).toISOString());
+  // eight days after A was superseded: A goes, B (5 days) stays
+  const third = deploy(['app.DDD.js'], at(8));
+  expect(third.dropped.sort()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz']);
+  expect(astroFiles().filter((f) => f.endsWith('.js'))).toEqual(['app.BBB.js', 'app.CCC.js', 'app.DDD.js']);
+  expect(Object.keys(manifest()).filter((f) => f.endsWith('.js'))).toEqual(['app.BBB.js', 'app.CCC.js']);
+});
+
+test('an asset that comes back in a later build is current again, not carried', () => {
+  build(['app.AAA.js']);
+  deploy(['app.BBB.js'], at(0));
+  deploy(['app.AAA.js'], at(1));
+  expect(manifest()['app.AAA.js']).toBeUndefined();
+  expect(manifest()['app.BBB.js']).toBe(at(1).toISOString());
+  expect(fs.readFileSync(path.join(dist, 'client', '_astro', 'app.AAA.js'), 'utf8')).toBe('app.AAA.js content');
+});
+
+test('a first build has nothing to carry; a failed build keeps what was held for the next one', () => {
+  expect(saveAssets(dist, hold)).toBe(0);
+  build(['app.AAA.js']);
+  expect(restoreAssets(dist, hold, at(0))).toEqual({ carried: [], dropped: [] });
+  expect(astroFiles()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz']);
+
+  expect(saveAssets(dist, hold)).toBe(3);
+  // the build fails after emptying dist: nothing restored, nothing lost
+  fs.rmSync(dist, { recursive: true, force: true });
+  expect(saveAssets(dist, hold)).toBe(0);
+  build(['app.BBB.js']);
+  expect(restoreAssets(dist, hold, at(1)).carried).toContain('app.AAA.js');
+});
