@@ -48,6 +48,12 @@ export class ResponseCache {
   readonly pages = new Set<string>();
   /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
   generation = 0;
+  /**
+   * Answers served without building them (a kept copy, or the build another request had under way)
+   * and answers built, per cache: API reads (sharedBody) and on-demand pages (pageCache). Plain
+   * numbers, read by /metrics at scrape time (src/platform/http/metrics.ts).
+   */
+  readonly counts = { api: { hits: 0, misses: 0 }, page: { hits: 0, misses: 0 } };
   readonly ttlMs: number;
   private readonly fallbackTtlMs: number;
   private readonly maxEntries: number;
@@ -218,11 +224,18 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
   const cache = app.responseCache;
   if (!cache) return build();
   const hit = cache.get(key);
-  if (hit) return hit.body as string;
+  if (hit) {
+    cache.counts.api.hits++;
+    return hit.body as string;
+  }
   // Right after a write empties the cache, every request of a burst finds no copy: without this
   // they would each build the same answer (fifty builds at once while results are being entered).
   const under = cache.building.get(key);
-  if (under) return under;
+  if (under) {
+    cache.counts.api.hits++;
+    return under;
+  }
+  cache.counts.api.misses++;
   const generation = cache.generation;
   const building = build();
   cache.building.set(key, building);
@@ -305,6 +318,8 @@ function writePage(raw: ServerResponse, req: FastifyRequest, answer: CachedAnswe
  */
 /** The render a request claimed in `serve`, for `render` to settle. */
 const claims = new WeakMap<FastifyRequest, (answer: CachedAnswer | null) => void>();
+/** The requests answered by an on-demand page, rendered or kept (the metrics label them apart from static files). */
+const pageAnswers = new WeakSet<FastifyRequest>();
 
 export const pageCache = {
   async serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -316,6 +331,8 @@ export const pageCache = {
     // answers do (sharedBody). A render that keeps nothing (an error, a 404) sends them to render.
     const hit = cache.get(key) ?? (await cache.rendering.get(key));
     if (hit) {
+      cache.counts.page.hits++;
+      pageAnswers.add(req);
       reply.hijack();
       writePage(reply.raw, req, hit);
       return true;
@@ -328,12 +345,16 @@ export const pageCache = {
     }
     return false;
   },
+  /** Whether `serve` or `render` answered this request. */
+  answered: (req: FastifyRequest) => pageAnswers.has(req),
   render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
     const raw = reply.raw;
     const keep = cacheable(app, req);
     const generation = app.responseCache?.generation ?? 0;
     const key = pageCacheKey(req);
     const cache = app.responseCache;
+    pageAnswers.add(req);
+    if (keep) cache!.counts.page.misses++;
     // the render others wait for (serve): settled with the kept answer, or null when nothing is kept
     const settle = claims.get(req) ?? (keep && cache && !cache.rendering.has(key) ? cache.claimRender(key) : () => {});
     const chunks: Buffer[] = [];
