@@ -250,6 +250,8 @@ export function serveClusterMetrics(config: Pick<AppConfig, 'host' | 'metricsPor
       (err: Error) => send(503, 'text/plain', `metrics unavailable: ${err.message}`),
     );
   });
+  // a port already taken must not end the primary and its workers: the API goes on without the sum
+  server.on('error', (err) => console.error(`cluster metrics not served on ${config.host}:${config.metricsPort}: ${err.message}`));
   server.listen(config.metricsPort, config.host);
   return server;
 }
