@@ -53,6 +53,13 @@ export const routeLabels = {
   unmatched: 'unmatched',
 };
 
+/** An answer of the site outside the API's route patterns: an on-demand page, a static file or page, or nothing found. */
+function siteLabel(req: FastifyRequest, status: number): string {
+  if (status === 404) return routeLabels.unmatched;
+  if (pageCache.answered(req)) return routeLabels.page;
+  return status < 400 ? routeLabels.static : routeLabels.unmatched;
+}
+
 interface Series {
   labels: { method: string; route: string; status_class: string };
   count: number;
@@ -143,22 +150,26 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   const routes = new RouteSeries();
   for (const metric of routes.metrics()) registry.registerMetric(metric);
   app.addHook('onRoute', (route: RouteOptions) => {
-    // @fastify/static's catch-all serves dist/client's files and pages (src/platform/http/site.ts)
-    const url = route.url === '/*' ? routeLabels.static : route.url;
-    const observe = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      routes.observe(req.method, url, reply.statusCode, reply.elapsedTime);
-      done();
-    };
+    const url = route.url;
+    // @fastify/static's catch-all (src/platform/http/site.ts) matches every path outside the other
+    // routes: it sends dist/client's files, and a page's kept copy answers in its onRequest hook
+    const observe =
+      url === '/*'
+        ? (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            routes.observe(req.method, siteLabel(req, reply.statusCode), reply.statusCode, reply.elapsedTime);
+            done();
+          }
+        : (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            routes.observe(req.method, url, reply.statusCode, reply.elapsedTime);
+            done();
+          };
     // a new array: the options' own may be shared with the HEAD route Fastify derives from a GET
     route.onResponse = [...(route.onResponse ? [route.onResponse].flat() : []), observe];
   });
-  // the not-found handlers (the site's pages and files outside any route, unknown addresses) have no onRoute
+  // the not-found handlers (pages without `.html`, on-demand pages, unknown addresses) have no onRoute;
+  // a request the catch-all hands to them (reply.callNotFound) runs only their hooks
   app.addHook('onResponse', (req, reply, done) => {
-    if (req.is404) {
-      const status = reply.statusCode;
-      const route = status === 404 ? routeLabels.unmatched : pageCache.answered(req) ? routeLabels.page : status < 400 ? routeLabels.static : routeLabels.unmatched;
-      routes.observe(METHODS.has(req.method) ? req.method : 'other', route, status, reply.elapsedTime);
-    }
+    if (req.is404) routes.observe(METHODS.has(req.method) ? req.method : 'other', siteLabel(req, reply.statusCode), reply.statusCode, reply.elapsedTime);
     done();
   });
 

@@ -49,9 +49,10 @@ export class ResponseCache {
   /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
   generation = 0;
   /**
-   * Answers served without building them (a kept copy, or the build another request had under way)
-   * and answers built, per cache: API reads (sharedBody) and on-demand pages (pageCache). Plain
-   * numbers, read by /metrics at scrape time (src/platform/http/metrics.ts).
+   * Per cache, API reads (sharedBody) and on-demand pages (pageCache): answers served without
+   * building them (a kept copy, or the build another request had under way), and answers built
+   * because no copy was fresh (a build that fails, or a page that may not be kept, such as a 404,
+   * is neither). Plain numbers, read by /metrics at scrape time (src/platform/http/metrics.ts).
    */
   readonly counts = { api: { hits: 0, misses: 0 }, page: { hits: 0, misses: 0 } };
   readonly ttlMs: number;
@@ -235,7 +236,6 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
     cache.counts.api.hits++;
     return under;
   }
-  cache.counts.api.misses++;
   const generation = cache.generation;
   const building = build();
   cache.building.set(key, building);
@@ -248,6 +248,7 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
   } finally {
     if (cache.building.get(key) === building) cache.building.delete(key);
   }
+  cache.counts.api.misses++;
   cache.set(key, { status: 200, headers: {}, body }, generation);
   return body;
 }
@@ -354,7 +355,6 @@ export const pageCache = {
     const key = pageCacheKey(req);
     const cache = app.responseCache;
     pageAnswers.add(req);
-    if (keep) cache!.counts.page.misses++;
     // the render others wait for (serve): settled with the kept answer, or null when nothing is kept
     const settle = claims.get(req) ?? (keep && cache && !cache.rendering.has(key) ? cache.claimRender(key) : () => {});
     const chunks: Buffer[] = [];
@@ -389,7 +389,10 @@ export const pageCache = {
       const policy = String(headers['cache-control'] ?? '');
       // only what the page itself declared public (never an error, never a personal answer)
       const kept = keep && status === 200 && policy.startsWith('public') && !headers['set-cookie'];
-      if (kept) app.responseCache!.set(key, answer, generation);
+      if (kept) {
+        app.responseCache!.set(key, answer, generation);
+        app.responseCache!.counts.page.misses++;
+      }
       settle(kept ? answer : null);
       writePage(raw, req, answer);
       later([chunk, ...rest]);

@@ -120,8 +120,10 @@ test('a request counts under its route pattern, method and status class, in the 
 
 test('static pages, on-demand pages and unknown addresses each count under one label', async () => {
   const before = await scrape();
+  // '/live?utm=1' is the kept copy of '/live', answered before any route handler runs
   const urls = ['/', '/competitions', '/live', '/live?utm=1', '/no/such/page/1', '/no/such/page/2', '/api/no-such-route', '/wp-login.php'];
-  const statuses = await Promise.all(urls.map(async (url) => (await t.inject({ method: 'GET', url })).statusCode));
+  const statuses = [];
+  for (const url of urls) statuses.push((await t.inject({ method: 'GET', url })).statusCode);
   expect(statuses).toEqual([200, 200, 200, 200, 404, 404, 404, 404]);
   const after = await scrape();
   const delta = (labels: Record<string, string>) => value(after, 'arena_http_requests_total', labels) - value(before, 'arena_http_requests_total', labels);
@@ -136,6 +138,9 @@ test('the micro-cache counts a miss, then hits, per cache (API answers and on-de
   const before = await scrape();
   for (let i = 0; i < 3; i++) expect((await t.call('GET', '/api/news?limit=7')).status).toBe(200);
   for (let i = 0; i < 3; i++) expect((await t.inject({ method: 'GET', url: '/live?page=7' })).statusCode).toBe(200);
+  // neither a failed build nor a page that is not kept (an unknown address) is a miss
+  expect((await t.call('GET', '/api/news/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  expect((await t.inject({ method: 'GET', url: '/no/such/page/3' })).statusCode).toBe(404);
   const after = await scrape();
   for (const cache of ['api', 'page']) {
     expect(value(after, 'arena_cache_misses_total', { cache }) - value(before, 'arena_cache_misses_total', { cache }), cache).toBe(1);
