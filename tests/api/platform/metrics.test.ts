@@ -48,7 +48,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const { port } = smtp.server.address() as AddressInfo;
-  [t, off] = await Promise.all([createTestApp({ metricsToken: token, distDir, responseCacheMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}`, signupRateLimit: 1, loginFailuresPerAddress: 1 }), createTestApp({ distDir })]);
+  [t, off] = await Promise.all([
+    // mail goes out when woken (after each request), never on the poll, so no background query meets the pool readings
+    createTestApp({ metricsToken: token, distDir, responseCacheMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}`, mailPollMs: 3_600_000, signupRateLimit: 1, loginFailuresPerAddress: 1 }),
+    createTestApp({ distDir }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), off?.close()]);
