@@ -29,7 +29,23 @@ const SQLITE_BLOCKING_BUSY_MS = 20;
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** How busy the connections are right now (read by /metrics at scrape time, src/platform/http/metrics.ts). */
+  pool(): PoolStats;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: the pool's connections (`max` at most) and the requests waiting for one. SQLite: its
+ * one connection, held by one user at a time, and the queue of those waiting their turn.
+ */
+export interface PoolStats {
+  max: number;
+  /** connections open now */
+  total: number;
+  /** open and not lent to anyone */
+  idle: number;
+  /** requests waiting for a connection */
+  waiting: number;
 }
 
 /**
@@ -116,7 +132,9 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
       end: () => pool.end(),
     };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool as never }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    // a request waits in `slots` (bounded) before it asks the pool, so pg's own queue stays short
+    const stats = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: slots.waiting() + pool.waitingCount });
+    return { kysely, dialect: 'postgres', pool: stats, close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   const { default: SQLite } = await import('better-sqlite3');
@@ -153,7 +171,8 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
   };
   const dialect = new QueuedSqliteDialect({ database }, { busyBudgetMs: limits.dbBusyTimeoutMs, inTransaction: () => sqlite.inTransaction });
   const kysely = new Kysely<Database>({ dialect });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const stats = () => ({ max: 1, total: 1, idle: dialect.queue.held ? 0 : 1, waiting: dialect.queue.waiting.length });
+  return { kysely, dialect: 'sqlite', pool: stats, close: () => kysely.destroy() };
 }
 
 /**
@@ -165,6 +184,8 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
  */
 class QueuedSqliteDialect extends SqliteDialect {
   readonly #busy: BusyRetry;
+  /** who holds the connection, and who waits for it (also read by Db.pool) */
+  readonly queue = { held: false, waiting: [] as (() => void)[] };
   constructor(config: ConstructorParameters<typeof SqliteDialect>[0], busy: BusyRetry) {
     super(config);
     this.#busy = busy;
@@ -183,14 +204,13 @@ class QueuedSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const inner = super.createDriver();
     const busy = this.#busy;
-    const waiting: (() => void)[] = [];
-    let held = false;
+    const queue = this.queue;
     return new Proxy(inner, {
       get(target, prop) {
         if (prop === 'acquireConnection')
           return async (options?: unknown) => {
-            if (held) await new Promise<void>((resolve) => waiting.push(resolve));
-            else held = true;
+            if (queue.held) await new Promise<void>((resolve) => queue.waiting.push(resolve));
+            else queue.held = true;
             const connection = await target.acquireConnection(options as never);
             // begin, commit and every statement go through executeQuery: each may meet the lock
             return new Proxy(connection, {
@@ -204,9 +224,9 @@ class QueuedSqliteDialect extends SqliteDialect {
         if (prop === 'releaseConnection')
           return async (connection: DatabaseConnection, options?: unknown) => {
             await target.releaseConnection(connection, options as never);
-            const next = waiting.shift();
+            const next = queue.waiting.shift();
             if (next) next();
-            else held = false;
+            else queue.held = false;
           };
         const value = Reflect.get(target, prop);
         return typeof value === 'function' ? value.bind(target) : value;
@@ -245,6 +265,7 @@ function poolSlots(size: number, timeoutMs: number) {
     failWaiting(e: Error) {
       for (const waiter of waiting.splice(0)) waiter.reject(e);
     },
+    waiting: () => waiting.length,
   };
 }
 

@@ -38,6 +38,7 @@ import { registerAfterResponse } from './after-response.ts';
 import { passwordWork } from '../passwords.ts';
 import { registerRequestLogging, requestIdOptions } from './logging.ts';
 import { readInlineHashes, registerSecurityHeaders } from './security-headers.ts';
+import { registerMetrics } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
+  // first: it sees every route added after it (src/platform/http/metrics.ts)
+  registerMetrics(app, config);
   registerMailQueue(app, config.mailPollMs);
   registerAfterResponse(app);
   const media = config.mediaStorage;
@@ -118,7 +121,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     async (api) => {
       // Without the plugin a route's `config.rateLimit` is inert. (Deleting it in an onRoute hook did
       // not work: the plugin's own onRoute hook, added first, had already attached the limiter.)
-      if (config.rateLimits) await api.register(rateLimit, { global: false, enableDraftSpec: false, ...(await sharedRateLimitStore(app, config)) });
+      // onExceeded: once per refused request, counted by the route's pattern (/metrics)
+      if (config.rateLimits) await api.register(rateLimit, { global: false, enableDraftSpec: false, onExceeded: (req) => app.metrics.rateLimited(req.routeOptions.url ?? 'unknown'), ...(await sharedRateLimitStore(app, config)) });
       defaultToPersonal(api);
       registerContentLocale(api);
       await api.register(auth);

@@ -54,3 +54,15 @@ if (cluster.isPrimary) {
       });
     });
 }
+
+/**
+ * METRICS_PORT (with METRICS_TOKEN): the shared port hands a scrape of /metrics to whichever worker
+ * is next, so the primary serves the sum of every worker's metrics on a port of its own
+ * (src/platform/http/metrics.ts, serveClusterMetrics).
+ */
+async function serveMetrics() {
+  if (!config.metricsPort || !config.metricsToken) return;
+  const { serveClusterMetrics } = await import('./metrics.ts');
+  serveClusterMetrics(config)?.once('listening', () => console.log(`Arena cluster metrics: http://${config.host}:${config.metricsPort}/metrics (every worker's, summed)`));
+}
+if (cluster.isPrimary) void serveMetrics();

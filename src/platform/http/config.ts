@@ -88,6 +88,10 @@ export interface AppConfig {
   logLevel: string;
   /** Human-readable lines through pino-pretty instead of JSON (`npm run dev` sets it). */
   logPretty: boolean;
+  /** Bearer token a Prometheus scrape of /metrics must send (METRICS_TOKEN); unset, /metrics is off (404). */
+  metricsToken?: string;
+  /** `start:cluster` only: the port where the primary serves the sum of every worker's metrics (METRICS_PORT); 0 is off. */
+  metricsPort: number;
 }
 
 /** A whole number >= `min` from the environment, else `fallback`. */
@@ -233,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: logLevels.includes(env.LOG_LEVEL?.toLowerCase() as string) ? env.LOG_LEVEL!.toLowerCase() : 'info',
     logPretty: truthy(env.LOG_PRETTY, false),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: int(env.METRICS_PORT, 0),
     ...overrides,
   };
   // per brand: brands sharing one Redis or database do not empty each other's caches

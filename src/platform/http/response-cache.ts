@@ -48,6 +48,13 @@ export class ResponseCache {
   readonly pages = new Set<string>();
   /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
   generation = 0;
+  /**
+   * Per cache, API reads (sharedBody) and on-demand pages (pageCache): answers served without
+   * building them (a kept copy, or the build another request had under way), and answers built
+   * because no copy was fresh (a build that fails, or a page that may not be kept, such as a 404,
+   * is neither). Plain numbers, read by /metrics at scrape time (src/platform/http/metrics.ts).
+   */
+  readonly counts = { api: { hits: 0, misses: 0 }, page: { hits: 0, misses: 0 } };
   readonly ttlMs: number;
   private readonly fallbackTtlMs: number;
   private readonly maxEntries: number;
@@ -218,11 +225,17 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
   const cache = app.responseCache;
   if (!cache) return build();
   const hit = cache.get(key);
-  if (hit) return hit.body as string;
+  if (hit) {
+    cache.counts.api.hits++;
+    return hit.body as string;
+  }
   // Right after a write empties the cache, every request of a burst finds no copy: without this
   // they would each build the same answer (fifty builds at once while results are being entered).
   const under = cache.building.get(key);
-  if (under) return under;
+  if (under) {
+    cache.counts.api.hits++;
+    return under;
+  }
   const generation = cache.generation;
   const building = build();
   cache.building.set(key, building);
@@ -235,6 +248,7 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
   } finally {
     if (cache.building.get(key) === building) cache.building.delete(key);
   }
+  cache.counts.api.misses++;
   cache.set(key, { status: 200, headers: {}, body }, generation);
   return body;
 }
@@ -305,6 +319,8 @@ function writePage(raw: ServerResponse, req: FastifyRequest, answer: CachedAnswe
  */
 /** The render a request claimed in `serve`, for `render` to settle. */
 const claims = new WeakMap<FastifyRequest, (answer: CachedAnswer | null) => void>();
+/** The requests answered by an on-demand page, rendered or kept (the metrics label them apart from static files). */
+const pageAnswers = new WeakSet<FastifyRequest>();
 
 export const pageCache = {
   async serve(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -316,6 +332,8 @@ export const pageCache = {
     // answers do (sharedBody). A render that keeps nothing (an error, a 404) sends them to render.
     const hit = cache.get(key) ?? (await cache.rendering.get(key));
     if (hit) {
+      cache.counts.page.hits++;
+      pageAnswers.add(req);
       reply.hijack();
       writePage(reply.raw, req, hit);
       return true;
@@ -328,6 +346,8 @@ export const pageCache = {
     }
     return false;
   },
+  /** Whether `serve` or `render` answered this request. */
+  answered: (req: FastifyRequest) => pageAnswers.has(req),
   /**
    * Collects the render's output (see above). Returns `passThrough`: the render found no page and
    * the caller answers itself (the prerendered 404, already compressed): the response is the raw
@@ -339,6 +359,7 @@ export const pageCache = {
     const generation = app.responseCache?.generation ?? 0;
     const key = pageCacheKey(req);
     const cache = app.responseCache;
+    pageAnswers.add(req);
     // the render others wait for (serve): settled with the kept answer, or null when nothing is kept
     const settle = claims.get(req) ?? (keep && cache && !cache.rendering.has(key) ? cache.claimRender(key) : () => {});
     const chunks: Buffer[] = [];
@@ -373,7 +394,10 @@ export const pageCache = {
       const policy = String(headers['cache-control'] ?? '');
       // only what the page itself declared public (never an error, never a personal answer)
       const kept = keep && status === 200 && policy.startsWith('public') && !headers['set-cookie'];
-      if (kept) app.responseCache!.set(key, answer, generation);
+      if (kept) {
+        app.responseCache!.set(key, answer, generation);
+        app.responseCache!.counts.page.misses++;
+      }
       settle(kept ? answer : null);
       writePage(raw, req, answer);
       later([chunk, ...rest]);

@@ -5,7 +5,8 @@ import { serviceUnavailable } from './errors.ts';
  * hashing, image decoding). At most `concurrency` run at once, up to `queue` more wait their turn in
  * order, and any beyond that are refused at once with 503 SERVICE_UNAVAILABLE and Retry-After:
  * waiting longer would only hold the connection (and an upload's memory) while the CPU is spent on
- * the ones ahead. `peak` is the most that ever ran at once (read by the tests, worth a metric).
+ * the ones ahead. `peak` is the most that ever ran at once (read by the tests); `running` and
+ * `queued` are reported by /metrics (src/platform/http/metrics.ts).
  */
 export class WorkGate {
   running = 0;
@@ -26,6 +27,11 @@ export class WorkGate {
   configure(concurrency: number, queue: number) {
     this.concurrency = Math.max(1, concurrency);
     this.queue = Math.max(0, queue);
+  }
+
+  /** callers waiting for a slot now (read by /metrics) */
+  get queued() {
+    return this.waiting.length;
   }
 
   resetPeak() {

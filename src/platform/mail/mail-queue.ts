@@ -25,6 +25,8 @@ export interface MailQueue {
    * waits out the retries scheduled later, until nothing is pending: for tests and shutdown scripts.
    */
   idle(opts?: { all?: boolean }): Promise<void>;
+  /** Deliveries by this process since it started: handed to the mailer, and refused by it (each failed attempt). Read by /metrics. */
+  readonly counts: { sent: number; failed: number };
 }
 
 declare module 'fastify' {
@@ -46,14 +48,19 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  const counts = { sent: 0, failed: 0 };
 
   async function sendOne(id: string, seen: string) {
     const mail = await MailOutboxRepository.claim(db(), id, seen, new Date(Date.now() + LEASE_MS));
     if (!mail) return; // another process took it
+    let sent = false;
     try {
       await app.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      sent = true;
+      counts.sent++;
       await MailOutboxRepository.markSent(db(), id);
     } catch (err) {
+      if (!sent) counts.failed++;
       const attempts = mail.attempts + 1;
       const retryAt = attempts < MAX_ATTEMPTS ? new Date(Date.now() + backoffMs(attempts)) : null;
       app.log.error({ err, mail: id, attempts, retryAt }, retryAt ? 'mail delivery failed; will retry' : 'mail delivery failed; giving up');
@@ -91,6 +98,7 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
   }
 
   const queue: MailQueue = {
+    counts,
     async send(mail, trx) {
       await MailOutboxRepository.enqueue(trx ?? db(), mail);
       if (!trx) queue.wake();

@@ -29,7 +29,10 @@ export function failureLimit(app: FastifyInstance, opts: FailureLimitOptions) {
   const limiter = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}|${normalizeIP(req.ip)}` });
   return async <T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> => {
     const seen = await limiter(req, { increment: false });
-    if (!seen.isAllowed && seen.remaining === 0) throw rateLimited(seen.ttlInSeconds);
+    if (!seen.isAllowed && seen.remaining === 0) {
+      app.metrics.rateLimited(opts.name);
+      throw rateLimited(seen.ttlInSeconds);
+    }
     try {
       return await work();
     } catch (err) {

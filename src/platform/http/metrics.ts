@@ -1,0 +1,268 @@
+import cluster from 'node:cluster';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import type { AppConfig } from './config.ts';
+import { pageCache } from './response-cache.ts';
+import { passwordWork } from '../passwords.ts';
+
+/**
+ * Prometheus metrics at GET /metrics (outside /api, not in the OpenAPI document), on when
+ * METRICS_TOKEN is set and then only for `Authorization: Bearer <METRICS_TOKEN>`.
+ *
+ * The request path pays for one Map lookup and a few additions per answer (RouteSeries below):
+ * prom-client's own `observe(labels, value)` builds a label key per call, about 0.5 µs, which
+ * the static pages, served at nginx's pace, would feel. Everything else is counted where it happens
+ * as a plain number (the micro-cache's hits, the mail queue's deliveries, the rate limiters'
+ * rejections) or read at scrape time (the database pool, the work queues), and turned into metrics
+ * only when Prometheus asks.
+ *
+ * Each app has its own registry, so the tests' many apps in one process never collide. Under
+ * `start:cluster` each worker answers /metrics with its own counts; the primary can serve their sum
+ * on METRICS_PORT (serveClusterMetrics).
+ */
+
+/** Per-app counters bumped where things happen; read at scrape time. */
+export class AppMetrics {
+  /** 429s by limiter: a route's path for a route limit, the limiter's name for a failure limit */
+  readonly rejections = new Map<string, number>();
+  rateLimited(limiter: string) {
+    this.rejections.set(limiter, (this.rejections.get(limiter) ?? 0) + 1);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: AppMetrics;
+  }
+}
+
+/** Seconds; the first buckets are for the static files and micro-cached answers (well under 5 ms). */
+const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const STATUS_CLASSES = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Route labels of the answers no route pattern names (src/platform/http/site.ts). */
+export const routeLabels = {
+  /** files and prerendered pages of dist/client */
+  static: 'static',
+  /** pages rendered on demand by Astro, or their micro-cached copy */
+  page: 'page',
+  /** no route, no file, no page: every 404 of an unknown address, so scanners make one series */
+  unmatched: 'unmatched',
+};
+
+/** An answer of the site outside the API's route patterns: an on-demand page, a static file or page, or nothing found. */
+function siteLabel(req: FastifyRequest, status: number): string {
+  if (status === 404) return routeLabels.unmatched;
+  if (pageCache.answered(req)) return routeLabels.page;
+  return status < 400 ? routeLabels.static : routeLabels.unmatched;
+}
+
+interface Series {
+  labels: { method: string; route: string; status_class: string };
+  count: number;
+  sum: number;
+  /** per bucket, not cumulative (made cumulative when scraped) */
+  buckets: number[];
+}
+
+/** Request counts and latencies per method, route and status class. */
+class RouteSeries {
+  private readonly series = new Map<string, Series>();
+
+  observe(method: string, route: string, status: number, ms: number) {
+    const statusClass = STATUS_CLASSES[(status / 100) | 0] ?? '5xx';
+    const key = `${method} ${statusClass} ${route}`;
+    let s = this.series.get(key);
+    if (!s) this.series.set(key, (s = { labels: { method, route, status_class: statusClass }, count: 0, sum: 0, buckets: BUCKETS.map(() => 0) }));
+    const seconds = ms / 1000;
+    s.count++;
+    s.sum += seconds;
+    for (let i = 0; i < BUCKETS.length; i++)
+      if (seconds <= BUCKETS[i]) {
+        s.buckets[i]++;
+        break;
+      }
+  }
+
+  /** prom-client's shape of a metric (what Registry.metrics() prints and AggregatorRegistry sums), read when scraped. */
+  metrics(): Metric[] {
+    const all = () => [...this.series.values()];
+    const counter = {
+      name: 'arena_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status class',
+      type: 'counter',
+      aggregator: 'sum',
+      get: () => ({ ...counter, values: all().map((s) => ({ labels: s.labels, value: s.count })) }),
+    };
+    const name = 'arena_http_request_duration_seconds';
+    const histogram = {
+      name,
+      help: 'Time from the request to the end of its answer, by method, route pattern and status class',
+      type: 'histogram',
+      aggregator: 'sum',
+      get: () => ({
+        ...histogram,
+        values: all().flatMap((s) => {
+          let cumulative = 0;
+          return [
+            ...BUCKETS.map((le, i) => ({ metricName: `${name}_bucket`, labels: { ...s.labels, le }, value: (cumulative += s.buckets[i]) })),
+            { metricName: `${name}_bucket`, labels: { ...s.labels, le: '+Inf' }, value: s.count },
+            { metricName: `${name}_sum`, labels: s.labels, value: s.sum },
+            { metricName: `${name}_count`, labels: s.labels, value: s.count },
+          ];
+        }),
+      }),
+    };
+    return [counter, histogram] as unknown as Metric[];
+  }
+}
+
+/** `Authorization: Bearer <token>` against the configured token, in constant time (both sides hashed to one length). */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+  if (!given) return false;
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+const unauthorized = { status: 'ERROR', error: { code: 'UNAUTHORIZED', message: 'A valid metrics token is required' } };
+
+/**
+ * Decorates the app with its counters and, when METRICS_TOKEN is set, adds /metrics and the
+ * per-request observation. Call before any route is added: the observation is attached to each
+ * route as it is registered (onRoute), so it knows the route's pattern without reading
+ * `req.routeOptions` (an object built per access) on every request.
+ */
+export function registerMetrics(app: FastifyInstance, config: AppConfig) {
+  const counters = new AppMetrics();
+  app.decorate('metrics', counters);
+  const token = config.metricsToken;
+  if (!token) return;
+
+  // a cluster worker answers the primary's request for its metrics (serveClusterMetrics) from this registry
+  const registry: Registry = cluster.isWorker ? new AggregatorRegistry<typeof Registry.PROMETHEUS_CONTENT_TYPE>() : new Registry();
+  if (cluster.isWorker) AggregatorRegistry.setRegistries([registry]);
+  collectDefaultMetrics({ register: registry });
+
+  const routes = new RouteSeries();
+  for (const metric of routes.metrics()) registry.registerMetric(metric);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const url = route.url;
+    // @fastify/static's catch-all (src/platform/http/site.ts) matches every path outside the other
+    // routes: it sends dist/client's files, and a page's kept copy answers in its onRequest hook
+    const observe =
+      url === '/*'
+        ? (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            routes.observe(req.method, siteLabel(req, reply.statusCode), reply.statusCode, reply.elapsedTime);
+            done();
+          }
+        : (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            routes.observe(req.method, url, reply.statusCode, reply.elapsedTime);
+            done();
+          };
+    // a new array: the options' own may be shared with the HEAD route Fastify derives from a GET
+    route.onResponse = [...(route.onResponse ? [route.onResponse].flat() : []), observe];
+  });
+  // the not-found handlers (pages without `.html`, on-demand pages, unknown addresses) have no onRoute;
+  // a request the catch-all hands to them (reply.callNotFound) runs only their hooks
+  app.addHook('onResponse', (req, reply, done) => {
+    if (req.is404) routes.observe(METHODS.has(req.method) ? req.method : 'other', siteLabel(req, reply.statusCode), reply.statusCode, reply.elapsedTime);
+    done();
+  });
+
+  const dbLabels = { engine: app.db.dialect };
+  const poolGauge = (name: string, help: string, read: (p: ReturnType<FastifyInstance['db']['pool']>) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['engine'],
+      registers: [registry],
+      collect() {
+        this.set(dbLabels, read(app.db.pool()));
+      },
+    });
+  poolGauge('arena_db_pool_max', 'Database connections the pool may open (SQLite: its one connection)', (p) => p.max);
+  poolGauge('arena_db_pool_connections', 'Database connections open', (p) => p.total);
+  poolGauge('arena_db_pool_in_use', 'Database connections lent to a query or transaction', (p) => p.total - p.idle);
+  poolGauge('arena_db_pool_idle', 'Database connections open and free', (p) => p.idle);
+  poolGauge('arena_db_pool_waiting', 'Queries and transactions waiting for a database connection', (p) => p.waiting);
+
+  const gates = () => ({ password: passwordWork, image: app.imageGate });
+  new Gauge({
+    name: 'arena_work_running',
+    help: 'CPU-heavy jobs running now (argon2 password hashes, image decoding)',
+    labelNames: ['gate'],
+    registers: [registry],
+    collect() {
+      for (const [gate, work] of Object.entries(gates())) this.set({ gate }, work.running);
+    },
+  });
+  new Gauge({
+    name: 'arena_work_waiting',
+    help: 'CPU-heavy jobs waiting for a slot (beyond the queue they are refused with 503)',
+    labelNames: ['gate'],
+    registers: [registry],
+    collect() {
+      for (const [gate, work] of Object.entries(gates())) this.set({ gate }, work.queued);
+    },
+  });
+
+  /** A counter whose values are copied from plain numbers at scrape time. */
+  const countedCounter = <L extends string>(name: string, help: string, labelNames: L[], read: () => [Partial<Record<L, string>>, number][]) =>
+    new Counter({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [labels, value] of read()) this.inc(labels, value);
+      },
+    });
+  const cacheCounts = () => app.responseCache?.counts ?? { api: { hits: 0, misses: 0 }, page: { hits: 0, misses: 0 } };
+  countedCounter('arena_cache_hits_total', 'Micro-cache answers served without building them (a kept copy, or the build another request had under way), by cache', ['cache'], () =>
+    Object.entries(cacheCounts()).map(([cache, c]) => [{ cache }, c.hits]),
+  );
+  countedCounter('arena_cache_misses_total', 'Micro-cache answers built because no copy was fresh, by cache', ['cache'], () => Object.entries(cacheCounts()).map(([cache, c]) => [{ cache }, c.misses]));
+  countedCounter('arena_rate_limit_rejections_total', 'Requests refused with 429, by limiter (a route pattern, or a failure limit by name)', ['limiter'], () => [...counters.rejections].map(([limiter, n]) => [{ limiter }, n]));
+  countedCounter('arena_mail_sent_total', 'E-mails handed to the mail server (or written to the outbox) by this process', [], () => [[{}, app.mailQueue.counts.sent]]);
+  countedCounter('arena_mail_failed_total', 'E-mail delivery attempts that failed (each is retried with backoff, up to 15 attempts)', [], () => [[{}, app.mailQueue.counts.failed]]);
+
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    // a scrape is personal to its token: no shared cache may keep it
+    reply.header('cache-control', 'no-store');
+    if (!bearerMatches(req.headers.authorization, token)) return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send(unauthorized);
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+/**
+ * `start:cluster`'s primary: with METRICS_PORT and METRICS_TOKEN set, serves at
+ * http://HOST:METRICS_PORT/metrics the sum of every worker's metrics (prom-client's
+ * AggregatorRegistry asks each worker over the cluster channel), so one scrape sees the whole
+ * cluster instead of whichever worker the shared port hands it to.
+ */
+export function serveClusterMetrics(config: Pick<AppConfig, 'host' | 'metricsPort' | 'metricsToken'>): http.Server | null {
+  const token = config.metricsToken;
+  if (!config.metricsPort || !token) return null;
+  const aggregator = new AggregatorRegistry();
+  const server = http.createServer((req, res) => {
+    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
+      res.end(body);
+    };
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return send(404, 'text/plain', 'Not found');
+    if (!bearerMatches(req.headers.authorization, token)) return send(401, 'application/json', JSON.stringify(unauthorized), { 'www-authenticate': 'Bearer realm="metrics"' });
+    aggregator.clusterMetrics().then(
+      (body) => send(200, aggregator.contentType, body),
+      (err: Error) => send(503, 'text/plain', `metrics unavailable: ${err.message}`),
+    );
+  });
+  // a port already taken must not end the primary and its workers: the API goes on without the sum
+  server.on('error', (err) => console.error(`cluster metrics not served on ${config.host}:${config.metricsPort}: ${err.message}`));
+  server.listen(config.metricsPort, config.host);
+  return server;
+}
