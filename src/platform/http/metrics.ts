@@ -25,6 +25,11 @@ import { passwordWork } from '../passwords.ts';
 
 /** Per-app counters bumped where things happen; read at scrape time. */
 export class AppMetrics {
+  /**
+   * Counts a built file answered at the socket, ahead of Fastify and its hooks (site.ts): set when
+   * metrics are on, so those answers join the `static` series; a no-op otherwise.
+   */
+  staticAnswer: (method: string, status: number, ms: number) => void = () => {};
   /** 429s by limiter: a route's path for a route limit, the limiter's name for a failure limit */
   readonly rejections = new Map<string, number>();
   rateLimited(limiter: string) {
@@ -149,25 +154,18 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
 
   const routes = new RouteSeries();
   for (const metric of routes.metrics()) registry.registerMetric(metric);
+  counters.staticAnswer = (method, status, ms) => routes.observe(method, routeLabels.static, status, ms);
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url;
-    // @fastify/static's catch-all (src/platform/http/site.ts) matches every path outside the other
-    // routes: it sends dist/client's files, and a page's kept copy answers in its onRequest hook
-    const observe =
-      url === '/*'
-        ? (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-            routes.observe(req.method, siteLabel(req, reply.statusCode), reply.statusCode, reply.elapsedTime);
-            done();
-          }
-        : (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-            routes.observe(req.method, url, reply.statusCode, reply.elapsedTime);
-            done();
-          };
+    const observe = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      routes.observe(req.method, url, reply.statusCode, reply.elapsedTime);
+      done();
+    };
     // a new array: the options' own may be shared with the HEAD route Fastify derives from a GET
     route.onResponse = [...(route.onResponse ? [route.onResponse].flat() : []), observe];
   });
-  // the not-found handlers (pages without `.html`, on-demand pages, unknown addresses) have no onRoute;
-  // a request the catch-all hands to them (reply.callNotFound) runs only their hooks
+  // no route matched: a built file or page answered by site.ts's hook (before the socket path takes
+  // over, and under app.inject), an on-demand page, or an unknown address
   app.addHook('onResponse', (req, reply, done) => {
     if (req.is404) routes.observe(METHODS.has(req.method) ? req.method : 'other', siteLabel(req, reply.statusCode), reply.statusCode, reply.elapsedTime);
     done();

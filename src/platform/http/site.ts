@@ -57,7 +57,9 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   if (fastify && others.length === 0) {
     server.removeListener('request', fastify);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (!respond?.(req, res)) fastify(req, res);
+      const started = performance.now();
+      if (respond?.(req, res)) app.metrics.staticAnswer(req.method!, res.statusCode, performance.now() - started);
+      else fastify(req, res);
     });
   }
   // while closing, Fastify answers (it closes kept-alive connections as it does so)

@@ -138,6 +138,20 @@ test('static pages, on-demand pages and unknown addresses each count under one l
   expect(after).not.toContain('wp-login');
 });
 
+test('built files answered at the socket, ahead of Fastify, count as static too', async () => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const before = await scrape();
+  // the first answer goes through the hook and hands its headers to the socket path; the rest are answered there
+  for (let i = 0; i < 5; i++) expect((await fetch(`http://127.0.0.1:${port}/competitions`)).status).toBe(200);
+  const etag = (await fetch(`http://127.0.0.1:${port}/`)).headers.get('etag')!;
+  expect((await fetch(`http://127.0.0.1:${port}/`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  const after = await scrape();
+  const delta = (labels: Record<string, string>) => value(after, 'arena_http_requests_total', labels) - value(before, 'arena_http_requests_total', labels);
+  expect(delta({ method: 'GET', route: 'static', status_class: '2xx' })).toBe(6);
+  expect(delta({ method: 'GET', route: 'static', status_class: '3xx' })).toBe(1);
+});
+
 test('the micro-cache counts a miss, then hits, per cache (API answers and on-demand pages)', async () => {
   const before = await scrape();
   for (let i = 0; i < 3; i++) expect((await t.call('GET', '/api/news?limit=7')).status).toBe(200);
