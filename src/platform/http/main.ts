@@ -49,9 +49,27 @@ app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
 await app.listen({ port: config.port, host: config.host });
 console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}); API docs at /api/docs`);
 
+// SIGTERM (a deploy, systemd, Kubernetes, the cluster's rolling restart) or Ctrl-C: stop accepting,
+// let the requests in flight finish within SHUTDOWN_GRACE_MS, close the pools and exit 0; 1 when
+// connections had to be cut at the deadline. A second signal stops at once.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, async () => {
-    await app.close();
-    await db.close();
-    process.exit(0);
+    if (stopping) {
+      console.warn(`${signal} again: stopping now`);
+      process.exit(1);
+    }
+    stopping = true;
+    try {
+      const outcome = await app.shutdown({ graceMs: config.shutdownGraceMs });
+      mailer.close?.();
+      // after a forced stop a query may still hold its pool connection; exiting ends it (the
+      // database rolls its transaction back), so the pool gets a moment, not a wait
+      await Promise.race([db.close(), new Promise((resolve) => setTimeout(resolve, outcome === 'drained' ? 5000 : 500))]);
+      if (outcome === 'forced') console.warn(`stopped after ${config.shutdownGraceMs} ms with requests still open: their connections were cut`);
+      process.exit(outcome === 'drained' ? 0 : 1);
+    } catch (err) {
+      console.error('shutdown failed', err);
+      process.exit(1);
+    }
   });

@@ -1,0 +1,141 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import pg from 'pg';
+import SQLite from 'better-sqlite3';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
+import { accounts, address, auditLedger, rewardsApi, type Account } from '../helpers/rewards.ts';
+import { anyFreePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
+
+/**
+ * SIGTERM on a real server process (src/platform/http/shutdown.ts): the request in flight is
+ * answered, new connections are refused, and the process exits 0 once the pools are closed. The
+ * request is kept in flight by a lock this test holds on the database, the way a slow write would.
+ */
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+let t: TestApp;
+let admin: Account;
+const servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+  [admin] = await accounts(t, 1, { admin: true });
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.crash()));
+  await t?.close();
+});
+
+async function server(env: Record<string, string> = {}) {
+  // a write waiting on SQLite's lock retries this long before its 503 (PostgreSQL waits on the row lock)
+  const s = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await anyFreePort(), env: { RATE_LIMITS: 'false', DB_BUSY_TIMEOUT_MS: '8000', ...env } });
+  servers.push(s);
+  return s;
+}
+
+/** Holds the lock a purchase's write needs until release(): a row lock, or SQLite's write lock. */
+async function holdWriteLock(productId: string): Promise<{ waiting(): Promise<void>; release(): Promise<void> }> {
+  if (engine === 'postgres') {
+    const client = new pg.Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    await client.query('begin');
+    await client.query('select id from products where id = $1 for update', [productId]);
+    return {
+      // the server's statement is queued behind this lock
+      async waiting() {
+        await expect.poll(async () => (await client.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n, { timeout: 5000 }).toBe(1);
+      },
+      async release() {
+        await client.query('rollback');
+        await client.end();
+      },
+    };
+  }
+  const db = new SQLite(t.config.databaseUrl.replace(/^sqlite:/, ''));
+  db.exec('begin immediate');
+  return {
+    // nothing to observe from outside: the write retries quietly; the request has had time to reach it
+    waiting: () => new Promise((resolve) => setTimeout(resolve, 500)),
+    async release() {
+      db.exec('commit');
+      db.close();
+    },
+  };
+}
+
+const exitOf = (s: ServerProcess) => new Promise<{ code: number | null; at: number }>((resolve) => s.child.once('exit', (code) => resolve({ code, at: Date.now() })));
+
+/** Whether a new TCP connection to the port is accepted right now. */
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+async function purchaseSetup() {
+  const api = rewardsApi(t, admin.token);
+  const product = await api.product({ price: 100, quantity: 10 });
+  const [buyer] = await accounts(t, 1);
+  await api.credit(buyer.id, 500);
+  const buy = (s: ServerProcess) =>
+    fetch(`${s.url}/api/marketplace/purchases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: product._id, shippingAddress: address }),
+    });
+  return { product, buyer, buy };
+}
+
+describe(`SIGTERM (${engine})`, () => {
+  test('the request in flight is answered, new connections are refused, the process exits 0', async () => {
+    const s = await server();
+    const { product, buy } = await purchaseSetup();
+    const lock = await holdWriteLock(product._id);
+    let answered = false;
+    const inFlight = buy(s).then(async (res) => ((answered = true), { status: res.status, connection: res.headers.get('connection'), body: await res.json() }));
+    await lock.waiting();
+
+    const exited = exitOf(s);
+    const signalled = Date.now();
+    s.child.kill('SIGTERM');
+    // the listening socket closes at once, while the purchase still waits on the lock
+    await expect.poll(() => accepts(s.port), { timeout: 2000 }).toBe(false);
+    expect(answered).toBe(false);
+    expect(s.child.exitCode).toBeNull();
+
+    await lock.release();
+    const res = await inFlight;
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // the client is told not to reuse the connection
+    expect(res.connection).toBe('close');
+    const { code, at } = await exited;
+    expect(code, s.output()).toBe(0);
+    expect(at - signalled).toBeLessThan(10_000);
+    // the purchase is in the database with its debit
+    const bought = await t.db.kysely.selectFrom('purchases').select('id').where('product_id', '=', product._id).execute();
+    expect(bought).toHaveLength(1);
+    await auditLedger(t);
+  });
+
+  test('a request still running at SHUTDOWN_GRACE_MS is cut and the process exits 1', async () => {
+    const s = await server({ SHUTDOWN_GRACE_MS: '300' });
+    const { product, buy } = await purchaseSetup();
+    const lock = await holdWriteLock(product._id);
+    const inFlight = buy(s).then(
+      (res) => res.status,
+      () => 'cut' as const,
+    );
+    await lock.waiting();
+    const exited = exitOf(s);
+    s.child.kill('SIGTERM');
+    const { code } = await exited;
+    expect(code).toBe(1);
+    expect(await inFlight).toBe('cut');
+    expect(s.output()).toMatch(/connections were cut/);
+    await lock.release();
+    // nothing half-done: the cut purchase rolled back with its process
+    expect(await t.db.kysely.selectFrom('purchases').select('id').where('product_id', '=', product._id).execute()).toEqual([]);
+    await auditLedger(t);
+  });
+});
