@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -142,6 +143,47 @@ describe(`SIGTERM (${engine})`, () => {
     // nothing half-done: the cut purchase rolled back with its process
     expect(await t.db.kysely.selectFrom('purchases').select('id').where('product_id', '=', product._id).execute()).toEqual([]);
     await auditLedger(t);
+  });
+});
+
+describe(`draining, in process (${engine})`, () => {
+  test('requests on open keep-alive connections are answered with Connection: close; readiness says draining', async () => {
+    const d = await createTestApp({ rateLimits: false });
+    try {
+      await d.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = d.app.server.address() as net.AddressInfo;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+      const get = (p: string) =>
+        new Promise<{ status: number; connection?: string; body: any }>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port, path: p, agent }, (res) => {
+              let text = '';
+              res.on('data', (c) => (text += c));
+              res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: JSON.parse(text) }));
+            })
+            .on('error', reject);
+        });
+      // two kept-alive connections, idle when the stop begins
+      const warm = await Promise.all([get('/api/health/live'), get('/api/health/live')]);
+      expect(warm.map((r) => r.connection)).toEqual(['keep-alive', 'keep-alive']);
+      expect(d.app.draining).toBe(false);
+
+      const stopped = d.app.shutdown({ graceMs: 5000 });
+      expect(d.app.draining).toBe(true);
+      const [list, ready] = await Promise.all([get('/api/tournaments'), get('/api/health')]);
+      // an ordinary request is served, not refused, and told to go elsewhere next time
+      expect(list.status).toBe(200);
+      expect(list.connection).toBe('close');
+      // a balancer's readiness probe learns that this process is leaving
+      expect(ready.status).toBe(503);
+      expect(ready.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', draining: true });
+      expect(ready.connection).toBe('close');
+      expect(await stopped).toBe('drained');
+      expect(await accepts(port)).toBe(false);
+      agent.destroy();
+    } finally {
+      await d.close();
+    }
   });
 });
 
