@@ -36,21 +36,21 @@ export function registerShutdown(app: FastifyInstance) {
   app.decorate('draining', {
     getter: () => draining,
   });
-  // per connection, not per request: nothing runs on the request path but one flag check
+  // per connection, not per request: nothing is added to the request path until a stop begins
   app.server.on('connection', (socket: net.Socket) => {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
-  app.server.on('request', (_req, res: ServerResponse) => {
-    if (draining) res.setHeader('connection', 'close');
-  });
-  // the answer being written on a socket; Node's own field, also read by http-terminator and stoppable
+  // the answer being written on a socket: Node's own field (http-terminator reads it the same way)
   const current = (socket: net.Socket) => (socket as net.Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
 
   app.decorate('shutdown', async function shutdown({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<'drained' | 'forced'> {
     if (draining) throw new Error('shutdown already started');
     draining = true;
     const deadline = Date.now() + graceMs;
+    // added only now, and ahead of Fastify's own listener, so it costs nothing until a stop and
+    // runs before any answer can be written
+    app.server.prependListener('request', (_req, res: ServerResponse) => res.setHeader('connection', 'close'));
     for (const socket of connections) {
       const res = current(socket);
       if (res && !res.headersSent) res.setHeader('connection', 'close');
