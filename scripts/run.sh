@@ -49,6 +49,8 @@ case "$cmd" in
   start) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/platform/http/main.ts "$@" ;;
   demo:reset) node scripts/demo-reset.ts; ensure_build; export SEED_DEMO=true; exec node src/platform/http/main.ts "$@" ;;
   start:cluster) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/platform/http/cluster.ts "$@" ;;
+  backup) exec node scripts/backup.ts backup "$@" ;;
+  restore) exec node scripts/backup.ts restore "$@" ;;
   bench) ensure_build; exec node tests/bench/run.ts "$@" ;;
   build) rm -f dist/.built; ensure_build ;;
   site) ensure_build ;;

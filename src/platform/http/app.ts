@@ -39,6 +39,7 @@ import { passwordWork } from '../passwords.ts';
 import { registerRequestLogging, requestIdOptions } from './logging.ts';
 import { readInlineHashes, registerSecurityHeaders } from './security-headers.ts';
 import { registerMetrics } from './metrics.ts';
+import { registerShutdown } from './shutdown.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,7 +80,11 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     connectionTimeout: config.connectionTimeoutMs,
     // longer than the 60 s idle timeout of common load balancers, so the balancer closes first
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // during a stop, a request that still reaches this process is answered, with Connection: close
+    // (src/platform/http/shutdown.ts), rather than refused with a 503
+    return503OnClosing: false,
   });
+  registerShutdown(app);
   passwordWork.configure(config.passwordHashConcurrency, config.passwordHashQueue);
   app.decorate('config', config);
   app.decorate('db', db);

@@ -39,19 +39,75 @@ if (cluster.isPrimary) {
     for (let i = 1; i < workers; i++) fork(false);
     console.log(`Arena cluster: ${workers} API processes on http://${config.host}:${config.port} (pid ${process.pid})`);
   });
+  // Workers being replaced on purpose (a rolling restart): their exit is expected, not replaced again.
+  const retiring = new Set<number>();
   // a worker that dies is replaced, the way a supervisor or a load balancer's health check would
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
+    if (stopping || retiring.delete(worker.id)) return;
     console.warn(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     fork(false);
   });
+
+  /**
+   * SIGHUP (after a deploy): every worker in turn is replaced by one running the code now on disk.
+   * The replacement starts first and the old one is asked to stop only once the new one listens,
+   * so the port always has as many workers as before; the old one drains (SIGTERM: it finishes its
+   * requests, src/platform/http/shutdown.ts) and the next is replaced once it has exited.
+   */
+  let rolling: Promise<void> | null = null;
+  let again = false;
+  const rollingRestart = async () => {
+    const started = Date.now();
+    for (const old of Object.values(cluster.workers ?? {})) {
+      if (!old || stopping) break;
+      const fresh = fork(false);
+      const up = await new Promise<boolean>((resolve) => {
+        fresh.once('listening', () => resolve(true));
+        fresh.once('exit', () => resolve(false));
+      });
+      // a replacement that cannot start (a broken deploy) leaves the old workers serving
+      if (!up) {
+        if (stopping) return;
+        console.error(`rolling restart stopped: the new worker ${fresh.process.pid} ended before listening; the others keep running the previous code`);
+        return;
+      }
+      if (stopping) break;
+      if (old.isDead()) continue;
+      retiring.add(old.id);
+      const gone = new Promise((resolve) => old.once('exit', resolve));
+      old.process.kill('SIGTERM');
+      await gone;
+    }
+    console.log(`rolling restart done in ${Date.now() - started} ms: ${Object.keys(cluster.workers ?? {}).length} workers`);
+  };
+  process.on('SIGHUP', () => {
+    if (stopping) return;
+    // a SIGHUP during a restart (a second deploy) restarts once more after it, with the newest code
+    if (rolling) {
+      again = true;
+      return;
+    }
+    console.log(`SIGHUP: restarting ${Object.keys(cluster.workers ?? {}).length} workers one by one`);
+    rolling = (async () => {
+      do {
+        again = false;
+        await rollingRestart();
+      } while (again && !stopping);
+      rolling = null;
+    })();
+  });
+
+  // SIGTERM or Ctrl-C: every worker drains (finishes its requests) and the primary exits after the last
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      const left = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead()).length;
       cluster.on('exit', () => {
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        if (left() === 0) process.exit(0);
       });
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      if (left() === 0) process.exit(0);
     });
 }
 

@@ -57,6 +57,10 @@ export interface AppConfig {
   mailPollMs: number;
   /** How often each process looks for reminders that are due (REMINDER_POLL_MS, src/features/reminders/server/scheduler.ts). */
   reminderPollMs: number;
+  /** On SIGTERM, how long requests in flight may take before their connections are cut (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** `npm run backup` keeps this many of the newest backups in DATA_DIR/backups (BACKUP_KEEP). */
+  backupKeep: number;
   /** PostgreSQL: longest wait to open a connection. */
   dbConnectTimeoutMs: number;
   /** PostgreSQL: longest wait for a free connection while all are busy (cut short when the database is unreachable). */
@@ -222,6 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1),
     mailPollMs: int(env.MAIL_POLL_MS, 2_000, 10),
     reminderPollMs: int(env.REMINDER_POLL_MS, 15_000, 100),
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000, 0),
+    // two weeks of nightly backups: a mistake noticed days later can still be undone
+    backupKeep: int(env.BACKUP_KEEP, 14, 1),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3000, 1),
     dbPoolTimeoutMs: int(env.DB_POOL_TIMEOUT_MS, 10_000, 1),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000, 1),

@@ -27,7 +27,7 @@ function probe(check: () => Promise<unknown>): Promise<State> {
 const dependencies = z.object({ database: z.enum(['up', 'down']), redis: z.enum(['up', 'down']).optional() });
 const unavailable = z.object({
   status: z.literal('ERROR'),
-  error: z.object({ code: z.literal('SERVICE_UNAVAILABLE'), message: z.string(), dependencies }),
+  error: z.object({ code: z.literal('SERVICE_UNAVAILABLE'), message: z.string(), dependencies, draining: z.literal(true).optional() }),
 });
 
 export default async function healthRoutes(root: FastifyInstance) {
@@ -35,17 +35,20 @@ export default async function healthRoutes(root: FastifyInstance) {
   app.get('/health', {
     schema: {
       tags: ['system'],
-      summary: 'Readiness: 200 once the database answers, 503 naming what failed; always within 1 s',
-      description: 'Redis (when configured) is reported but does not make the answer 503: rate limits fall back to the database or memory while it is down.',
+      summary: 'Readiness: 200 once the database answers, 503 naming what failed or while the process stops; always within 1 s',
+      description:
+        'Redis (when configured) is reported but does not make the answer 503: rate limits fall back to the database or memory while it is down. ' +
+        'After SIGTERM the answer is 503 with `draining: true` while the requests in flight finish, so a load balancer stops sending traffic here.',
       response: { 200: envelope(z.object({ database: z.enum(['sqlite', 'postgres']), redis: z.enum(['up', 'down']).optional() })), 503: unavailable },
     },
     handler: async (_req, reply) => {
       const redis = app.redis;
       const [database, redisState] = await Promise.all([probe(() => sql`select 1`.execute(app.db.kysely)), redis ? probe(() => redis.ping()) : undefined]);
       const redisField = redisState ? { redis: redisState } : {};
-      if (database === 'down') {
+      if (database === 'down' || app.draining) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        return reply.code(503).send({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: serviceUnavailableMessage, dependencies: { database, ...redisField } } });
+        const error = { code: 'SERVICE_UNAVAILABLE' as const, message: serviceUnavailableMessage, dependencies: { database, ...redisField } };
+        return reply.code(503).send({ status: 'ERROR', error: app.draining ? { ...error, draining: true as const } : error });
       }
       return ok({ database: app.db.dialect, ...redisField });
     },

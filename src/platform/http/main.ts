@@ -1,4 +1,5 @@
 import './production-env.ts';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -47,11 +48,36 @@ schedulePruning(app);
 // after the seed: the first tick already finds the demo's open check-in
 app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
 await app.listen({ port: config.port, host: config.host });
-console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}); API docs at /api/docs`);
+console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}, pid ${process.pid}); API docs at /api/docs`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
+// SIGTERM (a deploy, systemd, Kubernetes, the cluster's rolling restart) or Ctrl-C: stop accepting,
+// let the requests in flight finish within SHUTDOWN_GRACE_MS, close the pools and exit 0; 1 when
+// connections had to be cut at the deadline. A second Ctrl-C stops at once; a second SIGTERM is
+// ignored (systemd's default KillMode signals every process of the unit, and the cluster's
+// primary forwards its own: a worker may well get two).
+let stopping = false;
+// A cluster worker (src/platform/http/cluster.ts) takes its orders from the primary, which turns
+// Ctrl-C into a SIGTERM for each worker and SIGHUP into a rolling restart: the terminal's own
+// SIGINT and SIGHUP, sent to the whole process group, must not stop the worker at once.
+if (cluster.isWorker) for (const signal of ['SIGINT', 'SIGHUP'] as const) process.on(signal, () => {});
+for (const signal of cluster.isWorker ? (['SIGTERM'] as const) : (['SIGINT', 'SIGTERM'] as const))
   process.on(signal, async () => {
-    await app.close();
-    await db.close();
-    process.exit(0);
+    if (stopping) {
+      if (signal === 'SIGTERM') return;
+      console.warn(`${signal} again: stopping now`);
+      process.exit(1);
+    }
+    stopping = true;
+    try {
+      const outcome = await app.shutdown({ graceMs: config.shutdownGraceMs });
+      mailer.close?.();
+      // after a forced stop a query may still hold its pool connection; exiting ends it (the
+      // database rolls its transaction back), so the pool gets a moment, not a wait
+      await Promise.race([db.close(), new Promise((resolve) => setTimeout(resolve, outcome === 'drained' ? 5000 : 500))]);
+      if (outcome === 'forced') console.warn(`stopped after ${config.shutdownGraceMs} ms with requests still open: their connections were cut`);
+      process.exit(outcome === 'drained' ? 0 : 1);
+    } catch (err) {
+      console.error('shutdown failed', err);
+      process.exit(1);
+    }
   });

@@ -11,6 +11,8 @@ export interface Mail {
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Releases the SMTP transport at shutdown. */
+  close?(): void;
 }
 
 /**
@@ -24,6 +26,7 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
       },
+      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

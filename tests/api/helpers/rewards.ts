@@ -106,7 +106,7 @@ export async function balanceOf(t: TestApp, userId: string): Promise<number> {
  * The ledger audit of DESIGN section 4: every wallet's balance equals the sum of its entries and is
  * not negative, no entry exists without its wallet, and each entry's balance_after is reachable.
  */
-export async function auditLedger(t: TestApp): Promise<void> {
+export async function auditLedger(t: Pick<TestApp, 'db'>): Promise<void> {
   const db = t.db.kysely;
   const wallets = await db.selectFrom('wallets').selectAll().execute();
   const entries = await db.selectFrom('wallet_transactions').select(['user_id', 'amount', 'balance_after']).execute();

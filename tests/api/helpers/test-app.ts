@@ -45,7 +45,8 @@ export const engine = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
 
-async function createDatabase(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** An empty database of this run's engine: `tmp`/app.db, or a new PostgreSQL database; `drop` removes the latter. */
+export async function createDatabase(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
   if (engine === 'sqlite') return { url: `sqlite:${path.join(tmp, 'app.db')}`, drop: async () => {} };
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
