@@ -90,6 +90,28 @@ export async function waitlistPosition(db: Db, tournamentId: string, userId: str
   return 1 + Number(ahead.n);
 }
 
+/**
+ * One player's registrations among some tournaments, in one query over the primary key (tournament,
+ * user), with `ahead`: for a waitlisted one, how many are queued before them (the queue order of
+ * waitlistPosition), else null. A tournament the player is not in has no row.
+ */
+export async function standingsIn(db: Db, userId: string, tournamentIds: string[]) {
+  if (!tournamentIds.length) return [];
+  return db
+    .selectFrom('tournament_registrations as r')
+    .select(['r.tournament_id', 'r.state', 'r.confirmed'])
+    .select(
+      sql<
+        number | null
+      >`case when r.state = 'waitlist' then (select ${countAll()} from tournament_registrations w where w.tournament_id = r.tournament_id and w.state = 'waitlist' and (w.created_at < r.created_at or (w.created_at = r.created_at and w.user_id < r.user_id))) end`.as(
+        'ahead',
+      ),
+    )
+    .where('r.tournament_id', 'in', tournamentIds)
+    .where('r.user_id', '=', userId)
+    .execute();
+}
+
 export async function insert(db: Db, row: Insertable<TournamentsTable>): Promise<void> {
   await db.insertInto('tournaments').values(row).execute();
 }

@@ -194,6 +194,28 @@ export async function standingOf(app: FastifyInstance, id: string, userId: strin
 }
 
 /**
+ * The caller's own standing (`me`) in each of these tournaments, read fresh in one query; the
+ * tournaments they are not in are left out (their `me` is `notRegisteredMe`).
+ */
+export async function standingsIn(app: FastifyInstance, ids: string[], userId: string): Promise<Map<string, NonNullable<Tournament['me']>>> {
+  const rows = await TournamentRepository.standingsIn(app.db.kysely, userId, ids);
+  return new Map(
+    rows.map((mine) => [
+      mine.tournament_id,
+      {
+        member: mine.state === 'member',
+        confirmed: mine.state === 'member' && mine.confirmed === 1,
+        waitlistPosition: mine.state === 'waitlist' ? 1 + Number(mine.ahead) : null,
+        ...disqualifiedFlag(mine.state),
+      },
+    ]),
+  );
+}
+
+/** `me` in a tournament the caller is not registered in. */
+export const notRegisteredMe: NonNullable<Tournament['me']> = Object.freeze({ member: false, confirmed: false, waitlistPosition: null });
+
+/**
  * For on-demand pages (Astro `locals.data.tournament`): the tournament as the holder of this token
  * sees it, or null when there is no such tournament. A bad or expired token reads anonymously.
  */
