@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
+import { sharedRead } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import { formatOf, tournamentFormats, type TournamentFormat } from '../../results/contract.ts';
@@ -521,7 +522,9 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
 }
 
 export async function setCheckIn(app: FastifyInstance, id: string, userId: string, callerId: string, confirmed: boolean, input?: RegistrationInput): Promise<Tournament> {
-  const row = await findRow(app, id);
+  // the check-ins of a rush share the read of the row (its schedule decides whether check-in is open)
+  const row = await sharedRead(app.db.kysely, `tournament:${app.config.ownerId}:${id}`, (db) => TournamentRepository.findById(db, app.config.ownerId, id));
+  if (!row) throw tournamentNotFound();
   const phase = phaseOfRow(row);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
   let gameAccount: string | undefined;
@@ -545,33 +548,11 @@ async function notInRoster(app: FastifyInstance, id: string, userId: string, oth
 
 /**
  * The registrations of one tournament, read after the caller's write has committed, shared by every
- * caller that asks before the read has begun. A check-in answers the whole tournament, so when the
- * whole field checks in at once (2,000 players in seconds) each answer used to read every
- * registration again: 2,000 reads of 2,000 rows, half the server's CPU in the rush. A read that has not
- * started yet will see every write committed before it starts, so all the check-ins waiting for it
- * can share it; one that has started may miss a write and is never joined.
+ * caller that asks before the read has begun (sharedRead). A check-in answers the whole tournament,
+ * so when the whole field checks in at once (2,000 players in seconds) each answer used to read
+ * every registration again: 2,000 reads of 2,000 rows, half the server's CPU in the rush.
  */
-const pendingReads = new WeakMap<object, Map<string, Promise<RegistrationRow[]>>>();
-function registrationsAfterWrite(app: FastifyInstance, id: string): Promise<RegistrationRow[]> {
-  let perDb = pendingReads.get(app.db.kysely);
-  if (!perDb) pendingReads.set(app.db.kysely, (perDb = new Map()));
-  const waiting = perDb.get(id);
-  if (waiting) return waiting;
-  // The read waits one turn of the event loop first: the check-ins being handled in this turn
-  // finish their writes meanwhile and join it. (Without the wait, the synchronous SQLite driver ran
-  // each read before the next write, nobody joined, and a rush of 2,000 cost 2,000 reads.)
-  const read: Promise<RegistrationRow[]> = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-    app.db.kysely.connection().execute(async (connection) => {
-      // from here on the read may miss a write: later callers start a read of their own
-      if (perDb.get(id) === read) perDb.delete(id);
-      return TournamentRepository.registrationsOf(connection, [id]);
-    }),
-  );
-  perDb.set(id, read);
-  // a failed read must not stay shared
-  read.catch(() => perDb.get(id) === read && perDb.delete(id));
-  return read;
-}
+const registrationsAfterWrite = (app: FastifyInstance, id: string): Promise<RegistrationRow[]> => sharedRead(app.db.kysely, `tournament-registrations:${id}`, (db) => TournamentRepository.registrationsOf(db, [id]));
 
 // ---------------------------------------------------------------------------------------------
 // admin reads and mail
