@@ -3,10 +3,11 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, createTournament, join, quickPlayer, quickPlayers, type Person } from '../helpers/tournaments.ts';
 
 /**
- * A player's `GET /api/tournaments` (issue 16, item 7) is the anonymous list from the micro-cache
- * with the player's own `me` spliced into each item (sendListWithMe in the tournament routes).
- * "Only mine" (`?members=`) is still built whole for the player, so a player registered in every
- * tournament must get the very same bytes from both.
+ * A player's `GET /api/tournaments` (issue 16, item 7), the whole list or "only mine"
+ * (`?members=` their own id), is made of the public items kept in the micro-cache with the
+ * player's own `me` spliced into each (listWithMe and ownListWithMe in the tournament routes). An
+ * admin's list is still built whole, so an admin looking at the player's own list is the
+ * reference: the same bytes but for `me`.
  */
 let t: TestApp;
 let admin: Person;
@@ -49,18 +50,35 @@ afterAll(() => t?.close());
 const list = (query: string, who: Person | null, language = 'it') => t.call('GET', `/api/tournaments${query}`, { token: who?.token, headers: { 'accept-language': language } });
 
 describe("a player's GET /api/tournaments", () => {
-  test('answers the same bytes as the answer built whole for the player, in both languages', async () => {
+  test('answers the same bytes as the answer built whole, but for `me`, in both languages', async () => {
+    // every `me` of an answer as the admin's (registered nowhere)
+    const asAdminSees = (body: string) => body.replace(/,"me":\{[^{}]*\}\}/g, ',"me":{"member":false,"confirmed":false,"waitlistPosition":null}}');
     for (const language of ['it', 'en']) {
       // the anonymous read first, so the player's answer is made from the kept copy
       await list('', null, language);
-      const fast = await list('', p, language);
-      const whole = await list(`?members=${p.id}&showAllTournament=true`, p, language);
-      expect(fast.status).toBe(200);
-      expect(fast.json.total).toBe(4);
-      expect(fast.res.body).toBe(whole.res.body);
-      expect(fast.res.headers['content-type']).toBe(whole.res.headers['content-type']);
-      expect(fast.res.headers['cache-control']).toMatch(/private/);
+      const all = await list('', p, language);
+      const own = await list(`?members=${p.id}&showAllTournament=true`, p, language);
+      const whole = await list(`?members=${p.id}&showAllTournament=true`, admin, language);
+      expect(all.status).toBe(200);
+      expect(all.json.total).toBe(4);
+      // p is in every tournament: the whole list is theirs
+      expect(own.res.body).toBe(all.res.body);
+      expect(asAdminSees(own.res.body)).toBe(whole.res.body);
+      expect(own.res.body).not.toBe(whole.res.body);
+      for (const r of [all, own]) {
+        expect(r.res.headers['content-type']).toBe(whole.res.headers['content-type']);
+        expect(r.res.headers['cache-control']).toMatch(/private/);
+      }
     }
+    // a page of it, and the empty list of a player in none
+    const page = `?members=${p.id}&limit=2&offset=1&sort=name`;
+    const own = await list(page, p);
+    expect(own.json.data).toHaveLength(2);
+    expect(asAdminSees(own.res.body)).toBe((await list(page, admin)).res.body);
+    const stranger = await quickPlayer(t);
+    const none = await list(`?members=${stranger.id}`, stranger);
+    expect(none.res.body).toBe((await list(`?members=${stranger.id}`, admin)).res.body);
+    expect(none.json).toEqual({ status: 'SUCCESS', data: [], total: 0 });
     const byName = Object.fromEntries((await list('', p)).json.data.map((x: any) => [x.name, x.me]));
     expect(byName).toEqual({
       member: { member: true, confirmed: false, waitlistPosition: null },
@@ -94,11 +112,25 @@ describe("a player's GET /api/tournaments", () => {
     await t.db.kysely.updateTable('tournaments').set({ name: 'member' }).where('id', '=', ids.member).execute();
   });
 
-  test("an admin's list and a player's own list are still built whole, fresh", async () => {
+  test("an admin's list is built whole, fresh; a player's own list has its tournaments fresh and their items from the kept copy", async () => {
+    const extra = await createTournament(t, admin.token, 'registration', { name: 'extra' });
+    // the items kept, the extra tournament's too (in the public list)
     await list('', null);
+    await list(`?members=${p.id}`, p);
     await t.db.kysely.updateTable('tournaments').set({ name: 'renamed again' }).where('id', '=', ids.member).execute();
+    // registered by another process: no write through this one empties its cache
+    const now = new Date().toISOString();
+    await t.db.kysely
+      .insertInto('tournament_registrations')
+      .values({ tournament_id: extra, user_id: p.id, state: 'member', confirmed: 0, game_account: '{"username":"ninja","id":"epic-ninja","game":"Fortnite","console":"PC"}', created_at: now, updated_at: now })
+      .execute();
     expect((await list('', admin)).json.data.map((x: any) => x.name)).toContain('renamed again');
-    expect((await list(`?members=${p.id}`, p)).json.data.map((x: any) => x.name)).toContain('renamed again');
+    const own = (await list(`?members=${p.id}`, p)).json;
+    expect(own.total).toBe(5);
+    expect(own.data.map((x: any) => x.name)).toEqual(expect.arrayContaining(['member', 'extra']));
+    expect(own.data.find((x: any) => x.id === extra).me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
+    await t.db.kysely.deleteFrom('tournament_registrations').where('tournament_id', '=', extra).execute();
+    await t.db.kysely.deleteFrom('tournaments').where('id', '=', extra).execute();
     await t.db.kysely.updateTable('tournaments').set({ name: 'member' }).where('id', '=', ids.member).execute();
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
 import { byText, orderFor } from '../../../platform/db/search.ts';
@@ -40,26 +40,32 @@ function filtered(db: Db, f: ListFilter) {
   return q;
 }
 
-/** One page in list order: not ended first by start ascending (unscheduled last), then ended ones newest first. */
-export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
+/** List order: not ended first by start ascending (unscheduled last), then ended ones newest first; one page of it. */
+function pageInListOrder<O>(q: SelectQueryBuilder<Database, 'tournaments', O>, f: ListFilter) {
   const ended = endedSql(f.now);
   // an unscheduled tournament counts as the latest start: the same on both engines, whose nulls sort differently
   const asked = orderFor(f.sort ?? 'newest', { name: byText('name'), start: sql`coalesce(start_tournament, '9999')` });
-  const [rows, count] = await Promise.all([
-    filtered(db, f)
-      .selectAll()
-      .$if(asked !== null, (q) => q.orderBy(...asked!))
-      .orderBy(sql`${ended} asc`)
-      .orderBy(sql`case when ${ended} = 0 then start_tournament end asc nulls last`)
-      .orderBy(sql`case when ${ended} = 1 then start_tournament end desc nulls last`)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-    filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  return q
+    .$if(asked !== null, (q) => q.orderBy(...asked!))
+    .orderBy(sql`${ended} asc`)
+    .orderBy(sql`case when ${ended} = 0 then start_tournament end asc nulls last`)
+    .orderBy(sql`case when ${ended} = 1 then start_tournament end desc nulls last`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+/** One page in list order, with how many match in all. */
+export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
+  const [rows, count] = await Promise.all([pageInListOrder(filtered(db, f).selectAll(), f).execute(), filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()]);
   return { rows, total: Number(count.n) };
+}
+
+/** The ids of one page in list order, with how many match in all (a player's own list, whose items come from the cache). */
+export async function listIds(db: Db, f: ListFilter): Promise<{ ids: string[]; total: number }> {
+  const [rows, count] = await Promise.all([pageInListOrder(filtered(db, f).select('id'), f).execute(), filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()]);
+  return { ids: rows.map((r) => r.id), total: Number(count.n) };
 }
 
 export async function findById(db: Db, owner: string, id: string): Promise<TournamentRow | undefined> {

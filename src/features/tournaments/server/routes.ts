@@ -116,10 +116,45 @@ async function listWithMe(app: FastifyInstance, req: FastifyRequest, reply: Fast
   const out = [slots.parts[0]];
   slots.ids.forEach((id, i) => {
     const me = mine.get(id);
-    out.push(',"me":', me ? JSON.stringify(meSchema.parse(me)) : notRegisteredMe, '}', slots.parts[i + 1]);
+    out.push(',"me":', meJson(me), '}', slots.parts[i + 1]);
   });
   return out.join('');
 }
+
+/**
+ * A player's own list (`?members=` their id, the "my tournaments" page): the page's ids, the total
+ * and the player's standing in each from the database, fresh; each item's public part from the
+ * micro-cache, kept per tournament and language, so every player of a tournament shares it. The
+ * pieces are cut from what the route's own serializer writes (a one-item list, an empty list), so
+ * the bytes are those of the whole answer built for this player.
+ */
+async function ownListWithMe(app: FastifyInstance, req: FastifyRequest & { query: TournamentService.ListQuery }, reply: FastifyReply, userId: string): Promise<string | null> {
+  const locale = requestLocale(req);
+  const { ids, total, mine } = await TournamentService.ownPage(app, req.query, userId);
+  const heads = await Promise.all(
+    ids.map((id) =>
+      sharedDerived(
+        app,
+        `api:tournament-item|${id}|${locale}`,
+        async () => {
+          // gone since the ids were read: an empty list, which the route then builds whole
+          const item = await TournamentService.publicItem(app, id);
+          return reply.serialize(localizeContent(okList(item ? [item] : [], 1), locale)) as string;
+        },
+        itemHead,
+      ),
+    ),
+  );
+  const [open, close] = (reply.serialize(okList([], total)) as string).split('[]');
+  if (heads.some((h) => h === null) || close === undefined) return null;
+  const items = heads.map((head, i) => `${head},"me":${meJson(mine.get(ids[i]!))}}`);
+  return `${open}[${items.join(',')}]${close}`;
+}
+/** The item of a one-item list answer, without its closing `,"me":null}`; null for any other answer. */
+const oneItemOpen = '{"status":"SUCCESS","data":[';
+const oneItemClose = `${itemMeNull}],"total":1}`;
+const itemHead = (body: string) => (body.startsWith(oneItemOpen) && body.endsWith(oneItemClose) ? body.slice(oneItemOpen.length, -oneItemClose.length) : null);
+const meJson = (me: Tournament['me'] | undefined) => (me ? JSON.stringify(meSchema.parse(me)) : notRegisteredMe);
 
 // Public reads may sit in a shared cache for a few seconds; an answer to a request with a token
 // carries the caller's own standing (`me`) and must not (src/platform/http-cache-policy.ts).
@@ -275,7 +310,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
         const { data, total } = await TournamentService.list(app, req.query, viewerId);
         return okList(data, total);
       };
-      // a player's own page of the shared list; an admin (about to edit) and "only mine" read everything fresh
+      // "only mine" for a player: their page's ids and standings fresh, the items from the cache
+      if (req.user && !req.user.isAdmin && req.query.members === req.user.id) {
+        const body = await ownListWithMe(app, req, reply, req.user.id);
+        if (body !== null) return reply.type('application/json; charset=utf-8').send(body as never);
+      }
+      // a player's own page of the shared list; an admin (about to edit) reads everything fresh
       if (req.user && !req.user.isAdmin && !req.query.members) {
         // (a reply is a thenable: the body is sent here, not returned from an async helper)
         const body = await listWithMe(app, req, reply, req.user.id, () => build(null));

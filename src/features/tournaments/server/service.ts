@@ -145,20 +145,26 @@ export interface ListQuery {
 
 /** A page of tournaments with their member lists, in two queries plus the count, whatever the page size. */
 export async function list(app: FastifyInstance, q: ListQuery, viewerId: string | null): Promise<{ data: Tournament[]; total: number }> {
-  const db = app.db.kysely;
   const now = Date.now();
-  const { rows, total } = await TournamentRepository.list(db, {
-    owner: app.config.ownerId,
-    now: new Date(now).toISOString(),
-    competitionId: q.competitionId,
-    memberId: q.members,
-    excludeEnded: q.showAllTournament === false,
-    sort: q.sort,
-    limit: q.limit,
-    offset: q.offset,
-  });
+  const { rows, total } = await TournamentRepository.list(app.db.kysely, listFilter(app, q, now));
+  return { data: await withRegistrations(app, rows, viewerId, now), total };
+}
+
+const listFilter = (app: FastifyInstance, q: ListQuery, now: number): TournamentRepository.ListFilter => ({
+  owner: app.config.ownerId,
+  now: new Date(now).toISOString(),
+  competitionId: q.competitionId,
+  memberId: q.members,
+  excludeEnded: q.showAllTournament === false,
+  sort: q.sort,
+  limit: q.limit,
+  offset: q.offset,
+});
+
+/** The rows as the API shows them, with the registrations of all of them read in one query. */
+async function withRegistrations(app: FastifyInstance, rows: TournamentRow[], viewerId: string | null, now: number): Promise<Tournament[]> {
   const regs = await TournamentRepository.registrationsOf(
-    db,
+    app.db.kysely,
     rows.map((r) => r.id),
   );
   const byTournament = new Map<string, RegistrationRow[]>();
@@ -167,7 +173,22 @@ export async function list(app: FastifyInstance, q: ListQuery, viewerId: string 
     if (bucket) bucket.push(r);
     else byTournament.set(r.tournament_id, [r]);
   }
-  return { data: rows.map((row) => toTournament(row, byTournament.get(row.id) ?? [], viewerId, now)), total };
+  return rows.map((row) => toTournament(row, byTournament.get(row.id) ?? [], viewerId, now));
+}
+
+/**
+ * A page of one player's own tournaments (`?members=` their own id) as ids in list order, with the
+ * total and the player's standing in each: the route fills in the items from its cache.
+ */
+export async function ownPage(app: FastifyInstance, q: ListQuery, userId: string): Promise<{ ids: string[]; total: number; mine: Map<string, NonNullable<Tournament['me']>> }> {
+  const { ids, total } = await TournamentRepository.listIds(app.db.kysely, listFilter(app, { ...q, members: userId }, Date.now()));
+  return { ids, total, mine: await standingsIn(app, ids, userId) };
+}
+
+/** One tournament as anyone sees it (`me` null), or null when there is none. */
+export async function publicItem(app: FastifyInstance, id: string): Promise<Tournament | null> {
+  const row = await TournamentRepository.findById(app.db.kysely, app.config.ownerId, id);
+  return row ? (await withRegistrations(app, [row], null, Date.now()))[0]! : null;
 }
 
 async function findRow(app: FastifyInstance, id: string): Promise<TournamentRow> {
