@@ -70,11 +70,14 @@ describe("a player's GET /api/tournaments", () => {
         expect(r.res.headers['cache-control']).toMatch(/private/);
       }
     }
-    // a page of it, and the empty list of a player in none
+    // a page of it, a page past its end, and the empty list of a player in none
     const page = `?members=${p.id}&limit=2&offset=1&sort=name`;
     const own = await list(page, p);
     expect(own.json.data).toHaveLength(2);
     expect(asAdminSees(own.res.body)).toBe((await list(page, admin)).res.body);
+    const past = await list(`?members=${p.id}&offset=10`, p);
+    expect(past.json).toEqual({ status: 'SUCCESS', data: [], total: 4 });
+    expect(past.res.body).toBe((await list(`?members=${p.id}&offset=10`, admin)).res.body);
     const stranger = await quickPlayer(t);
     const none = await list(`?members=${stranger.id}`, stranger);
     expect(none.res.body).toBe((await list(`?members=${stranger.id}`, admin)).res.body);

@@ -181,8 +181,10 @@ async function withRegistrations(app: FastifyInstance, rows: TournamentRow[], vi
  * total and the player's standing in each: the route fills in the items from its cache.
  */
 export async function ownPage(app: FastifyInstance, q: ListQuery, userId: string): Promise<{ ids: string[]; total: number; mine: Map<string, NonNullable<Tournament['me']>> }> {
-  const { ids, total } = await TournamentRepository.listIds(app.db.kysely, listFilter(app, { ...q, members: userId }, Date.now()));
-  return { ids, total, mine: await standingsIn(app, ids, userId) };
+  const { rows, total } = await TournamentRepository.ownPage(app.db.kysely, { ...listFilter(app, q, Date.now()), memberId: userId });
+  // (a registration left between the filter and its columns has no state: not registered)
+  const mine = new Map(rows.filter((r) => r.state !== null).map((r) => [r.id, standingFrom({ state: r.state!, confirmed: Number(r.confirmed), ahead: r.ahead })]));
+  return { ids: rows.map((r) => r.id), total, mine };
 }
 
 /** One tournament as anyone sees it (`me` null), or null when there is none. */
@@ -221,18 +223,16 @@ export async function standingOf(app: FastifyInstance, id: string, userId: strin
  */
 export async function standingsIn(app: FastifyInstance, ids: string[], userId: string): Promise<Map<string, NonNullable<Tournament['me']>>> {
   const rows = await TournamentRepository.standingsIn(app.db.kysely, userId, ids);
-  return new Map(
-    rows.map((mine) => [
-      mine.tournament_id,
-      {
-        member: mine.state === 'member',
-        confirmed: mine.state === 'member' && mine.confirmed === 1,
-        waitlistPosition: mine.state === 'waitlist' ? 1 + Number(mine.ahead) : null,
-        ...disqualifiedFlag(mine.state),
-      },
-    ]),
-  );
+  return new Map(rows.map((mine) => [mine.tournament_id, standingFrom(mine)]));
 }
+
+/** `me` from the player's registration row and how many are queued before them (when waitlisted). */
+const standingFrom = (mine: { state: string; confirmed: number; ahead: number | null }): NonNullable<Tournament['me']> => ({
+  member: mine.state === 'member',
+  confirmed: mine.state === 'member' && mine.confirmed === 1,
+  waitlistPosition: mine.state === 'waitlist' ? 1 + Number(mine.ahead) : null,
+  ...disqualifiedFlag(mine.state),
+});
 
 /** `me` in a tournament the caller is not registered in. */
 export const notRegisteredMe: NonNullable<Tournament['me']> = Object.freeze({ member: false, confirmed: false, waitlistPosition: null });
