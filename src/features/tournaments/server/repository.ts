@@ -274,6 +274,24 @@ export async function setConfirmed(db: Db, p: { tournamentId: string; userId: st
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Check-ins (or check-outs) of several players of one tournament in one statement: the same
+ * conditional write as setConfirmed for each, each with its own time and game account. Returns the
+ * players whose member row changed.
+ */
+export async function setConfirmedMany(db: Db, p: { tournamentId: string; confirmed: boolean; players: { userId: string; gameAccount?: string; now: string }[] }): Promise<Set<string>> {
+  if (!p.players.length) return new Set();
+  const values = sql.join(p.players.map((x) => sql`(${x.userId}, ${x.now}, ${x.gameAccount ?? null})`));
+  const { rows } = await sql<{ user_id: string }>`
+    with v (user_id, now, game_account) as (values ${values})
+    update tournament_registrations
+    set confirmed = ${p.confirmed ? 1 : 0}, updated_at = v.now, game_account = coalesce(v.game_account, tournament_registrations.game_account)
+    from v
+    where tournament_registrations.tournament_id = ${p.tournamentId} and tournament_registrations.user_id = v.user_id and tournament_registrations.state = 'member'
+    returning tournament_registrations.user_id`.execute(db);
+  return new Set(rows.map((r) => r.user_id));
+}
+
 export type UpdateOutcome = { ok: true; promoted: string[] } | { ok: false; reason: 'missing' | 'below' };
 
 /**
