@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import type { Db } from './database.ts';
 
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
 
@@ -32,4 +33,14 @@ export function sharedRead<T>(db: Kysely<Database>, key: string, read: (db: Kyse
   // a failed read must not stay shared
   started.catch(() => perDb.get(key) === started && perDb.delete(key));
   return started;
+}
+
+/**
+ * sharedRead where what is saved is the round trip: on PostgreSQL every read of a burst queues for
+ * one of a few pooled connections. On SQLite a small read is a function call on the one
+ * connection, and sharing it would only make the requests of a burst wait for each other (each one
+ * answered when the whole burst is), so it is read at once.
+ */
+export function sharedRoundTrip<T>(db: Db, key: string, read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.dialect === 'postgres' ? sharedRead(db.kysely, key, read) : read(db.kysely);
 }

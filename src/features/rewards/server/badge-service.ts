@@ -11,7 +11,7 @@ import * as BadgeRepository from './badge-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
-import { sharedRead } from '../../../platform/db/shared-read.ts';
+import { sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 
 const badgeNotFound = () => new AppError('notFound', 'BADGE_NOT_FOUND', 'Badge not found');
 
@@ -217,7 +217,7 @@ const earnedInfo = (b: Badge): EarnedBadgeInfo => ({
  */
 export async function awardOn(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
   // every check-in of a rush asks for the same list: the requests of a burst share one read
-  const all = await sharedRead(app.db.kysely, `badges:${owner}`, (db) => BadgeRepository.list(db, owner, false));
+  const all = await sharedRoundTrip(app.db, `badges:${owner}`, (db) => BadgeRepository.list(db, owner, false));
   return awardFrom(app, owner, userId, trigger, all, payload);
 }
 

@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
-import { sharedRead } from '../../../platform/db/shared-read.ts';
+import { sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import { formatOf, tournamentFormats, type TournamentFormat } from '../../results/contract.ts';
@@ -544,7 +544,7 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
 
 export async function setCheckIn(app: FastifyInstance, id: string, userId: string, callerId: string, confirmed: boolean, input?: RegistrationInput): Promise<Tournament> {
   // the check-ins of a rush share the read of the row (its schedule decides whether check-in is open)
-  const row = await sharedRead(app.db.kysely, `tournament:${app.config.ownerId}:${id}`, (db) => TournamentRepository.findById(db, app.config.ownerId, id));
+  const row = await sharedRoundTrip(app.db, `tournament:${app.config.ownerId}:${id}`, (db) => TournamentRepository.findById(db, app.config.ownerId, id));
   if (!row) throw tournamentNotFound();
   const phase = phaseOfRow(row);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
@@ -563,8 +563,8 @@ export async function setCheckIn(app: FastifyInstance, id: string, userId: strin
 
 /**
  * A player's check-in (or check-out) written together with the others of the same tournament that
- * arrive in the same turn of the event loop: one statement and one commit for a burst instead of
- * one each (setConfirmedMany). Each caller still learns whether its own member row changed. If the
+ * arrive in the same turn of the event loop, on PostgreSQL: one statement, one round trip and one
+ * commit for a burst instead of one each (setConfirmedMany). Each caller still learns whether its own member row changed. If the
  * shared statement fails (on PostgreSQL, say, a deadlock with another batch holding the same
  * player's row after a double click), each is written on its own, as before.
  */
@@ -573,7 +573,8 @@ const checkInBatches = new WeakMap<object, Map<string, { players: PendingCheckIn
 const CHECKIN_BATCH_MAX = 500;
 function confirmTogether(app: FastifyInstance, p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string }): Promise<boolean> {
   const db = app.db.kysely;
-  if (db.isTransaction) return TournamentRepository.setConfirmed(db, p);
+  // SQLite writes in-process on its one connection: batching would only hold each check-in until its whole burst is written
+  if (db.isTransaction || app.db.dialect !== 'postgres') return TournamentRepository.setConfirmed(db, p);
   let perDb = checkInBatches.get(db);
   if (!perDb) checkInBatches.set(db, (perDb = new Map()));
   const key = `${p.tournamentId}|${p.confirmed}`;
