@@ -27,6 +27,8 @@ export interface CachedAnswer {
   body: string | Buffer;
   /** compressed copies of a page, made on first demand (writePage) */
   encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** what a route made of an API answer's body, made on first demand (sharedDerived) */
+  derived?: unknown;
 }
 
 export class ResponseCache {
@@ -37,7 +39,7 @@ export class ResponseCache {
    * waits for the one under way instead of building its own. Emptied by every clear, so a request
    * that comes after a write never waits for a build that began before it.
    */
-  readonly building = new Map<string, Promise<string>>();
+  readonly building = new Map<string, Promise<CachedAnswer>>();
   /** Pages being rendered since the last clear, by key (pageCache): the same, for on-demand pages. */
   readonly rendering = new Map<string, Promise<CachedAnswer | null>>();
   /**
@@ -222,12 +224,28 @@ function pageCacheKey(req: FastifyRequest): string {
  * caller.
  */
 export async function sharedBody(app: FastifyInstance, key: string, build: () => Promise<string>): Promise<string> {
+  return (await sharedAnswer(app, key, build)).body as string;
+}
+
+/**
+ * A value made from the answer kept under `key` (see sharedBody), made once per kept copy instead
+ * of once per request: a logged-in player's list splits the public list where each item's `me`
+ * goes, and that split is the same for every player until the copy is rebuilt. Made every time when
+ * the cache is off. `derive` must be the only one used with this key.
+ */
+export async function sharedDerived<T>(app: FastifyInstance, key: string, build: () => Promise<string>, derive: (body: string) => T): Promise<T> {
+  const answer = await sharedAnswer(app, key, build);
+  if (!('derived' in answer)) answer.derived = derive(answer.body as string);
+  return answer.derived as T;
+}
+
+async function sharedAnswer(app: FastifyInstance, key: string, build: () => Promise<string>): Promise<CachedAnswer> {
   const cache = app.responseCache;
-  if (!cache) return build();
+  if (!cache) return { status: 200, headers: {}, body: await build() };
   const hit = cache.get(key);
   if (hit) {
     cache.counts.api.hits++;
-    return hit.body as string;
+    return hit;
   }
   // Right after a write empties the cache, every request of a burst finds no copy: without this
   // they would each build the same answer (fifty builds at once while results are being entered).
@@ -237,11 +255,11 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
     return under;
   }
   const generation = cache.generation;
-  const building = build();
+  const building = build().then((body): CachedAnswer => ({ status: 200, headers: {}, body }));
   cache.building.set(key, building);
-  let body: string;
+  let answer: CachedAnswer;
   try {
-    body = await building;
+    answer = await building;
   } catch (err) {
     cache.release(key);
     throw err;
@@ -249,8 +267,8 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
     if (cache.building.get(key) === building) cache.building.delete(key);
   }
   cache.counts.api.misses++;
-  cache.set(key, { status: 200, headers: {}, body }, generation);
-  return body;
+  cache.set(key, answer, generation);
+  return answer;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { countAll } from '../../../src/platform/db/database.ts';
 import { checkIn, createTournament, join, quickPlayer, quickPlayers, setPhase, type Person } from '../helpers/tournaments.ts';
 
 // Check-ins arriving together share the read of the registrations their answers carry
@@ -69,4 +70,41 @@ test("a check-in's answer (serialised once per shared read, `me` appended) is by
   expect(out.json.data.me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
   // nothing else changed in between: the very bytes the route's own serializer writes for GET
   expect(out.res.body).toBe((await t.call('GET', `/api/tournaments/${id}`, { token: p.token })).res.body);
+});
+
+test('a burst mixing members, a waitlisted player, a stranger and the disqualified: each gets its own answer, and each member keeps its own game account and check-in time', async () => {
+  const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 31 });
+  const members = await quickPlayers(t, 31);
+  const [waitlisted, stranger, banned] = await quickPlayers(t, 3);
+  const account = (p: Person) => ({ username: `gamer-${p.username}`, id: `epic-${p.username}`, game: 'Fortnite', console: 'PC' });
+  for (const p of members.slice(0, 30)) expect((await join(t, id, p)).status).toBe(200);
+  // the disqualified player held the last seat until the admin took it; then the seat is taken again
+  expect((await join(t, id, banned)).status).toBe(200);
+  expect((await t.call('POST', `/api/tournaments/${id}/registrations/${banned.id}/disqualify`, { token: admin.token, body: { reason: 'x' } })).status).toBe(200);
+  expect((await join(t, id, members[30]!)).json.data.state).toBe('member');
+  expect((await join(t, id, waitlisted)).json.data.state).toBe('waitlist');
+  await setPhase(t, admin.token, id, 'checkinOpen');
+
+  const body = (p: Person) => ({ gameAccounts: [{ userId: p.id, gameAccount: account(p) }] });
+  const [answers, others] = await Promise.all([Promise.all(members.map((p) => checkIn(t, id, p, body(p)))), Promise.all([waitlisted, stranger, banned].map((p) => checkIn(t, id, p, body(p))))]);
+  expect(answers.map((r) => r.status)).toEqual(members.map(() => 200));
+  for (const r of answers) expect(r.json.data.me).toEqual({ member: true, confirmed: true, waitlistPosition: null });
+  expect(others.map((r) => [r.status, r.json.error?.code])).toEqual([
+    [409, 'NOT_A_MEMBER'],
+    [409, 'NOT_A_MEMBER'],
+    [403, 'DISQUALIFIED'],
+  ]);
+  const rows = await t.db.kysely.selectFrom('tournament_registrations').select(['user_id', 'state', 'confirmed', 'game_account', 'updated_at']).where('tournament_id', '=', id).execute();
+  const byUser = new Map(rows.map((r) => [r.user_id, r]));
+  for (const p of members) {
+    expect(byUser.get(p.id)).toMatchObject({ state: 'member', confirmed: 1 });
+    expect(JSON.parse(byUser.get(p.id)!.game_account)).toEqual(account(p));
+  }
+  expect(byUser.get(banned.id)).toMatchObject({ state: 'disqualified', confirmed: 0 });
+  expect(byUser.get(waitlisted.id)).toMatchObject({ state: 'waitlist', confirmed: 0 });
+  // a check-out in the same way: the members' own rows only
+  const out = await Promise.all(members.slice(0, 10).map((p) => t.call('PUT', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token })));
+  expect(out.map((r) => r.json.data.me.confirmed)).toEqual(Array(10).fill(false));
+  const after = await t.db.kysely.selectFrom('tournament_registrations').select(countAll().as('n')).where('tournament_id', '=', id).where('confirmed', '=', 1).executeTakeFirstOrThrow();
+  expect(Number(after.n)).toBe(21);
 });

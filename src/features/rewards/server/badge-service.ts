@@ -11,6 +11,7 @@ import * as BadgeRepository from './badge-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
+import { sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 
 const badgeNotFound = () => new AppError('notFound', 'BADGE_NOT_FOUND', 'Badge not found');
 
@@ -215,7 +216,9 @@ const earnedInfo = (b: Badge): EarnedBadgeInfo => ({
  * badge that cannot be paid now (the balance ceiling) is skipped and logged: the event stands.
  */
 export async function awardOn(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
-  return awardFrom(app, owner, userId, trigger, await BadgeRepository.list(app.db.kysely, owner, false), payload);
+  // every check-in of a rush asks for the same list: the requests of a burst share one read
+  const all = await sharedRoundTrip(app.db, `badges:${owner}`, (db) => BadgeRepository.list(db, owner, false));
+  return awardFrom(app, owner, userId, trigger, all, payload);
 }
 
 /** awardOn over a badge list already read (login checks every rule with one read of the list). */

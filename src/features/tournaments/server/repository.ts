@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
 import { byText, orderFor } from '../../../platform/db/search.ts';
@@ -40,26 +40,50 @@ function filtered(db: Db, f: ListFilter) {
   return q;
 }
 
-/** One page in list order: not ended first by start ascending (unscheduled last), then ended ones newest first. */
-export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
+/** List order: not ended first by start ascending (unscheduled last), then ended ones newest first; one page of it. */
+function pageInListOrder<O>(q: SelectQueryBuilder<Database, 'tournaments', O>, f: ListFilter) {
   const ended = endedSql(f.now);
   // an unscheduled tournament counts as the latest start: the same on both engines, whose nulls sort differently
   const asked = orderFor(f.sort ?? 'newest', { name: byText('name'), start: sql`coalesce(start_tournament, '9999')` });
-  const [rows, count] = await Promise.all([
-    filtered(db, f)
-      .selectAll()
-      .$if(asked !== null, (q) => q.orderBy(...asked!))
-      .orderBy(sql`${ended} asc`)
-      .orderBy(sql`case when ${ended} = 0 then start_tournament end asc nulls last`)
-      .orderBy(sql`case when ${ended} = 1 then start_tournament end desc nulls last`)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-    filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  return q
+    .$if(asked !== null, (q) => q.orderBy(...asked!))
+    .orderBy(sql`${ended} asc`)
+    .orderBy(sql`case when ${ended} = 0 then start_tournament end asc nulls last`)
+    .orderBy(sql`case when ${ended} = 1 then start_tournament end desc nulls last`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+/** One page in list order, with how many match in all. */
+export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
+  const [rows, count] = await Promise.all([pageInListOrder(filtered(db, f).selectAll(), f).execute(), filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()]);
   return { rows, total: Number(count.n) };
+}
+
+/**
+ * One page of a player's own tournaments (the list filtered on `memberId`) in list order, in one
+ * query: each id with the player's registration in it (the `ahead` of standingsIn) and the total
+ * (`count(*) over ()`, counted before the page is cut). The items themselves come from the cache.
+ */
+export async function ownPage(db: Db, f: ListFilter & { memberId: string }) {
+  const mine = sql`from tournament_registrations r where r.tournament_id = tournaments.id and r.user_id = ${f.memberId}`;
+  const rows = await pageInListOrder(
+    filtered(db, f).select([
+      'id',
+      sql<string | null>`(select r.state ${mine})`.as('state'),
+      sql<number | null>`(select r.confirmed ${mine})`.as('confirmed'),
+      sql<number>`(select ${countAll()} from tournament_registrations w, tournament_registrations r where r.tournament_id = tournaments.id and r.user_id = ${f.memberId} and r.state = 'waitlist' and w.tournament_id = r.tournament_id and w.state = 'waitlist' and (w.created_at < r.created_at or (w.created_at = r.created_at and w.user_id < r.user_id)))`.as(
+        'ahead',
+      ),
+      sql<number>`count(*) over ()`.as('total'),
+    ]),
+    f,
+  ).execute();
+  // past the last page no row carries the total: counted on its own (0 without even asking on the first page)
+  const total = rows.length ? Number(rows[0]!.total) : f.offset === 0 ? 0 : Number((await filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return { rows, total };
 }
 
 export async function findById(db: Db, owner: string, id: string): Promise<TournamentRow | undefined> {
@@ -88,6 +112,28 @@ export async function waitlistPosition(db: Db, tournamentId: string, userId: str
     .where((eb) => eb.or([eb('created_at', '<', mine.created_at), eb.and([eb('created_at', '=', mine.created_at), eb('user_id', '<', userId)])]))
     .executeTakeFirstOrThrow();
   return 1 + Number(ahead.n);
+}
+
+/**
+ * One player's registrations among some tournaments, in one query over the primary key (tournament,
+ * user), with `ahead`: for a waitlisted one, how many are queued before them (the queue order of
+ * waitlistPosition), else null. A tournament the player is not in has no row.
+ */
+export async function standingsIn(db: Db, userId: string, tournamentIds: string[]) {
+  if (!tournamentIds.length) return [];
+  return db
+    .selectFrom('tournament_registrations as r')
+    .select(['r.tournament_id', 'r.state', 'r.confirmed'])
+    .select(
+      sql<
+        number | null
+      >`case when r.state = 'waitlist' then (select ${countAll()} from tournament_registrations w where w.tournament_id = r.tournament_id and w.state = 'waitlist' and (w.created_at < r.created_at or (w.created_at = r.created_at and w.user_id < r.user_id))) end`.as(
+        'ahead',
+      ),
+    )
+    .where('r.tournament_id', 'in', tournamentIds)
+    .where('r.user_id', '=', userId)
+    .execute();
 }
 
 export async function insert(db: Db, row: Insertable<TournamentsTable>): Promise<void> {
@@ -226,6 +272,24 @@ export async function setConfirmed(db: Db, p: { tournamentId: string; userId: st
     .where('state', '=', 'member')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Check-ins (or check-outs) of several players of one tournament in one statement: the same
+ * conditional write as setConfirmed for each, each with its own time and game account. Returns the
+ * players whose member row changed.
+ */
+export async function setConfirmedMany(db: Db, p: { tournamentId: string; confirmed: boolean; players: { userId: string; gameAccount?: string; now: string }[] }): Promise<Set<string>> {
+  if (!p.players.length) return new Set();
+  const values = sql.join(p.players.map((x) => sql`(${x.userId}, ${x.now}, ${x.gameAccount ?? null})`));
+  const { rows } = await sql<{ user_id: string }>`
+    with v (user_id, now, game_account) as (values ${values})
+    update tournament_registrations
+    set confirmed = ${p.confirmed ? 1 : 0}, updated_at = v.now, game_account = coalesce(v.game_account, tournament_registrations.game_account)
+    from v
+    where tournament_registrations.tournament_id = ${p.tournamentId} and tournament_registrations.user_id = v.user_id and tournament_registrations.state = 'member'
+    returning tournament_registrations.user_id`.execute(db);
+  return new Set(rows.map((r) => r.user_id));
 }
 
 export type UpdateOutcome = { ok: true; promoted: string[] } | { ok: false; reason: 'missing' | 'below' };

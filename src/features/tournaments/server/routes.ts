@@ -30,7 +30,7 @@ import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as CompetitionService from './competition-service.ts';
 import * as TournamentService from './service.ts';
 import { cacheForViewer, cachePublic } from '../../../platform/http/response-headers.ts';
-import { apiCacheKey, cachedJson, sharedBody } from '../../../platform/http/response-cache.ts';
+import { apiCacheKey, cachedJson, sharedBody, sharedDerived } from '../../../platform/http/response-cache.ts';
 import { localizeContent } from '../../../platform/i18n/content-translations.ts';
 import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { ownerOf } from '../../../platform/owner.ts';
@@ -83,6 +83,78 @@ function sendTournament(reply: FastifyReply, tournament: Tournament) {
   const own = Buffer.from(ownMe(me));
   return reply.type('application/json; charset=utf-8').send(Buffer.concat([shared.head, own]));
 }
+
+/**
+ * A public list answer (every `me` null) cut where each item's `me` goes, for a player's list
+ * (GET /tournaments with a token): `parts[i]` is what comes before item i's `me`, the last part
+ * what follows the last item. Null when the body does not end each item with `me` (never seen:
+ * the schema puts it last); the route then builds the player's answer whole.
+ */
+interface MeSlots {
+  ids: string[];
+  parts: string[];
+}
+// Inside a JSON string every quote is escaped, so this can only be the end of an item.
+const itemMeNull = ',"me":null}';
+function meSlots(body: string): MeSlots | null {
+  const ids = (JSON.parse(body) as { data: { id: string }[] }).data.map((t) => t.id);
+  const parts = body.split(itemMeNull);
+  return parts.length === ids.length + 1 ? { ids, parts } : null;
+}
+const notRegisteredMe = JSON.stringify(meSchema.parse(TournamentService.notRegisteredMe));
+
+/**
+ * A player's page of the public list, serialised: the items from the micro-cache, shared with
+ * anonymous visitors (at most RESPONSE_CACHE_MS old, emptied by any write through this process, as
+ * for the single tournament), and the player's own `me` in each from one fresh query. The bytes are
+ * those the route would write for the whole answer built for this player.
+ */
+async function listWithMe(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, userId: string, build: () => Promise<unknown>): Promise<string | null> {
+  const slots = await sharedDerived(app, apiCacheKey(req), async () => reply.serialize(localizeContent(await build(), requestLocale(req))) as string, meSlots);
+  if (!slots) return null;
+  const mine = await TournamentService.standingsIn(app, slots.ids, userId);
+  const out = [slots.parts[0]];
+  slots.ids.forEach((id, i) => {
+    const me = mine.get(id);
+    out.push(',"me":', meJson(me), '}', slots.parts[i + 1]);
+  });
+  return out.join('');
+}
+
+/**
+ * A player's own list (`?members=` their id, the "my tournaments" page): the page's ids, the total
+ * and the player's standing in each from the database, fresh; each item's public part from the
+ * micro-cache, kept per tournament and language, so every player of a tournament shares it. The
+ * pieces are cut from what the route's own serializer writes (a one-item list, an empty list), so
+ * the bytes are those of the whole answer built for this player.
+ */
+async function ownListWithMe(app: FastifyInstance, req: FastifyRequest & { query: TournamentService.ListQuery }, reply: FastifyReply, userId: string): Promise<string | null> {
+  const locale = requestLocale(req);
+  const { ids, total, mine } = await TournamentService.ownPage(app, req.query, userId);
+  const heads = await Promise.all(
+    ids.map((id) =>
+      sharedDerived(
+        app,
+        `api:tournament-item|${id}|${locale}`,
+        async () => {
+          // gone since the ids were read: an empty list, which the route then builds whole
+          const item = await TournamentService.publicItem(app, id);
+          return reply.serialize(localizeContent(okList(item ? [item] : [], 1), locale)) as string;
+        },
+        itemHead,
+      ),
+    ),
+  );
+  const [open, close] = (reply.serialize(okList([], total)) as string).split('[]');
+  if (heads.some((h) => h === null) || close === undefined) return null;
+  const items = heads.map((head, i) => `${head},"me":${meJson(mine.get(ids[i]!))}}`);
+  return `${open}[${items.join(',')}]${close}`;
+}
+/** The item of a one-item list answer, without its closing `,"me":null}`; null for any other answer. */
+const oneItemOpen = '{"status":"SUCCESS","data":[';
+const oneItemClose = `${itemMeNull}],"total":1}`;
+const itemHead = (body: string) => (body.startsWith(oneItemOpen) && body.endsWith(oneItemClose) ? body.slice(oneItemOpen.length, -oneItemClose.length) : null);
+const meJson = (me: Tournament['me'] | undefined) => (me ? JSON.stringify(meSchema.parse(me)) : notRegisteredMe);
 
 // Public reads may sit in a shared cache for a few seconds; an answer to a request with a token
 // carries the caller's own standing (`me`) and must not (src/platform/http-cache-policy.ts).
@@ -234,10 +306,22 @@ export default async function tournamentRoutes(root: FastifyInstance) {
         assertSelfOrAdmin(req, req.query.members);
       }
       cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => {
-        const { data, total } = await TournamentService.list(app, req.query, req.user?.id ?? null);
+      const build = async (viewerId: string | null) => {
+        const { data, total } = await TournamentService.list(app, req.query, viewerId);
         return okList(data, total);
-      });
+      };
+      // "only mine" for a player: their page's ids and standings fresh, the items from the cache
+      if (req.user && !req.user.isAdmin && req.query.members === req.user.id) {
+        const body = await ownListWithMe(app, req, reply, req.user.id);
+        if (body !== null) return reply.type('application/json; charset=utf-8').send(body as never);
+      }
+      // a player's own page of the shared list; an admin (about to edit) reads everything fresh
+      if (req.user && !req.user.isAdmin && !req.query.members) {
+        // (a reply is a thenable: the body is sent here, not returned from an async helper)
+        const body = await listWithMe(app, req, reply, req.user.id, () => build(null));
+        if (body !== null) return reply.type('application/json; charset=utf-8').send(body as never);
+      }
+      return cachedJson(app, req, reply, () => build(req.user?.id ?? null));
     },
   });
 

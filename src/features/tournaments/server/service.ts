@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
+import { sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import { formatOf, tournamentFormats, type TournamentFormat } from '../../results/contract.ts';
@@ -144,20 +145,26 @@ export interface ListQuery {
 
 /** A page of tournaments with their member lists, in two queries plus the count, whatever the page size. */
 export async function list(app: FastifyInstance, q: ListQuery, viewerId: string | null): Promise<{ data: Tournament[]; total: number }> {
-  const db = app.db.kysely;
   const now = Date.now();
-  const { rows, total } = await TournamentRepository.list(db, {
-    owner: app.config.ownerId,
-    now: new Date(now).toISOString(),
-    competitionId: q.competitionId,
-    memberId: q.members,
-    excludeEnded: q.showAllTournament === false,
-    sort: q.sort,
-    limit: q.limit,
-    offset: q.offset,
-  });
+  const { rows, total } = await TournamentRepository.list(app.db.kysely, listFilter(app, q, now));
+  return { data: await withRegistrations(app, rows, viewerId, now), total };
+}
+
+const listFilter = (app: FastifyInstance, q: ListQuery, now: number): TournamentRepository.ListFilter => ({
+  owner: app.config.ownerId,
+  now: new Date(now).toISOString(),
+  competitionId: q.competitionId,
+  memberId: q.members,
+  excludeEnded: q.showAllTournament === false,
+  sort: q.sort,
+  limit: q.limit,
+  offset: q.offset,
+});
+
+/** The rows as the API shows them, with the registrations of all of them read in one query. */
+async function withRegistrations(app: FastifyInstance, rows: TournamentRow[], viewerId: string | null, now: number): Promise<Tournament[]> {
   const regs = await TournamentRepository.registrationsOf(
-    db,
+    app.db.kysely,
     rows.map((r) => r.id),
   );
   const byTournament = new Map<string, RegistrationRow[]>();
@@ -166,7 +173,24 @@ export async function list(app: FastifyInstance, q: ListQuery, viewerId: string 
     if (bucket) bucket.push(r);
     else byTournament.set(r.tournament_id, [r]);
   }
-  return { data: rows.map((row) => toTournament(row, byTournament.get(row.id) ?? [], viewerId, now)), total };
+  return rows.map((row) => toTournament(row, byTournament.get(row.id) ?? [], viewerId, now));
+}
+
+/**
+ * A page of one player's own tournaments (`?members=` their own id) as ids in list order, with the
+ * total and the player's standing in each: the route fills in the items from its cache.
+ */
+export async function ownPage(app: FastifyInstance, q: ListQuery, userId: string): Promise<{ ids: string[]; total: number; mine: Map<string, NonNullable<Tournament['me']>> }> {
+  const { rows, total } = await TournamentRepository.ownPage(app.db.kysely, { ...listFilter(app, q, Date.now()), memberId: userId });
+  // (a registration left between the filter and its columns has no state: not registered)
+  const mine = new Map(rows.filter((r) => r.state !== null).map((r) => [r.id, standingFrom({ state: r.state!, confirmed: Number(r.confirmed), ahead: r.ahead })]));
+  return { ids: rows.map((r) => r.id), total, mine };
+}
+
+/** One tournament as anyone sees it (`me` null), or null when there is none. */
+export async function publicItem(app: FastifyInstance, id: string): Promise<Tournament | null> {
+  const row = await TournamentRepository.findById(app.db.kysely, app.config.ownerId, id);
+  return row ? (await withRegistrations(app, [row], null, Date.now()))[0]! : null;
 }
 
 async function findRow(app: FastifyInstance, id: string): Promise<TournamentRow> {
@@ -192,6 +216,26 @@ export async function standingOf(app: FastifyInstance, id: string, userId: strin
     ...disqualifiedFlag(mine?.state),
   };
 }
+
+/**
+ * The caller's own standing (`me`) in each of these tournaments, read fresh in one query; the
+ * tournaments they are not in are left out (their `me` is `notRegisteredMe`).
+ */
+export async function standingsIn(app: FastifyInstance, ids: string[], userId: string): Promise<Map<string, NonNullable<Tournament['me']>>> {
+  const rows = await TournamentRepository.standingsIn(app.db.kysely, userId, ids);
+  return new Map(rows.map((mine) => [mine.tournament_id, standingFrom(mine)]));
+}
+
+/** `me` from the player's registration row and how many are queued before them (when waitlisted). */
+const standingFrom = (mine: { state: string; confirmed: number; ahead: number | null }): NonNullable<Tournament['me']> => ({
+  member: mine.state === 'member',
+  confirmed: mine.state === 'member' && mine.confirmed === 1,
+  waitlistPosition: mine.state === 'waitlist' ? 1 + Number(mine.ahead) : null,
+  ...disqualifiedFlag(mine.state),
+});
+
+/** `me` in a tournament the caller is not registered in. */
+export const notRegisteredMe: NonNullable<Tournament['me']> = Object.freeze({ member: false, confirmed: false, waitlistPosition: null });
 
 /**
  * For on-demand pages (Astro `locals.data.tournament`): the tournament as the holder of this token
@@ -499,7 +543,9 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
 }
 
 export async function setCheckIn(app: FastifyInstance, id: string, userId: string, callerId: string, confirmed: boolean, input?: RegistrationInput): Promise<Tournament> {
-  const row = await findRow(app, id);
+  // the check-ins of a rush share the read of the row (its schedule decides whether check-in is open)
+  const row = await sharedRoundTrip(app.db, `tournament:${app.config.ownerId}:${id}`, (db) => TournamentRepository.findById(db, app.config.ownerId, id));
+  if (!row) throw tournamentNotFound();
   const phase = phaseOfRow(row);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
   let gameAccount: string | undefined;
@@ -508,11 +554,46 @@ export async function setCheckIn(app: FastifyInstance, id: string, userId: strin
     checkGameAccount(row, account);
     gameAccount = JSON.stringify(account);
   }
-  const changed = await TournamentRepository.setConfirmed(app.db.kysely, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
+  const changed = await confirmTogether(app, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
   // membership is what the atomic write saw (a player who left meanwhile is not one)
   if (!mayCheckIn(phase, changed).ok) throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in'));
   // the tournament row is untouched by a check-in: only the registrations are read again
   return toTournament(row, await registrationsAfterWrite(app, id), callerId, Date.now());
+}
+
+/**
+ * A player's check-in (or check-out) written together with the others of the same tournament that
+ * arrive in the same turn of the event loop, on PostgreSQL: one statement, one round trip and one
+ * commit for a burst instead of one each (setConfirmedMany). Each caller still learns whether its own member row changed. If the
+ * shared statement fails (on PostgreSQL, say, a deadlock with another batch holding the same
+ * player's row after a double click), each is written on its own, as before.
+ */
+type PendingCheckIn = { userId: string; gameAccount?: string; now: string };
+const checkInBatches = new WeakMap<object, Map<string, { players: PendingCheckIn[]; written: Promise<Set<string> | null> }>>();
+const CHECKIN_BATCH_MAX = 500;
+function confirmTogether(app: FastifyInstance, p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string }): Promise<boolean> {
+  const db = app.db.kysely;
+  // SQLite writes in-process on its one connection: batching would only hold each check-in until its whole burst is written
+  if (db.isTransaction || app.db.dialect !== 'postgres') return TournamentRepository.setConfirmed(db, p);
+  let perDb = checkInBatches.get(db);
+  if (!perDb) checkInBatches.set(db, (perDb = new Map()));
+  const key = `${p.tournamentId}|${p.confirmed}`;
+  let batch = perDb.get(key);
+  if (!batch || batch.players.length >= CHECKIN_BATCH_MAX) {
+    const players: PendingCheckIn[] = [];
+    const written: Promise<Set<string> | null> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      // from here on later callers start a batch of their own
+      if (perDb.get(key)?.written === written) perDb.delete(key);
+      return TournamentRepository.setConfirmedMany(db, { tournamentId: p.tournamentId, confirmed: p.confirmed, players }).catch((err: unknown) => {
+        app.log.warn({ err, tournament: p.tournamentId }, 'batched check-in failed; writing each on its own');
+        return null;
+      });
+    });
+    batch = { players, written };
+    perDb.set(key, batch);
+  }
+  batch.players.push({ userId: p.userId, gameAccount: p.gameAccount, now: p.now });
+  return batch.written.then((changed) => (changed ? changed.has(p.userId) : TournamentRepository.setConfirmed(db, p)));
 }
 
 /** Why a player's leave or check-in found no row to change: disqualified, or else `otherwise`. Read only on that failure. */
@@ -523,33 +604,11 @@ async function notInRoster(app: FastifyInstance, id: string, userId: string, oth
 
 /**
  * The registrations of one tournament, read after the caller's write has committed, shared by every
- * caller that asks before the read has begun. A check-in answers the whole tournament, so when the
- * whole field checks in at once (2,000 players in seconds) each answer used to read every
- * registration again: 2,000 reads of 2,000 rows, half the server's CPU in the rush. A read that has not
- * started yet will see every write committed before it starts, so all the check-ins waiting for it
- * can share it; one that has started may miss a write and is never joined.
+ * caller that asks before the read has begun (sharedRead). A check-in answers the whole tournament,
+ * so when the whole field checks in at once (2,000 players in seconds) each answer used to read
+ * every registration again: 2,000 reads of 2,000 rows, half the server's CPU in the rush.
  */
-const pendingReads = new WeakMap<object, Map<string, Promise<RegistrationRow[]>>>();
-function registrationsAfterWrite(app: FastifyInstance, id: string): Promise<RegistrationRow[]> {
-  let perDb = pendingReads.get(app.db.kysely);
-  if (!perDb) pendingReads.set(app.db.kysely, (perDb = new Map()));
-  const waiting = perDb.get(id);
-  if (waiting) return waiting;
-  // The read waits one turn of the event loop first: the check-ins being handled in this turn
-  // finish their writes meanwhile and join it. (Without the wait, the synchronous SQLite driver ran
-  // each read before the next write, nobody joined, and a rush of 2,000 cost 2,000 reads.)
-  const read: Promise<RegistrationRow[]> = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-    app.db.kysely.connection().execute(async (connection) => {
-      // from here on the read may miss a write: later callers start a read of their own
-      if (perDb.get(id) === read) perDb.delete(id);
-      return TournamentRepository.registrationsOf(connection, [id]);
-    }),
-  );
-  perDb.set(id, read);
-  // a failed read must not stay shared
-  read.catch(() => perDb.get(id) === read && perDb.delete(id));
-  return read;
-}
+const registrationsAfterWrite = (app: FastifyInstance, id: string): Promise<RegistrationRow[]> => sharedRead(app.db.kysely, `tournament-registrations:${id}`, (db) => TournamentRepository.registrationsOf(db, [id]));
 
 // ---------------------------------------------------------------------------------------------
 // admin reads and mail

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
+import { sharedRead } from '../../../src/platform/db/shared-read.ts';
+import type { Database } from '../../../src/platform/db/schema.ts';
+
+/**
+ * sharedRead (src/platform/db/shared-read.ts): the callers that ask before a read has begun share
+ * it; one that asks after it began gets a read of its own, which sees what was written meanwhile.
+ */
+let db: Db;
+beforeAll(async () => {
+  db = await openDatabase('sqlite::memory:');
+  await sql`create table counter (n integer not null)`.execute(db.kysely);
+  await sql`insert into counter (n) values (1)`.execute(db.kysely);
+});
+afterAll(() => db?.close());
+
+/** A read of the counter that counts how often it ran. */
+function counting() {
+  let runs = 0;
+  const read = async (k: Kysely<Database>) => {
+    runs++;
+    const { rows } = await sql<{ n: number }>`select n from counter`.execute(k);
+    return rows[0]!.n;
+  };
+  return { read, runs: () => runs };
+}
+const write = (n: number) => sql`update counter set n = ${n}`.execute(db.kysely);
+
+describe('sharedRead', () => {
+  it('fifty callers in one turn share one read', async () => {
+    const c = counting();
+    const values = await Promise.all(Array.from({ length: 50 }, () => sharedRead(db.kysely, 'k', c.read)));
+    expect(values).toEqual(Array(50).fill(1));
+    expect(c.runs()).toBe(1);
+  });
+
+  it('a caller that comes after the read began reads again, and sees the write made meanwhile', async () => {
+    const c = counting();
+    const first = sharedRead(db.kysely, 'k', c.read);
+    // the read begins on the next turn of the event loop: wait until it has run
+    expect(await first).toBe(1);
+    await write(2);
+    expect(await sharedRead(db.kysely, 'k', c.read)).toBe(2);
+    expect(c.runs()).toBe(2);
+    await write(1);
+  });
+
+  it('different keys are different reads', async () => {
+    const c = counting();
+    await Promise.all([sharedRead(db.kysely, 'a', c.read), sharedRead(db.kysely, 'b', c.read)]);
+    expect(c.runs()).toBe(2);
+  });
+
+  it('a failed read is not kept for the next caller', async () => {
+    const failing = () => Promise.reject(new Error('down'));
+    const results = await Promise.allSettled([sharedRead(db.kysely, 'k', failing), sharedRead(db.kysely, 'k', failing)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await sharedRead(db.kysely, 'k', counting().read)).toBe(1);
+  });
+
+  it('inside a transaction each read is its own and sees the transaction’s writes', async () => {
+    await db.kysely.transaction().execute(async (trx) => {
+      await sql`update counter set n = 7`.execute(trx);
+      const c = counting();
+      expect(await Promise.all([sharedRead(trx, 'k', c.read), sharedRead(trx, 'k', c.read)])).toEqual([7, 7]);
+      expect(c.runs()).toBe(2);
+      await sql`update counter set n = 1`.execute(trx);
+    });
+  });
+});
