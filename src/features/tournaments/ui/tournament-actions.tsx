@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+// Astro's React renderer, the one every island of the site mounts with: importing react-dom/client
+// here too would cut the renderer's chunk in two, and every page with an island would pay the seam
+import mountWithAstro from '@astrojs/react/client.js';
 import type { Tournament } from '../contract.ts';
 import type { User } from '../../accounts/contract.ts';
 import { checkInAccount, registrationBody } from '../join.ts';
@@ -9,7 +11,6 @@ import type { Locale, Messages } from '../../../platform/i18n/i18n.ts';
 import { $user, clearSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 import JoinDialog, { type JoinResult } from './JoinDialog.tsx';
-import TeamDialog from './TeamDialog.tsx';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 // a checked-in player's match report (issue 15, item 3): the results domain's dialog
 import ReportDialog from '../../results/ui/ReportDialog.tsx';
@@ -21,8 +22,11 @@ import { withoutFaction, type BannerHost, type BannerIntent } from './banner-mod
  * and the dialogs are not part of the page's JavaScript before interaction (issue 16, item 9).
  * The element keeps the page's state; this module acts and tells it what changed (BannerHost).
  */
-// the dialogs come with this chunk (one wait on the first click); the toasts after an action
+// the dialogs a click opens come with this chunk (one wait on the first click); the toasts, and the
+// faction choice that follows a championship join, load on use, as on the island before: the
+// badge-earned modal a join may raise loads its own code meanwhile and opens first, under the faction choice
 const AppToaster = lazy(() => import('../../../platform/ui/AppToaster.tsx'));
+const TeamDialog = lazy(() => import('./TeamDialog.tsx'));
 
 /** The three namespaces the dialogs read, in the page's language: a chunk of their own each. */
 async function loadMessages(locale: Locale): Promise<Messages> {
@@ -45,19 +49,20 @@ export async function mountActions(container: HTMLElement, host: BannerHost): Pr
   const messages = await loadMessages(host.locale);
   const queue: BannerIntent[] = [];
   let deliver: ((intent: BannerIntent) => void) | null = null;
-  createRoot(container).render(
-    <TournamentActions
-      host={host}
-      messages={messages}
-      subscribe={(fn) => {
-        deliver = fn;
-        queue.splice(0).forEach(fn);
-        return () => {
-          deliver = null;
-        };
-      }}
-    />,
-  );
+  const props = {
+    host,
+    messages,
+    subscribe: (fn: (intent: BannerIntent) => void) => {
+      deliver = fn;
+      queue.splice(0).forEach(fn);
+      return () => {
+        deliver = null;
+      };
+    },
+  };
+  // the renderer mounts into a container marked as an island's (`ssr`); 'only': render, no hydration
+  container.setAttribute('ssr', '');
+  mountWithAstro(container)(TournamentActions, props, {}, { client: 'only' });
   const errors = messages.errors as Record<string, string>;
   return {
     run: (intent) => (deliver ? deliver(intent) : queue.push(intent)),
@@ -197,19 +202,21 @@ function TournamentActions({ host, messages, subscribe }: { host: BannerHost; me
       )}
       {joining && <JoinDialog t={t} locale={locale} tournament={tournament} user={joining} communityUrl={host.communityUrl} settingsHref={links.settings} onClose={() => setJoining(null)} onJoined={onJoined} />}
       {teamFor && (
-        <TeamDialog
-          t={t}
-          competitionId={teamFor}
-          onClose={() => {
-            setTeamFor(null);
-            host.team(false);
-          }}
-          onChosen={(team) => {
-            setTeamFor(null);
-            host.team(false, true);
-            void notify(t('tournaments.team.chosen', { team: t(`tournaments.team.${team}`) }));
-          }}
-        />
+        <Suspense fallback={null}>
+          <TeamDialog
+            t={t}
+            competitionId={teamFor}
+            onClose={() => {
+              setTeamFor(null);
+              host.team(false);
+            }}
+            onChosen={(team) => {
+              setTeamFor(null);
+              host.team(false, true);
+              void notify(t('tournaments.team.chosen', { team: t(`tournaments.team.${team}`) }));
+            }}
+          />
+        </Suspense>
       )}
       {reporting && <ReportDialog t={t} tournamentId={tournament.id} onClose={() => setReporting(false)} />}
       {toaster && (
