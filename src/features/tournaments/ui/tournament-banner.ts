@@ -94,7 +94,12 @@ export class TournamentBanner extends HTMLElement {
       return;
     } else {
       this.#me = 'error';
-      this.#fail({ text: (await this.#actions()).errorText(res.code) });
+      // the error texts come with the dialogs' chunk: a rare path, worth no bytes before interaction
+      const text = await this.#actions().then(
+        (a) => a.errorText(res.code),
+        () => this.#text('tournaments.action.loadFailed'),
+      );
+      if (read === this.#reads) this.#failure = { text };
     }
     this.#render();
   }
