@@ -41,7 +41,7 @@ module.exports = {
         pathNot: [
           '^src/features/$1/',
           '^src/features/[^/]+/contract\\.ts$',
-          // the tournament page's island opens the results domain's report dialog, a lazy chunk of its own (issue 15, item 3)
+          // the tournament page's dialogs (a chunk loaded on the first click) include the results domain's report dialog (issue 15, item 3)
           '^src/features/results/ui/ReportDialog\\.tsx$',
         ],
       },

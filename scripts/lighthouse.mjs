@@ -128,8 +128,16 @@ async function main() {
       }
       // the default config is Lighthouse's mobile profile: a mid-range phone, slow 4G, 4x CPU slowdown
       const runs = [];
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0, retries = 0; i < RUNS; i++) {
         const result = await lighthouse(origin + pagePath, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        // a run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation, "run
+        // Lighthouse again") measured nothing, and leaves the median without an FCP: it runs again
+        if (result.lhr.runtimeError && retries < RUNS) {
+          console.error(`${name}: run ${i + 1} not recorded (${result.lhr.runtimeError.code}), run again`);
+          retries++;
+          i--;
+          continue;
+        }
         runs.push(result.lhr);
       }
       const lhr = computeMedianRun(runs);

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eDataDir } from '../../playwright.config.ts';
 
-/** Islands are server-rendered first; clicks before hydration are lost, so wait until none is pending. */
+/**
+ * Islands are server-rendered first; clicks before hydration are lost, so wait until none is
+ * pending. A custom element that must read the session first (the tournament page's
+ * <tournament-banner>) carries `data-hydrating` until its buttons show the visitor's own state.
+ */
 export async function hydrated(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr], [data-hydrating]')).toHaveCount(0);
 }
 
 export async function goto(page: Page, url: string) {

@@ -29,5 +29,11 @@ export const staticPages = [
   '/tournament/{tournament}/bracket',
 ];
 
+/**
+ * Pages shared links and ads bring visitors to, with more to do than a static page: the tournament
+ * page renders everything on the server, its button is plain script, its dialogs load on the first click.
+ */
+export const landingPages = ['/tournament/{tournament}'];
+
 /** Pages whose main content is a React island. */
-export const appPages = ['/tournament/{tournament}', '/login', '/signup', '/resetPassword', '/confirmEmail', '/marketplace', '/settings'];
+export const appPages = ['/login', '/signup', '/resetPassword', '/confirmEmail', '/marketplace', '/settings'];

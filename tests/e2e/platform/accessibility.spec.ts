@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seriousViolations } from '../axe.ts';
 import { hydrated } from '../helpers.ts';
-import { appPages, en, staticPages } from '../site-pages.ts';
+import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 
 /**
  * Issue 12 item 25: axe-core finds no serious and no critical violation (WCAG 2.1 A and AA) on any
@@ -10,7 +10,7 @@ import { appPages, en, staticPages } from '../site-pages.ts';
  */
 const PLAYER = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 // the first tournament of the list, and one still counting down to its check-in (the countdown's markup)
-const pages = [...staticPages, ...appPages, '/tournament/{upcoming}', '/no-such-page'];
+const pages = [...staticPages, ...landingPages, ...appPages, '/tournament/{upcoming}', '/no-such-page'];
 
 let prepared: { session: { token: string; user: unknown }; tournament: string; upcoming: string; article: string } | undefined;
 async function prepare(request: APIRequestContext) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated } from '../helpers.ts';
-import { appPages, en, staticPages } from '../site-pages.ts';
+import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 import { anyFreePort } from '../../api/helpers/server-process.ts';
 
 /**
@@ -16,7 +16,7 @@ import { anyFreePort } from '../../api/helpers/server-process.ts';
 const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
 const clientDir = path.resolve(process.env.DIST_DIR || 'dist', 'client');
 
-const pages = [...staticPages, ...appPages, '/tournament/{tournament}/iframe', '/no-such-page'];
+const pages = [...staticPages, ...landingPages, ...appPages, '/tournament/{tournament}/iframe', '/no-such-page'];
 
 /** Every dashboard section the build has (dist/client/dashboard/**.html). */
 function dashboardPages(): string[] {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { APP_PAGE_BUDGET_KB, dashboardCode, diskReader, formatKB, KB, pageWeight, reachableScripts, STATIC_PAGE_BUDGET_KB } from '../../../scripts/lib/page-weight.ts';
-import { appPages, en, staticPages } from '../site-pages.ts';
+import { APP_PAGE_BUDGET_KB, dashboardCode, diskReader, formatKB, KB, LANDING_PAGE_BUDGET_KB, pageWeight, reachableScripts, STATIC_PAGE_BUDGET_KB } from '../../../scripts/lib/page-weight.ts';
+import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 
 /**
  * Issue 7: the JavaScript each page loads before any interaction (gzip, scripts/lib/page-weight.ts)
@@ -62,6 +62,7 @@ test.describe('page JavaScript budgets', () => {
 
   for (const [pages, budget] of [
     [staticPages, STATIC_PAGE_BUDGET_KB],
+    [landingPages, LANDING_PAGE_BUDGET_KB],
     [appPages, APP_PAGE_BUDGET_KB],
   ] as const) {
     for (const page of pages) {
@@ -77,11 +78,26 @@ test.describe('page JavaScript budgets', () => {
     for (const pagePath of ['/no-such-page', '/en/no-such-page']) expectWithin(await fetchPage(request, pagePath, 404), STATIC_PAGE_BUDGET_KB, pagePath);
   });
 
+  test('the tournament page loads its dialogs on the first click, not before', async ({ request }) => {
+    for (const pagePath of landingPages.flatMap((p) => [p, en(p)])) {
+      const html = await fetchPage(request, pagePath);
+      expect(html, `${pagePath} hydrates no island`).not.toContain('<astro-island');
+      const before = pageWeight(html, read).files;
+      // the join dialog's chunk, by its test id: reachable from the page, but not loaded with it
+      const dialogs = [...reachableScripts(html, read)].filter((url) => read(url)?.toString().includes('join-dialog'));
+      expect(dialogs.length, `${pagePath} can reach the join dialog`).toBeGreaterThan(0);
+      expect(
+        dialogs.filter((url) => before.has(url)),
+        `${pagePath} loads the join dialog before interaction`,
+      ).toEqual([]);
+    }
+  });
+
   test('no visitor page can load the dashboard code, even after interaction', async ({ request }) => {
     const own = dashboardCode(await fetchPage(request, '/dashboard'), read);
     // the island and at least its sections: an empty list would make this test pass for nothing
     expect(own.length, 'dashboard island and section modules found').toBeGreaterThan(5);
-    const visitorPages = [...staticPages, ...appPages].flatMap((p) => [p, en(p)]);
+    const visitorPages = [...staticPages, ...landingPages, ...appPages].flatMap((p) => [p, en(p)]);
     for (const pagePath of visitorPages) {
       const reachable = reachableScripts(await fetchPage(request, pagePath), read);
       expect(
