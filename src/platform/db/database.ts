@@ -96,6 +96,8 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
         },
         query(...args: unknown[]) {
           if (broken) return Promise.reject(broken);
+          const named = typeof args[0] === 'string' ? preparedName(args[0]) : undefined;
+          if (named) args = [{ name: named, text: args[0], values: args[1] }];
           return (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => {
             if (!(e instanceof pg.DatabaseError)) {
               broken = e as Error;
@@ -110,6 +112,17 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
           slots.release();
         },
       };
+    };
+    // Each query used to be parsed and planned anew by the server. A data statement now runs as a
+    // named prepared statement: parsed once per connection, then only bound and executed (the
+    // session lookup of every authenticated request, timed in a loop on one connection: about a
+    // quarter of the time to three quarters less). The same few hundred texts recur; the cap
+    // bounds what generated texts (`in ($1, …, $n)` of any length) can leave on each connection.
+    const names = new Map<string, string>();
+    const preparedName = (text: string): string | undefined => {
+      let name = names.get(text);
+      if (name === undefined && names.size < 500 && /^\s*(select|insert|update|delete|with)\b/i.test(text)) names.set(text, (name = `k${names.size}`));
+      return name;
     };
     const guardedPool = {
       options: pool.options,
