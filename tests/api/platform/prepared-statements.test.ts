@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
 import { createDatabase, engine } from '../helpers/test-app.ts';
@@ -9,16 +10,19 @@ import { createDatabase, engine } from '../helpers/test-app.ts';
 /**
  * Statements are prepared once per connection and reused (src/platform/db/database.ts): the same
  * text keeps giving fresh answers for new values, a failing run leaves the statement and the
- * connection usable, and on PostgreSQL at most 500 texts stay prepared on a connection.
+ * connection usable, and on PostgreSQL at most 500 texts stay prepared on a connection, and a
+ * table changed by another process does not break the prepared statements that read it.
  */
 let db: Db;
 let drop: () => Promise<void>;
+let url: string;
 let tmp: string;
 const poolSize = process.env.PG_POOL_SIZE;
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-prepared-'));
   const database = await createDatabase(tmp);
   drop = database.drop;
+  url = database.url;
   // one connection, so what one query prepared is seen by the next
   process.env.PG_POOL_SIZE = '1';
   db = await openDatabase(database.url);
@@ -38,6 +42,13 @@ const byId = (id: number) =>
     .select(['name' as never])
     .where('id' as never, '=', id as never)
     .executeTakeFirst() as Promise<{ name: string } | undefined>;
+
+const all = (id: number) =>
+  db.kysely
+    .selectFrom('items' as never)
+    .selectAll()
+    .where('id' as never, '=', id as never)
+    .executeTakeFirst();
 
 describe('one statement text run many times', () => {
   test('each run sees its own values and the writes made before it', async () => {
@@ -96,6 +107,8 @@ if (engine === 'postgres')
     test('a data statement is prepared on the connection once and reused', async () => {
       await byId(1);
       await byId(2);
+      // (prepared here, before the cap is reached, for the last test)
+      expect(await all(1)).toEqual({ id: 1, name: 'n1' });
       const texts = await prepared();
       const lookups = texts.filter((s) => s.startsWith('select "name" from "items" where "id" = $1'));
       expect(lookups).toHaveLength(1);
@@ -121,5 +134,24 @@ if (engine === 'postgres')
       expect(texts.length).toBeLessThanOrEqual(500);
       expect(texts.length).toBeGreaterThan(400);
       expect(texts.some((s) => /^\s*(begin|commit|rollback)/i.test(s))).toBe(false);
+    });
+
+    // (last: it stops the preparing for the rest of this pool)
+    test("a column added by another process's migration: the prepared `select *` answers again, unprepared, and nothing more is prepared", async () => {
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      try {
+        await other.query('alter table items add column extra text');
+      } finally {
+        await other.end();
+      }
+      expect(await all(1)).toEqual({ id: 1, name: 'n1', extra: null });
+      const before = (await prepared()).length;
+      await db.kysely
+        .selectFrom('items' as never)
+        .select(['extra' as never])
+        .where('id' as never, '=', 2 as never)
+        .execute();
+      expect((await prepared()).length).toBe(before);
     });
   });
