@@ -96,7 +96,10 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
         },
         query(...args: unknown[]) {
           if (broken) return Promise.reject(broken);
-          return (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => {
+          const run = client.query as (...a: unknown[]) => Promise<unknown>;
+          const named = typeof args[0] === 'string' ? preparedName(args[0]) : undefined;
+          const ran = named ? run.call(client, { name: named, text: args[0], values: args[1] }).catch((e: unknown) => unprepared(e, () => run.apply(client, args))) : run.apply(client, args);
+          return ran.catch((e: unknown) => {
             if (!(e instanceof pg.DatabaseError)) {
               broken = e as Error;
               slots.failWaiting(broken);
@@ -110,6 +113,28 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
           slots.release();
         },
       };
+    };
+    // Each query used to be parsed and planned anew by the server. A data statement now runs as a
+    // named prepared statement: parsed once per connection, then only bound and executed (the
+    // session lookup of every authenticated request, timed in a loop on one connection: about a
+    // quarter of the time to three quarters less). The same few hundred texts recur; the cap
+    // bounds what generated texts (`in ($1, …, $n)` of any length) can leave on each connection.
+    // A migration run by a newer process during a rolling restart can change a table's columns
+    // under this one: its prepared `select *` then fails ("cached plan must not change result
+    // type", 0A000). That query is run again unprepared and this process prepares nothing more (it
+    // is about to be replaced); inside a transaction the retry fails as the first try did.
+    let preparing = true;
+    const unprepared = (e: unknown, again: () => Promise<unknown>) => {
+      if (!(e instanceof pg.DatabaseError && e.code === '0A000' && /cached plan/.test(e.message))) throw e;
+      preparing = false;
+      return again();
+    };
+    const names = new Map<string, string>();
+    const preparedName = (text: string): string | undefined => {
+      if (!preparing) return undefined;
+      let name = names.get(text);
+      if (name === undefined && names.size < 500 && /^\s*(select|insert|update|delete|with)\b/i.test(text)) names.set(text, (name = `k${names.size}`));
+      return name;
     };
     const guardedPool = {
       options: pool.options,
