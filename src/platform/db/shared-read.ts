@@ -3,6 +3,7 @@ import type { Database } from './schema.ts';
 import type { Db } from './database.ts';
 
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
+const running = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * A read shared by every caller that asks for it (same database, same key) before it has begun.
@@ -14,7 +15,10 @@ const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
  *
  * The read waits one turn of the event loop first, so the requests handled in this turn join it
  * (with the synchronous SQLite driver a read would otherwise run before the next request is even
- * parsed). Inside a transaction nothing is shared: its reads must see its own writes.
+ * parsed); while a read of the same key is running, the next one waits for it to end, so every
+ * caller asking meanwhile joins that next read (a steady stream of check-ins, each read of 2,000
+ * registrations, used to start one read per turn). Inside a transaction nothing is shared: its
+ * reads must see its own writes.
  */
 export function sharedRead<T>(db: Kysely<Database>, key: string, read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return read(db);
@@ -22,18 +26,28 @@ export function sharedRead<T>(db: Kysely<Database>, key: string, read: (db: Kyse
   if (!perDb) pending.set(db, (perDb = new Map()));
   const waiting = perDb.get(key);
   if (waiting) return waiting as Promise<T>;
-  const started: Promise<T> = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+  let busy = running.get(db);
+  if (!busy) running.set(db, (busy = new Map()));
+  const before = busy.get(key);
+  const gate = before ? before.then(noop, noop) : new Promise<void>((resolve) => setImmediate(resolve));
+  const started: Promise<T> = gate.then(() =>
     db.connection().execute(async (connection) => {
       // from here on the read may miss a write: later callers start a read of their own
       if (perDb.get(key) === started) perDb.delete(key);
+      busy.set(key, started);
       return read(connection);
     }),
   );
   perDb.set(key, started);
   // a failed read must not stay shared
-  started.catch(() => perDb.get(key) === started && perDb.delete(key));
+  started.catch(noop).finally(() => {
+    if (perDb.get(key) === started) perDb.delete(key);
+    if (busy.get(key) === started) busy.delete(key);
+  });
   return started;
 }
+
+const noop = () => {};
 
 /**
  * sharedRead where what is saved is the round trip: on PostgreSQL every read of a burst queues for
@@ -43,4 +57,43 @@ export function sharedRead<T>(db: Kysely<Database>, key: string, read: (db: Kyse
  */
 export function sharedRoundTrip<T>(db: Db, key: string, read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.dialect === 'postgres' ? sharedRead(db.kysely, key, read) : read(db.kysely);
+}
+
+const batches = new WeakMap<object, Map<string, { items: unknown[]; done: Promise<unknown> }>>();
+const batchesRunning = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * One statement for the requests of a turn of the event loop that each need the same kind of round
+ * trip for their own key (a session's lookup by token, say), on PostgreSQL: `run` gets every item
+ * asked for before the statement starts (at most `max`) and each caller gets its whole result and
+ * takes its own part. In a check-in rush each of 2,000 requests otherwise queued for one of a few
+ * pooled connections for a one-row query of its own; that queue, not the query, was the wait. As
+ * with sharedRead, the statement starts after every caller asked, so each sees every write
+ * committed before it asked; while one runs, the next waits for it (as in sharedRead). On SQLite (a function call on the one connection) and inside a
+ * transaction each runs on its own.
+ */
+export function batchedRoundTrip<I, R>(db: Db, name: string, item: I, run: (db: Kysely<Database>, items: I[]) => Promise<R>, max = 500): Promise<R> {
+  const k = db.kysely;
+  if (db.dialect !== 'postgres' || k.isTransaction) return run(k, [item]);
+  let perDb = batches.get(k);
+  if (!perDb) batches.set(k, (perDb = new Map()));
+  let batch = perDb.get(name);
+  if (!batch || batch.items.length >= max) {
+    const items: I[] = [];
+    let busy = batchesRunning.get(k);
+    if (!busy) batchesRunning.set(k, (busy = new Map()));
+    const before = busy.get(name);
+    const gate = before ? before.then(noop, noop) : new Promise<void>((resolve) => setImmediate(resolve));
+    const done: Promise<R> = gate.then(() => {
+      // from here on later callers start a batch of their own
+      if (perDb.get(name)?.done === done) perDb.delete(name);
+      busy.set(name, done);
+      return run(k, items);
+    });
+    done.catch(noop).finally(() => busy.get(name) === done && busy.delete(name));
+    batch = { items, done };
+    perDb.set(name, batch);
+  }
+  batch.items.push(item);
+  return batch.done as Promise<R>;
 }

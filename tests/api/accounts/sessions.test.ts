@@ -48,6 +48,34 @@ describe('GET /api/users/me', () => {
   });
 });
 
+describe('a burst of requests (one session lookup and one touch for all of them on PostgreSQL)', () => {
+  test('each request gets its own session: valid, expired, revoked, unknown; stale ones are touched, fresh ones are not', async () => {
+    const setSession = (token: string, values: { expires_at?: string; revoked_at?: string; last_used_at?: string }) => t.db.kysely.updateTable('sessions').set(values).where('token_hash', '=', hashToken(token)).execute();
+    const lastUse = async (token: string) => (await t.db.kysely.selectFrom('sessions').select('last_used_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).last_used_at!;
+    const valid = await Promise.all(Array.from({ length: 6 }, () => t.signupAndLogin()));
+    const [expired, revoked] = await Promise.all([t.signupAndLogin(), t.signupAndLogin()]);
+    await setSession(expired.token, { expires_at: new Date(Date.now() - 60_000).toISOString() });
+    await setSession(revoked.token, { revoked_at: new Date().toISOString() });
+    // half the valid sessions were last used an hour ago: their first request records the use
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    for (const a of valid.slice(0, 3)) await setSession(a.token, { last_used_at: hourAgo });
+    const freshUse = await Promise.all(valid.slice(3).map((a) => lastUse(a.token)));
+
+    const unknown = randomBytes(32).toString('base64url');
+    const answers = await Promise.all([...valid.map((a) => me(a.token)), me(expired.token), me(revoked.token), me(unknown), me(valid[0].token)]);
+    for (const [i, a] of [...valid, valid[0]].entries()) {
+      const r = answers[i < valid.length ? i : answers.length - 1];
+      expect(r.status).toBe(200);
+      expect(r.json.data.id).toBe(a.user.id);
+    }
+    expectError(answers[valid.length], 401, 'TOKEN_EXPIRED');
+    expectError(answers[valid.length + 1], 401, 'UNAUTHORIZED');
+    expectError(answers[valid.length + 2], 401, 'UNAUTHORIZED');
+    for (const a of valid.slice(0, 3)) expect(Date.now() - Date.parse(await lastUse(a.token))).toBeLessThan(60_000);
+    expect(await Promise.all(valid.slice(3).map((a) => lastUse(a.token)))).toEqual(freshUse);
+  });
+});
+
 describe('POST /api/users/logout', () => {
   test('revokes this token only: it then gets 401, another session of the same account keeps working', async () => {
     const a = await t.signupAndLogin();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
-import { sharedRead } from '../../../src/platform/db/shared-read.ts';
+import { batchedRoundTrip, sharedRead } from '../../../src/platform/db/shared-read.ts';
 import type { Database } from '../../../src/platform/db/schema.ts';
 
 /**
@@ -68,5 +68,38 @@ describe('sharedRead', () => {
       expect(c.runs()).toBe(2);
       await sql`update counter set n = 1`.execute(trx);
     });
+  });
+
+  it('while a read runs, the callers that come meanwhile share the next one, which starts when it ends', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let runs = 0;
+    const slow = async (k: Kysely<Database>) => {
+      runs++;
+      const { rows } = await sql<{ n: number }>`select n from counter`.execute(k);
+      if (runs === 1) await held;
+      return rows[0]!.n;
+    };
+    const first = sharedRead(db.kysely, 'gate', slow);
+    // let the first read begin (and hold it)
+    await new Promise((r) => setTimeout(r, 20));
+    expect(runs).toBe(1);
+    const later = [sharedRead(db.kysely, 'gate', slow), sharedRead(db.kysely, 'gate', slow)];
+    await new Promise((r) => setTimeout(r, 20));
+    // the next read waits for the running one
+    expect(runs).toBe(1);
+    release();
+    expect(await first).toBe(1);
+    expect(await Promise.all(later)).toEqual([1, 1]);
+    expect(runs).toBe(2);
+  });
+});
+
+describe('batchedRoundTrip', () => {
+  it('on SQLite each caller runs alone (nothing to save on the one in-process connection)', async () => {
+    const seen: number[][] = [];
+    const run = async (_k: Kysely<Database>, items: number[]) => (seen.push(items), items.map((i) => i * 2));
+    expect(await Promise.all([1, 2, 3].map((i) => batchedRoundTrip(db, 'b', i, run)))).toEqual([[2], [4], [6]]);
+    expect(seen).toEqual([[1], [2], [3]]);
   });
 });
