@@ -12,7 +12,9 @@ async function call(request: APIRequestContext, token: string, method: 'GET' | '
 /** A valid 1×1 PNG (the server decodes what it stores). */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
+// the newest toast: sonner lists toasts newest first (data-index 0), and an earlier one may still be
+// showing when the next action is quick
+const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).first();
 
 for (const lang of ['it', 'en'] as const) {
   test.describe(`admin economy in ${lang}`, () => {
