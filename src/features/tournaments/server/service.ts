@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
-import { sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
+import { batchedRoundTrip, sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import { formatOf, tournamentFormats, type TournamentFormat } from '../../results/contract.ts';
@@ -564,36 +564,22 @@ export async function setCheckIn(app: FastifyInstance, id: string, userId: strin
 /**
  * A player's check-in (or check-out) written together with the others of the same tournament that
  * arrive in the same turn of the event loop, on PostgreSQL: one statement, one round trip and one
- * commit for a burst instead of one each (setConfirmedMany). Each caller still learns whether its own member row changed. If the
- * shared statement fails (on PostgreSQL, say, a deadlock with another batch holding the same
- * player's row after a double click), each is written on its own, as before.
+ * commit for a burst instead of one each (setConfirmedMany through batchedRoundTrip). Each caller
+ * still learns whether its own member row changed. If the shared statement fails (on PostgreSQL,
+ * say, a deadlock with another batch holding the same player's row after a double click), each is
+ * written on its own, as before.
  */
-type PendingCheckIn = { userId: string; gameAccount?: string; now: string };
-const checkInBatches = new WeakMap<object, Map<string, { players: PendingCheckIn[]; written: Promise<Set<string> | null> }>>();
-const CHECKIN_BATCH_MAX = 500;
 function confirmTogether(app: FastifyInstance, p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string }): Promise<boolean> {
   const db = app.db.kysely;
   // SQLite writes in-process on its one connection: batching would only hold each check-in until its whole burst is written
   if (db.isTransaction || app.db.dialect !== 'postgres') return TournamentRepository.setConfirmed(db, p);
-  let perDb = checkInBatches.get(db);
-  if (!perDb) checkInBatches.set(db, (perDb = new Map()));
-  const key = `${p.tournamentId}|${p.confirmed}`;
-  let batch = perDb.get(key);
-  if (!batch || batch.players.length >= CHECKIN_BATCH_MAX) {
-    const players: PendingCheckIn[] = [];
-    const written: Promise<Set<string> | null> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      // from here on later callers start a batch of their own
-      if (perDb.get(key)?.written === written) perDb.delete(key);
-      return TournamentRepository.setConfirmedMany(db, { tournamentId: p.tournamentId, confirmed: p.confirmed, players }).catch((err: unknown) => {
-        app.log.warn({ err, tournament: p.tournamentId }, 'batched check-in failed; writing each on its own');
-        return null;
-      });
-    });
-    batch = { players, written };
-    perDb.set(key, batch);
-  }
-  batch.players.push({ userId: p.userId, gameAccount: p.gameAccount, now: p.now });
-  return batch.written.then((changed) => (changed ? changed.has(p.userId) : TournamentRepository.setConfirmed(db, p)));
+  const player = { userId: p.userId, gameAccount: p.gameAccount, now: p.now };
+  return batchedRoundTrip(app.db, `checkin|${p.tournamentId}|${p.confirmed}`, player, (db, players) =>
+    TournamentRepository.setConfirmedMany(db, { tournamentId: p.tournamentId, confirmed: p.confirmed, players }).catch((err: unknown) => {
+      app.log.warn({ err, tournament: p.tournamentId }, 'batched check-in failed; writing each on its own');
+      return null;
+    }),
+  ).then((changed) => (changed ? changed.has(p.userId) : TournamentRepository.setConfirmed(db, p)));
 }
 
 /** Why a player's leave or check-in found no row to change: disqualified, or else `otherwise`. Read only on that failure. */
