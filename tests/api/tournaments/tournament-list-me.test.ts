@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, createTournament, join, quickPlayer, quickPlayers, type Person } from '../helpers/tournaments.ts';
+import * as TournamentRepository from '../../../src/features/tournaments/server/repository.ts';
 
 /**
  * A player's `GET /api/tournaments` (issue 16, item 7), the whole list or "only mine"
@@ -12,6 +13,7 @@ import { checkIn, createTournament, join, quickPlayer, quickPlayers, type Person
 let t: TestApp;
 let admin: Person;
 let p: Person;
+let ahead: Person[];
 const ids: Record<string, string> = {};
 // warnings and errors the server logs (a reply sent twice is one)
 const logLines: string[] = [];
@@ -20,7 +22,7 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimits: false, responseCacheMs: 60_000 }, { logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } });
   admin = await quickPlayer(t, { admin: true });
   p = await quickPlayer(t);
-  const ahead = await quickPlayers(t, 3);
+  ahead = await quickPlayers(t, 3);
   // p in every state a standing can have: member, checked in, waitlisted third, disqualified
   ids.member = await createTournament(t, admin.token, 'registration', { name: 'member', translations: { it: {}, en: { name: 'member (en)' } } });
   ids.checkedIn = await createTournament(t, admin.token, 'checkinOpen', { name: 'checked in' });
@@ -70,11 +72,17 @@ describe("a player's GET /api/tournaments", () => {
         expect(r.res.headers['cache-control']).toMatch(/private/);
       }
     }
-    // a page of it, a page past its end, and the empty list of a player in none
-    const page = `?members=${p.id}&limit=2&offset=1&sort=name`;
-    const own = await list(page, p);
-    expect(own.json.data).toHaveLength(2);
-    expect(asAdminSees(own.res.body)).toBe((await list(page, admin)).res.body);
+    // a full page of it, its last page (one item, which tells the total), a page past its end,
+    // and the empty list of a player in none
+    for (const [page, items] of [
+      [`?members=${p.id}&limit=2&offset=1&sort=name`, 2],
+      [`?members=${p.id}&limit=2&offset=3&sort=-name`, 1],
+    ] as const) {
+      const own = await list(page, p);
+      expect(own.json.data).toHaveLength(items);
+      expect(own.json.total).toBe(4);
+      expect(asAdminSees(own.res.body)).toBe((await list(page, admin)).res.body);
+    }
     const past = await list(`?members=${p.id}&offset=10`, p);
     expect(past.json).toEqual({ status: 'SUCCESS', data: [], total: 4 });
     expect(past.res.body).toBe((await list(`?members=${p.id}&offset=10`, admin)).res.body);
@@ -101,6 +109,35 @@ describe("a player's GET /api/tournaments", () => {
     const mine = await list('?limit=3&sort=name', stranger);
     expect(mine.json.data).toHaveLength(3);
     expect(mine.res.body).toBe(anonymous.res.body.replaceAll(',"me":null}', ',"me":{"member":false,"confirmed":false,"waitlistPosition":null}}'));
+  });
+
+  test('players asking for their own pages at once (one statement on PostgreSQL) each get their own, as asked alone', async () => {
+    const stranger = await quickPlayer(t);
+    const players = [p, ...ahead, stranger];
+    const queries = ['', '&limit=2&offset=1&sort=name', '&limit=2&offset=3&sort=-name', '&offset=10', '&showAllTournament=false'];
+    const asked = players.flatMap((who) => queries.map((q) => ({ who, q: `?members=${who.id}${q}` })));
+    const together = await Promise.all(asked.map(({ who, q }) => list(q, who)));
+    for (const [i, { who, q }] of asked.entries()) {
+      const alone = await list(q, who);
+      expect(together[i]!.status).toBe(200);
+      expect(together[i]!.res.body).toBe(alone.res.body);
+    }
+    expect(together[asked.findIndex(({ who, q }) => who === p && q.endsWith('offset=10'))]!.json).toEqual({ status: 'SUCCESS', data: [], total: 4 });
+    // the statement behind it, for several players at once, against each player's own
+    const f = { owner: t.config.ownerId, now: new Date().toISOString() };
+    for (const page of [
+      { limit: 24, offset: 0 },
+      { limit: 2, offset: 1, sort: 'name' },
+      { limit: 2, offset: 3, sort: '-name' },
+      { limit: 5, offset: 10 },
+    ]) {
+      const all = await TournamentRepository.ownPages(
+        t.db.kysely,
+        { ...f, ...page },
+        players.map((x) => x.id),
+      );
+      for (const who of players) expect(all.get(who.id)).toEqual(await TournamentRepository.ownPage(t.db.kysely, { ...f, ...page, memberId: who.id }));
+    }
   });
 
   test('`me` is read fresh while the list itself comes from the kept copy', async () => {

@@ -40,21 +40,36 @@ function filtered(db: Db, f: ListFilter) {
   return q;
 }
 
-/** List order: not ended first by start ascending (unscheduled last), then ended ones newest first; one page of it. */
-function pageInListOrder<O>(q: SelectQueryBuilder<Database, 'tournaments', O>, f: ListFilter) {
+/**
+ * List order: not ended first by start ascending (unscheduled last), then ended ones newest first,
+ * after the `?sort=` key when one was asked; as one ORDER BY list, for a page and for a window.
+ */
+function listOrder(f: ListFilter) {
   const ended = endedSql(f.now);
   // an unscheduled tournament counts as the latest start: the same on both engines, whose nulls sort differently
   const asked = orderFor(f.sort ?? 'newest', { name: byText('name'), start: sql`coalesce(start_tournament, '9999')` });
-  return q
-    .$if(asked !== null, (q) => q.orderBy(...asked!))
-    .orderBy(sql`${ended} asc`)
-    .orderBy(sql`case when ${ended} = 0 then start_tournament end asc nulls last`)
-    .orderBy(sql`case when ${ended} = 1 then start_tournament end desc nulls last`)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(f.limit)
-    .offset(f.offset);
+  return sql.join([
+    ...(asked ? [sql`${asked[0]} ${sql.raw(asked[1])}`] : []),
+    sql`${ended} asc`,
+    sql`case when ${ended} = 0 then start_tournament end asc nulls last`,
+    sql`case when ${ended} = 1 then start_tournament end desc nulls last`,
+    sql`tournaments.created_at desc`,
+    sql`tournaments.id`,
+  ]);
 }
+
+/** One page of `q` in list order. */
+function pageInListOrder<O>(q: SelectQueryBuilder<Database, 'tournaments', O>, f: ListFilter) {
+  return q.orderBy(listOrder(f)).limit(f.limit).offset(f.offset);
+}
+
+/**
+ * For a registration `r` on the waitlist, how many are queued before it (the queue order of
+ * waitlistPosition); null for any other state.
+ */
+const aheadInQueue = sql<
+  number | null
+>`case when r.state = 'waitlist' then (select ${countAll()} from tournament_registrations w where w.tournament_id = r.tournament_id and w.state = 'waitlist' and (w.created_at < r.created_at or (w.created_at = r.created_at and w.user_id < r.user_id))) end`;
 
 /** One page in list order, with how many match in all. */
 export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
@@ -64,26 +79,58 @@ export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow
 
 /**
  * One page of a player's own tournaments (the list filtered on `memberId`) in list order, in one
- * query: each id with the player's registration in it (the `ahead` of standingsIn) and the total
- * (`count(*) over ()`, counted before the page is cut). The items themselves come from the cache.
+ * query: each id with the player's registration in it (state, confirmed and, when waitlisted, how
+ * many are queued before them, as standingsIn). The items themselves come from the cache. It starts
+ * from the player's registrations (their user_id index) joined to the tournaments: the filter as a
+ * subquery, a column per registration field and a window count made the statement several times
+ * dearer than the rest of the request, for a player who is in a handful of tournaments.
  */
 export async function ownPage(db: Db, f: ListFilter & { memberId: string }) {
-  const mine = sql`from tournament_registrations r where r.tournament_id = tournaments.id and r.user_id = ${f.memberId}`;
   const rows = await pageInListOrder(
-    filtered(db, f).select([
-      'id',
-      sql<string | null>`(select r.state ${mine})`.as('state'),
-      sql<number | null>`(select r.confirmed ${mine})`.as('confirmed'),
-      sql<number>`(select ${countAll()} from tournament_registrations w, tournament_registrations r where r.tournament_id = tournaments.id and r.user_id = ${f.memberId} and r.state = 'waitlist' and w.tournament_id = r.tournament_id and w.state = 'waitlist' and (w.created_at < r.created_at or (w.created_at = r.created_at and w.user_id < r.user_id)))`.as(
-        'ahead',
-      ),
-      sql<number>`count(*) over ()`.as('total'),
-    ]),
+    filtered(db, { ...f, memberId: undefined })
+      .innerJoin('tournament_registrations as r', (join) => join.onRef('r.tournament_id', '=', 'tournaments.id').on('r.user_id', '=', f.memberId))
+      .select(['tournaments.id', 'r.state', 'r.confirmed', aheadInQueue.as('ahead')]),
     f,
   ).execute();
-  // past the last page no row carries the total: counted on its own (0 without even asking on the first page)
-  const total = rows.length ? Number(rows[0]!.total) : f.offset === 0 ? 0 : Number((await filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()).n);
+  // a page that is not full ends the list, so it tells the total; otherwise it is counted
+  const total = rows.length > 0 && rows.length < f.limit ? f.offset + rows.length : rows.length === 0 && f.offset === 0 ? 0 : Number((await filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()).n);
   return { rows, total };
+}
+
+/**
+ * ownPage for several players at once (the "my tournaments" requests of a turn of the event loop
+ * share one round trip on PostgreSQL, src/platform/db/shared-read.ts): each player's page of
+ * their own tournaments, numbered in list order per player, with each one's total. A page past
+ * the end still carries its player's first row, which tells the total and is not in the page.
+ */
+export async function ownPages(db: Db, f: ListFilter, memberIds: string[]) {
+  if (memberIds.length === 1) return new Map([[memberIds[0]!, await ownPage(db, { ...f, memberId: memberIds[0]! })]]);
+  const numbered = filtered(db, { ...f, memberId: undefined })
+    .innerJoin('tournament_registrations as r', 'r.tournament_id', 'tournaments.id')
+    .where('r.user_id', 'in', memberIds)
+    .select([
+      'r.user_id',
+      'tournaments.id',
+      'r.state',
+      'r.confirmed',
+      aheadInQueue.as('ahead'),
+      sql<number>`row_number() over (partition by r.user_id order by ${listOrder(f)})`.as('n'),
+      sql<number>`count(*) over (partition by r.user_id)`.as('total'),
+    ]);
+  const rows = await db
+    .selectFrom(numbered.as('p'))
+    .selectAll()
+    .where((eb) => eb.or([eb.and([eb('n', '>', f.offset), eb('n', '<=', f.offset + f.limit)]), eb('n', '=', 1)]))
+    .orderBy('user_id')
+    .orderBy('n')
+    .execute();
+  const pages = new Map(memberIds.map((id) => [id, { rows: [] as Omit<(typeof rows)[number], 'user_id' | 'n' | 'total'>[], total: 0 }]));
+  for (const { user_id, n, total, ...row } of rows) {
+    const page = pages.get(user_id)!;
+    page.total = Number(total);
+    if (Number(n) > f.offset) page.rows.push(row);
+  }
+  return pages;
 }
 
 export async function findById(db: Db, owner: string, id: string): Promise<TournamentRow | undefined> {
@@ -121,19 +168,7 @@ export async function waitlistPosition(db: Db, tournamentId: string, userId: str
  */
 export async function standingsIn(db: Db, userId: string, tournamentIds: string[]) {
   if (!tournamentIds.length) return [];
-  return db
-    .selectFrom('tournament_registrations as r')
-    .select(['r.tournament_id', 'r.state', 'r.confirmed'])
-    .select(
-      sql<
-        number | null
-      >`case when r.state = 'waitlist' then (select ${countAll()} from tournament_registrations w where w.tournament_id = r.tournament_id and w.state = 'waitlist' and (w.created_at < r.created_at or (w.created_at = r.created_at and w.user_id < r.user_id))) end`.as(
-        'ahead',
-      ),
-    )
-    .where('r.tournament_id', 'in', tournamentIds)
-    .where('r.user_id', '=', userId)
-    .execute();
+  return db.selectFrom('tournament_registrations as r').select(['r.tournament_id', 'r.state', 'r.confirmed']).select(aheadInQueue.as('ahead')).where('r.tournament_id', 'in', tournamentIds).where('r.user_id', '=', userId).execute();
 }
 
 export async function insert(db: Db, row: Insertable<TournamentsTable>): Promise<void> {

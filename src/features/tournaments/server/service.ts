@@ -181,9 +181,12 @@ async function withRegistrations(app: FastifyInstance, rows: TournamentRow[], vi
  * total and the player's standing in each: the route fills in the items from its cache.
  */
 export async function ownPage(app: FastifyInstance, q: ListQuery, userId: string): Promise<{ ids: string[]; total: number; mine: Map<string, NonNullable<Tournament['me']>> }> {
-  const { rows, total } = await TournamentRepository.ownPage(app.db.kysely, { ...listFilter(app, q, Date.now()), memberId: userId });
-  // (a registration left between the filter and its columns has no state: not registered)
-  const mine = new Map(rows.filter((r) => r.state !== null).map((r) => [r.id, standingFrom({ state: r.state!, confirmed: Number(r.confirmed), ahead: r.ahead })]));
+  const f = listFilter(app, q, Date.now());
+  // the players asking for the same page in one turn share a statement (the first one's clock)
+  const { now: _now, memberId: _memberId, ...same } = f;
+  const pages = await batchedRoundTrip(app.db, `own-page|${JSON.stringify(same)}`, userId, (db, userIds) => TournamentRepository.ownPages(db, f, userIds));
+  const { rows, total } = pages.get(userId)!;
+  const mine = new Map(rows.map((r) => [r.id, standingFrom({ state: r.state, confirmed: Number(r.confirmed), ahead: r.ahead })]));
   return { ids: rows.map((r) => r.id), total, mine };
 }
 
