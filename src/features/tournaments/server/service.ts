@@ -225,8 +225,9 @@ export async function standingOf(app: FastifyInstance, id: string, userId: strin
  * tournaments they are not in are left out (their `me` is `notRegisteredMe`).
  */
 export async function standingsIn(app: FastifyInstance, ids: string[], userId: string): Promise<Map<string, NonNullable<Tournament['me']>>> {
-  const rows = await TournamentRepository.standingsIn(app.db.kysely, userId, ids);
-  return new Map(rows.map((mine) => [mine.tournament_id, standingFrom(mine)]));
+  // the players reading the same page of the list in one turn share the statement
+  const byPlayer = await batchedRoundTrip(app.db, `standings-in|${ids.join(',')}`, userId, async (db, userIds) => Map.groupBy(await TournamentRepository.standingsIn(db, userIds, ids), (mine) => mine.user_id));
+  return new Map((byPlayer.get(userId) ?? []).map((mine) => [mine.tournament_id, standingFrom(mine)]));
 }
 
 /** `me` from the player's registration row and how many are queued before them (when waitlisted). */
