@@ -8,23 +8,22 @@ export interface QueuedMail extends Mail {
   attempts: number;
 }
 
-export async function enqueue(db: Kysely<Database>, mail: Mail, now = new Date()): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      recipient: mail.to,
-      subject: mail.subject,
-      body_text: mail.text,
-      body_html: mail.html ?? null,
-      next_attempt_at: now.toISOString(),
-      last_error: null,
-      created_at: now.toISOString(),
-      sent_at: null,
-    })
-    .execute();
-  return id;
+/** Writes the messages (one statement for all of them), due now; answers their ids. */
+export async function enqueue(db: Kysely<Database>, mails: readonly Mail[], now = new Date()): Promise<string[]> {
+  if (!mails.length) return [];
+  const rows = mails.map((mail) => ({
+    id: randomUUID(),
+    recipient: mail.to,
+    subject: mail.subject,
+    body_text: mail.text,
+    body_html: mail.html ?? null,
+    next_attempt_at: now.toISOString(),
+    last_error: null,
+    created_at: now.toISOString(),
+    sent_at: null,
+  }));
+  await db.insertInto('mail_outbox').values(rows).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Pending messages whose time has come, oldest first. */
@@ -33,20 +32,21 @@ export async function due(db: Kysely<Database>, now: Date, limit: number) {
 }
 
 /**
- * Takes a due message for `leaseMs` by moving its next attempt forward, on the condition that no
- * other process moved it first: of several API processes exactly one sends it. A process that dies
- * while sending leaves the lease to run out, and the message is sent again then (at least once).
+ * Takes the messages among `ids` that are still due at `now` until `until`, in one statement: a
+ * row another process took meanwhile has its next attempt moved past `now` and is left out, so of
+ * several API processes exactly one sends each. A process that dies while sending leaves the lease
+ * to run out, and the message is sent again then (at least once).
  */
-export async function claim(db: Kysely<Database>, id: string, seenNextAttempt: string, until: Date): Promise<QueuedMail | null> {
-  const result = await db.updateTable('mail_outbox').set({ next_attempt_at: until.toISOString() }).where('id', '=', id).where('status', '=', 'pending').where('next_attempt_at', '=', seenNextAttempt).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return { id: row.id, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html ?? undefined, attempts: row.attempts };
+export async function claim(db: Kysely<Database>, ids: string[], now: Date, until: Date): Promise<QueuedMail[]> {
+  if (!ids.length) return [];
+  const rows = await db.updateTable('mail_outbox').set({ next_attempt_at: until.toISOString() }).where('id', 'in', ids).where('status', '=', 'pending').where('next_attempt_at', '<=', now.toISOString()).returningAll().execute();
+  return rows.map((row) => ({ id: row.id, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html ?? undefined, attempts: row.attempts }));
 }
 
 /** Sent: the body goes, the envelope stays for the record. */
-export async function markSent(db: Kysely<Database>, id: string, now = new Date()) {
-  await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now.toISOString(), body_text: '', body_html: null }).where('id', '=', id).execute();
+export async function markSent(db: Kysely<Database>, ids: string[], now = new Date()) {
+  if (!ids.length) return;
+  await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now.toISOString(), body_text: '', body_html: null }).where('id', 'in', ids).execute();
 }
 
 export async function markFailed(db: Kysely<Database>, id: string, attempts: number, error: string, retryAt: Date | null) {

@@ -6,6 +6,7 @@ import { resetLinkOf } from '../helpers/mail.ts';
 import { buildApp } from '../../../src/platform/http/app.ts';
 import { openDatabase } from '../../../src/platform/db/database.ts';
 import { createMailer } from '../../../src/platform/mail/mailer.ts';
+import * as MailOutboxRepository from '../../../src/platform/mail/outbox-repository.ts';
 
 // Transactional mail goes through the mail_outbox table and a worker (src/platform/mail/mail-queue.ts).
 // The reset answer's time for a known and an unknown address is measured by tests/bench/reset-timing.ts.
@@ -85,5 +86,57 @@ test('a message survives a restart: written by one process whose mail server is 
     }
   } finally {
     await first.close();
+  }
+});
+
+test('a page of queued messages is taken once: two processes claiming the same page at once split it, and a taken message is not due again until its lease ends', async () => {
+  // queued with a transaction (so the worker is not woken), as a reminder tick does; this
+  // process's own worker would look again only in ten minutes
+  const q = await createTestApp({ rateLimits: false, mailPollMs: 600_000 });
+  try {
+    const mails = Array.from({ length: 30 }, (_, i) => ({ to: `claim-${i}@example.com`, subject: `s${i}`, text: 'hello' }));
+    await q.db.kysely.transaction().execute((trx) => q.app.mailQueue.send(mails, trx));
+    const queued = await q.db.kysely.selectFrom('mail_outbox').select('id').where('recipient', 'like', 'claim-%').execute();
+    expect(queued).toHaveLength(30);
+    const ids = queued.map((r) => r.id);
+    const now = new Date();
+    const lease = new Date(now.getTime() + 60_000);
+    const [a, b] = await Promise.all([MailOutboxRepository.claim(q.db.kysely, ids, now, lease), MailOutboxRepository.claim(q.db.kysely, ids, now, lease)]);
+    const taken = [...a, ...b].map((m) => m.id).sort();
+    expect(taken).toEqual([...ids].sort());
+    expect(new Set(taken).size).toBe(30);
+    expect(await MailOutboxRepository.claim(q.db.kysely, ids, new Date(), lease)).toEqual([]);
+    expect((await MailOutboxRepository.due(q.db.kysely, new Date(), 100)).filter((r) => ids.includes(r.id))).toEqual([]);
+    await MailOutboxRepository.markSent(q.db.kysely, taken);
+    expect(new Set((await q.db.kysely.selectFrom('mail_outbox').select('status').where('id', 'in', ids).execute()).map((r) => r.status))).toEqual(new Set(['sent']));
+  } finally {
+    await q.close();
+  }
+});
+
+test('mail gives way to a burst of requests: it waits while more than 32 are being answered and goes once they are done', async () => {
+  const q = await createTestApp({ rateLimits: false, mailPollMs: 600_000 });
+  const sockets: net.Socket[] = [];
+  try {
+    await q.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = q.app.server.address() as net.AddressInfo;
+    // 40 requests whose bodies never finish arriving: each is being answered until its socket goes
+    for (let i = 0; i < 40; i++) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(`POST /api/users/sendReset HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
+      sockets.push(socket);
+    }
+    await expect.poll(() => q.app.server.listenerCount('request') > 0 && sockets.every((s) => s.readyState === 'open')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await q.app.mailQueue.send({ to: 'burst@example.com', subject: 'during a burst', text: 'hello' });
+    const status = async () => (await q.db.kysely.selectFrom('mail_outbox').select('status').where('recipient', '=', 'burst@example.com').executeTakeFirstOrThrow()).status;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await status()).toBe('pending');
+    for (const s of sockets) s.destroy();
+    await expect.poll(status, { timeout: 3000 }).toBe('sent');
+  } finally {
+    for (const s of sockets) s.destroy();
+    await q.close();
   }
 });

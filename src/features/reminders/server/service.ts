@@ -118,6 +118,8 @@ async function remind<P extends Person>(app: FastifyInstance, state: TickState, 
     const [had, off] = [await ReminderRepository.alreadySent(db, t.id, kind, ids), await ReminderRepository.optedOut(db, preferenceOf[kind], ids)];
     const due = batch.filter((p) => !had.has(p.id) && !off.has(p.id)).slice(0, state.budget);
     if (!due.length) continue;
+    // written before the transaction, which holds a connection (SQLite's only one) while it runs
+    const mails = new Map(due.map((p) => [p.id, compose(p)]));
     const queued = await transaction(db, async (trx) => {
       // asked again inside: a player who opted out a moment ago is not mailed
       const nowOff = await ReminderRepository.optedOut(
@@ -135,7 +137,10 @@ async function remind<P extends Person>(app: FastifyInstance, state: TickState, 
           new Date().toISOString(),
         ),
       );
-      for (const p of wanted) if (recorded.has(p.id)) await app.mailQueue.send(compose(p), trx);
+      await app.mailQueue.send(
+        wanted.filter((p) => recorded.has(p.id)).map((p) => mails.get(p.id)!),
+        trx,
+      );
       return recorded.size;
     });
     state.budget -= queued;
@@ -148,9 +153,18 @@ async function remind<P extends Person>(app: FastifyInstance, state: TickState, 
 
 const localePrefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
 
-/** "26 novembre, 18:45 CET": the tournaments' clock is Italy's (the admin enters Rome times). */
+/**
+ * "26 novembre, 18:45 CET": the tournaments' clock is Italy's (the admin enters Rome times). One
+ * formatter per language: making one costs far more than formatting, and a tick mails hundreds.
+ */
+const formatters = new Map<Locale, Intl.DateTimeFormat>();
 function when(iso: string, locale: Locale) {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+  let format = formatters.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+    formatters.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 function letter(app: FastifyInstance, p: Person, subject: string, body: string): Mail {
