@@ -35,8 +35,9 @@ export function maskEmail(email: unknown): string {
   return at < 1 ? '***' : `${s[0]}***@${s.slice(at + 1)}`;
 }
 
-/** The request headers a line shows; authorization and cookie only as REDACTED (see redactPaths). */
+/** The request headers a line shows; authorization and cookie only as REDACTED, by the serializer itself. */
 const loggedHeaders = ['host', 'user-agent', 'referer', 'x-forwarded-for', 'authorization', 'cookie'];
+const secretHeaders = new Set(['authorization', 'cookie']);
 
 /** Pino options for Fastify's `logger`; `stream` sends the lines elsewhere (the tests capture them). */
 export function loggerOptions(settings: LogSettings, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
@@ -48,7 +49,7 @@ export function loggerOptions(settings: LogSettings, stream?: DestinationStream)
         method: req.method,
         url: redactUrl(req.url),
         remoteAddress: req.ip,
-        headers: Object.fromEntries(loggedHeaders.filter((h) => req.headers[h] !== undefined).map((h) => [h, req.headers[h]])),
+        headers: Object.fromEntries(loggedHeaders.filter((h) => req.headers[h] !== undefined).map((h) => [h, secretHeaders.has(h) ? REDACTED : req.headers[h]])),
       }),
     },
     ...(stream ? { stream } : settings.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
@@ -66,15 +67,21 @@ export const requestIdOptions = (): Pick<FastifyServerOptions, 'genReqId' | 'log
   logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
 });
 
-/** Returns the request id in X-Request-Id and logs one line per completed request. */
+/**
+ * Returns the request id in X-Request-Id and logs one line per completed request. That line holds
+ * only the serialized request (its secret headers and query parameters already replaced), the
+ * status and the time, so it goes through a child without the redaction paths: matching the
+ * wildcard paths on every line was a twentieth of the processor in a check-in rush.
+ */
 export function registerRequestLogging(app: FastifyInstance) {
+  const lines = app.log.child({}, { redact: { paths: [], censor: REDACTED } });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
   app.addHook('onResponse', async (req, reply) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status === 429 ? 'warn' : 'info';
-    req.log[level]({ req, res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+    lines[level]({ reqId: req.id, req, res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
   });
 }
 
