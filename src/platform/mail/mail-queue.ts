@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -69,11 +68,14 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
    * just as a whole field checks in). A claimed page is finished even when the process is
    * stopping; a message the mailer refuses is rescheduled on its own.
    */
-  // the requests this process is answering now (the raw server's: inject, in tests, is not counted)
+  // the requests this process is answering now: those Fastify routes (the static files answered
+  // at the socket take no time worth yielding for, and a listener on each cost them a fifth)
   let answering = 0;
-  app.server.on('request', (_req, res: ServerResponse) => {
+  const answered = () => answering--;
+  app.addHook('onRequest', (_req, reply, done) => {
     answering++;
-    res.once('close', () => answering--);
+    reply.raw.once('close', answered);
+    done();
   });
   async function whileBusy(deadline: number) {
     while (answering > BURST && Date.now() < deadline && !stopped) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
