@@ -96,10 +96,26 @@ describe('sharedRead', () => {
 });
 
 describe('batchedRoundTrip', () => {
-  it('on SQLite each caller runs alone (nothing to save on the one in-process connection)', async () => {
+  const double = (seen: number[][]) => async (_k: Kysely<Database>, items: number[]) => (seen.push([...items]), items.map((i) => i * 2));
+
+  it('the callers of one turn share one run, on SQLite too (building and running a statement costs more than its lookups), and each gets the whole result', async () => {
     const seen: number[][] = [];
-    const run = async (_k: Kysely<Database>, items: number[]) => (seen.push(items), items.map((i) => i * 2));
-    expect(await Promise.all([1, 2, 3].map((i) => batchedRoundTrip(db, 'b', i, run)))).toEqual([[2], [4], [6]]);
-    expect(seen).toEqual([[1], [2], [3]]);
+    expect(await Promise.all([1, 2, 3].map((i) => batchedRoundTrip(db, 'b', i, double(seen))))).toEqual(Array(3).fill([2, 4, 6]));
+    expect(seen).toEqual([[1, 2, 3]]);
+  });
+
+  it('a caller after the run began gets a run of its own; a key, or at most `max` items, makes another batch', async () => {
+    const seen: number[][] = [];
+    await batchedRoundTrip(db, 'b', 1, double(seen));
+    await batchedRoundTrip(db, 'b', 2, double(seen));
+    await Promise.all([batchedRoundTrip(db, 'x', 3, double(seen)), batchedRoundTrip(db, 'y', 4, double(seen))]);
+    await Promise.all([5, 6, 7].map((i) => batchedRoundTrip(db, 'm', i, double(seen), 2)));
+    expect(seen).toEqual([[1], [2], [3], [4], [5, 6], [7]]);
+  });
+
+  it('inside a transaction each caller runs alone, on the transaction', async () => {
+    const seen: number[][] = [];
+    await db.kysely.transaction().execute((trx) => Promise.all([1, 2].map((i) => batchedRoundTrip({ ...db, kysely: trx }, 'b', i, double(seen)))));
+    expect(seen).toEqual([[1], [2]]);
   });
 });
