@@ -65,15 +65,26 @@ export const phaseOfRow = (row: TournamentRow, now: number = Date.now()): Phase 
  * the check-ins of a rush share one read (registrationsAfterWrite), and their answers then share
  * these very arrays, which lets the route serialise them once (src/features/tournaments/server/routes.ts).
  */
-const rosters = new WeakMap<RegistrationRow[], { members: string[]; confirmedMembers: string[]; waitlist: string[] }>();
-function rosterOf(regs: RegistrationRow[]) {
+interface Roster {
+  members: string[];
+  confirmedMembers: string[];
+  waitlist: string[];
+  /** each player's registration and place in the queue, so each caller's `me` is a lookup, not a scan of them all */
+  byUser: Map<string, RegistrationRow>;
+  queued: Map<string, number>;
+}
+const rosters = new WeakMap<RegistrationRow[], Roster>();
+function rosterOf(regs: RegistrationRow[]): Roster {
   let roster = rosters.get(regs);
   if (!roster) {
     const members = regs.filter((r) => r.state === 'member');
+    const waitlist = regs.filter((r) => r.state === 'waitlist').map((r) => r.user_id);
     roster = {
       members: members.map((r) => r.user_id),
       confirmedMembers: members.filter((r) => r.confirmed === 1).map((r) => r.user_id),
-      waitlist: regs.filter((r) => r.state === 'waitlist').map((r) => r.user_id),
+      waitlist,
+      byUser: new Map(regs.map((r) => [r.user_id, r])),
+      queued: new Map(waitlist.map((id, i) => [id, i + 1])),
     };
     rosters.set(regs, roster);
   }
@@ -85,12 +96,11 @@ const disqualifiedFlag = (state: string | undefined) => (state === 'disqualified
 
 /** The API shape of one tournament, from its row and its registrations (queue order). */
 export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewerId: string | null, now: number): Tournament {
-  const { members, confirmedMembers, waitlist } = rosterOf(regs);
+  const { members, confirmedMembers, waitlist, byUser, queued } = rosterOf(regs);
   let me: Tournament['me'] = null;
   if (viewerId) {
-    const mine = regs.find((r) => r.user_id === viewerId);
-    const queued = waitlist.indexOf(viewerId);
-    me = { member: mine?.state === 'member', confirmed: mine?.state === 'member' && mine.confirmed === 1, waitlistPosition: queued >= 0 ? queued + 1 : null, ...disqualifiedFlag(mine?.state) };
+    const mine = byUser.get(viewerId);
+    me = { member: mine?.state === 'member', confirmed: mine?.state === 'member' && mine.confirmed === 1, waitlistPosition: queued.get(viewerId) ?? null, ...disqualifiedFlag(mine?.state) };
   }
   return {
     id: row.id,
