@@ -62,12 +62,6 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
   let timer: NodeJS.Timeout | null = null;
   const counts = { sent: 0, failed: 0 };
 
-  /**
-   * Sends a page of due messages: claimed together and, once all are handed to the mailer, marked
-   * sent together (three statements a page, not three a message: a reminder tick queues hundreds
-   * just as a whole field checks in). A claimed page is finished even when the process is
-   * stopping; a message the mailer refuses is rescheduled on its own.
-   */
   // the requests this process is answering now: those Fastify routes (the static files answered
   // at the socket take no time worth yielding for, and a listener on each cost them a fifth)
   let answering = 0;
@@ -81,6 +75,12 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
     while (answering > BURST && Date.now() < deadline && !stopped) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   }
 
+  /**
+   * Sends a page of due messages: claimed together and, once all are handed to the mailer, marked
+   * sent together (three statements a page, not three a message: a reminder tick queues hundreds
+   * just as a whole field checks in). A claimed page is finished even when the process is
+   * stopping; a message the mailer refuses is rescheduled on its own.
+   */
   async function sendPage(ids: string[]) {
     const mails = await MailOutboxRepository.claim(db(), ids, new Date(), new Date(Date.now() + LEASE_MS));
     const sent: string[] = [];

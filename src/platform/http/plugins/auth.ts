@@ -41,7 +41,8 @@ export default fp(async function auth(app: FastifyInstance) {
   const owner = app.config.ownerId;
   // When a whole field checks in at once, each request's session lookup (and, on a session's first
   // use in a minute, its touch) was a round trip of its own queued for a pooled connection: the
-  // requests of one turn of the event loop now share one statement on PostgreSQL.
+  // requests of one turn of the event loop now share one statement (on SQLite too, where building
+  // and running a statement costs more than the lookup in it).
   const lookup = (token: string) => batchedRoundTrip(app.db, 'session-lookup', token, (db, tokens) => SessionRepository.findByTokens(db, owner, tokens, idleMs)).then((found) => found.get(token) ?? null);
   const touch = (token: string) => batchedRoundTrip(app.db, 'session-touch', token, (db, tokens) => SessionRepository.touchMany(db, tokens, new Date(Date.now() - TOUCH_EVERY_MS).toISOString()));
   app.decorateRequest('user', null);
