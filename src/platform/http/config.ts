@@ -59,6 +59,8 @@ export interface AppConfig {
   reminderPollMs: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** Listening sockets on PORT, so a burst of new connections is accepted at once (ACCEPT_SOCKETS, src/platform/http/listen.ts). */
+  acceptSockets: number;
   /** `npm run backup` keeps this many of the newest backups in DATA_DIR/backups (BACKUP_KEEP). */
   backupKeep: number;
   /** PostgreSQL: longest wait to open a connection. */
@@ -227,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailPollMs: int(env.MAIL_POLL_MS, 2_000, 10),
     reminderPollMs: int(env.REMINDER_POLL_MS, 15_000, 100),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000, 0),
+    acceptSockets: int(env.ACCEPT_SOCKETS, 32, 1),
     // two weeks of nightly backups: a mistake noticed days later can still be undone
     backupKeep: int(env.BACKUP_KEEP, 14, 1),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3000, 1),

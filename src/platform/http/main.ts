@@ -8,6 +8,7 @@ import { demoPrivateTournamentPassword, seedDemo } from '../db/seed.ts';
 import { demoGiveawayCodes } from '../../features/rewards/server/seed.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { listen } from './listen.ts';
 import { loggerOptions } from './logging.ts';
 import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from '../../features/accounts/server/service.ts';
@@ -47,7 +48,7 @@ if (config.seedDemo) {
 schedulePruning(app);
 // after the seed: the first tick already finds the demo's open check-in
 app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
-await app.listen({ port: config.port, host: config.host });
+await listen(app, { port: config.port, host: config.host, sockets: config.acceptSockets });
 console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}, pid ${process.pid}); API docs at /api/docs`);
 
 // SIGTERM (a deploy, systemd, Kubernetes, the cluster's rolling restart) or Ctrl-C: stop accepting,

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { stopAccepting } from './listen.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +20,7 @@ const IDLE_GRACE_MS = 1000;
  * connection that looks idle races with the client, whose next request may already be on the
  * wire: it would see a reset. So the stop goes in steps:
  *
- * 1. the listening socket closes (new connections are refused, or in a cluster go to the other
+ * 1. the listening sockets close (new connections are refused, or in a cluster go to the other
  *    workers), and every answer from now on, including those of requests already in flight,
  *    carries `Connection: close`, so each client finishes its request and reconnects elsewhere;
  * 2. connections idle at that moment get IDLE_GRACE_MS to bring a request, answered the same way;
@@ -55,10 +56,9 @@ export function registerShutdown(app: FastifyInstance) {
       const res = current(socket);
       if (res && !res.headersSent) res.setHeader('connection', 'close');
     }
-    // net.Server's close only stops accepting; http.Server's would also close idle keep-alive
-    // connections at once, the race described above. (Fastify's close, later, tolerates the server
-    // having stopped listening already.)
-    if (app.server.listening) net.Server.prototype.close.call(app.server);
+    // only the accepting stops (http.Server's close would also close idle keep-alive connections
+    // at once, the race described above); Fastify's close, later, tolerates it
+    void stopAccepting(app.server);
 
     const idleUntil = Math.min(deadline, Date.now() + IDLE_GRACE_MS);
     while (Date.now() < idleUntil && [...connections].some((s) => current(s) === null)) await sleep(20);

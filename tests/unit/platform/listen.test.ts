@@ -1,0 +1,156 @@
+import http from 'node:http';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, test } from 'vitest';
+import { listen, stopAccepting } from '../../../src/platform/http/listen.ts';
+import { registerShutdown } from '../../../src/platform/http/shutdown.ts';
+
+/**
+ * src/platform/http/listen.ts: one port, several listening sockets. Real sockets on loopback; the
+ * burst test blocks this process's event loop while a child process connects, the way a long turn
+ * of a busy server does, and counts the turns the accepting then takes.
+ */
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => (a.server.listening ? a.close() : undefined)));
+});
+
+function app() {
+  const a = Fastify();
+  // which socket accepted the connection this request came on (the HTTP server sets `server` to
+  // itself on every connection it is handed; `_server` stays the one that accepted it)
+  a.get('/which', async (req) => ({ extra: (req.socket as net.Socket & { _server?: net.Server })._server !== a.server }));
+  apps.push(a);
+  return a;
+}
+
+const portOf = (a: FastifyInstance) => (a.server.address() as net.AddressInfo).port;
+
+/** One request, by default on a new connection (no keep-alive agent). */
+function get(port: number, path: string, agent: http.Agent | false = false): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+const connects = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+describe('listen on several sockets', () => {
+  test('every socket of the port hands its connections to the one server', async () => {
+    const a = app();
+    await listen(a, { port: 0, host: '127.0.0.1', sockets: 4 });
+    const answers = await Promise.all(Array.from({ length: 60 }, () => get(portOf(a), '/which')));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const extra = answers.filter((r) => JSON.parse(r.body).extra).length;
+    // the kernel spreads new connections over the four sockets: 60 all on one would be (1/4)^59
+    expect(extra).toBeGreaterThan(0);
+    expect(extra).toBeLessThan(60);
+  });
+
+  test('a port in use is refused, as with one socket, though the sockets share it among themselves', async () => {
+    const a = app();
+    await listen(a, { port: 0, host: '127.0.0.1', sockets: 4 });
+    const second = app();
+    await expect(listen(second, { port: portOf(a), host: '127.0.0.1', sockets: 4 })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    const plain = net.createServer();
+    await expect(new Promise((resolve, reject) => plain.once('error', reject).listen(portOf(a), '127.0.0.1', () => resolve(null)))).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+
+  test('a shutdown refuses new connections on every socket, and waits for a request in flight on an extra one', async () => {
+    const a = app();
+    registerShutdown(a);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
+    a.get('/slow', async () => {
+      started();
+      await released;
+      return { done: true };
+    });
+    // registered before listen, like the pools' hooks: it must run after the answer is written
+    const events: string[] = [];
+    a.addHook('onResponse', async (req) => void (req.url === '/slow' && events.push('answered')));
+    a.addHook('onClose', async () => void events.push('pools closed'));
+    await listen(a, { port: 0, host: '127.0.0.1', sockets: 8 });
+    const port = portOf(a);
+
+    // a keep-alive connection that an extra socket accepted (7 in 8 are)
+    let agent: http.Agent;
+    for (;;) {
+      agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      if (JSON.parse((await get(port, '/which', agent)).body).extra) break;
+      agent.destroy();
+    }
+    const slow = get(port, '/slow', agent);
+    await inFlight;
+    const closing = a.shutdown({ graceMs: 5000 }).then((outcome) => events.push(outcome));
+    expect(await connects(port)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).toEqual([]);
+    release();
+    expect((await slow).status).toBe(200);
+    await closing;
+    expect(events).toEqual(['answered', 'pools closed', 'drained']);
+    agent.destroy();
+  });
+
+  test('a burst of new connections during a long turn is accepted in a few turns, not one turn each', async () => {
+    const a = app();
+    await listen(a, { port: 0, host: '127.0.0.1', sockets: 8 });
+    const count = 64;
+    // a child connects `count` sockets at once when told, and keeps them open until killed
+    const client = spawn(
+      process.execPath,
+      ['-e', `process.stdin.once('data', () => { let n = 0; for (let i = 0; i < ${count}; i++) require('net').connect(${portOf(a)}, '127.0.0.1', () => ++n === ${count} && console.log('connected')); });`],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    try {
+      let turn = 0;
+      const turns: number[] = [];
+      a.server.on('connection', () => turns.push(turn));
+      const connected = new Promise<void>((resolve) => client.stdout!.once('data', () => resolve()));
+      client.stdin!.write('go\n');
+      // a long turn: the handshakes complete in the kernel meanwhile (the child sees them connected)
+      const until = Date.now() + 1500;
+      while (Date.now() < until);
+      // count turns of the event loop until all are accepted
+      const counted = new Promise<void>((resolve) => {
+        const next = () => {
+          turn++;
+          if (turns.length >= count || turn > 10 * count) resolve();
+          else setImmediate(next);
+        };
+        setImmediate(next);
+      });
+      await Promise.all([connected, counted]);
+      expect(turns).toHaveLength(count);
+      const lastTurn = Math.max(...turns);
+      // one socket takes one turn per connection; eight take about count / 8 (as the kernel spreads them)
+      expect(lastTurn).toBeLessThan(count / 2);
+      expect(turns.filter((t) => t === turns[0]).length).toBeGreaterThan(1);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('one socket asked for is a plain listen', async () => {
+    const a = app();
+    await listen(a, { port: 0, host: '127.0.0.1', sockets: 1 });
+    const port = portOf(a);
+    expect(JSON.parse((await get(port, '/which')).body).extra).toBe(false);
+    await stopAccepting(a.server);
+    expect(await connects(port)).toBe(false);
+  });
+});
