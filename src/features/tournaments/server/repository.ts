@@ -4,7 +4,8 @@ import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from 
 import { byText, orderFor } from '../../../platform/db/search.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
-export type RegistrationRow = Pick<Selectable<TournamentRegistrationsTable>, 'tournament_id' | 'user_id' | 'state' | 'confirmed' | 'created_at'>;
+/** A registration as a tournament answer needs it; a tournament's list of them is in queue order. */
+export type RegistrationRow = Pick<Selectable<TournamentRegistrationsTable>, 'user_id' | 'state' | 'confirmed'>;
 export type RegistrationState = 'member' | 'waitlist';
 /** A disqualified player keeps their row (state 'disqualified'), so they can neither join again nor check in. */
 export type RosterState = RegistrationState | 'disqualified';
@@ -138,9 +139,33 @@ export async function findById(db: Db, owner: string, id: string): Promise<Tourn
 }
 
 /** The registrations of a page of tournaments in one query, in queue order (joined at, then user id). */
-export async function registrationsOf(db: Db, tournamentIds: string[]): Promise<RegistrationRow[]> {
-  if (!tournamentIds.length) return [];
-  return db.selectFrom('tournament_registrations').select(['tournament_id', 'user_id', 'state', 'confirmed', 'created_at']).where('tournament_id', 'in', tournamentIds).orderBy('created_at').orderBy('user_id').execute();
+/**
+ * The registrations of these tournaments, each tournament's in queue order (joined first; ties by
+ * user id). Each tournament's come as one line of text, `user state confirmed` separated by commas
+ * (ids are UUIDs, states single words): a check-in rush reads a 2,000-player roster again after
+ * every burst of writes, and the driver building 2,000 row objects each time was a tenth of the
+ * server's processor, where splitting one string costs little. string_agg with ORDER BY is
+ * PostgreSQL's and SQLite's (3.44+).
+ */
+export async function registrationsOf(db: Db, tournamentIds: string[]): Promise<Map<string, RegistrationRow[]>> {
+  const rosters = new Map<string, RegistrationRow[]>();
+  if (!tournamentIds.length) return rosters;
+  const rows = await db
+    .selectFrom('tournament_registrations')
+    .select(['tournament_id', sql<string>`string_agg(user_id || ' ' || state || ' ' || confirmed, ',' order by created_at, user_id)`.as('lines')])
+    .where('tournament_id', 'in', tournamentIds)
+    .groupBy('tournament_id')
+    .execute();
+  for (const { tournament_id, lines } of rows) {
+    rosters.set(
+      tournament_id,
+      lines.split(',').map((line) => {
+        const [user_id, state, confirmed] = line.split(' ');
+        return { user_id: user_id!, state: state!, confirmed: Number(confirmed) };
+      }),
+    );
+  }
+  return rosters;
 }
 
 export async function findRegistration(db: Db, tournamentId: string, userId: string) {

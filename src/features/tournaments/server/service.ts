@@ -173,16 +173,10 @@ const listFilter = (app: FastifyInstance, q: ListQuery, now: number): Tournament
 
 /** The rows as the API shows them, with the registrations of all of them read in one query. */
 async function withRegistrations(app: FastifyInstance, rows: TournamentRow[], viewerId: string | null, now: number): Promise<Tournament[]> {
-  const regs = await TournamentRepository.registrationsOf(
+  const byTournament = await TournamentRepository.registrationsOf(
     app.db.kysely,
     rows.map((r) => r.id),
   );
-  const byTournament = new Map<string, RegistrationRow[]>();
-  for (const r of regs) {
-    const bucket = byTournament.get(r.tournament_id);
-    if (bucket) bucket.push(r);
-    else byTournament.set(r.tournament_id, [r]);
-  }
   return rows.map((row) => toTournament(row, byTournament.get(row.id) ?? [], viewerId, now));
 }
 
@@ -215,7 +209,7 @@ async function findRow(app: FastifyInstance, id: string): Promise<TournamentRow>
 export async function get(app: FastifyInstance, id: string, viewerId: string | null): Promise<Tournament> {
   const row = await findRow(app, id);
   const regs = await TournamentRepository.registrationsOf(app.db.kysely, [id]);
-  return toTournament(row, regs, viewerId, Date.now());
+  return toTournament(row, regs.get(id) ?? [], viewerId, Date.now());
 }
 
 /** The caller's own standing in one tournament (the answer's `me`), read fresh: two indexed reads. */
@@ -608,7 +602,8 @@ async function notInRoster(app: FastifyInstance, id: string, userId: string, oth
  * so when the whole field checks in at once (2,000 players in seconds) each answer used to read
  * every registration again: 2,000 reads of 2,000 rows, half the server's CPU in the rush.
  */
-const registrationsAfterWrite = (app: FastifyInstance, id: string): Promise<RegistrationRow[]> => sharedRead(app.db.kysely, `tournament-registrations:${id}`, (db) => TournamentRepository.registrationsOf(db, [id]));
+const registrationsAfterWrite = (app: FastifyInstance, id: string): Promise<RegistrationRow[]> =>
+  sharedRead(app.db.kysely, `tournament-registrations:${id}`, async (db) => (await TournamentRepository.registrationsOf(db, [id])).get(id) ?? []);
 
 // ---------------------------------------------------------------------------------------------
 // admin reads and mail
