@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -110,21 +113,23 @@ describe('listen on several sockets', () => {
     const a = app();
     await listen(a, { port: 0, host: '127.0.0.1', sockets: 8 });
     const count = 64;
-    // a child connects `count` sockets at once when told, and keeps them open until killed
-    const client = spawn(
-      process.execPath,
-      ['-e', `process.stdin.once('data', () => { let n = 0; for (let i = 0; i < ${count}; i++) require('net').connect(${portOf(a)}, '127.0.0.1', () => ++n === ${count} && console.log('connected')); });`],
-      { stdio: ['pipe', 'pipe', 'inherit'] },
-    );
+    // a child connects `count` sockets when told, writes `marker` once all are connected, and
+    // keeps them open until killed
+    const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'listen-')), 'connected');
+    const script = `process.stdin.once('data', () => { let n = 0; for (let i = 0; i < ${count}; i++) require('net').connect(${portOf(a)}, '127.0.0.1', () => ++n === ${count} && require('fs').writeFileSync(${JSON.stringify(marker)}, '')); });`;
+    const client = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'inherit', 'inherit'] });
     try {
       let turn = 0;
       const turns: number[] = [];
       a.server.on('connection', () => turns.push(turn));
-      const connected = new Promise<void>((resolve) => client.stdout!.once('data', () => resolve()));
       client.stdin!.write('go\n');
-      // a long turn: the handshakes complete in the kernel meanwhile (the child sees them connected)
-      const until = Date.now() + 1500;
+      // a long turn, held until the child has seen every handshake complete (the kernel queues the
+      // connections meanwhile), then a little longer
+      const deadline = Date.now() + 20_000;
+      while (!fs.existsSync(marker) && Date.now() < deadline);
+      const until = Date.now() + 100;
       while (Date.now() < until);
+      expect(fs.existsSync(marker)).toBe(true);
       // count turns of the event loop until all are accepted
       const counted = new Promise<void>((resolve) => {
         const next = () => {
@@ -134,7 +139,7 @@ describe('listen on several sockets', () => {
         };
         setImmediate(next);
       });
-      await Promise.all([connected, counted]);
+      await counted;
       expect(turns).toHaveLength(count);
       const lastTurn = Math.max(...turns);
       // one socket takes one turn per connection; eight take about count / 8 (as the kernel spreads them)
@@ -142,8 +147,9 @@ describe('listen on several sockets', () => {
       expect(turns.filter((t) => t === turns[0]).length).toBeGreaterThan(1);
     } finally {
       client.kill();
+      fs.rmSync(path.dirname(marker), { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 
   test('one socket asked for is a plain listen', async () => {
     const a = app();
