@@ -1,7 +1,7 @@
 /**
  * `npm run backup`: one consistent copy of DATABASE_URL into DATA_DIR/backups, keeping the newest
  * BACKUP_KEEP. `npm run restore -- <file>|latest [--force]`: brings one back; stop the server first.
- * The work is in src/platform/db/backup.ts; README "Backups" has the details.
+ * The work is in src/platform/db/backup.ts; docs/operations.md, "Backups", has the details.
  */
 import path from 'node:path';
 import { loadConfig } from '../src/platform/http/config.ts';

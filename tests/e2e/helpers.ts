@@ -39,7 +39,7 @@ export function decodeQuotedPrintable(s: string) {
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** The demo accounts the seed creates (README, "Demo"). */
+/** The demo accounts the seed creates (README, "Quick start"). */
 export const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
 export const GIULIA = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 

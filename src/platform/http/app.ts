@@ -162,7 +162,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
  * Fastify 5 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a hop
  * count is given as the function proxy-addr calls per hop: the socket and the next n-1 addresses
  * are proxies, the one before them is the client. Safe only when the server cannot be reached
- * except through those proxies; the README says so and recommends the address list.
+ * except through those proxies; docs/security.md says so and recommends the address list.
  */
 function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof trust !== 'number') return trust;
