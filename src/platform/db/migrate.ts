@@ -21,6 +21,7 @@ import * as matchReports from './migrations/0082-match-reports.ts';
 import * as prizes from './migrations/0083-prizes.ts';
 import * as brackets from './migrations/0084-brackets.ts';
 import * as reminders from './migrations/0085-reminders.ts';
+import * as mailOwner from './migrations/0090-mail-owner.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -48,6 +49,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0083-prizes': prizes,
   '0084-brackets': brackets,
   '0085-reminders': reminders,
+  '0090-mail-owner': mailOwner,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -444,6 +444,8 @@ export interface RateLimitsTable {
 /** Transactional mail not yet handed to the mail server (migration 0040, src/platform/mail/mail-queue.ts). */
 export interface MailOutboxTable {
   id: string;
+  /** the brand (OWNER_ID) whose processes send it; NULL on an old row no brand could be given (never sent) */
+  owner: string | null;
   recipient: string;
   subject: string;
   /** emptied once sent: a reset link must not outlive its delivery in the database */
