@@ -46,9 +46,10 @@ ensure_node
 ensure_deps
 cmd=${1:-start}; shift || true
 case "$cmd" in
-  start) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/platform/http/main.ts "$@" ;;
+  # the demo is seeded by default only into the embedded database on loopback (see demoSeed in config.ts)
+  start) ensure_build; exec node src/platform/http/main.ts "$@" ;;
   demo:reset) node scripts/demo-reset.ts; ensure_build; export SEED_DEMO=true; exec node src/platform/http/main.ts "$@" ;;
-  start:cluster) ensure_build; export SEED_DEMO=${SEED_DEMO:-true}; exec node src/platform/http/cluster.ts "$@" ;;
+  start:cluster) ensure_build; exec node src/platform/http/cluster.ts "$@" ;;
   backup) exec node scripts/backup.ts backup "$@" ;;
   restore) exec node scripts/backup.ts restore "$@" ;;
   bench) ensure_build; exec node tests/bench/run.ts "$@" ;;

@@ -1,5 +1,7 @@
 import { format } from 'date-fns';
-import { enGB, it } from 'date-fns/locale';
+// one module per language: the whole date-fns/locale index is hundreds of modules to load on a cold start
+import { enGB } from 'date-fns/locale/en-GB';
+import { it } from 'date-fns/locale/it';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 
 /**
