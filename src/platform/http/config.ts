@@ -106,6 +106,26 @@ const int = (v: string | undefined, fallback: number, min = 0) => {
   return v !== undefined && v !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 };
 
+/** 127.0.0.0/8, ::1 and the name localhost: a server only this machine can reach. */
+export const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * The demo holds accounts whose passwords are printed and published, so it is a quick start on this
+ * machine only. Unless SEED_DEMO says otherwise it is seeded into the embedded database alone (a
+ * DATABASE_URL names a real deployment, which starts empty); and a server listening beyond loopback
+ * never gets it: asked for explicitly there, the start is refused.
+ */
+function demoSeed(env: NodeJS.ProcessEnv, host: string): boolean {
+  const asked = env.SEED_DEMO !== undefined && env.SEED_DEMO !== '';
+  const wanted = truthy(env.SEED_DEMO, !env.DATABASE_URL);
+  if (!wanted || isLoopbackHost(host)) return wanted;
+  if (!asked) return false;
+  throw new Error(
+    `SEED_DEMO=${env.SEED_DEMO} is refused on HOST=${host}: the demo accounts' passwords are published, ` +
+      'so the demo is only seeded on a server that listens on loopback (HOST=127.0.0.1).',
+  );
+}
 const truthy = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
 
 /**
@@ -200,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'app.db')}`,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    seedDemo: truthy(env.SEED_DEMO, false),
+    seedDemo: demoSeed(env, host),
     smtpUrl: env.SMTP_URL || undefined,
     publicApiBase: env.PUBLIC_API_BASE || '/api',
     publicMarketplaceApiBase: env.PUBLIC_MARKETPLACE_API_BASE || '/api',
