@@ -1,14 +1,28 @@
 #!/usr/bin/env bash
-# One entry point for every npm script. The machines ship Node 20 while Astro 7, vitest 5 and
-# better-sqlite3 13 need Node >= 22.12, so this provisions Node 24 from the npm registry into
-# .cache/node (once), builds the native addon against it, and runs the command under it.
+# One entry point for every npm script. Astro 7, vitest 5 and better-sqlite3 13 need Node >= 22.12
+# (package.json "engines"): a `node` on PATH that satisfies it is used as it is; otherwise Node 24
+# is provisioned from the npm registry into .cache/node (once), and the command runs under it. The
+# native addon is rebuilt whenever it does not load in the Node that runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 node_version=24.21.0
 node_home="$root/.cache/node-$node_version"
 
+# true when the node on PATH is at least 22.12 (a host without registry access must still start)
+host_node_fits() {
+  command -v node >/dev/null 2>&1 || return 1
+  node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)'
+}
+
 ensure_node() {
+  if [ -z "${ARENA_PROVISION_NODE:-}" ] && host_node_fits; then
+    export PATH="$root/node_modules/.bin:$PATH"
+    # the addon compiles against this node's own headers when it ships them (no download)
+    local prefix; prefix=$(node -p 'require("path").resolve(process.execPath, "../..")')
+    [ -f "$prefix/include/node/node.h" ] && export npm_config_nodedir="$prefix"
+    return
+  fi
   if [ ! -x "$node_home/bin/node" ]; then
     echo "› provisioning Node $node_version from the npm registry into .cache/" >&2
     local tmp; tmp=$(mktemp -d)
