@@ -57,7 +57,8 @@ export type BroadcastState = 'local' | 'up' | 'down';
 
 /** The part of the micro-cache the invalidator drives (ResponseCache). */
 interface Cache {
-  clear(): void;
+  /** empties what `scopes` name, or everything */
+  clear(scopes?: readonly string[]): void;
   degrade(on: boolean): void;
 }
 
@@ -128,14 +129,16 @@ export class CacheInvalidator {
    * copy is gone. Never throws and never waits longer than BROADCAST_WAIT_MS; with the channel down
    * it only sends (another process may still be listening).
    */
-  async invalidate(): Promise<void> {
-    this.cache?.clear();
+  async invalidate(scopes?: readonly string[]): Promise<void> {
+    this.cache?.clear(scopes);
     if (!this.transport) return;
+    // the scopes ride in the fourth field (an ack's addressee): `*` or none empties everything
+    const what = scopes ? scopes.join(',') : '*';
     if (this.state !== 'up') {
-      this.transport.send(`clear:${this.id}:-`).catch(() => {});
+      this.transport.send(`clear:${this.id}:-:${what}`).catch(() => {});
       return;
     }
-    if (!(await this.roundTrip('clear', BROADCAST_WAIT_MS, this.livePeers()))) {
+    if (!(await this.roundTrip('clear', BROADCAST_WAIT_MS, this.livePeers(), what))) {
       this.healthy = false;
       this.settle(new Error(`an invalidation did not come back within ${BROADCAST_WAIT_MS} ms`));
     }
@@ -153,7 +156,7 @@ export class CacheInvalidator {
     if (sender === this.id) return this.answered(seq, sender);
     this.peers.set(sender, performance.now());
     if (kind === 'clear') {
-      this.cache?.clear();
+      this.cache?.clear(addressee && addressee !== '*' ? addressee.split(',') : undefined);
       if (seq !== '-') this.transport!.send(`ack:${this.id}:${seq}:${sender}`).catch(() => {});
     } else if (kind === 'ack' && addressee === this.id) this.answered(seq, sender);
   }
@@ -175,7 +178,7 @@ export class CacheInvalidator {
    * Sends `kind` and waits, `ms` at most, for its own copy to come back through the channel and for
    * each of `peers` to acknowledge it; resolves whether its own copy came back.
    */
-  private roundTrip(kind: 'clear' | 'ping', ms: number, peers: string[] = []): Promise<boolean> {
+  private roundTrip(kind: 'clear' | 'ping', ms: number, peers: string[] = [], scopes?: string): Promise<boolean> {
     const seq = String(++this.seq);
     const pending = new Set([this.id, ...peers]);
     return new Promise<boolean>((resolve) => {
@@ -186,7 +189,7 @@ export class CacheInvalidator {
       };
       const timer = setTimeout(finish, ms);
       this.waiting.set(seq, { pending, done: finish });
-      this.transport!.send(`${kind}:${this.id}:${seq}`).catch(finish);
+      this.transport!.send(`${kind}:${this.id}:${seq}${scopes ? `:${scopes}` : ''}`).catch(finish);
     });
   }
 

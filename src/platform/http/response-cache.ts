@@ -13,11 +13,14 @@ import { CacheInvalidator, postgresTransport, redisTransport } from './cache-bro
  * opening, a shared link) one request per second builds the answer and the rest get its bytes,
  * instead of every request running the same queries and the same page render.
  *
- * Freshness: any write through this process (any non-GET request to the API) empties the cache,
- * so a process always reads its own writes. An admin's save also empties every other process's
- * cache before its answer leaves (src/platform/http/cache-broadcast.ts), so a rename shows on the
- * next read wherever it lands; a player's write (a check-in, a registration) shows on the other
- * processes within the TTL, as the `live` policy allows (src/platform/http-cache-policy.ts).
+ * Freshness: a write through this process that succeeded (a non-GET request answered below 400)
+ * empties the answers it may change (`writeScopes`), before its answer leaves, so a process always
+ * reads its own writes. A refused or failed one (an unknown route, a bad token, bad input) changed
+ * nothing and empties nothing: junk POSTs must not turn every public read into a fresh build.
+ * An admin's save also empties the same scopes in every other process before its answer leaves
+ * (src/platform/http/cache-broadcast.ts), so a rename shows on the next read wherever it lands; a
+ * player's write (a check-in, a registration) shows on the other processes within the TTL, as the
+ * `live` policy allows (src/platform/http-cache-policy.ts).
  * While the broadcast channel is down the TTL is cut to RESPONSE_CACHE_FALLBACK_MS (`degrade`).
  * An answer that depends on a token is never cached.
  */
@@ -29,6 +32,43 @@ export interface CachedAnswer {
   encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
   /** what a route made of an API answer's body, made on first demand (sharedDerived) */
   derived?: unknown;
+}
+
+/**
+ * What a cached answer shows, by feature. Tournament answers and pages carry results, brackets and
+ * the players' names; the Cortina pages are standings made of tournament results; `other` is any
+ * cached answer not listed here, emptied by every write whose scope is unknown.
+ */
+export const cacheScopes = ['tournaments', 'news', 'marketplace', 'other'] as const;
+export type CacheScope = (typeof cacheScopes)[number];
+
+/** A cached answer's scope, from its key (`apiCacheKey`, `pageCacheKey`). */
+export function keyScope(key: string): CacheScope {
+  if (/^api:\/api\/tournaments(\/|\||$)/.test(key) || /^page:(\/[^/?]+)*\/(tournament|cortina)(\/|\?|$)/.test(key)) return 'tournaments';
+  if (/^api:\/api\/news(\/|\||$)/.test(key) || /^page:(\/[^/?]+)*\/news(\/|\?|$)/.test(key)) return 'news';
+  if (/^api:\/api\/marketplace(\/|\||$)/.test(key)) return 'marketplace';
+  return 'other';
+}
+
+/**
+ * The scopes a successful write may change, by its route's pattern: a feature's writes change its
+ * own answers; a campaign's settings and submissions show on the Cortina pages; a profile edit
+ * renames a player in rosters, standings and brackets. Account and upload calls (a login, a
+ * password, a notification setting, an image not yet used anywhere) change no public answer. A
+ * route not listed empties everything, so a new feature is never served stale.
+ */
+const writeScopeRules: readonly [RegExp, readonly CacheScope[]][] = [
+  [/^\/api\/tournaments(\/|$)/, ['tournaments']],
+  [/^\/api\/news(\/|$)/, ['news']],
+  [/^\/api\/(campaigns(\/|$)|marketplace\/submissions(\/|$))/, ['tournaments', 'marketplace']],
+  [/^\/api\/marketplace(\/|$)/, ['marketplace']],
+  [/^\/api\/users\/pp\/:id$/, ['tournaments', 'news']],
+  [/^\/api\/(users|media)(\/|$)/, []],
+];
+
+export function writeScopes(routeUrl: string | undefined): readonly CacheScope[] {
+  if (routeUrl) for (const [pattern, scopes] of writeScopeRules) if (pattern.test(routeUrl)) return scopes;
+  return cacheScopes;
 }
 
 export class ResponseCache {
@@ -50,6 +90,8 @@ export class ResponseCache {
   readonly pages = new Set<string>();
   /** bumped by every clear: an answer computed across a write is not kept (see `set`) */
   generation = 0;
+  /** the generation each scope was last emptied at */
+  private readonly clearedAt = new Map<CacheScope, number>();
   /**
    * Per cache, API reads (sharedBody) and on-demand pages (pageCache): answers served without
    * building them (a kept copy, or the build another request had under way), and answers built
@@ -107,8 +149,8 @@ export class ResponseCache {
 
   set(key: string, answer: CachedAnswer, generation: number) {
     this.refreshing.delete(key);
-    // a write finished while this answer was being built: it may hold the old rows
-    if (generation !== this.generation) return;
+    // a write to what it shows finished while this answer was being built: it may hold the old rows
+    if ((this.clearedAt.get(keyScope(key)) ?? 0) > generation) return;
     // Map keeps insertion order: the first key is the oldest entry
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { at: performance.now(), answer });
@@ -129,12 +171,13 @@ export class ResponseCache {
     };
   }
 
-  clear() {
-    this.generation++;
-    this.entries.clear();
-    this.refreshing.clear();
-    this.building.clear();
-    this.rendering.clear();
+  /** Empties the answers of `scopes` (all of them when none are named). */
+  clear(scopes: readonly string[] = cacheScopes) {
+    const generation = ++this.generation;
+    const emptied = new Set(scopes);
+    for (const scope of cacheScopes) if (emptied.has(scope)) this.clearedAt.set(scope, generation);
+    const gone = (key: string) => emptied.has(keyScope(key));
+    for (const keys of [this.entries, this.refreshing, this.building, this.rendering]) for (const key of keys.keys()) if (gone(key)) keys.delete(key);
   }
 }
 
@@ -150,9 +193,9 @@ declare module 'fastify' {
 const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
 
 /**
- * Decorates the app with its cache and its invalidator. Every API write handled here empties the
- * local cache; an admin's save also goes to every other process before its answer is sent (a
- * refused one, 4xx, changed nothing and is not broadcast).
+ * Decorates the app with its cache and its invalidator. Every API write that succeeded here empties
+ * the scopes it may change in the local cache before its answer is sent; an admin's save empties
+ * them in every other process too. A refused or failed write (4xx, 5xx) empties nothing.
  */
 export async function registerResponseCache(app: FastifyInstance, config: AppConfig, dialect: Dialect) {
   const cache = config.responseCacheMs > 0 ? new ResponseCache(config.responseCacheMs, 500, config.responseCacheFallbackMs) : null;
@@ -167,17 +210,15 @@ export async function registerResponseCache(app: FastifyInstance, config: AppCon
   // the first requests should find the channel up, as the rate-limit store waits for Redis
   await invalidator.ready(1000);
   if (!cache) return;
-  app.addHook('onRequest', async (req) => {
-    if (isWrite(req)) cache.clear();
-  });
+  // Emptied once the write is done and before its answer leaves: a read that started during the
+  // write (and may have seen the old rows) is not kept after it (ResponseCache.set).
   app.addHook('onSend', async (req, reply, payload) => {
-    if (isWrite(req) && req.user?.isAdmin && !(reply.statusCode >= 400 && reply.statusCode < 500)) await invalidator.invalidate();
+    if (!isWrite(req) || reply.statusCode >= 400) return payload;
+    const scopes = writeScopes(req.routeOptions.url);
+    if (scopes.length === 0) return payload;
+    if (req.user?.isAdmin) await invalidator.invalidate(scopes);
+    else cache.clear(scopes);
     return payload;
-  });
-  // cleared again when the write is done: a read that started during the write (and may have
-  // seen the old rows) must not stay cached after it
-  app.addHook('onResponse', async (req) => {
-    if (isWrite(req)) cache.clear();
   });
 }
 
