@@ -9,7 +9,9 @@ import * as MailOutboxRepository from './outbox-repository.ts';
  * worker in every API process hands due rows to the mailer after the request has answered. So a
  * request never waits for SMTP (a password reset answers as fast for a known address as for an
  * unknown one), a mail-server outage is retried with backoff, and a message written just before a
- * restart is sent by the next process.
+ * restart is sent by the next process. Each row belongs to the brand (OWNER_ID) that wrote it, and
+ * only that brand's processes send it: brands may share one database, and a reset mail sent by
+ * another brand's process would go out under its name, through its operator's mail server.
  */
 export interface MailQueue {
   /**
@@ -25,8 +27,12 @@ export interface MailQueue {
    * waits out the retries scheduled later, until nothing is pending: for tests and shutdown scripts.
    */
   idle(opts?: { all?: boolean }): Promise<void>;
-  /** Deliveries by this process since it started: handed to the mailer, and refused by it (each failed attempt). Read by /metrics. */
-  readonly counts: { sent: number; failed: number };
+  /**
+   * Deliveries by this process since it started: handed to the mailer, and refused by it (each failed
+   * attempt), read by /metrics; and the pauses the worker made for a burst of requests (what a test
+   * waits for to know a message is being held back, rather than guessing how long that takes).
+   */
+  readonly counts: { sent: number; failed: number; deferred: number };
 }
 
 declare module 'fastify' {
@@ -56,11 +62,12 @@ const PAUSE_MS = 20;
 
 export function registerMailQueue(app: FastifyInstance, pollMs: number) {
   const db = () => app.db.kysely;
+  const owner = app.config.ownerId;
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
-  const counts = { sent: 0, failed: 0 };
+  const counts = { sent: 0, failed: 0, deferred: 0 };
 
   // the requests this process is answering now: those Fastify routes (the static files answered
   // at the socket take no time worth yielding for, and a listener on each cost them a fifth)
@@ -72,7 +79,10 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
     done();
   });
   async function whileBusy(deadline: number) {
-    while (answering > BURST && Date.now() < deadline && !stopped) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+    while (answering > BURST && Date.now() < deadline && !stopped) {
+      counts.deferred++;
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+    }
   }
 
   /**
@@ -82,7 +92,7 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
    * stopping; a message the mailer refuses is rescheduled on its own.
    */
   async function sendPage(ids: string[]) {
-    const mails = await MailOutboxRepository.claim(db(), ids, new Date(), new Date(Date.now() + LEASE_MS));
+    const mails = await MailOutboxRepository.claim(db(), owner, ids, new Date(), new Date(Date.now() + LEASE_MS));
     const sent: string[] = [];
     const deadline = Date.now() + DEFER_MS;
     try {
@@ -110,7 +120,7 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
       again = false;
       for (;;) {
         if (stopped) return;
-        const rows = await MailOutboxRepository.due(db(), new Date(), BATCH);
+        const rows = await MailOutboxRepository.due(db(), owner, new Date(), BATCH);
         if (!rows.length) break;
         await sendPage(rows.map((row) => row.id));
         if (rows.length < BATCH) break;
@@ -136,7 +146,7 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
   const queue: MailQueue = {
     counts,
     async send(mail, trx) {
-      await MailOutboxRepository.enqueue(trx ?? db(), Array.isArray(mail) ? mail : [mail as Mail]);
+      await MailOutboxRepository.enqueue(trx ?? db(), owner, Array.isArray(mail) ? mail : [mail as Mail]);
       if (!trx) queue.wake();
     },
     wake() {
@@ -147,7 +157,7 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
       for (;;) {
         await kick();
         while (running) await running;
-        const next = await MailOutboxRepository.nextDue(db());
+        const next = await MailOutboxRepository.nextDue(db(), owner);
         if (next === null || stopped) return;
         const wait = Date.parse(next) - Date.now();
         if (wait > 0 && !opts.all) return;

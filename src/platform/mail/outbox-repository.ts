@@ -8,11 +8,16 @@ export interface QueuedMail extends Mail {
   attempts: number;
 }
 
-/** Writes the messages (one statement for all of them), due now; answers their ids. */
-export async function enqueue(db: Kysely<Database>, mails: readonly Mail[], now = new Date()): Promise<string[]> {
+/**
+ * Writes the messages of brand `owner` (one statement for all of them), due now; answers their ids.
+ * Only that brand's processes send them: brands may share the database, and a mail sent by another
+ * brand's process goes out with its From address and through its operator's mail server.
+ */
+export async function enqueue(db: Kysely<Database>, owner: string, mails: readonly Mail[], now = new Date()): Promise<string[]> {
   if (!mails.length) return [];
   const rows = mails.map((mail) => ({
     id: randomUUID(),
+    owner,
     recipient: mail.to,
     subject: mail.subject,
     body_text: mail.text,
@@ -26,20 +31,38 @@ export async function enqueue(db: Kysely<Database>, mails: readonly Mail[], now 
   return rows.map((r) => r.id);
 }
 
-/** Pending messages whose time has come, oldest first. */
-export async function due(db: Kysely<Database>, now: Date, limit: number) {
-  return db.selectFrom('mail_outbox').select(['id', 'next_attempt_at']).where('status', '=', 'pending').where('next_attempt_at', '<=', now.toISOString()).orderBy('next_attempt_at').orderBy('id').limit(limit).execute();
+/** The brand's pending messages whose time has come, oldest first. */
+export async function due(db: Kysely<Database>, owner: string, now: Date, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'next_attempt_at'])
+    .where('owner', '=', owner)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**
  * Takes the messages among `ids` that are still due at `now` until `until`, in one statement: a
  * row another process took meanwhile has its next attempt moved past `now` and is left out, so of
  * several API processes exactly one sends each. A process that dies while sending leaves the lease
- * to run out, and the message is sent again then (at least once).
+ * to run out, and the message is sent again then (at least once). Another brand's message is never
+ * taken, whatever the ids say.
  */
-export async function claim(db: Kysely<Database>, ids: string[], now: Date, until: Date): Promise<QueuedMail[]> {
+export async function claim(db: Kysely<Database>, owner: string, ids: string[], now: Date, until: Date): Promise<QueuedMail[]> {
   if (!ids.length) return [];
-  const rows = await db.updateTable('mail_outbox').set({ next_attempt_at: until.toISOString() }).where('id', 'in', ids).where('status', '=', 'pending').where('next_attempt_at', '<=', now.toISOString()).returningAll().execute();
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: until.toISOString() })
+    .where('id', 'in', ids)
+    .where('owner', '=', owner)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .returningAll()
+    .execute();
   return rows.map((row) => ({ id: row.id, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html ?? undefined, attempts: row.attempts }));
 }
 
@@ -57,8 +80,8 @@ export async function markFailed(db: Kysely<Database>, id: string, attempts: num
     .execute();
 }
 
-/** When the next pending message is due (null when none is pending). */
-export async function nextDue(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom('mail_outbox').select('next_attempt_at').where('status', '=', 'pending').orderBy('next_attempt_at').limit(1).executeTakeFirst();
+/** When the brand's next pending message is due (null when none is pending). */
+export async function nextDue(db: Kysely<Database>, owner: string): Promise<string | null> {
+  const row = await db.selectFrom('mail_outbox').select('next_attempt_at').where('owner', '=', owner).where('status', '=', 'pending').orderBy('next_attempt_at').limit(1).executeTakeFirst();
   return row?.next_attempt_at ?? null;
 }

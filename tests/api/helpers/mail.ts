@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 /**
  * Just enough of RFC 5322/2045/2047 to read the single-part text messages nodemailer writes:
  * unfolded headers, encoded-word subjects, quoted-printable or base64 bodies. Reading the raw
@@ -51,4 +53,13 @@ export function resetLinkOf(mail: ParsedMail): { link: string; token: string } {
   const m = /(https?:\/\/\S+\/resetPassword\?token=([A-Za-z0-9_%-]+))/.exec(mail.text);
   if (!m) throw new Error(`no reset link in mail:\n${mail.text}`);
   return { link: m[1], token: decodeURIComponent(m[2]) };
+}
+
+/** An SMTP URL on a loopback port nobody listens on: every delivery through it fails. */
+export async function deadSmtpUrl(): Promise<string> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `smtp://127.0.0.1:${port}`;
 }

@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { resetLinkOf } from '../helpers/mail.ts';
+import { deadSmtpUrl, resetLinkOf } from '../helpers/mail.ts';
 import { buildApp } from '../../../src/platform/http/app.ts';
 import { openDatabase } from '../../../src/platform/db/database.ts';
 import { createMailer } from '../../../src/platform/mail/mailer.ts';
@@ -37,17 +37,8 @@ test('a reset request writes the mail to the queue; the worker sends it and keep
   expect(JSON.stringify(await rows())).not.toContain(token);
 });
 
-/** A loopback port nobody listens on: every SMTP delivery fails there. */
-async function deadPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 test('a message survives a restart: written by one process whose mail server is down, sent by the next one on the same database', async () => {
-  const first = await createTestApp({ rateLimits: false, smtpUrl: `smtp://127.0.0.1:${await deadPort()}`, mailPollMs: 60_000 });
+  const first = await createTestApp({ rateLimits: false, smtpUrl: await deadSmtpUrl(), mailPollMs: 60_000 });
   try {
     const a = await first.signup({ language: 'it' });
     expect((await first.call('POST', '/api/users/sendReset', { body: { email: a.email } })).status).toBe(200);
@@ -101,12 +92,14 @@ test('a page of queued messages is taken once: two processes claiming the same p
     const ids = queued.map((r) => r.id);
     const now = new Date();
     const lease = new Date(now.getTime() + 60_000);
-    const [a, b] = await Promise.all([MailOutboxRepository.claim(q.db.kysely, ids, now, lease), MailOutboxRepository.claim(q.db.kysely, ids, now, lease)]);
+    const owner = q.config.ownerId;
+    const claim = () => MailOutboxRepository.claim(q.db.kysely, owner, ids, now, lease);
+    const [a, b] = await Promise.all([claim(), claim()]);
     const taken = [...a, ...b].map((m) => m.id).sort();
     expect(taken).toEqual([...ids].sort());
     expect(new Set(taken).size).toBe(30);
-    expect(await MailOutboxRepository.claim(q.db.kysely, ids, new Date(), lease)).toEqual([]);
-    expect((await MailOutboxRepository.due(q.db.kysely, new Date(), 100)).filter((r) => ids.includes(r.id))).toEqual([]);
+    expect(await MailOutboxRepository.claim(q.db.kysely, owner, ids, new Date(), lease)).toEqual([]);
+    expect((await MailOutboxRepository.due(q.db.kysely, owner, new Date(), 100)).filter((r) => ids.includes(r.id))).toEqual([]);
     await MailOutboxRepository.markSent(q.db.kysely, taken);
     expect(new Set((await q.db.kysely.selectFrom('mail_outbox').select('status').where('id', 'in', ids).execute()).map((r) => r.status))).toEqual(new Set(['sent']));
   } finally {
@@ -115,7 +108,9 @@ test('a page of queued messages is taken once: two processes claiming the same p
 });
 
 test('mail gives way to a burst of requests: it waits while more than 32 are being answered and goes once they are done', async () => {
-  const q = await createTestApp({ rateLimits: false, mailPollMs: 600_000 });
+  // the requests this app has begun answering, counted by a hook that runs after the queue's own
+  let arrived = 0;
+  const q = await createTestApp({ rateLimits: false, mailPollMs: 600_000 }, { extend: (app) => app.addHook('onRequest', async () => void arrived++) });
   const sockets: net.Socket[] = [];
   try {
     await q.app.listen({ port: 0, host: '127.0.0.1' });
@@ -127,11 +122,16 @@ test('mail gives way to a burst of requests: it waits while more than 32 are bei
       socket.write(`POST /api/users/sendReset HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
       sockets.push(socket);
     }
-    await expect.poll(() => q.app.server.listenerCount('request') > 0 && sockets.every((s) => s.readyState === 'open')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // all 40 are being answered (the queue's hook saw each before this one did)
+    await expect.poll(() => arrived, { timeout: 10_000 }).toBe(40);
+    const counts = q.app.mailQueue.counts;
+    const sentBefore = counts.sent;
     await q.app.mailQueue.send({ to: 'burst@example.com', subject: 'during a burst', text: 'hello' });
     const status = async () => (await q.db.kysely.selectFrom('mail_outbox').select('status').where('recipient', '=', 'burst@example.com').executeTakeFirstOrThrow()).status;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // the worker has the message and has looked at the burst several times, pausing each time,
+    // without handing the message to the mailer
+    await expect.poll(() => counts.deferred, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    expect(counts.sent).toBe(sentBefore);
     expect(await status()).toBe('pending');
     for (const s of sockets) s.destroy();
     await expect.poll(status, { timeout: 3000 }).toBe('sent');

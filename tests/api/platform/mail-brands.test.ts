@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { sql } from 'kysely';
+import { tick } from '../../../src/features/reminders/server/service.ts';
+import { up as mailOwner } from '../../../src/platform/db/migrations/0090-mail-owner.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { deadSmtpUrl, resetLinkOf, type ParsedMail } from '../helpers/mail.ts';
+import { createTournament, join, quickPlayer, quickPlayers, type Person } from '../helpers/tournaments.ts';
+
+/**
+ * Two brands (OWNER_ID) on one database (a SQLite file or a PostgreSQL database), each with its own
+ * app and mail worker: a queued mail is sent by a process of the brand that wrote it, never by the
+ * other's (whose From address, mail server and operator it would go through). The same with two
+ * real processes on one PostgreSQL is in mail-brands-processes.test.ts.
+ */
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  // the workers look when woken, or when a test asks, not on a poll of their own
+  a = await createTestApp({ ownerId: 'brand-a', rateLimits: false, mailPollMs: 600_000 });
+  b = await createTestApp({ ownerId: 'brand-b', rateLimits: false, mailPollMs: 600_000, databaseUrl: a.config.databaseUrl });
+});
+afterAll(async () => {
+  // b first: a drops the database they share
+  await b?.close();
+  await a?.close();
+});
+
+const addressOf = (m: ParsedMail) => m.to.replace(/.*<|>.*/g, '');
+const mailsTo = (mails: ParsedMail[], people: { email: string }[]) => mails.filter((m) => people.some((p) => addressOf(m) === p.email));
+const outboxRows = (people: { email: string }[]) =>
+  a.db.kysely
+    .selectFrom('mail_outbox')
+    .select(['recipient', 'owner', 'status', 'attempts'])
+    .where(
+      'recipient',
+      'in',
+      people.map((p) => p.email),
+    )
+    .orderBy('recipient')
+    .execute();
+
+test("brand B's worker never sends brand A's reset mails, even while A's mail server is down; A sends them once it can", async () => {
+  const players = await quickPlayers(a, 8);
+  // a process of brand A whose mail server is unreachable: its reset mails stay queued
+  const down = await createTestApp({ ownerId: 'brand-a', rateLimits: false, mailPollMs: 600_000, databaseUrl: a.config.databaseUrl, smtpUrl: await deadSmtpUrl() });
+  try {
+    for (const p of players) expect((await down.call('POST', '/api/users/sendReset', { body: { email: p.email } })).status).toBe(200);
+    await down.mailDrained();
+  } finally {
+    await down.close();
+  }
+  const queued = await outboxRows(players);
+  expect(queued).toHaveLength(8);
+  for (const row of queued) expect(row).toMatchObject({ owner: 'brand-a', status: 'pending', attempts: expect.any(Number) });
+  expect(Math.min(...queued.map((r) => Number(r.attempts)))).toBeGreaterThanOrEqual(1);
+
+  // B's worker looks, and waits out every retry it has: none of these is its own
+  const sentByB = b.app.mailQueue.counts.sent;
+  await b.mailDrained({ all: true });
+  expect(mailsTo(await b.outbox(), players)).toEqual([]);
+  expect(b.app.mailQueue.counts.sent).toBe(sentByB);
+  expect((await outboxRows(players)).map((r) => r.status)).toEqual(Array(8).fill('pending'));
+
+  // A's healthy process sends all eight, and the links work on A
+  await a.mailDrained({ all: true });
+  const mails = mailsTo(await a.outbox(), players);
+  expect(mails.map(addressOf).sort()).toEqual(players.map((p) => p.email).sort());
+  const { token } = resetLinkOf(mails[0]);
+  expect((await a.call('POST', '/api/users/reset', { body: { token, password: 'a-brand-new-password-1' } })).status).toBe(200);
+  expect((await outboxRows(players)).map((r) => r.status)).toEqual(Array(8).fill('sent'));
+});
+
+test("a mail queued in a transaction (no wake) is still not B's to take; every enqueue writes its brand", async () => {
+  const people = [{ email: 'queued-a-1@example.com' }, { email: 'queued-a-2@example.com' }];
+  await a.db.kysely.transaction().execute((trx) =>
+    a.app.mailQueue.send(
+      people.map((p) => ({ to: p.email, subject: 'held', text: 'for A only' })),
+      trx,
+    ),
+  );
+  await b.mailDrained({ all: true });
+  expect(await outboxRows(people)).toEqual(people.map((p) => ({ recipient: p.email, owner: 'brand-a', status: 'pending', attempts: 0 })));
+  await a.mailDrained();
+  expect(mailsTo(await a.outbox(), people)).toHaveLength(2);
+  expect(mailsTo(await b.outbox(), people)).toEqual([]);
+});
+
+describe('reminders', () => {
+  const MIN = 60_000;
+  const at = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
+  const checkInOpen = () => ({ start_registration: at(-120), start_checkin: at(-1), end_checkin: at(60), start_tournament: at(90), end_tournament: at(200) });
+
+  async function openCheckIn(t: TestApp, admin: Person, players: Person[]) {
+    const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 20 });
+    for (const p of players) expect((await join(t, id, p)).status).toBe(200);
+    const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: checkInOpen() });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return id;
+  }
+
+  test("A's reminder tick never touches B's tournaments, and each brand's reminders are sent by that brand alone", async () => {
+    const [adminA, adminB] = [await quickPlayer(a, { admin: true }), await quickPlayer(b, { admin: true })];
+    const [playersA, playersB] = [await quickPlayers(a, 3), await quickPlayers(b, 4)];
+    const idA = await openCheckIn(a, adminA, playersA);
+    const idB = await openCheckIn(b, adminB, playersB);
+
+    expect((await tick(a.app)).checkin_open).toBe(3);
+    const decided = (id: string) => a.db.kysely.selectFrom('reminders_sent').select('user_id').where('tournament_id', '=', id).execute();
+    expect(await decided(idB)).toEqual([]);
+    expect(await outboxRows(playersB)).toEqual([]);
+    expect((await decided(idA)).map((r) => r.user_id).sort()).toEqual(playersA.map((p) => p.id).sort());
+
+    expect((await tick(b.app)).checkin_open).toBe(4);
+    expect(new Set((await outboxRows(playersB)).map((r) => r.owner))).toEqual(new Set(['brand-b']));
+    expect(new Set((await outboxRows(playersA)).map((r) => r.owner))).toEqual(new Set(['brand-a']));
+    // whichever worker looks first, each sends its own brand's and nothing else
+    await Promise.all([a.mailDrained({ all: true }), b.mailDrained({ all: true })]);
+    const [mailsA, mailsB] = [await a.outbox(), await b.outbox()];
+    expect(mailsTo(mailsA, playersA)).toHaveLength(3);
+    expect(mailsTo(mailsB, playersB)).toHaveLength(4);
+    expect(mailsTo(mailsA, playersB)).toEqual([]);
+    expect(mailsTo(mailsB, playersA)).toEqual([]);
+  });
+});
+
+describe('rows queued before the brands were told apart (migration 0090)', () => {
+  test('a pending row goes to the one brand with an account at its address; an address of two brands or none is never sent', async () => {
+    const db = a.db.kysely;
+    const [onlyA] = await quickPlayers(a, 1);
+    const [onlyB] = await quickPlayers(b, 1);
+    const shared = (await quickPlayers(a, 1))[0].email;
+    await db.updateTable('users').set({ email: shared }).where('id', '=', onlyB.id).execute();
+    const sentAlready = (await quickPlayers(a, 1))[0];
+    // the table as it was: no owner column, the old index
+    await db.schema.dropIndex('mail_outbox_owner_due').execute();
+    await db.schema.alterTable('mail_outbox').dropColumn('owner').execute();
+    await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
+    const old = (to: string, status: 'pending' | 'sent') =>
+      sql`insert into mail_outbox (id, recipient, subject, body_text, status, next_attempt_at, created_at)
+          values (${`old-${to}`}, ${to}, 'old', 'queued before', ${status}, ${new Date().toISOString()}, ${new Date().toISOString()})`.execute(db);
+    // an address written with capitals still finds its account
+    await old(onlyA.email.toUpperCase(), 'pending');
+    await old(shared, 'pending');
+    await old('nobody@example.com', 'pending');
+    await old(sentAlready.email, 'sent');
+
+    await mailOwner(db, a.db.dialect);
+
+    const owners = Object.fromEntries((await db.selectFrom('mail_outbox').select(['id', 'owner']).where('id', 'like', 'old-%').execute()).map((r) => [r.id, r.owner]));
+    expect(owners).toEqual({ [`old-${onlyA.email.toUpperCase()}`]: 'brand-a', [`old-${shared}`]: null, 'old-nobody@example.com': null, [`old-${sentAlready.email}`]: null });
+    await Promise.all([a.mailDrained(), b.mailDrained()]);
+    const statuses = Object.fromEntries((await db.selectFrom('mail_outbox').select(['id', 'status']).where('id', 'like', 'old-%').execute()).map((r) => [r.id, r.status]));
+    expect(statuses).toEqual({ [`old-${onlyA.email.toUpperCase()}`]: 'sent', [`old-${shared}`]: 'pending', 'old-nobody@example.com': 'pending', [`old-${sentAlready.email}`]: 'sent' });
+    expect((await a.outbox()).filter((m) => m.subject === 'old').map((m) => addressOf(m).toLowerCase())).toEqual([onlyA.email]);
+    expect((await b.outbox()).filter((m) => m.subject === 'old')).toEqual([]);
+  });
+});
