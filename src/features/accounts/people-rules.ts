@@ -1,35 +1,55 @@
 /**
- * Who may change whom (issue 13, items 4 and 5), shared by the server and the user page. Pure:
- * the page imports it to show only the controls that will be accepted.
- *
- * - Roles are granted and revoked only by a SiteAdmin: SiteAdmin and the agency admin role
- *   ("{agency}Admin"). The agency admin manages players but hands out no power: a role it could
- *   grant would be one it could also take from its peers.
- * - Blocking: nobody blocks themselves; a SiteAdmin blocks anyone else; the agency admin blocks
- *   only players (never a SiteAdmin, nor another admin).
- * - The last active SiteAdmin is neither demoted nor blocked (checked in the service, under lock).
+ * Who may change whom, shared by the server and the user page. Pure: the page imports it to show
+ * only the controls that will be accepted. The agency admin manages players but hands out no
+ * power: a role it could grant would be one it could also take from its peers. The last active
+ * SiteAdmin is neither demoted nor blocked (checked in the service, under lock).
  */
+import { isAdmin } from './roles.ts';
+
 
 export const SITE_ADMIN = 'SiteAdmin';
 export const agencyAdminRole = (agencyName: string) => `${agencyName}Admin`;
 /** The roles the dashboard grants, in the order it shows them. */
 export const grantableRoles = (agencyName: string) => [SITE_ADMIN, agencyAdminRole(agencyName)];
 
-export type PeopleRefusal = 'ROLE_GRANT_FORBIDDEN' | 'SITE_ADMIN_PROTECTED' | 'ADMIN_PROTECTED' | 'CANNOT_BLOCK_SELF';
+export type PeopleRefusal = 'FORBIDDEN' | 'ROLE_GRANT_FORBIDDEN' | 'SITE_ADMIN_PROTECTED' | 'ADMIN_PROTECTED' | 'CANNOT_BLOCK_SELF';
 
 interface Account {
   id: string;
   roles: readonly string[];
 }
 
-/** Why `actor` (an admin) may not grant or revoke roles, or null when they may. */
-export const roleChangeRefusal = (actor: Pick<Account, 'roles'>): PeopleRefusal | null => (actor.roles.includes(SITE_ADMIN) ? null : 'ROLE_GRANT_FORBIDDEN');
+/** What one account does to another (or to itself) through the dashboard or the profile form. */
+export type ManageAction = 'profile' | 'email' | 'block' | 'roles';
 
-/** Why `actor` (an admin) may not block or unblock `target`, or null when they may. */
-export function blockRefusal(actor: Account, target: Account, agencyName: string): PeopleRefusal | null {
-  if (actor.id === target.id) return 'CANNOT_BLOCK_SELF';
-  if (actor.roles.includes(SITE_ADMIN)) return null;
-  if (target.roles.includes(SITE_ADMIN)) return 'SITE_ADMIN_PROTECTED';
-  if (target.roles.includes(agencyAdminRole(agencyName))) return 'ADMIN_PROTECTED';
-  return null;
+/**
+ * 'allow': done at once; 'ownerConfirms': it waits for the account's owner (an e-mail change of an
+ * admin's account, or one's own); otherwise why it is refused.
+ */
+export type ManageVerdict = 'allow' | 'ownerConfirms' | PeopleRefusal;
+
+/**
+ * The one rule for who may do what to whom, used by every path that acts on an account.
+ *
+ * - Roles: only a SiteAdmin grants and revokes them (its own included: the last active SiteAdmin
+ *   is kept by the service).
+ * - One's own account: profile yes, e-mail only through the owner's confirmation, never a block.
+ * - A player changes nobody else.
+ * - The agency admin manages players only: a SiteAdmin and another agency admin are out of reach,
+ *   whatever the action, so no admin can take over a peer's login (e-mail, then a reset).
+ * - A SiteAdmin manages anyone, but an admin's e-mail is where that admin's reset links go: its
+ *   change waits for the owner, who follows a link mailed to the current address.
+ */
+export function manageVerdict(actor: Account, target: Account, action: ManageAction, agencyName: string): ManageVerdict {
+  const actorIsSiteAdmin = actor.roles.includes(SITE_ADMIN);
+  if (action === 'roles') return actorIsSiteAdmin ? 'allow' : 'ROLE_GRANT_FORBIDDEN';
+  if (actor.id === target.id) return action === 'block' ? 'CANNOT_BLOCK_SELF' : action === 'email' ? 'ownerConfirms' : 'allow';
+  if (!isAdmin(actor.roles, agencyName)) return 'FORBIDDEN';
+  if (!actorIsSiteAdmin && target.roles.includes(SITE_ADMIN)) return 'SITE_ADMIN_PROTECTED';
+  const targetIsAdmin = isAdmin(target.roles, agencyName);
+  if (!actorIsSiteAdmin && targetIsAdmin) return 'ADMIN_PROTECTED';
+  return action === 'email' && targetIsAdmin ? 'ownerConfirms' : 'allow';
 }
+
+/** The refusal of a verdict, or null when the action may go ahead (at once or once confirmed). */
+export const refusalOf = (verdict: ManageVerdict): PeopleRefusal | null => (verdict === 'allow' || verdict === 'ownerConfirms' ? null : verdict);

@@ -101,6 +101,7 @@ export const errorCodes = [
   'ROLE_GRANT_FORBIDDEN',
   'UNKNOWN_ROLE',
   'CANNOT_BLOCK_SELF',
+  'WALLET_SELF_ADJUST',
   // match day: results, teams and standings (issue 15)
   'NOT_BATTLE_ROYALE',
   'TOURNAMENT_FINALIZED',

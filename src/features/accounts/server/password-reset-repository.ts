@@ -38,3 +38,22 @@ export async function consume(db: Kysely<Database>, owner: string, token: string
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
+
+/** The account a live (unused, unexpired) link of `owner` belongs to, without spending it; null otherwise. */
+export async function userOf(db: Kysely<Database>, owner: string, token: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .where('user_id', 'in', db.selectFrom('users').select('id').where('owner', '=', owner))
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Every live link of the account stops working (its e-mail moved: the old mailbox may not be the owner's any more). */
+export async function cancelAll(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db.updateTable('password_resets').set({ used_at: new Date().toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
+}

@@ -10,15 +10,39 @@ const dictionaries = ('dictionary' in common ? common : (common as unknown as { 
 
 let estimator: InstanceType<typeof zx.ZxcvbnFactory> | undefined;
 /** Built on first use (about 75 ms: it indexes the dictionary); all offline, nothing leaves the server. */
-function score(password: string): number {
+function score(password: string, userInputs: string[]): number {
   estimator ??= new zx.ZxcvbnFactory({ dictionary: dictionaries.dictionary, graphs: dictionaries.adjacencyGraphs });
-  return estimator.check(password).score;
+  return estimator.check(password, userInputs).score;
 }
 
-export const checkPassword = (password: string): PasswordVerdict => passwordVerdict(password, score);
+/** What an account is known by, which its password must not be built from. */
+export interface PasswordOwner {
+  username?: string;
+  email?: string;
+  nickname?: string;
+  displayName?: string;
+}
 
-/** Signup, reset and change: a short or guessable password is 400 PASSWORD_WEAK. */
-export function assertStrongPassword(password: string): void {
-  const verdict = checkPassword(password);
+/**
+ * The owner's names as zxcvbn user inputs: a password made of them (`giulia2000` for the user
+ * giulia) is guessed in a few tries by whoever sees the profile. The e-mail counts whole and by
+ * its local part, which is how people reuse it.
+ */
+export function userInputsOf(owner: PasswordOwner): string[] {
+  const local = owner.email?.split('@')[0];
+  const whole = [owner.username, owner.email, local, owner.nickname, owner.displayName].map((v) => v?.trim().toLowerCase() ?? '');
+  // `giulia.rossi` is also `giulia` and `rossi`, each enough to start a guess
+  const parts = whole.flatMap((v) => v.split(/[^\p{L}]+/u));
+  return [...new Set([...whole, ...parts].filter((v) => [...v].length >= 3))];
+}
+
+export const checkPassword = (password: string, owner: PasswordOwner = {}): PasswordVerdict => {
+  const inputs = userInputsOf(owner);
+  return passwordVerdict(password, (p) => score(p, inputs));
+};
+
+/** Signup, reset and change: a short or guessable password, or one built from the owner's names, is 400 PASSWORD_WEAK. */
+export function assertStrongPassword(password: string, owner: PasswordOwner): void {
+  const verdict = checkPassword(password, owner);
   if (verdict !== 'ok') throw new AppError('invalid', 'PASSWORD_WEAK', verdict === 'short' ? 'The password is too short' : 'The password is too easy to guess');
 }

@@ -6,7 +6,7 @@ import * as PurchaseService from '../../rewards/server/purchase-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import { OVERVIEW_PAGE, type AccountStanding, type UserOverview } from '../people-contract.ts';
-import { blockRefusal, grantableRoles, roleChangeRefusal, SITE_ADMIN, type PeopleRefusal } from '../people-rules.ts';
+import { grantableRoles, manageVerdict, refusalOf, SITE_ADMIN, type ManageAction, type PeopleRefusal } from '../people-rules.ts';
 import * as EmailChangeRepository from './email-change-repository.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
@@ -67,6 +67,14 @@ const refused = (code: PeopleRefusal) => {
   if (code === 'CANNOT_BLOCK_SELF') return new AppError('conflict', code, 'Nobody can block their own account');
   return new AppError('forbidden', code, 'Not allowed for this administrator');
 };
+
+/** Throws the refusal of `action` by `actor` on `target` under the accounts' one rule; answers the verdict otherwise. */
+export function assertMayManage(app: FastifyInstance, actor: { id: string; roles: readonly string[] }, target: { id: string; roles: readonly string[] }, action: ManageAction) {
+  const verdict = manageVerdict(actor, target, action, app.config.agencyName);
+  const refusal = refusalOf(verdict);
+  if (refusal) throw refused(refusal);
+  return verdict;
+}
 const lastSiteAdmin = () => new AppError('conflict', 'LAST_SITE_ADMIN', 'The last active SiteAdmin cannot be demoted or blocked');
 
 /**
@@ -97,8 +105,7 @@ function withPeopleLock<T>(
 export function setRole(app: FastifyInstance, actor: PeopleActor, id: string, role: string, granted: boolean): Promise<AccountStanding> {
   if (!grantableRoles(app.config.agencyName).includes(role)) throw new AppError('invalid', 'UNKNOWN_ROLE', 'This role does not exist');
   return withPeopleLock(app, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
-    const refusal = roleChangeRefusal({ roles: actorRoles });
-    if (refusal) throw refused(refusal);
+    assertMayManage(app, { id: actor.id, roles: actorRoles }, target, 'roles');
     const holds = target.roles.includes(role);
     if (holds === granted) return { id, roles: target.roles, blockedAt: target.blockedAt };
     if (!granted && role === SITE_ADMIN && !target.blockedAt && activeSiteAdmins <= 1) throw lastSiteAdmin();
@@ -116,8 +123,7 @@ export function setRole(app: FastifyInstance, actor: PeopleActor, id: string, ro
  */
 export function setBlocked(app: FastifyInstance, actor: PeopleActor, id: string, blocked: boolean): Promise<AccountStanding> {
   return withPeopleLock(app, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
-    const refusal = blockRefusal({ id: actor.id, roles: actorRoles }, target, app.config.agencyName);
-    if (refusal) throw refused(refusal);
+    assertMayManage(app, { id: actor.id, roles: actorRoles }, target, 'block');
     if (!!target.blockedAt === blocked) return { id, roles: target.roles, blockedAt: target.blockedAt, revokedSessions: 0 };
     if (blocked && target.roles.includes(SITE_ADMIN) && activeSiteAdmins <= 1) throw lastSiteAdmin();
     const db = tx.db.kysely;

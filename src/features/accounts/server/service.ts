@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../../platform/errors/app-error.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import * as EmailChangeRepository from './email-change-repository.ts';
+import * as PeopleService from './people-service.ts';
 import * as PasswordResetRepository from './password-reset-repository.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
@@ -39,7 +40,7 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<{ 
 export async function signup(app: FastifyInstance, input: z.output<typeof signupInputSchema>): Promise<User> {
   const db = app.db.kysely;
   assertUsername(input.username);
-  assertStrongPassword(input.password);
+  assertStrongPassword(input.password, input);
   const result = await UserRepository.create(db, {
     owner: app.config.ownerId,
     username: input.username,
@@ -62,24 +63,25 @@ export async function get(app: FastifyInstance, id: string): Promise<User> {
 }
 
 /**
- * PUT /users/pp/{id}. The owner's own new e-mail only becomes pending (it needs the current
- * password and the link mailed to it); an admin's change of another account applies at once, is
- * audited and told to the old address. The agency admin role never changes a SiteAdmin.
+ * PUT /users/pp/{id}. Who may change what is the accounts' one rule (people-rules.ts). A new
+ * e-mail of one's own only becomes pending (it needs the current password and the link mailed to
+ * it); a SiteAdmin's change of another admin's e-mail waits for that admin, who gets the link at
+ * the current address; an admin's change of a player's e-mail applies at once, is audited and
+ * told to the old address.
  */
 export async function update(app: FastifyInstance, actor: { id: string; roles: string[] }, id: string, changes: UserUpdate): Promise<{ user: User; pendingEmail?: string }> {
   const target = await get(app, id);
   const self = actor.id === id;
-  if (!self && target.roles.includes('SiteAdmin') && !actor.roles.includes('SiteAdmin')) throw new AppError('forbidden', 'SITE_ADMIN_PROTECTED', 'Only a SiteAdmin may change a SiteAdmin');
+  PeopleService.assertMayManage(app, actor, target, 'profile');
   const { currentPassword, email, ...rest } = changes;
   if (rest.username !== undefined && rest.username !== target.username) assertUsername(rest.username);
   const emailChanges = email !== undefined && email !== target.email;
-  if (emailChanges && self) {
-    await assertCurrentPassword(app, id, currentPassword);
-    // refused before anything else of the request is written
-    await assertEmailFree(app, email);
-  }
+  const emailVerdict = emailChanges ? PeopleService.assertMayManage(app, actor, target, 'email') : 'allow';
+  if (emailChanges && self) await assertCurrentPassword(app, id, currentPassword);
+  // refused before anything else of the request is written
+  if (emailVerdict === 'ownerConfirms') await assertEmailFree(app, email!);
 
-  const apply: UserUpdate = self || !emailChanges ? rest : { ...rest, email };
+  const apply: UserUpdate = emailVerdict === 'ownerConfirms' || !emailChanges ? rest : { ...rest, email };
   const write = async (db: FastifyInstance) => {
     const result = await UserRepository.update(db.db.kysely, app.config.ownerId, id, apply);
     if (result === 'NOT_FOUND') throw notFound();
@@ -89,16 +91,26 @@ export async function update(app: FastifyInstance, actor: { id: string; roles: s
   if (!emailChanges) return { user: await write(app) };
   if (self) {
     const user = await write(app);
-    await requestEmailChange(app, target, email);
+    await requestEmailChange(app, target, email!);
     return { user, pendingEmail: email };
   }
-  // an admin's change of another account's e-mail applies at once, audited in the same transaction
+  if (emailVerdict === 'ownerConfirms') {
+    const user = await audited(app, actor, async (tx, audit) => {
+      const changed = await write(tx);
+      await audit({ action: 'user.email_request', entityType: 'user', entityId: id, before: { email: target.email }, after: { pendingEmail: email } });
+      return changed;
+    });
+    await requestEmailChangeOfOwner(app, target, email!);
+    return { user, pendingEmail: email };
+  }
+  // an admin's change of a player's e-mail applies at once, audited in the same transaction
   const user = await audited(app, actor, async (tx, audit) => {
     const changed = await write(tx);
+    await PasswordResetRepository.cancelAll(tx.db.kysely, id);
     await audit({ action: 'user.email', entityType: 'user', entityId: id, before: { email: target.email }, after: { email } });
     return changed;
   });
-  await mailUser(app, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email });
+  await mailUser(app, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email! });
   return { user };
 }
 
@@ -120,15 +132,30 @@ async function requestEmailChange(app: FastifyInstance, user: User, newEmail: st
   await mailUser(app, user, 'emailChangeRequested', { newEmail });
 }
 
+/**
+ * An administrator asked to move another admin's account to `newEmail`: the link goes to the
+ * current address, so the change happens only if the owner follows it.
+ */
+async function requestEmailChangeOfOwner(app: FastifyInstance, user: User, newEmail: string) {
+  const token = await EmailChangeRepository.create(app.db.kysely, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
+  const link = `${app.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
+  await mailUser(app, user, 'emailChangeByAdminConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS, newEmail });
+}
+
 /** POST /users/email/confirm: the followed link makes the pending address the account's. */
 export async function confirmEmail(app: FastifyInstance, token: string): Promise<User> {
   const db = app.db.kysely;
-  const change = await EmailChangeRepository.consume(db, app.config.ownerId, token);
-  if (!change) throw new AppError('invalid', 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
-  const result = await UserRepository.update(db, app.config.ownerId, change.userId, { email: change.newEmail });
-  if (result === 'NOT_FOUND') throw notFound();
-  if (result !== 'ok') throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
-  return get(app, change.userId);
+  const userId = await transaction(db, async (trx) => {
+    const change = await EmailChangeRepository.consume(trx, app.config.ownerId, token);
+    if (!change) throw new AppError('invalid', 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
+    const result = await UserRepository.update(trx, app.config.ownerId, change.userId, { email: change.newEmail });
+    if (result === 'NOT_FOUND') throw notFound();
+    if (result !== 'ok') throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
+    // a reset link mailed to the old address must not outlive the move away from it
+    await PasswordResetRepository.cancelAll(trx, change.userId);
+    return change.userId;
+  });
+  return get(app, userId);
 }
 
 /**
@@ -139,7 +166,7 @@ export async function changePassword(app: FastifyInstance, userId: string, token
   const db = app.db.kysely;
   const user = await get(app, userId);
   await assertCurrentPassword(app, userId, input.currentPassword);
-  assertStrongPassword(input.password);
+  assertStrongPassword(input.password, user);
   await UserRepository.setPassword(db, userId, await hashPassword(input.password));
   const revokedSessions = await SessionRepository.revokeAllForUser(db, userId, token);
   await EmailChangeRepository.cancelAll(db, userId);
@@ -166,7 +193,7 @@ async function assertCurrentPassword(app: FastifyInstance, userId: string, passw
 
 const localePrefix = (language: string) => (language === 'en' ? '/en' : '');
 
-type AccountMail = 'emailConfirm' | 'emailChangeRequested' | 'emailChangedByAdmin' | 'passwordChanged';
+type AccountMail = 'emailConfirm' | 'emailChangeRequested' | 'emailChangeByAdminConfirm' | 'emailChangedByAdmin' | 'passwordChanged';
 
 /**
  * An account notice in the user's language. A mail failure is logged, not returned: the change
@@ -218,8 +245,11 @@ async function writeReset(app: FastifyInstance, email: string, language?: string
 
 export async function resetPassword(app: FastifyInstance, token: string, password: string) {
   const db = app.db.kysely;
-  // checked before the token is spent, so a refused password leaves the link usable
-  assertStrongPassword(password);
+  // checked before the token is spent, so a refused password leaves the link usable; an unknown
+  // link is told as such only after the password passes, as before
+  const holder = await PasswordResetRepository.userOf(db, app.config.ownerId, token);
+  const account = holder ? await UserRepository.findById(db, app.config.ownerId, holder) : undefined;
+  assertStrongPassword(password, account ?? {});
   const userId = await PasswordResetRepository.consume(db, app.config.ownerId, token);
   if (!userId) throw new AppError('invalid', 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
   await UserRepository.setPassword(db, userId, await hashPassword(password));

@@ -254,3 +254,15 @@ export async function lockActiveSiteAdmins(trx: Kysely<Database>, owner: string)
     .executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0);
 }
+
+/** Who to tell about an admin's act: the active SiteAdmins of `owner`, with how to address them. */
+export async function activeSiteAdmins(db: Kysely<Database>, owner: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'nickname', 'language'])
+    .where('owner', '=', owner)
+    .where('blocked_at', 'is', null)
+    // the quotes are the JSON list's: a role that merely ends in SiteAdmin does not match
+    .where('roles', 'like', '%"SiteAdmin"%')
+    .execute();
+}

@@ -7,6 +7,10 @@ import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { ledgerRefused, runOnce, type Once } from './rewards-scope.ts';
 import { transaction } from '../../../platform/db/database.ts';
+import type { Database } from '../../../platform/db/schema.ts';
+import { createT, isLocale } from '../../../platform/i18n/i18n.ts';
+import { messages } from '../../../platform/i18n/messages.ts';
+import type { Kysely } from 'kysely';
 
 const walletNotFound = () => new AppError('notFound', 'WALLET_NOT_FOUND', 'Wallet not found');
 
@@ -29,12 +33,16 @@ export async function transactions(app: FastifyInstance, owner: string, userId: 
   return WalletRepository.listTransactions(app.db.kysely, owner, userId, limit, offset);
 }
 
-/** An admin's correction: a ledger entry like any other, signed with the admin's id and name. */
+/**
+ * An admin's correction: a ledger entry like any other, signed with the admin's id and name. Nobody
+ * corrects their own wallet (another admin has to), and every credit is told to the site admins.
+ */
 export async function adjust(app: FastifyInstance, owner: string, admin: { id: string }, userId: string, input: AdjustInput, idempotencyKey: string | undefined): Promise<Once<{ wallet: Wallet; transaction: Transaction }>> {
+  if (userId === admin.id) throw new AppError('forbidden', 'WALLET_SELF_ADJUST', 'Nobody can credit or debit their own wallet');
   const db = app.db.kysely;
-  const adminUser = await Directory.findPlayer(app, owner, admin.id);
+  const [adminUser, player] = await Promise.all([Directory.findPlayer(app, owner, admin.id), Directory.findPlayer(app, owner, userId)]);
   const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
-  return runOnce(
+  const done = await runOnce(
     db,
     { userId: admin.id, key: idempotencyKey, route: `POST /marketplace/wallets/${userId}/adjust`, request: input },
     {
@@ -61,10 +69,35 @@ export async function adjust(app: FastifyInstance, owner: string, admin: { id: s
           before: { balance: entry.balance - input.amount },
           after: { balance: entry.balance, amount: input.amount, reason: input.reason, transactionId: entry.transaction.id },
         });
+        if (input.amount > 0) await queueCreditNotice(app, trx, owner, createdBy, { id: userId, name: player?.username ?? userId }, input, entry.balance);
         return { wallet, transaction: entry.transaction };
       },
     },
   );
+  if (!done.replayed && input.amount > 0) app.mailQueue.wake();
+  return done;
+}
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/**
+ * Tells every other active SiteAdmin about an admin's credit, in their language. Queued in the
+ * credit's transaction: the notice exists exactly when the credit does, and outlives a restart.
+ */
+async function queueCreditNotice(app: FastifyInstance, trx: Kysely<Database>, owner: string, admin: Named, player: Named, input: AdjustInput, balance: number) {
+  const readers = (await Directory.activeSiteAdmins(trx, owner)).filter((a) => a.id !== admin.id);
+  if (!readers.length) return;
+  const mails = readers.map((reader) => {
+    const locale = isLocale(reader.language) ? reader.language : 'it';
+    const t = createT(messages[locale].email);
+    const link = `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/dashboard/users/view?id=${encodeURIComponent(player.id)}`;
+    const vars = { name: reader.nickname || reader.username, admin: admin.name, amount: input.amount, player: player.name, balance, reason: input.reason, link };
+    return { to: reader.email, subject: t('walletCredited.subject', vars), text: t('walletCredited.text', vars) };
+  });
+  await app.mailQueue.send(mails, trx);
 }
 
 /**

@@ -17,7 +17,7 @@ import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { dangerSmallButtonClass, panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, thClass, theadClass } from '../../../../platform/ui/admin/ui.ts';
 import type { Purchase, Transaction } from '../../../rewards/contract.ts';
 import { OVERVIEW_PAGE, type AccountStanding, type UserOverview } from '../../people-contract.ts';
-import { blockRefusal, grantableRoles, roleChangeRefusal, SITE_ADMIN } from '../../people-rules.ts';
+import { grantableRoles, manageVerdict, refusalOf, SITE_ADMIN } from '../../people-rules.ts';
 
 type Load = { state: 'loading' } | { state: 'failed'; code: string } | { state: 'ready'; data: UserOverview };
 /** A write waiting for the admin's yes: a role to grant or revoke, or the block to flip. */
@@ -84,8 +84,8 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const actor = { id: me?.id ?? '', roles: me?.roles ?? [] };
-  const blockRefused = blockRefusal(actor, user, agencyName);
-  const rolesRefused = roleChangeRefusal(actor);
+  const blockRefused = refusalOf(manageVerdict(actor, user, 'block', agencyName));
+  const rolesRefused = refusalOf(manageVerdict(actor, user, 'roles', agencyName));
   const roleName = (role: string) => (role === SITE_ADMIN ? t('accounts.userPage.roles.names.siteAdmin') : t('accounts.userPage.roles.names.agencyAdmin'));
   const name = user.username;
 

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_CREDITS } from '../../../src/features/rewards/contract.ts';
+import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { accounts, type Account } from '../helpers/rewards.ts';
+
+// An admin's own wallet is out of their reach, and every admin credit is told to the site admins.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+});
+afterAll(() => t?.close());
+
+const adjust = (token: string, userId: string, amount: number, key?: string) =>
+  t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token, body: { amount, reason: 'wallet rule test' }, headers: key ? { 'idempotency-key': key } : {} });
+const ledgerOf = (userId: string) => t.db.kysely.selectFrom('wallet_transactions').select('amount').where('user_id', '=', userId).execute();
+const expectError = (r: { status: number; json: any }, status: number, code: string) => {
+  expect({ status: r.status, code: r.json?.error?.code }, JSON.stringify(r.json)).toEqual({ status, code });
+};
+
+/** Leaves exactly these accounts as SiteAdmins, so who is told is known. */
+async function onlySiteAdmins(...ids: string[]) {
+  for (const u of await t.db.kysely.selectFrom('users').select(['id', 'roles']).execute()) {
+    const roles = (JSON.parse(u.roles) as string[]).filter((r) => r !== 'SiteAdmin');
+    await UserRepository.setRoles(t.db.kysely, u.id, ids.includes(u.id) ? [...roles, 'SiteAdmin'] : roles);
+  }
+}
+
+async function agencyAdmin(): Promise<Account> {
+  const [a] = await accounts(t, 1);
+  await t.makeAdmin(a.id, `${t.config.agencyName}Admin`);
+  return a;
+}
+
+describe('nobody credits or debits their own wallet', () => {
+  test.each([
+    ['the agency admin', agencyAdmin],
+    ['a SiteAdmin', async () => (await accounts(t, 1, { admin: true }))[0]],
+  ])('%s: 403 WALLET_SELF_ADJUST for a credit and a debit, with or without Idempotency-Key; the ledger stays empty', async (_name, make) => {
+    const self = await make();
+    expectError(await adjust(self.token, self.id, 500), 403, 'WALLET_SELF_ADJUST');
+    expectError(await adjust(self.token, self.id, 500, 'self-credit-key'), 403, 'WALLET_SELF_ADJUST');
+    expectError(await adjust(self.token, self.id, -5), 403, 'WALLET_SELF_ADJUST');
+    expect(await ledgerOf(self.id)).toEqual([]);
+  });
+
+  test("another admin may credit an admin's wallet", async () => {
+    const [site] = await accounts(t, 1, { admin: true });
+    const agency = await agencyAdmin();
+    const r = await adjust(site.token, agency.id, 50);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.data.wallet.balance).toBe(50);
+  });
+});
+
+describe('every admin credit is told to the site admins', () => {
+  test("an agency admin's credit mails each active SiteAdmin, in their language; a blocked one and the player get nothing", async () => {
+    const [siteIt, siteEn, blocked] = await accounts(t, 3);
+    await t.db.kysely.updateTable('users').set({ language: 'en' }).where('id', '=', siteEn.id).execute();
+    await t.db.kysely.updateTable('users').set({ blocked_at: new Date().toISOString() }).where('id', '=', blocked.id).execute();
+    await onlySiteAdmins(siteIt.id, siteEn.id, blocked.id);
+    const agency = await agencyAdmin();
+    const [player] = await accounts(t, 1);
+    const before = (await t.outbox()).length;
+
+    expect((await adjust(agency.token, player.id, 120)).status).toBe(200);
+    const mails = (await t.outbox()).slice(before);
+    expect(mails.map((m) => m.to).sort()).toEqual([`${siteEn.username}@example.com`, `${siteIt.username}@example.com`].sort());
+    const it = mails.find((m) => m.to.includes(siteIt.username))!;
+    const en = mails.find((m) => m.to.includes(siteEn.username))!;
+    expect(it.subject).toBe(`Portafoglio accreditato da ${agency.username}: 120 crediti a ${player.username}`);
+    expect(en.subject).toBe(`Wallet credited by ${agency.username}: 120 credits to ${player.username}`);
+    expect(en.text).toContain('wallet rule test');
+    expect(en.text).toContain(`/en/dashboard/users/view?id=${player.id}`);
+  });
+
+  test("a SiteAdmin's credit is told to the other SiteAdmins; a replayed request or a debit mails nothing more", async () => {
+    const [actor, other] = await accounts(t, 2);
+    await onlySiteAdmins(actor.id, other.id);
+    const [player] = await accounts(t, 1);
+    const before = (await t.outbox()).length;
+
+    expect((await adjust(actor.token, player.id, 30, 'credit-once')).status).toBe(200);
+    const replay = await adjust(actor.token, player.id, 30, 'credit-once');
+    expect(replay.status).toBe(200);
+    expect(replay.res.headers['idempotent-replayed']).toBe('true');
+    expect((await adjust(actor.token, player.id, -10)).status).toBe(200);
+
+    const mails = (await t.outbox()).slice(before);
+    expect(mails.map((m) => m.to)).toEqual([`${other.username}@example.com`]);
+  });
+
+  test('a credit refused by the ledger (over the ceiling) mails nothing', async () => {
+    const [actor, other] = await accounts(t, 2);
+    await onlySiteAdmins(actor.id, other.id);
+    const [player] = await accounts(t, 1);
+    expect((await adjust(actor.token, player.id, MAX_CREDITS)).status).toBe(200);
+    const before = (await t.outbox()).length;
+    expectError(await adjust(actor.token, player.id, 1), 409, 'BALANCE_LIMIT');
+    expect((await t.outbox()).slice(before)).toEqual([]);
+  });
+});
