@@ -188,7 +188,8 @@ export async function review(app: FastifyInstance, actor: Actor, tournamentId: s
       throw new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The results are final');
     }
     const before = await ReportRepository.find(trx, tournamentId, id);
-    if (!before) throw reportNotFound();
+    // another brand's report is not found, whatever the decision: nothing decided, nothing audited
+    if (!before || before.owner !== app.config.ownerId) throw reportNotFound();
     const decision: ReportRepository.Decision = input.decision === 'approve' ? { status: 'approved', reviewedBy: actor.id, reviewedAt } : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
     if (!(await ReportRepository.decide(trx, tournamentId, id, decision))) throw new AppError('conflict', 'REPORT_ALREADY_REVIEWED', 'This report was already decided');
     if (input.decision === 'approve') {

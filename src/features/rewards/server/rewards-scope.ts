@@ -15,8 +15,16 @@ import { transaction } from '../../../platform/db/database.ts';
 export async function beneficiaryOf(app: FastifyInstance, caller: Caller, userId: string | undefined, owner: string): Promise<string> {
   const target = userId ?? caller.id;
   if (target !== caller.id && !caller.isAdmin) throw forbidden();
-  if (!(await WalletRepository.find(app.db.kysely, owner, target))) throw new AppError('notFound', 'USER_NOT_FOUND', 'User not found');
+  await assertAccountOf(app, owner, target);
   return target;
+}
+
+/**
+ * A call about one user names an account of this brand: another brand's account (or none) is
+ * 404, never an empty answer, as its profile is.
+ */
+export async function assertAccountOf(app: FastifyInstance, owner: string, userId: string): Promise<void> {
+  if (!(await WalletRepository.find(app.db.kysely, owner, userId))) throw new AppError('notFound', 'USER_NOT_FOUND', 'User not found');
 }
 
 // ---- Idempotency-Key (DESIGN section 4: a retried purchase or redemption never charges twice) ----

@@ -43,7 +43,7 @@ import * as BadgeService from './badge-service.ts';
 import * as GiveawayService from './giveaway-service.ts';
 import * as ProductService from './product-service.ts';
 import * as PurchaseService from './purchase-service.ts';
-import { idempotencyKeyOf } from './rewards-scope.ts';
+import { assertAccountOf, idempotencyKeyOf } from './rewards-scope.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import * as WalletService from './wallet-service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
@@ -86,6 +86,13 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     keyGenerator: (req: FastifyRequest) => `redeem|${req.user?.id ?? req.ip}`,
   };
   const owner = (requested?: string) => ownerOf(app, requested);
+  /** A read about one user: theirs or an admin's, and about an account of this brand. */
+  const userOfBrand = async (userId: string, requested: string | undefined, req: FastifyRequest) => {
+    assertSelfOrAdmin(req, userId);
+    const ownerId = owner(requested);
+    await assertAccountOf(app, ownerId, userId);
+    return ownerId;
+  };
 
   // ---- badges ----
   {
@@ -160,8 +167,8 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireUser,
       handler: async (req) => {
-        assertSelfOrAdmin(req, req.params.user);
-        const earned = await BadgeService.backpack(app, owner(req.query.owner), req.params.user);
+        const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
+        const earned = await BadgeService.backpack(app, ownerId, req.params.user);
         return okList(earned, earned.length);
       },
     });
@@ -308,8 +315,8 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireUser,
       handler: async (req) => {
-        assertSelfOrAdmin(req, req.params.user);
-        const { rows, total } = await PurchaseService.listForUser(app, owner(req.query.owner), req.params.user, req.query.limit, req.query.offset);
+        const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
+        const { rows, total } = await PurchaseService.listForUser(app, ownerId, req.params.user, req.query.limit, req.query.offset);
         return okList(rows, total);
       },
     });
@@ -490,8 +497,8 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireUser,
       handler: async (req) => {
-        assertSelfOrAdmin(req, req.params.user);
-        const { rows, total } = await WalletService.transactions(app, owner(req.query.owner), req.params.user, req.query.limit, req.query.offset);
+        const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
+        const { rows, total } = await WalletService.transactions(app, ownerId, req.params.user, req.query.limit, req.query.offset);
         return okList(rows, total);
       },
     });
