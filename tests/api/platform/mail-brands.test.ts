@@ -1,18 +1,22 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sql } from 'kysely';
 import { tick } from '../../../src/features/reminders/server/service.ts';
 import { up as mailOwner } from '../../../src/platform/db/migrations/0090-mail-owner.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { deadSmtpUrl, resetLinkOf, type ParsedMail } from '../helpers/mail.ts';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
+import { deadSmtpUrl, parseMail, resetLinkOf, type ParsedMail } from '../helpers/mail.ts';
 import { createTournament, join, quickPlayer, quickPlayers, type Person } from '../helpers/tournaments.ts';
+import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { within } from '../helpers/freshness.ts';
 
 /**
  * Two brands (OWNER_ID) on one database (a SQLite file or a PostgreSQL database), each with its own
  * app and mail worker: a queued mail is sent by a process of the brand that wrote it, never by the
- * other's (whose From address, mail server and operator it would go through). The same with two
- * real processes on one PostgreSQL is in mail-brands-processes.test.ts.
+ * other's (whose From address, mail server and operator it would go through). The last part runs
+ * two brands' real server processes on one PostgreSQL database.
  */
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let a: TestApp;
 let b: TestApp;
@@ -157,3 +161,65 @@ describe('rows queued before the brands were told apart (migration 0090)', () =>
     expect((await b.outbox()).filter((m) => m.subject === 'old')).toEqual([]);
   });
 });
+
+// declared only in the PostgreSQL project (not a skip there)
+if (engine === 'postgres')
+  describe("two brands' processes on one PostgreSQL", () => {
+    // a database of its own: the apps above are workers of both brands too
+    let home: TestApp;
+    const servers: ServerProcess[] = [];
+    beforeAll(async () => {
+      home = await createTestApp({ ownerId: 'brand-a', rateLimits: false, mailPollMs: 600_000 });
+    });
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.crash()));
+      await home?.close();
+    });
+
+    async function brand(owner: string, dir: string, env: Record<string, string> = {}) {
+      const dataDir = path.join(home.config.dataDir, dir);
+      await fs.mkdir(dataDir, { recursive: true });
+      const s = await startServer({ databaseUrl: home.config.databaseUrl, dataDir, port: await anyFreePort(), env: { OWNER_ID: owner, BRAND_SLUG: owner, RATE_LIMITS: 'false', ...env } });
+      servers.push(s);
+      return { server: s, outbox: path.join(dataDir, 'outbox') };
+    }
+
+    async function mailsIn(dir: string): Promise<ParsedMail[]> {
+      const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+      return Promise.all(files.map(async (f) => parseMail(await fs.readFile(path.join(dir, f), 'utf8'))));
+    }
+
+    test("A's reset mails, due again and again while A's mail server is down, are never sent by B; A sends them, From A", async () => {
+      const players = await quickPlayers(home, 8);
+      const emails = players.map((p) => p.email);
+      const rows = () => home.db.kysely.selectFrom('mail_outbox').select(['recipient', 'owner', 'status', 'attempts']).where('recipient', 'in', emails).execute();
+
+      // B's worker asks for due mail every 50 ms the whole time
+      const brandB = await brand('brand-b', 'b', { MAIL_POLL_MS: '50' });
+      // A's first process cannot reach its mail server: each attempt fails and the row is due again
+      // a second later, then two (its retries), for B's worker to find
+      const down = await brand('brand-a', 'a-down', { SMTP_URL: await deadSmtpUrl(), MAIL_POLL_MS: '200' });
+      for (const email of emails) expect((await httpCall(down.server.url, 'POST', '/api/users/sendReset', { body: { email } })).status).toBe(200);
+      // every row has been due at least twice (A tried it twice) or was sent meanwhile
+      const settled = await within(30_000, async () => {
+        const now = await rows();
+        return now.length === 8 && now.every((r) => r.status !== 'pending' || Number(r.attempts) >= 2);
+      });
+      expect(settled, down.server.output()).not.toBeNull();
+      await down.server.stop();
+      for (const row of await rows()) expect(row).toMatchObject({ owner: 'brand-a', status: 'pending' });
+      expect(await mailsIn(brandB.outbox)).toEqual([]);
+
+      // A's next process, whose mail works, sends all eight at its start
+      const brandA = await brand('brand-a', 'a');
+      expect(await within(30_000, async () => (await rows()).every((r) => r.status === 'sent')), brandA.server.output()).not.toBeNull();
+      const mails = await mailsIn(brandA.outbox);
+      expect(mails.map((m) => m.to.toLowerCase()).sort()).toEqual([...emails].sort());
+      for (const m of mails) expect(m.headers.from).toBe('no-reply@brand-a.example');
+      expect(await mailsIn(brandB.outbox)).toEqual([]);
+      expect(await mailsIn(down.outbox)).toEqual([]);
+      // the links are A's, and work on A
+      const { token } = resetLinkOf(mails[0]);
+      expect((await httpCall(brandA.server.url, 'POST', '/api/users/reset', { body: { token, password: 'a-brand-new-password-1' } })).status).toBe(200);
+    });
+  });
