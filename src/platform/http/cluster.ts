@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.ts';
+import { configOrExit } from './config.ts';
 
 /**
  * `npm run start:cluster`: N API processes (CLUSTER_WORKERS, default one per core) behind one
@@ -17,7 +17,7 @@ import { loadConfig } from './config.ts';
  * the file at all. CLUSTER_ALLOW_SQLITE=true runs it anyway, for a local experiment (without
  * REDIS_URL its workers' caches do not hear each other's saves: a change shows within RESPONSE_CACHE_MS).
  */
-const config = loadConfig();
+const config = configOrExit();
 const workers = Math.max(1, Number(process.env.CLUSTER_WORKERS) || os.availableParallelism());
 
 if (cluster.isPrimary) {

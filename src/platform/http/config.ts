@@ -59,7 +59,15 @@ export interface AppConfig {
   reminderPollMs: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
-  /** Listening sockets on PORT, so a burst of new connections is accepted at once (ACCEPT_SOCKETS, src/platform/http/listen.ts). */
+  /**
+   * Listening sockets on PORT (ACCEPT_SOCKETS, src/platform/http/listen.ts), 1 unless the operator
+   * asks for more. More sockets accept a burst of new connections (a check-in opening) in a few
+   * turns of the event loop instead of one turn each, but they need SO_REUSEPORT, and with it any
+   * other process of the same system user that sets it too can bind the same port and be handed
+   * part of the connections: logins with their passwords included. Worth it only where no other
+   * process runs as the server's user (a container, a dedicated account); 32 was measured to clear
+   * a burst of 200 connections within 60 ms.
+   */
   acceptSockets: number;
   /** `npm run backup` keeps this many of the newest backups in DATA_DIR/backups (BACKUP_KEEP). */
   backupKeep: number;
@@ -107,8 +115,7 @@ const int = (v: string | undefined, fallback: number, min = 0) => {
 };
 
 /** 127.0.0.0/8, ::1 and the name localhost: a server only this machine can reach. */
-export const isLoopbackHost = (host: string) =>
-  host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
 
 /**
  * The demo holds accounts whose passwords are printed and published, so it is a quick start on this
@@ -121,12 +128,23 @@ function demoSeed(env: NodeJS.ProcessEnv, host: string): boolean {
   const wanted = truthy(env.SEED_DEMO, !env.DATABASE_URL);
   if (!wanted || isLoopbackHost(host)) return wanted;
   if (!asked) return false;
-  throw new Error(
-    `SEED_DEMO=${env.SEED_DEMO} is refused on HOST=${host}: the demo accounts' passwords are published, ` +
-      'so the demo is only seeded on a server that listens on loopback (HOST=127.0.0.1).',
-  );
+  throw new Error(`SEED_DEMO=${env.SEED_DEMO} is refused on HOST=${host}: the demo accounts' passwords are published, ` + 'so the demo is only seeded on a server that listens on loopback (HOST=127.0.0.1).');
 }
 const truthy = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
+
+/**
+ * The configuration of a server process (main.ts, cluster.ts). A refused value is the operator's to
+ * fix, not a fault of the code: the process ends with exit code 1 and the reason on one line of
+ * stderr, without a stack trace to dig it out of.
+ */
+export function configOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    console.error(`configuration refused: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
 
 /**
  * TRUST_PROXY: a hop count (`1` behind one load balancer or CDN) or a comma-separated list of the
@@ -142,6 +160,13 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  // a /0 trusts every address there is: "true" by another name, and a TypeError in proxy-addr
+  const everyone = list.filter((entry) => /\/0+$/.test(entry));
+  if (everyone.length)
+    throw new Error(
+      `TRUST_PROXY=${JSON.stringify(value)} is not accepted: ${everyone.join(', ')} trusts every address, so any client could pick the address ` +
+        'every per-address limit counts by. List the proxies themselves (TRUST_PROXY=10.0.0.0/8,192.168.1.5) or give their number (TRUST_PROXY=1).',
+    );
   const bad = list.filter((entry) => {
     // proxy-addr's names for the private ranges
     if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return false;
@@ -249,7 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailPollMs: int(env.MAIL_POLL_MS, 2_000, 10),
     reminderPollMs: int(env.REMINDER_POLL_MS, 15_000, 100),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000, 0),
-    acceptSockets: int(env.ACCEPT_SOCKETS, 32, 1),
+    acceptSockets: int(env.ACCEPT_SOCKETS, 1, 1),
     // two weeks of nightly backups: a mistake noticed days later can still be undone
     backupKeep: int(env.BACKUP_KEEP, 14, 1),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3000, 1),

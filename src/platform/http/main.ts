@@ -1,7 +1,7 @@
 import './production-env.ts';
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { configOrExit } from './config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { demoPrivateTournamentPassword, seedDemo } from '../db/seed.ts';
@@ -14,7 +14,7 @@ import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from '../../features/accounts/server/service.ts';
 import { scheduleReminders } from '../../features/reminders/server/scheduler.ts';
 
-const config = loadConfig();
+const config = configOrExit();
 // Migrations may rightly run longer than a request's statement timeout (an index on a big table)
 {
   const migrating = await openDatabase(config.databaseUrl, { ...config, dbStatementTimeoutMs: 3_600_000 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../../src/platform/http/config.ts';
 import { anyFreePort, startServer } from '../helpers/server-process.ts';
@@ -50,6 +51,26 @@ describe('parsing TRUST_PROXY', () => {
   test('"true" and anything that is not a count or an address list are refused with the way to fix it', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=1.*X-Forwarded-For/s);
     for (const bad of ['TRUE', 'yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3.4/8/9']) expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  test('a range of every address (/0) is refused as "true" is, with the way to fix it', () => {
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1, 1.2.3.4/00']) expect(() => parseTrustProxy(everyone), everyone).toThrow(/TRUST_PROXY=.* trusts every address.*TRUST_PROXY=1/s);
+    expect(parseTrustProxy('0.0.0.0/1,10.0.0.0/8')).toEqual(['0.0.0.0/1', '10.0.0.0/8']);
+  });
+
+  test('a server started with TRUST_PROXY=0.0.0.0/0 exits 1 with one line saying why, not a TypeError', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-trust-'));
+    try {
+      const main = path.resolve(import.meta.dirname, '../../../src/platform/http/main.ts');
+      const env = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(await anyFreePort()), DATA_DIR: dataDir, SEED_DEMO: 'false', TRUST_PROXY: '0.0.0.0/0' };
+      const run = spawnSync(process.execPath, [main], { env, encoding: 'utf8', timeout: 30_000 });
+      expect(run.status, run.stderr).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines, run.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(/^configuration refused: TRUST_PROXY="0\.0\.0\.0\/0" is not accepted: .*TRUST_PROXY=1/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('a server started with TRUST_PROXY=true stops before listening and says why', async () => {

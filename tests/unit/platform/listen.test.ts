@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import { listen, stopAccepting } from '../../../src/platform/http/listen.ts';
+import { loadConfig } from '../../../src/platform/http/config.ts';
 import { registerShutdown } from '../../../src/platform/http/shutdown.ts';
 
 /**
@@ -158,5 +159,17 @@ describe('listen on several sockets', () => {
     expect(JSON.parse((await get(port, '/which')).body).extra).toBe(false);
     await stopAccepting(a.server);
     expect(await connects(port)).toBe(false);
+  });
+
+  test('with the default configuration another process of the same user cannot share the port, even with SO_REUSEPORT', async () => {
+    const a = app();
+    await listen(a, { port: 0, host: '127.0.0.1', sockets: loadConfig({}).acceptSockets });
+    // another program run by the same user, asking the kernel to share the port
+    const script = `require('net').createServer().once('error', (e) => { console.log(e.code); process.exit(0); }).listen({ port: ${portOf(a)}, host: '127.0.0.1', reusePort: true }, () => { console.log('bound'); process.exit(0); });`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(out.trim()).toBe('EADDRINUSE');
   });
 });
