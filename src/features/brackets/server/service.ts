@@ -18,15 +18,10 @@ const notGenerated = () => new AppError('notFound', 'BRACKET_NOT_GENERATED', 'Th
 const matchNotFound = () => new AppError('notFound', 'BRACKET_MATCH_NOT_FOUND', 'No such match in this bracket');
 const drawNotAllowed = () => new AppError('invalid', 'DRAW_NOT_ALLOWED', 'A single-elimination match needs a winner');
 
-/**
- * The tournament's bracket format, or 409 for a battle-royale tournament (its results are
- * standings); a write (`changing`) is also refused once the tournament is finalised, since its
- * final standings (and prizes) were taken from the bracket as it was.
- */
-async function formatFor(app: FastifyInstance, tournamentId: string, changing = false): Promise<BracketFormat> {
+/** The tournament's bracket format, or 409 for a battle-royale tournament (its results are standings). */
+async function formatFor(app: FastifyInstance, tournamentId: string): Promise<BracketFormat> {
   const t = await TournamentService.get(app, tournamentId, null);
   if (!(bracketFormats as readonly string[]).includes(t.format)) throw new AppError('conflict', 'NOT_BRACKET_FORMAT', 'This tournament is not played in a bracket');
-  if (changing && t.finalized) throw new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The tournament is finalised: its results can no longer change');
   return t.format as BracketFormat;
 }
 
@@ -173,8 +168,10 @@ function stateOfPlanned(m: PlannedMatch): MatchState {
  * (409 BRACKET_HAS_RESULTS after). The bracket row is claimed first, so two generations queue.
  */
 export async function generate(app: FastifyInstance, actor: Actor, tournamentId: string, input: BracketGenerate): Promise<Bracket> {
-  const format = await formatFor(app, tournamentId, true);
+  const format = await formatFor(app, tournamentId);
   return audited(app, actor, async (tx, audit) => {
+    // the tournament's lock before the bracket's, as in every bracket write (see openMatch)
+    await TournamentService.lockOpenForResults(tx, tournamentId);
     const db = tx.db.kysely;
     const now = nowIso();
     const before = await BracketRepository.claimBracket(db, { tournament_id: tournamentId, format, seeding: input.seeding, generated_at: now });
@@ -240,7 +237,12 @@ async function advance(app: FastifyInstance, tournamentId: string, match: MatchR
 
 async function openMatch(app: FastifyInstance, tournamentId: string, matchId: string): Promise<{ format: BracketFormat; match: MatchRow }> {
   const db = app.db.kysely;
-  // the lock comes first: everything read after it sees the other writers' committed work
+  // The locks come first: everything read after them sees the other writers' committed work. The
+  // tournament's row is the one finalising claims: once it is final the write is refused here, in
+  // the transaction (checked before it, a report started just before finalising landed after it,
+  // under standings already frozen). Every bracket write takes it before the bracket's lock, and
+  // finalising takes no bracket lock, so no two of them wait on each other.
+  await TournamentService.lockOpenForResults(app, tournamentId);
   if (!(await BracketRepository.lockBracket(db, tournamentId))) throw notGenerated();
   const row = await BracketRepository.findBracket(db, tournamentId);
   const match = await BracketRepository.findMatch(db, tournamentId, matchId);
@@ -263,7 +265,7 @@ async function matchView(app: FastifyInstance, tournamentId: string, matchId: st
  * so two sides reporting at the same instant confirm, and advance, exactly once.
  */
 export async function report(app: FastifyInstance, userId: string, tournamentId: string, matchId: string, score: BracketScore): Promise<BracketMatch> {
-  await formatFor(app, tournamentId, true);
+  await formatFor(app, tournamentId);
   return transaction(app.db.kysely, async (trx) => {
     const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
     const { format, match } = await openMatch(tx, tournamentId, matchId);
@@ -271,6 +273,9 @@ export async function report(app: FastifyInstance, userId: string, tournamentId:
     const isIn = (entrantId: string) => sides.some((e) => e.entrant_id === entrantId && membersOf(e).some((m) => m.id === userId));
     const side = isIn(match.side_a!) ? 'a' : isIn(match.side_b!) ? 'b' : null;
     if (!side) throw new AppError('forbidden', 'NOT_A_SIDE', 'Only the players of this match report its score');
+    // the bracket keeps its sides as generated; a player disqualified (or checked out) since then
+    // no longer plays, and is refused as a battle-royale report is
+    if (!(await TournamentService.standingOf(tx, tournamentId, userId)).confirmed) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
     if (match.state === 'confirmed') throw new AppError('conflict', 'MATCH_ALREADY_CONFIRMED', 'This match already has its result');
     if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();
     const now = nowIso();
@@ -301,7 +306,7 @@ export async function report(app: FastifyInstance, userId: string, tournamentId:
  * what refuses). Audited as a resolution when the match was disputed, else as an override.
  */
 export async function override(app: FastifyInstance, actor: Actor, tournamentId: string, matchId: string, score: BracketScore): Promise<BracketMatch> {
-  await formatFor(app, tournamentId, true);
+  await formatFor(app, tournamentId);
   return audited(app, actor, async (tx, audit) => {
     const { format, match } = await openMatch(tx, tournamentId, matchId);
     if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();

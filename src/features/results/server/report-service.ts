@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { transaction } from '../../../platform/db/database.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
 import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
 import * as MediaService from '../../../platform/storage/media-service.ts';
@@ -71,16 +72,22 @@ export async function submit(app: FastifyInstance, caller: Caller, tournamentId:
   const taken = () => new AppError('conflict', 'REPORT_EXISTS', 'You already reported this match');
   if (await ReportRepository.exists(db, tournamentId, fields.matchNumber, caller.id)) throw taken();
   const stored = await MediaService.store(app, app.config.agencyName, file);
-  const id = await ReportRepository.insert(db, {
-    owner: app.config.ownerId,
-    tournamentId,
-    matchNumber: fields.matchNumber,
-    userId: caller.id,
-    entrantId: entrant.id,
-    placement: fields.placement,
-    eliminations: fields.eliminations,
-    imageUrl: stored.url,
-    imageHash: await pixelHash(app, file),
+  const imageHash = await pixelHash(app, file);
+  // the insert waits for a finalisation under way and is refused after it, as every results write
+  const id = await transaction(db, async (trx) => {
+    const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
+    await TournamentService.lockOpenForResults(tx, tournamentId);
+    return ReportRepository.insert(trx, {
+      owner: app.config.ownerId,
+      tournamentId,
+      matchNumber: fields.matchNumber,
+      userId: caller.id,
+      entrantId: entrant.id,
+      placement: fields.placement,
+      eliminations: fields.eliminations,
+      imageUrl: stored.url,
+      imageHash,
+    });
   });
   if (!id) throw taken();
   return toReport((await ReportRepository.find(db, tournamentId, id))!);
@@ -183,10 +190,8 @@ export async function review(app: FastifyInstance, actor: Actor, tournamentId: s
   const reviewedAt = now.toISOString();
   return audited(app, actor, async (tx, audit) => {
     const trx = tx.db.kysely;
-    if (input.decision === 'approve' && !(await TournamentService.lockOpenForResults(tx, tournamentId))) {
-      await TournamentService.get(tx, tournamentId, null);
-      throw new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The results are final');
-    }
+    // a rejection decides a result too: once final, no report changes state
+    await TournamentService.lockOpenForResults(tx, tournamentId);
     const before = await ReportRepository.find(trx, tournamentId, id);
     // another brand's report is not found, whatever the decision: nothing decided, nothing audited
     if (!before || before.owner !== app.config.ownerId) throw reportNotFound();

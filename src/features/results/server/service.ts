@@ -39,7 +39,6 @@ type MatchDay = Awaited<ReturnType<typeof TournamentService.matchDayOf>>;
 
 const fail = (kind: 'invalid' | 'conflict' | 'notFound', code: ErrorCode, message: string, issues?: { path: string; message: string }[]) => new AppError(kind, code, message, undefined, issues);
 const notBattleRoyale = () => fail('conflict', 'NOT_BATTLE_ROYALE', 'Only a battle-royale tournament has matches and a scoring table');
-const finalized = () => fail('conflict', 'TOURNAMENT_FINALIZED', 'The tournament is finalised: its results can no longer change');
 const matchNotFound = () => fail('notFound', 'MATCH_NOT_FOUND', 'No match with this number');
 const nowIso = () => new Date().toISOString();
 
@@ -49,13 +48,6 @@ async function battleRoyale(app: FastifyInstance, id: string): Promise<MatchDay>
   const t = await TournamentService.matchDayOf(app, id);
   if (!isBattleRoyale(t)) throw notBattleRoyale();
   return t;
-}
-
-/** Inside a write's transaction: the tournament's row locked, or 404 / TOURNAMENT_FINALIZED. */
-async function lockOpen(tx: FastifyInstance, id: string): Promise<void> {
-  if (await TournamentService.lockOpenForResults(tx, id)) return;
-  await TournamentService.matchDayOf(tx, id);
-  throw finalized();
 }
 
 /** The stored table, or the default; a stored table that no longer parses (an older shape) reads as the default. */
@@ -83,7 +75,7 @@ export async function scoring(app: FastifyInstance, id: string): Promise<Scoring
 export async function setScoring(app: FastifyInstance, actor: Actor, id: string, table: ScoringTable): Promise<ScoringTable> {
   return audited(app, actor, async (tx, audit) => {
     const t = await battleRoyale(tx, id);
-    await lockOpen(tx, id);
+    await TournamentService.lockOpenForResults(tx, id);
     const { lines } = await ResultsRepository.matchesOf(tx.db.kysely, id);
     if (lines.some((l) => l.placement > table.lobbySize)) throw fail('conflict', 'PLACEMENT_OVER_LOBBY', 'A match already has a placement above this lobby size');
     await TournamentService.setScoring(tx, id, JSON.stringify(table));
@@ -151,7 +143,7 @@ async function storeTeams(app: FastifyInstance, actor: Actor, id: string, action
   try {
     return await audited(app, actor, async (tx, audit) => {
       const t = await teamTournament(tx, id);
-      await lockOpen(tx, id);
+      await TournamentService.lockOpenForResults(tx, id);
       if (await ResultsRepository.hasResults(tx.db.kysely, id)) throw fail('conflict', 'TEAMS_LOCKED', 'Teams cannot change once a match has results');
       const players = await TournamentService.checkedInPlayers(tx, id);
       const input = build(t, players);
@@ -260,7 +252,7 @@ export async function createMatch(app: FastifyInstance, actor: Actor, id: string
   return writing(() =>
     audited(app, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, id);
-      await lockOpen(tx, id);
+      await TournamentService.lockOpenForResults(tx, id);
       const all = await entrantsFor(tx, t);
       assertLines(input.lines, all, tableOf(t));
       const now = nowIso();
@@ -283,7 +275,7 @@ export async function updateMatch(app: FastifyInstance, actor: Actor, id: string
   return writing(() =>
     audited(app, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, id);
-      await lockOpen(tx, id);
+      await TournamentService.lockOpenForResults(tx, id);
       const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
       if (!row) throw matchNotFound();
       const all = await entrantsFor(tx, t);
@@ -311,7 +303,7 @@ export async function updateMatch(app: FastifyInstance, actor: Actor, id: string
 export async function voidMatch(app: FastifyInstance, actor: Actor, id: string, number: number, voided: boolean): Promise<Match> {
   return audited(app, actor, async (tx, audit) => {
     const t = await battleRoyale(tx, id);
-    await lockOpen(tx, id);
+    await TournamentService.lockOpenForResults(tx, id);
     const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
     if (!row) throw matchNotFound();
     const names = namesOf(await entrantsFor(tx, t));
@@ -337,7 +329,7 @@ export async function recordLine(app: FastifyInstance, actor: Actor, tournamentI
   return writing(() =>
     audited(app, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, tournamentId);
-      await lockOpen(tx, tournamentId);
+      await TournamentService.lockOpenForResults(tx, tournamentId);
       const all = await entrantsFor(tx, t);
       assertLines([line], all, tableOf(t));
       const db = tx.db.kysely;

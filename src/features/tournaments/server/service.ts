@@ -31,6 +31,8 @@ type BroadcastInput = z.output<typeof broadcastInputSchema>;
 const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
 const nowIso = () => new Date().toISOString();
+/** The status finalising sets (src/features/results/server/prize-repository.ts), the only one a finalised tournament keeps. */
+const ENDED: TournamentStatus = 2;
 /** Stored instants are UTC ISO strings whatever offset the admin sent, so text order is time order. */
 const toUtc = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -361,6 +363,8 @@ export async function create(app: FastifyInstance, actor: Actor, input: CreateIn
 export async function update(app: FastifyInstance, actor: Actor, id: string, input: UpdateInput): Promise<Tournament> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const { tournament, promoted } = await audited(app, actor, async (tx, audit) => {
+    // finalising ended the tournament for good: its status may not reopen (nor follow the schedule back to live)
+    if (input.status !== undefined && input.status !== ENDED) await lockOpenForResults(tx, id);
     const before = await get(tx, id, null);
     const result = await updateTournament(tx, id, input, passwordHash);
     await audit({
@@ -860,11 +864,20 @@ export async function matchDayOf(app: FastifyInstance, id: string) {
   };
 }
 
+const finalisedError = () => new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The tournament is finalised: its results can no longer change');
+
 /**
- * Inside a results write's transaction (`app` bound to it): locks the tournament's row until the
- * commit. False when it is missing or already finalised; the caller tells which apart.
+ * The first step of every write that changes a tournament's results (`app` bound to the write's
+ * transaction): locks the tournament's row until the commit, the row finalising claims, so the
+ * write and a finalisation happen one after the other, and refuses (404, or 409
+ * TOURNAMENT_FINALIZED) in the same statement once the results are final. A check made before
+ * the transaction would let a write started just before finalising land just after it.
  */
-export const lockOpenForResults = (app: FastifyInstance, id: string) => TournamentRepository.lockOpenForResults(app.db.kysely, app.config.ownerId, id);
+export async function lockOpenForResults(app: FastifyInstance, id: string): Promise<void> {
+  if (await TournamentRepository.lockOpenForResults(app.db.kysely, app.config.ownerId, id)) return;
+  await findRow(app, id);
+  throw finalisedError();
+}
 
 /** Stores a scoring table (JSON), inside the caller's audited transaction. */
 export const setScoring = (app: FastifyInstance, id: string, scoring: string | null) => TournamentRepository.setScoring(app.db.kysely, app.config.ownerId, id, scoring);
