@@ -53,7 +53,12 @@ describe('a disqualified player', () => {
     const { id, people } = await field(4);
     const semi = (await generate(id)).rounds[0]!.matches[0]!;
     const [a, b] = [person(people, semi.sideA!.name), person(people, semi.sideB!.name)];
+    const mine = async (p: Person) => (await t.call('GET', `/api/tournaments/${id}/bracket/mine`, { token: p.token })).json.data;
+    expect(await mine(a)).toEqual([{ matchId: semi.id, side: 'a', report: null }]);
     expect((await disqualify(id, a)).status).toBe(200);
+    // the player's page no longer offers the match to report
+    expect(await mine(a)).toEqual([]);
+    expect(await mine(b)).toEqual([{ matchId: semi.id, side: 'b', report: null }]);
 
     expectError(await report(id, semi.id, a, 2, 0), 403, 'NOT_CHECKED_IN');
     expect(await reportsOf(semi.id)).toEqual([]);

@@ -121,11 +121,11 @@ export async function findBracket(app: FastifyInstance, tournamentId: string): P
   }
 }
 
-/** The caller's matches that take a report now (awaiting or disputed) and their side's report. */
+/** The caller's matches that take a report now (awaiting or disputed) and their side's report; none once they are disqualified. */
 export async function mine(app: FastifyInstance, userId: string, tournamentId: string): Promise<MyMatch[]> {
   await formatFor(app, tournamentId);
   const b = await load(app, tournamentId);
-  if (!b) return [];
+  if (!b || !(await TournamentService.standingOf(app, tournamentId, userId)).confirmed) return [];
   const mySides = new Set(b.entrants.filter((e) => membersOf(e).some((m) => m.id === userId)).map((e) => e.entrant_id));
   const out: MyMatch[] = [];
   for (const m of b.matches) {
