@@ -61,7 +61,9 @@ export default async function bracketRoutes(root: FastifyInstance) {
   app.post('/tournaments/:id/bracket/matches/:matchId/report', {
     schema: {
       tags,
-      summary: "A side's score report (a player of side A or B; for a team, any member): agreeing reports confirm the match and the winner goes on, differing ones mark it disputed; no draws in single elimination; 403 NOT_CHECKED_IN once the player is disqualified, 409 TOURNAMENT_FINALIZED once finalised",
+      summary:
+        "A side's score report (a player of side A or B; for a team, any member): agreeing reports confirm the match and the winner goes on, differing ones mark it disputed; no draws in single elimination" +
+        '; 403 NOT_CHECKED_IN once the player is disqualified, 409 TOURNAMENT_FINALIZED once finalised',
       security,
       params: matchParams,
       body: bracketScoreSchema,
