@@ -6,13 +6,13 @@
  */
 import { isAdmin } from './roles.ts';
 
-
 export const SITE_ADMIN = 'SiteAdmin';
 export const agencyAdminRole = (agencyName: string) => `${agencyName}Admin`;
 /** The roles the dashboard grants, in the order it shows them. */
 export const grantableRoles = (agencyName: string) => [SITE_ADMIN, agencyAdminRole(agencyName)];
 
-export type PeopleRefusal = 'FORBIDDEN' | 'ROLE_GRANT_FORBIDDEN' | 'SITE_ADMIN_PROTECTED' | 'ADMIN_PROTECTED' | 'CANNOT_BLOCK_SELF';
+type Protection = 'SITE_ADMIN_PROTECTED' | 'ADMIN_PROTECTED';
+export type PeopleRefusal = 'FORBIDDEN' | 'ROLE_GRANT_FORBIDDEN' | 'CANNOT_BLOCK_SELF' | Protection;
 
 interface Account {
   id: string;
@@ -40,16 +40,18 @@ export type ManageVerdict = 'allow' | 'ownerConfirms' | PeopleRefusal;
  * - A SiteAdmin manages anyone, but an admin's e-mail is where that admin's reset links go: its
  *   change waits for the owner, who follows a link mailed to the current address.
  */
-export function manageVerdict(actor: Account, target: Account, action: ManageAction, agencyName: string): ManageVerdict {
+export function manageVerdict(actor: Account, target: Account, action: ManageAction, agency: string): ManageVerdict {
   const actorIsSiteAdmin = actor.roles.includes(SITE_ADMIN);
   if (action === 'roles') return actorIsSiteAdmin ? 'allow' : 'ROLE_GRANT_FORBIDDEN';
-  if (actor.id === target.id) return action === 'block' ? 'CANNOT_BLOCK_SELF' : action === 'email' ? 'ownerConfirms' : 'allow';
-  if (!isAdmin(actor.roles, agencyName)) return 'FORBIDDEN';
+  if (actor.id === target.id && action === 'block') return 'CANNOT_BLOCK_SELF';
+  if (actor.id === target.id) return action === 'email' ? 'ownerConfirms' : 'allow';
+  if (!isAdmin(actor.roles, agency)) return 'FORBIDDEN';
   if (!actorIsSiteAdmin && target.roles.includes(SITE_ADMIN)) return 'SITE_ADMIN_PROTECTED';
-  const targetIsAdmin = isAdmin(target.roles, agencyName);
+  const targetIsAdmin = isAdmin(target.roles, agency);
   if (!actorIsSiteAdmin && targetIsAdmin) return 'ADMIN_PROTECTED';
   return action === 'email' && targetIsAdmin ? 'ownerConfirms' : 'allow';
 }
 
 /** The refusal of a verdict, or null when the action may go ahead (at once or once confirmed). */
-export const refusalOf = (verdict: ManageVerdict): PeopleRefusal | null => (verdict === 'allow' || verdict === 'ownerConfirms' ? null : verdict);
+const goesAhead = (v: ManageVerdict) => v === 'allow' || v === 'ownerConfirms';
+export const refusalOf = (v: ManageVerdict): PeopleRefusal | null => (goesAhead(v) ? null : (v as PeopleRefusal));

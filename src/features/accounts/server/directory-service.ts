@@ -38,5 +38,8 @@ export async function viewerOf(app: FastifyInstance, token: string): Promise<str
 /** Keeps a game account on the player's profile, inside the caller's transaction (a tournament join that saves it). */
 export const keepGameAccount = (trx: Kysely<Database> | Transaction<Database>, userId: string, account: GameAccount) => UserRepository.keepGameAccount(trx, userId, account);
 
-/** The active SiteAdmins with their address, name and language, read in the caller's transaction (a notice queued with a write). */
-export const activeSiteAdmins = (trx: Kysely<Database> | Transaction<Database>, owner: string) => UserRepository.activeSiteAdmins(trx, owner);
+/**
+ * The active SiteAdmins with their address, name and language, read in the caller's transaction
+ * (a notice queued with the write it reports).
+ */
+export const activeSiteAdmins = (trx: Kysely<Database>, owner: string) => UserRepository.activeSiteAdmins(trx, owner);

@@ -30,7 +30,8 @@ export interface PasswordOwner {
  */
 export function userInputsOf(owner: PasswordOwner): string[] {
   const local = owner.email?.split('@')[0];
-  const whole = [owner.username, owner.email, local, owner.nickname, owner.displayName].map((v) => v?.trim().toLowerCase() ?? '');
+  const names = [owner.username, owner.email, local, owner.nickname, owner.displayName];
+  const whole = names.map((v) => v?.trim().toLowerCase() ?? '');
   // `giulia.rossi` is also `giulia` and `rossi`, each enough to start a guess
   const parts = whole.flatMap((v) => v.split(/[^\p{L}]+/u));
   return [...new Set([...whole, ...parts].filter((v) => [...v].length >= 3))];
@@ -41,7 +42,10 @@ export const checkPassword = (password: string, owner: PasswordOwner = {}): Pass
   return passwordVerdict(password, (p) => score(p, inputs));
 };
 
-/** Signup, reset and change: a short or guessable password, or one built from the owner's names, is 400 PASSWORD_WEAK. */
+/**
+ * Signup, reset and change: a short or guessable password, or one built from the owner's names,
+ * is 400 PASSWORD_WEAK.
+ */
 export function assertStrongPassword(password: string, owner: PasswordOwner): void {
   const verdict = checkPassword(password, owner);
   if (verdict !== 'ok') throw new AppError('invalid', 'PASSWORD_WEAK', verdict === 'short' ? 'The password is too short' : 'The password is too easy to guess');

@@ -68,8 +68,10 @@ const refused = (code: PeopleRefusal) => {
   return new AppError('forbidden', code, 'Not allowed for this administrator');
 };
 
-/** Throws the refusal of `action` by `actor` on `target` under the accounts' one rule; answers the verdict otherwise. */
-export function assertMayManage(app: FastifyInstance, actor: { id: string; roles: readonly string[] }, target: { id: string; roles: readonly string[] }, action: ManageAction) {
+type Account = { id: string; roles: readonly string[] };
+
+/** Throws the refusal of `action` by `actor` on `target` under the accounts' one rule; else answers the verdict. */
+export function assertMayManage(app: FastifyInstance, actor: Account, target: Account, action: ManageAction) {
   const verdict = manageVerdict(actor, target, action, app.config.agencyName);
   const refusal = refusalOf(verdict);
   if (refusal) throw refused(refusal);

@@ -97,7 +97,8 @@ export async function update(app: FastifyInstance, actor: { id: string; roles: s
   if (emailVerdict === 'ownerConfirms') {
     const user = await audited(app, actor, async (tx, audit) => {
       const changed = await write(tx);
-      await audit({ action: 'user.email_request', entityType: 'user', entityId: id, before: { email: target.email }, after: { pendingEmail: email } });
+      const change = { before: { email: target.email }, after: { pendingEmail: email } };
+      await audit({ action: 'user.email_request', entityType: 'user', entityId: id, ...change });
       return changed;
     });
     await requestEmailChangeOfOwner(app, target, email!);
@@ -124,10 +125,8 @@ export async function changeEmail(app: FastifyInstance, userId: string, input: E
 
 /** Stores the pending address, mails the link to it and tells the current address. */
 async function requestEmailChange(app: FastifyInstance, user: User, newEmail: string) {
-  const db = app.db.kysely;
   await assertEmailFree(app, newEmail);
-  const token = await EmailChangeRepository.create(db, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
-  const link = `${app.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
+  const link = await emailChangeLink(app, user, newEmail);
   await mailUser(app, { ...user, email: newEmail }, 'emailConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS });
   await mailUser(app, user, 'emailChangeRequested', { newEmail });
 }
@@ -137,9 +136,14 @@ async function requestEmailChange(app: FastifyInstance, user: User, newEmail: st
  * current address, so the change happens only if the owner follows it.
  */
 async function requestEmailChangeOfOwner(app: FastifyInstance, user: User, newEmail: string) {
-  const token = await EmailChangeRepository.create(app.db.kysely, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
-  const link = `${app.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
+  const link = await emailChangeLink(app, user, newEmail);
   await mailUser(app, user, 'emailChangeByAdminConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS, newEmail });
+}
+
+/** Stores a pending change (only the newest of an account stays usable) and answers the link that confirms it. */
+async function emailChangeLink(app: FastifyInstance, user: User, newEmail: string): Promise<string> {
+  const token = await EmailChangeRepository.create(app.db.kysely, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
+  return `${app.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
 }
 
 /** POST /users/email/confirm: the followed link makes the pending address the account's. */
@@ -193,7 +197,8 @@ async function assertCurrentPassword(app: FastifyInstance, userId: string, passw
 
 const localePrefix = (language: string) => (language === 'en' ? '/en' : '');
 
-type AccountMail = 'emailConfirm' | 'emailChangeRequested' | 'emailChangeByAdminConfirm' | 'emailChangedByAdmin' | 'passwordChanged';
+type EmailChangeMail = 'emailConfirm' | 'emailChangeRequested' | 'emailChangeByAdminConfirm' | 'emailChangedByAdmin';
+type AccountMail = EmailChangeMail | 'passwordChanged';
 
 /**
  * An account notice in the user's language. A mail failure is logged, not returned: the change

@@ -255,14 +255,12 @@ export async function lockActiveSiteAdmins(trx: Kysely<Database>, owner: string)
   return Number(result.numUpdatedRows ?? 0);
 }
 
-/** Who to tell about an admin's act: the active SiteAdmins of `owner`, with how to address them. */
+/**
+ * Who to tell about an admin's act: the active SiteAdmins of `owner`, with how to address them.
+ * The LIKE holds the JSON list's quotes, so a role that merely ends in SiteAdmin does not match.
+ */
 export async function activeSiteAdmins(db: Kysely<Database>, owner: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'username', 'nickname', 'language'])
-    .where('owner', '=', owner)
-    .where('blocked_at', 'is', null)
-    // the quotes are the JSON list's: a role that merely ends in SiteAdmin does not match
-    .where('roles', 'like', '%"SiteAdmin"%')
-    .execute();
+  const active = db.selectFrom('users').where('owner', '=', owner).where('blocked_at', 'is', null);
+  const siteAdmins = active.where('roles', 'like', '%"SiteAdmin"%');
+  return siteAdmins.select(['id', 'email', 'username', 'nickname', 'language']).execute();
 }

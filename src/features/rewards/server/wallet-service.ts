@@ -13,6 +13,7 @@ import { messages } from '../../../platform/i18n/messages.ts';
 import type { Kysely } from 'kysely';
 
 const walletNotFound = () => new AppError('notFound', 'WALLET_NOT_FOUND', 'Wallet not found');
+const selfAdjust = () => new AppError('forbidden', 'WALLET_SELF_ADJUST', 'Nobody can credit or debit their own wallet');
 
 export async function get(app: FastifyInstance, owner: string, userId: string): Promise<Wallet> {
   const wallet = await WalletRepository.find(app.db.kysely, owner, userId);
@@ -38,9 +39,10 @@ export async function transactions(app: FastifyInstance, owner: string, userId: 
  * corrects their own wallet (another admin has to), and every credit is told to the site admins.
  */
 export async function adjust(app: FastifyInstance, owner: string, admin: { id: string }, userId: string, input: AdjustInput, idempotencyKey: string | undefined): Promise<Once<{ wallet: Wallet; transaction: Transaction }>> {
-  if (userId === admin.id) throw new AppError('forbidden', 'WALLET_SELF_ADJUST', 'Nobody can credit or debit their own wallet');
+  if (userId === admin.id) throw selfAdjust();
   const db = app.db.kysely;
-  const [adminUser, player] = await Promise.all([Directory.findPlayer(app, owner, admin.id), Directory.findPlayer(app, owner, userId)]);
+  const [adminUser, holder] = await Promise.all([admin.id, userId].map((id) => Directory.findPlayer(app, owner, id)));
+  const player = { id: userId, name: holder?.username ?? userId };
   const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
   const done = await runOnce(
     db,
@@ -69,7 +71,8 @@ export async function adjust(app: FastifyInstance, owner: string, admin: { id: s
           before: { balance: entry.balance - input.amount },
           after: { balance: entry.balance, amount: input.amount, reason: input.reason, transactionId: entry.transaction.id },
         });
-        if (input.amount > 0) await queueCreditNotice(app, trx, owner, createdBy, { id: userId, name: player?.username ?? userId }, input, entry.balance);
+        const credit = { owner, admin: createdBy, player, input, balance: entry.balance };
+        if (input.amount > 0) await queueCreditNotice(app, trx, credit);
         return { wallet, transaction: entry.transaction };
       },
     },
@@ -82,19 +85,28 @@ interface Named {
   id: string;
   name: string;
 }
+interface CreditNotice {
+  owner: string;
+  admin: Named;
+  player: Named;
+  input: AdjustInput;
+  balance: number;
+}
 
 /**
  * Tells every other active SiteAdmin about an admin's credit, in their language. Queued in the
  * credit's transaction: the notice exists exactly when the credit does, and outlives a restart.
  */
-async function queueCreditNotice(app: FastifyInstance, trx: Kysely<Database>, owner: string, admin: Named, player: Named, input: AdjustInput, balance: number) {
-  const readers = (await Directory.activeSiteAdmins(trx, owner)).filter((a) => a.id !== admin.id);
+async function queueCreditNotice(app: FastifyInstance, trx: Kysely<Database>, credit: CreditNotice) {
+  const { admin, player, input, balance } = credit;
+  const readers = (await Directory.activeSiteAdmins(trx, credit.owner)).filter((a) => a.id !== admin.id);
   if (!readers.length) return;
+  const credited = { admin: admin.name, amount: input.amount, player: player.name, balance, reason: input.reason };
   const mails = readers.map((reader) => {
     const locale = isLocale(reader.language) ? reader.language : 'it';
     const t = createT(messages[locale].email);
     const link = `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/dashboard/users/view?id=${encodeURIComponent(player.id)}`;
-    const vars = { name: reader.nickname || reader.username, admin: admin.name, amount: input.amount, player: player.name, balance, reason: input.reason, link };
+    const vars = { ...credited, name: reader.nickname || reader.username, link };
     return { to: reader.email, subject: t('walletCredited.subject', vars), text: t('walletCredited.text', vars) };
   });
   await app.mailQueue.send(mails, trx);
