@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { grantableRoles, manageVerdict, refusalOf, type ManageAction, type ManageVerdict } from '../../../src/features/accounts/people-rules.ts';
+import { grantableRoles, manageVerdict, refusalOf } from '../../../src/features/accounts/people-rules.ts';
+import type { ManageAction, ManageVerdict } from '../../../src/features/accounts/people-rules.ts';
 
 const site = { id: 'site', roles: ['SiteAdmin'] };
 const otherSite = { id: 'site2', roles: ['SiteAdmin'] };
@@ -14,25 +15,31 @@ describe('who may change whom', () => {
     expect(grantableRoles('Nexus')).toEqual(['SiteAdmin', 'NexusAdmin']);
   });
 
-  // one row per actor and target: the verdicts of profile, email, block and roles, in that order
-  const table: [string, Account, Account, [ManageVerdict, ManageVerdict, ManageVerdict, ManageVerdict]][] = [
-    ['a SiteAdmin on a player', site, player, ['allow', 'allow', 'allow', 'allow']],
-    ['a SiteAdmin on the agency admin', site, agency, ['allow', 'ownerConfirms', 'allow', 'allow']],
-    ['a SiteAdmin on another SiteAdmin', site, otherSite, ['allow', 'ownerConfirms', 'allow', 'allow']],
-    ['a SiteAdmin on themselves', site, site, ['allow', 'ownerConfirms', 'CANNOT_BLOCK_SELF', 'allow']],
-    ['the agency admin on a player', agency, player, ['allow', 'allow', 'allow', 'ROLE_GRANT_FORBIDDEN']],
-    ['the agency admin on a peer agency admin', agency, peer, ['ADMIN_PROTECTED', 'ADMIN_PROTECTED', 'ADMIN_PROTECTED', 'ROLE_GRANT_FORBIDDEN']],
-    ['the agency admin on a SiteAdmin', agency, site, ['SITE_ADMIN_PROTECTED', 'SITE_ADMIN_PROTECTED', 'SITE_ADMIN_PROTECTED', 'ROLE_GRANT_FORBIDDEN']],
-    ['the agency admin on themselves', agency, agency, ['allow', 'ownerConfirms', 'CANNOT_BLOCK_SELF', 'ROLE_GRANT_FORBIDDEN']],
-    ['a player on themselves', player, player, ['allow', 'ownerConfirms', 'CANNOT_BLOCK_SELF', 'ROLE_GRANT_FORBIDDEN']],
-    ['a player on another player', player, otherPlayer, ['FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN', 'ROLE_GRANT_FORBIDDEN']],
-    ['a player on an admin', player, agency, ['FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN', 'ROLE_GRANT_FORBIDDEN']],
+  // short names keep one row per actor and target: the verdicts of profile, email, block and roles, in that order
+  const [ok, waits, self, forbidden] = ['allow', 'ownerConfirms', 'CANNOT_BLOCK_SELF', 'FORBIDDEN'] as const;
+  const [admin, siteAdmin, noRoles] = ['ADMIN_PROTECTED', 'SITE_ADMIN_PROTECTED', 'ROLE_GRANT_FORBIDDEN'] as const;
+  type Verdicts = [ManageVerdict, ManageVerdict, ManageVerdict, ManageVerdict];
+  const table: [string, Account, Account, Verdicts][] = [
+    ['a SiteAdmin on a player', site, player, [ok, ok, ok, ok]],
+    ['a SiteAdmin on the agency admin', site, agency, [ok, waits, ok, ok]],
+    ['a SiteAdmin on another SiteAdmin', site, otherSite, [ok, waits, ok, ok]],
+    ['a SiteAdmin on themselves', site, site, [ok, waits, self, ok]],
+    ['the agency admin on a player', agency, player, [ok, ok, ok, noRoles]],
+    ['the agency admin on a peer agency admin', agency, peer, [admin, admin, admin, noRoles]],
+    ['the agency admin on a SiteAdmin', agency, site, [siteAdmin, siteAdmin, siteAdmin, noRoles]],
+    ['the agency admin on themselves', agency, agency, [ok, waits, self, noRoles]],
+    ['a player on themselves', player, player, [ok, waits, self, noRoles]],
+    ['a player on another player', player, otherPlayer, [forbidden, forbidden, forbidden, noRoles]],
+    ['a player on an admin', player, agency, [forbidden, forbidden, forbidden, noRoles]],
   ];
   const actions: ManageAction[] = ['profile', 'email', 'block', 'roles'];
-
-  test.each(table.flatMap(([name, actor, target, verdicts]) => actions.map((action, i) => [`${name}: ${action} -> ${verdicts[i]}`, actor, target, action, verdicts[i]] as const)))('%s', (_name, actor, target, action, expected) => {
-    expect(manageVerdict(actor, target, action, 'Nexus')).toBe(expected);
-  });
+  for (const [name, actor, target, verdicts] of table) {
+    actions.forEach((action, i) => {
+      test(`${name}: ${action} -> ${verdicts[i]}`, () => {
+        expect(manageVerdict(actor, target, action, 'Nexus')).toBe(verdicts[i]);
+      });
+    });
+  }
 
   test('a verdict that goes ahead, at once or once confirmed, carries no refusal', () => {
     expect(refusalOf('allow')).toBeNull();
