@@ -1,10 +1,14 @@
 import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import rateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config.ts';
 import { pageCache } from './response-cache.ts';
+import { AppError } from './errors.ts';
+import { failureLimit } from './plugins/failure-limit.ts';
+import { handleError } from './plugins/error-handler.ts';
 import { passwordWork } from '../passwords.ts';
 
 /**
@@ -36,6 +40,9 @@ export class AppMetrics {
     this.rejections.set(limiter, (this.rejections.get(limiter) ?? 0) + 1);
   }
 }
+
+/** Wrong metrics tokens one client address may send in the window before every scrape from it is 429. */
+export const METRICS_TOKEN_FAILURES = 10;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -229,12 +236,34 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   countedCounter('arena_mail_sent_total', 'E-mails handed to the mail server (or written to the outbox) by this process', [], () => [[{}, app.mailQueue.counts.sent]]);
   countedCounter('arena_mail_failed_total', 'E-mail delivery attempts that failed (each is retried with backoff, up to 15 attempts)', [], () => [[{}, app.mailQueue.counts.failed]]);
 
-  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+  // Wrong tokens are limited per client address, as failed logins are: the token is all that stands
+  // between the internet and these numbers, and unlimited it could be guessed at the server's full
+  // speed. The counters live in this process's memory (a rate-limit plugin of this route's own):
+  // a scrape must not wait on the database or Redis, whose trouble it is there to show. A scrape
+  // without any Authorization header guesses nothing and is not counted.
+  void app.register(async (scope) => {
+    if (config.rateLimits) await scope.register(rateLimit, { global: false });
+    const guard = failureLimit(scope, { name: 'metrics-token', max: METRICS_TOKEN_FAILURES, timeWindow: '15 minutes', failures: ['UNAUTHORIZED'] });
+    scope.get('/metrics', { schema: { hide: true } }, (req, reply) => scrape(req, reply, guard));
+  });
+  const scrape = async (req: FastifyRequest, reply: FastifyReply, guard: ReturnType<typeof failureLimit>) => {
     // a scrape is personal to its token: no shared cache may keep it
     reply.header('cache-control', 'no-store');
-    if (!bearerMatches(req.headers.authorization, token)) return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send(unauthorized);
-    return reply.type(registry.contentType).send(await registry.metrics());
-  });
+    if (req.headers.authorization === undefined) return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send(unauthorized);
+    try {
+      return await guard(req, async () => {
+        if (!bearerMatches(req.headers.authorization, token)) {
+          reply.header('www-authenticate', 'Bearer realm="metrics"');
+          throw new AppError('unauthenticated', 'UNAUTHORIZED', unauthorized.error.message);
+        }
+        return reply.type(registry.contentType).send(await registry.metrics());
+      });
+    } catch (err) {
+      // this route is added before the app's error handler is set, so it answers its refusals itself
+      if (err instanceof AppError) return handleError(err as AppError & FastifyError, req, reply);
+      throw err;
+    }
+  };
 }
 
 /**

@@ -1,5 +1,16 @@
 import { sql, type Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Database } from '../db/schema.ts';
+
+/**
+ * The client a per-address limit counts, for a route's own keyGenerator: an IPv6 client by its
+ * /64 (one subscriber's network; a host picks any of its 2^64 addresses at will, so counting the
+ * full address gave each attempt a fresh quota), an IPv4 client, written plainly or IPv4-mapped,
+ * by its full address. The same key @fastify/rate-limit's default keyGenerator and the failure
+ * limits (plugins/failure-limit.ts) count by.
+ */
+export const clientAddressKey = (req: FastifyRequest) => normalizeIP(req.ip);
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 // the plugin passes the route's options plus `routeInfo` (which its published types leave out)

@@ -8,6 +8,7 @@ import { envelope, envelopeWithBadges, errorResponses, ok, okWithBadges } from '
 import { logFailedLogin } from '../../../platform/http/logging.ts';
 import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
+import { clientAddressKey } from '../../../platform/http/rate-limit-store.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as UserService from './service.ts';
 import peopleRoutes from './people-routes.ts';
@@ -27,7 +28,7 @@ export default async function userRoutes(root: FastifyInstance) {
     max: root.config.loginRateLimit,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
-    keyGenerator: (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+    keyGenerator: (req: FastifyRequest) => `${clientAddressKey(req)}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
   };
   const resetLimit = { max: 5, timeWindow: '15 minutes' };
   // Attempts that check the current password, per account: a stolen session must not become a

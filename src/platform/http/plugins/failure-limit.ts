@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { normalizeIP } from '@fastify/rate-limit';
 import type { ErrorCode } from '../../errors/error-codes.ts';
 import { AppError, rateLimited } from '../errors.ts';
+import { clientAddressKey } from '../rate-limit-store.ts';
 
 export interface FailureLimitOptions {
   /** names the counter; two limits must not share one */
@@ -26,7 +26,7 @@ export interface FailureLimitOptions {
 export function failureLimit(app: FastifyInstance, opts: FailureLimitOptions) {
   if (!app.hasDecorator('createRateLimit')) return <T>(_req: FastifyRequest, work: () => Promise<T>) => work();
   // the per-route store prefix is empty for a limiter made here, so the name keeps counters apart
-  const limiter = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}|${normalizeIP(req.ip)}` });
+  const limiter = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}|${clientAddressKey(req)}` });
   return async <T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> => {
     const seen = await limiter(req, { increment: false });
     if (!seen.isAllowed && seen.remaining === 0) {
