@@ -22,6 +22,7 @@ import * as prizes from './migrations/0083-prizes.ts';
 import * as brackets from './migrations/0084-brackets.ts';
 import * as reminders from './migrations/0085-reminders.ts';
 import * as mailOwner from './migrations/0090-mail-owner.ts';
+import * as usernameSkeleton from './migrations/0091-username-skeleton.ts';
 
 /**
  * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
@@ -50,6 +51,7 @@ const all: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<voi
   '0084-brackets': brackets,
   '0085-reminders': reminders,
   '0090-mail-owner': mailOwner,
+  '0091-username-skeleton': usernameSkeleton,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

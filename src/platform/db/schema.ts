@@ -6,6 +6,8 @@ export interface UsersTable {
   id: string;
   owner: string;
   username: string;
+  /** how the username looks (src/platform/username-skeleton.ts), unique per brand (migration 0091) */
+  username_skeleton: string;
   email: string;
   password_hash: string;
   display_name: Generated<string>;

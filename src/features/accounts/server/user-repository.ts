@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../../platform/db/schema.ts';
 import { GAME_ACCOUNTS_MAX, type GameAccount, type Language, type User, type UserUpdate } from '../contract.ts';
 import { transaction } from '../../../platform/db/database.ts';
+import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
 
 type Row = Selectable<UsersTable>;
 
@@ -37,6 +38,8 @@ export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateRe
         id,
         owner: u.owner,
         username: u.username,
+        // the unique key by look: a name confusable with a taken one is USERNAME_TAKEN
+        username_skeleton: usernameSkeleton(u.username),
         email: u.email,
         password_hash: u.passwordHash,
         display_name: u.username,
@@ -103,6 +106,7 @@ export async function update(db: Kysely<Database>, owner: string, id: string, ch
     const value = changes[key as keyof UserUpdate];
     if (value !== undefined) set[column!] = value;
   }
+  if (changes.username !== undefined) set.username_skeleton = usernameSkeleton(changes.username);
   try {
     const found = await transaction(db, async (trx) => {
       // the owner condition keeps a stale or forged id from reaching another brand's account

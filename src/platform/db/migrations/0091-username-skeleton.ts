@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { usernameSkeleton } from '../../username-skeleton.ts';
+import type { Dialect } from '../database.ts';
+
+/**
+ * Usernames are unique per brand by how they look, not only by their letters and case: `gıulia`
+ * (dotless ı) or `giuliа` (Cyrillic а) could be registered beside `giulia` and impersonate her.
+ * Each account stores its name's confusable skeleton, unique per brand.
+ *
+ * Accounts already registered are kept as they are: when existing names of one brand share a
+ * skeleton, the oldest keeps the plain key and each later one's key carries its own id, so no one
+ * is renamed or locked out, and no new account can take any of those looks.
+ */
+export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
+  await db.schema.alterTable('users').addColumn('username_skeleton', 'text').execute();
+  const users: { id: string; owner: string; username: string }[] = await db.selectFrom('users').select(['id', 'owner', 'username']).orderBy('created_at').orderBy('id').execute();
+  const taken = new Set<string>();
+  for (const u of users) {
+    const plain = usernameSkeleton(u.username);
+    const key = taken.has(`${u.owner}\n${plain}`) ? `${plain}#${u.id}` : plain;
+    taken.add(`${u.owner}\n${plain}`);
+    await db.updateTable('users').set({ username_skeleton: key }).where('id', '=', u.id).execute();
+  }
+  await db.schema.createIndex('users_owner_username_skeleton').unique().on('users').columns(['owner', 'username_skeleton']).execute();
+}
