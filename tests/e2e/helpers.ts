@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { e2eDataDir } from '../../playwright.config.ts';
+import { arena } from './fixtures.ts';
 
 /**
  * Islands are server-rendered first; clicks before hydration are lost, so wait until none is
@@ -19,7 +19,7 @@ export async function goto(page: Page, url: string) {
 
 /** The newest .eml in the outbox addressed to `to`, waiting for it to be written. */
 export async function latestMailTo(to: string): Promise<string> {
-  const dir = path.join(e2eDataDir, 'outbox');
+  const dir = path.join(arena().dataDir, 'outbox');
   let found: string | undefined;
   await expect
     .poll(() => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { decodeQuotedPrintable, goto, hydrated, latestMailTo, unique } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { arena, expect, test } from '../fixtures.ts';
 import { goto } from '../helpers.ts';
 import { ADMIN, HOUR, authenticate, png, randomColour, signUpPlayer, storeSession, windowsAround, type Session } from './campaign-helpers.ts';
 import { defaultCampaign } from '../../../src/features/campaign/contract.ts';
@@ -272,9 +273,9 @@ for (const lang of ['it', 'en'] as const) {
   });
 }
 
-test.afterAll(async ({ playwright }, testInfo) => {
+test.afterAll(async ({ playwright }) => {
   // leave the campaign as seeded (SPEC section 9's dates) for whatever runs next on this database
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const request = await playwright.request.newContext({ baseURL: arena().url });
   const admin = await authenticate(request, ADMIN);
   const res = await request.put('/api/campaigns/cortina', {
     data: { deadline: defaultCampaign.deadline, phases: defaultCampaign.phases },

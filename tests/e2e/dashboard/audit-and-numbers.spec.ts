@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { ADMIN, GIULIA, authenticate, fillText, goto, localeTexts, storeSession, unique } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { dashboardPath, dashboardSections } from '../../../src/platform/ui/admin/sections.ts';
 import { seriousViolations } from '../axe.ts';
 import { ADMIN, hydrated, loginAs } from '../helpers.ts';

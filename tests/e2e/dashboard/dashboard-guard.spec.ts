@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { goto, hydrated, ADMIN, GIULIA, loginAs } from '../helpers.ts';
 
 test('an anonymous visitor who opens /dashboard is sent to login with the session-expired message', async ({ page }) => {

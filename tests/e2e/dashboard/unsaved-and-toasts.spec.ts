@@ -1,4 +1,5 @@
-import { expect, test, type Dialog, type Page } from '@playwright/test';
+import type { Dialog, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { ADMIN, goto, localeTexts, loginAs } from '../helpers.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { goto, localeTexts, unique, ADMIN, loginAs } from '../helpers.ts';
 
 /** Issue 13, items 8 and 12: images are uploaded by file or drop everywhere, and errors say what happened. */

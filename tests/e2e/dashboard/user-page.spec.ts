@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { fillText, goto, localeTexts, unique, ADMIN, authenticate, loginAs } from '../helpers.ts';
 
 // Issue 13, items 3-5 in the browser: a user's page opened from the users list, their data, block

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { goto, unique, ADMIN, loginAs } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
 import { hydrated } from '../helpers.ts';
 import { appPages, en, landingPages, staticPages } from '../site-pages.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 
 // The on-demand pages are the same for every visitor: a browser keeps the tournament and news pages
 // 10 s at most, a CDN a little longer and serving its last copy while it fetches the next

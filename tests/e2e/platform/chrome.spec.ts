@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { ADMIN, GIULIA, loginAs } from '../helpers.ts';
 
 test('a visitor gets a login/signup dropdown that opens, closes on Escape and on an outside click', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { goto, unique } from '../helpers.ts';
 import { ADMIN, authenticate, storeSession, type Session } from '../campaign/campaign-helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { goto } from '../helpers.ts';
 
 /** The demo's tournament cards show a picture of their game, served from public/demo/games, not one shared placeholder. */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { goto, unique } from '../helpers.ts';
 
 /**

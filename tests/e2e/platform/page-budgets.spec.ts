@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { APP_PAGE_BUDGET_KB, dashboardCode, diskReader, formatKB, KB, LANDING_PAGE_BUDGET_KB, pageWeight, reachableScripts, STATIC_PAGE_BUDGET_KB } from '../../../scripts/lib/page-weight.ts';
 import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 

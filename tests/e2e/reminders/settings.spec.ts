@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
 import { goto, loginAs, localeTexts, unique } from '../helpers.ts';
 

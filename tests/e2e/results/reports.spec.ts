@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import sharp from 'sharp';
 import { seriousViolations } from '../axe.ts';
 import { fillText, goto, localeTexts, loginAs, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';

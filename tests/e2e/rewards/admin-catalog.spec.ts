@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { goto, hydrated, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
 
 /**

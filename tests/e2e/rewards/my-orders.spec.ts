@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { ADMIN, authenticate, signUpPlayer, storeSession, type Session } from '../campaign/campaign-helpers.ts';
 import { goto, unique } from '../helpers.ts';
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { goto, latestMailTo, unique, ADMIN, GIULIA, authenticate, loginAs, type Session } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */

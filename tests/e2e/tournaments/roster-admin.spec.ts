@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { decodeQuotedPrintable, fillText, goto, latestMailTo, localeTexts, loginAs, unique, ADMIN } from '../helpers.ts';
 
 /** The match-day roster and the delete dialog's count (issue 13, items 1 and 2), as the admin sees them. */
