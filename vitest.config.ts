@@ -24,7 +24,8 @@ export default defineConfig({
     // pays off: on 2 cores the SQLite + PostgreSQL run takes about 22 s with 4 workers, 40 s with 2.
     maxWorkers: Math.max(4, os.availableParallelism()),
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // a loaded 2-core machine runs the property tests and the script tests slower than vitest's 5 s default
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       apiProject('api-sqlite', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
       // like PostgreSQL, Redis joins when a server is named (CI sets TEST_REDIS_URL)
