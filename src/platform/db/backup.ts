@@ -66,7 +66,10 @@ export interface BackupOptions {
 
 /** Writes one backup and returns its path; then removes this database's oldest beyond `keep`. */
 export async function backupDatabase({ databaseUrl, dir, keep, now = new Date() }: BackupOptions): Promise<string> {
-  fs.mkdirSync(dir, { recursive: true });
+  // a backup is the whole database: the folder 0700 and each file 0600, whatever the umask of the
+  // shell or cron job that runs `npm run backup`
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
   const { prefix, ext } = naming(databaseUrl);
   const file = path.join(dir, `${prefix}${stamp(now)}${ext}`);
   // written aside and renamed once complete: a backup cut short never passes for one (nor rotates one out)
@@ -80,6 +83,7 @@ export async function backupDatabase({ databaseUrl, dir, keep, now = new Date() 
       if (!fs.existsSync(source)) throw new Error(`no SQLite database at ${source}`);
       await sqliteCopy(source, partial);
     }
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, file);
   } finally {
     fs.rmSync(partial, { force: true });
@@ -152,7 +156,7 @@ export async function restoreDatabase({ databaseUrl, file, force = false, now = 
     return {};
   }
   const target = sqliteFile(databaseUrl);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   // checked before and copied aside first, so the live file is only ever swapped by renames
   const incoming = `${target}.restoring`;
   fs.rmSync(incoming, { force: true });

@@ -163,11 +163,14 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
   }
   const file = url.replace(/^sqlite:/, '');
   const { default: SQLite } = await import('better-sqlite3');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // private to the server's user whatever its umask (DATA_DIR, the database, its logs): a folder
+  // made here is 0700, and the files are set to 0600 once WAL mode has made the logs
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the single writer. busy_timeout is SQLite's blocking wait for
   // another process's write lock: kept to a few ms, the rest of the wait is retried asynchronously.
   sqlite.pragma('journal_mode = WAL');
+  if (file !== ':memory:') for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(file + suffix)) fs.chmodSync(file + suffix, 0o600);
   sqlite.pragma(`busy_timeout = ${SQLITE_BLOCKING_BUSY_MS}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
