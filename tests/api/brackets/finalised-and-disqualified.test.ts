@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { form, png } from '../helpers/campaign.ts';
-import { checkIn, createTournament, join, quickPlayer, quickPlayers, registration, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/results.ts';
+import * as T from '../helpers/tournaments.ts';
+import type { Person } from '../helpers/tournaments.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
 import type { StandingsRow } from '../../../src/features/results/contract.ts';
 import type { Game } from '../../../src/platform/games.ts';
@@ -17,43 +19,47 @@ let t: TestApp;
 let admin: Person;
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
-  admin = await quickPlayer(t, { admin: true });
+  admin = await T.quickPlayer(t, { admin: true });
 });
 afterAll(() => t?.close());
 
-const expectError = (res: { status: number; json: any }, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json).toEqual({ status: 'ERROR', error: expect.objectContaining({ code }) });
-};
-
-/** A tournament of `game` (single elimination unless `format` says) whose `n` players joined and checked in, in order. */
+/** A `game` tournament (single elimination unless `format` says); its `n` players joined and checked in, in order. */
 async function field(n: number, game: Game = 'Valorant', format?: 'round_robin') {
-  const id = await createTournament(t, admin.token, 'registration', { game, maxPartecipants: 64, ...(format ? { format } : {}) });
-  const people = await quickPlayers(t, n);
-  for (const p of people) expect((await join(t, id, p, registration(p.id, { game }))).status).toBe(200);
-  await setPhase(t, admin.token, id, 'checkinOpen');
-  for (const p of people) expect((await checkIn(t, id, p, registration(p.id, { game }))).status).toBe(200);
+  const settings = { game, maxPartecipants: 64, ...(format && { format }) };
+  const id = await T.createTournament(t, admin.token, 'registration', settings);
+  const people = await T.quickPlayers(t, n);
+  const body = (p: Person) => T.registration(p.id, { game });
+  for (const p of people) expect((await T.join(t, id, p, body(p))).status).toBe(200);
+  await T.setPhase(t, admin.token, id, 'checkinOpen');
+  for (const p of people) expect((await T.checkIn(t, id, p, body(p))).status).toBe(200);
   return { id, people };
 }
 
+const url = (id: string, rest = '') => `/api/tournaments/${id}${rest}`;
+const asAdmin = (how: 'POST' | 'PUT', to: string, body?: unknown) => t.call(how, to, { body, token: admin.token });
 const generate = async (id: string): Promise<Bracket> => {
-  const res = await t.call('POST', `/api/tournaments/${id}/bracket`, { token: admin.token, body: { seeding: 'checkin' } });
+  const res = await asAdmin('POST', url(id, '/bracket'), { seeding: 'checkin' });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.data;
 };
-const getBracket = async (id: string): Promise<Bracket> => (await t.call('GET', `/api/tournaments/${id}/bracket`)).json.data;
-const report = (id: string, matchId: string, p: Person, scoreA: number, scoreB: number) => t.call('POST', `/api/tournaments/${id}/bracket/matches/${matchId}/report`, { token: p.token, body: { scoreA, scoreB } });
-const disqualify = (id: string, p: Person) => t.call('POST', `/api/tournaments/${id}/registrations/${p.id}/disqualify`, { token: admin.token, body: { reason: 'Cheating' } });
-const finalise = (id: string) => t.call('POST', `/api/tournaments/${id}/finalise`, { token: admin.token });
+const getBracket = async (id: string): Promise<Bracket> => (await t.call('GET', url(id, '/bracket'))).json.data;
+const report = (id: string, matchId: string, p: Person, scoreA: number, scoreB: number) => {
+  const path = url(id, `/bracket/matches/${matchId}/report`);
+  return t.call('POST', path, { token: p.token, body: { scoreA, scoreB } });
+};
+const roster = (id: string, p: Person) => url(id, `/registrations/${p.id}`);
+const disqualify = (id: string, p: Person) => asAdmin('POST', `${roster(id, p)}/disqualify`, { reason: 'Cheating' });
+const finalise = (id: string) => asAdmin('POST', url(id, '/finalise'));
 const person = (people: Person[], name: string | undefined) => people.find((p) => p.username === name)!;
-const reportsOf = (matchId: string) => t.db.kysely.selectFrom('bracket_reports').selectAll().where('match_id', '=', matchId).execute();
+const db = () => t.db.kysely;
+const reportsOf = (m: string) => db().selectFrom('bracket_reports').select('side').where('match_id', '=', m).execute();
 
 describe('a disqualified player', () => {
-  test('reports no bracket score (403 NOT_CHECKED_IN, as in battle royale): nothing is stored and nobody advances', async () => {
+  test('reports no bracket score (403 NOT_CHECKED_IN, as in battle royale); nothing stored', async () => {
     const { id, people } = await field(4);
     const semi = (await generate(id)).rounds[0]!.matches[0]!;
     const [a, b] = [person(people, semi.sideA!.name), person(people, semi.sideB!.name)];
-    const mine = async (p: Person) => (await t.call('GET', `/api/tournaments/${id}/bracket/mine`, { token: p.token })).json.data;
+    const mine = async (p: Person) => (await t.call('GET', url(id, '/bracket/mine'), { token: p.token })).json.data;
     expect(await mine(a)).toEqual([{ matchId: semi.id, side: 'a', report: null }]);
     expect((await disqualify(id, a)).status).toBe(200);
     // the player's page no longer offers the match to report
@@ -62,7 +68,7 @@ describe('a disqualified player', () => {
 
     expectError(await report(id, semi.id, a, 2, 0), 403, 'NOT_CHECKED_IN');
     expect(await reportsOf(semi.id)).toEqual([]);
-    // the opponent's report alone confirms nothing either, and a later report by the disqualified player is refused too
+    // the opponent's report alone confirms nothing; the disqualified player's later report is refused too
     expect((await report(id, semi.id, b, 2, 0)).json.data.state).toBe('awaiting');
     expectError(await report(id, semi.id, a, 2, 0), 403, 'NOT_CHECKED_IN');
     const after = await getBracket(id);
@@ -83,10 +89,11 @@ describe('a disqualified player', () => {
 
   test('a battle-royale report by a disqualified player answers the same code', async () => {
     const { id, people } = await field(2, 'Fortnite');
-    await setPhase(t, admin.token, id, 'ongoing');
+    await T.setPhase(t, admin.token, id, 'ongoing');
     expect((await disqualify(id, people[0]!)).status).toBe(200);
     const body = form({ matchNumber: '1', placement: '1', eliminations: '0' }, [{ data: await png(7001) }]);
-    const res = await t.inject({ method: 'POST', url: `/api/tournaments/${id}/reports`, headers: { 'content-type': body.contentType, authorization: `Bearer ${people[0]!.token}` }, payload: body.body });
+    const headers = { 'content-type': body.contentType, authorization: `Bearer ${people[0]!.token}` };
+    const res = await t.inject({ method: 'POST', url: url(id, '/reports'), headers, payload: body.body });
     expectError({ status: res.statusCode, json: res.json() }, 403, 'NOT_CHECKED_IN');
   });
 });
@@ -95,35 +102,45 @@ describe('a disqualified player', () => {
 // time, so a report and a finalisation cannot overlap on it
 if (engine === 'postgres')
   describe('the final reported at the instant the tournament is finalised', () => {
-    test('in every round the report is refused or lands before: one champion, paid and badged as champion', async () => {
-      const won = await t.call('POST', '/api/marketplace/badges', { token: admin.token, body: { slug: `race_winner_${Date.now().toString(36)}`, name: 'Race winner', trigger: 'tournament_won', rewardAmount: 0 } });
+    const PRIZES = [
+      { from: 1, to: 1, credits: 500 },
+      { from: 2, to: 2, credits: 300 },
+    ];
+    const prizesOf = async (id: string) => {
+      const ledger = db().selectFrom('wallet_transactions').select(['user_id', 'amount']);
+      const rows = await ledger.where('reference', 'like', `prize:${id}:%`).execute();
+      return new Map(rows.map((e) => [e.user_id, Number(e.amount)]));
+    };
+    /** The semi-finals of a 4-player bracket, side A winning both, and the final as it then is. */
+    const toTheFinal = async (id: string, people: Person[]): Promise<BracketMatch> => {
+      for (const m of (await generate(id)).rounds[0]!.matches) {
+        for (const side of [m.sideA!, m.sideB!]) {
+          const res = await report(id, m.id, person(people, side.name), 2, 1);
+          expect(res.status).toBe(200);
+        }
+      }
+      return (await getBracket(id)).rounds[1]!.matches[0]!;
+    };
+
+    test('each round: the report is refused or lands before; one champion, paid and badged as such', async () => {
+      const badge = { slug: `race_winner_${Date.now().toString(36)}`, name: 'Race winner', trigger: 'tournament_won' };
+      const won = await asAdmin('POST', '/api/marketplace/badges', { ...badge, rewardAmount: 0 });
       expect(won.status, JSON.stringify(won.json)).toBe(201);
+      const badges = db().selectFrom('user_badges').select('user_id').where('badge_id', '=', won.json.data._id);
       const outcomes: string[] = [];
       for (let round = 0; round < 8; round++) {
         const { id, people } = await field(4);
-        const prizes = await t.call('PUT', `/api/tournaments/${id}/prizes`, {
-          token: admin.token,
-          body: {
-            prizes: [
-              { from: 1, to: 1, credits: 500 },
-              { from: 2, to: 2, credits: 300 },
-            ],
-          },
-        });
-        expect(prizes.status, JSON.stringify(prizes.json)).toBe(200);
-        const b = await generate(id);
-        // the semi-finals: side A wins both
-        for (const m of b.rounds[0]!.matches) for (const side of [m.sideA!, m.sideB!]) expect((await report(id, m.id, person(people, side.name), 2, 1)).status).toBe(200);
-        const final: BracketMatch = (await getBracket(id)).rounds[1]!.matches[0]!;
+        expect((await asAdmin('PUT', url(id, '/prizes'), { prizes: PRIZES })).status).toBe(200);
+        const final = await toTheFinal(id, people);
         const [a, z] = [person(people, final.sideA!.name), person(people, final.sideB!.name)];
         expect((await report(id, final.id, a, 3, 0)).json.data.state).toBe('awaiting');
 
         const [rep, fin] = await Promise.all([report(id, final.id, z, 3, 0), finalise(id)]);
         expect(fin.status, JSON.stringify(fin.json)).toBe(200);
-        const frozen = JSON.parse((await tournamentRow(t, id)).final_standings!) as StandingsRow[];
+        const frozen = JSON.parse((await T.tournamentRow(t, id)).final_standings!) as StandingsRow[];
         const ranks = frozen.map((r) => r.rank).sort((x, y) => x - y);
-        const paid = new Map((await t.db.kysely.selectFrom('wallet_transactions').selectAll().where('reference', 'like', `prize:${id}:%`).execute()).map((e) => [e.user_id, Number(e.amount)]));
-        const badged = await t.db.kysely.selectFrom('user_badges').select('user_id').where('badge_id', '=', won.json.data._id).where('user_id', 'in', [a.id, z.id]).execute();
+        const paid = await prizesOf(id);
+        const badged = (await badges.where('user_id', 'in', [a.id, z.id]).execute()).map((x) => x.user_id);
         if (rep.status === 200) {
           // it landed before the finalisation: the final counts, A is the champion
           outcomes.push('landed');
@@ -131,12 +148,12 @@ if (engine === 'postgres')
           expect(ranks).toEqual([1, 2, 3, 3]);
           expect(frozen.find((r) => r.rank === 1)!.entrantId).toBe(a.id);
           expect([paid.get(a.id), paid.get(z.id)]).toEqual([500, 300]);
-          expect(badged.map((x) => x.user_id)).toEqual([a.id]);
+          expect(badged).toEqual([a.id]);
         } else {
           // refused: the final stayed unplayed and both finalists froze as runners-up
           outcomes.push('refused');
           expectError(rep, 409, 'TOURNAMENT_FINALIZED');
-          expect((await reportsOf(final.id)).map((r) => r.side)).toEqual(['a']);
+          expect(await reportsOf(final.id)).toEqual([{ side: 'a' }]);
           expect((await getBracket(id)).rounds[1]!.matches[0]!.state).toBe('awaiting');
           expect(ranks).toEqual([2, 2, 3, 3]);
           expect([paid.get(a.id), paid.get(z.id)]).toEqual([300, 300]);

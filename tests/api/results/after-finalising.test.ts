@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { form, png } from '../helpers/campaign.ts';
-import { checkIn, createTournament, join, quickPlayers, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import * as T from '../helpers/tournaments.ts';
+import type { Person } from '../helpers/tournaments.ts';
 import { expectError, line } from '../helpers/results.ts';
 
 /**
@@ -13,43 +14,50 @@ let t: TestApp;
 let admin: Person;
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
-  [admin] = await quickPlayers(t, 1, { admin: true });
+  [admin] = await T.quickPlayers(t, 1, { admin: true });
 });
 afterAll(() => t?.close());
 
+const url = (id: string, rest = '') => `/api/tournaments/${id}${rest}`;
+const asAdmin = (how: 'POST' | 'PUT', to: string, body?: unknown) => t.call(how, to, { body, token: admin.token });
 let pictures = 9100;
 
-/** A live Fortnite tournament of two checked-in players with one match entered, and a pending report of match 2 by the first. */
+/** A live Fortnite tournament: two checked-in players, one match entered, the first's pending report of match 2. */
 async function liveWithPendingReport() {
-  const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
-  const players = await quickPlayers(t, 2);
-  for (const p of players) expect((await join(t, id, p)).status).toBe(200);
-  await setPhase(t, admin.token, id, 'checkinOpen');
-  for (const p of players) expect((await checkIn(t, id, p)).status).toBe(200);
-  await setPhase(t, admin.token, id, 'ongoing');
-  const entered = await t.call('POST', `/api/tournaments/${id}/matches`, { token: admin.token, body: { lines: [line(players[0]!, 1, 2), line(players[1]!, 2)] } });
+  const id = await T.createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
+  const players = await T.quickPlayers(t, 2);
+  for (const p of players) expect((await T.join(t, id, p)).status).toBe(200);
+  await T.setPhase(t, admin.token, id, 'checkinOpen');
+  for (const p of players) expect((await T.checkIn(t, id, p)).status).toBe(200);
+  await T.setPhase(t, admin.token, id, 'ongoing');
+  const lines = [line(players[0]!, 1, 2), line(players[1]!, 2)];
+  const entered = await asAdmin('POST', url(id, '/matches'), { lines });
   expect(entered.status, JSON.stringify(entered.json)).toBe(201);
   const body = form({ matchNumber: '2', placement: '1', eliminations: '3' }, [{ data: await png(pictures++) }]);
-  const sent = await t.inject({ method: 'POST', url: `/api/tournaments/${id}/reports`, headers: { 'content-type': body.contentType, authorization: `Bearer ${players[0]!.token}` }, payload: body.body });
+  const headers = { 'content-type': body.contentType, authorization: `Bearer ${players[0]!.token}` };
+  const sent = await t.inject({ method: 'POST', url: url(id, '/reports'), headers, payload: body.body });
   expect(sent.statusCode, sent.body).toBe(201);
   return { id, players, reportId: sent.json().data.id as string };
 }
 
 const finalise = async (id: string) => {
-  const res = await t.call('POST', `/api/tournaments/${id}/finalise`, { token: admin.token });
+  const res = await asAdmin('POST', url(id, '/finalise'));
   expect(res.status, JSON.stringify(res.json)).toBe(200);
 };
-const review = (id: string, reportId: string, body: unknown) => t.call('POST', `/api/tournaments/${id}/reports/${reportId}/review`, { token: admin.token, body });
-const setStatus = (id: string, status: unknown) => t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { status } });
-const auditOf = (action: string, entityId: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', entityId).execute();
+const review = (id: string, r: string, body: unknown) => asAdmin('POST', url(id, `/reports/${r}/review`), body);
+const edit = (id: string, body: unknown) => asAdmin('PUT', url(id), body);
+const audit = (action: string) => t.db.kysely.selectFrom('audit_log').select('id').where('action', '=', action);
+const auditOf = (action: string, of: string) => audit(action).where('entity_id', '=', of).execute();
+const FINAL = 'TOURNAMENT_FINALIZED';
 
 describe('a pending report of a finalised tournament', () => {
-  test('can be neither rejected nor approved: 409 TOURNAMENT_FINALIZED, it stays pending, nothing audited', async () => {
+  test('is neither rejected nor approved: 409 TOURNAMENT_FINALIZED, still pending, nothing audited', async () => {
     const { id, reportId } = await liveWithPendingReport();
     await finalise(id);
-    expectError(await review(id, reportId, { decision: 'reject', reason: 'Blurry screenshot' }), 409, 'TOURNAMENT_FINALIZED');
-    expectError(await review(id, reportId, { decision: 'approve' }), 409, 'TOURNAMENT_FINALIZED');
-    const stored = await t.db.kysely.selectFrom('match_reports').selectAll().where('id', '=', reportId).executeTakeFirstOrThrow();
+    expectError(await review(id, reportId, { decision: 'reject', reason: 'Blurry screenshot' }), 409, FINAL);
+    expectError(await review(id, reportId, { decision: 'approve' }), 409, FINAL);
+    const reports = t.db.kysely.selectFrom('match_reports').select(['status', 'reason', 'reviewed_at']);
+    const stored = await reports.where('id', '=', reportId).executeTakeFirstOrThrow();
     expect([stored.status, stored.reason, stored.reviewed_at]).toEqual(['pending', null, null]);
     expect(await auditOf('report.reject', reportId)).toEqual([]);
     expect(await auditOf('report.approve', reportId)).toEqual([]);
@@ -64,28 +72,27 @@ describe('a pending report of a finalised tournament', () => {
 });
 
 describe('the status of a finalised tournament', () => {
-  test('stays ended: live, upcoming or the schedule are 409 TOURNAMENT_FINALIZED and change nothing; ended and other edits are saved', async () => {
+  test('stays ended: live, upcoming or the schedule are 409 and change nothing; other edits are saved', async () => {
     const { id } = await liveWithPendingReport();
     await finalise(id);
-    const before = await tournamentRow(t, id);
+    const before = await T.tournamentRow(t, id);
     const audited = (await auditOf('tournament.update', id)).length;
     expect(before.status_override).toBe(2);
-    for (const status of [1, 0, null]) expectError(await setStatus(id, status), 409, 'TOURNAMENT_FINALIZED');
+    for (const status of [1, 0, null]) expectError(await edit(id, { status }), 409, FINAL);
     // a status with other fields (the whole edit form) is refused whole
-    expectError(await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'Reopened', status: 1 } }), 409, 'TOURNAMENT_FINALIZED');
-    expect(await tournamentRow(t, id)).toEqual(before);
+    expectError(await edit(id, { name: 'Reopened', status: 1 }), 409, FINAL);
+    expect(await T.tournamentRow(t, id)).toEqual(before);
     expect(await auditOf('tournament.update', id)).toHaveLength(audited);
-    expect((await t.call('GET', `/api/tournaments/${id}`, { token: admin.token })).json.data.status).toBe(2);
 
-    expect((await setStatus(id, 2)).status).toBe(200);
-    const renamed = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'Finals night' } });
+    expect((await edit(id, { status: 2 })).status).toBe(200);
+    const renamed = await edit(id, { name: 'Finals night' });
     expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
     expect(renamed.json.data).toMatchObject({ name: 'Finals night', status: 2, statusOverride: 2, finalized: true });
   });
 
   test('a tournament not finalised still goes back to live', async () => {
-    const id = await createTournament(t, admin.token, 'complete');
-    const res = await setStatus(id, 1);
+    const id = await T.createTournament(t, admin.token, 'complete');
+    const res = await edit(id, { status: 1 });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.data.status).toBe(1);
   });

@@ -121,7 +121,7 @@ export async function findBracket(app: FastifyInstance, tournamentId: string): P
   }
 }
 
-/** The caller's matches that take a report now (awaiting or disputed) and their side's report; none once they are disqualified. */
+/** The caller's matches that take a report now (awaiting or disputed) and their own report; none if disqualified. */
 export async function mine(app: FastifyInstance, userId: string, tournamentId: string): Promise<MyMatch[]> {
   await formatFor(app, tournamentId);
   const b = await load(app, tournamentId);
@@ -275,7 +275,8 @@ export async function report(app: FastifyInstance, userId: string, tournamentId:
     if (!side) throw new AppError('forbidden', 'NOT_A_SIDE', 'Only the players of this match report its score');
     // the bracket keeps its sides as generated; a player disqualified (or checked out) since then
     // no longer plays, and is refused as a battle-royale report is
-    if (!(await TournamentService.standingOf(tx, tournamentId, userId)).confirmed) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
+    const me = await TournamentService.standingOf(tx, tournamentId, userId);
+    if (!me.confirmed) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
     if (match.state === 'confirmed') throw new AppError('conflict', 'MATCH_ALREADY_CONFIRMED', 'This match already has its result');
     if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();
     const now = nowIso();

@@ -31,7 +31,7 @@ type BroadcastInput = z.output<typeof broadcastInputSchema>;
 const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
 const nowIso = () => new Date().toISOString();
-/** The status finalising sets (src/features/results/server/prize-repository.ts), the only one a finalised tournament keeps. */
+/** The status finalising sets (results' prize-repository.ts), the only one a finalised tournament keeps. */
 const ENDED: TournamentStatus = 2;
 /** Stored instants are UTC ISO strings whatever offset the admin sent, so text order is time order. */
 const toUtc = (v: string | null) => (v === null ? null : new Date(v).toISOString());
@@ -864,7 +864,7 @@ export async function matchDayOf(app: FastifyInstance, id: string) {
   };
 }
 
-const finalisedError = () => new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The tournament is finalised: its results can no longer change');
+const finalisedError = () => new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The results are final');
 
 /**
  * The first step of every write that changes a tournament's results (`app` bound to the write's
