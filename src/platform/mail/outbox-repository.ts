@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Mail } from './mailer.ts';
 
+type Db = Kysely<Database>;
+
 export interface QueuedMail extends Mail {
   id: string;
   attempts: number;
@@ -13,7 +15,7 @@ export interface QueuedMail extends Mail {
  * Only that brand's processes send them: brands may share the database, and a mail sent by another
  * brand's process goes out with its From address and through its operator's mail server.
  */
-export async function enqueue(db: Kysely<Database>, owner: string, mails: readonly Mail[], now = new Date()): Promise<string[]> {
+export async function enqueue(db: Db, owner: string, mails: readonly Mail[], now = new Date()): Promise<string[]> {
   if (!mails.length) return [];
   const rows = mails.map((mail) => ({
     id: randomUUID(),
@@ -32,7 +34,7 @@ export async function enqueue(db: Kysely<Database>, owner: string, mails: readon
 }
 
 /** The brand's pending messages whose time has come, oldest first. */
-export async function due(db: Kysely<Database>, owner: string, now: Date, limit: number) {
+export async function due(db: Db, owner: string, now: Date, limit: number) {
   return db
     .selectFrom('mail_outbox')
     .select(['id', 'next_attempt_at'])
@@ -52,7 +54,7 @@ export async function due(db: Kysely<Database>, owner: string, now: Date, limit:
  * to run out, and the message is sent again then (at least once). Another brand's message is never
  * taken, whatever the ids say.
  */
-export async function claim(db: Kysely<Database>, owner: string, ids: string[], now: Date, until: Date): Promise<QueuedMail[]> {
+export async function claim(db: Db, owner: string, ids: string[], now: Date, until: Date): Promise<QueuedMail[]> {
   if (!ids.length) return [];
   const rows = await db
     .updateTable('mail_outbox')
@@ -81,7 +83,8 @@ export async function markFailed(db: Kysely<Database>, id: string, attempts: num
 }
 
 /** When the brand's next pending message is due (null when none is pending). */
-export async function nextDue(db: Kysely<Database>, owner: string): Promise<string | null> {
-  const row = await db.selectFrom('mail_outbox').select('next_attempt_at').where('owner', '=', owner).where('status', '=', 'pending').orderBy('next_attempt_at').limit(1).executeTakeFirst();
+export async function nextDue(db: Db, owner: string): Promise<string | null> {
+  const pending = db.selectFrom('mail_outbox').select('next_attempt_at').where('owner', '=', owner).where('status', '=', 'pending');
+  const row = await pending.orderBy('next_attempt_at').limit(1).executeTakeFirst();
   return row?.next_attempt_at ?? null;
 }

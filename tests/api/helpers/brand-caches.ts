@@ -20,6 +20,11 @@ export interface Brands {
   close(): Promise<void>;
 }
 
+/** Each app's broadcast channel and its state. */
+export function channels({ a1, a2, b }: Brands) {
+  return [a1, a2, b].map(({ app: { cacheInvalidator: c } }) => [c.channel, c.state]);
+}
+
 export async function twoBrands(overrides: Partial<AppConfig> = {}): Promise<Brands> {
   const run = randomUUID().slice(0, 8);
   const config = { rateLimits: false, responseCacheMs: 60_000, ...overrides };
@@ -60,8 +65,9 @@ export async function savesStayInTheirBrand({ a1, a2, b, adminA, adminB }: Brand
   await renameArticle(b, adminB.token, idB, 'B, saved by its admin');
   expect(await readTitles(a2, idA)).toMatchObject({ article: 'Notizia di A', list: 'Notizia di A' });
   if (broadcast) {
-    await renameArticle(a1, adminA.token, idA, 'A, saved by its admin');
-    expect(await readTitles(a2, idA)).toMatchObject({ article: 'A, saved by its admin', list: 'A, saved by its admin' });
+    const title = 'A, saved by its admin';
+    await renameArticle(a1, adminA.token, idA, title);
+    expect(await readTitles(a2, idA)).toMatchObject({ article: title, list: title });
   }
 
   // B's own save emptied B's cache: it keeps a copy again, then changed behind its back

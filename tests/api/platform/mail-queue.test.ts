@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { deadSmtpUrl, resetLinkOf } from '../helpers/mail.ts';
@@ -99,7 +100,8 @@ test('a page of queued messages is taken once: two processes claiming the same p
     expect(taken).toEqual([...ids].sort());
     expect(new Set(taken).size).toBe(30);
     expect(await MailOutboxRepository.claim(q.db.kysely, owner, ids, new Date(), lease)).toEqual([]);
-    expect((await MailOutboxRepository.due(q.db.kysely, owner, new Date(), 100)).filter((r) => ids.includes(r.id))).toEqual([]);
+    const due = await MailOutboxRepository.due(q.db.kysely, owner, new Date(), 100);
+    expect(due.filter((r) => ids.includes(r.id))).toEqual([]);
     await MailOutboxRepository.markSent(q.db.kysely, taken);
     expect(new Set((await q.db.kysely.selectFrom('mail_outbox').select('status').where('id', 'in', ids).execute()).map((r) => r.status))).toEqual(new Set(['sent']));
   } finally {
@@ -110,7 +112,8 @@ test('a page of queued messages is taken once: two processes claiming the same p
 test('mail gives way to a burst of requests: it waits while more than 32 are being answered and goes once they are done', async () => {
   // the requests this app has begun answering, counted by a hook that runs after the queue's own
   let arrived = 0;
-  const q = await createTestApp({ rateLimits: false, mailPollMs: 600_000 }, { extend: (app) => app.addHook('onRequest', async () => void arrived++) });
+  const extend = (app: FastifyInstance) => app.addHook('onRequest', async () => void arrived++);
+  const q = await createTestApp({ rateLimits: false, mailPollMs: 600_000 }, { extend });
   const sockets: net.Socket[] = [];
   try {
     await q.app.listen({ port: 0, host: '127.0.0.1' });

@@ -17,8 +17,10 @@ import type { Dialect } from '../database.ts';
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('mail_outbox').addColumn('owner', 'text').execute();
-  const brands = (column: 'count(distinct u.owner)' | 'min(u.owner)') =>
-    sql`(select ${sql.raw(column)} from users u where lower(u.email) = lower(mail_outbox.recipient))`;
+  // the brands with an account at the row's address (an address's case is not its identity)
+  const brands = (of: 'count(distinct u.owner)' | 'min(u.owner)') => sql`(
+    select ${sql.raw(of)} from users u where lower(u.email) = lower(mail_outbox.recipient)
+  )`;
   await db
     .updateTable('mail_outbox')
     .set({ owner: brands('min(u.owner)') })
@@ -28,5 +30,6 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   // the worker's question is now "which pending rows of MY brand are due": the old index, without
   // the owner, would read every brand's due rows to find this one's
   await db.schema.dropIndex('mail_outbox_due').execute();
-  await db.schema.createIndex('mail_outbox_owner_due').on('mail_outbox').columns(['owner', 'status', 'next_attempt_at']).execute();
+  const question = ['owner', 'status', 'next_attempt_at'];
+  await db.schema.createIndex('mail_outbox_owner_due').on('mail_outbox').columns(question).execute();
 }
