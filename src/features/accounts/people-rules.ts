@@ -52,6 +52,6 @@ export function manageVerdict(actor: Account, target: Account, action: ManageAct
   return action === 'email' && targetIsAdmin ? 'ownerConfirms' : 'allow';
 }
 
-/** The refusal of a verdict, or null when the action may go ahead (at once or once confirmed). */
 const goesAhead = (v: ManageVerdict) => v === 'allow' || v === 'ownerConfirms';
+/** The refusal of a verdict, or null when the action may go ahead (at once or once confirmed). */
 export const refusalOf = (v: ManageVerdict): PeopleRefusal | null => (goesAhead(v) ? null : (v as PeopleRefusal));
