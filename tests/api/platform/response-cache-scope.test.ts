@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, quickPlayer, type Person } from '../helpers/tournaments.ts';
-import { publishArticle, renameInDatabase } from '../helpers/freshness.ts';
+import { publishArticle, readTitles, renameArticle, renameInDatabase, twoApps, type Pair } from '../helpers/freshness.ts';
 import { keyScope, writeScopes } from '../../../src/platform/http/response-cache.ts';
 
 // What empties the micro-cache (src/platform/http/response-cache.ts): only a write that succeeded,
@@ -79,3 +79,26 @@ test('the scopes: answers and pages by feature, writes by route, an unknown writ
   expect(writeScopes('/api/something-new')).toEqual(['tournaments', 'news', 'marketplace', 'other']);
   expect(writeScopes(undefined)).toHaveLength(4);
 });
+
+// declared only in the PostgreSQL project (not a skip there): SQLite runs one process, in-process only
+if (engine === 'postgres')
+  describe('two API processes: the broadcast carries what the save changed', () => {
+    let pair: Pair;
+    beforeAll(async () => {
+      pair = await twoApps();
+    });
+    afterAll(() => pair?.close());
+
+    test("an admin's news save empties B's news, not B's tournaments", async () => {
+      const { a, b, admin } = pair;
+      const id = await createTournament(a, admin.token, 'registration', { name: 'Far Cup' });
+      const article = await publishArticle(a, admin.token, 'Far news');
+      const read = async () => (await b.call('GET', `/api/tournaments/${id}`)).json.data.name as string;
+      expect(await read()).toBe('Far Cup');
+      expect(await readTitles(b, article)).toMatchObject({ article: 'Far news' });
+      await a.db.kysely.updateTable('tournaments').set({ name: 'Far Cup (behind)' }).where('id', '=', id).execute();
+      await renameArticle(a, admin.token, article, 'Far news II');
+      expect(await readTitles(b, article)).toMatchObject({ article: 'Far news II' });
+      expect(await read()).toBe('Far Cup');
+    });
+  });
