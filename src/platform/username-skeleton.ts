@@ -1,6 +1,9 @@
 import unhomoglyph from 'unhomoglyph';
 
-/** UTS #39 skeleton: decomposed, each character replaced by its prototype in Unicode's confusables table, decomposed again. */
+/**
+ * UTS #39 skeleton: decomposed, each character replaced by its prototype in Unicode's confusables
+ * table, decomposed again.
+ */
 const skeleton = (s: string) => unhomoglyph(s.normalize('NFD')).normalize('NFD');
 
 /**

@@ -16,17 +16,24 @@ afterAll(() => t?.close());
 
 const STRONG = 'correct-horse-battery';
 let n = 0;
-const signupAs = (username: string) => t.call('POST', '/api/users/pp', { body: { username, email: `look_${n++}_${Date.now()}@example.com`, password: STRONG, nickname: 'Look', gender: 'female' } });
+const signupAs = (username: string) => {
+  const email = `look_${n++}_${Date.now()}@example.com`;
+  const body = { username, email, password: STRONG, nickname: 'Look', gender: 'female' };
+  return t.call('POST', '/api/users/pp', { body });
+};
 const expectTaken = (r: { status: number; json: any }) => {
   expect(r.status, JSON.stringify(r.json)).toBe(409);
   expect(r.json).toEqual({ status: 'ERROR', error: expect.objectContaining({ code: 'USERNAME_TAKEN' }) });
 };
 /** Digits 2-9 belong to no script and look like no letter: a suffix that keeps a Cyrillic name Cyrillic. */
 const tag = () => String(Math.floor(Math.random() * 1e8)).replace(/[01]/g, '7');
-const countNamed = async (username: string) => (await t.db.kysely.selectFrom('users').select('id').where('username', '=', username).execute()).length;
+const users = () => t.db.kysely.selectFrom('users');
+const countNamed = async (username: string) => {
+  return (await users().select('id').where('username', '=', username).execute()).length;
+};
 
 describe('signing up', () => {
-  test('`gıulia` (dotless ı) beside `giulia` is 409 USERNAME_TAKEN, and so is `GIULIA`; nothing is written', async () => {
+  test('`gıulia` (dotless ı) beside `giulia` is 409 USERNAME_TAKEN, as `GIULIA` is; nothing is written', async () => {
     const name = `giulia_${tag()}`;
     expect((await signupAs(name)).status).toBe(201);
     const dotless = name.replace('i', '\u0131');
@@ -35,7 +42,7 @@ describe('signing up', () => {
     expect(await countNamed(dotless)).toBe(0);
   });
 
-  test('a name written wholly in Cyrillic or Greek letters that look Latin is taken by the Latin one, and the other way round', async () => {
+  test('a name wholly in Cyrillic or Greek letters that look Latin is taken by the Latin one, and back', async () => {
     const suffix = `_${tag()}`;
     // Latin first, then the same look in Cyrillic (р, а, о, с, е: U+0440, U+0430, U+043E, U+0441, U+0435)
     expect((await signupAs(`papa${suffix}`)).status).toBe(201);
@@ -77,16 +84,19 @@ describe('signing up', () => {
 });
 
 describe('changing a username', () => {
-  test('a player cannot rename themselves to a look-alike of a taken name; an admin cannot either; their own look-alike is fine', async () => {
+  test('neither a player nor an admin renames to a look-alike of a taken name; its holder may', async () => {
     const taken = await t.signup({ username: `giulia_${tag()}` });
     const player = await t.signupAndLogin();
     const dotless = taken.username.replace('i', '\u0131');
-    const put = (id: string, username: string, token: string) => t.call('PUT', `/api/users/pp/${id}`, { token, body: { username } });
+    const put = (id: string, username: string, token: string) => {
+      return t.call('PUT', `/api/users/pp/${id}`, { token, body: { username } });
+    };
     expectTaken(await put(player.user.id, dotless, player.token));
     const admin = await t.signupAndLogin();
     await t.makeAdmin(admin.user.id);
     expectTaken(await put(player.user.id, dotless, admin.token));
-    const row = await t.db.kysely.selectFrom('users').select(['username', 'username_skeleton']).where('id', '=', player.user.id).executeTakeFirstOrThrow();
+    const stored = users().select(['username', 'username_skeleton']);
+    const row = await stored.where('id', '=', player.user.id).executeTakeFirst();
     expect(row).toEqual({ username: player.username, username_skeleton: usernameSkeleton(player.username) });
 
     // the holder of a name may change it to a look-alike of itself (a new spelling, the same look)
@@ -102,35 +112,31 @@ describe('changing a username', () => {
 });
 
 describe('accounts registered before the key existed (migration 0091)', () => {
-  test('every account gets its key; look-alikes already registered all keep working, and the look stays taken', async () => {
+  test('every account gets its key; look-alikes registered before keep working; the look stays taken', async () => {
     const db = t.db.kysely;
     const suffix = `_${tag()}`;
     const existing = await t.signup({ username: `bruno${suffix}` });
     // the table as it was: no key column, no index on it
     await db.schema.dropIndex('users_owner_username_skeleton').execute();
     await db.schema.alterTable('users').dropColumn('username_skeleton').execute();
-    const old = async (username: string, at: string) => {
+    const old = async (username: string, at: string, owner = t.config.ownerId) => {
       const id = randomUUID();
+      const email = `${id}@example.com`;
+      const row = { id, owner, username, email, password_hash: 'x', created_at: at, updated_at: at };
       await db
         .insertInto('users')
-        .values({ id, owner: t.config.ownerId, username, email: `${id}@example.com`, password_hash: 'x', created_at: at, updated_at: at } as never)
+        .values(row as never)
         .execute();
       return id;
     };
     const first = await old(`ugo${suffix}`, '2020-01-01T00:00:00.000Z');
     const second = await old(`ug\u043e${suffix}`, '2021-01-01T00:00:00.000Z');
-    const otherBrand = await (async () => {
-      const id = randomUUID();
-      await db
-        .insertInto('users')
-        .values({ id, owner: 'another-brand', username: `ugo${suffix}`, email: `${id}@example.com`, password_hash: 'x', created_at: '2022-01-01T00:00:00.000Z', updated_at: '2022-01-01T00:00:00.000Z' } as never)
-        .execute();
-      return id;
-    })();
+    const otherBrand = await old(`ugo${suffix}`, '2022-01-01T00:00:00.000Z', 'another-brand');
 
     await usernameSkeletons(db, t.db.dialect);
 
-    const keys = Object.fromEntries((await db.selectFrom('users').select(['id', 'username_skeleton']).execute()).map((r) => [r.id, r.username_skeleton]));
+    const rows = await users().select(['id', 'username_skeleton']).execute();
+    const keys = Object.fromEntries(rows.map((r) => [r.id, r.username_skeleton]));
     expect(Object.values(keys).every((k) => typeof k === 'string' && k.length > 0)).toBe(true);
     expect(keys[existing.user.id]).toBe(usernameSkeleton(existing.username));
     expect(keys[first]).toBe(usernameSkeleton(`ugo${suffix}`));

@@ -13,7 +13,9 @@ import type { Dialect } from '../database.ts';
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('users').addColumn('username_skeleton', 'text').execute();
-  const users: { id: string; owner: string; username: string }[] = await db.selectFrom('users').select(['id', 'owner', 'username']).orderBy('created_at').orderBy('id').execute();
+  type Account = { id: string; owner: string; username: string };
+  const oldestFirst = db.selectFrom('users').select(['id', 'owner', 'username']).orderBy('created_at').orderBy('id');
+  const users: Account[] = await oldestFirst.execute();
   const taken = new Set<string>();
   for (const u of users) {
     const plain = usernameSkeleton(u.username);
@@ -21,5 +23,6 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     taken.add(`${u.owner}\n${plain}`);
     await db.updateTable('users').set({ username_skeleton: key }).where('id', '=', u.id).execute();
   }
-  await db.schema.createIndex('users_owner_username_skeleton').unique().on('users').columns(['owner', 'username_skeleton']).execute();
+  const index = db.schema.createIndex('users_owner_username_skeleton').unique().on('users');
+  await index.columns(['owner', 'username_skeleton']).execute();
 }
