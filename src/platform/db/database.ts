@@ -170,7 +170,9 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
   // WAL lets readers run beside the single writer. busy_timeout is SQLite's blocking wait for
   // another process's write lock: kept to a few ms, the rest of the wait is retried asynchronously.
   sqlite.pragma('journal_mode = WAL');
-  if (file !== ':memory:') for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(file + suffix)) fs.chmodSync(file + suffix, 0o600);
+  if (file !== ':memory:') {
+    for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(file + suffix)) fs.chmodSync(file + suffix, 0o600);
+  }
   sqlite.pragma(`busy_timeout = ${SQLITE_BLOCKING_BUSY_MS}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

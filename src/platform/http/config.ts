@@ -164,8 +164,9 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const everyone = list.filter((entry) => /\/0+$/.test(entry));
   if (everyone.length)
     throw new Error(
-      `TRUST_PROXY=${JSON.stringify(value)} is not accepted: ${everyone.join(', ')} trusts every address, so any client could pick the address ` +
-        'every per-address limit counts by. List the proxies themselves (TRUST_PROXY=10.0.0.0/8,192.168.1.5) or give their number (TRUST_PROXY=1).',
+      `TRUST_PROXY=${JSON.stringify(value)} is not accepted: ${everyone.join(', ')} trusts every address, ` +
+        'so any client could pick the address every per-address limit counts by. ' +
+        'List the proxies themselves (TRUST_PROXY=10.0.0.0/8,192.168.1.5) or give their number (TRUST_PROXY=1).',
     );
   const bad = list.filter((entry) => {
     // proxy-addr's names for the private ranges

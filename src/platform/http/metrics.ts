@@ -141,6 +141,7 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 const unauthorized = { status: 'ERROR', error: { code: 'UNAUTHORIZED', message: 'A valid metrics token is required' } };
+const wrongToken = () => new AppError('unauthenticated', 'UNAUTHORIZED', unauthorized.error.message);
 
 /**
  * Decorates the app with its counters and, when METRICS_TOKEN is set, adds /metrics and the
@@ -243,19 +244,19 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   // without any Authorization header guesses nothing and is not counted.
   void app.register(async (scope) => {
     if (config.rateLimits) await scope.register(rateLimit, { global: false });
-    const guard = failureLimit(scope, { name: 'metrics-token', max: METRICS_TOKEN_FAILURES, timeWindow: '15 minutes', failures: ['UNAUTHORIZED'] });
+    const limit = { name: 'metrics-token', max: METRICS_TOKEN_FAILURES, timeWindow: '15 minutes' };
+    const guard = failureLimit(scope, { ...limit, failures: ['UNAUTHORIZED'] });
     scope.get('/metrics', { schema: { hide: true } }, (req, reply) => scrape(req, reply, guard));
   });
   const scrape = async (req: FastifyRequest, reply: FastifyReply, guard: ReturnType<typeof failureLimit>) => {
     // a scrape is personal to its token: no shared cache may keep it
     reply.header('cache-control', 'no-store');
-    if (req.headers.authorization === undefined) return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send(unauthorized);
+    reply.header('www-authenticate', 'Bearer realm="metrics"');
+    if (req.headers.authorization === undefined) return reply.code(401).send(unauthorized);
     try {
       return await guard(req, async () => {
-        if (!bearerMatches(req.headers.authorization, token)) {
-          reply.header('www-authenticate', 'Bearer realm="metrics"');
-          throw new AppError('unauthenticated', 'UNAUTHORIZED', unauthorized.error.message);
-        }
+        if (!bearerMatches(req.headers.authorization, token)) throw wrongToken();
+        reply.removeHeader('www-authenticate');
         return reply.type(registry.contentType).send(await registry.metrics());
       });
     } catch (err) {

@@ -42,13 +42,15 @@ export interface CachedAnswer {
 export const cacheScopes = ['tournaments', 'news', 'marketplace', 'other'] as const;
 export type CacheScope = (typeof cacheScopes)[number];
 
-/** A cached answer's scope, from its key (`apiCacheKey`, `pageCacheKey`). */
-export function keyScope(key: string): CacheScope {
-  if (/^api:\/api\/tournaments(\/|\||$)/.test(key) || /^page:(\/[^/?]+)*\/(tournament|cortina)(\/|\?|$)/.test(key)) return 'tournaments';
-  if (/^api:\/api\/news(\/|\||$)/.test(key) || /^page:(\/[^/?]+)*\/news(\/|\?|$)/.test(key)) return 'news';
-  if (/^api:\/api\/marketplace(\/|\||$)/.test(key)) return 'marketplace';
-  return 'other';
-}
+/** A cached answer's scope, from its key (`apiCacheKey`, `pageCacheKey`, a page in any language). */
+const keyScopes: readonly [RegExp, CacheScope][] = [
+  [/^api:\/api\/tournaments(\/|\||$)/, 'tournaments'],
+  [/^page:(\/[^/?]+)*\/(tournament|cortina)(\/|\?|$)/, 'tournaments'],
+  [/^api:\/api\/news(\/|\||$)/, 'news'],
+  [/^page:(\/[^/?]+)*\/news(\/|\?|$)/, 'news'],
+  [/^api:\/api\/marketplace(\/|\||$)/, 'marketplace'],
+];
+export const keyScope = (key: string): CacheScope => keyScopes.find(([pattern]) => pattern.test(key))?.[1] ?? 'other';
 
 /**
  * The scopes a successful write may change, by its route's pattern: a feature's writes change its
@@ -177,7 +179,9 @@ export class ResponseCache {
     const emptied = new Set(scopes);
     for (const scope of cacheScopes) if (emptied.has(scope)) this.clearedAt.set(scope, generation);
     const gone = (key: string) => emptied.has(keyScope(key));
-    for (const keys of [this.entries, this.refreshing, this.building, this.rendering]) for (const key of keys.keys()) if (gone(key)) keys.delete(key);
+    for (const keys of [this.entries, this.refreshing, this.building, this.rendering]) {
+      for (const key of keys.keys()) if (gone(key)) keys.delete(key);
+    }
   }
 }
 

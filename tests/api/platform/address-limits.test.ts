@@ -13,8 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const login = (remoteAddress: string) => t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email: 'target@example.com', password: 'wrong-guess' } });
-const sendReset = (remoteAddress: string) => t.call('POST', '/api/users/sendReset', { remoteAddress, body: { email: 'target@example.com' } });
+const email = 'target@example.com';
+const wrongLogin = { email, password: 'wrong' };
+const login = (remoteAddress: string) => t.call('POST', '/api/users/authenticate', { remoteAddress, body: wrongLogin });
+const sendReset = (remoteAddress: string) => t.call('POST', '/api/users/sendReset', { remoteAddress, body: { email } });
 
 describe('login and password-reset limits', () => {
   test('login: addresses of one IPv6 /64 share one quota; another /64 has its own', async () => {
@@ -38,10 +40,15 @@ describe('login and password-reset limits', () => {
 });
 
 describe('/metrics tokens', () => {
-  const scrape = (remoteAddress: string, authorization?: string) => t.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} });
+  const scrape = (remoteAddress: string, authorization?: string) => {
+    const headers = authorization ? { authorization } : {};
+    return t.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+  };
 
-  test('wrong tokens from one client end in 429 with Retry-After; the right token still works from another client', async () => {
-    for (let i = 0; i < METRICS_TOKEN_FAILURES; i++) expect((await scrape('203.0.113.5', `Bearer guess-${i}`)).statusCode).toBe(401);
+  test('wrong tokens from one client end in 429 with Retry-After; the right token works from another', async () => {
+    for (let i = 0; i < METRICS_TOKEN_FAILURES; i++) {
+      expect((await scrape('203.0.113.5', `Bearer guess-${i}`)).statusCode).toBe(401);
+    }
     const blocked = await scrape('203.0.113.5', `Bearer guess-last`);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);

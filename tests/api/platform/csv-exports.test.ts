@@ -26,7 +26,9 @@ async function exported(path: string) {
 
 /** Read with `;` or `,`, no field runs; read with `,` the payload's cell is whole, shown as text. */
 function expectSafe(text: string, payloadCell: string) {
-  for (const delimiter of [',', ';'] as const) for (const field of spreadsheetFields(text, delimiter)) expect(runsFormula(field), field).toBe(false);
+  for (const delimiter of [',', ';'] as const) {
+    for (const field of spreadsheetFields(text, delimiter)) expect(runsFormula(field), field).toBe(false);
+  }
   expect(spreadsheetFields(text, ',')).toContain(payloadCell);
 }
 

@@ -17,7 +17,8 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-modes-'));
   // a DATA_DIR the server creates itself
   dataDir = path.join(tmp, 'data');
-  server = await startServer({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, port: await anyFreePort(), env: { MAIL_POLL_MS: '50' } });
+  const databaseUrl = `sqlite:${path.join(dataDir, 'app.db')}`;
+  server = await startServer({ databaseUrl, dataDir, port: await anyFreePort(), env: { MAIL_POLL_MS: '50' } });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -29,24 +30,41 @@ const mode = (file: string) => fs.statSync(file).mode & 0o777;
 test('the data folder, the database and its logs, and the outbox are private to the server user', async () => {
   const id = randomBytes(5).toString('hex');
   const email = `p_${id}@example.com`;
-  const body = { username: `p_${id}`, email, password: 'correct-horse-battery', nickname: `P ${id}`, gender: 'male', birth_date: '2000-05-17', language: 'en' };
+  const body = {
+    username: `p_${id}`,
+    email,
+    password: 'correct-horse-battery',
+    nickname: `P ${id}`,
+    gender: 'male',
+    birth_date: '2000-05-17',
+    language: 'en',
+  };
   expect((await httpCall(server.url, 'POST', '/api/users/pp', { body })).status).toBe(201);
   expect((await httpCall(server.url, 'POST', '/api/users/sendReset', { body: { email } })).status).toBe(200);
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + 20_000;
-  while (!(fs.existsSync(outbox) && fs.readdirSync(outbox).some((f) => f.endsWith('.eml'))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const mails = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+  const written = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []);
+  while (written().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const mails = written();
   expect(mails.length, server.output()).toBeGreaterThan(0);
 
   expect(mode(dataDir)).toBe(0o700);
-  for (const file of ['app.db', 'app.db-wal', 'app.db-shm']) expect([file, mode(path.join(dataDir, file))]).toEqual([file, 0o600]);
+  for (const file of ['app.db', 'app.db-wal', 'app.db-shm']) {
+    expect([file, mode(path.join(dataDir, file))]).toEqual([file, 0o600]);
+  }
   expect(mode(outbox)).toBe(0o700);
   for (const mail of mails) expect([mail, mode(path.join(outbox, mail))]).toEqual([mail, 0o600]);
 });
 
 test('`npm run backup` makes its folder 0700 and each backup 0600, whatever the umask it runs under', () => {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}` };
-  const run = spawnSync(process.execPath, [path.join(root, 'scripts/backup.ts'), 'backup'], { cwd: root, env, encoding: 'utf8' });
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
+  };
+  const script = path.join(root, 'scripts/backup.ts');
+  const run = spawnSync(process.execPath, [script, 'backup'], { cwd: root, env, encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
   const file = run.stdout.trim();
   expect(mode(path.join(dataDir, 'backups'))).toBe(0o700);

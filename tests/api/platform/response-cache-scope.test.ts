@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, quickPlayer, type Person } from '../helpers/tournaments.ts';
-import { publishArticle, readTitles, renameArticle, renameInDatabase, twoApps, type Pair } from '../helpers/freshness.ts';
+import { publishArticle, readTitles, renameArticle, renameInDatabase } from '../helpers/freshness.ts';
+import { twoApps, type Pair } from '../helpers/freshness.ts';
 import { keyScope, writeScopes } from '../../../src/platform/http/response-cache.ts';
 
 // What empties the micro-cache (src/platform/http/response-cache.ts): only a write that succeeded,
@@ -21,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const renameTournament = (name: string) => t.db.kysely.updateTable('tournaments').set({ name }).where('id', '=', tournament).execute();
+const tournamentRows = () => t.db.kysely.updateTable('tournaments');
+const renameTournament = (name: string) => tournamentRows().set({ name }).where('id', '=', tournament).execute();
 const tournamentName = async () => (await t.call('GET', `/api/tournaments/${tournament}`)).json.data.name as string;
 const newsTitle = async () => (await t.call('GET', `/api/news/${article}`)).json.data.title.it as string;
 
@@ -38,7 +40,7 @@ test('refused and failed writes leave every cached answer in place', async () =>
     { status: 401, call: () => t.call('POST', '/api/tournaments', { body: {} }) },
     // an admin write with a body its schema refuses
     { status: 400, call: () => t.call('POST', '/api/tournaments', { token: admin.token, body: { name: 42 } }) },
-    { status: 400, call: () => t.call('PUT', `/api/news/${article}`, { token: admin.token, body: { title: 'not an object' } }) },
+    { status: 400, call: () => t.call('PUT', `/api/news/${article}`, { token: admin.token, body: { title: 'text' } }) },
     // a write the service refuses: an unknown tournament
     { status: 404, call: () => join(t, '00000000-0000-4000-8000-00000000cafe', player) },
   ];

@@ -54,7 +54,9 @@ describe('parsing TRUST_PROXY', () => {
   });
 
   test('a range of every address (/0) is refused as "true" is, with the way to fix it', () => {
-    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1, 1.2.3.4/00']) expect(() => parseTrustProxy(everyone), everyone).toThrow(/TRUST_PROXY=.* trusts every address.*TRUST_PROXY=1/s);
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1, 1.2.3.4/00']) {
+      expect(() => parseTrustProxy(everyone), everyone).toThrow(/TRUST_PROXY=.* trusts every address.*TRUST_PROXY=1/s);
+    }
     expect(parseTrustProxy('0.0.0.0/1,10.0.0.0/8')).toEqual(['0.0.0.0/1', '10.0.0.0/8']);
   });
 
@@ -62,7 +64,14 @@ describe('parsing TRUST_PROXY', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-trust-'));
     try {
       const main = path.resolve(import.meta.dirname, '../../../src/platform/http/main.ts');
-      const env = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(await anyFreePort()), DATA_DIR: dataDir, SEED_DEMO: 'false', TRUST_PROXY: '0.0.0.0/0' };
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(await anyFreePort()),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        TRUST_PROXY: '0.0.0.0/0',
+      };
       const run = spawnSync(process.execPath, [main], { env, encoding: 'utf8', timeout: 30_000 });
       expect(run.status, run.stderr).toBe(1);
       const lines = run.stderr.trim().split('\n');

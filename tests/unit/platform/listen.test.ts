@@ -161,11 +161,17 @@ describe('listen on several sockets', () => {
     expect(await connects(port)).toBe(false);
   });
 
-  test('with the default configuration another process of the same user cannot share the port, even with SO_REUSEPORT', async () => {
+  test('by default another process of the same user cannot share the port, even with SO_REUSEPORT', async () => {
     const a = app();
     await listen(a, { port: 0, host: '127.0.0.1', sockets: loadConfig({}).acceptSockets });
     // another program run by the same user, asking the kernel to share the port
-    const script = `require('net').createServer().once('error', (e) => { console.log(e.code); process.exit(0); }).listen({ port: ${portOf(a)}, host: '127.0.0.1', reusePort: true }, () => { console.log('bound'); process.exit(0); });`;
+    const script = [
+      "const server = require('net').createServer();",
+      "server.once('error', (e) => { console.log(e.code); process.exit(0); });",
+      `server.listen({ port: ${portOf(a)}, host: '127.0.0.1', reusePort: true }, () => {`,
+      "  console.log('bound'); process.exit(0);",
+      '});',
+    ].join('\n');
     const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));

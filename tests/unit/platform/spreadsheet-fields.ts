@@ -27,5 +27,5 @@ export function spreadsheetFields(text: string, delimiter: ',' | ';'): string[] 
   }
 }
 
-/** A field a spreadsheet would run as a formula: a trigger after any leading spaces or quotes (a leading ' makes text). */
+/** A field a spreadsheet would run: a trigger after any leading spaces or quotes (a leading ' makes it text). */
 export const runsFormula = (field: string) => /^[\s"]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(field);

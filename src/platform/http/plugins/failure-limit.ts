@@ -26,7 +26,8 @@ export interface FailureLimitOptions {
 export function failureLimit(app: FastifyInstance, opts: FailureLimitOptions) {
   if (!app.hasDecorator('createRateLimit')) return <T>(_req: FastifyRequest, work: () => Promise<T>) => work();
   // the per-route store prefix is empty for a limiter made here, so the name keeps counters apart
-  const limiter = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}|${clientAddressKey(req)}` });
+  const keyGenerator = (req: FastifyRequest) => `${opts.name}|${clientAddressKey(req)}`;
+  const limiter = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator });
   return async <T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> => {
     const seen = await limiter(req, { increment: false });
     if (!seen.isAllowed && seen.remaining === 0) {
