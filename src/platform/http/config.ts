@@ -297,8 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsPort: int(env.METRICS_PORT, 0),
     ...overrides,
   };
-  // per brand: brands sharing one Redis or database do not empty each other's caches
-  config.cacheChannel ||= `arena-cache:${config.ownerId}`;
+  config.cacheChannel ||= 'arena-cache';
   return config;
 }
 

@@ -204,7 +204,9 @@ const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 
 export async function registerResponseCache(app: FastifyInstance, config: AppConfig, dialect: Dialect) {
   const cache = config.responseCacheMs > 0 ? new ResponseCache(config.responseCacheMs, 500, config.responseCacheFallbackMs) : null;
   app.decorate('responseCache', cache);
-  const channel = config.cacheChannel;
+  // the brand is always part of the channel: brands sharing one Redis or database never empty each
+  // other's caches, even when their operators chose the same CACHE_CHANNEL
+  const channel = `${config.cacheChannel}:${config.ownerId}`;
   // RESPONSE_CACHE_MS=0 is set for every process of a deployment alike: no cache anywhere, nothing to tell
   const transport = !cache ? null : config.redisUrl ? await redisTransport(config.redisUrl, channel) : dialect === 'postgres' ? await postgresTransport(config.databaseUrl, channel, config.dbConnectTimeoutMs) : null;
   const log = app.log.child({ component: 'cache-broadcast' });
