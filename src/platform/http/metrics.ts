@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { AppConfig } from './config.ts';
 import { pageCache } from './response-cache.ts';
 import { AppError } from './errors.ts';
@@ -141,6 +141,7 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 const unauthorized = { status: 'ERROR', error: { code: 'UNAUTHORIZED', message: 'A valid metrics token is required' } };
+const tooManyWrongTokens = { status: 'ERROR', error: { code: 'RATE_LIMITED', message: 'Too many wrong metrics tokens' } };
 const wrongToken = () => new AppError('unauthenticated', 'UNAUTHORIZED', unauthorized.error.message);
 
 /**
@@ -277,13 +278,28 @@ export function serveClusterMetrics(config: Pick<AppConfig, 'host' | 'metricsPor
   const token = config.metricsToken;
   if (!config.metricsPort || !token) return null;
   const aggregator = new AggregatorRegistry();
+  // the primary has no Fastify and no shared store: its wrong-token count is a window in memory,
+  // keyed like every per-address limit (an IPv6 client by its /64)
+  const wrong = new Map<string, { n: number; until: number }>();
+  const windowMs = 15 * 60_000;
   const server = http.createServer((req, res) => {
     const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
       res.end(body);
     };
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return send(404, 'text/plain', 'Not found');
-    if (!bearerMatches(req.headers.authorization, token)) return send(401, 'application/json', JSON.stringify(unauthorized), { 'www-authenticate': 'Bearer realm="metrics"' });
+    const key = normalizeIP(req.socket.remoteAddress ?? '');
+    const now = Date.now();
+    const seen = wrong.get(key);
+    const count = seen && seen.until > now ? seen : undefined;
+    if (count && count.n >= METRICS_TOKEN_FAILURES) {
+      const retryAfter = String(Math.ceil((count.until - now) / 1000));
+      return send(429, 'application/json', JSON.stringify(tooManyWrongTokens), { 'retry-after': retryAfter });
+    }
+    if (!bearerMatches(req.headers.authorization, token)) {
+      if (req.headers.authorization !== undefined) wrong.set(key, { n: (count?.n ?? 0) + 1, until: count?.until ?? now + windowMs });
+      return send(401, 'application/json', JSON.stringify(unauthorized), { 'www-authenticate': 'Bearer realm="metrics"' });
+    }
     aggregator.clusterMetrics().then(
       (body) => send(200, aggregator.contentType, body),
       (err: Error) => send(503, 'text/plain', `metrics unavailable: ${err.message}`),

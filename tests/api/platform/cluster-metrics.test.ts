@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { anyFreePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { METRICS_TOKEN_FAILURES } from '../../../src/platform/http/metrics.ts';
 
 /**
  * `npm run start:cluster` with METRICS_PORT: the primary answers a scrape with the sum of its
@@ -60,4 +61,18 @@ test("the primary's METRICS_PORT sums every worker's counts; a worker's own /met
   const share = requestsTotal(worker);
   expect(share).toBeGreaterThan(0);
   expect(share).toBeLessThan(20);
+});
+
+test("the primary's METRICS_PORT limits wrong tokens per client: then even the right one waits", async () => {
+  await expect.poll(() => s.output(), { timeout: 30_000 }).toMatch(/Arena cluster metrics/);
+  const scrape = (authorization: string) => fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization } });
+  // the first test may already have spent one wrong token from this address
+  let refused = 0;
+  while ((await scrape('Bearer wrong')).status === 401) refused++;
+  expect(refused).toBeGreaterThanOrEqual(METRICS_TOKEN_FAILURES - 1);
+  expect(refused).toBeLessThanOrEqual(METRICS_TOKEN_FAILURES);
+  const limited = await scrape(`Bearer ${token}`);
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect((await limited.json()).error.code).toBe('RATE_LIMITED');
 });
