@@ -66,6 +66,7 @@ case "$cmd" in
   start:cluster) ensure_build; exec node src/platform/http/cluster.ts "$@" ;;
   backup) exec node scripts/backup.ts backup "$@" ;;
   restore) exec node scripts/backup.ts restore "$@" ;;
+  migrate) exec node scripts/migrate.ts "$@" ;;
   bench) ensure_build; exec node tests/bench/run.ts "$@" ;;
   build) rm -f dist/.built; ensure_build ;;
   site) ensure_build ;;

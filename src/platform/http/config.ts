@@ -17,6 +17,8 @@ export interface AppConfig {
   adminEmail?: string;
   adminPassword?: string;
   seedDemo: boolean;
+  /** Apply pending migrations at start (MIGRATE_ON_START); off, a start on an older schema is refused. */
+  migrateOnStart: boolean;
   smtpUrl?: string;
   publicApiBase: string;
   publicMarketplaceApiBase: string;
@@ -247,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: demoSeed(env, host),
+    migrateOnStart: truthy(env.MIGRATE_ON_START, true),
     smtpUrl: env.SMTP_URL || undefined,
     publicApiBase: env.PUBLIC_API_BASE || '/api',
     publicMarketplaceApiBase: env.PUBLIC_MARKETPLACE_API_BASE || '/api',

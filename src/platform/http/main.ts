@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { configOrExit } from './config.ts';
 import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { lockSchema, prepareSchema, SchemaRefused } from '../db/migrate.ts';
 import { demoPrivateTournamentPassword, seedDemo } from '../db/seed.ts';
 import { demoGiveawayCodes } from '../../features/rewards/server/seed.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -15,11 +15,18 @@ import { ensureAdmin } from '../../features/accounts/server/service.ts';
 import { scheduleReminders } from '../../features/reminders/server/scheduler.ts';
 
 const config = configOrExit();
-// Migrations may rightly run longer than a request's statement timeout (an index on a big table)
-{
-  const migrating = await openDatabase(config.databaseUrl, { ...config, dbStatementTimeoutMs: 3_600_000 });
-  await migrateToLatest(migrating);
-  await migrating.close();
+// Migrations may rightly run longer than a request's statement timeout (an index on a big table),
+// and waiting for another process's setup as long. The lock is held until the admin and the demo
+// are written: a process started beside this one serves nothing before they are complete.
+const migrating = await openDatabase(config.databaseUrl, { ...config, dbStatementTimeoutMs: 3_600_000 });
+const setupLock = await lockSchema(migrating, config.databaseUrl);
+try {
+  const notice = await prepareSchema(migrating, { migrate: config.migrateOnStart });
+  if (notice) console.warn(notice);
+} catch (err) {
+  if (!(err instanceof SchemaRefused)) throw err;
+  console.error(err.message);
+  process.exit(1);
 }
 const db = await openDatabase(config.databaseUrl, config);
 const mailer = createMailer({
@@ -44,6 +51,8 @@ if (config.seedDemo) {
     );
   }
 }
+await setupLock.release();
+await migrating.close();
 
 schedulePruning(app);
 // after the seed: the first tick already finds the demo's open check-in

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('competitions')

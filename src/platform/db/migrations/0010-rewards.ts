@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * The rewards economy (DESIGN section 4): wallets and their append-only ledger, badges, products,
  * purchases, giveaway codes and idempotency keys. Every rule that must hold under concurrent

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * The admin dashboard: an audit trail of every admin write (who, what, the record before and
  * after, as JSON text) and the news articles shown on the site. Bilingual fields are one column

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * The winter campaign (/cortina, SPEC sections 1, 2, 9): its dates are data an admin edits
  * (DESIGN section 4), and its screenshot submissions become a contest with moderation. One row per

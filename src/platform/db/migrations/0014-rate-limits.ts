@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * Rate-limit counters shared by several API processes on one PostgreSQL when no Redis is
  * configured (src/platform/http/rate-limit-store.ts). One row per limited key and window; `expires_at`

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * Every tournament answer lists its registrations in queue order (joined at, then user id), and a
  * check-in answers the whole tournament. The queue index (tournament_id, state, created_at) cannot

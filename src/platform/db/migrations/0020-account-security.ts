@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * Account hardening (issue 11, items 2 and 4).
  * - sessions.last_used_at: the idle timeout (SESSION_IDLE_DAYS) needs the last time a token was

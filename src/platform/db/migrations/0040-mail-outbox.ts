@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * Transactional mail waits here until a worker has handed it to the mail server
  * (src/platform/mail/mail-queue.ts): the request that causes a mail only writes a row, so it answers

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// contract: entries written by a release before it carry no sequence number and would sort after every
+// numbered one: the history would disagree with the balance again
+export const kind = 'contract';
+
 /**
  * A per-wallet sequence for the ledger. History was ordered by created_at, taken before the wallet
  * row's lock: on PostgreSQL, concurrent entries committed in another order than their times, and

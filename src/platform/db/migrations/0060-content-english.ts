@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * English texts for tournaments, badges, products and competitions, as news already has. The
  * existing columns stay the Italian text, so the spec's flat fields keep their meaning; the new

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * A tournament's own external page (issue 12, item 13): an https address the admin sets, which
  * "Vai al torneo" opens. '' when none; then the TOURNAMENT_IFRAME_URL template, when configured,

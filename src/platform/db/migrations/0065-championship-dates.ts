@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * The championship's later stages as data an admin edits: when the playoffs are played, when and
  * where the live finals are. They were texts in the locale files, so a demo seeded today showed

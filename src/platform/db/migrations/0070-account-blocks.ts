@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * An admin can block an account (issue 13, item 5): while `blocked_at` is set the account cannot
  * log in and no session of it authenticates. Null for every existing account, so nobody is

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * The audit log names the object of each entry (`entity_label`): the product's, badge's,
  * tournament's or competition's name, the news title, the giveaway code, the player's username.

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * Match day (issue 15): a tournament's format and scoring table, its teams, and the results of its
  * battle-royale matches. The unique keys are the rules: one line per entrant in a match, one

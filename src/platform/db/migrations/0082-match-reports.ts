@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * Match day (issue 15, item 3): a checked-in player's report of one battle-royale match
  * (placement, eliminations, a screenshot), waiting for an admin's decision. The unique key is the

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// contract: renames competition_players.score: the release before it reads and writes a column that is gone
+export const kind = 'contract';
+
 /**
  * Finalising and prizes (issue 15, items 5 and 8). A tournament's prize table (JSON PrizeTable,
  * src/features/results/contract.ts); the placements frozen at finalisation, one row per player,

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * Brackets (issue 15, items 6 and 7): a tournament's generated bracket, its entrants as seeded
  * then, its matches and the sides' score reports. The keys are the rules: one bracket per

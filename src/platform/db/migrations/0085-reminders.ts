@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// expand: the release before it keeps working on the schema it leaves
+export const kind = 'expand';
+
 /**
  * Reminders (issue 15, item 9): the mails a player gets unprompted around a tournament. A row of
  * `reminders_sent` is the decision that one reminder goes to one player: its primary key makes it

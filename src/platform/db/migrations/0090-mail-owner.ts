@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// contract: mails queued by the release before it carry no brand and no process would ever send them
+export const kind = 'contract';
+
 /**
  * Each queued mail belongs to the brand (OWNER_ID) whose process wrote it, and only that brand's
  * processes send it. Brands may share one database, and a worker that took every due row sent one
