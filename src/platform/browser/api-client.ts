@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors/error-codes.ts';
 import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
+import { withRetry, type RetryOptions } from './retry.ts';
 
 /** The API base of SPEC section 7 (PUBLIC_API_BASE, default /api). */
 // import.meta.env exists in Vite's bundles only (the server imports this module under plain Node), and
@@ -10,19 +11,44 @@ export const marketplaceApiBase: string = (import.meta as WithEnv).env?.PUBLIC_M
 
 export type ApiResult<T> =
   /** earnedBadges: the badges the call earned for the player (the server awards on the event) */
-  { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] } | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[] };
+  | { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] }
+  /** retryAfter: the server's Retry-After, in seconds, when it sent one */
+  | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[]; retryAfter?: number };
+
+type Init = {
+  method?: string;
+  body?: unknown;
+  token?: string | null;
+  base?: string;
+  headers?: Record<string, string>;
+  /**
+   * Whether a 503 SERVICE_UNAVAILABLE is sent again after its Retry-After (retry.ts). By default
+   * only for calls that may run twice: reads, PUT and DELETE, and POSTs with an Idempotency-Key.
+   * Another POST opts in when a 503 that did nothing makes a retry safe (sign-up, login).
+   */
+  retry?: boolean | RetryOptions;
+};
 
 /**
  * fetch for our envelope: never throws, always returns a code the UI can translate
  * (`errors.<code>`); a network failure is NETWORK_ERROR. The stored token goes along when present.
+ * A busy server's 503 is ridden out as `retry` says.
  */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string | null; base?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+export async function api<T>(path: string, init: Init = {}): Promise<ApiResult<T>> {
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const idempotent = method !== 'POST' && method !== 'PATCH';
+  const retry = init.retry ?? (idempotent || Object.keys(init.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key'));
+  if (!retry) return send<T>(path, method, init);
+  return withRetry(() => send<T>(path, method, init), retry === true ? {} : retry);
+}
+
+async function send<T>(path: string, method: string, init: Init): Promise<ApiResult<T>> {
   const headers = callerHeaders({ accept: 'application/json', ...init.headers }, init.token);
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(`${init.base ?? apiBase}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
@@ -31,7 +57,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   const json = await res.json().catch(() => null);
   if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
-  return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
+  const retryAfter = Number(res.headers.get('retry-after'));
+  return {
+    ok: false,
+    status: res.status,
+    code: json?.error?.code ?? 'INTERNAL_ERROR',
+    issues: json?.error?.issues,
+    ...(retryAfter > 0 ? { retryAfter } : {}),
+  };
 }
 
 /** The page's language and the stored token (unless `token` says otherwise), added to `headers`. */

@@ -1,0 +1,92 @@
+/**
+ * Riding out a busy server. When the server sheds load it answers 503 SERVICE_UNAVAILABLE with
+ * Retry-After (the password-hash line is full, the database pool is exhausted): nothing was done,
+ * so the same call can be sent again. Only that answer is retried. A 429 RATE_LIMITED is an abuse
+ * limit (failed logins, sign-ups per address): retrying it would only spend the visitor's turns.
+ * A network failure is not retried here either: the server may have acted on a request whose
+ * answer was lost (calls that must survive that carry an Idempotency-Key, idempotency.ts).
+ *
+ * Each wait is drawn at random up to Retry-After × `factor` (full jitter), so a crowd told "come
+ * back in 2 s" does not come back in the same millisecond; the retries stop after `maxAttempts`
+ * calls or `budgetMs` in all, and the last answer (a 503) is returned as it is.
+ */
+
+/** The part of an API answer the policy reads (api-client.ts's ApiResult). */
+export type Answer = { ok: true } | { ok: false; status: number; code: string; retryAfter?: number };
+
+export interface RetryOptions {
+  /** calls in all, the first included */
+  maxAttempts?: number;
+  /** the time from the first call after which no new wait starts, in ms */
+  budgetMs?: number;
+  /** the longest wait is Retry-After × factor */
+  factor?: number;
+  /** told before each wait: forms say "still trying" meanwhile */
+  onRetry?: (progress: RetryProgress) => void;
+  /** the randomness of the jitter and the clock, replaceable in tests */
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface RetryProgress {
+  /** the number of the call that will follow the wait (2 for the first retry) */
+  attempt: number;
+  delayMs: number;
+  status: number;
+  code: string;
+}
+
+export const RETRY_DEFAULTS = { maxAttempts: 10, budgetMs: 30_000, factor: 1.5 };
+/** what a 503 without Retry-After is taken to mean, in seconds */
+const DEFAULT_RETRY_AFTER = 1;
+
+/** True for an answer that says "busy, nothing done, come back": the one answer that is retried. */
+export const isRetryable = (res: Answer): boolean => !res.ok && res.status === 503 && res.code === 'SERVICE_UNAVAILABLE';
+
+/** A wait drawn uniformly from [0, Retry-After × factor), in ms. */
+export function jitteredDelay(retryAfterSeconds: number | undefined, factor = RETRY_DEFAULTS.factor, random: () => number = Math.random): number {
+  const seconds = retryAfterSeconds !== undefined && retryAfterSeconds > 0 ? retryAfterSeconds : DEFAULT_RETRY_AFTER;
+  return Math.floor(random() * seconds * 1000 * factor);
+}
+
+// how many calls are riding out a busy server now: the forms show "still trying" meanwhile
+let riding = 0;
+const listeners = new Set<() => void>();
+const changed = (by: number) => {
+  riding += by;
+  for (const listener of listeners) listener();
+};
+/** The count of calls now between their first 503 and their final answer (useSyncExternalStore's shape). */
+export const retryingCalls = {
+  get: () => riding,
+  listen: (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+};
+
+/** `call` until its answer is not a retryable 503, or the attempts or the time run out. */
+export async function withRetry<R extends Answer>(call: () => Promise<R>, options: RetryOptions = {}): Promise<R> {
+  const { maxAttempts, budgetMs, factor } = { ...RETRY_DEFAULTS, ...options };
+  const now = options.now ?? Date.now;
+  const deadline = now() + budgetMs;
+  let res = await call();
+  let attempt = 1;
+  if (!isRetryable(res) || attempt >= maxAttempts) return res;
+  changed(+1);
+  try {
+    while (isRetryable(res) && attempt < maxAttempts) {
+      const left = deadline - now();
+      if (left <= 0) break;
+      const busy = res as Extract<Answer, { ok: false }>;
+      const delayMs = Math.min(jitteredDelay(busy.retryAfter, factor, options.random), left);
+      attempt++;
+      options.onRetry?.({ attempt, delayMs, status: busy.status, code: busy.code });
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      res = await call();
+    }
+    return res;
+  } finally {
+    changed(-1);
+  }
+}
