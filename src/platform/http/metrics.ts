@@ -2,7 +2,8 @@ import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { sql } from 'kysely';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { AppConfig } from './config.ts';
 import { pageCache } from './response-cache.ts';
@@ -10,6 +11,7 @@ import { AppError } from './errors.ts';
 import { failureLimit } from './plugins/failure-limit.ts';
 import { handleError } from './plugins/error-handler.ts';
 import { passwordWork } from '../passwords.ts';
+import { buildInfo } from '../build-info.ts';
 
 /**
  * Prometheus metrics at GET /metrics (outside /api, not in the OpenAPI document), on when
@@ -23,8 +25,8 @@ import { passwordWork } from '../passwords.ts';
  * only when Prometheus asks.
  *
  * Each app has its own registry, so the tests' many apps in one process never collide. Under
- * `start:cluster` each worker answers /metrics with its own counts; the primary can serve their sum
- * on METRICS_PORT (serveClusterMetrics).
+ * `start:cluster` each worker answers /metrics with its own counts; the primary can serve the whole
+ * cluster's on METRICS_PORT (serveClusterMetrics).
  */
 
 /** Per-app counters bumped where things happen; read at scrape time. */
@@ -132,6 +134,104 @@ class RouteSeries {
   }
 }
 
+/** prom-client's gauges whose names end in the counters' suffix (removed in registerMetrics). */
+const ACTIVE_TOTALS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
+type Up = 'up' | 'down';
+/** A dependency's check gets this long within a scrape, as the health check gives its own. */
+const CHECK_TIMEOUT_MS = 700;
+const within = (check: () => Promise<unknown>): Promise<Up> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
+    check().then(
+      () => (clearTimeout(timer), resolve('up')),
+      () => (clearTimeout(timer), resolve('down')),
+    );
+  });
+
+/**
+ * What this process depends on, checked when scraped: the database and Redis answer a ping, the
+ * cache channel reports its own state. Redis and the channel appear only when configured.
+ */
+async function dependencyStates(app: FastifyInstance): Promise<Partial<Record<string, Up>>> {
+  const redis = app.hasDecorator('redis') ? app.redis : undefined;
+  const [database, redisState] = await Promise.all([within(() => sql`select 1`.execute(app.db.kysely)), redis ? within(() => redis.ping()) : undefined]);
+  const channel = app.hasDecorator('cacheInvalidator') ? app.cacheInvalidator.state : 'local';
+  return { database, redis: redisState, cache_channel: channel === 'local' ? undefined : channel };
+}
+
+/** arena_build_info, arena_ready and arena_dependency_up: what runs here and whether it can serve. */
+function registerStateGauges(app: FastifyInstance, registry: Registry, config: AppConfig) {
+  const build = buildInfo(config.distDir);
+  new Gauge({
+    name: 'arena_build_info',
+    help: 'Always 1; the labels name the code this process runs (package version and commit)',
+    labelNames: ['version', 'commit'],
+    registers: [registry],
+    collect() {
+      this.set(build, 1);
+    },
+  });
+  // one check per scrape, shared by the two gauges that read it
+  let checking: Promise<Partial<Record<string, Up>>> | null = null;
+  const check = () => (checking ??= dependencyStates(app).finally(() => (checking = null)));
+  new Gauge({
+    name: 'arena_ready',
+    help: '1 when this process would pass its readiness check (database answering, not stopping), else 0',
+    registers: [registry],
+    async collect() {
+      this.set((await check()).database === 'up' && !app.draining ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'arena_dependency_up',
+    help: 'Whether a dependency answered its check at scrape time (1) or not (0); absent when not configured',
+    labelNames: ['dependency'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [dependency, state] of Object.entries(await check())) if (state) this.set({ dependency }, state === 'up' ? 1 : 0);
+    },
+  });
+}
+
+/** The cluster primary asks a worker for its metrics, and the worker answers, over the IPC channel. */
+const ASK = 'arena:metrics-ask';
+const ANSWER = 'arena:metrics-answer';
+/** A metric as prom-client's getMetricsAsJSON gives it: a histogram's samples name their series. */
+interface Sample {
+  metricName?: string;
+  labels: Record<string, string | number>;
+  value: number;
+}
+interface Family {
+  name: string;
+  help: string;
+  type: string;
+  values: Sample[];
+}
+interface Ask {
+  type: typeof ASK;
+  id: number;
+}
+interface Answer {
+  type: typeof ANSWER;
+  id: number;
+  metrics: Family[] | null;
+}
+
+function answerPrimary(registry: Registry) {
+  process.on('message', (message: Partial<Ask>) => {
+    if (message?.type !== ASK || typeof message.id !== 'number') return;
+    const id = message.id;
+    const send = (metrics: Family[] | null) => process.send?.({ type: ANSWER, id, metrics } satisfies Answer);
+    registry.getMetricsAsJSON().then(
+      (metrics) => send(metrics as unknown as Family[]),
+      () => send(null),
+    );
+  });
+}
+
 /** `Authorization: Bearer <token>` against the configured token, in constant time (both sides hashed to one length). */
 export function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
@@ -156,10 +256,14 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   const token = config.metricsToken;
   if (!token) return;
 
+  const registry = new Registry();
   // a cluster worker answers the primary's request for its metrics (serveClusterMetrics) from this registry
-  const registry: Registry = cluster.isWorker ? new AggregatorRegistry<typeof Registry.PROMETHEUS_CONTENT_TYPE>() : new Registry();
-  if (cluster.isWorker) AggregatorRegistry.setRegistries([registry]);
+  if (cluster.isWorker) answerPrimary(registry);
   collectDefaultMetrics({ register: registry });
+  // prom-client names three gauges `…_total`, the suffix Prometheus keeps for counters (promtool
+  // rejects them, and a rate() over them would be nonsense); each equals the sum of the gauge
+  // beside it by `type` (nodejs_active_handles and so on), so they go rather than being renamed
+  for (const name of ACTIVE_TOTALS) registry.removeSingleMetric(name);
 
   const routes = new RouteSeries();
   for (const metric of routes.metrics()) registry.registerMetric(metric);
@@ -196,6 +300,9 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   poolGauge('arena_db_pool_in_use', 'Database connections lent to a query or transaction', (p) => p.total - p.idle);
   poolGauge('arena_db_pool_idle', 'Database connections open and free', (p) => p.idle);
   poolGauge('arena_db_pool_waiting', 'Queries and transactions waiting for a database connection', (p) => p.waiting);
+
+  // after the pool's gauges: a scrape reads the pool before its own database check takes a connection
+  registerStateGauges(app, registry, config);
 
   const gates = () => ({ password: passwordWork, image: app.imageGate });
   new Gauge({
@@ -268,16 +375,142 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   };
 }
 
+
+/** How long the primary waits for a worker's metrics; one that has not answered by then is left out of the scrape. */
+export const WORKER_ANSWER_MS = 1000;
+
+type Labels = Sample['labels'];
+/** One summed sample: a counter's value, or a histogram's bucket, sum or count. */
+interface Kept extends Sample {
+  family: string;
+}
+const keyOf = (family: string, metricName: string | undefined, labels: Labels) =>
+  `${family}\0${metricName ?? ''}\0${JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+const summed = (type: string) => type === 'counter' || type === 'histogram';
+
+/**
+ * The cluster's metrics as the primary serves them.
+ *
+ * Counters and histograms are summed over the workers, without a `worker` label: a request counts
+ * the same whichever worker took it. The sum never goes backwards while the primary runs, so
+ * Prometheus never sees a reset it would turn into a false spike: each worker's last answer is
+ * kept, a worker that does not answer a scrape (starting, stopping, busy) counts with its last
+ * answer, and when a worker exits its last answer moves into `retired`, which is added to every sum
+ * from then on. What a worker counted after its last answer is lost with it (the sum stays where
+ * it was). Gauges are a process's state now (heap, event-loop lag, pool, readiness, start time,
+ * build), so each is served per worker with a `worker` label (its pid), and only for the workers
+ * that answered this scrape: sum or max them in PromQL where a cluster-wide figure makes sense.
+ */
+class ClusterMetrics {
+  /** the last answer of each worker still running, by pid: its summed samples by key */
+  private readonly latest = new Map<number, Map<string, Kept>>();
+  private readonly retired = new Map<string, Kept>();
+  /** name, help and type of every family seen, in the order first seen */
+  private readonly families = new Map<string, { help: string; type: string }>();
+  /** workers that have listened: a worker still starting has no answer to give yet */
+  private readonly listening = new Set<number>();
+  private readonly waiting = new Map<number, (answer: Family[] | null) => void>();
+  private nextId = 0;
+
+  constructor() {
+    // the workers forked before this was built are asked too (at worst one timeout each)
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker) this.listening.add(worker.id);
+    cluster.on('listening', (worker) => this.listening.add(worker.id));
+    cluster.on('exit', (worker) => {
+      this.listening.delete(worker.id);
+      const last = this.latest.get(worker.process.pid!);
+      this.latest.delete(worker.process.pid!);
+      for (const [key, kept] of last ?? []) {
+        const sum = this.retired.get(key);
+        if (sum) sum.value += kept.value;
+        else this.retired.set(key, { ...kept });
+      }
+    });
+    cluster.on('message', (worker, message: Partial<Answer>) => {
+      if (message?.type !== ANSWER || typeof message.id !== 'number') return;
+      // a late answer still updates the worker's last known counts
+      if (message.metrics) this.keep(worker.process.pid!, message.metrics);
+      this.waiting.get(message.id)?.(message.metrics ?? null);
+    });
+  }
+
+  private keep(pid: number, metrics: Family[]) {
+    const samples = new Map<string, Kept>();
+    for (const family of metrics) {
+      if (!this.families.has(family.name)) this.families.set(family.name, { help: family.help, type: family.type });
+      if (!summed(family.type)) continue;
+      for (const v of family.values) {
+        const sample = { family: family.name, metricName: v.metricName, labels: v.labels, value: v.value };
+        samples.set(keyOf(family.name, v.metricName, sample.labels), sample);
+      }
+    }
+    this.latest.set(pid, samples);
+  }
+
+  private ask(worker: NonNullable<(typeof cluster.workers & {})[string]>): Promise<Family[] | null> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const done = (answer: Family[] | null) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve(answer);
+      };
+      const timer = setTimeout(() => done(null), WORKER_ANSWER_MS);
+      this.waiting.set(id, done);
+      try {
+        worker.send({ type: ASK, id } satisfies Ask);
+      } catch {
+        done(null);
+      }
+    });
+  }
+
+  /** Asks every listening worker at once and serves what came back within WORKER_ANSWER_MS. */
+  async scrape(): Promise<string> {
+    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead()) as NonNullable<(typeof cluster.workers & {})[string]>[];
+    const answers = await Promise.all(alive.map((w) => (w.isConnected() && this.listening.has(w.id) ? this.ask(w) : null)));
+
+    const sums = new Map<string, Kept>();
+    for (const samples of [this.retired, ...this.latest.values()])
+      for (const [key, kept] of samples) {
+        const sum = sums.get(key);
+        if (sum) sum.value += kept.value;
+        else sums.set(key, { ...kept });
+      }
+    const values = new Map<string, Sample[]>([...this.families.keys()].map((name) => [name, []]));
+    for (const kept of sums.values()) values.get(kept.family)?.push({ metricName: kept.metricName, labels: kept.labels, value: kept.value });
+    answers.forEach((answer, i) => {
+      const worker = String(alive[i].process.pid);
+      for (const family of answer ?? []) {
+        if (summed(family.type)) continue;
+        for (const v of family.values) values.get(family.name)?.push({ ...v, labels: { ...v.labels, worker } });
+      }
+    });
+
+    const registry = new Registry();
+    const add = (name: string, help: string, type: string, samples: Sample[]) => {
+      const metric = { name, help, type, aggregator: 'sum', values: samples };
+      registry.registerMetric({ ...metric, get: () => metric } as unknown as Metric);
+    };
+    for (const [name, { help, type }] of this.families) add(name, help, type, values.get(name) ?? []);
+    const up = answers.map((answer, i) => ({ labels: { worker: String(alive[i].process.pid) }, value: answer ? 1 : 0 }));
+    add('arena_cluster_workers', 'Worker processes running (started and not yet exited)', 'gauge', [{ labels: {}, value: alive.length }]);
+    add('arena_cluster_workers_reporting', 'Workers whose metrics are in this scrape (answered in time)', 'gauge', [{ labels: {}, value: up.filter((u) => u.value).length }]);
+    add('arena_cluster_worker_up', "1 for a worker whose metrics are in this scrape, 0 for one still starting, stopping or too slow; by pid", 'gauge', up);
+    return registry.metrics();
+  }
+}
+
 /**
  * `start:cluster`'s primary: with METRICS_PORT and METRICS_TOKEN set, serves at
- * http://HOST:METRICS_PORT/metrics the sum of every worker's metrics (prom-client's
- * AggregatorRegistry asks each worker over the cluster channel), so one scrape sees the whole
- * cluster instead of whichever worker the shared port hands it to.
+ * http://HOST:METRICS_PORT/metrics the whole cluster's metrics (ClusterMetrics: counters summed,
+ * gauges per worker), asking each worker over the cluster channel, so one scrape sees every worker
+ * instead of whichever one the shared port hands it to.
  */
 export function serveClusterMetrics(config: Pick<AppConfig, 'host' | 'metricsPort' | 'metricsToken'>): http.Server | null {
   const token = config.metricsToken;
   if (!config.metricsPort || !token) return null;
-  const aggregator = new AggregatorRegistry();
+  const metrics = new ClusterMetrics();
   // the primary has no Fastify and no shared store: its wrong-token count is a window in memory,
   // keyed like every per-address limit (an IPv6 client by its /64)
   const wrong = new Map<string, { n: number; until: number }>();
@@ -300,9 +533,9 @@ export function serveClusterMetrics(config: Pick<AppConfig, 'host' | 'metricsPor
       if (req.headers.authorization !== undefined) wrong.set(key, { n: (count?.n ?? 0) + 1, until: count?.until ?? now + windowMs });
       return send(401, 'application/json', JSON.stringify(unauthorized), { 'www-authenticate': 'Bearer realm="metrics"' });
     }
-    aggregator.clusterMetrics().then(
-      (body) => send(200, aggregator.contentType, body),
-      (err: Error) => send(503, 'text/plain', `metrics unavailable: ${err.message}`),
+    metrics.scrape().then(
+      (body) => send(200, Registry.PROMETHEUS_CONTENT_TYPE, body),
+      (err: Error) => send(500, 'text/plain', `metrics failed: ${err.message}`),
     );
   });
   // a port already taken must not end the primary and its workers: the API goes on without the sum

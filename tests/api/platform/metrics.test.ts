@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { promtoolCheck } from '../helpers/promtool.ts';
 
 /**
  * GET /metrics (src/platform/http/metrics.ts): off without METRICS_TOKEN, behind the bearer token
@@ -231,6 +232,10 @@ test('the database pool reports its connections in use and the queue waiting for
   const busy = await scrape();
   release();
   await Promise.all([...holders, queued]);
+  // the busy scrape's own database check (arena_dependency_up) gave up waiting but still queued for a connection
+  await expect.poll(() => t.db.pool().total - t.db.pool().idle + t.db.pool().waiting).toBe(0);
+  expect(value(busy, 'arena_dependency_up', { dependency: 'database' })).toBe(0);
+  expect(value(busy, 'arena_ready')).toBe(0);
   expect(value(busy, 'arena_db_pool_in_use', engine)).toBe(max);
   expect(value(busy, 'arena_db_pool_idle', engine)).toBe(0);
   expect(value(busy, 'arena_db_pool_waiting', engine)).toBeGreaterThanOrEqual(1);
@@ -238,6 +243,8 @@ test('the database pool reports its connections in use and the queue waiting for
   const after = await scrape();
   expect(value(after, 'arena_db_pool_in_use', engine)).toBe(0);
   expect(value(after, 'arena_db_pool_waiting', engine)).toBe(0);
+  expect(value(after, 'arena_dependency_up', { dependency: 'database' })).toBe(1);
+  expect(value(after, 'arena_ready')).toBe(1);
 });
 
 test('event-loop lag, the work queues and the default process metrics are there', async () => {
@@ -246,4 +253,27 @@ test('event-loop lag, the work queues and the default process metrics are there'
     expect(sample(text, name), name).toBeGreaterThanOrEqual(0);
   expect(sample(text, 'arena_work_running', { gate: 'password' })).toBe(0);
   expect(sample(text, 'arena_work_waiting', { gate: 'image' })).toBe(0);
+});
+
+test('the build, the readiness and each configured dependency are gauges; the start time is there', async () => {
+  const text = await scrape();
+  const pkg = JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'));
+  expect(text).toMatch(new RegExp(`^arena_build_info\\{version="${pkg.version.replace(/\./g, '\\.')}",commit="([0-9a-f]{7,40}|unknown)"\\} 1$`, 'm'));
+  expect(sample(text, 'process_start_time_seconds')).toBeGreaterThan(Date.now() / 1000 - 3600);
+  expect(sample(text, 'arena_ready')).toBe(1);
+  expect(sample(text, 'arena_dependency_up', { dependency: 'database' })).toBe(1);
+  // on PostgreSQL the cache channel is LISTEN/NOTIFY; SQLite without Redis has none, so no series
+  if (t.engine === 'postgres') expect(sample(text, 'arena_dependency_up', { dependency: 'cache_channel' })).toBe(1);
+  else expect(sample(text, 'arena_dependency_up', { dependency: 'cache_channel' })).toBeUndefined();
+  expect(sample(text, 'arena_dependency_up', { dependency: 'redis' })).toBeUndefined();
+});
+
+test('a scrape passes `promtool check metrics`: no gauge carries the counters\' _total suffix', async () => {
+  const text = await scrape();
+  const check = promtoolCheck(text);
+  expect(check.output).toBe('');
+  expect(check.status).toBe(0);
+  expect(text).not.toMatch(/^# TYPE \w+_total gauge$/m);
+  // the per-type gauges those totals summed are still there
+  expect(text).toContain('# TYPE nodejs_active_handles gauge');
 });
