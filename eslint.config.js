@@ -9,7 +9,7 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.cache/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  { ignores: ['dist/', 'dist', '.releases/', '.astro/', '.cache/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...astro.configs.recommended,

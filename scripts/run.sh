@@ -43,16 +43,19 @@ ensure_deps() {
   fi
 }
 
+# the built site the server serves (as src/platform/http/config.ts reads it): a link to the current
+# release, .releases/<id>/ beside it (src/platform/http/releases.ts). The releases import
+# node_modules at run time, so the link and its .releases live inside this folder.
+dist=${DIST_DIR:-dist}
+
 ensure_build() {
-  # rebuild the site when any source is newer than the last build
-  if [ ! -f dist/.built ] || [ -n "$(find src locales public astro.config.mjs package.json -newer dist/.built -print -quit 2>/dev/null)" ]; then
+  # rebuild the site when any source is newer than the current release
+  if [ ! -f "$dist/.built" ] || [ -n "$(find src locales public astro.config.mjs package.json -newer "$dist/.built" -print -quit 2>/dev/null)" ]; then
     echo "› building the site" >&2
-    # astro build empties dist: the previous builds' hashed assets are held and put back
-    # (scripts/lib/keep-assets.ts), so pages built before the deploy still find their scripts
-    node scripts/keep-assets.ts save
-    astro build >/dev/null
-    node scripts/keep-assets.ts restore
-    touch dist/.built
+    # a new release folder, switched to only once complete: running servers keep theirs
+    local release; release=$(DIST_DIR=$dist node scripts/release.ts prepare $$)
+    astro build --outDir "$release" >/dev/null
+    DIST_DIR=$dist node scripts/release.ts activate "$release" $$
   fi
 }
 
@@ -68,7 +71,8 @@ case "$cmd" in
   restore) exec node scripts/backup.ts restore "$@" ;;
   migrate) exec node scripts/migrate.ts "$@" ;;
   bench) ensure_build; exec node tests/bench/run.ts "$@" ;;
-  build) rm -f dist/.built; ensure_build ;;
+  build) rm -f "$dist/.built"; ensure_build ;;
+  rollback) DIST_DIR=$dist exec node scripts/release.ts rollback ;;
   site) ensure_build ;;
   dev)
     # Astro's dev server on PORT (default 4321) proxies /api to the API, restarted on change, on PORT+1

@@ -2,20 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { restoreAssets, saveAssets } from '../../scripts/lib/keep-assets.ts';
+import { carryAssets } from '../../scripts/lib/keep-assets.ts';
 
 /**
- * A rebuild keeps the previous builds' hashed assets for a while (scripts/lib/keep-assets.ts), on
- * real files in temporary folders: a build is written, saved, replaced by the next one (as
- * `astro build` empties dist), and restored.
+ * A new release carries the previous releases' hashed assets for a while (scripts/lib/keep-assets.ts),
+ * on real files in temporary folders: each deploy writes a new release folder and carries into it
+ * from the one before, which stays as it was.
  */
 let root: string;
-let dist: string;
-let hold: string;
+let release: string;
+let count = 0;
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'keep-assets-'));
-  dist = path.join(root, 'dist');
-  hold = path.join(root, 'hold');
+  release = '';
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -23,21 +22,21 @@ const DAY = 86_400_000;
 const t0 = new Date('2026-11-01T10:00:00Z');
 const at = (days: number) => new Date(t0.getTime() + days * DAY);
 
-/** A fresh build (dist emptied, as astro build does) with these assets, each with .br and .gz copies. */
+/** A fresh release folder with these assets, each with .br and .gz copies; it becomes `release`. */
 function build(assets: string[]) {
-  fs.rmSync(dist, { recursive: true, force: true });
-  fs.mkdirSync(path.join(dist, 'client', '_astro'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'client', 'index.html'), `<script src="/_astro/${assets[0]}"></script>`);
-  for (const name of assets) for (const suffix of ['', '.br', '.gz']) fs.writeFileSync(path.join(dist, 'client', '_astro', name + suffix), `${name}${suffix} content`);
+  release = path.join(root, `r${++count}`);
+  fs.mkdirSync(path.join(release, 'client', '_astro'), { recursive: true });
+  fs.writeFileSync(path.join(release, 'client', 'index.html'), `<script src="/_astro/${assets[0]}"></script>`);
+  for (const name of assets) for (const suffix of ['', '.br', '.gz']) fs.writeFileSync(path.join(release, 'client', '_astro', name + suffix), `${name}${suffix} content`);
+  return release;
 }
-const astroFiles = () => fs.readdirSync(path.join(dist, 'client', '_astro')).sort();
-const manifest = () => JSON.parse(fs.readFileSync(path.join(dist, 'carried-assets.json'), 'utf8'));
+const astroFiles = (dir = release) => fs.readdirSync(path.join(dir, 'client', '_astro')).sort();
+const manifest = () => JSON.parse(fs.readFileSync(path.join(release, 'carried-assets.json'), 'utf8'));
 
-/** One deploy: save, build, restore. */
+/** One deploy: a new release built beside the current one, which it carries from. */
 function deploy(assets: string[], now: Date, keepDays = 7) {
-  saveAssets(dist, hold);
-  build(assets);
-  return restoreAssets(dist, hold, now, keepDays * DAY);
+  const from = release;
+  return carryAssets(from, build(assets), now, keepDays * DAY);
 }
 
 test('the previous build’s assets (and their .br and .gz) are carried into the next, the new ones untouched', () => {
@@ -46,9 +45,10 @@ test('the previous build’s assets (and their .br and .gz) are carried into the
   expect(carried.sort()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz']);
   expect(astroFiles()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz', 'app.BBB.js', 'app.BBB.js.br', 'app.BBB.js.gz', 'shared.SSS.js', 'shared.SSS.js.br', 'shared.SSS.js.gz']);
   // the carried file is the old bytes; the current ones are the new build's
-  expect(fs.readFileSync(path.join(dist, 'client', '_astro', 'app.AAA.js.br'), 'utf8')).toBe('app.AAA.js.br content');
+  expect(fs.readFileSync(path.join(release, 'client', '_astro', 'app.AAA.js.br'), 'utf8')).toBe('app.AAA.js.br content');
   expect(manifest()).toEqual({ 'app.AAA.js': t0.toISOString(), 'app.AAA.js.br': t0.toISOString(), 'app.AAA.js.gz': t0.toISOString() });
-  expect(fs.existsSync(hold)).toBe(false);
+  // the release carried from is left as it was
+  expect(astroFiles(path.join(root, 'r1'))).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz', 'shared.SSS.js', 'shared.SSS.js.br', 'shared.SSS.js.gz']);
 });
 
 test('a carried file keeps the date it was first superseded across later builds, and is dropped once older than the limit', () => {
@@ -72,19 +72,13 @@ test('an asset that comes back in a later build is current again, not carried', 
   deploy(['app.AAA.js'], at(1));
   expect(manifest()['app.AAA.js']).toBeUndefined();
   expect(manifest()['app.BBB.js']).toBe(at(1).toISOString());
-  expect(fs.readFileSync(path.join(dist, 'client', '_astro', 'app.AAA.js'), 'utf8')).toBe('app.AAA.js content');
+  expect(fs.readFileSync(path.join(release, 'client', '_astro', 'app.AAA.js'), 'utf8')).toBe('app.AAA.js content');
 });
 
-test('a first build has nothing to carry; a failed build keeps what was held for the next one', () => {
-  expect(saveAssets(dist, hold)).toBe(0);
-  build(['app.AAA.js']);
-  expect(restoreAssets(dist, hold, at(0))).toEqual({ carried: [], dropped: [] });
-  expect(astroFiles()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz']);
-
-  expect(saveAssets(dist, hold)).toBe(3);
-  // the build fails after emptying dist: nothing restored, nothing lost
-  fs.rmSync(dist, { recursive: true, force: true });
-  expect(saveAssets(dist, hold)).toBe(0);
-  build(['app.BBB.js']);
-  expect(restoreAssets(dist, hold, at(1)).carried).toContain('app.AAA.js');
+test('a release without a client build carries nothing', () => {
+  const first = build(['app.AAA.js']);
+  const broken = path.join(root, 'broken');
+  fs.mkdirSync(broken);
+  expect(carryAssets(first, broken, at(0))).toEqual({ carried: [], dropped: [] });
+  expect(fs.existsSync(path.join(broken, 'client'))).toBe(false);
 });

@@ -7,7 +7,9 @@ import * as TournamentService from '../../features/tournaments/server/service.ts
 import * as NewsService from '../../features/news/server/service.ts';
 import { pageCache } from './response-cache.ts';
 import { keepOwnPolicy } from './security-headers.ts';
-import { socketResponder, StaticSite, writeFile } from './static-site.ts';
+import { isAsset, socketResponder, StaticSite, writeFile, writeMissingAsset } from './static-site.ts';
+import { realDir, useRelease } from './releases.ts';
+import { releaseAssets } from './release-assets.ts';
 import { requestIdOptions } from './logging.ts';
 import * as CampaignService from '../../features/campaign/server/service.ts';
 import * as BracketService from '../../features/brackets/server/service.ts';
@@ -19,9 +21,12 @@ import * as ResultsService from '../../features/results/server/service.ts';
  * 404 for the rest).
  */
 export async function registerSite(app: FastifyInstance, distDir: string) {
-  const site = StaticSite.load(path.join(distDir, 'client'));
-  app.log.debug({ files: site.fileCount, bytes: site.bytes }, 'static site loaded');
-  const entry = path.join(distDir, 'server', 'entry.mjs');
+  // the release `dist` links to now, for the life of the process (src/platform/http/releases.ts)
+  const release = realDir(distDir) ?? distDir;
+  useRelease(release);
+  const site = StaticSite.load(path.join(release, 'client'), releaseAssets(distDir, release));
+  app.log.debug({ files: site.fileCount, bytes: site.bytes, release }, 'static site loaded');
+  const entry = path.join(release, 'server', 'entry.mjs');
   const astro = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown }).handler : null;
 
   // Astro `locals` for on-demand pages (App.Locals in src/env.d.ts): the same services as the API,
@@ -77,6 +82,11 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
         if (!respond && !closing) respond = socketResponder(site, { ...reply.raw.getHeaders() }, (raw) => genReqId!(raw));
         reply.hijack();
         writeFile(reply.raw, req.method, req.headers, file, 200, { 'x-request-id': req.id });
+        return reply;
+      }
+      if (isAsset(url)) {
+        reply.hijack();
+        writeMissingAsset(reply.raw, req.method, { 'x-request-id': req.id });
         return reply;
       }
     }

@@ -78,12 +78,54 @@ function walk(dir: string, prefix = ''): string[] {
   });
 }
 
+/** Every file of a client build (or of one folder of it, `prefix` being its path) with its `.br`/`.gz` copies. */
+function readFiles(clientDir: string, prefix = ''): Map<string, StaticFile> {
+  const all = walk(path.join(clientDir, prefix), prefix);
+  const present = new Set(all);
+  const files = new Map<string, StaticFile>();
+  for (const rel of all) {
+    // a compressed copy is an encoding of its original, never a file of its own
+    if ((rel.endsWith('.br') || rel.endsWith('.gz')) && present.has(rel.slice(0, -3))) continue;
+    const full = path.join(clientDir, rel);
+    const body = fs.readFileSync(full);
+    const mtime = fs.statSync(full).mtime;
+    const lastModified = mtime.toUTCString();
+    const modifiedMs = Math.floor(mtime.getTime() / 1000) * 1000;
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 24);
+    const cacheControl = fileCachePolicy(rel);
+    const base = { 'content-type': contentType(rel), 'cache-control': cacheControl, vary: 'Accept-Encoding', 'last-modified': lastModified };
+    const copy = (data: Buffer, etag: string, encoding?: Encoding): Copy => ({
+      body: data,
+      etag,
+      headers: { ...base, etag, 'content-length': data.length, ...(encoding ? { 'content-encoding': encoding } : {}) },
+    });
+    const file: StaticFile = { identity: copy(body, `"${hash}"`), cacheControl, lastModified, modifiedMs };
+    // a copy no smaller than the original is not worth the client's decoding
+    if (present.has(`${rel}.br`)) {
+      const br = fs.readFileSync(`${full}.br`);
+      if (br.length < body.length) file.br = copy(br, `"${hash}-br"`, 'br');
+    }
+    if (present.has(`${rel}.gz`)) {
+      const gz = fs.readFileSync(`${full}.gz`);
+      if (gz.length < body.length) file.gzip = copy(gz, `"${hash}-gz"`, 'gzip');
+    }
+    files.set(rel, file);
+  }
+  return files;
+}
+
+/** A build's hashed bundles (`client/_astro`) by URL path (`/_astro/x.js`), for another release's pages. */
+export function readAssets(clientDir: string): Map<string, StaticFile> {
+  return new Map([...readFiles(clientDir, '_astro/')].map(([rel, f]) => [`/${rel}`, f]));
+}
+
 export class StaticSite {
   private readonly byPath = new Map<string, StaticFile>();
   /** the prerendered 404 pages, Italian and English */
   readonly notFound: { it: StaticFile | null; en: StaticFile | null };
   readonly fileCount: number;
   readonly bytes: number;
+  private otherAssets?: (pathname: string) => StaticFile | undefined;
 
   private constructor(files: Map<string, StaticFile>) {
     let bytes = 0;
@@ -111,40 +153,14 @@ export class StaticSite {
     if (!this.byPath.has(url)) this.byPath.set(url, f);
   }
 
-  /** Reads every file of a client build with its `.br`/`.gz` copies. */
-  static load(clientDir: string): StaticSite {
-    const all = walk(clientDir);
-    const present = new Set(all);
-    const files = new Map<string, StaticFile>();
-    for (const rel of all) {
-      // a compressed copy is an encoding of its original, never a file of its own
-      if ((rel.endsWith('.br') || rel.endsWith('.gz')) && present.has(rel.slice(0, -3))) continue;
-      const full = path.join(clientDir, rel);
-      const body = fs.readFileSync(full);
-      const mtime = fs.statSync(full).mtime;
-      const lastModified = mtime.toUTCString();
-      const modifiedMs = Math.floor(mtime.getTime() / 1000) * 1000;
-      const hash = createHash('sha256').update(body).digest('base64url').slice(0, 24);
-      const cacheControl = fileCachePolicy(rel);
-      const base = { 'content-type': contentType(rel), 'cache-control': cacheControl, vary: 'Accept-Encoding', 'last-modified': lastModified };
-      const copy = (data: Buffer, etag: string, encoding?: Encoding): Copy => ({
-        body: data,
-        etag,
-        headers: { ...base, etag, 'content-length': data.length, ...(encoding ? { 'content-encoding': encoding } : {}) },
-      });
-      const file: StaticFile = { identity: copy(body, `"${hash}"`), cacheControl, lastModified, modifiedMs };
-      // a copy no smaller than the original is not worth the client's decoding
-      if (present.has(`${rel}.br`)) {
-        const br = fs.readFileSync(`${full}.br`);
-        if (br.length < body.length) file.br = copy(br, `"${hash}-br"`, 'br');
-      }
-      if (present.has(`${rel}.gz`)) {
-        const gz = fs.readFileSync(`${full}.gz`);
-        if (gz.length < body.length) file.gzip = copy(gz, `"${hash}-gz"`, 'gzip');
-      }
-      files.set(rel, file);
-    }
-    return new StaticSite(files);
+  /**
+   * Reads every file of a client build with its `.br`/`.gz` copies. `otherAssets` answers a hashed
+   * bundle (`/_astro/…`) this build lacks: another release's (src/platform/http/release-assets.ts).
+   */
+  static load(clientDir: string, otherAssets?: (pathname: string) => StaticFile | undefined): StaticSite {
+    const site = new StaticSite(readFiles(clientDir));
+    site.otherAssets = otherAssets;
+    return site;
   }
 
   /** The file a request URL names (its query ignored), if the build has one. */
@@ -152,7 +168,9 @@ export class StaticSite {
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
     const hit = this.byPath.get(pathname);
-    if (hit || !pathname.includes('%')) return hit;
+    if (hit) return hit;
+    if (this.otherAssets && isAsset(pathname)) return this.otherAssets(pathname);
+    if (!pathname.includes('%')) return undefined;
     try {
       return this.byPath.get(decodeURIComponent(pathname));
     } catch {
@@ -164,6 +182,25 @@ export class StaticSite {
   notFoundPage(url: string): StaticFile | null {
     return (url.startsWith('/en/') || url === '/en' ? this.notFound.en : null) ?? this.notFound.it;
   }
+}
+
+/** A path under `/_astro/`, where the content-hashed bundles live (query ignored). */
+export const isAsset = (url: string) => url.startsWith('/_astro/');
+
+/**
+ * A hashed bundle no release has: a small 404 that nobody keeps (no-store), not the HTML 404 page.
+ * An edge must not hold it: the file may turn up a moment later, when the worker that answered
+ * is replaced by one of the release that has it.
+ */
+const missingAssetBody = Buffer.from('Not found\n');
+export function writeMissingAsset(res: ServerResponse, method: string, extra?: OutgoingHttpHeaders) {
+  res.writeHead(404, {
+    ...extra,
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': missingAssetBody.length,
+  });
+  res.end(method === 'HEAD' ? undefined : missingAssetBody);
 }
 
 /** The copy to send: brotli, else gzip, else the original, as the client accepts. */
@@ -256,7 +293,11 @@ export function socketResponder(site: StaticSite, security: OutgoingHttpHeaders,
     const url = req.url ?? '';
     if (url.startsWith('/api/') || url === '/api') return false;
     const file = site.lookup(url);
-    if (!file) return false;
+    if (!file) {
+      if (!isAsset(url)) return false;
+      writeMissingAsset(res, method, { ...security, 'x-request-id': requestId(req) });
+      return true;
+    }
     const copy = chooseCopy(file, req.headers['accept-encoding']);
     const id = requestId(req);
     if (fresh(req.headers, file, copy)) {
