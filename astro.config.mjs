@@ -77,6 +77,10 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    // Bundled into the server build rather than loaded from node_modules at run time: date-fns is
+    // hundreds of small modules behind its index, and Node loading them on the first /cortina
+    // blocked that process for seconds (liveness included); bundled, only the functions used remain.
+    ssr: { noExternal: ['date-fns'] },
     // /media: uploaded images are served by the API process at the site root
     server: {
       proxy: { '/api': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}`, '/media': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}` },
