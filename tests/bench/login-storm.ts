@@ -27,6 +27,7 @@ const server = await startServer({
     // shows the unbounded behaviour of before
     PASSWORD_HASH_QUEUE: process.env.PASSWORD_HASH_QUEUE ?? String(loadConfig({}).passwordHashQueue),
     PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY ?? String(loadConfig({}).passwordHashConcurrency),
+    PASSWORD_HASH_WAIT_MS: process.env.PASSWORD_HASH_WAIT_MS ?? String(loadConfig({}).passwordHashWaitMs),
   },
 });
 try {

@@ -85,7 +85,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     return503OnClosing: false,
   });
   registerShutdown(app);
-  passwordWork.configure(config.passwordHashConcurrency, config.passwordHashQueue);
+  passwordWork.configure(config.passwordHashConcurrency, config.passwordHashQueue, config.passwordHashWaitMs);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);

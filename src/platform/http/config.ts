@@ -93,8 +93,10 @@ export interface AppConfig {
   unknownCodesPerAddress: number;
   /** Password hashes (argon2) computed at once; the rest wait in a short queue or get 503. */
   passwordHashConcurrency: number;
-  /** How many password hashes may wait for a free slot before a login gets 503. */
+  /** The most password hashes that may wait for a free slot (a hard cap on memory); beyond it 503. */
   passwordHashQueue: number;
+  /** How long a request may wait (expected or actual) for a hash slot before it gets 503 with Retry-After. */
+  passwordHashWaitMs: number;
   /**
    * Which peers' X-Forwarded-For is believed, as Fastify's `trustProxy`: false (none, the socket
    * address is the client), a hop count, or a list of proxy addresses/CIDRs. Never `true`.
@@ -291,8 +293,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginFailuresPerAddress: int(env.LOGIN_FAILURES_PER_ADDRESS, 30, 1),
     unknownCodesPerAddress: int(env.UNKNOWN_CODES_PER_ADDRESS, 20, 1),
     passwordHashConcurrency: hashConcurrency,
-    // a queue of 8 per slot: a burst of real logins waits a fraction of a second, a storm gets 503
-    passwordHashQueue: env.PASSWORD_HASH_QUEUE ? Math.max(0, Math.trunc(Number(env.PASSWORD_HASH_QUEUE)) || 0) : 8 * hashConcurrency,
+    // the line is bounded by time (a burst of sign-ups waits up to 3 s, then 503 with Retry-After);
+    // the count only caps memory: a few KB per waiting request
+    passwordHashQueue: int(env.PASSWORD_HASH_QUEUE, 2000),
+    passwordHashWaitMs: int(env.PASSWORD_HASH_WAIT_MS, 3000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: logLevels.includes(env.LOG_LEVEL?.toLowerCase() as string) ? env.LOG_LEVEL!.toLowerCase() : 'info',
     logPretty: truthy(env.LOG_PRETTY, false),

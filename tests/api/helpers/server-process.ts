@@ -64,6 +64,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
       // every test signs up from one address; the limit itself is tested in abuse-limits.test.ts
       SIGNUP_RATE_LIMIT: '100000',
       PASSWORD_HASH_QUEUE: '10000',
+      PASSWORD_HASH_WAIT_MS: '60000',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -103,6 +103,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
       signupRateLimit: 100_000,
       // and the concurrency tests sign up and log in dozens at once; the bound is tested there too
       passwordHashQueue: 10_000,
+      passwordHashWaitMs: 60_000,
       ...overrides,
     },
   );
