@@ -14,10 +14,13 @@
  *      while an admin edits a match every 250 ms
  *   7. static pages (`/`, `/competitions`, `/en/`): nginx (one worker, gzip_static) serving the same
  *      dist/client, then this server (SQLite), same run, gzip and brotli accepted (tests/bench/nginx.ts)
+ *   8. a sign-up burst: 200 visitors at once through the browser's sign-up code, the gate sized by
+ *      count and no client retry (before) vs sized by time with the client riding out 503s
+ *      (tests/bench/signup-burst.ts)
  *
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
  * fresh database is created and dropped). Knobs: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed,standings,results,static).
+ * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed,standings,results,static,burst).
  * Results also go to .cache/bench/results.json.
  */
 import fs from 'node:fs';
@@ -34,7 +37,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 100);
 const playerCount = Number(process.env.BENCH_PLAYERS || 2000);
-const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed,standings,results,static').split(','));
+const only = new Set((process.env.BENCH_ONLY || 'lists,rush,page,seed,standings,results,static,burst').split(','));
 const pgAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const distDir = path.join(root, 'dist');
 
@@ -487,6 +490,10 @@ if (only.has('standings')) {
     '|---|---|---|---|---|---|',
     execFileSync(process.execPath, [path.join(root, 'tests/bench/standings.ts')], { encoding: 'utf8' }).trim(),
   );
+}
+if (only.has('burst')) {
+  const { execFileSync } = await import('node:child_process');
+  out.push('', '### Sign-up burst', '', execFileSync(process.execPath, [path.join(root, 'tests/bench/signup-burst.ts')], { encoding: 'utf8' }).trim());
 }
 console.log(out.join('\n'));
 fs.mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
