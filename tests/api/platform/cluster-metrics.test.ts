@@ -3,11 +3,12 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { anyFreePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { METRICS_TOKEN_FAILURES } from '../../../src/platform/http/metrics.ts';
+import { promtoolCheck } from '../helpers/promtool.ts';
 
 /**
  * `npm run start:cluster` with METRICS_PORT: the primary answers a scrape with the sum of its
- * workers' metrics (src/platform/http/metrics.ts, serveClusterMetrics), while each worker's own
- * /metrics on the shared port shows its share. On SQLite the cluster runs with
+ * workers' counters and each worker's gauges (src/platform/http/metrics.ts, serveClusterMetrics),
+ * while each worker's own /metrics on the shared port shows its share. On SQLite the cluster runs with
  * CLUSTER_ALLOW_SQLITE, as an experiment would: the sum does not depend on the engine.
  */
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -34,6 +35,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+const scrapeCluster = () => fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+/** Resolves once the primary's METRICS_PORT accepts connections (it listens shortly after the workers are forked). */
+const metricsPortAnswers = () =>
+  expect.poll(async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => null))?.status, { timeout: 30_000 }).toBe(401);
+/** The pids of the workers the primary lists, and whether each is in the scrape. */
+const workersIn = (text: string) => new Map([...text.matchAll(/^arena_cluster_worker_up\{worker="(\d+)"\} ([01])$/gm)].map((m) => [Number(m[1]), m[2] === '1']));
+const gaugeOf = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
+
 const requestsTotal = (text: string) =>
   text
     .split('\n')
@@ -43,7 +52,7 @@ const requestsTotal = (text: string) =>
 test("the primary's METRICS_PORT sums every worker's counts; a worker's own /metrics shows only its share", async () => {
   // the second worker starts once the first (which migrated) listens
   await expect.poll(() => s.output().match(/Arena is running/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
-  await expect.poll(() => s.output(), { timeout: 10_000 }).toMatch(/Arena cluster metrics/);
+  await metricsPortAnswers();
   const scrapeSum = async (authorization?: string) => fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: authorization ? { authorization } : {} });
   expect((await scrapeSum()).status).toBe(401);
   expect((await scrapeSum('Bearer wrong')).status).toBe(401);
@@ -55,7 +64,8 @@ test("the primary's METRICS_PORT sums every worker's counts; a worker's own /met
   expect(res.headers.get('cache-control')).toBe('no-store');
   const sum = await res.text();
   expect(requestsTotal(sum)).toBe(20);
-  expect(sum).toMatch(/^arena_db_pool_max\{engine="(sqlite|postgres)"\} (2|20)$/m);
+  // a gauge is per worker, labelled with its pid
+  expect(sum.match(/^arena_db_pool_max\{engine="(sqlite|postgres)",worker="\d+"\} (1|10)$/gm)).toHaveLength(2);
 
   const worker = await (await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: 'close' } })).text();
   const share = requestsTotal(worker);
@@ -63,8 +73,63 @@ test("the primary's METRICS_PORT sums every worker's counts; a worker's own /met
   expect(share).toBeLessThan(20);
 });
 
+test('per-worker gauges (start time, build, readiness, dependencies) carry the pid; both scrapes pass promtool', async () => {
+  await expect.poll(async () => [...workersIn(await (await scrapeCluster()).text()).values()].filter(Boolean).length, { timeout: 30_000 }).toBe(2);
+  const sum = await (await scrapeCluster()).text();
+  const pids = [...workersIn(sum).keys()];
+  expect(pids).toHaveLength(2);
+  expect(sum).toMatch(/^arena_cluster_workers 2$/m);
+  expect(sum).toMatch(/^arena_cluster_workers_reporting 2$/m);
+  for (const pid of pids) {
+    const worker = `worker="${pid}"`;
+    const mine = (name: string) => gaugeOf(sum, name).filter((line) => line.includes(worker));
+    expect(mine('process_start_time_seconds'), `${pid}`).toHaveLength(1);
+    expect(Number(mine('process_start_time_seconds')[0].split(' ').pop())).toBeGreaterThan(Date.now() / 1000 - 600);
+    expect(mine('arena_build_info')[0]).toMatch(/^arena_build_info\{version="[^"]+",commit="[^"]+",worker="\d+"\} 1$/);
+    expect(mine('arena_ready')[0]).toMatch(/ 1$/);
+    expect(mine('arena_dependency_up').find((line) => line.includes('dependency="database"'))).toMatch(/ 1$/);
+  }
+  // a counter is one series for the cluster, with no worker label
+  expect(gaugeOf(sum, 'arena_http_requests_total').some((line) => line.includes('worker='))).toBe(false);
+
+  const worker = await (await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: 'close' } })).text();
+  for (const [what, text] of [['primary', sum], ['worker', worker]]) {
+    const check = promtoolCheck(text);
+    expect(check.output, what).toBe('');
+    expect(check.status, what).toBe(0);
+  }
+});
+
+test("a worker killed and replaced: every scrape answers 200 and the summed counter never goes back", async () => {
+  const before = await (await scrapeCluster()).text();
+  const old = [...workersIn(before).keys()];
+  expect(old).toHaveLength(2);
+  for (let i = 0; i < 20; i++) expect((await fetch(`${s.url}/api/news`, { headers: { connection: 'close' } })).status).toBe(200);
+  const counted = requestsTotal(await (await scrapeCluster()).text());
+  expect(counted).toBeGreaterThanOrEqual(40);
+
+  process.kill(old[0], 'SIGKILL');
+  // scrape until the replacement has started and answers; on the way it is listed but not yet in the scrape
+  const seen: { status: number; total: number; starting: boolean }[] = [];
+  for (;;) {
+    const res = await scrapeCluster();
+    const text = await res.text();
+    const workers = workersIn(text);
+    const fresh = [...workers].filter(([pid]) => !old.includes(pid));
+    seen.push({ status: res.status, total: requestsTotal(text), starting: fresh.some(([, up]) => !up) });
+    if (fresh.length === 1 && fresh[0][1] && !workers.has(old[0])) break;
+  }
+  expect(seen.filter((scrape) => scrape.status !== 200)).toEqual([]);
+  // the replacement was scraped while it started, and those scrapes were 200 as well
+  expect(seen.some((scrape) => scrape.starting)).toBe(true);
+  for (const scrape of seen) expect(scrape.total).toBeGreaterThanOrEqual(counted);
+
+  for (let i = 0; i < 10; i++) expect((await fetch(`${s.url}/api/news`, { headers: { connection: 'close' } })).status).toBe(200);
+  expect(requestsTotal(await (await scrapeCluster()).text())).toBe(counted + 10);
+});
+
 test("the primary's METRICS_PORT limits wrong tokens per client: then even the right one waits", async () => {
-  await expect.poll(() => s.output(), { timeout: 30_000 }).toMatch(/Arena cluster metrics/);
+  await metricsPortAnswers();
   const scrape = (authorization: string) => fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization } });
   // the first test may already have spent one wrong token from this address
   let refused = 0;
