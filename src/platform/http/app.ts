@@ -2,7 +2,7 @@ import { registerContentLocale } from './content-locale.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -61,7 +61,8 @@ export interface AppDeps {
 /** The whole server: API under /api, then the Astro site (static files and on-demand pages). */
 export async function buildApp({ config, db, mailer, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // main.ts hands over its process's logger (one pino for every line); the tests, options
+    ...(isLogger(logger) ? { loggerInstance: logger } : { logger }),
     ...requestIdOptions(),
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY (config.ts): which peers' X-Forwarded-For names the client; by default none, so
@@ -157,6 +158,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   if (fs.existsSync(clientDir)) await registerSite(app, config.distDir);
   return app;
 }
+
+const isLogger = (logger: AppDeps['logger']): logger is FastifyBaseLogger => typeof (logger as FastifyBaseLogger | undefined)?.child === 'function';
 
 /**
  * Fastify 5 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a hop

@@ -2,7 +2,8 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configOrExit } from './config.ts';
+import { configOrExit, logSettings } from './config.ts';
+import { processLogger, routeConsole } from './logging.ts';
 
 /**
  * `npm run start:cluster`: N API processes (CLUSTER_WORKERS, default one per core) behind one
@@ -17,12 +18,15 @@ import { configOrExit } from './config.ts';
  * the file at all. CLUSTER_ALLOW_SQLITE=true runs it anyway, for a local experiment (without
  * REDIS_URL its workers' caches do not hear each other's saves: a change shows within RESPONSE_CACHE_MS).
  */
+// the primary's lines are JSON like its workers' (each worker makes its own logger in main.ts)
+const log = processLogger(logSettings(process.env), { role: 'primary' });
+routeConsole(log);
 const config = configOrExit();
 const workers = Math.max(1, Number(process.env.CLUSTER_WORKERS) || os.availableParallelism());
 
 if (cluster.isPrimary) {
   if (!/^postgres(ql)?:\/\//.test(config.databaseUrl) && process.env.CLUSTER_ALLOW_SQLITE !== 'true') {
-    console.error('start:cluster needs DATABASE_URL=postgres://…: SQLite allows one writer on one host, so several API ' + 'processes would only queue on its lock. Use `npm start` for SQLite (or CLUSTER_ALLOW_SQLITE=true to experiment).');
+    log.fatal('start:cluster needs DATABASE_URL=postgres://…: SQLite allows one writer on one host, so several API ' + 'processes would only queue on its lock. Use `npm start` for SQLite (or CLUSTER_ALLOW_SQLITE=true to experiment).');
     process.exit(1);
   }
   cluster.setupPrimary({ exec: path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts') });
@@ -37,14 +41,14 @@ if (cluster.isPrimary) {
   const firstWorker = fork(true);
   firstWorker.once('listening', () => {
     for (let i = 1; i < workers; i++) fork(false);
-    console.log(`Arena cluster: ${workers} API processes on http://${config.host}:${config.port} (pid ${process.pid})`);
+    log.info({ workers, url: `http://${config.host}:${config.port}` }, 'Arena cluster running');
   });
   // Workers being replaced on purpose (a rolling restart): their exit is expected, not replaced again.
   const retiring = new Set<number>();
   // a worker that dies is replaced, the way a supervisor or a load balancer's health check would
   cluster.on('exit', (worker, code, signal) => {
     if (stopping || retiring.delete(worker.id)) return;
-    console.warn(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    log.warn({ workerPid: worker.process.pid, exitCode: code, signal }, 'worker ended; starting another');
     fork(false);
   });
 
@@ -68,7 +72,7 @@ if (cluster.isPrimary) {
       // a replacement that cannot start (a broken deploy) leaves the old workers serving
       if (!up) {
         if (stopping) return;
-        console.error(`rolling restart stopped: the new worker ${fresh.process.pid} ended before listening; the others keep running the previous code`);
+        log.error({ workerPid: fresh.process.pid }, 'rolling restart stopped: the new worker ended before listening; the others keep running the previous code');
         return;
       }
       if (stopping) break;
@@ -78,7 +82,7 @@ if (cluster.isPrimary) {
       old.process.kill('SIGTERM');
       await gone;
     }
-    console.log(`rolling restart done in ${Date.now() - started} ms: ${Object.keys(cluster.workers ?? {}).length} workers`);
+    log.info({ ms: Date.now() - started, workers: Object.keys(cluster.workers ?? {}).length }, 'rolling restart done');
   };
   process.on('SIGHUP', () => {
     if (stopping) return;
@@ -87,7 +91,7 @@ if (cluster.isPrimary) {
       again = true;
       return;
     }
-    console.log(`SIGHUP: restarting ${Object.keys(cluster.workers ?? {}).length} workers one by one`);
+    log.info({ signal: 'SIGHUP', workers: Object.keys(cluster.workers ?? {}).length }, 'SIGHUP received: restarting the workers one by one');
     rolling = (async () => {
       do {
         again = false;
@@ -103,11 +107,18 @@ if (cluster.isPrimary) {
       if (stopping) return;
       stopping = true;
       const left = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead()).length;
-      cluster.on('exit', () => {
-        if (left() === 0) process.exit(0);
+      log.info({ signal, workers: left() }, `${signal} received: stopping every worker`);
+      const exit = () => {
+        log.info({ exitCode: 0 }, 'stopped: every worker has exited');
+        log.flush();
+        process.exit(0);
+      };
+      cluster.on('exit', (worker, code, how) => {
+        log.info({ workerPid: worker.process.pid, exitCode: code, signal: how, left: left() }, 'worker exited');
+        if (left() === 0) exit();
       });
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-      if (left() === 0) process.exit(0);
+      if (left() === 0) exit();
     });
 }
 
@@ -119,6 +130,6 @@ if (cluster.isPrimary) {
 async function serveMetrics() {
   if (!config.metricsPort || !config.metricsToken) return;
   const { serveClusterMetrics } = await import('./metrics.ts');
-  serveClusterMetrics(config)?.once('listening', () => console.log(`Arena cluster metrics: http://${config.host}:${config.metricsPort}/metrics (every worker's, summed)`));
+  serveClusterMetrics(config)?.once('listening', () => log.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, "cluster metrics served (every worker's, summed)"));
 }
 if (cluster.isPrimary) void serveMetrics();

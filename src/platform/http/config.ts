@@ -238,6 +238,17 @@ export function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
 
 const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
+/**
+ * LOG_LEVEL, and LOG_FORMAT: `json` (the default, one object a line) or `pretty` (pino-pretty, for
+ * a person at a terminal); LOG_PRETTY=true is the older spelling of LOG_FORMAT=pretty. Read alone
+ * too, before the rest of the configuration, so even a refused configuration is logged as JSON.
+ */
+export function logSettings(env: NodeJS.ProcessEnv): { logLevel: string; logPretty: boolean } {
+  const level = env.LOG_LEVEL?.trim().toLowerCase() ?? '';
+  const format = env.LOG_FORMAT?.trim().toLowerCase();
+  return { logLevel: logLevels.includes(level) ? level : 'info', logPretty: format ? format === 'pretty' : truthy(env.LOG_PRETTY, false) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 4321);
@@ -298,8 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordHashQueue: int(env.PASSWORD_HASH_QUEUE, 2000),
     passwordHashWaitMs: int(env.PASSWORD_HASH_WAIT_MS, 3000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logLevel: logLevels.includes(env.LOG_LEVEL?.toLowerCase() as string) ? env.LOG_LEVEL!.toLowerCase() : 'info',
-    logPretty: truthy(env.LOG_PRETTY, false),
+    ...logSettings(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: int(env.METRICS_PORT, 0),
     ...overrides,

@@ -1,19 +1,22 @@
 import './production-env.ts';
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { configOrExit } from './config.ts';
+import { configOrExit, logSettings } from './config.ts';
 import { openDatabase } from '../db/database.ts';
 import { lockSchema, prepareSchema, SchemaRefused } from '../db/migrate.ts';
-import { demoPrivateTournamentPassword, seedDemo } from '../db/seed.ts';
-import { demoGiveawayCodes } from '../../features/rewards/server/seed.ts';
+import { seedDemo } from '../db/seed.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { listen } from './listen.ts';
-import { loggerOptions } from './logging.ts';
+import { maskEmail, processLogger, routeConsole } from './logging.ts';
 import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from '../../features/accounts/server/service.ts';
 import { scheduleReminders } from '../../features/reminders/server/scheduler.ts';
 
+// One logger for every line of this process, made before anything can write: whatever still uses
+// the console (a refused configuration, Astro's renderer, a library) becomes a JSON line of it too.
+const log = processLogger(logSettings(process.env), cluster.isWorker ? { worker: cluster.worker!.id } : {});
+routeConsole(log);
 const config = configOrExit();
 // Migrations may rightly run longer than a request's statement timeout (an index on a big table),
 // and waiting for another process's setup as long. The lock is held until the admin and the demo
@@ -33,23 +36,16 @@ const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   outboxDir: path.join(config.dataDir, 'outbox'),
   from: process.env.MAIL_FROM || `no-reply@${config.brandSlug}.example`,
-  log: (m) => console.log(`✉  ${m}`),
+  log: (fields, msg) => log.info(fields, msg),
 });
-const app = await buildApp({ config, db, mailer, logger: loggerOptions(config) });
+const app = await buildApp({ config, db, mailer, logger: log });
 
 if (config.adminEmail && config.adminPassword) await ensureAdmin(app, config.adminEmail, config.adminPassword);
 if (config.seedDemo) {
   const accounts = await seedDemo(app);
-  if (accounts.length) {
-    console.log('Demo content seeded. Demo accounts:');
-    for (const a of accounts) console.log(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}`);
-    console.log(`  private EAFC25 tournament password: ${demoPrivateTournamentPassword}`);
-    console.log(
-      `  giveaway codes: ${Object.entries(demoGiveawayCodes)
-        .map(([type, code]) => `${code} (${type})`)
-        .join(', ')}`,
-    );
-  }
+  // the passwords, the private tournament's password and the giveaway codes are in the README:
+  // a log is kept and shipped, so it names the accounts only by role and masked e-mail
+  if (accounts.length) log.info({ demoAccounts: accounts.map((a) => ({ role: a.role, email: maskEmail(a.email) })) }, 'demo content seeded; demo accounts: see README');
 }
 await setupLock.release();
 await migrating.close();
@@ -58,7 +54,7 @@ schedulePruning(app);
 // after the seed: the first tick already finds the demo's open check-in
 app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
 await listen(app, { port: config.port, host: config.host, sockets: config.acceptSockets });
-console.log(`Arena is running on http://${config.host}:${config.port} (${db.dialect}, pid ${process.pid}); API docs at /api/docs`);
+log.info({ url: `http://${config.host}:${config.port}`, database: db.dialect, docs: '/api/docs' }, 'Arena is running');
 
 // SIGTERM (a deploy, systemd, Kubernetes, the cluster's rolling restart) or Ctrl-C: stop accepting,
 // let the requests in flight finish within SHUTDOWN_GRACE_MS, close the pools and exit 0; 1 when
@@ -73,21 +69,27 @@ if (cluster.isWorker) for (const signal of ['SIGINT', 'SIGHUP'] as const) proces
 for (const signal of cluster.isWorker ? (['SIGTERM'] as const) : (['SIGINT', 'SIGTERM'] as const))
   process.on(signal, async () => {
     if (stopping) {
-      if (signal === 'SIGTERM') return;
-      console.warn(`${signal} again: stopping now`);
-      process.exit(1);
+      if (signal === 'SIGTERM') return log.info({ signal }, `${signal} again: already stopping`);
+      exit(1, `${signal} again: stopping now`);
     }
     stopping = true;
+    log.info({ signal, graceMs: config.shutdownGraceMs }, `${signal} received: stopping`);
     try {
       const outcome = await app.shutdown({ graceMs: config.shutdownGraceMs });
       mailer.close?.();
       // after a forced stop a query may still hold its pool connection; exiting ends it (the
       // database rolls its transaction back), so the pool gets a moment, not a wait
       await Promise.race([db.close(), new Promise((resolve) => setTimeout(resolve, outcome === 'drained' ? 5000 : 500))]);
-      if (outcome === 'forced') console.warn(`stopped after ${config.shutdownGraceMs} ms with requests still open: their connections were cut`);
-      process.exit(outcome === 'drained' ? 0 : 1);
+      exit(outcome === 'drained' ? 0 : 1, outcome === 'drained' ? 'stopped' : 'stopped with connections cut at the deadline');
     } catch (err) {
-      console.error('shutdown failed', err);
-      process.exit(1);
+      log.error({ err }, 'shutdown failed');
+      exit(1, 'stopped after a failed shutdown');
     }
   });
+
+/** The last line of the process, then its end (pino writes stdout synchronously, so the line is out). */
+function exit(code: number, reason: string): never {
+  log[code === 0 ? 'info' : 'warn']({ exitCode: code, reason }, 'process exiting');
+  log.flush();
+  process.exit(code);
+}

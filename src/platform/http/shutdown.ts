@@ -48,7 +48,11 @@ export function registerShutdown(app: FastifyInstance) {
   app.decorate('shutdown', async function shutdown({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<'drained' | 'forced'> {
     if (draining) throw new Error('shutdown already started');
     draining = true;
-    const deadline = Date.now() + graceMs;
+    const started = Date.now();
+    const deadline = started + graceMs;
+    const inFlight = () => [...connections].filter((s) => current(s) !== null).length;
+    const openAtStart = inFlight();
+    app.log.info({ graceMs, connections: connections.size, requestsInFlight: openAtStart }, 'drain started');
     // added only now, and ahead of Fastify's own listener, so it costs nothing until a stop and
     // runs before any answer can be written
     app.server.prependListener('request', (_req, res: ServerResponse) => res.setHeader('connection', 'close'));
@@ -72,10 +76,12 @@ export function registerShutdown(app: FastifyInstance) {
     try {
       const outcome = await Promise.race([closed, expired]);
       if (outcome === 'forced') {
+        app.log.warn({ graceMs, connections: connections.size, requestsInFlight: inFlight() }, 'drain deadline passed: connections cut');
         app.server.closeAllConnections();
         // the onClose hooks still get a moment to release what they hold
         await Promise.race([closed, sleep(1000)]);
       }
+      app.log.info({ outcome, ms: Date.now() - started, requestsInFlightAtStart: openAtStart }, 'drain finished');
       return outcome;
     } finally {
       clearInterval(sweep);

@@ -10,7 +10,7 @@ import { keepOwnPolicy } from './security-headers.ts';
 import { isAsset, socketResponder, StaticSite, writeFile, writeMissingAsset } from './static-site.ts';
 import { realDir, useRelease } from './releases.ts';
 import { releaseAssets } from './release-assets.ts';
-import { requestIdOptions } from './logging.ts';
+import { inRequestScope, markPage, requestIdOptions } from './logging.ts';
 import * as CampaignService from '../../features/campaign/server/service.ts';
 import * as BracketService from '../../features/brackets/server/service.ts';
 import * as ResultsService from '../../features/results/server/service.ts';
@@ -90,7 +90,10 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
         return reply;
       }
     }
-    if (await pageCache.serve(app, req, reply)) return reply;
+    if (await pageCache.serve(app, req, reply)) {
+      markPage(req);
+      return reply;
+    }
   });
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -103,16 +106,22 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       const passThrough = pageCache.render(app, req, reply);
       keepOwnPolicy(reply.raw);
       reply.hijack();
-      await astro(
-        req.raw,
-        reply.raw,
-        () => {
-          // no on-demand page has this path: the prerendered 404, already compressed
-          passThrough();
-          if (notFound) writeFile(reply.raw, req.method, req.headers, notFound, 404);
-          else reply.raw.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-        },
-        locals,
+      markPage(req);
+      // Astro's renderer and the pages log through the console: within this scope their lines
+      // (a render's error and its stack) carry this request's id (routeConsole in logging.ts)
+      await inRequestScope(req, () =>
+        astro(
+          req.raw,
+          reply.raw,
+          () => {
+            // no on-demand page has this path: the prerendered 404, already compressed
+            markPage(req, false);
+            passThrough();
+            if (notFound) writeFile(reply.raw, req.method, req.headers, notFound, 404);
+            else reply.raw.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+          },
+          locals,
+        ),
       );
       return;
     }
