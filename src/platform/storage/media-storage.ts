@@ -13,6 +13,8 @@ export interface MediaStorage {
   get(bucket: string, name: string): Promise<Buffer | null>;
   /** releases connections; called when the app closes */
   close?(): void;
+  /** resolves when a remote store answers (the readiness check); a local disk has none */
+  ping?(signal: AbortSignal): Promise<void>;
 }
 
 /** Bucket and object names are ours (checked here too), so no path can leave the root. */

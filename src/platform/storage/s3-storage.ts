@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { serviceUnavailable } from '../errors/app-error.ts';
 import { assertObjectName, type MediaStorage } from './media-storage.ts';
 
@@ -82,6 +82,9 @@ export function createS3Storage(options: S3StorageOptions, log?: S3StorageLog): 
         if (isMissing(e)) return null;
         throw unavailable(e, 'get', Key);
       }
+    },
+    async ping(abortSignal) {
+      await client.send(new HeadBucketCommand({ Bucket: options.bucket }), { abortSignal });
     },
     close() {
       client.destroy();

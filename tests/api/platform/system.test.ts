@@ -11,7 +11,7 @@ afterAll(() => t?.close());
 test('health answers once the database does, naming the engine', async () => {
   const { status, json } = await t.call('GET', '/api/health');
   expect(status).toBe(200);
-  expect(json).toEqual({ status: 'SUCCESS', data: { database: engine } });
+  expect(json).toEqual({ status: 'SUCCESS', data: { database: engine, cacheChannel: expect.any(String), version: expect.any(String), commit: expect.any(String) } });
 });
 
 test('the OpenAPI document lists every users path with its method', async () => {
