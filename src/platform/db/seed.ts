@@ -15,7 +15,7 @@ export { demoGamePicture, demoPrivateTournamentPassword } from '../../features/t
  * the championship with its four qualifiers, tournaments in every phase relative to now, and a
  * faction leaderboard, then rewards, news and the campaign. Each domain seeds its own tables
  * (src/features/<domain>/server/seed.ts); this only runs them in order and hands each the ids it
- * needs. The passwords are printed on start; a real deployment sets SEED_DEMO=false.
+ * needs. The passwords are in the README, not in the log; a real deployment sets SEED_DEMO=false.
  */
 export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<DemoAccount[]> {
   if (!(await hasNoAccounts(app)) || !(await hasNoTournaments(app))) return [];
