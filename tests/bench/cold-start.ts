@@ -4,7 +4,8 @@
  * modules another page loaded. For each: when the process first answered liveness, when it became
  * ready (`/api/health` 200), the slowest liveness answer between the two, the page's first answer,
  * and the slowest liveness answer while that page was on its way. Liveness is asked every 10 ms
- * from the spawn on, so a liveness probe stuck behind a long synchronous import shows here.
+ * from the spawn on, so a liveness probe stuck behind a long synchronous import shows here. The
+ * micro-cache is off (RESPONSE_CACHE_MS=0): the first answer is a render, never the warm-up's copy.
  * Measured, not asserted:
  *
  *   bash scripts/run.sh site && bash scripts/run.sh node tests/bench/cold-start.ts
@@ -103,7 +104,7 @@ async function measure(page: string, n: number): Promise<Sample> {
   const started = performance.now();
   const child = spawn(process.execPath, [entry], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', DIST_DIR: distDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', DIST_DIR: distDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RESPONSE_CACHE_MS: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

@@ -8,6 +8,8 @@ import { seedDemo } from '../db/seed.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { listen } from './listen.ts';
+import { holdReadiness } from './readiness.ts';
+import { warmSite } from './site.ts';
 import { maskEmail, processLogger, routeConsole } from './logging.ts';
 import { schedulePruning } from './maintenance.ts';
 import { ensureAdmin } from '../../features/accounts/server/service.ts';
@@ -53,6 +55,8 @@ await migrating.close();
 schedulePruning(app);
 // after the seed: the first tick already finds the demo's open check-in
 app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
+// readiness answers 503 until each on-demand page has rendered once (warmSite), liveness at once
+const warming = holdReadiness(app);
 await listen(app, { port: config.port, host: config.host, sockets: config.acceptSockets });
 log.info({ url: `http://${config.host}:${config.port}`, database: db.dialect, docs: '/api/docs' }, 'Arena is running');
 
@@ -93,3 +97,7 @@ function exit(code: number, reason: string): never {
   log.flush();
   process.exit(code);
 }
+
+// after the signal handlers: a SIGTERM during the warm-up stops the process as at any other time
+await warmSite(app);
+warming();

@@ -28,6 +28,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   app.log.debug({ files: site.fileCount, bytes: site.bytes, release }, 'static site loaded');
   const entry = path.join(release, 'server', 'entry.mjs');
   const astro = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown }).handler : null;
+  if (astro) await importPages(entry);
 
   // Astro `locals` for on-demand pages (App.Locals in src/env.d.ts): the same services as the API,
   // on the same connection, no HTTP hop.
@@ -129,6 +130,69 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     reply.hijack();
     writeFile(reply.raw, req.method, req.headers, notFound, 404, { 'x-request-id': req.id });
   });
+
+  if (astro) warmers.set(app, () => renderEachPage(app, locals));
+}
+
+/**
+ * Every on-demand page (`prerender = false` under src/pages), as the warm-up renders it in both
+ * languages; {tournament} and {article} become a published one's id when there is one.
+ */
+export const warmPages = [
+  '/cortina',
+  '/cortina/standings/1',
+  '/news',
+  '/news/{article}',
+  '/tournament/{tournament}',
+  '/tournament/{tournament}/standings',
+  '/tournament/{tournament}/bracket',
+  '/tournament/{tournament}/iframe',
+];
+
+const warmers = new WeakMap<FastifyInstance, () => Promise<number>>();
+
+/**
+ * Imports the modules of the on-demand pages that the server entry loads lazily (`_pageN = () =>
+ * import("./chunks/…")` in Astro's build), at start, before the port opens: evaluating a module is
+ * synchronous, so on a page's first request it would hold every other answer, liveness included.
+ */
+async function importPages(entry: string) {
+  const source = fs.readFileSync(entry, 'utf8');
+  const pages = [...source.matchAll(/\b_page\d+ = \(\) => import\("(\.\/[^"]+)"\)/g)].map((m) => new URL(m[1], pathToFileURL(entry)).href);
+  await Promise.all(pages.map((page) => import(page)));
+}
+
+/**
+ * Renders every on-demand page once through the app itself, so what a page's first render loads
+ * (its server chunk and the modules that chunk imports, the renderer's first compilation) is loaded
+ * before the process reports ready rather than while its first visitor waits. main.ts holds
+ * readiness until this resolves; it resolves even when a render fails (logged). Nothing to do
+ * without on-demand pages.
+ */
+export async function warmSite(app: FastifyInstance): Promise<void> {
+  const warm = warmers.get(app);
+  if (!warm) return;
+  const started = performance.now();
+  try {
+    const pages = await warm();
+    app.log.info({ pages, ms: Math.round(performance.now() - started) }, 'site warmed: each on-demand page rendered once');
+  } catch (err) {
+    app.log.warn({ err }, 'site warm-up failed: the first visitors load what it did not');
+  }
+}
+
+async function renderEachPage(app: FastifyInstance, locals: App.Locals): Promise<number> {
+  const [tournaments, news] = await Promise.all([locals.data?.tournaments({ limit: 1 }), locals.data?.news({ limit: 1, offset: 0 })]);
+  const id = (value: string | undefined) => encodeURIComponent(value ?? 'warm-up');
+  const urls = warmPages
+    .map((p) => p.replace('{tournament}', id(tournaments?.data[0]?.id)).replace('{article}', id(news?.data[0]?.id)))
+    .flatMap((url) => [url, `/en${url}`]);
+  // one after another, each a few awaits: between two renders the loop answers liveness probes
+  for (const url of urls) {
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    if (res.statusCode >= 500) app.log.warn({ url, status: res.statusCode }, 'site warm-up: the page failed to render');
+  }
+  return urls.length;
 }
 
 /** A whole number within [min, max], or the fallback when it is not a number. */
