@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { cachePolicy } from '../http-cache-policy.ts';
 import { pickEncoding } from './response-cache.ts';
+import { assetSecurityHeaders, dropDocumentHeaders } from './security-headers.ts';
 
 /**
  * The built site's files (dist/client: prerendered pages, `/_astro` bundles, `public/` files),
@@ -33,6 +34,8 @@ export interface StaticFile {
   lastModified: string;
   /** the modification time, whole seconds (what Last-Modified can say) */
   modifiedMs: number;
+  /** an HTML page: it gets every security header; any other file only assetSecurityHeaders, in its own headers */
+  document: boolean;
 }
 
 const types: Record<string, string> = {
@@ -93,13 +96,15 @@ function readFiles(clientDir: string, prefix = ''): Map<string, StaticFile> {
     const modifiedMs = Math.floor(mtime.getTime() / 1000) * 1000;
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 24);
     const cacheControl = fileCachePolicy(rel);
-    const base = { 'content-type': contentType(rel), 'cache-control': cacheControl, vary: 'Accept-Encoding', 'last-modified': lastModified };
+    const type = contentType(rel);
+    const document = type.startsWith('text/html');
+    const base = { 'content-type': type, 'cache-control': cacheControl, vary: 'Accept-Encoding', 'last-modified': lastModified, ...(document ? {} : assetSecurityHeaders) };
     const copy = (data: Buffer, etag: string, encoding?: Encoding): Copy => ({
       body: data,
       etag,
       headers: { ...base, etag, 'content-length': data.length, ...(encoding ? { 'content-encoding': encoding } : {}) },
     });
-    const file: StaticFile = { identity: copy(body, `"${hash}"`), cacheControl, lastModified, modifiedMs };
+    const file: StaticFile = { identity: copy(body, `"${hash}"`), cacheControl, lastModified, modifiedMs, document };
     // a copy no smaller than the original is not worth the client's decoding
     if (present.has(`${rel}.br`)) {
       const br = fs.readFileSync(`${full}.br`);
@@ -253,12 +258,16 @@ interface RequestHeaders {
 
 /**
  * Writes a file's answer on the raw response: 304 when the client's copy is current, else the
- * chosen copy (headers only for HEAD); `status` 404 for the not-found page. `extra` headers (the
- * request id) join the precomputed ones; headers already set on the response (the security
- * headers, set by earlier hooks) stay.
+ * chosen copy (headers only for HEAD); `status` 404 for the not-found page. For a page, `extra`
+ * headers (the request id) join the precomputed ones and headers already set on the response (the
+ * security headers, set by earlier hooks) stay; any other file sends its own few headers only.
  */
 export function writeFile(res: ServerResponse, method: string, headers: RequestHeaders, file: StaticFile, status: 200 | 404, extra?: Record<string, string>) {
   const copy = chooseCopy(file, headers['accept-encoding']);
+  if (!file.document) {
+    dropDocumentHeaders(res);
+    extra = undefined;
+  }
   if (status === 404) {
     res.writeHead(404, { ...headersFor404(copy), ...extra });
   } else if (fresh(headers, file, copy)) {
@@ -276,8 +285,9 @@ const notModifiedHeaders = (file: StaticFile, copy: Copy) => ({ etag: copy.etag,
 /**
  * The socket-level answer of a built file, ahead of Fastify's routing and hooks (installed by
  * src/platform/http/site.ts): a request for a file of the table is answered here in one
- * `writeHead` of headers merged once per copy, `security` (the headers every page gets, taken
- * from one answer of the hook path) included. Anything else returns false and goes to Fastify.
+ * `writeHead` of headers merged once per copy, for a page `security` (the headers every page gets,
+ * taken from one answer of the hook path) and the request id included; any other file sends its
+ * own few headers only (assetSecurityHeaders). Anything else returns false and goes to Fastify.
  * Such answers leave no request log line: a static host's hits are counted at the edge.
  */
 export function socketResponder(site: StaticSite, security: OutgoingHttpHeaders, requestId: (req: IncomingMessage) => string) {
@@ -299,6 +309,11 @@ export function socketResponder(site: StaticSite, security: OutgoingHttpHeaders,
       return true;
     }
     const copy = chooseCopy(file, req.headers['accept-encoding']);
+    if (!file.document) {
+      if (fresh(req.headers, file, copy)) res.writeHead(304, notModifiedHeaders(file, copy)).end();
+      else res.writeHead(200, copy.headers).end(method === 'HEAD' ? undefined : copy.body);
+      return true;
+    }
     const id = requestId(req);
     if (fresh(req.headers, file, copy)) {
       res.writeHead(304, { ...security, ...notModifiedHeaders(file, copy), 'x-request-id': id });

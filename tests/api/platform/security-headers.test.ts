@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { readInlineHashes } from '../../../src/platform/http/security-headers.ts';
+import { apiPolicy, readInlineHashes } from '../../../src/platform/http/security-headers.ts';
 
 /**
  * Security headers on pages, API answers and the API docs (src/platform/http/security-headers.ts). Pages
@@ -25,9 +28,17 @@ beforeAll(async () => {
   await fs.writeFile(path.join(distDir, 'client', 'login.html'), page('login'));
   await fs.writeFile(path.join(distDir, 'client', 'en', 'login.html'), page('login'));
   await fs.writeFile(path.join(distDir, 'client', '404.html'), page('not found'));
+  // files a page loads: a hashed bundle (with a brotli copy, as the build makes), a public/ image and text file
+  await fs.mkdir(path.join(distDir, 'client', '_astro'), { recursive: true });
+  const bundle = `export const app = ${JSON.stringify('x'.repeat(3000))};`;
+  await fs.writeFile(path.join(distDir, 'client', '_astro', 'app.Ab12Cd.js'), bundle);
+  await fs.writeFile(path.join(distDir, 'client', '_astro', 'app.Ab12Cd.js.br'), zlib.brotliCompressSync(bundle));
+  await fs.writeFile(path.join(distDir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await fs.writeFile(path.join(distDir, 'client', 'robots.txt'), 'User-agent: *\n');
   process.env.TOURNAMENT_IFRAME_URL = 'https://brackets.example.org/t/{id}';
   http = await createTestApp({ distDir, publicOrigin: 'http://arena.test' });
   https = await createTestApp({ distDir, publicOrigin: 'https://arena.example' });
+  await https.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   if (prevIframe === undefined) delete process.env.TOURNAMENT_IFRAME_URL;
@@ -133,5 +144,59 @@ describe('HSTS follows PUBLIC_ORIGIN', () => {
       common(res.headers, url);
     }
     expect(csp((await https.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])['upgrade-insecure-requests']).toEqual([]);
+  });
+});
+
+/** An answer's status line and headers as they crossed the socket, in bytes (HTTP/1.1). */
+function headerBytes(base: string, url: string): Promise<{ bytes: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    request(base + url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      res.resume();
+      const raw = res.rawHeaders;
+      let bytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+      for (let i = 0; i < raw.length; i += 2) bytes += Buffer.byteLength(`${raw[i]}: ${raw[i + 1]}\r\n`);
+      res.on('end', () => resolve({ bytes, headers: res.headers }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** An asset's headers on the wire: type, length, encoding, caching and validators, nosniff and CORP, Node's date and keep-alive. */
+const ASSET_HEADER_BUDGET = 512;
+
+describe('documents carry the policy, the files they load only what a file needs', () => {
+  const files = ['/_astro/app.Ab12Cd.js', '/favicon.svg', '/robots.txt'];
+  test.each(files)('%s: nosniff and same-origin CORP, no CSP nor any other document header (hook path)', async (url) => {
+    const res = await https.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy', 'x-xss-protection']) {
+      expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+  });
+
+  test('over a socket: every file within the asset budget, each page with its full policy', async () => {
+    const base = `http://127.0.0.1:${(https.app.server.address() as AddressInfo).port}`;
+    // twice: the first answer goes through the hooks, the next ones at the socket (static-site.ts)
+    for (let round = 0; round < 2; round++) {
+      for (const url of files) {
+        const { bytes, headers } = await headerBytes(base, url);
+        expect(headers['content-security-policy'], url).toBeUndefined();
+        expect(headers['x-content-type-options'], url).toBe('nosniff');
+        expect(bytes, `${url}: ${bytes} bytes of headers`).toBeLessThanOrEqual(ASSET_HEADER_BUDGET);
+      }
+      for (const url of ['/', '/login']) {
+        const { headers } = await headerBytes(base, url);
+        common(headers, url);
+        expect(headers['strict-transport-security'], url).toBe('max-age=31536000');
+      }
+    }
+  });
+
+  test('uploaded images (/media) get the short policy that allows nothing, not the page policy', async () => {
+    const res = await http.inject({ method: 'GET', url: '/media/none/missing.png' });
+    expect(res.headers['content-security-policy']).toBe(apiPolicy);
   });
 });
