@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -35,7 +35,8 @@ function findCommit(distDir: string): string {
     if (typeof commit === 'string' && COMMIT.test(commit.trim())) return commit.trim();
   }
   try {
-    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 });
+    const options: ExecFileSyncOptions = { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 };
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], options);
     const commit = head.toString().trim();
     if (COMMIT.test(commit)) return commit;
   } catch {

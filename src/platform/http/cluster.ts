@@ -124,12 +124,12 @@ if (cluster.isPrimary) {
 
 /**
  * METRICS_PORT (with METRICS_TOKEN): the shared port hands a scrape of /metrics to whichever worker
- * is next, so the primary serves the sum of every worker's metrics on a port of its own
- * (src/platform/http/metrics.ts, serveClusterMetrics).
+ * is next, so the primary serves every worker's metrics on a port of its own: counters summed,
+ * gauges per worker (src/platform/http/metrics.ts, serveClusterMetrics).
  */
 async function serveMetrics() {
   if (!config.metricsPort || !config.metricsToken) return;
   const { serveClusterMetrics } = await import('./metrics.ts');
-  serveClusterMetrics(config)?.once('listening', () => log.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, "cluster metrics served (every worker's, summed)"));
+  serveClusterMetrics(config)?.once('listening', () => log.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, "cluster metrics served (counters summed, gauges per worker)"));
 }
 if (cluster.isPrimary) void serveMetrics();

@@ -1,9 +1,8 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
-import { sql } from 'kysely';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { AppConfig } from './config.ts';
 import { pageCache } from './response-cache.ts';
@@ -12,6 +11,8 @@ import { failureLimit } from './plugins/failure-limit.ts';
 import { handleError } from './plugins/error-handler.ts';
 import { passwordWork } from '../passwords.ts';
 import { buildInfo } from '../build-info.ts';
+import { dependencyStates, failedDependencies, type DependencyStates } from './health-routes.ts';
+import { warmingUp } from './readiness.ts';
 
 /**
  * Prometheus metrics at GET /metrics (outside /api, not in the OpenAPI document), on when
@@ -137,29 +138,6 @@ class RouteSeries {
 /** prom-client's gauges whose names end in the counters' suffix (removed in registerMetrics). */
 const ACTIVE_TOTALS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 
-type Up = 'up' | 'down';
-/** A dependency's check gets this long within a scrape, as the health check gives its own. */
-const CHECK_TIMEOUT_MS = 700;
-const within = (check: () => Promise<unknown>): Promise<Up> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
-    check().then(
-      () => (clearTimeout(timer), resolve('up')),
-      () => (clearTimeout(timer), resolve('down')),
-    );
-  });
-
-/**
- * What this process depends on, checked when scraped: the database and Redis answer a ping, the
- * cache channel reports its own state. Redis and the channel appear only when configured.
- */
-async function dependencyStates(app: FastifyInstance): Promise<Partial<Record<string, Up>>> {
-  const redis = app.hasDecorator('redis') ? app.redis : undefined;
-  const [database, redisState] = await Promise.all([within(() => sql`select 1`.execute(app.db.kysely)), redis ? within(() => redis.ping()) : undefined]);
-  const channel = app.hasDecorator('cacheInvalidator') ? app.cacheInvalidator.state : 'local';
-  return { database, redis: redisState, cache_channel: channel === 'local' ? undefined : channel };
-}
-
 /** arena_build_info, arena_ready and arena_dependency_up: what runs here and whether it can serve. */
 function registerStateGauges(app: FastifyInstance, registry: Registry, config: AppConfig) {
   const build = buildInfo(config.distDir);
@@ -173,14 +151,16 @@ function registerStateGauges(app: FastifyInstance, registry: Registry, config: A
     },
   });
   // one check per scrape, shared by the two gauges that read it
-  let checking: Promise<Partial<Record<string, Up>>> | null = null;
+  // the readiness check's own (health-routes.ts), so the gauges and /api/health never disagree
+  let checking: Promise<DependencyStates> | null = null;
   const check = () => (checking ??= dependencyStates(app).finally(() => (checking = null)));
   new Gauge({
     name: 'arena_ready',
-    help: '1 when this process would pass its readiness check (database answering, not stopping), else 0',
+    help: '1 when this process passes its readiness check (/api/health), else 0',
     registers: [registry],
     async collect() {
-      this.set((await check()).database === 'up' && !app.draining ? 1 : 0);
+      const failed = failedDependencies(await check());
+      this.set(failed.length === 0 && !app.draining && !warmingUp(app) ? 1 : 0);
     },
   });
   new Gauge({
@@ -190,7 +170,12 @@ function registerStateGauges(app: FastifyInstance, registry: Registry, config: A
     registers: [registry],
     async collect() {
       this.reset();
-      for (const [dependency, state] of Object.entries(await check())) if (state) this.set({ dependency }, state === 'up' ? 1 : 0);
+      const { cacheChannel, ...states } = await check();
+      const named: [string, string | undefined][] = [...Object.entries(states), ['cache_channel', cacheChannel]];
+      // a cache channel is 'local' where there is none to depend on (one process, or no cache)
+      for (const [dependency, state] of named) {
+        if (state === 'up' || state === 'down') this.set({ dependency }, state === 'up' ? 1 : 0);
+      }
     },
   });
 }
@@ -375,7 +360,6 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   };
 }
 
-
 /** How long the primary waits for a worker's metrics; one that has not answered by then is left out of the scrape. */
 export const WORKER_ANSWER_MS = 1000;
 
@@ -384,9 +368,12 @@ type Labels = Sample['labels'];
 interface Kept extends Sample {
   family: string;
 }
-const keyOf = (family: string, metricName: string | undefined, labels: Labels) =>
-  `${family}\0${metricName ?? ''}\0${JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+function keyOf(family: string, metricName: string | undefined, labels: Labels) {
+  const sorted = Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `${family}\0${metricName ?? ''}\0${JSON.stringify(sorted)}`;
+}
 const summed = (type: string) => type === 'counter' || type === 'histogram';
+const pidOf = (worker: Worker) => String(worker.process.pid);
 
 /**
  * The cluster's metrics as the primary serves them.
@@ -447,7 +434,7 @@ class ClusterMetrics {
     this.latest.set(pid, samples);
   }
 
-  private ask(worker: NonNullable<(typeof cluster.workers & {})[string]>): Promise<Family[] | null> {
+  private ask(worker: Worker): Promise<Family[] | null> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       const done = (answer: Family[] | null) => {
@@ -467,8 +454,9 @@ class ClusterMetrics {
 
   /** Asks every listening worker at once and serves what came back within WORKER_ANSWER_MS. */
   async scrape(): Promise<string> {
-    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead()) as NonNullable<(typeof cluster.workers & {})[string]>[];
-    const answers = await Promise.all(alive.map((w) => (w.isConnected() && this.listening.has(w.id) ? this.ask(w) : null)));
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+    const askable = (w: Worker) => w.isConnected() && this.listening.has(w.id);
+    const answers = await Promise.all(alive.map((w) => (askable(w) ? this.ask(w) : null)));
 
     const sums = new Map<string, Kept>();
     for (const samples of [this.retired, ...this.latest.values()])
@@ -478,9 +466,9 @@ class ClusterMetrics {
         else sums.set(key, { ...kept });
       }
     const values = new Map<string, Sample[]>([...this.families.keys()].map((name) => [name, []]));
-    for (const kept of sums.values()) values.get(kept.family)?.push({ metricName: kept.metricName, labels: kept.labels, value: kept.value });
+    for (const { family, ...sample } of sums.values()) values.get(family)?.push(sample);
     answers.forEach((answer, i) => {
-      const worker = String(alive[i].process.pid);
+      const worker = pidOf(alive[i]);
       for (const family of answer ?? []) {
         if (summed(family.type)) continue;
         for (const v of family.values) values.get(family.name)?.push({ ...v, labels: { ...v.labels, worker } });
@@ -493,10 +481,13 @@ class ClusterMetrics {
       registry.registerMetric({ ...metric, get: () => metric } as unknown as Metric);
     };
     for (const [name, { help, type }] of this.families) add(name, help, type, values.get(name) ?? []);
-    const up = answers.map((answer, i) => ({ labels: { worker: String(alive[i].process.pid) }, value: answer ? 1 : 0 }));
-    add('arena_cluster_workers', 'Worker processes running (started and not yet exited)', 'gauge', [{ labels: {}, value: alive.length }]);
-    add('arena_cluster_workers_reporting', 'Workers whose metrics are in this scrape (answered in time)', 'gauge', [{ labels: {}, value: up.filter((u) => u.value).length }]);
-    add('arena_cluster_worker_up', "1 for a worker whose metrics are in this scrape, 0 for one still starting, stopping or too slow; by pid", 'gauge', up);
+    const up = answers.map((answer, i) => ({ labels: { worker: pidOf(alive[i]) }, value: answer ? 1 : 0 }));
+    const one = (value: number) => [{ labels: {}, value }];
+    add('arena_cluster_workers', 'Worker processes running (started and not yet exited)', 'gauge', one(alive.length));
+    const reporting = up.filter((u) => u.value).length;
+    add('arena_cluster_workers_reporting', 'Workers whose metrics are in this scrape', 'gauge', one(reporting));
+    const upHelp = '1 for a worker whose metrics are in this scrape, 0 for one starting, stopping or too slow; by pid';
+    add('arena_cluster_worker_up', upHelp, 'gauge', up);
     return registry.metrics();
   }
 }

@@ -35,13 +35,26 @@ afterAll(async () => {
   await t?.close();
 });
 
-const scrapeCluster = () => fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+const withToken = { headers: { authorization: `Bearer ${token}` } };
+const scrapeCluster = () => fetch(`http://127.0.0.1:${metricsPort}/metrics`, withToken);
+const scrapeText = async () => (await scrapeCluster()).text();
 /** Resolves once the primary's METRICS_PORT accepts connections (it listens shortly after the workers are forked). */
-const metricsPortAnswers = () =>
-  expect.poll(async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => null))?.status, { timeout: 30_000 }).toBe(401);
+const metricsPortAnswers = () => {
+  const status = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => null))?.status;
+  return expect.poll(status, { timeout: 30_000 }).toBe(401);
+};
+/** New connections each time: node:cluster hands them to the workers in turn. */
+async function getNews(times: number) {
+  const closing = { headers: { connection: 'close' } };
+  for (let i = 0; i < times; i++) expect((await fetch(`${s.url}/api/news`, closing)).status).toBe(200);
+}
 /** The pids of the workers the primary lists, and whether each is in the scrape. */
-const workersIn = (text: string) => new Map([...text.matchAll(/^arena_cluster_worker_up\{worker="(\d+)"\} ([01])$/gm)].map((m) => [Number(m[1]), m[2] === '1']));
-const gaugeOf = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
+const workersIn = (text: string) => {
+  const listed = [...text.matchAll(/^arena_cluster_worker_up\{worker="(\d+)"\} ([01])$/gm)];
+  return new Map(listed.map((m) => [Number(m[1]), m[2] === '1']));
+};
+/** The sample lines of one metric. */
+const linesOf = (text: string, name: string) => text.split('\n').filter((l) => new RegExp(`^${name}[{ ]`).test(l));
 
 const requestsTotal = (text: string) =>
   text
@@ -73,16 +86,17 @@ test("the primary's METRICS_PORT sums every worker's counts; a worker's own /met
   expect(share).toBeLessThan(20);
 });
 
-test('per-worker gauges (start time, build, readiness, dependencies) carry the pid; both scrapes pass promtool', async () => {
-  await expect.poll(async () => [...workersIn(await (await scrapeCluster()).text()).values()].filter(Boolean).length, { timeout: 30_000 }).toBe(2);
-  const sum = await (await scrapeCluster()).text();
+test('gauges (start time, build, readiness, dependencies) carry the worker pid; promtool passes', async () => {
+  const reporting = async () => [...workersIn(await scrapeText()).values()].filter(Boolean).length;
+  await expect.poll(reporting, { timeout: 30_000 }).toBe(2);
+  const sum = await scrapeText();
   const pids = [...workersIn(sum).keys()];
   expect(pids).toHaveLength(2);
   expect(sum).toMatch(/^arena_cluster_workers 2$/m);
   expect(sum).toMatch(/^arena_cluster_workers_reporting 2$/m);
   for (const pid of pids) {
     const worker = `worker="${pid}"`;
-    const mine = (name: string) => gaugeOf(sum, name).filter((line) => line.includes(worker));
+    const mine = (name: string) => linesOf(sum, name).filter((line) => line.includes(worker));
     expect(mine('process_start_time_seconds'), `${pid}`).toHaveLength(1);
     expect(Number(mine('process_start_time_seconds')[0].split(' ').pop())).toBeGreaterThan(Date.now() / 1000 - 600);
     expect(mine('arena_build_info')[0]).toMatch(/^arena_build_info\{version="[^"]+",commit="[^"]+",worker="\d+"\} 1$/);
@@ -90,22 +104,25 @@ test('per-worker gauges (start time, build, readiness, dependencies) carry the p
     expect(mine('arena_dependency_up').find((line) => line.includes('dependency="database"'))).toMatch(/ 1$/);
   }
   // a counter is one series for the cluster, with no worker label
-  expect(gaugeOf(sum, 'arena_http_requests_total').some((line) => line.includes('worker='))).toBe(false);
+  expect(linesOf(sum, 'arena_http_requests_total').some((line) => line.includes('worker='))).toBe(false);
 
-  const worker = await (await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: 'close' } })).text();
-  for (const [what, text] of [['primary', sum], ['worker', worker]]) {
+  const worker = await (await fetch(`${s.url}/metrics`, withToken)).text();
+  for (const [what, text] of [
+    ['primary', sum],
+    ['worker', worker],
+  ]) {
     const check = promtoolCheck(text);
     expect(check.output, what).toBe('');
     expect(check.status, what).toBe(0);
   }
 });
 
-test("a worker killed and replaced: every scrape answers 200 and the summed counter never goes back", async () => {
+test('a worker killed and replaced: every scrape answers 200 and the summed counter never goes back', async () => {
   const before = await (await scrapeCluster()).text();
   const old = [...workersIn(before).keys()];
   expect(old).toHaveLength(2);
-  for (let i = 0; i < 20; i++) expect((await fetch(`${s.url}/api/news`, { headers: { connection: 'close' } })).status).toBe(200);
-  const counted = requestsTotal(await (await scrapeCluster()).text());
+  await getNews(20);
+  const counted = requestsTotal(await scrapeText());
   expect(counted).toBeGreaterThanOrEqual(40);
 
   process.kill(old[0], 'SIGKILL');
@@ -124,8 +141,8 @@ test("a worker killed and replaced: every scrape answers 200 and the summed coun
   expect(seen.some((scrape) => scrape.starting)).toBe(true);
   for (const scrape of seen) expect(scrape.total).toBeGreaterThanOrEqual(counted);
 
-  for (let i = 0; i < 10; i++) expect((await fetch(`${s.url}/api/news`, { headers: { connection: 'close' } })).status).toBe(200);
-  expect(requestsTotal(await (await scrapeCluster()).text())).toBe(counted + 10);
+  await getNews(10);
+  expect(requestsTotal(await scrapeText())).toBe(counted + 10);
 });
 
 test("the primary's METRICS_PORT limits wrong tokens per client: then even the right one waits", async () => {

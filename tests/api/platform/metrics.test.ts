@@ -258,7 +258,9 @@ test('event-loop lag, the work queues and the default process metrics are there'
 test('the build, the readiness and each configured dependency are gauges; the start time is there', async () => {
   const text = await scrape();
   const pkg = JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'));
-  expect(text).toMatch(new RegExp(`^arena_build_info\\{version="${pkg.version.replace(/\./g, '\\.')}",commit="([0-9a-f]{7,40}|unknown)"\\} 1$`, 'm'));
+  const version = pkg.version.replace(/\./g, '\\.');
+  const commit = '([0-9a-f]{7,40}|unknown)';
+  expect(text).toMatch(new RegExp(`^arena_build_info\\{version="${version}",commit="${commit}"\\} 1$`, 'm'));
   expect(sample(text, 'process_start_time_seconds')).toBeGreaterThan(Date.now() / 1000 - 3600);
   expect(sample(text, 'arena_ready')).toBe(1);
   expect(sample(text, 'arena_dependency_up', { dependency: 'database' })).toBe(1);
@@ -268,7 +270,7 @@ test('the build, the readiness and each configured dependency are gauges; the st
   expect(sample(text, 'arena_dependency_up', { dependency: 'redis' })).toBeUndefined();
 });
 
-test('a scrape passes `promtool check metrics`: no gauge carries the counters\' _total suffix', async () => {
+test("a scrape passes `promtool check metrics`: no gauge carries the counters' _total suffix", async () => {
   const text = await scrape();
   const check = promtoolCheck(text);
   expect(check.output).toBe('');
