@@ -150,8 +150,8 @@ function registerStateGauges(app: FastifyInstance, registry: Registry, config: A
       this.set(build, 1);
     },
   });
-  // one check per scrape, shared by the two gauges that read it
-  // the readiness check's own (health-routes.ts), so the gauges and /api/health never disagree
+  // the readiness check's own checks (health-routes.ts), so these gauges and /api/health never
+  // disagree; run once per scrape and shared by the two gauges that read them
   let checking: Promise<DependencyStates> | null = null;
   const check = () => (checking ??= dependencyStates(app).finally(() => (checking = null)));
   new Gauge({
