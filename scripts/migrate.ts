@@ -29,7 +29,8 @@ try {
     try {
       const { applied, newerCompatible } = await migrateToLatest(db, { dryRun });
       for (const m of applied) console.log(`${dryRun ? 'would apply' : 'applied'} ${m.name} (${m.kind})`);
-      if (newerCompatible) console.log(newerCompatible.replace(/: serving it without migrating$/, ': nothing to apply'));
+      const nothing = newerCompatible?.replace(/: serving it without migrating$/, ': nothing to apply');
+      if (nothing) console.log(nothing);
       else if (!applied.length) console.log('the database schema is up to date: nothing to apply');
     } finally {
       await lock?.release();

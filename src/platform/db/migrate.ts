@@ -71,7 +71,6 @@ export const releaseMigrations: MigrationList = {
   '0091-username-skeleton': usernameSkeleton,
 };
 
-
 /** Kysely's record of the migrations run, and the record kept beside it of what each one requires. */
 const migrationTable = 'kysely_migration';
 const compatTable = 'schema_compat';
@@ -112,7 +111,8 @@ interface SchemaState {
 async function readState(k: Kysely<any>, list: MigrationList): Promise<SchemaState> {
   const tables = new Set((await k.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name));
   const ran = tables.has(migrationTable) ? await k.selectFrom(migrationTable).select('name').execute() : [];
-  const recorded = tables.has(compatTable) ? await k.selectFrom(compatTable).select(['name', 'requires']).execute() : [];
+  const compat = k.selectFrom(compatTable).select(['name', 'requires']);
+  const recorded = tables.has(compatTable) ? await compat.execute() : [];
   const applied = ran.map((r) => String(r.name)).sort();
   const known = Object.keys(list).sort();
   const done = new Set(applied);
@@ -138,14 +138,15 @@ function newerSchema(state: SchemaState): { compatible: boolean; line: string } 
   // a migration without a record was applied by a release that kept none: nothing says it only expands
   const needs = state.unknown.map((n) => state.requires.get(n) ?? n).sort();
   const needed = needs.at(-1)!;
-  if (state.pending.length)
-    return {
-      compatible: false,
-      line: `the database schema has migrations this release does not know (${where}) and lacks ${state.pending[0]} of this release: deploy a release that knows ${newest}`,
-    };
-  if (needed > latestKnown)
-    return { compatible: false, line: `the database schema is newer than this release (${where}) and not compatible with it: deploy a release that knows ${needed}` };
-  return { compatible: true, line: `the database schema is newer than this release (${where}); every newer migration only expands it: serving it without migrating` };
+  const newer = `the database schema is newer than this release (${where})`;
+  if (state.pending.length) {
+    const diverged = `the database schema has migrations this release does not know (${where})`;
+    const line = `${diverged} and lacks ${state.pending[0]}: deploy a release that knows ${newest}`;
+    return { compatible: false, line };
+  }
+  const refused = `${newer} and not compatible with it: deploy a release that knows ${needed}`;
+  if (needed > latestKnown) return { compatible: false, line: refused };
+  return { compatible: true, line: `${newer}; every newer migration only expands it: serving it without migrating` };
 }
 
 async function recordCompat(k: Kysely<any>, name: string, kind: MigrationKind, requires: string): Promise<void> {
@@ -196,7 +197,9 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
     .addColumn('recorded_at', 'text', (c) => c.notNull())
     .execute();
   // migrations applied before this record was kept: this release knows what each of them requires
-  for (const name of state.applied) if (!state.requires.has(name)) await recordCompat(db.kysely, name, list[name].kind, requires.get(name)!);
+  for (const name of state.applied) {
+    if (!state.requires.has(name)) await recordCompat(db.kysely, name, list[name].kind, requires.get(name)!);
+  }
 
   const migrations: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(list))
@@ -212,7 +215,14 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'a migration';
     throw new Error(`${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return { applied: results.filter((r) => r.status === 'Success').map((r) => ({ name: r.migrationName, kind: list[r.migrationName].kind })) };
+  const done = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return { applied: done.map((name) => ({ name, kind: list[name].kind })) };
+}
+
+export interface StartOptions {
+  /** MIGRATE_ON_START */
+  migrate: boolean;
+  migrations?: MigrationList;
 }
 
 /**
@@ -220,15 +230,13 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
  * release's, when an operator migrates explicitly during an upgrade. Resolves with a line to log when
  * the schema is newer and compatible; SchemaRefused when this release cannot serve the database.
  */
-export async function prepareSchema(db: Db, opts: { migrate: boolean; migrations?: MigrationList }): Promise<string | undefined> {
+export async function prepareSchema(db: Db, opts: StartOptions): Promise<string | undefined> {
   const outcome = await migrateToLatest(db, { migrations: opts.migrations, dryRun: !opts.migrate });
   const pending = opts.migrate ? [] : outcome.applied;
-  if (pending.length)
-    throw new SchemaRefused(
-      `the database schema is older than this release (${pending.length} migration(s) pending, the first ${pending[0].name}) ` +
-        'and MIGRATE_ON_START=false: run `npm run migrate` first',
-    );
-  return outcome.newerCompatible;
+  if (!pending.length) return outcome.newerCompatible;
+  const count = `${pending.length} migration(s) pending, the first ${pending[0].name}`;
+  const older = `the database schema is older than this release (${count})`;
+  throw new SchemaRefused(`${older} and MIGRATE_ON_START=false: run \`npm run migrate\` first`);
 }
 
 /** One key for the whole platform: the schema, the first admin and the demo are set up by one process at a time. */

@@ -47,6 +47,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** the entry to run; `src/platform/http/main.ts` unless a benchmark compares another */
   entry?: string;
+  /** how long it may take to answer `/api/health` 200 (30 s): longer for one that waits for another's setup */
+  readyWithinMs?: number;
 }
 
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
@@ -77,7 +79,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   void exited.then(() => running.delete(child));
 
   const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 30_000;
+  const readyWithinMs = opts.readyWithinMs ?? 30_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server on ${opts.port} ended before answering:\n${log}`);
     try {
@@ -88,7 +91,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server on ${opts.port} did not answer within 30 s:\n${log}`);
+      throw new Error(`server on ${opts.port} did not answer within ${readyWithinMs / 1000} s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
-import { migrateToLatest, releaseMigrations, SchemaRefused, type MigrationList } from '../../../src/platform/db/migrate.ts';
+import { migrateToLatest, releaseMigrations, SchemaRefused } from '../../../src/platform/db/migrate.ts';
+import type { MigrationList } from '../../../src/platform/db/migrate.ts';
 import { createDatabase, engine } from '../helpers/test-app.ts';
 import { anyFreePort, httpCall, startServer } from '../helpers/server-process.ts';
 
@@ -42,11 +43,15 @@ async function withDb<T>(url: string, work: (db: Db) => Promise<T>): Promise<T> 
   }
 }
 
+type Target = { url: string; dataDir: string };
+const { PATH = '', HOME = '' } = process.env;
+const baseEnv = (target: Target) => ({ PATH, HOME, DATABASE_URL: target.url, DATA_DIR: target.dataDir });
+
 /** `node scripts/migrate.ts …` on the database; its exit code and its lines (stdout and stderr). */
-function migrateCli(target: { url: string; dataDir: string }, ...args: string[]): Promise<{ code: number | null; out: string[]; err: string[] }> {
+function migrateCli(target: Target, ...args: string[]): Promise<{ code: number | null; out: string[]; err: string[] }> {
   const child = spawn(process.execPath, [path.join(root, 'scripts/migrate.ts'), ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: target.url, DATA_DIR: target.dataDir },
+    env: baseEnv(target),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -58,10 +63,11 @@ function migrateCli(target: { url: string; dataDir: string }, ...args: string[])
 }
 
 /** The real server on the database: it answers, or it exits with a code and what it wrote. */
-function runServer(target: { url: string; dataDir: string }, env: Record<string, string> = {}): Promise<{ code: number | null; lines: string[] }> {
+type Exit = { code: number | null; lines: string[] };
+function runServer(target: Target, env: Record<string, string> = {}): Promise<Exit> {
   const child = spawn(process.execPath, [path.join(root, 'src/platform/http/main.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: target.url, DATA_DIR: target.dataDir, SEED_DEMO: 'false', ...env },
+    env: { ...baseEnv(target), HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -83,7 +89,10 @@ const appliedNames = (db: Db) =>
     .orderBy('name')
     .execute()
     .then((rows) => rows.map((r) => String(r.name)));
-const tableNames = async (db: Db) => (await db.kysely.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name);
+const tableNames = async (db: Db) => {
+  const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+  return tables.map((t) => t.name);
+};
 
 const released = Object.keys(releaseMigrations).sort();
 const latest = released.at(-1)!;
@@ -95,8 +104,15 @@ const addTable = (name: string) => async (k: Kysely<any>) => {
 const expandOnly = { '9990-test-expand': { kind: 'expand' as const, up: addTable('test_expand') } };
 const contracting = { '9991-test-contract': { kind: 'contract' as const, up: addTable('test_contract') } };
 
+/** What the release says of a schema a newer release migrated. */
+const newerSchema = 'the database schema is newer than this release';
+const knowing = (knows: string) => `this release knows up to ${knows}`;
+const newerThan = (applied: string, knows: string) => `${newerSchema} (${applied} applied; ${knowing(knows)})`;
+const incompatible = 'and not compatible with it: deploy a release that knows';
+const refused = (a: string, knows: string, needs: string) => `${newerThan(a, knows)} ${incompatible} ${needs}`;
+
 describe(`npm run migrate (${engine})`, () => {
-  test('a dry run lists every pending migration and changes nothing; the run applies them, one line each; a second run applies nothing', async () => {
+  test('a dry run lists and changes nothing; a run applies, one line each; a second applies nothing', async () => {
     const target = await freshDatabase();
     const dry = await migrateCli(target, '--dry-run');
     expect(dry.code).toBe(0);
@@ -120,22 +136,25 @@ describe(`npm run migrate (${engine})`, () => {
     const run = await migrateCli(target);
     expect(run.code).toBe(2);
     expect(run.out).toEqual([]);
-    expect(run.err).toEqual([
-      `the database schema is newer than this release (9991-test-contract applied; this release knows up to ${latest}) and not compatible with it: deploy a release that knows 9991-test-contract`,
-    ]);
+    expect(run.err).toEqual([refused('9991-test-contract', latest, '9991-test-contract')]);
   });
 });
 
 describe(`an older release on a newer schema (${engine})`, () => {
-  test('every migration it does not know only expands: it starts and serves without migrating, saying so in one line', async () => {
+  test('all it does not know only expands: it serves without migrating, saying so in one line', async () => {
     const target = await freshDatabase();
     await withDb(target.url, (db) => migrateToLatest(db, { migrations: newer(expandOnly) }));
     const server = await startServer({ databaseUrl: target.url, dataDir: target.dataDir, port: await anyFreePort() });
     try {
       expect((await httpCall(server.url, 'GET', '/api/tournaments')).status).toBe(200);
-      const said = server.output().split('\n').filter((l) => l.includes('newer than this release'));
+      const said = server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('newer than this release'));
       expect(said).toHaveLength(1);
-      expect(said[0]).toContain(`9990-test-expand applied; this release knows up to ${latest}); every newer migration only expands it: serving it without migrating`);
+      const serving = 'every newer migration only expands it: serving it without migrating';
+      const line = `${newerThan('9990-test-expand', latest)}; ${serving}`;
+      expect(said[0]).toContain(line);
     } finally {
       await server.stop();
     }
@@ -150,25 +169,22 @@ describe(`an older release on a newer schema (${engine})`, () => {
     const { code, lines } = await runServer(target);
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(
-      `the database schema is newer than this release (9992-test-expand applied; this release knows up to ${latest}) and not compatible with it: deploy a release that knows 9991-test-contract`,
-    );
+    expect(lines[0]).toContain(refused('9992-test-expand', latest, '9991-test-contract'));
     expect(lines[0]).not.toMatch(/corrupted migrations|\n\s+at /);
   });
 
-  test('the rule in the migrator itself: a release missing the newest migration serves an expansion and refuses a contraction', async () => {
+  test('a release missing the newest migration refuses it as a contraction, and serves later expansions', async () => {
     const target = await freshDatabase();
     const older = Object.fromEntries(Object.entries(releaseMigrations).slice(0, -1));
     const olderLatest = Object.keys(older).sort().at(-1)!;
     await withDb(target.url, async (db) => {
       await migrateToLatest(db, { migrations: older });
-      // the release knowing everything applies its newest migration (a contraction: 0091 gives accounts a key the older one never writes)
+      // the whole release applies its newest migration (a contraction: 0091 gives accounts a key the
+      // release before never writes)
       expect((await migrateToLatest(db)).applied).toEqual([{ name: latest, kind: releaseMigrations[latest].kind }]);
-      const refused = await migrateToLatest(db, { migrations: older }).catch((e: unknown) => e);
-      expect(refused).toBeInstanceOf(SchemaRefused);
-      expect((refused as Error).message).toBe(
-        `the database schema is newer than this release (${latest} applied; this release knows up to ${olderLatest}) and not compatible with it: deploy a release that knows ${latest}`,
-      );
+      const refusal = await migrateToLatest(db, { migrations: older }).catch((e: unknown) => e);
+      expect(refusal).toBeInstanceOf(SchemaRefused);
+      expect((refusal as Error).message).toBe(refused(latest, olderLatest, latest));
       // an expansion on top keeps the release that knows the contraction working
       const outcome = await migrateToLatest(db, { migrations: newer(expandOnly) });
       expect(outcome.applied).toEqual([{ name: '9990-test-expand', kind: 'expand' }]);
@@ -178,16 +194,20 @@ describe(`an older release on a newer schema (${engine})`, () => {
 });
 
 describe(`MIGRATE_ON_START=false (${engine})`, () => {
-  test('the server does not migrate: on an older schema it refuses in one line; after npm run migrate it serves', async () => {
+  test('the server refuses an older schema in one line, and serves after npm run migrate', async () => {
     const target = await freshDatabase();
     const { code, lines } = await runServer(target, { MIGRATE_ON_START: 'false' });
     expect(code).toBe(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`the database schema is older than this release (${released.length} migration(s) pending, the first ${released[0]}) and MIGRATE_ON_START=false: run \`npm run migrate\` first`);
+    const pending = `${released.length} migration(s) pending, the first ${released[0]}`;
+    const line = `the database schema is older than this release (${pending}) and MIGRATE_ON_START=false`;
+    expect(lines[0]).toContain(`${line}: run \`npm run migrate\` first`);
     expect(await withDb(target.url, tableNames)).not.toContain('users');
 
     expect((await migrateCli(target)).code).toBe(0);
-    const server = await startServer({ databaseUrl: target.url, dataDir: target.dataDir, port: await anyFreePort(), env: { MIGRATE_ON_START: 'false' } });
+    const port = await anyFreePort();
+    const env = { MIGRATE_ON_START: 'false' };
+    const server = await startServer({ databaseUrl: target.url, dataDir: target.dataDir, port, env });
     expect((await httpCall(server.url, 'GET', '/api/tournaments')).status).toBe(200);
     await server.stop();
   });

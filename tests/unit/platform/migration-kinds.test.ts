@@ -12,7 +12,11 @@ const folder = path.resolve(import.meta.dirname, '../../../src/platform/db/migra
 
 describe('migrations', () => {
   test('each file is registered under its own name', () => {
-    const files = fs.readdirSync(folder).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
+    const files = fs
+      .readdirSync(folder)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.replace(/\.ts$/, ''))
+      .sort();
     expect(Object.keys(releaseMigrations).sort()).toEqual(files);
   });
 
