@@ -15,8 +15,11 @@ try {
     console.log(prepare(dist, Number(arg)));
   } else if (command === 'activate' && arg) {
     const keepDays = Number.isFinite(days) && days >= 0 ? days : 7;
-    const { release, carried, pruned } = activate(dist, path.resolve(arg), { keepDays, builderPid: Number(process.argv[4]) || undefined });
-    console.error(`› release ${release.id} is live (previous: ${release.previous ?? 'none'}); ${carried} older assets carried, ${pruned.length} old releases removed`);
+    const builderPid = Number(process.argv[4]) || undefined;
+    const { release, carried, pruned } = activate(dist, path.resolve(arg), { keepDays, builderPid });
+    const previous = release.previous ?? 'none';
+    console.error(`› release ${release.id} is live (previous: ${previous}); ${carried} older assets carried`);
+    if (pruned.length) console.error(`› old releases removed: ${pruned.join(', ')}`);
   } else if (command === 'rollback') {
     const { from, to } = rollback(dist);
     console.error(`› rolled back from ${from} to ${to}`);

@@ -34,7 +34,7 @@ const readManifest = (file: string): Manifest => {
  * Copies into release `to` every asset of release `from` it lacks, unless superseded longer than
  * `keepMs` ago, and writes `to`'s manifest of carried files. `from` is left as it is.
  */
-export function carryAssets(from: string, to: string, now = new Date(), keepMs = DEFAULT_KEEP_DAYS * 86_400_000): { carried: string[]; dropped: string[] } {
+export function carryAssets(from: string, to: string, now = new Date(), keepMs = DEFAULT_KEEP_DAYS * 86_400_000) {
   const held = path.join(from, 'client', '_astro');
   const carried: string[] = [];
   const dropped: string[] = [];

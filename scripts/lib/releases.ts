@@ -7,16 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  livePids,
-  PREVIOUS_LINK,
-  readManifest,
-  realDir,
-  recordPid,
-  RELEASE_MANIFEST,
-  releasesDir,
-  type ReleaseManifest,
-} from '../../src/platform/http/releases.ts';
+import * as Releases from '../../src/platform/http/releases.ts';
+import type { ReleaseManifest } from '../../src/platform/http/releases.ts';
 import { carryAssets } from './keep-assets.ts';
 
 /** Points `link` at `target` in one step: a new link renamed over the old one. */
@@ -27,7 +19,11 @@ export function switchLink(link: string, target: string) {
 }
 
 /** A release's id: when it was made (sorts in build order), and a few random characters. */
-const newId = (now: Date) => `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
+const newId = (now: Date) =>
+  `${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
 
 const pidFile = (release: string, pid: number) => path.join(release, 'pids', String(pid));
 
@@ -41,31 +37,40 @@ function migrate(dist: string, releases: string) {
   const built = fs.statSync(path.join(dist, '.built'), { throwIfNoEntry: false })?.mtime ?? stat.mtime;
   const release = path.join(releases, newId(built));
   fs.renameSync(dist, release);
-  const manifest: ReleaseManifest = { id: path.basename(release), builtAt: built.toISOString(), commit: null, previous: null };
-  fs.writeFileSync(path.join(release, RELEASE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeManifest(release, { id: path.basename(release), builtAt: built.toISOString(), commit: null, previous: null });
   switchLink(dist, release);
 }
 
 /** A new, empty release folder for the build run by `builderPid` (pruning leaves it alone meanwhile). */
 export function prepare(dist: string, builderPid: number, now = new Date()): string {
-  const releases = releasesDir(dist);
+  const releases = Releases.releasesDir(dist);
   fs.mkdirSync(releases, { recursive: true });
   migrate(dist, releases);
   const release = path.join(releases, newId(now));
   fs.mkdirSync(release);
-  recordPid(release, builderPid);
+  Releases.recordPid(release, builderPid);
   return release;
 }
 
 function gitCommit(): string | null {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return head.trim() || null;
   } catch {
     return null;
   }
 }
 
-const complete = (release: string) => fs.existsSync(path.join(release, 'server', 'entry.mjs')) && fs.existsSync(path.join(release, 'client'));
+/** What `astro build` leaves when it ends well: the server's entry and the client folder. */
+function complete(release: string) {
+  const entry = path.join(release, 'server', 'entry.mjs');
+  return fs.existsSync(entry) && fs.existsSync(path.join(release, 'client'));
+}
+
+function writeManifest(release: string, manifest: ReleaseManifest) {
+  const file = path.join(release, Releases.RELEASE_MANIFEST);
+  fs.writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+}
 
 /**
  * Completes a built release and makes it current: the previous release's hashed assets carried in
@@ -75,7 +80,7 @@ const complete = (release: string) => fs.existsSync(path.join(release, 'server',
 export function activate(dist: string, release: string, opts: { keepDays: number; builderPid?: number; now?: Date }) {
   if (!complete(release)) throw new Error(`${release} is not a complete build (no server/entry.mjs or client/)`);
   const now = opts.now ?? new Date();
-  const current = realDir(dist);
+  const current = Releases.realDir(dist);
   const { carried } = current ? carryAssets(current, release, now, opts.keepDays * 86_400_000) : { carried: [] };
   const manifest: ReleaseManifest = {
     id: path.basename(release),
@@ -83,11 +88,11 @@ export function activate(dist: string, release: string, opts: { keepDays: number
     commit: gitCommit(),
     previous: current ? path.basename(current) : null,
   };
-  fs.writeFileSync(path.join(release, RELEASE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeManifest(release, manifest);
   // the stamp scripts/run.sh compares the sources with
   fs.writeFileSync(path.join(release, '.built'), '');
   switchLink(dist, release);
-  if (current) switchLink(path.join(releasesDir(dist), PREVIOUS_LINK), current);
+  if (current) switchLink(path.join(Releases.releasesDir(dist), Releases.PREVIOUS_LINK), current);
   if (opts.builderPid) fs.rmSync(pidFile(release, opts.builderPid), { force: true });
   return { release: manifest, carried: carried.length, pruned: prune(dist) };
 }
@@ -97,13 +102,13 @@ export function activate(dist: string, release: string, opts: { keepDays: number
  * started on it, a build writing into it). Returns the ids removed.
  */
 export function prune(dist: string): string[] {
-  const releases = releasesDir(dist);
-  const keep = new Set([realDir(dist), realDir(path.join(releases, PREVIOUS_LINK))]);
+  const releases = Releases.releasesDir(dist);
+  const keep = new Set([Releases.realDir(dist), Releases.realDir(path.join(releases, Releases.PREVIOUS_LINK))]);
   const pruned: string[] = [];
   for (const entry of fs.readdirSync(releases, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const release = path.join(releases, entry.name);
-    if (keep.has(release) || livePids(release).length > 0) continue;
+    if (keep.has(release) || Releases.livePids(release).length > 0) continue;
     fs.rmSync(release, { recursive: true, force: true });
     pruned.push(entry.name);
   }
@@ -116,14 +121,14 @@ export function prune(dist: string): string[] {
  * release gone back to is renewed, so `npm start` serves it rather than rebuilding the sources.
  */
 export function rollback(dist: string): { from: string; to: string } {
-  const current = realDir(dist);
-  const previousLink = path.join(releasesDir(dist), PREVIOUS_LINK);
-  const previous = realDir(previousLink);
+  const current = Releases.realDir(dist);
+  const previousLink = path.join(Releases.releasesDir(dist), Releases.PREVIOUS_LINK);
+  const previous = Releases.realDir(previousLink);
   if (!current || !previous || previous === current) throw new Error('there is no previous release to roll back to');
   if (!complete(previous)) throw new Error(`the previous release ${previous} is incomplete`);
   fs.writeFileSync(path.join(previous, '.built'), '');
   switchLink(dist, previous);
   switchLink(previousLink, current);
-  const id = (dir: string) => readManifest(dir)?.id ?? path.basename(dir);
+  const id = (dir: string) => Releases.readManifest(dir)?.id ?? path.basename(dir);
   return { from: id(current), to: id(previous) };
 }

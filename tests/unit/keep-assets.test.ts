@@ -27,7 +27,8 @@ function build(assets: string[]) {
   release = path.join(root, `r${++count}`);
   fs.mkdirSync(path.join(release, 'client', '_astro'), { recursive: true });
   fs.writeFileSync(path.join(release, 'client', 'index.html'), `<script src="/_astro/${assets[0]}"></script>`);
-  for (const name of assets) for (const suffix of ['', '.br', '.gz']) fs.writeFileSync(path.join(release, 'client', '_astro', name + suffix), `${name}${suffix} content`);
+  const dir = path.join(release, 'client', '_astro');
+  for (const name of assets) for (const suffix of ['', '.br', '.gz']) fs.writeFileSync(path.join(dir, name + suffix), `${name}${suffix} content`);
   return release;
 }
 const astroFiles = (dir = release) => fs.readdirSync(path.join(dir, 'client', '_astro')).sort();

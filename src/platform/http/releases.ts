@@ -88,7 +88,7 @@ export function recordPid(releaseDir: string, pid = process.pid): () => void {
  * Records this process in the release `distDir` resolves to, for as long as it runs, so pruning
  * leaves its folder alone. A plain build folder (not a release) is left as it is.
  */
-export function useRelease(releaseDir: string) {
+export function holdRelease(releaseDir: string) {
   if (!fs.existsSync(path.join(releaseDir, RELEASE_MANIFEST))) return;
   try {
     const forget = recordPid(releaseDir);

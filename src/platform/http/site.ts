@@ -8,7 +8,7 @@ import * as NewsService from '../../features/news/server/service.ts';
 import { pageCache } from './response-cache.ts';
 import { keepOwnPolicy } from './security-headers.ts';
 import { isAsset, socketResponder, StaticSite, writeFile, writeMissingAsset } from './static-site.ts';
-import { realDir, useRelease } from './releases.ts';
+import { realDir, holdRelease } from './releases.ts';
 import { releaseAssets } from './release-assets.ts';
 import { inRequestScope, markPage, requestIdOptions } from './logging.ts';
 import * as CampaignService from '../../features/campaign/server/service.ts';
@@ -23,7 +23,7 @@ import * as ResultsService from '../../features/results/server/service.ts';
 export async function registerSite(app: FastifyInstance, distDir: string) {
   // the release `dist` links to now, for the life of the process (src/platform/http/releases.ts)
   const release = realDir(distDir) ?? distDir;
-  useRelease(release);
+  holdRelease(release);
   const site = StaticSite.load(path.join(release, 'client'), releaseAssets(distDir, release));
   app.log.debug({ files: site.fileCount, bytes: site.bytes, release }, 'static site loaded');
   const entry = path.join(release, 'server', 'entry.mjs');

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
+import * as T from '../helpers/tournaments.ts';
+import { anyFreePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
+
+/**
+ * Deploying a build beside running servers (src/platform/http/releases.ts, scripts/lib/releases.ts),
+ * with the real `bash scripts/run.sh build` and real server processes. The build runs in a copy of
+ * the repository's build inputs (node_modules linked), so the test can change a source between two
+ * builds as a deploy does: a text every page shows changes, and with it the names of the server's
+ * page chunks and of client bundles. A server is started on the first release; the second build
+ * then switches `dist`. The old server has loaded none of its on-demand pages yet (Astro imports a
+ * page's chunk on its first request), so each of them proves its release's chunks are still there.
+ *
+ * The engine plays no part: the file runs in the SQLite project only, as a build costs half a
+ * minute (two here: the first release, then the deploy under test).
+ */
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+// declared only in the SQLite project (not a skip there): the PostgreSQL project has nothing to run
+if (engine === 'sqlite')
+  describe('a build and a rollback beside running servers', () => {
+    let t: TestApp;
+    // inside the repository: a release imports node_modules at run time, found by walking up
+    let work: string;
+    let dist: string;
+    let first: string;
+    const servers: ServerProcess[] = [];
+    let old: ServerProcess;
+    let pages: string[];
+    /** bundles of the second build the first lacks, and of the first the second build lacks */
+    let onlyNew: string;
+    let onlyOld: string;
+    const bundles = (release: string) => {
+      const names = fs.readdirSync(path.join(release, 'client', '_astro'));
+      return new Set(names.filter((f) => f.endsWith('.js')));
+    };
+
+    const build = () => run('bash', ['scripts/run.sh', 'build'], { cwd: work, env: { ...process.env, DIST_DIR: '' } });
+    const server = async () => {
+      const { databaseUrl, dataDir } = t.config;
+      const s = await startServer({ databaseUrl, dataDir, port: await anyFreePort(), distDir: dist });
+      servers.push(s);
+      return s;
+    };
+    const get = (s: ServerProcess, url: string) => fetch(s.url + url, { redirect: 'manual' });
+
+    beforeAll(async () => {
+      t = await createTestApp({ rateLimits: false });
+      const admin = await T.quickPlayer(t, { admin: true });
+      // a tournament with a bracket (two players checked in), and a published article
+      const id = await T.createTournament(t, admin.token, 'registration', { game: 'Valorant', maxPartecipants: 8 });
+      const players = await T.quickPlayers(t, 2);
+      const entry = (p: T.Person) => T.registration(p.id, { game: 'Valorant' });
+      for (const p of players) expect((await T.join(t, id, p, entry(p))).status).toBe(200);
+      await T.setPhase(t, admin.token, id, 'checkinOpen');
+      for (const p of players) expect((await T.checkIn(t, id, p, entry(p))).status).toBe(200);
+      const seeding = { seeding: 'checkin' };
+      const bracket = await t.call('POST', `/api/tournaments/${id}/bracket`, { token: admin.token, body: seeding });
+      expect(bracket.status, JSON.stringify(bracket.json)).toBe(200);
+      const article = {
+        title: { it: 'Notizia', en: 'News' },
+        summary: { it: 'In breve', en: 'In short' },
+        body: { it: '<p>Ciao</p>', en: '<p>Hello</p>' },
+        published: true,
+      };
+      const news = await t.call('POST', '/api/news', { token: admin.token, body: article });
+      expect(news.status, JSON.stringify(news.json)).toBe(201);
+      const tournament = `/tournament/${id}`;
+      const campaign = ['/cortina', '/en/cortina', '/cortina/standings/1'];
+      const views = ['', '/standings', '/bracket', '/iframe'].map((view) => tournament + view);
+      pages = [...campaign, ...views, `/en${tournament}`, '/news', `/news/${news.json.data.id}`];
+
+      fs.mkdirSync(path.join(root, '.cache'), { recursive: true });
+      work = fs.mkdtempSync(path.join(root, '.cache', 'releases-test-'));
+      const inputs = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'locales', 'public', 'scripts'];
+      for (const entry of inputs) fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
+      fs.symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
+      dist = path.join(work, 'dist');
+      await build();
+      first = fs.realpathSync(dist);
+      old = await server();
+    });
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      await t?.close();
+      if (work) fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    test('a bundle no release has is a short uncacheable 404, not the HTML page', async () => {
+      for (const url of ['/_astro/x.js', '/_astro/Missing.AbCd1234.js']) {
+        const res = await get(old, url);
+        expect(res.status).toBe(404);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        expect(await res.text()).toBe('Not found\n');
+      }
+    });
+
+    test('after a real build switches dist, the old server renders every on-demand page, new bundles too', async () => {
+      // the deploy: the Italian texts change (as a locale edit does), and robots.txt
+      for (const name of fs.readdirSync(path.join(work, 'locales', 'it'))) {
+        const file = path.join(work, 'locales', 'it', name);
+        const edit = (_key: string, v: unknown) => (typeof v === 'string' ? `${v} ` : v);
+        const texts: unknown = JSON.parse(fs.readFileSync(file, 'utf8'), edit);
+        fs.writeFileSync(file, JSON.stringify(texts));
+      }
+      fs.appendFileSync(path.join(work, 'public', 'robots.txt'), '# the second release\n');
+      const before = bundles(first);
+      await build();
+      const second = fs.realpathSync(dist);
+      expect(second).not.toBe(first);
+      expect(fs.lstatSync(dist).isSymbolicLink()).toBe(true);
+      const manifest: unknown = JSON.parse(fs.readFileSync(path.join(second, 'release.json'), 'utf8'));
+      expect(manifest).toMatchObject({ id: path.basename(second), previous: path.basename(first) });
+      // the old server's release is kept, and records it
+      expect(fs.readdirSync(path.join(first, 'pids'))).toContain(String(old.child.pid));
+      const carried = Object.keys(JSON.parse(fs.readFileSync(path.join(second, 'carried-assets.json'), 'utf8')));
+      onlyNew = `/_astro/${[...bundles(second)].find((f) => !before.has(f))}`;
+      onlyOld = `/_astro/${carried.find((f) => f.endsWith('.js'))}`;
+      expect(onlyNew).not.toBe('/_astro/undefined');
+      expect(onlyOld).not.toBe('/_astro/undefined');
+
+      for (const url of pages) {
+        const res = await get(old, url);
+        expect(res.status, `${url} from the old server: ${old.output().slice(-2000)}`).toBe(200);
+      }
+      const fresh = await get(old, onlyNew);
+      expect(fresh.status).toBe(200);
+      expect(fresh.headers.get('cache-control')).toBe(IMMUTABLE);
+      expect(await (await get(old, '/robots.txt')).text()).not.toContain('# the second release');
+
+      // a server started now serves the new release, and the old release's bundles
+      const next = await server();
+      expect(await (await get(next, '/robots.txt')).text()).toContain('# the second release');
+      for (const url of [onlyNew, onlyOld]) expect((await get(next, url)).status, url).toBe(200);
+      for (const url of pages) expect((await get(next, url)).status, `${url} from the new server`).toBe(200);
+    });
+
+    test('rollback points dist back at the first release; a new server serves it and the later bundles', async () => {
+      const second = fs.realpathSync(dist);
+      await run('bash', ['scripts/run.sh', 'rollback'], { cwd: work, env: { ...process.env, DIST_DIR: '' } });
+      expect(fs.realpathSync(dist)).toBe(first);
+      expect(fs.realpathSync(path.join(work, '.releases', 'previous'))).toBe(second);
+
+      const back = await server();
+      expect(await (await get(back, '/robots.txt')).text()).not.toContain('# the second release');
+      // the first release lacks this bundle: it comes from the previous release, now the second one
+      const bundle = await get(back, onlyNew);
+      expect(bundle.status).toBe(200);
+      expect(bundle.headers.get('cache-control')).toBe(IMMUTABLE);
+      expect((await get(back, onlyOld)).status).toBe(200);
+      for (const url of pages) expect((await get(back, url)).status, `${url} after the rollback`).toBe(200);
+    });
+  });
