@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { arena, expect, test } from '../fixtures.ts';
 import { hydrated } from '../helpers.ts';
 import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 import { anyFreePort } from '../../api/helpers/server-process.ts';
@@ -77,6 +77,26 @@ async function watchViolations(page: Page) {
   return found;
 }
 
+/**
+ * The rule of the headers: documents carry the CSP, the files they load (scripts, styles, images,
+ * fonts of this origin) do not, as the browser reads a policy from the document only; uploaded
+ * images carry the short one that allows nothing. Returns the files that broke it.
+ */
+function watchFileHeaders(page: Page) {
+  const wrong: string[] = [];
+  const origin = new URL(arena().url).origin;
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (!res.url().startsWith(origin) || !['script', 'stylesheet', 'image', 'font'].includes(type) || res.status() !== 200) return;
+    const policy = (await res.allHeaders().catch(() => null))?.['content-security-policy'];
+    if (!policy) return;
+    // an uploaded image keeps the short policy that allows nothing (user content opened on its own)
+    if (new URL(res.url()).pathname.startsWith('/media/') && policy.startsWith("default-src 'none'")) return;
+    wrong.push(`${type} ${res.url()} carries a CSP: ${policy.slice(0, 40)}…`);
+  });
+  return wrong;
+}
+
 async function visit(page: Page, url: string) {
   // an edit page opened without an id sends itself back to its list, and that navigation can
   // cancel the next goto: go again once it has happened
@@ -98,6 +118,7 @@ for (const state of ['logged out', 'logged in'] as const) {
       test.setTimeout(240_000);
       const { session, ids } = await prepare(page.request);
       const violations = await watchViolations(page);
+      const filesWithPolicy = watchFileHeaders(page);
       if (state === 'logged in') {
         await page.goto('/privacy-policy');
         await page.evaluate(({ user, token }) => {
@@ -111,6 +132,7 @@ for (const state of ['logged out', 'logged in'] as const) {
         await visit(page, lang === 'en' ? en(url) : url);
       }
       expect(violations).toEqual([]);
+      expect(filesWithPolicy).toEqual([]);
     });
   }
 }
