@@ -112,7 +112,7 @@ async function measure(page: string, n: number): Promise<Sample> {
   const live = livenessProbe(url);
   try {
     let ready = 0;
-    for (const deadline = Date.now() + 120_000; ; ) {
+    for (const deadline = Date.now() + 120_000; ;) {
       if (child.exitCode !== null) throw new Error(`the server ended:\n${errors}`);
       if (Date.now() > deadline) throw new Error(`not ready within 120 s:\n${errors}`);
       const status = await fetch(`${url}/api/health`).then(

@@ -26,7 +26,7 @@ test('readiness answers 200 only after the warm-up rendered every on-demand page
   try {
     let readyAt = 0;
     const held: unknown[] = [];
-    for (const deadline = Date.now() + 90_000; !readyAt; ) {
+    for (const deadline = Date.now() + 90_000; !readyAt;) {
       expect(child.exitCode, `the server ended:\n${log}`).toBeNull();
       expect(Date.now() < deadline, `not ready within 90 s:\n${log}`).toBe(true);
       const res = await fetch(`${url}/api/health`).catch(() => null);
