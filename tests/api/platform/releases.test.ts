@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -16,7 +17,7 @@ import { anyFreePort, startServer, type ServerProcess } from '../helpers/server-
  * then switches `dist`. The old server has loaded none of its on-demand pages yet (Astro imports a
  * page's chunk on its first request), so each of them proves its release's chunks are still there.
  *
- * The engine plays no part: the file runs in the SQLite project only, as a build costs half a
+ * The engine plays no part: the builds run in the SQLite project only, as a build costs half a
  * minute (two here: the first release, then the deploy under test).
  */
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
@@ -25,10 +26,58 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-// declared only in the SQLite project (not a skip there): the PostgreSQL project has nothing to run
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+});
+afterAll(() => t?.close());
+
+/** A release folder as a build leaves it, without the server part: a page and these bundles. */
+function fakeRelease(releases: string, id: string, bundles: string[]) {
+  const dir = path.join(releases, id);
+  fs.mkdirSync(path.join(dir, 'client', '_astro'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'client', 'index.html'), `<p>${id}</p>`);
+  for (const name of bundles) fs.writeFileSync(path.join(dir, 'client', '_astro', name), `// ${id}\n`);
+  const manifest = { id, builtAt: new Date().toISOString(), commit: null, previous: null };
+  fs.writeFileSync(path.join(dir, 'release.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+test('a server records itself in its release until it stops, and serves the previous release’s bundles', async () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-releases-'));
+  try {
+    const releases = path.join(work, '.releases');
+    fakeRelease(releases, 'r1', ['old.A1.js']);
+    const r2 = fakeRelease(releases, 'r2', ['new.B2.js']);
+    fs.symlinkSync('r1', path.join(releases, 'previous'));
+    fs.symlinkSync(path.join('.releases', 'r2'), path.join(work, 'dist'));
+    const { databaseUrl, dataDir } = t.config;
+    const s = await startServer({ databaseUrl, dataDir, port: await anyFreePort(), distDir: path.join(work, 'dist') });
+    try {
+      expect(await (await fetch(`${s.url}/`)).text()).toBe('<p>r2</p>');
+      for (const [url, text] of [
+        ['/_astro/new.B2.js', '// r2\n'],
+        ['/_astro/old.A1.js', '// r1\n'],
+      ]) {
+        const res = await fetch(s.url + url);
+        expect(res.status, url).toBe(200);
+        expect(await res.text()).toBe(text);
+      }
+      expect(fs.readdirSync(path.join(r2, 'pids'))).toEqual([String(s.child.pid)]);
+    } finally {
+      await s.stop();
+    }
+    expect(s.child.exitCode).toBe(0);
+    expect(fs.readdirSync(path.join(r2, 'pids'))).toEqual([]);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});
+
+// declared only in the SQLite project (not a skip there): two builds for the PostgreSQL project would
+// test nothing more
 if (engine === 'sqlite')
   describe('a build and a rollback beside running servers', () => {
-    let t: TestApp;
     // inside the repository: a release imports node_modules at run time, found by walking up
     let work: string;
     let dist: string;
@@ -54,7 +103,6 @@ if (engine === 'sqlite')
     const get = (s: ServerProcess, url: string) => fetch(s.url + url, { redirect: 'manual' });
 
     beforeAll(async () => {
-      t = await createTestApp({ rateLimits: false });
       const admin = await T.quickPlayer(t, { admin: true });
       // a tournament with a bracket (two players checked in), and a published article
       const id = await T.createTournament(t, admin.token, 'registration', { game: 'Valorant', maxPartecipants: 8 });
@@ -91,7 +139,6 @@ if (engine === 'sqlite')
     });
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
-      await t?.close();
       if (work) fs.rmSync(work, { recursive: true, force: true });
     });
 

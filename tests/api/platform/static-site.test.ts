@@ -91,7 +91,6 @@ describe('URL to file, as the site has always answered', () => {
   test.each([
     ['/no-such-page', 'non trovata'],
     ['/en/no-such-page', 'not found'],
-    ['/_astro/missing.js', 'non trovata'],
     ['/favicon.svg/', 'non trovata'],
     // a compressed copy is an encoding of its file, not a file of its own
     ['/competitions.html.br', 'non trovata'],
@@ -116,6 +115,25 @@ describe('URL to file, as the site has always answered', () => {
       }
     },
   );
+
+  test('a bundle the build lacks is a small 404 nobody keeps, not the 404 page, on both paths', async () => {
+    for (const url of ['/_astro/missing.js', '/_astro/app.Ab12Cd.js/x', '/_astro/app.Zz00.js?v=1']) {
+      const hook = await get(url, { 'accept-encoding': 'br' });
+      const socket = await fetch(base + url, { headers: { 'accept-encoding': 'br' } });
+      const answers = [
+        { status: hook.statusCode, body: hook.body, header: (h: string) => hook.headers[h] },
+        { status: socket.status, body: await socket.text(), header: (h: string) => socket.headers.get(h) },
+      ];
+      for (const res of answers) {
+        expect(res.status, url).toBe(404);
+        expect(res.header('cache-control')).toBe('no-store');
+        expect(res.header('content-type')).toBe('text/plain; charset=utf-8');
+        expect(res.header('content-encoding') ?? undefined).toBeUndefined();
+        expect(res.header('content-security-policy')).toMatch(/frame-ancestors 'self'/);
+        expect(res.body).toBe('Not found\n');
+      }
+    }
+  });
 
   test('other methods are not answered from the table', async () => {
     for (const method of ['POST', 'PUT', 'DELETE'] as const) expect((await t.inject({ method, url: '/competitions' })).statusCode).toBe(404);
