@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../errors/error-codes.ts';
 import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
-import { withRetry, type RetryOptions } from './retry.ts';
+import type { RetryOptions } from './retry.ts';
 
 /** The API base of SPEC section 7 (PUBLIC_API_BASE, default /api). */
 // import.meta.env exists in Vite's bundles only (the server imports this module under plain Node), and
@@ -11,9 +11,7 @@ export const marketplaceApiBase: string = (import.meta as WithEnv).env?.PUBLIC_M
 
 export type ApiResult<T> =
   /** earnedBadges: the badges the call earned for the player (the server awards on the event) */
-  | { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] }
-  /** retryAfter: the server's Retry-After, in seconds, when it sent one */
-  | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[]; retryAfter?: number };
+  { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] } | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[] };
 
 type Init = {
   method?: string;
@@ -22,9 +20,9 @@ type Init = {
   base?: string;
   headers?: Record<string, string>;
   /**
-   * Whether a 503 SERVICE_UNAVAILABLE is sent again after its Retry-After (retry.ts). By default
-   * only for calls that may run twice: reads, PUT and DELETE, and POSTs with an Idempotency-Key.
-   * Another POST opts in when a 503 that did nothing makes a retry safe (sign-up, login).
+   * Whether a 503 SERVICE_UNAVAILABLE is sent again after its Retry-After (retry.ts, where loaded).
+   * By default only for calls that may run twice: reads, PUT and DELETE, and POSTs with an
+   * Idempotency-Key. Another POST opts in when a 503 that did nothing makes a retry safe (sign-up, login).
    */
   retry?: boolean | RetryOptions;
 };
@@ -32,40 +30,37 @@ type Init = {
 /**
  * fetch for our envelope: never throws, always returns a code the UI can translate
  * (`errors.<code>`); a network failure is NETWORK_ERROR. The stored token goes along when present.
- * A busy server's 503 is ridden out as `retry` says.
+ * A busy server's 503 is ridden out as `retry` says, on the pages that load retry.ts.
  */
 export async function api<T>(path: string, init: Init = {}): Promise<ApiResult<T>> {
-  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-  const idempotent = method !== 'POST' && method !== 'PATCH';
-  const retry = init.retry ?? (idempotent || Object.keys(init.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key'));
-  if (!retry) return send<T>(path, method, init);
-  return withRetry(() => send<T>(path, method, init), retry === true ? {} : retry);
-}
-
-async function send<T>(path: string, method: string, init: Init): Promise<ApiResult<T>> {
   const headers = callerHeaders({ accept: 'application/json', ...init.headers }, init.token);
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(`${init.base ?? apiBase}${path}`, {
-      method,
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    res = await (busy.fetch ?? fetch)(
+      `${init.base ?? apiBase}${path}`,
+      {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers,
+        // undefined stays undefined (no body)
+        body: JSON.stringify(init.body),
+      },
+      init.retry,
+    );
   } catch {
     return { ok: false, status: 0, code: 'NETWORK_ERROR' };
   }
   const json = await res.json().catch(() => null);
   if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
-  const retryAfter = Number(res.headers.get('retry-after'));
-  return {
-    ok: false,
-    status: res.status,
-    code: json?.error?.code ?? 'INTERNAL_ERROR',
-    issues: json?.error?.issues,
-    ...(retryAfter > 0 ? { retryAfter } : {}),
-  };
+  return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
 }
+
+/**
+ * How a busy server's 503 is ridden out: retry.ts sets a fetch that waits and sends again where a
+ * page loads it (the sign-up form, through StillTrying.tsx and signup-call.ts); elsewhere the 503
+ * is answered at once. The pages with a JavaScript budget do not pay for the policy.
+ */
+export const busy: { fetch?: (url: string, request: RequestInit & { headers: Record<string, string> }, retry: Init['retry']) => Promise<Response> } = {};
 
 /** The page's language and the stored token (unless `token` says otherwise), added to `headers`. */
 export function callerHeaders(headers: Record<string, string> = {}, token?: string | null): Record<string, string> {
@@ -79,12 +74,12 @@ export function callerHeaders(headers: Record<string, string> = {}, token?: stri
 }
 
 function pageLanguage(): string | null {
-  return typeof document === 'undefined' ? null : document.documentElement.lang || null;
+  return globalThis.document?.documentElement.lang || null;
 }
 
 function readToken(): string | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage.getItem('token');
+    return globalThis.localStorage?.getItem('token') ?? null;
   } catch {
     return null;
   }

@@ -11,8 +11,10 @@
  * calls or `budgetMs` in all, and the last answer (a 503) is returned as it is.
  */
 
+import { busy } from './api-client.ts';
+
 /** The part of an API answer the policy reads (api-client.ts's ApiResult). */
-export type Answer = { ok: true } | { ok: false; status: number; code: string; retryAfter?: number };
+export type Answer = { ok: true } | { ok: false; status: number; code: string; retryAfter?: number | string | null };
 
 export interface RetryOptions {
   /** calls in all, the first included */
@@ -44,12 +46,14 @@ const DEFAULT_RETRY_AFTER = 1;
 export const isRetryable = (res: Answer): boolean => !res.ok && res.status === 503 && res.code === 'SERVICE_UNAVAILABLE';
 
 /** A wait drawn uniformly from [0, Retry-After × factor), in ms. */
-export function jitteredDelay(retryAfterSeconds: number | undefined, factor = RETRY_DEFAULTS.factor, random: () => number = Math.random): number {
-  const seconds = retryAfterSeconds !== undefined && retryAfterSeconds > 0 ? retryAfterSeconds : DEFAULT_RETRY_AFTER;
+export function jitteredDelay(retryAfter: number | string | null | undefined, factor = RETRY_DEFAULTS.factor, random: () => number = Math.random): number {
+  // seconds; the HTTP-date form of Retry-After is not sent by this server and counts as absent
+  const seconds = Number(retryAfter) > 0 ? Number(retryAfter) : DEFAULT_RETRY_AFTER;
   return Math.floor(random() * seconds * 1000 * factor);
 }
 
-// how many calls are riding out a busy server now: the forms show "still trying" meanwhile
+// how many calls are riding out a busy server now: a submitting form says "still trying" meanwhile
+// (StillTrying.tsx)
 let riding = 0;
 const listeners = new Set<() => void>();
 const changed = (by: number) => {
@@ -65,12 +69,15 @@ export const retryingCalls = {
   },
 };
 
-/** `call` until its answer is not a retryable 503, or the attempts or the time run out. */
-export async function withRetry<R extends Answer>(call: () => Promise<R>, options: RetryOptions = {}): Promise<R> {
+/**
+ * `call` until its answer is not a retryable 503, or the attempts or the time run out. `first` is
+ * the answer of a first call already made.
+ */
+export async function withRetry<R extends Answer>(call: () => Promise<R>, options: RetryOptions = {}, first?: R): Promise<R> {
   const { maxAttempts, budgetMs, factor } = { ...RETRY_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
   const deadline = now() + budgetMs;
-  let res = await call();
+  let res = first ?? (await call());
   let attempt = 1;
   if (!isRetryable(res) || attempt >= maxAttempts) return res;
   changed(+1);
@@ -90,3 +97,32 @@ export async function withRetry<R extends Answer>(call: () => Promise<R>, option
     changed(-1);
   }
 }
+
+/**
+ * api()'s fetch on the pages that load this module: a 503 SERVICE_UNAVAILABLE is sent again as
+ * withRetry says. By default only calls that may run twice are (reads, PUT and DELETE, POSTs with
+ * an Idempotency-Key); another POST opts in with `retry` when a 503 that did nothing makes a retry
+ * safe (sign-up, login). A network failure throws, as fetch does (api() makes it NETWORK_ERROR).
+ */
+export async function rideFetch(url: string, request: RequestInit & { headers: Record<string, string> }, retry?: boolean | RetryOptions): Promise<Response> {
+  let last!: Response;
+  const call = async (): Promise<Answer> => {
+    last = await fetch(url, request);
+    if (last.status !== 503) return { ok: true };
+    const json = await last
+      .clone()
+      .json()
+      .catch(() => null);
+    return { ok: false, status: 503, code: json?.error?.code ?? 'INTERNAL_ERROR', retryAfter: last.headers.get('retry-after') };
+  };
+  const first = await call();
+  const method = request.method ?? 'GET';
+  const keyed = Object.keys(request.headers).some((h) => h.toLowerCase() === 'idempotency-key');
+  const chosen = retry ?? (keyed || (method !== 'POST' && method !== 'PATCH'));
+  if (first.ok || !chosen) return last;
+  await withRetry(call, chosen === true ? {} : chosen, first);
+  return last;
+}
+
+// loading this module is what makes api() ride out a busy server's 503 (api-client.ts)
+busy.fetch = rideFetch;

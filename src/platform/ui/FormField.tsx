@@ -92,15 +92,3 @@ export function FormMessage({ kind, text, testId, id, className = '' }: { kind: 
     </div>
   );
 }
-
-/**
- * Shown while a submit waits out a busy server and tries again (useForm's `isRetrying`), in place of
- * an error: the visitor keeps waiting instead of giving up. `text` is errors.retrying.
- */
-export function StillTrying({ active, text, testId = 'form-retrying' }: { active: boolean; text: string; testId?: string }) {
-  return (
-    <div role="status" data-testid={testId} className={active ? 'text-sm text-amber-300' : 'hidden'}>
-      {active ? text : ''}
-    </div>
-  );
-}

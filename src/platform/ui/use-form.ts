@@ -1,6 +1,5 @@
-import { useCallback, useRef, useState, useSyncExternalStore, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { FieldErrorLike } from '../browser/form-errors.ts';
-import { retryingCalls } from '../browser/retry.ts';
 
 /**
  * The one form hook of every React form, the visitors' and the dashboard's: about 1 KB, so the
@@ -42,8 +41,6 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => deepEqual((a as Values)[k], (b as Values)[k]));
 }
 
-const noRetries = () => 0;
-
 /** A form whose only rule is that its submit button is enabled: the values go through as typed. */
 const asTyped = async (values: unknown): Promise<Validation> => ({ ok: true, values });
 
@@ -53,8 +50,6 @@ export function useForm<V extends object>({ defaultValues, validate = asTyped, m
   const defaultsRef = useRef(defaults);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
-  // a call of the page riding out a busy server (api-client.ts): a submitting form says "still trying"
-  const retrying = useSyncExternalStore(retryingCalls.listen, retryingCalls.get, noRetries) > 0;
   // refs, not state: handlers created in one render must see what the latest one set
   const current = useRef(values);
   current.current = values;
@@ -180,8 +175,6 @@ export function useForm<V extends object>({ defaultValues, validate = asTyped, m
     values,
     errors,
     isSubmitting,
-    /** the submit is waiting out a busy server's 503 before trying again (StillTrying in FormField.tsx) */
-    isRetrying: isSubmitting && retrying,
     isDirty: !deepEqual(values, defaults),
     register,
     setValue,

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { genders } from '../user-options.ts';
-import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { createAccount, logIn } from './signup-call.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { languageFromBrowser, localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
-import FormField, { controlProps, SelectField, FormMessage, StillTrying } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
+import StillTrying from '../../../platform/ui/StillTrying.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { cardClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
@@ -39,7 +39,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const { register, values, setValue, handleSubmit, getValues, setError, errors, isSubmitting, isRetrying } = useForm<Values>({
+  const { register, values, setValue, handleSubmit, getValues, setError, errors, isSubmitting } = useForm<Values>({
     validate: rules.validate,
     defaultValues: { username: '', email: '', password: '', birth_date: undefined, nickname: '', gender: '' },
   });
@@ -115,7 +115,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
             placeholder={t('accounts.signup.genderPlaceholder')}
           />
         </div>
-        <StillTrying active={isRetrying} text={t('errors.retrying')} testId="signup-retrying" />
+        <StillTrying active={isSubmitting} text={t('errors.retrying')} testId="signup-retrying" />
         <FormMessage kind="error" text={failure} testId="signup-error" />
         <FormMessage kind="success" text={done && t('accounts.signup.success')} testId="signup-success" />
         <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="signup-submit">

@@ -1,6 +1,8 @@
 import type { User } from '../contract.ts';
 import { api, type ApiResult } from '../../../platform/browser/api-client.ts';
+// the sign-up and its login ride out a busy server's 503 (loading retry.ts turns that on)
 import type { RetryOptions } from '../../../platform/browser/retry.ts';
+import '../../../platform/browser/retry.ts';
 
 type Session = { user: User; token: string };
 type Created = { message: string; user: User };
