@@ -53,7 +53,10 @@ async function measure(run: Run): Promise<string> {
     const ok = outcomes.filter((o) => o.ok).length;
     const errors: Record<string, number> = {};
     for (const o of outcomes) if (!o.ok) errors[`${o.status} ${o.code}`] = (errors[`${o.status} ${o.code}`] ?? 0) + 1;
-    const lost = Object.entries(errors).map(([k, n]) => `${n}× ${k}`).join(', ') || 'none';
+    const lost =
+      Object.entries(errors)
+        .map(([k, n]) => `${n}× ${k}`)
+        .join(', ') || 'none';
     return `| ${run.what} | ${ok}/${burst} | ${lost} | ${absorbed} | ${(last / 1000).toFixed(1)} s |`;
   } finally {
     await server.stop();
