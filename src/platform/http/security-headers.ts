@@ -105,7 +105,10 @@ export const docsPolicy = serialize({
  * and the browser reads it from the page, never from its scripts or images: sent with each of a
  * page's files it was about 1.5 KB a file, twice the weight of the page's JavaScript.
  */
-export const assetSecurityHeaders = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' } as const;
+export const assetSecurityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
 
 /** The headers the onRequest hooks below (helmet's and the CSP's) set that only a document needs. */
 const documentOnly = new Set([
@@ -148,7 +151,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
     // on the raw response, like helmet's: on-demand pages are written by Astro straight to it
     // uploaded images (/media) are data like API answers: the short policy that allows nothing
     const data = url.startsWith('/api/') || url === '/api' || url.startsWith('/media/');
-    const policy = url.startsWith('/api/docs') ? docsPolicy : data ? apiPolicy : iframePage.test(url) ? pagePolicy(opts, originOf(process.env.TOURNAMENT_IFRAME_URL)) : page;
+    const iframe = () => pagePolicy(opts, originOf(process.env.TOURNAMENT_IFRAME_URL));
+    const policy = url.startsWith('/api/docs') ? docsPolicy : data ? apiPolicy : iframePage.test(url) ? iframe() : page;
     reply.raw.setHeader('content-security-policy', policy);
     reply.raw.setHeader('permissions-policy', permissionsPolicy);
   });

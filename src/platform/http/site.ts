@@ -138,16 +138,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
  * Every on-demand page (`prerender = false` under src/pages), as the warm-up renders it in both
  * languages; {tournament} and {article} become a published one's id when there is one.
  */
-export const warmPages = [
-  '/cortina',
-  '/cortina/standings/1',
-  '/news',
-  '/news/{article}',
-  '/tournament/{tournament}',
-  '/tournament/{tournament}/standings',
-  '/tournament/{tournament}/bracket',
-  '/tournament/{tournament}/iframe',
-];
+const tournamentPages = ['', '/standings', '/bracket', '/iframe'].map((tail) => `/tournament/{tournament}${tail}`);
+export const warmPages = ['/cortina', '/cortina/standings/1', '/news', '/news/{article}', ...tournamentPages];
 
 const warmers = new WeakMap<FastifyInstance, () => Promise<number>>();
 
@@ -158,7 +150,8 @@ const warmers = new WeakMap<FastifyInstance, () => Promise<number>>();
  */
 async function importPages(entry: string) {
   const source = fs.readFileSync(entry, 'utf8');
-  const pages = [...source.matchAll(/\b_page\d+ = \(\) => import\("(\.\/[^"]+)"\)/g)].map((m) => new URL(m[1], pathToFileURL(entry)).href);
+  const lazy = /\b_page\d+ = \(\) => import\("(\.\/[^"]+)"\)/g;
+  const pages = [...source.matchAll(lazy)].map((m) => new URL(m[1], pathToFileURL(entry)).href);
   await Promise.all(pages.map((page) => import(page)));
 }
 
@@ -175,18 +168,21 @@ export async function warmSite(app: FastifyInstance): Promise<void> {
   const started = performance.now();
   try {
     const pages = await warm();
-    app.log.info({ pages, ms: Math.round(performance.now() - started) }, 'site warmed: each on-demand page rendered once');
+    const ms = Math.round(performance.now() - started);
+    app.log.info({ pages, ms }, 'site warmed: each on-demand page rendered once');
   } catch (err) {
     app.log.warn({ err }, 'site warm-up failed: the first visitors load what it did not');
   }
 }
 
 async function renderEachPage(app: FastifyInstance, locals: App.Locals): Promise<number> {
-  const [tournaments, news] = await Promise.all([locals.data?.tournaments({ limit: 1 }), locals.data?.news({ limit: 1, offset: 0 })]);
+  const data = locals.data;
+  const [tournaments, news] = await Promise.all([data?.tournaments({ limit: 1 }), data?.news({ limit: 1, offset: 0 })]);
   const id = (value: string | undefined) => encodeURIComponent(value ?? 'warm-up');
-  const urls = warmPages
-    .map((p) => p.replace('{tournament}', id(tournaments?.data[0]?.id)).replace('{article}', id(news?.data[0]?.id)))
-    .flatMap((url) => [url, `/en${url}`]);
+  const tournament = id(tournaments?.data[0]?.id);
+  const article = id(news?.data[0]?.id);
+  const fill = (p: string) => p.replace('{tournament}', tournament).replace('{article}', article);
+  const urls = warmPages.map(fill).flatMap((url) => [url, `/en${url}`]);
   // one after another, each a few awaits: between two renders the loop answers liveness probes
   for (const url of urls) {
     const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });

@@ -98,7 +98,9 @@ function readFiles(clientDir: string, prefix = ''): Map<string, StaticFile> {
     const cacheControl = fileCachePolicy(rel);
     const type = contentType(rel);
     const document = type.startsWith('text/html');
-    const base = { 'content-type': type, 'cache-control': cacheControl, vary: 'Accept-Encoding', 'last-modified': lastModified, ...(document ? {} : assetSecurityHeaders) };
+    const security = document ? {} : assetSecurityHeaders;
+    const caching = { 'cache-control': cacheControl, vary: 'Accept-Encoding', 'last-modified': lastModified };
+    const base = { 'content-type': type, ...caching, ...security };
     const copy = (data: Buffer, etag: string, encoding?: Encoding): Copy => ({
       body: data,
       etag,
