@@ -84,6 +84,8 @@ if (engine === 'sqlite')
     let first: string;
     const servers: ServerProcess[] = [];
     let old: ServerProcess;
+    /** `npm run start:cluster` with two workers, started on the first release like `old` */
+    let cluster: ServerProcess;
     let pages: string[];
     /** bundles of the second build the first lacks, and of the first the second build lacks */
     let onlyNew: string;
@@ -94,9 +96,9 @@ if (engine === 'sqlite')
     };
 
     const build = () => run('bash', ['scripts/run.sh', 'build'], { cwd: work, env: { ...process.env, DIST_DIR: '' } });
-    const server = async () => {
+    const server = async (opts: { entry?: string; env?: Record<string, string> } = {}) => {
       const { databaseUrl, dataDir } = t.config;
-      const s = await startServer({ databaseUrl, dataDir, port: await anyFreePort(), distDir: dist });
+      const s = await startServer({ databaseUrl, dataDir, port: await anyFreePort(), distDir: dist, ...opts });
       servers.push(s);
       return s;
     };
@@ -136,6 +138,9 @@ if (engine === 'sqlite')
       await build();
       first = fs.realpathSync(dist);
       old = await server();
+      // the engine plays no part in what is tested here, so the cluster runs on the SQLite file
+      const env = { CLUSTER_WORKERS: '2', CLUSTER_ALLOW_SQLITE: 'true', RATE_LIMITS: 'false' };
+      cluster = await server({ entry: path.join(root, 'src/platform/http/cluster.ts'), env });
     });
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
@@ -190,6 +195,34 @@ if (engine === 'sqlite')
       expect(await (await get(next, '/robots.txt')).text()).toContain('# the second release');
       for (const url of [onlyNew, onlyOld]) expect((await get(next, url)).status, url).toBe(200);
       for (const url of pages) expect((await get(next, url)).status, `${url} from the new server`).toBe(200);
+    });
+
+    test('a rolling restart after the deploy: every page and both releases’ bundles answer 200 all along', async () => {
+      const urls = [...pages, onlyNew, onlyOld];
+      const failures: string[] = [];
+      let answered = 0;
+      const ask = async (url: string) => {
+        try {
+          const res = await fetch(cluster.url + url);
+          await res.arrayBuffer();
+          if (res.status !== 200) failures.push(`${url} ${res.status}`);
+        } catch (err) {
+          failures.push(`${url} ${(err as Error).message}`);
+        }
+        answered++;
+      };
+      const done = () => /rolling restart done/.test(cluster.output());
+      expect(done()).toBe(false);
+      cluster.child.kill('SIGHUP');
+      // every page and bundle, again and again, from the signal until both workers are replaced
+      const deadline = Date.now() + 60_000;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`no rolling restart within 60 s:\n${cluster.output().slice(-3000)}`);
+        await Promise.all(urls.map(ask));
+      }
+      await Promise.all(urls.map(ask));
+      expect(failures).toEqual([]);
+      expect(answered).toBeGreaterThanOrEqual(2 * urls.length);
     });
 
     test('rollback points dist back at the first release; a new server serves it and the later bundles', async () => {
