@@ -7,7 +7,7 @@ import { previousRelease, realDir } from './releases.ts';
  * During a rolling restart old and new workers answer side by side, and a page of either release
  * asks any of them for its scripts: a new worker has the previous release's bundles from its start,
  * an old one reads the release `dist` points to now (and the one before it) when first asked for a
- * bundle it lacks, and again whenever the link has moved. Misses cost two `realpath` calls.
+ * bundle it lacks, and again whenever the link has moved. A miss costs a few `realpath` calls.
  *
  * `own` is the release the process serves (its bundles are in its own table); `distDir` the link.
  */
