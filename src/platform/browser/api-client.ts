@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../errors/error-codes.ts';
 import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
-import type { RetryOptions } from './retry.ts';
+import type { RetryOptions } from './retry-options.ts';
 
 /** The API base of SPEC section 7 (PUBLIC_API_BASE, default /api). */
 // import.meta.env exists in Vite's bundles only (the server imports this module under plain Node), and
