@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { goto, localeTexts, unique } from '../helpers.ts';
+import { GIULIA, goto, localeTexts, unique } from '../helpers.ts';
 
 /**
  * An advertising spike: the server answers the sign-up with 503 SERVICE_UNAVAILABLE and
@@ -52,5 +52,37 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page).toHaveURL(lang === 'it' ? /\/$/ : /\/en\/?$/);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     });
+  });
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test(`the login form rides out a busy server the same way (${lang})`, async ({ page }) => {
+    let calls = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/users/authenticate', async (route) => {
+      calls++;
+      if (calls === 1) {
+        return route.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' },
+          body: JSON.stringify({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: 'busy' } }),
+        });
+      }
+      await released;
+      return route.continue();
+    });
+    await goto(page, lang === 'it' ? '/login' : '/en/login');
+    await page.getByTestId('login-email').fill(GIULIA.email);
+    await page.getByTestId('login-password').fill(GIULIA.password);
+    await page.getByTestId('login-submit').click();
+    const retrying = page.getByTestId('login-retrying');
+    await expect(retrying).toHaveText(localeTexts(lang, 'errors').retrying);
+    await expect.poll(() => calls).toBe(2);
+    await expect(page.getByTestId('login-error')).toBeHidden();
+    release();
+    // signed in: the form leaves the login page
+    await expect(page).not.toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
 }

@@ -7,6 +7,7 @@ import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
+import StillTrying from '../../../platform/ui/StillTrying.tsx';
 import { cardClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
@@ -37,7 +38,8 @@ export default function LoginForm({ locale, messages }: Props) {
 
   const onSubmit = async (values: Values) => {
     setFailure(null);
-    const res = await api<{ user: User; token: string }>('/users/authenticate', { body: values, token: null });
+    // a 503 from a full password-hash line checked nothing: sending the login again is safe
+    const res = await api<{ user: User; token: string }>('/users/authenticate', { body: values, token: null, retry: true });
     if (!res.ok) {
       setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
       return;
@@ -76,6 +78,7 @@ export default function LoginForm({ locale, messages }: Props) {
           </a>
         </div>
         <FormMessage kind="error" text={failure} testId="login-error" id="login-error" />
+        <StillTrying active={busy} text={t('errors.retrying')} testId="login-retrying" />
         <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="login-submit">
           {busy ? t('accounts.login.submitting') : t('accounts.login.submit')}
         </button>
