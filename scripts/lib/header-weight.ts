@@ -23,7 +23,10 @@ export function getMeasured(base: string, url: string): Promise<Answer> {
       for (let i = 0; i < raw.length; i += 2) headerBytes += Buffer.byteLength(`${raw[i]}: ${raw[i + 1]}\r\n`);
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headerBytes, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => {
+        const answer = { status: res.statusCode!, headerBytes, headers: res.headers };
+        resolve({ ...answer, body: Buffer.concat(chunks) });
+      });
     })
       .on('error', reject)
       .end();
@@ -33,7 +36,8 @@ export function getMeasured(base: string, url: string): Promise<Answer> {
 /** The same-origin files a page loads at once: scripts with their static imports, style sheets, icons, images. */
 export function pageAssets(html: string, clientDir: string): string[] {
   const urls = new Set(pageWeight(html, diskReader(clientDir)).files.keys());
-  for (const m of html.matchAll(/<link[^>]*\shref="(\/[^"/][^"]*)"/g)) if (!/rel="(?:alternate|canonical)"/.test(m[0])) urls.add(m[1]);
+  const links = html.matchAll(/<link[^>]*\shref="(\/[^"/][^"]*)"/g);
+  for (const m of links) if (!/rel="(?:alternate|canonical)"/.test(m[0])) urls.add(m[1]);
   for (const m of html.matchAll(/<img[^>]*\ssrc="(\/[^"/][^"]*)"/g)) urls.add(m[1]);
   return [...urls].map((u) => u.replaceAll('&amp;', '&'));
 }
@@ -53,5 +57,6 @@ export async function pageHeaderWeight(base: string, page: string, clientDir: st
     const res = await getMeasured(base, url);
     assets.push({ url, headerBytes: res.headerBytes, status: res.status });
   }
-  return { document: doc.headerBytes, assets, total: doc.headerBytes + assets.reduce((sum, a) => sum + a.headerBytes, 0) };
+  const total = doc.headerBytes + assets.reduce((sum, a) => sum + a.headerBytes, 0);
+  return { document: doc.headerBytes, assets, total };
 }

@@ -23,14 +23,18 @@ const root = path.resolve(process.env.ARENA_ROOT ?? path.join(import.meta.dirnam
 const entry = path.join(root, 'src/platform/http/main.ts');
 const distDir = path.join(root, 'dist');
 const rounds = Math.max(1, Number(process.env.COLD_START_ROUNDS) || 1);
-if (!fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) throw new Error(`${distDir} has no server build: run \`bash scripts/run.sh site\` there first`);
+if (!fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) {
+  throw new Error(`${distDir} has no server build: run \`bash scripts/run.sh site\` there first`);
+}
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-cold-'));
 const seeded = path.join(work, 'seeded');
 fs.mkdirSync(seeded);
 
 // one demo database, seeded once; every measured process starts on its own copy of it
-const seeder = await startServer({ databaseUrl: '', dataDir: seeded, port: await anyFreePort(), distDir, entry, env: { SEED_DEMO: 'true', LOG_LEVEL: 'warn' } });
+const seedEnv = { SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+const seedPort = await anyFreePort();
+const seeder = await startServer({ databaseUrl: '', dataDir: seeded, port: seedPort, distDir, entry, env: seedEnv });
 const tournaments = await httpCall(seeder.url, 'GET', '/api/tournaments?limit=1');
 const news = await httpCall(seeder.url, 'GET', '/api/news?limit=1');
 await seeder.stop();
@@ -104,7 +108,18 @@ async function measure(page: string, n: number): Promise<Sample> {
   const started = performance.now();
   const child = spawn(process.execPath, [entry], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', DIST_DIR: distDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RESPONSE_CACHE_MS: '0' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DIST_DIR: distDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      RESPONSE_CACHE_MS: '0',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -130,7 +145,8 @@ async function measure(page: string, n: number): Promise<Sample> {
     const res = await fetch(url + page);
     await res.arrayBuffer();
     const first = performance.now() - t;
-    return { page, listening: live.firstAnswer(), ready, liveDuringStart, status: res.status, first, liveDuringPage: live.window() };
+    const liveDuringPage = live.window();
+    return { page, listening: live.firstAnswer(), ready, liveDuringStart, status: res.status, first, liveDuringPage };
   } finally {
     await live.stop();
     child.kill('SIGTERM');
@@ -144,12 +160,18 @@ for (let round = 0; round < rounds; round++) for (const page of pages) samples.p
 fs.rmSync(work, { recursive: true, force: true });
 
 const ms = (v: number) => `${Math.round(v)}`;
-console.log(`\n### Cold start: first answer of each on-demand page on a fresh process (${root === path.resolve(import.meta.dirname, '../..') ? 'this tree' : root})\n`);
-console.log('| page | status | listening ms | ready ms | slowest liveness before ready ms | first answer ms | slowest liveness during it ms |');
+const tree = root === path.resolve(import.meta.dirname, '../..') ? 'this tree' : root;
+console.log(`\n### Cold start: first answer of each on-demand page on a fresh process (${tree})\n`);
+const columns = ['status', 'listening ms', 'ready ms', 'slowest liveness before ready ms', 'first answer ms'];
+columns.push('slowest liveness during it ms');
+console.log(`| page | ${columns.join(' | ')} |`);
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 const label = (page: string) => page.replace(tournament, '{id}').replace(article, '{article}');
 for (const s of samples) {
-  console.log(`| ${label(s.page)} | ${s.status} | ${ms(s.listening)} | ${ms(s.ready)} | ${ms(s.liveDuringStart)} | ${ms(s.first)} | ${ms(s.liveDuringPage)} |`);
+  const cells = [s.status, ms(s.listening), ms(s.ready), ms(s.liveDuringStart), ms(s.first), ms(s.liveDuringPage)];
+  console.log(`| ${label(s.page)} | ${cells.join(' | ')} |`);
 }
 const worst = samples.reduce((a, b) => (b.first > a.first ? b : a));
-console.log(`\nslowest first answer: ${ms(worst.first)} ms (${label(worst.page)}); slowest liveness at any time: ${ms(Math.max(...samples.map((s) => Math.max(s.liveDuringStart, s.liveDuringPage))))} ms`);
+const slowestLive = Math.max(...samples.map((s) => Math.max(s.liveDuringStart, s.liveDuringPage)));
+console.log(`\nslowest first answer: ${ms(worst.first)} ms (${label(worst.page)})`);
+console.log(`slowest liveness at any time: ${ms(slowestLive)} ms`);

@@ -21,21 +21,27 @@ const distDir = path.join(root, 'dist');
 const clientDir = path.join(fs.realpathSync(distDir), 'client');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-headers-'));
-const server = await startServer({ databaseUrl: '', dataDir, port: await anyFreePort(), distDir, entry: path.join(root, 'src/platform/http/main.ts'), env: { SEED_DEMO: 'true', LOG_LEVEL: 'warn' } });
+const entry = path.join(root, 'src/platform/http/main.ts');
+const env = { SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+const server = await startServer({ databaseUrl: '', dataDir, port: await anyFreePort(), distDir, entry, env });
 try {
-  const tournament = encodeURIComponent((await httpCall(server.url, 'GET', '/api/tournaments?limit=1')).json?.data?.[0]?.id as string);
+  const list = await httpCall(server.url, 'GET', '/api/tournaments?limit=1');
+  const tournament = encodeURIComponent(list.json?.data?.[0]?.id as string);
   // the first answer of a built file goes through the hooks and lends the socket path its headers
   await getMeasured(server.url, '/favicon.svg');
-  console.log(`\n### Header bytes per page (${root === path.resolve(import.meta.dirname, '../..') ? 'this tree' : root})\n`);
-  console.log('| page | document headers | files | file headers (total) | file headers (largest) | page total headers |');
+  const tree = root === path.resolve(import.meta.dirname, '../..') ? 'this tree' : root;
+  console.log(`\n### Header bytes per page (${tree})\n`);
+  const columns = ['document headers', 'files', 'file headers (total)', 'file headers (largest)', 'page total headers'];
+  console.log(`| page | ${columns.join(' | ')} |`);
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const page of ['/', '/tournaments', `/tournament/${tournament}`, '/cortina']) {
     const weight = await pageHeaderWeight(server.url, page, clientDir);
     const failed = weight.assets.filter((a) => a.status !== 200);
-    if (failed.length) throw new Error(`${page} loads files that do not answer 200: ${failed.map((a) => a.url).join(', ')}`);
+    if (failed.length) throw new Error(`${page} loads files without a 200: ${failed.map((a) => a.url).join(', ')}`);
     const files = weight.assets.map((a) => a.headerBytes);
     const sum = files.reduce((a, b) => a + b, 0);
-    console.log(`| ${page.replace(tournament, '{id}')} | ${weight.document} | ${files.length} | ${sum} | ${Math.max(0, ...files)} | ${weight.total} |`);
+    const cells = [weight.document, files.length, sum, Math.max(0, ...files), weight.total];
+    console.log(`| ${page.replace(tournament, '{id}')} | ${cells.join(' | ')} |`);
   }
 } finally {
   await server.stop();

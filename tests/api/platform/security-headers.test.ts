@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { apiPolicy, readInlineHashes } from '../../../src/platform/http/security-headers.ts';
+import { getMeasured } from '../../../scripts/lib/header-weight.ts';
 
 /**
  * Security headers on pages, API answers and the API docs (src/platform/http/security-headers.ts). Pages
@@ -147,34 +147,23 @@ describe('HSTS follows PUBLIC_ORIGIN', () => {
   });
 });
 
-/** An answer's status line and headers as they crossed the socket, in bytes (HTTP/1.1). */
-function headerBytes(base: string, url: string): Promise<{ bytes: number; headers: Record<string, string | string[] | undefined> }> {
-  return new Promise((resolve, reject) => {
-    request(base + url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-      res.resume();
-      const raw = res.rawHeaders;
-      let bytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
-      for (let i = 0; i < raw.length; i += 2) bytes += Buffer.byteLength(`${raw[i]}: ${raw[i + 1]}\r\n`);
-      res.on('end', () => resolve({ bytes, headers: res.headers }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/** An asset's headers on the wire: type, length, encoding, caching and validators, nosniff and CORP, Node's date and keep-alive. */
+/**
+ * An asset's headers on the wire: type, length, encoding, caching and validators, nosniff and CORP,
+ * Node's date and keep-alive.
+ */
 const ASSET_HEADER_BUDGET = 512;
+
+const documentHeaders = ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy'];
+documentHeaders.push('strict-transport-security', 'cross-origin-opener-policy', 'x-xss-protection');
 
 describe('documents carry the policy, the files they load only what a file needs', () => {
   const files = ['/_astro/app.Ab12Cd.js', '/favicon.svg', '/robots.txt'];
-  test.each(files)('%s: nosniff and same-origin CORP, no CSP nor any other document header (hook path)', async (url) => {
+  test.each(files)('%s: nosniff and same-origin CORP, no document header (hook path)', async (url) => {
     const res = await https.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy', 'x-xss-protection']) {
-      expect(res.headers[name], `${url} ${name}`).toBeUndefined();
-    }
+    for (const name of documentHeaders) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
   });
 
   test('over a socket: every file within the asset budget, each page with its full policy', async () => {
@@ -182,13 +171,13 @@ describe('documents carry the policy, the files they load only what a file needs
     // twice: the first answer goes through the hooks, the next ones at the socket (static-site.ts)
     for (let round = 0; round < 2; round++) {
       for (const url of files) {
-        const { bytes, headers } = await headerBytes(base, url);
+        const { headerBytes: bytes, headers } = await getMeasured(base, url);
         expect(headers['content-security-policy'], url).toBeUndefined();
         expect(headers['x-content-type-options'], url).toBe('nosniff');
         expect(bytes, `${url}: ${bytes} bytes of headers`).toBeLessThanOrEqual(ASSET_HEADER_BUDGET);
       }
       for (const url of ['/', '/login']) {
-        const { headers } = await headerBytes(base, url);
+        const { headers } = await getMeasured(base, url);
         common(headers, url);
         expect(headers['strict-transport-security'], url).toBe('max-age=31536000');
       }

@@ -23,7 +23,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'client'), { recursive: true });
   fs.mkdirSync(path.join(distDir, 'server', 'chunks'), { recursive: true });
   fs.writeFileSync(path.join(distDir, 'client', 'index.html'), '<!doctype html><title>home</title>');
-  fs.writeFileSync(path.join(distDir, 'server', 'chunks', 'cortina_Ab12.mjs'), 'globalThis.warmUpTest.pageModuleLoaded = true;\nexport const page = () => null;');
+  const pageModule = 'globalThis.warmUpTest.pageModuleLoaded = true;\nexport const page = () => null;';
+  fs.writeFileSync(path.join(distDir, 'server', 'chunks', 'cortina_Ab12.mjs'), pageModule);
   fs.writeFileSync(
     path.join(distDir, 'server', 'entry.mjs'),
     `var _page0 = () => import("./chunks/cortina_Ab12.mjs");
@@ -46,7 +47,7 @@ test('the page modules are imported when the site is registered, before any requ
   expect(seen.warmUpTest!.rendered).toEqual([]);
 });
 
-test('readiness answers 503 with warming: true until the warm-up has rendered every on-demand page in both languages', async () => {
+test('readiness is 503 (warming) until the warm-up rendered every on-demand page in both languages', async () => {
   const release = holdReadiness(t.app);
   const held = await t.call('GET', '/api/health');
   expect(held.status).toBe(503);
@@ -65,8 +66,13 @@ test('readiness answers 503 with warming: true until the warm-up has rendered ev
 
 test('every on-demand page under src/pages is in the warm-up', () => {
   const pagesDir = path.resolve(import.meta.dirname, '../../../src/pages');
-  const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  const onDemand = walk(pagesDir).filter((file) => /\.(astro|ts)$/.test(file) && /export const prerender = false/.test(fs.readFileSync(file, 'utf8')));
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const full = path.join(dir, e.name);
+      return e.isDirectory() ? walk(full) : [full];
+    });
+  const rendersOnDemand = (file: string) => /export const prerender = false/.test(fs.readFileSync(file, 'utf8'));
+  const onDemand = walk(pagesDir).filter((file) => /\.(astro|ts)$/.test(file) && rendersOnDemand(file));
   expect(onDemand.length).toBeGreaterThan(0);
   for (const file of onDemand) {
     // src/pages/[...lang]/tournament/[id]/bracket.astro -> ^/tournament/[^/]+/bracket$

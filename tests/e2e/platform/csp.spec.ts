@@ -87,7 +87,8 @@ function watchFileHeaders(page: Page) {
   const origin = new URL(arena().url).origin;
   page.on('response', async (res) => {
     const type = res.request().resourceType();
-    if (!res.url().startsWith(origin) || !['script', 'stylesheet', 'image', 'font'].includes(type) || res.status() !== 200) return;
+    const file = ['script', 'stylesheet', 'image', 'font'].includes(type);
+    if (!res.url().startsWith(origin) || !file || res.status() !== 200) return;
     const policy = (await res.allHeaders().catch(() => null))?.['content-security-policy'];
     if (!policy) return;
     // an uploaded image keeps the short policy that allows nothing (user content opened on its own)

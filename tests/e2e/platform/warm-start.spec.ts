@@ -12,12 +12,30 @@ import { warmPages } from '../../../src/platform/http/site.ts';
  * request line of every warmed page, were written before the first 200 of /api/health reached us.
  * Order, not timing: both clocks are this machine's.
  */
+interface LogLine {
+  time: number;
+  msg: string;
+  pages?: number;
+  req?: { url: string };
+  res?: { statusCode: number };
+}
+
 test('readiness answers 200 only after the warm-up rendered every on-demand page', async () => {
   const port = await anyFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-warm-start-'));
   const child = spawn(process.execPath, ['src/platform/http/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'info', LOG_FORMAT: 'json', LOG_PRETTY: '' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      LOG_PRETTY: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -41,12 +59,13 @@ test('readiness answers 200 only after the warm-up rendered every on-demand page
     const lines = log
       .split('\n')
       .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { time: number; msg: string; pages?: number; req?: { url: string }; res?: { statusCode: number } });
+      .map((l) => JSON.parse(l) as LogLine);
     const warmed = lines.find((l) => l.msg.startsWith('site warmed'));
     expect(warmed, log).toBeDefined();
     expect(warmed!.pages).toBe(warmPages.length * 2);
     expect(warmed!.time).toBeLessThanOrEqual(readyAt);
-    const rendered = lines.filter((l) => l.msg === 'request completed' && l.time <= warmed!.time && !l.req!.url.startsWith('/api/'));
+    const before = (l: LogLine) => l.time <= warmed!.time;
+    const rendered = lines.filter((l) => l.msg === 'request completed' && before(l) && !l.req!.url.startsWith('/api/'));
     const expected = warmPages.map((p) => p.replace(/\{\w+\}/g, 'warm-up')).flatMap((p) => [p, `/en${p}`]);
     expect(rendered.map((l) => l.req!.url).sort()).toEqual(expected.sort());
     for (const l of rendered) expect(l.res!.statusCode, l.req!.url).toBeLessThan(500);
