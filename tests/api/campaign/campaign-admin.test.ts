@@ -21,7 +21,7 @@ const campaignRows = async () => ({
 });
 
 describe('the campaign on first read', () => {
-  test('concurrent first reads create exactly one campaign and four phases, with SPEC section 9 dates', async () => {
+  test('concurrent first reads create exactly one campaign and four phases, with the default dates', async () => {
     expect((await campaignRows()).campaigns).toHaveLength(0);
     const answers = await Promise.all([...Array.from({ length: 12 }, () => t.call('GET', '/api/campaigns/cortina')), ...Array.from({ length: 4 }, (_, i) => t.call('GET', `/api/campaigns/cortina/phases/${i + 1}/standings`))]);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));

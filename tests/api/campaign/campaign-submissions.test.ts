@@ -17,7 +17,7 @@ afterAll(() => t?.close());
 
 describe('upload windows', () => {
   test('outside every window a submission is refused with 409 and nothing is stored', async () => {
-    // a fresh deployment holds SPEC section 9's windows (January-February 2026), all past by now;
+    // a fresh deployment holds the championship's published windows (January-February 2026), all past by now;
     // the first read writes them, so the snapshot is taken after it
     expect((await t.call('GET', '/api/campaigns/cortina')).json.data.currentPhase).toBeNull();
     for (const open of [null, 0, 5]) {

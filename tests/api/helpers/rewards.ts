@@ -103,7 +103,7 @@ export async function balanceOf(t: TestApp, userId: string): Promise<number> {
 }
 
 /**
- * The ledger audit of DESIGN section 4: every wallet's balance equals the sum of its entries and is
+ * The audit of the append-only wallet ledger: every wallet's balance equals the sum of its entries and is
  * not negative, no entry exists without its wallet, and each entry's balance_after is reachable.
  */
 export async function auditLedger(t: Pick<TestApp, 'db'>): Promise<void> {

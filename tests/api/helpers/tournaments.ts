@@ -96,7 +96,7 @@ export async function setPhase(t: TestApp, adminToken: string, id: string, phase
   expect(res.status, JSON.stringify(res.json)).toBe(200);
 }
 
-/** The registration/check-in body of SPEC section 3 for one player. */
+/** The registration/check-in body (`gameAccounts`, optional `password`) for one player. */
 export function registration(userId: string, account: Partial<{ username: string; id: string; game: string; console: string }> = {}, password?: string) {
   return {
     gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC', ...account } }],

@@ -27,7 +27,7 @@ describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
     expect(me.json.data).toMatchObject({ id, roles: ['SiteAdmin'], email: 'boss@example.com' });
   });
 
-  test('promotes an existing user, keeping their other roles; ADMIN_PASSWORD replaces theirs (issue 11, item 1)', async () => {
+  test('promotes an existing user, keeping their other roles; ADMIN_PASSWORD replaces theirs', async () => {
     const a = await t.signup({ email: 'promote.me@example.com', password: 'players-own-password' });
     await t.makeAdmin(a.user.id, 'Moderator');
     const id = await ensureAdmin(t.app, 'PROMOTE.ME@example.com', 'operator-password-1');

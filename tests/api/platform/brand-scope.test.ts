@@ -6,7 +6,7 @@ import { createMailer } from '../../../src/platform/mail/mailer.ts';
 import * as PasswordResetRepository from '../../../src/features/accounts/server/password-reset-repository.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-// Issue 11 item 7: two brands (OWNER_ID) served from ONE database. Brand A is the test app; brand
+// Two brands (OWNER_ID) served from one database. Brand A is the test app; brand
 // B is a second app on the same database (SQLite file or PostgreSQL database) with its own
 // OWNER_ID. A token, an account or an admin role of one brand means nothing to the other.
 let a: TestApp;

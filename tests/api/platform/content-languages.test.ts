@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, IMAGE, type Account } from '../helpers/rewards.ts';
 import { tournamentBody } from '../helpers/tournaments.ts';
 
-// Issue 12 item 10: tournaments, badges, products and competitions carry their texts per language;
+// Tournaments, badges, products and competitions carry their texts per language;
 // the spec's flat fields answer in the request's language, and an empty English text falls back.
 let t: TestApp;
 let admin: Account;

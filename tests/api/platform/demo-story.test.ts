@@ -4,7 +4,7 @@ import { getCampaign, getStandings } from '../../../src/features/campaign/server
 import { createTestApp } from '../helpers/test-app.ts';
 
 /**
- * Issue 12 items 5-7: the demo is seeded relative to the moment of seeding, so its story holds on
+ * The demo is seeded relative to the moment of seeding, so its story holds on
  * any date. Seeded at three instants (the past, now, the future), each time: the qualifiers follow
  * each other, a tournament stays in its check-in window for hours, /cortina has an open upload
  * window, a deadline ahead and closed phases with final standings, and published news exist in

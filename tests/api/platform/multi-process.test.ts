@@ -9,9 +9,10 @@ import { createTournament, registration } from '../helpers/tournaments.ts';
 import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
- * Real server processes on one database (DESIGN section 4: every check-then-act holds "across
- * several API processes on one PostgreSQL"). The in-process app `t` only prepares data and reads
- * the database for the audits; every request under test goes over HTTP to spawned processes.
+ * Real server processes on one database: every check-then-act (slots, stock, redemptions, ledger)
+ * is one atomic statement or transaction, so it holds across several API processes on one
+ * PostgreSQL. The in-process app `t` only prepares data and reads the database for the audits;
+ * every request under test goes over HTTP to spawned processes.
  * This file runs in both API projects: the two-process part needs PostgreSQL (several processes on
  * one SQLite file is not a supported deployment), the crash audit runs on each engine.
  */

@@ -8,7 +8,7 @@ import { loadConfig, parseTrustProxy } from '../../../src/platform/http/config.t
 import { anyFreePort, startServer } from '../helpers/server-process.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-// Issue 11 item 6: the client address every per-address limit counts by comes from
+// The client address every per-address limit counts by comes from
 // X-Forwarded-For only as far as TRUST_PROXY says; a client-sent header never picks it.
 // The signup limit (10 an hour per address) is the probe: the 11th signup counted for one
 // address is 429.

@@ -14,8 +14,8 @@ import { parseMail, type ParsedMail } from '../helpers/mail.ts';
 import { within } from '../helpers/freshness.ts';
 
 /**
- * Reminders (issue 15, item 9) against the real outbox: time is driven by placing the tournament's
- * dates relative to now and calling the poll's tick directly, so each test sees exactly what one
+ * Reminder e-mails before a tournament, against the real outbox: time is driven by placing the
+ * tournament's dates relative to now and calling the poll's tick directly, so each test sees exactly what one
  * tick decides. The last part runs real server processes, whose own poll does the ticking.
  */
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
