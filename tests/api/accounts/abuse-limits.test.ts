@@ -8,7 +8,7 @@ import itErrors from '../../../locales/it/errors.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, rewardsApi } from '../helpers/rewards.ts';
 
-// Issue 11 item 5: each anti-automation limit answers 429 RATE_LIMITED with Retry-After once an
+// Each anti-automation limit answers 429 RATE_LIMITED with Retry-After once an
 // address has spent it, and only what the limit is about counts toward it. The limits are tested
 // with their defaults; the test helpers raise them for every other suite.
 const defaults = loadConfig({});

@@ -4,7 +4,8 @@ import { hashToken } from '../../../src/platform/tokens.ts';
 import type { ParsedMail } from '../helpers/mail.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-// Issue 11, items 1-4 and 8: accounts that cannot be taken over. Runs on SQLite and PostgreSQL.
+// Accounts that cannot be taken over: the operator's admin address, current password for changes,
+// password strength, sessions, look-alike usernames. Runs on SQLite and PostgreSQL.
 let t: TestApp;
 const logLines: string[] = [];
 beforeAll(async () => {
@@ -34,7 +35,7 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 /** Digits only: a suffix that adds no script to a name. */
 const digits = () => String(Math.floor(Math.random() * 1e8));
 
-describe('item 1: ADMIN_EMAIL on an address that already has an account', () => {
+describe('ADMIN_EMAIL on an address that already has an account', () => {
   test('the start sets ADMIN_PASSWORD, revokes every session, then grants SiteAdmin, and logs one line', async () => {
     const email = `boss_${unique()}@example.com`;
     // someone registered the operator's address first, with a password of their own
@@ -78,7 +79,7 @@ describe('item 1: ADMIN_EMAIL on an address that already has an account', () => 
   });
 });
 
-describe('item 2: changing the e-mail or the password needs the current password', () => {
+describe('changing the e-mail or the password needs the current password', () => {
   test("a new e-mail of one's own needs the current password: missing or wrong is 403 CURRENT_PASSWORD_WRONG", async () => {
     const a = await t.signupAndLogin();
     const newEmail = `new_${unique()}@example.com`;
@@ -236,7 +237,7 @@ describe('item 2: changing the e-mail or the password needs the current password
   });
 });
 
-describe('item 3: password strength at signup, reset and change', () => {
+describe('password strength at signup, reset and change', () => {
   test.each(['12345678', 'password', 'aaaaaaaa', '1234567890', 'password1234', 'aaaaaaaaaaaa', 'qwertyuiop', 'Xk9#pLm2q'])('signup refuses %j with 400 PASSWORD_WEAK and writes nothing', async (password) => {
     const email = `weak_${unique()}@example.com`;
     const r = await t.call('POST', '/api/users/pp', { body: { username: `weak_${unique()}`, email, password, nickname: 'Weak', gender: 'male' } });
@@ -262,7 +263,7 @@ describe('item 3: password strength at signup, reset and change', () => {
   });
 });
 
-describe('item 4: sessions', () => {
+describe('sessions', () => {
   const setLastUse = (token: string, iso: string) => t.db.kysely.updateTable('sessions').set({ last_used_at: iso }).where('token_hash', '=', hashToken(token)).execute();
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
@@ -303,7 +304,7 @@ describe('item 4: sessions', () => {
   });
 });
 
-describe('item 8: look-alike usernames', () => {
+describe('look-alike usernames', () => {
   const signupAs = (username: string) => t.call('POST', '/api/users/pp', { body: { username, email: `u_${unique()}@example.com`, password: STRONG, nickname: 'Look', gender: 'female' } });
 
   test('full-width letters fold to plain ones (NFKC), so `ａｄｍｉｎ` collides with `admin` as taken', async () => {

@@ -5,8 +5,8 @@ import { accounts, IMAGE, rewardsApi, type Account } from '../helpers/rewards.ts
 import { createTournament, tournamentBody } from '../helpers/tournaments.ts';
 
 /**
- * An admin write and its audit entry commit together (issue 14: audit rows in the same transaction
- * as the change, written by the service). The test makes the audit insert fail, on this engine, with
+ * An admin write and its audit entry commit together (the service writes the audit row in the same
+ * transaction as the change). The test makes the audit insert fail, on this engine, with
  * a trigger, and checks that each write is refused and leaves its tables exactly as they were.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import type { Bracket, BracketMatch } from '../../../src/features/brackets/contr
 import type { Game } from '../../../src/platform/games.ts';
 
 /**
- * Brackets (issue 15, items 6 and 7): the admin generates a single-elimination or round-robin
+ * Brackets: the admin generates a single-elimination or round-robin
  * bracket from the checked-in players, both sides report, agreeing reports confirm and advance,
  * differing ones go to the admin, who resolves and overrides; the public bracket and the final places.
  */

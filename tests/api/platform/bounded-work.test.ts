@@ -8,7 +8,7 @@ import { accounts, multipart, type Account } from '../helpers/rewards.ts';
 import { campaignSnapshot, openPhaseNow, submit } from '../helpers/campaign.ts';
 import { createTournament, quickPlayer } from '../helpers/tournaments.ts';
 
-// Work a client can make the server do is bounded (issue 11, items 9-11): image decoding, the time
+// Work a client can make the server do is bounded: image decoding, the time
 // a request may take to arrive, and the micro-cache's keys.
 
 /**

@@ -6,7 +6,7 @@ import { createTournament } from '../helpers/tournaments.ts';
 import { publishArticle, readTitles, renameArticle, renameInDatabase, twoApps, within, type Pair } from '../helpers/freshness.ts';
 
 /**
- * Freshness after an admin's save (issue 13, item 18): the micro-cache of every API process is
+ * Freshness after an admin's save: the micro-cache of every API process is
  * emptied, not only the one that handled the save (src/platform/http/cache-broadcast.ts), and the
  * browser keeps the news and tournament answers 10 s at most while a CDN may keep them longer
  * (src/platform/http-cache-policy.ts). The Redis channel has its own file (cache-broadcast.redis.test.ts).

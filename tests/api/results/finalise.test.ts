@@ -5,8 +5,8 @@ import { checkIn, createTournament, join, quickPlayers, registration, setPhase, 
 import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
- * Finalising a tournament and its prizes (issue 15, item 8) and the computed faction leaderboard
- * (item 5), on both engines: who may call, what the prize table accepts, that a finalise pays each
+ * Finalising a tournament and its prizes, and the faction leaderboard computed from results, on
+ * both engines: who may call, what the prize table accepts, that a finalise pays each
  * player of each rewarded entrant exactly once (ten at once, and two real processes on one
  * PostgreSQL), that the frozen standings stay frozen, and the top-N and winner badges.
  */

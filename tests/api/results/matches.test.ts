@@ -6,7 +6,7 @@ import { DEFAULT_SCORING, presetTables } from '../../../src/features/results/con
 import * as ResultsService from '../../../src/features/results/server/service.ts';
 
 /**
- * Match day's results (issue 15, items 1, 2 and 4): an admin enters, edits and voids the matches of
+ * Match day's results: an admin enters, edits and voids the matches of
  * a battle-royale tournament under the rules (placements unique and within the lobby, entrants from
  * the checked-in roster), every write audited; the public standings follow them and freeze once the
  * tournament is finalised.

@@ -5,7 +5,7 @@ import { form, openPhaseNow, png, submit as submitScreenshot } from '../helpers/
 import { checkIn, createTournament, join, quickPlayers, registration, setPhase, type Person } from '../helpers/tournaments.ts';
 
 /**
- * Players' match reports (issue 15, item 3): who may report, what is checked, the duplicate-image
+ * Players' match reports: who may report, what is checked, the duplicate-image
  * and disagreement flags of the queue, approval into the standings, rejection, and the races.
  */
 

@@ -6,7 +6,7 @@ import { checkInNow, expectError, finalizeDirectly, line, matchDay, resultsApi }
 import * as ResultsService from '../../../src/features/results/server/service.ts';
 
 /**
- * Duo, trio and squad tournaments (issue 15, item 1: "team sizes score per team"): the admin forms
+ * Duo, trio and squad tournaments (they score per team, not per player): the admin forms
  * teams from the checked-in roster, by hand or automatically in check-in order; a team is then one
  * entrant of the matches and the standings.
  */

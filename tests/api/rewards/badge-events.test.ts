@@ -4,7 +4,7 @@ import { auditLedger, balanceOf, rewardsApi } from '../helpers/rewards.ts';
 import { checkIn, checkOut, createTournament, join, quickPlayer, registration, setPhase, type Person } from '../helpers/tournaments.ts';
 
 /**
- * Issue 12 items 1 and 2: the server awards every active badge whose rule the event meets, on the
+ * The server awards every active badge whose rule the event meets, on the
  * event itself (signup, login, profile, join, check-in, faction, purchase, code), including badges
  * created after the player; once per rule, or once per tournament for a reusable badge; paid on the
  * ledger; and the answer of the call lists what it earned (`earnedBadges`).

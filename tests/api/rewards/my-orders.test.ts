@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, address, rewardsApi, type Account } from '../helpers/rewards.ts';
 
 /**
- * A player's orders (issue 12, item 20), as /my-orders reads them: GET
+ * A player's orders, as /my-orders reads them: GET
  * /marketplace/purchases/user/{me}, newest first, paged by limit and offset, with the shipping
  * state the admin sets; nobody else's.
  */

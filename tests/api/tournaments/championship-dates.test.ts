@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { quickPlayer, type Person } from '../helpers/tournaments.ts';
 
 /**
- * Issue 12 item 4: the championship's playoffs and finals are data an admin edits, not texts, and
+ * The championship's playoffs and finals are data an admin edits, not texts, and
  * the demo seeds them after its qualifiers, relative to the seeding instant.
  */
 let t: TestApp;
@@ -62,7 +62,7 @@ test('the demo seeds the playoffs after its last qualifier and the finals after 
       expect(Date.parse(championship.finalsAt)).toBeGreaterThan(Date.parse(championship.playoffsAt));
       expect(Date.parse(championship.playoffsAt)).toBeGreaterThan(Date.parse(iso));
       expect(championship.finalsCity).toBe('Milano');
-      // and its card a picture of its game, not the placeholder (issue 12 item 8)
+      // and its card a picture of its game, not the placeholder
       expect(championship.thumbnail).toBe('/demo/games/fortnite.svg');
     } finally {
       await local.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, quickPlayer, registrationRows, tournamentRow, type Person } from '../helpers/tournaments.ts';
 
-/** DELETE /tournaments/competitions/:id (issue 13, item 6): who may, what goes, what stays, and the audit entry. */
+/** DELETE /tournaments/competitions/:id: who may, what goes, what stays, and the audit entry. */
 let t: TestApp;
 let admin: Person;
 let player: Person;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, quickPlayer, registration, registrationRows, type Person } from '../helpers/tournaments.ts';
 
 /**
- * Issue 12 items 15 and 19: a join keeps a new game account only when it succeeds, and the
+ * A join keeps a new game account only when it succeeds, and the
  * championship (tournaments with a competition) takes players of 16 or older; birth dates before
  * 1900 are refused at signup and on the profile.
  */
@@ -36,7 +36,7 @@ const day = (yearsAgo: number, plusDays = 0) => {
 const valorant = { username: 'newcomer', id: 'newcomer#EUW', game: 'Valorant', console: 'PC' };
 const withSave = (userId: string, password?: string) => ({ ...registration(userId, valorant, password), saveGameAccount: true });
 
-describe('a join keeps the new game account only when it succeeds (item 15)', () => {
+describe('a join keeps the new game account only when it succeeds', () => {
   let privateId: string;
   beforeAll(async () => {
     privateId = await createTournament(t, admin.token, 'registration', { open: false, password: 'sesame-42', game: 'Valorant', console: ['PC'] });
@@ -92,7 +92,7 @@ describe('a join keeps the new game account only when it succeeds (item 15)', ()
   });
 });
 
-describe('championship eligibility: 16 or older (item 19)', () => {
+describe('championship eligibility: 16 or older', () => {
   let champ: string;
   beforeAll(async () => {
     champ = await createTournament(t, admin.token, 'registration', { competitionId, maxPartecipants: 100 });
@@ -138,7 +138,7 @@ describe('championship eligibility: 16 or older (item 19)', () => {
   });
 });
 
-describe('birth dates between 1900 and today (item 19)', () => {
+describe('birth dates between 1900 and today', () => {
   const signupBody = (birth_date: string) => {
     const id = Math.random().toString(36).slice(2, 10);
     return {

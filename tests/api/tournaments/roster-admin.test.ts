@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, createTournament, join, leave, quickPlayer, quickPlayers, registrationRows, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
 
 /**
- * The match-day roster (issue 13, items 1 and 2): an admin removes, disqualifies, checks in,
+ * The match-day roster: an admin removes, disqualifies, checks in,
  * promotes and reorders players under the players' own rules, each audited and mailed; the roster
  * exports as CSV; deleting a tournament mails its players.
  */
@@ -284,7 +284,7 @@ describe('the roster as CSV', () => {
   });
 });
 
-describe('deleting a tournament (item 2)', () => {
+describe('deleting a tournament', () => {
   test('every registered player, waitlist included, is mailed in their language that it is cancelled; the disqualified are not', async () => {
     const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 2, name: 'Doomed Cup' });
     const it = await quickPlayer(t, { language: 'it' });

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, leave, quickPlayer, quickPlayers, registrationRows, tournamentRow, type Person } from '../helpers/tournaments.ts';
 
 /**
- * The slot rules under load (DESIGN section 4): every join is one transaction around a conditional
- * UPDATE, so members never exceed the slots and one player never holds two registrations, on
+ * The slot rules under load: every join is one transaction around a conditional UPDATE, so members
+ * never exceed the slots (`maxPartecipants`) and one player never holds two registrations, on
  * SQLite (one connection, transactions queued) and on PostgreSQL (pool of connections, row locks).
  */
 let t: TestApp;

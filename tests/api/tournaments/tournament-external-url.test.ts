@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, quickPlayer, tournamentBody, type Person } from '../helpers/tournaments.ts';
 
 /**
- * A tournament's external page (issue 12, item 13): an optional https address the admin sets,
+ * A tournament's external page: an optional https address the admin sets,
  * which "Vai al torneo" opens. Anything but an absolute https address is a 400 with a stable code.
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { checkIn, createTournament, join, quickPlayer, quickPlayers, type Person
 import * as TournamentRepository from '../../../src/features/tournaments/server/repository.ts';
 
 /**
- * A player's `GET /api/tournaments` (issue 16, item 7), the whole list or "only mine"
+ * A player's `GET /api/tournaments`, the whole list or "only mine"
  * (`?members=` their own id), is made of the public items kept in the micro-cache with the
  * player's own `me` spliced into each (listWithMe and ownListWithMe in the tournament routes). An
  * admin's list is still built whole, so an admin looking at the player's own list is the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, quickPlayer, quickPlayers, registration, type Person } from '../helpers/tournaments.ts';
 
-/** Guessing a private tournament's password is limited per address and tournament (DESIGN section 4). */
+/** Guessing a private tournament's password is rate-limited per address and tournament. */
 let t: TestApp;
 let admin: Person;
 beforeAll(async () => {

@@ -3,7 +3,11 @@ import type { Phase } from '../../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, checkOut, createTournament, join, leave, quickPlayer, quickPlayers, registration, registrationRows, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
 
-/** Join, leave, waitlist, check-in and check-out: the player rules of DESIGN section 4. */
+/**
+ * Join, leave, waitlist, check-in and check-out: join and leave only while registration is open,
+ * check-in and check-out only for members while check-in is open, private tournaments need the
+ * password, slots never exceed `maxPartecipants`, one registration per user.
+ */
 let t: TestApp;
 let admin: Person;
 beforeAll(async () => {
