@@ -67,7 +67,7 @@ describe('schedule form', () => {
 
   const campaign = { deadline: defaultCampaign.deadline, competitionId: null, phases: defaultCampaign.phases.map((p) => ({ ...p, state: 'closed' as const })) };
 
-  test('shows the SPEC dates on the Rome wall clock', () => {
+  test('shows the default published dates on the Rome wall clock', () => {
     const v = scheduleFormValues(campaign);
     expect(v.deadline).toBe('2025-06-20T18:00');
     expect(v.competitionId).toBe('');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 
-/** Issue 12 item 9: `npm run demo:reset` removes the embedded demo's data, and never a PostgreSQL database's. */
+/** `npm run demo:reset` removes the embedded demo's data, and never a PostgreSQL database's. */
 const run = promisify(execFile);
 const script = path.resolve('scripts/demo-reset.ts');
 

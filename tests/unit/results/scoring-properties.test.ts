@@ -5,7 +5,7 @@ import type { ScoringTable } from '../../../src/features/results/contract.ts';
 import { scenarioArb, type Scenario } from './arbitraries.ts';
 
 /**
- * The scoring and tiebreak rules as properties (issue 15, item 12), over random tables, entrants
+ * The scoring and tiebreak rules as properties, over random tables, entrants
  * and matches (tests/unit/results/arbitraries.ts).
  */
 

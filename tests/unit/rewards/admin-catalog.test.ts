@@ -23,7 +23,7 @@ describe('admin-catalog texts', () => {
     }
   });
 
-  test('the SPEC toasts carry their variables in both locales', () => {
+  test('the delete and save toasts carry their variables in both locales', () => {
     for (const dict of [it, en]) {
       expect(dict.products.deleted).toContain('{name}');
       expect(dict.giveaway.saveSuccess).toContain('{code}');

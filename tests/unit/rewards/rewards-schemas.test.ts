@@ -15,7 +15,7 @@ import { detectFormat, isPolyglot } from '../../../src/platform/storage/media-se
 const address = { first_name: 'Mario', last_name: 'Rossi', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano', country: 'Italia' };
 const ok = (schema: { safeParse: (v: unknown) => { success: boolean } }, v: unknown) => schema.safeParse(v).success;
 
-describe('giveaway schemas (SPEC section 5)', () => {
+describe('giveaway schemas (credits at least 1, maxUses when limited, expiresAt when timed, the code)', () => {
   test.each([
     [{ token: 'WELCOME1', credits: 1, type: 'infinite' }, true],
     [{ token: 'WELCOME1', credits: 0, type: 'infinite' }, false],
@@ -26,7 +26,7 @@ describe('giveaway schemas (SPEC section 5)', () => {
     [{ token: 'TIMEDCODE', credits: 5, type: 'timed', expiresAt: '2026-12-01T18:00' }, false],
     [{ token: 'no spaces', credits: 5, type: 'infinite' }, false],
     [{ token: '', credits: 5, type: 'infinite' }, false],
-    // a new code is at least 8 characters (issue 11: a 4-letter code was found in seconds)
+    // a new code is at least 8 characters: a 4-letter code can be guessed in seconds
     [{ token: 'SEVEN77', credits: 5, type: 'infinite' }, false],
     [{ token: 'EIGHT888', credits: 5, type: 'infinite' }, true],
   ])('%j → %s', (input, valid) => expect(ok(giveawayInputSchema, input)).toBe(valid));

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { actionFor, mayCheckIn, mayJoin, mayPlayChampionship, phaseOf, scheduledStatus, type Action, type Membership, type Phase, type Schedule, type TournamentStatus } from '../../../src/features/tournaments/rules.ts';
 
 /**
- * SPEC section 4, row by row. One fixed schedule; `now` walks across every boundary, exactly on
+ * The phase, status and action-button rules (docs/product-rules.md, "Tournament phases and the
+ * action button"), row by row. One fixed schedule; `now` walks across every boundary, exactly on
  * it and one millisecond either side, so an off-by-one in a comparison shows up here.
  */
 const T = Date.parse('2026-03-10T12:00:00.000Z');
@@ -47,7 +48,7 @@ describe('phaseOf with the status following the schedule', () => {
   });
 });
 
-describe('scheduledStatus (DESIGN section 4: 0 before start, 1 until end, then 2)', () => {
+describe('scheduledStatus (without an admin status: 0 before start, 1 until end, then 2)', () => {
   test.each([
     ['before start', b.startTournament - 1, 0],
     ['at start', b.startTournament, 1],
@@ -59,7 +60,7 @@ describe('scheduledStatus (DESIGN section 4: 0 before start, 1 until end, then 2
   test('started with no end date: ongoing for good', () => expect(scheduledStatus({ start_tournament: iso(T - MIN), end_tournament: null }, T + 365 * 24 * 60 * MIN)).toBe(1));
 });
 
-describe('phaseOf with an admin status (evaluated first, SPEC section 4)', () => {
+describe('phaseOf with an admin status (evaluated before the schedule)', () => {
   const moments: [string, number][] = [
     ['before registration', b.startRegistration - MIN],
     ['during registration', b.startRegistration + MIN],
@@ -92,7 +93,7 @@ describe('phaseOf with missing dates', () => {
   test('no dates at all: ongoing (nothing to wait for)', () => expect(phaseOf({ status: 0, start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null }, T)).toBe('ongoing'));
 });
 
-describe('actionFor: the button of SPEC section 4', () => {
+describe('actionFor: the action button of each phase and membership', () => {
   const anonymous: Membership = { loggedIn: false, member: false, confirmed: false };
   const visitor: Membership = { loggedIn: true, member: false, confirmed: false };
   const member: Membership = { loggedIn: true, member: true, confirmed: false };

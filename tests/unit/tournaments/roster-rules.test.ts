@@ -3,7 +3,7 @@ import { actionFor, freedSeatFillsItself, mayManageRoster, type Phase } from '..
 
 const phases: Phase[] = ['waiting', 'registration', 'checkinOpen', 'checkinClosed', 'ongoing', 'complete'];
 
-describe('the match-day roster rules (issue 13, item 1)', () => {
+describe('the match-day roster rules', () => {
   test.each(phases)('%s: the admin may change the roster until the tournament has ended', (phase) => {
     expect(mayManageRoster(phase)).toEqual(phase === 'complete' ? { ok: false, code: 'TOURNAMENT_ENDED' } : { ok: true });
   });

@@ -143,7 +143,7 @@ describe('small helpers', () => {
   });
 });
 
-describe('"Vai al torneo" (issue 12, item 13)', () => {
+describe('"Vai al torneo"', () => {
   const it = test;
   const iframe = '/en/tournament/abc/iframe';
   it("opens the tournament's own external page first", () => {
