@@ -1,5 +1,5 @@
 /**
- * The import rules of the house (DESIGN sections 5 and 6, README "Architecture"), checked by
+ * The import rules of the house (features form a tree, platform imports no feature; docs/architecture.md), checked by
  * `npm run boundaries` inside `npm test`. A broken rule fails the run and names the import.
  *
  * src/features/<domain>/   contract.ts (what the UI and the server share), pure rules, server/, ui/
@@ -41,7 +41,7 @@ module.exports = {
         pathNot: [
           '^src/features/$1/',
           '^src/features/[^/]+/contract\\.ts$',
-          // the tournament page's dialogs (a chunk loaded on the first click) include the results domain's report dialog (issue 15, item 3)
+          // the tournament page's dialogs (a chunk loaded on the first click) include the results domain's report dialog
           '^src/features/results/ui/ReportDialog\\.tsx$',
         ],
       },

@@ -56,7 +56,7 @@ function sonnerStyleHash() {
   return cspHash(JSON.parse(call[1]));
 }
 
-// Italian at /, English under /en/ (DESIGN section 1). Pages are static unless they opt out with
+// Italian at /, English under /en/. Pages are static unless they opt out with
 // `export const prerender = false`; those run through @astrojs/node in middleware mode inside Fastify.
 export default defineConfig({
   output: 'static',
