@@ -100,7 +100,7 @@ export const emailConfirmSchema = z.object({ token: z.string().min(10).max(200) 
 export const resetRequestSchema = z.object({ email, language: z.enum(languages).optional() });
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password });
 
-/** The user as the API returns it to its owner or an admin (SPEC section 3 field names). */
+/** The user as the API returns it to its owner or an admin (field names as the original client reads them). */
 export const userSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -4,7 +4,7 @@ import { purchaseSchema, transactionSchema, userBadgeSchema } from '../rewards/c
 import { userSchema } from './contract.ts';
 
 /**
- * The admin's user page (issue 13, items 3 to 5): one read that gathers what the other domains
+ * The admin's user page: one read that gathers what the other domains
  * hold about a player, and the role and block writes. Apart from contract.ts because it reads
  * the rewards' schemas, and the tournaments' contract already reads the accounts' one.
  */

@@ -5,7 +5,7 @@ import { actorOf } from '../../../platform/http/plugins/auth.ts';
 import { accountStandingSchema, roleParamsSchema, userOverviewSchema, userParamsSchema } from '../people-contract.ts';
 import * as PeopleService from './people-service.ts';
 
-/** The admin's user page: the overview, roles and blocks (issue 13, items 3 to 5). Admins only, checked before anything is read. */
+/** The admin's user page: the overview, roles and blocks. Admins only, checked before anything is read. */
 export default async function peopleRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];

@@ -12,7 +12,7 @@ import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
 
 /**
- * The admin's side of people (issue 13, items 3 to 5): the user page's read, which asks each
+ * The admin's side of people: the user page's read, which asks each
  * domain's service for its part, and the role and block writes, audited.
  */
 

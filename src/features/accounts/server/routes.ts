@@ -129,12 +129,12 @@ export default async function userRoutes(root: FastifyInstance) {
     schema: {
       tags,
       summary: 'Mail a single-use reset link; answers the same whether or not the account exists',
-      description: "The address goes in the JSON body. The spec's client puts it in the query (`?email=`): that form is accepted too, with the same answer, " + 'and the address is cut from every logged URL. A body, when sent, wins.',
+      description: 'The address goes in the JSON body. The original client puts it in the query (`?email=`): that form is accepted too, with the same answer, ' + 'and the address is cut from every logged URL. A body, when sent, wins.',
       querystring: resetRequestSchema.partial(),
       body: resetRequestSchema,
       response: { 200: messageResult, ...errorResponses(400, 429) },
     },
-    // the spec's form: with no body, the query is the request (validated by the same body schema)
+    // the original client's form: with no body, the query is the request (validated by the same body schema)
     preValidation: async (req) => {
       if (req.body === undefined || req.body === null) req.body = { ...(req.query as object) } as typeof req.body;
     },

@@ -36,7 +36,7 @@ interface Props {
 
 /**
  * A yyyy-MM-dd text field with a calendar popover (month and year dropdowns). Italian weeks start
- * on Monday, English on Sunday (SPEC section 9). Future days cannot be picked.
+ * on Monday, English on Sunday. Future days cannot be picked.
  */
 export default function BirthDateInput({ id, locale, value, onChange, onBlur, labels, invalid, describedBy }: Props) {
   const [open, setOpen] = useState(false);

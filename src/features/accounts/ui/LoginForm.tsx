@@ -19,7 +19,7 @@ type Props = IslandProps;
 type Values = { email: string; password: string };
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.loginInputSchema));
 
-/** /login (SPEC section 2): e-mail and password; on success into the user's own language. */
+/** /login: e-mail and password; on success into the user's own language. */
 export default function LoginForm({ locale, messages }: Props) {
   const t = useT(messages);
   const hydrated = useHydrated();

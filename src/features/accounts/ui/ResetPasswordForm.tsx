@@ -13,7 +13,7 @@ import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 type Props = IslandProps;
 
 /**
- * /resetPassword (SPEC section 2; DESIGN section 3, deviation 2): without a token, ask for the
+ * /resetPassword (a real reset: a single-use link that expires): without a token, ask for the
  * e-mail and mail a link; with ?token=… (the mailed link), choose the new password.
  */
 export default function ResetPasswordForm({ locale, messages }: Props) {

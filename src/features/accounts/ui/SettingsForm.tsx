@@ -31,7 +31,7 @@ type Values = {
   /** Asked for only when the e-mail is being changed. */
   currentPassword: string;
 };
-/** The editable part of the account (SPEC section 2, Settings), validated by the shared schema. */
+/** The editable part of the account (the account tab of /settings), validated by the shared schema. */
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.settingsSchema));
 const accountFields = ['username', 'email', 'nickname', 'gender', 'discordId', 'epicId', 'language', 'currentPassword'] as const;
 // fetched when their tab is first opened: password change and "log out everywhere", the reminder e-mails

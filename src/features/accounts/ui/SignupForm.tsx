@@ -28,12 +28,12 @@ type Values = {
   gender: string;
 };
 const fields = ['username', 'email', 'password', 'birth_date', 'nickname', 'gender'] as const;
-/** SPEC section 9: signups default to Italy. */
+/** Signups default to Italy. */
 const DEFAULT_COUNTRY = 'Italy';
 // the shared schema also checks the fields the browser adds (language, country) and fills defaults
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.signupInputSchema));
 
-/** /signup (SPEC sections 2 and 5). On success: log in, then home in the user's language. */
+/** /signup. On success: log in, then home in the user's language. */
 export default function SignupForm({ locale, messages, brand }: Props) {
   const t = useT(messages);
   const hydrated = useHydrated();
@@ -62,7 +62,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
       return;
     }
     saveSession(session.data.user, session.data.token);
-    // the server awarded the signup's badges (SPEC section 4): the home page shows them
+    // the server awarded the signup's badges: the home page shows them
     showEarnedBadges([...(created.earnedBadges ?? []), ...(session.earnedBadges ?? [])], { park: true });
     window.location.assign(localizePath('/', session.data.user.language));
   };

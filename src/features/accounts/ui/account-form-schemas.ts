@@ -18,7 +18,7 @@ const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH)
 const signupFormSchema = signupInputSchema.extend({ password: newPassword });
 export { signupFormSchema as signupInputSchema };
 
-/** The editable part of the account (SPEC section 2, Settings). */
+/** The editable part of the account (the account tab of /settings). */
 export const settingsSchema = userUpdateSchema
   .pick({ username: true, email: true, nickname: true, gender: true, discordId: true, epicId: true, language: true, gameAccounts: true })
   .required()

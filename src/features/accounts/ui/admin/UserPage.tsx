@@ -24,7 +24,7 @@ type Load = { state: 'loading' } | { state: 'failed'; code: string } | { state: 
 type Pending = { kind: 'role'; role: string; grant: boolean } | { kind: 'block'; block: boolean };
 
 /**
- * /dashboard/users/view?id=…: one user as the admin needs them (issue 13, items 3 to 5): profile,
+ * /dashboard/users/view?id=…: one user as the admin needs them: profile,
  * roles with grant and revoke, block and unblock, badges, wallet and purchases (paged), tournament
  * registrations and live sessions. Every write asks first; the rules of people-rules.ts decide
  * which controls are offered, and the server applies the same rules.
