@@ -29,7 +29,7 @@ const editors: Record<string, DashboardSectionKey> = {
   competition: 'competitionsEdit',
 };
 
-/** The user page (issue 13, item 3), by the player's id. */
+/** The user page, by the player's id. */
 const userPage = (id: string) => `/dashboard/users/view?${new URLSearchParams({ id })}`;
 
 const isDeletion = (e: AuditEntry) => e.action.endsWith('.delete');
