@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Brackets (issue 15, items 6 and 7): single elimination and round robin for one-against-one and
+ * Brackets: single elimination and round robin for one-against-one and
  * team games. What the bracket page, the dashboard panel and the server share; safe on client and
  * server. The pure bracket logic (seeding, byes, pairings, tables) is in rules.ts.
  */

@@ -10,7 +10,7 @@ const scores: [number, number][] = [
 ];
 
 /**
- * The brackets part of the demo (issue 15, item 10): a finished single-elimination bracket. The
+ * The brackets part of the demo: a finished single-elimination bracket. The
  * admin generates it from the checked-in players in check-in order, then both players of every
  * match report the same score, through the services as they would through the API, so every
  * match is confirmed by its two sides and the champion comes out of the final.
