@@ -8,11 +8,11 @@ import { sortValues } from '../../platform/list-sort.ts';
  * per-phase standings. docs/campaign-api.md lists the calls. Safe on client and server.
  */
 
-/** The one campaign of SPEC section 2 ("Other layouts"); its slug is also its page path. */
+/** The one campaign; its slug is also its page path. */
 export const CAMPAIGN_SLUG = 'cortina';
-/** SPEC section 9: the season label sent as `note` with every screenshot. */
+/** The season label sent as `note` with every screenshot. */
 export const SEASON_NOTE = 'season1';
-/** SPEC section 1/9: Public Mode has four phases; the top 50 of each win. */
+/** Public Mode has four phases; the top 50 of each win. */
 export const PHASE_COUNT = 4;
 export const WINNERS_PER_PHASE = 50;
 export const MAX_SCORE = 10_000_000;
@@ -189,7 +189,7 @@ export function isValidSchedule(phases: { phase: number; opensAt: string; closes
 }
 
 /**
- * SPEC section 9's dates, the seed of a fresh deployment (admins edit them): upload windows
+ * The published dates, the seed of a fresh deployment (admins edit them): upload windows
  * 12-15 Jan, 16-29 Jan, 30 Jan-12 Feb, 13-26 Feb (the Milano Cortina winter of 2026, whole days
  * in Europe/Rome, UTC+1 then) and the first session deadline 2025-06-20T18:00 Rome (UTC+2).
  */

@@ -43,7 +43,7 @@ export function romeMidnight(now: Date, days: number): Date {
  * The demo's campaign schedule, relative to the seeding day, so /cortina tells one story whenever
  * the demo is started: phases 1 and 2 closed (their standings final), phase 3 open now for
  * uploads, phase 4 to come; the countdown runs to the close of the open window. A production
- * setup keeps SPEC section 9's dates (defaultCampaign), which admins edit.
+ * setup keeps the published dates (defaultCampaign), which admins edit.
  */
 export function demoCampaignSchedule(now: Date) {
   const at = (days: number) => romeMidnight(now, days).toISOString();
@@ -82,7 +82,7 @@ async function screenshot(app: FastifyInstance, hue: number, fill: number): Prom
 export async function seedCampaign(app: FastifyInstance, ids: { adminId?: string; players: CampaignSeedPlayer[] }, now = new Date()): Promise<void> {
   const db = app.db.kysely;
   const owner = app.config.ownerId;
-  // the row with SPEC's dates first, then the demo's own schedule over it
+  // the row with the published dates first, then the demo's own schedule over it
   await getCampaign(app, owner, now);
   await CampaignRepository.update(db, owner, CAMPAIGN_SLUG, demoCampaignSchedule(now));
   const campaign = await getCampaign(app, owner, now);

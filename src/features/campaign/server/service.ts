@@ -41,8 +41,8 @@ export function assertSlug(slug: string) {
 }
 
 /**
- * The campaign with its phases; a fresh deployment gets SPEC section 9's dates on this first read
- * (DESIGN: dates are data). The insert ignores conflicts, so concurrent first reads in several
+ * The campaign with its phases; a fresh deployment gets the published dates on this first read
+ * (dates are data admins edit, not code). The insert ignores conflicts, so concurrent first reads in several
  * processes leave exactly one campaign and one row per phase.
  */
 async function load(app: FastifyInstance, owner: string): Promise<CampaignRepository.CampaignRow> {

@@ -5,8 +5,8 @@ import { it } from 'date-fns/locale/it';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 
 /**
- * Dates of the campaign pages, written on the server in Europe/Rome (the campaign's clock, SPEC
- * section 9) whatever the server's own zone, with date-fns' Italian or English words.
+ * Dates of the campaign pages, written on the server in Europe/Rome (the campaign's clock: its
+ * windows are Italian dates) whatever the server's own zone, with date-fns' Italian or English words.
  */
 export const CAMPAIGN_TIME_ZONE = 'Europe/Rome';
 
@@ -43,7 +43,7 @@ export function campaignDateTime(iso: string, locale: Locale): string {
 
 /**
  * The two ends of a half-open upload window [opensAt, closesAt) as people read them. Windows of
- * whole days (both ends at Rome midnight, as seeded from SPEC section 9) show days only, the end
+ * whole days (both ends at Rome midnight, as the published windows are seeded) show days only, the end
  * as the last included day: [12 Jan 00:00, 16 Jan 00:00) is "12 gen 2026 – 15 gen 2026". Any other
  * window shows times too.
  */

@@ -1,5 +1,5 @@
 /**
- * The campaign's two streamer talents (SPEC section 2: talent profile cards with name, image and
+ * The campaign's two streamer talents (shown as profile cards with name, image and
  * social links). Their texts live in locales/<lang>/campaign.json under talents.<id>; the
  * avatars are illustrations in public/cortina, not photos.
  */

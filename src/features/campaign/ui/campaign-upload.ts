@@ -4,7 +4,7 @@ import { translate, type Messages } from '../../../platform/i18n/i18n.ts';
 import type { Submission } from '../contract.ts';
 
 /**
- * <campaign-upload>: the screenshot upload of SPEC section 5, without a framework (the page's
+ * <campaign-upload>: the screenshot upload, without a framework (the page's
  * JavaScript budget is 15 KB). A click on any `[data-campaign-upload]` button shows the login toast
  * to a visitor who is not logged in, else opens the dialog with the session's username and e-mail
  * and the player's own submissions. The form checks what it can before sending (required fields,
@@ -64,7 +64,7 @@ export class CampaignUpload extends HTMLElement {
     else this.#showToast();
   };
 
-  /** SPEC section 8: the login requirement is an info toast, top-center, gone after 3000 ms. */
+  /** Uploading needs a login; an anonymous visitor gets an info toast, top-center, gone after 3000 ms. */
   #showToast() {
     const toast = this.querySelector<HTMLElement>('[data-toast]')!;
     this.#toastTimers.forEach(clearTimeout);

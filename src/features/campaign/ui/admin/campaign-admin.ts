@@ -23,7 +23,7 @@ export interface QueueFilters {
   sort?: string;
 }
 
-/** SPEC section 9: the queue opens on what still needs a decision. */
+/** The queue opens on what still needs a decision. */
 export const defaultQueueFilters: QueueFilters = { phase: 'all', status: 'pending', duplicatesOnly: false, search: '' };
 
 /** The query string of GET /marketplace/submissions for one page of the queue ("all" filters are left out). */
@@ -107,5 +107,5 @@ export function scheduleUpdate(values: ScheduleFormValues): { ok: true; body: Re
   return { ok: true, body: { deadline: deadline!, competitionId: values.competitionId || null, phases } };
 }
 
-/** The public standings page of a phase (SPEC section 2, /cortina). */
+/** The public standings page of a phase (under /cortina). */
 export const standingsPath = (phase: number) => `/cortina/standings/${phase}`;
