@@ -15,7 +15,7 @@ import { localizePath } from '../../../platform/i18n/i18n.ts';
 /** chart.js is its own chunk, fetched after the stat cards (only this page ever loads it). */
 const ActivityCharts = lazy(() => import('./ActivityCharts.tsx'));
 
-/** Each stat card and the list it opens (issue 13, item 16): the records it counts, filtered as it counts them. */
+/** Each stat card and the list it opens: the records it counts, filtered as it counts them. */
 const cards = [
   ['totalUsers', 'users'],
   ['totalProducts', 'products'],
@@ -29,7 +29,7 @@ const cards = [
 
 export const RANGES = [7, 30, 90] as const;
 
-/** /dashboard: the overview's stat cards and the activity charts (SPEC: failures are only logged, plus an inline text). */
+/** /dashboard: the overview's stat cards and the activity charts (a failure is logged and shown inline, not as a toast). */
 export default function DashboardIndex({ t, locale }: SectionProps) {
   const [overview, setOverview] = useState<DashboardOverview | null>(null);
   const [overviewFailed, setOverviewFailed] = useState(false);
