@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Reminders (issue 15, item 9): the e-mails a player gets unprompted around a tournament, and the
+ * Reminders: the e-mails a player gets unprompted around a tournament, and the
  * player's choice of which to get. Safe on client and server.
  */
 
