@@ -3,7 +3,7 @@ import { idSchema, text } from '../../platform/schemas.ts';
 import { MAX_REPORTED_MATCH, reportRanges } from './report-limits.ts';
 
 /**
- * Match day (issue 15): how a tournament is played and scored, its results and its standings.
+ * Match day: how a tournament is played and scored, its results and its standings.
  * What the UI and the server share; safe on client and server. The pure scoring is in scoring.ts.
  */
 
@@ -179,7 +179,7 @@ export const standingsSchema = z.object({
 });
 export type Standings = z.infer<typeof standingsSchema>;
 
-// ── player self-reports (helper "reports", issue 15 item 3) ────────────────────────────────────
+// ── player self-reports (helper "reports") ────────────────────────────────────
 
 export { MAX_REPORTED_MATCH } from './report-limits.ts';
 export const REPORT_REASON_MAX = 300;

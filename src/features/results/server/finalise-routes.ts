@@ -11,7 +11,7 @@ const tags = ['results (admin)'];
 const security = [{ bearer: [] }];
 const params = z.object({ id: idSchema });
 
-/** Prizes and finalising (issue 15, item 8); admin only. The response cache empties after each write, as after every admin write. */
+/** Prizes and finalising; admin only. The response cache empties after each write, as after every admin write. */
 export default async function finaliseRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
 

@@ -12,7 +12,7 @@ import type { Placement } from './prize-repository.ts';
 import { entrants, standings } from './service.ts';
 
 /**
- * Finalising a tournament and its prizes (issue 15, item 8). The standings freeze, the status
+ * Finalising a tournament and its prizes. The standings freeze, the status
  * becomes ended, and the prizes are paid once: the conditional UPDATE of the tournament row, the
  * placements (primary key tournament + player) and the ledger references (unique per tournament
  * and player) all commit in one transaction with the audit entry, so two clicks or two API

@@ -4,7 +4,7 @@ import * as PrizeRepository from './prize-repository.ts';
 import { entrants, standings } from './service.ts';
 
 /**
- * The championship points of each faction player (issue 15, item 5): the points of their entrant
+ * The championship points of each faction player: the points of their entrant
  * (themselves, or their team) summed over the championship's tournaments. A finalised tournament
  * counts its frozen points (one query for all of them); a running one counts its live standings,
  * computed only for the tournaments that have results, so a page of championships costs two

@@ -13,7 +13,7 @@ const reportParams = tournamentParams.extend({ reportId: idSchema });
 const bearer = [{ bearer: [] }];
 const tags = ['results'];
 
-/** Players' match reports and their moderation (issue 15, item 3). */
+/** Players' match reports and their moderation. */
 export default async function reportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // scoped to this plugin, like the campaign's: only the report route reads multipart

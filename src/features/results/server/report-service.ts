@@ -13,7 +13,7 @@ import * as ReportRepository from './report-repository.ts';
 import * as ResultsService from './service.ts';
 
 /**
- * Player self-reports of battle-royale matches (issue 15, item 3): a checked-in player sends a
+ * Player self-reports of battle-royale matches: a checked-in player sends a
  * match's placement and eliminations with a screenshot; an admin approves (the line is recorded
  * through ResultsService.recordLine and counts in the standings) or rejects with a reason. One
  * report per player per match: a second one is refused (REPORT_EXISTS) rather than replacing the

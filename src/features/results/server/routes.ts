@@ -15,7 +15,7 @@ const matchParams = z.object({ id: tournamentIdSchema, number: z.coerce.number()
 // the standings and the scoring table are the same for everyone: shared caches may keep them briefly
 const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(req, reply, 'live');
 
-/** Match day's results (issue 15): scoring tables, teams, matches and live standings. */
+/** Match day's results: scoring tables, teams, matches and live standings. */
 export default async function resultsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['results'];

@@ -33,7 +33,7 @@ function random(seed: number): () => number {
 }
 
 /**
- * The results part of the demo (issue 15, item 10): the championship's played qualifiers have
+ * The results part of the demo: the championship's played qualifiers have
  * their matches (every checked-in player in every lobby, placements and eliminations that look
  * like a Fortnite evening), a prize table, and are finalised, like the finished bracket: the standings freeze and the prizes
  * and the podium badges are paid through the ledger, as an admin's click would pay them. The

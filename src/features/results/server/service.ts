@@ -28,7 +28,7 @@ import * as ResultsRepository from './repository.ts';
 import type { LineRow, MatchRow, TeamRow } from './repository.ts';
 
 /**
- * Match day's results (issue 15): a battle-royale tournament's scoring table, its teams (duo, trio,
+ * Match day's results: a battle-royale tournament's scoring table, its teams (duo, trio,
  * squad), its matches and the standings computed from them. Every write locks the tournament's row
  * first (TournamentService.lockOpenForResults), which refuses a finalised tournament in the same
  * statement and puts the results writes of one tournament one after the other, also across API

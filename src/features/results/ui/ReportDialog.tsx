@@ -14,7 +14,7 @@ interface Props {
 const ReportPanel = lazy(() => import('./ReportPanel.tsx'));
 
 /**
- * "Report a match" on the tournament page (issue 15, item 3), opened by a checked-in player while
+ * "Report a match" on the tournament page, opened by a checked-in player while
  * the tournament is live. Open while mounted: the page unmounts it to close; not while a report
  * is being sent.
  */

@@ -18,8 +18,8 @@ import ReportReviewDialog from './ReportReviewDialog.tsx';
 import ReportStatusBadge from './ReportStatusBadge.tsx';
 
 /**
- * /dashboard/tournaments/reports?id=…: one battle-royale tournament's match reports (issue 15,
- * item 3), filtered by state (flagged: a reused picture or a disagreement) and match, searched by
+ * /dashboard/tournaments/reports?id=…: one battle-royale tournament's match reports,
+ * filtered by state (flagged: a reused picture or a disagreement) and match, searched by
  * player or team, each opening the review dialog that shows the disagreements side by side.
  */
 export default function MatchReports({ t, locale }: SectionProps) {

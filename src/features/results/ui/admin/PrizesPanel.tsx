@@ -34,7 +34,7 @@ const toBody = (rows: Row[]) => ({ prizes: rows.map((r) => ({ from: Number(r.fro
 const MAX_ROWS = 20;
 
 /**
- * The editor's Prizes tab (issue 15, item 8): the credits each rank range pays every player of
+ * The editor's Prizes tab: the credits each rank range pays every player of
  * the entrant, who the standings as they are now would pay, and the Finalise button, whose
  * confirmation says what will be paid. Once finalised: the frozen result and what was paid.
  */
