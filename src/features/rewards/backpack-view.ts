@@ -1,5 +1,5 @@
 /**
- * The backpack grid (SPEC section 2, /my-backpack): every badge, earned ones with their date.
+ * The backpack grid (/my-backpack): every badge, earned ones with their date.
  * Pure, for the <backpack-grid> element and its tests.
  */
 import type { Badge, UserBadge } from './contract.ts';

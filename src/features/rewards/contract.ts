@@ -7,11 +7,11 @@ import { sortValues } from '../../platform/list-sort.ts';
 
 export { MAX_CREDITS };
 
-/** Ledger entry types (DESIGN section 4: every balance change is one of these entries). */
+/** Ledger entry types (every balance change is one of these entries). */
 export const transactionTypes = ['badge', 'giveaway', 'purchase', 'adjustment'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
-/** A wallet (SPEC section 3). The balance always equals the sum of the user's transactions. */
+/** A wallet. The balance always equals the sum of the user's transactions. */
 export const walletSchema = z.object({
   userId: z.string(),
   username: z.string(),
@@ -41,7 +41,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 /** How the wallets list may be ordered: most recently changed first (the default), by user, balance or last change. */
 export const walletSorts = sortValues(['user', 'balance', 'updated']);
 
-/** GET /marketplace/wallets (SPEC: limit, offset, owner, search on username or e-mail; default page size 10; plus the sort). */
+/** GET /marketplace/wallets (as the original client asks: limit, offset, owner, search on username or e-mail; default page size 10; plus the sort). */
 export const walletListQuerySchema = adminListQuery(walletSorts);
 export type WalletListQuery = z.infer<typeof walletListQuerySchema>;
 
@@ -79,7 +79,7 @@ export const adjustResultSchema = z.object({ wallet: walletSchema, transaction: 
 export const walletParamsSchema = z.object({ owner: text(64), userId: idSchema });
 
 /**
- * The rules the server can verify (DESIGN deviation 3): a badge names one of them as its
+ * The rules the server can verify: a badge names one of them as its
  * `trigger`, and POST /marketplace/badges/trigger/{slug} awards it only when the rule holds for
  * the user. A client cannot award itself a badge by asking.
  *
@@ -102,10 +102,10 @@ export const TOP_N_TRIGGER = 'tournament_top_n';
 export const topNSchema = z.number().int().min(1).max(200);
 export type BadgeTrigger = (typeof badgeTriggers)[number];
 
-/** The registration badge of SPEC section 4, awarded right after signup. */
+/** The registration badge, awarded right after signup. */
 export const REGISTRATION_BADGE = 'user_registered';
 
-/** A badge (SPEC section 3). `reward.amount`, `rewardAmount` and `credits` are the same number. */
+/** A badge. `reward.amount`, `rewardAmount` and `credits` are the same number. */
 export const badgeSchema = z.object({
   _id: z.string(),
   slug: z.string(),
@@ -183,7 +183,7 @@ export const badgeUpdateSchema = z
     description: text(500),
     icon: z.union([z.literal(''), imageUrl]),
     rewardAmount: z.number().int().min(0).max(MAX_CREDITS),
-    /** the spec's shape; `rewardAmount` wins when both are sent */
+    /** the original client's shape; `rewardAmount` wins when both are sent */
     reward: z.object({ type: z.literal('token').optional(), amount: z.number().int().min(0).max(MAX_CREDITS) }),
     reusable: z.boolean(),
     active: z.boolean(),
@@ -195,7 +195,7 @@ export const badgeUpdateSchema = z
   .partial();
 export type BadgeUpdate = z.infer<typeof badgeUpdateSchema>;
 
-/** SPEC section 4: infinite; limited (needs maxUses); timed (needs expiresAt). */
+/** Giveaway types: infinite; limited (needs maxUses); timed (needs expiresAt). */
 export const giveawayTypes = ['infinite', 'limited', 'timed'] as const;
 export type GiveawayType = (typeof giveawayTypes)[number];
 
@@ -216,7 +216,7 @@ export const codeSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'code')
   .transform(normalizeCode);
 
-/** A giveaway code (SPEC section 3), for admins: the code itself is a secret. */
+/** A giveaway code, for admins: the code itself is a secret. */
 export const giveawaySchema = z.object({
   id: z.string(),
   token: z.string(),
@@ -253,20 +253,20 @@ const typeRules = (g: { type: GiveawayType; maxUses?: number | null; expiresAt?:
 export const giveawayInputSchema = z.object({ token: codeSchema, ...giveawayFields }).superRefine(typeRules);
 export type GiveawayInput = z.input<typeof giveawayInputSchema>;
 
-/** Admin edit body: every field but the code, which is read-only once created (SPEC section 5). */
+/** Admin edit body: every field but the code, which is read-only once created. */
 export const giveawayUpdateSchema = z.object(giveawayFields).superRefine(typeRules);
 export type GiveawayUpdate = z.input<typeof giveawayUpdateSchema>;
 
 /** How the giveaways list may be ordered: newest first (the default), by code, credits, uses or expiry. */
 export const giveawaySorts = sortValues(['code', 'credits', 'uses', 'expires']);
 
-/** GET /marketplace/giveaways (SPEC: limit, offset, owner, search on the code and description; plus the sort). */
+/** GET /marketplace/giveaways (as the original client asks: limit, offset, owner, search on the code and description; plus the sort). */
 export const giveawayListQuerySchema = adminListQuery(giveawaySorts);
 export type GiveawayListQuery = z.infer<typeof giveawayListQuerySchema>;
 
 /**
  * POST /marketplace/giveaways/redeem. Strict: a body that tries to name the credits (or anything
- * else unknown) is refused. `userId`/`username`/`owner` are accepted for the spec's client; the
+ * else unknown) is refused. `userId`/`username`/`owner` are accepted for the original client; the
  * credits always go to the caller (or, for an admin, to `userId`).
  */
 export const redeemInputSchema = z.strictObject({
@@ -278,7 +278,7 @@ export const redeemInputSchema = z.strictObject({
 export type RedeemInput = z.infer<typeof redeemInputSchema>;
 
 export const redeemResultSchema = z.object({
-  /** credits received (the spec's client reads data.credits or data.amount) */
+  /** credits received (the original client reads data.credits or data.amount) */
   credits: z.number().int(),
   amount: z.number().int(),
   /** the balance after the redemption */
@@ -287,7 +287,7 @@ export const redeemResultSchema = z.object({
 });
 export type RedeemResult = z.infer<typeof redeemResultSchema>;
 
-/** A product (SPEC section 3). `price` is in credits and only ever read from the database. */
+/** A product. `price` is in credits and only ever read from the database. */
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -306,7 +306,7 @@ export type Product = z.infer<typeof productSchema>;
 
 export const MAX_QUANTITY = 100_000;
 
-// SPEC section 5: name required; price min 0; quantity min 1; image required; brand defaults to
+// a product: name required; price min 0; quantity min 1; image required; brand defaults to
 // the brand when empty
 const productFields = {
   name: text(120).min(1),
@@ -340,7 +340,7 @@ export const availabilities = ['all', 'available', 'out_of_stock'] as const;
 /** How the products list may be ordered: newest first (the default), by name, brand, price or quantity. */
 export const productSorts = sortValues(['name', 'brand', 'price', 'quantity']);
 
-/** GET /marketplace/products: SPEC limit, page (1-based), name, owner; plus the shop's filters and the sort. */
+/** GET /marketplace/products: the original client's limit, page (1-based), name, owner; plus the shop's filters and the sort. */
 export const productListQuerySchema = z
   .object({
     owner: ownerQuery,
@@ -357,7 +357,7 @@ export const productListQuerySchema = z
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /**
- * The shipping address dialog (SPEC section 5): all required but additional_address_info. The
+ * The shipping address dialog: all required but additional_address_info. The
  * server copies it onto the purchase, so later profile edits never change where an order ships.
  */
 export const shippingAddressSchema = z.object({
@@ -376,9 +376,9 @@ export const shippingAddressFields = ['first_name', 'last_name', 'street_name', 
 /**
  * POST /marketplace/purchases. Strict: an unknown field is refused with VALIDATION_ERROR. The price
  * charged always comes from the database; `price` is the one the player saw, and a purchase whose
- * `price` differs from the current one is refused (409 PRICE_CHANGED). The spec's client saves the
+ * `price` differs from the current one is refused (409 PRICE_CHANGED). The original client saves the
  * address on the profile and sends none: the profile's address is then used. `userId`, `username`,
- * `brand` and `owner` are accepted for the spec's client; the buyer is the caller (an admin may
+ * `brand` and `owner` are accepted for the original client; the buyer is the caller (an admin may
  * name `userId`).
  */
 export const purchaseInputSchema = z.strictObject({
@@ -392,7 +392,7 @@ export const purchaseInputSchema = z.strictObject({
 });
 export type PurchaseInput = z.input<typeof purchaseInputSchema>;
 
-/** A purchase (SPEC section 3). Name, image and price are as they were when bought. */
+/** A purchase. Name, image and price are as they were when bought. */
 export const purchaseSchema = z.object({
   id: z.string(),
   userId: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The player's side of the marketplace rules (SPEC sections 2 and 5), pure so the island, the
+ * The player's side of the marketplace rules, pure so the island, the
  * tests and the server's answers agree: a card is owned, out of stock or redeemable; a purchase is
  * refused on the client when already owned, out of stock or dearer than the balance (the server
  * checks the same again).

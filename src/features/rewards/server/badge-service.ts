@@ -154,7 +154,7 @@ async function evidence(app: FastifyInstance, owner: string, trigger: string, us
 }
 
 /**
- * POST /marketplace/badges/trigger/{slug} (DESIGN deviation 3). Verifies the badge's rule for the
+ * POST /marketplace/badges/trigger/{slug}. Verifies the badge's rule for the
  * user, then records the badge and books its reward on the ledger in one transaction. The unique
  * (user, badge, award key) row grants a non-reusable badge, and so its credits, exactly once.
  */

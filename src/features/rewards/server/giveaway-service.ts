@@ -64,7 +64,7 @@ export function remove(app: FastifyInstance, owner: string, actor: Actor, id: st
 }
 
 /**
- * Redeems a code for the caller (DESIGN section 4). One transaction: count the use with the
+ * Redeems a code for the caller. One transaction: count the use with the
  * conditional UPDATE (limited and timed rules), record the (code, user) redemption whose primary
  * key allows one per user, and book the credits on the ledger.
  */

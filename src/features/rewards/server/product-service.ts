@@ -20,7 +20,7 @@ export async function get(app: FastifyInstance, owner: string, id: string): Prom
 
 export function create(app: FastifyInstance, owner: string, actor: Actor, input: z.output<typeof productInputSchema>): Promise<Product> {
   return audited(app, actor, async (tx, audit) => {
-    // SPEC section 5: an empty brand is the brand of the deployment
+    // an empty brand is the brand of the deployment
     const { translations, ...fields } = input;
     const id = await ProductRepository.create(tx.db.kysely, {
       owner,

@@ -17,7 +17,7 @@ const priceChanged = () => new AppError('conflict', 'PRICE_CHANGED', 'The price 
 
 /**
  * Where the order ships: the address sent with the purchase, else the one on the buyer's profile
- * (the spec's client saves it there first). Either must be complete; the answer names what is not.
+ * (the original client saves it there first). Either must be complete; the answer names what is not.
  */
 async function shippingAddressOf(app: FastifyInstance, owner: string, userId: string, sent: ShippingAddress | undefined): Promise<ShippingAddress> {
   if (sent) return sent;
@@ -35,7 +35,7 @@ async function shippingAddressOf(app: FastifyInstance, owner: string, userId: st
 }
 
 /**
- * Buys one unit (DESIGN section 4). Price and stock come from the product row; the stock
+ * Buys one unit. Price and stock come from the product row; the stock
  * decrement, the purchase row and the debit are one transaction, each step a conditional
  * statement or a unique key, so a refusal at any step leaves nothing written.
  */

@@ -10,7 +10,7 @@ import { transaction } from '../../../platform/db/database.ts';
 
 /**
  * Whose wallet a call works on: the caller, or the body's `userId` when it is the caller's own or
- * the caller is an admin (DESIGN section 3.6). The account must exist in this brand.
+ * the caller is an admin. The account must exist in this brand.
  */
 export async function beneficiaryOf(app: FastifyInstance, caller: Caller, userId: string | undefined, owner: string): Promise<string> {
   const target = userId ?? caller.id;
@@ -27,7 +27,7 @@ export async function assertAccountOf(app: FastifyInstance, owner: string, userI
   if (!(await WalletRepository.find(app.db.kysely, owner, userId))) throw new AppError('notFound', 'USER_NOT_FOUND', 'User not found');
 }
 
-// ---- Idempotency-Key (DESIGN section 4: a retried purchase or redemption never charges twice) ----
+// ---- Idempotency-Key (a retried purchase or redemption never charges twice) ----
 
 /** What a call did, and whether it was done by an earlier attempt with the same key. */
 export interface Once<T> {

@@ -55,7 +55,7 @@ import { purchaseCsv, walletCsv } from './csv-columns.ts';
 const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
 const ownerQuery = z.object({ owner: z.string().max(64).optional() });
-// the spec's giveaway and wallet lists name the count totalCount
+// the original client's giveaway and wallet lists name the count totalCount
 const countedList = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
 const csvFile = z.string().describe(`text/csv, at most ${EXPORT_MAX_ROWS} rows (X-Export-Truncated: true when cut)`);
 /** Reads one row past the cap, so a cut file can say it was cut. */
@@ -67,10 +67,10 @@ const capped = async <T>(read: (max: number) => Promise<T[]>): Promise<{ rows: T
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
 const bearer = [{ bearer: [] }];
 
-/** SPEC section 7 "Marketplace", with DESIGN section 3's deviations; docs/rewards-api.md lists them. */
+/** The marketplace calls of the original client, made safe where it was not; docs/rewards-api.md lists them. */
 export default async function marketplaceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  // code guessing is slowed per account (DESIGN section 4: rate limits on code redemption)
+  // code guessing is slowed per account (codes must not be found by trying many)
   // guessing codes with many fresh accounts: unknown codes from one address, whatever the account
   // (a code that exists but is used up or expired is no guess and does not count)
   const unknownCodes = failureLimit(root, {
@@ -175,7 +175,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     app.post('/marketplace/badges/trigger/:badge', {
       schema: {
         tags,
-        summary: 'Award a badge if the server can verify its rule for the user (DESIGN deviation 3)',
+        summary: 'Award a badge if the server can verify its rule for the user',
         security: bearer,
         params: z.object({
           badge: z
@@ -257,7 +257,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         tags,
         summary: 'Buy a product with credits; the price is read from the database (Idempotency-Key supported)',
         description:
-          "The spec's body `{userId, username, productId, price, brand, owner}` works as is. Differences from the spec: the price charged is the database's; " +
+          "The original client's body `{userId, username, productId, price, brand, owner}` works as is. Differences from it: the price charged is the database's; " +
           'a `price` that is not the current one is refused with 409 PRICE_CHANGED and nothing is charged. Without `shippingAddress` the address saved on ' +
           "the buyer's profile is used; if it is incomplete the answer is 400 SHIPPING_ADDRESS_MISSING, its issues naming the missing fields. " +
           '`userId` other than the caller needs an admin; `username` and `brand` are ignored (the product names its brand).',

@@ -23,7 +23,7 @@ export interface LedgerEntry {
 export type EntryResult = { ok: true; balance: number; transaction: Transaction } | { ok: false; reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT' };
 
 /**
- * The one way a balance changes (DESIGN section 4): a conditional UPDATE that keeps the balance
+ * The one way a balance changes: a conditional UPDATE that keeps the balance
  * between zero and MAX_CREDITS (a 32-bit integer column on PostgreSQL overflowed past 2^31), and
  * the ledger entry, both on `trx` so they commit or roll back together. The same UPDATE counts the
  * wallet's entries under its row lock: that number orders the history as the balances happened.

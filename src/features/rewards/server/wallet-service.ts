@@ -113,7 +113,7 @@ async function queueCreditNotice(app: FastifyInstance, trx: Kysely<Database>, cr
 }
 
 /**
- * A tournament prize (issue 15, item 8): a credit on the ledger, signed by the admin who finalised,
+ * A tournament prize: a credit on the ledger, signed by the admin who finalised,
  * in the caller's transaction. Its reference (one per tournament and player) is unique, so the
  * same prize can never be booked twice; a wallet at its ceiling refuses it (BALANCE_LIMIT) and the
  * caller's transaction, finalisation included, rolls back.

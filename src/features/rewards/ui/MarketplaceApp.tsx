@@ -23,7 +23,7 @@ interface Props extends IslandProps {
   loginHref: string;
 }
 
-/** SPEC section 9: filters typed by hand wait this long before searching. */
+/** Filters typed by hand wait this long before searching. */
 const FILTER_DEBOUNCE_MS = 300;
 /** "only unredeemed" filters on the client, over the whole catalogue read this many at a time. */
 const CATALOGUE_CHUNK = 100;
@@ -54,7 +54,7 @@ async function fetchListing(filters: Filters, page: number, owned: ReadonlySet<s
 }
 
 /**
- * /marketplace (SPEC sections 2 and 5): product cards with filters and pagination, the redeem
+ * /marketplace: product cards with filters and pagination, the redeem
  * flow through the shipping address dialog. Anyone may browse; redeeming needs a login. The
  * header balance ($credits) is read and updated through src/features/rewards/ui/credits.ts.
  */

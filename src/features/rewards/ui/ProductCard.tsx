@@ -21,7 +21,7 @@ interface Props {
 const imageOk = (src: string) => /^(\/media\/|https:\/\/)[^\s"'<>]*$/.test(src);
 
 /**
- * A product of the marketplace (SPEC section 2): image, name, description, price in credits and
+ * A product of the marketplace: image, name, description, price in credits and
  * the redeem button, or "owned", or "out of stock". Test ids: product-card (data-product-id,
  * data-state), product-name, product-price, product-stock, product-redeem, product-owned,
  * product-out-of-stock.

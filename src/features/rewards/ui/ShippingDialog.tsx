@@ -52,7 +52,7 @@ interface Props {
 }
 
 /**
- * The shipping address dialog of a marketplace purchase (SPEC section 5): every field but
+ * The shipping address dialog of a marketplace purchase: every field but
  * additional_address_info required, "This field is required" after blur or on confirm, confirm
  * blocked until the required ones are filled. Prefilled from the user; the address is saved on
  * the user first (a failure there is only logged), then the purchase is sent with an
@@ -89,7 +89,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
 
   const onConfirm = async (address: Values) => {
     setBusy(true);
-    // SPEC section 8: the address is kept on the user; a failure there is only logged
+    // the address is kept on the user; a failure there is only logged
     // the validator hands over the schema's output: trimmed, additional_address_info defaulted
     // the stored country shown in the page's language is not a change the player made: it stays as stored
     const typed = address as unknown as ShippingAddress;

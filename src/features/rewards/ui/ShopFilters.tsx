@@ -14,7 +14,7 @@ interface Props {
 const availabilities: Availability[] = ['all', 'available', 'out_of_stock'];
 
 /**
- * The marketplace filters (SPEC section 2): search on name and description, minimum and maximum
+ * The marketplace filters: search on name and description, minimum and maximum
  * price, availability, only unredeemed. Test ids: market-search, market-min-price,
  * market-max-price, market-availability, market-only-unredeemed, market-reset.
  */

@@ -6,7 +6,7 @@ import { $credits, $token } from '../../../platform/browser/session.ts';
  * The header's credits balance (`$credits` of session.ts), read from GET /marketplace/wallets/me.
  * Every place that learns a newer balance (a redemption, a purchase, a badge reward) calls
  * `setCredits`; a wallet read still in flight then never overwrites it with an older number.
- * A failed read leaves the balance unknown, which the header shows as "..." (SPEC section 8).
+ * A failed read leaves the balance unknown, which the header shows as "...".
  */
 let version = 0;
 let inflight: { token: string; promise: Promise<number | null> } | null = null;

@@ -2,11 +2,11 @@ import { $credits, $sessionLoading, $token, loadSession } from '../../../platfor
 import { loadCredits, setCredits } from './credits.ts';
 
 /**
- * <header-credits>: the credits balance in the header (SPEC section 2). Hidden for anonymous
+ * <header-credits>: the credits balance in the header. Hidden for anonymous
  * visitors (by CSS from <html data-session>, which session-menu.ts maintains); for a logged-in
  * user it shows the balance, or the "unknown" text (data-unknown) until one is known. It reads the
  * balance (GET /marketplace/wallets/me, src/features/rewards/ui/credits.ts) on page load and whenever the session
- * changes; a failed read keeps the "unknown" text (SPEC section 8).
+ * changes; a failed read keeps the "unknown" text.
  *
  * Setting the balance, from anywhere on the page (the wallet feature does this after loading it):
  *   window.dispatchEvent(new CustomEvent('credits:update', { detail: { credits: 120 } }));

@@ -9,7 +9,7 @@ import { translate } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, loadSession } from '../../../platform/browser/session.ts';
 
 /**
- * <redeem-form>: /marketplace/redeem (SPEC sections 2 and 5). `?token=` prefills the code; a
+ * <redeem-form>: /marketplace/redeem. `?token=` prefills the code; a
  * visitor who arrives with one has it parked in localStorage (`redeemToken`) and goes to log in,
  * and the login form brings them back here with it. The code is trimmed and must not be empty;
  * POST /marketplace/giveaways/redeem carries an Idempotency-Key per attempt (src/platform/browser/idempotency.ts).

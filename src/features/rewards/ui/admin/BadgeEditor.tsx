@@ -63,7 +63,7 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
       if (!live) return;
       if (res.ok) setBadge(res.data);
       else if (res.code === 'BADGE_NOT_FOUND' || res.status === 400) {
-        // SPEC section 8: error.badgeNotFound, back to the list
+        // an unknown badge: say so (error.badgeNotFound) and go back to the list
         toast.error(t('rewardsAdmin.badges.notFound'));
         setTimeout(() => window.location.replace(listHref), 1500);
         setFailure('BADGE_NOT_FOUND');

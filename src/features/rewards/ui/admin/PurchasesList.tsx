@@ -32,7 +32,7 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
 
 /** /dashboard/purchases: the purchase history (search, fulfilled filter, sort, pages), a detail modal and "mark as fulfilled". */
 export default function PurchasesList({ t, locale }: SectionProps) {
-  // SPEC section 8: purchase load failures are only logged (plus the inline text), hence no toast
+  // purchase load failures are only logged (plus the inline text), hence no toast
   const list = useAdminList<Purchase>({
     url: (req) => `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
     params: { filter: { values: filters, initial: 'all' }, sort: { values: purchaseSorts, initial: 'newest' } },

@@ -61,7 +61,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     };
   }, [userId, attempt, reset]);
 
-  // money moves only after the admin has seen the balance it leaves (issue 13, item 9)
+  // money moves only after the admin has seen the balance it leaves
   const [pending, setPending] = useState<{ amount: number; reason: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setPending(null), [userId]);

@@ -31,7 +31,7 @@ export const productValues = (p: Product | null): ProductValues => ({
   image: p?.image ?? '',
 });
 
-/** SPEC section 5: an empty brand falls back to the product's own brand (on create, the server uses the deployment's). */
+/** An empty brand falls back to the product's own brand (on create, the server uses the deployment's). */
 export const productBody = (v: ProductValues, product: Product | null) => ({
   name: v.name.trim(),
   description: v.description.trim(),
