@@ -12,7 +12,7 @@ import { tournamentFormats } from '../results/contract.ts';
 /** How GET /tournaments may be ordered besides its own (upcoming by start, then ended newest first): by name or start, `-key` descending. */
 export const tournamentSorts = sortValues(['name', 'start']);
 
-/** The two factions of the championship (SPEC section 1). */
+/** The two factions of the championship. */
 export const teamNames = ['precision', 'speed'] as const;
 export type TeamName = (typeof teamNames)[number];
 
@@ -52,7 +52,7 @@ export type Player = z.infer<typeof playerSchema>;
 export const teamSchema = z.object({ name: z.enum(teamNames), players: z.array(playerSchema) });
 export type Team = z.infer<typeof teamSchema>;
 
-/** A tournament as the API returns it (SPEC section 3 names). Never carries the password. */
+/** A tournament as the API returns it (field names as the original client reads them). Never carries the password. */
 export const tournamentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -88,7 +88,7 @@ export const tournamentSchema = z.object({
   /** true once an admin finalised it: its standings are frozen */
   finalized: z.boolean(),
   competitionId: z.string().nullable(),
-  /** a fixed date text replacing the start date (SPEC section 2), per language; '' when none */
+  /** a fixed date text replacing the start date, per language; '' when none */
   dateText: z.object({ it: z.string(), en: z.string() }),
   /** the tournament's own external page ("Vai al torneo"), '' when none */
   externalUrl: z.string(),
@@ -176,7 +176,7 @@ export type TournamentInput = z.input<typeof tournamentInputSchema>;
 export const tournamentUpdateSchema = z.object(tournamentFields).partial();
 export type TournamentUpdate = z.input<typeof tournamentUpdateSchema>;
 
-/** Registration and check-in body (SPEC section 3, DESIGN deviation 5: the real game account). */
+/** Registration and check-in body (check-in sends the player's real game account). */
 export const registrationInputSchema = z.object({
   gameAccounts: z.array(z.object({ userId: z.string().max(64), gameAccount: gameAccountSchema })).length(1),
   password: z.string().min(1).max(128).optional(),
@@ -241,7 +241,7 @@ export const competitionInputSchema = z
 /** Admin update: any subset; omitted fields keep their value (the order of the stages is checked against the stored ones). */
 export const competitionUpdateSchema = z.object(competitionFields).partial().refine(stagesInOrder, stagesOrderIssue);
 
-/** A player picks a faction (DESIGN deviation 4): only the caller moves, keeping their score. */
+/** A player picks a faction: only the caller moves, keeping their score. */
 export const teamChoiceSchema = z.object({ team: z.enum(teamNames) });
 
 /** Admin PUT of whole teams (scores included). */
@@ -296,7 +296,7 @@ export type Registrations = z.infer<typeof registrationsSchema>;
 export const tournamentIdSchema = z.string().regex(TOURNAMENT_ID_PATTERN, 'INVALID_TOURNAMENT_ID');
 
 // ---------------------------------------------------------------------------------------------
-// the match-day roster (issue 13, item 1): admin actions on one player of one tournament
+// the match-day roster: admin actions on one player of one tournament
 
 /** `/tournaments/:id/registrations/:userId/…` */
 export const rosterParamsSchema = z.object({ id: tournamentIdSchema, userId: idSchema });

@@ -1,6 +1,6 @@
 /**
- * The join and check-in payloads of SPEC sections 3 and 5 (DESIGN deviation 5: check-in sends the
- * player's real game account), as pure functions the join dialog and the action button share.
+ * The join and check-in payloads (check-in sends the player's
+ * real game account), as pure functions the join dialog and the action button share.
  */
 import type { GameAccount } from '../accounts/contract.ts';
 import { isFortnite } from './tournament-view.ts';
@@ -24,7 +24,7 @@ export interface RegistrationBody {
 }
 
 /**
- * SPEC section 5: a Fortnite join sends the platform of the first saved account, or the
+ * A Fortnite join sends the platform of the first saved account, or the
  * tournament's first console. A saved platform the tournament does not allow would only be refused
  * (CONSOLE_NOT_ALLOWED), so the first saved account on an allowed platform is used.
  */
@@ -46,7 +46,7 @@ export function eligibleAccounts(user: JoiningUser, t: JoinTarget): GameAccount[
 /** `saveAccount`: a new account, which the server keeps on the profile only when the join succeeds. */
 export function registrationBody(userId: string, gameAccount: GameAccount, password?: string, saveAccount = false): RegistrationBody {
   const body: RegistrationBody = { gameAccounts: [{ userId, gameAccount }] };
-  // SPEC section 5: the password is sent only when one was typed
+  // the password is sent only when one was typed
   if (password && password.length > 0) body.password = password;
   if (saveAccount) body.saveGameAccount = true;
   return body;

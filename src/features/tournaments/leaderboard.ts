@@ -1,4 +1,4 @@
-/** The faction leaderboard of SPEC section 2: order and the default cut. */
+/** The faction leaderboard: order and the default cut. */
 export const LEADERBOARD_SIZE = 10;
 
 export interface RankedPlayer {

@@ -1,6 +1,6 @@
 /**
  * The rules of a tournament, pure and in one place, shared by the UI (badge, button) and the server
- * (which refuses what they refuse), so the two can never disagree: the phase of SPEC section 4, the
+ * (which refuses what they refuse), so the two can never disagree: the phase, the
  * action button, and one named predicate per question a player asks (may I join? may I check in?).
  */
 export type TournamentStatus = 0 | 1 | 2;
@@ -15,7 +15,7 @@ export interface Schedule {
   end_tournament: string | null;
 }
 
-/** Card styling names of SPEC section 4. */
+/** Phase names, also the card styling names. */
 export type Phase = 'complete' | 'ongoing' | 'waiting' | 'registration' | 'checkinOpen' | 'checkinClosed';
 
 const t = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
@@ -28,7 +28,7 @@ export function scheduledStatus(s: Pick<Schedule, 'start_tournament' | 'end_tour
   return 2;
 }
 
-/** SPEC section 4, evaluated in order. */
+/** The phase, evaluated in order (docs/product-rules.md "Tournament phases"). */
 export function phaseOf(s: Schedule, now: number = Date.now()): Phase {
   if (s.status === 2) return 'complete';
   if (s.status === 1) return 'ongoing';
@@ -52,11 +52,11 @@ export interface Membership {
   disqualified?: boolean;
 }
 
-/** The action button of SPEC section 4 for one visitor. */
+/** The action button for one visitor. */
 export function actionFor(phase: Phase, m: Membership): Action {
   if (phase === 'complete') return { kind: 'disabled', label: 'ended' };
   if (phase === 'ongoing') return { kind: 'disabled', label: 'ongoing' };
-  // an anonymous visitor is offered sign-up, which leads to login (SPEC section 6)
+  // an anonymous visitor is offered sign-up, which leads to login
   if (!m.loggedIn) return { kind: 'signup' };
   if (m.disqualified) return { kind: 'disabled', label: 'disqualified' };
   if (phase === 'waiting') return { kind: 'disabled', label: 'waiting' };
@@ -112,7 +112,7 @@ export function mayPlayChampionship(championship: boolean, birthDate: string | n
 }
 
 // ---------------------------------------------------------------------------------------------
-// the match-day roster: what an admin may do to one player (issue 13, item 1)
+// the match-day roster: what an admin may do to one player
 
 /** May an admin remove, promote or reorder players now? Until the tournament has ended. */
 export function mayManageRoster(phase: Phase): Verdict<'TOURNAMENT_ENDED'> {

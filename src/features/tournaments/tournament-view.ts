@@ -1,5 +1,5 @@
 /**
- * How a tournament is shown (SPEC section 2, tournament card and detail), as pure functions shared
+ * How a tournament is shown (its card and its page), as pure functions shared
  * by the server-rendered pages, the grids' custom elements and the detail island, so a card built
  * in the browser reads exactly like one built on the server. Texts come in as labels, never here.
  */
@@ -45,7 +45,7 @@ export interface CardView {
 
 const shortDate = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TOURNAMENT_TIME_ZONE });
 
-/** SPEC: the card's date is it-IT day/month/year in every language. */
+/** The card's date is it-IT day/month/year in every language. */
 export function cardDate(iso: string | null): string | null {
   if (!iso) return null;
   const d = new Date(iso);
@@ -80,7 +80,7 @@ export function cardView(t: CardTournament, locale: Locale, labels: CardLabels, 
 export type DeadlineKind = 'registrationOpens' | 'checkinOpens' | 'checkinCloses' | 'starts';
 
 /**
- * The next moment that changes the phase (SPEC section 4 order), or null when the tournament has
+ * The next moment that changes the phase (in the order the phases follow), or null when the tournament has
  * started, ended, or the next moment is not scheduled.
  */
 export function nextDeadline(s: Schedule, now: number = Date.now()): { kind: DeadlineKind; at: number } | null {
@@ -183,10 +183,10 @@ export function differsFromRome(timeZone: string | undefined, instants: readonly
 /** "NvsN" for a team size; null for a solo tournament (the caller shows the "solo" label). */
 export const teamSizeLabel = (teamSize: number | null) => (teamSize && teamSize > 0 ? `${teamSize}vs${teamSize}` : null);
 
-/** The championship's landing page path (DESIGN section 2). */
+/** The championship's landing page path. */
 export const championshipPath = (brandSlug: string) => `/${brandSlug}-bomber-championship`;
 
-/** Fortnite tournaments register with the chat-community name and the Epic ID (SPEC section 2). */
+/** Fortnite tournaments register with the chat-community name and the Epic ID. */
 export const isFortnite = (game: string) => game === 'Fortnite';
 
 /**
@@ -205,7 +205,7 @@ export function sitePathOf(url: string, origin?: string): string {
   }
 }
 
-/** The community chat server where Fortnite players verify (SPEC section 2); pages pass the configured one. */
+/** The community chat server where Fortnite players verify; pages pass the configured one. */
 export const DEFAULT_COMMUNITY_CHAT_URL = 'https://discord.com/';
 
 /** COMMUNITY_CHAT_URL, else the brand's Discord (SOCIAL_DISCORD_URL), else the default; https only. */
@@ -253,7 +253,7 @@ export function tournamentFrameUrl(template: string | undefined, tournamentId: s
 }
 
 /**
- * Where "Vai al torneo" leads (issue 12, item 13): the tournament's own external page, opened as
+ * Where "Vai al torneo" leads: the tournament's own external page, opened as
  * it is; else the embedded page when the template is configured; else nowhere (the button is hidden).
  */
 export function tournamentGoLink(externalUrl: string, template: string | undefined, tournamentId: string, iframePath: string): { href: string; external: boolean } | null {

@@ -21,7 +21,7 @@ const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
 const byRank = (a: Player, b: Player) => b.score - a.score || byName.compare(a.playerName, b.playerName) || (a.playerId < b.playerId ? -1 : 1);
 
 /**
- * Both factions always present, players by score (highest first), then name (SPEC section 2). A
+ * Both factions always present, players by score (highest first), then name. A
  * player's score is their points across the championship's tournaments plus the admin's adjustment.
  */
 function toCompetition(row: CompetitionRow, players: PlayerRow[], tournamentCount: number, points: ReadonlyMap<string, number>): Competition {
@@ -147,7 +147,7 @@ async function insertCompetition(app: FastifyInstance, input: z.output<typeof co
 }
 
 async function updateCompetition(app: FastifyInstance, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
-  // fields left out of the body stay as they are (SPEC section 5: undefined fields are dropped)
+  // fields left out of the body stay as they are (undefined fields are dropped)
   const { playoffsAt, finalsAt, finalsCity, translations, ...rest } = input;
   const set = {
     ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
@@ -165,7 +165,7 @@ async function updateCompetition(app: FastifyInstance, id: string, input: z.outp
 }
 
 /**
- * A player picks a faction (DESIGN deviation 4): only a player registered in one of the
+ * A player picks a faction: only a player registered in one of the
  * competition's tournaments, and only their own entry moves, keeping its score. A player who
  * pressed "Later" picks here whenever they like.
  */
@@ -180,9 +180,9 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
 }
 
 /**
- * Admin: the whole leaderboard as sent (DESIGN deviation 4); every player must be an account of
+ * Admin: the whole leaderboard as sent; every player must be an account of
  * the brand. The results' points are not the admin's to set: what is stored is the adjustment on
- * top of them, sent as such, or (the spec's client, which sends totals) the score sent minus the
+ * top of them, sent as such, or (the original client, which sends totals) the score sent minus the
  * points the player has now.
  */
 async function replaceTeamRows(app: FastifyInstance, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {

@@ -417,7 +417,7 @@ export async function countByOwner(db: Db, owner: string): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the match-day roster (issue 13, item 1): an admin's changes to one player, under the same
+// the match-day roster: an admin's changes to one player, under the same
 // row lock and counters as the players' own joins and leaves
 
 /** One registration with what a mail to its player needs, read inside the caller's transaction. */
@@ -507,7 +507,7 @@ export async function moveInWaitlist(db: Db, p: { tournamentId: string; userId: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// match day (issue 15): what the results domain reads and writes of a tournament, through the service
+// match day: what the results domain reads and writes of a tournament, through the service
 
 /** The columns match day needs: the game and team size, and its scoring and finalisation (migration 0080). */
 export async function matchDayOf(db: Db, owner: string, id: string) {

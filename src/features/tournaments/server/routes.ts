@@ -170,7 +170,7 @@ const meJson = (me: Tournament['me'] | undefined) => (me ? JSON.stringify(meSche
 const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(req, reply, 'live');
 
 /** The player a registration call acts for: `?userID=` (own, or anyone's for an admin), else the caller. */
-/** The roster export's columns (issue 13, item 1), in the order the admins asked for. */
+/** The roster export's columns, in the order the admins asked for. */
 const rosterColumns: CsvColumn<TournamentService.RosterLine>[] = [
   { header: 'username', value: (r) => r.username },
   { header: 'email', value: (r) => r.email },
@@ -491,7 +491,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
   });
 
-  // the match-day roster (issue 13, item 1): each call answers the roster as it now is
+  // the match-day roster: each call answers the roster as it now is
   const roster = envelope(registrationsSchema);
   app.post('/tournaments/:id/registrations/:userId/remove', {
     schema: {

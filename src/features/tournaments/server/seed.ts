@@ -52,7 +52,7 @@ export interface SeedPlayer {
   name: string;
 }
 
-// each text in its own language: the English page shows the English one (issue 12 item 10)
+// each text in its own language: the English page shows the English one
 const rules = {
   it: `<h3>Regolamento</h3>
 <ol>
@@ -128,7 +128,7 @@ function scheduleAround(start: number, duration: number, checkInFor = HOUR) {
 /** The demo's banner and thumbnail of a game's tournaments: an SVG under public/demo/games. */
 export const demoGamePicture = (game: Game) => `/demo/games/${game.toLowerCase()}.svg`;
 
-/** A fixed date text as the spec's special tournaments show it, in both languages, Rome time. */
+/** A fixed date text as the special tournaments show it instead of the start date, in both languages, Rome time. */
 function dateTextOf(label: [string, string], start: number) {
   const fmt = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Rome', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(start);
   return { it: `${label[0]} · ${fmt('it-IT')}`, en: `${label[1]} · ${fmt('en-GB')}` };

@@ -383,7 +383,7 @@ export async function update(app: FastifyInstance, actor: Actor, id: string, inp
 /**
  * DELETE /tournaments/{id} (admin), audited. Every registered player (members and the waitlist) is
  * told in their language that the tournament is cancelled: the mails are queued in the delete's
- * own transaction, so they go exactly when the tournament does (issue 13, item 2).
+ * own transaction, so they go exactly when the tournament does.
  */
 export async function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
   await audited(app, actor, async (tx, audit) => {
@@ -498,7 +498,7 @@ function checkGameAccount(row: TournamentRow, account: GameAccount) {
   if (!allowed.includes(account.console)) throw new AppError('invalid', 'CONSOLE_NOT_ALLOWED', `Allowed platforms: ${allowed.join(', ')}`);
 }
 
-/** The body's game account must be for the player the URL names (DESIGN deviation 6 is checked by the route). */
+/** The body's game account must be for the player the URL names (that the URL's player is the caller, or the caller an admin, is checked by the route). */
 function accountOf(userId: string, input: RegistrationInput): GameAccount {
   const [entry] = input.gameAccounts;
   if (entry.userId !== userId) throw new AppError('invalid', 'USER_MISMATCH', 'The game account belongs to another player');
@@ -718,7 +718,7 @@ async function sendBroadcast(app: FastifyInstance, id: string, input: BroadcastI
 }
 
 // ---------------------------------------------------------------------------------------------
-// the match-day roster (issue 13, item 1): an admin acts on one player. Each call takes the same
+// the match-day roster: an admin acts on one player. Each call takes the same
 // locks and counters as the player's own join, leave and check-in (repository.ts), writes its
 // audit entry in the same transaction, and queues its e-mail in it too (sent after the commit).
 
@@ -845,7 +845,7 @@ export async function moveInWaitlist(app: FastifyInstance, actor: Actor, id: str
 }
 
 // ---------------------------------------------------------------------------------------------
-// match day (issue 15): the results domain reads and locks a tournament through these
+// match day: the results domain reads and locks a tournament through these
 
 /** What match day needs of a tournament (404 TOURNAMENT_NOT_FOUND when there is none). */
 export async function matchDayOf(app: FastifyInstance, id: string) {

@@ -32,7 +32,7 @@ interface Props {
 type Help = 'discord' | 'epic' | null;
 
 /**
- * The join dialog of SPEC sections 2 and 5. Fortnite: chat-community username and Epic ID, saved
+ * The join dialog. Fortnite: chat-community username and Epic ID, saved
  * on the profile first (the join aborts if that fails). Other games: one of the saved accounts for
  * the game, or a new one (kept on the profile by the join itself, only when it succeeds). A
  * private tournament asks for its password.
@@ -118,7 +118,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
       let account: GameAccount;
       let isNew = false;
       if (fortnite) {
-        // SPEC section 5: the profile is updated first, and a failure there stops the join
+        // the profile is updated first, and a failure there stops the join
         const update = { discordId: discordId.trim(), epicId: epicId.trim() };
         const res = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body: update });
         if (!res.ok) return failWith(res.code, res.status, 'tournaments.join.profileError');
@@ -192,7 +192,7 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                     {...register('saved')}
                     onChange={(e) => {
                       setValue('saved', e.target.value);
-                      // choosing a saved account clears the new one (SPEC section 5)
+                      // choosing a saved account clears the new one
                       if (e.target.value !== '') {
                         setValue('newUsername', '');
                         setValue('newId', '');

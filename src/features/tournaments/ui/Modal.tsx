@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The modal of the join and team dialogs (SPEC section 2: 400 px wide with a close button), on
+ * The modal of the join and team dialogs (400 px wide with a close button), on
  * the native modal <dialog>: the page behind is inert so focus stays inside, Escape closes. It is
  * open while mounted; the parent unmounts it to close, and focus goes back where it was.
  */

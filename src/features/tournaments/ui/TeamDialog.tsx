@@ -21,7 +21,7 @@ const look: Record<TeamName, string> = {
   speed: 'has-[:checked]:border-fuchsia-400 has-[:checked]:bg-fuchsia-950/60 has-[:checked]:ring-fuchsia-400/40',
 };
 
-/** The faction choice after joining a championship tournament (SPEC sections 2 and 5): confirm only once one is chosen. */
+/** The faction choice after joining a championship tournament: confirm only once one is chosen. */
 export default function TeamDialog({ t, competitionId, onClose, onChosen }: Props) {
   const [team, setTeam] = useState<TeamName | null>(null);
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@ import { findCompetitionByPath } from './competition-lookup.ts';
  * <championship-dates data-owner data-path data-locale>: fills the championship page's playoffs
  * and finals labels from the competition's own dates (admin-edited data, not texts), formatted in
  * Rome time in the page's language. Elements inside: [data-stage="playoffs"|"finals"]; a stage with
- * no date set keeps the text the page was built with (SPEC's dates, a production setup's content).
+ * no date set keeps the text the page was built with (the published dates, a production setup's content).
  */
 class ChampionshipDates extends HTMLElement {
   async connectedCallback() {

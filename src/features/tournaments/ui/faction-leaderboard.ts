@@ -39,7 +39,7 @@ export class FactionLeaderboard extends HTMLElement {
   }
 
   /**
-   * "Più tardi" only defers the faction (issue 12, item 12): a logged-in player registered in one of
+   * "Più tardi" only defers the faction: a logged-in player registered in one of
    * the championship's tournaments, and in no faction yet, picks it here.
    */
   async #offerPick(teams: Competition['teams']) {

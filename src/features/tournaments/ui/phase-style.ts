@@ -1,7 +1,7 @@
 import type { Phase } from '../rules.ts';
 
 /**
- * The phase badge's look, keyed by the card styling names of SPEC section 4 through `data-phase`,
+ * The phase badge's look, keyed by the phase names (rules.ts) through `data-phase`,
  * so the same class list serves the server-rendered badge, the one a grid fills in the browser
  * and the detail island's (which only change the attribute).
  */

@@ -12,14 +12,14 @@ import { $user, clearSession, updateStoredUser } from '../../../platform/browser
 import { useT } from '../../../platform/ui/use-t.ts';
 import JoinDialog, { type JoinResult } from './JoinDialog.tsx';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
-// a checked-in player's match report (issue 15, item 3): the results domain's dialog
+// a checked-in player's match report: the results domain's dialog
 import ReportDialog from '../../results/ui/ReportDialog.tsx';
 import { withoutFaction, type BannerHost, type BannerIntent } from './banner-model.ts';
 
 /**
  * The tournament page's dialogs and actions (join, faction, leave and check-out confirmations,
  * check-in, match report), loaded by <tournament-banner> on the first click that needs them: React
- * and the dialogs are not part of the page's JavaScript before interaction (issue 16, item 9).
+ * and the dialogs are not part of the page's JavaScript before interaction.
  * The element keeps the page's state; this module acts and tells it what changed (BannerHost).
  */
 // the dialogs a click opens come with this chunk (one wait on the first click); the toasts, and the
@@ -152,7 +152,7 @@ function TournamentActions({ host, messages, subscribe }: { host: BannerHost; me
     host.update(result.tournament);
     host.fail(null);
     void notify(result.state === 'waitlist' ? t('tournaments.action.waitlisted', { position: result.waitlistPosition ?? '' }) : t('tournaments.action.joined'));
-    // SPEC section 4: after joining a tournament of the championship, a player without a faction picks one
+    // after joining a tournament of the championship, a player without a faction picks one
     const joinedIn = result.tournament.competitionId;
     const user = $user.get();
     if (joinedIn && user && (await withoutFaction(joinedIn, user.id, host.championshipPath))) openTeam(joinedIn);

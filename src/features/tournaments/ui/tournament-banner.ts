@@ -343,7 +343,7 @@ export class TournamentBanner extends HTMLElement {
     );
   }
 
-  /** "Più tardi" only defers the faction (issue 12, item 12): a member without one is offered it here. */
+  /** "Più tardi" only defers the faction: a member without one is offered it here. */
   #checkTeam() {
     const me = this.#t.me;
     const user = $user.get();

@@ -49,7 +49,7 @@ const adjustmentValid = (r: Row) => /^-?\d+$/.test(r.adjustment.trim()) && r.poi
 const totalOf = (r: Row) => (/^-?\d+$/.test(r.adjustment.trim()) ? r.points + Number(r.adjustment) : r.points);
 
 /**
- * Admin editor of the two factions of a competition (DESIGN deviation 4: whole teams, admin only):
+ * Admin editor of the two factions of a competition (whole teams, which only admins may set):
  * each score is the points computed from the championship's results plus the admin's adjustment
  * (an integer, audited with the save); a player can be moved to the other faction with their score.
  */
@@ -115,7 +115,7 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
     const body = {
       teams: teamNames.map((name) => ({
         name,
-        // the adjustment is what is stored; the total goes along for the spec's shape
+        // the adjustment is what is stored; the total goes along for the original client's shape
         players: factions[name].map((r) => ({ playerId: r.playerId, playerName: r.playerName, score: totalOf(r), adjustment: Number(r.adjustment.trim()) })),
       })),
     };

@@ -136,7 +136,7 @@ function RegistrationTable({
 }
 
 /**
- * The match-day roster of one tournament (issue 13, item 1): members, checked-in players, the
+ * The match-day roster of one tournament: members, checked-in players, the
  * waitlist and the disqualified, with what an admin does to each (check in or out, remove or
  * disqualify with a reason, promote, move in the queue) and the CSV export. Every action answers
  * the roster as it now is; a refusal is the server's code, translated.

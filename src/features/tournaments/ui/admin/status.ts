@@ -1,6 +1,6 @@
 import type { TournamentStatus } from '../../rules.ts';
 
-/** Translation names of the status values of SPEC section 4 (dashboard.status.*). */
+/** Translation names of the tournament status values 0, 1, 2 (dashboard.status.*). */
 export const statusNames = { 0: 'notStarted', 1: 'ongoing', 2: 'ended' } as const satisfies Record<TournamentStatus, string>;
 
 /** The values of a status <select>: '' lets the schedule decide (null), else the admin's 0/1/2. */

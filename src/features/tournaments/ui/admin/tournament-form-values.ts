@@ -123,7 +123,7 @@ const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
 /**
  * The form into the API body (before the schema). An empty password is left out: on edit that
- * keeps the current one (DESIGN deviation 7, the password is write-only).
+ * keeps the current one (the password is stored hashed and never returned, so the form cannot show it).
  */
 export function toTournamentBody(v: TournamentFormValues): TournamentInput {
   const consoles = Array.isArray(v.console) ? v.console : v.console ? [v.console] : [];
