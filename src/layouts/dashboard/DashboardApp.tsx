@@ -62,7 +62,7 @@ function leave(flash: 'sessionExpired' | 'unauthorized', path: string, locale: L
 }
 
 /**
- * The client-only admin area (SPEC section 4, admin guard): a spinner while the session loads,
+ * The client-only admin area (behind the admin guard, docs/product-rules.md "Roles"): a spinner while the session loads,
  * then login (no session) or home (no admin role), else the shell with the section.
  */
 export default function DashboardApp({ locale, messages, section, agencyName, ownerId }: Props) {
@@ -135,7 +135,7 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
   return (
     <>
       <AppToaster />
-      {/* a form with unsaved changes: a link that leaves asks first (issue 13, item 10) */}
+      {/* a form with unsaved changes: a link that leaves asks first */}
       <UnsavedGuard t={t} />
       <div className="min-h-screen md:grid md:grid-cols-[15rem_1fr]" data-testid="dashboard-shell">
         <aside className="border-b border-line bg-panel md:sticky md:top-0 md:h-screen md:border-r md:border-b-0">

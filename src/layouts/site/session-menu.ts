@@ -3,7 +3,7 @@ import { isAdmin } from '../../features/accounts/roles.ts';
 import { logout } from '../../platform/browser/logout.ts';
 
 /**
- * <session-menu>: the header's account control (SPEC section 2, profile menu). The server renders
+ * <session-menu>: the header's account control (the profile menu, or login/signup when logged out). The server renders
  * both shapes, translated; this element picks one from the stored session (through
  * <html data-session="guest|user">, see global.css) and opens and closes its dropdown, so no text
  * lives in script.
