@@ -1,4 +1,4 @@
-/** Games and consoles of SPEC section 3 and 9; the values are stored and sent as-is. */
+/** The supported games and consoles; the values are stored and sent as-is. */
 export const games = ['Fortnite', 'Valorant', 'EAFC24', 'EAFC25', 'LEAGUE_OF_LEGENDS', 'Warzone', 'BRAWL', 'PUBG_MOBILE', 'MARVEL_SNAP', 'Rivals'] as const;
 export type Game = (typeof games)[number];
 

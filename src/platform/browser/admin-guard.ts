@@ -3,7 +3,7 @@ import { isAdmin } from '../../features/accounts/roles.ts';
 export type AdminGuardState = 'loading' | 'sessionExpired' | 'unauthorized' | 'allowed';
 
 /**
- * The admin guard of SPEC section 4, as a pure decision: a spinner while the session loads,
+ * The admin guard (docs/product-rules.md "Roles"), as a pure decision: a spinner while the session loads,
  * login for a missing user or token, home for a user without an admin role.
  */
 export function adminGuard(session: { loading: boolean; user: { roles?: readonly string[] } | null; token: string | null }, agencyName: string): AdminGuardState {

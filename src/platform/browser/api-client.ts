@@ -2,7 +2,7 @@ import type { ErrorCode } from '../errors/error-codes.ts';
 import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
 import type { RetryOptions } from './retry-options.ts';
 
-/** The API base of SPEC section 7 (PUBLIC_API_BASE, default /api). */
+/** The API base (PUBLIC_API_BASE, default /api). */
 // import.meta.env exists in Vite's bundles only (the server imports this module under plain Node), and
 // Vite replaces each import.meta.env.X written out in full: the expression stays inline
 type WithEnv = ImportMeta & { env?: Record<string, string | undefined> };

@@ -25,7 +25,7 @@ export function loginPathWithNext(locale: Locale, next: string): string {
 }
 
 /**
- * Where a fresh login goes (SPEC section 2, /login): the redeem page when a giveaway code was
+ * Where a fresh login on /login goes: the redeem page when a giveaway code was
  * parked before logging in, else a safe same-site `next` (the page that sent the visitor here),
  * else home; always in the user's own language, which is how logging in switches the interface
  * language.

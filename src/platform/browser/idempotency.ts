@@ -1,6 +1,6 @@
 import type { ApiResult } from './api-client.ts';
 
-/** A fresh Idempotency-Key (DESIGN section 3): a random UUID, also where randomUUID is missing (plain http). */
+/** A fresh Idempotency-Key: a random UUID, also where randomUUID is missing (plain http). */
 export function newIdempotencyKey(): string {
   const c = globalThis.crypto;
   if (typeof c?.randomUUID === 'function') return c.randomUUID();

@@ -4,7 +4,7 @@ import { $token, clearSession } from './session.ts';
 /**
  * Ends the session: revokes the token on the server, then forgets user and token locally.
  * Shared by the dashboard header and the site header's profile menu; the caller decides where to
- * go next (SPEC: back to /). The local session is cleared even when the call fails (offline, or
+ * go next (the site goes back to /). The local session is cleared even when the call fails (offline, or
  * a token the server already revoked), so logging out always works.
  */
 export async function logout(): Promise<void> {

@@ -2,13 +2,13 @@ import { atom } from 'nanostores';
 import type { User } from '../../features/accounts/contract.ts';
 
 /**
- * The client session of SPEC section 4: `user` and `token` in localStorage, mirrored in stores
+ * The client session: `user` and `token` in localStorage, mirrored in stores
  * that islands and the header share. `loading` is true until storage has been read.
  */
 export const $user = atom<User | null>(null);
 export const $token = atom<string | null>(null);
 export const $sessionLoading = atom(true);
-/** null while unknown; the header shows "..." then (SPEC section 2). */
+/** null while unknown; the header shows "..." then. */
 export const $credits = atom<number | null>(null);
 
 export function loadSession() {
@@ -20,7 +20,7 @@ export function loadSession() {
     try {
       user = JSON.parse(raw);
     } catch (e) {
-      // an unparsable stored user is logged and removed (SPEC section 4)
+      // an unparsable stored user is logged and removed
       console.error('stored user could not be parsed', e);
       localStorage.removeItem('user');
     }

@@ -14,7 +14,7 @@ export type UploadOutcome = { ok: true; url: string } | { ok: false; reason: 'to
 const tooLargeCodes = new Set(['IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'PAYLOAD_TOO_LARGE']);
 const invalidCodes = new Set(['INVALID_IMAGE', 'IMAGE_DAMAGED']);
 
-/** The client-side size check of SPEC section 5 (2 MB). */
+/** The client-side size check: images are at most 2 MB, as the server enforces. */
 export const isTooLarge = (file: { size: number }) => file.size > MAX_IMAGE_BYTES;
 
 function readToken(): string | null {

@@ -479,7 +479,7 @@ export interface NotificationPreferencesTable {
   updated_at: string;
 }
 
-// brackets (issue 15, items 6 and 7; migration 0084)
+// brackets (migration 0084)
 export interface BracketsTable {
   tournament_id: string;
   format: string;

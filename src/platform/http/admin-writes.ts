@@ -28,7 +28,7 @@ interface AdminWrites<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodT
   query?: Q;
   /** the `:id` parameter's schema, when a domain gives a malformed id its own code */
   id?: z.ZodType<string>;
-  /** the key that names the removed record in the answer (the spec's products say `_id`) */
+  /** the key that names the removed record in the answer (products say `_id`, as the original client reads it) */
   deletedKey?: '_id' | 'id';
   create: Call<{ actor: Actor; body: z.infer<I>; query: z.infer<Q> }>;
   edit: Call<{ actor: Actor; id: string; body: z.infer<U>; query: z.infer<Q> }>;

@@ -8,7 +8,7 @@ import type { S3StorageOptions } from '../storage/s3-storage.ts';
 /** Where uploaded images are kept: DATA_DIR/media, or one S3-compatible bucket shared by every host. */
 export type MediaStorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3StorageOptions);
 
-/** Runtime configuration, read once from the environment (DESIGN section 2). */
+/** Runtime configuration, read once from the environment. */
 export interface AppConfig {
   port: number;
   host: string;
@@ -318,5 +318,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return config;
 }
 
-/** The two roles that may enter /dashboard (SPEC section 6). */
+/** The two roles that may enter /dashboard. */
 export const adminRoles = (config: Pick<AppConfig, 'agencyName'>) => ['SiteAdmin', `${config.agencyName}Admin`];

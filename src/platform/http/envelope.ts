@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { earnedBadgeSchema, type EarnedBadgeInfo } from '../schemas.ts';
 
-/** `{status:"SUCCESS", data}`: every success response of DESIGN section 3. */
+/** `{status:"SUCCESS", data}`: the shape of every success response of the API. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('SUCCESS'), data });
 export const listEnvelope = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int() });
 

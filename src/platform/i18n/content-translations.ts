@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Texts an admin writes in both languages (tournaments, badges, products, competitions), stored as
  * news stores them: the original columns are the Italian text, `<column>_en` the English one. The
- * API answers with the spec's flat fields in the request's language and, for the admin forms,
+ * API answers with the original client's flat fields in the request's language and, for the admin forms,
  * `translations: {it: {...}, en: {...}}`. An empty English text falls back to the Italian one.
  */
 export type ContentLocale = 'it' | 'en';
@@ -13,7 +13,7 @@ export const translationsSchema = <S extends z.ZodRawShape>(shape: S) => z.objec
 
 /**
  * The write's `translations` (optional): either language and any of its fields may be left out. `it` wins over
- * the flat fields (which the spec's client still sends, and which are the Italian text).
+ * the flat fields (which the original client still sends, and which are the Italian text).
  */
 export const translationsInputSchema = <S extends z.ZodRawShape>(shape: S) => z.object({ it: z.object(shape).partial().optional(), en: z.object(shape).partial().optional() }).optional();
 
@@ -41,7 +41,7 @@ export function localizeContent<T>(value: T, locale: ContentLocale): T {
 
 /**
  * The request's language, from Accept-Language: English when English is the first language the
- * client names, else Italian (the spec's default). The site's client sends the page's language.
+ * client names, else Italian (the product's default language). The site's client sends the page's language.
  */
 export function localeOfHeader(acceptLanguage: string | string[] | undefined): ContentLocale {
   const first = String(Array.isArray(acceptLanguage) ? acceptLanguage[0] : (acceptLanguage ?? ''))

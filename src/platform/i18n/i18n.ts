@@ -24,7 +24,7 @@ export function splitLocale(path: string): { locale: Locale; path: string } {
   return { locale: 'en', path: rest.startsWith('/') ? rest : `/${rest}` };
 }
 
-/** The browser's language when it is one of ours, else English (SPEC section 9). */
+/** The browser's language when it is one of ours, else English. */
 export function languageFromBrowser(languages: readonly string[]): Locale {
   for (const l of languages) {
     const base = l.toLowerCase().split('-')[0];

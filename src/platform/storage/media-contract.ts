@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC section 5/9: images at most 2 MB. The server checks the bytes, not the name or type. */
+/** Images are at most 2 MB. The server checks the bytes, not the name or type. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const imageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
@@ -8,5 +8,5 @@ export const imageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 export const mediaUploadResultSchema = z.object({ bucket: z.string(), name: z.string(), url: z.string() });
 export type MediaUploadResult = z.infer<typeof mediaUploadResultSchema>;
 
-/** The address of a stored image, as the spec's client builds it from bucket and name. */
+/** The address of a stored image, as the original client builds it from bucket and name. */
 export const mediaUrl = (bucket: string, name: string) => `/media/${encodeURIComponent(bucket)}/${encodeURIComponent(name)}`;

@@ -26,7 +26,7 @@ export default async function mediaRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req, reply) => {
-      // DESIGN section 2: uploads go to /media/{AGENCY_NAME}; other buckets do not exist
+      // uploads go to /media/{AGENCY_NAME}; other buckets do not exist
       if (req.params.agency !== app.config.agencyName) throw notFound();
       const data = await readUpload(req);
       return reply.code(201).send(ok(await MediaService.upload(app, actorOf(req), req.params.agency, data)));

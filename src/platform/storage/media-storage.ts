@@ -63,7 +63,7 @@ export function createDiskStorage(root: string): MediaStorage {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** uploaded images (DESIGN section 4); disk under DATA_DIR/media by default, or S3 (MEDIA_STORAGE) */
+    /** uploaded images; disk under DATA_DIR/media by default, or S3 (MEDIA_STORAGE) */
     mediaStorage: MediaStorage;
   }
 }

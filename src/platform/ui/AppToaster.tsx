@@ -3,9 +3,9 @@ import { createPortal } from 'react-dom';
 import { Toaster } from 'sonner';
 
 /**
- * Toasts top-center, closing after 3000 ms (SPEC section 2). Render once per page, in its main island.
+ * Toasts top-center, closing after 3000 ms. Render once per page, in its main island.
  *
- * Toasts show above modal dialogs (issue 13, item 19): ModalDialog opens a native <dialog> with
+ * Toasts show above modal dialogs: ModalDialog opens a native <dialog> with
  * showModal(), which puts it in the browser's top layer, above any z-index, under a backdrop that
  * dims the page and with the rest of the page inert. So the toasts live in a layer of their own
  * that moves into the topmost open modal dialog while one is open (there it is drawn above the

@@ -25,7 +25,7 @@ export const dangerButtonClass =
   'focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 /**
- * The confirmation dialog of SPEC section 2 (title, message, confirm, cancel), on the native
+ * The confirmation dialog (title, message, confirm, cancel), on the native
  * modal <dialog>: focus stays inside, Escape cancels, the page behind is inert. Focus starts on
  * Cancel, so a stray Enter never confirms a destructive action.
  */

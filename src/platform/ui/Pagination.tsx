@@ -15,7 +15,7 @@ interface Props {
   pageCount: number;
   onPageChange: (page: number) => void;
   labels: PaginationLabels;
-  /** how many numbered buttons at once (SPEC section 9: 5) */
+  /** how many numbered buttons at once (admin lists show 5) */
   window?: number;
   /** prefix of the test ids: `<id>-prev`, `<id>-next`, `<id>-page-<n>` */
   testId?: string;

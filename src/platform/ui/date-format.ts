@@ -1,2 +1,2 @@
-/** The birth-date format of SPEC section 2, sent to the API as-is. */
+/** The birth-date format the signup and settings forms use, sent to the API as-is. */
 export const DATE_FORMAT = 'yyyy-MM-dd';

@@ -10,7 +10,7 @@ export const sessionFlagScript = `
   } catch (e) {}
 `;
 
-/** Home page, SPEC section 2: with a hash in the URL, scroll smoothly to its target after 100 ms. */
+/** Home page: with a hash in the URL, scroll smoothly to its target after 100 ms. */
 export const scrollToHashScript = `
   if (location.hash.length > 1) {
     var scrollToHash = function (behavior) {

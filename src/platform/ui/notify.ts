@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * Toasts without sonner on the page until the first one: `notify` loads sonner and asks every
  * DeferredToaster to mount its <Toaster>. Toasts only follow an action, and the page's JavaScript
- * before any interaction has a budget (issue 7). sonner replays the toasts created before a
+ * before any interaction has a budget. sonner replays the toasts created before a
  * Toaster subscribes, so the order of the two imports does not matter.
  */
 let wanted = false;

@@ -59,7 +59,7 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('rules', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('team_size', 'integer')
-    // the spec's fixed date texts of special tournaments, as data an admin can edit
+    // a fixed text shown instead of the start date (some special tournaments have one), as data an admin can edit
     .addColumn('date_text_it', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('date_text_en', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'text', (c) => c.notNull())

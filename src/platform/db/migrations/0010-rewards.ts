@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * The rewards economy (DESIGN section 4): wallets and their append-only ledger, badges, products,
+ * The rewards economy: wallets and their append-only ledger, badges, products,
  * purchases, giveaway codes and idempotency keys. Every rule that must hold under concurrent
  * requests is a constraint here (CHECKs, unique keys), so a racing request fails on the database
  * rather than on a read it made a moment earlier.

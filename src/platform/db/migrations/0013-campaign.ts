@@ -5,8 +5,8 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * The winter campaign (/cortina, SPEC sections 1, 2, 9): its dates are data an admin edits
- * (DESIGN section 4), and its screenshot submissions become a contest with moderation. One row per
+ * The winter campaign (/cortina): its dates are data an admin edits, not code,
+ * and its screenshot submissions become a contest with moderation. One row per
  * phase keeps "which window is open now" a plain range query; the image hash (of the decoded
  * pixels, so re-saving a file does not hide it) finds the same screenshot sent twice, by anyone.
  */

@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * Account hardening (issue 11, items 2 and 4).
+ * Account hardening.
  * - sessions.last_used_at: the idle timeout (SESSION_IDLE_DAYS) needs the last time a token was
  *   used. Sessions that exist when this runs count as used now, so a deploy logs nobody out.
  * - email_changes: a new e-mail takes effect only when the link mailed to it is followed; the row

@@ -6,7 +6,7 @@ export const kind = 'expand';
 
 /**
  * English texts for tournaments, badges, products and competitions, as news already has. The
- * existing columns stay the Italian text, so the spec's flat fields keep their meaning; the new
+ * existing columns stay the Italian text, so the flat fields the original client uses keep their meaning; the new
  * columns start empty and an empty English text falls back to the Italian one when read.
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {

@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * A tournament's own external page (issue 12, item 13): an https address the admin sets, which
+ * A tournament's own external page: an https address the admin sets, which
  * "Vai al torneo" opens. '' when none; then the TOURNAMENT_IFRAME_URL template, when configured,
  * decides, and without either the button is not shown.
  */

@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * An admin can block an account (issue 13, item 5): while `blocked_at` is set the account cannot
+ * An admin can block an account: while `blocked_at` is set the account cannot
  * log in and no session of it authenticates. Null for every existing account, so nobody is
  * locked out by the deploy.
  */

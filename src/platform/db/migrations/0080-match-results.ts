@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * Match day (issue 15): a tournament's format and scoring table, its teams, and the results of its
+ * Match day: a tournament's format and scoring table, its teams, and the results of its
  * battle-royale matches. The unique keys are the rules: one line per entrant in a match, one
  * entrant per placement, one match per number, one team per player in a tournament.
  */

@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * Match day (issue 15, item 3): a checked-in player's report of one battle-royale match
+ * Match day: a checked-in player's report of one battle-royale match
  * (placement, eliminations, a screenshot), waiting for an admin's decision. The unique key is the
  * rule "one report per player per match": two requests of one player racing each other leave one row.
  */

@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'contract';
 
 /**
- * Finalising and prizes (issue 15, items 5 and 8). A tournament's prize table (JSON PrizeTable,
+ * Finalising and prizes. A tournament's prize table (JSON PrizeTable,
  * src/features/results/contract.ts); the placements frozen at finalisation, one row per player,
  * whose primary key is what pays a player's prize once; the "top N" a badge asks for; and the
  * faction score, which the results now compute, keeps the admin's manual part as an adjustment.

@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * Brackets (issue 15, items 6 and 7): a tournament's generated bracket, its entrants as seeded
+ * Brackets: a tournament's generated bracket, its entrants as seeded
  * then, its matches and the sides' score reports. The keys are the rules: one bracket per
  * tournament (its row is what a generation and a report lock first), one match per group, round
  * and slot, one report per side of a match.

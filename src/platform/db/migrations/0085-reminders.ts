@@ -5,7 +5,7 @@ import type { Dialect } from '../database.ts';
 export const kind = 'expand';
 
 /**
- * Reminders (issue 15, item 9): the mails a player gets unprompted around a tournament. A row of
+ * Reminders: the mails a player gets unprompted around a tournament. A row of
  * `reminders_sent` is the decision that one reminder goes to one player: its primary key makes it
  * once per tournament, player and kind, whichever process (or restart) gets there first.
  * `notification_preferences` holds a player's opt-outs; no row means every reminder is wanted.

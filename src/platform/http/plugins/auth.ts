@@ -81,7 +81,7 @@ export default fp(async function auth(app: FastifyInstance) {
   });
 });
 
-/** A path or body user id must be the caller's own unless the caller is an admin (DESIGN section 3.6). */
+/** A path or body user id must be the caller's own unless the caller is an admin. */
 export function assertSelfOrAdmin(req: FastifyRequest, userId: string) {
   if (!req.user) throw unauthorized();
   if (req.user.id !== userId && !req.user.isAdmin) throw forbidden();

@@ -8,7 +8,7 @@ interface Props {
   onChange: (value: string) => void;
 }
 
-/** The search box of an admin list; the list debounces what it receives (SPEC section 9). */
+/** The search box of an admin list; the list debounces what it receives. */
 export default function SearchField({ id, label, placeholder, value, onChange }: Props) {
   return (
     <div className="w-full sm:max-w-xs" role="search">

@@ -1,4 +1,4 @@
-/** Admin list constants of SPEC section 9, shared by every dashboard table. */
+/** Admin list constants (docs/product-rules.md "Limits and timings"), shared by every dashboard table. */
 export const PAGE_SIZE = 10;
 /** How many numbered page buttons the pagination shows at once. */
 export const PAGE_WINDOW = 5;

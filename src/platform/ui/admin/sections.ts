@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's pages (SPEC section 2, "Other layouts"). `path` is under /dashboard
+ * The admin dashboard's pages. `path` is under /dashboard
  * ('' is the index), `key` names the title under dashboard.sections.*, `parent` is the sidebar
  * entry a nested page belongs to.
  */
@@ -23,7 +23,7 @@ export const dashboardSections = [
   ...withEditor('news'),
   { path: 'audit', key: 'audit' },
   ...withEditor('tournaments'),
-  // a battle-royale tournament's match reports (issue 15, item 3): /dashboard/tournaments/reports?id=…
+  // a battle-royale tournament's match reports: /dashboard/tournaments/reports?id=…
   { path: 'tournaments/reports', key: 'tournamentsReports', parent: 'tournaments' },
   ...withEditor('competitions'),
   { path: 'campaign', key: 'campaign' },
@@ -47,5 +47,5 @@ export function sectionPath(key: DashboardSectionKey, query?: Record<string, str
   return dashboardPath(section) + search;
 }
 
-/** One user's page (issue 13, item 3): the lists that name a user link their rows here. */
+/** One user's page: the lists that name a user link their rows here. */
 export const userPagePath = (id: string) => sectionPath('usersView', { id });

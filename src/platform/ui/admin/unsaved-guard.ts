@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { atom } from 'nanostores';
 
 /**
- * Unsaved changes are never lost silently (issue 13, item 10). Every dashboard form that holds
+ * Unsaved changes are never lost silently. Every dashboard form that holds
  * changes calls `useUnsavedGuard(dirty)`; while one does, closing or reloading the tab, Back and
  * any navigation by the address bar get the browser's own beforeunload prompt (the dashboard's
  * pages are separate documents, so Back leaves the document too), and a click on a link of the
