@@ -7,7 +7,8 @@ import { decodeQuotedPrintable, goto, hydrated, latestMailTo, unique } from '../
 
 const settings = auth.settings;
 
-// Issue 11, items 2-4 in the browser: the settings flow and the signup form's weak-password message.
+// Account security in the browser: the settings flow (current password, sessions) and the signup
+// form's weak-password message.
 const PASSWORD = 'settings-secret-2026';
 
 async function createPlayer(request: APIRequestContext, language: 'it' | 'en') {

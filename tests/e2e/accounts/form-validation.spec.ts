@@ -10,7 +10,7 @@ const settings = auth.settings;
 
 /**
  * The account forms check their fields in the browser with the server's own schemas, loaded on
- * first use (issue 7 keeps them out of the page's JavaScript budget): errors show on submit,
+ * first use (so they stay out of the page's JavaScript budget before interaction): errors show on submit,
  * translated, the first invalid field takes the focus, and each field re-checks as it changes.
  */
 const v = errors.validation;

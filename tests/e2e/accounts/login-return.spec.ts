@@ -4,7 +4,7 @@ import { ADMIN, authenticate } from '../campaign/campaign-helpers.ts';
 import { goto, hydrated, unique } from '../helpers.ts';
 
 /**
- * Logging in returns to where it started (issue 12, item 14): an anonymous "Iscriviti" on a
+ * Logging in returns to where it started: an anonymous "Iscriviti" on a
  * tournament comes back to that tournament through a same-site `next`; a `next` that would leave
  * the site is ignored; a redeem link opened while logged out says on the login page why.
  */

@@ -4,7 +4,7 @@ import { seriousViolations } from '../axe.ts';
 import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';
 
 /**
- * Brackets (issue 15, items 6 and 7) in the browser: two players report the same score on the
+ * Brackets in the browser: two players report the same score on the
  * bracket page (one in Italian, one in English) and the winner shows; a dispute goes to the admin,
  * who resolves it in the tournament editor's Bracket tab.
  */

@@ -69,7 +69,7 @@ for (const lang of ['it', 'en'] as const) {
     const phase = lang === 'it' ? 2 : 3;
 
     test(`the demo's schedule tells one story: two closed sessions with standings, one open for uploads, a countdown running (${lang})`, async ({ page }) => {
-      // what the seed writes (issue 12 item 5), put back in case an earlier test moved the windows
+      // what the demo seed writes (dates relative to now), put back in case an earlier test moved the windows
       const admin = await authenticate(page.request, ADMIN);
       const res = await page.request.put('/api/campaigns/cortina', {
         data: demoCampaignSchedule(new Date()),
@@ -274,7 +274,7 @@ for (const lang of ['it', 'en'] as const) {
 }
 
 test.afterAll(async ({ playwright }) => {
-  // leave the campaign as seeded (SPEC section 9's dates) for whatever runs next on this database
+  // leave the campaign with a fresh deployment's default dates for whatever runs next on this database
   const request = await playwright.request.newContext({ baseURL: arena().url });
   const admin = await authenticate(request, ADMIN);
   const res = await request.put('/api/campaigns/cortina', {

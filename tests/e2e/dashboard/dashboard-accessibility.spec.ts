@@ -5,7 +5,7 @@ import { seriousViolations } from '../axe.ts';
 import { ADMIN, hydrated, loginAs } from '../helpers.ts';
 
 /**
- * Issue 13 item 22: axe-core finds no serious and no critical violation (WCAG 2.1 A and AA) on any
+ * Axe-core finds no serious and no critical violation (WCAG 2.1 A and AA) on any
  * dashboard page, in both languages: every section of sections.ts (so a new one is checked too),
  * the edit pages with a record of the demo seed, and the main dialogs open. One test per language
  * walks them all in one logged-in page, to keep the run short.

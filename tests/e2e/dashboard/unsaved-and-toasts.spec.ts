@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts';
 import { ADMIN, goto, localeTexts, loginAs } from '../helpers.ts';
 
 /**
- * Issue 13 items 10 and 19: a form with unsaved changes asks before the page is left (a link: the
+ * A form with unsaved changes asks before the page is left (a link: the
  * app's dialog; Back and reload: the browser's beforeunload prompt), a save clears that, and a
  * toast raised while a modal dialog is open is drawn above it and takes the pointer there.
  */

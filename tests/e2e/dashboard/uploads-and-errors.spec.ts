@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { goto, localeTexts, unique, ADMIN, loginAs } from '../helpers.ts';
 
-/** Issue 13, items 8 and 12: images are uploaded by file or drop everywhere, and errors say what happened. */
+/** Images are uploaded by file or drop everywhere, and errors say what happened. */
 
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { fillText, goto, localeTexts, unique, ADMIN, authenticate, loginAs } from '../helpers.ts';
 
-// Issue 13, items 3-5 in the browser: a user's page opened from the users list, their data, block
+// A user's page in the browser: opened from the users list, their data, block
 // and unblock, grant and revoke a role, each asking first.
 
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);

@@ -5,7 +5,7 @@ import { hydrated } from '../helpers.ts';
 import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 
 /**
- * Issue 12 item 25: axe-core finds no serious and no critical violation (WCAG 2.1 A and AA) on any
+ * Axe-core finds no serious and no critical violation (WCAG 2.1 A and AA) on any
  * public or player page, in both languages, logged out and logged in as a demo player. The page
  * list is site-pages.ts, shared with the budget and CSP walks, so a new page is checked too.
  */

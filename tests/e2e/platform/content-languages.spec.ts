@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts';
 import { goto, unique } from '../helpers.ts';
 import { ADMIN, authenticate, storeSession, type Session } from '../campaign/campaign-helpers.ts';
 
-// Issue 12 item 10: tournament, product, badge and competition texts are stored per language, the
+// Tournament, product, badge and competition texts are stored per language, the
 // page shows the visitor's, and the admin forms edit both (it/en tabs).
 
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);

@@ -9,7 +9,7 @@ import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 import { anyFreePort } from '../../api/helpers/server-process.ts';
 
 /**
- * Issue 11 item 19: every page, in both languages, logged out and logged in (as the demo admin, so
+ * Every page, in both languages, logged out and logged in (as the demo admin, so
  * the dashboard renders too), loads without a single Content-Security-Policy violation, reported
  * either as a `securitypolicyviolation` event or as a console message. The policy is the header of
  * src/platform/http/security-headers.ts together with the meta tag Astro writes (astro.config.mjs).

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures.ts';
 import { goto } from '../helpers.ts';
 
 /**
- * Issue 12 items 7 and 8, as a newcomer sees the demo: the seeded news in the page's language, and
+ * The demo as a newcomer sees it: the seeded news in the page's language, and
  * the home page's partners with their marks (SVGs committed under public/partners).
  */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : path === '/' ? '/en/' : `/en${path}`);

@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures.ts';
 import { goto, unique } from '../helpers.ts';
 
 /**
- * Issue 12 items 22-24, measured in the page, on a phone and a desktop, in both languages: the
+ * Layout defects that must not come back, measured in the page, on a phone and a desktop, in both languages: the
  * faction leaderboard's header cells do not overlap; the desktop sidebar's panel runs down the whole
  * of a long page; the private join dialog's "new account" legend sits inside its box.
  */

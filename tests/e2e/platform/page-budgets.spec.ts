@@ -6,7 +6,7 @@ import { APP_PAGE_BUDGET_KB, dashboardCode, diskReader, formatKB, KB, LANDING_PA
 import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 
 /**
- * Issue 7: the JavaScript each page loads before any interaction (gzip, scripts/lib/page-weight.ts)
+ * The JavaScript each page loads before any interaction (gzip, scripts/lib/page-weight.ts)
  * stays within its budget, in both languages. Every page comes from the running test server, so
  * on-demand pages (tournament, news, /cortina) are measured as rendered; the scripts they name are
  * read from the build the server serves (DIST_DIR, as in src/platform/http/config.ts).

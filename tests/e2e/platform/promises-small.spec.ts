@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts';
 import { goto, hydrated, unique } from '../helpers.ts';
 
 /**
- * Small promises the pages make (issue 12, items 11, 16, 17, 18), in both languages: the
+ * Small promises the pages make, in both languages: the
  * check-out dialog's two buttons say different things, a count of one is singular, a word in
  * place of a tournament id is an invalid id (page and API), a reversed price range is said, and
  * the address dialog names the country in the page's language.

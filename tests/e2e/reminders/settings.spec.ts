@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
 import { goto, loginAs, localeTexts, unique } from '../helpers.ts';
 
-// Issue 15, item 9: a player turns reminder e-mails off and on in /settings, in both languages.
+// A player turns reminder e-mails off and on in /settings, in both languages.
 const PASSWORD = 'reminders-secret-2026';
 
 for (const lang of ['it', 'en'] as const) {

@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts';
 import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA } from '../helpers.ts';
 
 /**
- * Finalising and prizes (issue 15, item 8): the admin sets the prize table in the tournament
+ * Finalising and prizes: the admin sets the prize table in the tournament
  * editor, sees who the standings would pay, finalises through the confirmation that lists the
  * payouts, and sees the final result, in Italian and English; the winner (Italian) and the
  * runner-up (English) find their credits in the wallet and their badges in the backpack.

@@ -5,7 +5,7 @@ import { seriousViolations } from '../axe.ts';
 import { fillText, goto, localeTexts, loginAs, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';
 
 /**
- * Players' match reports (issue 15, item 3) in a real browser: Giulia reports in Italian and Alex
+ * Players' match reports in a real browser: Giulia reports in Italian and Alex
  * in English with the same screenshot and the same placement; the admin sees both flagged,
  * approves Giulia's (the standings API counts it) and rejects Alex's, who then reads the reason.
  */

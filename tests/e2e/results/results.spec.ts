@@ -4,7 +4,7 @@ import { seriousViolations } from '../axe.ts';
 import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA } from '../helpers.ts';
 
 /**
- * Match day's results (issue 15, items 1, 2 and 4): the admin sets a preset, enters a match in the
+ * Match day's results: the admin sets a preset, enters a match in the
  * grid and one by pasted CSV (a preview error corrected first) and voids it; players watching the
  * standings page in Italian and English see it change by itself; the tournament page shows the
  * top 10.

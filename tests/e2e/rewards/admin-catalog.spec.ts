@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures.ts';
 import { goto, hydrated, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
 
 /**
- * The Products and Giveaways sections of the dashboard (SPEC section 2 "Admin pages", 5, 8):
+ * The Products and Giveaways sections of the dashboard, with their form rules and error messages:
  * a product with an uploaded image found by the debounced search, edited and deleted; the 2 MB
  * check; each giveaway type created, one redeemed by a player, one edited (code read-only), one
  * deleted. In both languages.

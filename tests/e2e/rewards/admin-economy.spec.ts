@@ -63,7 +63,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('badge-name-error')).not.toBeEmpty();
       await expect(page.getByTestId('badge-reward-error')).not.toBeEmpty();
 
-      // each rule says in plain words when it is earned and how often it pays (issue 12 item 3)
+      // each rule says in plain words when it is earned and how often it pays
       const help = page.locator('#badge-trigger-hint');
       await page.getByTestId('badge-trigger').selectOption('tournament_checked_in');
       await expect(help).toContainText(lang === 'it' ? 'Si ottiene quando il giocatore fa il check-in a un torneo.' : 'Earned when a player checks in to a tournament.');

@@ -4,7 +4,7 @@ import { ADMIN, authenticate, signUpPlayer, storeSession, type Session } from '.
 import { goto, unique } from '../helpers.ts';
 
 /**
- * A player's orders (issue 12, item 20): /my-orders lists what they bought with price, date and
+ * A player's orders: /my-orders lists what they bought with price, date and
  * shipping state, and shows "shipped" once the admin marks the purchase fulfilled. Reached from
  * the profile menu. Purchases are made through the API: the shop's own flow is in rewards.spec.
  */

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { decodeQuotedPrintable, fillText, goto, latestMailTo, localeTexts, loginAs, unique, ADMIN } from '../helpers.ts';
 
-/** The match-day roster and the delete dialog's count (issue 13, items 1 and 2), as the admin sees them. */
+/** The match-day roster and the delete dialog's count of registered players, as the admin sees them. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 const MIN = 60_000;
 const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();

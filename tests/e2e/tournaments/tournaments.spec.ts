@@ -124,7 +124,7 @@ async function me(page: Page, token: string) {
 }
 
 /**
- * The badge-earned modal the server's answer asked for (issue 12 item 2): its title in the page's
+ * The badge-earned modal the server's answer asked for (`earnedBadges`): its title in the page's
  * language, the badge's name, then closed with OK.
  */
 async function acknowledgeBadge(page: Page, lang: Lang, name: string) {
@@ -256,7 +256,7 @@ for (const lang of ['it', 'en'] as const) {
         finalsCity: string;
       }[];
       const championship = list.find((c) => c.url === '/arena-bomber-championship')!;
-      // the demo seeds them after its qualifiers (issue 12 item 4), as an admin would set them
+      // the demo seeds them after its qualifiers, as an admin would set them
       const day = (iso: string) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
       await goto(page, at(lang, '/arena-bomber-championship'));
       await expect(page.getByTestId('championship-step-playoffs-when')).toHaveText(day(championship.playoffsAt));
