@@ -68,7 +68,7 @@ export const errorCodes = [
   'SUBMISSION_WINDOW_CLOSED',
   'PHASE_FROZEN',
   'INVALID_CAMPAIGN_SCHEDULE',
-  // account security (issue 11)
+  // account security
   'CURRENT_PASSWORD_WRONG',
   'PASSWORD_WEAK',
   'USERNAME_MIXED_SCRIPT',
@@ -76,25 +76,25 @@ export const errorCodes = [
   'SITE_ADMIN_PROTECTED',
   // launch hardening: bounded work
   'SERVICE_UNAVAILABLE',
-  // dependency faults and limits (issue 11)
+  // dependency faults and limits
   'BALANCE_LIMIT',
   'DATE_OUT_OF_RANGE',
-  // join rules and birth dates (issue 12)
+  // join rules and birth dates
   'CHAMPIONSHIP_AGE',
   'BIRTH_DATE_TOO_EARLY',
-  // promises the pages make (issue 12)
+  // promises the pages make
   'INVALID_TOURNAMENT_ID',
   'PRICE_RANGE_INVERTED',
-  // the spec's own client calls (issue 12)
+  // calls kept for the original client, made safe (docs/product-rules.md)
   'PRICE_CHANGED',
   'SHIPPING_ADDRESS_MISSING',
-  // the match-day roster (issue 13, item 1)
+  // the match-day roster
   'DISQUALIFIED',
   'ALREADY_DISQUALIFIED',
   'TOURNAMENT_FULL',
   'NOT_ON_WAITLIST',
   'TOURNAMENT_ENDED',
-  // people: roles and blocked accounts (issue 13, items 4 and 5)
+  // people: roles and blocked accounts
   'ACCOUNT_BLOCKED',
   'LAST_SITE_ADMIN',
   'ADMIN_PROTECTED',
@@ -102,7 +102,7 @@ export const errorCodes = [
   'UNKNOWN_ROLE',
   'CANNOT_BLOCK_SELF',
   'WALLET_SELF_ADJUST',
-  // match day: results, teams and standings (issue 15)
+  // match day: results, teams and standings
   'NOT_BATTLE_ROYALE',
   'TOURNAMENT_FINALIZED',
   'PLACEMENT_TAKEN',
@@ -117,7 +117,7 @@ export const errorCodes = [
   'NOT_A_TEAM_TOURNAMENT',
   'UNKNOWN_ENTRANT',
   'CSV_ROW_INVALID',
-  // match day: a player's match report (issue 15, item 3)
+  // match day: a player's match report
   'TOURNAMENT_NOT_LIVE',
   'NOT_CHECKED_IN',
   'REPORT_NO_TEAM',
@@ -125,9 +125,9 @@ export const errorCodes = [
   'REPORT_NOT_FOUND',
   'REPORT_ALREADY_REVIEWED',
   'REPORT_CONFLICT',
-  // finalising a tournament and its prizes (issue 15, item 8)
+  // finalising a tournament and its prizes
   'NO_STANDINGS',
-  // brackets (issue 15, items 6 and 7): src/features/brackets/contract.ts bracketErrors
+  // brackets: src/features/brackets/contract.ts bracketErrors
   'NOT_BRACKET_FORMAT',
   'BRACKET_TOO_FEW_ENTRANTS',
   'BRACKET_HAS_RESULTS',
