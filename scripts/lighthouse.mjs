@@ -1,4 +1,4 @@
-// `npm run lighthouse` (issue 7): Lighthouse's mobile profile on the home page, the championship,
+// `npm run lighthouse`: Lighthouse's mobile profile on the home page, the championship,
 // the /cortina campaign and one tournament, against the real server (the built site in DIST_DIR,
 // default dist, on a fresh demo database). Prints the four category scores per page and exits
 // non-zero when performance or accessibility is below 98. Not part of `npm test`: a run takes

@@ -12,7 +12,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 status=0
-# the types first: a type error fails the run like a failed test (issue 14: typecheck inside npm test)
+# the types first: a type error fails the run like a failed test (the type check is part of npm test)
 echo "› type check (tsc --noEmit, then astro check for the .astro files)"
 if ! tsc --noEmit -p . || ! astro check --minimumSeverity error; then echo "✘ the type check failed" >&2; status=1; fi
 

@@ -1,6 +1,6 @@
 /**
  * What a built page costs in JavaScript, shared by scripts/page-weight.mjs (a report) and
- * tests/e2e/platform/page-budgets.spec.ts (the budgets of issue 7). "Before any interaction" means: the
+ * tests/e2e/platform/page-budgets.spec.ts (the per-page budgets). "Before any interaction" means: the
  * page's module scripts, inline scripts, modulepreloads and the islands' component and renderer
  * modules, with every static import they pull in, gzip-compressed (level 9). Dynamic imports are
  * left out: they load on use (a dialog, a calendar, the form rules).
@@ -11,10 +11,10 @@ import zlib from 'node:zlib';
 
 export const KB = 1024;
 
-/** Budgets in KB of gzip JavaScript before interaction (issue 7). */
+/** Budgets in KB of gzip JavaScript before interaction: static pages, app pages, landings. */
 export const STATIC_PAGE_BUDGET_KB = 15;
 export const APP_PAGE_BUDGET_KB = 85;
-/** The tournament page is a landing too (issue 16, item 9): plain script before interaction, React on the first click. */
+/** The tournament page is a landing too: plain script before interaction, React on the first click. */
 export const LANDING_PAGE_BUDGET_KB = 20;
 
 export interface PageWeight {

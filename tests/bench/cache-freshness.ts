@@ -1,6 +1,6 @@
 /**
- * How long a renamed news article keeps showing its old title on another API process (issue 13,
- * item 18): two real server processes (`src/platform/http/main.ts`) on one fresh PostgreSQL
+ * How long a renamed news article keeps showing its old title on another API process: two real
+ * server processes (`src/platform/http/main.ts`) on one fresh PostgreSQL
  * database, an admin renames the article through A, and B is read every 5 ms until it answers the
  * new title, through the API (`GET /api/news/:id`) and, when a built site is there, the article's
  * page (`/news/:id`). Measured, not asserted; prints the median and the longest over TRIALS

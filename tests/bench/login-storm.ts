@@ -1,7 +1,8 @@
 /**
  * `bash scripts/run.sh node tests/bench/login-storm.ts`: how long one legitimate login takes while
  * a storm of concurrent logins (wrong passwords, unknown e-mails) hits one server process. It
- * measures, it does not assert (issue 11 item 5: argon2 work in flight is bounded).
+ * measures, it does not assert (the argon2 work in flight is bounded, so a storm must not starve the
+ * legitimate login).
  *
  * Per round: STORM (100) logins are sent at once, then, 20 ms later, the real player logs in; the
  * player's latency and status are recorded. Prints p50/max over ROUNDS (10) rounds and the storm's

@@ -1,7 +1,8 @@
 /**
- * How long POST /api/users/sendReset takes to answer for a known and for an unknown address
- * (issue 11, item 12): the median of 40 pairs over app.inject, on SQLite and, when
- * TEST_DATABASE_URL names a server, on PostgreSQL (a fresh database, dropped afterwards).
+ * How long POST /api/users/sendReset takes to answer for a known and for an unknown address (the
+ * timing must not tell which addresses have an account): the median of 40 pairs over app.inject, on
+ * SQLite and, when TEST_DATABASE_URL names a server, on PostgreSQL (a fresh database, dropped
+ * afterwards).
  * Measured, not asserted:
  *
  *   bash scripts/run.sh node tests/bench/reset-timing.ts

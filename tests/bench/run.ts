@@ -160,7 +160,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
             ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
           }
         }
-        // A logged-in player's list (issue 16, item 7): each request carries the next player's own
+        // A logged-in player's list (`me` spliced into cached items): each request carries the next player's own
         // token, as the players of a page do, so neither the session nor `me` can be one shared copy.
         // The same for "my tournaments" (`?members=` the player's own id; one tournament each here).
         let reader = 0;
@@ -449,7 +449,7 @@ const rushRows = rows.filter((r) => r.what.startsWith('check-in') || r.what.incl
 if (rushRows.length) {
   out.push(table('Check-in rush', rushRows));
   for (const r of rushRows.filter((x) => x.what.startsWith('check-in')))
-    out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms; issue 16: PostgreSQL all at once)`);
+    out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms; the target set for PostgreSQL all at once)`);
   out.push('');
 }
 const resultRows = rows.filter((r) => r.what.startsWith('results: '));

@@ -1,5 +1,5 @@
 /**
- * The standings computation's cost (issue 15, item 11: 100 teams × 6 matches in under 5 ms), for
+ * The standings computation's cost (the target: 100 teams × 6 matches in under 5 ms), for
  * `npm run bench`: computeStandings timed over many runs on one fixed, realistic tournament (every
  * team in every match, placements 1..100 shuffled, eliminations spread like a lobby's), per scoring
  * table. Prints one markdown row per table: wall-clock median, p99 and slowest run, and the mean
