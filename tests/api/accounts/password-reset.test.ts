@@ -42,7 +42,7 @@ describe('POST /api/users/sendReset', () => {
     expect(await t.db.kysely.selectFrom('password_resets').selectAll().execute()).toHaveLength(1);
   });
 
-  test("the spec's form, the address in the query and no body, answers and mails the same as the body form", async () => {
+  test("the original client's form, the address in the query and no body, answers and mails the same as the body form", async () => {
     const a = await t.signup();
     const before = (await t.outbox()).length;
     const viaQuery = (email: string) => t.inject({ method: 'POST', url: `/api/users/sendReset?email=${encodeURIComponent(email)}` });

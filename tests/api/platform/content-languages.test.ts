@@ -4,7 +4,8 @@ import { accounts, IMAGE, type Account } from '../helpers/rewards.ts';
 import { tournamentBody } from '../helpers/tournaments.ts';
 
 // Tournaments, badges, products and competitions carry their texts per language;
-// the spec's flat fields answer in the request's language, and an empty English text falls back.
+// the flat fields the original client reads (`name`, `description`, ...) answer in the request's language,
+// and an empty English text falls back.
 let t: TestApp;
 let admin: Account;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('tournaments', () => {
       en: { name: 'Spring Cup', description: '<p>The spring tournament</p>', rules: '<p>Rules</p>' },
     };
     expect(created.translations).toEqual(translations);
-    // no language named: Italian, the spec's default
+    // no language named: Italian, the default language
     expect(await get(`/api/tournaments/${created.id}`)).toMatchObject({
       name: 'Coppa di primavera',
       description: '<p>Il torneo di primavera</p>',
@@ -61,7 +62,7 @@ describe('tournaments', () => {
     expect(listIt.find((x: { id: string }) => x.id === created.id)).toMatchObject({ name: 'Coppa di primavera' });
   });
 
-  test('an empty English text falls back to Italian; flat spec fields alone still create and edit the Italian text', async () => {
+  test('an empty English text falls back to Italian; the flat fields alone still create and edit the Italian text', async () => {
     const created = await write('POST', '/api/tournaments', tournamentBody('registration', { name: 'Solo italiano', description: '<p>Solo</p>' }));
     expect(created.translations.en).toEqual({ name: '', description: '', rules: '' });
     expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({ name: 'Solo italiano', description: '<p>Solo</p>' });

@@ -109,7 +109,7 @@ test('authorization and cookie headers, tokens in URLs and passwords in logged o
   for (const secret of [account.token, 'cookie-secret-value', 'reset-token-sentinel', 'object-password-sentinel', 'link-sentinel', account.password]) expect(text).not.toContain(secret);
 });
 
-test("the spec's sendReset form, with the e-mail in the query, leaves the address in no line", async () => {
+test("the original client's sendReset form, with the e-mail in the query, leaves the address in no line", async () => {
   const a = await t.signup();
   const res = await t.inject({ method: 'POST', url: `/api/users/sendReset?email=${encodeURIComponent(a.email)}` });
   expect(res.statusCode).toBe(200);

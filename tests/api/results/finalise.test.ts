@@ -284,7 +284,8 @@ describe('finalising', () => {
     expect(await balanceOf(t, players[1]!.id)).toBe(40);
     expect(await balanceOf(t, players[2]!.id)).toBe(0);
 
-    // the rule holds in the database: asking again (the spec's trigger call, a later login) pays nothing more
+    // the rule holds in the database: asking again (the original client's trigger call, a later login)
+    // pays nothing more
     const retry = await t.call('POST', `/api/marketplace/badges/trigger/${top.json.data.slug}`, { token: players[1]!.token, body: { payload: { tournamentId: id } } });
     expect(retry.status).toBe(200);
     expect(retry.json.data.awarded).toBe(false);
@@ -348,7 +349,7 @@ describe('the faction leaderboard', () => {
     expect(now.get(d.id)).toEqual({ team: 'precision', score: 7, points: 7, adjustment: 0 });
     expect(now.has(c.id)).toBe(false);
 
-    // the admin's edit: an explicit adjustment for a, a total (the spec's client) for b
+    // the admin's edit: an explicit adjustment for a, a total (as the original client sends) for b
     const put = await call('PUT', `/api/tournaments/competition/${cid}`, {
       teams: [
         {

@@ -152,7 +152,7 @@ describe('purchases', () => {
     await auditLedger(t);
   });
 
-  test("the spec's client: the address saved on the profile, the price it showed, and nothing charged when that price is stale", async () => {
+  test('the original client: the address saved on the profile, the price it showed, and nothing charged when that price is stale', async () => {
     const product = await api.product({ name: 'Borraccia', price: 120, quantity: 3 });
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 500);
@@ -168,7 +168,7 @@ describe('purchases', () => {
     const half = await post(specBody);
     expect(half.json.error.issues.map((i: any) => i.path)).toEqual(['street_name', 'zip_code'].map((f) => `body.shippingAddress.${f}`));
 
-    // the spec's client saves the address on the user first, then posts with no address
+    // the original client saves the address on the user first, then posts with no address
     const saved = { street_name: 'Via Sparano 5', additional_address_info: '', zip_code: '70121', country: 'Italia' };
     expect((await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: saved })).status).toBe(200);
 

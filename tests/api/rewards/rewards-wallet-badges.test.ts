@@ -146,7 +146,7 @@ describe('badges', () => {
     }
   });
 
-  test("the signup itself awards the registration badge with its 50 credits; the spec's trigger call then answers it as already earned", async () => {
+  test("the signup itself awards the registration badge with its 50 credits; the original client's trigger call then answers it as already earned", async () => {
     await api.badge({ slug: 'user_registered', trigger: 'user_registered', reward: 50, name: 'Benvenuto' });
     const player = await t.signupAndLogin();
     const first = await trigger(player.token, 'user_registered', { userId: player.user.id, owner: t.config.ownerId, payload: {} });

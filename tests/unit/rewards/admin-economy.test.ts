@@ -39,7 +39,7 @@ describe('admin-economy texts', () => {
     }
   });
 
-  test("the spec's Italian load-failure texts", () => {
+  test("the Italian load-failure texts, worded as the original client's", () => {
     expect(it.index.loadError).toBe('Errore nel recupero del cruscotto');
     expect(it.badges.loadError).toBe('Errore nel recupero dei badge');
     expect(it.purchases.loadError).toBe('Errore nel recupero degli acquisti');

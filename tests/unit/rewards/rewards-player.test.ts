@@ -172,10 +172,10 @@ describe('header credits', () => {
 });
 
 describe('rewards texts', () => {
-  test('the spec texts are there, in both languages', () => {
+  test('the texts the original client showed are there, in both languages', () => {
     const it = (k: string, v?: Record<string, string | number>) => translate(itRewards, k, v);
     const en = (k: string, v?: Record<string, string | number>) => translate(enRewards, k, v);
-    // the field errors of every form are errors.validation.*, in the spec's words
+    // the field errors of every form are errors.validation.*, in the original client's words
     expect(translate(itErrors, 'validation.required')).toBe('Questo campo è obbligatorio');
     expect(translate(enErrors, 'validation.required')).toBe('This field is required');
     expect(en('market.alreadyOwned')).toBe('You have already redeemed this product');
