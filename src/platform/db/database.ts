@@ -346,6 +346,18 @@ export const countAll = () => sql<number>`cast(count(*) as integer)`;
 
 export const nowIso = () => new Date().toISOString();
 
+/**
+ * A clock of its own for one table's rows: now, but always at least a millisecond after the last
+ * time it gave, so rows this process writes in the same millisecond still order as they came.
+ */
+export function monotonicTimestamps(): () => string {
+  let last = 0;
+  return () => {
+    last = Math.max(Date.now(), last + 1);
+    return new Date(last).toISOString();
+  };
+}
+
 /** A unique or primary-key violation, on either engine. */
 export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };

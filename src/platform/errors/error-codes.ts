@@ -1,3 +1,5 @@
+import { bracketErrors } from '../../features/brackets/contract.ts';
+
 /**
  * Stable error codes the API returns in `error.code`. The UI never shows server English: it looks
  * the code up under `errors.<code>` in the locale files (a test checks every code has both texts).
@@ -127,17 +129,8 @@ export const errorCodes = [
   'REPORT_CONFLICT',
   // finalising a tournament and its prizes
   'NO_STANDINGS',
-  // brackets: src/features/brackets/contract.ts bracketErrors
-  'NOT_BRACKET_FORMAT',
-  'BRACKET_TOO_FEW_ENTRANTS',
-  'BRACKET_HAS_RESULTS',
-  'BRACKET_NOT_GENERATED',
-  'BRACKET_MATCH_NOT_FOUND',
-  'NOT_A_SIDE',
-  'MATCH_NOT_READY',
-  'MATCH_ALREADY_CONFIRMED',
-  'DRAW_NOT_ALLOWED',
-  'LATER_MATCH_CONFIRMED',
+  // brackets: the domain's contract keeps its list, which its page also reads
+  ...bracketErrors,
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

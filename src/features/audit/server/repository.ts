@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
-import { countAll } from '../../../platform/db/database.ts';
+import { countAll, monotonicTimestamps } from '../../../platform/db/database.ts';
 import type { AuditLogTable, Database } from '../../../platform/db/schema.ts';
 import type { AuditEntry, AuditFilter } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
@@ -20,11 +20,7 @@ export interface NewAuditEntry {
 }
 
 // entries written in the same millisecond still list in the order they happened
-let last = 0;
-function nextTimestamp(): string {
-  last = Math.max(Date.now(), last + 1);
-  return new Date(last).toISOString();
-}
+const nextTimestamp = monotonicTimestamps();
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
-import { countAll, transaction } from '../../../platform/db/database.ts';
+import { countAll, monotonicTimestamps, transaction } from '../../../platform/db/database.ts';
 import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
 import type { Database, ScreenshotSubmissionsTable } from '../../../platform/db/schema.ts';
 import type { SubmissionStatus } from '../contract.ts';
@@ -105,11 +105,7 @@ export interface SubmissionRecord {
 
 // two submissions sent in the same millisecond by this process still order as they came, so
 // "the earlier submission wins a tie" is never decided by a random id
-let last = 0;
-function nextTimestamp(): string {
-  last = Math.max(Date.now(), last + 1);
-  return new Date(last).toISOString();
-}
+const nextTimestamp = monotonicTimestamps();
 
 export async function insertSubmission(
   db: Db,

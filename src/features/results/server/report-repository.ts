@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
+import { monotonicTimestamps } from '../../../platform/db/database.ts';
 import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
 import type { Database, MatchReportsTable } from '../../../platform/db/schema.ts';
 import type { ReportStatus } from '../contract.ts';
@@ -28,11 +29,7 @@ export interface ReportRecord {
 
 // two reports sent in the same millisecond by this process still order as they came: the
 // queue's order and the standings' "earliest submission" tiebreak never hang on a random id
-let last = 0;
-function nextTimestamp(): string {
-  last = Math.max(Date.now(), last + 1);
-  return new Date(last).toISOString();
-}
+const nextTimestamp = monotonicTimestamps();
 
 /**
  * Stores a pending report unless this player already reported this match: the unique key
