@@ -3,6 +3,7 @@ import { ensureAdmin } from '../../../src/features/accounts/server/service.ts';
 import { hashToken } from '../../../src/platform/tokens.ts';
 import type { ParsedMail } from '../helpers/mail.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectError } from '../helpers/expect-error.ts';
 
 // Accounts that cannot be taken over: the operator's admin address, current password for changes,
 // password strength, sessions, look-alike usernames. Runs on SQLite and PostgreSQL.
@@ -14,10 +15,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const STRONG = 'correct-horse-battery';
-const expectError = (r: { status: number; json: any }, status: number, code: string) => {
-  expect(r.status, JSON.stringify(r.json)).toBe(status);
-  expect(r.json).toMatchObject({ status: 'ERROR', error: { code, message: expect.any(String) } });
-};
 const me = (token: string) => t.call('GET', '/api/users/me', { token });
 const put = (id: string, body: unknown, token: string) => t.call('PUT', `/api/users/pp/${id}`, { body, token });
 const authenticate = (email: string, password: string) => t.call('POST', '/api/users/authenticate', { body: { email, password } });

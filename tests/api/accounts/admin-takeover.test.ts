@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkPassword } from '../../../src/features/accounts/server/password-strength.ts';
 import { resetLinkOf, type ParsedMail } from '../helpers/mail.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectError } from '../helpers/expect-error.ts';
 
 // Ways into another account through the account rules: an admin's power over a peer, a password
 // made of the account's own names, a reset link that outlives the address it was mailed to.
@@ -12,9 +13,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Session = Awaited<ReturnType<TestApp['signupAndLogin']>>;
-const expectError = (r: { status: number; json: any }, status: number, code: string) => {
-  expect({ status: r.status, code: r.json?.error?.code }, JSON.stringify(r.json)).toEqual({ status, code });
-};
 const put = (id: string, body: unknown, token: string) => t.call('PUT', `/api/users/pp/${id}`, { body, token });
 const post = (url: string, body: unknown, token?: string) => t.call('POST', `/api${url}`, { body, token });
 const authenticate = (email: string, password: string) => post('/users/authenticate', { email, password });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashToken } from '../../../src/platform/tokens.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectError } from '../helpers/expect-error.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,10 +11,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const me = (token?: string, headers?: Record<string, string>) => t.call('GET', '/api/users/me', { token, headers });
-const expectError = (r: { status: number; json: any }, status: number, code: string) => {
-  expect(r.status).toBe(status);
-  expect(r.json).toMatchObject({ status: 'ERROR', error: { code, message: expect.any(String) } });
-};
 
 describe('GET /api/users/me', () => {
   test('with a valid token returns the whole account of its owner', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { address, rewardsApi } from '../helpers/rewards.ts';
 import { createTournament, join } from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/expect-error.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 
 let t: TestApp;
@@ -15,9 +16,6 @@ const AGENCY = () => `${t.config.agencyName}Admin`;
 const overview = (id: string, token?: string) => t.call('GET', `/api/admin/users/${id}`, { token });
 const role = (method: 'PUT' | 'DELETE', id: string, name: string, token: string) => t.call(method, `/api/admin/users/${id}/roles/${encodeURIComponent(name)}`, { token });
 const block = (method: 'PUT' | 'DELETE', id: string, token: string) => t.call(method, `/api/admin/users/${id}/block`, { token });
-const expectError = (r: { status: number; json: any }, status: number, code: string) => {
-  expect({ status: r.status, code: r.json?.error?.code }).toEqual({ status, code });
-};
 const auditOf = (id: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', id).orderBy('created_at').execute();
 const activeSiteAdmins = async () => (await t.db.kysely.selectFrom('users').select(['id', 'roles', 'blocked_at']).execute()).filter((u) => JSON.parse(u.roles).includes('SiteAdmin') && !u.blocked_at).map((u) => u.id);
 

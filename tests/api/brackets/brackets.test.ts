@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, createTournament, join, quickPlayer, quickPlayers, registration, setPhase, type Person } from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/expect-error.ts';
 import { placements } from '../../../src/features/brackets/server/service.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
 import type { Game } from '../../../src/platform/games.ts';
@@ -19,11 +20,6 @@ beforeAll(async () => {
   outsider = await quickPlayer(t);
 });
 afterAll(() => t?.close());
-
-const expectError = (res: { status: number; json: any }, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json).toEqual({ status: 'ERROR', error: expect.objectContaining({ code }) });
-};
 
 /** A Valorant tournament (single elimination by its game) whose `n` players joined and checked in, in order. */
 async function field(n: number, overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: Game; teamSize?: number } = {}) {

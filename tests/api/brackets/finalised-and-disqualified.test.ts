@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { form, png } from '../helpers/campaign.ts';
-import { expectError } from '../helpers/results.ts';
+import { expectError } from '../helpers/expect-error.ts';
 import * as T from '../helpers/tournaments.ts';
 import type { Person } from '../helpers/tournaments.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';

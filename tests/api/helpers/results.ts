@@ -27,11 +27,6 @@ export async function checkInNow(t: TestApp, id: string, p: Person) {
   expect(res.status, JSON.stringify(res.json)).toBe(200);
 }
 
-export const expectError = (res: { status: number; json: any }, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json).toEqual({ status: 'ERROR', error: expect.objectContaining({ code }) });
-};
-
 export const line = (p: { id: string }, placement: number, eliminations = 0) => ({ entrantId: p.id, placement, eliminations });
 
 export function resultsApi(t: TestApp, token: string, id: string) {

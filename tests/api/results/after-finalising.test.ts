@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { form, png } from '../helpers/campaign.ts';
 import * as T from '../helpers/tournaments.ts';
 import type { Person } from '../helpers/tournaments.ts';
-import { expectError, line } from '../helpers/results.ts';
+import { expectError } from '../helpers/expect-error.ts';
+import { line } from '../helpers/results.ts';
 
 /**
  * What finalising closes for good: a pending match report can no longer be decided either way,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, quickPlayer, type Person } from '../helpers/tournaments.ts';
-import { expectError, finalizeDirectly, line, matchDay, resultsApi } from '../helpers/results.ts';
+import { expectError } from '../helpers/expect-error.ts';
+import { finalizeDirectly, line, matchDay, resultsApi } from '../helpers/results.ts';
 import { DEFAULT_SCORING, presetTables } from '../../../src/features/results/contract.ts';
 import * as ResultsService from '../../../src/features/results/server/service.ts';
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { quickPlayer, type Person } from '../helpers/tournaments.ts';
 import { twoApps, type Pair } from '../helpers/freshness.ts';
-import { checkInNow, expectError, finalizeDirectly, line, matchDay, resultsApi } from '../helpers/results.ts';
+import { expectError } from '../helpers/expect-error.ts';
+import { checkInNow, finalizeDirectly, line, matchDay, resultsApi } from '../helpers/results.ts';
 import * as ResultsService from '../../../src/features/results/server/service.ts';
 
 /**

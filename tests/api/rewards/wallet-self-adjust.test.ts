@@ -3,6 +3,7 @@ import { MAX_CREDITS } from '../../../src/features/rewards/contract.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, type Account } from '../helpers/rewards.ts';
+import { expectError } from '../helpers/expect-error.ts';
 
 // An admin's own wallet is out of their reach, and every admin credit is told to the site admins.
 let t: TestApp;
@@ -18,9 +19,6 @@ const adjust = (token: string, userId: string, amount: number, key?: string) => 
 };
 const ledger = () => t.db.kysely.selectFrom('wallet_transactions').select('amount');
 const ledgerOf = (userId: string) => ledger().where('user_id', '=', userId).execute();
-const expectError = (r: { status: number; json: any }, status: number, code: string) => {
-  expect({ status: r.status, code: r.json?.error?.code }, JSON.stringify(r.json)).toEqual({ status, code });
-};
 
 /** Leaves exactly these accounts as SiteAdmins, so who is told is known. */
 async function onlySiteAdmins(...ids: string[]) {

@@ -3,6 +3,7 @@ import { seedDemo } from '../../../src/platform/db/seed.ts';
 import { isOldEnough } from '../../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, quickPlayer, registration, registrationRows, type Person } from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/expect-error.ts';
 
 /**
  * A join keeps a new game account only when it succeeds, and the
@@ -21,10 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const expectError = (res: { status: number; json: any }, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json).toEqual({ status: 'ERROR', error: expect.objectContaining({ code }) });
-};
 const accountRows = (userId: string) => t.db.kysely.selectFrom('game_accounts').selectAll().where('user_id', '=', userId).orderBy('position').execute();
 const day = (yearsAgo: number, plusDays = 0) => {
   const d = new Date();

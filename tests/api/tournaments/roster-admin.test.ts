@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, createTournament, join, leave, quickPlayer, quickPlayers, registrationRows, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/expect-error.ts';
 
 /**
  * The match-day roster: an admin removes, disqualifies, checks in,
@@ -17,10 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const expectError = (res: { status: number; json: any }, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json).toEqual({ status: 'ERROR', error: expect.objectContaining({ code }) });
-};
 const base = (id: string, p: Person) => `/api/tournaments/${id}/registrations/${p.id}`;
 const removeP = (id: string, p: Person, reason: unknown = 'No-show at the briefing') => t.call('POST', `${base(id, p)}/remove`, { token: admin.token, body: { reason } });
 const disqualifyP = (id: string, p: Person, reason: unknown = 'Cheating') => t.call('POST', `${base(id, p)}/disqualify`, { token: admin.token, body: { reason } });

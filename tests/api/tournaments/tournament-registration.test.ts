@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Phase } from '../../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { checkIn, checkOut, createTournament, join, leave, quickPlayer, quickPlayers, registration, registrationRows, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/expect-error.ts';
 
 /**
  * Join, leave, waitlist, check-in and check-out: join and leave only while registration is open,
@@ -17,10 +18,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const allPhases: Phase[] = ['waiting', 'registration', 'checkinOpen', 'checkinClosed', 'ongoing', 'complete'];
-const expectError = (res: { status: number; json: any }, status: number, code: string) => {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json).toEqual({ status: 'ERROR', error: expect.objectContaining({ code }) });
-};
 
 describe('joining', () => {
   test('a player joins while registration is open and becomes a member', async () => {
