@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { PAGE_SIZE, pageOffset } from '../../../platform/ui/admin/admin-lists.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import ModalDialog from '../../../platform/ui/ModalDialog.tsx';
+import { TableHead } from '../../../platform/ui/TableHead.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { formatDateTime, formatShortDate, formatTime } from '../../../platform/ui/admin/format.ts';
@@ -169,20 +170,15 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
           {changes.length > 0 && (
             <div className="overflow-x-auto rounded-lg border border-line">
               <table className="w-full table-fixed text-left text-sm" data-testid="audit-detail-changes">
-                <caption className="sr-only">{t('audit.changesCaption')}</caption>
-                <thead className="bg-white/5 text-xs text-slate-400 uppercase">
-                  <tr>
-                    <th scope="col" className="w-1/2 px-3 py-2">
-                      {t('audit.path')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('audit.before')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('audit.after')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  caption={t('audit.changesCaption')}
+                  className="bg-white/5 text-xs text-slate-400 uppercase"
+                  columns={[
+                    { label: t('audit.path'), className: 'w-1/2 px-3 py-2' },
+                    { label: t('audit.before'), className: 'px-3 py-2' },
+                    { label: t('audit.after'), className: 'px-3 py-2' },
+                  ]}
+                />
                 <tbody>
                   {changes.map((c) => (
                     <tr key={c.path} className="border-t border-line align-top" data-testid="audit-change" data-path={c.path}>

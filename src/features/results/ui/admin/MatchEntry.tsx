@@ -4,6 +4,7 @@ import { matchInputSchema, type Entrant, type Match, type MatchInput, type Match
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
@@ -215,34 +216,19 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                 <p role="status" className={`text-sm ${preview.result.valid && !stale ? 'text-emerald-300' : 'text-amber-200'}`} data-testid="entry-preview-status">
                   {stale ? t('resultsAdmin.entry.previewStale') : preview.result.valid ? t('resultsAdmin.entry.previewValid') : t('resultsAdmin.entry.previewInvalid')}
                 </p>
-                <div
-                  className="overflow-x-auto rounded-lg border border-line"
-                  role="region"
-                  aria-label={t('resultsAdmin.entry.previewTitle')}
-                  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than a phone must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
-                  tabIndex={0}
-                >
+                <ScrollRegion className="overflow-x-auto rounded-lg border border-line" label={t('resultsAdmin.entry.previewTitle')}>
                   <table className="w-full text-left text-sm">
-                    <caption className="sr-only">{t('resultsAdmin.entry.previewTitle')}</caption>
-                    <thead className="border-b border-line text-xs text-slate-400 uppercase">
-                      <tr>
-                        <th scope="col" className="px-3 py-2">
-                          {t('resultsAdmin.entry.previewRow')}
-                        </th>
-                        <th scope="col" className="px-3 py-2">
-                          {t('resultsAdmin.entry.previewName')}
-                        </th>
-                        <th scope="col" className="px-3 py-2 text-right">
-                          {t('resultsAdmin.entry.placement')}
-                        </th>
-                        <th scope="col" className="px-3 py-2 text-right">
-                          {t('resultsAdmin.entry.eliminations')}
-                        </th>
-                        <th scope="col" className="px-3 py-2">
-                          {t('resultsAdmin.matches.state')}
-                        </th>
-                      </tr>
-                    </thead>
+                    <TableHead
+                      caption={t('resultsAdmin.entry.previewTitle')}
+                      className="border-b border-line text-xs text-slate-400 uppercase"
+                      columns={[
+                        { label: t('resultsAdmin.entry.previewRow'), className: 'px-3 py-2' },
+                        { label: t('resultsAdmin.entry.previewName'), className: 'px-3 py-2' },
+                        { label: t('resultsAdmin.entry.placement'), className: 'px-3 py-2 text-right' },
+                        { label: t('resultsAdmin.entry.eliminations'), className: 'px-3 py-2 text-right' },
+                        { label: t('resultsAdmin.matches.state'), className: 'px-3 py-2' },
+                      ]}
+                    />
                     <tbody>
                       {preview.result.rows.map((row) => (
                         <tr key={row.row} className={`border-t border-line/60 ${row.error ? 'bg-rose-500/10' : ''}`} data-testid={`entry-preview-row-${row.row}`} data-error={row.error ?? undefined}>
@@ -255,7 +241,7 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               </div>
             )}
           </div>

@@ -1,6 +1,7 @@
 import type { Standings } from '../../contract.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
+import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
 import { placementText } from '../standings-view.ts';
@@ -21,37 +22,17 @@ export default function StandingsPreview({ t, locale, standings }: { t: Translat
       {standings.matches === 0 ? (
         <p className="text-sm text-slate-400">{t('resultsAdmin.preview.empty')}</p>
       ) : (
-        <div
-          className="overflow-x-auto"
-          role="region"
-          aria-labelledby="standings-preview-title"
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than a phone must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
-          tabIndex={0}
-        >
+        <ScrollRegion className="overflow-x-auto" labelledBy="standings-preview-title">
           <table className="w-full min-w-[28rem] text-sm">
-            <caption className="sr-only">{t('resultsAdmin.preview.title')}</caption>
-            <thead className="text-xs text-slate-400 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-2 text-left">
-                  {t('results.standings.rank')}
-                </th>
-                <th scope="col" className="py-2 pr-2 text-left">
-                  {t(standings.teamSize > 1 ? 'results.standings.team' : 'results.standings.player')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('results.standings.points')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('results.standings.matches')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('results.standings.eliminations')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('results.standings.bestPlacement')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('resultsAdmin.preview.title')}
+              className="text-xs text-slate-400 uppercase"
+              columns={[
+                { label: t('results.standings.rank'), className: 'py-2 pr-2 text-left' },
+                { label: t(standings.teamSize > 1 ? 'results.standings.team' : 'results.standings.player'), className: 'py-2 pr-2 text-left' },
+                ...['points', 'matches', 'eliminations', 'bestPlacement'].map((key) => ({ label: t(`results.standings.${key}`), className: cell })),
+              ]}
+            />
             <tbody>
               {standings.rows.map((row) => (
                 <tr key={row.entrantId} className="border-t border-line/60" data-testid="standings-preview-row">
@@ -67,7 +48,7 @@ export default function StandingsPreview({ t, locale, standings }: { t: Translat
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
