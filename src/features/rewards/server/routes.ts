@@ -49,7 +49,7 @@ import * as WalletService from './wallet-service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
-import { sendCsv } from '../../../platform/http/csv.ts';
+import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 import { purchaseCsv, walletCsv } from './csv-columns.ts';
 
 const idParams = z.object({ id: idSchema });
@@ -58,14 +58,17 @@ const ownerQuery = z.object({ owner: z.string().max(64).optional() });
 // the original client's giveaway and wallet lists name the count totalCount
 const countedList = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
 const csvFile = z.string().describe(`text/csv, at most ${EXPORT_MAX_ROWS} rows (X-Export-Truncated: true when cut)`);
-/** Reads one row past the cap, so a cut file can say it was cut. */
-const capped = async <T>(read: (max: number) => Promise<T[]>): Promise<{ rows: T[]; truncated: boolean }> => {
-  const rows = await read(EXPORT_MAX_ROWS + 1);
-  return { rows: rows.slice(0, EXPORT_MAX_ROWS), truncated: rows.length > EXPORT_MAX_ROWS };
-};
 // headers stay loose: a strict object would strip Authorization from the request
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
 const bearer = [{ bearer: [] }];
+/** An admin's CSV of a list: its query, the file's name and columns, and how to read at most `max` rows. */
+interface CsvExport<Q extends z.ZodType, Row> {
+  summary: string;
+  querystring: Q;
+  file: string;
+  columns: readonly CsvColumn<Row>[];
+  read: (ownerId: string, query: z.output<Q>, max: number) => Promise<Row[]>;
+}
 
 /** The marketplace calls of the original client, made safe where it was not; docs/rewards-api.md lists them. */
 export default async function marketplaceRoutes(root: FastifyInstance) {
@@ -93,6 +96,24 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     await assertAccountOf(app, ownerId, userId);
     return ownerId;
   };
+  /** An admin's CSV of a list: read one row past the cap, so a cut file can say it was cut. */
+  const csvExport = <Q extends z.ZodType<{ owner?: string }>, Row>(path: string, route: CsvExport<Q, Row>) =>
+    app.get(path, {
+      schema: {
+        tags: ['rewards'],
+        summary: route.summary,
+        security: bearer,
+        querystring: route.querystring,
+        response: { 200: csvFile, ...errorResponses(400, 401, 403, 404) },
+      },
+      onRequest: app.requireAdmin,
+      handler: async (req, reply) => {
+        const query = req.query as z.output<Q>;
+        const read = await route.read(owner(query.owner), query, EXPORT_MAX_ROWS + 1);
+        reply.header('x-export-truncated', String(read.length > EXPORT_MAX_ROWS));
+        return sendCsv(reply, route.file, route.columns, read.slice(0, EXPORT_MAX_ROWS));
+      },
+    });
 
   // ---- badges ----
   {
@@ -290,19 +311,12 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         return okList(rows, total);
       },
     });
-    app.get('/marketplace/purchases/export', {
-      schema: {
-        tags,
-        summary: `The purchases of the list's search and filter as CSV, in its order (admin; at most ${EXPORT_MAX_ROWS} rows)`,
-        security: bearer,
-        querystring: purchaseExportQuerySchema,
-        response: { 200: csvFile, ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req, reply) => {
-        const { rows, truncated } = await capped((max) => PurchaseService.listForExport(app, owner(req.query.owner), req.query, max));
-        return sendCsv(reply.header('x-export-truncated', String(truncated)), 'purchases', purchaseCsv, rows);
-      },
+    csvExport('/marketplace/purchases/export', {
+      summary: `The purchases of the list's search and filter as CSV, in its order (admin; at most ${EXPORT_MAX_ROWS} rows)`,
+      querystring: purchaseExportQuerySchema,
+      file: 'purchases',
+      columns: purchaseCsv,
+      read: (ownerId, query, max) => PurchaseService.listForExport(app, ownerId, query, max),
     });
     app.get('/marketplace/purchases/user/:user', {
       schema: {
@@ -453,19 +467,12 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         return { ...okList(rows, total), totalCount: total };
       },
     });
-    app.get('/marketplace/wallets/export', {
-      schema: {
-        tags,
-        summary: `The wallets of the list's search with their transactions as CSV, one row per transaction (admin; at most ${EXPORT_MAX_ROWS} rows)`,
-        security: bearer,
-        querystring: walletExportQuerySchema,
-        response: { 200: csvFile, ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req, reply) => {
-        const { rows, truncated } = await capped((max) => WalletService.listForExport(app, owner(req.query.owner), req.query, max));
-        return sendCsv(reply.header('x-export-truncated', String(truncated)), 'wallets', walletCsv, rows);
-      },
+    csvExport('/marketplace/wallets/export', {
+      summary: `The wallets of the list's search with their transactions as CSV, one row per transaction (admin; at most ${EXPORT_MAX_ROWS} rows)`,
+      querystring: walletExportQuerySchema,
+      file: 'wallets',
+      columns: walletCsv,
+      read: (ownerId, query, max) => WalletService.listForExport(app, ownerId, query, max),
     });
     app.post('/marketplace/wallets/:userId/adjust', {
       schema: {
