@@ -139,7 +139,11 @@ describe('npm run start:cluster', () => {
         timeout: 20_000,
       });
       expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(/needs DATABASE_URL=postgres/);
+      const refusal = `${run.stdout}${run.stderr}`
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(refusal.find((line) => line.level >= 50)?.msg).toMatch(/needs DATABASE_URL=postgres/);
     });
 
   if (engine === 'postgres')
@@ -153,7 +157,7 @@ describe('npm run start:cluster', () => {
         env: { CLUSTER_WORKERS: '2', RATE_LIMITS: 'true' },
       });
       try {
-        await expect.poll(() => s.output(), { timeout: 20_000 }).toMatch(/Arena cluster: 2 API processes/);
+        await expect.poll(() => s.output(), { timeout: 20_000 }).toMatch(/"workers":2,.*"msg":"Arena cluster running"/);
         // the second worker starts once the first (which migrated) listens
         await expect.poll(() => s.output().match(/Arena is running/g)?.length ?? 0, { timeout: 20_000 }).toBe(2);
         const email = `cluster-${randomUUID()}@example.com`;

@@ -73,10 +73,14 @@ describe('parsing TRUST_PROXY', () => {
         TRUST_PROXY: '0.0.0.0/0',
       };
       const run = spawnSync(process.execPath, [main], { env, encoding: 'utf8', timeout: 30_000 });
-      expect(run.status, run.stderr).toBe(1);
-      const lines = run.stderr.trim().split('\n');
-      expect(lines, run.stderr).toHaveLength(1);
-      expect(lines[0]).toMatch(/^configuration refused: TRUST_PROXY="0\.0\.0\.0\/0" is not accepted: .*TRUST_PROXY=1/);
+      const output = `${run.stdout}${run.stderr}`;
+      expect(run.status, output).toBe(1);
+      // one structured log line, at error level, that says why and how to fix it
+      const lines = output.trim().split('\n');
+      expect(lines, output).toHaveLength(1);
+      const line = JSON.parse(lines[0]);
+      expect(line.level).toBeGreaterThanOrEqual(50);
+      expect(line.msg).toMatch(/^configuration refused: TRUST_PROXY="0\.0\.0\.0\/0" is not accepted: .*TRUST_PROXY=1/);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
