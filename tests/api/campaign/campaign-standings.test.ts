@@ -75,6 +75,7 @@ describe('standings of a phase', () => {
     expect(s.entries[1].submittedAt < (await created(zLate))).toBe(true);
   });
 
+  // 52 sign-ups hash 52 passwords: a loaded 2-core machine needs more than the default 20 s
   test('the top 50 of 52 are winners; paging keeps the ranks', async () => {
     await openPhaseNow(t, admin.token, 3);
     const many = await accounts(t, 52);
@@ -95,7 +96,7 @@ describe('standings of a phase', () => {
       [52, false],
     ]);
     expect(page.total).toBe(52);
-  });
+  }, 60_000);
 
   test('open standings are cacheable for 30 s by anyone', async () => {
     const s = await standings(3);
