@@ -130,6 +130,6 @@ if (cluster.isPrimary) {
 async function serveMetrics() {
   if (!config.metricsPort || !config.metricsToken) return;
   const { serveClusterMetrics } = await import('./metrics.ts');
-  serveClusterMetrics(config)?.once('listening', () => log.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, "cluster metrics served (counters summed, gauges per worker)"));
+  serveClusterMetrics(config)?.once('listening', () => log.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, 'cluster metrics served (counters summed, gauges per worker)'));
 }
 if (cluster.isPrimary) void serveMetrics();
