@@ -20,9 +20,16 @@ module.exports = {
     {
       name: 'ui-never-imports-server',
       severity: 'error',
-      comment: 'Browser code must not pull server modules (routes, services, repositories, the database, mail) into a page.',
+      comment:
+        'Browser code must not pull server modules (routes, services, repositories, the database, mail) into a page.',
       from: { path: ['^src/features/[^/]+/ui/', '^src/platform/(ui|browser)/', '^src/layouts/'] },
-      to: { path: ['^src/features/[^/]+/server/', '^src/platform/(http|db|mail)/', '^src/platform/storage/media-(service|routes|storage)\\.ts$'] },
+      to: {
+        path: [
+          '^src/features/[^/]+/server/',
+          '^src/platform/(http|db|mail)/',
+          '^src/platform/storage/media-(service|routes|storage)\\.ts$',
+        ],
+      },
     },
     {
       name: 'ui-never-imports-node',
@@ -34,7 +41,8 @@ module.exports = {
     {
       name: 'a-domain-meets-another-through-its-contract',
       severity: 'error',
-      comment: "Outside the server, a domain reaches another only through that domain's contract.ts (its schemas, types and constants).",
+      comment:
+        "Outside the server, a domain reaches another only through that domain's contract.ts (its schemas, types and constants).",
       from: { path: `${domain}(?!server/)` },
       to: {
         path: '^src/features/([^/]+)/',
@@ -49,17 +57,23 @@ module.exports = {
     {
       name: 'servers-meet-through-services',
       severity: 'error',
-      comment: "On the server a domain may also call another domain's service (a badge is paid on a tournament join), never its repositories or routes: each table's SQL has one owner.",
+      comment:
+        "On the server a domain may also call another domain's service (a badge is paid on a tournament join), never its repositories or routes: each table's SQL has one owner.",
       from: { path: `${domain}server/` },
       to: {
         path: '^src/features/([^/]+)/',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/contract\\.ts$', '^src/features/[^/]+/server/[^/]*service\\.ts$'],
+        pathNot: [
+          '^src/features/$1/',
+          '^src/features/[^/]+/contract\\.ts$',
+          '^src/features/[^/]+/server/[^/]*service\\.ts$',
+        ],
       },
     },
     {
       name: 'platform-knows-no-domain',
       severity: 'error',
-      comment: 'Shared infrastructure serves every domain and depends on none, except the composition roots that wire the domains together (the app, the entry point, the site renderer, the seed) and the session check of accounts.',
+      comment:
+        'Shared infrastructure serves every domain and depends on none, except the composition roots that wire the domains together (the app, the entry point, the site renderer, the seed) and the session check of accounts.',
       from: {
         path: '^src/platform/',
         pathNot: [
@@ -72,7 +86,11 @@ module.exports = {
       to: {
         path: '^src/features/',
         // an upload is an admin write, recorded in the audit log like any other
-        pathNot: ['^src/features/[^/]+/contract\\.ts$', '^src/features/accounts/roles\\.ts$', '^src/features/audit/server/service\\.ts$'],
+        pathNot: [
+          '^src/features/[^/]+/contract\\.ts$',
+          '^src/features/accounts/roles\\.ts$',
+          '^src/features/audit/server/service\\.ts$',
+        ],
       },
     },
   ],

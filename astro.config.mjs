@@ -19,7 +19,10 @@ import { scrollToHashScript, sessionFlagScript, zodJitlessScript } from './src/p
 function precompress() {
   const compressible = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
   /** @type {(dir: string) => string[]} */
-  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const walk = (dir) =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   return {
     name: 'arena:precompress',
     hooks: {
@@ -30,7 +33,15 @@ function precompress() {
           if (!compressible.test(file)) continue;
           const data = fs.readFileSync(file);
           if (data.length < 1024) continue; // not worth a round of decoding
-          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+          );
           fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
           count++;
         }
@@ -42,7 +53,8 @@ function precompress() {
 
 /** A CSP source for an inline script or style: the browser hashes its exact text. */
 /** @param {string} text */
-const cspHash = (text) => /** @type {`sha256-${string}`} */ (`sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}`);
+const cspHash = (text) =>
+  /** @type {`sha256-${string}`} */ (`sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}`);
 
 /**
  * sonner (the dashboard's and forms' toasts) adds its stylesheet as a <style> element when its
@@ -50,9 +62,15 @@ const cspHash = (text) => /** @type {`sha256-${string}`} */ (`sha256-${crypto.cr
  * package so an upgrade keeps the hash true (and the build fails if the call ever changes shape).
  */
 function sonnerStyleHash() {
-  const source = fs.readFileSync(fileURLToPath(import.meta.resolve('sonner')).replace(/index\.(c?js|mjs)$/, 'index.mjs'), 'utf8');
+  const source = fs.readFileSync(
+    fileURLToPath(import.meta.resolve('sonner')).replace(/index\.(c?js|mjs)$/, 'index.mjs'),
+    'utf8',
+  );
   const call = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source);
-  if (!call) throw new Error('sonner no longer inserts its CSS with __insertCSS("…"): update sonnerStyleHash in astro.config.mjs');
+  if (!call)
+    throw new Error(
+      'sonner no longer inserts its CSS with __insertCSS("…"): update sonnerStyleHash in astro.config.mjs',
+    );
   return cspHash(JSON.parse(call[1]));
 }
 
@@ -83,7 +101,10 @@ export default defineConfig({
     ssr: { noExternal: ['date-fns'] },
     // /media: uploaded images are served by the API process at the site root
     server: {
-      proxy: { '/api': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}`, '/media': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}` },
+      proxy: {
+        '/api': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}`,
+        '/media': `http://127.0.0.1:${Number(process.env.PORT || 4321) + 1}`,
+      },
     },
   },
 });

@@ -9,7 +9,19 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist', '.releases/', '.astro/', '.cache/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist',
+      '.releases/',
+      '.astro/',
+      '.cache/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...astro.configs.recommended,
@@ -17,7 +29,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // unused arguments keep a callback's shape readable when they start with _
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // `el!` stays where the same component renders the markup it queries (custom elements) or a
       // preHandler has set the value (req.user after requireUser): a missing one is a bug the e2e
       // and API tests meet at once, and a check there would only restate the framework's guarantee

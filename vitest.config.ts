@@ -29,7 +29,17 @@ export default defineConfig({
       apiProject('api-sqlite', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
       // like PostgreSQL, Redis joins when a server is named (CI sets TEST_REDIS_URL)
-      ...(process.env.TEST_REDIS_URL ? [{ test: { ...apiProject('api-redis', 'sqlite').test, include: ['tests/api/**/*.redis.test.ts'], exclude: [] } }] : []),
+      ...(process.env.TEST_REDIS_URL
+        ? [
+            {
+              test: {
+                ...apiProject('api-redis', 'sqlite').test,
+                include: ['tests/api/**/*.redis.test.ts'],
+                exclude: [],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -5,7 +5,13 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../src/platform/http/config.ts';
-import { backupDatabase, BackupToolMissing, DatabaseInUse, resolveBackup, restoreDatabase } from '../src/platform/db/backup.ts';
+import {
+  backupDatabase,
+  BackupToolMissing,
+  DatabaseInUse,
+  resolveBackup,
+  restoreDatabase,
+} from '../src/platform/db/backup.ts';
 
 const config = loadConfig(process.env);
 const dir = path.join(config.dataDir, 'backups');
@@ -18,7 +24,11 @@ try {
     const which = args.find((a) => !a.startsWith('--'));
     if (!which) throw new Error('usage: npm run restore -- <backup file> | latest [--force]');
     const file = resolveBackup(which, dir, config.databaseUrl);
-    const { previous } = await restoreDatabase({ databaseUrl: config.databaseUrl, file, force: args.includes('--force') });
+    const { previous } = await restoreDatabase({
+      databaseUrl: config.databaseUrl,
+      file,
+      force: args.includes('--force'),
+    });
     console.log(`restored ${file}${previous ? `; the database it replaced is kept as ${previous}` : ''}`);
     console.log('the next start migrates it if the backup is older than this version');
   } else {

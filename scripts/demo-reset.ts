@@ -9,7 +9,9 @@ import { loadConfig } from '../src/platform/http/config.ts';
 
 const config = loadConfig(process.env);
 if (!config.databaseUrl.startsWith('sqlite:')) {
-  console.error('demo:reset only resets the embedded SQLite demo; DATABASE_URL points elsewhere, so nothing was removed.');
+  console.error(
+    'demo:reset only resets the embedded SQLite demo; DATABASE_URL points elsewhere, so nothing was removed.',
+  );
   process.exit(2);
 }
 if (existsSync(config.dataDir)) rmSync(config.dataDir, { recursive: true, force: true });

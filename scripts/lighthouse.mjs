@@ -129,7 +129,12 @@ async function main() {
       // the default config is Lighthouse's mobile profile: a mid-range phone, slow 4G, 4x CPU slowdown
       const runs = [];
       for (let i = 0, retries = 0; i < RUNS; i++) {
-        const result = await lighthouse(origin + pagePath, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        const result = await lighthouse(origin + pagePath, {
+          port: debugPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
         // a run Lighthouse could not record (NO_NAVSTART: its trace lost the navigation, "run
         // Lighthouse again") measured nothing, and leaves the median without an FCP: it runs again
         if (result.lhr.runtimeError && retries < RUNS) {
@@ -141,7 +146,10 @@ async function main() {
         runs.push(result.lhr);
       }
       const lhr = computeMedianRun(runs);
-      if (RUNS > 1) console.error(`${name}: performance ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')} over ${RUNS} runs; the median run is reported`);
+      if (RUNS > 1)
+        console.error(
+          `${name}: performance ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')} over ${RUNS} runs; the median run is reported`,
+        );
       const { categories, audits } = lhr;
       if (process.env.LIGHTHOUSE_REPORTS) {
         fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
@@ -153,18 +161,28 @@ async function main() {
         const low = scores[c] < MIN_SCORE;
         if (low) failed = true;
         if (!low && !process.env.VERBOSE) continue;
-        const lost = categories[c].auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1).map((ref) => `${ref.id} (${audits[ref.id].displayValue || audits[ref.id].score})`);
+        const lost = categories[c].auditRefs
+          .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
+          .map((ref) => `${ref.id} (${audits[ref.id].displayValue || audits[ref.id].score})`);
         if (lost.length) console.error(`${name} ${c} ${scores[c]}: ${lost.join(', ')}`);
       }
     }
 
     const header = ['page', 'path', ...CATEGORIES];
-    const table = rows.map((r) => [r.name, r.pagePath.length > 40 ? `${r.pagePath.slice(0, 37)}...` : r.pagePath, ...CATEGORIES.map((c) => (r.scores ? String(r.scores[c]) : '-'))]);
+    const table = rows.map((r) => [
+      r.name,
+      r.pagePath.length > 40 ? `${r.pagePath.slice(0, 37)}...` : r.pagePath,
+      ...CATEGORIES.map((c) => (r.scores ? String(r.scores[c]) : '-')),
+    ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
     const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
     console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
     for (const row of table) console.log(line(row));
-    console.log(failed ? `\nbelow ${MIN_SCORE} in performance or accessibility (or not measured)` : `\nevery page scores at least ${MIN_SCORE} in performance and accessibility`);
+    console.log(
+      failed
+        ? `\nbelow ${MIN_SCORE} in performance or accessibility (or not measured)`
+        : `\nevery page scores at least ${MIN_SCORE} in performance and accessibility`,
+    );
     return failed ? 1 : 0;
   } finally {
     stop(chromium);

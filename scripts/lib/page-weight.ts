@@ -43,7 +43,8 @@ const STATIC_IMPORT = /(?:import|export)\s*(?:[^'"`();]*?from\s*)?["'`]([^"'`]+\
 // `import("./a.js")`; what Vite preloads along with it is that module's static imports
 const DYNAMIC_IMPORT = /import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 
-const resolveUrl = (from: string, spec: string) => (spec.startsWith('/') ? spec : path.posix.join(path.posix.dirname(from), spec));
+const resolveUrl = (from: string, spec: string) =>
+  spec.startsWith('/') ? spec : path.posix.join(path.posix.dirname(from), spec);
 
 /** The entry points of a page: script URLs it loads at once, and the bodies of its inline scripts. */
 export function pageEntries(html: string): { urls: string[]; inline: string[] } {

@@ -1,5 +1,16 @@
 /** The supported games and consoles; the values are stored and sent as-is. */
-export const games = ['Fortnite', 'Valorant', 'EAFC24', 'EAFC25', 'LEAGUE_OF_LEGENDS', 'Warzone', 'BRAWL', 'PUBG_MOBILE', 'MARVEL_SNAP', 'Rivals'] as const;
+export const games = [
+  'Fortnite',
+  'Valorant',
+  'EAFC24',
+  'EAFC25',
+  'LEAGUE_OF_LEGENDS',
+  'Warzone',
+  'BRAWL',
+  'PUBG_MOBILE',
+  'MARVEL_SNAP',
+  'Rivals',
+] as const;
 export type Game = (typeof games)[number];
 
 export const consoles = ['PC', 'PS4', 'PS5', 'XBOX', 'MOBILE', 'SWITCH'] as const;

@@ -61,7 +61,9 @@ export const cdnCachePolicy: Partial<Record<CachePolicy, string>> = {
 /** Both headers of `policy`, lower-case names (a policy without a CDN lifetime of its own sends one). */
 export function policyHeaders(policy: CachePolicy): Record<string, string> {
   const cdn = cdnCachePolicy[policy];
-  return cdn ? { 'cache-control': cachePolicy[policy], 'cdn-cache-control': cdn } : { 'cache-control': cachePolicy[policy] };
+  return cdn
+    ? { 'cache-control': cachePolicy[policy], 'cdn-cache-control': cdn }
+    : { 'cache-control': cachePolicy[policy] };
 }
 
 /** Sets `policy` on a page's response headers (an Astro page's `Astro.response.headers`). */
@@ -75,7 +77,10 @@ export function setPagePolicy(headers: Headers, policy: CachePolicy): void {
  * (a tournament with the caller's `me`, drafts for an admin). `Vary: Authorization` keeps a shared
  * cache from handing one visitor's copy to another.
  */
-export function cacheHeaders(hasAuthorization: boolean, policy: Exclude<CachePolicy, 'personal' | 'none'>): Record<string, string> {
+export function cacheHeaders(
+  hasAuthorization: boolean,
+  policy: Exclude<CachePolicy, 'personal' | 'none'>,
+): Record<string, string> {
   return { vary: 'Authorization', ...policyHeaders(hasAuthorization ? 'personal' : policy) };
 }
 
@@ -83,7 +88,11 @@ export function cacheHeaders(hasAuthorization: boolean, policy: Exclude<CachePol
  * How an on-demand page answers the state it reached: a failure to read is 503 and never kept, a
  * page that does not exist is 404, and what exists (or is known not to) may be kept under `policy`.
  */
-export function answerPageState(response: { status?: number; headers: Headers }, state: 'ok' | 'notFound' | 'error', policy: CachePolicy): void {
+export function answerPageState(
+  response: { status?: number; headers: Headers },
+  state: 'ok' | 'notFound' | 'error',
+  policy: CachePolicy,
+): void {
   if (state !== 'ok') response.status = state === 'error' ? 503 : 404;
   setPagePolicy(response.headers, state === 'error' ? 'none' : policy);
 }

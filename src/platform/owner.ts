@@ -6,6 +6,7 @@ import { AppError } from './errors/app-error.ts';
  * it as `owner`, and any other value is answered as "no such record" rather than served.
  */
 export function ownerOf(app: FastifyInstance, requested?: string): string {
-  if (requested !== undefined && requested !== '' && requested !== app.config.ownerId) throw new AppError('notFound', 'NOT_FOUND', 'Unknown owner');
+  if (requested !== undefined && requested !== '' && requested !== app.config.ownerId)
+    throw new AppError('notFound', 'NOT_FOUND', 'Unknown owner');
   return app.config.ownerId;
 }

@@ -10,18 +10,37 @@
  * must come before it and does not is the one at fault ("after the start"); a date before the
  * opening of its own window, or an end before the start, is at fault itself.
  */
-export const scheduleKeys = ['start_registration', 'end_registration', 'start_checkin', 'end_checkin', 'start_tournament', 'end_tournament'] as const;
+export const scheduleKeys = [
+  'start_registration',
+  'end_registration',
+  'start_checkin',
+  'end_checkin',
+  'start_tournament',
+  'end_tournament',
+] as const;
 
 export type ScheduleKey = (typeof scheduleKeys)[number];
 
 /** What is wrong with one date; its text is errors.validation.<kind>. */
-export type ScheduleIssue = 'afterStart' | 'beforeStart' | 'beforeRegistrationOpens' | 'beforeRegistrationCloses' | 'beforeCheckinOpens' | 'beforeCheckinCloses';
+export type ScheduleIssue =
+  | 'afterStart'
+  | 'beforeStart'
+  | 'beforeRegistrationOpens'
+  | 'beforeRegistrationCloses'
+  | 'beforeCheckinOpens'
+  | 'beforeCheckinCloses';
 
 /** ISO instants, null or left out for "not scheduled". */
 export type Schedule = Partial<Record<ScheduleKey, string | null>>;
 
 /** `unless`: dates that, when set, sit between the two and are compared with each instead (the next date that is set). */
-type Rule = readonly [field: ScheduleKey, must: 'notBefore' | 'notAfter', other: ScheduleKey, issue: ScheduleIssue, unless?: readonly ScheduleKey[]];
+type Rule = readonly [
+  field: ScheduleKey,
+  must: 'notBefore' | 'notAfter',
+  other: ScheduleKey,
+  issue: ScheduleIssue,
+  unless?: readonly ScheduleKey[],
+];
 
 /** Per field, its rules in order of preference: the first broken one is the field's message. */
 const rules: readonly Rule[] = [
@@ -37,7 +56,13 @@ const rules: readonly Rule[] = [
   ['end_tournament', 'notBefore', 'end_checkin', 'beforeCheckinCloses', ['start_tournament']],
   ['end_tournament', 'notBefore', 'start_checkin', 'beforeCheckinOpens', ['start_tournament', 'end_checkin']],
   ['end_tournament', 'notBefore', 'end_registration', 'beforeRegistrationCloses', ['start_tournament']],
-  ['end_tournament', 'notBefore', 'start_registration', 'beforeRegistrationOpens', ['start_tournament', 'end_checkin', 'start_checkin', 'end_registration']],
+  [
+    'end_tournament',
+    'notBefore',
+    'start_registration',
+    'beforeRegistrationOpens',
+    ['start_tournament', 'end_checkin', 'start_checkin', 'end_registration'],
+  ],
 ];
 
 const MINUTE = 60_000;

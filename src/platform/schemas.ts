@@ -50,10 +50,18 @@ export const earnedBadgeSchema = z.object({
 export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;
 
 /** `?sort=` of a sortable list: one of `values` (see list-sort.ts), `newest` when left out. */
-export const sortQuery = <V extends readonly [string, ...string[]]>(values: V) => z.enum(values).default('newest' as V[number]);
+export const sortQuery = <V extends readonly [string, ...string[]]>(values: V) =>
+  z.enum(values).default('newest' as V[number]);
 
 /**
  * The query of a dashboard list paged by offset (wallets, giveaways, purchases): the brand, ten
  * rows a page by default, a free-text search (what it matches is the list's own) and the sort.
  */
-export const adminListQuery = <V extends readonly [string, ...string[]]>(sorts: V) => z.object({ owner: ownerQuery, limit: limitQuery(10), offset: offsetQuery, search: searchQuery, sort: sortQuery(sorts) });
+export const adminListQuery = <V extends readonly [string, ...string[]]>(sorts: V) =>
+  z.object({
+    owner: ownerQuery,
+    limit: limitQuery(10),
+    offset: offsetQuery,
+    search: searchQuery,
+    sort: sortQuery(sorts),
+  });

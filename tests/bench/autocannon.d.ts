@@ -21,6 +21,9 @@ declare module 'autocannon' {
   }
   function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;
   /** with a callback: runs until `duration` or until stop() */
-  function autocannon(opts: autocannon.Options, done: (err: Error | null, result: autocannon.Result) => void): { stop(): void };
+  function autocannon(
+    opts: autocannon.Options,
+    done: (err: Error | null, result: autocannon.Result) => void,
+  ): { stop(): void };
   export = autocannon;
 }

@@ -45,20 +45,32 @@ const env = {
   ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, CACHE_CHANNEL: `freshness:${name}` } : {}),
 };
 const entry = path.join(root, 'src/platform/http/main.ts');
-const start = async () => startServer({ databaseUrl: url.toString(), dataDir, port: await anyFreePort(), distDir, entry, env });
+const start = async () =>
+  startServer({ databaseUrl: url.toString(), dataDir, port: await anyFreePort(), distDir, entry, env });
 const a = await start();
 const b = await start();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 try {
-  const login = await httpCall(a.url, 'POST', '/api/users/authenticate', { body: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } });
+  const login = await httpCall(a.url, 'POST', '/api/users/authenticate', {
+    body: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+  });
   const token = login.json.data.token as string;
-  const created = await httpCall(a.url, 'POST', '/api/news', { token, body: { title: { it: 'Titolo 0', en: 'Title 0' }, published: true } });
+  const created = await httpCall(a.url, 'POST', '/api/news', {
+    token,
+    body: { title: { it: 'Titolo 0', en: 'Title 0' }, published: true },
+  });
   const id = created.json.data.id as string;
 
   const readers = {
-    api: async () => ((await (await fetch(`${b.url}/api/news/${id}`)).json()) as { data: { title: { it: string } } }).data.title.it,
-    ...(hasSite ? { page: async () => /<title>([^<]*)<\/title>/.exec(await (await fetch(`${b.url}/news/${id}`)).text())?.[1] ?? '' } : {}),
+    api: async () =>
+      ((await (await fetch(`${b.url}/api/news/${id}`)).json()) as { data: { title: { it: string } } }).data.title.it,
+    ...(hasSite
+      ? {
+          page: async () =>
+            /<title>([^<]*)<\/title>/.exec(await (await fetch(`${b.url}/news/${id}`)).text())?.[1] ?? '',
+        }
+      : {}),
   };
   const headers = async (target: string) => {
     const res = await fetch(`${b.url}${target}`);
@@ -67,7 +79,9 @@ try {
   };
 
   // per rename: when the first read that showed the new title started, after A's answer, and how many reads it took
-  const stale: Record<string, { ms: number; reads: number }[]> = Object.fromEntries(Object.keys(readers).map((k) => [k, []]));
+  const stale: Record<string, { ms: number; reads: number }[]> = Object.fromEntries(
+    Object.keys(readers).map((k) => [k, []]),
+  );
   const saves: number[] = [];
   for (let i = 1; i <= TRIALS; i++) {
     // B keeps being read, as visitors would, so its cache always holds a copy
@@ -75,7 +89,10 @@ try {
     await sleep(200 + Math.random() * 1000);
     const title = `Titolo ${i}`;
     const started = performance.now();
-    const saved = await httpCall(a.url, 'PUT', `/api/news/${id}`, { token, body: { title: { it: title, en: `Title ${i}` } } });
+    const saved = await httpCall(a.url, 'PUT', `/api/news/${id}`, {
+      token,
+      body: { title: { it: title, en: `Title ${i}` } },
+    });
     const answered = performance.now();
     if (saved.status !== 200) throw new Error(`rename answered ${saved.status}`);
     saves.push(answered - started);
@@ -95,13 +112,21 @@ try {
   }
   const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
   const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
-  console.log(`${root} (${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'}, ${TRIALS} renames, RESPONSE_CACHE_MS default)`);
-  console.log(`  rename through A answered in: median ${median(saves).toFixed(0)} ms, longest ${Math.max(...saves).toFixed(0)} ms`);
+  console.log(
+    `${root} (${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'}, ${TRIALS} renames, RESPONSE_CACHE_MS default)`,
+  );
+  console.log(
+    `  rename through A answered in: median ${median(saves).toFixed(0)} ms, longest ${Math.max(...saves).toFixed(0)} ms`,
+  );
   for (const [kind, samples] of Object.entries(stale)) {
     const target = kind === 'api' ? `/api/news/${id}` : `/news/${id}`;
     const values = samples.map((s) => s.ms);
-    console.log(`  B still shows the old title (${target}) after A answered: median ${median(values).toFixed(0)} ms, longest ${Math.max(...values).toFixed(0)} ms`);
-    console.log(`    B's first read after the answer already fresh in ${samples.filter((s) => s.reads === 1).length} of ${samples.length}; Cache-Control: ${await headers(target)}`);
+    console.log(
+      `  B still shows the old title (${target}) after A answered: median ${median(values).toFixed(0)} ms, longest ${Math.max(...values).toFixed(0)} ms`,
+    );
+    console.log(
+      `    B's first read after the answer already fresh in ${samples.filter((s) => s.reads === 1).length} of ${samples.length}; Cache-Control: ${await headers(target)}`,
+    );
   }
 } finally {
   await a.stop();

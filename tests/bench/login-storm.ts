@@ -48,10 +48,16 @@ try {
   const byStatus: Record<number, number[]> = {};
   const stormStatus: Record<number, number> = {};
   for (let round = 0; round < rounds; round++) {
-    const flood = Array.from({ length: storm }, (_, i) => httpCall(server.url, 'POST', '/api/users/authenticate', { body: { email: `nobody-${round}-${i}@example.com`, password: 'wrong-password' } }));
+    const flood = Array.from({ length: storm }, (_, i) =>
+      httpCall(server.url, 'POST', '/api/users/authenticate', {
+        body: { email: `nobody-${round}-${i}@example.com`, password: 'wrong-password' },
+      }),
+    );
     await new Promise((r) => setTimeout(r, 20));
     const started = performance.now();
-    const mine = await httpCall(server.url, 'POST', '/api/users/authenticate', { body: { email: player.email, password: player.password } });
+    const mine = await httpCall(server.url, 'POST', '/api/users/authenticate', {
+      body: { email: player.email, password: player.password },
+    });
     const took = performance.now() - started;
     latencies.push(took);
     (byStatus[mine.status] ??= []).push(took);
@@ -61,7 +67,8 @@ try {
   const p50 = latencies[Math.floor(latencies.length / 2)];
   console.log(`cores ${os.availableParallelism()}, storm ${storm}, rounds ${rounds}`);
   console.log(`legitimate login: p50 ${p50.toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
-  for (const [status, ms] of Object.entries(byStatus)) console.log(`  ${status}: ${ms.length}× (${ms.map((m) => m.toFixed(0)).join(', ')} ms)`);
+  for (const [status, ms] of Object.entries(byStatus))
+    console.log(`  ${status}: ${ms.length}× (${ms.map((m) => m.toFixed(0)).join(', ')} ms)`);
   console.log(`storm statuses: ${JSON.stringify(stormStatus)}`);
 } finally {
   await server.stop();

@@ -15,14 +15,20 @@ function ensureNginx(): boolean {
   if (fs.existsSync(binary)) return true;
   console.log('› nginx missing: apt-get install -y nginx-light');
   try {
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx-light'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx-light'], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } catch {
     return false;
   }
   return fs.existsSync(binary);
 }
 
-export async function startNginx(root: string, dir: string): Promise<{ url: string; stop: () => Promise<void> } | null> {
+export async function startNginx(
+  root: string,
+  dir: string,
+): Promise<{ url: string; stop: () => Promise<void> } | null> {
   if (!ensureNginx()) return null;
   fs.mkdirSync(dir, { recursive: true });
   const port = await anyFreePort();

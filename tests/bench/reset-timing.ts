@@ -21,7 +21,10 @@ if (!process.env.TEST_DB) {
   // the test helper picks its engine once, at import: one child process per engine
   const engines = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
   for (const engine of engines) {
-    const child = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, TEST_DB: engine } });
+    const child = spawnSync(process.execPath, process.argv.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_DB: engine },
+    });
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
   process.exit(0);
@@ -55,7 +58,9 @@ try {
       unknown.push(await time(`nobody-${i}@example.com`, drain));
     }
     await t.mailDrained();
-    console.log(`${t.engine.padEnd(8)} sendReset ${mode.padEnd(12)}, median of ${PAIRS} pairs: known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`);
+    console.log(
+      `${t.engine.padEnd(8)} sendReset ${mode.padEnd(12)}, median of ${PAIRS} pairs: known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
+    );
   }
   console.log(`${t.engine.padEnd(8)} ${(await t.outbox()).length} mails written (${2 * (PAIRS + WARMUP)} expected)`);
 } finally {

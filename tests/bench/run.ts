@@ -73,7 +73,9 @@ function record(engine: string, what: string, r: autocannon.Result, note?: strin
     note,
   };
   rows.push(row);
-  console.log(`  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`);
+  console.log(
+    `  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -83,7 +85,10 @@ const table = (title: string, list: Row[]) =>
     '',
     '| engine | what | requests/s | p50 ms | p99 ms | requests | non-2xx | 5xx | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...list.map((r) => `| ${r.engine} | ${r.what} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.non2xx} | ${r.x5xx} | ${r.errors} |`),
+    ...list.map(
+      (r) =>
+        `| ${r.engine} | ${r.what} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.non2xx} | ${r.x5xx} | ${r.errors} |`,
+    ),
     '',
   ].join('\n');
 
@@ -122,10 +127,16 @@ async function startBare(ourListUrl: string, dir: string) {
   console.log(`› payload of GET /api/tournaments: ${JSON.parse(payload).data.length} items, ${payload.length} bytes`);
 }
 
-async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promise<{ url: string; drop: () => Promise<void> }>, dir: string) {
+async function benchEngine(
+  engine: 'sqlite' | 'postgres',
+  database: () => Promise<{ url: string; drop: () => Promise<void> }>,
+  dir: string,
+) {
   const env = {
     RATE_LIMITS: 'true',
-    ...(process.env.BENCH_SERVER_ENV ? Object.fromEntries(process.env.BENCH_SERVER_ENV.split(',').map((kv) => kv.split('='))) : {}),
+    ...(process.env.BENCH_SERVER_ENV
+      ? Object.fromEntries(process.env.BENCH_SERVER_ENV.split(',').map((kv) => kv.split('=')))
+      : {}),
   };
   if (only.has('lists') || only.has('page')) {
     const db = await database();
@@ -134,10 +145,21 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
     const t0 = Date.now();
     const data = await seedBenchData(db.url, dataDir, 200, 'spread');
     await settle(db.url);
-    console.log(`› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
+    console.log(
+      `› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+    );
     const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env });
     // the same database without the micro-cache: what the routes cost when every request is built
-    const uncached = only.has('lists') || only.has('page') ? await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env: { ...env, RESPONSE_CACHE_MS: '0' } }) : null;
+    const uncached =
+      only.has('lists') || only.has('page')
+        ? await startServer({
+            databaseUrl: db.url,
+            dataDir,
+            port: await anyFreePort(),
+            distDir,
+            env: { ...env, RESPONSE_CACHE_MS: '0' },
+          })
+        : null;
     try {
       if (only.has('lists') && uncached) {
         const paths = [
@@ -155,7 +177,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
             [uncached, 'built each time, RESPONSE_CACHE_MS=0'],
             [server, '1 s micro-cache'],
           ] as const) {
-            const bare = record('-', `bare Fastify, same JSON as /api/tournaments (before the next row)`, await load(bareUrl!));
+            const bare = record(
+              '-',
+              `bare Fastify, same JSON as /api/tournaments (before the next row)`,
+              await load(bareUrl!),
+            );
             const ours = record(engine, `${what}, ${how}`, await load(s.url + p));
             ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
           }
@@ -177,11 +203,18 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
         });
         const tokenPaths = [
           [`${paths[0][0]} with a player's token`, () => '/api/tournaments'],
-          ["GET /api/tournaments?members={own id} (my tournaments, 1 item) with a player's token", (id: string) => `/api/tournaments?members=${id}&showAllTournament=true&limit=24`],
+          [
+            "GET /api/tournaments?members={own id} (my tournaments, 1 item) with a player's token",
+            (id: string) => `/api/tournaments?members=${id}&showAllTournament=true&limit=24`,
+          ],
         ] as const;
         for (const [, route] of tokenPaths) await load(server.url, { duration: 2, ...withToken(route) });
         for (const [what, route] of tokenPaths) {
-          const bare = record('-', `bare Fastify, same JSON as /api/tournaments (before the next row)`, await load(bareUrl!));
+          const bare = record(
+            '-',
+            `bare Fastify, same JSON as /api/tournaments (before the next row)`,
+            await load(bareUrl!),
+          );
           const ours = record(engine, `${what}, 1 s micro-cache`, await load(server.url, withToken(route)));
           ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
         }
@@ -210,10 +243,17 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
     const t0 = Date.now();
     const md = await seedMatchDay(db.url, dataDir);
     await settle(db.url);
-    console.log(`› ${engine}: seeded 100 checked-in players and 6 matches in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
+    console.log(
+      `› ${engine}: seeded 100 checked-in players and 6 matches in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+    );
     // with the built site, so the standings page is measured beside the detail page
     const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env });
-    const uncached = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env: { ...env, RESPONSE_CACHE_MS: '0' } });
+    const uncached = await startServer({
+      databaseUrl: db.url,
+      dataDir,
+      port: await anyFreePort(),
+      env: { ...env, RESPONSE_CACHE_MS: '0' },
+    });
     const pages = fs.existsSync(path.join(distDir, 'server', 'entry.mjs'));
     try {
       const detail = `/api/tournaments/${md.tournamentId}`;
@@ -222,13 +262,29 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
       const standings = `${detail}/standings`;
       for (const s of [server, uncached]) await load(s.url + standings, { duration: 2 });
       await load(server.url + detail, { duration: 2 });
-      record(engine, 'results: GET /api/tournaments/{id} (100 members, 1 s micro-cache)', await load(server.url + detail));
-      record(engine, 'results: GET …/standings (100 × 6, built each time, RESPONSE_CACHE_MS=0)', await load(uncached.url + standings));
+      record(
+        engine,
+        'results: GET /api/tournaments/{id} (100 members, 1 s micro-cache)',
+        await load(server.url + detail),
+      );
+      record(
+        engine,
+        'results: GET …/standings (100 × 6, built each time, RESPONSE_CACHE_MS=0)',
+        await load(uncached.url + standings),
+      );
       record(engine, 'results: GET …/standings (100 × 6, 1 s micro-cache)', await load(server.url + standings));
       if (pages) {
         for (const p of [detailPage, standingsPage]) await load(server.url + p, { duration: 2 });
-        record(engine, 'results: page GET /tournament/{id} (on demand, 1 s micro-cache)', await load(server.url + detailPage));
-        record(engine, 'results: page GET /tournament/{id}/standings (on demand, 1 s micro-cache)', await load(server.url + standingsPage));
+        record(
+          engine,
+          'results: page GET /tournament/{id} (on demand, 1 s micro-cache)',
+          await load(server.url + detailPage),
+        );
+        record(
+          engine,
+          'results: page GET /tournament/{id}/standings (on demand, 1 s micro-cache)',
+          await load(server.url + standingsPage),
+        );
       }
       // an admin editing match 1 every 250 ms (two lines swapped back and forth): each save empties the cache
       let editing = true;
@@ -241,7 +297,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
           const res = await fetch(`${server.url}${detail}/matches/1`, {
             method: 'PUT',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${md.adminToken}` },
-            body: JSON.stringify({ lines: ids.map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: i % 11 })) }),
+            body: JSON.stringify({
+              lines: ids.map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: i % 11 })),
+            }),
           });
           if (res.ok) edits++;
           else failed++;
@@ -259,8 +317,15 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
         during.note = `${edits} edits saved, ${failed} refused`;
         console.log(`    ${edits} match edits saved during the run, ${failed} refused`);
       };
-      await whileEditing('results: GET …/standings (1 s micro-cache) while a match is edited every 250 ms', server.url + standings);
-      if (pages) await whileEditing('results: page GET /tournament/{id}/standings (1 s micro-cache) while a match is edited every 250 ms', server.url + standingsPage);
+      await whileEditing(
+        'results: GET …/standings (1 s micro-cache) while a match is edited every 250 ms',
+        server.url + standings,
+      );
+      if (pages)
+        await whileEditing(
+          'results: page GET /tournament/{id}/standings (1 s micro-cache) while a match is edited every 250 ms',
+          server.url + standingsPage,
+        );
     } finally {
       await server.stop();
       await uncached.stop();
@@ -285,7 +350,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
       const t0 = Date.now();
       const data = await seedBenchData(db.url, dataDir, playerCount, 'rush');
       await settle(db.url);
-      console.log(`› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`);
+      console.log(
+        `› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+      );
       // the rush is measured as a deployment that opted into several accepting sockets would run it
       const rushEnv = { ...env, ACCEPT_SOCKETS: '32' };
       const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), env: rushEnv });
@@ -293,7 +360,12 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
         // wake the process up (JIT) on reads, not on the players' one check-in each
         await load(`${server.url}/api/tournaments/${data.tournamentIds[1]}`, { duration: 2 });
         let next = 0;
-        const body = (userId: string) => JSON.stringify({ gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } }] });
+        const body = (userId: string) =>
+          JSON.stringify({
+            gameAccounts: [
+              { userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' } },
+            ],
+          });
         const started = Date.now();
         const r = await autocannon({
           url: server.url,
@@ -318,7 +390,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
         const seconds = (Date.now() - started) / 1000;
         const confirmed = await countConfirmed(db.url, data.rushTournamentId);
         record(engine, shape.what, r, `${confirmed} of ${playerCount} checked in (database), ${seconds.toFixed(1)} s`);
-        console.log(`    ${confirmed} of ${playerCount} registrations confirmed in the database; wall time ${seconds.toFixed(1)} s`);
+        console.log(
+          `    ${confirmed} of ${playerCount} registrations confirmed in the database; wall time ${seconds.toFixed(1)} s`,
+        );
         if (i === shapes.length - 1) {
           // the same players then open the tournament at once, each with their own token: every
           // answer carries all 2,000 registrations and the reader's own standing
@@ -332,7 +406,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres', database: () => Promis
                 method: 'GET',
                 setupRequest: (req: any) => {
                   const p = data.players[reader++ % data.players.length];
-                  return { ...req, path: `/api/tournaments/${data.rushTournamentId}`, headers: { authorization: `Bearer ${p.token}` } };
+                  return {
+                    ...req,
+                    path: `/api/tournaments/${data.rushTournamentId}`,
+                    headers: { authorization: `Bearer ${p.token}` },
+                  };
                 },
               },
             ],
@@ -358,11 +436,18 @@ async function benchStatic(dir: string) {
     console.log(`› nginx did not start (${String(err).split('\n')[0]}): static row skipped`);
     return undefined;
   });
-  if (nginx === null) console.log('› nginx not found (/usr/sbin/nginx, and apt-get install nginx-light failed): static row skipped');
+  if (nginx === null)
+    console.log('› nginx not found (/usr/sbin/nginx, and apt-get install nginx-light failed): static row skipped');
   if (!nginx) return;
   const dataDir = path.join(dir, 'static');
   fs.mkdirSync(dataDir, { recursive: true });
-  const server = await startServer({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, port: await anyFreePort(), distDir, env: { RATE_LIMITS: 'true' } });
+  const server = await startServer({
+    databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`,
+    dataDir,
+    port: await anyFreePort(),
+    distDir,
+    env: { RATE_LIMITS: 'true' },
+  });
   const headers = { 'accept-encoding': 'gzip, br' };
   try {
     for (const p of ['/', '/competitions', '/en/']) {
@@ -400,7 +485,12 @@ async function countConfirmed(databaseUrl: string, tournamentId: string): Promis
   const { openDatabase } = await import('../../src/platform/db/database.ts');
   const db = await openDatabase(databaseUrl);
   try {
-    const rows = await db.kysely.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', tournamentId).where('confirmed', '=', 1).execute();
+    const rows = await db.kysely
+      .selectFrom('tournament_registrations')
+      .select('user_id')
+      .where('tournament_id', '=', tournamentId)
+      .where('confirmed', '=', 1)
+      .execute();
     return rows.length;
   } finally {
     await db.close();
@@ -442,14 +532,19 @@ const out: string[] = [
 const listRows = rows.filter((r) => r.engine === '-' || r.what.startsWith('GET /api'));
 if (listRows.length) {
   out.push(table('Framework overhead', listRows));
-  for (const r of listRows.filter((x) => x.engine !== '-')) out.push(`- ${r.engine} ${r.what}: ${r.note} (target ≥ ${r.what.includes('token') ? 30 : 50}%), p99 ${r.p99} ms (target < 50 ms)`);
+  for (const r of listRows.filter((x) => x.engine !== '-'))
+    out.push(
+      `- ${r.engine} ${r.what}: ${r.note} (target ≥ ${r.what.includes('token') ? 30 : 50}%), p99 ${r.p99} ms (target < 50 ms)`,
+    );
   out.push('');
 }
 const rushRows = rows.filter((r) => r.what.startsWith('check-in') || r.what.includes('read the tournament at once'));
 if (rushRows.length) {
   out.push(table('Check-in rush', rushRows));
   for (const r of rushRows.filter((x) => x.what.startsWith('check-in')))
-    out.push(`- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms; the target set for PostgreSQL all at once)`);
+    out.push(
+      `- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms; the target set for PostgreSQL all at once)`,
+    );
   out.push('');
 }
 const resultRows = rows.filter((r) => r.what.startsWith('results: '));
@@ -460,7 +555,8 @@ if (resultRows.length) {
       resultRows.map((r) => ({ ...r, what: r.what.replace('results: ', '') })),
     ),
   );
-  for (const r of resultRows.filter((x) => x.note)) out.push(`- ${r.engine} ${r.what.replace('results: ', '')}: ${r.note}`);
+  for (const r of resultRows.filter((x) => x.note))
+    out.push(`- ${r.engine} ${r.what.replace('results: ', '')}: ${r.note}`);
   out.push('');
 }
 const staticRows = rows.filter((r) => r.what.startsWith('static: '));
@@ -478,7 +574,14 @@ const pageRows = rows.filter((r) => r.what.includes('on demand') && !r.what.star
 if (pageRows.length) out.push(table('Tournament detail page, rendered on demand', pageRows));
 if (only.has('seed')) {
   const { execFileSync } = await import('node:child_process');
-  out.push('', '### Demo seed', '', '| what | wall | processor | runs |', '|---|---|---|---|', execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim());
+  out.push(
+    '',
+    '### Demo seed',
+    '',
+    '| what | wall | processor | runs |',
+    '|---|---|---|---|',
+    execFileSync(process.execPath, [path.join(root, 'tests/bench/demo-seed.ts')], { encoding: 'utf8' }).trim(),
+  );
 }
 if (only.has('standings')) {
   const { execFileSync } = await import('node:child_process');
@@ -493,7 +596,12 @@ if (only.has('standings')) {
 }
 if (only.has('burst')) {
   const { execFileSync } = await import('node:child_process');
-  out.push('', '### Sign-up burst', '', execFileSync(process.execPath, [path.join(root, 'tests/bench/signup-burst.ts')], { encoding: 'utf8' }).trim());
+  out.push(
+    '',
+    '### Sign-up burst',
+    '',
+    execFileSync(process.execPath, [path.join(root, 'tests/bench/signup-burst.ts')], { encoding: 'utf8' }).trim(),
+  );
 }
 console.log(out.join('\n'));
 fs.mkdirSync(path.join(root, '.cache/bench'), { recursive: true });

@@ -21,7 +21,11 @@ async function benchApp(databaseUrl: string, dataDir: string, prefix: string) {
   const db = await openDatabase(databaseUrl);
   await migrateToLatest(db);
   const config = loadConfig({}, { dataDir, databaseUrl, distDir: path.join(dataDir, 'no-dist'), rateLimits: false });
-  const app = await buildApp({ config, db, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'bench@arena.test', log: () => {} }) });
+  const app = await buildApp({
+    config,
+    db,
+    mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'bench@arena.test', log: () => {} }),
+  });
   await app.ready();
   const account = async (i: number, roles: string[] = []) => {
     const username = `${prefix}_${i}`;
@@ -57,23 +61,40 @@ export interface BenchData {
  * first tournament, whose check-in window is open ('rush'), or shared out over all 20 ('spread'). Written through the app (admin API) and
  * the repositories directly where the API would spend seconds in argon2 for nothing measured.
  */
-export async function seedBenchData(databaseUrl: string, dataDir: string, players: number, mode: 'rush' | 'spread' = 'rush'): Promise<BenchData> {
+export async function seedBenchData(
+  databaseUrl: string,
+  dataDir: string,
+  players: number,
+  mode: 'rush' | 'spread' = 'rush',
+): Promise<BenchData> {
   const { db, app, account } = await benchApp(databaseUrl, dataDir, 'bench');
   try {
     const k = db.kysely;
     const admin = await account(0, ['SiteAdmin']);
     const call = async (method: 'POST', url: string, body: unknown) => {
-      const res = await app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}` }, payload: body as object });
+      const res = await app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: body as object,
+      });
       if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       return res.json().data;
     };
 
-    const description = '<p>Torneo <strong>Fortnite</strong> a squadre: tre partite, punti per posizione e per eliminazione.</p><ul><li>Premi in crediti</li><li>Diretta su Twitch</li></ul>';
+    const description =
+      '<p>Torneo <strong>Fortnite</strong> a squadre: tre partite, punti per posizione e per eliminazione.</p><ul><li>Premi in crediti</li><li>Diretta su Twitch</li></ul>';
     const tournamentIds: string[] = [];
     for (let i = 0; i < 20; i++) {
       const rush = i === 0;
       const schedule = rush
-        ? { start_registration: at(-120), start_checkin: at(-30), end_checkin: at(30), start_tournament: at(60), end_tournament: at(180) }
+        ? {
+            start_registration: at(-120),
+            start_checkin: at(-30),
+            end_checkin: at(30),
+            start_tournament: at(60),
+            end_tournament: at(180),
+          }
         : {
             start_registration: at(-60 + i * 30),
             start_checkin: at(60 + i * 30),
@@ -144,13 +165,23 @@ export interface MatchDayBenchData {
  * players (solo entrants) and `matches` matches in which every one of them has a line, entered
  * through the admin API as an admin would.
  */
-export async function seedMatchDay(databaseUrl: string, dataDir: string, players = 100, matches = 6): Promise<MatchDayBenchData> {
+export async function seedMatchDay(
+  databaseUrl: string,
+  dataDir: string,
+  players = 100,
+  matches = 6,
+): Promise<MatchDayBenchData> {
   const { db, app, account } = await benchApp(databaseUrl, dataDir, 'md');
   try {
     const k = db.kysely;
     const admin = await account(0, ['SiteAdmin']);
     const call = async (url: string, body: unknown) => {
-      const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${admin.token}` }, payload: body as object });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: body as object,
+      });
       if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       return res.json().data;
     };
@@ -171,7 +202,15 @@ export async function seedMatchDay(databaseUrl: string, dataDir: string, players
     const gameAccount = JSON.stringify({ username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' });
     await TournamentRepository.insertRegistrations(
       k,
-      list.map((p) => ({ tournament_id: t.id, user_id: p.id, state: 'member', confirmed: 1, game_account: gameAccount, created_at: now, updated_at: now })),
+      list.map((p) => ({
+        tournament_id: t.id,
+        user_id: p.id,
+        state: 'member',
+        confirmed: 1,
+        game_account: gameAccount,
+        created_at: now,
+        updated_at: now,
+      })),
     );
     await k.updateTable('tournaments').set({ member_count: players }).where('id', '=', t.id).execute();
     let first: string[] = [];
@@ -179,7 +218,11 @@ export async function seedMatchDay(databaseUrl: string, dataDir: string, players
       // a different finishing order each match: rotate and reverse
       const order = list.map((_, i) => list[(i * 7 + m * 13) % players]!.id);
       if (m % 2) order.reverse();
-      const lines = [...new Set(order)].map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: (i * 3 + m) % 11 }));
+      const lines = [...new Set(order)].map((entrantId, i) => ({
+        entrantId,
+        placement: i + 1,
+        eliminations: (i * 3 + m) % 11,
+      }));
       if (m === 0) first = lines.map((l) => l.entrantId);
       await call(`/api/tournaments/${t.id}/matches`, { lines });
     }

@@ -29,14 +29,27 @@ interface Run {
 
 const runs: Run[] = [
   // the settings of before: 8 waiting per core, and a wait bound too long to ever apply
-  { what: 'before: count-sized gate, no client retry', env: { PASSWORD_HASH_QUEUE: String(8 * cores), PASSWORD_HASH_WAIT_MS: '3600000' }, retries: false },
+  {
+    what: 'before: count-sized gate, no client retry',
+    env: { PASSWORD_HASH_QUEUE: String(8 * cores), PASSWORD_HASH_WAIT_MS: '3600000' },
+    retries: false,
+  },
   // the server's own defaults (the test helper's raised ones are overridden)
-  { what: 'after: time-sized gate, client rides out 503', env: { PASSWORD_HASH_QUEUE: '2000', PASSWORD_HASH_WAIT_MS: '3000' }, retries: true },
+  {
+    what: 'after: time-sized gate, client rides out 503',
+    env: { PASSWORD_HASH_QUEUE: '2000', PASSWORD_HASH_WAIT_MS: '3000' },
+    retries: true,
+  },
 ];
 
 async function measure(run: Run): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-burst-'));
-  const server = await startServer({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, port: await anyFreePort(), env: run.env });
+  const server = await startServer({
+    databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`,
+    dataDir,
+    port: await anyFreePort(),
+    env: run.env,
+  });
   try {
     let absorbed = 0;
     const retry = run.retries ? { onRetry: () => void absorbed++ } : { maxAttempts: 1 };
@@ -44,7 +57,16 @@ async function measure(run: Run): Promise<string> {
     let last = 0;
     const outcomes = await Promise.all(
       Array.from({ length: burst }, async (_, i) => {
-        const body = { username: `ad_${i}`, email: `ad-${i}@example.com`, password: 'correct-horse-battery', nickname: `Ad ${i}`, gender: 'female', birth_date: '2000-05-17', language: 'it', country: 'Italy' };
+        const body = {
+          username: `ad_${i}`,
+          email: `ad-${i}@example.com`,
+          password: 'correct-horse-battery',
+          nickname: `Ad ${i}`,
+          gender: 'female',
+          birth_date: '2000-05-17',
+          language: 'it',
+          country: 'Italy',
+        };
         const { created } = await createAccount(body, { base: `${server.url}/api`, retry });
         last = Math.max(last, performance.now() - started);
         return created;
@@ -64,6 +86,11 @@ async function measure(run: Run): Promise<string> {
   }
 }
 
-const lines = [`${cores} cores, ${burst} simultaneous sign-ups, PASSWORD_HASH_CONCURRENCY = cores`, '', '| run | created | left with an error | 503s absorbed by the client | last answer |', '|---|---|---|---|---|'];
+const lines = [
+  `${cores} cores, ${burst} simultaneous sign-ups, PASSWORD_HASH_CONCURRENCY = cores`,
+  '',
+  '| run | created | left with an error | 503s absorbed by the client | last answer |',
+  '|---|---|---|---|---|',
+];
 for (const run of runs) lines.push(await measure(run));
 console.log(lines.join('\n'));

@@ -21,7 +21,11 @@ const random = () => {
   return state / 2 ** 31;
 };
 
-const entrants = Array.from({ length: TEAMS }, (_, i) => ({ id: `team-${i}`, name: `Team ${i + 1}`, members: [0, 1, 2, 3].map((m) => `player_${i}_${m}`) }));
+const entrants = Array.from({ length: TEAMS }, (_, i) => ({
+  id: `team-${i}`,
+  name: `Team ${i + 1}`,
+  members: [0, 1, 2, 3].map((m) => `player_${i}_${m}`),
+}));
 const matches: ScoredMatch[] = Array.from({ length: MATCHES }, (_, m) => {
   const order = entrants.map((e) => ({ e, k: random() })).sort((a, b) => a.k - b.k);
   return {
@@ -63,5 +67,7 @@ for (const [name, table] of tables) {
   if (rows !== RUNS * TEAMS) throw new Error('computeStandings lost an entrant');
   times.sort((a, b) => a - b);
   const ms = (n: number) => `${n.toFixed(3)} ms`;
-  console.log(`| ${TEAMS} teams × ${MATCHES} matches, ${name} | ${ms(quantile(times, 0.5))} | ${ms(quantile(times, 0.99))} | ${ms(times[times.length - 1]!)} | ${ms(cpuMean)} | ${RUNS} |`);
+  console.log(
+    `| ${TEAMS} teams × ${MATCHES} matches, ${name} | ${ms(quantile(times, 0.5))} | ${ms(quantile(times, 0.99))} | ${ms(times[times.length - 1]!)} | ${ms(cpuMean)} | ${RUNS} |`,
+  );
 }

@@ -49,7 +49,10 @@ export interface Session {
 }
 
 /** Logs in through the API and returns the session. */
-export async function authenticate(request: APIRequestContext, who: { email: string; password: string }): Promise<Session> {
+export async function authenticate(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<Session> {
   const res = await request.post('/api/users/authenticate', { data: who });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).data;
@@ -68,7 +71,11 @@ export async function storeSession(page: Page, session: Session, landing?: strin
 }
 
 /** Logs in through the API and stores the session, so the pages open as that user. */
-export async function loginAs(page: Page, who: { email: string; password: string }, landing: string | null = '/privacy-policy'): Promise<Session> {
+export async function loginAs(
+  page: Page,
+  who: { email: string; password: string },
+  landing: string | null = '/privacy-policy',
+): Promise<Session> {
   const session = await authenticate(page.request, who);
   await storeSession(page, session, landing);
   return session;
@@ -76,7 +83,9 @@ export async function loginAs(page: Page, who: { email: string; password: string
 
 /** One locale file of the catalogue, as the page under test reads it ('rewards-admin' → locales/<lang>/rewards-admin.json). */
 // a JSON catalogue read at run time (any): the specs index it by the keys they test
-export const localeTexts = (lang: 'it' | 'en', file: string): any => JSON.parse(fs.readFileSync(`locales/${lang}/${file}.json`, 'utf8'));
+export const localeTexts = (lang: 'it' | 'en', file: string): any =>
+  JSON.parse(fs.readFileSync(`locales/${lang}/${file}.json`, 'utf8'));
 
 /** A catalogue text with its {placeholders} filled, as the page's translator fills them. */
-export const fillText = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
+export const fillText = (s: string, vars: Record<string, string | number>) =>
+  s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));

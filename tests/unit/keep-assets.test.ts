@@ -28,7 +28,9 @@ function build(assets: string[]) {
   fs.mkdirSync(path.join(release, 'client', '_astro'), { recursive: true });
   fs.writeFileSync(path.join(release, 'client', 'index.html'), `<script src="/_astro/${assets[0]}"></script>`);
   const dir = path.join(release, 'client', '_astro');
-  for (const name of assets) for (const suffix of ['', '.br', '.gz']) fs.writeFileSync(path.join(dir, name + suffix), `${name}${suffix} content`);
+  for (const name of assets)
+    for (const suffix of ['', '.br', '.gz'])
+      fs.writeFileSync(path.join(dir, name + suffix), `${name}${suffix} content`);
   return release;
 }
 const astroFiles = (dir = release) => fs.readdirSync(path.join(dir, 'client', '_astro')).sort();
@@ -44,12 +46,35 @@ test('the previous build’s assets (and their .br and .gz) are carried into the
   build(['app.AAA.js', 'shared.SSS.js']);
   const { carried } = deploy(['app.BBB.js', 'shared.SSS.js'], at(0));
   expect(carried.sort()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz']);
-  expect(astroFiles()).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz', 'app.BBB.js', 'app.BBB.js.br', 'app.BBB.js.gz', 'shared.SSS.js', 'shared.SSS.js.br', 'shared.SSS.js.gz']);
+  expect(astroFiles()).toEqual([
+    'app.AAA.js',
+    'app.AAA.js.br',
+    'app.AAA.js.gz',
+    'app.BBB.js',
+    'app.BBB.js.br',
+    'app.BBB.js.gz',
+    'shared.SSS.js',
+    'shared.SSS.js.br',
+    'shared.SSS.js.gz',
+  ]);
   // the carried file is the old bytes; the current ones are the new build's
-  expect(fs.readFileSync(path.join(release, 'client', '_astro', 'app.AAA.js.br'), 'utf8')).toBe('app.AAA.js.br content');
-  expect(manifest()).toEqual({ 'app.AAA.js': t0.toISOString(), 'app.AAA.js.br': t0.toISOString(), 'app.AAA.js.gz': t0.toISOString() });
+  expect(fs.readFileSync(path.join(release, 'client', '_astro', 'app.AAA.js.br'), 'utf8')).toBe(
+    'app.AAA.js.br content',
+  );
+  expect(manifest()).toEqual({
+    'app.AAA.js': t0.toISOString(),
+    'app.AAA.js.br': t0.toISOString(),
+    'app.AAA.js.gz': t0.toISOString(),
+  });
   // the release carried from is left as it was
-  expect(astroFiles(path.join(root, 'r1'))).toEqual(['app.AAA.js', 'app.AAA.js.br', 'app.AAA.js.gz', 'shared.SSS.js', 'shared.SSS.js.br', 'shared.SSS.js.gz']);
+  expect(astroFiles(path.join(root, 'r1'))).toEqual([
+    'app.AAA.js',
+    'app.AAA.js.br',
+    'app.AAA.js.gz',
+    'shared.SSS.js',
+    'shared.SSS.js.br',
+    'shared.SSS.js.gz',
+  ]);
 });
 
 test('a carried file keeps the date it was first superseded across later builds, and is dropped once older than the limit', () => {

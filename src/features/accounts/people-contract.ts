@@ -26,7 +26,11 @@ export const accountStandingSchema = z.object({
 });
 export type AccountStanding = z.infer<typeof accountStandingSchema>;
 
-export const sessionInfoSchema = z.object({ createdAt: z.string(), lastUsedAt: z.string().nullable(), expiresAt: z.string() });
+export const sessionInfoSchema = z.object({
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string(),
+});
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 export const registrationInfoSchema = z.object({

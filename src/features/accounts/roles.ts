@@ -1,2 +1,3 @@
 /** SiteAdmin and the agency role ("{agency}Admin") may enter the dashboard. */
-export const isAdmin = (roles: readonly string[], agencyName: string) => roles.includes('SiteAdmin') || roles.includes(`${agencyName}Admin`);
+export const isAdmin = (roles: readonly string[], agencyName: string) =>
+  roles.includes('SiteAdmin') || roles.includes(`${agencyName}Admin`);

@@ -27,7 +27,21 @@ export function passwordVerdict(password: string, score: (password: string) => n
 export const normalizeUsername = (name: string) => name.normalize('NFKC');
 
 // Scripts a username's letters are checked against; a letter outside them counts as its own script.
-const scripts = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Hebrew', 'Arabic', 'Devanagari', 'Thai', 'Georgian', 'Hangul', 'Han', 'Hiragana', 'Katakana'] as const;
+const scripts = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Thai',
+  'Georgian',
+  'Hangul',
+  'Han',
+  'Hiragana',
+  'Katakana',
+] as const;
 const scriptPatterns = scripts.map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const);
 // Japanese mixes these three in one name by nature; none of them looks like a Latin letter.
 const japanese = new Set(['Han', 'Hiragana', 'Katakana']);
@@ -57,6 +71,17 @@ export function isMixedScript(name: string): boolean {
  * "Profile completed" (the badge of that rule): the shipping address and both game handles are
  * filled in, i.e. everything the shop and a Fortnite tournament will ask for.
  */
-export function isProfileComplete(u: { first_name: string; last_name: string; street_name: string; zip_code: string; city: string; country: string; discordId: string; epicId: string }): boolean {
-  return [u.first_name, u.last_name, u.street_name, u.zip_code, u.city, u.country, u.discordId, u.epicId].every((v) => v.trim() !== '');
+export function isProfileComplete(u: {
+  first_name: string;
+  last_name: string;
+  street_name: string;
+  zip_code: string;
+  city: string;
+  country: string;
+  discordId: string;
+  epicId: string;
+}): boolean {
+  return [u.first_name, u.last_name, u.street_name, u.zip_code, u.city, u.country, u.discordId, u.epicId].every(
+    (v) => v.trim() !== '',
+  );
 }

@@ -30,7 +30,12 @@ export type BracketScore = z.infer<typeof bracketScoreSchema>;
 export const matchStates = ['pending', 'awaiting', 'confirmed', 'disputed', 'bye'] as const;
 export type MatchState = (typeof matchStates)[number];
 
-export const bracketSideSchema = z.object({ id: z.string(), name: z.string(), seed: z.number().int(), members: z.array(z.string()) });
+export const bracketSideSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  seed: z.number().int(),
+  members: z.array(z.string()),
+});
 export type BracketSide = z.infer<typeof bracketSideSchema>;
 
 export const bracketMatchSchema = z.object({
@@ -71,7 +76,11 @@ export const tableRowSchema = z.object({
 });
 export type TableRow = z.infer<typeof tableRowSchema>;
 
-export const bracketRoundSchema = z.object({ group: z.number().int(), round: z.number().int(), matches: z.array(bracketMatchSchema) });
+export const bracketRoundSchema = z.object({
+  group: z.number().int(),
+  round: z.number().int(),
+  matches: z.array(bracketMatchSchema),
+});
 export type BracketRound = z.infer<typeof bracketRoundSchema>;
 
 /** GET /tournaments/{id}/bracket (public). */
@@ -93,7 +102,11 @@ export const bracketSchema = z.object({
 export type Bracket = z.infer<typeof bracketSchema>;
 
 /** GET /tournaments/{id}/bracket/mine (player): the caller's matches that still take a report, and their own report. */
-export const myMatchSchema = z.object({ matchId: z.string(), side: z.enum(['a', 'b']), report: bracketScoreSchema.nullable() });
+export const myMatchSchema = z.object({
+  matchId: z.string(),
+  side: z.enum(['a', 'b']),
+  report: bracketScoreSchema.nullable(),
+});
 export type MyMatch = z.infer<typeof myMatchSchema>;
 
 /** Error codes of this domain (each has a text in errors.<CODE>). */

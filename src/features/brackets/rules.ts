@@ -41,7 +41,11 @@ export function seedOrder(size: number): number[] {
 }
 
 /** Where the winner of a single-elimination match goes: the next round, half the slot, side a from an even slot. */
-export const nextOf = (round: number, slot: number): { round: number; slot: number; side: 'a' | 'b' } => ({ round: round + 1, slot: Math.floor(slot / 2), side: slot % 2 === 0 ? 'a' : 'b' });
+export const nextOf = (round: number, slot: number): { round: number; slot: number; side: 'a' | 'b' } => ({
+  round: round + 1,
+  slot: Math.floor(slot / 2),
+  side: slot % 2 === 0 ? 'a' : 'b',
+});
 
 /**
  * Every match of a single-elimination bracket for entrants in seed order (first = seed 1). A
@@ -54,7 +58,8 @@ export function singleElimination(seeded: readonly string[]): PlannedMatch[] {
   const order = seedOrder(size);
   const matches: PlannedMatch[] = [];
   for (let round = 1; round <= rounds; round++) {
-    for (let slot = 0; slot < size / 2 ** round; slot++) matches.push({ group: 0, round, slot, sideA: null, sideB: null, byeWinner: null });
+    for (let slot = 0; slot < size / 2 ** round; slot++)
+      matches.push({ group: 0, round, slot, sideA: null, sideB: null, byeWinner: null });
   }
   const at = (round: number, slot: number) => matches.find((m) => m.round === round && m.slot === slot)!;
   for (let slot = 0; slot < size / 2; slot++) {
@@ -101,7 +106,8 @@ export function roundRobin(entrants: readonly string[], group = 1): PlannedMatch
       const b = seats[n - 1 - k]!;
       // alternate home and away of the fixed seat so nobody is always side A
       const [sideA, sideB] = k === 0 && r % 2 === 1 ? [b, a] : [a, b];
-      if (sideA !== null && sideB !== null) matches.push({ group, round: r + 1, slot: slot++, sideA, sideB, byeWinner: null });
+      if (sideA !== null && sideB !== null)
+        matches.push({ group, round: r + 1, slot: slot++, sideA, sideB, byeWinner: null });
     }
     // rotate every seat but the first one place clockwise
     seats.splice(1, 0, seats.pop()!);
@@ -113,7 +119,8 @@ export function roundRobin(entrants: readonly string[], group = 1): PlannedMatch
 export const sameScore = (x: BracketScore, y: BracketScore): boolean => x.scoreA === y.scoreA && x.scoreB === y.scoreB;
 
 /** The winning side of a score, null for a draw. */
-export const winnerSide = (s: BracketScore): 'a' | 'b' | null => (s.scoreA > s.scoreB ? 'a' : s.scoreB > s.scoreA ? 'b' : null);
+export const winnerSide = (s: BracketScore): 'a' | 'b' | null =>
+  s.scoreA > s.scoreB ? 'a' : s.scoreB > s.scoreA ? 'b' : null;
 
 /** A played match for the table: sides and a result (both scores set). */
 export interface PlayedMatch {
@@ -131,8 +138,28 @@ export const POINTS_DRAW = 1;
  * points (3 a win, 1 a draw). Ordered by points, then difference, then head-to-head (the points
  * among the tied entrants in their own matches), then name, then id, so the order is total.
  */
-export function groupTable(entrants: readonly { id: string; name: string }[], played: readonly PlayedMatch[]): TableRow[] {
-  const rows = new Map(entrants.map((e) => [e.id, { rank: 0, entrantId: e.id, name: e.name, played: 0, wins: 0, draws: 0, losses: 0, scoreFor: 0, scoreAgainst: 0, difference: 0, points: 0 }]));
+export function groupTable(
+  entrants: readonly { id: string; name: string }[],
+  played: readonly PlayedMatch[],
+): TableRow[] {
+  const rows = new Map(
+    entrants.map((e) => [
+      e.id,
+      {
+        rank: 0,
+        entrantId: e.id,
+        name: e.name,
+        played: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        scoreFor: 0,
+        scoreAgainst: 0,
+        difference: 0,
+        points: 0,
+      },
+    ]),
+  );
   for (const m of played) {
     const a = rows.get(m.sideA);
     const b = rows.get(m.sideB);
@@ -167,7 +194,14 @@ export function groupTable(entrants: readonly { id: string; name: string }[], pl
     }
     h2h.set(r.entrantId, pts);
   }
-  const ordered = all.sort((x, y) => y.points - x.points || y.difference - x.difference || h2h.get(y.entrantId)! - h2h.get(x.entrantId)! || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0) || (x.entrantId < y.entrantId ? -1 : 1));
+  const ordered = all.sort(
+    (x, y) =>
+      y.points - x.points ||
+      y.difference - x.difference ||
+      h2h.get(y.entrantId)! - h2h.get(x.entrantId)! ||
+      (x.name < y.name ? -1 : x.name > y.name ? 1 : 0) ||
+      (x.entrantId < y.entrantId ? -1 : 1),
+  );
   return ordered.map((r, i) => ({ ...r, rank: i + 1 }));
 }
 
@@ -176,7 +210,10 @@ export function groupTable(entrants: readonly { id: string; name: string }[], pl
  * runner-up 2, the losers of round r share place 2^(rounds - r) + 1 (both semi-final losers 3,
  * the quarter-final losers 5, …). Entrants still in play get no place yet.
  */
-export function eliminationPlaces(rounds: number, decided: readonly { round: number; sideA: string; sideB: string; winner: string }[]): Map<string, number> {
+export function eliminationPlaces(
+  rounds: number,
+  decided: readonly { round: number; sideA: string; sideB: string; winner: string }[],
+): Map<string, number> {
   const places = new Map<string, number>();
   for (const m of decided) {
     const loser = m.winner === m.sideA ? m.sideB : m.sideA;

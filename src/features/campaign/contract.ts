@@ -56,7 +56,9 @@ export const campaignUpdateSchema = z
   .object({
     deadline: isoInstant,
     competitionId: idSchema.nullable(),
-    phases: z.array(z.object({ phase: z.number().int().min(1).max(PHASE_COUNT), opensAt: isoInstant, closesAt: isoInstant })).length(PHASE_COUNT),
+    phases: z
+      .array(z.object({ phase: z.number().int().min(1).max(PHASE_COUNT), opensAt: isoInstant, closesAt: isoInstant }))
+      .length(PHASE_COUNT),
   })
   .partial();
 export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
@@ -185,7 +187,12 @@ export function openPhase(phases: Pick<CampaignPhase, 'phase' | 'opensAt' | 'clo
 /** Phases in order 1..n, each closing after it opens and no later than the next one opens. */
 export function isValidSchedule(phases: { phase: number; opensAt: string; closesAt: string }[]): boolean {
   const sorted = [...phases].sort((a, b) => a.phase - b.phase);
-  return sorted.every((p, i) => p.phase === i + 1 && Date.parse(p.opensAt) < Date.parse(p.closesAt) && (i === 0 || Date.parse(sorted[i - 1].closesAt) <= Date.parse(p.opensAt)));
+  return sorted.every(
+    (p, i) =>
+      p.phase === i + 1 &&
+      Date.parse(p.opensAt) < Date.parse(p.closesAt) &&
+      (i === 0 || Date.parse(sorted[i - 1].closesAt) <= Date.parse(p.opensAt)),
+  );
 }
 
 /**

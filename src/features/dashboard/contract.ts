@@ -49,7 +49,13 @@ export type LedgerReconciliation = z.infer<typeof ledgerReconciliationSchema>;
 
 export const dashboardOverviewSchema = dashboardCardsSchema.extend({
   /** the last `days` UTC days (today included) and the same number of days before them */
-  period: z.object({ days: count, from: z.string(), previousFrom: z.string(), current: periodCountsSchema, previous: periodCountsSchema }),
+  period: z.object({
+    days: count,
+    from: z.string(),
+    previousFrom: z.string(),
+    current: periodCountsSchema,
+    previous: periodCountsSchema,
+  }),
   ledger: ledgerReconciliationSchema,
 });
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;

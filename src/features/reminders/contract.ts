@@ -17,7 +17,11 @@ export const notificationPreferencesSchema = z.strictObject({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const defaultNotificationPreferences: NotificationPreferences = { checkinOpen: true, checkinClosing: true, resultsFinal: true };
+export const defaultNotificationPreferences: NotificationPreferences = {
+  checkinOpen: true,
+  checkinClosing: true,
+  resultsFinal: true,
+};
 
 /** The preference that turns each kind off. */
 export const preferenceOf: Record<ReminderKind, keyof NotificationPreferences> = {

@@ -30,12 +30,23 @@ export const scoringPresets = ['startgg_ffa', 'placement_plus_elims', 'custom'] 
 export type ScoringPreset = (typeof scoringPresets)[number];
 
 const points = z.number().int().min(0).max(1000);
-const placementRange = z.object({ from: z.number().int().min(1).max(200), to: z.number().int().min(1).max(200), points });
+const placementRange = z.object({
+  from: z.number().int().min(1).max(200),
+  to: z.number().int().min(1).max(200),
+  points,
+});
 /** eliminations from..to (to null: and more) earn `points` once per match */
-const eliminationRange = z.object({ from: z.number().int().min(0).max(200), to: z.number().int().min(0).max(200).nullable(), points });
+const eliminationRange = z.object({
+  from: z.number().int().min(0).max(200),
+  to: z.number().int().min(0).max(200).nullable(),
+  points,
+});
 
 const ordered = <T extends { from: number; to: number | null }>(ranges: T[]) =>
-  ranges.every((r) => r.to === null || r.to >= r.from) && [...ranges].sort((a, b) => a.from - b.from).every((r, i, all) => i === 0 || (all[i - 1]!.to !== null && all[i - 1]!.to! < r.from));
+  ranges.every((r) => r.to === null || r.to >= r.from) &&
+  [...ranges]
+    .sort((a, b) => a.from - b.from)
+    .every((r, i, all) => i === 0 || (all[i - 1]!.to !== null && all[i - 1]!.to! < r.from));
 
 /**
  * A tournament's scoring table: points by placement range, points per elimination and/or by
@@ -56,7 +67,10 @@ export const scoringTableSchema = z
       .max(tiebreakers.length)
       .refine((t) => new Set(t).size === t.length, 'DUPLICATE_TIEBREAKER'),
   })
-  .refine((t) => t.placementPoints.every((r) => r.to <= t.lobbySize), { message: 'PLACEMENT_OVER_LOBBY', path: ['placementPoints'] });
+  .refine((t) => t.placementPoints.every((r) => r.to <= t.lobbySize), {
+    message: 'PLACEMENT_OVER_LOBBY',
+    path: ['placementPoints'],
+  });
 export type ScoringTable = z.infer<typeof scoringTableSchema>;
 
 const allTiebreakers: Tiebreaker[] = [...tiebreakers];
@@ -128,7 +142,11 @@ export const matchPreviewRowSchema = z.object({
   eliminations: z.number().int().nullable(),
   error: z.string().nullable(),
 });
-export const matchPreviewSchema = z.object({ rows: z.array(matchPreviewRowSchema), lines: z.array(matchLineSchema), valid: z.boolean() });
+export const matchPreviewSchema = z.object({
+  rows: z.array(matchPreviewRowSchema),
+  lines: z.array(matchLineSchema),
+  valid: z.boolean(),
+});
 export type MatchPreview = z.infer<typeof matchPreviewSchema>;
 
 export const matchSchema = z.object({
@@ -146,7 +164,11 @@ export type Match = z.infer<typeof matchSchema>;
 export const teamInputSchema = z.object({ name: text(40).min(1), members: z.array(idSchema).min(1).max(4) });
 /** PUT /tournaments/{id}/teams (admin): the whole set of teams. */
 export const teamsInputSchema = z.object({ teams: z.array(teamInputSchema).max(200) });
-export const entrantSchema = z.object({ id: z.string(), name: z.string(), members: z.array(z.object({ id: z.string(), username: z.string() })) });
+export const entrantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  members: z.array(z.object({ id: z.string(), username: z.string() })),
+});
 export type Entrant = z.infer<typeof entrantSchema>;
 
 export const standingsRowSchema = z.object({
@@ -188,7 +210,11 @@ export const reportStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
 // multipart fields arrive as text; an empty one reads as missing, not as 0
-const typedNumber = (min: number, max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number({ message: 'requiredField' }).int('wholeNumber').min(min, 'tooSmall').max(max, 'tooLarge'));
+const typedNumber = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ message: 'requiredField' }).int('wholeNumber').min(min, 'tooSmall').max(max, 'tooLarge'),
+  );
 
 /** The text parts of POST /tournaments/{id}/reports (multipart, the screenshot in the part `file`, sent last). */
 export const reportFieldsSchema = z.object({
@@ -283,7 +309,11 @@ export type ReportReview = z.output<typeof reportReviewSchema>;
 /** Most credits one rank range pays each player (the rewards' ceiling of a single amount). */
 const prizeCredits = z.number().int().min(1).max(1_000_000);
 /** Ranks from..to (inclusive) each pay `credits` to every player of the entrant. */
-export const prizeRangeSchema = z.object({ from: z.number().int().min(1).max(200), to: z.number().int().min(1).max(200), credits: prizeCredits });
+export const prizeRangeSchema = z.object({
+  from: z.number().int().min(1).max(200),
+  to: z.number().int().min(1).max(200),
+  credits: prizeCredits,
+});
 export type PrizeRange = z.infer<typeof prizeRangeSchema>;
 
 /** PUT /tournaments/{id}/prizes (admin): credits by rank for the top N, ranges in order and apart. */
@@ -297,7 +327,8 @@ export const prizeTableSchema = z.object({
 export type PrizeTable = z.infer<typeof prizeTableSchema>;
 
 /** The credits a rank earns under a prize table (0 outside every range). */
-export const prizeFor = (prizes: readonly PrizeRange[], rank: number): number => prizes.find((p) => rank >= p.from && rank <= p.to)?.credits ?? 0;
+export const prizeFor = (prizes: readonly PrizeRange[], rank: number): number =>
+  prizes.find((p) => rank >= p.from && rank <= p.to)?.credits ?? 0;
 
 /** One player's prize: what a finalise would pay (before) or paid (after). */
 export const payoutSchema = z.object({
@@ -318,7 +349,12 @@ export const prizesStateSchema = prizeTableSchema.extend({
 export type PrizesState = z.infer<typeof prizesStateSchema>;
 
 /** A badge a finalise awarded (top N finish, tournament won). */
-export const awardedBadgeSchema = z.object({ userId: z.string(), username: z.string(), slug: z.string(), name: z.string() });
+export const awardedBadgeSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  slug: z.string(),
+  name: z.string(),
+});
 
 /**
  * POST /tournaments/{id}/finalise (admin): the frozen standings and what was paid. The rows are a

@@ -18,7 +18,11 @@ export interface LineIssue {
  * the roster, a placement above the lobby, then an entrant or a placement already used by an
  * earlier line of the same match.
  */
-export function lineIssues(lines: readonly Pick<MatchLine, 'entrantId' | 'placement'>[], entrantIds: ReadonlySet<string>, lobbySize: number): LineIssue[] {
+export function lineIssues(
+  lines: readonly Pick<MatchLine, 'entrantId' | 'placement'>[],
+  entrantIds: ReadonlySet<string>,
+  lobbySize: number,
+): LineIssue[] {
   const issues: LineIssue[] = [];
   const seenEntrants = new Set<string>();
   const seenPlacements = new Set<number>();

@@ -29,8 +29,11 @@ export interface StandingsEntrant {
 
 /** Points one line earns: its placement range, plus per elimination, plus its elimination bracket. */
 export function linePoints(table: ScoringTable, line: Pick<ScoredLine, 'placement' | 'eliminations'>): number {
-  const byPlacement = table.placementPoints.find((r) => line.placement >= r.from && line.placement <= r.to)?.points ?? 0;
-  const bracket = table.eliminationBrackets.find((r) => line.eliminations >= r.from && (r.to === null || line.eliminations <= r.to))?.points ?? 0;
+  const byPlacement =
+    table.placementPoints.find((r) => line.placement >= r.from && line.placement <= r.to)?.points ?? 0;
+  const bracket =
+    table.eliminationBrackets.find((r) => line.eliminations >= r.from && (r.to === null || line.eliminations <= r.to))
+      ?.points ?? 0;
   return byPlacement + line.eliminations * table.pointsPerElimination + bracket;
 }
 
@@ -49,10 +52,26 @@ export interface Tally {
 
 const NEVER = '\uffff';
 
-function tallyOf(table: ScoringTable, entrant: StandingsEntrant, lines: { line: ScoredLine; match: number; points: number }[]): Tally {
+function tallyOf(
+  table: ScoringTable,
+  entrant: StandingsEntrant,
+  lines: { line: ScoredLine; match: number; points: number }[],
+): Tally {
   // best N by points; equal points keep the earlier match, so the choice never depends on input order
-  const counted = table.countedMatches === null ? lines : [...lines].sort((a, b) => b.points - a.points || a.match - b.match).slice(0, table.countedMatches);
-  const t: Tally = { entrant, points: 0, matchesCounted: counted.length, matchesPlayed: lines.length, eliminations: 0, bestPlacement: Infinity, placementSum: 0, lastSubmitted: counted.length ? '' : NEVER };
+  const counted =
+    table.countedMatches === null
+      ? lines
+      : [...lines].sort((a, b) => b.points - a.points || a.match - b.match).slice(0, table.countedMatches);
+  const t: Tally = {
+    entrant,
+    points: 0,
+    matchesCounted: counted.length,
+    matchesPlayed: lines.length,
+    eliminations: 0,
+    bestPlacement: Infinity,
+    placementSum: 0,
+    lastSubmitted: counted.length ? '' : NEVER,
+  };
   for (const c of counted) {
     t.points += c.points;
     t.eliminations += c.line.eliminations;
@@ -76,7 +95,8 @@ function byTiebreaker(k: Tiebreaker, a: Tally, b: Tally): number {
       // compared as fractions, so two equal averages are equal whatever their rounding
       const x = a.placementSum * b.matchesCounted;
       const y = b.placementSum * a.matchesCounted;
-      if (!a.matchesCounted || !b.matchesCounted) return a.matchesCounted === b.matchesCounted ? 0 : a.matchesCounted ? -1 : 1;
+      if (!a.matchesCounted || !b.matchesCounted)
+        return a.matchesCounted === b.matchesCounted ? 0 : a.matchesCounted ? -1 : 1;
       return x === y ? 0 : x < y ? -1 : 1;
     }
     case 'earliest_submission':
@@ -95,12 +115,17 @@ export function compareTallies(table: ScoringTable, a: Tally, b: Tally): number 
 }
 
 /** Each entrant's tally, in the entrants' order (the property tests check the order on these). */
-export function talliesOf(table: ScoringTable, entrants: readonly StandingsEntrant[], matches: readonly ScoredMatch[]): Tally[] {
+export function talliesOf(
+  table: ScoringTable,
+  entrants: readonly StandingsEntrant[],
+  matches: readonly ScoredMatch[],
+): Tally[] {
   const linesOf = new Map<string, { line: ScoredLine; match: number; points: number }[]>();
   for (const e of entrants) linesOf.set(e.id, []);
   for (const m of matches) {
     if (m.voided) continue;
-    for (const line of m.lines) linesOf.get(line.entrantId)?.push({ line, match: m.number, points: linePoints(table, line) });
+    for (const line of m.lines)
+      linesOf.get(line.entrantId)?.push({ line, match: m.number, points: linePoints(table, line) });
   }
   return entrants.map((e) => tallyOf(table, e, linesOf.get(e.id)!));
 }
@@ -112,9 +137,18 @@ const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
  * tiebreakers; entrants level on all of them share a rank (1, 2, 2, 4) and are listed by name.
  * Voided matches and lines of entrants not in `entrants` do not count.
  */
-export function computeStandings(table: ScoringTable, entrants: readonly StandingsEntrant[], matches: readonly ScoredMatch[]): StandingsRow[] {
+export function computeStandings(
+  table: ScoringTable,
+  entrants: readonly StandingsEntrant[],
+  matches: readonly ScoredMatch[],
+): StandingsRow[] {
   const tallies = talliesOf(table, entrants, matches);
-  tallies.sort((a, b) => compareTallies(table, a, b) || byName.compare(a.entrant.name, b.entrant.name) || (a.entrant.id < b.entrant.id ? -1 : a.entrant.id > b.entrant.id ? 1 : 0));
+  tallies.sort(
+    (a, b) =>
+      compareTallies(table, a, b) ||
+      byName.compare(a.entrant.name, b.entrant.name) ||
+      (a.entrant.id < b.entrant.id ? -1 : a.entrant.id > b.entrant.id ? 1 : 0),
+  );
   const rows: StandingsRow[] = [];
   tallies.forEach((t, i) => {
     const prev = i > 0 ? tallies[i - 1]! : null;

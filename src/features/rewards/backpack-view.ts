@@ -17,7 +17,10 @@ export interface BackpackEntry {
  * The badges in the server's order, each with what the player earned of it. A badge the player
  * earned but that is no longer offered (deactivated, so not listed) is still theirs: it comes last.
  */
-export function backpackEntries(badges: readonly BackpackEntry['badge'][], earned: readonly Pick<UserBadge, 'badge' | 'earnedAt'>[]): BackpackEntry[] {
+export function backpackEntries(
+  badges: readonly BackpackEntry['badge'][],
+  earned: readonly Pick<UserBadge, 'badge' | 'earnedAt'>[],
+): BackpackEntry[] {
   const byBadge = new Map<string, string[]>();
   for (const e of earned) byBadge.set(e.badge._id, [...(byBadge.get(e.badge._id) ?? []), e.earnedAt]);
   const listed = new Set(badges.map((b) => b._id));

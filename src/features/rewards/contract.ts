@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { adminListQuery, idSchema, imageUrl, limitQuery, offsetQuery, ownerQuery, pageQuery, sortQuery, text } from '../../platform/schemas.ts';
+import {
+  adminListQuery,
+  idSchema,
+  imageUrl,
+  limitQuery,
+  offsetQuery,
+  ownerQuery,
+  pageQuery,
+  sortQuery,
+  text,
+} from '../../platform/schemas.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { adminInstant } from '../../platform/date-range.ts';
 import { MAX_CREDITS } from './limits.ts';
@@ -94,7 +104,18 @@ export const walletParamsSchema = z.object({ owner: text(64), userId: idSchema }
  * - tournament_won: finished first in a finalised tournament (payload.tournamentId)
  * - manual: only an admin can award it, to any user
  */
-export const badgeTriggers = ['user_registered', 'profile_completed', 'tournament_joined', 'tournament_checked_in', 'faction_joined', 'first_purchase', 'giveaway_redeemed', 'tournament_top_n', 'tournament_won', 'manual'] as const;
+export const badgeTriggers = [
+  'user_registered',
+  'profile_completed',
+  'tournament_joined',
+  'tournament_checked_in',
+  'faction_joined',
+  'first_purchase',
+  'giveaway_redeemed',
+  'tournament_top_n',
+  'tournament_won',
+  'manual',
+] as const;
 
 /** The rule whose badge names a number: "top N finish". */
 export const TOP_N_TRIGGER = 'tournament_top_n';
@@ -244,9 +265,14 @@ const giveawayFields = {
   description: text(500).default(''),
 };
 
-const typeRules = (g: { type: GiveawayType; maxUses?: number | null; expiresAt?: string | null }, ctx: z.RefinementCtx) => {
-  if (g.type === 'limited' && g.maxUses == null) ctx.addIssue({ code: 'custom', path: ['maxUses'], message: 'required' });
-  if (g.type === 'timed' && g.expiresAt == null) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'required' });
+const typeRules = (
+  g: { type: GiveawayType; maxUses?: number | null; expiresAt?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (g.type === 'limited' && g.maxUses == null)
+    ctx.addIssue({ code: 'custom', path: ['maxUses'], message: 'required' });
+  if (g.type === 'timed' && g.expiresAt == null)
+    ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'required' });
 };
 
 /** Admin create body. `token` is the code players type. */
@@ -332,7 +358,9 @@ export type ProductInput = z.input<typeof productInputSchema>;
  * A product already in the shop may stay sold out (quantity 0) while its other fields change; only a
  * new product needs a unit in stock.
  */
-export const productUpdateSchema = z.object({ ...productFields, quantity: z.number().int().min(0).max(MAX_QUANTITY) }).partial();
+export const productUpdateSchema = z
+  .object({ ...productFields, quantity: z.number().int().min(0).max(MAX_QUANTITY) })
+  .partial();
 export type ProductUpdate = z.input<typeof productUpdateSchema>;
 
 export const availabilities = ['all', 'available', 'out_of_stock'] as const;
@@ -353,7 +381,10 @@ export const productListQuerySchema = z
     availability: z.enum(availabilities).default('all'),
     sort: sortQuery(productSorts),
   })
-  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, { message: 'PRICE_RANGE_INVERTED', path: ['minPrice'] });
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'PRICE_RANGE_INVERTED',
+    path: ['minPrice'],
+  });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /**
@@ -371,7 +402,15 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
-export const shippingAddressFields = ['first_name', 'last_name', 'street_name', 'additional_address_info', 'zip_code', 'city', 'country'] as const;
+export const shippingAddressFields = [
+  'first_name',
+  'last_name',
+  'street_name',
+  'additional_address_info',
+  'zip_code',
+  'city',
+  'country',
+] as const;
 
 /**
  * POST /marketplace/purchases. Strict: an unknown field is refused with VALIDATION_ERROR. The price
@@ -430,7 +469,11 @@ export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
 export const purchaseExportQuerySchema = purchaseListQuerySchema.omit({ limit: true, offset: true });
 export type PurchaseExportQuery = z.infer<typeof purchaseExportQuerySchema>;
 
-export const userPurchaseListQuerySchema = z.object({ owner: ownerQuery, limit: limitQuery(100, 500), offset: offsetQuery });
+export const userPurchaseListQuerySchema = z.object({
+  owner: ownerQuery,
+  limit: limitQuery(100, 500),
+  offset: offsetQuery,
+});
 
 /** POST /marketplace/badges (admin): a new badge on one of the server-verified triggers. */
 export const badgeInputSchema = z

@@ -19,7 +19,11 @@ const sameMinute = (a: number, b: number) => Math.floor(a / MINUTE) === Math.flo
  * an admin can still correct the credits or the description of an expired code. Codes of other
  * types have no expiry; an unreadable date is left to the schema's format check.
  */
-export function expiryIssue(giveaway: { type: GiveawayType; expiresAt?: string | null }, now: number, stored?: string | null): ExpiryIssue | null {
+export function expiryIssue(
+  giveaway: { type: GiveawayType; expiresAt?: string | null },
+  now: number,
+  stored?: string | null,
+): ExpiryIssue | null {
   if (giveaway.type !== 'timed' || !giveaway.expiresAt) return null;
   const at = Date.parse(giveaway.expiresAt);
   if (Number.isNaN(at)) return null;

@@ -12,4 +12,5 @@ export const prizeReference = (tournamentId: string, userId: string) => `${PRIZE
 export const ledgerKinds = ['badge', 'giveaway', 'purchase', 'adjustment', 'prize'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
-export const ledgerKindOf = (entry: { type: string; reference: string | null }): LedgerKind => (entry.type === 'adjustment' && entry.reference?.startsWith(PRIZE_REFERENCE) ? 'prize' : (entry.type as LedgerKind));
+export const ledgerKindOf = (entry: { type: string; reference: string | null }): LedgerKind =>
+  entry.type === 'adjustment' && entry.reference?.startsWith(PRIZE_REFERENCE) ? 'prize' : (entry.type as LedgerKind);

@@ -6,7 +6,8 @@ const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
 export const formatNumber = (n: number, locale: Locale) => new Intl.NumberFormat(intlLocale(locale)).format(n);
 
 /** +50, -30, 0: the sign always shows, but zero has none. */
-export const formatSigned = (n: number, locale: Locale) => new Intl.NumberFormat(intlLocale(locale), { signDisplay: 'exceptZero' }).format(n);
+export const formatSigned = (n: number, locale: Locale) =>
+  new Intl.NumberFormat(intlLocale(locale), { signDisplay: 'exceptZero' }).format(n);
 
 /** "12 marzo 2026" / "12 March 2026"; '' for an unreadable instant. */
 export function formatDate(iso: string, locale: Locale): string {
@@ -17,5 +18,7 @@ export function formatDate(iso: string, locale: Locale): string {
 /** "12 mar 2026, 18:05" / "12 Mar 2026, 18:05"; '' for an unreadable instant. */
 export function formatDateTime(iso: string, locale: Locale): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }

@@ -29,7 +29,11 @@ export type PurchaseBlock = 'ALREADY_PURCHASED' | 'OUT_OF_STOCK' | 'NOT_ENOUGH_C
  * Why this purchase cannot go ahead, or null. An unknown balance (null) does not block: the
  * server has the last word and answers NOT_ENOUGH_CREDITS itself.
  */
-export function purchaseBlock(product: Stocked, owned: ReadonlySet<string>, credits: number | null): PurchaseBlock | null {
+export function purchaseBlock(
+  product: Stocked,
+  owned: ReadonlySet<string>,
+  credits: number | null,
+): PurchaseBlock | null {
   if (owned.has(product._id)) return 'ALREADY_PURCHASED';
   if (product.quantity <= 0) return 'OUT_OF_STOCK';
   if (credits !== null && product.price > credits) return 'NOT_ENOUGH_CREDITS';
@@ -47,7 +51,13 @@ export interface ShopFilters {
   onlyUnredeemed: boolean;
 }
 
-export const noFilters: ShopFilters = { search: '', minPrice: '', maxPrice: '', availability: 'all', onlyUnredeemed: false };
+export const noFilters: ShopFilters = {
+  search: '',
+  minPrice: '',
+  maxPrice: '',
+  availability: 'all',
+  onlyUnredeemed: false,
+};
 
 /** A typed price bound as credits, or undefined when empty or not a whole number in range. */
 export function priceBound(raw: string): number | undefined {
@@ -58,7 +68,13 @@ export function priceBound(raw: string): number | undefined {
 }
 
 export function filtersActive(f: ShopFilters): boolean {
-  return f.search.trim() !== '' || priceBound(f.minPrice) !== undefined || priceBound(f.maxPrice) !== undefined || f.availability !== 'all' || f.onlyUnredeemed;
+  return (
+    f.search.trim() !== '' ||
+    priceBound(f.minPrice) !== undefined ||
+    priceBound(f.maxPrice) !== undefined ||
+    f.availability !== 'all' ||
+    f.onlyUnredeemed
+  );
 }
 
 /** A minimum above the maximum: the filters say so instead of guessing which bound was meant. */

@@ -46,7 +46,11 @@ export const playerSchema = z.object({ playerId: z.string(), playerName: z.strin
  * GET /tournaments/competition/{id}/scores (admin): how each faction score is made, for the
  * admin's editor: `points` computed from the championship's tournaments, `adjustment` the admin's.
  */
-export const scoreBreakdownSchema = z.object({ playerId: z.string(), points: z.number().int(), adjustment: z.number().int() });
+export const scoreBreakdownSchema = z.object({
+  playerId: z.string(),
+  points: z.number().int(),
+  adjustment: z.number().int(),
+});
 export type ScoreBreakdown = z.infer<typeof scoreBreakdownSchema>;
 export type Player = z.infer<typeof playerSchema>;
 export const teamSchema = z.object({ name: z.enum(teamNames), players: z.array(playerSchema) });
@@ -218,7 +222,10 @@ const competitionFields = {
   thumbnail: imageUrl,
   game: z.enum(games),
   /** the competition's landing page, a site path like /arena-bomber-championship or an https URL (competition-link.ts) */
-  url: z.string().max(COMPETITION_LINK_MAX).refine(isCompetitionLink, 'a same-site path starting with a single / or an https address'),
+  url: z
+    .string()
+    .max(COMPETITION_LINK_MAX)
+    .refine(isCompetitionLink, 'a same-site path starting with a single / or an https address'),
   playoffsAt: instant,
   finalsAt: instant,
   finalsCity: text(80),
@@ -226,7 +233,8 @@ const competitionFields = {
   translations: translationsInputSchema({ name: text(120) }),
 };
 /** The finals come after the playoffs (when both are set). */
-const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) => !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);
+const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) =>
+  !c.playoffsAt || !c.finalsAt || Date.parse(c.playoffsAt) < Date.parse(c.finalsAt);
 const stagesOrderIssue = { message: 'INVALID_SCHEDULE', path: ['finalsAt'] };
 export const competitionInputSchema = z
   .object({
@@ -270,7 +278,10 @@ export const teamsUpdateSchema = z.object({
 /** Admin e-mail to every registered player, written in both languages. */
 export const broadcastInputSchema = z.object({
   subject: z.object({ it: text(200).min(1), en: text(200).min(1) }),
-  body: z.object({ it: z.string().trim().min(1).max(20_000).refine(noNul, 'nul'), en: z.string().trim().min(1).max(20_000).refine(noNul, 'nul') }),
+  body: z.object({
+    it: z.string().trim().min(1).max(20_000).refine(noNul, 'nul'),
+    en: z.string().trim().min(1).max(20_000).refine(noNul, 'nul'),
+  }),
   /** members only, or members and the waitlist */
   includeWaitlist: z.boolean().default(false),
 });

@@ -35,7 +35,12 @@ export function fortnitePlatform(user: JoiningUser, t: JoinTarget): string {
 
 /** The Fortnite game account: the Epic ID is both the in-game name and the id. */
 export function fortniteAccount(user: JoiningUser, t: JoinTarget, epicId: string): GameAccount {
-  return { username: epicId.trim(), id: epicId.trim(), game: 'Fortnite' as GameAccount['game'], console: fortnitePlatform(user, t) as GameAccount['console'] };
+  return {
+    username: epicId.trim(),
+    id: epicId.trim(),
+    game: 'Fortnite' as GameAccount['game'],
+    console: fortnitePlatform(user, t) as GameAccount['console'],
+  };
 }
 
 /** The saved accounts a player may join this tournament with: same game, an allowed platform. */
@@ -44,7 +49,12 @@ export function eligibleAccounts(user: JoiningUser, t: JoinTarget): GameAccount[
 }
 
 /** `saveAccount`: a new account, which the server keeps on the profile only when the join succeeds. */
-export function registrationBody(userId: string, gameAccount: GameAccount, password?: string, saveAccount = false): RegistrationBody {
+export function registrationBody(
+  userId: string,
+  gameAccount: GameAccount,
+  password?: string,
+  saveAccount = false,
+): RegistrationBody {
   const body: RegistrationBody = { gameAccounts: [{ userId, gameAccount }] };
   // the password is sent only when one was typed
   if (password && password.length > 0) body.password = password;
@@ -64,6 +74,7 @@ export function checkInAccount(user: JoiningUser, t: JoinTarget): GameAccount | 
 
 /** Adds an account to the saved ones, without a duplicate (same game, platform and username). */
 export function withAccount(accounts: readonly GameAccount[], account: GameAccount): GameAccount[] {
-  const same = (a: GameAccount) => a.game === account.game && a.console === account.console && a.username === account.username;
+  const same = (a: GameAccount) =>
+    a.game === account.game && a.console === account.console && a.username === account.username;
   return accounts.some(same) ? accounts.map((a) => (same(a) ? account : a)) : [...accounts, account];
 }

@@ -22,7 +22,10 @@ const t = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
 const before = (now: number, iso: string | null) => !Number.isNaN(t(iso)) && now < t(iso);
 
 /** Status from the schedule alone: 0 before start_tournament, 1 until end_tournament, then 2. */
-export function scheduledStatus(s: Pick<Schedule, 'start_tournament' | 'end_tournament'>, now: number): TournamentStatus {
+export function scheduledStatus(
+  s: Pick<Schedule, 'start_tournament' | 'end_tournament'>,
+  now: number,
+): TournamentStatus {
   if (Number.isNaN(t(s.start_tournament)) || now < t(s.start_tournament)) return 0;
   if (Number.isNaN(t(s.end_tournament)) || now < t(s.end_tournament)) return 1;
   return 2;
@@ -41,7 +44,13 @@ export function phaseOf(s: Schedule, now: number = Date.now()): Phase {
 }
 
 export type Action =
-  { kind: 'signup' } | { kind: 'join' } | { kind: 'leave' } | { kind: 'leaveWaitlist' } | { kind: 'checkIn' } | { kind: 'checkOut' } | { kind: 'disabled'; label: 'ended' | 'ongoing' | 'waiting' | 'closed' | 'disqualified' };
+  | { kind: 'signup' }
+  | { kind: 'join' }
+  | { kind: 'leave' }
+  | { kind: 'leaveWaitlist' }
+  | { kind: 'checkIn' }
+  | { kind: 'checkOut' }
+  | { kind: 'disabled'; label: 'ended' | 'ongoing' | 'waiting' | 'closed' | 'disqualified' };
 
 export interface Membership {
   loggedIn: boolean;
@@ -99,7 +108,11 @@ export const CHAMPIONSHIP_MIN_AGE = 16;
  * (yyyy-MM-dd, UTC). No birth date: not known to be old enough, so false. The birthday itself
  * counts: the cutoff is today's month and day, `minAge` years back, compared as text.
  */
-export function isOldEnough(birthDate: string | null | undefined, today: string, minAge: number = CHAMPIONSHIP_MIN_AGE): boolean {
+export function isOldEnough(
+  birthDate: string | null | undefined,
+  today: string,
+  minAge: number = CHAMPIONSHIP_MIN_AGE,
+): boolean {
   if (!birthDate || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return false;
   const year = Number(today.slice(0, 4)) - minAge;
   const cutoff = `${String(year).padStart(4, '0')}${today.slice(4)}`;
@@ -107,7 +120,11 @@ export function isOldEnough(birthDate: string | null | undefined, today: string,
 }
 
 /** May a player born on `birthDate` play this tournament? A championship one (with a competition) wants CHAMPIONSHIP_MIN_AGE. */
-export function mayPlayChampionship(championship: boolean, birthDate: string | null | undefined, today: string): Verdict<'CHAMPIONSHIP_AGE'> {
+export function mayPlayChampionship(
+  championship: boolean,
+  birthDate: string | null | undefined,
+  today: string,
+): Verdict<'CHAMPIONSHIP_AGE'> {
   return !championship || isOldEnough(birthDate, today) ? yes : no('CHAMPIONSHIP_AGE');
 }
 

@@ -6,4 +6,5 @@
  */
 export const TOURNAMENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const isTournamentId = (id: string | undefined): id is string => typeof id === 'string' && TOURNAMENT_ID_PATTERN.test(id);
+export const isTournamentId = (id: string | undefined): id is string =>
+  typeof id === 'string' && TOURNAMENT_ID_PATTERN.test(id);

@@ -43,7 +43,12 @@ export interface CardView {
   players: string;
 }
 
-const shortDate = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TOURNAMENT_TIME_ZONE });
+const shortDate = new Intl.DateTimeFormat('it-IT', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: TOURNAMENT_TIME_ZONE,
+});
 
 /** The card's date is it-IT day/month/year in every language. */
 export function cardDate(iso: string | null): string | null {
@@ -53,15 +58,21 @@ export function cardDate(iso: string | null): string | null {
 }
 
 /** A fixed date text (per language) wins over the start date; null when neither exists. */
-export function startText(t: Pick<CardTournament, 'dateText' | 'start_tournament'>, locale: Locale, format: (iso: string | null) => string | null = cardDate): string | null {
+export function startText(
+  t: Pick<CardTournament, 'dateText' | 'start_tournament'>,
+  locale: Locale,
+  format: (iso: string | null) => string | null = cardDate,
+): string | null {
   const fixed = t.dateText?.[locale]?.trim();
   return fixed || format(t.start_tournament);
 }
 
 export const gameLabel = (game: string, labels: Pick<CardLabels, 'games'>) => labels.games[game] ?? game;
-export const consolesLabel = (consoles: readonly string[], labels: Pick<CardLabels, 'consoles'>) => consoles.map((c) => labels.consoles[c] ?? c).join(', ');
+export const consolesLabel = (consoles: readonly string[], labels: Pick<CardLabels, 'consoles'>) =>
+  consoles.map((c) => labels.consoles[c] ?? c).join(', ');
 /** "current members / maxPartecipants" */
-export const playersLabel = (t: Pick<CardTournament, 'members' | 'maxPartecipants'>) => `${t.members.length}/${t.maxPartecipants}`;
+export const playersLabel = (t: Pick<CardTournament, 'members' | 'maxPartecipants'>) =>
+  `${t.members.length}/${t.maxPartecipants}`;
 
 export function cardView(t: CardTournament, locale: Locale, labels: CardLabels, now: number = Date.now()): CardView {
   return {
@@ -121,8 +132,23 @@ const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
 // once per locale and zone. A handful of zones are ever seen; the cap only guards against abuse.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const formatOptions = {
-  long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
-  short: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+  long: {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  },
+  short: {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 function formatter(kind: keyof typeof formatOptions, locale: Locale, timeZone: string): Intl.DateTimeFormat {
   const key = `${kind}|${locale}|${timeZone}`;
@@ -136,7 +162,11 @@ function formatter(kind: keyof typeof formatOptions, locale: Locale, timeZone: s
 }
 
 /** Long date and time, localised, in a given time zone with its short name ("CET"). */
-export function longDateTime(iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE): string | null {
+export function longDateTime(
+  iso: string | null,
+  locale: Locale,
+  timeZone: string = TOURNAMENT_TIME_ZONE,
+): string | null {
   if (!iso) return null;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
@@ -144,7 +174,11 @@ export function longDateTime(iso: string | null, locale: Locale, timeZone: strin
 }
 
 /** A compact date and time for schedules ("22/11/2026, 18:00 CET"). */
-export function shortDateTime(iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE): string | null {
+export function shortDateTime(
+  iso: string | null,
+  locale: Locale,
+  timeZone: string = TOURNAMENT_TIME_ZONE,
+): string | null {
   if (!iso) return null;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
@@ -181,7 +215,8 @@ export function differsFromRome(timeZone: string | undefined, instants: readonly
 }
 
 /** "NvsN" for a team size; null for a solo tournament (the caller shows the "solo" label). */
-export const teamSizeLabel = (teamSize: number | null) => (teamSize && teamSize > 0 ? `${teamSize}vs${teamSize}` : null);
+export const teamSizeLabel = (teamSize: number | null) =>
+  teamSize && teamSize > 0 ? `${teamSize}vs${teamSize}` : null;
 
 /** The championship's landing page path. */
 export const championshipPath = (brandSlug: string) => `/${brandSlug}-bomber-championship`;
@@ -249,14 +284,21 @@ export function plainTextOf(sanitisedHtml: string, max = 200): string {
 export function tournamentFrameUrl(template: string | undefined, tournamentId: string): string | null {
   const value = template?.trim();
   if (!value || !/^https?:\/\/[^\s"'<>]+$/.test(value)) return null;
-  return value.includes('{id}') ? value.replaceAll('{id}', encodeURIComponent(tournamentId)) : `${value.replace(/\/+$/, '')}/${encodeURIComponent(tournamentId)}`;
+  return value.includes('{id}')
+    ? value.replaceAll('{id}', encodeURIComponent(tournamentId))
+    : `${value.replace(/\/+$/, '')}/${encodeURIComponent(tournamentId)}`;
 }
 
 /**
  * Where "Vai al torneo" leads: the tournament's own external page, opened as
  * it is; else the embedded page when the template is configured; else nowhere (the button is hidden).
  */
-export function tournamentGoLink(externalUrl: string, template: string | undefined, tournamentId: string, iframePath: string): { href: string; external: boolean } | null {
+export function tournamentGoLink(
+  externalUrl: string,
+  template: string | undefined,
+  tournamentId: string,
+  iframePath: string,
+): { href: string; external: boolean } | null {
   if (externalUrl) return { href: externalUrl, external: true };
   return tournamentFrameUrl(template, tournamentId) ? { href: iframePath, external: false } : null;
 }

@@ -1,12 +1,24 @@
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../features/accounts/contract.ts';
-import { dashboardNav, dashboardPath, findSection, type DashboardSectionKey } from '../../platform/ui/admin/sections.ts';
+import {
+  dashboardNav,
+  dashboardPath,
+  findSection,
+  type DashboardSectionKey,
+} from '../../platform/ui/admin/sections.ts';
 import { adminGuard, FLASH_KEY } from '../../platform/browser/admin-guard.ts';
 import { api } from '../../platform/browser/api-client.ts';
 import { localizePath, type Locale, type IslandProps } from '../../platform/i18n/i18n.ts';
 import { logout } from '../../platform/browser/logout.ts';
-import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../platform/browser/session.ts';
+import {
+  $sessionLoading,
+  $token,
+  $user,
+  clearSession,
+  loadSession,
+  updateStoredUser,
+} from '../../platform/browser/session.ts';
 import { showLeftToast } from '../../platform/ui/admin/flash-toast.ts';
 import { sectionViews } from './section-views.ts';
 import AppToaster from '../../platform/ui/AppToaster.tsx';
@@ -37,7 +49,8 @@ function useStripEdges() {
     const current = ul.querySelector<HTMLElement>('[aria-current="page"]');
     // scrollLeft rather than scrollIntoView, which would also scroll the page
     if (current) ul.scrollLeft = current.offsetLeft - (ul.clientWidth - current.offsetWidth) / 2;
-    const measure = () => setEdges({ start: ul.scrollLeft > 1, end: ul.scrollLeft + ul.clientWidth < ul.scrollWidth - 1 });
+    const measure = () =>
+      setEdges({ start: ul.scrollLeft > 1, end: ul.scrollLeft + ul.clientWidth < ul.scrollWidth - 1 });
     measure();
     ul.addEventListener('scroll', measure, { passive: true });
     addEventListener('resize', measure);
@@ -49,7 +62,8 @@ function useStripEdges() {
   return { strip, edges };
 }
 
-const fadeClass = 'pointer-events-none absolute top-0 bottom-3 w-10 from-panel to-transparent transition-opacity md:hidden';
+const fadeClass =
+  'pointer-events-none absolute top-0 bottom-3 w-10 from-panel to-transparent transition-opacity md:hidden';
 
 /** Leaves the dashboard without a history entry, with a message the main layout shows once. */
 function leave(flash: 'sessionExpired' | 'unauthorized', path: string, locale: Locale) {
@@ -113,7 +127,21 @@ export default function DashboardApp({ locale, messages, section, agencyName, ow
   return <Shell t={t} locale={locale} section={section} user={user} ownerId={ownerId} agencyName={agencyName} />;
 }
 
-function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translator; locale: Locale; section: DashboardSectionKey; user: User; ownerId: string; agencyName: string }) {
+function Shell({
+  t,
+  locale,
+  section,
+  user,
+  ownerId,
+  agencyName,
+}: {
+  t: Translator;
+  locale: Locale;
+  section: DashboardSectionKey;
+  user: User;
+  ownerId: string;
+  agencyName: string;
+}) {
   const [leaving, setLeaving] = useState(false);
   const View = sectionViews[section];
 
@@ -145,8 +173,16 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
           </div>
           <nav aria-label={t('dashboard.navLabel')} data-testid="dashboard-nav" className="relative">
             {/* the fades are drawn only: every link is reached by Tab, and a focused link scrolls into view */}
-            <div aria-hidden="true" data-testid="dashboard-nav-fade-start" data-shown={edges.start} className={`${fadeClass} left-0 bg-gradient-to-r ${edges.start ? 'opacity-100' : 'opacity-0'}`} />
-            <ul ref={strip} className="flex scroll-px-10 gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible">
+            <div
+              aria-hidden="true"
+              data-testid="dashboard-nav-fade-start"
+              data-shown={edges.start}
+              className={`${fadeClass} left-0 bg-gradient-to-r ${edges.start ? 'opacity-100' : 'opacity-0'}`}
+            />
+            <ul
+              ref={strip}
+              className="flex scroll-px-10 gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible"
+            >
               {dashboardNav.map((s) => {
                 const active = s.key === activeKey;
                 return (
@@ -156,7 +192,9 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
                       aria-current={s.key === section ? 'page' : undefined}
                       data-testid={`dashboard-nav-${s.key}`}
                       className={`block rounded-lg px-3 py-2 text-sm font-medium outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-                        active ? 'bg-brand/25 text-white ring-1 ring-brand/50' : 'text-slate-400 hover:bg-white/5 hover:text-white'
+                        active
+                          ? 'bg-brand/25 text-white ring-1 ring-brand/50'
+                          : 'text-slate-400 hover:bg-white/5 hover:text-white'
                       }`}
                     >
                       {t(`dashboard.sections.${s.key}`)}
@@ -165,10 +203,19 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
                 );
               })}
             </ul>
-            <div aria-hidden="true" data-testid="dashboard-nav-fade-end" data-shown={edges.end} className={`${fadeClass} right-0 bg-gradient-to-l ${edges.end ? 'opacity-100' : 'opacity-0'}`} />
+            <div
+              aria-hidden="true"
+              data-testid="dashboard-nav-fade-end"
+              data-shown={edges.end}
+              className={`${fadeClass} right-0 bg-gradient-to-l ${edges.end ? 'opacity-100' : 'opacity-0'}`}
+            />
           </nav>
           <div className="hidden px-5 py-4 md:block">
-            <a href={localizePath('/', locale)} className="text-sm text-slate-400 outline-none hover:text-accent focus-visible:text-accent" data-testid="dashboard-back-to-site">
+            <a
+              href={localizePath('/', locale)}
+              className="text-sm text-slate-400 outline-none hover:text-accent focus-visible:text-accent"
+              data-testid="dashboard-back-to-site"
+            >
               ← {t('dashboard.backToSite')}
             </a>
           </div>
@@ -176,25 +223,43 @@ function Shell({ t, locale, section, user, ownerId, agencyName }: { t: Translato
         <div className="flex min-w-0 flex-col">
           <header className="flex items-center justify-end gap-3 border-b border-line bg-ink/80 px-4 py-3 backdrop-blur sm:px-8">
             <div className="flex items-center gap-3" aria-label={t('dashboard.accountLabel', { name })} role="group">
-              <span aria-hidden="true" data-testid="dashboard-avatar" className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-sm font-bold text-white">
+              <span
+                aria-hidden="true"
+                data-testid="dashboard-avatar"
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-sm font-bold text-white"
+              >
                 {name.charAt(0).toUpperCase()}
               </span>
-              <span className="max-w-[12rem] truncate text-sm font-medium text-slate-200" data-testid="dashboard-username">
+              <span
+                className="max-w-[12rem] truncate text-sm font-medium text-slate-200"
+                data-testid="dashboard-username"
+              >
                 {name}
               </span>
             </div>
-            <button type="button" onClick={onLogout} disabled={leaving} className={secondaryButtonClass} data-testid="dashboard-logout">
+            <button
+              type="button"
+              onClick={onLogout}
+              disabled={leaving}
+              className={secondaryButtonClass}
+              data-testid="dashboard-logout"
+            >
               {leaving ? t('dashboard.loggingOut') : t('dashboard.logout')}
             </button>
           </header>
           <main id="main" className="flex-1 px-4 py-8 sm:px-8">
-            <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl" data-testid="dashboard-section-title">
+            <h1
+              className="text-2xl font-bold tracking-tight text-white sm:text-3xl"
+              data-testid="dashboard-section-title"
+            >
               {t(`dashboard.sections.${section}`)}
             </h1>
             {/* each section's code is its own chunk, loaded on its page only (section-views.ts) */}
             {View && (
               <SectionBoundary t={t}>
-                <Suspense fallback={<Spinner label={t('dashboard.sectionLoading')} testId="dashboard-section-loading" />}>
+                <Suspense
+                  fallback={<Spinner label={t('dashboard.sectionLoading')} testId="dashboard-section-loading" />}
+                >
                   <View t={t} locale={locale} section={section} ownerId={ownerId} agencyName={agencyName} />
                 </Suspense>
               </SectionBoundary>
@@ -222,7 +287,11 @@ class SectionBoundary extends Component<{ t: Translator; children: ReactNode }, 
     if (!this.state.failed) return this.props.children;
     const { t } = this.props;
     return (
-      <div role="alert" className={`${errorBoxClass} mt-6 flex flex-wrap items-center justify-between gap-3`} data-testid="dashboard-section-error">
+      <div
+        role="alert"
+        className={`${errorBoxClass} mt-6 flex flex-wrap items-center justify-between gap-3`}
+        data-testid="dashboard-section-error"
+      >
         <span>{t('dashboard.sectionError')}</span>
         <button type="button" onClick={() => window.location.reload()} className={secondaryButtonClass}>
           {t('dashboard.reload')}

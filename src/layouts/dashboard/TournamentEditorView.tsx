@@ -10,5 +10,12 @@ import type { SectionProps } from '../../platform/ui/admin/section-props.ts';
  * UI, so the shell joins them.
  */
 export default function TournamentEditorView(props: SectionProps) {
-  return <TournamentEditor {...props} resultsTab={(p) => <ResultsPanel {...p} />} bracketTab={(p) => <BracketPanel {...p} />} prizesTab={(p) => <PrizesPanel {...p} />} />;
+  return (
+    <TournamentEditor
+      {...props}
+      resultsTab={(p) => <ResultsPanel {...p} />}
+      bracketTab={(p) => <BracketPanel {...p} />}
+      prizesTab={(p) => <PrizesPanel {...p} />}
+    />
+  );
 }

@@ -6,7 +6,8 @@
 import { brandSlug } from '../../platform/brand.ts';
 import { championshipPath } from '../../features/tournaments/tournament-view.ts';
 
-export type NavIcon = 'home' | 'trophy' | 'flag' | 'store' | 'backpack' | 'star' | 'list' | 'gift' | 'calendar' | 'snowflake';
+export type NavIcon =
+  'home' | 'trophy' | 'flag' | 'store' | 'backpack' | 'star' | 'list' | 'gift' | 'calendar' | 'snowflake';
 
 export interface NavItem {
   label: string;

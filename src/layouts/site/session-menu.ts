@@ -87,7 +87,9 @@ export class SessionMenu extends HTMLElement {
   }
 
   #closeAll() {
-    this.querySelectorAll<HTMLButtonElement>('[data-menu-button][aria-expanded="true"]').forEach((b) => this.#toggle(b, false));
+    this.querySelectorAll<HTMLButtonElement>('[data-menu-button][aria-expanded="true"]').forEach((b) =>
+      this.#toggle(b, false),
+    );
   }
 
   async #logout(button: HTMLButtonElement) {

@@ -6,7 +6,10 @@ export type AdminGuardState = 'loading' | 'sessionExpired' | 'unauthorized' | 'a
  * The admin guard (docs/product-rules.md "Roles"), as a pure decision: a spinner while the session loads,
  * login for a missing user or token, home for a user without an admin role.
  */
-export function adminGuard(session: { loading: boolean; user: { roles?: readonly string[] } | null; token: string | null }, agencyName: string): AdminGuardState {
+export function adminGuard(
+  session: { loading: boolean; user: { roles?: readonly string[] } | null; token: string | null },
+  agencyName: string,
+): AdminGuardState {
   if (session.loading) return 'loading';
   if (!session.user || !session.token) return 'sessionExpired';
   return isAdmin(session.user.roles ?? [], agencyName) ? 'allowed' : 'unauthorized';

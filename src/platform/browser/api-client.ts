@@ -11,7 +11,8 @@ export const marketplaceApiBase: string = (import.meta as WithEnv).env?.PUBLIC_M
 
 export type ApiResult<T> =
   /** earnedBadges: the badges the call earned for the player (the server awards on the event) */
-  { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] } | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[] };
+  | { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] }
+  | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[] };
 
 type Init = {
   method?: string;
@@ -51,7 +52,13 @@ export async function api<T>(path: string, init: Init = {}): Promise<ApiResult<T
     return { ok: false, status: 0, code: 'NETWORK_ERROR' };
   }
   const json = await res.json().catch(() => null);
-  if (res.ok && json?.status === 'SUCCESS') return { ok: true, data: json.data as T, total: json.total, earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined };
+  if (res.ok && json?.status === 'SUCCESS')
+    return {
+      ok: true,
+      data: json.data as T,
+      total: json.total,
+      earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined,
+    };
   return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
 }
 
@@ -60,7 +67,13 @@ export async function api<T>(path: string, init: Init = {}): Promise<ApiResult<T
  * page loads it (the sign-up form, through StillTrying.tsx and signup-call.ts); elsewhere the 503
  * is answered at once. The pages with a JavaScript budget do not pay for the policy.
  */
-export const busy: { fetch?: (url: string, request: RequestInit & { headers: Record<string, string> }, retry: Init['retry']) => Promise<Response> } = {};
+export const busy: {
+  fetch?: (
+    url: string,
+    request: RequestInit & { headers: Record<string, string> },
+    retry: Init['retry'],
+  ) => Promise<Response>;
+} = {};
 
 /** The page's language and the stored token (unless `token` says otherwise), added to `headers`. */
 export function callerHeaders(headers: Record<string, string> = {}, token?: string | null): Record<string, string> {

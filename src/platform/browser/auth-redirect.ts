@@ -31,7 +31,9 @@ export function loginPathWithNext(locale: Locale, next: string): string {
  * language.
  */
 export function pathAfterLogin(language: Locale, redeemToken: string | null, next: string | null = null): string {
-  const path = redeemToken ? `/marketplace/redeem?token=${encodeURIComponent(redeemToken)}` : (safeNextPath(next) ?? '/');
+  const path = redeemToken
+    ? `/marketplace/redeem?token=${encodeURIComponent(redeemToken)}`
+    : (safeNextPath(next) ?? '/');
   return localizePath(path, language);
 }
 

@@ -21,20 +21,42 @@ export type NumberRanges = Record<string, readonly [min: number, max: number]>;
  * pattern rather than a list, as this module ships with every form page); three are aliases.
  */
 const sameKey = new Set('slug rewardRange amountRange nonZero dateInPast'.split(' '));
-const aliases: Record<string, string> = { username: 'usernameFormat', future: 'birthDateFuture', mismatch: 'passwordMismatch' };
-const ownMessage = (message: string) => (sameKey.has(message) || /^(after|before)[A-Z]/.test(message) ? message : aliases[message]);
+const aliases: Record<string, string> = {
+  username: 'usernameFormat',
+  future: 'birthDateFuture',
+  mismatch: 'passwordMismatch',
+};
+const ownMessage = (message: string) =>
+  sameKey.has(message) || /^(after|before)[A-Z]/.test(message) ? message : aliases[message];
 
 /**
  * Fields with one format, which their error names whether the form's schema or the server refused
  * them (the server's issue carries zod's English, not the issue code). The dashboard's image
  * addresses are an upload's /media/… or an https URL (schemas.ts imageUrl).
  */
-const formats: Record<string, string> = { banner: 'imageUrl', thumbnail: 'imageUrl', image: 'imageUrl', icon: 'imageUrl', email: 'email', url: 'url' };
+const formats: Record<string, string> = {
+  banner: 'imageUrl',
+  thumbnail: 'imageUrl',
+  image: 'imageUrl',
+  icon: 'imageUrl',
+  email: 'email',
+  url: 'url',
+};
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'number' && Number.isNaN(value)) || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'number' && Number.isNaN(value)) ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 /** The translation key (and its variables) of one field error. `value` is the field's current value. */
-export function fieldErrorKey(field: string, error: FieldErrorLike, value?: unknown, ranges: NumberRanges = {}): { key: string; vars?: Record<string, number> } {
+export function fieldErrorKey(
+  field: string,
+  error: FieldErrorLike,
+  value?: unknown,
+  ranges: NumberRanges = {},
+): { key: string; vars?: Record<string, number> } {
   // a stable API code put on a field (EMAIL_TAKEN on email), or named by a schema refinement
   // (DATE_OUT_OF_RANGE in src/platform/date-range.ts, INVALID_SCHEDULE, PRICE_RANGE_INVERTED):
   // codes are capitals, zod's own messages never are
@@ -88,7 +110,10 @@ export interface ApiFailure {
  * 400 ('body.email' is the email field) and codes that name a field. Empty when the failure is
  * not about a field (the form then shows `errors.<code>`).
  */
-export function serverFieldErrors(failure: ApiFailure, fields: readonly string[]): { field: string; error: FieldErrorLike }[] {
+export function serverFieldErrors(
+  failure: ApiFailure,
+  fields: readonly string[],
+): { field: string; error: FieldErrorLike }[] {
   const out: { field: string; error: FieldErrorLike }[] = [];
   const known = (path: string) => fields.includes(path.split('.')[0]);
   const codeField = codeFields[failure.code];
@@ -102,7 +127,13 @@ export function serverFieldErrors(failure: ApiFailure, fields: readonly string[]
 }
 
 /** A form field's error in the page's words (never the schema's English), or undefined when the field is fine. */
-export function fieldText(t: (key: string, vars?: Record<string, string | number>) => string, field: string, error: FieldErrorLike | undefined, value?: unknown, ranges?: NumberRanges): string | undefined {
+export function fieldText(
+  t: (key: string, vars?: Record<string, string | number>) => string,
+  field: string,
+  error: FieldErrorLike | undefined,
+  value?: unknown,
+  ranges?: NumberRanges,
+): string | undefined {
   if (!error || (!error.type && !error.message)) return undefined;
   const { key, vars } = fieldErrorKey(field, error, value, ranges);
   return t(key, vars);

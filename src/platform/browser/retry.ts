@@ -21,10 +21,15 @@ export const RETRY_DEFAULTS = { maxAttempts: 10, budgetMs: 30_000, factor: 1.5 }
 const DEFAULT_RETRY_AFTER = 1;
 
 /** True for an answer that says "busy, nothing done, come back": the one answer that is retried. */
-export const isRetryable = (res: Answer): boolean => !res.ok && res.status === 503 && res.code === 'SERVICE_UNAVAILABLE';
+export const isRetryable = (res: Answer): boolean =>
+  !res.ok && res.status === 503 && res.code === 'SERVICE_UNAVAILABLE';
 
 /** A wait drawn uniformly from [0, Retry-After × factor), in ms. */
-export function jitteredDelay(retryAfter: number | string | null | undefined, factor = RETRY_DEFAULTS.factor, random: () => number = Math.random): number {
+export function jitteredDelay(
+  retryAfter: number | string | null | undefined,
+  factor = RETRY_DEFAULTS.factor,
+  random: () => number = Math.random,
+): number {
   // seconds; the HTTP-date form of Retry-After is not sent by this server and counts as absent
   const seconds = Number(retryAfter) > 0 ? Number(retryAfter) : DEFAULT_RETRY_AFTER;
   return Math.floor(random() * seconds * 1000 * factor);
@@ -51,7 +56,11 @@ export const retryingCalls = {
  * `call` until its answer is not a retryable 503, or the attempts or the time run out. `first` is
  * the answer of a first call already made.
  */
-export async function withRetry<R extends Answer>(call: () => Promise<R>, options: RetryOptions = {}, first?: R): Promise<R> {
+export async function withRetry<R extends Answer>(
+  call: () => Promise<R>,
+  options: RetryOptions = {},
+  first?: R,
+): Promise<R> {
   const { maxAttempts, budgetMs, factor } = { ...RETRY_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
   const deadline = now() + budgetMs;
@@ -82,7 +91,11 @@ export async function withRetry<R extends Answer>(call: () => Promise<R>, option
  * an Idempotency-Key); another POST opts in with `retry` when a 503 that did nothing makes a retry
  * safe (sign-up, login). A network failure throws, as fetch does (api() makes it NETWORK_ERROR).
  */
-export async function rideFetch(url: string, request: RequestInit & { headers: Record<string, string> }, retry?: boolean | RetryOptions): Promise<Response> {
+export async function rideFetch(
+  url: string,
+  request: RequestInit & { headers: Record<string, string> },
+  retry?: boolean | RetryOptions,
+): Promise<Response> {
   let last!: Response;
   const call = async (): Promise<Answer> => {
     last = await fetch(url, request);
@@ -91,7 +104,12 @@ export async function rideFetch(url: string, request: RequestInit & { headers: R
       .clone()
       .json()
       .catch(() => null);
-    return { ok: false, status: 503, code: json?.error?.code ?? 'INTERNAL_ERROR', retryAfter: last.headers.get('retry-after') };
+    return {
+      ok: false,
+      status: 503,
+      code: json?.error?.code ?? 'INTERNAL_ERROR',
+      retryAfter: last.headers.get('retry-after'),
+    };
   };
   const first = await call();
   const method = request.method ?? 'GET';

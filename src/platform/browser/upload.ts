@@ -9,7 +9,8 @@ import { apiBase } from './api-client.ts';
  * IMAGE_TOO_MANY_PIXELS), `invalid` (INVALID_IMAGE: not a PNG, JPEG, WebP or GIF; IMAGE_DAMAGED),
  * `failed` (anything else: the network, the session, the server).
  */
-export type UploadOutcome = { ok: true; url: string } | { ok: false; reason: 'tooLarge' | 'invalid' | 'failed'; code: string };
+export type UploadOutcome =
+  { ok: true; url: string } | { ok: false; reason: 'tooLarge' | 'invalid' | 'failed'; code: string };
 
 const tooLargeCodes = new Set(['IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'PAYLOAD_TOO_LARGE']);
 const invalidCodes = new Set(['INVALID_IMAGE', 'IMAGE_DAMAGED']);
@@ -32,11 +33,19 @@ export async function uploadImage(file: File, agency: string): Promise<UploadOut
   const token = readToken();
   let res: Response;
   try {
-    res = await fetch(`${apiBase}/media/${encodeURIComponent(agency)}`, { method: 'POST', headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: form });
+    res = await fetch(`${apiBase}/media/${encodeURIComponent(agency)}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: form,
+    });
   } catch {
     return { ok: false, reason: 'failed', code: 'NETWORK_ERROR' };
   }
-  const json = (await res.json().catch(() => null)) as { status?: string; data?: unknown; error?: { code?: string } } | null;
+  const json = (await res.json().catch(() => null)) as {
+    status?: string;
+    data?: unknown;
+    error?: { code?: string };
+  } | null;
   // a 413 without our envelope comes from a proxy's body limit, which is the bytes
   const code = json?.error?.code ?? (res.status === 413 ? 'IMAGE_TOO_LARGE' : 'INTERNAL_ERROR');
   if (tooLargeCodes.has(code)) return { ok: false, reason: 'tooLarge', code };

@@ -50,7 +50,10 @@ async function runTool(tool: 'pg_dump' | 'pg_restore', args: string[], env: Node
     await run(tool, args, { env, maxBuffer: 16 * 1024 * 1024 });
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { stderr?: string };
-    if (err.code === 'ENOENT') throw new BackupToolMissing(`${tool} is not on PATH (Debian: apt-get install postgresql-client). The command is:\n  ${documented}`);
+    if (err.code === 'ENOENT')
+      throw new BackupToolMissing(
+        `${tool} is not on PATH (Debian: apt-get install postgresql-client). The command is:\n  ${documented}`,
+      );
     throw new Error(`${tool} failed: ${err.stderr?.trim() || err.message}`);
   }
 }
@@ -77,7 +80,12 @@ export async function backupDatabase({ databaseUrl, dir, keep, now = new Date() 
   try {
     if (isPostgres(databaseUrl)) {
       const pg = pgConnection(databaseUrl);
-      await runTool('pg_dump', ['--format=custom', `--file=${partial}`, `--dbname=${pg.url}`], pg.env, `pg_dump --format=custom --file=${file} --dbname=<DATABASE_URL>`);
+      await runTool(
+        'pg_dump',
+        ['--format=custom', `--file=${partial}`, `--dbname=${pg.url}`],
+        pg.env,
+        `pg_dump --format=custom --file=${file} --dbname=<DATABASE_URL>`,
+      );
     } else {
       const source = sqliteFile(databaseUrl);
       if (!fs.existsSync(source)) throw new Error(`no SQLite database at ${source}`);
@@ -112,7 +120,8 @@ async function sqliteCopy(source: string, dest: string) {
   const copy = new SQLite(dest, { timeout: 5000 });
   try {
     copy.pragma('wal_checkpoint(TRUNCATE)');
-    if (copy.pragma('quick_check', { simple: true }) !== 'ok') throw new Error(`the copy of ${source} fails SQLite's quick_check`);
+    if (copy.pragma('quick_check', { simple: true }) !== 'ok')
+      throw new Error(`the copy of ${source} fails SQLite's quick_check`);
   } finally {
     copy.close();
   }
@@ -147,12 +156,22 @@ export interface RestoreOptions {
  * (DatabaseInUse) when they can tell it is running. Migrations are not run here: the next start
  * migrates an older backup forward, as it does any database.
  */
-export async function restoreDatabase({ databaseUrl, file, force = false, now = new Date() }: RestoreOptions): Promise<{ previous?: string }> {
+export async function restoreDatabase({
+  databaseUrl,
+  file,
+  force = false,
+  now = new Date(),
+}: RestoreOptions): Promise<{ previous?: string }> {
   if (isPostgres(databaseUrl)) {
     const pg = pgConnection(databaseUrl);
     if (!force) await refuseIfConnected(databaseUrl);
     // one transaction: a restore that fails half-way leaves the database as it was
-    await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${pg.url}`, file], pg.env, `pg_restore --clean --if-exists --no-owner --single-transaction --dbname=<DATABASE_URL> ${file}`);
+    await runTool(
+      'pg_restore',
+      ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${pg.url}`, file],
+      pg.env,
+      `pg_restore --clean --if-exists --no-owner --single-transaction --dbname=<DATABASE_URL> ${file}`,
+    );
     return {};
   }
   const target = sqliteFile(databaseUrl);
@@ -168,7 +187,8 @@ export async function restoreDatabase({ databaseUrl, file, force = false, now = 
       // the replaced database stays beside it, with its log (a crash may have left committed
       // transactions in the -wal file): a wrong restore can be undone by renaming it back
       previous = `${target}.before-restore-${stamp(now)}`;
-      for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(target + suffix)) fs.renameSync(target + suffix, previous + suffix);
+      for (const suffix of ['', '-wal', '-shm'])
+        if (fs.existsSync(target + suffix)) fs.renameSync(target + suffix, previous + suffix);
     }
     fs.renameSync(incoming, target);
     return { previous };
@@ -185,7 +205,8 @@ async function refuseIfOpen(file: string) {
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('begin exclusive; commit');
   } catch (e) {
-    if ((e as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new DatabaseInUse(`${file} is open in another process: stop the server before restoring`);
+    if ((e as { code?: string }).code?.startsWith('SQLITE_BUSY'))
+      throw new DatabaseInUse(`${file} is open in another process: stop the server before restoring`);
     throw e;
   } finally {
     db.close();
@@ -197,8 +218,13 @@ async function refuseIfConnected(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    if (rows[0].n > 0) throw new DatabaseInUse(`${rows[0].n} other session(s) are connected to this database: stop the servers before restoring (or pass --force)`);
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    if (rows[0].n > 0)
+      throw new DatabaseInUse(
+        `${rows[0].n} other session(s) are connected to this database: stop the servers before restoring (or pass --force)`,
+      );
   } finally {
     await client.end();
   }

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -98,7 +107,11 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
           if (broken) return Promise.reject(broken);
           const run = client.query as (...a: unknown[]) => Promise<unknown>;
           const named = typeof args[0] === 'string' ? preparedName(args[0]) : undefined;
-          const ran = named ? run.call(client, { name: named, text: args[0], values: args[1] }).catch((e: unknown) => unprepared(e, () => run.apply(client, args))) : run.apply(client, args);
+          const ran = named
+            ? run
+                .call(client, { name: named, text: args[0], values: args[1] })
+                .catch((e: unknown) => unprepared(e, () => run.apply(client, args)))
+            : run.apply(client, args);
           return ran.catch((e: unknown) => {
             if (!(e instanceof pg.DatabaseError)) {
               broken = e as Error;
@@ -133,7 +146,8 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
     const preparedName = (text: string): string | undefined => {
       if (!preparing) return undefined;
       let name = names.get(text);
-      if (name === undefined && names.size < 500 && /^\s*(select|insert|update|delete|with)\b/i.test(text)) names.set(text, (name = `k${names.size}`));
+      if (name === undefined && names.size < 500 && /^\s*(select|insert|update|delete|with)\b/i.test(text))
+        names.set(text, (name = `k${names.size}`));
       return name;
     };
     const guardedPool = {
@@ -158,7 +172,12 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
     };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool as never }) });
     // a request waits in `slots` (bounded) before it asks the pool, so pg's own queue stays short
-    const stats = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: slots.waiting() + pool.waitingCount });
+    const stats = () => ({
+      max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: slots.waiting() + pool.waitingCount,
+    });
     return { kysely, dialect: 'postgres', pool: stats, close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
@@ -199,7 +218,10 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
       return prepared;
     },
   };
-  const dialect = new QueuedSqliteDialect({ database }, { busyBudgetMs: limits.dbBusyTimeoutMs, inTransaction: () => sqlite.inTransaction });
+  const dialect = new QueuedSqliteDialect(
+    { database },
+    { busyBudgetMs: limits.dbBusyTimeoutMs, inTransaction: () => sqlite.inTransaction },
+  );
   const kysely = new Kysely<Database>({ dialect });
   const stats = () => ({ max: 1, total: 1, idle: dialect.queue.held ? 0 : 1, waiting: dialect.queue.waiting.length });
   return { kysely, dialect: 'sqlite', pool: stats, close: () => kysely.destroy() };
@@ -338,7 +360,9 @@ export function isDatabaseUnavailable(e: unknown): boolean {
   // serialisation failures a retry resolves
   if (/^(57014|55P03|25P03|57P0\d|53\d{3}|08\d{3}|40001|40P01)$/.test(code)) return true;
   if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND)$/.test(code)) return true;
-  return /Query read timeout|timeout exceeded when trying to connect|Connection terminated|not queryable|Connection timeout/i.test(String(err?.message ?? ''));
+  return /Query read timeout|timeout exceeded when trying to connect|Connection terminated|not queryable|Connection timeout/i.test(
+    String(err?.message ?? ''),
+  );
 }
 
 /** COUNT(*) comes back as a string from PostgreSQL (int8); callers always get a number. */
@@ -361,13 +385,22 @@ export function monotonicTimestamps(): () => string {
 /** A unique or primary-key violation, on either engine. */
 export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint/.test(err?.message ?? '');
+  return (
+    err?.code === '23505' ||
+    err?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    /UNIQUE constraint/.test(err?.message ?? '')
+  );
 }
 
 /** A foreign-key violation (the referenced row is gone), on either engine. */
 export function isForeignKeyViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
-  return err?.code === '23503' || err?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint/.test(err?.message ?? '');
+  return (
+    err?.code === '23503' ||
+    err?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    /FOREIGN KEY constraint/.test(err?.message ?? '')
+  );
 }
 
 /**

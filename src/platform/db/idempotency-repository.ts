@@ -12,7 +12,12 @@ export const CLAIMED = 0;
 export const ANSWERED = 1;
 
 export async function find(db: Db, userId: string, key: string) {
-  return db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
 }
 
 /**
@@ -20,10 +25,21 @@ export async function find(db: Db, userId: string, key: string) {
  * On PostgreSQL a concurrent holder makes this wait until that transaction ends, so a retry that
  * races the first attempt sees its committed answer (or takes the key if the first rolled back).
  */
-export async function claim(trx: Trx<Database>, k: { userId: string; key: string; route: string; requestHash: string }): Promise<boolean> {
+export async function claim(
+  trx: Trx<Database>,
+  k: { userId: string; key: string; route: string; requestHash: string },
+): Promise<boolean> {
   const result = await trx
     .insertInto('idempotency_keys')
-    .values({ user_id: k.userId, key: k.key, route: k.route, request_hash: k.requestHash, status_code: CLAIMED, response: '', created_at: new Date().toISOString() })
+    .values({
+      user_id: k.userId,
+      key: k.key,
+      route: k.route,
+      request_hash: k.requestHash,
+      status_code: CLAIMED,
+      response: '',
+      created_at: new Date().toISOString(),
+    })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -31,7 +47,12 @@ export async function claim(trx: Trx<Database>, k: { userId: string; key: string
 
 /** Stores the result (JSON) a retry of this key gets back. */
 export async function saveResult(trx: Trx<Database>, userId: string, key: string, result: string): Promise<void> {
-  await trx.updateTable('idempotency_keys').set({ status_code: ANSWERED, response: result }).where('user_id', '=', userId).where('key', '=', key).execute();
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ status_code: ANSWERED, response: result })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Forgets keys taken before `beforeIso`; a retry arrives within minutes, not days. */

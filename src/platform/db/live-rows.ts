@@ -8,7 +8,13 @@ type SoftDeletable = 'products' | 'giveaways';
  * Changes a brand's record that is not deleted, stamping updated_at; false when there is none
  * (unknown, another brand's, or deleted), which the service turns into its not-found error.
  */
-export async function updateLive<T extends SoftDeletable>(db: Kysely<Database>, table: T, owner: string, id: string, changes: Updateable<Database[T]>): Promise<boolean> {
+export async function updateLive<T extends SoftDeletable>(
+  db: Kysely<Database>,
+  table: T,
+  owner: string,
+  id: string,
+  changes: Updateable<Database[T]>,
+): Promise<boolean> {
   // the union of the two tables is one shape for the columns used here (owner, id, deleted_at, updated_at)
   const result = await db
     .updateTable(table as SoftDeletable)

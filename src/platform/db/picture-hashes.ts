@@ -19,7 +19,13 @@ export interface DuplicateRow {
  * (ROW_NUMBER per hash, so one picture sent a thousand times still costs one short list). The
  * duplicate check of both moderation queues asks both tables through this one query.
  */
-export async function picturesWithHashes(db: Kysely<Database>, table: PictureTable, owner: string, hashes: string[], perHash: number): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
+export async function picturesWithHashes(
+  db: Kysely<Database>,
+  table: PictureTable,
+  owner: string,
+  hashes: string[],
+  perHash: number,
+): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
   const counts = new Map<string, number>();
   if (!hashes.length) return { counts, rows: [] };
   const unique = [...new Set(hashes)];
@@ -40,7 +46,11 @@ export async function picturesWithHashes(db: Kysely<Database>, table: PictureTab
         .selectFrom(`${from} as p`)
         .innerJoin('users as u', 'u.id', 'p.user_id')
         .select(['p.id', 'p.image_hash', 'p.user_id', 'u.username', 'p.created_at'])
-        .select(sql<number>`cast(row_number() over (partition by p.image_hash order by p.created_at, p.id) as integer)`.as('rn'))
+        .select(
+          sql<number>`cast(row_number() over (partition by p.image_hash order by p.created_at, p.id) as integer)`.as(
+            'rn',
+          ),
+        )
         .where('p.owner', '=', owner)
         .where('p.image_hash', 'in', unique),
     )
@@ -50,5 +60,14 @@ export async function picturesWithHashes(db: Kysely<Database>, table: PictureTab
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return { counts, rows: rows.map((r) => ({ id: r.id, hash: r.image_hash, userId: r.user_id, username: r.username, createdAt: r.created_at })) };
+  return {
+    counts,
+    rows: rows.map((r) => ({
+      id: r.id,
+      hash: r.image_hash,
+      userId: r.user_id,
+      username: r.username,
+      createdAt: r.created_at,
+    })),
+  };
 }

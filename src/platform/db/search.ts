@@ -15,7 +15,10 @@ export function contains(column: string, search: string): RawBuilder<boolean> {
 export const byText = (column: string): RawBuilder<string> => sql<string>`lower(${sql.ref(column)})`;
 
 /** `?sort=` as ORDER BY: the expression of its key in `columns` and the direction, or null for the list's own order. */
-export function orderFor(sort: string, columns: Record<string, Expression<unknown>>): [Expression<unknown>, 'asc' | 'desc'] | null {
+export function orderFor(
+  sort: string,
+  columns: Record<string, Expression<unknown>>,
+): [Expression<unknown>, 'asc' | 'desc'] | null {
   const order = sortOf(sort);
   const by = order && columns[order.key];
   return by && order ? [by, order.direction] : null;

@@ -20,7 +20,11 @@ const running = new WeakMap<object, Map<string, Promise<unknown>>>();
  * registrations, used to start one read per turn). Inside a transaction nothing is shared: its
  * reads must see its own writes.
  */
-export function sharedRead<T>(db: Kysely<Database>, key: string, read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+export function sharedRead<T>(
+  db: Kysely<Database>,
+  key: string,
+  read: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   if (db.isTransaction) return read(db);
   let perDb = pending.get(db);
   if (!perDb) pending.set(db, (perDb = new Map()));
@@ -77,7 +81,13 @@ const batchesRunning = new WeakMap<object, Map<string, Promise<unknown>>>();
  * request, a session lookup and a page read each, went from 1,800 to 7,000 requests/s with 100
  * clients once the requests of a turn shared their statements, and its p99 from 105 to 40 ms.
  */
-export function batchedRoundTrip<I, R>(db: Db, name: string, item: I, run: (db: Kysely<Database>, items: I[]) => Promise<R>, max = 500): Promise<R> {
+export function batchedRoundTrip<I, R>(
+  db: Db,
+  name: string,
+  item: I,
+  run: (db: Kysely<Database>, items: I[]) => Promise<R>,
+  max = 500,
+): Promise<R> {
   const k = db.kysely;
   if (k.isTransaction) return run(k, [item]);
   let perDb = batches.get(k);

@@ -4,7 +4,16 @@ import type { ErrorCode } from './error-codes.ts';
  * What kind of refusal an error is. Services and repositories say what went wrong in these words
  * and a stable code; the HTTP layer alone turns a kind into a status (src/platform/http/errors.ts).
  */
-export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'tooLarge' | 'unsupported' | 'rateLimited' | 'unavailable';
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'tooLarge'
+  | 'unsupported'
+  | 'rateLimited'
+  | 'unavailable';
 
 /** An expected failure: the error handler turns it into the envelope with its kind's status and the code. */
 export class AppError extends Error {
@@ -14,7 +23,13 @@ export class AppError extends Error {
   readonly retryAfter?: number;
   /** the fields at fault, in the same shape as a schema's validation issues */
   readonly issues?: { path: string; message: string }[];
-  constructor(kind: ErrorKind, code: ErrorCode, message: string = code, retryAfter?: number, issues?: { path: string; message: string }[]) {
+  constructor(
+    kind: ErrorKind,
+    code: ErrorCode,
+    message: string = code,
+    retryAfter?: number,
+    issues?: { path: string; message: string }[],
+  ) {
     super(message);
     this.kind = kind;
     this.code = code;
@@ -25,7 +40,19 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError('notFound', 'NOT_FOUND', 'Not found');
 export const forbidden = () => new AppError('forbidden', 'FORBIDDEN', 'You are not allowed to do this');
-export const rateLimited = (retryAfterSeconds: number) => new AppError('rateLimited', 'RATE_LIMITED', 'Too many requests, try again later', Math.max(1, Math.ceil(retryAfterSeconds)));
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError(
+    'rateLimited',
+    'RATE_LIMITED',
+    'Too many requests, try again later',
+    Math.max(1, Math.ceil(retryAfterSeconds)),
+  );
 export const unauthorized = () => new AppError('unauthenticated', 'UNAUTHORIZED', 'Authentication required');
 /** Too busy to take this request now: the client may retry after `retryAfter` seconds. */
-export const serviceUnavailable = (retryAfter: number) => new AppError('unavailable', 'SERVICE_UNAVAILABLE', 'The service is busy right now. Please try again in a few seconds.', retryAfter);
+export const serviceUnavailable = (retryAfter: number) =>
+  new AppError(
+    'unavailable',
+    'SERVICE_UNAVAILABLE',
+    'The service is busy right now. Please try again in a few seconds.',
+    retryAfter,
+  );

@@ -42,7 +42,10 @@ const security = [{ bearer: [] }];
  * check before the body is read, the contract's schemas, 201 with the new record, 200 with the
  * edited one, and `{id, deleted: true}` for a removal. The service does the work and its audit row.
  */
-export function adminWrites<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType = z.ZodObject>(root: FastifyInstance, spec: AdminWrites<I, U, Q>): void {
+export function adminWrites<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType = z.ZodObject>(
+  root: FastifyInstance,
+  spec: AdminWrites<I, U, Q>,
+): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { path, tags, item, query, deletedKey = 'id' } = spec;
   const params = z.object({ id: spec.id ?? idSchema });
@@ -52,14 +55,33 @@ export function adminWrites<I extends z.ZodType, U extends z.ZodType, Q extends 
   const q = (req: { query: unknown }) => req.query as z.infer<Q>;
 
   app.post(path, {
-    schema: { tags, summary: spec.create.summary, security, querystring, body: spec.input, response: { 201: answer, ...errorResponses(400, 401, 403, ...(spec.create.also ?? [])) } },
+    schema: {
+      tags,
+      summary: spec.create.summary,
+      security,
+      querystring,
+      body: spec.input,
+      response: { 201: answer, ...errorResponses(400, 401, 403, ...(spec.create.also ?? [])) },
+    },
     onRequest: app.requireAdmin,
-    handler: async (req, reply) => reply.code(201).send(ok(await spec.create.run({ actor: actorOf(req), body: req.body as z.infer<I>, query: q(req) }))),
+    handler: async (req, reply) =>
+      reply
+        .code(201)
+        .send(ok(await spec.create.run({ actor: actorOf(req), body: req.body as z.infer<I>, query: q(req) }))),
   });
   app.put(`${path}/:id`, {
-    schema: { tags, summary: spec.edit.summary, security, params, querystring, body: spec.update, response: { 200: answer, ...errorResponses(400, 401, 403, 404, ...(spec.edit.also ?? [])) } },
+    schema: {
+      tags,
+      summary: spec.edit.summary,
+      security,
+      params,
+      querystring,
+      body: spec.update,
+      response: { 200: answer, ...errorResponses(400, 401, 403, 404, ...(spec.edit.also ?? [])) },
+    },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await spec.edit.run({ actor: actorOf(req), id: req.params.id, body: req.body as z.infer<U>, query: q(req) })),
+    handler: async (req) =>
+      ok(await spec.edit.run({ actor: actorOf(req), id: req.params.id, body: req.body as z.infer<U>, query: q(req) })),
   });
   const remove = spec.remove;
   if (!remove) return;
@@ -70,7 +92,10 @@ export function adminWrites<I extends z.ZodType, U extends z.ZodType, Q extends 
       security,
       params,
       querystring,
-      response: { 200: envelope(z.object({ [deletedKey]: z.string(), deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404, ...(remove.also ?? [])) },
+      response: {
+        200: envelope(z.object({ [deletedKey]: z.string(), deleted: z.literal(true) })),
+        ...errorResponses(400, 401, 403, 404, ...(remove.also ?? [])),
+      },
     },
     onRequest: app.requireAdmin,
     handler: async (req) => {

@@ -75,7 +75,10 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
     // timer, 30 s by default, so the check runs often enough to honour the limit), and the body
     // within as long again (limitBodyTime: Node stops timing once the headers are in).
     requestTimeout: config.requestTimeoutMs,
-    http: config.requestTimeoutMs > 0 ? { connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))) } : {},
+    http:
+      config.requestTimeoutMs > 0
+        ? { connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))) }
+        : {},
     // a socket with no traffic at all for this long is closed (a stalled client, a dead peer); longer
     // than any answer takes, so a slow handler is never cut off mid-answer
     connectionTimeout: config.connectionTimeoutMs,
@@ -95,7 +98,10 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   registerMailQueue(app, config.mailPollMs);
   registerAfterResponse(app);
   const media = config.mediaStorage;
-  app.decorate('mediaStorage', media.kind === 's3' ? createS3Storage(media, app.log) : createDiskStorage(path.join(config.dataDir, 'media')));
+  app.decorate(
+    'mediaStorage',
+    media.kind === 's3' ? createS3Storage(media, app.log) : createDiskStorage(path.join(config.dataDir, 'media')),
+  );
   app.addHook('onClose', async () => app.mediaStorage.close?.());
   registerRequestLogging(app);
   const clientDir = path.join(config.distDir, 'client');
@@ -116,7 +122,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       info: {
         title: 'Arena platform API',
         version: '1.0.0',
-        description: 'Tournaments, accounts and rewards. Every answer is {status, data} or {status:"ERROR", error:{code, message}}.',
+        description:
+          'Tournaments, accounts and rewards. Every answer is {status, data} or {status:"ERROR", error:{code, message}}.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
@@ -128,7 +135,13 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       // Without the plugin a route's `config.rateLimit` is inert. (Deleting it in an onRoute hook did
       // not work: the plugin's own onRoute hook, added first, had already attached the limiter.)
       // onExceeded: once per refused request, counted by the route's pattern (/metrics)
-      if (config.rateLimits) await api.register(rateLimit, { global: false, enableDraftSpec: false, onExceeded: (req) => app.metrics.rateLimited(req.routeOptions.url ?? 'unknown'), ...(await sharedRateLimitStore(app, config)) });
+      if (config.rateLimits)
+        await api.register(rateLimit, {
+          global: false,
+          enableDraftSpec: false,
+          onExceeded: (req) => app.metrics.rateLimited(req.routeOptions.url ?? 'unknown'),
+          ...(await sharedRateLimitStore(app, config)),
+        });
       defaultToPersonal(api);
       registerContentLocale(api);
       await api.register(auth);
@@ -147,7 +160,12 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(finaliseRoutes);
       await api.register(bracketRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
-      api.setNotFoundHandler((req, reply) => reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` } }));
+      api.setNotFoundHandler((req, reply) =>
+        reply.code(404).send({
+          status: 'ERROR',
+          error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` },
+        }),
+      );
     },
     { prefix: '/api' },
   );
@@ -159,7 +177,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   return app;
 }
 
-const isLogger = (logger: AppDeps['logger']): logger is FastifyBaseLogger => typeof (logger as FastifyBaseLogger | undefined)?.child === 'function';
+const isLogger = (logger: AppDeps['logger']): logger is FastifyBaseLogger =>
+  typeof (logger as FastifyBaseLogger | undefined)?.child === 'function';
 
 /**
  * Fastify 5 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a hop
@@ -215,8 +234,16 @@ async function sharedRateLimitStore(app: FastifyInstance, config: AppConfig) {
     store: class {
       constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
         const primary = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
-        const fallback = DatabaseStore ? new DatabaseStore(params) : new LocalStore(params.continueExceeding, params.exponentialBackoff);
-        return failoverRateLimitStore(primary, fallback, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) }, DatabaseStore ? 'the database' : 'memory', config.redisCommandTimeoutMs);
+        const fallback = DatabaseStore
+          ? new DatabaseStore(params)
+          : new LocalStore(params.continueExceeding, params.exponentialBackoff);
+        return failoverRateLimitStore(
+          primary,
+          fallback,
+          { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) },
+          DatabaseStore ? 'the database' : 'memory',
+          config.redisCommandTimeoutMs,
+        );
       }
       // the constructor returns the failover store itself
     } as unknown as new (params: object) => ReturnType<typeof failoverRateLimitStore>,

@@ -109,7 +109,8 @@ export class CacheInvalidator {
    * its cache keeps the fallback lifetime until the channel comes up).
    */
   async ready(ms: number): Promise<BroadcastState> {
-    for (const until = performance.now() + ms; this.state === 'down' && performance.now() < until;) await new Promise((r) => setTimeout(r, 10));
+    for (const until = performance.now() + ms; this.state === 'down' && performance.now() < until;)
+      await new Promise((r) => setTimeout(r, 10));
     return this.state;
   }
 
@@ -212,7 +213,11 @@ export class CacheInvalidator {
       // saves made elsewhere while this process was not listening were not heard
       this.cache?.clear();
       this.log.info(`cache broadcast: listening on ${this.channel}, every process's saves empty this cache`);
-    } else this.log.warn({ err }, `cache broadcast: ${this.channel} channel down; public answers kept at most the fallback lifetime until it is back`);
+    } else
+      this.log.warn(
+        { err },
+        `cache broadcast: ${this.channel} channel down; public answers kept at most the fallback lifetime until it is back`,
+      );
   }
 }
 
@@ -266,9 +271,16 @@ const PG_NAME_BYTES = 63;
  * NOTIFY goes out on the same connection, which keeps the pool out of it and delivers the
  * sender's own copy on the connection it tests.
  */
-export async function postgresTransport(url: string, channel: string, connectTimeoutMs: number): Promise<BroadcastTransport> {
+export async function postgresTransport(
+  url: string,
+  channel: string,
+  connectTimeoutMs: number,
+): Promise<BroadcastTransport> {
   const { default: pg } = await import('pg');
-  const name = Buffer.byteLength(channel) <= PG_NAME_BYTES ? channel : `cache:${createHash('sha256').update(channel).digest('hex').slice(0, 40)}`;
+  const name =
+    Buffer.byteLength(channel) <= PG_NAME_BYTES
+      ? channel
+      : `cache:${createHash('sha256').update(channel).digest('hex').slice(0, 40)}`;
   let client: InstanceType<typeof pg.Client> | null = null;
   let stopped = false;
   let attempt = 0;
@@ -286,7 +298,13 @@ export async function postgresTransport(url: string, channel: string, connectTim
     retry.unref();
   };
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, query_timeout: 2000, keepAlive: true, application_name: 'arena-cache-broadcast' });
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: 2000,
+      keepAlive: true,
+      application_name: 'arena-cache-broadcast',
+    });
     client = c;
     c.on('error', (err) => drop(c, err));
     c.on('end', () => drop(c));

@@ -26,7 +26,10 @@ const workers = Math.max(1, Number(process.env.CLUSTER_WORKERS) || os.availableP
 
 if (cluster.isPrimary) {
   if (!/^postgres(ql)?:\/\//.test(config.databaseUrl) && process.env.CLUSTER_ALLOW_SQLITE !== 'true') {
-    log.fatal('start:cluster needs DATABASE_URL=postgres://…: SQLite allows one writer on one host, so several API ' + 'processes would only queue on its lock. Use `npm start` for SQLite (or CLUSTER_ALLOW_SQLITE=true to experiment).');
+    log.fatal(
+      'start:cluster needs DATABASE_URL=postgres://…: SQLite allows one writer on one host, so several API ' +
+        'processes would only queue on its lock. Use `npm start` for SQLite (or CLUSTER_ALLOW_SQLITE=true to experiment).',
+    );
     process.exit(1);
   }
   cluster.setupPrimary({ exec: path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts') });
@@ -36,8 +39,12 @@ if (cluster.isPrimary) {
   // after it listens, with seeding off, so N processes never race to seed an empty database.
   // (Migrations would be safe anyway: Kysely's migrator takes a database lock.)
   // argon2 is bounded per process (src/platform/passwords.ts): share the cores among the workers
-  const hashing = { PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY || String(Math.max(1, Math.round(os.availableParallelism() / workers))) };
-  const fork = (first: boolean) => cluster.fork(first ? hashing : { ...hashing, SEED_DEMO: 'false', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+  const hashing = {
+    PASSWORD_HASH_CONCURRENCY:
+      process.env.PASSWORD_HASH_CONCURRENCY || String(Math.max(1, Math.round(os.availableParallelism() / workers))),
+  };
+  const fork = (first: boolean) =>
+    cluster.fork(first ? hashing : { ...hashing, SEED_DEMO: 'false', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
   const firstWorker = fork(true);
   firstWorker.once('listening', () => {
     for (let i = 1; i < workers; i++) fork(false);
@@ -72,7 +79,10 @@ if (cluster.isPrimary) {
       // a replacement that cannot start (a broken deploy) leaves the old workers serving
       if (!up) {
         if (stopping) return;
-        log.error({ workerPid: fresh.process.pid }, 'rolling restart stopped: the new worker ended before listening; the others keep running the previous code');
+        log.error(
+          { workerPid: fresh.process.pid },
+          'rolling restart stopped: the new worker ended before listening; the others keep running the previous code',
+        );
         return;
       }
       if (stopping) break;
@@ -91,7 +101,10 @@ if (cluster.isPrimary) {
       again = true;
       return;
     }
-    log.info({ signal: 'SIGHUP', workers: Object.keys(cluster.workers ?? {}).length }, 'SIGHUP received: restarting the workers one by one');
+    log.info(
+      { signal: 'SIGHUP', workers: Object.keys(cluster.workers ?? {}).length },
+      'SIGHUP received: restarting the workers one by one',
+    );
     rolling = (async () => {
       do {
         again = false;
@@ -130,6 +143,11 @@ if (cluster.isPrimary) {
 async function serveMetrics() {
   if (!config.metricsPort || !config.metricsToken) return;
   const { serveClusterMetrics } = await import('./metrics.ts');
-  serveClusterMetrics(config)?.once('listening', () => log.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, 'cluster metrics served (counters summed, gauges per worker)'));
+  serveClusterMetrics(config)?.once('listening', () =>
+    log.info(
+      { url: `http://${config.host}:${config.metricsPort}/metrics` },
+      'cluster metrics served (counters summed, gauges per worker)',
+    ),
+  );
 }
 if (cluster.isPrimary) void serveMetrics();

@@ -119,7 +119,8 @@ const int = (v: string | undefined, fallback: number, min = 0) => {
 };
 
 /** 127.0.0.0/8, ::1 and the name localhost: a server only this machine can reach. */
-export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+export const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
 
 /**
  * The demo holds accounts whose passwords are printed and published, so it is a quick start on this
@@ -132,9 +133,13 @@ function demoSeed(env: NodeJS.ProcessEnv, host: string): boolean {
   const wanted = truthy(env.SEED_DEMO, !env.DATABASE_URL);
   if (!wanted || isLoopbackHost(host)) return wanted;
   if (!asked) return false;
-  throw new Error(`SEED_DEMO=${env.SEED_DEMO} is refused on HOST=${host}: the demo accounts' passwords are published, ` + 'so the demo is only seeded on a server that listens on loopback (HOST=127.0.0.1).');
+  throw new Error(
+    `SEED_DEMO=${env.SEED_DEMO} is refused on HOST=${host}: the demo accounts' passwords are published, ` +
+      'so the demo is only seeded on a server that listens on loopback (HOST=127.0.0.1).',
+  );
 }
-const truthy = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
+const truthy = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 
 /**
  * The configuration of a server process (main.ts, cluster.ts). A refused value is the operator's to
@@ -199,16 +204,30 @@ export function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
   const fail = (why: string) => {
     throw new Error(`Media storage configuration: ${why}`);
   };
-  const s3Vars = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_TIMEOUT_MS'].filter((name) => env[name]);
+  const s3Vars = [
+    'S3_BUCKET',
+    'S3_ENDPOINT',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+    'S3_TIMEOUT_MS',
+  ].filter((name) => env[name]);
   if (kind === 'disk') {
-    if (s3Vars.length) fail(`${s3Vars.join(', ')} set but MEDIA_STORAGE is "disk" (the default); set MEDIA_STORAGE=s3 to use S3, or unset them.`);
+    if (s3Vars.length)
+      fail(
+        `${s3Vars.join(', ')} set but MEDIA_STORAGE is "disk" (the default); set MEDIA_STORAGE=s3 to use S3, or unset them.`,
+      );
     return { kind: 'disk' };
   }
   if (kind !== 's3') return fail(`MEDIA_STORAGE=${JSON.stringify(env.MEDIA_STORAGE)} is not "disk" or "s3".`);
   const bucket = env.S3_BUCKET?.trim() ?? '';
   // S3's own rule for bucket names (R2 and MinIO follow it)
   if (!bucket) fail('MEDIA_STORAGE=s3 needs S3_BUCKET, the bucket every image is stored in.');
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail(`S3_BUCKET=${JSON.stringify(bucket)} is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens).`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    fail(
+      `S3_BUCKET=${JSON.stringify(bucket)} is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens).`,
+    );
   const endpoint = env.S3_ENDPOINT?.trim() || undefined;
   if (endpoint !== undefined) {
     let url: URL | undefined;
@@ -217,13 +236,20 @@ export function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
     } catch {
       url = undefined;
     }
-    if (!url || !['http:', 'https:'].includes(url.protocol)) fail(`S3_ENDPOINT=${JSON.stringify(endpoint)} is not an http(s) URL (e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000).`);
+    if (!url || !['http:', 'https:'].includes(url.protocol))
+      fail(
+        `S3_ENDPOINT=${JSON.stringify(endpoint)} is not an http(s) URL (e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000).`,
+      );
   }
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) fail("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK's default credential chain.");
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    fail(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK's default credential chain.",
+    );
   const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
-  if (pathStyle && !['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(pathStyle)) fail(`S3_FORCE_PATH_STYLE=${JSON.stringify(env.S3_FORCE_PATH_STYLE)} is not true or false.`);
+  if (pathStyle && !['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(pathStyle))
+    fail(`S3_FORCE_PATH_STYLE=${JSON.stringify(env.S3_FORCE_PATH_STYLE)} is not true or false.`);
   return {
     kind: 's3',
     bucket,
@@ -246,7 +272,10 @@ const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
 export function logSettings(env: NodeJS.ProcessEnv): { logLevel: string; logPretty: boolean } {
   const level = env.LOG_LEVEL?.trim().toLowerCase() ?? '';
   const format = env.LOG_FORMAT?.trim().toLowerCase();
-  return { logLevel: logLevels.includes(level) ? level : 'info', logPretty: format ? format === 'pretty' : truthy(env.LOG_PRETTY, false) };
+  return {
+    logLevel: logLevels.includes(level) ? level : 'info',
+    logPretty: format ? format === 'pretty' : truthy(env.LOG_PRETTY, false),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {

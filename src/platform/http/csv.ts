@@ -49,7 +49,16 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
 }
 
 /** Answers a CSV download: text/csv, an attachment named `<name>-<yyyy-mm-dd>.csv`, never cached. */
-export function sendCsv<Row>(reply: FastifyReply, name: string, columns: readonly CsvColumn<Row>[], rows: readonly Row[]) {
+export function sendCsv<Row>(
+  reply: FastifyReply,
+  name: string,
+  columns: readonly CsvColumn<Row>[],
+  rows: readonly Row[],
+) {
   const day = new Date().toISOString().slice(0, 10);
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${day}.csv"`).header('cache-control', 'no-store').send(toCsv(columns, rows));
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(toCsv(columns, rows));
 }

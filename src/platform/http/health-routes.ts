@@ -62,15 +62,30 @@ function s3State(app: FastifyInstance): Promise<State> | undefined {
 /** Checks every dependency at once; resolves within CHECK_TIMEOUT_MS. Also read by the metrics. */
 export async function dependencyStates(app: FastifyInstance): Promise<DependencyStates> {
   const redis = app.redis;
-  const [database, redisState, s3] = await Promise.all([probe(() => sql`select 1`.execute(app.db.kysely)), redis ? probe(() => redis.ping()) : undefined, s3State(app)]);
-  return { database, ...(redisState ? { redis: redisState } : {}), ...(s3 ? { s3 } : {}), cacheChannel: app.cacheInvalidator.state };
+  const [database, redisState, s3] = await Promise.all([
+    probe(() => sql`select 1`.execute(app.db.kysely)),
+    redis ? probe(() => redis.ping()) : undefined,
+    s3State(app),
+  ]);
+  return {
+    database,
+    ...(redisState ? { redis: redisState } : {}),
+    ...(s3 ? { s3 } : {}),
+    cacheChannel: app.cacheInvalidator.state,
+  };
 }
 
 /** The dependencies without which this process cannot serve, by name, when down. */
-export const failedDependencies = (states: DependencyStates): string[] => (['database', 's3'] as const).filter((name) => states[name] === 'down');
+export const failedDependencies = (states: DependencyStates): string[] =>
+  (['database', 's3'] as const).filter((name) => states[name] === 'down');
 
 const upDown = z.enum(['up', 'down']);
-const dependencies = z.object({ database: upDown, redis: upDown.optional(), s3: upDown.optional(), cacheChannel: z.enum(['up', 'down', 'local']) });
+const dependencies = z.object({
+  database: upDown,
+  redis: upDown.optional(),
+  s3: upDown.optional(),
+  cacheChannel: z.enum(['up', 'down', 'local']),
+});
 const build = { version: z.string(), commit: z.string() };
 const unavailable = z.object({
   status: z.literal('ERROR'),
@@ -92,7 +107,8 @@ export default async function healthRoutes(root: FastifyInstance) {
   app.get('/health', {
     schema: {
       tags: ['system'],
-      summary: 'Readiness: 200 once the database (and S3 with MEDIA_STORAGE=s3) answers, 503 naming what failed or while the process stops; always within 1 s',
+      summary:
+        'Readiness: 200 once the database (and S3 with MEDIA_STORAGE=s3) answers, 503 naming what failed or while the process stops; always within 1 s',
       description:
         'Redis and the cache channel (Redis pub/sub or PostgreSQL LISTEN/NOTIFY between API processes) are reported but do not make the answer 503: ' +
         'rate limits fall back to the database or memory, cached pages to a short lifetime. The S3 check is kept 1.5 s. ' +
@@ -100,7 +116,15 @@ export default async function healthRoutes(root: FastifyInstance) {
         'After SIGTERM the answer is 503 with `draining: true` while the requests in flight finish, so a load balancer stops sending traffic here. ' +
         'At start it is 503 with `warming: true` until each on-demand page has rendered once.',
       response: {
-        200: envelope(z.object({ database: z.enum(['sqlite', 'postgres']), redis: upDown.optional(), s3: upDown.optional(), cacheChannel: dependencies.shape.cacheChannel, ...build })),
+        200: envelope(
+          z.object({
+            database: z.enum(['sqlite', 'postgres']),
+            redis: upDown.optional(),
+            s3: upDown.optional(),
+            cacheChannel: dependencies.shape.cacheChannel,
+            ...build,
+          }),
+        ),
         503: unavailable,
       },
     },
@@ -110,8 +134,18 @@ export default async function healthRoutes(root: FastifyInstance) {
       const warming = warmingUp(app);
       if (failed.length || app.draining || warming) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        const error = { code: 'SERVICE_UNAVAILABLE' as const, message: serviceUnavailableMessage, dependencies: states, failed, version, commit, ...(warming ? { warming: true as const } : {}) };
-        return reply.code(503).send({ status: 'ERROR', error: app.draining ? { ...error, draining: true as const } : error });
+        const error = {
+          code: 'SERVICE_UNAVAILABLE' as const,
+          message: serviceUnavailableMessage,
+          dependencies: states,
+          failed,
+          version,
+          commit,
+          ...(warming ? { warming: true as const } : {}),
+        };
+        return reply
+          .code(503)
+          .send({ status: 'ERROR', error: app.draining ? { ...error, draining: true as const } : error });
       }
       return ok({ ...states, database: app.db.dialect, version, commit });
     },

@@ -26,7 +26,8 @@ const acceptorsOf = new WeakMap<net.Server, { acceptors: net.Server[]; closed: P
 
 export async function listen(app: FastifyInstance, opts: ListenOptions): Promise<void> {
   // (a host name such as localhost may stand for several addresses: Fastify binds each itself)
-  const extra = cluster.isWorker || process.platform !== 'linux' || !net.isIP(opts.host) ? 0 : Math.max(0, opts.sockets - 1);
+  const extra =
+    cluster.isWorker || process.platform !== 'linux' || !net.isIP(opts.host) ? 0 : Math.max(0, opts.sockets - 1);
   if (!extra) {
     await app.listen({ port: opts.port, host: opts.host });
     return;
@@ -55,7 +56,9 @@ export async function listen(app: FastifyInstance, opts: ListenOptions): Promise
   await app.listen(Object.assign(options, { reusePort: true }));
   for (let i = 0; i < extra; i++) {
     // the options http.Server gives its own socket
-    const acceptor = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) => app.server.emit('connection', socket));
+    const acceptor = net.createServer({ allowHalfOpen: true, noDelay: true }, (socket) =>
+      app.server.emit('connection', socket),
+    );
     await new Promise<void>((resolve, reject) => {
       acceptor.once('error', reject);
       acceptor.listen({ port, host: opts.host, reusePort: true }, () => {
@@ -77,6 +80,8 @@ export function stopAccepting(server: net.Server): Promise<unknown> {
   if (server.listening) net.Server.prototype.close.call(server);
   const state = acceptorsOf.get(server);
   if (!state) return Promise.resolve();
-  state.closed ??= Promise.all(state.acceptors.map((a) => new Promise<void>((resolve) => (a.listening ? a.close(() => resolve()) : resolve()))));
+  state.closed ??= Promise.all(
+    state.acceptors.map((a) => new Promise<void>((resolve) => (a.listening ? a.close(() => resolve()) : resolve()))),
+  );
   return state.closed;
 }

@@ -1,7 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { format, stripVTControlCharacters } from 'node:util';
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /**
@@ -23,8 +29,26 @@ export interface LogSettings {
   logPretty: boolean;
 }
 
-const secretKeys = ['password', 'currentPassword', 'newPassword', 'token', 'resetLink', 'resetUrl', 'link', 'code', 'secret'];
-const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie', ...secretKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`])];
+const secretKeys = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'resetLink',
+  'resetUrl',
+  'link',
+  'code',
+  'secret',
+];
+const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  ...secretKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+];
 
 /** Query parameters whose value is a secret (a reset token, an invite code) or personal (an e-mail) in a logged URL. */
 const secretQuery = /([?&](?:token|reset|code|password|secret|key|email)[^=&#]*=)[^&#]*/gi;
@@ -44,7 +68,10 @@ const loggedHeaders = ['host', 'user-agent', 'referer', 'x-forwarded-for', 'auth
 const secretHeaders = new Set(['authorization', 'cookie']);
 
 /** Pino options for Fastify's `logger`; `stream` sends the lines elsewhere (the tests capture them). */
-export function loggerOptions(settings: LogSettings, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(
+  settings: LogSettings,
+  stream?: DestinationStream,
+): LoggerOptions & { stream?: DestinationStream } {
   return {
     level: settings.logLevel,
     redact: { paths: redactPaths, censor: REDACTED },
@@ -53,10 +80,18 @@ export function loggerOptions(settings: LogSettings, stream?: DestinationStream)
         method: req.method,
         url: redactUrl(req.url),
         remoteAddress: req.ip,
-        headers: Object.fromEntries(loggedHeaders.filter((h) => req.headers[h] !== undefined).map((h) => [h, secretHeaders.has(h) ? REDACTED : req.headers[h]])),
+        headers: Object.fromEntries(
+          loggedHeaders
+            .filter((h) => req.headers[h] !== undefined)
+            .map((h) => [h, secretHeaders.has(h) ? REDACTED : req.headers[h]]),
+        ),
       }),
     },
-    ...(stream ? { stream } : settings.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+    ...(stream
+      ? { stream }
+      : settings.logPretty
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+        : {}),
   };
 }
 
@@ -103,7 +138,10 @@ export function consoleLine(args: unknown[]): { msg: string; err?: unknown } {
     .slice(0, firstFrame - 1)
     .join(' ')
     .trim();
-  return { msg: before || header, err: { type: 'Error', message: header, stack: lines.slice(firstFrame - 1).join('\n') } };
+  return {
+    msg: before || header,
+    err: { type: 'Error', message: header, stack: lines.slice(firstFrame - 1).join('\n') },
+  };
 }
 
 /**
@@ -158,7 +196,13 @@ export function registerRequestLogging(app: FastifyInstance) {
     const level = status >= 500 ? 'error' : status === 429 ? 'warn' : 'info';
     const route = req.routeOptions.url ?? (pages.has(req) ? 'page' : status < 400 ? 'static' : 'unmatched');
     const err = status >= 500 ? failures.get(req) : undefined;
-    const line = { reqId: req.id, route, req, res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime) };
+    const line = {
+      reqId: req.id,
+      route,
+      req,
+      res: { statusCode: status },
+      responseTime: Math.round(reply.elapsedTime),
+    };
     lines[level](err === undefined ? line : { ...line, err }, 'request completed');
   });
 }

@@ -47,7 +47,11 @@ if (config.seedDemo) {
   const accounts = await seedDemo(app);
   // the passwords, the private tournament's password and the giveaway codes are in the README:
   // a log is kept and shipped, so it names the accounts only by role and masked e-mail
-  if (accounts.length) log.info({ demoAccounts: accounts.map((a) => ({ role: a.role, email: maskEmail(a.email) })) }, 'demo content seeded; demo accounts: see README');
+  if (accounts.length)
+    log.info(
+      { demoAccounts: accounts.map((a) => ({ role: a.role, email: maskEmail(a.email) })) },
+      'demo content seeded; demo accounts: see README',
+    );
 }
 await setupLock.release();
 await migrating.close();
@@ -83,8 +87,14 @@ for (const signal of cluster.isWorker ? (['SIGTERM'] as const) : (['SIGINT', 'SI
       mailer.close?.();
       // after a forced stop a query may still hold its pool connection; exiting ends it (the
       // database rolls its transaction back), so the pool gets a moment, not a wait
-      await Promise.race([db.close(), new Promise((resolve) => setTimeout(resolve, outcome === 'drained' ? 5000 : 500))]);
-      exit(outcome === 'drained' ? 0 : 1, outcome === 'drained' ? 'stopped' : 'stopped with connections cut at the deadline');
+      await Promise.race([
+        db.close(),
+        new Promise((resolve) => setTimeout(resolve, outcome === 'drained' ? 5000 : 500)),
+      ]);
+      exit(
+        outcome === 'drained' ? 0 : 1,
+        outcome === 'drained' ? 'stopped' : 'stopped with connections cut at the deadline',
+      );
     } catch (err) {
       log.error({ err }, 'shutdown failed');
       exit(1, 'stopped after a failed shutdown');

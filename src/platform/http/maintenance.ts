@@ -9,7 +9,10 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /** Removes rows that can never be used again; safe to run from several processes at once. */
 export async function pruneExpired(app: FastifyInstance, now = new Date()) {
   const db = app.db.kysely;
-  const keys = await IdempotencyRepository.deleteOlderThan(db, new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3600_000).toISOString());
+  const keys = await IdempotencyRepository.deleteOlderThan(
+    db,
+    new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3600_000).toISOString(),
+  );
   const sessions = await SessionRepository.deleteExpired(db, now.toISOString());
   // counters of ended windows (PostgreSQL store; the table stays empty on SQLite)
   const rateLimits = await pruneRateLimits(db, now.getTime());

@@ -91,7 +91,11 @@ class RouteSeries {
     const statusClass = STATUS_CLASSES[(status / 100) | 0] ?? '5xx';
     const key = `${method} ${statusClass} ${route}`;
     let s = this.series.get(key);
-    if (!s) this.series.set(key, (s = { labels: { method, route, status_class: statusClass }, count: 0, sum: 0, buckets: BUCKETS.map(() => 0) }));
+    if (!s)
+      this.series.set(
+        key,
+        (s = { labels: { method, route, status_class: statusClass }, count: 0, sum: 0, buckets: BUCKETS.map(() => 0) }),
+      );
     const seconds = ms / 1000;
     s.count++;
     s.sum += seconds;
@@ -123,7 +127,11 @@ class RouteSeries {
         values: all().flatMap((s) => {
           let cumulative = 0;
           return [
-            ...BUCKETS.map((le, i) => ({ metricName: `${name}_bucket`, labels: { ...s.labels, le }, value: (cumulative += s.buckets[i]) })),
+            ...BUCKETS.map((le, i) => ({
+              metricName: `${name}_bucket`,
+              labels: { ...s.labels, le },
+              value: (cumulative += s.buckets[i]),
+            })),
             { metricName: `${name}_bucket`, labels: { ...s.labels, le: '+Inf' }, value: s.count },
             { metricName: `${name}_sum`, labels: s.labels, value: s.sum },
             { metricName: `${name}_count`, labels: s.labels, value: s.count },
@@ -226,7 +234,10 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 }
 
 const unauthorized = { status: 'ERROR', error: { code: 'UNAUTHORIZED', message: 'A valid metrics token is required' } };
-const tooManyWrongTokens = { status: 'ERROR', error: { code: 'RATE_LIMITED', message: 'Too many wrong metrics tokens' } };
+const tooManyWrongTokens = {
+  status: 'ERROR',
+  error: { code: 'RATE_LIMITED', message: 'Too many wrong metrics tokens' },
+};
 const wrongToken = () => new AppError('unauthenticated', 'UNAUTHORIZED', unauthorized.error.message);
 
 /**
@@ -265,7 +276,13 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   // no route matched: a built file or page answered by site.ts's hook (before the socket path takes
   // over, and under app.inject), an on-demand page, or an unknown address
   app.addHook('onResponse', (req, reply, done) => {
-    if (req.is404) routes.observe(METHODS.has(req.method) ? req.method : 'other', siteLabel(req, reply.statusCode), reply.statusCode, reply.elapsedTime);
+    if (req.is404)
+      routes.observe(
+        METHODS.has(req.method) ? req.method : 'other',
+        siteLabel(req, reply.statusCode),
+        reply.statusCode,
+        reply.elapsedTime,
+      );
     done();
   });
 
@@ -310,7 +327,12 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   });
 
   /** A counter whose values are copied from plain numbers at scrape time. */
-  const countedCounter = <L extends string>(name: string, help: string, labelNames: L[], read: () => [Partial<Record<L, string>>, number][]) =>
+  const countedCounter = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    read: () => [Partial<Record<L, string>>, number][],
+  ) =>
     new Counter({
       name,
       help,
@@ -322,13 +344,36 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
       },
     });
   const cacheCounts = () => app.responseCache?.counts ?? { api: { hits: 0, misses: 0 }, page: { hits: 0, misses: 0 } };
-  countedCounter('arena_cache_hits_total', 'Micro-cache answers served without building them (a kept copy, or the build another request had under way), by cache', ['cache'], () =>
-    Object.entries(cacheCounts()).map(([cache, c]) => [{ cache }, c.hits]),
+  countedCounter(
+    'arena_cache_hits_total',
+    'Micro-cache answers served without building them (a kept copy, or the build another request had under way), by cache',
+    ['cache'],
+    () => Object.entries(cacheCounts()).map(([cache, c]) => [{ cache }, c.hits]),
   );
-  countedCounter('arena_cache_misses_total', 'Micro-cache answers built because no copy was fresh, by cache', ['cache'], () => Object.entries(cacheCounts()).map(([cache, c]) => [{ cache }, c.misses]));
-  countedCounter('arena_rate_limit_rejections_total', 'Requests refused with 429, by limiter (a route pattern, or a failure limit by name)', ['limiter'], () => [...counters.rejections].map(([limiter, n]) => [{ limiter }, n]));
-  countedCounter('arena_mail_sent_total', 'E-mails handed to the mail server (or written to the outbox) by this process', [], () => [[{}, app.mailQueue.counts.sent]]);
-  countedCounter('arena_mail_failed_total', 'E-mail delivery attempts that failed (each is retried with backoff, up to 15 attempts)', [], () => [[{}, app.mailQueue.counts.failed]]);
+  countedCounter(
+    'arena_cache_misses_total',
+    'Micro-cache answers built because no copy was fresh, by cache',
+    ['cache'],
+    () => Object.entries(cacheCounts()).map(([cache, c]) => [{ cache }, c.misses]),
+  );
+  countedCounter(
+    'arena_rate_limit_rejections_total',
+    'Requests refused with 429, by limiter (a route pattern, or a failure limit by name)',
+    ['limiter'],
+    () => [...counters.rejections].map(([limiter, n]) => [{ limiter }, n]),
+  );
+  countedCounter(
+    'arena_mail_sent_total',
+    'E-mails handed to the mail server (or written to the outbox) by this process',
+    [],
+    () => [[{}, app.mailQueue.counts.sent]],
+  );
+  countedCounter(
+    'arena_mail_failed_total',
+    'E-mail delivery attempts that failed (each is retried with backoff, up to 15 attempts)',
+    [],
+    () => [[{}, app.mailQueue.counts.failed]],
+  );
 
   // Wrong tokens are limited per client address, as failed logins are: the token is all that stands
   // between the internet and these numbers, and unlimited it could be guessed at the server's full
@@ -498,7 +543,9 @@ class ClusterMetrics {
  * gauges per worker), asking each worker over the cluster channel, so one scrape sees every worker
  * instead of whichever one the shared port hands it to.
  */
-export function serveClusterMetrics(config: Pick<AppConfig, 'host' | 'metricsPort' | 'metricsToken'>): http.Server | null {
+export function serveClusterMetrics(
+  config: Pick<AppConfig, 'host' | 'metricsPort' | 'metricsToken'>,
+): http.Server | null {
   const token = config.metricsToken;
   if (!config.metricsPort || !token) return null;
   const metrics = new ClusterMetrics();
@@ -521,8 +568,11 @@ export function serveClusterMetrics(config: Pick<AppConfig, 'host' | 'metricsPor
       return send(429, 'application/json', JSON.stringify(tooManyWrongTokens), { 'retry-after': retryAfter });
     }
     if (!bearerMatches(req.headers.authorization, token)) {
-      if (req.headers.authorization !== undefined) wrong.set(key, { n: (count?.n ?? 0) + 1, until: count?.until ?? now + windowMs });
-      return send(401, 'application/json', JSON.stringify(unauthorized), { 'www-authenticate': 'Bearer realm="metrics"' });
+      if (req.headers.authorization !== undefined)
+        wrong.set(key, { n: (count?.n ?? 0) + 1, until: count?.until ?? now + windowMs });
+      return send(401, 'application/json', JSON.stringify(unauthorized), {
+        'www-authenticate': 'Bearer realm="metrics"',
+      });
     }
     metrics.scrape().then(
       (body) => send(200, Registry.PROMETHEUS_CONTENT_TYPE, body),
@@ -530,7 +580,9 @@ export function serveClusterMetrics(config: Pick<AppConfig, 'host' | 'metricsPor
     );
   });
   // a port already taken must not end the primary and its workers: the API goes on without the sum
-  server.on('error', (err) => console.error(`cluster metrics not served on ${config.host}:${config.metricsPort}: ${err.message}`));
+  server.on('error', (err) =>
+    console.error(`cluster metrics not served on ${config.host}:${config.metricsPort}: ${err.message}`),
+  );
   server.listen(config.metricsPort, config.host);
   return server;
 }

@@ -27,14 +27,16 @@ export interface MultipartBody {
 
 /** Reads every part into memory within the limits; every parse failure is a 4xx. */
 export async function readMultipart(req: FastifyRequest): Promise<MultipartBody> {
-  if (!req.isMultipart()) throw new AppError('unsupported', 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
+  if (!req.isMultipart())
+    throw new AppError('unsupported', 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
   // a Map, not an object literal: a part named "__proto__" must stay a plain key
   const fields = new Map<string, string>();
   let file: Buffer | null = null;
   try {
     for await (const part of req.parts({ limits })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new AppError('invalid', 'VALIDATION_ERROR', 'The image goes in the field "file"');
+        if (part.fieldname !== 'file')
+          throw new AppError('invalid', 'VALIDATION_ERROR', 'The image goes in the field "file"');
         file = await part.toBuffer();
       } else if (!fields.has(part.fieldname)) {
         fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
@@ -43,8 +45,10 @@ export async function readMultipart(req: FastifyRequest): Promise<MultipartBody>
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('tooLarge', 'IMAGE_TOO_LARGE', 'The image is larger than 2 MB');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('tooLarge', 'PAYLOAD_TOO_LARGE', 'Send one file');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('tooLarge', 'IMAGE_TOO_LARGE', 'The image is larger than 2 MB');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new AppError('tooLarge', 'PAYLOAD_TOO_LARGE', 'Send one file');
     // busboy's own complaints (truncated body, bad boundary) are the client's
     throw new AppError('invalid', 'VALIDATION_ERROR', 'Malformed multipart body');
   }
@@ -76,11 +80,20 @@ export function bodyValidationError(issues: { path: PropertyKey[]; message: stri
     message: issue.message,
     params: {},
   }));
-  return Object.assign(new Error('Invalid input'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation, validationContext: 'body' });
+  return Object.assign(new Error('Invalid input'), {
+    statusCode: 400,
+    code: 'FST_ERR_VALIDATION',
+    validation,
+    validationContext: 'body',
+  });
 }
 
 /** `schema` applied to multipart text fields; issues as bodyValidationError's, plus `extra` ones. */
-export function parseFields<T extends z.ZodType>(schema: T, input: unknown, extra: { path: PropertyKey[]; message: string }[] = []): z.output<T> {
+export function parseFields<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  extra: { path: PropertyKey[]; message: string }[] = [],
+): z.output<T> {
   const parsed = schema.safeParse(input);
   const issues = [...(parsed.success ? [] : parsed.error.issues), ...extra];
   if (issues.length) throw bodyValidationError(issues);

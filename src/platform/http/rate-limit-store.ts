@@ -64,13 +64,17 @@ export function postgresRateLimitStore(db: Kysely<Database>, nameSpace: string) 
         select count, expires_at - ${nowMs} as ttl from rate_limits where key = ${this.prefix + key} and expires_at > ${nowMs}`
         .execute(db)
         .then(
-          ({ rows: [row] }) => cb(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 }),
+          ({ rows: [row] }) =>
+            cb(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 }),
           (err) => cb(err),
         );
     }
 
     child(routeOptions: RouteOptions) {
-      const { method, url } = routeOptions.routeInfo ?? { method: String(routeOptions.method), url: routeOptions.url ?? '' };
+      const { method, url } = routeOptions.routeInfo ?? {
+        method: String(routeOptions.method),
+        url: routeOptions.url ?? '',
+      };
       return new PostgresRateLimitStore(routeOptions, `${this.prefix}${method}${url}-`);
     }
   };
@@ -106,17 +110,27 @@ export interface FailoverLog {
  * when it ends. Counts made during the outage stay in the fallback: a window that spans the
  * switch may allow up to twice its quota, never unlimited.
  */
-export function failoverRateLimitStore(primary: RateLimitStore, fallback: RateLimitStore, log: FailoverLog, fallbackName: string, timeoutMs: number) {
+export function failoverRateLimitStore(
+  primary: RateLimitStore,
+  fallback: RateLimitStore,
+  log: FailoverLog,
+  fallbackName: string,
+  timeoutMs: number,
+) {
   const outage = { down: false, retryAt: 0 };
   const wrap = (redis: RateLimitStore, backup: RateLimitStore): RateLimitStore => {
     const call = (method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number) => {
-      const onFallback = () => (method === 'read' ? backup.read!(key, cb, timeWindow, max) : backup.incr(key, cb, timeWindow, max));
+      const onFallback = () =>
+        method === 'read' ? backup.read!(key, cb, timeWindow, max) : backup.incr(key, cb, timeWindow, max);
       if (outage.down && Date.now() < outage.retryAt) return onFallback();
       let settled = false;
       // Timed here rather than by ioredis: after an event-loop stall a plain timer fires before
       // the reply that arrived meanwhile is read, and a busy process would fail over for nothing.
       // setImmediate runs after pending I/O, so only a reply that truly has not come counts.
-      const timer = setTimeout(() => setImmediate(() => answer(new Error(`Redis did not answer within ${timeoutMs} ms`))), timeoutMs);
+      const timer = setTimeout(
+        () => setImmediate(() => answer(new Error(`Redis did not answer within ${timeoutMs} ms`))),
+        timeoutMs,
+      );
       const answer: Callback = (err, res) => {
         if (settled) return;
         settled = true;

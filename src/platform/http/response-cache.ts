@@ -202,15 +202,25 @@ const isWrite = (req: FastifyRequest) => req.method !== 'GET' && req.method !== 
  * them in every other process too. A refused or failed write (4xx, 5xx) empties nothing.
  */
 export async function registerResponseCache(app: FastifyInstance, config: AppConfig, dialect: Dialect) {
-  const cache = config.responseCacheMs > 0 ? new ResponseCache(config.responseCacheMs, 500, config.responseCacheFallbackMs) : null;
+  const cache =
+    config.responseCacheMs > 0 ? new ResponseCache(config.responseCacheMs, 500, config.responseCacheFallbackMs) : null;
   app.decorate('responseCache', cache);
   // the brand is always part of the channel: brands sharing one Redis or database never empty each
   // other's caches, even when their operators chose the same CACHE_CHANNEL
   const channel = `${config.cacheChannel}:${config.ownerId}`;
   // RESPONSE_CACHE_MS=0 is set for every process of a deployment alike: no cache anywhere, nothing to tell
-  const transport = !cache ? null : config.redisUrl ? await redisTransport(config.redisUrl, channel) : dialect === 'postgres' ? await postgresTransport(config.databaseUrl, channel, config.dbConnectTimeoutMs) : null;
+  const transport = !cache
+    ? null
+    : config.redisUrl
+      ? await redisTransport(config.redisUrl, channel)
+      : dialect === 'postgres'
+        ? await postgresTransport(config.databaseUrl, channel, config.dbConnectTimeoutMs)
+        : null;
   const log = app.log.child({ component: 'cache-broadcast' });
-  const invalidator = new CacheInvalidator(cache, transport, { warn: (o, m) => log.warn(o, m), info: (m) => log.info(m) });
+  const invalidator = new CacheInvalidator(cache, transport, {
+    warn: (o, m) => log.warn(o, m),
+    info: (m) => log.info(m),
+  });
   app.decorate('cacheInvalidator', invalidator);
   app.addHook('onClose', () => invalidator.close());
   // the first requests should find the channel up, as the rate-limit store waits for Redis
@@ -234,10 +244,14 @@ export async function registerResponseCache(app: FastifyInstance, config: AppCon
  * the anonymous copy: a junk header must not force a fresh build per request. Pages never read
  * the header at all.
  */
-const cacheable = (app: FastifyInstance, req: FastifyRequest) => app.responseCache !== null && req.method === 'GET' && !req.user;
+const cacheable = (app: FastifyInstance, req: FastifyRequest) =>
+  app.responseCache !== null && req.method === 'GET' && !req.user;
 
 /** Keys sorted, so the order a client writes them in does not make another copy. */
-const canonical = (values: unknown) => (values && typeof values === 'object' ? JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '');
+const canonical = (values: unknown) =>
+  values && typeof values === 'object'
+    ? JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : '';
 
 /**
  * The cache key of an API read: the route, then its params and query as the route's schema parsed
@@ -280,7 +294,12 @@ export async function sharedBody(app: FastifyInstance, key: string, build: () =>
  * goes, and that split is the same for every player until the copy is rebuilt. Made every time when
  * the cache is off. `derive` must be the only one used with this key.
  */
-export async function sharedDerived<T>(app: FastifyInstance, key: string, build: () => Promise<string>, derive: (body: string) => T): Promise<T> {
+export async function sharedDerived<T>(
+  app: FastifyInstance,
+  key: string,
+  build: () => Promise<string>,
+  derive: (body: string) => T,
+): Promise<T> {
   const answer = await sharedAnswer(app, key, build);
   if (!('derived' in answer)) answer.derived = derive(answer.body as string);
   return answer.derived as T;
@@ -323,11 +342,20 @@ async function sharedAnswer(app: FastifyInstance, key: string, build: () => Prom
  * serialised with the route's own response schema, and kept. Headers (Cache-Control) are set by
  * the caller before.
  */
-export async function cachedJson<T>(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>): Promise<T> {
+export async function cachedJson<T>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<T>,
+): Promise<T> {
   // typed as the route's answer: a cached one is the same answer, already serialised
   if (!cacheable(app, req)) return compute();
   // serialised here, before the preSerialization hook would localise it: localised here too
-  const body = await sharedBody(app, apiCacheKey(req), async () => reply.serialize(localizeContent(await compute(), requestLocale(req))) as string);
+  const body = await sharedBody(
+    app,
+    apiCacheKey(req),
+    async () => reply.serialize(localizeContent(await compute(), requestLocale(req))) as string,
+  );
   return reply.type('application/json; charset=utf-8').send(body) as never;
 }
 
@@ -349,7 +377,10 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
 // Brotli at quality 5 packs a 59 KB tournament page to about 12 KB in about a millisecond; the
 // higher qualities the build uses for static files cost tens of milliseconds per render.
 const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
-  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  br: (body) =>
+    zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   gzip: (body) => zlib.gzipSync(body, { level: 6 }),
 };
 

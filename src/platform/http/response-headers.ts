@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheHeaders, policyHeaders, type CachePolicy } from '../http-cache-policy.ts';
 
 /** An answer that depends on the caller only when a token came (see src/platform/http-cache-policy.ts). */
-export function cacheForViewer(req: FastifyRequest, reply: FastifyReply, policy: Exclude<CachePolicy, 'personal' | 'none'> = 'live') {
+export function cacheForViewer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  policy: Exclude<CachePolicy, 'personal' | 'none'> = 'live',
+) {
   reply.headers(cacheHeaders(!!req.headers.authorization, policy));
 }
 

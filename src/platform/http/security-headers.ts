@@ -35,14 +35,27 @@ export function readInlineHashes(clientDir: string): InlineHashes {
   const script = new Set<string>();
   const style = new Set<string>();
   const walk = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name.startsWith('_') ? [] : walk(path.join(dir, e.name))) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : [])) : [];
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) =>
+            e.isDirectory()
+              ? e.name.startsWith('_')
+                ? []
+                : walk(path.join(dir, e.name))
+              : e.name.endsWith('.html')
+                ? [path.join(dir, e.name)]
+                : [],
+          )
+      : [];
   for (const file of walk(clientDir)) {
     const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(fs.readFileSync(file, 'utf8'));
     if (!meta) continue;
     for (const directive of meta[1].split(';')) {
       const [name, ...sources] = directive.trim().split(/\s+/);
       const target = name === 'script-src' ? script : name === 'style-src' ? style : null;
-      for (const source of sources) if (target && /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(source)) target.add(source);
+      for (const source of sources)
+        if (target && /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(source)) target.add(source);
     }
   }
   return { script: [...script].sort(), style: [...style].sort() };
@@ -170,7 +183,9 @@ export function keepOwnPolicy(res: ServerResponse) {
   // a typed adapter over Node's overloaded writeHead: the headers object is found at run time
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     const headers = rest.find((h): h is Record<string, unknown> => !!h && typeof h === 'object' && !Array.isArray(h));
-    if (headers) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') headers[name] = own;
+    if (headers)
+      for (const name of Object.keys(headers))
+        if (name.toLowerCase() === 'content-security-policy') headers[name] = own;
     return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
   } as typeof res.writeHead;
 }

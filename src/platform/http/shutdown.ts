@@ -43,9 +43,12 @@ export function registerShutdown(app: FastifyInstance) {
     socket.once('close', () => connections.delete(socket));
   });
   // the answer being written on a socket: Node's own field (http-terminator reads it the same way)
-  const current = (socket: net.Socket) => (socket as net.Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
+  const current = (socket: net.Socket) =>
+    (socket as net.Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
 
-  app.decorate('shutdown', async function shutdown({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<'drained' | 'forced'> {
+  app.decorate('shutdown', async function shutdown({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<
+    'drained' | 'forced'
+  > {
     if (draining) throw new Error('shutdown already started');
     draining = true;
     const started = Date.now();
@@ -72,11 +75,16 @@ export function registerShutdown(app: FastifyInstance) {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     const closed = app.close().then(() => 'drained' as const);
     let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<'forced'>((resolve) => (timer = setTimeout(() => resolve('forced'), Math.max(0, deadline - Date.now()))));
+    const expired = new Promise<'forced'>(
+      (resolve) => (timer = setTimeout(() => resolve('forced'), Math.max(0, deadline - Date.now()))),
+    );
     try {
       const outcome = await Promise.race([closed, expired]);
       if (outcome === 'forced') {
-        app.log.warn({ graceMs, connections: connections.size, requestsInFlight: inFlight() }, 'drain deadline passed: connections cut');
+        app.log.warn(
+          { graceMs, connections: connections.size, requestsInFlight: inFlight() },
+          'drain deadline passed: connections cut',
+        );
         app.server.closeAllConnections();
         // the onClose hooks still get a moment to release what they hold
         await Promise.race([closed, sleep(1000)]);

@@ -27,7 +27,13 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   const site = StaticSite.load(path.join(release, 'client'), releaseAssets(distDir, release));
   app.log.debug({ files: site.fileCount, bytes: site.bytes, release }, 'static site loaded');
   const entry = path.join(release, 'server', 'entry.mjs');
-  const astro = fs.existsSync(entry) ? ((await import(pathToFileURL(entry).href)) as { handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown }).handler : null;
+  const astro = fs.existsSync(entry)
+    ? (
+        (await import(pathToFileURL(entry).href)) as {
+          handler: (req: unknown, res: unknown, next: () => void, locals: unknown) => unknown;
+        }
+      ).handler
+    : null;
   if (astro) await importPages(entry);
 
   // Astro `locals` for on-demand pages (App.Locals in src/env.d.ts): the same services as the API,
@@ -43,9 +49,23 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
         }),
       newsArticle: (id) => NewsService.findPublished(app, id),
       campaign: () => CampaignService.getCampaign(app, app.config.ownerId),
-      campaignStandings: (phase, { limit, offset }) => CampaignService.getStandings(app, app.config.ownerId, phase, { limit: clamp(limit, 1, 500, 100), offset: clamp(offset, 0, 1_000_000, 0) }),
+      campaignStandings: (phase, { limit, offset }) =>
+        CampaignService.getStandings(app, app.config.ownerId, phase, {
+          limit: clamp(limit, 1, 500, 100),
+          offset: clamp(offset, 0, 1_000_000, 0),
+        }),
       // what an anonymous reader of /api/tournaments sees: a competition's, else those not yet ended
-      tournaments: ({ competitionId, limit }) => TournamentService.list(app, { competitionId: competitionId ?? undefined, showAllTournament: competitionId ? undefined : false, limit: clamp(limit, 1, 100, 10), offset: 0 }, null),
+      tournaments: ({ competitionId, limit }) =>
+        TournamentService.list(
+          app,
+          {
+            competitionId: competitionId ?? undefined,
+            showAllTournament: competitionId ? undefined : false,
+            limit: clamp(limit, 1, 100, 10),
+            offset: 0,
+          },
+          null,
+        ),
       bracket: (tournamentId) => BracketService.findBracket(app, tournamentId),
       standings: (tournamentId) => ResultsService.standings(app, tournamentId),
     },
@@ -80,7 +100,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const file = site.lookup(url);
       if (file) {
-        if (!respond && !closing) respond = socketResponder(site, { ...reply.raw.getHeaders() }, (raw) => genReqId!(raw));
+        if (!respond && !closing)
+          respond = socketResponder(site, { ...reply.raw.getHeaders() }, (raw) => genReqId!(raw));
         reply.hijack();
         writeFile(reply.raw, req.method, req.headers, file, 200, { 'x-request-id': req.id });
         return reply;

@@ -136,7 +136,8 @@ export class StaticSite {
 
   private constructor(files: Map<string, StaticFile>) {
     let bytes = 0;
-    for (const f of files.values()) bytes += f.identity.body.length + (f.br?.body.length ?? 0) + (f.gzip?.body.length ?? 0);
+    for (const f of files.values())
+      bytes += f.identity.body.length + (f.br?.body.length ?? 0) + (f.gzip?.body.length ?? 0);
     this.fileCount = files.size;
     this.bytes = bytes;
     // precedence as before: the file itself, then a folder's index.html, then `<path>.html`
@@ -264,7 +265,14 @@ interface RequestHeaders {
  * headers (the request id) join the precomputed ones and headers already set on the response (the
  * security headers, set by earlier hooks) stay; any other file sends its own few headers only.
  */
-export function writeFile(res: ServerResponse, method: string, headers: RequestHeaders, file: StaticFile, status: 200 | 404, extra?: Record<string, string>) {
+export function writeFile(
+  res: ServerResponse,
+  method: string,
+  headers: RequestHeaders,
+  file: StaticFile,
+  status: 200 | 404,
+  extra?: Record<string, string>,
+) {
   const copy = chooseCopy(file, headers['accept-encoding']);
   if (!file.document) {
     dropDocumentHeaders(res);
@@ -282,7 +290,12 @@ export function writeFile(res: ServerResponse, method: string, headers: RequestH
   res.end(method === 'HEAD' ? undefined : copy.body);
 }
 
-const notModifiedHeaders = (file: StaticFile, copy: Copy) => ({ etag: copy.etag, 'cache-control': file.cacheControl, vary: 'Accept-Encoding', 'last-modified': file.lastModified });
+const notModifiedHeaders = (file: StaticFile, copy: Copy) => ({
+  etag: copy.etag,
+  'cache-control': file.cacheControl,
+  vary: 'Accept-Encoding',
+  'last-modified': file.lastModified,
+});
 
 /**
  * The socket-level answer of a built file, ahead of Fastify's routing and hooks (installed by
@@ -292,7 +305,11 @@ const notModifiedHeaders = (file: StaticFile, copy: Copy) => ({ etag: copy.etag,
  * own few headers only (assetSecurityHeaders). Anything else returns false and goes to Fastify.
  * Such answers leave no request log line: a static host's hits are counted at the edge.
  */
-export function socketResponder(site: StaticSite, security: OutgoingHttpHeaders, requestId: (req: IncomingMessage) => string) {
+export function socketResponder(
+  site: StaticSite,
+  security: OutgoingHttpHeaders,
+  requestId: (req: IncomingMessage) => string,
+) {
   const merged = new WeakMap<Copy, OutgoingHttpHeaders>();
   const full = (copy: Copy) => {
     let h = merged.get(copy);

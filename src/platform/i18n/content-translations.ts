@@ -9,19 +9,23 @@ import { z } from 'zod';
 export type ContentLocale = 'it' | 'en';
 
 /** The answer's `translations` for the given text fields. */
-export const translationsSchema = <S extends z.ZodRawShape>(shape: S) => z.object({ it: z.object(shape), en: z.object(shape) });
+export const translationsSchema = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ it: z.object(shape), en: z.object(shape) });
 
 /**
  * The write's `translations` (optional): either language and any of its fields may be left out. `it` wins over
  * the flat fields (which the original client still sends, and which are the Italian text).
  */
-export const translationsInputSchema = <S extends z.ZodRawShape>(shape: S) => z.object({ it: z.object(shape).partial().optional(), en: z.object(shape).partial().optional() }).optional();
+export const translationsInputSchema = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ it: z.object(shape).partial().optional(), en: z.object(shape).partial().optional() }).optional();
 
 /** The text shown in `locale`: English when there is one, else the Italian. */
-export const pickText = (it: string, en: string, locale: ContentLocale): string => (locale === 'en' && en.trim() !== '' ? en : it);
+export const pickText = (it: string, en: string, locale: ContentLocale): string =>
+  locale === 'en' && en.trim() !== '' ? en : it;
 
 type Texts = Record<string, string>;
-const isTexts = (v: unknown): v is Texts => !!v && typeof v === 'object' && Object.values(v).every((x) => typeof x === 'string');
+const isTexts = (v: unknown): v is Texts =>
+  !!v && typeof v === 'object' && Object.values(v).every((x) => typeof x === 'string');
 
 /**
  * The answer with every object carrying `translations` given its flat fields in `locale`, at any

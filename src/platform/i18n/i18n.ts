@@ -52,7 +52,9 @@ export function translate(messages: Messages, key: string, vars?: Record<string,
 }
 
 /** Every dotted key of a catalogue whose value is a text: `'login.title'` (any string for an untyped one). */
-export type KeysOf<T> = string extends keyof T ? string : { [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeysOf<T[K]>}` }[keyof T & string];
+export type KeysOf<T> = string extends keyof T
+  ? string
+  : { [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeysOf<T[K]>}` }[keyof T & string];
 
 /**
  * The key a translator accepts: a key written out must exist in the catalogue (a typo or a missing
@@ -60,7 +62,13 @@ export type KeysOf<T> = string extends keyof T ? string : { [K in keyof T & stri
  * (`rewardsAdmin.triggers.${string}`); a plain string built at run time is let through, and the
  * locale tests check that the keys the sources can build exist in both languages.
  */
-export type KeyOf<K extends string, Known extends string> = string extends K ? K : K extends Known ? K : [Extract<Known, K>] extends [never] ? Known : K;
+export type KeyOf<K extends string, Known extends string> = string extends K
+  ? K
+  : K extends Known
+    ? K
+    : [Extract<Known, K>] extends [never]
+      ? Known
+      : K;
 
 export const createT =
   <M extends Messages>(messages: M) =>

@@ -14,4 +14,5 @@ export function pluralCategory(count: number, locale: Locale = 'it'): 'one' | 'o
 }
 
 /** The dictionary key of a count: `<base>.one` or `<base>.other`. */
-export const pluralKey = (base: string, count: number, locale: Locale = 'it') => `${base}.${pluralCategory(count, locale)}`;
+export const pluralKey = (base: string, count: number, locale: Locale = 'it') =>
+  `${base}.${pluralCategory(count, locale)}`;

@@ -106,8 +106,17 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
           counts.failed++;
           const attempts = mail.attempts + 1;
           const retryAt = attempts < MAX_ATTEMPTS ? new Date(Date.now() + backoffMs(attempts)) : null;
-          app.log.error({ err, mail: mail.id, attempts, retryAt }, retryAt ? 'mail delivery failed; will retry' : 'mail delivery failed; giving up');
-          await MailOutboxRepository.markFailed(db(), mail.id, attempts, String((err as Error)?.message ?? err), retryAt);
+          app.log.error(
+            { err, mail: mail.id, attempts, retryAt },
+            retryAt ? 'mail delivery failed; will retry' : 'mail delivery failed; giving up',
+          );
+          await MailOutboxRepository.markFailed(
+            db(),
+            mail.id,
+            attempts,
+            String((err as Error)?.message ?? err),
+            retryAt,
+          );
         }
       }
     } finally {

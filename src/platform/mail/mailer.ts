@@ -21,7 +21,12 @@ export interface Mailer {
  * DATA_DIR/outbox and logged with its path and the addressee masked (`a***@example.com`, as a failed
  * login is), so a fresh install needs no mail server and the log names no one.
  */
-export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: (fields: { to: string; file: string }, msg: string) => void }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log: (fields: { to: string; file: string }, msg: string) => void;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -36,7 +41,10 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       opts.log({ to: maskEmail(mail.to), file }, 'mail written to the outbox');
     },

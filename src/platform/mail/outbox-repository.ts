@@ -65,26 +65,51 @@ export async function claim(db: Db, owner: string, ids: string[], now: Date, unt
     .where('next_attempt_at', '<=', now.toISOString())
     .returningAll()
     .execute();
-  return rows.map((row) => ({ id: row.id, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html ?? undefined, attempts: row.attempts }));
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body_text,
+    html: row.body_html ?? undefined,
+    attempts: row.attempts,
+  }));
 }
 
 /** Sent: the body goes, the envelope stays for the record. */
 export async function markSent(db: Kysely<Database>, ids: string[], now = new Date()) {
   if (!ids.length) return;
-  await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: now.toISOString(), body_text: '', body_html: null }).where('id', 'in', ids).execute();
-}
-
-export async function markFailed(db: Kysely<Database>, id: string, attempts: number, error: string, retryAt: Date | null) {
   await db
     .updateTable('mail_outbox')
-    .set(retryAt ? { attempts, last_error: error.slice(0, 500), next_attempt_at: retryAt.toISOString() } : { attempts, last_error: error.slice(0, 500), status: 'failed', body_text: '', body_html: null })
+    .set({ status: 'sent', sent_at: now.toISOString(), body_text: '', body_html: null })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function markFailed(
+  db: Kysely<Database>,
+  id: string,
+  attempts: number,
+  error: string,
+  retryAt: Date | null,
+) {
+  await db
+    .updateTable('mail_outbox')
+    .set(
+      retryAt
+        ? { attempts, last_error: error.slice(0, 500), next_attempt_at: retryAt.toISOString() }
+        : { attempts, last_error: error.slice(0, 500), status: 'failed', body_text: '', body_html: null },
+    )
     .where('id', '=', id)
     .execute();
 }
 
 /** When the brand's next pending message is due (null when none is pending). */
 export async function nextDue(db: Db, owner: string): Promise<string | null> {
-  const pending = db.selectFrom('mail_outbox').select('next_attempt_at').where('owner', '=', owner).where('status', '=', 'pending');
+  const pending = db
+    .selectFrom('mail_outbox')
+    .select('next_attempt_at')
+    .where('owner', '=', owner)
+    .where('status', '=', 'pending');
   const row = await pending.orderBy('next_attempt_at').limit(1).executeTakeFirst();
   return row?.next_attempt_at ?? null;
 }

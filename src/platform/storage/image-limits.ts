@@ -45,16 +45,26 @@ export function registerImageLimits(app: FastifyInstance, limits: ImageLimits) {
  * decoded; the pipeline handed to `work` carries the pixel limit and the time limit. Other decoder
  * failures are left to the caller, which knows what to call them.
  */
-export async function imageWork<T>(app: FastifyInstance, data: Buffer, options: { animated?: boolean; failOn?: 'none' | 'warning' }, work: (image: Sharp) => Promise<T>): Promise<T> {
+export async function imageWork<T>(
+  app: FastifyInstance,
+  data: Buffer,
+  options: { animated?: boolean; failOn?: 'none' | 'warning' },
+  work: (image: Sharp) => Promise<T>,
+): Promise<T> {
   return app.imageGate.run(async () => {
-    const input = { failOn: options.failOn ?? 'warning', limitInputPixels: MAX_IMAGE_PIXELS, animated: options.animated ?? false } as const;
+    const input = {
+      failOn: options.failOn ?? 'warning',
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      animated: options.animated ?? false,
+    } as const;
     try {
       const meta = await sharp(data, input).metadata();
       const width = meta.width ?? 0;
       // an animation is a strip of frames: each frame is one picture, and all of them are decoded
       const frameHeight = meta.pageHeight ?? meta.height ?? 0;
       const frames = input.animated ? (meta.pages ?? 1) : 1;
-      if (width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE) throw tooLarge(`The image is wider or taller than ${MAX_IMAGE_SIDE} px`);
+      if (width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE)
+        throw tooLarge(`The image is wider or taller than ${MAX_IMAGE_SIDE} px`);
       if (width * frameHeight * frames > MAX_IMAGE_PIXELS) throw tooLarge('The image has too many pixels');
       return await work(sharp(data, input).timeout({ seconds: app.config.imageLimits.timeoutSeconds }));
     } catch (e) {

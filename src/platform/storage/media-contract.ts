@@ -9,4 +9,5 @@ export const mediaUploadResultSchema = z.object({ bucket: z.string(), name: z.st
 export type MediaUploadResult = z.infer<typeof mediaUploadResultSchema>;
 
 /** The address of a stored image, as the original client builds it from bucket and name. */
-export const mediaUrl = (bucket: string, name: string) => `/media/${encodeURIComponent(bucket)}/${encodeURIComponent(name)}`;
+export const mediaUrl = (bucket: string, name: string) =>
+  `/media/${encodeURIComponent(bucket)}/${encodeURIComponent(name)}`;

@@ -22,7 +22,12 @@ export default async function mediaRoutes(root: FastifyInstance) {
       security: [{ bearer: [] }],
       consumes: ['multipart/form-data'],
       params: z.object({ agency: z.string().regex(BUCKET_PATTERN, 'agency') }),
-      response: { 201: envelope(mediaUploadResultSchema), ...errorResponses(400, 401, 403, 404), 413: errorResponseSchema, 415: errorResponseSchema },
+      response: {
+        201: envelope(mediaUploadResultSchema),
+        ...errorResponses(400, 401, 403, 404),
+        413: errorResponseSchema,
+        415: errorResponseSchema,
+      },
     },
     onRequest: app.requireAdmin,
     handler: async (req, reply) => {
@@ -36,17 +41,21 @@ export default async function mediaRoutes(root: FastifyInstance) {
 
 /** GET /media/{agency}/{name} at the site root: the stored image, cached for good (a name is derived from its bytes, so it never holds other ones). */
 export async function mediaFileRoutes(app: FastifyInstance) {
-  app.get<{ Params: { agency: string; name: string } }>('/media/:agency/:name', { schema: { hide: true } }, async (req, reply) => {
-    const { agency, name } = req.params;
-    if (!BUCKET_PATTERN.test(agency) || !NAME_PATTERN.test(name)) throw notFound();
-    const data = await app.mediaStorage.get(agency, name);
-    if (!data) throw notFound();
-    return reply
-      .header('content-type', MediaService.contentTypeOf[name.split('.').pop()!])
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-      .header('content-disposition', 'inline')
-      .send(data);
-  });
+  app.get<{ Params: { agency: string; name: string } }>(
+    '/media/:agency/:name',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const { agency, name } = req.params;
+      if (!BUCKET_PATTERN.test(agency) || !NAME_PATTERN.test(name)) throw notFound();
+      const data = await app.mediaStorage.get(agency, name);
+      if (!data) throw notFound();
+      return reply
+        .header('content-type', MediaService.contentTypeOf[name.split('.').pop()!])
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+        .header('content-disposition', 'inline')
+        .send(data);
+    },
+  );
 }

@@ -7,7 +7,12 @@ import { audited, type Actor } from '../../features/audit/server/service.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 export const extensionOf: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
-export const contentTypeOf: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+export const contentTypeOf: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
 
 /**
  * Each refusal names what happened, so the upload field can say it: INVALID_IMAGE is a file that is
@@ -19,10 +24,16 @@ const damaged = (why: string) => new AppError('invalid', 'IMAGE_DAMAGED', why);
 
 /** The format by its magic bytes; the name and the declared type are not looked at. */
 export function detectFormat(b: Buffer): ImageFormat | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.length >= 6 && ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (
+    b.length >= 12 &&
+    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    b.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
   return null;
 }
 
@@ -34,7 +45,14 @@ const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x6
  * carry markup anywhere (a GIF whose header doubles as JavaScript, HTML in a text chunk).
  */
 export function isPolyglot(b: Buffer, format: ImageFormat): boolean {
-  const endsRight = format === 'png' ? b.subarray(-12).equals(PNG_END) : format === 'jpeg' ? b[b.length - 2] === 0xff && b[b.length - 1] === 0xd9 : format === 'gif' ? b[b.length - 1] === 0x3b : b.readUInt32LE(4) + 8 === b.length;
+  const endsRight =
+    format === 'png'
+      ? b.subarray(-12).equals(PNG_END)
+      : format === 'jpeg'
+        ? b[b.length - 2] === 0xff && b[b.length - 1] === 0xd9
+        : format === 'gif'
+          ? b[b.length - 1] === 0x3b
+          : b.readUInt32LE(4) + 8 === b.length;
   if (!endsRight) return true;
   return /<\s*(script|html|body|svg|iframe|object|embed|\?php|!doctype)|javascript:/i.test(b.toString('latin1'));
 }
@@ -65,9 +83,22 @@ export async function reencode(app: FastifyInstance, data: Buffer, format: Image
 }
 
 /** An admin's upload (POST /media): stored like any image, then recorded in the audit log. */
-export async function upload(app: FastifyInstance, actor: Actor, bucket: string, data: Buffer): Promise<MediaUploadResult> {
+export async function upload(
+  app: FastifyInstance,
+  actor: Actor,
+  bucket: string,
+  data: Buffer,
+): Promise<MediaUploadResult> {
   const stored = await store(app, bucket, data);
-  await audited(app, actor, (_tx, audit) => audit({ action: 'media.upload', entityType: 'media', entityId: stored.name, before: null, after: { ...stored, bytes: data.length } }));
+  await audited(app, actor, (_tx, audit) =>
+    audit({
+      action: 'media.upload',
+      entityType: 'media',
+      entityId: stored.name,
+      before: null,
+      after: { ...stored, bytes: data.length },
+    }),
+  );
   return stored;
 }
 

@@ -32,7 +32,8 @@ export function contentName(data: Buffer, ext: string): string {
 
 /** Checks a bucket and name before any store touches them; the routes check the same patterns first. */
 export function assertObjectName(bucket: string, name: string) {
-  if (!BUCKET_PATTERN.test(bucket) || !NAME_PATTERN.test(name)) throw new Error(`invalid media object ${bucket}/${name}`);
+  if (!BUCKET_PATTERN.test(bucket) || !NAME_PATTERN.test(name))
+    throw new Error(`invalid media object ${bucket}/${name}`);
 }
 
 export function createDiskStorage(root: string): MediaStorage {

@@ -1,4 +1,10 @@
-import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { serviceUnavailable } from '../errors/app-error.ts';
 import { assertObjectName, type MediaStorage } from './media-storage.ts';
 
@@ -45,7 +51,12 @@ export function createS3Storage(options: S3StorageOptions, log?: S3StorageLog): 
     // services refuse (R2 answered 501 NotImplemented); only where an operation requires one
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: Math.min(1000, attemptMs), requestTimeout: attemptMs, throwOnRequestTimeout: true, socketTimeout: attemptMs },
+    requestHandler: {
+      connectionTimeout: Math.min(1000, attemptMs),
+      requestTimeout: attemptMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: attemptMs,
+    },
   });
   const key = (bucket: string, name: string) => {
     assertObjectName(bucket, name);
@@ -59,7 +70,16 @@ export function createS3Storage(options: S3StorageOptions, log?: S3StorageLog): 
     async put(bucket, name, data, contentType) {
       const Key = key(bucket, name);
       try {
-        await client.send(new PutObjectCommand({ Bucket: options.bucket, Key, Body: data, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }), { abortSignal: AbortSignal.timeout(options.timeoutMs) });
+        await client.send(
+          new PutObjectCommand({
+            Bucket: options.bucket,
+            Key,
+            Body: data,
+            ContentType: contentType,
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+          { abortSignal: AbortSignal.timeout(options.timeoutMs) },
+        );
       } catch (e) {
         throw unavailable(e, 'put', Key);
       }
@@ -94,5 +114,9 @@ export function createS3Storage(options: S3StorageOptions, log?: S3StorageLog): 
 
 /** No such key; a missing bucket is a configuration fault and stays a 503 with its log line. */
 function isMissing(e: unknown): boolean {
-  return e instanceof S3ServiceException && e.name !== 'NoSuchBucket' && (e.name === 'NoSuchKey' || e.$metadata.httpStatusCode === 404);
+  return (
+    e instanceof S3ServiceException &&
+    e.name !== 'NoSuchBucket' &&
+    (e.name === 'NoSuchKey' || e.$metadata.httpStatusCode === 404)
+  );
 }

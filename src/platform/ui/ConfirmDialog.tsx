@@ -29,13 +29,33 @@ export const dangerButtonClass =
  * modal <dialog>: focus stays inside, Escape cancels, the page behind is inert. Focus starts on
  * Cancel, so a stray Enter never confirms a destructive action.
  */
-export default function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false, danger = false, testId = 'confirm-dialog' }: Props) {
+export default function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  danger = false,
+  testId = 'confirm-dialog',
+}: Props) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
 
   return (
-    <ModalDialog open={open} onDismiss={onCancel} busy={busy} focusRef={cancelRef} labelledBy={titleId} describedBy={messageId} testId={testId} size="w-[min(28rem,calc(100vw-2rem))]">
+    <ModalDialog
+      open={open}
+      onDismiss={onCancel}
+      busy={busy}
+      focusRef={cancelRef}
+      labelledBy={titleId}
+      describedBy={messageId}
+      testId={testId}
+      size="w-[min(28rem,calc(100vw-2rem))]"
+    >
       <div className="p-6">
         <h2 id={titleId} className="text-lg font-bold text-white">
           {title}
@@ -44,10 +64,24 @@ export default function ConfirmDialog({ open, title, message, confirmLabel, canc
           {message}
         </p>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button ref={cancelRef} type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass} data-testid={`${testId}-cancel`}>
+          <button
+            ref={cancelRef}
+            type="button"
+            onClick={onCancel}
+            disabled={busy}
+            className={secondaryButtonClass}
+            data-testid={`${testId}-cancel`}
+          >
             {cancelLabel}
           </button>
-          <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} className={danger ? dangerButtonClass : primaryButtonClass} data-testid={`${testId}-confirm`}>
+          <button
+            type="button"
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className={danger ? dangerButtonClass : primaryButtonClass}
+            data-testid={`${testId}-confirm`}
+          >
             {confirmLabel}
           </button>
         </div>

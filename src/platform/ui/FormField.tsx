@@ -23,7 +23,12 @@ export default function FormField({ id, label, error, hint, children }: Props) {
           {hint}
         </p>
       )}
-      <p id={`${id}-error`} data-testid={`${id}-error`} aria-live="polite" className="min-h-0 text-sm text-rose-400 empty:hidden">
+      <p
+        id={`${id}-error`}
+        data-testid={`${id}-error`}
+        aria-live="polite"
+        className="min-h-0 text-sm text-rose-400 empty:hidden"
+      >
         {error}
       </p>
     </div>
@@ -85,9 +90,26 @@ export function SelectOptions({ options }: { options: readonly (readonly [string
  * (`role="alert"`). The box stays in the page, hidden while there is nothing to say, so a screen
  * reader hears the message when it appears.
  */
-export function FormMessage({ kind, text, testId, id, className = '' }: { kind: 'success' | 'error'; text: string | null | false; testId: string; id?: string; className?: string }) {
+export function FormMessage({
+  kind,
+  text,
+  testId,
+  id,
+  className = '',
+}: {
+  kind: 'success' | 'error';
+  text: string | null | false;
+  testId: string;
+  id?: string;
+  className?: string;
+}) {
   return (
-    <div id={id} role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} className={text ? `${kind === 'error' ? errorBoxClass : successBoxClass} ${className}` : 'hidden'}>
+    <div
+      id={id}
+      role={kind === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+      className={text ? `${kind === 'error' ? errorBoxClass : successBoxClass} ${className}` : 'hidden'}
+    >
       {text}
     </div>
   );

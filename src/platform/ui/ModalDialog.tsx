@@ -20,7 +20,17 @@ interface Props {
  * The native modal <dialog> under the confirm dialog, the dashboard's detail modal and the audit
  * detail: shown with showModal() while `open`, so focus stays inside and the page behind is inert.
  */
-export default function ModalDialog({ open, onDismiss, busy = false, focusRef, labelledBy, describedBy, testId, size, children }: Props) {
+export default function ModalDialog({
+  open,
+  onDismiss,
+  busy = false,
+  focusRef,
+  labelledBy,
+  describedBy,
+  testId,
+  size,
+  children,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

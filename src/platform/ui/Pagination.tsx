@@ -22,10 +22,18 @@ interface Props {
 }
 
 const buttonClass =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm font-medium transition outline-none ' + 'focus-visible:ring-2 focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm font-medium transition outline-none ' +
+  'focus-visible:ring-2 focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Previous, a window of numbered pages around the current one, next. Hidden for a single page. */
-export default function Pagination({ page, pageCount, onPageChange, labels, window = PAGE_WINDOW, testId = 'pagination' }: Props) {
+export default function Pagination({
+  page,
+  pageCount,
+  onPageChange,
+  labels,
+  window = PAGE_WINDOW,
+  testId = 'pagination',
+}: Props) {
   if (pageCount <= 1) return null;
   const pages = pageWindow(page, pageCount, window);
   const go = (n: number) => {
@@ -33,7 +41,13 @@ export default function Pagination({ page, pageCount, onPageChange, labels, wind
   };
   return (
     <nav aria-label={labels.nav} data-testid={testId} className="flex flex-wrap items-center justify-center gap-1.5">
-      <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} data-testid={`${testId}-prev`} className={`${buttonClass} border-line bg-panel text-slate-300 hover:border-accent hover:text-white`}>
+      <button
+        type="button"
+        onClick={() => go(page - 1)}
+        disabled={page <= 1}
+        data-testid={`${testId}-prev`}
+        className={`${buttonClass} border-line bg-panel text-slate-300 hover:border-accent hover:text-white`}
+      >
         <span aria-hidden="true">‹</span>
         <span className="ml-1 hidden sm:inline">{labels.previous}</span>
         <span className="sr-only sm:hidden">{labels.previous}</span>
@@ -57,7 +71,13 @@ export default function Pagination({ page, pageCount, onPageChange, labels, wind
           );
         })}
       </ul>
-      <button type="button" onClick={() => go(page + 1)} disabled={page >= pageCount} data-testid={`${testId}-next`} className={`${buttonClass} border-line bg-panel text-slate-300 hover:border-accent hover:text-white`}>
+      <button
+        type="button"
+        onClick={() => go(page + 1)}
+        disabled={page >= pageCount}
+        data-testid={`${testId}-next`}
+        className={`${buttonClass} border-line bg-panel text-slate-300 hover:border-accent hover:text-white`}
+      >
         <span className="mr-1 hidden sm:inline">{labels.next}</span>
         <span className="sr-only sm:hidden">{labels.next}</span>
         <span aria-hidden="true">›</span>

@@ -11,7 +11,15 @@ export interface ColumnHead {
  * island draws names itself and its columns with the same markup. The twin for pages without a
  * framework is TableHead.astro.
  */
-export function TableHead({ caption, className, columns }: { caption: string; className: string; columns: ColumnHead[] }) {
+export function TableHead({
+  caption,
+  className,
+  columns,
+}: {
+  caption: string;
+  className: string;
+  columns: ColumnHead[];
+}) {
   return (
     <>
       <caption className="sr-only">{caption}</caption>
@@ -32,7 +40,17 @@ export function TableHead({ caption, className, columns }: { caption: string; cl
  * The frame of a table that can be wider than a phone: it scrolls sideways, and so that a keyboard
  * can scroll it too it takes the focus, as a named region (axe: scrollable-region-focusable).
  */
-export function ScrollRegion({ className, label, labelledBy, children }: { className: string; label?: string; labelledBy?: string; children: ReactNode }) {
+export function ScrollRegion({
+  className,
+  label,
+  labelledBy,
+  children,
+}: {
+  className: string;
+  label?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than a phone must be reachable by keyboard to scroll
     <div className={className} role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0}>

@@ -8,10 +8,12 @@ export const selectClass = `${inputClass} [color-scheme:dark]`;
 
 export const labelClass = 'block text-sm font-medium text-slate-300';
 
-const focusRing = 'outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
+const focusRing =
+  'outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 export const primaryButtonClass =
-  `inline-flex items-center justify-center gap-2 rounded-lg bg-brand px-5 py-2.5 font-semibold text-white shadow-lg shadow-brand/20 ` + `transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`;
+  `inline-flex items-center justify-center gap-2 rounded-lg bg-brand px-5 py-2.5 font-semibold text-white shadow-lg shadow-brand/20 ` +
+  `transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`;
 
 export const secondaryButtonClass =
   `inline-flex items-center justify-center gap-2 rounded-lg border border-line bg-panel px-4 py-2 text-sm font-medium text-slate-200 ` +
@@ -22,4 +24,5 @@ export const linkClass = `rounded font-medium text-accent underline-offset-4 hov
 export const cardClass = 'rounded-2xl border border-line bg-panel/90 p-6 shadow-2xl shadow-black/40 sm:p-8';
 
 export const errorBoxClass = 'rounded-lg border border-rose-500/40 bg-rose-500/10 px-4 py-3 text-sm text-rose-200';
-export const successBoxClass = 'rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-200';
+export const successBoxClass =
+  'rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-200';

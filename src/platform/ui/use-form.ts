@@ -44,7 +44,15 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 /** A form whose only rule is that its submit button is enabled: the values go through as typed. */
 const asTyped = async (values: unknown): Promise<Validation> => ({ ok: true, values });
 
-export function useForm<V extends object>({ defaultValues, validate = asTyped, mode = 'onSubmit' }: { defaultValues: V; validate?: Validator<V>; mode?: 'onSubmit' | 'onTouched' }) {
+export function useForm<V extends object>({
+  defaultValues,
+  validate = asTyped,
+  mode = 'onSubmit',
+}: {
+  defaultValues: V;
+  validate?: Validator<V>;
+  mode?: 'onSubmit' | 'onTouched';
+}) {
   const [values, setValues] = useState<V>(defaultValues);
   const [defaults, setDefaults] = useState<V>(defaultValues);
   const defaultsRef = useRef(defaults);
@@ -111,12 +119,38 @@ export function useForm<V extends object>({ defaultValues, validate = asTyped, m
     const option = options?.option;
     if (option !== undefined) {
       const chosen = Array.isArray(value) ? (value as string[]) : [];
-      const toggle = (e: ChangeEvent<Control>) => setValue(path, (e.target as HTMLInputElement).checked ? [...chosen.filter((o) => o !== option), option] : chosen.filter((o) => o !== option));
-      return { name: path, value: option, checked: chosen.includes(option), onChange: toggle, onBlur: onBlur(path), ref: ref(path) };
+      const toggle = (e: ChangeEvent<Control>) =>
+        setValue(
+          path,
+          (e.target as HTMLInputElement).checked
+            ? [...chosen.filter((o) => o !== option), option]
+            : chosen.filter((o) => o !== option),
+        );
+      return {
+        name: path,
+        value: option,
+        checked: chosen.includes(option),
+        onChange: toggle,
+        onBlur: onBlur(path),
+        ref: ref(path),
+      };
     }
-    if (typeof value === 'boolean') return { name: path, checked: value, onChange: (e: ChangeEvent<Control>) => setValue(path, (e.target as HTMLInputElement).checked), onBlur: onBlur(path), ref: ref(path) };
+    if (typeof value === 'boolean')
+      return {
+        name: path,
+        checked: value,
+        onChange: (e: ChangeEvent<Control>) => setValue(path, (e.target as HTMLInputElement).checked),
+        onBlur: onBlur(path),
+        ref: ref(path),
+      };
     const keep = options?.setValueAs ?? ((typed: string) => typed);
-    return { name: path, value: String(value ?? ''), onChange: (e: ChangeEvent<Control>) => setValue(path, keep(e.target.value)), onBlur: onBlur(path), ref: ref(path) };
+    return {
+      name: path,
+      value: String(value ?? ''),
+      onChange: (e: ChangeEvent<Control>) => setValue(path, keep(e.target.value)),
+      onBlur: onBlur(path),
+      ref: ref(path),
+    };
   };
 
   const setError = useCallback((path: string, error: FieldErrorLike, options?: { shouldFocus?: boolean }) => {
@@ -125,7 +159,9 @@ export function useForm<V extends object>({ defaultValues, validate = asTyped, m
   }, []);
 
   const clearErrors = useCallback((prefix: string) => {
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== prefix && !k.startsWith(`${prefix}.`))));
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => k !== prefix && !k.startsWith(`${prefix}.`))),
+    );
   }, []);
 
   const handleSubmit =
@@ -159,7 +195,9 @@ export function useForm<V extends object>({ defaultValues, validate = asTyped, m
     if (options?.keepDirtyValues) {
       const now = current.current;
       merged = { ...next };
-      for (const key of Object.keys(now)) if (!deepEqual((now as Values)[key], (defaultsRef.current as Values)[key])) (merged as Values)[key] = (now as Values)[key];
+      for (const key of Object.keys(now))
+        if (!deepEqual((now as Values)[key], (defaultsRef.current as Values)[key]))
+          (merged as Values)[key] = (now as Values)[key];
     } else {
       submitted.current = false;
       touched.current.clear();
@@ -192,7 +230,12 @@ export function useForm<V extends object>({ defaultValues, validate = asTyped, m
 export type Registration = ReturnType<ReturnType<typeof useForm>['register']>;
 
 export type SafeParser = {
-  safeParseAsync(data: unknown): Promise<{ success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string; minimum?: unknown }[] } }>;
+  safeParseAsync(
+    data: unknown,
+  ): Promise<
+    | { success: true; data: unknown }
+    | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string; minimum?: unknown }[] } }
+  >;
 };
 
 /**
@@ -232,7 +275,11 @@ async function parse(schema: SafeParser, data: unknown): Promise<Validation> {
   const errors: FieldErrors = {};
   for (const issue of res.error.issues) {
     const path = issue.path.map(String).join('.');
-    errors[path] ??= { type: issue.code, message: issue.message, ...(typeof issue.minimum === 'number' ? { minimum: issue.minimum } : {}) };
+    errors[path] ??= {
+      type: issue.code,
+      message: issue.message,
+      ...(typeof issue.minimum === 'number' ? { minimum: issue.minimum } : {}),
+    };
   }
   return { ok: false, errors };
 }
@@ -244,7 +291,11 @@ async function parse(schema: SafeParser, data: unknown): Promise<Validation> {
  * the body's, so the issues land on the right inputs. `extra` adds rules that depend on the form's
  * own state (a password needed only when there is none yet).
  */
-export function schemaValidator<V>(schema: SafeParser, toBody: (values: V) => unknown = (v) => v, extra?: (values: V) => FieldErrors): Validator<V> {
+export function schemaValidator<V>(
+  schema: SafeParser,
+  toBody: (values: V) => unknown = (v) => v,
+  extra?: (values: V) => FieldErrors,
+): Validator<V> {
   return async (values) => {
     const res = await parse(schema, toBody(values));
     const more = extra?.(values) ?? {};

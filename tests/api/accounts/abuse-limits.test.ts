@@ -23,7 +23,9 @@ test('the defaults are the documented numbers', () => {
   expect(defaults.signupRateLimit).toBe(10);
   expect(defaults.loginFailuresPerAddress).toBe(30);
   expect(defaults.unknownCodesPerAddress).toBe(20);
-  expect(loadConfig({ SIGNUP_RATE_LIMIT: '3', LOGIN_FAILURES_PER_ADDRESS: '4', UNKNOWN_CODES_PER_ADDRESS: '5' })).toMatchObject({
+  expect(
+    loadConfig({ SIGNUP_RATE_LIMIT: '3', LOGIN_FAILURES_PER_ADDRESS: '4', UNKNOWN_CODES_PER_ADDRESS: '5' }),
+  ).toMatchObject({
     signupRateLimit: 3,
     loginFailuresPerAddress: 4,
     unknownCodesPerAddress: 5,
@@ -69,7 +71,8 @@ describe('failed logins per address, across e-mails', () => {
   });
   afterAll(() => t?.close());
 
-  const login = (email: string, password: string, remoteAddress = '198.51.100.7') => t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email, password } });
+  const login = (email: string, password: string, remoteAddress = '198.51.100.7') =>
+    t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email, password } });
 
   test('30 failures over 30 e-mails from one address, then even the right password is 429; successes do not count; another address logs in', async () => {
     const real = await t.signup({ email: 'sprayed@example.com', password: 'sprayed-password-1' });
@@ -99,7 +102,11 @@ describe('unknown giveaway codes per address, across accounts', () => {
     const api = rewardsApi(t, admin);
     valid = (await api.giveaway({ token: 'VALIDCODE1', credits: 5 })).token;
     usedUp = (await api.giveaway({ token: 'USEDUPCODE', type: 'limited', maxUses: 1 })).token;
-    const timed = await api.giveaway({ token: 'EXPIREDCODE', type: 'timed', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const timed = await api.giveaway({
+      token: 'EXPIREDCODE',
+      type: 'timed',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expired = timed.token;
     await t.db.kysely
       .updateTable('giveaways')
@@ -111,7 +118,8 @@ describe('unknown giveaway codes per address, across accounts', () => {
   });
   afterAll(() => t?.close());
 
-  const redeem = (token: string, code: string, remoteAddress = '203.0.113.5') => t.call('POST', '/api/marketplace/giveaways/redeem', { token, remoteAddress, body: { token: code } });
+  const redeem = (token: string, code: string, remoteAddress = '203.0.113.5') =>
+    t.call('POST', '/api/marketplace/giveaways/redeem', { token, remoteAddress, body: { token: code } });
   let turn = 0;
   // round-robin over the accounts keeps each under the per-account limit (10 a minute)
   const next = () => players[turn++ % players.length].token;
@@ -129,7 +137,11 @@ describe('unknown giveaway codes per address, across accounts', () => {
     const [fresh, other] = await accounts(t, 2);
     expectLimited(await redeem(fresh.token, valid));
     expectLimited(await redeem(fresh.token, 'GUESS9999'));
-    const wallet = await t.db.kysely.selectFrom('wallet_transactions').select('id').where('user_id', '=', fresh.id).execute();
+    const wallet = await t.db.kysely
+      .selectFrom('wallet_transactions')
+      .select('id')
+      .where('user_id', '=', fresh.id)
+      .execute();
     expect(wallet).toHaveLength(0);
     // the limit is the address's, not the code's
     expect((await redeem(other.token, valid, '203.0.113.6')).status).toBe(200);
@@ -146,11 +158,17 @@ describe('admin-created codes', () => {
   afterAll(() => t?.close());
 
   test('a code of 7 characters is 400 on body.token; 8 characters are accepted', async () => {
-    const short = await t.call('POST', '/api/marketplace/giveaways', { token: admin, body: { token: 'SEVEN77', credits: 5, type: 'infinite' } });
+    const short = await t.call('POST', '/api/marketplace/giveaways', {
+      token: admin,
+      body: { token: 'SEVEN77', credits: 5, type: 'infinite' },
+    });
     expect(short.status).toBe(400);
     expect(short.json.error.code).toBe('VALIDATION_ERROR');
     expect(short.json.error.issues.map((i: { path: string }) => i.path)).toContain('body.token');
-    const ok = await t.call('POST', '/api/marketplace/giveaways', { token: admin, body: { token: 'EIGHT888', credits: 5, type: 'infinite' } });
+    const ok = await t.call('POST', '/api/marketplace/giveaways', {
+      token: admin,
+      body: { token: 'EIGHT888', credits: 5, type: 'infinite' },
+    });
     expect(ok.status, JSON.stringify(ok.json)).toBe(201);
   });
 
@@ -175,7 +193,14 @@ describe('argon2 work in flight', () => {
     apps.push(t);
     return t;
   };
-  const storm = (t: TestApp, n: number) => Promise.all(Array.from({ length: n }, (_, i) => t.call('POST', '/api/users/authenticate', { body: { email: `storm-${i}@example.com`, password: 'wrong-password' } })));
+  const storm = (t: TestApp, n: number) =>
+    Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        t.call('POST', '/api/users/authenticate', {
+          body: { email: `storm-${i}@example.com`, password: 'wrong-password' },
+        }),
+      ),
+    );
   const expectBusy = (answers: Awaited<ReturnType<typeof storm>>) => {
     const busy = answers.filter((a) => a.status === 503);
     expect(busy.length).toBeGreaterThan(0);
@@ -188,12 +213,19 @@ describe('argon2 work in flight', () => {
   test('the defaults: a line bounded by 3 s of expected wait, with a hard cap of 2000 waiting', () => {
     expect(defaults.passwordHashWaitMs).toBe(3000);
     expect(defaults.passwordHashQueue).toBe(2000);
-    expect(loadConfig({ PASSWORD_HASH_WAIT_MS: '5000', PASSWORD_HASH_QUEUE: '50' })).toMatchObject({ passwordHashWaitMs: 5000, passwordHashQueue: 50 });
+    expect(loadConfig({ PASSWORD_HASH_WAIT_MS: '5000', PASSWORD_HASH_QUEUE: '50' })).toMatchObject({
+      passwordHashWaitMs: 5000,
+      passwordHashQueue: 50,
+    });
   });
 
   test('a burst the hash slots can serve within the wait bound is served, not refused, however long the line', async () => {
     // 40 at once on one slot is more than the 8 per core that used to wait; by time, they all fit
-    const t = await appWith({ passwordHashConcurrency: 1, passwordHashQueue: defaults.passwordHashQueue, passwordHashWaitMs: 60_000 });
+    const t = await appWith({
+      passwordHashConcurrency: 1,
+      passwordHashQueue: defaults.passwordHashQueue,
+      passwordHashWaitMs: 60_000,
+    });
     passwordWork.resetPeak();
     const statuses = (await storm(t, 40)).map((a) => a.status);
     expect(statuses).toEqual(Array(40).fill(401));
@@ -202,7 +234,11 @@ describe('argon2 work in flight', () => {
 
   test('a caller whose expected wait exceeds the bound gets 503 at once with Retry-After; at most the slots run', async () => {
     // a bound shorter than one hash: whoever would have to wait is refused, none 500
-    const t = await appWith({ passwordHashConcurrency: 2, passwordHashQueue: defaults.passwordHashQueue, passwordHashWaitMs: 1 });
+    const t = await appWith({
+      passwordHashConcurrency: 2,
+      passwordHashQueue: defaults.passwordHashQueue,
+      passwordHashWaitMs: 1,
+    });
     passwordWork.resetPeak();
     const answers = await storm(t, 30);
     expect(answers.map((a) => a.status).filter((s) => s !== 401 && s !== 503)).toEqual([]);
@@ -214,7 +250,10 @@ describe('argon2 work in flight', () => {
     expect(itErrors.SERVICE_UNAVAILABLE).toEqual(expect.any(String));
     // the server is not left stuck: a login after the storm works
     const user = await t.signup();
-    expect((await t.call('POST', '/api/users/authenticate', { body: { email: user.email, password: user.password } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/users/authenticate', { body: { email: user.email, password: user.password } }))
+        .status,
+    ).toBe(200);
   });
 
   test('the hard cap on the line holds even within the time bound: 30 logins, 2 slots, 4 waiting', async () => {

@@ -10,16 +10,22 @@ import { expectError } from '../helpers/expect-error.ts';
 let t: TestApp;
 const logLines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: false }, { logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } });
+  t = await createTestApp(
+    { rateLimits: false },
+    { logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } },
+  );
 });
 afterAll(() => t?.close());
 
 const STRONG = 'correct-horse-battery';
 const me = (token: string) => t.call('GET', '/api/users/me', { token });
 const put = (id: string, body: unknown, token: string) => t.call('PUT', `/api/users/pp/${id}`, { body, token });
-const authenticate = (email: string, password: string) => t.call('POST', '/api/users/authenticate', { body: { email, password } });
-const userRow = (id: string) => t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const sessionRow = (token: string) => t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+const authenticate = (email: string, password: string) =>
+  t.call('POST', '/api/users/authenticate', { body: { email, password } });
+const userRow = (id: string) =>
+  t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const sessionRow = (token: string) =>
+  t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
 /** The mails written since `before` (a count from an earlier outbox read). */
 const mailsSince = async (before: number) => (await t.outbox()).slice(before);
 const mailTo = (mails: ParsedMail[], address: string) => mails.filter((m) => m.to.includes(address));
@@ -57,7 +63,11 @@ describe('ADMIN_EMAIL on an address that already has an account', () => {
     expectError(await me(second), 401, 'UNAUTHORIZED');
     const adminToken = await t.login(email, 'operator-chosen-secret-9');
     expect((await me(adminToken)).json.data).toMatchObject({ id, roles: ['SiteAdmin'], email });
-    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: pendingToken } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+    expectError(
+      await t.call('POST', '/api/users/email/confirm', { body: { token: pendingToken } }),
+      400,
+      'EMAIL_CHANGE_TOKEN_INVALID',
+    );
     expect((await userRow(id)).email).toBe(email);
 
     const lines = logLines.slice(linesBefore).filter((l) => l.includes('ADMIN_EMAIL'));
@@ -81,8 +91,19 @@ describe('changing the e-mail or the password needs the current password', () =>
     const a = await t.signupAndLogin();
     const newEmail = `new_${unique()}@example.com`;
     expectError(await put(a.user.id, { email: newEmail }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
-    expectError(await put(a.user.id, { email: newEmail, currentPassword: 'not-my-password-1' }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
-    expectError(await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: newEmail, currentPassword: 'nope' } }), 403, 'CURRENT_PASSWORD_WRONG');
+    expectError(
+      await put(a.user.id, { email: newEmail, currentPassword: 'not-my-password-1' }, a.token),
+      403,
+      'CURRENT_PASSWORD_WRONG',
+    );
+    expectError(
+      await t.call('POST', '/api/users/me/email', {
+        token: a.token,
+        body: { email: newEmail, currentPassword: 'nope' },
+      }),
+      403,
+      'CURRENT_PASSWORD_WRONG',
+    );
     expect((await userRow(a.user.id)).email).toBe(a.email);
   });
 
@@ -108,7 +129,11 @@ describe('changing the e-mail or the password needs the current password', () =>
     // the token is stored hashed only
     const stored = await t.db.kysely.selectFrom('email_changes').selectAll().where('user_id', '=', a.user.id).execute();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ new_email: newEmail, token_hash: hashToken(confirmTokenOf(confirm)), used_at: null });
+    expect(stored[0]).toMatchObject({
+      new_email: newEmail,
+      token_hash: hashToken(confirmTokenOf(confirm)),
+      used_at: null,
+    });
 
     const ok = await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(confirm) } });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
@@ -117,14 +142,21 @@ describe('changing the e-mail or the password needs the current password', () =>
     expect(await t.login(newEmail, a.password)).toEqual(expect.any(String));
     expectError(await authenticate(a.email, a.password), 401, 'INVALID_CREDENTIALS');
     // a link works once
-    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(confirm) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+    expectError(
+      await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(confirm) } }),
+      400,
+      'EMAIL_CHANGE_TOKEN_INVALID',
+    );
   });
 
   test('the English account gets English mails and an /en/ link; POST /users/me/email works on its own', async () => {
     const a = await t.signupAndLogin({ language: 'en' });
     const newEmail = `en_${unique()}@example.com`;
     const before = (await t.outbox()).length;
-    const r = await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: newEmail, currentPassword: a.password } });
+    const r = await t.call('POST', '/api/users/me/email', {
+      token: a.token,
+      body: { email: newEmail, currentPassword: a.password },
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data).toEqual({ message: 'EMAIL_CHANGE_SENT', pendingEmail: newEmail });
     const mails = await mailsSince(before);
@@ -140,18 +172,47 @@ describe('changing the e-mail or the password needs the current password', () =>
     const before = (await t.outbox()).length;
     const first = `first_${unique()}@example.com`;
     const second = `second_${unique()}@example.com`;
-    await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: first, currentPassword: a.password } });
-    await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: second, currentPassword: a.password } });
+    await t.call('POST', '/api/users/me/email', {
+      token: a.token,
+      body: { email: first, currentPassword: a.password },
+    });
+    await t.call('POST', '/api/users/me/email', {
+      token: a.token,
+      body: { email: second, currentPassword: a.password },
+    });
     const mails = await mailsSince(before);
-    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, first)[0]) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
-    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: 'x'.repeat(43) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+    expectError(
+      await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, first)[0]) } }),
+      400,
+      'EMAIL_CHANGE_TOKEN_INVALID',
+    );
+    expectError(
+      await t.call('POST', '/api/users/email/confirm', { body: { token: 'x'.repeat(43) } }),
+      400,
+      'EMAIL_CHANGE_TOKEN_INVALID',
+    );
 
-    await t.db.kysely.updateTable('email_changes').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', a.user.id).execute();
-    expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, second)[0]) } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+    await t.db.kysely
+      .updateTable('email_changes')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', a.user.id)
+      .execute();
+    expectError(
+      await t.call('POST', '/api/users/email/confirm', { body: { token: confirmTokenOf(mailTo(mails, second)[0]) } }),
+      400,
+      'EMAIL_CHANGE_TOKEN_INVALID',
+    );
     expect((await userRow(a.user.id)).email).toBe(a.email);
 
     const other = await t.signup();
-    expectError(await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: other.email, currentPassword: a.password } }), 409, 'EMAIL_TAKEN');
+    expectError(
+      await t.call('POST', '/api/users/me/email', {
+        token: a.token,
+        body: { email: other.email, currentPassword: a.password },
+      }),
+      409,
+      'EMAIL_TAKEN',
+    );
   });
 
   test('a password reset or change cancels a pending e-mail change (the notice tells the owner to reset)', async () => {
@@ -159,17 +220,39 @@ describe('changing the e-mail or the password needs the current password', () =>
       const a = await t.signupAndLogin();
       const before = (await t.outbox()).length;
       const intruder = `intruder_${unique()}@evil.example`;
-      expect((await t.call('POST', '/api/users/me/email', { token: a.token, body: { email: intruder, currentPassword: a.password } })).status).toBe(200);
+      expect(
+        (
+          await t.call('POST', '/api/users/me/email', {
+            token: a.token,
+            body: { email: intruder, currentPassword: a.password },
+          })
+        ).status,
+      ).toBe(200);
       const pending = confirmTokenOf(mailTo(await mailsSince(before), intruder)[0]);
       if (how === 'reset') {
         const mark = (await t.outbox()).length;
         await t.call('POST', '/api/users/sendReset', { body: { email: a.email } });
-        const token = decodeURIComponent(/resetPassword\?token=([A-Za-z0-9_%-]+)/.exec(mailTo(await mailsSince(mark), a.email)[0].text)![1]);
-        expect((await t.call('POST', '/api/users/reset', { body: { token, password: 'owner-takes-it-back-1' } })).status).toBe(200);
+        const token = decodeURIComponent(
+          /resetPassword\?token=([A-Za-z0-9_%-]+)/.exec(mailTo(await mailsSince(mark), a.email)[0].text)![1],
+        );
+        expect(
+          (await t.call('POST', '/api/users/reset', { body: { token, password: 'owner-takes-it-back-1' } })).status,
+        ).toBe(200);
       } else {
-        expect((await t.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: a.password, password: 'owner-takes-it-back-1' } })).status).toBe(200);
+        expect(
+          (
+            await t.call('POST', '/api/users/me/password', {
+              token: a.token,
+              body: { currentPassword: a.password, password: 'owner-takes-it-back-1' },
+            })
+          ).status,
+        ).toBe(200);
       }
-      expectError(await t.call('POST', '/api/users/email/confirm', { body: { token: pending } }), 400, 'EMAIL_CHANGE_TOKEN_INVALID');
+      expectError(
+        await t.call('POST', '/api/users/email/confirm', { body: { token: pending } }),
+        400,
+        'EMAIL_CHANGE_TOKEN_INVALID',
+      );
       expect((await userRow(a.user.id)).email).toBe(a.email);
     }
   });
@@ -178,7 +261,11 @@ describe('changing the e-mail or the password needs the current password', () =>
     const a = await t.signupAndLogin({ language: 'en' });
     const other = await t.login(a.email, a.password);
     const change = (body: unknown) => t.call('POST', '/api/users/me/password', { token: a.token, body });
-    expectError(await change({ currentPassword: 'wrong-one-here', password: 'a-brand-new-secret-42' }), 403, 'CURRENT_PASSWORD_WRONG');
+    expectError(
+      await change({ currentPassword: 'wrong-one-here', password: 'a-brand-new-secret-42' }),
+      403,
+      'CURRENT_PASSWORD_WRONG',
+    );
     expectError(await change({ currentPassword: a.password, password: 'password1234' }), 400, 'PASSWORD_WEAK');
     expect(await t.login(a.email, a.password)).toEqual(expect.any(String));
 
@@ -203,7 +290,11 @@ describe('changing the e-mail or the password needs the current password', () =>
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data.data.email).toBe(newEmail);
 
-    const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', player.user.id).execute();
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_id', '=', player.user.id)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'user.email', actor_id: admin.user.id, entity_type: 'user' });
     expect(JSON.parse(audit[0].before!)).toEqual({ email: player.email });
@@ -222,7 +313,11 @@ describe('changing the e-mail or the password needs the current password', () =>
     const player = await t.signupAndLogin();
 
     const rowBefore = await userRow(site.user.id);
-    expectError(await put(site.user.id, { email: `hijack_${unique()}@example.com` }, agency.token), 403, 'SITE_ADMIN_PROTECTED');
+    expectError(
+      await put(site.user.id, { email: `hijack_${unique()}@example.com` }, agency.token),
+      403,
+      'SITE_ADMIN_PROTECTED',
+    );
     expectError(await put(site.user.id, { nickname: 'Owned' }, agency.token), 403, 'SITE_ADMIN_PROTECTED');
     expect(await userRow(site.user.id)).toEqual(rowBefore);
 
@@ -235,9 +330,20 @@ describe('changing the e-mail or the password needs the current password', () =>
 });
 
 describe('password strength at signup, reset and change', () => {
-  test.each(['12345678', 'password', 'aaaaaaaa', '1234567890', 'password1234', 'aaaaaaaaaaaa', 'qwertyuiop', 'Xk9#pLm2q'])('signup refuses %j with 400 PASSWORD_WEAK and writes nothing', async (password) => {
+  test.each([
+    '12345678',
+    'password',
+    'aaaaaaaa',
+    '1234567890',
+    'password1234',
+    'aaaaaaaaaaaa',
+    'qwertyuiop',
+    'Xk9#pLm2q',
+  ])('signup refuses %j with 400 PASSWORD_WEAK and writes nothing', async (password) => {
     const email = `weak_${unique()}@example.com`;
-    const r = await t.call('POST', '/api/users/pp', { body: { username: `weak_${unique()}`, email, password, nickname: 'Weak', gender: 'male' } });
+    const r = await t.call('POST', '/api/users/pp', {
+      body: { username: `weak_${unique()}`, email, password, nickname: 'Weak', gender: 'male' },
+    });
     expectError(r, 400, 'PASSWORD_WEAK');
     expect(await t.db.kysely.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(0);
   });
@@ -253,15 +359,26 @@ describe('password strength at signup, reset and change', () => {
     expect((await t.call('POST', '/api/users/sendReset', { body: { email: a.email } })).status).toBe(200);
     const mail = mailTo(await mailsSince(before), a.email)[0];
     const token = decodeURIComponent(/resetPassword\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]);
-    expectError(await t.call('POST', '/api/users/reset', { body: { token, password: 'aaaaaaaa' } }), 400, 'PASSWORD_WEAK');
-    expectError(await t.call('POST', '/api/users/reset', { body: { token, password: 'password1234' } }), 400, 'PASSWORD_WEAK');
-    expect((await t.call('POST', '/api/users/reset', { body: { token, password: 'reset-to-something-long' } })).status).toBe(200);
+    expectError(
+      await t.call('POST', '/api/users/reset', { body: { token, password: 'aaaaaaaa' } }),
+      400,
+      'PASSWORD_WEAK',
+    );
+    expectError(
+      await t.call('POST', '/api/users/reset', { body: { token, password: 'password1234' } }),
+      400,
+      'PASSWORD_WEAK',
+    );
+    expect(
+      (await t.call('POST', '/api/users/reset', { body: { token, password: 'reset-to-something-long' } })).status,
+    ).toBe(200);
     expect(await t.login(a.email, 'reset-to-something-long')).toEqual(expect.any(String));
   });
 });
 
 describe('sessions', () => {
-  const setLastUse = (token: string, iso: string) => t.db.kysely.updateTable('sessions').set({ last_used_at: iso }).where('token_hash', '=', hashToken(token)).execute();
+  const setLastUse = (token: string, iso: string) =>
+    t.db.kysely.updateTable('sessions').set({ last_used_at: iso }).where('token_hash', '=', hashToken(token)).execute();
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
   test(`a session unused for SESSION_IDLE_DAYS (default 7) is 401 TOKEN_EXPIRED, within its absolute lifetime`, async () => {
@@ -302,7 +419,10 @@ describe('sessions', () => {
 });
 
 describe('look-alike usernames', () => {
-  const signupAs = (username: string) => t.call('POST', '/api/users/pp', { body: { username, email: `u_${unique()}@example.com`, password: STRONG, nickname: 'Look', gender: 'female' } });
+  const signupAs = (username: string) =>
+    t.call('POST', '/api/users/pp', {
+      body: { username, email: `u_${unique()}@example.com`, password: STRONG, nickname: 'Look', gender: 'female' },
+    });
 
   test('full-width letters fold to plain ones (NFKC), so `ａｄｍｉｎ` collides with `admin` as taken', async () => {
     const base = `admin${unique().slice(0, 4)}`;
@@ -326,8 +446,14 @@ describe('look-alike usernames', () => {
   test('the same rules apply to a username change', async () => {
     const taken = await t.signup();
     const a = await t.signupAndLogin();
-    expectError(await put(a.user.id, { username: `\u0430${taken.username.slice(1)}` }, a.token), 400, 'USERNAME_MIXED_SCRIPT');
-    const fullWidth = [...taken.username].map((c) => (/[a-z0-9_]/i.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
+    expectError(
+      await put(a.user.id, { username: `\u0430${taken.username.slice(1)}` }, a.token),
+      400,
+      'USERNAME_MIXED_SCRIPT',
+    );
+    const fullWidth = [...taken.username]
+      .map((c) => (/[a-z0-9_]/i.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c))
+      .join('');
     expectError(await put(a.user.id, { username: fullWidth }, a.token), 409, 'USERNAME_TAKEN');
     expect((await userRow(a.user.id)).username).toBe(a.username);
   });
@@ -350,8 +476,16 @@ describe('the new account routes refuse malformed input with a 4xx and a stable 
 
   test('a NUL byte or an oversized current password in PUT /users/pp is 400, never a 5xx', async () => {
     const a = await t.signupAndLogin();
-    expectError(await put(a.user.id, { email: `x_${unique()}@example.com`, currentPassword: 'p'.repeat(129) }, a.token), 400, 'VALIDATION_ERROR');
-    expectError(await put(a.user.id, { email: `x_${unique()}@example.com`, currentPassword: 'nul\u0000byte-pass' }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
+    expectError(
+      await put(a.user.id, { email: `x_${unique()}@example.com`, currentPassword: 'p'.repeat(129) }, a.token),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await put(a.user.id, { email: `x_${unique()}@example.com`, currentPassword: 'nul\u0000byte-pass' }, a.token),
+      403,
+      'CURRENT_PASSWORD_WRONG',
+    );
     expectError(await put(a.user.id, { username: 'ab\u0000cd' }, a.token), 400, 'VALIDATION_ERROR');
   });
 });
@@ -365,8 +499,16 @@ describe('checks of the current password are limited per account', () => {
       const save = (body: unknown) => limited.call('PUT', `/api/users/pp/${a.user.id}`, { token: a.token, body });
       for (let i = 0; i < 25; i++) expect((await save({ nickname: `N${i}` })).status).toBe(200);
       const guesses = {
-        password: () => limited.call('POST', '/api/users/me/password', { token: a.token, body: { currentPassword: `guess-${unique()}`, password: 'a-brand-new-secret-42' } }),
-        email: () => limited.call('POST', '/api/users/me/email', { token: a.token, body: { currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` } }),
+        password: () =>
+          limited.call('POST', '/api/users/me/password', {
+            token: a.token,
+            body: { currentPassword: `guess-${unique()}`, password: 'a-brand-new-secret-42' },
+          }),
+        email: () =>
+          limited.call('POST', '/api/users/me/email', {
+            token: a.token,
+            body: { currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` },
+          }),
         profile: () => save({ currentPassword: `guess-${unique()}`, email: `g_${unique()}@example.com` }),
       };
       for (const [route, guess] of Object.entries(guesses)) {
@@ -376,7 +518,14 @@ describe('checks of the current password are limited per account', () => {
         expect(blocked.json.error.code).toBe('RATE_LIMITED');
       }
       // another account from the same address is not affected
-      expectError(await limited.call('POST', '/api/users/me/password', { token: b.token, body: { currentPassword: 'nope', password: 'a-brand-new-secret-42' } }), 403, 'CURRENT_PASSWORD_WRONG');
+      expectError(
+        await limited.call('POST', '/api/users/me/password', {
+          token: b.token,
+          body: { currentPassword: 'nope', password: 'a-brand-new-secret-42' },
+        }),
+        403,
+        'CURRENT_PASSWORD_WRONG',
+      );
     } finally {
       await limited.close();
     }

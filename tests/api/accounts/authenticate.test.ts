@@ -15,16 +15,24 @@ const sessionCount = async () => (await t.db.kysely.selectFrom('sessions').selec
 describe('POST /api/users/authenticate', () => {
   test('right credentials in a JSON body give the user and a token whose hash is stored', async () => {
     const before = await sessionCount();
-    const { status, json } = await t.call('POST', '/api/users/authenticate', { body: { email: 'login.me@example.com', password: 'the-right-password' } });
+    const { status, json } = await t.call('POST', '/api/users/authenticate', {
+      body: { email: 'login.me@example.com', password: 'the-right-password' },
+    });
     expect(status).toBe(200);
     expect(json.status).toBe('SUCCESS');
     expect(json.data.user).toMatchObject({ id: account.user.id, email: 'login.me@example.com' });
     expect(json.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(await sessionCount()).toBe(before + 1);
-    const row = await t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(json.data.token)).executeTakeFirst();
+    const row = await t.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', hashToken(json.data.token))
+      .executeTakeFirst();
     expect(row).toMatchObject({ user_id: account.user.id, revoked_at: null });
     // only the hash is kept
-    expect(await t.db.kysely.selectFrom('sessions').select('token_hash').where('token_hash', '=', json.data.token).execute()).toHaveLength(0);
+    expect(
+      await t.db.kysely.selectFrom('sessions').select('token_hash').where('token_hash', '=', json.data.token).execute(),
+    ).toHaveLength(0);
     expect(new Date(row!.expires_at).getTime()).toBeGreaterThan(Date.now() + (t.config.tokenTtlHours - 1) * 3600_000);
   });
 
@@ -47,7 +55,10 @@ describe('POST /api/users/authenticate', () => {
   });
 
   test('credentials in the query string are not accepted', async () => {
-    const { status, json } = await t.call('POST', '/api/users/authenticate?email=login.me@example.com&password=the-right-password');
+    const { status, json } = await t.call(
+      'POST',
+      '/api/users/authenticate?email=login.me@example.com&password=the-right-password',
+    );
     expect(status).toBe(400);
     expect(json.error.code).toBe('VALIDATION_ERROR');
   });

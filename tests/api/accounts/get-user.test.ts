@@ -10,7 +10,11 @@ beforeAll(async () => {
   owner = await t.signupAndLogin({ nickname: 'Owner' });
   await t.call('PUT', `/api/users/pp/${owner.user.id}`, {
     token: owner.token,
-    body: { phone_number: '+39 02 123456', street_name: 'Via Dante 5', gameAccounts: [{ username: 'own', game: 'Fortnite', console: 'PS5' }] },
+    body: {
+      phone_number: '+39 02 123456',
+      street_name: 'Via Dante 5',
+      gameAccounts: [{ username: 'own', game: 'Fortnite', console: 'PS5' }],
+    },
   });
   stranger = await t.signupAndLogin();
   admin = await t.signupAndLogin();
@@ -19,12 +23,23 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (id: string, token?: string) => t.call('GET', `/api/users/${id}`, { token });
-const publicView = () => ({ id: owner.user.id, username: owner.username, nickname: 'Owner', displayName: owner.username });
+const publicView = () => ({
+  id: owner.user.id,
+  username: owner.username,
+  nickname: 'Owner',
+  displayName: owner.username,
+});
 
 test('the owner gets the whole account', async () => {
   const { status, json } = await get(owner.user.id, owner.token);
   expect(status).toBe(200);
-  expect(json.data).toMatchObject({ ...publicView(), email: owner.email, phone_number: '+39 02 123456', street_name: 'Via Dante 5', roles: [] });
+  expect(json.data).toMatchObject({
+    ...publicView(),
+    email: owner.email,
+    phone_number: '+39 02 123456',
+    street_name: 'Via Dante 5',
+    roles: [],
+  });
   expect(json.data.gameAccounts).toEqual([{ username: 'own', id: '', game: 'Fortnite', console: 'PS5' }]);
 });
 
@@ -47,7 +62,9 @@ test('an anonymous visitor gets only the public profile', async () => {
 });
 
 test('a stale or garbage token does not break a public read', async () => {
-  const { status, json } = await t.call('GET', `/api/users/${owner.user.id}`, { headers: { authorization: 'Bearer not-a-valid-token-at-all' } });
+  const { status, json } = await t.call('GET', `/api/users/${owner.user.id}`, {
+    headers: { authorization: 'Bearer not-a-valid-token-at-all' },
+  });
   expect(status).toBe(200);
   expect(json.data).toEqual(publicView());
 });

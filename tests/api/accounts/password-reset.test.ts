@@ -13,7 +13,8 @@ afterAll(() => t?.close());
 
 const sendReset = (body: unknown) => t.call('POST', '/api/users/sendReset', { body });
 const reset = (token: string, password: string) => t.call('POST', '/api/users/reset', { body: { token, password } });
-const resetRows = (userId: string) => t.db.kysely.selectFrom('password_resets').selectAll().where('user_id', '=', userId).execute();
+const resetRows = (userId: string) =>
+  t.db.kysely.selectFrom('password_resets').selectAll().where('user_id', '=', userId).execute();
 /** Sends a reset for the account and returns the new mail and its token. */
 async function requestReset(email: string) {
   const before = (await t.outbox()).length;
@@ -45,7 +46,8 @@ describe('POST /api/users/sendReset', () => {
   test("the original client's form, the address in the query and no body, answers and mails the same as the body form", async () => {
     const a = await t.signup();
     const before = (await t.outbox()).length;
-    const viaQuery = (email: string) => t.inject({ method: 'POST', url: `/api/users/sendReset?email=${encodeURIComponent(email)}` });
+    const viaQuery = (email: string) =>
+      t.inject({ method: 'POST', url: `/api/users/sendReset?email=${encodeURIComponent(email)}` });
     const known = await viaQuery(a.email);
     const unknown = await viaQuery('nobody-here@example.com');
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
@@ -61,7 +63,9 @@ describe('POST /api/users/sendReset', () => {
     expect([none.statusCode, none.json().error.code]).toEqual([400, 'VALIDATION_ERROR']);
     // a body, when sent, wins over the query
     const both = (await t.outbox()).length;
-    expect((await t.call('POST', `/api/users/sendReset?email=nobody-else@example.com`, { body: { email: a.email } })).status).toBe(200);
+    expect(
+      (await t.call('POST', `/api/users/sendReset?email=nobody-else@example.com`, { body: { email: a.email } })).status,
+    ).toBe(200);
     expect((await t.outbox()).slice(both).map((m) => m.to)).toEqual([a.email]);
   });
 
@@ -118,7 +122,10 @@ describe('POST /api/users/sendReset', () => {
     try {
       // with the table locked, work done before the answer could not finish: on PostgreSQL it would
       // wait for the lock, on SQLite fail after its busy wait
-      answered = await Promise.race([sendReset({ email: a.email }), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+      answered = await Promise.race([
+        sendReset({ email: a.email }),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000)),
+      ]);
       expect(answered?.status).toBe(200);
       expect(answered?.json).toEqual({ status: 'SUCCESS', data: { message: 'RESET_SENT' } });
       expect(await lock.resetRowsOf(a.user.id)).toBe(0);
@@ -138,14 +145,19 @@ describe('POST /api/users/sendReset', () => {
  * really started. SQLite: the database's write lock (BEGIN IMMEDIATE); the app's synchronous calls
  * would block this same thread, so it is released before the test yields to the event loop.
  */
-async function holdResetTableLock(): Promise<{ resetRowsOf(userId: string): Promise<number>; release(): Promise<void> }> {
+async function holdResetTableLock(): Promise<{
+  resetRowsOf(userId: string): Promise<number>;
+  release(): Promise<void>;
+}> {
   if (t.engine === 'postgres') {
     const client = new pg.Client({ connectionString: t.config.databaseUrl });
     await client.connect();
     await client.query('BEGIN');
     await client.query('LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE');
     const blocked = async () => {
-      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()");
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+      );
       return rows[0].n;
     };
     return {
@@ -153,7 +165,10 @@ async function holdResetTableLock(): Promise<{ resetRowsOf(userId: string): Prom
         // the work has started and waits for the lock: it ran after the answer, not before
         for (let i = 0; i < 200 && (await blocked()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
         expect(await blocked()).toBe(1);
-        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from password_resets where user_id = $1', [userId]);
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from password_resets where user_id = $1',
+          [userId],
+        );
         return rows[0].n;
       },
       async release() {
@@ -166,7 +181,9 @@ async function holdResetTableLock(): Promise<{ resetRowsOf(userId: string): Prom
   sqlite.exec('BEGIN IMMEDIATE');
   return {
     async resetRowsOf(userId) {
-      const row = sqlite.prepare('select count(*) as n from password_resets where user_id = ?').get(userId) as { n: number };
+      const row = sqlite.prepare('select count(*) as n from password_resets where user_id = ?').get(userId) as {
+        n: number;
+      };
       // released here, in the same turn of the event loop as the answer: the app's work has not run yet
       sqlite.exec('ROLLBACK');
       return row.n;
@@ -192,8 +209,14 @@ describe('POST /api/users/reset', () => {
     expect(second.status).toBe(400);
     expect(second.json).toMatchObject({ status: 'ERROR', error: { code: 'RESET_TOKEN_INVALID' } });
 
-    expect((await t.call('POST', '/api/users/authenticate', { body: { email: a.email, password: 'old-password-1' } })).status).toBe(401);
-    expect((await t.call('POST', '/api/users/authenticate', { body: { email: a.email, password: 'another-password' } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/users/authenticate', { body: { email: a.email, password: 'old-password-1' } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await t.call('POST', '/api/users/authenticate', { body: { email: a.email, password: 'another-password' } }))
+        .status,
+    ).toBe(401);
     expect(await t.login(a.email, 'brand-new-password')).toEqual(expect.any(String));
   });
 
@@ -207,7 +230,12 @@ describe('POST /api/users/reset', () => {
       expect(me.status).toBe(401);
       expect(me.json.error.code).toBe('UNAUTHORIZED');
     }
-    const live = await t.db.kysely.selectFrom('sessions').select('token_hash').where('user_id', '=', a.user.id).where('revoked_at', 'is', null).execute();
+    const live = await t.db.kysely
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', a.user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(0);
   });
 
@@ -248,7 +276,11 @@ describe('POST /api/users/reset', () => {
   test('two concurrent uses of one token: exactly one succeeds', async () => {
     const a = await t.signup();
     const { token } = await requestReset(a.email);
-    const results = await Promise.all([reset(token, 'concurrent-one'), reset(token, 'concurrent-two'), reset(token, 'concurrent-three')]);
+    const results = await Promise.all([
+      reset(token, 'concurrent-one'),
+      reset(token, 'concurrent-two'),
+      reset(token, 'concurrent-three'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
   });
 });

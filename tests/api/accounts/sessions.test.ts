@@ -17,7 +17,10 @@ describe('GET /api/users/me', () => {
     const a = await t.signupAndLogin({ language: 'en' });
     const { status, json } = await me(a.token);
     expect(status).toBe(200);
-    expect(json).toEqual({ status: 'SUCCESS', data: expect.objectContaining({ id: a.user.id, email: a.email, language: 'en', roles: [] }) });
+    expect(json).toEqual({
+      status: 'SUCCESS',
+      data: expect.objectContaining({ id: a.user.id, email: a.email, language: 'en', roles: [] }),
+    });
   });
 
   test('without a token is 401 UNAUTHORIZED', async () => {
@@ -47,8 +50,16 @@ describe('GET /api/users/me', () => {
 
 describe('a burst of requests (one session lookup and one touch for all of them on PostgreSQL)', () => {
   test('each request gets its own session: valid, expired, revoked, unknown; stale ones are touched, fresh ones are not', async () => {
-    const setSession = (token: string, values: { expires_at?: string; revoked_at?: string; last_used_at?: string }) => t.db.kysely.updateTable('sessions').set(values).where('token_hash', '=', hashToken(token)).execute();
-    const lastUse = async (token: string) => (await t.db.kysely.selectFrom('sessions').select('last_used_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).last_used_at!;
+    const setSession = (token: string, values: { expires_at?: string; revoked_at?: string; last_used_at?: string }) =>
+      t.db.kysely.updateTable('sessions').set(values).where('token_hash', '=', hashToken(token)).execute();
+    const lastUse = async (token: string) =>
+      (
+        await t.db.kysely
+          .selectFrom('sessions')
+          .select('last_used_at')
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirstOrThrow()
+      ).last_used_at!;
     const valid = await Promise.all(Array.from({ length: 6 }, () => t.signupAndLogin()));
     const [expired, revoked] = await Promise.all([t.signupAndLogin(), t.signupAndLogin()]);
     await setSession(expired.token, { expires_at: new Date(Date.now() - 60_000).toISOString() });
@@ -59,7 +70,13 @@ describe('a burst of requests (one session lookup and one touch for all of them 
     const freshUse = await Promise.all(valid.slice(3).map((a) => lastUse(a.token)));
 
     const unknown = randomBytes(32).toString('base64url');
-    const answers = await Promise.all([...valid.map((a) => me(a.token)), me(expired.token), me(revoked.token), me(unknown), me(valid[0].token)]);
+    const answers = await Promise.all([
+      ...valid.map((a) => me(a.token)),
+      me(expired.token),
+      me(revoked.token),
+      me(unknown),
+      me(valid[0].token),
+    ]);
     for (const [i, a] of [...valid, valid[0]].entries()) {
       const r = answers[i < valid.length ? i : answers.length - 1];
       expect(r.status).toBe(200);
@@ -81,7 +98,11 @@ describe('POST /api/users/logout', () => {
     expect(status).toBe(200);
     expect(json).toEqual({ status: 'SUCCESS', data: { message: 'LOGGED_OUT' } });
 
-    const row = await t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(a.token)).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', hashToken(a.token))
+      .executeTakeFirstOrThrow();
     expect(row.revoked_at).not.toBeNull();
     expectError(await me(a.token), 401, 'UNAUTHORIZED');
     expect((await me(other)).status).toBe(200);
@@ -99,7 +120,11 @@ describe('POST /api/users/logout', () => {
 
   test('with an expired token is 401 TOKEN_EXPIRED', async () => {
     const a = await t.signupAndLogin();
-    await t.db.kysely.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('token_hash', '=', hashToken(a.token)).execute();
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('token_hash', '=', hashToken(a.token))
+      .execute();
     expectError(await t.call('POST', '/api/users/logout', { token: a.token }), 401, 'TOKEN_EXPIRED');
   });
 });

@@ -17,7 +17,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   language: 'en',
   ...over,
 });
-const usersWithEmail = (email: string) => t.db.kysely.selectFrom('users').selectAll().where('email', '=', email).execute();
+const usersWithEmail = (email: string) =>
+  t.db.kysely.selectFrom('users').selectAll().where('email', '=', email).execute();
 
 describe('POST /api/users/pp', () => {
   test('creates the account with a hashed password and no roles, and answers 201', async () => {
@@ -47,7 +48,9 @@ describe('POST /api/users/pp', () => {
   });
 
   test('stores the e-mail trimmed and in lower case, and logs in with any casing', async () => {
-    const { status, json } = await t.call('POST', '/api/users/pp', { body: body({ username: 'laura', email: '  Laura.Bianchi@Example.COM ' }) });
+    const { status, json } = await t.call('POST', '/api/users/pp', {
+      body: body({ username: 'laura', email: '  Laura.Bianchi@Example.COM ' }),
+    });
     expect(status).toBe(201);
     expect(json.data.user.email).toBe('laura.bianchi@example.com');
     expect(await usersWithEmail('laura.bianchi@example.com')).toHaveLength(1);
@@ -55,31 +58,43 @@ describe('POST /api/users/pp', () => {
   });
 
   test('a second account with the same e-mail, in any casing, is 409 EMAIL_TAKEN', async () => {
-    const { status, json } = await t.call('POST', '/api/users/pp', { body: body({ username: 'other_name', email: 'MARCO@example.com' }) });
+    const { status, json } = await t.call('POST', '/api/users/pp', {
+      body: body({ username: 'other_name', email: 'MARCO@example.com' }),
+    });
     expect(status).toBe(409);
     expect(json).toMatchObject({ status: 'ERROR', error: { code: 'EMAIL_TAKEN' } });
     expect(await usersWithEmail('marco@example.com')).toHaveLength(1);
-    expect(await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'other_name').execute()).toHaveLength(0);
+    expect(
+      await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'other_name').execute(),
+    ).toHaveLength(0);
   });
 
   test('a second account with the same username is 409 USERNAME_TAKEN', async () => {
-    const { status, json } = await t.call('POST', '/api/users/pp', { body: body({ email: 'someone.else@example.com' }) });
+    const { status, json } = await t.call('POST', '/api/users/pp', {
+      body: body({ email: 'someone.else@example.com' }),
+    });
     expect(status).toBe(409);
     expect(json).toMatchObject({ status: 'ERROR', error: { code: 'USERNAME_TAKEN' } });
     expect(await usersWithEmail('someone.else@example.com')).toHaveLength(0);
   });
 
   test('a username that differs only in letter case is 409 USERNAME_TAKEN', async () => {
-    const first = await t.call('POST', '/api/users/pp', { body: body({ username: 'CaseKing', email: 'case.one@example.com' }) });
+    const first = await t.call('POST', '/api/users/pp', {
+      body: body({ username: 'CaseKing', email: 'case.one@example.com' }),
+    });
     expect(first.status).toBe(201);
-    const { status, json } = await t.call('POST', '/api/users/pp', { body: body({ username: 'caseking', email: 'case.two@example.com' }) });
+    const { status, json } = await t.call('POST', '/api/users/pp', {
+      body: body({ username: 'caseking', email: 'case.two@example.com' }),
+    });
     expect(status).toBe(409);
     expect(json.error.code).toBe('USERNAME_TAKEN');
     expect(await usersWithEmail('case.two@example.com')).toHaveLength(0);
   });
 
   test('roles sent at signup are ignored', async () => {
-    const { status, json } = await t.call('POST', '/api/users/pp', { body: body({ username: 'sneaky', email: 'sneaky@example.com', roles: ['SiteAdmin'] }) });
+    const { status, json } = await t.call('POST', '/api/users/pp', {
+      body: body({ username: 'sneaky', email: 'sneaky@example.com', roles: ['SiteAdmin'] }),
+    });
     expect(status).toBe(201);
     expect(json.data.user.roles).toEqual([]);
     const [row] = await usersWithEmail('sneaky@example.com');
@@ -95,7 +110,11 @@ describe('POST /api/users/pp', () => {
 
   test('20 concurrent signups with one e-mail create exactly one account; the rest are 409, never 5xx', async () => {
     const email = 'race@example.com';
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call('POST', '/api/users/pp', { body: body({ username: `racer_${i}`, email }) })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('POST', '/api/users/pp', { body: body({ username: `racer_${i}`, email }) }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -104,9 +123,15 @@ describe('POST /api/users/pp', () => {
   });
 
   test('20 concurrent signups with one username create exactly one account; the rest are USERNAME_TAKEN', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call('POST', '/api/users/pp', { body: body({ username: 'same_name', email: `same_${i}@example.com` }) })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call('POST', '/api/users/pp', { body: body({ username: 'same_name', email: `same_${i}@example.com` }) }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.json.error.code === 'USERNAME_TAKEN')).toHaveLength(19);
-    expect(await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'same_name').execute()).toHaveLength(1);
+    expect(
+      await t.db.kysely.selectFrom('users').select('id').where('username', '=', 'same_name').execute(),
+    ).toHaveLength(1);
   });
 });

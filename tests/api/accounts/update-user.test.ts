@@ -9,7 +9,13 @@ afterAll(() => t?.close());
 
 const put = (id: string, body: unknown, token?: string) => t.call('PUT', `/api/users/pp/${id}`, { body, token });
 const row = (id: string) => t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const accounts = (userId: string) => t.db.kysely.selectFrom('game_accounts').select(['position', 'username', 'account_id', 'game', 'console']).where('user_id', '=', userId).orderBy('position').execute();
+const accounts = (userId: string) =>
+  t.db.kysely
+    .selectFrom('game_accounts')
+    .select(['position', 'username', 'account_id', 'game', 'console'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
 
 describe("PUT /api/users/pp/:id on one's own account", () => {
   test('updates profile and shipping address fields and returns the account', async () => {
@@ -79,9 +85,15 @@ describe("PUT /api/users/pp/:id on one's own account", () => {
       { position: 1, username: 'striker', account_id: '', game: 'EAFC25', console: 'PS5' },
     ]);
 
-    r = await put(a.user.id, { gameAccounts: [{ username: 'sniper', id: 'x9', game: 'Valorant', console: 'PC' }] }, a.token);
+    r = await put(
+      a.user.id,
+      { gameAccounts: [{ username: 'sniper', id: 'x9', game: 'Valorant', console: 'PC' }] },
+      a.token,
+    );
     expect(r.status).toBe(200);
-    expect(await accounts(a.user.id)).toEqual([{ position: 0, username: 'sniper', account_id: 'x9', game: 'Valorant', console: 'PC' }]);
+    expect(await accounts(a.user.id)).toEqual([
+      { position: 0, username: 'sniper', account_id: 'x9', game: 'Valorant', console: 'PC' },
+    ]);
 
     r = await put(a.user.id, { city: 'Bari' }, a.token);
     expect(r.json.data.data.gameAccounts).toHaveLength(1);
@@ -114,7 +126,11 @@ describe("PUT /api/users/pp/:id on one's own account", () => {
 
   test('a new e-mail is stored in lower case and becomes the login once its mailed link is followed', async () => {
     const a = await t.signupAndLogin();
-    const { status, json } = await put(a.user.id, { email: 'New.Address@Example.com', currentPassword: a.password }, a.token);
+    const { status, json } = await put(
+      a.user.id,
+      { email: 'New.Address@Example.com', currentPassword: a.password },
+      a.token,
+    );
     expect(status).toBe(200);
     expect(json.data).toMatchObject({ data: { email: a.email }, pendingEmail: 'new.address@example.com' });
     // the confirmation flow itself is covered in account-security.test.ts
@@ -122,14 +138,20 @@ describe("PUT /api/users/pp/:id on one's own account", () => {
     const token = decodeURIComponent(/confirmEmail\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]);
     expect((await t.call('POST', '/api/users/email/confirm', { body: { token } })).status).toBe(200);
     expect(await t.login('new.address@example.com', a.password)).toEqual(expect.any(String));
-    expect((await t.call('POST', '/api/users/authenticate', { body: { email: a.email, password: a.password } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/users/authenticate', { body: { email: a.email, password: a.password } })).status,
+    ).toBe(401);
   });
 
   test('an e-mail another account holds is 409 EMAIL_TAKEN and changes nothing', async () => {
     const a = await t.signupAndLogin();
     const b = await t.signup();
     const before = await row(a.user.id);
-    const { status, json } = await put(a.user.id, { email: b.email.toUpperCase(), city: 'Genova', currentPassword: a.password }, a.token);
+    const { status, json } = await put(
+      a.user.id,
+      { email: b.email.toUpperCase(), city: 'Genova', currentPassword: a.password },
+      a.token,
+    );
     expect(status).toBe(409);
     expect(json).toMatchObject({ status: 'ERROR', error: { code: 'EMAIL_TAKEN' } });
     expect(await row(a.user.id)).toEqual(before);
@@ -139,7 +161,11 @@ describe("PUT /api/users/pp/:id on one's own account", () => {
     const a = await t.signupAndLogin();
     const b = await t.signup();
     const before = await row(a.user.id);
-    const { status, json } = await put(a.user.id, { username: b.username, gameAccounts: [{ username: 'z', game: 'BRAWL', console: 'MOBILE' }] }, a.token);
+    const { status, json } = await put(
+      a.user.id,
+      { username: b.username, gameAccounts: [{ username: 'z', game: 'BRAWL', console: 'MOBILE' }] },
+      a.token,
+    );
     expect(status).toBe(409);
     expect(json.error.code).toBe('USERNAME_TAKEN');
     expect(await row(a.user.id)).toEqual(before);
@@ -157,7 +183,11 @@ describe('PUT /api/users/pp/:id on another account', () => {
     const a = await t.signupAndLogin();
     const b = await t.signup();
     const before = await row(b.user.id);
-    const { status, json } = await put(b.user.id, { nickname: 'hacked', gameAccounts: [{ username: 'x', game: 'Fortnite', console: 'PC' }] }, a.token);
+    const { status, json } = await put(
+      b.user.id,
+      { nickname: 'hacked', gameAccounts: [{ username: 'x', game: 'Fortnite', console: 'PC' }] },
+      a.token,
+    );
     expect(status).toBe(403);
     expect(json).toMatchObject({ status: 'ERROR', error: { code: 'FORBIDDEN' } });
     expect(await row(b.user.id)).toEqual(before);

@@ -14,10 +14,16 @@ afterAll(() => t?.close());
 type Session = Awaited<ReturnType<TestApp['signupAndLogin']>>;
 const AGENCY = () => `${t.config.agencyName}Admin`;
 const overview = (id: string, token?: string) => t.call('GET', `/api/admin/users/${id}`, { token });
-const role = (method: 'PUT' | 'DELETE', id: string, name: string, token: string) => t.call(method, `/api/admin/users/${id}/roles/${encodeURIComponent(name)}`, { token });
-const block = (method: 'PUT' | 'DELETE', id: string, token: string) => t.call(method, `/api/admin/users/${id}/block`, { token });
-const auditOf = (id: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', id).orderBy('created_at').execute();
-const activeSiteAdmins = async () => (await t.db.kysely.selectFrom('users').select(['id', 'roles', 'blocked_at']).execute()).filter((u) => JSON.parse(u.roles).includes('SiteAdmin') && !u.blocked_at).map((u) => u.id);
+const role = (method: 'PUT' | 'DELETE', id: string, name: string, token: string) =>
+  t.call(method, `/api/admin/users/${id}/roles/${encodeURIComponent(name)}`, { token });
+const block = (method: 'PUT' | 'DELETE', id: string, token: string) =>
+  t.call(method, `/api/admin/users/${id}/block`, { token });
+const auditOf = (id: string) =>
+  t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', id).orderBy('created_at').execute();
+const activeSiteAdmins = async () =>
+  (await t.db.kysely.selectFrom('users').select(['id', 'roles', 'blocked_at']).execute())
+    .filter((u) => JSON.parse(u.roles).includes('SiteAdmin') && !u.blocked_at)
+    .map((u) => u.id);
 
 /** Leaves exactly these accounts as SiteAdmins, so each rule starts from a known count. */
 async function onlySiteAdmins(...ids: string[]) {
@@ -41,22 +47,49 @@ describe('GET /admin/users/:id (the user page)', () => {
     const shop = rewardsApi(t, root.token);
     await shop.credit(player.user.id, 500, 'welcome');
     const product = await shop.product({ price: 120, quantity: 3 });
-    const bought = await t.call('POST', '/api/marketplace/purchases', { token: player.token, body: { productId: product._id ?? product.id, shippingAddress: address } });
+    const bought = await t.call('POST', '/api/marketplace/purchases', {
+      token: player.token,
+      body: { productId: product._id ?? product.id, shippingAddress: address },
+    });
     expect(bought.status, JSON.stringify(bought.json)).toBe(201);
     const tournament = await createTournament(t, root.token, 'registration', { name: 'Cup of the page' });
-    expect((await join(t, tournament, { id: player.user.id, token: player.token, email: player.email, username: player.username })).status).toBeLessThan(300);
+    expect(
+      (
+        await join(t, tournament, {
+          id: player.user.id,
+          token: player.token,
+          email: player.email,
+          username: player.username,
+        })
+      ).status,
+    ).toBeLessThan(300);
 
     const { status, json } = await overview(player.user.id, root.token);
     expect(status).toBe(200);
     const data = json.data;
-    expect(data.user).toMatchObject({ id: player.user.id, username: player.username, email: player.email, language: 'en', roles: [], blockedAt: null, pendingEmail: null, createdAt: expect.any(String) });
+    expect(data.user).toMatchObject({
+      id: player.user.id,
+      username: player.username,
+      email: player.email,
+      language: 'en',
+      roles: [],
+      blockedAt: null,
+      pendingEmail: null,
+      createdAt: expect.any(String),
+    });
     expect(data.sessions).toHaveLength(2);
-    expect(data.sessions[0]).toEqual({ createdAt: expect.any(String), lastUsedAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(data.sessions[0]).toEqual({
+      createdAt: expect.any(String),
+      lastUsedAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     expect(data.wallet.balance).toBe(380);
     expect(data.transactions.total).toBe(2);
     expect(data.transactions.data.map((x: { amount: number }) => x.amount)).toEqual([-120, 500]);
     expect(data.purchases).toMatchObject({ total: 1, data: [{ productId: product._id ?? product.id, price: 120 }] });
-    expect(data.registrations).toEqual([expect.objectContaining({ tournamentId: tournament, name: 'Cup of the page', state: 'member', confirmed: false })]);
+    expect(data.registrations).toEqual([
+      expect.objectContaining({ tournamentId: tournament, name: 'Cup of the page', state: 'member', confirmed: false }),
+    ]);
     expect(Array.isArray(data.badges)).toBe(true);
   });
 
@@ -64,8 +97,18 @@ describe('GET /admin/users/:id (the user page)', () => {
     const root = await admin();
     const player = await t.signupAndLogin();
     const next = `next-${player.email}`;
-    expect((await t.call('POST', '/api/users/me/email', { token: player.token, body: { currentPassword: player.password, email: next } })).status).toBe(200);
-    expect((await overview(player.user.id, root.token)).json.data.user).toMatchObject({ email: player.email, pendingEmail: next });
+    expect(
+      (
+        await t.call('POST', '/api/users/me/email', {
+          token: player.token,
+          body: { currentPassword: player.password, email: next },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await overview(player.user.id, root.token)).json.data.user).toMatchObject({
+      email: player.email,
+      pendingEmail: next,
+    });
   });
 
   test('a player gets 403, a visitor 401, an unknown id 404, a malformed id 400', async () => {
@@ -87,7 +130,9 @@ describe('GET /admin/users/:id (the user page)', () => {
     const root = await admin();
     const player = await t.signupAndLogin();
     for (const q of [player.username.toUpperCase(), player.email]) {
-      const found = await t.call('GET', `/api/marketplace/wallets?search=${encodeURIComponent(q)}`, { token: root.token });
+      const found = await t.call('GET', `/api/marketplace/wallets?search=${encodeURIComponent(q)}`, {
+        token: root.token,
+      });
       expect(found.json.data.map((w: { userId: string }) => w.userId)).toEqual([player.user.id]);
     }
     expect((await overview(player.user.id, root.token)).json.data.user.email).toBe(player.email);
@@ -108,7 +153,12 @@ describe('roles', () => {
       expectError(await overview(root.user.id, player.token), 403, 'FORBIDDEN');
     }
     const entries = await auditOf(player.user.id);
-    expect(entries.map((e) => e.action)).toEqual(['user.role_grant', 'user.role_revoke', 'user.role_grant', 'user.role_revoke']);
+    expect(entries.map((e) => e.action)).toEqual([
+      'user.role_grant',
+      'user.role_revoke',
+      'user.role_grant',
+      'user.role_revoke',
+    ]);
     expect(entries[0]).toMatchObject({ actor_id: root.user.id, entity_type: 'user' });
     expect(JSON.parse(entries[0].after!)).toEqual({ roles: ['SiteAdmin'] });
   });
@@ -154,7 +204,10 @@ describe('roles', () => {
     const a = await admin();
     const b = await admin();
     await onlySiteAdmins(a.user.id, b.user.id);
-    const answers = await Promise.all([role('DELETE', a.user.id, 'SiteAdmin', a.token), role('DELETE', b.user.id, 'SiteAdmin', b.token)]);
+    const answers = await Promise.all([
+      role('DELETE', a.user.id, 'SiteAdmin', a.token),
+      role('DELETE', b.user.id, 'SiteAdmin', b.token),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.status === 409)!.json.error.code).toBe('LAST_SITE_ADMIN');
     expect(await activeSiteAdmins()).toHaveLength(1);
@@ -164,7 +217,10 @@ describe('roles', () => {
     const a = await admin();
     const b = await admin();
     await onlySiteAdmins(a.user.id, b.user.id);
-    const answers = await Promise.all([role('DELETE', b.user.id, 'SiteAdmin', a.token), role('DELETE', a.user.id, 'SiteAdmin', b.token)]);
+    const answers = await Promise.all([
+      role('DELETE', b.user.id, 'SiteAdmin', a.token),
+      role('DELETE', a.user.id, 'SiteAdmin', b.token),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 403]);
     expect(answers.find((r) => r.status === 403)!.json.error.code).toBe('ROLE_GRANT_FORBIDDEN');
     expect(await activeSiteAdmins()).toHaveLength(1);
@@ -195,10 +251,21 @@ describe('block and unblock', () => {
     const blocked = await block('PUT', player.user.id, root.token);
     expect(blocked.status).toBe(200);
     expect(blocked.json.data).toMatchObject({ id: player.user.id, blockedAt: expect.any(String), revokedSessions: 2 });
-    for (const token of [player.token, second]) expectError(await t.call('GET', '/api/users/me', { token }), 401, 'UNAUTHORIZED');
-    expectError(await t.call('POST', '/api/users/authenticate', { body: { email: player.email, password: player.password } }), 403, 'ACCOUNT_BLOCKED');
+    for (const token of [player.token, second])
+      expectError(await t.call('GET', '/api/users/me', { token }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.call('POST', '/api/users/authenticate', { body: { email: player.email, password: player.password } }),
+      403,
+      'ACCOUNT_BLOCKED',
+    );
     // a wrong password still answers as for anyone: the block is told only to whoever knows the password
-    expectError(await t.call('POST', '/api/users/authenticate', { body: { email: player.email, password: 'wrong-password-123' } }), 401, 'INVALID_CREDENTIALS');
+    expectError(
+      await t.call('POST', '/api/users/authenticate', {
+        body: { email: player.email, password: 'wrong-password-123' },
+      }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     const page = await overview(player.user.id, root.token);
     expect(page.json.data.user.blockedAt).toBe(blocked.json.data.blockedAt);
     expect(page.json.data.sessions).toEqual([]);

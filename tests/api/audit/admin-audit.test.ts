@@ -36,7 +36,13 @@ interface Case {
   check?: (entry: any) => void;
 }
 
-const newCompetition = async () => (await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'League', game: 'Fortnite' } })).json.data.id as string;
+const newCompetition = async () =>
+  (
+    await t.call('POST', '/api/tournaments/competitions', {
+      token: admin.token,
+      body: { name: 'League', game: 'Fortnite' },
+    })
+  ).json.data.id as string;
 const newBadge = async () =>
   (
     await t.call('POST', '/api/marketplace/badges', {
@@ -51,7 +57,10 @@ const cases: Case[] = [
     action: 'product.create',
     entityType: 'product',
     run: async () => {
-      const r = await t.call('POST', '/api/marketplace/products', { token: admin.token, body: { name: 'Felpa', price: 100, quantity: 5, image: IMAGE } });
+      const r = await t.call('POST', '/api/marketplace/products', {
+        token: admin.token,
+        body: { name: 'Felpa', price: 100, quantity: 5, image: IMAGE },
+      });
       return { ...r, entityId: r.json.data._id };
     },
     check: (e) => {
@@ -92,7 +101,10 @@ const cases: Case[] = [
     action: 'giveaway.create',
     entityType: 'giveaway',
     run: async () => {
-      const r = await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'AUDITCODE1', credits: 10, type: 'infinite' } });
+      const r = await t.call('POST', '/api/marketplace/giveaways', {
+        token: admin.token,
+        body: { token: 'AUDITCODE1', credits: 10, type: 'infinite' },
+      });
       return { ...r, entityId: r.json.data.id };
     },
     check: (e) => expect(e.after.credits).toBe(10),
@@ -103,7 +115,10 @@ const cases: Case[] = [
     entityType: 'giveaway',
     run: async () => {
       const g = await api.giveaway({ credits: 10 });
-      const r = await t.call('PUT', `/api/marketplace/giveaways/${g.id}`, { token: admin.token, body: { credits: 20, type: 'infinite' } });
+      const r = await t.call('PUT', `/api/marketplace/giveaways/${g.id}`, {
+        token: admin.token,
+        body: { credits: 20, type: 'infinite' },
+      });
       return { ...r, entityId: g.id };
     },
     check: (e) => {
@@ -168,7 +183,10 @@ const cases: Case[] = [
     action: 'wallet.adjust',
     entityType: 'wallet',
     run: async () => {
-      const r = await t.call('POST', `/api/marketplace/wallets/${player.id}/adjust`, { token: admin.token, body: { amount: 40, reason: 'bonus' } });
+      const r = await t.call('POST', `/api/marketplace/wallets/${player.id}/adjust`, {
+        token: admin.token,
+        body: { amount: 40, reason: 'bonus' },
+      });
       return { ...r, entityId: player.id };
     },
     check: (e) => {
@@ -183,7 +201,10 @@ const cases: Case[] = [
     run: async () => {
       const p = await api.product({ price: 1 });
       await api.credit(player.id, 1);
-      const bought = await t.call('POST', '/api/marketplace/purchases', { token: player.token, body: { productId: p._id, shippingAddress: address } });
+      const bought = await t.call('POST', '/api/marketplace/purchases', {
+        token: player.token,
+        body: { productId: p._id, shippingAddress: address },
+      });
       expect(bought.status, JSON.stringify(bought.json)).toBe(201);
       const id = bought.json.data.purchase._id ?? bought.json.data.purchase.id;
       const r = await t.call('PATCH', `/api/marketplace/purchases/${id}/fulfill`, { token: admin.token });
@@ -232,7 +253,10 @@ const cases: Case[] = [
     entityType: 'tournament',
     run: async () => {
       const id = await createTournament(t, admin.token);
-      const r = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'Renamed cup', open: false, password: 'an0ther-secret' } });
+      const r = await t.call('PUT', `/api/tournaments/${id}`, {
+        token: admin.token,
+        body: { name: 'Renamed cup', open: false, password: 'an0ther-secret' },
+      });
       return { ...r, entityId: id };
     },
     check: (e) => {
@@ -275,7 +299,10 @@ const cases: Case[] = [
     action: 'competition.create',
     entityType: 'competition',
     run: async () => {
-      const r = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Cup league', game: 'Fortnite' } });
+      const r = await t.call('POST', '/api/tournaments/competitions', {
+        token: admin.token,
+        body: { name: 'Cup league', game: 'Fortnite' },
+      });
       return { ...r, entityId: r.json.data.id };
     },
     check: (e) => expect(e.after.name).toBe('Cup league'),
@@ -286,7 +313,10 @@ const cases: Case[] = [
     entityType: 'competition',
     run: async () => {
       const id = await newCompetition();
-      const r = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { name: 'Renamed league' } });
+      const r = await t.call('PUT', `/api/tournaments/competitions/${id}`, {
+        token: admin.token,
+        body: { name: 'Renamed league' },
+      });
       return { ...r, entityId: id };
     },
     check: (e) => {
@@ -318,7 +348,9 @@ const cases: Case[] = [
       const id = await newCompetition();
       const r = await t.call('PUT', `/api/tournaments/competition/${id}`, {
         token: admin.token,
-        body: { teams: [{ name: 'precision', players: [{ playerId: player.id, playerName: player.username, score: 7 }] }] },
+        body: {
+          teams: [{ name: 'precision', players: [{ playerId: player.id, playerName: player.username, score: 7 }] }],
+        },
       });
       return { ...r, entityId: id };
     },
@@ -329,7 +361,10 @@ const cases: Case[] = [
     action: 'news.publish',
     entityType: 'news',
     run: async () => {
-      const r = await t.call('POST', '/api/news', { token: admin.token, body: { title: { it: 'A', en: 'A' }, published: true } });
+      const r = await t.call('POST', '/api/news', {
+        token: admin.token,
+        body: { title: { it: 'A', en: 'A' }, published: true },
+      });
       return { ...r, entityId: r.json.data.id };
     },
     check: (e) => expect(e.after.published).toBe(true),
@@ -348,7 +383,8 @@ const cases: Case[] = [
     action: 'news.update',
     entityType: 'news',
     run: async () => {
-      const id = (await t.call('POST', '/api/news', { token: admin.token, body: { title: { it: 'A', en: 'A' } } })).json.data.id;
+      const id = (await t.call('POST', '/api/news', { token: admin.token, body: { title: { it: 'A', en: 'A' } } })).json
+        .data.id;
       const r = await t.call('PUT', `/api/news/${id}`, { token: admin.token, body: { title: { it: 'B', en: 'B' } } });
       return { ...r, entityId: id };
     },
@@ -362,7 +398,8 @@ const cases: Case[] = [
     action: 'news.publish',
     entityType: 'news',
     run: async () => {
-      const id = (await t.call('POST', '/api/news', { token: admin.token, body: { title: { it: 'A', en: 'A' } } })).json.data.id;
+      const id = (await t.call('POST', '/api/news', { token: admin.token, body: { title: { it: 'A', en: 'A' } } })).json
+        .data.id;
       const r = await t.call('PUT', `/api/news/${id}`, { token: admin.token, body: { published: true } });
       return { ...r, entityId: id };
     },
@@ -376,7 +413,12 @@ const cases: Case[] = [
     action: 'news.unpublish',
     entityType: 'news',
     run: async () => {
-      const id = (await t.call('POST', '/api/news', { token: admin.token, body: { title: { it: 'A', en: 'A' }, published: true } })).json.data.id;
+      const id = (
+        await t.call('POST', '/api/news', {
+          token: admin.token,
+          body: { title: { it: 'A', en: 'A' }, published: true },
+        })
+      ).json.data.id;
       const r = await t.call('PUT', `/api/news/${id}`, { token: admin.token, body: { published: false } });
       return { ...r, entityId: id };
     },
@@ -386,7 +428,8 @@ const cases: Case[] = [
     action: 'news.delete',
     entityType: 'news',
     run: async () => {
-      const id = (await t.call('POST', '/api/news', { token: admin.token, body: { title: { it: 'A', en: 'A' } } })).json.data.id;
+      const id = (await t.call('POST', '/api/news', { token: admin.token, body: { title: { it: 'A', en: 'A' } } })).json
+        .data.id;
       const r = await t.call('DELETE', `/api/news/${id}`, { token: admin.token });
       return { ...r, entityId: id };
     },
@@ -402,16 +445,37 @@ describe('every admin write leaves an audit entry', () => {
     const r = await run();
     expect(r.status, JSON.stringify(r.json)).toBeLessThan(300);
     const entry = await newest();
-    expect(entry).toMatchObject({ action, entityType, entityId: r.entityId, actor: { id: admin.id, name: admin.username } });
+    expect(entry).toMatchObject({
+      action,
+      entityType,
+      entityId: r.entityId,
+      actor: { id: admin.id, name: admin.username },
+    });
     expect(Date.parse(entry.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     check?.(entry);
   });
 
   test('a refused admin write leaves no entry', async () => {
     const n = await auditCount();
-    expect((await t.call('PUT', '/api/marketplace/products/missing', { token: admin.token, body: { price: 1 } })).status).toBe(404);
-    expect((await t.call('POST', `/api/marketplace/wallets/${player.id}/adjust`, { token: admin.token, body: { amount: -1_000_000, reason: 'too much' } })).status).toBe(409);
-    expect((await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'AUDITCODE1', credits: 10, type: 'infinite' } })).status).toBe(409);
+    expect(
+      (await t.call('PUT', '/api/marketplace/products/missing', { token: admin.token, body: { price: 1 } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('POST', `/api/marketplace/wallets/${player.id}/adjust`, {
+          token: admin.token,
+          body: { amount: -1_000_000, reason: 'too much' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await t.call('POST', '/api/marketplace/giveaways', {
+          token: admin.token,
+          body: { token: 'AUDITCODE1', credits: 10, type: 'infinite' },
+        })
+      ).status,
+    ).toBe(409);
     expect(await auditCount()).toBe(n);
   });
 
@@ -446,15 +510,20 @@ describe('GET /admin/audit', () => {
     const page = (await t.call('GET', '/api/admin/audit?limit=2&offset=1', { token: admin.token })).json;
     expect(page.data.map((e: any) => e.id)).toEqual(all.data.slice(1, 3).map((e: any) => e.id));
 
-    const exact = (await t.call('GET', '/api/admin/audit?action=product.update&limit=100', { token: admin.token })).json;
+    const exact = (await t.call('GET', '/api/admin/audit?action=product.update&limit=100', { token: admin.token }))
+      .json;
     expect(exact.total).toBeGreaterThan(0);
     expect(exact.data.every((e: any) => e.action === 'product.update')).toBe(true);
     const prefix = (await t.call('GET', '/api/admin/audit?action=product.&limit=100', { token: admin.token })).json;
-    expect(new Set(prefix.data.map((e: any) => e.action))).toEqual(new Set(['product.create', 'product.update', 'product.delete']));
+    expect(new Set(prefix.data.map((e: any) => e.action))).toEqual(
+      new Set(['product.create', 'product.update', 'product.delete']),
+    );
     const news = (await t.call('GET', '/api/admin/audit?action=news.&limit=100', { token: admin.token })).json;
     expect(news.data.every((e: any) => e.action.startsWith('news.'))).toBe(true);
 
-    const byActor = (await t.call('GET', `/api/admin/audit?search=${admin.username.toUpperCase()}&limit=100`, { token: admin.token })).json;
+    const byActor = (
+      await t.call('GET', `/api/admin/audit?search=${admin.username.toUpperCase()}&limit=100`, { token: admin.token })
+    ).json;
     expect(byActor.total).toBe(all.total);
     const one = all.data.find((e: any) => e.action === 'giveaway.create');
     const byEntity = (await t.call('GET', `/api/admin/audit?search=${one.entityId}`, { token: admin.token })).json;
@@ -468,10 +537,20 @@ describe('GET /admin/audit', () => {
 
   test('no entry stores a password or a hash', async () => {
     const rows = await t.db.kysely.selectFrom('audit_log').select(['before', 'after']).execute();
-    for (const r of rows) expect(`${r.before}${r.after}`).not.toMatch(/argon2|password_hash|sup3r-secret|an0ther-secret/);
+    for (const r of rows)
+      expect(`${r.before}${r.after}`).not.toMatch(/argon2|password_hash|sup3r-secret|an0ther-secret/);
   });
 
-  test.each([['limit=0'], ['limit=101'], ['limit=x'], ['offset=-1'], ['action=DROP%20TABLE'], ['action=' + 'a'.repeat(65)], ['search=' + 'a'.repeat(101)], ['search=%00']])('bad query %s → 400', async (q) => {
+  test.each([
+    ['limit=0'],
+    ['limit=101'],
+    ['limit=x'],
+    ['offset=-1'],
+    ['action=DROP%20TABLE'],
+    ['action=' + 'a'.repeat(65)],
+    ['search=' + 'a'.repeat(101)],
+    ['search=%00'],
+  ])('bad query %s → 400', async (q) => {
     const r = await t.call('GET', `/api/admin/audit?${q}`, { token: admin.token });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('VALIDATION_ERROR');

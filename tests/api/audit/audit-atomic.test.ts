@@ -22,18 +22,36 @@ afterAll(() => t?.close());
 
 async function breakAudit() {
   if (t.engine === 'sqlite') {
-    await sql`CREATE TRIGGER audit_down BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END`.execute(t.db.kysely);
+    await sql`CREATE TRIGGER audit_down BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END`.execute(
+      t.db.kysely,
+    );
   } else {
-    await sql`CREATE OR REPLACE FUNCTION audit_down() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit log unavailable'; END $$ LANGUAGE plpgsql`.execute(t.db.kysely);
-    await sql`CREATE TRIGGER audit_down BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_down()`.execute(t.db.kysely);
+    await sql`CREATE OR REPLACE FUNCTION audit_down() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit log unavailable'; END $$ LANGUAGE plpgsql`.execute(
+      t.db.kysely,
+    );
+    await sql`CREATE TRIGGER audit_down BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_down()`.execute(
+      t.db.kysely,
+    );
   }
 }
 
 async function repairAudit() {
-  await sql`DROP TRIGGER IF EXISTS audit_down${t.engine === 'postgres' ? sql` ON audit_log` : sql``}`.execute(t.db.kysely);
+  await sql`DROP TRIGGER IF EXISTS audit_down${t.engine === 'postgres' ? sql` ON audit_log` : sql``}`.execute(
+    t.db.kysely,
+  );
 }
 
-const TABLES = ['products', 'giveaways', 'badges', 'tournaments', 'competitions', 'news', 'users', 'purchases', 'campaigns'] as const;
+const TABLES = [
+  'products',
+  'giveaways',
+  'badges',
+  'tournaments',
+  'competitions',
+  'news',
+  'users',
+  'purchases',
+  'campaigns',
+] as const;
 const rowsOf = async () => {
   const all = await t.snapshot();
   return Object.fromEntries(TABLES.map((name) => [name, all[name]]));
@@ -51,20 +69,66 @@ const auditCount = async () =>
 describe('a write whose audit entry fails is undone', () => {
   // each case: what to make first (while the audit log works), then the admin write under test
   const writes: [string, () => Promise<string>, (id: string) => Promise<{ status: number }>][] = [
-    ['product create', async () => '', () => t.call('POST', '/api/marketplace/products', { token: admin.token, body: { name: 'Felpa', price: 100, quantity: 5, image: IMAGE } })],
-    ['product update', async () => (await api.product({ price: 100 }))._id, (id) => t.call('PUT', `/api/marketplace/products/${id}`, { token: admin.token, body: { price: 250 } })],
-    ['giveaway delete', async () => (await api.giveaway({ credits: 10 })).id, (id) => t.call('DELETE', `/api/marketplace/giveaways/${id}`, { token: admin.token })],
-    ['badge create', async () => '', () => t.call('POST', '/api/marketplace/badges', { token: admin.token, body: { slug: 'atomic_badge', name: 'Atomic', trigger: 'manual' } })],
-    ['tournament create', async () => '', () => t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration') })],
-    ['tournament update', () => createTournament(t, admin.token), (id) => t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'Renamed' } })],
-    ['competition create', async () => '', () => t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'League', game: 'Fortnite' } })],
+    [
+      'product create',
+      async () => '',
+      () =>
+        t.call('POST', '/api/marketplace/products', {
+          token: admin.token,
+          body: { name: 'Felpa', price: 100, quantity: 5, image: IMAGE },
+        }),
+    ],
+    [
+      'product update',
+      async () => (await api.product({ price: 100 }))._id,
+      (id) => t.call('PUT', `/api/marketplace/products/${id}`, { token: admin.token, body: { price: 250 } }),
+    ],
+    [
+      'giveaway delete',
+      async () => (await api.giveaway({ credits: 10 })).id,
+      (id) => t.call('DELETE', `/api/marketplace/giveaways/${id}`, { token: admin.token }),
+    ],
+    [
+      'badge create',
+      async () => '',
+      () =>
+        t.call('POST', '/api/marketplace/badges', {
+          token: admin.token,
+          body: { slug: 'atomic_badge', name: 'Atomic', trigger: 'manual' },
+        }),
+    ],
+    [
+      'tournament create',
+      async () => '',
+      () => t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration') }),
+    ],
+    [
+      'tournament update',
+      () => createTournament(t, admin.token),
+      (id) => t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'Renamed' } }),
+    ],
+    [
+      'competition create',
+      async () => '',
+      () =>
+        t.call('POST', '/api/tournaments/competitions', {
+          token: admin.token,
+          body: { name: 'League', game: 'Fortnite' },
+        }),
+    ],
     [
       'news create',
       async () => '',
       () =>
         t.call('POST', '/api/news', {
           token: admin.token,
-          body: { title: { it: 'Titolo', en: 'Title' }, summary: { it: 'S', en: 'S' }, body: { it: '<p>x</p>', en: '<p>x</p>' }, image: '', published: true },
+          body: {
+            title: { it: 'Titolo', en: 'Title' },
+            summary: { it: 'S', en: 'S' },
+            body: { it: '<p>x</p>', en: '<p>x</p>' },
+            image: '',
+            published: true,
+          },
         }),
     ],
   ];
@@ -85,7 +149,10 @@ describe('a write whose audit entry fails is undone', () => {
 
   test('with the audit log back, the same write succeeds and is audited', async () => {
     const audits = await auditCount();
-    const res = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'League', game: 'Fortnite' } });
+    const res = await t.call('POST', '/api/tournaments/competitions', {
+      token: admin.token,
+      body: { name: 'League', game: 'Fortnite' },
+    });
     expect(res.status).toBe(201);
     expect(await auditCount()).toBe(audits + 1);
   });

@@ -20,12 +20,21 @@ beforeAll(async () => {
   [player] = await accounts(t, 1);
   const api = rewardsApi(t, admin.token);
   const product = await api.product({ name: 'Felpa Arcobaleno' });
-  const renamed = await t.call('PUT', `/api/marketplace/products/${product._id}`, { token: admin.token, body: { name: 'Felpa Tramonto' } });
+  const renamed = await t.call('PUT', `/api/marketplace/products/${product._id}`, {
+    token: admin.token,
+    body: { name: 'Felpa Tramonto' },
+  });
   expect(renamed.status).toBe(200);
-  const badge = await t.call('POST', '/api/marketplace/badges', { token: admin.token, body: { slug: 'night_owl', name: 'Gufo Notturno', trigger: 'manual' } });
+  const badge = await t.call('POST', '/api/marketplace/badges', {
+    token: admin.token,
+    body: { slug: 'night_owl', name: 'Gufo Notturno', trigger: 'manual' },
+  });
   expect(badge.status).toBe(201);
   const tournament = await createTournament(t, admin.token, 'registration', { name: 'Coppa Vesuvio' });
-  const competition = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Lega Dolomiti', game: 'Fortnite' } });
+  const competition = await t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name: 'Lega Dolomiti', game: 'Fortnite' },
+  });
   expect(competition.status).toBe(201);
   await api.credit(player.id, 40, 'welcome');
   ids = { product: product._id, badge: badge.json.data._id, tournament, competition: competition.json.data.id };
@@ -47,9 +56,13 @@ describe('the audit log is searched by the names of the objects', () => {
   });
 
   test("a tournament's, a badge's and a competition's names find their creation", async () => {
-    expect((await search('vesuvio')).map((e) => [e.action, e.entityId])).toEqual([['tournament.create', ids.tournament]]);
+    expect((await search('vesuvio')).map((e) => [e.action, e.entityId])).toEqual([
+      ['tournament.create', ids.tournament],
+    ]);
     expect((await search('Gufo Notturno')).map((e) => [e.action, e.entityId])).toEqual([['badge.create', ids.badge]]);
-    expect((await search('dolomiti')).map((e) => [e.action, e.entityId])).toEqual([['competition.create', ids.competition]]);
+    expect((await search('dolomiti')).map((e) => [e.action, e.entityId])).toEqual([
+      ['competition.create', ids.competition],
+    ]);
   });
 
   test('the name search combines with the action filter, and a name nobody has finds nothing', async () => {
@@ -80,7 +93,9 @@ describe('GET /api/admin/audit/export', () => {
       .split(/\r?\n/);
     expect(lines[0]).toBe('createdAt,actor,actorId,action,entityType,entityId,entityLabel,changes');
     // newest first: the rename, whose changes cell names only the name, then the creation
-    expect(r.res.body).toContain(`,${admin.username},${admin.id},product.update,product,${ids.product},Felpa Tramonto · Felpa Arcobaleno,`);
+    expect(r.res.body).toContain(
+      `,${admin.username},${admin.id},product.update,product,${ids.product},Felpa Tramonto · Felpa Arcobaleno,`,
+    );
     expect(r.res.body).toMatch(/product\.update[^\n]*"name: Felpa Arcobaleno → Felpa Tramonto[^"]*"/);
     expect(r.res.body).toContain(`product.create,product,${ids.product},Felpa Arcobaleno,`);
     expect(r.res.body).not.toContain('tournament.create');
@@ -116,7 +131,11 @@ describe('the audit log sorts by its column headers', () => {
 
   test('an unknown order is 400, and the export follows the order asked', async () => {
     expect((await t.call('GET', '/api/admin/audit?sort=price', { token: admin.token })).status).toBe(400);
-    const csv = await t.inject({ method: 'GET', url: '/api/admin/audit/export?sort=action', headers: { authorization: `Bearer ${admin.token}` } });
+    const csv = await t.inject({
+      method: 'GET',
+      url: '/api/admin/audit/export?sort=action',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(csv.statusCode).toBe(200);
     const actions = csv.body
       .split('\n')

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { checkIn, createTournament, join, quickPlayer, quickPlayers, registration, setPhase, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  quickPlayer,
+  quickPlayers,
+  registration,
+  setPhase,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { placements } from '../../../src/features/brackets/server/service.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
@@ -22,9 +31,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A Valorant tournament (single elimination by its game) whose `n` players joined and checked in, in order. */
-async function field(n: number, overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: Game; teamSize?: number } = {}) {
+async function field(
+  n: number,
+  overrides: { format?: 'round_robin' | 'single_elimination' | 'battle_royale'; game?: Game; teamSize?: number } = {},
+) {
   const game = overrides.game ?? 'Valorant';
-  const id = await createTournament(t, admin.token, 'registration', { game, maxPartecipants: 64, teamSize: overrides.teamSize ?? null, ...(overrides.format ? { format: overrides.format } : {}) });
+  const id = await createTournament(t, admin.token, 'registration', {
+    game,
+    maxPartecipants: 64,
+    teamSize: overrides.teamSize ?? null,
+    ...(overrides.format ? { format: overrides.format } : {}),
+  });
   const people = await quickPlayers(t, n);
   for (const p of people) expect((await join(t, id, p, registration(p.id, { game }))).status).toBe(200);
   await setPhase(t, admin.token, id, 'checkinOpen');
@@ -32,16 +49,24 @@ async function field(n: number, overrides: { format?: 'round_robin' | 'single_el
   return { id, people };
 }
 
-const generate = (id: string, seeding: unknown = 'checkin', token = admin.token) => t.call('POST', `/api/tournaments/${id}/bracket`, { token, body: { seeding } });
+const generate = (id: string, seeding: unknown = 'checkin', token = admin.token) =>
+  t.call('POST', `/api/tournaments/${id}/bracket`, { token, body: { seeding } });
 const getBracket = async (id: string): Promise<Bracket> => {
   const res = await t.call('GET', `/api/tournaments/${id}/bracket`);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.data;
 };
-const report = (id: string, matchId: string, p: Person, scoreA: number, scoreB: number) => t.call('POST', `/api/tournaments/${id}/bracket/matches/${matchId}/report`, { token: p.token, body: { scoreA, scoreB } });
-const override = (id: string, matchId: string, scoreA: number, scoreB: number, token = admin.token) => t.call('POST', `/api/tournaments/${id}/bracket/matches/${matchId}/override`, { token, body: { scoreA, scoreB } });
-const matchAt = (b: Bracket, round: number, slot: number, group = 0): BracketMatch => b.rounds.find((r) => r.group === group && r.round === round)!.matches[slot]!;
-const auditOf = (id: string, action: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', id).where('action', '=', action).execute();
+const report = (id: string, matchId: string, p: Person, scoreA: number, scoreB: number) =>
+  t.call('POST', `/api/tournaments/${id}/bracket/matches/${matchId}/report`, {
+    token: p.token,
+    body: { scoreA, scoreB },
+  });
+const override = (id: string, matchId: string, scoreA: number, scoreB: number, token = admin.token) =>
+  t.call('POST', `/api/tournaments/${id}/bracket/matches/${matchId}/override`, { token, body: { scoreA, scoreB } });
+const matchAt = (b: Bracket, round: number, slot: number, group = 0): BracketMatch =>
+  b.rounds.find((r) => r.group === group && r.round === round)!.matches[slot]!;
+const auditOf = (id: string, action: string) =>
+  t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', id).where('action', '=', action).execute();
 const person = (people: Person[], name: string | undefined) => people.find((p) => p.username === name)!;
 
 test('the OpenAPI document lists every bracket call', async () => {
@@ -59,20 +84,37 @@ test('the OpenAPI document lists every bracket call', async () => {
 describe('generating a bracket', () => {
   test('only an admin generates; a battle-royale tournament has no bracket; two entrants at least; a bad seeding is 400', async () => {
     const { id, people } = await field(2);
-    expectError(await t.call('POST', `/api/tournaments/${id}/bracket`, { body: { seeding: 'random' } }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/bracket`, { body: { seeding: 'random' } }),
+      401,
+      'UNAUTHORIZED',
+    );
     expectError(await generate(id, 'random', people[0]!.token), 403, 'FORBIDDEN');
     expectError(await generate(id, 'alphabetical'), 400, 'VALIDATION_ERROR');
-    expect(await getBracket(id)).toMatchObject({ format: 'single_elimination', seeding: null, rounds: [], tables: [], complete: false, champion: null });
+    expect(await getBracket(id)).toMatchObject({
+      format: 'single_elimination',
+      seeding: null,
+      rounds: [],
+      tables: [],
+      complete: false,
+      champion: null,
+    });
 
     const fortnite = await createTournament(t, admin.token, 'registration', { game: 'Fortnite' });
     expectError(await generate(fortnite), 409, 'NOT_BRACKET_FORMAT');
     expectError(await t.call('GET', `/api/tournaments/${fortnite}/bracket`), 409, 'NOT_BRACKET_FORMAT');
-    expectError(await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/bracket'), 404, 'TOURNAMENT_NOT_FOUND');
+    expectError(
+      await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/bracket'),
+      404,
+      'TOURNAMENT_NOT_FOUND',
+    );
     expectError(await t.call('GET', '/api/tournaments/not-a-tournament/bracket'), 400, 'INVALID_TOURNAMENT_ID');
 
     const lonely = await field(1);
     expectError(await generate(lonely.id), 409, 'BRACKET_TOO_FEW_ENTRANTS');
-    expect(await t.db.kysely.selectFrom('brackets').selectAll().where('tournament_id', '=', lonely.id).execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('brackets').selectAll().where('tournament_id', '=', lonely.id).execute(),
+    ).toEqual([]);
   });
 
   test('five checked-in players in check-in order: byes to seeds 1-3 who wait in round two, 4 v 5 plays; audited', async () => {
@@ -95,7 +137,12 @@ describe('generating a bracket', () => {
     expect(matchAt(b, 2, 1)).toMatchObject({ sideA: { name: names[1] }, sideB: { name: names[2] }, state: 'awaiting' });
     const rows = await auditOf(id, 'bracket.generate');
     expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]!.after!)).toMatchObject({ format: 'single_elimination', seeding: 'checkin', seeds: names, matches: 7 });
+    expect(JSON.parse(rows[0]!.after!)).toMatchObject({
+      format: 'single_elimination',
+      seeding: 'checkin',
+      seeds: names,
+      matches: 7,
+    });
   });
 
   test('generating again is allowed until a side reports, then 409 and nothing changes', async () => {
@@ -104,7 +151,9 @@ describe('generating a bracket', () => {
     const again = await generate(id, 'random');
     expect(again.status).toBe(200);
     expect(again.json.data.seeding).toBe('random');
-    expect((again.json.data as Bracket).rounds[0]!.matches.flatMap((m) => [m.sideA!.name, m.sideB!.name]).sort()).toEqual(people.map((p) => p.username).sort());
+    expect(
+      (again.json.data as Bracket).rounds[0]!.matches.flatMap((m) => [m.sideA!.name, m.sideB!.name]).sort(),
+    ).toEqual(people.map((p) => p.username).sort());
     expect(await auditOf(id, 'bracket.regenerate')).toHaveLength(1);
 
     const m = again.json.data.rounds[0].matches[0] as BracketMatch;
@@ -128,7 +177,11 @@ describe('reporting', () => {
     expectError(await report(id, m.id, people[1]!, 2, 1), 403, 'NOT_A_SIDE');
     expectError(await report(id, m.id, a, 1, 1), 400, 'DRAW_NOT_ALLOWED');
     expectError(await report(id, m.id, a, -1, 1), 400, 'VALIDATION_ERROR');
-    expectError(await t.call('POST', `/api/tournaments/${id}/bracket/matches/${m.id}/report`, { body: { scoreA: 1, scoreB: 0 } }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/bracket/matches/${m.id}/report`, { body: { scoreA: 1, scoreB: 0 } }),
+      401,
+      'UNAUTHORIZED',
+    );
     expectError(await report(id, 'no-such-match', a, 2, 1), 404, 'BRACKET_MATCH_NOT_FOUND');
     expectError(await report(id, matchAt(b, 2, 0).id, a, 2, 1), 409, 'MATCH_NOT_READY');
 
@@ -138,12 +191,26 @@ describe('reporting', () => {
     const first = await report(id, m.id, a, 2, 1);
     expect(first.status).toBe(200);
     // the other side cannot see the score reported before they report theirs
-    expect(first.json.data).toMatchObject({ state: 'awaiting', reported: { a: true, b: false }, reports: null, scoreA: null, winner: null });
-    expect((await t.call('GET', `/api/tournaments/${id}/bracket/mine`, { token: a.token })).json.data).toEqual([{ matchId: m.id, side: 'a', report: { scoreA: 2, scoreB: 1 } }]);
+    expect(first.json.data).toMatchObject({
+      state: 'awaiting',
+      reported: { a: true, b: false },
+      reports: null,
+      scoreA: null,
+      winner: null,
+    });
+    expect((await t.call('GET', `/api/tournaments/${id}/bracket/mine`, { token: a.token })).json.data).toEqual([
+      { matchId: m.id, side: 'a', report: { scoreA: 2, scoreB: 1 } },
+    ]);
     // a side may correct itself before the other reports
     expect((await report(id, m.id, a, 3, 1)).json.data.state).toBe('awaiting');
     const second = await report(id, m.id, d, 3, 1);
-    expect(second.json.data).toMatchObject({ state: 'confirmed', scoreA: 3, scoreB: 1, winner: a.id, decidedBy: 'players' });
+    expect(second.json.data).toMatchObject({
+      state: 'confirmed',
+      scoreA: 3,
+      scoreB: 1,
+      winner: a.id,
+      decidedBy: 'players',
+    });
     expectError(await report(id, m.id, d, 0, 3), 409, 'MATCH_ALREADY_CONFIRMED');
 
     const after = await getBracket(id);
@@ -158,21 +225,43 @@ describe('reporting', () => {
     const [a, z] = people as [Person, Person];
     expect((await report(id, m.id, a, 2, 0)).status).toBe(200);
     const disputed = await report(id, m.id, z, 0, 2);
-    expect(disputed.json.data).toMatchObject({ state: 'disputed', winner: null, reports: { a: { scoreA: 2, scoreB: 0 }, b: { scoreA: 0, scoreB: 2 } } });
+    expect(disputed.json.data).toMatchObject({
+      state: 'disputed',
+      winner: null,
+      reports: { a: { scoreA: 2, scoreB: 0 }, b: { scoreA: 0, scoreB: 2 } },
+    });
     expect((await getBracket(id)).rounds[0]!.matches[0]!.state).toBe('disputed');
 
     expectError(await override(id, m.id, 0, 2, a.token), 403, 'FORBIDDEN');
     expectError(await override(id, m.id, 1, 1), 400, 'DRAW_NOT_ALLOWED');
     const resolved = await override(id, m.id, 0, 2);
-    expect(resolved.json.data).toMatchObject({ state: 'confirmed', scoreA: 0, scoreB: 2, winner: z.id, decidedBy: 'admin', reports: null });
+    expect(resolved.json.data).toMatchObject({
+      state: 'confirmed',
+      scoreA: 0,
+      scoreB: 2,
+      winner: z.id,
+      decidedBy: 'admin',
+      reports: null,
+    });
     const final = await getBracket(id);
     expect(final).toMatchObject({ complete: true, champion: { id: z.id } });
     const rows = await auditOf(id, 'bracket.resolve');
     expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]!.before!)).toMatchObject({ matchId: m.id, state: 'disputed', reports: { a: { scoreA: 2, scoreB: 0 } } });
+    expect(JSON.parse(rows[0]!.before!)).toMatchObject({
+      matchId: m.id,
+      state: 'disputed',
+      reports: { a: { scoreA: 2, scoreB: 0 } },
+    });
     expect(JSON.parse(rows[0]!.after!)).toMatchObject({ matchId: m.id, state: 'confirmed', scoreA: 0, scoreB: 2 });
     expect(await placements(t.app, id)).toEqual([
-      expect.objectContaining({ rank: 1, entrantId: z.id, name: z.username, members: [z.username], points: 3, matchesPlayed: 1 }),
+      expect.objectContaining({
+        rank: 1,
+        entrantId: z.id,
+        name: z.username,
+        members: [z.username],
+        points: 3,
+        matchesPlayed: 1,
+      }),
       expect.objectContaining({ rank: 2, entrantId: a.id, points: 0 }),
     ]);
   });
@@ -198,7 +287,12 @@ describe('reporting', () => {
     const flipped = await override(id, m0.id, 0, 2);
     expect(flipped.json.data).toMatchObject({ winner: p4.id, decidedBy: 'admin' });
     const reopened = matchAt(await getBracket(id), 2, 0);
-    expect(reopened).toMatchObject({ sideA: { id: p4.id }, sideB: { id: p2.id }, state: 'awaiting', reported: { a: false, b: false } });
+    expect(reopened).toMatchObject({
+      sideA: { id: p4.id },
+      sideB: { id: p2.id },
+      state: 'awaiting',
+      reported: { a: false, b: false },
+    });
     expect(await auditOf(id, 'bracket.override')).toHaveLength(1);
     expectError(await report(id, final.id, p1, 3, 0), 403, 'NOT_A_SIDE');
 
@@ -265,7 +359,19 @@ describe('round robin', () => {
     const done = await getBracket(id);
     expect(done.complete).toBe(true);
     expect(done.champion).toBeNull();
-    expect(done.tables[0]!.rows.map((r) => [r.name, r.played, r.wins, r.draws, r.losses, r.scoreFor, r.scoreAgainst, r.difference, r.points])).toEqual([
+    expect(
+      done.tables[0]!.rows.map((r) => [
+        r.name,
+        r.played,
+        r.wins,
+        r.draws,
+        r.losses,
+        r.scoreFor,
+        r.scoreAgainst,
+        r.difference,
+        r.points,
+      ]),
+    ).toEqual([
       [people[0]!.username, 3, 3, 0, 0, 6, 0, 6, 9],
       [people[1]!.username, 3, 1, 1, 1, 4, 3, 1, 4],
       [people[2]!.username, 3, 1, 1, 1, 4, 4, 0, 4],
@@ -314,7 +420,11 @@ describe('team games and finalised tournaments', () => {
   test('once the tournament is finalised its bracket no longer changes: no generation, report or override', async () => {
     const { id, people } = await field(2);
     const m = matchAt((await generate(id, 'checkin')).json.data, 1, 0);
-    await t.db.kysely.updateTable('tournaments').set({ finalized_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await t.db.kysely
+      .updateTable('tournaments')
+      .set({ finalized_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
     expectError(await generate(id, 'random'), 409, 'TOURNAMENT_FINALIZED');
     expectError(await report(id, m.id, people[0]!, 1, 0), 409, 'TOURNAMENT_FINALIZED');
     expectError(await override(id, m.id, 1, 0), 409, 'TOURNAMENT_FINALIZED');
@@ -327,7 +437,12 @@ describe('races', () => {
     const { id, people } = await field(8);
     const b: Bracket = (await generate(id, 'checkin')).json.data;
     const first = b.rounds[0]!.matches;
-    const answers = await Promise.all(first.flatMap((m) => [report(id, m.id, person(people, m.sideA!.name), 2, 1), report(id, m.id, person(people, m.sideB!.name), 2, 1)]));
+    const answers = await Promise.all(
+      first.flatMap((m) => [
+        report(id, m.id, person(people, m.sideA!.name), 2, 1),
+        report(id, m.id, person(people, m.sideB!.name), 2, 1),
+      ]),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
     const after = await getBracket(id);
     expect(after.rounds[0]!.matches.every((m) => m.state === 'confirmed' && m.winner === m.sideA!.id)).toBe(true);
@@ -355,7 +470,9 @@ describe('races', () => {
         .filter(Boolean)
         .sort(),
     ).toEqual(people.map((p) => p.id).sort());
-    expect(await t.db.kysely.selectFrom('bracket_entrants').select('entrant_id').where('tournament_id', '=', id).execute()).toHaveLength(6);
+    expect(
+      await t.db.kysely.selectFrom('bracket_entrants').select('entrant_id').where('tournament_id', '=', id).execute(),
+    ).toHaveLength(6);
   });
 
   test('a report racing a regeneration: either the bracket is new and the report refused, or the report stands and the regeneration is refused', async () => {
@@ -364,7 +481,9 @@ describe('races', () => {
     const [rep, gen] = await Promise.all([report(id, m.id, people[0]!, 1, 0), generate(id, 'random')]);
     if (gen.status === 200) {
       expectError(rep, 404, 'BRACKET_MATCH_NOT_FOUND');
-      expect((await t.db.kysely.selectFrom('bracket_reports').selectAll().execute()).filter((r) => r.match_id === m.id)).toEqual([]);
+      expect(
+        (await t.db.kysely.selectFrom('bracket_reports').selectAll().execute()).filter((r) => r.match_id === m.id),
+      ).toEqual([]);
     } else {
       expectError(gen, 409, 'BRACKET_HAS_RESULTS');
       expect(rep.status).toBe(200);

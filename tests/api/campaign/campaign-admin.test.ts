@@ -23,19 +23,34 @@ const campaignRows = async () => ({
 describe('the campaign on first read', () => {
   test('concurrent first reads create exactly one campaign and four phases, with the default dates', async () => {
     expect((await campaignRows()).campaigns).toHaveLength(0);
-    const answers = await Promise.all([...Array.from({ length: 12 }, () => t.call('GET', '/api/campaigns/cortina')), ...Array.from({ length: 4 }, (_, i) => t.call('GET', `/api/campaigns/cortina/phases/${i + 1}/standings`))]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 12 }, () => t.call('GET', '/api/campaigns/cortina')),
+      ...Array.from({ length: 4 }, (_, i) => t.call('GET', `/api/campaigns/cortina/phases/${i + 1}/standings`)),
+    ]);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const rows = await campaignRows();
     expect(rows.campaigns).toHaveLength(1);
     expect(rows.phases.map((p) => Number(p.phase))).toEqual([1, 2, 3, 4]);
 
     const c = answers[0].json.data;
-    expect(c).toMatchObject({ slug: 'cortina', seasonNote: 'season1', deadline: defaultCampaign.deadline, competitionId: null });
-    expect(c.phases.map((p: { phase: number; opensAt: string; closesAt: string }) => ({ phase: p.phase, opensAt: p.opensAt, closesAt: p.closesAt }))).toEqual(defaultCampaign.phases);
+    expect(c).toMatchObject({
+      slug: 'cortina',
+      seasonNote: 'season1',
+      deadline: defaultCampaign.deadline,
+      competitionId: null,
+    });
+    expect(
+      c.phases.map((p: { phase: number; opensAt: string; closesAt: string }) => ({
+        phase: p.phase,
+        opensAt: p.opensAt,
+        closesAt: p.closesAt,
+      })),
+    ).toEqual(defaultCampaign.phases);
     // states come from the server clock
     const now = Date.parse(c.now);
     expect(Math.abs(now - Date.now())).toBeLessThan(60_000);
-    for (const p of c.phases) expect(p.state).toBe(now < Date.parse(p.opensAt) ? 'upcoming' : now < Date.parse(p.closesAt) ? 'open' : 'closed');
+    for (const p of c.phases)
+      expect(p.state).toBe(now < Date.parse(p.opensAt) ? 'upcoming' : now < Date.parse(p.closesAt) ? 'open' : 'closed');
     expect(answers[0].res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
   });
 
@@ -88,10 +103,19 @@ describe('PUT /campaigns/cortina', () => {
     });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data).toMatchObject({ deadline: '2026-12-24T17:00:00.000Z', competitionId, currentPhase: 2 });
-    expect(r.json.data.phases.map((p: { state: string }) => p.state)).toEqual(['closed', 'open', 'upcoming', 'upcoming']);
+    expect(r.json.data.phases.map((p: { state: string }) => p.state)).toEqual([
+      'closed',
+      'open',
+      'upcoming',
+      'upcoming',
+    ]);
     expect((await t.call('GET', '/api/campaigns/cortina')).json.data.currentPhase).toBe(2);
 
-    const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'campaign.update').execute();
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'campaign.update')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: admin.id, entity_type: 'campaign', entity_id: 'cortina' });
     const before = JSON.parse(String(audit[0].before));
@@ -100,8 +124,15 @@ describe('PUT /campaigns/cortina', () => {
     expect(after).toMatchObject({ deadline: '2026-12-24T17:00:00.000Z', competitionId, phases });
 
     // omitted fields stay; null competition lists the brand's next tournaments
-    const cleared = await t.call('PUT', '/api/campaigns/cortina', { token: admin.token, body: { competitionId: null } });
-    expect(cleared.json.data).toMatchObject({ deadline: '2026-12-24T17:00:00.000Z', competitionId: null, currentPhase: 2 });
+    const cleared = await t.call('PUT', '/api/campaigns/cortina', {
+      token: admin.token,
+      body: { competitionId: null },
+    });
+    expect(cleared.json.data).toMatchObject({
+      deadline: '2026-12-24T17:00:00.000Z',
+      competitionId: null,
+      currentPhase: 2,
+    });
   });
 
   test('an invalid schedule is 400 INVALID_CAMPAIGN_SCHEDULE and changes nothing', async () => {
@@ -136,7 +167,10 @@ describe('PUT /campaigns/cortina', () => {
       const r = await t.call('PUT', '/api/campaigns/cortina', { token: admin.token, body });
       expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
-    const unknown = await t.call('PUT', '/api/campaigns/cortina', { token: admin.token, body: { competitionId: 'no-such-competition' } });
+    const unknown = await t.call('PUT', '/api/campaigns/cortina', {
+      token: admin.token,
+      body: { competitionId: 'no-such-competition' },
+    });
     expect([unknown.status, unknown.json.error.code]).toEqual([404, 'COMPETITION_NOT_FOUND']);
   });
 });
@@ -154,13 +188,20 @@ describe('who may call what', () => {
       ['POST', `/api/marketplace/submissions/${sent.json.data.id}/review`, { decision: 'approve', score: 10 }],
     ];
     for (const [method, url, body] of calls) {
-      expect((await t.call(method as 'GET', url, { token: player.token, body })).status, `${method} ${url} as player`).toBe(403);
+      expect(
+        (await t.call(method as 'GET', url, { token: player.token, body })).status,
+        `${method} ${url} as player`,
+      ).toBe(403);
       expect((await t.call(method as 'GET', url, { body })).status, `${method} ${url} anonymous`).toBe(401);
       expect((await t.call(method as 'GET', url, { token: 'not-a-real-token-at-all', body })).status).toBe(401);
     }
     expect(await campaignRows()).toEqual(phasesNow);
     expect(before.campaigns).toHaveLength(1);
-    const row = await t.db.kysely.selectFrom('screenshot_submissions').selectAll().where('id', '=', sent.json.data.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('screenshot_submissions')
+      .selectAll()
+      .where('id', '=', sent.json.data.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
   });
 });
@@ -169,7 +210,10 @@ describe('reviews', () => {
   test('approve, then change to reject while open: each decision audited with before and after', async () => {
     await openPhaseNow(t, admin.token, 3);
     const id = (await submit(t, player.token, { file: await png(6) })).json.data.id;
-    const approved = await t.call('POST', `/api/marketplace/submissions/${id}/review`, { token: admin.token, body: { decision: 'approve', score: 1234 } });
+    const approved = await t.call('POST', `/api/marketplace/submissions/${id}/review`, {
+      token: admin.token,
+      body: { decision: 'approve', score: 1234 },
+    });
     expect(approved.status).toBe(200);
     expect(approved.json.data).toMatchObject({ id, status: 'approved', score: 1234, reason: null });
     expect(approved.json.data.reviewedAt).toBeTruthy();
@@ -180,9 +224,18 @@ describe('reviews', () => {
     expect(rejected.json.data).toMatchObject({ status: 'rejected', score: null, reason: 'Edited image' });
 
     const queue = await t.call('GET', '/api/marketplace/submissions?phase=3', { token: admin.token });
-    expect(queue.json.data.find((r: { id: string }) => r.id === id)).toMatchObject({ reviewedBy: admin.id, status: 'rejected' });
+    expect(queue.json.data.find((r: { id: string }) => r.id === id)).toMatchObject({
+      reviewedBy: admin.id,
+      status: 'rejected',
+    });
 
-    const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'submission.review').where('entity_id', '=', id).orderBy('created_at').execute();
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'submission.review')
+      .where('entity_id', '=', id)
+      .orderBy('created_at')
+      .execute();
     expect(audit).toHaveLength(2);
     expect(JSON.parse(String(audit[0].before))).toMatchObject({ status: 'pending', score: null });
     expect(JSON.parse(String(audit[0].after))).toMatchObject({ status: 'approved', score: 1234 });
@@ -220,14 +273,21 @@ describe('reviews', () => {
       payload: '{"decision":',
     });
     expect(broken.statusCode).toBe(400);
-    const missing = await t.call('POST', '/api/marketplace/submissions/no-such-id/review', { token: admin.token, body: { decision: 'approve', score: 1 } });
+    const missing = await t.call('POST', '/api/marketplace/submissions/no-such-id/review', {
+      token: admin.token,
+      body: { decision: 'approve', score: 1 },
+    });
     expect([missing.status, missing.json.error.code]).toEqual([404, 'SUBMISSION_NOT_FOUND']);
     const badId = await t.call('POST', `/api/marketplace/submissions/${encodeURIComponent('../x')}/review`, {
       token: admin.token,
       body: { decision: 'approve', score: 1 },
     });
     expect(badId.status).toBe(400);
-    const row = await t.db.kysely.selectFrom('screenshot_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('screenshot_submissions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
   });
 });
@@ -251,6 +311,13 @@ describe('OpenAPI', () => {
     const r = await t.call('GET', '/api/openapi.json');
     expect(r.status).toBe(200);
     const paths = Object.keys(r.json.paths);
-    for (const p of ['/api/campaigns/{slug}', '/api/campaigns/{slug}/phases/{phase}/standings', '/api/marketplace/submissions', '/api/marketplace/submissions/mine', '/api/marketplace/submissions/{id}/review']) expect(paths, p).toContain(p);
+    for (const p of [
+      '/api/campaigns/{slug}',
+      '/api/campaigns/{slug}/phases/{phase}/standings',
+      '/api/marketplace/submissions',
+      '/api/marketplace/submissions/mine',
+      '/api/marketplace/submissions/{id}/review',
+    ])
+      expect(paths, p).toContain(p);
   });
 });

@@ -19,7 +19,8 @@ async function scored(player: Account, score: number | null): Promise<string> {
   if (score !== null) await approve(t, admin.token, r.json.data.id, score);
   return r.json.data.id;
 }
-const standings = (phase: number, query = '') => t.call('GET', `/api/campaigns/cortina/phases/${phase}/standings${query}`);
+const standings = (phase: number, query = '') =>
+  t.call('GET', `/api/campaigns/cortina/phases/${phase}/standings${query}`);
 
 describe('standings of a phase', () => {
   let players: Account[];
@@ -44,12 +45,22 @@ describe('standings of a phase', () => {
     expect(r.json.data).toMatchObject({ status: 'rejected', reason: 'Cropped score', score: null });
     // a rejected-then-approved submission counts, an approved-then-rejected one does not
     const changed = await scored(d, 50);
-    await t.call('POST', `/api/marketplace/submissions/${changed}/review`, { token: admin.token, body: { decision: 'reject', reason: 'Wrong map' } });
+    await t.call('POST', `/api/marketplace/submissions/${changed}/review`, {
+      token: admin.token,
+      body: { decision: 'reject', reason: 'Wrong map' },
+    });
 
     const s = await standings(1);
     expect(s.status).toBe(200);
     expect(s.json.data).toMatchObject({ phase: 1, state: 'open', frozen: false, total: 2, winners: 2 });
-    expect(s.json.data.entries.map((e: { userId: string; score: number; rank: number; username: string }) => [e.rank, e.userId, e.username, e.score])).toEqual([
+    expect(
+      s.json.data.entries.map((e: { userId: string; score: number; rank: number; username: string }) => [
+        e.rank,
+        e.userId,
+        e.username,
+        e.score,
+      ]),
+    ).toEqual([
       [1, a.id, a.username, 900],
       [2, b.id, b.username, 700],
     ]);
@@ -70,7 +81,14 @@ describe('standings of a phase', () => {
     await approve(t, admin.token, zEarly, 1000);
     const s = (await standings(2)).json.data;
     expect(s.entries.map((e: { userId: string }) => e.userId)).toEqual([y.id, z.id, x.id]);
-    const created = async (id: string) => (await t.db.kysely.selectFrom('screenshot_submissions').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at;
+    const created = async (id: string) =>
+      (
+        await t.db.kysely
+          .selectFrom('screenshot_submissions')
+          .select('created_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).created_at;
     expect(s.entries[1].submittedAt).toBe(await created(zEarly));
     expect(s.entries[1].submittedAt < (await created(zLate))).toBe(true);
   });
@@ -115,7 +133,8 @@ describe('a closed phase is frozen', () => {
 
     // every window in the past
     await openPhaseNow(t, admin.token, 5);
-    const rows = async () => t.db.kysely.selectFrom('screenshot_submissions').selectAll().where('phase', '=', 4).orderBy('id').execute();
+    const rows = async () =>
+      t.db.kysely.selectFrom('screenshot_submissions').selectAll().where('phase', '=', 4).orderBy('id').execute();
     const rowsBefore = await rows();
     for (const [id, body] of [
       [approved, { decision: 'approve', score: 5 }],

@@ -36,7 +36,10 @@ describe('upload windows', () => {
       .withExif({ IFD0: { Artist: 'SECRET-EXIF-MARKER' } })
       .png()
       .toBuffer();
-    const r = await submit(t, players[0].token, { fields: { username: '  SnowRider ', email: 'Rider@Example.com', note: 'season1' }, file: exif });
+    const r = await submit(t, players[0].token, {
+      fields: { username: '  SnowRider ', email: 'Rider@Example.com', note: 'season1' },
+      file: exif,
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     const s = r.json.data;
     expect(s).toMatchObject({
@@ -53,7 +56,11 @@ describe('upload windows', () => {
     const served = await t.inject({ method: 'GET', url: s.imageUrl });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.includes(Buffer.from('SECRET-EXIF-MARKER'))).toBe(false);
-    const row = await t.db.kysely.selectFrom('screenshot_submissions').selectAll().where('id', '=', s.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('screenshot_submissions')
+      .selectAll()
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
     // the author is the session's account, the hash a sha256 of the pixels
     expect(row.user_id).toBe(players[0].id);
     expect(row.image_hash).toMatch(/^[a-f0-9]{64}$/);
@@ -73,7 +80,10 @@ describe('upload windows', () => {
     await openPhaseNow(t, admin.token, 2);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await submit(t, players[1].token, { fields: { username: 'Ice', email: 'ice@example.com' }, file: await png(100 + i) });
+      const r = await submit(t, players[1].token, {
+        fields: { username: 'Ice', email: 'ice@example.com' },
+        file: await png(100 + i),
+      });
       expect(r.status, JSON.stringify(r.json)).toBe(201);
       expect(r.json.data).toMatchObject({ note: 'season1', phase: 2 });
       ids.push(r.json.data.id);
@@ -90,8 +100,14 @@ describe('refused submissions write nothing', () => {
     const none = await submit(t, players[2].token, { fields: {}, file: null });
     expect(none.status).toBe(400);
     expect(none.json.error.code).toBe('VALIDATION_ERROR');
-    const byPath = Object.fromEntries(none.json.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
-    expect(byPath).toMatchObject({ 'body.username': 'requiredField', 'body.email': 'requiredField', 'body.file': 'requiredField' });
+    const byPath = Object.fromEntries(
+      none.json.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    );
+    expect(byPath).toMatchObject({
+      'body.username': 'requiredField',
+      'body.email': 'requiredField',
+      'body.file': 'requiredField',
+    });
 
     const blank = await submit(t, players[2].token, { fields: { username: '   ', email: 'a@example.com' } });
     expect(blank.status).toBe(400);
@@ -104,23 +120,76 @@ describe('refused submissions write nothing', () => {
   });
 
   const cases: [string, number, string, () => Promise<{ fields?: Record<string, string>; file?: Buffer }>][] = [
-    ['an image over 2 MB', 413, 'IMAGE_TOO_LARGE', async () => ({ file: await makeImage('png', { width: 1000, height: 800, noise: true }) })],
+    [
+      'an image over 2 MB',
+      413,
+      'IMAGE_TOO_LARGE',
+      async () => ({ file: await makeImage('png', { width: 1000, height: 800, noise: true }) }),
+    ],
     ['a text file', 400, 'INVALID_IMAGE', async () => ({ file: Buffer.from('just some text, not a picture') })],
-    ['an HTML page named .png', 400, 'INVALID_IMAGE', async () => ({ file: Buffer.from('<!doctype html><script>alert(1)</script>') })],
-    ['a PNG with HTML appended', 400, 'IMAGE_DAMAGED', async () => ({ file: Buffer.concat([await png(3), Buffer.from('<html><script>alert(1)</script></html>')]) })],
-    ['a small file decoding to 36 megapixels', 413, 'IMAGE_TOO_MANY_PIXELS', async () => ({ file: await makeImage('png', { width: 6000, height: 6000 }) })],
+    [
+      'an HTML page named .png',
+      400,
+      'INVALID_IMAGE',
+      async () => ({ file: Buffer.from('<!doctype html><script>alert(1)</script>') }),
+    ],
+    [
+      'a PNG with HTML appended',
+      400,
+      'IMAGE_DAMAGED',
+      async () => ({ file: Buffer.concat([await png(3), Buffer.from('<html><script>alert(1)</script></html>')]) }),
+    ],
+    [
+      'a small file decoding to 36 megapixels',
+      413,
+      'IMAGE_TOO_MANY_PIXELS',
+      async () => ({ file: await makeImage('png', { width: 6000, height: 6000 }) }),
+    ],
     ['a bad email', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'A', email: 'not-an-email' } })],
-    ['another season', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'A', email: 'a@example.com', note: 'season2' } })],
-    ['a NUL byte in the username', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'A\u0000B', email: 'a@example.com' } })],
-    ['a NUL byte in the email', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'A', email: 'a\u0000@example.com' } })],
-    ['a 5000-character username', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'x'.repeat(5000), email: 'a@example.com' } })],
-    ['a username over 40 characters', 400, 'VALIDATION_ERROR', async () => ({ fields: { username: 'x'.repeat(41), email: 'a@example.com' } })],
-    ['another owner', 404, 'NOT_FOUND', async () => ({ fields: { username: 'A', email: 'a@example.com', owner: 'someone-else' } })],
+    [
+      'another season',
+      400,
+      'VALIDATION_ERROR',
+      async () => ({ fields: { username: 'A', email: 'a@example.com', note: 'season2' } }),
+    ],
+    [
+      'a NUL byte in the username',
+      400,
+      'VALIDATION_ERROR',
+      async () => ({ fields: { username: 'A\u0000B', email: 'a@example.com' } }),
+    ],
+    [
+      'a NUL byte in the email',
+      400,
+      'VALIDATION_ERROR',
+      async () => ({ fields: { username: 'A', email: 'a\u0000@example.com' } }),
+    ],
+    [
+      'a 5000-character username',
+      400,
+      'VALIDATION_ERROR',
+      async () => ({ fields: { username: 'x'.repeat(5000), email: 'a@example.com' } }),
+    ],
+    [
+      'a username over 40 characters',
+      400,
+      'VALIDATION_ERROR',
+      async () => ({ fields: { username: 'x'.repeat(41), email: 'a@example.com' } }),
+    ],
+    [
+      'another owner',
+      404,
+      'NOT_FOUND',
+      async () => ({ fields: { username: 'A', email: 'a@example.com', owner: 'someone-else' } }),
+    ],
   ];
   test.each(cases)('%s → %i %s', async (_label, status, code, make) => {
     const { fields, file } = await make();
     const before = await campaignSnapshot(t);
-    const r = await submit(t, players[2].token, { fields: fields ?? { username: 'A', email: 'a@example.com', note: 'season1' }, file });
+    const r = await submit(t, players[2].token, {
+      fields: fields ?? { username: 'A', email: 'a@example.com', note: 'season1' },
+      file,
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(status);
     expect(r.json.error.code).toBe(code);
     expect(await campaignSnapshot(t)).toEqual(before);
@@ -138,7 +207,10 @@ describe('refused submissions write nothing', () => {
     const url = '/api/marketplace/submissions';
     const auth = { authorization: `Bearer ${players[2].token}` };
     const bodies: [string, string | Buffer][] = [
-      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG'],
+      [
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      ],
       ['multipart/form-data', 'no boundary at all'],
       ['multipart/form-data; boundary=xyz', ''],
       ['multipart/form-data; boundary=xyz', Buffer.from([0, 1, 2, 3, 255, 254])],
@@ -150,10 +222,17 @@ describe('refused submissions write nothing', () => {
     }
     // two images, and more text parts than any form has
     const twoFiles = form({ username: 'A', email: 'a@example.com' }, [{ data: await png(5) }, { data: await png(6) }]);
-    const many = form(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'x'])), [{ data: await png(7) }]);
+    const many = form(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'x'])), [
+      { data: await png(7) },
+    ]);
     const wrongPart = form({ username: 'A', email: 'a@example.com' }, [{ data: await png(8), name: 'image' }]);
     for (const body of [twoFiles, many, wrongPart]) {
-      const r = await t.inject({ method: 'POST', url, headers: { ...auth, 'content-type': body.contentType }, payload: body.body });
+      const r = await t.inject({
+        method: 'POST',
+        url,
+        headers: { ...auth, 'content-type': body.contentType },
+        payload: body.body,
+      });
       expect(r.statusCode).toBeGreaterThanOrEqual(400);
       expect(r.statusCode).toBeLessThan(500);
     }
@@ -169,7 +248,9 @@ describe('reading submissions', () => {
     for (let i = 0; i < 2; i++) sentA.push((await submit(t, a.token, { file: await png(200 + i) })).json.data.id);
     await submit(t, b.token, { file: await png(210) });
     // a user id in the query is not a filter: the server only trusts the session
-    const mine = await t.call('GET', `/api/marketplace/submissions/mine?note=season1&owner=${t.config.ownerId}`, { token: a.token });
+    const mine = await t.call('GET', `/api/marketplace/submissions/mine?note=season1&owner=${t.config.ownerId}`, {
+      token: a.token,
+    });
     expect(mine.status).toBe(200);
     expect(mine.json.data.map((s: { id: string }) => s.id)).toEqual([...sentA].reverse());
     expect(mine.json.total).toBe(2);
@@ -197,14 +278,20 @@ describe('reading submissions', () => {
 
     const phase2 = await t.call('GET', '/api/marketplace/submissions?phase=2&status=pending', { token: admin.token });
     expect(phase2.json.data.length).toBe(3);
-    expect(phase2.json.data.every((r: { phase: number; userId: string }) => r.phase === 2 && r.userId === players[1].id)).toBe(true);
+    expect(
+      phase2.json.data.every((r: { phase: number; userId: string }) => r.phase === 2 && r.userId === players[1].id),
+    ).toBe(true);
 
-    const byAccount = await t.call('GET', `/api/marketplace/submissions?search=${players[3].username.toUpperCase()}`, { token: admin.token });
+    const byAccount = await t.call('GET', `/api/marketplace/submissions?search=${players[3].username.toUpperCase()}`, {
+      token: admin.token,
+    });
     expect(byAccount.json.data.every((r: { userId: string }) => r.userId === players[3].id)).toBe(true);
     expect(byAccount.json.total).toBe(2);
     const byEmail = await t.call('GET', '/api/marketplace/submissions?search=rider@example', { token: admin.token });
     expect(byEmail.json.total).toBeGreaterThan(0);
-    expect(byEmail.json.data.every((r: { email: string }) => r.email.toLowerCase().includes('rider@example'))).toBe(true);
+    expect(byEmail.json.data.every((r: { email: string }) => r.email.toLowerCase().includes('rider@example'))).toBe(
+      true,
+    );
     const byTyped = await t.call('GET', '/api/marketplace/submissions?search=snowrid', { token: admin.token });
     expect(byTyped.json.data.every((r: { username: string }) => r.username === 'SnowRider')).toBe(true);
     // % and _ are literal, not wildcards
@@ -216,7 +303,18 @@ describe('reading submissions', () => {
   });
 
   test('bad queue queries are 400, never 5xx', async () => {
-    for (const q of ['phase=5', 'phase=abc', 'status=won', 'limit=0', 'limit=1000', 'offset=-1', `search=${'x'.repeat(500)}`, 'search=%00', 'duplicates=yes', 'note=%00']) {
+    for (const q of [
+      'phase=5',
+      'phase=abc',
+      'status=won',
+      'limit=0',
+      'limit=1000',
+      'offset=-1',
+      `search=${'x'.repeat(500)}`,
+      'search=%00',
+      'duplicates=yes',
+      'note=%00',
+    ]) {
       const r = await t.call('GET', `/api/marketplace/submissions?${q}`, { token: admin.token });
       expect(r.status, q).toBe(400);
     }
@@ -238,10 +336,13 @@ describe('duplicates', () => {
     const second = (await submit(t, players[5].token, { file: original })).json.data;
     const third = (await submit(t, players[5].token, { file: resaved })).json.data;
     const fourth = (await submit(t, players[1].token, { file: webp })).json.data;
-    const unrelated = (await submit(t, players[1].token, { file: await png(778, { width: 40, height: 30 }) })).json.data;
+    const unrelated = (await submit(t, players[1].token, { file: await png(778, { width: 40, height: 30 }) })).json
+      .data;
     const ids = [first.id, second.id, third.id, fourth.id];
 
-    const dups = await t.call('GET', '/api/marketplace/submissions?duplicates=true&phase=1&limit=100', { token: admin.token });
+    const dups = await t.call('GET', '/api/marketplace/submissions?duplicates=true&phase=1&limit=100', {
+      token: admin.token,
+    });
     expect(dups.status).toBe(200);
     expect(dups.json.data.map((r: { id: string }) => r.id)).toEqual(ids);
     for (const row of dups.json.data) {
@@ -249,7 +350,11 @@ describe('duplicates', () => {
       // the others, oldest first
       expect(row.duplicates.map((d: { id: string }) => d.id)).toEqual(ids.filter((id) => id !== row.id));
     }
-    expect(dups.json.data[0].duplicates[0]).toMatchObject({ id: second.id, userId: players[5].id, username: players[5].username });
+    expect(dups.json.data[0].duplicates[0]).toMatchObject({
+      id: second.id,
+      userId: players[5].id,
+      username: players[5].username,
+    });
 
     const all = await t.call('GET', '/api/marketplace/submissions?phase=1&limit=100', { token: admin.token });
     const lone = all.json.data.find((r: { id: string }) => r.id === unrelated.id);

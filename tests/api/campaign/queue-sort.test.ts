@@ -15,13 +15,24 @@ beforeAll(async () => {
   await openPhaseNow(t, admin.token, 2);
   // sent in an order unrelated to the names; the typed name is what the queue shows
   for (const [i, name] of ['bravo', 'Alfa', 'charlie'].entries()) {
-    const r = await submit(t, players[i]!.token, { fields: { username: name, email: `${name}@example.com` }, file: await png(100 + i) });
+    const r = await submit(t, players[i]!.token, {
+      fields: { username: name, email: `${name}@example.com` },
+      file: await png(100 + i),
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     ids[name] = r.json.data.id;
   }
   // the sending times set apart, so the expected order is certain
-  for (const [name, at] of Object.entries({ bravo: '2026-02-01T10:00:00.000Z', Alfa: '2026-02-02T10:00:00.000Z', charlie: '2026-02-03T10:00:00.000Z' }))
-    await t.db.kysely.updateTable('screenshot_submissions').set({ created_at: at }).where('id', '=', ids[name]!).execute();
+  for (const [name, at] of Object.entries({
+    bravo: '2026-02-01T10:00:00.000Z',
+    Alfa: '2026-02-02T10:00:00.000Z',
+    charlie: '2026-02-03T10:00:00.000Z',
+  }))
+    await t.db.kysely
+      .updateTable('screenshot_submissions')
+      .set({ created_at: at })
+      .where('id', '=', ids[name]!)
+      .execute();
 });
 afterAll(() => t?.close());
 

@@ -63,19 +63,28 @@ describe('POST /marketplace/badges', () => {
     });
     const list = (await t.call('GET', '/api/marketplace/badges', { token: admin.token })).json.data;
     expect(list.map((b: any) => b.slug)).toContain('first_blood');
-    const award = await t.call('POST', '/api/marketplace/badges/trigger/first_blood', { token: admin.token, body: { userId: player.id } });
+    const award = await t.call('POST', '/api/marketplace/badges/trigger/first_blood', {
+      token: admin.token,
+      body: { userId: player.id },
+    });
     expect(award.status, JSON.stringify(award.json)).toBe(200);
     expect(award.json.data.credits).toBe(25);
 
     const before = await rewardsSnapshot(t);
-    const clash = await t.call('POST', '/api/marketplace/badges', { token: admin.token, body: { ...body, name: 'Other' } });
+    const clash = await t.call('POST', '/api/marketplace/badges', {
+      token: admin.token,
+      body: { ...body, name: 'Other' },
+    });
     expect(clash.status).toBe(409);
     expect(clash.json.error.code).toBe('BADGE_SLUG_TAKEN');
     expect(await rewardsSnapshot(t)).toEqual(before);
   });
 
   test('defaults: no reward, not reusable, active', async () => {
-    const r = await t.call('POST', '/api/marketplace/badges', { token: admin.token, body: { slug: 'minimal', name: 'Minimal', trigger: 'profile_completed' } });
+    const r = await t.call('POST', '/api/marketplace/badges', {
+      token: admin.token,
+      body: { slug: 'minimal', name: 'Minimal', trigger: 'profile_completed' },
+    });
     expect(r.status).toBe(201);
     expect(r.json.data).toMatchObject({ description: '', icon: '', rewardAmount: 0, reusable: false, active: true });
   });
@@ -99,7 +108,11 @@ describe('POST /marketplace/badges', () => {
     ['not an object', 'first_blood'],
   ])('%s → 400, nothing written', async (_n, body) => {
     const before = await rewardsSnapshot(t);
-    const r = await t.call('POST', '/api/marketplace/badges', { token: admin.token, body: body as any, headers: { 'content-type': 'application/json' } });
+    const r = await t.call('POST', '/api/marketplace/badges', {
+      token: admin.token,
+      body: body as any,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(400);
     expect(['VALIDATION_ERROR', 'INVALID_JSON']).toContain(r.json.error.code);
     expect(await rewardsSnapshot(t)).toEqual(before);
@@ -140,7 +153,19 @@ describe('GET /marketplace/dashboard/timeseries', () => {
         .execute();
 
       const now = at(0);
-      await db.insertInto('products').values({ id: 'p1', owner, name: 'P', price: 10, quantity: 5, deleted_at: null, created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto('products')
+        .values({
+          id: 'p1',
+          owner,
+          name: 'P',
+          price: 10,
+          quantity: 5,
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       const purchase = (id: string, userId: string, day: number) => ({
         id,
         owner,
@@ -217,23 +242,74 @@ describe('GET /marketplace/dashboard/timeseries', () => {
       expect(days[29].date).toBe(dayString(0));
       for (let i = 1; i < days.length; i++) expect(Date.parse(days[i].date) - Date.parse(days[i - 1].date)).toBe(DAY);
       const byDate = Object.fromEntries(days.map((d: any) => [d.date, d]));
-      expect(byDate[dayString(3)]).toEqual({ date: dayString(3), signups: 2, redemptions: 1, purchases: 0, creditsDistributed: 5, creditsSpent: 0, creditsAdjusted: 50 });
-      expect(byDate[dayString(2)]).toEqual({ date: dayString(2), signups: 0, redemptions: 1, purchases: 0, creditsDistributed: 0, creditsSpent: 0, creditsAdjusted: 0 });
-      expect(byDate[dayString(1)]).toEqual({ date: dayString(1), signups: 1, redemptions: 0, purchases: 2, creditsDistributed: 0, creditsSpent: 20, creditsAdjusted: -7 });
-      expect(byDate[dayString(0)]).toEqual({ date: dayString(0), signups: 1, redemptions: 0, purchases: 1, creditsDistributed: 20, creditsSpent: 10, creditsAdjusted: 0 });
-      expect(byDate[dayString(10)]).toEqual({ date: dayString(10), signups: 0, redemptions: 0, purchases: 0, creditsDistributed: 0, creditsSpent: 0, creditsAdjusted: 0 });
+      expect(byDate[dayString(3)]).toEqual({
+        date: dayString(3),
+        signups: 2,
+        redemptions: 1,
+        purchases: 0,
+        creditsDistributed: 5,
+        creditsSpent: 0,
+        creditsAdjusted: 50,
+      });
+      expect(byDate[dayString(2)]).toEqual({
+        date: dayString(2),
+        signups: 0,
+        redemptions: 1,
+        purchases: 0,
+        creditsDistributed: 0,
+        creditsSpent: 0,
+        creditsAdjusted: 0,
+      });
+      expect(byDate[dayString(1)]).toEqual({
+        date: dayString(1),
+        signups: 1,
+        redemptions: 0,
+        purchases: 2,
+        creditsDistributed: 0,
+        creditsSpent: 20,
+        creditsAdjusted: -7,
+      });
+      expect(byDate[dayString(0)]).toEqual({
+        date: dayString(0),
+        signups: 1,
+        redemptions: 0,
+        purchases: 1,
+        creditsDistributed: 20,
+        creditsSpent: 10,
+        creditsAdjusted: 0,
+      });
+      expect(byDate[dayString(10)]).toEqual({
+        date: dayString(10),
+        signups: 0,
+        redemptions: 0,
+        purchases: 0,
+        creditsDistributed: 0,
+        creditsSpent: 0,
+        creditsAdjusted: 0,
+      });
       const total = (k: string) => days.reduce((s: number, d: any) => s + d[k], 0);
       expect(total('signups')).toBe(4);
       expect(total('creditsDistributed')).toBe(25);
       expect(total('creditsAdjusted')).toBe(43);
 
       // the window moves with ?days: 41 days reaches the old signup and adjustment
-      const wide = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=41', { token: a.token })).json.data.days;
+      const wide = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=41', { token: a.token })).json
+        .data.days;
       expect(wide).toHaveLength(41);
-      expect(wide[0]).toEqual({ date: dayString(40), signups: 1, redemptions: 0, purchases: 0, creditsDistributed: 0, creditsSpent: 0, creditsAdjusted: 999 });
-      const one = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=1', { token: a.token })).json.data.days;
+      expect(wide[0]).toEqual({
+        date: dayString(40),
+        signups: 1,
+        redemptions: 0,
+        purchases: 0,
+        creditsDistributed: 0,
+        creditsSpent: 0,
+        creditsAdjusted: 999,
+      });
+      const one = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=1', { token: a.token })).json
+        .data.days;
       expect(one).toEqual([byDate[dayString(0)]]);
-      const year = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=365', { token: a.token })).json.data.days;
+      const year = (await fresh.call('GET', '/api/marketplace/dashboard/timeseries?days=365', { token: a.token })).json
+        .data.days;
       expect(year).toHaveLength(365);
     } finally {
       await fresh.close();
@@ -246,25 +322,34 @@ describe('GET /marketplace/dashboard/timeseries', () => {
     expect(r.json.data.days).toHaveLength(30);
   });
 
-  test.each([['days=0'], ['days=366'], ['days=abc'], ['days=1.5'], ['days=-3'], ['owner=someone-else']])('%s → 4xx with a code', async (q) => {
-    const r = await t.call('GET', `/api/marketplace/dashboard/timeseries?${q}`, { token: admin.token });
-    expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(r.status).toBeLessThan(500);
-    expect(typeof r.json.error.code).toBe('string');
-  });
+  test.each([['days=0'], ['days=366'], ['days=abc'], ['days=1.5'], ['days=-3'], ['owner=someone-else']])(
+    '%s → 4xx with a code',
+    async (q) => {
+      const r = await t.call('GET', `/api/marketplace/dashboard/timeseries?${q}`, { token: admin.token });
+      expect(r.status).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+      expect(typeof r.json.error.code).toBe('string');
+    },
+  );
 });
 
 test('deleting a product with purchases keeps GET /marketplace/purchases readable, with the product name', async () => {
   const api = rewardsApi(t, admin.token);
   const product = await api.product({ name: 'Maglia limitata', price: 5 });
   await api.credit(player.id, 5);
-  const bought = await t.call('POST', '/api/marketplace/purchases', { token: player.token, body: { productId: product._id, shippingAddress: address } });
+  const bought = await t.call('POST', '/api/marketplace/purchases', {
+    token: player.token,
+    body: { productId: product._id, shippingAddress: address },
+  });
   expect(bought.status, JSON.stringify(bought.json)).toBe(201);
   expect((await t.call('DELETE', `/api/marketplace/products/${product._id}`, { token: admin.token })).status).toBe(200);
   expect((await t.call('GET', `/api/marketplace/products/${product._id}`)).status).toBe(404);
   const list = await t.call('GET', '/api/marketplace/purchases?limit=100', { token: admin.token });
   expect(list.status, JSON.stringify(list.json)).toBe(200);
-  const row = list.json.data.find((p: any) => (p.productId ?? p.product?._id ?? p.product_id) === product._id || JSON.stringify(p).includes(product._id));
+  const row = list.json.data.find(
+    (p: any) =>
+      (p.productId ?? p.product?._id ?? p.product_id) === product._id || JSON.stringify(p).includes(product._id),
+  );
   expect(row).toBeTruthy();
   expect(JSON.stringify(row)).toContain('Maglia limitata');
   const mine = await t.call('GET', `/api/marketplace/purchases/user/${player.id}`, { token: player.token });

@@ -39,10 +39,17 @@ beforeAll(async () => {
   const product = await api.product({ price: 30 });
   const code = await api.giveaway({ credits: 50 });
   // credits granted by a giveaway, an admin debit and credit, a purchase
-  for (const p of [p1, p2]) expect((await t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: code.token } })).status).toBe(200);
+  for (const p of [p1, p2])
+    expect(
+      (await t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: code.token } }))
+        .status,
+    ).toBe(200);
   await api.credit(p1.id, -15, 'correction');
   await api.credit(p2.id, 5, 'goodwill');
-  const bought = await t.call('POST', '/api/marketplace/purchases', { token: p1.token, body: { productId: product._id, shippingAddress: address } });
+  const bought = await t.call('POST', '/api/marketplace/purchases', {
+    token: p1.token,
+    body: { productId: product._id, shippingAddress: address },
+  });
   expect(bought.status, JSON.stringify(bought.json)).toBe(201);
   // a badge p3 earned 9 days ago: its entry and the balance it left, as older data holds them
   await db
@@ -51,7 +58,19 @@ beforeAll(async () => {
     .execute();
   await db
     .insertInto('wallet_transactions')
-    .values({ id: randomUUID(), owner: t.config.ownerId, user_id: p3.id, amount: 20, type: 'badge', description: '', reference: `badge:${randomUUID()}`, balance_after: 20, created_by: null, created_by_name: null, created_at: at(9) })
+    .values({
+      id: randomUUID(),
+      owner: t.config.ownerId,
+      user_id: p3.id,
+      amount: 20,
+      type: 'badge',
+      description: '',
+      reference: `badge:${randomUUID()}`,
+      balance_after: 20,
+      created_by: null,
+      created_by_name: null,
+      created_at: at(9),
+    })
     .execute();
 });
 afterAll(() => t?.close());
@@ -60,7 +79,14 @@ describe('the overview reconciles the credits', () => {
   test('earned − spent + added − taken away by admins = the sum of the balances, the admin debit counted', async () => {
     const o = await overview();
     // p1: 50 − 15 − 30 = 5; p2: 50 + 5 = 55; p3: 20
-    expect(o.ledger).toEqual({ distributed: 120, spent: 30, adjustedIn: 5, adjustedOut: 15, balances: 80, difference: 0 });
+    expect(o.ledger).toEqual({
+      distributed: 120,
+      spent: 30,
+      adjustedIn: 5,
+      adjustedOut: 15,
+      balances: 80,
+      difference: 0,
+    });
     expect(o.totalCreditsDistributed).toBe(120);
     expect(o.totalCreditsSpent).toBe(30);
   });
@@ -89,7 +115,14 @@ describe('the overview reconciles the credits', () => {
         })
         .execute();
       const r = await fresh.call('GET', '/api/marketplace/dashboard/overview', { token: a.token });
-      expect(r.json.data.ledger).toEqual({ distributed: 0, spent: 0, adjustedIn: 47, adjustedOut: 0, balances: 40, difference: -7 });
+      expect(r.json.data.ledger).toEqual({
+        distributed: 0,
+        spent: 0,
+        adjustedIn: 47,
+        adjustedOut: 0,
+        balances: 40,
+        difference: -7,
+      });
     } finally {
       await fresh.close();
     }
@@ -103,8 +136,26 @@ describe('the overview compares the period with the one before it', () => {
       days: 7,
       from: dayString(6),
       previousFrom: dayString(13),
-      current: { totalUsers: 3, totalProducts: 1, activeGiveaways: 1, totalPurchases: 1, redempionGiveaways: 2, totalCreditsDistributed: 100, totalCreditsSpent: 30, pendingPurchases: 1 },
-      previous: { totalUsers: 1, totalProducts: 0, activeGiveaways: 0, totalPurchases: 0, redempionGiveaways: 0, totalCreditsDistributed: 20, totalCreditsSpent: 0, pendingPurchases: 0 },
+      current: {
+        totalUsers: 3,
+        totalProducts: 1,
+        activeGiveaways: 1,
+        totalPurchases: 1,
+        redempionGiveaways: 2,
+        totalCreditsDistributed: 100,
+        totalCreditsSpent: 30,
+        pendingPurchases: 1,
+      },
+      previous: {
+        totalUsers: 1,
+        totalProducts: 0,
+        activeGiveaways: 0,
+        totalPurchases: 0,
+        redempionGiveaways: 0,
+        totalCreditsDistributed: 20,
+        totalCreditsSpent: 0,
+        pendingPurchases: 0,
+      },
     });
     // the cards' totals are all time
     expect(o).toMatchObject({ totalUsers: 4, totalPurchases: 1, pendingPurchases: 1 });
@@ -120,7 +171,8 @@ describe('the overview compares the period with the one before it', () => {
     expect(today.period.previous.totalUsers).toBe(0);
     expect(today.period.current.totalCreditsDistributed).toBe(100);
     // the charts agree: the days' credits add up to the period's
-    const series = (await t.call('GET', '/api/marketplace/dashboard/timeseries?days=7', { token: admin.token })).json.data.days;
+    const series = (await t.call('GET', '/api/marketplace/dashboard/timeseries?days=7', { token: admin.token })).json
+      .data.days;
     expect(series.reduce((s: number, d: any) => s + d.creditsDistributed, 0)).toBe(100);
     expect(series.reduce((s: number, d: any) => s + d.creditsAdjusted, 0)).toBe(5 - 15);
   });

@@ -19,32 +19,56 @@ export function scheduleAround(open: number, now = Date.now()) {
 
 /** PUT /campaigns/cortina with the windows of scheduleAround (200 expected). */
 export async function openPhaseNow(t: TestApp, adminToken: string, open: number) {
-  const r = await t.call('PUT', '/api/campaigns/cortina', { token: adminToken, body: { phases: scheduleAround(open) } });
+  const r = await t.call('PUT', '/api/campaigns/cortina', {
+    token: adminToken,
+    body: { phases: scheduleAround(open) },
+  });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return r.json.data;
 }
 
 /** A small PNG of one colour, different per seed unless the same seed is given. */
 export async function png(seed: number, opts: { width?: number; height?: number } = {}): Promise<Buffer> {
-  return sharp({ create: { width: opts.width ?? 16, height: opts.height ?? 12, channels: 3, background: { r: seed % 256, g: (seed >> 8) % 256, b: 77 } } })
+  return sharp({
+    create: {
+      width: opts.width ?? 16,
+      height: opts.height ?? 12,
+      channels: 3,
+      background: { r: seed % 256, g: (seed >> 8) % 256, b: 77 },
+    },
+  })
     .png()
     .toBuffer();
 }
 
 /** multipart/form-data: text parts first, then the file parts, as the site's modal sends them. */
-export function form(fields: Record<string, string>, files: { data: Buffer; name?: string; filename?: string; contentType?: string }[] = []) {
+export function form(
+  fields: Record<string, string>,
+  files: { data: Buffer; name?: string; filename?: string; contentType?: string }[] = [],
+) {
   const boundary = `----cortina${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename ?? 'shot.png'}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename ?? 'shot.png'}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** POST /marketplace/submissions; fields default to a valid set, `file: null` sends no image. */
-export async function submit(t: TestApp, token: string | undefined, opts: { fields?: Record<string, string>; file?: Buffer | null } = {}) {
+export async function submit(
+  t: TestApp,
+  token: string | undefined,
+  opts: { fields?: Record<string, string>; file?: Buffer | null } = {},
+) {
   const fields = opts.fields ?? { username: 'SnowRider', email: 'rider@example.com', note: 'season1' };
   const file = opts.file === undefined ? await png(1) : opts.file;
   const body = form(fields, file ? [{ data: file }] : []);
@@ -59,7 +83,10 @@ export async function submit(t: TestApp, token: string | undefined, opts: { fiel
 
 /** POST /marketplace/submissions/{id}/review as admin (200 expected). */
 export async function approve(t: TestApp, adminToken: string, id: string, score: number) {
-  const r = await t.call('POST', `/api/marketplace/submissions/${id}/review`, { token: adminToken, body: { decision: 'approve', score } });
+  const r = await t.call('POST', `/api/marketplace/submissions/${id}/review`, {
+    token: adminToken,
+    body: { decision: 'approve', score },
+  });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return r.json.data;
 }

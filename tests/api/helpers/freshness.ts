@@ -54,11 +54,16 @@ export async function readTitles(t: TestApp, id: string) {
   const list = await t.call('GET', '/api/news');
   expect(one.status).toBe(200);
   expect(list.status).toBe(200);
-  return { article: one.json.data.title.it as string, list: list.json.data[0].title.it as string, ms: performance.now() - started };
+  return {
+    article: one.json.data.title.it as string,
+    list: list.json.data[0].title.it as string,
+    ms: performance.now() - started,
+  };
 }
 
 /** A rename behind the API's back (no process hears of it): a reader still served the old title proves the copy is cached. */
-export const renameInDatabase = (t: TestApp, id: string, it: string) => t.db.kysely.updateTable('news').set({ title_it: it }).where('id', '=', id).execute();
+export const renameInDatabase = (t: TestApp, id: string, it: string) =>
+  t.db.kysely.updateTable('news').set({ title_it: it }).where('id', '=', id).execute();
 
 /** Polls `check` every 20 ms until it is true or `ms` have passed; returns the time it took, or null. */
 export async function within(ms: number, check: () => Promise<boolean> | boolean): Promise<number | null> {

@@ -9,7 +9,11 @@ import { checkIn, createTournament, join, quickPlayers, setPhase, type Person } 
  * millisecond apart so the check-in order is the order given), and `waiting` who joined but did not
  * check in. Fortnite by default, so battle royale.
  */
-export async function matchDay(t: TestApp, adminToken: string, opts: { checkedIn: number; waiting?: number; overrides?: Partial<TournamentInput> }) {
+export async function matchDay(
+  t: TestApp,
+  adminToken: string,
+  opts: { checkedIn: number; waiting?: number; overrides?: Partial<TournamentInput> },
+) {
   const id = await createTournament(t, adminToken, 'registration', { maxPartecipants: 100, ...opts.overrides });
   const players = await quickPlayers(t, opts.checkedIn);
   const waiting = await quickPlayers(t, opts.waiting ?? 0);
@@ -27,13 +31,19 @@ export async function checkInNow(t: TestApp, id: string, p: Person) {
   expect(res.status, JSON.stringify(res.json)).toBe(200);
 }
 
-export const line = (p: { id: string }, placement: number, eliminations = 0) => ({ entrantId: p.id, placement, eliminations });
+export const line = (p: { id: string }, placement: number, eliminations = 0) => ({
+  entrantId: p.id,
+  placement,
+  eliminations,
+});
 
 export function resultsApi(t: TestApp, token: string, id: string) {
   return {
     createMatch: (lines: unknown[]) => t.call('POST', `/api/tournaments/${id}/matches`, { token, body: { lines } }),
-    updateMatch: (n: number, lines: unknown[]) => t.call('PUT', `/api/tournaments/${id}/matches/${n}`, { token, body: { lines } }),
-    voidMatch: (n: number, voided: boolean) => t.call('POST', `/api/tournaments/${id}/matches/${n}/void`, { token, body: { voided } }),
+    updateMatch: (n: number, lines: unknown[]) =>
+      t.call('PUT', `/api/tournaments/${id}/matches/${n}`, { token, body: { lines } }),
+    voidMatch: (n: number, voided: boolean) =>
+      t.call('POST', `/api/tournaments/${id}/matches/${n}/void`, { token, body: { voided } }),
     matches: () => t.call('GET', `/api/tournaments/${id}/matches`, { token }),
     preview: (csv: string) => t.call('POST', `/api/tournaments/${id}/matches/preview`, { token, body: { csv } }),
     setScoring: (table: unknown) => t.call('PUT', `/api/tournaments/${id}/scoring`, { token, body: table }),
@@ -49,6 +59,11 @@ export function resultsApi(t: TestApp, token: string, id: string) {
 /** Finalises behind the API (the finalise call is another helper's): what the results calls must then refuse. */
 export async function finalizeDirectly(t: TestApp, id: string, rows: unknown[] = []) {
   const now = new Date().toISOString();
-  const done = await TournamentRepository.update(t.db.kysely, { owner: t.config.ownerId, id, set: { finalized_at: now, final_standings: JSON.stringify(rows) }, now });
+  const done = await TournamentRepository.update(t.db.kysely, {
+    owner: t.config.ownerId,
+    id,
+    set: { finalized_at: now, final_standings: JSON.stringify(rows) },
+    now,
+  });
   expect(done.ok).toBe(true);
 }

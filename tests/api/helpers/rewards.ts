@@ -63,16 +63,40 @@ export function rewardsApi(t: TestApp, adminToken: string) {
   };
   return {
     async product(fields: Record<string, unknown> = {}) {
-      return expectOk(await t.call('POST', '/api/marketplace/products', { token: adminToken, body: { name: 'Felpa', price: 100, quantity: 5, image: IMAGE, ...fields } }), 201);
+      return expectOk(
+        await t.call('POST', '/api/marketplace/products', {
+          token: adminToken,
+          body: { name: 'Felpa', price: 100, quantity: 5, image: IMAGE, ...fields },
+        }),
+        201,
+      );
     },
     async giveaway(fields: Record<string, unknown> = {}) {
       const token = `CODE_${randomBytes(4).toString('hex')}`;
-      return expectOk(await t.call('POST', '/api/marketplace/giveaways', { token: adminToken, body: { token, credits: 10, type: 'infinite', ...fields } }), 201);
+      return expectOk(
+        await t.call('POST', '/api/marketplace/giveaways', {
+          token: adminToken,
+          body: { token, credits: 10, type: 'infinite', ...fields },
+        }),
+        201,
+      );
     },
     async credit(userId: string, amount: number, reason = 'test credits') {
-      return expectOk(await t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token: adminToken, body: { amount, reason } }));
+      return expectOk(
+        await t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, {
+          token: adminToken,
+          body: { amount, reason },
+        }),
+      );
     },
-    async badge(fields: { slug: string; trigger: string; reward?: number; reusable?: boolean; active?: boolean; name?: string }) {
+    async badge(fields: {
+      slug: string;
+      trigger: string;
+      reward?: number;
+      reusable?: boolean;
+      active?: boolean;
+      name?: string;
+    }) {
       const now = new Date().toISOString();
       const id = `badge-${randomBytes(6).toString('hex')}`;
       await t.db.kysely
@@ -98,7 +122,11 @@ export function rewardsApi(t: TestApp, adminToken: string) {
 }
 
 export async function balanceOf(t: TestApp, userId: string): Promise<number> {
-  const row = await t.db.kysely.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirst();
+  const row = await t.db.kysely
+    .selectFrom('wallets')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.balance ?? 0);
 }
 
@@ -124,7 +152,17 @@ export async function auditLedger(t: Pick<TestApp, 'db'>): Promise<void> {
 /** Every rewards row and every stored media file, for "nothing was written" checks. */
 export async function rewardsSnapshot(t: TestApp) {
   const db = t.db.kysely;
-  const tables = ['wallets', 'wallet_transactions', 'badges', 'user_badges', 'products', 'purchases', 'giveaways', 'giveaway_redemptions', 'idempotency_keys'] as const;
+  const tables = [
+    'wallets',
+    'wallet_transactions',
+    'badges',
+    'user_badges',
+    'products',
+    'purchases',
+    'giveaways',
+    'giveaway_redemptions',
+    'idempotency_keys',
+  ] as const;
   const out: Record<string, unknown> = {};
   for (const table of tables)
     out[table] = await db
@@ -150,20 +188,34 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /** A real image of each kind, made by sharp (optionally with EXIF metadata to be stripped). */
-export async function makeImage(format: 'png' | 'jpeg' | 'webp' | 'gif', opts: { width?: number; height?: number; exif?: boolean; noise?: boolean } = {}): Promise<Buffer> {
+export async function makeImage(
+  format: 'png' | 'jpeg' | 'webp' | 'gif',
+  opts: { width?: number; height?: number; exif?: boolean; noise?: boolean } = {},
+): Promise<Buffer> {
   const width = opts.width ?? 64;
   const height = opts.height ?? 48;
-  let img = opts.noise ? sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }) : sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 120 } } });
+  let img = opts.noise
+    ? sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    : sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 120 } } });
   if (opts.exif) img = img.withExif({ IFD0: { Copyright: 'SECRET-EXIF-MARKER', Artist: 'SECRET-EXIF-MARKER' } });
   return img.toFormat(format).toBuffer();
 }
 
 /** A multipart/form-data body with one file part. */
-export function multipart(fields: { name?: string; filename?: string; contentType?: string; data: Buffer }[]): { body: Buffer; contentType: string } {
+export function multipart(fields: { name?: string; filename?: string; contentType?: string; data: Buffer }[]): {
+  body: Buffer;
+  contentType: string;
+} {
   const boundary = `----arena${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const f of fields) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename ?? 'image.png'}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename ?? 'image.png'}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };

@@ -24,7 +24,13 @@ export interface LocalS3 {
 
 export async function startLocalS3(bucket = 'arena-media'): Promise<LocalS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver checks signatures against its one fixed key pair
@@ -52,7 +58,11 @@ export async function startLocalS3(bucket = 'arena-media'): Promise<LocalS3> {
       const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        return { contentType: answer.ContentType, cacheControl: answer.CacheControl, bytes: Buffer.from(await answer.Body!.transformToByteArray()) };
+        return {
+          contentType: answer.ContentType,
+          cacheControl: answer.CacheControl,
+          bytes: Buffer.from(await answer.Body!.transformToByteArray()),
+        };
       } catch (e) {
         if ((e as Error).name === 'NoSuchKey') return null;
         throw e;

@@ -82,7 +82,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   const readyWithinMs = opts.readyWithinMs ?? 30_000;
   const deadline = Date.now() + readyWithinMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server on ${opts.port} ended before answering:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server on ${opts.port} ended before answering:\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -107,12 +108,21 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
 }
 
 /** A JSON call over HTTP; a refused or cut connection is status 0 (the process died). */
-export async function httpCall(base: string, method: string, url: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; json: any }> {
+export async function httpCall(
+  base: string,
+  method: string,
+  url: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    const res = await fetch(base + url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const res = await fetch(base + url, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
     const text = await res.text();
     let json: any;
     try {

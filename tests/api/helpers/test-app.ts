@@ -25,12 +25,18 @@ export interface TestApp {
   engine: 'sqlite' | 'postgres';
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** JSON request with an optional bearer token; `json` is the parsed answer. */
-  call(method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; json: any; res: LightMyRequestResponse }>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<{ status: number; json: any; res: LightMyRequestResponse }>;
   /** Signs up through the API (201 expected); fields default to a fresh valid player. */
   signup(fields?: Partial<SignupInput>): Promise<{ user: User; email: string; password: string; username: string }>;
   /** Logs in through the API (200 expected) and returns the token. */
   login(email: string, password: string): Promise<string>;
-  signupAndLogin(fields?: Partial<SignupInput>): Promise<{ user: User; email: string; password: string; username: string; token: string }>;
+  signupAndLogin(
+    fields?: Partial<SignupInput>,
+  ): Promise<{ user: User; email: string; password: string; username: string; token: string }>;
   makeAdmin(userId: string, role?: string): Promise<void>;
   /** Messages written to <dataDir>/outbox, oldest first, once after-response work is done and the mail queue has sent what is due. */
   outbox(): Promise<ParsedMail[]>;
@@ -88,7 +94,10 @@ export interface TestAppOptions {
   appDatabaseUrl?: (url: string) => string;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-api-'));
   const database = await createDatabase(tmp);
   const config = loadConfig(
@@ -153,7 +162,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     };
     const { status, json } = await call('POST', '/api/users/pp', { body });
     if (status !== 201) throw new Error(`signup failed: ${status} ${JSON.stringify(json)}`);
-    return { user: json.data.user, email: String(body.email).trim().toLowerCase(), password: body.password, username: body.username };
+    return {
+      user: json.data.user,
+      email: String(body.email).trim().toLowerCase(),
+      password: body.password,
+      username: body.username,
+    };
   };
   const login: TestApp['login'] = async (email, password) => {
     const { status, json } = await call('POST', '/api/users/authenticate', { body: { email, password } });
@@ -196,9 +210,19 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
         sessions: await k.selectFrom('sessions').selectAll().orderBy('token_hash').execute(),
         password_resets: await k.selectFrom('password_resets').selectAll().orderBy('token_hash').execute(),
         competitions: await k.selectFrom('competitions').selectAll().orderBy('id').execute(),
-        competition_players: await k.selectFrom('competition_players').selectAll().orderBy('competition_id').orderBy('user_id').execute(),
+        competition_players: await k
+          .selectFrom('competition_players')
+          .selectAll()
+          .orderBy('competition_id')
+          .orderBy('user_id')
+          .execute(),
         tournaments: await k.selectFrom('tournaments').selectAll().orderBy('id').execute(),
-        tournament_registrations: await k.selectFrom('tournament_registrations').selectAll().orderBy('tournament_id').orderBy('user_id').execute(),
+        tournament_registrations: await k
+          .selectFrom('tournament_registrations')
+          .selectAll()
+          .orderBy('tournament_id')
+          .orderBy('user_id')
+          .execute(),
         audit_log: await k.selectFrom('audit_log').selectAll().orderBy('id').execute(),
         news: await k.selectFrom('news').selectAll().orderBy('id').execute(),
       };

@@ -20,7 +20,13 @@ export function scheduleFor(phase: Phase) {
     complete: [-600, -500, -450, -300, -60],
   };
   const [sr, sc, ec, st, et] = offsets[phase];
-  return { start_registration: at(sr), start_checkin: at(sc), end_checkin: at(ec), start_tournament: at(st), end_tournament: at(et) };
+  return {
+    start_registration: at(sr),
+    start_checkin: at(sc),
+    end_checkin: at(ec),
+    start_tournament: at(st),
+    end_tournament: at(et),
+  };
 }
 
 export interface Person {
@@ -72,7 +78,10 @@ export async function quickPlayers(t: TestApp, n: number, opts: QuickPlayerOptio
 export const quickPlayer = async (t: TestApp, opts: QuickPlayerOptions = {}) => (await quickPlayers(t, 1, opts))[0];
 
 /** A valid create body in the given phase; fields can be overridden. */
-export function tournamentBody(phase: Phase = 'registration', overrides: Partial<TournamentInput> = {}): TournamentInput {
+export function tournamentBody(
+  phase: Phase = 'registration',
+  overrides: Partial<TournamentInput> = {},
+): TournamentInput {
   return {
     name: `Cup ${(seq++).toString(36)}`,
     game: 'Fortnite',
@@ -84,7 +93,12 @@ export function tournamentBody(phase: Phase = 'registration', overrides: Partial
 }
 
 /** Creates a tournament through the admin API and returns its id. */
-export async function createTournament(t: TestApp, adminToken: string, phase: Phase = 'registration', overrides: Partial<TournamentInput> = {}): Promise<string> {
+export async function createTournament(
+  t: TestApp,
+  adminToken: string,
+  phase: Phase = 'registration',
+  overrides: Partial<TournamentInput> = {},
+): Promise<string> {
   const res = await t.call('POST', '/api/tournaments', { token: adminToken, body: tournamentBody(phase, overrides) });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.data.id;
@@ -97,18 +111,36 @@ export async function setPhase(t: TestApp, adminToken: string, id: string, phase
 }
 
 /** The registration/check-in body (`gameAccounts`, optional `password`) for one player. */
-export function registration(userId: string, account: Partial<{ username: string; id: string; game: string; console: string }> = {}, password?: string) {
+export function registration(
+  userId: string,
+  account: Partial<{ username: string; id: string; game: string; console: string }> = {},
+  password?: string,
+) {
   return {
-    gameAccounts: [{ userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC', ...account } }],
+    gameAccounts: [
+      { userId, gameAccount: { username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC', ...account } },
+    ],
     ...(password !== undefined ? { password } : {}),
   };
 }
 
-export const join = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) => t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body });
-export const leave = (t: TestApp, id: string, p: Person) => t.call('PUT', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token });
-export const checkIn = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) => t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token, body });
-export const checkOut = (t: TestApp, id: string, p: Person) => t.call('PUT', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token });
+export const join = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) =>
+  t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body });
+export const leave = (t: TestApp, id: string, p: Person) =>
+  t.call('PUT', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token });
+export const checkIn = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) =>
+  t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token, body });
+export const checkOut = (t: TestApp, id: string, p: Person) =>
+  t.call('PUT', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: p.token });
 
 /** The stored row, for checks the API does not show (member_count, the stored game account). */
-export const tournamentRow = (t: TestApp, id: string) => t.db.kysely.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-export const registrationRows = (t: TestApp, id: string) => t.db.kysely.selectFrom('tournament_registrations').selectAll().where('tournament_id', '=', id).orderBy('created_at').orderBy('user_id').execute();
+export const tournamentRow = (t: TestApp, id: string) =>
+  t.db.kysely.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+export const registrationRows = (t: TestApp, id: string) =>
+  t.db.kysely
+    .selectFrom('tournament_registrations')
+    .selectAll()
+    .where('tournament_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();

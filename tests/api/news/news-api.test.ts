@@ -44,15 +44,21 @@ describe('authorization', () => {
 
   test('admin: create 201, update 200, delete 200, then 404 NEWS_NOT_FOUND', async () => {
     const a = await create();
-    expect((await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { title: { it: 'A', en: 'B' } } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { title: { it: 'A', en: 'B' } } })).status,
+    ).toBe(200);
     const del = await t.call('DELETE', `/api/news/${a.id}`, { token: admin.token });
     expect(del.status).toBe(200);
     expect(del.json.data).toEqual({ id: a.id, deleted: true });
     const gone = await t.call('GET', `/api/news/${a.id}`, { token: admin.token });
     expect(gone.status).toBe(404);
     expect(gone.json.error.code).toBe('NEWS_NOT_FOUND');
-    expect((await t.call('DELETE', `/api/news/${a.id}`, { token: admin.token })).json.error.code).toBe('NEWS_NOT_FOUND');
-    expect((await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { published: true } })).json.error.code).toBe('NEWS_NOT_FOUND');
+    expect((await t.call('DELETE', `/api/news/${a.id}`, { token: admin.token })).json.error.code).toBe(
+      'NEWS_NOT_FOUND',
+    );
+    expect(
+      (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { published: true } })).json.error.code,
+    ).toBe('NEWS_NOT_FOUND');
   });
 });
 
@@ -73,10 +79,16 @@ describe('publishing and drafts', () => {
 
   test('publishing sets publishedAt, republishing keeps it, unpublishing clears it', async () => {
     const a = await create();
-    const published = (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { published: true } })).json.data;
+    const published = (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { published: true } })).json
+      .data;
     expect(published.published).toBe(true);
     expect(Date.parse(published.publishedAt)).toBeGreaterThan(0);
-    const again = (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { published: true, summary: { it: 'x', en: 'y' } } })).json.data;
+    const again = (
+      await t.call('PUT', `/api/news/${a.id}`, {
+        token: admin.token,
+        body: { published: true, summary: { it: 'x', en: 'y' } },
+      })
+    ).json.data;
     expect(again.publishedAt).toBe(published.publishedAt);
     expect(again.summary).toEqual({ it: 'x', en: 'y' });
     // omitted fields keep their value
@@ -85,7 +97,8 @@ describe('publishing and drafts', () => {
     const anon = await t.call('GET', `/api/news/${a.id}`);
     expect(anon.status).toBe(200);
     expect(anon.res.headers['cache-control']).toBe('public, max-age=10, s-maxage=30');
-    const hidden = (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { published: false } })).json.data;
+    const hidden = (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { published: false } })).json
+      .data;
     expect(hidden.published).toBe(false);
     expect(hidden.publishedAt).toBeNull();
     expect((await t.call('GET', `/api/news/${a.id}`)).status).toBe(404);
@@ -97,7 +110,10 @@ describe('publishing and drafts', () => {
       const [a] = await accounts(fresh, 1, { admin: true });
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const r = await fresh.call('POST', '/api/news', { token: a.token, body: article({ published: true, title: { it: `N${i}`, en: `N${i}` } }) });
+        const r = await fresh.call('POST', '/api/news', {
+          token: a.token,
+          body: article({ published: true, title: { it: `N${i}`, en: `N${i}` } }),
+        });
         ids.push(r.json.data.id);
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -133,7 +149,12 @@ describe('publishing and drafts', () => {
     expect(a.body.it).toContain('<img src="https://x.test/a.png" />');
     expect(a.body.en).not.toMatch(/iframe/);
     expect(a.body.en).toContain('<a href="https://ok.test" target="_blank" rel="noopener noreferrer">ok</a>');
-    const updated = (await t.call('PUT', `/api/news/${a.id}`, { token: admin.token, body: { body: { it: '<b>ok</b><style>x</style>', en: '<script>1</script>' } } })).json.data;
+    const updated = (
+      await t.call('PUT', `/api/news/${a.id}`, {
+        token: admin.token,
+        body: { body: { it: '<b>ok</b><style>x</style>', en: '<script>1</script>' } },
+      })
+    ).json.data;
     expect(updated.body).toEqual({ it: '<b>ok</b>', en: '' });
   });
 });
@@ -156,7 +177,11 @@ describe('bad input: 4xx with a code, nothing written', () => {
   ];
   test.each(cases)('POST %s → 400', async (_name, body) => {
     const before = await t.snapshot();
-    const r = await t.call('POST', '/api/news', { token: admin.token, body: body as any, headers: { 'content-type': 'application/json' } });
+    const r = await t.call('POST', '/api/news', {
+      token: admin.token,
+      body: body as any,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(400);
     expect(typeof r.json.error.code).toBe('string');
     expect(await t.snapshot()).toEqual(before);
@@ -175,7 +200,15 @@ describe('bad input: 4xx with a code, nothing written', () => {
     expect(await t.snapshot()).toEqual(before);
   });
 
-  test.each([['/api/news?limit=0'], ['/api/news?limit=101'], ['/api/news?limit=abc'], ['/api/news?offset=-1'], ['/api/news?all=maybe'], ['/api/news/bad%20id'], [`/api/news/${'x'.repeat(65)}`]])('GET %s → 400', async (url) => {
+  test.each([
+    ['/api/news?limit=0'],
+    ['/api/news?limit=101'],
+    ['/api/news?limit=abc'],
+    ['/api/news?offset=-1'],
+    ['/api/news?all=maybe'],
+    ['/api/news/bad%20id'],
+    [`/api/news/${'x'.repeat(65)}`],
+  ])('GET %s → 400', async (url) => {
     const r = await t.call('GET', url, { token: admin.token });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('VALIDATION_ERROR');
@@ -195,7 +228,14 @@ describe('bad input: 4xx with a code, nothing written', () => {
 
 test('the routes are in the OpenAPI document', async () => {
   const doc = (await t.call('GET', '/api/openapi.json')).json;
-  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/news', '/api/news/{id}', '/api/admin/audit', '/api/marketplace/dashboard/timeseries']));
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining([
+      '/api/news',
+      '/api/news/{id}',
+      '/api/admin/audit',
+      '/api/marketplace/dashboard/timeseries',
+    ]),
+  );
   expect(doc.paths['/api/news'].post.requestBody).toBeTruthy();
 });
 

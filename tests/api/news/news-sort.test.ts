@@ -15,11 +15,24 @@ beforeAll(async () => {
     ['arancia', 'Orange', false],
     ['Mela', 'zebra', true],
   ] as const) {
-    const r = await t.call('POST', '/api/news', { token: admin.token, body: { title: { it, en }, summary: { it: 's', en: 's' }, body: { it: '<p>x</p>', en: '<p>x</p>' }, image: '', published } });
+    const r = await t.call('POST', '/api/news', {
+      token: admin.token,
+      body: {
+        title: { it, en },
+        summary: { it: 's', en: 's' },
+        body: { it: '<p>x</p>', en: '<p>x</p>' },
+        image: '',
+        published,
+      },
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
   }
   // dates set apart: the date the list shows is the publication's, else the last edit's
-  const dates = { Zucca: '2026-03-01T10:00:00.000Z', arancia: '2026-01-01T10:00:00.000Z', Mela: '2026-02-01T10:00:00.000Z' };
+  const dates = {
+    Zucca: '2026-03-01T10:00:00.000Z',
+    arancia: '2026-01-01T10:00:00.000Z',
+    Mela: '2026-02-01T10:00:00.000Z',
+  };
   for (const [title, when] of Object.entries(dates))
     await t.db.kysely
       .updateTable('news')

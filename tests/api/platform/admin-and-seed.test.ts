@@ -10,7 +10,8 @@ beforeEach(async () => {
 });
 afterEach(() => t?.close());
 
-const usersByEmail = (email: string) => t.db.kysely.selectFrom('users').selectAll().where('email', '=', email).execute();
+const usersByEmail = (email: string) =>
+  t.db.kysely.selectFrom('users').selectAll().where('email', '=', email).execute();
 const userCount = async () => (await t.db.kysely.selectFrom('users').select('id').execute()).length;
 
 describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
@@ -34,7 +35,13 @@ describe('ensureAdmin (ADMIN_EMAIL / ADMIN_PASSWORD)', () => {
     expect(id).toBe(a.user.id);
     const [row] = await usersByEmail('promote.me@example.com');
     expect(JSON.parse(row.roles)).toEqual(['Moderator', 'SiteAdmin']);
-    expect((await t.call('POST', '/api/users/authenticate', { body: { email: 'promote.me@example.com', password: 'players-own-password' } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/api/users/authenticate', {
+          body: { email: 'promote.me@example.com', password: 'players-own-password' },
+        })
+      ).status,
+    ).toBe(401);
     expect(await t.login('promote.me@example.com', 'operator-password-1')).toEqual(expect.any(String));
     expect(await userCount()).toBe(1);
   });

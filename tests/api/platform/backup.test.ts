@@ -6,7 +6,13 @@ import { createDatabase, createTestApp, engine, type TestApp } from '../helpers/
 import { accounts, address, auditLedger, rewardsApi } from '../helpers/rewards.ts';
 import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
-import { backupDatabase, DatabaseInUse, listBackups, resolveBackup, restoreDatabase } from '../../../src/platform/db/backup.ts';
+import {
+  backupDatabase,
+  DatabaseInUse,
+  listBackups,
+  resolveBackup,
+  restoreDatabase,
+} from '../../../src/platform/db/backup.ts';
 
 /**
  * `npm run backup` / `npm run restore` (src/platform/db/backup.ts) on this run's engine: a backup
@@ -21,7 +27,12 @@ const cleanup: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
-  server = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await anyFreePort(), env: { RATE_LIMITS: 'false' } });
+  server = await startServer({
+    databaseUrl: t.config.databaseUrl,
+    dataDir: t.config.dataDir,
+    port: await anyFreePort(),
+    env: { RATE_LIMITS: 'false' },
+  });
 });
 afterAll(async () => {
   await server?.crash();
@@ -55,7 +66,15 @@ describe(`backup and restore (${engine})`, () => {
     const products = await Promise.all(Array.from({ length: 20 }, () => api.product({ price: 100, quantity: 1000 })));
     const players = await accounts(t, 40);
     for (const p of players) await api.credit(p.id, 2000);
-    const queue = players.flatMap((p) => products.map((product) => () => httpCall(server.url, 'POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } })));
+    const queue = players.flatMap((p) =>
+      products.map(
+        (product) => () =>
+          httpCall(server.url, 'POST', '/api/marketplace/purchases', {
+            token: p.token,
+            body: { productId: product._id, shippingAddress: address },
+          }),
+      ),
+    );
     queue.sort(() => Math.random() - 0.5);
 
     // 16 clients buying without pause; the backup starts once 40 purchases are answered, and the
@@ -70,7 +89,10 @@ describe(`backup and restore (${engine})`, () => {
         for (let next = queue.pop(); next && (!backupDone || afterBackup < 40); next = queue.pop()) {
           results.push((await next()).status);
           if (backupDone) afterBackup++;
-          if (++answered === 40) backup = backupDatabase({ databaseUrl: t.config.databaseUrl, dir: backupDir(), keep: 14 }).finally(() => (backupDone = true));
+          if (++answered === 40)
+            backup = backupDatabase({ databaseUrl: t.config.databaseUrl, dir: backupDir(), keep: 14 }).finally(
+              () => (backupDone = true),
+            );
         }
       }),
     );
@@ -104,7 +126,15 @@ describe(`backup and restore (${engine})`, () => {
   test('rotation keeps the newest BACKUP_KEEP backups of this database', async () => {
     const dir = path.join(t.config.dataDir, 'rotation');
     const made: string[] = [];
-    for (let i = 0; i < 4; i++) made.push(await backupDatabase({ databaseUrl: t.config.databaseUrl, dir, keep: 2, now: new Date(Date.UTC(2030, 0, 1 + i)) }));
+    for (let i = 0; i < 4; i++)
+      made.push(
+        await backupDatabase({
+          databaseUrl: t.config.databaseUrl,
+          dir,
+          keep: 2,
+          now: new Date(Date.UTC(2030, 0, 1 + i)),
+        }),
+      );
     expect(listBackups(dir, t.config.databaseUrl)).toEqual(made.slice(2));
     expect((await fs.readdir(dir)).sort()).toEqual(made.slice(2).map((f) => path.basename(f)));
   });

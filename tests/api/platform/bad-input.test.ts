@@ -146,13 +146,23 @@ const label = (v: unknown) => {
 };
 
 /** Sends the request and checks the outcome: the status and code expected, the envelope, no write, no mail. */
-async function expectRefused(req: { method: Endpoint['method']; url: string; payload?: string | Buffer; contentType?: string; auth: boolean }, status: number, code: string, opts: { routerError?: boolean } = {}) {
+async function expectRefused(
+  req: { method: Endpoint['method']; url: string; payload?: string | Buffer; contentType?: string; auth: boolean },
+  status: number,
+  code: string,
+  opts: { routerError?: boolean } = {},
+) {
   const before = await t.snapshot();
   const mailsBefore = (await t.outbox()).length;
   const headers: Record<string, string> = {};
   if (req.auth) headers.authorization = `Bearer ${owner.token}`;
   if (req.contentType) headers['content-type'] = req.contentType;
-  const res = await t.inject({ method: req.method, url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
+  const res = await t.inject({
+    method: req.method,
+    url: req.url,
+    headers,
+    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   const body = res.json();
@@ -160,7 +170,9 @@ async function expectRefused(req: { method: Endpoint['method']; url: string; pay
   expect(Object.keys(body)).toEqual(['status', 'error']);
   // schema failures list their issues; a URL the router cannot even decode has none to list
   if (code === 'VALIDATION_ERROR' && !opts.routerError) {
-    expect(body.error.issues).toEqual(expect.arrayContaining([{ path: expect.any(String), message: expect.any(String) }]));
+    expect(body.error.issues).toEqual(
+      expect.arrayContaining([{ path: expect.any(String), message: expect.any(String) }]),
+    );
     expect(body.error.issues.length).toBeGreaterThan(0);
   }
   expect(await t.snapshot()).toEqual(before);
@@ -177,7 +189,9 @@ describe.each(endpoints)('$name', (ep) => {
     contentType,
   });
 
-  const fieldCases = Object.entries(ep.fields).flatMap(([field, values]) => values.map((value) => ({ field, value, shown: label(value) })));
+  const fieldCases = Object.entries(ep.fields).flatMap(([field, values]) =>
+    values.map((value) => ({ field, value, shown: label(value) })),
+  );
   test.each(fieldCases)('$field = $shown is 400 VALIDATION_ERROR naming the field', async ({ field, value }) => {
     const body = await expectRefused(send({ ...ep.valid(), [field]: value }), 400, 'VALIDATION_ERROR');
     expect(
@@ -202,7 +216,12 @@ describe.each(endpoints)('$name', (ep) => {
     ['JSON true', true],
     ['deeply nested arrays', 'NESTED'],
   ])('%s instead of an object is 400 VALIDATION_ERROR', async (_name, payload) => {
-    const value = payload === 'ARRAY_OF_VALID' ? [ep.valid()] : payload === 'NESTED' ? JSON.parse('['.repeat(2000) + ']'.repeat(2000)) : payload;
+    const value =
+      payload === 'ARRAY_OF_VALID'
+        ? [ep.valid()]
+        : payload === 'NESTED'
+          ? JSON.parse('['.repeat(2000) + ']'.repeat(2000))
+          : payload;
     await expectRefused(send(value), 400, 'VALIDATION_ERROR');
   });
 
@@ -224,7 +243,11 @@ describe.each(endpoints)('$name', (ep) => {
   test.each([
     ['a form', 'application/x-www-form-urlencoded', 'email=a%40b.it&password=x'],
     ['XML', 'application/xml', '<user><email>a@b.it</email></user>'],
-    ['multipart', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.it\r\n--x--\r\n'],
+    [
+      'multipart',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.it\r\n--x--\r\n',
+    ],
     ['an image', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47])],
   ])('%s body is 415 UNSUPPORTED_MEDIA_TYPE', async (_name, contentType, payload) => {
     await expectRefused(send(payload, contentType), 415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -257,7 +280,11 @@ describe('POST /api/users/logout (no body expected)', () => {
     expect((await t.call('GET', '/api/users/me', { token: owner.token })).status).toBe(200);
   });
   test('a 2 MB body is 413 PAYLOAD_TOO_LARGE and the session stays valid', async () => {
-    await expectRefused(logout(JSON.stringify({ filler: 'x'.repeat(2 * 1024 * 1024) }), 'application/json'), 413, 'PAYLOAD_TOO_LARGE');
+    await expectRefused(
+      logout(JSON.stringify({ filler: 'x'.repeat(2 * 1024 * 1024) }), 'application/json'),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
     expect((await t.call('GET', '/api/users/me', { token: owner.token })).status).toBe(200);
   });
 });
@@ -273,10 +300,18 @@ describe('path ids', () => {
     ['a path traversal', '..%2F..%2Fetc%2Fpasswd', 400, false],
   ];
   test.each(ids)('GET /api/users/:id with %s is a VALIDATION_ERROR', async (_name, id, status, routerError) => {
-    await expectRefused({ method: 'GET', url: `/api/users/${id}`, auth: true }, status, 'VALIDATION_ERROR', { routerError });
+    await expectRefused({ method: 'GET', url: `/api/users/${id}`, auth: true }, status, 'VALIDATION_ERROR', {
+      routerError,
+    });
   });
   test.each(ids)('PUT /api/users/pp/:id with %s is a VALIDATION_ERROR', async (_name, id, status, routerError) => {
-    const req = { method: 'PUT' as const, url: `/api/users/pp/${id}`, auth: true, payload: JSON.stringify({ city: 'X' }), contentType: 'application/json' };
+    const req = {
+      method: 'PUT' as const,
+      url: `/api/users/pp/${id}`,
+      auth: true,
+      payload: JSON.stringify({ city: 'X' }),
+      contentType: 'application/json',
+    };
     await expectRefused(req, status, 'VALIDATION_ERROR', { routerError });
   });
 });

@@ -30,7 +30,12 @@ function blankPng(width: number, height: number): Buffer {
   ihdr[8] = 8; // bit depth; colour type 0 (gray), no interlace: the rest stays 0
   const rows = Buffer.alloc((width + 1) * height);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('images', () => {
@@ -61,24 +66,29 @@ describe('images', () => {
     ['a PNG of 8,193 x 1 px', () => blankPng(8193, 1)],
     ['a PNG of 1 x 8,193 px', () => blankPng(1, 8193)],
   ];
-  test.each(bombs)('%s is refused from its header, with IMAGE_TOO_MANY_PIXELS, by the admin upload and the campaign upload', async (_name, make) => {
-    const data = make();
-    expect(data.length).toBeLessThan(64 * 1024);
-    const before = await campaignSnapshot(t);
-    let started = performance.now();
-    const media = await mediaUpload(t, admin.token, data);
-    const mediaMs = performance.now() - started;
-    expect(media.status, JSON.stringify(media.json)).toBe(413);
-    expect(media.json.error.code).toBe('IMAGE_TOO_MANY_PIXELS');
-    started = performance.now();
-    const campaign = await submit(t, player.token, { file: data });
-    const campaignMs = performance.now() - started;
-    expect(campaign.status, JSON.stringify(campaign.json)).toBe(413);
-    expect(campaign.json.error.code).toBe('IMAGE_TOO_MANY_PIXELS');
-    // nothing stored, no submission row
-    expect(await campaignSnapshot(t)).toEqual(before);
-    console.log(`[measure] ${_name}: media upload ${mediaMs.toFixed(0)} ms, campaign upload ${campaignMs.toFixed(0)} ms`);
-  });
+  test.each(bombs)(
+    '%s is refused from its header, with IMAGE_TOO_MANY_PIXELS, by the admin upload and the campaign upload',
+    async (_name, make) => {
+      const data = make();
+      expect(data.length).toBeLessThan(64 * 1024);
+      const before = await campaignSnapshot(t);
+      let started = performance.now();
+      const media = await mediaUpload(t, admin.token, data);
+      const mediaMs = performance.now() - started;
+      expect(media.status, JSON.stringify(media.json)).toBe(413);
+      expect(media.json.error.code).toBe('IMAGE_TOO_MANY_PIXELS');
+      started = performance.now();
+      const campaign = await submit(t, player.token, { file: data });
+      const campaignMs = performance.now() - started;
+      expect(campaign.status, JSON.stringify(campaign.json)).toBe(413);
+      expect(campaign.json.error.code).toBe('IMAGE_TOO_MANY_PIXELS');
+      // nothing stored, no submission row
+      expect(await campaignSnapshot(t)).toEqual(before);
+      console.log(
+        `[measure] ${_name}: media upload ${mediaMs.toFixed(0)} ms, campaign upload ${campaignMs.toFixed(0)} ms`,
+      );
+    },
+  );
 
   test('an image of exactly 8,192 px on a side is still accepted', async () => {
     const r = await mediaUpload(
@@ -92,7 +102,10 @@ describe('images', () => {
   });
 
   test('an image that takes longer than IMAGE_TIMEOUT_S to process is refused with IMAGE_TOO_MANY_PIXELS, not a 500', async () => {
-    const slow = await createTestApp({ rateLimits: false, imageLimits: { concurrency: 2, queue: 4, timeoutSeconds: 1 } });
+    const slow = await createTestApp({
+      rateLimits: false,
+      imageLimits: { concurrency: 2, queue: 4, timeoutSeconds: 1 },
+    });
     try {
       const [boss] = await accounts(slow, 1, { admin: true });
       // 25 megapixels of WebP, within both caps: re-encoding takes seconds here
@@ -108,7 +121,10 @@ describe('images', () => {
   }, 60_000);
 
   test('only a few images are processed at once; beyond the short queue an upload gets 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
-    const busy = await createTestApp({ rateLimits: false, imageLimits: { concurrency: 1, queue: 1, timeoutSeconds: 30 } });
+    const busy = await createTestApp({
+      rateLimits: false,
+      imageLimits: { concurrency: 1, queue: 1, timeoutSeconds: 30 },
+    });
     try {
       const [boss] = await accounts(busy, 1, { admin: true });
       // a 12-megapixel JPEG: half a second of re-encoding each, while the six arrive within milliseconds
@@ -149,7 +165,9 @@ describe('request timeouts', () => {
     socket.on('data', (d) => (answer += d.toString('latin1')));
     socket.on('error', () => {});
     const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
-    socket.write(`POST /api/users/authenticate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /api/users/authenticate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     // a byte every 300 ms: never idle long enough for an idle timeout, only the request timeout applies.
     // Sending all of it would take 30 s; the server must end it well before.
     let sent = 0;
@@ -160,7 +178,10 @@ describe('request timeouts', () => {
       // meanwhile another client is served
       const other = await fetch(`http://127.0.0.1:${port}/api/tournaments`);
       expect(other.status).toBe(200);
-      const cut = await Promise.race([closed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 8000))]);
+      const cut = await Promise.race([
+        closed,
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 8000)),
+      ]);
       expect(cut).toBe(true);
       expect(sent).toBeLessThan(body.length);
       // Node answers 408 when it can, then closes
@@ -182,7 +203,9 @@ describe('request timeouts', () => {
     socket.write('GET /api/tournaments HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
     const drip = setInterval(() => !socket.destroyed && socket.write('a'), 300);
     try {
-      expect(await Promise.race([closed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 8000))])).toBe(true);
+      expect(
+        await Promise.race([closed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 8000))]),
+      ).toBe(true);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
     } finally {
       clearInterval(drip);

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { publishArticle, readTitles, renameArticle, renameInDatabase, twoApps, within, type Pair } from '../helpers/freshness.ts';
+import {
+  publishArticle,
+  readTitles,
+  renameArticle,
+  renameInDatabase,
+  twoApps,
+  within,
+  type Pair,
+} from '../helpers/freshness.ts';
 
 /**
  * The cache broadcast over Redis pub/sub (src/platform/http/cache-broadcast.ts): two apps on one
@@ -13,7 +21,10 @@ let pair: Pair;
 beforeAll(async () => {
   const target = new URL(process.env.TEST_REDIS_URL!);
   proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
-  pair = await twoApps({ redisUrl: proxy.url(process.env.TEST_REDIS_URL!), cacheChannel: `test-cache:${randomUUID()}` });
+  pair = await twoApps({
+    redisUrl: proxy.url(process.env.TEST_REDIS_URL!),
+    cacheChannel: `test-cache:${randomUUID()}`,
+  });
 });
 afterAll(async () => {
   await pair?.close();
@@ -24,7 +35,11 @@ const bothUp = () => pair.a.app.cacheInvalidator.state === 'up' && pair.b.app.ca
 
 test("an admin's rename through A is what B answers on the very next read", async () => {
   const { a, b, admin } = pair;
-  expect([a.app.cacheInvalidator.channel, a.app.cacheInvalidator.state, b.app.cacheInvalidator.state]).toEqual(['redis', 'up', 'up']);
+  expect([a.app.cacheInvalidator.channel, a.app.cacheInvalidator.state, b.app.cacheInvalidator.state]).toEqual([
+    'redis',
+    'up',
+    'up',
+  ]);
   const id = await publishArticle(a, admin.token, 'Coppa di Redis');
   expect((await readTitles(b, id)).article).toBe('Coppa di Redis');
   await renameInDatabase(a, id, 'Changed behind the API');
@@ -53,7 +68,9 @@ describe('Redis cut off (a proxy that stops forwarding)', () => {
     expect(noticed).not.toBeNull();
     const fresh = await within(1000, async () => (await readTitles(b, id)).article === 'Durante il taglio');
     expect(fresh).not.toBeNull();
-    console.log(`[cache broadcast redis cut] save ${saveMs.toFixed(1)} ms, B read ${read.ms.toFixed(1)} ms, outage noticed by B after ${noticed!.toFixed(0)} ms, new title on B ${fresh!.toFixed(0)} ms after that`);
+    console.log(
+      `[cache broadcast redis cut] save ${saveMs.toFixed(1)} ms, B read ${read.ms.toFixed(1)} ms, outage noticed by B after ${noticed!.toFixed(0)} ms, new title on B ${fresh!.toFixed(0)} ms after that`,
+    );
     // a save while A knows the channel is down does not wait at all
     expect(await within(5000, () => a.app.cacheInvalidator.state === 'down')).not.toBeNull();
     expect(await renameArticle(a, admin.token, id, 'Ancora durante il taglio')).toBeLessThan(200);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { accounts, type Account } from '../helpers/rewards.ts';
 import { createTournament } from '../helpers/tournaments.ts';
-import { publishArticle, readTitles, renameArticle, renameInDatabase, twoApps, within, type Pair } from '../helpers/freshness.ts';
+import {
+  publishArticle,
+  readTitles,
+  renameArticle,
+  renameInDatabase,
+  twoApps,
+  within,
+  type Pair,
+} from '../helpers/freshness.ts';
 
 /**
  * Freshness after an admin's save: the micro-cache of every API process is
@@ -23,7 +31,11 @@ if (engine === 'postgres')
 
     test("an admin's rename through A is what B answers on the very next read", async () => {
       const { a, b, admin } = pair;
-      expect([a.app.cacheInvalidator.channel, a.app.cacheInvalidator.state, b.app.cacheInvalidator.state]).toEqual(['postgres', 'up', 'up']);
+      expect([a.app.cacheInvalidator.channel, a.app.cacheInvalidator.state, b.app.cacheInvalidator.state]).toEqual([
+        'postgres',
+        'up',
+        'up',
+      ]);
       const id = await publishArticle(a, admin.token, 'Finale di marzo');
       expect(await readTitles(b, id)).toMatchObject({ article: 'Finale di marzo', list: 'Finale di marzo' });
       // B keeps its copy: a change no process hears of is not seen
@@ -43,7 +55,10 @@ if (engine === 'postgres')
       const id = await publishArticle(a, admin.token, 'Copia di B');
       expect((await readTitles(b, id)).article).toBe('Copia di B');
       await renameInDatabase(a, id, 'Changed behind the API');
-      const refused = await a.call('PUT', `/api/news/${id}`, { token: admin.token, body: { title: { it: '', en: '' } } });
+      const refused = await a.call('PUT', `/api/news/${id}`, {
+        token: admin.token,
+        body: { title: { it: '', en: '' } },
+      });
       expect(refused.status).toBe(400);
       const playerWrite = await a.call('POST', '/api/users/logout', { token: player.token });
       expect(playerWrite.status).toBeLessThan(300);
@@ -57,16 +72,24 @@ if (engine === 'postgres')
       const id = await publishArticle(a, admin.token, 'Prima del taglio');
       expect((await readTitles(b, id)).article).toBe('Prima del taglio');
       // what a database restart or an operator's pg_terminate_backend does to both listeners
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(a.db.kysely);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(
+        a.db.kysely,
+      );
       expect(rows[0].n).toBe(2);
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(a.db.kysely);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(
+        a.db.kysely,
+      );
       // the API never stopped answering: a save and a read right after the cut
       const saveMs = await renameArticle(a, admin.token, id, 'Durante il taglio');
       expect(saveMs).toBeLessThan(1000);
       const during = await readTitles(b, id);
       expect(during.ms).toBeLessThan(1000);
 
-      expect(await within(5000, () => a.app.cacheInvalidator.state === 'up' && b.app.cacheInvalidator.state === 'up')).not.toBeNull();
+      expect(
+        await within(5000, () => a.app.cacheInvalidator.state === 'up' && b.app.cacheInvalidator.state === 'up'),
+      ).not.toBeNull();
       // back up: B emptied its cache on reconnecting (it may have missed a save) and hears saves again
       expect((await readTitles(b, id)).article).toBe('Durante il taglio');
       await renameInDatabase(a, id, 'Changed behind the API');
@@ -110,7 +133,8 @@ describe('Cache-Control: a short browser lifetime, a longer CDN one', () => {
   });
   afterAll(() => t?.close());
 
-  const maxAge = (value: string, directive: string) => Number(new RegExp(`(?:^|,\\s*)${directive}=(\\d+)`).exec(value)?.[1]);
+  const maxAge = (value: string, directive: string) =>
+    Number(new RegExp(`(?:^|,\\s*)${directive}=(\\d+)`).exec(value)?.[1]);
 
   test('news and tournament reads: max-age ≤ 10 s, no stale copy in the browser, s-maxage and CDN-Cache-Control for a CDN', async () => {
     const reads = ['/api/news', `/api/news/${newsId}`, '/api/tournaments', `/api/tournaments/${tournamentId}`];
@@ -130,9 +154,15 @@ describe('Cache-Control: a short browser lifetime, a longer CDN one', () => {
     }
     // news may sit longer at the CDN than in the browser; tournaments change with play
     const news = await t.call('GET', `/api/news/${newsId}`);
-    expect([news.res.headers['cache-control'], news.res.headers['cdn-cache-control']]).toEqual(['public, max-age=10, s-maxage=30', 'max-age=30, stale-while-revalidate=120']);
+    expect([news.res.headers['cache-control'], news.res.headers['cdn-cache-control']]).toEqual([
+      'public, max-age=10, s-maxage=30',
+      'max-age=30, stale-while-revalidate=120',
+    ]);
     const tournament = await t.call('GET', `/api/tournaments/${tournamentId}`);
-    expect([tournament.res.headers['cache-control'], tournament.res.headers['cdn-cache-control']]).toEqual(['public, max-age=10, s-maxage=10', 'max-age=10, stale-while-revalidate=60']);
+    expect([tournament.res.headers['cache-control'], tournament.res.headers['cdn-cache-control']]).toEqual([
+      'public, max-age=10, s-maxage=10',
+      'max-age=10, stale-while-revalidate=60',
+    ]);
   });
 
   test('with a token the same reads are private, with nothing for a CDN', async () => {

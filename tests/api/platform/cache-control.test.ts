@@ -90,7 +90,10 @@ test('personal reads and writes are private, no-store', async () => {
   ] as const;
   for (const [url, token] of personalReads) expect((await headersOf(url, token))['cache-control'], url).toBe(PERSONAL);
   await rewardsApi(t, admin.token).credit(player.id, 50);
-  const bought = await t.call('POST', '/api/marketplace/purchases', { token: player.token, body: { productId, shippingAddress: address } });
+  const bought = await t.call('POST', '/api/marketplace/purchases', {
+    token: player.token,
+    body: { productId, shippingAddress: address },
+  });
   expect(bought.status).toBe(201);
   expect(bought.res.headers['cache-control']).toBe(PERSONAL);
 });

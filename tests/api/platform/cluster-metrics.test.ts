@@ -26,7 +26,12 @@ beforeAll(async () => {
     dataDir: t.config.dataDir,
     port: await anyFreePort(),
     entry: path.resolve(import.meta.dirname, '../../../src/platform/http/cluster.ts'),
-    env: { CLUSTER_WORKERS: '2', METRICS_TOKEN: token, METRICS_PORT: String(metricsPort), ...(engine === 'sqlite' ? { CLUSTER_ALLOW_SQLITE: 'true' } : {}) },
+    env: {
+      CLUSTER_WORKERS: '2',
+      METRICS_TOKEN: token,
+      METRICS_PORT: String(metricsPort),
+      ...(engine === 'sqlite' ? { CLUSTER_ALLOW_SQLITE: 'true' } : {}),
+    },
   });
 });
 afterAll(async () => {
@@ -66,12 +71,14 @@ test("the primary's METRICS_PORT sums every worker's counts; a worker's own /met
   // the second worker starts once the first (which migrated) listens
   await expect.poll(() => s.output().match(/Arena is running/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
   await metricsPortAnswers();
-  const scrapeSum = async (authorization?: string) => fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: authorization ? { authorization } : {} });
+  const scrapeSum = async (authorization?: string) =>
+    fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: authorization ? { authorization } : {} });
   expect((await scrapeSum()).status).toBe(401);
   expect((await scrapeSum('Bearer wrong')).status).toBe(401);
 
   // new connections each time: node:cluster hands them to the workers in turn
-  for (let i = 0; i < 20; i++) expect((await fetch(`${s.url}/api/news`, { headers: { connection: 'close' } })).status).toBe(200);
+  for (let i = 0; i < 20; i++)
+    expect((await fetch(`${s.url}/api/news`, { headers: { connection: 'close' } })).status).toBe(200);
   const res = await scrapeSum(`Bearer ${token}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-store');
@@ -80,7 +87,9 @@ test("the primary's METRICS_PORT sums every worker's counts; a worker's own /met
   // a gauge is per worker, labelled with its pid
   expect(sum.match(/^arena_db_pool_max\{engine="(sqlite|postgres)",worker="\d+"\} (1|10)$/gm)).toHaveLength(2);
 
-  const worker = await (await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: 'close' } })).text();
+  const worker = await (
+    await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: 'close' } })
+  ).text();
   const share = requestsTotal(worker);
   expect(share).toBeGreaterThan(0);
   expect(share).toBeLessThan(20);
@@ -147,7 +156,8 @@ test('a worker killed and replaced: every scrape answers 200 and the summed coun
 
 test("the primary's METRICS_PORT limits wrong tokens per client: then even the right one waits", async () => {
   await metricsPortAnswers();
-  const scrape = (authorization: string) => fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization } });
+  const scrape = (authorization: string) =>
+    fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: { authorization } });
   // the first test may already have spent one wrong token from this address
   let refused = 0;
   while ((await scrape('Bearer wrong')).status === 401) refused++;

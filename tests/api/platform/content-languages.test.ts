@@ -47,7 +47,10 @@ describe('tournaments', () => {
       description: '<p>Il torneo di primavera</p>',
       translations,
     });
-    expect(await get(`/api/tournaments/${created.id}`, IT)).toMatchObject({ name: 'Coppa di primavera', rules: '<p>Regole</p>' });
+    expect(await get(`/api/tournaments/${created.id}`, IT)).toMatchObject({
+      name: 'Coppa di primavera',
+      rules: '<p>Regole</p>',
+    });
     expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({
       name: 'Spring Cup',
       description: '<p>The spring tournament</p>',
@@ -63,9 +66,16 @@ describe('tournaments', () => {
   });
 
   test('an empty English text falls back to Italian; the flat fields alone still create and edit the Italian text', async () => {
-    const created = await write('POST', '/api/tournaments', tournamentBody('registration', { name: 'Solo italiano', description: '<p>Solo</p>' }));
+    const created = await write(
+      'POST',
+      '/api/tournaments',
+      tournamentBody('registration', { name: 'Solo italiano', description: '<p>Solo</p>' }),
+    );
     expect(created.translations.en).toEqual({ name: '', description: '', rules: '' });
-    expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({ name: 'Solo italiano', description: '<p>Solo</p>' });
+    expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({
+      name: 'Solo italiano',
+      description: '<p>Solo</p>',
+    });
     const edited = await write('PUT', `/api/tournaments/${created.id}`, {
       name: 'Nome nuovo',
       translations: { en: { description: '<p>Only the English description</p>' } },
@@ -74,12 +84,22 @@ describe('tournaments', () => {
       it: { name: 'Nome nuovo', description: '<p>Solo</p>', rules: '' },
       en: { name: '', description: '<p>Only the English description</p>', rules: '' },
     });
-    expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({ name: 'Nome nuovo', description: '<p>Only the English description</p>' });
-    expect(await get(`/api/tournaments/${created.id}`, IT)).toMatchObject({ name: 'Nome nuovo', description: '<p>Solo</p>' });
+    expect(await get(`/api/tournaments/${created.id}`, EN)).toMatchObject({
+      name: 'Nome nuovo',
+      description: '<p>Only the English description</p>',
+    });
+    expect(await get(`/api/tournaments/${created.id}`, IT)).toMatchObject({
+      name: 'Nome nuovo',
+      description: '<p>Solo</p>',
+    });
   });
 
   test('English rich text is cleaned like the Italian one', async () => {
-    const created = await write('POST', '/api/tournaments', tournamentBody('registration', { translations: { en: { description: '<p>Hi<script>alert(1)</script></p>' } } }));
+    const created = await write(
+      'POST',
+      '/api/tournaments',
+      tournamentBody('registration', { translations: { en: { description: '<p>Hi<script>alert(1)</script></p>' } } }),
+    );
     expect(created.translations.en.description).not.toContain('script');
   });
 });
@@ -98,15 +118,25 @@ describe('products', () => {
       it: { name: 'Felpa', description: 'Felpa con cappuccio' },
       en: { name: 'Hoodie', description: 'Hooded sweatshirt' },
     });
-    expect(await get(`/api/marketplace/products/${created._id}`, EN)).toMatchObject({ name: 'Hoodie', description: 'Hooded sweatshirt' });
-    expect(await get(`/api/marketplace/products/${created._id}`, IT)).toMatchObject({ name: 'Felpa', description: 'Felpa con cappuccio' });
+    expect(await get(`/api/marketplace/products/${created._id}`, EN)).toMatchObject({
+      name: 'Hoodie',
+      description: 'Hooded sweatshirt',
+    });
+    expect(await get(`/api/marketplace/products/${created._id}`, IT)).toMatchObject({
+      name: 'Felpa',
+      description: 'Felpa con cappuccio',
+    });
     const list = await get('/api/marketplace/products?limit=100', EN);
     expect(list.find((p: { _id: string }) => p._id === created._id)).toMatchObject({ name: 'Hoodie' });
     // the shop's search finds a product by its text in either language
     const found = await get('/api/marketplace/products?limit=100&name=hooded', EN);
     expect(found.map((p: { _id: string }) => p._id)).toContain(created._id);
     await write('PUT', `/api/marketplace/products/${created._id}`, { translations: { en: { name: '' } }, price: 120 });
-    expect(await get(`/api/marketplace/products/${created._id}`, EN)).toMatchObject({ name: 'Felpa', description: 'Hooded sweatshirt', price: 120 });
+    expect(await get(`/api/marketplace/products/${created._id}`, EN)).toMatchObject({
+      name: 'Felpa',
+      description: 'Hooded sweatshirt',
+      price: 120,
+    });
   });
 });
 
@@ -120,10 +150,19 @@ describe('badges', () => {
       trigger: 'user_registered',
       translations: { en: { name: 'Welcome', description: 'You signed up' } },
     });
-    expect(await get(`/api/marketplace/badges/${created._id}`, EN, admin.token)).toMatchObject({ name: 'Welcome', description: 'You signed up' });
-    expect(await get(`/api/marketplace/badges/${created._id}`, IT, admin.token)).toMatchObject({ name: 'Benvenuto', description: 'Ti sei registrato' });
+    expect(await get(`/api/marketplace/badges/${created._id}`, EN, admin.token)).toMatchObject({
+      name: 'Welcome',
+      description: 'You signed up',
+    });
+    expect(await get(`/api/marketplace/badges/${created._id}`, IT, admin.token)).toMatchObject({
+      name: 'Benvenuto',
+      description: 'Ti sei registrato',
+    });
     await write('PUT', `/api/marketplace/badges/${created._id}`, { translations: { en: { description: '' } } });
-    expect(await get(`/api/marketplace/badges/${created._id}`, EN, admin.token)).toMatchObject({ name: 'Welcome', description: 'Ti sei registrato' });
+    expect(await get(`/api/marketplace/badges/${created._id}`, EN, admin.token)).toMatchObject({
+      name: 'Welcome',
+      description: 'Ti sei registrato',
+    });
   });
 });
 
@@ -139,7 +178,10 @@ describe('competitions', () => {
     expect(await get(`/api/tournaments/competitions/${created.id}`, IT)).toMatchObject({ name: 'Campionato' });
     const list = await get('/api/tournaments/competitions', EN);
     expect(list.find((c: { id: string }) => c.id === created.id)).toMatchObject({ name: 'Championship' });
-    await write('PUT', `/api/tournaments/competitions/${created.id}`, { name: 'Campionato 2', translations: { en: { name: '' } } });
+    await write('PUT', `/api/tournaments/competitions/${created.id}`, {
+      name: 'Campionato 2',
+      translations: { en: { name: '' } },
+    });
     expect(await get(`/api/tournaments/competitions/${created.id}`, EN)).toMatchObject({ name: 'Campionato 2' });
   });
 });
@@ -154,12 +196,15 @@ describe('the response micro-cache', () => {
         body: { name: 'Cappellino', price: 10, quantity: 1, image: IMAGE, translations: { en: { name: 'Cap' } } },
       });
       const id = r.json.data._id;
-      const read = async (headers: Record<string, string>, url: string) => (await cached.call('GET', url, { headers })).json.data;
+      const read = async (headers: Record<string, string>, url: string) =>
+        (await cached.call('GET', url, { headers })).json.data;
       expect(await read(IT, `/api/marketplace/products/${id}`)).toMatchObject({ name: 'Cappellino' });
       expect(await read(EN, `/api/marketplace/products/${id}`)).toMatchObject({ name: 'Cap' });
       expect(await read(IT, `/api/marketplace/products/${id}`)).toMatchObject({ name: 'Cappellino' });
       // and a shared cache outside (a CDN) is told the answer depends on the language
-      expect((await cached.call('GET', `/api/marketplace/products/${id}`, { headers: EN })).res.headers.vary).toMatch(/Authorization.*Accept-Language/);
+      expect((await cached.call('GET', `/api/marketplace/products/${id}`, { headers: EN })).res.headers.vary).toMatch(
+        /Authorization.*Accept-Language/,
+      );
       const t1 = await cached.call('POST', '/api/tournaments', {
         token: boss.token,
         body: tournamentBody('registration', { name: 'Torneo', translations: { en: { name: 'Tournament' } } }),

@@ -10,7 +10,12 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
  * 503 SERVICE_UNAVAILABLE with Retry-After, the readiness probe within 1 s, and the app recovers
  * by itself. The timeouts are set to about 1 s here; the printed timings are for the report.
  */
-const faultLimits = { dbConnectTimeoutMs: 1000, dbStatementTimeoutMs: 1000, dbIdleInTransactionTimeoutMs: 2000, dbBusyTimeoutMs: 1000 };
+const faultLimits = {
+  dbConnectTimeoutMs: 1000,
+  dbStatementTimeoutMs: 1000,
+  dbIdleInTransactionTimeoutMs: 2000,
+  dbBusyTimeoutMs: 1000,
+};
 
 async function timed<T>(run: () => Promise<T>): Promise<T & { ms: number }> {
   const started = performance.now();
@@ -20,7 +25,10 @@ async function timed<T>(run: () => Promise<T>): Promise<T & { ms: number }> {
 
 function expectUnavailable(answer: { status: number; json: any; res: { headers: Record<string, unknown> } }) {
   expect(answer.status).toBe(503);
-  expect(answer.json).toMatchObject({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
+  expect(answer.json).toMatchObject({
+    status: 'ERROR',
+    error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) },
+  });
   expect(Number(answer.res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
@@ -63,7 +71,15 @@ describe('health', () => {
   test('readiness keeps its contract while the database answers', async () => {
     const { status, json } = await t.call('GET', '/api/health');
     expect(status).toBe(200);
-    expect(json).toEqual({ status: 'SUCCESS', data: { database: engine, cacheChannel: expect.any(String), version: expect.any(String), commit: expect.any(String) } });
+    expect(json).toEqual({
+      status: 'SUCCESS',
+      data: {
+        database: engine,
+        cacheChannel: expect.any(String),
+        version: expect.any(String),
+        commit: expect.any(String),
+      },
+    });
   });
 });
 
@@ -103,7 +119,9 @@ if (engine === 'postgres')
       const recovered = await untilOk(() => t.call('GET', '/api/users/me', { token }));
       expect(recovered.status).toBe(200);
       expect((await t.call('GET', '/api/health')).status).toBe(200);
-      console.log(`[pg blackhole] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.ms} ms, live ${live.ms} ms, recovery ${recovered.ms} ms`);
+      console.log(
+        `[pg blackhole] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.ms} ms, live ${live.ms} ms, recovery ${recovered.ms} ms`,
+      );
     });
   });
 
@@ -129,7 +147,9 @@ if (engine === 'postgres')
         // select 1 needs no table: 200 if a connection was free, else 503 naming the database
         expect([200, 503]).toContain(health.status);
         if (health.status === 503) expect(health.json.error.dependencies).toMatchObject({ database: 'down' });
-        console.log(`[pg lock] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.status} in ${health.ms} ms`);
+        console.log(
+          `[pg lock] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.status} in ${health.ms} ms`,
+        );
       } finally {
         await locker.query('rollback').catch(() => {});
         await locker.end();
@@ -170,7 +190,9 @@ if (engine === 'sqlite')
         expect(read.status).toBe(200);
         const health = await timed(() => t.call('GET', '/api/health'));
         expect(health.status).toBe(200);
-        console.log(`[sqlite lock] write 503 in ${written.ms} ms, live ${live.ms} ms, read ${read.ms} ms, health ${health.ms} ms, longest event-loop stall ${longestStall} ms (monitorEventLoopDelay max ${Math.round(loop.max / 1e6)} ms)`);
+        console.log(
+          `[sqlite lock] write 503 in ${written.ms} ms, live ${live.ms} ms, read ${read.ms} ms, health ${health.ms} ms, longest event-loop stall ${longestStall} ms (monitorEventLoopDelay max ${Math.round(loop.max / 1e6)} ms)`,
+        );
       } finally {
         if (other.inTransaction) other.exec('rollback');
         other.close();

@@ -19,7 +19,8 @@ test('beyond loopback the demo is off by default, and asking for it refuses the 
   expect(loadConfig({ HOST: '0.0.0.0' }).seedDemo).toBe(false);
   expect(loadConfig({ HOST: '::1', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   expect(loadConfig({ HOST: '127.0.0.2', SEED_DEMO: 'true' }).seedDemo).toBe(true);
-  for (const host of ['0.0.0.0', '::', '10.1.2.3', 'arena.example']) expect(() => loadConfig({ HOST: host, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true is refused on HOST=.*loopback/);
+  for (const host of ['0.0.0.0', '::', '10.1.2.3', 'arena.example'])
+    expect(() => loadConfig({ HOST: host, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true is refused on HOST=.*loopback/);
 });
 
 const started: ServerProcess[] = [];
@@ -34,7 +35,12 @@ test('a server started on a database URL without SEED_DEMO serves no demo accoun
   const database = await createDatabase(dataDir);
   cleanups.push(database.drop);
   // SEED_DEMO left unset, as an operator following the deployment page would
-  const server = await startServer({ databaseUrl: database.url, dataDir, port: await anyFreePort(), env: { SEED_DEMO: '' } });
+  const server = await startServer({
+    databaseUrl: database.url,
+    dataDir,
+    port: await anyFreePort(),
+    env: { SEED_DEMO: '' },
+  });
   started.push(server);
   const login = await fetch(`${server.url}/api/users/authenticate`, {
     method: 'POST',

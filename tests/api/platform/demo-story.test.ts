@@ -29,7 +29,9 @@ describe.each(instants)('the demo seeded %s', (_label, iso) => {
 
       // the championship's qualifiers, in order; two played, two to come
       const tournaments = await db.selectFrom('tournaments').selectAll().where('owner', '=', owner).execute();
-      const qualifiers = tournaments.filter((r) => r.name.includes('Qualifier')).sort((a, b) => a.name.localeCompare(b.name));
+      const qualifiers = tournaments
+        .filter((r) => r.name.includes('Qualifier'))
+        .sort((a, b) => a.name.localeCompare(b.name));
       expect(qualifiers).toHaveLength(4);
       const starts = qualifiers.map((q) => ms(q.start_tournament));
       expect(starts).toEqual([...starts].sort((a, b) => a - b));
@@ -46,7 +48,8 @@ describe.each(instants)('the demo seeded %s', (_label, iso) => {
       expect(campaign.phases.map((p) => p.state)).toEqual(['closed', 'closed', 'open', 'upcoming']);
       expect(campaign.currentPhase).toBe(3);
       expect(ms(campaign.deadline)).toBeGreaterThan(now.getTime());
-      for (const [a, b] of campaign.phases.slice(0, -1).map((p, i) => [p, campaign.phases[i + 1]] as const)) expect(a.closesAt <= b.opensAt).toBe(true);
+      for (const [a, b] of campaign.phases.slice(0, -1).map((p, i) => [p, campaign.phases[i + 1]] as const))
+        expect(a.closesAt <= b.opensAt).toBe(true);
       for (const phase of [1, 2]) {
         const standings = await getStandings(t.app, owner, phase, { limit: 50, offset: 0 }, now);
         expect(standings.frozen).toBe(true);
@@ -55,34 +58,63 @@ describe.each(instants)('the demo seeded %s', (_label, iso) => {
       const submissions = await db.selectFrom('screenshot_submissions').select(['created_at', 'phase']).execute();
       for (const s of submissions) {
         const window = campaign.phases.find((p) => p.phase === s.phase)!;
-        expect(s.created_at >= window.opensAt && s.created_at < window.closesAt, `${s.created_at} in phase ${s.phase}`).toBe(true);
+        expect(
+          s.created_at >= window.opensAt && s.created_at < window.closesAt,
+          `${s.created_at} in phase ${s.phase}`,
+        ).toBe(true);
       }
 
       // match day: the two played qualifiers are finalised with their standings frozen and prizes
       // paid on the ledger, and the winter knockout's bracket is finished with one champion
-      for (const name of ['Bomber Championship · Qualifier 1', 'Bomber Championship · Qualifier 2', 'EAFC24 Winter Knockout']) {
+      for (const name of [
+        'Bomber Championship · Qualifier 1',
+        'Bomber Championship · Qualifier 2',
+        'EAFC24 Winter Knockout',
+      ]) {
         const row = tournaments.find((r) => r.name === name)!;
-        const final = await db.selectFrom('tournaments').select(['finalized_at', 'final_standings', 'status_override']).where('id', '=', row.id).executeTakeFirstOrThrow();
+        const final = await db
+          .selectFrom('tournaments')
+          .select(['finalized_at', 'final_standings', 'status_override'])
+          .where('id', '=', row.id)
+          .executeTakeFirstOrThrow();
         expect(final.finalized_at, name).not.toBeNull();
         expect(final.status_override).toBe(2);
         const rows = JSON.parse(final.final_standings!) as { rank: number; points: number }[];
         expect(rows.filter((r) => r.rank === 1)).toHaveLength(1);
-        const paid = await db.selectFrom('wallet_transactions').select(['amount']).where('reference', 'like', `prize:${row.id}:%`).execute();
+        const paid = await db
+          .selectFrom('wallet_transactions')
+          .select(['amount'])
+          .where('reference', 'like', `prize:${row.id}:%`)
+          .execute();
         expect(paid.length, name).toBeGreaterThanOrEqual(2);
       }
       const q1 = tournaments.find((r) => r.name === 'Bomber Championship · Qualifier 1')!;
-      const q1Matches = await db.selectFrom('tournament_matches').select('number').where('tournament_id', '=', q1.id).execute();
+      const q1Matches = await db
+        .selectFrom('tournament_matches')
+        .select('number')
+        .where('tournament_id', '=', q1.id)
+        .execute();
       expect(q1Matches).toHaveLength(4);
       const knockout = tournaments.find((r) => r.name === 'EAFC24 Winter Knockout')!;
-      const bracketMatches = await db.selectFrom('bracket_matches').select(['state', 'round']).where('tournament_id', '=', knockout.id).execute();
+      const bracketMatches = await db
+        .selectFrom('bracket_matches')
+        .select(['state', 'round'])
+        .where('tournament_id', '=', knockout.id)
+        .execute();
       expect(bracketMatches).toHaveLength(7);
       expect(bracketMatches.every((m) => m.state === 'confirmed')).toBe(true);
 
       // news: at least two published articles, each in both languages, published before the seeding
-      const news = await db.selectFrom('news').selectAll().where('owner', '=', owner).where('published', '=', 1).execute();
+      const news = await db
+        .selectFrom('news')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('published', '=', 1)
+        .execute();
       expect(news.length).toBeGreaterThanOrEqual(2);
       for (const n of news) {
-        for (const text of [n.title_it, n.title_en, n.summary_it, n.summary_en, n.body_it, n.body_en]) expect(text.trim()).not.toBe('');
+        for (const text of [n.title_it, n.title_en, n.summary_it, n.summary_en, n.body_it, n.body_en])
+          expect(text.trim()).not.toBe('');
         expect(n.title_it).not.toBe(n.title_en);
         expect(ms(n.published_at)).toBeLessThanOrEqual(now.getTime());
       }

@@ -60,9 +60,32 @@ describe('the nginx site in front of a real server', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ rateLimits: false });
-    server = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await anyFreePort(), env: { TRUST_PROXY: '127.0.0.1' } });
+    server = await startServer({
+      databaseUrl: t.config.databaseUrl,
+      dataDir: t.config.dataDir,
+      port: await anyFreePort(),
+      env: { TRUST_PROXY: '127.0.0.1' },
+    });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-nginx-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=arena.example.com', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=arena.example.com',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     httpsPort = await anyFreePort();
     httpPort = await anyFreePort();
     // the site as shipped, with only the addresses, ports and certificate paths of this machine
@@ -107,7 +130,8 @@ ${site}
       )) !== 200;
       waited += 50
     ) {
-      if (waited > 10_000) throw new Error(`nginx did not answer: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+      if (waited > 10_000)
+        throw new Error(`nginx did not answer: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }, 60_000);
@@ -123,7 +147,10 @@ ${site}
     headers: http.IncomingHttpHeaders;
     body: string;
   }
-  function get(urlPath: string, opts: { headers?: Record<string, string>; method?: string; body?: Buffer; plain?: boolean } = {}): Promise<Answer> {
+  function get(
+    urlPath: string,
+    opts: { headers?: Record<string, string>; method?: string; body?: Buffer; plain?: boolean } = {},
+  ): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const options = {
         host: nginxHost,
@@ -158,7 +185,9 @@ ${site}
   });
 
   test('over TLS the server answers with the client address nginx saw and the id nginx gave the request', async () => {
-    const res = await get('/api/tournaments', { headers: { 'x-forwarded-for': '6.6.6.6', 'x-request-id': 'forged-id' } });
+    const res = await get('/api/tournaments', {
+      headers: { 'x-forwarded-for': '6.6.6.6', 'x-request-id': 'forged-id' },
+    });
     expect(res.status).toBe(200);
     const id = String(res.headers['x-request-id']);
     // nginx's $request_id (32 hex digits) replaced the client's
@@ -167,10 +196,18 @@ ${site}
   });
 
   test('an upload of the largest allowed size passes nginx, and a larger body is refused at the edge', async () => {
-    const fits = await get('/api/media/Nexus', { method: 'POST', body: Buffer.alloc(2.5 * 1024 * 1024), headers: { 'content-type': 'application/octet-stream' } });
+    const fits = await get('/api/media/Nexus', {
+      method: 'POST',
+      body: Buffer.alloc(2.5 * 1024 * 1024),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     // the server's own answer (no token), not nginx's 413
     expect(fits.status).toBe(401);
-    const tooBig = await get('/api/media/Nexus', { method: 'POST', body: Buffer.alloc(4 * 1024 * 1024), headers: { 'content-type': 'application/octet-stream' } });
+    const tooBig = await get('/api/media/Nexus', {
+      method: 'POST',
+      body: Buffer.alloc(4 * 1024 * 1024),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(tooBig.status).toBe(413);
   });
 

@@ -34,7 +34,12 @@ afterAll(async () => {
 
 async function server(env: Record<string, string> = {}) {
   // a write waiting on SQLite's lock retries this long before its 503 (PostgreSQL waits on the row lock)
-  const s = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await anyFreePort(), env: { RATE_LIMITS: 'false', DB_BUSY_TIMEOUT_MS: '8000', ...env } });
+  const s = await startServer({
+    databaseUrl: t.config.databaseUrl,
+    dataDir: t.config.dataDir,
+    port: await anyFreePort(),
+    env: { RATE_LIMITS: 'false', DB_BUSY_TIMEOUT_MS: '8000', ...env },
+  });
   servers.push(s);
   return s;
 }
@@ -49,7 +54,17 @@ async function holdWriteLock(productId: string): Promise<{ waiting(): Promise<vo
     return {
       // the server's statement is queued behind this lock
       async waiting() {
-        await expect.poll(async () => (await client.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n, { timeout: 5000 }).toBe(1);
+        await expect
+          .poll(
+            async () =>
+              (
+                await client.query(
+                  `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+                )
+              ).rows[0].n,
+            { timeout: 5000 },
+          )
+          .toBe(1);
       },
       async release() {
         await client.query('rollback');
@@ -71,7 +86,10 @@ async function holdWriteLock(productId: string): Promise<{ waiting(): Promise<vo
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const exitOf = (s: ServerProcess) => new Promise<{ code: number | null; at: number }>((resolve) => s.child.once('exit', (code) => resolve({ code, at: Date.now() })));
+const exitOf = (s: ServerProcess) =>
+  new Promise<{ code: number | null; at: number }>((resolve) =>
+    s.child.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
 
 /** Whether a new TCP connection to the port is accepted right now. */
 const accepts = (port: number) =>
@@ -101,7 +119,12 @@ describe(`SIGTERM (${engine})`, () => {
     const { product, buy } = await purchaseSetup();
     const lock = await holdWriteLock(product._id);
     let answered = false;
-    const inFlight = buy(s).then(async (res) => ((answered = true), { status: res.status, connection: res.headers.get('connection'), body: await res.json() }));
+    const inFlight = buy(s).then(
+      async (res) => (
+        (answered = true),
+        { status: res.status, connection: res.headers.get('connection'), body: await res.json() }
+      ),
+    );
     await lock.waiting();
 
     const exited = exitOf(s);
@@ -121,7 +144,11 @@ describe(`SIGTERM (${engine})`, () => {
     expect(code, s.output()).toBe(0);
     expect(at - signalled).toBeLessThan(10_000);
     // the purchase is in the database with its debit
-    const bought = await t.db.kysely.selectFrom('purchases').select('id').where('product_id', '=', product._id).execute();
+    const bought = await t.db.kysely
+      .selectFrom('purchases')
+      .select('id')
+      .where('product_id', '=', product._id)
+      .execute();
     expect(bought).toHaveLength(1);
     await auditLedger(t);
   });
@@ -143,7 +170,9 @@ describe(`SIGTERM (${engine})`, () => {
     expect(s.output()).toMatch(/drain deadline passed: connections cut/);
     await lock.release();
     // nothing half-done: the cut purchase rolled back with its process
-    expect(await t.db.kysely.selectFrom('purchases').select('id').where('product_id', '=', product._id).execute()).toEqual([]);
+    expect(
+      await t.db.kysely.selectFrom('purchases').select('id').where('product_id', '=', product._id).execute(),
+    ).toEqual([]);
     await auditLedger(t);
   });
 });
@@ -161,7 +190,9 @@ describe(`draining, in process (${engine})`, () => {
             .get({ host: '127.0.0.1', port, path: p, agent }, (res) => {
               let text = '';
               res.on('data', (c) => (text += c));
-              res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: JSON.parse(text) }));
+              res.on('end', () =>
+                resolve({ status: res.statusCode!, connection: res.headers.connection, body: JSON.parse(text) }),
+              );
             })
             .on('error', reject);
         });
@@ -238,7 +269,9 @@ if (engine === 'postgres')
       await sleep(1500);
       const hup = Date.now();
       s.child.kill('SIGHUP');
-      await expect.poll(() => s.output(), { timeout: 60_000, interval: 50 }).toMatch(/"workers":2,"msg":"rolling restart done"/);
+      await expect
+        .poll(() => s.output(), { timeout: 60_000, interval: 50 })
+        .toMatch(/"workers":2,"msg":"rolling restart done"/);
       const restartMs = Date.now() - hup;
       await sleep(1000);
       stopLoad();
@@ -260,7 +293,11 @@ if (engine === 'postgres')
       expect(after.map(alive)).toEqual([true, true]);
       // the load lost nothing
       expect(result.requests.total).toBeGreaterThan(100);
-      expect({ non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts }).toEqual({ non2xx: 0, errors: 0, timeouts: 0 });
+      expect({ non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts }).toEqual({
+        non2xx: 0,
+        errors: 0,
+        timeouts: 0,
+      });
       console.log(
         `rolling restart under load: ${result.requests.total} requests in ${result.duration} s (${Math.round(result.requests.total / result.duration)} req/s, p99 ${result.latency.p99} ms), restart took ${restartMs} ms, 0 non-2xx, 0 errors`,
       );

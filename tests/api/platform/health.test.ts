@@ -18,7 +18,14 @@ let t: TestApp;
 beforeAll(async () => {
   s3 = await startLocalS3();
   proxy = await startTcpProxy('127.0.0.1', s3.port);
-  const mediaStorage = parseMediaStorage({ MEDIA_STORAGE: 's3', S3_BUCKET: s3.bucket, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_TIMEOUT_MS: '5000' });
+  const mediaStorage = parseMediaStorage({
+    MEDIA_STORAGE: 's3',
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_TIMEOUT_MS: '5000',
+  });
   t = await createTestApp({ mediaStorage });
 });
 afterAll(async () => {
@@ -38,7 +45,13 @@ test('readiness names the version, the commit, S3 and the cache channel', async 
   expect(status).toBe(200);
   const { version, commit } = buildInfo();
   expect(version).toMatch(/^\d+\.\d+\.\d+/);
-  expect(json.data).toEqual({ database: engine, s3: 'up', cacheChannel: engine === 'postgres' ? 'up' : 'local', version, commit });
+  expect(json.data).toEqual({
+    database: engine,
+    s3: 'up',
+    cacheChannel: engine === 'postgres' ? 'up' : 'local',
+    version,
+    commit,
+  });
 });
 
 test('S3 frozen (connections accepted, nothing answered): readiness is 503 naming s3 within a second', async () => {
@@ -49,7 +62,11 @@ test('S3 frozen (connections accepted, nothing answered): readiness is 503 namin
     const { value, ms } = await timed(() => t.call('GET', '/api/health'));
     expect(ms).toBeLessThan(1000);
     expect(value.status).toBe(503);
-    expect(value.json.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', failed: ['s3'], dependencies: { database: 'up', s3: 'down' } });
+    expect(value.json.error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      failed: ['s3'],
+      dependencies: { database: 'up', s3: 'down' },
+    });
     // the check in flight or its answer is shared: a second probe right after costs S3 nothing and answers at once
     const again = await timed(() => t.call('GET', '/api/health'));
     expect(again.value.status).toBe(503);
@@ -59,7 +76,9 @@ test('S3 frozen (connections accepted, nothing answered): readiness is 503 namin
   } finally {
     proxy.recover();
   }
-  await expect.poll(async () => (await t.call('GET', '/api/health')).status, { timeout: 5000, interval: 300 }).toBe(200);
+  await expect
+    .poll(async () => (await t.call('GET', '/api/health')).status, { timeout: 5000, interval: 300 })
+    .toBe(200);
 });
 
 test('the cache channel down is named; readiness stays 200 (cached pages fall back to a short lifetime)', async () => {

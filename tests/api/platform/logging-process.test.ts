@@ -56,7 +56,13 @@ beforeAll(async () => {
       next();
     };`,
   );
-  s = await startServer({ databaseUrl, dataDir: tmp, port: await anyFreePort(), distDir: dist, env: { SEED_DEMO: 'true' } });
+  s = await startServer({
+    databaseUrl,
+    dataDir: tmp,
+    port: await anyFreePort(),
+    distDir: dist,
+    env: { SEED_DEMO: 'true' },
+  });
 });
 afterAll(async () => {
   await s?.crash();
@@ -82,7 +88,15 @@ async function breakTournaments() {
 test('every line of a real process is JSON with a level, carries no secret or address, and tells its stop', async () => {
   const email = `log.${Date.now()}@example.com`;
   const password = 'Sentinel-Pa55word!';
-  const body = { username: `log_${Date.now()}`, email, password, nickname: 'Logger', gender: 'female', birth_date: '2000-05-17', language: 'it' };
+  const body = {
+    username: `log_${Date.now()}`,
+    email,
+    password,
+    nickname: 'Logger',
+    gender: 'female',
+    birth_date: '2000-05-17',
+    language: 'it',
+  };
   const signup = await httpCall(s.url, 'POST', '/api/users/pp', { body });
   expect(signup.status, JSON.stringify(signup.json)).toBe(201);
   expect((await httpCall(s.url, 'POST', '/api/users/sendReset', { body: { email } })).status).toBe(200);
@@ -110,7 +124,8 @@ test('every line of a real process is JSON with a level, carries no secret or ad
 
   // no full address (the sign-up's, the demo's, the reminders'), no demo secret, no password
   expect(text).not.toMatch(/[a-z0-9._%+-]{2,}@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}/i);
-  for (const secret of [password, ...demoPasswords, demoPrivateTournamentPassword, ...Object.values(demoGiveawayCodes)]) expect(text).not.toContain(secret);
+  for (const secret of [password, ...demoPasswords, demoPrivateTournamentPassword, ...Object.values(demoGiveawayCodes)])
+    expect(text).not.toContain(secret);
 
   const demo = parsed.find((l) => l.msg === 'demo content seeded; demo accounts: see README');
   expect(demo?.demoAccounts).toContainEqual({ role: 'SiteAdmin', email: 'a***@demo.arena' });
@@ -123,21 +138,38 @@ test('every line of a real process is JSON with a level, carries no secret or ad
   expect(pageLine).toMatchObject({ level: 50, route: 'page', res: { statusCode: 503 } });
   expect(pageLine!.reqId).toEqual(expect.any(String));
   const ofPage = parsed.filter((l) => l.reqId === pageLine!.reqId);
-  expect(ofPage.find((l) => l.source === 'console')).toMatchObject({ level: 50, msg: `tournament page: could not read tournament ${id}` });
+  expect(ofPage.find((l) => l.source === 'console')).toMatchObject({
+    level: 50,
+    msg: `tournament page: could not read tournament ${id}`,
+  });
   expect(pageLine!.err.stack).toMatch(/tournaments/);
 
   // Astro's own "[ERROR] Could not render" with its stack, without colours or its own prefix
   const renderId = requestLine('/broken/page')?.reqId;
   expect(renderId).toEqual(expect.any(String));
   const render = parsed.find((l) => l.reqId === renderId && l.source === 'console');
-  expect(render).toMatchObject({ level: 50, msg: 'Could not render /broken/page', err: { message: 'Error: Cannot read properties of undefined (reading "name")' } });
+  expect(render).toMatchObject({
+    level: 50,
+    msg: 'Could not render /broken/page',
+    err: { message: 'Error: Cannot read properties of undefined (reading "name")' },
+  });
   expect(render!.err.stack).toContain('entry.mjs');
-  expect(parsed.find((l) => l.reqId === renderId && l.msg === 'request completed')).toMatchObject({ level: 50, err: { stack: render!.err.stack } });
+  expect(parsed.find((l) => l.reqId === renderId && l.msg === 'request completed')).toMatchObject({
+    level: 50,
+    err: { stack: render!.err.stack },
+  });
 
-  expect(parsed.find((l) => l.msg === 'request completed' && l.res.statusCode === 404)).toMatchObject({ level: 30, route: 'unmatched' });
-  expect(parsed.find((l) => l.msg === 'request completed' && l.req.url === '/api/users/pp')).toMatchObject({ route: '/api/users/pp' });
+  expect(parsed.find((l) => l.msg === 'request completed' && l.res.statusCode === 404)).toMatchObject({
+    level: 30,
+    route: 'unmatched',
+  });
+  expect(parsed.find((l) => l.msg === 'request completed' && l.req.url === '/api/users/pp')).toMatchObject({
+    route: '/api/users/pp',
+  });
 
-  const stop = ['SIGTERM received: stopping', 'drain started', 'drain finished', 'process exiting'].map((msg) => parsed.findIndex((l) => l.msg === msg));
+  const stop = ['SIGTERM received: stopping', 'drain started', 'drain finished', 'process exiting'].map((msg) =>
+    parsed.findIndex((l) => l.msg === msg),
+  );
   for (const at of stop) expect(at, JSON.stringify(stop)).toBeGreaterThan(-1);
   // in order of their time (lines of the process's logger and of the app's may reach the pipe in
   // either order within one write turn)

@@ -37,7 +37,10 @@ test('the default level is info; LOG_LEVEL changes it and LOG_PRETTY picks pino-
   expect(loadConfig({ LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
   expect(loadConfig({ LOG_LEVEL: 'nonsense' }).logLevel).toBe('info');
   expect(loadConfig({}).logPretty).toBe(false);
-  expect(loggerOptions({ logLevel: 'debug', logPretty: true })).toMatchObject({ level: 'debug', transport: { target: 'pino-pretty' } });
+  expect(loggerOptions({ logLevel: 'debug', logPretty: true })).toMatchObject({
+    level: 'debug',
+    transport: { target: 'pino-pretty' },
+  });
 });
 
 test('a 500 leaves an error line with the stack and a request-completed line, both with the request id', async () => {
@@ -52,15 +55,25 @@ test('a 500 leaves an error line with the stack and a request-completed line, bo
   expect(failure!.err.message).toBe('the database went away');
   expect(failure!.err.stack).toContain('logging.test.ts');
   const done = mine.find((l) => l.msg === 'request completed');
-  expect(done).toMatchObject({ level: 50, res: { statusCode: 500 }, req: { method: 'GET', url: '/api/test-only/boom' } });
+  expect(done).toMatchObject({
+    level: 50,
+    res: { statusCode: 500 },
+    req: { method: 'GET', url: '/api/test-only/boom' },
+  });
   expect(typeof done!.responseTime).toBe('number');
 });
 
 test('an inbound X-Request-Id is kept and returned; a malformed one is replaced', async () => {
   const res = await t.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'lb-7f3a.42' } });
   expect(res.headers['x-request-id']).toBe('lb-7f3a.42');
-  expect(linesOf('lb-7f3a.42').some((l) => l.msg === 'request completed' && l.res.statusCode === res.statusCode)).toBe(true);
-  const forged = await t.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'x\n{"level":60}' + 'y'.repeat(200) } });
+  expect(linesOf('lb-7f3a.42').some((l) => l.msg === 'request completed' && l.res.statusCode === res.statusCode)).toBe(
+    true,
+  );
+  const forged = await t.inject({
+    method: 'GET',
+    url: '/api/health',
+    headers: { 'x-request-id': 'x\n{"level":60}' + 'y'.repeat(200) },
+  });
   expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 });
 
@@ -83,7 +96,8 @@ test('a failed login leaves a warn line with the e-mail masked and no password',
 test('a 429 leaves a warn line', async () => {
   const { email } = await t.signup();
   let res;
-  for (let i = 0; i < 4; i++) res = await t.call('POST', '/api/users/authenticate', { body: { email, password: 'not-the-password-1' } });
+  for (let i = 0; i < 4; i++)
+    res = await t.call('POST', '/api/users/authenticate', { body: { email, password: 'not-the-password-1' } });
   expect(res!.status).toBe(429);
   const done = linesOf(String(res!.res.headers['x-request-id'])).find((l) => l.msg === 'request completed');
   expect(done).toMatchObject({ level: 40, res: { statusCode: 429 } });
@@ -102,11 +116,24 @@ test('authorization and cookie headers, tokens in URLs and passwords in logged o
   const reset = await t.inject({ method: 'GET', url: '/api/health?token=reset-token-sentinel&x=1' });
   const resetLine = linesOf(String(reset.headers['x-request-id'])).find((l) => l.msg === 'request completed');
   expect(resetLine!.req.url).toBe(`/api/health?token=${REDACTED}&x=1`);
-  t.app.log.info({ body: { email: 'a@b.c', password: 'object-password-sentinel', resetLink: 'https://x/reset?token=link-sentinel' } }, 'a logged object');
+  t.app.log.info(
+    {
+      body: { email: 'a@b.c', password: 'object-password-sentinel', resetLink: 'https://x/reset?token=link-sentinel' },
+    },
+    'a logged object',
+  );
   const logged = parsed().find((l) => l.msg === 'a logged object');
   expect(logged!.body).toEqual({ email: 'a@b.c', password: REDACTED, resetLink: REDACTED });
   const text = lines.join('\n');
-  for (const secret of [account.token, 'cookie-secret-value', 'reset-token-sentinel', 'object-password-sentinel', 'link-sentinel', account.password]) expect(text).not.toContain(secret);
+  for (const secret of [
+    account.token,
+    'cookie-secret-value',
+    'reset-token-sentinel',
+    'object-password-sentinel',
+    'link-sentinel',
+    account.password,
+  ])
+    expect(text).not.toContain(secret);
 });
 
 test("the original client's sendReset form, with the e-mail in the query, leaves the address in no line", async () => {

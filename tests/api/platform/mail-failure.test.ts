@@ -22,6 +22,10 @@ test('a reset request answers the same for a known and an unknown address even w
   expect(known.json).toEqual(unknown.json);
   // the link was still created (after the answer), so a retry after the mail server recovers works as usual
   await t.mailDrained();
-  const links = await t.db.kysely.selectFrom('password_resets').select('user_id').where('user_id', '=', a.user.id).execute();
+  const links = await t.db.kysely
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('user_id', '=', a.user.id)
+    .execute();
   expect(links).toHaveLength(1);
 });

@@ -70,7 +70,11 @@ test('a message survives a restart: written by one process whose mail server is 
       expect(mail.subject).toBe('Reimposta la tua password');
       const { token } = resetLinkOf(mail);
       // the link sent after the restart is the working one
-      const reset = await second.inject({ method: 'POST', url: '/api/users/reset', payload: { token, password: 'after-the-restart' } });
+      const reset = await second.inject({
+        method: 'POST',
+        url: '/api/users/reset',
+        payload: { token, password: 'after-the-restart' },
+      });
       expect(reset.statusCode).toBe(200);
     } finally {
       await second.close();
@@ -86,9 +90,17 @@ test('a page of queued messages is taken once: two processes claiming the same p
   // process's own worker would look again only in ten minutes
   const q = await createTestApp({ rateLimits: false, mailPollMs: 600_000 });
   try {
-    const mails = Array.from({ length: 30 }, (_, i) => ({ to: `claim-${i}@example.com`, subject: `s${i}`, text: 'hello' }));
+    const mails = Array.from({ length: 30 }, (_, i) => ({
+      to: `claim-${i}@example.com`,
+      subject: `s${i}`,
+      text: 'hello',
+    }));
     await q.db.kysely.transaction().execute((trx) => q.app.mailQueue.send(mails, trx));
-    const queued = await q.db.kysely.selectFrom('mail_outbox').select('id').where('recipient', 'like', 'claim-%').execute();
+    const queued = await q.db.kysely
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('recipient', 'like', 'claim-%')
+      .execute();
     expect(queued).toHaveLength(30);
     const ids = queued.map((r) => r.id);
     const now = new Date();
@@ -103,7 +115,13 @@ test('a page of queued messages is taken once: two processes claiming the same p
     const due = await MailOutboxRepository.due(q.db.kysely, owner, new Date(), 100);
     expect(due.filter((r) => ids.includes(r.id))).toEqual([]);
     await MailOutboxRepository.markSent(q.db.kysely, taken);
-    expect(new Set((await q.db.kysely.selectFrom('mail_outbox').select('status').where('id', 'in', ids).execute()).map((r) => r.status))).toEqual(new Set(['sent']));
+    expect(
+      new Set(
+        (await q.db.kysely.selectFrom('mail_outbox').select('status').where('id', 'in', ids).execute()).map(
+          (r) => r.status,
+        ),
+      ),
+    ).toEqual(new Set(['sent']));
   } finally {
     await q.close();
   }
@@ -122,7 +140,9 @@ test('mail gives way to a burst of requests: it waits while more than 32 are bei
     for (let i = 0; i < 40; i++) {
       const socket = net.connect(port, '127.0.0.1');
       socket.on('error', () => {});
-      socket.write(`POST /api/users/sendReset HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
+      socket.write(
+        `POST /api/users/sendReset HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`,
+      );
       sockets.push(socket);
     }
     // all 40 are being answered (the queue's hook saw each before this one did)
@@ -130,7 +150,14 @@ test('mail gives way to a burst of requests: it waits while more than 32 are bei
     const counts = q.app.mailQueue.counts;
     const sentBefore = counts.sent;
     await q.app.mailQueue.send({ to: 'burst@example.com', subject: 'during a burst', text: 'hello' });
-    const status = async () => (await q.db.kysely.selectFrom('mail_outbox').select('status').where('recipient', '=', 'burst@example.com').executeTakeFirstOrThrow()).status;
+    const status = async () =>
+      (
+        await q.db.kysely
+          .selectFrom('mail_outbox')
+          .select('status')
+          .where('recipient', '=', 'burst@example.com')
+          .executeTakeFirstOrThrow()
+      ).status;
     // the worker has the message and has looked at the burst several times, pausing each time,
     // without handing the message to the mailer
     await expect.poll(() => counts.deferred, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);

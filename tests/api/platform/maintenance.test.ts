@@ -50,7 +50,9 @@ test('pruning drops idempotency keys older than a day, expired sessions and ende
   expect((await db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['running']);
   const keys = await db.selectFrom('idempotency_keys').select('key').where('user_id', '=', a.user.id).execute();
   expect(keys.map((k) => k.key)).toEqual(['fresh']);
-  const hashes = (await db.selectFrom('sessions').select('token_hash').where('user_id', '=', a.user.id).execute()).map((s) => s.token_hash);
+  const hashes = (await db.selectFrom('sessions').select('token_hash').where('user_id', '=', a.user.id).execute()).map(
+    (s) => s.token_hash,
+  );
   expect(hashes).toContain('valid-hash');
   // the login of this test is still valid too
   expect(hashes).toHaveLength(2);

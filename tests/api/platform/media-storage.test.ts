@@ -70,7 +70,10 @@ describe.each(stores)('the $kind store', ({ kind, open }) => {
   test('storing the same content twice keeps one object with those bytes', async () => {
     const data = randomBytes(5000);
     const name = contentName(data, 'gif');
-    await Promise.all([store.storage.put(agency, name, data, 'image/gif'), store.storage.put(agency, name, data, 'image/gif')]);
+    await Promise.all([
+      store.storage.put(agency, name, data, 'image/gif'),
+      store.storage.put(agency, name, data, 'image/gif'),
+    ]);
     await store.storage.put(agency, name, data, 'image/gif');
     expect((await store.storage.get(agency, name))?.equals(data)).toBe(true);
   });
@@ -90,7 +93,9 @@ describe.each(stores)('the $kind store', ({ kind, open }) => {
       ['../etc', contentName(data, 'png')],
       ['a/b', contentName(data, 'png')],
     ]) {
-      await expect(store.storage.put(bucket, name, data, 'image/png'), `${bucket}/${name}`).rejects.toThrow(/invalid media object/);
+      await expect(store.storage.put(bucket, name, data, 'image/png'), `${bucket}/${name}`).rejects.toThrow(
+        /invalid media object/,
+      );
       expect(await store.storage.get(bucket, name)).toBeNull();
     }
   });
@@ -249,12 +254,22 @@ describe('S3 faults give a quick 503 and write nothing', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const warnings: string[] = [];
     const storage = createS3Storage(
-      { bucket: 'arena-media', endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' }, timeoutMs: 800 },
+      {
+        bucket: 'arena-media',
+        endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+        timeoutMs: 800,
+      },
       { warn: (_obj, msg) => warnings.push(msg) },
     );
     try {
       const started = performance.now();
-      await expect(storage.get(agency, contentName(randomBytes(8), 'png'))).rejects.toMatchObject({ kind: 'unavailable', code: 'SERVICE_UNAVAILABLE' });
+      await expect(storage.get(agency, contentName(randomBytes(8), 'png'))).rejects.toMatchObject({
+        kind: 'unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
       const ms = performance.now() - started;
       expect(ms).toBeGreaterThanOrEqual(750);
       expect(ms).toBeLessThan(5000);

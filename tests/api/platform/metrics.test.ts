@@ -51,7 +51,15 @@ beforeAll(async () => {
   const { port } = smtp.server.address() as AddressInfo;
   [t, off] = await Promise.all([
     // mail goes out when woken (after each request), never on the poll, so no background query meets the pool readings
-    createTestApp({ metricsToken: token, distDir, responseCacheMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}`, mailPollMs: 3_600_000, signupRateLimit: 1, loginFailuresPerAddress: 1 }),
+    createTestApp({
+      metricsToken: token,
+      distDir,
+      responseCacheMs: 60_000,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailPollMs: 3_600_000,
+      signupRateLimit: 1,
+      loginFailuresPerAddress: 1,
+    }),
     createTestApp({ distDir }),
   ]);
 });
@@ -101,7 +109,10 @@ describe('access', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
     // every line is a comment or `name{labels} value`
-    for (const line of res.body.trim().split('\n').filter(Boolean)) expect(line).toMatch(/^(# (HELP|TYPE) \w+ .+|[a-zA-Z_:][\w:]*(\{.*\})? -?[\d.e+-]+|[a-zA-Z_:][\w:]*(\{.*\})? (NaN|[+-]Inf))$/);
+    for (const line of res.body.trim().split('\n').filter(Boolean))
+      expect(line).toMatch(
+        /^(# (HELP|TYPE) \w+ .+|[a-zA-Z_:][\w:]*(\{.*\})? -?[\d.e+-]+|[a-zA-Z_:][\w:]*(\{.*\})? (NaN|[+-]Inf))$/,
+      );
     expect(res.body).toContain('# TYPE arena_http_request_duration_seconds histogram');
     const doc = (await t.call('GET', '/api/openapi.json')).json;
     expect(Object.keys(doc.paths)).not.toContain('/metrics');
@@ -111,14 +122,25 @@ describe('access', () => {
 test('a request counts under its route pattern, method and status class, in the counter and the histogram', async () => {
   const route = { method: 'GET', route: '/api/tournaments/:id' };
   const before = await scrape();
-  for (let i = 0; i < 3; i++) expect((await t.call('GET', `/api/tournaments/00000000-0000-4000-8000-00000000000${i}`)).status).toBe(404);
+  for (let i = 0; i < 3; i++)
+    expect((await t.call('GET', `/api/tournaments/00000000-0000-4000-8000-00000000000${i}`)).status).toBe(404);
   expect((await t.call('GET', '/api/tournaments')).status).toBe(200);
   const after = await scrape();
-  expect(value(after, 'arena_http_requests_total', { ...route, status_class: '4xx' }) - value(before, 'arena_http_requests_total', { ...route, status_class: '4xx' })).toBe(3);
-  expect(value(after, 'arena_http_request_duration_seconds_count', { ...route, status_class: '4xx' }) - value(before, 'arena_http_request_duration_seconds_count', { ...route, status_class: '4xx' })).toBe(3);
-  expect(value(after, 'arena_http_request_duration_seconds_bucket', { ...route, status_class: '4xx', le: '+Inf' })).toBe(value(after, 'arena_http_request_duration_seconds_count', { ...route, status_class: '4xx' }));
+  expect(
+    value(after, 'arena_http_requests_total', { ...route, status_class: '4xx' }) -
+      value(before, 'arena_http_requests_total', { ...route, status_class: '4xx' }),
+  ).toBe(3);
+  expect(
+    value(after, 'arena_http_request_duration_seconds_count', { ...route, status_class: '4xx' }) -
+      value(before, 'arena_http_request_duration_seconds_count', { ...route, status_class: '4xx' }),
+  ).toBe(3);
+  expect(
+    value(after, 'arena_http_request_duration_seconds_bucket', { ...route, status_class: '4xx', le: '+Inf' }),
+  ).toBe(value(after, 'arena_http_request_duration_seconds_count', { ...route, status_class: '4xx' }));
   expect(value(after, 'arena_http_request_duration_seconds_sum', { ...route, status_class: '4xx' })).toBeGreaterThan(0);
-  expect(value(after, 'arena_http_requests_total', { method: 'GET', route: '/api/tournaments', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
+  expect(
+    value(after, 'arena_http_requests_total', { method: 'GET', route: '/api/tournaments', status_class: '2xx' }),
+  ).toBeGreaterThanOrEqual(1);
   // the raw address never becomes a label
   expect(after).not.toContain('00000000-0000-4000-8000');
 });
@@ -126,12 +148,22 @@ test('a request counts under its route pattern, method and status class, in the 
 test('static pages, on-demand pages and unknown addresses each count under one label', async () => {
   const before = await scrape();
   // '/live?utm=1' is the kept copy of '/live', answered before any route handler runs
-  const urls = ['/', '/competitions', '/live', '/live?utm=1', '/no/such/page/1', '/no/such/page/2', '/api/no-such-route', '/wp-login.php'];
+  const urls = [
+    '/',
+    '/competitions',
+    '/live',
+    '/live?utm=1',
+    '/no/such/page/1',
+    '/no/such/page/2',
+    '/api/no-such-route',
+    '/wp-login.php',
+  ];
   const statuses = [];
   for (const url of urls) statuses.push((await t.inject({ method: 'GET', url })).statusCode);
   expect(statuses).toEqual([200, 200, 200, 200, 404, 404, 404, 404]);
   const after = await scrape();
-  const delta = (labels: Record<string, string>) => value(after, 'arena_http_requests_total', labels) - value(before, 'arena_http_requests_total', labels);
+  const delta = (labels: Record<string, string>) =>
+    value(after, 'arena_http_requests_total', labels) - value(before, 'arena_http_requests_total', labels);
   expect(delta({ method: 'GET', route: 'static', status_class: '2xx' })).toBe(2);
   expect(delta({ method: 'GET', route: 'page', status_class: '2xx' })).toBe(2);
   expect(delta({ method: 'GET', route: 'unmatched', status_class: '4xx' })).toBe(4);
@@ -148,7 +180,8 @@ test('built files answered at the socket, ahead of Fastify, count as static too'
   const etag = (await fetch(`http://127.0.0.1:${port}/`)).headers.get('etag')!;
   expect((await fetch(`http://127.0.0.1:${port}/`, { headers: { 'if-none-match': etag } })).status).toBe(304);
   const after = await scrape();
-  const delta = (labels: Record<string, string>) => value(after, 'arena_http_requests_total', labels) - value(before, 'arena_http_requests_total', labels);
+  const delta = (labels: Record<string, string>) =>
+    value(after, 'arena_http_requests_total', labels) - value(before, 'arena_http_requests_total', labels);
   expect(delta({ method: 'GET', route: 'static', status_class: '2xx' })).toBe(6);
   expect(delta({ method: 'GET', route: 'static', status_class: '3xx' })).toBe(1);
 });
@@ -162,8 +195,14 @@ test('the micro-cache counts a miss, then hits, per cache (API answers and on-de
   expect((await t.inject({ method: 'GET', url: '/no/such/page/3' })).statusCode).toBe(404);
   const after = await scrape();
   for (const cache of ['api', 'page']) {
-    expect(value(after, 'arena_cache_misses_total', { cache }) - value(before, 'arena_cache_misses_total', { cache }), cache).toBe(1);
-    expect(value(after, 'arena_cache_hits_total', { cache }) - value(before, 'arena_cache_hits_total', { cache }), cache).toBe(2);
+    expect(
+      value(after, 'arena_cache_misses_total', { cache }) - value(before, 'arena_cache_misses_total', { cache }),
+      cache,
+    ).toBe(1);
+    expect(
+      value(after, 'arena_cache_hits_total', { cache }) - value(before, 'arena_cache_hits_total', { cache }),
+      cache,
+    ).toBe(2);
   }
 });
 
@@ -171,11 +210,23 @@ test('rate-limit rejections count by limiter: a route limit by its pattern, a fa
   const signup = (n: number) =>
     t.call('POST', '/api/users/pp', {
       remoteAddress: '10.1.1.1',
-      body: { username: `limited_${n}`, email: `limited_${n}@example.com`, password: 'correct-horse-battery', nickname: `Limited ${n}`, gender: 'female', birth_date: '2000-05-17', language: 'it' },
+      body: {
+        username: `limited_${n}`,
+        email: `limited_${n}@example.com`,
+        password: 'correct-horse-battery',
+        nickname: `Limited ${n}`,
+        gender: 'female',
+        birth_date: '2000-05-17',
+        language: 'it',
+      },
     });
   expect((await signup(1)).status).toBe(201);
   expect((await signup(2)).status).toBe(429);
-  const login = () => t.call('POST', '/api/users/authenticate', { remoteAddress: '10.2.2.2', body: { email: 'nobody@example.com', password: 'wrong-password-here' } });
+  const login = () =>
+    t.call('POST', '/api/users/authenticate', {
+      remoteAddress: '10.2.2.2',
+      body: { email: 'nobody@example.com', password: 'wrong-password-here' },
+    });
   expect((await login()).status).toBe(401);
   expect((await login()).status).toBe(429);
   const text = await scrape();
@@ -185,7 +236,15 @@ test('rate-limit rejections count by limiter: a route limit by its pattern, a fa
 
 test('mails handed to the SMTP server count as sent; with the server gone, the attempt counts as failed', async () => {
   const { user, email } = await (async () => {
-    const body = { username: 'mail_metrics', email: 'mail.metrics@example.com', password: 'correct-horse-battery', nickname: 'Mail metrics', gender: 'female', birth_date: '2000-05-17', language: 'en' };
+    const body = {
+      username: 'mail_metrics',
+      email: 'mail.metrics@example.com',
+      password: 'correct-horse-battery',
+      nickname: 'Mail metrics',
+      gender: 'female',
+      birth_date: '2000-05-17',
+      language: 'en',
+    };
     const res = await t.call('POST', '/api/users/pp', { remoteAddress: '10.3.3.3', body });
     expect(res.status).toBe(201);
     return { user: res.json.data.user, email: body.email };
@@ -249,7 +308,13 @@ test('the database pool reports its connections in use and the queue waiting for
 
 test('event-loop lag, the work queues and the default process metrics are there', async () => {
   const text = await scrape();
-  for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes'])
+  for (const name of [
+    'nodejs_eventloop_lag_seconds',
+    'nodejs_eventloop_lag_p99_seconds',
+    'process_cpu_seconds_total',
+    'process_resident_memory_bytes',
+    'nodejs_heap_size_used_bytes',
+  ])
     expect(sample(text, name), name).toBeGreaterThanOrEqual(0);
   expect(sample(text, 'arena_work_running', { gate: 'password' })).toBe(0);
   expect(sample(text, 'arena_work_waiting', { gate: 'image' })).toBe(0);

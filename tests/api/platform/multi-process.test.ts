@@ -24,7 +24,12 @@ let api: ReturnType<typeof rewardsApi>;
 const servers: ServerProcess[] = [];
 
 async function server(env: Record<string, string> = {}) {
-  const s = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await anyFreePort(), env });
+  const s = await startServer({
+    databaseUrl: t.config.databaseUrl,
+    dataDir: t.config.dataDir,
+    port: await anyFreePort(),
+    env,
+  });
   servers.push(s);
   return s;
 }
@@ -57,15 +62,34 @@ if (engine === 'postgres')
     test('120 redemptions of a code limited to 5 uses, split across both processes: exactly 5 credited', async () => {
       const g = await api.giveaway({ type: 'limited', maxUses: 5, credits: 7 });
       const players = await accounts(t, 120);
-      const results = await Promise.all(players.map((p, i) => httpCall(either(i), 'POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: g.token } })));
+      const results = await Promise.all(
+        players.map((p, i) =>
+          httpCall(either(i), 'POST', '/api/marketplace/giveaways/redeem', {
+            token: p.token,
+            body: { token: g.token },
+          }),
+        ),
+      );
 
       expect(results.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
       expect(count(results, (r) => r.status === 200)).toBe(5);
       expect(count(results, (r) => r.status === 409 && r.json.error.code === 'GIVEAWAY_USED_UP')).toBe(115);
-      const stored = await t.db.kysely.selectFrom('giveaways').select('redemption_count').where('id', '=', g.id).executeTakeFirstOrThrow();
+      const stored = await t.db.kysely
+        .selectFrom('giveaways')
+        .select('redemption_count')
+        .where('id', '=', g.id)
+        .executeTakeFirstOrThrow();
       expect(Number(stored.redemption_count)).toBe(5);
-      expect(await t.db.kysely.selectFrom('giveaway_redemptions').selectAll().where('giveaway_id', '=', g.id).execute()).toHaveLength(5);
-      expect(await t.db.kysely.selectFrom('wallet_transactions').selectAll().where('reference', 'like', `giveaway:${g.id}:%`).execute()).toHaveLength(5);
+      expect(
+        await t.db.kysely.selectFrom('giveaway_redemptions').selectAll().where('giveaway_id', '=', g.id).execute(),
+      ).toHaveLength(5);
+      expect(
+        await t.db.kysely
+          .selectFrom('wallet_transactions')
+          .selectAll()
+          .where('reference', 'like', `giveaway:${g.id}:%`)
+          .execute(),
+      ).toHaveLength(5);
       await auditLedger(t);
     });
 
@@ -73,14 +97,29 @@ if (engine === 'postgres')
       const product = await api.product({ price: 100, quantity: 4 });
       const players = await accounts(t, 120);
       for (const p of players) await api.credit(p.id, 150);
-      const results = await Promise.all(players.map((p, i) => httpCall(either(i), 'POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } })));
+      const results = await Promise.all(
+        players.map((p, i) =>
+          httpCall(either(i), 'POST', '/api/marketplace/purchases', {
+            token: p.token,
+            body: { productId: product._id, shippingAddress: address },
+          }),
+        ),
+      );
 
       expect(results.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
       expect(count(results, (r) => r.status === 201)).toBe(4);
       expect(count(results, (r) => r.status === 409 && r.json.error.code === 'OUT_OF_STOCK')).toBe(116);
-      const stock = await t.db.kysely.selectFrom('products').select('quantity').where('id', '=', product._id).executeTakeFirstOrThrow();
+      const stock = await t.db.kysely
+        .selectFrom('products')
+        .select('quantity')
+        .where('id', '=', product._id)
+        .executeTakeFirstOrThrow();
       expect(Number(stock.quantity)).toBe(0);
-      const purchases = await t.db.kysely.selectFrom('purchases').select(['id', 'user_id']).where('product_id', '=', product._id).execute();
+      const purchases = await t.db.kysely
+        .selectFrom('purchases')
+        .select(['id', 'user_id'])
+        .where('product_id', '=', product._id)
+        .execute();
       expect(purchases).toHaveLength(4);
       const debits = await t.db.kysely
         .selectFrom('wallet_transactions')
@@ -101,30 +140,59 @@ if (engine === 'postgres')
     test('100 joins of a 12-slot tournament, split across both processes: 12 members, 88 waitlisted', async () => {
       const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 12 });
       const players = await accounts(t, 100);
-      const results = await Promise.all(players.map((p, i) => httpCall(either(i), 'POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body: registration(p.id) })));
+      const results = await Promise.all(
+        players.map((p, i) =>
+          httpCall(either(i), 'POST', `/api/tournaments/${id}/register?userID=${p.id}`, {
+            token: p.token,
+            body: registration(p.id),
+          }),
+        ),
+      );
 
       expect(results.filter((r) => r.status !== 200)).toEqual([]);
       expect(count(results, (r) => r.json.data.state === 'member')).toBe(12);
       expect(count(results, (r) => r.json.data.state === 'waitlist')).toBe(88);
-      const regs = await t.db.kysely.selectFrom('tournament_registrations').select('state').where('tournament_id', '=', id).execute();
+      const regs = await t.db.kysely
+        .selectFrom('tournament_registrations')
+        .select('state')
+        .where('tournament_id', '=', id)
+        .execute();
       expect(count(regs, (r) => r.state === 'member')).toBe(12);
       expect(count(regs, (r) => r.state === 'waitlist')).toBe(88);
-      const row = await t.db.kysely.selectFrom('tournaments').select('member_count').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('tournaments')
+        .select('member_count')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(Number(row.member_count)).toBe(12);
     });
 
     test('30 concurrent wrong logins for one e-mail across both processes: exactly 10 answered, 20 limited', async () => {
       const email = `shared-${randomUUID()}@example.com`;
-      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => httpCall(either(i), 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } })));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          httpCall(either(i), 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } }),
+        ),
+      );
 
       expect(count(results, (r) => r.status === 401)).toBe(10);
       expect(count(results, (r) => r.status === 429 && r.json.error.code === 'RATE_LIMITED')).toBe(20);
       // one counter row in the database, not one per process
-      const counters = await t.db.kysely.selectFrom('rate_limits').select(['key', 'count']).where('key', 'like', `%${email}%`).execute();
+      const counters = await t.db.kysely
+        .selectFrom('rate_limits')
+        .select(['key', 'count'])
+        .where('key', 'like', `%${email}%`)
+        .execute();
       expect(counters.map((c) => Number(c.count))).toEqual([30]);
       // and the next attempt on either process is still refused
-      expect((await httpCall(a.url, 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } })).status).toBe(429);
-      expect((await httpCall(b.url, 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } })).status).toBe(429);
+      expect(
+        (await httpCall(a.url, 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } }))
+          .status,
+      ).toBe(429);
+      expect(
+        (await httpCall(b.url, 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } }))
+          .status,
+      ).toBe(429);
     });
   });
 
@@ -161,7 +229,11 @@ describe('npm run start:cluster', () => {
         // the second worker starts once the first (which migrated) listens
         await expect.poll(() => s.output().match(/Arena is running/g)?.length ?? 0, { timeout: 20_000 }).toBe(2);
         const email = `cluster-${randomUUID()}@example.com`;
-        const results = await Promise.all(Array.from({ length: 24 }, () => httpCall(s.url, 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } })));
+        const results = await Promise.all(
+          Array.from({ length: 24 }, () =>
+            httpCall(s.url, 'POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } }),
+          ),
+        );
         expect(count(results, (r) => r.status === 401)).toBe(10);
         expect(count(results, (r) => r.status === 429)).toBe(14);
       } finally {
@@ -174,7 +246,11 @@ describe('npm run start:cluster', () => {
 describe(`kill -9 during a purchase storm (${engine})`, () => {
   test('after a crash and a restart every balance equals its ledger and every purchase has exactly its debit', async () => {
     const initialStock = 60;
-    const products = [await api.product({ price: 100, quantity: initialStock }), await api.product({ price: 100, quantity: initialStock }), await api.product({ price: 100, quantity: initialStock })];
+    const products = [
+      await api.product({ price: 100, quantity: initialStock }),
+      await api.product({ price: 100, quantity: initialStock }),
+      await api.product({ price: 100, quantity: initialStock }),
+    ];
     const g = await api.giveaway({ type: 'limited', maxUses: 40, credits: 50 });
     // 250 credits buy two of the three products: the third attempt fails inside the transaction
     // after the stock was taken, so a rollback is part of the storm too
@@ -183,8 +259,15 @@ describe(`kill -9 during a purchase storm (${engine})`, () => {
 
     const before = await server({ RATE_LIMITS: 'false' });
     const requests = players.flatMap((p) => [
-      ...products.map((product) => () => httpCall(before.url, 'POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } })),
-      () => httpCall(before.url, 'POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: g.token } }),
+      ...products.map(
+        (product) => () =>
+          httpCall(before.url, 'POST', '/api/marketplace/purchases', {
+            token: p.token,
+            body: { productId: product._id, shippingAddress: address },
+          }),
+      ),
+      () =>
+        httpCall(before.url, 'POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: g.token } }),
     ]);
     // 32 clients working through the queue; the process dies when about a third are answered
     let answered = 0;
@@ -211,7 +294,14 @@ describe(`kill -9 during a purchase storm (${engine})`, () => {
     const after = await server({ RATE_LIMITS: 'false' });
     const buyer = players[0];
     await api.credit(buyer.id, 100);
-    const retry = await Promise.all(products.map((product) => httpCall(after.url, 'POST', '/api/marketplace/purchases', { token: buyer.token, body: { productId: product._id, shippingAddress: address } })));
+    const retry = await Promise.all(
+      products.map((product) =>
+        httpCall(after.url, 'POST', '/api/marketplace/purchases', {
+          token: buyer.token,
+          body: { productId: product._id, shippingAddress: address },
+        }),
+      ),
+    );
     expect(retry.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
 
     // the audit, in SQL
@@ -242,7 +332,9 @@ describe(`kill -9 during a purchase storm (${engine})`, () => {
     expect(Number(credited)).toBe(Number(redeemed));
     expect(Number(used)).toBeLessThanOrEqual(40);
     // purchases were made at all before the crash, so the audit above had something to check
-    expect(Number((await rows(sql<{ n: number }>`select cast(count(*) as integer) as n from purchases`))[0].n)).toBeGreaterThan(10);
+    expect(
+      Number((await rows(sql<{ n: number }>`select cast(count(*) as integer) as n from purchases`))[0].n),
+    ).toBeGreaterThan(10);
     await auditLedger(t);
   });
 });

@@ -102,7 +102,10 @@ describe('one statement text run many times', () => {
 
 if (engine === 'postgres')
   describe('PostgreSQL', () => {
-    const prepared = async () => (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db.kysely)).rows.map((r) => r.statement);
+    const prepared = async () =>
+      (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db.kysely)).rows.map(
+        (r) => r.statement,
+      );
 
     test('a data statement is prepared on the connection once and reused', async () => {
       await byId(1);

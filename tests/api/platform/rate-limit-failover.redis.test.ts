@@ -37,10 +37,18 @@ function expectLimitHeld(answers: { status: number; json: any }[], limit: number
 // suite a live Redis can take longer than that to answer, the store then rightly fails over in the
 // middle of the "up" round and its window counts in two places (documented: up to twice the quota),
 // which is not what this file is about. Measured: 2 failures in 3 runs alongside the browser tests.
-const limits = { rateLimits: true, ownerId: `redis-failover-${randomUUID()}`, loginFailuresPerAddress: 1000, redisCommandTimeoutMs: 250 };
+const limits = {
+  rateLimits: true,
+  ownerId: `redis-failover-${randomUUID()}`,
+  loginFailuresPerAddress: 1000,
+  redisCommandTimeoutMs: 250,
+};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const report = (label: string, answers: { ms: number }[]) => console.log(`[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`);
+const report = (label: string, answers: { ms: number }[]) =>
+  console.log(
+    `[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`,
+  );
 
 /** The server's log lines, captured from the logger's destination. */
 function logSink() {

@@ -18,7 +18,8 @@ afterAll(async () => {
   await b?.close();
 });
 
-const wrongLogin = (t: TestApp, email: string) => t.call('POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } });
+const wrongLogin = (t: TestApp, email: string) =>
+  t.call('POST', '/api/users/authenticate', { body: { email, password: 'wrong-password-here' } });
 
 test('login attempts counted on one process also count on the other', async () => {
   const email = `shared-${randomUUID()}@example.com`;

@@ -16,14 +16,18 @@ afterAll(async () => {
   await unlimited?.close();
 });
 
-const attempt = (t: TestApp, email: string, password: string) => t.call('POST', '/api/users/authenticate', { body: { email, password } });
+const attempt = (t: TestApp, email: string, password: string) =>
+  t.call('POST', '/api/users/authenticate', { body: { email, password } });
 
 describe('with the default configuration', () => {
   test('the 11th login attempt for one e-mail within a minute is 429 RATE_LIMITED, even with the right password', async () => {
     for (let i = 0; i < 10; i++) expect((await attempt(limited, 'target@example.com', `guess-${i}`)).status).toBe(401);
     const blocked = await attempt(limited, 'target@example.com', 'target-password');
     expect(blocked.status).toBe(429);
-    expect(blocked.json).toMatchObject({ status: 'ERROR', error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    expect(blocked.json).toMatchObject({
+      status: 'ERROR',
+      error: { code: 'RATE_LIMITED', message: expect.any(String) },
+    });
     const sessions = await limited.db.kysely.selectFrom('sessions').select('token_hash').execute();
     expect(sessions).toHaveLength(0);
   });
@@ -39,7 +43,10 @@ describe('with the default configuration', () => {
   });
 
   test('the 6th reset request within 15 minutes is 429 RATE_LIMITED and sends no mail', async () => {
-    for (let i = 0; i < 5; i++) expect((await limited.call('POST', '/api/users/sendReset', { body: { email: 'target@example.com' } })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await limited.call('POST', '/api/users/sendReset', { body: { email: 'target@example.com' } })).status,
+      ).toBe(200);
     const blocked = await limited.call('POST', '/api/users/sendReset', { body: { email: 'target@example.com' } });
     expect(blocked.status).toBe(429);
     expect(blocked.json.error.code).toBe('RATE_LIMITED');
@@ -47,8 +54,17 @@ describe('with the default configuration', () => {
   });
 
   test('the 6th reset attempt within 15 minutes is 429 RATE_LIMITED', async () => {
-    for (let i = 0; i < 5; i++) expect((await limited.call('POST', '/api/users/reset', { body: { token: `not-a-real-token-${i}`, password: 'brand-new-password' } })).status).toBe(400);
-    const blocked = await limited.call('POST', '/api/users/reset', { body: { token: 'not-a-real-token-x', password: 'brand-new-password' } });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await limited.call('POST', '/api/users/reset', {
+            body: { token: `not-a-real-token-${i}`, password: 'brand-new-password' },
+          })
+        ).status,
+      ).toBe(400);
+    const blocked = await limited.call('POST', '/api/users/reset', {
+      body: { token: 'not-a-real-token-x', password: 'brand-new-password' },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.json.error.code).toBe('RATE_LIMITED');
   });
@@ -56,12 +72,16 @@ describe('with the default configuration', () => {
 
 describe('with rateLimits: false', () => {
   test('15 failed logins in a row are all 401 and the right password then works', async () => {
-    for (let i = 0; i < 15; i++) expect((await attempt(unlimited, 'target@example.com', `guess-${i}`)).status).toBe(401);
+    for (let i = 0; i < 15; i++)
+      expect((await attempt(unlimited, 'target@example.com', `guess-${i}`)).status).toBe(401);
     expect((await attempt(unlimited, 'target@example.com', 'target-password')).status).toBe(200);
   });
 
   test('8 reset requests in a row are all answered and all mailed', async () => {
-    for (let i = 0; i < 8; i++) expect((await unlimited.call('POST', '/api/users/sendReset', { body: { email: 'target@example.com' } })).status).toBe(200);
+    for (let i = 0; i < 8; i++)
+      expect(
+        (await unlimited.call('POST', '/api/users/sendReset', { body: { email: 'target@example.com' } })).status,
+      ).toBe(200);
     expect(await unlimited.outbox()).toHaveLength(8);
   });
 });

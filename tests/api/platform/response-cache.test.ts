@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const rename = (id: string, name: string) => t.db.kysely.updateTable('tournaments').set({ name }).where('id', '=', id).execute();
+const rename = (id: string, name: string) =>
+  t.db.kysely.updateTable('tournaments').set({ name }).where('id', '=', id).execute();
 
 test('an anonymous read is answered from the cache until a write goes through the API', async () => {
   const id = await createTournament(t, admin.token, 'registration', { name: 'Cached Cup' });
@@ -38,7 +39,11 @@ test("a player's read of a tournament: the public part may come from the cache, 
   const anonymous = await t.call('GET', `/api/tournaments/${id}`);
   await rename(id, 'Token Cup II');
   // registrations changed behind the API's back too: the standing is read fresh all the same
-  await t.db.kysely.deleteFrom('tournament_registrations').where('tournament_id', '=', id).where('user_id', '=', second.id).execute();
+  await t.db.kysely
+    .deleteFrom('tournament_registrations')
+    .where('tournament_id', '=', id)
+    .where('user_id', '=', second.id)
+    .execute();
   const mine = await t.call('GET', `/api/tournaments/${id}`, { token: first.token });
   expect(mine.json.data.me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
   expect({ ...mine.json.data, me: null }).toEqual(anonymous.json.data);

@@ -15,7 +15,8 @@ import { getMeasured } from '../../../scripts/lib/header-weight.ts';
  */
 const scriptHash = "'sha256-zL4bQb7srcHKdr22uCFm7iueewAWpWygOliNMLhXf5A='";
 const styleHash = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
-const page = (title: string) => `<!doctype html><html><head><meta http-equiv="content-security-policy" content="script-src 'self' ${scriptHash}; style-src 'self' ${styleHash};"><title>${title}</title></head><body></body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><meta http-equiv="content-security-policy" content="script-src 'self' ${scriptHash}; style-src 'self' ${styleHash};"><title>${title}</title></head><body></body></html>`;
 
 let distDir: string;
 let http: TestApp;
@@ -72,30 +73,36 @@ test('the hashes are read from the CSP meta tags of the built pages', () => {
 });
 
 describe('pages', () => {
-  test.each(['/', '/login', '/en/login', '/no-such-page'])('%s: no framing by other sites, inline code only by hash', async (url) => {
-    const res = await http.inject({ method: 'GET', url });
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    common(res.headers, url);
-    const policy = csp(res.headers['content-security-policy']);
-    expect(policy['frame-ancestors']).toEqual(["'self'"]);
-    expect(policy['script-src']).toEqual(["'self'", scriptHash]);
-    expect(policy['style-src']).toEqual(["'self'", styleHash]);
-    expect(policy['frame-src']).toEqual(["'none'"]);
-    expect(policy['object-src']).toEqual(["'none'"]);
-    expect(policy['base-uri']).toEqual(["'self'"]);
-    expect(policy['default-src']).toEqual(["'self'"]);
-    expect(policy['img-src']).toEqual(["'self'", 'https:', 'data:', 'blob:']);
-    for (const sources of Object.values(policy)) expect(sources).not.toContain("'unsafe-inline'");
-    for (const sources of Object.values(policy)) expect(sources).not.toContain("'unsafe-eval'");
-  });
+  test.each(['/', '/login', '/en/login', '/no-such-page'])(
+    '%s: no framing by other sites, inline code only by hash',
+    async (url) => {
+      const res = await http.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      common(res.headers, url);
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy['frame-ancestors']).toEqual(["'self'"]);
+      expect(policy['script-src']).toEqual(["'self'", scriptHash]);
+      expect(policy['style-src']).toEqual(["'self'", styleHash]);
+      expect(policy['frame-src']).toEqual(["'none'"]);
+      expect(policy['object-src']).toEqual(["'none'"]);
+      expect(policy['base-uri']).toEqual(["'self'"]);
+      expect(policy['default-src']).toEqual(["'self'"]);
+      expect(policy['img-src']).toEqual(["'self'", 'https:', 'data:', 'blob:']);
+      for (const sources of Object.values(policy)) expect(sources).not.toContain("'unsafe-inline'");
+      for (const sources of Object.values(policy)) expect(sources).not.toContain("'unsafe-eval'");
+    },
+  );
 
-  test.each(['/tournament/abc123/iframe', '/en/tournament/abc123/iframe'])('%s may frame the configured tournament page origin, and only it', async (url) => {
-    const res = await http.inject({ method: 'GET', url });
-    common(res.headers, url);
-    const policy = csp(res.headers['content-security-policy']);
-    expect(policy['frame-src']).toEqual(['https://brackets.example.org']);
-    expect(policy['frame-ancestors']).toEqual(["'self'"]);
-  });
+  test.each(['/tournament/abc123/iframe', '/en/tournament/abc123/iframe'])(
+    '%s may frame the configured tournament page origin, and only it',
+    async (url) => {
+      const res = await http.inject({ method: 'GET', url });
+      common(res.headers, url);
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy['frame-src']).toEqual(['https://brackets.example.org']);
+      expect(policy['frame-ancestors']).toEqual(["'self'"]);
+    },
+  );
 
   test('another page frames nothing, even with iframe in its query', async () => {
     const res = await http.inject({ method: 'GET', url: '/login?next=/tournament/1/iframe' });
@@ -143,7 +150,11 @@ describe('HSTS follows PUBLIC_ORIGIN', () => {
       expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
       common(res.headers, url);
     }
-    expect(csp((await https.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])['upgrade-insecure-requests']).toEqual([]);
+    expect(
+      csp((await https.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])[
+        'upgrade-insecure-requests'
+      ],
+    ).toEqual([]);
   });
 });
 

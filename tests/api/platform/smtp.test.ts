@@ -58,7 +58,9 @@ test('with SMTP_URL the reset mail is delivered over SMTP to the account, in its
   expect(await t.outbox()).toEqual([]);
 
   // the delivered token is the working one
-  expect((await t.call('POST', '/api/users/reset', { body: { token, password: 'delivered-by-smtp' } })).status).toBe(200);
+  expect((await t.call('POST', '/api/users/reset', { body: { token, password: 'delivered-by-smtp' } })).status).toBe(
+    200,
+  );
   expect(await t.login(a.email, 'delivered-by-smtp')).toEqual(expect.any(String));
 });
 

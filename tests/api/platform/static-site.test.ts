@@ -17,7 +17,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE = 'public, max-age=3600, stale-while-revalidate=86400';
 
 // pages long enough for their compressed copies to be smaller
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${`<p>${title} paragraph</p>`.repeat(80)}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${`<p>${title} paragraph</p>`.repeat(80)}</body></html>`;
 const files: Record<string, string> = {
   'index.html': page('home'),
   'competitions.html': page('competitions'),
@@ -60,8 +61,10 @@ afterAll(async () => {
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.inject({ method, url, headers });
-const decode = (body: Buffer, encoding: unknown) => (encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString();
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  t.inject({ method, url, headers });
+const decode = (body: Buffer, encoding: unknown) =>
+  (encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString();
 
 describe('URL to file, as the site has always answered', () => {
   test.each([
@@ -104,17 +107,23 @@ describe('URL to file, as the site has always answered', () => {
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
   });
 
-  test.each(['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/_astro/..%2f..%2fsecret.txt', '/%2e%2e%2f%2e%2e%2fsecret.txt', '/client/index.html', '/%00', '/.%2e/client/index.html'])(
-    'a path traversal attempt (%s) is a 404',
-    async (url) => {
-      for (const res of [await get(url), await fetch(base + url)]) {
-        const status = 'statusCode' in res ? res.statusCode : res.status;
-        const body = 'statusCode' in res ? res.body : await res.text();
-        expect(status, url).toBe(404);
-        expect(body).not.toContain('not public');
-      }
-    },
-  );
+  test.each([
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/_astro/..%2f..%2fsecret.txt',
+    '/%2e%2e%2f%2e%2e%2fsecret.txt',
+    '/client/index.html',
+    '/%00',
+    '/.%2e/client/index.html',
+  ])('a path traversal attempt (%s) is a 404', async (url) => {
+    for (const res of [await get(url), await fetch(base + url)]) {
+      const status = 'statusCode' in res ? res.statusCode : res.status;
+      const body = 'statusCode' in res ? res.body : await res.text();
+      expect(status, url).toBe(404);
+      expect(body).not.toContain('not public');
+    }
+  });
 
   test('a bundle the build lacks is a small 404 nobody keeps, not the 404 page, on both paths', async () => {
     for (const url of ['/_astro/missing.js', '/_astro/app.Ab12Cd.js/x', '/_astro/app.Zz00.js?v=1']) {
@@ -136,7 +145,8 @@ describe('URL to file, as the site has always answered', () => {
   });
 
   test('other methods are not answered from the table', async () => {
-    for (const method of ['POST', 'PUT', 'DELETE'] as const) expect((await t.inject({ method, url: '/competitions' })).statusCode).toBe(404);
+    for (const method of ['POST', 'PUT', 'DELETE'] as const)
+      expect((await t.inject({ method, url: '/competitions' })).statusCode).toBe(404);
   });
 });
 
@@ -156,7 +166,9 @@ describe('encodings', () => {
       expect(res.headers['content-encoding'], url).toBe(encoding);
       expect(res.headers.vary, url).toBe('Accept-Encoding');
       expect(Number(res.headers['content-length']), url).toBe(res.rawPayload.length);
-      expect(decode(res.rawPayload, encoding), url).toBe(files[url === '/competitions' ? 'competitions.html' : '_astro/app.Ab12Cd.js']);
+      expect(decode(res.rawPayload, encoding), url).toBe(
+        files[url === '/competitions' ? 'competitions.html' : '_astro/app.Ab12Cd.js'],
+      );
     }
   });
 
@@ -183,7 +195,9 @@ describe('validators', () => {
         expect(again.headers.etag).toBe(etag);
         expect(again.headers['cache-control']).toBe(PAGE);
       }
-      expect((await get('/competitions', { 'accept-encoding': accept, 'if-none-match': '"other"' })).statusCode).toBe(200);
+      expect((await get('/competitions', { 'accept-encoding': accept, 'if-none-match': '"other"' })).statusCode).toBe(
+        200,
+      );
     }
     expect(etags.size).toBe(3);
   });
@@ -200,7 +214,9 @@ describe('validators', () => {
     expect((await get('/robots.txt', { 'if-modified-since': lastModified })).statusCode).toBe(304);
     expect((await get('/robots.txt', { 'if-modified-since': 'Thu, 01 Jan 2015 00:00:00 GMT' })).statusCode).toBe(200);
     // If-None-Match wins when both come
-    expect((await get('/robots.txt', { 'if-modified-since': lastModified, 'if-none-match': '"other"' })).statusCode).toBe(200);
+    expect(
+      (await get('/robots.txt', { 'if-modified-since': lastModified, 'if-none-match': '"other"' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -210,7 +226,16 @@ test('HEAD: the headers of GET, no body', async () => {
     const head = await get(url, { 'accept-encoding': 'br' }, 'HEAD');
     expect(head.statusCode).toBe(200);
     expect(head.rawPayload.length).toBe(0);
-    for (const name of ['content-type', 'content-length', 'content-encoding', 'etag', 'cache-control', 'vary', 'content-security-policy']) expect(head.headers[name], `${url} ${name}`).toEqual(got.headers[name]);
+    for (const name of [
+      'content-type',
+      'content-length',
+      'content-encoding',
+      'etag',
+      'cache-control',
+      'vary',
+      'content-security-policy',
+    ])
+      expect(head.headers[name], `${url} ${name}`).toEqual(got.headers[name]);
   }
 });
 
@@ -246,7 +271,8 @@ describe('caching and security headers', () => {
 
   test('the socket answers with exactly the headers of the hook path', async () => {
     const skip = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'transfer-encoding']);
-    const pick = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !skip.has(k.toLowerCase())));
+    const pick = (h: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => !skip.has(k.toLowerCase())));
     // the first answer goes through the hooks and lends the socket path its security headers
     await fetch(`${base}/favicon.svg`);
     for (const url of ['/', '/en/', '/competitions', '/dashboard/products', '/_astro/app.Ab12Cd.js', '/favicon.svg']) {
@@ -259,14 +285,18 @@ describe('caching and security headers', () => {
         const page = url.startsWith('/_astro/') || url === '/favicon.svg' ? null : url;
         if (page) expect(socketHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
         else expect(socketHeaders['x-request-id'], url).toBeUndefined();
-        const inm = await fetch(base + url, { headers: { 'accept-encoding': accept, 'if-none-match': String(viaHooks.headers.etag) } });
+        const inm = await fetch(base + url, {
+          headers: { 'accept-encoding': accept, 'if-none-match': String(viaHooks.headers.etag) },
+        });
         expect(inm.status).toBe(304);
         const policy = viaHooks.headers['content-security-policy'];
         expect(inm.headers.get('content-security-policy') ?? undefined).toBe(policy);
       }
     }
     // an inbound request id is kept, as Fastify does
-    expect((await fetch(`${base}/`, { headers: { 'x-request-id': 'edge-abc.123' } })).headers.get('x-request-id')).toBe('edge-abc.123');
+    expect((await fetch(`${base}/`, { headers: { 'x-request-id': 'edge-abc.123' } })).headers.get('x-request-id')).toBe(
+      'edge-abc.123',
+    );
   });
 
   test('the API is never answered from the table', async () => {

@@ -11,7 +11,15 @@ afterAll(() => t?.close());
 test('health answers once the database does, naming the engine', async () => {
   const { status, json } = await t.call('GET', '/api/health');
   expect(status).toBe(200);
-  expect(json).toEqual({ status: 'SUCCESS', data: { database: engine, cacheChannel: expect.any(String), version: expect.any(String), commit: expect.any(String) } });
+  expect(json).toEqual({
+    status: 'SUCCESS',
+    data: {
+      database: engine,
+      cacheChannel: expect.any(String),
+      version: expect.any(String),
+      commit: expect.any(String),
+    },
+  });
 });
 
 test('the OpenAPI document lists every users path with its method', async () => {
@@ -33,7 +41,9 @@ test('the OpenAPI document lists every users path with its method', async () => 
   for (const [path, method] of expected) expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
   // the login body is documented as JSON with e-mail and password, never as query parameters
   const login = paths['/api/users/authenticate'].post as any;
-  expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['email', 'password']));
+  expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual(
+    expect.arrayContaining(['email', 'password']),
+  );
   expect(login.parameters ?? []).toEqual([]);
 });
 

@@ -45,12 +45,19 @@ describe('parsing TRUST_PROXY', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('1')).toBe(1);
     expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.5 ,::1,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::/8', 'loopback']);
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.5 ,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   test('"true" and anything that is not a count or an address list are refused with the way to fix it', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=1.*X-Forwarded-For/s);
-    for (const bad of ['TRUE', 'yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3.4/8/9']) expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
+    for (const bad of ['TRUE', 'yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3.4/8/9'])
+      expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
   });
 
   test('a range of every address (/0) is refused as "true" is, with the way to fix it', () => {
@@ -90,7 +97,12 @@ describe('parsing TRUST_PROXY', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-trust-'));
     try {
       const port = await anyFreePort();
-      const started = startServer({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, port, env: { TRUST_PROXY: 'true' } });
+      const started = startServer({
+        databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`,
+        dataDir,
+        port,
+        env: { TRUST_PROXY: 'true' },
+      });
       await expect(started).rejects.toThrow(/ended before answering[\s\S]*TRUST_PROXY=1/);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

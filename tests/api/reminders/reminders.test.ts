@@ -8,7 +8,15 @@ import { scheduleReminders } from '../../../src/features/reminders/server/schedu
 import { openDatabase } from '../../../src/platform/db/database.ts';
 import type { StandingsRow } from '../../../src/features/results/contract.ts';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
-import { checkIn, createTournament, join, quickPlayer, quickPlayers, setPhase, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  quickPlayer,
+  quickPlayers,
+  setPhase,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { anyFreePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { parseMail, type ParsedMail } from '../helpers/mail.ts';
 import { within } from '../helpers/freshness.ts';
@@ -32,7 +40,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The mails to these people among those sent since `from`. */
-const mailsTo = (mails: ParsedMail[], people: Person[]) => mails.filter((m) => people.some((p) => m.to.includes(p.email)));
+const mailsTo = (mails: ParsedMail[], people: Person[]) =>
+  mails.filter((m) => people.some((p) => m.to.includes(p.email)));
 const mailTo = (mails: ParsedMail[], p: Person) => {
   const found = mails.filter((m) => m.to.includes(p.email));
   expect(found, `mails to ${p.email}`).toHaveLength(1);
@@ -40,7 +49,11 @@ const mailTo = (mails: ParsedMail[], p: Person) => {
 };
 
 /** A tournament the players joined while registration was open, then moved to `schedule`. */
-async function tournamentWith(players: Person[], schedule: Record<string, string>, overrides: Record<string, unknown> = {}) {
+async function tournamentWith(
+  players: Person[],
+  schedule: Record<string, string>,
+  overrides: Record<string, unknown> = {},
+) {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 50, ...overrides });
   for (const p of players) expect((await join(t, id, p)).status).toBe(200);
   const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: schedule });
@@ -49,9 +62,21 @@ async function tournamentWith(players: Person[], schedule: Record<string, string
 }
 
 /** Check-in open for another hour (not yet in its last quarter hour). */
-const checkInOpen = () => ({ start_registration: at(-120), start_checkin: at(-1), end_checkin: at(60), start_tournament: at(90), end_tournament: at(200) });
+const checkInOpen = () => ({
+  start_registration: at(-120),
+  start_checkin: at(-1),
+  end_checkin: at(60),
+  start_tournament: at(90),
+  end_tournament: at(200),
+});
 /** Check-in open, closing in ten minutes. */
-const checkInClosing = () => ({ start_registration: at(-120), start_checkin: at(-50), end_checkin: at(10), start_tournament: at(40), end_tournament: at(200) });
+const checkInClosing = () => ({
+  start_registration: at(-120),
+  start_checkin: at(-50),
+  end_checkin: at(10),
+  start_tournament: at(40),
+  end_tournament: at(200),
+});
 
 describe('check-in open', () => {
   test('mails every member once, in their language, with the page, the .ics and the settings links; not the waitlist, not who opted out', async () => {
@@ -59,10 +84,23 @@ describe('check-in open', () => {
     const en = await quickPlayer(t, { language: 'en' });
     const quiet = await quickPlayer(t, { language: 'en' });
     const waiting = await quickPlayer(t);
-    expect((await t.call('PUT', '/api/users/me/notifications', { token: quiet.token, body: { checkinOpen: false, checkinClosing: true, resultsFinal: true } })).status).toBe(200);
-    const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 4, name: 'Coppa Serale', translations: { en: { name: 'Evening Cup' } } });
+    expect(
+      (
+        await t.call('PUT', '/api/users/me/notifications', {
+          token: quiet.token,
+          body: { checkinOpen: false, checkinClosing: true, resultsFinal: true },
+        })
+      ).status,
+    ).toBe(200);
+    const id = await createTournament(t, admin.token, 'registration', {
+      maxPartecipants: 4,
+      name: 'Coppa Serale',
+      translations: { en: { name: 'Evening Cup' } },
+    });
     for (const p of [it1, it2, en, quiet, waiting]) expect((await join(t, id, p)).status).toBe(200);
-    expect((await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: checkInOpen() })).status).toBe(200);
+    expect((await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: checkInOpen() })).status).toBe(
+      200,
+    );
 
     const before = (await t.outbox()).length;
     expect((await tick(t.app)).checkin_open).toBe(3);
@@ -96,14 +134,32 @@ describe('check-in open', () => {
   test('a window that is not open now mails nobody: before it, after it, or ended early by an admin', async () => {
     const players = await quickPlayers(t, 2);
     const before = (await t.outbox()).length;
-    const past = await tournamentWith(players, { start_registration: at(-300), start_checkin: at(-200), end_checkin: at(-100), start_tournament: at(-60), end_tournament: at(60) });
-    const future = await tournamentWith(players, { start_registration: at(-300), start_checkin: at(30), end_checkin: at(90), start_tournament: at(120), end_tournament: at(300) });
+    const past = await tournamentWith(players, {
+      start_registration: at(-300),
+      start_checkin: at(-200),
+      end_checkin: at(-100),
+      start_tournament: at(-60),
+      end_tournament: at(60),
+    });
+    const future = await tournamentWith(players, {
+      start_registration: at(-300),
+      start_checkin: at(30),
+      end_checkin: at(90),
+      start_tournament: at(120),
+      end_tournament: at(300),
+    });
     const stopped = await tournamentWith(players, checkInOpen());
-    expect((await t.call('PUT', `/api/tournaments/${stopped}`, { token: admin.token, body: { status: 2 } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/tournaments/${stopped}`, { token: admin.token, body: { status: 2 } })).status,
+    ).toBe(200);
 
     await tick(t.app);
     expect(mailsTo((await t.outbox()).slice(before), players)).toEqual([]);
-    const rows = await t.db.kysely.selectFrom('reminders_sent').selectAll().where('tournament_id', 'in', [past, future, stopped]).execute();
+    const rows = await t.db.kysely
+      .selectFrom('reminders_sent')
+      .selectAll()
+      .where('tournament_id', 'in', [past, future, stopped])
+      .execute();
     expect(rows).toEqual([]);
   });
 });
@@ -112,7 +168,14 @@ describe('check-in closing', () => {
   test('15 minutes before the end, only members not checked in are told, once; opting out of it keeps the other reminders', async () => {
     const [done, late, quiet] = await quickPlayers(t, 3);
     const lateEn = await quickPlayer(t, { language: 'en' });
-    expect((await t.call('PUT', '/api/users/me/notifications', { token: quiet.token, body: { checkinOpen: true, checkinClosing: false, resultsFinal: true } })).status).toBe(200);
+    expect(
+      (
+        await t.call('PUT', '/api/users/me/notifications', {
+          token: quiet.token,
+          body: { checkinOpen: true, checkinClosing: false, resultsFinal: true },
+        })
+      ).status,
+    ).toBe(200);
     const id = await tournamentWith([done, late, quiet, lateEn], checkInOpen());
     expect((await checkIn(t, id, done)).status).toBe(200);
     const start = (await t.outbox()).length;
@@ -148,7 +211,11 @@ describe('results final', () => {
   const finalise = (id: string, rows: StandingsRow[], ago = 0) =>
     t.db.kysely
       .updateTable('tournaments')
-      .set({ finalized_at: new Date(Date.now() - ago).toISOString(), final_standings: JSON.stringify(rows), status_override: 2 })
+      .set({
+        finalized_at: new Date(Date.now() - ago).toISOString(),
+        final_standings: JSON.stringify(rows),
+        status_override: 2,
+      })
       .where('id', '=', id)
       .execute();
 
@@ -156,9 +223,26 @@ describe('results final', () => {
     const [a, b, c, absent] = await quickPlayers(t, 4);
     const d = await quickPlayer(t, { language: 'en' });
     const quiet = await quickPlayer(t);
-    await t.call('PUT', '/api/users/me/notifications', { token: quiet.token, body: { checkinOpen: true, checkinClosing: true, resultsFinal: false } });
-    const id = await tournamentWith([a, b, c, d, quiet, absent], { start_registration: at(-600), start_checkin: at(-500), end_checkin: at(-450), start_tournament: at(-300), end_tournament: at(-60) }, { teamSize: 2 });
-    await finalise(id, [row(1, randomUUID(), 'Falchi', [c.username, d.username], 42), row(2, randomUUID(), 'Lupi', [a.username, b.username], 17), row(3, randomUUID(), 'Muti', [quiet.username], 3)]);
+    await t.call('PUT', '/api/users/me/notifications', {
+      token: quiet.token,
+      body: { checkinOpen: true, checkinClosing: true, resultsFinal: false },
+    });
+    const id = await tournamentWith(
+      [a, b, c, d, quiet, absent],
+      {
+        start_registration: at(-600),
+        start_checkin: at(-500),
+        end_checkin: at(-450),
+        start_tournament: at(-300),
+        end_tournament: at(-60),
+      },
+      { teamSize: 2 },
+    );
+    await finalise(id, [
+      row(1, randomUUID(), 'Falchi', [c.username, d.username], 42),
+      row(2, randomUUID(), 'Lupi', [a.username, b.username], 17),
+      row(3, randomUUID(), 'Muti', [quiet.username], 3),
+    ]);
     const start = (await t.outbox()).length;
 
     expect((await tick(t.app)).results_final).toBe(4);
@@ -180,7 +264,13 @@ describe('results final', () => {
 
   test('a solo entrant is found by its user id; results finalised over a week ago are not mailed', async () => {
     const [solo, old] = await quickPlayers(t, 2);
-    const ended = { start_registration: at(-20000), start_checkin: at(-19000), end_checkin: at(-18900), start_tournament: at(-18800), end_tournament: at(-18000) };
+    const ended = {
+      start_registration: at(-20000),
+      start_checkin: at(-19000),
+      end_checkin: at(-18900),
+      start_tournament: at(-18800),
+      end_tournament: at(-18000),
+    };
     const fresh = await tournamentWith([solo], ended);
     const stale = await tournamentWith([old], ended);
     await finalise(fresh, [row(1, solo.id, 'Nick', ['Nick'], 9)]);
@@ -198,7 +288,9 @@ describe('the poll', () => {
     const players = await quickPlayers(t, 2);
     const id = await tournamentWith(players, checkInOpen());
     // a PostgreSQL nobody listens on: every query fails with a refused connection
-    const dead = await openDatabase(`postgres://arena@127.0.0.1:${await anyFreePort()}/down`, { dbConnectTimeoutMs: 500 });
+    const dead = await openDatabase(`postgres://arena@127.0.0.1:${await anyFreePort()}/down`, {
+      dbConnectTimeoutMs: 500,
+    });
     let down = true;
     const errors: unknown[] = [];
     const log = { info: () => {}, warn: () => {}, error: (o: unknown) => errors.push(o) };
@@ -206,9 +298,18 @@ describe('the poll', () => {
     const stop = scheduleReminders(app, 50);
     try {
       expect(await within(5000, () => errors.length >= 2)).not.toBeNull();
-      expect(await t.db.kysely.selectFrom('reminders_sent').selectAll().where('tournament_id', '=', id).execute()).toEqual([]);
+      expect(
+        await t.db.kysely.selectFrom('reminders_sent').selectAll().where('tournament_id', '=', id).execute(),
+      ).toEqual([]);
       down = false;
-      expect(await within(5000, async () => (await t.db.kysely.selectFrom('reminders_sent').selectAll().where('tournament_id', '=', id).execute()).length === 2)).not.toBeNull();
+      expect(
+        await within(
+          5000,
+          async () =>
+            (await t.db.kysely.selectFrom('reminders_sent').selectAll().where('tournament_id', '=', id).execute())
+              .length === 2,
+        ),
+      ).not.toBeNull();
     } finally {
       await stop();
       await dead.close();
@@ -221,7 +322,8 @@ describe('concurrent ticks', () => {
   // PostgreSQL: two apps (two pools, as two processes) on one database; SQLite has one process, so
   // the ticks overlap within it (several processes on one SQLite file is not a supported deployment)
   test('ticks overlapping four at a time, five times over: each member mailed once', async () => {
-    const other = engine === 'postgres' ? await createTestApp({ rateLimits: false, databaseUrl: t.config.databaseUrl }) : t;
+    const other =
+      engine === 'postgres' ? await createTestApp({ rateLimits: false, databaseUrl: t.config.databaseUrl }) : t;
     try {
       const players = await quickPlayers(t, 12);
       const id = await tournamentWith(players, checkInOpen());
@@ -262,16 +364,43 @@ describe('GET|PUT /users/me/notifications', () => {
     const first = await t.call('GET', '/api/users/me/notifications', { token: p.token });
     expect(first.status).toBe(200);
     expect(first.json.data).toEqual({ checkinOpen: true, checkinClosing: true, resultsFinal: true });
-    const saved = await t.call('PUT', '/api/users/me/notifications', { token: p.token, body: { checkinOpen: false, checkinClosing: true, resultsFinal: false } });
-    expect(saved.json).toEqual({ status: 'SUCCESS', data: { checkinOpen: false, checkinClosing: true, resultsFinal: false } });
-    expect((await t.call('GET', '/api/users/me/notifications', { token: p.token })).json.data).toEqual({ checkinOpen: false, checkinClosing: true, resultsFinal: false });
-    expect((await t.call('PUT', '/api/users/me/notifications', { token: p.token, body: { checkinOpen: true, checkinClosing: true, resultsFinal: false } })).json.data.checkinOpen).toBe(true);
-    expect((await t.call('GET', '/api/users/me/notifications', { token: other.token })).json.data).toEqual({ checkinOpen: true, checkinClosing: true, resultsFinal: true });
+    const saved = await t.call('PUT', '/api/users/me/notifications', {
+      token: p.token,
+      body: { checkinOpen: false, checkinClosing: true, resultsFinal: false },
+    });
+    expect(saved.json).toEqual({
+      status: 'SUCCESS',
+      data: { checkinOpen: false, checkinClosing: true, resultsFinal: false },
+    });
+    expect((await t.call('GET', '/api/users/me/notifications', { token: p.token })).json.data).toEqual({
+      checkinOpen: false,
+      checkinClosing: true,
+      resultsFinal: false,
+    });
+    expect(
+      (
+        await t.call('PUT', '/api/users/me/notifications', {
+          token: p.token,
+          body: { checkinOpen: true, checkinClosing: true, resultsFinal: false },
+        })
+      ).json.data.checkinOpen,
+    ).toBe(true);
+    expect((await t.call('GET', '/api/users/me/notifications', { token: other.token })).json.data).toEqual({
+      checkinOpen: true,
+      checkinClosing: true,
+      resultsFinal: true,
+    });
   });
 
   test('no token: 401; a body that is not the three booleans: 400 with the field', async () => {
     expect((await t.call('GET', '/api/users/me/notifications')).status).toBe(401);
-    expect((await t.call('PUT', '/api/users/me/notifications', { body: { checkinOpen: true, checkinClosing: true, resultsFinal: true } })).status).toBe(401);
+    expect(
+      (
+        await t.call('PUT', '/api/users/me/notifications', {
+          body: { checkinOpen: true, checkinClosing: true, resultsFinal: true },
+        })
+      ).status,
+    ).toBe(401);
     const p = await quickPlayer(t);
     const cases: [unknown, string][] = [
       [{ checkinOpen: 'yes', checkinClosing: true, resultsFinal: true }, 'body.checkinOpen'],
@@ -289,7 +418,11 @@ describe('GET|PUT /users/me/notifications', () => {
         JSON.stringify(body),
       ).toContain(field);
     }
-    expect((await t.call('GET', '/api/users/me/notifications', { token: p.token })).json.data).toEqual({ checkinOpen: true, checkinClosing: true, resultsFinal: true });
+    expect((await t.call('GET', '/api/users/me/notifications', { token: p.token })).json.data).toEqual({
+      checkinOpen: true,
+      checkinClosing: true,
+      resultsFinal: true,
+    });
   });
 });
 
@@ -317,18 +450,32 @@ describe('npm start with the demo', () => {
   test('a first start seeds the demo and mails its open check-in at once, not after the first poll interval', async () => {
     const fresh = await createTestApp({ rateLimits: false });
     // an interval longer than the test: only the tick at start can send these
-    const server = await startServer({ databaseUrl: fresh.config.databaseUrl, dataDir: fresh.config.dataDir, port: await anyFreePort(), env: { SEED_DEMO: 'true', REMINDER_POLL_MS: '3600000' } });
+    const server = await startServer({
+      databaseUrl: fresh.config.databaseUrl,
+      dataDir: fresh.config.dataDir,
+      port: await anyFreePort(),
+      env: { SEED_DEMO: 'true', REMINDER_POLL_MS: '3600000' },
+    });
     try {
       const outbox = path.join(fresh.config.dataDir, 'outbox');
       const mailsTo = async (address: string) => {
         const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-        const mails = await Promise.all(files.map(async (f) => parseMail(await fs.readFile(path.join(outbox, f), 'utf8'))));
+        const mails = await Promise.all(
+          files.map(async (f) => parseMail(await fs.readFile(path.join(outbox, f), 'utf8'))),
+        );
         return mails.filter((m) => m.to.includes(address));
       };
-      const arrived = await within(30_000, async () => (await mailsTo('giulia@demo.arena')).length > 0 && (await mailsTo('alex@demo.arena')).length > 0);
+      const arrived = await within(
+        30_000,
+        async () => (await mailsTo('giulia@demo.arena')).length > 0 && (await mailsTo('alex@demo.arena')).length > 0,
+      );
       expect(arrived, server.output()).not.toBeNull();
-      expect((await mailsTo('giulia@demo.arena')).map((m) => m.subject)).toEqual(['Il check-in di Fortnite Zero Build Sprint è aperto']);
-      expect((await mailsTo('alex@demo.arena')).map((m) => m.subject)).toEqual(['Check-in is open for Fortnite Zero Build Sprint']);
+      expect((await mailsTo('giulia@demo.arena')).map((m) => m.subject)).toEqual([
+        'Il check-in di Fortnite Zero Build Sprint è aperto',
+      ]);
+      expect((await mailsTo('alex@demo.arena')).map((m) => m.subject)).toEqual([
+        'Check-in is open for Fortnite Zero Build Sprint',
+      ]);
     } finally {
       await server.stop();
       await fresh.close();
@@ -355,16 +502,30 @@ if (engine === 'postgres')
       const id = await createTournament(u, boss.token, 'registration', { maxPartecipants: 30 });
       for (const p of members) expect((await join(u, id, p)).status).toBe(200);
       const env = { REMINDER_POLL_MS: '100', MAIL_POLL_MS: '100' };
-      for (let i = 0; i < 2; i++) servers.push(await startServer({ databaseUrl: u.config.databaseUrl, dataDir: u.config.dataDir, port: await anyFreePort(), env }));
+      for (let i = 0; i < 2; i++)
+        servers.push(
+          await startServer({
+            databaseUrl: u.config.databaseUrl,
+            dataDir: u.config.dataDir,
+            port: await anyFreePort(),
+            env,
+          }),
+        );
       // check-in opens now: the next ticks of both processes find it at once
       await setPhase(u, boss.token, id, 'checkinOpen');
 
       const outbox = path.join(u.config.dataDir, 'outbox');
-      const files = async () => (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-      expect(await within(20_000, async () => (await files()).length >= 30), servers.map((s) => s.output()).join('\n')).not.toBeNull();
+      const files = async () =>
+        (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+      expect(
+        await within(20_000, async () => (await files()).length >= 30),
+        servers.map((s) => s.output()).join('\n'),
+      ).not.toBeNull();
       // a few more rounds of both polls: nothing doubles
       await new Promise((r) => setTimeout(r, 1000));
-      const mails = await Promise.all((await files()).map(async (f) => parseMail(await fs.readFile(path.join(outbox, f), 'utf8'))));
+      const mails = await Promise.all(
+        (await files()).map(async (f) => parseMail(await fs.readFile(path.join(outbox, f), 'utf8'))),
+      );
       expect(mails).toHaveLength(30);
       const to = mails.map((m) => m.to.replace(/.*<|>.*/g, ''));
       expect(new Set(to).size).toBe(30);

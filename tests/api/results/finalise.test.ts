@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, balanceOf } from '../helpers/rewards.ts';
-import { checkIn, createTournament, join, quickPlayers, registration, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  quickPlayers,
+  registration,
+  setPhase,
+  tournamentRow,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
@@ -22,7 +31,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown, token = admin.token) => t.call(method, url, { token, body });
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown, token = admin.token) =>
+  t.call(method, url, { token, body });
 const PRIZES = [
   { from: 1, to: 1, credits: 500 },
   { from: 2, to: 2, credits: 300 },
@@ -41,12 +51,20 @@ async function soloTournament(n: number, overrides: Record<string, unknown> = {}
 
 /** One match where the entrants finish in the given order (1st, 2nd, …), no eliminations. */
 async function match(id: string, entrantIds: string[]) {
-  const res = await call('POST', `/api/tournaments/${id}/matches`, { lines: entrantIds.map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: 0 })) });
+  const res = await call('POST', `/api/tournaments/${id}/matches`, {
+    lines: entrantIds.map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: 0 })),
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
 }
 
-const ledgerOf = (tournamentId: string) => t.db.kysely.selectFrom('wallet_transactions').selectAll().where('reference', 'like', `prize:${tournamentId}:%`).execute();
-const auditsOf = (action: string, id: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', id).execute();
+const ledgerOf = (tournamentId: string) =>
+  t.db.kysely
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('reference', 'like', `prize:${tournamentId}:%`)
+    .execute();
+const auditsOf = (action: string, id: string) =>
+  t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', id).execute();
 
 describe('who may call', () => {
   test('prizes and finalise are for admins: 401 without a token, 403 for a player, 404 for an unknown tournament', async () => {
@@ -100,7 +118,13 @@ describe('the prize table', () => {
     expect(put.json.data.prizes).toEqual(PRIZES);
     const got = await call('GET', `/api/tournaments/${id}/prizes`);
     expect(got.json.data.finalizedAt).toBeNull();
-    expect(got.json.data.payouts.map((p: { userId: string; rank: number; credits: number }) => [p.userId, p.rank, p.credits])).toEqual([
+    expect(
+      got.json.data.payouts.map((p: { userId: string; rank: number; credits: number }) => [
+        p.userId,
+        p.rank,
+        p.credits,
+      ]),
+    ).toEqual([
       [players[0]!.id, 1, 500],
       [players[1]!.id, 2, 300],
       [players[2]!.id, 3, 100],
@@ -132,7 +156,9 @@ describe('finalising', () => {
     expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
     const live = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
 
-    const results = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/api/tournaments/${id}/finalise`)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', `/api/tournaments/${id}/finalise`)),
+    );
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
     const won = results.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
@@ -148,9 +174,12 @@ describe('finalising', () => {
       [byRank[2], 100],
       [byRank[3], 100],
     ]);
-    for (const [i, userId] of byRank.entries()) expect(await balanceOf(t, userId), `rank ${i + 1}`).toBe([500, 300, 100, 100, 0, 0][i]);
+    for (const [i, userId] of byRank.entries())
+      expect(await balanceOf(t, userId), `rank ${i + 1}`).toBe([500, 300, 100, 100, 0, 0][i]);
     expect(await ledgerOf(id)).toHaveLength(4);
-    expect(await t.db.kysely.selectFrom('tournament_placements').selectAll().where('tournament_id', '=', id).execute()).toHaveLength(6);
+    expect(
+      await t.db.kysely.selectFrom('tournament_placements').selectAll().where('tournament_id', '=', id).execute(),
+    ).toHaveLength(6);
     expect(await auditsOf('tournament.finalise', id)).toHaveLength(1);
 
     const row = await tournamentRow(t, id);
@@ -180,7 +209,9 @@ describe('finalising', () => {
     const frozen = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
     expect(frozen.final).toBe(true);
 
-    const late = await call('POST', `/api/tournaments/${id}/matches`, { lines: [...players].reverse().map((p, i) => ({ entrantId: p.id, placement: i + 1, eliminations: 9 })) });
+    const late = await call('POST', `/api/tournaments/${id}/matches`, {
+      lines: [...players].reverse().map((p, i) => ({ entrantId: p.id, placement: i + 1, eliminations: 9 })),
+    });
     expect(late.status).toBe(409);
     expect(late.json.error.code).toBe('TOURNAMENT_FINALIZED');
     const prizes = await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES });
@@ -222,8 +253,15 @@ describe('finalising', () => {
     for (const p of [players[2]!, players[3]!]) expect(await balanceOf(t, p.id)).toBe(500);
     for (const p of [players[0]!, players[1]!]) expect(await balanceOf(t, p.id)).toBe(300);
     for (const p of [players[4]!, players[5]!]) expect(await balanceOf(t, p.id)).toBe(0);
-    const placements = await t.db.kysely.selectFrom('tournament_placements').select(['user_id', 'entrant_id', 'rank']).where('tournament_id', '=', id).execute();
-    expect(placements.find((p) => p.user_id === players[3]!.id)).toMatchObject({ entrant_id: teamId('Team 2'), rank: 1 });
+    const placements = await t.db.kysely
+      .selectFrom('tournament_placements')
+      .select(['user_id', 'entrant_id', 'rank'])
+      .where('tournament_id', '=', id)
+      .execute();
+    expect(placements.find((p) => p.user_id === players[3]!.id)).toMatchObject({
+      entrant_id: teamId('Team 2'),
+      rank: 1,
+    });
     await auditLedger(t);
   });
 
@@ -237,11 +275,22 @@ describe('finalising', () => {
     expect((await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin' })).status).toBe(200);
     type Side = { id: string; name: string };
     type BracketMatch = { id: string; sideA: Side | null; sideB: Side | null };
-    const rounds = async () => (await t.call('GET', `/api/tournaments/${id}/bracket`)).json.data.rounds as { round: number; matches: BracketMatch[] }[];
+    const rounds = async () =>
+      (await t.call('GET', `/api/tournaments/${id}/bracket`)).json.data.rounds as {
+        round: number;
+        matches: BracketMatch[];
+      }[];
     // side A wins every match the admin decides
-    for (const m of (await rounds())[0]!.matches) expect((await call('POST', `/api/tournaments/${id}/bracket/matches/${m.id}/override`, { scoreA: 2, scoreB: 0 })).status).toBe(200);
+    for (const m of (await rounds())[0]!.matches)
+      expect(
+        (await call('POST', `/api/tournaments/${id}/bracket/matches/${m.id}/override`, { scoreA: 2, scoreB: 0 }))
+          .status,
+      ).toBe(200);
     const final = (await rounds())[1]!.matches[0]!;
-    expect((await call('POST', `/api/tournaments/${id}/bracket/matches/${final.id}/override`, { scoreA: 1, scoreB: 2 })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/tournaments/${id}/bracket/matches/${final.id}/override`, { scoreA: 1, scoreB: 2 }))
+        .status,
+    ).toBe(200);
     expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
 
     const res = await call('POST', `/api/tournaments/${id}/finalise`);
@@ -257,10 +306,21 @@ describe('finalising', () => {
   });
 
   test('top-N and winner badges are awarded once, to the right ranks, with their credits on the ledger', async () => {
-    const top = await call('POST', '/api/marketplace/badges', { slug: `top_two_${Date.now().toString(36)}`, name: 'Top 2', trigger: 'tournament_top_n', topN: 2, rewardAmount: 40 });
+    const top = await call('POST', '/api/marketplace/badges', {
+      slug: `top_two_${Date.now().toString(36)}`,
+      name: 'Top 2',
+      trigger: 'tournament_top_n',
+      topN: 2,
+      rewardAmount: 40,
+    });
     expect(top.status, JSON.stringify(top.json)).toBe(201);
     expect(top.json.data.topN).toBe(2);
-    const won = await call('POST', '/api/marketplace/badges', { slug: `winner_${Date.now().toString(36)}`, name: 'Winner', trigger: 'tournament_won', rewardAmount: 25 });
+    const won = await call('POST', '/api/marketplace/badges', {
+      slug: `winner_${Date.now().toString(36)}`,
+      name: 'Winner',
+      trigger: 'tournament_won',
+      rewardAmount: 25,
+    });
     expect(won.status).toBe(201);
     expect(won.json.data.topN).toBeNull();
 
@@ -278,7 +338,11 @@ describe('finalising', () => {
         [players[1]!.id, top.json.data.slug],
       ].sort(),
     );
-    const awards = await t.db.kysely.selectFrom('user_badges').select(['user_id', 'badge_id']).where('badge_id', 'in', [top.json.data._id, won.json.data._id]).execute();
+    const awards = await t.db.kysely
+      .selectFrom('user_badges')
+      .select(['user_id', 'badge_id'])
+      .where('badge_id', 'in', [top.json.data._id, won.json.data._id])
+      .execute();
     expect(awards).toHaveLength(3);
     expect(await balanceOf(t, players[0]!.id)).toBe(65);
     expect(await balanceOf(t, players[1]!.id)).toBe(40);
@@ -286,10 +350,16 @@ describe('finalising', () => {
 
     // the rule holds in the database: asking again (the original client's trigger call, a later login)
     // pays nothing more
-    const retry = await t.call('POST', `/api/marketplace/badges/trigger/${top.json.data.slug}`, { token: players[1]!.token, body: { payload: { tournamentId: id } } });
+    const retry = await t.call('POST', `/api/marketplace/badges/trigger/${top.json.data.slug}`, {
+      token: players[1]!.token,
+      body: { payload: { tournamentId: id } },
+    });
     expect(retry.status).toBe(200);
     expect(retry.json.data.awarded).toBe(false);
-    const third = await t.call('POST', `/api/marketplace/badges/trigger/${top.json.data.slug}`, { token: players[2]!.token, body: { payload: { tournamentId: id } } });
+    const third = await t.call('POST', `/api/marketplace/badges/trigger/${top.json.data.slug}`, {
+      token: players[2]!.token,
+      body: { payload: { tournamentId: id } },
+    });
     expect(third.status).toBe(409);
     expect(third.json.error.code).toBe('BADGE_NOT_EARNED');
     expect(await balanceOf(t, players[1]!.id)).toBe(40);
@@ -298,23 +368,43 @@ describe('finalising', () => {
 
   test('a top-N badge needs its N: refused without it or out of range, and editable afterwards', async () => {
     for (const topN of [undefined, 0, 201, 2.5]) {
-      const res = await call('POST', '/api/marketplace/badges', { slug: `top_bad_${Date.now().toString(36)}`, name: 'Top', trigger: 'tournament_top_n', ...(topN === undefined ? {} : { topN }) });
+      const res = await call('POST', '/api/marketplace/badges', {
+        slug: `top_bad_${Date.now().toString(36)}`,
+        name: 'Top',
+        trigger: 'tournament_top_n',
+        ...(topN === undefined ? {} : { topN }),
+      });
       expect(res.status, String(topN)).toBe(400);
       expect(JSON.stringify(res.json.error.issues)).toContain('topN');
     }
-    const created = await call('POST', '/api/marketplace/badges', { slug: `top_ten_${Date.now().toString(36)}`, name: 'Top 10', trigger: 'tournament_top_n', topN: 10, active: false });
+    const created = await call('POST', '/api/marketplace/badges', {
+      slug: `top_ten_${Date.now().toString(36)}`,
+      name: 'Top 10',
+      trigger: 'tournament_top_n',
+      topN: 10,
+      active: false,
+    });
     const edited = await call('PUT', `/api/marketplace/badges/${created.json.data._id}`, { topN: 3 });
     expect(edited.status, JSON.stringify(edited.json)).toBe(200);
     expect(edited.json.data.topN).toBe(3);
     // another rule has no N, whatever is sent
-    const manual = await call('POST', '/api/marketplace/badges', { slug: `plain_${Date.now().toString(36)}`, name: 'Plain', trigger: 'manual', topN: 4, active: false });
+    const manual = await call('POST', '/api/marketplace/badges', {
+      slug: `plain_${Date.now().toString(36)}`,
+      name: 'Plain',
+      trigger: 'manual',
+      topN: 4,
+      active: false,
+    });
     expect(manual.json.data.topN).toBeNull();
   });
 });
 
 describe('the faction leaderboard', () => {
   test("a player's score is their points across the championship's tournaments plus the admin's audited adjustment", async () => {
-    const competition = await call('POST', '/api/tournaments/competitions', { name: `League ${Date.now().toString(36)}`, game: 'Fortnite' });
+    const competition = await call('POST', '/api/tournaments/competitions', {
+      name: `League ${Date.now().toString(36)}`,
+      game: 'Fortnite',
+    });
     expect(competition.status, JSON.stringify(competition.json)).toBe(201);
     const cid = competition.json.data.id as string;
     const first = await soloTournament(3, { competitionId: cid });
@@ -322,7 +412,8 @@ describe('the faction leaderboard', () => {
     const [a, b, c] = first.players as [Person, Person, Person];
     const [d] = second.players as [Person, Person];
     // a, b and d pick a faction; c plays but is in none
-    const faction = (p: Person, team: string) => t.call('POST', `/api/tournaments/competitions/${cid}/team`, { token: p.token, body: { team } });
+    const faction = (p: Person, team: string) =>
+      t.call('POST', `/api/tournaments/competitions/${cid}/team`, { token: p.token, body: { team } });
     for (const [p, team] of [
       [a, 'precision'],
       [b, 'speed'],
@@ -338,10 +429,21 @@ describe('the faction leaderboard', () => {
 
     // the public score is the total; the admin's breakdown says how it is made
     const scores = async () => {
-      const teams = (await t.call('GET', `/api/tournaments/competitions/${cid}`)).json.data.teams as { name: string; players: { playerId: string; score: number }[] }[];
-      const breakdown = (await call('GET', `/api/tournaments/competition/${cid}/scores`)).json.data as { playerId: string; points: number; adjustment: number }[];
+      const teams = (await t.call('GET', `/api/tournaments/competitions/${cid}`)).json.data.teams as {
+        name: string;
+        players: { playerId: string; score: number }[];
+      }[];
+      const breakdown = (await call('GET', `/api/tournaments/competition/${cid}/scores`)).json.data as {
+        playerId: string;
+        points: number;
+        adjustment: number;
+      }[];
       const parts = new Map(breakdown.map((b) => [b.playerId, { points: b.points, adjustment: b.adjustment }]));
-      return new Map(teams.flatMap((team) => team.players.map((p) => [p.playerId, { team: team.name, score: p.score, ...parts.get(p.playerId)! }])));
+      return new Map(
+        teams.flatMap((team) =>
+          team.players.map((p) => [p.playerId, { team: team.name, score: p.score, ...parts.get(p.playerId)! }]),
+        ),
+      );
     };
     let now = await scores();
     expect(now.get(a.id)).toEqual({ team: 'precision', score: 10, points: 10, adjustment: 0 });
@@ -379,16 +481,25 @@ describe('the faction leaderboard', () => {
     // the breakdown is the admin's: a player is refused
     expect((await t.call('GET', `/api/tournaments/competition/${cid}/scores`, { token: a.token })).status).toBe(403);
     // the list of competitions agrees with the single read
-    const listed = (await t.call('GET', '/api/tournaments/competitions')).json.data.find((x: { id: string }) => x.id === cid);
+    const listed = (await t.call('GET', '/api/tournaments/competitions')).json.data.find(
+      (x: { id: string }) => x.id === cid,
+    );
     expect(listed.teams.find((team: { name: string }) => team.name === 'speed').players[0].score).toBe(60);
   });
 });
 
 test("in a duo tournament of the championship each member of a team adds the team's points", async () => {
-  const competition = await call('POST', '/api/tournaments/competitions', { name: `Duo League ${Date.now().toString(36)}`, game: 'Fortnite' });
+  const competition = await call('POST', '/api/tournaments/competitions', {
+    name: `Duo League ${Date.now().toString(36)}`,
+    game: 'Fortnite',
+  });
   const cid = competition.json.data.id as string;
   const { id, players } = await soloTournament(4, { competitionId: cid, teamSize: 2 });
-  for (const p of players) expect((await t.call('POST', `/api/tournaments/competitions/${cid}/team`, { token: p.token, body: { team: 'speed' } })).status).toBe(200);
+  for (const p of players)
+    expect(
+      (await t.call('POST', `/api/tournaments/competitions/${cid}/team`, { token: p.token, body: { team: 'speed' } }))
+        .status,
+    ).toBe(200);
   const teams = [
     { name: 'Red', members: [players[0]!.id, players[1]!.id] },
     { name: 'Blue', members: [players[2]!.id, players[3]!.id] },
@@ -399,7 +510,10 @@ test("in a duo tournament of the championship each member of a team adds the tea
     id,
     ['Blue', 'Red'].map((name) => entrants.find((e) => e.name === name)!.id),
   );
-  const breakdown = (await call('GET', `/api/tournaments/competition/${cid}/scores`)).json.data as { playerId: string; points: number }[];
+  const breakdown = (await call('GET', `/api/tournaments/competition/${cid}/scores`)).json.data as {
+    playerId: string;
+    points: number;
+  }[];
   const points = new Map(breakdown.map((b) => [b.playerId, b.points]));
   // placement + elims preset: 1st 10, 2nd 7
   expect(players.map((p) => points.get(p.id))).toEqual([7, 7, 10, 10]);
@@ -415,7 +529,11 @@ if (engine === 'postgres')
 
     test('finalising from both processes at once (20 calls) pays each prize once', async () => {
       const start = async () => {
-        const s = await startServer({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, port: await anyFreePort() });
+        const s = await startServer({
+          databaseUrl: t.config.databaseUrl,
+          dataDir: t.config.dataDir,
+          port: await anyFreePort(),
+        });
         servers.push(s);
         return s;
       };
@@ -427,7 +545,11 @@ if (engine === 'postgres')
       );
       expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
 
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => httpCall((i % 2 ? a : b).url, 'POST', `/api/tournaments/${id}/finalise`, { token: admin.token })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          httpCall((i % 2 ? a : b).url, 'POST', `/api/tournaments/${id}/finalise`, { token: admin.token }),
+        ),
+      );
       expect(results.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409 && r.json.error.code === 'TOURNAMENT_FINALIZED')).toHaveLength(19);

@@ -22,7 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const auditActions = async (id: string) => (await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', id).orderBy('created_at').execute()).map((r) => r.action);
+const auditActions = async (id: string) =>
+  (
+    await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('entity_id', '=', id)
+      .orderBy('created_at')
+      .execute()
+  ).map((r) => r.action);
 
 describe('who may call', () => {
   test('anonymous is 401 and a player 403 on every admin call, and nothing changes; standings and scoring are public', async () => {
@@ -32,7 +40,11 @@ describe('who may call', () => {
       { method: 'POST' as const, url: `/api/tournaments/${id}/matches`, body: { lines: [line(players[0], 1)] } },
       { method: 'PUT' as const, url: `/api/tournaments/${id}/matches/1`, body: { lines: [line(players[0], 1)] } },
       { method: 'POST' as const, url: `/api/tournaments/${id}/matches/1/void`, body: { voided: true } },
-      { method: 'POST' as const, url: `/api/tournaments/${id}/matches/preview`, body: { csv: `${players[0].username},1,0` } },
+      {
+        method: 'POST' as const,
+        url: `/api/tournaments/${id}/matches/preview`,
+        body: { csv: `${players[0].username},1,0` },
+      },
       { method: 'PUT' as const, url: `/api/tournaments/${id}/scoring`, body: presetTables.startgg_ffa },
       { method: 'GET' as const, url: `/api/tournaments/${id}/entrants` },
       { method: 'GET' as const, url: `/api/tournaments/${id}/teams` },
@@ -61,7 +73,12 @@ describe('who may call', () => {
     expect((await api.createMatch([line(players[0], 1, 7), line(players[1], 2)])).status).toBe(201);
     expect((await api.voidMatch(1, true)).status).toBe(200);
     expect((await api.matches()).json.data).toHaveLength(1);
-    const actors = await t.db.kysely.selectFrom('audit_log').select('actor_id').where('entity_id', '=', id).where('action', 'in', ['scoring.update', 'match.create', 'match.void']).execute();
+    const actors = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('actor_id')
+      .where('entity_id', '=', id)
+      .where('action', 'in', ['scoring.update', 'match.create', 'match.void'])
+      .execute();
     expect(actors.map((a) => a.actor_id)).toEqual([agencyAdmin.id, agencyAdmin.id, agencyAdmin.id]);
   });
 
@@ -83,14 +100,57 @@ describe('who may call', () => {
 
   test('bad ids and unknown tournaments are 4xx with their codes', async () => {
     expectError(await t.call('GET', '/api/tournaments/not-an-id/standings'), 400, 'INVALID_TOURNAMENT_ID');
-    expectError(await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/standings'), 404, 'TOURNAMENT_NOT_FOUND');
-    expectError(await t.call('POST', '/api/tournaments/00000000-0000-4000-8000-000000000000/matches', { token: admin.token, body: { lines: [line(player, 1)] } }), 404, 'TOURNAMENT_NOT_FOUND');
+    expectError(
+      await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/standings'),
+      404,
+      'TOURNAMENT_NOT_FOUND',
+    );
+    expectError(
+      await t.call('POST', '/api/tournaments/00000000-0000-4000-8000-000000000000/matches', {
+        token: admin.token,
+        body: { lines: [line(player, 1)] },
+      }),
+      404,
+      'TOURNAMENT_NOT_FOUND',
+    );
     const { id } = await matchDay(t, admin.token, { checkedIn: 1 });
-    expectError(await t.call('PUT', `/api/tournaments/${id}/matches/0`, { token: admin.token, body: { lines: [line(player, 1)] } }), 400, 'VALIDATION_ERROR');
-    expectError(await t.call('PUT', `/api/tournaments/${id}/matches/abc`, { token: admin.token, body: { lines: [line(player, 1)] } }), 400, 'VALIDATION_ERROR');
-    expectError(await t.call('POST', `/api/tournaments/${id}/matches`, { token: admin.token, body: { lines: [] } }), 400, 'VALIDATION_ERROR');
-    expectError(await t.call('POST', `/api/tournaments/${id}/matches`, { token: admin.token, body: { lines: [{ entrantId: player.id, placement: 0, eliminations: 0 }] } }), 400, 'VALIDATION_ERROR');
-    expectError(await t.call('POST', `/api/tournaments/${id}/matches`, { token: admin.token, body: { lines: [{ entrantId: player.id, placement: 1, eliminations: -1 }] } }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await t.call('PUT', `/api/tournaments/${id}/matches/0`, {
+        token: admin.token,
+        body: { lines: [line(player, 1)] },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await t.call('PUT', `/api/tournaments/${id}/matches/abc`, {
+        token: admin.token,
+        body: { lines: [line(player, 1)] },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/matches`, { token: admin.token, body: { lines: [] } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/matches`, {
+        token: admin.token,
+        body: { lines: [{ entrantId: player.id, placement: 0, eliminations: 0 }] },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/matches`, {
+        token: admin.token,
+        body: { lines: [{ entrantId: player.id, placement: 1, eliminations: -1 }] },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 });
 
@@ -102,7 +162,14 @@ describe('scoring tables', () => {
     const put = await api.setScoring(presetTables.startgg_ffa);
     expect(put.status, JSON.stringify(put.json)).toBe(200);
     expect((await api.scoring()).json.data).toEqual(presetTables.startgg_ffa);
-    const custom = { ...presetTables.startgg_ffa, preset: 'custom', placementPoints: [{ from: 1, to: 1, points: 25 }], countedMatches: 3, lobbySize: 50, tiebreakers: ['best_placement'] };
+    const custom = {
+      ...presetTables.startgg_ffa,
+      preset: 'custom',
+      placementPoints: [{ from: 1, to: 1, points: 25 }],
+      countedMatches: 3,
+      lobbySize: 50,
+      tiebreakers: ['best_placement'],
+    };
     expect((await api.setScoring(custom)).status).toBe(200);
     expect((await api.scoring()).json.data).toEqual(custom);
     expect((await auditActions(id)).filter((a) => a === 'scoring.update')).toHaveLength(2);
@@ -170,13 +237,30 @@ describe('entering matches', () => {
     const api = resultsApi(t, admin.token, id);
     const m1 = await api.createMatch([line(a, 1, 2), line(b, 2, 5), line(c, 3, 0)]);
     expect(m1.status, JSON.stringify(m1.json)).toBe(201);
-    expect(m1.json.data).toMatchObject({ number: 1, voided: false, lines: [{ entrantId: a.id, name: a.username, placement: 1, eliminations: 2 }, { entrantId: b.id }, { entrantId: c.id }] });
+    expect(m1.json.data).toMatchObject({
+      number: 1,
+      voided: false,
+      lines: [
+        { entrantId: a.id, name: a.username, placement: 1, eliminations: 2 },
+        { entrantId: b.id },
+        { entrantId: c.id },
+      ],
+    });
     expect((await api.createMatch([line(c, 1, 1), line(a, 6, 0)])).json.data.number).toBe(2);
 
     const s = (await api.standings()).json.data;
-    expect(s).toMatchObject({ tournamentId: id, format: 'battle_royale', teamSize: 1, matches: 2, final: false, scoring: DEFAULT_SCORING });
+    expect(s).toMatchObject({
+      tournamentId: id,
+      format: 'battle_royale',
+      teamSize: 1,
+      matches: 2,
+      final: false,
+      scoring: DEFAULT_SCORING,
+    });
     // placement + 1 per elimination: a 10+2 and 3+0 = 15; b 7+5 = 12; c 7+0 and 10+1 = 18; d nothing yet
-    expect(s.rows.map((r: any) => [r.rank, r.entrantId, r.points, r.matchesCounted, r.eliminations, r.bestPlacement])).toEqual([
+    expect(
+      s.rows.map((r: any) => [r.rank, r.entrantId, r.points, r.matchesCounted, r.eliminations, r.bestPlacement]),
+    ).toEqual([
       [1, c.id, 18, 2, 1, 1],
       [2, a.id, 15, 2, 2, 1],
       [3, b.id, 12, 1, 5, 2],
@@ -190,7 +274,11 @@ describe('entering matches', () => {
     ['the same placement twice', 'PLACEMENT_TAKEN', (p: Person[]) => [line(p[0], 1), line(p[1], 1)]],
     ['a placement above the lobby', 'PLACEMENT_OVER_LOBBY', (p: Person[]) => [line(p[0], 101)]],
     ['the same entrant twice', 'ENTRANT_REPEATED', (p: Person[]) => [line(p[0], 1), line(p[0], 2)]],
-    ['a member who did not check in', 'ENTRANT_NOT_CHECKED_IN', (p: Person[], w: Person[]) => [line(p[0], 1), line(w[0], 2)]],
+    [
+      'a member who did not check in',
+      'ENTRANT_NOT_CHECKED_IN',
+      (p: Person[], w: Person[]) => [line(p[0], 1), line(w[0], 2)],
+    ],
     ['a player who never joined', 'ENTRANT_NOT_CHECKED_IN', (p: Person[]) => [line(p[0], 1), line(player, 2)]],
   ] as const)('%s is 400 %s and writes nothing', async (_name, code, lines) => {
     const { id, players, waiting } = await matchDay(t, admin.token, { checkedIn: 2, waiting: 1 });
@@ -198,7 +286,9 @@ describe('entering matches', () => {
     const before = await t.snapshot();
     const res = await api.createMatch(lines(players, waiting));
     expectError(res, 400, code);
-    expect(res.json.error.issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/^body\.lines\.\d$/), message: code })]);
+    expect(res.json.error.issues).toEqual([
+      expect.objectContaining({ path: expect.stringMatching(/^body\.lines\.\d$/), message: code }),
+    ]);
     expect(await t.snapshot()).toEqual(before);
     // an edit is held to the same rules
     expect((await api.createMatch([line(players[0], 1)])).status).toBe(201);
@@ -210,7 +300,16 @@ describe('entering matches', () => {
     const [a, b, c] = players;
     const api = resultsApi(t, admin.token, id);
     await api.createMatch([line(a, 1, 3), line(b, 2, 0)]);
-    const stamps = async () => Object.fromEntries((await t.db.kysely.selectFrom('match_results').select(['entrant_id', 'submitted_at']).where('tournament_id', '=', id).execute()).map((r) => [r.entrant_id, r.submitted_at]));
+    const stamps = async () =>
+      Object.fromEntries(
+        (
+          await t.db.kysely
+            .selectFrom('match_results')
+            .select(['entrant_id', 'submitted_at'])
+            .where('tournament_id', '=', id)
+            .execute()
+        ).map((r) => [r.entrant_id, r.submitted_at]),
+      );
     const first = await stamps();
     const edited = await api.updateMatch(1, [line(a, 1, 3), line(c, 2, 4)]);
     expect(edited.status, JSON.stringify(edited.json)).toBe(200);
@@ -274,11 +373,20 @@ describe('entering matches', () => {
   test('two admins entering matches at once get distinct numbers 1..N, never a 5xx', async () => {
     const { id, players } = await matchDay(t, admin.token, { checkedIn: 2 });
     const admin2 = await quickPlayer(t, { admin: true });
-    const calls = Array.from({ length: 12 }, (_, i) => resultsApi(t, i % 2 ? admin.token : admin2.token, id).createMatch([line(players[0], 1, i), line(players[1], 2)]));
+    const calls = Array.from({ length: 12 }, (_, i) =>
+      resultsApi(t, i % 2 ? admin.token : admin2.token, id).createMatch([line(players[0], 1, i), line(players[1], 2)]),
+    );
     const results = await Promise.all(calls);
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
-    expect(results.map((r) => r.json.data.number).sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    const stored = await t.db.kysely.selectFrom('tournament_matches').select('number').where('tournament_id', '=', id).orderBy('number').execute();
+    expect(results.map((r) => r.json.data.number).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    const stored = await t.db.kysely
+      .selectFrom('tournament_matches')
+      .select('number')
+      .where('tournament_id', '=', id)
+      .orderBy('number')
+      .execute();
     expect(stored.map((r) => r.number)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 });
@@ -290,7 +398,11 @@ describe('recordLine (for self-reports)', () => {
     const actor = { id: admin.id };
     const at = '2026-01-01T10:00:00.000Z';
     const made = await ResultsService.recordLine(t.app, actor, id, 3, { ...line(a, 4, 2), submittedAt: at });
-    expect(made).toMatchObject({ number: 3, voided: false, lines: [{ entrantId: a.id, placement: 4, eliminations: 2 }] });
+    expect(made).toMatchObject({
+      number: 3,
+      voided: false,
+      lines: [{ entrantId: a.id, placement: 4, eliminations: 2 }],
+    });
     await ResultsService.recordLine(t.app, actor, id, 3, { ...line(b, 1, 0), submittedAt: at });
     // a's second report replaces the first
     const replaced = await ResultsService.recordLine(t.app, actor, id, 3, { ...line(a, 2, 5), submittedAt: at });
@@ -298,15 +410,29 @@ describe('recordLine (for self-reports)', () => {
       [b.id, 1, 0],
       [a.id, 2, 5],
     ]);
-    const stored = await t.db.kysely.selectFrom('match_results').select(['entrant_id', 'submitted_at']).where('tournament_id', '=', id).execute();
+    const stored = await t.db.kysely
+      .selectFrom('match_results')
+      .select(['entrant_id', 'submitted_at'])
+      .where('tournament_id', '=', id)
+      .execute();
     expect(stored.every((r) => r.submitted_at === at)).toBe(true);
-    await expect(ResultsService.recordLine(t.app, actor, id, 3, { ...line(c, 1, 0), submittedAt: at })).rejects.toMatchObject({ code: 'PLACEMENT_TAKEN', kind: 'conflict' });
-    await expect(ResultsService.recordLine(t.app, actor, id, 3, { ...line(waiting[0], 5, 0), submittedAt: at })).rejects.toMatchObject({ code: 'ENTRANT_NOT_CHECKED_IN' });
-    await expect(ResultsService.recordLine(t.app, actor, id, 3, { ...line(c, 101, 0), submittedAt: at })).rejects.toMatchObject({ code: 'PLACEMENT_OVER_LOBBY' });
+    await expect(
+      ResultsService.recordLine(t.app, actor, id, 3, { ...line(c, 1, 0), submittedAt: at }),
+    ).rejects.toMatchObject({ code: 'PLACEMENT_TAKEN', kind: 'conflict' });
+    await expect(
+      ResultsService.recordLine(t.app, actor, id, 3, { ...line(waiting[0], 5, 0), submittedAt: at }),
+    ).rejects.toMatchObject({ code: 'ENTRANT_NOT_CHECKED_IN' });
+    await expect(
+      ResultsService.recordLine(t.app, actor, id, 3, { ...line(c, 101, 0), submittedAt: at }),
+    ).rejects.toMatchObject({ code: 'PLACEMENT_OVER_LOBBY' });
     // the next match an admin enters comes after it
     expect((await resultsApi(t, admin.token, id).createMatch([line(c, 1)])).json.data.number).toBe(4);
     expect((await auditActions(id)).filter((x) => x === 'match.record')).toHaveLength(3);
-    expect(await ResultsService.entrantOf(t.app, id, a.id)).toEqual({ id: a.id, name: a.username, members: [{ id: a.id, username: a.username }] });
+    expect(await ResultsService.entrantOf(t.app, id, a.id)).toEqual({
+      id: a.id,
+      name: a.username,
+      members: [{ id: a.id, username: a.username }],
+    });
     expect(await ResultsService.entrantOf(t.app, id, waiting[0].id)).toBeNull();
   });
 });
@@ -325,10 +451,19 @@ describe('finalised tournaments', () => {
     expectError(await api.updateMatch(1, [line(players[0], 2)]), 409, 'TOURNAMENT_FINALIZED');
     expectError(await api.voidMatch(1, true), 409, 'TOURNAMENT_FINALIZED');
     expectError(await api.setScoring(presetTables.startgg_ffa), 409, 'TOURNAMENT_FINALIZED');
-    await expect(ResultsService.recordLine(t.app, { id: admin.id }, id, 2, { ...line(players[0], 1, 0), submittedAt: new Date().toISOString() })).rejects.toMatchObject({ code: 'TOURNAMENT_FINALIZED' });
+    await expect(
+      ResultsService.recordLine(t.app, { id: admin.id }, id, 2, {
+        ...line(players[0], 1, 0),
+        submittedAt: new Date().toISOString(),
+      }),
+    ).rejects.toMatchObject({ code: 'TOURNAMENT_FINALIZED' });
     expect(await t.snapshot()).toEqual(before);
     // frozen: a change behind the API (a player removed from the roster) does not move them
-    await t.db.kysely.updateTable('tournament_registrations').set({ confirmed: 0 }).where('tournament_id', '=', id).execute();
+    await t.db.kysely
+      .updateTable('tournament_registrations')
+      .set({ confirmed: 0 })
+      .where('tournament_id', '=', id)
+      .execute();
     const frozen = (await api.standings()).json.data;
     expect(frozen.final).toBe(true);
     expect(frozen.rows).toEqual(live);
@@ -359,7 +494,16 @@ describe('CSV preview', () => {
     const { id, players, waiting } = await matchDay(t, admin.token, { checkedIn: 3, waiting: 1 });
     const [a, b, c] = players;
     const api = resultsApi(t, admin.token, id);
-    const csv = [`${a.username},1,2`, `nobody,2,0`, `${b.username},first,0`, `${c.username},1,0`, `${a.username},4,0`, `${waiting[0].username},5,0`, `${b.username},500,0`, `${b.username},3`].join('\n');
+    const csv = [
+      `${a.username},1,2`,
+      `nobody,2,0`,
+      `${b.username},first,0`,
+      `${c.username},1,0`,
+      `${a.username},4,0`,
+      `${waiting[0].username},5,0`,
+      `${b.username},500,0`,
+      `${b.username},3`,
+    ].join('\n');
     const res = await api.preview(csv);
     expect(res.status).toBe(200);
     expect(res.json.data.valid).toBe(false);

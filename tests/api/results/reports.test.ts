@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { form, openPhaseNow, png, submit as submitScreenshot } from '../helpers/campaign.ts';
-import { checkIn, createTournament, join, quickPlayers, registration, setPhase, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  quickPlayers,
+  registration,
+  setPhase,
+  type Person,
+} from '../helpers/tournaments.ts';
 
 /**
  * Players' match reports: who may report, what is checked, the duplicate-image
@@ -51,17 +59,37 @@ const queue = async (tournamentId: string, query = '') => {
     reason: string | null;
   }[];
 };
-const review = (tournamentId: string, id: string, body: unknown, token = admin.token) => t.call('POST', `/api/tournaments/${tournamentId}/reports/${id}/review`, { token, body });
+const review = (tournamentId: string, id: string, body: unknown, token = admin.token) =>
+  t.call('POST', `/api/tournaments/${tournamentId}/reports/${id}/review`, { token, body });
 const standings = async (tournamentId: string) => {
   const r = await t.call('GET', `/api/tournaments/${tournamentId}/standings`);
   expect(r.status, JSON.stringify(r.json)).toBe(200);
-  return r.json.data as { rows: { entrantId: string; points: number; matchesPlayed: number; eliminations: number; bestPlacement: number | null }[] };
+  return r.json.data as {
+    rows: {
+      entrantId: string;
+      points: number;
+      matchesPlayed: number;
+      eliminations: number;
+      bestPlacement: number | null;
+    }[];
+  };
 };
-const reportRows = (tournamentId: string) => t.db.kysely.selectFrom('match_reports').selectAll().where('tournament_id', '=', tournamentId).orderBy('id').execute();
-const auditOf = (action: string, entityId: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', entityId).execute();
+const reportRows = (tournamentId: string) =>
+  t.db.kysely.selectFrom('match_reports').selectAll().where('tournament_id', '=', tournamentId).orderBy('id').execute();
+const auditOf = (action: string, entityId: string) =>
+  t.db.kysely
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', action)
+    .where('entity_id', '=', entityId)
+    .execute();
 
 /** A tournament through the admin API: players join while registration is open, some check in, then it goes live. */
-async function liveTournament(players: Person[], checkedIn: Person[], overrides: { game?: TournamentInput['game']; teamSize?: number } = {}) {
+async function liveTournament(
+  players: Person[],
+  checkedIn: Person[],
+  overrides: { game?: TournamentInput['game']; teamSize?: number } = {},
+) {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 20, ...overrides });
   const body = (x: Person) => registration(x.id, { game: overrides.game ?? 'Fortnite' });
   for (const x of players) expect((await join(t, id, x, body(x))).status).toBe(200);
@@ -134,8 +162,15 @@ describe('what a report holds', () => {
   test('missing, out-of-range or non-numeric fields and a missing picture: 400 with the fields at fault', async () => {
     const none = await report(solo, p[0], null, null);
     expect(none.status).toBe(400);
-    const byPath = Object.fromEntries(none.json.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
-    expect(byPath).toMatchObject({ 'body.matchNumber': 'requiredField', 'body.placement': 'requiredField', 'body.eliminations': 'requiredField', 'body.file': 'requiredField' });
+    const byPath = Object.fromEntries(
+      none.json.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    );
+    expect(byPath).toMatchObject({
+      'body.matchNumber': 'requiredField',
+      'body.placement': 'requiredField',
+      'body.eliminations': 'requiredField',
+      'body.file': 'requiredField',
+    });
     const cases: [Partial<Line>, string][] = [
       [{ matchNumber: 0, placement: 1, eliminations: 0 }, 'body.matchNumber'],
       [{ matchNumber: 51, placement: 1, eliminations: 0 }, 'body.matchNumber'],
@@ -155,7 +190,12 @@ describe('what a report holds', () => {
     const before = await reportRows(solo);
     const lobby = await report(solo, p[0], { matchNumber: 1, placement: 150, eliminations: 0 });
     expect([lobby.status, lobby.json.error.code]).toEqual([400, 'PLACEMENT_OVER_LOBBY']);
-    const text = await report(solo, p[0], { matchNumber: 1, placement: 1, eliminations: 0 }, Buffer.from('not a picture at all'));
+    const text = await report(
+      solo,
+      p[0],
+      { matchNumber: 1, placement: 1, eliminations: 0 },
+      Buffer.from('not a picture at all'),
+    );
     expect([text.status, text.json.error.code]).toEqual([400, 'INVALID_IMAGE']);
     expect(await reportRows(solo)).toEqual(before);
   });
@@ -163,7 +203,15 @@ describe('what a report holds', () => {
   test('a report is stored pending for the player’s entrant, listed as theirs; a second one for the same match is 409 REPORT_EXISTS', async () => {
     const r = await report(solo, p[0], { matchNumber: 1, placement: 4, eliminations: 3 });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
-    expect(r.json.data).toMatchObject({ tournamentId: solo, matchNumber: 1, placement: 4, eliminations: 3, status: 'pending', reason: null, reviewedAt: null });
+    expect(r.json.data).toMatchObject({
+      tournamentId: solo,
+      matchNumber: 1,
+      placement: 4,
+      eliminations: 3,
+      status: 'pending',
+      reason: null,
+      reviewedAt: null,
+    });
     expect(r.json.data.imageUrl).toMatch(/^\/media\/.+\.png$/);
     expect((await t.inject({ method: 'GET', url: r.json.data.imageUrl })).statusCode).toBe(200);
     const row = (await reportRows(solo)).find((x) => x.id === r.json.data.id)!;
@@ -172,7 +220,9 @@ describe('what a report holds', () => {
     const again = await report(solo, p[0], { matchNumber: 1, placement: 1, eliminations: 9 });
     expect([again.status, again.json.error.code]).toEqual([409, 'REPORT_EXISTS']);
     const mine = await t.call('GET', `/api/tournaments/${solo}/reports/mine`, { token: p[0].token });
-    expect(mine.json.data.map((x: { id: string; placement: number }) => [x.id, x.placement])).toEqual([[r.json.data.id, 4]]);
+    expect(mine.json.data.map((x: { id: string; placement: number }) => [x.id, x.placement])).toEqual([
+      [r.json.data.id, 4],
+    ]);
     // another player's list does not show it
     const theirs = await t.call('GET', `/api/tournaments/${solo}/reports/mine`, { token: p[1].token });
     expect(theirs.json.data.every((x: { id: string }) => x.id !== r.json.data.id)).toBe(true);
@@ -198,7 +248,10 @@ describe('the queue flags what the admin must look at twice', () => {
 
     await openPhaseNow(t, admin.token, 2);
     const shot = await png(515151);
-    expect((await submitScreenshot(t, p[3].token, { fields: { username: 'Ice', email: 'ice@example.com' }, file: shot })).status).toBe(201);
+    expect(
+      (await submitScreenshot(t, p[3].token, { fields: { username: 'Ice', email: 'ice@example.com' }, file: shot }))
+        .status,
+    ).toBe(201);
     const third = await report(solo, p[3], { matchNumber: 2, placement: 12, eliminations: 0 }, shot);
     const c = (await queue(solo, '?status=flagged')).find((x) => x.id === third.json.data.id)!;
     expect([c.duplicateCount, c.duplicates.map((x) => x.source)]).toEqual([1, ['submission']]);
@@ -211,7 +264,16 @@ describe('the queue flags what the admin must look at twice', () => {
     const b0 = await report(duo, d[2], { matchNumber: 31, placement: 2, eliminations: 0 });
     const rows = await queue(duo, '?matchNumber=31');
     const find = (id: string) => rows.find((x) => x.id === id)!;
-    expect(find(a0.json.data.id).conflicts).toEqual([{ kind: 'teammate', reportId: a1.json.data.id, username: d[1].username, entrantName: 'Alpha', placement: 2, eliminations: 5 }]);
+    expect(find(a0.json.data.id).conflicts).toEqual([
+      {
+        kind: 'teammate',
+        reportId: a1.json.data.id,
+        username: d[1].username,
+        entrantName: 'Alpha',
+        placement: 2,
+        eliminations: 5,
+      },
+    ]);
     expect(find(a1.json.data.id).conflicts.map((c) => [c.kind, c.reportId])).toEqual([
       ['teammate', a0.json.data.id],
       ['placement', b0.json.data.id],
@@ -262,18 +324,29 @@ describe('decisions', () => {
 
     const noReason = await review(solo, bad.json.data.id, { decision: 'reject', reason: '   ' });
     expect(noReason.status).toBe(400);
-    const no = await review(solo, bad.json.data.id, { decision: 'reject', reason: 'Forty eliminations is not what the screenshot shows' });
+    const no = await review(solo, bad.json.data.id, {
+      decision: 'reject',
+      reason: 'Forty eliminations is not what the screenshot shows',
+    });
     expect(no.status, JSON.stringify(no.json)).toBe(200);
-    expect(no.json.data).toMatchObject({ status: 'rejected', reason: 'Forty eliminations is not what the screenshot shows' });
+    expect(no.json.data).toMatchObject({
+      status: 'rejected',
+      reason: 'Forty eliminations is not what the screenshot shows',
+    });
     expect((await standings(solo)).rows.find((r) => r.entrantId === p[2].id)?.eliminations ?? 0).toBeLessThan(40);
     expect(await auditOf('report.reject', bad.json.data.id)).toHaveLength(1);
     const mine = await t.call('GET', `/api/tournaments/${solo}/reports/mine`, { token: p[2].token });
-    expect(mine.json.data.find((x: { id: string }) => x.id === bad.json.data.id)).toMatchObject({ status: 'rejected', reason: 'Forty eliminations is not what the screenshot shows' });
+    expect(mine.json.data.find((x: { id: string }) => x.id === bad.json.data.id)).toMatchObject({
+      status: 'rejected',
+      reason: 'Forty eliminations is not what the screenshot shows',
+    });
 
     // a decided report stays decided
     const twice = await review(solo, bad.json.data.id, { decision: 'approve' });
     expect([twice.status, twice.json.error.code]).toEqual([409, 'REPORT_ALREADY_REVIEWED']);
-    expect((await review(solo, '00000000-0000-4000-8000-000000000000', { decision: 'approve' })).json.error.code).toBe('REPORT_NOT_FOUND');
+    expect((await review(solo, '00000000-0000-4000-8000-000000000000', { decision: 'approve' })).json.error.code).toBe(
+      'REPORT_NOT_FOUND',
+    );
   });
 
   test('approving one of a disagreeing pair does not silently overwrite the other: the admin chooses', async () => {
@@ -292,7 +365,9 @@ describe('decisions', () => {
     expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
     const match = await t.call('GET', `/api/tournaments/${duo}/matches`, { token: admin.token });
     const lines = match.json.data.find((m: { number: number }) => m.number === 11).lines;
-    expect(lines.map((l: { entrantId: string; placement: number }) => [l.entrantId, l.placement])).toEqual([[alpha, 4]]);
+    expect(lines.map((l: { entrantId: string; placement: number }) => [l.entrantId, l.placement])).toEqual([
+      [alpha, 4],
+    ]);
 
     // overwriting never takes another entrant's placement
     const clash = await report(duo, d[2], { matchNumber: 11, placement: 4, eliminations: 0 });
@@ -303,13 +378,19 @@ describe('decisions', () => {
 
 describe('races', () => {
   test('one player sending the same match twice at once: one report', async () => {
-    const [a, b] = await Promise.all([report(solo, p[3], { matchNumber: 20, placement: 5, eliminations: 1 }), report(solo, p[3], { matchNumber: 20, placement: 6, eliminations: 1 })]);
+    const [a, b] = await Promise.all([
+      report(solo, p[3], { matchNumber: 20, placement: 5, eliminations: 1 }),
+      report(solo, p[3], { matchNumber: 20, placement: 6, eliminations: 1 }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect((await reportRows(solo)).filter((r) => r.match_number === 20 && r.user_id === p[3].id)).toHaveLength(1);
   });
 
   test('two teammates reporting at once: both kept, and flagged when they disagree', async () => {
-    const [a, b] = await Promise.all([report(duo, d[0], { matchNumber: 21, placement: 5, eliminations: 1 }), report(duo, d[1], { matchNumber: 21, placement: 6, eliminations: 1 })]);
+    const [a, b] = await Promise.all([
+      report(duo, d[0], { matchNumber: 21, placement: 5, eliminations: 1 }),
+      report(duo, d[1], { matchNumber: 21, placement: 6, eliminations: 1 }),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     const rows = await queue(duo, '?matchNumber=21');
     expect(rows.map((r) => r.conflicts.map((c) => c.kind))).toEqual([['teammate'], ['teammate']]);
@@ -317,13 +398,22 @@ describe('races', () => {
 
   test('a double click on approve records the line once; two teammates’ disagreeing reports approved at once: one wins, the other is REPORT_CONFLICT', async () => {
     const r = await report(solo, p[0], { matchNumber: 22, placement: 7, eliminations: 2 });
-    const clicks = await Promise.all([review(solo, r.json.data.id, { decision: 'approve' }), review(solo, r.json.data.id, { decision: 'approve' })]);
+    const clicks = await Promise.all([
+      review(solo, r.json.data.id, { decision: 'approve' }),
+      review(solo, r.json.data.id, { decision: 'approve' }),
+    ]);
     expect(clicks.map((c) => c.status).sort()).toEqual([200, 409]);
     expect(clicks.find((c) => c.status === 409)!.json.error.code).toBe('REPORT_ALREADY_REVIEWED');
     expect(await auditOf('report.approve', r.json.data.id)).toHaveLength(1);
 
-    const [x, y] = await Promise.all([report(duo, d[2], { matchNumber: 23, placement: 1, eliminations: 3 }), report(duo, d[3], { matchNumber: 23, placement: 2, eliminations: 3 })]);
-    const both = await Promise.all([review(duo, x.json.data.id, { decision: 'approve' }), review(duo, y.json.data.id, { decision: 'approve' })]);
+    const [x, y] = await Promise.all([
+      report(duo, d[2], { matchNumber: 23, placement: 1, eliminations: 3 }),
+      report(duo, d[3], { matchNumber: 23, placement: 2, eliminations: 3 }),
+    ]);
+    const both = await Promise.all([
+      review(duo, x.json.data.id, { decision: 'approve' }),
+      review(duo, y.json.data.id, { decision: 'approve' }),
+    ]);
     expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
     expect(both.find((b) => b.status === 409)!.json.error.code).toBe('REPORT_CONFLICT');
     const match = await t.call('GET', `/api/tournaments/${duo}/matches`, { token: admin.token });

@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const squad = (opts: { checkedIn: number; waiting?: number; teamSize?: number }) => matchDay(t, admin.token, { checkedIn: opts.checkedIn, waiting: opts.waiting, overrides: { teamSize: opts.teamSize ?? 4 } });
+const squad = (opts: { checkedIn: number; waiting?: number; teamSize?: number }) =>
+  matchDay(t, admin.token, {
+    checkedIn: opts.checkedIn,
+    waiting: opts.waiting,
+    overrides: { teamSize: opts.teamSize ?? 4 },
+  });
 const memberIds = (teams: { members: { id: string }[] }[]) => teams.map((team) => team.members.map((m) => m.id));
 
 describe('forming teams', () => {
@@ -34,12 +39,21 @@ describe('forming teams', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const ids = players.map((p) => p.id);
     expect(res.json.data.map((team: any) => team.name)).toEqual(['Team 1', 'Team 2', 'Team 3']);
-    expect(memberIds(res.json.data).map((m) => m.sort())).toEqual([ids.slice(0, 4).sort(), ids.slice(4, 8).sort(), ids.slice(8).sort()]);
+    expect(memberIds(res.json.data).map((m) => m.sort())).toEqual([
+      ids.slice(0, 4).sort(),
+      ids.slice(4, 8).sort(),
+      ids.slice(8).sort(),
+    ]);
     expect(res.json.data[0].members.find((m: any) => m.id === players[0].id).username).toBe(players[0].username);
     // the entrants of a team tournament are its teams
     expect((await api.entrants()).json.data).toEqual(res.json.data);
     expect((await api.teams()).json.data).toEqual(res.json.data);
-    const audit = await t.db.kysely.selectFrom('audit_log').select('action').where('entity_id', '=', id).where('action', '=', 'team.auto').execute();
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', id)
+      .where('action', '=', 'team.auto')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
@@ -64,7 +78,12 @@ describe('forming teams', () => {
   });
 
   test.each([
-    ['a team above teamSize', 400, 'TEAM_TOO_LARGE', (p: Person[]) => [{ name: 'Big', members: [p[0].id, p[1].id, p[2].id] }]],
+    [
+      'a team above teamSize',
+      400,
+      'TEAM_TOO_LARGE',
+      (p: Person[]) => [{ name: 'Big', members: [p[0].id, p[1].id, p[2].id] }],
+    ],
     [
       'a player in two teams',
       409,
@@ -74,7 +93,12 @@ describe('forming teams', () => {
         { name: 'Two', members: [p[1].id] },
       ],
     ],
-    ['a member who did not check in', 400, 'ENTRANT_NOT_CHECKED_IN', (p: Person[], w: Person[]) => [{ name: 'One', members: [p[0].id, w[0].id] }]],
+    [
+      'a member who did not check in',
+      400,
+      'ENTRANT_NOT_CHECKED_IN',
+      (p: Person[], w: Person[]) => [{ name: 'One', members: [p[0].id, w[0].id] }],
+    ],
     [
       'two teams with one name (any case)',
       409,
@@ -99,7 +123,9 @@ describe('forming teams', () => {
     expectError(await api.autoTeams(), 409, 'NOT_A_TEAM_TOURNAMENT');
     expectError(await api.setTeams([]), 409, 'NOT_A_TEAM_TOURNAMENT');
     const entrants = (await api.entrants()).json.data;
-    expect(entrants).toEqual(players.map((p) => ({ id: p.id, name: p.username, members: [{ id: p.id, username: p.username }] })));
+    expect(entrants).toEqual(
+      players.map((p) => ({ id: p.id, name: p.username, members: [{ id: p.id, username: p.username }] })),
+    );
     expect(entrants.map((e: any) => e.id)).not.toContain(waiting[0].id);
   });
 });
@@ -143,7 +169,11 @@ describe('teams in matches and standings', () => {
       ],
     });
     // two players of one team are that team twice
-    expect((await api.preview(`${players[0].username},1,0\n${players[1].username},2,0`)).json.data.rows.map((r: any) => r.error)).toEqual([null, 'ENTRANT_REPEATED']);
+    expect(
+      (await api.preview(`${players[0].username},1,0\n${players[1].username},2,0`)).json.data.rows.map(
+        (r: any) => r.error,
+      ),
+    ).toEqual([null, 'ENTRANT_REPEATED']);
   });
 
   test('teams are fixed once a match has results (409 TEAMS_LOCKED) and once the tournament is finalised', async () => {
@@ -160,9 +190,17 @@ describe('teams in matches and standings', () => {
   test('two admins forming teams at once: one set of teams, never a player in two, never a 5xx', async () => {
     const { id, players } = await squad({ checkedIn: 6, teamSize: 3 });
     const admin2 = await quickPlayer(t, { admin: true });
-    const results = await Promise.all([resultsApi(t, admin.token, id).autoTeams(), resultsApi(t, admin2.token, id).setTeams([{ name: 'Hand', members: players.slice(0, 3).map((p) => p.id) }]), resultsApi(t, admin.token, id).autoTeams()]);
+    const results = await Promise.all([
+      resultsApi(t, admin.token, id).autoTeams(),
+      resultsApi(t, admin2.token, id).setTeams([{ name: 'Hand', members: players.slice(0, 3).map((p) => p.id) }]),
+      resultsApi(t, admin.token, id).autoTeams(),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    const rows = await t.db.kysely.selectFrom('tournament_team_members').select('user_id').where('tournament_id', '=', id).execute();
+    const rows = await t.db.kysely
+      .selectFrom('tournament_team_members')
+      .select('user_id')
+      .where('tournament_id', '=', id)
+      .execute();
     expect(new Set(rows.map((r) => r.user_id)).size).toBe(rows.length);
   });
 });
@@ -180,7 +218,9 @@ if (engine === 'postgres')
       const { a, b, admin: boss } = pair;
       const { id, players } = await matchDay(a, boss.token, { checkedIn: 2 });
       expect((await resultsApi(b, boss.token, id).standings()).json.data.matches).toBe(0);
-      expect((await resultsApi(a, boss.token, id).createMatch([line(players[0], 1), line(players[1], 2)])).status).toBe(201);
+      expect((await resultsApi(a, boss.token, id).createMatch([line(players[0], 1), line(players[1], 2)])).status).toBe(
+        201,
+      );
       expect((await resultsApi(b, boss.token, id).standings()).json.data.matches).toBe(1);
       expect((await resultsApi(a, boss.token, id).voidMatch(1, true)).status).toBe(200);
       expect((await resultsApi(b, boss.token, id).standings()).json.data.matches).toBe(0);

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, balanceOf, rewardsApi } from '../helpers/rewards.ts';
-import { checkIn, checkOut, createTournament, join, quickPlayer, registration, setPhase, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  checkOut,
+  createTournament,
+  join,
+  quickPlayer,
+  registration,
+  setPhase,
+  type Person,
+} from '../helpers/tournaments.ts';
 
 /**
  * The server awards every active badge whose rule the event meets, on the
@@ -20,14 +29,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const slugs = (res: { json: any }) => (res.json.earnedBadges ?? []).map((b: any) => b.slug).sort();
-const backpack = async (userId: string) => (await t.call('GET', `/api/marketplace/backpack/${userId}`, { token: admin.token })).json.data.map((b: any) => b.badge.slug).sort();
-const login = (email: string, password: string) => t.call('POST', '/api/users/authenticate', { body: { email, password } });
+const backpack = async (userId: string) =>
+  (await t.call('GET', `/api/marketplace/backpack/${userId}`, { token: admin.token })).json.data
+    .map((b: any) => b.badge.slug)
+    .sort();
+const login = (email: string, password: string) =>
+  t.call('POST', '/api/users/authenticate', { body: { email, password } });
 
 describe('badges are earned on the event, by the server', () => {
   test('a signup answers with the registration badge it earned, paid once on the ledger', async () => {
     await api.badge({ slug: 'welcome', trigger: 'user_registered', reward: 50, name: 'Benvenuto' });
     // its English text, so the answer can be checked in the player's language
-    await t.db.kysely.updateTable('badges').set({ name_en: 'Welcome', description: 'Ti sei registrato', description_en: 'You signed up' }).where('slug', '=', 'welcome').execute();
+    await t.db.kysely
+      .updateTable('badges')
+      .set({ name_en: 'Welcome', description: 'Ti sei registrato', description_en: 'You signed up' })
+      .where('slug', '=', 'welcome')
+      .execute();
     const password = 'quartz-Lantern-91';
     const email = `new_${Date.now().toString(36)}@example.com`;
     const res = await t.call('POST', '/api/users/pp', {
@@ -44,7 +61,15 @@ describe('badges are earned on the event, by the server', () => {
       },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json.earnedBadges).toEqual([expect.objectContaining({ slug: 'welcome', name: 'Welcome', description: 'You signed up', icon: expect.any(String), credits: 50 })]);
+    expect(res.json.earnedBadges).toEqual([
+      expect.objectContaining({
+        slug: 'welcome',
+        name: 'Welcome',
+        description: 'You signed up',
+        icon: expect.any(String),
+        credits: 50,
+      }),
+    ]);
     const id = res.json.data.user.id;
     expect(await balanceOf(t, id)).toBe(50);
     // the login that follows finds nothing new to pay
@@ -70,7 +95,13 @@ describe('badges are earned on the event, by the server', () => {
     const p = await quickPlayer(t);
     const put = (body: Record<string, unknown>) => t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body });
     expect(slugs(await put({ first_name: 'Giulia', last_name: 'Rossi', street_name: 'Via Po 2' }))).toEqual([]);
-    const done = await put({ zip_code: '10100', city: 'Torino', country: 'Italia', discordId: 'giulia#1', epicId: 'GiuliaFN' });
+    const done = await put({
+      zip_code: '10100',
+      city: 'Torino',
+      country: 'Italia',
+      discordId: 'giulia#1',
+      epicId: 'GiuliaFN',
+    });
     expect(done.status).toBe(200);
     expect(slugs(done)).toEqual(['full_profile']);
     expect(slugs(await put({ city: 'Milano' }))).toEqual([]);
@@ -129,16 +160,25 @@ describe('badges are earned on the event, by the server', () => {
     await api.badge({ slug: 'faction', trigger: 'faction_joined', reward: 25 });
     await api.badge({ slug: 'asleep', trigger: 'faction_joined', reward: 99, active: false });
     await api.badge({ slug: 'mvp', trigger: 'manual', reward: 99 });
-    const competition = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite' } });
+    const competition = await t.call('POST', '/api/tournaments/competitions', {
+      token: admin.token,
+      body: { name: 'Champ', game: 'Fortnite' },
+    });
     const competitionId = competition.json.data.id;
     const tournament = await createTournament(t, admin.token, 'registration', { competitionId });
     const p = await quickPlayer(t);
     await join(t, tournament, p);
-    const picked = await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, { token: p.token, body: { team: 'speed' } });
+    const picked = await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, {
+      token: p.token,
+      body: { team: 'speed' },
+    });
     expect(picked.status).toBe(200);
     expect(slugs(picked)).toEqual(['faction']);
     expect(picked.json.data.id).toBe(competitionId);
-    const moved = await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, { token: p.token, body: { team: 'precision' } });
+    const moved = await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, {
+      token: p.token,
+      body: { team: 'precision' },
+    });
     expect(slugs(moved)).toEqual([]);
     expect(await backpack(p.id)).toEqual(['faction', 'first_cup']);
   });
@@ -148,11 +188,24 @@ describe('badges are earned on the event, by the server', () => {
     await api.badge({ slug: 'hunter', trigger: 'giveaway_redeemed', reward: 3, reusable: true });
     const p = await quickPlayer(t);
     const code = await api.giveaway({ credits: 100 });
-    const redeemed = await t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: code.token } });
+    const redeemed = await t.call('POST', '/api/marketplace/giveaways/redeem', {
+      token: p.token,
+      body: { token: code.token },
+    });
     expect(slugs(redeemed)).toEqual(['hunter']);
     const product = await api.product({ price: 60, quantity: 5 });
-    const address = { first_name: 'A', last_name: 'B', street_name: 'Via C 1', zip_code: '00100', city: 'Roma', country: 'Italia' };
-    const bought = await t.call('POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } });
+    const address = {
+      first_name: 'A',
+      last_name: 'B',
+      street_name: 'Via C 1',
+      zip_code: '00100',
+      city: 'Roma',
+      country: 'Italia',
+    };
+    const bought = await t.call('POST', '/api/marketplace/purchases', {
+      token: p.token,
+      body: { productId: product._id, shippingAddress: address },
+    });
     expect(bought.status).toBe(201);
     expect(slugs(bought)).toEqual(['shopper']);
     expect(await balanceOf(t, p.id)).toBe(100 + 3 - 60 + 5);

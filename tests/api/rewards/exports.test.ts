@@ -16,7 +16,15 @@ beforeAll(async () => {
   await api.credit(buyers[1]!.id, 500);
   const cheap = await api.product({ name: 'Spilla, "rara"', price: 10, quantity: 5 });
   const dear = await api.product({ name: 'Zaino', price: 400, quantity: 5 });
-  const buy = async (buyer: Account, productId: string) => expect((await t.call('POST', '/api/marketplace/purchases', { token: buyer.token, body: { shippingAddress: address, productId } })).status).toBe(201);
+  const buy = async (buyer: Account, productId: string) =>
+    expect(
+      (
+        await t.call('POST', '/api/marketplace/purchases', {
+          token: buyer.token,
+          body: { shippingAddress: address, productId },
+        })
+      ).status,
+    ).toBe(201);
   await buy(buyers[0]!, dear._id);
   await buy(buyers[0]!, cheap._id);
   await buy(buyers[1]!, cheap._id);
@@ -26,9 +34,18 @@ beforeAll(async () => {
     [buyers[0]!.id, cheap._id, '2026-01-02T10:00:00.000Z'],
     [buyers[1]!.id, cheap._id, '2026-01-03T10:00:00.000Z'],
   ];
-  for (const [user, product, at] of dates) await t.db.kysely.updateTable('purchases').set({ created_at: at }).where('user_id', '=', user).where('product_id', '=', product).execute();
+  for (const [user, product, at] of dates)
+    await t.db.kysely
+      .updateTable('purchases')
+      .set({ created_at: at })
+      .where('user_id', '=', user)
+      .where('product_id', '=', product)
+      .execute();
   const first = await t.call('GET', `/api/marketplace/purchases?search=${buyers[1]!.username}`, { token: admin.token });
-  expect((await t.call('PATCH', `/api/marketplace/purchases/${first.json.data[0].id}/fulfill`, { token: admin.token })).status).toBe(200);
+  expect(
+    (await t.call('PATCH', `/api/marketplace/purchases/${first.json.data[0].id}/fulfill`, { token: admin.token }))
+      .status,
+  ).toBe(200);
 });
 afterAll(() => t?.close());
 
@@ -62,7 +79,9 @@ async function exported(path: string, name: string) {
   const r = await t.call('GET', path, { token: admin.token });
   expect(r.status, r.res.body).toBe(200);
   expect(r.res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
-  expect(r.res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+  expect(r.res.headers['content-disposition']).toMatch(
+    new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+  );
   expect(r.res.headers['x-export-truncated']).toBe('false');
   expect(r.res.body.charCodeAt(0)).toBe(0xfeff);
   const [header, ...lines] = parseCsv(r.res.body.slice(1));
@@ -80,14 +99,39 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
 
   test('purchases: the header, one row per purchase in the list order, the search and the fulfilled filter honoured', async () => {
     const all = await exported('/api/marketplace/purchases/export', 'purchases');
-    expect(all.header).toEqual(['id', 'createdAt', 'username', 'email', 'product', 'brand', 'price', 'fulfilled', 'fulfilledAt', 'firstName', 'lastName', 'street', 'additionalInfo', 'zipCode', 'city', 'country']);
+    expect(all.header).toEqual([
+      'id',
+      'createdAt',
+      'username',
+      'email',
+      'product',
+      'brand',
+      'price',
+      'fulfilled',
+      'fulfilledAt',
+      'firstName',
+      'lastName',
+      'street',
+      'additionalInfo',
+      'zipCode',
+      'city',
+      'country',
+    ]);
     // newest first, like the list; the comma and quotes of a product name survive the round trip
     expect(all.records.map((r) => [r.username, r.product, r.price, r.fulfilled])).toEqual([
       [buyers[1]!.username, 'Spilla, "rara"', '10', 'true'],
       [buyers[0]!.username, 'Spilla, "rara"', '10', 'false'],
       [buyers[0]!.username, 'Zaino', '400', 'false'],
     ]);
-    expect(all.records[2]).toMatchObject({ email: `${buyers[0]!.username}@example.com`, firstName: 'Mario', street: 'Via Roma 1', zipCode: '20121', city: 'Milano', country: 'Italia', fulfilledAt: '' });
+    expect(all.records[2]).toMatchObject({
+      email: `${buyers[0]!.username}@example.com`,
+      firstName: 'Mario',
+      street: 'Via Roma 1',
+      zipCode: '20121',
+      city: 'Milano',
+      country: 'Italia',
+      fulfilledAt: '',
+    });
     expect(all.records[0]!.fulfilledAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // the ids are the list's
     const listed = await t.call('GET', '/api/marketplace/purchases?limit=100', { token: admin.token });
@@ -103,7 +147,21 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
 
   test('wallets: one row per transaction after the user and balance, newest first; a wallet without entries on a row of its own; the search honoured; formulas stay text', async () => {
     const { header, records } = await exported('/api/marketplace/wallets/export?sort=-balance', 'wallets');
-    expect(header).toEqual(['userId', 'username', 'email', 'balance', 'walletUpdatedAt', 'transactionId', 'transactionAt', 'type', 'amount', 'balanceAfter', 'description', 'reference', 'adjustedBy']);
+    expect(header).toEqual([
+      'userId',
+      'username',
+      'email',
+      'balance',
+      'walletUpdatedAt',
+      'transactionId',
+      'transactionAt',
+      'type',
+      'amount',
+      'balanceAfter',
+      'description',
+      'reference',
+      'adjustedBy',
+    ]);
     const rich = records.filter((r) => r.userId === buyers[0]!.id);
     // 1000 credited, then 400 and 10 spent: the newest entry first, the balance now on every row
     expect(rich.map((r) => [r.balance, r.type, r.amount, r.balanceAfter])).toEqual([
@@ -119,15 +177,25 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
     expect(records[0]!.userId).toBe(buyers[0]!.id);
     // the admin never had an entry: one row, the entry's cells empty
     const own = records.filter((r) => r.userId === admin.id);
-    expect(own).toEqual([expect.objectContaining({ balance: '0', transactionId: '', type: '', amount: '', description: '' })]);
+    expect(own).toEqual([
+      expect.objectContaining({ balance: '0', transactionId: '', type: '', amount: '', description: '' }),
+    ]);
 
-    const searched = await exported(`/api/marketplace/wallets/export?search=${buyers[1]!.username.toUpperCase()}`, 'wallets');
+    const searched = await exported(
+      `/api/marketplace/wallets/export?search=${buyers[1]!.username.toUpperCase()}`,
+      'wallets',
+    );
     expect(new Set(searched.records.map((r) => r.username))).toEqual(new Set([buyers[1]!.username]));
     expect(searched.records.map((r) => r.amount)).toEqual(['-10', '500']);
   });
 
   test('bad export input is a 400 VALIDATION_ERROR, never a 500', async () => {
-    for (const path of ['/api/marketplace/purchases/export?fulfilled=maybe', '/api/marketplace/purchases/export?sort=email', '/api/marketplace/wallets/export?sort=%27%3B', `/api/marketplace/wallets/export?search=${'x'.repeat(500)}`]) {
+    for (const path of [
+      '/api/marketplace/purchases/export?fulfilled=maybe',
+      '/api/marketplace/purchases/export?sort=email',
+      '/api/marketplace/wallets/export?sort=%27%3B',
+      `/api/marketplace/wallets/export?search=${'x'.repeat(500)}`,
+    ]) {
       const r = await t.call('GET', path, { token: admin.token });
       expect([path, r.status, r.json.error?.code]).toEqual([path, 400, 'VALIDATION_ERROR']);
     }
@@ -136,8 +204,16 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
 
 describe('the new sorts of the purchases and wallets lists', () => {
   test('purchases by product name and by buyer, either way; wallets by last change', async () => {
-    const rows = async (q: string) => (await t.call('GET', `/api/marketplace/purchases?${q}`, { token: admin.token })).json.data as { productName: string; username: string }[];
-    expect((await rows('sort=product')).map((p) => p.productName)).toEqual(['Spilla, "rara"', 'Spilla, "rara"', 'Zaino']);
+    const rows = async (q: string) =>
+      (await t.call('GET', `/api/marketplace/purchases?${q}`, { token: admin.token })).json.data as {
+        productName: string;
+        username: string;
+      }[];
+    expect((await rows('sort=product')).map((p) => p.productName)).toEqual([
+      'Spilla, "rara"',
+      'Spilla, "rara"',
+      'Zaino',
+    ]);
     expect((await rows('sort=-product')).map((p) => p.productName)[0]).toBe('Zaino');
     const byBuyer = (await rows('sort=buyer')).map((p) => p.username);
     expect(byBuyer).toEqual([...byBuyer].sort((a, b) => a.localeCompare(b)));
@@ -145,7 +221,12 @@ describe('the new sorts of the purchases and wallets lists', () => {
 
     // the wallet changed last comes last when ascending
     await api.credit(buyers[1]!.id, 1);
-    const wallets = async (q: string) => ((await t.call('GET', `/api/marketplace/wallets?limit=100&${q}`, { token: admin.token })).json.data as { userId: string }[]).map((w) => w.userId);
+    const wallets = async (q: string) =>
+      (
+        (await t.call('GET', `/api/marketplace/wallets?limit=100&${q}`, { token: admin.token })).json.data as {
+          userId: string;
+        }[]
+      ).map((w) => w.userId);
     expect((await wallets('sort=updated')).at(-1)).toBe(buyers[1]!.id);
     expect((await wallets('sort=-updated'))[0]).toBe(buyers[1]!.id);
   });
@@ -153,7 +234,12 @@ describe('the new sorts of the purchases and wallets lists', () => {
   test('products by brand, either way', async () => {
     await api.product({ name: 'Berretto', brand: 'zeta', price: 1 });
     await api.product({ name: 'Borsa', brand: 'Alfa', price: 1 });
-    const brands = async (q: string) => ((await t.call('GET', `/api/marketplace/products?limit=100&${q}`, { token: admin.token })).json.data as { brand: string }[]).map((p) => p.brand.toLowerCase());
+    const brands = async (q: string) =>
+      (
+        (await t.call('GET', `/api/marketplace/products?limit=100&${q}`, { token: admin.token })).json.data as {
+          brand: string;
+        }[]
+      ).map((p) => p.brand.toLowerCase());
     const up = await brands('sort=brand');
     expect(up).toEqual([...up].sort());
     expect(up[0]).toBe('alfa');
@@ -162,10 +248,32 @@ describe('the new sorts of the purchases and wallets lists', () => {
 
   test('giveaways by uses and by expiry (a code without one counts as the latest)', async () => {
     const never = await api.giveaway({ token: 'NEVER_0001', credits: 5 });
-    await api.giveaway({ token: 'LATER_0002', credits: 5, type: 'timed', expiresAt: new Date(Date.now() + 48 * 3600_000).toISOString() });
-    await api.giveaway({ token: 'SOON_0003', credits: 5, type: 'timed', expiresAt: new Date(Date.now() + 3600_000).toISOString() });
-    expect((await t.call('POST', '/api/marketplace/giveaways/redeem', { token: buyers[0]!.token, body: { token: never.token } })).status).toBe(200);
-    const codes = async (q: string) => ((await t.call('GET', `/api/marketplace/giveaways?${q}`, { token: admin.token })).json.data as { token: string }[]).map((g) => g.token);
+    await api.giveaway({
+      token: 'LATER_0002',
+      credits: 5,
+      type: 'timed',
+      expiresAt: new Date(Date.now() + 48 * 3600_000).toISOString(),
+    });
+    await api.giveaway({
+      token: 'SOON_0003',
+      credits: 5,
+      type: 'timed',
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(
+      (
+        await t.call('POST', '/api/marketplace/giveaways/redeem', {
+          token: buyers[0]!.token,
+          body: { token: never.token },
+        })
+      ).status,
+    ).toBe(200);
+    const codes = async (q: string) =>
+      (
+        (await t.call('GET', `/api/marketplace/giveaways?${q}`, { token: admin.token })).json.data as {
+          token: string;
+        }[]
+      ).map((g) => g.token);
     expect(await codes('sort=expires')).toEqual(['SOON_0003', 'LATER_0002', 'NEVER_0001']);
     expect(await codes('sort=-expires')).toEqual(['NEVER_0001', 'LATER_0002', 'SOON_0003']);
     expect((await codes('sort=-uses'))[0]).toBe('NEVER_0001');

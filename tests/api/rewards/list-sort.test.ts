@@ -56,28 +56,58 @@ describe('the dashboard lists sort on the server (?sort=key, ?sort=-key), the sa
     const [rich, poor] = await accounts(t, 2);
     await api.credit(rich!.id, 900);
     await api.credit(poor!.id, 100);
-    const balances = (await list('/api/marketplace/wallets?sort=-balance&limit=2')).data.map((w) => [w.userId, w.balance]);
+    const balances = (await list('/api/marketplace/wallets?sort=-balance&limit=2')).data.map((w) => [
+      w.userId,
+      w.balance,
+    ]);
     expect(balances).toEqual([
       [rich!.id, 900],
       [poor!.id, 100],
     ]);
-    const users = (await list('/api/marketplace/wallets?sort=user&limit=100')).data.map((w) => w.username.toLowerCase());
+    const users = (await list('/api/marketplace/wallets?sort=user&limit=100')).data.map((w) =>
+      w.username.toLowerCase(),
+    );
     expect(users).toEqual([...users].sort());
 
     const cheap = await api.product({ name: 'Spilla', price: 10, quantity: 5 });
     const dear = await api.product({ name: 'Zaino', price: 400, quantity: 5 });
-    for (const productId of [dear._id, cheap._id]) expect((await t.call('POST', '/api/marketplace/purchases', { token: rich!.token, body: { shippingAddress: address, productId } })).status).toBe(201);
+    for (const productId of [dear._id, cheap._id])
+      expect(
+        (
+          await t.call('POST', '/api/marketplace/purchases', {
+            token: rich!.token,
+            body: { shippingAddress: address, productId },
+          })
+        ).status,
+      ).toBe(201);
     // two purchases may share a millisecond: the dates are set apart so the expected order is certain
-    await t.db.kysely.updateTable('purchases').set({ created_at: '2026-01-01T10:00:00.000Z' }).where('product_id', '=', dear._id).execute();
-    await t.db.kysely.updateTable('purchases').set({ created_at: '2026-01-02T10:00:00.000Z' }).where('product_id', '=', cheap._id).execute();
+    await t.db.kysely
+      .updateTable('purchases')
+      .set({ created_at: '2026-01-01T10:00:00.000Z' })
+      .where('product_id', '=', dear._id)
+      .execute();
+    await t.db.kysely
+      .updateTable('purchases')
+      .set({ created_at: '2026-01-02T10:00:00.000Z' })
+      .where('product_id', '=', cheap._id)
+      .execute();
     const byPrice = (await list('/api/marketplace/purchases?sort=price')).data.map((p) => p.productName);
     expect(byPrice).toEqual(['Spilla', 'Zaino']);
-    expect((await list('/api/marketplace/purchases?sort=date')).data.map((p) => p.productName)).toEqual(['Zaino', 'Spilla']);
+    expect((await list('/api/marketplace/purchases?sort=date')).data.map((p) => p.productName)).toEqual([
+      'Zaino',
+      'Spilla',
+    ]);
     expect((await list('/api/marketplace/purchases')).data.map((p) => p.productName)).toEqual(['Spilla', 'Zaino']);
   });
 
   test('an unknown sort is a 400 VALIDATION_ERROR, never a 500', async () => {
-    for (const path of ['/api/marketplace/products?sort=owner', '/api/marketplace/giveaways?sort=-token', '/api/marketplace/wallets?sort=email', '/api/marketplace/purchases?sort=%27%3B', '/api/marketplace/products?sort=']) {
+    for (const path of [
+      '/api/marketplace/products?sort=owner',
+      '/api/marketplace/giveaways?sort=-token',
+      '/api/marketplace/wallets?sort=email',
+      '/api/marketplace/purchases?sort=%27%3B',
+      '/api/marketplace/products?sort=',
+    ]) {
       const r = await t.call('GET', path, { token: admin.token });
       expect([path, r.status, r.json.error?.code]).toEqual([path, 400, 'VALIDATION_ERROR']);
     }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { accounts, address, makeImage, multipart, rewardsApi, rewardsSnapshot, type Account } from '../helpers/rewards.ts';
+import {
+  accounts,
+  address,
+  makeImage,
+  multipart,
+  rewardsApi,
+  rewardsSnapshot,
+  type Account,
+} from '../helpers/rewards.ts';
 
 // Every rewards call, as an anonymous visitor, as another player, as an admin and (for calls about
 // one user) as that user. Refused calls must write nothing.
@@ -44,7 +52,10 @@ const rows: Row[] = [
   { name: 'GET badges', request: async () => ({ method: 'GET', url: '/api/marketplace/badges' }), expect: PUBLIC },
   {
     name: 'GET badge',
-    request: async () => ({ method: 'GET', url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}` }),
+    request: async () => ({
+      method: 'GET',
+      url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}`,
+    }),
     expect: PUBLIC,
   },
   {
@@ -58,10 +69,17 @@ const rows: Row[] = [
   },
   {
     name: 'PATCH badge toggle-active',
-    request: async () => ({ method: 'PATCH', url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}/toggle-active` }),
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/marketplace/badges/${await api.badge({ slug: fresh(), trigger: 'manual' })}/toggle-active`,
+    }),
     expect: ADMIN(),
   },
-  { name: 'GET backpack of a user', request: async () => ({ method: 'GET', url: `/api/marketplace/backpack/${owner.id}` }), expect: SELF_OR_ADMIN() },
+  {
+    name: 'GET backpack of a user',
+    request: async () => ({ method: 'GET', url: `/api/marketplace/backpack/${owner.id}` }),
+    expect: SELF_OR_ADMIN(),
+  },
   {
     name: 'POST badge trigger for a user',
     request: async () => {
@@ -72,40 +90,79 @@ const rows: Row[] = [
     expect: SELF_OR_ADMIN(),
   },
   { name: 'GET products', request: async () => ({ method: 'GET', url: '/api/marketplace/products' }), expect: PUBLIC },
-  { name: 'GET product', request: async () => ({ method: 'GET', url: `/api/marketplace/products/${(await api.product())._id}` }), expect: PUBLIC },
+  {
+    name: 'GET product',
+    request: async () => ({ method: 'GET', url: `/api/marketplace/products/${(await api.product())._id}` }),
+    expect: PUBLIC,
+  },
   {
     name: 'POST product',
-    request: async () => ({ method: 'POST', url: '/api/marketplace/products', body: { name: 'P', price: 1, quantity: 1, image: '/media/Nexus/a.png' } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/api/marketplace/products',
+      body: { name: 'P', price: 1, quantity: 1, image: '/media/Nexus/a.png' },
+    }),
     expect: ADMIN(201),
   },
   {
     name: 'PUT product',
-    request: async () => ({ method: 'PUT', url: `/api/marketplace/products/${(await api.product())._id}`, body: { price: 0 } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/marketplace/products/${(await api.product())._id}`,
+      body: { price: 0 },
+    }),
     expect: ADMIN(),
   },
-  { name: 'DELETE product', request: async () => ({ method: 'DELETE', url: `/api/marketplace/products/${(await api.product())._id}` }), expect: ADMIN() },
+  {
+    name: 'DELETE product',
+    request: async () => ({ method: 'DELETE', url: `/api/marketplace/products/${(await api.product())._id}` }),
+    expect: ADMIN(),
+  },
   {
     name: 'POST purchase for a user',
     request: async () => {
       const product = await api.product({ price: 1 });
       await api.credit(owner.id, 1);
-      return { method: 'POST', url: '/api/marketplace/purchases', body: { productId: product._id, userId: owner.id, shippingAddress: address } };
+      return {
+        method: 'POST',
+        url: '/api/marketplace/purchases',
+        body: { productId: product._id, userId: owner.id, shippingAddress: address },
+      };
     },
     expect: SELF_OR_ADMIN(201),
   },
-  { name: 'GET purchases', request: async () => ({ method: 'GET', url: '/api/marketplace/purchases' }), expect: ADMIN() },
-  { name: 'GET purchases of a user', request: async () => ({ method: 'GET', url: `/api/marketplace/purchases/user/${owner.id}` }), expect: SELF_OR_ADMIN() },
+  {
+    name: 'GET purchases',
+    request: async () => ({ method: 'GET', url: '/api/marketplace/purchases' }),
+    expect: ADMIN(),
+  },
+  {
+    name: 'GET purchases of a user',
+    request: async () => ({ method: 'GET', url: `/api/marketplace/purchases/user/${owner.id}` }),
+    expect: SELF_OR_ADMIN(),
+  },
   {
     name: 'PATCH purchase fulfill',
     request: async () => {
       const product = await api.product({ price: 0 });
-      const r = await t.call('POST', '/api/marketplace/purchases', { token: owner.token, body: { productId: product._id, shippingAddress: address } });
+      const r = await t.call('POST', '/api/marketplace/purchases', {
+        token: owner.token,
+        body: { productId: product._id, shippingAddress: address },
+      });
       return { method: 'PATCH', url: `/api/marketplace/purchases/${r.json.data.purchase.id}/fulfill` };
     },
     expect: ADMIN(),
   },
-  { name: 'GET giveaways', request: async () => ({ method: 'GET', url: '/api/marketplace/giveaways' }), expect: ADMIN() },
-  { name: 'GET giveaway', request: async () => ({ method: 'GET', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}` }), expect: ADMIN() },
+  {
+    name: 'GET giveaways',
+    request: async () => ({ method: 'GET', url: '/api/marketplace/giveaways' }),
+    expect: ADMIN(),
+  },
+  {
+    name: 'GET giveaway',
+    request: async () => ({ method: 'GET', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}` }),
+    expect: ADMIN(),
+  },
   {
     name: 'POST giveaway',
     request: async () => ({
@@ -117,29 +174,57 @@ const rows: Row[] = [
   },
   {
     name: 'PUT giveaway',
-    request: async () => ({ method: 'PUT', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}`, body: { credits: 500, type: 'infinite' } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/marketplace/giveaways/${(await api.giveaway()).id}`,
+      body: { credits: 500, type: 'infinite' },
+    }),
     expect: ADMIN(),
   },
-  { name: 'DELETE giveaway', request: async () => ({ method: 'DELETE', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}` }), expect: ADMIN() },
+  {
+    name: 'DELETE giveaway',
+    request: async () => ({ method: 'DELETE', url: `/api/marketplace/giveaways/${(await api.giveaway()).id}` }),
+    expect: ADMIN(),
+  },
   {
     name: 'POST giveaway redeem for a user',
-    request: async () => ({ method: 'POST', url: '/api/marketplace/giveaways/redeem', body: { token: (await api.giveaway()).token, userId: owner.id } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/api/marketplace/giveaways/redeem',
+      body: { token: (await api.giveaway()).token, userId: owner.id },
+    }),
     expect: SELF_OR_ADMIN(),
   },
-  { name: 'GET transactions of a user', request: async () => ({ method: 'GET', url: `/api/marketplace/transactions/${owner.id}` }), expect: SELF_OR_ADMIN() },
+  {
+    name: 'GET transactions of a user',
+    request: async () => ({ method: 'GET', url: `/api/marketplace/transactions/${owner.id}` }),
+    expect: SELF_OR_ADMIN(),
+  },
   { name: 'GET wallets', request: async () => ({ method: 'GET', url: '/api/marketplace/wallets' }), expect: ADMIN() },
   {
     name: 'GET wallets/me',
     request: async () => ({ method: 'GET', url: '/api/marketplace/wallets/me' }),
     expect: { anonymous: 401, other: 200, admin: 200, self: 200 },
   },
-  { name: 'GET wallet of a user', request: async () => ({ method: 'GET', url: `/api/marketplace/wallets/${o()}/${owner.id}` }), expect: SELF_OR_ADMIN() },
+  {
+    name: 'GET wallet of a user',
+    request: async () => ({ method: 'GET', url: `/api/marketplace/wallets/${o()}/${owner.id}` }),
+    expect: SELF_OR_ADMIN(),
+  },
   {
     name: 'POST wallet adjust',
-    request: async () => ({ method: 'POST', url: `/api/marketplace/wallets/${owner.id}/adjust`, body: { amount: 1000, reason: 'gift to myself' } }),
+    request: async () => ({
+      method: 'POST',
+      url: `/api/marketplace/wallets/${owner.id}/adjust`,
+      body: { amount: 1000, reason: 'gift to myself' },
+    }),
     expect: { anonymous: 401, other: 403, admin: 200, self: 403 },
   },
-  { name: 'GET dashboard overview', request: async () => ({ method: 'GET', url: '/api/marketplace/dashboard/overview' }), expect: ADMIN() },
+  {
+    name: 'GET dashboard overview',
+    request: async () => ({ method: 'GET', url: '/api/marketplace/dashboard/overview' }),
+    expect: ADMIN(),
+  },
   {
     name: 'POST media upload',
     request: async () => ({ method: 'POST', url: `/api/media/${t.config.agencyName}`, upload: true }),
@@ -155,7 +240,8 @@ const rows: Row[] = [
   },
 ];
 
-const tokenOf = (who: Who) => (who === 'anonymous' ? undefined : who === 'admin' ? admin.token : who === 'self' ? owner.token : other.token);
+const tokenOf = (who: Who) =>
+  who === 'anonymous' ? undefined : who === 'admin' ? admin.token : who === 'self' ? owner.token : other.token;
 
 async function send(who: Who, r: Request) {
   if (r.upload) {

@@ -179,7 +179,15 @@ const cases: Case[] = [
     code: V,
   },
   // redemption
-  { name: 'redeem without a token', method: 'POST', url: () => '/api/marketplace/giveaways/redeem', as: 'player', body: {}, status: 400, code: V },
+  {
+    name: 'redeem without a token',
+    method: 'POST',
+    url: () => '/api/marketplace/giveaways/redeem',
+    as: 'player',
+    body: {},
+    status: 400,
+    code: V,
+  },
   {
     name: 'redeem with a numeric token',
     method: 'POST',
@@ -492,10 +500,38 @@ const cases: Case[] = [
     code: V,
   },
   // query strings
-  { name: 'products with limit 0', method: 'GET', url: () => '/api/marketplace/products?limit=0', as: 'player', status: 400, code: V },
-  { name: 'products with limit 1000', method: 'GET', url: () => '/api/marketplace/products?limit=1000', as: 'player', status: 400, code: V },
-  { name: 'products with page abc', method: 'GET', url: () => '/api/marketplace/products?page=abc', as: 'player', status: 400, code: V },
-  { name: 'products with a negative minPrice', method: 'GET', url: () => '/api/marketplace/products?minPrice=-1', as: 'player', status: 400, code: V },
+  {
+    name: 'products with limit 0',
+    method: 'GET',
+    url: () => '/api/marketplace/products?limit=0',
+    as: 'player',
+    status: 400,
+    code: V,
+  },
+  {
+    name: 'products with limit 1000',
+    method: 'GET',
+    url: () => '/api/marketplace/products?limit=1000',
+    as: 'player',
+    status: 400,
+    code: V,
+  },
+  {
+    name: 'products with page abc',
+    method: 'GET',
+    url: () => '/api/marketplace/products?page=abc',
+    as: 'player',
+    status: 400,
+    code: V,
+  },
+  {
+    name: 'products with a negative minPrice',
+    method: 'GET',
+    url: () => '/api/marketplace/products?minPrice=-1',
+    as: 'player',
+    status: 400,
+    code: V,
+  },
   {
     name: 'products with an unknown availability',
     method: 'GET',
@@ -504,10 +540,38 @@ const cases: Case[] = [
     status: 400,
     code: V,
   },
-  { name: 'wallets with a negative offset', method: 'GET', url: () => '/api/marketplace/wallets?offset=-1', as: 'admin', status: 400, code: V },
-  { name: 'giveaways with limit abc', method: 'GET', url: () => '/api/marketplace/giveaways?limit=abc', as: 'admin', status: 400, code: V },
-  { name: 'transactions with limit 0', method: 'GET', url: () => `/api/marketplace/transactions/${player.id}?limit=0`, as: 'player', status: 400, code: V },
-  { name: 'purchases with fulfilled=maybe', method: 'GET', url: () => '/api/marketplace/purchases?fulfilled=maybe', as: 'admin', status: 400, code: V },
+  {
+    name: 'wallets with a negative offset',
+    method: 'GET',
+    url: () => '/api/marketplace/wallets?offset=-1',
+    as: 'admin',
+    status: 400,
+    code: V,
+  },
+  {
+    name: 'giveaways with limit abc',
+    method: 'GET',
+    url: () => '/api/marketplace/giveaways?limit=abc',
+    as: 'admin',
+    status: 400,
+    code: V,
+  },
+  {
+    name: 'transactions with limit 0',
+    method: 'GET',
+    url: () => `/api/marketplace/transactions/${player.id}?limit=0`,
+    as: 'player',
+    status: 400,
+    code: V,
+  },
+  {
+    name: 'purchases with fulfilled=maybe',
+    method: 'GET',
+    url: () => '/api/marketplace/purchases?fulfilled=maybe',
+    as: 'admin',
+    status: 400,
+    code: V,
+  },
 ];
 
 describe.each(cases)('$name', (c) => {
@@ -516,8 +580,19 @@ describe.each(cases)('$name', (c) => {
     const token = c.as === 'admin' ? admin.token : player.token;
     const r =
       c.raw !== undefined
-        ? await t.inject({ method: c.method, url: c.url(), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: c.raw }).then((res) => ({ status: res.statusCode, json: res.json() }))
-        : await t.call(c.method, c.url(), { token, body: typeof c.body === 'function' ? c.body() : c.body, headers: c.headers });
+        ? await t
+            .inject({
+              method: c.method,
+              url: c.url(),
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              payload: c.raw,
+            })
+            .then((res) => ({ status: res.statusCode, json: res.json() }))
+        : await t.call(c.method, c.url(), {
+            token,
+            body: typeof c.body === 'function' ? c.body() : c.body,
+            headers: c.headers,
+          });
     expect(r.status, JSON.stringify(r.json)).toBe(c.status);
     expect(r.json.status).toBe('ERROR');
     expect(r.json.error.code).toBe(c.code);

@@ -17,10 +17,22 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const redeem = (p: Account, token: string, headers?: Record<string, string>) => t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token }, headers });
-const buy = (p: Account, productId: string, headers?: Record<string, string>) => t.call('POST', '/api/marketplace/purchases', { token: p.token, body: { productId, shippingAddress: address }, headers });
+const redeem = (p: Account, token: string, headers?: Record<string, string>) =>
+  t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token }, headers });
+const buy = (p: Account, productId: string, headers?: Record<string, string>) =>
+  t.call('POST', '/api/marketplace/purchases', {
+    token: p.token,
+    body: { productId, shippingAddress: address },
+    headers,
+  });
 const count = <T>(items: T[], pred: (x: T) => boolean) => items.filter(pred).length;
-const entriesOf = (type: string, referencePrefix: string) => t.db.kysely.selectFrom('wallet_transactions').selectAll().where('type', '=', type).where('reference', 'like', `${referencePrefix}%`).execute();
+const entriesOf = (type: string, referencePrefix: string) =>
+  t.db.kysely
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('type', '=', type)
+    .where('reference', 'like', `${referencePrefix}%`)
+    .execute();
 
 describe('concurrent redemptions', () => {
   test('100 concurrent redemptions of a code limited to 5 uses give exactly 5 credits entries', async () => {
@@ -32,7 +44,11 @@ describe('concurrent redemptions', () => {
     expect(count(results, (r) => r.status === 200)).toBe(5);
     expect(count(results, (r) => r.status === 409 && r.json.error.code === 'GIVEAWAY_USED_UP')).toBe(95);
     expect(await entriesOf('giveaway', `giveaway:${g.id}:`)).toHaveLength(5);
-    const row = await t.db.kysely.selectFrom('giveaways').select('redemption_count').where('id', '=', g.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('giveaways')
+      .select('redemption_count')
+      .where('id', '=', g.id)
+      .executeTakeFirstOrThrow();
     expect(Number(row.redemption_count)).toBe(5);
     const winners = players.filter((_, i) => results[i].status === 200);
     for (const p of players) expect(await balanceOf(t, p.id)).toBe(winners.includes(p) ? 7 : 0);
@@ -54,7 +70,9 @@ describe('concurrent redemptions', () => {
   test('20 concurrent retries with one Idempotency-Key credit once and all answer the first result', async () => {
     const g = await api.giveaway({ type: 'infinite', credits: 9 });
     const [p] = await accounts(t, 1);
-    const results = await Promise.all(Array.from({ length: 20 }, () => redeem(p, g.token, { 'idempotency-key': 'redeem-retry-1' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => redeem(p, g.token, { 'idempotency-key': 'redeem-retry-1' })),
+    );
 
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     for (const r of results) expect(r.json.data).toEqual(results[0].json.data);
@@ -74,9 +92,17 @@ describe('concurrent purchases', () => {
     expect(results.every((r) => r.status < 500)).toBe(true);
     expect(count(results, (r) => r.status === 201)).toBe(3);
     expect(count(results, (r) => r.status === 409 && r.json.error.code === 'OUT_OF_STOCK')).toBe(47);
-    const purchases = await t.db.kysely.selectFrom('purchases').selectAll().where('product_id', '=', product._id).execute();
+    const purchases = await t.db.kysely
+      .selectFrom('purchases')
+      .selectAll()
+      .where('product_id', '=', product._id)
+      .execute();
     expect(purchases).toHaveLength(3);
-    const stock = await t.db.kysely.selectFrom('products').select('quantity').where('id', '=', product._id).executeTakeFirstOrThrow();
+    const stock = await t.db.kysely
+      .selectFrom('products')
+      .select('quantity')
+      .where('id', '=', product._id)
+      .executeTakeFirstOrThrow();
     expect(Number(stock.quantity)).toBe(0);
     const buyers = new Set(purchases.map((p) => p.user_id));
     for (const p of players) expect(await balanceOf(t, p.id)).toBe(buyers.has(p.id) ? 900 : 1000);
@@ -85,7 +111,9 @@ describe('concurrent purchases', () => {
   });
 
   test('one user buying five products at once with credits for two gets two, and never goes below zero', async () => {
-    const products = await Promise.all(Array.from({ length: 5 }, (_, i) => api.product({ name: `Item ${i}`, price: 100, quantity: 10 })));
+    const products = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => api.product({ name: `Item ${i}`, price: 100, quantity: 10 })),
+    );
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 250);
     const results = await Promise.all(products.map((pr) => buy(p, pr._id)));
@@ -116,7 +144,11 @@ describe('concurrent purchases', () => {
     expect(count(results, (r) => r.status === 201)).toBe(1);
     expect(count(results, (r) => r.status === 409 && r.json.error.code === 'ALREADY_PURCHASED')).toBe(19);
     expect(await balanceOf(t, p.id)).toBe(960);
-    const stock = await t.db.kysely.selectFrom('products').select('quantity').where('id', '=', product._id).executeTakeFirstOrThrow();
+    const stock = await t.db.kysely
+      .selectFrom('products')
+      .select('quantity')
+      .where('id', '=', product._id)
+      .executeTakeFirstOrThrow();
     expect(Number(stock.quantity)).toBe(99);
     await auditLedger(t);
   });
@@ -125,7 +157,9 @@ describe('concurrent purchases', () => {
     const product = await api.product({ price: 60, quantity: 5 });
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 100);
-    const results = await Promise.all(Array.from({ length: 10 }, () => buy(p, product._id, { 'idempotency-key': 'buy-once-please' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => buy(p, product._id, { 'idempotency-key': 'buy-once-please' })),
+    );
 
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     const ids = new Set(results.map((r) => r.json.data.purchase.id));
@@ -139,7 +173,11 @@ describe('concurrent badge triggers', () => {
   test('20 concurrent triggers of the registration badge grant it and its reward once', async () => {
     await api.badge({ slug: 'user_registered', trigger: 'user_registered', reward: 50 });
     const [p] = await accounts(t, 1);
-    const results = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/api/marketplace/badges/trigger/user_registered', { token: p.token, body: {} })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call('POST', '/api/marketplace/badges/trigger/user_registered', { token: p.token, body: {} }),
+      ),
+    );
 
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(count(results, (r) => r.json.data.awarded === true)).toBe(1);
@@ -152,7 +190,14 @@ describe('concurrent badge triggers', () => {
   test('concurrent admin adjustments never take a balance below zero', async () => {
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 100);
-    const results = await Promise.all(Array.from({ length: 10 }, () => t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -30, reason: 'race' } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, {
+          token: admin.token,
+          body: { amount: -30, reason: 'race' },
+        }),
+      ),
+    );
     expect(count(results, (r) => r.status === 200)).toBe(3);
     expect(count(results, (r) => r.status === 409 && r.json.error.code === 'NOT_ENOUGH_CREDITS')).toBe(7);
     expect(await balanceOf(t, p.id)).toBe(10);

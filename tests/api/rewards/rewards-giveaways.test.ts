@@ -12,12 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const redeem = (p: Account, body: Record<string, unknown>, headers?: Record<string, string>) => t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body, headers });
+const redeem = (p: Account, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  t.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body, headers });
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 
 describe('giveaway administration', () => {
   test('creates one code of each type, storing only the limit of its type, the code in upper case', async () => {
-    const infinite = await api.giveaway({ token: 'welcome-all', type: 'infinite', credits: 50, maxUses: 3, expiresAt: inMinutes(60) });
+    const infinite = await api.giveaway({
+      token: 'welcome-all',
+      type: 'infinite',
+      credits: 50,
+      maxUses: 3,
+      expiresAt: inMinutes(60),
+    });
     expect(infinite).toMatchObject({
       token: 'WELCOME-ALL',
       type: 'infinite',
@@ -36,8 +43,16 @@ describe('giveaway administration', () => {
   });
 
   test('a limited code needs maxUses and a timed code needs expiresAt', async () => {
-    for (const body of [{ type: 'limited' }, { type: 'timed' }, { type: 'limited', maxUses: 0 }, { type: 'timed', expiresAt: '2026-13-01' }]) {
-      const r = await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'NEEDS_MORE', credits: 5, ...body } });
+    for (const body of [
+      { type: 'limited' },
+      { type: 'timed' },
+      { type: 'limited', maxUses: 0 },
+      { type: 'timed', expiresAt: '2026-13-01' },
+    ]) {
+      const r = await t.call('POST', '/api/marketplace/giveaways', {
+        token: admin.token,
+        body: { token: 'NEEDS_MORE', credits: 5, ...body },
+      });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.error.code).toBe('VALIDATION_ERROR');
     }
@@ -46,7 +61,10 @@ describe('giveaway administration', () => {
   test('a timed code cannot be born expired: an expiry now or in the past is 400 VALIDATION_ERROR on expiresAt', async () => {
     const before = await t.db.kysely.selectFrom('giveaways').select('id').execute();
     for (const expiresAt of [inMinutes(-1), inMinutes(-60 * 24 * 30)]) {
-      const r = await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'BORN_EXPIRED', credits: 5, type: 'timed', expiresAt } });
+      const r = await t.call('POST', '/api/marketplace/giveaways', {
+        token: admin.token,
+        body: { token: 'BORN_EXPIRED', credits: 5, type: 'timed', expiresAt },
+      });
       expect([r.status, r.json.error.code]).toEqual([400, 'VALIDATION_ERROR']);
       expect(r.json.error.issues).toEqual([{ path: 'body.expiresAt', message: 'dateInPast' }]);
     }
@@ -59,11 +77,20 @@ describe('giveaway administration', () => {
     const g = await api.giveaway({ type: 'timed', expiresAt: inMinutes(30), credits: 10 });
     const expiredAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
     await t.db.kysely.updateTable('giveaways').set({ expires_at: expiredAt }).where('id', '=', g.id).execute();
-    const put = (body: Record<string, unknown>) => t.call('PUT', `/api/marketplace/giveaways/${g.id}`, { token: admin.token, body: { credits: 10, type: 'timed', expiresAt: expiredAt, ...body } });
+    const put = (body: Record<string, unknown>) =>
+      t.call('PUT', `/api/marketplace/giveaways/${g.id}`, {
+        token: admin.token,
+        body: { credits: 10, type: 'timed', expiresAt: expiredAt, ...body },
+      });
 
     const kept = await put({ credits: 15, description: 'scaduto, corretto' });
     expect(kept.status, JSON.stringify(kept.json)).toBe(200);
-    expect(kept.json.data).toMatchObject({ credits: 15, description: 'scaduto, corretto', expiresAt: expiredAt, state: 'expired' });
+    expect(kept.json.data).toMatchObject({
+      credits: 15,
+      description: 'scaduto, corretto',
+      expiresAt: expiredAt,
+      state: 'expired',
+    });
     // the form sends the minute it shows: still the stored date
     const minute = new Date(Math.floor(Date.parse(expiredAt) / 60_000) * 60_000).toISOString();
     expect((await put({ credits: 16, expiresAt: minute })).status).toBe(200);
@@ -80,25 +107,35 @@ describe('giveaway administration', () => {
 
     // a code that had no expiry gets one: it is a new date, so it must be in the future
     const other = await api.giveaway({ type: 'infinite' });
-    const timed = await t.call('PUT', `/api/marketplace/giveaways/${other.id}`, { token: admin.token, body: { credits: 10, type: 'timed', expiresAt: inMinutes(-5) } });
+    const timed = await t.call('PUT', `/api/marketplace/giveaways/${other.id}`, {
+      token: admin.token,
+      body: { credits: 10, type: 'timed', expiresAt: inMinutes(-5) },
+    });
     expect([timed.status, timed.json.error.issues]).toEqual([400, [{ path: 'body.expiresAt', message: 'dateInPast' }]]);
   });
 
   test('a code already in use is refused with GIVEAWAY_CODE_TAKEN, whatever its case', async () => {
     await api.giveaway({ token: 'SAMECODE' });
-    const r = await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: 'samecode', credits: 1, type: 'infinite' } });
+    const r = await t.call('POST', '/api/marketplace/giveaways', {
+      token: admin.token,
+      body: { token: 'samecode', credits: 1, type: 'infinite' },
+    });
     expect(r.status).toBe(409);
     expect(r.json.error.code).toBe('GIVEAWAY_CODE_TAKEN');
   });
 
   test('lists with limit, offset and search, answering total and totalCount', async () => {
     for (let i = 0; i < 3; i++) await api.giveaway({ token: `PAGED_CODE_${i}`, description: 'paginazione' });
-    const page = await t.call('GET', '/api/marketplace/giveaways?limit=2&offset=0&search=paged_', { token: admin.token });
+    const page = await t.call('GET', '/api/marketplace/giveaways?limit=2&offset=0&search=paged_', {
+      token: admin.token,
+    });
     expect(page.status).toBe(200);
     expect(page.json.total).toBe(3);
     expect(page.json.totalCount).toBe(3);
     expect(page.json.data).toHaveLength(2);
-    const rest = await t.call('GET', '/api/marketplace/giveaways?limit=2&offset=2&search=PAGED', { token: admin.token });
+    const rest = await t.call('GET', '/api/marketplace/giveaways?limit=2&offset=2&search=PAGED', {
+      token: admin.token,
+    });
     expect(rest.json.data).toHaveLength(1);
     const byDescription = await t.call('GET', '/api/marketplace/giveaways?search=paginazione', { token: admin.token });
     expect(byDescription.json.total).toBe(3);
@@ -111,7 +148,13 @@ describe('giveaway administration', () => {
       body: { token: 'HACKED', credits: 20, type: 'limited', maxUses: 4, description: 'nuovo' },
     });
     expect(edited.status).toBe(200);
-    expect(edited.json.data).toMatchObject({ token: 'EDIT_ME_1', credits: 20, type: 'limited', maxUses: 4, description: 'nuovo' });
+    expect(edited.json.data).toMatchObject({
+      token: 'EDIT_ME_1',
+      credits: 20,
+      type: 'limited',
+      maxUses: 4,
+      description: 'nuovo',
+    });
     const read = await t.call('GET', `/api/marketplace/giveaways/${g.id}`, { token: admin.token });
     expect(read.json.data.credits).toBe(20);
 
@@ -137,9 +180,20 @@ describe('redeeming a code', () => {
     await api.credit(p.id, 5);
     const r = await redeem(p, { token: '  credits_30 ', userId: p.id, username: p.username, owner: t.config.ownerId });
     expect(r.status).toBe(200);
-    expect(r.json.data).toEqual({ credits: 30, amount: 30, balance: 35, giveaway: { id: g.id, token: 'CREDITS_30', type: 'infinite' } });
+    expect(r.json.data).toEqual({
+      credits: 30,
+      amount: 30,
+      balance: 35,
+      giveaway: { id: g.id, token: 'CREDITS_30', type: 'infinite' },
+    });
     const history = await t.call('GET', `/api/marketplace/transactions/${p.id}`, { token: p.token });
-    expect(history.json.data[0]).toMatchObject({ amount: 30, type: 'giveaway', description: 'CREDITS_30', balanceAfter: 35, createdBy: null });
+    expect(history.json.data[0]).toMatchObject({
+      amount: 30,
+      type: 'giveaway',
+      description: 'CREDITS_30',
+      balanceAfter: 35,
+      createdBy: null,
+    });
     const me = await t.call('GET', '/api/marketplace/wallets/me', { token: p.token });
     expect(me.json.data.balance).toBe(35);
     await auditLedger(t);
@@ -200,7 +254,10 @@ describe('redeeming a code', () => {
     expect((await redeem(a, { token: g.token })).status).toBe(200);
     const refused = await redeem(b, { token: g.token }, { 'idempotency-key': 'retry-after-refusal' });
     expect(refused.json.error.code).toBe('GIVEAWAY_USED_UP');
-    await t.call('PUT', `/api/marketplace/giveaways/${g.id}`, { token: admin.token, body: { credits: 3, type: 'limited', maxUses: 2 } });
+    await t.call('PUT', `/api/marketplace/giveaways/${g.id}`, {
+      token: admin.token,
+      body: { credits: 3, type: 'limited', maxUses: 2 },
+    });
     const retried = await redeem(b, { token: g.token }, { 'idempotency-key': 'retry-after-refusal' });
     expect(retried.status).toBe(200);
     expect(await balanceOf(t, b.id)).toBe(3);
@@ -211,7 +268,10 @@ describe('redeeming a code', () => {
     const [p, q] = await accounts(t, 2);
     const forbidden = await redeem(p, { token: g.token, userId: q.id });
     expect([forbidden.status, forbidden.json.error.code]).toEqual([403, 'FORBIDDEN']);
-    const byAdmin = await t.call('POST', '/api/marketplace/giveaways/redeem', { token: admin.token, body: { token: g.token, userId: q.id } });
+    const byAdmin = await t.call('POST', '/api/marketplace/giveaways/redeem', {
+      token: admin.token,
+      body: { token: g.token, userId: q.id },
+    });
     expect(byAdmin.status).toBe(200);
     expect(await balanceOf(t, q.id)).toBe(8);
     expect(await balanceOf(t, admin.id)).toBe(0);
@@ -224,12 +284,23 @@ describe('redeem rate limit', () => {
     try {
       const [p] = await accounts(limited, 1);
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await limited.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: `GUESS_${i}` } })).status);
+      for (let i = 0; i < 12; i++)
+        statuses.push(
+          (
+            await limited.call('POST', '/api/marketplace/giveaways/redeem', {
+              token: p.token,
+              body: { token: `GUESS_${i}` },
+            })
+          ).status,
+        );
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
       expect(statuses.slice(10)).toEqual([429, 429]);
       // another account has its own allowance
       const [q] = await accounts(limited, 1);
-      expect((await limited.call('POST', '/api/marketplace/giveaways/redeem', { token: q.token, body: { token: 'GUESS' } })).status).toBe(404);
+      expect(
+        (await limited.call('POST', '/api/marketplace/giveaways/redeem', { token: q.token, body: { token: 'GUESS' } }))
+          .status,
+      ).toBe(404);
     } finally {
       await limited.close();
     }

@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const buy = (p: Account, body: Record<string, unknown>, headers?: Record<string, string>) => t.call('POST', '/api/marketplace/purchases', { token: p.token, body: { shippingAddress: address, ...body }, headers });
+const buy = (p: Account, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  t.call('POST', '/api/marketplace/purchases', {
+    token: p.token,
+    body: { shippingAddress: address, ...body },
+    headers,
+  });
 
 describe('products', () => {
   test('an admin creates, reads, edits and deletes a product; the brand defaults to the deployment brand', async () => {
@@ -29,7 +34,10 @@ describe('products', () => {
     expect(created._id).toEqual(expect.any(String));
     const read = await t.call('GET', `/api/marketplace/products/${created._id}`);
     expect(read.json.data).toEqual(created);
-    const edited = await t.call('PUT', `/api/marketplace/products/${created._id}`, { token: admin.token, body: { price: 199, brand: 'Nexus' } });
+    const edited = await t.call('PUT', `/api/marketplace/products/${created._id}`, {
+      token: admin.token,
+      body: { price: 199, brand: 'Nexus' },
+    });
     expect(edited.json.data).toMatchObject({ name: 'Cuffie', price: 199, quantity: 4, brand: 'Nexus' });
     const del = await t.call('DELETE', `/api/marketplace/products/${created._id}`, { token: admin.token });
     expect(del.json.data).toEqual({ _id: created._id, deleted: true });
@@ -46,14 +54,26 @@ describe('products', () => {
   test('a sold-out product is edited without restocking it; a new product still needs a unit', async () => {
     const p = await api.product({ name: 'Tazza', price: 80, quantity: 1 });
     const buyer = (await accounts(t, 1))[0];
-    await t.call('POST', `/api/marketplace/wallets/${buyer.id}/adjust`, { token: admin.token, body: { amount: 100, reason: 'test' } });
+    await t.call('POST', `/api/marketplace/wallets/${buyer.id}/adjust`, {
+      token: admin.token,
+      body: { amount: 100, reason: 'test' },
+    });
     expect((await buy(buyer, { productId: p._id })).status).toBe(201);
     // the editor sends the whole form back, the stock of 0 included
-    const edited = await t.call('PUT', `/api/marketplace/products/${p._id}`, { token: admin.token, body: { name: 'Tazza', price: 95, quantity: 0, image: IMAGE } });
+    const edited = await t.call('PUT', `/api/marketplace/products/${p._id}`, {
+      token: admin.token,
+      body: { name: 'Tazza', price: 95, quantity: 0, image: IMAGE },
+    });
     expect([edited.status, edited.json.data.price, edited.json.data.quantity]).toEqual([200, 95, 0]);
-    const negative = await t.call('PUT', `/api/marketplace/products/${p._id}`, { token: admin.token, body: { quantity: -1 } });
+    const negative = await t.call('PUT', `/api/marketplace/products/${p._id}`, {
+      token: admin.token,
+      body: { quantity: -1 },
+    });
     expect([negative.status, negative.json.error.code]).toEqual([400, 'VALIDATION_ERROR']);
-    const created = await t.call('POST', '/api/marketplace/products', { token: admin.token, body: { name: 'Vuoto', price: 10, quantity: 0, image: IMAGE } });
+    const created = await t.call('POST', '/api/marketplace/products', {
+      token: admin.token,
+      body: { name: 'Vuoto', price: 10, quantity: 0, image: IMAGE },
+    });
     expect([created.status, created.json.error.issues[0].path]).toEqual([400, 'body.quantity']);
   });
 
@@ -76,13 +96,21 @@ describe('products', () => {
       expect(page2.json.data.map((p: any) => p.name)).toEqual(['Felpa rossa']);
       expect(page2.json.total).toBe(3);
       expect((await local.call('GET', '/api/marketplace/products?name=felpa')).json.total).toBe(2);
-      expect((await local.call('GET', '/api/marketplace/products?minPrice=100&maxPrice=200')).json.data.map((p: any) => p.name)).toEqual(['Cappello']);
+      expect(
+        (await local.call('GET', '/api/marketplace/products?minPrice=100&maxPrice=200')).json.data.map(
+          (p: any) => p.name,
+        ),
+      ).toEqual(['Cappello']);
       // a minimum above the maximum is said, not silently swapped
       const inverted = await local.call('GET', '/api/marketplace/products?minPrice=200&maxPrice=100');
       expect(inverted.status).toBe(400);
       expect(inverted.json.error.code).toBe('PRICE_RANGE_INVERTED');
       expect((await local.call('GET', '/api/marketplace/products?minPrice=150&maxPrice=150')).status).toBe(200);
-      expect((await local.call('GET', '/api/marketplace/products?availability=out_of_stock')).json.data.map((p: any) => p.name)).toEqual(['Cappello']);
+      expect(
+        (await local.call('GET', '/api/marketplace/products?availability=out_of_stock')).json.data.map(
+          (p: any) => p.name,
+        ),
+      ).toEqual(['Cappello']);
       expect((await local.call('GET', '/api/marketplace/products?availability=available')).json.total).toBe(2);
       expect((await local.call('GET', '/api/marketplace/products?name=100%25')).json.total).toBe(0);
       const other = await local.call('GET', '/api/marketplace/products?owner=another-brand');
@@ -98,7 +126,13 @@ describe('purchases', () => {
     const product = await api.product({ name: 'Mousepad', price: 150, quantity: 2 });
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 400);
-    const r = await buy(p, { productId: product._id, userId: p.id, username: p.username, brand: 'x', owner: t.config.ownerId });
+    const r = await buy(p, {
+      productId: product._id,
+      userId: p.id,
+      username: p.username,
+      brand: 'x',
+      owner: t.config.ownerId,
+    });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     const { purchase, balance } = r.json.data;
     expect(balance).toBe(250);
@@ -125,10 +159,18 @@ describe('purchases', () => {
     });
 
     // later edits change neither what was bought nor where it ships
-    await t.call('PUT', `/api/marketplace/products/${product._id}`, { token: admin.token, body: { name: 'Mousepad XL', price: 999 } });
+    await t.call('PUT', `/api/marketplace/products/${product._id}`, {
+      token: admin.token,
+      body: { name: 'Mousepad XL', price: 999 },
+    });
     await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: { city: 'Roma' } });
     const mine = await t.call('GET', `/api/marketplace/purchases/user/${p.id}`, { token: p.token });
-    expect(mine.json.data[0]).toMatchObject({ productName: 'Mousepad', price: 150, product: { name: 'Mousepad XL' }, shippingAddress: { city: 'Milano' } });
+    expect(mine.json.data[0]).toMatchObject({
+      productName: 'Mousepad',
+      price: 150,
+      product: { name: 'Mousepad XL' },
+      shippingAddress: { city: 'Milano' },
+    });
     await auditLedger(t);
   });
 
@@ -148,7 +190,9 @@ describe('purchases', () => {
     expect([soldOut.status, soldOut.json.error.code]).toEqual([409, 'OUT_OF_STOCK']);
     const unknown = await buy(late, { productId: 'no-such-product' });
     expect([unknown.status, unknown.json.error.code]).toEqual([404, 'PRODUCT_NOT_FOUND']);
-    expect([await balanceOf(t, rich.id), await balanceOf(t, poor.id), await balanceOf(t, late.id)]).toEqual([200, 99, 300]);
+    expect([await balanceOf(t, rich.id), await balanceOf(t, poor.id), await balanceOf(t, late.id)]).toEqual([
+      200, 99, 300,
+    ]);
     await auditLedger(t);
   });
 
@@ -156,17 +200,36 @@ describe('purchases', () => {
     const product = await api.product({ name: 'Borraccia', price: 120, quantity: 3 });
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 500);
-    const specBody = { userId: p.id, username: p.username, productId: product._id, price: 120, brand: 'Nexus', owner: t.config.ownerId };
-    const post = (body: Record<string, unknown>) => t.call('POST', '/api/marketplace/purchases', { token: p.token, body });
+    const specBody = {
+      userId: p.id,
+      username: p.username,
+      productId: product._id,
+      price: 120,
+      brand: 'Nexus',
+      owner: t.config.ownerId,
+    };
+    const post = (body: Record<string, unknown>) =>
+      t.call('POST', '/api/marketplace/purchases', { token: p.token, body });
 
     // no address in the body and none on the profile (signup sets only the country): a clear 400 naming the fields
     const none = await post(specBody);
     expect([none.status, none.json.error.code]).toEqual([400, 'SHIPPING_ADDRESS_MISSING']);
-    expect(none.json.error.issues.map((i: any) => i.path)).toEqual(['first_name', 'last_name', 'street_name', 'zip_code', 'city'].map((f) => `body.shippingAddress.${f}`));
+    expect(none.json.error.issues.map((i: any) => i.path)).toEqual(
+      ['first_name', 'last_name', 'street_name', 'zip_code', 'city'].map((f) => `body.shippingAddress.${f}`),
+    );
     // a half-filled profile names only what is missing
-    expect((await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: { first_name: 'Anna', last_name: 'Verdi', city: 'Bari' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('PUT', `/api/users/pp/${p.id}`, {
+          token: p.token,
+          body: { first_name: 'Anna', last_name: 'Verdi', city: 'Bari' },
+        })
+      ).status,
+    ).toBe(200);
     const half = await post(specBody);
-    expect(half.json.error.issues.map((i: any) => i.path)).toEqual(['street_name', 'zip_code'].map((f) => `body.shippingAddress.${f}`));
+    expect(half.json.error.issues.map((i: any) => i.path)).toEqual(
+      ['street_name', 'zip_code'].map((f) => `body.shippingAddress.${f}`),
+    );
 
     // the original client saves the address on the user first, then posts with no address
     const saved = { street_name: 'Via Sparano 5', additional_address_info: '', zip_code: '70121', country: 'Italia' };
@@ -255,7 +318,9 @@ describe('purchases', () => {
     expect(done.json.data).toMatchObject({ id, fulfilled: true, fulfilledBy: admin.id });
     const twice = await t.call('PATCH', `/api/marketplace/purchases/${id}/fulfill`, { token: admin.token });
     expect(twice.json.data.fulfilledAt).toBe(done.json.data.fulfilledAt);
-    const pending = await t.call('GET', '/api/marketplace/purchases?search=cappellino&fulfilled=false', { token: admin.token });
+    const pending = await t.call('GET', '/api/marketplace/purchases?search=cappellino&fulfilled=false', {
+      token: admin.token,
+    });
     expect(pending.json.total).toBe(1);
     const missing = await t.call('PATCH', '/api/marketplace/purchases/nope/fulfill', { token: admin.token });
     expect([missing.status, missing.json.error.code]).toEqual([404, 'PURCHASE_NOT_FOUND']);
@@ -266,23 +331,39 @@ describe('purchases', () => {
     const [buyer] = await accounts(t, 1);
     await api.credit(buyer.id, 5);
     const id = (await buy(buyer, { productId: product._id })).json.data.purchase.id as string;
-    expect((await t.call('PATCH', `/api/marketplace/purchases/${id}/fulfill`, { token: admin.token })).json.data.fulfilled).toBe(true);
+    expect(
+      (await t.call('PATCH', `/api/marketplace/purchases/${id}/fulfill`, { token: admin.token })).json.data.fulfilled,
+    ).toBe(true);
 
     const back = await t.call('PATCH', `/api/marketplace/purchases/${id}/unfulfill`, { token: admin.token });
-    expect([back.status, back.json.data]).toEqual([200, expect.objectContaining({ id, fulfilled: false, fulfilledAt: null, fulfilledBy: null })]);
+    expect([back.status, back.json.data]).toEqual([
+      200,
+      expect.objectContaining({ id, fulfilled: false, fulfilledAt: null, fulfilledBy: null }),
+    ]);
     const again = await t.call('PATCH', `/api/marketplace/purchases/${id}/unfulfill`, { token: admin.token });
     expect(again.json.data).toMatchObject({ id, fulfilled: false, fulfilledAt: null });
     // the buyer sees it waiting again
     const mine = await t.call('GET', `/api/marketplace/purchases/user/${buyer.id}`, { token: buyer.token });
     expect(mine.json.data.find((p: { id: string }) => p.id === id)).toMatchObject({ fulfilled: false });
 
-    const actions = await t.db.kysely.selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', id).orderBy('created_at').execute();
-    expect(actions.map((a) => a.action).sort()).toEqual(['purchase.fulfill', 'purchase.unfulfill', 'purchase.unfulfill']);
+    const actions = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('entity_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    expect(actions.map((a) => a.action).sort()).toEqual([
+      'purchase.fulfill',
+      'purchase.unfulfill',
+      'purchase.unfulfill',
+    ]);
     expect(new Set(actions.map((a) => a.actor_id))).toEqual(new Set([admin.id]));
 
     const player = await t.call('PATCH', `/api/marketplace/purchases/${id}/unfulfill`, { token: buyer.token });
     expect(player.status).toBe(403);
-    const missing = await t.call('PATCH', `/api/marketplace/purchases/${product._id}/unfulfill`, { token: admin.token });
+    const missing = await t.call('PATCH', `/api/marketplace/purchases/${product._id}/unfulfill`, {
+      token: admin.token,
+    });
     expect([missing.status, missing.json.error.code]).toEqual([404, 'PURCHASE_NOT_FOUND']);
   });
 });
@@ -304,11 +385,18 @@ describe('dashboard overview', () => {
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('id', '=', expired.id)
         .execute();
-      for (const u of [p, q]) await local.call('POST', '/api/marketplace/giveaways/redeem', { token: u.token, body: { token: infinite.token } });
+      for (const u of [p, q])
+        await local.call('POST', '/api/marketplace/giveaways/redeem', {
+          token: u.token,
+          body: { token: infinite.token },
+        });
       await local.call('POST', '/api/marketplace/giveaways/redeem', { token: p.token, body: { token: limited.token } });
       await la.credit(q.id, 100);
       await la.credit(q.id, -10);
-      await local.call('POST', '/api/marketplace/purchases', { token: q.token, body: { productId: product._id, shippingAddress: address } });
+      await local.call('POST', '/api/marketplace/purchases', {
+        token: q.token,
+        body: { productId: product._id, shippingAddress: address },
+      });
 
       const r = await local.call('GET', '/api/marketplace/dashboard/overview', { token: a.token });
       expect(r.status).toBe(200);
@@ -322,7 +410,14 @@ describe('dashboard overview', () => {
         totalCreditsDistributed: 20 + 20 + 5,
         totalCreditsSpent: 30,
         pendingPurchases: 1,
-        ledger: { distributed: 45, spent: 30, adjustedIn: 100, adjustedOut: 10, balances: 45 - 30 + 100 - 10, difference: 0 },
+        ledger: {
+          distributed: 45,
+          spent: 30,
+          adjustedIn: 100,
+          adjustedOut: 10,
+          balances: 45 - 30 + 100 - 10,
+          difference: 0,
+        },
       });
     } finally {
       await local.close();

@@ -6,7 +6,9 @@ import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
 import { contentName } from '../../../src/platform/storage/media-storage.ts';
 
 /** An app on the disk store (DATA_DIR/media), or on S3 against a local s3rver (MEDIA_STORAGE=s3). */
-async function appOn(kind: 'disk' | 's3'): Promise<{ t: TestApp; admin: Account; s3?: LocalS3; close(): Promise<void> }> {
+async function appOn(
+  kind: 'disk' | 's3',
+): Promise<{ t: TestApp; admin: Account; s3?: LocalS3; close(): Promise<void> }> {
   const s3 = kind === 's3' ? await startLocalS3() : undefined;
   const t = await createTestApp({ rateLimits: false, ...(s3 ? { mediaStorage: s3.config() } : {}) });
   const [admin] = await accounts(t, 1, { admin: true });
@@ -24,7 +26,10 @@ async function appOn(kind: 'disk' | 's3'): Promise<{ t: TestApp; admin: Account;
 let t: TestApp;
 let admin: Account;
 
-async function upload(data: Buffer, opts: { name?: string; filename?: string; contentType?: string; agency?: string } = {}) {
+async function upload(
+  data: Buffer,
+  opts: { name?: string; filename?: string; contentType?: string; agency?: string } = {},
+) {
   const form = multipart([{ data, name: opts.name, filename: opts.filename, contentType: opts.contentType }]);
   const res = await t.inject({
     method: 'POST',
@@ -45,27 +50,31 @@ describe.each(['disk', 's3'] as const)('on the %s store', (kind) => {
   afterAll(() => store?.close());
 
   describe('accepted uploads', () => {
-    test.each(['png', 'jpeg', 'webp', 'gif'] as const)('a %s is stored under its content’s name and served byte for byte with an immutable cache and nosniff', async (format) => {
-      const r = await upload(await makeImage(format), { filename: `../../photo.${format}` });
-      expect(r.status, JSON.stringify(r.json)).toBe(201);
-      const ext = format === 'jpeg' ? 'jpg' : format;
-      const { bucket, name, url } = r.json.data;
-      expect(bucket).toBe(t.config.agencyName);
-      expect(name).toMatch(new RegExp(`^[a-f0-9]{32}\\.${ext}$`));
-      expect(url).toBe(`/media/${bucket}/${name}`);
+    test.each(['png', 'jpeg', 'webp', 'gif'] as const)(
+      'a %s is stored under its content’s name and served byte for byte with an immutable cache and nosniff',
+      async (format) => {
+        const r = await upload(await makeImage(format), { filename: `../../photo.${format}` });
+        expect(r.status, JSON.stringify(r.json)).toBe(201);
+        const ext = format === 'jpeg' ? 'jpg' : format;
+        const { bucket, name, url } = r.json.data;
+        expect(bucket).toBe(t.config.agencyName);
+        expect(name).toMatch(new RegExp(`^[a-f0-9]{32}\\.${ext}$`));
+        expect(url).toBe(`/media/${bucket}/${name}`);
 
-      const served = await t.inject({ method: 'GET', url });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe(`image/${format}`);
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      // the name is the served bytes' own: one image, one address, cacheable for good
-      expect(name).toBe(contentName(served.rawPayload, ext));
-      if (kind === 's3') expect((await store.s3!.head(`${bucket}/${name}`))?.bytes.equals(served.rawPayload)).toBe(true);
-      const meta = await sharp(served.rawPayload).metadata();
-      expect(meta.format).toBe(format);
-      expect([meta.width, meta.height]).toEqual([64, 48]);
-    });
+        const served = await t.inject({ method: 'GET', url });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe(`image/${format}`);
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+        expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        // the name is the served bytes' own: one image, one address, cacheable for good
+        expect(name).toBe(contentName(served.rawPayload, ext));
+        if (kind === 's3')
+          expect((await store.s3!.head(`${bucket}/${name}`))?.bytes.equals(served.rawPayload)).toBe(true);
+        const meta = await sharp(served.rawPayload).metadata();
+        expect(meta.format).toBe(format);
+        expect([meta.width, meta.height]).toEqual([64, 48]);
+      },
+    );
 
     test('the type comes from the bytes: a PNG named .html and declared text/html is a PNG', async () => {
       const r = await upload(await makeImage('png'), { filename: 'evil.html', contentType: 'text/html' });
@@ -79,7 +88,9 @@ describe.each(['disk', 's3'] as const)('on the %s store', (kind) => {
       const [first, second] = [await upload(image), await upload(image)];
       expect([first.status, second.status]).toEqual([201, 201]);
       expect(second.json.data.url).toBe(first.json.data.url);
-      expect((await upload(await makeImage('webp', { width: 34, height: 17 }))).json.data.url).not.toBe(first.json.data.url);
+      expect((await upload(await makeImage('webp', { width: 34, height: 17 }))).json.data.url).not.toBe(
+        first.json.data.url,
+      );
     });
 
     test('metadata is stripped: EXIF written into a JPEG does not survive', async () => {
@@ -94,7 +105,12 @@ describe.each(['disk', 's3'] as const)('on the %s store', (kind) => {
 
   describe('serving', () => {
     test('unknown names and path tricks are 404', async () => {
-      for (const url of [`/media/${t.config.agencyName}/0123456789abcdef0123456789abcdef.png`, `/media/${t.config.agencyName}/..%2F..%2Fapp.db`, `/media/${t.config.agencyName}/app.db`, '/media/..%2F/x.png']) {
+      for (const url of [
+        `/media/${t.config.agencyName}/0123456789abcdef0123456789abcdef.png`,
+        `/media/${t.config.agencyName}/..%2F..%2Fapp.db`,
+        `/media/${t.config.agencyName}/app.db`,
+        '/media/..%2F/x.png',
+      ]) {
         const r = await t.inject({ method: 'GET', url });
         expect(r.statusCode, url).toBe(404);
       }
@@ -114,8 +130,18 @@ describe('on the disk store', () => {
   describe('refused uploads write nothing', () => {
     const cases: [string, number, string, () => Promise<{ data: Buffer; name?: string; agency?: string }>][] = [
       ['a text file', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.from('hello, this is not an image') })],
-      ['an SVG with a script', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') })],
-      ['an HTML page', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.from('<!doctype html><script>alert(document.cookie)</script>') })],
+      [
+        'an SVG with a script',
+        400,
+        'INVALID_IMAGE',
+        async () => ({ data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }),
+      ],
+      [
+        'an HTML page',
+        400,
+        'INVALID_IMAGE',
+        async () => ({ data: Buffer.from('<!doctype html><script>alert(document.cookie)</script>') }),
+      ],
       ['an empty file', 400, 'INVALID_IMAGE', async () => ({ data: Buffer.alloc(0) })],
       ['a truncated PNG', 400, 'IMAGE_DAMAGED', async () => ({ data: (await makeImage('png')).subarray(0, 60) })],
       [
@@ -123,12 +149,41 @@ describe('on the disk store', () => {
         400,
         'IMAGE_DAMAGED',
         async () => ({
-          data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]),
+          data: Buffer.concat([
+            Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+            Buffer.alloc(500, 7),
+            Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]),
+          ]),
         }),
       ],
-      ['a polyglot PNG with HTML appended', 400, 'IMAGE_DAMAGED', async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.from('<html><script>alert(1)</script></html>')]) })],
-      ['a polyglot PNG with an archive appended', 400, 'IMAGE_DAMAGED', async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.from('PK\u0003\u0004 zip entries follow'), Buffer.alloc(64, 1)]) })],
-      ['a polyglot GIF that is also JavaScript', 400, 'IMAGE_DAMAGED', async () => ({ data: Buffer.from('GIF89a/*\u0001\u0000\u0001\u0000\u0000\u0000\u0000*/=1;alert(document.domain);//;') })],
+      [
+        'a polyglot PNG with HTML appended',
+        400,
+        'IMAGE_DAMAGED',
+        async () => ({
+          data: Buffer.concat([await makeImage('png'), Buffer.from('<html><script>alert(1)</script></html>')]),
+        }),
+      ],
+      [
+        'a polyglot PNG with an archive appended',
+        400,
+        'IMAGE_DAMAGED',
+        async () => ({
+          data: Buffer.concat([
+            await makeImage('png'),
+            Buffer.from('PK\u0003\u0004 zip entries follow'),
+            Buffer.alloc(64, 1),
+          ]),
+        }),
+      ],
+      [
+        'a polyglot GIF that is also JavaScript',
+        400,
+        'IMAGE_DAMAGED',
+        async () => ({
+          data: Buffer.from('GIF89a/*\u0001\u0000\u0001\u0000\u0000\u0000\u0000*/=1;alert(document.domain);//;'),
+        }),
+      ],
       [
         'a polyglot JPEG with a script in its comment',
         400,
@@ -140,10 +195,30 @@ describe('on the disk store', () => {
           return { data: Buffer.concat([jpeg.subarray(0, 2), com, jpeg.subarray(2)]) };
         },
       ],
-      ['an image over 2 MB', 413, 'IMAGE_TOO_LARGE', async () => ({ data: await makeImage('png', { width: 1000, height: 800, noise: true }) })],
-      ['2 MB and one byte of PNG header', 413, 'IMAGE_TOO_LARGE', async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.alloc(2 * 1024 * 1024 + 1)]) })],
-      ['a small file that decodes to 36 megapixels', 413, 'IMAGE_TOO_MANY_PIXELS', async () => ({ data: await makeImage('png', { width: 6000, height: 6000 }) })],
-      ['the file in another field', 400, 'VALIDATION_ERROR', async () => ({ data: await makeImage('png'), name: 'image' })],
+      [
+        'an image over 2 MB',
+        413,
+        'IMAGE_TOO_LARGE',
+        async () => ({ data: await makeImage('png', { width: 1000, height: 800, noise: true }) }),
+      ],
+      [
+        '2 MB and one byte of PNG header',
+        413,
+        'IMAGE_TOO_LARGE',
+        async () => ({ data: Buffer.concat([await makeImage('png'), Buffer.alloc(2 * 1024 * 1024 + 1)]) }),
+      ],
+      [
+        'a small file that decodes to 36 megapixels',
+        413,
+        'IMAGE_TOO_MANY_PIXELS',
+        async () => ({ data: await makeImage('png', { width: 6000, height: 6000 }) }),
+      ],
+      [
+        'the file in another field',
+        400,
+        'VALIDATION_ERROR',
+        async () => ({ data: await makeImage('png'), name: 'image' }),
+      ],
       ['another agency', 404, 'NOT_FOUND', async () => ({ data: await makeImage('png'), agency: 'OtherAgency' })],
     ];
 
@@ -158,7 +233,10 @@ describe('on the disk store', () => {
 
     test('a body that is not multipart is 415, a broken multipart body 400', async () => {
       const before = await rewardsSnapshot(t);
-      const json = await t.call('POST', `/api/media/${t.config.agencyName}`, { token: admin.token, body: { file: 'aGVsbG8=' } });
+      const json = await t.call('POST', `/api/media/${t.config.agencyName}`, {
+        token: admin.token,
+        body: { file: 'aGVsbG8=' },
+      });
       expect([json.status, json.json.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
       const broken = await t.inject({
         method: 'POST',

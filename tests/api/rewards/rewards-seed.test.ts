@@ -18,7 +18,11 @@ afterAll(() => t?.close());
 test('seeds eight badges, the registration badge with a reward of 50 and the podium badge for a top 3, each with a served icon', async () => {
   const r = await t.call('GET', '/api/marketplace/badges');
   expect(r.json.total).toBe(8);
-  expect(r.json.data.find((b: any) => b.slug === 'podium')).toMatchObject({ trigger: 'tournament_top_n', topN: 3, reusable: true });
+  expect(r.json.data.find((b: any) => b.slug === 'podium')).toMatchObject({
+    trigger: 'tournament_top_n',
+    topN: 3,
+    reusable: true,
+  });
   expect(r.json.data.find((b: any) => b.slug === 'user_registered')).toMatchObject({
     trigger: 'user_registered',
     reward: { type: 'token', amount: 50 },
@@ -41,7 +45,10 @@ test('seeds eight products with pictures, some out of stock', async () => {
 test('seeds one giveaway of each type with the printed codes, and they redeem', async () => {
   const r = await t.call('GET', '/api/marketplace/giveaways', { token: adminToken });
   expect(r.json.data.map((g: any) => [g.type, g.token]).sort()).toEqual(Object.entries(demoGiveawayCodes).sort());
-  const redeemed = await t.call('POST', '/api/marketplace/giveaways/redeem', { token: giulia, body: { token: demoGiveawayCodes.timed } });
+  const redeemed = await t.call('POST', '/api/marketplace/giveaways/redeem', {
+    token: giulia,
+    body: { token: demoGiveawayCodes.timed },
+  });
   expect(redeemed.json.data.credits).toBe(25);
 });
 
@@ -49,7 +56,11 @@ test('demo players start with credits, the registration badge and purchases, all
   const me = (await t.call('GET', '/api/users/me', { token: giulia })).json.data;
   const backpack = await t.call('GET', `/api/marketplace/backpack/${me.id}`, { token: giulia });
   // the seed pays the registration badge; giulia's seeded purchase and tournament are paid at her first login
-  expect(backpack.json.data.map((b: any) => b.badge.slug).sort()).toEqual(['first_purchase', 'first_tournament', 'user_registered']);
+  expect(backpack.json.data.map((b: any) => b.badge.slug).sort()).toEqual([
+    'first_purchase',
+    'first_tournament',
+    'user_registered',
+  ]);
   const again = await t.call('POST', '/api/marketplace/badges/trigger/user_registered', { token: giulia, body: {} });
   expect(again.json.data.awarded).toBe(false);
   const purchases = await t.call('GET', '/api/marketplace/purchases', { token: adminToken });

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const trigger = (token: string, slug: string, body: Record<string, unknown> = {}) => t.call('POST', `/api/marketplace/badges/trigger/${slug}`, { token, body });
+const trigger = (token: string, slug: string, body: Record<string, unknown> = {}) =>
+  t.call('POST', `/api/marketplace/badges/trigger/${slug}`, { token, body });
 
 describe('wallets', () => {
   test('a new player has a wallet of 0 and reads it at /wallets/me and /wallets/{owner}/{userId}', async () => {
@@ -23,13 +24,18 @@ describe('wallets', () => {
     expect(single.json.data).toEqual(me.json.data);
     const otherBrand = await t.call('GET', `/api/marketplace/wallets/other-brand/${p.id}`, { token: p.token });
     expect([otherBrand.status, otherBrand.json.error.code]).toEqual([404, 'NOT_FOUND']);
-    const missing = await t.call('GET', `/api/marketplace/wallets/${t.config.ownerId}/no-such-user`, { token: admin.token });
+    const missing = await t.call('GET', `/api/marketplace/wallets/${t.config.ownerId}/no-such-user`, {
+      token: admin.token,
+    });
     expect([missing.status, missing.json.error.code]).toEqual([404, 'WALLET_NOT_FOUND']);
   });
 
   test('an adjustment is a ledger entry signed with the admin id and name, with the reason as description', async () => {
     const [p] = await accounts(t, 1);
-    const up = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: 120, reason: 'Premio torneo' } });
+    const up = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, {
+      token: admin.token,
+      body: { amount: 120, reason: 'Premio torneo' },
+    });
     expect(up.status).toBe(200);
     expect(up.json.data.wallet).toMatchObject({ userId: p.id, balance: 120 });
     expect(up.json.data.transaction).toMatchObject({
@@ -40,18 +46,31 @@ describe('wallets', () => {
       balanceAfter: 120,
       createdBy: { id: admin.id, name: admin.username },
     });
-    const down = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -20, reason: 'Correzione' } });
+    const down = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, {
+      token: admin.token,
+      body: { amount: -20, reason: 'Correzione' },
+    });
     expect(down.json.data.wallet.balance).toBe(100);
-    const tooMuch = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, { token: admin.token, body: { amount: -101, reason: 'Troppo' } });
+    const tooMuch = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, {
+      token: admin.token,
+      body: { amount: -101, reason: 'Troppo' },
+    });
     expect([tooMuch.status, tooMuch.json.error.code]).toEqual([409, 'NOT_ENOUGH_CREDITS']);
-    const unknown = await t.call('POST', '/api/marketplace/wallets/no-such-user/adjust', { token: admin.token, body: { amount: 5, reason: 'x' } });
+    const unknown = await t.call('POST', '/api/marketplace/wallets/no-such-user/adjust', {
+      token: admin.token,
+      body: { amount: 5, reason: 'x' },
+    });
     expect([unknown.status, unknown.json.error.code]).toEqual([404, 'WALLET_NOT_FOUND']);
 
     const history = await t.call('GET', `/api/marketplace/transactions/${p.id}?limit=1`, { token: p.token });
     expect(history.json.total).toBe(2);
     expect(history.json.data).toHaveLength(1);
     expect(history.json.data[0]).toMatchObject({ amount: -20, balanceAfter: 100 });
-    const older = await t.call('GET', `/api/marketplace/transactions/${p.id}?limit=1&offset=1&owner=${t.config.ownerId}`, { token: admin.token });
+    const older = await t.call(
+      'GET',
+      `/api/marketplace/transactions/${p.id}?limit=1&offset=1&owner=${t.config.ownerId}`,
+      { token: admin.token },
+    );
     expect(older.json.data[0]).toMatchObject({ amount: 120 });
     await auditLedger(t);
   });
@@ -72,7 +91,9 @@ describe('wallets', () => {
   test('the admin list has every user with a balance, searchable, with total and totalCount', async () => {
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 33);
-    const found = await t.call('GET', `/api/marketplace/wallets?search=${p.username.toUpperCase()}`, { token: admin.token });
+    const found = await t.call('GET', `/api/marketplace/wallets?search=${p.username.toUpperCase()}`, {
+      token: admin.token,
+    });
     expect(found.json).toMatchObject({ status: 'SUCCESS', total: 1, totalCount: 1 });
     expect(found.json.data[0]).toMatchObject({ userId: p.id, balance: 33 });
     const page = await t.call('GET', '/api/marketplace/wallets?limit=2&offset=0', { token: admin.token });
@@ -85,9 +106,15 @@ describe('wallets', () => {
   test('ledger entries can never be updated or deleted, even by SQL', async () => {
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 10);
-    await expect(t.db.kysely.updateTable('wallet_transactions').set({ amount: 1000 }).where('user_id', '=', p.id).execute()).rejects.toThrow(/append-only/);
-    await expect(t.db.kysely.deleteFrom('wallet_transactions').where('user_id', '=', p.id).execute()).rejects.toThrow(/append-only/);
-    await expect(t.db.kysely.updateTable('wallets').set({ balance: -5 }).where('user_id', '=', p.id).execute()).rejects.toThrow();
+    await expect(
+      t.db.kysely.updateTable('wallet_transactions').set({ amount: 1000 }).where('user_id', '=', p.id).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.db.kysely.deleteFrom('wallet_transactions').where('user_id', '=', p.id).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(
+      t.db.kysely.updateTable('wallets').set({ balance: -5 }).where('user_id', '=', p.id).execute(),
+    ).rejects.toThrow();
     expect(await balanceOf(t, p.id)).toBe(10);
   });
 });
@@ -104,7 +131,9 @@ describe('badges', () => {
       expect((await local.call('GET', '/api/marketplace/badges', { token: p.token })).json.total).toBe(1);
       expect((await local.call('GET', '/api/marketplace/badges', { token: a.token })).json.total).toBe(2);
       expect((await local.call('GET', `/api/marketplace/badges/${off}`)).json.error.code).toBe('BADGE_NOT_FOUND');
-      expect((await local.call('GET', `/api/marketplace/badges/${off}`, { token: a.token })).json.data.active).toBe(false);
+      expect((await local.call('GET', `/api/marketplace/badges/${off}`, { token: a.token })).json.data.active).toBe(
+        false,
+      );
 
       const one = (await local.call('GET', `/api/marketplace/badges/${on}`)).json.data;
       expect(one).toMatchObject({
@@ -120,7 +149,13 @@ describe('badges', () => {
 
       const edited = await local.call('PUT', `/api/marketplace/badges/${on}`, {
         token: a.token,
-        body: { name: 'Benvenuto', reward: { type: 'token', amount: 80 }, icon: '/media/Nexus/x.png', slug: 'hacked', trigger: 'manual' },
+        body: {
+          name: 'Benvenuto',
+          reward: { type: 'token', amount: 80 },
+          icon: '/media/Nexus/x.png',
+          slug: 'hacked',
+          trigger: 'manual',
+        },
       });
       expect(edited.json.data).toMatchObject({
         name: 'Benvenuto',
@@ -138,7 +173,9 @@ describe('badges', () => {
 
       const toggled = await local.call('PATCH', `/api/marketplace/badges/${on}/toggle-active`, { token: a.token });
       expect(toggled.json.data.active).toBe(false);
-      expect((await local.call('PATCH', `/api/marketplace/badges/${on}/toggle-active`, { token: a.token })).json.data.active).toBe(true);
+      expect(
+        (await local.call('PATCH', `/api/marketplace/badges/${on}/toggle-active`, { token: a.token })).json.data.active,
+      ).toBe(true);
       const missing = await local.call('PATCH', '/api/marketplace/badges/nope/toggle-active', { token: a.token });
       expect([missing.status, missing.json.error.code]).toEqual([404, 'BADGE_NOT_FOUND']);
     } finally {
@@ -149,7 +186,11 @@ describe('badges', () => {
   test("the signup itself awards the registration badge with its 50 credits; the original client's trigger call then answers it as already earned", async () => {
     await api.badge({ slug: 'user_registered', trigger: 'user_registered', reward: 50, name: 'Benvenuto' });
     const player = await t.signupAndLogin();
-    const first = await trigger(player.token, 'user_registered', { userId: player.user.id, owner: t.config.ownerId, payload: {} });
+    const first = await trigger(player.token, 'user_registered', {
+      userId: player.user.id,
+      owner: t.config.ownerId,
+      payload: {},
+    });
     expect(first.status).toBe(200);
     expect(first.json.data).toMatchObject({
       awarded: false,
@@ -158,13 +199,26 @@ describe('badges', () => {
       badge: { slug: 'user_registered', reward: { type: 'token', amount: 50 } },
     });
     const second = await trigger(player.token, 'user_registered');
-    expect(second.json.data).toMatchObject({ awarded: false, credits: 0, balance: 50, earnedAt: first.json.data.earnedAt });
+    expect(second.json.data).toMatchObject({
+      awarded: false,
+      credits: 0,
+      balance: 50,
+      earnedAt: first.json.data.earnedAt,
+    });
 
-    const backpack = await t.call('GET', `/api/marketplace/backpack/${player.user.id}?owner=${t.config.ownerId}`, { token: player.token });
+    const backpack = await t.call('GET', `/api/marketplace/backpack/${player.user.id}?owner=${t.config.ownerId}`, {
+      token: player.token,
+    });
     expect(backpack.json.total).toBe(1);
-    expect(backpack.json.data[0]).toMatchObject({ badge: { slug: 'user_registered' }, earnedAt: first.json.data.earnedAt, credits: 50 });
+    expect(backpack.json.data[0]).toMatchObject({
+      badge: { slug: 'user_registered' },
+      earnedAt: first.json.data.earnedAt,
+      credits: 50,
+    });
     const history = await t.call('GET', `/api/marketplace/transactions/${player.user.id}`, { token: player.token });
-    expect(history.json.data).toEqual([expect.objectContaining({ amount: 50, type: 'badge', description: 'Benvenuto' })]);
+    expect(history.json.data).toEqual([
+      expect.objectContaining({ amount: 50, type: 'badge', description: 'Benvenuto' }),
+    ]);
     await auditLedger(t);
   });
 
@@ -233,7 +287,9 @@ describe('badges', () => {
     expect((await trigger(p.token, 'code_hunter', { payload: { giveawayId: g1.id } })).json.data.awarded).toBe(false);
     expect((await trigger(p.token, 'code_hunter', { payload: { giveawayId: g2.id } })).json.data.awarded).toBe(false);
     const stranger = await api.giveaway({ credits: 1 });
-    expect((await trigger(p.token, 'code_hunter', { payload: { giveawayId: stranger.id } })).json.error.code).toBe('BADGE_NOT_EARNED');
+    expect((await trigger(p.token, 'code_hunter', { payload: { giveawayId: stranger.id } })).json.error.code).toBe(
+      'BADGE_NOT_EARNED',
+    );
     expect(await balanceOf(t, p.id)).toBe(2 + 8);
     expect((await t.call('GET', `/api/marketplace/backpack/${p.id}`, { token: p.token })).json.total).toBe(2);
   });
@@ -268,12 +324,26 @@ describe('badges', () => {
       })
       .execute();
     // written by SQL, not through the join call (which would pay at once): the trigger call sees it
-    await t.db.kysely.insertInto('tournament_registrations').values({ tournament_id: 'tour-1', user_id: p.id, state: 'member', confirmed: 0, game_account: '{}', created_at: now, updated_at: now }).execute();
+    await t.db.kysely
+      .insertInto('tournament_registrations')
+      .values({
+        tournament_id: 'tour-1',
+        user_id: p.id,
+        state: 'member',
+        confirmed: 0,
+        game_account: '{}',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     expect((await trigger(p.token, 'first_tournament')).json.data).toMatchObject({ awarded: true, credits: 40 });
     expect((await trigger(p.token, 'checked_in')).json.error.code).toBe('BADGE_NOT_EARNED');
     expect((await trigger(p.token, 'first_purchase')).json.error.code).toBe('BADGE_NOT_EARNED');
     const product = await api.product({ price: 40 });
-    const bought = await t.call('POST', '/api/marketplace/purchases', { token: p.token, body: { productId: product._id, shippingAddress: address } });
+    const bought = await t.call('POST', '/api/marketplace/purchases', {
+      token: p.token,
+      body: { productId: product._id, shippingAddress: address },
+    });
     expect(bought.json.earnedBadges).toEqual([expect.objectContaining({ slug: 'first_purchase', credits: 0 })]);
     expect((await trigger(p.token, 'first_purchase')).json.data.awarded).toBe(false);
     expect(await balanceOf(t, p.id)).toBe(0);

@@ -12,8 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const adjust = (userId: string, amount: number) => t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token: admin.token, body: { amount, reason: 'test' } });
-const balance = async (userId: string) => (await t.call('GET', `/api/marketplace/wallets/${t.config.ownerId}/${userId}`, { token: admin.token })).json.data.balance as number;
+const adjust = (userId: string, amount: number) =>
+  t.call('POST', `/api/marketplace/wallets/${userId}/adjust`, { token: admin.token, body: { amount, reason: 'test' } });
+const balance = async (userId: string) =>
+  (await t.call('GET', `/api/marketplace/wallets/${t.config.ownerId}/${userId}`, { token: admin.token })).json.data
+    .balance as number;
 
 describe('balances are capped at MAX_CREDITS', () => {
   test('a credit that would take a balance above MAX_CREDITS is refused with 409 BALANCE_LIMIT, whatever books it', async () => {
@@ -24,8 +27,18 @@ describe('balances are capped at MAX_CREDITS', () => {
     expect(over.json.error.code).toBe('BALANCE_LIMIT');
     // a giveaway credit meets the same cap
     const code = `CAP${randomUUID().slice(0, 8).toUpperCase()}`;
-    expect((await t.call('POST', '/api/marketplace/giveaways', { token: admin.token, body: { token: code, credits: 10, type: 'infinite' } })).status).toBe(201);
-    const redeemed = await t.call('POST', '/api/marketplace/giveaways/redeem', { token: player.token, body: { token: code } });
+    expect(
+      (
+        await t.call('POST', '/api/marketplace/giveaways', {
+          token: admin.token,
+          body: { token: code, credits: 10, type: 'infinite' },
+        })
+      ).status,
+    ).toBe(201);
+    const redeemed = await t.call('POST', '/api/marketplace/giveaways/redeem', {
+      token: player.token,
+      body: { token: code },
+    });
     expect(redeemed.status).toBe(409);
     expect(redeemed.json.error.code).toBe('BALANCE_LIMIT');
     expect(await balance(player.id)).toBe(MAX_CREDITS);
@@ -76,13 +89,17 @@ describe('ledger history order', () => {
     const final = await balance(player.id);
     expect(final).toBe(1000 + amounts.reduce((s, a) => s + a, 0));
 
-    const history = (await t.call('GET', `/api/marketplace/transactions/${player.id}?limit=100`, { token: player.token })).json.data as {
+    const history = (
+      await t.call('GET', `/api/marketplace/transactions/${player.id}?limit=100`, { token: player.token })
+    ).json.data as {
       amount: number;
       balanceAfter: number;
     }[];
     expect(history).toHaveLength(81);
     // newest first: each entry's balance is the one after it (older) plus its own amount
-    const breaks = history.slice(0, -1).filter((entry, i) => entry.balanceAfter !== history[i + 1].balanceAfter + entry.amount).length;
+    const breaks = history
+      .slice(0, -1)
+      .filter((entry, i) => entry.balanceAfter !== history[i + 1].balanceAfter + entry.amount).length;
     expect(breaks).toBe(0);
     expect(history[0].balanceAfter).toBe(final);
     expect(history.at(-1)!.balanceAfter).toBe(1000);

@@ -15,12 +15,24 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const create = (body: Record<string, unknown>) => t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite', ...body } });
+const create = (body: Record<string, unknown>) =>
+  t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name: 'Champ', game: 'Fortnite', ...body },
+  });
 
 test('an admin sets, reads, changes and clears the playoffs, the finals and their city; instants are stored in UTC', async () => {
-  const made = await create({ playoffsAt: '2025-11-12T18:00:00+01:00', finalsAt: '2025-11-29T15:00:00.000Z', finalsCity: 'Milano' });
+  const made = await create({
+    playoffsAt: '2025-11-12T18:00:00+01:00',
+    finalsAt: '2025-11-29T15:00:00.000Z',
+    finalsCity: 'Milano',
+  });
   expect(made.status, JSON.stringify(made.json)).toBe(201);
-  expect(made.json.data).toMatchObject({ playoffsAt: '2025-11-12T17:00:00.000Z', finalsAt: '2025-11-29T15:00:00.000Z', finalsCity: 'Milano' });
+  expect(made.json.data).toMatchObject({
+    playoffsAt: '2025-11-12T17:00:00.000Z',
+    finalsAt: '2025-11-29T15:00:00.000Z',
+    finalsCity: 'Milano',
+  });
   const id = made.json.data.id;
   const read = await t.call('GET', `/api/tournaments/competitions/${id}`);
   expect(read.json.data).toMatchObject({ playoffsAt: '2025-11-12T17:00:00.000Z', finalsCity: 'Milano' });
@@ -28,8 +40,15 @@ test('an admin sets, reads, changes and clears the playoffs, the finals and thei
     token: admin.token,
     body: { finalsAt: '2025-12-06T15:00:00.000Z', finalsCity: 'Roma' },
   });
-  expect(moved.json.data).toMatchObject({ playoffsAt: '2025-11-12T17:00:00.000Z', finalsAt: '2025-12-06T15:00:00.000Z', finalsCity: 'Roma' });
-  const cleared = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { playoffsAt: null, finalsAt: null } });
+  expect(moved.json.data).toMatchObject({
+    playoffsAt: '2025-11-12T17:00:00.000Z',
+    finalsAt: '2025-12-06T15:00:00.000Z',
+    finalsCity: 'Roma',
+  });
+  const cleared = await t.call('PUT', `/api/tournaments/competitions/${id}`, {
+    token: admin.token,
+    body: { playoffsAt: null, finalsAt: null },
+  });
   expect(cleared.json.data).toMatchObject({ playoffsAt: null, finalsAt: null, finalsCity: 'Roma' });
   // without them a competition reads as "to be announced"
   expect((await create({})).json.data).toMatchObject({ playoffsAt: null, finalsAt: null, finalsCity: '' });
@@ -38,16 +57,26 @@ test('an admin sets, reads, changes and clears the playoffs, the finals and thei
 test('finals before the playoffs are refused, in one body or against the stored date, and change nothing', async () => {
   const inverted = await create({ playoffsAt: '2025-11-29T15:00:00.000Z', finalsAt: '2025-11-12T17:00:00.000Z' });
   expect([inverted.status, inverted.json.error.code]).toEqual([400, 'INVALID_SCHEDULE']);
-  const id = (await create({ playoffsAt: '2025-11-12T17:00:00.000Z', finalsAt: '2025-11-29T15:00:00.000Z' })).json.data.id;
+  const id = (await create({ playoffsAt: '2025-11-12T17:00:00.000Z', finalsAt: '2025-11-29T15:00:00.000Z' })).json.data
+    .id;
   const before = await t.snapshot();
-  const early = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { finalsAt: '2025-11-01T15:00:00.000Z' } });
+  const early = await t.call('PUT', `/api/tournaments/competitions/${id}`, {
+    token: admin.token,
+    body: { finalsAt: '2025-11-01T15:00:00.000Z' },
+  });
   expect([early.status, early.json.error.code]).toEqual([400, 'INVALID_SCHEDULE']);
-  const garbage = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { playoffsAt: 'next week' } });
+  const garbage = await t.call('PUT', `/api/tournaments/competitions/${id}`, {
+    token: admin.token,
+    body: { playoffsAt: 'next week' },
+  });
   expect(garbage.status).toBe(400);
   expect(await t.snapshot()).toEqual(before);
   // a player may not set them
   const player = await quickPlayer(t);
-  expect((await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: player.token, body: { finalsCity: 'X' } })).status).toBe(403);
+  expect(
+    (await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: player.token, body: { finalsCity: 'X' } }))
+      .status,
+  ).toBe(403);
 });
 
 test('the demo seeds the playoffs after its last qualifier and the finals after the playoffs, on any seeding date', async () => {
@@ -56,8 +85,14 @@ test('the demo seeds the playoffs after its last qualifier and the finals after 
     try {
       await seedDemo(local.app, new Date(iso));
       const championship = (await local.call('GET', '/api/tournaments/competitions')).json.data[0];
-      const rows = await local.db.kysely.selectFrom('tournaments').select(['name', 'start_tournament']).where('competition_id', '=', championship.id).execute();
-      const lastQualifier = Math.max(...rows.filter((r) => r.name.includes('Qualifier')).map((r) => Date.parse(String(r.start_tournament))));
+      const rows = await local.db.kysely
+        .selectFrom('tournaments')
+        .select(['name', 'start_tournament'])
+        .where('competition_id', '=', championship.id)
+        .execute();
+      const lastQualifier = Math.max(
+        ...rows.filter((r) => r.name.includes('Qualifier')).map((r) => Date.parse(String(r.start_tournament))),
+      );
       expect(Date.parse(championship.playoffsAt)).toBeGreaterThan(lastQualifier);
       expect(Date.parse(championship.finalsAt)).toBeGreaterThan(Date.parse(championship.playoffsAt));
       expect(Date.parse(championship.playoffsAt)).toBeGreaterThan(Date.parse(iso));

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createTournament, join, quickPlayer, registrationRows, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import {
+  createTournament,
+  join,
+  quickPlayer,
+  registrationRows,
+  tournamentRow,
+  type Person,
+} from '../helpers/tournaments.ts';
 
 /** DELETE /tournaments/competitions/:id: who may, what goes, what stays, and the audit entry. */
 let t: TestApp;
@@ -15,13 +22,24 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const newCompetition = async (name = 'League') => {
-  const res = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name, game: 'Fortnite' } });
+  const res = await t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name, game: 'Fortnite' },
+  });
   expect(res.status).toBe(201);
   return res.json.data.id as string;
 };
-const remove = (id: string, token: string | null = admin.token) => t.call('DELETE', `/api/tournaments/competitions/${id}`, { token: token ?? undefined });
-const deleteEntries = (id: string) => t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'competition.delete').where('entity_id', '=', id).execute();
-const factionRows = (id: string) => t.db.kysely.selectFrom('competition_players').selectAll().where('competition_id', '=', id).execute();
+const remove = (id: string, token: string | null = admin.token) =>
+  t.call('DELETE', `/api/tournaments/competitions/${id}`, { token: token ?? undefined });
+const deleteEntries = (id: string) =>
+  t.db.kysely
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', 'competition.delete')
+    .where('entity_id', '=', id)
+    .execute();
+const factionRows = (id: string) =>
+  t.db.kysely.selectFrom('competition_players').selectAll().where('competition_id', '=', id).execute();
 
 describe('DELETE /tournaments/competitions/:id', () => {
   test('the reads say how many tournaments point to a competition', async () => {
@@ -31,7 +49,9 @@ describe('DELETE /tournaments/competitions/:id', () => {
     await createTournament(t, admin.token, 'registration', { competitionId: id });
     await createTournament(t, admin.token);
     expect((await t.call('GET', `/api/tournaments/competitions/${id}`)).json.data.tournamentCount).toBe(2);
-    const listed = (await t.call('GET', '/api/tournaments/competitions')).json.data.find((c: { id: string }) => c.id === id);
+    const listed = (await t.call('GET', '/api/tournaments/competitions')).json.data.find(
+      (c: { id: string }) => c.id === id,
+    );
     expect(listed.tournamentCount).toBe(2);
   });
 
@@ -44,7 +64,9 @@ describe('DELETE /tournaments/competitions/:id', () => {
     expect((await join(t, first, player)).status).toBe(200);
     const teams = await t.call('PUT', `/api/tournaments/competition/${id}`, {
       token: admin.token,
-      body: { teams: [{ name: 'precision', players: [{ playerId: player.id, playerName: player.username, score: 12 }] }] },
+      body: {
+        teams: [{ name: 'precision', players: [{ playerId: player.id, playerName: player.username, score: 12 }] }],
+      },
     });
     expect(teams.status).toBe(200);
     expect(await factionRows(id)).toHaveLength(1);
@@ -55,7 +77,9 @@ describe('DELETE /tournaments/competitions/:id', () => {
 
     const gone = await t.call('GET', `/api/tournaments/competitions/${id}`);
     expect([gone.status, gone.json.error.code]).toEqual([404, 'COMPETITION_NOT_FOUND']);
-    expect((await t.call('GET', '/api/tournaments/competitions')).json.data.map((c: { id: string }) => c.id)).not.toContain(id);
+    expect(
+      (await t.call('GET', '/api/tournaments/competitions')).json.data.map((c: { id: string }) => c.id),
+    ).not.toContain(id);
     expect(await factionRows(id)).toEqual([]);
 
     // the tournaments stay, with their registrations, and belong to no competition
@@ -75,7 +99,12 @@ describe('DELETE /tournaments/competitions/:id', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor_id: admin.id, entity_type: 'competition', entity_id: id });
     const before = JSON.parse(String(entries[0].before));
-    expect(before).toMatchObject({ id, name: 'Doomed', tournamentCount: 2, detached: { tournamentIds: [first, second].sort(), campaigns: [] } });
+    expect(before).toMatchObject({
+      id,
+      name: 'Doomed',
+      tournamentCount: 2,
+      detached: { tournamentIds: [first, second].sort(), campaigns: [] },
+    });
     expect(JSON.stringify(before.teams)).toContain(player.id);
     expect(entries[0].after === null || JSON.parse(String(entries[0].after)) === null).toBe(true);
   });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedDemo } from '../../../src/platform/db/seed.ts';
 import { isOldEnough } from '../../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createTournament, join, quickPlayer, registration, registrationRows, type Person } from '../helpers/tournaments.ts';
+import {
+  createTournament,
+  join,
+  quickPlayer,
+  registration,
+  registrationRows,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 
 /**
@@ -16,13 +23,17 @@ let competitionId: string;
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
   admin = await quickPlayer(t, { admin: true });
-  const res = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite' } });
+  const res = await t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name: 'Champ', game: 'Fortnite' },
+  });
   expect(res.status).toBe(201);
   competitionId = res.json.data.id;
 });
 afterAll(() => t?.close());
 
-const accountRows = (userId: string) => t.db.kysely.selectFrom('game_accounts').selectAll().where('user_id', '=', userId).orderBy('position').execute();
+const accountRows = (userId: string) =>
+  t.db.kysely.selectFrom('game_accounts').selectAll().where('user_id', '=', userId).orderBy('position').execute();
 const day = (yearsAgo: number, plusDays = 0) => {
   const d = new Date();
   d.setUTCFullYear(d.getUTCFullYear() - yearsAgo);
@@ -31,12 +42,20 @@ const day = (yearsAgo: number, plusDays = 0) => {
 };
 
 const valorant = { username: 'newcomer', id: 'newcomer#EUW', game: 'Valorant', console: 'PC' };
-const withSave = (userId: string, password?: string) => ({ ...registration(userId, valorant, password), saveGameAccount: true });
+const withSave = (userId: string, password?: string) => ({
+  ...registration(userId, valorant, password),
+  saveGameAccount: true,
+});
 
 describe('a join keeps the new game account only when it succeeds', () => {
   let privateId: string;
   beforeAll(async () => {
-    privateId = await createTournament(t, admin.token, 'registration', { open: false, password: 'sesame-42', game: 'Valorant', console: ['PC'] });
+    privateId = await createTournament(t, admin.token, 'registration', {
+      open: false,
+      password: 'sesame-42',
+      game: 'Valorant',
+      console: ['PC'],
+    });
   });
 
   test('a wrong password leaves the game accounts as they were', async () => {
@@ -76,7 +95,14 @@ describe('a join keeps the new game account only when it succeeds', () => {
     expect((await join(t, privateId, p, registration(p.id, valorant, 'sesame-42'))).status).toBe(200);
     expect(await accountRows(p.id)).toEqual([]);
     expectError(await join(t, privateId, p, withSave(p.id, 'sesame-42')), 409, 'ALREADY_REGISTERED');
-    expectError(await join(t, privateId, p, { ...registration(p.id, { ...valorant, console: 'PS5' }, 'sesame-42'), saveGameAccount: true }), 400, 'CONSOLE_NOT_ALLOWED');
+    expectError(
+      await join(t, privateId, p, {
+        ...registration(p.id, { ...valorant, console: 'PS5' }, 'sesame-42'),
+        saveGameAccount: true,
+      }),
+      400,
+      'CONSOLE_NOT_ALLOWED',
+    );
     expect(await accountRows(p.id)).toEqual([]);
   });
 
@@ -84,7 +110,14 @@ describe('a join keeps the new game account only when it succeeds', () => {
     const p = await quickPlayer(t);
     const open = await createTournament(t, admin.token, 'registration', { game: 'Valorant', console: ['PC'] });
     expect((await join(t, open, p, withSave(p.id))).status).toBe(200);
-    expect((await join(t, privateId, p, { ...registration(p.id, { ...valorant, id: 'changed#EUW' }, 'sesame-42'), saveGameAccount: true })).status).toBe(200);
+    expect(
+      (
+        await join(t, privateId, p, {
+          ...registration(p.id, { ...valorant, id: 'changed#EUW' }, 'sesame-42'),
+          saveGameAccount: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await accountRows(p.id)).map((r) => [r.username, r.account_id])).toEqual([['newcomer', 'changed#EUW']]);
   });
 });
@@ -118,7 +151,10 @@ describe('championship eligibility: 16 or older', () => {
 
   test('an admin joining a too-young player in their place is refused the same way', async () => {
     const p = await quickPlayer(t, { birthDate: day(12) });
-    const res = await t.call('POST', `/api/tournaments/${champ}/register?userID=${p.id}`, { token: admin.token, body: registration(p.id) });
+    const res = await t.call('POST', `/api/tournaments/${champ}/register?userID=${p.id}`, {
+      token: admin.token,
+      body: registration(p.id),
+    });
     expectError(res, 403, 'CHAMPIONSHIP_AGE');
   });
 
@@ -173,9 +209,16 @@ describe('birth dates between 1900 and today', () => {
 
   test('the profile update refuses a birth date before 1900 and keeps the stored one', async () => {
     const a = await t.signupAndLogin();
-    const res = await t.call('PUT', `/api/users/pp/${a.user.id}`, { token: a.token, body: { birth_date: '1850-06-01' } });
+    const res = await t.call('PUT', `/api/users/pp/${a.user.id}`, {
+      token: a.token,
+      body: { birth_date: '1850-06-01' },
+    });
     expectError(res, 400, 'BIRTH_DATE_TOO_EARLY');
-    const row = await t.db.kysely.selectFrom('users').select('birth_date').where('id', '=', a.user.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .select('birth_date')
+      .where('id', '=', a.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.birth_date).toBe('2000-05-17');
   });
 });

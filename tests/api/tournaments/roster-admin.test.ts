@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { checkIn, createTournament, join, leave, quickPlayer, quickPlayers, registrationRows, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  leave,
+  quickPlayer,
+  quickPlayers,
+  registrationRows,
+  setPhase,
+  tournamentRow,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 
 /**
@@ -19,21 +30,37 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const base = (id: string, p: Person) => `/api/tournaments/${id}/registrations/${p.id}`;
-const removeP = (id: string, p: Person, reason: unknown = 'No-show at the briefing') => t.call('POST', `${base(id, p)}/remove`, { token: admin.token, body: { reason } });
-const disqualifyP = (id: string, p: Person, reason: unknown = 'Cheating') => t.call('POST', `${base(id, p)}/disqualify`, { token: admin.token, body: { reason } });
-const checkInFor = (id: string, p: Person, confirmed: boolean) => t.call('PUT', `${base(id, p)}/checkin`, { token: admin.token, body: { confirmed } });
+const removeP = (id: string, p: Person, reason: unknown = 'No-show at the briefing') =>
+  t.call('POST', `${base(id, p)}/remove`, { token: admin.token, body: { reason } });
+const disqualifyP = (id: string, p: Person, reason: unknown = 'Cheating') =>
+  t.call('POST', `${base(id, p)}/disqualify`, { token: admin.token, body: { reason } });
+const checkInFor = (id: string, p: Person, confirmed: boolean) =>
+  t.call('PUT', `${base(id, p)}/checkin`, { token: admin.token, body: { confirmed } });
 const promote = (id: string, p: Person) => t.call('POST', `${base(id, p)}/promote`, { token: admin.token });
-const move = (id: string, p: Person, position: number) => t.call('PUT', `${base(id, p)}/position`, { token: admin.token, body: { position } });
+const move = (id: string, p: Person, position: number) =>
+  t.call('PUT', `${base(id, p)}/position`, { token: admin.token, body: { position } });
 const ids = (rows: { userId: string }[]) => rows.map((r) => r.userId);
 const auditOf = async (id: string, action: string) => {
-  const rows = await t.db.kysely.selectFrom('audit_log').selectAll().where('entity_id', '=', id).where('action', '=', action).execute();
-  return rows.map((r) => ({ actor: r.actor_id, before: r.before ? JSON.parse(r.before) : null, after: r.after ? JSON.parse(r.after) : null }));
+  const rows = await t.db.kysely
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity_id', '=', id)
+    .where('action', '=', action)
+    .execute();
+  return rows.map((r) => ({
+    actor: r.actor_id,
+    before: r.before ? JSON.parse(r.before) : null,
+    after: r.after ? JSON.parse(r.after) : null,
+  }));
 };
 const newMails = async (from: number) => (await t.outbox()).slice(from);
 
 /** A tournament with `members` seats, filled by `players` in order (the rest wait). */
 async function rosterOf(n: number, seats: number, opts: { language?: 'it' | 'en' } = {}) {
-  const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: seats, name: `Roster ${Math.random().toString(36).slice(2, 7)}` });
+  const id = await createTournament(t, admin.token, 'registration', {
+    maxPartecipants: seats,
+    name: `Roster ${Math.random().toString(36).slice(2, 7)}`,
+  });
   const people = await quickPlayers(t, n, opts);
   for (const p of people) expect((await join(t, id, p)).status).toBe(200);
   return { id, people };
@@ -64,11 +91,31 @@ describe('who may use the roster calls', () => {
     expectError(await removeP(id, people[0], ''), 400, 'VALIDATION_ERROR');
     expectError(await removeP(id, people[0], '   '), 400, 'VALIDATION_ERROR');
     expectError(await disqualifyP(id, people[0], 'x'.repeat(501)), 400, 'VALIDATION_ERROR');
-    expectError(await t.call('POST', `${base(id, people[0])}/remove`, { token: admin.token, body: {} }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await t.call('POST', `${base(id, people[0])}/remove`, { token: admin.token, body: {} }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectError(await move(id, people[0], 0), 400, 'VALIDATION_ERROR');
-    expectError(await t.call('PUT', `${base(id, people[0])}/checkin`, { token: admin.token, body: { confirmed: 'yes' } }), 400, 'VALIDATION_ERROR');
-    expectError(await t.call('POST', `/api/tournaments/not-an-id/registrations/${people[0].id}/promote`, { token: admin.token }), 400, 'INVALID_TOURNAMENT_ID');
-    expectError(await t.call('POST', `/api/tournaments/00000000-0000-4000-8000-000000000000/registrations/${people[0].id}/promote`, { token: admin.token }), 404, 'TOURNAMENT_NOT_FOUND');
+    expectError(
+      await t.call('PUT', `${base(id, people[0])}/checkin`, { token: admin.token, body: { confirmed: 'yes' } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await t.call('POST', `/api/tournaments/not-an-id/registrations/${people[0].id}/promote`, { token: admin.token }),
+      400,
+      'INVALID_TOURNAMENT_ID',
+    );
+    expectError(
+      await t.call(
+        'POST',
+        `/api/tournaments/00000000-0000-4000-8000-000000000000/registrations/${people[0].id}/promote`,
+        { token: admin.token },
+      ),
+      404,
+      'TOURNAMENT_NOT_FOUND',
+    );
     expectError(await removeP(id, player), 409, 'NOT_REGISTERED');
     expect((await registrationRows(t, id)).length).toBe(1);
   });
@@ -91,7 +138,11 @@ describe('removing a player with a reason', () => {
     expect(toA.text).toContain(`http://arena.test/en/tournament/${id}`);
     expect(sent.find((m) => m.to === c.email)?.subject).toMatch(/you are in/);
     expect(await auditOf(id, 'tournament.player_remove')).toEqual([
-      { actor: admin.id, before: expect.objectContaining({ userId: a.id, username: a.username, state: 'member' }), after: { userId: a.id, reason: 'Wrong region', promoted: [c.id] } },
+      {
+        actor: admin.id,
+        before: expect.objectContaining({ userId: a.id, username: a.username, state: 'member' }),
+        after: { userId: a.id, reason: 'Wrong region', promoted: [c.id] },
+      },
     ]);
     // removed, not barred: they may join again
     expect((await join(t, id, a)).json.data.state).toBe('waitlist');
@@ -130,13 +181,29 @@ describe('checking in on behalf of a player', () => {
     await setPhase(t, admin.token, id, 'checkinOpen');
     const res = await checkInFor(id, a, true);
     expect(res.status).toBe(200);
-    expect(res.json.data.members).toEqual([expect.objectContaining({ userId: a.id, confirmed: true, gameAccount: expect.objectContaining({ username: 'ninja', console: 'PC' }) })]);
-    expect((await t.call('GET', `/api/tournaments/${id}`, { token: a.token })).json.data.me).toEqual({ member: true, confirmed: true, waitlistPosition: null });
+    expect(res.json.data.members).toEqual([
+      expect.objectContaining({
+        userId: a.id,
+        confirmed: true,
+        gameAccount: expect.objectContaining({ username: 'ninja', console: 'PC' }),
+      }),
+    ]);
+    expect((await t.call('GET', `/api/tournaments/${id}`, { token: a.token })).json.data.me).toEqual({
+      member: true,
+      confirmed: true,
+      waitlistPosition: null,
+    });
     expectError(await checkInFor(id, b, true), 409, 'NOT_A_MEMBER');
     expectError(await checkInFor(id, player, true), 409, 'NOT_REGISTERED');
     expect((await checkInFor(id, a, false)).json.data.members[0].confirmed).toBe(false);
     const entries = await auditOf(id, 'tournament.player_checkin');
-    expect(entries).toEqual([{ actor: admin.id, before: expect.objectContaining({ userId: a.id, confirmed: false }), after: { userId: a.id, confirmed: true } }]);
+    expect(entries).toEqual([
+      {
+        actor: admin.id,
+        before: expect.objectContaining({ userId: a.id, confirmed: false }),
+        after: { userId: a.id, confirmed: true },
+      },
+    ]);
     expect(await auditOf(id, 'tournament.player_checkout')).toHaveLength(1);
   });
 });
@@ -158,7 +225,9 @@ describe('promoting and reordering the waitlist', () => {
     expect((await newMails(mails)).map((m) => m.to)).toEqual([d.email]);
     expectError(await promote(id, c), 409, 'TOURNAMENT_FULL');
     expectError(await promote(id, d), 409, 'NOT_ON_WAITLIST');
-    expect(await auditOf(id, 'tournament.player_promote')).toEqual([{ actor: admin.id, before: { userId: d.id, state: 'waitlist' }, after: { userId: d.id, state: 'member' } }]);
+    expect(await auditOf(id, 'tournament.player_promote')).toEqual([
+      { actor: admin.id, before: { userId: d.id, state: 'waitlist' }, after: { userId: d.id, state: 'member' } },
+    ]);
   });
 
   test('moving a player keeps positions 1..n; every reader and the next promotion follow the new order', async () => {
@@ -188,7 +257,11 @@ describe('promoting and reordering the waitlist', () => {
       [c.id, 2],
       [b.id, 3],
     ]);
-    expect(await auditOf(id, 'tournament.waitlist_move')).toContainEqual({ actor: admin.id, before: { userId: e.id, position: 4 }, after: { userId: e.id, position: 1 } });
+    expect(await auditOf(id, 'tournament.waitlist_move')).toContainEqual({
+      actor: admin.id,
+      before: { userId: e.id, position: 4 },
+      after: { userId: e.id, position: 1 },
+    });
   });
 });
 
@@ -202,7 +275,9 @@ describe('disqualifying a player', () => {
     expect(res.status).toBe(200);
     expect(ids(res.json.data.members)).toEqual([b.id]);
     expect(ids(res.json.data.waitlist)).toEqual([c.id]);
-    expect(res.json.data.disqualified).toEqual([expect.objectContaining({ userId: a.id, username: a.username, disqualifiedAt: expect.any(String) })]);
+    expect(res.json.data.disqualified).toEqual([
+      expect.objectContaining({ userId: a.id, username: a.username, disqualifiedAt: expect.any(String) }),
+    ]);
     expect((await tournamentRow(t, id)).member_count).toBe(1);
     const [mail] = await newMails(mails);
     expect(mail.to).toBe(a.email);
@@ -220,7 +295,11 @@ describe('disqualifying a player', () => {
     expectError(await leave(t, id, a), 403, 'DISQUALIFIED');
     expect((await registrationRows(t, id)).find((r) => r.user_id === a.id)?.state).toBe('disqualified');
     expect(await auditOf(id, 'tournament.player_disqualify')).toEqual([
-      { actor: admin.id, before: { userId: a.id, username: a.username, state: 'member' }, after: { userId: a.id, username: a.username, state: 'disqualified', reason: 'Smurf account', promoted: [] } },
+      {
+        actor: admin.id,
+        before: { userId: a.id, username: a.username, state: 'member' },
+        after: { userId: a.id, username: a.username, state: 'disqualified', reason: 'Smurf account', promoted: [] },
+      },
     ]);
     // removing the disqualification's row is how an admin lets them back
     expect((await removeP(id, a, 'Appeal accepted')).json.data.disqualified).toEqual([]);
@@ -261,20 +340,32 @@ describe('the roster as CSV', () => {
   test('header, one line per player in roster order, text/csv, formulas kept as text', async () => {
     const { id, people } = await rosterOf(3, 2);
     const [a, b, c] = people;
-    await t.db.kysely.updateTable('users').set({ epic_id: '=HYPERLINK("http://evil.example")', discord_id: 'ace#0001' }).where('id', '=', a.id).execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ epic_id: '=HYPERLINK("http://evil.example")', discord_id: 'ace#0001' })
+      .where('id', '=', a.id)
+      .execute();
     await setPhase(t, admin.token, id, 'checkinOpen');
     await checkInFor(id, a, true);
     await disqualifyP(id, b);
-    const res = await t.inject({ method: 'GET', url: `/api/tournaments/${id}/registrations.csv`, headers: { authorization: `Bearer ${admin.token}` } });
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/tournaments/${id}/registrations.csv`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="roster-${id}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="roster-${id}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
     const lines = res.body
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split(/\r?\n/);
     expect(lines[0]).toBe('username,email,gameAccount,epicId,discordId,state,checkedIn');
-    expect(lines[1]).toBe(`${a.username},${a.email},ninja · PC · epic-ninja,"'=HYPERLINK(""http://evil.example"")",ace#0001,member,true`);
+    expect(lines[1]).toBe(
+      `${a.username},${a.email},ninja · PC · epic-ninja,"'=HYPERLINK(""http://evil.example"")",ace#0001,member,true`,
+    );
     expect(lines[2]).toBe(`${c.username},${c.email},ninja · PC · epic-ninja,,,waitlist,false`);
     expect(lines[3]).toBe(`${b.username},${b.email},ninja · PC · epic-ninja,,,disqualified,false`);
     expect(lines).toHaveLength(4);
@@ -290,7 +381,9 @@ describe('deleting a tournament', () => {
     const out = await quickPlayer(t, { language: 'en' });
     for (const p of [it, en, waiting, out]) await join(t, id, p);
     await disqualifyP(id, out);
-    const list = (await t.call('GET', '/api/tournaments?limit=100', { token: admin.token })).json.data.find((x: any) => x.id === id);
+    const list = (await t.call('GET', '/api/tournaments?limit=100', { token: admin.token })).json.data.find(
+      (x: any) => x.id === id,
+    );
     // what the delete dialog counts
     expect(list.members.length + list.waitlistCount).toBe(3);
     const mails = (await t.outbox()).length;
@@ -305,7 +398,11 @@ describe('deleting a tournament', () => {
 
   test('a refused delete mails nobody', async () => {
     const mails = (await t.outbox()).length;
-    expectError(await t.call('DELETE', '/api/tournaments/00000000-0000-4000-8000-000000000000', { token: admin.token }), 404, 'TOURNAMENT_NOT_FOUND');
+    expectError(
+      await t.call('DELETE', '/api/tournaments/00000000-0000-4000-8000-000000000000', { token: admin.token }),
+      404,
+      'TOURNAMENT_NOT_FOUND',
+    );
     expect(await newMails(mails)).toEqual([]);
   });
 });

@@ -56,11 +56,19 @@ test('registration is open on a public Fortnite tournament of the championship, 
 test('the private tournament opens with the printed password', async () => {
   const eafc = tournaments.find((x) => x.game === 'EAFC25' && !x.open)!;
   const body = (password: string) => ({
-    gameAccounts: [{ userId: giulia.id, gameAccount: { username: 'giulia_fc', id: 'giulia-psn', game: 'EAFC25', console: 'PS5' } }],
+    gameAccounts: [
+      { userId: giulia.id, gameAccount: { username: 'giulia_fc', id: 'giulia-psn', game: 'EAFC25', console: 'PS5' } },
+    ],
     password,
   });
-  expect((await t.call('POST', `/api/tournaments/${eafc.id}/register`, { token: giulia.token, body: body('nope') })).json.error.code).toBe('WRONG_PASSWORD');
-  const res = await t.call('POST', `/api/tournaments/${eafc.id}/register`, { token: giulia.token, body: body(demoPrivateTournamentPassword) });
+  expect(
+    (await t.call('POST', `/api/tournaments/${eafc.id}/register`, { token: giulia.token, body: body('nope') })).json
+      .error.code,
+  ).toBe('WRONG_PASSWORD');
+  const res = await t.call('POST', `/api/tournaments/${eafc.id}/register`, {
+    token: giulia.token,
+    body: body(demoPrivateTournamentPassword),
+  });
   expect(res.status).toBe(200);
   expect(res.json.data.state).toBe('member');
 });
@@ -75,7 +83,11 @@ test('giulia and alex are members of the tournament in check-in; they see check-
   // giulia can really check in with her saved Fortnite account
   const res = await t.call('POST', `/api/tournaments/${checkin.id}/register/checkin`, {
     token: giulia.token,
-    body: { gameAccounts: [{ userId: giulia.id, gameAccount: { username: 'GiuliaFN', id: 'GiuliaFN', game: 'Fortnite', console: 'PC' } }] },
+    body: {
+      gameAccounts: [
+        { userId: giulia.id, gameAccount: { username: 'GiuliaFN', id: 'GiuliaFN', game: 'Fortnite', console: 'PC' } },
+      ],
+    },
   });
   expect(res.status).toBe(200);
   expect(res.json.data.me.confirmed).toBe(true);
@@ -85,7 +97,11 @@ describe('the championship', () => {
   test('is one Fortnite competition at /{brand}-bomber-championship', async () => {
     const res = await t.call('GET', '/api/tournaments/competitions');
     expect(res.json.total).toBe(1);
-    expect(res.json.data[0]).toMatchObject({ game: 'Fortnite', url: `/${t.config.brandSlug}-bomber-championship`, thumbnail: '/demo/games/fortnite.svg' });
+    expect(res.json.data[0]).toMatchObject({
+      game: 'Fortnite',
+      url: `/${t.config.brandSlug}-bomber-championship`,
+      thumbnail: '/demo/games/fortnite.svg',
+    });
   });
 
   test('has four qualifiers with a fixed date text in both languages', async () => {
@@ -123,7 +139,11 @@ test('the data is varied: consoles, team sizes, slot counts, rich text; member c
     expect(x.description).toMatch(/<h2>/);
     expect(x.rules).toMatch(/<li>/);
     expect(x.members.length).toBeLessThanOrEqual(x.maxPartecipants);
-    const row = await t.db.kysely.selectFrom('tournaments').select('member_count').where('id', '=', x.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('tournaments')
+      .select('member_count')
+      .where('id', '=', x.id)
+      .executeTakeFirstOrThrow();
     expect(row.member_count).toBe(x.members.length);
   }
   // the full Valorant tournament shows the waitlist
@@ -133,9 +153,15 @@ test('the data is varied: consoles, team sizes, slot counts, rich text; member c
 });
 
 test('the leaderboard players cannot log in', async () => {
-  const row = await t.db.kysely.selectFrom('users').select('email').where('email', 'like', '%@players.demo.arena').executeTakeFirstOrThrow();
+  const row = await t.db.kysely
+    .selectFrom('users')
+    .select('email')
+    .where('email', 'like', '%@players.demo.arena')
+    .executeTakeFirstOrThrow();
   for (const password of ['demo-player-2026', 'demo-admin-2026', '', 'password']) {
-    const res = await t.call('POST', '/api/users/authenticate', { body: { email: row.email, password: password || 'x' } });
+    const res = await t.call('POST', '/api/users/authenticate', {
+      body: { email: row.email, password: password || 'x' },
+    });
     expect(res.status).toBe(401);
   }
 });

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { checkIn, createTournament, join, quickPlayer, quickPlayers, registration, registrationRows, setPhase, tournamentBody, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  quickPlayer,
+  quickPlayers,
+  registration,
+  registrationRows,
+  setPhase,
+  tournamentBody,
+  tournamentRow,
+  type Person,
+} from '../helpers/tournaments.ts';
 
 /** The admin calls: who may make them, and what they do. Also the faction choice of a player. */
 let t: TestApp;
@@ -17,7 +29,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const newCompetition = async (body: Record<string, unknown> = {}) => {
-  const res = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite', ...body } });
+  const res = await t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name: 'Champ', game: 'Fortnite', ...body },
+  });
   expect(res.status).toBe(201);
   return res.json.data.id as string;
 };
@@ -30,17 +45,32 @@ interface AdminCall {
 }
 
 const adminCalls: AdminCall[] = [
-  { name: 'POST /tournaments', ok: 201, make: async () => ({ method: 'POST', url: '/api/tournaments', body: tournamentBody() }) },
+  {
+    name: 'POST /tournaments',
+    ok: 201,
+    make: async () => ({ method: 'POST', url: '/api/tournaments', body: tournamentBody() }),
+  },
   {
     name: 'PUT /tournaments/:id',
     ok: 200,
-    make: async () => ({ method: 'PUT', url: `/api/tournaments/${await createTournament(t, admin.token)}`, body: { name: 'Renamed' } }),
+    make: async () => ({
+      method: 'PUT',
+      url: `/api/tournaments/${await createTournament(t, admin.token)}`,
+      body: { name: 'Renamed' },
+    }),
   },
-  { name: 'DELETE /tournaments/:id', ok: 200, make: async () => ({ method: 'DELETE', url: `/api/tournaments/${await createTournament(t, admin.token)}` }) },
+  {
+    name: 'DELETE /tournaments/:id',
+    ok: 200,
+    make: async () => ({ method: 'DELETE', url: `/api/tournaments/${await createTournament(t, admin.token)}` }),
+  },
   {
     name: 'GET /tournaments/:id/registrations',
     ok: 200,
-    make: async () => ({ method: 'GET', url: `/api/tournaments/${await createTournament(t, admin.token)}/registrations` }),
+    make: async () => ({
+      method: 'GET',
+      url: `/api/tournaments/${await createTournament(t, admin.token)}/registrations`,
+    }),
   },
   {
     name: 'POST /tournaments/:id/broadcast',
@@ -54,12 +84,20 @@ const adminCalls: AdminCall[] = [
   {
     name: 'POST /tournaments/competitions',
     ok: 201,
-    make: async () => ({ method: 'POST', url: '/api/tournaments/competitions', body: { name: 'New', game: 'Fortnite' } }),
+    make: async () => ({
+      method: 'POST',
+      url: '/api/tournaments/competitions',
+      body: { name: 'New', game: 'Fortnite' },
+    }),
   },
   {
     name: 'PUT /tournaments/competitions/:id',
     ok: 200,
-    make: async () => ({ method: 'PUT', url: `/api/tournaments/competitions/${await newCompetition()}`, body: { name: 'Renamed' } }),
+    make: async () => ({
+      method: 'PUT',
+      url: `/api/tournaments/competitions/${await newCompetition()}`,
+      body: { name: 'Renamed' },
+    }),
   },
   {
     name: 'DELETE /tournaments/competitions/:id',
@@ -69,7 +107,11 @@ const adminCalls: AdminCall[] = [
   {
     name: 'PUT /tournaments/competition/:id',
     ok: 200,
-    make: async () => ({ method: 'PUT', url: `/api/tournaments/competition/${await newCompetition()}`, body: { teams: [] } }),
+    make: async () => ({
+      method: 'PUT',
+      url: `/api/tournaments/competition/${await newCompetition()}`,
+      body: { teams: [] },
+    }),
   },
 ];
 
@@ -150,13 +192,18 @@ describe('creating and editing tournaments', () => {
   });
 
   test('times sent with an offset are stored as UTC', async () => {
-    const id = await createTournament(t, admin.token, 'registration', { start_registration: '2020-01-01T10:00:00+02:00' });
+    const id = await createTournament(t, admin.token, 'registration', {
+      start_registration: '2020-01-01T10:00:00+02:00',
+    });
     expect((await tournamentRow(t, id)).start_registration).toBe('2020-01-01T08:00:00.000Z');
   });
 
   test('a private tournament without a password is 400 PASSWORD_REQUIRED and not created', async () => {
     const before = (await t.snapshot()).tournaments.length;
-    const res = await t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration', { open: false }) });
+    const res = await t.call('POST', '/api/tournaments', {
+      token: admin.token,
+      body: tournamentBody('registration', { open: false }),
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('PASSWORD_REQUIRED');
     expect((await t.snapshot()).tournaments.length).toBe(before);
@@ -171,12 +218,18 @@ describe('creating and editing tournaments', () => {
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('INVALID_SCHEDULE');
     const id = await createTournament(t, admin.token);
-    const put = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { end_tournament: '2000-01-01T00:00:00Z' } });
+    const put = await t.call('PUT', `/api/tournaments/${id}`, {
+      token: admin.token,
+      body: { end_tournament: '2000-01-01T00:00:00Z' },
+    });
     expect(put.json.error.code).toBe('INVALID_SCHEDULE');
   });
 
   test('an unknown competition is refused', async () => {
-    const res = await t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration', { competitionId: 'nope' }) });
+    const res = await t.call('POST', '/api/tournaments', {
+      token: admin.token,
+      body: tournamentBody('registration', { competitionId: 'nope' }),
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('COMPETITION_NOT_FOUND');
   });
@@ -200,7 +253,11 @@ describe('creating and editing tournaments', () => {
   });
 
   test('an update changes only the fields sent', async () => {
-    const id = await createTournament(t, admin.token, 'registration', { description: '<p>keep me</p>', teamSize: 2, console: ['XBOX'] });
+    const id = await createTournament(t, admin.token, 'registration', {
+      description: '<p>keep me</p>',
+      teamSize: 2,
+      console: ['XBOX'],
+    });
     const before = (await t.call('GET', `/api/tournaments/${id}`)).json.data;
     const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'New name' } });
     expect(res.status).toBe(200);
@@ -224,20 +281,37 @@ describe('creating and editing tournaments', () => {
 
   test('format: the game decides until the admin picks one, null hands it back', async () => {
     const id = await createTournament(t, admin.token, 'registration', { game: 'Fortnite' });
-    expect((await t.call('GET', `/api/tournaments/${id}`)).json.data).toMatchObject({ format: 'battle_royale', formatOverride: null, finalized: false });
-    const picked = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { format: 'round_robin' } });
+    expect((await t.call('GET', `/api/tournaments/${id}`)).json.data).toMatchObject({
+      format: 'battle_royale',
+      formatOverride: null,
+      finalized: false,
+    });
+    const picked = await t.call('PUT', `/api/tournaments/${id}`, {
+      token: admin.token,
+      body: { format: 'round_robin' },
+    });
     expect(picked.json.data).toMatchObject({ format: 'round_robin', formatOverride: 'round_robin' });
     expect((await tournamentRow(t, id)).format).toBe('round_robin');
-    const back = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { format: null, game: 'Valorant' } });
+    const back = await t.call('PUT', `/api/tournaments/${id}`, {
+      token: admin.token,
+      body: { format: null, game: 'Valorant' },
+    });
     expect(back.json.data).toMatchObject({ format: 'single_elimination', formatOverride: null });
-    const created = await t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration', { game: 'Valorant', format: 'battle_royale', teamSize: 4 }) });
+    const created = await t.call('POST', '/api/tournaments', {
+      token: admin.token,
+      body: tournamentBody('registration', { game: 'Valorant', format: 'battle_royale', teamSize: 4 }),
+    });
     expect(created.json.data).toMatchObject({ format: 'battle_royale', formatOverride: 'battle_royale', teamSize: 4 });
   });
 
   test('finalized follows finalized_at', async () => {
     const id = await createTournament(t, admin.token, 'registration', { game: 'Fortnite' });
     // finalising is the finalise call's (another domain's); this checks only how the answer reads the column
-    await t.db.kysely.updateTable('tournaments').set({ finalized_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await t.db.kysely
+      .updateTable('tournaments')
+      .set({ finalized_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
     expect((await t.call('GET', `/api/tournaments/${id}`)).json.data.finalized).toBe(true);
   });
 
@@ -251,8 +325,17 @@ describe('creating and editing tournaments', () => {
 
   test('making a tournament private needs a password; making it public drops the password', async () => {
     const id = await createTournament(t, admin.token);
-    expect((await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { open: false } })).json.error.code).toBe('PASSWORD_REQUIRED');
-    expect((await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { open: false, password: 'letmein' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { open: false } })).json.error.code,
+    ).toBe('PASSWORD_REQUIRED');
+    expect(
+      (
+        await t.call('PUT', `/api/tournaments/${id}`, {
+          token: admin.token,
+          body: { open: false, password: 'letmein' },
+        })
+      ).status,
+    ).toBe(200);
     const p = await quickPlayer(t);
     expect((await join(t, id, p)).json.error.code).toBe('PASSWORD_REQUIRED');
     // other edits keep the password
@@ -266,12 +349,17 @@ describe('creating and editing tournaments', () => {
   test('slots cannot go below the members: 409 MAX_BELOW_MEMBERS, nothing changes', async () => {
     const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 5 });
     for (const p of await quickPlayers(t, 3)) await join(t, id, p);
-    const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { maxPartecipants: 2, name: 'should not stick' } });
+    const res = await t.call('PUT', `/api/tournaments/${id}`, {
+      token: admin.token,
+      body: { maxPartecipants: 2, name: 'should not stick' },
+    });
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe('MAX_BELOW_MEMBERS');
     expect(await tournamentRow(t, id)).toMatchObject({ max_participants: 5, member_count: 3 });
     expect((await tournamentRow(t, id)).name).not.toBe('should not stick');
-    expect((await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { maxPartecipants: 3 } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { maxPartecipants: 3 } })).status,
+    ).toBe(200);
   });
 
   test('more slots move the waitlist up in order, and those players are mailed', async () => {
@@ -297,8 +385,12 @@ describe('creating and editing tournaments', () => {
     expect(res.json).toEqual({ status: 'SUCCESS', data: { id, deleted: true } });
     expect((await t.call('GET', `/api/tournaments/${id}`)).status).toBe(404);
     expect(await registrationRows(t, id)).toEqual([]);
-    expect((await t.call('DELETE', `/api/tournaments/${id}`, { token: admin.token })).json.error.code).toBe('TOURNAMENT_NOT_FOUND');
-    expect((await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'x' } })).json.error.code).toBe('TOURNAMENT_NOT_FOUND');
+    expect((await t.call('DELETE', `/api/tournaments/${id}`, { token: admin.token })).json.error.code).toBe(
+      'TOURNAMENT_NOT_FOUND',
+    );
+    expect(
+      (await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'x' } })).json.error.code,
+    ).toBe('TOURNAMENT_NOT_FOUND');
   });
 });
 
@@ -329,8 +421,16 @@ describe('registrations and broadcast', () => {
         expect.objectContaining({ userId: b.id, confirmed: false }),
       ]),
     );
-    expect(res.json.data.waitlist).toEqual([expect.objectContaining({ userId: c.id, position: 1, username: c.username })]);
-    expect((await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/registrations', { token: admin.token })).status).toBe(404);
+    expect(res.json.data.waitlist).toEqual([
+      expect.objectContaining({ userId: c.id, position: 1, username: c.username }),
+    ]);
+    expect(
+      (
+        await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/registrations', {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   test('broadcast mails every member in their own language; the waitlist only when asked', async () => {
@@ -339,7 +439,10 @@ describe('registrations and broadcast', () => {
     const en = await quickPlayer(t, { language: 'en' });
     const waiting = await quickPlayer(t, { language: 'en' });
     for (const p of [it, en, waiting]) await join(t, id, p);
-    const body = { subject: { it: 'Orario cambiato', en: 'Time changed' }, body: { it: 'Si parte alle 21.', en: 'We start at 9 pm.' } };
+    const body = {
+      subject: { it: 'Orario cambiato', en: 'Time changed' },
+      body: { it: 'Si parte alle 21.', en: 'We start at 9 pm.' },
+    };
 
     let mailsBefore = (await t.outbox()).length;
     const res = await t.call('POST', `/api/tournaments/${id}/broadcast`, { token: admin.token, body });
@@ -356,7 +459,10 @@ describe('registrations and broadcast', () => {
     expect(mails.map((m) => m.to)).not.toContain(waiting.email);
 
     mailsBefore = (await t.outbox()).length;
-    const all = await t.call('POST', `/api/tournaments/${id}/broadcast`, { token: admin.token, body: { ...body, includeWaitlist: true } });
+    const all = await t.call('POST', `/api/tournaments/${id}/broadcast`, {
+      token: admin.token,
+      body: { ...body, includeWaitlist: true },
+    });
     expect(all.json.data.sent).toBe(3);
     expect((await t.outbox()).slice(mailsBefore).map((m) => m.to)).toContain(waiting.email);
   });
@@ -370,15 +476,27 @@ describe('competitions (admin)', () => {
     });
     expect(created.status).toBe(201);
     const id = created.json.data.id;
-    const res = await t.call('PUT', `/api/tournaments/competitions/${id}`, { token: admin.token, body: { name: 'Cup 2' } });
-    expect(res.json.data).toMatchObject({ name: 'Cup 2', url: '/arena-cup', thumbnail: '/media/c.png', game: 'Fortnite' });
-    expect((await t.call('PUT', '/api/tournaments/competitions/nope', { token: admin.token, body: { name: 'x' } })).json.error.code).toBe('COMPETITION_NOT_FOUND');
+    const res = await t.call('PUT', `/api/tournaments/competitions/${id}`, {
+      token: admin.token,
+      body: { name: 'Cup 2' },
+    });
+    expect(res.json.data).toMatchObject({
+      name: 'Cup 2',
+      url: '/arena-cup',
+      thumbnail: '/media/c.png',
+      game: 'Fortnite',
+    });
+    expect(
+      (await t.call('PUT', '/api/tournaments/competitions/nope', { token: admin.token, body: { name: 'x' } })).json
+        .error.code,
+    ).toBe('COMPETITION_NOT_FOUND');
   });
 
   test('PUT teams replaces both factions and every score', async () => {
     const id = await newCompetition();
     const [a, b, c] = await quickPlayers(t, 3);
-    const put = (teams: unknown) => t.call('PUT', `/api/tournaments/competition/${id}`, { token: admin.token, body: { teams } });
+    const put = (teams: unknown) =>
+      t.call('PUT', `/api/tournaments/competition/${id}`, { token: admin.token, body: { teams } });
     await put([
       {
         name: 'precision',
@@ -413,10 +531,13 @@ describe('competitions (admin)', () => {
   test('PUT teams: unknown players are 400 UNKNOWN_PLAYER, a player twice is 400 DUPLICATE_PLAYER; nothing changes', async () => {
     const id = await newCompetition();
     const a = await quickPlayer(t);
-    const put = (teams: unknown) => t.call('PUT', `/api/tournaments/competition/${id}`, { token: admin.token, body: { teams } });
+    const put = (teams: unknown) =>
+      t.call('PUT', `/api/tournaments/competition/${id}`, { token: admin.token, body: { teams } });
     await put([{ name: 'precision', players: [{ playerId: a.id, playerName: 'A', score: 5 }] }]);
     const before = await t.snapshot();
-    expect((await put([{ name: 'speed', players: [{ playerId: 'ghost', playerName: 'G', score: 1 }] }])).json.error.code).toBe('UNKNOWN_PLAYER');
+    expect(
+      (await put([{ name: 'speed', players: [{ playerId: 'ghost', playerName: 'G', score: 1 }] }])).json.error.code,
+    ).toBe('UNKNOWN_PLAYER');
     const dup = await put([
       { name: 'precision', players: [{ playerId: a.id, playerName: 'A', score: 1 }] },
       { name: 'speed', players: [{ playerId: a.id, playerName: 'A', score: 2 }] },
@@ -424,7 +545,9 @@ describe('competitions (admin)', () => {
     expect(dup.status).toBe(400);
     expect(dup.json.error.code).toBe('DUPLICATE_PLAYER');
     expect(await t.snapshot()).toEqual(before);
-    expect((await t.call('PUT', '/api/tournaments/competition/nope', { token: admin.token, body: { teams: [] } })).status).toBe(404);
+    expect(
+      (await t.call('PUT', '/api/tournaments/competition/nope', { token: admin.token, body: { teams: [] } })).status,
+    ).toBe(404);
   });
 });
 
@@ -435,7 +558,8 @@ describe('a player picks a faction', () => {
     competitionId = await newCompetition();
     tournamentId = await createTournament(t, admin.token, 'registration', { competitionId, maxPartecipants: 1 });
   });
-  const choose = (p: Person | null, team: string, id = competitionId) => t.call('POST', `/api/tournaments/competitions/${id}/team`, { token: p?.token, body: { team } });
+  const choose = (p: Person | null, team: string, id = competitionId) =>
+    t.call('POST', `/api/tournaments/competitions/${id}/team`, { token: p?.token, body: { team } });
 
   test('without a registration in one of its tournaments it is 409 NOT_IN_COMPETITION', async () => {
     const p = await quickPlayer(t);
@@ -496,6 +620,8 @@ describe('a player picks a faction', () => {
     expect(before.flatMap((team: any) => team.players).some((pl: any) => pl.playerId === p.id)).toBe(false);
     const later = await choose(p, 'speed');
     expect(later.status).toBe(200);
-    expect(later.json.data.teams.find((team: any) => team.name === 'speed').players.map((pl: any) => pl.playerId)).toContain(p.id);
+    expect(
+      later.json.data.teams.find((team: any) => team.name === 'speed').players.map((pl: any) => pl.playerId),
+    ).toContain(p.id);
   });
 });

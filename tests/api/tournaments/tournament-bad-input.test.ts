@@ -16,7 +16,10 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
   admin = await quickPlayer(t, { admin: true });
   player = await quickPlayer(t);
-  const c = await t.call('POST', '/api/tournaments/competitions', { token: admin.token, body: { name: 'Champ', game: 'Fortnite' } });
+  const c = await t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name: 'Champ', game: 'Fortnite' },
+  });
   competitionId = c.json.data.id;
   tournamentId = await createTournament(t, admin.token, 'registration', { competitionId });
 });
@@ -24,9 +27,26 @@ afterAll(() => t?.close());
 
 const long = (n: number) => 'x'.repeat(n);
 const notText = [42, true, {}, ['a'], 'nul\u0000byte'];
-const notImage = ['http://insecure.example/a.png', 'javascript:alert(1)', '/etc/passwd', 'https://e.com/a b.png', `https://e.com/${long(600)}`, 42, null];
+const notImage = [
+  'http://insecure.example/a.png',
+  'javascript:alert(1)',
+  '/etc/passwd',
+  'https://e.com/a b.png',
+  `https://e.com/${long(600)}`,
+  42,
+  null,
+];
 /** links that would leave the site, or leave it without https (src/features/tournaments/competition-link.ts) */
-const offSiteLinks = ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example/x', '/en//evil.example/x', 'https:///x', 'https://', 'http://insecure.example', 'HTTP://insecure.example'];
+const offSiteLinks = [
+  '//evil.example/x',
+  '/\\evil.example/x',
+  '/\t/evil.example/x',
+  '/en//evil.example/x',
+  'https:///x',
+  'https://',
+  'http://insecure.example',
+  'HTTP://insecure.example',
+];
 const notInstant = ['tomorrow', '2026-01-01', '2026-01-01T10:00:00', '2026-13-01T10:00:00Z', 1767225600000, true, {}];
 const account = { username: 'ninja', id: 'epic', game: 'Fortnite', console: 'PC' };
 const entry = (over: Record<string, unknown> = {}, acct: Record<string, unknown> = {}) => ({
@@ -147,7 +167,12 @@ const endpoints: Endpoint[] = [
     token: () => admin.token,
     valid: () => ({ name: 'Renamed' }),
     required: [],
-    fields: () => ({ name: [...notText, null, ''], game: ['Minecraft', null], url: ['javascript:alert(1)', 42, ...offSiteLinks], thumbnail: notImage }),
+    fields: () => ({
+      name: [...notText, null, ''],
+      game: ['Minecraft', null],
+      url: ['javascript:alert(1)', 42, ...offSiteLinks],
+      thumbnail: notImage,
+    }),
   },
   {
     name: 'PUT /api/tournaments/competition/:id',
@@ -157,7 +182,9 @@ const endpoints: Endpoint[] = [
     valid: () => ({ teams: [{ name: 'speed', players: [{ playerId: player.id, playerName: 'P', score: 3 }] }] }),
     required: ['teams'],
     fields: () => {
-      const team = (p: Record<string, unknown>) => [{ name: 'speed', players: [{ playerId: player.id, playerName: 'P', score: 1, ...p }] }];
+      const team = (p: Record<string, unknown>) => [
+        { name: 'speed', players: [{ playerId: player.id, playerName: 'P', score: 1, ...p }] },
+      ];
       return {
         teams: [
           null,
@@ -202,7 +229,14 @@ const endpoints: Endpoint[] = [
     required: ['subject', 'body'],
     fields: () => ({
       subject: [null, 'Notice', { it: 'x' }, { it: '', en: 'x' }, { it: long(201), en: 'x' }, { it: 42, en: 'x' }],
-      body: [null, 'Text', { en: 'x' }, { it: '   ', en: 'x' }, { it: long(20_001), en: 'x' }, { it: 'nul\u0000', en: 'x' }],
+      body: [
+        null,
+        'Text',
+        { en: 'x' },
+        { it: '   ', en: 'x' },
+        { it: long(20_001), en: 'x' },
+        { it: 'nul\u0000', en: 'x' },
+      ],
       includeWaitlist: ['yes', 1, null],
     }),
   },
@@ -213,13 +247,22 @@ const label = (v: unknown) => {
   return s.length > 40 ? `${s.slice(0, 37)}…(${s.length})` : s;
 };
 
-async function expectRefused(req: { method: string; url: string; payload?: string | Buffer; contentType?: string; token?: string }, status: number, code: string) {
+async function expectRefused(
+  req: { method: string; url: string; payload?: string | Buffer; contentType?: string; token?: string },
+  status: number,
+  code: string,
+) {
   const before = await t.snapshot();
   const mailsBefore = (await t.outbox()).length;
   const headers: Record<string, string> = {};
   if (req.token) headers.authorization = `Bearer ${req.token}`;
   if (req.contentType) headers['content-type'] = req.contentType;
-  const res = await t.inject({ method: req.method as any, url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
+  const res = await t.inject({
+    method: req.method as any,
+    url: req.url,
+    headers,
+    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
   const body = res.json();
   expect(body).toEqual({ status: 'ERROR', error: expect.objectContaining({ code, message: expect.any(String) }) });
@@ -242,9 +285,11 @@ describe.each(endpoints)('$name', (ep) => {
     let checked = 0;
     for (const [field, values] of Object.entries(ep.fields()))
       for (const value of values) {
-        const body = await expectRefused(send({ ...ep.valid(), [field]: value }), 400, 'VALIDATION_ERROR').catch((e) => {
-          throw new Error(`${field} = ${label(value)}: ${e.message}`);
-        });
+        const body = await expectRefused(send({ ...ep.valid(), [field]: value }), 400, 'VALIDATION_ERROR').catch(
+          (e) => {
+            throw new Error(`${field} = ${label(value)}: ${e.message}`);
+          },
+        );
         expect(
           body.error.issues.some((i: { path: string }) => i.path.split('.').includes(field)),
           `${field} = ${label(value)}: ${JSON.stringify(body.error.issues)}`,
@@ -315,14 +360,28 @@ describe('path ids and queries', () => {
     ['GET', (id: string) => `/api/tournaments/competitions/${id}`],
   ] as const;
   // a tournament's id has a code of its own (the page shows the invalid-id message); an over-long path is the router's
-  const codeOf = (url: string, status: number) => (status === 400 && !url.includes('/competitions/') ? 'INVALID_TOURNAMENT_ID' : 'VALIDATION_ERROR');
-  const cases = routes.flatMap(([method, url]) => badIds.map(([name, id, status]) => ({ method, url: url(id), name, status, code: codeOf(url(id), status), shown: `${method} ${url(':id')}` })));
+  const codeOf = (url: string, status: number) =>
+    status === 400 && !url.includes('/competitions/') ? 'INVALID_TOURNAMENT_ID' : 'VALIDATION_ERROR';
+  const cases = routes.flatMap(([method, url]) =>
+    badIds.map(([name, id, status]) => ({
+      method,
+      url: url(id),
+      name,
+      status,
+      code: codeOf(url(id), status),
+      shown: `${method} ${url(':id')}`,
+    })),
+  );
   test.each(cases)('$shown with $name is $status $code', async ({ method, url, status, code }) => {
     await expectRefused({ method, url, token: admin.token }, status, code);
   });
 
   test.each(['bad%20id', '%00', long(65)])('?userID=%s is 400', async (userId) => {
-    await expectRefused({ method: 'PUT', url: `/api/tournaments/${tournamentId}/register?userID=${userId}`, token: player.token }, 400, 'VALIDATION_ERROR');
+    await expectRefused(
+      { method: 'PUT', url: `/api/tournaments/${tournamentId}/register?userID=${userId}`, token: player.token },
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   test.each(['owner=' + long(65), 'owner=%00x'])('competitions ?%s is 400', async (q) => {
@@ -334,15 +393,41 @@ describe('path ids and queries', () => {
 test('the valid bodies used above are accepted (so the refusals are about the bad value)', async () => {
   const res = await t.call('POST', '/api/tournaments', { token: admin.token, body: endpoints[0].valid() });
   expect(res.status).toBe(201);
-  const joinRes = await t.call('POST', `/api/tournaments/${tournamentId}/register?userID=${player.id}`, { token: player.token, body: endpoints[2].valid() });
+  const joinRes = await t.call('POST', `/api/tournaments/${tournamentId}/register?userID=${player.id}`, {
+    token: player.token,
+    body: endpoints[2].valid(),
+  });
   expect(joinRes.status).toBe(200);
-  expect((await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, { token: player.token, body: { team: 'speed' } })).status).toBe(200);
-  expect((await t.call('PUT', `/api/tournaments/competition/${competitionId}`, { token: admin.token, body: endpoints[6].valid() })).status).toBe(200);
+  expect(
+    (
+      await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, {
+        token: player.token,
+        body: { team: 'speed' },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await t.call('PUT', `/api/tournaments/competition/${competitionId}`, {
+        token: admin.token,
+        body: endpoints[6].valid(),
+      })
+    ).status,
+  ).toBe(200);
 });
 
 test('a competition link is kept when it is a same-site path or an https address', async () => {
-  for (const url of ['', '/arena-bomber-championship', '/en/arena-bomber-championship?tab=rules#top', 'https://example.com/landing', 'HTTPS://Example.com']) {
-    const res = await t.call('PUT', `/api/tournaments/competitions/${competitionId}`, { token: admin.token, body: { url } });
+  for (const url of [
+    '',
+    '/arena-bomber-championship',
+    '/en/arena-bomber-championship?tab=rules#top',
+    'https://example.com/landing',
+    'HTTPS://Example.com',
+  ]) {
+    const res = await t.call('PUT', `/api/tournaments/competitions/${competitionId}`, {
+      token: admin.token,
+      body: { url },
+    });
     expect(res.status, `${JSON.stringify(url)}: ${JSON.stringify(res.json)}`).toBe(200);
     expect(res.json.data.url).toBe(url);
   }

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createTournament, join, leave, quickPlayer, quickPlayers, registrationRows, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import {
+  createTournament,
+  join,
+  leave,
+  quickPlayer,
+  quickPlayers,
+  registrationRows,
+  tournamentRow,
+  type Person,
+} from '../helpers/tournaments.ts';
 
 /**
  * The slot rules under load: every join is one transaction around a conditional UPDATE, so members
@@ -45,13 +54,20 @@ test('200 concurrent joins on a 20-slot tournament: exactly 20 members, 180 wait
   expect(waitlist).toHaveLength(180);
   expect((await tournamentRow(t, id)).member_count).toBe(20);
 
-  for (const r of results.filter((x) => x.json.data.state === 'waitlist')) expect(r.json.data.waitlistPosition).toBeGreaterThanOrEqual(1);
+  for (const r of results.filter((x) => x.json.data.state === 'waitlist'))
+    expect(r.json.data.waitlistPosition).toBeGreaterThanOrEqual(1);
   const detail = await t.call('GET', `/api/tournaments/${id}`);
   expect(detail.json.data).toMatchObject({ waitlistCount: 180 });
   expect(detail.json.data.members).toHaveLength(20);
   // once the dust settles the queue is a strict order: positions 1..180, each held once
-  const now = await Promise.all(players.filter((_, i) => states[i] === 'waitlist').map((p) => t.call('GET', `/api/tournaments/${id}`, { token: p.token })));
-  expect(now.map((r) => r.json.data.me.waitlistPosition).sort((a, b) => a - b)).toEqual(Array.from({ length: 180 }, (_, i) => i + 1));
+  const now = await Promise.all(
+    players
+      .filter((_, i) => states[i] === 'waitlist')
+      .map((p) => t.call('GET', `/api/tournaments/${id}`, { token: p.token })),
+  );
+  expect(now.map((r) => r.json.data.me.waitlistPosition).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: 180 }, (_, i) => i + 1),
+  );
 }, 60_000);
 
 test('20 concurrent joins by the same player: one registration, the others 409 ALREADY_REGISTERED', async () => {

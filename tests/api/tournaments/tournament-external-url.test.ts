@@ -28,7 +28,10 @@ test('an admin sets, changes and clears the external page; the tournament carrie
   const id = created.json.data.id;
   expect((await t.call('GET', `/api/tournaments/${id}`)).json.data.externalUrl).toBe('https://play.example.org/t/42');
 
-  const changed = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { externalUrl: 'https://bracket.example.com/cup?x=1' } });
+  const changed = await t.call('PUT', `/api/tournaments/${id}`, {
+    token: admin.token,
+    body: { externalUrl: 'https://bracket.example.com/cup?x=1' },
+  });
   expect(changed.json.data.externalUrl).toBe('https://bracket.example.com/cup?x=1');
   // an edit of another field keeps it
   const renamed = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { name: 'Renamed cup' } });
@@ -52,7 +55,10 @@ test.each([
   `https://play.example.org/${'a'.repeat(600)}`,
   42,
 ])('%j is refused with 400 VALIDATION_ERROR on create and on update', async (externalUrl) => {
-  const create = await t.call('POST', '/api/tournaments', { token: admin.token, body: tournamentBody('registration', { externalUrl } as never) });
+  const create = await t.call('POST', '/api/tournaments', {
+    token: admin.token,
+    body: tournamentBody('registration', { externalUrl } as never),
+  });
   expect([create.status, create.json.error.code]).toEqual([400, 'VALIDATION_ERROR']);
   const id = await createTournament(t, admin.token);
   const update = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { externalUrl } });

@@ -19,12 +19,18 @@ const ids: Record<string, string> = {};
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: false, responseCacheMs: 60_000 }, { logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } });
+  t = await createTestApp(
+    { rateLimits: false, responseCacheMs: 60_000 },
+    { logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } },
+  );
   admin = await quickPlayer(t, { admin: true });
   p = await quickPlayer(t);
   ahead = await quickPlayers(t, 3);
   // p in every state a standing can have: member, checked in, waitlisted third, disqualified
-  ids.member = await createTournament(t, admin.token, 'registration', { name: 'member', translations: { it: {}, en: { name: 'member (en)' } } });
+  ids.member = await createTournament(t, admin.token, 'registration', {
+    name: 'member',
+    translations: { it: {}, en: { name: 'member (en)' } },
+  });
   ids.checkedIn = await createTournament(t, admin.token, 'checkinOpen', { name: 'checked in' });
   ids.waitlisted = await createTournament(t, admin.token, 'registration', { name: 'waitlisted', maxPartecipants: 1 });
   ids.disqualified = await createTournament(t, admin.token, 'registration', { name: 'disqualified' });
@@ -41,20 +47,37 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   await t.db.kysely
     .insertInto('tournament_registrations')
-    .values({ tournament_id: ids.checkedIn, user_id: p.id, state: 'member', confirmed: 0, game_account: '{"username":"ninja","id":"epic-ninja","game":"Fortnite","console":"PC"}', created_at: now, updated_at: now })
+    .values({
+      tournament_id: ids.checkedIn,
+      user_id: p.id,
+      state: 'member',
+      confirmed: 0,
+      game_account: '{"username":"ninja","id":"epic-ninja","game":"Fortnite","console":"PC"}',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   await t.db.kysely.updateTable('tournaments').set({ member_count: 1 }).where('id', '=', ids.checkedIn).execute();
   expect((await checkIn(t, ids.checkedIn, p)).status).toBe(200);
-  expect((await t.call('POST', `/api/tournaments/${ids.disqualified}/registrations/${p.id}/disqualify`, { token: admin.token, body: { reason: 'Smurf account' } })).status).toBe(200);
+  expect(
+    (
+      await t.call('POST', `/api/tournaments/${ids.disqualified}/registrations/${p.id}/disqualify`, {
+        token: admin.token,
+        body: { reason: 'Smurf account' },
+      })
+    ).status,
+  ).toBe(200);
 });
 afterAll(() => t?.close());
 
-const list = (query: string, who: Person | null, language = 'it') => t.call('GET', `/api/tournaments${query}`, { token: who?.token, headers: { 'accept-language': language } });
+const list = (query: string, who: Person | null, language = 'it') =>
+  t.call('GET', `/api/tournaments${query}`, { token: who?.token, headers: { 'accept-language': language } });
 
 describe("a player's GET /api/tournaments", () => {
   test('answers the same bytes as the answer built whole, but for `me`, in both languages', async () => {
     // every `me` of an answer as the admin's (registered nowhere)
-    const asAdminSees = (body: string) => body.replace(/,"me":\{[^{}]*\}\}/g, ',"me":{"member":false,"confirmed":false,"waitlistPosition":null}}');
+    const asAdminSees = (body: string) =>
+      body.replace(/,"me":\{[^{}]*\}\}/g, ',"me":{"member":false,"confirmed":false,"waitlistPosition":null}}');
     for (const language of ['it', 'en']) {
       // the anonymous read first, so the player's answer is made from the kept copy
       await list('', null, language);
@@ -108,22 +131,38 @@ describe("a player's GET /api/tournaments", () => {
     const anonymous = await list('?limit=3&sort=name', null);
     const mine = await list('?limit=3&sort=name', stranger);
     expect(mine.json.data).toHaveLength(3);
-    expect(mine.res.body).toBe(anonymous.res.body.replaceAll(',"me":null}', ',"me":{"member":false,"confirmed":false,"waitlistPosition":null}}'));
+    expect(mine.res.body).toBe(
+      anonymous.res.body.replaceAll(',"me":null}', ',"me":{"member":false,"confirmed":false,"waitlistPosition":null}}'),
+    );
   });
 
   test('players asking for their own pages or the list at once (one statement) each get their own, as asked alone', async () => {
     const stranger = await quickPlayer(t);
     const players = [p, ...ahead, stranger];
-    const queries = ['', '&limit=2&offset=1&sort=name', '&limit=2&offset=3&sort=-name', '&offset=10', '&showAllTournament=false'];
+    const queries = [
+      '',
+      '&limit=2&offset=1&sort=name',
+      '&limit=2&offset=3&sort=-name',
+      '&offset=10',
+      '&showAllTournament=false',
+    ];
     // their own pages, and the whole list (each with their own `me`)
-    const asked = players.flatMap((who) => [...queries.map((q) => ({ who, q: `?members=${who.id}${q}` })), { who, q: '' }, { who, q: '?limit=2&sort=name' }]);
+    const asked = players.flatMap((who) => [
+      ...queries.map((q) => ({ who, q: `?members=${who.id}${q}` })),
+      { who, q: '' },
+      { who, q: '?limit=2&sort=name' },
+    ]);
     const together = await Promise.all(asked.map(({ who, q }) => list(q, who)));
     for (const [i, { who, q }] of asked.entries()) {
       const alone = await list(q, who);
       expect(together[i]!.status).toBe(200);
       expect(together[i]!.res.body).toBe(alone.res.body);
     }
-    expect(together[asked.findIndex(({ who, q }) => who === p && q.endsWith('offset=10'))]!.json).toEqual({ status: 'SUCCESS', data: [], total: 4 });
+    expect(together[asked.findIndex(({ who, q }) => who === p && q.endsWith('offset=10'))]!.json).toEqual({
+      status: 'SUCCESS',
+      data: [],
+      total: 4,
+    });
     // the statement behind it, for several players at once, against each player's own
     const f = { owner: t.config.ownerId, now: new Date().toISOString() };
     for (const page of [
@@ -137,19 +176,36 @@ describe("a player's GET /api/tournaments", () => {
         { ...f, ...page },
         players.map((x) => x.id),
       );
-      for (const who of players) expect(all.get(who.id)).toEqual(await TournamentRepository.ownPage(t.db.kysely, { ...f, ...page, memberId: who.id }));
+      for (const who of players)
+        expect(all.get(who.id)).toEqual(
+          await TournamentRepository.ownPage(t.db.kysely, { ...f, ...page, memberId: who.id }),
+        );
     }
   });
 
   test('`me` is read fresh while the list itself comes from the kept copy', async () => {
     await list('', p);
     // a change no write through this process made (another process, say): the kept copy stays
-    await t.db.kysely.updateTable('tournament_registrations').set({ confirmed: 1 }).where('tournament_id', '=', ids.member).where('user_id', '=', p.id).execute();
-    await t.db.kysely.updateTable('tournaments').set({ name: 'renamed elsewhere' }).where('id', '=', ids.member).execute();
+    await t.db.kysely
+      .updateTable('tournament_registrations')
+      .set({ confirmed: 1 })
+      .where('tournament_id', '=', ids.member)
+      .where('user_id', '=', p.id)
+      .execute();
+    await t.db.kysely
+      .updateTable('tournaments')
+      .set({ name: 'renamed elsewhere' })
+      .where('id', '=', ids.member)
+      .execute();
     const after = (await list('', p)).json.data.find((x: any) => x.id === ids.member);
     expect(after.me).toEqual({ member: true, confirmed: true, waitlistPosition: null });
     expect(after.name).toBe('member');
-    await t.db.kysely.updateTable('tournament_registrations').set({ confirmed: 0 }).where('tournament_id', '=', ids.member).where('user_id', '=', p.id).execute();
+    await t.db.kysely
+      .updateTable('tournament_registrations')
+      .set({ confirmed: 0 })
+      .where('tournament_id', '=', ids.member)
+      .where('user_id', '=', p.id)
+      .execute();
     await t.db.kysely.updateTable('tournaments').set({ name: 'member' }).where('id', '=', ids.member).execute();
   });
 
@@ -163,13 +219,25 @@ describe("a player's GET /api/tournaments", () => {
     const now = new Date().toISOString();
     await t.db.kysely
       .insertInto('tournament_registrations')
-      .values({ tournament_id: extra, user_id: p.id, state: 'member', confirmed: 0, game_account: '{"username":"ninja","id":"epic-ninja","game":"Fortnite","console":"PC"}', created_at: now, updated_at: now })
+      .values({
+        tournament_id: extra,
+        user_id: p.id,
+        state: 'member',
+        confirmed: 0,
+        game_account: '{"username":"ninja","id":"epic-ninja","game":"Fortnite","console":"PC"}',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     expect((await list('', admin)).json.data.map((x: any) => x.name)).toContain('renamed again');
     const own = (await list(`?members=${p.id}`, p)).json;
     expect(own.total).toBe(5);
     expect(own.data.map((x: any) => x.name)).toEqual(expect.arrayContaining(['member', 'extra']));
-    expect(own.data.find((x: any) => x.id === extra).me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
+    expect(own.data.find((x: any) => x.id === extra).me).toEqual({
+      member: true,
+      confirmed: false,
+      waitlistPosition: null,
+    });
     await t.db.kysely.deleteFrom('tournament_registrations').where('tournament_id', '=', extra).execute();
     await t.db.kysely.deleteFrom('tournaments').where('id', '=', extra).execute();
     await t.db.kysely.updateTable('tournaments').set({ name: 'member' }).where('id', '=', ids.member).execute();

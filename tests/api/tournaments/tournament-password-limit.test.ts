@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createTournament, join, quickPlayer, quickPlayers, registration, type Person } from '../helpers/tournaments.ts';
+import {
+  createTournament,
+  join,
+  quickPlayer,
+  quickPlayers,
+  registration,
+  type Person,
+} from '../helpers/tournaments.ts';
 
 /** Guessing a private tournament's password is rate-limited per address and tournament. */
 let t: TestApp;
@@ -22,7 +29,15 @@ test('after 10 password attempts in a minute the 11th is 429 RATE_LIMITED, even 
   const limited = await join(t, id, players[10], registration(players[10].id, {}, 'right-one'));
   expect(limited.status).toBe(429);
   expect(limited.json.error.code).toBe('RATE_LIMITED');
-  expect((await t.db.kysely.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', id).execute()).length).toBe(0);
+  expect(
+    (
+      await t.db.kysely
+        .selectFrom('tournament_registrations')
+        .select('user_id')
+        .where('tournament_id', '=', id)
+        .execute()
+    ).length,
+  ).toBe(0);
 
   // the counter is per tournament: another private tournament still answers
   const other = await createTournament(t, admin.token, 'registration', { open: false, password: 'other-pass' });

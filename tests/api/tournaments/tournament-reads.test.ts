@@ -30,7 +30,11 @@ beforeAll(async () => {
     start_tournament: at(-20 * 24 * HOUR),
     end_tournament: at(-19 * 24 * HOUR),
   });
-  ids.later = await createTournament(t, admin.token, 'registration', { name: 'later', start_tournament: at(48 * HOUR), end_tournament: at(50 * HOUR) });
+  ids.later = await createTournament(t, admin.token, 'registration', {
+    name: 'later',
+    start_tournament: at(48 * HOUR),
+    end_tournament: at(50 * HOUR),
+  });
   ids.unscheduled = await createTournament(t, admin.token, 'registration', {
     name: 'unscheduled',
     start_registration: null,
@@ -67,10 +71,23 @@ describe('GET /api/tournaments', () => {
     const page = await t.call('GET', '/api/tournaments?limit=2&offset=2');
     expect(names(page)).toEqual(['later', 'unscheduled']);
     expect(page.json.total).toBe(7);
-    expect((await t.call('GET', '/api/tournaments?limit=100&offset=50')).json).toEqual({ status: 'SUCCESS', data: [], total: 7 });
+    expect((await t.call('GET', '/api/tournaments?limit=100&offset=50')).json).toEqual({
+      status: 'SUCCESS',
+      data: [],
+      total: 7,
+    });
   });
 
-  test.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=1.5', 'showAllTournament=yes', 'competitionId=bad%20id', 'members=%00'])('%s is 400 VALIDATION_ERROR', async (q) => {
+  test.each([
+    'limit=0',
+    'limit=101',
+    'limit=abc',
+    'offset=-1',
+    'limit=1.5',
+    'showAllTournament=yes',
+    'competitionId=bad%20id',
+    'members=%00',
+  ])('%s is 400 VALIDATION_ERROR', async (q) => {
     const res = await t.call('GET', `/api/tournaments?${q}`);
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('VALIDATION_ERROR');
@@ -152,7 +169,18 @@ describe('GET /api/tournaments', () => {
   test("only the configured owner's tournaments are listed", async () => {
     const now = new Date().toISOString();
     const otherBrand = '0b7e1f0a-5c1d-4f7e-9a55-0000000000ab';
-    await t.db.kysely.insertInto('tournaments').values({ id: otherBrand, owner: 'another-brand', name: 'Other brand cup', game: 'Fortnite', max_participants: 5, created_at: now, updated_at: now }).execute();
+    await t.db.kysely
+      .insertInto('tournaments')
+      .values({
+        id: otherBrand,
+        owner: 'another-brand',
+        name: 'Other brand cup',
+        game: 'Fortnite',
+        max_participants: 5,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const res = await t.call('GET', '/api/tournaments?limit=100');
     expect(names(res)).not.toContain('Other brand cup');
     expect((await t.call('GET', `/api/tournaments/${otherBrand}`)).status).toBe(404);
@@ -224,7 +252,11 @@ describe('GET /api/tournaments/:id', () => {
   test('the page data hook (Astro locals) gives the same view, by token', async () => {
     const p = await quickPlayer(t);
     expect((await join(t, ids.later, p)).status).toBe(200);
-    expect((await getForViewer(t.app, ids.later, p.token))?.me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
+    expect((await getForViewer(t.app, ids.later, p.token))?.me).toEqual({
+      member: true,
+      confirmed: false,
+      waitlistPosition: null,
+    });
     expect((await getForViewer(t.app, ids.later, null))?.me).toBeNull();
     expect((await getForViewer(t.app, ids.later, 'not-a-real-token-at-all'))?.me).toBeNull();
     expect(await getForViewer(t.app, 'no-such-id')).toBeNull();
@@ -259,8 +291,12 @@ describe('GET /api/tournaments/:id/calendar.ics', () => {
   });
 
   test('an unscheduled tournament has no event (409), an unknown one 404', async () => {
-    expect((await t.call('GET', `/api/tournaments/${ids.unscheduled}/calendar.ics`)).json.error.code).toBe('TOURNAMENT_NOT_SCHEDULED');
-    expect((await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/calendar.ics')).status).toBe(404);
+    expect((await t.call('GET', `/api/tournaments/${ids.unscheduled}/calendar.ics`)).json.error.code).toBe(
+      'TOURNAMENT_NOT_SCHEDULED',
+    );
+    expect((await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/calendar.ics')).status).toBe(
+      404,
+    );
   });
 });
 
@@ -307,7 +343,10 @@ describe('competitions', () => {
       },
       { name: 'speed', players: [{ playerId: players[3].id, playerName: 'solo', score: 0 }] },
     ];
-    expect((await t.call('PUT', `/api/tournaments/competition/${competitionId}`, { token: admin.token, body: { teams } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/api/tournaments/competition/${competitionId}`, { token: admin.token, body: { teams } }))
+        .status,
+    ).toBe(200);
     const res = await t.call('GET', `/api/tournaments/competitions/${competitionId}`);
     expect(res.json.data.teams[0].players.map((p: any) => p.playerName)).toEqual(['bob', 'Amy', 'zed']);
     expect(res.json.data.teams[1].players).toEqual([{ playerId: players[3].id, playerName: 'solo', score: 0 }]);
@@ -339,5 +378,7 @@ test('every tournament route is in the OpenAPI document', async () => {
   ])
     expect(paths).toContain(p);
   expect(Object.keys(doc.paths['/api/tournaments/{id}/register'])).toEqual(expect.arrayContaining(['post', 'put']));
-  expect(doc.paths['/api/tournaments'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['competitionId', 'members', 'showAllTournament', 'limit', 'offset']));
+  expect(doc.paths['/api/tournaments'].get.parameters.map((p: any) => p.name)).toEqual(
+    expect.arrayContaining(['competitionId', 'members', 'showAllTournament', 'limit', 'offset']),
+  );
 });

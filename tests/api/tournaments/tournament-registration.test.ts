@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Phase } from '../../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { checkIn, checkOut, createTournament, join, leave, quickPlayer, quickPlayers, registration, registrationRows, setPhase, tournamentRow, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  checkOut,
+  createTournament,
+  join,
+  leave,
+  quickPlayer,
+  quickPlayers,
+  registration,
+  registrationRows,
+  setPhase,
+  tournamentRow,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 
 /**
@@ -30,15 +43,23 @@ describe('joining', () => {
     expect(res.json.data.tournament.me).toEqual({ member: true, confirmed: false, waitlistPosition: null });
     expect((await tournamentRow(t, id)).member_count).toBe(1);
     const [row] = await registrationRows(t, id);
-    expect(JSON.parse(row.game_account)).toEqual({ username: 'ninja', id: 'epic-ninja', game: 'Fortnite', console: 'PC' });
+    expect(JSON.parse(row.game_account)).toEqual({
+      username: 'ninja',
+      id: 'epic-ninja',
+      game: 'Fortnite',
+      console: 'PC',
+    });
   });
 
-  test.each(allPhases.filter((p) => p !== 'registration'))('joining in phase %s is 409 REGISTRATION_CLOSED and writes nothing', async (phase) => {
-    const id = await createTournament(t, admin.token, phase);
-    const p = await quickPlayer(t);
-    expectError(await join(t, id, p), 409, 'REGISTRATION_CLOSED');
-    expect(await registrationRows(t, id)).toEqual([]);
-  });
+  test.each(allPhases.filter((p) => p !== 'registration'))(
+    'joining in phase %s is 409 REGISTRATION_CLOSED and writes nothing',
+    async (phase) => {
+      const id = await createTournament(t, admin.token, phase);
+      const p = await quickPlayer(t);
+      expectError(await join(t, id, p), 409, 'REGISTRATION_CLOSED');
+      expect(await registrationRows(t, id)).toEqual([]);
+    },
+  );
 
   test('an admin status "ended" closes registration even inside the window', async () => {
     const id = await createTournament(t, admin.token, 'registration', { status: 2 });
@@ -48,21 +69,56 @@ describe('joining', () => {
   test('without a token it is 401; for another player it is 403', async () => {
     const id = await createTournament(t, admin.token);
     const [a, b] = await quickPlayers(t, 2);
-    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=${a.id}`, { body: registration(a.id) }), 401, 'UNAUTHORIZED');
-    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=${b.id}`, { token: a.token, body: registration(b.id) }), 403, 'FORBIDDEN');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register?userID=${a.id}`, { body: registration(a.id) }),
+      401,
+      'UNAUTHORIZED',
+    );
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register?userID=${b.id}`, {
+        token: a.token,
+        body: registration(b.id),
+      }),
+      403,
+      'FORBIDDEN',
+    );
     // the body's game account may not name someone else either
-    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=${a.id}`, { token: a.token, body: registration(b.id) }), 403, 'FORBIDDEN');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register?userID=${a.id}`, {
+        token: a.token,
+        body: registration(b.id),
+      }),
+      403,
+      'FORBIDDEN',
+    );
     expect(await registrationRows(t, id)).toEqual([]);
   });
 
   test("an admin may register another player; the account must be that player's", async () => {
     const id = await createTournament(t, admin.token);
     const p = await quickPlayer(t);
-    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: admin.token, body: registration(admin.id) }), 400, 'USER_MISMATCH');
-    const res = await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: admin.token, body: registration(p.id) });
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, {
+        token: admin.token,
+        body: registration(admin.id),
+      }),
+      400,
+      'USER_MISMATCH',
+    );
+    const res = await t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, {
+      token: admin.token,
+      body: registration(p.id),
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.tournament.members).toEqual([p.id]);
-    expectError(await t.call('POST', `/api/tournaments/${id}/register?userID=nobody-at-all`, { token: admin.token, body: registration('nobody-at-all') }), 404, 'USER_NOT_FOUND');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register?userID=nobody-at-all`, {
+        token: admin.token,
+        body: registration('nobody-at-all'),
+      }),
+      404,
+      'USER_NOT_FOUND',
+    );
   });
 
   test('userID left out means the caller', async () => {
@@ -144,7 +200,11 @@ describe('slots and the waitlist', () => {
     expect((await join(t, id, b)).json.data.state).toBe('member');
     const third = await join(t, id, c);
     expect(third.json.data).toMatchObject({ state: 'waitlist', waitlistPosition: 1 });
-    expect(third.json.data.tournament).toMatchObject({ members: [a.id, b.id], waitlistCount: 1, me: { member: false, confirmed: false, waitlistPosition: 1 } });
+    expect(third.json.data.tournament).toMatchObject({
+      members: [a.id, b.id],
+      waitlistCount: 1,
+      me: { member: false, confirmed: false, waitlistPosition: 1 },
+    });
     expect((await join(t, id, d)).json.data.waitlistPosition).toBe(2);
     const seen = await t.call('GET', `/api/tournaments/${id}`, { token: d.token });
     expect(seen.json.data.me).toEqual({ member: false, confirmed: false, waitlistPosition: 2 });
@@ -163,7 +223,11 @@ describe('slots and the waitlist', () => {
 
     const res = await leave(t, id, a);
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ members: [b.id], waitlistCount: 1, me: { member: false, confirmed: false, waitlistPosition: null } });
+    expect(res.json.data).toMatchObject({
+      members: [b.id],
+      waitlistCount: 1,
+      me: { member: false, confirmed: false, waitlistPosition: null },
+    });
     expect((await tournamentRow(t, id)).member_count).toBe(1);
     expect((await t.call('GET', `/api/tournaments/${id}`, { token: c.token })).json.data.me.waitlistPosition).toBe(1);
 
@@ -211,21 +275,30 @@ describe('leaving', () => {
     expectError(await leave(t, id, await quickPlayer(t)), 409, 'NOT_REGISTERED');
   });
 
-  test.each(allPhases.filter((p) => p !== 'registration'))('leaving in phase %s is 409 REGISTRATION_CLOSED and keeps the registration', async (phase) => {
-    const id = await createTournament(t, admin.token);
-    const p = await quickPlayer(t);
-    await join(t, id, p);
-    await setPhase(t, admin.token, id, phase);
-    expectError(await leave(t, id, p), 409, 'REGISTRATION_CLOSED');
-    expect(await registrationRows(t, id)).toHaveLength(1);
-  });
+  test.each(allPhases.filter((p) => p !== 'registration'))(
+    'leaving in phase %s is 409 REGISTRATION_CLOSED and keeps the registration',
+    async (phase) => {
+      const id = await createTournament(t, admin.token);
+      const p = await quickPlayer(t);
+      await join(t, id, p);
+      await setPhase(t, admin.token, id, phase);
+      expectError(await leave(t, id, p), 409, 'REGISTRATION_CLOSED');
+      expect(await registrationRows(t, id)).toHaveLength(1);
+    },
+  );
 
   test('another player cannot make me leave (403), an admin can', async () => {
     const id = await createTournament(t, admin.token);
     const [a, b] = await quickPlayers(t, 2);
     await join(t, id, a);
-    expectError(await t.call('PUT', `/api/tournaments/${id}/register?userID=${a.id}`, { token: b.token }), 403, 'FORBIDDEN');
-    expect((await t.call('PUT', `/api/tournaments/${id}/register?userID=${a.id}`, { token: admin.token })).status).toBe(200);
+    expectError(
+      await t.call('PUT', `/api/tournaments/${id}/register?userID=${a.id}`, { token: b.token }),
+      403,
+      'FORBIDDEN',
+    );
+    expect((await t.call('PUT', `/api/tournaments/${id}/register?userID=${a.id}`, { token: admin.token })).status).toBe(
+      200,
+    );
     expect(await registrationRows(t, id)).toEqual([]);
   });
 
@@ -246,27 +319,47 @@ describe('check-in and check-out', () => {
     await join(t, id, p);
     await setPhase(t, admin.token, id, 'checkinOpen');
 
-    const inRes = await checkIn(t, id, p, registration(p.id, { username: 'RealNinja', id: 'epic-real', console: 'PS5' }));
+    const inRes = await checkIn(
+      t,
+      id,
+      p,
+      registration(p.id, { username: 'RealNinja', id: 'epic-real', console: 'PS5' }),
+    );
     expect(inRes.status, JSON.stringify(inRes.json)).toBe(200);
-    expect(inRes.json.data).toMatchObject({ confirmedMembers: [p.id], me: { member: true, confirmed: true, waitlistPosition: null } });
+    expect(inRes.json.data).toMatchObject({
+      confirmedMembers: [p.id],
+      me: { member: true, confirmed: true, waitlistPosition: null },
+    });
     const [row] = await registrationRows(t, id);
     expect(row.confirmed).toBe(1);
-    expect(JSON.parse(row.game_account)).toEqual({ username: 'RealNinja', id: 'epic-real', game: 'Fortnite', console: 'PS5' });
+    expect(JSON.parse(row.game_account)).toEqual({
+      username: 'RealNinja',
+      id: 'epic-real',
+      game: 'Fortnite',
+      console: 'PS5',
+    });
 
     const outRes = await checkOut(t, id, p);
     expect(outRes.status).toBe(200);
-    expect(outRes.json.data).toMatchObject({ members: [p.id], confirmedMembers: [], me: { member: true, confirmed: false } });
+    expect(outRes.json.data).toMatchObject({
+      members: [p.id],
+      confirmedMembers: [],
+      me: { member: true, confirmed: false },
+    });
   });
 
-  test.each(allPhases.filter((p) => p !== 'checkinOpen'))('check-in and check-out in phase %s are 409 CHECKIN_CLOSED', async (phase) => {
-    const id = await createTournament(t, admin.token);
-    const p = await quickPlayer(t);
-    await join(t, id, p);
-    await setPhase(t, admin.token, id, phase);
-    expectError(await checkIn(t, id, p), 409, 'CHECKIN_CLOSED');
-    expectError(await checkOut(t, id, p), 409, 'CHECKIN_CLOSED');
-    expect((await registrationRows(t, id))[0].confirmed).toBe(0);
-  });
+  test.each(allPhases.filter((p) => p !== 'checkinOpen'))(
+    'check-in and check-out in phase %s are 409 CHECKIN_CLOSED',
+    async (phase) => {
+      const id = await createTournament(t, admin.token);
+      const p = await quickPlayer(t);
+      await join(t, id, p);
+      await setPhase(t, admin.token, id, phase);
+      expectError(await checkIn(t, id, p), 409, 'CHECKIN_CLOSED');
+      expectError(await checkOut(t, id, p), 409, 'CHECKIN_CLOSED');
+      expect((await registrationRows(t, id))[0].confirmed).toBe(0);
+    },
+  );
 
   test('a waitlisted or unregistered player cannot check in (409 NOT_A_MEMBER)', async () => {
     const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 1 });
@@ -287,7 +380,14 @@ describe('check-in and check-out', () => {
     await setPhase(t, admin.token, id, 'checkinOpen');
     expectError(await checkIn(t, id, p, registration(p.id, { game: 'EAFC25' })), 400, 'GAME_MISMATCH');
     expectError(await checkIn(t, id, p, registration(p.id, { console: 'SWITCH' })), 400, 'CONSOLE_NOT_ALLOWED');
-    expectError(await t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, { token: other.token, body: registration(p.id) }), 403, 'FORBIDDEN');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, {
+        token: other.token,
+        body: registration(p.id),
+      }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await t.call('PUT', `/api/tournaments/${id}/register/checkin?userID=${p.id}`, {}), 401, 'UNAUTHORIZED');
     expect((await registrationRows(t, id))[0].confirmed).toBe(0);
   });

@@ -10,11 +10,25 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
   const admin = await quickPlayer(t, { admin: true });
-  const none = { start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null };
+  const none = {
+    start_registration: null,
+    start_checkin: null,
+    end_checkin: null,
+    start_tournament: null,
+    end_tournament: null,
+  };
   // created in an order unrelated to either sort
-  await createTournament(t, admin.token, 'registration', { name: 'bravo', start_tournament: at(72 * HOUR), end_tournament: at(74 * HOUR) });
+  await createTournament(t, admin.token, 'registration', {
+    name: 'bravo',
+    start_tournament: at(72 * HOUR),
+    end_tournament: at(74 * HOUR),
+  });
   await createTournament(t, admin.token, 'registration', { name: 'Delta', ...none });
-  await createTournament(t, admin.token, 'registration', { name: 'alfa', start_tournament: at(96 * HOUR), end_tournament: at(98 * HOUR) });
+  await createTournament(t, admin.token, 'registration', {
+    name: 'alfa',
+    start_tournament: at(96 * HOUR),
+    end_tournament: at(98 * HOUR),
+  });
   await createTournament(t, admin.token, 'complete', { name: 'Charlie' });
 });
 afterAll(() => t?.close());
@@ -32,7 +46,12 @@ test('by name whatever the case, by start with the unscheduled last ascending; t
   expect(await names('sort=-start')).toEqual(['Delta', 'alfa', 'bravo', 'Charlie']);
   // the default: upcoming by start (unscheduled last), then ended ones
   expect(await names('')).toEqual(['bravo', 'alfa', 'Delta', 'Charlie']);
-  expect([...(await names('sort=name&limit=2')), ...(await names('sort=name&limit=2&offset=2'))]).toEqual(['alfa', 'bravo', 'Charlie', 'Delta']);
+  expect([...(await names('sort=name&limit=2')), ...(await names('sort=name&limit=2&offset=2'))]).toEqual([
+    'alfa',
+    'bravo',
+    'Charlie',
+    'Delta',
+  ]);
 });
 
 test('an unknown sort is a 400 VALIDATION_ERROR', async () => {

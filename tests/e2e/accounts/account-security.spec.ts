@@ -14,15 +14,21 @@ const PASSWORD = 'settings-secret-2026';
 async function createPlayer(request: APIRequestContext, language: 'it' | 'en') {
   const username = unique('sec');
   const email = `${username}@example.com`;
-  const created = await request.post('/api/users/pp', { data: { username, email, password: PASSWORD, nickname: username, gender: 'female', language } });
+  const created = await request.post('/api/users/pp', {
+    data: { username, email, password: PASSWORD, nickname: username, gender: 'female', language },
+  });
   expect(created.status()).toBe(201);
   return { username, email };
 }
 
-test('settings: a new e-mail needs the current password and the mailed link; log out everywhere ends every session (en)', async ({ page, request }) => {
+test('settings: a new e-mail needs the current password and the mailed link; log out everywhere ends every session (en)', async ({
+  page,
+  request,
+}) => {
   const { email } = await createPlayer(request, 'en');
   // a second device, logged in through the API
-  const other = (await (await request.post('/api/users/authenticate', { data: { email, password: PASSWORD } })).json()).data.token as string;
+  const other = (await (await request.post('/api/users/authenticate', { data: { email, password: PASSWORD } })).json())
+    .data.token as string;
 
   await goto(page, '/en/login');
   await page.getByTestId('login-email').fill(email);
@@ -45,7 +51,9 @@ test('settings: a new e-mail needs the current password and the mailed link; log
 
   await page.getByTestId('settings-current-password').fill(PASSWORD);
   await page.getByTestId('settings-save').click();
-  await expect(page.getByTestId('settings-email-pending')).toHaveText(settings.emailPending.replace('{email}', newEmail));
+  await expect(page.getByTestId('settings-email-pending')).toHaveText(
+    settings.emailPending.replace('{email}', newEmail),
+  );
   // the account keeps its address until the link is followed
   await expect(page.getByTestId('settings-email')).toHaveValue(email);
 
@@ -58,10 +66,14 @@ test('settings: a new e-mail needs the current password and the mailed link; log
 
   await goto(page, new URL(link!).pathname + new URL(link!).search);
   await page.getByTestId('confirm-email-submit').click();
-  await expect(page.getByTestId('confirm-email-done')).toHaveText(settings.confirmEmail.done.replace('{email}', newEmail));
+  await expect(page.getByTestId('confirm-email-done')).toHaveText(
+    settings.confirmEmail.done.replace('{email}', newEmail),
+  );
   // the token left the address bar
   expect(new URL(page.url()).search).toBe('');
-  expect((await request.post('/api/users/authenticate', { data: { email: newEmail, password: PASSWORD } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/users/authenticate', { data: { email: newEmail, password: PASSWORD } })).status(),
+  ).toBe(200);
 
   // log out everywhere: this browser goes to the login page, the other device's token stops working
   await goto(page, '/en/settings');
@@ -94,14 +106,18 @@ test('settings: the Security tab changes the password with the current one (it)'
   await page.getByTestId('security-confirm-password').fill('a-much-better-secret-9');
   await page.getByTestId('password-change-submit').click();
   await expect(page.getByTestId('password-changed')).toBeVisible();
-  expect((await request.post('/api/users/authenticate', { data: { email, password: 'a-much-better-secret-9' } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/users/authenticate', { data: { email, password: 'a-much-better-secret-9' } })).status(),
+  ).toBe(200);
 });
 
 for (const [lang, text] of [
   ['en', errors.PASSWORD_WEAK],
   ['it', errorsIt.PASSWORD_WEAK],
 ] as const) {
-  test(`signup: a guessable password shows the translated PASSWORD_WEAK message on its field (${lang})`, async ({ page }) => {
+  test(`signup: a guessable password shows the translated PASSWORD_WEAK message on its field (${lang})`, async ({
+    page,
+  }) => {
     const name = unique('weak');
     await goto(page, lang === 'en' ? '/en/signup' : '/signup');
     await page.getByTestId('signup-username').fill(name);

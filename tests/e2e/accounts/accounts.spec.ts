@@ -99,7 +99,9 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('login-email').fill('giulia@demo.arena');
       await page.getByTestId('login-password').fill('not-the-password');
       await page.getByTestId('login-submit').click();
-      await expect(page.getByTestId('login-error')).toHaveText(lang === 'it' ? 'Credenziali non valide.' : 'Invalid credentials.');
+      await expect(page.getByTestId('login-error')).toHaveText(
+        lang === 'it' ? 'Credenziali non valide.' : 'Invalid credentials.',
+      );
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/login')}$`));
     });
 
@@ -129,9 +131,13 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('reset-done')).toBeVisible();
 
       // the link works once, the old password is gone, the new one logs in
-      const again = await request.post('/api/users/reset', { data: { token: new URL(link!).searchParams.get('token'), password: 'third-password-3' } });
+      const again = await request.post('/api/users/reset', {
+        data: { token: new URL(link!).searchParams.get('token'), password: 'third-password-3' },
+      });
       expect(again.status()).toBe(400);
-      expect((await request.post('/api/users/authenticate', { data: { email, password: 'old-password-1' } })).status()).toBe(401);
+      expect(
+        (await request.post('/api/users/authenticate', { data: { email, password: 'old-password-1' } })).status(),
+      ).toBe(401);
       await goto(page, at(lang, '/login'));
       await page.getByTestId('login-email').fill(email);
       await page.getByTestId('login-password').fill('new-password-2');

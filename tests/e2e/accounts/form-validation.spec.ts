@@ -42,14 +42,18 @@ test('login: errors on submit, then re-checked while typing, and nothing is sent
   expect(logins).toHaveLength(1);
 });
 
-test('signup: client rules and a taken e-mail (from the server) show on their fields, in either language', async ({ page }) => {
+test('signup: client rules and a taken e-mail (from the server) show on their fields, in either language', async ({
+  page,
+}) => {
   await goto(page, '/en/signup');
   await page.getByTestId('signup-username').fill('a b');
   await page.getByTestId('signup-password').fill('short');
   await page.getByTestId('signup-birth-date').fill('2999-01-01');
   await page.getByTestId('signup-submit').click();
   await expect(page.getByTestId('signup-username-error')).toHaveText(v.usernameFormat);
-  await expect(page.getByTestId('signup-password-error')).toHaveText(v.passwordMin.replace('{min}', String(PASSWORD_MIN_LENGTH)));
+  await expect(page.getByTestId('signup-password-error')).toHaveText(
+    v.passwordMin.replace('{min}', String(PASSWORD_MIN_LENGTH)),
+  );
   await expect(page.getByTestId('signup-birth-date-error')).toHaveText(v.birthDateFuture);
   await expect(page.getByTestId('signup-gender-error')).toHaveText(v.required);
   await expect(page.getByTestId('signup-username')).toBeFocused();
@@ -81,9 +85,15 @@ test('reset: the new password must be confirmed', async ({ page }) => {
   await expect(page.getByTestId('reset-confirm-password-error')).toBeEmpty();
 });
 
-test('settings: a game account row is checked, removed, and the form knows when it is back as saved', async ({ page }) => {
+test('settings: a game account row is checked, removed, and the form knows when it is back as saved', async ({
+  page,
+}) => {
   // on alex's first login in a fresh database the badges his demo history earned are celebrated; not this test's subject
-  await page.addLocatorHandler(page.getByTestId('badge-earned-modal'), (modal) => modal.getByTestId('badge-earned-ok').click(), { noWaitAfter: true });
+  await page.addLocatorHandler(
+    page.getByTestId('badge-earned-modal'),
+    (modal) => modal.getByTestId('badge-earned-ok').click(),
+    { noWaitAfter: true },
+  );
   await goto(page, '/en/login');
   await page.getByTestId('login-email').fill('alex@demo.arena');
   await page.getByTestId('login-password').fill('demo-player-2026');
@@ -120,7 +130,14 @@ test('settings: a game account row is checked, removed, and the form knows when 
 test('settings: a save is confirmed by the toast, whose library loads only then', async ({ page, request }) => {
   const name = `toast${Date.now().toString(36)}`;
   const created = await request.post('/api/users/pp', {
-    data: { username: name, email: `${name}@example.com`, password: 'long enough password', nickname: name, gender: 'male', language: 'en' },
+    data: {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'long enough password',
+      nickname: name,
+      gender: 'male',
+      language: 'en',
+    },
   });
   expect(created.status()).toBe(201);
   await goto(page, '/en/login');

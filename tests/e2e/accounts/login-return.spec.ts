@@ -42,7 +42,9 @@ async function createTournament(request: APIRequestContext) {
 async function newPlayer(request: APIRequestContext, lang: Lang) {
   const username = unique(`ret${lang}`).toLowerCase().slice(0, 30);
   const who = { email: `${username}@e2e.arena`, password: 'return-trip-2026' };
-  const res = await request.post('/api/users/pp', { data: { username, ...who, nickname: username, gender: 'female', language: lang } });
+  const res = await request.post('/api/users/pp', {
+    data: { username, ...who, nickname: username, gender: 'female', language: lang },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return who;
 }
@@ -62,7 +64,9 @@ for (const lang of ['it', 'en'] as const) {
       await goto(page, at(lang, `/tournament/${t.id}`));
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'signup');
       await page.getByTestId('tournament-action').click();
-      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/login') && u.searchParams.get('next') === `/tournament/${t.id}`);
+      await expect(page).toHaveURL(
+        (u) => u.pathname === at(lang, '/login') && u.searchParams.get('next') === `/tournament/${t.id}`,
+      );
       await expect(page.getByTestId('login-reason')).toHaveCount(0);
       await logIn(page, who);
       await expect(page).toHaveURL((u) => u.pathname === at(lang, `/tournament/${t.id}`));
@@ -79,7 +83,9 @@ for (const lang of ['it', 'en'] as const) {
 
     test('a redeem link opened while logged out says why on the login page', async ({ page }) => {
       await page.goto(at(lang, '/marketplace/redeem?token=RETURNCODE1'));
-      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/login') && u.searchParams.get('reason') === 'redeem');
+      await expect(page).toHaveURL(
+        (u) => u.pathname === at(lang, '/login') && u.searchParams.get('reason') === 'redeem',
+      );
       await hydrated(page);
       await expect(page.getByTestId('login-reason')).toHaveText(reason[lang]);
     });

@@ -12,7 +12,9 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`a busy server at sign-up (${lang})`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
-    test(`the signup form says it is still trying, retries after Retry-After and succeeds (${lang})`, async ({ page }) => {
+    test(`the signup form says it is still trying, retries after Retry-After and succeeds (${lang})`, async ({
+      page,
+    }) => {
       const username = unique(`busy${lang}`);
       const sent: string[] = [];
       let release!: () => void;
@@ -24,7 +26,13 @@ for (const lang of ['it', 'en'] as const) {
           return route.fulfill({
             status: 503,
             headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' },
-            body: JSON.stringify({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is busy right now. Please try again in a few seconds.' } }),
+            body: JSON.stringify({
+              status: 'ERROR',
+              error: {
+                code: 'SERVICE_UNAVAILABLE',
+                message: 'The service is busy right now. Please try again in a few seconds.',
+              },
+            }),
           });
         }
         await released;

@@ -1,7 +1,18 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';
+import {
+  authenticate,
+  fillText,
+  goto,
+  localeTexts,
+  loginAs,
+  storeSession,
+  unique,
+  ADMIN,
+  GIULIA,
+  type Session,
+} from '../helpers.ts';
 
 /**
  * Brackets in the browser: two players report the same score on the
@@ -22,7 +33,11 @@ async function call(request: APIRequestContext, token: string, method: 'POST' | 
 
 /** A Valorant tournament (single elimination) where Giulia and Alex joined and checked in, in that order, and its bracket: Giulia is seed 1, side A of the final. */
 async function finalOfTwo(request: APIRequestContext, opts: { generate: boolean } = { generate: true }) {
-  const [admin, giulia, alex] = await Promise.all([authenticate(request, ADMIN), authenticate(request, GIULIA), authenticate(request, ALEX)]);
+  const [admin, giulia, alex] = await Promise.all([
+    authenticate(request, ADMIN),
+    authenticate(request, GIULIA),
+    authenticate(request, ALEX),
+  ]);
   const created = await call(request, admin.token, 'POST', '/tournaments', {
     name: unique('E2E Bracket '),
     game: 'Valorant',
@@ -35,10 +50,25 @@ async function finalOfTwo(request: APIRequestContext, opts: { generate: boolean 
     end_tournament: iso(240),
   });
   const id = created.id as string;
-  const account = (s: Session) => ({ gameAccounts: [{ userId: s.user.id, gameAccount: { username: `${s.user.username}_vlr`, id: '', game: 'Valorant', console: 'PC' } }] });
-  for (const s of [giulia, alex]) await call(request, s.token, 'POST', `/tournaments/${id}/register?userID=${s.user.id}`, account(s));
-  await call(request, admin.token, 'PUT', `/tournaments/${id}`, { start_registration: iso(-120), start_checkin: iso(-30), end_checkin: iso(60), start_tournament: iso(90), end_tournament: iso(200) });
-  for (const s of [giulia, alex]) await call(request, s.token, 'POST', `/tournaments/${id}/register/checkin?userID=${s.user.id}`, account(s));
+  const account = (s: Session) => ({
+    gameAccounts: [
+      {
+        userId: s.user.id,
+        gameAccount: { username: `${s.user.username}_vlr`, id: '', game: 'Valorant', console: 'PC' },
+      },
+    ],
+  });
+  for (const s of [giulia, alex])
+    await call(request, s.token, 'POST', `/tournaments/${id}/register?userID=${s.user.id}`, account(s));
+  await call(request, admin.token, 'PUT', `/tournaments/${id}`, {
+    start_registration: iso(-120),
+    start_checkin: iso(-30),
+    end_checkin: iso(60),
+    start_tournament: iso(90),
+    end_tournament: iso(200),
+  });
+  for (const s of [giulia, alex])
+    await call(request, s.token, 'POST', `/tournaments/${id}/register/checkin?userID=${s.user.id}`, account(s));
   if (opts.generate) await call(request, admin.token, 'POST', `/tournaments/${id}/bracket`, { seeding: 'checkin' });
   return { id, admin, giulia, alex };
 }
@@ -61,7 +91,9 @@ async function shots(page: Page, info: TestInfo, name: string) {
   }
 }
 
-test('two players report the same score in Italian and English; the match is confirmed and the bracket shows the champion', async ({ page }, info) => {
+test('two players report the same score in Italian and English; the match is confirmed and the bracket shows the champion', async ({
+  page,
+}, info) => {
   const { id, giulia, alex } = await finalOfTwo(page.request);
 
   // the tournament page leads to the bracket
@@ -94,7 +126,9 @@ test('two players report the same score in Italian and English; the match is con
   }
 });
 
-test('the admin generates in the Bracket tab; differing reports dispute the match; the admin resolves it there and the page shows the winner', async ({ page }, info) => {
+test('the admin generates in the Bracket tab; differing reports dispute the match; the admin resolves it there and the page shows the winner', async ({
+  page,
+}, info) => {
   const { id, giulia, alex } = await finalOfTwo(page.request, { generate: false });
   const dashboard = localeTexts('it', 'dashboard');
 
@@ -106,7 +140,9 @@ test('the admin generates in the Bracket tab; differing reports dispute the matc
   await page.getByTestId('bracket-seeding').selectOption('checkin');
   await page.getByTestId('bracket-generate').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(texts.it.admin.generated);
-  await expect(page.getByTestId('bracket-admin-match')).toContainText(fillText(texts.it.admin.match, { a: giulia.user.username, b: alex.user.username }));
+  await expect(page.getByTestId('bracket-admin-match')).toContainText(
+    fillText(texts.it.admin.match, { a: giulia.user.username, b: alex.user.username }),
+  );
   await expect(page.getByTestId('bracket-generate')).toHaveText(texts.it.admin.regenerate);
 
   await expect(await reportOnPage(page, 'en', id, giulia, 2, 0)).toHaveText(texts.en.report.sent);
@@ -117,15 +153,21 @@ test('the admin generates in the Bracket tab; differing reports dispute the matc
   await loginAs(page, ADMIN);
   await goto(page, `/dashboard/tournaments/edit?id=${id}#bracket`);
   const disputed = page.locator('[data-testid="bracket-admin-match"][data-state="disputed"]');
-  await expect(disputed.getByTestId('bracket-admin-reports')).toContainText(fillText(texts.it.admin.reportsLine, { name: giulia.user.username, a: 2, b: 0 }));
-  await expect(disputed.getByTestId('bracket-admin-reports')).toContainText(fillText(texts.it.admin.reportsLine, { name: alex.user.username, a: 0, b: 2 }));
+  await expect(disputed.getByTestId('bracket-admin-reports')).toContainText(
+    fillText(texts.it.admin.reportsLine, { name: giulia.user.username, a: 2, b: 0 }),
+  );
+  await expect(disputed.getByTestId('bracket-admin-reports')).toContainText(
+    fillText(texts.it.admin.reportsLine, { name: alex.user.username, a: 0, b: 2 }),
+  );
   // with reports in, a new bracket is no longer offered
   await expect(page.getByTestId('bracket-generate')).toBeDisabled();
   await expect(page.getByTestId('bracket-locked')).toHaveText(localeTexts('it', 'errors').BRACKET_HAS_RESULTS);
   await shots(page, info, 'bracket-admin-disputed-it');
   await disputed.getByTestId('bracket-admin-edit').click();
   const dialog = page.getByTestId('bracket-score-dialog');
-  await expect(dialog).toContainText(fillText(texts.it.admin.dialogTitle, { a: giulia.user.username, b: alex.user.username }));
+  await expect(dialog).toContainText(
+    fillText(texts.it.admin.dialogTitle, { a: giulia.user.username, b: alex.user.username }),
+  );
   // a draw is refused with the translated reason, then the admin decides for Alex
   await dialog.getByTestId('bracket-score-a').fill('1');
   await dialog.getByTestId('bracket-score-b').fill('1');

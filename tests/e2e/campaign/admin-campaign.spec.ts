@@ -1,6 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { ADMIN, authenticate, png, randomColour, signUpPlayer, storeSession, submitScreenshot as submit, windowsAround, type Session } from './campaign-helpers.ts';
+import {
+  ADMIN,
+  authenticate,
+  png,
+  randomColour,
+  signUpPlayer,
+  storeSession,
+  submitScreenshot as submit,
+  windowsAround,
+  type Session,
+} from './campaign-helpers.ts';
 import { goto } from '../helpers.ts';
 
 /**
@@ -11,7 +21,13 @@ import { goto } from '../helpers.ts';
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 const GIULIA = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
@@ -24,12 +40,20 @@ async function setWindows(request: APIRequestContext, admin: Session, open: numb
   return phases;
 }
 
-const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
+const toast = (page: Page, type: 'success' | 'error' = 'success') =>
+  page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 /** Opens the queue on one player's submissions (search box, debounced) with the given status filter. */
-async function openQueue(page: Page, lang: 'it' | 'en', search: string, status: 'pending' | 'approved' | 'rejected' | 'all' = 'pending') {
+async function openQueue(
+  page: Page,
+  lang: 'it' | 'en',
+  search: string,
+  status: 'pending' | 'approved' | 'rejected' | 'all' = 'pending',
+) {
   await goto(page, at(lang, '/dashboard/campaign'));
-  await expect(page.getByTestId('dashboard-section-title')).toHaveText(lang === 'it' ? 'Campagna Cortina' : 'Cortina campaign');
+  await expect(page.getByTestId('dashboard-section-title')).toHaveText(
+    lang === 'it' ? 'Campagna Cortina' : 'Cortina campaign',
+  );
   await expect(page.getByTestId('dashboard-nav-campaign')).toHaveAttribute('aria-current', 'page');
   if (status !== 'pending') await page.getByTestId('campaign-filter-status').selectOption(status);
   await page.getByTestId('campaign-search').fill(search);
@@ -67,7 +91,9 @@ for (const lang of ['it', 'en'] as const) {
       },
     }[lang];
 
-    test(`an admin approves a screenshot with a score and the player enters the public standings (${lang})`, async ({ page }) => {
+    test(`an admin approves a screenshot with a score and the player enters the public standings (${lang})`, async ({
+      page,
+    }) => {
       const admin = await authenticate(page.request, ADMIN);
       await setWindows(page.request, admin, phase);
       const player = await signUpPlayer(page.request, `cmp${lang}a`);
@@ -103,7 +129,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(dialog.getByTestId('review-score-error')).toHaveText(T.scoreRequired);
       await expect(dialog.getByTestId('review-score')).toHaveAttribute('aria-invalid', 'true');
       await dialog.getByTestId('review-score').fill('4321');
-      const reviewed = page.waitForResponse((r) => r.url().endsWith(`/api/marketplace/submissions/${sent.id}/review`) && r.request().method() === 'POST');
+      const reviewed = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/marketplace/submissions/${sent.id}/review`) && r.request().method() === 'POST',
+      );
       await dialog.getByTestId('review-approve').click();
       expect((await reviewed).status()).toBe(200);
       await expect(toast(page)).toContainText('4321');
@@ -117,8 +145,15 @@ for (const lang of ['it', 'en'] as const) {
       // the standings link of the phase leads to the public page, which lists the player
       const link = page.getByTestId(`campaign-standings-link-${phase}`);
       await expect(link).toHaveAttribute('href', at(lang, `/cortina/standings/${phase}`));
-      const standings = await call(page.request, admin.token, 'GET', `/campaigns/cortina/phases/${phase}/standings?limit=500`);
-      expect(standings.body.data.entries).toContainEqual(expect.objectContaining({ username: player.user.username, score: 4321, winner: true }));
+      const standings = await call(
+        page.request,
+        admin.token,
+        'GET',
+        `/campaigns/cortina/phases/${phase}/standings?limit=500`,
+      );
+      expect(standings.body.data.entries).toContainEqual(
+        expect.objectContaining({ username: player.user.username, score: 4321, winner: true }),
+      );
       await goto(page, at(lang, `/cortina/standings/${phase}`));
       await expect(page.getByText(player.user.username)).toBeVisible();
 
@@ -134,7 +169,9 @@ for (const lang of ['it', 'en'] as const) {
       expect(mine.body.data).toContainEqual(expect.objectContaining({ id: sent.id, status: 'approved', score: 4321 }));
     });
 
-    test(`the same image from two players shows the duplicate warning, and a rejection needs a reason (${lang})`, async ({ page }) => {
+    test(`the same image from two players shows the duplicate warning, and a rejection needs a reason (${lang})`, async ({
+      page,
+    }) => {
       const admin = await authenticate(page.request, ADMIN);
       await setWindows(page.request, admin, phase);
       const first = await signUpPlayer(page.request, `cmp${lang}b`);
@@ -154,7 +191,9 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('campaign-filter-duplicates').check();
       await expect(row).toBeVisible();
       await page.getByTestId('campaign-search').fill(first.user.username);
-      await expect(page.getByTestId(`submission-row-${original.id}`).getByTestId('submission-duplicate')).toContainText(second.user.username);
+      await expect(page.getByTestId(`submission-row-${original.id}`).getByTestId('submission-duplicate')).toContainText(
+        second.user.username,
+      );
       await page.getByTestId('campaign-search').fill(second.user.username);
 
       await row.getByTestId('submission-row-review').click();
@@ -171,10 +210,14 @@ for (const lang of ['it', 'en'] as const) {
       await expect(row.getByTestId('submission-row-outcome')).toHaveText('Same screenshot as another player');
       // the player reads the outcome among their own submissions
       const mine = await call(page.request, second.token, 'GET', '/marketplace/submissions/mine');
-      expect(mine.body.data).toContainEqual(expect.objectContaining({ id: copy.id, status: 'rejected', reason: 'Same screenshot as another player' }));
+      expect(mine.body.data).toContainEqual(
+        expect.objectContaining({ id: copy.id, status: 'rejected', reason: 'Same screenshot as another player' }),
+      );
     });
 
-    test(`an admin edits the campaign's dates on the Rome clock and a bad order is refused (${lang})`, async ({ page }) => {
+    test(`an admin edits the campaign's dates on the Rome clock and a bad order is refused (${lang})`, async ({
+      page,
+    }) => {
       const admin = await authenticate(page.request, ADMIN);
       const phases = await setWindows(page.request, admin, phase);
       await storeSession(page, admin);
@@ -182,7 +225,10 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('campaign-tab-schedule').click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/campaign/schedule')}$`));
       await expect(page.getByTestId('schedule-zone')).toContainText('Europe/Rome');
-      const rome = (iso: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)).replace(' ', 'T');
+      const rome = (iso: string) =>
+        new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' })
+          .format(new Date(iso))
+          .replace(' ', 'T');
       await expect(page.getByTestId('schedule-phase-1-opensAt')).toHaveValue(rome(phases[0].opensAt));
       await expect(page.getByTestId(`schedule-phase-${phase}-state`)).toHaveText(lang === 'it' ? 'Aperta' : 'Open');
 
@@ -190,7 +236,9 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('schedule-phase-3-opensAt').fill(rome(phases[1].opensAt));
       await page.getByTestId('schedule-submit').click();
       await expect(page.getByTestId('schedule-error')).toContainText(T.schedule);
-      expect((await call(page.request, admin.token, 'GET', '/campaigns/cortina')).body.data.phases[2].opensAt).toBe(phases[2].opensAt);
+      expect((await call(page.request, admin.token, 'GET', '/campaigns/cortina')).body.data.phases[2].opensAt).toBe(
+        phases[2].opensAt,
+      );
 
       // a valid change is saved as the Rome instant, together with a linked competition
       await page.getByTestId('schedule-phase-3-opensAt').fill(rome(phases[2].opensAt));
@@ -210,7 +258,9 @@ for (const lang of ['it', 'en'] as const) {
       // back to "the brand's next tournaments" for the other tests
       await competition.selectOption('');
       await page.getByTestId('schedule-submit').click();
-      await expect.poll(async () => (await call(page.request, admin.token, 'GET', '/campaigns/cortina')).body.data.competitionId).toBeNull();
+      await expect
+        .poll(async () => (await call(page.request, admin.token, 'GET', '/campaigns/cortina')).body.data.competitionId)
+        .toBeNull();
     });
 
     test(`a player who opens the campaign section is sent home (${lang})`, async ({ page }) => {

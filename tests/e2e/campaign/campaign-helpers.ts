@@ -15,7 +15,10 @@ export interface Session {
   user: { id: string; username: string; email: string };
 }
 
-export async function authenticate(request: APIRequestContext, who: { email: string; password: string }): Promise<Session> {
+export async function authenticate(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<Session> {
   const res = await request.post('/api/users/authenticate', { data: who });
   expect(res.ok()).toBe(true);
   return (await res.json()).data;
@@ -47,7 +50,11 @@ export function windowsAround(open: number | null, now = Date.now()) {
   const centre = open ?? 6; // null: phase 4 ends hours before now
   return [1, 2, 3, 4].map((phase) => {
     const opensAt = now + (phase - centre) * 2 * HOUR - HOUR;
-    return { phase, opensAt: new Date(opensAt).toISOString(), closesAt: new Date(opensAt + 2 * HOUR - 60_000).toISOString() };
+    return {
+      phase,
+      opensAt: new Date(opensAt).toISOString(),
+      closesAt: new Date(opensAt + 2 * HOUR - 60_000).toISOString(),
+    };
   });
 }
 
@@ -69,16 +76,30 @@ export function png(rgb: [number, number, number]): Buffer {
   header[9] = 2; // truecolour
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-export const randomColour = (): [number, number, number] => [Math.floor(Math.random() * 256), Math.floor(Math.random() * 256), Math.floor(Math.random() * 256)];
+export const randomColour = (): [number, number, number] => [
+  Math.floor(Math.random() * 256),
+  Math.floor(Math.random() * 256),
+  Math.floor(Math.random() * 256),
+];
 
 /** POST /marketplace/submissions as the player (multipart, the image last, as the contract asks): the 201's submission. */
 export async function submitScreenshot(request: APIRequestContext, player: Session, typedName: string, image: Buffer) {
   const res = await request.post('/api/marketplace/submissions', {
     headers: { authorization: `Bearer ${player.token}` },
-    multipart: { username: typedName, email: player.user.email, note: 'season1', file: { name: 'score.png', mimeType: 'image/png', buffer: image } },
+    multipart: {
+      username: typedName,
+      email: player.user.email,
+      note: 'season1',
+      file: { name: 'score.png', mimeType: 'image/png', buffer: image },
+    },
   });
   const body = await res.json();
   expect(res.status(), JSON.stringify(body)).toBe(201);

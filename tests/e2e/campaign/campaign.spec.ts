@@ -1,7 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
 import { arena, expect, test } from '../fixtures.ts';
 import { goto } from '../helpers.ts';
-import { ADMIN, HOUR, authenticate, png, randomColour, signUpPlayer, storeSession, windowsAround, type Session } from './campaign-helpers.ts';
+import {
+  ADMIN,
+  HOUR,
+  authenticate,
+  png,
+  randomColour,
+  signUpPlayer,
+  storeSession,
+  windowsAround,
+  type Session,
+} from './campaign-helpers.ts';
 import { defaultCampaign } from '../../../src/features/campaign/contract.ts';
 import { demoCampaignSchedule } from '../../../src/features/campaign/server/seed.ts';
 
@@ -68,7 +78,9 @@ for (const lang of ['it', 'en'] as const) {
     // each language runs in its own phase, so the two standings tests never see each other's rows
     const phase = lang === 'it' ? 2 : 3;
 
-    test(`the demo's schedule tells one story: two closed sessions with standings, one open for uploads, a countdown running (${lang})`, async ({ page }) => {
+    test(`the demo's schedule tells one story: two closed sessions with standings, one open for uploads, a countdown running (${lang})`, async ({
+      page,
+    }) => {
       // what the demo seed writes (dates relative to now), put back in case an earlier test moved the windows
       const admin = await authenticate(page.request, ADMIN);
       const res = await page.request.put('/api/campaigns/cortina', {
@@ -101,7 +113,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/cortina')}$`));
       await expect(page).toHaveTitle('Cortina Winter Challenge | Arena');
       await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en\/cortina$/);
-      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', lang === 'it' ? 'it_IT' : 'en_US');
+      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute(
+        'content',
+        lang === 'it' ? 'it_IT' : 'en_US',
+      );
       // the picture a shared link shows (social ads bring the campaign's traffic)
       const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
       expect(ogImage).toMatch(/^https?:\/\/.+\/cortina\/og\.png$/);
@@ -134,7 +149,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('campaign-faq-frequency')).not.toHaveAttribute('open', '');
     });
 
-    test(`a player uploads a screenshot, sees it pending, and after approval is in the phase's standings (${lang})`, async ({ page }) => {
+    test(`a player uploads a screenshot, sees it pending, and after approval is in the phase's standings (${lang})`, async ({
+      page,
+    }) => {
       const admin = await authenticate(page.request, ADMIN);
       await setCampaign(page.request, admin, phase, Date.now() + 3 * DAY);
       const player = await signUpPlayer(page.request, `cor${lang}`);
@@ -157,11 +174,17 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('upload-username')).toHaveAttribute('aria-invalid', 'true');
       await page.getByTestId('upload-username').fill(`Typed ${player.user.username}`);
       await expect(page.getByTestId('upload-username-error')).toBeHidden();
-      await page.getByTestId('upload-file').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png([1, 2, 3]), Buffer.alloc(2 * 1024 * 1024)]) });
+      await page.getByTestId('upload-file').setInputFiles({
+        name: 'huge.png',
+        mimeType: 'image/png',
+        buffer: Buffer.concat([png([1, 2, 3]), Buffer.alloc(2 * 1024 * 1024)]),
+      });
       await page.getByTestId('upload-submit').click();
       await expect(page.getByTestId('upload-file-error')).toHaveText(text.tooLarge);
 
-      await page.getByTestId('upload-file').setInputFiles({ name: 'score.png', mimeType: 'image/png', buffer: png(randomColour()) });
+      await page
+        .getByTestId('upload-file')
+        .setInputFiles({ name: 'score.png', mimeType: 'image/png', buffer: png(randomColour()) });
       await page.getByTestId('upload-submit').click();
       await expect(page.getByTestId('upload-success')).toBeVisible();
       await expect(page.getByTestId('upload-success')).toHaveText(text.sent);
@@ -177,9 +200,12 @@ for (const lang of ['it', 'en'] as const) {
       await expect(modal).not.toBeVisible();
 
       // the admin approves it with a score
-      const queue = await page.request.get(`/api/marketplace/submissions?search=${encodeURIComponent(player.user.username)}&phase=${phase}`, {
-        headers: { authorization: `Bearer ${admin.token}` },
-      });
+      const queue = await page.request.get(
+        `/api/marketplace/submissions?search=${encodeURIComponent(player.user.username)}&phase=${phase}`,
+        {
+          headers: { authorization: `Bearer ${admin.token}` },
+        },
+      );
       const rows = (await queue.json()).data as { id: string; status: string; username: string; note: string }[];
       // one submission: the oversized file never left the browser
       expect(rows).toHaveLength(1);
@@ -197,7 +223,9 @@ for (const lang of ['it', 'en'] as const) {
 
       // the API's refusal shows as our own text for its code: here no window is open any more
       await setCampaign(page.request, admin, null, Date.now() + 3 * DAY);
-      await page.getByTestId('upload-file').setInputFiles({ name: 'late.png', mimeType: 'image/png', buffer: png(randomColour()) });
+      await page
+        .getByTestId('upload-file')
+        .setInputFiles({ name: 'late.png', mimeType: 'image/png', buffer: png(randomColour()) });
       await page.getByTestId('upload-submit').click();
       await expect(page.getByTestId('upload-error')).toBeVisible();
       await expect(page.getByTestId('upload-error')).toHaveText(text.windowClosed);
@@ -222,7 +250,9 @@ for (const lang of ['it', 'en'] as const) {
       // links between phases and back
       await page.getByTestId(`standings-phase-${phase - 1}`).click();
       await expect(page.getByTestId('standings-page')).toHaveAttribute('data-phase', String(phase - 1));
-      await expect(page.locator(`[data-testid="standings-row"][data-username="${player.user.username}"]`)).toHaveCount(0);
+      await expect(page.locator(`[data-testid="standings-row"][data-username="${player.user.username}"]`)).toHaveCount(
+        0,
+      );
       await page.getByTestId('standings-back').click();
       await expect(page.getByTestId('campaign-page')).toBeVisible();
     });
@@ -244,7 +274,9 @@ for (const lang of ['it', 'en'] as const) {
       }
     });
 
-    test(`the countdown ticks every second and shows the ended text once the deadline passed (${lang})`, async ({ page }) => {
+    test(`the countdown ticks every second and shows the ended text once the deadline passed (${lang})`, async ({
+      page,
+    }) => {
       const admin = await authenticate(page.request, ADMIN);
       await setCampaign(page.request, admin, phase, Date.now() + 2 * DAY + 5 * HOUR);
       await goto(page, at(lang, '/cortina'));

@@ -6,7 +6,13 @@ import { ADMIN, GIULIA, authenticate, fillText, goto, localeTexts, storeSession,
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).data;
@@ -18,12 +24,19 @@ for (const lang of ['it', 'en'] as const) {
     const audit = localeTexts(lang, 'audit');
     const overview = localeTexts(lang, 'dashboard').overview;
 
-    test(`the audit log finds a competition by name, labels and links the action, shows the one score changed, exports it (${lang})`, async ({ page }) => {
+    test(`the audit log finds a competition by name, labels and links the action, shows the one score changed, exports it (${lang})`, async ({
+      page,
+    }) => {
       const admin = await authenticate(page.request, ADMIN);
       const giulia = await authenticate(page.request, GIULIA);
       const name = unique(`Lega ${lang} `);
-      const competition = await call(page.request, admin.token, 'POST', '/tournaments/competitions', { name, game: 'Fortnite' });
-      const teams = (score: number) => ({ teams: [{ name: 'precision', players: [{ playerId: giulia.user.id, playerName: 'giulia', score }] }] });
+      const competition = await call(page.request, admin.token, 'POST', '/tournaments/competitions', {
+        name,
+        game: 'Fortnite',
+      });
+      const teams = (score: number) => ({
+        teams: [{ name: 'precision', players: [{ playerId: giulia.user.id, playerName: 'giulia', score }] }],
+      });
       await call(page.request, admin.token, 'PUT', `/tournaments/competition/${competition.id}`, teams(10));
       await call(page.request, admin.token, 'PUT', `/tournaments/competition/${competition.id}`, teams(12));
       await storeSession(page, admin, '/privacy-policy');
@@ -59,7 +72,9 @@ for (const lang of ['it', 'en'] as const) {
       const download = page.waitForEvent('download');
       await page.getByTestId('audit-export').click();
       const csv = fs.readFileSync((await (await download).path())!, 'utf8');
-      expect(csv.match(new RegExp(`,competition\\.(create|teams),competition,${competition.id},`, 'g'))).toHaveLength(3);
+      expect(csv.match(new RegExp(`,competition\\.(create|teams),competition,${competition.id},`, 'g'))).toHaveLength(
+        3,
+      );
       expect(csv).toContain('teams[precision].players[giulia].score: 10 → 12');
       expect(csv).toContain(`competition.create,competition,${competition.id},${name}`);
 
@@ -69,27 +84,42 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.locator('#competition-name')).toHaveValue(name);
     });
 
-    test(`the overview compares each card with the previous period, reconciles the credits and draws the days as bars (${lang})`, async ({ page }) => {
+    test(`the overview compares each card with the previous period, reconciles the credits and draws the days as bars (${lang})`, async ({
+      page,
+    }) => {
       const admin = await authenticate(page.request, ADMIN);
       await storeSession(page, admin, '/privacy-policy');
       await goto(page, at(lang, '/dashboard'));
       await expect(page.getByTestId('overview-cards')).toHaveAttribute('data-days', '30');
-      const seven = page.waitForResponse((r) => r.url().includes('/api/marketplace/dashboard/overview?days=7') && r.ok());
+      const seven = page.waitForResponse(
+        (r) => r.url().includes('/api/marketplace/dashboard/overview?days=7') && r.ok(),
+      );
       await page.getByTestId('activity-range-7').click();
       const data = (await (await seven).json()).data;
       await expect(page.getByTestId('overview-cards')).toHaveAttribute('data-days', '7');
 
-      const n = (v: number) => new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB', { useGrouping: true }).format(v);
+      const n = (v: number) =>
+        new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB', { useGrouping: true }).format(v);
       // the users card: all of them, how many joined in the 7 days, and how that compares with the 7 before
       const users = page.getByTestId('stat-totalUsers');
       await expect(users.getByTestId('stat-value')).toHaveText(n(data.totalUsers));
-      const { current, previous } = { current: data.period.current.totalUsers, previous: data.period.previous.totalUsers };
-      await expect(users.getByTestId('stat-period')).toHaveText(fillText(overview.newInPeriod, { n: n(current), days: 7 }));
+      const { current, previous } = {
+        current: data.period.current.totalUsers,
+        previous: data.period.previous.totalUsers,
+      };
+      await expect(users.getByTestId('stat-period')).toHaveText(
+        fillText(overview.newInPeriod, { n: n(current), days: 7 }),
+      );
       const direction = current > previous ? 'up' : current < previous ? 'down' : 'flat';
       await expect(users.getByTestId('stat-trend')).toHaveAttribute('data-direction', direction);
       const percent = previous === 0 ? null : Math.round((Math.abs(current - previous) / previous) * 100);
-      const spoken = percent === null ? overview.trendFromNoneSr : { up: overview.trendUpSr, down: overview.trendDownSr, flat: overview.trendFlatSr }[direction];
-      await expect(users.getByTestId('stat-trend-sr')).toHaveText(fillText(spoken, { days: 7, percent: n(percent ?? 0), previous: n(previous) }));
+      const spoken =
+        percent === null
+          ? overview.trendFromNoneSr
+          : { up: overview.trendUpSr, down: overview.trendDownSr, flat: overview.trendFlatSr }[direction];
+      await expect(users.getByTestId('stat-trend-sr')).toHaveText(
+        fillText(spoken, { days: 7, percent: n(percent ?? 0), previous: n(previous) }),
+      );
       await expect(page.getByTestId('stat-trend')).toHaveCount(8);
 
       // the reconciliation: earned − spent + added − taken away = the balances, and it holds
@@ -102,7 +132,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(box.getByTestId('reconciliation-status')).toHaveText(overview.reconciliation.ok);
 
       // the daily counts are bars, one group a day of the chosen period
-      const titles = { 'chart-activity': localeTexts(lang, 'rewards-admin').index.activityChart, 'chart-credits': overview.creditsChart };
+      const titles = {
+        'chart-activity': localeTexts(lang, 'rewards-admin').index.activityChart,
+        'chart-credits': overview.creditsChart,
+      };
       for (const [chart, title] of Object.entries(titles)) {
         await expect(page.getByTestId(chart)).toHaveAttribute('data-chart-type', 'bar');
         await expect(page.getByTestId(chart)).toHaveAttribute('data-days', '7');

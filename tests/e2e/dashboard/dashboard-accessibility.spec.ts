@@ -31,12 +31,16 @@ async function withDialog(page: Page, label: string, open: () => Promise<void>, 
 }
 
 for (const lang of ['it', 'en'] as const) {
-  test(`no serious or critical axe violation on any dashboard page, dialogs open included (${lang})`, async ({ page }) => {
+  test(`no serious or critical axe violation on any dashboard page, dialogs open included (${lang})`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     await loginAs(page, ADMIN);
     const prefix = lang === 'en' ? '/en' : '';
     // the id of a real record per list with an editor, read from the list's first edit link
-    const editable = dashboardSections.flatMap((s) => ('parent' in s && s.key.endsWith('Edit') ? [s.parent as string] : []));
+    const editable = dashboardSections.flatMap((s) =>
+      'parent' in s && s.key.endsWith('Edit') ? [s.parent as string] : [],
+    );
     const ids: Record<string, string> = {};
     const found: string[] = [];
     for (const section of dashboardSections) {
@@ -51,12 +55,26 @@ for (const lang of ['it', 'en'] as const) {
       await page.goto(path);
       await settled(page);
       const edit = page.locator('main a[href*="/edit?id="]').first();
-      if (editable.includes(section.key) && (await edit.count())) ids[section.key] = new URL((await edit.getAttribute('href'))!, page.url()).searchParams.get('id')!;
+      if (editable.includes(section.key) && (await edit.count()))
+        ids[section.key] = new URL((await edit.getAttribute('href'))!, page.url()).searchParams.get('id')!;
       found.push(...(await seriousViolations(page, path)));
 
-      if (section.key === 'users') await withDialog(page, `${path} wallet`, () => page.getByTestId('wallet-row-details').first().click(), found);
-      if (section.key === 'purchases') await withDialog(page, `${path} purchase`, () => page.getByTestId('purchase-row-details').first().click(), found);
-      if (section.key === 'news') await withDialog(page, `${path} delete`, () => page.locator('main [data-testid$="-row-delete"]').first().click(), found);
+      if (section.key === 'users')
+        await withDialog(page, `${path} wallet`, () => page.getByTestId('wallet-row-details').first().click(), found);
+      if (section.key === 'purchases')
+        await withDialog(
+          page,
+          `${path} purchase`,
+          () => page.getByTestId('purchase-row-details').first().click(),
+          found,
+        );
+      if (section.key === 'news')
+        await withDialog(
+          page,
+          `${path} delete`,
+          () => page.locator('main [data-testid$="-row-delete"]').first().click(),
+          found,
+        );
     }
     // every list with an editor gave a record to edit
     expect(Object.keys(ids).sort()).toEqual([...editable].sort());

@@ -1,7 +1,9 @@
 import { expect, test } from '../fixtures.ts';
 import { goto, hydrated, ADMIN, GIULIA, loginAs } from '../helpers.ts';
 
-test('an anonymous visitor who opens /dashboard is sent to login with the session-expired message', async ({ page }) => {
+test('an anonymous visitor who opens /dashboard is sent to login with the session-expired message', async ({
+  page,
+}) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await hydrated(page);

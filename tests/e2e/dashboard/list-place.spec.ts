@@ -12,21 +12,46 @@ async function call(request: APIRequestContext, token: string, method: 'POST' | 
   return (await res.json()).data;
 }
 
-const address = { first_name: 'Ada', last_name: 'Rossi', street_name: 'Via Po 1', zip_code: '10100', city: 'Torino', country: 'Italia' };
+const address = {
+  first_name: 'Ada',
+  last_name: 'Rossi',
+  street_name: 'Via Po 1',
+  zip_code: '10100',
+  city: 'Torino',
+  country: 'Italia',
+};
 
 for (const lang of ['it', 'en'] as const) {
-  test(`a list keeps its search, filter, sort and page in the address, exports them, and its row actions fit a phone (${lang})`, async ({ page }) => {
+  test(`a list keeps its search, filter, sort and page in the address, exports them, and its row actions fit a phone (${lang})`, async ({
+    page,
+  }) => {
     const admin = await loginAs(page, ADMIN);
     // twelve purchases of one tag (two pages), priced 1..12, and one fulfilled so the filter leaves it out
     const tag = unique(`lp${lang}`);
     // nobody credits their own wallet: the admin pays for the purchases with a code of their own
     const code = unique('LP').toUpperCase();
-    await call(page.request, admin.token, 'POST', '/marketplace/giveaways', { token: code, credits: 200, type: 'infinite' });
+    await call(page.request, admin.token, 'POST', '/marketplace/giveaways', {
+      token: code,
+      credits: 200,
+      type: 'infinite',
+    });
     await call(page.request, admin.token, 'POST', '/marketplace/giveaways/redeem', { token: code });
     const ids: string[] = [];
     for (let price = 1; price <= 13; price++) {
-      const product = await call(page.request, admin.token, 'POST', '/marketplace/products', { name: `${tag} ${String(price).padStart(2, '0')}`, price, quantity: 5, image: 'https://example.com/lp.png' });
-      ids.push((await call(page.request, admin.token, 'POST', '/marketplace/purchases', { productId: product._id, shippingAddress: address })).purchase.id);
+      const product = await call(page.request, admin.token, 'POST', '/marketplace/products', {
+        name: `${tag} ${String(price).padStart(2, '0')}`,
+        price,
+        quantity: 5,
+        image: 'https://example.com/lp.png',
+      });
+      ids.push(
+        (
+          await call(page.request, admin.token, 'POST', '/marketplace/purchases', {
+            productId: product._id,
+            shippingAddress: address,
+          })
+        ).purchase.id,
+      );
     }
     await call(page.request, admin.token, 'PATCH', `/marketplace/purchases/${ids[12]}/fulfill`);
     const names = () => page.getByTestId('purchase-row-product').allTextContents();

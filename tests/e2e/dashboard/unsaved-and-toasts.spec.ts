@@ -11,7 +11,9 @@ const at = (lang: 'it' | 'en', path: string) => (lang === 'en' ? `/en${path}` : 
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]').last();
 
 for (const lang of ['it', 'en'] as const) {
-  test(`leaving edited forms asks first, a save clears it, and a toast shows above an open modal (${lang})`, async ({ page }) => {
+  test(`leaving edited forms asks first, a save clears it, and a toast shows above an open modal (${lang})`, async ({
+    page,
+  }) => {
     const texts = localeTexts(lang, 'dashboard').unsaved;
     await loginAs(page, ADMIN);
     // every browser prompt is recorded; each step below says what it expects to have been asked
@@ -19,7 +21,10 @@ for (const lang of ['it', 'en'] as const) {
     page.on('dialog', (d) => void prompts.push(d));
 
     // a competition of the demo seed with faction players; the news list first, for Back to return to
-    const competitions = (await (await page.request.get('/api/tournaments/competitions')).json()).data as { id: string; teams?: { players: unknown[] }[] }[];
+    const competitions = (await (await page.request.get('/api/tournaments/competitions')).json()).data as {
+      id: string;
+      teams?: { players: unknown[] }[];
+    }[];
     const competition = competitions.find((c) => c.teams?.some((t) => t.players.length > 0))!;
     expect(competition).toBeTruthy();
     await goto(page, at(lang, '/dashboard/news'));
@@ -63,7 +68,8 @@ for (const lang of ['it', 'en'] as const) {
     await page.getByTestId('dashboard-nav-news').click();
     await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/news')}$`));
     expect(prompts.length).toBe(asked);
-    const saved = (await (await page.request.get(`/api/tournaments/competitions/${competition.id}`)).json()).data.teams as { players: { score: number }[] }[];
+    const saved = (await (await page.request.get(`/api/tournaments/competitions/${competition.id}`)).json()).data
+      .teams as { players: { score: number }[] }[];
     expect(saved.flatMap((t) => t.players.map((p) => p.score))).toContain(expectedTotal);
 
     // an article: reload while edited gets the beforeunload prompt (accepted: the change is dropped)
@@ -105,7 +111,10 @@ for (const lang of ['it', 'en'] as const) {
     await expect
       .poll(async () => {
         const box = (await shown.boundingBox())!;
-        return shown.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+        return shown.evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), {
+          x: box.x + box.width / 2,
+          y: box.y + box.height / 2,
+        });
       })
       .toBe(true);
   });

@@ -7,7 +7,10 @@ import { goto, localeTexts, unique, ADMIN, loginAs } from '../helpers.ts';
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
 /** A valid 1x1 PNG (the server decodes and re-encodes what it stores). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
@@ -36,22 +39,37 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`dashboard uploads and errors in ${lang}`, () => {
     const errors = localeTexts(lang, 'errors');
 
-    test(`tournament and competition images are uploaded by file or by drop, and a text file is refused by name (${lang})`, async ({ page }) => {
+    test(`tournament and competition images are uploaded by file or by drop, and a text file is refused by name (${lang})`, async ({
+      page,
+    }) => {
       const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
-      const tournament = await call(page.request, admin.token, 'POST', '/tournaments', { name: `Upload Cup ${suffix}`, game: 'Fortnite', console: ['PC'], maxPartecipants: 8 });
+      const tournament = await call(page.request, admin.token, 'POST', '/tournaments', {
+        name: `Upload Cup ${suffix}`,
+        game: 'Fortnite',
+        console: ['PC'],
+        maxPartecipants: 8,
+      });
       // an address stored before uploads existed stays shown and kept
       const oldThumbnail = 'https://example.com/old-thumbnail.png';
-      const competition = await call(page.request, admin.token, 'POST', '/tournaments/competitions', { name: `Upload League ${suffix}`, game: 'Fortnite', thumbnail: oldThumbnail });
+      const competition = await call(page.request, admin.token, 'POST', '/tournaments/competitions', {
+        name: `Upload League ${suffix}`,
+        game: 'Fortnite',
+        thumbnail: oldThumbnail,
+      });
 
       await goto(page, at(lang, `/dashboard/tournaments/edit?id=${tournament.id}`));
       await expect(page.getByTestId('tournament-banner-preview')).toHaveCount(0);
       // a text file says what it is not, in the page's language, under the field
-      await page.getByTestId('tournament-banner').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some notes') });
+      await page
+        .getByTestId('tournament-banner')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some notes') });
       await expect(page.getByTestId('tournament-banner-error')).toHaveText(errors.INVALID_IMAGE);
       await expect(page.getByTestId('tournament-banner-preview')).toHaveCount(0);
       // the banner picked as a file, the thumbnail dropped
-      await page.getByTestId('tournament-banner').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+      await page
+        .getByTestId('tournament-banner')
+        .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByTestId('tournament-banner-preview')).toHaveAttribute('src', /^\/media\//);
       await expect(page.getByTestId('tournament-banner-error')).toBeEmpty();
       await dropFile(page, 'tournament-thumbnail-drop', { name: 'thumb.png', type: 'image/png', data: PNG });
@@ -72,19 +90,30 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-thumbnail-remove').click();
       await expect(page.getByTestId('tournament-thumbnail-preview')).toHaveCount(0);
       await page.getByTestId('tournament-submit').click();
-      await expect.poll(async () => (await call(page.request, admin.token, 'GET', `/tournaments/${tournament.id}`)).thumbnail).toBe('');
+      await expect
+        .poll(async () => (await call(page.request, admin.token, 'GET', `/tournaments/${tournament.id}`)).thumbnail)
+        .toBe('');
 
       // the competition thumbnail: the old address is shown, then replaced by an upload
       await goto(page, at(lang, `/dashboard/competitions/edit?id=${competition.id}`));
       await expect(page.getByTestId('competition-thumbnail-preview')).toHaveAttribute('src', oldThumbnail);
-      await page.getByTestId('competition-thumbnail').setInputFiles({ name: 'league.png', mimeType: 'image/png', buffer: PNG });
+      await page
+        .getByTestId('competition-thumbnail')
+        .setInputFiles({ name: 'league.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByTestId('competition-thumbnail-preview')).toHaveAttribute('src', /^\/media\//);
       await page.getByTestId('competition-submit').click();
-      await expect.poll(async () => (await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competition.id}`)).thumbnail).toMatch(/^\/media\//);
+      await expect
+        .poll(
+          async () =>
+            (await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competition.id}`)).thumbnail,
+        )
+        .toMatch(/^\/media\//);
       await expect(errorToasts(page)).toHaveCount(0);
     });
 
-    test(`an unknown id says "not found" inline without an error toast, and a draft opens in its editor (${lang})`, async ({ page }) => {
+    test(`an unknown id says "not found" inline without an error toast, and a draft opens in its editor (${lang})`, async ({
+      page,
+    }) => {
       const admin = await loginAs(page, ADMIN);
       await goto(page, at(lang, '/dashboard/products/edit?id=unknown'));
       await expect(page.getByTestId('product-load-error')).toHaveText(errors.PRODUCT_NOT_FOUND);
@@ -97,7 +126,11 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('news-load-error')).toHaveText(errors.NEWS_NOT_FOUND);
       await expect(page.getByTestId('news-load-error')).not.toContainText(lang === 'it' ? 'pubblicat' : 'publish');
       const title = `Draft ${unique('')}`;
-      const draft = await call(page.request, admin.token, 'POST', '/news', { title: { it: title, en: title }, body: { it: '<p>Bozza</p>', en: '<p>Draft</p>' }, published: false });
+      const draft = await call(page.request, admin.token, 'POST', '/news', {
+        title: { it: title, en: title },
+        body: { it: '<p>Bozza</p>', en: '<p>Draft</p>' },
+        published: false,
+      });
       await goto(page, at(lang, `/dashboard/news/edit?id=${draft.id}`));
       await expect(page.getByTestId('news-editor')).toBeVisible();
       await expect(page.getByTestId('news-title-it')).toHaveValue(title);

@@ -13,10 +13,15 @@ const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="succe
 async function player(request: APIRequestContext, lang: 'it' | 'en', adminToken: string) {
   const username = unique(`up_${lang}_`).slice(0, 30);
   const email = `${username}@example.com`;
-  const created = await request.post('/api/users/pp', { data: { username, email, password: PASSWORD, nickname: username, gender: 'female', language: lang } });
+  const created = await request.post('/api/users/pp', {
+    data: { username, email, password: PASSWORD, nickname: username, gender: 'female', language: lang },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const session = await authenticate(request, { email, password: PASSWORD });
-  const credit = await request.post(`/api/marketplace/wallets/${session.user.id}/adjust`, { data: { amount: 40, reason: 'e2e welcome' }, headers: { authorization: `Bearer ${adminToken}` } });
+  const credit = await request.post(`/api/marketplace/wallets/${session.user.id}/adjust`, {
+    data: { amount: 40, reason: 'e2e welcome' },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   expect(credit.ok(), await credit.text()).toBe(true);
   // the signup may have paid a welcome badge too: the balance is the wallet's after the credit
   const balance: number = (await credit.json()).data.wallet.balance;
@@ -27,7 +32,10 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`user page in ${lang}`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
-    test(`an admin opens a user from the users list, sees their data, blocks and unblocks them and grants and revokes a role (${lang})`, async ({ page, browser }) => {
+    test(`an admin opens a user from the users list, sees their data, blocks and unblocks them and grants and revokes a role (${lang})`, async ({
+      page,
+      browser,
+    }) => {
       const texts = localeTexts(lang, 'accounts').userPage;
       const errors = localeTexts(lang, 'errors');
       const admin = await loginAs(page, ADMIN);
@@ -38,18 +46,24 @@ for (const lang of ['it', 'en'] as const) {
       const row = page.getByTestId(`wallet-row-${p.user.id}`);
       await row.getByTestId('user-page-link').click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/users/view')}\\?id=${p.user.id}$`));
-      await expect(page.getByTestId('dashboard-section-title')).toHaveText(localeTexts(lang, 'dashboard').sections.usersView);
+      await expect(page.getByTestId('dashboard-section-title')).toHaveText(
+        localeTexts(lang, 'dashboard').sections.usersView,
+      );
       await expect(page.getByTestId('user-page-username')).toHaveText(p.username);
       await expect(page.getByTestId('user-page-email')).toHaveText(p.email);
       await expect(page.getByTestId('user-page-language')).toHaveText(texts.languages[lang]);
-      await expect(page.getByTestId('user-page-balance')).toHaveText(new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB').format(p.balance));
+      await expect(page.getByTestId('user-page-balance')).toHaveText(
+        new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB').format(p.balance),
+      );
       await expect(page.getByTestId('user-page-transactions')).toContainText('e2e welcome');
       await expect(page.getByTestId('user-page-sessions').locator('tbody tr')).toHaveCount(1);
       await expect(page.getByTestId('user-page-purchases')).toContainText(texts.purchases.none);
 
       // block: Cancel keeps the account as it is, Confirm blocks it and ends its session
       await page.getByTestId('user-page-block').click();
-      await expect(page.getByTestId('user-page-confirm')).toContainText(fillText(texts.block.blockTitle, { name: p.username }));
+      await expect(page.getByTestId('user-page-confirm')).toContainText(
+        fillText(texts.block.blockTitle, { name: p.username }),
+      );
       await page.getByTestId('user-page-confirm-cancel').click();
       await expect(page.getByTestId('user-page-status')).toHaveAttribute('data-blocked', 'false');
       await page.getByTestId('user-page-block').click();
@@ -57,7 +71,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toHaveText(fillText(texts.block.blocked, { name: p.username }));
       await expect(page.getByTestId('user-page-status')).toHaveAttribute('data-blocked', 'true');
       await expect(page.getByTestId('user-page-sessions')).toContainText(texts.sessions.none);
-      expect((await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${p.token}` } })).status()).toBe(401);
+      expect(
+        (await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${p.token}` } })).status(),
+      ).toBe(401);
 
       // the login form says why, in the page's language
       const visitor = await browser.newContext({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
@@ -73,20 +89,28 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('user-page-confirm-confirm').click();
       await expect(toast(page)).toHaveText(fillText(texts.block.unblocked, { name: p.username }));
       await expect(page.getByTestId('user-page-status')).toHaveAttribute('data-blocked', 'false');
-      expect((await page.request.post('/api/users/authenticate', { data: { email: p.email, password: PASSWORD } })).status()).toBe(200);
+      expect(
+        (await page.request.post('/api/users/authenticate', { data: { email: p.email, password: PASSWORD } })).status(),
+      ).toBe(200);
 
       // roles: grant the agency admin role, then revoke it (asking first each time)
       const agencyRole = page.locator('[data-testid^="user-page-role-"][data-held]').nth(1);
       await expect(agencyRole).toHaveAttribute('data-held', 'false');
       await agencyRole.getByTestId('user-page-role-grant').click();
-      await expect(page.getByTestId('user-page-confirm')).toContainText(fillText(texts.roles.grantTitle, { role: texts.roles.names.agencyAdmin, name: p.username }));
+      await expect(page.getByTestId('user-page-confirm')).toContainText(
+        fillText(texts.roles.grantTitle, { role: texts.roles.names.agencyAdmin, name: p.username }),
+      );
       await page.getByTestId('user-page-confirm-confirm').click();
-      await expect(toast(page)).toHaveText(fillText(texts.roles.granted, { role: texts.roles.names.agencyAdmin, name: p.username }));
+      await expect(toast(page)).toHaveText(
+        fillText(texts.roles.granted, { role: texts.roles.names.agencyAdmin, name: p.username }),
+      );
       await expect(agencyRole).toHaveAttribute('data-held', 'true');
       await agencyRole.getByTestId('user-page-role-revoke').click();
       await page.getByTestId('user-page-confirm-confirm').click();
       await expect(agencyRole).toHaveAttribute('data-held', 'false');
-      const stored = await page.request.get(`/api/admin/users/${p.user.id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+      const stored = await page.request.get(`/api/admin/users/${p.user.id}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
       expect((await stored.json()).data.user).toMatchObject({ roles: [], blockedAt: null });
     });
   });

@@ -5,9 +5,13 @@ import { goto, unique, ADMIN, loginAs } from '../helpers.ts';
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
+const toast = (page: Page, type: 'success' | 'error' = 'success') =>
+  page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 /** What an anonymous visitor gets for a page: status and HTML (no token is ever sent). */
 async function visit(request: APIRequestContext, path: string) {
@@ -19,7 +23,10 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`news and audit in ${lang}`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
-    test(`an admin drafts, publishes, audits, unpublishes and deletes a bilingual article (${lang})`, async ({ page, browser }) => {
+    test(`an admin drafts, publishes, audits, unpublishes and deletes a bilingual article (${lang})`, async ({
+      page,
+      browser,
+    }) => {
       const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
       const titles = { it: `Notizia E2E ${lang} ${suffix}`, en: `E2E story ${lang} ${suffix}` };
@@ -35,7 +42,9 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('news-tab-it').click();
       await page.getByTestId('news-title-it').fill(titles.it);
       await page.getByTestId('news-summary-it').fill(`Sommario ${suffix}`);
-      await page.getByTestId('news-body-it').fill(`<h2>Ciao</h2><p>Testo italiano</p><script>alert(1)</script><img src="x" onerror="alert(1)">`);
+      await page
+        .getByTestId('news-body-it')
+        .fill(`<h2>Ciao</h2><p>Testo italiano</p><script>alert(1)</script><img src="x" onerror="alert(1)">`);
       await expect(page.getByTestId('news-body-it-preview').locator('h2')).toHaveText('Ciao');
       await expect(page.getByTestId('news-body-it-preview').locator('script, img')).toHaveCount(0);
       await page.getByTestId('news-tab-en').click();
@@ -45,7 +54,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('news-body-en-preview')).toContainText('English text');
 
       // a file over 2 MB is refused before upload, a small PNG is uploaded
-      await page.getByTestId('news-image').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
+      await page
+        .getByTestId('news-image')
+        .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
       await expect(page.getByTestId('news-image-error')).not.toBeEmpty();
       await page.getByTestId('news-image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByTestId('news-image-preview')).toHaveAttribute('src', /^\/media\//);
@@ -85,7 +96,10 @@ for (const lang of ['it', 'en'] as const) {
         await expect(visitor.locator('html')).toHaveAttribute('lang', l);
         await expect(visitor.getByTestId('news-article-title')).toHaveText(titles[l]);
         await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(titles[l]));
-        await expect(visitor.locator('meta[name="description"]')).toHaveAttribute('content', l === 'it' ? `Sommario ${suffix}` : `Summary ${suffix}`);
+        await expect(visitor.locator('meta[name="description"]')).toHaveAttribute(
+          'content',
+          l === 'it' ? `Sommario ${suffix}` : `Summary ${suffix}`,
+        );
         await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\//);
         const body = visitor.getByTestId('news-article-body');
         await expect(body).toContainText(l === 'it' ? 'Testo italiano' : 'English text');
@@ -103,7 +117,9 @@ for (const lang of ['it', 'en'] as const) {
       const entries = page.getByTestId('audit-table').locator('tbody tr');
       const publish = page.locator(`[data-testid^="audit-row-"][data-action="news.publish"][data-entity-id="${id}"]`);
       await expect(publish).toHaveCount(1);
-      await expect(page.locator(`[data-testid^="audit-row-"][data-action="news.create"][data-entity-id="${id}"]`)).toHaveCount(1);
+      await expect(
+        page.locator(`[data-testid^="audit-row-"][data-action="news.create"][data-entity-id="${id}"]`),
+      ).toHaveCount(1);
       await expect(entries).toHaveCount(2);
       await expect(publish.getByTestId('audit-row-actor')).toHaveText(admin.user.username);
       await publish.getByTestId('audit-row-details').click();
@@ -112,7 +128,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('audit-detail-meta')).toContainText(admin.user.username);
       await expect(page.getByTestId('audit-detail-before')).toContainText('"published": false');
       await expect(page.getByTestId('audit-detail-after')).toContainText('"published": true');
-      await expect(page.getByTestId('audit-detail-after').locator('[data-changed]').filter({ hasText: '"published"' })).toHaveCount(1);
+      await expect(
+        page.getByTestId('audit-detail-after').locator('[data-changed]').filter({ hasText: '"published"' }),
+      ).toHaveCount(1);
       await expect(page.getByTestId('audit-detail-changed')).toContainText('published');
       await page.getByTestId('audit-detail-close').click();
       await expect(detail).toBeHidden();

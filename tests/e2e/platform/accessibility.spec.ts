@@ -13,13 +13,17 @@ const PLAYER = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 // the first tournament of the list, and one still counting down to its check-in (the countdown's markup)
 const pages = [...staticPages, ...landingPages, ...appPages, '/tournament/{upcoming}', '/no-such-page'];
 
-let prepared: { session: { token: string; user: unknown }; tournament: string; upcoming: string; article: string } | undefined;
+let prepared:
+  { session: { token: string; user: unknown }; tournament: string; upcoming: string; article: string } | undefined;
 async function prepare(request: APIRequestContext) {
   if (prepared) return prepared;
   const auth = await request.post('/api/users/authenticate', { data: PLAYER });
   expect(auth.status()).toBe(200);
   const session = (await auth.json()).data;
-  const list = (await (await request.get('/api/tournaments?limit=50')).json()).data as { id: string; start_checkin: string | null }[];
+  const list = (await (await request.get('/api/tournaments?limit=50')).json()).data as {
+    id: string;
+    start_checkin: string | null;
+  }[];
   const tournament = list[0].id;
   const upcoming = list.find((t) => t.start_checkin && Date.parse(t.start_checkin) > Date.now())!.id;
   const article = (await (await request.get('/api/news?limit=1')).json()).data[0].id as string;
@@ -41,7 +45,10 @@ for (const state of ['logged out', 'logged in'] as const) {
       }
       const found: string[] = [];
       for (const p of pages) {
-        const url = p.replace('{tournament}', encodeURIComponent(tournament)).replace('{article}', encodeURIComponent(article)).replace('{upcoming}', encodeURIComponent(upcoming));
+        const url = p
+          .replace('{tournament}', encodeURIComponent(tournament))
+          .replace('{article}', encodeURIComponent(article))
+          .replace('{upcoming}', encodeURIComponent(upcoming));
         await page.goto(lang === 'en' ? en(url) : url);
         await hydrated(page);
         await page.waitForLoadState('networkidle');

@@ -5,13 +5,23 @@ import { expect, test } from '../fixtures.ts';
 // The on-demand pages are the same for every visitor: a browser keeps the tournament and news pages
 // 10 s at most, a CDN a little longer and serving its last copy while it fetches the next
 // (src/platform/http-cache-policy.ts); the API says the same for its public reads.
-test('the tournament detail page and the news pages: 10 s in a browser, longer at a CDN, a failure never', async ({ request }) => {
+test('the tournament detail page and the news pages: 10 s in a browser, longer at a CDN, a failure never', async ({
+  request,
+}) => {
   const list = await (await request.get('/api/tournaments?limit=1')).json();
   const id = list.data[0].id as string;
   const news = await (await request.get('/api/news?limit=1')).json();
   const article = news.data[0].id as string;
-  const seconds = (value: string, directive: string) => Number(new RegExp(`(?:^|, )${directive}=(\\d+)`).exec(value)?.[1]);
-  for (const path of [`/tournament/${id}`, `/en/tournament/${id}`, '/news', '/en/news', `/news/${article}`, `/en/news/${article}`]) {
+  const seconds = (value: string, directive: string) =>
+    Number(new RegExp(`(?:^|, )${directive}=(\\d+)`).exec(value)?.[1]);
+  for (const path of [
+    `/tournament/${id}`,
+    `/en/tournament/${id}`,
+    '/news',
+    '/en/news',
+    `/news/${article}`,
+    `/en/news/${article}`,
+  ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     const browser = res.headers()['cache-control'];
@@ -32,9 +42,16 @@ test('the tournament detail page and the news pages: 10 s in a browser, longer a
 
 // The build writes .br and .gz copies of pages, scripts and styles (astro.config.mjs); the server
 // sends the one the browser accepts, also for page paths without their .html (src/platform/http/site.ts).
-test('built pages, scripts and styles are sent compressed when the browser accepts it, plain otherwise', async ({ request, page }) => {
+test('built pages, scripts and styles are sent compressed when the browser accepts it, plain otherwise', async ({
+  request,
+  page,
+}) => {
   await page.goto('/en/competitions');
-  const assets = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=stylesheet]')].map((e) => ('src' in e && e.src) || (e as HTMLLinkElement).href));
+  const assets = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=stylesheet]')].map(
+      (e) => ('src' in e && e.src) || (e as HTMLLinkElement).href,
+    ),
+  );
   expect(assets.length).toBeGreaterThan(0);
   for (const path of ['/', '/competitions', '/en/competitions', '/en/login', '/dashboard', ...assets]) {
     const plain = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
@@ -60,7 +77,9 @@ test('on-demand pages are sent compressed when the browser accepts it, plain oth
     for (const encoding of ['br', 'gzip', 'identity'] as const) {
       const res = await request.get(path, { headers: { 'accept-encoding': encoding } });
       expect([200, 404], path).toContain(res.status());
-      expect(res.headers()['content-encoding'], `${path} ${encoding}`).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(res.headers()['content-encoding'], `${path} ${encoding}`).toBe(
+        encoding === 'identity' ? undefined : encoding,
+      );
       expect(res.headers()['vary'], path).toMatch(/accept-encoding/i);
       // decoded by the client: a whole page
       expect(await res.text(), `${path} ${encoding}`).toMatch(/<\/html>\s*$/);
@@ -71,7 +90,9 @@ test('on-demand pages are sent compressed when the browser accepts it, plain oth
 // The prerendered pages and assets are answered from memory (src/platform/http/static-site.ts),
 // URL to file as the site always did (build.format 'file'); pages may be kept by an edge, browsers
 // revalidate them; hashed bundles are immutable.
-test('built files: every URL gets its file, pages edge-cacheable, bundles immutable, 304 on a matching ETag', async ({ request }) => {
+test('built files: every URL gets its file, pages edge-cacheable, bundles immutable, 304 on a matching ETag', async ({
+  request,
+}) => {
   const client = path.resolve(process.env.DIST_DIR || 'dist', 'client');
   const bundles = fs
     .readdirSync(path.join(client, '_astro'))
@@ -103,11 +124,15 @@ test('built files: every URL gets its file, pages edge-cacheable, bundles immuta
     expect((await res.body()).equals(fs.readFileSync(path.join(client, file))), url).toBe(true);
     const policy = res.headers()['cache-control'];
     if (file.startsWith('_astro/')) expect(policy, url).toBe('public, max-age=31536000, immutable');
-    else if (file.endsWith('.html')) expect(policy, url).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
+    else if (file.endsWith('.html'))
+      expect(policy, url).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
     else expect(policy, url).toMatch(/^public, max-age=\d+/);
     const etag = res.headers()['etag'];
     expect(etag, url).toMatch(/^"[^"]+"$/);
-    expect((await request.get(url, { headers: { 'accept-encoding': 'identity', 'if-none-match': etag } })).status(), url).toBe(304);
+    expect(
+      (await request.get(url, { headers: { 'accept-encoding': 'identity', 'if-none-match': etag } })).status(),
+      url,
+    ).toBe(304);
   }
   for (const [url, file] of [
     ['/no-such-page', '404.html'],

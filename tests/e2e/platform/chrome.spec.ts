@@ -1,7 +1,9 @@
 import { expect, test } from '../fixtures.ts';
 import { ADMIN, GIULIA, loginAs } from '../helpers.ts';
 
-test('a visitor gets a login/signup dropdown that opens, closes on Escape and on an outside click', async ({ page }) => {
+test('a visitor gets a login/signup dropdown that opens, closes on Escape and on an outside click', async ({
+  page,
+}) => {
   await page.goto('/privacy-policy');
   const button = page.getByTestId('guest-menu-button');
   await expect(page.getByTestId('header-credits')).toBeHidden();
@@ -21,7 +23,9 @@ test('a visitor gets a login/signup dropdown that opens, closes on Escape and on
   await expect(page.getByTestId('menu-login')).toBeHidden();
 });
 
-test('an admin sees credits and the profile menu with the dashboard link; logout clears the session and goes home', async ({ page }) => {
+test('an admin sees credits and the profile menu with the dashboard link; logout clears the session and goes home', async ({
+  page,
+}) => {
   await page.goto('/cookie-policy');
   await loginAs(page, ADMIN, null);
   await page.reload();
@@ -47,7 +51,10 @@ test('an admin sees credits and the profile menu with the dashboard link; logout
 
   await page.getByTestId('menu-logout').click();
   await expect(page).toHaveURL((u) => u.pathname === '/');
-  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([
+    null,
+    null,
+  ]);
   await expect(page.getByTestId('guest-menu-button')).toBeVisible();
   await expect(page.getByTestId('header-credits')).toBeHidden();
 });
@@ -105,12 +112,16 @@ test('a hash target stays in view when the tournaments above it load late', asyn
   release();
   await expect(page.getByTestId('home-tournament-grid-loading')).toBeHidden();
   await expect.poll(faqTop).toBeLessThan(200);
-  await expect.poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top)).toBeGreaterThanOrEqual(-5);
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(-5);
 });
 
 test('the FAQ opens one question at a time and a hash scrolls to its section', async ({ page }) => {
   await page.goto('/#faq');
-  await expect.poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top)).toBeLessThan(200);
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top))
+    .toBeLessThan(200);
   await page.getByTestId('faq-eligibility').locator('summary').click();
   await page.getByTestId('faq-format').locator('summary').click();
   await expect(page.getByTestId('faq-eligibility')).not.toHaveAttribute('open');

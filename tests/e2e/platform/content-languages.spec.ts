@@ -9,8 +9,19 @@ import { ADMIN, authenticate, storeSession, type Session } from '../campaign/cam
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 const IMAGE = '/media/Nexus/0123456789abcdef0123456789abcdef.png';
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, lang: 'it' | 'en' = 'it') {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+  lang: 'it' | 'en' = 'it',
+) {
+  const res = await request.fetch(`/api${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+  });
   const body = await res.json();
   expect(res.status(), JSON.stringify(body)).toBeLessThan(300);
   return body.data;
@@ -36,9 +47,22 @@ for (const lang of ['it', 'en'] as const) {
     test('the tournament page shows the tournament in the visitor language', async ({ page, request }) => {
       const it = unique('Coppa ');
       const en = unique('Cup ');
-      const created = await call(request, admin.token, 'POST', '/tournaments', tournament(it, { translations: { en: { name: en, description: `<p>English description of ${en}</p>`, rules: '<p>Rules in English</p>' } } }));
+      const created = await call(
+        request,
+        admin.token,
+        'POST',
+        '/tournaments',
+        tournament(it, {
+          translations: {
+            en: { name: en, description: `<p>English description of ${en}</p>`, rules: '<p>Rules in English</p>' },
+          },
+        }),
+      );
       await goto(page, at(lang, `/tournament/${created.id}`));
-      const [name, description, other] = lang === 'en' ? [en, `English description of ${en}`, `Descrizione italiana di ${it}`] : [it, `Descrizione italiana di ${it}`, `English description of ${en}`];
+      const [name, description, other] =
+        lang === 'en'
+          ? [en, `English description of ${en}`, `Descrizione italiana di ${it}`]
+          : [it, `Descrizione italiana di ${it}`, `English description of ${en}`];
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
       await expect(page).toHaveTitle(new RegExp(name));
       await expect(page.getByText(description)).toBeVisible();
@@ -58,21 +82,34 @@ for (const lang of ['it', 'en'] as const) {
       const name = lang === 'en' ? 'Arena Pro hoodie' : 'Felpa Arena Pro';
       await goto(page, at(lang, '/marketplace'));
       await page.getByTestId('market-search').fill(name);
-      const card = page.getByTestId('product-card').filter({ has: page.getByTestId('product-name').filter({ hasText: name }) });
+      const card = page
+        .getByTestId('product-card')
+        .filter({ has: page.getByTestId('product-name').filter({ hasText: name }) });
       await expect(card).toHaveCount(1);
       await expect(card).not.toContainText(' / ');
-      await expect(card).toContainText(lang === 'en' ? 'Organic cotton hoodie' : 'Felpa con cappuccio in cotone organico');
+      await expect(card).toContainText(
+        lang === 'en' ? 'Organic cotton hoodie' : 'Felpa con cappuccio in cotone organico',
+      );
     });
 
-    test('the backpack shows the badge names in the page language ("Welcome", not "Benvenuto", in English)', async ({ page, request }) => {
-      await storeSession(page, await authenticate(request, { email: 'giulia@demo.arena', password: 'demo-player-2026' }));
+    test('the backpack shows the badge names in the page language ("Welcome", not "Benvenuto", in English)', async ({
+      page,
+      request,
+    }) => {
+      await storeSession(
+        page,
+        await authenticate(request, { email: 'giulia@demo.arena', password: 'demo-player-2026' }),
+      );
       await goto(page, at(lang, '/my-backpack'));
       const main = page.locator('main');
       await expect(main.getByText(lang === 'en' ? 'Welcome' : 'Benvenuto', { exact: true }).first()).toBeVisible();
       await expect(main.getByText(lang === 'en' ? 'Benvenuto' : 'Welcome', { exact: true })).toHaveCount(0);
     });
 
-    test('a product shows its English name and description on the English shop, the Italian on the Italian one', async ({ page, request }) => {
+    test('a product shows its English name and description on the English shop, the Italian on the Italian one', async ({
+      page,
+      request,
+    }) => {
       const it = unique('Borraccia ');
       const en = unique('Bottle ');
       await call(request, admin.token, 'POST', '/marketplace/products', {
@@ -135,7 +172,10 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('product-form').locator('button[type="submit"]').click();
       await expect(page).toHaveURL(/\/dashboard\/products$/);
       const saved = await call(request, admin.token, 'GET', `/marketplace/products/${created._id}`);
-      expect(saved.translations).toEqual({ it: { name: it, description: 'Zaino da 20 litri' }, en: { name: en, description: 'A 20-litre backpack' } });
+      expect(saved.translations).toEqual({
+        it: { name: it, description: 'Zaino da 20 litri' },
+        en: { name: en, description: 'A 20-litre backpack' },
+      });
     });
   });
 }

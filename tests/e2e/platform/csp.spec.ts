@@ -22,7 +22,15 @@ const pages = [...staticPages, ...landingPages, ...appPages, '/tournament/{tourn
 /** Every dashboard section the build has (dist/client/dashboard/**.html). */
 function dashboardPages(): string[] {
   const walk = (dir: string, rel: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name), `${rel}/${e.name}`) : e.name.endsWith('.html') ? [`${rel}/${e.name.slice(0, -'.html'.length)}`] : []));
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory()
+          ? walk(path.join(dir, e.name), `${rel}/${e.name}`)
+          : e.name.endsWith('.html')
+            ? [`${rel}/${e.name.slice(0, -'.html'.length)}`]
+            : [],
+      );
   return ['/dashboard', ...walk(path.join(clientDir, 'dashboard'), '/dashboard')].sort();
 }
 
@@ -67,12 +75,15 @@ async function watchViolations(page: Page) {
   await cdp.send('Log.enable');
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP-VIOLATION ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+      console.error(
+        `CSP-VIOLATION ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
+      );
     });
   });
   page.on('console', (msg) => {
     const text = msg.text();
-    if (/CSP-VIOLATION|Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(text)) found.push(`${page.url()}: ${text}`);
+    if (/CSP-VIOLATION|Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(text))
+      found.push(`${page.url()}: ${text}`);
   });
   return found;
 }
@@ -108,7 +119,9 @@ async function visit(page: Page, url: string) {
   });
   expect(res, url).not.toBeNull();
   // the server's whole policy, also on the on-demand pages Astro renders (it writes a header of its own)
-  expect(res!.headers()['content-security-policy'], `${url} has the server's CSP header`).toContain("frame-ancestors 'self'");
+  expect(res!.headers()['content-security-policy'], `${url} has the server's CSP header`).toContain(
+    "frame-ancestors 'self'",
+  );
   await hydrated(page);
   await page.waitForLoadState('networkidle');
 }
@@ -129,7 +142,9 @@ for (const state of ['logged out', 'logged in'] as const) {
       }
       const list = [...pages, ...(state === 'logged in' ? dashboardPages() : ['/dashboard'])];
       for (const p of list) {
-        const url = p.replace('{tournament}', encodeURIComponent(ids.tournament)).replace('{article}', encodeURIComponent(ids.article));
+        const url = p
+          .replace('{tournament}', encodeURIComponent(ids.tournament))
+          .replace('{article}', encodeURIComponent(ids.article));
         await visit(page, lang === 'en' ? en(url) : url);
       }
       expect(violations).toEqual([]);
@@ -154,7 +169,9 @@ test('a page of another site cannot frame /login', async ({ page, baseURL }) => 
       body: `<!doctype html><title>overlay</title><iframe id="victim" src="${baseURL}/login"></iframe><iframe id="control" src="http://neutral.example.test/"></iframe>`,
     }),
   );
-  await page.route('http://neutral.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p id="neutral">framed</p>' }));
+  await page.route('http://neutral.example.test/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<p id="neutral">framed</p>' }),
+  );
   await page.goto('http://attacker.example.test/');
   // a page without frame-ancestors is framed (so the check below is about /login's policy)
   await expect(page.frameLocator('#control').locator('#neutral')).toHaveText('framed');
@@ -189,7 +206,9 @@ test.describe('the tournament iframe page', () => {
       },
       stdio: 'ignore',
     });
-    await expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, { timeout: 30_000 })
+      .toBe(200);
   });
   test.afterAll(() => {
     server?.kill('SIGTERM');
@@ -199,11 +218,18 @@ test.describe('the tournament iframe page', () => {
   for (const lang of ['it', 'en'] as const) {
     test(`embeds the configured origin without a violation, and refuses any other (${lang})`, async ({ page }) => {
       const violations = await watchViolations(page);
-      await page.route('https://brackets.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="bracket">Bracket</p>' }));
-      await page.route('https://evil.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="evil">Evil</p>' }));
+      await page.route('https://brackets.example.test/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="bracket">Bracket</p>' }),
+      );
+      await page.route('https://evil.example.test/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><p id="evil">Evil</p>' }),
+      );
       const url = `${origin}${lang === 'en' ? '/en' : ''}/tournament/8d1f5c2e-4b7a-4e0c-9a63-2f1d7b9e4c10/iframe`;
       await page.goto(url);
-      await expect(page.getByTestId('tournament-iframe')).toHaveAttribute('src', 'https://brackets.example.test/t/8d1f5c2e-4b7a-4e0c-9a63-2f1d7b9e4c10');
+      await expect(page.getByTestId('tournament-iframe')).toHaveAttribute(
+        'src',
+        'https://brackets.example.test/t/8d1f5c2e-4b7a-4e0c-9a63-2f1d7b9e4c10',
+      );
       await expect(page.frameLocator('[data-testid="tournament-iframe"]').locator('#bracket')).toHaveText('Bracket');
       expect(violations).toEqual([]);
 

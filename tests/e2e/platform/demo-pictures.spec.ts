@@ -7,9 +7,13 @@ const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${pa
 for (const lang of ['it', 'en'] as const) {
   test(`demo tournament cards show distinct game pictures that load (${lang})`, async ({ page }) => {
     await goto(page, at(lang, '/tournaments'));
-    const images = page.getByTestId('tournament-grid-list').locator('[data-testid="tournament-card"] img[data-field="thumbnail"]');
+    const images = page
+      .getByTestId('tournament-grid-list')
+      .locator('[data-testid="tournament-card"] img[data-field="thumbnail"]');
     await expect(images.first()).toBeVisible();
-    const demo = (await images.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).getAttribute('src') ?? ''))).filter((s) => s.startsWith('/demo/games/'));
+    const demo = (
+      await images.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).getAttribute('src') ?? ''))
+    ).filter((s) => s.startsWith('/demo/games/'));
     expect(new Set(demo).size).toBeGreaterThanOrEqual(3);
     for (const src of new Set(demo)) {
       const res = await page.request.get(src);

@@ -19,7 +19,8 @@ for (const lang of ['it', 'en'] as const) {
     const titles = await page.getByTestId('news-item-title').allTextContents();
     for (const title of seededNews[lang]) expect(titles.map((s) => s.trim())).toContain(title);
     // the other language's titles are not on this page
-    for (const title of seededNews[lang === 'it' ? 'en' : 'it']) expect(titles.map((s) => s.trim())).not.toContain(title);
+    for (const title of seededNews[lang === 'it' ? 'en' : 'it'])
+      expect(titles.map((s) => s.trim())).not.toContain(title);
   });
 
   test(`the home page shows the partners with their marks (${lang})`, async ({ page }) => {
@@ -37,6 +38,12 @@ for (const lang of ['it', 'en'] as const) {
     }
     // drawn, not broken: the browser decoded each mark
     await marks.last().scrollIntoViewIfNeeded();
-    await expect.poll(() => marks.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() =>
+        marks.evaluateAll((imgs) =>
+          imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
   });
 }

@@ -51,7 +51,8 @@ for (const lang of ['it', 'en'] as const) {
             return [data[i], data[i + 1], data[i + 2]];
           };
           const panel = [0x15, 0x15, 0x26];
-          for (const y of [info.height - 40, Math.round(info.height * 0.75), Math.round(info.height / 2)]) expect(pixel(200, y), `y=${y}`).toEqual(panel);
+          for (const y of [info.height - 40, Math.round(info.height * 0.75), Math.round(info.height / 2)])
+            expect(pixel(200, y), `y=${y}`).toEqual(panel);
           // and while scrolling, the fixed sidebar itself covers the screen
           await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
           const box = await page.getByTestId('sidebar').boundingBox();
@@ -66,12 +67,28 @@ for (const lang of ['it', 'en'] as const) {
         expect(
           (
             await page.request.post('/api/users/pp', {
-              data: { username, email: `${username}@example.com`, password, nickname: username, gender: 'female', language: lang, birth_date: '2000-01-01' },
+              data: {
+                username,
+                email: `${username}@example.com`,
+                password,
+                nickname: username,
+                gender: 'female',
+                language: lang,
+                birth_date: '2000-01-01',
+              },
             })
           ).status(),
         ).toBe(201);
-        const { user, token } = (await (await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } })).json()).data;
-        const list = (await (await page.request.get('/api/tournaments?limit=50')).json()).data as { id: string; open: boolean; status: string }[];
+        const { user, token } = (
+          await (
+            await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } })
+          ).json()
+        ).data;
+        const list = (await (await page.request.get('/api/tournaments?limit=50')).json()).data as {
+          id: string;
+          open: boolean;
+          status: string;
+        }[];
         const locked = list.find((t) => !t.open)!;
         await page.goto(at(lang, '/privacy-policy'));
         await page.evaluate(

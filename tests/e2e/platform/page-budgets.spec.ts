@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { APP_PAGE_BUDGET_KB, dashboardCode, diskReader, formatKB, KB, LANDING_PAGE_BUDGET_KB, pageWeight, reachableScripts, STATIC_PAGE_BUDGET_KB } from '../../../scripts/lib/page-weight.ts';
+import {
+  APP_PAGE_BUDGET_KB,
+  dashboardCode,
+  diskReader,
+  formatKB,
+  KB,
+  LANDING_PAGE_BUDGET_KB,
+  pageWeight,
+  reachableScripts,
+  STATIC_PAGE_BUDGET_KB,
+} from '../../../scripts/lib/page-weight.ts';
 import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 
 /**
@@ -19,7 +29,9 @@ let ids: { tournament: string; article: string } | undefined;
 async function demoIds(request: APIRequestContext) {
   if (ids) return ids;
   const list = await (await request.get('/api/tournaments?limit=1')).json();
-  const auth = await request.post('/api/users/authenticate', { data: { email: 'admin@demo.arena', password: 'demo-admin-2026' } });
+  const auth = await request.post('/api/users/authenticate', {
+    data: { email: 'admin@demo.arena', password: 'demo-admin-2026' },
+  });
   expect(auth.status()).toBe(200);
   const { token } = (await auth.json()).data;
   const created = await request.post('/api/news', {
@@ -38,7 +50,9 @@ async function demoIds(request: APIRequestContext) {
 
 async function fetchPage(request: APIRequestContext, pagePath: string, expectedStatus = 200) {
   const { tournament, article } = await demoIds(request);
-  const url = pagePath.replace('{tournament}', encodeURIComponent(tournament)).replace('{article}', encodeURIComponent(article));
+  const url = pagePath
+    .replace('{tournament}', encodeURIComponent(tournament))
+    .replace('{article}', encodeURIComponent(article));
   const res = await request.get(url);
   expect(res.status(), `${url} answers ${expectedStatus}`).toBe(expectedStatus);
   expect(res.headers()['content-type']).toContain('text/html');
@@ -53,7 +67,10 @@ function expectWithin(html: string, budgetKB: number, label: string) {
     .slice(0, 8)
     .map(([url, bytes]) => `${url} ${formatKB(bytes)}`)
     .join(', ');
-  expect(weight.bytes, `${label}: ${formatKB(weight.bytes)} of JavaScript before interaction, budget ${budgetKB} KB (${heaviest})`).toBeLessThanOrEqual(budgetKB * KB);
+  expect(
+    weight.bytes,
+    `${label}: ${formatKB(weight.bytes)} of JavaScript before interaction, budget ${budgetKB} KB (${heaviest})`,
+  ).toBeLessThanOrEqual(budgetKB * KB);
 }
 
 test.describe('page JavaScript budgets', () => {
@@ -76,7 +93,8 @@ test.describe('page JavaScript budgets', () => {
   }
 
   test(`the 404 page loads at most ${STATIC_PAGE_BUDGET_KB} KB in both languages`, async ({ request }) => {
-    for (const pagePath of ['/no-such-page', '/en/no-such-page']) expectWithin(await fetchPage(request, pagePath, 404), STATIC_PAGE_BUDGET_KB, pagePath);
+    for (const pagePath of ['/no-such-page', '/en/no-such-page'])
+      expectWithin(await fetchPage(request, pagePath, 404), STATIC_PAGE_BUDGET_KB, pagePath);
   });
 
   test('the tournament page loads its dialogs on the first click, not before', async ({ request }) => {

@@ -13,7 +13,10 @@ type Lang = 'it' | 'en';
 const at = (lang: Lang, path: string) => (lang === 'it' ? path : `/en${path}`);
 const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
 const AGENCY = process.env.AGENCY_NAME || 'Nexus';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const text = {
   it: {
@@ -48,13 +51,19 @@ async function admin(request: APIRequestContext): Promise<string> {
 }
 
 async function createTournament(request: APIRequestContext, body: Record<string, unknown>) {
-  const res = await request.post('/api/tournaments', { headers: { authorization: `Bearer ${await admin(request)}` }, data: body });
+  const res = await request.post('/api/tournaments', {
+    headers: { authorization: `Bearer ${await admin(request)}` },
+    data: body,
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as { id: string };
 }
 
 async function updateTournament(request: APIRequestContext, id: string, body: Record<string, unknown>) {
-  const res = await request.put(`/api/tournaments/${id}`, { headers: { authorization: `Bearer ${await admin(request)}` }, data: body });
+  const res = await request.put(`/api/tournaments/${id}`, {
+    headers: { authorization: `Bearer ${await admin(request)}` },
+    data: body,
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -63,10 +72,19 @@ async function newPlayer(page: Page, lang: Lang) {
   const username = unique(`ps${lang}`);
   const password = 'promises-pass-1';
   const signup = await page.request.post('/api/users/pp', {
-    data: { username, email: `${username}@example.com`, password, nickname: `Nick${username}`, gender: 'female', language: lang },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      password,
+      nickname: `Nick${username}`,
+      gender: 'female',
+      language: lang,
+    },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const login = await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } });
+  const login = await page.request.post('/api/users/authenticate', {
+    data: { email: `${username}@example.com`, password },
+  });
   expect(login.ok()).toBe(true);
   const { user, token } = (await login.json()).data;
   await page.goto(at(lang, '/privacy-policy'));
@@ -85,7 +103,10 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US', timezoneId: 'Europe/Rome' });
     const tx = text[lang];
 
-    test(`a one-day countdown is singular, and the check-out dialog's buttons cannot be confused (${lang})`, async ({ page, request }) => {
+    test(`a one-day countdown is singular, and the check-out dialog's buttons cannot be confused (${lang})`, async ({
+      page,
+      request,
+    }) => {
       // check-in opens in one day and a few hours: the countdown shows 1 and the singular unit
       const t = await createTournament(request, {
         name: unique(`Promises ${lang} `),
@@ -137,7 +158,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
     });
 
-    test(`a word in place of a tournament id is the invalid-id message, on the page and in the API (${lang})`, async ({ page, request }) => {
+    test(`a word in place of a tournament id is the invalid-id message, on the page and in the API (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const res = await page.goto(at(lang, '/tournament/abc'));
       expect(res?.status()).toBe(404);
       await expect(page.getByTestId('tournament-error')).toHaveAttribute('data-kind', 'invalid');
@@ -147,9 +171,15 @@ for (const lang of ['it', 'en'] as const) {
       expect((await api.json()).error.code).toBe('INVALID_TOURNAMENT_ID');
     });
 
-    test(`a minimum price above the maximum is said, and the address dialog names the country in the page's language (${lang})`, async ({ page, request }) => {
+    test(`a minimum price above the maximum is said, and the address dialog names the country in the page's language (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const headers = { authorization: `Bearer ${await admin(request)}` };
-      const upload = await request.post(`/api/media/${AGENCY}`, { headers, multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } } });
+      const upload = await request.post(`/api/media/${AGENCY}`, {
+        headers,
+        multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } },
+      });
       expect(upload.status()).toBe(201);
       const name = unique(`Free cap ${lang} `);
       const created = await request.post('/api/marketplace/products', {

@@ -6,11 +6,15 @@ import { goto, loginAs, localeTexts, unique } from '../helpers.ts';
 const PASSWORD = 'reminders-secret-2026';
 
 for (const lang of ['it', 'en'] as const) {
-  test(`settings: the Notifications tab saves the reminder choices and shows them again after a reload (${lang})`, async ({ page }) => {
+  test(`settings: the Notifications tab saves the reminder choices and shows them again after a reload (${lang})`, async ({
+    page,
+  }) => {
     const texts = localeTexts(lang, 'accounts').settings;
     const username = unique('rem');
     const email = `${username}@example.com`;
-    const created = await page.request.post('/api/users/pp', { data: { username, email, password: PASSWORD, nickname: username, gender: 'female', language: lang } });
+    const created = await page.request.post('/api/users/pp', {
+      data: { username, email, password: PASSWORD, nickname: username, gender: 'female', language: lang },
+    });
     expect(created.status()).toBe(201);
     const session = await loginAs(page, { email, password: PASSWORD });
     const settingsPath = lang === 'en' ? '/en/settings' : '/settings';
@@ -37,14 +41,18 @@ for (const lang of ['it', 'en'] as const) {
     await expect(box('checkinOpen')).toBeChecked();
     await expect(box('checkinClosing')).not.toBeChecked();
     await expect(box('resultsFinal')).not.toBeChecked();
-    const stored = await page.request.get('/api/users/me/notifications', { headers: { authorization: `Bearer ${session.token}` } });
+    const stored = await page.request.get('/api/users/me/notifications', {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect((await stored.json()).data).toEqual({ checkinOpen: true, checkinClosing: false, resultsFinal: false });
 
     // and back on
     await box('resultsFinal').check();
     await page.getByTestId('notifications-save').click();
     await expect(page.getByTestId('notifications-saved')).toBeVisible();
-    const again = await page.request.get('/api/users/me/notifications', { headers: { authorization: `Bearer ${session.token}` } });
+    const again = await page.request.get('/api/users/me/notifications', {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect((await again.json()).data).toEqual({ checkinOpen: true, checkinClosing: false, resultsFinal: true });
   });
 }

@@ -13,7 +13,13 @@ const MIN = 60_000;
 const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
 const shots = 'test-results/finalise';
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
@@ -38,28 +44,60 @@ async function playedTournament(request: APIRequestContext, token: string) {
   const ids = [giulia.user.id, alex.user.id];
   for (const userId of ids) {
     const joined = await call(request, token, 'POST', `/tournaments/${id}/register?userID=${userId}`, {
-      gameAccounts: [{ userId, gameAccount: { username: `acct${userId.slice(0, 6)}`, id: '', game: 'Fortnite', console: 'PC' } }],
+      gameAccounts: [
+        { userId, gameAccount: { username: `acct${userId.slice(0, 6)}`, id: '', game: 'Fortnite', console: 'PC' } },
+      ],
     });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
   }
-  expect((await call(request, token, 'PUT', `/tournaments/${id}`, { start_registration: iso(-120), start_checkin: iso(-30), end_checkin: iso(60), start_tournament: iso(90), end_tournament: iso(200) })).status).toBe(200);
-  for (const userId of ids) expect((await call(request, token, 'PUT', `/tournaments/${id}/registrations/${userId}/checkin`, { confirmed: true })).status).toBe(200);
+  expect(
+    (
+      await call(request, token, 'PUT', `/tournaments/${id}`, {
+        start_registration: iso(-120),
+        start_checkin: iso(-30),
+        end_checkin: iso(60),
+        start_tournament: iso(90),
+        end_tournament: iso(200),
+      })
+    ).status,
+  ).toBe(200);
+  for (const userId of ids)
+    expect(
+      (await call(request, token, 'PUT', `/tournaments/${id}/registrations/${userId}/checkin`, { confirmed: true }))
+        .status,
+    ).toBe(200);
   expect((await call(request, token, 'PUT', `/tournaments/${id}`, { status: 1 })).status).toBe(200);
-  const match = await call(request, token, 'POST', `/tournaments/${id}/matches`, { lines: ids.map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: 2 - i })) });
+  const match = await call(request, token, 'POST', `/tournaments/${id}/matches`, {
+    lines: ids.map((entrantId, i) => ({ entrantId, placement: i + 1, eliminations: 2 - i })),
+  });
   expect(match.status, JSON.stringify(match.body)).toBe(201);
   return { id, name: created.body.data.name as string, giulia, alex };
 }
 
-test('the admin sets prizes and finalises in Italian and English; the winner and the runner-up see their credits and badges', async ({ page, browser }) => {
+test('the admin sets prizes and finalises in Italian and English; the winner and the runner-up see their credits and badges', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const admin = await loginAs(page, ADMIN);
   const t = await playedTournament(page.request, admin.token);
-  const it = { admin: localeTexts('it', 'results-admin').prizes, dash: localeTexts('it', 'dashboard'), rewards: localeTexts('it', 'rewards') };
+  const it = {
+    admin: localeTexts('it', 'results-admin').prizes,
+    dash: localeTexts('it', 'dashboard'),
+    rewards: localeTexts('it', 'rewards'),
+  };
   const en = { admin: localeTexts('en', 'results-admin').prizes };
 
   // the two new badge rules, named in both languages
   const badge = async (slug: string, trigger: string, names: [string, string], extra: Record<string, unknown> = {}) => {
-    const res = await call(page.request, admin.token, 'POST', '/marketplace/badges', { slug, name: names[0], trigger, rewardAmount: 10, translations: { en: { name: names[1], description: '' } }, ...extra });
+    const res = await call(page.request, admin.token, 'POST', '/marketplace/badges', {
+      slug,
+      name: names[0],
+      trigger,
+      rewardAmount: 10,
+      translations: { en: { name: names[1], description: '' } },
+      ...extra,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data as { _id: string; slug: string };
   };
@@ -108,7 +146,9 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     await page.getByTestId('prizes-finalise').click();
     const dialog = page.getByTestId('finalise-dialog');
     await expect(dialog).toContainText(fillText(it.admin.confirmPays, { credits: '800', players: 2 }));
-    await expect(dialog).toContainText(fillText(it.admin.confirmLine, { rank: 1, name: t.giulia.user.username, credits: '500' }));
+    await expect(dialog).toContainText(
+      fillText(it.admin.confirmLine, { rank: 1, name: t.giulia.user.username, credits: '500' }),
+    );
     await dialog.screenshot({ path: `${shots}/confirm-it-1280.png` });
     await page.getByTestId('finalise-dialog-confirm').click();
     await expect(page.getByTestId('prizes-final-status')).toContainText('800');
@@ -130,7 +170,10 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
       ['it', t.giulia, 500, [top.slug, won.slug]],
       ['en', t.alex, 300, [top.slug]],
     ] as const) {
-      const context = await browser.newContext({ locale: lang === 'it' ? 'it-IT' : 'en-US', viewport: { width: 390, height: 844 } });
+      const context = await browser.newContext({
+        locale: lang === 'it' ? 'it-IT' : 'en-US',
+        viewport: { width: 390, height: 844 },
+      });
       const player = await context.newPage();
       const prefix = lang === 'it' ? '' : '/en';
       await storeSession(player, who, `${prefix}/privacy-policy`);
@@ -140,9 +183,13 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
       await expect(player.getByText(`+${credits}`).first()).toBeVisible();
       await player.screenshot({ path: `${shots}/wallet-${lang}-390.png`, fullPage: true });
       await goto(player, `${prefix}/my-backpack`);
-      for (const slug of badges) await expect(player.getByTestId(`backpack-badge-${slug}`)).toHaveAttribute('data-earned', 'true');
-      if (lang === 'en') await expect(player.getByTestId(`backpack-badge-${won.slug}`)).toHaveAttribute('data-earned', 'false');
-      await expect(player.getByTestId(`backpack-badge-${top.slug}`)).toContainText(lang === 'it' ? 'Sul podio' : 'On the podium');
+      for (const slug of badges)
+        await expect(player.getByTestId(`backpack-badge-${slug}`)).toHaveAttribute('data-earned', 'true');
+      if (lang === 'en')
+        await expect(player.getByTestId(`backpack-badge-${won.slug}`)).toHaveAttribute('data-earned', 'false');
+      await expect(player.getByTestId(`backpack-badge-${top.slug}`)).toContainText(
+        lang === 'it' ? 'Sul podio' : 'On the podium',
+      );
       await player.screenshot({ path: `${shots}/backpack-${lang}-390.png`, fullPage: true });
       await player.setViewportSize({ width: 1280, height: 900 });
       await player.screenshot({ path: `${shots}/backpack-${lang}-1280.png`, fullPage: true });
@@ -150,16 +197,23 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     }
   } finally {
     // other specs count the demo's badges: these two stop showing once the test is done
-    for (const b of [top, won]) await call(page.request, admin.token, 'PATCH', `/marketplace/badges/${b._id}/toggle-active`);
+    for (const b of [top, won])
+      await call(page.request, admin.token, 'PATCH', `/marketplace/badges/${b._id}/toggle-active`);
   }
 });
 
-test("the championship's scores editor shows each player's points from the results, the adjustment and the total, in both languages", async ({ page }) => {
+test("the championship's scores editor shows each player's points from the results, the adjustment and the total, in both languages", async ({
+  page,
+}) => {
   const admin = await loginAs(page, ADMIN);
-  const competitions = (await call(page.request, admin.token, 'GET', '/tournaments/competitions')).body.data as { id: string; teams: { players: { playerId: string; score: number }[] }[] }[];
+  const competitions = (await call(page.request, admin.token, 'GET', '/tournaments/competitions')).body.data as {
+    id: string;
+    teams: { players: { playerId: string; score: number }[] }[];
+  }[];
   const championship = competitions.find((c) => c.teams.some((team) => team.players.length > 0))!;
   const first = championship.teams.flatMap((team) => team.players)[0]!;
-  const breakdown = (await call(page.request, admin.token, 'GET', `/tournaments/competition/${championship.id}/scores`)).body.data as { playerId: string; points: number; adjustment: number }[];
+  const breakdown = (await call(page.request, admin.token, 'GET', `/tournaments/competition/${championship.id}/scores`))
+    .body.data as { playerId: string; points: number; adjustment: number }[];
   const parts = breakdown.find((b) => b.playerId === first.playerId)!;
   expect(parts.points + parts.adjustment).toBe(first.score);
   for (const [lang, width] of [
@@ -169,7 +223,9 @@ test("the championship's scores editor shows each player's points from the resul
     const texts = localeTexts(lang, 'dashboard').competitions.scores;
     await page.setViewportSize({ width, height: 900 });
     await goto(page, `${lang === 'it' ? '' : '/en'}/dashboard/competitions/edit?id=${championship.id}`);
-    await expect(page.getByTestId(`scores-points-${first.playerId}`)).toContainText(fillText(texts.points, { points: parts.points }));
+    await expect(page.getByTestId(`scores-points-${first.playerId}`)).toContainText(
+      fillText(texts.points, { points: parts.points }),
+    );
     await expect(page.getByTestId(`scores-score-${first.playerId}`)).toHaveValue(String(parts.adjustment));
     await expect(page.getByTestId(`scores-total-${first.playerId}`)).toHaveText(`= ${first.score}`);
     // a new adjustment moves the total before it is saved

@@ -16,12 +16,22 @@ const MIN = 60_000;
 const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
 const at = (lang: 'it' | 'en', path: string) => (lang === 'en' ? `/en${path}` : path);
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
 
-const registration = (userId: string) => ({ gameAccounts: [{ userId, gameAccount: { username: `acct${userId.slice(0, 4)}`, id: 'epic-e2e', game: 'Fortnite', console: 'PC' } }] });
+const registration = (userId: string) => ({
+  gameAccounts: [
+    { userId, gameAccount: { username: `acct${userId.slice(0, 4)}`, id: 'epic-e2e', game: 'Fortnite', console: 'PC' } },
+  ],
+});
 
 /** A live solo Fortnite tournament that both demo players joined and checked in to, through the API. */
 async function liveTournament(request: APIRequestContext, admin: Session, players: Session[]): Promise<string> {
@@ -38,16 +48,57 @@ async function liveTournament(request: APIRequestContext, admin: Session, player
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.data.id as string;
-  for (const p of players) expect((await call(request, p.token, 'POST', `/tournaments/${id}/register?userID=${p.user.id}`, registration(p.user.id))).status).toBe(200);
-  expect((await call(request, admin.token, 'PUT', `/tournaments/${id}`, { start_registration: iso(-120), start_checkin: iso(-60), end_checkin: iso(30), start_tournament: iso(60), end_tournament: iso(240) })).status).toBe(200);
-  for (const p of players) expect((await call(request, p.token, 'POST', `/tournaments/${id}/register/checkin?userID=${p.user.id}`, registration(p.user.id))).status).toBe(200);
+  for (const p of players)
+    expect(
+      (await call(request, p.token, 'POST', `/tournaments/${id}/register?userID=${p.user.id}`, registration(p.user.id)))
+        .status,
+    ).toBe(200);
+  expect(
+    (
+      await call(request, admin.token, 'PUT', `/tournaments/${id}`, {
+        start_registration: iso(-120),
+        start_checkin: iso(-60),
+        end_checkin: iso(30),
+        start_tournament: iso(60),
+        end_tournament: iso(240),
+      })
+    ).status,
+  ).toBe(200);
+  for (const p of players)
+    expect(
+      (
+        await call(
+          request,
+          p.token,
+          'POST',
+          `/tournaments/${id}/register/checkin?userID=${p.user.id}`,
+          registration(p.user.id),
+        )
+      ).status,
+    ).toBe(200);
   // the tournament starts: live (status 1)
-  expect((await call(request, admin.token, 'PUT', `/tournaments/${id}`, { start_registration: iso(-180), start_checkin: iso(-120), end_checkin: iso(-60), start_tournament: iso(-30), end_tournament: iso(240) })).status).toBe(200);
+  expect(
+    (
+      await call(request, admin.token, 'PUT', `/tournaments/${id}`, {
+        start_registration: iso(-180),
+        start_checkin: iso(-120),
+        end_checkin: iso(-60),
+        start_tournament: iso(-30),
+        end_tournament: iso(240),
+      })
+    ).status,
+  ).toBe(200);
   return id;
 }
 
 /** Opens the dialog, fills it, sends it; the dialog confirms and lists the report as waiting. */
-async function reportMatch(page: Page, lang: 'it' | 'en', line: { match: number; placement: number; eliminations: number }, picture: Buffer, shot: string) {
+async function reportMatch(
+  page: Page,
+  lang: 'it' | 'en',
+  line: { match: number; placement: number; eliminations: number },
+  picture: Buffer,
+  shot: string,
+) {
   const texts = localeTexts(lang, 'results').report;
   await page.getByTestId('tournament-report').click();
   const dialog = page.getByTestId('report-dialog');
@@ -55,7 +106,9 @@ async function reportMatch(page: Page, lang: 'it' | 'en', line: { match: number;
   await expect(dialog.getByRole('heading', { name: texts.title })).toBeVisible();
   // sending nothing: each field says what is missing, in the page's language
   await dialog.getByTestId('report-send').click();
-  await expect(dialog.getByTestId('report-matchNumber-error')).toHaveText(localeTexts(lang, 'errors').validation.required);
+  await expect(dialog.getByTestId('report-matchNumber-error')).toHaveText(
+    localeTexts(lang, 'errors').validation.required,
+  );
   await dialog.getByTestId('report-matchNumber').fill(String(line.match));
   await dialog.getByTestId('report-placement').fill(String(line.placement));
   await dialog.getByTestId('report-eliminations').fill(String(line.eliminations));
@@ -64,7 +117,9 @@ async function reportMatch(page: Page, lang: 'it' | 'en', line: { match: number;
   await expect(dialog.getByTestId('report-sent')).toHaveText(fillText(texts.sent, { match: line.match }));
   const item = dialog.getByTestId('report-mine-item');
   await expect(item).toHaveCount(1);
-  await expect(item).toContainText(fillText(texts.mine.line, { match: line.match, placement: line.placement, eliminations: line.eliminations }));
+  await expect(item).toContainText(
+    fillText(texts.mine.line, { match: line.match, placement: line.placement, eliminations: line.eliminations }),
+  );
   await expect(item).toContainText(texts.status.pending);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -82,7 +137,10 @@ async function reportMatch(page: Page, lang: 'it' | 'en', line: { match: number;
   await expect(dialog).toBeHidden();
 }
 
-test('players report with a screenshot in both languages; the admin approves one into the standings and rejects the disagreeing one', async ({ page, browser }) => {
+test('players report with a screenshot in both languages; the admin approves one into the standings and rejects the disagreeing one', async ({
+  page,
+  browser,
+}) => {
   const admin = await loginAs(page, ADMIN);
   // each player in a browser context of their own (axe needs one), in their language
   const giuliaPage = await (await browser.newContext({ locale: 'it-IT' })).newPage();
@@ -90,7 +148,9 @@ test('players report with a screenshot in both languages; the admin approves one
   const giulia = await loginAs(giuliaPage, GIULIA);
   const alex = await loginAs(alexPage, ALEX);
   const id = await liveTournament(page.request, admin, [giulia, alex]);
-  const picture = await sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+  const picture = await sharp({
+    create: { width: 320, height: 180, channels: 3, background: { r: 30, g: 120, b: 200 } },
+  })
     .png()
     .toBuffer();
 
@@ -110,29 +170,42 @@ test('players report with a screenshot in both languages; the admin approves one
   const rows = page.locator('[data-testid^="report-row-"][data-flagged]');
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId('submission-duplicates')).toHaveCount(2);
-  const reports = (await call(page.request, admin.token, 'GET', `/tournaments/${id}/reports`)).body.data as { id: string; userId: string }[];
+  const reports = (await call(page.request, admin.token, 'GET', `/tournaments/${id}/reports`)).body.data as {
+    id: string;
+    userId: string;
+  }[];
   const giuliaReport = reports.find((r) => r.userId === giulia.user.id)!;
   const alexReport = reports.find((r) => r.userId === alex.user.id)!;
 
   await page.getByTestId(`report-row-${giuliaReport.id}`).getByTestId('report-row-review').click();
   const dialog = page.getByTestId('report-review-dialog');
-  await expect(dialog.getByTestId('report-conflict-placement')).toContainText(fillText(admin_.review.line, { placement: 2, eliminations: 5 }));
+  await expect(dialog.getByTestId('report-conflict-placement')).toContainText(
+    fillText(admin_.review.line, { placement: 2, eliminations: 5 }),
+  );
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/admin-review-it-${width}.png` });
   }
   expect(await seriousViolations(page, 'review dialog')).toEqual([]);
   await dialog.getByTestId('report-review-approve').click();
-  await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toHaveText(fillText(admin_.review.approved, { n: 1 }));
+  await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toHaveText(
+    fillText(admin_.review.approved, { n: 1 }),
+  );
   await expect(dialog).toBeHidden();
 
   // the standings count the approved report: 2nd is 7 points, 3 eliminations 3 more
   const standings = (await call(page.request, admin.token, 'GET', `/tournaments/${id}/standings`)).body.data;
-  expect(standings.rows.find((r: { entrantId: string }) => r.entrantId === giulia.user.id)).toMatchObject({ points: 10, eliminations: 3, bestPlacement: 2 });
+  expect(standings.rows.find((r: { entrantId: string }) => r.entrantId === giulia.user.id)).toMatchObject({
+    points: 10,
+    eliminations: 3,
+    bestPlacement: 2,
+  });
 
   // Alex's report now contradicts the recorded line: shown side by side, then rejected with a reason
   await page.getByTestId(`report-row-${alexReport.id}`).getByTestId('report-row-review').click();
-  await expect(dialog.getByTestId('report-conflict-recorded')).toContainText(fillText(admin_.review.line, { placement: 2, eliminations: 3 }));
+  await expect(dialog.getByTestId('report-conflict-recorded')).toContainText(
+    fillText(admin_.review.line, { placement: 2, eliminations: 3 }),
+  );
   await expect(dialog.getByTestId('report-review-overwrite')).toBeVisible();
   await dialog.getByTestId('report-review-reject').click();
   await expect(dialog.getByTestId('report-review-reason-error')).toHaveText(admin_.review.reasonRequired);
@@ -140,8 +213,14 @@ test('players report with a screenshot in both languages; the admin approves one
   await dialog.getByTestId('report-review-reject').click();
   await expect(dialog).toBeHidden();
   await page.getByTestId('reports-filter-status').selectOption('all');
-  await expect(page.getByTestId(`report-row-${alexReport.id}`).getByTestId('report-status')).toHaveAttribute('data-status', 'rejected');
-  await expect(page.getByTestId(`report-row-${giuliaReport.id}`).getByTestId('report-status')).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId(`report-row-${alexReport.id}`).getByTestId('report-status')).toHaveAttribute(
+    'data-status',
+    'rejected',
+  );
+  await expect(page.getByTestId(`report-row-${giuliaReport.id}`).getByTestId('report-status')).toHaveAttribute(
+    'data-status',
+    'approved',
+  );
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/admin-queue-it-${width}.png`, fullPage: true });

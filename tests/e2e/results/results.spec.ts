@@ -16,7 +16,13 @@ const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOStrin
 const POLL = { timeout: 30_000 };
 const shots = 'test-results/results';
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
@@ -26,7 +32,11 @@ async function liveTournament(request: APIRequestContext, token: string, teamSiz
   const giulia = await authenticate(request, GIULIA);
   const alex = await authenticate(request, ALEX);
   const competitions = (await call(request, token, 'GET', '/tournaments/competitions')).body.data;
-  const others: string[] = [...new Set<string>(competitions.flatMap((c: any) => c.teams.flatMap((team: any) => team.players.map((p: any) => p.playerId))))].slice(0, 2);
+  const others: string[] = [
+    ...new Set<string>(
+      competitions.flatMap((c: any) => c.teams.flatMap((team: any) => team.players.map((p: any) => p.playerId))),
+    ),
+  ].slice(0, 2);
   const created = await call(request, token, 'POST', '/tournaments', {
     name: unique('E2E Results '),
     game: 'Fortnite',
@@ -44,38 +54,78 @@ async function liveTournament(request: APIRequestContext, token: string, teamSiz
   const ids = [giulia.user.id, alex.user.id, ...others];
   for (const userId of ids) {
     const joined = await call(request, token, 'POST', `/tournaments/${id}/register?userID=${userId}`, {
-      gameAccounts: [{ userId, gameAccount: { username: `acct${userId.slice(0, 6)}`, id: '', game: 'Fortnite', console: 'PC' } }],
+      gameAccounts: [
+        { userId, gameAccount: { username: `acct${userId.slice(0, 6)}`, id: '', game: 'Fortnite', console: 'PC' } },
+      ],
     });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
   }
   // check-in opens, everyone is checked in, then the tournament is played
-  expect((await call(request, token, 'PUT', `/tournaments/${id}`, { start_registration: iso(-120), start_checkin: iso(-30), end_checkin: iso(60), start_tournament: iso(90), end_tournament: iso(200) })).status).toBe(200);
-  for (const userId of ids) expect((await call(request, token, 'PUT', `/tournaments/${id}/registrations/${userId}/checkin`, { confirmed: true })).status).toBe(200);
+  expect(
+    (
+      await call(request, token, 'PUT', `/tournaments/${id}`, {
+        start_registration: iso(-120),
+        start_checkin: iso(-30),
+        end_checkin: iso(60),
+        start_tournament: iso(90),
+        end_tournament: iso(200),
+      })
+    ).status,
+  ).toBe(200);
+  for (const userId of ids)
+    expect(
+      (await call(request, token, 'PUT', `/tournaments/${id}/registrations/${userId}/checkin`, { confirmed: true }))
+        .status,
+    ).toBe(200);
   expect((await call(request, token, 'PUT', `/tournaments/${id}`, { status: 1 })).status).toBe(200);
-  const entrants: { id: string; name: string }[] = (await call(request, token, 'GET', `/tournaments/${id}/entrants`)).body.data;
+  const entrants: { id: string; name: string }[] = (await call(request, token, 'GET', `/tournaments/${id}/entrants`))
+    .body.data;
   // a team tournament has no entrants until its teams are formed
   expect(entrants).toHaveLength(teamSize ? 0 : 4);
-  const roster: { userId: string; username: string }[] = (await call(request, token, 'GET', `/tournaments/${id}/registrations`)).body.data.members;
+  const roster: { userId: string; username: string }[] = (
+    await call(request, token, 'GET', `/tournaments/${id}/registrations`)
+  ).body.data.members;
   const nameOf = (userId: string) => roster.find((m) => m.userId === userId)!.username;
-  return { id, giulia: { session: giulia, name: nameOf(giulia.user.id) }, alex: { session: alex, name: nameOf(alex.user.id) }, others: others.map(nameOf) };
+  return {
+    id,
+    giulia: { session: giulia, name: nameOf(giulia.user.id) },
+    alex: { session: alex, name: nameOf(alex.user.id) },
+    others: others.map(nameOf),
+  };
 }
 
 /** A player's own browser on the standings page, marked so a reload would show. */
-async function watcher(browser: Browser, lang: 'it' | 'en', session: Awaited<ReturnType<typeof authenticate>>, path: string) {
-  const context = await browser.newContext({ locale: lang === 'it' ? 'it-IT' : 'en-US', viewport: { width: 390, height: 844 } });
+async function watcher(
+  browser: Browser,
+  lang: 'it' | 'en',
+  session: Awaited<ReturnType<typeof authenticate>>,
+  path: string,
+) {
+  const context = await browser.newContext({
+    locale: lang === 'it' ? 'it-IT' : 'en-US',
+    viewport: { width: 390, height: 844 },
+  });
   const page = await context.newPage();
   await storeSession(page, session, lang === 'it' ? '/privacy-policy' : '/en/privacy-policy');
   await goto(page, path);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   return { page, close: () => context.close() };
 }
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
-test('the admin enters and voids matches; players see the standings update by themselves in Italian and English; the tournament page shows the top 10', async ({ page, browser }) => {
+test('the admin enters and voids matches; players see the standings update by themselves in Italian and English; the tournament page shows the top 10', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const admin = await loginAs(page, ADMIN);
   const t = await liveTournament(page.request, admin.token);
-  const it = { results: localeTexts('it', 'results'), admin: localeTexts('it', 'results-admin'), errors: localeTexts('it', 'errors') };
+  const it = {
+    results: localeTexts('it', 'results'),
+    admin: localeTexts('it', 'results-admin'),
+    errors: localeTexts('it', 'errors'),
+  };
   const en = { results: localeTexts('en', 'results') };
 
   // before the first match: the empty state, and the page says it refreshes by itself
@@ -133,15 +183,21 @@ test('the admin enters and voids matches; players see the standings update by th
   await expect(firstRow(giulia.page).getByTestId('standings-name')).toHaveText(t.alex.name);
   await expect(giulia.page.getByTestId('standings-empty')).toBeHidden();
   // the preset the admin picked after the page opened, and the count of matches, follow too
-  await expect(giulia.page.getByTestId('scoring-placements')).toContainText(fillText(it.results.scoring.placementOne, { from: 1 }) + ': 3');
-  await expect(alex.page.getByTestId('standings-matches-played')).toHaveText(fillText(en.results.standings.matchesCount.other, { count: 2 }));
+  await expect(giulia.page.getByTestId('scoring-placements')).toContainText(
+    fillText(it.results.scoring.placementOne, { from: 1 }) + ': 3',
+  );
+  await expect(alex.page.getByTestId('standings-matches-played')).toHaveText(
+    fillText(en.results.standings.matchesCount.other, { count: 2 }),
+  );
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('results-panel').screenshot({ path: `${shots}/dashboard-results-it-1280.png` });
 
   // voiding match 2 asks first; the standings go back to match 1 alone
   await page.getByTestId('match-2-void').click();
-  await expect(page.getByTestId('match-void-dialog')).toContainText(fillText(it.admin.matches.voidTitle, { number: 2 }));
+  await expect(page.getByTestId('match-void-dialog')).toContainText(
+    fillText(it.admin.matches.voidTitle, { number: 2 }),
+  );
   await page.getByTestId('match-void-dialog-confirm').click();
   await expect(page.getByTestId('match-2-state')).toHaveText(it.admin.matches.voided);
   await expect(page.getByTestId('standings-preview-row').first()).toContainText(t.giulia.name);
@@ -151,7 +207,9 @@ test('the admin enters and voids matches; players see the standings update by th
   await expect(firstRow(alex.page).getByTestId('standings-name')).toHaveText(t.giulia.name, POLL);
   await expect(firstRow(alex.page).getByTestId('standings-points')).toHaveText('5');
   await expect(alex.page.getByTestId('standings-row').nth(1).getByTestId('standings-points')).toHaveText('3');
-  await expect(giulia.page.getByTestId('standings-matches-played')).toHaveText(fillText(it.results.standings.matchesCount.one, { count: 1 }));
+  await expect(giulia.page.getByTestId('standings-matches-played')).toHaveText(
+    fillText(it.results.standings.matchesCount.one, { count: 1 }),
+  );
   expect(await sameDocument(giulia.page)).toBe(true);
   // the redrawn table is as accessible as the served one
   expect(await seriousViolations(giulia.page)).toEqual([]);
@@ -173,7 +231,10 @@ test('the admin enters and voids matches; players see the standings update by th
     const top = page.getByTestId('standings-top');
     await expect(top.getByTestId('standings-row')).toHaveCount(4);
     await expect(top.getByTestId('standings-row').first().getByTestId('standings-name')).toHaveText(t.giulia.name);
-    await expect(top.getByTestId('standings-top-link')).toHaveAttribute('href', `${prefix}/tournament/${t.id}/standings`);
+    await expect(top.getByTestId('standings-top-link')).toHaveAttribute(
+      'href',
+      `${prefix}/tournament/${t.id}/standings`,
+    );
     await top.screenshot({ path: `${shots}/top-${lang}-1280.png` });
   }
   await page.setViewportSize({ width: 390, height: 844 });
@@ -188,13 +249,17 @@ test('the admin enters and voids matches; players see the standings update by th
   await page.getByTestId('tournament-tab-settings').click();
   await expect(page.getByTestId('tournament-format')).toHaveValue('');
   await expect(page.getByTestId('tournament-format').locator('option:checked')).toHaveText(form.formatAuto);
-  await expect(page.getByTestId('tournament-teamSize').locator('option')).toHaveText(['solo', 'duo', 'trio', 'squad'].map((k) => form.teamSizes[k]));
+  await expect(page.getByTestId('tournament-teamSize').locator('option')).toHaveText(
+    ['solo', 'duo', 'trio', 'squad'].map((k) => form.teamSizes[k]),
+  );
   // played as a bracket, any team size is a number again
   await page.getByTestId('tournament-format').selectOption('single_elimination');
   await expect(page.getByTestId('tournament-teamSize')).toHaveAttribute('type', 'number');
 });
 
-test('a duo tournament: the admin forms the teams automatically, renames one, and its results show the team with its players', async ({ page }) => {
+test('a duo tournament: the admin forms the teams automatically, renames one, and its results show the team with its players', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const admin = await loginAs(page, ADMIN);
   const t = await liveTournament(page.request, admin.token, 2);

@@ -28,9 +28,18 @@ const dashboardTexts = {
 const fill = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 
 /** A valid 1x1 PNG (the server decodes and re-encodes what it stores). */
-const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
@@ -51,7 +60,8 @@ async function search(page: Page, list: 'products' | 'giveaways', value: string)
   await expect(page.getByTestId(`${list}-list`)).toHaveAttribute('aria-busy', 'false');
 }
 
-const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
+const toast = (page: Page, type: 'success' | 'error' = 'success') =>
+  page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 for (const lang of ['it', 'en'] as const) {
   const tx = texts[lang];
@@ -84,7 +94,9 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('product-quantity').fill('3');
       await page.getByTestId('product-submit').click();
       await expect(page.getByTestId('product-image-error')).toHaveText(errorTexts[lang].validation.required);
-      await page.getByTestId('product-image').setInputFiles({ name: 'hoodie.png', mimeType: 'image/png', buffer: PNG_1x1 });
+      await page
+        .getByTestId('product-image')
+        .setInputFiles({ name: 'hoodie.png', mimeType: 'image/png', buffer: PNG_1x1 });
       await expect(page.getByTestId('product-image-preview')).toHaveAttribute('src', /^\/media\//);
       await expect(page.getByTestId('product-image-error')).toBeEmpty();
       await page.getByTestId('product-submit').click();
@@ -144,11 +156,18 @@ for (const lang of ['it', 'en'] as const) {
     test(`a sold-out product's price is changed without restocking it (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const name = `E2E Sold out ${lang} ${unique('')}`;
-      const created = await call(page.request, admin.token, 'POST', '/marketplace/products', { name, price: 40, quantity: 1, image: 'https://example.com/mug.png' });
+      const created = await call(page.request, admin.token, 'POST', '/marketplace/products', {
+        name,
+        price: 40,
+        quantity: 1,
+        image: 'https://example.com/mug.png',
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const productId = created.body.data._id as string;
       // the last unit sells: the stock is 0 (written as the shop's purchase leaves it)
-      expect((await call(page.request, admin.token, 'PUT', `/marketplace/products/${productId}`, { quantity: 0 })).status).toBe(200);
+      expect(
+        (await call(page.request, admin.token, 'PUT', `/marketplace/products/${productId}`, { quantity: 0 })).status,
+      ).toBe(200);
 
       await goto(page, at(lang, `/dashboard/products/edit?id=${productId}`));
       await expect(page.getByTestId('product-quantity')).toHaveValue('0');
@@ -166,11 +185,18 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('product-quantity-error')).not.toBeEmpty();
     });
 
-    test(`the products list keeps its search, page and sort in the address: reload and back return to them (${lang})`, async ({ page }) => {
+    test(`the products list keeps its search, page and sort in the address: reload and back return to them (${lang})`, async ({
+      page,
+    }) => {
       const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
       for (let i = 0; i < 11; i++) {
-        const res = await call(page.request, admin.token, 'POST', '/marketplace/products', { name: `E2E Place ${lang} ${suffix} ${i}`, price: 10 + i, quantity: 5, image: 'https://example.com/filler.png' });
+        const res = await call(page.request, admin.token, 'POST', '/marketplace/products', {
+          name: `E2E Place ${lang} ${suffix} ${i}`,
+          price: 10 + i,
+          quantity: 5,
+          image: 'https://example.com/filler.png',
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
       }
       await goto(page, at(lang, '/dashboard/products'));
@@ -218,13 +244,17 @@ for (const lang of ['it', 'en'] as const) {
       page.on('request', (r) => {
         if (r.method() === 'POST' && r.url().includes('/api/media/')) uploads++;
       });
-      await page.getByTestId('product-image').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
+      await page
+        .getByTestId('product-image')
+        .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
       await expect(page.getByTestId('product-image-error')).toHaveText(errorTexts[lang].IMAGE_TOO_LARGE);
       await expect(page.getByTestId('product-image-preview')).toHaveCount(0);
       expect(uploads).toBe(0);
     });
 
-    test(`a timed giveaway expiring in the past is refused under its expiry before it is sent (${lang})`, async ({ page }) => {
+    test(`a timed giveaway expiring in the past is refused under its expiry before it is sent (${lang})`, async ({
+      page,
+    }) => {
       await loginAs(page, ADMIN);
       await goto(page, at(lang, '/dashboard/giveaway/new'));
       await page.getByTestId('giveaway-generate').click();
@@ -248,7 +278,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toContainText(code);
     });
 
-    test(`an admin creates each giveaway type, a player redeems one, one is edited and one deleted (${lang})`, async ({ page }) => {
+    test(`an admin creates each giveaway type, a player redeems one, one is edited and one deleted (${lang})`, async ({
+      page,
+    }) => {
       const admin = await loginAs(page, ADMIN);
       const codes: Record<'infinite' | 'limited' | 'timed', string> = { infinite: '', limited: '', timed: '' };
       const rows = page.getByTestId('giveaways-table').locator('tbody tr');
@@ -284,7 +316,9 @@ for (const lang of ['it', 'en'] as const) {
 
       // a player redeems the limited code through the API; the list counts the use
       const giulia = await authenticate(page.request, GIULIA);
-      const redeemed = await call(page.request, giulia.token, 'POST', '/marketplace/giveaways/redeem', { token: codes.limited.toLowerCase() });
+      const redeemed = await call(page.request, giulia.token, 'POST', '/marketplace/giveaways/redeem', {
+        token: codes.limited.toLowerCase(),
+      });
       expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
       expect(redeemed.body.data).toMatchObject({ credits: 40, giveaway: { type: 'limited' } });
       await goto(page, at(lang, '/dashboard/giveaway'));
@@ -316,7 +350,9 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('giveaway-delete-dialog-confirm').click();
       await expect(toast(page)).toHaveText(fill(tx.giveaways.deleted, { code: codes.infinite }));
       await expect(page.getByTestId('giveaways-empty')).toHaveText(tx.giveaways.noMatch);
-      const gone = await call(page.request, giulia.token, 'POST', '/marketplace/giveaways/redeem', { token: codes.infinite });
+      const gone = await call(page.request, giulia.token, 'POST', '/marketplace/giveaways/redeem', {
+        token: codes.infinite,
+      });
       expect(gone.status).toBe(404);
       void admin;
     });

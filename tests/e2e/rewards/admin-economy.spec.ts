@@ -5,8 +5,19 @@ import { fillText, goto, localeTexts, unique, ADMIN, GIULIA, authenticate, login
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown, headers: Record<string, string> = {}) {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}`, ...headers } });
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await request.fetch(`/api${path}`, {
+    method,
+    data,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
   return { status: res.status(), body: await res.json() };
 }
 
@@ -15,7 +26,8 @@ const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPh
 
 // the newest toast: sonner lists toasts newest first (data-index 0), and an earlier one may still be
 // showing when the next action is quick
-const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).first();
+const toast = (page: Page, type: 'success' | 'error' = 'success') =>
+  page.locator(`[data-sonner-toast][data-type="${type}"]`).first();
 
 for (const lang of ['it', 'en'] as const) {
   test.describe(`admin economy in ${lang}`, () => {
@@ -26,16 +38,26 @@ for (const lang of ['it', 'en'] as const) {
       await goto(page, at(lang, '/dashboard'));
       await expect(page.getByTestId('overview-cards')).toBeVisible();
       await expect(page.getByTestId('stat-totalUsers')).toContainText(lang === 'it' ? 'Utenti' : 'Users');
-      await expect(page.getByTestId('stat-redempionGiveaways')).toContainText(lang === 'it' ? 'Codici riscattati' : 'Codes redeemed');
+      await expect(page.getByTestId('stat-redempionGiveaways')).toContainText(
+        lang === 'it' ? 'Codici riscattati' : 'Codes redeemed',
+      );
       // the seeded demo has users, products and purchases
       await expect(page.getByTestId('stat-totalUsers').getByTestId('stat-value')).not.toHaveText('0');
       await expect(page.getByTestId('activity-charts').locator('canvas')).toHaveCount(2);
       await expect(page.getByTestId('overview-error')).toHaveCount(0);
       // each card opens the list it counts, filtered as it counts: the pending purchases open the unfulfilled ones
-      await expect(page.getByTestId('stat-pendingPurchases').getByTestId('stat-link')).toHaveAttribute('href', at(lang, '/dashboard/purchases?filter=unfulfilled'));
-      await expect(page.getByTestId('stat-totalProducts').getByTestId('stat-link')).toHaveAttribute('href', at(lang, '/dashboard/products'));
+      await expect(page.getByTestId('stat-pendingPurchases').getByTestId('stat-link')).toHaveAttribute(
+        'href',
+        at(lang, '/dashboard/purchases?filter=unfulfilled'),
+      );
+      await expect(page.getByTestId('stat-totalProducts').getByTestId('stat-link')).toHaveAttribute(
+        'href',
+        at(lang, '/dashboard/products'),
+      );
       // the range selector reloads the series
-      const seven = page.waitForResponse((r) => r.url().includes('/api/marketplace/dashboard/timeseries?days=7') && r.ok());
+      const seven = page.waitForResponse(
+        (r) => r.url().includes('/api/marketplace/dashboard/timeseries?days=7') && r.ok(),
+      );
       await page.getByTestId('activity-range-7').click();
       await seven;
       await expect(page.getByTestId('activity-range-7')).toHaveAttribute('aria-pressed', 'true');
@@ -66,14 +88,24 @@ for (const lang of ['it', 'en'] as const) {
       // each rule says in plain words when it is earned and how often it pays
       const help = page.locator('#badge-trigger-hint');
       await page.getByTestId('badge-trigger').selectOption('tournament_checked_in');
-      await expect(help).toContainText(lang === 'it' ? 'Si ottiene quando il giocatore fa il check-in a un torneo.' : 'Earned when a player checks in to a tournament.');
+      await expect(help).toContainText(
+        lang === 'it'
+          ? 'Si ottiene quando il giocatore fa il check-in a un torneo.'
+          : 'Earned when a player checks in to a tournament.',
+      );
       await expect(help).toContainText(lang === 'it' ? 'una volta per giocatore' : 'once per player');
       await page.getByTestId('badge-reusable').check();
-      await expect(help).toContainText(lang === 'it' ? 'paga di nuovo per ogni nuovo torneo' : 'pays again for each new tournament');
+      await expect(help).toContainText(
+        lang === 'it' ? 'paga di nuovo per ogni nuovo torneo' : 'pays again for each new tournament',
+      );
       await page.getByTestId('badge-reusable').uncheck();
       await page.getByTestId('badge-slug').fill(slug);
       await page.getByTestId('badge-trigger').selectOption('manual');
-      await expect(help).toHaveText(lang === 'it' ? 'Non si ottiene da solo: lo assegna solo un admin.' : 'Never earned by itself: only an admin awards it.');
+      await expect(help).toHaveText(
+        lang === 'it'
+          ? 'Non si ottiene da solo: lo assegna solo un admin.'
+          : 'Never earned by itself: only an admin awards it.',
+      );
       await page.getByTestId('badge-name').fill(name);
       await page.getByTestId('badge-description').fill('Created by the e2e test');
       await page.getByTestId('badge-reward').fill('15');
@@ -99,9 +131,15 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('badge-slug')).toHaveValue(slug);
       await page.getByTestId('badge-reward').fill('25');
       // the icon: over 2 MB is refused before uploading, a real image is uploaded and previewed
-      await page.getByTestId('badge-icon').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
-      await expect(page.getByTestId('badge-icon-error')).toHaveText(lang === 'it' ? "L'immagine supera i 2 MB." : 'The image is larger than 2 MB.');
-      await page.getByTestId('badge-icon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+      await page
+        .getByTestId('badge-icon')
+        .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+      await expect(page.getByTestId('badge-icon-error')).toHaveText(
+        lang === 'it' ? "L'immagine supera i 2 MB." : 'The image is larger than 2 MB.',
+      );
+      await page
+        .getByTestId('badge-icon')
+        .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
       await expect(page.getByTestId('badge-icon-preview')).toHaveAttribute('src', /^\/media\//);
       await expect(page.getByTestId('badge-icon-error')).toBeEmpty();
       await page.getByTestId('badge-submit').click();
@@ -134,7 +172,9 @@ for (const lang of ['it', 'en'] as const) {
     test(`an admin adjusts a player's wallet with a reason and sees the entry (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const giulia = await authenticate(page.request, GIULIA);
-      const before = (await call(page.request, admin.token, 'GET', `/marketplace/wallets?search=giulia`)).body.data.find((w: { userId: string }) => w.userId === giulia.user.id);
+      const before = (
+        await call(page.request, admin.token, 'GET', `/marketplace/wallets?search=giulia`)
+      ).body.data.find((w: { userId: string }) => w.userId === giulia.user.id);
       const reason = `E2E bonus ${lang} ${unique('')}`;
 
       await goto(page, at(lang, '/dashboard/users'));
@@ -147,7 +187,9 @@ for (const lang of ['it', 'en'] as const) {
       const modal = page.getByTestId('wallet-modal');
       await expect(modal).toBeVisible();
       await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(String(before.balance));
-      await expect(modal.getByTestId('wallet-transactions').or(modal.getByTestId('wallet-transactions-empty'))).toBeVisible();
+      await expect(
+        modal.getByTestId('wallet-transactions').or(modal.getByTestId('wallet-transactions-empty')),
+      ).toBeVisible();
 
       // a reason is required
       await modal.getByTestId('wallet-adjust-amount').fill('20');
@@ -171,8 +213,12 @@ for (const lang of ['it', 'en'] as const) {
       const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const number = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'it' ? '.?' : ',?');
       const marks = { from: '\u0001', to: '\u0002' };
-      const template = escape(fillText(localeTexts(lang, 'rewards-admin').wallets.preview, { ...marks, amount: '+20' }));
-      const preview = new RegExp(`^${template.replace(marks.from, number(before.balance)).replace(marks.to, number(before.balance + 20))}$`);
+      const template = escape(
+        fillText(localeTexts(lang, 'rewards-admin').wallets.preview, { ...marks, amount: '+20' }),
+      );
+      const preview = new RegExp(
+        `^${template.replace(marks.from, number(before.balance)).replace(marks.to, number(before.balance + 20))}$`,
+      );
       await expect(modal.getByTestId('wallet-adjust-preview-text')).toHaveText(preview);
       await expect(modal.getByTestId('wallet-adjust-amount')).toBeDisabled();
       await modal.getByTestId('wallet-adjust-back').click();
@@ -201,7 +247,9 @@ for (const lang of ['it', 'en'] as const) {
       expect(stored.amount).toBe(20);
     });
 
-    test(`a player's purchase appears, the filter works, the admin marks it fulfilled and takes that back (${lang})`, async ({ page }) => {
+    test(`a player's purchase appears, the filter works, the admin marks it fulfilled and takes that back (${lang})`, async ({
+      page,
+    }) => {
       const admin = await loginAs(page, ADMIN);
       const giulia = await authenticate(page.request, GIULIA);
       const productName = `E2E Mug ${lang} ${unique('')}`;
@@ -214,7 +262,14 @@ for (const lang of ['it', 'en'] as const) {
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       // enough credits whatever the earlier tests did
-      const topUp = await call(page.request, admin.token, 'POST', `/marketplace/wallets/${giulia.user.id}/adjust`, { amount: 10, reason: 'e2e top-up' }, { 'Idempotency-Key': unique('k') });
+      const topUp = await call(
+        page.request,
+        admin.token,
+        'POST',
+        `/marketplace/wallets/${giulia.user.id}/adjust`,
+        { amount: 10, reason: 'e2e top-up' },
+        { 'Idempotency-Key': unique('k') },
+      );
       expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
       const shippingAddress = {
         first_name: 'Giulia',
@@ -225,7 +280,14 @@ for (const lang of ['it', 'en'] as const) {
         city: 'Roma',
         country: 'Italia',
       };
-      const bought = await call(page.request, giulia.token, 'POST', '/marketplace/purchases', { productId: created.body.data._id, shippingAddress }, { 'Idempotency-Key': unique('k') });
+      const bought = await call(
+        page.request,
+        giulia.token,
+        'POST',
+        '/marketplace/purchases',
+        { productId: created.body.data._id, shippingAddress },
+        { 'Idempotency-Key': unique('k') },
+      );
       expect(bought.status, JSON.stringify(bought.body)).toBe(201);
       const purchaseId: string = bought.body.data.purchase.id;
 
@@ -267,7 +329,12 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('purchases-empty')).toBeVisible();
       await page.getByTestId('purchases-filter').selectOption('fulfilled');
       await expect(row.getByTestId('purchase-state')).toHaveAttribute('data-fulfilled', 'true');
-      const stored = await call(page.request, admin.token, 'GET', `/marketplace/purchases?search=${encodeURIComponent(productName)}`);
+      const stored = await call(
+        page.request,
+        admin.token,
+        'GET',
+        `/marketplace/purchases?search=${encodeURIComponent(productName)}`,
+      );
       expect(stored.body.data[0].fulfilled).toBe(true);
 
       // marked by mistake: taken back, it waits to be shipped again and leaves the fulfilled filter
@@ -281,7 +348,12 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('purchases-filter').selectOption('all');
       await expect(page.getByTestId('purchases-table').locator('tbody tr')).toHaveCount(1);
       await expect(row.getByTestId('purchase-state')).toHaveAttribute('data-fulfilled', 'false');
-      const back = await call(page.request, admin.token, 'GET', `/marketplace/purchases?search=${encodeURIComponent(productName)}`);
+      const back = await call(
+        page.request,
+        admin.token,
+        'GET',
+        `/marketplace/purchases?search=${encodeURIComponent(productName)}`,
+      );
       expect(back.body.data[0]).toMatchObject({ fulfilled: false, fulfilledAt: null });
     });
   });

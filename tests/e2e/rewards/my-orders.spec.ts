@@ -19,20 +19,45 @@ const text = {
     count: '1 ordine',
     empty: 'Nessun ordine per ora: spendi i tuoi crediti nel marketplace.',
   },
-  en: { pending: 'Being prepared', shipped: 'Shipped', price: '40 credits', count: '1 order', empty: 'No orders yet: spend your credits in the marketplace.' },
+  en: {
+    pending: 'Being prepared',
+    shipped: 'Shipped',
+    price: '40 credits',
+    count: '1 order',
+    empty: 'No orders yet: spend your credits in the marketplace.',
+  },
 };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const AGENCY = process.env.AGENCY_NAME || 'Nexus';
-const address = { first_name: 'Ada', last_name: 'Rossi', street_name: 'Via Roma 1', zip_code: '00100', city: 'Roma', country: 'IT' };
+const address = {
+  first_name: 'Ada',
+  last_name: 'Rossi',
+  street_name: 'Via Roma 1',
+  zip_code: '00100',
+  city: 'Roma',
+  country: 'IT',
+};
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()).data;
 }
 
 /** A product of 40 credits and a player who bought it with the credits of a fresh code. */
-async function playerWithOrder(request: APIRequestContext, lang: Lang): Promise<{ player: Session; purchaseId: string; productName: string; admin: Session }> {
+async function playerWithOrder(
+  request: APIRequestContext,
+  lang: Lang,
+): Promise<{ player: Session; purchaseId: string; productName: string; admin: Session }> {
   const admin = await authenticate(request, ADMIN);
   const upload = await request.post(`/api/media/${AGENCY}`, {
     headers: { authorization: `Bearer ${admin.token}` },
@@ -50,10 +75,19 @@ async function playerWithOrder(request: APIRequestContext, lang: Lang): Promise<
   const code = unique('ORD')
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '');
-  await call(request, admin.token, 'POST', '/marketplace/giveaways', { token: code, credits: 100, type: 'limited', maxUses: 1, description: 'e2e orders' });
+  await call(request, admin.token, 'POST', '/marketplace/giveaways', {
+    token: code,
+    credits: 100,
+    type: 'limited',
+    maxUses: 1,
+    description: 'e2e orders',
+  });
   const player = await signUpPlayer(request, `ord${lang}`);
   await call(request, player.token, 'POST', '/marketplace/giveaways/redeem', { token: code });
-  const bought = await call(request, player.token, 'POST', '/marketplace/purchases', { productId: product._id, shippingAddress: address });
+  const bought = await call(request, player.token, 'POST', '/marketplace/purchases', {
+    productId: product._id,
+    shippingAddress: address,
+  });
   return { player, purchaseId: bought.purchase.id, productName, admin };
 }
 
@@ -85,7 +119,10 @@ for (const lang of ['it', 'en'] as const) {
   test(`my orders without purchases says so, and a visitor is asked to log in (${lang})`, async ({ page }) => {
     await goto(page, at(lang, '/my-orders'));
     await expect(page.getByTestId('orders-login')).toBeVisible();
-    await expect(page.getByTestId('orders-login-link')).toHaveAttribute('href', `${at(lang, '/login')}?next=%2Fmy-orders`);
+    await expect(page.getByTestId('orders-login-link')).toHaveAttribute(
+      'href',
+      `${at(lang, '/login')}?next=%2Fmy-orders`,
+    );
     await storeSession(page, await signUpPlayer(page.request, `noord${lang}`));
     await goto(page, at(lang, '/my-orders'));
     await expect(page.getByTestId('orders-empty')).toHaveText(text[lang].empty);

@@ -14,7 +14,10 @@ const homeUrl = (lang: 'it' | 'en') => (lang === 'it' ? /\/$/ : /\/en\/?$/);
 const ADMIN = { email: 'admin@demo.arena', password: 'demo-admin-2026' };
 const AGENCY = process.env.AGENCY_NAME || 'Nexus';
 // a valid 1×1 PNG, re-encoded by the media API
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const texts = {
   it: {
@@ -51,12 +54,22 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return (await res.json()).data.token;
 }
 
-async function createProduct(request: APIRequestContext, token: string, product: { name: string; price: number; quantity: number; description?: string }) {
+async function createProduct(
+  request: APIRequestContext,
+  token: string,
+  product: { name: string; price: number; quantity: number; description?: string },
+) {
   const headers = { authorization: `Bearer ${token}` };
-  const upload = await request.post(`/api/media/${AGENCY}`, { headers, multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } } });
+  const upload = await request.post(`/api/media/${AGENCY}`, {
+    headers,
+    multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: PNG } },
+  });
   expect(upload.status()).toBe(201);
   const { url } = (await upload.json()).data;
-  const res = await request.post('/api/marketplace/products', { headers, data: { description: '', ...product, image: url } });
+  const res = await request.post('/api/marketplace/products', {
+    headers,
+    data: { description: '', ...product, image: url },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()).data as { _id: string; name: string };
 }
@@ -91,7 +104,8 @@ async function acknowledgeBadge(page: Page, badge: Badge, lang: 'it' | 'en') {
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('badge-earned-name')).toHaveText(badge.name);
   await expect(modal.getByTestId('badge-earned-description')).toHaveText(badge.description);
-  if (badge.credits > 0) await expect(modal.getByTestId('badge-earned-credits')).toContainText(`${badge.credits} token`);
+  if (badge.credits > 0)
+    await expect(modal.getByTestId('badge-earned-credits')).toContainText(`${badge.credits} token`);
   await modal.getByTestId('badge-earned-ok').click();
   await expect(modal).toBeHidden();
   void lang;
@@ -101,7 +115,10 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`rewards in ${lang}`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
-    test(`a new player earns the signup badge, redeems a code, buys a product and finds it all in backpack and wallet (${lang})`, async ({ page, request }) => {
+    test(`a new player earns the signup badge, redeems a code, buys a product and finds it all in backpack and wallet (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const tx = texts[lang];
       const admin = await adminToken(request);
       const hoodie = await createProduct(request, admin, {
@@ -110,7 +127,11 @@ for (const lang of ['it', 'en'] as const) {
         quantity: 2,
         description: 'Felpa e2e / e2e hoodie',
       });
-      const yacht = await createProduct(request, admin, { name: unique(`E2E Yacht ${lang} `), price: 900_000, quantity: 1 });
+      const yacht = await createProduct(request, admin, {
+        name: unique(`E2E Yacht ${lang} `),
+        price: 900_000,
+        quantity: 1,
+      });
       const code = await createGiveaway(request, admin, 300);
       const badges = await activeBadges(request, lang);
       const welcome = badges.find((b) => b.slug === 'user_registered');
@@ -174,7 +195,9 @@ for (const lang of ['it', 'en'] as const) {
       // the same code twice: refused, translated
       await page.getByTestId('redeem-code').fill(` ${code.toLowerCase()} `);
       await page.getByTestId('redeem-submit').click();
-      await expect(page.getByTestId('redeem-error')).toHaveText(lang === 'it' ? 'Hai già riscattato questo codice.' : 'You have already redeemed this code.');
+      await expect(page.getByTestId('redeem-error')).toHaveText(
+        lang === 'it' ? 'Hai già riscattato questo codice.' : 'You have already redeemed this code.',
+      );
       await page.getByTestId('redeem-code').fill('   ');
       await page.getByTestId('redeem-submit').click();
       await expect(page.getByTestId('redeem-code-error')).toHaveText(tx.required);
@@ -257,7 +280,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(earned).toHaveAttribute('data-earned', 'true');
       await expect(earned).toContainText(String(new Date().getFullYear()));
       const locked = badges.find((b) => b.trigger !== 'user_registered' && b.trigger !== 'first_purchase');
-      if (locked) await expect(page.getByTestId(`backpack-badge-${locked.slug}`)).toHaveAttribute('data-earned', 'false');
+      if (locked)
+        await expect(page.getByTestId(`backpack-badge-${locked.slug}`)).toHaveAttribute('data-earned', 'false');
       await earned.click();
       const detail = page.getByTestId('backpack-dialog');
       await expect(detail).toBeVisible();
@@ -300,10 +324,23 @@ test('the backpack and the wallet ask a visitor to log in', async ({ page }) => 
 test('a backpack that cannot be loaded says so, translated', async ({ page, request }) => {
   const username = unique('bp');
   const created = await request.post('/api/users/pp', {
-    data: { username, email: `${username}@example.com`, password: 'backpack-pass-1', nickname: username, gender: 'male', language: 'en' },
+    data: {
+      username,
+      email: `${username}@example.com`,
+      password: 'backpack-pass-1',
+      nickname: username,
+      gender: 'male',
+      language: 'en',
+    },
   });
   expect(created.status()).toBe(201);
-  const session = (await (await request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password: 'backpack-pass-1' } })).json()).data;
+  const session = (
+    await (
+      await request.post('/api/users/authenticate', {
+        data: { email: `${username}@example.com`, password: 'backpack-pass-1' },
+      })
+    ).json()
+  ).data;
   await page.addInitScript(
     ([user, token]) => {
       localStorage.setItem('user', user);
@@ -319,11 +356,22 @@ test('a backpack that cannot be loaded says so, translated', async ({ page, requ
   await expect(page.getByTestId('backpack-list')).toBeVisible();
 });
 
-test('the header shows "..." while the balance cannot be read, and the balance once it can', async ({ page, request }) => {
+test('the header shows "..." while the balance cannot be read, and the balance once it can', async ({
+  page,
+  request,
+}) => {
   const username = unique('hc');
   const email = `${username}@example.com`;
-  expect((await request.post('/api/users/pp', { data: { username, email, password: 'header-pass-1', nickname: username, gender: 'female', language: 'it' } })).status()).toBe(201);
-  const session = (await (await request.post('/api/users/authenticate', { data: { email, password: 'header-pass-1' } })).json()).data;
+  expect(
+    (
+      await request.post('/api/users/pp', {
+        data: { username, email, password: 'header-pass-1', nickname: username, gender: 'female', language: 'it' },
+      })
+    ).status(),
+  ).toBe(201);
+  const session = (
+    await (await request.post('/api/users/authenticate', { data: { email, password: 'header-pass-1' } })).json()
+  ).data;
   await page.addInitScript(
     ([user, token]) => {
       localStorage.setItem('user', user);
@@ -342,21 +390,55 @@ test('the header shows "..." while the balance cannot be read, and the balance o
 });
 
 for (const lang of ['it', 'en'] as const) {
-  test(`a price changed while the dialog was open charges nothing, and the dialog shows the new one (${lang})`, async ({ page, request }) => {
+  test(`a price changed while the dialog was open charges nothing, and the dialog shows the new one (${lang})`, async ({
+    page,
+    request,
+  }) => {
     const tx = texts[lang];
     const admin = await adminToken(request);
     const headers = { authorization: `Bearer ${admin}` };
-    const product = await createProduct(request, admin, { name: unique(`E2E Price ${lang} `), price: 100, quantity: 3 });
+    const product = await createProduct(request, admin, {
+      name: unique(`E2E Price ${lang} `),
+      price: 100,
+      quantity: 3,
+    });
     // a player with credits and an address on the profile (the dialog starts from it)
     const username = unique(`pc${lang}`);
     const email = `${username}@example.com`;
     const password = 'price-change-pass-1';
-    expect((await request.post('/api/users/pp', { data: { username, email, password, nickname: username, gender: 'female', language: lang } })).status()).toBe(201);
-    const { user, token } = (await (await request.post('/api/users/authenticate', { data: { email, password } })).json()).data;
-    const address = { first_name: 'Ada', last_name: 'Lovelace', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano' };
-    const saved = (await (await request.put(`/api/users/pp/${user.id}`, { headers: { authorization: `Bearer ${token}` }, data: address })).json()).data.data;
-    expect((await request.post(`/api/marketplace/wallets/${user.id}/adjust`, { headers, data: { amount: 500, reason: 'e2e' } })).status()).toBe(200);
-    const balance = (await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance as number;
+    expect(
+      (
+        await request.post('/api/users/pp', {
+          data: { username, email, password, nickname: username, gender: 'female', language: lang },
+        })
+      ).status(),
+    ).toBe(201);
+    const { user, token } = (
+      await (await request.post('/api/users/authenticate', { data: { email, password } })).json()
+    ).data;
+    const address = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      street_name: 'Via Roma 1',
+      zip_code: '20121',
+      city: 'Milano',
+    };
+    const saved = (
+      await (
+        await request.put(`/api/users/pp/${user.id}`, { headers: { authorization: `Bearer ${token}` }, data: address })
+      ).json()
+    ).data.data;
+    expect(
+      (
+        await request.post(`/api/marketplace/wallets/${user.id}/adjust`, {
+          headers,
+          data: { amount: 500, reason: 'e2e' },
+        })
+      ).status(),
+    ).toBe(200);
+    const balance = (
+      await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()
+    ).data.balance as number;
     await page.goto(at(lang, '/privacy-policy'));
     await page.evaluate(
       ([u, t]) => {
@@ -375,18 +457,34 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('shipping-price')).toHaveText(tx.credits(100));
 
     // meanwhile the admin raises the price
-    expect((await request.put(`/api/marketplace/products/${product._id}`, { headers, data: { price: 120 } })).status()).toBe(200);
+    expect(
+      (await request.put(`/api/marketplace/products/${product._id}`, { headers, data: { price: 120 } })).status(),
+    ).toBe(200);
     await page.getByTestId('shipping-confirm').click();
     const error = page.locator('[data-sonner-toast][data-type="error"]').last();
-    await expect(error).toContainText(lang === 'it' ? 'Il prezzo di questo prodotto è cambiato' : 'The price of this product has changed');
+    await expect(error).toContainText(
+      lang === 'it' ? 'Il prezzo di questo prodotto è cambiato' : 'The price of this product has changed',
+    );
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('shipping-price')).toHaveText(tx.credits(120));
-    expect((await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance).toBe(balance);
+    expect(
+      (
+        await (
+          await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })
+        ).json()
+      ).data.balance,
+    ).toBe(balance);
 
     // confirmed again, at the price now shown
     await page.getByTestId('shipping-confirm').click();
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId('product-owned')).toBeVisible();
-    expect((await (await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })).json()).data.balance).toBe(balance - 120);
+    expect(
+      (
+        await (
+          await request.get('/api/marketplace/wallets/me', { headers: { authorization: `Bearer ${token}` } })
+        ).json()
+      ).data.balance,
+    ).toBe(balance - 120);
   });
 }

@@ -5,7 +5,13 @@ import { goto, unique, ADMIN, loginAs } from '../helpers.ts';
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
@@ -13,21 +19,35 @@ async function call(request: APIRequestContext, token: string, method: 'GET' | '
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]').last();
 
 /** What the dialog says about the tournaments that point to the competition, in each language. */
-const tournamentsStay = { it: /2 tornei fanno parte di questa competizione: resteranno, senza competizione/, en: /2 tournaments belong to it: they will stay, without a competition/ };
+const tournamentsStay = {
+  it: /2 tornei fanno parte di questa competizione: resteranno, senza competizione/,
+  en: /2 tournaments belong to it: they will stay, without a competition/,
+};
 
 for (const lang of ['it', 'en'] as const) {
   test.describe(`deleting a competition in ${lang}`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
-    test(`the dialog says how many tournaments point to it; they stay without a competition (${lang})`, async ({ page }) => {
+    test(`the dialog says how many tournaments point to it; they stay without a competition (${lang})`, async ({
+      page,
+    }) => {
       const admin = await loginAs(page, ADMIN);
       const name = unique(`E2E Doomed league ${lang} `);
-      const created = await call(page.request, admin.token, 'POST', '/tournaments/competitions', { name, game: 'Fortnite' });
+      const created = await call(page.request, admin.token, 'POST', '/tournaments/competitions', {
+        name,
+        game: 'Fortnite',
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const competitionId = created.body.data.id as string;
       const tournamentIds: string[] = [];
       for (const n of [1, 2]) {
-        const t = await call(page.request, admin.token, 'POST', '/tournaments', { name: `${name} cup ${n}`, game: 'Fortnite', console: ['PC'], maxPartecipants: 8, competitionId });
+        const t = await call(page.request, admin.token, 'POST', '/tournaments', {
+          name: `${name} cup ${n}`,
+          game: 'Fortnite',
+          console: ['PC'],
+          maxPartecipants: 8,
+          competitionId,
+        });
         expect(t.status, JSON.stringify(t.body)).toBe(201);
         tournamentIds.push(t.body.data.id);
       }
@@ -48,7 +68,9 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('competition-delete-dialog-cancel').click();
       await expect(dialog).toBeHidden();
       await expect(rows).toHaveCount(1);
-      expect((await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`)).status).toBe(200);
+      expect((await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`)).status).toBe(
+        200,
+      );
 
       await rows.getByTestId('competition-row-delete').click();
       await page.getByTestId('competition-delete-dialog-confirm').click();
@@ -57,14 +79,17 @@ for (const lang of ['it', 'en'] as const) {
       await expect(rows).toHaveCount(0);
 
       // gone from the API; its tournaments stay, without a competition
-      expect((await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`)).status).toBe(404);
+      expect((await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`)).status).toBe(
+        404,
+      );
       for (const id of tournamentIds) {
         const t = await call(page.request, admin.token, 'GET', `/tournaments/${id}`);
         expect(t.status).toBe(200);
         expect(t.body.data.competitionId).toBeNull();
       }
       // the other specs' tournament lists stay as they were
-      for (const id of tournamentIds) expect((await call(page.request, admin.token, 'DELETE', `/tournaments/${id}`)).status).toBe(200);
+      for (const id of tournamentIds)
+        expect((await call(page.request, admin.token, 'DELETE', `/tournaments/${id}`)).status).toBe(200);
     });
   });
 }

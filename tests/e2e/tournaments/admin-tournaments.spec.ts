@@ -8,15 +8,28 @@ const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${pa
 
 const ALEX = { email: 'alex@demo.arena', password: 'demo-player-2026' }; // language en
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
 
 /** A player joins through the API with a Valorant account, as the join dialog would. */
 async function register(request: APIRequestContext, tournamentId: string, player: Session) {
-  const gameAccount = { username: `${player.user.username}V`, game: 'Valorant', console: 'PC', id: `${player.user.username}#42` };
-  const res = await call(request, player.token, 'POST', `/tournaments/${tournamentId}/register`, { gameAccounts: [{ userId: player.user.id, gameAccount }] });
+  const gameAccount = {
+    username: `${player.user.username}V`,
+    game: 'Valorant',
+    console: 'PC',
+    id: `${player.user.username}#42`,
+  };
+  const res = await call(request, player.token, 'POST', `/tournaments/${tournamentId}/register`, {
+    gameAccounts: [{ userId: player.user.id, gameAccount }],
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { state: 'member' | 'waitlist' };
 }
@@ -36,7 +49,8 @@ const errorTexts = {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const toast = (page: Page, type: 'success' | 'error' = 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
+const toast = (page: Page, type: 'success' | 'error' = 'success') =>
+  page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 for (const lang of ['it', 'en'] as const) {
   test.describe(`admin tournaments in ${lang}`, () => {
@@ -89,7 +103,11 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-dateText-it').fill('Presto in arrivo');
       await page.getByTestId('tournament-dateText-en').fill('Coming soon');
       // the live preview is sanitised: formatting stays, script and a bad image go
-      await page.getByTestId('tournament-description').fill('<p>Benvenuti <b>tutti</b></p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">');
+      await page
+        .getByTestId('tournament-description')
+        .fill(
+          '<p>Benvenuti <b>tutti</b></p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">',
+        );
       const preview = page.getByTestId('tournament-description-preview');
       await expect(preview.locator('b')).toHaveText('tutti');
       await expect(preview.locator('script, img')).toHaveCount(0);
@@ -113,7 +131,15 @@ for (const lang of ['it', 'en'] as const) {
       const id = new URL(page.url()).searchParams.get('id')!;
       await expect(page.getByTestId('tournament-name')).toHaveValue(name);
       let stored = (await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).body.data;
-      expect(stored).toMatchObject({ game: 'Valorant', console: ['PC', 'PS5'], teamSize: 5, check_in: 30, competitionId, statusOverride: null, open: true });
+      expect(stored).toMatchObject({
+        game: 'Valorant',
+        console: ['PC', 'PS5'],
+        teamSize: 5,
+        check_in: 30,
+        competitionId,
+        statusOverride: null,
+        open: true,
+      });
       expect(stored.end_tournament).toBe(`${nextYear}-01-15T17:00:00.000Z`);
       expect(stored.dateText).toEqual({ it: 'Presto in arrivo', en: 'Coming soon' });
       expect(stored.description).toBe('<p>Benvenuti <b>tutti</b></p>');
@@ -146,10 +172,14 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-quick-status').selectOption('');
       await page.getByTestId('tournament-quick-status-apply').click();
       await expect(toast(page)).toBeVisible();
-      await expect.poll(async () => (await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).body.data.statusOverride).toBeNull();
+      await expect
+        .poll(async () => (await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).body.data.statusOverride)
+        .toBeNull();
 
       // faction scores: the player picks precision, the admin scores them and moves them to speed
-      const picked = await call(page.request, player.token, 'POST', `/tournaments/competitions/${competitionId}/team`, { team: 'precision' });
+      const picked = await call(page.request, player.token, 'POST', `/tournaments/competitions/${competitionId}/team`, {
+        team: 'precision',
+      });
       expect(picked.status, JSON.stringify(picked.body)).toBe(200);
       await goto(page, at(lang, `/dashboard/competitions/edit?id=${competitionId}`));
       const row = page.getByTestId('scores-team-precision').getByTestId(`scores-player-${player.user.id}`);
@@ -160,11 +190,14 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('scores-team-speed').getByTestId(`scores-player-${player.user.id}`)).toBeVisible();
       await page.getByTestId('scores-save').click();
       await expect(toast(page)).toBeVisible();
-      const teams = (await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`)).body.data.teams as {
+      const teams = (await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`)).body
+        .data.teams as {
         name: string;
         players: { playerId: string; score: number }[];
       }[];
-      expect(teams.find((t) => t.name === 'speed')!.players).toEqual([expect.objectContaining({ playerId: player.user.id, score: 1234 })]);
+      expect(teams.find((t) => t.name === 'speed')!.players).toEqual([
+        expect.objectContaining({ playerId: player.user.id, score: 1234 }),
+      ]);
       expect(teams.find((t) => t.name === 'precision')?.players ?? []).toEqual([]);
 
       // delete from the list, after confirming
@@ -186,7 +219,9 @@ for (const lang of ['it', 'en'] as const) {
       expect((await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).status).toBe(404);
     });
 
-    test(`registration closing after the start is refused under its own field before the form is sent (${lang})`, async ({ page }) => {
+    test(`registration closing after the start is refused under its own field before the form is sent (${lang})`, async ({
+      page,
+    }) => {
       await loginAs(page, ADMIN);
       const name = `E2E Schedule ${lang} ${unique('')}`;
       await goto(page, at(lang, '/dashboard/tournaments/new'));
@@ -203,10 +238,13 @@ for (const lang of ['it', 'en'] as const) {
         if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/api/tournaments')) posts.push(r.url());
       });
       await page.getByTestId('tournament-submit').click();
-      await expect(page.getByTestId('tournament-end_registration-error')).toHaveText(errorTexts[lang].validation.afterStart);
+      await expect(page.getByTestId('tournament-end_registration-error')).toHaveText(
+        errorTexts[lang].validation.afterStart,
+      );
       await expect(page.getByTestId('tournament-end_registration')).toHaveAttribute('aria-invalid', 'true');
       // the other dates are in order: no message under them
-      for (const field of ['start_registration', 'start_tournament', 'end_tournament']) await expect(page.getByTestId(`tournament-${field}-error`)).toBeEmpty();
+      for (const field of ['start_registration', 'start_tournament', 'end_tournament'])
+        await expect(page.getByTestId(`tournament-${field}-error`)).toBeEmpty();
       expect(posts).toEqual([]);
 
       // registration closing before the start saves

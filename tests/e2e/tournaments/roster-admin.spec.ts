@@ -1,14 +1,29 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { decodeQuotedPrintable, fillText, goto, latestMailTo, localeTexts, loginAs, unique, ADMIN } from '../helpers.ts';
+import {
+  decodeQuotedPrintable,
+  fillText,
+  goto,
+  latestMailTo,
+  localeTexts,
+  loginAs,
+  unique,
+  ADMIN,
+} from '../helpers.ts';
 
 /** The match-day roster and the delete dialog's count of registered players, as the admin sees them. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 const MIN = 60_000;
 const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
 
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
@@ -19,12 +34,16 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
     const texts = localeTexts(lang, 'dashboard').tournaments.roster;
 
-    test(`check in on behalf, remove with a reason, promote, disqualify, export CSV; the delete dialog counts the players (${lang})`, async ({ page }) => {
+    test(`check in on behalf, remove with a reason, promote, disqualify, export CSV; the delete dialog counts the players (${lang})`, async ({
+      page,
+    }) => {
       const admin = await loginAs(page, ADMIN);
       const name = unique(`E2E Roster ${lang} `);
       // three of the demo's leaderboard players (accounts without a login); the admin registers them
       const competitions = (await call(page.request, admin.token, 'GET', '/tournaments/competitions')).body.data;
-      const playerIds: string[] = competitions.flatMap((c: any) => c.teams.flatMap((team: any) => team.players.map((p: any) => p.playerId)));
+      const playerIds: string[] = competitions.flatMap((c: any) =>
+        c.teams.flatMap((team: any) => team.players.map((p: any) => p.playerId)),
+      );
       const [a, b, c] = [...new Set(playerIds)].slice(lang === 'it' ? 0 : 3, lang === 'it' ? 3 : 6);
       const created = await call(page.request, admin.token, 'POST', '/tournaments', {
         name,
@@ -41,19 +60,32 @@ for (const lang of ['it', 'en'] as const) {
       const id = created.body.data.id as string;
       for (const userId of [a, b, c]) {
         const joined = await call(page.request, admin.token, 'POST', `/tournaments/${id}/register?userID=${userId}`, {
-          gameAccounts: [{ userId, gameAccount: { username: `acct${userId.slice(0, 4)}`, id: '', game: 'Fortnite', console: 'PC' } }],
+          gameAccounts: [
+            { userId, gameAccount: { username: `acct${userId.slice(0, 4)}`, id: '', game: 'Fortnite', console: 'PC' } },
+          ],
         });
         expect(joined.status, JSON.stringify(joined.body)).toBe(200);
       }
       // match day: registration closes, check-in opens
-      expect((await call(page.request, admin.token, 'PUT', `/tournaments/${id}`, { start_registration: iso(-120), start_checkin: iso(-30), end_checkin: iso(60), start_tournament: iso(90), end_tournament: iso(200) })).status).toBe(200);
+      expect(
+        (
+          await call(page.request, admin.token, 'PUT', `/tournaments/${id}`, {
+            start_registration: iso(-120),
+            start_checkin: iso(-30),
+            end_checkin: iso(60),
+            start_tournament: iso(90),
+            end_tournament: iso(200),
+          })
+        ).status,
+      ).toBe(200);
       const roster = (await call(page.request, admin.token, 'GET', `/tournaments/${id}/registrations`)).body.data;
       const [ra, rb, rc] = [roster.members[0], roster.members[1], roster.waitlist[0]];
 
       await goto(page, at(lang, `/dashboard/tournaments/edit?id=${id}#players`));
       const members = page.getByTestId('tournament-members-row');
       await expect(members).toHaveCount(2);
-      const rowOf = (table: string, userId: string) => page.locator(`[data-testid="tournament-${table}-row"][data-user-id="${userId}"]`);
+      const rowOf = (table: string, userId: string) =>
+        page.locator(`[data-testid="tournament-${table}-row"][data-user-id="${userId}"]`);
 
       // check in on behalf: the member shows as checked in, in both tables
       await rowOf('members', ra.userId).getByTestId('roster-checkin').click();

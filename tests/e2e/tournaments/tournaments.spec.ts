@@ -60,20 +60,28 @@ let adminToken: string | null = null;
 /** One admin login for the whole file: the login route is rate limited. */
 async function admin(request: APIRequestContext): Promise<string> {
   if (adminToken) return adminToken;
-  const res = await request.post('/api/users/authenticate', { data: { email: 'admin@demo.arena', password: 'demo-admin-2026' } });
+  const res = await request.post('/api/users/authenticate', {
+    data: { email: 'admin@demo.arena', password: 'demo-admin-2026' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   adminToken = (await res.json()).data.token as string;
   return adminToken;
 }
 
 async function createTournament(request: APIRequestContext, body: Record<string, unknown>) {
-  const res = await request.post('/api/tournaments', { headers: { authorization: `Bearer ${await admin(request)}` }, data: body });
+  const res = await request.post('/api/tournaments', {
+    headers: { authorization: `Bearer ${await admin(request)}` },
+    data: body,
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as { id: string; name: string };
 }
 
 async function updateTournament(request: APIRequestContext, id: string, body: Record<string, unknown>) {
-  const res = await request.put(`/api/tournaments/${id}`, { headers: { authorization: `Bearer ${await admin(request)}` }, data: body });
+  const res = await request.put(`/api/tournaments/${id}`, {
+    headers: { authorization: `Bearer ${await admin(request)}` },
+    data: body,
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -104,7 +112,9 @@ async function newPlayer(page: Page, lang: Lang, prefix: string, birthDate: stri
     },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const login = await page.request.post('/api/users/authenticate', { data: { email: `${username}@example.com`, password } });
+  const login = await page.request.post('/api/users/authenticate', {
+    data: { email: `${username}@example.com`, password },
+  });
   expect(login.ok()).toBe(true);
   const { user, token } = (await login.json()).data;
   await page.goto(at(lang, '/privacy-policy'));
@@ -120,7 +130,11 @@ async function newPlayer(page: Page, lang: Lang, prefix: string, birthDate: stri
 
 async function me(page: Page, token: string) {
   const res = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
-  return (await res.json()).data as { discordId: string; epicId: string; gameAccounts: { username: string; id: string; game: string; console: string }[] };
+  return (await res.json()).data as {
+    discordId: string;
+    epicId: string;
+    gameAccounts: { username: string; id: string; game: string; console: string }[];
+  };
 }
 
 /**
@@ -145,7 +159,10 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`tournaments in ${lang}`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US', timezoneId: 'Europe/Rome' });
 
-    test(`an anonymous visitor sees the tournament and is sent to login from the button (${lang})`, async ({ page, request }) => {
+    test(`an anonymous visitor sees the tournament and is sent to login from the button (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const name = unique(`Open Valorant ${lang} `);
       const t = await createTournament(request, {
         name,
@@ -165,8 +182,14 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page).toHaveTitle(new RegExp(`^${name}`));
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(`^${name}`));
-      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', 'Five against five, best of three.');
-      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', lang === 'it' ? 'it_IT' : 'en_US');
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+        'content',
+        'Five against five, best of three.',
+      );
+      await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute(
+        'content',
+        lang === 'it' ? 'it_IT' : 'en_US',
+      );
       await expect(page.getByTestId('tournament-name')).toHaveText(name);
       await expect(page.getByTestId('tournament-phase')).toHaveAttribute('data-phase', 'registration');
       await expect(page.getByTestId('tournament-private')).toHaveCount(0);
@@ -179,7 +202,10 @@ for (const lang of ['it', 'en'] as const) {
       expect(await page.evaluate(() => (window as any).hacked)).toBeUndefined();
       await page.getByTestId('tournament-tab-rules').click();
       await expect(page.getByTestId('tournament-panel-rules').getByRole('listitem')).toHaveText('No smurfs');
-      await expect(page.getByTestId('tournament-calendar')).toHaveAttribute('href', `/api/tournaments/${t.id}/calendar.ics`);
+      await expect(page.getByTestId('tournament-calendar')).toHaveAttribute(
+        'href',
+        `/api/tournaments/${t.id}/calendar.ics`,
+      );
 
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'signup');
       await page.getByTestId('tournament-action').click();
@@ -234,7 +260,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(list.getByTestId('tournament-card').first()).toBeVisible();
       // every tournament is reachable, paging with "load more" when needed
       const card = list.locator(`[data-tournament-id="${t.id}"]`);
-      while (!(await card.count()) && (await page.getByTestId('tournament-grid-more').isVisible())) await page.getByTestId('tournament-grid-more').click();
+      while (!(await card.count()) && (await page.getByTestId('tournament-grid-more').isVisible()))
+        await page.getByTestId('tournament-grid-more').click();
       await expect(card.getByTestId('tournament-card-phase')).toHaveAttribute('data-phase', 'registration');
       await expect(card.getByTestId('tournament-card-players')).toHaveText('0/40');
       await expect(card).toContainText('PC, PS5');
@@ -243,12 +270,18 @@ for (const lang of ['it', 'en'] as const) {
 
       // the championship among the competitions; my tournaments asks a visitor to log in
       await goto(page, at(lang, '/competitions'));
-      await expect(page.getByTestId('competition-card').first().getByRole('link')).toHaveAttribute('href', at(lang, '/arena-bomber-championship'));
+      await expect(page.getByTestId('competition-card').first().getByRole('link')).toHaveAttribute(
+        'href',
+        at(lang, '/arena-bomber-championship'),
+      );
       await goto(page, at(lang, '/my-tournaments'));
       await expect(page.getByTestId('my-tournaments-login-link')).toHaveAttribute('href', at(lang, '/login'));
     });
 
-    test(`the championship page shows the playoffs and the finals from the competition's dates (${lang})`, async ({ page, request }) => {
+    test(`the championship page shows the playoffs and the finals from the competition's dates (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const list = (await (await request.get('/api/tournaments/competitions')).json()).data as {
         url: string;
         playoffsAt: string;
@@ -257,17 +290,35 @@ for (const lang of ['it', 'en'] as const) {
       }[];
       const championship = list.find((c) => c.url === '/arena-bomber-championship')!;
       // the demo seeds them after its qualifiers, as an admin would set them
-      const day = (iso: string) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+      const day = (iso: string) =>
+        new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', {
+          timeZone: 'Europe/Rome',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        }).format(new Date(iso));
       await goto(page, at(lang, '/arena-bomber-championship'));
       await expect(page.getByTestId('championship-step-playoffs-when')).toHaveText(day(championship.playoffsAt));
-      await expect(page.getByTestId('championship-step-finals-when')).toHaveText(`${day(championship.finalsAt)} · ${championship.finalsCity}`);
+      await expect(page.getByTestId('championship-step-finals-when')).toHaveText(
+        `${day(championship.finalsAt)} · ${championship.finalsCity}`,
+      );
       expect(Date.parse(championship.playoffsAt)).toBeGreaterThan(Date.now());
     });
 
-    test(`a player joins a championship Fortnite tournament, picks a faction, checks in, checks out and leaves (${lang})`, async ({ page, request }) => {
+    test(`a player joins a championship Fortnite tournament, picks a faction, checks in, checks out and leaves (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const competitionId = await championshipId(request);
       const name = unique(`Cup ${lang} `);
-      const t = await createTournament(request, { name, game: 'Fortnite', console: ['PC', 'PS5'], maxPartecipants: 50, competitionId, ...registrationOpen() });
+      const t = await createTournament(request, {
+        name,
+        game: 'Fortnite',
+        console: ['PC', 'PS5'],
+        maxPartecipants: 50,
+        competitionId,
+        ...registrationOpen(),
+      });
       const { user, token } = await newPlayer(page, lang, `f${lang}`);
 
       await openTournament(page, lang, t.id);
@@ -323,7 +374,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(row.getByTestId('faction-row-name')).toHaveText(user.nickname);
       await expect(row.getByTestId('faction-row-score')).toHaveText('0');
       await expect(page.getByTestId('faction-precision').locator(`[data-player-id="${user.id}"]`)).toHaveCount(0);
-      await expect(page.getByTestId('championship-tournaments-list').locator(`[data-tournament-id="${t.id}"]`)).toBeVisible();
+      await expect(
+        page.getByTestId('championship-tournaments-list').locator(`[data-tournament-id="${t.id}"]`),
+      ).toBeVisible();
 
       // check-in opens: check in with the real account, then check out after confirming
       await updateTournament(request, t.id, checkInOpen());
@@ -353,7 +406,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-standing')).toHaveCount(0);
     });
 
-    test(`a player joins a private tournament of another game with a new game account and the password (${lang})`, async ({ page, request }) => {
+    test(`a player joins a private tournament of another game with a new game account and the password (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const name = unique(`Private FC ${lang} `);
       const t = await createTournament(request, {
         name,
@@ -394,7 +450,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
       await expect(page.getByTestId('tournament-players')).toHaveText('1 / 8');
       // the new account was kept on the profile
-      expect((await me(page, token)).gameAccounts).toEqual([{ username: 'FcStriker', id: 'EA-998877', game: 'EAFC25', console: 'PS5' }]);
+      expect((await me(page, token)).gameAccounts).toEqual([
+        { username: 'FcStriker', id: 'EA-998877', game: 'EAFC25', console: 'PS5' },
+      ]);
 
       // and the tournament is among the player's own
       await goto(page, at(lang, '/my-tournaments'));
@@ -402,7 +460,10 @@ for (const lang of ['it', 'en'] as const) {
       await hydrated(page);
     });
 
-    test(`a player without a birth date is told why the championship refuses them (${lang})`, async ({ page, request }) => {
+    test(`a player without a birth date is told why the championship refuses them (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const competitionId = await championshipId(request);
       const t = await createTournament(request, {
         name: unique(`Young ${lang} `),
@@ -424,7 +485,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
     });
 
-    test(`a member who pressed "later" picks the faction afterwards from the tournament page (${lang})`, async ({ page, request }) => {
+    test(`a member who pressed "later" picks the faction afterwards from the tournament page (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const competitionId = await championshipId(request);
       const t = await createTournament(request, {
         name: unique(`Later ${lang} `),
@@ -437,7 +501,11 @@ for (const lang of ['it', 'en'] as const) {
       const { user, token } = await newPlayer(page, lang, `l${lang}`);
       const joined = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
         headers: { authorization: `Bearer ${token}` },
-        data: { gameAccounts: [{ userId: user.id, gameAccount: { username: 'LaterPlayer', id: '', game: 'Valorant', console: 'PC' } }] },
+        data: {
+          gameAccounts: [
+            { userId: user.id, gameAccount: { username: 'LaterPlayer', id: '', game: 'Valorant', console: 'PC' } },
+          ],
+        },
       });
       expect(joined.ok(), await joined.text()).toBe(true);
 
@@ -463,7 +531,10 @@ for (const lang of ['it', 'en'] as const) {
       expect(teams.find((team) => team.name === 'precision')!.players.map((p) => p.playerId)).toContain(user.id);
     });
 
-    test(`a member without a faction picks it on the championship page; a player in no tournament is not asked (${lang})`, async ({ page, request }) => {
+    test(`a member without a faction picks it on the championship page; a player in no tournament is not asked (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const competitionId = await championshipId(request);
       const t = await createTournament(request, {
         name: unique(`LaterChamp ${lang} `),
@@ -482,17 +553,25 @@ for (const lang of ['it', 'en'] as const) {
       const { user, token } = await newPlayer(page, lang, `c${lang}`);
       const joined = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
         headers: { authorization: `Bearer ${token}` },
-        data: { gameAccounts: [{ userId: user.id, gameAccount: { username: 'ChampLater', id: '', game: 'Valorant', console: 'PC' } }] },
+        data: {
+          gameAccounts: [
+            { userId: user.id, gameAccount: { username: 'ChampLater', id: '', game: 'Valorant', console: 'PC' } },
+          ],
+        },
       });
       expect(joined.ok(), await joined.text()).toBe(true);
       await goto(page, at(lang, '/arena-bomber-championship'));
       const form = page.getByTestId('faction-pick');
       await expect(form).toBeVisible();
-      await expect(form.getByRole('group')).toContainText(lang === 'it' ? 'Scegli la tua fazione' : 'Pick your faction');
+      await expect(form.getByRole('group')).toContainText(
+        lang === 'it' ? 'Scegli la tua fazione' : 'Pick your faction',
+      );
       await expect(page.getByTestId('faction-pick-confirm')).toBeDisabled();
       await page.getByTestId('faction-pick-speed').click();
       await page.getByTestId('faction-pick-confirm').click();
-      await expect(page.getByTestId('faction-picked')).toHaveText(lang === 'it' ? 'Sei nella Fazione Speed!' : 'You joined Faction Speed!');
+      await expect(page.getByTestId('faction-picked')).toHaveText(
+        lang === 'it' ? 'Sei nella Fazione Speed!' : 'You joined Faction Speed!',
+      );
       await expect(form).toBeHidden();
       const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as {
         name: string;
@@ -504,7 +583,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(form).toBeHidden();
     });
 
-    test(`a player who joins a full tournament waits on the waitlist and can leave it (${lang})`, async ({ page, request }) => {
+    test(`a player who joins a full tournament waits on the waitlist and can leave it (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const t = await createTournament(request, {
         name: unique(`Full ${lang} `),
         game: 'Valorant',
@@ -517,15 +599,28 @@ for (const lang of ['it', 'en'] as const) {
       expect(
         (
           await request.post('/api/users/pp', {
-            data: { username: first, email: `${first}@example.com`, password: 'tournament-pass-1', nickname: first, gender: 'male', language: lang },
+            data: {
+              username: first,
+              email: `${first}@example.com`,
+              password: 'tournament-pass-1',
+              nickname: first,
+              gender: 'male',
+              language: lang,
+            },
           })
         ).status(),
       ).toBe(201);
-      const login = await request.post('/api/users/authenticate', { data: { email: `${first}@example.com`, password: 'tournament-pass-1' } });
+      const login = await request.post('/api/users/authenticate', {
+        data: { email: `${first}@example.com`, password: 'tournament-pass-1' },
+      });
       const { user: other, token: otherToken } = (await login.json()).data;
       const taken = await request.post(`/api/tournaments/${t.id}/register?userID=${other.id}`, {
         headers: { authorization: `Bearer ${otherToken}` },
-        data: { gameAccounts: [{ userId: other.id, gameAccount: { username: 'First', id: '', game: 'Valorant', console: 'PC' } }] },
+        data: {
+          gameAccounts: [
+            { userId: other.id, gameAccount: { username: 'First', id: '', game: 'Valorant', console: 'PC' } },
+          ],
+        },
       });
       expect(taken.ok(), await taken.text()).toBe(true);
 

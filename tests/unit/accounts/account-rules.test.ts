@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { isMixedScript, normalizeUsername, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE, passwordVerdict, scriptsOf } from '../../../src/features/accounts/rules.ts';
-import { passwordChangeFormSchema, signupInputSchema as signupFormSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
+import {
+  isMixedScript,
+  normalizeUsername,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MIN_SCORE,
+  passwordVerdict,
+  scriptsOf,
+} from '../../../src/features/accounts/rules.ts';
+import {
+  passwordChangeFormSchema,
+  signupInputSchema as signupFormSchema,
+} from '../../../src/features/accounts/ui/account-form-schemas.ts';
 import { checkPassword } from '../../../src/features/accounts/server/password-strength.ts';
 import { signupInputSchema, userUpdateSchema } from '../../../src/features/accounts/contract.ts';
 
@@ -45,7 +55,11 @@ describe('password strength (length, then the zxcvbn estimate with the common di
     expect(signupFormSchema.safeParse({ ...signup, password: '123456789' }).success).toBe(false);
     expect(signupFormSchema.safeParse({ ...signup, password: '1234567890' }).success).toBe(true);
     expect(signupInputSchema.safeParse({ ...signup, password: '12345678' }).success).toBe(true);
-    const change = passwordChangeFormSchema.safeParse({ currentPassword: 'old', password: 'long-new-secret', confirm: 'other' });
+    const change = passwordChangeFormSchema.safeParse({
+      currentPassword: 'old',
+      password: 'long-new-secret',
+      confirm: 'other',
+    });
     expect(change.success).toBe(false);
   });
 });
@@ -62,7 +76,13 @@ describe('look-alike usernames', () => {
   });
 
   test('the schemas store the folded name', () => {
-    const parsed = signupInputSchema.parse({ username: ' ａｄｍｉｎ ', email: 'a@b.it', password: 'x', nickname: 'A', gender: 'male' });
+    const parsed = signupInputSchema.parse({
+      username: ' ａｄｍｉｎ ',
+      email: 'a@b.it',
+      password: 'x',
+      nickname: 'A',
+      gender: 'male',
+    });
     expect(parsed.username).toBe('admin');
     expect(userUpdateSchema.parse({ username: 'ｍａｒｉｏ' }).username).toBe('mario');
   });

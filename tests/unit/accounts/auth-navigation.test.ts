@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathWithNext, pathAfterLogin, safeNextPath, takeRedeemToken } from '../../../src/platform/browser/auth-redirect.ts';
+import {
+  loginPathWithNext,
+  pathAfterLogin,
+  safeNextPath,
+  takeRedeemToken,
+} from '../../../src/platform/browser/auth-redirect.ts';
 import { adminGuard } from '../../../src/platform/browser/admin-guard.ts';
 
 describe('pathAfterLogin', () => {
@@ -29,7 +34,20 @@ describe('safeNextPath', () => {
     expect(safeNextPath(next)).toBe(next);
   });
 
-  it.each([null, '', 'tournament/abc', '//evil.example', '/\\evil.example', '\\/evil.example', '/a//b', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example', '/\n/evil.example', `/${'a'.repeat(600)}`])('drops %j', (next) => {
+  it.each([
+    null,
+    '',
+    'tournament/abc',
+    '//evil.example',
+    '/\\evil.example',
+    '\\/evil.example',
+    '/a//b',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    `/${'a'.repeat(600)}`,
+  ])('drops %j', (next) => {
     expect(safeNextPath(next)).toBeNull();
   });
 

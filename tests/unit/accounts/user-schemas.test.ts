@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { birthDateSchema, gameAccountSchema, loginInputSchema, publicUserSchema, resetPasswordSchema, resetRequestSchema, signupInputSchema, userUpdateSchema } from '../../../src/features/accounts/contract.ts';
+import {
+  birthDateSchema,
+  gameAccountSchema,
+  loginInputSchema,
+  publicUserSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  signupInputSchema,
+  userUpdateSchema,
+} from '../../../src/features/accounts/contract.ts';
 
 const validSignup = {
   username: 'giulia_99',
@@ -119,12 +128,35 @@ describe('userUpdateSchema', () => {
     expect(userUpdateSchema.parse({ birth_date: null })).toEqual({ birth_date: null });
   });
   test.each([
-    ['address', { first_name: 'Mario', last_name: 'Rossi', street_name: 'Via Roma 1', zip_code: '20100', city: 'Milano', country: 'Italy' }, true],
+    [
+      'address',
+      {
+        first_name: 'Mario',
+        last_name: 'Rossi',
+        street_name: 'Via Roma 1',
+        zip_code: '20100',
+        city: 'Milano',
+        country: 'Italy',
+      },
+      true,
+    ],
     ['empty game accounts', { gameAccounts: [] }, true],
-    ['20 game accounts', { gameAccounts: Array.from({ length: 20 }, (_, i) => ({ username: `u${i}`, game: 'Fortnite', console: 'PC' })) }, true],
-    ['21 game accounts', { gameAccounts: Array.from({ length: 21 }, (_, i) => ({ username: `u${i}`, game: 'Fortnite', console: 'PC' })) }, false],
+    [
+      '20 game accounts',
+      { gameAccounts: Array.from({ length: 20 }, (_, i) => ({ username: `u${i}`, game: 'Fortnite', console: 'PC' })) },
+      true,
+    ],
+    [
+      '21 game accounts',
+      { gameAccounts: Array.from({ length: 21 }, (_, i) => ({ username: `u${i}`, game: 'Fortnite', console: 'PC' })) },
+      false,
+    ],
     ['game accounts not a list', { gameAccounts: { username: 'u', game: 'Fortnite', console: 'PC' } }, false],
-    ['unknown console in a game account', { gameAccounts: [{ username: 'u', game: 'Fortnite', console: 'DREAMCAST' }] }, false],
+    [
+      'unknown console in a game account',
+      { gameAccounts: [{ username: 'u', game: 'Fortnite', console: 'DREAMCAST' }] },
+      false,
+    ],
     ['unknown gender', { gender: 'robot' }, false],
     ['unknown language', { language: 'fr' }, false],
     ['oversized city', { city: long }, false],
@@ -174,6 +206,14 @@ describe('birthDateSchema', () => {
 });
 
 test('the public profile shows only id, username, nickname and display name', () => {
-  const full = { id: '1', username: 'u', nickname: 'n', displayName: 'd', email: 'secret@x.it', roles: ['SiteAdmin'], phone_number: '123' };
+  const full = {
+    id: '1',
+    username: 'u',
+    nickname: 'n',
+    displayName: 'd',
+    email: 'secret@x.it',
+    roles: ['SiteAdmin'],
+    phone_number: '123',
+  };
   expect(publicUserSchema.parse(full)).toEqual({ id: '1', username: 'u', nickname: 'n', displayName: 'd' });
 });

@@ -36,7 +36,12 @@ describe('the audit diff shows only the values that changed', () => {
   });
 
   it('goes into nested objects, keeps lists of plain values whole, and lists each field of a creation', () => {
-    expect(auditChanges({ title: { it: 'Ciao', en: 'Hi' }, console: ['PC'] }, { title: { it: 'Ciao', en: 'Hello' }, console: ['PC', 'PS5'] })).toEqual([
+    expect(
+      auditChanges(
+        { title: { it: 'Ciao', en: 'Hi' }, console: ['PC'] },
+        { title: { it: 'Ciao', en: 'Hello' }, console: ['PC', 'PS5'] },
+      ),
+    ).toEqual([
       { path: 'title.en', before: 'Hi', after: 'Hello' },
       { path: 'console', before: ['PC'], after: ['PC', 'PS5'] },
     ]);
@@ -59,7 +64,8 @@ function writtenActions(): Set<string> {
         const source = readFileSync(file, 'utf8');
         if (!/\b(audit|appendAudit)\(/.test(source)) continue;
         // `action: 'x.y'`, `action: cond ? 'x.y' : 'x.z'`, `const action = … 'x.y' …`
-        for (const line of source.split('\n').filter((l) => /\baction\b/.test(l))) for (const m of line.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) found.add(m[1]);
+        for (const line of source.split('\n').filter((l) => /\baction\b/.test(l)))
+          for (const m of line.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) found.add(m[1]);
       }
     }
   };
@@ -71,7 +77,18 @@ describe('every audit action has a label in both languages', () => {
   const actions = writtenActions();
 
   it('finds the actions the services write, the campaign and submission ones among them', () => {
-    for (const known of ['product.update', 'wallet.adjust', 'competition.teams', 'news.unpublish', 'purchase.unfulfill', 'campaign.update', 'submission.review', 'user.email', 'media.upload']) expect(actions).toContain(known);
+    for (const known of [
+      'product.update',
+      'wallet.adjust',
+      'competition.teams',
+      'news.unpublish',
+      'purchase.unfulfill',
+      'campaign.update',
+      'submission.review',
+      'user.email',
+      'media.upload',
+    ])
+      expect(actions).toContain(known);
   });
 
   for (const [lang, catalogue] of [
@@ -86,7 +103,8 @@ describe('every audit action has a label in both languages', () => {
       });
       expect(missing, `actions without a ${lang} label in locales/${lang}/audit.json`).toEqual([]);
       // and the filter names each kind of record
-      for (const type of new Set([...actions].map((a) => a.split('.')[0]))) expect((catalogue.entities as Record<string, string>)[type], `audit.entities.${type}`).toBeTruthy();
+      for (const type of new Set([...actions].map((a) => a.split('.')[0])))
+        expect((catalogue.entities as Record<string, string>)[type], `audit.entities.${type}`).toBeTruthy();
     });
   }
 });

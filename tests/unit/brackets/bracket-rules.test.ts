@@ -1,6 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { bracketSize, eliminationPlaces, groupsOf, groupTable, nextOf, roundRobin, roundsFor, seedOrder, shuffled, singleElimination, winnerSide } from '../../../src/features/brackets/rules.ts';
+import {
+  bracketSize,
+  eliminationPlaces,
+  groupsOf,
+  groupTable,
+  nextOf,
+  roundRobin,
+  roundsFor,
+  seedOrder,
+  shuffled,
+  singleElimination,
+  winnerSide,
+} from '../../../src/features/brackets/rules.ts';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);
 
@@ -38,7 +50,9 @@ describe('single-elimination seeding and byes', () => {
   });
 
   test('two entrants play one final; a full field has no byes', () => {
-    expect(singleElimination(['a', 'b'])).toEqual([{ group: 0, round: 1, slot: 0, sideA: 'a', sideB: 'b', byeWinner: null }]);
+    expect(singleElimination(['a', 'b'])).toEqual([
+      { group: 0, round: 1, slot: 0, sideA: 'a', sideB: 'b', byeWinner: null },
+    ]);
     expect(singleElimination(names(8)).filter((x) => x.byeWinner)).toHaveLength(0);
   });
 
@@ -80,7 +94,16 @@ describe('single-elimination seeding and byes', () => {
       { round: 2, sideA: 'b', sideB: 'c', winner: 'c' },
       { round: 3, sideA: 'a', sideB: 'c', winner: 'c' },
     ];
-    expect(Object.fromEntries(eliminationPlaces(3, decided))).toEqual({ c: 1, a: 2, e: 3, b: 3, h: 5, d: 5, g: 5, f: 5 });
+    expect(Object.fromEntries(eliminationPlaces(3, decided))).toEqual({
+      c: 1,
+      a: 2,
+      e: 3,
+      b: 3,
+      h: 5,
+      d: 5,
+      g: 5,
+      f: 5,
+    });
   });
 });
 
@@ -125,7 +148,20 @@ describe('round robin', () => {
       { sideA: 'c', sideB: 'a', scoreA: 2, scoreB: 2 },
       { sideA: 'b', sideB: 'c', scoreA: 0, scoreB: 1 },
     ]);
-    expect(rows.map((r) => [r.entrantId, r.rank, r.played, r.wins, r.draws, r.losses, r.scoreFor, r.scoreAgainst, r.difference, r.points])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.entrantId,
+        r.rank,
+        r.played,
+        r.wins,
+        r.draws,
+        r.losses,
+        r.scoreFor,
+        r.scoreAgainst,
+        r.difference,
+        r.points,
+      ]),
+    ).toEqual([
       ['a', 1, 2, 1, 1, 0, 5, 3, 2, 4],
       ['c', 2, 2, 1, 1, 0, 3, 2, 1, 4],
       ['d', 3, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -180,10 +216,17 @@ describe('round robin', () => {
 
   test('the order is total: any results give ranks 1..n with no repeats', () => {
     const ids = ['a', 'b', 'c', 'd', 'e'];
-    const match = fc.record({ i: fc.integer({ min: 0, max: 4 }), j: fc.integer({ min: 0, max: 4 }), sa: fc.integer({ min: 0, max: 3 }), sb: fc.integer({ min: 0, max: 3 }) });
+    const match = fc.record({
+      i: fc.integer({ min: 0, max: 4 }),
+      j: fc.integer({ min: 0, max: 4 }),
+      sa: fc.integer({ min: 0, max: 3 }),
+      sb: fc.integer({ min: 0, max: 3 }),
+    });
     fc.assert(
       fc.property(fc.array(match, { maxLength: 20 }), (ms) => {
-        const played = ms.filter((m) => m.i !== m.j).map((m) => ({ sideA: ids[m.i]!, sideB: ids[m.j]!, scoreA: m.sa, scoreB: m.sb }));
+        const played = ms
+          .filter((m) => m.i !== m.j)
+          .map((m) => ({ sideA: ids[m.i]!, sideB: ids[m.j]!, scoreA: m.sa, scoreB: m.sb }));
         const rows = groupTable(
           ids.map((id) => ({ id, name: id.toUpperCase() })),
           played,

@@ -1,7 +1,20 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { defaultCampaign, MAX_SCORE, REJECT_REASON_MAX, reviewInputSchema } from '../../../src/features/campaign/contract.ts';
+import {
+  defaultCampaign,
+  MAX_SCORE,
+  REJECT_REASON_MAX,
+  reviewInputSchema,
+} from '../../../src/features/campaign/contract.ts';
 import { dashboardNav, findSection, sectionPath } from '../../../src/platform/ui/admin/sections.ts';
-import { defaultQueueFilters, queueQuery, reviewBody, scheduleFormValues, scheduleUpdate, standingsPath, type ScheduleFormValues } from '../../../src/features/campaign/ui/admin/campaign-admin.ts';
+import {
+  defaultQueueFilters,
+  queueQuery,
+  reviewBody,
+  scheduleFormValues,
+  scheduleUpdate,
+  standingsPath,
+  type ScheduleFormValues,
+} from '../../../src/features/campaign/ui/admin/campaign-admin.ts';
 import it from '../../../locales/it/campaign-admin.json' with { type: 'json' };
 import en from '../../../locales/en/campaign-admin.json' with { type: 'json' };
 import itDashboard from '../../../locales/it/dashboard.json' with { type: 'json' };
@@ -12,12 +25,22 @@ const lookup = (dict: unknown, key: string) => key.split('.').reduce<any>((node,
 
 describe('moderation queue query', () => {
   test('the default asks for the pending submissions of every phase, first page of 10', () => {
-    expect(Object.fromEntries(new URLSearchParams(queueQuery(defaultQueueFilters, 1)))).toEqual({ limit: '10', offset: '0', status: 'pending' });
+    expect(Object.fromEntries(new URLSearchParams(queueQuery(defaultQueueFilters, 1)))).toEqual({
+      limit: '10',
+      offset: '0',
+      status: 'pending',
+    });
   });
 
   test('each filter maps to its API parameter and "all" is left out', () => {
     const q = new URLSearchParams(queueQuery({ phase: '3', status: 'all', duplicatesOnly: true, search: 'giulia' }, 3));
-    expect(Object.fromEntries(q)).toEqual({ limit: '10', offset: '20', phase: '3', duplicates: 'true', search: 'giulia' });
+    expect(Object.fromEntries(q)).toEqual({
+      limit: '10',
+      offset: '20',
+      phase: '3',
+      duplicates: 'true',
+      search: 'giulia',
+    });
   });
 
   test("a sort other than the queue's own order goes along; newest (oldest first) is left out", () => {
@@ -30,15 +53,25 @@ describe('review form', () => {
   test('approve needs a whole score from 0 to MAX_SCORE', () => {
     expect(reviewBody('approve', '', 'ignored')).toEqual({ ok: false, problem: 'scoreRequired' });
     expect(reviewBody('approve', '  ', '')).toEqual({ ok: false, problem: 'scoreRequired' });
-    for (const bad of ['-1', '1.5', '1e3', 'abc', String(MAX_SCORE + 1)]) expect(reviewBody('approve', bad, '')).toEqual({ ok: false, problem: 'scoreInvalid' });
+    for (const bad of ['-1', '1.5', '1e3', 'abc', String(MAX_SCORE + 1)])
+      expect(reviewBody('approve', bad, '')).toEqual({ ok: false, problem: 'scoreInvalid' });
     expect(reviewBody('approve', '0', '')).toEqual({ ok: true, body: { decision: 'approve', score: 0 } });
-    expect(reviewBody('approve', ` ${MAX_SCORE} `, '')).toEqual({ ok: true, body: { decision: 'approve', score: MAX_SCORE } });
+    expect(reviewBody('approve', ` ${MAX_SCORE} `, '')).toEqual({
+      ok: true,
+      body: { decision: 'approve', score: MAX_SCORE },
+    });
   });
 
   test('reject needs a trimmed reason within the limit', () => {
     expect(reviewBody('reject', '12', '   ')).toEqual({ ok: false, problem: 'reasonRequired' });
-    expect(reviewBody('reject', '', 'x'.repeat(REJECT_REASON_MAX + 1))).toEqual({ ok: false, problem: 'reasonTooLong' });
-    expect(reviewBody('reject', '', '  blurry  ')).toEqual({ ok: true, body: { decision: 'reject', reason: 'blurry' } });
+    expect(reviewBody('reject', '', 'x'.repeat(REJECT_REASON_MAX + 1))).toEqual({
+      ok: false,
+      problem: 'reasonTooLong',
+    });
+    expect(reviewBody('reject', '', '  blurry  ')).toEqual({
+      ok: true,
+      body: { decision: 'reject', reason: 'blurry' },
+    });
   });
 
   test('every body it accepts is one the server schema accepts', () => {
@@ -65,7 +98,11 @@ describe('schedule form', () => {
     else process.env.TZ = tz;
   });
 
-  const campaign = { deadline: defaultCampaign.deadline, competitionId: null, phases: defaultCampaign.phases.map((p) => ({ ...p, state: 'closed' as const })) };
+  const campaign = {
+    deadline: defaultCampaign.deadline,
+    competitionId: null,
+    phases: defaultCampaign.phases.map((p) => ({ ...p, state: 'closed' as const })),
+  };
 
   test('shows the default published dates on the Rome wall clock', () => {
     const v = scheduleFormValues(campaign);
@@ -77,7 +114,10 @@ describe('schedule form', () => {
 
   test('round-trips to the same instants, with an empty competition sent as null', () => {
     const res = scheduleUpdate(scheduleFormValues(campaign));
-    expect(res).toEqual({ ok: true, body: { deadline: defaultCampaign.deadline, competitionId: null, phases: defaultCampaign.phases } });
+    expect(res).toEqual({
+      ok: true,
+      body: { deadline: defaultCampaign.deadline, competitionId: null, phases: defaultCampaign.phases },
+    });
     const linked = scheduleUpdate({ ...scheduleFormValues(campaign), competitionId: 'c1' });
     expect(linked.ok && linked.body.competitionId).toBe('c1');
   });

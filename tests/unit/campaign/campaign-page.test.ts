@@ -16,7 +16,10 @@ describe('campaignWindow', () => {
 
   test('shows times in Rome when a window does not start and end at midnight', () => {
     // 09:30 UTC in summer is 11:30 in Rome
-    expect(campaignWindow('2026-07-01T09:30:00Z', '2026-07-03T16:00:00Z', 'en')).toEqual({ from: '1 Jul 2026, 11:30', to: '3 Jul 2026, 18:00' });
+    expect(campaignWindow('2026-07-01T09:30:00Z', '2026-07-03T16:00:00Z', 'en')).toEqual({
+      from: '1 Jul 2026, 11:30',
+      to: '3 Jul 2026, 18:00',
+    });
   });
 
   test('gives empty texts for unreadable dates', () => {

@@ -4,7 +4,10 @@ import { bodyIn, inLocale, isNewsId, pageParam } from '../../../src/features/new
 
 describe('audit diff', () => {
   it('lists the top-level keys that differ, including added and removed ones', () => {
-    expect(changedKeys({ a: 1, b: { x: 1 }, c: 'same' }, { a: 2, b: { x: 1 }, c: 'same', d: true })).toEqual(['a', 'd']);
+    expect(changedKeys({ a: 1, b: { x: 1 }, c: 'same' }, { a: 2, b: { x: 1 }, c: 'same', d: true })).toEqual([
+      'a',
+      'd',
+    ]);
     expect(changedKeys(null, { title: 'x' })).toEqual(['title']);
     expect(changedKeys({ title: 'x' }, null)).toEqual(['title']);
     expect(changedKeys({ t: { it: 'a', en: 'b' } }, { t: { it: 'a', en: 'c' } })).toEqual(['t']);
@@ -19,7 +22,11 @@ describe('audit diff', () => {
 });
 
 describe('public news helpers', () => {
-  const article = { title: { it: 'Ciao', en: 'Hello' }, summary: { it: '', en: 'Only English' }, body: { it: '', en: '<p>en</p>' } } as any;
+  const article = {
+    title: { it: 'Ciao', en: 'Hello' },
+    summary: { it: '', en: 'Only English' },
+    body: { it: '', en: '<p>en</p>' },
+  } as any;
 
   it('reads a text in the visitor language, falling back to the other one', () => {
     expect(inLocale(article.title, 'it')).toBe('Ciao');

@@ -1,18 +1,37 @@
 import { describe, expect, test } from 'vitest';
-import { changeOf, comparisonOf, pageOfAll, readListPlace, stepPlace, writeAddress, writeListPlace, type AddressWindow, type ListParams, type ListPlace, type PlaceStep } from '../../../src/platform/ui/admin/use-admin-list.ts';
+import {
+  changeOf,
+  comparisonOf,
+  pageOfAll,
+  readListPlace,
+  stepPlace,
+  writeAddress,
+  writeListPlace,
+  type AddressWindow,
+  type ListParams,
+  type ListPlace,
+  type PlaceStep,
+} from '../../../src/platform/ui/admin/use-admin-list.ts';
 import { sortOf, sortValues } from '../../../src/platform/list-sort.ts';
 
-const params: ListParams = { filter: { values: ['all', 'fulfilled'], initial: 'all' }, sort: { values: sortValues(['name', 'price']), initial: 'newest' } };
+const params: ListParams = {
+  filter: { values: ['all', 'fulfilled'], initial: 'all' },
+  sort: { values: sortValues(['name', 'price']), initial: 'newest' },
+};
 
 describe("an admin list's place lives in the address", () => {
   test('reads the search and the page, page 1 when missing or not a whole number above 1', () => {
     expect(readListPlace('')).toEqual({ query: '', page: 1, values: {} });
     expect(readListPlace('?q=felpa&page=3')).toEqual({ query: 'felpa', page: 3, values: {} });
-    for (const bad of ['?page=0', '?page=-2', '?page=1.5', '?page=abc', '?page=1']) expect(readListPlace(bad).page).toBe(1);
+    for (const bad of ['?page=0', '?page=-2', '?page=1.5', '?page=abc', '?page=1'])
+      expect(readListPlace(bad).page).toBe(1);
   });
 
   test('reads each param, its initial value when missing or not one of its values', () => {
-    expect(readListPlace('?filter=fulfilled&sort=-price', params).values).toEqual({ filter: 'fulfilled', sort: '-price' });
+    expect(readListPlace('?filter=fulfilled&sort=-price', params).values).toEqual({
+      filter: 'fulfilled',
+      sort: '-price',
+    });
     expect(readListPlace('?filter=nope&sort=-nope', params).values).toEqual({ filter: 'all', sort: 'newest' });
   });
 
@@ -20,8 +39,12 @@ describe("an admin list's place lives in the address", () => {
     expect(writeListPlace('', { query: '', page: 1, values: {} })).toBe('');
     expect(writeListPlace('?tab=x', { query: 'felpa rossa', page: 2, values: {} })).toBe('?tab=x&q=felpa+rossa&page=2');
     expect(writeListPlace('?q=old&page=4', { query: '', page: 1, values: {} })).toBe('');
-    expect(writeListPlace('?sort=name', { query: '', page: 1, values: { filter: 'all', sort: 'newest' } }, params)).toBe('');
-    expect(writeListPlace('', { query: '', page: 1, values: { filter: 'fulfilled', sort: 'name' } }, params)).toBe('?filter=fulfilled&sort=name');
+    expect(
+      writeListPlace('?sort=name', { query: '', page: 1, values: { filter: 'all', sort: 'newest' } }, params),
+    ).toBe('');
+    expect(writeListPlace('', { query: '', page: 1, values: { filter: 'fulfilled', sort: 'name' } }, params)).toBe(
+      '?filter=fulfilled&sort=name',
+    );
   });
 
   test('what is written reads back the same', () => {
@@ -56,7 +79,10 @@ describe('a list held whole on the client', () => {
 });
 
 describe('the order of a list held whole', () => {
-  const orders = { newest: (a: { n: number }, b: { n: number }) => b.n - a.n, n: (a: { n: number }, b: { n: number }) => a.n - b.n };
+  const orders = {
+    newest: (a: { n: number }, b: { n: number }) => b.n - a.n,
+    n: (a: { n: number }, b: { n: number }) => a.n - b.n,
+  };
   const rows = [{ n: 2 }, { n: 3 }, { n: 1 }];
   const sorted = (sort: string | undefined) => {
     const compare = comparisonOf(orders, sort);
@@ -74,9 +100,14 @@ describe('the steps of a place, and how they enter the history', () => {
   const start: ListPlace = { query: 'felpa', page: 3, values: { filter: 'all', sort: 'newest' } };
   test('a new search or param starts on page 1; a page keeps the rest; a step that changes nothing gives the same place', () => {
     expect(stepPlace(start, { query: 'cappello' })).toEqual({ ...start, query: 'cappello', page: 1 });
-    expect(stepPlace(start, { param: 'filter', value: 'fulfilled' })).toEqual({ query: 'felpa', page: 1, values: { filter: 'fulfilled', sort: 'newest' } });
+    expect(stepPlace(start, { param: 'filter', value: 'fulfilled' })).toEqual({
+      query: 'felpa',
+      page: 1,
+      values: { filter: 'fulfilled', sort: 'newest' },
+    });
     expect(stepPlace(start, { page: 4 })).toEqual({ ...start, page: 4 });
-    for (const same of [{ query: 'felpa' }, { page: 3 }, { param: 'sort', value: 'newest' }] as PlaceStep[]) expect(stepPlace(start, same)).toBe(start);
+    for (const same of [{ query: 'felpa' }, { page: 3 }, { param: 'sort', value: 'newest' }] as PlaceStep[])
+      expect(stepPlace(start, same)).toBe(start);
   });
 
   test('typing replaces the entry; a page, a filter or a sort is a step of its own', () => {
@@ -132,10 +163,26 @@ describe('the steps of a place, and how they enter the history', () => {
     ]);
     expect(length()).toBe(4);
     // a reload reads the same place back
-    expect(readListPlace(win.location.search, params)).toEqual({ query: 'felpa', page: 1, values: { filter: 'fulfilled', sort: '-price' } });
-    expect(readListPlace(back().search, params)).toEqual({ query: 'felpa', page: 2, values: { filter: 'fulfilled', sort: 'newest' } });
-    expect(readListPlace(back().search, params)).toEqual({ query: 'felpa', page: 1, values: { filter: 'fulfilled', sort: 'newest' } });
-    expect(readListPlace(back().search, params)).toEqual({ query: 'felpa', page: 1, values: { filter: 'all', sort: 'newest' } });
+    expect(readListPlace(win.location.search, params)).toEqual({
+      query: 'felpa',
+      page: 1,
+      values: { filter: 'fulfilled', sort: '-price' },
+    });
+    expect(readListPlace(back().search, params)).toEqual({
+      query: 'felpa',
+      page: 2,
+      values: { filter: 'fulfilled', sort: 'newest' },
+    });
+    expect(readListPlace(back().search, params)).toEqual({
+      query: 'felpa',
+      page: 1,
+      values: { filter: 'fulfilled', sort: 'newest' },
+    });
+    expect(readListPlace(back().search, params)).toEqual({
+      query: 'felpa',
+      page: 1,
+      values: { filter: 'all', sort: 'newest' },
+    });
     // the place read after back is already in the address: writing it adds nothing
     writeAddress(win, readListPlace(win.location.search, params), 'replace', params);
     expect(calls).toHaveLength(5);

@@ -2,9 +2,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { api } from '../../../src/platform/browser/api-client.ts';
-import { isRetryable, jitteredDelay, retryingCalls, withRetry, type Answer } from '../../../src/platform/browser/retry.ts';
+import {
+  isRetryable,
+  jitteredDelay,
+  retryingCalls,
+  withRetry,
+  type Answer,
+} from '../../../src/platform/browser/retry.ts';
 
-const busy = (retryAfter?: number): Answer => ({ ok: false, status: 503, code: 'SERVICE_UNAVAILABLE', ...(retryAfter ? { retryAfter } : {}) });
+const busy = (retryAfter?: number): Answer => ({
+  ok: false,
+  status: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  ...(retryAfter ? { retryAfter } : {}),
+});
 const done: Answer = { ok: true };
 
 /** A call answering `answers` in turn (the last one again once they run out), counting its calls. */
@@ -17,7 +28,11 @@ describe('which answers are retried', () => {
   test.each([
     ['503 SERVICE_UNAVAILABLE (busy, nothing done)', busy(2), true],
     ['a proxy 503 without our envelope', { ok: false, status: 503, code: 'INTERNAL_ERROR' }, false],
-    ['429 RATE_LIMITED (an abuse limit: failed logins, sign-ups per address)', { ok: false, status: 429, code: 'RATE_LIMITED', retryAfter: 60 }, false],
+    [
+      '429 RATE_LIMITED (an abuse limit: failed logins, sign-ups per address)',
+      { ok: false, status: 429, code: 'RATE_LIMITED', retryAfter: 60 },
+      false,
+    ],
     ['401 INVALID_CREDENTIALS (a wrong password)', { ok: false, status: 401, code: 'INVALID_CREDENTIALS' }, false],
     ['409 EMAIL_TAKEN', { ok: false, status: 409, code: 'EMAIL_TAKEN' }, false],
     ['a network failure (the server may have acted)', { ok: false, status: 0, code: 'NETWORK_ERROR' }, false],
@@ -49,7 +64,10 @@ describe('withRetry', () => {
   test('rides out two 503s within their jittered waits, telling each retry and counting itself as retrying', async () => {
     const call = scripted([busy(2), busy(1), done]);
     const progress: { attempt: number; delayMs: number }[] = [];
-    const pending = withRetry(call, { random: () => 0.5, onRetry: ({ attempt, delayMs }) => progress.push({ attempt, delayMs }) });
+    const pending = withRetry(call, {
+      random: () => 0.5,
+      onRetry: ({ attempt, delayMs }) => progress.push({ attempt, delayMs }),
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(call).toHaveBeenCalledTimes(1);
     expect(retryingCalls.get()).toBe(1);
@@ -92,7 +110,9 @@ describe('withRetry', () => {
     const call = scripted([busy(10)]);
     const started = Date.now();
     let finished = 0;
-    const pending = withRetry(call, { budgetMs: 30_000, maxAttempts: 100, random: () => 0.99 }).then((r) => ((finished = Date.now()), r));
+    const pending = withRetry(call, { budgetMs: 30_000, maxAttempts: 100, random: () => 0.99 }).then(
+      (r) => ((finished = Date.now()), r),
+    );
     await vi.advanceTimersByTimeAsync(120_000);
     expect(await pending).toEqual(busy(10));
     // waits of 14.85 s: calls at 0, 14.85 s, 29.7 s, then one at the budget's end
@@ -131,7 +151,8 @@ describe('api() against a server that is busy once', () => {
   });
   afterEach(() => void (seen.length = 0));
 
-  const busyOnce = (path: string, status = 503, code = 'SERVICE_UNAVAILABLE') => (plan[path] = { status, code, times: 1 });
+  const busyOnce = (path: string, status = 503, code = 'SERVICE_UNAVAILABLE') =>
+    (plan[path] = { status, code, times: 1 });
 
   test('a read is retried by default and succeeds', async () => {
     busyOnce('/read');
@@ -149,13 +170,19 @@ describe('api() against a server that is busy once', () => {
     busyOnce('/signup');
     expect(await api('/signup', { base, body: {}, retry: true })).toMatchObject({ ok: true });
     busyOnce('/purchase');
-    expect(await api('/purchase', { base, body: {}, headers: { 'Idempotency-Key': 'k-1' } })).toMatchObject({ ok: true });
+    expect(await api('/purchase', { base, body: {}, headers: { 'Idempotency-Key': 'k-1' } })).toMatchObject({
+      ok: true,
+    });
     expect(seen).toEqual(['POST /signup', 'POST /signup', 'POST /purchase', 'POST /purchase']);
   });
 
   test('a 429 is not retried even where retries are on', async () => {
     busyOnce('/login', 429, 'RATE_LIMITED');
-    expect(await api('/login', { base, body: {}, retry: true })).toMatchObject({ ok: false, status: 429, code: 'RATE_LIMITED' });
+    expect(await api('/login', { base, body: {}, retry: true })).toMatchObject({
+      ok: false,
+      status: 429,
+      code: 'RATE_LIMITED',
+    });
     expect(seen).toEqual(['POST /login']);
   });
 });

@@ -36,6 +36,12 @@ describe('social links', () => {
   });
 
   test('drops addresses that are not https, so no script or placeholder link reaches the footer', () => {
-    expect(socialLinks({ SOCIAL_YOUTUBE_URL: 'javascript:alert(1)', SOCIAL_TIKTOK_URL: '#', SOCIAL_TWITCH_URL: 'http://twitch.tv/x' })).toEqual([]);
+    expect(
+      socialLinks({
+        SOCIAL_YOUTUBE_URL: 'javascript:alert(1)',
+        SOCIAL_TIKTOK_URL: '#',
+        SOCIAL_TWITCH_URL: 'http://twitch.tv/x',
+      }),
+    ).toEqual([]);
   });
 });

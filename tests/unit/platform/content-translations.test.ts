@@ -19,7 +19,11 @@ describe('content translations', () => {
   });
 
   test('flat fields follow the translations at any depth; the input is left as it was', () => {
-    const badge = { name: 'Benvenuto', icon: 'x', translations: { it: { name: 'Benvenuto' }, en: { name: 'Welcome' } } };
+    const badge = {
+      name: 'Benvenuto',
+      icon: 'x',
+      translations: { it: { name: 'Benvenuto' }, en: { name: 'Welcome' } },
+    };
     const answer = { status: 'SUCCESS', data: [{ _id: 'a', badge, earnedAt: 't' }] };
     const out = localizeContent(answer, 'en');
     expect(out.data[0].badge).toEqual({ ...badge, name: 'Welcome' });

@@ -24,7 +24,9 @@ describe('toCsv', () => {
   });
 
   it('quotes commas, quotes and line breaks, and keeps accents', () => {
-    const text = toCsv(columns, [{ name: 'Niccolò, "the cat"', credits: -5, fulfilled: false, note: 'line 1\nline 2' }]);
+    const text = toCsv(columns, [
+      { name: 'Niccolò, "the cat"', credits: -5, fulfilled: false, note: 'line 1\nline 2' },
+    ]);
     expect(text.slice(1).split('\n').slice(1).join('\n')).toBe('"Niccolò, ""the cat""",-5,false,"line 1\nline 2"\n');
   });
 

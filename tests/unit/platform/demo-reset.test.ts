@@ -19,7 +19,9 @@ function dataDir() {
 
 test('it removes DATA_DIR (database, media, outbox) so the next start seeds afresh', async () => {
   const dir = dataDir();
-  const { stdout } = await run(process.execPath, [script], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } });
+  const { stdout } = await run(process.execPath, [script], {
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+  });
   expect(stdout).toContain(dir);
   expect(existsSync(dir)).toBe(false);
   // an already empty setup is fine too
@@ -28,7 +30,9 @@ test('it removes DATA_DIR (database, media, outbox) so the next start seeds afre
 
 test('with DATABASE_URL on PostgreSQL it removes nothing and says why', async () => {
   const dir = dataDir();
-  const failed = await run(process.execPath, [script], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: 'postgres://root@127.0.0.1:5432/test' } }).catch((e) => e);
+  const failed = await run(process.execPath, [script], {
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: 'postgres://root@127.0.0.1:5432/test' },
+  }).catch((e) => e);
   expect(failed.code).toBe(2);
   expect(failed.stderr).toContain('only resets the embedded SQLite demo');
   expect(existsSync(path.join(dir, 'app.db'))).toBe(true);

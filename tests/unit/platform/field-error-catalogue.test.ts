@@ -16,10 +16,16 @@ import { competitionInputSchema, tournamentInputSchema } from '../../../src/feat
  */
 
 const locales: Locale[] = ['it', 'en'];
-const translator = (locale: Locale) => createT(messages[locale] as never) as (key: string, vars?: Record<string, string | number>) => string;
+const translator = (locale: Locale) =>
+  createT(messages[locale] as never) as (key: string, vars?: Record<string, string | number>) => string;
 
 /** What a form shows for `field` when `schema` checks `body` (as useForm's schemaValidator does). */
-async function formText(locale: Locale, schema: z.ZodType, body: Record<string, unknown>, field: string): Promise<string | undefined> {
+async function formText(
+  locale: Locale,
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+  field: string,
+): Promise<string | undefined> {
   const res = await schemaValidator<Record<string, unknown>>(schema)(body);
   expect(res.ok, `${field} should be refused`).toBe(false);
   const errors = res.ok ? {} : (res.errors as Record<string, FieldErrorLike>);
@@ -27,15 +33,28 @@ async function formText(locale: Locale, schema: z.ZodType, body: Record<string, 
 }
 
 /** What a form shows for `field` when the server refuses it with a 400 issue carrying zod's message. */
-async function serverText(locale: Locale, schema: z.ZodType, body: Record<string, unknown>, field: string): Promise<string | undefined> {
+async function serverText(
+  locale: Locale,
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+  field: string,
+): Promise<string | undefined> {
   const parsed = schema.safeParse(body);
   expect(parsed.success).toBe(false);
-  const issues = parsed.success ? [] : parsed.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message }));
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message }));
   const placed = serverFieldErrors({ code: 'VALIDATION_ERROR', issues }, [field]).find((e) => e.field === field);
   return fieldText(translator(locale), field, placed?.error, body[field]);
 }
 
-const signup = { username: 'player_one', email: 'player@example.com', password: 'a long enough password', nickname: 'Player', gender: 'M' };
+const signup = {
+  username: 'player_one',
+  email: 'player@example.com',
+  password: 'a long enough password',
+  nickname: 'Player',
+  gender: 'M',
+};
 const product = { name: 'Hoodie', description: '', price: 10, quantity: 1, brand: '', image: '/media/Nexus/a.png' };
 const tournament = { name: 'Cup', game: 'Fortnite', console: ['PC'], maxPartecipants: 8 };
 const badge = { slug: 'first_win', trigger: 'manual', name: 'First win', description: '', icon: '', rewardAmount: 0 };
@@ -44,7 +63,12 @@ describe.each(locales)('the same field error reads the same in every form (%s)',
   test('a required text left empty: the signup username, a product name, a tournament name', async () => {
     const texts = new Set([
       await formText(locale, signupInputSchema, { ...signup, username: '' }, 'username'),
-      await formText(locale, settingsSchema, { ...signup, discordId: '', epicId: '', language: 'it', gameAccounts: [], username: '' }, 'username'),
+      await formText(
+        locale,
+        settingsSchema,
+        { ...signup, discordId: '', epicId: '', language: 'it', gameAccounts: [], username: '' },
+        'username',
+      ),
       await formText(locale, productInputSchema, { ...product, name: '' }, 'name'),
       await formText(locale, tournamentInputSchema, { ...tournament, name: '' }, 'name'),
     ]);
@@ -64,7 +88,12 @@ describe.each(locales)('the same field error reads the same in every form (%s)',
     const texts = new Set([
       await formText(locale, signupInputSchema, { ...signup, email: 'not-an-address' }, 'email'),
       await serverText(locale, signupInputSchema, { ...signup, email: 'not-an-address' }, 'email'),
-      await formText(locale, settingsSchema, { ...signup, discordId: '', epicId: '', language: 'it', gameAccounts: [], email: 'x@y' }, 'email'),
+      await formText(
+        locale,
+        settingsSchema,
+        { ...signup, discordId: '', epicId: '', language: 'it', gameAccounts: [], email: 'x@y' },
+        'email',
+      ),
     ]);
     expect([...texts]).toEqual([translator(locale)('errors.validation.email')]);
   });
@@ -85,7 +114,9 @@ describe.each(locales)('the same field error reads the same in every form (%s)',
   });
 
   test('an image left out where one is required is "required", not a wrong address', async () => {
-    expect(await formText(locale, productInputSchema, { ...product, image: '' }, 'image')).toBe(translator(locale)('errors.validation.required'));
+    expect(await formText(locale, productInputSchema, { ...product, image: '' }, 'image')).toBe(
+      translator(locale)('errors.validation.required'),
+    );
   });
 });
 
@@ -105,14 +136,19 @@ describe.each(locales)('the catalogue is the only copy of its texts (%s)', (loca
   // the field errors, what a form says when some are wrong, and why an image was refused
   const formCodes = ['VALIDATION_ERROR', 'INVALID_IMAGE', 'IMAGE_DAMAGED', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS'];
   const errors = messages[locale].errors as Record<string, unknown>;
-  const catalogue = [...leaves(errors.validation, 'errors.validation'), ...formCodes.map((code): [string, string] => [`errors.${code}`, String(errors[code])])];
+  const catalogue = [
+    ...leaves(errors.validation, 'errors.validation'),
+    ...formCodes.map((code): [string, string] => [`errors.${code}`, String(errors[code])]),
+  ];
   const elsewhere = Object.entries(messages[locale])
     .filter(([namespace]) => namespace !== 'errors')
     .flatMap(([namespace, node]) => leaves(node, namespace));
 
   test('no namespace keeps its own copy of a field error text (a copy drifts into other words)', () => {
     const texts = new Map(catalogue.map(([key, text]) => [normal(text), key]));
-    const copies = elsewhere.filter(([, text]) => texts.has(normal(text))).map(([key, text]) => `${key} repeats ${texts.get(normal(text))}: "${text}"`);
+    const copies = elsewhere
+      .filter(([, text]) => texts.has(normal(text)))
+      .map(([key, text]) => `${key} repeats ${texts.get(normal(text))}: "${text}"`);
     expect(copies).toEqual([]);
   });
 

@@ -9,7 +9,12 @@ describe('fieldErrorKey', () => {
     ['password', { type: 'too_small', message: 'Too small', minimum: 10 }, 'short', 'errors.validation.passwordMin'],
     ['username', { type: 'too_small', message: 'Too small' }, 'ab', 'errors.validation.usernameMin'],
     ['username', { type: 'invalid_format', message: 'username' }, 'a b', 'errors.validation.usernameFormat'],
-    ['birth_date', { type: 'invalid_format', message: 'Invalid ISO date' }, '2001-13-40', 'errors.validation.birthDateInvalid'],
+    [
+      'birth_date',
+      { type: 'invalid_format', message: 'Invalid ISO date' },
+      '2001-13-40',
+      'errors.validation.birthDateInvalid',
+    ],
     ['birth_date', { type: 'custom', message: 'future' }, '2999-01-01', 'errors.validation.birthDateFuture'],
     ['birth_date', { type: 'custom', message: 'BIRTH_DATE_TOO_EARLY' }, '1899-12-31', 'errors.BIRTH_DATE_TOO_EARLY'],
     ['gender', { type: 'invalid_value', message: 'Invalid option' }, '', 'errors.validation.required'],
@@ -28,8 +33,12 @@ describe('serverFieldErrors', () => {
   const fields = ['username', 'email', 'password', 'gameAccounts'];
 
   it('puts a taken e-mail or username on its field', () => {
-    expect(serverFieldErrors({ code: 'EMAIL_TAKEN' }, fields)).toEqual([{ field: 'email', error: { type: 'code', message: 'EMAIL_TAKEN' } }]);
-    expect(serverFieldErrors({ code: 'USERNAME_TAKEN' }, fields)).toEqual([{ field: 'username', error: { type: 'code', message: 'USERNAME_TAKEN' } }]);
+    expect(serverFieldErrors({ code: 'EMAIL_TAKEN' }, fields)).toEqual([
+      { field: 'email', error: { type: 'code', message: 'EMAIL_TAKEN' } },
+    ]);
+    expect(serverFieldErrors({ code: 'USERNAME_TAKEN' }, fields)).toEqual([
+      { field: 'username', error: { type: 'code', message: 'USERNAME_TAKEN' } },
+    ]);
   });
 
   it('maps body issues to the form fields and ignores the others', () => {

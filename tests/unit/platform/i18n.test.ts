@@ -1,6 +1,14 @@
 import { messages as catalogue } from '../../../src/platform/i18n/messages.ts';
 import { describe, expect, test } from 'vitest';
-import { createT, isLocale, languageFromBrowser, localizePath, splitLocale, translate, type Messages } from '../../../src/platform/i18n/i18n.ts';
+import {
+  createT,
+  isLocale,
+  languageFromBrowser,
+  localizePath,
+  splitLocale,
+  translate,
+  type Messages,
+} from '../../../src/platform/i18n/i18n.ts';
 
 describe('localizePath', () => {
   test.each([

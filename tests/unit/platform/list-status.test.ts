@@ -6,7 +6,13 @@ import { ListFooter, ListStatus } from '../../../src/platform/ui/admin/ListStatu
 import type { Translator } from '../../../src/platform/ui/use-t.ts';
 import { createT } from '../../../src/platform/i18n/i18n.ts';
 
-const texts = { error: 'Could not load', retry: 'Retry', loading: 'Loading', empty: 'Nothing yet', noMatch: 'No match' };
+const texts = {
+  error: 'Could not load',
+  retry: 'Retry',
+  loading: 'Loading',
+  empty: 'Nothing yet',
+  noMatch: 'No match',
+};
 const status = (over: Partial<Parameters<typeof ListStatus>[0]>) =>
   renderToStaticMarkup(
     createElement(ListStatus, {
@@ -47,10 +53,26 @@ describe('ListStatus', () => {
 
 describe('ListFooter', () => {
   const messages = {
-    dashboard: { pagination: { summary: '{from}–{to} of {total}', previous: 'Previous', next: 'Next', page: 'Page {n}' } },
+    dashboard: {
+      pagination: { summary: '{from}–{to} of {total}', previous: 'Previous', next: 'Next', page: 'Page {n}' },
+    },
   };
-  const t = Object.assign(createT(messages), { error: (c: string) => c, field: () => undefined }) as unknown as Translator;
-  const footer = (over: Partial<Parameters<typeof ListFooter>[0]>) => renderToStaticMarkup(createElement(ListFooter, { page: 1, total: 0, onPageChange: () => {}, testId: 'things-pagination', navLabel: 'Pages of things', t, ...over }));
+  const t = Object.assign(createT(messages), {
+    error: (c: string) => c,
+    field: () => undefined,
+  }) as unknown as Translator;
+  const footer = (over: Partial<Parameters<typeof ListFooter>[0]>) =>
+    renderToStaticMarkup(
+      createElement(ListFooter, {
+        page: 1,
+        total: 0,
+        onPageChange: () => {},
+        testId: 'things-pagination',
+        navLabel: 'Pages of things',
+        t,
+        ...over,
+      }),
+    );
 
   it('is hidden without rows', () => {
     expect(footer({ total: 0 })).toBe('');

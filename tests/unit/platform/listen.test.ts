@@ -24,7 +24,9 @@ function app() {
   const a = Fastify();
   // which socket accepted the connection this request came on (the HTTP server sets `server` to
   // itself on every connection it is handed; `_server` stays the one that accepted it)
-  a.get('/which', async (req) => ({ extra: (req.socket as net.Socket & { _server?: net.Server })._server !== a.server }));
+  a.get('/which', async (req) => ({
+    extra: (req.socket as net.Socket & { _server?: net.Server })._server !== a.server,
+  }));
   apps.push(a);
   return a;
 }
@@ -66,9 +68,13 @@ describe('listen on several sockets', () => {
     const a = app();
     await listen(a, { port: 0, host: '127.0.0.1', sockets: 4 });
     const second = app();
-    await expect(listen(second, { port: portOf(a), host: '127.0.0.1', sockets: 4 })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(listen(second, { port: portOf(a), host: '127.0.0.1', sockets: 4 })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
     const plain = net.createServer();
-    await expect(new Promise((resolve, reject) => plain.once('error', reject).listen(portOf(a), '127.0.0.1', () => resolve(null)))).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(
+      new Promise((resolve, reject) => plain.once('error', reject).listen(portOf(a), '127.0.0.1', () => resolve(null))),
+    ).rejects.toMatchObject({ code: 'EADDRINUSE' });
   });
 
   test('a shutdown refuses new connections on every socket, and waits for a request in flight on an extra one', async () => {

@@ -18,7 +18,8 @@ const enFiles = fs
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
-    for (const [k, v] of Object.entries(node)) for (const [lk, lv] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(lk, lv);
+    for (const [k, v] of Object.entries(node))
+      for (const [lk, lv] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(lk, lv);
   } else out.set(prefix, node);
   return out;
 }

@@ -20,7 +20,15 @@ describe('MEDIA_STORAGE and the S3_* variables', () => {
   });
 
   test('an endpoint (R2, MinIO) with keys: path-style unless told otherwise', () => {
-    const base = { MEDIA_STORAGE: 'S3', S3_BUCKET: 'media', S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_TIMEOUT_MS: '2500' };
+    const base = {
+      MEDIA_STORAGE: 'S3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_TIMEOUT_MS: '2500',
+    };
     expect(parseMediaStorage(base)).toEqual({
       kind: 's3',
       bucket: 'media',
@@ -37,12 +45,24 @@ describe('MEDIA_STORAGE and the S3_* variables', () => {
     [{ MEDIA_STORAGE: 'gcs' }, /MEDIA_STORAGE="gcs" is not "disk" or "s3"/],
     [{ MEDIA_STORAGE: 's3' }, /needs S3_BUCKET/],
     [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'My_Bucket' }, /S3_BUCKET="My_Bucket" is not a valid bucket name/],
-    [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT="minio:9000" is not an http\(s\) URL/],
-    [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' },
+      /S3_ENDPOINT="minio:9000" is not an http\(s\) URL/,
+    ],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' },
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    ],
     [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'secret' }, /go together/],
-    [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE="maybe" is not true or false/],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'maybe' },
+      /S3_FORCE_PATH_STYLE="maybe" is not true or false/,
+    ],
     [{ S3_BUCKET: 'media' }, /S3_BUCKET set but MEDIA_STORAGE is "disk"/],
-    [{ MEDIA_STORAGE: 'disk', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1' }, /S3_ENDPOINT, S3_REGION set but MEDIA_STORAGE is "disk"/],
+    [
+      { MEDIA_STORAGE: 'disk', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1' },
+      /S3_ENDPOINT, S3_REGION set but MEDIA_STORAGE is "disk"/,
+    ],
   ])('%o stops the start: %s', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

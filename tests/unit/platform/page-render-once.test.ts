@@ -42,7 +42,8 @@ async function pageApp(status = 200) {
     renders: () => renders,
     open: () => open(),
     closeGate: () => (gate = new Promise<void>((resolve) => (open = resolve))),
-    burst: (n: number) => Promise.all(Array.from({ length: n }, () => fetch(url).then(async (r) => [r.status, await r.text()] as const))),
+    burst: (n: number) =>
+      Promise.all(Array.from({ length: n }, () => fetch(url).then(async (r) => [r.status, await r.text()] as const))),
   };
 }
 
@@ -55,7 +56,9 @@ describe('pageCache', () => {
     const first = p.burst(30);
     await settle();
     p.open();
-    expect(new Set((await first).map(([status, body]) => `${status} ${body}`))).toEqual(new Set(['200 <p>render 1</p>']));
+    expect(new Set((await first).map(([status, body]) => `${status} ${body}`))).toEqual(
+      new Set(['200 <p>render 1</p>']),
+    );
     expect(p.renders()).toBe(1);
 
     // a write empties the cache: the next burst renders once more, and never gets the old page

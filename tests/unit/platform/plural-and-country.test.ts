@@ -16,7 +16,13 @@ const dict: Record<Locale, { tournaments: Messages; campaign: Messages; champion
   en: { tournaments: enTournaments, campaign: enCampaign, championship: enChampionship },
 };
 /** a count through the one plural helper, as the pages show it */
-const say = (locale: Locale, ns: keyof (typeof dict)['it'], base: string, count: number, vars: Record<string, number> = {}) => translate(dict[locale][ns], pluralKey(base, count, locale), { count, ...vars });
+const say = (
+  locale: Locale,
+  ns: keyof (typeof dict)['it'],
+  base: string,
+  count: number,
+  vars: Record<string, number> = {},
+) => translate(dict[locale][ns], pluralKey(base, count, locale), { count, ...vars });
 
 describe('plural forms follow Intl.PluralRules', () => {
   test('the category of a count in each language', () => {
@@ -50,8 +56,12 @@ describe('plural forms follow Intl.PluralRules', () => {
     expect(say('en', 'campaign', 'standings.players', 0)).toBe('0 players ranked.');
     expect(say('it', 'championship', 'leaderboard.players', 1)).toBe('1 iscritto');
     expect(say('en', 'championship', 'leaderboard.players', 2)).toBe('2 players');
-    expect(say('it', 'tournaments', 'detail.facts.minutesBefore', 1, { minutes: 1 })).toBe("1 minuto prima dell'inizio");
-    expect(say('en', 'tournaments', 'detail.facts.minutesBefore', 15, { minutes: 15 })).toBe('15 minutes before the start');
+    expect(say('it', 'tournaments', 'detail.facts.minutesBefore', 1, { minutes: 1 })).toBe(
+      "1 minuto prima dell'inizio",
+    );
+    expect(say('en', 'tournaments', 'detail.facts.minutesBefore', 15, { minutes: 15 })).toBe(
+      '15 minutes before the start',
+    );
   });
 });
 

@@ -55,7 +55,10 @@ describe('sharedRead', () => {
 
   it('a failed read is not kept for the next caller', async () => {
     const failing = () => Promise.reject(new Error('down'));
-    const results = await Promise.allSettled([sharedRead(db.kysely, 'k', failing), sharedRead(db.kysely, 'k', failing)]);
+    const results = await Promise.allSettled([
+      sharedRead(db.kysely, 'k', failing),
+      sharedRead(db.kysely, 'k', failing),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await sharedRead(db.kysely, 'k', counting().read)).toBe(1);
   });
@@ -96,11 +99,16 @@ describe('sharedRead', () => {
 });
 
 describe('batchedRoundTrip', () => {
-  const double = (seen: number[][]) => async (_k: Kysely<Database>, items: number[]) => (seen.push([...items]), items.map((i) => i * 2));
+  const double = (seen: number[][]) => async (_k: Kysely<Database>, items: number[]) => (
+    seen.push([...items]),
+    items.map((i) => i * 2)
+  );
 
   it('the callers of one turn share one run, on SQLite too (building and running a statement costs more than its lookups), and each gets the whole result', async () => {
     const seen: number[][] = [];
-    expect(await Promise.all([1, 2, 3].map((i) => batchedRoundTrip(db, 'b', i, double(seen))))).toEqual(Array(3).fill([2, 4, 6]));
+    expect(await Promise.all([1, 2, 3].map((i) => batchedRoundTrip(db, 'b', i, double(seen))))).toEqual(
+      Array(3).fill([2, 4, 6]),
+    );
     expect(seen).toEqual([[1, 2, 3]]);
   });
 
@@ -115,7 +123,9 @@ describe('batchedRoundTrip', () => {
 
   it('inside a transaction each caller runs alone, on the transaction', async () => {
     const seen: number[][] = [];
-    await db.kysely.transaction().execute((trx) => Promise.all([1, 2].map((i) => batchedRoundTrip({ ...db, kysely: trx }, 'b', i, double(seen)))));
+    await db.kysely
+      .transaction()
+      .execute((trx) => Promise.all([1, 2].map((i) => batchedRoundTrip({ ...db, kysely: trx }, 'b', i, double(seen)))));
     expect(seen).toEqual([[1], [2]]);
   });
 });

@@ -3,7 +3,11 @@ import { linkLeaving, mustAsk, releaseUnsaved, $unsaved } from '../../../src/pla
 
 const HERE = 'https://arena.test/dashboard/news/edit?id=n1';
 const click = { defaultPrevented: false, button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false };
-const link = (href: string, attrs: { target?: string; download?: boolean } = {}) => ({ href, target: attrs.target ?? '', hasAttribute: (name: string) => name === 'download' && !!attrs.download });
+const link = (href: string, attrs: { target?: string; download?: boolean } = {}) => ({
+  href,
+  target: attrs.target ?? '',
+  hasAttribute: (name: string) => name === 'download' && !!attrs.download,
+});
 
 describe('which link clicks leave an edited dashboard page (and so ask first)', () => {
   it.each([

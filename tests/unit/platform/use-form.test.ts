@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
 import { z } from 'zod';
 import { deepEqual, getPath, lazySchema, schemaValidator, setPath } from '../../../src/platform/ui/use-form.ts';
-import { newPasswordSchema, settingsSchema, signupInputSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
+import {
+  newPasswordSchema,
+  settingsSchema,
+  signupInputSchema,
+} from '../../../src/features/accounts/ui/account-form-schemas.ts';
 
 describe('form values by path', () => {
   const values = { name: 'a', gameAccounts: [{ username: 'x', id: '' }] };
@@ -29,15 +33,31 @@ describe('lazySchema', () => {
     const rules = lazySchema(load);
     expect(load).not.toHaveBeenCalled();
     rules.preload();
-    const res = await rules.validate({ username: 'ada_l', email: ' Ada@Example.COM ', password: 'long enough', nickname: 'Ada', gender: 'female' });
-    expect(res).toEqual({ ok: true, values: expect.objectContaining({ email: 'ada@example.com', language: 'it', country: 'Italy' }) });
+    const res = await rules.validate({
+      username: 'ada_l',
+      email: ' Ada@Example.COM ',
+      password: 'long enough',
+      nickname: 'Ada',
+      gender: 'female',
+    });
+    expect(res).toEqual({
+      ok: true,
+      values: expect.objectContaining({ email: 'ada@example.com', language: 'it', country: 'Italy' }),
+    });
     await rules.validate({});
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('reports the first issue of each field, which the forms translate', async () => {
     const signup = lazySchema(async () => signupInputSchema);
-    const res = await signup.validate({ username: 'a b', email: 'nope', password: 'short', birth_date: '2999-01-01', nickname: '', gender: '' });
+    const res = await signup.validate({
+      username: 'a b',
+      email: 'nope',
+      password: 'short',
+      birth_date: '2999-01-01',
+      nickname: '',
+      gender: '',
+    });
     if (res.ok) throw new Error('expected errors');
     const keys = Object.fromEntries(Object.entries(res.errors).map(([f, e]) => [f, fieldErrorKey(f, e!, 'x').key]));
     expect(keys).toEqual({
@@ -49,7 +69,10 @@ describe('lazySchema', () => {
       gender: 'errors.validation.required',
     });
 
-    const confirm = await lazySchema(async () => newPasswordSchema).validate({ password: 'long enough', confirm: 'other' });
+    const confirm = await lazySchema(async () => newPasswordSchema).validate({
+      password: 'long enough',
+      confirm: 'other',
+    });
     expect(confirm).toEqual({ ok: false, errors: { confirm: { type: 'custom', message: 'mismatch' } } });
 
     const settings = await lazySchema(async () => settingsSchema).validate({
@@ -69,7 +92,10 @@ describe('lazySchema', () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(newPasswordSchema);
     const rules = lazySchema(load);
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await rules.validate({ password: 'x', confirm: 'y' })).toEqual({ ok: true, values: { password: 'x', confirm: 'y' } });
+    expect(await rules.validate({ password: 'x', confirm: 'y' })).toEqual({
+      ok: true,
+      values: { password: 'x', confirm: 'y' },
+    });
     quiet.mockRestore();
     expect((await rules.validate({ password: 'x', confirm: 'y' })).ok).toBe(false);
     expect(load).toHaveBeenCalledTimes(2);

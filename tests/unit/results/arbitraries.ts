@@ -25,16 +25,29 @@ export const tableArb: fc.Arbitrary<ScoringTable> = fc
     const brackets = [...r.bracketCuts].sort((a, b) => a - b);
     return scoringTableSchema.parse({
       preset: 'custom',
-      placementPoints: cuts.map((from, i) => ({ from, to: i + 1 < cuts.length ? cuts[i + 1]! - 1 : from, points: r.placementPoints[i]! })),
+      placementPoints: cuts.map((from, i) => ({
+        from,
+        to: i + 1 < cuts.length ? cuts[i + 1]! - 1 : from,
+        points: r.placementPoints[i]!,
+      })),
       pointsPerElimination: r.perElimination,
-      eliminationBrackets: brackets.map((from, i) => ({ from, to: i + 1 < brackets.length ? brackets[i + 1]! - 1 : null, points: r.bracketPoints[i]! })),
+      eliminationBrackets: brackets.map((from, i) => ({
+        from,
+        to: i + 1 < brackets.length ? brackets[i + 1]! - 1 : null,
+        points: r.bracketPoints[i]!,
+      })),
       countedMatches: r.countedMatches,
       lobbySize: LOBBY,
       tiebreakers: r.tiebreakers,
     });
   });
 
-const instants = ['2026-03-01T18:00:00.000Z', '2026-03-01T18:05:00.000Z', '2026-03-01T18:10:00.000Z', '2026-03-01T18:15:00.000Z'];
+const instants = [
+  '2026-03-01T18:00:00.000Z',
+  '2026-03-01T18:05:00.000Z',
+  '2026-03-01T18:10:00.000Z',
+  '2026-03-01T18:15:00.000Z',
+];
 
 /** One match: a random subset of the entrants on distinct placements. */
 const matchArb = (ids: string[], number: number): fc.Arbitrary<ScoredMatch> =>
@@ -49,7 +62,12 @@ const matchArb = (ids: string[], number: number): fc.Arbitrary<ScoredMatch> =>
     .map((r) => ({
       number,
       voided: r.voided,
-      lines: r.players.map((entrantId, i) => ({ entrantId, placement: r.placements[i]!, eliminations: r.eliminations[i]!, submittedAt: r.submitted[i]! })),
+      lines: r.players.map((entrantId, i) => ({
+        entrantId,
+        placement: r.placements[i]!,
+        eliminations: r.eliminations[i]!,
+        submittedAt: r.submitted[i]!,
+      })),
     }));
 
 export interface Scenario {
@@ -68,5 +86,7 @@ export const scenarioArb: fc.Arbitrary<Scenario> = fc
   .chain(({ table, names, count }) => {
     const entrants = names.map((name, i) => ({ id: `e${i}`, name, members: [name] }));
     const ids = entrants.map((e) => e.id);
-    return fc.tuple(...Array.from({ length: count }, (_, i) => matchArb(ids, i + 1))).map((matches) => ({ table, entrants, matches }));
+    return fc
+      .tuple(...Array.from({ length: count }, (_, i) => matchArb(ids, i + 1)))
+      .map((matches) => ({ table, entrants, matches }));
   });

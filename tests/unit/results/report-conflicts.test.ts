@@ -6,7 +6,9 @@ import { reportsPath } from '../../../src/features/results/ui/admin/report-admin
 /** What a pending match report disagrees with (the queue's flags), and the queue's address. */
 
 let n = 0;
-const report = (r: Partial<ReportRecord> & Pick<ReportRecord, 'userId' | 'entrantId' | 'placement' | 'eliminations'>): ReportRecord => ({
+const report = (
+  r: Partial<ReportRecord> & Pick<ReportRecord, 'userId' | 'entrantId' | 'placement' | 'eliminations'>,
+): ReportRecord => ({
   id: `r${n++}`,
   owner: 'o',
   tournamentId: 't',
@@ -22,7 +24,11 @@ const report = (r: Partial<ReportRecord> & Pick<ReportRecord, 'userId' | 'entran
   ...r,
 });
 const names = (id: string) => id.toUpperCase();
-const kinds = (r: ReportRecord, pending: ReportRecord[], lines: { entrantId: string; placement: number; eliminations: number }[] = []) => conflictsOf(r, pending, lines, names).map((c) => [c.kind, c.reportId ?? c.entrantName]);
+const kinds = (
+  r: ReportRecord,
+  pending: ReportRecord[],
+  lines: { entrantId: string; placement: number; eliminations: number }[] = [],
+) => conflictsOf(r, pending, lines, names).map((c) => [c.kind, c.reportId ?? c.entrantName]);
 
 describe('conflictsOf', () => {
   const a = report({ userId: 'ann', entrantId: 'alpha', placement: 1, eliminations: 4 });
@@ -40,8 +46,18 @@ describe('conflictsOf', () => {
     ['another entrant elsewhere in the lobby', [a, otherPlace], [], []],
     ['the same placement in another match', [a, otherMatch], [], []],
     ['its own recorded line agreeing', [a], [{ entrantId: 'alpha', placement: 1, eliminations: 4 }], []],
-    ['its own recorded line with other eliminations', [a], [{ entrantId: 'alpha', placement: 1, eliminations: 5 }], [['recorded', 'ALPHA']]],
-    ['another entrant recorded on its placement', [a], [{ entrantId: 'beta', placement: 1, eliminations: 0 }], [['recorded', 'BETA']]],
+    [
+      'its own recorded line with other eliminations',
+      [a],
+      [{ entrantId: 'alpha', placement: 1, eliminations: 5 }],
+      [['recorded', 'ALPHA']],
+    ],
+    [
+      'another entrant recorded on its placement',
+      [a],
+      [{ entrantId: 'beta', placement: 1, eliminations: 0 }],
+      [['recorded', 'BETA']],
+    ],
   ] as const)('%s', (_label, pending, lines, expected) => {
     expect(kinds(a, [...pending], [...lines])).toEqual(expected);
   });

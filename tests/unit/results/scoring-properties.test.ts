@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareTallies, computeStandings, linePoints, talliesOf, type ScoredMatch } from '../../../src/features/results/scoring.ts';
+import {
+  compareTallies,
+  computeStandings,
+  linePoints,
+  talliesOf,
+  type ScoredMatch,
+} from '../../../src/features/results/scoring.ts';
 import type { ScoringTable } from '../../../src/features/results/contract.ts';
 import { scenarioArb, type Scenario } from './arbitraries.ts';
 
@@ -67,7 +73,9 @@ describe('the order is total', () => {
             .sort((a, b) => a.k - b.k)
             .map((p) => p.x);
         const reordered = shuffle(matches, 1).map((m, i) => ({ ...m, lines: shuffle(m.lines, i + 2) }));
-        expect(computeStandings(table, shuffle(entrants, 99), reordered)).toEqual(computeStandings(table, entrants, matches));
+        expect(computeStandings(table, shuffle(entrants, 99), reordered)).toEqual(
+          computeStandings(table, entrants, matches),
+        );
       }),
       runs,
     );
@@ -106,7 +114,10 @@ describe('adding a better match never lowers a rank', () => {
           fc.pre(linePoints(table, newLine) > (full ? counted[counted.length - 1]! : 0));
 
           const before = computeStandings(table, entrants, matches);
-          const after = computeStandings(table, entrants, [...matches, { number: matches.length + 1, voided: false, lines: [newLine] }]);
+          const after = computeStandings(table, entrants, [
+            ...matches,
+            { number: matches.length + 1, voided: false, lines: [newLine] },
+          ]);
           const rowOf = (rows: typeof before) => rows.find((r) => r.entrantId === e.id)!;
           expect(rowOf(after).points).toBeGreaterThan(rowOf(before).points);
           expect(rowOf(after).rank).toBeLessThanOrEqual(rowOf(before).rank);
@@ -139,8 +150,14 @@ describe('voiding a match restores the standings without it', () => {
   it('lines of someone who is not an entrant (removed from the roster) change nothing', () => {
     fc.assert(
       fc.property(scenarioArb, fc.integer({ min: 1, max: 20 }), ({ table, entrants, matches }, placement) => {
-        const stray = { number: matches.length + 1, voided: false, lines: [{ entrantId: 'gone', placement, eliminations: 9, submittedAt: '2026-03-01T17:00:00.000Z' }] };
-        expect(computeStandings(table, entrants, [...matches, stray])).toEqual(computeStandings(table, entrants, matches));
+        const stray = {
+          number: matches.length + 1,
+          voided: false,
+          lines: [{ entrantId: 'gone', placement, eliminations: 9, submittedAt: '2026-03-01T17:00:00.000Z' }],
+        };
+        expect(computeStandings(table, entrants, [...matches, stray])).toEqual(
+          computeStandings(table, entrants, matches),
+        );
       }),
       runs,
     );

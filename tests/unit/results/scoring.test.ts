@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCORING, presetTables, scoringTableSchema, type ScoringTable, type Tiebreaker } from '../../../src/features/results/contract.ts';
+import {
+  DEFAULT_SCORING,
+  presetTables,
+  scoringTableSchema,
+  type ScoringTable,
+  type Tiebreaker,
+} from '../../../src/features/results/contract.ts';
 import { computeStandings, linePoints, type ScoredMatch } from '../../../src/features/results/scoring.ts';
 import { autoTeams, lineIssues } from '../../../src/features/results/rules.ts';
 import { isHeader, parseCsv } from '../../../src/features/results/match-csv.ts';
@@ -63,7 +69,12 @@ const at = (minute: number) => `2026-03-01T18:${String(minute).padStart(2, '0')}
 const match = (number: number, lines: [string, number, number, number][], voided = false): ScoredMatch => ({
   number,
   voided,
-  lines: lines.map(([entrantId, placement, eliminations, minute]) => ({ entrantId, placement, eliminations, submittedAt: at(minute) })),
+  lines: lines.map(([entrantId, placement, eliminations, minute]) => ({
+    entrantId,
+    placement,
+    eliminations,
+    submittedAt: at(minute),
+  })),
 });
 /** A table where only placements 1 and 2 score (5 each): level points are easy to arrange. */
 const flat = (tiebreakers: Tiebreaker[], countedMatches: number | null = null): ScoringTable => ({
@@ -75,7 +86,8 @@ const flat = (tiebreakers: Tiebreaker[], countedMatches: number | null = null): 
   lobbySize: 20,
   tiebreakers,
 });
-const order = (table: ScoringTable, matches: ScoredMatch[]) => computeStandings(table, entrants, matches).map((r) => [r.entrantId, r.rank]);
+const order = (table: ScoringTable, matches: ScoredMatch[]) =>
+  computeStandings(table, entrants, matches).map((r) => [r.entrantId, r.rank]);
 
 describe('each tiebreaker decides between entrants level on points, and only when it is listed', () => {
   it.each<[Tiebreaker, ScoredMatch[]]>([
@@ -160,7 +172,9 @@ describe('each tiebreaker decides between entrants level on points, and only whe
   });
 
   it('an entrant with no result ranks after one with a result worth nothing, whatever the tiebreakers', () => {
-    const rows = computeStandings(flat(['average_placement', 'best_placement', 'earliest_submission']), entrants, [match(1, [['b', 19, 0, 0]])]);
+    const rows = computeStandings(flat(['average_placement', 'best_placement', 'earliest_submission']), entrants, [
+      match(1, [['b', 19, 0, 0]]),
+    ]);
     expect(rows.map((r) => [r.entrantId, r.rank, r.points, r.bestPlacement, r.averagePlacement])).toEqual([
       ['b', 1, 0, 19, 19],
       ['a', 2, 0, null, null],
@@ -178,7 +192,14 @@ describe('best N of M', () => {
       // 7 points, as match 3: the earlier one (3) counts
       match(4, [['a', 6, 4, 0]]),
     ]);
-    expect(rows[0]).toMatchObject({ entrantId: 'a', points: 10 + 9, matchesCounted: 2, matchesPlayed: 4, eliminations: 0 + 9, bestPlacement: 1 });
+    expect(rows[0]).toMatchObject({
+      entrantId: 'a',
+      points: 10 + 9,
+      matchesCounted: 2,
+      matchesPlayed: 4,
+      eliminations: 0 + 9,
+      bestPlacement: 1,
+    });
     // match 2 (9 points) and match 1 (10) are the best two; the 7s are left out
     expect(rows[0]!.averagePlacement).toBe(10.5);
   });
@@ -191,7 +212,11 @@ describe('best N of M', () => {
       [m1, m2],
       [m2, m1],
     ])
-      expect(computeStandings(table, entrants, matches)[0]).toMatchObject({ points: 7, eliminations: 2, bestPlacement: 4 });
+      expect(computeStandings(table, entrants, matches)[0]).toMatchObject({
+        points: 7,
+        eliminations: 2,
+        bestPlacement: 4,
+      });
   });
 
   it('voided matches never count', () => {

@@ -1,13 +1,34 @@
 import { describe, expect, test } from 'vitest';
 import { presetTables, type StandingsRow } from '../../../src/features/results/contract.ts';
-import { detailText, hasStandings, membersText, rowFields, scoringLines } from '../../../src/features/results/ui/standings-view.ts';
-import { isPreset, toScoringBody, toScoringValues } from '../../../src/features/results/ui/admin/scoring-form-values.ts';
+import {
+  detailText,
+  hasStandings,
+  membersText,
+  rowFields,
+  scoringLines,
+} from '../../../src/features/results/ui/standings-view.ts';
+import {
+  isPreset,
+  toScoringBody,
+  toScoringValues,
+} from '../../../src/features/results/ui/admin/scoring-form-values.ts';
 import { createT } from '../../../src/platform/i18n/i18n.ts';
 import { messages } from '../../../src/platform/i18n/messages.ts';
 import { pluralKey } from '../../../src/platform/i18n/plural.ts';
 
 /** What the standings page, the top 10, the live refresh and the scoring form show of the results contract. */
-const row: StandingsRow = { rank: 2, entrantId: 't1', name: 'Wolves', members: ['ada', 'bo'], points: 14, matchesCounted: 3, matchesPlayed: 4, eliminations: 9, bestPlacement: null, averagePlacement: null };
+const row: StandingsRow = {
+  rank: 2,
+  entrantId: 't1',
+  name: 'Wolves',
+  members: ['ada', 'bo'],
+  points: 14,
+  matchesCounted: 3,
+  matchesPlayed: 4,
+  eliminations: 9,
+  bestPlacement: null,
+  averagePlacement: null,
+};
 
 describe('a standings row', () => {
   test('a team lists its players; a solo entrant is only its name', () => {
@@ -17,7 +38,9 @@ describe('a standings row', () => {
 
   test('the phone line fills the counted matches, eliminations and a dash before a placement', () => {
     expect(detailText(messages.en.results.standings.detail, row)).toBe('matches 3 · elims 9 · best –');
-    expect(detailText(messages.it.results.standings.detail, { ...row, bestPlacement: 1 })).toBe('part. 3 · elim. 9 · migliore 1');
+    expect(detailText(messages.it.results.standings.detail, { ...row, bestPlacement: 1 })).toBe(
+      'part. 3 · elim. 9 · migliore 1',
+    );
   });
 
   test('the cells the server renders and the browser redraws are the same', () => {
@@ -61,7 +84,11 @@ describe('the scoring summary', () => {
 
   test('points per elimination and best N', () => {
     const t = createT(messages.en.results);
-    const lines = scoringLines({ ...presetTables.placement_plus_elims, countedMatches: 4, tiebreakers: ['best_placement'] }, t, (base, n) => pluralKey(base, n, 'en'));
+    const lines = scoringLines(
+      { ...presetTables.placement_plus_elims, countedMatches: 4, tiebreakers: ['best_placement'] },
+      t,
+      (base, n) => pluralKey(base, n, 'en'),
+    );
     expect(lines.eliminations).toEqual(['1 point per elimination']);
     expect(lines.counted).toBe("Each entrant's best 4 matches count");
     expect(lines.tiebreakers).toEqual(['best placement']);
@@ -69,11 +96,14 @@ describe('the scoring summary', () => {
 });
 
 describe('the scoring form', () => {
-  test.each(['startgg_ffa', 'placement_plus_elims'] as const)('%s goes through the form unchanged and stays that preset', (preset) => {
-    const body = toScoringBody(toScoringValues(presetTables[preset]));
-    expect(body).toEqual(presetTables[preset]);
-    expect(isPreset(body)).toBe(true);
-  });
+  test.each(['startgg_ffa', 'placement_plus_elims'] as const)(
+    '%s goes through the form unchanged and stays that preset',
+    (preset) => {
+      const body = toScoringBody(toScoringValues(presetTables[preset]));
+      expect(body).toEqual(presetTables[preset]);
+      expect(isPreset(body)).toBe(true);
+    },
+  );
 
   test('an edited preset is saved as custom; an empty bracket end is "and more"; all matches count unless best N', () => {
     const values = toScoringValues(presetTables.startgg_ffa);
@@ -88,7 +118,11 @@ describe('the scoring form', () => {
       { key: 'earliest_submission', on: false },
     ];
     const body = toScoringBody(values);
-    expect(body).toMatchObject({ preset: 'custom', countedMatches: 3, tiebreakers: ['best_placement', 'average_placement'] });
+    expect(body).toMatchObject({
+      preset: 'custom',
+      countedMatches: 3,
+      tiebreakers: ['best_placement', 'average_placement'],
+    });
     expect(body.placementPoints[0]).toEqual({ from: 1, to: 1, points: 5 });
     expect(body.eliminationBrackets[1]).toEqual({ from: 5, to: null, points: 2 });
   });

@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { CODE_PATTERN, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, productInputSchema, type Product } from '../../../src/features/rewards/contract.ts';
+import {
+  CODE_PATTERN,
+  giveawayInputSchema,
+  giveawayTypes,
+  giveawayUpdateSchema,
+  productInputSchema,
+  type Product,
+} from '../../../src/features/rewards/contract.ts';
 import { MAX_IMAGE_BYTES } from '../../../src/platform/storage/media-contract.ts';
-import { giveawayBody, giveawayValues, productBody, productValues } from '../../../src/features/rewards/ui/admin/form-values.ts';
+import {
+  giveawayBody,
+  giveawayValues,
+  productBody,
+  productValues,
+} from '../../../src/features/rewards/ui/admin/form-values.ts';
 import { CODE_ALPHABET, generateGiveawayCode } from '../../../src/features/rewards/ui/admin/giveaway-code.ts';
 import { isTooLarge, uploadImage } from '../../../src/platform/browser/upload.ts';
 import it from '../../../locales/it/rewards-admin.json' with { type: 'json' };
@@ -76,12 +88,22 @@ describe('image upload', () => {
   test('an oversized file is refused without a call', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    expect(await uploadImage(file(MAX_IMAGE_BYTES + 1), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_LARGE' });
+    expect(await uploadImage(file(MAX_IMAGE_BYTES + 1), 'Nexus')).toEqual({
+      ok: false,
+      reason: 'tooLarge',
+      code: 'IMAGE_TOO_LARGE',
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   test('posts one multipart field "file" to /api/media/{agency} and returns the url', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ status: 'SUCCESS', data: { bucket: 'Nexus', name: 'a.png', url: '/media/Nexus/a.png' } }), { status: 201 }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ status: 'SUCCESS', data: { bucket: 'Nexus', name: 'a.png', url: '/media/Nexus/a.png' } }),
+          { status: 201 },
+        ),
+    );
     vi.stubGlobal('fetch', fetch);
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: true, url: '/media/Nexus/a.png' });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -91,12 +113,19 @@ describe('image upload', () => {
   });
 
   test('without url the address is built from bucket and name', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'SUCCESS', data: { bucket: 'Nexus', name: 'b.png' } }), { status: 201 }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ status: 'SUCCESS', data: { bucket: 'Nexus', name: 'b.png' } }), { status: 201 }),
+    );
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: true, url: '/media/Nexus/b.png' });
   });
 
   test('one set of reasons for every form: a non-image is invalid, a 413 tooLarge, anything else failed with its code', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'INVALID_IMAGE' } }), { status: 400 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'INVALID_IMAGE' } }), { status: 400 }),
+    );
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'invalid', code: 'INVALID_IMAGE' });
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'SUCCESS', data: {} }), { status: 201 }));
     expect(await uploadImage(file(10), 'Nexus')).toMatchObject({ ok: false, reason: 'failed' });
@@ -104,17 +133,35 @@ describe('image upload', () => {
       throw new TypeError('offline');
     });
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'failed', code: 'NETWORK_ERROR' });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_TOO_LARGE' } }), { status: 413 }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_TOO_LARGE' } }), { status: 413 }),
+    );
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_LARGE' });
     // the codes that name what happened stay with their reason
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_DAMAGED' } }), { status: 400 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_DAMAGED' } }), { status: 400 }),
+    );
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'invalid', code: 'IMAGE_DAMAGED' });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_TOO_MANY_PIXELS' } }), { status: 413 }));
-    expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_MANY_PIXELS' });
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ status: 'ERROR', error: { code: 'IMAGE_TOO_MANY_PIXELS' } }), { status: 413 }),
+    );
+    expect(await uploadImage(file(10), 'Nexus')).toEqual({
+      ok: false,
+      reason: 'tooLarge',
+      code: 'IMAGE_TOO_MANY_PIXELS',
+    });
     // a 413 from a proxy, without our envelope, is the bytes
     vi.stubGlobal('fetch', async () => new Response('<html>413</html>', { status: 413 }));
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_LARGE' });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'UNAUTHORIZED' } }), { status: 401 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'UNAUTHORIZED' } }), { status: 401 }),
+    );
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: false, reason: 'failed', code: 'UNAUTHORIZED' });
   });
 });
@@ -141,8 +188,12 @@ describe('catalog form bodies', () => {
     expect(empty.success).toBe(false);
     const paths = empty.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['name', 'price', 'quantity', 'image']));
-    expect(productInputSchema.safeParse(productBody({ ...productValues(product), price: '-1' }, product)).success).toBe(false);
-    expect(productInputSchema.safeParse(productBody({ ...productValues(product), quantity: '0' }, product)).success).toBe(false);
+    expect(productInputSchema.safeParse(productBody({ ...productValues(product), price: '-1' }, product)).success).toBe(
+      false,
+    );
+    expect(
+      productInputSchema.safeParse(productBody({ ...productValues(product), quantity: '0' }, product)).success,
+    ).toBe(false);
   });
 
   test('giveaway: maxUses required when limited, expiresAt when timed, credits at least 1', () => {
@@ -154,7 +205,9 @@ describe('catalog form bodies', () => {
     expect(timed.error?.issues.map((i) => i.path.join('.'))).toEqual(['expiresAt']);
     expect(giveawayInputSchema.safeParse(giveawayBody({ ...base, credits: '0' }, false)).success).toBe(false);
     // fields of another type are sent as null
-    expect(giveawayBody({ ...base, type: 'infinite', maxUses: '5', expiresAt: '2030-01-01T10:00' }, false)).toMatchObject({ maxUses: null, expiresAt: null });
+    expect(
+      giveawayBody({ ...base, type: 'infinite', maxUses: '5', expiresAt: '2030-01-01T10:00' }, false),
+    ).toMatchObject({ maxUses: null, expiresAt: null });
     const timedBody = giveawayBody({ ...base, type: 'timed', expiresAt: '2030-01-01T10:00' }, false);
     expect(giveawayInputSchema.parse(timedBody).expiresAt).toBe(new Date(2030, 0, 1, 10, 0).toISOString());
   });

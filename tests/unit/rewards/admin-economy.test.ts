@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { badgeTriggers, transactionTypes } from '../../../src/features/rewards/contract.ts';
 import { dashboardCardsSchema } from '../../../src/features/dashboard/contract.ts';
-import { adjustBody, adjustFormSchema, badgeEditSchema, badgeFormSchema } from '../../../src/features/rewards/ui/admin/economy-forms.ts';
+import {
+  adjustBody,
+  adjustFormSchema,
+  badgeEditSchema,
+  badgeFormSchema,
+} from '../../../src/features/rewards/ui/admin/economy-forms.ts';
 import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
 import errorsIt from '../../../locales/it/errors.json' with { type: 'json' };
 import errorsEn from '../../../locales/en/errors.json' with { type: 'json' };
@@ -49,7 +54,16 @@ describe('admin-economy texts', () => {
 });
 
 describe('badge form', () => {
-  const valid = { slug: 'top_fan', trigger: 'manual', name: 'Top fan', description: '', icon: '', rewardAmount: 10, reusable: false, active: true };
+  const valid = {
+    slug: 'top_fan',
+    trigger: 'manual',
+    name: 'Top fan',
+    description: '',
+    icon: '',
+    rewardAmount: 10,
+    reusable: false,
+    active: true,
+  };
 
   test('accepts a complete badge and trims the text', () => {
     const parsed = badgeFormSchema.parse({ ...valid, name: '  Top fan  ' });
@@ -90,8 +104,14 @@ describe('badge form', () => {
 
 describe('wallet adjustment form', () => {
   test('a debit becomes a negative amount, a credit a positive one', () => {
-    expect(adjustBody(adjustFormSchema.parse({ direction: 'debit', amount: 30, reason: ' oops ' }))).toEqual({ amount: -30, reason: 'oops' });
-    expect(adjustBody(adjustFormSchema.parse({ direction: 'credit', amount: 5, reason: 'prize' }))).toEqual({ amount: 5, reason: 'prize' });
+    expect(adjustBody(adjustFormSchema.parse({ direction: 'debit', amount: 30, reason: ' oops ' }))).toEqual({
+      amount: -30,
+      reason: 'oops',
+    });
+    expect(adjustBody(adjustFormSchema.parse({ direction: 'credit', amount: 5, reason: 'prize' }))).toEqual({
+      amount: 5,
+      reason: 'prize',
+    });
   });
 
   test('zero, fractions and a missing reason are refused', () => {
@@ -104,14 +124,32 @@ describe('wallet adjustment form', () => {
 
 describe('the economy forms share the one field-error mapper', () => {
   test('maps their errors to errors.validation keys, never to English', () => {
-    expect(fieldErrorKey('slug', { type: 'code', message: 'BADGE_SLUG_TAKEN' }, 'x')).toEqual({ key: 'errors.BADGE_SLUG_TAKEN' });
-    expect(fieldErrorKey('name', { type: 'too_small', message: 'Too small' }, ' ')).toEqual({ key: 'errors.validation.required' });
-    expect(fieldErrorKey('amount', { type: 'invalid_type', message: 'required' }, Number.NaN)).toEqual({ key: 'errors.validation.required', vars: undefined });
-    expect(fieldErrorKey('slug', { type: 'invalid_format', message: 'slug' }, 'A B')).toEqual({ key: 'errors.validation.slug' });
-    expect(fieldErrorKey('amount', { type: 'too_small', message: 'amountRange' }, -3)).toEqual({ key: 'errors.validation.amountRange' });
-    expect(fieldErrorKey('amount', { type: 'custom', message: 'nonZero' }, 0)).toEqual({ key: 'errors.validation.nonZero' });
-    expect(fieldErrorKey('reason', { type: 'too_big', message: 'Too big' }, 'x'.repeat(300))).toEqual({ key: 'errors.validation.tooLong' });
-    expect(fieldErrorKey('rewardAmount', { type: 'server' }, 5, { rewardAmount: [0, 1_000_000] })).toEqual({ key: 'errors.validation.numberRange', vars: { min: 0, max: 1_000_000 } });
+    expect(fieldErrorKey('slug', { type: 'code', message: 'BADGE_SLUG_TAKEN' }, 'x')).toEqual({
+      key: 'errors.BADGE_SLUG_TAKEN',
+    });
+    expect(fieldErrorKey('name', { type: 'too_small', message: 'Too small' }, ' ')).toEqual({
+      key: 'errors.validation.required',
+    });
+    expect(fieldErrorKey('amount', { type: 'invalid_type', message: 'required' }, Number.NaN)).toEqual({
+      key: 'errors.validation.required',
+      vars: undefined,
+    });
+    expect(fieldErrorKey('slug', { type: 'invalid_format', message: 'slug' }, 'A B')).toEqual({
+      key: 'errors.validation.slug',
+    });
+    expect(fieldErrorKey('amount', { type: 'too_small', message: 'amountRange' }, -3)).toEqual({
+      key: 'errors.validation.amountRange',
+    });
+    expect(fieldErrorKey('amount', { type: 'custom', message: 'nonZero' }, 0)).toEqual({
+      key: 'errors.validation.nonZero',
+    });
+    expect(fieldErrorKey('reason', { type: 'too_big', message: 'Too big' }, 'x'.repeat(300))).toEqual({
+      key: 'errors.validation.tooLong',
+    });
+    expect(fieldErrorKey('rewardAmount', { type: 'server' }, 5, { rewardAmount: [0, 1_000_000] })).toEqual({
+      key: 'errors.validation.numberRange',
+      vars: { min: 0, max: 1_000_000 },
+    });
     expect(fieldErrorKey('icon', { type: 'server' }, 'x')).toEqual({ key: 'errors.validation.imageUrl' });
   });
   test('their own texts are in both languages', () => {

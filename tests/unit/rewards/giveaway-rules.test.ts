@@ -33,7 +33,11 @@ describe('a timed giveaway expires in the future', () => {
   });
 
   it('is shown as errors.validation.dateInPast, from the form and from the server', () => {
-    expect(fieldErrorKey('expiresAt', { type: 'custom', message: 'dateInPast' }, '2026-01-01T10:00').key).toBe('errors.validation.dateInPast');
-    expect(fieldErrorKey('expiresAt', { type: 'server', message: 'dateInPast' }, '2026-01-01T10:00').key).toBe('errors.validation.dateInPast');
+    expect(fieldErrorKey('expiresAt', { type: 'custom', message: 'dateInPast' }, '2026-01-01T10:00').key).toBe(
+      'errors.validation.dateInPast',
+    );
+    expect(fieldErrorKey('expiresAt', { type: 'server', message: 'dateInPast' }, '2026-01-01T10:00').key).toBe(
+      'errors.validation.dateInPast',
+    );
   });
 });

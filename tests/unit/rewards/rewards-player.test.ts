@@ -3,7 +3,15 @@ import itRewards from '../../../locales/it/rewards.json' with { type: 'json' };
 import enRewards from '../../../locales/en/rewards.json' with { type: 'json' };
 import { isCurrent } from '../../../src/layouts/site/nav-items.ts';
 import { backpackEntries, safeIcon } from '../../../src/features/rewards/backpack-view.ts';
-import { cardState, filtersActive, noFilters, priceBound, priceRangeInverted, productListParams, purchaseBlock } from '../../../src/features/rewards/shop-rules.ts';
+import {
+  cardState,
+  filtersActive,
+  noFilters,
+  priceBound,
+  priceRangeInverted,
+  productListParams,
+  purchaseBlock,
+} from '../../../src/features/rewards/shop-rules.ts';
 import { loadCredits, setCredits } from '../../../src/features/rewards/ui/credits.ts';
 import { rememberEarnedBadge, takeEarnedBadges } from '../../../src/platform/ui/earned-badges/earned-badge.ts';
 import { translate } from '../../../src/platform/i18n/i18n.ts';
@@ -13,7 +21,12 @@ import { $credits, $token } from '../../../src/platform/browser/session.ts';
 import itErrors from '../../../locales/it/errors.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
 
-const product = (over: Partial<{ _id: string; price: number; quantity: number }> = {}) => ({ _id: 'p1', price: 100, quantity: 3, ...over });
+const product = (over: Partial<{ _id: string; price: number; quantity: number }> = {}) => ({
+  _id: 'p1',
+  price: 100,
+  quantity: 3,
+  ...over,
+});
 
 describe('marketplace cards and purchases', () => {
   test('a card is owned, out of stock or redeemable; owning wins', () => {
@@ -42,8 +55,21 @@ describe('marketplace filters', () => {
 
   test('the query carries only the filters in use', () => {
     expect(productListParams(noFilters, 1)).toBe('limit=12&page=1');
-    const q = new URLSearchParams(productListParams({ search: '  maglia ', minPrice: '100', maxPrice: '500', availability: 'available', onlyUnredeemed: true }, 3, 100));
-    expect(Object.fromEntries(q)).toEqual({ limit: '100', page: '3', name: 'maglia', minPrice: '100', maxPrice: '500', availability: 'available' });
+    const q = new URLSearchParams(
+      productListParams(
+        { search: '  maglia ', minPrice: '100', maxPrice: '500', availability: 'available', onlyUnredeemed: true },
+        3,
+        100,
+      ),
+    );
+    expect(Object.fromEntries(q)).toEqual({
+      limit: '100',
+      page: '3',
+      name: 'maglia',
+      minPrice: '100',
+      maxPrice: '500',
+      availability: 'available',
+    });
   });
 
   test('a minimum above the maximum is reported, never swapped: the query leaves both bounds out', () => {
@@ -79,7 +105,10 @@ describe('backpack', () => {
   });
 
   test('an earned badge no longer offered stays in the backpack, last', () => {
-    const entries = backpackEntries([badge('a')], [{ badge: badge('old') as any, earnedAt: '2026-01-01T00:00:00.000Z' }]);
+    const entries = backpackEntries(
+      [badge('a')],
+      [{ badge: badge('old') as any, earnedAt: '2026-01-01T00:00:00.000Z' }],
+    );
     expect(entries.map((e) => e.badge._id)).toEqual(['a', 'old']);
   });
 
@@ -163,7 +192,10 @@ describe('header credits', () => {
   });
 
   test('a failed read makes the balance unknown', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'UNAUTHORIZED' } }), { status: 401 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'UNAUTHORIZED' } }), { status: 401 }),
+    );
     $token.set('t2');
     setCredits(5);
     await loadCredits();

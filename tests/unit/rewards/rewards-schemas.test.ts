@@ -12,7 +12,14 @@ import {
 } from '../../../src/features/rewards/contract.ts';
 import { detectFormat, isPolyglot } from '../../../src/platform/storage/media-service.ts';
 
-const address = { first_name: 'Mario', last_name: 'Rossi', street_name: 'Via Roma 1', zip_code: '20121', city: 'Milano', country: 'Italia' };
+const address = {
+  first_name: 'Mario',
+  last_name: 'Rossi',
+  street_name: 'Via Roma 1',
+  zip_code: '20121',
+  city: 'Milano',
+  country: 'Italia',
+};
 const ok = (schema: { safeParse: (v: unknown) => { success: boolean } }, v: unknown) => schema.safeParse(v).success;
 
 describe('giveaway schemas (credits at least 1, maxUses when limited, expiresAt when timed, the code)', () => {
@@ -41,7 +48,8 @@ describe('giveaway schemas (credits at least 1, maxUses when limited, expiresAt 
 describe('purchase and address schemas', () => {
   test('all address fields but additional_address_info are required and trimmed', () => {
     expect(shippingAddressSchema.parse(address).additional_address_info).toBe('');
-    for (const field of Object.keys(address)) expect(ok(shippingAddressSchema, { ...address, [field]: '  ' }), field).toBe(false);
+    for (const field of Object.keys(address))
+      expect(ok(shippingAddressSchema, { ...address, [field]: '  ' }), field).toBe(false);
   });
 
   test("a purchase body may name the price the player saw (checked against the database's), never credits", () => {
@@ -64,7 +72,11 @@ describe('product, badge and adjustment schemas', () => {
   ])('product %j → %s', (input, valid) => expect(ok(productInputSchema, input)).toBe(valid));
 
   test('list queries coerce text and bound it', () => {
-    expect(productListQuerySchema.parse({ limit: '5', page: '2' })).toMatchObject({ limit: 5, page: 2, availability: 'all' });
+    expect(productListQuerySchema.parse({ limit: '5', page: '2' })).toMatchObject({
+      limit: 5,
+      page: 2,
+      availability: 'all',
+    });
     expect(ok(productListQuerySchema, { limit: '0' })).toBe(false);
   });
 
@@ -78,7 +90,11 @@ describe('product, badge and adjustment schemas', () => {
 });
 
 describe('image checks by content', () => {
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(20), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(20),
+    Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]),
+  ]);
   test('magic bytes decide the format', () => {
     expect(detectFormat(png)).toBe('png');
     expect(detectFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
@@ -89,6 +105,8 @@ describe('image checks by content', () => {
   test('data after the end of the image, or markup inside it, makes a polyglot', () => {
     expect(isPolyglot(png, 'png')).toBe(false);
     expect(isPolyglot(Buffer.concat([png, Buffer.from('PK')]), 'png')).toBe(true);
-    expect(isPolyglot(Buffer.concat([png.subarray(0, 10), Buffer.from('<script>'), png.subarray(10)]), 'png')).toBe(true);
+    expect(isPolyglot(Buffer.concat([png.subarray(0, 10), Buffer.from('<script>'), png.subarray(10)]), 'png')).toBe(
+      true,
+    );
   });
 });

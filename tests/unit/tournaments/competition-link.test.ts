@@ -34,8 +34,14 @@ describe('isCompetitionLink', () => {
     for (const url of offSite) expect(isCompetitionLink(url), JSON.stringify(url)).toBe(false);
   });
   test('the contract uses the same rule', () => {
-    for (const url of offSite) expect(competitionInputSchema.safeParse({ name: 'C', game: 'Fortnite', url }).success, JSON.stringify(url)).toBe(false);
-    for (const url of [...sameSite, ...https]) expect(competitionInputSchema.safeParse({ name: 'C', game: 'Fortnite', url }).success, JSON.stringify(url)).toBe(true);
+    for (const url of offSite)
+      expect(competitionInputSchema.safeParse({ name: 'C', game: 'Fortnite', url }).success, JSON.stringify(url)).toBe(
+        false,
+      );
+    for (const url of [...sameSite, ...https])
+      expect(competitionInputSchema.safeParse({ name: 'C', game: 'Fortnite', url }).success, JSON.stringify(url)).toBe(
+        true,
+      );
   });
 });
 
@@ -47,6 +53,8 @@ describe('competitionHref', () => {
     expect(competitionHref('https://example.com/x', 'en')).toBe('https://example.com/x');
   });
   test('a stored value that is not a safe link (saved before the rule) renders no link', () => {
-    for (const url of ['', ...offSite]) for (const locale of ['it', 'en'] as const) expect(competitionHref(url, locale), `${JSON.stringify(url)} ${locale}`).toBe('');
+    for (const url of ['', ...offSite])
+      for (const locale of ['it', 'en'] as const)
+        expect(competitionHref(url, locale), `${JSON.stringify(url)} ${locale}`).toBe('');
   });
 });

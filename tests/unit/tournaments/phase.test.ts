@@ -1,5 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { actionFor, mayCheckIn, mayJoin, mayPlayChampionship, phaseOf, scheduledStatus, type Action, type Membership, type Phase, type Schedule, type TournamentStatus } from '../../../src/features/tournaments/rules.ts';
+import {
+  actionFor,
+  mayCheckIn,
+  mayJoin,
+  mayPlayChampionship,
+  phaseOf,
+  scheduledStatus,
+  type Action,
+  type Membership,
+  type Phase,
+  type Schedule,
+  type TournamentStatus,
+} from '../../../src/features/tournaments/rules.ts';
 
 /**
  * The phase, status and action-button rules (docs/product-rules.md, "Tournament phases and the
@@ -56,8 +68,10 @@ describe('scheduledStatus (without an admin status: 0 before start, 1 until end,
     ['at end', b.endTournament, 2],
   ] as const)('%s → %i', (_what, now, status) => expect(scheduledStatus(schedule, now)).toBe(status));
 
-  test('no start date: not started', () => expect(scheduledStatus({ start_tournament: null, end_tournament: null }, T)).toBe(0));
-  test('started with no end date: ongoing for good', () => expect(scheduledStatus({ start_tournament: iso(T - MIN), end_tournament: null }, T + 365 * 24 * 60 * MIN)).toBe(1));
+  test('no start date: not started', () =>
+    expect(scheduledStatus({ start_tournament: null, end_tournament: null }, T)).toBe(0));
+  test('started with no end date: ongoing for good', () =>
+    expect(scheduledStatus({ start_tournament: iso(T - MIN), end_tournament: null }, T + 365 * 24 * 60 * MIN)).toBe(1));
 });
 
 describe('phaseOf with an admin status (evaluated before the schedule)', () => {
@@ -69,8 +83,12 @@ describe('phaseOf with an admin status (evaluated before the schedule)', () => {
     ['after the start', b.startTournament + MIN],
     ['after the end', b.endTournament + MIN],
   ];
-  test.each(moments)('status 2 is ended whatever the dates (%s)', (_w, now) => expect(phaseOf(at(2), now)).toBe('complete'));
-  test.each(moments)('status 1 is ongoing whatever the dates (%s)', (_w, now) => expect(phaseOf(at(1), now)).toBe('ongoing'));
+  test.each(moments)('status 2 is ended whatever the dates (%s)', (_w, now) =>
+    expect(phaseOf(at(2), now)).toBe('complete'),
+  );
+  test.each(moments)('status 1 is ongoing whatever the dates (%s)', (_w, now) =>
+    expect(phaseOf(at(1), now)).toBe('ongoing'),
+  );
   test.each([
     ['before registration', b.startRegistration - MIN, 'waiting'],
     ['during registration', b.startRegistration + MIN, 'registration'],
@@ -83,14 +101,36 @@ describe('phaseOf with an admin status (evaluated before the schedule)', () => {
 });
 
 describe('phaseOf with missing dates', () => {
-  test('no registration date: never "waiting"; registration runs until check-in', () => expect(phaseOf(at(0, { start_registration: null }), b.startRegistration - 60 * MIN)).toBe('registration'));
+  test('no registration date: never "waiting"; registration runs until check-in', () =>
+    expect(phaseOf(at(0, { start_registration: null }), b.startRegistration - 60 * MIN)).toBe('registration'));
   test.each([
     ['before the start', b.startTournament - MIN, 'registration'],
     ['at the start', b.startTournament, 'ongoing'],
-  ] as const)('no check-in window: registration runs until the start (%s → %s)', (_w, now, phase) => expect(phaseOf(at(0, { start_checkin: null, end_checkin: null }), now)).toBe(phase));
+  ] as const)('no check-in window: registration runs until the start (%s → %s)', (_w, now, phase) =>
+    expect(phaseOf(at(0, { start_checkin: null, end_checkin: null }), now)).toBe(phase),
+  );
   test('no check-in window: a member can never be offered check-in', () =>
-    expect(actionFor(phaseOf(at(0, { start_checkin: null, end_checkin: null }), b.startTournament - MIN), { loggedIn: true, member: true, confirmed: false })).toEqual({ kind: 'leave' }));
-  test('no dates at all: ongoing (nothing to wait for)', () => expect(phaseOf({ status: 0, start_registration: null, start_checkin: null, end_checkin: null, start_tournament: null, end_tournament: null }, T)).toBe('ongoing'));
+    expect(
+      actionFor(phaseOf(at(0, { start_checkin: null, end_checkin: null }), b.startTournament - MIN), {
+        loggedIn: true,
+        member: true,
+        confirmed: false,
+      }),
+    ).toEqual({ kind: 'leave' }));
+  test('no dates at all: ongoing (nothing to wait for)', () =>
+    expect(
+      phaseOf(
+        {
+          status: 0,
+          start_registration: null,
+          start_checkin: null,
+          end_checkin: null,
+          start_tournament: null,
+          end_tournament: null,
+        },
+        T,
+      ),
+    ).toBe('ongoing'));
 });
 
 describe('actionFor: the action button of each phase and membership', () => {
@@ -106,8 +146,20 @@ describe('actionFor: the action button of each phase and membership', () => {
     complete: [disabled('ended'), disabled('ended'), disabled('ended'), disabled('ended'), disabled('ended')],
     ongoing: [disabled('ongoing'), disabled('ongoing'), disabled('ongoing'), disabled('ongoing'), disabled('ongoing')],
     waiting: [{ kind: 'signup' }, disabled('waiting'), disabled('waiting'), disabled('waiting'), disabled('waiting')],
-    registration: [{ kind: 'signup' }, { kind: 'join' }, { kind: 'leave' }, { kind: 'leave' }, { kind: 'leaveWaitlist' }],
-    checkinOpen: [{ kind: 'signup' }, disabled('closed'), { kind: 'checkIn' }, { kind: 'checkOut' }, disabled('closed')],
+    registration: [
+      { kind: 'signup' },
+      { kind: 'join' },
+      { kind: 'leave' },
+      { kind: 'leave' },
+      { kind: 'leaveWaitlist' },
+    ],
+    checkinOpen: [
+      { kind: 'signup' },
+      disabled('closed'),
+      { kind: 'checkIn' },
+      { kind: 'checkOut' },
+      disabled('closed'),
+    ],
     checkinClosed: [{ kind: 'signup' }, disabled('closed'), disabled('closed'), disabled('closed'), disabled('closed')],
   };
   const who: [string, Membership][] = [
@@ -117,7 +169,9 @@ describe('actionFor: the action button of each phase and membership', () => {
     ['confirmed member', confirmed],
     ['waitlisted', waitlisted],
   ];
-  const rows = Object.entries(table).flatMap(([phase, actions]) => who.map(([name, m], i) => ({ phase: phase as Phase, name, m, action: actions[i] })));
+  const rows = Object.entries(table).flatMap(([phase, actions]) =>
+    who.map(([name, m], i) => ({ phase: phase as Phase, name, m, action: actions[i] })),
+  );
   test.each(rows)('$phase, $name → $action.kind $action.label', ({ phase, m, action }) => {
     expect(actionFor(phase, m)).toEqual(action);
   });
@@ -125,8 +179,12 @@ describe('actionFor: the action button of each phase and membership', () => {
 
 describe('server windows', () => {
   const phases: Phase[] = ['complete', 'ongoing', 'waiting', 'registration', 'checkinOpen', 'checkinClosed'];
-  test.each(phases)('join and leave only while registration is open (%s)', (p) => expect(mayJoin(p)).toEqual(p === 'registration' ? { ok: true } : { ok: false, code: 'REGISTRATION_CLOSED' }));
-  test.each(phases)('check-in and check-out only while check-in is open (%s)', (p) => expect(mayCheckIn(p)).toEqual(p === 'checkinOpen' ? { ok: true } : { ok: false, code: 'CHECKIN_CLOSED' }));
+  test.each(phases)('join and leave only while registration is open (%s)', (p) =>
+    expect(mayJoin(p)).toEqual(p === 'registration' ? { ok: true } : { ok: false, code: 'REGISTRATION_CLOSED' }),
+  );
+  test.each(phases)('check-in and check-out only while check-in is open (%s)', (p) =>
+    expect(mayCheckIn(p)).toEqual(p === 'checkinOpen' ? { ok: true } : { ok: false, code: 'CHECKIN_CLOSED' }),
+  );
   test.each(phases)('only a member checks in, and only while check-in is open (%s)', (p) => {
     expect(mayCheckIn(p, true).ok).toBe(p === 'checkinOpen');
     expect(mayCheckIn(p, false)).toEqual({ ok: false, code: p === 'checkinOpen' ? 'NOT_A_MEMBER' : 'CHECKIN_CLOSED' });

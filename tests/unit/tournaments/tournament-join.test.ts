@@ -1,38 +1,65 @@
 import { describe, expect, test } from 'vitest';
-import { checkInAccount, eligibleAccounts, fortniteAccount, fortnitePlatform, registrationBody, withAccount } from '../../../src/features/tournaments/join.ts';
+import {
+  checkInAccount,
+  eligibleAccounts,
+  fortniteAccount,
+  fortnitePlatform,
+  registrationBody,
+  withAccount,
+} from '../../../src/features/tournaments/join.ts';
 import { rankPlayers, visiblePlayers } from '../../../src/features/tournaments/leaderboard.ts';
 import type { GameAccount } from '../../../src/features/accounts/contract.ts';
 
-const acc = (game: string, console: string, username = 'me'): GameAccount => ({ username, id: `${username}-id`, game, console }) as GameAccount;
+const acc = (game: string, console: string, username = 'me'): GameAccount =>
+  ({ username, id: `${username}-id`, game, console }) as GameAccount;
 
 describe('join payloads', () => {
   const fortnite = { game: 'Fortnite', console: ['PC', 'PS5'] };
 
   test('a Fortnite join sends the platform of the first saved account the tournament allows, else its first console', () => {
     expect(fortnitePlatform({ id: 'u', gameAccounts: [acc('Valorant', 'PS5')] }, fortnite)).toBe('PS5');
-    expect(fortnitePlatform({ id: 'u', gameAccounts: [acc('EAFC25', 'SWITCH'), acc('Valorant', 'PC')] }, fortnite)).toBe('PC');
+    expect(
+      fortnitePlatform({ id: 'u', gameAccounts: [acc('EAFC25', 'SWITCH'), acc('Valorant', 'PC')] }, fortnite),
+    ).toBe('PC');
     expect(fortnitePlatform({ id: 'u', gameAccounts: [] }, fortnite)).toBe('PC');
   });
 
   test('the Fortnite account is the trimmed Epic ID', () => {
-    expect(fortniteAccount({ id: 'u' }, fortnite, '  Epic42 ')).toEqual({ username: 'Epic42', id: 'Epic42', game: 'Fortnite', console: 'PC' });
+    expect(fortniteAccount({ id: 'u' }, fortnite, '  Epic42 ')).toEqual({
+      username: 'Epic42',
+      id: 'Epic42',
+      game: 'Fortnite',
+      console: 'PC',
+    });
   });
 
   test('other games offer the saved accounts of that game on an allowed platform', () => {
-    const user = { id: 'u', gameAccounts: [acc('EAFC25', 'PS5', 'a'), acc('EAFC25', 'PC', 'b'), acc('Valorant', 'PS5', 'c')] };
+    const user = {
+      id: 'u',
+      gameAccounts: [acc('EAFC25', 'PS5', 'a'), acc('EAFC25', 'PC', 'b'), acc('Valorant', 'PS5', 'c')],
+    };
     expect(eligibleAccounts(user, { game: 'EAFC25', console: ['PS5', 'XBOX'] }).map((a) => a.username)).toEqual(['a']);
   });
 
   test('the password goes along only when one was typed', () => {
     const a = acc('EAFC25', 'PS5');
     expect(registrationBody('u', a, '')).toEqual({ gameAccounts: [{ userId: 'u', gameAccount: a }] });
-    expect(registrationBody('u', a, 'secret')).toEqual({ gameAccounts: [{ userId: 'u', gameAccount: a }], password: 'secret' });
+    expect(registrationBody('u', a, 'secret')).toEqual({
+      gameAccounts: [{ userId: 'u', gameAccount: a }],
+      password: 'secret',
+    });
   });
 
   test('a new account asks the server to keep it with the join (saveGameAccount), a saved one does not', () => {
     const a = acc('EAFC25', 'PS5');
-    expect(registrationBody('u', a, undefined, true)).toEqual({ gameAccounts: [{ userId: 'u', gameAccount: a }], saveGameAccount: true });
-    expect(registrationBody('u', a, 'secret', false)).toEqual({ gameAccounts: [{ userId: 'u', gameAccount: a }], password: 'secret' });
+    expect(registrationBody('u', a, undefined, true)).toEqual({
+      gameAccounts: [{ userId: 'u', gameAccount: a }],
+      saveGameAccount: true,
+    });
+    expect(registrationBody('u', a, 'secret', false)).toEqual({
+      gameAccounts: [{ userId: 'u', gameAccount: a }],
+      password: 'secret',
+    });
   });
 
   test('check-in sends the real account: the Epic ID for Fortnite, the saved one otherwise, none when missing', () => {
@@ -43,8 +70,12 @@ describe('join payloads', () => {
       console: 'PS5',
     });
     expect(checkInAccount({ id: 'u', epicId: ' ' }, { game: 'Fortnite', console: ['PS5'] })).toBeNull();
-    expect(checkInAccount({ id: 'u', gameAccounts: [acc('EAFC25', 'PS5')] }, { game: 'EAFC25', console: ['PS5'] })).toEqual(acc('EAFC25', 'PS5'));
-    expect(checkInAccount({ id: 'u', gameAccounts: [acc('EAFC25', 'PS4')] }, { game: 'EAFC25', console: ['PS5'] })).toBeNull();
+    expect(
+      checkInAccount({ id: 'u', gameAccounts: [acc('EAFC25', 'PS5')] }, { game: 'EAFC25', console: ['PS5'] }),
+    ).toEqual(acc('EAFC25', 'PS5'));
+    expect(
+      checkInAccount({ id: 'u', gameAccounts: [acc('EAFC25', 'PS4')] }, { game: 'EAFC25', console: ['PS5'] }),
+    ).toBeNull();
   });
 
   test('a new account is added once', () => {
@@ -58,7 +89,12 @@ describe('faction leaderboard', () => {
   const p = (playerName: string, score: number, playerId = playerName) => ({ playerId, playerName, score });
 
   test('by score descending, then by name', () => {
-    expect(rankPlayers([p('bea', 10), p('Carlo', 30), p('anna', 10), p('Ábel', 10)]).map((x) => x.playerName)).toEqual(['Carlo', 'Ábel', 'anna', 'bea']);
+    expect(rankPlayers([p('bea', 10), p('Carlo', 30), p('anna', 10), p('Ábel', 10)]).map((x) => x.playerName)).toEqual([
+      'Carlo',
+      'Ábel',
+      'anna',
+      'bea',
+    ]);
   });
 
   test('the top ten until "show all"', () => {

@@ -83,11 +83,18 @@ describe('countdown', () => {
   test('nothing to count once the tournament runs or ended, or when the next moment is unscheduled', () => {
     expect(nextDeadline(tournament(), now + 130 * 60_000)).toBeNull();
     expect(nextDeadline(tournament({ status: 2 }), now)).toBeNull();
-    expect(nextDeadline(tournament({ start_checkin: null, end_checkin: null, start_tournament: null }), now)).toBeNull();
+    expect(
+      nextDeadline(tournament({ start_checkin: null, end_checkin: null, start_tournament: null }), now),
+    ).toBeNull();
   });
 
   test('splits the time left into days, hours, minutes and seconds, never below zero', () => {
-    expect(countdownParts(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000 + 999)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5 });
+    expect(countdownParts(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000 + 999)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+    });
     expect(countdownParts(-5000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
   });
 });
@@ -119,12 +126,25 @@ describe('small helpers', () => {
   test('a tournament id is the UUID the server made; a word like abc is an invalid id', () => {
     expect(isTournamentId('8cc92279-bab4-49b6-b620-9d17a690b0b3')).toBe(true);
     expect(isTournamentId('8CC92279-BAB4-49B6-B620-9D17A690B0B3')).toBe(true);
-    for (const bad of [undefined, '', 'abc', 'does-not-exist', 'a b', '../x', 'x'.repeat(65), 'id\u0000', '8cc92279-bab4-49b6-b620-9d17a690b0b3x']) expect(isTournamentId(bad)).toBe(false);
+    for (const bad of [
+      undefined,
+      '',
+      'abc',
+      'does-not-exist',
+      'a b',
+      '../x',
+      'x'.repeat(65),
+      'id\u0000',
+      '8cc92279-bab4-49b6-b620-9d17a690b0b3x',
+    ])
+      expect(isTournamentId(bad)).toBe(false);
   });
 
   test('a competition url points at a site path', () => {
     expect(sitePathOf('/arena-bomber-championship/')).toBe('/arena-bomber-championship');
-    expect(sitePathOf('https://site.example/arena-bomber-championship?x=1', 'https://site.example')).toBe('/arena-bomber-championship');
+    expect(sitePathOf('https://site.example/arena-bomber-championship?x=1', 'https://site.example')).toBe(
+      '/arena-bomber-championship',
+    );
     expect(sitePathOf('https://elsewhere.example/arena-bomber-championship', 'https://site.example')).toBe('');
     expect(sitePathOf('//evil.example/x')).toBe('');
   });
@@ -136,7 +156,9 @@ describe('small helpers', () => {
   });
 
   test('plain text of sanitised rich text: no tags, entities decoded, cut at a word', () => {
-    expect(plainTextOf('<h2>Rules</h2><p>Fish &amp; chips<br>for &#39;all&#39;</p><ul><li>one</li><li>two</li></ul>')).toBe("Rules Fish & chips for 'all' one two");
+    expect(
+      plainTextOf('<h2>Rules</h2><p>Fish &amp; chips<br>for &#39;all&#39;</p><ul><li>one</li><li>two</li></ul>'),
+    ).toBe("Rules Fish & chips for 'all' one two");
     const long = plainTextOf(`<p>${'word '.repeat(80)}</p>`, 50);
     expect(long.length).toBeLessThanOrEqual(50);
     expect(long.endsWith('word…')).toBe(true);
@@ -153,11 +175,17 @@ describe('"Vai al torneo"', () => {
     });
   });
   it('else the embedded page when the template is configured', () => {
-    expect(tournamentGoLink('', 'https://frames.example/t/{id}', 'abc', iframe)).toEqual({ href: iframe, external: false });
+    expect(tournamentGoLink('', 'https://frames.example/t/{id}', 'abc', iframe)).toEqual({
+      href: iframe,
+      external: false,
+    });
     expect(tournamentFrameUrl('https://frames.example/t/{id}', 'a b')).toBe('https://frames.example/t/a%20b');
     expect(tournamentFrameUrl('https://frames.example/t/', 'abc')).toBe('https://frames.example/t/abc');
   });
-  it.each([undefined, '', '   ', 'javascript:alert(1)', 'frames.example/t'])('else nowhere (template %j): the button is hidden', (template) => {
-    expect(tournamentGoLink('', template, 'abc', iframe)).toBeNull();
-  });
+  it.each([undefined, '', '   ', 'javascript:alert(1)', 'frames.example/t'])(
+    'else nowhere (template %j): the button is hidden',
+    (template) => {
+      expect(tournamentGoLink('', template, 'abc', iframe)).toBeNull();
+    },
+  );
 });

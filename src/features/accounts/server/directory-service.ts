@@ -13,13 +13,16 @@ import * as UserRepository from './user-repository.ts';
  * service, never those repositories.
  */
 
-export const findPlayer = (app: FastifyInstance, owner: string, id: string) => UserRepository.findById(app.db.kysely, owner, id);
+export const findPlayer = (app: FastifyInstance, owner: string, id: string) =>
+  UserRepository.findById(app.db.kysely, owner, id);
 
 /** The ids of `ids` that name an account of `owner`. */
-export const existingPlayerIds = (app: FastifyInstance, owner: string, ids: string[]) => UserRepository.existingIds(app.db.kysely, owner, ids);
+export const existingPlayerIds = (app: FastifyInstance, owner: string, ids: string[]) =>
+  UserRepository.existingIds(app.db.kysely, owner, ids);
 
 /** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
-export const birthDateOf = (app: FastifyInstance, owner: string, id: string) => UserRepository.birthDateOf(app.db.kysely, owner, id);
+export const birthDateOf = (app: FastifyInstance, owner: string, id: string) =>
+  UserRepository.birthDateOf(app.db.kysely, owner, id);
 
 export const countPlayers = (app: FastifyInstance, owner: string) => UserRepository.countByOwner(app.db.kysely, owner);
 
@@ -31,12 +34,18 @@ export async function hasCompleteProfile(app: FastifyInstance, owner: string, id
 
 /** The player a bearer token belongs to, or null (no such session, or idle too long). */
 export async function viewerOf(app: FastifyInstance, token: string): Promise<string | null> {
-  const session = await SessionRepository.findByToken(app.db.kysely, app.config.ownerId, token, app.config.sessionIdleDays * 86_400_000);
+  const session = await SessionRepository.findByToken(
+    app.db.kysely,
+    app.config.ownerId,
+    token,
+    app.config.sessionIdleDays * 86_400_000,
+  );
   return session && session !== 'expired' ? session.userId : null;
 }
 
 /** Keeps a game account on the player's profile, inside the caller's transaction (a tournament join that saves it). */
-export const keepGameAccount = (trx: Kysely<Database> | Transaction<Database>, userId: string, account: GameAccount) => UserRepository.keepGameAccount(trx, userId, account);
+export const keepGameAccount = (trx: Kysely<Database> | Transaction<Database>, userId: string, account: GameAccount) =>
+  UserRepository.keepGameAccount(trx, userId, account);
 
 /**
  * The active SiteAdmins with their address, name and language, read in the caller's transaction

@@ -6,7 +6,12 @@ export async function create(db: Kysely<Database>, userId: string, ttlMinutes: n
   const token = newToken();
   const now = new Date();
   // only the newest link works: a forwarded or leaked older mail stops being usable
-  await db.updateTable('password_resets').set({ used_at: now.toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
   await db
     .insertInto('password_resets')
     .values({
@@ -54,6 +59,11 @@ export async function userOf(db: Kysely<Database>, owner: string, token: string)
 
 /** Every live link of the account stops working (its e-mail moved: the old mailbox may not be the owner's any more). */
 export async function cancelAll(db: Kysely<Database>, userId: string): Promise<number> {
-  const result = await db.updateTable('password_resets').set({ used_at: new Date().toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0);
 }

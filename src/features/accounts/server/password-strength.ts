@@ -6,7 +6,9 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 // Both packages ship CommonJS as `main`: under Node the named exports sit on `default`, under a
 // bundler on the namespace itself.
 const zx = ('ZxcvbnFactory' in core ? core : (core as unknown as { default: typeof core }).default) as typeof core;
-const dictionaries = ('dictionary' in common ? common : (common as unknown as { default: typeof common }).default) as typeof common;
+const dictionaries = (
+  'dictionary' in common ? common : (common as unknown as { default: typeof common }).default
+) as typeof common;
 
 let estimator: InstanceType<typeof zx.ZxcvbnFactory> | undefined;
 /** Built on first use (about 75 ms: it indexes the dictionary); all offline, nothing leaves the server. */
@@ -48,5 +50,10 @@ export const checkPassword = (password: string, owner: PasswordOwner = {}): Pass
  */
 export function assertStrongPassword(password: string, owner: PasswordOwner): void {
   const verdict = checkPassword(password, owner);
-  if (verdict !== 'ok') throw new AppError('invalid', 'PASSWORD_WEAK', verdict === 'short' ? 'The password is too short' : 'The password is too easy to guess');
+  if (verdict !== 'ok')
+    throw new AppError(
+      'invalid',
+      'PASSWORD_WEAK',
+      verdict === 'short' ? 'The password is too short' : 'The password is too easy to guess',
+    );
 }

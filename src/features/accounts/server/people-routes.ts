@@ -15,7 +15,8 @@ export default async function peopleRoutes(root: FastifyInstance) {
   app.get('/admin/users/:id', {
     schema: {
       tags,
-      summary: "A user's page (admin): profile, block, live sessions, badges, wallet with its latest transactions, latest purchases, tournament registrations",
+      summary:
+        "A user's page (admin): profile, block, live sessions, badges, wallet with its latest transactions, latest purchases, tournament registrations",
       security,
       params: userParamsSchema,
       response: { 200: envelope(userOverviewSchema), ...errorResponses(400, 401, 403, 404) },
@@ -33,20 +34,25 @@ export default async function peopleRoutes(root: FastifyInstance) {
       url: '/admin/users/:id/roles/:role',
       schema: {
         tags,
-        summary: granted ? 'Grant SiteAdmin or the agency admin role (SiteAdmin only; audited)' : 'Revoke SiteAdmin or the agency admin role (SiteAdmin only; the last active SiteAdmin keeps it: 409 LAST_SITE_ADMIN; audited)',
+        summary: granted
+          ? 'Grant SiteAdmin or the agency admin role (SiteAdmin only; audited)'
+          : 'Revoke SiteAdmin or the agency admin role (SiteAdmin only; the last active SiteAdmin keeps it: 409 LAST_SITE_ADMIN; audited)',
         security,
         params: roleParamsSchema,
         response: standing,
       },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await PeopleService.setRole(app, actorOf(req), req.params.id, req.params.role, granted)),
+      handler: async (req) =>
+        ok(await PeopleService.setRole(app, actorOf(req), req.params.id, req.params.role, granted)),
     });
     app.route({
       method,
       url: '/admin/users/:id/block',
       schema: {
         tags,
-        summary: granted ? 'Block an account: it cannot log in and every session of it is revoked (a SiteAdmin blocks anyone else, the agency admin only players; audited)' : 'Unblock an account: it may log in again (audited)',
+        summary: granted
+          ? 'Block an account: it cannot log in and every session of it is revoked (a SiteAdmin blocks anyone else, the agency admin only players; audited)'
+          : 'Unblock an account: it may log in again (audited)',
         security,
         params: userParamsSchema,
         response: standing,

@@ -6,7 +6,14 @@ import * as PurchaseService from '../../rewards/server/purchase-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import { OVERVIEW_PAGE, type AccountStanding, type UserOverview } from '../people-contract.ts';
-import { grantableRoles, manageVerdict, refusalOf, SITE_ADMIN, type ManageAction, type PeopleRefusal } from '../people-rules.ts';
+import {
+  grantableRoles,
+  manageVerdict,
+  refusalOf,
+  SITE_ADMIN,
+  type ManageAction,
+  type PeopleRefusal,
+} from '../people-rules.ts';
 import * as EmailChangeRepository from './email-change-repository.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
@@ -45,7 +52,9 @@ export async function overview(app: FastifyInstance, id: string): Promise<UserOv
   return {
     user: { ...user, blockedAt: blockedAt ?? null, pendingEmail },
     // a session idle past SESSION_IDLE_DAYS no longer authenticates, so it is not listed as active
-    sessions: sessions.filter((s) => Date.parse(s.last_used_at ?? s.created_at) + idleMs > now).map((s) => ({ createdAt: s.created_at, lastUsedAt: s.last_used_at, expiresAt: s.expires_at })),
+    sessions: sessions
+      .filter((s) => Date.parse(s.last_used_at ?? s.created_at) + idleMs > now)
+      .map((s) => ({ createdAt: s.created_at, lastUsedAt: s.last_used_at, expiresAt: s.expires_at })),
     badges,
     wallet: { balance: wallet.balance, updatedAt: wallet.updatedAt },
     transactions: { data: transactions.rows, total: transactions.total },
@@ -77,7 +86,8 @@ export function assertMayManage(app: FastifyInstance, actor: Account, target: Ac
   if (refusal) throw refused(refusal);
   return verdict;
 }
-const lastSiteAdmin = () => new AppError('conflict', 'LAST_SITE_ADMIN', 'The last active SiteAdmin cannot be demoted or blocked');
+const lastSiteAdmin = () =>
+  new AppError('conflict', 'LAST_SITE_ADMIN', 'The last active SiteAdmin cannot be demoted or blocked');
 
 /**
  * The change inside one transaction, after the active SiteAdmins are locked and counted: whoever
@@ -88,7 +98,15 @@ function withPeopleLock<T>(
   app: FastifyInstance,
   actor: PeopleActor,
   id: string,
-  work: (tx: FastifyInstance, ctx: { activeSiteAdmins: number; actorRoles: string[]; target: { id: string; roles: string[]; blockedAt: string | null } }, audit: Parameters<Parameters<typeof audited>[2]>[1]) => Promise<T>,
+  work: (
+    tx: FastifyInstance,
+    ctx: {
+      activeSiteAdmins: number;
+      actorRoles: string[];
+      target: { id: string; roles: string[]; blockedAt: string | null };
+    },
+    audit: Parameters<Parameters<typeof audited>[2]>[1],
+  ) => Promise<T>,
 ): Promise<T> {
   const owner = app.config.ownerId;
   return audited(app, actor, async (tx, audit) => {
@@ -99,13 +117,28 @@ function withPeopleLock<T>(
     const target = await UserRepository.findById(db, owner, id);
     const blockedAt = await UserRepository.blockedAtOf(db, owner, id);
     if (!target) throw notFound();
-    return work(tx, { activeSiteAdmins, actorRoles: self?.roles ?? [], target: { id, roles: target.roles, blockedAt: blockedAt ?? null } }, audit);
+    return work(
+      tx,
+      {
+        activeSiteAdmins,
+        actorRoles: self?.roles ?? [],
+        target: { id, roles: target.roles, blockedAt: blockedAt ?? null },
+      },
+      audit,
+    );
   });
 }
 
 /** Grants (`granted` true) or revokes one of the dashboard's roles. Asking for what already holds changes nothing and records nothing. */
-export function setRole(app: FastifyInstance, actor: PeopleActor, id: string, role: string, granted: boolean): Promise<AccountStanding> {
-  if (!grantableRoles(app.config.agencyName).includes(role)) throw new AppError('invalid', 'UNKNOWN_ROLE', 'This role does not exist');
+export function setRole(
+  app: FastifyInstance,
+  actor: PeopleActor,
+  id: string,
+  role: string,
+  granted: boolean,
+): Promise<AccountStanding> {
+  if (!grantableRoles(app.config.agencyName).includes(role))
+    throw new AppError('invalid', 'UNKNOWN_ROLE', 'This role does not exist');
   return withPeopleLock(app, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
     assertMayManage(app, { id: actor.id, roles: actorRoles }, target, 'roles');
     const holds = target.roles.includes(role);
@@ -113,7 +146,13 @@ export function setRole(app: FastifyInstance, actor: PeopleActor, id: string, ro
     if (!granted && role === SITE_ADMIN && !target.blockedAt && activeSiteAdmins <= 1) throw lastSiteAdmin();
     const roles = granted ? [...target.roles, role] : target.roles.filter((r) => r !== role);
     await UserRepository.setRoles(tx.db.kysely, id, roles);
-    await audit({ action: granted ? 'user.role_grant' : 'user.role_revoke', entityType: 'user', entityId: id, before: { roles: target.roles }, after: { roles } });
+    await audit({
+      action: granted ? 'user.role_grant' : 'user.role_revoke',
+      entityType: 'user',
+      entityId: id,
+      before: { roles: target.roles },
+      after: { roles },
+    });
     return { id, roles, blockedAt: target.blockedAt };
   });
 }
@@ -123,16 +162,28 @@ export function setRole(app: FastifyInstance, actor: PeopleActor, id: string, ro
  * transaction, so its tokens stop working at once; an unblock lets it log in again (the old
  * sessions stay revoked). Asking for the state it is in changes nothing and records nothing.
  */
-export function setBlocked(app: FastifyInstance, actor: PeopleActor, id: string, blocked: boolean): Promise<AccountStanding> {
+export function setBlocked(
+  app: FastifyInstance,
+  actor: PeopleActor,
+  id: string,
+  blocked: boolean,
+): Promise<AccountStanding> {
   return withPeopleLock(app, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
     assertMayManage(app, { id: actor.id, roles: actorRoles }, target, 'block');
-    if (!!target.blockedAt === blocked) return { id, roles: target.roles, blockedAt: target.blockedAt, revokedSessions: 0 };
+    if (!!target.blockedAt === blocked)
+      return { id, roles: target.roles, blockedAt: target.blockedAt, revokedSessions: 0 };
     if (blocked && target.roles.includes(SITE_ADMIN) && activeSiteAdmins <= 1) throw lastSiteAdmin();
     const db = tx.db.kysely;
     const blockedAt = blocked ? new Date().toISOString() : null;
     await UserRepository.setBlockedAt(db, app.config.ownerId, id, blockedAt);
     const revokedSessions = blocked ? await SessionRepository.revokeAllForUser(db, id) : 0;
-    await audit({ action: blocked ? 'user.block' : 'user.unblock', entityType: 'user', entityId: id, before: { blockedAt: target.blockedAt }, after: { blockedAt, revokedSessions } });
+    await audit({
+      action: blocked ? 'user.block' : 'user.unblock',
+      entityType: 'user',
+      entityId: id,
+      before: { blockedAt: target.blockedAt },
+      after: { blockedAt, revokedSessions },
+    });
     return { id, roles: target.roles, blockedAt, revokedSessions };
   });
 }

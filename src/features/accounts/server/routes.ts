@@ -2,7 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
-import { emailChangeSchema, emailConfirmSchema, loginInputSchema, passwordChangeSchema, publicUserSchema, resetPasswordSchema, resetRequestSchema, signupInputSchema, userSchema, userUpdateSchema } from '../contract.ts';
+import {
+  emailChangeSchema,
+  emailConfirmSchema,
+  loginInputSchema,
+  passwordChangeSchema,
+  publicUserSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  signupInputSchema,
+  userSchema,
+  userUpdateSchema,
+} from '../contract.ts';
 import { envelope, envelopeWithBadges, errorResponses, ok, okWithBadges } from '../../../platform/http/envelope.ts';
 
 import { logFailedLogin } from '../../../platform/http/logging.ts';
@@ -28,7 +39,8 @@ export default async function userRoutes(root: FastifyInstance) {
     max: root.config.loginRateLimit,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
-    keyGenerator: (req: FastifyRequest) => `${clientAddressKey(req)}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+    keyGenerator: (req: FastifyRequest) =>
+      `${clientAddressKey(req)}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
   };
   const resetLimit = { max: 5, timeWindow: '15 minutes' };
   // Attempts that check the current password, per account: a stolen session must not become a
@@ -41,7 +53,8 @@ export default async function userRoutes(root: FastifyInstance) {
   };
   const profileLimit = {
     ...secretCheckLimit,
-    allowList: (req: FastifyRequest) => typeof (req.body as { currentPassword?: unknown } | undefined)?.currentPassword !== 'string',
+    allowList: (req: FastifyRequest) =>
+      typeof (req.body as { currentPassword?: unknown } | undefined)?.currentPassword !== 'string',
   };
   // every signup attempt from one address counts (account farming, e-mail enumeration)
   const signupLimit = { max: root.config.signupRateLimit, timeWindow: '1 hour' };
@@ -74,17 +87,32 @@ export default async function userRoutes(root: FastifyInstance) {
       tags,
       summary: 'Sign up; the answer lists the badges the signup earned',
       body: signupInputSchema,
-      response: { 201: envelopeWithBadges(z.object({ message: z.string(), user: userSchema })), ...errorResponses(400, 409, 429, 503) },
+      response: {
+        201: envelopeWithBadges(z.object({ message: z.string(), user: userSchema })),
+        ...errorResponses(400, 409, 429, 503),
+      },
     },
     config: { rateLimit: signupLimit },
     handler: async (req, reply) => {
       const user = await UserService.signup(app, req.body);
-      return reply.code(201).send(okWithBadges({ message: 'USER_CREATED', user }, await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered')));
+      return reply
+        .code(201)
+        .send(
+          okWithBadges(
+            { message: 'USER_CREATED', user },
+            await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered'),
+          ),
+        );
     },
   });
 
   app.get('/users/me', {
-    schema: { tags, summary: 'The logged-in user', security: [{ bearer: [] }], response: { 200: envelope(userSchema), ...errorResponses(401) } },
+    schema: {
+      tags,
+      summary: 'The logged-in user',
+      security: [{ bearer: [] }],
+      response: { 200: envelope(userSchema), ...errorResponses(401) },
+    },
     preHandler: app.requireUser,
     handler: async (req) => ok(await UserService.get(app, req.user!.id)),
   });
@@ -92,7 +120,8 @@ export default async function userRoutes(root: FastifyInstance) {
   app.put('/users/pp/:id', {
     schema: {
       tags,
-      summary: "Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
+      summary:
+        "Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
       security: [{ bearer: [] }],
       params: idParams,
       body: userUpdateSchema,
@@ -129,7 +158,9 @@ export default async function userRoutes(root: FastifyInstance) {
     schema: {
       tags,
       summary: 'Mail a single-use reset link; answers the same whether or not the account exists',
-      description: 'The address goes in the JSON body. The original client puts it in the query (`?email=`): that form is accepted too, with the same answer, ' + 'and the address is cut from every logged URL. A body, when sent, wins.',
+      description:
+        'The address goes in the JSON body. The original client puts it in the query (`?email=`): that form is accepted too, with the same answer, ' +
+        'and the address is cut from every logged URL. A body, when sent, wins.',
       querystring: resetRequestSchema.partial(),
       body: resetRequestSchema,
       response: { 200: messageResult, ...errorResponses(400, 429) },
@@ -160,7 +191,12 @@ export default async function userRoutes(root: FastifyInstance) {
   });
 
   app.post('/users/logout', {
-    schema: { tags, summary: 'Revoke the token of this request', security: [{ bearer: [] }], response: { 200: messageResult, ...errorResponses(401) } },
+    schema: {
+      tags,
+      summary: 'Revoke the token of this request',
+      security: [{ bearer: [] }],
+      response: { 200: messageResult, ...errorResponses(401) },
+    },
     preHandler: app.requireUser,
     handler: async (req) => {
       await UserService.logout(app, req.user!.token);
@@ -174,11 +210,18 @@ export default async function userRoutes(root: FastifyInstance) {
       summary: 'Change the password: needs the current one; every other session is revoked',
       security: [{ bearer: [] }],
       body: passwordChangeSchema,
-      response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(400, 401, 403, 429) },
+      response: {
+        200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })),
+        ...errorResponses(400, 401, 403, 429),
+      },
     },
     preHandler: app.requireUser,
     config: { rateLimit: secretCheckLimit },
-    handler: async (req) => ok({ message: 'PASSWORD_CHANGED', ...(await UserService.changePassword(app, req.user!.id, req.user!.token, req.body)) }),
+    handler: async (req) =>
+      ok({
+        message: 'PASSWORD_CHANGED',
+        ...(await UserService.changePassword(app, req.user!.id, req.user!.token, req.body)),
+      }),
   });
 
   app.post('/users/me/email', {
@@ -187,11 +230,15 @@ export default async function userRoutes(root: FastifyInstance) {
       summary: 'Ask for a new e-mail: needs the current password; takes effect when the link mailed to it is followed',
       security: [{ bearer: [] }],
       body: emailChangeSchema,
-      response: { 200: envelope(z.object({ message: z.string(), pendingEmail: z.string() })), ...errorResponses(400, 401, 403, 409, 429) },
+      response: {
+        200: envelope(z.object({ message: z.string(), pendingEmail: z.string() })),
+        ...errorResponses(400, 401, 403, 409, 429),
+      },
     },
     preHandler: app.requireUser,
     config: { rateLimit: secretCheckLimit },
-    handler: async (req) => ok({ message: 'EMAIL_CHANGE_SENT', ...(await UserService.changeEmail(app, req.user!.id, req.body)) }),
+    handler: async (req) =>
+      ok({ message: 'EMAIL_CHANGE_SENT', ...(await UserService.changeEmail(app, req.user!.id, req.body)) }),
   });
 
   app.post('/users/email/confirm', {
@@ -199,10 +246,14 @@ export default async function userRoutes(root: FastifyInstance) {
       tags,
       summary: 'Confirm a new e-mail with the token mailed to it (single use)',
       body: emailConfirmSchema,
-      response: { 200: envelope(z.object({ message: z.string(), email: z.string() })), ...errorResponses(400, 409, 429) },
+      response: {
+        200: envelope(z.object({ message: z.string(), email: z.string() })),
+        ...errorResponses(400, 409, 429),
+      },
     },
     config: { rateLimit: resetLimit },
-    handler: async (req) => ok({ message: 'EMAIL_CHANGED', email: (await UserService.confirmEmail(app, req.body.token)).email }),
+    handler: async (req) =>
+      ok({ message: 'EMAIL_CHANGED', email: (await UserService.confirmEmail(app, req.body.token)).email }),
   });
 
   app.post('/users/logoutAll', {
@@ -210,9 +261,13 @@ export default async function userRoutes(root: FastifyInstance) {
       tags,
       summary: 'Log out everywhere: revoke every session of the account, this one included',
       security: [{ bearer: [] }],
-      response: { 200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })), ...errorResponses(401) },
+      response: {
+        200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })),
+        ...errorResponses(401),
+      },
     },
     preHandler: app.requireUser,
-    handler: async (req) => ok({ message: 'LOGGED_OUT_EVERYWHERE', revokedSessions: await UserService.logoutEverywhere(app, req.user!.id) }),
+    handler: async (req) =>
+      ok({ message: 'LOGGED_OUT_EVERYWHERE', revokedSessions: await UserService.logoutEverywhere(app, req.user!.id) }),
   });
 }

@@ -30,9 +30,30 @@ export interface DemoPeople {
 }
 
 const demoAccounts = [
-  { role: 'SiteAdmin', username: 'admin', email: 'admin@demo.arena', password: 'demo-admin-2026', roles: ['SiteAdmin'], language: 'it' as const },
-  { role: 'player', username: 'giulia', email: 'giulia@demo.arena', password: 'demo-player-2026', roles: [], language: 'it' as const },
-  { role: 'player', username: 'alex', email: 'alex@demo.arena', password: 'demo-player-2026', roles: [], language: 'en' as const },
+  {
+    role: 'SiteAdmin',
+    username: 'admin',
+    email: 'admin@demo.arena',
+    password: 'demo-admin-2026',
+    roles: ['SiteAdmin'],
+    language: 'it' as const,
+  },
+  {
+    role: 'player',
+    username: 'giulia',
+    email: 'giulia@demo.arena',
+    password: 'demo-player-2026',
+    roles: [],
+    language: 'it' as const,
+  },
+  {
+    role: 'player',
+    username: 'alex',
+    email: 'alex@demo.arena',
+    password: 'demo-player-2026',
+    roles: [],
+    language: 'en' as const,
+  },
 ];
 
 /**
@@ -80,7 +101,11 @@ export async function hasNoAccounts(app: FastifyInstance): Promise<boolean> {
 export async function seedAccounts(app: FastifyInstance): Promise<DemoPeople> {
   const db = app.db.kysely;
   const owner = app.config.ownerId;
-  const [adminHash, playerHash, nobodyHash] = await Promise.all([hashPassword('demo-admin-2026'), hashPassword('demo-player-2026'), hashPassword(randomBytes(32).toString('base64url'))]);
+  const [adminHash, playerHash, nobodyHash] = await Promise.all([
+    hashPassword('demo-admin-2026'),
+    hashPassword('demo-player-2026'),
+    hashPassword(randomBytes(32).toString('base64url')),
+  ]);
   const created: DemoAccount[] = [];
   const ids: Record<string, string> = {};
   for (const a of demoAccounts) {

@@ -22,7 +22,8 @@ const RESET_TTL_MINUTES = 60;
 const EMAIL_CHANGE_TTL_HOURS = 24;
 
 const assertUsername = (username: string) => {
-  if (isMixedScript(username)) throw new AppError('invalid', 'USERNAME_MIXED_SCRIPT', 'The username mixes letters of different alphabets');
+  if (isMixedScript(username))
+    throw new AppError('invalid', 'USERNAME_MIXED_SCRIPT', 'The username mixes letters of different alphabets');
 };
 
 export async function login(app: FastifyInstance, input: LoginInput): Promise<{ user: User; token: string }> {
@@ -52,7 +53,12 @@ export async function signup(app: FastifyInstance, input: z.output<typeof signup
     language: input.language,
     country: input.country,
   });
-  if (!result.ok) throw new AppError('conflict', result.conflict, result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
+  if (!result.ok)
+    throw new AppError(
+      'conflict',
+      result.conflict,
+      result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken',
+    );
   return (await UserRepository.findById(db, app.config.ownerId, result.id))!;
 }
 
@@ -69,7 +75,12 @@ export async function get(app: FastifyInstance, id: string): Promise<User> {
  * the current address; an admin's change of a player's e-mail applies at once, is audited and
  * told to the old address.
  */
-export async function update(app: FastifyInstance, actor: { id: string; roles: string[] }, id: string, changes: UserUpdate): Promise<{ user: User; pendingEmail?: string }> {
+export async function update(
+  app: FastifyInstance,
+  actor: { id: string; roles: string[] },
+  id: string,
+  changes: UserUpdate,
+): Promise<{ user: User; pendingEmail?: string }> {
   const target = await get(app, id);
   const self = actor.id === id;
   PeopleService.assertMayManage(app, actor, target, 'profile');
@@ -85,7 +96,12 @@ export async function update(app: FastifyInstance, actor: { id: string; roles: s
   const write = async (db: FastifyInstance) => {
     const result = await UserRepository.update(db.db.kysely, app.config.ownerId, id, apply);
     if (result === 'NOT_FOUND') throw notFound();
-    if (result !== 'ok') throw new AppError('conflict', result, result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken');
+    if (result !== 'ok')
+      throw new AppError(
+        'conflict',
+        result,
+        result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken',
+      );
     return get(db, id);
   };
   if (!emailChanges) return { user: await write(app) };
@@ -108,7 +124,13 @@ export async function update(app: FastifyInstance, actor: { id: string; roles: s
   const user = await audited(app, actor, async (tx, audit) => {
     const changed = await write(tx);
     await PasswordResetRepository.cancelAll(tx.db.kysely, id);
-    await audit({ action: 'user.email', entityType: 'user', entityId: id, before: { email: target.email }, after: { email } });
+    await audit({
+      action: 'user.email',
+      entityType: 'user',
+      entityId: id,
+      before: { email: target.email },
+      after: { email },
+    });
     return changed;
   });
   await mailUser(app, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email! });
@@ -116,7 +138,11 @@ export async function update(app: FastifyInstance, actor: { id: string; roles: s
 }
 
 /** POST /users/me/email: the same pending change as the settings form, on its own. */
-export async function changeEmail(app: FastifyInstance, userId: string, input: EmailChange): Promise<{ pendingEmail: string }> {
+export async function changeEmail(
+  app: FastifyInstance,
+  userId: string,
+  input: EmailChange,
+): Promise<{ pendingEmail: string }> {
   const user = await get(app, userId);
   await assertCurrentPassword(app, userId, input.currentPassword);
   if (input.email !== user.email) await requestEmailChange(app, user, input.email);
@@ -151,7 +177,8 @@ export async function confirmEmail(app: FastifyInstance, token: string): Promise
   const db = app.db.kysely;
   const userId = await transaction(db, async (trx) => {
     const change = await EmailChangeRepository.consume(trx, app.config.ownerId, token);
-    if (!change) throw new AppError('invalid', 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
+    if (!change)
+      throw new AppError('invalid', 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
     const result = await UserRepository.update(trx, app.config.ownerId, change.userId, { email: change.newEmail });
     if (result === 'NOT_FOUND') throw notFound();
     if (result !== 'ok') throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
@@ -166,7 +193,12 @@ export async function confirmEmail(app: FastifyInstance, token: string): Promise
  * POST /users/me/password: needs the current password; every other session of the account is
  * revoked (the one making the change stays) and the account's address is told.
  */
-export async function changePassword(app: FastifyInstance, userId: string, token: string, input: PasswordChange): Promise<{ revokedSessions: number }> {
+export async function changePassword(
+  app: FastifyInstance,
+  userId: string,
+  token: string,
+  input: PasswordChange,
+): Promise<{ revokedSessions: number }> {
   const db = app.db.kysely;
   const user = await get(app, userId);
   await assertCurrentPassword(app, userId, input.currentPassword);
@@ -185,14 +217,16 @@ export async function logoutEverywhere(app: FastifyInstance, userId: string): Pr
 
 /** A taken address is refused when the change is asked for, not only when its link is followed. */
 async function assertEmailFree(app: FastifyInstance, email: string) {
-  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email)) throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
+  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email))
+    throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
 }
 
 async function assertCurrentPassword(app: FastifyInstance, userId: string, password: string | undefined) {
   const row = await UserRepository.findPasswordHash(app.db.kysely, userId);
   // verify even without a password, so a missing one takes as long as a wrong one
   const valid = await verifyPassword(row ?? dummyHash, password ?? '');
-  if (!row || !password || !valid) throw new AppError('forbidden', 'CURRENT_PASSWORD_WRONG', 'The current password is wrong');
+  if (!row || !password || !valid)
+    throw new AppError('forbidden', 'CURRENT_PASSWORD_WRONG', 'The current password is wrong');
 }
 
 const localePrefix = (language: string) => (language === 'en' ? '/en' : '');
@@ -209,7 +243,12 @@ async function mailUser(app: FastifyInstance, user: User, kind: AccountMail, var
   const t = createT(messages[locale].email);
   const origin = app.config.publicOrigin;
   const prefix = localePrefix(locale);
-  const all = { name: user.nickname || user.username, resetLink: `${origin}${prefix}/resetPassword`, settingsLink: `${origin}${prefix}/settings`, ...vars };
+  const all = {
+    name: user.nickname || user.username,
+    resetLink: `${origin}${prefix}/resetPassword`,
+    settingsLink: `${origin}${prefix}/settings`,
+    ...vars,
+  };
   try {
     await app.mailer.send({ to: user.email, subject: t(`${kind}.subject`, all), text: t(`${kind}.text`, all) });
   } catch (err) {
@@ -243,7 +282,10 @@ async function writeReset(app: FastifyInstance, email: string, language?: string
   await transaction(db, async (trx) => {
     const token = await PasswordResetRepository.create(trx, found.id, RESET_TTL_MINUTES);
     const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
-    await app.mailQueue.send({ to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) }, trx);
+    await app.mailQueue.send(
+      { to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) },
+      trx,
+    );
   });
   app.mailQueue.wake();
 }
@@ -283,7 +325,10 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
       // their address once confirmed
       await EmailChangeRepository.cancelAll(db, found.id);
       await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
-      app.log.warn({ userId: found.id, revokedSessions: revoked }, 'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, its sessions were revoked, and it holds SiteAdmin');
+      app.log.warn(
+        { userId: found.id, revokedSessions: revoked },
+        'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, its sessions were revoked, and it holds SiteAdmin',
+      );
     }
     return found.id;
   }

@@ -19,24 +19,44 @@ export async function create(db: Kysely<Database>, userId: string, ttlHours: num
   return token;
 }
 
-export type SessionLookup = { userId: string; roles: string[]; language: string; lastUsedAt: string } | 'expired' | null;
+export type SessionLookup =
+  { userId: string; roles: string[]; language: string; lastUsedAt: string } | 'expired' | null;
 
 /**
  * The session of a token, if its account belongs to `owner` (another brand's token is unknown
  * here): null when unknown or revoked, 'expired' past its absolute lifetime or when unused for
  * longer than `idleMs`.
  */
-export async function findByToken(db: Kysely<Database>, owner: string, token: string, idleMs: number): Promise<SessionLookup> {
+export async function findByToken(
+  db: Kysely<Database>,
+  owner: string,
+  token: string,
+  idleMs: number,
+): Promise<SessionLookup> {
   return (await findByTokens(db, owner, [token], idleMs)).get(token) ?? null;
 }
 
 /** findByToken for several tokens with one query (the requests of a burst, see the auth hook). */
-export async function findByTokens(db: Kysely<Database>, owner: string, tokens: string[], idleMs: number): Promise<Map<string, SessionLookup>> {
+export async function findByTokens(
+  db: Kysely<Database>,
+  owner: string,
+  tokens: string[],
+  idleMs: number,
+): Promise<Map<string, SessionLookup>> {
   const byHash = new Map(tokens.map((t) => [hashToken(t), t]));
   const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.token_hash', 'sessions.user_id', 'sessions.created_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.last_used_at', 'users.roles', 'users.language'])
+    .select([
+      'sessions.token_hash',
+      'sessions.user_id',
+      'sessions.created_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.last_used_at',
+      'users.roles',
+      'users.language',
+    ])
     .where('sessions.token_hash', 'in', [...byHash.keys()])
     .where('users.owner', '=', owner)
     // a block revokes every session; this also refuses one a login created while the block was written
@@ -69,7 +89,11 @@ export async function touchMany(db: Kysely<Database>, tokens: string[], staleBef
 }
 
 export async function revoke(db: Kysely<Database>, token: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('token_hash', '=', hashToken(token))
+    .execute();
 }
 
 /**
@@ -78,7 +102,11 @@ export async function revoke(db: Kysely<Database>, token: string): Promise<void>
  * it). Returns how many were revoked.
  */
 export async function revokeAllForUser(db: Kysely<Database>, userId: string, exceptToken?: string): Promise<number> {
-  let q = db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptToken) q = q.where('token_hash', '!=', hashToken(exceptToken));
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0);
@@ -92,5 +120,13 @@ export async function deleteExpired(db: Kysely<Database>, beforeIso: string): Pr
 
 /** The sessions of the account that can still authenticate (not revoked, not past their lifetime), newest first. */
 export async function listLive(db: Kysely<Database>, userId: string, nowIso: string) {
-  return db.selectFrom('sessions').select(['created_at', 'last_used_at', 'expires_at']).where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', nowIso).orderBy('created_at', 'desc').limit(50).execute();
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'last_used_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
 }

@@ -56,20 +56,40 @@ export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateRe
     return { ok: true, id };
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
-    const emailTaken = await db.selectFrom('users').select('id').where('owner', '=', u.owner).where('email', '=', u.email).executeTakeFirst();
+    const emailTaken = await db
+      .selectFrom('users')
+      .select('id')
+      .where('owner', '=', u.owner)
+      .where('email', '=', u.email)
+      .executeTakeFirst();
     return { ok: false, conflict: emailTaken ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN' };
   }
 }
 
 export async function findCredentials(db: Kysely<Database>, owner: string, email: string) {
-  return db.selectFrom('users').select(['id', 'password_hash', 'language', 'blocked_at']).where('owner', '=', owner).where('email', '=', email).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'language', 'blocked_at'])
+    .where('owner', '=', owner)
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 /** The account with this id in this brand (`owner`); another brand's account is not found. */
 export async function findById(db: Kysely<Database>, owner: string, id: string): Promise<User | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
   if (!row) return undefined;
-  const accounts = await db.selectFrom('game_accounts').select(['username', 'account_id', 'game', 'console']).where('user_id', '=', id).orderBy('position').execute();
+  const accounts = await db
+    .selectFrom('game_accounts')
+    .select(['username', 'account_id', 'game', 'console'])
+    .where('user_id', '=', id)
+    .orderBy('position')
+    .execute();
   return toUser(
     row,
     accounts.map((a) => ({ username: a.username, id: a.account_id, game: a.game, console: a.console }) as GameAccount),
@@ -100,7 +120,12 @@ const columnOf: Partial<Record<keyof UserUpdate, keyof UsersTable>> = {
  * Applies the given fields and, when present, replaces the game accounts, in one transaction.
  * 'NOT_FOUND' when no account of `owner` has this id (nothing is written).
  */
-export async function update(db: Kysely<Database>, owner: string, id: string, changes: UserUpdate): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
+export async function update(
+  db: Kysely<Database>,
+  owner: string,
+  id: string,
+  changes: UserUpdate,
+): Promise<'ok' | 'NOT_FOUND' | 'EMAIL_TAKEN' | 'USERNAME_TAKEN'> {
   const set: Record<string, unknown> = { updated_at: new Date().toISOString() };
   for (const [key, column] of Object.entries(columnOf)) {
     const value = changes[key as keyof UserUpdate];
@@ -110,7 +135,12 @@ export async function update(db: Kysely<Database>, owner: string, id: string, ch
   try {
     const found = await transaction(db, async (trx) => {
       // the owner condition keeps a stale or forged id from reaching another brand's account
-      const updated = await trx.updateTable('users').set(set).where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+      const updated = await trx
+        .updateTable('users')
+        .set(set)
+        .where('id', '=', id)
+        .where('owner', '=', owner)
+        .executeTakeFirst();
       if (!Number(updated.numUpdatedRows)) return false;
       if (changes.gameAccounts) {
         await trx.deleteFrom('game_accounts').where('user_id', '=', id).execute();
@@ -145,7 +175,12 @@ export async function update(db: Kysely<Database>, owner: string, id: string, ch
  * profile already holding GAME_ACCOUNTS_MAX keeps its list: the join it belongs to still counts.
  */
 export async function keepGameAccount(db: Kysely<Database>, userId: string, a: GameAccount): Promise<void> {
-  const rows = await db.selectFrom('game_accounts').select(['id', 'position', 'username', 'game', 'console']).where('user_id', '=', userId).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('game_accounts')
+    .select(['id', 'position', 'username', 'game', 'console'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
   const same = rows.find((r) => r.game === a.game && r.console === a.console && r.username === a.username);
   if (same) {
     await db.updateTable('game_accounts').set({ account_id: a.id }).where('id', '=', same.id).execute();
@@ -153,17 +188,37 @@ export async function keepGameAccount(db: Kysely<Database>, userId: string, a: G
   }
   if (rows.length >= GAME_ACCOUNTS_MAX) return;
   const position = rows.length ? Math.max(...rows.map((r) => Number(r.position))) + 1 : 0;
-  await db.insertInto('game_accounts').values({ id: randomUUID(), user_id: userId, position, username: a.username, account_id: a.id, game: a.game, console: a.console }).execute();
+  await db
+    .insertInto('game_accounts')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      position,
+      username: a.username,
+      account_id: a.id,
+      game: a.game,
+      console: a.console,
+    })
+    .execute();
 }
 
 /** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
 export async function birthDateOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
-  const row = await db.selectFrom('users').select('birth_date').where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('birth_date')
+    .where('id', '=', id)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
   return row ? row.birth_date : undefined;
 }
 
 export async function setPassword(db: Kysely<Database>, id: string, passwordHash: string) {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setRoles(db: Kysely<Database>, id: string, roles: string[]) {
@@ -232,12 +287,27 @@ export async function findPasswordHash(db: Kysely<Database>, id: string): Promis
 
 /** When an admin blocked the account (null: not blocked); undefined when no account of `owner` has this id. */
 export async function blockedAtOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
-  const row = await db.selectFrom('users').select('blocked_at').where('id', '=', id).where('owner', '=', owner).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('blocked_at')
+    .where('id', '=', id)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
   return row ? row.blocked_at : undefined;
 }
 
-export async function setBlockedAt(db: Kysely<Database>, owner: string, id: string, blockedAt: string | null): Promise<void> {
-  await db.updateTable('users').set({ blocked_at: blockedAt, updated_at: new Date().toISOString() }).where('id', '=', id).where('owner', '=', owner).execute();
+export async function setBlockedAt(
+  db: Kysely<Database>,
+  owner: string,
+  id: string,
+  blockedAt: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ blocked_at: blockedAt, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('owner', '=', owner)
+    .execute();
 }
 
 /**

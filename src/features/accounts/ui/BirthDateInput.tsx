@@ -94,14 +94,28 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
           data-testid={`${id}-toggle`}
           className="flex w-12 shrink-0 items-center justify-center rounded-lg border border-line bg-ink/70 text-slate-300 outline-none transition hover:border-accent hover:text-white focus-visible:ring-2 focus-visible:ring-accent"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          >
             <rect x="3" y="5" width="18" height="16" rx="2" />
             <path d="M3 10h18M8 3v4M16 3v4" />
           </svg>
         </button>
       </div>
       {open && (
-        <div id={popoverId} role="dialog" aria-label={labels.calendar} data-testid={`${id}-calendar`} className="absolute left-0 z-30 mt-2 rounded-xl border border-line bg-panel p-3 shadow-2xl shadow-black/60 [color-scheme:dark]">
+        <div
+          id={popoverId}
+          role="dialog"
+          aria-label={labels.calendar}
+          data-testid={`${id}-calendar`}
+          className="absolute left-0 z-30 mt-2 rounded-xl border border-line bg-panel p-3 shadow-2xl shadow-black/60 [color-scheme:dark]"
+        >
           <Suspense fallback={<div className="h-72 w-72" aria-busy="true" />}>
             <BirthDateCalendar
               locale={locale}

@@ -33,7 +33,9 @@ export default function ConfirmEmailForm({ locale, messages }: Props) {
 
   return (
     <div className={cardClass}>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.settings.confirmEmail.title')}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+        {t('accounts.settings.confirmEmail.title')}
+      </h1>
       {!hydrated ? null : !token && !done ? (
         <p role="alert" data-testid="confirm-email-missing" className={`${errorBoxClass} mt-6`}>
           {t('accounts.settings.confirmEmail.missingToken')}
@@ -46,7 +48,13 @@ export default function ConfirmEmailForm({ locale, messages }: Props) {
         <>
           <p className="mt-2 text-sm text-slate-400">{t('accounts.settings.confirmEmail.text')}</p>
           <FormMessage kind="error" text={failure} testId="confirm-email-error" className="mt-6" />
-          <button type="button" onClick={confirm} disabled={busy} className={`${primaryButtonClass} mt-6 w-full`} data-testid="confirm-email-submit">
+          <button
+            type="button"
+            onClick={confirm}
+            disabled={busy}
+            className={`${primaryButtonClass} mt-6 w-full`}
+            data-testid="confirm-email-submit"
+          >
             {busy ? t('accounts.settings.confirmEmail.submitting') : t('accounts.settings.confirmEmail.submit')}
           </button>
         </>

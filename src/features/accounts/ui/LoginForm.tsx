@@ -39,7 +39,11 @@ export default function LoginForm({ locale, messages }: Props) {
   const onSubmit = async (values: Values) => {
     setFailure(null);
     // a 503 from a full password-hash line checked nothing: sending the login again is safe
-    const res = await api<{ user: User; token: string }>('/users/authenticate', { body: values, token: null, retry: true });
+    const res = await api<{ user: User; token: string }>('/users/authenticate', {
+      body: values,
+      token: null,
+      retry: true,
+    });
     if (!res.ok) {
       setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
       return;
@@ -61,16 +65,40 @@ export default function LoginForm({ locale, messages }: Props) {
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.login.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('accounts.login.subtitle')}</p>
       {query.reason === LOGIN_REASON_REDEEM && (
-        <p role="status" className="mt-4 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm text-slate-100" data-testid="login-reason">
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-accent/40 bg-accent/10 px-4 py-3 text-sm text-slate-100"
+          data-testid="login-reason"
+        >
           {t('accounts.login.reasonRedeem')}
         </p>
       )}
-      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={rules.preload} className="mt-6 space-y-5" aria-describedby={failure ? 'login-error' : undefined} data-testid="login-form">
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        onFocus={rules.preload}
+        className="mt-6 space-y-5"
+        aria-describedby={failure ? 'login-error' : undefined}
+        data-testid="login-form"
+      >
         <FormField id="login-email" label={t('accounts.login.email')} error={emailError}>
-          <input {...register('email')} {...controlProps('login-email', emailError)} type="email" autoComplete="email" className={inputClass} />
+          <input
+            {...register('email')}
+            {...controlProps('login-email', emailError)}
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+          />
         </FormField>
         <FormField id="login-password" label={t('accounts.login.password')} error={passwordError}>
-          <PasswordInput {...register('password')} {...controlProps('login-password', passwordError)} autoComplete="current-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
+          <PasswordInput
+            {...register('password')}
+            {...controlProps('login-password', passwordError)}
+            autoComplete="current-password"
+            showLabel={t('accounts.password.show')}
+            hideLabel={t('accounts.password.hide')}
+          />
         </FormField>
         <div className="flex justify-end text-sm">
           <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="link-reset-password">
@@ -79,7 +107,12 @@ export default function LoginForm({ locale, messages }: Props) {
         </div>
         <FormMessage kind="error" text={failure} testId="login-error" id="login-error" />
         <StillTrying active={busy} text={t('errors.retrying')} testId="login-retrying" />
-        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="login-submit">
+        <button
+          type="submit"
+          disabled={!hydrated || busy}
+          className={`${primaryButtonClass} w-full`}
+          data-testid="login-submit"
+        >
           {busy ? t('accounts.login.submitting') : t('accounts.login.submit')}
         </button>
       </form>

@@ -59,7 +59,9 @@ export default function NotificationsPanel({ t }: { t: Translator }) {
 function NotificationsForm({ t, stored }: { t: Translator; stored: NotificationPreferences }) {
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, isDirty, isSubmitting } = useForm<NotificationPreferences>({ defaultValues: stored });
+  const { register, handleSubmit, reset, isDirty, isSubmitting } = useForm<NotificationPreferences>({
+    defaultValues: stored,
+  });
 
   useEffect(() => {
     if (isDirty) setSaved(false);
@@ -77,7 +79,13 @@ function NotificationsForm({ t, stored }: { t: Translator; stored: NotificationP
   };
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} data-testid="notifications-form" aria-labelledby="notifications-title">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      data-testid="notifications-form"
+      aria-labelledby="notifications-title"
+    >
       <h2 id="notifications-title" className="text-lg font-semibold text-white">
         {t('accounts.settings.notifications.title')}
       </h2>
@@ -85,7 +93,13 @@ function NotificationsForm({ t, stored }: { t: Translator; stored: NotificationP
       <div className="mt-5 space-y-4">
         {choices.map((name) => (
           <label key={name} className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
-            <input {...register(name)} type="checkbox" className="mt-0.5 size-4 shrink-0 rounded border-line accent-brand" data-testid={`notifications-${name}`} aria-describedby={`notifications-${name}-hint`} />
+            <input
+              {...register(name)}
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 rounded border-line accent-brand"
+              data-testid={`notifications-${name}`}
+              aria-describedby={`notifications-${name}-hint`}
+            />
             <span>
               <span className="font-semibold">{t(`accounts.settings.notifications.${name}.label`)}</span>
               <span id={`notifications-${name}-hint`} className="block text-xs text-slate-400">
@@ -97,10 +111,19 @@ function NotificationsForm({ t, stored }: { t: Translator; stored: NotificationP
       </div>
       <div className="mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-h-6 flex-1">
-          <FormMessage kind="success" text={saved && t('accounts.settings.notifications.saved')} testId="notifications-saved" />
+          <FormMessage
+            kind="success"
+            text={saved && t('accounts.settings.notifications.saved')}
+            testId="notifications-saved"
+          />
           <FormMessage kind="error" text={failure} testId="notifications-error" />
         </div>
-        <button type="submit" disabled={!isDirty || isSubmitting} className={primaryButtonClass} data-testid="notifications-save">
+        <button
+          type="submit"
+          disabled={!isDirty || isSubmitting}
+          className={primaryButtonClass}
+          data-testid="notifications-save"
+        >
           {isSubmitting ? t('accounts.settings.saving') : t('accounts.settings.save')}
         </button>
       </div>

@@ -20,7 +20,11 @@ export default function ResetPasswordForm({ locale, messages }: Props) {
   const t = useT(messages);
   const token = useUrlToken();
 
-  return <div className={cardClass}>{token ? <NewPassword t={t} locale={locale} token={token} /> : <RequestLink t={t} locale={locale} />}</div>;
+  return (
+    <div className={cardClass}>
+      {token ? <NewPassword t={t} locale={locale} token={token} /> : <RequestLink t={t} locale={locale} />}
+    </div>
+  );
 }
 
 function BackToLogin({ t, locale, label }: { t: Translator; locale: Locale; label: string }) {
@@ -33,7 +37,9 @@ function BackToLogin({ t, locale, label }: { t: Translator; locale: Locale; labe
   );
 }
 
-const requestRules = lazySchema<{ email: string }>(() => import('./account-form-schemas.ts').then((m) => m.resetRequestSchema));
+const requestRules = lazySchema<{ email: string }>(() =>
+  import('./account-form-schemas.ts').then((m) => m.resetRequestSchema),
+);
 
 function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
   const hydrated = useHydrated();
@@ -58,12 +64,30 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
       <p className="mt-2 text-sm text-slate-400">{t('accounts.reset.subtitle')}</p>
       <FormMessage kind="success" text={sent && t('accounts.reset.sent')} testId="reset-sent" className="mt-6" />
       {!sent && (
-        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={requestRules.preload} className="mt-6 space-y-5" data-testid="reset-request-form">
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          onFocus={requestRules.preload}
+          className="mt-6 space-y-5"
+          data-testid="reset-request-form"
+        >
           <FormField id="reset-email" label={t('accounts.reset.email')} error={emailError}>
-            <input {...register('email')} {...controlProps('reset-email', emailError)} type="email" autoComplete="email" className={inputClass} />
+            <input
+              {...register('email')}
+              {...controlProps('reset-email', emailError)}
+              type="email"
+              autoComplete="email"
+              className={inputClass}
+            />
           </FormField>
           <FormMessage kind="error" text={failure} testId="reset-error" />
-          <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-submit">
+          <button
+            type="submit"
+            disabled={!hydrated || isSubmitting}
+            className={`${primaryButtonClass} w-full`}
+            data-testid="reset-submit"
+          >
             {isSubmitting ? t('accounts.reset.submitting') : t('accounts.reset.submit')}
           </button>
         </form>
@@ -75,7 +99,9 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
 
 type NewPasswordValues = { password: string; confirm: string };
 /** The shared rule for the password, plus a confirmation that must match. */
-const newPasswordRules = lazySchema<NewPasswordValues>(() => import('./account-form-schemas.ts').then((m) => m.newPasswordSchema));
+const newPasswordRules = lazySchema<NewPasswordValues>(() =>
+  import('./account-form-schemas.ts').then((m) => m.newPasswordSchema),
+);
 
 function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -93,7 +119,8 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
       for (const { field, error } of onFields) setError(field, error);
       // a malformed token is reported as a validation issue on body.token: it is still an invalid link
       const tokenIssue = res.issues?.some((i) => i.path.startsWith('body.token'));
-      if (!onFields.length || tokenIssue) setFailure(t.error(tokenIssue ? 'RESET_TOKEN_INVALID' : res.status === 429 ? 'RATE_LIMITED' : res.code));
+      if (!onFields.length || tokenIssue)
+        setFailure(t.error(tokenIssue ? 'RESET_TOKEN_INVALID' : res.status === 429 ? 'RATE_LIMITED' : res.code));
       return;
     }
     setDone(true);
@@ -107,15 +134,44 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
       <p className="mt-2 text-sm text-slate-400">{t('accounts.reset.newSubtitle')}</p>
       <FormMessage kind="success" text={done && t('accounts.reset.done')} testId="reset-done" className="mt-6" />
       {!done && (
-        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={newPasswordRules.preload} className="mt-6 space-y-5" data-testid="reset-password-form">
-          <FormField id="reset-new-password" label={t('accounts.reset.newPassword')} error={passwordError} hint={t('accounts.signup.passwordHint')}>
-            <PasswordInput {...register('password')} {...controlProps('reset-new-password', passwordError, true)} autoComplete="new-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          onFocus={newPasswordRules.preload}
+          className="mt-6 space-y-5"
+          data-testid="reset-password-form"
+        >
+          <FormField
+            id="reset-new-password"
+            label={t('accounts.reset.newPassword')}
+            error={passwordError}
+            hint={t('accounts.signup.passwordHint')}
+          >
+            <PasswordInput
+              {...register('password')}
+              {...controlProps('reset-new-password', passwordError, true)}
+              autoComplete="new-password"
+              showLabel={t('accounts.password.show')}
+              hideLabel={t('accounts.password.hide')}
+            />
           </FormField>
           <FormField id="reset-confirm-password" label={t('accounts.reset.confirmPassword')} error={confirmError}>
-            <PasswordInput {...register('confirm')} {...controlProps('reset-confirm-password', confirmError)} autoComplete="new-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
+            <PasswordInput
+              {...register('confirm')}
+              {...controlProps('reset-confirm-password', confirmError)}
+              autoComplete="new-password"
+              showLabel={t('accounts.password.show')}
+              hideLabel={t('accounts.password.hide')}
+            />
           </FormField>
           <FormMessage kind="error" text={failure} testId="reset-error" />
-          <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full`} data-testid="reset-new-submit">
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className={`${primaryButtonClass} w-full`}
+            data-testid="reset-new-submit"
+          >
             {isSubmitting ? t('accounts.reset.newSubmitting') : t('accounts.reset.newSubmit')}
           </button>
         </form>

@@ -10,7 +10,9 @@ import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
 type PasswordValues = { currentPassword: string; password: string; confirm: string };
-const passwordRules = lazySchema<PasswordValues>(() => import('./account-form-schemas.ts').then((m) => m.passwordChangeFormSchema));
+const passwordRules = lazySchema<PasswordValues>(() =>
+  import('./account-form-schemas.ts').then((m) => m.passwordChangeFormSchema),
+);
 const passwordFields = ['currentPassword', 'password', 'confirm'] as const;
 
 /**
@@ -56,22 +58,66 @@ function ChangePassword({ t }: { t: Translator }) {
         {t('accounts.settings.security.passwordTitle')}
       </h2>
       <p className="mt-1 text-sm text-slate-400">{t('accounts.settings.security.passwordIntro')}</p>
-      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={passwordRules.preload} className="mt-4 grid gap-5 sm:grid-cols-3" data-testid="password-change-form">
-        <FormField id="security-current-password" label={t('accounts.settings.security.currentPassword')} error={fieldError('currentPassword')}>
-          <PasswordInput {...register('currentPassword')} {...controlProps('security-current-password', fieldError('currentPassword'), true)} autoComplete="current-password" {...passwordProps} />
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        onFocus={passwordRules.preload}
+        className="mt-4 grid gap-5 sm:grid-cols-3"
+        data-testid="password-change-form"
+      >
+        <FormField
+          id="security-current-password"
+          label={t('accounts.settings.security.currentPassword')}
+          error={fieldError('currentPassword')}
+        >
+          <PasswordInput
+            {...register('currentPassword')}
+            {...controlProps('security-current-password', fieldError('currentPassword'), true)}
+            autoComplete="current-password"
+            {...passwordProps}
+          />
         </FormField>
-        <FormField id="security-new-password" label={t('accounts.settings.security.newPassword')} error={fieldError('password')} hint={t('accounts.signup.passwordHint')}>
-          <PasswordInput {...register('password')} {...controlProps('security-new-password', fieldError('password'), true)} autoComplete="new-password" {...passwordProps} />
+        <FormField
+          id="security-new-password"
+          label={t('accounts.settings.security.newPassword')}
+          error={fieldError('password')}
+          hint={t('accounts.signup.passwordHint')}
+        >
+          <PasswordInput
+            {...register('password')}
+            {...controlProps('security-new-password', fieldError('password'), true)}
+            autoComplete="new-password"
+            {...passwordProps}
+          />
         </FormField>
-        <FormField id="security-confirm-password" label={t('accounts.settings.security.confirmPassword')} error={fieldError('confirm')}>
-          <PasswordInput {...register('confirm')} {...controlProps('security-confirm-password', fieldError('confirm'), true)} autoComplete="new-password" {...passwordProps} />
+        <FormField
+          id="security-confirm-password"
+          label={t('accounts.settings.security.confirmPassword')}
+          error={fieldError('confirm')}
+        >
+          <PasswordInput
+            {...register('confirm')}
+            {...controlProps('security-confirm-password', fieldError('confirm'), true)}
+            autoComplete="new-password"
+            {...passwordProps}
+          />
         </FormField>
         <div className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-h-6 flex-1">
-            <FormMessage kind="success" text={done && t('accounts.settings.security.passwordChanged')} testId="password-changed" />
+            <FormMessage
+              kind="success"
+              text={done && t('accounts.settings.security.passwordChanged')}
+              testId="password-changed"
+            />
             <FormMessage kind="error" text={failure} testId="password-change-error" />
           </div>
-          <button type="submit" disabled={isSubmitting} className={primaryButtonClass} data-testid="password-change-submit">
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className={primaryButtonClass}
+            data-testid="password-change-submit"
+          >
             {isSubmitting ? t('accounts.settings.security.changing') : t('accounts.settings.security.changePassword')}
           </button>
         </div>
@@ -105,7 +151,13 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
       </h2>
       <p className="mt-1 text-sm text-slate-400">{t('accounts.settings.security.logoutAllText')}</p>
       <FormMessage kind="error" text={failure} testId="logout-all-error" className="mt-4" />
-      <button type="button" onClick={onClick} disabled={busy} className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`} data-testid="logout-all">
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={busy}
+        className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`}
+        data-testid="logout-all"
+      >
         {busy ? t('accounts.settings.security.loggingOut') : t('accounts.settings.security.logoutAll')}
       </button>
     </section>

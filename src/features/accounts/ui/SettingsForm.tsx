@@ -6,10 +6,25 @@ import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badg
 import { api } from '../../../platform/browser/api-client.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
-import { $sessionLoading, $token, $user, clearSession, loadSession, updateStoredUser } from '../../../platform/browser/session.ts';
+import {
+  $sessionLoading,
+  $token,
+  $user,
+  clearSession,
+  loadSession,
+  updateStoredUser,
+} from '../../../platform/browser/session.ts';
 import FormField, { controlProps, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
 import Spinner from '../../../platform/ui/Spinner.tsx';
-import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
+import {
+  cardClass,
+  errorBoxClass,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  selectClass,
+} from '../../../platform/ui/ui.ts';
 import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
 import { notify } from '../../../platform/ui/notify.ts';
 import { useAtom } from '../../../platform/ui/use-atom.ts';
@@ -33,9 +48,21 @@ type Values = {
 };
 /** The editable part of the account (the account tab of /settings), validated by the shared schema. */
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.settingsSchema));
-const accountFields = ['username', 'email', 'nickname', 'gender', 'discordId', 'epicId', 'language', 'currentPassword'] as const;
+const accountFields = [
+  'username',
+  'email',
+  'nickname',
+  'gender',
+  'discordId',
+  'epicId',
+  'language',
+  'currentPassword',
+] as const;
 // fetched when their tab is first opened: password change and "log out everywhere", the reminder e-mails
-const panels = { security: lazy(() => import('./SecurityPanel.tsx')), notifications: lazy(() => import('./NotificationsPanel.tsx')) };
+const panels = {
+  security: lazy(() => import('./SecurityPanel.tsx')),
+  notifications: lazy(() => import('./NotificationsPanel.tsx')),
+};
 const MAX_GAME_ACCOUNTS = 20;
 /** set on the page we move to after a language change, so it can say "saved" */
 const SAVED_PARAM = 'saved';
@@ -48,7 +75,12 @@ const toValues = (u: User): Values => ({
   discordId: u.discordId ?? '',
   epicId: u.epicId ?? '',
   language: u.language === 'en' ? 'en' : 'it',
-  gameAccounts: (u.gameAccounts ?? []).map((a) => ({ username: a.username, id: a.id ?? '', game: a.game, console: a.console })),
+  gameAccounts: (u.gameAccounts ?? []).map((a) => ({
+    username: a.username,
+    id: a.id ?? '',
+    game: a.game,
+    console: a.console,
+  })),
   currentPassword: '',
 });
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -98,7 +130,19 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const { register, values, setValue, clearErrors, handleSubmit, reset, getValues, setError, errors, isDirty, isSubmitting } = useForm<Values>({
+  const {
+    register,
+    values,
+    setValue,
+    clearErrors,
+    handleSubmit,
+    reset,
+    getValues,
+    setError,
+    errors,
+    isDirty,
+    isSubmitting,
+  } = useForm<Values>({
     validate: rules.validate,
     defaultValues: toValues(user),
   });
@@ -156,11 +200,20 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     }
     const previousLanguage = user.language;
     const body = emailChanges ? { ...values, currentPassword } : values;
-    const res = await api<{ data: User; pendingEmail?: string }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body });
+    const res = await api<{ data: User; pendingEmail?: string }>(`/users/pp/${encodeURIComponent(user.id)}`, {
+      method: 'PUT',
+      body,
+    });
     if (!res.ok) {
       const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts']);
       for (const { field, error } of onFields) setError(field, error);
-      if (onFields.length) setTab(onFields.some((f) => f.field.startsWith('gameAccounts')) && !onFields.some((f) => !f.field.startsWith('gameAccounts')) ? 'games' : 'account');
+      if (onFields.length)
+        setTab(
+          onFields.some((f) => f.field.startsWith('gameAccounts')) &&
+            !onFields.some((f) => !f.field.startsWith('gameAccounts'))
+            ? 'games'
+            : 'account',
+        );
       else setFailure(t.error(res.code));
       return;
     }
@@ -188,7 +241,12 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = tabs.indexOf(tab);
     const n = tabs.length;
-    const next = ({ ArrowRight: tabs[(i + 1) % n], ArrowLeft: tabs[(i + n - 1) % n], Home: tabs[0], End: tabs[n - 1] } as Record<string, Tab | undefined>)[e.key];
+    const next = (
+      { ArrowRight: tabs[(i + 1) % n], ArrowLeft: tabs[(i + n - 1) % n], Home: tabs[0], End: tabs[n - 1] } as Record<
+        string,
+        Tab | undefined
+      >
+    )[e.key];
     if (!next) return;
     e.preventDefault();
     setTab(next);
@@ -201,7 +259,11 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
 
   return (
     <div className="mt-6">
-      <div role="tablist" aria-label={t('accounts.settings.tabsLabel')} className="flex gap-1 overflow-x-auto border-b border-line">
+      <div
+        role="tablist"
+        aria-label={t('accounts.settings.tabsLabel')}
+        className="flex gap-1 overflow-x-auto border-b border-line"
+      >
         {tabs.map((name) => (
           <button
             key={name}
@@ -223,32 +285,73 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         ))}
       </div>
 
-      {(Object.entries(panels) as [keyof typeof panels, (typeof panels)[keyof typeof panels]][]).map(([name, Panel]) => (
-        <div key={name} role="tabpanel" id={`settings-panel-${name}`} aria-labelledby={`settings-tab-${name}`} hidden={tab !== name} tabIndex={0} className="pt-6 outline-none">
-          {tab === name && (
-            <Suspense fallback={<Spinner label={t('accounts.settings.loading')} testId="panel-loading" />}>
-              <Panel t={t} locale={locale} />
-            </Suspense>
-          )}
-        </div>
-      ))}
+      {(Object.entries(panels) as [keyof typeof panels, (typeof panels)[keyof typeof panels]][]).map(
+        ([name, Panel]) => (
+          <div
+            key={name}
+            role="tabpanel"
+            id={`settings-panel-${name}`}
+            aria-labelledby={`settings-tab-${name}`}
+            hidden={tab !== name}
+            tabIndex={0}
+            className="pt-6 outline-none"
+          >
+            {tab === name && (
+              <Suspense fallback={<Spinner label={t('accounts.settings.loading')} testId="panel-loading" />}>
+                <Panel t={t} locale={locale} />
+              </Suspense>
+            )}
+          </div>
+        ),
+      )}
 
-      <form method="post" noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} onFocus={rules.preload} hidden={tab in panels} data-testid="settings-form">
-        <div role="tabpanel" id="settings-panel-account" aria-labelledby="settings-tab-account" hidden={tab !== 'account'} tabIndex={0} className="pt-6 outline-none">
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit, onInvalid)}
+        onFocus={rules.preload}
+        hidden={tab in panels}
+        data-testid="settings-form"
+      >
+        <div
+          role="tabpanel"
+          id="settings-panel-account"
+          aria-labelledby="settings-tab-account"
+          hidden={tab !== 'account'}
+          tabIndex={0}
+          className="pt-6 outline-none"
+        >
           <div className="grid gap-5 sm:grid-cols-2">
             {(['username', 'email', 'nickname'] as const).map((name) => {
               const id = `settings-${name}`;
               const error = fieldError(name);
               return (
                 <FormField key={name} id={id} label={t(`accounts.settings.fields.${name}`)} error={error}>
-                  <input {...register(name)} {...controlProps(id, error)} type={name === 'email' ? 'email' : 'text'} autoComplete={name === 'email' ? 'email' : name === 'username' ? 'username' : 'nickname'} className={inputClass} />
+                  <input
+                    {...register(name)}
+                    {...controlProps(id, error)}
+                    type={name === 'email' ? 'email' : 'text'}
+                    autoComplete={name === 'email' ? 'email' : name === 'username' ? 'username' : 'nickname'}
+                    className={inputClass}
+                  />
                 </FormField>
               );
             })}
             {emailChanging && (
-              <FormField id="settings-current-password" label={t('accounts.settings.currentPassword')} error={fieldError('currentPassword')} hint={t('accounts.settings.currentPasswordHint')}>
+              <FormField
+                id="settings-current-password"
+                label={t('accounts.settings.currentPassword')}
+                error={fieldError('currentPassword')}
+                hint={t('accounts.settings.currentPasswordHint')}
+              >
                 {/* a plain input: the show/hide toggle would cost this page's JavaScript budget */}
-                <input {...register('currentPassword')} {...controlProps('settings-current-password', fieldError('currentPassword'), true)} type="password" autoComplete="current-password" className={inputClass} />
+                <input
+                  {...register('currentPassword')}
+                  {...controlProps('settings-current-password', fieldError('currentPassword'), true)}
+                  type="password"
+                  autoComplete="current-password"
+                  className={inputClass}
+                />
               </FormField>
             )}
             <SelectField
@@ -266,11 +369,24 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
               ] as const
             ).map(([name, id]) => (
               <FormField key={name} id={id} label={t(`accounts.settings.fields.${name}`)} error={fieldError(name)}>
-                <input {...register(name)} {...controlProps(id, fieldError(name))} autoComplete="off" className={inputClass} />
+                <input
+                  {...register(name)}
+                  {...controlProps(id, fieldError(name))}
+                  autoComplete="off"
+                  className={inputClass}
+                />
               </FormField>
             ))}
-            <FormField id="settings-language" label={t('accounts.settings.fields.language')} error={fieldError('language')}>
-              <select {...register('language')} {...controlProps('settings-language', fieldError('language'))} className={selectClass}>
+            <FormField
+              id="settings-language"
+              label={t('accounts.settings.fields.language')}
+              error={fieldError('language')}
+            >
+              <select
+                {...register('language')}
+                {...controlProps('settings-language', fieldError('language'))}
+                className={selectClass}
+              >
                 {languages.map((l) => (
                   <option key={l} value={l} lang={l}>
                     {t(`accounts.settings.languages.${l}`)}
@@ -281,10 +397,20 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
           </div>
         </div>
 
-        <div role="tabpanel" id="settings-panel-games" aria-labelledby="settings-tab-games" hidden={tab !== 'games'} tabIndex={0} className="pt-6 outline-none">
+        <div
+          role="tabpanel"
+          id="settings-panel-games"
+          aria-labelledby="settings-tab-games"
+          hidden={tab !== 'games'}
+          tabIndex={0}
+          className="pt-6 outline-none"
+        >
           <p className="text-sm text-slate-400">{t('accounts.settings.games.intro')}</p>
           {accounts.length === 0 && (
-            <p className="mt-4 rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid="game-accounts-empty">
+            <p
+              className="mt-4 rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400"
+              data-testid="game-accounts-empty"
+            >
               {t('accounts.settings.games.empty')}
             </p>
           )}
@@ -295,15 +421,26 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
               return (
                 <li key={rowKeys.keys[i]} data-testid="game-account-row">
                   <fieldset className="rounded-xl border border-line bg-ink/40 p-4">
-                    <legend className="px-1 text-sm font-semibold text-slate-300">{t('accounts.settings.games.row', { n: i + 1 })}</legend>
+                    <legend className="px-1 text-sm font-semibold text-slate-300">
+                      {t('accounts.settings.games.row', { n: i + 1 })}
+                    </legend>
                     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
                       {(['username', 'id'] as const).map((f) => (
                         <FormField key={f} id={`${base}-${f}`} label={t(`accounts.settings.games.${f}`)} error={err(f)}>
-                          <input {...register(`gameAccounts.${i}.${f}`)} {...controlProps(`${base}-${f}`, err(f))} autoComplete="off" className={inputClass} />
+                          <input
+                            {...register(`gameAccounts.${i}.${f}`)}
+                            {...controlProps(`${base}-${f}`, err(f))}
+                            autoComplete="off"
+                            className={inputClass}
+                          />
                         </FormField>
                       ))}
                       <FormField id={`${base}-game`} label={t('accounts.settings.games.game')} error={err('game')}>
-                        <select {...register(`gameAccounts.${i}.game`)} {...controlProps(`${base}-game`, err('game'))} className={selectClass}>
+                        <select
+                          {...register(`gameAccounts.${i}.game`)}
+                          {...controlProps(`${base}-game`, err('game'))}
+                          className={selectClass}
+                        >
                           {games.map((g) => (
                             <option key={g} value={g}>
                               {t(`accounts.settings.gameNames.${g}`)}
@@ -311,8 +448,16 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
                           ))}
                         </select>
                       </FormField>
-                      <FormField id={`${base}-console`} label={t('accounts.settings.games.console')} error={err('console')}>
-                        <select {...register(`gameAccounts.${i}.console`)} {...controlProps(`${base}-console`, err('console'))} className={selectClass}>
+                      <FormField
+                        id={`${base}-console`}
+                        label={t('accounts.settings.games.console')}
+                        error={err('console')}
+                      >
+                        <select
+                          {...register(`gameAccounts.${i}.console`)}
+                          {...controlProps(`${base}-console`, err('console'))}
+                          className={selectClass}
+                        >
                           {consoles.map((c) => (
                             <option key={c} value={c}>
                               {c}
@@ -349,10 +494,20 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         <div className="mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-h-6 flex-1">
             <FormMessage kind="success" text={saved && t('accounts.settings.saved')} testId="settings-saved" />
-            <FormMessage kind="success" text={pendingEmail && t('accounts.settings.emailPending', { email: pendingEmail })} testId="settings-email-pending" className="mt-2" />
+            <FormMessage
+              kind="success"
+              text={pendingEmail && t('accounts.settings.emailPending', { email: pendingEmail })}
+              testId="settings-email-pending"
+              className="mt-2"
+            />
             <FormMessage kind="error" text={failure} testId="settings-error" />
           </div>
-          <button type="submit" disabled={!isDirty || isSubmitting} className={primaryButtonClass} data-testid="settings-save">
+          <button
+            type="submit"
+            disabled={!isDirty || isSubmitting}
+            className={primaryButtonClass}
+            data-testid="settings-save"
+          >
             {isSubmitting ? t('accounts.settings.saving') : t('accounts.settings.save')}
           </button>
         </div>

@@ -68,27 +68,64 @@ export default function SignupForm({ locale, messages, brand }: Props) {
   };
 
   const fieldError = (name: (typeof fields)[number]) => fieldText(t, name, errors[name], getValues(name));
-  const e = Object.fromEntries(fields.map((f) => [f, fieldError(f)])) as Record<(typeof fields)[number], string | undefined>;
+  const e = Object.fromEntries(fields.map((f) => [f, fieldError(f)])) as Record<
+    (typeof fields)[number],
+    string | undefined
+  >;
   const busy = isSubmitting || done;
 
   return (
     <div className={cardClass}>
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.signup.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('accounts.signup.subtitle')}</p>
-      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} onFocus={rules.preload} className="mt-6 space-y-5" data-testid="signup-form">
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        onFocus={rules.preload}
+        className="mt-6 space-y-5"
+        data-testid="signup-form"
+      >
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="signup-username" label={t('accounts.signup.username')} error={e.username}>
-            <input {...register('username')} {...controlProps('signup-username', e.username)} autoComplete="username" className={inputClass} />
+            <input
+              {...register('username')}
+              {...controlProps('signup-username', e.username)}
+              autoComplete="username"
+              className={inputClass}
+            />
           </FormField>
           <FormField id="signup-nickname" label={t('accounts.signup.nickname')} error={e.nickname}>
-            <input {...register('nickname')} {...controlProps('signup-nickname', e.nickname)} autoComplete="nickname" className={inputClass} />
+            <input
+              {...register('nickname')}
+              {...controlProps('signup-nickname', e.nickname)}
+              autoComplete="nickname"
+              className={inputClass}
+            />
           </FormField>
         </div>
         <FormField id="signup-email" label={t('accounts.signup.email')} error={e.email}>
-          <input {...register('email')} {...controlProps('signup-email', e.email)} type="email" autoComplete="email" className={inputClass} />
+          <input
+            {...register('email')}
+            {...controlProps('signup-email', e.email)}
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+          />
         </FormField>
-        <FormField id="signup-password" label={t('accounts.signup.password')} error={e.password} hint={t('accounts.signup.passwordHint')}>
-          <PasswordInput {...register('password')} {...controlProps('signup-password', e.password, true)} autoComplete="new-password" showLabel={t('accounts.password.show')} hideLabel={t('accounts.password.hide')} />
+        <FormField
+          id="signup-password"
+          label={t('accounts.signup.password')}
+          error={e.password}
+          hint={t('accounts.signup.passwordHint')}
+        >
+          <PasswordInput
+            {...register('password')}
+            {...controlProps('signup-password', e.password, true)}
+            autoComplete="new-password"
+            showLabel={t('accounts.password.show')}
+            hideLabel={t('accounts.password.hide')}
+          />
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="signup-birth-date" label={t('accounts.signup.birthDate')} error={e.birth_date}>
@@ -118,7 +155,12 @@ export default function SignupForm({ locale, messages, brand }: Props) {
         <StillTrying active={isSubmitting} text={t('errors.retrying')} testId="signup-retrying" />
         <FormMessage kind="error" text={failure} testId="signup-error" />
         <FormMessage kind="success" text={done && t('accounts.signup.success')} testId="signup-success" />
-        <button type="submit" disabled={!hydrated || busy} className={`${primaryButtonClass} w-full`} data-testid="signup-submit">
+        <button
+          type="submit"
+          disabled={!hydrated || busy}
+          className={`${primaryButtonClass} w-full`}
+          data-testid="signup-submit"
+        >
           {busy ? t('accounts.signup.submitting') : t('accounts.signup.submit')}
         </button>
       </form>

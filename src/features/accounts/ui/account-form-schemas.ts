@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules.ts';
-import { emailChangeSchema, loginInputSchema, passwordChangeSchema, resetPasswordSchema, resetRequestSchema, signupInputSchema, userUpdateSchema } from '../contract.ts';
+import {
+  emailChangeSchema,
+  loginInputSchema,
+  passwordChangeSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  signupInputSchema,
+  userUpdateSchema,
+} from '../contract.ts';
 
 /**
  * The rules of the account forms, from the schemas the server enforces. Loaded on demand
@@ -20,7 +28,16 @@ export { signupFormSchema as signupInputSchema };
 
 /** The editable part of the account (the account tab of /settings). */
 export const settingsSchema = userUpdateSchema
-  .pick({ username: true, email: true, nickname: true, gender: true, discordId: true, epicId: true, language: true, gameAccounts: true })
+  .pick({
+    username: true,
+    email: true,
+    nickname: true,
+    gender: true,
+    discordId: true,
+    epicId: true,
+    language: true,
+    gameAccounts: true,
+  })
   .required()
   .extend({ currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional() });
 

@@ -18,11 +18,21 @@ type Body = Record<string, unknown> & { email: string; password: string };
  * past the insert, such as a pool timeout): the password the visitor typed proves whether it is
  * theirs, and then the sign-up succeeded and its login is returned with it.
  */
-export async function createAccount(body: Body, options: Options = {}): Promise<{ created: ApiResult<Created>; session?: ApiResult<Session> }> {
+export async function createAccount(
+  body: Body,
+  options: Options = {},
+): Promise<{ created: ApiResult<Created>; session?: ApiResult<Session> }> {
   let retried = false;
-  const retry = { ...options.retry, onRetry: (p: Parameters<NonNullable<RetryOptions['onRetry']>>[0]) => ((retried = true), options.retry?.onRetry?.(p)) };
+  const retry = {
+    ...options.retry,
+    onRetry: (p: Parameters<NonNullable<RetryOptions['onRetry']>>[0]) => (
+      (retried = true),
+      options.retry?.onRetry?.(p)
+    ),
+  };
   const created = await api<Created>('/users/pp', { body, token: null, base: options.base, retry });
-  if (created.ok || !retried || (created.code !== 'EMAIL_TAKEN' && created.code !== 'USERNAME_TAKEN')) return { created };
+  if (created.ok || !retried || (created.code !== 'EMAIL_TAKEN' && created.code !== 'USERNAME_TAKEN'))
+    return { created };
   const session = await logIn(body, options);
   if (!session.ok) return { created };
   return { created: { ok: true, data: { message: 'Signup successful', user: session.data.user } }, session };
@@ -30,5 +40,10 @@ export async function createAccount(body: Body, options: Options = {}): Promise<
 
 /** The login that follows a sign-up; a busy server's 503 did not check the password, so it is retried. */
 export function logIn({ email, password }: { email: string; password: string }, options: Options = {}) {
-  return api<Session>('/users/authenticate', { body: { email, password }, token: null, base: options.base, retry: options.retry ?? true });
+  return api<Session>('/users/authenticate', {
+    body: { email, password },
+    token: null,
+    base: options.base,
+    retry: options.retry ?? true,
+  });
 }

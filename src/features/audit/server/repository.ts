@@ -47,7 +47,11 @@ export async function insert(db: Db, e: NewAuditEntry): Promise<void> {
  * Newest first unless `sort` asks otherwise. `action` is an exact action or a prefix ending in '.' ('product.'); `search`
  * looks in the actor's name, the action, the entity's id and its label (the names it had).
  */
-export async function list(db: Db, owner: string, q: { limit: number; offset: number } & AuditFilter): Promise<{ rows: AuditEntry[]; total: number }> {
+export async function list(
+  db: Db,
+  owner: string,
+  q: { limit: number; offset: number } & AuditFilter,
+): Promise<{ rows: AuditEntry[]; total: number }> {
   let base = db.selectFrom('audit_log').where('owner', '=', owner);
   if (q.action) {
     if (q.action.endsWith('.')) {
@@ -55,10 +59,22 @@ export async function list(db: Db, owner: string, q: { limit: number; offset: nu
       base = base.where((eb) => eb(eb.fn('substr', ['action', eb.lit(1), eb.lit(prefix.length)]), '=', prefix));
     } else base = base.where('action', '=', q.action);
   }
-  if (q.search) base = base.where((eb) => eb.or([contains('actor_name', q.search!), contains('entity_id', q.search!), contains('action', q.search!), contains('entity_label', q.search!)]));
+  if (q.search)
+    base = base.where((eb) =>
+      eb.or([
+        contains('actor_name', q.search!),
+        contains('entity_id', q.search!),
+        contains('action', q.search!),
+        contains('entity_label', q.search!),
+      ]),
+    );
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   // the id breaks ties (and follows the date within a second) so pages never overlap
-  const order = orderFor(q.sort ?? 'newest', { date: sql.ref('created_at'), who: byText('actor_name'), action: sql.ref('action') }) ?? [sql.ref('created_at'), 'desc' as const];
+  const order = orderFor(q.sort ?? 'newest', {
+    date: sql.ref('created_at'),
+    who: byText('actor_name'),
+    action: sql.ref('action'),
+  }) ?? [sql.ref('created_at'), 'desc' as const];
   const rows = await base
     .selectAll()
     .orderBy(...order)

@@ -27,7 +27,11 @@ const csvColumns: CsvColumn<AuditEntry>[] = [
   },
 ];
 
-const filterOf = (q: { action?: string; search?: string; sort?: string }) => ({ action: q.action || undefined, search: q.search || undefined, sort: q.sort });
+const filterOf = (q: { action?: string; search?: string; sort?: string }) => ({
+  action: q.action || undefined,
+  search: q.search || undefined,
+  sort: q.sort,
+});
 
 /** The audit log of admin writes. */
 export default async function auditRoutes(root: FastifyInstance) {
@@ -43,7 +47,11 @@ export default async function auditRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req) => {
-      const { rows, total } = await AuditService.list(app, { limit: req.query.limit, offset: req.query.offset, ...filterOf(req.query) });
+      const { rows, total } = await AuditService.list(app, {
+        limit: req.query.limit,
+        offset: req.query.offset,
+        ...filterOf(req.query),
+      });
       return okList(rows, total);
     },
   });
@@ -54,9 +62,15 @@ export default async function auditRoutes(root: FastifyInstance) {
       summary: 'The audit log under the same action filter, search and order, as CSV (admin; newest 10,000 entries)',
       security,
       querystring: auditExportQuerySchema,
-      response: { 200: z.string().describe('text/csv: createdAt, actor, actorId, action, entityType, entityId, entityLabel, changes'), ...errorResponses(400, 401, 403) },
+      response: {
+        200: z
+          .string()
+          .describe('text/csv: createdAt, actor, actorId, action, entityType, entityId, entityLabel, changes'),
+        ...errorResponses(400, 401, 403),
+      },
     },
     onRequest: app.requireAdmin,
-    handler: async (req, reply) => sendCsv(reply, 'audit-log', csvColumns, await AuditService.exportRows(app, filterOf(req.query))),
+    handler: async (req, reply) =>
+      sendCsv(reply, 'audit-log', csvColumns, await AuditService.exportRows(app, filterOf(req.query))),
   });
 }

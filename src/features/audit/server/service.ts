@@ -39,7 +39,11 @@ export interface Actor {
  * which records a change signed by `actor`: the entry exists exactly when the change does, and a
  * failed entry undoes the change. Secrets (passwords, hashes) are dropped from before/after.
  */
-export function audited<T>(app: FastifyInstance, actor: Actor, work: (tx: FastifyInstance, audit: (change: AuditChange) => Promise<void>) => Promise<T>): Promise<T> {
+export function audited<T>(
+  app: FastifyInstance,
+  actor: Actor,
+  work: (tx: FastifyInstance, audit: (change: AuditChange) => Promise<void>) => Promise<T>,
+): Promise<T> {
   return transaction(app.db.kysely, async (trx) => {
     const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
     let name: string | undefined;
@@ -54,12 +58,21 @@ export function audited<T>(app: FastifyInstance, actor: Actor, work: (tx: Fastif
  * Records an admin write whose actor the caller already knows (id and name), in the caller's
  * transaction: the entry exists exactly when the change does.
  */
-export async function appendAudit(trx: Trx<Database>, owner: string, actor: { id: string; name: string }, change: AuditChange): Promise<void> {
+export async function appendAudit(
+  trx: Trx<Database>,
+  owner: string,
+  actor: { id: string; name: string },
+  change: AuditChange,
+): Promise<void> {
   const names = [...namesIn(change.after), ...namesIn(change.before)];
   if (PLAYER_ENTITIES.has(change.entityType)) {
     // a player's entries (their wallet, their e-mail) are found by the username they had then;
     // the directory reads through this transaction, the only handle the caller gave
-    const player = await Directory.findPlayer({ db: { kysely: trx } } as unknown as FastifyInstance, owner, change.entityId);
+    const player = await Directory.findPlayer(
+      { db: { kysely: trx } } as unknown as FastifyInstance,
+      owner,
+      change.entityId,
+    );
     if (player) names.unshift(player.username);
   }
   await AuditRepository.insert(trx, {
@@ -93,7 +106,8 @@ function namesIn(record: unknown): string[] {
   for (const key of ['name', 'username', 'productName', 'token']) add(r[key]);
   if (typeof r.title === 'string') add(r.title);
   else if (r.title && typeof r.title === 'object') Object.values(r.title).forEach(add);
-  if (r.translations && typeof r.translations === 'object') for (const t of Object.values(r.translations)) add((t as Record<string, unknown> | null)?.name);
+  if (r.translations && typeof r.translations === 'object')
+    for (const t of Object.values(r.translations)) add((t as Record<string, unknown> | null)?.name);
   return out;
 }
 
@@ -103,5 +117,6 @@ export async function list(app: FastifyInstance, q: { limit: number; offset: num
 
 /** The newest AUDIT_EXPORT_MAX entries under the filter, for the CSV export. */
 export async function exportRows(app: FastifyInstance, q: AuditFilter) {
-  return (await AuditRepository.list(app.db.kysely, app.config.ownerId, { ...q, limit: AUDIT_EXPORT_MAX, offset: 0 })).rows;
+  return (await AuditRepository.list(app.db.kysely, app.config.ownerId, { ...q, limit: AUDIT_EXPORT_MAX, offset: 0 }))
+    .rows;
 }

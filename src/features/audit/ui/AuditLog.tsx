@@ -14,19 +14,35 @@ import { useAdminList } from '../../../platform/ui/admin/use-admin-list.ts';
 import UserPageLink from '../../../platform/ui/admin/UserPageLink.tsx';
 import { auditSorts, type AuditEntry } from '../contract.ts';
 import { auditChanges, formatAuditValue } from '../diff.ts';
-import { actionLabel, auditActionPrefixes, auditObjectPath, changedKeys, entityTypeLabel, prettyLines } from './audit-diff.ts';
+import {
+  actionLabel,
+  auditActionPrefixes,
+  auditObjectPath,
+  changedKeys,
+  entityTypeLabel,
+  prettyLines,
+} from './audit-diff.ts';
 
 /** The object as a person reads it: its name when the entry has one, else its type and id. */
 const objectName = (e: AuditEntry) => e.entityLabel || (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
 
 /** The filter and search of the list, as the API's query (the page's list and its export share it). */
-const filterQuery = (query: string, action: string | undefined, sort: string | undefined) => new URLSearchParams({ ...(action ? { action } : {}), ...(query ? { search: query } : {}), ...(sort ? { sort } : {}) });
+const filterQuery = (query: string, action: string | undefined, sort: string | undefined) =>
+  new URLSearchParams({
+    ...(action ? { action } : {}),
+    ...(query ? { search: query } : {}),
+    ...(sort ? { sort } : {}),
+  });
 
 /** /dashboard/audit: every admin action, newest first, filtered by kind, searched by who, what and the object's name. */
 export default function AuditLog({ t, locale }: SectionProps) {
   const list = useAdminList<AuditEntry>({
-    url: ({ query, page, values: { action, sort } }) => `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, action, sort)}`,
-    params: { action: { values: ['', ...auditActionPrefixes], initial: '' }, sort: { values: auditSorts, initial: 'newest' } },
+    url: ({ query, page, values: { action, sort } }) =>
+      `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, action, sort)}`,
+    params: {
+      action: { values: ['', ...auditActionPrefixes], initial: '' },
+      sort: { values: auditSorts, initial: 'newest' },
+    },
     loadError: (code) => t.error(code),
   });
   const [open, setOpen] = useState<AuditEntry | null>(null);
@@ -46,18 +62,38 @@ export default function AuditLog({ t, locale }: SectionProps) {
             id="audit-action"
             label={t('audit.filterLabel')}
             className="w-full sm:w-56"
-            options={[['', t('audit.filterAll')], ...auditActionPrefixes.map((p): [string, string] => [p, entityTypeLabel(t, p)])]}
+            options={[
+              ['', t('audit.filterAll')],
+              ...auditActionPrefixes.map((p): [string, string] => [p, entityTypeLabel(t, p)]),
+            ]}
           />
           <div className="self-end">
-            <ExportButton path={`/admin/audit/export?${filterQuery(list.query, list.values.action, list.values.sort)}`} name={t('audit.export')} t={t} testId="audit-export" />
+            <ExportButton
+              path={`/admin/audit/export?${filterQuery(list.query, list.values.action, list.values.sort)}`}
+              name={t('audit.export')}
+              t={t}
+              testId="audit-export"
+            />
           </div>
         </>
       }
-      columns={[{ key: 'when', sort: 'date' }, { key: 'who', sort: 'who' }, { key: 'action', sort: 'action' }, { key: 'entity' }, { key: 'details', align: 'right' }]}
+      columns={[
+        { key: 'when', sort: 'date' },
+        { key: 'who', sort: 'who' },
+        { key: 'action', sort: 'action' },
+        { key: 'entity' },
+        { key: 'details', align: 'right' },
+      ]}
       after={<AuditDetail t={t} locale={locale} entry={open} onClose={() => setOpen(null)} />}
     >
       {(entry) => (
-        <tr key={entry.id} className={rowClass} data-testid={`audit-row-${entry.id}`} data-action={entry.action} data-entity-id={entry.entityId ?? ''}>
+        <tr
+          key={entry.id}
+          className={rowClass}
+          data-testid={`audit-row-${entry.id}`}
+          data-action={entry.action}
+          data-entity-id={entry.entityId ?? ''}
+        >
           <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
             <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
               <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
@@ -83,7 +119,13 @@ export default function AuditLog({ t, locale }: SectionProps) {
             <AuditObject entry={entry} t={t} locale={locale} />
           </td>
           <td className={`${tdClass} text-right`}>
-            <button type="button" className={smallButtonClass} onClick={() => setOpen(entry)} aria-label={t('audit.detailsLabel', { action: actionLabel(t, entry.action), entity: objectName(entry) })} data-testid="audit-row-details">
+            <button
+              type="button"
+              className={smallButtonClass}
+              onClick={() => setOpen(entry)}
+              aria-label={t('audit.detailsLabel', { action: actionLabel(t, entry.action), entity: objectName(entry) })}
+              data-testid="audit-row-details"
+            >
               {t('audit.details')}
             </button>
           </td>
@@ -101,13 +143,20 @@ function AuditObject({ entry, t, locale }: { entry: AuditEntry; t: Translator; l
   return (
     <span className="block truncate" title={`${entry.entityType} ${entry.entityId}`}>
       {href ? (
-        <a href={href} className="text-accent underline-offset-2 hover:underline focus-visible:underline" aria-label={t('audit.openObject', { name })} data-testid="audit-row-object">
+        <a
+          href={href}
+          className="text-accent underline-offset-2 hover:underline focus-visible:underline"
+          aria-label={t('audit.openObject', { name })}
+          data-testid="audit-row-object"
+        >
           {name}
         </a>
       ) : (
         <span className="text-slate-300" data-testid="audit-row-object">
           {name}
-          {entry.action.endsWith('.delete') && <span className="ml-1 text-xs text-slate-400">({t('audit.objectGone')})</span>}
+          {entry.action.endsWith('.delete') && (
+            <span className="ml-1 text-xs text-slate-400">({t('audit.objectGone')})</span>
+          )}
         </span>
       )}
     </span>
@@ -115,26 +164,47 @@ function AuditObject({ entry, t, locale }: { entry: AuditEntry; t: Translator; l
 }
 
 /** What the action changed, value by value (a deep diff), then the whole records for context. */
-function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Locale; entry: AuditEntry | null; onClose: () => void }) {
+function AuditDetail({
+  t,
+  locale,
+  entry,
+  onClose,
+}: {
+  t: Translator;
+  locale: Locale;
+  entry: AuditEntry | null;
+  onClose: () => void;
+}) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
   const changes = entry ? auditChanges(entry.before, entry.after) : [];
   const changed = entry ? changedKeys(entry.before, entry.after) : [];
-  const cell = (v: unknown, missing: string) => (v === undefined ? <span className="text-slate-400 italic">{missing}</span> : formatAuditValue(v));
+  const cell = (v: unknown, missing: string) =>
+    v === undefined ? <span className="text-slate-400 italic">{missing}</span> : formatAuditValue(v);
   const side = (label: string, value: Record<string, unknown> | null, testId: string, tone: string) => (
     <section className="flex min-w-0 flex-col gap-2" aria-label={label}>
       <h4 className="text-sm font-semibold text-slate-300">{label}</h4>
       {value === null ? (
-        <p className="rounded-lg border border-dashed border-line px-3 py-6 text-center text-sm text-slate-400" data-testid={testId}>
+        <p
+          className="rounded-lg border border-dashed border-line px-3 py-6 text-center text-sm text-slate-400"
+          data-testid={testId}
+        >
           {t('audit.none')}
         </p>
       ) : (
-        <pre className="max-h-[45vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300" data-testid={testId}>
+        <pre
+          className="max-h-[45vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300"
+          data-testid={testId}
+        >
           {prettyLines(value).map((line, i) => {
             const hit = line.key !== null && changed.includes(line.key);
             return (
-              <span key={i} className={`block whitespace-pre-wrap break-all ${hit ? `${tone} rounded-sm` : ''}`} data-changed={hit || undefined}>
+              <span
+                key={i}
+                className={`block whitespace-pre-wrap break-all ${hit ? `${tone} rounded-sm` : ''}`}
+                data-changed={hit || undefined}
+              >
                 {line.text}
               </span>
             );
@@ -145,7 +215,14 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
   );
 
   return (
-    <ModalDialog open={entry !== null} onDismiss={onClose} focusRef={closeRef} labelledBy={titleId} testId="audit-detail" size="w-[min(64rem,calc(100vw-2rem))]">
+    <ModalDialog
+      open={entry !== null}
+      onDismiss={onClose}
+      focusRef={closeRef}
+      labelledBy={titleId}
+      testId="audit-detail"
+      size="w-[min(64rem,calc(100vw-2rem))]"
+    >
       {entry && (
         <div className="max-h-[90vh] space-y-4 overflow-y-auto p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
@@ -154,18 +231,29 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
                 {t('audit.detailTitle', { action: actionLabel(t, entry.action), entity: objectName(entry) })}
               </h2>
               <p className="mt-1 text-sm text-slate-400" data-testid="audit-detail-meta">
-                {t('audit.detailMeta', { who: entry.actor?.name || t('audit.unknownActor'), when: formatDateTime(entry.createdAt, locale) })}
+                {t('audit.detailMeta', {
+                  who: entry.actor?.name || t('audit.unknownActor'),
+                  when: formatDateTime(entry.createdAt, locale),
+                })}
               </p>
               <p className="mt-1 text-sm">
                 <AuditObject entry={entry} t={t} locale={locale} />
               </p>
             </div>
-            <button ref={closeRef} type="button" className={secondaryButtonClass} onClick={onClose} data-testid="audit-detail-close">
+            <button
+              ref={closeRef}
+              type="button"
+              className={secondaryButtonClass}
+              onClick={onClose}
+              data-testid="audit-detail-close"
+            >
               {t('audit.close')}
             </button>
           </div>
           <p className="text-sm text-slate-300" data-testid="audit-detail-changed">
-            {changes.length ? t('audit.changedKeys', { keys: changes.map((c) => c.path).join(', ') }) : t('audit.noChanges')}
+            {changes.length
+              ? t('audit.changedKeys', { keys: changes.map((c) => c.path).join(', ') })
+              : t('audit.noChanges')}
           </p>
           {changes.length > 0 && (
             <div className="overflow-x-auto rounded-lg border border-line">
@@ -181,14 +269,25 @@ function AuditDetail({ t, locale, entry, onClose }: { t: Translator; locale: Loc
                 />
                 <tbody>
                   {changes.map((c) => (
-                    <tr key={c.path} className="border-t border-line align-top" data-testid="audit-change" data-path={c.path}>
+                    <tr
+                      key={c.path}
+                      className="border-t border-line align-top"
+                      data-testid="audit-change"
+                      data-path={c.path}
+                    >
                       <th scope="row" className="px-3 py-2 font-mono text-xs font-normal break-all text-slate-200">
                         {c.path}
                       </th>
-                      <td className="px-3 py-2 font-mono text-xs break-all text-rose-200" data-testid="audit-change-before">
+                      <td
+                        className="px-3 py-2 font-mono text-xs break-all text-rose-200"
+                        data-testid="audit-change-before"
+                      >
                         {cell(c.before, t('audit.added'))}
                       </td>
-                      <td className="px-3 py-2 font-mono text-xs break-all text-emerald-200" data-testid="audit-change-after">
+                      <td
+                        className="px-3 py-2 font-mono text-xs break-all text-emerald-200"
+                        data-testid="audit-change-after"
+                      >
                         {cell(c.after, t('audit.removed'))}
                       </td>
                     </tr>

@@ -3,7 +3,20 @@ import { sectionPath, type DashboardSectionKey } from '../../../platform/ui/admi
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
 /** The action prefixes of the filter (an entry's action is "<prefix><verb>", e.g. "news.publish"). */
-export const auditActionPrefixes = ['product.', 'giveaway.', 'badge.', 'wallet.', 'purchase.', 'tournament.', 'competition.', 'news.', 'media.', 'campaign.', 'submission.', 'user.'] as const;
+export const auditActionPrefixes = [
+  'product.',
+  'giveaway.',
+  'badge.',
+  'wallet.',
+  'purchase.',
+  'tournament.',
+  'competition.',
+  'news.',
+  'media.',
+  'campaign.',
+  'submission.',
+  'user.',
+] as const;
 
 /** An action's text in the admin's language (`audit.actions.<type>.<verb>`); the raw action when a newer server wrote one this page does not know. */
 export function actionLabel(t: Translator, action: string): string {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { BracketEntrantsTable, BracketMatchesTable, BracketReportsTable, BracketsTable, Database } from '../../../platform/db/schema.ts';
+import type {
+  BracketEntrantsTable,
+  BracketMatchesTable,
+  BracketReportsTable,
+  BracketsTable,
+  Database,
+} from '../../../platform/db/schema.ts';
 
 type Db = Kysely<Database>;
 export type BracketRow = Selectable<BracketsTable>;
@@ -28,7 +34,11 @@ export async function claimBracket(db: Db, row: BracketRow): Promise<BracketRow 
     await lockBracket(db, row.tournament_id);
   }
   const before = await findBracket(db, row.tournament_id);
-  await db.updateTable('brackets').set({ format: row.format, seeding: row.seeding, generated_at: row.generated_at }).where('tournament_id', '=', row.tournament_id).execute();
+  await db
+    .updateTable('brackets')
+    .set({ format: row.format, seeding: row.seeding, generated_at: row.generated_at })
+    .where('tournament_id', '=', row.tournament_id)
+    .execute();
   return before;
 }
 
@@ -52,9 +62,21 @@ export async function findBracket(db: Db, tournamentId: string): Promise<Bracket
 
 /** Whether any match has a result from the players or the admin, or a side has reported. */
 export async function hasResults(db: Db, tournamentId: string): Promise<boolean> {
-  const decided = await db.selectFrom('bracket_matches').select('id').where('tournament_id', '=', tournamentId).where('decided_by', 'is not', null).limit(1).executeTakeFirst();
+  const decided = await db
+    .selectFrom('bracket_matches')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('decided_by', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
   if (decided) return true;
-  const reported = await db.selectFrom('bracket_reports as r').innerJoin('bracket_matches as m', 'm.id', 'r.match_id').select('r.match_id').where('m.tournament_id', '=', tournamentId).limit(1).executeTakeFirst();
+  const reported = await db
+    .selectFrom('bracket_reports as r')
+    .innerJoin('bracket_matches as m', 'm.id', 'r.match_id')
+    .select('r.match_id')
+    .where('m.tournament_id', '=', tournamentId)
+    .limit(1)
+    .executeTakeFirst();
   return !!reported;
 }
 
@@ -79,23 +101,57 @@ export async function insertMatches(db: Db, rows: Omit<MatchRow, 'id'>[]): Promi
 }
 
 export async function entrantsOf(db: Db, tournamentId: string): Promise<EntrantRow[]> {
-  return db.selectFrom('bracket_entrants').selectAll().where('tournament_id', '=', tournamentId).orderBy('group_no').orderBy('seed').execute();
+  return db
+    .selectFrom('bracket_entrants')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('group_no')
+    .orderBy('seed')
+    .execute();
 }
 
 export async function matchesOf(db: Db, tournamentId: string): Promise<MatchRow[]> {
-  return db.selectFrom('bracket_matches').selectAll().where('tournament_id', '=', tournamentId).orderBy('group_no').orderBy('round').orderBy('slot').execute();
+  return db
+    .selectFrom('bracket_matches')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('group_no')
+    .orderBy('round')
+    .orderBy('slot')
+    .execute();
 }
 
 export async function reportsOf(db: Db, tournamentId: string): Promise<ReportRow[]> {
-  return db.selectFrom('bracket_reports as r').innerJoin('bracket_matches as m', 'm.id', 'r.match_id').selectAll('r').where('m.tournament_id', '=', tournamentId).execute();
+  return db
+    .selectFrom('bracket_reports as r')
+    .innerJoin('bracket_matches as m', 'm.id', 'r.match_id')
+    .selectAll('r')
+    .where('m.tournament_id', '=', tournamentId)
+    .execute();
 }
 
 export async function findMatch(db: Db, tournamentId: string, matchId: string): Promise<MatchRow | undefined> {
-  return db.selectFrom('bracket_matches').selectAll().where('tournament_id', '=', tournamentId).where('id', '=', matchId).executeTakeFirst();
+  return db
+    .selectFrom('bracket_matches')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .where('id', '=', matchId)
+    .executeTakeFirst();
 }
 
-export async function findMatchAt(db: Db, tournamentId: string, at: { group: number; round: number; slot: number }): Promise<MatchRow | undefined> {
-  return db.selectFrom('bracket_matches').selectAll().where('tournament_id', '=', tournamentId).where('group_no', '=', at.group).where('round', '=', at.round).where('slot', '=', at.slot).executeTakeFirst();
+export async function findMatchAt(
+  db: Db,
+  tournamentId: string,
+  at: { group: number; round: number; slot: number },
+): Promise<MatchRow | undefined> {
+  return db
+    .selectFrom('bracket_matches')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .where('group_no', '=', at.group)
+    .where('round', '=', at.round)
+    .where('slot', '=', at.slot)
+    .executeTakeFirst();
 }
 
 export async function matchReports(db: Db, matchId: string): Promise<ReportRow[]> {
@@ -107,7 +163,14 @@ export async function putReport(db: Db, row: ReportRow): Promise<void> {
   await db
     .insertInto('bracket_reports')
     .values(row)
-    .onConflict((oc) => oc.columns(['match_id', 'side']).doUpdateSet({ user_id: row.user_id, score_a: row.score_a, score_b: row.score_b, reported_at: row.reported_at }))
+    .onConflict((oc) =>
+      oc.columns(['match_id', 'side']).doUpdateSet({
+        user_id: row.user_id,
+        score_a: row.score_a,
+        score_b: row.score_b,
+        reported_at: row.reported_at,
+      }),
+    )
     .execute();
 }
 
@@ -119,8 +182,29 @@ export async function deleteReports(db: Db, matchId: string): Promise<void> {
  * Records a match's result. With `onlyOpen` only a match not yet confirmed takes it, so of two
  * writers deciding the same match exactly one does (the other gets false).
  */
-export async function decide(db: Db, matchId: string, r: { scoreA: number; scoreB: number; winner: string | null; decidedBy: 'players' | 'admin'; now: string; onlyOpen: boolean }): Promise<boolean> {
-  let q = db.updateTable('bracket_matches').set({ score_a: r.scoreA, score_b: r.scoreB, winner: r.winner, state: 'confirmed', decided_by: r.decidedBy, updated_at: r.now }).where('id', '=', matchId);
+export async function decide(
+  db: Db,
+  matchId: string,
+  r: {
+    scoreA: number;
+    scoreB: number;
+    winner: string | null;
+    decidedBy: 'players' | 'admin';
+    now: string;
+    onlyOpen: boolean;
+  },
+): Promise<boolean> {
+  let q = db
+    .updateTable('bracket_matches')
+    .set({
+      score_a: r.scoreA,
+      score_b: r.scoreB,
+      winner: r.winner,
+      state: 'confirmed',
+      decided_by: r.decidedBy,
+      updated_at: r.now,
+    })
+    .where('id', '=', matchId);
   if (r.onlyOpen) q = q.where('state', '<>', 'confirmed');
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -134,12 +218,27 @@ export async function setState(db: Db, matchId: string, state: 'awaiting' | 'dis
  * Puts an entrant (or nobody) on one side of a later match and reopens it: no result, no reports,
  * awaiting when both sides are known, pending otherwise.
  */
-export async function setSide(db: Db, match: MatchRow, side: 'a' | 'b', entrantId: string | null, now: string): Promise<void> {
+export async function setSide(
+  db: Db,
+  match: MatchRow,
+  side: 'a' | 'b',
+  entrantId: string | null,
+  now: string,
+): Promise<void> {
   const sideA = side === 'a' ? entrantId : match.side_a;
   const sideB = side === 'b' ? entrantId : match.side_b;
   await db
     .updateTable('bracket_matches')
-    .set({ side_a: sideA, side_b: sideB, score_a: null, score_b: null, winner: null, decided_by: null, state: sideA && sideB ? 'awaiting' : 'pending', updated_at: now })
+    .set({
+      side_a: sideA,
+      side_b: sideB,
+      score_a: null,
+      score_b: null,
+      winner: null,
+      decided_by: null,
+      state: sideA && sideB ? 'awaiting' : 'pending',
+      updated_at: now,
+    })
     .where('id', '=', match.id)
     .execute();
   await deleteReports(db, match.id);

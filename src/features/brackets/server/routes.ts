@@ -7,7 +7,13 @@ import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { tournamentIdSchema } from '../../tournaments/contract.ts';
-import { bracketGenerateSchema, bracketMatchSchema, bracketSchema, bracketScoreSchema, myMatchSchema } from '../contract.ts';
+import {
+  bracketGenerateSchema,
+  bracketMatchSchema,
+  bracketSchema,
+  bracketScoreSchema,
+  myMatchSchema,
+} from '../contract.ts';
 import * as BracketService from './service.ts';
 
 const tournamentParams = z.object({ id: tournamentIdSchema });
@@ -22,7 +28,8 @@ export default async function bracketRoutes(root: FastifyInstance) {
   app.get('/tournaments/:id/bracket', {
     schema: {
       tags,
-      summary: 'The bracket of a single-elimination or round-robin tournament: rounds, matches (sides, scores, state, winner) and the round-robin group tables; empty before the admin generates it',
+      summary:
+        'The bracket of a single-elimination or round-robin tournament: rounds, matches (sides, scores, state, winner) and the round-robin group tables; empty before the admin generates it',
       params: tournamentParams,
       response: { 200: envelope(bracketSchema), ...errorResponses(400, 404, 409) },
     },
@@ -36,7 +43,8 @@ export default async function bracketRoutes(root: FastifyInstance) {
   app.get('/tournaments/:id/bracket/mine', {
     schema: {
       tags,
-      summary: "The caller's matches that take a report now (awaiting or disputed), with their side and their own report",
+      summary:
+        "The caller's matches that take a report now (awaiting or disputed), with their side and their own report",
       security,
       params: tournamentParams,
       response: { 200: envelope(z.array(myMatchSchema)), ...errorResponses(400, 401, 404, 409) },
@@ -48,7 +56,8 @@ export default async function bracketRoutes(root: FastifyInstance) {
   app.post('/tournaments/:id/bracket', {
     schema: {
       tags,
-      summary: 'Generate the bracket from the checked-in entrants (admin), seeded at random or in check-in order, with byes to the top seeds; again only while no match has a report or a result',
+      summary:
+        'Generate the bracket from the checked-in entrants (admin), seeded at random or in check-in order, with byes to the top seeds; again only while no match has a report or a result',
       security,
       params: tournamentParams,
       body: bracketGenerateSchema,
@@ -70,19 +79,22 @@ export default async function bracketRoutes(root: FastifyInstance) {
       response: { 200: envelope(bracketMatchSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireUser,
-    handler: async (req) => ok(await BracketService.report(app, callerOf(req).id, req.params.id, req.params.matchId, req.body)),
+    handler: async (req) =>
+      ok(await BracketService.report(app, callerOf(req).id, req.params.id, req.params.matchId, req.body)),
   });
 
   app.post('/tournaments/:id/bracket/matches/:matchId/override', {
     schema: {
       tags,
-      summary: "The admin's result for a match (resolving a dispute or correcting one): the winner goes on and the next match reopens; refused (409) when the next match already has its result",
+      summary:
+        "The admin's result for a match (resolving a dispute or correcting one): the winner goes on and the next match reopens; refused (409) when the next match already has its result",
       security,
       params: matchParams,
       body: bracketScoreSchema,
       response: { 200: envelope(bracketMatchSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await BracketService.override(app, actorOf(req), req.params.id, req.params.matchId, req.body)),
+    handler: async (req) =>
+      ok(await BracketService.override(app, actorOf(req), req.params.id, req.params.matchId, req.body)),
   });
 }

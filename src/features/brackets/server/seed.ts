@@ -18,7 +18,9 @@ const scores: [number, number][] = [
 export async function seedBracket(app: FastifyInstance, p: { adminId: string; tournamentId: string }): Promise<void> {
   await generate(app, { id: p.adminId }, p.tournamentId, { seeding: 'checkin' });
   for (let played = 0; ;) {
-    const open = (await bracket(app, p.tournamentId)).rounds.flatMap((r) => r.matches).filter((m) => m.state === 'awaiting' && m.sideA && m.sideB);
+    const open = (await bracket(app, p.tournamentId)).rounds
+      .flatMap((r) => r.matches)
+      .filter((m) => m.state === 'awaiting' && m.sideA && m.sideB);
     if (!open.length) return;
     for (const m of open) {
       const [scoreA, scoreB] = scores[played++ % scores.length]!;

@@ -6,9 +6,30 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import { entrants as entrantsOf } from '../../results/server/service.ts';
 import type { Entrant, StandingsRow } from '../../results/contract.ts';
-import type { Bracket, BracketFormat, BracketGenerate, BracketMatch, BracketScore, BracketSide, MatchState, MyMatch, TableRow } from '../contract.ts';
+import type {
+  Bracket,
+  BracketFormat,
+  BracketGenerate,
+  BracketMatch,
+  BracketScore,
+  BracketSide,
+  MatchState,
+  MyMatch,
+  TableRow,
+} from '../contract.ts';
 import { bracketFormats } from '../contract.ts';
-import { eliminationPlaces, groupsOf, groupTable, nextOf, roundRobin, sameScore, shuffled, singleElimination, winnerSide, type PlannedMatch } from '../rules.ts';
+import {
+  eliminationPlaces,
+  groupsOf,
+  groupTable,
+  nextOf,
+  roundRobin,
+  sameScore,
+  shuffled,
+  singleElimination,
+  winnerSide,
+  type PlannedMatch,
+} from '../rules.ts';
 import * as BracketRepository from './repository.ts';
 import type { EntrantRow, MatchRow, ReportRow } from './repository.ts';
 
@@ -21,7 +42,8 @@ const drawNotAllowed = () => new AppError('invalid', 'DRAW_NOT_ALLOWED', 'A sing
 /** The tournament's bracket format, or 409 for a battle-royale tournament (its results are standings). */
 async function formatFor(app: FastifyInstance, tournamentId: string): Promise<BracketFormat> {
   const t = await TournamentService.get(app, tournamentId, null);
-  if (!(bracketFormats as readonly string[]).includes(t.format)) throw new AppError('conflict', 'NOT_BRACKET_FORMAT', 'This tournament is not played in a bracket');
+  if (!(bracketFormats as readonly string[]).includes(t.format))
+    throw new AppError('conflict', 'NOT_BRACKET_FORMAT', 'This tournament is not played in a bracket');
   return t.format as BracketFormat;
 }
 
@@ -41,11 +63,23 @@ async function load(app: FastifyInstance, tournamentId: string): Promise<Loaded 
   const db = app.db.kysely;
   const row = await BracketRepository.findBracket(db, tournamentId);
   if (!row) return null;
-  const [entrants, matches, reports] = await Promise.all([BracketRepository.entrantsOf(db, tournamentId), BracketRepository.matchesOf(db, tournamentId), BracketRepository.reportsOf(db, tournamentId)]);
-  return { format: row.format as BracketFormat, seeding: row.seeding as BracketGenerate['seeding'], generatedAt: row.generated_at, entrants, matches, reports };
+  const [entrants, matches, reports] = await Promise.all([
+    BracketRepository.entrantsOf(db, tournamentId),
+    BracketRepository.matchesOf(db, tournamentId),
+    BracketRepository.reportsOf(db, tournamentId),
+  ]);
+  return {
+    format: row.format as BracketFormat,
+    seeding: row.seeding as BracketGenerate['seeding'],
+    generatedAt: row.generated_at,
+    entrants,
+    matches,
+    reports,
+  };
 }
 
-const membersOf = (e: EntrantRow): { id: string; username: string }[] => JSON.parse(e.members) as { id: string; username: string }[];
+const membersOf = (e: EntrantRow): { id: string; username: string }[] =>
+  JSON.parse(e.members) as { id: string; username: string }[];
 
 function sideOf(entrants: Map<string, EntrantRow>, id: string | null): BracketSide | null {
   const e = id === null ? undefined : entrants.get(id);
@@ -77,7 +111,9 @@ function toMatch(m: MatchRow, entrants: Map<string, EntrantRow>, reports: Report
 }
 
 const played = (matches: MatchRow[]) =>
-  matches.filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.score_a !== null && m.score_b !== null).map((m) => ({ sideA: m.side_a!, sideB: m.side_b!, scoreA: m.score_a!, scoreB: m.score_b! }));
+  matches
+    .filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.score_a !== null && m.score_b !== null)
+    .map((m) => ({ sideA: m.side_a!, sideB: m.side_b!, scoreA: m.score_a!, scoreB: m.score_b! }));
 
 function tablesOf(b: Loaded): { group: number; rows: TableRow[] }[] {
   if (b.format !== 'round_robin') return [];
@@ -92,17 +128,37 @@ function tablesOf(b: Loaded): { group: number; rows: TableRow[] }[] {
 }
 
 function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Bracket {
-  if (!b) return { tournamentId, format, seeding: null, generatedAt: null, rounds: [], tables: [], complete: false, champion: null };
+  if (!b)
+    return {
+      tournamentId,
+      format,
+      seeding: null,
+      generatedAt: null,
+      rounds: [],
+      tables: [],
+      complete: false,
+      champion: null,
+    };
   const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
   const rounds: Bracket['rounds'] = [];
   for (const m of b.matches) {
     let round = rounds.at(-1);
-    if (!round || round.group !== m.group_no || round.round !== m.round) rounds.push((round = { group: m.group_no, round: m.round, matches: [] }));
+    if (!round || round.group !== m.group_no || round.round !== m.round)
+      rounds.push((round = { group: m.group_no, round: m.round, matches: [] }));
     round.matches.push(toMatch(m, entrants, b.reports));
   }
   const complete = b.matches.every((m) => m.state === 'confirmed' || m.state === 'bye');
   const last = b.format === 'single_elimination' ? b.matches.at(-1) : undefined;
-  return { tournamentId, format: b.format, seeding: b.seeding, generatedAt: b.generatedAt, rounds, tables: tablesOf(b), complete, champion: last?.state === 'confirmed' ? sideOf(entrants, last.winner) : null };
+  return {
+    tournamentId,
+    format: b.format,
+    seeding: b.seeding,
+    generatedAt: b.generatedAt,
+    rounds,
+    tables: tablesOf(b),
+    complete,
+    champion: last?.state === 'confirmed' ? sideOf(entrants, last.winner) : null,
+  };
 }
 
 /** GET /tournaments/{id}/bracket: rounds, matches and (round robin) the group tables; empty before generation. */
@@ -167,24 +223,43 @@ function stateOfPlanned(m: PlannedMatch): MatchState {
  * or in check-in order; generating again replaces it while no match has a report or a result
  * (409 BRACKET_HAS_RESULTS after). The bracket row is claimed first, so two generations queue.
  */
-export async function generate(app: FastifyInstance, actor: Actor, tournamentId: string, input: BracketGenerate): Promise<Bracket> {
+export async function generate(
+  app: FastifyInstance,
+  actor: Actor,
+  tournamentId: string,
+  input: BracketGenerate,
+): Promise<Bracket> {
   const format = await formatFor(app, tournamentId);
   return audited(app, actor, async (tx, audit) => {
     // the tournament's lock before the bracket's, as in every bracket write (see openMatch)
     await TournamentService.lockOpenForResults(tx, tournamentId);
     const db = tx.db.kysely;
     const now = nowIso();
-    const before = await BracketRepository.claimBracket(db, { tournament_id: tournamentId, format, seeding: input.seeding, generated_at: now });
-    if (await BracketRepository.hasResults(db, tournamentId)) throw new AppError('conflict', 'BRACKET_HAS_RESULTS', 'A match already has a report or a result');
+    const before = await BracketRepository.claimBracket(db, {
+      tournament_id: tournamentId,
+      format,
+      seeding: input.seeding,
+      generated_at: now,
+    });
+    if (await BracketRepository.hasResults(db, tournamentId))
+      throw new AppError('conflict', 'BRACKET_HAS_RESULTS', 'A match already has a report or a result');
     // the checked-in players in check-in order, or the teams of a team game (the results domain's entrants)
     const entrants = await entrantsOf(tx, tournamentId);
-    if (entrants.length < 2) throw new AppError('conflict', 'BRACKET_TOO_FEW_ENTRANTS', 'A bracket needs at least two checked-in entrants');
+    if (entrants.length < 2)
+      throw new AppError('conflict', 'BRACKET_TOO_FEW_ENTRANTS', 'A bracket needs at least two checked-in entrants');
     const seeded = input.seeding === 'random' ? shuffled(entrants, () => randomInt(0, 2 ** 32) / 2 ** 32) : entrants;
     const { matches, groupOf } = plan(format, seeded);
     await BracketRepository.clearBracket(db, tournamentId);
     await BracketRepository.insertEntrants(
       db,
-      seeded.map((e, i) => ({ tournament_id: tournamentId, entrant_id: e.id, name: e.name, seed: i + 1, group_no: groupOf.get(e.id) ?? 0, members: JSON.stringify(e.members) })),
+      seeded.map((e, i) => ({
+        tournament_id: tournamentId,
+        entrant_id: e.id,
+        name: e.name,
+        seed: i + 1,
+        group_no: groupOf.get(e.id) ?? 0,
+        members: JSON.stringify(e.members),
+      })),
     );
     await BracketRepository.insertMatches(
       db,
@@ -225,17 +300,28 @@ export async function generate(app: FastifyInstance, actor: Actor, tournamentId:
  * corrects the bracket from its latest decided match backwards. A next match without a result
  * never sent anybody further, so one level is all there is to reopen.
  */
-async function advance(app: FastifyInstance, tournamentId: string, match: MatchRow, winner: string, now: string): Promise<void> {
+async function advance(
+  app: FastifyInstance,
+  tournamentId: string,
+  match: MatchRow,
+  winner: string,
+  now: string,
+): Promise<void> {
   const db = app.db.kysely;
   const to = nextOf(match.round, match.slot);
   const next = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round, slot: to.slot });
   if (!next) return; // the final
   if ((to.side === 'a' ? next.side_a : next.side_b) === winner) return;
-  if (next.state === 'confirmed') throw new AppError('conflict', 'LATER_MATCH_CONFIRMED', 'A later match already has its result');
+  if (next.state === 'confirmed')
+    throw new AppError('conflict', 'LATER_MATCH_CONFIRMED', 'A later match already has its result');
   await BracketRepository.setSide(db, next, to.side, winner, now);
 }
 
-async function openMatch(app: FastifyInstance, tournamentId: string, matchId: string): Promise<{ format: BracketFormat; match: MatchRow }> {
+async function openMatch(
+  app: FastifyInstance,
+  tournamentId: string,
+  matchId: string,
+): Promise<{ format: BracketFormat; match: MatchRow }> {
   const db = app.db.kysely;
   // The locks come first: everything read after them sees the other writers' committed work. The
   // tournament's row is the one finalising claims: once it is final the write is refused here, in
@@ -247,7 +333,8 @@ async function openMatch(app: FastifyInstance, tournamentId: string, matchId: st
   const row = await BracketRepository.findBracket(db, tournamentId);
   const match = await BracketRepository.findMatch(db, tournamentId, matchId);
   if (!row || !match) throw matchNotFound();
-  if (match.state === 'pending' || match.state === 'bye' || !match.side_a || !match.side_b) throw new AppError('conflict', 'MATCH_NOT_READY', 'This match does not have both sides yet');
+  if (match.state === 'pending' || match.state === 'bye' || !match.side_a || !match.side_b)
+    throw new AppError('conflict', 'MATCH_NOT_READY', 'This match does not have both sides yet');
   return { format: row.format as BracketFormat, match };
 }
 
@@ -264,23 +351,38 @@ async function matchView(app: FastifyInstance, tournamentId: string, matchId: st
  * correct its report until the match is confirmed. Reports of one bracket queue on its row lock,
  * so two sides reporting at the same instant confirm, and advance, exactly once.
  */
-export async function report(app: FastifyInstance, userId: string, tournamentId: string, matchId: string, score: BracketScore): Promise<BracketMatch> {
+export async function report(
+  app: FastifyInstance,
+  userId: string,
+  tournamentId: string,
+  matchId: string,
+  score: BracketScore,
+): Promise<BracketMatch> {
   await formatFor(app, tournamentId);
   return transaction(app.db.kysely, async (trx) => {
     const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
     const { format, match } = await openMatch(tx, tournamentId, matchId);
     const sides = await BracketRepository.entrantsOf(trx, tournamentId);
-    const isIn = (entrantId: string) => sides.some((e) => e.entrant_id === entrantId && membersOf(e).some((m) => m.id === userId));
+    const isIn = (entrantId: string) =>
+      sides.some((e) => e.entrant_id === entrantId && membersOf(e).some((m) => m.id === userId));
     const side = isIn(match.side_a!) ? 'a' : isIn(match.side_b!) ? 'b' : null;
     if (!side) throw new AppError('forbidden', 'NOT_A_SIDE', 'Only the players of this match report its score');
     // the bracket keeps its sides as generated; a player disqualified (or checked out) since then
     // no longer plays, and is refused as a battle-royale report is
     const me = await TournamentService.standingOf(tx, tournamentId, userId);
     if (!me.confirmed) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
-    if (match.state === 'confirmed') throw new AppError('conflict', 'MATCH_ALREADY_CONFIRMED', 'This match already has its result');
+    if (match.state === 'confirmed')
+      throw new AppError('conflict', 'MATCH_ALREADY_CONFIRMED', 'This match already has its result');
     if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();
     const now = nowIso();
-    await BracketRepository.putReport(trx, { match_id: matchId, side, user_id: userId, score_a: score.scoreA, score_b: score.scoreB, reported_at: now });
+    await BracketRepository.putReport(trx, {
+      match_id: matchId,
+      side,
+      user_id: userId,
+      score_a: score.scoreA,
+      score_b: score.scoreB,
+      reported_at: now,
+    });
     const reports = await BracketRepository.matchReports(trx, matchId);
     const a = reports.find((r) => r.side === 'a');
     const b = reports.find((r) => r.side === 'b');
@@ -290,7 +392,9 @@ export async function report(app: FastifyInstance, userId: string, tournamentId:
         const w = winnerSide(agreed);
         const winner = w === 'a' ? match.side_a! : w === 'b' ? match.side_b! : null;
         // the conditional update is the "once": of two writers only one turns the match confirmed
-        if (await BracketRepository.decide(trx, matchId, { ...agreed, winner, decidedBy: 'players', now, onlyOpen: true })) {
+        if (
+          await BracketRepository.decide(trx, matchId, { ...agreed, winner, decidedBy: 'players', now, onlyOpen: true })
+        ) {
           if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
         }
       } else {
@@ -306,7 +410,13 @@ export async function report(app: FastifyInstance, userId: string, tournamentId:
  * sides, disputed or not, confirmed or not. The winner goes on (see `advance` for what reopens and
  * what refuses). Audited as a resolution when the match was disputed, else as an override.
  */
-export async function override(app: FastifyInstance, actor: Actor, tournamentId: string, matchId: string, score: BracketScore): Promise<BracketMatch> {
+export async function override(
+  app: FastifyInstance,
+  actor: Actor,
+  tournamentId: string,
+  matchId: string,
+  score: BracketScore,
+): Promise<BracketMatch> {
   await formatFor(app, tournamentId);
   return audited(app, actor, async (tx, audit) => {
     const { format, match } = await openMatch(tx, tournamentId, matchId);
@@ -315,11 +425,30 @@ export async function override(app: FastifyInstance, actor: Actor, tournamentId:
     const now = nowIso();
     const w = winnerSide(score);
     const winner = w === 'a' ? match.side_a! : w === 'b' ? match.side_b! : null;
-    await BracketRepository.decide(tx.db.kysely, matchId, { ...score, winner, decidedBy: 'admin', now, onlyOpen: false });
+    await BracketRepository.decide(tx.db.kysely, matchId, {
+      ...score,
+      winner,
+      decidedBy: 'admin',
+      now,
+      onlyOpen: false,
+    });
     if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
     const after = await matchView(tx, tournamentId, matchId);
-    const label = (m: BracketMatch) => ({ sideA: m.sideA?.name ?? null, sideB: m.sideB?.name ?? null, scoreA: m.scoreA, scoreB: m.scoreB, state: m.state, reports: m.reports });
-    await audit({ action: match.state === 'disputed' ? 'bracket.resolve' : 'bracket.override', entityType: 'tournament', entityId: tournamentId, before: { matchId, ...label(before) }, after: { matchId, ...label(after) } });
+    const label = (m: BracketMatch) => ({
+      sideA: m.sideA?.name ?? null,
+      sideB: m.sideB?.name ?? null,
+      scoreA: m.scoreA,
+      scoreB: m.scoreB,
+      state: m.state,
+      reports: m.reports,
+    });
+    await audit({
+      action: match.state === 'disputed' ? 'bracket.resolve' : 'bracket.override',
+      entityType: 'tournament',
+      entityId: tournamentId,
+      before: { matchId, ...label(before) },
+      after: { matchId, ...label(after) },
+    });
     return after;
   });
 }
@@ -373,13 +502,24 @@ export async function placements(app: FastifyInstance, tournamentId: string): Pr
   };
   if (b.format === 'round_robin') {
     const lines = tablesOf(b).flatMap((t) => t.rows);
-    lines.sort((x, y) => x.rank - y.rank || y.points - x.points || y.difference - x.difference || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+    lines.sort(
+      (x, y) =>
+        x.rank - y.rank ||
+        y.points - x.points ||
+        y.difference - x.difference ||
+        (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
+    );
     return lines.map((l, i) => row(l.entrantId, i + 1));
   }
   const rounds = Math.max(0, ...b.matches.map((m) => m.round));
-  const decided = b.matches.filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.winner).map((m) => ({ round: m.round, sideA: m.side_a!, sideB: m.side_b!, winner: m.winner! }));
+  const decided = b.matches
+    .filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.winner)
+    .map((m) => ({ round: m.round, sideA: m.side_a!, sideB: m.side_b!, winner: m.winner! }));
   const places = eliminationPlaces(rounds, decided);
   // still in play: the place they would get by losing the match they are in now (its round's losers' place)
-  const current = (id: string) => Math.max(1, ...b.matches.filter((m) => m.side_a === id || m.side_b === id).map((m) => m.round));
-  return [...entrants.keys()].map((id) => row(id, places.get(id) ?? 2 ** (rounds - current(id)) + 1)).sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
+  const current = (id: string) =>
+    Math.max(1, ...b.matches.filter((m) => m.side_a === id || m.side_b === id).map((m) => m.round));
+  return [...entrants.keys()]
+    .map((id) => row(id, places.get(id) ?? 2 ** (rounds - current(id)) + 1))
+    .sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
 }

@@ -46,7 +46,8 @@ export class BracketReportElement extends HTMLElement {
       const label = form.querySelector<HTMLLabelElement>(`label[data-for="${side}"]`)!;
       input.id = `report-${mine.matchId}-${side}`;
       label.htmlFor = input.id;
-      label.textContent = card.querySelector(`[data-side="${side}"] [data-side-name]`)?.textContent ?? side.toUpperCase();
+      label.textContent =
+        card.querySelector(`[data-side="${side}"] [data-side-name]`)?.textContent ?? side.toUpperCase();
     }
     if (mine.report) {
       form.querySelector<HTMLInputElement>('input[name="scoreA"]')!.value = String(mine.report.scoreA);
@@ -77,10 +78,13 @@ export class BracketReportElement extends HTMLElement {
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     button.disabled = true;
     button.textContent = this.#labels.sending;
-    const res = await api<BracketMatch>(`/tournaments/${encodeURIComponent(this.#tournamentId)}/bracket/matches/${encodeURIComponent(matchId)}/report`, {
-      method: 'POST',
-      body: { scoreA: values[0], scoreB: values[1] },
-    });
+    const res = await api<BracketMatch>(
+      `/tournaments/${encodeURIComponent(this.#tournamentId)}/bracket/matches/${encodeURIComponent(matchId)}/report`,
+      {
+        method: 'POST',
+        body: { scoreA: values[0], scoreB: values[1] },
+      },
+    );
     button.disabled = false;
     button.textContent = this.#labels.submit;
     if (!res.ok) {
@@ -91,7 +95,10 @@ export class BracketReportElement extends HTMLElement {
     card.dataset.state = state;
     const label = card.querySelector<HTMLElement>('[data-state-label]');
     if (label) label.textContent = this.#labels.state[state] ?? state;
-    this.#say(form, state === 'confirmed' ? this.#labels.confirmed : state === 'disputed' ? this.#labels.disputed : this.#labels.sent);
+    this.#say(
+      form,
+      state === 'confirmed' ? this.#labels.confirmed : state === 'disputed' ? this.#labels.disputed : this.#labels.sent,
+    );
     // a confirmed match takes no more reports: the message stays, the inputs go
     if (state === 'confirmed') form.querySelector('div')?.remove();
   }

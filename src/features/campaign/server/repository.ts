@@ -33,20 +33,40 @@ export async function ensure(db: Db, owner: string, c: CampaignRow): Promise<voi
   const now = new Date().toISOString();
   await db
     .insertInto('campaigns')
-    .values({ owner, slug: c.slug, season_note: c.seasonNote, deadline_at: c.deadline, competition_id: c.competitionId, updated_at: now })
+    .values({
+      owner,
+      slug: c.slug,
+      season_note: c.seasonNote,
+      deadline_at: c.deadline,
+      competition_id: c.competitionId,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.columns(['owner', 'slug']).doNothing())
     .execute();
   await db
     .insertInto('campaign_phases')
-    .values(c.phases.map((p) => ({ owner, campaign: c.slug, phase: p.phase, opens_at: p.opensAt, closes_at: p.closesAt })))
+    .values(
+      c.phases.map((p) => ({ owner, campaign: c.slug, phase: p.phase, opens_at: p.opensAt, closes_at: p.closesAt })),
+    )
     .onConflict((oc) => oc.columns(['owner', 'campaign', 'phase']).doNothing())
     .execute();
 }
 
 export async function find(db: Db, owner: string, slug: string): Promise<CampaignRow | undefined> {
-  const row = await db.selectFrom('campaigns').selectAll().where('owner', '=', owner).where('slug', '=', slug).executeTakeFirst();
+  const row = await db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   if (!row) return undefined;
-  const phases = await db.selectFrom('campaign_phases').select(['phase', 'opens_at', 'closes_at']).where('owner', '=', owner).where('campaign', '=', slug).orderBy('phase').execute();
+  const phases = await db
+    .selectFrom('campaign_phases')
+    .select(['phase', 'opens_at', 'closes_at'])
+    .where('owner', '=', owner)
+    .where('campaign', '=', slug)
+    .orderBy('phase')
+    .execute();
   return {
     slug: row.slug,
     seasonNote: row.season_note,
@@ -57,7 +77,12 @@ export async function find(db: Db, owner: string, slug: string): Promise<Campaig
 }
 
 /** Changes the given fields and replaces the windows of the given phases, in one transaction. */
-export async function update(db: Kysely<Database>, owner: string, slug: string, changes: { deadline?: string; competitionId?: string | null; phases?: PhaseRow[] }): Promise<void> {
+export async function update(
+  db: Kysely<Database>,
+  owner: string,
+  slug: string,
+  changes: { deadline?: string; competitionId?: string | null; phases?: PhaseRow[] },
+): Promise<void> {
   await transaction(db, async (trx) => {
     await trx
       .updateTable('campaigns')
@@ -70,14 +95,26 @@ export async function update(db: Kysely<Database>, owner: string, slug: string, 
       .where('slug', '=', slug)
       .execute();
     for (const p of changes.phases ?? []) {
-      await trx.updateTable('campaign_phases').set({ opens_at: p.opensAt, closes_at: p.closesAt }).where('owner', '=', owner).where('campaign', '=', slug).where('phase', '=', p.phase).execute();
+      await trx
+        .updateTable('campaign_phases')
+        .set({ opens_at: p.opensAt, closes_at: p.closesAt })
+        .where('owner', '=', owner)
+        .where('campaign', '=', slug)
+        .where('phase', '=', p.phase)
+        .execute();
     }
   });
 }
 
 /** Points the owner's campaigns that listed this competition's tournaments at none; answers their slugs. */
 export async function detachCompetition(db: Db, owner: string, competitionId: string): Promise<string[]> {
-  const rows = await db.updateTable('campaigns').set({ competition_id: null, updated_at: new Date().toISOString() }).where('owner', '=', owner).where('competition_id', '=', competitionId).returning('slug').execute();
+  const rows = await db
+    .updateTable('campaigns')
+    .set({ competition_id: null, updated_at: new Date().toISOString() })
+    .where('owner', '=', owner)
+    .where('competition_id', '=', competitionId)
+    .returning('slug')
+    .execute();
   return rows.map((r) => r.slug);
 }
 
@@ -109,7 +146,11 @@ const nextTimestamp = monotonicTimestamps();
 
 export async function insertSubmission(
   db: Db,
-  s: Omit<SubmissionRecord, 'id' | 'accountUsername' | 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'> & Partial<Pick<SubmissionRecord, 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'>>,
+  s: Omit<
+    SubmissionRecord,
+    'id' | 'accountUsername' | 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'
+  > &
+    Partial<Pick<SubmissionRecord, 'status' | 'score' | 'reason' | 'reviewedBy' | 'reviewedAt' | 'createdAt'>>,
 ): Promise<string> {
   const id = randomUUID();
   await db
@@ -136,7 +177,13 @@ export async function insertSubmission(
   return id;
 }
 
-const submissions = (db: Db, owner: string) => db.selectFrom('screenshot_submissions as s').innerJoin('users as u', 'u.id', 's.user_id').selectAll('s').select('u.username as account_username').where('s.owner', '=', owner);
+const submissions = (db: Db, owner: string) =>
+  db
+    .selectFrom('screenshot_submissions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select('u.username as account_username')
+    .where('s.owner', '=', owner);
 
 export async function findSubmission(db: Db, owner: string, id: string): Promise<SubmissionRecord | undefined> {
   const row = await submissions(db, owner).where('s.id', '=', id).executeTakeFirst();
@@ -144,7 +191,12 @@ export async function findSubmission(db: Db, owner: string, id: string): Promise
 }
 
 /** The caller's own submissions, newest first (capped: a page shows the recent ones). */
-export async function listMine(db: Db, owner: string, userId: string, q: { note?: string; limit: number }): Promise<{ rows: SubmissionRecord[]; total: number }> {
+export async function listMine(
+  db: Db,
+  owner: string,
+  userId: string,
+  q: { note?: string; limit: number },
+): Promise<{ rows: SubmissionRecord[]; total: number }> {
   let base = db.selectFrom('screenshot_submissions').where('owner', '=', owner).where('user_id', '=', userId);
   if (q.note) base = base.where('note', '=', q.note);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
@@ -168,20 +220,41 @@ export interface QueueQuery {
 }
 
 /** The moderation queue, oldest first. */
-export async function listQueue(db: Db, owner: string, q: QueueQuery): Promise<{ rows: SubmissionRecord[]; total: number }> {
-  let base = db.selectFrom('screenshot_submissions as s').innerJoin('users as u', 'u.id', 's.user_id').where('s.owner', '=', owner).where('s.campaign', '=', q.campaign);
+export async function listQueue(
+  db: Db,
+  owner: string,
+  q: QueueQuery,
+): Promise<{ rows: SubmissionRecord[]; total: number }> {
+  let base = db
+    .selectFrom('screenshot_submissions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where('s.owner', '=', owner)
+    .where('s.campaign', '=', q.campaign);
   if (q.note) base = base.where('s.note', '=', q.note);
   if (q.phase !== undefined) base = base.where('s.phase', '=', q.phase);
   if (q.status) base = base.where('s.status', '=', q.status);
   if (q.search) {
     const term = q.search;
-    base = base.where((eb) => eb.or([contains('s.username', term), contains('u.username', term), contains('s.email', term)]));
+    base = base.where((eb) =>
+      eb.or([contains('s.username', term), contains('u.username', term), contains('s.email', term)]),
+    );
   }
   if (q.duplicatesOnly) {
-    base = base.where(({ exists, selectFrom }) => exists(selectFrom('screenshot_submissions as d').select('d.id').whereRef('d.owner', '=', 's.owner').whereRef('d.image_hash', '=', 's.image_hash').whereRef('d.id', '<>', 's.id')));
+    base = base.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('screenshot_submissions as d')
+          .select('d.id')
+          .whereRef('d.owner', '=', 's.owner')
+          .whereRef('d.image_hash', '=', 's.image_hash')
+          .whereRef('d.id', '<>', 's.id'),
+      ),
+    );
   }
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const order = orderFor(q.sort ?? 'newest', { submitted: sql.ref('s.created_at'), player: sql`lower(coalesce(nullif(s.username, ''), u.username))` }) ?? [sql.ref('s.created_at'), 'asc' as const];
+  const order = orderFor(q.sort ?? 'newest', {
+    submitted: sql.ref('s.created_at'),
+    player: sql`lower(coalesce(nullif(s.username, ''), u.username))`,
+  }) ?? [sql.ref('s.created_at'), 'asc' as const];
   const found = await base
     .selectAll('s')
     .select('u.username as account_username')
@@ -196,9 +269,12 @@ export async function listQueue(db: Db, owner: string, q: QueueQuery): Promise<{
 export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 
 /** The campaign submissions that carry each hash (how many, and the oldest `perHash`): the duplicate-picture check. */
-export const submissionsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) => picturesWithHashes(db, 'screenshot_submissions', owner, hashes, perHash);
+export const submissionsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) =>
+  picturesWithHashes(db, 'screenshot_submissions', owner, hashes, perHash);
 
-export type Review = { status: 'approved'; score: number; reviewedBy: string; reviewedAt: string } | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
+export type Review =
+  | { status: 'approved'; score: number; reviewedBy: string; reviewedAt: string }
+  | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
 
 /**
  * Records a decision, only while the submission's phase window is still open at `now`: the check
@@ -248,7 +324,13 @@ export interface StandingRow {
  * its id. Ranks are numbered over all players before paging. Plain window functions: the same SQL
  * on SQLite and PostgreSQL.
  */
-export async function standings(db: Db, owner: string, campaign: string, phase: number, page: { limit: number; offset: number }): Promise<StandingRow[]> {
+export async function standings(
+  db: Db,
+  owner: string,
+  campaign: string,
+  phase: number,
+  page: { limit: number; offset: number },
+): Promise<StandingRow[]> {
   const rows = await db
     .with('best', (w) =>
       w
@@ -274,7 +356,13 @@ export async function standings(db: Db, owner: string, campaign: string, phase: 
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return rows.map((r) => ({ rank: Number(r.rank), userId: r.user_id, username: r.username, score: Number(r.score), submittedAt: r.created_at }));
+  return rows.map((r) => ({
+    rank: Number(r.rank),
+    userId: r.user_id,
+    username: r.username,
+    score: Number(r.score),
+    submittedAt: r.created_at,
+  }));
 }
 
 /** Players with at least one approved submission in the phase. */

@@ -14,7 +14,14 @@ import {
   submissionSchema,
 } from '../contract.ts';
 import { idSchema, ownerQuery } from '../../../platform/schemas.ts';
-import { envelope, errorResponseSchema, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
+import {
+  envelope,
+  errorResponseSchema,
+  errorResponses,
+  listEnvelope,
+  ok,
+  okList,
+} from '../../../platform/http/envelope.ts';
 import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import * as CampaignService from './service.ts';
@@ -26,7 +33,13 @@ const phaseParams = slugParams.extend({ phase: phaseNumberSchema });
 const idParams = z.object({ id: idSchema });
 const ownerOnly = z.object({ owner: ownerQuery });
 // the admin queue names its count totalCount too, like the giveaway list
-const countedList = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
+const countedList = <T extends z.ZodType>(item: T) =>
+  z.object({
+    status: z.literal('SUCCESS'),
+    data: z.array(item),
+    total: z.number().int(),
+    totalCount: z.number().int(),
+  });
 const bearer = [{ bearer: [] }];
 
 /** The winter campaign (/cortina): dates, screenshot submissions, moderation, standings (docs/campaign-api.md). */
@@ -100,14 +113,21 @@ export default async function campaignRoutes(root: FastifyInstance) {
     app.post('/marketplace/submissions', {
       schema: {
         tags,
-        summary: 'Send a screenshot (multipart: username, email, note, owner, then the image in "file") to the phase open now',
+        summary:
+          'Send a screenshot (multipart: username, email, note, owner, then the image in "file") to the phase open now',
         security: bearer,
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(submissionSchema), ...errorResponses(400, 401, 404, 409, 429), 413: errorResponseSchema, 415: errorResponseSchema },
+        response: {
+          201: envelope(submissionSchema),
+          ...errorResponses(400, 401, 404, 409, 429),
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
       },
       config: { rateLimit: submitLimit },
       onRequest: app.requireUser,
-      handler: async (req, reply) => reply.code(201).send(ok(await CampaignService.submit(app, callerOf(req), await readMultipart(req)))),
+      handler: async (req, reply) =>
+        reply.code(201).send(ok(await CampaignService.submit(app, callerOf(req), await readMultipart(req)))),
     });
     app.get('/marketplace/submissions/mine', {
       schema: {
@@ -119,7 +139,12 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireUser,
       handler: async (req) => {
-        const { rows, total } = await CampaignService.listMine(app, callerOf(req), owner(req.query.owner), req.query.note);
+        const { rows, total } = await CampaignService.listMine(
+          app,
+          callerOf(req),
+          owner(req.query.owner),
+          req.query.note,
+        );
         return okList(rows, total);
       },
     });
@@ -148,7 +173,8 @@ export default async function campaignRoutes(root: FastifyInstance) {
         response: { 200: envelope(submissionSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await CampaignService.review(app, actorOf(req), owner(req.query.owner), req.params.id, req.body)),
+      handler: async (req) =>
+        ok(await CampaignService.review(app, actorOf(req), owner(req.query.owner), req.params.id, req.body)),
     });
   }
 }

@@ -19,7 +19,12 @@ const DAY = 24 * HOUR;
 
 /** Midnight in Rome of the day `days` after the day of `now`: the campaign's windows are whole Rome days. */
 export function romeMidnight(now: Date, days: number): Date {
-  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now.getTime() + days * DAY));
+  const ymd = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(now.getTime() + days * DAY));
   const utcMidnight = Date.parse(`${ymd}T00:00:00Z`);
   // Rome's offset at that moment (one or two hours, by the season)
   const parts = Object.fromEntries(
@@ -35,7 +40,13 @@ export function romeMidnight(now: Date, days: number): Date {
       .formatToParts(new Date(utcMidnight))
       .map((p) => [p.type, p.value]),
   );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
   return new Date(utcMidnight - (wall - utcMidnight));
 }
 
@@ -79,7 +90,11 @@ async function screenshot(app: FastifyInstance, hue: number, fill: number): Prom
  * players, so the public standings show data. One player improves within phase 1 (only the best
  * counts) and one screenshot is rejected, as moderation would leave them.
  */
-export async function seedCampaign(app: FastifyInstance, ids: { adminId?: string; players: CampaignSeedPlayer[] }, now = new Date()): Promise<void> {
+export async function seedCampaign(
+  app: FastifyInstance,
+  ids: { adminId?: string; players: CampaignSeedPlayer[] },
+  now = new Date(),
+): Promise<void> {
   const db = app.db.kysely;
   const owner = app.config.ownerId;
   // the row with the published dates first, then the demo's own schedule over it
@@ -121,7 +136,12 @@ export async function seedCampaign(app: FastifyInstance, ids: { adminId?: string
     if (phase === 1 && players[3]) {
       // a later, better screenshot: this one counts, the earlier one stays in the history
       await send(players[3], 2450, players.length + 1);
-      await send(players[4] ?? players[3], null, players.length + 2, 'Il punteggio non è leggibile / The score is not readable');
+      await send(
+        players[4] ?? players[3],
+        null,
+        players.length + 2,
+        'Il punteggio non è leggibile / The score is not readable',
+      );
     }
   }
 }

@@ -77,7 +77,13 @@ export async function getCampaign(app: FastifyInstance, owner: string, now = new
 }
 
 /** One phase's standings, for the API and the /cortina page. */
-export async function getStandings(app: FastifyInstance, owner: string, phase: number, page: { limit: number; offset: number }, now = new Date()): Promise<Standings> {
+export async function getStandings(
+  app: FastifyInstance,
+  owner: string,
+  phase: number,
+  page: { limit: number; offset: number },
+  now = new Date(),
+): Promise<Standings> {
   const campaign = await load(app, owner);
   const window = campaign.phases.find((p) => p.phase === phase);
   if (!window) throw new AppError('invalid', 'VALIDATION_ERROR', 'No such phase');
@@ -99,14 +105,29 @@ export async function getStandings(app: FastifyInstance, owner: string, phase: n
 }
 
 /** What an audit entry keeps of the campaign: the stored fields, not the clock-dependent ones. */
-const auditView = (c: CampaignRepository.CampaignRow) => ({ deadline: c.deadline, competitionId: c.competitionId, phases: c.phases });
+const auditView = (c: CampaignRepository.CampaignRow) => ({
+  deadline: c.deadline,
+  competitionId: c.competitionId,
+  phases: c.phases,
+});
 
 /** PUT /campaigns/cortina (admin). Instants are stored in UTC whatever offset they came with. */
-export async function update(app: FastifyInstance, actor: Actor, owner: string, input: CampaignUpdate): Promise<Campaign> {
+export async function update(
+  app: FastifyInstance,
+  actor: Actor,
+  owner: string,
+  input: CampaignUpdate,
+): Promise<Campaign> {
   const utc = (iso: string) => new Date(iso).toISOString();
   const phases = input.phases?.map((p) => ({ phase: p.phase, opensAt: utc(p.opensAt), closesAt: utc(p.closesAt) }));
-  if (phases && !isValidSchedule(phases)) throw new AppError('invalid', 'INVALID_CAMPAIGN_SCHEDULE', 'Phases must be 1-4 in order, each closing after it opens and before the next opens');
-  if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId))) throw new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
+  if (phases && !isValidSchedule(phases))
+    throw new AppError(
+      'invalid',
+      'INVALID_CAMPAIGN_SCHEDULE',
+      'Phases must be 1-4 in order, each closing after it opens and before the next opens',
+    );
+  if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId)))
+    throw new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
   const after = await audited(app, actor, async (tx, audit) => {
     const before = await load(tx, owner);
     await CampaignRepository.update(tx.db.kysely, owner, CAMPAIGN_SLUG, {
@@ -115,7 +136,13 @@ export async function update(app: FastifyInstance, actor: Actor, owner: string, 
       phases,
     });
     const changed = await load(tx, owner);
-    await audit({ action: 'campaign.update', entityType: 'campaign', entityId: CAMPAIGN_SLUG, before: auditView(before), after: auditView(changed) });
+    await audit({
+      action: 'campaign.update',
+      entityType: 'campaign',
+      entityId: CAMPAIGN_SLUG,
+      before: auditView(before),
+      after: auditView(changed),
+    });
     return changed;
   });
   return toCampaign(after, new Date());
@@ -145,9 +172,18 @@ function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
  * nothing), then the image exactly as an admin upload (MediaService.store), then it is recorded
  * as pending in the phase open now. The author is the caller's session, never a field.
  */
-export async function submit(app: FastifyInstance, caller: Caller, body: MultipartBody, now = new Date()): Promise<Submission> {
+export async function submit(
+  app: FastifyInstance,
+  caller: Caller,
+  body: MultipartBody,
+  now = new Date(),
+): Promise<Submission> {
   // absent text parts count as empty, so they get `requiredField` rather than a type error
-  const fields = parseFields(submissionFieldsSchema, { username: '', email: '', ...body.fields }, body.file ? [] : [{ path: ['file'], message: 'requiredField' }]);
+  const fields = parseFields(
+    submissionFieldsSchema,
+    { username: '', email: '', ...body.fields },
+    body.file ? [] : [{ path: ['file'], message: 'requiredField' }],
+  );
   const file = body.file!;
   const owner = ownerOf(app, fields.owner);
   const phase = openPhase((await load(app, owner)).phases, now);
@@ -169,12 +205,19 @@ export async function submit(app: FastifyInstance, caller: Caller, body: Multipa
 
 /** GET /marketplace/submissions/mine: only the caller's, whatever the query says. */
 export async function listMine(app: FastifyInstance, caller: Caller, owner: string, note?: string) {
-  const { rows, total } = await CampaignRepository.listMine(app.db.kysely, owner, caller.id, { note, limit: MINE_SHOWN });
+  const { rows, total } = await CampaignRepository.listMine(app.db.kysely, owner, caller.id, {
+    note,
+    limit: MINE_SHOWN,
+  });
   return { rows: rows.map(toSubmission), total };
 }
 
 /** The moderation queue (admin), each row with the other submissions of the same picture. */
-export async function listQueue(app: FastifyInstance, owner: string, q: SubmissionListQuery): Promise<{ rows: AdminSubmission[]; total: number }> {
+export async function listQueue(
+  app: FastifyInstance,
+  owner: string,
+  q: SubmissionListQuery,
+): Promise<{ rows: AdminSubmission[]; total: number }> {
   const db = app.db.kysely;
   const { rows, total } = await CampaignRepository.listQueue(db, owner, {
     campaign: CAMPAIGN_SLUG,
@@ -214,17 +257,34 @@ export async function listQueue(app: FastifyInstance, owner: string, q: Submissi
  * Approve with a score or reject with a reason (admin). A decision may change while the phase's
  * window is open; once it has closed the standings are final, so any review is refused.
  */
-export async function review(app: FastifyInstance, actor: Actor, owner: string, id: string, input: ReviewInput, now = new Date()): Promise<Submission> {
+export async function review(
+  app: FastifyInstance,
+  actor: Actor,
+  owner: string,
+  id: string,
+  input: ReviewInput,
+  now = new Date(),
+): Promise<Submission> {
   const reviewedAt = now.toISOString();
-  const decision: CampaignRepository.Review = input.decision === 'approve' ? { status: 'approved', score: input.score, reviewedBy: actor.id, reviewedAt } : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
+  const decision: CampaignRepository.Review =
+    input.decision === 'approve'
+      ? { status: 'approved', score: input.score, reviewedBy: actor.id, reviewedAt }
+      : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
   // the decision and its audit entry commit together
   return audited(app, actor, async (tx, audit) => {
     const trx = tx.db.kysely;
     const before = await CampaignRepository.findSubmission(trx, owner, id);
     if (!before) throw submissionNotFound();
-    if (!(await CampaignRepository.review(trx, owner, id, decision, reviewedAt))) throw new AppError('conflict', 'PHASE_FROZEN', 'The phase has closed: its standings no longer change');
+    if (!(await CampaignRepository.review(trx, owner, id, decision, reviewedAt)))
+      throw new AppError('conflict', 'PHASE_FROZEN', 'The phase has closed: its standings no longer change');
     const after = toSubmission((await CampaignRepository.findSubmission(trx, owner, id))!);
-    await audit({ action: 'submission.review', entityType: 'submission', entityId: id, before: toSubmission(before), after });
+    await audit({
+      action: 'submission.review',
+      entityType: 'submission',
+      entityId: id,
+      before: toSubmission(before),
+      after,
+    });
     return after;
   });
 }

@@ -24,13 +24,27 @@ export async function loadCampaign(data: Data, origin: string): Promise<Campaign
   return (await getJson<Campaign>(origin, `/campaigns/${CAMPAIGN_SLUG}`)).data;
 }
 
-export async function loadStandings(data: Data, origin: string, phase: number, { limit, offset }: { limit: number; offset: number }): Promise<Standings> {
+export async function loadStandings(
+  data: Data,
+  origin: string,
+  phase: number,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<Standings> {
   if (data) return data.campaignStandings(phase, { limit, offset });
-  return (await getJson<Standings>(origin, `/campaigns/${CAMPAIGN_SLUG}/phases/${phase}/standings?limit=${limit}&offset=${offset}`)).data;
+  return (
+    await getJson<Standings>(
+      origin,
+      `/campaigns/${CAMPAIGN_SLUG}/phases/${phase}/standings?limit=${limit}&offset=${offset}`,
+    )
+  ).data;
 }
 
 /** The campaign competition's tournaments when it has one, else the brand's next ones. */
-export async function loadCampaignTournaments(data: Data, origin: string, competitionId: string | null): Promise<Tournament[]> {
+export async function loadCampaignTournaments(
+  data: Data,
+  origin: string,
+  competitionId: string | null,
+): Promise<Tournament[]> {
   const limit = CAMPAIGN_TOURNAMENTS;
   if (data) return (await data.tournaments({ competitionId, limit })).data;
   const query = competitionId ? `competitionId=${encodeURIComponent(competitionId)}` : 'showAllTournament=false';

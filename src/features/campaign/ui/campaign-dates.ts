@@ -29,7 +29,14 @@ const romeParts = new Intl.DateTimeFormat('en-US', {
  */
 function romeWallClock(instant: Date): Date {
   const p = Object.fromEntries(romeParts.formatToParts(instant).map((x) => [x.type, x.value]));
-  return new Date(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return new Date(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
 }
 
 const isRomeMidnight = (d: Date) => d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0;

@@ -70,7 +70,10 @@ export class CampaignUpload extends HTMLElement {
     this.#toastTimers.forEach(clearTimeout);
     toast.style.opacity = '1';
     toast.hidden = false;
-    this.#toastTimers = [setTimeout(() => (toast.style.opacity = '0'), TOAST_MS - 200), setTimeout(() => (toast.hidden = true), TOAST_MS)];
+    this.#toastTimers = [
+      setTimeout(() => (toast.style.opacity = '0'), TOAST_MS - 200),
+      setTimeout(() => (toast.hidden = true), TOAST_MS),
+    ];
   }
 
   #open() {
@@ -117,7 +120,8 @@ export class CampaignUpload extends HTMLElement {
     body.append('file', file!);
     this.#setBusy(true);
     let res: Response | null = null;
-    let json: { status?: string; error?: { code?: string; issues?: { path: string; message: string }[] } } | null = null;
+    let json: { status?: string; error?: { code?: string; issues?: { path: string; message: string }[] } } | null =
+      null;
     try {
       res = await fetch(`${this.dataset.api ?? '/api'}/marketplace/submissions`, {
         method: 'POST',
@@ -177,13 +181,17 @@ export class CampaignUpload extends HTMLElement {
   }
 
   async #loadMine() {
-    const show = (state: 'loading' | 'empty' | 'error' | null) => this.querySelectorAll<HTMLElement>('[data-mine]').forEach((el) => (el.hidden = el.dataset.mine !== state));
+    const show = (state: 'loading' | 'empty' | 'error' | null) =>
+      this.querySelectorAll<HTMLElement>('[data-mine]').forEach((el) => (el.hidden = el.dataset.mine !== state));
     const list = this.querySelector<HTMLUListElement>('[data-mine-list]')!;
     if (!list.children.length) show('loading');
-    const result = await api<Submission[]>(`/marketplace/submissions/mine?note=${encodeURIComponent(this.dataset.note ?? '')}`, {
-      base: this.dataset.api,
-      token: $token.get(),
-    });
+    const result = await api<Submission[]>(
+      `/marketplace/submissions/mine?note=${encodeURIComponent(this.dataset.note ?? '')}`,
+      {
+        base: this.dataset.api,
+        token: $token.get(),
+      },
+    );
     if (!result.ok) {
       show('error');
       return;
@@ -210,7 +218,12 @@ export class CampaignUpload extends HTMLElement {
         const time = field('date') as HTMLTimeElement;
         time.dateTime = s.createdAt;
         time.textContent = date;
-        const detail = s.status === 'approved' && s.score !== null ? this.#t('score', { score: numberFormat.format(s.score) }) : s.status === 'rejected' && s.reason ? this.#t('reason', { reason: s.reason }) : '';
+        const detail =
+          s.status === 'approved' && s.score !== null
+            ? this.#t('score', { score: numberFormat.format(s.score) })
+            : s.status === 'rejected' && s.reason
+              ? this.#t('reason', { reason: s.reason })
+              : '';
         field('detail').textContent = detail;
         field('detail').hidden = !detail;
         return item;

@@ -50,7 +50,12 @@ export async function dailyCounts(db: Db, owner: string, fromDay: string): Promi
     // the overview's kinds of entry: earned, spent, and an admin's adjustments (credited minus debited)
     db
       .selectFrom('wallet_transactions')
-      .select([dayOf('created_at').as('day'), total(ledgerKinds.distributed).as('distributed'), total(ledgerKinds.spent).as('spent'), total(sql`${ledgerKinds.adjustedIn} - ${ledgerKinds.adjustedOut}`).as('adjusted')])
+      .select([
+        dayOf('created_at').as('day'),
+        total(ledgerKinds.distributed).as('distributed'),
+        total(ledgerKinds.spent).as('spent'),
+        total(sql`${ledgerKinds.adjustedIn} - ${ledgerKinds.adjustedOut}`).as('adjusted'),
+      ])
       .where('owner', '=', owner)
       .where('created_at', '>=', fromDay)
       .groupBy(dayOf('created_at'))

@@ -21,11 +21,19 @@ export const ledgerKinds = {
 };
 
 /** The whole ledger by kind, and the sum of the balances it should add up to. */
-export async function ledgerTotals(db: Db, owner: string): Promise<{ distributed: number; spent: number; adjustedIn: number; adjustedOut: number; balances: number }> {
+export async function ledgerTotals(
+  db: Db,
+  owner: string,
+): Promise<{ distributed: number; spent: number; adjustedIn: number; adjustedOut: number; balances: number }> {
   const [row, wallets] = await Promise.all([
     db
       .selectFrom('wallet_transactions')
-      .select([total(ledgerKinds.distributed).as('distributed'), total(ledgerKinds.spent).as('spent'), total(ledgerKinds.adjustedIn).as('adjustedIn'), total(ledgerKinds.adjustedOut).as('adjustedOut')])
+      .select([
+        total(ledgerKinds.distributed).as('distributed'),
+        total(ledgerKinds.spent).as('spent'),
+        total(ledgerKinds.adjustedIn).as('adjustedIn'),
+        total(ledgerKinds.adjustedOut).as('adjustedOut'),
+      ])
       .where('owner', '=', owner)
       .executeTakeFirstOrThrow(),
     db
@@ -34,13 +42,22 @@ export async function ledgerTotals(db: Db, owner: string): Promise<{ distributed
       .where('owner', '=', owner)
       .executeTakeFirstOrThrow(),
   ]);
-  return { distributed: Number(row.distributed), spent: Number(row.spent), adjustedIn: Number(row.adjustedIn), adjustedOut: Number(row.adjustedOut), balances: Number(wallets.balances) };
+  return {
+    distributed: Number(row.distributed),
+    spent: Number(row.spent),
+    adjustedIn: Number(row.adjustedIn),
+    adjustedOut: Number(row.adjustedOut),
+    balances: Number(wallets.balances),
+  };
 }
 
 export async function purchaseCounts(db: Db, owner: string): Promise<{ total: number; pending: number }> {
   const row = await db
     .selectFrom('purchases')
-    .select([countAll().as('total'), sql<number>`cast(coalesce(sum(case when fulfilled = 0 then 1 else 0 end), 0) as integer)`.as('pending')])
+    .select([
+      countAll().as('total'),
+      sql<number>`cast(coalesce(sum(case when fulfilled = 0 then 1 else 0 end), 0) as integer)`.as('pending'),
+    ])
     .where('owner', '=', owner)
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), pending: Number(row.pending) };
@@ -59,9 +76,26 @@ export async function periodCounts(db: Db, owner: string, previousFrom: string, 
     total(sql`case when ${sql.ref(column)} < ${from} then ${value} else 0 end`).as(`${name}_p`),
   ];
   const [users, products, giveaways, purchases, redemptions, ledger] = await Promise.all([
-    db.selectFrom('users').select(periods('n')).where('owner', '=', owner).where('created_at', '>=', previousFrom).executeTakeFirstOrThrow(),
-    db.selectFrom('products').select(periods('n')).where('owner', '=', owner).where('deleted_at', 'is', null).where('created_at', '>=', previousFrom).executeTakeFirstOrThrow(),
-    db.selectFrom('giveaways').select(periods('n')).where('owner', '=', owner).where('deleted_at', 'is', null).where('created_at', '>=', previousFrom).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select(periods('n'))
+      .where('owner', '=', owner)
+      .where('created_at', '>=', previousFrom)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('products')
+      .select(periods('n'))
+      .where('owner', '=', owner)
+      .where('deleted_at', 'is', null)
+      .where('created_at', '>=', previousFrom)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('giveaways')
+      .select(periods('n'))
+      .where('owner', '=', owner)
+      .where('deleted_at', 'is', null)
+      .where('created_at', '>=', previousFrom)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('purchases')
       .select([...periods('n'), ...periods('pending', sql`case when fulfilled = 0 then 1 else 0 end`)])

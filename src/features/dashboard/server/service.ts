@@ -7,7 +7,12 @@ import * as GiveawayService from '../../rewards/server/giveaway-service.ts';
 import * as ProductService from '../../rewards/server/product-service.ts';
 
 /** The stat cards, what their records did in the last `days` days and the `days` before, and the wallets reconciled. */
-export async function overview(app: FastifyInstance, owner: string, days: number, now: Date = new Date()): Promise<DashboardOverview> {
+export async function overview(
+  app: FastifyInstance,
+  owner: string,
+  days: number,
+  now: Date = new Date(),
+): Promise<DashboardOverview> {
   const db = app.db.kysely;
   const { from, previousFrom } = periodDays(days, now);
   const [totalUsers, totalProducts, activeGiveaways, purchases, redemptions, ledger, period] = await Promise.all([

@@ -1,4 +1,13 @@
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  Tooltip,
+  type ChartOptions,
+} from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
@@ -38,9 +47,14 @@ const options = (locale: Locale): ChartOptions<'bar'> => ({
 
 /** Signups, redemptions and purchases per day; credits earned, spent and adjusted per day: one group of bars a day. */
 export default function ActivityCharts({ t, locale, days }: Props) {
-  const label = new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const label = new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
   const labels = days.map((d) => label.format(new Date(`${d.date}T00:00:00Z`)));
-  const seriesLabel = (key: Series) => (key === 'creditsAdjusted' ? t('dashboard.overview.creditsAdjusted') : t(`rewardsAdmin.index.series.${key}`));
+  const seriesLabel = (key: Series) =>
+    key === 'creditsAdjusted' ? t('dashboard.overview.creditsAdjusted') : t(`rewardsAdmin.index.series.${key}`);
   const dataset = (key: Series) => ({
     label: seriesLabel(key),
     data: days.map((d) => d[key] ?? 0),
@@ -49,8 +63,16 @@ export default function ActivityCharts({ t, locale, days }: Props) {
   });
   // the two charts: their caption (also the chart's name), test id and series
   const charts = [
-    { title: t('rewardsAdmin.index.activityChart'), testId: 'chart-activity', series: ['signups', 'redemptions', 'purchases'] },
-    { title: t('dashboard.overview.creditsChart'), testId: 'chart-credits', series: ['creditsDistributed', 'creditsSpent', 'creditsAdjusted'] },
+    {
+      title: t('rewardsAdmin.index.activityChart'),
+      testId: 'chart-activity',
+      series: ['signups', 'redemptions', 'purchases'],
+    },
+    {
+      title: t('dashboard.overview.creditsChart'),
+      testId: 'chart-credits',
+      series: ['creditsDistributed', 'creditsSpent', 'creditsAdjusted'],
+    },
   ] as const;
   return (
     <div className="grid gap-6 xl:grid-cols-2" data-testid="activity-charts">
@@ -58,7 +80,15 @@ export default function ActivityCharts({ t, locale, days }: Props) {
         <figure key={testId} className="space-y-2">
           <figcaption className="text-sm font-semibold text-slate-300">{title}</figcaption>
           <div className="relative h-64">
-            <Bar data={{ labels, datasets: series.map(dataset) }} options={options(locale)} aria-label={t('dashboard.overview.bars', { title })} role="img" data-testid={testId} data-chart-type="bar" data-days={days.length} />
+            <Bar
+              data={{ labels, datasets: series.map(dataset) }}
+              options={options(locale)}
+              aria-label={t('dashboard.overview.bars', { title })}
+              role="img"
+              data-testid={testId}
+              data-chart-type="bar"
+              data-days={days.length}
+            />
           </div>
         </figure>
       ))}

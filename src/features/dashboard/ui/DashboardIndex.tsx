@@ -75,7 +75,12 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
   return (
     <div className="mt-6 space-y-8" data-testid="economy-index">
       {/* one period for the cards' comparison and the charts */}
-      <div role="group" aria-label={t('dashboard.overview.range')} className="flex flex-wrap gap-1.5" data-testid="activity-range">
+      <div
+        role="group"
+        aria-label={t('dashboard.overview.range')}
+        className="flex flex-wrap gap-1.5"
+        data-testid="activity-range"
+      >
         {RANGES.map((n) => (
           <button
             key={n}
@@ -84,7 +89,9 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
             onClick={() => setDays(n)}
             data-testid={`activity-range-${n}`}
             className={`rounded-lg border px-3 py-1.5 text-xs font-semibold transition outline-none focus-visible:ring-2 focus-visible:ring-accent ${
-              n === days ? 'border-brand bg-brand/30 text-white' : 'border-line bg-ink/60 text-slate-300 hover:border-accent hover:text-white'
+              n === days
+                ? 'border-brand bg-brand/30 text-white'
+                : 'border-line bg-ink/60 text-slate-300 hover:border-accent hover:text-white'
             }`}
           >
             {t('rewardsAdmin.index.days', { n })}
@@ -98,15 +105,31 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
         <Spinner label={t('rewardsAdmin.index.loading')} testId="overview-loading" />
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="overview-cards" data-days={overview.period.days}>
+          <ul
+            className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+            data-testid="overview-cards"
+            data-days={overview.period.days}
+          >
             {cards.map(([key, section, query]) => (
               <li key={key} data-testid={`stat-${key}`}>
-                <a href={localizePath(sectionPath(section, query), locale)} className={`${panelClass} flex h-full flex-col gap-2 hover:border-accent focus-visible:border-accent`} data-testid="stat-link">
-                  <span className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{t(`rewardsAdmin.index.cards.${key}`)}</span>
+                <a
+                  href={localizePath(sectionPath(section, query), locale)}
+                  className={`${panelClass} flex h-full flex-col gap-2 hover:border-accent focus-visible:border-accent`}
+                  data-testid="stat-link"
+                >
+                  <span className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                    {t(`rewardsAdmin.index.cards.${key}`)}
+                  </span>
                   <span className="font-mono text-3xl font-bold text-white" data-testid="stat-value">
                     {formatNumber(overview[key] ?? 0, locale)}
                   </span>
-                  <StatTrend t={t} locale={locale} days={overview.period.days} current={overview.period.current[key]} previous={overview.period.previous[key]} />
+                  <StatTrend
+                    t={t}
+                    locale={locale}
+                    days={overview.period.days}
+                    current={overview.period.current[key]}
+                    previous={overview.period.previous[key]}
+                  />
                 </a>
               </li>
             ))}
@@ -137,7 +160,19 @@ const trendTone = { up: 'text-emerald-300', down: 'text-rose-300', flat: 'text-s
 const arrows = { up: '▲', down: '▼', flat: '■' } as const;
 
 /** "+4 in 30 days" and "▲ +12% vs previous 30 days": what the card's records did in the period, against the one before. */
-function StatTrend({ t, locale, days, current, previous }: { t: Translator; locale: Locale; days: number; current: number; previous: number }) {
+function StatTrend({
+  t,
+  locale,
+  days,
+  current,
+  previous,
+}: {
+  t: Translator;
+  locale: Locale;
+  days: number;
+  current: number;
+  previous: number;
+}) {
   const { direction, percent } = trendOf(current, previous);
   const vars = { days, percent: formatNumber(percent ?? 0, locale), previous: formatNumber(previous, locale) };
   const [shown, spoken] =
@@ -176,7 +211,12 @@ function Reconciliation({ t, locale, ledger }: { t: Translator; locale: Locale; 
   ] as const;
   const balanced = ledger.difference === 0;
   return (
-    <section className={`${panelClass} space-y-3`} aria-labelledby="reconciliation-title" data-testid="reconciliation" data-balanced={balanced}>
+    <section
+      className={`${panelClass} space-y-3`}
+      aria-labelledby="reconciliation-title"
+      data-testid="reconciliation"
+      data-balanced={balanced}
+    >
       <div>
         <h2 id="reconciliation-title" className={panelTitleClass}>
           {t('dashboard.overview.reconciliation.title')}
@@ -213,7 +253,11 @@ function Reconciliation({ t, locale, ledger }: { t: Translator; locale: Locale; 
           {t('dashboard.overview.reconciliation.ok')}
         </p>
       ) : (
-        <p role="alert" className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-sm text-amber-200" data-testid="reconciliation-status">
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-sm text-amber-200"
+          data-testid="reconciliation-status"
+        >
           {t('dashboard.overview.reconciliation.mismatch', { difference: n(ledger.difference) })}
         </p>
       )}

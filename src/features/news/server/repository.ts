@@ -8,7 +8,19 @@ import type { NewsArticle } from '../contract.ts';
 type Db = Kysely<Database>;
 type Row = Selectable<NewsTable>;
 
-export type NewsFields = Omit<NewsTable, 'id' | 'owner' | 'created_at' | 'updated_at' | 'summary_it' | 'summary_en' | 'body_it' | 'body_en' | 'image' | 'published'> & {
+export type NewsFields = Omit<
+  NewsTable,
+  | 'id'
+  | 'owner'
+  | 'created_at'
+  | 'updated_at'
+  | 'summary_it'
+  | 'summary_en'
+  | 'body_it'
+  | 'body_en'
+  | 'image'
+  | 'published'
+> & {
   summary_it: string;
   summary_en: string;
   body_it: string;
@@ -18,7 +30,11 @@ export type NewsFields = Omit<NewsTable, 'id' | 'owner' | 'created_at' | 'update
 };
 
 /** Published articles newest first by publication, or (drafts included) newest updated first. */
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; includeDrafts: boolean; sort?: string; lang?: 'it' | 'en' }): Promise<{ data: NewsArticle[]; total: number }> {
+export async function list(
+  db: Db,
+  owner: string,
+  q: { limit: number; offset: number; includeDrafts: boolean; sort?: string; lang?: 'it' | 'en' },
+): Promise<{ data: NewsArticle[]; total: number }> {
   let base = db.selectFrom('news').where('owner', '=', owner);
   if (!q.includeDrafts) base = base.where('published', '=', 1);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
@@ -26,13 +42,22 @@ export async function list(db: Db, owner: string, q: { limit: number; offset: nu
   const title = q.lang === 'en' ? sql`lower(title_en)` : sql`lower(title_it)`;
   const order = orderFor(q.sort ?? 'newest', { title, date: sql`coalesce(published_at, updated_at)` });
   let rows = base.selectAll();
-  rows = order ? rows.orderBy(...order) : q.includeDrafts ? rows.orderBy('updated_at', 'desc') : rows.orderBy('published_at', 'desc');
+  rows = order
+    ? rows.orderBy(...order)
+    : q.includeDrafts
+      ? rows.orderBy('updated_at', 'desc')
+      : rows.orderBy('published_at', 'desc');
   const found = await rows.orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
   return { data: found.map(toArticle), total: Number(n) };
 }
 
 export async function findById(db: Db, owner: string, id: string): Promise<NewsArticle | undefined> {
-  const row = await db.selectFrom('news').selectAll().where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('news')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toArticle(row);
 }
 

@@ -22,7 +22,8 @@ export default async function newsRoutes(root: FastifyInstance) {
   app.get('/news', {
     schema: {
       tags,
-      summary: 'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first; ?sort=title|date (-key descending) orders by the ?lang title or the shown date',
+      summary:
+        'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first; ?sort=title|date (-key descending) orders by the ?lang title or the shown date',
       querystring: newsListQuerySchema,
       response: { 200: listEnvelope(newsArticleSchema), ...errorResponses(400, 401, 403) },
     },
@@ -31,7 +32,13 @@ export default async function newsRoutes(root: FastifyInstance) {
       cacheFor(req, reply);
       // an anonymous reader's copy comes from the micro-cache, emptied in every process by an admin's save
       return cachedJson(app, req, reply, async () => {
-        const { data, total } = await NewsService.list(app, { limit: req.query.limit, offset: req.query.offset, includeDrafts: req.query.all === 'true', sort: req.query.sort, lang: req.query.lang });
+        const { data, total } = await NewsService.list(app, {
+          limit: req.query.limit,
+          offset: req.query.offset,
+          includeDrafts: req.query.all === 'true',
+          sort: req.query.sort,
+          lang: req.query.lang,
+        });
         return okList(data, total);
       });
     },
@@ -46,7 +53,9 @@ export default async function newsRoutes(root: FastifyInstance) {
     },
     handler: async (req, reply) => {
       cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await NewsService.get(app, req.params.id, !!req.user?.isAdmin)));
+      return cachedJson(app, req, reply, async () =>
+        ok(await NewsService.get(app, req.params.id, !!req.user?.isAdmin)),
+      );
     },
   });
 
@@ -56,7 +65,10 @@ export default async function newsRoutes(root: FastifyInstance) {
     item: newsArticleSchema,
     input: newsInputSchema,
     update: newsUpdateSchema,
-    create: { summary: 'Write an article (admin); the body HTML is sanitised', run: ({ actor, body }) => NewsService.create(app, actor, body) },
+    create: {
+      summary: 'Write an article (admin); the body HTML is sanitised',
+      run: ({ actor, body }) => NewsService.create(app, actor, body),
+    },
     edit: {
       summary: 'Edit an article (admin); omitted fields stay; published=false clears publishedAt',
       run: ({ actor, id, body }) => NewsService.update(app, actor, id, body),

@@ -10,10 +10,18 @@ const DAY = 24 * 3600_000;
  * audits an admin's act and dates a publication now.
  */
 export async function seedNews(app: FastifyInstance, now: Date): Promise<void> {
-  const articles: { title: [string, string]; summary: [string, string]; body: [string, string]; daysAgo: number | null }[] = [
+  const articles: {
+    title: [string, string];
+    summary: [string, string];
+    body: [string, string];
+    daysAgo: number | null;
+  }[] = [
     {
       title: ['Il campionato Bomber entra nel vivo', 'The Bomber Championship heats up'],
-      summary: ['Due qualificazioni giocate, la terza è aperta: ecco come scegliere la tua fazione.', 'Two qualifiers played, the third is open: here is how to pick your faction.'],
+      summary: [
+        'Due qualificazioni giocate, la terza è aperta: ecco come scegliere la tua fazione.',
+        'Two qualifiers played, the third is open: here is how to pick your faction.',
+      ],
       body: [
         "<p>Le prime due qualificazioni hanno già dato punti alle fazioni <strong>Precision</strong> e <strong>Speed</strong>. La terza è aperta alle iscrizioni: dopo l'iscrizione scegli la tua fazione dalla pagina del torneo o del campionato.</p><p>I migliori accedono ai playoff online e poi alla finale dal vivo.</p>",
         '<p>The first two qualifiers have already given points to the <strong>Precision</strong> and <strong>Speed</strong> factions. The third is open for sign-up: once you have joined, pick your faction from the tournament page or the championship page.</p><p>The best go through to the online playoffs and then to the live final.</p>',
@@ -22,7 +30,10 @@ export async function seedNews(app: FastifyInstance, now: Date): Promise<void> {
     },
     {
       title: ['Badge e crediti: come funzionano', 'Badges and credits: how they work'],
-      summary: ['Iscriviti, fai il check-in, completa il profilo: ogni traguardo vale un badge e crediti da spendere nello shop.', 'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.'],
+      summary: [
+        'Iscriviti, fai il check-in, completa il profilo: ogni traguardo vale un badge e crediti da spendere nello shop.',
+        'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.',
+      ],
       body: [
         '<p>Ogni badge si sblocca da solo quando raggiungi il traguardo: la registrazione, il primo torneo, il check-in, la scelta della fazione, il profilo completo, il primo acquisto.</p><p>I crediti finiscono nel tuo portafoglio e si spendono nel marketplace.</p>',
         '<p>Each badge unlocks by itself when you reach the milestone: signing up, your first tournament, checking in, picking a faction, completing your profile, your first purchase.</p><p>The credits go to your wallet and can be spent in the marketplace.</p>',
@@ -31,7 +42,10 @@ export async function seedNews(app: FastifyInstance, now: Date): Promise<void> {
     },
     {
       title: ['Calendario della finale (bozza)', 'Finals schedule (draft)'],
-      summary: ['Bozza non pubblicata: visibile solo nel cruscotto.', 'Unpublished draft: visible only in the dashboard.'],
+      summary: [
+        'Bozza non pubblicata: visibile solo nel cruscotto.',
+        'Unpublished draft: visible only in the dashboard.',
+      ],
       body: ['<p>Da completare.</p>', '<p>To be completed.</p>'],
       daysAgo: null,
     },

@@ -10,7 +10,10 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 
 export const newsNotFound = () => new AppError('notFound', 'NEWS_NOT_FOUND', 'News article not found');
 
-export async function list(app: FastifyInstance, q: { limit: number; offset: number; includeDrafts: boolean; sort?: string; lang?: 'it' | 'en' }) {
+export async function list(
+  app: FastifyInstance,
+  q: { limit: number; offset: number; includeDrafts: boolean; sort?: string; lang?: 'it' | 'en' },
+) {
   return NewsRepository.list(app.db.kysely, app.config.ownerId, q);
 }
 
@@ -42,7 +45,13 @@ export function create(app: FastifyInstance, actor: Actor, input: NewsInput): Pr
       published_at: input.published ? new Date().toISOString() : null,
     });
     const article = await get(tx, id, true);
-    await audit({ action: input.published ? 'news.publish' : 'news.create', entityType: 'news', entityId: id, before: null, after: article });
+    await audit({
+      action: input.published ? 'news.publish' : 'news.create',
+      entityType: 'news',
+      entityId: id,
+      before: null,
+      after: article,
+    });
     return article;
   });
 }
@@ -53,7 +62,8 @@ export function update(app: FastifyInstance, actor: Actor, id: string, input: Ne
     const changes: Updateable<NewsTable> = {};
     if (input.title) Object.assign(changes, { title_it: input.title.it, title_en: input.title.en });
     if (input.summary) Object.assign(changes, { summary_it: input.summary.it, summary_en: input.summary.en });
-    if (input.body) Object.assign(changes, { body_it: sanitizeRichText(input.body.it), body_en: sanitizeRichText(input.body.en) });
+    if (input.body)
+      Object.assign(changes, { body_it: sanitizeRichText(input.body.it), body_en: sanitizeRichText(input.body.en) });
     if (input.image !== undefined) changes.image = input.image;
     if (input.published !== undefined) {
       changes.published = input.published ? 1 : 0;
@@ -63,7 +73,12 @@ export function update(app: FastifyInstance, actor: Actor, id: string, input: Ne
     }
     if (!(await NewsRepository.update(tx.db.kysely, app.config.ownerId, id, changes))) throw newsNotFound();
     const after = await get(tx, id, true);
-    const action = after.published && !before.published ? 'news.publish' : !after.published && before.published ? 'news.unpublish' : 'news.update';
+    const action =
+      after.published && !before.published
+        ? 'news.publish'
+        : !after.published && before.published
+          ? 'news.unpublish'
+          : 'news.update';
     await audit({ action, entityType: 'news', entityId: id, before, after });
     return after;
   });

@@ -9,10 +9,12 @@ type Data = App.Locals['data'];
 const otherLocale = (l: Locale): Locale => (l === 'it' ? 'en' : 'it');
 
 /** A text of the article in the visitor's language, else in the other one (only the title is required in both). */
-export const inLocale = (pair: Record<Locale, string> | undefined, locale: Locale) => pair?.[locale]?.trim() || pair?.[otherLocale(locale)]?.trim() || '';
+export const inLocale = (pair: Record<Locale, string> | undefined, locale: Locale) =>
+  pair?.[locale]?.trim() || pair?.[otherLocale(locale)]?.trim() || '';
 
 /** The body in the visitor's language when it has one, else the other language's. */
-export const bodyIn = (a: NewsArticle, locale: Locale) => (a.body?.[locale]?.trim() ? a.body[locale] : (a.body?.[otherLocale(locale)] ?? ''));
+export const bodyIn = (a: NewsArticle, locale: Locale) =>
+  a.body?.[locale]?.trim() ? a.body[locale] : (a.body?.[otherLocale(locale)] ?? '');
 
 /** "?page=3" → 3; anything else (absent, 0, "x", "2.5") is page 1, or null when present and not a page number. */
 export function pageParam(raw: string | null): number | null {
@@ -22,10 +24,16 @@ export function pageParam(raw: string | null): number | null {
 }
 
 /** Published news, from the server's locals or, under `astro dev`, from the API. */
-export async function loadNewsPage(data: Data, origin: string, page: number): Promise<{ data: NewsArticle[]; total: number }> {
+export async function loadNewsPage(
+  data: Data,
+  origin: string,
+  page: number,
+): Promise<{ data: NewsArticle[]; total: number }> {
   const offset = (page - 1) * NEWS_PAGE_SIZE;
   if (data) return data.news({ limit: NEWS_PAGE_SIZE, offset });
-  const res = await fetch(new URL(`/api/news?limit=${NEWS_PAGE_SIZE}&offset=${offset}`, origin), { headers: { accept: 'application/json' } });
+  const res = await fetch(new URL(`/api/news?limit=${NEWS_PAGE_SIZE}&offset=${offset}`, origin), {
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`GET /api/news: ${res.status}`);
   const json = await res.json();
   return { data: json.data as NewsArticle[], total: Number(json.total ?? json.data.length) };
@@ -36,7 +44,9 @@ export { isId as isNewsId } from '../../../platform/ids.ts';
 /** One published article, or null (unknown id or a draft: anonymous readers never see drafts). */
 export async function loadArticle(data: Data, origin: string, id: string): Promise<NewsArticle | null> {
   if (data) return data.newsArticle(id);
-  const res = await fetch(new URL(`/api/news/${encodeURIComponent(id)}`, origin), { headers: { accept: 'application/json' } });
+  const res = await fetch(new URL(`/api/news/${encodeURIComponent(id)}`, origin), {
+    headers: { accept: 'application/json' },
+  });
   if (res.status === 404 || res.status === 400) return null;
   if (!res.ok) throw new Error(`GET /api/news/${id}: ${res.status}`);
   const article = (await res.json()).data as NewsArticle;
@@ -48,5 +58,10 @@ export function newsDate(iso: string | null | undefined, locale: Locale): string
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }).format(d);
+  return new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Rome',
+  }).format(d);
 }

@@ -5,9 +5,20 @@ import type { NotificationPreferences, ReminderKind } from '../contract.ts';
 type Db = Kysely<Database>;
 
 /** Of these players, those already reminded of this kind for this tournament. */
-export async function alreadySent(db: Db, tournamentId: string, kind: ReminderKind, userIds: string[]): Promise<Set<string>> {
+export async function alreadySent(
+  db: Db,
+  tournamentId: string,
+  kind: ReminderKind,
+  userIds: string[],
+): Promise<Set<string>> {
   if (!userIds.length) return new Set();
-  const rows = await db.selectFrom('reminders_sent').select('user_id').where('tournament_id', '=', tournamentId).where('kind', '=', kind).where('user_id', 'in', userIds).execute();
+  const rows = await db
+    .selectFrom('reminders_sent')
+    .select('user_id')
+    .where('tournament_id', '=', tournamentId)
+    .where('kind', '=', kind)
+    .where('user_id', 'in', userIds)
+    .execute();
   return new Set(rows.map((r) => r.user_id));
 }
 
@@ -17,7 +28,13 @@ export async function alreadySent(db: Db, tournamentId: string, kind: ReminderKi
  * On PostgreSQL a concurrent insert of the same key waits for the other transaction and then does
  * nothing, so of two processes exactly one gets each player back.
  */
-export async function record(db: Db, tournamentId: string, kind: ReminderKind, userIds: string[], now: string): Promise<string[]> {
+export async function record(
+  db: Db,
+  tournamentId: string,
+  kind: ReminderKind,
+  userIds: string[],
+  now: string,
+): Promise<string[]> {
   if (!userIds.length) return [];
   const rows = await db
     .insertInto('reminders_sent')
@@ -28,22 +45,44 @@ export async function record(db: Db, tournamentId: string, kind: ReminderKind, u
   return rows.map((r) => r.user_id);
 }
 
-const columnOf = { checkinOpen: 'checkin_open', checkinClosing: 'checkin_closing', resultsFinal: 'results_final' } as const;
+const columnOf = {
+  checkinOpen: 'checkin_open',
+  checkinClosing: 'checkin_closing',
+  resultsFinal: 'results_final',
+} as const;
 
 /** Of these players, those who turned this reminder off. */
-export async function optedOut(db: Db, preference: keyof NotificationPreferences, userIds: string[]): Promise<Set<string>> {
+export async function optedOut(
+  db: Db,
+  preference: keyof NotificationPreferences,
+  userIds: string[],
+): Promise<Set<string>> {
   if (!userIds.length) return new Set();
-  const rows = await db.selectFrom('notification_preferences').select('user_id').where('user_id', 'in', userIds).where(columnOf[preference], '=', 0).execute();
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .select('user_id')
+    .where('user_id', 'in', userIds)
+    .where(columnOf[preference], '=', 0)
+    .execute();
   return new Set(rows.map((r) => r.user_id));
 }
 
 export async function preferences(db: Db, userId: string) {
-  return db.selectFrom('notification_preferences').select(['checkin_open', 'checkin_closing', 'results_final']).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('notification_preferences')
+    .select(['checkin_open', 'checkin_closing', 'results_final'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** One statement, insert or update: two saves at once leave one of them whole. */
 export async function savePreferences(db: Db, userId: string, p: NotificationPreferences, now: string): Promise<void> {
-  const values = { checkin_open: p.checkinOpen ? 1 : 0, checkin_closing: p.checkinClosing ? 1 : 0, results_final: p.resultsFinal ? 1 : 0, updated_at: now };
+  const values = {
+    checkin_open: p.checkinOpen ? 1 : 0,
+    checkin_closing: p.checkinClosing ? 1 : 0,
+    results_final: p.resultsFinal ? 1 : 0,
+    updated_at: now,
+  };
   await db
     .insertInto('notification_preferences')
     .values({ user_id: userId, ...values })

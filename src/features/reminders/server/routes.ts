@@ -10,7 +10,12 @@ export default async function reminderRoutes(root: FastifyInstance) {
   const tags = ['reminders'];
 
   app.get('/users/me/notifications', {
-    schema: { tags, summary: 'Which reminder e-mails the logged-in player gets (all until they turn some off)', security: [{ bearer: [] }], response: { 200: envelope(notificationPreferencesSchema), ...errorResponses(401) } },
+    schema: {
+      tags,
+      summary: 'Which reminder e-mails the logged-in player gets (all until they turn some off)',
+      security: [{ bearer: [] }],
+      response: { 200: envelope(notificationPreferencesSchema), ...errorResponses(401) },
+    },
     preHandler: app.requireUser,
     handler: async (req) => ok(await ReminderService.preferences(app, req.user!.id)),
   });

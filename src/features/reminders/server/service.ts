@@ -5,7 +5,14 @@ import { messages } from '../../../platform/i18n/messages.ts';
 import type { Mail } from '../../../platform/mail/mailer.ts';
 import type { StandingsRow } from '../../results/contract.ts';
 import * as Tournaments from '../../tournaments/server/service.ts';
-import { CHECKIN_CLOSING_LEAD_MS, defaultNotificationPreferences, preferenceOf, RESULTS_MAIL_WINDOW_MS, type NotificationPreferences, type ReminderKind } from '../contract.ts';
+import {
+  CHECKIN_CLOSING_LEAD_MS,
+  defaultNotificationPreferences,
+  preferenceOf,
+  RESULTS_MAIL_WINDOW_MS,
+  type NotificationPreferences,
+  type ReminderKind,
+} from '../contract.ts';
 import * as ReminderRepository from './repository.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -14,10 +21,18 @@ import * as ReminderRepository from './repository.ts';
 export async function preferences(app: FastifyInstance, userId: string): Promise<NotificationPreferences> {
   const row = await ReminderRepository.preferences(app.db.kysely, userId);
   if (!row) return { ...defaultNotificationPreferences };
-  return { checkinOpen: row.checkin_open === 1, checkinClosing: row.checkin_closing === 1, resultsFinal: row.results_final === 1 };
+  return {
+    checkinOpen: row.checkin_open === 1,
+    checkinClosing: row.checkin_closing === 1,
+    resultsFinal: row.results_final === 1,
+  };
 }
 
-export async function savePreferences(app: FastifyInstance, userId: string, input: NotificationPreferences): Promise<NotificationPreferences> {
+export async function savePreferences(
+  app: FastifyInstance,
+  userId: string,
+  input: NotificationPreferences,
+): Promise<NotificationPreferences> {
   await ReminderRepository.savePreferences(app.db.kysely, userId, input, new Date().toISOString());
   return preferences(app, userId);
 }
@@ -50,7 +65,11 @@ interface TickState {
  * open, never a late "check-in is open" for a window long closed. Answers how many mails it queued.
  */
 export async function tick(app: FastifyInstance, now: number = Date.now()): Promise<Record<ReminderKind, number>> {
-  const state: TickState = { now, budget: MAX_PER_TICK, sent: { checkin_open: 0, checkin_closing: 0, results_final: 0 } };
+  const state: TickState = {
+    now,
+    budget: MAX_PER_TICK,
+    sent: { checkin_open: 0, checkin_closing: 0, results_final: 0 },
+  };
   try {
     await forEachPage(
       (after) => Tournaments.checkInsOpen(app, now, { after, limit: PAGE }),
@@ -85,7 +104,11 @@ export async function tick(app: FastifyInstance, now: number = Date.now()): Prom
   return state.sent;
 }
 
-async function forEachPage<T>(read: (after: string) => Promise<Tournaments.ReminderPage<T>>, state: TickState, each: (t: T) => Promise<void>) {
+async function forEachPage<T>(
+  read: (after: string) => Promise<Tournaments.ReminderPage<T>>,
+  state: TickState,
+  each: (t: T) => Promise<void>,
+) {
   let after = '';
   for (;;) {
     const page = await read(after);
@@ -110,12 +133,22 @@ function placements(rows: StandingsRow[]) {
  * open for hours is looked at on every tick); then, per batch, one transaction inserts the rows,
  * and only the players whose row it actually inserted get a mail, queued in that same transaction.
  */
-async function remind<P extends Person>(app: FastifyInstance, state: TickState, t: Reminded, kind: ReminderKind, people: P[], compose: (p: P) => Mail) {
+async function remind<P extends Person>(
+  app: FastifyInstance,
+  state: TickState,
+  t: Reminded,
+  kind: ReminderKind,
+  people: P[],
+  compose: (p: P) => Mail,
+) {
   const db = app.db.kysely;
   for (let i = 0; i < people.length && state.budget > 0; i += BATCH) {
     const batch = people.slice(i, i + BATCH);
     const ids = batch.map((p) => p.id);
-    const [had, off] = [await ReminderRepository.alreadySent(db, t.id, kind, ids), await ReminderRepository.optedOut(db, preferenceOf[kind], ids)];
+    const [had, off] = [
+      await ReminderRepository.alreadySent(db, t.id, kind, ids),
+      await ReminderRepository.optedOut(db, preferenceOf[kind], ids),
+    ];
     const due = batch.filter((p) => !had.has(p.id) && !off.has(p.id)).slice(0, state.budget);
     if (!due.length) continue;
     // written before the transaction, which holds a connection (SQLite's only one) while it runs
@@ -161,7 +194,14 @@ const formatters = new Map<Locale, Intl.DateTimeFormat>();
 function when(iso: string, locale: Locale) {
   let format = formatters.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', {
+      timeZone: 'Europe/Rome',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
     formatters.set(locale, format);
   }
   return format.format(new Date(iso));
@@ -169,21 +209,34 @@ function when(iso: string, locale: Locale) {
 
 function letter(app: FastifyInstance, p: Person, subject: string, body: string): Mail {
   const t = createT(messages[p.locale].email);
-  const footer = t('reminders.footer', { settingsLink: `${app.config.publicOrigin}${localePrefix(p.locale)}/settings` });
+  const footer = t('reminders.footer', {
+    settingsLink: `${app.config.publicOrigin}${localePrefix(p.locale)}/settings`,
+  });
   return { to: p.email, subject, text: `${body}\n\n--\n${footer}` };
 }
 
 function checkinOpenMail(app: FastifyInstance, tournament: Reminded, p: Person): Mail {
   const t = createT(messages[p.locale].email);
-  const vars = { name: p.name, tournament: tournament.name[p.locale], link: Tournaments.detailUrl(app, tournament.id, p.locale), closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '' };
+  const vars = {
+    name: p.name,
+    tournament: tournament.name[p.locale],
+    link: Tournaments.detailUrl(app, tournament.id, p.locale),
+    closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '',
+  };
   let body = t('reminders.checkinOpen.text', vars);
-  if (tournament.calendarUrl) body += `\n\n${t('reminders.checkinOpen.calendar', { calendar: tournament.calendarUrl })}`;
+  if (tournament.calendarUrl)
+    body += `\n\n${t('reminders.checkinOpen.calendar', { calendar: tournament.calendarUrl })}`;
   return letter(app, p, t('reminders.checkinOpen.subject', vars), body);
 }
 
 function checkinClosingMail(app: FastifyInstance, tournament: Reminded, p: Person): Mail {
   const t = createT(messages[p.locale].email);
-  const vars = { name: p.name, tournament: tournament.name[p.locale], link: Tournaments.detailUrl(app, tournament.id, p.locale), closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '' };
+  const vars = {
+    name: p.name,
+    tournament: tournament.name[p.locale],
+    link: Tournaments.detailUrl(app, tournament.id, p.locale),
+    closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '',
+  };
   return letter(app, p, t('reminders.checkinClosing.subject', vars), t('reminders.checkinClosing.text', vars));
 }
 

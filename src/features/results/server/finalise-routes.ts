@@ -18,7 +18,8 @@ export default async function finaliseRoutes(root: FastifyInstance) {
   app.get('/tournaments/:id/prizes', {
     schema: {
       tags,
-      summary: 'The prize table (credits by rank) and the payouts: paid once finalised, else what the live standings would pay',
+      summary:
+        'The prize table (credits by rank) and the payouts: paid once finalised, else what the live standings would pay',
       security,
       params,
       response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404) },
@@ -30,7 +31,8 @@ export default async function finaliseRoutes(root: FastifyInstance) {
   app.put('/tournaments/:id/prizes', {
     schema: {
       tags,
-      summary: 'Set the prize table: credits each player of an entrant gets by rank range; 409 TOURNAMENT_FINALIZED once paid',
+      summary:
+        'Set the prize table: credits each player of an entrant gets by rank range; 409 TOURNAMENT_FINALIZED once paid',
       security,
       params,
       body: prizeTableSchema,
@@ -43,7 +45,8 @@ export default async function finaliseRoutes(root: FastifyInstance) {
   app.post('/tournaments/:id/finalise', {
     schema: {
       tags,
-      summary: 'Freeze the standings, end the tournament and pay its prizes (credits, top-N and winner badges) once; 409 TOURNAMENT_FINALIZED the second time',
+      summary:
+        'Freeze the standings, end the tournament and pay its prizes (credits, top-N and winner badges) once; 409 TOURNAMENT_FINALIZED the second time',
       security,
       params,
       response: { 200: envelope(finaliseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },

@@ -5,7 +5,16 @@ import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as BracketService from '../../brackets/server/service.ts';
-import { formatOf, prizeFor, type Entrant, type FinaliseResult, type Payout, type PrizeRange, type PrizesState, type StandingsRow } from '../contract.ts';
+import {
+  formatOf,
+  prizeFor,
+  type Entrant,
+  type FinaliseResult,
+  type Payout,
+  type PrizeRange,
+  type PrizesState,
+  type StandingsRow,
+} from '../contract.ts';
 import type { PrizeTournament } from './prize-repository.ts';
 import * as PrizeRepository from './prize-repository.ts';
 import type { Placement } from './prize-repository.ts';
@@ -32,25 +41,53 @@ async function tournamentOf(app: FastifyInstance, id: string) {
  * Every player of every ranked entrant with the credits their rank earns. An entrant that played
  * no counted match has no rank to reward: it gets no placement (and so no prize or badge).
  */
-function placementsOf(rows: StandingsRow[], all: Entrant[], prizes: PrizeRange[]): (Placement & { username: string; entrantName: string })[] {
+function placementsOf(
+  rows: StandingsRow[],
+  all: Entrant[],
+  prizes: PrizeRange[],
+): (Placement & { username: string; entrantName: string })[] {
   const byId = new Map(all.map((e) => [e.id, e]));
   return rows
     .filter((r) => r.matchesCounted > 0)
-    .flatMap((r) => (byId.get(r.entrantId)?.members ?? []).map((m) => ({ userId: m.id, username: m.username, entrantId: r.entrantId, entrantName: r.name, rank: r.rank, points: r.points, credits: prizeFor(prizes, r.rank) })));
+    .flatMap((r) =>
+      (byId.get(r.entrantId)?.members ?? []).map((m) => ({
+        userId: m.id,
+        username: m.username,
+        entrantId: r.entrantId,
+        entrantName: r.name,
+        rank: r.rank,
+        points: r.points,
+        credits: prizeFor(prizes, r.rank),
+      })),
+    );
 }
 
 const payoutsOf = (placements: ReturnType<typeof placementsOf>): Payout[] =>
-  placements.filter((p) => p.credits > 0).map(({ userId, username, entrantId, entrantName, rank, credits }) => ({ userId, username, entrantId, entrantName, rank, credits }));
+  placements
+    .filter((p) => p.credits > 0)
+    .map(({ userId, username, entrantId, entrantName, rank, credits }) => ({
+      userId,
+      username,
+      entrantId,
+      entrantName,
+      rank,
+      credits,
+    }));
 
 /** The ranked rows of a tournament as they stand: a battle royale's live standings, or a bracket's placements. */
-const rowsOf = async (app: FastifyInstance, t: PrizeTournament): Promise<StandingsRow[]> => (formatOf(t) === 'battle_royale' ? (await standings(app, t.id)).rows : BracketService.placements(app, t.id));
+const rowsOf = async (app: FastifyInstance, t: PrizeTournament): Promise<StandingsRow[]> =>
+  formatOf(t) === 'battle_royale' ? (await standings(app, t.id)).rows : BracketService.placements(app, t.id);
 
 /** GET /tournaments/{id}/prizes: the table and who gets what, paid (finalised) or as the live standings would pay now. */
 export async function prizes(app: FastifyInstance, id: string): Promise<PrizesState> {
   const t = await tournamentOf(app, id);
   if (t.finalizedAt) {
     const rows = await PrizeRepository.finalRows(app.db.kysely, id);
-    return { prizes: t.prizes, finalizedAt: t.finalizedAt, payouts: await PrizeRepository.paidOf(app.db.kysely, id, rows) };
+    return {
+      prizes: t.prizes,
+      finalizedAt: t.finalizedAt,
+      payouts: await PrizeRepository.paidOf(app.db.kysely, id, rows),
+    };
   }
   const [rows, all] = await Promise.all([rowsOf(app, t), entrants(app, id)]);
   return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(rows, all, t.prizes)) };
@@ -60,9 +97,16 @@ export async function prizes(app: FastifyInstance, id: string): Promise<PrizesSt
 export function savePrizes(app: FastifyInstance, actor: Actor, id: string, table: PrizeRange[]): Promise<PrizesState> {
   return audited(app, actor, async (tx, audit) => {
     const before = await tournamentOf(tx, id);
-    if (!(await PrizeRepository.savePrizes(tx.db.kysely, app.config.ownerId, id, table, new Date().toISOString()))) throw finalised();
+    if (!(await PrizeRepository.savePrizes(tx.db.kysely, app.config.ownerId, id, table, new Date().toISOString())))
+      throw finalised();
     // the tournament's name labels the entry, so the audit log finds it by name
-    await audit({ action: 'tournament.prizes', entityType: 'tournament', entityId: id, before: { name: before.name, prizes: before.prizes }, after: { name: before.name, prizes: table } });
+    await audit({
+      action: 'tournament.prizes',
+      entityType: 'tournament',
+      entityId: id,
+      before: { name: before.name, prizes: before.prizes },
+      after: { name: before.name, prizes: table },
+    });
     return prizes(tx, id);
   });
 }
@@ -80,11 +124,20 @@ export async function finalise(app: FastifyInstance, actor: Actor, id: string): 
     // read under the claim's row lock, before final_standings is set: the live rows are what freezes
     const rows = await rowsOf(tx, t);
     const all = await entrants(tx, id);
-    if (!rows.some((r) => r.matchesCounted > 0)) throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
+    if (!rows.some((r) => r.matchesCounted > 0))
+      throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
     await PrizeRepository.freezeStandings(tx.db.kysely, id, rows);
     const placements = placementsOf(rows, all, t.prizes);
     await PrizeRepository.insertPlacements(tx.db.kysely, id, placements, now);
-    for (const p of placements) if (p.credits > 0) await WalletService.payPrize(tx, owner, { userId: p.userId, tournamentId: id, amount: p.credits, description: `${t.name} · #${p.rank}`, createdBy });
+    for (const p of placements)
+      if (p.credits > 0)
+        await WalletService.payPrize(tx, owner, {
+          userId: p.userId,
+          tournamentId: id,
+          amount: p.credits,
+          description: `${t.name} · #${p.rank}`,
+          createdBy,
+        });
     const payouts = payoutsOf(placements);
     await audit({
       action: 'tournament.finalise',
@@ -116,6 +169,11 @@ export async function finalise(app: FastifyInstance, actor: Actor, id: string): 
     format: done.format,
     rows: done.rows,
     payouts: done.payouts,
-    badges: earned.map((e) => ({ userId: e.userId, username: names.get(e.userId) ?? '', slug: e.badge.slug, name: e.badge.name })),
+    badges: earned.map((e) => ({
+      userId: e.userId,
+      username: names.get(e.userId) ?? '',
+      slug: e.badge.slug,
+      name: e.badge.name,
+    })),
   };
 }

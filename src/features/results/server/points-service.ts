@@ -10,14 +10,20 @@ import { entrants, standings } from './service.ts';
  * computed only for the tournaments that have results, so a page of championships costs two
  * queries plus one standings read per tournament being played right now.
  */
-export async function championshipPoints(app: FastifyInstance, competitionIds: string[]): Promise<Map<string, Map<string, number>>> {
+export async function championshipPoints(
+  app: FastifyInstance,
+  competitionIds: string[],
+): Promise<Map<string, Map<string, number>>> {
   const db = app.db.kysely;
   const out = new Map<string, Map<string, number>>(competitionIds.map((id) => [id, new Map()]));
   const add = (competitionId: string, userId: string, points: number) => {
     const players = out.get(competitionId);
     if (players) players.set(userId, (players.get(userId) ?? 0) + points);
   };
-  const [tournaments, frozen] = await Promise.all([PrizeRepository.championshipTournaments(db, competitionIds), PrizeRepository.finalPoints(db, competitionIds)]);
+  const [tournaments, frozen] = await Promise.all([
+    PrizeRepository.championshipTournaments(db, competitionIds),
+    PrizeRepository.finalPoints(db, competitionIds),
+  ]);
   for (const f of frozen) add(f.competitionId, f.userId, f.points);
   // brackets rank by wins, not points: only battle-royale standings add to a faction score
   const live = tournaments.filter((t) => !t.finalized_at && formatOf(t) === 'battle_royale');
@@ -28,8 +34,11 @@ export async function championshipPoints(app: FastifyInstance, competitionIds: s
   for (const t of live.filter((l) => played.has(l.id))) {
     const current = await standings(app, t.id);
     // a solo entrant is the player (its id is theirs): only teams need their members read
-    const members = current.teamSize > 1 ? new Map((await entrants(app, t.id)).map((e) => [e.id, e.members.map((m) => m.id)])) : null;
-    for (const row of current.rows) for (const userId of members ? (members.get(row.entrantId) ?? []) : [row.entrantId]) add(t.competition_id!, userId, row.points);
+    const members =
+      current.teamSize > 1 ? new Map((await entrants(app, t.id)).map((e) => [e.id, e.members.map((m) => m.id)])) : null;
+    for (const row of current.rows)
+      for (const userId of members ? (members.get(row.entrantId) ?? []) : [row.entrantId])
+        add(t.competition_id!, userId, row.points);
   }
   return out;
 }

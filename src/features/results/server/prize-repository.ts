@@ -28,12 +28,32 @@ const parsePrizes = (json: string | null): PrizeRange[] => {
 };
 
 export async function find(db: Db, owner: string, id: string): Promise<PrizeTournament | undefined> {
-  const row = await db.selectFrom('tournaments').select(['id', 'name', 'format', 'game', 'prizes', 'finalized_at']).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, name: row.name, format: row.format, game: row.game, prizes: parsePrizes(row.prizes), finalizedAt: row.finalized_at };
+  const row = await db
+    .selectFrom('tournaments')
+    .select(['id', 'name', 'format', 'game', 'prizes', 'finalized_at'])
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      name: row.name,
+      format: row.format,
+      game: row.game,
+      prizes: parsePrizes(row.prizes),
+      finalizedAt: row.finalized_at,
+    }
+  );
 }
 
 /** Stores the prize table unless the tournament is finalised (its prizes are paid): false then. */
-export async function savePrizes(db: Db, owner: string, id: string, prizes: PrizeRange[], now: string): Promise<boolean> {
+export async function savePrizes(
+  db: Db,
+  owner: string,
+  id: string,
+  prizes: PrizeRange[],
+  now: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('tournaments')
     .set({ prizes: JSON.stringify(prizes), updated_at: now })
@@ -52,7 +72,13 @@ export async function savePrizes(db: Db, owner: string, id: string, prizes: Priz
  * finalised tournament) while the standings are read and frozen.
  */
 export async function claimFinalisation(db: Db, owner: string, id: string, now: string): Promise<boolean> {
-  const result = await db.updateTable('tournaments').set({ finalized_at: now, status_override: ENDED, updated_at: now }).where('owner', '=', owner).where('id', '=', id).where('finalized_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('tournaments')
+    .set({ finalized_at: now, status_override: ENDED, updated_at: now })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('finalized_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -75,12 +101,27 @@ export interface Placement {
 }
 
 /** One row per player; the primary key (tournament, player) refuses a second placement, and with it a second prize. */
-export async function insertPlacements(db: Db, tournamentId: string, placements: Placement[], now: string): Promise<void> {
+export async function insertPlacements(
+  db: Db,
+  tournamentId: string,
+  placements: Placement[],
+  now: string,
+): Promise<void> {
   for (let i = 0; i < placements.length; i += 500) {
     const chunk = placements.slice(i, i + 500);
     await db
       .insertInto('tournament_placements')
-      .values(chunk.map((p) => ({ tournament_id: tournamentId, user_id: p.userId, entrant_id: p.entrantId, rank: p.rank, points: p.points, credits: p.credits, created_at: now })))
+      .values(
+        chunk.map((p) => ({
+          tournament_id: tournamentId,
+          user_id: p.userId,
+          entrant_id: p.entrantId,
+          rank: p.rank,
+          points: p.points,
+          credits: p.credits,
+          created_at: now,
+        })),
+      )
       .execute();
   }
 }
@@ -97,30 +138,53 @@ export async function paidOf(db: Db, tournamentId: string, finalRows: StandingsR
     .orderBy(sql`lower(u.username)`)
     .execute();
   const names = new Map(finalRows.map((r) => [r.entrantId, r.name]));
-  return rows.map((r) => ({ userId: r.user_id, username: r.username, entrantId: r.entrant_id, entrantName: names.get(r.entrant_id) ?? r.username, rank: Number(r.rank), credits: Number(r.credits) }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    username: r.username,
+    entrantId: r.entrant_id,
+    entrantName: names.get(r.entrant_id) ?? r.username,
+    rank: Number(r.rank),
+    credits: Number(r.credits),
+  }));
 }
 
 /** The frozen standings of a finalised tournament (JSON StandingsRow[]). */
 export async function finalRows(db: Db, tournamentId: string): Promise<StandingsRow[]> {
-  const row = await db.selectFrom('tournaments').select('final_standings').where('id', '=', tournamentId).executeTakeFirst();
+  const row = await db
+    .selectFrom('tournaments')
+    .select('final_standings')
+    .where('id', '=', tournamentId)
+    .executeTakeFirst();
   return row?.final_standings ? (JSON.parse(row.final_standings) as StandingsRow[]) : [];
 }
 
 /** The tournaments of these championships, with what decides how their points are read. */
 export async function championshipTournaments(db: Db, competitionIds: string[]) {
   if (!competitionIds.length) return [];
-  return db.selectFrom('tournaments').select(['id', 'competition_id', 'format', 'game', 'finalized_at']).where('competition_id', 'in', competitionIds).execute();
+  return db
+    .selectFrom('tournaments')
+    .select(['id', 'competition_id', 'format', 'game', 'finalized_at'])
+    .where('competition_id', 'in', competitionIds)
+    .execute();
 }
 
 /** Of these tournaments, those with at least one result line (only they have live standings to compute). */
 export async function withResults(db: Db, tournamentIds: string[]): Promise<Set<string>> {
   if (!tournamentIds.length) return new Set();
-  const rows = await db.selectFrom('match_results').select('tournament_id').distinct().where('tournament_id', 'in', tournamentIds).execute();
+  const rows = await db
+    .selectFrom('match_results')
+    .select('tournament_id')
+    .distinct()
+    .where('tournament_id', 'in', tournamentIds)
+    .execute();
   return new Set(rows.map((r) => r.tournament_id));
 }
 
 /** Each player's points summed over the finalised tournaments of each championship, in one query. */
-export async function finalPoints(db: Db, competitionIds: string[]): Promise<{ competitionId: string; userId: string; points: number }[]> {
+export async function finalPoints(
+  db: Db,
+  competitionIds: string[],
+): Promise<{ competitionId: string; userId: string; points: number }[]> {
   if (!competitionIds.length) return [];
   const rows = await db
     .selectFrom('tournament_placements as p')

@@ -36,7 +36,21 @@ const nextTimestamp = monotonicTimestamps();
  * (tournament, match, player) decides, so two requests racing leave one row. Answers the new id,
  * or null when the player's report was already there.
  */
-export async function insert(db: Db, r: Pick<ReportRecord, 'owner' | 'tournamentId' | 'matchNumber' | 'userId' | 'entrantId' | 'placement' | 'eliminations' | 'imageUrl' | 'imageHash'>): Promise<string | null> {
+export async function insert(
+  db: Db,
+  r: Pick<
+    ReportRecord,
+    | 'owner'
+    | 'tournamentId'
+    | 'matchNumber'
+    | 'userId'
+    | 'entrantId'
+    | 'placement'
+    | 'eliminations'
+    | 'imageUrl'
+    | 'imageHash'
+  >,
+): Promise<string | null> {
   const id = randomUUID();
   const result = await db
     .insertInto('match_reports')
@@ -65,11 +79,23 @@ export async function insert(db: Db, r: Pick<ReportRecord, 'owner' | 'tournament
 
 /** Whether this player already reported this match (checked before the image is stored; the insert still decides). */
 export async function exists(db: Db, tournamentId: string, matchNumber: number, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('match_reports').select('id').where('tournament_id', '=', tournamentId).where('match_number', '=', matchNumber).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('match_reports')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('match_number', '=', matchNumber)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
-const reports = (db: Db, tournamentId: string) => db.selectFrom('match_reports as r').innerJoin('users as u', 'u.id', 'r.user_id').selectAll('r').select('u.username').where('r.tournament_id', '=', tournamentId);
+const reports = (db: Db, tournamentId: string) =>
+  db
+    .selectFrom('match_reports as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .selectAll('r')
+    .select('u.username')
+    .where('r.tournament_id', '=', tournamentId);
 
 export async function find(db: Db, tournamentId: string, id: string): Promise<ReportRecord | undefined> {
   const row = await reports(db, tournamentId).where('r.id', '=', id).executeTakeFirst();
@@ -78,7 +104,11 @@ export async function find(db: Db, tournamentId: string, id: string): Promise<Re
 
 /** One player's reports of a tournament, by match. */
 export async function listMine(db: Db, tournamentId: string, userId: string): Promise<ReportRecord[]> {
-  const rows = await reports(db, tournamentId).where('r.user_id', '=', userId).orderBy('r.match_number').orderBy('r.created_at').execute();
+  const rows = await reports(db, tournamentId)
+    .where('r.user_id', '=', userId)
+    .orderBy('r.match_number')
+    .orderBy('r.created_at')
+    .execute();
   return rows.map(toRecord);
 }
 
@@ -91,9 +121,12 @@ export async function listAll(db: Db, tournamentId: string): Promise<ReportRecor
 export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 
 /** The match reports that carry each hash (how many, and the oldest `perHash`): the duplicate-picture check. */
-export const reportsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) => picturesWithHashes(db, 'match_reports', owner, hashes, perHash);
+export const reportsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) =>
+  picturesWithHashes(db, 'match_reports', owner, hashes, perHash);
 
-export type Decision = { status: 'approved'; reviewedBy: string; reviewedAt: string } | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
+export type Decision =
+  | { status: 'approved'; reviewedBy: string; reviewedAt: string }
+  | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };
 
 /**
  * Records a decision on a pending report; the check and the write are one statement, so of two
@@ -104,7 +137,12 @@ export type Decision = { status: 'approved'; reviewedBy: string; reviewedAt: str
 export async function decide(db: Db, tournamentId: string, id: string, d: Decision): Promise<boolean> {
   const result = await db
     .updateTable('match_reports')
-    .set({ status: d.status, reason: d.status === 'rejected' ? d.reason : null, reviewed_by: d.reviewedBy, reviewed_at: d.reviewedAt })
+    .set({
+      status: d.status,
+      reason: d.status === 'rejected' ? d.reason : null,
+      reviewed_by: d.reviewedBy,
+      reviewed_at: d.reviewedAt,
+    })
     .where('tournament_id', '=', tournamentId)
     .where('id', '=', id)
     .where('status', '=', 'pending')

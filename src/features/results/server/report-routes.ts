@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminReportSchema, reportListQuerySchema, reportReviewSchema, reportSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import { envelope, errorResponseSchema, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
+import {
+  envelope,
+  errorResponseSchema,
+  errorResponses,
+  listEnvelope,
+  ok,
+  okList,
+} from '../../../platform/http/envelope.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
 import * as ReportService from './report-service.ts';
@@ -30,15 +37,22 @@ export default async function reportRoutes(root: FastifyInstance) {
   app.post('/tournaments/:id/reports', {
     schema: {
       tags,
-      summary: 'Report a match (checked-in player, while live; multipart: matchNumber, placement, eliminations, then the screenshot in "file")',
+      summary:
+        'Report a match (checked-in player, while live; multipart: matchNumber, placement, eliminations, then the screenshot in "file")',
       security: bearer,
       consumes: ['multipart/form-data'],
       params: tournamentParams,
-      response: { 201: envelope(reportSchema), ...errorResponses(400, 401, 403, 404, 409, 429), 413: errorResponseSchema, 415: errorResponseSchema },
+      response: {
+        201: envelope(reportSchema),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
+        413: errorResponseSchema,
+        415: errorResponseSchema,
+      },
     },
     config: { rateLimit: reportLimit },
     onRequest: app.requireUser,
-    handler: async (req, reply) => reply.code(201).send(ok(await ReportService.submit(app, callerOf(req), req.params.id, await readMultipart(req)))),
+    handler: async (req, reply) =>
+      reply.code(201).send(ok(await ReportService.submit(app, callerOf(req), req.params.id, await readMultipart(req)))),
   });
   app.get('/tournaments/:id/reports/mine', {
     schema: {
@@ -72,13 +86,15 @@ export default async function reportRoutes(root: FastifyInstance) {
   app.post('/tournaments/:id/reports/:reportId/review', {
     schema: {
       tags,
-      summary: 'Approve (records the line; overwrite to replace a different recorded line) or reject with a reason (admin); audited',
+      summary:
+        'Approve (records the line; overwrite to replace a different recorded line) or reject with a reason (admin); audited',
       security: bearer,
       params: reportParams,
       body: reportReviewSchema,
       response: { 200: envelope(reportSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ReportService.review(app, actorOf(req), req.params.id, req.params.reportId, req.body)),
+    handler: async (req) =>
+      ok(await ReportService.review(app, actorOf(req), req.params.id, req.params.reportId, req.body)),
   });
 }

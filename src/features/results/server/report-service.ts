@@ -8,7 +8,15 @@ import * as MediaService from '../../../platform/storage/media-service.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CampaignService from '../../campaign/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
-import { formatOf, reportFieldsSchema, type AdminReport, type Report, type ReportConflict, type ReportFilter, type ReportReview } from '../contract.ts';
+import {
+  formatOf,
+  reportFieldsSchema,
+  type AdminReport,
+  type Report,
+  type ReportConflict,
+  type ReportFilter,
+  type ReportReview,
+} from '../contract.ts';
 import * as ReportRepository from './report-repository.ts';
 import * as ResultsService from './service.ts';
 
@@ -48,10 +56,13 @@ function toReport(r: ReportRepository.ReportRecord): Report {
 async function reporterEntrant(app: FastifyInstance, tournamentId: string, userId: string) {
   const tournament = await TournamentService.get(app, tournamentId, userId);
   const matchDay = await TournamentService.matchDayOf(app, tournamentId);
-  if (formatOf(matchDay) !== 'battle_royale') throw new AppError('conflict', 'NOT_BATTLE_ROYALE', 'Only battle-royale matches are reported');
+  if (formatOf(matchDay) !== 'battle_royale')
+    throw new AppError('conflict', 'NOT_BATTLE_ROYALE', 'Only battle-royale matches are reported');
   if (matchDay.finalizedAt) throw new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The results are final');
-  if (tournament.status !== 1) throw new AppError('conflict', 'TOURNAMENT_NOT_LIVE', 'Matches are reported while the tournament is live');
-  if (!tournament.me?.confirmed) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
+  if (tournament.status !== 1)
+    throw new AppError('conflict', 'TOURNAMENT_NOT_LIVE', 'Matches are reported while the tournament is live');
+  if (!tournament.me?.confirmed)
+    throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
   const entrant = await ResultsService.entrantOf(app, tournamentId, userId);
   if (!entrant) throw new AppError('forbidden', 'REPORT_NO_TEAM', 'You are not on a team of this tournament yet');
   return { entrant, scoring: await ResultsService.scoring(app, tournamentId) };
@@ -63,11 +74,21 @@ async function reporterEntrant(app: FastifyInstance, tournamentId: string, userI
  * The unique key decides "one per player per match"; the earlier read only spares storing an image
  * that would be refused.
  */
-export async function submit(app: FastifyInstance, caller: Caller, tournamentId: string, body: MultipartBody): Promise<Report> {
-  const fields = parseFields(reportFieldsSchema, body.fields, body.file ? [] : [{ path: ['file'], message: 'requiredField' }]);
+export async function submit(
+  app: FastifyInstance,
+  caller: Caller,
+  tournamentId: string,
+  body: MultipartBody,
+): Promise<Report> {
+  const fields = parseFields(
+    reportFieldsSchema,
+    body.fields,
+    body.file ? [] : [{ path: ['file'], message: 'requiredField' }],
+  );
   const file = body.file!;
   const { entrant, scoring } = await reporterEntrant(app, tournamentId, caller.id);
-  if (fields.placement > scoring.lobbySize) throw new AppError('invalid', 'PLACEMENT_OVER_LOBBY', 'No such placement in this lobby');
+  if (fields.placement > scoring.lobbySize)
+    throw new AppError('invalid', 'PLACEMENT_OVER_LOBBY', 'No such placement in this lobby');
   const db = app.db.kysely;
   const taken = () => new AppError('conflict', 'REPORT_EXISTS', 'You already reported this match');
   if (await ReportRepository.exists(db, tournamentId, fields.matchNumber, caller.id)) throw taken();
@@ -110,17 +131,46 @@ interface RecordedLine {
  * numbers, another entrant's pending report of the same placement, and the recorded lines (an
  * approved report is a recorded line, so it is compared once, as a line).
  */
-export function conflictsOf(report: ReportRepository.ReportRecord, pending: ReportRepository.ReportRecord[], lines: RecordedLine[], nameOf: (entrantId: string) => string): ReportConflict[] {
-  const differs = (a: RecordedLine, b: RecordedLine) => a.placement !== b.placement || a.eliminations !== b.eliminations;
+export function conflictsOf(
+  report: ReportRepository.ReportRecord,
+  pending: ReportRepository.ReportRecord[],
+  lines: RecordedLine[],
+  nameOf: (entrantId: string) => string,
+): ReportConflict[] {
+  const differs = (a: RecordedLine, b: RecordedLine) =>
+    a.placement !== b.placement || a.eliminations !== b.eliminations;
   const conflicts: ReportConflict[] = [];
   for (const other of pending) {
     if (other.id === report.id || other.matchNumber !== report.matchNumber) continue;
-    const kind = other.entrantId === report.entrantId ? (differs(other, report) ? 'teammate' : null) : other.placement === report.placement ? 'placement' : null;
-    if (kind) conflicts.push({ kind, reportId: other.id, username: other.username, entrantName: nameOf(other.entrantId), placement: other.placement, eliminations: other.eliminations });
+    const kind =
+      other.entrantId === report.entrantId
+        ? differs(other, report)
+          ? 'teammate'
+          : null
+        : other.placement === report.placement
+          ? 'placement'
+          : null;
+    if (kind)
+      conflicts.push({
+        kind,
+        reportId: other.id,
+        username: other.username,
+        entrantName: nameOf(other.entrantId),
+        placement: other.placement,
+        eliminations: other.eliminations,
+      });
   }
   for (const line of lines) {
     const clash = line.entrantId === report.entrantId ? differs(line, report) : line.placement === report.placement;
-    if (clash) conflicts.push({ kind: 'recorded', reportId: null, username: null, entrantName: nameOf(line.entrantId), placement: line.placement, eliminations: line.eliminations });
+    if (clash)
+      conflicts.push({
+        kind: 'recorded',
+        reportId: null,
+        username: null,
+        entrantName: nameOf(line.entrantId),
+        placement: line.placement,
+        eliminations: line.eliminations,
+      });
   }
   return conflicts;
 }
@@ -136,7 +186,11 @@ async function recordedLines(app: FastifyInstance, tournamentId: string): Promis
  * other sendings of its picture (match reports and campaign screenshots alike, by pixel hash) and,
  * while pending, what it disagrees with. `flagged`: pending with a duplicate or a conflict.
  */
-export async function listQueue(app: FastifyInstance, tournamentId: string, q: { status: ReportFilter; matchNumber?: number }): Promise<AdminReport[]> {
+export async function listQueue(
+  app: FastifyInstance,
+  tournamentId: string,
+  q: { status: ReportFilter; matchNumber?: number },
+): Promise<AdminReport[]> {
   await TournamentService.get(app, tournamentId, null);
   const db = app.db.kysely;
   const owner = app.config.ownerId;
@@ -154,10 +208,27 @@ export async function listQueue(app: FastifyInstance, tournamentId: string, q: {
   const sameSubmissions = await CampaignService.submissionsWithHashes(app, owner, hashes, DUPLICATES_SHOWN);
   const rows = shown.map((r): AdminReport => {
     const duplicates = [
-      ...sameReports.rows.filter((d) => d.hash === r.imageHash && d.id !== r.id).map((d) => ({ id: d.id, userId: d.userId, username: d.username, createdAt: d.createdAt, source: 'report' as const })),
-      ...sameSubmissions.rows.filter((d) => d.hash === r.imageHash).map((d) => ({ id: d.id, userId: d.userId, username: d.username, createdAt: d.createdAt, source: 'submission' as const })),
+      ...sameReports.rows
+        .filter((d) => d.hash === r.imageHash && d.id !== r.id)
+        .map((d) => ({
+          id: d.id,
+          userId: d.userId,
+          username: d.username,
+          createdAt: d.createdAt,
+          source: 'report' as const,
+        })),
+      ...sameSubmissions.rows
+        .filter((d) => d.hash === r.imageHash)
+        .map((d) => ({
+          id: d.id,
+          userId: d.userId,
+          username: d.username,
+          createdAt: d.createdAt,
+          source: 'submission' as const,
+        })),
     ].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    const duplicateCount = (sameReports.counts.get(r.imageHash) ?? 1) - 1 + (sameSubmissions.counts.get(r.imageHash) ?? 0);
+    const duplicateCount =
+      (sameReports.counts.get(r.imageHash) ?? 1) - 1 + (sameSubmissions.counts.get(r.imageHash) ?? 0);
     const conflicts = r.status === 'pending' ? conflictsOf(r, pending, lines.get(r.matchNumber) ?? [], nameOf) : [];
     return {
       ...toReport(r),
@@ -186,7 +257,14 @@ export async function listQueue(app: FastifyInstance, tournamentId: string, q: {
  * placement another entrant holds is refused (PLACEMENT_TAKEN) whatever the admin chose. The line, the decision and the
  * audit entry commit together.
  */
-export async function review(app: FastifyInstance, actor: Actor, tournamentId: string, id: string, input: ReportReview, now = new Date()): Promise<Report> {
+export async function review(
+  app: FastifyInstance,
+  actor: Actor,
+  tournamentId: string,
+  id: string,
+  input: ReportReview,
+  now = new Date(),
+): Promise<Report> {
   const reviewedAt = now.toISOString();
   return audited(app, actor, async (tx, audit) => {
     const trx = tx.db.kysely;
@@ -195,20 +273,40 @@ export async function review(app: FastifyInstance, actor: Actor, tournamentId: s
     const before = await ReportRepository.find(trx, tournamentId, id);
     // another brand's report is not found, whatever the decision: nothing decided, nothing audited
     if (!before || before.owner !== app.config.ownerId) throw reportNotFound();
-    const decision: ReportRepository.Decision = input.decision === 'approve' ? { status: 'approved', reviewedBy: actor.id, reviewedAt } : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
-    if (!(await ReportRepository.decide(trx, tournamentId, id, decision))) throw new AppError('conflict', 'REPORT_ALREADY_REVIEWED', 'This report was already decided');
+    const decision: ReportRepository.Decision =
+      input.decision === 'approve'
+        ? { status: 'approved', reviewedBy: actor.id, reviewedAt }
+        : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
+    if (!(await ReportRepository.decide(trx, tournamentId, id, decision)))
+      throw new AppError('conflict', 'REPORT_ALREADY_REVIEWED', 'This report was already decided');
     if (input.decision === 'approve') {
       const lines = (await recordedLines(tx, tournamentId)).get(before.matchNumber) ?? [];
       const own = lines.find((l) => l.entrantId === before.entrantId);
       if (own && (own.placement !== before.placement || own.eliminations !== before.eliminations) && !input.overwrite) {
-        throw new AppError('conflict', 'REPORT_CONFLICT', 'A different line is already recorded for this entrant in this match');
+        throw new AppError(
+          'conflict',
+          'REPORT_CONFLICT',
+          'A different line is already recorded for this entrant in this match',
+        );
       }
       // overwriting replaces the entrant's own line, never another entrant's placement
-      if (lines.some((l) => l.entrantId !== before.entrantId && l.placement === before.placement)) throw new AppError('conflict', 'PLACEMENT_TAKEN', 'Another entrant holds this placement in this match');
-      await ResultsService.recordLine(tx, actor, tournamentId, before.matchNumber, { entrantId: before.entrantId, placement: before.placement, eliminations: before.eliminations, submittedAt: before.createdAt });
+      if (lines.some((l) => l.entrantId !== before.entrantId && l.placement === before.placement))
+        throw new AppError('conflict', 'PLACEMENT_TAKEN', 'Another entrant holds this placement in this match');
+      await ResultsService.recordLine(tx, actor, tournamentId, before.matchNumber, {
+        entrantId: before.entrantId,
+        placement: before.placement,
+        eliminations: before.eliminations,
+        submittedAt: before.createdAt,
+      });
     }
     const after = toReport((await ReportRepository.find(trx, tournamentId, id))!);
-    await audit({ action: input.decision === 'approve' ? 'report.approve' : 'report.reject', entityType: 'report', entityId: id, before: { ...toReport(before), username: before.username }, after: { ...after, username: before.username } });
+    await audit({
+      action: input.decision === 'approve' ? 'report.approve' : 'report.reject',
+      entityType: 'report',
+      entityId: id,
+      before: { ...toReport(before), username: before.username },
+      after: { ...after, username: before.username },
+    });
     return after;
   });
 }

@@ -18,8 +18,19 @@ export interface TeamRow {
 /** The teams of a tournament in the order the admin gave them, each with its members. */
 export async function teamsOf(db: Db, tournamentId: string): Promise<TeamRow[]> {
   const [teams, members] = await Promise.all([
-    db.selectFrom('tournament_teams').select(['id', 'name']).where('tournament_id', '=', tournamentId).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('tournament_team_members').select(['team_id', 'user_id']).where('tournament_id', '=', tournamentId).orderBy('user_id').execute(),
+    db
+      .selectFrom('tournament_teams')
+      .select(['id', 'name'])
+      .where('tournament_id', '=', tournamentId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('tournament_team_members')
+      .select(['team_id', 'user_id'])
+      .where('tournament_id', '=', tournamentId)
+      .orderBy('user_id')
+      .execute(),
   ]);
   const byTeam = new Map<string, string[]>(teams.map((t) => [t.id, []]));
   for (const m of members) byTeam.get(m.team_id)?.push(m.user_id);
@@ -36,14 +47,28 @@ export async function replaceTeams(db: Db, tournamentId: string, teams: TeamRow[
   // one millisecond apart, so created_at keeps the admin's order ("Team 2" before "Team 10")
   await db
     .insertInto('tournament_teams')
-    .values(teams.map((t, i) => ({ id: t.id, tournament_id: tournamentId, name: t.name, created_at: new Date(now + i).toISOString() })))
+    .values(
+      teams.map((t, i) => ({
+        id: t.id,
+        tournament_id: tournamentId,
+        name: t.name,
+        created_at: new Date(now + i).toISOString(),
+      })),
+    )
     .execute();
-  const members = teams.flatMap((t) => t.members.map((userId) => ({ tournament_id: tournamentId, team_id: t.id, user_id: userId })));
+  const members = teams.flatMap((t) =>
+    t.members.map((userId) => ({ tournament_id: tournamentId, team_id: t.id, user_id: userId })),
+  );
   if (members.length) await db.insertInto('tournament_team_members').values(members).execute();
 }
 
 export async function hasResults(db: Db, tournamentId: string): Promise<boolean> {
-  const row = await db.selectFrom('match_results').select('match_id').where('tournament_id', '=', tournamentId).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('match_results')
+    .select('match_id')
+    .where('tournament_id', '=', tournamentId)
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -69,18 +94,38 @@ const lineColumns = ['match_id', 'entrant_id', 'placement', 'eliminations', 'sub
 /** Every match of a tournament in number order, and every line by placement. */
 export async function matchesOf(db: Db, tournamentId: string): Promise<{ matches: MatchRow[]; lines: LineRow[] }> {
   const [matches, lines] = await Promise.all([
-    db.selectFrom('tournament_matches').select(matchColumns).where('tournament_id', '=', tournamentId).orderBy('number').execute(),
-    db.selectFrom('match_results').select(lineColumns).where('tournament_id', '=', tournamentId).orderBy('placement').execute(),
+    db
+      .selectFrom('tournament_matches')
+      .select(matchColumns)
+      .where('tournament_id', '=', tournamentId)
+      .orderBy('number')
+      .execute(),
+    db
+      .selectFrom('match_results')
+      .select(lineColumns)
+      .where('tournament_id', '=', tournamentId)
+      .orderBy('placement')
+      .execute(),
   ]);
   return { matches, lines };
 }
 
 export async function findMatch(db: Db, tournamentId: string, number: number): Promise<MatchRow | undefined> {
-  return db.selectFrom('tournament_matches').select(matchColumns).where('tournament_id', '=', tournamentId).where('number', '=', number).executeTakeFirst();
+  return db
+    .selectFrom('tournament_matches')
+    .select(matchColumns)
+    .where('tournament_id', '=', tournamentId)
+    .where('number', '=', number)
+    .executeTakeFirst();
 }
 
 export async function linesOf(db: Db, matchId: string): Promise<LineRow[]> {
-  return db.selectFrom('match_results').select(lineColumns).where('match_id', '=', matchId).orderBy('placement').execute();
+  return db
+    .selectFrom('match_results')
+    .select(lineColumns)
+    .where('match_id', '=', matchId)
+    .orderBy('placement')
+    .execute();
 }
 
 /**
@@ -99,8 +144,21 @@ export async function insertNextMatch(db: Db, p: { id: string; tournamentId: str
   return number;
 }
 
-export async function insertMatch(db: Db, p: { id: string; tournamentId: string; number: number; now: string }): Promise<void> {
-  await db.insertInto('tournament_matches').values({ id: p.id, tournament_id: p.tournamentId, number: p.number, voided_at: null, created_at: p.now, updated_at: p.now }).execute();
+export async function insertMatch(
+  db: Db,
+  p: { id: string; tournamentId: string; number: number; now: string },
+): Promise<void> {
+  await db
+    .insertInto('tournament_matches')
+    .values({
+      id: p.id,
+      tournament_id: p.tournamentId,
+      number: p.number,
+      voided_at: null,
+      created_at: p.now,
+      updated_at: p.now,
+    })
+    .execute();
 }
 
 /** Stamps a match's change; `voidedAt` (a time, or null to restore) when it is voided or restored. */
@@ -113,7 +171,10 @@ export async function touchMatch(db: Db, matchId: string, now: string, voidedAt?
 }
 
 /** Replaces the lines of a match; a placement used twice fails on the unique key (match, placement). */
-export async function replaceLines(db: Db, p: { matchId: string; tournamentId: string; lines: Omit<LineRow, 'match_id'>[] }): Promise<void> {
+export async function replaceLines(
+  db: Db,
+  p: { matchId: string; tournamentId: string; lines: Omit<LineRow, 'match_id'>[] },
+): Promise<void> {
   await db.deleteFrom('match_results').where('match_id', '=', p.matchId).execute();
   if (p.lines.length)
     await db
@@ -123,8 +184,15 @@ export async function replaceLines(db: Db, p: { matchId: string; tournamentId: s
 }
 
 /** Adds or replaces one entrant's line; another entrant's placement fails on the unique key. */
-export async function putLine(db: Db, p: { matchId: string; tournamentId: string; line: Omit<LineRow, 'match_id'> }): Promise<void> {
-  await db.deleteFrom('match_results').where('match_id', '=', p.matchId).where('entrant_id', '=', p.line.entrant_id).execute();
+export async function putLine(
+  db: Db,
+  p: { matchId: string; tournamentId: string; line: Omit<LineRow, 'match_id'> },
+): Promise<void> {
+  await db
+    .deleteFrom('match_results')
+    .where('match_id', '=', p.matchId)
+    .where('entrant_id', '=', p.line.entrant_id)
+    .execute();
   await db
     .insertInto('match_results')
     .values({ ...p.line, match_id: p.matchId, tournament_id: p.tournamentId })

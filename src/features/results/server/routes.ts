@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { entrantSchema, matchCsvSchema, matchInputSchema, matchPreviewSchema, matchSchema, matchVoidSchema, scoringTableSchema, standingsSchema, teamsInputSchema } from '../contract.ts';
+import {
+  entrantSchema,
+  matchCsvSchema,
+  matchInputSchema,
+  matchPreviewSchema,
+  matchSchema,
+  matchVoidSchema,
+  scoringTableSchema,
+  standingsSchema,
+  teamsInputSchema,
+} from '../contract.ts';
 import { tournamentIdSchema } from '../../tournaments/contract.ts';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
 import { actorOf } from '../../../platform/http/plugins/auth.ts';
@@ -33,13 +43,22 @@ export default async function resultsRoutes(root: FastifyInstance) {
       cacheFor(req, reply);
       // The same answer for every caller, players polling with a token included: one build per
       // RESPONSE_CACHE_MS, emptied by any results write here and by an admin's save elsewhere.
-      const body = await sharedBody(app, apiCacheKey(req), async () => reply.serialize(ok(await ResultsService.standings(app, req.params.id))) as string);
+      const body = await sharedBody(
+        app,
+        apiCacheKey(req),
+        async () => reply.serialize(ok(await ResultsService.standings(app, req.params.id))) as string,
+      );
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   });
 
   app.get('/tournaments/:id/scoring', {
-    schema: { tags, summary: "The tournament's scoring table (the default preset until an admin picks one)", params, response: { 200: envelope(scoringTableSchema), ...errorResponses(400, 404, 409) } },
+    schema: {
+      tags,
+      summary: "The tournament's scoring table (the default preset until an admin picks one)",
+      params,
+      response: { 200: envelope(scoringTableSchema), ...errorResponses(400, 404, 409) },
+    },
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () => ok(await ResultsService.scoring(app, req.params.id)));
@@ -47,20 +66,39 @@ export default async function resultsRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/:id/scoring', {
-    schema: { tags: adminTags, summary: 'Set the scoring table (a preset or a custom one)', security, params, body: scoringTableSchema, response: { 200: envelope(scoringTableSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Set the scoring table (a preset or a custom one)',
+      security,
+      params,
+      body: scoringTableSchema,
+      response: { 200: envelope(scoringTableSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => ok(await ResultsService.setScoring(app, actorOf(req), req.params.id, req.body)),
   });
 
   app.get('/tournaments/:id/entrants', {
-    schema: { tags: adminTags, summary: 'Who plays: the checked-in members (solo) or the teams', security, params, response: { 200: envelope(z.array(entrantSchema)), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Who plays: the checked-in members (solo) or the teams',
+      security,
+      params,
+      response: { 200: envelope(z.array(entrantSchema)), ...errorResponses(400, 401, 403, 404) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => ok(await ResultsService.entrants(app, req.params.id)),
   });
 
   const teamsAnswer = { 200: envelope(z.array(entrantSchema)) };
   app.get('/tournaments/:id/teams', {
-    schema: { tags: adminTags, summary: 'The teams of a duo, trio or squad tournament', security, params, response: { ...teamsAnswer, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: adminTags,
+      summary: 'The teams of a duo, trio or squad tournament',
+      security,
+      params,
+      response: { ...teamsAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => ok(await ResultsService.teams(app, req.params.id)),
   });
@@ -68,7 +106,8 @@ export default async function resultsRoutes(root: FastifyInstance) {
   app.put('/tournaments/:id/teams', {
     schema: {
       tags: adminTags,
-      summary: 'Replace the teams (checked-in members only, one team each, at most teamSize); refused once a match has results',
+      summary:
+        'Replace the teams (checked-in members only, one team each, at most teamSize); refused once a match has results',
       security,
       params,
       body: teamsInputSchema,
@@ -79,13 +118,25 @@ export default async function resultsRoutes(root: FastifyInstance) {
   });
 
   app.post('/tournaments/:id/teams/auto', {
-    schema: { tags: adminTags, summary: 'Form teams of teamSize from the checked-in members in check-in order (the last may be short)', security, params, response: { ...teamsAnswer, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Form teams of teamSize from the checked-in members in check-in order (the last may be short)',
+      security,
+      params,
+      response: { ...teamsAnswer, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => ok(await ResultsService.autoFormTeams(app, actorOf(req), req.params.id)),
   });
 
   app.get('/tournaments/:id/matches', {
-    schema: { tags: adminTags, summary: 'Every match in number order, voided ones included', security, params, response: { 200: envelope(z.array(matchSchema)), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Every match in number order, voided ones included',
+      security,
+      params,
+      response: { 200: envelope(z.array(matchSchema)), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     onRequest: app.requireAdmin,
     handler: async (req) => ok(await ResultsService.matches(app, req.params.id)),
   });
@@ -93,20 +144,23 @@ export default async function resultsRoutes(root: FastifyInstance) {
   app.post('/tournaments/:id/matches', {
     schema: {
       tags: adminTags,
-      summary: 'Enter a match: it takes the next number; placements unique and within the lobby, entrants from the checked-in roster',
+      summary:
+        'Enter a match: it takes the next number; placements unique and within the lobby, entrants from the checked-in roster',
       security,
       params,
       body: matchInputSchema,
       response: { 201: envelope(matchSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req, reply) => reply.code(201).send(ok(await ResultsService.createMatch(app, actorOf(req), req.params.id, req.body))),
+    handler: async (req, reply) =>
+      reply.code(201).send(ok(await ResultsService.createMatch(app, actorOf(req), req.params.id, req.body))),
   });
 
   app.post('/tournaments/:id/matches/preview', {
     schema: {
       tags: adminTags,
-      summary: 'Read pasted CSV (name, placement, eliminations; comma, semicolon or tab; header optional) into lines, with a code per faulty row; writes nothing',
+      summary:
+        'Read pasted CSV (name, placement, eliminations; comma, semicolon or tab; header optional) into lines, with a code per faulty row; writes nothing',
       security,
       params,
       body: matchCsvSchema,
@@ -117,14 +171,30 @@ export default async function resultsRoutes(root: FastifyInstance) {
   });
 
   app.put('/tournaments/:id/matches/:number', {
-    schema: { tags: adminTags, summary: "Replace a match's lines", security, params: matchParams, body: matchInputSchema, response: { 200: envelope(matchSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: adminTags,
+      summary: "Replace a match's lines",
+      security,
+      params: matchParams,
+      body: matchInputSchema,
+      response: { 200: envelope(matchSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.updateMatch(app, actorOf(req), req.params.id, req.params.number, req.body)),
+    handler: async (req) =>
+      ok(await ResultsService.updateMatch(app, actorOf(req), req.params.id, req.params.number, req.body)),
   });
 
   app.post('/tournaments/:id/matches/:number/void', {
-    schema: { tags: adminTags, summary: 'Void a match (it stops counting) or restore it', security, params: matchParams, body: matchVoidSchema, response: { 200: envelope(matchSchema), ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: adminTags,
+      summary: 'Void a match (it stops counting) or restore it',
+      security,
+      params: matchParams,
+      body: matchVoidSchema,
+      response: { 200: envelope(matchSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.voidMatch(app, actorOf(req), req.params.id, req.params.number, req.body.voided)),
+    handler: async (req) =>
+      ok(await ResultsService.voidMatch(app, actorOf(req), req.params.id, req.params.number, req.body.voided)),
   });
 }

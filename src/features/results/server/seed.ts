@@ -40,7 +40,10 @@ function random(seed: number): () => number {
  * matches are history, written through the repository with their own dates; the finalisation is
  * the admin's act, through the service (audited, paid once).
  */
-export async function seedResults(app: FastifyInstance, p: { adminId: string; played: PlayedTournament[] }): Promise<void> {
+export async function seedResults(
+  app: FastifyInstance,
+  p: { adminId: string; played: PlayedTournament[] },
+): Promise<void> {
   const db = app.db.kysely;
   for (const t of p.played) {
     const next = random(t.seed);

@@ -37,8 +37,14 @@ import type { LineRow, MatchRow, TeamRow } from './repository.ts';
 
 type MatchDay = Awaited<ReturnType<typeof TournamentService.matchDayOf>>;
 
-const fail = (kind: 'invalid' | 'conflict' | 'notFound', code: ErrorCode, message: string, issues?: { path: string; message: string }[]) => new AppError(kind, code, message, undefined, issues);
-const notBattleRoyale = () => fail('conflict', 'NOT_BATTLE_ROYALE', 'Only a battle-royale tournament has matches and a scoring table');
+const fail = (
+  kind: 'invalid' | 'conflict' | 'notFound',
+  code: ErrorCode,
+  message: string,
+  issues?: { path: string; message: string }[],
+) => new AppError(kind, code, message, undefined, issues);
+const notBattleRoyale = () =>
+  fail('conflict', 'NOT_BATTLE_ROYALE', 'Only a battle-royale tournament has matches and a scoring table');
 const matchNotFound = () => fail('notFound', 'MATCH_NOT_FOUND', 'No match with this number');
 const nowIso = () => new Date().toISOString();
 
@@ -72,12 +78,18 @@ export async function scoring(app: FastifyInstance, id: string): Promise<Scoring
  * PUT /tournaments/{id}/scoring (admin), audited `scoring.update`. A lobby smaller than a placement
  * already entered is refused: those lines would silently stop scoring.
  */
-export async function setScoring(app: FastifyInstance, actor: Actor, id: string, table: ScoringTable): Promise<ScoringTable> {
+export async function setScoring(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  table: ScoringTable,
+): Promise<ScoringTable> {
   return audited(app, actor, async (tx, audit) => {
     const t = await battleRoyale(tx, id);
     await TournamentService.lockOpenForResults(tx, id);
     const { lines } = await ResultsRepository.matchesOf(tx.db.kysely, id);
-    if (lines.some((l) => l.placement > table.lobbySize)) throw fail('conflict', 'PLACEMENT_OVER_LOBBY', 'A match already has a placement above this lobby size');
+    if (lines.some((l) => l.placement > table.lobbySize))
+      throw fail('conflict', 'PLACEMENT_OVER_LOBBY', 'A match already has a placement above this lobby size');
     await TournamentService.setScoring(tx, id, JSON.stringify(table));
     await audit({ action: 'scoring.update', entityType: 'tournament', entityId: id, before: tableOf(t), after: table });
     return table;
@@ -87,25 +99,39 @@ export async function setScoring(app: FastifyInstance, actor: Actor, id: string,
 // ---------------------------------------------------------------------------------------------
 // entrants and teams
 
-async function usernames(app: FastifyInstance, ids: string[], known: Map<string, string>): Promise<Map<string, string>> {
+async function usernames(
+  app: FastifyInstance,
+  ids: string[],
+  known: Map<string, string>,
+): Promise<Map<string, string>> {
   const names = new Map(known);
   // a player who formed a team and was later removed from the roster keeps their name on it
-  for (const id of ids) if (!names.has(id)) names.set(id, (await Directory.findPlayer(app, app.config.ownerId, id))?.username ?? id);
+  for (const id of ids)
+    if (!names.has(id)) names.set(id, (await Directory.findPlayer(app, app.config.ownerId, id))?.username ?? id);
   return names;
 }
 
-async function teamEntrants(app: FastifyInstance, teams: TeamRow[], players: { id: string; username: string }[]): Promise<Entrant[]> {
+async function teamEntrants(
+  app: FastifyInstance,
+  teams: TeamRow[],
+  players: { id: string; username: string }[],
+): Promise<Entrant[]> {
   const names = await usernames(
     app,
     teams.flatMap((t) => t.members),
     new Map(players.map((p) => [p.id, p.username])),
   );
-  return teams.map((t) => ({ id: t.id, name: t.name, members: t.members.map((m) => ({ id: m, username: names.get(m)! })) }));
+  return teams.map((t) => ({
+    id: t.id,
+    name: t.name,
+    members: t.members.map((m) => ({ id: m, username: names.get(m)! })),
+  }));
 }
 
 async function entrantsFor(app: FastifyInstance, t: MatchDay): Promise<Entrant[]> {
   const players = await TournamentService.checkedInPlayers(app, t.id);
-  if (entrantSize(t.teamSize) === 1) return players.map((p) => ({ id: p.id, name: p.username, members: [{ id: p.id, username: p.username }] }));
+  if (entrantSize(t.teamSize) === 1)
+    return players.map((p) => ({ id: p.id, name: p.username, members: [{ id: p.id, username: p.username }] }));
   return teamEntrants(app, await ResultsRepository.teamsOf(app.db.kysely, t.id), players);
 }
 
@@ -139,12 +165,19 @@ export async function teams(app: FastifyInstance, id: string): Promise<Entrant[]
  * scores its team, and changing who is in it would rewrite whose points those were (void or edit
  * the matches instead, or form the teams before the first match).
  */
-async function storeTeams(app: FastifyInstance, actor: Actor, id: string, action: 'team.update' | 'team.auto', build: (t: MatchDay, players: { id: string; username: string }[]) => { name: string; members: string[] }[]): Promise<Entrant[]> {
+async function storeTeams(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  action: 'team.update' | 'team.auto',
+  build: (t: MatchDay, players: { id: string; username: string }[]) => { name: string; members: string[] }[],
+): Promise<Entrant[]> {
   try {
     return await audited(app, actor, async (tx, audit) => {
       const t = await teamTournament(tx, id);
       await TournamentService.lockOpenForResults(tx, id);
-      if (await ResultsRepository.hasResults(tx.db.kysely, id)) throw fail('conflict', 'TEAMS_LOCKED', 'Teams cannot change once a match has results');
+      if (await ResultsRepository.hasResults(tx.db.kysely, id))
+        throw fail('conflict', 'TEAMS_LOCKED', 'Teams cannot change once a match has results');
       const players = await TournamentService.checkedInPlayers(tx, id);
       const input = build(t, players);
       const checkedIn = new Set(players.map((p) => p.id));
@@ -152,13 +185,25 @@ async function storeTeams(app: FastifyInstance, actor: Actor, id: string, action
       const seen = new Set<string>();
       const names = new Set<string>();
       input.forEach((team, i) => {
-        if (team.members.length > size) throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [{ path: `body.teams.${i}.members`, message: 'TEAM_TOO_LARGE' }]);
+        if (team.members.length > size)
+          throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [
+            { path: `body.teams.${i}.members`, message: 'TEAM_TOO_LARGE' },
+          ]);
         const key = team.name.toLocaleLowerCase('it');
-        if (names.has(key)) throw fail('conflict', 'TEAM_NAME_TAKEN', 'Two teams have the same name', [{ path: `body.teams.${i}.name`, message: 'TEAM_NAME_TAKEN' }]);
+        if (names.has(key))
+          throw fail('conflict', 'TEAM_NAME_TAKEN', 'Two teams have the same name', [
+            { path: `body.teams.${i}.name`, message: 'TEAM_NAME_TAKEN' },
+          ]);
         names.add(key);
         team.members.forEach((m, j) => {
-          if (!checkedIn.has(m)) throw fail('invalid', 'ENTRANT_NOT_CHECKED_IN', 'Only checked-in members can play', [{ path: `body.teams.${i}.members.${j}`, message: 'ENTRANT_NOT_CHECKED_IN' }]);
-          if (seen.has(m)) throw fail('conflict', 'PLAYER_IN_TWO_TEAMS', 'A player is in two teams', [{ path: `body.teams.${i}.members.${j}`, message: 'PLAYER_IN_TWO_TEAMS' }]);
+          if (!checkedIn.has(m))
+            throw fail('invalid', 'ENTRANT_NOT_CHECKED_IN', 'Only checked-in members can play', [
+              { path: `body.teams.${i}.members.${j}`, message: 'ENTRANT_NOT_CHECKED_IN' },
+            ]);
+          if (seen.has(m))
+            throw fail('conflict', 'PLAYER_IN_TWO_TEAMS', 'A player is in two teams', [
+              { path: `body.teams.${i}.members.${j}`, message: 'PLAYER_IN_TWO_TEAMS' },
+            ]);
           seen.add(m);
         });
       });
@@ -181,7 +226,12 @@ async function storeTeams(app: FastifyInstance, actor: Actor, id: string, action
 }
 
 /** PUT /tournaments/{id}/teams (admin), audited `team.update`: the whole set of teams. */
-export const setTeams = (app: FastifyInstance, actor: Actor, id: string, input: { name: string; members: string[] }[]) => storeTeams(app, actor, id, 'team.update', () => input);
+export const setTeams = (
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  input: { name: string; members: string[] }[],
+) => storeTeams(app, actor, id, 'team.update', () => input);
 
 /**
  * POST /tournaments/{id}/teams/auto (admin), audited `team.auto`: teams of the tournament's size
@@ -203,7 +253,12 @@ function toMatch(m: MatchRow, lines: LineRow[], names: Map<string, string>): Mat
     number: m.number,
     voided: m.voided_at !== null,
     // a line of an entrant no longer on the roster keeps showing, by id, so the admin can fix it
-    lines: lines.map((l) => ({ entrantId: l.entrant_id, placement: l.placement, eliminations: l.eliminations, name: names.get(l.entrant_id) ?? l.entrant_id })),
+    lines: lines.map((l) => ({
+      entrantId: l.entrant_id,
+      placement: l.placement,
+      eliminations: l.eliminations,
+      name: names.get(l.entrant_id) ?? l.entrant_id,
+    })),
     createdAt: m.created_at,
     updatedAt: m.updated_at,
   };
@@ -214,7 +269,10 @@ const namesOf = (all: Entrant[]) => new Map(all.map((e) => [e.id, e.name]));
 /** GET /tournaments/{id}/matches (admin): every match in number order, voided ones included. */
 export async function matches(app: FastifyInstance, id: string): Promise<Match[]> {
   const t = await battleRoyale(app, id);
-  const [all, { matches: rows, lines }] = await Promise.all([entrantsFor(app, t), ResultsRepository.matchesOf(app.db.kysely, id)]);
+  const [all, { matches: rows, lines }] = await Promise.all([
+    entrantsFor(app, t),
+    ResultsRepository.matchesOf(app.db.kysely, id),
+  ]);
   const names = namesOf(all);
   return rows.map((m) =>
     toMatch(
@@ -242,7 +300,8 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (isUniqueViolation(e)) throw fail('conflict', 'PLACEMENT_TAKEN', 'Another entrant already has this placement in this match');
+    if (isUniqueViolation(e))
+      throw fail('conflict', 'PLACEMENT_TAKEN', 'Another entrant already has this placement in this match');
     throw e;
   }
 }
@@ -258,8 +317,21 @@ export async function createMatch(app: FastifyInstance, actor: Actor, id: string
       const now = nowIso();
       const matchId = randomUUID();
       const number = await ResultsRepository.insertNextMatch(tx.db.kysely, { id: matchId, tournamentId: id, now });
-      await ResultsRepository.replaceLines(tx.db.kysely, { matchId, tournamentId: id, lines: input.lines.map((l) => ({ entrant_id: l.entrantId, placement: l.placement, eliminations: l.eliminations, submitted_at: now })) });
-      const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, await ResultsRepository.linesOf(tx.db.kysely, matchId), namesOf(all));
+      await ResultsRepository.replaceLines(tx.db.kysely, {
+        matchId,
+        tournamentId: id,
+        lines: input.lines.map((l) => ({
+          entrant_id: l.entrantId,
+          placement: l.placement,
+          eliminations: l.eliminations,
+          submitted_at: now,
+        })),
+      });
+      const match = toMatch(
+        (await ResultsRepository.findMatch(tx.db.kysely, id, number))!,
+        await ResultsRepository.linesOf(tx.db.kysely, matchId),
+        namesOf(all),
+      );
       await audit({ action: 'match.create', entityType: 'tournament', entityId: id, before: null, after: match });
       return match;
     }),
@@ -271,7 +343,13 @@ export async function createMatch(app: FastifyInstance, actor: Actor, id: string
  * replaced. A line left as it was keeps its submission time (the last tiebreaker); a changed or
  * new one is submitted now.
  */
-export async function updateMatch(app: FastifyInstance, actor: Actor, id: string, number: number, input: MatchInput): Promise<Match> {
+export async function updateMatch(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  number: number,
+  input: MatchInput,
+): Promise<Match> {
   return writing(() =>
     audited(app, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, id);
@@ -288,11 +366,20 @@ export async function updateMatch(app: FastifyInstance, actor: Actor, id: string
       const lines = input.lines.map((l) => {
         const was = kept.get(l.entrantId);
         const same = was && was.placement === l.placement && was.eliminations === l.eliminations;
-        return { entrant_id: l.entrantId, placement: l.placement, eliminations: l.eliminations, submitted_at: same ? was.submitted_at : now };
+        return {
+          entrant_id: l.entrantId,
+          placement: l.placement,
+          eliminations: l.eliminations,
+          submitted_at: same ? was.submitted_at : now,
+        };
       });
       await ResultsRepository.replaceLines(tx.db.kysely, { matchId: row.id, tournamentId: id, lines });
       await ResultsRepository.touchMatch(tx.db.kysely, row.id, now);
-      const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, await ResultsRepository.linesOf(tx.db.kysely, row.id), names);
+      const match = toMatch(
+        (await ResultsRepository.findMatch(tx.db.kysely, id, number))!,
+        await ResultsRepository.linesOf(tx.db.kysely, row.id),
+        names,
+      );
       await audit({ action: 'match.update', entityType: 'tournament', entityId: id, before, after: match });
       return match;
     }),
@@ -300,7 +387,13 @@ export async function updateMatch(app: FastifyInstance, actor: Actor, id: string
 }
 
 /** POST /tournaments/{id}/matches/{number}/void (admin), audited `match.void`: voided matches do not count; restoring makes them count again. */
-export async function voidMatch(app: FastifyInstance, actor: Actor, id: string, number: number, voided: boolean): Promise<Match> {
+export async function voidMatch(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  number: number,
+  voided: boolean,
+): Promise<Match> {
   return audited(app, actor, async (tx, audit) => {
     const t = await battleRoyale(tx, id);
     await TournamentService.lockOpenForResults(tx, id);
@@ -312,7 +405,13 @@ export async function voidMatch(app: FastifyInstance, actor: Actor, id: string, 
     // voiding a voided match keeps the first time; restoring clears it
     await ResultsRepository.touchMatch(tx.db.kysely, row.id, now, voided ? (row.voided_at ?? now) : null);
     const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, lines, names);
-    await audit({ action: 'match.void', entityType: 'tournament', entityId: id, before: { number, voided: row.voided_at !== null }, after: { number, voided } });
+    await audit({
+      action: 'match.void',
+      entityType: 'tournament',
+      entityId: id,
+      before: { number, voided: row.voided_at !== null },
+      after: { number, voided },
+    });
     return match;
   });
 }
@@ -323,7 +422,13 @@ export async function voidMatch(app: FastifyInstance, actor: Actor, id: string, 
  * entrant on the roster, the placement within the lobby; a placement another entrant already holds
  * in that match is 409 PLACEMENT_TAKEN (the stored match disagrees, the admin decides).
  */
-export async function recordLine(app: FastifyInstance, actor: Actor, tournamentId: string, matchNumber: number, line: MatchLine & { submittedAt: string }): Promise<Match> {
+export async function recordLine(
+  app: FastifyInstance,
+  actor: Actor,
+  tournamentId: string,
+  matchNumber: number,
+  line: MatchLine & { submittedAt: string },
+): Promise<Match> {
   // the same bounds as the `{number}` of the match routes
   if (!Number.isInteger(matchNumber) || matchNumber < 1 || matchNumber > 100_000) throw matchNotFound();
   return writing(() =>
@@ -340,19 +445,44 @@ export async function recordLine(app: FastifyInstance, actor: Actor, tournamentI
         row = (await ResultsRepository.findMatch(db, tournamentId, matchNumber))!;
       }
       const old = await ResultsRepository.linesOf(db, row.id);
-      if (old.some((l) => l.placement === line.placement && l.entrant_id !== line.entrantId)) throw fail('conflict', 'PLACEMENT_TAKEN', 'Another entrant already has this placement in this match');
+      if (old.some((l) => l.placement === line.placement && l.entrant_id !== line.entrantId))
+        throw fail('conflict', 'PLACEMENT_TAKEN', 'Another entrant already has this placement in this match');
       const before = old.find((l) => l.entrant_id === line.entrantId) ?? null;
-      await ResultsRepository.putLine(db, { matchId: row.id, tournamentId, line: { entrant_id: line.entrantId, placement: line.placement, eliminations: line.eliminations, submitted_at: line.submittedAt } });
+      await ResultsRepository.putLine(db, {
+        matchId: row.id,
+        tournamentId,
+        line: {
+          entrant_id: line.entrantId,
+          placement: line.placement,
+          eliminations: line.eliminations,
+          submitted_at: line.submittedAt,
+        },
+      });
       await ResultsRepository.touchMatch(db, row.id, now);
-      const after = { entrantId: line.entrantId, placement: line.placement, eliminations: line.eliminations, submittedAt: line.submittedAt };
+      const after = {
+        entrantId: line.entrantId,
+        placement: line.placement,
+        eliminations: line.eliminations,
+        submittedAt: line.submittedAt,
+      };
       await audit({
         action: 'match.record',
         entityType: 'tournament',
         entityId: tournamentId,
-        before: before && { number: matchNumber, entrantId: before.entrant_id, placement: before.placement, eliminations: before.eliminations, submittedAt: before.submitted_at },
+        before: before && {
+          number: matchNumber,
+          entrantId: before.entrant_id,
+          placement: before.placement,
+          eliminations: before.eliminations,
+          submittedAt: before.submitted_at,
+        },
         after: { number: matchNumber, ...after },
       });
-      return toMatch((await ResultsRepository.findMatch(db, tournamentId, matchNumber))!, await ResultsRepository.linesOf(db, row.id), namesOf(all));
+      return toMatch(
+        (await ResultsRepository.findMatch(db, tournamentId, matchNumber))!,
+        await ResultsRepository.linesOf(db, row.id),
+        namesOf(all),
+      );
     }),
   );
 }
@@ -376,7 +506,8 @@ export async function previewCsv(app: FastifyInstance, id: string, csv: string):
   const t = await battleRoyale(app, id);
   const all = await entrantsFor(app, t);
   const byName = new Map<string, Entrant>();
-  for (const e of all) for (const m of e.members) if (!byName.has(folded(m.username))) byName.set(folded(m.username), e);
+  for (const e of all)
+    for (const m of e.members) if (!byName.has(folded(m.username))) byName.set(folded(m.username), e);
   // an entrant's own name wins over a player's username
   for (const e of all) byName.set(folded(e.name), e);
   const parsed = parseCsv(csv);
@@ -386,7 +517,12 @@ export async function previewCsv(app: FastifyInstance, id: string, csv: string):
     const placement = whole(placementCell, 1, 200);
     const eliminations = whole(eliminationsCell, 0, 200);
     const entrant = byName.get(folded(name)) ?? null;
-    const error = cells.length !== 3 || placement === null || eliminations === null ? 'CSV_ROW_INVALID' : entrant ? null : 'UNKNOWN_ENTRANT';
+    const error =
+      cells.length !== 3 || placement === null || eliminations === null
+        ? 'CSV_ROW_INVALID'
+        : entrant
+          ? null
+          : 'UNKNOWN_ENTRANT';
     return { row: line, name, entrantId: entrant?.id ?? null, placement, eliminations, error };
   });
   // the match's own rules over the rows that are whole, in order
@@ -398,7 +534,13 @@ export async function previewCsv(app: FastifyInstance, id: string, csv: string):
   ))
     whole3[issue.index]!.error = issue.code;
   const valid = rows.length > 0 && rows.every((r) => r.error === null);
-  return { rows, lines: valid ? rows.map((r) => ({ entrantId: r.entrantId!, placement: r.placement!, eliminations: r.eliminations! })) : [], valid };
+  return {
+    rows,
+    lines: valid
+      ? rows.map((r) => ({ entrantId: r.entrantId!, placement: r.placement!, eliminations: r.eliminations! }))
+      : [],
+    valid,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -417,16 +559,30 @@ export async function standings(app: FastifyInstance, tournamentId: string): Pro
   const table = tableOf(t);
   const final = t.finalizedAt && t.finalStandings;
   // the reads of a live table side by side (a PostgreSQL pool runs them at once)
-  const [{ matches: rows, lines }, all] = await Promise.all([ResultsRepository.matchesOf(app.db.kysely, tournamentId), final ? [] : entrantsFor(app, t)]);
+  const [{ matches: rows, lines }, all] = await Promise.all([
+    ResultsRepository.matchesOf(app.db.kysely, tournamentId),
+    final ? [] : entrantsFor(app, t),
+  ]);
   const counted = rows.filter((m) => m.voided_at === null).length;
-  const base = { tournamentId, format: 'battle_royale' as const, teamSize: entrantSize(t.teamSize), scoring: table, matches: counted };
+  const base = {
+    tournamentId,
+    format: 'battle_royale' as const,
+    teamSize: entrantSize(t.teamSize),
+    scoring: table,
+    matches: counted,
+  };
   if (final) return { ...base, final: true, rows: frozenRows(final) };
   const byMatch = new Map<string, LineRow[]>(rows.map((m) => [m.id, []]));
   for (const l of lines) byMatch.get(l.match_id)?.push(l);
   const scored: ScoredMatch[] = rows.map((m) => ({
     number: m.number,
     voided: m.voided_at !== null,
-    lines: byMatch.get(m.id)!.map((l) => ({ entrantId: l.entrant_id, placement: l.placement, eliminations: l.eliminations, submittedAt: l.submitted_at })),
+    lines: byMatch.get(m.id)!.map((l) => ({
+      entrantId: l.entrant_id,
+      placement: l.placement,
+      eliminations: l.eliminations,
+      submittedAt: l.submitted_at,
+    })),
   }));
   const entrantsIn = all.map((e) => ({ id: e.id, name: e.name, members: e.members.map((m) => m.username) }));
   return { ...base, final: false, rows: computeStandings(table, entrantsIn, scored) };

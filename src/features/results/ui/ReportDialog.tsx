@@ -22,7 +22,14 @@ export default function ReportDialog({ t, tournamentId, onClose }: Props) {
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   return (
-    <ModalDialog open onDismiss={onClose} busy={busy} labelledBy={titleId} testId="report-dialog" size="max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto">
+    <ModalDialog
+      open
+      onDismiss={onClose}
+      busy={busy}
+      labelledBy={titleId}
+      testId="report-dialog"
+      size="max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto"
+    >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-line bg-panel px-5 py-4">
         <h2 id={titleId} className="text-lg leading-snug font-bold text-white">
           {t('results.report.title')}
@@ -34,7 +41,16 @@ export default function ReportDialog({ t, tournamentId, onClose }: Props) {
           className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
           data-testid="report-dialog-close"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
           <span className="sr-only">{t('results.report.close')}</span>

@@ -32,19 +32,35 @@ const tone: Record<ReportStatus, string> = {
  * screenshot in `file`), with the caller's token. The answer's code and field issues come back as
  * the API gave them; a 413 without our envelope is a proxy's body limit, which is the image.
  */
-async function sendReport(tournamentId: string, values: Typed, file: File): Promise<{ ok: true; data: Report } | { ok: false; code: string; issues: { path: string; message: string }[] }> {
+async function sendReport(
+  tournamentId: string,
+  values: Typed,
+  file: File,
+): Promise<{ ok: true; data: Report } | { ok: false; code: string; issues: { path: string; message: string }[] }> {
   const form = new FormData();
   for (const name of fields) form.append(name, values[name]);
   form.append('file', file);
   let res: Response;
   try {
-    res = await fetch(`${apiBase}/tournaments/${encodeURIComponent(tournamentId)}/reports`, { method: 'POST', headers: callerHeaders({ accept: 'application/json' }), body: form });
+    res = await fetch(`${apiBase}/tournaments/${encodeURIComponent(tournamentId)}/reports`, {
+      method: 'POST',
+      headers: callerHeaders({ accept: 'application/json' }),
+      body: form,
+    });
   } catch {
     return { ok: false, code: 'NETWORK_ERROR', issues: [] };
   }
-  const json = (await res.json().catch(() => null)) as { status?: string; data?: Report; error?: { code?: string; issues?: { path: string; message: string }[] } } | null;
+  const json = (await res.json().catch(() => null)) as {
+    status?: string;
+    data?: Report;
+    error?: { code?: string; issues?: { path: string; message: string }[] };
+  } | null;
   if (res.ok && json?.status === 'SUCCESS' && json.data) return { ok: true, data: json.data };
-  return { ok: false, code: json?.error?.code ?? (res.status === 413 ? 'IMAGE_TOO_LARGE' : 'INTERNAL_ERROR'), issues: json?.error?.issues ?? [] };
+  return {
+    ok: false,
+    code: json?.error?.code ?? (res.status === 413 ? 'IMAGE_TOO_LARGE' : 'INTERNAL_ERROR'),
+    issues: json?.error?.issues ?? [],
+  };
 }
 
 /**
@@ -54,7 +70,10 @@ async function sendReport(tournamentId: string, values: Typed, file: File): Prom
  * translated codes, its field issues beside their fields.
  */
 export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
-  const form = useForm<Typed>({ defaultValues: { matchNumber: '', placement: '', eliminations: '' }, validate: rules.validate });
+  const form = useForm<Typed>({
+    defaultValues: { matchNumber: '', placement: '', eliminations: '' },
+    validate: rules.validate,
+  });
   const { setError, reset } = form;
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -75,7 +94,8 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- read once when the dialog opens
   }, []);
 
-  const fileText = (code: string) => (code === 'requiredField' ? t('results.report.screenshotRequired') : t.error(code));
+  const fileText = (code: string) =>
+    code === 'requiredField' ? t('results.report.screenshotRequired') : t.error(code);
 
   const submit = async (values: Typed) => {
     setFailure(null);
@@ -87,9 +107,11 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
     const res = await sendReport(tournamentId, values, file);
     if (!res.ok) {
       const byField = new Map(res.issues.map((i) => [i.path.replace(/^body\./, ''), i.message]));
-      for (const name of fields) if (byField.has(name)) setError(name, { type: 'server', message: byField.get(name) }, { shouldFocus: true });
+      for (const name of fields)
+        if (byField.has(name)) setError(name, { type: 'server', message: byField.get(name) }, { shouldFocus: true });
       if (byField.has('file')) setFileError('requiredField');
-      else if (['INVALID_IMAGE', 'IMAGE_DAMAGED', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS'].includes(res.code)) setFileError(res.code);
+      else if (['INVALID_IMAGE', 'IMAGE_DAMAGED', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS'].includes(res.code))
+        setFileError(res.code);
       else if (!byField.size) setFailure(res.code);
       return;
     }
@@ -100,7 +122,8 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
     void loadMine();
   };
 
-  const errorOf = (name: keyof Typed, errors: FieldErrors) => fieldText(t, name, errors[name], form.values[name], reportRanges);
+  const errorOf = (name: keyof Typed, errors: FieldErrors) =>
+    fieldText(t, name, errors[name], form.values[name], reportRanges);
   const numberField = (name: keyof Typed, min: number, max: number) => {
     const id = `report-${name}`;
     const error = errorOf(name, form.errors);
@@ -139,7 +162,12 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
           {numberField('placement', ...reportRanges.placement)}
           {numberField('eliminations', ...reportRanges.eliminations)}
         </div>
-        <FormField id={fileId} label={t('results.report.screenshot')} error={fileMessage} hint={t('results.report.screenshotHint')}>
+        <FormField
+          id={fileId}
+          label={t('results.report.screenshot')}
+          error={fileMessage}
+          hint={t('results.report.screenshotHint')}
+        >
           <input
             {...controlProps(fileId, fileMessage, true)}
             ref={fileRef}
@@ -166,7 +194,11 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
           {busy ? t('results.report.sending') : t('results.report.send')}
         </button>
       </form>
-      <section aria-labelledby="report-mine-title" className="space-y-2 border-t border-line pt-4" data-testid="report-mine">
+      <section
+        aria-labelledby="report-mine-title"
+        className="space-y-2 border-t border-line pt-4"
+        data-testid="report-mine"
+      >
         <h3 id="report-mine-title" className="text-sm font-semibold text-white">
           {t('results.report.mine.title')}
         </h3>
@@ -178,14 +210,42 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
           ) : (
             <ul className="space-y-2">
               {mine.map((r) => (
-                <li key={r.id} className="flex gap-3 rounded-lg border border-line p-2.5 text-sm" data-testid="report-mine-item" data-status={r.status}>
-                  <a href={r.imageUrl} target="_blank" rel="noopener" className="shrink-0" aria-label={t('results.report.mine.screenshot', { match: r.matchNumber })}>
-                    <img src={r.imageUrl} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-md bg-ink object-cover ring-1 ring-line" />
+                <li
+                  key={r.id}
+                  className="flex gap-3 rounded-lg border border-line p-2.5 text-sm"
+                  data-testid="report-mine-item"
+                  data-status={r.status}
+                >
+                  <a
+                    href={r.imageUrl}
+                    target="_blank"
+                    rel="noopener"
+                    className="shrink-0"
+                    aria-label={t('results.report.mine.screenshot', { match: r.matchNumber })}
+                  >
+                    <img
+                      src={r.imageUrl}
+                      alt=""
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      className="size-12 rounded-md bg-ink object-cover ring-1 ring-line"
+                    />
                   </a>
                   <div className="min-w-0">
-                    <p className="text-slate-100">{t('results.report.mine.line', { match: r.matchNumber, placement: r.placement, eliminations: r.eliminations })}</p>
+                    <p className="text-slate-100">
+                      {t('results.report.mine.line', {
+                        match: r.matchNumber,
+                        placement: r.placement,
+                        eliminations: r.eliminations,
+                      })}
+                    </p>
                     <p className={`font-semibold ${tone[r.status]}`}>{t(`results.report.status.${r.status}`)}</p>
-                    {r.status === 'rejected' && r.reason && <p className="break-words text-slate-300">{t('results.report.mine.reason', { reason: r.reason })}</p>}
+                    {r.status === 'rejected' && r.reason && (
+                      <p className="break-words text-slate-300">
+                        {t('results.report.mine.reason', { reason: r.reason })}
+                      </p>
+                    )}
                   </div>
                 </li>
               ))}

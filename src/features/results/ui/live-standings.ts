@@ -56,7 +56,8 @@ class LiveStandings extends HTMLElement {
     const t = createT(texts);
     const plural = (base: string, n: number) => pluralKey(base, n, locale);
     const played = this.#part('matches-played');
-    if (played) played.textContent = t(plural('standings.matchesCount', standings.matches), { count: standings.matches });
+    if (played)
+      played.textContent = t(plural('standings.matchesCount', standings.matches), { count: standings.matches });
     const lines = scoringLines(standings.scoring, t, plural);
     const list = (name: string, items: string[]) => {
       const ul = this.#part(name);

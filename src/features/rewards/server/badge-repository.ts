@@ -13,12 +13,22 @@ export async function list(db: Db, owner: string, includeInactive: boolean): Pro
 }
 
 export async function findById(db: Db, owner: string, id: string): Promise<Badge | undefined> {
-  const row = await db.selectFrom('badges').selectAll().where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('badges')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toBadge(row);
 }
 
 export async function findBySlug(db: Db, owner: string, slug: string): Promise<Badge | undefined> {
-  const row = await db.selectFrom('badges').selectAll().where('owner', '=', owner).where('slug', '=', slug).executeTakeFirst();
+  const row = await db
+    .selectFrom('badges')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   return row && toBadge(row);
 }
 
@@ -63,19 +73,36 @@ export async function toggleActive(db: Db, owner: string, id: string): Promise<b
  * Records the award; false when the (user, badge, award key) row already exists. The unique key,
  * not a prior read, is what grants a non-reusable badge once under concurrent triggers.
  */
-export async function award(trx: Trx<Database>, a: { owner: string; userId: string; badgeId: string; awardKey: string; credits: number }): Promise<{ id: string; earnedAt: string } | null> {
+export async function award(
+  trx: Trx<Database>,
+  a: { owner: string; userId: string; badgeId: string; awardKey: string; credits: number },
+): Promise<{ id: string; earnedAt: string } | null> {
   const id = randomUUID();
   const earnedAt = new Date().toISOString();
   const result = await trx
     .insertInto('user_badges')
-    .values({ id, owner: a.owner, user_id: a.userId, badge_id: a.badgeId, award_key: a.awardKey, credits: a.credits, earned_at: earnedAt })
+    .values({
+      id,
+      owner: a.owner,
+      user_id: a.userId,
+      badge_id: a.badgeId,
+      award_key: a.awardKey,
+      credits: a.credits,
+      earned_at: earnedAt,
+    })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? { id, earnedAt } : null;
 }
 
 export async function findAward(db: Db, userId: string, badgeId: string, awardKey: string) {
-  return db.selectFrom('user_badges').select(['id', 'earned_at']).where('user_id', '=', userId).where('badge_id', '=', badgeId).where('award_key', '=', awardKey).executeTakeFirst();
+  return db
+    .selectFrom('user_badges')
+    .select(['id', 'earned_at'])
+    .where('user_id', '=', userId)
+    .where('badge_id', '=', badgeId)
+    .where('award_key', '=', awardKey)
+    .executeTakeFirst();
 }
 
 /** The badges a user earned, oldest first. */
@@ -90,13 +117,24 @@ export async function backpack(db: Db, owner: string, userId: string): Promise<U
     .orderBy('user_badges.earned_at')
     .orderBy('user_badges.id')
     .execute();
-  return rows.map((r) => ({ _id: r.award_id, badge: toBadge(r), earnedAt: r.earned_at, credits: Number(r.award_credits) }));
+  return rows.map((r) => ({
+    _id: r.award_id,
+    badge: toBadge(r),
+    earnedAt: r.earned_at,
+    credits: Number(r.award_credits),
+  }));
 }
 
 // ---- evidence for the triggers: facts the server checks before it awards a badge ----
 
 /** Tournament ids where the user is a member (optionally checked in). */
-export async function memberTournaments(db: Db, owner: string, userId: string, confirmedOnly: boolean, tournamentId?: string): Promise<string[]> {
+export async function memberTournaments(
+  db: Db,
+  owner: string,
+  userId: string,
+  confirmedOnly: boolean,
+  tournamentId?: string,
+): Promise<string[]> {
   let q = db
     .selectFrom('tournament_registrations')
     .innerJoin('tournaments', 'tournaments.id', 'tournament_registrations.tournament_id')
@@ -113,13 +151,30 @@ export async function memberTournaments(db: Db, owner: string, userId: string, c
  * Finalised tournaments where the user's entrant ended in the top `n` (1: won), earliest first:
  * the placements frozen at finalisation (results domain, migration 0083) are the evidence.
  */
-export async function placedTournaments(db: Db, owner: string, userId: string, n: number, tournamentId?: string): Promise<string[]> {
-  let q = db.selectFrom('tournament_placements as p').innerJoin('tournaments as t', 't.id', 'p.tournament_id').select('p.tournament_id').where('t.owner', '=', owner).where('p.user_id', '=', userId).where('p.rank', '<=', n);
+export async function placedTournaments(
+  db: Db,
+  owner: string,
+  userId: string,
+  n: number,
+  tournamentId?: string,
+): Promise<string[]> {
+  let q = db
+    .selectFrom('tournament_placements as p')
+    .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
+    .select('p.tournament_id')
+    .where('t.owner', '=', owner)
+    .where('p.user_id', '=', userId)
+    .where('p.rank', '<=', n);
   if (tournamentId) q = q.where('p.tournament_id', '=', tournamentId);
   return (await q.orderBy('p.created_at').orderBy('p.tournament_id').limit(1).execute()).map((r) => r.tournament_id);
 }
 
-export async function factionCompetitions(db: Db, owner: string, userId: string, competitionId?: string): Promise<string[]> {
+export async function factionCompetitions(
+  db: Db,
+  owner: string,
+  userId: string,
+  competitionId?: string,
+): Promise<string[]> {
   let q = db
     .selectFrom('competition_players')
     .innerJoin('competitions', 'competitions.id', 'competition_players.competition_id')
@@ -162,7 +217,10 @@ export function toBadge(r: Row): Badge {
     reusable: r.reusable === 1,
     active: r.active === 1,
     topN: r.top_n === null ? null : Number(r.top_n),
-    translations: { it: { name: r.name, description: r.description }, en: { name: r.name_en, description: r.description_en } },
+    translations: {
+      it: { name: r.name, description: r.description },
+      en: { name: r.name_en, description: r.description_en },
+    },
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

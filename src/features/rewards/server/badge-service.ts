@@ -2,7 +2,17 @@ import { translationColumns } from '../../../platform/i18n/content-translations.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
-import { badgeTriggers, TOP_N_TRIGGER, type Badge, type BadgeTrigger, type BadgeTriggerInput, type BadgeTriggerResult, type BadgeUpdate, type EarnedBadgeInfo, type UserBadge } from '../contract.ts';
+import {
+  badgeTriggers,
+  TOP_N_TRIGGER,
+  type Badge,
+  type BadgeTrigger,
+  type BadgeTriggerInput,
+  type BadgeTriggerResult,
+  type BadgeUpdate,
+  type EarnedBadgeInfo,
+  type UserBadge,
+} from '../contract.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
@@ -26,7 +36,13 @@ export async function get(app: FastifyInstance, owner: string, id: string, isAdm
   return badge;
 }
 
-export function update(app: FastifyInstance, owner: string, actor: Actor, id: string, input: BadgeUpdate): Promise<Badge> {
+export function update(
+  app: FastifyInstance,
+  owner: string,
+  actor: Actor,
+  id: string,
+  input: BadgeUpdate,
+): Promise<Badge> {
   return audited(app, actor, async (tx, audit) => {
     const before = await get(tx, owner, id, true);
     const after = await updateRow(tx, owner, id, input);
@@ -45,14 +61,18 @@ async function updateRow(app: FastifyInstance, owner: string, id: string, input:
     reusable: input.reusable === undefined ? undefined : input.reusable ? 1 : 0,
     active: input.active === undefined ? undefined : input.active ? 1 : 0,
     // only a top-N badge has an N (the trigger is fixed, so the stored one says which)
-    top_n: input.topN !== undefined && (await BadgeRepository.findById(app.db.kysely, owner, id))?.trigger === TOP_N_TRIGGER ? input.topN : undefined,
+    top_n:
+      input.topN !== undefined && (await BadgeRepository.findById(app.db.kysely, owner, id))?.trigger === TOP_N_TRIGGER
+        ? input.topN
+        : undefined,
     ...translatedColumns(input.translations),
   });
   if (!changed) throw badgeNotFound();
   return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
 }
 
-const translatedColumns = (tr: BadgeUpdate['translations']) => translationColumns(tr, { name: 'name', description: 'description' });
+const translatedColumns = (tr: BadgeUpdate['translations']) =>
+  translationColumns(tr, { name: 'name', description: 'description' });
 
 export function toggleActive(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<Badge> {
   return audited(app, actor, async (tx, audit) => {
@@ -103,7 +123,8 @@ export function create(
         updated_at: now,
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError('conflict', 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
+      if (isUniqueViolation(e))
+        throw new AppError('conflict', 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
       throw e;
     }
     const badge = (await BadgeRepository.findById(tx.db.kysely, owner, id))!;
@@ -120,7 +141,14 @@ export async function backpack(app: FastifyInstance, owner: string, userId: stri
  * The event that earns `trigger` for this user, checked against the database, or null when the
  * rule does not hold. The payload only says which event to look at; it proves nothing by itself.
  */
-async function evidence(app: FastifyInstance, owner: string, trigger: string, userId: string, payload: BadgeTriggerInput['payload'], badge?: Badge): Promise<string | null> {
+async function evidence(
+  app: FastifyInstance,
+  owner: string,
+  trigger: string,
+  userId: string,
+  payload: BadgeTriggerInput['payload'],
+  badge?: Badge,
+): Promise<string | null> {
   const db = app.db.kysely;
   const first = (ids: string[]) => ids[0] ?? null;
   switch (trigger as BadgeTrigger) {
@@ -142,7 +170,9 @@ async function evidence(app: FastifyInstance, owner: string, trigger: string, us
       return first(await BadgeRepository.redeemedGiveaways(db, owner, userId, payload?.giveawayId));
     case 'tournament_top_n':
       // the N is the badge's own: without a badge (or its N) nothing qualifies
-      return badge?.topN ? first(await BadgeRepository.placedTournaments(db, owner, userId, badge.topN, payload?.tournamentId)) : null;
+      return badge?.topN
+        ? first(await BadgeRepository.placedTournaments(db, owner, userId, badge.topN, payload?.tournamentId))
+        : null;
     case 'tournament_won':
       return first(await BadgeRepository.placedTournaments(db, owner, userId, 1, payload?.tournamentId));
     case 'manual':
@@ -158,7 +188,13 @@ async function evidence(app: FastifyInstance, owner: string, trigger: string, us
  * user, then records the badge and books its reward on the ledger in one transaction. The unique
  * (user, badge, award key) row grants a non-reusable badge, and so its credits, exactly once.
  */
-export async function trigger(app: FastifyInstance, caller: Caller, owner: string, slug: string, input: BadgeTriggerInput): Promise<BadgeTriggerResult> {
+export async function trigger(
+  app: FastifyInstance,
+  caller: Caller,
+  owner: string,
+  slug: string,
+  input: BadgeTriggerInput,
+): Promise<BadgeTriggerResult> {
   const db = app.db.kysely;
   const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const badge = await BadgeRepository.findBySlug(db, owner, slug);
@@ -169,9 +205,16 @@ export async function trigger(app: FastifyInstance, caller: Caller, owner: strin
   if (event === null) throw new AppError('conflict', 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
   const awardKey = awardKeyOf(badge, event);
   const granted = await grant(db, owner, userId, badge, awardKey);
-  if (granted) return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };
+  if (granted)
+    return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };
   const earlier = await BadgeRepository.findAward(db, userId, badge._id, awardKey);
-  return { awarded: false, badge, credits: 0, balance: await WalletRepository.balanceOf(db, userId), earnedAt: earlier?.earned_at ?? new Date().toISOString() };
+  return {
+    awarded: false,
+    badge,
+    credits: 0,
+    balance: await WalletRepository.balanceOf(db, userId),
+    earnedAt: earlier?.earned_at ?? new Date().toISOString(),
+  };
 }
 
 /** Once per rule, or once per event (tournament, product, code…) for a reusable badge. */
@@ -183,9 +226,16 @@ const awardKeyOf = (badge: Badge, event: string) => (badge.reusable ? `${badge.t
  */
 async function grant(db: Db['kysely'], owner: string, userId: string, badge: Badge, awardKey: string) {
   return transaction(db, async (trx) => {
-    const award = await BadgeRepository.award(trx, { owner, userId, badgeId: badge._id, awardKey, credits: badge.rewardAmount });
+    const award = await BadgeRepository.award(trx, {
+      owner,
+      userId,
+      badgeId: badge._id,
+      awardKey,
+      credits: badge.rewardAmount,
+    });
     if (!award) return null;
-    if (badge.rewardAmount === 0) return { earnedAt: award.earnedAt, balance: await WalletRepository.balanceOf(trx, userId) };
+    if (badge.rewardAmount === 0)
+      return { earnedAt: award.earnedAt, balance: await WalletRepository.balanceOf(trx, userId) };
     const entry = await WalletRepository.applyEntry(trx, {
       owner,
       userId,
@@ -215,14 +265,27 @@ const earnedInfo = (b: Badge): EarnedBadgeInfo => ({
  * granted at most once per award key (the unique row), so a retried or raced event pays once. A
  * badge that cannot be paid now (the balance ceiling) is skipped and logged: the event stands.
  */
-export async function awardOn(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
+export async function awardOn(
+  app: FastifyInstance,
+  owner: string,
+  userId: string,
+  trigger: Exclude<BadgeTrigger, 'manual'>,
+  payload?: BadgeTriggerInput['payload'],
+): Promise<EarnedBadgeInfo[]> {
   // every check-in of a rush asks for the same list: the requests of a burst share one read
   const all = await sharedRoundTrip(app.db, `badges:${owner}`, (db) => BadgeRepository.list(db, owner, false));
   return awardFrom(app, owner, userId, trigger, all, payload);
 }
 
 /** awardOn over a badge list already read (login checks every rule with one read of the list). */
-async function awardFrom(app: FastifyInstance, owner: string, userId: string, trigger: Exclude<BadgeTrigger, 'manual'>, all: Badge[], payload?: BadgeTriggerInput['payload']): Promise<EarnedBadgeInfo[]> {
+async function awardFrom(
+  app: FastifyInstance,
+  owner: string,
+  userId: string,
+  trigger: Exclude<BadgeTrigger, 'manual'>,
+  all: Badge[],
+  payload?: BadgeTriggerInput['payload'],
+): Promise<EarnedBadgeInfo[]> {
   const db = app.db.kysely;
   const badges = all.filter((b) => b.active && b.trigger === trigger);
   if (!badges.length) return [];
@@ -248,14 +311,21 @@ async function awardFrom(app: FastifyInstance, owner: string, userId: string, tr
  * After a tournament is finalised: the "top N finish" and "tournament won" badges each placed
  * player earned there, with one read of the badge list. Granted once per award key, like awardOn.
  */
-export async function awardForTournament(app: FastifyInstance, owner: string, placed: readonly { userId: string; rank: number }[], tournamentId: string): Promise<{ userId: string; badge: EarnedBadgeInfo }[]> {
+export async function awardForTournament(
+  app: FastifyInstance,
+  owner: string,
+  placed: readonly { userId: string; rank: number }[],
+  tournamentId: string,
+): Promise<{ userId: string; badge: EarnedBadgeInfo }[]> {
   const all = await BadgeRepository.list(app.db.kysely, owner, false);
   const rules = all.filter((b) => b.active && (b.trigger === TOP_N_TRIGGER || b.trigger === 'tournament_won'));
   // only players within the widest N can earn one: the rest are not asked about
   const widest = Math.max(0, ...rules.map((b) => (b.trigger === TOP_N_TRIGGER ? (b.topN ?? 0) : 1)));
   const earned: { userId: string; badge: EarnedBadgeInfo }[] = [];
   for (const { userId } of placed.filter((p) => p.rank <= widest))
-    for (const trigger of [TOP_N_TRIGGER, 'tournament_won'] as const) for (const badge of await awardFrom(app, owner, userId, trigger, all, { tournamentId })) earned.push({ userId, badge });
+    for (const trigger of [TOP_N_TRIGGER, 'tournament_won'] as const)
+      for (const badge of await awardFrom(app, owner, userId, trigger, all, { tournamentId }))
+        earned.push({ userId, badge });
   return earned;
 }
 
@@ -267,8 +337,10 @@ export async function awardAll(app: FastifyInstance, owner: string, userId: stri
   const all = await BadgeRepository.list(app.db.kysely, owner, false);
   const triggers = new Set(all.filter((b) => b.active).map((b) => b.trigger));
   const earned: EarnedBadgeInfo[] = [];
-  for (const trigger of triggers) if (isTrigger(trigger)) earned.push(...(await awardFrom(app, owner, userId, trigger, all)));
+  for (const trigger of triggers)
+    if (isTrigger(trigger)) earned.push(...(await awardFrom(app, owner, userId, trigger, all)));
   return earned;
 }
 
-const isTrigger = (t: string): t is Exclude<BadgeTrigger, 'manual'> => (badgeTriggers as readonly string[]).includes(t) && t !== 'manual';
+const isTrigger = (t: string): t is Exclude<BadgeTrigger, 'manual'> =>
+  (badgeTriggers as readonly string[]).includes(t) && t !== 'manual';

@@ -17,24 +17,49 @@ export interface GiveawayFields {
   description: string;
 }
 
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; sort: string }): Promise<{ rows: Giveaway[]; total: number }> {
+export async function list(
+  db: Db,
+  owner: string,
+  q: { limit: number; offset: number; search?: string; sort: string },
+): Promise<{ rows: Giveaway[]; total: number }> {
   let base = db.selectFrom('giveaways').where('owner', '=', owner).where('deleted_at', 'is', null);
   if (q.search) base = base.where((eb) => eb.or([contains('token', q.search!), contains('description', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   // a code that never expires counts as the latest expiry, the same on both engines (their nulls sort differently)
-  const order = orderFor(q.sort, { code: byText('token'), credits: sql.ref('credits'), uses: sql.ref('redemption_count'), expires: sql`coalesce(expires_at, '9999')` });
-  const rows = await (order ? base.selectAll().orderBy(...order) : base.selectAll().orderBy('created_at', 'desc')).orderBy('id').limit(q.limit).offset(q.offset).execute();
+  const order = orderFor(q.sort, {
+    code: byText('token'),
+    credits: sql.ref('credits'),
+    uses: sql.ref('redemption_count'),
+    expires: sql`coalesce(expires_at, '9999')`,
+  });
+  const rows = await (order ? base.selectAll().orderBy(...order) : base.selectAll().orderBy('created_at', 'desc'))
+    .orderBy('id')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
   const now = new Date().toISOString();
   return { rows: rows.map((r) => toGiveaway(r, now)), total: Number(n) };
 }
 
 export async function findById(db: Db | Trx<Database>, owner: string, id: string): Promise<Giveaway | undefined> {
-  const row = await db.selectFrom('giveaways').selectAll().where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('giveaways')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row && toGiveaway(row, new Date().toISOString());
 }
 
 export async function findByToken(db: Db, owner: string, token: string): Promise<Giveaway | undefined> {
-  const row = await db.selectFrom('giveaways').selectAll().where('owner', '=', owner).where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('giveaways')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('token', '=', token)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row && toGiveaway(row, new Date().toISOString());
 }
 
@@ -45,7 +70,16 @@ export async function create(db: Db, owner: string, token: string, g: GiveawayFi
   try {
     await db
       .insertInto('giveaways')
-      .values({ id, owner, token, ...columns(g), redemption_count: 0, deleted_at: null, created_at: now, updated_at: now })
+      .values({
+        id,
+        owner,
+        token,
+        ...columns(g),
+        redemption_count: 0,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return id;
   } catch (e) {
@@ -64,7 +98,12 @@ export function softDelete(db: Db, owner: string, id: string): Promise<boolean> 
 }
 
 export async function hasRedeemed(db: Db, giveawayId: string, userId: string): Promise<boolean> {
-  return !!(await db.selectFrom('giveaway_redemptions').select('user_id').where('giveaway_id', '=', giveawayId).where('user_id', '=', userId).executeTakeFirst());
+  return !!(await db
+    .selectFrom('giveaway_redemptions')
+    .select('user_id')
+    .where('giveaway_id', '=', giveawayId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst());
 }
 
 /**
@@ -88,15 +127,31 @@ export async function consume(trx: Trx<Database>, owner: string, id: string, now
 }
 
 /** Why consume() refused: read on the same transaction after the refusal. */
-export async function refusalReason(trx: Trx<Database>, owner: string, id: string, now: string): Promise<'GIVEAWAY_NOT_FOUND' | 'GIVEAWAY_EXPIRED' | 'GIVEAWAY_USED_UP'> {
-  const row = await trx.selectFrom('giveaways').selectAll().where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+export async function refusalReason(
+  trx: Trx<Database>,
+  owner: string,
+  id: string,
+  now: string,
+): Promise<'GIVEAWAY_NOT_FOUND' | 'GIVEAWAY_EXPIRED' | 'GIVEAWAY_USED_UP'> {
+  const row = await trx
+    .selectFrom('giveaways')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) return 'GIVEAWAY_NOT_FOUND';
   if (row.expires_at !== null && row.expires_at <= now) return 'GIVEAWAY_EXPIRED';
   return 'GIVEAWAY_USED_UP';
 }
 
 /** False when this user already redeemed it: the (giveaway, user) primary key decides. */
-export async function insertRedemption(trx: Trx<Database>, giveawayId: string, userId: string, credits: number): Promise<boolean> {
+export async function insertRedemption(
+  trx: Trx<Database>,
+  giveawayId: string,
+  userId: string,
+  credits: number,
+): Promise<boolean> {
   const result = await trx
     .insertInto('giveaway_redemptions')
     .values({ giveaway_id: giveawayId, user_id: userId, credits, created_at: new Date().toISOString() })
@@ -119,7 +174,12 @@ export async function countActive(db: Db, owner: string, now: string): Promise<n
 }
 
 export async function countRedemptions(db: Db, owner: string): Promise<number> {
-  const { n } = await db.selectFrom('giveaway_redemptions').innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id').select(countAll().as('n')).where('giveaways.owner', '=', owner).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('giveaway_redemptions')
+    .innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id')
+    .select(countAll().as('n'))
+    .where('giveaways.owner', '=', owner)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -137,7 +197,12 @@ function columns(g: GiveawayFields) {
 function toGiveaway(r: Row, now: string): Giveaway {
   const count = Number(r.redemption_count);
   const maxUses = r.max_uses === null ? null : Number(r.max_uses);
-  const state = r.expires_at !== null && r.expires_at <= now ? 'expired' : maxUses !== null && count >= maxUses ? 'used_up' : 'active';
+  const state =
+    r.expires_at !== null && r.expires_at <= now
+      ? 'expired'
+      : maxUses !== null && count >= maxUses
+        ? 'used_up'
+        : 'active';
   return {
     id: r.id,
     token: r.token,

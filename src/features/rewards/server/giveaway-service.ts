@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
-import { CODE_PATTERN, normalizeCode, type Giveaway, type GiveawayListQuery, type RedeemInput, type RedeemResult, type giveawayInputSchema, type giveawayUpdateSchema } from '../contract.ts';
+import {
+  CODE_PATTERN,
+  normalizeCode,
+  type Giveaway,
+  type GiveawayListQuery,
+  type RedeemInput,
+  type RedeemResult,
+  type giveawayInputSchema,
+  type giveawayUpdateSchema,
+} from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { expiryIssue } from '../giveaway-rules.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
@@ -10,7 +19,8 @@ import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
 
 const giveawayNotFound = () => new AppError('notFound', 'GIVEAWAY_NOT_FOUND', 'This code does not exist');
-const alreadyRedeemed = () => new AppError('conflict', 'GIVEAWAY_ALREADY_REDEEMED', 'You have already redeemed this code');
+const alreadyRedeemed = () =>
+  new AppError('conflict', 'GIVEAWAY_ALREADY_REDEEMED', 'You have already redeemed this code');
 const refusals = {
   GIVEAWAY_NOT_FOUND: giveawayNotFound,
   GIVEAWAY_EXPIRED: () => new AppError('conflict', 'GIVEAWAY_EXPIRED', 'This code has expired'),
@@ -30,10 +40,18 @@ export async function get(app: FastifyInstance, owner: string, id: string): Prom
 /** 400 VALIDATION_ERROR on expiresAt when the expiry is refused (giveaway-rules.ts); `stored` is the code's current expiry on an edit. */
 function assertExpiry(input: z.output<typeof giveawayUpdateSchema>, stored?: string | null) {
   const issue = expiryIssue(input, Date.now(), stored);
-  if (issue) throw new AppError('invalid', 'VALIDATION_ERROR', 'Invalid input', undefined, [{ path: 'body.expiresAt', message: issue }]);
+  if (issue)
+    throw new AppError('invalid', 'VALIDATION_ERROR', 'Invalid input', undefined, [
+      { path: 'body.expiresAt', message: issue },
+    ]);
 }
 
-export async function create(app: FastifyInstance, owner: string, actor: Actor, input: z.output<typeof giveawayInputSchema>): Promise<Giveaway> {
+export async function create(
+  app: FastifyInstance,
+  owner: string,
+  actor: Actor,
+  input: z.output<typeof giveawayInputSchema>,
+): Promise<Giveaway> {
   assertExpiry(input);
   return audited(app, actor, async (tx, audit) => {
     const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
@@ -44,7 +62,13 @@ export async function create(app: FastifyInstance, owner: string, actor: Actor, 
   });
 }
 
-export function update(app: FastifyInstance, owner: string, actor: Actor, id: string, input: z.output<typeof giveawayUpdateSchema>): Promise<Giveaway> {
+export function update(
+  app: FastifyInstance,
+  owner: string,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof giveawayUpdateSchema>,
+): Promise<Giveaway> {
   return audited(app, actor, async (tx, audit) => {
     const before = await get(tx, owner, id);
     assertExpiry(input, before.expiresAt);
@@ -68,7 +92,13 @@ export function remove(app: FastifyInstance, owner: string, actor: Actor, id: st
  * conditional UPDATE (limited and timed rules), record the (code, user) redemption whose primary
  * key allows one per user, and book the credits on the ledger.
  */
-export async function redeem(app: FastifyInstance, caller: Caller, owner: string, input: RedeemInput, idempotencyKey: string | undefined) {
+export async function redeem(
+  app: FastifyInstance,
+  caller: Caller,
+  owner: string,
+  input: RedeemInput,
+  idempotencyKey: string | undefined,
+) {
   const db = app.db.kysely;
   const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const code = normalizeCode(input.token);
@@ -97,7 +127,12 @@ export async function redeem(app: FastifyInstance, caller: Caller, owner: string
           reference: `giveaway:${used.id}:${userId}`,
         });
         if (!entry.ok) throw ledgerRefused(entry.reason);
-        return { credits: used.credits, amount: used.credits, balance: entry.balance, giveaway: { id: used.id, token: used.token, type: used.type } };
+        return {
+          credits: used.credits,
+          amount: used.credits,
+          balance: entry.balance,
+          giveaway: { id: used.id, token: used.token, type: used.type },
+        };
       },
     },
   );
@@ -114,5 +149,7 @@ function fields(input: z.output<typeof giveawayUpdateSchema>): GiveawayRepositor
 }
 
 /** Codes that can still be redeemed now, and all redemptions so far: the dashboard's stat cards. */
-export const countActive = (app: FastifyInstance, owner: string) => GiveawayRepository.countActive(app.db.kysely, owner, new Date().toISOString());
-export const countRedemptions = (app: FastifyInstance, owner: string) => GiveawayRepository.countRedemptions(app.db.kysely, owner);
+export const countActive = (app: FastifyInstance, owner: string) =>
+  GiveawayRepository.countActive(app.db.kysely, owner, new Date().toISOString());
+export const countRedemptions = (app: FastifyInstance, owner: string) =>
+  GiveawayRepository.countRedemptions(app.db.kysely, owner);

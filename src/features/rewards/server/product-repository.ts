@@ -25,13 +25,21 @@ export interface NewProduct {
 export async function list(db: Db, owner: string, q: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
   let base = db.selectFrom('products').where('owner', '=', owner).where('deleted_at', 'is', null);
   // either language: a visitor searches in the language the shop shows them
-  if (q.name) base = base.where((eb) => eb.or((['name', 'description', 'name_en', 'description_en'] as const).map((c) => contains(c, q.name!))));
+  if (q.name)
+    base = base.where((eb) =>
+      eb.or((['name', 'description', 'name_en', 'description_en'] as const).map((c) => contains(c, q.name!))),
+    );
   if (q.minPrice !== undefined) base = base.where('price', '>=', q.minPrice);
   if (q.maxPrice !== undefined) base = base.where('price', '<=', q.maxPrice);
   if (q.availability === 'available') base = base.where('quantity', '>', 0);
   if (q.availability === 'out_of_stock') base = base.where('quantity', '=', 0);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
-  const order = orderFor(q.sort, { name: byText('name'), brand: byText('brand'), price: sql.ref('price'), quantity: sql.ref('quantity') });
+  const order = orderFor(q.sort, {
+    name: byText('name'),
+    brand: byText('brand'),
+    price: sql.ref('price'),
+    quantity: sql.ref('quantity'),
+  });
   const rows = await (order ? base.selectAll().orderBy(...order) : base.selectAll().orderBy('created_at', 'desc'))
     .orderBy('id')
     .limit(q.limit)
@@ -41,7 +49,13 @@ export async function list(db: Db, owner: string, q: ProductListQuery): Promise<
 }
 
 export async function findById(db: Db | Trx<Database>, owner: string, id: string): Promise<Product | undefined> {
-  const row = await db.selectFrom('products').selectAll().where('owner', '=', owner).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row && toProduct(row);
 }
 
@@ -55,7 +69,12 @@ export async function create(db: Db, p: NewProduct): Promise<string> {
   return id;
 }
 
-export function update(db: Db, owner: string, id: string, changes: Partial<Omit<NewProduct, 'owner'>>): Promise<boolean> {
+export function update(
+  db: Db,
+  owner: string,
+  id: string,
+  changes: Partial<Omit<NewProduct, 'owner'>>,
+): Promise<boolean> {
   return updateLive(db, 'products', owner, id, changes);
 }
 
@@ -83,7 +102,12 @@ export async function takeOne(trx: Trx<Database>, owner: string, id: string) {
 }
 
 export async function countActive(db: Db, owner: string): Promise<number> {
-  const { n } = await db.selectFrom('products').select(countAll().as('n')).where('owner', '=', owner).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('products')
+    .select(countAll().as('n'))
+    .where('owner', '=', owner)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -97,7 +121,10 @@ function toProduct(r: Row): Product {
     brand: r.brand,
     image: r.image,
     owner: r.owner,
-    translations: { it: { name: r.name, description: r.description }, en: { name: r.name_en, description: r.description_en } },
+    translations: {
+      it: { name: r.name, description: r.description },
+      en: { name: r.name_en, description: r.description_en },
+    },
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

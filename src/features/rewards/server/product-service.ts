@@ -18,7 +18,12 @@ export async function get(app: FastifyInstance, owner: string, id: string): Prom
   return product;
 }
 
-export function create(app: FastifyInstance, owner: string, actor: Actor, input: z.output<typeof productInputSchema>): Promise<Product> {
+export function create(
+  app: FastifyInstance,
+  owner: string,
+  actor: Actor,
+  input: z.output<typeof productInputSchema>,
+): Promise<Product> {
   return audited(app, actor, async (tx, audit) => {
     // an empty brand is the brand of the deployment
     const { translations, ...fields } = input;
@@ -34,11 +39,21 @@ export function create(app: FastifyInstance, owner: string, actor: Actor, input:
   });
 }
 
-export function update(app: FastifyInstance, owner: string, actor: Actor, id: string, input: z.output<typeof productUpdateSchema>): Promise<Product> {
+export function update(
+  app: FastifyInstance,
+  owner: string,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof productUpdateSchema>,
+): Promise<Product> {
   return audited(app, actor, async (tx, audit) => {
     const before = await get(tx, owner, id);
     const { translations, ...fields } = input;
-    const changes = { ...fields, ...translatedColumns(translations), ...(fields.brand === '' ? { brand: app.config.brandSlug } : {}) };
+    const changes = {
+      ...fields,
+      ...translatedColumns(translations),
+      ...(fields.brand === '' ? { brand: app.config.brandSlug } : {}),
+    };
     if (!(await ProductRepository.update(tx.db.kysely, owner, id, changes))) throw productNotFound();
     const after = await get(tx, owner, id);
     await audit({ action: 'product.update', entityType: 'product', entityId: id, before, after });
@@ -46,7 +61,8 @@ export function update(app: FastifyInstance, owner: string, actor: Actor, id: st
   });
 }
 
-const translatedColumns = (tr: z.output<typeof productUpdateSchema>['translations']) => translationColumns(tr, { name: 'name', description: 'description' });
+const translatedColumns = (tr: z.output<typeof productUpdateSchema>['translations']) =>
+  translationColumns(tr, { name: 'name', description: 'description' });
 
 export function remove(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<void> {
   return audited(app, actor, async (tx, audit) => {

@@ -19,7 +19,11 @@ export interface NewPurchase {
 }
 
 /** False when the user already owns the product: the unique (user, product) key decides. */
-export async function insert(trx: Trx<Database> | Db, p: NewPurchase, createdAt = new Date().toISOString()): Promise<boolean> {
+export async function insert(
+  trx: Trx<Database> | Db,
+  p: NewPurchase,
+  createdAt = new Date().toISOString(),
+): Promise<boolean> {
   const result = await trx
     .insertInto('purchases')
     .values({
@@ -49,7 +53,12 @@ export async function insert(trx: Trx<Database> | Db, p: NewPurchase, createdAt 
 }
 
 export async function exists(db: Db, userId: string, productId: string): Promise<boolean> {
-  return !!(await db.selectFrom('purchases').select('id').where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst());
+  return !!(await db
+    .selectFrom('purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst());
 }
 
 export async function findById(db: Db | Trx<Database>, owner: string, id: string): Promise<Purchase | undefined> {
@@ -64,17 +73,30 @@ function filtered<QB extends ReturnType<typeof joined>>(qb: QB, owner: string, q
   let base = qb.where('purchases.owner', '=', owner) as QB;
   if (q.userId) base = base.where('purchases.user_id', '=', q.userId) as QB;
   if (q.fulfilled) base = base.where('purchases.fulfilled', '=', q.fulfilled === 'true' ? 1 : 0) as QB;
-  if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('purchases.product_name', q.search!)])) as QB;
+  if (q.search)
+    base = base.where((eb) =>
+      eb.or([contains('users.username', q.search!), contains('purchases.product_name', q.search!)]),
+    ) as QB;
   return base;
 }
 
-const joined = (db: Db | Trx<Database>) => db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id');
+const joined = (db: Db | Trx<Database>) =>
+  db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id');
 
 /** `?sort=` of the purchases: newest first unless another key is asked; the id breaks ties so pages never overlap. */
 const orderOf = (sort: string | undefined) =>
-  orderFor(sort ?? 'newest', { date: sql.ref('purchases.created_at'), price: sql.ref('purchases.price'), product: byText('purchases.product_name'), buyer: byText('users.username') }) ?? [sql.ref('purchases.created_at'), 'desc' as const];
+  orderFor(sort ?? 'newest', {
+    date: sql.ref('purchases.created_at'),
+    price: sql.ref('purchases.price'),
+    product: byText('purchases.product_name'),
+    buyer: byText('users.username'),
+  }) ?? [sql.ref('purchases.created_at'), 'desc' as const];
 
-export async function list(db: Db, owner: string, q: PurchaseFilter & { limit: number; offset: number }): Promise<{ rows: Purchase[]; total: number }> {
+export async function list(
+  db: Db,
+  owner: string,
+  q: PurchaseFilter & { limit: number; offset: number },
+): Promise<{ rows: Purchase[]; total: number }> {
   const base = filtered(joined(db), owner, q);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   const ids = await base
@@ -101,7 +123,12 @@ export async function list(db: Db, owner: string, q: PurchaseFilter & { limit: n
 export type ExportedPurchase = Purchase & { email: string };
 
 /** Every purchase the list shows for these filters, in its order, up to `max` rows (one query: no id list to pass). */
-export async function listForExport(db: Db, owner: string, q: PurchaseFilter, max: number): Promise<ExportedPurchase[]> {
+export async function listForExport(
+  db: Db,
+  owner: string,
+  q: PurchaseFilter,
+  max: number,
+): Promise<ExportedPurchase[]> {
   const rows = await filtered(query(db), owner, q)
     .select('users.email')
     .orderBy(...orderOf(q.sort))
@@ -113,22 +140,44 @@ export async function listForExport(db: Db, owner: string, q: PurchaseFilter, ma
 
 /** Marks it fulfilled once; the first admin's time and id are kept. */
 export async function fulfill(db: Db, owner: string, id: string, adminId: string): Promise<void> {
-  await db.updateTable('purchases').set({ fulfilled: 1, fulfilled_at: new Date().toISOString(), fulfilled_by: adminId }).where('owner', '=', owner).where('id', '=', id).where('fulfilled', '=', 0).execute();
+  await db
+    .updateTable('purchases')
+    .set({ fulfilled: 1, fulfilled_at: new Date().toISOString(), fulfilled_by: adminId })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('fulfilled', '=', 0)
+    .execute();
 }
 
 /** Takes a fulfilment back (marked by mistake): the purchase waits to be shipped again. */
 export async function unfulfill(db: Db, owner: string, id: string): Promise<void> {
-  await db.updateTable('purchases').set({ fulfilled: 0, fulfilled_at: null, fulfilled_by: null }).where('owner', '=', owner).where('id', '=', id).where('fulfilled', '=', 1).execute();
+  await db
+    .updateTable('purchases')
+    .set({ fulfilled: 0, fulfilled_at: null, fulfilled_by: null })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('fulfilled', '=', 1)
+    .execute();
 }
 
 function query(db: Db | Trx<Database>) {
   return joined(db)
     .innerJoin('products', 'products.id', 'purchases.product_id')
     .selectAll('purchases')
-    .select(['users.username', 'products.name as current_name', 'products.image as current_image', 'products.deleted_at as product_deleted_at']);
+    .select([
+      'users.username',
+      'products.name as current_name',
+      'products.image as current_image',
+      'products.deleted_at as product_deleted_at',
+    ]);
 }
 
-type JoinedRow = Selectable<PurchasesTable> & { username: string; current_name: string; current_image: string; product_deleted_at: string | null };
+type JoinedRow = Selectable<PurchasesTable> & {
+  username: string;
+  current_name: string;
+  current_image: string;
+  product_deleted_at: string | null;
+};
 
 function toPurchase(r: JoinedRow): Purchase {
   return {
@@ -138,7 +187,12 @@ function toPurchase(r: JoinedRow): Purchase {
     productId: r.product_id,
     productName: r.product_name,
     productImage: r.product_image,
-    product: { _id: r.product_id, name: r.current_name, image: r.current_image, deleted: r.product_deleted_at !== null },
+    product: {
+      _id: r.product_id,
+      name: r.current_name,
+      image: r.current_image,
+      deleted: r.product_deleted_at !== null,
+    },
     price: Number(r.price),
     brand: r.brand,
     owner: r.owner,

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
-import { shippingAddressSchema, type Purchase, type PurchaseExportQuery, type PurchaseListQuery, type PurchaseResult, type ShippingAddress, type purchaseInputSchema } from '../contract.ts';
+import {
+  shippingAddressSchema,
+  type Purchase,
+  type PurchaseExportQuery,
+  type PurchaseListQuery,
+  type PurchaseResult,
+  type ShippingAddress,
+  type purchaseInputSchema,
+} from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as ProductRepository from './product-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
@@ -13,13 +21,19 @@ import { productNotFound } from './product-service.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
 
 const alreadyPurchased = () => new AppError('conflict', 'ALREADY_PURCHASED', 'You have already redeemed this product');
-const priceChanged = () => new AppError('conflict', 'PRICE_CHANGED', 'The price of this product has changed; nothing was charged');
+const priceChanged = () =>
+  new AppError('conflict', 'PRICE_CHANGED', 'The price of this product has changed; nothing was charged');
 
 /**
  * Where the order ships: the address sent with the purchase, else the one on the buyer's profile
  * (the original client saves it there first). Either must be complete; the answer names what is not.
  */
-async function shippingAddressOf(app: FastifyInstance, owner: string, userId: string, sent: ShippingAddress | undefined): Promise<ShippingAddress> {
+async function shippingAddressOf(
+  app: FastifyInstance,
+  owner: string,
+  userId: string,
+  sent: ShippingAddress | undefined,
+): Promise<ShippingAddress> {
   if (sent) return sent;
   const user = await Directory.findPlayer(app, owner, userId);
   const parsed = shippingAddressSchema.safeParse(user ?? {});
@@ -39,7 +53,13 @@ async function shippingAddressOf(app: FastifyInstance, owner: string, userId: st
  * decrement, the purchase row and the debit are one transaction, each step a conditional
  * statement or a unique key, so a refusal at any step leaves nothing written.
  */
-export async function purchase(app: FastifyInstance, caller: Caller, owner: string, input: z.output<typeof purchaseInputSchema>, idempotencyKey: string | undefined) {
+export async function purchase(
+  app: FastifyInstance,
+  caller: Caller,
+  owner: string,
+  input: z.output<typeof purchaseInputSchema>,
+  idempotencyKey: string | undefined,
+) {
   const db = app.db.kysely;
   const userId = await beneficiaryOf(app, caller, input.userId, owner);
   const address = await shippingAddressOf(app, owner, userId, input.shippingAddress);
@@ -54,7 +74,8 @@ export async function purchase(app: FastifyInstance, caller: Caller, owner: stri
       inTransaction: async (trx) => {
         const product = await ProductRepository.takeOne(trx, owner, input.productId);
         if (!product) {
-          if (await ProductRepository.findById(trx, owner, input.productId)) throw new AppError('conflict', 'OUT_OF_STOCK', 'This product is out of stock');
+          if (await ProductRepository.findById(trx, owner, input.productId))
+            throw new AppError('conflict', 'OUT_OF_STOCK', 'This product is out of stock');
           throw productNotFound();
         }
         // the unit taken above is put back by the rollback
@@ -109,14 +130,26 @@ export async function listForUser(app: FastifyInstance, owner: string, userId: s
  * Marks a purchase shipped, or takes that back (`shipped` false: marked by mistake), audited in the
  * same transaction. Marking it as it already is changes nothing: the first admin's time and id stay.
  */
-export function setFulfilled(app: FastifyInstance, owner: string, actor: Actor, id: string, shipped: boolean): Promise<Purchase> {
+export function setFulfilled(
+  app: FastifyInstance,
+  owner: string,
+  actor: Actor,
+  id: string,
+  shipped: boolean,
+): Promise<Purchase> {
   return audited(app, actor, async (tx, audit) => {
     const before = (await PurchaseRepository.findById(tx.db.kysely, owner, id)) ?? null;
     if (shipped) await PurchaseRepository.fulfill(tx.db.kysely, owner, id, actor.id);
     else await PurchaseRepository.unfulfill(tx.db.kysely, owner, id);
     const after = await PurchaseRepository.findById(tx.db.kysely, owner, id);
     if (!after) throw new AppError('notFound', 'PURCHASE_NOT_FOUND', 'Purchase not found');
-    await audit({ action: shipped ? 'purchase.fulfill' : 'purchase.unfulfill', entityType: 'purchase', entityId: id, before, after });
+    await audit({
+      action: shipped ? 'purchase.fulfill' : 'purchase.unfulfill',
+      entityType: 'purchase',
+      entityId: id,
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -12,7 +12,12 @@ import { transaction } from '../../../platform/db/database.ts';
  * Whose wallet a call works on: the caller, or the body's `userId` when it is the caller's own or
  * the caller is an admin. The account must exist in this brand.
  */
-export async function beneficiaryOf(app: FastifyInstance, caller: Caller, userId: string | undefined, owner: string): Promise<string> {
+export async function beneficiaryOf(
+  app: FastifyInstance,
+  caller: Caller,
+  userId: string | undefined,
+  owner: string,
+): Promise<string> {
   const target = userId ?? caller.id;
   if (target !== caller.id && !caller.isAdmin) throw forbidden();
   await assertAccountOf(app, owner, target);
@@ -24,7 +29,8 @@ export async function beneficiaryOf(app: FastifyInstance, caller: Caller, userId
  * 404, never an empty answer, as its profile is.
  */
 export async function assertAccountOf(app: FastifyInstance, owner: string, userId: string): Promise<void> {
-  if (!(await WalletRepository.find(app.db.kysely, owner, userId))) throw new AppError('notFound', 'USER_NOT_FOUND', 'User not found');
+  if (!(await WalletRepository.find(app.db.kysely, owner, userId)))
+    throw new AppError('notFound', 'USER_NOT_FOUND', 'User not found');
 }
 
 // ---- Idempotency-Key (a retried purchase or redemption never charges twice) ----
@@ -70,10 +76,12 @@ const storedResult = <T>(row: StoredKey): T => {
   return (row.status_code === IdempotencyRepository.ANSWERED ? stored : (stored as { data: unknown }).data) as T;
 };
 
-const answered = (row: StoredKey | undefined): row is StoredKey => row !== undefined && row.status_code !== IdempotencyRepository.CLAIMED;
+const answered = (row: StoredKey | undefined): row is StoredKey =>
+  row !== undefined && row.status_code !== IdempotencyRepository.CLAIMED;
 
 function replayOf<T>(row: StoredKey, route: string, hash: string): Once<T> {
-  if (row.route !== route || row.request_hash !== hash) throw new AppError('conflict', 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
+  if (row.route !== route || row.request_hash !== hash)
+    throw new AppError('conflict', 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
   return { result: storedResult<T>(row), replayed: true };
 }
 
@@ -85,7 +93,11 @@ function replayOf<T>(row: StoredKey, route: string, hash: string): Once<T> {
  * `before` holds the cheap checks that give friendly errors; it runs after the replay lookup, so
  * a retry of a success is never answered "already done".
  */
-export async function runOnce<T>(db: Kysely<Database>, scope: IdempotencyScope, steps: { before?: () => Promise<void>; inTransaction: (trx: Trx<Database>) => Promise<T> }): Promise<Once<T>> {
+export async function runOnce<T>(
+  db: Kysely<Database>,
+  scope: IdempotencyScope,
+  steps: { before?: () => Promise<void>; inTransaction: (trx: Trx<Database>) => Promise<T> },
+): Promise<Once<T>> {
   if (!scope.key) {
     await steps.before?.();
     return { result: await transaction(db, steps.inTransaction), replayed: false };
@@ -124,7 +136,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) throw new AppError('invalid', 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw))
+    throw new AppError('invalid', 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');
   return raw;
 }
 
@@ -133,4 +146,6 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
  * MAX_CREDITS (on PostgreSQL the balance column is 32-bit; the cap keeps every sum far from it).
  */
 export const ledgerRefused = (reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT') =>
-  reason === 'BALANCE_LIMIT' ? new AppError('conflict', 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold') : new AppError('conflict', 'NOT_ENOUGH_CREDITS', 'Not enough credits');
+  reason === 'BALANCE_LIMIT'
+    ? new AppError('conflict', 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold')
+    : new AppError('conflict', 'NOT_ENOUGH_CREDITS', 'Not enough credits');

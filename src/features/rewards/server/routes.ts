@@ -36,7 +36,15 @@ import {
   walletSchema,
 } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
+import {
+  envelope,
+  envelopeWithBadges,
+  errorResponses,
+  listEnvelope,
+  ok,
+  okList,
+  okWithBadges,
+} from '../../../platform/http/envelope.ts';
 import { actorOf, assertSelfOrAdmin, callerOf } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import * as BadgeService from './badge-service.ts';
@@ -56,7 +64,13 @@ const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
 const ownerQuery = z.object({ owner: z.string().max(64).optional() });
 // the original client's giveaway and wallet lists name the count totalCount
-const countedList = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('SUCCESS'), data: z.array(item), total: z.number().int(), totalCount: z.number().int() });
+const countedList = <T extends z.ZodType>(item: T) =>
+  z.object({
+    status: z.literal('SUCCESS'),
+    data: z.array(item),
+    total: z.number().int(),
+    totalCount: z.number().int(),
+  });
 const csvFile = z.string().describe(`text/csv, at most ${EXPORT_MAX_ROWS} rows (X-Export-Truncated: true when cut)`);
 // headers stay loose: a strict object would strip Authorization from the request
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
@@ -209,7 +223,8 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         response: { 200: envelope(badgeTriggerResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
       onRequest: app.requireUser,
-      handler: async (req) => ok(await BadgeService.trigger(app, callerOf(req), owner(req.body.owner), req.params.badge, req.body)),
+      handler: async (req) =>
+        ok(await BadgeService.trigger(app, callerOf(req), owner(req.body.owner), req.params.badge, req.body)),
     });
   }
 
@@ -243,7 +258,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       handler: async (req, reply) => {
         cacheForViewer(req, reply);
-        return cachedJson(app, req, reply, async () => ok(await ProductService.get(app, owner(req.query.owner), req.params.id)));
+        return cachedJson(app, req, reply, async () =>
+          ok(await ProductService.get(app, owner(req.query.owner), req.params.id)),
+        );
       },
     });
     adminWrites(root, {
@@ -285,15 +302,29 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         security: bearer,
         headers: idempotencyHeaders,
         body: purchaseInputSchema,
-        response: { 200: envelopeWithBadges(purchaseResultSchema), 201: envelopeWithBadges(purchaseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: envelopeWithBadges(purchaseResultSchema),
+          201: envelopeWithBadges(purchaseResultSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
       onRequest: app.requireUser,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
-        const { result, replayed } = await PurchaseService.purchase(app, callerOf(req), owner(req.body.owner), req.body, key);
+        const { result, replayed } = await PurchaseService.purchase(
+          app,
+          callerOf(req),
+          owner(req.body.owner),
+          req.body,
+          key,
+        );
         if (replayed) reply.header('idempotent-replayed', 'true');
         const { purchase } = result;
-        const earned = replayed ? [] : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', { productId: purchase.productId });
+        const earned = replayed
+          ? []
+          : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', {
+              productId: purchase.productId,
+            });
         return reply.code(201).send(okWithBadges(result, earned));
       },
     });
@@ -330,7 +361,13 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req) => {
         const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-        const { rows, total } = await PurchaseService.listForUser(app, ownerId, req.params.user, req.query.limit, req.query.offset);
+        const { rows, total } = await PurchaseService.listForUser(
+          app,
+          ownerId,
+          req.params.user,
+          req.query.limit,
+          req.query.offset,
+        );
         return okList(rows, total);
       },
     });
@@ -348,7 +385,8 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
           response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
         },
         onRequest: app.requireAdmin,
-        handler: async (req) => ok(await PurchaseService.setFulfilled(app, owner(req.query.owner), actorOf(req), req.params.id, shipped)),
+        handler: async (req) =>
+          ok(await PurchaseService.setFulfilled(app, owner(req.query.owner), actorOf(req), req.params.id, shipped)),
       });
     }
   }
@@ -370,9 +408,15 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
         const ownerId = owner(req.body.owner);
-        const { result, replayed } = await unknownCodes(req, () => GiveawayService.redeem(app, callerOf(req), ownerId, req.body, key));
+        const { result, replayed } = await unknownCodes(req, () =>
+          GiveawayService.redeem(app, callerOf(req), ownerId, req.body, key),
+        );
         if (replayed) reply.header('idempotent-replayed', 'true');
-        const earned = replayed ? [] : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', { giveawayId: result.giveaway.id });
+        const earned = replayed
+          ? []
+          : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', {
+              giveawayId: result.giveaway.id,
+            });
         return reply.send(okWithBadges(result, earned));
       },
     });
@@ -488,7 +532,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req);
-        const { result, replayed } = await WalletService.adjust(app, owner(req.query.owner), req.user!, req.params.userId, req.body, key);
+        const { result, replayed } = await WalletService.adjust(
+          app,
+          owner(req.query.owner),
+          req.user!,
+          req.params.userId,
+          req.body,
+          key,
+        );
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.send(ok(result));
       },
@@ -505,7 +556,13 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req) => {
         const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-        const { rows, total } = await WalletService.transactions(app, ownerId, req.params.user, req.query.limit, req.query.offset);
+        const { rows, total } = await WalletService.transactions(
+          app,
+          ownerId,
+          req.params.user,
+          req.query.limit,
+          req.query.offset,
+        );
         return okList(rows, total);
       },
     });

@@ -22,7 +22,12 @@ const DAY = 24 * 3600_000;
  * A small picture drawn here rather than fetched from a placeholder service: a gradient and a few
  * shapes, rendered by sharp (librsvg) to WebP and stored like an upload.
  */
-async function picture(app: FastifyInstance, [from, to]: [string, string], shape: string, size = { w: 480, h: 360 }): Promise<string> {
+async function picture(
+  app: FastifyInstance,
+  [from, to]: [string, string],
+  shape: string,
+  size = { w: 480, h: 360 },
+): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.w}" height="${size.h}" viewBox="0 0 480 360">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="480" height="360" fill="url(#g)"/>
@@ -37,16 +42,20 @@ async function picture(app: FastifyInstance, [from, to]: [string, string], shape
 
 // simple silhouettes on a 480x360 canvas
 const shapes = {
-  hoodie: '<path d="M170 90 L310 90 L380 150 L350 190 L320 170 L320 300 L160 300 L160 170 L130 190 L100 150 Z"/><circle cx="240" cy="110" r="26" fill="#0b0b14" fill-opacity="0.3"/>',
+  hoodie:
+    '<path d="M170 90 L310 90 L380 150 L350 190 L320 170 L320 300 L160 300 L160 170 L130 190 L100 150 Z"/><circle cx="240" cy="110" r="26" fill="#0b0b14" fill-opacity="0.3"/>',
   shirt: '<path d="M180 80 L300 80 L390 130 L360 185 L320 165 L320 300 L160 300 L160 165 L120 185 L90 130 Z"/>',
   pad: '<rect x="80" y="110" width="320" height="160" rx="26"/>',
-  headset: '<path d="M140 220 A100 100 0 0 1 340 220" fill="none" stroke="#ffffff" stroke-width="26" stroke-opacity="0.92"/><rect x="112" y="200" width="56" height="90" rx="18"/><rect x="312" y="200" width="56" height="90" rx="18"/>',
+  headset:
+    '<path d="M140 220 A100 100 0 0 1 340 220" fill="none" stroke="#ffffff" stroke-width="26" stroke-opacity="0.92"/><rect x="112" y="200" width="56" height="90" rx="18"/><rect x="312" y="200" width="56" height="90" rx="18"/>',
   mug: '<rect x="150" y="110" width="150" height="180" rx="18"/><path d="M300 150 h40 a35 35 0 0 1 0 90 h-40" fill="none" stroke="#ffffff" stroke-width="20" stroke-opacity="0.92"/>',
   cap: '<path d="M130 230 A110 110 0 0 1 350 230 Z"/><rect x="300" y="222" width="120" height="22" rx="11"/>',
-  controller: '<path d="M120 170 Q240 120 360 170 Q420 290 360 290 Q320 290 300 250 L180 250 Q160 290 120 290 Q60 290 120 170 Z"/>',
+  controller:
+    '<path d="M120 170 Q240 120 360 170 Q420 290 360 290 Q320 290 300 250 L180 250 Q160 290 120 290 Q60 290 120 170 Z"/>',
   card: '<rect x="110" y="100" width="260" height="170" rx="20"/><rect x="110" y="140" width="260" height="30" fill="#0b0b14" fill-opacity="0.35"/>',
   star: '<path d="M240 70 L275 160 L370 165 L295 225 L320 315 L240 265 L160 315 L185 225 L110 165 L205 160 Z"/>',
-  trophy: '<path d="M170 80 H310 V150 A70 70 0 0 1 170 150 Z"/><rect x="225" y="215" width="30" height="50"/><rect x="180" y="265" width="120" height="30" rx="8"/>',
+  trophy:
+    '<path d="M170 80 H310 V150 A70 70 0 0 1 170 150 Z"/><rect x="225" y="215" width="30" height="50"/><rect x="180" y="265" width="120" height="30" rx="8"/>',
   shield: '<path d="M240 60 L350 100 V190 Q350 270 240 310 Q130 270 130 190 V100 Z"/>',
   bolt: '<path d="M270 50 L150 200 H230 L200 310 L330 150 H250 Z"/>',
   flag: '<rect x="150" y="70" width="16" height="240"/><path d="M166 80 H340 L300 135 L340 190 H166 Z"/>',
@@ -64,8 +73,26 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  const badges: [slug: string, trigger: string, name: Texts, description: Texts, reward: number, reusable: boolean, colors: [string, string], shape: string][] = [
-    ['user_registered', 'user_registered', { it: 'Benvenuto', en: 'Welcome' }, { it: 'Ti sei registrato alla piattaforma.', en: 'You joined the platform.' }, 50, false, ['#7c3aed', '#db2777'], shapes.star],
+  const badges: [
+    slug: string,
+    trigger: string,
+    name: Texts,
+    description: Texts,
+    reward: number,
+    reusable: boolean,
+    colors: [string, string],
+    shape: string,
+  ][] = [
+    [
+      'user_registered',
+      'user_registered',
+      { it: 'Benvenuto', en: 'Welcome' },
+      { it: 'Ti sei registrato alla piattaforma.', en: 'You joined the platform.' },
+      50,
+      false,
+      ['#7c3aed', '#db2777'],
+      shapes.star,
+    ],
     [
       'profile_completed',
       'profile_completed',
@@ -76,12 +103,24 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
       ['#0ea5e9', '#22c55e'],
       shapes.shield,
     ],
-    ['first_tournament', 'tournament_joined', { it: 'Primo torneo', en: 'First tournament' }, { it: 'Ti sei iscritto al tuo primo torneo.', en: 'You joined your first tournament.' }, 40, false, ['#f97316', '#facc15'], shapes.flag],
+    [
+      'first_tournament',
+      'tournament_joined',
+      { it: 'Primo torneo', en: 'First tournament' },
+      { it: 'Ti sei iscritto al tuo primo torneo.', en: 'You joined your first tournament.' },
+      40,
+      false,
+      ['#f97316', '#facc15'],
+      shapes.flag,
+    ],
     [
       'checked_in',
       'tournament_checked_in',
       { it: 'Presente!', en: 'Checked in!' },
-      { it: 'Check-in fatto per un torneo; si ottiene a ogni torneo.', en: 'Checked in to a tournament; earned once per tournament.' },
+      {
+        it: 'Check-in fatto per un torneo; si ottiene a ogni torneo.',
+        en: 'Checked in to a tournament; earned once per tournament.',
+      },
       20,
       true,
       ['#14b8a6', '#6366f1'],
@@ -101,28 +140,115 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
       'podium',
       'tournament_top_n',
       { it: 'Sul podio', en: 'On the podium' },
-      { it: 'Tra i primi tre di un torneo; si ottiene a ogni podio.', en: 'A top-three finish in a tournament; earned at every podium.' },
+      {
+        it: 'Tra i primi tre di un torneo; si ottiene a ogni podio.',
+        en: 'A top-three finish in a tournament; earned at every podium.',
+      },
       100,
       true,
       ['#f59e0b', '#b45309'],
       shapes.trophy,
     ],
-    ['champion', 'tournament_won', { it: 'Campione', en: 'Champion' }, { it: 'Hai vinto un torneo; si ottiene a ogni vittoria.', en: 'You won a tournament; earned at every win.' }, 250, true, ['#facc15', '#ca8a04'], shapes.star],
-    ['first_purchase', 'first_purchase', { it: 'Primo acquisto', en: 'First purchase' }, { it: 'Hai riscattato il tuo primo prodotto.', en: 'You redeemed your first product.' }, 0, false, ['#eab308', '#f43f5e'], shapes.gift],
+    [
+      'champion',
+      'tournament_won',
+      { it: 'Campione', en: 'Champion' },
+      { it: 'Hai vinto un torneo; si ottiene a ogni vittoria.', en: 'You won a tournament; earned at every win.' },
+      250,
+      true,
+      ['#facc15', '#ca8a04'],
+      shapes.star,
+    ],
+    [
+      'first_purchase',
+      'first_purchase',
+      { it: 'Primo acquisto', en: 'First purchase' },
+      { it: 'Hai riscattato il tuo primo prodotto.', en: 'You redeemed your first product.' },
+      0,
+      false,
+      ['#eab308', '#f43f5e'],
+      shapes.gift,
+    ],
   ];
-  const products: [name: Texts, description: Texts, price: number, quantity: number, colors: [string, string], shape: string][] = [
-    [{ it: 'Felpa Arena Pro', en: 'Arena Pro hoodie' }, { it: 'Felpa con cappuccio in cotone organico, logo ricamato.', en: 'Organic cotton hoodie, embroidered logo.' }, 450, 12, ['#1e1b4b', '#7c3aed'], shapes.hoodie],
-    [{ it: 'Maglia Bomber Championship', en: 'Bomber Championship jersey' }, { it: 'La maglia ufficiale del campionato 2025.', en: 'The official 2025 championship jersey.' }, 350, 20, ['#0f172a', '#0ea5e9'], shapes.shirt],
-    [{ it: 'Mousepad XL', en: 'XL mouse pad' }, { it: 'Tappetino 90x40 cm con base antiscivolo.', en: '90x40 cm mat with a non-slip base.' }, 150, 30, ['#111827', '#22c55e'], shapes.pad],
-    [{ it: 'Cuffie gaming H7', en: 'H7 gaming headset' }, { it: 'Cuffie over-ear con microfono removibile.', en: 'Over-ear headset with a detachable mic.' }, 900, 3, ['#18181b', '#f97316'], shapes.headset],
-    [{ it: 'Tazza Victory Royale', en: 'Victory Royale mug' }, { it: 'Tazza in ceramica da 330 ml.', en: '330 ml ceramic mug.' }, 80, 0, ['#3f0d12', '#ef4444'], shapes.mug],
-    [{ it: 'Cappellino snapback', en: 'Snapback cap' }, { it: 'Visiera piatta, taglia unica.', en: 'Flat brim, one size.' }, 120, 8, ['#082f49', '#14b8a6'], shapes.cap],
-    [{ it: 'Controller edizione limitata', en: 'Limited-edition controller' }, { it: 'Controller wireless in edizione numerata.', en: 'Numbered limited-edition wireless controller.' }, 1200, 0, ['#1c1917', '#eab308'], shapes.controller],
-    [{ it: 'Gift card 10 €', en: '€10 gift card' }, { it: 'Buono digitale da 10 € per lo store di gioco.', en: 'A €10 digital voucher for the game store.' }, 500, 50, ['#172554', '#db2777'], shapes.card],
+  const products: [
+    name: Texts,
+    description: Texts,
+    price: number,
+    quantity: number,
+    colors: [string, string],
+    shape: string,
+  ][] = [
+    [
+      { it: 'Felpa Arena Pro', en: 'Arena Pro hoodie' },
+      { it: 'Felpa con cappuccio in cotone organico, logo ricamato.', en: 'Organic cotton hoodie, embroidered logo.' },
+      450,
+      12,
+      ['#1e1b4b', '#7c3aed'],
+      shapes.hoodie,
+    ],
+    [
+      { it: 'Maglia Bomber Championship', en: 'Bomber Championship jersey' },
+      { it: 'La maglia ufficiale del campionato 2025.', en: 'The official 2025 championship jersey.' },
+      350,
+      20,
+      ['#0f172a', '#0ea5e9'],
+      shapes.shirt,
+    ],
+    [
+      { it: 'Mousepad XL', en: 'XL mouse pad' },
+      { it: 'Tappetino 90x40 cm con base antiscivolo.', en: '90x40 cm mat with a non-slip base.' },
+      150,
+      30,
+      ['#111827', '#22c55e'],
+      shapes.pad,
+    ],
+    [
+      { it: 'Cuffie gaming H7', en: 'H7 gaming headset' },
+      { it: 'Cuffie over-ear con microfono removibile.', en: 'Over-ear headset with a detachable mic.' },
+      900,
+      3,
+      ['#18181b', '#f97316'],
+      shapes.headset,
+    ],
+    [
+      { it: 'Tazza Victory Royale', en: 'Victory Royale mug' },
+      { it: 'Tazza in ceramica da 330 ml.', en: '330 ml ceramic mug.' },
+      80,
+      0,
+      ['#3f0d12', '#ef4444'],
+      shapes.mug,
+    ],
+    [
+      { it: 'Cappellino snapback', en: 'Snapback cap' },
+      { it: 'Visiera piatta, taglia unica.', en: 'Flat brim, one size.' },
+      120,
+      8,
+      ['#082f49', '#14b8a6'],
+      shapes.cap,
+    ],
+    [
+      { it: 'Controller edizione limitata', en: 'Limited-edition controller' },
+      { it: 'Controller wireless in edizione numerata.', en: 'Numbered limited-edition wireless controller.' },
+      1200,
+      0,
+      ['#1c1917', '#eab308'],
+      shapes.controller,
+    ],
+    [
+      { it: 'Gift card 10 €', en: '€10 gift card' },
+      { it: 'Buono digitale da 10 € per lo store di gioco.', en: 'A €10 digital voucher for the game store.' },
+      500,
+      50,
+      ['#172554', '#db2777'],
+      shapes.card,
+    ],
   ];
 
   // the pictures are drawn in parallel (sharp works on libuv's thread pool); seeding stays fast
-  const [icons, images] = await Promise.all([Promise.all(badges.map(([, , , , , , colors, shape]) => picture(app, colors, shape, { w: 256, h: 192 }))), Promise.all(products.map(([, , , , colors, shape]) => picture(app, colors, shape)))]);
+  const [icons, images] = await Promise.all([
+    Promise.all(badges.map(([, , , , , , colors, shape]) => picture(app, colors, shape, { w: 256, h: 192 }))),
+    Promise.all(products.map(([, , , , colors, shape]) => picture(app, colors, shape))),
+  ]);
   const badgeIds: Record<string, string> = {};
   for (const [i, [slug, trigger, name, description, reward, reusable]] of badges.entries()) {
     const id = randomUUID();
@@ -198,9 +324,25 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
     await BadgeService.awardOn(app, owner, userId, 'user_registered');
     await WalletService.adjust(app, owner, admin, userId, { amount, reason: 'Crediti demo / Demo credits' }, undefined);
   }
-  const buy = async (userId: string, productIndex: number, name: { first_name: string; last_name: string; city: string }) => {
-    const shippingAddress = { ...name, street_name: 'Via Roma 1', additional_address_info: '', zip_code: '20121', country: 'Italy' };
-    const { result } = await PurchaseService.purchase(app, { id: userId, isAdmin: false }, owner, { productId: productIds[productIndex], shippingAddress }, undefined);
+  const buy = async (
+    userId: string,
+    productIndex: number,
+    name: { first_name: string; last_name: string; city: string },
+  ) => {
+    const shippingAddress = {
+      ...name,
+      street_name: 'Via Roma 1',
+      additional_address_info: '',
+      zip_code: '20121',
+      country: 'Italy',
+    };
+    const { result } = await PurchaseService.purchase(
+      app,
+      { id: userId, isAdmin: false },
+      owner,
+      { productId: productIds[productIndex], shippingAddress },
+      undefined,
+    );
     return result.purchase.id;
   };
   const shipped = await buy(giulia, 2, { first_name: 'Giulia', last_name: 'Rossi', city: 'Milano' });

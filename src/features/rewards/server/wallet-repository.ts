@@ -20,7 +20,9 @@ export interface LedgerEntry {
   createdBy?: { id: string; name: string } | null;
 }
 
-export type EntryResult = { ok: true; balance: number; transaction: Transaction } | { ok: false; reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT' };
+export type EntryResult =
+  | { ok: true; balance: number; transaction: Transaction }
+  | { ok: false; reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT' };
 
 /**
  * The one way a balance changes: a conditional UPDATE that keeps the balance
@@ -71,16 +73,26 @@ export async function find(db: Db, owner: string, userId: string): Promise<Walle
 }
 
 /** The users of the brand a wallets list or export asks for: the search on username or e-mail. */
-const searched = <QB extends ReturnType<typeof walletQuery>>(qb: QB, search: string | undefined): QB => (search ? (qb.where((eb) => eb.or([contains('users.username', search), contains('users.email', search)])) as QB) : qb);
+const searched = <QB extends ReturnType<typeof walletQuery>>(qb: QB, search: string | undefined): QB =>
+  search ? (qb.where((eb) => eb.or([contains('users.username', search), contains('users.email', search)])) as QB) : qb;
 
 /** `?sort=` of the wallets: the most recently changed first unless another key is asked. */
 const orderOf = (sort: string) =>
-  orderFor(sort, { user: byText('users.username'), balance: sql`coalesce(wallets.balance, 0)`, updated: sql`coalesce(wallets.updated_at, users.created_at)` }) ?? [sql`coalesce(wallets.updated_at, users.created_at)`, 'desc' as const];
+  orderFor(sort, {
+    user: byText('users.username'),
+    balance: sql`coalesce(wallets.balance, 0)`,
+    updated: sql`coalesce(wallets.updated_at, users.created_at)`,
+  }) ?? [sql`coalesce(wallets.updated_at, users.created_at)`, 'desc' as const];
 
 /** Every user of the brand with their balance, most recently changed first or in the asked order. */
-export async function list(db: Db, owner: string, q: { limit: number; offset: number; search?: string; sort: string }): Promise<{ rows: Wallet[]; total: number }> {
+export async function list(
+  db: Db,
+  owner: string,
+  q: { limit: number; offset: number; search?: string; sort: string },
+): Promise<{ rows: Wallet[]; total: number }> {
   let base = db.selectFrom('users').where('users.owner', '=', owner);
-  if (q.search) base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
+  if (q.search)
+    base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   const found = await searched(walletQuery(db, owner), q.search)
     .orderBy(...orderOf(q.sort))
@@ -102,10 +114,27 @@ export interface ExportedWalletLine {
  * The wallets the list shows for this search, in its order, each followed by its ledger newest
  * first, up to `max` lines: one query, a user without entries on one line of their own.
  */
-export async function listForExport(db: Db, owner: string, q: { search?: string; sort: string }, max: number): Promise<ExportedWalletLine[]> {
+export async function listForExport(
+  db: Db,
+  owner: string,
+  q: { search?: string; sort: string },
+  max: number,
+): Promise<ExportedWalletLine[]> {
   const rows = await searched(walletQuery(db, owner), q.search)
     .leftJoin('wallet_transactions as t', (join) => join.onRef('t.user_id', '=', 'users.id').on('t.owner', '=', owner))
-    .select(['users.email', 't.id as t_id', 't.amount', 't.type', 't.description', 't.reference', 't.balance_after', 't.seq', 't.created_by', 't.created_by_name', 't.created_at'])
+    .select([
+      'users.email',
+      't.id as t_id',
+      't.amount',
+      't.type',
+      't.description',
+      't.reference',
+      't.balance_after',
+      't.seq',
+      't.created_by',
+      't.created_by_name',
+      't.created_at',
+    ])
     .orderBy(...orderOf(q.sort))
     .orderBy('users.id')
     .orderBy(sql`t.seq desc nulls last`)
@@ -142,7 +171,13 @@ export async function balanceOf(db: Db | Trx<Database>, userId: string): Promise
 }
 
 /** A user's ledger, newest first (in the order the balances changed). */
-export async function listTransactions(db: Db, owner: string, userId: string, limit: number, offset: number): Promise<{ rows: Transaction[]; total: number }> {
+export async function listTransactions(
+  db: Db,
+  owner: string,
+  userId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: Transaction[]; total: number }> {
   const base = db.selectFrom('wallet_transactions').where('owner', '=', owner).where('user_id', '=', userId);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   // entries from before migration 0050 have no seq and come after the numbered ones, by time
@@ -158,7 +193,11 @@ export async function listTransactions(db: Db, owner: string, userId: string, li
 }
 
 function walletQuery(db: Db, owner: string) {
-  return db.selectFrom('users').leftJoin('wallets', 'wallets.user_id', 'users.id').select(['users.id as user_id', 'users.username', 'wallets.balance', 'wallets.updated_at']).where('users.owner', '=', owner);
+  return db
+    .selectFrom('users')
+    .leftJoin('wallets', 'wallets.user_id', 'users.id')
+    .select(['users.id as user_id', 'users.username', 'wallets.balance', 'wallets.updated_at'])
+    .where('users.owner', '=', owner);
 }
 
 function toWallet(r: { user_id: string; username: string; balance: number | null; updated_at: string | null }): Wallet {

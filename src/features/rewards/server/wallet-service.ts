@@ -38,7 +38,14 @@ export async function transactions(app: FastifyInstance, owner: string, userId: 
  * An admin's correction: a ledger entry like any other, signed with the admin's id and name. Nobody
  * corrects their own wallet (another admin has to), and every credit is told to the site admins.
  */
-export async function adjust(app: FastifyInstance, owner: string, admin: { id: string }, userId: string, input: AdjustInput, idempotencyKey: string | undefined): Promise<Once<{ wallet: Wallet; transaction: Transaction }>> {
+export async function adjust(
+  app: FastifyInstance,
+  owner: string,
+  admin: { id: string },
+  userId: string,
+  input: AdjustInput,
+  idempotencyKey: string | undefined,
+): Promise<Once<{ wallet: Wallet; transaction: Transaction }>> {
   if (userId === admin.id) throw selfAdjust();
   const db = app.db.kysely;
   const [adminUser, holder] = await Promise.all([admin.id, userId].map((id) => Directory.findPlayer(app, owner, id)));
@@ -69,7 +76,12 @@ export async function adjust(app: FastifyInstance, owner: string, admin: { id: s
           entityType: 'wallet',
           entityId: userId,
           before: { balance: entry.balance - input.amount },
-          after: { balance: entry.balance, amount: input.amount, reason: input.reason, transactionId: entry.transaction.id },
+          after: {
+            balance: entry.balance,
+            amount: input.amount,
+            reason: input.reason,
+            transactionId: entry.transaction.id,
+          },
         });
         const credit = { owner, admin: createdBy, player, input, balance: entry.balance };
         if (input.amount > 0) await queueCreditNotice(app, trx, credit);
@@ -118,7 +130,17 @@ async function queueCreditNotice(app: FastifyInstance, trx: Kysely<Database>, cr
  * same prize can never be booked twice; a wallet at its ceiling refuses it (BALANCE_LIMIT) and the
  * caller's transaction, finalisation included, rolls back.
  */
-export async function payPrize(app: FastifyInstance, owner: string, p: { userId: string; tournamentId: string; amount: number; description: string; createdBy: { id: string; name: string } }): Promise<Transaction> {
+export async function payPrize(
+  app: FastifyInstance,
+  owner: string,
+  p: {
+    userId: string;
+    tournamentId: string;
+    amount: number;
+    description: string;
+    createdBy: { id: string; name: string };
+  },
+): Promise<Transaction> {
   return transaction(app.db.kysely, async (trx) => {
     const entry = await WalletRepository.applyEntry(trx, {
       owner,

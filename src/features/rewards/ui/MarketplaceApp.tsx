@@ -1,6 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Product, Purchase } from '../contract.ts';
-import { cardState, noFilters, productListParams, purchaseBlock, SHOP_PAGE_SIZE, type ShopFilters as Filters } from '../shop-rules.ts';
+import {
+  cardState,
+  noFilters,
+  productListParams,
+  purchaseBlock,
+  SHOP_PAGE_SIZE,
+  type ShopFilters as Filters,
+} from '../shop-rules.ts';
 import { formatNumber } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { ensureCredits, loadCredits, setCredits } from './credits.ts';
@@ -38,13 +45,17 @@ const ShippingDialog = lazy(loadShippingDialog);
 
 async function fetchListing(filters: Filters, page: number, owned: ReadonlySet<string>): Promise<Listing | null> {
   if (!filters.onlyUnredeemed || owned.size === 0) {
-    const res = await api<Product[]>(`/marketplace/products?${productListParams(filters, page)}`, { base: marketplaceApiBase });
+    const res = await api<Product[]>(`/marketplace/products?${productListParams(filters, page)}`, {
+      base: marketplaceApiBase,
+    });
     return res.ok ? { items: res.data, total: res.total ?? res.data.length } : null;
   }
   // the server does not know what "unredeemed" means for this player: read all matches, then page here
   const all: Product[] = [];
   for (let chunk = 1; chunk <= MAX_CHUNKS; chunk++) {
-    const res = await api<Product[]>(`/marketplace/products?${productListParams(filters, chunk, CATALOGUE_CHUNK)}`, { base: marketplaceApiBase });
+    const res = await api<Product[]>(`/marketplace/products?${productListParams(filters, chunk, CATALOGUE_CHUNK)}`, {
+      base: marketplaceApiBase,
+    });
     if (!res.ok) return null;
     all.push(...res.data);
     if (res.data.length < CATALOGUE_CHUNK || all.length >= (res.total ?? 0)) break;
@@ -96,7 +107,9 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
     let live = true;
     setOwnedReady(false);
     void ensureCredits();
-    api<Purchase[]>(`/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=500`, { base: marketplaceApiBase }).then((res) => {
+    api<Purchase[]>(`/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=500`, {
+      base: marketplaceApiBase,
+    }).then((res) => {
       if (!live) return;
       if (res.ok) setOwned(new Set(res.data.map((p) => p.productId)));
       else console.error('the purchases could not be read', res);
@@ -144,7 +157,8 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
     else setBuying(product);
   };
 
-  const patchProduct = (id: string, patch: Partial<Product>) => setListing((l) => l && { ...l, items: l.items.map((p) => (p._id === id ? { ...p, ...patch } : p)) });
+  const patchProduct = (id: string, patch: Partial<Product>) =>
+    setListing((l) => l && { ...l, items: l.items.map((p) => (p._id === id ? { ...p, ...patch } : p)) });
 
   const onOutcome = (product: Product, outcome: PurchaseOutcome) => {
     if (outcome.ok) {
@@ -155,7 +169,10 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       void notify(t('rewards.market.purchased', { name: product.name }));
       setOrdered(product.name);
       // the server awarded the purchase's badges; the modal (and the balance they pay) load only then
-      if (outcome.earnedBadges?.length) void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) => celebrateEarnedBadges(outcome.earnedBadges));
+      if (outcome.earnedBadges?.length)
+        void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) =>
+          celebrateEarnedBadges(outcome.earnedBadges),
+        );
       return;
     }
     switch (outcome.code) {
@@ -201,29 +218,57 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
   return (
     <div className="space-y-6">
       <DeferredToaster />
-      <ShopFilters filters={filters} onChange={updateFilters} onReset={() => setFilters(noFilters)} loggedIn={loggedIn} t={t} />
+      <ShopFilters
+        filters={filters}
+        onChange={updateFilters}
+        onReset={() => setFilters(noFilters)}
+        loggedIn={loggedIn}
+        t={t}
+      />
       {ordered && (
-        <p role="status" className="rounded-2xl border border-emerald-400/40 bg-emerald-400/10 px-5 py-4 text-sm text-emerald-100" data-testid="market-ordered">
+        <p
+          role="status"
+          className="rounded-2xl border border-emerald-400/40 bg-emerald-400/10 px-5 py-4 text-sm text-emerald-100"
+          data-testid="market-ordered"
+        >
           {t('rewards.market.ordered', { name: ordered })}{' '}
-          <a href={localizePath('/my-orders', locale)} className="font-semibold text-white underline underline-offset-4" data-testid="market-to-orders">
+          <a
+            href={localizePath('/my-orders', locale)}
+            className="font-semibold text-white underline underline-offset-4"
+            data-testid="market-to-orders"
+          >
             {t('rewards.market.toOrders')}
           </a>
         </p>
       )}
       <div id="market-results" className="scroll-mt-20 space-y-6">
         <p className="text-sm text-slate-400" aria-live="polite" data-testid="market-count">
-          {status === 'ready' && listing ? t(pluralKey('rewards.market.results', listing.total), { count: formatNumber(listing.total, locale) }) : ''}
+          {status === 'ready' && listing
+            ? t(pluralKey('rewards.market.results', listing.total), { count: formatNumber(listing.total, locale) })
+            : ''}
         </p>
         {status === 'loading' && !listing && (
-          <div role="status" className={`${stateBox} flex items-center justify-center gap-3`} data-testid="market-loading">
-            <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-line border-t-accent motion-reduce:animate-none" />
+          <div
+            role="status"
+            className={`${stateBox} flex items-center justify-center gap-3`}
+            data-testid="market-loading"
+          >
+            <span
+              aria-hidden="true"
+              className="size-5 animate-spin rounded-full border-2 border-line border-t-accent motion-reduce:animate-none"
+            />
             {t('rewards.market.loading')}
           </div>
         )}
         {status === 'error' && (
           <div role="alert" className={`${stateBox} border-rose-500/40 text-rose-200`} data-testid="market-error">
             <p>{t('rewards.market.error')}</p>
-            <button type="button" onClick={() => setAttempt((a) => a + 1)} className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-medium text-slate-200 hover:border-accent hover:text-white" data-testid="market-retry">
+            <button
+              type="button"
+              onClick={() => setAttempt((a) => a + 1)}
+              className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-medium text-slate-200 hover:border-accent hover:text-white"
+              data-testid="market-retry"
+            >
               {t('rewards.market.retry')}
             </button>
           </div>
@@ -234,19 +279,45 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
           </div>
         )}
         {status !== 'error' && listing && listing.items.length > 0 && (
-          <ul className="grid grid-cols-1 gap-5 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy={status === 'loading' || undefined} data-testid="market-list">
+          <ul
+            className="grid grid-cols-1 gap-5 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
+            aria-busy={status === 'loading' || undefined}
+            data-testid="market-list"
+          >
             {listing.items.map((p) => (
               <li key={p._id}>
-                <ProductCard product={p} state={cardState(p, owned)} locale={locale} t={t} onRedeem={onRedeem} onIntent={loggedIn ? loadShippingDialog : undefined} disabled={!hydrated} />
+                <ProductCard
+                  product={p}
+                  state={cardState(p, owned)}
+                  locale={locale}
+                  t={t}
+                  onRedeem={onRedeem}
+                  onIntent={loggedIn ? loadShippingDialog : undefined}
+                  disabled={!hydrated}
+                />
               </li>
             ))}
           </ul>
         )}
-        <Pagination page={query.page} pageCount={status === 'error' ? 1 : pageCount} onPageChange={goToPage} labels={paginationLabels} testId="market-pagination" />
+        <Pagination
+          page={query.page}
+          pageCount={status === 'error' ? 1 : pageCount}
+          onPageChange={goToPage}
+          labels={paginationLabels}
+          testId="market-pagination"
+        />
       </div>
       {buying && user && (
         <Suspense fallback={null}>
-          <ShippingDialog product={buying} user={user} credits={credits} locale={locale} t={t} onClose={() => setBuying(null)} onOutcome={(outcome) => onOutcome(buying, outcome)} />
+          <ShippingDialog
+            product={buying}
+            user={user}
+            credits={credits}
+            locale={locale}
+            t={t}
+            onClose={() => setBuying(null)}
+            onOutcome={(outcome) => onOutcome(buying, outcome)}
+          />
         </Suspense>
       )}
     </div>

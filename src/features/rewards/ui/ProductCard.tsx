@@ -46,7 +46,15 @@ export default function ProductCard({ product, state, locale, t, onRedeem, onInt
             className={`size-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none ${state === 'out_of_stock' ? 'opacity-50 grayscale' : ''}`}
           />
         ) : (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="absolute inset-0 m-auto size-16 text-brand-light/70" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="absolute inset-0 m-auto size-16 text-brand-light/70"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinejoin="round"
+          >
             <path d="M4 9h16l-1.5-5h-13z" />
             <path d="M5 9v11h14V9M10 20v-5h4v5" />
           </svg>
@@ -54,7 +62,11 @@ export default function ProductCard({ product, state, locale, t, onRedeem, onInt
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
-          <h2 id={`product-${product._id}-name`} className="text-lg leading-snug font-bold text-white" data-testid="product-name">
+          <h2
+            id={`product-${product._id}-name`}
+            className="text-lg leading-snug font-bold text-white"
+            data-testid="product-name"
+          >
             {product.name}
           </h2>
           {product.description && <p className="mt-1 line-clamp-3 text-sm text-slate-300">{product.description}</p>}
@@ -66,7 +78,9 @@ export default function ProductCard({ product, state, locale, t, onRedeem, onInt
           </p>
           {state === 'redeemable' && (
             <p className="text-xs text-slate-400" data-testid="product-stock">
-              {t(pluralKey('rewards.market.stock', product.quantity), { count: formatNumber(product.quantity, locale) })}
+              {t(pluralKey('rewards.market.stock', product.quantity), {
+                count: formatNumber(product.quantity, locale),
+              })}
             </p>
           )}
         </div>
@@ -85,15 +99,31 @@ export default function ProductCard({ product, state, locale, t, onRedeem, onInt
           </button>
         )}
         {state === 'owned' && (
-          <p className="flex items-center justify-center gap-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-2.5 text-sm font-semibold text-emerald-200" data-testid="product-owned">
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          <p
+            className="flex items-center justify-center gap-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-2.5 text-sm font-semibold text-emerald-200"
+            data-testid="product-owned"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="m5 12 5 5 9-10" />
             </svg>
             {t('rewards.market.owned')}
           </p>
         )}
         {state === 'out_of_stock' && (
-          <p className="rounded-lg border border-line bg-white/5 px-4 py-2.5 text-center text-sm font-semibold text-slate-400" data-testid="product-out-of-stock">
+          <p
+            className="rounded-lg border border-line bg-white/5 px-4 py-2.5 text-center text-sm font-semibold text-slate-400"
+            data-testid="product-out-of-stock"
+          >
             {t('rewards.market.outOfStock')}
           </p>
         )}

@@ -1,6 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Product } from '../contract.ts';
-import { shippingAddressFields, shippingAddressSchema, type PurchaseResult, type ShippingAddress } from '../contract.ts';
+import {
+  shippingAddressFields,
+  shippingAddressSchema,
+  type PurchaseResult,
+  type ShippingAddress,
+} from '../contract.ts';
 import { balanceAfter } from '../shop-rules.ts';
 import { formatNumber } from '../rewards-format.ts';
 import type { User } from '../../accounts/contract.ts';
@@ -38,7 +43,8 @@ const addressOf = (user: Partial<User> | null, locale: Locale): Values => {
 
 const validate = schemaValidator<Values>(shippingAddressSchema);
 
-export type PurchaseOutcome = { ok: true; result: PurchaseResult; earnedBadges?: EarnedBadge[] } | { ok: false; code: string };
+export type PurchaseOutcome =
+  { ok: true; result: PurchaseResult; earnedBadges?: EarnedBadge[] } | { ok: false; code: string };
 
 interface Props {
   product: Product;
@@ -66,7 +72,11 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
   const [busy, setBusy] = useState(false);
   // the price shown and sent: a 409 PRICE_CHANGED brings the current one here, and the player decides again
   const [price, setPrice] = useState(product.price);
-  const { register, handleSubmit, reset, setError, values, errors } = useForm<Values>({ validate, mode: 'onTouched', defaultValues: addressOf(user, locale) });
+  const { register, handleSubmit, reset, setError, values, errors } = useForm<Values>({
+    validate,
+    mode: 'onTouched',
+    defaultValues: addressOf(user, locale),
+  });
   const complete = requiredFields.every((f) => String(values[f] ?? '').trim() !== '');
 
   useEffect(() => {
@@ -93,9 +103,15 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     // the validator hands over the schema's output: trimmed, additional_address_info defaulted
     // the stored country shown in the page's language is not a change the player made: it stays as stored
     const typed = address as unknown as ShippingAddress;
-    const shipping: ShippingAddress = { ...typed, country: typed.country === countryName(user.country, locale) ? user.country : typed.country };
+    const shipping: ShippingAddress = {
+      ...typed,
+      country: typed.country === countryName(user.country, locale) ? user.country : typed.country,
+    };
     if (shippingAddressFields.some((f) => (shipping[f] ?? '') !== (user[f] ?? ''))) {
-      const saved = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body: shipping });
+      const saved = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, {
+        method: 'PUT',
+        body: shipping,
+      });
       if (saved.ok && saved.data?.data) updateStoredUser(saved.data.data);
       else console.error('the shipping address could not be saved on the user', saved);
     }
@@ -111,7 +127,9 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     if (res.ok) return onOutcome({ ok: true, result: res.data, earnedBadges: res.earnedBadges });
     if (res.code === 'PRICE_CHANGED') {
       // nothing was charged: show the current price in the dialog, which stays open
-      const now = await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, { base: marketplaceApiBase });
+      const now = await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, {
+        base: marketplaceApiBase,
+      });
       if (now.ok) setPrice(now.data.price);
     }
     // a field the server refused is shown on the field
@@ -134,7 +152,13 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     return (
       <FormField key={f} id={id} label={t(`rewards.address.${f}`)} error={error}>
         {/* eslint-disable-next-line jsx-a11y/autocomplete-valid -- "shipping" + a field name is valid HTML (the shipping group); the rule knows single tokens only */}
-        <input {...register(f)} {...controlProps(id, error)} aria-required={f !== 'additional_address_info' || undefined} autoComplete={`shipping ${autoComplete[f]}`} className={inputClass} />
+        <input
+          {...register(f)}
+          {...controlProps(id, error)}
+          aria-required={f !== 'additional_address_info' || undefined}
+          autoComplete={`shipping ${autoComplete[f]}`}
+          className={inputClass}
+        />
       </FormField>
     );
   };
@@ -158,8 +182,23 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
           </h2>
           <p className="mt-1 text-sm text-slate-300">{t('rewards.address.intro', { name: product.name })}</p>
         </div>
-        <button type="button" onClick={onClose} disabled={busy} className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50" data-testid="shipping-close">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={busy}
+          className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
+          data-testid="shipping-close"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
           <span className="sr-only">{t('rewards.address.close')}</span>
@@ -195,11 +234,22 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
           </div>
           {field('country')}
         </fieldset>
-        <p id="shipping-incomplete" className="text-sm text-slate-400" data-testid="shipping-incomplete" hidden={complete}>
+        <p
+          id="shipping-incomplete"
+          className="text-sm text-slate-400"
+          data-testid="shipping-incomplete"
+          hidden={complete}
+        >
           {t('rewards.address.incomplete')}
         </p>
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="shipping-cancel">
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={busy}
+            className={secondaryButtonClass}
+            data-testid="shipping-cancel"
+          >
             {t('rewards.address.cancel')}
           </button>
           <button

@@ -45,10 +45,26 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
           data-testid="market-search"
         />
       </div>
-      <PriceField bound="min" label={f('minPrice')} value={filters.minPrice} onValue={(minPrice) => onChange({ minPrice })} />
-      <PriceField bound="max" label={f('maxPrice')} value={filters.maxPrice} onValue={(maxPrice) => onChange({ maxPrice })} inverted={inverted} />
+      <PriceField
+        bound="min"
+        label={f('minPrice')}
+        value={filters.minPrice}
+        onValue={(minPrice) => onChange({ minPrice })}
+      />
+      <PriceField
+        bound="max"
+        label={f('maxPrice')}
+        value={filters.maxPrice}
+        onValue={(maxPrice) => onChange({ maxPrice })}
+        inverted={inverted}
+      />
       {inverted && (
-        <p id="market-price-range-error" role="alert" className="col-span-2 text-sm text-rose-300 md:col-span-4" data-testid="market-price-range-error">
+        <p
+          id="market-price-range-error"
+          role="alert"
+          className="col-span-2 text-sm text-rose-300 md:col-span-4"
+          data-testid="market-price-range-error"
+        >
           {f('priceRangeInverted')}
         </p>
       )}
@@ -56,7 +72,13 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
         <label htmlFor="market-availability" className={labelClass}>
           {f('availability')}
         </label>
-        <select id="market-availability" value={filters.availability} onChange={(e) => onChange({ availability: e.target.value as Availability })} className={`${selectClass} h-11 py-0`} data-testid="market-availability">
+        <select
+          id="market-availability"
+          value={filters.availability}
+          onChange={(e) => onChange({ availability: e.target.value as Availability })}
+          className={`${selectClass} h-11 py-0`}
+          data-testid="market-availability"
+        >
           {availabilities.map((a) => (
             <option key={a} value={a}>
               {f(a)}
@@ -67,14 +89,25 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 md:col-span-4">
         {loggedIn ? (
           <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-200">
-            <input type="checkbox" checked={filters.onlyUnredeemed} onChange={(e) => onChange({ onlyUnredeemed: e.target.checked })} className="size-4 rounded border-line accent-brand" data-testid="market-only-unredeemed" />
+            <input
+              type="checkbox"
+              checked={filters.onlyUnredeemed}
+              onChange={(e) => onChange({ onlyUnredeemed: e.target.checked })}
+              className="size-4 rounded border-line accent-brand"
+              data-testid="market-only-unredeemed"
+            />
             {f('onlyUnredeemed')}
           </label>
         ) : (
           <span />
         )}
         {filtersActive(filters) && (
-          <button type="button" onClick={onReset} className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline" data-testid="market-reset">
+          <button
+            type="button"
+            onClick={onReset}
+            className="rounded text-sm font-medium text-accent underline-offset-4 hover:underline"
+            data-testid="market-reset"
+          >
             {f('reset')}
           </button>
         )}
@@ -84,7 +117,19 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
 }
 
 /** One end of the price range; the maximum carries the "range inverted" error when the two cross. */
-function PriceField({ bound, label, value, onValue, inverted = false }: { bound: 'min' | 'max'; label: string; value: string; onValue: (v: string) => void; inverted?: boolean }) {
+function PriceField({
+  bound,
+  label,
+  value,
+  onValue,
+  inverted = false,
+}: {
+  bound: 'min' | 'max';
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  inverted?: boolean;
+}) {
   const id = `market-${bound}-price`;
   return (
     <div className="space-y-1.5">

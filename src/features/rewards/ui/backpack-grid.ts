@@ -53,7 +53,10 @@ export class BackpackGrid extends HTMLElement {
     const token = $token.get();
     if (!user || !token) return this.#show('login');
     this.#show('loading');
-    const [badges, earned] = await Promise.all([api<Badge[]>('/marketplace/badges', { base: marketplaceApiBase }), api<UserBadge[]>(`/marketplace/backpack/${encodeURIComponent(user.id)}`, { base: marketplaceApiBase, token })]);
+    const [badges, earned] = await Promise.all([
+      api<Badge[]>('/marketplace/badges', { base: marketplaceApiBase }),
+      api<UserBadge[]>(`/marketplace/backpack/${encodeURIComponent(user.id)}`, { base: marketplaceApiBase, token }),
+    ]);
     if (run !== this.#run) return;
     if (!earned.ok && (earned.status === 401 || earned.status === 403)) return this.#show('login');
     if (!badges.ok || !earned.ok) return this.#show('error');
@@ -70,7 +73,8 @@ export class BackpackGrid extends HTMLElement {
 
   #status(entry: BackpackEntry, long: boolean) {
     if (!entry.earnedAt) return this.#t(long ? 'lockedLong' : 'locked');
-    if (entry.count > 1) return this.#t('earnedTimes', { count: entry.count, date: formatDate(entry.lastEarnedAt!, this.#locale) });
+    if (entry.count > 1)
+      return this.#t('earnedTimes', { count: entry.count, date: formatDate(entry.lastEarnedAt!, this.#locale) });
     return this.#t('earnedOn', { date: formatDate(entry.earnedAt, this.#locale) });
   }
 
@@ -108,7 +112,9 @@ export class BackpackGrid extends HTMLElement {
     dialog.querySelector('[data-status]')!.textContent = this.#status(entry, true);
     const reward = dialog.querySelector<HTMLElement>('[data-reward]')!;
     const credits = entry.badge.credits;
-    const tokens = this.#t(credits === 1 ? 'tokensOne' : 'tokensOther', { amount: formatNumber(credits, this.#locale) });
+    const tokens = this.#t(credits === 1 ? 'tokensOne' : 'tokensOther', {
+      amount: formatNumber(credits, this.#locale),
+    });
     reward.textContent = this.#t('reward', { reward: tokens });
     reward.hidden = credits <= 0;
     dialog.showModal();

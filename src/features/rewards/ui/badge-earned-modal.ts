@@ -1,4 +1,8 @@
-import { BADGE_EARNED_EVENT, takeEarnedBadges, type EarnedBadge } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
+import {
+  BADGE_EARNED_EVENT,
+  takeEarnedBadges,
+  type EarnedBadge,
+} from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { safeIcon } from '../backpack-view.ts';
 import { formatNumber } from '../rewards-format.ts';
 import { translate } from '../../../platform/i18n/i18n.ts';

@@ -57,7 +57,8 @@ export class HeaderCredits extends HTMLElement {
     const credits = $credits.get();
     const amount = this.querySelector('[data-credits-amount]');
     if (!amount) return;
-    amount.textContent = credits === null ? (this.dataset.unknown ?? '') : new Intl.NumberFormat(this.dataset.locale).format(credits);
+    amount.textContent =
+      credits === null ? (this.dataset.unknown ?? '') : new Intl.NumberFormat(this.dataset.locale).format(credits);
     this.dataset.state = credits === null ? 'unknown' : 'known';
   }
 }

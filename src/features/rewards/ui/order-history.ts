@@ -11,10 +11,13 @@ import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './page
  */
 export class OrderHistory extends PagedHistory<Purchase> {
   protected async readPage({ user, token, offset, limit }: PageRequest): Promise<PageAnswer<Purchase>> {
-    const res = await api<Purchase[]>(`/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`, {
-      base: marketplaceApiBase,
-      token,
-    });
+    const res = await api<Purchase[]>(
+      `/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`,
+      {
+        base: marketplaceApiBase,
+        token,
+      },
+    );
     if (!res.ok) return { ok: false, login: res.status === 401 || res.status === 403 };
     return { ok: true, rows: res.data, total: res.total ?? res.data.length };
   }

@@ -85,7 +85,13 @@ export abstract class PagedHistory<Row> extends HTMLElement {
     else rows.setAttribute('aria-busy', 'true');
     this.#setPagerDisabled(true);
 
-    const answer = await this.readPage({ user, token, offset: (page - 1) * HISTORY_PAGE_SIZE, limit: HISTORY_PAGE_SIZE, fresh });
+    const answer = await this.readPage({
+      user,
+      token,
+      offset: (page - 1) * HISTORY_PAGE_SIZE,
+      limit: HISTORY_PAGE_SIZE,
+      fresh,
+    });
     if (run !== this.#run) return;
     rows.removeAttribute('aria-busy');
     this.#setPagerDisabled(false);
@@ -96,7 +102,9 @@ export abstract class PagedHistory<Row> extends HTMLElement {
     }
     this.#page = page;
     this.#total = answer.total;
-    this.querySelector('[data-count]')!.textContent = this.t(this.#total === 1 ? 'countOne' : 'countOther', { count: formatNumber(this.#total, this.locale) });
+    this.querySelector('[data-count]')!.textContent = this.t(this.#total === 1 ? 'countOne' : 'countOther', {
+      count: formatNumber(this.#total, this.locale),
+    });
     const template = this.querySelector<HTMLTemplateElement>('template[data-row]')!;
     rows.replaceChildren(
       ...answer.rows.map((entry) => {

@@ -120,8 +120,12 @@ export class RedeemForm extends HTMLElement {
     }
     const received = res.data.credits ?? res.data.amount;
     setCredits(res.data.balance);
-    this.#part('success-credits').textContent = translate(this.#labels, 'success', { credits: this.#credits(received) });
-    this.#part('success-balance').textContent = translate(this.#labels, 'balance', { credits: this.#credits(res.data.balance) });
+    this.#part('success-credits').textContent = translate(this.#labels, 'success', {
+      credits: this.#credits(received),
+    });
+    this.#part('success-balance').textContent = translate(this.#labels, 'balance', {
+      credits: this.#credits(res.data.balance),
+    });
     this.#part('success').hidden = false;
     this.#input.value = '';
     // a reload must not offer the used code again

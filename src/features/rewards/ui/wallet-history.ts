@@ -14,9 +14,13 @@ export class WalletHistory extends PagedHistory<Transaction> {
   protected async readPage({ user, token, offset, limit, fresh }: PageRequest): Promise<PageAnswer<Transaction>> {
     const [wallet, entries] = await Promise.all([
       fresh ? api<Wallet>('/marketplace/wallets/me', { base: marketplaceApiBase, token }) : null,
-      api<Transaction[]>(`/marketplace/transactions/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`, { base: marketplaceApiBase, token }),
+      api<Transaction[]>(`/marketplace/transactions/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`, {
+        base: marketplaceApiBase,
+        token,
+      }),
     ]);
-    if ([wallet, entries].some((r) => r && !r.ok && (r.status === 401 || r.status === 403))) return { ok: false, login: true };
+    if ([wallet, entries].some((r) => r && !r.ok && (r.status === 401 || r.status === 403)))
+      return { ok: false, login: true };
     if ((wallet && !wallet.ok) || !entries.ok) return { ok: false, login: false };
     if (wallet?.ok) {
       setCredits(wallet.data.balance);

@@ -3,10 +3,19 @@ import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../..
 import { countAll, transaction } from '../../../platform/db/database.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
-export type PlayerRow = Pick<Selectable<CompetitionPlayersTable>, 'competition_id' | 'user_id' | 'team' | 'player_name' | 'adjustment'>;
+export type PlayerRow = Pick<
+  Selectable<CompetitionPlayersTable>,
+  'competition_id' | 'user_id' | 'team' | 'player_name' | 'adjustment'
+>;
 
 export async function list(db: Kysely<Database>, owner: string): Promise<CompetitionRow[]> {
-  return db.selectFrom('competitions').selectAll().where('owner', '=', owner).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('competitions')
+    .selectAll()
+    .where('owner', '=', owner)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findById(db: Kysely<Database>, owner: string, id: string): Promise<CompetitionRow | undefined> {
@@ -16,7 +25,11 @@ export async function findById(db: Kysely<Database>, owner: string, id: string):
 /** Every faction entry of the given competitions, in one query. */
 export async function playersOf(db: Kysely<Database>, competitionIds: string[]): Promise<PlayerRow[]> {
   if (!competitionIds.length) return [];
-  return db.selectFrom('competition_players').select(['competition_id', 'user_id', 'team', 'player_name', 'adjustment']).where('competition_id', 'in', competitionIds).execute();
+  return db
+    .selectFrom('competition_players')
+    .select(['competition_id', 'user_id', 'team', 'player_name', 'adjustment'])
+    .where('competition_id', 'in', competitionIds)
+    .execute();
 }
 
 /** How many tournaments point to each of the given competitions (a competition with none is absent). */
@@ -35,8 +48,18 @@ export async function insert(db: Kysely<Database>, row: Insertable<CompetitionsT
   await db.insertInto('competitions').values(row).execute();
 }
 
-export async function update(db: Kysely<Database>, owner: string, id: string, set: Updateable<CompetitionsTable>): Promise<boolean> {
-  const result = await db.updateTable('competitions').set(set).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+export async function update(
+  db: Kysely<Database>,
+  owner: string,
+  id: string,
+  set: Updateable<CompetitionsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('competitions')
+    .set(set)
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -58,16 +81,35 @@ export async function isRegistered(db: Kysely<Database>, competitionId: string, 
  * Puts one player in a faction: inserted with no adjustment the first time, otherwise only the team
  * and name change, so the score stays. The primary key (competition, user) keeps one entry per player.
  */
-export async function choose(db: Kysely<Database>, p: { competitionId: string; userId: string; team: string; playerName: string; now: string }) {
+export async function choose(
+  db: Kysely<Database>,
+  p: { competitionId: string; userId: string; team: string; playerName: string; now: string },
+) {
   await db
     .insertInto('competition_players')
-    .values({ competition_id: p.competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, adjustment: 0, updated_at: p.now })
-    .onConflict((oc) => oc.columns(['competition_id', 'user_id']).doUpdateSet({ team: p.team, player_name: p.playerName, updated_at: p.now }))
+    .values({
+      competition_id: p.competitionId,
+      user_id: p.userId,
+      team: p.team,
+      player_name: p.playerName,
+      adjustment: 0,
+      updated_at: p.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['competition_id', 'user_id'])
+        .doUpdateSet({ team: p.team, player_name: p.playerName, updated_at: p.now }),
+    )
     .execute();
 }
 
 /** Replaces the whole leaderboard of a competition in one transaction. */
-export async function replacePlayers(db: Kysely<Database>, competitionId: string, players: { userId: string; team: string; playerName: string; adjustment: number }[], now: string) {
+export async function replacePlayers(
+  db: Kysely<Database>,
+  competitionId: string,
+  players: { userId: string; team: string; playerName: string; adjustment: number }[],
+  now: string,
+) {
   await transaction(db, async (trx) => {
     // Two replacements at once on PostgreSQL both deleted the old rows, then the second inserted
     // rows the first had just inserted (a unique violation, a 500). Updating the competition row
@@ -78,7 +120,16 @@ export async function replacePlayers(db: Kysely<Database>, competitionId: string
       const chunk = players.slice(i, i + 500);
       await trx
         .insertInto('competition_players')
-        .values(chunk.map((p) => ({ competition_id: competitionId, user_id: p.userId, team: p.team, player_name: p.playerName, adjustment: p.adjustment, updated_at: now })))
+        .values(
+          chunk.map((p) => ({
+            competition_id: competitionId,
+            user_id: p.userId,
+            team: p.team,
+            player_name: p.playerName,
+            adjustment: p.adjustment,
+            updated_at: now,
+          })),
+        )
         .execute();
     }
   });
@@ -93,10 +144,24 @@ export async function remove(db: Kysely<Database>, owner: string, id: string, no
   return transaction(db, async (trx) => {
     // Touching the row first takes its lock: a second delete of the same competition waits here
     // and then finds nothing (a 404), instead of both detaching and deleting.
-    const found = await trx.updateTable('competitions').set({ updated_at: now }).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+    const found = await trx
+      .updateTable('competitions')
+      .set({ updated_at: now })
+      .where('owner', '=', owner)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (Number(found.numUpdatedRows) === 0) return null;
-    const tournaments = await trx.selectFrom('tournaments').select('id').where('competition_id', '=', id).orderBy('id').execute();
-    await trx.updateTable('tournaments').set({ competition_id: null, updated_at: now }).where('competition_id', '=', id).execute();
+    const tournaments = await trx
+      .selectFrom('tournaments')
+      .select('id')
+      .where('competition_id', '=', id)
+      .orderBy('id')
+      .execute();
+    await trx
+      .updateTable('tournaments')
+      .set({ competition_id: null, updated_at: now })
+      .where('competition_id', '=', id)
+      .execute();
     await trx.deleteFrom('competition_players').where('competition_id', '=', id).execute();
     await trx.deleteFrom('competitions').where('id', '=', id).execute();
     return tournaments.map((t) => t.id);

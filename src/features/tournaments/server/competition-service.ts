@@ -2,7 +2,16 @@ import { translationColumns } from '../../../platform/i18n/content-translations.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { teamNames, type Competition, type Player, type ScoreBreakdown, type TeamName, type competitionInputSchema, type competitionUpdateSchema, type teamsUpdateSchema } from '../contract.ts';
+import {
+  teamNames,
+  type Competition,
+  type Player,
+  type ScoreBreakdown,
+  type TeamName,
+  type competitionInputSchema,
+  type competitionUpdateSchema,
+  type teamsUpdateSchema,
+} from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
@@ -18,13 +27,19 @@ const utcOrNull = (iso: string | null | undefined) => (iso ? new Date(iso).toISO
 
 // Sorted here rather than in SQL: the engines collate text differently, the leaderboard must not.
 const byName = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
-const byRank = (a: Player, b: Player) => b.score - a.score || byName.compare(a.playerName, b.playerName) || (a.playerId < b.playerId ? -1 : 1);
+const byRank = (a: Player, b: Player) =>
+  b.score - a.score || byName.compare(a.playerName, b.playerName) || (a.playerId < b.playerId ? -1 : 1);
 
 /**
  * Both factions always present, players by score (highest first), then name. A
  * player's score is their points across the championship's tournaments plus the admin's adjustment.
  */
-function toCompetition(row: CompetitionRow, players: PlayerRow[], tournamentCount: number, points: ReadonlyMap<string, number>): Competition {
+function toCompetition(
+  row: CompetitionRow,
+  players: PlayerRow[],
+  tournamentCount: number,
+  points: ReadonlyMap<string, number>,
+): Competition {
   return {
     id: row.id,
     name: row.name,
@@ -39,7 +54,11 @@ function toCompetition(row: CompetitionRow, players: PlayerRow[], tournamentCoun
       name,
       players: players
         .filter((p) => p.team === name)
-        .map((p) => ({ playerId: p.user_id, playerName: p.player_name, score: (points.get(p.user_id) ?? 0) + Number(p.adjustment) }))
+        .map((p) => ({
+          playerId: p.user_id,
+          playerName: p.player_name,
+          score: (points.get(p.user_id) ?? 0) + Number(p.adjustment),
+        }))
         .sort(byRank),
     })),
     tournamentCount,
@@ -50,7 +69,11 @@ export async function list(app: FastifyInstance, owner: string): Promise<Competi
   const db = app.db.kysely;
   const rows = await CompetitionRepository.list(db, owner);
   const ids = rows.map((r) => r.id);
-  const [players, counts, points] = await Promise.all([CompetitionRepository.playersOf(db, ids), CompetitionRepository.tournamentCounts(db, ids), ChampionshipPoints.championshipPoints(app, ids)]);
+  const [players, counts, points] = await Promise.all([
+    CompetitionRepository.playersOf(db, ids),
+    CompetitionRepository.tournamentCounts(db, ids),
+    ChampionshipPoints.championshipPoints(app, ids),
+  ]);
   return rows.map((row) =>
     toCompetition(
       row,
@@ -70,20 +93,35 @@ async function findRow(app: FastifyInstance, id: string): Promise<CompetitionRow
 export async function get(app: FastifyInstance, id: string): Promise<Competition> {
   const row = await findRow(app, id);
   const db = app.db.kysely;
-  const [players, counts, points] = await Promise.all([CompetitionRepository.playersOf(db, [id]), CompetitionRepository.tournamentCounts(db, [id]), ChampionshipPoints.championshipPoints(app, [id])]);
+  const [players, counts, points] = await Promise.all([
+    CompetitionRepository.playersOf(db, [id]),
+    CompetitionRepository.tournamentCounts(db, [id]),
+    ChampionshipPoints.championshipPoints(app, [id]),
+  ]);
   return toCompetition(row, players, counts.get(id) ?? 0, points.get(id) ?? new Map());
 }
 
 /** Admin: each faction player's computed points and adjustment (their public score is the sum). */
 export async function scoreBreakdown(app: FastifyInstance, id: string): Promise<ScoreBreakdown[]> {
   await findRow(app, id);
-  const [players, points] = await Promise.all([CompetitionRepository.playersOf(app.db.kysely, [id]), ChampionshipPoints.championshipPoints(app, [id])]);
+  const [players, points] = await Promise.all([
+    CompetitionRepository.playersOf(app.db.kysely, [id]),
+    ChampionshipPoints.championshipPoints(app, [id]),
+  ]);
   const earned = points.get(id) ?? new Map<string, number>();
-  return players.map((p) => ({ playerId: p.user_id, points: earned.get(p.user_id) ?? 0, adjustment: Number(p.adjustment) }));
+  return players.map((p) => ({
+    playerId: p.user_id,
+    points: earned.get(p.user_id) ?? 0,
+    adjustment: Number(p.adjustment),
+  }));
 }
 
 /** Admin writes, each audited in its own transaction. */
-export function create(app: FastifyInstance, actor: Actor, input: z.output<typeof competitionInputSchema>): Promise<Competition> {
+export function create(
+  app: FastifyInstance,
+  actor: Actor,
+  input: z.output<typeof competitionInputSchema>,
+): Promise<Competition> {
   return audited(app, actor, async (tx, audit) => {
     const after = await insertCompetition(tx, input);
     await audit({ action: 'competition.create', entityType: 'competition', entityId: after.id, before: null, after });
@@ -91,7 +129,12 @@ export function create(app: FastifyInstance, actor: Actor, input: z.output<typeo
   });
 }
 
-export function update(app: FastifyInstance, actor: Actor, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
+export function update(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof competitionUpdateSchema>,
+): Promise<Competition> {
   return audited(app, actor, async (tx, audit) => {
     const before = await get(tx, id);
     const after = await updateCompetition(tx, id, input);
@@ -100,13 +143,25 @@ export function update(app: FastifyInstance, actor: Actor, id: string, input: z.
   });
 }
 
-export function replaceTeams(app: FastifyInstance, actor: Actor, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
+export function replaceTeams(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof teamsUpdateSchema>,
+): Promise<Competition> {
   return audited(app, actor, async (tx, audit) => {
     // the entry names each player's adjustment too: the admin's part of a score is what this write sets
-    const adjustments = async () => Object.fromEntries((await scoreBreakdown(tx, id)).map((b) => [b.playerId, b.adjustment]));
+    const adjustments = async () =>
+      Object.fromEntries((await scoreBreakdown(tx, id)).map((b) => [b.playerId, b.adjustment]));
     const before = { ...(await get(tx, id)), adjustments: await adjustments() };
     const after = await replaceTeamRows(tx, id, input);
-    await audit({ action: 'competition.teams', entityType: 'competition', entityId: id, before, after: { ...after, adjustments: await adjustments() } });
+    await audit({
+      action: 'competition.teams',
+      entityType: 'competition',
+      entityId: id,
+      before,
+      after: { ...after, adjustments: await adjustments() },
+    });
     return after;
   });
 }
@@ -122,11 +177,20 @@ export function remove(app: FastifyInstance, actor: Actor, id: string): Promise<
     const tournamentIds = await CompetitionRepository.remove(tx.db.kysely, app.config.ownerId, id, nowIso());
     if (!tournamentIds) throw competitionNotFound();
     const campaigns = await CampaignLinks.detachCompetition(tx, app.config.ownerId, id);
-    await audit({ action: 'competition.delete', entityType: 'competition', entityId: id, before: { ...before, detached: { tournamentIds, campaigns } }, after: null });
+    await audit({
+      action: 'competition.delete',
+      entityType: 'competition',
+      entityId: id,
+      before: { ...before, detached: { tournamentIds, campaigns } },
+      after: null,
+    });
   });
 }
 
-async function insertCompetition(app: FastifyInstance, input: z.output<typeof competitionInputSchema>): Promise<Competition> {
+async function insertCompetition(
+  app: FastifyInstance,
+  input: z.output<typeof competitionInputSchema>,
+): Promise<Competition> {
   const id = randomUUID();
   const now = nowIso();
   await CompetitionRepository.insert(app.db.kysely, {
@@ -146,7 +210,11 @@ async function insertCompetition(app: FastifyInstance, input: z.output<typeof co
   return get(app, id);
 }
 
-async function updateCompetition(app: FastifyInstance, id: string, input: z.output<typeof competitionUpdateSchema>): Promise<Competition> {
+async function updateCompetition(
+  app: FastifyInstance,
+  id: string,
+  input: z.output<typeof competitionUpdateSchema>,
+): Promise<Competition> {
   // fields left out of the body stay as they are (undefined fields are dropped)
   const { playoffsAt, finalsAt, finalsCity, translations, ...rest } = input;
   const set = {
@@ -159,8 +227,10 @@ async function updateCompetition(app: FastifyInstance, id: string, input: z.outp
   const row = await findRow(app, id);
   const playoffs = set.playoffs_at !== undefined ? set.playoffs_at : row.playoffs_at;
   const finals = set.finals_at !== undefined ? set.finals_at : row.finals_at;
-  if (playoffs && finals && playoffs >= finals) throw new AppError('invalid', 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
-  if (!(await CompetitionRepository.update(app.db.kysely, app.config.ownerId, id, { ...set, updated_at: nowIso() }))) throw competitionNotFound();
+  if (playoffs && finals && playoffs >= finals)
+    throw new AppError('invalid', 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
+  if (!(await CompetitionRepository.update(app.db.kysely, app.config.ownerId, id, { ...set, updated_at: nowIso() })))
+    throw competitionNotFound();
   return get(app, id);
 }
 
@@ -169,13 +239,25 @@ async function updateCompetition(app: FastifyInstance, id: string, input: z.outp
  * competition's tournaments, and only their own entry moves, keeping its score. A player who
  * pressed "Later" picks here whenever they like.
  */
-export async function chooseTeam(app: FastifyInstance, id: string, userId: string, team: TeamName): Promise<Competition> {
+export async function chooseTeam(
+  app: FastifyInstance,
+  id: string,
+  userId: string,
+  team: TeamName,
+): Promise<Competition> {
   await findRow(app, id);
   const db = app.db.kysely;
-  if (!(await CompetitionRepository.isRegistered(db, id, userId))) throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
+  if (!(await CompetitionRepository.isRegistered(db, id, userId)))
+    throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
   const user = await Directory.findPlayer(app, app.config.ownerId, userId);
   if (!user) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
-  await CompetitionRepository.choose(db, { competitionId: id, userId, team, playerName: user.nickname || user.username, now: nowIso() });
+  await CompetitionRepository.choose(db, {
+    competitionId: id,
+    userId,
+    team,
+    playerName: user.nickname || user.username,
+    now: nowIso(),
+  });
   return get(app, id);
 }
 
@@ -185,10 +267,21 @@ export async function chooseTeam(app: FastifyInstance, id: string, userId: strin
  * top of them, sent as such, or (the original client, which sends totals) the score sent minus the
  * points the player has now.
  */
-async function replaceTeamRows(app: FastifyInstance, id: string, input: z.output<typeof teamsUpdateSchema>): Promise<Competition> {
+async function replaceTeamRows(
+  app: FastifyInstance,
+  id: string,
+  input: z.output<typeof teamsUpdateSchema>,
+): Promise<Competition> {
   await findRow(app, id);
   const points = (await ChampionshipPoints.championshipPoints(app, [id])).get(id) ?? new Map<string, number>();
-  const players = input.teams.flatMap((t) => t.players.map((p) => ({ userId: p.playerId, team: t.name, playerName: p.playerName, adjustment: p.adjustment ?? p.score - (points.get(p.playerId) ?? 0) })));
+  const players = input.teams.flatMap((t) =>
+    t.players.map((p) => ({
+      userId: p.playerId,
+      team: t.name,
+      playerName: p.playerName,
+      adjustment: p.adjustment ?? p.score - (points.get(p.playerId) ?? 0),
+    })),
+  );
   const seen = new Set<string>();
   for (const p of players) {
     if (seen.has(p.userId)) throw new AppError('invalid', 'DUPLICATE_PLAYER', `${p.userId} is listed twice`);

@@ -1,4 +1,12 @@
-import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
 import { byText, orderFor } from '../../../platform/db/search.ts';
@@ -36,7 +44,12 @@ export interface ListFilter {
 function filtered(db: Db, f: ListFilter) {
   let q = db.selectFrom('tournaments').where('owner', '=', f.owner);
   if (f.competitionId) q = q.where('competition_id', '=', f.competitionId);
-  if (f.memberId) q = q.where('id', 'in', db.selectFrom('tournament_registrations').select('tournament_id').where('user_id', '=', f.memberId));
+  if (f.memberId)
+    q = q.where(
+      'id',
+      'in',
+      db.selectFrom('tournament_registrations').select('tournament_id').where('user_id', '=', f.memberId),
+    );
   if (f.excludeEnded) q = q.where(sql<boolean>`${endedSql(f.now)} = 0`);
   return q;
 }
@@ -74,7 +87,10 @@ const aheadInQueue = sql<
 
 /** One page in list order, with how many match in all. */
 export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
-  const [rows, count] = await Promise.all([pageInListOrder(filtered(db, f).selectAll(), f).execute(), filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()]);
+  const [rows, count] = await Promise.all([
+    pageInListOrder(filtered(db, f).selectAll(), f).execute(),
+    filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
   return { rows, total: Number(count.n) };
 }
 
@@ -89,12 +105,19 @@ export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow
 export async function ownPage(db: Db, f: ListFilter & { memberId: string }) {
   const rows = await pageInListOrder(
     filtered(db, { ...f, memberId: undefined })
-      .innerJoin('tournament_registrations as r', (join) => join.onRef('r.tournament_id', '=', 'tournaments.id').on('r.user_id', '=', f.memberId))
+      .innerJoin('tournament_registrations as r', (join) =>
+        join.onRef('r.tournament_id', '=', 'tournaments.id').on('r.user_id', '=', f.memberId),
+      )
       .select(['tournaments.id', 'r.state', 'r.confirmed', aheadInQueue.as('ahead')]),
     f,
   ).execute();
   // a page that is not full ends the list, so it tells the total; otherwise it is counted
-  const total = rows.length > 0 && rows.length < f.limit ? f.offset + rows.length : rows.length === 0 && f.offset === 0 ? 0 : Number((await filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const total =
+    rows.length > 0 && rows.length < f.limit
+      ? f.offset + rows.length
+      : rows.length === 0 && f.offset === 0
+        ? 0
+        : Number((await filtered(db, f).select(countAll().as('n')).executeTakeFirstOrThrow()).n);
   return { rows, total };
 }
 
@@ -125,7 +148,9 @@ export async function ownPages(db: Db, f: ListFilter, memberIds: string[]) {
     .orderBy('user_id')
     .orderBy('n')
     .execute();
-  const pages = new Map(memberIds.map((id) => [id, { rows: [] as Omit<(typeof rows)[number], 'user_id' | 'n' | 'total'>[], total: 0 }]));
+  const pages = new Map(
+    memberIds.map((id) => [id, { rows: [] as Omit<(typeof rows)[number], 'user_id' | 'n' | 'total'>[], total: 0 }]),
+  );
   for (const { user_id, n, total, ...row } of rows) {
     const page = pages.get(user_id)!;
     page.total = Number(total);
@@ -152,7 +177,12 @@ export async function registrationsOf(db: Db, tournamentIds: string[]): Promise<
   if (!tournamentIds.length) return rosters;
   const rows = await db
     .selectFrom('tournament_registrations')
-    .select(['tournament_id', sql<string>`string_agg(user_id || ' ' || state || ' ' || confirmed, ',' order by created_at, user_id)`.as('lines')])
+    .select([
+      'tournament_id',
+      sql<string>`string_agg(user_id || ' ' || state || ' ' || confirmed, ',' order by created_at, user_id)`.as(
+        'lines',
+      ),
+    ])
     .where('tournament_id', 'in', tournamentIds)
     .groupBy('tournament_id')
     .execute();
@@ -169,19 +199,35 @@ export async function registrationsOf(db: Db, tournamentIds: string[]): Promise<
 }
 
 export async function findRegistration(db: Db, tournamentId: string, userId: string) {
-  return db.selectFrom('tournament_registrations').select(['state', 'confirmed', 'created_at']).where('tournament_id', '=', tournamentId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('tournament_registrations')
+    .select(['state', 'confirmed', 'created_at'])
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** 1 + the number of players queued before this one; null when the user is not waitlisted. */
 export async function waitlistPosition(db: Db, tournamentId: string, userId: string): Promise<number | null> {
-  const mine = await db.selectFrom('tournament_registrations').select('created_at').where('tournament_id', '=', tournamentId).where('user_id', '=', userId).where('state', '=', 'waitlist').executeTakeFirst();
+  const mine = await db
+    .selectFrom('tournament_registrations')
+    .select('created_at')
+    .where('tournament_id', '=', tournamentId)
+    .where('user_id', '=', userId)
+    .where('state', '=', 'waitlist')
+    .executeTakeFirst();
   if (!mine) return null;
   const ahead = await db
     .selectFrom('tournament_registrations')
     .select(countAll().as('n'))
     .where('tournament_id', '=', tournamentId)
     .where('state', '=', 'waitlist')
-    .where((eb) => eb.or([eb('created_at', '<', mine.created_at), eb.and([eb('created_at', '=', mine.created_at), eb('user_id', '<', userId)])]))
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', mine.created_at),
+        eb.and([eb('created_at', '=', mine.created_at), eb('user_id', '<', userId)]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return 1 + Number(ahead.n);
 }
@@ -243,7 +289,15 @@ async function lockSlots(trx: Db, id: string) {
 async function fillSlots(trx: Db, id: string, now: string): Promise<string[]> {
   const promoted: string[] = [];
   for (;;) {
-    const next = await trx.selectFrom('tournament_registrations').select('user_id').where('tournament_id', '=', id).where('state', '=', 'waitlist').orderBy('created_at').orderBy('user_id').limit(1).executeTakeFirst();
+    const next = await trx
+      .selectFrom('tournament_registrations')
+      .select('user_id')
+      .where('tournament_id', '=', id)
+      .where('state', '=', 'waitlist')
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .limit(1)
+      .executeTakeFirst();
     if (!next) break;
     if (!(await takeSlot(trx, id))) break;
     const moved = await trx
@@ -275,7 +329,16 @@ export type JoinOutcome = RegistrationState | 'already' | 'disqualified' | 'gone
  * `keepAccount`: the game account is also kept on the player's profile (by the accounts domain), in the same transaction,
  * so a join that fails (full of errors or 'already') leaves the profile as it was.
  */
-export async function join(db: Db, p: { tournamentId: string; userId: string; gameAccount: string; now: string; keepAccount?: (trx: Transaction<Database>) => Promise<void> }): Promise<JoinOutcome> {
+export async function join(
+  db: Db,
+  p: {
+    tournamentId: string;
+    userId: string;
+    gameAccount: string;
+    now: string;
+    keepAccount?: (trx: Transaction<Database>) => Promise<void>;
+  },
+): Promise<JoinOutcome> {
   try {
     return await transaction(db, async (trx) => {
       const existing = await findRegistration(trx, p.tournamentId, p.userId);
@@ -287,9 +350,21 @@ export async function join(db: Db, p: { tournamentId: string; userId: string; ga
         // our waitlist insert (that slot would go unused while we wait), then look once more.
         const counters = await lockSlots(trx, p.tournamentId);
         if (!counters) return 'gone';
-        if (counters.member_count < counters.max_participants && (await takeSlot(trx, p.tournamentId))) state = 'member';
+        if (counters.member_count < counters.max_participants && (await takeSlot(trx, p.tournamentId)))
+          state = 'member';
       }
-      await trx.insertInto('tournament_registrations').values({ tournament_id: p.tournamentId, user_id: p.userId, state, confirmed: 0, game_account: p.gameAccount, created_at: p.now, updated_at: p.now }).execute();
+      await trx
+        .insertInto('tournament_registrations')
+        .values({
+          tournament_id: p.tournamentId,
+          user_id: p.userId,
+          state,
+          confirmed: 0,
+          game_account: p.gameAccount,
+          created_at: p.now,
+          updated_at: p.now,
+        })
+        .execute();
       if (p.keepAccount) await p.keepAccount(trx);
       return state;
     });
@@ -306,15 +381,25 @@ export async function join(db: Db, p: { tournamentId: string; userId: string; ga
  * the admin to give); the caller mails them after the commit. A player's own leave never removes a
  * disqualification (`anyState` is the admin's removal, which may).
  */
-export async function leave(db: Db, p: { tournamentId: string; userId: string; now: string; fill?: boolean; anyState?: boolean }): Promise<{ left: false } | { left: true; state: RosterState; promoted: string[] }> {
+export async function leave(
+  db: Db,
+  p: { tournamentId: string; userId: string; now: string; fill?: boolean; anyState?: boolean },
+): Promise<{ left: false } | { left: true; state: RosterState; promoted: string[] }> {
   return transaction(db, async (trx) => {
     // DELETE … RETURNING decides between two concurrent leaves of one player: only one gets the row
-    let q = trx.deleteFrom('tournament_registrations').where('tournament_id', '=', p.tournamentId).where('user_id', '=', p.userId);
+    let q = trx
+      .deleteFrom('tournament_registrations')
+      .where('tournament_id', '=', p.tournamentId)
+      .where('user_id', '=', p.userId);
     if (!p.anyState) q = q.where('state', 'in', ['member', 'waitlist']);
     const removed = await q.returning('state').executeTakeFirst();
     if (!removed) return { left: false as const };
     if (removed.state !== 'member') return { left: true as const, state: removed.state as RosterState, promoted: [] };
-    return { left: true as const, state: 'member' as const, promoted: await freeSlot(trx, p.tournamentId, p.now, p.fill ?? true) };
+    return {
+      left: true as const,
+      state: 'member' as const,
+      promoted: await freeSlot(trx, p.tournamentId, p.now, p.fill ?? true),
+    };
   });
 }
 
@@ -329,10 +414,17 @@ async function freeSlot(trx: Db, id: string, now: string, fill: boolean): Promis
 }
 
 /** Check-in (confirmed, with the real game account) or check-out; only a member row changes. */
-export async function setConfirmed(db: Db, p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string }): Promise<boolean> {
+export async function setConfirmed(
+  db: Db,
+  p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string },
+): Promise<boolean> {
   const result = await db
     .updateTable('tournament_registrations')
-    .set({ confirmed: p.confirmed ? 1 : 0, updated_at: p.now, ...(p.gameAccount ? { game_account: p.gameAccount } : {}) })
+    .set({
+      confirmed: p.confirmed ? 1 : 0,
+      updated_at: p.now,
+      ...(p.gameAccount ? { game_account: p.gameAccount } : {}),
+    })
     .where('tournament_id', '=', p.tournamentId)
     .where('user_id', '=', p.userId)
     .where('state', '=', 'member')
@@ -345,7 +437,10 @@ export async function setConfirmed(db: Db, p: { tournamentId: string; userId: st
  * conditional write as setConfirmed for each, each with its own time and game account. Returns the
  * players whose member row changed.
  */
-export async function setConfirmedMany(db: Db, p: { tournamentId: string; confirmed: boolean; players: { userId: string; gameAccount?: string; now: string }[] }): Promise<Set<string>> {
+export async function setConfirmedMany(
+  db: Db,
+  p: { tournamentId: string; confirmed: boolean; players: { userId: string; gameAccount?: string; now: string }[] },
+): Promise<Set<string>> {
   if (!p.players.length) return new Set();
   const values = sql.join(p.players.map((x) => sql`(${x.userId}, ${x.now}, ${x.gameAccount ?? null})`));
   const { rows } = await sql<{ user_id: string }>`
@@ -364,12 +459,16 @@ export type UpdateOutcome = { ok: true; promoted: string[] } | { ok: false; reas
  * Applies an admin edit. A new slot count is applied only if it is not below the members
  * (checked by the UPDATE itself), and extra slots go to the waitlist in the same transaction.
  */
-export async function update(db: Db, p: { owner: string; id: string; set: Updateable<TournamentsTable>; now: string }): Promise<UpdateOutcome> {
+export async function update(
+  db: Db,
+  p: { owner: string; id: string; set: Updateable<TournamentsTable>; now: string },
+): Promise<UpdateOutcome> {
   return transaction(db, async (trx): Promise<UpdateOutcome> => {
     let q = trx.updateTable('tournaments').set(p.set).where('owner', '=', p.owner).where('id', '=', p.id);
     if (p.set.max_participants !== undefined) q = q.where('member_count', '<=', p.set.max_participants as number);
     const result = await q.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return { ok: false, reason: (await findById(trx, p.owner, p.id)) ? 'below' : 'missing' };
+    if (Number(result.numUpdatedRows) === 0)
+      return { ok: false, reason: (await findById(trx, p.owner, p.id)) ? 'below' : 'missing' };
     const promoted = p.set.max_participants !== undefined ? await fillSlots(trx, p.id, p.now) : [];
     return { ok: true, promoted };
   });
@@ -380,7 +479,19 @@ export async function registrationsWithUsers(db: Db, tournamentId: string) {
   return db
     .selectFrom('tournament_registrations as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'r.state', 'r.confirmed', 'r.game_account', 'r.created_at', 'r.updated_at', 'u.username', 'u.nickname', 'u.email', 'u.epic_id', 'u.discord_id'])
+    .select([
+      'r.user_id',
+      'r.state',
+      'r.confirmed',
+      'r.game_account',
+      'r.created_at',
+      'r.updated_at',
+      'u.username',
+      'u.nickname',
+      'u.email',
+      'u.epic_id',
+      'u.discord_id',
+    ])
     .where('r.tournament_id', '=', tournamentId)
     .orderBy('r.created_at')
     .orderBy('r.user_id')
@@ -412,7 +523,11 @@ export async function insertRegistrations(db: Db, rows: Insertable<TournamentReg
 }
 
 export async function countByOwner(db: Db, owner: string): Promise<number> {
-  const row = await db.selectFrom('tournaments').select(countAll().as('n')).where('owner', '=', owner).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tournaments')
+    .select(countAll().as('n'))
+    .where('owner', '=', owner)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -438,25 +553,37 @@ export type PromoteOutcome = 'promoted' | 'notWaitlisted' | 'full' | 'gone';
  * of takeSlot is the same guard a join uses, so two promotions racing for the last seat cannot both
  * get it; on PostgreSQL it also holds the tournament row until the commit.
  */
-export async function promote(db: Db, p: { tournamentId: string; userId: string; now: string }): Promise<PromoteOutcome> {
+export async function promote(
+  db: Db,
+  p: { tournamentId: string; userId: string; now: string },
+): Promise<PromoteOutcome> {
   return transaction(db, async (trx) => {
     const counters = await lockSlots(trx, p.tournamentId);
     if (!counters) return 'gone';
     const mine = await findRegistration(trx, p.tournamentId, p.userId);
     if (mine?.state !== 'waitlist') return 'notWaitlisted';
     if (!(await takeSlot(trx, p.tournamentId))) return 'full';
-    await trx.updateTable('tournament_registrations').set({ state: 'member', confirmed: 0, updated_at: p.now }).where('tournament_id', '=', p.tournamentId).where('user_id', '=', p.userId).execute();
+    await trx
+      .updateTable('tournament_registrations')
+      .set({ state: 'member', confirmed: 0, updated_at: p.now })
+      .where('tournament_id', '=', p.tournamentId)
+      .where('user_id', '=', p.userId)
+      .execute();
     return 'promoted';
   });
 }
 
-export type DisqualifyOutcome = { ok: true; was: RegistrationState; promoted: string[] } | { ok: false; reason: 'missing' | 'already' | 'gone' };
+export type DisqualifyOutcome =
+  { ok: true; was: RegistrationState; promoted: string[] } | { ok: false; reason: 'missing' | 'already' | 'gone' };
 
 /**
  * Disqualifies a member or a waitlisted player: the row stays, as 'disqualified' and checked out.
  * A member's seat is freed (and filled when `fill`, see freedSeatFillsItself in rules.ts).
  */
-export async function disqualify(db: Db, p: { tournamentId: string; userId: string; now: string; fill: boolean }): Promise<DisqualifyOutcome> {
+export async function disqualify(
+  db: Db,
+  p: { tournamentId: string; userId: string; now: string; fill: boolean },
+): Promise<DisqualifyOutcome> {
   return transaction(db, async (trx): Promise<DisqualifyOutcome> => {
     if (!(await lockSlots(trx, p.tournamentId))) return { ok: false, reason: 'gone' };
     const mine = await findRegistration(trx, p.tournamentId, p.userId);
@@ -482,10 +609,20 @@ export async function disqualify(db: Db, p: { tournamentId: string; userId: stri
  * timestamps out again in the new order (made strictly increasing, so ties cannot reorder it): every
  * reader sees positions 1..n with no gap or duplicate, and nobody outside the waitlist moves.
  */
-export async function moveInWaitlist(db: Db, p: { tournamentId: string; userId: string; position: number; now: string }): Promise<'moved' | 'notWaitlisted' | 'gone'> {
+export async function moveInWaitlist(
+  db: Db,
+  p: { tournamentId: string; userId: string; position: number; now: string },
+): Promise<'moved' | 'notWaitlisted' | 'gone'> {
   return transaction(db, async (trx) => {
     if (!(await lockSlots(trx, p.tournamentId))) return 'gone';
-    const queue = await trx.selectFrom('tournament_registrations').select(['user_id', 'created_at']).where('tournament_id', '=', p.tournamentId).where('state', '=', 'waitlist').orderBy('created_at').orderBy('user_id').execute();
+    const queue = await trx
+      .selectFrom('tournament_registrations')
+      .select(['user_id', 'created_at'])
+      .where('tournament_id', '=', p.tournamentId)
+      .where('state', '=', 'waitlist')
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .execute();
     const from = queue.findIndex((r) => r.user_id === p.userId);
     if (from < 0) return 'notWaitlisted';
     const to = Math.min(p.position, queue.length) - 1;
@@ -500,7 +637,12 @@ export async function moveInWaitlist(db: Db, p: { tournamentId: string; userId: 
     for (let i = 0; i < order.length; i++) {
       const was = queue.find((r) => r.user_id === order[i])!.created_at;
       if (was === keys[i]) continue;
-      await trx.updateTable('tournament_registrations').set({ created_at: keys[i], updated_at: p.now }).where('tournament_id', '=', p.tournamentId).where('user_id', '=', order[i]).execute();
+      await trx
+        .updateTable('tournament_registrations')
+        .set({ created_at: keys[i], updated_at: p.now })
+        .where('tournament_id', '=', p.tournamentId)
+        .where('user_id', '=', order[i])
+        .execute();
     }
     return 'moved';
   });
@@ -511,7 +653,12 @@ export async function moveInWaitlist(db: Db, p: { tournamentId: string; userId: 
 
 /** The columns match day needs: the game and team size, and its scoring and finalisation (migration 0080). */
 export async function matchDayOf(db: Db, owner: string, id: string) {
-  return db.selectFrom('tournaments').select(['id', 'game', 'team_size', 'format', 'scoring', 'finalized_at', 'final_standings']).where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('tournaments')
+    .select(['id', 'game', 'team_size', 'format', 'scoring', 'finalized_at', 'final_standings'])
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -555,13 +702,36 @@ export async function checkedIn(db: Db, tournamentId: string) {
 // what the reminders poll reads (src/features/reminders): a page at a time, in id order
 
 /** Tournaments whose check-in window holds `now` (start_checkin <= now < end_checkin); the range is the end of the tournaments_end_checkin index. */
-export async function checkInWindowsAt(db: Db, p: { owner: string; now: string; after: string; limit: number }): Promise<TournamentRow[]> {
-  return db.selectFrom('tournaments').selectAll().where('end_checkin', '>', p.now).where('start_checkin', '<=', p.now).where('owner', '=', p.owner).where('id', '>', p.after).orderBy('id').limit(p.limit).execute();
+export async function checkInWindowsAt(
+  db: Db,
+  p: { owner: string; now: string; after: string; limit: number },
+): Promise<TournamentRow[]> {
+  return db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('end_checkin', '>', p.now)
+    .where('start_checkin', '<=', p.now)
+    .where('owner', '=', p.owner)
+    .where('id', '>', p.after)
+    .orderBy('id')
+    .limit(p.limit)
+    .execute();
 }
 
 /** Tournaments finalised at or after `since` (the end of the tournaments_finalized_at index). */
-export async function finalisedSince(db: Db, p: { owner: string; since: string; after: string; limit: number }): Promise<TournamentRow[]> {
-  return db.selectFrom('tournaments').selectAll().where('finalized_at', '>=', p.since).where('owner', '=', p.owner).where('id', '>', p.after).orderBy('id').limit(p.limit).execute();
+export async function finalisedSince(
+  db: Db,
+  p: { owner: string; since: string; after: string; limit: number },
+): Promise<TournamentRow[]> {
+  return db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('finalized_at', '>=', p.since)
+    .where('owner', '=', p.owner)
+    .where('id', '>', p.after)
+    .orderBy('id')
+    .limit(p.limit)
+    .execute();
 }
 
 /** A tournament's members with what a mail to them needs and whether they checked in, in queue order. */

@@ -24,7 +24,15 @@ import {
   tournamentUpdateSchema,
   type Tournament,
 } from '../contract.ts';
-import { envelope, envelopeWithBadges, errorResponses, listEnvelope, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
+import {
+  envelope,
+  envelopeWithBadges,
+  errorResponses,
+  listEnvelope,
+  ok,
+  okList,
+  okWithBadges,
+} from '../../../platform/http/envelope.ts';
 import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as CompetitionService from './competition-service.ts';
@@ -47,7 +55,9 @@ const userQuery = z.object({ userID: id.optional() });
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 const listQuery = z.object({
   competitionId: id.optional(),
-  members: id.optional().describe("a user id: only that user's tournaments, waitlist included (that user's token or an admin's)"),
+  members: id
+    .optional()
+    .describe("a user id: only that user's tournaments, waitlist included (that user's token or an admin's)"),
   showAllTournament: flag.optional().describe('false leaves out ended tournaments; left out or true lists every one'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -118,8 +128,19 @@ const notRegisteredMe = JSON.stringify(meSchema.parse(TournamentService.notRegis
  * for the single tournament), and the player's own `me` in each from one fresh query. The bytes are
  * those the route would write for the whole answer built for this player.
  */
-async function listWithMe(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, userId: string, build: () => Promise<unknown>): Promise<string | null> {
-  const slots = await sharedDerived(app, apiCacheKey(req), async () => reply.serialize(localizeContent(await build(), requestLocale(req))) as string, meSlots);
+async function listWithMe(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  build: () => Promise<unknown>,
+): Promise<string | null> {
+  const slots = await sharedDerived(
+    app,
+    apiCacheKey(req),
+    async () => reply.serialize(localizeContent(await build(), requestLocale(req))) as string,
+    meSlots,
+  );
   if (!slots) return null;
   const mine = await TournamentService.standingsIn(app, slots.ids, userId);
   const out = [slots.parts[0]];
@@ -137,7 +158,12 @@ async function listWithMe(app: FastifyInstance, req: FastifyRequest, reply: Fast
  * pieces are cut from what the route's own serializer writes (a one-item list, an empty list), so
  * the bytes are those of the whole answer built for this player.
  */
-async function ownListWithMe(app: FastifyInstance, req: FastifyRequest & { query: TournamentService.ListQuery }, reply: FastifyReply, userId: string): Promise<string | null> {
+async function ownListWithMe(
+  app: FastifyInstance,
+  req: FastifyRequest & { query: TournamentService.ListQuery },
+  reply: FastifyReply,
+  userId: string,
+): Promise<string | null> {
   const locale = requestLocale(req);
   const { ids, total, mine } = await TournamentService.ownPage(app, req.query, userId);
   const heads = await Promise.all(
@@ -162,7 +188,10 @@ async function ownListWithMe(app: FastifyInstance, req: FastifyRequest & { query
 /** The item of a one-item list answer, without its closing `,"me":null}`; null for any other answer. */
 const oneItemOpen = '{"status":"SUCCESS","data":[';
 const oneItemClose = `${itemMeNull}],"total":1}`;
-const itemHead = (body: string) => (body.startsWith(oneItemOpen) && body.endsWith(oneItemClose) ? body.slice(oneItemOpen.length, -oneItemClose.length) : null);
+const itemHead = (body: string) =>
+  body.startsWith(oneItemOpen) && body.endsWith(oneItemClose)
+    ? body.slice(oneItemOpen.length, -oneItemClose.length)
+    : null;
 const meJson = (me: Tournament['me'] | undefined) => (me ? JSON.stringify(meSchema.parse(me)) : notRegisteredMe);
 
 // Public reads may sit in a shared cache for a few seconds; an answer to a request with a token
@@ -199,7 +228,8 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     max: 10,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
-    keyGenerator: (req: FastifyRequest) => `${req.ip}|join|${String((req.params as { id?: string } | undefined)?.id ?? '')}`,
+    keyGenerator: (req: FastifyRequest) =>
+      `${req.ip}|join|${String((req.params as { id?: string } | undefined)?.id ?? '')}`,
     allowList: (req: FastifyRequest) => !(req.body as { password?: unknown } | undefined)?.password,
   };
 
@@ -244,7 +274,8 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   app.post('/tournaments/competitions/:id/team', {
     schema: {
       tags,
-      summary: 'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments',
+      summary:
+        'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments',
       security,
       params: idParams,
       body: teamChoiceSchema,
@@ -253,7 +284,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     preHandler: app.requireUser,
     handler: async (req) => {
       const competition = await CompetitionService.chooseTeam(app, req.params.id, req.user!.id, req.body.team);
-      return okWithBadges(competition, await BadgeService.awardOn(app, app.config.ownerId, req.user!.id, 'faction_joined', { competitionId: req.params.id }));
+      return okWithBadges(
+        competition,
+        await BadgeService.awardOn(app, app.config.ownerId, req.user!.id, 'faction_joined', {
+          competitionId: req.params.id,
+        }),
+      );
     },
   });
 
@@ -264,7 +300,10 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     input: competitionInputSchema,
     update: competitionUpdateSchema,
     create: { summary: 'Create a competition', run: ({ actor, body }) => CompetitionService.create(app, actor, body) },
-    edit: { summary: 'Update a competition; fields left out stay as they are', run: ({ actor, id, body }) => CompetitionService.update(app, actor, id, body) },
+    edit: {
+      summary: 'Update a competition; fields left out stay as they are',
+      run: ({ actor, id, body }) => CompetitionService.update(app, actor, id, body),
+    },
     remove: {
       summary: 'Delete a competition and its faction leaderboard; its tournaments stay, without a competition',
       run: ({ actor, id }) => CompetitionService.remove(app, actor, id),
@@ -286,7 +325,8 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   app.put('/tournaments/competition/:id', {
     schema: {
       tags: adminTags,
-      summary: "Replace both factions and all scores (players must be existing accounts); stored as each player's adjustment on top of the results' points",
+      summary:
+        "Replace both factions and all scores (players must be existing accounts); stored as each player's adjustment on top of the results' points",
       security,
       params: idParams,
       body: teamsUpdateSchema,
@@ -352,7 +392,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       // at most RESPONSE_CACHE_MS old and emptied by any write through this process, and only
       // `me` is read for each caller, fresh.
       const [base, me] = await Promise.all([
-        sharedBody(app, apiCacheKey(req), async () => reply.serialize(localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req))) as string),
+        sharedBody(
+          app,
+          apiCacheKey(req),
+          async () =>
+            reply.serialize(
+              localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req)),
+            ) as string,
+        ),
         TournamentService.standingOf(app, id, req.user.id),
       ]);
       if (!base.endsWith(noMe)) return ok(await TournamentService.get(app, id, req.user.id));
@@ -370,7 +417,10 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     handler: async (req, reply) => {
       const { ics, filename } = await TournamentService.calendar(app, req.params.id);
       cachePublic(reply, 'calendar');
-      return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(ics);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(ics);
     },
   });
 
@@ -393,7 +443,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
       const joined = await TournamentService.join(app, req.params.id, userId, req.user!.id, req.body);
-      return okWithBadges(joined, await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_joined', { tournamentId: req.params.id }));
+      return okWithBadges(
+        joined,
+        await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_joined', {
+          tournamentId: req.params.id,
+        }),
+      );
     },
   });
 
@@ -425,7 +480,9 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
       const tournament = await TournamentService.setCheckIn(app, req.params.id, userId, req.user!.id, true, req.body);
-      const earned = await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', { tournamentId: req.params.id });
+      const earned = await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', {
+        tournamentId: req.params.id,
+      });
       // the shared-buffer answer has no room for badges: a check-in that earned one is serialised whole
       return earned.length ? reply.send(okWithBadges(tournament, earned)) : sendTournament(reply, tournament);
     },
@@ -441,7 +498,11 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireUser,
-    handler: async (req, reply) => sendTournament(reply, await TournamentService.setCheckIn(app, req.params.id, targetUser(req), req.user!.id, false)),
+    handler: async (req, reply) =>
+      sendTournament(
+        reply,
+        await TournamentService.setCheckIn(app, req.params.id, targetUser(req), req.user!.id, false),
+      ),
   });
 
   // -------------------------------------------------------------------------------------------
@@ -455,13 +516,20 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     update: tournamentUpdateSchema,
     // a malformed id is its own 400 code (the page shows the invalid-id message)
     id: tournamentIdSchema,
-    create: { summary: 'Create a tournament (a private one needs a password)', run: ({ actor, body }) => TournamentService.create(app, actor, body) },
+    create: {
+      summary: 'Create a tournament (a private one needs a password)',
+      run: ({ actor, body }) => TournamentService.create(app, actor, body),
+    },
     edit: {
       summary: 'Update a tournament; fields left out stay; status null follows the schedule',
       also: [409],
       run: ({ actor, id, body }) => TournamentService.update(app, actor, id, body),
     },
-    remove: { summary: 'Delete a tournament and its registrations; every registered player (waitlist included) is e-mailed that it is cancelled', run: ({ actor, id }) => TournamentService.remove(app, actor, id) },
+    remove: {
+      summary:
+        'Delete a tournament and its registrations; every registered player (waitlist included) is e-mailed that it is cancelled',
+      run: ({ actor, id }) => TournamentService.remove(app, actor, id),
+    },
   });
 
   app.get('/tournaments/:id/registrations', {
@@ -479,7 +547,8 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   app.get('/tournaments/:id/registrations.csv', {
     schema: {
       tags: adminTags,
-      summary: 'The roster as CSV: username, email, gameAccount, epicId, discordId, state (member, waitlist, disqualified), checkedIn',
+      summary:
+        'The roster as CSV: username, email, gameAccount, epicId, discordId, state (member, waitlist, disqualified), checkedIn',
       security,
       params: tournamentParams,
       response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403, 404) },
@@ -496,33 +565,40 @@ export default async function tournamentRoutes(root: FastifyInstance) {
   app.post('/tournaments/:id/registrations/:userId/remove', {
     schema: {
       tags: adminTags,
-      summary: 'Remove a player (member, waitlisted or disqualified) with a reason, e-mailed to them; while registration is open the seat goes to the first in line',
+      summary:
+        'Remove a player (member, waitlisted or disqualified) with a reason, e-mailed to them; while registration is open the seat goes to the first in line',
       security,
       params: rosterParamsSchema,
       body: rosterReasonSchema,
       response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await TournamentService.removePlayer(app, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
+    handler: async (req) =>
+      ok(await TournamentService.removePlayer(app, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
   });
 
   app.post('/tournaments/:id/registrations/:userId/disqualify', {
     schema: {
       tags: adminTags,
-      summary: 'Disqualify a member or waitlisted player with a reason, e-mailed to them: they can no longer check in or join this tournament again',
+      summary:
+        'Disqualify a member or waitlisted player with a reason, e-mailed to them: they can no longer check in or join this tournament again',
       security,
       params: rosterParamsSchema,
       body: rosterReasonSchema,
       response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await TournamentService.disqualifyPlayer(app, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
+    handler: async (req) =>
+      ok(
+        await TournamentService.disqualifyPlayer(app, actorOf(req), req.params.id, req.params.userId, req.body.reason),
+      ),
   });
 
   app.put('/tournaments/:id/registrations/:userId/checkin', {
     schema: {
       tags: adminTags,
-      summary: 'Check a member in or out on their behalf (while check-in is open), with the game account they registered with',
+      summary:
+        'Check a member in or out on their behalf (while check-in is open), with the game account they registered with',
       security,
       params: rosterParamsSchema,
       body: rosterCheckInSchema,
@@ -533,7 +609,8 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       const { id, userId } = req.params;
       const answer = await TournamentService.checkInFor(app, actorOf(req), id, userId, req.body.confirmed);
       // a check-in is a check-in, whoever pressed the button: the player earns what their own would
-      if (req.body.confirmed) await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', { tournamentId: id });
+      if (req.body.confirmed)
+        await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', { tournamentId: id });
       return ok(answer);
     },
   });
@@ -547,7 +624,8 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await TournamentService.promotePlayer(app, actorOf(req), req.params.id, req.params.userId)),
+    handler: async (req) =>
+      ok(await TournamentService.promotePlayer(app, actorOf(req), req.params.id, req.params.userId)),
   });
 
   app.put('/tournaments/:id/registrations/:userId/position', {
@@ -560,7 +638,10 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await TournamentService.moveInWaitlist(app, actorOf(req), req.params.id, req.params.userId, req.body.position)),
+    handler: async (req) =>
+      ok(
+        await TournamentService.moveInWaitlist(app, actorOf(req), req.params.id, req.params.userId, req.body.position),
+      ),
   });
 
   app.post('/tournaments/:id/broadcast', {

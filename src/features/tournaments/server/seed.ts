@@ -130,7 +130,15 @@ export const demoGamePicture = (game: Game) => `/demo/games/${game.toLowerCase()
 
 /** A fixed date text as the special tournaments show it instead of the start date, in both languages, Rome time. */
 function dateTextOf(label: [string, string], start: number) {
-  const fmt = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Rome', weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(start);
+  const fmt = (locale: string) =>
+    new Intl.DateTimeFormat(locale, {
+      timeZone: 'Europe/Rome',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(start);
   return { it: `${label[0]} · ${fmt('it-IT')}`, en: `${label[1]} · ${fmt('en-GB')}` };
 }
 
@@ -148,7 +156,11 @@ export async function hasNoTournaments(app: FastifyInstance): Promise<boolean> {
 /** The seeded tournaments the later domain seeds build on: their ids and starts, by the demo's key. */
 export type SeededTournaments = Record<string, { id: string; start: string }>;
 
-export async function seedTournaments(app: FastifyInstance, people: { giulia: SeedPlayer; alex: SeedPlayer; players: SeedPlayer[] }, now: Date): Promise<SeededTournaments> {
+export async function seedTournaments(
+  app: FastifyInstance,
+  people: { giulia: SeedPlayer; alex: SeedPlayer; players: SeedPlayer[] },
+  now: Date,
+): Promise<SeededTournaments> {
   const db = app.db.kysely;
   const owner = app.config.ownerId;
   const privateHash = await hashPassword(demoPrivateTournamentPassword);
@@ -184,9 +196,18 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
   });
 
   const demo: DemoTournament[] = [
-    qualifier(1, evening(-14), ['Prima qualificazione del campionato: i migliori passano ai playoff.', 'First qualifier of the championship: the best go through to the playoffs.']),
-    qualifier(2, evening(-7), ['Seconda qualificazione: punteggi validi per la classifica delle fazioni.', 'Second qualifier: scores count for the faction leaderboard.']),
-    qualifier(3, evening(3), ['Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.', 'Third qualifier, registration open: pick your faction after joining.']),
+    qualifier(1, evening(-14), [
+      'Prima qualificazione del campionato: i migliori passano ai playoff.',
+      'First qualifier of the championship: the best go through to the playoffs.',
+    ]),
+    qualifier(2, evening(-7), [
+      'Seconda qualificazione: punteggi validi per la classifica delle fazioni.',
+      'Second qualifier: scores count for the faction leaderboard.',
+    ]),
+    qualifier(3, evening(3), [
+      'Terza qualificazione, iscrizioni aperte: scegli la tua fazione dopo l’iscrizione.',
+      'Third qualifier, registration open: pick your faction after joining.',
+    ]),
     qualifier(4, evening(10), ['Ultima qualificazione prima dei playoff.', 'Last qualifier before the playoffs.']),
     {
       key: 'waiting',
@@ -196,7 +217,10 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
       max: 60,
       teamSize: null,
       start: evening(9),
-      about: ['Battle royale notturno: le iscrizioni aprono tra qualche giorno.', 'A night-time battle royale: registration opens in a few days.'],
+      about: [
+        'Battle royale notturno: le iscrizioni aprono tra qualche giorno.',
+        'A night-time battle royale: registration opens in a few days.',
+      ],
     },
     {
       key: 'open-fortnite',
@@ -207,7 +231,10 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
       teamSize: 2,
       competition: true,
       start: evening(2),
-      about: ['Coppa a coppie aperta a tutti: iscriviti e scegli la tua fazione.', 'A duo cup open to everyone: join and pick your faction.'],
+      about: [
+        'Coppa a coppie aperta a tutti: iscriviti e scegli la tua fazione.',
+        'A duo cup open to everyone: join and pick your faction.',
+      ],
     },
     {
       key: 'open-valorant',
@@ -217,7 +244,10 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
       max: 16,
       teamSize: 5,
       start: evening(4),
-      about: ['Squadre da cinque, eliminazione diretta. I posti sono pieni: c’è la lista d’attesa.', 'Teams of five, single elimination. Slots are full: there is a waitlist.'],
+      about: [
+        'Squadre da cinque, eliminazione diretta. I posti sono pieni: c’è la lista d’attesa.',
+        'Teams of five, single elimination. Slots are full: there is a waitlist.',
+      ],
     },
     {
       key: 'open-private',
@@ -228,7 +258,10 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
       teamSize: null,
       start: evening(5),
       password: true,
-      about: ['Torneo su invito: serve la password ricevuta dagli organizzatori.', 'Invitation only: you need the password from the organisers.'],
+      about: [
+        'Torneo su invito: serve la password ricevuta dagli organizzatori.',
+        'Invitation only: you need the password from the organisers.',
+      ],
     },
     {
       key: 'checkin-open',
@@ -240,7 +273,10 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
       competition: true,
       start: t0 + 4 * HOUR,
       checkInFor: 5 * HOUR,
-      about: ['Il check-in è aperto: conferma la tua presenza prima dell’inizio.', 'Check-in is open: confirm you are here before the start.'],
+      about: [
+        'Il check-in è aperto: conferma la tua presenza prima dell’inizio.',
+        'Check-in is open: confirm you are here before the start.',
+      ],
     },
     {
       key: 'checkin-closed',
@@ -281,7 +317,10 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
       max: 8,
       teamSize: null,
       start: evening(-12),
-      about: ['Eliminazione diretta uno contro uno: il tabellone è completo, ecco il campione.', 'One-against-one single elimination: the bracket is complete, meet the champion.'],
+      about: [
+        'Eliminazione diretta uno contro uno: il tabellone è completo, ecco il campione.',
+        'One-against-one single elimination: the bracket is complete, meet the champion.',
+      ],
     },
     {
       key: 'rivals',
@@ -304,13 +343,19 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
     'open-fortnite': { members: everyone.slice(4, 16), confirmed: [], waitlist: [] },
     'open-valorant': { members: everyone.slice(0, 16), confirmed: [], waitlist: everyone.slice(16, 19) },
     'open-private': { members: everyone.slice(10, 14), confirmed: [], waitlist: [] },
-    'checkin-open': { members: [ids.giulia, ids.alex, ...everyone.slice(0, 6)], confirmed: [ids.alex, ...everyone.slice(0, 3)], waitlist: [] },
+    'checkin-open': {
+      members: [ids.giulia, ids.alex, ...everyone.slice(0, 6)],
+      confirmed: [ids.alex, ...everyone.slice(0, 3)],
+      waitlist: [],
+    },
     'checkin-closed': { members: everyone.slice(8, 18), confirmed: everyone.slice(8, 16), waitlist: [] },
     ongoing: { members: everyone.slice(0, 12), confirmed: everyone.slice(0, 12), waitlist: [] },
     ended: { members: everyone.slice(2, 22), confirmed: everyone.slice(2, 22), waitlist: [] },
     knockout: { members: everyone.slice(12, 20), confirmed: everyone.slice(12, 20), waitlist: [] },
   };
-  const nicknameOf = new Map<string, string>([people.giulia, people.alex, ...people.players].map((p) => [p.id, p.name]));
+  const nicknameOf = new Map<string, string>(
+    [people.giulia, people.alex, ...people.players].map((p) => [p.id, p.name]),
+  );
 
   const regRows: Insertable<TournamentRegistrationsTable>[] = [];
   const seeded: SeededTournaments = {};
@@ -319,7 +364,9 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
     seeded[d.key] = { id, start: new Date(d.start).toISOString() };
     const duration = d.duration ?? 3 * HOUR;
     const regs = registrations[d.key] ?? { members: [], confirmed: [], waitlist: [] };
-    const dateText = d.dateText ? dateTextOf([`Qualifica ${d.key.slice(1)}`, `Qualifier ${d.key.slice(1)}`], d.start) : null;
+    const dateText = d.dateText
+      ? dateTextOf([`Qualifica ${d.key.slice(1)}`, `Qualifier ${d.key.slice(1)}`], d.start)
+      : null;
     await TournamentRepository.insert(db, {
       id,
       owner,
@@ -350,7 +397,8 @@ export async function seedTournaments(app: FastifyInstance, people: { giulia: Se
       updated_at: nowIso,
     });
     const joinedAt = (n: number) => new Date(Math.min(d.start - 2 * HOUR, t0) - (1000 - n) * MINUTE).toISOString();
-    const account = (userId: string) => JSON.stringify({ username: nicknameOf.get(userId) ?? 'player', id: '', game: d.game, console: d.consoles[0] });
+    const account = (userId: string) =>
+      JSON.stringify({ username: nicknameOf.get(userId) ?? 'player', id: '', game: d.game, console: d.consoles[0] });
     regs.members.forEach((userId, n) =>
       regRows.push({
         tournament_id: id,

@@ -5,10 +5,32 @@ import { createEvent } from 'ics';
 import type { z } from 'zod';
 import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../../platform/db/schema.ts';
-import { actionFor, freedSeatFillsItself, mayCheckIn, mayJoin, mayManageRoster, mayPlayChampionship, CHAMPIONSHIP_MIN_AGE, phaseOf, scheduledStatus, type Action, type Phase, type Schedule, type TournamentStatus } from '../rules.ts';
+import {
+  actionFor,
+  freedSeatFillsItself,
+  mayCheckIn,
+  mayJoin,
+  mayManageRoster,
+  mayPlayChampionship,
+  CHAMPIONSHIP_MIN_AGE,
+  phaseOf,
+  scheduledStatus,
+  type Action,
+  type Phase,
+  type Schedule,
+  type TournamentStatus,
+} from '../rules.ts';
 import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../../../platform/schedule-order.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
-import type { Registrations, RegistrationInput, Tournament, broadcastInputSchema, rosterStates, tournamentInputSchema, tournamentUpdateSchema } from '../contract.ts';
+import type {
+  Registrations,
+  RegistrationInput,
+  Tournament,
+  broadcastInputSchema,
+  rosterStates,
+  tournamentInputSchema,
+  tournamentUpdateSchema,
+} from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { standingsRowSchema, type StandingsRow } from '../../results/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
@@ -37,12 +59,16 @@ const ENDED: TournamentStatus = 2;
 const toUtc = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** The stored format when it is one we know (the column is plain text), else null: the game decides. */
-const formatOverrideOf = (format: string | null): TournamentFormat | null => ((tournamentFormats as readonly (string | null)[]).includes(format) ? (format as TournamentFormat) : null);
+const formatOverrideOf = (format: string | null): TournamentFormat | null =>
+  (tournamentFormats as readonly (string | null)[]).includes(format) ? (format as TournamentFormat) : null;
 
 // ---------------------------------------------------------------------------------------------
 // status and phase
 
-export function effectiveStatus(row: Pick<TournamentRow, 'status_override' | 'start_tournament' | 'end_tournament'>, now: number): TournamentStatus {
+export function effectiveStatus(
+  row: Pick<TournamentRow, 'status_override' | 'start_tournament' | 'end_tournament'>,
+  now: number,
+): TournamentStatus {
   return (row.status_override ?? scheduledStatus(row, now)) as TournamentStatus;
 }
 
@@ -94,15 +120,26 @@ function rosterOf(regs: RegistrationRow[]): Roster {
 }
 
 /** `me.disqualified` is there only for a disqualified player, so everyone else's `me` keeps its three fields. */
-const disqualifiedFlag = (state: string | undefined) => (state === 'disqualified' ? { disqualified: true as const } : {});
+const disqualifiedFlag = (state: string | undefined) =>
+  state === 'disqualified' ? { disqualified: true as const } : {};
 
 /** The API shape of one tournament, from its row and its registrations (queue order). */
-export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewerId: string | null, now: number): Tournament {
+export function toTournament(
+  row: TournamentRow,
+  regs: RegistrationRow[],
+  viewerId: string | null,
+  now: number,
+): Tournament {
   const { members, confirmedMembers, waitlist, byUser, queued } = rosterOf(regs);
   let me: Tournament['me'] = null;
   if (viewerId) {
     const mine = byUser.get(viewerId);
-    me = { member: mine?.state === 'member', confirmed: mine?.state === 'member' && mine.confirmed === 1, waitlistPosition: queued.get(viewerId) ?? null, ...disqualifiedFlag(mine?.state) };
+    me = {
+      member: mine?.state === 'member',
+      confirmed: mine?.state === 'member' && mine.confirmed === 1,
+      waitlistPosition: queued.get(viewerId) ?? null,
+      ...disqualifiedFlag(mine?.state),
+    };
   }
   return {
     id: row.id,
@@ -144,7 +181,10 @@ export function toTournament(row: TournamentRow, regs: RegistrationRow[], viewer
 }
 
 /** The per-language texts of a write onto their columns; the rich texts are cleaned as the flat ones are. */
-const translatedColumns = (tr: UpdateInput['translations']) => translationColumns(tr, { name: 'name', description: 'description', rules: 'rules' }, (field, text) => (field === 'name' ? text : sanitizeRichText(text)));
+const translatedColumns = (tr: UpdateInput['translations']) =>
+  translationColumns(tr, { name: 'name', description: 'description', rules: 'rules' }, (field, text) =>
+    field === 'name' ? text : sanitizeRichText(text),
+  );
 
 export interface ListQuery {
   competitionId?: string;
@@ -156,7 +196,11 @@ export interface ListQuery {
 }
 
 /** A page of tournaments with their member lists, in two queries plus the count, whatever the page size. */
-export async function list(app: FastifyInstance, q: ListQuery, viewerId: string | null): Promise<{ data: Tournament[]; total: number }> {
+export async function list(
+  app: FastifyInstance,
+  q: ListQuery,
+  viewerId: string | null,
+): Promise<{ data: Tournament[]; total: number }> {
   const now = Date.now();
   const { rows, total } = await TournamentRepository.list(app.db.kysely, listFilter(app, q, now));
   return { data: await withRegistrations(app, rows, viewerId, now), total };
@@ -174,7 +218,12 @@ const listFilter = (app: FastifyInstance, q: ListQuery, now: number): Tournament
 });
 
 /** The rows as the API shows them, with the registrations of all of them read in one query. */
-async function withRegistrations(app: FastifyInstance, rows: TournamentRow[], viewerId: string | null, now: number): Promise<Tournament[]> {
+async function withRegistrations(
+  app: FastifyInstance,
+  rows: TournamentRow[],
+  viewerId: string | null,
+  now: number,
+): Promise<Tournament[]> {
   const byTournament = await TournamentRepository.registrationsOf(
     app.db.kysely,
     rows.map((r) => r.id),
@@ -186,13 +235,21 @@ async function withRegistrations(app: FastifyInstance, rows: TournamentRow[], vi
  * A page of one player's own tournaments (`?members=` their own id) as ids in list order, with the
  * total and the player's standing in each: the route fills in the items from its cache.
  */
-export async function ownPage(app: FastifyInstance, q: ListQuery, userId: string): Promise<{ ids: string[]; total: number; mine: Map<string, NonNullable<Tournament['me']>> }> {
+export async function ownPage(
+  app: FastifyInstance,
+  q: ListQuery,
+  userId: string,
+): Promise<{ ids: string[]; total: number; mine: Map<string, NonNullable<Tournament['me']>> }> {
   const f = listFilter(app, q, Date.now());
   // the players asking for the same page in one turn share a statement (the first one's clock)
   const { now: _now, memberId: _memberId, ...same } = f;
-  const pages = await batchedRoundTrip(app.db, `own-page|${JSON.stringify(same)}`, userId, (db, userIds) => TournamentRepository.ownPages(db, f, userIds));
+  const pages = await batchedRoundTrip(app.db, `own-page|${JSON.stringify(same)}`, userId, (db, userIds) =>
+    TournamentRepository.ownPages(db, f, userIds),
+  );
   const { rows, total } = pages.get(userId)!;
-  const mine = new Map(rows.map((r) => [r.id, standingFrom({ state: r.state, confirmed: Number(r.confirmed), ahead: r.ahead })]));
+  const mine = new Map(
+    rows.map((r) => [r.id, standingFrom({ state: r.state, confirmed: Number(r.confirmed), ahead: r.ahead })]),
+  );
   return { ids: rows.map((r) => r.id), total, mine };
 }
 
@@ -215,7 +272,11 @@ export async function get(app: FastifyInstance, id: string, viewerId: string | n
 }
 
 /** The caller's own standing in one tournament (the answer's `me`), read fresh: two indexed reads. */
-export async function standingOf(app: FastifyInstance, id: string, userId: string): Promise<NonNullable<Tournament['me']>> {
+export async function standingOf(
+  app: FastifyInstance,
+  id: string,
+  userId: string,
+): Promise<NonNullable<Tournament['me']>> {
   const db = app.db.kysely;
   const mine = await TournamentRepository.findRegistration(db, id, userId);
   return {
@@ -230,14 +291,24 @@ export async function standingOf(app: FastifyInstance, id: string, userId: strin
  * The caller's own standing (`me`) in each of these tournaments, read fresh in one query; the
  * tournaments they are not in are left out (their `me` is `notRegisteredMe`).
  */
-export async function standingsIn(app: FastifyInstance, ids: string[], userId: string): Promise<Map<string, NonNullable<Tournament['me']>>> {
+export async function standingsIn(
+  app: FastifyInstance,
+  ids: string[],
+  userId: string,
+): Promise<Map<string, NonNullable<Tournament['me']>>> {
   // the players reading the same page of the list in one turn share the statement
-  const byPlayer = await batchedRoundTrip(app.db, `standings-in|${ids.join(',')}`, userId, async (db, userIds) => Map.groupBy(await TournamentRepository.standingsIn(db, userIds, ids), (mine) => mine.user_id));
+  const byPlayer = await batchedRoundTrip(app.db, `standings-in|${ids.join(',')}`, userId, async (db, userIds) =>
+    Map.groupBy(await TournamentRepository.standingsIn(db, userIds, ids), (mine) => mine.user_id),
+  );
   return new Map((byPlayer.get(userId) ?? []).map((mine) => [mine.tournament_id, standingFrom(mine)]));
 }
 
 /** `me` from the player's registration row and how many are queued before them (when waitlisted). */
-const standingFrom = (mine: { state: string; confirmed: number; ahead: number | null }): NonNullable<Tournament['me']> => ({
+const standingFrom = (mine: {
+  state: string;
+  confirmed: number;
+  ahead: number | null;
+}): NonNullable<Tournament['me']> => ({
   member: mine.state === 'member',
   confirmed: mine.state === 'member' && mine.confirmed === 1,
   waitlistPosition: mine.state === 'waitlist' ? 1 + Number(mine.ahead) : null,
@@ -245,13 +316,21 @@ const standingFrom = (mine: { state: string; confirmed: number; ahead: number | 
 });
 
 /** `me` in a tournament the caller is not registered in. */
-export const notRegisteredMe: NonNullable<Tournament['me']> = Object.freeze({ member: false, confirmed: false, waitlistPosition: null });
+export const notRegisteredMe: NonNullable<Tournament['me']> = Object.freeze({
+  member: false,
+  confirmed: false,
+  waitlistPosition: null,
+});
 
 /**
  * For on-demand pages (Astro `locals.data.tournament`): the tournament as the holder of this token
  * sees it, or null when there is no such tournament. A bad or expired token reads anonymously.
  */
-export async function getForViewer(app: FastifyInstance, id: string, viewerToken?: string | null): Promise<Tournament | null> {
+export async function getForViewer(
+  app: FastifyInstance,
+  id: string,
+  viewerToken?: string | null,
+): Promise<Tournament | null> {
   if (!isId(id)) return null;
   let viewerId: string | null = null;
   if (viewerToken && viewerToken.length <= 200) {
@@ -268,17 +347,28 @@ export async function getForViewer(app: FastifyInstance, id: string, viewerToken
 /** The action button the viewer would see, from the same shared rules as the UI. */
 export function actionOf(t: Tournament, now: number = Date.now()): Action {
   const phase = phaseOf({ ...t }, now);
-  return actionFor(phase, { loggedIn: !!t.me, member: !!t.me?.member, confirmed: !!t.me?.confirmed, waitlisted: t.me?.waitlistPosition != null, disqualified: !!t.me?.disqualified });
+  return actionFor(phase, {
+    loggedIn: !!t.me,
+    member: !!t.me?.member,
+    confirmed: !!t.me?.confirmed,
+    waitlisted: t.me?.waitlistPosition != null,
+    disqualified: !!t.me?.disqualified,
+  });
 }
 
-export const detailUrl = (app: FastifyInstance, id: string, locale: Locale = 'it') => `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournament/${encodeURIComponent(id)}`;
+export const detailUrl = (app: FastifyInstance, id: string, locale: Locale = 'it') =>
+  `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournament/${encodeURIComponent(id)}`;
 
 /** An iCalendar file with the tournament's start, end (two hours when unknown), name and page. */
 export async function calendar(app: FastifyInstance, id: string): Promise<{ ics: string; filename: string }> {
   const row = await findRow(app, id);
-  if (!row.start_tournament) throw new AppError('conflict', 'TOURNAMENT_NOT_SCHEDULED', 'The tournament has no start date');
+  if (!row.start_tournament)
+    throw new AppError('conflict', 'TOURNAMENT_NOT_SCHEDULED', 'The tournament has no start date');
   const start = Date.parse(row.start_tournament);
-  const end = row.end_tournament && Date.parse(row.end_tournament) > start ? Date.parse(row.end_tournament) : start + 2 * 3600_000;
+  const end =
+    row.end_tournament && Date.parse(row.end_tournament) > start
+      ? Date.parse(row.end_tournament)
+      : start + 2 * 3600_000;
   // the ics package refuses epoch milliseconds before 1970 but takes the UTC parts (to the minute)
   // of any year, and rows written before admin dates were kept to 2000-2100 may hold any date
   const icsTime = (ms: number): number | [number, number, number, number, number] => {
@@ -303,7 +393,8 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
     lastModified: Date.parse(row.updated_at),
   });
   // a date the calendar format cannot hold (year 0 or beyond 9999) is the data's fault, not ours
-  if (error || !value) throw new AppError('conflict', 'DATE_OUT_OF_RANGE', 'The tournament dates cannot be written as a calendar event');
+  if (error || !value)
+    throw new AppError('conflict', 'DATE_OUT_OF_RANGE', 'The tournament dates cannot be written as a calendar event');
   const slug =
     row.name
       .normalize('NFKD')
@@ -338,12 +429,14 @@ function assertSchedule(s: Pick<TournamentRow, ScheduleKey>, stored?: Pick<Tourn
 
 async function assertCompetition(app: FastifyInstance, competitionId: string | null | undefined) {
   if (!competitionId) return;
-  if (!(await CompetitionRepository.findById(app.db.kysely, app.config.ownerId, competitionId))) throw new AppError('invalid', 'COMPETITION_NOT_FOUND', 'No such competition');
+  if (!(await CompetitionRepository.findById(app.db.kysely, app.config.ownerId, competitionId)))
+    throw new AppError('invalid', 'COMPETITION_NOT_FOUND', 'No such competition');
 }
 
 /** POST /tournaments (admin), audited. argon2 runs before the transaction, which holds the database only for the writes. */
 export async function create(app: FastifyInstance, actor: Actor, input: CreateInput): Promise<Tournament> {
-  if (!input.open && !input.password) throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
+  if (!input.open && !input.password)
+    throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
   const passwordHash = input.open ? null : await hashPassword(input.password!);
   return audited(app, actor, async (tx, audit) => {
     const tournament = await insertTournament(tx, input, passwordHash);
@@ -397,7 +490,11 @@ export async function remove(app: FastifyInstance, actor: Actor, id: string): Pr
   app.mailQueue.wake();
 }
 
-async function insertTournament(app: FastifyInstance, input: CreateInput, passwordHash: string | null): Promise<Tournament> {
+async function insertTournament(
+  app: FastifyInstance,
+  input: CreateInput,
+  passwordHash: string | null,
+): Promise<Tournament> {
   await assertCompetition(app, input.competitionId);
   const schedule = {
     start_registration: toUtc(input.start_registration),
@@ -440,7 +537,12 @@ async function insertTournament(app: FastifyInstance, input: CreateInput, passwo
   return get(app, id, null);
 }
 
-async function updateTournament(app: FastifyInstance, id: string, input: UpdateInput, passwordHash: string | undefined): Promise<{ tournament: Tournament; promoted: string[] }> {
+async function updateTournament(
+  app: FastifyInstance,
+  id: string,
+  input: UpdateInput,
+  passwordHash: string | undefined,
+): Promise<{ tournament: Tournament; promoted: string[] }> {
   const current = await findRow(app, id);
   const set: Updateable<TournamentsTable> = { updated_at: nowIso() };
   if (input.name !== undefined) set.name = input.name;
@@ -479,9 +581,15 @@ async function updateTournament(app: FastifyInstance, id: string, input: UpdateI
   } else {
     set.open = 0;
     if (passwordHash) set.password_hash = passwordHash;
-    else if (!current.password_hash) throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
+    else if (!current.password_hash)
+      throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
   }
-  const result = await TournamentRepository.update(app.db.kysely, { owner: app.config.ownerId, id, set, now: nowIso() });
+  const result = await TournamentRepository.update(app.db.kysely, {
+    owner: app.config.ownerId,
+    id,
+    set,
+    now: nowIso(),
+  });
   if (!result.ok) {
     if (result.reason === 'missing') throw tournamentNotFound();
     throw new AppError('conflict', 'MAX_BELOW_MEMBERS', `There are ${current.member_count} members already`);
@@ -495,13 +603,15 @@ async function updateTournament(app: FastifyInstance, id: string, input: UpdateI
 function checkGameAccount(row: TournamentRow, account: GameAccount) {
   if (account.game !== row.game) throw new AppError('invalid', 'GAME_MISMATCH', `This tournament is for ${row.game}`);
   const allowed: string[] = JSON.parse(row.consoles);
-  if (!allowed.includes(account.console)) throw new AppError('invalid', 'CONSOLE_NOT_ALLOWED', `Allowed platforms: ${allowed.join(', ')}`);
+  if (!allowed.includes(account.console))
+    throw new AppError('invalid', 'CONSOLE_NOT_ALLOWED', `Allowed platforms: ${allowed.join(', ')}`);
 }
 
 /** The body's game account must be for the player the URL names (that the URL's player is the caller, or the caller an admin, is checked by the route). */
 function accountOf(userId: string, input: RegistrationInput): GameAccount {
   const [entry] = input.gameAccounts;
-  if (entry.userId !== userId) throw new AppError('invalid', 'USER_MISMATCH', 'The game account belongs to another player');
+  if (entry.userId !== userId)
+    throw new AppError('invalid', 'USER_MISMATCH', 'The game account belongs to another player');
   return entry.gameAccount;
 }
 
@@ -515,17 +625,29 @@ async function assertUserExists(app: FastifyInstance, userId: string, callerId: 
 async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId: string) {
   if (!row.competition_id) return;
   const birthDate = await Directory.birthDateOf(app, app.config.ownerId, userId);
-  if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok) throw new AppError('forbidden', 'CHAMPIONSHIP_AGE', `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`);
+  if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok)
+    throw new AppError(
+      'forbidden',
+      'CHAMPIONSHIP_AGE',
+      `The championship is open to players aged ${CHAMPIONSHIP_MIN_AGE} or older with a birth date on their profile`,
+    );
 }
 
-export async function join(app: FastifyInstance, id: string, userId: string, callerId: string, input: RegistrationInput) {
+export async function join(
+  app: FastifyInstance,
+  id: string,
+  userId: string,
+  callerId: string,
+  input: RegistrationInput,
+) {
   const row = await findRow(app, id);
   if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
   const account = accountOf(userId, input);
   if (row.open !== 1) {
     if (!input.password) throw new AppError('forbidden', 'PASSWORD_REQUIRED', 'This tournament is private');
     // argon2 runs before the transaction, which holds the tournament row only for the slot itself
-    if (!row.password_hash || !(await verifyPassword(row.password_hash, input.password))) throw new AppError('forbidden', 'WRONG_PASSWORD', 'Wrong password');
+    if (!row.password_hash || !(await verifyPassword(row.password_hash, input.password)))
+      throw new AppError('forbidden', 'WRONG_PASSWORD', 'Wrong password');
   }
   checkGameAccount(row, account);
   await assertUserExists(app, userId, callerId);
@@ -541,7 +663,8 @@ export async function join(app: FastifyInstance, id: string, userId: string, cal
   if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
   if (outcome === 'disqualified') throw disqualifiedError();
   if (outcome === 'gone') throw tournamentNotFound();
-  const waitlistPosition = outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(app.db.kysely, id, userId) : null;
+  const waitlistPosition =
+    outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(app.db.kysely, id, userId) : null;
   return { state: outcome, waitlistPosition, tournament: await get(app, id, callerId) };
 }
 
@@ -549,14 +672,24 @@ export async function leave(app: FastifyInstance, id: string, userId: string, ca
   const row = await findRow(app, id);
   if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
   const result = await TournamentRepository.leave(app.db.kysely, { tournamentId: id, userId, now: nowIso() });
-  if (!result.left) throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_REGISTERED', 'Not registered'));
+  if (!result.left)
+    throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_REGISTERED', 'Not registered'));
   await mailPromoted(app, id, result.promoted);
   return get(app, id, callerId);
 }
 
-export async function setCheckIn(app: FastifyInstance, id: string, userId: string, callerId: string, confirmed: boolean, input?: RegistrationInput): Promise<Tournament> {
+export async function setCheckIn(
+  app: FastifyInstance,
+  id: string,
+  userId: string,
+  callerId: string,
+  confirmed: boolean,
+  input?: RegistrationInput,
+): Promise<Tournament> {
   // the check-ins of a rush share the read of the row (its schedule decides whether check-in is open)
-  const row = await sharedRoundTrip(app.db, `tournament:${app.config.ownerId}:${id}`, (db) => TournamentRepository.findById(db, app.config.ownerId, id));
+  const row = await sharedRoundTrip(app.db, `tournament:${app.config.ownerId}:${id}`, (db) =>
+    TournamentRepository.findById(db, app.config.ownerId, id),
+  );
   if (!row) throw tournamentNotFound();
   const phase = phaseOfRow(row);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
@@ -568,7 +701,8 @@ export async function setCheckIn(app: FastifyInstance, id: string, userId: strin
   }
   const changed = await confirmTogether(app, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
   // membership is what the atomic write saw (a player who left meanwhile is not one)
-  if (!mayCheckIn(phase, changed).ok) throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in'));
+  if (!mayCheckIn(phase, changed).ok)
+    throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in'));
   // the tournament row is untouched by a check-in: only the registrations are read again
   return toTournament(row, await registrationsAfterWrite(app, id), callerId, Date.now());
 }
@@ -581,16 +715,21 @@ export async function setCheckIn(app: FastifyInstance, id: string, userId: strin
  * say, a deadlock with another batch holding the same player's row after a double click), each is
  * written on its own, as before.
  */
-function confirmTogether(app: FastifyInstance, p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string }): Promise<boolean> {
+function confirmTogether(
+  app: FastifyInstance,
+  p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string },
+): Promise<boolean> {
   const db = app.db.kysely;
   // SQLite writes in-process on its one connection: batching would only hold each check-in until its whole burst is written
   if (db.isTransaction || app.db.dialect !== 'postgres') return TournamentRepository.setConfirmed(db, p);
   const player = { userId: p.userId, gameAccount: p.gameAccount, now: p.now };
   return batchedRoundTrip(app.db, `checkin|${p.tournamentId}|${p.confirmed}`, player, (db, players) =>
-    TournamentRepository.setConfirmedMany(db, { tournamentId: p.tournamentId, confirmed: p.confirmed, players }).catch((err: unknown) => {
-      app.log.warn({ err, tournament: p.tournamentId }, 'batched check-in failed; writing each on its own');
-      return null;
-    }),
+    TournamentRepository.setConfirmedMany(db, { tournamentId: p.tournamentId, confirmed: p.confirmed, players }).catch(
+      (err: unknown) => {
+        app.log.warn({ err, tournament: p.tournamentId }, 'batched check-in failed; writing each on its own');
+        return null;
+      },
+    ),
   ).then((changed) => (changed ? changed.has(p.userId) : TournamentRepository.setConfirmed(db, p)));
 }
 
@@ -607,7 +746,11 @@ async function notInRoster(app: FastifyInstance, id: string, userId: string, oth
  * every registration again: 2,000 reads of 2,000 rows, half the server's CPU in the rush.
  */
 const registrationsAfterWrite = (app: FastifyInstance, id: string): Promise<RegistrationRow[]> =>
-  sharedRead(app.db.kysely, `tournament-registrations:${id}`, async (db) => (await TournamentRepository.registrationsOf(db, [id])).get(id) ?? []);
+  sharedRead(
+    app.db.kysely,
+    `tournament-registrations:${id}`,
+    async (db) => (await TournamentRepository.registrationsOf(db, [id])).get(id) ?? [],
+  );
 
 // ---------------------------------------------------------------------------------------------
 // admin reads and mail
@@ -627,7 +770,9 @@ export async function registrations(app: FastifyInstance, id: string): Promise<R
     members: rows.filter((r) => r.state === 'member').map((r) => ({ ...entry(r), confirmed: r.confirmed === 1 })),
     waitlist: rows.filter((r) => r.state === 'waitlist').map((r, i) => ({ ...entry(r), position: i + 1 })),
     // the disqualification is the row's last change
-    disqualified: rows.filter((r) => r.state === 'disqualified').map((r) => ({ ...entry(r), disqualifiedAt: r.updated_at })),
+    disqualified: rows
+      .filter((r) => r.state === 'disqualified')
+      .map((r) => ({ ...entry(r), disqualifiedAt: r.updated_at })),
   };
 }
 
@@ -685,7 +830,12 @@ async function mailPromoted(app: FastifyInstance, id: string, userIds: string[])
 }
 
 /** Mails every member (and the waitlist when asked) in their language; the broadcast is audited once sent. */
-export async function broadcast(app: FastifyInstance, actor: Actor, id: string, input: BroadcastInput): Promise<{ sent: number }> {
+export async function broadcast(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  input: BroadcastInput,
+): Promise<{ sent: number }> {
   const result = await sendBroadcast(app, id, input);
   await audited(app, actor, (_tx, audit) =>
     audit({
@@ -708,7 +858,11 @@ async function sendBroadcast(app: FastifyInstance, id: string, input: BroadcastI
     const t = createT(messages[locale].email);
     const footer = t('broadcast.footer', { tournament: row.name, link: detailUrl(app, id, locale) });
     try {
-      await app.mailQueue.send({ to: p.email, subject: input.subject[locale], text: `${input.body[locale]}\n\n--\n${footer}` });
+      await app.mailQueue.send({
+        to: p.email,
+        subject: input.subject[locale],
+        text: `${input.body[locale]}\n\n--\n${footer}`,
+      });
       sent++;
     } catch (err) {
       app.log.error({ err, tournament: id }, 'broadcast e-mail failed');
@@ -727,13 +881,25 @@ type Mailable = Pick<RosterEntry, 'email' | 'language' | 'username' | 'nickname'
 type RosterMail = 'removed' | 'disqualified' | 'cancelled';
 
 /** Queues one roster e-mail in the player's own language, inside `tx`'s transaction. */
-async function queueRosterMail(tx: FastifyInstance, kind: RosterMail, person: Mailable, row: TournamentRow, reason = '') {
+async function queueRosterMail(
+  tx: FastifyInstance,
+  kind: RosterMail,
+  person: Mailable,
+  row: TournamentRow,
+  reason = '',
+) {
   const locale = localeOf(person.language);
   const t = createT(messages[locale].email);
   // a cancelled tournament has no page left: its mail points to the list of the others
-  const link = kind === 'cancelled' ? `${tx.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournaments` : detailUrl(tx, row.id, locale);
+  const link =
+    kind === 'cancelled'
+      ? `${tx.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournaments`
+      : detailUrl(tx, row.id, locale);
   const vars = { name: person.nickname || person.username, tournament: row.name, reason, link };
-  await tx.mailQueue.send({ to: person.email, subject: t(`roster.${kind}.subject`, vars), text: t(`roster.${kind}.text`, vars) }, tx.db.kysely);
+  await tx.mailQueue.send(
+    { to: person.email, subject: t(`roster.${kind}.subject`, vars), text: t(`roster.${kind}.text`, vars) },
+    tx.db.kysely,
+  );
 }
 
 async function rosterRow(app: FastifyInstance, id: string): Promise<{ row: TournamentRow; phase: Phase }> {
@@ -745,24 +911,48 @@ function assertRosterOpen(phase: Phase) {
   if (!mayManageRoster(phase).ok) throw new AppError('conflict', 'TOURNAMENT_ENDED', 'The tournament has ended');
 }
 
-const notRegistered = () => new AppError('conflict', 'NOT_REGISTERED', 'The player is not registered in this tournament');
+const notRegistered = () =>
+  new AppError('conflict', 'NOT_REGISTERED', 'The player is not registered in this tournament');
 /** Who the audit entry is about: the player, as the admin knew them. */
-const playerOf = (e: RosterEntry) => ({ userId: e.user_id, username: e.username, state: e.state, confirmed: e.confirmed === 1 });
+const playerOf = (e: RosterEntry) => ({
+  userId: e.user_id,
+  username: e.username,
+  state: e.state,
+  confirmed: e.confirmed === 1,
+});
 
 /**
  * Removes a player (member, waitlisted or disqualified) with a reason, mailed to them in their
  * language. While registration is open the freed seat goes to the first in line, as after a leave;
  * afterwards it stays free for the admin to give (rules.ts freedSeatFillsItself).
  */
-export async function removePlayer(app: FastifyInstance, actor: Actor, id: string, userId: string, reason: string): Promise<Registrations> {
+export async function removePlayer(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  userId: string,
+  reason: string,
+): Promise<Registrations> {
   const { row, phase } = await rosterRow(app, id);
   assertRosterOpen(phase);
   const promoted = await audited(app, actor, async (tx, audit) => {
     const entry = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
     if (!entry) throw notRegistered();
-    const result = await TournamentRepository.leave(tx.db.kysely, { tournamentId: id, userId, now: nowIso(), fill: freedSeatFillsItself(phase), anyState: true });
+    const result = await TournamentRepository.leave(tx.db.kysely, {
+      tournamentId: id,
+      userId,
+      now: nowIso(),
+      fill: freedSeatFillsItself(phase),
+      anyState: true,
+    });
     if (!result.left) throw notRegistered();
-    await audit({ action: 'tournament.player_remove', entityType: 'tournament', entityId: id, before: playerOf(entry), after: { userId, reason, promoted: result.promoted } });
+    await audit({
+      action: 'tournament.player_remove',
+      entityType: 'tournament',
+      entityId: id,
+      before: playerOf(entry),
+      after: { userId, reason, promoted: result.promoted },
+    });
     await queueRosterMail(tx, 'removed', entry, row, reason);
     return result.promoted;
   });
@@ -777,13 +967,25 @@ async function afterRosterChange(app: FastifyInstance, id: string, promoted: str
 }
 
 /** Disqualifies a member or a waitlisted player with a reason (mailed): the row stays, so they cannot check in or join again. Allowed after the end too (cheating found later). */
-export async function disqualifyPlayer(app: FastifyInstance, actor: Actor, id: string, userId: string, reason: string): Promise<Registrations> {
+export async function disqualifyPlayer(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  userId: string,
+  reason: string,
+): Promise<Registrations> {
   const { row, phase } = await rosterRow(app, id);
   const promoted = await audited(app, actor, async (tx, audit) => {
-    const result = await TournamentRepository.disqualify(tx.db.kysely, { tournamentId: id, userId, now: nowIso(), fill: freedSeatFillsItself(phase) });
+    const result = await TournamentRepository.disqualify(tx.db.kysely, {
+      tournamentId: id,
+      userId,
+      now: nowIso(),
+      fill: freedSeatFillsItself(phase),
+    });
     if (!result.ok) {
       if (result.reason === 'gone') throw tournamentNotFound();
-      if (result.reason === 'already') throw new AppError('conflict', 'ALREADY_DISQUALIFIED', 'The player is already disqualified');
+      if (result.reason === 'already')
+        throw new AppError('conflict', 'ALREADY_DISQUALIFIED', 'The player is already disqualified');
       throw notRegistered();
     }
     const entry = (await TournamentRepository.rosterEntry(tx.db.kysely, id, userId))!;
@@ -801,45 +1003,98 @@ export async function disqualifyPlayer(app: FastifyInstance, actor: Actor, id: s
 }
 
 /** Checks a member in or out on their behalf: the player's own rule (check-in open, members only), keeping the game account they registered with. */
-export async function checkInFor(app: FastifyInstance, actor: Actor, id: string, userId: string, confirmed: boolean): Promise<Registrations> {
+export async function checkInFor(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  userId: string,
+  confirmed: boolean,
+): Promise<Registrations> {
   const { phase } = await rosterRow(app, id);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
   await audited(app, actor, async (tx, audit) => {
     const entry = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
     // the same conditional write as the player's check-in: only a member row changes
-    const changed = await TournamentRepository.setConfirmed(tx.db.kysely, { tournamentId: id, userId, confirmed, now: nowIso() });
-    if (!changed) throw entry?.state === 'disqualified' ? disqualifiedError() : entry ? new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in') : notRegistered();
-    await audit({ action: confirmed ? 'tournament.player_checkin' : 'tournament.player_checkout', entityType: 'tournament', entityId: id, before: entry ? playerOf(entry) : null, after: { userId, confirmed } });
+    const changed = await TournamentRepository.setConfirmed(tx.db.kysely, {
+      tournamentId: id,
+      userId,
+      confirmed,
+      now: nowIso(),
+    });
+    if (!changed)
+      throw entry?.state === 'disqualified'
+        ? disqualifiedError()
+        : entry
+          ? new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in')
+          : notRegistered();
+    await audit({
+      action: confirmed ? 'tournament.player_checkin' : 'tournament.player_checkout',
+      entityType: 'tournament',
+      entityId: id,
+      before: entry ? playerOf(entry) : null,
+      after: { userId, confirmed },
+    });
   });
   return registrations(app, id);
 }
 
 /** Gives a free seat to one waitlisted player of the admin's choice (mailed as any promotion); a full tournament is 409 TOURNAMENT_FULL. */
-export async function promotePlayer(app: FastifyInstance, actor: Actor, id: string, userId: string): Promise<Registrations> {
+export async function promotePlayer(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  userId: string,
+): Promise<Registrations> {
   const { phase } = await rosterRow(app, id);
   assertRosterOpen(phase);
   await audited(app, actor, async (tx, audit) => {
     const outcome = await TournamentRepository.promote(tx.db.kysely, { tournamentId: id, userId, now: nowIso() });
     if (outcome === 'gone') throw tournamentNotFound();
-    if (outcome === 'full') throw new AppError('conflict', 'TOURNAMENT_FULL', 'No free seat: remove a member or add seats first');
-    if (outcome === 'notWaitlisted') throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
-    await audit({ action: 'tournament.player_promote', entityType: 'tournament', entityId: id, before: { userId, state: 'waitlist' }, after: { userId, state: 'member' } });
+    if (outcome === 'full')
+      throw new AppError('conflict', 'TOURNAMENT_FULL', 'No free seat: remove a member or add seats first');
+    if (outcome === 'notWaitlisted')
+      throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
+    await audit({
+      action: 'tournament.player_promote',
+      entityType: 'tournament',
+      entityId: id,
+      before: { userId, state: 'waitlist' },
+      after: { userId, state: 'member' },
+    });
   });
   await mailPromoted(app, id, [userId]);
   return registrations(app, id);
 }
 
 /** Moves a waitlisted player to another place in the queue (1 is next in line). */
-export async function moveInWaitlist(app: FastifyInstance, actor: Actor, id: string, userId: string, position: number): Promise<Registrations> {
+export async function moveInWaitlist(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  userId: string,
+  position: number,
+): Promise<Registrations> {
   const { phase } = await rosterRow(app, id);
   assertRosterOpen(phase);
   await audited(app, actor, async (tx, audit) => {
     const from = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
-    const outcome = await TournamentRepository.moveInWaitlist(tx.db.kysely, { tournamentId: id, userId, position, now: nowIso() });
+    const outcome = await TournamentRepository.moveInWaitlist(tx.db.kysely, {
+      tournamentId: id,
+      userId,
+      position,
+      now: nowIso(),
+    });
     if (outcome === 'gone') throw tournamentNotFound();
-    if (outcome === 'notWaitlisted') throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
+    if (outcome === 'notWaitlisted')
+      throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
     const to = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
-    await audit({ action: 'tournament.waitlist_move', entityType: 'tournament', entityId: id, before: { userId, position: from }, after: { userId, position: to } });
+    await audit({
+      action: 'tournament.waitlist_move',
+      entityType: 'tournament',
+      entityId: id,
+      before: { userId, position: from },
+      after: { userId, position: to },
+    });
   });
   return registrations(app, id);
 }
@@ -880,7 +1135,8 @@ export async function lockOpenForResults(app: FastifyInstance, id: string): Prom
 }
 
 /** Stores a scoring table (JSON), inside the caller's audited transaction. */
-export const setScoring = (app: FastifyInstance, id: string, scoring: string | null) => TournamentRepository.setScoring(app.db.kysely, app.config.ownerId, id, scoring);
+export const setScoring = (app: FastifyInstance, id: string, scoring: string | null) =>
+  TournamentRepository.setScoring(app.db.kysely, app.config.ownerId, id, scoring);
 
 /** The checked-in members ({id, username}) in check-in order. */
 export async function checkedInPlayers(app: FastifyInstance, id: string): Promise<{ id: string; username: string }[]> {
@@ -920,22 +1176,42 @@ const remindedTournament = (app: FastifyInstance, row: TournamentRow): RemindedT
   id: row.id,
   name: { it: row.name, en: row.name_en || row.name },
   endCheckin: row.end_checkin,
-  calendarUrl: row.start_tournament ? `${app.config.publicOrigin}/api/tournaments/${encodeURIComponent(row.id)}/calendar.ics` : null,
+  calendarUrl: row.start_tournament
+    ? `${app.config.publicOrigin}/api/tournaments/${encodeURIComponent(row.id)}/calendar.ics`
+    : null,
 });
 
 /** The tournaments whose check-in is open at `now`, a page of `limit` rows after the id `after`. */
-export async function checkInsOpen(app: FastifyInstance, now: number, page: { after: string; limit: number }): Promise<ReminderPage<RemindedTournament>> {
-  const rows = await TournamentRepository.checkInWindowsAt(app.db.kysely, { owner: app.config.ownerId, now: new Date(now).toISOString(), ...page });
+export async function checkInsOpen(
+  app: FastifyInstance,
+  now: number,
+  page: { after: string; limit: number },
+): Promise<ReminderPage<RemindedTournament>> {
+  const rows = await TournamentRepository.checkInWindowsAt(app.db.kysely, {
+    owner: app.config.ownerId,
+    now: new Date(now).toISOString(),
+    ...page,
+  });
   return {
     // an admin's status (ongoing, ended) closes the window before its time, as on the page
-    tournaments: rows.filter((row) => phaseOfRow(row, now) === 'checkinOpen').map((row) => remindedTournament(app, row)),
+    tournaments: rows
+      .filter((row) => phaseOfRow(row, now) === 'checkinOpen')
+      .map((row) => remindedTournament(app, row)),
     next: rows.length === page.limit ? rows[rows.length - 1].id : null,
   };
 }
 
 /** The tournaments finalised at or after `since`, with their frozen standings. */
-export async function finalisedSince(app: FastifyInstance, since: number, page: { after: string; limit: number }): Promise<ReminderPage<RemindedTournament & { standings: StandingsRow[] }>> {
-  const rows = await TournamentRepository.finalisedSince(app.db.kysely, { owner: app.config.ownerId, since: new Date(since).toISOString(), ...page });
+export async function finalisedSince(
+  app: FastifyInstance,
+  since: number,
+  page: { after: string; limit: number },
+): Promise<ReminderPage<RemindedTournament & { standings: StandingsRow[] }>> {
+  const rows = await TournamentRepository.finalisedSince(app.db.kysely, {
+    owner: app.config.ownerId,
+    since: new Date(since).toISOString(),
+    ...page,
+  });
   const tournaments = [];
   for (const row of rows) {
     const standings = standingsRowSchema.array().safeParse(parseJson(row.final_standings));
@@ -948,5 +1224,12 @@ export async function finalisedSince(app: FastifyInstance, since: number, page: 
 /** A tournament's members with their address, language and whether they checked in, in queue order. */
 export async function membersToRemind(app: FastifyInstance, id: string) {
   const rows = await TournamentRepository.membersToMail(app.db.kysely, id);
-  return rows.map((r) => ({ id: r.id, email: r.email, locale: localeOf(r.language), username: r.username, name: r.nickname || r.username, checkedIn: r.confirmed === 1 }));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    locale: localeOf(r.language),
+    username: r.username,
+    name: r.nickname || r.username,
+    checkedIn: r.confirmed === 1,
+  }));
 }

@@ -9,7 +9,15 @@ import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { useForm } from '../../../platform/ui/use-form.ts';
-import { errorBoxClass, inputClass, labelClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../platform/ui/ui.ts';
+import {
+  errorBoxClass,
+  inputClass,
+  labelClass,
+  linkClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  selectClass,
+} from '../../../platform/ui/ui.ts';
 import Modal from './Modal.tsx';
 
 export interface JoinResult {
@@ -38,7 +46,15 @@ type Help = 'discord' | 'epic' | null;
  * private tournament asks for its password.
  * A failed registration shows its translated error and the dialog stays open.
  */
-export default function JoinDialog({ t, tournament, user: storedUser, communityUrl, settingsHref, onClose, onJoined }: Props) {
+export default function JoinDialog({
+  t,
+  tournament,
+  user: storedUser,
+  communityUrl,
+  settingsHref,
+  onClose,
+  onJoined,
+}: Props) {
   const fortnite = isFortnite(tournament.game);
   const [user, setUser] = useState<User>(storedUser);
   const {
@@ -73,7 +89,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
       updateStoredUser(res.data);
       setUser(res.data);
       // what the player already changed stays
-      reset({ ...values, discordId: res.data.discordId ?? '', epicId: res.data.epicId ?? '' }, { keepDirtyValues: true });
+      reset(
+        { ...values, discordId: res.data.discordId ?? '', epicId: res.data.epicId ?? '' },
+        { keepDirtyValues: true },
+      );
     });
     return () => {
       live = false;
@@ -86,7 +105,9 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
   const consoleName = (c: string) => t(`tournaments.consoles.${c}`);
   const newPlatform = values.newPlatform;
   const typingNew = newUsername.trim() !== '' || newId.trim() !== '';
-  const ready = fortnite ? discordId.trim() !== '' && epicId.trim() !== '' : saved !== '' || (newUsername.trim() !== '' && newPlatform !== '');
+  const ready = fortnite
+    ? discordId.trim() !== '' && epicId.trim() !== ''
+    : saved !== '' || (newUsername.trim() !== '' && newPlatform !== '');
   // a new account's name or id: typing one clears the saved account, the two choices exclude each other
   const newAccountInput = (field: 'newUsername' | 'newId', id: string) => (
     <input
@@ -120,7 +141,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
       if (fortnite) {
         // the profile is updated first, and a failure there stops the join
         const update = { discordId: discordId.trim(), epicId: epicId.trim() };
-        const res = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body: update });
+        const res = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, {
+          method: 'PUT',
+          body: update,
+        });
         if (!res.ok) return failWith(res.code, res.status, 'tournaments.join.profileError');
         updateStoredUser(res.data.data);
         account = fortniteAccount(res.data.data, tournament, update.epicId);
@@ -137,9 +161,12 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
         // saves it with the join itself, so a refused join (a wrong password) saves nothing
         isNew = true;
       }
-      const res = await api<JoinResult>(`/tournaments/${encodeURIComponent(tournament.id)}/register?userID=${encodeURIComponent(user.id)}`, {
-        body: registrationBody(user.id, account, tournament.open ? undefined : password, isNew),
-      });
+      const res = await api<JoinResult>(
+        `/tournaments/${encodeURIComponent(tournament.id)}/register?userID=${encodeURIComponent(user.id)}`,
+        {
+          body: registrationBody(user.id, account, tournament.open ? undefined : password, isNew),
+        },
+      );
       if (!res.ok) return failWith(res.code, res.status);
       if (isNew) {
         const kept = { ...user, gameAccounts: withAccount(user.gameAccounts ?? [], account) };
@@ -154,23 +181,65 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
   };
 
   return (
-    <Modal title={t('tournaments.join.title', { name: tournament.name })} closeLabel={t('tournaments.dialog.close')} onClose={onClose} busy={busy} testId="join-dialog">
+    <Modal
+      title={t('tournaments.join.title', { name: tournament.name })}
+      closeLabel={t('tournaments.dialog.close')}
+      onClose={onClose}
+      busy={busy}
+      testId="join-dialog"
+    >
       <form onSubmit={handleSubmit(submit)} noValidate className="relative" data-testid="join-form">
         {/* hidden, not removed, while the help shows: the form keeps its size and its values */}
         <div className={`space-y-5 ${help ? 'invisible' : ''}`}>
           {fortnite ? (
             <>
-              <div className="rounded-xl border border-indigo-400/40 bg-indigo-950/60 p-4 text-sm text-indigo-100" data-testid="join-community">
+              <div
+                className="rounded-xl border border-indigo-400/40 bg-indigo-950/60 p-4 text-sm text-indigo-100"
+                data-testid="join-community"
+              >
                 <p>{t('tournaments.join.fortniteReminder')}</p>
-                <a href={communityUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} mt-2 inline-block`} data-testid="join-community-link">
+                <a
+                  href={communityUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${linkClass} mt-2 inline-block`}
+                  data-testid="join-community-link"
+                >
                   {t('tournaments.join.communityLink')}
                 </a>
               </div>
-              <Field id="join-discord-id" label={t('tournaments.join.discordId')} helpLabel={t('tournaments.join.discordHelp')} onHelp={() => setHelp('discord')}>
-                <input id="join-discord-id" data-testid="join-discord-id" {...register('discordId')} autoComplete="off" required maxLength={64} className={inputClass} />
+              <Field
+                id="join-discord-id"
+                label={t('tournaments.join.discordId')}
+                helpLabel={t('tournaments.join.discordHelp')}
+                onHelp={() => setHelp('discord')}
+              >
+                <input
+                  id="join-discord-id"
+                  data-testid="join-discord-id"
+                  {...register('discordId')}
+                  autoComplete="off"
+                  required
+                  maxLength={64}
+                  className={inputClass}
+                />
               </Field>
-              <Field id="join-epic-id" label={t('tournaments.join.epicId')} helpLabel={t('tournaments.join.epicHelp')} onHelp={() => setHelp('epic')}>
-                <input id="join-epic-id" data-testid="join-epic-id" {...register('epicId')} autoComplete="off" required maxLength={64} aria-describedby="join-epic-id-hint" className={inputClass} />
+              <Field
+                id="join-epic-id"
+                label={t('tournaments.join.epicId')}
+                helpLabel={t('tournaments.join.epicHelp')}
+                onHelp={() => setHelp('epic')}
+              >
+                <input
+                  id="join-epic-id"
+                  data-testid="join-epic-id"
+                  {...register('epicId')}
+                  autoComplete="off"
+                  required
+                  maxLength={64}
+                  aria-describedby="join-epic-id-hint"
+                  className={inputClass}
+                />
                 <p id="join-epic-id-hint" className="text-xs text-slate-400">
                   {t('tournaments.join.accountPage')}{' '}
                   <a href={settingsHref} className={linkClass} data-testid="join-settings-link">
@@ -203,7 +272,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                     <option value="">{t('tournaments.join.chooseAccount')}</option>
                     {accounts.map((a, i) => (
                       <option key={`${a.console}-${a.username}-${i}`} value={String(i)}>
-                        {t('tournaments.join.savedAccountOption', { username: a.username, platform: consoleName(a.console) })}
+                        {t('tournaments.join.savedAccountOption', {
+                          username: a.username,
+                          platform: consoleName(a.console),
+                        })}
                       </option>
                     ))}
                   </select>
@@ -215,7 +287,10 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
               </div>
               <fieldset className="space-y-4 rounded-xl border border-line p-4" data-testid="join-new-account">
                 {/* floated into the box: a legend on the border would run its second line over the border on a phone */}
-                <legend className="float-left w-full text-sm font-semibold text-slate-200" data-testid="join-new-account-legend">
+                <legend
+                  className="float-left w-full text-sm font-semibold text-slate-200"
+                  data-testid="join-new-account-legend"
+                >
                   {t('tournaments.join.newAccount')}
                 </legend>
                 <p className="clear-both pt-1 text-xs text-slate-400">{t('tournaments.join.newAccountHint')}</p>
@@ -227,7 +302,14 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
                 </Field>
                 <div className="grid gap-4">
                   <Field id="join-new-game" label={t('tournaments.join.game')}>
-                    <input id="join-new-game" data-testid="join-new-game" value={t(`tournaments.games.${tournament.game}`)} readOnly disabled className={inputClass} />
+                    <input
+                      id="join-new-game"
+                      data-testid="join-new-game"
+                      value={t(`tournaments.games.${tournament.game}`)}
+                      readOnly
+                      disabled
+                      className={inputClass}
+                    />
                   </Field>
                   <Field id="join-new-platform" label={t('tournaments.join.platform')}>
                     <select
@@ -255,7 +337,16 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
 
           {!tournament.open && (
             <Field id="join-password" label={t('tournaments.join.password')}>
-              <input id="join-password" data-testid="join-password" type="password" {...register('password')} autoComplete="off" maxLength={128} aria-describedby="join-password-hint" className={inputClass} />
+              <input
+                id="join-password"
+                data-testid="join-password"
+                type="password"
+                {...register('password')}
+                autoComplete="off"
+                maxLength={128}
+                aria-describedby="join-password-hint"
+                className={inputClass}
+              />
               <p id="join-password-hint" className="text-xs text-slate-400">
                 {t('tournaments.join.passwordHint')}
               </p>
@@ -269,10 +360,22 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
           )}
 
           <div className="flex flex-wrap justify-end gap-3 pt-1">
-            <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="join-cancel">
+            <button
+              type="button"
+              onClick={onClose}
+              disabled={busy}
+              className={secondaryButtonClass}
+              data-testid="join-cancel"
+            >
               {t('tournaments.join.cancel')}
             </button>
-            <button type="submit" disabled={!ready || busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="join-submit">
+            <button
+              type="submit"
+              disabled={!ready || busy}
+              aria-busy={busy || undefined}
+              className={primaryButtonClass}
+              data-testid="join-submit"
+            >
               {busy ? t('tournaments.join.submitting') : t('tournaments.join.submit')}
             </button>
           </div>
@@ -284,7 +387,19 @@ export default function JoinDialog({ t, tournament, user: storedUser, communityU
   );
 }
 
-function Field({ id, label, helpLabel, onHelp, children }: { id: string; label: string; helpLabel?: string; onHelp?: () => void; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  helpLabel,
+  onHelp,
+  children,
+}: {
+  id: string;
+  label: string;
+  helpLabel?: string;
+  onHelp?: () => void;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1.5">
       <div className="flex items-center justify-between gap-2">
@@ -292,8 +407,25 @@ function Field({ id, label, helpLabel, onHelp, children }: { id: string; label: 
           {label}
         </label>
         {onHelp && (
-          <button type="button" onClick={onHelp} className="grid size-7 place-items-center rounded-full text-slate-400 hover:bg-white/5 hover:text-accent" aria-label={helpLabel} title={helpLabel} data-testid={`${id}-help`}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <button
+            type="button"
+            onClick={onHelp}
+            className="grid size-7 place-items-center rounded-full text-slate-400 hover:bg-white/5 hover:text-accent"
+            aria-label={helpLabel}
+            title={helpLabel}
+            data-testid={`${id}-help`}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <circle cx="12" cy="12" r="9" />
               <path d="M9.5 9.5a2.5 2.5 0 0 1 4.9.7c0 1.7-2.4 2.1-2.4 3.6M12 17h.01" />
             </svg>
@@ -331,9 +463,24 @@ function HelpOverlay({ t, which, onClose }: { t: Translator; which: 'discord' | 
       <h3 id="join-help-title" className="font-semibold text-white">
         {t(which === 'discord' ? 'tournaments.join.discordHelp' : 'tournaments.join.epicHelp')}
       </h3>
-      <img src={which === 'discord' ? '/help/discord-username.svg' : '/help/epic-id.svg'} alt={t('tournaments.join.helpImageAlt')} width={360} height={220} className="w-full rounded-lg border border-line" data-testid="join-help-image" />
-      <p className="text-sm text-slate-300">{t(which === 'discord' ? 'tournaments.join.discordHelpText' : 'tournaments.join.epicHelpText')}</p>
-      <button ref={closeRef} type="button" onClick={onClose} className={`${secondaryButtonClass} self-end`} data-testid="join-help-close">
+      <img
+        src={which === 'discord' ? '/help/discord-username.svg' : '/help/epic-id.svg'}
+        alt={t('tournaments.join.helpImageAlt')}
+        width={360}
+        height={220}
+        className="w-full rounded-lg border border-line"
+        data-testid="join-help-image"
+      />
+      <p className="text-sm text-slate-300">
+        {t(which === 'discord' ? 'tournaments.join.discordHelpText' : 'tournaments.join.epicHelpText')}
+      </p>
+      <button
+        ref={closeRef}
+        type="button"
+        onClick={onClose}
+        className={`${secondaryButtonClass} self-end`}
+        data-testid="join-help-close"
+      >
         {t('tournaments.join.helpClose')}
       </button>
     </div>

@@ -40,7 +40,13 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
   };
 
   return (
-    <Modal title={t('tournaments.team.title')} closeLabel={t('tournaments.dialog.close')} onClose={onClose} busy={busy} testId="team-dialog">
+    <Modal
+      title={t('tournaments.team.title')}
+      closeLabel={t('tournaments.dialog.close')}
+      onClose={onClose}
+      busy={busy}
+      testId="team-dialog"
+    >
       <p className="text-sm text-slate-300">{t('tournaments.team.intro')}</p>
       <fieldset className="mt-4 grid gap-3">
         <legend className="sr-only">{t('tournaments.team.title')}</legend>
@@ -50,7 +56,15 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
             className={`flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-ink/50 p-4 ring-2 ring-transparent transition hover:border-slate-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${look[name]}`}
             data-testid={`team-option-${name}`}
           >
-            <input type="radio" name="team" value={name} checked={team === name} onChange={() => setTeam(name)} className="mt-1 size-4 accent-accent" data-testid={`team-${name}`} />
+            <input
+              type="radio"
+              name="team"
+              value={name}
+              checked={team === name}
+              onChange={() => setTeam(name)}
+              className="mt-1 size-4 accent-accent"
+              data-testid={`team-${name}`}
+            />
             <span>
               <span className="block text-lg font-bold text-white">{t(`tournaments.team.${name}`)}</span>
               <span className="block text-sm text-slate-300">{t(`tournaments.team.${name}Description`)}</span>
@@ -64,10 +78,23 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
         </p>
       )}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onClose} disabled={busy} className={secondaryButtonClass} data-testid="team-later">
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={busy}
+          className={secondaryButtonClass}
+          data-testid="team-later"
+        >
           {t('tournaments.team.later')}
         </button>
-        <button type="button" onClick={confirm} disabled={!team || busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="team-confirm">
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={!team || busy}
+          aria-busy={busy || undefined}
+          className={primaryButtonClass}
+          data-testid="team-confirm"
+        >
           {busy ? t('tournaments.team.confirming') : t('tournaments.team.confirm')}
         </button>
       </div>

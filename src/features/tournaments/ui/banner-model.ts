@@ -60,7 +60,12 @@ export interface BannerLinks {
 }
 
 /** What the player asked for with a click: each needs the dialogs' chunk (tournament-actions.tsx). */
-export type BannerIntent = { kind: 'join' } | { kind: 'checkIn' } | { kind: 'leave' | 'leaveWaitlist' | 'checkOut' } | { kind: 'team'; competitionId: string } | { kind: 'report' };
+export type BannerIntent =
+  | { kind: 'join' }
+  | { kind: 'checkIn' }
+  | { kind: 'leave' | 'leaveWaitlist' | 'checkOut' }
+  | { kind: 'team'; competitionId: string }
+  | { kind: 'report' };
 
 /** A failure shown under the button: a text, and sometimes a link that helps (the settings). */
 export interface BannerFailure {
@@ -92,11 +97,18 @@ export interface BannerHost {
  * finalised: the rules the server checks (src/features/results/server/report-service.ts), which
  * also refuses a player of a team tournament who is on no team yet.
  */
-export const mayReport = (t: BannerTournament) => t.status === 1 && t.format === 'battle_royale' && !t.finalized && Boolean(t.me?.confirmed);
+export const mayReport = (t: BannerTournament) =>
+  t.status === 1 && t.format === 'battle_royale' && !t.finalized && Boolean(t.me?.confirmed);
 
 /** True when `userId` has no faction in the championship `competitionId` (other competitions have none to pick). */
-export async function withoutFaction(competitionId: string, userId: string, championshipPath: string): Promise<boolean> {
-  const res = await api<{ url: string; teams: { players: { playerId: string }[] }[] }>(`/tournaments/competitions/${encodeURIComponent(competitionId)}`);
+export async function withoutFaction(
+  competitionId: string,
+  userId: string,
+  championshipPath: string,
+): Promise<boolean> {
+  const res = await api<{ url: string; teams: { players: { playerId: string }[] }[] }>(
+    `/tournaments/competitions/${encodeURIComponent(competitionId)}`,
+  );
   if (!res.ok || sitePathOf(res.data.url, location.origin) !== championshipPath) return false;
   return !res.data.teams.some((team) => team.players.some((p) => p.playerId === userId));
 }

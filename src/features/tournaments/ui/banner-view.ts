@@ -12,10 +12,13 @@ export const actionClass =
 export const dangerActionClass = `${actionClass} bg-rose-600 shadow-rose-900/30 hover:bg-rose-700`;
 
 /** The secondary buttons beside it: pick your faction, report a match. */
-export const sideButtonClass = 'inline-flex items-center gap-2 rounded-lg border border-accent/60 bg-accent/15 px-5 py-2.5 font-semibold text-white transition hover:border-accent';
+export const sideButtonClass =
+  'inline-flex items-center gap-2 rounded-lg border border-accent/60 bg-accent/15 px-5 py-2.5 font-semibold text-white transition hover:border-accent';
 
-export const standingClass = 'inline-flex items-center gap-2 rounded-full bg-emerald-950/70 px-3 py-1.5 font-medium text-emerald-200 ring-1 ring-emerald-500/40';
-export const disqualifiedClass = 'inline-flex items-center gap-2 rounded-full bg-rose-950/70 px-3 py-1.5 font-medium text-rose-200 ring-1 ring-rose-500/40';
+export const standingClass =
+  'inline-flex items-center gap-2 rounded-full bg-emerald-950/70 px-3 py-1.5 font-medium text-emerald-200 ring-1 ring-emerald-500/40';
+export const disqualifiedClass =
+  'inline-flex items-center gap-2 rounded-full bg-rose-950/70 px-3 py-1.5 font-medium text-rose-200 ring-1 ring-rose-500/40';
 export const failureClass = 'max-w-2xl rounded-lg border border-rose-500/40 bg-rose-950/70 px-4 py-3 text-rose-100';
 
 export const countdownUnits = ['days', 'hours', 'minutes', 'seconds'] as const;

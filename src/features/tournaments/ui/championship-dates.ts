@@ -12,7 +12,13 @@ class ChampionshipDates extends HTMLElement {
     const found = await findCompetitionByPath(owner, path);
     if (!found.ok || !found.competition) return;
     const c = found.competition;
-    const format = (iso: string) => new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+    const format = (iso: string) =>
+      new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', {
+        timeZone: 'Europe/Rome',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(new Date(iso));
     const fill = (stage: string, text: string) => {
       const el = this.querySelector<HTMLElement>(`[data-stage="${stage}"]`);
       if (el) el.textContent = text;

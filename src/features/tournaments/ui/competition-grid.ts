@@ -16,7 +16,8 @@ export class CompetitionGrid extends HTMLElement {
 
   #card(template: HTMLTemplateElement, c: CompetitionSummary, games: Record<string, string>) {
     const card = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
-    const field = <E extends HTMLElement = HTMLElement>(name: string) => card.querySelector<E>(`[data-field="${name}"]`)!;
+    const field = <E extends HTMLElement = HTMLElement>(name: string) =>
+      card.querySelector<E>(`[data-field="${name}"]`)!;
     const locale = this.dataset.locale === 'en' ? 'en' : 'it';
     // a site path opens in the page's language; another site's https address as it is; nothing else
     field<HTMLAnchorElement>('link').href = competitionHref(c.url, locale) || '#';

@@ -16,7 +16,9 @@ let listing: Promise<{ ok: true; data: CompetitionSummary[] } | { ok: false }> |
 
 /** The owner's competitions, fetched once per page however many elements ask. */
 export function listCompetitions(owner: string) {
-  listing ??= api<CompetitionSummary[]>(`/tournaments/competitions?owner=${encodeURIComponent(owner)}`).then((res) => (res.ok ? { ok: true as const, data: res.data } : ((listing = null), { ok: false as const })));
+  listing ??= api<CompetitionSummary[]>(`/tournaments/competitions?owner=${encodeURIComponent(owner)}`).then((res) =>
+    res.ok ? { ok: true as const, data: res.data } : ((listing = null), { ok: false as const }),
+  );
   return listing;
 }
 
@@ -24,7 +26,10 @@ export function listCompetitions(owner: string) {
  * The competition whose landing page is `path` (the championship at /<brand>-bomber-championship):
  * pages are static and the competition's id is data, so the page finds it by its url field.
  */
-export async function findCompetitionByPath(owner: string, path: string): Promise<{ ok: true; competition: CompetitionSummary | null } | { ok: false }> {
+export async function findCompetitionByPath(
+  owner: string,
+  path: string,
+): Promise<{ ok: true; competition: CompetitionSummary | null } | { ok: false }> {
   const res = await listCompetitions(owner);
   if (!res.ok) return res;
   return { ok: true, competition: res.data.find((c) => sitePathOf(c.url, location.origin) === path) ?? null };

@@ -50,9 +50,12 @@ export class FactionLeaderboard extends HTMLElement {
     const token = $token.get();
     form.hidden = true;
     if (!user || !token || teams.some((team) => team.players.some((p) => p.playerId === user.id))) return;
-    const mine = await api<unknown[]>(`/tournaments?competitionId=${encodeURIComponent(this.#competitionId)}&members=${encodeURIComponent(user.id)}&limit=1`, {
-      token,
-    });
+    const mine = await api<unknown[]>(
+      `/tournaments?competitionId=${encodeURIComponent(this.#competitionId)}&members=${encodeURIComponent(user.id)}&limit=1`,
+      {
+        token,
+      },
+    );
     form.hidden = !(mine.ok && (mine.total ?? mine.data.length) > 0);
   }
 
@@ -72,7 +75,9 @@ export class FactionLeaderboard extends HTMLElement {
     if (!team || submit.disabled) return;
     submit.disabled = true;
     error.hidden = true;
-    const res = await api(`/tournaments/competitions/${encodeURIComponent(this.#competitionId)}/team`, { body: { team } });
+    const res = await api(`/tournaments/competitions/${encodeURIComponent(this.#competitionId)}/team`, {
+      body: { team },
+    });
     if (!res.ok) {
       const texts = JSON.parse(this.dataset.errors || '{}') as Record<string, string>;
       error.textContent = texts[res.code] ?? texts.INTERNAL_ERROR ?? res.code;
@@ -142,7 +147,10 @@ export class FactionLeaderboard extends HTMLElement {
     const count = section.querySelector<HTMLElement>('[data-count]');
     if (count) {
       const form = pluralCategory(ranked.length, this.dataset.locale === 'en' ? 'en' : 'it');
-      count.textContent = (count.dataset[form === 'one' ? 'templateOne' : 'templateOther'] ?? '').replace('{count}', number.format(ranked.length));
+      count.textContent = (count.dataset[form === 'one' ? 'templateOne' : 'templateOther'] ?? '').replace(
+        '{count}',
+        number.format(ranked.length),
+      );
     }
     const wrap = section.querySelector<HTMLElement>('[data-toggle-wrap]')!;
     wrap.hidden = ranked.length <= LEADERBOARD_SIZE;
@@ -152,7 +160,9 @@ export class FactionLeaderboard extends HTMLElement {
   }
 
   #show(state: 'error' | 'ready') {
-    this.querySelectorAll<HTMLElement>(':scope > [data-state]').forEach((el) => (el.hidden = el.dataset.state !== state));
+    this.querySelectorAll<HTMLElement>(':scope > [data-state]').forEach(
+      (el) => (el.hidden = el.dataset.state !== state),
+    );
   }
 }
 

@@ -15,7 +15,14 @@ export const phaseBadgeClass =
   'data-[phase=checkinOpen]:bg-amber-950/85 data-[phase=checkinOpen]:text-amber-300 data-[phase=checkinOpen]:ring-amber-400/60 ' +
   'data-[phase=checkinClosed]:bg-orange-950/85 data-[phase=checkinClosed]:text-orange-300 data-[phase=checkinClosed]:ring-orange-500/50';
 
-export const phases: readonly Phase[] = ['complete', 'ongoing', 'waiting', 'registration', 'checkinOpen', 'checkinClosed'];
+export const phases: readonly Phase[] = [
+  'complete',
+  'ongoing',
+  'waiting',
+  'registration',
+  'checkinOpen',
+  'checkinClosed',
+];
 
 /** The card placeholder when a tournament has no thumbnail. */
 export const placeholderThumbnail = '/tournaments/placeholder.svg';

@@ -32,8 +32,16 @@ const TeamDialog = lazy(() => import('./TeamDialog.tsx'));
 async function loadMessages(locale: Locale): Promise<Messages> {
   const [tournaments, errors, results] = await Promise.all(
     locale === 'en'
-      ? [import('../../../../locales/en/tournaments.json'), import('../../../../locales/en/errors.json'), import('../../../../locales/en/results.json')]
-      : [import('../../../../locales/it/tournaments.json'), import('../../../../locales/it/errors.json'), import('../../../../locales/it/results.json')],
+      ? [
+          import('../../../../locales/en/tournaments.json'),
+          import('../../../../locales/en/errors.json'),
+          import('../../../../locales/en/results.json'),
+        ]
+      : [
+          import('../../../../locales/it/tournaments.json'),
+          import('../../../../locales/it/errors.json'),
+          import('../../../../locales/it/results.json'),
+        ],
   );
   return { tournaments: tournaments.default, errors: errors.default, results: results.default };
 }
@@ -72,7 +80,15 @@ export async function mountActions(container: HTMLElement, host: BannerHost): Pr
 
 type Confirming = 'leave' | 'leaveWaitlist' | 'checkOut' | null;
 
-function TournamentActions({ host, messages, subscribe }: { host: BannerHost; messages: Messages; subscribe: (fn: (intent: BannerIntent) => void) => () => void }) {
+function TournamentActions({
+  host,
+  messages,
+  subscribe,
+}: {
+  host: BannerHost;
+  messages: Messages;
+  subscribe: (fn: (intent: BannerIntent) => void) => () => void;
+}) {
   const t = useT(messages);
   const { locale, links } = host;
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -98,7 +114,8 @@ function TournamentActions({ host, messages, subscribe }: { host: BannerHost; me
     host.team(true);
   };
 
-  const registerPath = (userId: string, suffix = '') => `/tournaments/${encodeURIComponent(host.current().id)}/register${suffix}?userID=${encodeURIComponent(userId)}`;
+  const registerPath = (userId: string, suffix = '') =>
+    `/tournaments/${encodeURIComponent(host.current().id)}/register${suffix}?userID=${encodeURIComponent(userId)}`;
 
   const afterFailure = (code: string, status: number) => {
     setConfirming(null); // the error shows on the page, not behind the dialog
@@ -127,21 +144,36 @@ function TournamentActions({ host, messages, subscribe }: { host: BannerHost; me
           }
         }
         if (!account) {
-          host.fail({ text: t('tournaments.action.noGameAccount'), link: { href: links.settings, text: t('tournaments.action.settingsLink') } });
+          host.fail({
+            text: t('tournaments.action.noGameAccount'),
+            link: { href: links.settings, text: t('tournaments.action.settingsLink') },
+          });
           return;
         }
-        const res = await api<Tournament>(registerPath(user.id, '/checkin'), { body: registrationBody(user.id, account) });
+        const res = await api<Tournament>(registerPath(user.id, '/checkin'), {
+          body: registrationBody(user.id, account),
+        });
         if (!res.ok) return afterFailure(res.code, res.status);
         host.update(res.data);
         void notify(t('tournaments.action.checkedIn'));
         celebrateEarnedBadges(res.earnedBadges);
         return;
       }
-      const res = await api<Tournament>(registerPath(user.id, kind === 'checkOut' ? '/checkin' : ''), { method: 'PUT' });
+      const res = await api<Tournament>(registerPath(user.id, kind === 'checkOut' ? '/checkin' : ''), {
+        method: 'PUT',
+      });
       if (!res.ok) return afterFailure(res.code, res.status);
       host.update(res.data);
       setConfirming(null);
-      void notify(t(kind === 'checkOut' ? 'tournaments.action.checkedOut' : kind === 'leave' ? 'tournaments.action.left' : 'tournaments.action.leftWaitlist'));
+      void notify(
+        t(
+          kind === 'checkOut'
+            ? 'tournaments.action.checkedOut'
+            : kind === 'leave'
+              ? 'tournaments.action.left'
+              : 'tournaments.action.leftWaitlist',
+        ),
+      );
     } finally {
       setBusy(false);
     }
@@ -151,7 +183,11 @@ function TournamentActions({ host, messages, subscribe }: { host: BannerHost; me
     setJoining(null);
     host.update(result.tournament);
     host.fail(null);
-    void notify(result.state === 'waitlist' ? t('tournaments.action.waitlisted', { position: result.waitlistPosition ?? '' }) : t('tournaments.action.joined'));
+    void notify(
+      result.state === 'waitlist'
+        ? t('tournaments.action.waitlisted', { position: result.waitlistPosition ?? '' })
+        : t('tournaments.action.joined'),
+    );
     // after joining a tournament of the championship, a player without a faction picks one
     const joinedIn = result.tournament.competitionId;
     const user = $user.get();
@@ -188,7 +224,9 @@ function TournamentActions({ host, messages, subscribe }: { host: BannerHost; me
           message={t(`tournaments.confirm.${confirming}Message`)}
           confirmLabel={t(`tournaments.confirm.${confirming}Confirm`)}
           // "Annulla" beside "Annulla check-in" reads as the same action: check-out names both sides
-          cancelLabel={t(confirming === 'checkOut' ? 'tournaments.confirm.checkOutCancel' : 'tournaments.confirm.cancel')}
+          cancelLabel={t(
+            confirming === 'checkOut' ? 'tournaments.confirm.checkOutCancel' : 'tournaments.confirm.cancel',
+          )}
           busy={busy}
           danger
           onCancel={() => {
@@ -200,7 +238,18 @@ function TournamentActions({ host, messages, subscribe }: { host: BannerHost; me
           testId="tournament-confirm"
         />
       )}
-      {joining && <JoinDialog t={t} locale={locale} tournament={tournament} user={joining} communityUrl={host.communityUrl} settingsHref={links.settings} onClose={() => setJoining(null)} onJoined={onJoined} />}
+      {joining && (
+        <JoinDialog
+          t={t}
+          locale={locale}
+          tournament={tournament}
+          user={joining}
+          communityUrl={host.communityUrl}
+          settingsHref={links.settings}
+          onClose={() => setJoining(null)}
+          onJoined={onJoined}
+        />
+      )}
       {teamFor && (
         <Suspense fallback={null}>
           <TeamDialog

@@ -5,8 +5,25 @@ import { api } from '../../../platform/browser/api-client.ts';
 import { translate, type Messages } from '../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../platform/i18n/plural.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession } from '../../../platform/browser/session.ts';
-import { actionClass, countdownUnits, dangerActionClass, disqualifiedClass, failureClass, sideButtonClass, standingClass } from './banner-view.ts';
-import { bannerOf, mayReport, withoutFaction, type BannerFailure, type BannerHost, type BannerIntent, type BannerLinks, type BannerTournament } from './banner-model.ts';
+import {
+  actionClass,
+  countdownUnits,
+  dangerActionClass,
+  disqualifiedClass,
+  failureClass,
+  sideButtonClass,
+  standingClass,
+} from './banner-view.ts';
+import {
+  bannerOf,
+  mayReport,
+  withoutFaction,
+  type BannerFailure,
+  type BannerHost,
+  type BannerIntent,
+  type BannerLinks,
+  type BannerTournament,
+} from './banner-model.ts';
 import type { Actions } from './tournament-actions.tsx';
 
 interface State {
@@ -62,7 +79,11 @@ export class TournamentBanner extends HTMLElement {
     this.#timer = setInterval(() => this.#render(), 1000);
     if ($sessionLoading.get()) loadSession();
     const onSession = () => void this.#readMe();
-    this.#unsubscribe = [$token.listen(onSession), $sessionLoading.listen(onSession), $user.listen(() => this.#render())];
+    this.#unsubscribe = [
+      $token.listen(onSession),
+      $sessionLoading.listen(onSession),
+      $user.listen(() => this.#render()),
+    ];
     void this.#readMe();
   }
 
@@ -164,7 +185,13 @@ export class TournamentBanner extends HTMLElement {
     if (pending) return null;
     const me = this.#t.me;
     const loggedIn = Boolean($user.get() && token);
-    return actionFor(phaseOf(this.#t, now), { loggedIn, member: Boolean(me?.member), confirmed: Boolean(me?.confirmed), waitlisted: me?.waitlistPosition != null, disqualified: me?.disqualified });
+    return actionFor(phaseOf(this.#t, now), {
+      loggedIn,
+      member: Boolean(me?.member),
+      confirmed: Boolean(me?.confirmed),
+      waitlisted: me?.waitlistPosition != null,
+      disqualified: me?.disqualified,
+    });
   }
 
   #render() {
@@ -186,7 +213,12 @@ export class TournamentBanner extends HTMLElement {
     const counts = `${t.memberCount}/${t.maxPartecipants}/${t.waitlistCount}`;
     if (counts !== this.#counts) {
       // the static sidebar shows the counts: tell it when they change (not for the first, its own)
-      if (this.#counts) window.dispatchEvent(new CustomEvent('tournament:change', { detail: { id: t.id, members: t.memberCount, max: t.maxPartecipants, waitlist: t.waitlistCount } }));
+      if (this.#counts)
+        window.dispatchEvent(
+          new CustomEvent('tournament:change', {
+            detail: { id: t.id, members: t.memberCount, max: t.maxPartecipants, waitlist: t.waitlistCount },
+          }),
+        );
       this.#counts = counts;
     }
     this.#checkTeam();
@@ -200,7 +232,9 @@ export class TournamentBanner extends HTMLElement {
     if (!deadline || left <= 0) return;
     if (box.dataset.kind !== deadline.kind) {
       box.dataset.kind = deadline.kind;
-      box.querySelector('[data-countdown-title]')!.textContent = this.#text(`tournaments.detail.countdown.${deadline.kind}`);
+      box.querySelector('[data-countdown-title]')!.textContent = this.#text(
+        `tournaments.detail.countdown.${deadline.kind}`,
+      );
     }
     const parts = countdownParts(left);
     for (const unit of countdownUnits) {
@@ -219,7 +253,9 @@ export class TournamentBanner extends HTMLElement {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const t = this.#t;
     if (!el || t.dateText[this.#locale]?.trim() || !differsFromRome(zone, [t.start_tournament])) return;
-    el.textContent = this.#text('tournaments.detail.yourTime', { date: longDateTime(t.start_tournament, this.#locale, zone) ?? '' });
+    el.textContent = this.#text('tournaments.detail.yourTime', {
+      date: longDateTime(t.start_tournament, this.#locale, zone) ?? '',
+    });
     el.dataset.testid = 'tournament-start-local';
     el.hidden = false;
   }
@@ -249,7 +285,10 @@ export class TournamentBanner extends HTMLElement {
     const cls = danger ? dangerActionClass : actionClass;
     if (el.className !== cls) el.className = cls;
     const working = this.#busy || this.#loading;
-    const text = working && action && action.kind !== 'disabled' && action.kind !== 'signup' ? this.#text('tournaments.action.busy') : this.#text(`tournaments.action.${kind}`);
+    const text =
+      working && action && action.kind !== 'disabled' && action.kind !== 'signup'
+        ? this.#text('tournaments.action.busy')
+        : this.#text(`tournaments.action.${kind}`);
     if (el.textContent !== text) el.textContent = text;
     if (el instanceof HTMLButtonElement) {
       // the busy button keeps its focus (a disabled one would drop it): clicks are ignored meanwhile
@@ -263,12 +302,20 @@ export class TournamentBanner extends HTMLElement {
   #click() {
     const action = this.#action(Date.now());
     if (!action || !$user.get()) return;
-    if (action.kind === 'join' || action.kind === 'checkIn' || action.kind === 'leave' || action.kind === 'leaveWaitlist' || action.kind === 'checkOut') void this.#ask({ kind: action.kind });
+    if (
+      action.kind === 'join' ||
+      action.kind === 'checkIn' ||
+      action.kind === 'leave' ||
+      action.kind === 'leaveWaitlist' ||
+      action.kind === 'checkOut'
+    )
+      void this.#ask({ kind: action.kind });
   }
 
   /** Pointing at "join" starts the download: the dialog is likely next. */
   #warm() {
-    if (this.querySelector<HTMLElement>('[data-action-button]')?.dataset.action === 'join') void this.#actions().catch(() => undefined);
+    if (this.querySelector<HTMLElement>('[data-action-button]')?.dataset.action === 'join')
+      void this.#actions().catch(() => undefined);
   }
 
   /** "Pick your faction" and "Report a match", beside the main button when they apply. */
@@ -282,7 +329,11 @@ export class TournamentBanner extends HTMLElement {
       },
       this.#text('tournaments.team.pending'),
     );
-    this.#sideButton('tournament-report', loggedIn && mayReport(this.#t) ? this.#text('results.report.open') : null, () => void this.#ask({ kind: 'report' }));
+    this.#sideButton(
+      'tournament-report',
+      loggedIn && mayReport(this.#t) ? this.#text('results.report.open') : null,
+      () => void this.#ask({ kind: 'report' }),
+    );
   }
 
   #sideButton(testId: string, text: string | null, onClick: () => void, title?: string) {
@@ -297,7 +348,10 @@ export class TournamentBanner extends HTMLElement {
     if (title) button.title = title;
     button.addEventListener('click', onClick);
     // after the main button and the other side button, before the links
-    const after = testId === 'tournament-report' ? (this.querySelector('[data-testid="tournament-pick-team"]') ?? this.querySelector('[data-action-button]')) : this.querySelector('[data-action-button]');
+    const after =
+      testId === 'tournament-report'
+        ? (this.querySelector('[data-testid="tournament-pick-team"]') ?? this.querySelector('[data-action-button]'))
+        : this.querySelector('[data-action-button]');
     after!.after(button);
   }
 
@@ -306,10 +360,24 @@ export class TournamentBanner extends HTMLElement {
     const box = this.querySelector<HTMLElement>('[data-notes]')!;
     const me = this.#t.me;
     const loggedIn = Boolean($user.get() && $token.get());
-    const notes: { text: string; cls: string; testId?: string; standing?: string; link?: BannerFailure['link']; alert?: boolean }[] = [];
-    if (action?.kind === 'signup') notes.push({ text: this.#text('tournaments.action.signupHint'), cls: 'text-slate-300' });
+    const notes: {
+      text: string;
+      cls: string;
+      testId?: string;
+      standing?: string;
+      link?: BannerFailure['link'];
+      alert?: boolean;
+    }[] = [];
+    if (action?.kind === 'signup')
+      notes.push({ text: this.#text('tournaments.action.signupHint'), cls: 'text-slate-300' });
     if (loggedIn && me) {
-      if (me.disqualified) notes.push({ text: this.#text('tournaments.action.disqualifiedStanding'), cls: disqualifiedClass, testId: 'tournament-standing', standing: 'disqualified' });
+      if (me.disqualified)
+        notes.push({
+          text: this.#text('tournaments.action.disqualifiedStanding'),
+          cls: disqualifiedClass,
+          testId: 'tournament-standing',
+          standing: 'disqualified',
+        });
       else {
         const text = me.member
           ? this.#text(me.confirmed ? 'tournaments.action.confirmed' : 'tournaments.action.member')
@@ -319,7 +387,14 @@ export class TournamentBanner extends HTMLElement {
         if (text) notes.push({ text, cls: standingClass, testId: 'tournament-standing' });
       }
     }
-    if (this.#failure) notes.push({ text: this.#failure.text, cls: failureClass, testId: 'tournament-action-error', link: this.#failure.link, alert: true });
+    if (this.#failure)
+      notes.push({
+        text: this.#failure.text,
+        cls: failureClass,
+        testId: 'tournament-action-error',
+        link: this.#failure.link,
+        alert: true,
+      });
     const key = JSON.stringify(notes);
     if (box.dataset.key === key) return;
     box.dataset.key = key;

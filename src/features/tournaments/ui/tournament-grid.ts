@@ -102,7 +102,8 @@ export class TournamentGrid extends HTMLElement {
 
   #card(template: HTMLTemplateElement, v: ReturnType<typeof cardView>) {
     const card = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
-    const field = <E extends HTMLElement = HTMLElement>(name: string) => card.querySelector<E>(`[data-field="${name}"]`);
+    const field = <E extends HTMLElement = HTMLElement>(name: string) =>
+      card.querySelector<E>(`[data-field="${name}"]`);
     const link = field<HTMLAnchorElement>('link');
     if (link) link.href = `${this.dataset.detailBase ?? '/tournament/'}${encodeURIComponent(v.id)}`;
     const img = field<HTMLImageElement>('thumbnail');

@@ -65,7 +65,11 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('tournaments_owner_start').on('tournaments').columns(['owner', 'start_tournament']).execute();
+  await db.schema
+    .createIndex('tournaments_owner_start')
+    .on('tournaments')
+    .columns(['owner', 'start_tournament'])
+    .execute();
   await db.schema.createIndex('tournaments_competition').on('tournaments').column('competition_id').execute();
 
   await db.schema
@@ -81,6 +85,14 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('tournament_registrations_pk', ['tournament_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('tournament_registrations_user').on('tournament_registrations').column('user_id').execute();
-  await db.schema.createIndex('tournament_registrations_queue').on('tournament_registrations').columns(['tournament_id', 'state', 'created_at']).execute();
+  await db.schema
+    .createIndex('tournament_registrations_user')
+    .on('tournament_registrations')
+    .column('user_id')
+    .execute();
+  await db.schema
+    .createIndex('tournament_registrations_queue')
+    .on('tournament_registrations')
+    .columns(['tournament_id', 'state', 'created_at'])
+    .execute();
 }

@@ -45,8 +45,16 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_by_name', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('wallet_transactions_user').on('wallet_transactions').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('wallet_transactions_owner_type').on('wallet_transactions').columns(['owner', 'type']).execute();
+  await db.schema
+    .createIndex('wallet_transactions_user')
+    .on('wallet_transactions')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('wallet_transactions_owner_type')
+    .on('wallet_transactions')
+    .columns(['owner', 'type'])
+    .execute();
   // Append-only: a ledger entry is corrected by a new entry, never edited or removed.
   if (dialect === 'sqlite') {
     await sql`create trigger wallet_transactions_no_update before update on wallet_transactions
@@ -95,7 +103,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('earned_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('user_badges_unique').on('user_badges').columns(['user_id', 'badge_id', 'award_key']).unique().execute();
+  await db.schema
+    .createIndex('user_badges_unique')
+    .on('user_badges')
+    .columns(['user_id', 'badge_id', 'award_key'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('products')
@@ -138,7 +151,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('fulfilled_by', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('purchases_user_product').on('purchases').columns(['user_id', 'product_id']).unique().execute();
+  await db.schema
+    .createIndex('purchases_user_product')
+    .on('purchases')
+    .columns(['user_id', 'product_id'])
+    .unique()
+    .execute();
   await db.schema.createIndex('purchases_owner_created').on('purchases').columns(['owner', 'created_at']).execute();
 
   await db.schema
@@ -157,7 +175,13 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // a deleted code frees its token for a new giveaway
-  await db.schema.createIndex('giveaways_owner_token').on('giveaways').columns(['owner', 'token']).unique().where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('giveaways_owner_token')
+    .on('giveaways')
+    .columns(['owner', 'token'])
+    .unique()
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 
   await db.schema
     .createTable('giveaway_redemptions')

@@ -42,6 +42,10 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('news_owner_published').on('news').columns(['owner', 'published', 'published_at']).execute();
+  await db.schema
+    .createIndex('news_owner_published')
+    .on('news')
+    .columns(['owner', 'published', 'published_at'])
+    .execute();
   await db.schema.createIndex('news_owner_updated').on('news').columns(['owner', 'updated_at']).execute();
 }

@@ -56,8 +56,24 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addCheckConstraint('screenshot_submissions_status', sql`status in ('pending', 'approved', 'rejected')`)
     .addCheckConstraint('screenshot_submissions_score', sql`(status = 'approved') = (score is not null)`)
     .execute();
-  await db.schema.createIndex('screenshot_submissions_user').on('screenshot_submissions').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('screenshot_submissions_hash').on('screenshot_submissions').columns(['owner', 'image_hash']).execute();
-  await db.schema.createIndex('screenshot_submissions_standings').on('screenshot_submissions').columns(['owner', 'campaign', 'phase', 'status', 'score']).execute();
-  await db.schema.createIndex('screenshot_submissions_queue').on('screenshot_submissions').columns(['owner', 'campaign', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('screenshot_submissions_user')
+    .on('screenshot_submissions')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('screenshot_submissions_hash')
+    .on('screenshot_submissions')
+    .columns(['owner', 'image_hash'])
+    .execute();
+  await db.schema
+    .createIndex('screenshot_submissions_standings')
+    .on('screenshot_submissions')
+    .columns(['owner', 'campaign', 'phase', 'status', 'score'])
+    .execute();
+  await db.schema
+    .createIndex('screenshot_submissions_queue')
+    .on('screenshot_submissions')
+    .columns(['owner', 'campaign', 'status', 'created_at'])
+    .execute();
 }

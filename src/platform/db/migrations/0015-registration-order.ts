@@ -12,5 +12,9 @@ export const kind = 'expand';
  * every column the read needs, so the read is one index range scan.
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.createIndex('tournament_registrations_order').on('tournament_registrations').columns(['tournament_id', 'created_at', 'user_id', 'state', 'confirmed']).execute();
+  await db.schema
+    .createIndex('tournament_registrations_order')
+    .on('tournament_registrations')
+    .columns(['tournament_id', 'created_at', 'user_id', 'state', 'confirmed'])
+    .execute();
 }

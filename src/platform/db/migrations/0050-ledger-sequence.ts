@@ -19,5 +19,9 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('seq', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable('wallet_transactions').addColumn('seq', 'integer').execute();
-  await db.schema.createIndex('wallet_transactions_user_seq').on('wallet_transactions').columns(['user_id', 'seq']).execute();
+  await db.schema
+    .createIndex('wallet_transactions_user_seq')
+    .on('wallet_transactions')
+    .columns(['user_id', 'seq'])
+    .execute();
 }

@@ -18,11 +18,20 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('entity_label', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
 
-  const rows: { id: string; owner: string; entity_type: string; entity_id: string; before: string | null; after: string | null }[] = await db
+  const rows: {
+    id: string;
+    owner: string;
+    entity_type: string;
+    entity_id: string;
+    before: string | null;
+    after: string | null;
+  }[] = await db
     .selectFrom('audit_log')
     .select(['id', 'owner', 'entity_type', 'entity_id', 'before', 'after'])
     .execute();
-  const userIds = [...new Set(rows.filter((r) => r.entity_type === 'user' || r.entity_type === 'wallet').map((r) => r.entity_id))];
+  const userIds = [
+    ...new Set(rows.filter((r) => r.entity_type === 'user' || r.entity_type === 'wallet').map((r) => r.entity_id)),
+  ];
   const usernames = new Map<string, string>();
   for (let i = 0; i < userIds.length; i += 500) {
     const users: { id: string; username: string }[] = await db

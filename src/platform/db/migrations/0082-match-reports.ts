@@ -32,7 +32,11 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('match_reports_once', ['tournament_id', 'match_number', 'user_id'])
     .execute();
-  await db.schema.createIndex('match_reports_queue').on('match_reports').columns(['tournament_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('match_reports_queue')
+    .on('match_reports')
+    .columns(['tournament_id', 'status', 'created_at'])
+    .execute();
   await db.schema.createIndex('match_reports_hash').on('match_reports').columns(['owner', 'image_hash']).execute();
   await db.schema.createIndex('match_reports_user').on('match_reports').columns(['user_id', 'created_at']).execute();
 }

@@ -29,7 +29,11 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     // one placement, so one prize, per player and tournament
     .addPrimaryKeyConstraint('tournament_placements_pk', ['tournament_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('tournament_placements_user').on('tournament_placements').columns(['user_id', 'rank']).execute();
+  await db.schema
+    .createIndex('tournament_placements_user')
+    .on('tournament_placements')
+    .columns(['user_id', 'rank'])
+    .execute();
 
   // "top N finish" badges: the N (null for every other rule)
   await db.schema.alterTable('badges').addColumn('top_n', 'integer').execute();

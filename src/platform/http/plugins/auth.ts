@@ -43,8 +43,14 @@ export default fp(async function auth(app: FastifyInstance) {
   // use in a minute, its touch) was a round trip of its own queued for a pooled connection: the
   // requests of one turn of the event loop now share one statement (on SQLite too, where building
   // and running a statement costs more than the lookup in it).
-  const lookup = (token: string) => batchedRoundTrip(app.db, 'session-lookup', token, (db, tokens) => SessionRepository.findByTokens(db, owner, tokens, idleMs)).then((found) => found.get(token) ?? null);
-  const touch = (token: string) => batchedRoundTrip(app.db, 'session-touch', token, (db, tokens) => SessionRepository.touchMany(db, tokens, new Date(Date.now() - TOUCH_EVERY_MS).toISOString()));
+  const lookup = (token: string) =>
+    batchedRoundTrip(app.db, 'session-lookup', token, (db, tokens) =>
+      SessionRepository.findByTokens(db, owner, tokens, idleMs),
+    ).then((found) => found.get(token) ?? null);
+  const touch = (token: string) =>
+    batchedRoundTrip(app.db, 'session-touch', token, (db, tokens) =>
+      SessionRepository.touchMany(db, tokens, new Date(Date.now() - TOUCH_EVERY_MS).toISOString()),
+    );
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
 

@@ -9,14 +9,26 @@ import { isDatabaseUnavailable } from '../../db/database.ts';
 export const RETRY_AFTER_SECONDS = 3;
 export const serviceUnavailableMessage = 'The service is busy right now. Please try again in a few seconds.';
 
-const send = (reply: FastifyReply, status: number, code: string, message: string, issues?: { path: string; message: string }[]) => {
+const send = (
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  issues?: { path: string; message: string }[],
+) => {
   // a route may have marked its answer cacheable before failing; a failure of ours must not be kept
   if (status >= 500) reply.removeHeader('cdn-cache-control').header('cache-control', cachePolicy.none);
   return reply.code(status).send({ status: 'ERROR', error: { code, message, ...(issues ? { issues } : {}) } });
 };
 
 /** Codes a schema's refinement raises as its issue message; the answer then carries that code. */
-const codesFromSchemas = new Set<string>(['DATE_OUT_OF_RANGE', 'BIRTH_DATE_TOO_EARLY', 'INVALID_TOURNAMENT_ID', 'PRICE_RANGE_INVERTED', 'INVALID_SCHEDULE'] satisfies ErrorCode[]);
+const codesFromSchemas = new Set<string>([
+  'DATE_OUT_OF_RANGE',
+  'BIRTH_DATE_TOO_EARLY',
+  'INVALID_TOURNAMENT_ID',
+  'PRICE_RANGE_INVERTED',
+  'INVALID_SCHEDULE',
+] satisfies ErrorCode[]);
 
 // Fastify's own client-error codes, mapped to ours so a malformed request never becomes a 5xx.
 const fastifyCodes: Record<string, [number, string]> = {
@@ -57,7 +69,8 @@ export function handleError(err: FastifyError, req: FastifyRequest, reply: Fasti
   if (err.statusCode === 429) return send(reply, 429, 'RATE_LIMITED', 'Too many requests, try again later');
   const known = err.code ? fastifyCodes[err.code] : undefined;
   if (known) return send(reply, known[0], known[1], err.message);
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return send(reply, err.statusCode, 'VALIDATION_ERROR', err.message);
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return send(reply, err.statusCode, 'VALIDATION_ERROR', err.message);
   if (isDatabaseUnavailable(err)) {
     req.log.warn({ err }, 'database unavailable');
     reply.header('retry-after', String(RETRY_AFTER_SECONDS));

@@ -49,7 +49,12 @@ interface AdminListProps<Row> {
    * delete with confirm: the API path of a row, and the texts' variables (`{name}`…); `message`
    * when the dialog's text depends on more than the variables (else `<ns>.deleteMessage`)
    */
-  remove?: { path: (row: Row) => string; vars: (row: Row) => Vars; message?: (row: Row) => string; dialogTestId: string };
+  remove?: {
+    path: (row: Row) => string;
+    vars: (row: Row) => Vars;
+    message?: (row: Row) => string;
+    dialogTestId: string;
+  };
   /** what follows the list: its dialogs */
   after?: ReactNode;
 }
@@ -59,13 +64,34 @@ interface AdminListProps<Row> {
  * match), the table with sortable headers, the footer with the pagination, and delete-with-confirm.
  * The state lives in `useAdminList`; a list says only its columns, its rows and where its texts are.
  */
-export function AdminList<Row>({ list, t, ns, id, rootTestId, newHref, searchable = true, empty, tools, columns, minWidthClass, children, remove, after }: AdminListProps<Row>) {
+export function AdminList<Row>({
+  list,
+  t,
+  ns,
+  id,
+  rootTestId,
+  newHref,
+  searchable = true,
+  empty,
+  tools,
+  columns,
+  minWidthClass,
+  children,
+  remove,
+  after,
+}: AdminListProps<Row>) {
   const { data, loading, failure, pendingDelete } = list;
   const sort = list.values.sort;
   const headers: Column[] = columns.map((c) => ({
     label: t(`${ns}.columns.${c.key}`),
     align: c.align,
-    sort: c.sort === undefined ? undefined : { direction: sort === c.sort ? 'ascending' : sort === `-${c.sort}` ? 'descending' : 'none', toggle: () => list.setValue('sort', sort === c.sort ? `-${c.sort}` : c.sort!) },
+    sort:
+      c.sort === undefined
+        ? undefined
+        : {
+            direction: sort === c.sort ? 'ascending' : sort === `-${c.sort}` ? 'descending' : 'none',
+            toggle: () => list.setValue('sort', sort === c.sort ? `-${c.sort}` : c.sort!),
+          },
   }));
   const confirmDelete = () => {
     if (!remove || !pendingDelete) return;
@@ -77,10 +103,23 @@ export function AdminList<Row>({ list, t, ns, id, rootTestId, newHref, searchabl
   };
 
   return (
-    <div className="mt-6 space-y-5" data-testid={rootTestId ?? `${id}-list`} data-loaded-query={data?.query ?? undefined} aria-busy={loading}>
+    <div
+      className="mt-6 space-y-5"
+      data-testid={rootTestId ?? `${id}-list`}
+      data-loaded-query={data?.query ?? undefined}
+      aria-busy={loading}
+    >
       {(searchable || tools || newHref) && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          {searchable && <SearchField id={`${id}-search`} label={t(`${ns}.searchLabel`)} placeholder={t(`${ns}.searchPlaceholder`)} value={list.search} onChange={list.setSearch} />}
+          {searchable && (
+            <SearchField
+              id={`${id}-search`}
+              label={t(`${ns}.searchLabel`)}
+              placeholder={t(`${ns}.searchPlaceholder`)}
+              value={list.search}
+              onChange={list.setSearch}
+            />
+          )}
           {(tools || newHref) && (
             <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row sm:items-end">
               {tools}
@@ -100,23 +139,47 @@ export function AdminList<Row>({ list, t, ns, id, rootTestId, newHref, searchabl
         ready={!!data}
         empty={data?.rows.length === 0}
         filtered={list.filtered}
-        texts={{ error: t(`${ns}.loadError`), retry: t('dashboard.common.retry'), loading: t(`${ns}.loading`), empty: empty ?? t(`${ns}.empty`), noMatch: t(`${ns}.noMatch`) }}
+        texts={{
+          error: t(`${ns}.loadError`),
+          retry: t('dashboard.common.retry'),
+          loading: t(`${ns}.loading`),
+          empty: empty ?? t(`${ns}.empty`),
+          noMatch: t(`${ns}.noMatch`),
+        }}
         onRetry={list.retry}
       >
         {data && (
-          <DataTable caption={t(`${ns}.caption`, { total: data.total })} testId={`${id}-table`} loading={loading} columns={headers} minWidthClass={minWidthClass}>
+          <DataTable
+            caption={t(`${ns}.caption`, { total: data.total })}
+            testId={`${id}-table`}
+            loading={loading}
+            columns={headers}
+            minWidthClass={minWidthClass}
+          >
             {data.rows.map(children)}
           </DataTable>
         )}
       </ListStatus>
 
-      <ListFooter page={list.page} total={data?.total ?? 0} onPageChange={list.setPage} testId={`${id}-pagination`} summaryTestId={`${id}-summary`} navLabel={t(`${ns}.paginationLabel`)} t={t} />
+      <ListFooter
+        page={list.page}
+        total={data?.total ?? 0}
+        onPageChange={list.setPage}
+        testId={`${id}-pagination`}
+        summaryTestId={`${id}-summary`}
+        navLabel={t(`${ns}.paginationLabel`)}
+        t={t}
+      />
 
       {remove && (
         <ConfirmDialog
           open={pendingDelete !== null}
           title={t(`${ns}.deleteTitle`)}
-          message={pendingDelete ? (remove.message?.(pendingDelete) ?? t(`${ns}.deleteMessage`, remove.vars(pendingDelete))) : ''}
+          message={
+            pendingDelete
+              ? (remove.message?.(pendingDelete) ?? t(`${ns}.deleteMessage`, remove.vars(pendingDelete)))
+              : ''
+          }
           confirmLabel={list.deleting ? t('dashboard.common.deleting') : t('dashboard.common.delete')}
           cancelLabel={t('dashboard.common.cancel')}
           onConfirm={confirmDelete}
@@ -155,12 +218,25 @@ export function RowActions({
     <div className="flex justify-end gap-2">
       {children}
       {edit && (
-        <a href={edit.href} className={smallButtonClass + pad} aria-label={edit.label} title={t('dashboard.common.edit')} data-testid={`${testId}-row-edit`}>
+        <a
+          href={edit.href}
+          className={smallButtonClass + pad}
+          aria-label={edit.label}
+          title={t('dashboard.common.edit')}
+          data-testid={`${testId}-row-edit`}
+        >
           <EditIcon /> {!compact && t('dashboard.common.edit')}
         </a>
       )}
       {onDelete && (
-        <button type="button" className={dangerSmallButtonClass + pad} onClick={onDelete.run} aria-label={onDelete.label} title={t('dashboard.common.delete')} data-testid={`${testId}-row-delete`}>
+        <button
+          type="button"
+          className={dangerSmallButtonClass + pad}
+          onClick={onDelete.run}
+          aria-label={onDelete.label}
+          title={t('dashboard.common.delete')}
+          data-testid={`${testId}-row-delete`}
+        >
           <DeleteIcon /> {!compact && t('dashboard.common.delete')}
         </button>
       )}
@@ -169,13 +245,33 @@ export function RowActions({
 }
 
 /** A labelled filter of a list, bound to one of its params; `options` are [value, text] pairs. */
-export function ListFilter<Row>({ list, name, id, label, options, className = 'sm:w-56' }: { list: AdminListState<Row>; name: string; id: string; label: string; options: [string, string][]; className?: string }) {
+export function ListFilter<Row>({
+  list,
+  name,
+  id,
+  label,
+  options,
+  className = 'sm:w-56',
+}: {
+  list: AdminListState<Row>;
+  name: string;
+  id: string;
+  label: string;
+  options: [string, string][];
+  className?: string;
+}) {
   return (
     <div className={`space-y-1.5 ${className}`}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <select id={id} data-testid={id} value={list.values[name]} onChange={(e) => list.setValue(name, e.target.value)} className={selectClass}>
+      <select
+        id={id}
+        data-testid={id}
+        value={list.values[name]}
+        onChange={(e) => list.setValue(name, e.target.value)}
+        className={selectClass}
+      >
         <SelectOptions options={options} />
       </select>
     </div>

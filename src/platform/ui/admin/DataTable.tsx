@@ -17,7 +17,8 @@ const arrows = { ascending: '↑', descending: '↓', none: '↕' } as const;
  * opaque, so on a wide screen the column does not show as a band. Cards were the other way;
  * pinning keeps one markup, the columns' alignment and the header's sort buttons on every width.
  */
-const pinnedLastClass = '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-[color-mix(in_srgb,var(--color-panel)_80%,var(--color-ink))] max-lg:[&_tr>*:last-child]:shadow-[-10px_0_10px_-10px_rgba(0,0,0,0.9)]';
+const pinnedLastClass =
+  '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-[color-mix(in_srgb,var(--color-panel)_80%,var(--color-ink))] max-lg:[&_tr>*:last-child]:shadow-[-10px_0_10px_-10px_rgba(0,0,0,0.9)]';
 
 /**
  * The table of every dashboard list: a scrolling frame, a caption for screen readers and one
@@ -25,17 +26,44 @@ const pinnedLastClass = '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 
  * column pinned (above). While a new page
  * loads the rows of the previous one stay, dimmed and aria-busy.
  */
-export function DataTable({ caption, columns, testId, loading = false, minWidthClass, children }: { caption: string; columns: Column[]; testId: string; loading?: boolean; minWidthClass?: string; children: ReactNode }) {
+export function DataTable({
+  caption,
+  columns,
+  testId,
+  loading = false,
+  minWidthClass,
+  children,
+}: {
+  caption: string;
+  columns: Column[];
+  testId: string;
+  loading?: boolean;
+  minWidthClass?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+    <div
+      className={`${tableWrapClass} transition-opacity ${loading ? 'opacity-60' : ''}`}
+      aria-busy={loading || undefined}
+    >
       <table className={`${tableClass} ${pinnedLastClass} ${minWidthClass ?? ''}`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className={theadClass}>
           <tr>
             {columns.map((c, i) => (
-              <th key={i} scope="col" className={c.align === 'right' ? `${thClass} text-right` : thClass} aria-sort={c.sort?.direction}>
+              <th
+                key={i}
+                scope="col"
+                className={c.align === 'right' ? `${thClass} text-right` : thClass}
+                aria-sort={c.sort?.direction}
+              >
                 {c.sort ? (
-                  <button type="button" onClick={c.sort.toggle} className="inline-flex items-center gap-1 uppercase hover:text-white focus-visible:text-white" data-testid={`${testId}-sort-${i}`}>
+                  <button
+                    type="button"
+                    onClick={c.sort.toggle}
+                    className="inline-flex items-center gap-1 uppercase hover:text-white focus-visible:text-white"
+                    data-testid={`${testId}-sort-${i}`}
+                  >
                     {c.label}
                     <span aria-hidden="true" className={c.sort.direction === 'none' ? 'text-slate-600' : 'text-brand'}>
                       {arrows[c.sort.direction]}

@@ -22,7 +22,11 @@ export default function DuplicateWarning({ t, locale, ns, item, compact = false 
   const { duplicates, duplicateCount } = item;
   const hidden = duplicateCount - duplicates.length;
   return (
-    <div role="note" data-testid="submission-duplicates" className={`mt-2 rounded-lg border border-amber-500/50 bg-amber-500/10 text-amber-100 ${compact ? 'px-2.5 py-2 text-xs' : 'px-3 py-2.5 text-sm'}`}>
+    <div
+      role="note"
+      data-testid="submission-duplicates"
+      className={`mt-2 rounded-lg border border-amber-500/50 bg-amber-500/10 text-amber-100 ${compact ? 'px-2.5 py-2 text-xs' : 'px-3 py-2.5 text-sm'}`}
+    >
       <p className="font-semibold text-amber-200">
         <span aria-hidden="true">⚠ </span>
         {t(countKey(`${ns}.duplicates.title`, duplicateCount), { count: duplicateCount })}

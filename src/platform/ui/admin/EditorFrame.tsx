@@ -73,12 +73,22 @@ export function EditorFrame<T extends object>({
     return (
       <div className="mt-4 space-y-6">
         {backLink}
-        <EditorLoadError t={t} id={editor.id} failure={editor.failure} testId={`${name}-load-error`} onRetry={editor.retry} />
+        <EditorLoadError
+          t={t}
+          id={editor.id}
+          failure={editor.failure}
+          testId={`${name}-load-error`}
+          onRetry={editor.retry}
+        />
       </div>
     );
   if (!editor.record) return <Spinner label={loading} testId={`${name}-loading`} />;
   return (
-    <div className="mt-4 space-y-6" data-testid={`${name}-editor`} {...{ [`data-${name}-id`]: recordId(editor.record) }}>
+    <div
+      className="mt-4 space-y-6"
+      data-testid={`${name}-editor`}
+      {...{ [`data-${name}-id`]: recordId(editor.record) }}
+    >
       {backLink}
       {children(editor.record)}
     </div>
@@ -111,13 +121,20 @@ export function EditorActions({
   disabled?: boolean;
   sticky?: boolean;
 }) {
-  const bar = sticky ? 'sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-ink/90 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8' : 'flex flex-wrap justify-end gap-3';
+  const bar = sticky
+    ? 'sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-ink/90 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8'
+    : 'flex flex-wrap justify-end gap-3';
   return (
     <div className={bar}>
       <a href={cancelHref} className={secondaryButtonClass} data-testid={`${name}-cancel`}>
         {t('dashboard.common.cancel')}
       </a>
-      <button type="submit" className={primaryButtonClass} disabled={submitting || disabled} data-testid={`${name}-submit`}>
+      <button
+        type="submit"
+        className={primaryButtonClass}
+        disabled={submitting || disabled}
+        data-testid={`${name}-submit`}
+      >
         {submitting ? t('dashboard.common.saving') : t(editing ? `${ns}.submitSave` : `${ns}.submitCreate`)}
       </button>
     </div>

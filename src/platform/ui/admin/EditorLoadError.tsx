@@ -21,5 +21,7 @@ export const isNotFound = (code: string) => code.endsWith('NOT_FOUND');
  */
 export default function EditorLoadError({ t, id, failure, testId, onRetry }: Props) {
   const retry = id && !isNotFound(failure!) ? { label: t('dashboard.common.retry'), run: onRetry } : undefined;
-  return <RetryAlert message={!id ? t('dashboard.common.missingId') : t.error(failure!)} retry={retry} testId={testId} />;
+  return (
+    <RetryAlert message={!id ? t('dashboard.common.missingId') : t.error(failure!)} retry={retry} testId={testId} />
+  );
 }

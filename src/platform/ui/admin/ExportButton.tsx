@@ -8,7 +8,17 @@ import { secondaryButtonClass } from '../ui.ts';
  * "Export CSV" on a dashboard list: downloads `path` (the list's export call, with the list's
  * current search and filters in its query) as the signed-in admin. One button for every export.
  */
-export default function ExportButton({ path, name, t, testId = 'export-csv' }: { path: string; name: string; t: Translator; testId?: string }) {
+export default function ExportButton({
+  path,
+  name,
+  t,
+  testId = 'export-csv',
+}: {
+  path: string;
+  name: string;
+  t: Translator;
+  testId?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -17,7 +27,14 @@ export default function ExportButton({ path, name, t, testId = 'export-csv' }: {
     if (!res.ok) toast.error(`${t('dashboard.common.exportError')} ${t.error(res.code)}`);
   };
   return (
-    <button type="button" className={secondaryButtonClass} onClick={() => void run()} disabled={busy} aria-busy={busy} data-testid={testId}>
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      onClick={() => void run()}
+      disabled={busy}
+      aria-busy={busy}
+      data-testid={testId}
+    >
       {busy ? t('dashboard.common.exporting') : t('dashboard.common.exportCsv')}
     </button>
   );

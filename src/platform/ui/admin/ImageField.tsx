@@ -29,7 +29,17 @@ interface Props {
  * field holds the address the server answers. A refused file says why, in the words of
  * errors.<code> (not a supported image, larger than 2 MB, too many pixels...), under the field.
  */
-export default function ImageField({ id, label, t, agencyName, value, onChange, error, shape = 'square', onBusy }: Props) {
+export default function ImageField({
+  id,
+  label,
+  t,
+  agencyName,
+  value,
+  onChange,
+  error,
+  shape = 'square',
+  onBusy,
+}: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -74,7 +84,12 @@ export default function ImageField({ id, label, t, agencyName, value, onChange, 
           className={`${box} flex shrink-0 items-center justify-center overflow-hidden rounded-xl border ${value ? 'border-line' : 'border-dashed border-line'} bg-ink/40 transition data-[dragging]:border-accent data-[dragging]:bg-accent/10`}
         >
           {value ? (
-            <img src={value} alt={t('dashboard.imageField.preview')} className="h-full w-full object-cover" data-testid={`${id}-preview`} />
+            <img
+              src={value}
+              alt={t('dashboard.imageField.preview')}
+              className="h-full w-full object-cover"
+              data-testid={`${id}-preview`}
+            />
           ) : (
             <span className="px-3 text-center text-xs text-slate-400">{t('dashboard.imageField.drop')}</span>
           )}
@@ -106,7 +121,9 @@ export default function ImageField({ id, label, t, agencyName, value, onChange, 
             aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
             data-testid={`${id}-choose`}
           >
-            {uploading ? t('dashboard.imageField.uploading') : t(value ? 'dashboard.imageField.replace' : 'dashboard.imageField.choose')}
+            {uploading
+              ? t('dashboard.imageField.uploading')
+              : t(value ? 'dashboard.imageField.replace' : 'dashboard.imageField.choose')}
           </button>
           {value && !uploading && (
             <button
@@ -128,7 +145,12 @@ export default function ImageField({ id, label, t, agencyName, value, onChange, 
       <p id={`${id}-hint`} className="text-xs text-slate-400">
         {t('dashboard.imageField.hint')}
       </p>
-      <p id={`${id}-error`} data-testid={`${id}-error`} aria-live="polite" className="text-sm text-rose-400 empty:hidden">
+      <p
+        id={`${id}-error`}
+        data-testid={`${id}-error`}
+        aria-live="polite"
+        className="text-sm text-rose-400 empty:hidden"
+      >
         {shown}
       </p>
     </div>

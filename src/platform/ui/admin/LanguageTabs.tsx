@@ -26,7 +26,13 @@ export default function LanguageTabs({ idPrefix, tab, onChange, t, invalid = [] 
       {(l) => (
         <>
           {t(`dashboard.common.lang.${l}`)}
-          {invalid.includes(l) && <span className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400" aria-label={t.error('VALIDATION_ERROR')} data-testid={`${idPrefix}-tab-${l}-error`} />}
+          {invalid.includes(l) && (
+            <span
+              className="ml-2 inline-block h-2 w-2 rounded-full bg-rose-400"
+              aria-label={t.error('VALIDATION_ERROR')}
+              data-testid={`${idPrefix}-tab-${l}-error`}
+            />
+          )}
         </>
       )}
     </TabList>
@@ -34,9 +40,28 @@ export default function LanguageTabs({ idPrefix, tab, onChange, t, invalid = [] 
 }
 
 /** One language's fields; both stay mounted, so switching language never loses what was typed. */
-export function LanguagePanel({ idPrefix, lang, tab, children, className = 'space-y-5' }: { idPrefix: string; lang: Locale; tab: Locale; children: ReactNode; className?: string }) {
+export function LanguagePanel({
+  idPrefix,
+  lang,
+  tab,
+  children,
+  className = 'space-y-5',
+}: {
+  idPrefix: string;
+  lang: Locale;
+  tab: Locale;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role="tabpanel" id={`${idPrefix}-panel-${lang}`} aria-labelledby={`${idPrefix}-tab-${lang}`} hidden={tab !== lang} lang={lang} className={className}>
+    <div
+      role="tabpanel"
+      id={`${idPrefix}-panel-${lang}`}
+      aria-labelledby={`${idPrefix}-tab-${lang}`}
+      hidden={tab !== lang}
+      lang={lang}
+      className={className}
+    >
       {children}
     </div>
   );
@@ -63,7 +88,11 @@ export function NameAndDescription({
   ns: string;
   tab: Locale;
   onChange: (tab: Locale) => void;
-  form: { register: (path: string) => Registration; watch: (path: string) => string; fieldError: (path: string) => string | undefined };
+  form: {
+    register: (path: string) => Registration;
+    watch: (path: string) => string;
+    fieldError: (path: string) => string | undefined;
+  };
   /** the longest name and description */
   max: [number, number];
   /** the description's height */
@@ -72,22 +101,53 @@ export function NameAndDescription({
   const id = (field: string) => `${name}-${field}`;
   return (
     <div className="space-y-5 sm:col-span-2">
-      <LanguageTabs idPrefix={id('lang')} tab={tab} onChange={onChange} t={t} invalid={fieldError('name') || fieldError('description') ? ['it'] : []} />
+      <LanguageTabs
+        idPrefix={id('lang')}
+        tab={tab}
+        onChange={onChange}
+        t={t}
+        invalid={fieldError('name') || fieldError('description') ? ['it'] : []}
+      />
       <LanguagePanel idPrefix={id('lang')} lang="it" tab={tab}>
         <FormField id={id('name')} label={t(`${ns}.name`)} error={fieldError('name')}>
-          <input {...register('name')} {...controlProps(id('name'), fieldError('name'))} type="text" maxLength={max[0]} className={inputClass} />
+          <input
+            {...register('name')}
+            {...controlProps(id('name'), fieldError('name'))}
+            type="text"
+            maxLength={max[0]}
+            className={inputClass}
+          />
         </FormField>
         <FormField id={id('description')} label={t(`${ns}.description`)} error={fieldError('description')}>
-          <textarea {...register('description')} {...controlProps(id('description'), fieldError('description'))} rows={rows} maxLength={max[1]} className={inputClass} />
+          <textarea
+            {...register('description')}
+            {...controlProps(id('description'), fieldError('description'))}
+            rows={rows}
+            maxLength={max[1]}
+            className={inputClass}
+          />
         </FormField>
       </LanguagePanel>
       <LanguagePanel idPrefix={id('lang')} lang="en" tab={tab}>
         <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
         <FormField id={id('en-name')} label={t(`${ns}.name`)}>
-          <input {...register('en.name')} {...controlProps(id('en-name'), undefined, true)} type="text" maxLength={max[0]} placeholder={watch('name')} className={inputClass} />
+          <input
+            {...register('en.name')}
+            {...controlProps(id('en-name'), undefined, true)}
+            type="text"
+            maxLength={max[0]}
+            placeholder={watch('name')}
+            className={inputClass}
+          />
         </FormField>
         <FormField id={id('en-description')} label={t(`${ns}.description`)}>
-          <textarea {...register('en.description')} {...controlProps(id('en-description'), undefined, true)} rows={rows} maxLength={max[1]} className={inputClass} />
+          <textarea
+            {...register('en.description')}
+            {...controlProps(id('en-description'), undefined, true)}
+            rows={rows}
+            maxLength={max[1]}
+            className={inputClass}
+          />
         </FormField>
       </LanguagePanel>
     </div>

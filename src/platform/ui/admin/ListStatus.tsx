@@ -30,7 +30,10 @@ export function ListStatus({ testId, failed, ready, empty, filtered, texts, onRe
   if (!ready) return <Spinner label={texts.loading} testId={`${testId}-loading`} />;
   if (empty) {
     return (
-      <p className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400" data-testid={`${testId}-empty`}>
+      <p
+        className="rounded-2xl border border-dashed border-line px-6 py-10 text-center text-slate-400"
+        data-testid={`${testId}-empty`}
+      >
         {filtered ? texts.noMatch : texts.empty}
       </p>
     );
@@ -58,7 +61,11 @@ export function ListFooter({ page, total, onPageChange, testId, summaryTestId, n
   return (
     <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
       <p className="text-sm text-slate-400" data-testid={summaryTestId} aria-live="polite">
-        {t('dashboard.pagination.summary', { from: pageOffset(page) + 1, to: Math.min(pageOffset(page) + PAGE_SIZE, total), total })}
+        {t('dashboard.pagination.summary', {
+          from: pageOffset(page) + 1,
+          to: Math.min(pageOffset(page) + PAGE_SIZE, total),
+          total,
+        })}
       </p>
       <Pagination
         page={page}

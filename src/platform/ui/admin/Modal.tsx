@@ -14,7 +14,13 @@ interface Props {
 export default function Modal({ open, title, closeLabel, onClose, children, testId }: Props) {
   const titleId = useId();
   return (
-    <ModalDialog open={open} onDismiss={onClose} labelledBy={titleId} testId={testId} size="max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto">
+    <ModalDialog
+      open={open}
+      onDismiss={onClose}
+      labelledBy={titleId}
+      testId={testId}
+      size="max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto"
+    >
       {open && (
         <div className="space-y-5 p-6">
           <div className="flex items-start justify-between gap-4">
@@ -39,7 +45,19 @@ export default function Modal({ open, title, closeLabel, onClose, children, test
 }
 
 /** One entry of a detail modal's <dl>: the term, then its value. */
-export function DetailItem({ label, className, valueClassName, testId, children }: { label: string; className?: string; valueClassName: string; testId?: string; children: ReactNode }) {
+export function DetailItem({
+  label,
+  className,
+  valueClassName,
+  testId,
+  children,
+}: {
+  label: string;
+  className?: string;
+  valueClassName: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <dt className="text-slate-400">{label}</dt>

@@ -8,9 +8,21 @@ const tone: Record<ReviewStatus, string> = {
 };
 
 /** A review state as a coloured pill: the text (in the queue's own words) carries the meaning, not the colour. */
-export default function ReviewStatusBadge({ status, label, testId }: { status: ReviewStatus; label: string; testId: string }) {
+export default function ReviewStatusBadge({
+  status,
+  label,
+  testId,
+}: {
+  status: ReviewStatus;
+  label: string;
+  testId: string;
+}) {
   return (
-    <span data-testid={testId} data-status={status} className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tone[status]}`}>
+    <span
+      data-testid={testId}
+      data-status={status}
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tone[status]}`}
+    >
       {label}
     </span>
   );

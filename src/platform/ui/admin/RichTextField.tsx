@@ -28,7 +28,11 @@ const loadSanitizer = () => (sanitizer ??= import('../../rich-text.ts').then((m)
  * so a stripped tag or attribute disappears here too.
  */
 export default function RichTextField({ id, label, value, error, registration, t, texts, rows = 12 }: Props) {
-  const words = texts ?? { hint: t('dashboard.tournaments.form.htmlHint'), preview: t('dashboard.tournaments.form.preview', { field: label }), previewEmpty: t('dashboard.tournaments.form.previewEmpty') };
+  const words = texts ?? {
+    hint: t('dashboard.tournaments.form.htmlHint'),
+    preview: t('dashboard.tournaments.form.preview', { field: label }),
+    previewEmpty: t('dashboard.tournaments.form.previewEmpty'),
+  };
   // typing stays responsive on long rules: the preview follows at lower priority
   const deferred = useDeferredValue(value);
   const [sanitize, setSanitize] = useState<Sanitize | null>(null);
@@ -46,13 +50,23 @@ export default function RichTextField({ id, label, value, error, registration, t
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <FormField id={id} label={label} error={error} hint={words.hint}>
-        <textarea {...registration} {...controlProps(id, error, true)} rows={rows} spellCheck className={`${inputClass} font-mono text-sm`} />
+        <textarea
+          {...registration}
+          {...controlProps(id, error, true)}
+          rows={rows}
+          spellCheck
+          className={`${inputClass} font-mono text-sm`}
+        />
       </FormField>
       <section aria-labelledby={`${id}-preview-title`} className="flex min-w-0 flex-col gap-1.5">
         <h3 id={`${id}-preview-title`} className="text-sm font-medium text-slate-300">
           {words.preview}
         </h3>
-        <div data-testid={`${id}-preview`} aria-live="off" className="max-h-80 min-h-40 flex-1 overflow-auto rounded-lg border border-dashed border-line bg-ink/40 px-4 py-3">
+        <div
+          data-testid={`${id}-preview`}
+          aria-live="off"
+          className="max-h-80 min-h-40 flex-1 overflow-auto rounded-lg border border-dashed border-line bg-ink/40 px-4 py-3"
+        >
           {html ? (
             <div className={`text-sm ${richTextClass}`} dangerouslySetInnerHTML={{ __html: html }} />
           ) : !sanitize && deferred.trim() ? (

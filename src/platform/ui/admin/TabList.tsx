@@ -27,14 +27,27 @@ export function TabList<K extends string>({
   const refs = useRef<Partial<Record<K, HTMLButtonElement | null>>>({});
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = tabs.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? tabs[(i + 1) % tabs.length]
+        : e.key === 'ArrowLeft'
+          ? tabs[(i + tabs.length - 1) % tabs.length]
+          : e.key === 'Home'
+            ? tabs[0]
+            : e.key === 'End'
+              ? tabs[tabs.length - 1]
+              : null;
     if (!next) return;
     e.preventDefault();
     onChange(next);
     refs.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className={`flex gap-1 ${scrollable ? 'overflow-x-auto ' : ''}border-b border-line`}>
+    <div
+      role="tablist"
+      aria-label={label}
+      className={`flex gap-1 ${scrollable ? 'overflow-x-auto ' : ''}border-b border-line`}
+    >
       {tabs.map((key) => (
         <button
           key={key}

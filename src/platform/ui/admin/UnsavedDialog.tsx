@@ -7,7 +7,15 @@ import { releaseUnsaved } from './unsaved-guard.ts';
  * module so the shell loads it lazily: the dashboard's lazy chunks stay its own, and the shared
  * ConfirmDialog (also on the tournament page) comes along as a plain import.
  */
-export default function UnsavedDialog({ t, target, onStay }: { t: Translator; target: string | null; onStay: () => void }) {
+export default function UnsavedDialog({
+  t,
+  target,
+  onStay,
+}: {
+  t: Translator;
+  target: string | null;
+  onStay: () => void;
+}) {
   return (
     <ConfirmDialog
       open={target !== null}

@@ -5,6 +5,11 @@ import type { FieldErrors } from '../use-form.ts';
 export type { NumberRanges };
 
 /** `fieldError('dateText.it')`: the translated error of a field of this form, or undefined. */
-export function fieldErrorReader(t: Translator, errors: FieldErrors, getValue: (name: string) => unknown, ranges?: NumberRanges) {
+export function fieldErrorReader(
+  t: Translator,
+  errors: FieldErrors,
+  getValue: (name: string) => unknown,
+  ranges?: NumberRanges,
+) {
   return (name: string): string | undefined => fieldText(t, name, errors[name], getValue(name), ranges);
 }

@@ -4,7 +4,8 @@ import { pluralCategory } from '../../i18n/plural.ts';
 const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
 
 /** A count or an amount as the admin's language writes it: 2.052 in Italian, 2,052 in English. */
-export const formatNumber = (n: number, locale: Locale): string => new Intl.NumberFormat(intlLocale(locale), { useGrouping: true }).format(n);
+export const formatNumber = (n: number, locale: Locale): string =>
+  new Intl.NumberFormat(intlLocale(locale), { useGrouping: true }).format(n);
 
 /** "22 nov 2026, 18:00" / "22 Nov 2026, 18:00" in the admin's time zone; '' for no date. */
 export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
@@ -39,4 +40,5 @@ export function localTimeZone(): string {
  * `key`, or its singular `keyOne` when the locale's plural rule (lib/plural.ts) says "one"
  * ("1 player" / "2 players"; both locales have the pair).
  */
-export const countKey = (key: string, count: number, locale: Locale = 'it') => (pluralCategory(count, locale) === 'one' ? `${key}One` : key);
+export const countKey = (key: string, count: number, locale: Locale = 'it') =>
+  pluralCategory(count, locale) === 'one' ? `${key}One` : key;

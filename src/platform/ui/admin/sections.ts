@@ -36,7 +36,8 @@ export type DashboardSectionKey = DashboardSection['key'];
 /** The sidebar: top-level sections only, in order. */
 export const dashboardNav = dashboardSections.filter((s) => !('parent' in s));
 
-export const dashboardPath = (section: Pick<DashboardSection, 'path'>) => (section.path ? `/dashboard/${section.path}` : '/dashboard');
+export const dashboardPath = (section: Pick<DashboardSection, 'path'>) =>
+  section.path ? `/dashboard/${section.path}` : '/dashboard';
 
 export const findSection = (key: string) => dashboardSections.find((s) => s.key === key);
 

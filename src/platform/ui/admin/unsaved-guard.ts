@@ -80,7 +80,8 @@ export interface LinkLike {
  * stays (a new tab or window, a download, a jump within the page, a click already handled).
  */
 export function linkLeaving(click: ClickLike, link: LinkLike, here: string): string | null {
-  if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
+  if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey)
+    return null;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download') || !link.href) return null;
   let to: URL;
   try {

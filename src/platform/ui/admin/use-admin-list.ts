@@ -42,7 +42,8 @@ export function readListPlace(search: string, params: ListParams = {}): ListPlac
 /** The address search with the list's place written into it, other parameters kept. */
 export function writeListPlace(search: string, place: ListPlace, params: ListParams = {}): string {
   const address = new URLSearchParams(search);
-  const set = (name: string, value: string, initial: string) => (value === initial ? address.delete(name) : address.set(name, value));
+  const set = (name: string, value: string, initial: string) =>
+    value === initial ? address.delete(name) : address.set(name, value);
   set('q', place.query, '');
   for (const [name, p] of Object.entries(params)) set(name, place.values[name] ?? p.initial, p.initial);
   set('page', String(place.page), '1');
@@ -65,7 +66,9 @@ export const changeOf = (step: PlaceStep): PlaceChange => ('query' in step ? 're
 export function stepPlace(place: ListPlace, step: PlaceStep): ListPlace {
   if ('query' in step) return step.query === place.query ? place : { ...place, query: step.query, page: 1 };
   if ('page' in step) return step.page === place.page ? place : { ...place, page: step.page };
-  return place.values[step.param] === step.value ? place : { ...place, values: { ...place.values, [step.param]: step.value }, page: 1 };
+  return place.values[step.param] === step.value
+    ? place
+    : { ...place, values: { ...place.values, [step.param]: step.value }, page: 1 };
 }
 
 /** The bits of `window` the address needs, so the history logic can be tried without a browser. */
@@ -95,14 +98,26 @@ export interface ListRequest {
 }
 
 /** One page of rows held whole on the client: searched on `text`, ordered by `order` (if any), then cut. */
-export function pageOfAll<Row>(all: Row[], req: ListRequest, text: (row: Row) => string, order?: (a: Row, b: Row) => number): Loaded<Row> {
+export function pageOfAll<Row>(
+  all: Row[],
+  req: ListRequest,
+  text: (row: Row) => string,
+  order?: (a: Row, b: Row) => number,
+): Loaded<Row> {
   const matches = all.filter((row) => matchesSearch(text(row), req.query));
   if (order) matches.sort(order);
-  return { ok: true, data: matches.slice(pageOffset(req.page), pageOffset(req.page) + PAGE_SIZE), total: matches.length };
+  return {
+    ok: true,
+    data: matches.slice(pageOffset(req.page), pageOffset(req.page) + PAGE_SIZE),
+    total: matches.length,
+  };
 }
 
 /** The comparison of a `?sort=` value among a list's `orders` (`newest` included if it has one), or none: the API's order. */
-export function comparisonOf<Row>(orders: Partial<Record<string, (a: Row, b: Row) => number>>, sort: string | undefined): ((a: Row, b: Row) => number) | undefined {
+export function comparisonOf<Row>(
+  orders: Partial<Record<string, (a: Row, b: Row) => number>>,
+  sort: string | undefined,
+): ((a: Row, b: Row) => number) | undefined {
   const order = sortOf(sort ?? 'newest');
   const compare = orders[order?.key ?? 'newest'];
   return compare && order?.direction === 'desc' ? (a, b) => compare(b, a) : compare;
@@ -112,7 +127,10 @@ export function comparisonOf<Row>(orders: Partial<Record<string, (a: Row, b: Row
  * A loader for an API that pages by limit/offset but cannot search: without a search it reads the
  * page; with one it reads every row in batches and searches them here.
  */
-export function searchingEveryPage<Row>(path: (limit: number, offset: number, req: ListRequest) => string, text: (row: Row) => string) {
+export function searchingEveryPage<Row>(
+  path: (limit: number, offset: number, req: ListRequest) => string,
+  text: (row: Row) => string,
+) {
   const BATCH = 100;
   const MAX_BATCHES = 50;
   return async (req: ListRequest): Promise<Loaded<Row>> => {
@@ -143,7 +161,11 @@ export function useAdminList<Row>(opts: {
    * a list the API answers whole: read once (again on retry and after a delete), then searched on
    * `text`, ordered by `orders[<sort key>]` and paged here, so a search or a page costs no request
    */
-  whole?: { read: () => Promise<Loaded<Row>>; text: (row: Row) => string; orders: Partial<Record<string, (a: Row, b: Row) => number>> };
+  whole?: {
+    read: () => Promise<Loaded<Row>>;
+    text: (row: Row) => string;
+    orders: Partial<Record<string, (a: Row, b: Row) => number>>;
+  };
   /** filters and `sort`; a new value starts on page 1 */
   params?: ListParams;
   base?: string;
@@ -152,7 +174,9 @@ export function useAdminList<Row>(opts: {
 }) {
   const params = opts.params ?? {};
   // the address is read when the list opens, and again when back or forward returns to an earlier place
-  const [initial] = useState(() => (typeof location === 'undefined' ? readListPlace('', params) : readListPlace(location.search, params)));
+  const [initial] = useState(() =>
+    typeof location === 'undefined' ? readListPlace('', params) : readListPlace(location.search, params),
+  );
   const [search, setSearch] = useState(initial.query);
   // the place the rows answer and the address shows; `how` says how its next change enters the history
   const [place, setPlace] = useState<ListPlace>(initial);
@@ -217,7 +241,11 @@ export function useAdminList<Row>(opts: {
       }
       return pageOfAll(whole.current.rows, req, w.text, comparisonOf(w.orders, req.values.sort));
     };
-    const read: Promise<Loaded<Row>> = opts.whole ? readWhole(opts.whole) : opts.load ? opts.load(req) : api<Row[]>(request, { base: opts.base });
+    const read: Promise<Loaded<Row>> = opts.whole
+      ? readWhole(opts.whole)
+      : opts.load
+        ? opts.load(req)
+        : api<Row[]>(request, { base: opts.base });
     read.then((res) => {
       if (!live) return;
       setLoading(false);
@@ -264,7 +292,9 @@ export function useAdminList<Row>(opts: {
     values,
     setValue: (name: string, value: string) => move({ param: name, value }),
     /** a search or a filter (not the sort) narrows the rows: the empty text is "no match" */
-    filtered: query !== '' || Object.entries(params).some(([name, p]) => name !== 'sort' && p.narrows !== false && values[name] !== p.initial),
+    filtered:
+      query !== '' ||
+      Object.entries(params).some(([name, p]) => name !== 'sort' && p.narrows !== false && values[name] !== p.initial),
     data,
     loading,
     failure,

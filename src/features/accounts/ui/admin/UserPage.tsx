@@ -14,7 +14,18 @@ import { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { dangerSmallButtonClass, panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, thClass, theadClass } from '../../../../platform/ui/admin/ui.ts';
+import {
+  dangerSmallButtonClass,
+  panelClass,
+  panelTitleClass,
+  rowClass,
+  smallButtonClass,
+  tableClass,
+  tableWrapClass,
+  tdClass,
+  thClass,
+  theadClass,
+} from '../../../../platform/ui/admin/ui.ts';
 import type { Purchase, Transaction } from '../../../rewards/contract.ts';
 import { OVERVIEW_PAGE, type AccountStanding, type UserOverview } from '../../people-contract.ts';
 import { grantableRoles, manageVerdict, refusalOf, SITE_ADMIN } from '../../people-rules.ts';
@@ -64,7 +75,9 @@ export default function UserPage({ t, locale, agencyName = 'Nexus' }: SectionPro
     return (
       <div className="mt-6 space-y-3">
         <RetryAlert
-          message={notFound ? t('accounts.userPage.notFound') : `${t('accounts.userPage.loadError')} ${t.error(load.code)}`}
+          message={
+            notFound ? t('accounts.userPage.notFound') : `${t('accounts.userPage.loadError')} ${t.error(load.code)}`
+          }
           retry={notFound ? undefined : { label: t('accounts.userPage.retry'), run: () => setAttempt((n) => n + 1) }}
           testId="user-page-error"
         />
@@ -73,11 +86,34 @@ export default function UserPage({ t, locale, agencyName = 'Nexus' }: SectionPro
     );
   }
   const onStanding = (standing: AccountStanding) =>
-    setLoad((l) => (l.state === 'ready' ? { state: 'ready', data: { ...l.data, user: { ...l.data.user, roles: standing.roles, blockedAt: standing.blockedAt }, sessions: standing.blockedAt ? [] : l.data.sessions } } : l));
+    setLoad((l) =>
+      l.state === 'ready'
+        ? {
+            state: 'ready',
+            data: {
+              ...l.data,
+              user: { ...l.data.user, roles: standing.roles, blockedAt: standing.blockedAt },
+              sessions: standing.blockedAt ? [] : l.data.sessions,
+            },
+          }
+        : l,
+    );
   return <UserView t={t} locale={locale} agencyName={agencyName} data={load.data} onStanding={onStanding} />;
 }
 
-function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; locale: Locale; agencyName: string; data: UserOverview; onStanding: (s: AccountStanding) => void }) {
+function UserView({
+  t,
+  locale,
+  agencyName,
+  data,
+  onStanding,
+}: {
+  t: Translator;
+  locale: Locale;
+  agencyName: string;
+  data: UserOverview;
+  onStanding: (s: AccountStanding) => void;
+}) {
   // the dashboard's own way to read the session (the visitor pages' lighter useAtom would split their shared chunk)
   const me = useStore($user);
   const { user } = data;
@@ -86,7 +122,8 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
   const actor = { id: me?.id ?? '', roles: me?.roles ?? [] };
   const blockRefused = refusalOf(manageVerdict(actor, user, 'block', agencyName));
   const rolesRefused = refusalOf(manageVerdict(actor, user, 'roles', agencyName));
-  const roleName = (role: string) => (role === SITE_ADMIN ? t('accounts.userPage.roles.names.siteAdmin') : t('accounts.userPage.roles.names.agencyAdmin'));
+  const roleName = (role: string) =>
+    role === SITE_ADMIN ? t('accounts.userPage.roles.names.siteAdmin') : t('accounts.userPage.roles.names.agencyAdmin');
   const name = user.username;
 
   const run = async () => {
@@ -95,36 +132,72 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
     const base = `/admin/users/${encodeURIComponent(user.id)}`;
     const res =
       pending.kind === 'role'
-        ? await api<AccountStanding>(`${base}/roles/${encodeURIComponent(pending.role)}`, { method: pending.grant ? 'PUT' : 'DELETE' })
+        ? await api<AccountStanding>(`${base}/roles/${encodeURIComponent(pending.role)}`, {
+            method: pending.grant ? 'PUT' : 'DELETE',
+          })
         : await api<AccountStanding>(`${base}/block`, { method: pending.block ? 'PUT' : 'DELETE' });
     setBusy(false);
     setPending(null);
     if (!res.ok) {
-      toast.error(`${pending.kind === 'role' ? t('accounts.userPage.roles.error') : t('accounts.userPage.block.error')} ${t.error(res.code)}`);
+      toast.error(
+        `${pending.kind === 'role' ? t('accounts.userPage.roles.error') : t('accounts.userPage.block.error')} ${t.error(res.code)}`,
+      );
       return;
     }
     onStanding(res.data);
-    if (pending.kind === 'role') toast.success(t(pending.grant ? 'accounts.userPage.roles.granted' : 'accounts.userPage.roles.revoked', { role: roleName(pending.role), name }));
-    else toast.success(t(pending.block ? 'accounts.userPage.block.blocked' : 'accounts.userPage.block.unblocked', { name }));
+    if (pending.kind === 'role')
+      toast.success(
+        t(pending.grant ? 'accounts.userPage.roles.granted' : 'accounts.userPage.roles.revoked', {
+          role: roleName(pending.role),
+          name,
+        }),
+      );
+    else
+      toast.success(
+        t(pending.block ? 'accounts.userPage.block.blocked' : 'accounts.userPage.block.unblocked', { name }),
+      );
   };
 
   const confirmText = (): { title: string; message: string; label: string; danger: boolean } => {
     if (pending?.kind === 'role') {
       const role = roleName(pending.role);
       return pending.grant
-        ? { title: t('accounts.userPage.roles.grantTitle', { role, name }), message: t('accounts.userPage.roles.grantMessage', { name }), label: t('accounts.userPage.roles.grant'), danger: false }
-        : { title: t('accounts.userPage.roles.revokeTitle', { role, name }), message: t('accounts.userPage.roles.revokeMessage', { name }), label: t('accounts.userPage.roles.revoke'), danger: true };
+        ? {
+            title: t('accounts.userPage.roles.grantTitle', { role, name }),
+            message: t('accounts.userPage.roles.grantMessage', { name }),
+            label: t('accounts.userPage.roles.grant'),
+            danger: false,
+          }
+        : {
+            title: t('accounts.userPage.roles.revokeTitle', { role, name }),
+            message: t('accounts.userPage.roles.revokeMessage', { name }),
+            label: t('accounts.userPage.roles.revoke'),
+            danger: true,
+          };
     }
     return pending?.block
-      ? { title: t('accounts.userPage.block.blockTitle', { name }), message: t('accounts.userPage.block.blockMessage', { name }), label: t('accounts.userPage.block.block'), danger: true }
-      : { title: t('accounts.userPage.block.unblockTitle', { name }), message: t('accounts.userPage.block.unblockMessage', { name }), label: t('accounts.userPage.block.unblock'), danger: false };
+      ? {
+          title: t('accounts.userPage.block.blockTitle', { name }),
+          message: t('accounts.userPage.block.blockMessage', { name }),
+          label: t('accounts.userPage.block.block'),
+          danger: true,
+        }
+      : {
+          title: t('accounts.userPage.block.unblockTitle', { name }),
+          message: t('accounts.userPage.block.unblockMessage', { name }),
+          label: t('accounts.userPage.block.unblock'),
+          danger: false,
+        };
   };
   const dialog = confirmText();
   const none = t('accounts.userPage.profile.none');
 
   return (
     <div className="mt-6 space-y-6" data-testid="user-page">
-      <section className={`${panelClass} flex flex-wrap items-center justify-between gap-4`} aria-labelledby="user-page-name">
+      <section
+        className={`${panelClass} flex flex-wrap items-center justify-between gap-4`}
+        aria-labelledby="user-page-name"
+      >
         <div className="min-w-0">
           <h2 id="user-page-name" className="truncate text-xl font-bold text-white" data-testid="user-page-username">
             {user.username}
@@ -144,7 +217,9 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
             data-testid="user-page-status"
             data-blocked={user.blockedAt ? 'true' : 'false'}
           >
-            {user.blockedAt ? t('accounts.userPage.status.blockedSince', { date: formatDateTime(user.blockedAt, locale) }) : t('accounts.userPage.status.active')}
+            {user.blockedAt
+              ? t('accounts.userPage.status.blockedSince', { date: formatDateTime(user.blockedAt, locale) })
+              : t('accounts.userPage.status.active')}
           </span>
           {!blockRefused && (
             <button
@@ -168,22 +243,38 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
             <DetailItem label={t('accounts.userPage.profile.nickname')} valueClassName="text-slate-100">
               {user.nickname || none}
             </DetailItem>
-            <DetailItem label={t('accounts.userPage.profile.language')} valueClassName="text-slate-100" testId="user-page-language">
+            <DetailItem
+              label={t('accounts.userPage.profile.language')}
+              valueClassName="text-slate-100"
+              testId="user-page-language"
+            >
               {t(`accounts.userPage.languages.${user.language}`)}
             </DetailItem>
             <DetailItem label={t('accounts.userPage.profile.country')} valueClassName="text-slate-100">
               {user.country || none}
             </DetailItem>
-            <DetailItem label={t('accounts.userPage.profile.epicId')} valueClassName="break-all font-mono text-slate-100" testId="user-page-epic">
+            <DetailItem
+              label={t('accounts.userPage.profile.epicId')}
+              valueClassName="break-all font-mono text-slate-100"
+              testId="user-page-epic"
+            >
               {user.epicId || none}
             </DetailItem>
-            <DetailItem label={t('accounts.userPage.profile.discordId')} valueClassName="break-all font-mono text-slate-100">
+            <DetailItem
+              label={t('accounts.userPage.profile.discordId')}
+              valueClassName="break-all font-mono text-slate-100"
+            >
               {user.discordId || none}
             </DetailItem>
             <DetailItem label={t('accounts.userPage.profile.createdAt')} valueClassName="text-slate-100">
               {formatDateTime(user.createdAt, locale)}
             </DetailItem>
-            <DetailItem label={t('accounts.userPage.profile.gameAccounts')} className="sm:col-span-2" valueClassName="text-slate-100" testId="user-page-game-accounts">
+            <DetailItem
+              label={t('accounts.userPage.profile.gameAccounts')}
+              className="sm:col-span-2"
+              valueClassName="text-slate-100"
+              testId="user-page-game-accounts"
+            >
               {user.gameAccounts.length ? (
                 <ul className="space-y-1">
                   {user.gameAccounts.map((a) => (
@@ -205,11 +296,17 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
             {grantableRoles(agencyName).map((role) => {
               const held = user.roles.includes(role);
               return (
-                <li key={role} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`user-page-role-${role}`} data-held={held ? 'true' : 'false'}>
+                <li
+                  key={role}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  data-testid={`user-page-role-${role}`}
+                  data-held={held ? 'true' : 'false'}
+                >
                   <div>
                     <p className="font-semibold text-white">{roleName(role)}</p>
                     <p className="text-xs text-slate-300">
-                      <code className="font-mono">{role}</code> · {held ? t('accounts.userPage.roles.held') : t('accounts.userPage.roles.notHeld')}
+                      <code className="font-mono">{role}</code> ·{' '}
+                      {held ? t('accounts.userPage.roles.held') : t('accounts.userPage.roles.notHeld')}
                     </p>
                   </div>
                   {!rolesRefused && (
@@ -241,16 +338,25 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
         <PagedTable<Transaction>
           t={t}
           first={data.transactions}
-          url={(offset) => `/marketplace/transactions/${encodeURIComponent(user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`}
+          url={(offset) =>
+            `/marketplace/transactions/${encodeURIComponent(user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`
+          }
           empty={t('accounts.userPage.wallet.none')}
           pagesLabel={t('accounts.userPage.wallet.pages')}
           testId="user-page-transactions"
-          head={[t('accounts.userPage.wallet.columns.when'), t('accounts.userPage.wallet.columns.description'), t('accounts.userPage.wallet.columns.amount'), t('accounts.userPage.wallet.columns.balanceAfter')]}
+          head={[
+            t('accounts.userPage.wallet.columns.when'),
+            t('accounts.userPage.wallet.columns.description'),
+            t('accounts.userPage.wallet.columns.amount'),
+            t('accounts.userPage.wallet.columns.balanceAfter'),
+          ]}
           right={[2, 3]}
           row={(x) => [
             formatDateTime(x.createdAt, locale),
             x.description,
-            <span className={`font-mono ${x.amount < 0 ? 'text-rose-200' : 'text-emerald-200'}`}>{`${x.amount > 0 ? '+' : '−'}${formatNumber(Math.abs(x.amount), locale)}`}</span>,
+            <span
+              className={`font-mono ${x.amount < 0 ? 'text-rose-200' : 'text-emerald-200'}`}
+            >{`${x.amount > 0 ? '+' : '−'}${formatNumber(Math.abs(x.amount), locale)}`}</span>,
             <span className="font-mono">{formatNumber(x.balanceAfter, locale)}</span>,
           ]}
           rowKey={(x) => x.id}
@@ -261,11 +367,18 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
         <PagedTable<Purchase>
           t={t}
           first={data.purchases}
-          url={(offset) => `/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`}
+          url={(offset) =>
+            `/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`
+          }
           empty={t('accounts.userPage.purchases.none')}
           pagesLabel={t('accounts.userPage.purchases.pages')}
           testId="user-page-purchase-list"
-          head={[t('accounts.userPage.purchases.columns.product'), t('accounts.userPage.purchases.columns.price'), t('accounts.userPage.purchases.columns.when'), t('accounts.userPage.purchases.columns.state')]}
+          head={[
+            t('accounts.userPage.purchases.columns.product'),
+            t('accounts.userPage.purchases.columns.price'),
+            t('accounts.userPage.purchases.columns.when'),
+            t('accounts.userPage.purchases.columns.state'),
+          ]}
           right={[1]}
           row={(p) => [
             <span className="font-semibold text-white">{p.productName}</span>,
@@ -280,7 +393,12 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
       <Panel title={t('accounts.userPage.registrations.title')} testId="user-page-registrations">
         <SimpleTable
           empty={t('accounts.userPage.registrations.none')}
-          head={[t('accounts.userPage.registrations.columns.tournament'), t('accounts.userPage.registrations.columns.state'), t('accounts.userPage.registrations.columns.checkIn'), t('accounts.userPage.registrations.columns.start')]}
+          head={[
+            t('accounts.userPage.registrations.columns.tournament'),
+            t('accounts.userPage.registrations.columns.state'),
+            t('accounts.userPage.registrations.columns.checkIn'),
+            t('accounts.userPage.registrations.columns.start'),
+          ]}
           rows={data.registrations.map((r) => ({
             key: r.tournamentId,
             cells: [
@@ -303,7 +421,10 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
             <ul className="flex flex-wrap gap-2">
               {data.badges.map((b) => (
                 <li key={b._id} className="rounded-full bg-white/5 px-3 py-1 text-sm text-slate-100 ring-1 ring-line">
-                  <span className="font-semibold">{b.badge.name}</span> <span className="text-xs text-slate-300">{t('accounts.userPage.badges.earnedAt', { date: formatDateTime(b.earnedAt, locale) })}</span>
+                  <span className="font-semibold">{b.badge.name}</span>{' '}
+                  <span className="text-xs text-slate-300">
+                    {t('accounts.userPage.badges.earnedAt', { date: formatDateTime(b.earnedAt, locale) })}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -314,10 +435,18 @@ function UserView({ t, locale, agencyName, data, onStanding }: { t: Translator; 
         <Panel title={t('accounts.userPage.sessions.title')} testId="user-page-sessions">
           <SimpleTable
             empty={t('accounts.userPage.sessions.none')}
-            head={[t('accounts.userPage.sessions.columns.createdAt'), t('accounts.userPage.sessions.columns.lastUsedAt'), t('accounts.userPage.sessions.columns.expiresAt')]}
+            head={[
+              t('accounts.userPage.sessions.columns.createdAt'),
+              t('accounts.userPage.sessions.columns.lastUsedAt'),
+              t('accounts.userPage.sessions.columns.expiresAt'),
+            ]}
             rows={data.sessions.map((s, i) => ({
               key: `${s.createdAt}|${i}`,
-              cells: [formatDateTime(s.createdAt, locale), s.lastUsedAt ? formatDateTime(s.lastUsedAt, locale) : none, formatDateTime(s.expiresAt, locale)],
+              cells: [
+                formatDateTime(s.createdAt, locale),
+                s.lastUsedAt ? formatDateTime(s.lastUsedAt, locale) : none,
+                formatDateTime(s.expiresAt, locale),
+              ],
             }))}
           />
         </Panel>
@@ -352,7 +481,19 @@ function Panel({ title, testId, children }: { title: string; testId: string; chi
 const headClass = thClass.replace('whitespace-nowrap', '');
 
 /** A small read-only table with no row actions: on a phone its columns wrap rather than scroll. */
-function SimpleTable({ head, rows, empty, right = [], testId }: { head: string[]; rows: { key: string; cells: ReactNode[] }[]; empty: string; right?: number[]; testId?: string }) {
+function SimpleTable({
+  head,
+  rows,
+  empty,
+  right = [],
+  testId,
+}: {
+  head: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+  empty: string;
+  right?: number[];
+  testId?: string;
+}) {
   if (!rows.length) return <p className="text-sm text-slate-300">{empty}</p>;
   return (
     <div className={tableWrapClass} data-testid={testId}>
@@ -423,13 +564,30 @@ function PagedTable<T>(props: {
 
   return (
     <div className="space-y-3">
-      {failed && <RetryAlert message={t.error(failed)} retry={{ label: t('accounts.userPage.retry'), run: () => go(page) }} testId={`${props.testId}-error`} />}
-      <SimpleTable head={props.head} right={props.right} empty={props.empty} rows={rows.map((item) => ({ key: rowKey(item), cells: row(item) }))} testId={props.testId} />
+      {failed && (
+        <RetryAlert
+          message={t.error(failed)}
+          retry={{ label: t('accounts.userPage.retry'), run: () => go(page) }}
+          testId={`${props.testId}-error`}
+        />
+      )}
+      <SimpleTable
+        head={props.head}
+        right={props.right}
+        empty={props.empty}
+        rows={rows.map((item) => ({ key: rowKey(item), cells: row(item) }))}
+        testId={props.testId}
+      />
       <Pagination
         page={page}
         pageCount={Math.ceil(total / OVERVIEW_PAGE)}
         onPageChange={go}
-        labels={{ nav: props.pagesLabel, previous: t('accounts.userPage.pagination.previous'), next: t('accounts.userPage.pagination.next'), page: (n) => t('accounts.userPage.pagination.page', { n }) }}
+        labels={{
+          nav: props.pagesLabel,
+          previous: t('accounts.userPage.pagination.previous'),
+          next: t('accounts.userPage.pagination.next'),
+          page: (n) => t('accounts.userPage.pagination.page', { n }),
+        }}
         testId={`${props.testId}-pages`}
       />
     </div>

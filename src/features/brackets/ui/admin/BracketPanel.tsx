@@ -5,10 +5,24 @@ import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
-import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass, selectClass, labelClass } from '../../../../platform/ui/ui.ts';
+import {
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  selectClass,
+  labelClass,
+} from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
-import { bracketScoreSchema, seedings, type Bracket, type BracketMatch, type BracketScore, type Seeding } from '../../contract.ts';
+import {
+  bracketScoreSchema,
+  seedings,
+  type Bracket,
+  type BracketMatch,
+  type BracketScore,
+  type Seeding,
+} from '../../contract.ts';
 
 interface Props {
   t: Translator;
@@ -19,7 +33,10 @@ interface Props {
 type ScoreValues = { scoreA: string; scoreB: string };
 // the inputs hold text; the contract's schema judges the numbers they make
 const asNumber = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
-const validateScore = schemaValidator<ScoreValues>(bracketScoreSchema, (v) => ({ scoreA: asNumber(v.scoreA), scoreB: asNumber(v.scoreB) }));
+const validateScore = schemaValidator<ScoreValues>(bracketScoreSchema, (v) => ({
+  scoreA: asNumber(v.scoreA),
+  scoreB: asNumber(v.scoreB),
+}));
 
 const nameOf = (m: BracketMatch, side: 'a' | 'b') => (side === 'a' ? m.sideA?.name : m.sideB?.name) ?? '—';
 
@@ -60,7 +77,13 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   };
 
   if (failure) {
-    return <RetryAlert message={failure === 'NOT_BRACKET_FORMAT' ? t('brackets.admin.notBracket') : t('brackets.admin.loadError')} retry={{ label: t('brackets.admin.retry'), run: () => void load() }} testId="bracket-admin-error" />;
+    return (
+      <RetryAlert
+        message={failure === 'NOT_BRACKET_FORMAT' ? t('brackets.admin.notBracket') : t('brackets.admin.loadError')}
+        retry={{ label: t('brackets.admin.retry'), run: () => void load() }}
+        testId="bracket-admin-error"
+      />
+    );
   }
   if (!bracket) return <p className="text-slate-400">{t('dashboard.common.loading')}</p>;
 
@@ -69,7 +92,9 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   const others = matches.filter((m) => m.state !== 'disputed');
   const generated = bracket.rounds.length > 0;
   // the API refuses a new bracket once a side has reported or a result stands: say so instead of offering it
-  const locked = bracket.rounds.some((r) => r.matches.some((m) => m.reported.a || m.reported.b || m.decidedBy !== null));
+  const locked = bracket.rounds.some((r) =>
+    r.matches.some((m) => m.reported.a || m.reported.b || m.decidedBy !== null),
+  );
 
   return (
     <div className="space-y-6" data-testid="bracket-admin">
@@ -80,7 +105,13 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
             <label htmlFor="bracket-seeding" className={labelClass}>
               {t('brackets.admin.seeding')}
             </label>
-            <select id="bracket-seeding" data-testid="bracket-seeding" className={selectClass} value={seeding} onChange={(e) => setSeeding(e.target.value as Seeding)}>
+            <select
+              id="bracket-seeding"
+              data-testid="bracket-seeding"
+              className={selectClass}
+              value={seeding}
+              onChange={(e) => setSeeding(e.target.value as Seeding)}
+            >
               {seedings.map((s) => (
                 <option key={s} value={s}>
                   {t(s === 'random' ? 'brackets.admin.seedingRandom' : 'brackets.admin.seedingCheckin')}
@@ -97,9 +128,16 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
             aria-describedby={locked ? 'bracket-locked' : undefined}
             data-testid="bracket-generate"
           >
-            {generating ? t('brackets.admin.generating') : t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
+            {generating
+              ? t('brackets.admin.generating')
+              : t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
           </button>
-          <a href={localizePath(`/tournament/${encodeURIComponent(tournamentId)}/bracket`, locale)} target="_blank" rel="noopener" className={`${linkClass} self-center`}>
+          <a
+            href={localizePath(`/tournament/${encodeURIComponent(tournamentId)}/bracket`, locale)}
+            target="_blank"
+            rel="noopener"
+            className={`${linkClass} self-center`}
+          >
             {t('brackets.admin.view')}
           </a>
         </div>
@@ -150,7 +188,10 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
         match={editing}
         onCancel={() => setEditing(null)}
         onSave={async (score) => {
-          const res = await api<BracketMatch>(`${base}/matches/${encodeURIComponent(editing!.id)}/override`, { method: 'POST', body: score });
+          const res = await api<BracketMatch>(`${base}/matches/${encodeURIComponent(editing!.id)}/override`, {
+            method: 'POST',
+            body: score,
+          });
           if (!res.ok) return t.error(res.code);
           setEditing(null);
           toast.success(t('brackets.admin.saved'));
@@ -165,10 +206,17 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
 function MatchRow({ t, match: m, onEdit }: { t: Translator; match: BracketMatch; onEdit: (m: BracketMatch) => void }) {
   const report = (side: 'a' | 'b') => {
     const r = m.reports?.[side];
-    return r ? t('brackets.admin.reportsLine', { name: nameOf(m, side), a: r.scoreA, b: r.scoreB }) : t('brackets.admin.noReport', { name: nameOf(m, side) });
+    return r
+      ? t('brackets.admin.reportsLine', { name: nameOf(m, side), a: r.scoreA, b: r.scoreB })
+      : t('brackets.admin.noReport', { name: nameOf(m, side) });
   };
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-panel/80 px-4 py-3" data-testid="bracket-admin-match" data-state={m.state} data-match-id={m.id}>
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-panel/80 px-4 py-3"
+      data-testid="bracket-admin-match"
+      data-state={m.state}
+      data-match-id={m.id}
+    >
       <div className="min-w-0 space-y-1">
         <p className="font-semibold text-white">
           {t('brackets.admin.match', { a: nameOf(m, 'a'), b: nameOf(m, 'b') })}
@@ -179,7 +227,8 @@ function MatchRow({ t, match: m, onEdit }: { t: Translator; match: BracketMatch;
           )}
         </p>
         <p className="text-xs text-slate-400">
-          {t(m.group > 0 ? 'brackets.group' : 'brackets.round.n', { n: m.group > 0 ? m.group : m.round })} · {t(`brackets.state.${m.state}`)}
+          {t(m.group > 0 ? 'brackets.group' : 'brackets.round.n', { n: m.group > 0 ? m.group : m.round })} ·{' '}
+          {t(`brackets.state.${m.state}`)}
         </p>
         {m.state === 'disputed' && (
           <p className="text-sm text-amber-200" data-testid="bracket-admin-reports">
@@ -187,7 +236,12 @@ function MatchRow({ t, match: m, onEdit }: { t: Translator; match: BracketMatch;
           </p>
         )}
       </div>
-      <button type="button" className={m.state === 'disputed' ? primaryButtonClass : secondaryButtonClass} onClick={() => onEdit(m)} data-testid="bracket-admin-edit">
+      <button
+        type="button"
+        className={m.state === 'disputed' ? primaryButtonClass : secondaryButtonClass}
+        onClick={() => onEdit(m)}
+        data-testid="bracket-admin-edit"
+      >
         {t(m.state === 'disputed' ? 'brackets.admin.resolve' : 'brackets.admin.override')}
       </button>
     </li>
@@ -195,7 +249,17 @@ function MatchRow({ t, match: m, onEdit }: { t: Translator; match: BracketMatch;
 }
 
 /** The admin's result for one match: both scores, checked by the contract's schema; the API's refusal shows in the dialog. */
-function ScoreDialog({ t, match, onCancel, onSave }: { t: Translator; match: BracketMatch | null; onCancel: () => void; onSave: (score: BracketScore) => Promise<string | null> }) {
+function ScoreDialog({
+  t,
+  match,
+  onCancel,
+  onSave,
+}: {
+  t: Translator;
+  match: BracketMatch | null;
+  onCancel: () => void;
+  onSave: (score: BracketScore) => Promise<string | null>;
+}) {
   const form = useForm<ScoreValues>({ defaultValues: { scoreA: '', scoreB: '' }, validate: validateScore });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -216,7 +280,16 @@ function ScoreDialog({ t, match, onCancel, onSave }: { t: Translator; match: Bra
   const invalid = form.errors.scoreA || form.errors.scoreB ? t('brackets.report.required') : undefined;
   const scoreA = form.register('scoreA');
   return (
-    <ModalDialog open={match !== null} onDismiss={onCancel} busy={busy} focusRef={firstRef} labelledBy={titleId} describedBy={hintId} testId="bracket-score-dialog" size="w-[min(28rem,calc(100vw-2rem))]">
+    <ModalDialog
+      open={match !== null}
+      onDismiss={onCancel}
+      busy={busy}
+      focusRef={firstRef}
+      labelledBy={titleId}
+      describedBy={hintId}
+      testId="bracket-score-dialog"
+      size="w-[min(28rem,calc(100vw-2rem))]"
+    >
       {match && (
         <form
           noValidate
@@ -246,8 +319,17 @@ function ScoreDialog({ t, match, onCancel, onSave }: { t: Translator; match: Bra
                 className={inputClass}
               />
             </FormField>
-            <FormField id="bracket-score-b" label={t('brackets.admin.scoreOf', { name: nameOf(match, 'b') })} error={invalid}>
-              <input {...controlProps('bracket-score-b', invalid)} inputMode="numeric" {...form.register('scoreB')} className={inputClass} />
+            <FormField
+              id="bracket-score-b"
+              label={t('brackets.admin.scoreOf', { name: nameOf(match, 'b') })}
+              error={invalid}
+            >
+              <input
+                {...controlProps('bracket-score-b', invalid)}
+                inputMode="numeric"
+                {...form.register('scoreB')}
+                className={inputClass}
+              />
             </FormField>
           </div>
           {refusal && (
@@ -259,7 +341,13 @@ function ScoreDialog({ t, match, onCancel, onSave }: { t: Translator; match: Bra
             <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
               {t('brackets.admin.cancel')}
             </button>
-            <button type="submit" disabled={busy} aria-busy={busy || undefined} className={primaryButtonClass} data-testid="bracket-score-save">
+            <button
+              type="submit"
+              disabled={busy}
+              aria-busy={busy || undefined}
+              className={primaryButtonClass}
+              data-testid="bracket-score-save"
+            >
               {busy ? t('brackets.admin.saving') : t('brackets.admin.save')}
             </button>
           </div>

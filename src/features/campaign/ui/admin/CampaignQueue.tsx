@@ -6,7 +6,14 @@ import type { SectionProps } from '../../../../platform/ui/admin/section-props.t
 import { checkboxClass, rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
-import { defaultQueueFilters, phaseFilters, queueQuery, statusFilters, type PhaseFilter, type StatusFilter } from './campaign-admin.ts';
+import {
+  defaultQueueFilters,
+  phaseFilters,
+  queueQuery,
+  statusFilters,
+  type PhaseFilter,
+  type StatusFilter,
+} from './campaign-admin.ts';
 import CampaignTabs from './CampaignTabs.tsx';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import ReviewDialog from './ReviewDialog.tsx';
@@ -49,7 +56,10 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               id="campaign-filter-phase"
               label={t('campaignAdmin.queue.phaseLabel')}
               className=""
-              options={phaseFilters.map((p) => [p, p === 'all' ? t('campaignAdmin.queue.allPhases') : t('campaignAdmin.phase', { n: p })])}
+              options={phaseFilters.map((p) => [
+                p,
+                p === 'all' ? t('campaignAdmin.queue.allPhases') : t('campaignAdmin.phase', { n: p }),
+              ])}
             />
             <ListFilter
               list={list}
@@ -57,22 +67,55 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               id="campaign-filter-status"
               label={t('campaignAdmin.queue.statusLabel')}
               className=""
-              options={statusFilters.map((v) => [v, v === 'all' ? t('campaignAdmin.queue.allStatuses') : t(`campaignAdmin.status.${v}`)])}
+              options={statusFilters.map((v) => [
+                v,
+                v === 'all' ? t('campaignAdmin.queue.allStatuses') : t(`campaignAdmin.status.${v}`),
+              ])}
             />
             <label className="flex items-center gap-2 pb-3 text-sm text-slate-300">
-              <input type="checkbox" className={checkboxClass} checked={list.values.duplicates === 'true'} onChange={(e) => list.setValue('duplicates', String(e.target.checked))} data-testid="campaign-filter-duplicates" />
+              <input
+                type="checkbox"
+                className={checkboxClass}
+                checked={list.values.duplicates === 'true'}
+                onChange={(e) => list.setValue('duplicates', String(e.target.checked))}
+                data-testid="campaign-filter-duplicates"
+              />
               {t('campaignAdmin.queue.duplicatesOnly')}
             </label>
           </>
         }
-        columns={[{ key: 'image' }, { key: 'player', sort: 'player' }, { key: 'phase' }, { key: 'submittedAt', sort: 'submitted' }, { key: 'status' }, { key: 'outcome' }, { key: 'actions', align: 'right' }]}
+        columns={[
+          { key: 'image' },
+          { key: 'player', sort: 'player' },
+          { key: 'phase' },
+          { key: 'submittedAt', sort: 'submitted' },
+          { key: 'status' },
+          { key: 'outcome' },
+          { key: 'actions', align: 'right' },
+        ]}
         after={
           <>
-            <Modal open={viewing !== null} title={t('campaignAdmin.image.title', { name: viewing ? name(viewing) : '' })} closeLabel={t('campaignAdmin.close')} onClose={() => setViewing(null)} testId="image-dialog">
+            <Modal
+              open={viewing !== null}
+              title={t('campaignAdmin.image.title', { name: viewing ? name(viewing) : '' })}
+              closeLabel={t('campaignAdmin.close')}
+              onClose={() => setViewing(null)}
+              testId="image-dialog"
+            >
               {viewing && (
                 <>
-                  <img src={viewing.imageUrl} alt={t('campaignAdmin.image.alt', { name: name(viewing) })} className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain" data-testid="image-dialog-full" />
-                  <a href={viewing.imageUrl} target="_blank" rel="noopener" className="text-sm text-accent underline-offset-4 hover:underline">
+                  <img
+                    src={viewing.imageUrl}
+                    alt={t('campaignAdmin.image.alt', { name: name(viewing) })}
+                    className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain"
+                    data-testid="image-dialog-full"
+                  />
+                  <a
+                    href={viewing.imageUrl}
+                    target="_blank"
+                    rel="noopener"
+                    className="text-sm text-accent underline-offset-4 hover:underline"
+                  >
                     {t('campaignAdmin.image.newTab')}
                   </a>
                 </>
@@ -101,7 +144,14 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
                 className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent"
                 data-testid="submission-row-thumb"
               >
-                <img src={s.imageUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line" />
+                <img
+                  src={s.imageUrl}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line"
+                />
               </button>
             </td>
             <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
@@ -126,11 +176,19 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               <StatusBadge t={t} status={s.status} />
             </td>
             <td className={`${tdClass} max-w-[14rem] text-slate-300`} data-testid="submission-row-outcome">
-              {s.status === 'approved' && s.score !== null && <span className="font-mono">{t('campaignAdmin.queue.score', { score: s.score })}</span>}
+              {s.status === 'approved' && s.score !== null && (
+                <span className="font-mono">{t('campaignAdmin.queue.score', { score: s.score })}</span>
+              )}
               {s.status === 'rejected' && s.reason && <span className="line-clamp-2 break-words">{s.reason}</span>}
             </td>
             <td className={`${tdClass} text-right`}>
-              <button type="button" className={smallButtonClass} onClick={() => setReviewing(s)} aria-label={t('campaignAdmin.queue.reviewLabel', { name: name(s) })} data-testid="submission-row-review">
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={() => setReviewing(s)}
+                aria-label={t('campaignAdmin.queue.reviewLabel', { name: name(s) })}
+                data-testid="submission-row-review"
+              >
                 {s.status === 'pending' ? t('campaignAdmin.queue.review') : t('campaignAdmin.queue.changeReview')}
               </button>
             </td>

@@ -21,7 +21,8 @@ const dateInputClass = `${inputClass} [color-scheme:dark]`;
 const stateTone = { upcoming: 'text-sky-300', open: 'text-emerald-300', closed: 'text-slate-400' } as const;
 
 /** A field of the schedule as the form addresses it: 'deadline', 'phases.1.closesAt'. */
-const pathOf = (field: ScheduleField) => (field === 'deadline' ? field : field.replace(/^phase-(\d+)-/, (_, n: string) => `phases.${Number(n) - 1}.`));
+const pathOf = (field: ScheduleField) =>
+  field === 'deadline' ? field : field.replace(/^phase-(\d+)-/, (_, n: string) => `phases.${Number(n) - 1}.`);
 /** The windows out of order is about the whole form, not one field. */
 const ORDER = 'schedule';
 
@@ -29,7 +30,9 @@ const ORDER = 'schedule';
 const validate: Validator<ScheduleFormValues> = async (values) => {
   const checked = scheduleUpdate(values);
   if (checked.ok) return { ok: true, values: checked.body };
-  const errors: FieldErrors = Object.fromEntries(checked.missing.map((field) => [pathOf(field), { type: 'custom', message: 'invalidDate' }]));
+  const errors: FieldErrors = Object.fromEntries(
+    checked.missing.map((field) => [pathOf(field), { type: 'custom', message: 'invalidDate' }]),
+  );
   if (checked.order) errors[ORDER] = { type: 'code', message: 'INVALID_CAMPAIGN_SCHEDULE' };
   return { ok: false, errors };
 };
@@ -73,7 +76,13 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
     <div className="mt-6 space-y-5" data-testid="campaign-schedule">
       <CampaignTabs t={t} locale={locale} current="schedule" />
       {loadFailure ? (
-        <EditorLoadError t={t} id={CAMPAIGN_SLUG} failure={loadFailure} testId="schedule-load-error" onRetry={() => setReload((n) => n + 1)} />
+        <EditorLoadError
+          t={t}
+          id={CAMPAIGN_SLUG}
+          failure={loadFailure}
+          testId="schedule-load-error"
+          onRetry={() => setReload((n) => n + 1)}
+        />
       ) : !campaign ? (
         <Spinner label={t('campaignAdmin.schedule.loading')} testId="schedule-loading" />
       ) : (
@@ -83,8 +92,21 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
   );
 }
 
-function ScheduleForm({ t, campaign, competitions, onSaved }: { t: Translator; campaign: Campaign; competitions: Competition[] | null; onSaved: (c: Campaign) => void }) {
-  const { register, handleSubmit, reset, values, errors, isSubmitting, isDirty } = useForm<ScheduleFormValues>({ defaultValues: scheduleFormValues(campaign), validate });
+function ScheduleForm({
+  t,
+  campaign,
+  competitions,
+  onSaved,
+}: {
+  t: Translator;
+  campaign: Campaign;
+  competitions: Competition[] | null;
+  onSaved: (c: Campaign) => void;
+}) {
+  const { register, handleSubmit, reset, values, errors, isSubmitting, isDirty } = useForm<ScheduleFormValues>({
+    defaultValues: scheduleFormValues(campaign),
+    validate,
+  });
   useUnsavedGuard(isDirty);
   const [failure, setFailure] = useState<string | null>(null);
   const zone = localTimeZone();
@@ -109,7 +131,13 @@ function ScheduleForm({ t, campaign, competitions, onSaved }: { t: Translator; c
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit<Required<CampaignUpdate>>(onSubmit, onInvalid)} className="space-y-5" data-testid="schedule-form" aria-describedby="schedule-zone">
+    <form
+      noValidate
+      onSubmit={handleSubmit<Required<CampaignUpdate>>(onSubmit, onInvalid)}
+      className="space-y-5"
+      data-testid="schedule-form"
+      aria-describedby="schedule-zone"
+    >
       <p id="schedule-zone" className="text-sm text-slate-400" data-testid="schedule-zone">
         {t('campaignAdmin.schedule.zoneHint', { zone })}
       </p>
@@ -122,14 +150,36 @@ function ScheduleForm({ t, campaign, competitions, onSaved }: { t: Translator; c
         <h2 id="schedule-general" className={`${panelTitleClass} sm:col-span-2`}>
           {t('campaignAdmin.schedule.general')}
         </h2>
-        <FormField id="schedule-deadline" label={t('campaignAdmin.schedule.deadline')} error={fieldError('deadline')} hint={t('campaignAdmin.schedule.deadlineHint')}>
-          <input {...register('deadline')} {...controlProps('schedule-deadline', fieldError('deadline'), true)} type="datetime-local" required className={dateInputClass} />
+        <FormField
+          id="schedule-deadline"
+          label={t('campaignAdmin.schedule.deadline')}
+          error={fieldError('deadline')}
+          hint={t('campaignAdmin.schedule.deadlineHint')}
+        >
+          <input
+            {...register('deadline')}
+            {...controlProps('schedule-deadline', fieldError('deadline'), true)}
+            type="datetime-local"
+            required
+            className={dateInputClass}
+          />
         </FormField>
-        <FormField id="schedule-competition" label={t('campaignAdmin.schedule.competition')} hint={t('campaignAdmin.schedule.competitionHint')}>
-          <select {...register('competitionId')} {...controlProps('schedule-competition', undefined, true)} disabled={competitions === null} className={selectClass}>
+        <FormField
+          id="schedule-competition"
+          label={t('campaignAdmin.schedule.competition')}
+          hint={t('campaignAdmin.schedule.competitionHint')}
+        >
+          <select
+            {...register('competitionId')}
+            {...controlProps('schedule-competition', undefined, true)}
+            disabled={competitions === null}
+            className={selectClass}
+          >
             <option value="">{t('campaignAdmin.schedule.noCompetition')}</option>
             {/* a linked competition missing from the list (deleted, other owner) stays selectable */}
-            {values.competitionId && competitions && !competitions.some((c) => c.id === values.competitionId) && <option value={values.competitionId}>{values.competitionId}</option>}
+            {values.competitionId && competitions && !competitions.some((c) => c.id === values.competitionId) && (
+              <option value={values.competitionId}>{values.competitionId}</option>
+            )}
             {competitions?.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -148,7 +198,10 @@ function ScheduleForm({ t, campaign, competitions, onSaved }: { t: Translator; c
               <div className="flex items-baseline justify-between sm:col-span-2" aria-hidden="true">
                 <span className={panelTitleClass}>{t('campaignAdmin.phase', { n })}</span>
                 {state && (
-                  <span className={`text-sm font-semibold ${stateTone[state]}`} data-testid={`schedule-phase-${n}-state`}>
+                  <span
+                    className={`text-sm font-semibold ${stateTone[state]}`}
+                    data-testid={`schedule-phase-${n}-state`}
+                  >
                     {t(`campaignAdmin.phaseState.${state}`)}
                   </span>
                 )}
@@ -157,8 +210,19 @@ function ScheduleForm({ t, campaign, competitions, onSaved }: { t: Translator; c
               {(['opensAt', 'closesAt'] as const).map((edge) => {
                 const id = `schedule-phase-${n}-${edge}` as const;
                 return (
-                  <FormField key={edge} id={id} label={t(`campaignAdmin.schedule.${edge}`)} error={fieldError(`phases.${i}.${edge}`)}>
-                    <input {...register(`phases.${i}.${edge}`)} {...controlProps(id, fieldError(`phases.${i}.${edge}`))} type="datetime-local" required className={dateInputClass} />
+                  <FormField
+                    key={edge}
+                    id={id}
+                    label={t(`campaignAdmin.schedule.${edge}`)}
+                    error={fieldError(`phases.${i}.${edge}`)}
+                  >
+                    <input
+                      {...register(`phases.${i}.${edge}`)}
+                      {...controlProps(id, fieldError(`phases.${i}.${edge}`))}
+                      type="datetime-local"
+                      required
+                      className={dateInputClass}
+                    />
                   </FormField>
                 );
               })}

@@ -29,17 +29,31 @@ export default function CampaignTabs({ t, locale, current }: Props) {
         <ul className="flex gap-2">
           {tabs.map((tab) => (
             <li key={tab.id}>
-              <a href={localizePath(tab.href, locale)} aria-current={tab.id === current ? 'page' : undefined} className={tabClass(tab.id === current)} data-testid={`campaign-tab-${tab.id}`}>
+              <a
+                href={localizePath(tab.href, locale)}
+                aria-current={tab.id === current ? 'page' : undefined}
+                className={tabClass(tab.id === current)}
+                data-testid={`campaign-tab-${tab.id}`}
+              >
                 {t(`campaignAdmin.tabs.${tab.id}`)}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <nav aria-label={t('campaignAdmin.standings.label')} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="campaign-standings-links">
+      <nav
+        aria-label={t('campaignAdmin.standings.label')}
+        className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm"
+        data-testid="campaign-standings-links"
+      >
         <span className="text-slate-400">{t('campaignAdmin.standings.title')}</span>
         {Array.from({ length: PHASE_COUNT }, (_, i) => i + 1).map((phase) => (
-          <a key={phase} href={localizePath(standingsPath(phase), locale)} className={linkClass} data-testid={`campaign-standings-link-${phase}`}>
+          <a
+            key={phase}
+            href={localizePath(standingsPath(phase), locale)}
+            className={linkClass}
+            data-testid={`campaign-standings-link-${phase}`}
+          >
             {t('campaignAdmin.standings.phase', { n: phase })}
           </a>
         ))}

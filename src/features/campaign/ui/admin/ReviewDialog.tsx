@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { MAX_SCORE, REJECT_REASON_MAX, type AdminSubmission, type ReviewInput, type Submission } from '../../contract.ts';
+import {
+  MAX_SCORE,
+  REJECT_REASON_MAX,
+  type AdminSubmission,
+  type ReviewInput,
+  type Submission,
+} from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
@@ -34,7 +40,12 @@ const decisionRules =
   (decision: ReviewDecision): Validator<Typed> =>
   async ({ score, reason }) => {
     const checked = reviewBody(decision, score, reason);
-    return checked.ok ? { ok: true, values: checked.body } : { ok: false, errors: { [decision === 'approve' ? 'score' : 'reason']: { type: 'custom', message: checked.problem } } };
+    return checked.ok
+      ? { ok: true, values: checked.body }
+      : {
+          ok: false,
+          errors: { [decision === 'approve' ? 'score' : 'reason']: { type: 'custom', message: checked.problem } },
+        };
   };
 const approveRules = decisionRules('approve');
 const rejectRules = decisionRules('reject');
@@ -45,7 +56,10 @@ const rejectRules = decisionRules('reject');
  * its current score or reason filled in.
  */
 export default function ReviewDialog({ t, locale, submission, onClose, onReviewed }: Props) {
-  const typed = (x: AdminSubmission | null): Typed => ({ score: x?.score != null ? String(x.score) : '', reason: x?.reason ?? '' });
+  const typed = (x: AdminSubmission | null): Typed => ({
+    score: x?.score != null ? String(x.score) : '',
+    reason: x?.reason ?? '',
+  });
   // one form per decision, each with its own field and rules
   const approve = useForm<Typed>({ defaultValues: typed(submission), validate: approveRules });
   const reject = useForm<Typed>({ defaultValues: typed(submission), validate: rejectRules });
@@ -64,30 +78,60 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
     if (!submission || busy) return;
     setFailure(null);
     setBusy(decision);
-    const res = await api<Submission>(`/marketplace/submissions/${encodeURIComponent(submission.id)}/review`, { method: 'POST', body });
+    const res = await api<Submission>(`/marketplace/submissions/${encodeURIComponent(submission.id)}/review`, {
+      method: 'POST',
+      body,
+    });
     setBusy(null);
     if (!res.ok) {
       setFailure(res.code);
       toast.error(t.error(res.code));
       return;
     }
-    toast.success(t(decision === 'approve' ? 'campaignAdmin.review.approved' : 'campaignAdmin.review.rejected', { name: submission.username, score: res.data.score ?? 0 }));
+    toast.success(
+      t(decision === 'approve' ? 'campaignAdmin.review.approved' : 'campaignAdmin.review.rejected', {
+        name: submission.username,
+        score: res.data.score ?? 0,
+      }),
+    );
     onReviewed(res.data);
   };
 
   const problem = (decision: ReviewDecision) => {
     const error = decision === 'approve' ? approve.errors.score : reject.errors.reason;
-    return error?.message ? t(`campaignAdmin.review.errors.${error.message}`, { max: decision === 'approve' ? MAX_SCORE : REJECT_REASON_MAX }) : undefined;
+    return error?.message
+      ? t(`campaignAdmin.review.errors.${error.message}`, {
+          max: decision === 'approve' ? MAX_SCORE : REJECT_REASON_MAX,
+        })
+      : undefined;
   };
   const s = submission;
 
   return (
-    <Modal open={s !== null} title={t('campaignAdmin.review.title')} closeLabel={t('campaignAdmin.close')} onClose={onClose} testId="review-dialog">
+    <Modal
+      open={s !== null}
+      title={t('campaignAdmin.review.title')}
+      closeLabel={t('campaignAdmin.close')}
+      onClose={onClose}
+      testId="review-dialog"
+    >
       {s && (
         <>
           <div className="flex gap-4">
-            <a href={s.imageUrl} target="_blank" rel="noopener" className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label={t('campaignAdmin.image.newTabFor', { name: s.username })}>
-              <img src={s.imageUrl} alt="" width={112} height={112} className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line" />
+            <a
+              href={s.imageUrl}
+              target="_blank"
+              rel="noopener"
+              className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              aria-label={t('campaignAdmin.image.newTabFor', { name: s.username })}
+            >
+              <img
+                src={s.imageUrl}
+                alt=""
+                width={112}
+                height={112}
+                className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line"
+              />
             </a>
             <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-400">{t('campaignAdmin.review.typedName')}</dt>
@@ -117,19 +161,66 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
             </p>
           )}
           <div className="grid gap-5 sm:grid-cols-2">
-            <form noValidate onSubmit={approve.handleSubmit<ReviewInput>(send('approve'))} className="space-y-3 rounded-xl border border-emerald-500/30 p-4" aria-label={t('campaignAdmin.review.approveTitle')}>
-              <FormField id="review-score" label={t('campaignAdmin.review.score')} error={problem('approve')} hint={t('campaignAdmin.review.scoreHint')}>
-                <input {...controlProps('review-score', problem('approve'), true)} type="number" inputMode="numeric" min={0} max={MAX_SCORE} step={1} required {...approve.register('score')} className={inputClass} />
+            <form
+              noValidate
+              onSubmit={approve.handleSubmit<ReviewInput>(send('approve'))}
+              className="space-y-3 rounded-xl border border-emerald-500/30 p-4"
+              aria-label={t('campaignAdmin.review.approveTitle')}
+            >
+              <FormField
+                id="review-score"
+                label={t('campaignAdmin.review.score')}
+                error={problem('approve')}
+                hint={t('campaignAdmin.review.scoreHint')}
+              >
+                <input
+                  {...controlProps('review-score', problem('approve'), true)}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_SCORE}
+                  step={1}
+                  required
+                  {...approve.register('score')}
+                  className={inputClass}
+                />
               </FormField>
-              <button type="submit" className={`${primaryButtonClass} w-full`} disabled={busy !== null} data-testid="review-approve">
+              <button
+                type="submit"
+                className={`${primaryButtonClass} w-full`}
+                disabled={busy !== null}
+                data-testid="review-approve"
+              >
                 {busy === 'approve' ? t('campaignAdmin.saving') : t('campaignAdmin.review.approve')}
               </button>
             </form>
-            <form noValidate onSubmit={reject.handleSubmit<ReviewInput>(send('reject'))} className="space-y-3 rounded-xl border border-rose-500/30 p-4" aria-label={t('campaignAdmin.review.rejectTitle')}>
-              <FormField id="review-reason" label={t('campaignAdmin.review.reason')} error={problem('reject')} hint={t('campaignAdmin.review.reasonHint')}>
-                <textarea {...controlProps('review-reason', problem('reject'), true)} rows={2} maxLength={REJECT_REASON_MAX} required {...reject.register('reason')} className={inputClass} />
+            <form
+              noValidate
+              onSubmit={reject.handleSubmit<ReviewInput>(send('reject'))}
+              className="space-y-3 rounded-xl border border-rose-500/30 p-4"
+              aria-label={t('campaignAdmin.review.rejectTitle')}
+            >
+              <FormField
+                id="review-reason"
+                label={t('campaignAdmin.review.reason')}
+                error={problem('reject')}
+                hint={t('campaignAdmin.review.reasonHint')}
+              >
+                <textarea
+                  {...controlProps('review-reason', problem('reject'), true)}
+                  rows={2}
+                  maxLength={REJECT_REASON_MAX}
+                  required
+                  {...reject.register('reason')}
+                  className={inputClass}
+                />
               </FormField>
-              <button type="submit" className={`${rejectButtonClass} w-full`} disabled={busy !== null} data-testid="review-reject">
+              <button
+                type="submit"
+                className={`${rejectButtonClass} w-full`}
+                disabled={busy !== null}
+                data-testid="review-reject"
+              >
                 {busy === 'reject' ? t('campaignAdmin.saving') : t('campaignAdmin.review.reject')}
               </button>
             </form>

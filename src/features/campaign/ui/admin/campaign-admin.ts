@@ -1,4 +1,12 @@
-import { MAX_SCORE, PHASE_COUNT, REJECT_REASON_MAX, isValidSchedule, type Campaign, type CampaignUpdate, type ReviewInput } from '../../contract.ts';
+import {
+  MAX_SCORE,
+  PHASE_COUNT,
+  REJECT_REASON_MAX,
+  isValidSchedule,
+  type Campaign,
+  type CampaignUpdate,
+  type ReviewInput,
+} from '../../contract.ts';
 import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 
@@ -45,7 +53,11 @@ export type ReviewProblem = 'scoreRequired' | 'scoreInvalid' | 'reasonRequired' 
  * The body of POST /marketplace/submissions/{id}/review from the form, or what to tell the admin.
  * The score is typed as text: a whole number from 0 to MAX_SCORE, nothing else.
  */
-export function reviewBody(decision: ReviewDecision, score: string, reason: string): { ok: true; body: ReviewInput } | { ok: false; problem: ReviewProblem } {
+export function reviewBody(
+  decision: ReviewDecision,
+  score: string,
+  reason: string,
+): { ok: true; body: ReviewInput } | { ok: false; problem: ReviewProblem } {
   if (decision === 'approve') {
     const typed = score.trim();
     if (typed === '') return { ok: false, problem: 'scoreRequired' };
@@ -67,7 +79,9 @@ export interface ScheduleFormValues {
   phases: { opensAt: string; closesAt: string }[];
 }
 
-export function scheduleFormValues(campaign: Pick<Campaign, 'deadline' | 'competitionId' | 'phases'>): ScheduleFormValues {
+export function scheduleFormValues(
+  campaign: Pick<Campaign, 'deadline' | 'competitionId' | 'phases'>,
+): ScheduleFormValues {
   const byPhase = new Map(campaign.phases.map((p) => [p.phase, p]));
   return {
     deadline: isoToLocalInput(campaign.deadline),
@@ -87,7 +101,9 @@ export type ScheduleField = 'deadline' | `phase-${number}-${'opensAt' | 'closesA
  * windows are out of order (the server checks the order too and answers INVALID_CAMPAIGN_SCHEDULE;
  * checking here saves a round trip and points at the form at once).
  */
-export function scheduleUpdate(values: ScheduleFormValues): { ok: true; body: Required<CampaignUpdate> } | { ok: false; missing: ScheduleField[]; order: boolean } {
+export function scheduleUpdate(
+  values: ScheduleFormValues,
+): { ok: true; body: Required<CampaignUpdate> } | { ok: false; missing: ScheduleField[]; order: boolean } {
   const instant = (v: string) => {
     const iso = localInputToIso(v);
     return iso && !Number.isNaN(Date.parse(iso)) ? iso : null;

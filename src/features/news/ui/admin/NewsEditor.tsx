@@ -38,16 +38,44 @@ const emptyValues: NewsInput = {
 export default function NewsEditor({ t, locale, section, agencyName }: SectionProps) {
   const editor = useEditorRecord<NewsArticle>(section === 'newsEdit', (id) => `/news/${encodeURIComponent(id)}`);
   return (
-    <EditorFrame t={t} editor={editor} name="news" back={{ href: localizePath(sectionPath('news'), locale), label: t('news.admin.form.backToList') }} loading={t('news.admin.form.loading')} recordId={(a) => a.id}>
-      {(article) => <NewsForm t={t} locale={locale} article={article} agencyName={agencyName || defaultAgency} onSaved={editor.setRecord} />}
+    <EditorFrame
+      t={t}
+      editor={editor}
+      name="news"
+      back={{ href: localizePath(sectionPath('news'), locale), label: t('news.admin.form.backToList') }}
+      loading={t('news.admin.form.loading')}
+      recordId={(a) => a.id}
+    >
+      {(article) => (
+        <NewsForm
+          t={t}
+          locale={locale}
+          article={article}
+          agencyName={agencyName || defaultAgency}
+          onSaved={editor.setRecord}
+        />
+      )}
     </EditorFrame>
   );
 }
 
-function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; locale: Locale; article: NewsArticle | null; agencyName: string; onSaved: (a: NewsArticle) => void }) {
+function NewsForm({
+  t,
+  locale,
+  article,
+  agencyName,
+  onSaved,
+}: {
+  t: Translator;
+  locale: Locale;
+  article: NewsArticle | null;
+  agencyName: string;
+  onSaved: (a: NewsArticle) => void;
+}) {
   const editing = article !== null;
   const [tab, setTab] = useState<Locale>(locale);
-  const { register, handleSubmit, reset, watch, setValue, setError, getValues, errors, isDirty, isSubmitting } = useForm<NewsInput>({ validate, defaultValues: article ? toNewsInput(article) : emptyValues });
+  const { register, handleSubmit, reset, watch, setValue, setError, getValues, errors, isDirty, isSubmitting } =
+    useForm<NewsInput>({ validate, defaultValues: article ? toNewsInput(article) : emptyValues });
   useUnsavedGuard(isDirty);
 
   const image = watch('image');
@@ -56,7 +84,8 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
   const listHref = localizePath(sectionPath('news'), locale);
 
   const errorText = (path: string) => fieldText(t, path, errors[path], getValues(path));
-  const inLanguage = (errs: FieldErrors, l: Locale) => ['title', 'summary', 'body'].some((field) => errs[`${field}.${l}`]);
+  const inLanguage = (errs: FieldErrors, l: Locale) =>
+    ['title', 'summary', 'body'].some((field) => errs[`${field}.${l}`]);
   const langsWithErrors = locales.filter((l) => inLanguage(errors, l));
 
   const onSubmit = async (values: NewsInput) => {
@@ -67,16 +96,23 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
       image: values.image,
       published: values.published,
     };
-    const res = editing ? await api<NewsArticle>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body }) : await api<NewsArticle>('/news', { method: 'POST', body });
+    const res = editing
+      ? await api<NewsArticle>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body })
+      : await api<NewsArticle>('/news', { method: 'POST', body });
     if (!res.ok) {
       for (const issue of res.issues ?? []) {
         const path = issue.path.replace(/^body\.?/, '');
-        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image') setError(path, { type: 'server', message: issue.message });
+        if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image')
+          setError(path, { type: 'server', message: issue.message });
       }
       toast.error(t.error(res.code));
       return;
     }
-    if (!editing) return leaveWithToast(listHref, { key: 'news.admin.form.created', vars: { title: titleIn(res.data, locale, '') } });
+    if (!editing)
+      return leaveWithToast(listHref, {
+        key: 'news.admin.form.created',
+        vars: { title: titleIn(res.data, locale, '') },
+      });
     reset(toNewsInput(res.data));
     onSaved(res.data);
     toast.success(t('news.admin.form.saved'));
@@ -91,12 +127,20 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
   const f = (name: string, l: Locale) => `news-${name}-${l}`;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" data-testid="news-form" aria-busy={isSubmitting || undefined}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, onInvalid)}
+      className="space-y-6"
+      data-testid="news-form"
+      aria-busy={isSubmitting || undefined}
+    >
       <section className={`${panelClass} space-y-5`}>
         <LanguageTabs idPrefix="news" tab={tab} onChange={setTab} t={t} invalid={langsWithErrors} />
         {langsWithErrors.length > 0 && (
           <p role="alert" className="text-sm text-rose-400" data-testid="news-missing-langs">
-            {t('news.admin.form.missingIn', { langs: langsWithErrors.map((l) => t(`news.admin.form.${l}`)).join(', ') })}
+            {t('news.admin.form.missingIn', {
+              langs: langsWithErrors.map((l) => t(`news.admin.form.${l}`)).join(', '),
+            })}
           </p>
         )}
         {/* both panels stay mounted, so switching language never loses what was typed */}
@@ -104,11 +148,32 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
           const lang = t(`news.admin.form.${l}`);
           return (
             <LanguagePanel key={l} idPrefix="news" lang={l} tab={tab}>
-              <FormField id={f('title', l)} label={t('news.admin.form.title', { lang })} error={errorText(`title.${l}`)}>
-                <input {...register(`title.${l}`)} {...controlProps(f('title', l), errorText(`title.${l}`))} type="text" maxLength={TITLE_MAX} className={inputClass} />
+              <FormField
+                id={f('title', l)}
+                label={t('news.admin.form.title', { lang })}
+                error={errorText(`title.${l}`)}
+              >
+                <input
+                  {...register(`title.${l}`)}
+                  {...controlProps(f('title', l), errorText(`title.${l}`))}
+                  type="text"
+                  maxLength={TITLE_MAX}
+                  className={inputClass}
+                />
               </FormField>
-              <FormField id={f('summary', l)} label={t('news.admin.form.summary', { lang })} error={errorText(`summary.${l}`)} hint={t('news.admin.form.summaryHint')}>
-                <textarea {...register(`summary.${l}`)} {...controlProps(f('summary', l), errorText(`summary.${l}`), true)} rows={3} maxLength={SUMMARY_MAX} className={inputClass} />
+              <FormField
+                id={f('summary', l)}
+                label={t('news.admin.form.summary', { lang })}
+                error={errorText(`summary.${l}`)}
+                hint={t('news.admin.form.summaryHint')}
+              >
+                <textarea
+                  {...register(`summary.${l}`)}
+                  {...controlProps(f('summary', l), errorText(`summary.${l}`), true)}
+                  rows={3}
+                  maxLength={SUMMARY_MAX}
+                  className={inputClass}
+                />
               </FormField>
               <RichTextField
                 id={f('body', l)}
@@ -118,7 +183,11 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
                 registration={register(`body.${l}`)}
                 t={t}
                 rows={14}
-                texts={{ hint: t('news.admin.form.htmlHint'), preview: t('news.admin.form.preview', { field: t('news.admin.form.body', { lang }) }), previewEmpty: t('news.admin.form.previewEmpty') }}
+                texts={{
+                  hint: t('news.admin.form.htmlHint'),
+                  preview: t('news.admin.form.preview', { field: t('news.admin.form.body', { lang }) }),
+                  previewEmpty: t('news.admin.form.previewEmpty'),
+                }}
               />
             </LanguagePanel>
           );
@@ -126,9 +195,25 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
       </section>
 
       <section className={`${panelClass} grid gap-6 md:grid-cols-[1fr_auto] md:items-start`}>
-        <ImageField id="news-image" label={t('news.admin.form.image')} t={t} agencyName={agencyName} value={image} error={errorText('image')} shape="wide" onBusy={setUploading} onChange={(url) => setValue('image', url)} />
+        <ImageField
+          id="news-image"
+          label={t('news.admin.form.image')}
+          t={t}
+          agencyName={agencyName}
+          value={image}
+          error={errorText('image')}
+          shape="wide"
+          onBusy={setUploading}
+          onChange={(url) => setValue('image', url)}
+        />
         <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
-          <input {...register('published')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid="news-published" aria-describedby="news-published-hint" />
+          <input
+            {...register('published')}
+            type="checkbox"
+            className={`${checkboxClass} mt-0.5`}
+            data-testid="news-published"
+            aria-describedby="news-published-hint"
+          />
           <span>
             <span className="font-semibold">{t('news.admin.form.published')}</span>
             <span id="news-published-hint" className="block text-xs text-slate-400">
@@ -139,11 +224,26 @@ function NewsForm({ t, locale, article, agencyName, onSaved }: { t: Translator; 
       </section>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting || uploading || (editing && !isDirty)} data-testid="news-submit">
-          {isSubmitting ? t('news.admin.form.saving') : editing ? t('news.admin.form.submitSave') : t('news.admin.form.submitCreate')}
+        <button
+          type="submit"
+          className={primaryButtonClass}
+          disabled={isSubmitting || uploading || (editing && !isDirty)}
+          data-testid="news-submit"
+        >
+          {isSubmitting
+            ? t('news.admin.form.saving')
+            : editing
+              ? t('news.admin.form.submitSave')
+              : t('news.admin.form.submitCreate')}
         </button>
         {editing && article.published && (
-          <a href={localizePath(`/news/${encodeURIComponent(article.id)}`, locale)} target="_blank" rel="noopener" className={linkClass} data-testid="news-public-link">
+          <a
+            href={localizePath(`/news/${encodeURIComponent(article.id)}`, locale)}
+            target="_blank"
+            rel="noopener"
+            className={linkClass}
+            data-testid="news-public-link"
+          >
             {t('news.admin.form.publicPage')}
           </a>
         )}

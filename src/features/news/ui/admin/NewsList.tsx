@@ -15,14 +15,19 @@ import { newsSorts } from '../../contract.ts';
 /** A search reads every article (drafts included, in batches) and matches either language's title. */
 const loadIn = (locale: SectionProps['locale']) =>
   searchingEveryPage<NewsArticle>(
-    (limit, offset, { values }) => `/news?${new URLSearchParams({ all: 'true', limit: String(limit), offset: String(offset), sort: values.sort!, lang: locale })}`,
+    (limit, offset, { values }) =>
+      `/news?${new URLSearchParams({ all: 'true', limit: String(limit), offset: String(offset), sort: values.sort!, lang: locale })}`,
     (a) => `${a.title?.it ?? ''}\n${a.title?.en ?? ''}`,
   );
 
 /** /dashboard/news: drafts and published articles, with publish/unpublish, edit and delete. */
 export default function NewsList({ t, locale }: SectionProps) {
   const [load] = useState(() => loadIn(locale));
-  const list = useAdminList<NewsArticle>({ load, params: { sort: { values: newsSorts, initial: 'newest' } }, loadError: (code) => t.error(code) });
+  const list = useAdminList<NewsArticle>({
+    load,
+    params: { sort: { values: newsSorts, initial: 'newest' } },
+    loadError: (code) => t.error(code),
+  });
   const [toggling, setToggling] = useState<string | null>(null);
   const untitled = t('news.admin.list.untitled');
 
@@ -36,7 +41,9 @@ export default function NewsList({ t, locale }: SectionProps) {
       return;
     }
     const title = titleIn(res.data, locale, untitled);
-    toast.success(t(res.data.published ? 'news.admin.list.publishedToast' : 'news.admin.list.unpublishedToast', { title }));
+    toast.success(
+      t(res.data.published ? 'news.admin.list.publishedToast' : 'news.admin.list.unpublishedToast', { title }),
+    );
     list.updateRows((rows) => rows.map((r) => (r.id === res.data.id ? res.data : r)));
   };
 
@@ -49,8 +56,17 @@ export default function NewsList({ t, locale }: SectionProps) {
       ns="news.admin.list"
       id="news"
       newHref={localizePath(sectionPath('newsNew'), locale)}
-      columns={[{ key: 'title', sort: 'title' }, { key: 'status' }, { key: 'date', sort: 'date' }, { key: 'actions', align: 'right' }]}
-      remove={{ path: (a) => `/news/${encodeURIComponent(a.id)}`, vars: (a) => ({ title: titleIn(a, locale, untitled) }), dialogTestId: 'news-delete-dialog' }}
+      columns={[
+        { key: 'title', sort: 'title' },
+        { key: 'status' },
+        { key: 'date', sort: 'date' },
+        { key: 'actions', align: 'right' },
+      ]}
+      remove={{
+        path: (a) => `/news/${encodeURIComponent(a.id)}`,
+        vars: (a) => ({ title: titleIn(a, locale, untitled) }),
+        dialogTestId: 'news-delete-dialog',
+      }}
     >
       {(article) => {
         const title = titleIn(article, locale, untitled);
@@ -60,17 +76,29 @@ export default function NewsList({ t, locale }: SectionProps) {
             <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold text-white`}>
               <div className="flex items-center gap-3">
                 {article.image ? (
-                  <img src={article.image} alt="" loading="lazy" className="h-10 w-14 shrink-0 rounded-md border border-line object-cover" />
+                  <img
+                    src={article.image}
+                    alt=""
+                    loading="lazy"
+                    className="h-10 w-14 shrink-0 rounded-md border border-line object-cover"
+                  />
                 ) : (
                   <span aria-hidden="true" className="h-10 w-14 shrink-0 rounded-md border border-dashed border-line" />
                 )}
-                <a href={editHref(article.id)} className={`${linkClass} block min-w-0 truncate text-slate-100`} title={title} data-testid="news-row-title">
+                <a
+                  href={editHref(article.id)}
+                  className={`${linkClass} block min-w-0 truncate text-slate-100`}
+                  title={title}
+                  data-testid="news-row-title"
+                >
                   {title}
                 </a>
               </div>
             </th>
             <td className={tdClass} data-testid="news-row-status" data-published={article.published}>
-              <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'}`}>
+              <span
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'}`}
+              >
                 {article.published ? t('news.admin.list.published') : t('news.admin.list.draft')}
               </span>
             </td>
@@ -83,14 +111,19 @@ export default function NewsList({ t, locale }: SectionProps) {
                 testId="news"
                 compact
                 edit={{ href: editHref(article.id), label: t('news.admin.list.editLabel', { title }) }}
-                onDelete={{ run: () => list.setPendingDelete(article), label: t('news.admin.list.deleteLabel', { title }) }}
+                onDelete={{
+                  run: () => list.setPendingDelete(article),
+                  label: t('news.admin.list.deleteLabel', { title }),
+                }}
               >
                 <button
                   type="button"
                   className={smallButtonClass}
                   onClick={() => togglePublished(article)}
                   disabled={toggling === article.id}
-                  aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', { title })}
+                  aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', {
+                    title,
+                  })}
                   data-testid="news-row-toggle"
                 >
                   {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}

@@ -15,4 +15,5 @@ export const toNewsInput = (a: NewsArticle): NewsInput => ({
 });
 
 /** The title in the admin's language, else in the other one. */
-export const titleIn = (a: Pick<NewsArticle, 'title'>, locale: Locale, fallback: string) => a.title?.[locale]?.trim() || a.title?.[locale === 'it' ? 'en' : 'it']?.trim() || fallback;
+export const titleIn = (a: Pick<NewsArticle, 'title'>, locale: Locale, fallback: string) =>
+  a.title?.[locale]?.trim() || a.title?.[locale === 'it' ? 'en' : 'it']?.trim() || fallback;

@@ -27,8 +27,22 @@ const modes: Mode[] = ['grid', 'csv'];
 
 const emptyLine = (): Line => ({ entrantId: '', placement: '', eliminations: '0' });
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
-const toBody = (v: GridValues) => ({ lines: v.lines.map((l) => ({ entrantId: l.entrantId, placement: num(l.placement), eliminations: num(l.eliminations) })) });
-const toGrid = (match: Match | null): GridValues => ({ lines: match ? match.lines.map((l) => ({ entrantId: l.entrantId, placement: String(l.placement), eliminations: String(l.eliminations) })) : [emptyLine()] });
+const toBody = (v: GridValues) => ({
+  lines: v.lines.map((l) => ({
+    entrantId: l.entrantId,
+    placement: num(l.placement),
+    eliminations: num(l.eliminations),
+  })),
+});
+const toGrid = (match: Match | null): GridValues => ({
+  lines: match
+    ? match.lines.map((l) => ({
+        entrantId: l.entrantId,
+        placement: String(l.placement),
+        eliminations: String(l.eliminations),
+      }))
+    : [emptyLine()],
+});
 
 /**
  * The rules the server applies to a match that the grid can check before sending (its codes, so
@@ -40,11 +54,13 @@ function matchRules(lobbySize: number) {
     const entrants = new Set<string>();
     const placements = new Set<string>();
     v.lines.forEach((l, i) => {
-      if (l.entrantId && entrants.has(l.entrantId)) errors[`lines.${i}.entrantId`] = { type: 'code', message: 'ENTRANT_REPEATED' };
+      if (l.entrantId && entrants.has(l.entrantId))
+        errors[`lines.${i}.entrantId`] = { type: 'code', message: 'ENTRANT_REPEATED' };
       entrants.add(l.entrantId);
       const p = l.placement.trim();
       if (p && placements.has(p)) errors[`lines.${i}.placement`] = { type: 'code', message: 'PLACEMENT_TAKEN' };
-      else if (p && Number(p) > lobbySize) errors[`lines.${i}.placement`] = { type: 'code', message: 'PLACEMENT_OVER_LOBBY' };
+      else if (p && Number(p) > lobbySize)
+        errors[`lines.${i}.placement`] = { type: 'code', message: 'PLACEMENT_OVER_LOBBY' };
       placements.add(p);
     });
     return errors;
@@ -65,8 +81,12 @@ interface Props {
 /** Enter (or edit) one match: a grid of entrant, placement and eliminations, or pasted CSV checked by the server's preview first. */
 export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editing, onCancelEdit, onSaved }: Props) {
   const [mode, setMode] = useState<Mode>('grid');
-  const validate = useMemo(() => schemaValidator<GridValues>(matchInputSchema, toBody, matchRules(lobbySize)), [lobbySize]);
-  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } = useForm<GridValues>({ validate, defaultValues: toGrid(editing) });
+  const validate = useMemo(
+    () => schemaValidator<GridValues>(matchInputSchema, toBody, matchRules(lobbySize)),
+    [lobbySize],
+  );
+  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } =
+    useForm<GridValues>({ validate, defaultValues: toGrid(editing) });
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<{ text: string; result: MatchPreview } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,7 +108,9 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
   const base = `/tournaments/${encodeURIComponent(tournamentId)}/matches`;
 
   const send = async (body: MatchInput): Promise<boolean> => {
-    const res = editing ? await api<Match>(`${base}/${editing.number}`, { method: 'PUT', body }) : await api<Match>(base, { method: 'POST', body });
+    const res = editing
+      ? await api<Match>(`${base}/${editing.number}`, { method: 'PUT', body })
+      : await api<Match>(base, { method: 'POST', body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, ['lines'])) setError(field, error);
       toast.error(t.error(res.code));
@@ -130,23 +152,52 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
         )}
       </div>
       {entrants.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid="entry-no-entrants">
+        <p
+          className="rounded-lg border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400"
+          data-testid="entry-no-entrants"
+        >
           {t('resultsAdmin.entry.noEntrants')}
         </p>
       ) : (
         <>
-          <TabList tabs={modes} tab={mode} onChange={setMode} idPrefix="entry" label={t('resultsAdmin.entry.modesLabel')}>
+          <TabList
+            tabs={modes}
+            tab={mode}
+            onChange={setMode}
+            idPrefix="entry"
+            label={t('resultsAdmin.entry.modesLabel')}
+          >
             {(m) => t(`resultsAdmin.entry.modes.${m}`)}
           </TabList>
           <div role="tabpanel" id="entry-panel-grid" aria-labelledby="entry-tab-grid" hidden={mode !== 'grid'}>
-            <form noValidate onSubmit={handleSubmit<MatchInput>(send, (errs) => Object.keys(errs).length && toast.error(t.error('VALIDATION_ERROR')))} className="space-y-3" data-testid="entry-grid">
+            <form
+              noValidate
+              onSubmit={handleSubmit<MatchInput>(
+                send,
+                (errs) => Object.keys(errs).length && toast.error(t.error('VALIDATION_ERROR')),
+              )}
+              className="space-y-3"
+              data-testid="entry-grid"
+            >
               {lines.map((_, i) => {
                 const id = (part: string) => `entry-${i}-${part}`;
                 return (
-                  <div key={i} className="grid grid-cols-2 items-start gap-2 rounded-lg border border-line/60 p-3 sm:grid-cols-[minmax(0,2fr)_7rem_7rem_auto] sm:border-0 sm:p-0" data-testid={`entry-row-${i}`}>
+                  <div
+                    key={i}
+                    className="grid grid-cols-2 items-start gap-2 rounded-lg border border-line/60 p-3 sm:grid-cols-[minmax(0,2fr)_7rem_7rem_auto] sm:border-0 sm:p-0"
+                    data-testid={`entry-row-${i}`}
+                  >
                     <div className="col-span-2 sm:col-span-1">
-                      <FormField id={id('entrant')} label={t('resultsAdmin.entry.entrant')} error={fieldError(`lines.${i}.entrantId`)}>
-                        <select {...register(`lines.${i}.entrantId`)} {...controlProps(id('entrant'), fieldError(`lines.${i}.entrantId`))} className={selectClass}>
+                      <FormField
+                        id={id('entrant')}
+                        label={t('resultsAdmin.entry.entrant')}
+                        error={fieldError(`lines.${i}.entrantId`)}
+                      >
+                        <select
+                          {...register(`lines.${i}.entrantId`)}
+                          {...controlProps(id('entrant'), fieldError(`lines.${i}.entrantId`))}
+                          className={selectClass}
+                        >
                           <option value="">{t('resultsAdmin.entry.entrantPlaceholder')}</option>
                           {entrants.map((e) => (
                             <option key={e.id} value={e.id}>
@@ -156,11 +207,37 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                         </select>
                       </FormField>
                     </div>
-                    <FormField id={id('placement')} label={t('resultsAdmin.entry.placement')} error={fieldError(`lines.${i}.placement`)}>
-                      <input {...register(`lines.${i}.placement`)} {...controlProps(id('placement'), fieldError(`lines.${i}.placement`))} type="number" inputMode="numeric" min={1} max={lobbySize} step={1} className={inputClass} />
+                    <FormField
+                      id={id('placement')}
+                      label={t('resultsAdmin.entry.placement')}
+                      error={fieldError(`lines.${i}.placement`)}
+                    >
+                      <input
+                        {...register(`lines.${i}.placement`)}
+                        {...controlProps(id('placement'), fieldError(`lines.${i}.placement`))}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={lobbySize}
+                        step={1}
+                        className={inputClass}
+                      />
                     </FormField>
-                    <FormField id={id('eliminations')} label={t('resultsAdmin.entry.eliminations')} error={fieldError(`lines.${i}.eliminations`)}>
-                      <input {...register(`lines.${i}.eliminations`)} {...controlProps(id('eliminations'), fieldError(`lines.${i}.eliminations`))} type="number" inputMode="numeric" min={0} max={200} step={1} className={inputClass} />
+                    <FormField
+                      id={id('eliminations')}
+                      label={t('resultsAdmin.entry.eliminations')}
+                      error={fieldError(`lines.${i}.eliminations`)}
+                    >
+                      <input
+                        {...register(`lines.${i}.eliminations`)}
+                        {...controlProps(id('eliminations'), fieldError(`lines.${i}.eliminations`))}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={200}
+                        step={1}
+                        className={inputClass}
+                      />
                     </FormField>
                     <button
                       type="button"
@@ -181,17 +258,36 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                 );
               })}
               <div className="flex flex-wrap justify-between gap-3 pt-2">
-                <button type="button" className={secondaryButtonClass} onClick={() => setValue('lines', [...lines, emptyLine()])} disabled={lines.length >= Math.min(200, entrants.length)} data-testid="entry-add-row">
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() => setValue('lines', [...lines, emptyLine()])}
+                  disabled={lines.length >= Math.min(200, entrants.length)}
+                  data-testid="entry-add-row"
+                >
                   {t('resultsAdmin.entry.addRow')}
                 </button>
                 <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="entry-save">
-                  {isSubmitting ? t('dashboard.common.saving') : t(editing ? 'resultsAdmin.entry.update' : 'resultsAdmin.entry.save')}
+                  {isSubmitting
+                    ? t('dashboard.common.saving')
+                    : t(editing ? 'resultsAdmin.entry.update' : 'resultsAdmin.entry.save')}
                 </button>
               </div>
             </form>
           </div>
-          <div role="tabpanel" id="entry-panel-csv" aria-labelledby="entry-tab-csv" hidden={mode !== 'csv'} className="space-y-4" data-testid="entry-csv">
-            <FormField id="entry-csv-text" label={t('resultsAdmin.entry.csvLabel')} hint={t('resultsAdmin.entry.csvHint')}>
+          <div
+            role="tabpanel"
+            id="entry-panel-csv"
+            aria-labelledby="entry-tab-csv"
+            hidden={mode !== 'csv'}
+            className="space-y-4"
+            data-testid="entry-csv"
+          >
+            <FormField
+              id="entry-csv-text"
+              label={t('resultsAdmin.entry.csvLabel')}
+              hint={t('resultsAdmin.entry.csvHint')}
+            >
               <textarea
                 id="entry-csv-text"
                 value={csv}
@@ -204,19 +300,42 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
               />
             </FormField>
             <div className="flex flex-wrap justify-end gap-3">
-              <button type="button" className={secondaryButtonClass} disabled={busy || csv.trim() === ''} onClick={runPreview} data-testid="entry-csv-preview">
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={busy || csv.trim() === ''}
+                onClick={runPreview}
+                data-testid="entry-csv-preview"
+              >
                 {t('resultsAdmin.entry.preview')}
               </button>
-              <button type="button" className={primaryButtonClass} disabled={busy || !preview?.result.valid || stale} onClick={saveCsv} data-testid="entry-csv-save">
+              <button
+                type="button"
+                className={primaryButtonClass}
+                disabled={busy || !preview?.result.valid || stale}
+                onClick={saveCsv}
+                data-testid="entry-csv-save"
+              >
                 {t(editing ? 'resultsAdmin.entry.update' : 'resultsAdmin.entry.save')}
               </button>
             </div>
             {preview && (
               <div className="space-y-2" data-testid="entry-preview">
-                <p role="status" className={`text-sm ${preview.result.valid && !stale ? 'text-emerald-300' : 'text-amber-200'}`} data-testid="entry-preview-status">
-                  {stale ? t('resultsAdmin.entry.previewStale') : preview.result.valid ? t('resultsAdmin.entry.previewValid') : t('resultsAdmin.entry.previewInvalid')}
+                <p
+                  role="status"
+                  className={`text-sm ${preview.result.valid && !stale ? 'text-emerald-300' : 'text-amber-200'}`}
+                  data-testid="entry-preview-status"
+                >
+                  {stale
+                    ? t('resultsAdmin.entry.previewStale')
+                    : preview.result.valid
+                      ? t('resultsAdmin.entry.previewValid')
+                      : t('resultsAdmin.entry.previewInvalid')}
                 </p>
-                <ScrollRegion className="overflow-x-auto rounded-lg border border-line" label={t('resultsAdmin.entry.previewTitle')}>
+                <ScrollRegion
+                  className="overflow-x-auto rounded-lg border border-line"
+                  label={t('resultsAdmin.entry.previewTitle')}
+                >
                   <table className="w-full text-left text-sm">
                     <TableHead
                       caption={t('resultsAdmin.entry.previewTitle')}
@@ -231,12 +350,19 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                     />
                     <tbody>
                       {preview.result.rows.map((row) => (
-                        <tr key={row.row} className={`border-t border-line/60 ${row.error ? 'bg-rose-500/10' : ''}`} data-testid={`entry-preview-row-${row.row}`} data-error={row.error ?? undefined}>
+                        <tr
+                          key={row.row}
+                          className={`border-t border-line/60 ${row.error ? 'bg-rose-500/10' : ''}`}
+                          data-testid={`entry-preview-row-${row.row}`}
+                          data-error={row.error ?? undefined}
+                        >
                           <td className="px-3 py-2 text-slate-400 tabular-nums">{row.row}</td>
                           <td className="px-3 py-2 text-slate-100">{row.name}</td>
                           <td className="px-3 py-2 text-right tabular-nums">{row.placement ?? '–'}</td>
                           <td className="px-3 py-2 text-right tabular-nums">{row.eliminations ?? '–'}</td>
-                          <td className={`px-3 py-2 ${row.error ? 'text-rose-200' : 'text-emerald-300'}`}>{row.error ? t.error(row.error) : t('resultsAdmin.entry.previewOk')}</td>
+                          <td className={`px-3 py-2 ${row.error ? 'text-rose-200' : 'text-emerald-300'}`}>
+                            {row.error ? t.error(row.error) : t('resultsAdmin.entry.previewOk')}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

@@ -4,7 +4,18 @@ import type { Match } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { dangerSmallButtonClass, panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, thClass, theadClass } from '../../../../platform/ui/admin/ui.ts';
+import {
+  dangerSmallButtonClass,
+  panelClass,
+  panelTitleClass,
+  rowClass,
+  smallButtonClass,
+  tableClass,
+  tableWrapClass,
+  tdClass,
+  thClass,
+  theadClass,
+} from '../../../../platform/ui/admin/ui.ts';
 
 interface Props {
   t: Translator;
@@ -25,11 +36,18 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
     if (!asking) return;
     setBusy(true);
     const voided = !asking.voided;
-    const res = await api<Match>(`/tournaments/${encodeURIComponent(tournamentId)}/matches/${asking.number}/void`, { method: 'POST', body: { voided } });
+    const res = await api<Match>(`/tournaments/${encodeURIComponent(tournamentId)}/matches/${asking.number}/void`, {
+      method: 'POST',
+      body: { voided },
+    });
     setBusy(false);
     setAsking(null);
     if (!res.ok) return void toast.error(t.error(res.code));
-    toast.success(t(voided ? 'resultsAdmin.matches.voidedToast' : 'resultsAdmin.matches.restoredToast', { number: res.data.number }));
+    toast.success(
+      t(voided ? 'resultsAdmin.matches.voidedToast' : 'resultsAdmin.matches.restoredToast', {
+        number: res.data.number,
+      }),
+    );
     onChanged(res.data);
   };
 
@@ -68,12 +86,20 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
               {matches.map((m) => {
                 const winner = [...m.lines].sort((a, b) => a.placement - b.placement)[0];
                 return (
-                  <tr key={m.number} className={`${rowClass} ${m.voided ? 'opacity-60' : ''}`} data-testid={`match-${m.number}`} data-voided={m.voided}>
+                  <tr
+                    key={m.number}
+                    className={`${rowClass} ${m.voided ? 'opacity-60' : ''}`}
+                    data-testid={`match-${m.number}`}
+                    data-voided={m.voided}
+                  >
                     <td className={`${tdClass} font-bold text-white tabular-nums`}>{m.number}</td>
                     <td className={`${tdClass} text-slate-200`}>{winner ? winner.name : '–'}</td>
                     <td className={`${tdClass} text-right tabular-nums`}>{m.lines.length}</td>
                     <td className={tdClass}>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${m.voided ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}`} data-testid={`match-${m.number}-state`}>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${m.voided ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}`}
+                        data-testid={`match-${m.number}-state`}
+                      >
                         {t(m.voided ? 'resultsAdmin.matches.voided' : 'resultsAdmin.matches.counts')}
                       </span>
                     </td>
@@ -94,7 +120,10 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
                             type="button"
                             className={m.voided ? smallButtonClass : dangerSmallButtonClass}
                             onClick={() => setAsking(m)}
-                            aria-label={t(m.voided ? 'resultsAdmin.matches.restoreLabel' : 'resultsAdmin.matches.voidLabel', { number: m.number })}
+                            aria-label={t(
+                              m.voided ? 'resultsAdmin.matches.restoreLabel' : 'resultsAdmin.matches.voidLabel',
+                              { number: m.number },
+                            )}
                             data-testid={`match-${m.number}-${m.voided ? 'restore' : 'void'}`}
                           >
                             {t(m.voided ? 'resultsAdmin.matches.restore' : 'resultsAdmin.matches.void')}
@@ -111,8 +140,16 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
       )}
       <ConfirmDialog
         open={asking !== null}
-        title={asking ? t(asking.voided ? 'resultsAdmin.matches.restoreTitle' : 'resultsAdmin.matches.voidTitle', { number: asking.number }) : ''}
-        message={asking ? t(asking.voided ? 'resultsAdmin.matches.restoreMessage' : 'resultsAdmin.matches.voidMessage') : ''}
+        title={
+          asking
+            ? t(asking.voided ? 'resultsAdmin.matches.restoreTitle' : 'resultsAdmin.matches.voidTitle', {
+                number: asking.number,
+              })
+            : ''
+        }
+        message={
+          asking ? t(asking.voided ? 'resultsAdmin.matches.restoreMessage' : 'resultsAdmin.matches.voidMessage') : ''
+        }
         confirmLabel={asking ? t(asking.voided ? 'resultsAdmin.matches.restore' : 'resultsAdmin.matches.void') : ''}
         cancelLabel={t('resultsAdmin.matches.cancel')}
         onConfirm={toggle}

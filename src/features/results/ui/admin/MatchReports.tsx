@@ -28,7 +28,9 @@ export default function MatchReports({ t, locale }: SectionProps) {
   const list = useAdminList<AdminReport>({
     load: async (req) => {
       if (!tournamentId) return { ok: false, code: 'TOURNAMENT_NOT_FOUND' };
-      const res = await api<AdminReport[]>(reportsPath(tournamentId, req.values.status ?? 'pending', req.values.match ?? 'all'));
+      const res = await api<AdminReport[]>(
+        reportsPath(tournamentId, req.values.status ?? 'pending', req.values.match ?? 'all'),
+      );
       return res.ok ? pageOfAll(res.data, req, reportText) : res;
     },
     params: {
@@ -41,7 +43,9 @@ export default function MatchReports({ t, locale }: SectionProps) {
 
   useEffect(() => {
     if (!tournamentId) return;
-    void api<Tournament>(`/tournaments/${encodeURIComponent(tournamentId)}`).then((res) => res.ok && setName(res.data.name));
+    void api<Tournament>(`/tournaments/${encodeURIComponent(tournamentId)}`).then(
+      (res) => res.ok && setName(res.data.name),
+    );
   }, [tournamentId]);
 
   if (!tournamentId) {
@@ -55,7 +59,11 @@ export default function MatchReports({ t, locale }: SectionProps) {
   return (
     <>
       <div className="mt-6 space-y-2">
-        <a href={localizePath(sectionPath('tournamentsEdit', { id: tournamentId }), locale)} className={`${linkClass} text-sm`} data-testid="reports-back">
+        <a
+          href={localizePath(sectionPath('tournamentsEdit', { id: tournamentId }), locale)}
+          className={`${linkClass} text-sm`}
+          data-testid="reports-back"
+        >
           ← {t('resultsAdmin.reports.back')}
         </a>
         {name && (
@@ -74,25 +82,58 @@ export default function MatchReports({ t, locale }: SectionProps) {
         minWidthClass="min-w-[52rem]"
         tools={
           <>
-            <ListFilter list={list} name="status" id="reports-filter-status" label={t('resultsAdmin.reports.statusLabel')} className="" options={reportFilterValues.map((v) => [v, t(`resultsAdmin.reports.filters.${v}`)])} />
+            <ListFilter
+              list={list}
+              name="status"
+              id="reports-filter-status"
+              label={t('resultsAdmin.reports.statusLabel')}
+              className=""
+              options={reportFilterValues.map((v) => [v, t(`resultsAdmin.reports.filters.${v}`)])}
+            />
             <ListFilter
               list={list}
               name="match"
               id="reports-filter-match"
               label={t('resultsAdmin.reports.matchLabel')}
               className=""
-              options={matchFilterValues.map((v) => [v, v === 'all' ? t('resultsAdmin.reports.allMatches') : t('resultsAdmin.reports.match', { n: v })])}
+              options={matchFilterValues.map((v) => [
+                v,
+                v === 'all' ? t('resultsAdmin.reports.allMatches') : t('resultsAdmin.reports.match', { n: v }),
+              ])}
             />
           </>
         }
-        columns={[{ key: 'image' }, { key: 'player' }, { key: 'match' }, { key: 'result' }, { key: 'submittedAt' }, { key: 'status' }, { key: 'actions', align: 'right' }]}
+        columns={[
+          { key: 'image' },
+          { key: 'player' },
+          { key: 'match' },
+          { key: 'result' },
+          { key: 'submittedAt' },
+          { key: 'status' },
+          { key: 'actions', align: 'right' },
+        ]}
         after={
           <>
-            <Modal open={viewing !== null} title={t('resultsAdmin.reports.openImage', { name: viewing?.username ?? '' })} closeLabel={t('resultsAdmin.review.close')} onClose={() => setViewing(null)} testId="report-image-dialog">
+            <Modal
+              open={viewing !== null}
+              title={t('resultsAdmin.reports.openImage', { name: viewing?.username ?? '' })}
+              closeLabel={t('resultsAdmin.review.close')}
+              onClose={() => setViewing(null)}
+              testId="report-image-dialog"
+            >
               {viewing && (
                 <>
-                  <img src={viewing.imageUrl} alt="" className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain" />
-                  <a href={viewing.imageUrl} target="_blank" rel="noopener" className="text-sm text-accent underline-offset-4 hover:underline">
+                  <img
+                    src={viewing.imageUrl}
+                    alt=""
+                    className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain"
+                  />
+                  <a
+                    href={viewing.imageUrl}
+                    target="_blank"
+                    rel="noopener"
+                    className="text-sm text-accent underline-offset-4 hover:underline"
+                  >
                     {t('resultsAdmin.review.newTab')}
                   </a>
                 </>
@@ -112,26 +153,51 @@ export default function MatchReports({ t, locale }: SectionProps) {
         }
       >
         {(r) => (
-          <tr key={r.id} className={`${rowClass} align-top`} data-testid={`report-row-${r.id}`} data-flagged={r.flagged || undefined}>
+          <tr
+            key={r.id}
+            className={`${rowClass} align-top`}
+            data-testid={`report-row-${r.id}`}
+            data-flagged={r.flagged || undefined}
+          >
             <td className={tdClass}>
-              <button type="button" onClick={() => setViewing(r)} aria-label={t('resultsAdmin.reports.openImage', { name: r.username })} className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent">
-                <img src={r.imageUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line" />
+              <button
+                type="button"
+                onClick={() => setViewing(r)}
+                aria-label={t('resultsAdmin.reports.openImage', { name: r.username })}
+                className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              >
+                <img
+                  src={r.imageUrl}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line"
+                />
               </button>
             </td>
             <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
               <span className="block truncate font-semibold text-white" data-testid="report-row-player">
                 {r.username}
               </span>
-              {r.entrantName !== r.username && <span className="block truncate text-xs text-slate-400">{t('resultsAdmin.reports.entrant', { name: r.entrantName })}</span>}
+              {r.entrantName !== r.username && (
+                <span className="block truncate text-xs text-slate-400">
+                  {t('resultsAdmin.reports.entrant', { name: r.entrantName })}
+                </span>
+              )}
               {r.conflicts.length > 0 && (
                 <span className="mt-1 block text-xs font-semibold text-amber-300" data-testid="report-row-conflicts">
                   <span aria-hidden="true">⚠ </span>
-                  {t(pluralKey('resultsAdmin.reports.conflictCount', r.conflicts.length, locale), { count: r.conflicts.length })}
+                  {t(pluralKey('resultsAdmin.reports.conflictCount', r.conflicts.length, locale), {
+                    count: r.conflicts.length,
+                  })}
                 </span>
               )}
               {r.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="resultsAdmin" item={r} compact />}
             </th>
-            <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t('resultsAdmin.reports.match', { n: r.matchNumber })}</td>
+            <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+              {t('resultsAdmin.reports.match', { n: r.matchNumber })}
+            </td>
             <td className={`${tdClass} whitespace-nowrap font-mono text-slate-200`} data-testid="report-row-result">
               {t('resultsAdmin.reports.result', { placement: r.placement, eliminations: r.eliminations })}
             </td>
@@ -140,10 +206,20 @@ export default function MatchReports({ t, locale }: SectionProps) {
             </td>
             <td className={tdClass}>
               <ReportStatusBadge t={t} status={r.status} />
-              {r.status === 'rejected' && r.reason && <span className="mt-1 line-clamp-2 block max-w-[14rem] break-words text-xs text-slate-400">{r.reason}</span>}
+              {r.status === 'rejected' && r.reason && (
+                <span className="mt-1 line-clamp-2 block max-w-[14rem] break-words text-xs text-slate-400">
+                  {r.reason}
+                </span>
+              )}
             </td>
             <td className={`${tdClass} text-right`}>
-              <button type="button" className={smallButtonClass} onClick={() => setReviewing(r)} aria-label={t('resultsAdmin.reports.reviewLabel', { name: r.username })} data-testid="report-row-review">
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={() => setReviewing(r)}
+                aria-label={t('resultsAdmin.reports.reviewLabel', { name: r.username })}
+                data-testid="report-row-review"
+              >
                 {r.status === 'pending' ? t('resultsAdmin.reports.review') : t('resultsAdmin.reports.view')}
               </button>
             </td>

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { prizeTableSchema, type FinaliseResult, type Payout, type PrizesState, type TournamentFormat } from '../../contract.ts';
+import {
+  prizeTableSchema,
+  type FinaliseResult,
+  type Payout,
+  type PrizesState,
+  type TournamentFormat,
+} from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
@@ -29,8 +35,15 @@ interface Row {
   credits: string;
 }
 
-const toRows = (state: PrizesState): Row[] => state.prizes.map((p) => ({ from: String(p.from), to: String(p.to), credits: String(p.credits) }));
-const toBody = (rows: Row[]) => ({ prizes: rows.map((r) => ({ from: Number(r.from.trim() || NaN), to: Number(r.to.trim() || NaN), credits: Number(r.credits.trim() || NaN) })) });
+const toRows = (state: PrizesState): Row[] =>
+  state.prizes.map((p) => ({ from: String(p.from), to: String(p.to), credits: String(p.credits) }));
+const toBody = (rows: Row[]) => ({
+  prizes: rows.map((r) => ({
+    from: Number(r.from.trim() || NaN),
+    to: Number(r.to.trim() || NaN),
+    credits: Number(r.credits.trim() || NaN),
+  })),
+});
 const MAX_ROWS = 20;
 
 /**
@@ -54,9 +67,17 @@ export default function PrizesPanel({ t, locale, tournamentId, format, onFinalis
     void load();
   }, [load]);
 
-  if (failure) return <RetryAlert message={`${t('resultsAdmin.prizes.loadError')} ${t.error(failure)}`} retry={{ label: t('resultsAdmin.retry'), run: () => void load() }} testId="prizes-error" />;
+  if (failure)
+    return (
+      <RetryAlert
+        message={`${t('resultsAdmin.prizes.loadError')} ${t.error(failure)}`}
+        retry={{ label: t('resultsAdmin.retry'), run: () => void load() }}
+        testId="prizes-error"
+      />
+    );
   if (!state) return <Spinner label={t('resultsAdmin.prizes.loading')} testId="prizes-loading" />;
-  if (state.finalizedAt) return <FinalResult t={t} locale={locale} state={state} tournamentId={tournamentId} format={format} />;
+  if (state.finalizedAt)
+    return <FinalResult t={t} locale={locale} state={state} tournamentId={tournamentId} format={format} />;
   return (
     <OpenPrizes
       t={t}
@@ -72,7 +93,21 @@ export default function PrizesPanel({ t, locale, tournamentId, format, onFinalis
   );
 }
 
-function OpenPrizes({ t, locale, state, base, onSaved, onFinalised }: { t: Translator; locale: Locale; state: PrizesState; base: string; onSaved: (s: PrizesState) => void; onFinalised: () => void }) {
+function OpenPrizes({
+  t,
+  locale,
+  state,
+  base,
+  onSaved,
+  onFinalised,
+}: {
+  t: Translator;
+  locale: Locale;
+  state: PrizesState;
+  base: string;
+  onSaved: (s: PrizesState) => void;
+  onFinalised: () => void;
+}) {
   const [rows, setRows] = useState<Row[]>(() => toRows(state));
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
@@ -83,10 +118,14 @@ function OpenPrizes({ t, locale, state, base, onSaved, onFinalised }: { t: Trans
   useUnsavedGuard(dirty);
   const parsed = prizeTableSchema.safeParse(toBody(rows));
   // the table's own rule (ranges in order and apart) names no row: said once under the table
-  const tableIssue = !parsed.success && parsed.error.issues.some((i) => i.message === 'RANGES_OVERLAP' || i.message === 'RANGE_INVERTED');
-  const badCell = (i: number, field: keyof Row) => !parsed.success && parsed.error.issues.some((issue) => issue.path[1] === i && issue.path[2] === field);
+  const tableIssue =
+    !parsed.success &&
+    parsed.error.issues.some((i) => i.message === 'RANGES_OVERLAP' || i.message === 'RANGE_INVERTED');
+  const badCell = (i: number, field: keyof Row) =>
+    !parsed.success && parsed.error.issues.some((issue) => issue.path[1] === i && issue.path[2] === field);
 
-  const set = (i: number, field: keyof Row, value: string) => setRows((all) => all.map((r, n) => (n === i ? { ...r, [field]: value } : r)));
+  const set = (i: number, field: keyof Row, value: string) =>
+    setRows((all) => all.map((r, n) => (n === i ? { ...r, [field]: value } : r)));
   const add = () =>
     setRows((all) => {
       const next = all.length ? Number(all[all.length - 1]!.to) + 1 || 1 : 1;
@@ -125,7 +164,13 @@ function OpenPrizes({ t, locale, state, base, onSaved, onFinalised }: { t: Trans
   const summary = state.payouts.length
     ? [
         t('resultsAdmin.prizes.confirmPays', { credits: formatNumber(total, locale), players: state.payouts.length }),
-        ...state.payouts.map((p) => t('resultsAdmin.prizes.confirmLine', { rank: p.rank, name: p.username, credits: formatNumber(p.credits, locale) })),
+        ...state.payouts.map((p) =>
+          t('resultsAdmin.prizes.confirmLine', {
+            rank: p.rank,
+            name: p.username,
+            credits: formatNumber(p.credits, locale),
+          }),
+        ),
       ].join('\n')
     : t('resultsAdmin.prizes.confirmNothing');
 
@@ -151,7 +196,11 @@ function OpenPrizes({ t, locale, state, base, onSaved, onFinalised }: { t: Trans
                   const id = `prize-${field}-${i}`;
                   const bad = showErrors && badCell(i, field);
                   return (
-                    <label key={field} htmlFor={id} className={`flex flex-col gap-1 text-xs text-slate-400 ${field === 'credits' ? 'w-36' : 'w-24'}`}>
+                    <label
+                      key={field}
+                      htmlFor={id}
+                      className={`flex flex-col gap-1 text-xs text-slate-400 ${field === 'credits' ? 'w-36' : 'w-24'}`}
+                    >
                       {t(`resultsAdmin.prizes.${field}`)}
                       <input
                         id={id}
@@ -169,7 +218,13 @@ function OpenPrizes({ t, locale, state, base, onSaved, onFinalised }: { t: Trans
                     </label>
                   );
                 })}
-                <button type="button" className={smallButtonClass} onClick={() => setRows((all) => all.filter((_, n) => n !== i))} aria-label={t('resultsAdmin.prizes.removeRow', { n: i + 1 })} data-testid={`prize-remove-${i}`}>
+                <button
+                  type="button"
+                  className={smallButtonClass}
+                  onClick={() => setRows((all) => all.filter((_, n) => n !== i))}
+                  aria-label={t('resultsAdmin.prizes.removeRow', { n: i + 1 })}
+                  data-testid={`prize-remove-${i}`}
+                >
                   {t('resultsAdmin.prizes.remove')}
                 </button>
               </li>
@@ -182,28 +237,54 @@ function OpenPrizes({ t, locale, state, base, onSaved, onFinalised }: { t: Trans
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={secondaryButtonClass} onClick={add} disabled={rows.length >= MAX_ROWS} data-testid="prizes-add">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={add}
+            disabled={rows.length >= MAX_ROWS}
+            data-testid="prizes-add"
+          >
             {t('resultsAdmin.prizes.add')}
           </button>
-          <button type="button" className={primaryButtonClass} onClick={save} disabled={!dirty || saving} data-testid="prizes-save">
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={save}
+            disabled={!dirty || saving}
+            data-testid="prizes-save"
+          >
             {saving ? t('resultsAdmin.prizes.saving') : t('resultsAdmin.prizes.save')}
           </button>
         </div>
       </section>
 
-      <section className={`${panelClass} space-y-4`} aria-labelledby="prizes-preview-title" data-testid="prizes-preview">
+      <section
+        className={`${panelClass} space-y-4`}
+        aria-labelledby="prizes-preview-title"
+        data-testid="prizes-preview"
+      >
         <div>
           <h2 id="prizes-preview-title" className={panelTitleClass}>
             {t('resultsAdmin.prizes.previewTitle')}
           </h2>
-          <p className="mt-1 text-sm text-slate-400">{t(dirty ? 'resultsAdmin.prizes.previewUnsaved' : 'resultsAdmin.prizes.previewIntro')}</p>
+          <p className="mt-1 text-sm text-slate-400">
+            {t(dirty ? 'resultsAdmin.prizes.previewUnsaved' : 'resultsAdmin.prizes.previewIntro')}
+          </p>
         </div>
         <PayoutTable t={t} locale={locale} payouts={state.payouts} testId="prizes-preview-row" />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
-          <button type="button" className={primaryButtonClass} onClick={() => setConfirming(true)} disabled={dirty || finalising} data-testid="prizes-finalise">
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => setConfirming(true)}
+            disabled={dirty || finalising}
+            data-testid="prizes-finalise"
+          >
             {t('resultsAdmin.prizes.finalise')}
           </button>
-          <p className="text-sm text-slate-400">{t(dirty ? 'resultsAdmin.prizes.saveFirst' : 'resultsAdmin.prizes.finaliseHint')}</p>
+          <p className="text-sm text-slate-400">
+            {t(dirty ? 'resultsAdmin.prizes.saveFirst' : 'resultsAdmin.prizes.finaliseHint')}
+          </p>
         </div>
       </section>
 
@@ -223,7 +304,19 @@ function OpenPrizes({ t, locale, state, base, onSaved, onFinalised }: { t: Trans
   );
 }
 
-function FinalResult({ t, locale, state, tournamentId, format }: { t: Translator; locale: Locale; state: PrizesState; tournamentId: string; format: TournamentFormat }) {
+function FinalResult({
+  t,
+  locale,
+  state,
+  tournamentId,
+  format,
+}: {
+  t: Translator;
+  locale: Locale;
+  state: PrizesState;
+  tournamentId: string;
+  format: TournamentFormat;
+}) {
   // the frozen result lives on the public page: the standings of a battle royale, else the bracket
   const page = `/tournament/${encodeURIComponent(tournamentId)}/${format === 'battle_royale' ? 'standings' : 'bracket'}`;
   const total = state.payouts.reduce((sum, p) => sum + p.credits, 0);
@@ -234,12 +327,26 @@ function FinalResult({ t, locale, state, tournamentId, format }: { t: Translator
           <h2 id="prizes-final-title" className={panelTitleClass}>
             {t('resultsAdmin.prizes.finalTitle')}
           </h2>
-          <a href={localizePath(page, locale)} target="_blank" rel="noopener" className={`${linkClass} text-sm`} data-testid="prizes-final-link">
+          <a
+            href={localizePath(page, locale)}
+            target="_blank"
+            rel="noopener"
+            className={`${linkClass} text-sm`}
+            data-testid="prizes-final-link"
+          >
             {t(format === 'battle_royale' ? 'resultsAdmin.prizes.finalStandings' : 'resultsAdmin.prizes.finalBracket')}
           </a>
         </div>
-        <p role="status" className="mt-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-200" data-testid="prizes-final-status">
-          {t('resultsAdmin.prizes.finalStatus', { when: formatDateTime(state.finalizedAt, locale), credits: formatNumber(total, locale), players: state.payouts.length })}
+        <p
+          role="status"
+          className="mt-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-200"
+          data-testid="prizes-final-status"
+        >
+          {t('resultsAdmin.prizes.finalStatus', {
+            when: formatDateTime(state.finalizedAt, locale),
+            credits: formatNumber(total, locale),
+            players: state.payouts.length,
+          })}
         </p>
       </div>
       <PayoutTable t={t} locale={locale} payouts={state.payouts} testId="prizes-paid-row" />
@@ -247,7 +354,17 @@ function FinalResult({ t, locale, state, tournamentId, format }: { t: Translator
   );
 }
 
-function PayoutTable({ t, locale, payouts, testId }: { t: Translator; locale: Locale; payouts: Payout[]; testId: string }) {
+function PayoutTable({
+  t,
+  locale,
+  payouts,
+  testId,
+}: {
+  t: Translator;
+  locale: Locale;
+  payouts: Payout[];
+  testId: string;
+}) {
   if (!payouts.length) return <p className="text-sm text-slate-400">{t('resultsAdmin.prizes.nobody')}</p>;
   const cell = 'px-2 py-2';
   return (

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { REPORT_REASON_MAX, type AdminReport, type Report, type ReportConflict, type ReportReview } from '../../contract.ts';
+import {
+  REPORT_REASON_MAX,
+  type AdminReport,
+  type Report,
+  type ReportConflict,
+  type ReportReview,
+} from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
@@ -32,13 +38,32 @@ type Typed = { reason: string };
 const rejectRules: Validator<Typed> = async ({ reason }) => {
   const text = reason.trim();
   const problem = text === '' ? 'reasonRequired' : text.length > REPORT_REASON_MAX ? 'reasonTooLong' : null;
-  return problem ? { ok: false, errors: { reason: { type: 'custom', message: problem } } } : { ok: true, values: { decision: 'reject', reason: text } };
+  return problem
+    ? { ok: false, errors: { reason: { type: 'custom', message: problem } } }
+    : { ok: true, values: { decision: 'reject', reason: text } };
 };
 
 /** One side of the comparison: what it is, and its placement and eliminations. */
-function Side({ t, title, placement, eliminations, testId, highlight = false }: { t: Translator; title: string; placement: number; eliminations: number; testId: string; highlight?: boolean }) {
+function Side({
+  t,
+  title,
+  placement,
+  eliminations,
+  testId,
+  highlight = false,
+}: {
+  t: Translator;
+  title: string;
+  placement: number;
+  eliminations: number;
+  testId: string;
+  highlight?: boolean;
+}) {
   return (
-    <li className={`rounded-xl border p-3 ${highlight ? 'border-brand/60 bg-brand/10' : 'border-amber-500/50 bg-amber-500/10'}`} data-testid={testId}>
+    <li
+      className={`rounded-xl border p-3 ${highlight ? 'border-brand/60 bg-brand/10' : 'border-amber-500/50 bg-amber-500/10'}`}
+      data-testid={testId}
+    >
       <p className="text-xs font-semibold tracking-wide text-slate-300 uppercase">{title}</p>
       <p className="mt-1 font-mono text-white">{t('resultsAdmin.review.line', { placement, eliminations })}</p>
     </li>
@@ -46,7 +71,11 @@ function Side({ t, title, placement, eliminations, testId, highlight = false }: 
 }
 
 /** Who the other side is; a solo player's report names the player once (the entrant is the player). */
-const conflictTitle = (t: Translator, c: ReportConflict) => t(`resultsAdmin.review.conflict.${c.kind === 'placement' && c.username === c.entrantName ? 'placementSolo' : c.kind}`, { username: c.username ?? '', entrant: c.entrantName });
+const conflictTitle = (t: Translator, c: ReportConflict) =>
+  t(
+    `resultsAdmin.review.conflict.${c.kind === 'placement' && c.username === c.entrantName ? 'placementSolo' : c.kind}`,
+    { username: c.username ?? '', entrant: c.entrantName },
+  );
 
 /**
  * A match report's review (POST /tournaments/{id}/reports/{reportId}/review): the screenshot, who
@@ -72,14 +101,21 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
     if (!report || busy) return;
     setFailure(null);
     setBusy(body.decision);
-    const res = await api<Report>(`/tournaments/${encodeURIComponent(report.tournamentId)}/reports/${encodeURIComponent(report.id)}/review`, { method: 'POST', body });
+    const res = await api<Report>(
+      `/tournaments/${encodeURIComponent(report.tournamentId)}/reports/${encodeURIComponent(report.id)}/review`,
+      { method: 'POST', body },
+    );
     setBusy(null);
     if (!res.ok) {
       setFailure(res.code);
       toast.error(t.error(res.code));
       return;
     }
-    toast.success(body.decision === 'approve' ? t('resultsAdmin.review.approved', { n: report.matchNumber }) : t('resultsAdmin.review.rejected'));
+    toast.success(
+      body.decision === 'approve'
+        ? t('resultsAdmin.review.approved', { n: report.matchNumber })
+        : t('resultsAdmin.review.rejected'),
+    );
     onReviewed(res.data);
   };
 
@@ -88,12 +124,30 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
   const reasonError = reject.errors.reason?.message;
 
   return (
-    <Modal open={r !== null} title={r ? t('resultsAdmin.review.title', { n: r.matchNumber }) : ''} closeLabel={t('resultsAdmin.review.close')} onClose={onClose} testId="report-review-dialog">
+    <Modal
+      open={r !== null}
+      title={r ? t('resultsAdmin.review.title', { n: r.matchNumber }) : ''}
+      closeLabel={t('resultsAdmin.review.close')}
+      onClose={onClose}
+      testId="report-review-dialog"
+    >
       {r && (
         <>
           <div className="flex gap-4">
-            <a href={r.imageUrl} target="_blank" rel="noopener" className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent" aria-label={t('resultsAdmin.review.newTab')}>
-              <img src={r.imageUrl} alt="" width={112} height={112} className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line" />
+            <a
+              href={r.imageUrl}
+              target="_blank"
+              rel="noopener"
+              className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              aria-label={t('resultsAdmin.review.newTab')}
+            >
+              <img
+                src={r.imageUrl}
+                alt=""
+                width={112}
+                height={112}
+                className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line"
+              />
             </a>
             <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-400">{t('resultsAdmin.review.player')}</dt>
@@ -130,9 +184,23 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
                 {t('resultsAdmin.review.conflictsTitle')}
               </h3>
               <ul className="grid gap-2 sm:grid-cols-2">
-                <Side t={t} title={t('resultsAdmin.review.thisReport')} placement={r.placement} eliminations={r.eliminations} testId="report-conflict-self" highlight />
+                <Side
+                  t={t}
+                  title={t('resultsAdmin.review.thisReport')}
+                  placement={r.placement}
+                  eliminations={r.eliminations}
+                  testId="report-conflict-self"
+                  highlight
+                />
                 {r.conflicts.map((c, i) => (
-                  <Side key={`${c.kind}-${c.reportId ?? i}`} t={t} title={conflictTitle(t, c)} placement={c.placement} eliminations={c.eliminations} testId={`report-conflict-${c.kind}`} />
+                  <Side
+                    key={`${c.kind}-${c.reportId ?? i}`}
+                    t={t}
+                    title={conflictTitle(t, c)}
+                    placement={c.placement}
+                    eliminations={c.eliminations}
+                    testId={`report-conflict-${c.kind}`}
+                  />
                 ))}
               </ul>
             </section>
@@ -155,27 +223,61 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
               >
                 {recorded && (
                   <label className="flex items-start gap-2 text-sm text-slate-200">
-                    <input type="checkbox" className={`${checkboxClass} mt-0.5`} checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} data-testid="report-review-overwrite" />
+                    <input
+                      type="checkbox"
+                      className={`${checkboxClass} mt-0.5`}
+                      checked={overwrite}
+                      onChange={(e) => setOverwrite(e.target.checked)}
+                      data-testid="report-review-overwrite"
+                    />
                     <span>
                       {t('resultsAdmin.review.overwrite')}
                       <span className="block text-xs text-slate-400">{t('resultsAdmin.review.overwriteHint')}</span>
                     </span>
                   </label>
                 )}
-                <button type="submit" className={`${primaryButtonClass} w-full`} disabled={busy !== null} data-testid="report-review-approve">
+                <button
+                  type="submit"
+                  className={`${primaryButtonClass} w-full`}
+                  disabled={busy !== null}
+                  data-testid="report-review-approve"
+                >
                   {busy === 'approve' ? t('resultsAdmin.review.saving') : t('resultsAdmin.review.approve')}
                 </button>
               </form>
-              <form noValidate onSubmit={reject.handleSubmit<ReportReview>(send)} className="space-y-3 rounded-xl border border-rose-500/30 p-4" aria-label={t('resultsAdmin.review.reject')}>
+              <form
+                noValidate
+                onSubmit={reject.handleSubmit<ReportReview>(send)}
+                className="space-y-3 rounded-xl border border-rose-500/30 p-4"
+                aria-label={t('resultsAdmin.review.reject')}
+              >
                 <FormField
                   id="report-review-reason"
                   label={t('resultsAdmin.review.rejectReason')}
-                  error={reasonError ? t(`resultsAdmin.review.${reasonError as 'reasonRequired' | 'reasonTooLong'}`, { max: REPORT_REASON_MAX }) : undefined}
+                  error={
+                    reasonError
+                      ? t(`resultsAdmin.review.${reasonError as 'reasonRequired' | 'reasonTooLong'}`, {
+                          max: REPORT_REASON_MAX,
+                        })
+                      : undefined
+                  }
                   hint={t('resultsAdmin.review.rejectHint')}
                 >
-                  <textarea {...controlProps('report-review-reason', reasonError, true)} rows={2} maxLength={REPORT_REASON_MAX} required {...reject.register('reason')} className={inputClass} />
+                  <textarea
+                    {...controlProps('report-review-reason', reasonError, true)}
+                    rows={2}
+                    maxLength={REPORT_REASON_MAX}
+                    required
+                    {...reject.register('reason')}
+                    className={inputClass}
+                  />
                 </FormField>
-                <button type="submit" className={`${rejectButtonClass} w-full`} disabled={busy !== null} data-testid="report-review-reject">
+                <button
+                  type="submit"
+                  className={`${rejectButtonClass} w-full`}
+                  disabled={busy !== null}
+                  data-testid="report-review-reject"
+                >
                   {busy === 'reject' ? t('resultsAdmin.review.saving') : t('resultsAdmin.review.reject')}
                 </button>
               </form>

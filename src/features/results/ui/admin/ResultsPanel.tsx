@@ -42,7 +42,12 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
 
   const load = useCallback(async () => {
-    const [scoring, entrants, matches, standings] = await Promise.all([api<ScoringTable>(`${base}/scoring`), api<Entrant[]>(`${base}/entrants`), api<Match[]>(`${base}/matches`), api<Standings>(`${base}/standings`)]);
+    const [scoring, entrants, matches, standings] = await Promise.all([
+      api<ScoringTable>(`${base}/scoring`),
+      api<Entrant[]>(`${base}/entrants`),
+      api<Match[]>(`${base}/matches`),
+      api<Standings>(`${base}/standings`),
+    ]);
     const bad = [scoring, entrants, matches, standings].find((r) => !r.ok);
     if (bad && !bad.ok) return setFailure(bad.code);
     if (!scoring.ok || !entrants.ok || !matches.ok || !standings.ok) return;
@@ -59,7 +64,14 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
     void load();
   }, [load]);
 
-  if (failure) return <RetryAlert message={`${t('resultsAdmin.loadError')} ${t.error(failure)}`} retry={{ label: t('resultsAdmin.retry'), run: () => void load() }} testId="results-error" />;
+  if (failure)
+    return (
+      <RetryAlert
+        message={`${t('resultsAdmin.loadError')} ${t.error(failure)}`}
+        retry={{ label: t('resultsAdmin.retry'), run: () => void load() }}
+        testId="results-error"
+      />
+    );
   if (!data) return <Spinner label={t('resultsAdmin.loading')} testId="results-loading" />;
 
   const locked = finalized || data.standings.final;
@@ -67,14 +79,52 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
   return (
     <div className="space-y-6" data-testid="results-panel">
       {locked && (
-        <p role="status" className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-sm text-amber-100" data-testid="results-locked">
+        <p
+          role="status"
+          className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-sm text-amber-100"
+          data-testid="results-locked"
+        >
           {t('resultsAdmin.finalized')}
         </p>
       )}
-      <ScoringEditor t={t} tournamentId={tournamentId} scoring={data.scoring} locked={locked} onSaved={() => void load()} />
-      {size > 1 && <TeamsEditor t={t} tournamentId={tournamentId} teamSize={size} teams={data.entrants} players={players} locked={locked} onSaved={() => void load()} />}
-      {!locked && <MatchEntry t={t} tournamentId={tournamentId} entrants={data.entrants} lobbySize={data.scoring.lobbySize} editing={editing} onCancelEdit={() => setEditing(null)} onSaved={afterMatch} />}
-      <MatchList t={t} tournamentId={tournamentId} matches={data.matches} locked={locked} editing={editing?.number ?? null} onEdit={setEditing} onChanged={afterMatch} />
+      <ScoringEditor
+        t={t}
+        tournamentId={tournamentId}
+        scoring={data.scoring}
+        locked={locked}
+        onSaved={() => void load()}
+      />
+      {size > 1 && (
+        <TeamsEditor
+          t={t}
+          tournamentId={tournamentId}
+          teamSize={size}
+          teams={data.entrants}
+          players={players}
+          locked={locked}
+          onSaved={() => void load()}
+        />
+      )}
+      {!locked && (
+        <MatchEntry
+          t={t}
+          tournamentId={tournamentId}
+          entrants={data.entrants}
+          lobbySize={data.scoring.lobbySize}
+          editing={editing}
+          onCancelEdit={() => setEditing(null)}
+          onSaved={afterMatch}
+        />
+      )}
+      <MatchList
+        t={t}
+        tournamentId={tournamentId}
+        matches={data.matches}
+        locked={locked}
+        editing={editing?.number ?? null}
+        onEdit={setEditing}
+        onChanged={afterMatch}
+      />
       <StandingsPreview t={t} locale={locale} standings={data.standings} />
     </div>
   );

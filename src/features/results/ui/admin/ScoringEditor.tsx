@@ -10,9 +10,24 @@ import { schemaValidator, useForm, type FieldErrors } from '../../../../platform
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { checkboxClass, panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-import { isPreset, presetChoices, scoringRanges, toScoringBody, toScoringValues, type ScoringFormValues } from './scoring-form-values.ts';
+import {
+  isPreset,
+  presetChoices,
+  scoringRanges,
+  toScoringBody,
+  toScoringValues,
+  type ScoringFormValues,
+} from './scoring-form-values.ts';
 
-const fields = ['preset', 'placementPoints', 'pointsPerElimination', 'eliminationBrackets', 'countedMatches', 'lobbySize', 'tiebreakers'] as const;
+const fields = [
+  'preset',
+  'placementPoints',
+  'pointsPerElimination',
+  'eliminationBrackets',
+  'countedMatches',
+  'lobbySize',
+  'tiebreakers',
+] as const;
 const validate = schemaValidator<ScoringFormValues>(scoringTableSchema, toScoringBody);
 const rangeInput = `${inputClass} py-1.5 text-right font-mono`;
 
@@ -27,13 +42,17 @@ interface Props {
 
 /** The scoring table of a battle-royale tournament: a preset, or placement ranges, elimination points, counted matches and tiebreakers edited by hand. */
 export default function ScoringEditor({ t, tournamentId, scoring, locked, onSaved }: Props) {
-  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting, values } = useForm<ScoringFormValues>({ validate, defaultValues: toScoringValues(scoring) });
+  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting, values } =
+    useForm<ScoringFormValues>({ validate, defaultValues: toScoringValues(scoring) });
   useUnsavedGuard(isDirty);
   // the panel reads the table again after every match: only a different table replaces the form (and its unsaved edits)
   const stored = JSON.stringify(scoring);
   useEffect(() => reset(toScoringValues(JSON.parse(stored) as ScoringTable)), [stored, reset]);
   const fieldError = fieldErrorReader(t, errors, getValues, scoringRanges(values));
-  const changedFromPreset = useMemo(() => values.preset !== 'custom' && !isPreset(toScoringBody(values)) && isDirty, [values, isDirty]);
+  const changedFromPreset = useMemo(
+    () => values.preset !== 'custom' && !isPreset(toScoringBody(values)) && isDirty,
+    [values, isDirty],
+  );
 
   const pickPreset = (preset: string) => {
     if (preset === 'custom') return setValue('preset', 'custom');
@@ -43,7 +62,10 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
   };
 
   const onSubmit = async (body: ScoringTable) => {
-    const res = await api<ScoringTable>(`/tournaments/${encodeURIComponent(tournamentId)}/scoring`, { method: 'PUT', body });
+    const res = await api<ScoringTable>(`/tournaments/${encodeURIComponent(tournamentId)}/scoring`, {
+      method: 'PUT',
+      body,
+    });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(t.error(res.code));
@@ -61,18 +83,41 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
     const rows = watch<ScoringFormValues[typeof list]>(list);
     const groupError = fieldError(list);
     return (
-      <fieldset className="space-y-2" aria-describedby={groupError ? `scoring-${list}-error` : undefined} data-testid={`scoring-${list}`}>
-        <legend className="text-sm font-semibold text-slate-200">{t(list === 'placementPoints' ? 'resultsAdmin.scoring.placements' : 'resultsAdmin.scoring.eliminationBrackets')}</legend>
-        {list === 'eliminationBrackets' && <p className="text-xs text-slate-400">{t('resultsAdmin.scoring.toOpenHint')}</p>}
+      <fieldset
+        className="space-y-2"
+        aria-describedby={groupError ? `scoring-${list}-error` : undefined}
+        data-testid={`scoring-${list}`}
+      >
+        <legend className="text-sm font-semibold text-slate-200">
+          {t(
+            list === 'placementPoints' ? 'resultsAdmin.scoring.placements' : 'resultsAdmin.scoring.eliminationBrackets',
+          )}
+        </legend>
+        {list === 'eliminationBrackets' && (
+          <p className="text-xs text-slate-400">{t('resultsAdmin.scoring.toOpenHint')}</p>
+        )}
         {rows.map((_, i) => (
-          <div key={i} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-2" data-testid={`scoring-${list}-${i}`}>
+          <div
+            key={i}
+            className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-2"
+            data-testid={`scoring-${list}-${i}`}
+          >
             {(['from', 'to', 'points'] as const).map((part) => {
               const path = `${list}.${i}.${part}`;
               const id = `scoring-${list}-${i}-${part}`;
               const label = t(`resultsAdmin.scoring.${part}`);
               return (
                 <FormField key={part} id={id} label={label} error={fieldError(path)}>
-                  <input {...register(path)} {...controlProps(id, fieldError(path))} type="number" inputMode="numeric" min={0} step={1} disabled={locked} className={rangeInput} />
+                  <input
+                    {...register(path)}
+                    {...controlProps(id, fieldError(path))}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    disabled={locked}
+                    className={rangeInput}
+                  />
                 </FormField>
               );
             })}
@@ -93,7 +138,12 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
             </button>
           </div>
         ))}
-        <p id={`scoring-${list}-error`} aria-live="polite" className="text-sm text-rose-400 empty:hidden" data-testid={`scoring-${list}-error`}>
+        <p
+          id={`scoring-${list}-error`}
+          aria-live="polite"
+          className="text-sm text-rose-400 empty:hidden"
+          data-testid={`scoring-${list}-error`}
+        >
           {groupError}
         </p>
         <button
@@ -102,7 +152,8 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           disabled={locked}
           onClick={() => {
             const last = rows[rows.length - 1];
-            const from = last && last.to.trim() !== '' ? String(Number(last.to) + 1) : list === 'placementPoints' ? '1' : '0';
+            const from =
+              last && last.to.trim() !== '' ? String(Number(last.to) + 1) : list === 'placementPoints' ? '1' : '0';
             setValue(list, [...rows, { from, to: list === 'placementPoints' ? from : '', points: '1' }]);
           }}
           data-testid={`scoring-${list}-add`}
@@ -121,7 +172,14 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit<ScoringTable>(onSubmit, onInvalid)} className={`${panelClass} space-y-6`} aria-labelledby="scoring-title" data-testid="scoring-form" aria-busy={isSubmitting || undefined}>
+    <form
+      noValidate
+      onSubmit={handleSubmit<ScoringTable>(onSubmit, onInvalid)}
+      className={`${panelClass} space-y-6`}
+      aria-labelledby="scoring-title"
+      data-testid="scoring-form"
+      aria-busy={isSubmitting || undefined}
+    >
       <div>
         <h2 id="scoring-title" className={panelTitleClass}>
           {t('resultsAdmin.scoring.title')}
@@ -139,13 +197,27 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           disabled={locked}
         />
         <FormField id="scoring-lobbySize" label={t('resultsAdmin.scoring.lobbySize')} error={fieldError('lobbySize')}>
-          <input {...register('lobbySize')} {...controlProps('scoring-lobbySize', fieldError('lobbySize'))} type="number" inputMode="numeric" min={2} max={200} step={1} disabled={locked} className={inputClass} />
+          <input
+            {...register('lobbySize')}
+            {...controlProps('scoring-lobbySize', fieldError('lobbySize'))}
+            type="number"
+            inputMode="numeric"
+            min={2}
+            max={200}
+            step={1}
+            disabled={locked}
+            className={inputClass}
+          />
         </FormField>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         {ranges('placementPoints')}
         <div className="space-y-4">
-          <FormField id="scoring-pointsPerElimination" label={t('resultsAdmin.scoring.pointsPerElimination')} error={fieldError('pointsPerElimination')}>
+          <FormField
+            id="scoring-pointsPerElimination"
+            label={t('resultsAdmin.scoring.pointsPerElimination')}
+            error={fieldError('pointsPerElimination')}
+          >
             <input
               {...register('pointsPerElimination')}
               {...controlProps('scoring-pointsPerElimination', fieldError('pointsPerElimination'))}
@@ -173,8 +245,22 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           disabled={locked}
         />
         {watch('counted') === 'best' && (
-          <FormField id="scoring-countedMatches" label={t('resultsAdmin.scoring.countedMatches')} error={fieldError('countedMatches')}>
-            <input {...register('countedMatches')} {...controlProps('scoring-countedMatches', fieldError('countedMatches'))} type="number" inputMode="numeric" min={1} max={50} step={1} disabled={locked} className={inputClass} />
+          <FormField
+            id="scoring-countedMatches"
+            label={t('resultsAdmin.scoring.countedMatches')}
+            error={fieldError('countedMatches')}
+          >
+            <input
+              {...register('countedMatches')}
+              {...controlProps('scoring-countedMatches', fieldError('countedMatches'))}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={50}
+              step={1}
+              disabled={locked}
+              className={inputClass}
+            />
           </FormField>
         )}
       </div>
@@ -184,13 +270,30 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           {order.map((tb, i) => {
             const name = t(`results.scoring.tiebreaker.${tb.key}`);
             return (
-              <li key={tb.key} className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-ink/40 px-3 py-2" data-testid={`scoring-tiebreaker-${tb.key}`}>
+              <li
+                key={tb.key}
+                className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-ink/40 px-3 py-2"
+                data-testid={`scoring-tiebreaker-${tb.key}`}
+              >
                 <span className="w-6 text-sm font-bold text-slate-400 tabular-nums">{i + 1}.</span>
                 <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-slate-200">
-                  <input {...register(`tiebreakers.${i}.on`)} type="checkbox" className={checkboxClass} disabled={locked} aria-label={t('resultsAdmin.scoring.tiebreakerUse', { name })} />
+                  <input
+                    {...register(`tiebreakers.${i}.on`)}
+                    type="checkbox"
+                    className={checkboxClass}
+                    disabled={locked}
+                    aria-label={t('resultsAdmin.scoring.tiebreakerUse', { name })}
+                  />
                   {name}
                 </label>
-                <button type="button" className={smallButtonClass} disabled={locked || i === 0} onClick={() => move(i, -1)} aria-label={t('resultsAdmin.scoring.moveUp', { name })} data-testid={`scoring-tiebreaker-${tb.key}-up`}>
+                <button
+                  type="button"
+                  className={smallButtonClass}
+                  disabled={locked || i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={t('resultsAdmin.scoring.moveUp', { name })}
+                  data-testid={`scoring-tiebreaker-${tb.key}-up`}
+                >
                   ↑
                 </button>
                 <button
@@ -210,10 +313,21 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
       </fieldset>
       {!locked && (
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className={secondaryButtonClass} disabled={!isDirty || isSubmitting} onClick={() => reset(toScoringValues(scoring))} data-testid="scoring-reset">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={!isDirty || isSubmitting}
+            onClick={() => reset(toScoringValues(scoring))}
+            data-testid="scoring-reset"
+          >
             {t('resultsAdmin.scoring.reset')}
           </button>
-          <button type="submit" className={primaryButtonClass} disabled={!isDirty || isSubmitting} data-testid="scoring-save">
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            disabled={!isDirty || isSubmitting}
+            data-testid="scoring-save"
+          >
             {isSubmitting ? t('dashboard.common.saving') : t('resultsAdmin.scoring.save')}
           </button>
         </div>

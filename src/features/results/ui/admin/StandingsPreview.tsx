@@ -7,15 +7,32 @@ import { panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts
 import { placementText } from '../standings-view.ts';
 
 /** The standings as the players will see them, redrawn after every save in this tab. */
-export default function StandingsPreview({ t, locale, standings }: { t: Translator; locale: Locale; standings: Standings }) {
+export default function StandingsPreview({
+  t,
+  locale,
+  standings,
+}: {
+  t: Translator;
+  locale: Locale;
+  standings: Standings;
+}) {
   const cell = 'px-2 py-2 text-right tabular-nums';
   return (
-    <section className={`${panelClass} space-y-3`} aria-labelledby="standings-preview-title" data-testid="standings-preview">
+    <section
+      className={`${panelClass} space-y-3`}
+      aria-labelledby="standings-preview-title"
+      data-testid="standings-preview"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="standings-preview-title" className={panelTitleClass}>
           {t('resultsAdmin.preview.title')}
         </h2>
-        <a href={localizePath(`/tournament/${encodeURIComponent(standings.tournamentId)}/standings`, locale)} target="_blank" rel="noopener" className={`${linkClass} text-sm`}>
+        <a
+          href={localizePath(`/tournament/${encodeURIComponent(standings.tournamentId)}/standings`, locale)}
+          target="_blank"
+          rel="noopener"
+          className={`${linkClass} text-sm`}
+        >
           {t('resultsAdmin.preview.publicPage')}
         </a>
       </div>
@@ -29,8 +46,14 @@ export default function StandingsPreview({ t, locale, standings }: { t: Translat
               className="text-xs text-slate-400 uppercase"
               columns={[
                 { label: t('results.standings.rank'), className: 'py-2 pr-2 text-left' },
-                { label: t(standings.teamSize > 1 ? 'results.standings.team' : 'results.standings.player'), className: 'py-2 pr-2 text-left' },
-                ...['points', 'matches', 'eliminations', 'bestPlacement'].map((key) => ({ label: t(`results.standings.${key}`), className: cell })),
+                {
+                  label: t(standings.teamSize > 1 ? 'results.standings.team' : 'results.standings.player'),
+                  className: 'py-2 pr-2 text-left',
+                },
+                ...['points', 'matches', 'eliminations', 'bestPlacement'].map((key) => ({
+                  label: t(`results.standings.${key}`),
+                  className: cell,
+                })),
               ]}
             />
             <tbody>

@@ -15,7 +15,9 @@ interface TeamsValues {
   teams: { name: string; members: string[] }[];
 }
 const validate = schemaValidator<TeamsValues>(teamsInputSchema);
-const toValues = (teams: Entrant[]): TeamsValues => ({ teams: teams.map((team) => ({ name: team.name, members: team.members.map((m) => m.id) })) });
+const toValues = (teams: Entrant[]): TeamsValues => ({
+  teams: teams.map((team) => ({ name: team.name, members: team.members.map((m) => m.id) })),
+});
 
 interface Props {
   t: Translator;
@@ -30,7 +32,8 @@ interface Props {
 
 /** The teams of a duo, trio or squad tournament: formed automatically from the checked-in players in check-in order, then renamed or rearranged by hand. */
 export default function TeamsEditor({ t, tournamentId, teamSize, teams, players, locked, onSaved }: Props) {
-  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } = useForm<TeamsValues>({ validate, defaultValues: toValues(teams) });
+  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } =
+    useForm<TeamsValues>({ validate, defaultValues: toValues(teams) });
   useUnsavedGuard(isDirty);
   // the panel reads the teams again after every match: only different teams replace the form (and its unsaved edits)
   const stored = JSON.stringify(toValues(teams));
@@ -53,14 +56,23 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
     onSaved(res.data);
     toast.success(t(done));
   };
-  const save = async (body: TeamsValues) => answer(await api<Entrant[]>(base, { method: 'PUT', body }), 'resultsAdmin.teams.saved');
-  const auto = async () => answer(await api<Entrant[]>(`${base}/auto`, { method: 'POST' }), 'resultsAdmin.teams.autoDone');
+  const save = async (body: TeamsValues) =>
+    answer(await api<Entrant[]>(base, { method: 'PUT', body }), 'resultsAdmin.teams.saved');
+  const auto = async () =>
+    answer(await api<Entrant[]>(`${base}/auto`, { method: 'POST' }), 'resultsAdmin.teams.autoDone');
   const onInvalid = (errs: FieldErrors) => {
     if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit<TeamsValues>(save, onInvalid)} className={`${panelClass} space-y-4`} aria-labelledby="teams-title" data-testid="teams-editor" aria-busy={isSubmitting || undefined}>
+    <form
+      noValidate
+      onSubmit={handleSubmit<TeamsValues>(save, onInvalid)}
+      className={`${panelClass} space-y-4`}
+      aria-labelledby="teams-title"
+      data-testid="teams-editor"
+      aria-busy={isSubmitting || undefined}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="teams-title" className={panelTitleClass}>
@@ -69,7 +81,13 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
           <p className="mt-1 text-sm text-slate-400">{t('resultsAdmin.teams.intro', { size: teamSize })}</p>
         </div>
         {!locked && (
-          <button type="button" className={secondaryButtonClass} onClick={auto} disabled={isSubmitting} data-testid="teams-auto">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={auto}
+            disabled={isSubmitting}
+            data-testid="teams-auto"
+          >
             {t('resultsAdmin.teams.auto')}
           </button>
         )}
@@ -85,11 +103,21 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
             return (
               <li key={i} className="space-y-2 rounded-xl border border-line bg-ink/40 p-3" data-testid={`team-${i}`}>
                 <FormField id={id} label={t('resultsAdmin.teams.name')} error={fieldError(`teams.${i}.name`)}>
-                  <input {...register(`teams.${i}.name`)} {...controlProps(id, fieldError(`teams.${i}.name`))} type="text" maxLength={40} disabled={locked} className={inputClass} />
+                  <input
+                    {...register(`teams.${i}.name`)}
+                    {...controlProps(id, fieldError(`teams.${i}.name`))}
+                    type="text"
+                    maxLength={40}
+                    disabled={locked}
+                    className={inputClass}
+                  />
                 </FormField>
                 <ul className="flex flex-wrap gap-2" aria-label={t('resultsAdmin.teams.members')}>
                   {team.members.map((member) => (
-                    <li key={member} className="inline-flex items-center gap-1 rounded-full bg-white/10 py-1 pr-1 pl-3 text-sm text-slate-100">
+                    <li
+                      key={member}
+                      className="inline-flex items-center gap-1 rounded-full bg-white/10 py-1 pr-1 pl-3 text-sm text-slate-100"
+                    >
                       {nameOf.get(member) ?? member}
                       {!locked && (
                         <button
@@ -101,7 +129,10 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
                               team.members.filter((m) => m !== member),
                             )
                           }
-                          aria-label={t('resultsAdmin.teams.removeMember', { name: nameOf.get(member) ?? member, team: team.name })}
+                          aria-label={t('resultsAdmin.teams.removeMember', {
+                            name: nameOf.get(member) ?? member,
+                            team: team.name,
+                          })}
                         >
                           ✕
                         </button>
@@ -116,7 +147,9 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
                       <select
                         className={`${selectClass} max-w-56 py-1.5 text-sm`}
                         value=""
-                        onChange={(e) => e.target.value && setValue(`teams.${i}.members`, [...team.members, e.target.value])}
+                        onChange={(e) =>
+                          e.target.value && setValue(`teams.${i}.members`, [...team.members, e.target.value])
+                        }
                         aria-label={t('resultsAdmin.teams.addMember', { team: team.name })}
                         data-testid={`team-${i}-add`}
                       >
@@ -148,13 +181,32 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
           })}
         </ul>
       )}
-      {free.length > 0 && <p className="text-sm text-amber-200">{t('resultsAdmin.teams.unassigned', { names: free.map((p) => p.username).join(', ') })}</p>}
+      {free.length > 0 && (
+        <p className="text-sm text-amber-200">
+          {t('resultsAdmin.teams.unassigned', { names: free.map((p) => p.username).join(', ') })}
+        </p>
+      )}
       {!locked && (
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className={secondaryButtonClass} onClick={() => setValue('teams', [...current, { name: t('resultsAdmin.teams.newTeamName', { n: current.length + 1 }), members: [] }])} data-testid="teams-add">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() =>
+              setValue('teams', [
+                ...current,
+                { name: t('resultsAdmin.teams.newTeamName', { n: current.length + 1 }), members: [] },
+              ])
+            }
+            data-testid="teams-add"
+          >
             {t('resultsAdmin.teams.addTeam')}
           </button>
-          <button type="submit" className={primaryButtonClass} disabled={!isDirty || isSubmitting} data-testid="teams-save">
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            disabled={!isDirty || isSubmitting}
+            data-testid="teams-save"
+          >
             {isSubmitting ? t('dashboard.common.saving') : t('resultsAdmin.teams.save')}
           </button>
         </div>

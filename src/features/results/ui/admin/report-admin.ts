@@ -8,7 +8,10 @@ import type { AdminReport, ReportFilter } from '../../contract.ts';
 
 /** The queue opens on what still needs a decision, flagged ones among them. */
 export const reportFilterValues: readonly ReportFilter[] = ['pending', 'flagged', 'approved', 'rejected', 'all'];
-export const matchFilterValues: readonly string[] = ['all', ...Array.from({ length: MAX_REPORTED_MATCH }, (_, i) => String(i + 1))];
+export const matchFilterValues: readonly string[] = [
+  'all',
+  ...Array.from({ length: MAX_REPORTED_MATCH }, (_, i) => String(i + 1)),
+];
 
 /** GET /tournaments/{id}/reports with the filters ("all" filters left out). */
 export function reportsPath(tournamentId: string, status: string, match: string): string {

@@ -1,4 +1,11 @@
-import { presetTables, scoringPresets, tiebreakers, type ScoringPreset, type ScoringTable, type Tiebreaker } from '../../contract.ts';
+import {
+  presetTables,
+  scoringPresets,
+  tiebreakers,
+  type ScoringPreset,
+  type ScoringTable,
+  type Tiebreaker,
+} from '../../contract.ts';
 import type { NumberRanges } from '../../../../platform/ui/admin/field-error.ts';
 
 /** What the scoring form's inputs hold: numbers as typed, '' for "none" (an open bracket end, all matches). */
@@ -23,12 +30,19 @@ export function toScoringValues(table: ScoringTable): ScoringFormValues {
     preset: table.preset,
     placementPoints: table.placementPoints.map((r) => ({ from: str(r.from), to: str(r.to), points: str(r.points) })),
     pointsPerElimination: str(table.pointsPerElimination),
-    eliminationBrackets: table.eliminationBrackets.map((r) => ({ from: str(r.from), to: str(r.to), points: str(r.points) })),
+    eliminationBrackets: table.eliminationBrackets.map((r) => ({
+      from: str(r.from),
+      to: str(r.to),
+      points: str(r.points),
+    })),
     counted: table.countedMatches === null ? 'all' : 'best',
     countedMatches: str(table.countedMatches),
     lobbySize: str(table.lobbySize),
     // the ones in use first, in their order, then the others (off)
-    tiebreakers: [...table.tiebreakers.map((key) => ({ key, on: true })), ...tiebreakers.filter((k) => !table.tiebreakers.includes(k)).map((key) => ({ key, on: false }))],
+    tiebreakers: [
+      ...table.tiebreakers.map((key) => ({ key, on: true })),
+      ...tiebreakers.filter((k) => !table.tiebreakers.includes(k)).map((key) => ({ key, on: false })),
+    ],
   };
 }
 
@@ -38,7 +52,11 @@ export function toScoringBody(v: ScoringFormValues): ScoringTable {
     preset: v.preset,
     placementPoints: v.placementPoints.map((r) => ({ from: num(r.from), to: num(r.to), points: num(r.points) })),
     pointsPerElimination: num(v.pointsPerElimination),
-    eliminationBrackets: v.eliminationBrackets.map((r) => ({ from: num(r.from), to: r.to.trim() === '' ? null : Number(r.to), points: num(r.points) })),
+    eliminationBrackets: v.eliminationBrackets.map((r) => ({
+      from: num(r.from),
+      to: r.to.trim() === '' ? null : Number(r.to),
+      points: num(r.points),
+    })),
     countedMatches: v.counted === 'all' ? null : num(v.countedMatches),
     lobbySize: num(v.lobbySize),
     tiebreakers: v.tiebreakers.filter((x) => x.on).map((x) => x.key),
@@ -58,7 +76,11 @@ export const presetChoices = scoringPresets;
 
 /** The ranges each number field's error names, per row (placements start at 1, eliminations at 0). */
 export function scoringRanges(v: ScoringFormValues): NumberRanges {
-  const ranges: Record<string, readonly [number, number]> = { pointsPerElimination: [0, 1000], countedMatches: [1, 50], lobbySize: [2, 200] };
+  const ranges: Record<string, readonly [number, number]> = {
+    pointsPerElimination: [0, 1000],
+    countedMatches: [1, 50],
+    lobbySize: [2, 200],
+  };
   v.placementPoints.forEach((_, i) => {
     ranges[`placementPoints.${i}.from`] = [1, 200];
     ranges[`placementPoints.${i}.to`] = [1, 200];

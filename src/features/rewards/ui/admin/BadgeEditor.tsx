@@ -25,11 +25,23 @@ import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts'
 /** What the inputs hold: the reward and the top N as typed. */
 type Values = Omit<z.input<typeof badgeFormSchema>, 'rewardAmount' | 'topN'> & { rewardAmount: string; topN: string };
 type Body = z.output<typeof badgeFormSchema>;
-const fields = ['slug', 'trigger', 'name', 'description', 'icon', 'rewardAmount', 'topN', 'reusable', 'active'] as const;
+const fields = [
+  'slug',
+  'trigger',
+  'name',
+  'description',
+  'icon',
+  'rewardAmount',
+  'topN',
+  'reusable',
+  'active',
+] as const;
 
 const toValues = (b: Badge | null): Values => ({
   slug: b?.slug ?? '',
-  trigger: (badgeTriggers as readonly string[]).includes(b?.trigger ?? '') ? (b!.trigger as Values['trigger']) : 'manual',
+  trigger: (badgeTriggers as readonly string[]).includes(b?.trigger ?? '')
+    ? (b!.trigger as Values['trigger'])
+    : 'manual',
   // the flat fields are in the admin's language: the form edits the stored Italian and English
   name: b?.translations.it.name ?? '',
   description: b?.translations.it.description ?? '',
@@ -91,8 +103,14 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
       <div className="mt-4 space-y-6">
         {back}
         <RetryAlert
-          message={failure === 'BADGE_NOT_FOUND' ? t('rewardsAdmin.badges.notFound') : t('rewardsAdmin.badges.loadError')}
-          retry={failure === 'BADGE_NOT_FOUND' ? undefined : { label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) }}
+          message={
+            failure === 'BADGE_NOT_FOUND' ? t('rewardsAdmin.badges.notFound') : t('rewardsAdmin.badges.loadError')
+          }
+          retry={
+            failure === 'BADGE_NOT_FOUND'
+              ? undefined
+              : { label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) }
+          }
           testId="badge-load-error"
         />
       </div>
@@ -106,14 +124,29 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
   );
 }
 
-function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale: SectionProps['locale']; badge: Badge | null; agency?: string }) {
+function BadgeForm({
+  t,
+  locale,
+  badge,
+  agency,
+}: {
+  t: SectionProps['t'];
+  locale: SectionProps['locale'];
+  badge: Badge | null;
+  agency?: string;
+}) {
   const editing = badge !== null;
   const [uploading, setUploading] = useState(false);
-  const { register, handleSubmit, setValue, watch, getValues, setError, errors, isSubmitting, isDirty } = useForm<Values>({
-    // only a top-N badge has an N: the other rules send null, so the schema asks for it there alone
-    validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({ ...v, rewardAmount: numberOrUndefined(v.rewardAmount), topN: v.trigger === TOP_N_TRIGGER ? (numberOrUndefined(v.topN) ?? Number.NaN) : null })),
-    defaultValues: toValues(badge),
-  });
+  const { register, handleSubmit, setValue, watch, getValues, setError, errors, isSubmitting, isDirty } =
+    useForm<Values>({
+      // only a top-N badge has an N: the other rules send null, so the schema asks for it there alone
+      validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({
+        ...v,
+        rewardAmount: numberOrUndefined(v.rewardAmount),
+        topN: v.trigger === TOP_N_TRIGGER ? (numberOrUndefined(v.topN) ?? Number.NaN) : null,
+      })),
+      defaultValues: toValues(badge),
+    });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, { rewardAmount: [0, MAX_REWARD], topN: TOP_N_RANGE });
   const icon = watch('icon');
@@ -139,33 +172,68 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
     };
     const res = editing
       ? await api<Badge>(`/marketplace/badges/${encodeURIComponent(badge._id)}`, { method: 'PUT', body: common })
-      : await api<Badge>('/marketplace/badges', { method: 'POST', body: { ...common, slug: getValues('slug').trim(), trigger: getValues('trigger') } });
+      : await api<Badge>('/marketplace/badges', {
+          method: 'POST',
+          body: { ...common, slug: getValues('slug').trim(), trigger: getValues('trigger') },
+        });
     if (!res.ok) {
       if (res.code === 'BADGE_SLUG_TAKEN') setError('slug', { type: 'code', message: res.code }, { shouldFocus: true });
       // the server's issues in the catalogue's words, as every other form places them
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
-      toast.error(`${t('rewardsAdmin.badges.saveError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
+      toast.error(
+        `${t('rewardsAdmin.badges.saveError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim(),
+      );
       return;
     }
-    leaveWithToast(listHref, { key: editing ? 'rewardsAdmin.badges.saved' : 'rewardsAdmin.badges.created', vars: { name: res.data.name } });
+    leaveWithToast(listHref, {
+      key: editing ? 'rewardsAdmin.badges.saved' : 'rewardsAdmin.badges.created',
+      vars: { name: res.data.name },
+    });
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit<Body>(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="badge-form">
+    <form
+      noValidate
+      onSubmit={handleSubmit<Body>(onSubmit, onInvalid)}
+      className={`${panelClass} space-y-5`}
+      data-testid="badge-form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="badge-slug" label={t('rewardsAdmin.badges.form.slug')} error={fieldError('slug')} hint={editing ? t('rewardsAdmin.badges.form.fixedHint') : t('rewardsAdmin.badges.form.slugHint')}>
-          <input {...register('slug')} {...controlProps('badge-slug', fieldError('slug'), true)} type="text" maxLength={40} readOnly={editing} autoComplete="off" className={`${inputClass} font-mono`} />
+        <FormField
+          id="badge-slug"
+          label={t('rewardsAdmin.badges.form.slug')}
+          error={fieldError('slug')}
+          hint={editing ? t('rewardsAdmin.badges.form.fixedHint') : t('rewardsAdmin.badges.form.slugHint')}
+        >
+          <input
+            {...register('slug')}
+            {...controlProps('badge-slug', fieldError('slug'), true)}
+            type="text"
+            maxLength={40}
+            readOnly={editing}
+            autoComplete="off"
+            className={`${inputClass} font-mono`}
+          />
         </FormField>
         <FormField
           id="badge-trigger"
           label={t('rewardsAdmin.badges.form.trigger')}
           error={fieldError('trigger')}
           // what the rule means and when it pays, in plain words (the server awards on the event itself)
-          hint={[t(`rewardsAdmin.ruleHelp.${rule}`), rule === 'manual' ? '' : t(reusable ? 'rewardsAdmin.ruleHelp.paysEach' : 'rewardsAdmin.ruleHelp.paysOnce'), editing ? t('rewardsAdmin.badges.form.fixedHint') : '']
+          hint={[
+            t(`rewardsAdmin.ruleHelp.${rule}`),
+            rule === 'manual' ? '' : t(reusable ? 'rewardsAdmin.ruleHelp.paysEach' : 'rewardsAdmin.ruleHelp.paysOnce'),
+            editing ? t('rewardsAdmin.badges.form.fixedHint') : '',
+          ]
             .filter(Boolean)
             .join(' ')}
         >
-          <select {...register('trigger')} {...controlProps('badge-trigger', fieldError('trigger'), editing)} disabled={editing} className={selectClass}>
+          <select
+            {...register('trigger')}
+            {...controlProps('badge-trigger', fieldError('trigger'), editing)}
+            disabled={editing}
+            className={selectClass}
+          >
             {badgeTriggers.map((trigger) => (
               <option key={trigger} value={trigger}>
                 {t(`rewardsAdmin.triggers.${trigger}`)}
@@ -173,7 +241,16 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
             ))}
           </select>
         </FormField>
-        <NameAndDescription t={t} name="badge" ns="rewardsAdmin.badges.form" tab={lang} onChange={setLang} form={{ register, watch, fieldError }} max={[80, 500]} rows={3} />
+        <NameAndDescription
+          t={t}
+          name="badge"
+          ns="rewardsAdmin.badges.form"
+          tab={lang}
+          onChange={setLang}
+          form={{ register, watch, fieldError }}
+          max={[80, 500]}
+          rows={3}
+        />
         <ImageField
           id="badge-icon"
           label={t('rewardsAdmin.badges.form.icon')}
@@ -184,12 +261,39 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
           onBusy={setUploading}
           onChange={(url) => setValue('icon', url, { shouldDirty: true })}
         />
-        <FormField id="badge-reward" label={t('rewardsAdmin.badges.form.rewardAmount')} error={fieldError('rewardAmount')}>
-          <input {...register('rewardAmount')} {...controlProps('badge-reward', fieldError('rewardAmount'))} type="number" min={0} max={MAX_REWARD} step={1} inputMode="numeric" className={inputClass} />
+        <FormField
+          id="badge-reward"
+          label={t('rewardsAdmin.badges.form.rewardAmount')}
+          error={fieldError('rewardAmount')}
+        >
+          <input
+            {...register('rewardAmount')}
+            {...controlProps('badge-reward', fieldError('rewardAmount'))}
+            type="number"
+            min={0}
+            max={MAX_REWARD}
+            step={1}
+            inputMode="numeric"
+            className={inputClass}
+          />
         </FormField>
         {rule === TOP_N_TRIGGER && (
-          <FormField id="badge-top-n" label={t('rewardsAdmin.badges.form.topN')} error={fieldError('topN')} hint={t('rewardsAdmin.badges.form.topNHint')}>
-            <input {...register('topN')} {...controlProps('badge-top-n', fieldError('topN'))} type="number" min={TOP_N_RANGE[0]} max={TOP_N_RANGE[1]} step={1} inputMode="numeric" className={inputClass} />
+          <FormField
+            id="badge-top-n"
+            label={t('rewardsAdmin.badges.form.topN')}
+            error={fieldError('topN')}
+            hint={t('rewardsAdmin.badges.form.topNHint')}
+          >
+            <input
+              {...register('topN')}
+              {...controlProps('badge-top-n', fieldError('topN'))}
+              type="number"
+              min={TOP_N_RANGE[0]}
+              max={TOP_N_RANGE[1]}
+              step={1}
+              inputMode="numeric"
+              className={inputClass}
+            />
           </FormField>
         )}
         <label className="flex items-center gap-3 text-sm text-slate-200">
@@ -201,7 +305,15 @@ function BadgeForm({ t, locale, badge, agency }: { t: SectionProps['t']; locale:
           {t('rewardsAdmin.badges.form.active')}
         </label>
       </div>
-      <EditorActions t={t} name="badge" ns="rewardsAdmin.badges.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading || (editing && !isDirty)} />
+      <EditorActions
+        t={t}
+        name="badge"
+        ns="rewardsAdmin.badges.form"
+        cancelHref={listHref}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={uploading || (editing && !isDirty)}
+      />
     </form>
   );
 }

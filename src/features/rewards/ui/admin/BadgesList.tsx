@@ -53,7 +53,9 @@ export default function BadgesList({ t, locale }: SectionProps) {
   const confirmToggle = async () => {
     if (!pending) return;
     setBusy(true);
-    const res = await api<Badge>(`/marketplace/badges/${encodeURIComponent(pending._id)}/toggle-active`, { method: 'PATCH' });
+    const res = await api<Badge>(`/marketplace/badges/${encodeURIComponent(pending._id)}/toggle-active`, {
+      method: 'PATCH',
+    });
     setBusy(false);
     if (!res.ok) {
       toast.error(t('rewardsAdmin.badges.toggleError'));
@@ -61,7 +63,9 @@ export default function BadgesList({ t, locale }: SectionProps) {
     }
     const updated = res.data;
     list.updateRows((rows) => rows.map((b) => (b._id === updated._id ? updated : b)));
-    toast.success(t(updated.active ? 'rewardsAdmin.badges.activated' : 'rewardsAdmin.badges.deactivated', { name: updated.name }));
+    toast.success(
+      t(updated.active ? 'rewardsAdmin.badges.activated' : 'rewardsAdmin.badges.deactivated', { name: updated.name }),
+    );
     setPending(null);
   };
 
@@ -74,12 +78,22 @@ export default function BadgesList({ t, locale }: SectionProps) {
       ns="rewardsAdmin.badges"
       id="badges"
       newHref={localizePath(sectionPath('badgesNew'), locale)}
-      columns={[{ key: 'name', sort: 'name' }, { key: 'trigger' }, { key: 'reward', align: 'right', sort: 'reward' }, { key: 'reusable' }, { key: 'state' }, { key: 'actions', align: 'right' }]}
+      columns={[
+        { key: 'name', sort: 'name' },
+        { key: 'trigger' },
+        { key: 'reward', align: 'right', sort: 'reward' },
+        { key: 'reusable' },
+        { key: 'state' },
+        { key: 'actions', align: 'right' },
+      ]}
       after={
         <ConfirmDialog
           open={pending !== null}
           title={pending?.active ? t('rewardsAdmin.badges.deactivateTitle') : t('rewardsAdmin.badges.activateTitle')}
-          message={t(pending?.active ? 'rewardsAdmin.badges.deactivateMessage' : 'rewardsAdmin.badges.activateMessage', { name: pending?.name ?? '' })}
+          message={t(
+            pending?.active ? 'rewardsAdmin.badges.deactivateMessage' : 'rewardsAdmin.badges.activateMessage',
+            { name: pending?.name ?? '' },
+          )}
           confirmLabel={pending?.active ? t('rewardsAdmin.badges.deactivate') : t('rewardsAdmin.badges.activate')}
           cancelLabel={t('rewardsAdmin.common.cancel')}
           onConfirm={confirmToggle}
@@ -95,14 +109,28 @@ export default function BadgesList({ t, locale }: SectionProps) {
           <th scope="row" className={`${tdClass} font-semibold text-white`}>
             <div className="flex items-center gap-3">
               {badge.icon ? (
-                <img src={badge.icon} alt="" width={36} height={36} loading="lazy" className="h-9 w-9 shrink-0 rounded-lg bg-ink object-cover" />
+                <img
+                  src={badge.icon}
+                  alt=""
+                  width={36}
+                  height={36}
+                  loading="lazy"
+                  className="h-9 w-9 shrink-0 rounded-lg bg-ink object-cover"
+                />
               ) : (
-                <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand/20 text-brand">
+                <span
+                  aria-hidden="true"
+                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand/20 text-brand"
+                >
                   ★
                 </span>
               )}
               <span className="min-w-0">
-                <a href={editHref(badge._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="badge-row-name">
+                <a
+                  href={editHref(badge._id)}
+                  className={`${linkClass} block truncate text-slate-100`}
+                  data-testid="badge-row-name"
+                >
                   {badge.name}
                 </a>
                 <span className="block font-mono text-xs font-normal text-slate-500">{badge.slug}</span>
@@ -113,17 +141,27 @@ export default function BadgesList({ t, locale }: SectionProps) {
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="badge-row-reward">
             {badge.rewardAmount}
           </td>
-          <td className={`${tdClass} text-slate-300`}>{badge.reusable ? t('rewardsAdmin.common.yes') : t('rewardsAdmin.common.no')}</td>
+          <td className={`${tdClass} text-slate-300`}>
+            {badge.reusable ? t('rewardsAdmin.common.yes') : t('rewardsAdmin.common.no')}
+          </td>
           <td className={tdClass}>
             <ActiveBadge active={badge.active} t={t} />
           </td>
           <td className={`${tdClass} text-right`}>
-            <RowActions t={t} testId="badge" compact edit={{ href: editHref(badge._id), label: t('rewardsAdmin.badges.editLabel', { name: badge.name }) }}>
+            <RowActions
+              t={t}
+              testId="badge"
+              compact
+              edit={{ href: editHref(badge._id), label: t('rewardsAdmin.badges.editLabel', { name: badge.name }) }}
+            >
               <button
                 type="button"
                 className={smallButtonClass}
                 onClick={() => setPending(badge)}
-                aria-label={t(badge.active ? 'rewardsAdmin.badges.deactivateLabel' : 'rewardsAdmin.badges.activateLabel', { name: badge.name })}
+                aria-label={t(
+                  badge.active ? 'rewardsAdmin.badges.deactivateLabel' : 'rewardsAdmin.badges.activateLabel',
+                  { name: badge.name },
+                )}
                 data-testid="badge-row-toggle"
               >
                 {badge.active ? t('rewardsAdmin.badges.deactivate') : t('rewardsAdmin.badges.activate')}

@@ -1,7 +1,13 @@
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { MAX_CREDITS, giveawayInputSchema, giveawayTypes, giveawayUpdateSchema, type Giveaway } from '../../contract.ts';
+import {
+  MAX_CREDITS,
+  giveawayInputSchema,
+  giveawayTypes,
+  giveawayUpdateSchema,
+  type Giveaway,
+} from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
@@ -53,9 +59,20 @@ function hasToken(): boolean {
 
 /** /dashboard/giveaway/new and /dashboard/giveaway/edit?id=… (loaded by id, so a reload works). */
 export default function GiveawayEditor({ t, locale, section }: SectionProps) {
-  const editor = useEditorRecord<Giveaway>(section === 'giveawayEdit', (id) => `/marketplace/giveaways/${encodeURIComponent(id)}`, marketplaceApiBase);
+  const editor = useEditorRecord<Giveaway>(
+    section === 'giveawayEdit',
+    (id) => `/marketplace/giveaways/${encodeURIComponent(id)}`,
+    marketplaceApiBase,
+  );
   return (
-    <EditorFrame t={t} editor={editor} name="giveaway" back={{ href: localizePath(sectionPath('giveaway'), locale), label: t('rewardsAdmin.giveawayForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(g) => g.id}>
+    <EditorFrame
+      t={t}
+      editor={editor}
+      name="giveaway"
+      back={{ href: localizePath(sectionPath('giveaway'), locale), label: t('rewardsAdmin.giveawayForm.backToList') }}
+      loading={t('dashboard.common.loading')}
+      recordId={(g) => g.id}
+    >
       {(giveaway) => <GiveawayForm t={t} locale={locale} giveaway={giveaway} />}
     </EditorFrame>
   );
@@ -71,10 +88,11 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   const editing = giveaway !== null;
   const listHref = localizePath(sectionPath('giveaway'), locale);
   const schema = editing ? giveawayUpdateSchema : giveawayInputSchema;
-  const { register, handleSubmit, getValues, setValue, setError, watch, errors, isSubmitting, isDirty } = useForm<Values>({
-    validate: schemaValidator<Values>(schema, (v) => giveawayBody(v, editing), typeRequirements(giveaway?.expiresAt)),
-    defaultValues: toValues(giveaway),
-  });
+  const { register, handleSubmit, getValues, setValue, setError, watch, errors, isSubmitting, isDirty } =
+    useForm<Values>({
+      validate: schemaValidator<Values>(schema, (v) => giveawayBody(v, editing), typeRequirements(giveaway?.expiresAt)),
+      defaultValues: toValues(giveaway),
+    });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
   const type = watch('type');
@@ -85,12 +103,17 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
       return;
     }
     const res = editing
-      ? await api<Giveaway>(`/marketplace/giveaways/${encodeURIComponent(giveaway.id)}`, { method: 'PUT', body, base: marketplaceApiBase })
+      ? await api<Giveaway>(`/marketplace/giveaways/${encodeURIComponent(giveaway.id)}`, {
+          method: 'PUT',
+          body,
+          base: marketplaceApiBase,
+        })
       : await api<Giveaway>('/marketplace/giveaways', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
       const problems = serverFieldErrors(res, fields);
       for (const { field, error } of problems) setError(field, error, { shouldFocus: true });
-      if (res.code === 'GIVEAWAY_CODE_TAKEN' && problems.length === 0) setError('token', { type: 'code', message: res.code }, { shouldFocus: true });
+      if (res.code === 'GIVEAWAY_CODE_TAKEN' && problems.length === 0)
+        setError('token', { type: 'code', message: res.code }, { shouldFocus: true });
       toast.error(t('rewardsAdmin.giveaway.saveError'), { description: t.error(res.code) });
       return;
     }
@@ -98,10 +121,20 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit<GiveawayBody>(onSubmit)} className={`${panelClass} space-y-5`} data-testid="giveaway-form">
+    <form
+      noValidate
+      onSubmit={handleSubmit<GiveawayBody>(onSubmit)}
+      className={`${panelClass} space-y-5`}
+      data-testid="giveaway-form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <FormField id="giveaway-token" label={t('rewardsAdmin.giveawayForm.code')} error={fieldError('token')} hint={editing ? t('rewardsAdmin.giveawayForm.codeReadOnly') : t('rewardsAdmin.giveawayForm.codeHint')}>
+          <FormField
+            id="giveaway-token"
+            label={t('rewardsAdmin.giveawayForm.code')}
+            error={fieldError('token')}
+            hint={editing ? t('rewardsAdmin.giveawayForm.codeReadOnly') : t('rewardsAdmin.giveawayForm.codeHint')}
+          >
             <div className="flex flex-wrap gap-2">
               <input
                 {...register('token', { setValueAs: (v: string) => v.toUpperCase() })}
@@ -115,7 +148,12 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
                 className={`${inputClass} flex-1 font-mono uppercase ${editing ? 'cursor-not-allowed opacity-70' : ''}`}
               />
               {!editing && (
-                <button type="button" className={smallButtonClass} onClick={() => setValue('token', generateGiveawayCode())} data-testid="giveaway-generate">
+                <button
+                  type="button"
+                  className={smallButtonClass}
+                  onClick={() => setValue('token', generateGiveawayCode())}
+                  data-testid="giveaway-generate"
+                >
                   {t('rewardsAdmin.giveawayForm.generate')}
                 </button>
               )}
@@ -123,22 +161,64 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
           </FormField>
         </div>
         <FormField id="giveaway-credits" label={t('rewardsAdmin.giveawayForm.credits')} error={fieldError('credits')}>
-          <input {...register('credits')} {...controlProps('giveaway-credits', fieldError('credits'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
+          <input
+            {...register('credits')}
+            {...controlProps('giveaway-credits', fieldError('credits'))}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            className={inputClass}
+          />
         </FormField>
-        <SelectField id="giveaway-type" label={t('rewardsAdmin.giveawayForm.type')} error={fieldError('type')} registration={register('type')} options={giveawayTypes.map((g) => [g, t(`rewardsAdmin.giveawayTypes.${g}`)])} />
+        <SelectField
+          id="giveaway-type"
+          label={t('rewardsAdmin.giveawayForm.type')}
+          error={fieldError('type')}
+          registration={register('type')}
+          options={giveawayTypes.map((g) => [g, t(`rewardsAdmin.giveawayTypes.${g}`)])}
+        />
         {type === 'limited' && (
           <FormField id="giveaway-maxUses" label={t('rewardsAdmin.giveawayForm.maxUses')} error={fieldError('maxUses')}>
-            <input {...register('maxUses')} {...controlProps('giveaway-maxUses', fieldError('maxUses'))} type="number" inputMode="numeric" min={1} step={1} className={inputClass} />
+            <input
+              {...register('maxUses')}
+              {...controlProps('giveaway-maxUses', fieldError('maxUses'))}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              className={inputClass}
+            />
           </FormField>
         )}
         {type === 'timed' && (
-          <FormField id="giveaway-expiresAt" label={t('rewardsAdmin.giveawayForm.expiresAt')} error={fieldError('expiresAt')} hint={t('rewardsAdmin.giveawayForm.timeZoneHint', { zone: localTimeZone() })}>
-            <input {...register('expiresAt')} {...controlProps('giveaway-expiresAt', fieldError('expiresAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+          <FormField
+            id="giveaway-expiresAt"
+            label={t('rewardsAdmin.giveawayForm.expiresAt')}
+            error={fieldError('expiresAt')}
+            hint={t('rewardsAdmin.giveawayForm.timeZoneHint', { zone: localTimeZone() })}
+          >
+            <input
+              {...register('expiresAt')}
+              {...controlProps('giveaway-expiresAt', fieldError('expiresAt'), true)}
+              type="datetime-local"
+              className={`${inputClass} [color-scheme:dark]`}
+            />
           </FormField>
         )}
         <div className="sm:col-span-2">
-          <FormField id="giveaway-description" label={t('rewardsAdmin.giveawayForm.description')} error={fieldError('description')}>
-            <textarea {...register('description')} {...controlProps('giveaway-description', fieldError('description'))} rows={3} maxLength={500} className={inputClass} />
+          <FormField
+            id="giveaway-description"
+            label={t('rewardsAdmin.giveawayForm.description')}
+            error={fieldError('description')}
+          >
+            <textarea
+              {...register('description')}
+              {...controlProps('giveaway-description', fieldError('description'))}
+              rows={3}
+              maxLength={500}
+              className={inputClass}
+            />
           </FormField>
         </div>
         {editing && (
@@ -147,7 +227,14 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
           </p>
         )}
       </div>
-      <EditorActions t={t} name="giveaway" ns="rewardsAdmin.giveawayForm" cancelHref={listHref} editing={editing} submitting={isSubmitting} />
+      <EditorActions
+        t={t}
+        name="giveaway"
+        ns="rewardsAdmin.giveawayForm"
+        cancelHref={listHref}
+        editing={editing}
+        submitting={isSubmitting}
+      />
     </form>
   );
 }

@@ -19,13 +19,15 @@ const stateClass: Record<Giveaway['state'], string> = {
 /** /dashboard/giveaway: the codes, searched (code or description), sorted and paged by the API, with edit and delete. */
 export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Giveaway>({
-    url: ({ query, page, values }) => `/marketplace/giveaways?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: values.sort!, ...(query ? { search: query } : {}) })}`,
+    url: ({ query, page, values }) =>
+      `/marketplace/giveaways?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: values.sort!, ...(query ? { search: query } : {}) })}`,
     params: { sort: { values: giveawaySorts, initial: 'newest' } },
     base: marketplaceApiBase,
     loadError: t('rewardsAdmin.giveaways.loadError'),
   });
   const editHref = (id: string) => localizePath(sectionPath('giveawayEdit', { id }), locale);
-  const uses = (g: Giveaway) => (g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount));
+  const uses = (g: Giveaway) =>
+    g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount);
 
   return (
     <AdminList
@@ -43,7 +45,11 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
         { key: 'state' },
         { key: 'actions', align: 'right' },
       ]}
-      remove={{ path: (g) => `/marketplace/giveaways/${encodeURIComponent(g.id)}`, vars: (g) => ({ code: g.token }), dialogTestId: 'giveaway-delete-dialog' }}
+      remove={{
+        path: (g) => `/marketplace/giveaways/${encodeURIComponent(g.id)}`,
+        vars: (g) => ({ code: g.token }),
+        dialogTestId: 'giveaway-delete-dialog',
+      }}
     >
       {(g) => (
         <tr key={g.id} className={rowClass} data-testid={`giveaway-row-${g.id}`}>
@@ -51,7 +57,11 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
             <a href={editHref(g.id)} className={`${linkClass} text-slate-100`} data-testid="giveaway-row-code">
               {g.token}
             </a>
-            {g.description && <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">{g.description}</span>}
+            {g.description && (
+              <span className="mt-0.5 block max-w-[16rem] truncate font-sans text-xs font-normal text-slate-400">
+                {g.description}
+              </span>
+            )}
           </th>
           <td className={`${tdClass} text-slate-300`} data-testid="giveaway-row-type">
             {t(`rewardsAdmin.giveawayTypes.${g.type}`)}
@@ -62,9 +72,14 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">
             {uses(g)}
           </td>
-          <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}</td>
+          <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
+            {g.expiresAt ? formatDateTime(g.expiresAt, locale) : t('dashboard.common.none')}
+          </td>
           <td className={tdClass}>
-            <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`} data-testid="giveaway-row-state">
+            <span
+              className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[g.state]}`}
+              data-testid="giveaway-row-state"
+            >
               {t(`rewardsAdmin.giveawayStates.${g.state}`)}
             </span>
           </td>
@@ -73,7 +88,10 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
               t={t}
               testId="giveaway"
               edit={{ href: editHref(g.id), label: t('rewardsAdmin.giveaways.editLabel', { code: g.token }) }}
-              onDelete={{ run: () => list.setPendingDelete(g), label: t('rewardsAdmin.giveaways.deleteLabel', { code: g.token }) }}
+              onDelete={{
+                run: () => list.setPendingDelete(g),
+                label: t('rewardsAdmin.giveaways.deleteLabel', { code: g.token }),
+              }}
             />
           </td>
         </tr>

@@ -32,14 +32,25 @@ const toValues = productValues;
 
 /** /dashboard/products/new and /dashboard/products/edit?id=… (the product is loaded by id, so a reload works). */
 export default function ProductEditor({ t, locale, section, agencyName = '' }: SectionProps) {
-  const editor = useEditorRecord<Product>(section === 'productsEdit', (id) => `/marketplace/products/${encodeURIComponent(id)}`, marketplaceApiBase);
+  const editor = useEditorRecord<Product>(
+    section === 'productsEdit',
+    (id) => `/marketplace/products/${encodeURIComponent(id)}`,
+    marketplaceApiBase,
+  );
   const { failure } = editor;
   useEffect(() => {
     // an unknown id is said inline by the frame; a toast is for a read that failed
     if (failure && !isNotFound(failure)) toast.error(t('rewardsAdmin.error.network'));
   }, [failure, t]);
   return (
-    <EditorFrame t={t} editor={editor} name="product" back={{ href: localizePath(sectionPath('products'), locale), label: t('rewardsAdmin.productForm.backToList') }} loading={t('dashboard.common.loading')} recordId={(p) => p._id}>
+    <EditorFrame
+      t={t}
+      editor={editor}
+      name="product"
+      back={{ href: localizePath(sectionPath('products'), locale), label: t('rewardsAdmin.productForm.backToList') }}
+      loading={t('dashboard.common.loading')}
+      recordId={(p) => p._id}
+    >
       {(product) => <ProductForm t={t} locale={locale} product={product} agencyName={agencyName} />}
     </EditorFrame>
   );
@@ -56,10 +67,11 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   const editing = product !== null;
   const listHref = localizePath(sectionPath('products'), locale);
   const toBody = (v: Values): Body => productBody(v, product);
-  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, errors, isSubmitting, isDirty } = useForm<Values>({
-    validate: schemaValidator<Values>(editing ? productUpdateSchema : productInputSchema, toBody),
-    defaultValues: toValues(product),
-  });
+  const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, errors, isSubmitting, isDirty } =
+    useForm<Values>({
+      validate: schemaValidator<Values>(editing ? productUpdateSchema : productInputSchema, toBody),
+      defaultValues: toValues(product),
+    });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, editing ? editRanges : createRanges);
   const [uploading, setUploading] = useState(false);
@@ -68,7 +80,11 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
 
   const onSubmit = async (body: Output) => {
     const res = editing
-      ? await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, { method: 'PUT', body, base: marketplaceApiBase })
+      ? await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, {
+          method: 'PUT',
+          body,
+          base: marketplaceApiBase,
+        })
       : await api<Product>('/marketplace/products', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
@@ -84,18 +100,60 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit<Output>(onSubmit, onInvalid)} className={`${panelClass} space-y-5`} data-testid="product-form">
+    <form
+      noValidate
+      onSubmit={handleSubmit<Output>(onSubmit, onInvalid)}
+      className={`${panelClass} space-y-5`}
+      data-testid="product-form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <NameAndDescription t={t} name="product" ns="rewardsAdmin.productForm" tab={lang} onChange={setLang} form={{ register, watch, fieldError }} max={[120, 2000]} rows={4} />
+        <NameAndDescription
+          t={t}
+          name="product"
+          ns="rewardsAdmin.productForm"
+          tab={lang}
+          onChange={setLang}
+          form={{ register, watch, fieldError }}
+          max={[120, 2000]}
+          rows={4}
+        />
         <FormField id="product-price" label={t('rewardsAdmin.productForm.price')} error={fieldError('price')}>
-          <input {...register('price')} {...controlProps('product-price', fieldError('price'))} type="number" inputMode="numeric" min={0} step={1} className={inputClass} />
+          <input
+            {...register('price')}
+            {...controlProps('product-price', fieldError('price'))}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            className={inputClass}
+          />
         </FormField>
         <FormField id="product-quantity" label={t('rewardsAdmin.productForm.quantity')} error={fieldError('quantity')}>
-          <input {...register('quantity')} {...controlProps('product-quantity', fieldError('quantity'))} type="number" inputMode="numeric" min={editing ? 0 : 1} step={1} className={inputClass} />
+          <input
+            {...register('quantity')}
+            {...controlProps('product-quantity', fieldError('quantity'))}
+            type="number"
+            inputMode="numeric"
+            min={editing ? 0 : 1}
+            step={1}
+            className={inputClass}
+          />
         </FormField>
         <div className="sm:col-span-2">
-          <FormField id="product-brand" label={t('rewardsAdmin.productForm.brand')} error={fieldError('brand')} hint={editing ? t('rewardsAdmin.productForm.brandHint') : t('rewardsAdmin.productForm.brandHintNew')}>
-            <input {...register('brand')} {...controlProps('product-brand', fieldError('brand'), true)} type="text" maxLength={64} placeholder={product?.brand ?? ''} className={inputClass} />
+          <FormField
+            id="product-brand"
+            label={t('rewardsAdmin.productForm.brand')}
+            error={fieldError('brand')}
+            hint={editing ? t('rewardsAdmin.productForm.brandHint') : t('rewardsAdmin.productForm.brandHintNew')}
+          >
+            <input
+              {...register('brand')}
+              {...controlProps('product-brand', fieldError('brand'), true)}
+              type="text"
+              maxLength={64}
+              placeholder={product?.brand ?? ''}
+              className={inputClass}
+            />
           </FormField>
         </div>
         <div className="sm:col-span-2">
@@ -114,7 +172,15 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
           />
         </div>
       </div>
-      <EditorActions t={t} name="product" ns="rewardsAdmin.productForm" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading} />
+      <EditorActions
+        t={t}
+        name="product"
+        ns="rewardsAdmin.productForm"
+        cancelHref={listHref}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={uploading}
+      />
     </form>
   );
 }

@@ -12,7 +12,8 @@ import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 /** /dashboard/products: the searchable, sortable, paginated table with edit and delete (the API pages, searches and sorts). */
 export default function ProductsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Product>({
-    url: ({ query, page, values }) => `/marketplace/products?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page), sort: values.sort!, ...(query ? { name: query } : {}) })}`,
+    url: ({ query, page, values }) =>
+      `/marketplace/products?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page), sort: values.sort!, ...(query ? { name: query } : {}) })}`,
     params: { sort: { values: productSorts, initial: 'newest' } },
     base: marketplaceApiBase,
     loadError: t('rewardsAdmin.error.network'),
@@ -26,14 +27,40 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
       ns="rewardsAdmin.products"
       id="products"
       newHref={localizePath(sectionPath('productsNew'), locale)}
-      columns={[{ key: 'image' }, { key: 'name', sort: 'name' }, { key: 'brand', sort: 'brand' }, { key: 'price', align: 'right', sort: 'price' }, { key: 'quantity', align: 'right', sort: 'quantity' }, { key: 'actions', align: 'right' }]}
-      remove={{ path: (p) => `/marketplace/products/${encodeURIComponent(p._id)}`, vars: (p) => ({ name: p.name }), dialogTestId: 'product-delete-dialog' }}
+      columns={[
+        { key: 'image' },
+        { key: 'name', sort: 'name' },
+        { key: 'brand', sort: 'brand' },
+        { key: 'price', align: 'right', sort: 'price' },
+        { key: 'quantity', align: 'right', sort: 'quantity' },
+        { key: 'actions', align: 'right' },
+      ]}
+      remove={{
+        path: (p) => `/marketplace/products/${encodeURIComponent(p._id)}`,
+        vars: (p) => ({ name: p.name }),
+        dialogTestId: 'product-delete-dialog',
+      }}
     >
       {(p) => (
         <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
-          <td className={tdClass}>{p.image ? <img src={p.image} alt="" loading="lazy" className="h-10 w-10 rounded-lg border border-line object-cover" /> : <span className="text-slate-500">{t('dashboard.common.none')}</span>}</td>
+          <td className={tdClass}>
+            {p.image ? (
+              <img
+                src={p.image}
+                alt=""
+                loading="lazy"
+                className="h-10 w-10 rounded-lg border border-line object-cover"
+              />
+            ) : (
+              <span className="text-slate-500">{t('dashboard.common.none')}</span>
+            )}
+          </td>
           <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
-            <a href={editHref(p._id)} className={`${linkClass} block truncate text-slate-100`} data-testid="product-row-name">
+            <a
+              href={editHref(p._id)}
+              className={`${linkClass} block truncate text-slate-100`}
+              data-testid="product-row-name"
+            >
               {p.name}
             </a>
           </th>
@@ -49,7 +76,10 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
               t={t}
               testId="product"
               edit={{ href: editHref(p._id), label: t('rewardsAdmin.products.editLabel', { name: p.name }) }}
-              onDelete={{ run: () => list.setPendingDelete(p), label: t('rewardsAdmin.products.deleteLabel', { name: p.name }) }}
+              onDelete={{
+                run: () => list.setPendingDelete(p),
+                label: t('rewardsAdmin.products.deleteLabel', { name: p.name }),
+              }}
             />
           </td>
         </tr>

@@ -16,7 +16,11 @@ import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
 const filters = ['all', 'fulfilled', 'unfulfilled'] as const;
 
 /** The list's search, filter and sort as the API reads them: the list's pages and its export ask the same. */
-const filterQuery = ({ query, values: { filter, sort } }: Pick<ListRequest, 'query' | 'values'>) => ({ sort: sort!, ...(query ? { search: query } : {}), ...(filter !== 'all' ? { fulfilled: String(filter === 'fulfilled') } : {}) });
+const filterQuery = ({ query, values: { filter, sort } }: Pick<ListRequest, 'query' | 'values'>) => ({
+  sort: sort!,
+  ...(query ? { search: query } : {}),
+  ...(filter !== 'all' ? { fulfilled: String(filter === 'fulfilled') } : {}),
+});
 
 function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps['t'] }) {
   return (
@@ -34,7 +38,8 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
 export default function PurchasesList({ t, locale }: SectionProps) {
   // purchase load failures are only logged (plus the inline text), hence no toast
   const list = useAdminList<Purchase>({
-    url: (req) => `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
+    url: (req) =>
+      `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
     params: { filter: { values: filters, initial: 'all' }, sort: { values: purchaseSorts, initial: 'newest' } },
   });
   useEffect(() => {
@@ -46,7 +51,10 @@ export default function PurchasesList({ t, locale }: SectionProps) {
   // marking shipped, or taking it back when it was marked by mistake
   const markFulfilled = async (purchase: Purchase, shipped: boolean) => {
     setMarking(purchase.id);
-    const res = await api<Purchase>(`/marketplace/purchases/${encodeURIComponent(purchase.id)}/${shipped ? 'fulfill' : 'unfulfill'}`, { method: 'PATCH' });
+    const res = await api<Purchase>(
+      `/marketplace/purchases/${encodeURIComponent(purchase.id)}/${shipped ? 'fulfill' : 'unfulfill'}`,
+      { method: 'PATCH' },
+    );
     setMarking(null);
     if (!res.ok) {
       toast.error(t(shipped ? 'rewardsAdmin.purchases.markError' : 'rewardsAdmin.purchases.unmarkError'));
@@ -67,18 +75,49 @@ export default function PurchasesList({ t, locale }: SectionProps) {
       id="purchases"
       tools={
         <>
-          <ListFilter list={list} name="filter" id="purchases-filter" label={t('rewardsAdmin.purchases.filterLabel')} options={filters.map((f) => [f, t(`rewardsAdmin.purchases.filters.${f}`)])} />
-          <ExportButton path={`/marketplace/purchases/export?${new URLSearchParams(filterQuery(list))}`} name="purchases" t={t} testId="purchases-export" />
+          <ListFilter
+            list={list}
+            name="filter"
+            id="purchases-filter"
+            label={t('rewardsAdmin.purchases.filterLabel')}
+            options={filters.map((f) => [f, t(`rewardsAdmin.purchases.filters.${f}`)])}
+          />
+          <ExportButton
+            path={`/marketplace/purchases/export?${new URLSearchParams(filterQuery(list))}`}
+            name="purchases"
+            t={t}
+            testId="purchases-export"
+          />
         </>
       }
-      columns={[{ key: 'product', sort: 'product' }, { key: 'buyer', sort: 'buyer' }, { key: 'price', align: 'right', sort: 'price' }, { key: 'date', sort: 'date' }, { key: 'state' }, { key: 'actions', align: 'right' }]}
+      columns={[
+        { key: 'product', sort: 'product' },
+        { key: 'buyer', sort: 'buyer' },
+        { key: 'price', align: 'right', sort: 'price' },
+        { key: 'date', sort: 'date' },
+        { key: 'state' },
+        { key: 'actions', align: 'right' },
+      ]}
       after={
-        <Modal open={open !== null} title={t('rewardsAdmin.purchases.modalTitle')} closeLabel={t('rewardsAdmin.common.close')} onClose={() => setOpen(null)} testId="purchase-modal">
+        <Modal
+          open={open !== null}
+          title={t('rewardsAdmin.purchases.modalTitle')}
+          closeLabel={t('rewardsAdmin.common.close')}
+          onClose={() => setOpen(null)}
+          testId="purchase-modal"
+        >
           {open && address && (
             <>
               <div className="flex items-center gap-4">
                 {(open.productImage || open.product?.image) && (
-                  <img src={open.productImage || open.product.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl bg-ink object-cover" data-testid="purchase-modal-image" />
+                  <img
+                    src={open.productImage || open.product.image}
+                    alt=""
+                    width={80}
+                    height={80}
+                    className="h-20 w-20 shrink-0 rounded-xl bg-ink object-cover"
+                    data-testid="purchase-modal-image"
+                  />
                 )}
                 <div className="min-w-0">
                   <p className="truncate text-lg font-semibold text-white" data-testid="purchase-modal-product">
@@ -90,13 +129,22 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                 </div>
               </div>
               <dl className="grid gap-4 text-sm sm:grid-cols-2">
-                <DetailItem label={t('rewardsAdmin.purchases.columns.buyer')} valueClassName="font-semibold text-white" testId="purchase-modal-buyer">
+                <DetailItem
+                  label={t('rewardsAdmin.purchases.columns.buyer')}
+                  valueClassName="font-semibold text-white"
+                  testId="purchase-modal-buyer"
+                >
                   {open.username}
                 </DetailItem>
                 <DetailItem label={t('rewardsAdmin.purchases.columns.date')} valueClassName="text-slate-200">
                   <time dateTime={open.createdAt}>{formatDateTime(open.createdAt, locale)}</time>
                 </DetailItem>
-                <DetailItem label={t('rewardsAdmin.purchases.address')} className="sm:col-span-2" valueClassName="text-slate-200 not-italic" testId="purchase-modal-address">
+                <DetailItem
+                  label={t('rewardsAdmin.purchases.address')}
+                  className="sm:col-span-2"
+                  valueClassName="text-slate-200 not-italic"
+                  testId="purchase-modal-address"
+                >
                   <address className="not-italic">
                     {address.first_name} {address.last_name}
                     <br />
@@ -115,16 +163,32 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                 </DetailItem>
                 <DetailItem label={t('rewardsAdmin.purchases.columns.state')} valueClassName="mt-1">
                   <FulfilledBadge fulfilled={open.fulfilled} t={t} />
-                  {open.fulfilledAt && <span className="ml-2 text-xs text-slate-400">{formatDateTime(open.fulfilledAt, locale)}</span>}
+                  {open.fulfilledAt && (
+                    <span className="ml-2 text-xs text-slate-400">{formatDateTime(open.fulfilledAt, locale)}</span>
+                  )}
                 </DetailItem>
               </dl>
               <div className="flex justify-end">
                 {open.fulfilled ? (
-                  <button type="button" className={secondaryButtonClass} disabled={marking === open.id} onClick={() => markFulfilled(open, false)} data-testid="purchase-modal-unfulfill">
-                    {marking === open.id ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.purchases.markUnfulfilled')}
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    disabled={marking === open.id}
+                    onClick={() => markFulfilled(open, false)}
+                    data-testid="purchase-modal-unfulfill"
+                  >
+                    {marking === open.id
+                      ? t('rewardsAdmin.common.saving')
+                      : t('rewardsAdmin.purchases.markUnfulfilled')}
                   </button>
                 ) : (
-                  <button type="button" className={primaryButtonClass} disabled={marking === open.id} onClick={() => markFulfilled(open, true)} data-testid="purchase-modal-fulfill">
+                  <button
+                    type="button"
+                    className={primaryButtonClass}
+                    disabled={marking === open.id}
+                    onClick={() => markFulfilled(open, true)}
+                    data-testid="purchase-modal-fulfill"
+                  >
                     {marking === open.id ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.purchases.markFulfilled')}
                   </button>
                 )}
@@ -140,7 +204,11 @@ export default function PurchasesList({ t, locale }: SectionProps) {
             <span className="block truncate" data-testid="purchase-row-product">
               {purchase.productName}
             </span>
-            {purchase.product?.deleted && <span className="block text-xs font-medium text-slate-500">{t('rewardsAdmin.purchases.productDeleted')}</span>}
+            {purchase.product?.deleted && (
+              <span className="block text-xs font-medium text-slate-500">
+                {t('rewardsAdmin.purchases.productDeleted')}
+              </span>
+            )}
           </th>
           <td className={`${tdClass} text-slate-300`} data-testid="purchase-row-buyer">
             <UserPageLink id={purchase.userId} locale={locale}>
@@ -148,7 +216,9 @@ export default function PurchasesList({ t, locale }: SectionProps) {
             </UserPageLink>
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`}>{purchase.price}</td>
-          <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{formatDateTime(purchase.createdAt, locale)}</td>
+          <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
+            {formatDateTime(purchase.createdAt, locale)}
+          </td>
           <td className={tdClass}>
             <FulfilledBadge fulfilled={purchase.fulfilled} t={t} />
           </td>
@@ -157,7 +227,10 @@ export default function PurchasesList({ t, locale }: SectionProps) {
               type="button"
               className={smallButtonClass}
               onClick={() => setOpen(purchase)}
-              aria-label={t('rewardsAdmin.purchases.detailsLabel', { name: purchase.productName, buyer: purchase.username })}
+              aria-label={t('rewardsAdmin.purchases.detailsLabel', {
+                name: purchase.productName,
+                buyer: purchase.username,
+              })}
               data-testid="purchase-row-details"
             >
               {t('rewardsAdmin.common.details')}

@@ -39,7 +39,10 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const send = useRef(idempotentSender<{ wallet: Wallet; transaction: Transaction }>()).current;
-  const { register, handleSubmit, reset, getValues, setError, errors, isSubmitting } = useForm<Values>({ validate, defaultValues: defaults });
+  const { register, handleSubmit, reset, getValues, setError, errors, isSubmitting } = useForm<Values>({
+    validate,
+    defaultValues: defaults,
+  });
   const fieldError = fieldErrorReader(t, errors, getValues, { amount: [1, MAX_CREDITS] });
 
   useEffect(() => {
@@ -81,11 +84,14 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     const body = pending;
     setConfirming(true);
     const res = await send(`${wallet.userId}:${body.amount}:${body.reason}`, (key) =>
-      api<{ wallet: Wallet; transaction: Transaction }>(`/marketplace/wallets/${encodeURIComponent(wallet.userId)}/adjust`, {
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': key },
-      }),
+      api<{ wallet: Wallet; transaction: Transaction }>(
+        `/marketplace/wallets/${encodeURIComponent(wallet.userId)}/adjust`,
+        {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': key },
+        },
+      ),
     );
     setConfirming(false);
     setPending(null);
@@ -94,49 +100,108 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
         if (issue.path.endsWith('amount')) setError('amount', { type: 'server' });
         if (issue.path.endsWith('reason')) setError('reason', { type: 'server' });
       }
-      if (res.code === 'NOT_ENOUGH_CREDITS') setError('amount', { type: 'code', message: res.code }, { shouldFocus: true });
-      toast.error(`${t('rewardsAdmin.wallets.adjustError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim());
+      if (res.code === 'NOT_ENOUGH_CREDITS')
+        setError('amount', { type: 'code', message: res.code }, { shouldFocus: true });
+      toast.error(
+        `${t('rewardsAdmin.wallets.adjustError')} ${res.code === 'VALIDATION_ERROR' ? '' : t.error(res.code)}`.trim(),
+      );
       return;
     }
     setTransactions((list) => [res.data.transaction, ...(list ?? [])]);
     reset(defaults);
-    toast.success(t('rewardsAdmin.wallets.adjusted', { name: res.data.wallet.username, balance: res.data.wallet.balance }));
+    toast.success(
+      t('rewardsAdmin.wallets.adjusted', { name: res.data.wallet.username, balance: res.data.wallet.balance }),
+    );
     onAdjusted(res.data.wallet);
   };
 
   return (
-    <Modal open={wallet !== null} title={t('rewardsAdmin.wallets.modalTitle', { name: wallet?.username ?? '' })} closeLabel={t('rewardsAdmin.common.close')} onClose={onClose} testId="wallet-modal">
+    <Modal
+      open={wallet !== null}
+      title={t('rewardsAdmin.wallets.modalTitle', { name: wallet?.username ?? '' })}
+      closeLabel={t('rewardsAdmin.common.close')}
+      onClose={onClose}
+      testId="wallet-modal"
+    >
       {wallet && (
         <>
           <dl className="grid grid-cols-2 gap-3 text-sm">
-            <DetailItem label={t('rewardsAdmin.wallets.columns.user')} valueClassName="font-semibold text-white" testId="wallet-modal-user">
+            <DetailItem
+              label={t('rewardsAdmin.wallets.columns.user')}
+              valueClassName="font-semibold text-white"
+              testId="wallet-modal-user"
+            >
               {wallet.username}
             </DetailItem>
-            <DetailItem label={t('rewardsAdmin.wallets.columns.balance')} valueClassName="font-mono text-2xl font-bold text-white" testId="wallet-modal-balance">
+            <DetailItem
+              label={t('rewardsAdmin.wallets.columns.balance')}
+              valueClassName="font-mono text-2xl font-bold text-white"
+              testId="wallet-modal-balance"
+            >
               {wallet.balance}
             </DetailItem>
           </dl>
 
-          <form noValidate onSubmit={handleSubmit<Body>(onSubmit)} className="space-y-4 rounded-xl border border-line bg-ink/40 p-4" data-testid="wallet-adjust-form">
+          <form
+            noValidate
+            onSubmit={handleSubmit<Body>(onSubmit)}
+            className="space-y-4 rounded-xl border border-line bg-ink/40 p-4"
+            data-testid="wallet-adjust-form"
+          >
             <h3 className="text-sm font-bold text-white">{t('rewardsAdmin.wallets.adjustTitle')}</h3>
             <fieldset disabled={pending !== null} className="grid min-w-0 gap-4 sm:grid-cols-2">
-              <FormField id="wallet-adjust-direction" label={t('rewardsAdmin.wallets.direction')} error={fieldError('direction')}>
-                <select {...register('direction')} {...controlProps('wallet-adjust-direction', fieldError('direction'))} className={selectClass}>
+              <FormField
+                id="wallet-adjust-direction"
+                label={t('rewardsAdmin.wallets.direction')}
+                error={fieldError('direction')}
+              >
+                <select
+                  {...register('direction')}
+                  {...controlProps('wallet-adjust-direction', fieldError('direction'))}
+                  className={selectClass}
+                >
                   <option value="credit">{t('rewardsAdmin.wallets.credit')}</option>
                   <option value="debit">{t('rewardsAdmin.wallets.debit')}</option>
                 </select>
               </FormField>
-              <FormField id="wallet-adjust-amount" label={t('rewardsAdmin.wallets.amount')} error={fieldError('amount')}>
-                <input {...register('amount')} {...controlProps('wallet-adjust-amount', fieldError('amount'))} type="number" min={1} max={MAX_CREDITS} step={1} inputMode="numeric" className={inputClass} />
+              <FormField
+                id="wallet-adjust-amount"
+                label={t('rewardsAdmin.wallets.amount')}
+                error={fieldError('amount')}
+              >
+                <input
+                  {...register('amount')}
+                  {...controlProps('wallet-adjust-amount', fieldError('amount'))}
+                  type="number"
+                  min={1}
+                  max={MAX_CREDITS}
+                  step={1}
+                  inputMode="numeric"
+                  className={inputClass}
+                />
               </FormField>
               <div className="sm:col-span-2">
-                <FormField id="wallet-adjust-reason" label={t('rewardsAdmin.wallets.reason')} error={fieldError('reason')}>
-                  <input {...register('reason')} {...controlProps('wallet-adjust-reason', fieldError('reason'))} type="text" maxLength={200} className={inputClass} />
+                <FormField
+                  id="wallet-adjust-reason"
+                  label={t('rewardsAdmin.wallets.reason')}
+                  error={fieldError('reason')}
+                >
+                  <input
+                    {...register('reason')}
+                    {...controlProps('wallet-adjust-reason', fieldError('reason'))}
+                    type="text"
+                    maxLength={200}
+                    className={inputClass}
+                  />
                 </FormField>
               </div>
             </fieldset>
             {pending ? (
-              <div role="status" className="rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm text-slate-100" data-testid="wallet-adjust-preview">
+              <div
+                role="status"
+                className="rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm text-slate-100"
+                data-testid="wallet-adjust-preview"
+              >
                 <p data-testid="wallet-adjust-preview-text">
                   {t('rewardsAdmin.wallets.preview', {
                     from: formatNumber(wallet.balance, locale),
@@ -145,17 +210,34 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                   })}
                 </p>
                 <div className="mt-3 flex flex-wrap justify-end gap-2">
-                  <button type="button" className={secondaryButtonClass} disabled={confirming} onClick={() => setPending(null)} data-testid="wallet-adjust-back">
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    disabled={confirming}
+                    onClick={() => setPending(null)}
+                    data-testid="wallet-adjust-back"
+                  >
                     {t('rewardsAdmin.wallets.previewBack')}
                   </button>
-                  <button type="button" className={primaryButtonClass} disabled={confirming} onClick={confirm} data-testid="wallet-adjust-confirm">
+                  <button
+                    type="button"
+                    className={primaryButtonClass}
+                    disabled={confirming}
+                    onClick={confirm}
+                    data-testid="wallet-adjust-confirm"
+                  >
                     {confirming ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.wallets.previewConfirm')}
                   </button>
                 </div>
               </div>
             ) : (
               <div className="flex justify-end">
-                <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="wallet-adjust-submit">
+                <button
+                  type="submit"
+                  className={primaryButtonClass}
+                  disabled={isSubmitting}
+                  data-testid="wallet-adjust-submit"
+                >
                   {t('rewardsAdmin.wallets.adjustSubmit')}
                 </button>
               </div>
@@ -167,7 +249,11 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
               {t('rewardsAdmin.wallets.transactions')}
             </h3>
             {failed ? (
-              <RetryAlert message={t('rewardsAdmin.wallets.transactionsError')} retry={{ label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) }} testId="wallet-transactions-error" />
+              <RetryAlert
+                message={t('rewardsAdmin.wallets.transactionsError')}
+                retry={{ label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) }}
+                testId="wallet-transactions-error"
+              />
             ) : !transactions ? (
               <Spinner label={t('rewardsAdmin.wallets.transactionsLoading')} testId="wallet-transactions-loading" />
             ) : transactions.length === 0 ? (
@@ -183,21 +269,36 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                 aria-label={t('rewardsAdmin.wallets.transactions')}
               >
                 {transactions.map((tx) => (
-                  <li key={tx.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-testid="wallet-transaction">
+                  <li
+                    key={tx.id}
+                    className="flex items-start justify-between gap-3 px-3 py-2 text-sm"
+                    data-testid="wallet-transaction"
+                  >
                     <div className="min-w-0">
                       <p className="truncate text-slate-100" data-testid="wallet-transaction-description">
                         {tx.description || t(`rewardsAdmin.transactionTypes.${ledgerKindOf(tx)}`)}
                       </p>
                       <p className="text-xs text-slate-500">
-                        {t(`rewardsAdmin.transactionTypes.${ledgerKindOf(tx)}`)} · {formatDateTime(tx.createdAt, locale)}
-                        {tx.createdBy && <span data-testid="wallet-transaction-admin"> · {t('rewardsAdmin.wallets.byAdmin', { name: tx.createdBy.name })}</span>}
+                        {t(`rewardsAdmin.transactionTypes.${ledgerKindOf(tx)}`)} ·{' '}
+                        {formatDateTime(tx.createdAt, locale)}
+                        {tx.createdBy && (
+                          <span data-testid="wallet-transaction-admin">
+                            {' '}
+                            · {t('rewardsAdmin.wallets.byAdmin', { name: tx.createdBy.name })}
+                          </span>
+                        )}
                       </p>
                     </div>
                     <div className="shrink-0 text-right">
-                      <p className={`font-mono font-semibold ${tx.amount >= 0 ? 'text-emerald-300' : 'text-rose-300'}`} data-testid="wallet-transaction-amount">
+                      <p
+                        className={`font-mono font-semibold ${tx.amount >= 0 ? 'text-emerald-300' : 'text-rose-300'}`}
+                        data-testid="wallet-transaction-amount"
+                      >
                         {tx.amount > 0 ? `+${tx.amount}` : tx.amount}
                       </p>
-                      <p className="font-mono text-xs text-slate-500">{t('rewardsAdmin.wallets.balanceAfter', { n: tx.balanceAfter })}</p>
+                      <p className="font-mono text-xs text-slate-500">
+                        {t('rewardsAdmin.wallets.balanceAfter', { n: tx.balanceAfter })}
+                      </p>
                     </div>
                   </li>
                 ))}

@@ -11,12 +11,16 @@ import WalletModal from './WalletModal.tsx';
 import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
 
 /** The list's search and sort as the API reads them: the list's pages and its export ask the same. */
-const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) => ({ sort: values.sort!, ...(query ? { search: query } : {}) });
+const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) => ({
+  sort: values.sort!,
+  ...(query ? { search: query } : {}),
+});
 
 /** /dashboard/users: the wallets with search (debounced, back to page 1), the sort, a detail modal and the CSV export (one row per transaction). */
 export default function WalletsList({ t, locale }: SectionProps) {
   const list = useAdminList<Wallet>({
-    url: (req) => `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
+    url: (req) =>
+      `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
     params: { sort: { values: walletSorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.wallets.loadError'),
   });
@@ -33,7 +37,14 @@ export default function WalletsList({ t, locale }: SectionProps) {
       t={t}
       ns="rewardsAdmin.wallets"
       id="wallets"
-      tools={<ExportButton path={`/marketplace/wallets/export?${new URLSearchParams(filterQuery(list))}`} name="wallets" t={t} testId="wallets-export" />}
+      tools={
+        <ExportButton
+          path={`/marketplace/wallets/export?${new URLSearchParams(filterQuery(list))}`}
+          name="wallets"
+          t={t}
+          testId="wallets-export"
+        />
+      }
       columns={[
         { key: 'user', sort: 'user' },
         { key: 'balance', align: 'right', sort: 'balance' },
@@ -52,9 +63,17 @@ export default function WalletsList({ t, locale }: SectionProps) {
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
             {wallet.balance}
           </td>
-          <td className={`${tdClass} whitespace-nowrap text-slate-400`}>{wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}</td>
+          <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
+            {wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}
+          </td>
           <td className={`${tdClass} text-right`}>
-            <button type="button" className={smallButtonClass} onClick={() => setOpen(wallet)} aria-label={t('rewardsAdmin.wallets.detailsLabel', { name: wallet.username })} data-testid="wallet-row-details">
+            <button
+              type="button"
+              className={smallButtonClass}
+              onClick={() => setOpen(wallet)}
+              aria-label={t('rewardsAdmin.wallets.detailsLabel', { name: wallet.username })}
+              data-testid="wallet-row-details"
+            >
               {t('rewardsAdmin.common.details')}
             </button>
           </td>

@@ -14,7 +14,9 @@ export const badgeFormSchema = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().trim().max(500),
   /** the English texts; empty ones fall back to the Italian name and description above */
-  en: z.object({ name: z.string().trim().max(80), description: z.string().trim().max(500) }).default({ name: '', description: '' }),
+  en: z
+    .object({ name: z.string().trim().max(80), description: z.string().trim().max(500) })
+    .default({ name: '', description: '' }),
   icon: z.string(),
   rewardAmount: z.number('required').int('rewardRange').min(0, 'rewardRange').max(MAX_CREDITS, 'rewardRange'),
   reusable: z.boolean(),
@@ -37,4 +39,7 @@ export const adjustFormSchema = z.object({
 });
 
 /** The body of POST /marketplace/wallets/{userId}/adjust from the form's values. */
-export const adjustBody = (v: z.output<typeof adjustFormSchema>) => ({ amount: v.direction === 'debit' ? -v.amount : v.amount, reason: v.reason });
+export const adjustBody = (v: z.output<typeof adjustFormSchema>) => ({
+  amount: v.direction === 'debit' ? -v.amount : v.amount,
+  reason: v.reason,
+});

@@ -42,7 +42,14 @@ export const productBody = (v: ProductValues, product: Product | null) => ({
   translations: { en: { name: v.en.name.trim(), description: v.en.description.trim() } },
 });
 
-export type GiveawayValues = { token: string; credits: string; type: GiveawayType; maxUses: string; expiresAt: string; description: string };
+export type GiveawayValues = {
+  token: string;
+  credits: string;
+  type: GiveawayType;
+  maxUses: string;
+  expiresAt: string;
+  description: string;
+};
 
 export const giveawayValues = (g: Giveaway | null): GiveawayValues => ({
   token: g?.token ?? '',

@@ -6,7 +6,10 @@ export const GENERATED_CODE_LENGTH = 10;
  * A random giveaway code from crypto.getRandomValues (never Math.random), uniform over the
  * alphabet: bytes at or above the largest multiple of its length are drawn again.
  */
-export function generateGiveawayCode(length: number = GENERATED_CODE_LENGTH, random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function generateGiveawayCode(
+  length: number = GENERATED_CODE_LENGTH,
+  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   const n = CODE_ALPHABET.length;
   const limit = 256 - (256 % n);
   let out = '';

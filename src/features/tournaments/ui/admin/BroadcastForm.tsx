@@ -35,18 +35,25 @@ interface Props {
 export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCount }: Props) {
   const [pending, setPending] = useState<Body | null>(null);
   const [sending, setSending] = useState(false);
-  const { register, handleSubmit, reset, watch, getValues, setError, errors, isDirty } = useForm<Values>({ validate, defaultValues: empty });
+  const { register, handleSubmit, reset, watch, getValues, setError, errors, isDirty } = useForm<Values>({
+    validate,
+    defaultValues: empty,
+  });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
 
   const send = async () => {
     if (!pending) return;
     setSending(true);
-    const res = await api<{ sent: number }>(`/tournaments/${encodeURIComponent(tournamentId)}/broadcast`, { method: 'POST', body: pending });
+    const res = await api<{ sent: number }>(`/tournaments/${encodeURIComponent(tournamentId)}/broadcast`, {
+      method: 'POST',
+      body: pending,
+    });
     setSending(false);
     setPending(null);
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, ['subject', 'body', 'includeWaitlist'])) setError(field, error);
+      for (const { field, error } of serverFieldErrors(res, ['subject', 'body', 'includeWaitlist']))
+        setError(field, error);
       toast.error(t.error(res.code));
       return;
     }
@@ -54,7 +61,8 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
     toast.success(t(countKey('dashboard.tournaments.broadcast.sent', res.data.sent), { count: res.data.sent }));
   };
 
-  const recipients = (body: Pick<Body, 'includeWaitlist'> | null) => memberCount + (body?.includeWaitlist ? waitlistCount : 0);
+  const recipients = (body: Pick<Body, 'includeWaitlist'> | null) =>
+    memberCount + (body?.includeWaitlist ? waitlistCount : 0);
   const nobody = recipients({ includeWaitlist: watch<boolean>('includeWaitlist') }) === 0;
 
   return (
@@ -63,23 +71,54 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
         {t('dashboard.tournaments.broadcast.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-400">{t('dashboard.tournaments.broadcast.intro')}</p>
-      <form noValidate onSubmit={handleSubmit<Body>((body) => setPending(body))} className="mt-5 space-y-5" data-testid="broadcast-form">
+      <form
+        noValidate
+        onSubmit={handleSubmit<Body>((body) => setPending(body))}
+        className="mt-5 space-y-5"
+        data-testid="broadcast-form"
+      >
         <div className="grid gap-5 lg:grid-cols-2">
           {(['it', 'en'] as const).map((lang) => (
             <fieldset key={lang} className="space-y-4 rounded-xl border border-line p-4" lang={lang}>
-              <legend className="px-1 text-sm font-semibold text-slate-200">{t(`dashboard.tournaments.broadcast.language.${lang}`)}</legend>
-              <FormField id={`broadcast-subject-${lang}`} label={t('dashboard.tournaments.broadcast.subject')} error={fieldError(`subject.${lang}`)}>
-                <input {...register(`subject.${lang}`)} {...controlProps(`broadcast-subject-${lang}`, fieldError(`subject.${lang}`))} type="text" maxLength={200} className={inputClass} />
+              <legend className="px-1 text-sm font-semibold text-slate-200">
+                {t(`dashboard.tournaments.broadcast.language.${lang}`)}
+              </legend>
+              <FormField
+                id={`broadcast-subject-${lang}`}
+                label={t('dashboard.tournaments.broadcast.subject')}
+                error={fieldError(`subject.${lang}`)}
+              >
+                <input
+                  {...register(`subject.${lang}`)}
+                  {...controlProps(`broadcast-subject-${lang}`, fieldError(`subject.${lang}`))}
+                  type="text"
+                  maxLength={200}
+                  className={inputClass}
+                />
               </FormField>
-              <FormField id={`broadcast-body-${lang}`} label={t('dashboard.tournaments.broadcast.body')} error={fieldError(`body.${lang}`)}>
-                <textarea {...register(`body.${lang}`)} {...controlProps(`broadcast-body-${lang}`, fieldError(`body.${lang}`))} rows={8} className={inputClass} />
+              <FormField
+                id={`broadcast-body-${lang}`}
+                label={t('dashboard.tournaments.broadcast.body')}
+                error={fieldError(`body.${lang}`)}
+              >
+                <textarea
+                  {...register(`body.${lang}`)}
+                  {...controlProps(`broadcast-body-${lang}`, fieldError(`body.${lang}`))}
+                  rows={8}
+                  className={inputClass}
+                />
               </FormField>
             </fieldset>
           ))}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <label className="flex items-center gap-3 text-sm text-slate-200">
-            <input {...register('includeWaitlist')} type="checkbox" className={checkboxClass} data-testid="broadcast-includeWaitlist" />
+            <input
+              {...register('includeWaitlist')}
+              type="checkbox"
+              className={checkboxClass}
+              data-testid="broadcast-includeWaitlist"
+            />
             {t('dashboard.tournaments.broadcast.includeWaitlist', { count: waitlistCount })}
           </label>
           {nobody && (
@@ -87,7 +126,12 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
               {t('dashboard.tournaments.broadcast.noRecipients')}
             </p>
           )}
-          <button type="submit" className={primaryButtonClass} disabled={sending || nobody} data-testid="broadcast-submit">
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            disabled={sending || nobody}
+            data-testid="broadcast-submit"
+          >
             {sending ? t('dashboard.tournaments.broadcast.sending') : t('dashboard.tournaments.broadcast.submit')}
           </button>
         </div>
@@ -95,8 +139,12 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
       <ConfirmDialog
         open={pending !== null}
         title={t('dashboard.tournaments.broadcast.confirmTitle')}
-        message={t(countKey('dashboard.tournaments.broadcast.confirmMessage', recipients(pending)), { count: recipients(pending) })}
-        confirmLabel={sending ? t('dashboard.tournaments.broadcast.sending') : t('dashboard.tournaments.broadcast.confirm')}
+        message={t(countKey('dashboard.tournaments.broadcast.confirmMessage', recipients(pending)), {
+          count: recipients(pending),
+        })}
+        confirmLabel={
+          sending ? t('dashboard.tournaments.broadcast.sending') : t('dashboard.tournaments.broadcast.confirm')
+        }
         cancelLabel={t('dashboard.common.cancel')}
         onConfirm={send}
         onCancel={() => setPending(null)}

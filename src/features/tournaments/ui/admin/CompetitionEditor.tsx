@@ -8,21 +8,33 @@ import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/Edit
 
 /** /dashboard/competitions/new and /dashboard/competitions/edit?id=…: the form, and on edit the faction scores. */
 export default function CompetitionEditor({ t, locale, section, agencyName = '' }: SectionProps) {
-  const editor = useEditorRecord<Competition>(section === 'competitionsEdit', (id) => `/tournaments/competitions/${encodeURIComponent(id)}`);
+  const editor = useEditorRecord<Competition>(
+    section === 'competitionsEdit',
+    (id) => `/tournaments/competitions/${encodeURIComponent(id)}`,
+  );
   const { setRecord: setCompetition } = editor;
   return (
     <EditorFrame
       t={t}
       editor={editor}
       name="competition"
-      back={{ href: localizePath(sectionPath('competitions'), locale), label: t('dashboard.competitions.form.backToList') }}
+      back={{
+        href: localizePath(sectionPath('competitions'), locale),
+        label: t('dashboard.competitions.form.backToList'),
+      }}
       loading={t('dashboard.competitions.form.loading')}
       recordId={(c) => c.id}
     >
       {(competition) =>
         competition ? (
           <>
-            <CompetitionForm t={t} locale={locale} agencyName={agencyName} competition={competition} onSaved={(c) => setCompetition((old) => ({ ...c, teams: c.teams ?? old?.teams ?? [] }))} />
+            <CompetitionForm
+              t={t}
+              locale={locale}
+              agencyName={agencyName}
+              competition={competition}
+              onSaved={(c) => setCompetition((old) => ({ ...c, teams: c.teams ?? old?.teams ?? [] }))}
+            />
             <FactionScoresEditor t={t} competition={competition} onSaved={setCompetition} />
           </>
         ) : (

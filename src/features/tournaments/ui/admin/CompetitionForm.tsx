@@ -48,7 +48,11 @@ const toValues = (c: Competition | null): Values => ({
   finalsAt: isoToLocalInput(c?.finalsAt),
   finalsCity: c?.finalsCity ?? '',
 });
-const toBody = (v: Values) => ({ ...v, playoffsAt: localInputToIso(v.playoffsAt), finalsAt: localInputToIso(v.finalsAt) });
+const toBody = (v: Values) => ({
+  ...v,
+  playoffsAt: localInputToIso(v.playoffsAt),
+  finalsAt: localInputToIso(v.finalsAt),
+});
 const validate = schemaValidator<Values>(competitionInputSchema, toBody);
 
 interface Props {
@@ -63,7 +67,8 @@ interface Props {
 /** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url, the playoffs and finals). */
 export default function CompetitionForm({ t, locale, competition, agencyName, onSaved }: Props) {
   const editing = competition !== null;
-  const { register, handleSubmit, reset, getValues, setValue, watch, setError, errors, isDirty, isSubmitting } = useForm<Values>({ validate, defaultValues: toValues(competition) });
+  const { register, handleSubmit, reset, getValues, setValue, watch, setError, errors, isDirty, isSubmitting } =
+    useForm<Values>({ validate, defaultValues: toValues(competition) });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
   const [lang, setLang] = useState<Locale>('it');
@@ -75,32 +80,61 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
   }, [competition, reset]);
 
   const onSubmit = async (body: Body) => {
-    const res = editing ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, { method: 'PUT', body }) : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
+    const res = editing
+      ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, {
+          method: 'PUT',
+          body,
+        })
+      : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(t.error(res.code));
       return;
     }
-    if (!editing) return leaveWithToast(listHref, { key: 'dashboard.competitions.form.created', vars: { name: res.data.name } });
+    if (!editing)
+      return leaveWithToast(listHref, { key: 'dashboard.competitions.form.created', vars: { name: res.data.name } });
     reset(toValues(res.data));
     onSaved(res.data);
     toast.success(t('dashboard.competitions.form.saved'));
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit<Body>(onSubmit, (errs) => errs.name && setLang('it'))} className={`${panelClass} space-y-5`} data-testid="competition-form">
+    <form
+      noValidate
+      onSubmit={handleSubmit<Body>(onSubmit, (errs) => errs.name && setLang('it'))}
+      className={`${panelClass} space-y-5`}
+      data-testid="competition-form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="space-y-5 sm:col-span-2">
-          <LanguageTabs idPrefix="competition-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') ? ['it'] : []} />
+          <LanguageTabs
+            idPrefix="competition-lang"
+            tab={lang}
+            onChange={setLang}
+            t={t}
+            invalid={fieldError('name') ? ['it'] : []}
+          />
           <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang}>
             <FormField id="competition-name" label={t('dashboard.competitions.form.name')} error={fieldError('name')}>
-              <input {...register('name')} {...controlProps('competition-name', fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+              <input
+                {...register('name')}
+                {...controlProps('competition-name', fieldError('name'))}
+                type="text"
+                maxLength={120}
+                className={inputClass}
+              />
             </FormField>
           </LanguagePanel>
           <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id="competition-en-name" label={t('dashboard.competitions.form.name')}>
-              <input {...register('translations.en.name')} {...controlProps('competition-en-name', undefined, true)} type="text" maxLength={120} className={inputClass} />
+              <input
+                {...register('translations.en.name')}
+                {...controlProps('competition-en-name', undefined, true)}
+                type="text"
+                maxLength={120}
+                className={inputClass}
+              />
             </FormField>
           </LanguagePanel>
         </div>
@@ -125,22 +159,71 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
           />
         </div>
         <div className="sm:col-span-2">
-          <FormField id="competition-url" label={t('dashboard.competitions.form.url')} error={fieldError('url')} hint={t('dashboard.competitions.form.urlHint')}>
-            <input {...register('url')} {...controlProps('competition-url', fieldError('url'), true)} type="text" inputMode="url" maxLength={500} className={inputClass} />
+          <FormField
+            id="competition-url"
+            label={t('dashboard.competitions.form.url')}
+            error={fieldError('url')}
+            hint={t('dashboard.competitions.form.urlHint')}
+          >
+            <input
+              {...register('url')}
+              {...controlProps('competition-url', fieldError('url'), true)}
+              type="text"
+              inputMode="url"
+              maxLength={500}
+              className={inputClass}
+            />
           </FormField>
         </div>
         {/* the championship page shows these; empty: the page keeps its built-in text */}
-        <FormField id="competition-playoffs" label={t('dashboard.competitions.form.playoffsAt')} error={fieldError('playoffsAt')} hint={t('dashboard.competitions.form.stagesHint')}>
-          <input {...register('playoffsAt')} {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+        <FormField
+          id="competition-playoffs"
+          label={t('dashboard.competitions.form.playoffsAt')}
+          error={fieldError('playoffsAt')}
+          hint={t('dashboard.competitions.form.stagesHint')}
+        >
+          <input
+            {...register('playoffsAt')}
+            {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)}
+            type="datetime-local"
+            className={`${inputClass} [color-scheme:dark]`}
+          />
         </FormField>
-        <FormField id="competition-finals" label={t('dashboard.competitions.form.finalsAt')} error={fieldError('finalsAt')}>
-          <input {...register('finalsAt')} {...controlProps('competition-finals', fieldError('finalsAt'))} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+        <FormField
+          id="competition-finals"
+          label={t('dashboard.competitions.form.finalsAt')}
+          error={fieldError('finalsAt')}
+        >
+          <input
+            {...register('finalsAt')}
+            {...controlProps('competition-finals', fieldError('finalsAt'))}
+            type="datetime-local"
+            className={`${inputClass} [color-scheme:dark]`}
+          />
         </FormField>
-        <FormField id="competition-finals-city" label={t('dashboard.competitions.form.finalsCity')} error={fieldError('finalsCity')}>
-          <input {...register('finalsCity')} {...controlProps('competition-finals-city', fieldError('finalsCity'))} type="text" maxLength={80} className={inputClass} />
+        <FormField
+          id="competition-finals-city"
+          label={t('dashboard.competitions.form.finalsCity')}
+          error={fieldError('finalsCity')}
+        >
+          <input
+            {...register('finalsCity')}
+            {...controlProps('competition-finals-city', fieldError('finalsCity'))}
+            type="text"
+            maxLength={80}
+            className={inputClass}
+          />
         </FormField>
       </div>
-      <EditorActions t={t} name="competition" ns="dashboard.competitions.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading || (editing && !isDirty)} />
+      <EditorActions
+        t={t}
+        name="competition"
+        ns="dashboard.competitions.form"
+        cancelHref={listHref}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={uploading || (editing && !isDirty)}
+      />
     </form>
   );
 }

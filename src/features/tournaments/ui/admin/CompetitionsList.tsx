@@ -20,14 +20,23 @@ const orders: Record<string, (a: Competition, b: Competition) => number> = {
 /** /dashboard/competitions: every competition of the owner (the API lists them whole, read once), searched, sorted and paged here, with edit and delete. */
 export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Competition>({
-    whole: { read: () => api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`), text: (c) => c.name, orders },
+    whole: {
+      read: () => api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`),
+      text: (c) => c.name,
+      orders,
+    },
     params: { sort: { values: sorts, initial: 'newest' } },
     loadError: (code) => t.error(code),
   });
   const editHref = (id: string) => localizePath(sectionPath('competitionsEdit', { id }), locale);
   // the tournaments that point to it stay, without a competition: the dialog says how many
   const deleteMessage = (c: Competition) =>
-    c.tournamentCount === 0 ? t('dashboard.competitions.list.deleteMessage', { name: c.name }) : t(countKey('dashboard.competitions.list.deleteMessageTournaments', c.tournamentCount, locale), { name: c.name, count: c.tournamentCount });
+    c.tournamentCount === 0
+      ? t('dashboard.competitions.list.deleteMessage', { name: c.name })
+      : t(countKey('dashboard.competitions.list.deleteMessageTournaments', c.tournamentCount, locale), {
+          name: c.name,
+          count: c.tournamentCount,
+        });
 
   return (
     <AdminList
@@ -36,18 +45,35 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
       ns="dashboard.competitions.list"
       id="competitions"
       newHref={localizePath(sectionPath('competitionsNew'), locale)}
-      columns={[{ key: 'name', sort: 'name' }, { key: 'game' }, { key: 'url' }, { key: 'players', align: 'right', sort: 'players' }, { key: 'actions', align: 'right' }]}
-      remove={{ path: (c) => `/tournaments/competitions/${encodeURIComponent(c.id)}`, vars: (c) => ({ name: c.name }), message: deleteMessage, dialogTestId: 'competition-delete-dialog' }}
+      columns={[
+        { key: 'name', sort: 'name' },
+        { key: 'game' },
+        { key: 'url' },
+        { key: 'players', align: 'right', sort: 'players' },
+        { key: 'actions', align: 'right' },
+      ]}
+      remove={{
+        path: (c) => `/tournaments/competitions/${encodeURIComponent(c.id)}`,
+        vars: (c) => ({ name: c.name }),
+        message: deleteMessage,
+        dialogTestId: 'competition-delete-dialog',
+      }}
     >
       {(c) => (
         <tr key={c.id} className={rowClass} data-testid={`competition-row-${c.id}`}>
           <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
-            <a href={editHref(c.id)} className={`${linkClass} block truncate text-slate-100`} data-testid="competition-row-name">
+            <a
+              href={editHref(c.id)}
+              className={`${linkClass} block truncate text-slate-100`}
+              data-testid="competition-row-name"
+            >
               {c.name}
             </a>
           </th>
           <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t(`dashboard.games.${c.game}`)}</td>
-          <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`}>{c.url || t('dashboard.common.none')}</td>
+          <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`}>
+            {c.url || t('dashboard.common.none')}
+          </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="competition-row-players">
             {playersOf(c)}
           </td>
@@ -56,7 +82,10 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
               t={t}
               testId="competition"
               edit={{ href: editHref(c.id), label: t('dashboard.competitions.list.editLabel', { name: c.name }) }}
-              onDelete={{ run: () => list.setPendingDelete(c), label: t('dashboard.competitions.list.deleteLabel', { name: c.name }) }}
+              onDelete={{
+                run: () => list.setPendingDelete(c),
+                label: t('dashboard.competitions.list.deleteLabel', { name: c.name }),
+              }}
             />
           </td>
         </tr>

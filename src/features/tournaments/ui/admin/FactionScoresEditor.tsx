@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { teamNames, teamsUpdateSchema, type Competition, type ScoreBreakdown, type Team, type TeamName } from '../../contract.ts';
+import {
+  teamNames,
+  teamsUpdateSchema,
+  type Competition,
+  type ScoreBreakdown,
+  type Team,
+  type TeamName,
+} from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -37,7 +44,12 @@ export function toFactions(teams: Team[] | undefined, breakdown: ReadonlyMap<str
     out[team.name].push(
       ...sorted.map((p) => {
         const b = breakdown.get(p.playerId);
-        return { playerId: p.playerId, playerName: p.playerName, points: b?.points ?? 0, adjustment: String(b ? b.adjustment : p.score) };
+        return {
+          playerId: p.playerId,
+          playerName: p.playerName,
+          points: b?.points ?? 0,
+          adjustment: String(b ? b.adjustment : p.score),
+        };
       }),
     );
   }
@@ -45,7 +57,10 @@ export function toFactions(teams: Team[] | undefined, breakdown: ReadonlyMap<str
 }
 
 /** A whole adjustment that keeps the total between 0 and MAX_SCORE (a penalty may take points away, not below zero). */
-const adjustmentValid = (r: Row) => /^-?\d+$/.test(r.adjustment.trim()) && r.points + Number(r.adjustment) >= 0 && r.points + Number(r.adjustment) <= MAX_SCORE;
+const adjustmentValid = (r: Row) =>
+  /^-?\d+$/.test(r.adjustment.trim()) &&
+  r.points + Number(r.adjustment) >= 0 &&
+  r.points + Number(r.adjustment) <= MAX_SCORE;
 const totalOf = (r: Row) => (/^-?\d+$/.test(r.adjustment.trim()) ? r.points + Number(r.adjustment) : r.points);
 
 /**
@@ -53,7 +68,15 @@ const totalOf = (r: Row) => (/^-?\d+$/.test(r.adjustment.trim()) ? r.points + Nu
  * each score is the points computed from the championship's results plus the admin's adjustment
  * (an integer, audited with the save); a player can be moved to the other faction with their score.
  */
-export default function FactionScoresEditor({ t, competition, onSaved }: { t: Translator; competition: Competition; onSaved: (c: Competition) => void }) {
+export default function FactionScoresEditor({
+  t,
+  competition,
+  onSaved,
+}: {
+  t: Translator;
+  competition: Competition;
+  onSaved: (c: Competition) => void;
+}) {
   const [breakdown, setBreakdown] = useState<Map<string, ScoreBreakdown> | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -70,12 +93,29 @@ export default function FactionScoresEditor({ t, competition, onSaved }: { t: Tr
       live = false;
     };
   }, [competition.id, competition.teams, attempt]);
-  if (failed) return <RetryAlert message={t('dashboard.competitions.scores.loadError')} retry={{ label: t('dashboard.common.retry'), run: () => setAttempt((n) => n + 1) }} testId="scores-load-error" />;
+  if (failed)
+    return (
+      <RetryAlert
+        message={t('dashboard.competitions.scores.loadError')}
+        retry={{ label: t('dashboard.common.retry'), run: () => setAttempt((n) => n + 1) }}
+        testId="scores-load-error"
+      />
+    );
   if (!breakdown) return <Spinner label={t('dashboard.competitions.scores.loading')} testId="scores-loading" />;
   return <ScoresForm t={t} competition={competition} breakdown={breakdown} onSaved={onSaved} />;
 }
 
-function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; competition: Competition; breakdown: ReadonlyMap<string, ScoreBreakdown>; onSaved: (c: Competition) => void }) {
+function ScoresForm({
+  t,
+  competition,
+  breakdown,
+  onSaved,
+}: {
+  t: Translator;
+  competition: Competition;
+  breakdown: ReadonlyMap<string, ScoreBreakdown>;
+  onSaved: (c: Competition) => void;
+}) {
   const initial = useMemo(() => toFactions(competition.teams, breakdown), [competition.teams, breakdown]);
   const [saved, setSaved] = useState<Factions>(initial);
   const [factions, setFactions] = useState<Factions>(initial);
@@ -95,7 +135,8 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
   useUnsavedGuard(dirty);
   const invalid = teamNames.some((n) => factions[n].some((r) => !adjustmentValid(r)));
 
-  const setAdjustment = (team: TeamName, playerId: string, adjustment: string) => setFactions((f) => ({ ...f, [team]: f[team].map((r) => (r.playerId === playerId ? { ...r, adjustment } : r)) }));
+  const setAdjustment = (team: TeamName, playerId: string, adjustment: string) =>
+    setFactions((f) => ({ ...f, [team]: f[team].map((r) => (r.playerId === playerId ? { ...r, adjustment } : r)) }));
 
   const move = (from: TeamName, playerId: string) => {
     const to = teamNames.find((n) => n !== from)!;
@@ -116,7 +157,12 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
       teams: teamNames.map((name) => ({
         name,
         // the adjustment is what is stored; the total goes along for the original client's shape
-        players: factions[name].map((r) => ({ playerId: r.playerId, playerName: r.playerName, score: totalOf(r), adjustment: Number(r.adjustment.trim()) })),
+        players: factions[name].map((r) => ({
+          playerId: r.playerId,
+          playerName: r.playerName,
+          score: totalOf(r),
+          adjustment: Number(r.adjustment.trim()),
+        })),
       })),
     };
     const parsed = teamsUpdateSchema.safeParse(body);
@@ -125,7 +171,10 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
       return;
     }
     setSaving(true);
-    const res = await api<Competition | null>(`/tournaments/competition/${encodeURIComponent(competition.id)}`, { method: 'PUT', body: parsed.data });
+    const res = await api<Competition | null>(`/tournaments/competition/${encodeURIComponent(competition.id)}`, {
+      method: 'PUT',
+      body: parsed.data,
+    });
     setSaving(false);
     if (!res.ok) {
       toast.error(t.error(res.code));
@@ -135,7 +184,17 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
     if (res.data && Array.isArray(res.data.teams)) onSaved(res.data);
     else {
       // the answer carries no teams: what was sent is now the saved state
-      const normalised = toFactions(parsed.data.teams, new Map(parsed.data.teams.flatMap((team) => team.players.map((p) => [p.playerId, { playerId: p.playerId, points: p.score - (p.adjustment ?? 0), adjustment: p.adjustment ?? 0 }]))));
+      const normalised = toFactions(
+        parsed.data.teams,
+        new Map(
+          parsed.data.teams.flatMap((team) =>
+            team.players.map((p) => [
+              p.playerId,
+              { playerId: p.playerId, points: p.score - (p.adjustment ?? 0), adjustment: p.adjustment ?? 0 },
+            ]),
+          ),
+        ),
+      );
       setSaved(normalised);
       setFactions(normalised);
     }
@@ -152,10 +211,22 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
           <p className="mt-1 text-sm text-slate-400">{t('dashboard.competitions.scores.intro')}</p>
         </div>
         <div className="flex gap-2">
-          <button type="button" className={secondaryButtonClass} disabled={!dirty || saving} onClick={() => (setFactions(saved), setShowErrors(false))} data-testid="scores-reset">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={!dirty || saving}
+            onClick={() => (setFactions(saved), setShowErrors(false))}
+            data-testid="scores-reset"
+          >
             {t('dashboard.competitions.scores.reset')}
           </button>
-          <button type="button" className={primaryButtonClass} disabled={!dirty || saving} onClick={save} data-testid="scores-save">
+          <button
+            type="button"
+            className={primaryButtonClass}
+            disabled={!dirty || saving}
+            onClick={save}
+            data-testid="scores-save"
+          >
             {saving ? t('dashboard.common.saving') : t('dashboard.competitions.scores.save')}
           </button>
         </div>
@@ -165,7 +236,12 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
           const other = teamNames.find((n) => n !== team)!;
           const rows = factions[team];
           return (
-            <section key={team} aria-labelledby={`scores-team-${team}-title`} className="rounded-xl border border-line bg-ink/40" data-testid={`scores-team-${team}`}>
+            <section
+              key={team}
+              aria-labelledby={`scores-team-${team}-title`}
+              className="rounded-xl border border-line bg-ink/40"
+              data-testid={`scores-team-${team}`}
+            >
               <header className="flex items-center justify-between border-b border-line px-4 py-3">
                 <h3 id={`scores-team-${team}-title`} className="font-semibold text-white">
                   {t(`dashboard.competitions.scores.teams.${team}`)}
@@ -175,19 +251,33 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
                 </span>
               </header>
               {rows.length === 0 ? (
-                <p className="px-4 py-6 text-center text-sm text-slate-400">{t('dashboard.competitions.scores.empty')}</p>
+                <p className="px-4 py-6 text-center text-sm text-slate-400">
+                  {t('dashboard.competitions.scores.empty')}
+                </p>
               ) : (
                 <ul className="divide-y divide-line/60">
                   {rows.map((row) => {
                     const inputId = `scores-score-${row.playerId}`;
                     const bad = showErrors && !adjustmentValid(row);
                     return (
-                      <li key={row.playerId} className="flex flex-wrap items-center gap-3 px-4 py-2.5" data-testid={`scores-player-${row.playerId}`} data-player-name={row.playerName}>
+                      <li
+                        key={row.playerId}
+                        className="flex flex-wrap items-center gap-3 px-4 py-2.5"
+                        data-testid={`scores-player-${row.playerId}`}
+                        data-player-name={row.playerName}
+                      >
                         {/* on a phone the name takes its own line: the points, adjustment and total need the width */}
-                        <label htmlFor={inputId} className="min-w-0 basis-full truncate text-sm font-medium text-slate-200 sm:flex-1 sm:basis-auto">
+                        <label
+                          htmlFor={inputId}
+                          className="min-w-0 basis-full truncate text-sm font-medium text-slate-200 sm:flex-1 sm:basis-auto"
+                        >
                           {row.playerName}
                         </label>
-                        <span className="shrink-0 font-mono text-sm text-slate-400" data-testid={`scores-points-${row.playerId}`} title={t('dashboard.competitions.scores.pointsHint')}>
+                        <span
+                          className="shrink-0 font-mono text-sm text-slate-400"
+                          data-testid={`scores-points-${row.playerId}`}
+                          title={t('dashboard.competitions.scores.pointsHint')}
+                        >
                           {t('dashboard.competitions.scores.points', { points: row.points })} +
                         </span>
                         <div className="w-28 shrink-0">
@@ -207,7 +297,10 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
                             className={`${inputClass} py-1.5 text-right font-mono`}
                           />
                         </div>
-                        <span className="shrink-0 font-mono text-sm font-semibold text-white" data-testid={`scores-total-${row.playerId}`}>
+                        <span
+                          className="shrink-0 font-mono text-sm font-semibold text-white"
+                          data-testid={`scores-total-${row.playerId}`}
+                        >
                           = {totalOf(row)}
                         </span>
                         <button
@@ -221,7 +314,9 @@ function ScoresForm({ t, competition, breakdown, onSaved }: { t: Translator; com
                           })}
                           data-testid={`scores-move-${row.playerId}`}
                         >
-                          {t('dashboard.competitions.scores.move', { team: t(`dashboard.competitions.scores.teamShort.${other}`) })}
+                          {t('dashboard.competitions.scores.move', {
+                            team: t(`dashboard.competitions.scores.teamShort.${other}`),
+                          })}
                         </button>
                         {bad && (
                           <p id={`${inputId}-error`} className="w-full text-xs text-rose-400">

@@ -13,7 +13,11 @@ const phaseClass: Record<Phase, string> = {
 /** A tournament's phase (docs/product-rules.md) as a coloured pill (the same names as the tournament cards). */
 export default function PhaseBadge({ phase, t, testId }: { phase: Phase; t: Translator; testId?: string }) {
   return (
-    <span data-testid={testId} data-phase={phase} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${phaseClass[phase]}`}>
+    <span
+      data-testid={testId}
+      data-phase={phase}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${phaseClass[phase]}`}
+    >
       {t(`dashboard.phases.${phase}`)}
     </span>
   );

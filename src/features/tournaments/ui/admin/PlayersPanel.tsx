@@ -7,7 +7,18 @@ import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { countKey, formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { dangerSmallButtonClass, panelClass, panelTitleClass, rowClass, smallButtonClass, tableClass, tableWrapClass, tdClass, theadClass, thClass } from '../../../../platform/ui/admin/ui.ts';
+import {
+  dangerSmallButtonClass,
+  panelClass,
+  panelTitleClass,
+  rowClass,
+  smallButtonClass,
+  tableClass,
+  tableWrapClass,
+  tdClass,
+  theadClass,
+  thClass,
+} from '../../../../platform/ui/admin/ui.ts';
 import { freedSeatFillsItself, mayCheckIn, mayManageRoster, type Phase } from '../../rules.ts';
 import ReasonDialog, { type ReasonKind } from './ReasonDialog.tsx';
 import type { RegistrationRow, Registrations } from './registrations.ts';
@@ -28,7 +39,8 @@ interface Props {
   maxPartecipants: number;
 }
 
-type Column = 'position' | 'username' | 'nickname' | 'confirmed' | 'gameAccount' | 'joinedAt' | 'disqualifiedAt' | 'actions';
+type Column =
+  'position' | 'username' | 'nickname' | 'confirmed' | 'gameAccount' | 'joinedAt' | 'disqualifiedAt' | 'actions';
 const R = 'dashboard.tournaments.roster';
 const nameOf = (row: RegistrationRow) => row.username || row.userId;
 // the actions stay in view on a phone: the table scrolls under them
@@ -73,7 +85,10 @@ function RegistrationTable({
 }) {
   if (rows.length === 0)
     return (
-      <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400" data-testid={`${testId}-empty`}>
+      <p
+        className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-slate-400"
+        data-testid={`${testId}-empty`}
+      >
         {empty}
       </p>
     );
@@ -87,9 +102,13 @@ function RegistrationTable({
         return row.nickname || <span className="text-slate-500">{t('dashboard.common.none')}</span>;
       case 'confirmed':
         return row.confirmed ? (
-          <span className="inline-flex rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-200 ring-1 ring-emerald-400/40 ring-inset">{t('dashboard.common.yes')}</span>
+          <span className="inline-flex rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-200 ring-1 ring-emerald-400/40 ring-inset">
+            {t('dashboard.common.yes')}
+          </span>
         ) : (
-          <span className="inline-flex rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-300 ring-1 ring-slate-400/30 ring-inset">{t('dashboard.common.no')}</span>
+          <span className="inline-flex rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-300 ring-1 ring-slate-400/30 ring-inset">
+            {t('dashboard.common.no')}
+          </span>
         );
       case 'gameAccount':
         return account(row, t);
@@ -98,7 +117,9 @@ function RegistrationTable({
       case 'disqualifiedAt':
         return (
           <span className="flex flex-col items-start gap-1">
-            <span className="inline-flex rounded-full bg-rose-500/15 px-2 py-0.5 text-xs font-semibold text-rose-200 ring-1 ring-rose-400/40 ring-inset">{t(`${R}.disqualifiedBadge`)}</span>
+            <span className="inline-flex rounded-full bg-rose-500/15 px-2 py-0.5 text-xs font-semibold text-rose-200 ring-1 ring-rose-400/40 ring-inset">
+              {t(`${R}.disqualifiedBadge`)}
+            </span>
             <span>{formatDateTime(row.disqualifiedAt ?? null, locale)}</span>
           </span>
         );
@@ -121,9 +142,18 @@ function RegistrationTable({
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={row.userId || row.username} className={rowClass} data-testid={`${testId}-row`} data-user-id={row.userId}>
+            <tr
+              key={row.userId || row.username}
+              className={rowClass}
+              data-testid={`${testId}-row`}
+              data-user-id={row.userId}
+            >
               {columns.map((c) => (
-                <td key={c} className={`${tdClass} text-slate-300 ${c === 'actions' ? stickyClass : ''}`} data-column={c}>
+                <td
+                  key={c}
+                  className={`${tdClass} text-slate-300 ${c === 'actions' ? stickyClass : ''}`}
+                  data-column={c}
+                >
                   {cell(row, c, index)}
                 </td>
               ))}
@@ -141,13 +171,28 @@ function RegistrationTable({
  * disqualify with a reason, promote, move in the queue) and the CSV export. Every action answers
  * the roster as it now is; a refusal is the server's code, translated.
  */
-export default function PlayersPanel({ t, locale, tournamentId, phase, registrations, failure, loading, onReload, onChange, maxPartecipants }: Props) {
+export default function PlayersPanel({
+  t,
+  locale,
+  tournamentId,
+  phase,
+  registrations,
+  failure,
+  loading,
+  onReload,
+  onChange,
+  maxPartecipants,
+}: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [ask, setAsk] = useState<{ kind: ReasonKind; row: RegistrationRow } | null>(null);
 
   if (!registrations) {
     return failure ? (
-      <RetryAlert message={t('dashboard.tournaments.detail.loadError')} retry={{ label: t('dashboard.common.retry'), run: onReload }} testId="tournament-players-error" />
+      <RetryAlert
+        message={t('dashboard.tournaments.detail.loadError')}
+        retry={{ label: t('dashboard.common.retry'), run: onReload }}
+        testId="tournament-players-error"
+      />
     ) : (
       <Spinner label={t('dashboard.tournaments.detail.loading')} />
     );
@@ -180,11 +225,25 @@ export default function PlayersPanel({ t, locale, tournamentId, phase, registrat
 
   const removeButtons = (row: RegistrationRow, withDisqualify: boolean) => (
     <>
-      <button type="button" className={dangerSmallButtonClass} disabled={disabled || !canManage} onClick={() => setAsk({ kind: 'remove', row })} aria-label={t(`${R}.removeLabel`, { name: nameOf(row) })} data-testid="roster-remove">
+      <button
+        type="button"
+        className={dangerSmallButtonClass}
+        disabled={disabled || !canManage}
+        onClick={() => setAsk({ kind: 'remove', row })}
+        aria-label={t(`${R}.removeLabel`, { name: nameOf(row) })}
+        data-testid="roster-remove"
+      >
         {t(`${R}.remove`)}
       </button>
       {withDisqualify && (
-        <button type="button" className={dangerSmallButtonClass} disabled={disabled} onClick={() => setAsk({ kind: 'disqualify', row })} aria-label={t(`${R}.disqualifyLabel`, { name: nameOf(row) })} data-testid="roster-disqualify">
+        <button
+          type="button"
+          className={dangerSmallButtonClass}
+          disabled={disabled}
+          onClick={() => setAsk({ kind: 'disqualify', row })}
+          aria-label={t(`${R}.disqualifyLabel`, { name: nameOf(row) })}
+          data-testid="roster-disqualify"
+        >
           {t(`${R}.disqualify`)}
         </button>
       )}
@@ -200,7 +259,15 @@ export default function PlayersPanel({ t, locale, tournamentId, phase, registrat
           className={smallButtonClass}
           disabled={disabled || !canCheckIn}
           title={canCheckIn ? undefined : t(`${R}.checkInClosed`)}
-          onClick={() => void act(`checkin-${row.userId}`, forUser(row, 'checkin'), 'PUT', { confirmed: checkIn }, t(checkIn ? `${R}.checkedIn` : `${R}.checkedOut`, { name: nameOf(row) }))}
+          onClick={() =>
+            void act(
+              `checkin-${row.userId}`,
+              forUser(row, 'checkin'),
+              'PUT',
+              { confirmed: checkIn },
+              t(checkIn ? `${R}.checkedIn` : `${R}.checkedOut`, { name: nameOf(row) }),
+            )
+          }
           aria-label={t(checkIn ? `${R}.checkInLabel` : `${R}.checkOutLabel`, { name: nameOf(row) })}
           data-testid={checkIn ? 'roster-checkin' : 'roster-checkout'}
         >
@@ -213,13 +280,34 @@ export default function PlayersPanel({ t, locale, tournamentId, phase, registrat
 
   const waitlistActions = (row: RegistrationRow, index: number) => {
     const last = registrations.waitlist.length - 1;
-    const moveTo = (position: number) => void act(`move-${row.userId}`, forUser(row, 'position'), 'PUT', { position }, t(`${R}.moved`, { name: nameOf(row), position }));
+    const moveTo = (position: number) =>
+      void act(
+        `move-${row.userId}`,
+        forUser(row, 'position'),
+        'PUT',
+        { position },
+        t(`${R}.moved`, { name: nameOf(row), position }),
+      );
     return (
       <>
-        <button type="button" className={smallButtonClass} disabled={disabled || !canManage || index === 0} onClick={() => moveTo(index)} aria-label={t(`${R}.moveUp`, { name: nameOf(row) })} data-testid="roster-move-up">
+        <button
+          type="button"
+          className={smallButtonClass}
+          disabled={disabled || !canManage || index === 0}
+          onClick={() => moveTo(index)}
+          aria-label={t(`${R}.moveUp`, { name: nameOf(row) })}
+          data-testid="roster-move-up"
+        >
           <span aria-hidden="true">↑</span>
         </button>
-        <button type="button" className={smallButtonClass} disabled={disabled || !canManage || index === last} onClick={() => moveTo(index + 2)} aria-label={t(`${R}.moveDown`, { name: nameOf(row) })} data-testid="roster-move-down">
+        <button
+          type="button"
+          className={smallButtonClass}
+          disabled={disabled || !canManage || index === last}
+          onClick={() => moveTo(index + 2)}
+          aria-label={t(`${R}.moveDown`, { name: nameOf(row) })}
+          data-testid="roster-move-down"
+        >
           <span aria-hidden="true">↓</span>
         </button>
         <button
@@ -227,7 +315,15 @@ export default function PlayersPanel({ t, locale, tournamentId, phase, registrat
           className={smallButtonClass}
           disabled={disabled || !canManage || free === 0}
           title={free === 0 ? t(`${R}.noFreeSeat`) : undefined}
-          onClick={() => void act(`promote-${row.userId}`, forUser(row, 'promote'), 'POST', undefined, t(`${R}.promoted`, { name: nameOf(row) }))}
+          onClick={() =>
+            void act(
+              `promote-${row.userId}`,
+              forUser(row, 'promote'),
+              'POST',
+              undefined,
+              t(`${R}.promoted`, { name: nameOf(row) }),
+            )
+          }
           aria-label={t(`${R}.promoteLabel`, { name: nameOf(row) })}
           data-testid="roster-promote"
         >
@@ -238,7 +334,15 @@ export default function PlayersPanel({ t, locale, tournamentId, phase, registrat
     );
   };
 
-  const tables: { key: string; title: string; note?: string; rows: RegistrationRow[]; columns: Column[]; empty: string; actions?: (row: RegistrationRow, index: number) => ReactNode }[] = [
+  const tables: {
+    key: string;
+    title: string;
+    note?: string;
+    rows: RegistrationRow[];
+    columns: Column[];
+    empty: string;
+    actions?: (row: RegistrationRow, index: number) => ReactNode;
+  }[] = [
     {
       key: 'members',
       title: t('dashboard.tournaments.detail.members'),
@@ -248,11 +352,22 @@ export default function PlayersPanel({ t, locale, tournamentId, phase, registrat
       empty: t('dashboard.tournaments.detail.emptyMembers'),
       actions: memberActions,
     },
-    { key: 'confirmed', title: t('dashboard.tournaments.detail.confirmedMembers'), rows: confirmed, columns: ['username', 'nickname', 'gameAccount'], empty: t('dashboard.tournaments.detail.emptyConfirmed') },
+    {
+      key: 'confirmed',
+      title: t('dashboard.tournaments.detail.confirmedMembers'),
+      rows: confirmed,
+      columns: ['username', 'nickname', 'gameAccount'],
+      empty: t('dashboard.tournaments.detail.emptyConfirmed'),
+    },
     {
       key: 'waitlist',
       title: t('dashboard.tournaments.detail.waitlist'),
-      note: registrations.waitlist.length === 0 ? undefined : free > 0 ? t(countKey(`${R}.freeSeats`, free, locale), { count: free }) : t(`${R}.noFreeSeat`),
+      note:
+        registrations.waitlist.length === 0
+          ? undefined
+          : free > 0
+            ? t(countKey(`${R}.freeSeats`, free, locale), { count: free })
+            : t(`${R}.noFreeSeat`),
       rows: registrations.waitlist,
       columns: ['position', 'username', 'nickname', 'gameAccount', 'joinedAt', 'actions'],
       empty: t('dashboard.tournaments.detail.emptyWaitlist'),
@@ -290,7 +405,13 @@ export default function PlayersPanel({ t, locale, tournamentId, phase, registrat
         </dl>
         <div className="flex flex-wrap gap-2">
           <ExportButton path={`${base}.csv`} name={`roster-${tournamentId}`} t={t} testId="roster-export" />
-          <button type="button" onClick={onReload} disabled={loading} className={smallButtonClass} data-testid="tournament-players-reload">
+          <button
+            type="button"
+            onClick={onReload}
+            disabled={loading}
+            className={smallButtonClass}
+            data-testid="tournament-players-reload"
+          >
             {loading ? t('dashboard.common.loading') : t('dashboard.common.refresh')}
           </button>
         </div>
@@ -306,19 +427,43 @@ export default function PlayersPanel({ t, locale, tournamentId, phase, registrat
               {note}
             </p>
           )}
-          <RegistrationTable t={t} locale={locale} rows={rows} columns={columns} caption={title} testId={`tournament-${key}`} empty={empty} actions={actions} />
+          <RegistrationTable
+            t={t}
+            locale={locale}
+            rows={rows}
+            columns={columns}
+            caption={title}
+            testId={`tournament-${key}`}
+            empty={empty}
+            actions={actions}
+          />
         </section>
       ))}
 
       <ReasonDialog
         t={t}
-        ask={ask && { kind: ask.kind, name: nameOf(ask.row), note: ask.kind === 'remove' && ask.row.confirmed !== undefined ? t(freedSeatFillsItself(phase) ? `${R}.removeSeatOpen` : `${R}.removeSeatClosed`) : undefined }}
+        ask={
+          ask && {
+            kind: ask.kind,
+            name: nameOf(ask.row),
+            note:
+              ask.kind === 'remove' && ask.row.confirmed !== undefined
+                ? t(freedSeatFillsItself(phase) ? `${R}.removeSeatOpen` : `${R}.removeSeatClosed`)
+                : undefined,
+          }
+        }
         busy={busy !== null}
         onCancel={() => setAsk(null)}
         onConfirm={async (reason) => {
           if (!ask) return;
           const { kind, row } = ask;
-          const ok = await act(`${kind}-${row.userId}`, forUser(row, kind), 'POST', { reason }, t(kind === 'remove' ? `${R}.removed` : `${R}.disqualifiedDone`, { name: nameOf(row) }));
+          const ok = await act(
+            `${kind}-${row.userId}`,
+            forUser(row, kind),
+            'POST',
+            { reason },
+            t(kind === 'remove' ? `${R}.removed` : `${R}.disqualifiedDone`, { name: nameOf(row) }),
+          );
           if (ok) setAsk(null);
         }}
       />

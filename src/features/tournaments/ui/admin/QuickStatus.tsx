@@ -8,7 +8,15 @@ import { smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { fromStatusChoice, statusChoiceLabel, statusChoices, toStatusChoice, type StatusChoice } from './status.ts';
 
 /** Sets the tournament's status in one step (or hands it back to the schedule), without the full form. */
-export default function QuickStatus({ t, tournament, onChange }: { t: Translator; tournament: Tournament; onChange: (t: Tournament) => void }) {
+export default function QuickStatus({
+  t,
+  tournament,
+  onChange,
+}: {
+  t: Translator;
+  tournament: Tournament;
+  onChange: (t: Tournament) => void;
+}) {
   const current = toStatusChoice(tournament.statusOverride);
   const [choice, setChoice] = useState<StatusChoice>(current);
   const [busy, setBusy] = useState(false);
@@ -16,7 +24,10 @@ export default function QuickStatus({ t, tournament, onChange }: { t: Translator
 
   const apply = async () => {
     setBusy(true);
-    const res = await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body: { status: fromStatusChoice(choice) } });
+    const res = await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, {
+      method: 'PUT',
+      body: { status: fromStatusChoice(choice) },
+    });
     setBusy(false);
     if (!res.ok) {
       toast.error(t.error(res.code));
@@ -29,10 +40,20 @@ export default function QuickStatus({ t, tournament, onChange }: { t: Translator
   return (
     <div className="flex flex-wrap items-end gap-2" role="group" aria-labelledby="quick-status-label">
       <div className="space-y-1">
-        <label id="quick-status-label" htmlFor="tournament-quick-status" className="block text-xs font-medium text-slate-400">
+        <label
+          id="quick-status-label"
+          htmlFor="tournament-quick-status"
+          className="block text-xs font-medium text-slate-400"
+        >
           {t('dashboard.tournaments.detail.quickStatus')}
         </label>
-        <select id="tournament-quick-status" data-testid="tournament-quick-status" value={choice} onChange={(e) => setChoice(e.target.value as StatusChoice)} className={`${selectClass} h-10 py-0 text-sm`}>
+        <select
+          id="tournament-quick-status"
+          data-testid="tournament-quick-status"
+          value={choice}
+          onChange={(e) => setChoice(e.target.value as StatusChoice)}
+          className={`${selectClass} h-10 py-0 text-sm`}
+        >
           {statusChoices.map((c) => (
             <option key={c} value={c}>
               {t(statusChoiceLabel(c))}
@@ -40,7 +61,13 @@ export default function QuickStatus({ t, tournament, onChange }: { t: Translator
           ))}
         </select>
       </div>
-      <button type="button" onClick={apply} disabled={busy || choice === current} className={`${smallButtonClass} h-10`} data-testid="tournament-quick-status-apply">
+      <button
+        type="button"
+        onClick={apply}
+        disabled={busy || choice === current}
+        className={`${smallButtonClass} h-10`}
+        data-testid="tournament-quick-status-apply"
+      >
         {busy ? t('dashboard.common.saving') : t('dashboard.tournaments.detail.applyStatus')}
       </button>
     </div>

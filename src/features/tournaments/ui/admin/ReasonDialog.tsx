@@ -36,14 +36,39 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
   const error = form.errors.reason ? t('dashboard.tournaments.roster.reasonRequired') : undefined;
   const reason = form.register('reason');
   return (
-    <ModalDialog open={ask !== null} onDismiss={onCancel} busy={busy} focusRef={fieldRef} labelledBy={titleId} describedBy={messageId} testId="roster-reason-dialog" size="w-[min(30rem,calc(100vw-2rem))]">
+    <ModalDialog
+      open={ask !== null}
+      onDismiss={onCancel}
+      busy={busy}
+      focusRef={fieldRef}
+      labelledBy={titleId}
+      describedBy={messageId}
+      testId="roster-reason-dialog"
+      size="w-[min(30rem,calc(100vw-2rem))]"
+    >
       {ask && (
-        <form noValidate className="space-y-4 p-6" onSubmit={form.handleSubmit<RosterReason>((body) => onConfirm(body.reason))}>
+        <form
+          noValidate
+          className="space-y-4 p-6"
+          onSubmit={form.handleSubmit<RosterReason>((body) => onConfirm(body.reason))}
+        >
           <h2 id={titleId} className="text-lg font-bold text-white">
-            {t(kind === 'remove' ? 'dashboard.tournaments.roster.removeTitle' : 'dashboard.tournaments.roster.disqualifyTitle', { name: ask.name })}
+            {t(
+              kind === 'remove'
+                ? 'dashboard.tournaments.roster.removeTitle'
+                : 'dashboard.tournaments.roster.disqualifyTitle',
+              { name: ask.name },
+            )}
           </h2>
           <div id={messageId} className="space-y-2 text-sm text-slate-300">
-            <p>{t(kind === 'remove' ? 'dashboard.tournaments.roster.removeMessage' : 'dashboard.tournaments.roster.disqualifyMessage', { name: ask.name })}</p>
+            <p>
+              {t(
+                kind === 'remove'
+                  ? 'dashboard.tournaments.roster.removeMessage'
+                  : 'dashboard.tournaments.roster.disqualifyMessage',
+                { name: ask.name },
+              )}
+            </p>
             {ask.note && <p>{ask.note}</p>}
           </div>
           <FormField id="roster-reason" label={t('dashboard.tournaments.roster.reason')} error={error}>
@@ -61,11 +86,29 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
             />
           </FormField>
           <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass} data-testid="roster-reason-cancel">
+            <button
+              type="button"
+              onClick={onCancel}
+              disabled={busy}
+              className={secondaryButtonClass}
+              data-testid="roster-reason-cancel"
+            >
               {t('dashboard.common.cancel')}
             </button>
-            <button type="submit" disabled={busy} aria-busy={busy || undefined} className={dangerButtonClass} data-testid="roster-reason-confirm">
-              {busy ? t('dashboard.tournaments.roster.working') : t(kind === 'remove' ? 'dashboard.tournaments.roster.confirmRemove' : 'dashboard.tournaments.roster.confirmDisqualify')}
+            <button
+              type="submit"
+              disabled={busy}
+              aria-busy={busy || undefined}
+              className={dangerButtonClass}
+              data-testid="roster-reason-confirm"
+            >
+              {busy
+                ? t('dashboard.tournaments.roster.working')
+                : t(
+                    kind === 'remove'
+                      ? 'dashboard.tournaments.roster.confirmRemove'
+                      : 'dashboard.tournaments.roster.confirmDisqualify',
+                  )}
             </button>
           </div>
         </form>

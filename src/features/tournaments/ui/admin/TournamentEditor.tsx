@@ -25,7 +25,12 @@ const allTabs: Tab[] = ['settings', 'players', 'results', 'bracket', 'prizes', '
  * tab a single elimination's or round robin's. Every format has prizes.
  */
 const tabsOf = (tournament: Tournament, has: Record<'results' | 'bracket' | 'prizes', boolean>): Tab[] =>
-  allTabs.filter((tab) => (tab !== 'results' || (has.results && tournament.format === 'battle_royale')) && (tab !== 'bracket' || (has.bracket && tournament.format !== 'battle_royale')) && (tab !== 'prizes' || has.prizes));
+  allTabs.filter(
+    (tab) =>
+      (tab !== 'results' || (has.results && tournament.format === 'battle_royale')) &&
+      (tab !== 'bracket' || (has.bracket && tournament.format !== 'battle_royale')) &&
+      (tab !== 'prizes' || has.prizes),
+  );
 const initialTab = (tabs: Tab[]) => (): Tab => {
   const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   return (tabs as string[]).includes(hash) ? (hash as Tab) : 'settings';
@@ -69,8 +74,15 @@ export default function TournamentEditor({
   resultsTab,
   bracketTab,
   prizesTab,
-}: SectionProps & { resultsTab?: (props: ResultsTabProps) => ReactNode; bracketTab?: (props: BracketTabProps) => ReactNode; prizesTab?: (props: PrizesTabProps) => ReactNode }) {
-  const editor = useEditorRecord<Tournament>(section === 'tournamentsEdit', (id) => `/tournaments/${encodeURIComponent(id)}`);
+}: SectionProps & {
+  resultsTab?: (props: ResultsTabProps) => ReactNode;
+  bracketTab?: (props: BracketTabProps) => ReactNode;
+  prizesTab?: (props: PrizesTabProps) => ReactNode;
+}) {
+  const editor = useEditorRecord<Tournament>(
+    section === 'tournamentsEdit',
+    (id) => `/tournaments/${encodeURIComponent(id)}`,
+  );
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
   useEffect(() => {
@@ -90,15 +102,35 @@ export default function TournamentEditor({
       t={t}
       editor={editor}
       name="tournament"
-      back={{ href: localizePath(sectionPath('tournaments'), locale), label: t('dashboard.tournaments.form.backToList') }}
+      back={{
+        href: localizePath(sectionPath('tournaments'), locale),
+        label: t('dashboard.tournaments.form.backToList'),
+      }}
       loading={t('dashboard.tournaments.form.loading')}
       recordId={(x) => x.id}
     >
       {(tournament) =>
         tournament ? (
-          <EditView t={t} locale={locale} agencyName={agencyName} competitions={competitions} tournament={tournament} setTournament={editor.setRecord} resultsTab={resultsTab} bracketTab={bracketTab} prizesTab={prizesTab} />
+          <EditView
+            t={t}
+            locale={locale}
+            agencyName={agencyName}
+            competitions={competitions}
+            tournament={tournament}
+            setTournament={editor.setRecord}
+            resultsTab={resultsTab}
+            bracketTab={bracketTab}
+            prizesTab={prizesTab}
+          />
         ) : (
-          <TournamentForm t={t} locale={locale} agencyName={agencyName} tournament={null} competitions={competitions} onSaved={editor.setRecord} />
+          <TournamentForm
+            t={t}
+            locale={locale}
+            agencyName={agencyName}
+            tournament={null}
+            competitions={competitions}
+            onSaved={editor.setRecord}
+          />
         )
       }
     </EditorFrame>
@@ -124,7 +156,11 @@ function EditView({
   tournament: Tournament;
   setTournament: (t: Tournament) => void;
 }) {
-  const tabs = tabsOf(tournament, { results: resultsTab !== undefined, bracket: bracketTab !== undefined, prizes: prizesTab !== undefined });
+  const tabs = tabsOf(tournament, {
+    results: resultsTab !== undefined,
+    bracket: bracketTab !== undefined,
+    prizes: prizesTab !== undefined,
+  });
   const [tab, setTab] = useState<Tab>(initialTab(tabs));
   // the results are read when their tab is first opened, not with every edit page
   const [resultsOpened, setResultsOpened] = useState(tab === 'results');
@@ -154,7 +190,11 @@ function EditView({
     setTab(next);
     if (next === 'results') setResultsOpened(true);
     if (next === 'prizes') setPrizesOpened(true);
-    history.replaceState(history.state, '', `${location.pathname}${location.search}${next === 'settings' ? '' : `#${next}`}`);
+    history.replaceState(
+      history.state,
+      '',
+      `${location.pathname}${location.search}${next === 'settings' ? '' : `#${next}`}`,
+    );
   };
 
   const memberCount = registrations?.members.length ?? tournament.members.length;
@@ -169,12 +209,27 @@ function EditView({
           </p>
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-400">
             <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-editor-phase" />
-            <span data-testid="tournament-editor-players">{t('dashboard.tournaments.detail.playersSummary', { members: memberCount, max: tournament.maxPartecipants, waitlist: waitlistCount })}</span>
-            <a href={localizePath(`/tournament/${encodeURIComponent(tournament.id)}`, locale)} target="_blank" rel="noopener" className={linkClass}>
+            <span data-testid="tournament-editor-players">
+              {t('dashboard.tournaments.detail.playersSummary', {
+                members: memberCount,
+                max: tournament.maxPartecipants,
+                waitlist: waitlistCount,
+              })}
+            </span>
+            <a
+              href={localizePath(`/tournament/${encodeURIComponent(tournament.id)}`, locale)}
+              target="_blank"
+              rel="noopener"
+              className={linkClass}
+            >
               {t('dashboard.tournaments.detail.publicPage')}
             </a>
             {tournament.format === 'battle_royale' && (
-              <a href={localizePath(sectionPath('tournamentsReports', { id: tournament.id }), locale)} className={linkClass} data-testid="tournament-editor-reports">
+              <a
+                href={localizePath(sectionPath('tournamentsReports', { id: tournament.id }), locale)}
+                className={linkClass}
+                data-testid="tournament-editor-reports"
+              >
                 {t('dashboard.sections.tournamentsReports')}
               </a>
             )}
@@ -183,20 +238,47 @@ function EditView({
         <QuickStatus t={t} tournament={tournament} onChange={setTournament} />
       </div>
 
-      <TabList tabs={tabs} tab={tab} onChange={select} idPrefix="tournament" label={t('dashboard.tournaments.detail.tabsLabel')} scrollable>
+      <TabList
+        tabs={tabs}
+        tab={tab}
+        onChange={select}
+        idPrefix="tournament"
+        label={t('dashboard.tournaments.detail.tabsLabel')}
+        scrollable
+      >
         {(name) => (
           <>
             {t(`dashboard.tournaments.detail.tabs.${name}`)}
-            {name === 'players' && registrations && <span className="ml-2 rounded-full bg-white/10 px-2 py-0.5 text-xs">{memberCount}</span>}
+            {name === 'players' && registrations && (
+              <span className="ml-2 rounded-full bg-white/10 px-2 py-0.5 text-xs">{memberCount}</span>
+            )}
           </>
         )}
       </TabList>
 
       {/* panels stay mounted, so unsaved form edits survive a look at the players */}
-      <div role="tabpanel" id="tournament-panel-settings" aria-labelledby="tournament-tab-settings" hidden={tab !== 'settings'}>
-        <TournamentForm t={t} locale={locale} agencyName={agencyName} tournament={tournament} competitions={competitions} onSaved={setTournament} />
+      <div
+        role="tabpanel"
+        id="tournament-panel-settings"
+        aria-labelledby="tournament-tab-settings"
+        hidden={tab !== 'settings'}
+      >
+        <TournamentForm
+          t={t}
+          locale={locale}
+          agencyName={agencyName}
+          tournament={tournament}
+          competitions={competitions}
+          onSaved={setTournament}
+        />
       </div>
-      <div role="tabpanel" id="tournament-panel-players" aria-labelledby="tournament-tab-players" hidden={tab !== 'players'} data-testid="tournament-panel-players">
+      <div
+        role="tabpanel"
+        id="tournament-panel-players"
+        aria-labelledby="tournament-tab-players"
+        hidden={tab !== 'players'}
+        data-testid="tournament-panel-players"
+      >
         <PlayersPanel
           t={t}
           locale={locale}
@@ -211,30 +293,53 @@ function EditView({
         />
       </div>
       {resultsTab && tabs.includes('results') && resultsOpened && (
-        <div role="tabpanel" id="tournament-panel-results" aria-labelledby="tournament-tab-results" hidden={tab !== 'results'} data-testid="tournament-panel-results">
+        <div
+          role="tabpanel"
+          id="tournament-panel-results"
+          aria-labelledby="tournament-tab-results"
+          hidden={tab !== 'results'}
+          data-testid="tournament-panel-results"
+        >
           {resultsTab({
             t,
             locale,
             tournamentId: tournament.id,
             teamSize: tournament.teamSize,
             finalized: tournament.finalized,
-            players: (registrations?.members ?? []).filter((m) => m.confirmed).map((m) => ({ id: m.userId, username: m.username })),
+            players: (registrations?.members ?? [])
+              .filter((m) => m.confirmed)
+              .map((m) => ({ id: m.userId, username: m.username })),
           })}
         </div>
       )}
       {bracketTab && tabs.includes('bracket') && (
-        <div role="tabpanel" id="tournament-panel-bracket" aria-labelledby="tournament-tab-bracket" hidden={tab !== 'bracket'} data-testid="tournament-panel-bracket">
+        <div
+          role="tabpanel"
+          id="tournament-panel-bracket"
+          aria-labelledby="tournament-tab-bracket"
+          hidden={tab !== 'bracket'}
+          data-testid="tournament-panel-bracket"
+        >
           {bracketTab({ t, locale, tournamentId: tournament.id })}
         </div>
       )}
       {prizesTab && tabs.includes('prizes') && prizesOpened && (
-        <div role="tabpanel" id="tournament-panel-prizes" aria-labelledby="tournament-tab-prizes" hidden={tab !== 'prizes'} data-testid="tournament-panel-prizes">
+        <div
+          role="tabpanel"
+          id="tournament-panel-prizes"
+          aria-labelledby="tournament-tab-prizes"
+          hidden={tab !== 'prizes'}
+          data-testid="tournament-panel-prizes"
+        >
           {prizesTab({
             t,
             locale,
             tournamentId: tournament.id,
             format: tournament.format,
-            onFinalised: () => void api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`).then((res) => res.ok && setTournament(res.data)),
+            onFinalised: () =>
+              void api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`).then(
+                (res) => res.ok && setTournament(res.data),
+              ),
           })}
         </div>
       )}

@@ -22,7 +22,17 @@ import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
-import { battleRoyaleTeamSizes, BATTLE_ROYALE_MAX_TEAM, emptyTournamentValues, scheduleFields, toFormValues, toTournamentBody, tournamentFields, tournamentNumberRanges, type TournamentFormValues } from './tournament-form-values.ts';
+import {
+  battleRoyaleTeamSizes,
+  BATTLE_ROYALE_MAX_TEAM,
+  emptyTournamentValues,
+  scheduleFields,
+  toFormValues,
+  toTournamentBody,
+  tournamentFields,
+  tournamentNumberRanges,
+  type TournamentFormValues,
+} from './tournament-form-values.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import { formatOf, tournamentFormats } from '../../../results/contract.ts';
 
@@ -69,13 +79,22 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
     return schemaValidator<TournamentFormValues>(tournamentInputSchema, toTournamentBody, (v) => {
       const extra: FieldErrors = {};
       if (!v.open && v.password === '' && !hasPassword) extra.password = { type: 'required', message: '' };
-      for (const [field, issue] of Object.entries(scheduleIssues(toTournamentBody(v), stored))) extra[field] = { type: 'custom', message: issue };
+      for (const [field, issue] of Object.entries(scheduleIssues(toTournamentBody(v), stored)))
+        extra[field] = { type: 'custom', message: issue };
       // a battle-royale lobby scores solos, duos, trios and squads; other games keep any team size
-      if (formatOf({ format: v.format || null, game: v.game }) === 'battle_royale' && Number(v.teamSize) > BATTLE_ROYALE_MAX_TEAM) extra.teamSize = { type: 'too_big', message: '' };
+      if (
+        formatOf({ format: v.format || null, game: v.game }) === 'battle_royale' &&
+        Number(v.teamSize) > BATTLE_ROYALE_MAX_TEAM
+      )
+        extra.teamSize = { type: 'too_big', message: '' };
       return extra;
     });
   }, [hasPassword, tournament]);
-  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } = useForm<TournamentFormValues>({ validate, defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues });
+  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } =
+    useForm<TournamentFormValues>({
+      validate,
+      defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues,
+    });
   useUnsavedGuard(isDirty);
 
   // a change made elsewhere on the page (the quick status control) updates the untouched fields
@@ -85,7 +104,12 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
 
   const battleRoyale = formatOf({ format: watch('format') || null, game: watch('game') }) === 'battle_royale';
   // the range a team size's error names: 1–4 in a battle-royale lobby
-  const fieldError = fieldErrorReader(t, errors, getValues, battleRoyale ? { ...tournamentNumberRanges, teamSize: [1, BATTLE_ROYALE_MAX_TEAM] } : tournamentNumberRanges);
+  const fieldError = fieldErrorReader(
+    t,
+    errors,
+    getValues,
+    battleRoyale ? { ...tournamentNumberRanges, teamSize: [1, BATTLE_ROYALE_MAX_TEAM] } : tournamentNumberRanges,
+  );
   const open = watch<boolean>('open');
   const description = watch('description');
   const rules = watch('rules');
@@ -100,15 +124,19 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
   const listHref = localizePath(sectionPath('tournaments'), locale);
 
   const onSubmit = async (body: Body) => {
-    const res = editing ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body }) : await api<Tournament>('/tournaments', { method: 'POST', body });
+    const res = editing
+      ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
+      : await api<Tournament>('/tournaments', { method: 'POST', body });
     if (!res.ok) {
-      for (const { field, error } of serverFieldErrors(res, tournamentFields)) setError(field, error, { shouldFocus: true });
+      for (const { field, error } of serverFieldErrors(res, tournamentFields))
+        setError(field, error, { shouldFocus: true });
       const codeField = codeFields[res.code];
       if (codeField) setError(codeField, { type: 'code', message: res.code }, { shouldFocus: true });
       toast.error(t.error(res.code));
       return;
     }
-    if (!editing) return leaveWithToast(listHref, { key: 'dashboard.tournaments.form.created', vars: { name: res.data.name } });
+    if (!editing)
+      return leaveWithToast(listHref, { key: 'dashboard.tournaments.form.created', vars: { name: res.data.name } });
     reset(toFormValues(res.data));
     onSaved(res.data);
     toast.success(t('dashboard.tournaments.form.saved'));
@@ -123,27 +151,78 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
   const f = (name: string) => `tournament-${name.replace('.', '-')}`;
 
   return (
-    <form noValidate onSubmit={handleSubmit<Body>(onSubmit, onInvalid)} className="space-y-6" data-testid="tournament-form" aria-busy={isSubmitting || undefined}>
+    <form
+      noValidate
+      onSubmit={handleSubmit<Body>(onSubmit, onInvalid)}
+      className="space-y-6"
+      data-testid="tournament-form"
+      aria-busy={isSubmitting || undefined}
+    >
       <fieldset className={`${panelClass} space-y-6`} aria-labelledby="tournament-content-legend">
         <legend id="tournament-content-legend" className="float-left w-full text-base font-bold text-white">
           {t('dashboard.tournaments.form.sections.content')}
         </legend>
         <div className="clear-both space-y-6">
-          <LanguageTabs idPrefix="tournament-lang" tab={lang} onChange={setLang} t={t} invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []} />
+          <LanguageTabs
+            idPrefix="tournament-lang"
+            tab={lang}
+            onChange={setLang}
+            t={t}
+            invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []}
+          />
           <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang} className="space-y-6">
             <FormField id={f('name')} label={t('dashboard.tournaments.form.name')} error={fieldError('name')}>
-              <input {...register('name')} {...controlProps(f('name'), fieldError('name'))} type="text" maxLength={120} className={inputClass} />
+              <input
+                {...register('name')}
+                {...controlProps(f('name'), fieldError('name'))}
+                type="text"
+                maxLength={120}
+                className={inputClass}
+              />
             </FormField>
-            <RichTextField id={f('description')} label={t('dashboard.tournaments.form.description')} value={description} error={fieldError('description')} registration={register('description')} t={t} />
-            <RichTextField id={f('rules')} label={t('dashboard.tournaments.form.rules')} value={rules} error={fieldError('rules')} registration={register('rules')} t={t} />
+            <RichTextField
+              id={f('description')}
+              label={t('dashboard.tournaments.form.description')}
+              value={description}
+              error={fieldError('description')}
+              registration={register('description')}
+              t={t}
+            />
+            <RichTextField
+              id={f('rules')}
+              label={t('dashboard.tournaments.form.rules')}
+              value={rules}
+              error={fieldError('rules')}
+              registration={register('rules')}
+              t={t}
+            />
           </LanguagePanel>
           <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang} className="space-y-6">
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <FormField id={f('en.name')} label={t('dashboard.tournaments.form.name')}>
-              <input {...register('en.name')} {...controlProps(f('en.name'), undefined, true)} type="text" maxLength={120} placeholder={watch('name')} className={inputClass} />
+              <input
+                {...register('en.name')}
+                {...controlProps(f('en.name'), undefined, true)}
+                type="text"
+                maxLength={120}
+                placeholder={watch('name')}
+                className={inputClass}
+              />
             </FormField>
-            <RichTextField id={f('en.description')} label={t('dashboard.tournaments.form.description')} value={enDescription} registration={register('en.description')} t={t} />
-            <RichTextField id={f('en.rules')} label={t('dashboard.tournaments.form.rules')} value={enRules} registration={register('en.rules')} t={t} />
+            <RichTextField
+              id={f('en.description')}
+              label={t('dashboard.tournaments.form.description')}
+              value={enDescription}
+              registration={register('en.description')}
+              t={t}
+            />
+            <RichTextField
+              id={f('en.rules')}
+              label={t('dashboard.tournaments.form.rules')}
+              value={enRules}
+              registration={register('en.rules')}
+              t={t}
+            />
           </LanguagePanel>
         </div>
       </fieldset>
@@ -157,18 +236,32 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
           options={games.map((g) => [g, t(`dashboard.games.${g}`)])}
           placeholder={t('dashboard.tournaments.form.gamePlaceholder')}
         />
-        <FormField id={f('competitionId')} label={t('dashboard.tournaments.form.competition')} error={fieldError('competitionId')} hint={t('dashboard.tournaments.form.competitionHint')}>
-          <select {...register('competitionId')} {...controlProps(f('competitionId'), fieldError('competitionId'), true)} className={selectClass}>
+        <FormField
+          id={f('competitionId')}
+          label={t('dashboard.tournaments.form.competition')}
+          error={fieldError('competitionId')}
+          hint={t('dashboard.tournaments.form.competitionHint')}
+        >
+          <select
+            {...register('competitionId')}
+            {...controlProps(f('competitionId'), fieldError('competitionId'), true)}
+            className={selectClass}
+          >
             <option value="">{t('dashboard.tournaments.form.competitionNone')}</option>
             {(competitions ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
             ))}
-            {tournament?.competitionId && !(competitions ?? []).some((c) => c.id === tournament.competitionId) && <option value={tournament.competitionId}>{tournament.competitionId}</option>}
+            {tournament?.competitionId && !(competitions ?? []).some((c) => c.id === tournament.competitionId) && (
+              <option value={tournament.competitionId}>{tournament.competitionId}</option>
+            )}
           </select>
         </FormField>
-        <fieldset className="space-y-2 sm:col-span-2" aria-describedby={fieldError('console') ? `${f('console')}-error` : undefined}>
+        <fieldset
+          className="space-y-2 sm:col-span-2"
+          aria-describedby={fieldError('console') ? `${f('console')}-error` : undefined}
+        >
           <legend className="text-sm font-medium text-slate-300">{t('dashboard.tournaments.form.consoles')}</legend>
           <div className="flex flex-wrap gap-2" data-testid={f('console')}>
             {consoles.map((c) => (
@@ -176,17 +269,41 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
                 key={c}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink/60 px-3 py-2 text-sm text-slate-200 transition hover:border-accent has-[:checked]:border-brand has-[:checked]:bg-brand/20 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent"
               >
-                <input {...register('console', { option: c })} type="checkbox" className={checkboxClass} data-testid={`${f('console')}-${c}`} aria-invalid={fieldError('console') ? true : undefined} />
+                <input
+                  {...register('console', { option: c })}
+                  type="checkbox"
+                  className={checkboxClass}
+                  data-testid={`${f('console')}-${c}`}
+                  aria-invalid={fieldError('console') ? true : undefined}
+                />
                 {c}
               </label>
             ))}
           </div>
-          <p id={`${f('console')}-error`} data-testid={`${f('console')}-error`} aria-live="polite" className="text-sm text-rose-400 empty:hidden">
+          <p
+            id={`${f('console')}-error`}
+            data-testid={`${f('console')}-error`}
+            aria-live="polite"
+            className="text-sm text-rose-400 empty:hidden"
+          >
             {fieldError('console')}
           </p>
         </fieldset>
-        <FormField id={f('maxPartecipants')} label={t('dashboard.tournaments.form.maxPartecipants')} error={fieldError('maxPartecipants')}>
-          <input {...register('maxPartecipants')} {...controlProps(f('maxPartecipants'), fieldError('maxPartecipants'))} type="number" inputMode="numeric" min={1} max={10000} step={1} className={inputClass} />
+        <FormField
+          id={f('maxPartecipants')}
+          label={t('dashboard.tournaments.form.maxPartecipants')}
+          error={fieldError('maxPartecipants')}
+        >
+          <input
+            {...register('maxPartecipants')}
+            {...controlProps(f('maxPartecipants'), fieldError('maxPartecipants'))}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={10000}
+            step={1}
+            className={inputClass}
+          />
         </FormField>
         <SelectField
           id={f('format')}
@@ -205,13 +322,20 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             hint={t('dashboard.tournaments.form.teamSizeBattleRoyaleHint')}
             registration={register('teamSize')}
             options={[
-              ...battleRoyaleTeamSizes.map(([value, key]) => [value, t(`dashboard.tournaments.form.teamSizes.${key}`)] as const),
+              ...battleRoyaleTeamSizes.map(
+                ([value, key]) => [value, t(`dashboard.tournaments.form.teamSizes.${key}`)] as const,
+              ),
               // a size the lobby does not offer (1, or one saved for another game) stays visible until changed
               ...(battleRoyaleTeamSizes.some(([value]) => value === teamSize) ? [] : [[teamSize, teamSize] as const]),
             ]}
           />
         ) : (
-          <FormField id={f('teamSize')} label={t('dashboard.tournaments.form.teamSize')} error={fieldError('teamSize')} hint={t('dashboard.tournaments.form.teamSizeHint')}>
+          <FormField
+            id={f('teamSize')}
+            label={t('dashboard.tournaments.form.teamSize')}
+            error={fieldError('teamSize')}
+            hint={t('dashboard.tournaments.form.teamSizeHint')}
+          >
             <input
               {...register('teamSize')}
               {...controlProps(f('teamSize'), fieldError('teamSize'), true)}
@@ -238,7 +362,13 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
         />
         <div className="space-y-3">
           <label className="flex items-start gap-3 pt-7 text-sm text-slate-200">
-            <input {...register('open')} type="checkbox" className={`${checkboxClass} mt-0.5`} data-testid={f('open')} aria-describedby={`${f('open')}-hint`} />
+            <input
+              {...register('open')}
+              type="checkbox"
+              className={`${checkboxClass} mt-0.5`}
+              data-testid={f('open')}
+              aria-describedby={`${f('open')}-hint`}
+            />
             <span>
               <span className="font-medium">{t('dashboard.tournaments.form.open')}</span>
               <span id={`${f('open')}-hint`} className="block text-xs text-slate-400">
@@ -253,7 +383,11 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
               id={f('password')}
               label={t('dashboard.tournaments.form.password')}
               error={fieldError('password')}
-              hint={hasPassword ? t('dashboard.tournaments.form.passwordKeepHint') : t('dashboard.tournaments.form.passwordNewHint')}
+              hint={
+                hasPassword
+                  ? t('dashboard.tournaments.form.passwordKeepHint')
+                  : t('dashboard.tournaments.form.passwordNewHint')
+              }
             >
               <PasswordInput
                 {...register('password')}
@@ -270,28 +404,107 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
       </Section>
 
       <Section id="tournament-schedule" title={t('dashboard.tournaments.form.sections.schedule')}>
-        <p className="text-sm text-slate-400 sm:col-span-2" id="tournament-schedule-hint" data-testid="tournament-schedule-zone">
+        <p
+          className="text-sm text-slate-400 sm:col-span-2"
+          id="tournament-schedule-hint"
+          data-testid="tournament-schedule-zone"
+        >
           {t('dashboard.tournaments.form.scheduleHint', { zone })}
         </p>
         {scheduleFields.map((name) => (
-          <FormField key={name} id={f(name)} label={t(`dashboard.tournaments.form.schedule.${name}`)} error={fieldError(name)}>
-            <input {...register(name)} {...controlProps(f(name), fieldError(name))} type="datetime-local" className={`${inputClass} [color-scheme:dark]`} />
+          <FormField
+            key={name}
+            id={f(name)}
+            label={t(`dashboard.tournaments.form.schedule.${name}`)}
+            error={fieldError(name)}
+          >
+            <input
+              {...register(name)}
+              {...controlProps(f(name), fieldError(name))}
+              type="datetime-local"
+              className={`${inputClass} [color-scheme:dark]`}
+            />
           </FormField>
         ))}
-        <FormField id={f('check_in')} label={t('dashboard.tournaments.form.check_in')} error={fieldError('check_in')} hint={t('dashboard.tournaments.form.minutesHint')}>
-          <input {...register('check_in')} {...controlProps(f('check_in'), fieldError('check_in'), true)} type="number" inputMode="numeric" min={0} max={1440} step={1} className={inputClass} />
+        <FormField
+          id={f('check_in')}
+          label={t('dashboard.tournaments.form.check_in')}
+          error={fieldError('check_in')}
+          hint={t('dashboard.tournaments.form.minutesHint')}
+        >
+          <input
+            {...register('check_in')}
+            {...controlProps(f('check_in'), fieldError('check_in'), true)}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1440}
+            step={1}
+            className={inputClass}
+          />
         </FormField>
-        <FormField id={f('check_in_end')} label={t('dashboard.tournaments.form.check_in_end')} error={fieldError('check_in_end')} hint={t('dashboard.tournaments.form.minutesHint')}>
-          <input {...register('check_in_end')} {...controlProps(f('check_in_end'), fieldError('check_in_end'), true)} type="number" inputMode="numeric" min={0} max={1440} step={1} className={inputClass} />
+        <FormField
+          id={f('check_in_end')}
+          label={t('dashboard.tournaments.form.check_in_end')}
+          error={fieldError('check_in_end')}
+          hint={t('dashboard.tournaments.form.minutesHint')}
+        >
+          <input
+            {...register('check_in_end')}
+            {...controlProps(f('check_in_end'), fieldError('check_in_end'), true)}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1440}
+            step={1}
+            className={inputClass}
+          />
         </FormField>
-        <FormField id={f('dateText.it')} label={t('dashboard.tournaments.form.dateTextIt')} error={fieldError('dateText.it')} hint={t('dashboard.tournaments.form.dateTextHint')}>
-          <input {...register('dateText.it')} {...controlProps(f('dateText.it'), fieldError('dateText.it'), true)} type="text" lang="it" maxLength={120} className={inputClass} />
+        <FormField
+          id={f('dateText.it')}
+          label={t('dashboard.tournaments.form.dateTextIt')}
+          error={fieldError('dateText.it')}
+          hint={t('dashboard.tournaments.form.dateTextHint')}
+        >
+          <input
+            {...register('dateText.it')}
+            {...controlProps(f('dateText.it'), fieldError('dateText.it'), true)}
+            type="text"
+            lang="it"
+            maxLength={120}
+            className={inputClass}
+          />
         </FormField>
-        <FormField id={f('dateText.en')} label={t('dashboard.tournaments.form.dateTextEn')} error={fieldError('dateText.en')} hint={t('dashboard.tournaments.form.dateTextHint')}>
-          <input {...register('dateText.en')} {...controlProps(f('dateText.en'), fieldError('dateText.en'), true)} type="text" lang="en" maxLength={120} className={inputClass} />
+        <FormField
+          id={f('dateText.en')}
+          label={t('dashboard.tournaments.form.dateTextEn')}
+          error={fieldError('dateText.en')}
+          hint={t('dashboard.tournaments.form.dateTextHint')}
+        >
+          <input
+            {...register('dateText.en')}
+            {...controlProps(f('dateText.en'), fieldError('dateText.en'), true)}
+            type="text"
+            lang="en"
+            maxLength={120}
+            className={inputClass}
+          />
         </FormField>
-        <FormField id={f('externalUrl')} label={t('dashboard.tournaments.form.externalUrl')} error={fieldError('externalUrl')} hint={t('dashboard.tournaments.form.externalUrlHint')}>
-          <input {...register('externalUrl')} {...controlProps(f('externalUrl'), fieldError('externalUrl'), true)} type="url" inputMode="url" maxLength={500} placeholder="https://" className={inputClass} />
+        <FormField
+          id={f('externalUrl')}
+          label={t('dashboard.tournaments.form.externalUrl')}
+          error={fieldError('externalUrl')}
+          hint={t('dashboard.tournaments.form.externalUrlHint')}
+        >
+          <input
+            {...register('externalUrl')}
+            {...controlProps(f('externalUrl'), fieldError('externalUrl'), true)}
+            type="url"
+            inputMode="url"
+            maxLength={500}
+            placeholder="https://"
+            className={inputClass}
+          />
         </FormField>
       </Section>
 
@@ -312,7 +525,16 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
         ))}
       </Section>
 
-      <EditorActions t={t} name="tournament" ns="dashboard.tournaments.form" cancelHref={listHref} editing={editing} submitting={isSubmitting} disabled={uploading || (editing && !isDirty)} sticky />
+      <EditorActions
+        t={t}
+        name="tournament"
+        ns="dashboard.tournaments.form"
+        cancelHref={listHref}
+        editing={editing}
+        submitting={isSubmitting}
+        disabled={uploading || (editing && !isDirty)}
+        sticky
+      />
     </form>
   );
 }

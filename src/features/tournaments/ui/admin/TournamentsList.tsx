@@ -19,12 +19,18 @@ const load = searchingEveryPage<Tournament>(
 
 /** /dashboard/tournaments: the searchable, paginated table with edit and delete. */
 export default function TournamentsList({ t, locale }: SectionProps) {
-  const list = useAdminList<Tournament>({ load, params: { sort: { values: tournamentSorts, initial: 'newest' } }, loadError: (code) => t.error(code) });
+  const list = useAdminList<Tournament>({
+    load,
+    params: { sort: { values: tournamentSorts, initial: 'newest' } },
+    loadError: (code) => t.error(code),
+  });
   const editHref = (id: string) => localizePath(sectionPath('tournamentsEdit', { id }), locale);
   // every registered player (waitlist included) is e-mailed that the tournament is cancelled: the dialog says how many
   const deleteMessage = (x: Tournament) => {
     const count = x.members.length + x.waitlistCount;
-    return count === 0 ? t('dashboard.tournaments.roster.deleteMessageNoPlayers', { name: x.name }) : t(countKey('dashboard.tournaments.roster.deleteMessagePlayers', count, locale), { name: x.name, count });
+    return count === 0
+      ? t('dashboard.tournaments.roster.deleteMessageNoPlayers', { name: x.name })
+      : t(countKey('dashboard.tournaments.roster.deleteMessagePlayers', count, locale), { name: x.name, count });
   };
 
   return (
@@ -44,15 +50,29 @@ export default function TournamentsList({ t, locale }: SectionProps) {
         { key: 'status' },
         { key: 'actions', align: 'right' },
       ]}
-      remove={{ path: (x) => `/tournaments/${encodeURIComponent(x.id)}`, vars: (x) => ({ name: x.name }), message: deleteMessage, dialogTestId: 'tournament-delete-dialog' }}
+      remove={{
+        path: (x) => `/tournaments/${encodeURIComponent(x.id)}`,
+        vars: (x) => ({ name: x.name }),
+        message: deleteMessage,
+        dialogTestId: 'tournament-delete-dialog',
+      }}
     >
       {(tournament) => (
         <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
           <th scope="row" className={`${tdClass} max-w-[12rem] font-semibold text-white`}>
-            <a href={editHref(tournament.id)} className={`${linkClass} block truncate text-slate-100`} title={tournament.name} data-testid="tournament-row-name">
+            <a
+              href={editHref(tournament.id)}
+              className={`${linkClass} block truncate text-slate-100`}
+              title={tournament.name}
+              data-testid="tournament-row-name"
+            >
               {tournament.name}
             </a>
-            {!tournament.open && <span className="mt-0.5 block text-xs font-medium text-amber-300">{t('dashboard.tournaments.list.private')}</span>}
+            {!tournament.open && (
+              <span className="mt-0.5 block text-xs font-medium text-amber-300">
+                {t('dashboard.tournaments.list.private')}
+              </span>
+            )}
           </th>
           <td className={`${tdClass} min-w-[6.5rem] text-slate-300`}>{t(`dashboard.games.${tournament.game}`)}</td>
           <td className={tdClass}>
@@ -68,7 +88,10 @@ export default function TournamentsList({ t, locale }: SectionProps) {
               <span className="text-slate-500">{t('dashboard.tournaments.list.noDate')}</span>
             )}
           </td>
-          <td className={`${tdClass} text-right font-mono whitespace-nowrap text-slate-200`} data-testid="tournament-row-players">
+          <td
+            className={`${tdClass} text-right font-mono whitespace-nowrap text-slate-200`}
+            data-testid="tournament-row-players"
+          >
             {tournament.members.length}/{tournament.maxPartecipants}
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="tournament-row-waitlist">
@@ -76,15 +99,25 @@ export default function TournamentsList({ t, locale }: SectionProps) {
           </td>
           <td className={`${tdClass} whitespace-nowrap`} data-testid="tournament-row-status">
             <span className="text-slate-200">{t(`dashboard.status.${statusNames[tournament.status]}`)}</span>
-            <span className="block text-xs text-slate-500">{tournament.statusOverride === null ? t('dashboard.tournaments.list.statusAuto') : t('dashboard.tournaments.list.statusManual')}</span>
+            <span className="block text-xs text-slate-500">
+              {tournament.statusOverride === null
+                ? t('dashboard.tournaments.list.statusAuto')
+                : t('dashboard.tournaments.list.statusManual')}
+            </span>
           </td>
           <td className={`${tdClass} text-right`}>
             <RowActions
               t={t}
               testId="tournament"
               compact
-              edit={{ href: editHref(tournament.id), label: t('dashboard.tournaments.list.editLabel', { name: tournament.name }) }}
-              onDelete={{ run: () => list.setPendingDelete(tournament), label: t('dashboard.tournaments.list.deleteLabel', { name: tournament.name }) }}
+              edit={{
+                href: editHref(tournament.id),
+                label: t('dashboard.tournaments.list.editLabel', { name: tournament.name }),
+              }}
+              onDelete={{
+                run: () => list.setPendingDelete(tournament),
+                label: t('dashboard.tournaments.list.deleteLabel', { name: tournament.name }),
+              }}
             />
           </td>
         </tr>

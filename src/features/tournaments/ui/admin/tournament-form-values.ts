@@ -33,7 +33,14 @@ export interface TournamentFormValues {
   en: { name: string; description: string; rules: string };
 }
 
-export const scheduleFields = ['start_registration', 'end_registration', 'start_checkin', 'end_checkin', 'start_tournament', 'end_tournament'] as const;
+export const scheduleFields = [
+  'start_registration',
+  'end_registration',
+  'start_checkin',
+  'end_checkin',
+  'start_tournament',
+  'end_tournament',
+] as const;
 
 /** Every field name of the form (the API body's names), for placing server issues. */
 export const tournamentFields = [
