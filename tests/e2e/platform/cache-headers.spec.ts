@@ -136,7 +136,6 @@ test('built files: every URL gets its file, pages edge-cacheable, bundles immuta
   }
   for (const [url, file] of [
     ['/no-such-page', '404.html'],
-    ['/_astro/no-such-bundle.js', '404.html'],
     ['/en/no-such-page', 'en/404.html'],
     ['/../package.json', '404.html'],
   ]) {
@@ -144,4 +143,10 @@ test('built files: every URL gets its file, pages edge-cacheable, bundles immuta
     expect(res.status(), url).toBe(404);
     expect((await res.body()).equals(fs.readFileSync(path.join(client, file))), url).toBe(true);
   }
+  // a bundle no release has is a short, uncacheable 404: a CDN must not keep it for a page of a
+  // release whose bundles are still arriving on another server
+  const missing = await request.get('/_astro/no-such-bundle.js', { headers: { 'accept-encoding': 'identity' } });
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['cache-control']).toBe('no-store');
+  expect(missing.headers()['content-type']).toMatch(/^text\/plain/);
 });
