@@ -13,6 +13,9 @@ const PLAYER = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 // the first tournament of the list, and one still counting down to its check-in (the countdown's markup)
 const pages = [...staticPages, ...landingPages, ...appPages, '/tournament/{upcoming}', '/no-such-page'];
 
+// the four walks only read, and each takes minutes: spread them over the workers (each has its own server)
+test.describe.configure({ mode: 'parallel' });
+
 let prepared:
   { session: { token: string; user: unknown }; tournament: string; upcoming: string; article: string } | undefined;
 async function prepare(request: APIRequestContext) {
