@@ -240,6 +240,14 @@ describe('npm run start:cluster', () => {
         // SIGTERM to the primary, which stops its workers (a SIGKILL would orphan them)
         await s.stop();
       }
+      // every line the primary and its workers wrote, start to stop, is one structured log object
+      const lines = s.output().trim().split('\n');
+      const parsed = lines.map((line) => JSON.parse(line) as { level: number; role?: string; msg: string });
+      for (const line of parsed) expect(line.level, JSON.stringify(line)).toEqual(expect.any(Number));
+      expect(parsed.filter((line) => line.role === 'primary').map((line) => line.msg)).toEqual(
+        expect.arrayContaining(['Arena cluster running', 'SIGTERM received: stopping every worker']),
+      );
+      expect(parsed.filter((line) => line.msg === 'process exiting')).toHaveLength(2);
     });
 });
 
