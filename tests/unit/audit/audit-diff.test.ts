@@ -63,9 +63,13 @@ function writtenActions(): Set<string> {
       else if (file.endsWith('.ts') && !file.includes(`${path.sep}ui${path.sep}`)) {
         const source = readFileSync(file, 'utf8');
         if (!/\b(audit|appendAudit)\(/.test(source)) continue;
-        // `action: 'x.y'`, `action: cond ? 'x.y' : 'x.z'`, `const action = … 'x.y' …`
-        for (const line of source.split('\n').filter((l) => /\baction\b/.test(l)))
-          for (const m of line.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) found.add(m[1]);
+        // `action: 'x.y'`, `action: cond ? 'x.y' : 'x.z'`, `const action = … 'x.y' …`, the
+        // expression up to the end of its statement or property, however it is wrapped
+        for (const start of source.matchAll(/\baction\b\s*[:=](?!=)/g)) {
+          const rest = source.slice(start.index + start[0].length);
+          const expression = rest.slice(0, rest.search(/[;,}]\s*(\n|$)|\n\s*\n/));
+          for (const m of expression.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) found.add(m[1]);
+        }
       }
     }
   };
