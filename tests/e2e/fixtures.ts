@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { anyFreePort } from '../api/helpers/server-process.ts';
+import { anyFreePort, startServer, type ServerProcess } from '../api/helpers/server-process.ts';
 
 /**
  * Every Playwright worker drives its own server (the built site and the API) on its own fresh
@@ -22,17 +21,18 @@ export function arena(): Arena {
   return current;
 }
 
-async function startArena(): Promise<{ arena: Arena; child: ChildProcess; output: () => string }> {
+/** The worker's server: the real entry on the built site, through the API tests' process helper. */
+async function startArena(): Promise<{ arena: Arena; server: ServerProcess }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-e2e-'));
   const port = await anyFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-e2e-'));
-  const child = spawn(process.execPath, ['src/platform/http/main.ts'], {
+  const server = await startServer({
+    databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`,
+    dataDir,
+    port,
+    distDir: path.resolve('dist'),
+    readyWithinMs: 90_000,
     env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
       SEED_DEMO: 'true',
       PUBLIC_ORIGIN: url,
       // the suite logs the demo admin in far more often than a person would; the limits themselves
@@ -46,26 +46,8 @@ async function startArena(): Promise<{ arena: Arena; child: ChildProcess; output
       REMINDER_POLL_MS: '3600000',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  child.stdout!.on('data', (d) => (log = (log + d).slice(-20_000)));
-  child.stderr!.on('data', (d) => (log = (log + d).slice(-20_000)));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the e2e server ended before answering:\n${log}`);
-    const status = await fetch(`${url}/api/health`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the e2e server did not answer within 90 s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { arena: { url, dataDir }, child, output: () => log };
+  return { arena: { url, dataDir }, server };
 }
 
 export const test = base.extend<object, { arenaServer: Arena }>({
@@ -76,8 +58,7 @@ export const test = base.extend<object, { arenaServer: Arena }>({
       current = started.arena;
       await use(started.arena);
       current = undefined;
-      started.child.kill('SIGTERM');
-      await new Promise((r) => (started.child.exitCode === null ? started.child.once('exit', r) : r(null)));
+      await started.server.stop();
       fs.rmSync(started.arena.dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', auto: true, timeout: 120_000 },
