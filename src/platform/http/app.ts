@@ -40,12 +40,15 @@ import { registerRequestLogging, requestIdOptions } from './logging.ts';
 import { readInlineHashes, registerSecurityHeaders } from './security-headers.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerShutdown } from './shutdown.ts';
+import { systemClock, type Clock } from '../context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
     mailer: Mailer;
+    /** The time the services read (src/platform/context.ts). */
+    clock: Clock;
     /** The rate-limit store's Redis, when REDIS_URL is set (the readiness check pings it). */
     redis?: import('ioredis').Redis;
   }
@@ -93,6 +96,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
+  app.decorate('clock', systemClock);
   // first: it sees every route added after it (src/platform/http/metrics.ts)
   registerMetrics(app, config);
   registerMailQueue(app, config.mailPollMs);
