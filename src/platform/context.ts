@@ -6,6 +6,7 @@ import type { AppConfig } from './http/config.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { AfterResponse } from './http/after-response.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
+import type { EventBus } from './events.ts';
 
 /** The time a service reads; tests may hand in a fixed one. */
 export interface Clock {
@@ -16,8 +17,8 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What a service may use, and nothing of the web framework: the database (or the transaction it runs
- * in), the configuration, a logger, the mail queue, stored files, work for after the answer, and the
- * clock. Routes build it once per app (`serviceContext`); a service that calls another hands its own
+ * in), the configuration, a logger, the mail queue, stored files, work for after the answer, the clock
+ * and the event bus. Routes build it once per app (`serviceContext`); a service that calls another hands its own
  * context on, so a call made inside `withTransaction` stays inside that transaction.
  */
 export interface ServiceContext {
@@ -28,12 +29,14 @@ export interface ServiceContext {
   mediaStorage: MediaStorage;
   afterResponse: AfterResponse;
   clock: Clock;
+  /** What features announce and others listen to (src/platform/events.ts). */
+  events: EventBus;
 }
 
 /** The context of an app's services: the app's own parts, copied out so no service holds the app itself. */
 export function serviceContext(parts: ServiceContext): ServiceContext {
-  const { db, config, log, mailQueue, mediaStorage, afterResponse, clock } = parts;
-  return { db, config, log, mailQueue, mediaStorage, afterResponse, clock };
+  const { db, config, log, mailQueue, mediaStorage, afterResponse, clock, events } = parts;
+  return { db, config, log, mailQueue, mediaStorage, afterResponse, clock, events };
 }
 
 /**

@@ -41,6 +41,7 @@ import { readInlineHashes, registerSecurityHeaders } from './security-headers.ts
 import { registerMetrics } from './metrics.ts';
 import { registerShutdown } from './shutdown.ts';
 import { systemClock, type Clock } from '../context.ts';
+import { EventBus } from '../events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The time the services read (src/platform/context.ts). */
     clock: Clock;
+    /** Features' events and their listeners (src/platform/events.ts). */
+    events: EventBus;
     /** The rate-limit store's Redis, when REDIS_URL is set (the readiness check pings it). */
     redis?: import('ioredis').Redis;
   }
@@ -97,6 +100,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('db', db);
   app.decorate('mailer', mailer);
   app.decorate('clock', systemClock);
+  app.decorate('events', new EventBus());
   // first: it sees every route added after it (src/platform/http/metrics.ts)
   registerMetrics(app, config);
   registerMailQueue(app, config.mailPollMs);

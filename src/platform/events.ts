@@ -1,0 +1,49 @@
+import type { ServiceContext } from './context.ts';
+import type { EarnedBadgeInfo } from './schemas.ts';
+
+/**
+ * Every event a feature announces, by name, with what it carries. Each feature declares its own events
+ * in its contract, by adding to this interface:
+ *
+ *   declare module '../../platform/events.ts' {
+ *     interface DomainEvents { 'accounts.registered': { ownerId: string; userId: string } }
+ *   }
+ *
+ * A feature announces what happened to it; a feature above it in the tree (docs/architecture.md)
+ * listens. That is how a lower feature causes work in a higher one without importing it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface DomainEvents {}
+
+export type EventName = keyof DomainEvents;
+
+/**
+ * Runs in the announcer's context, so inside its transaction: the listener's writes commit or roll back
+ * with the change the event is about. It answers with the badges the player earned by it (or nothing), which the
+ * announcer hands back to the caller (the API shows them with its answer).
+ */
+export type Listener<E extends EventName> = (
+  ctx: ServiceContext,
+  event: DomainEvents[E],
+) => Promise<readonly EarnedBadgeInfo[] | undefined>;
+
+/** Listeners by event; the composition root registers them once, at start. */
+export class EventBus {
+  private readonly listeners = new Map<EventName, Listener<EventName>[]>();
+
+  on<E extends EventName>(name: E, listener: Listener<E>): void {
+    const list = this.listeners.get(name) ?? [];
+    list.push(listener as unknown as Listener<EventName>);
+    this.listeners.set(name, list);
+  }
+
+  /** Runs every listener of `name`, one after another, and gathers the badges they awarded. */
+  async emit<E extends EventName>(ctx: ServiceContext, name: E, event: DomainEvents[E]): Promise<EarnedBadgeInfo[]> {
+    const earned: EarnedBadgeInfo[] = [];
+    for (const listener of this.listeners.get(name) ?? []) {
+      const got = await listener(ctx, event as DomainEvents[EventName]);
+      if (got) earned.push(...got);
+    }
+    return earned;
+  }
+}
