@@ -30,7 +30,7 @@ export interface ServiceContext {
   afterResponse: AfterResponse;
   clock: Clock;
   /** What features announce and others listen to (src/platform/events.ts). */
-  events: EventBus;
+  events: EventBus<ServiceContext>;
 }
 
 /** The context of an app's services: the app's own parts, copied out so no service holds the app itself. */

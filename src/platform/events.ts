@@ -1,4 +1,3 @@
-import type { ServiceContext } from './context.ts';
 import type { EarnedBadgeInfo } from './schemas.ts';
 
 /**
@@ -22,23 +21,26 @@ export type EventName = keyof DomainEvents;
  * with the change the event is about. It answers with the badges the player earned by it (or nothing), which the
  * announcer hands back to the caller (the API shows them with its answer).
  */
-export type Listener<E extends EventName> = (
-  ctx: ServiceContext,
+export type Listener<Ctx, E extends EventName> = (
+  ctx: Ctx,
   event: DomainEvents[E],
 ) => Promise<readonly EarnedBadgeInfo[] | undefined>;
 
-/** Listeners by event; the composition root registers them once, at start. */
-export class EventBus {
-  private readonly listeners = new Map<EventName, Listener<EventName>[]>();
+/**
+ * Listeners by event; the composition root registers them once, at start. `Ctx` is the services'
+ * context (src/platform/context.ts), a parameter here so the two modules do not import each other.
+ */
+export class EventBus<Ctx> {
+  private readonly listeners = new Map<EventName, Listener<Ctx, EventName>[]>();
 
-  on<E extends EventName>(name: E, listener: Listener<E>): void {
+  on<E extends EventName>(name: E, listener: Listener<Ctx, E>): void {
     const list = this.listeners.get(name) ?? [];
-    list.push(listener as unknown as Listener<EventName>);
+    list.push(listener as unknown as Listener<Ctx, EventName>);
     this.listeners.set(name, list);
   }
 
   /** Runs every listener of `name`, one after another, and gathers the badges they awarded. */
-  async emit<E extends EventName>(ctx: ServiceContext, name: E, event: DomainEvents[E]): Promise<EarnedBadgeInfo[]> {
+  async emit<E extends EventName>(ctx: Ctx, name: E, event: DomainEvents[E]): Promise<EarnedBadgeInfo[]> {
     const earned: EarnedBadgeInfo[] = [];
     for (const listener of this.listeners.get(name) ?? []) {
       const got = await listener(ctx, event as DomainEvents[EventName]);
