@@ -85,7 +85,7 @@ async function main() {
   const port = Number(process.env.LIGHTHOUSE_PORT) || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-lighthouse-'));
-  const server = spawn(process.execPath, ['src/platform/http/main.ts'], {
+  const server = spawn(process.execPath, ['src/app/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

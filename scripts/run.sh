@@ -64,9 +64,9 @@ ensure_deps
 cmd=${1:-start}; shift || true
 case "$cmd" in
   # the demo is seeded by default only into the embedded database on loopback (see demoSeed in config.ts)
-  start) ensure_build; exec node src/platform/http/main.ts "$@" ;;
-  demo:reset) node scripts/demo-reset.ts; ensure_build; export SEED_DEMO=true; exec node src/platform/http/main.ts "$@" ;;
-  start:cluster) ensure_build; exec node src/platform/http/cluster.ts "$@" ;;
+  start) ensure_build; exec node src/app/main.ts "$@" ;;
+  demo:reset) node scripts/demo-reset.ts; ensure_build; export SEED_DEMO=true; exec node src/app/main.ts "$@" ;;
+  start:cluster) ensure_build; exec node src/app/cluster.ts "$@" ;;
   backup) exec node scripts/backup.ts backup "$@" ;;
   restore) exec node scripts/backup.ts restore "$@" ;;
   migrate) exec node scripts/migrate.ts "$@" ;;
@@ -77,7 +77,7 @@ case "$cmd" in
   dev)
     # Astro's dev server on PORT (default 4321) proxies /api to the API, restarted on change, on PORT+1
     port=${PORT:-4321}
-    SEED_DEMO=${SEED_DEMO:-true} LOG_PRETTY=${LOG_PRETTY:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist node --watch src/platform/http/main.ts &
+    SEED_DEMO=${SEED_DEMO:-true} LOG_PRETTY=${LOG_PRETTY:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist node --watch src/app/main.ts &
     api=$!; trap 'kill $api 2>/dev/null' EXIT
     astro dev --port "$port" "$@" ;;
   test) exec bash scripts/test.sh "$@" ;;

@@ -3,7 +3,7 @@
 declare namespace App {
   interface Locals {
     /**
-     * Read access the Fastify server hands to on-demand pages (src/platform/http/site.ts passes it as
+     * Read access the Fastify server hands to on-demand pages (src/app/site.ts passes it as
      * Astro's `locals`), so a page reads the database through the same services as the API,
      * without a second connection or an HTTP hop. Absent under `astro dev`: pages then fetch /api.
      */

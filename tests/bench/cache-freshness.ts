@@ -1,6 +1,6 @@
 /**
  * How long a renamed news article keeps showing its old title on another API process: two real
- * server processes (`src/platform/http/main.ts`) on one fresh PostgreSQL
+ * server processes (`src/app/main.ts`) on one fresh PostgreSQL
  * database, an admin renames the article through A, and B is read every 5 ms until it answers the
  * new title, through the API (`GET /api/news/:id`) and, when a built site is there, the article's
  * page (`/news/:id`). Measured, not asserted; prints the median and the longest over TRIALS
@@ -44,7 +44,7 @@ const env = {
   ADMIN_PASSWORD: 'freshness-admin-2026',
   ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, CACHE_CHANNEL: `freshness:${name}` } : {}),
 };
-const entry = path.join(root, 'src/platform/http/main.ts');
+const entry = path.join(root, 'src/app/main.ts');
 const start = async () =>
   startServer({ databaseUrl: url.toString(), dataDir, port: await anyFreePort(), distDir, entry, env });
 const a = await start();

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { anyFreePort, httpCall, startServer } from '../api/helpers/server-process.ts';
 
 const root = path.resolve(process.env.ARENA_ROOT ?? path.join(import.meta.dirname, '../..'));
-const entry = path.join(root, 'src/platform/http/main.ts');
+const entry = path.join(root, 'src/app/main.ts');
 const distDir = path.join(root, 'dist');
 const rounds = Math.max(1, Number(process.env.COLD_START_ROUNDS) || 1);
 if (!fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) {

@@ -4,7 +4,7 @@
  *
  *   bash scripts/run.sh node tests/bench/demo-seed.ts
  */
-import { seedDemo } from '../../src/platform/db/seed.ts';
+import { seedDemo } from '../../src/app/seed.ts';
 import { createTestApp } from '../api/helpers/test-app.ts';
 
 const runs: { wallMs: number; cpuMs: number }[] = [];

@@ -21,7 +21,7 @@ const distDir = path.join(root, 'dist');
 const clientDir = path.join(fs.realpathSync(distDir), 'client');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-headers-'));
-const entry = path.join(root, 'src/platform/http/main.ts');
+const entry = path.join(root, 'src/app/main.ts');
 const env = { SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
 const server = await startServer({ databaseUrl: '', dataDir, port: await anyFreePort(), distDir, entry, env });
 try {

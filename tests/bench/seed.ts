@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
-import { buildApp } from '../../src/platform/http/app.ts';
+import { buildApp } from '../../src/app/app.ts';
 import { loadConfig } from '../../src/platform/http/config.ts';
 import { createMailer } from '../../src/platform/mail/mailer.ts';
 import * as SessionRepository from '../../src/features/accounts/server/session-repository.ts';

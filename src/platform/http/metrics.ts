@@ -58,7 +58,7 @@ const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 const STATUS_CLASSES = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** Route labels of the answers no route pattern names (src/platform/http/site.ts). */
+/** Route labels of the answers no route pattern names (src/app/site.ts). */
 export const routeLabels = {
   /** files and prerendered pages of dist/client */
   static: 'static',

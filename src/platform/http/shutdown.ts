@@ -16,7 +16,7 @@ declare module 'fastify' {
 const IDLE_GRACE_MS = 1000;
 
 /**
- * An orderly stop that drops no request (src/platform/http/main.ts on SIGTERM). Closing a keep-alive
+ * An orderly stop that drops no request (src/app/main.ts on SIGTERM). Closing a keep-alive
  * connection that looks idle races with the client, whose next request may already be on the
  * wire: it would see a reset. So the stop goes in steps:
  *

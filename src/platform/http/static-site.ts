@@ -299,7 +299,7 @@ const notModifiedHeaders = (file: StaticFile, copy: Copy) => ({
 
 /**
  * The socket-level answer of a built file, ahead of Fastify's routing and hooks (installed by
- * src/platform/http/site.ts): a request for a file of the table is answered here in one
+ * src/app/site.ts): a request for a file of the table is answered here in one
  * `writeHead` of headers merged once per copy, for a page `security` (the headers every page gets,
  * taken from one answer of the hook path) and the request id included; any other file sends its
  * own few headers only (assetSecurityHeaders). Anything else returns false and goes to Fastify.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { seedDemo } from '../../../src/platform/db/seed.ts';
+import { seedDemo } from '../../../src/app/seed.ts';
 import { defaultCampaign } from '../../../src/features/campaign/contract.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * Real server processes (`node src/platform/http/main.ts`) for the tests and benchmarks that need more
+ * Real server processes (`node src/app/main.ts`) for the tests and benchmarks that need more
  * than `app.inject`: several processes on one database, a `kill -9`, real sockets under load.
  * Every process started here is killed when the test process ends, even if a test forgot.
  */
@@ -45,14 +45,14 @@ export interface ServerOptions {
   /** the built site to serve; by default none (API only) */
   distDir?: string;
   env?: Record<string, string>;
-  /** the entry to run; `src/platform/http/main.ts` unless a benchmark compares another */
+  /** the entry to run; `src/app/main.ts` unless a benchmark compares another */
   entry?: string;
   /** how long it may take to answer `/api/health` 200 (30 s): longer for one that waits for another's setup */
   readyWithinMs?: number;
 }
 
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [opts.entry ?? path.join(root, 'src/platform/http/main.ts')], {
+  const child = spawn(process.execPath, [opts.entry ?? path.join(root, 'src/app/main.ts')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

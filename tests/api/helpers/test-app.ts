@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../../src/platform/http/app.ts';
+import { buildApp } from '../../../src/app/app.ts';
 import { loadConfig, type AppConfig } from '../../../src/platform/http/config.ts';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../../src/platform/db/migrate.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { seedDemo } from '../../../src/platform/db/seed.ts';
+import { seedDemo } from '../../../src/app/seed.ts';
 import { ensureAdmin } from '../../../src/features/accounts/server/service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

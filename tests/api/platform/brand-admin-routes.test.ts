@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildApp } from '../../../src/platform/http/app.ts';
+import { buildApp } from '../../../src/app/app.ts';
 import { createMailer } from '../../../src/platform/mail/mailer.ts';
 import * as SessionRepository from '../../../src/features/accounts/server/session-repository.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';

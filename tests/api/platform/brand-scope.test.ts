@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../../src/platform/http/app.ts';
+import { buildApp } from '../../../src/app/app.ts';
 import { createMailer } from '../../../src/platform/mail/mailer.ts';
 import * as PasswordResetRepository from '../../../src/features/accounts/server/password-reset-repository.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

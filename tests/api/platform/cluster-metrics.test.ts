@@ -25,7 +25,7 @@ beforeAll(async () => {
     databaseUrl: t.config.databaseUrl,
     dataDir: t.config.dataDir,
     port: await anyFreePort(),
-    entry: path.resolve(import.meta.dirname, '../../../src/platform/http/cluster.ts'),
+    entry: path.resolve(import.meta.dirname, '../../../src/app/cluster.ts'),
     env: {
       CLUSTER_WORKERS: '2',
       METRICS_TOKEN: token,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { seedDemo } from '../../../src/platform/db/seed.ts';
+import { seedDemo } from '../../../src/app/seed.ts';
 import { getCampaign, getStandings } from '../../../src/features/campaign/server/service.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

@@ -229,7 +229,7 @@ if (engine === 'postgres')
         databaseUrl: t.config.databaseUrl,
         dataDir: t.config.dataDir,
         port: await anyFreePort(),
-        entry: path.resolve(import.meta.dirname, '../../../src/platform/http/cluster.ts'),
+        entry: path.resolve(import.meta.dirname, '../../../src/app/cluster.ts'),
         env: { CLUSTER_WORKERS: '2', RATE_LIMITS: 'false' },
       });
       servers.push(s);

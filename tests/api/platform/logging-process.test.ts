@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createDatabase, engine } from '../helpers/test-app.ts';
 import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
-import { demoPrivateTournamentPassword } from '../../../src/platform/db/seed.ts';
+import { demoPrivateTournamentPassword } from '../../../src/app/seed.ts';
 import { demoGiveawayCodes } from '../../../src/features/rewards/server/seed.ts';
 
 /**

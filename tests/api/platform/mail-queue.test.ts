@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { deadSmtpUrl, resetLinkOf } from '../helpers/mail.ts';
-import { buildApp } from '../../../src/platform/http/app.ts';
+import { buildApp } from '../../../src/app/app.ts';
 import { openDatabase } from '../../../src/platform/db/database.ts';
 import { createMailer } from '../../../src/platform/mail/mailer.ts';
 import * as MailOutboxRepository from '../../../src/platform/mail/outbox-repository.ts';

@@ -197,7 +197,7 @@ if (engine === 'postgres')
   });
 
 describe('npm run start:cluster', () => {
-  const cluster = path.resolve(import.meta.dirname, '../../../src/platform/http/cluster.ts');
+  const cluster = path.resolve(import.meta.dirname, '../../../src/app/cluster.ts');
 
   if (engine === 'sqlite')
     test('refuses SQLite: one file, one writer, one host', () => {

@@ -140,7 +140,7 @@ if (engine === 'sqlite')
       old = await server();
       // the engine plays no part in what is tested here, so the cluster runs on the SQLite file
       const env = { CLUSTER_WORKERS: '2', CLUSTER_ALLOW_SQLITE: 'true', RATE_LIMITS: 'false' };
-      cluster = await server({ entry: path.join(root, 'src/platform/http/cluster.ts'), env });
+      cluster = await server({ entry: path.join(root, 'src/app/cluster.ts'), env });
     });
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));

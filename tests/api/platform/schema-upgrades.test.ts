@@ -65,7 +65,7 @@ function migrateCli(target: Target, ...args: string[]): Promise<{ code: number |
 /** The real server on the database: it answers, or it exits with a code and what it wrote. */
 type Exit = { code: number | null; lines: string[] };
 function runServer(target: Target, env: Record<string, string> = {}): Promise<Exit> {
-  const child = spawn(process.execPath, [path.join(root, 'src/platform/http/main.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'src/app/main.ts')], {
     cwd: root,
     env: { ...baseEnv(target), HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

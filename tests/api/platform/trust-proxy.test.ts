@@ -70,7 +70,7 @@ describe('parsing TRUST_PROXY', () => {
   test('a server started with TRUST_PROXY=0.0.0.0/0 exits 1 with one line saying why, not a TypeError', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-trust-'));
     try {
-      const main = path.resolve(import.meta.dirname, '../../../src/platform/http/main.ts');
+      const main = path.resolve(import.meta.dirname, '../../../src/app/main.ts');
       const env = {
         PATH: process.env.PATH ?? '',
         HOST: '127.0.0.1',

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { holdReadiness } from '../../../src/platform/http/readiness.ts';
-import { warmPages, warmSite } from '../../../src/platform/http/site.ts';
+import { warmPages, warmSite } from '../../../src/app/site.ts';
 
 /**
- * The warm-up of a fresh process (src/platform/http/site.ts warmSite, started by main.ts): the
+ * The warm-up of a fresh process (src/app/site.ts warmSite, started by main.ts): the
  * on-demand pages' modules are imported when the site is registered, before the port opens, and
  * each page is rendered once in both languages while readiness holds back its 200. On a small
  * build in the shape of Astro's: its entry names a page module lazily, as `_pageN = () => import(…)`.

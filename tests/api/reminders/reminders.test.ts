@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { seedDemo } from '../../../src/platform/db/seed.ts';
+import { seedDemo } from '../../../src/app/seed.ts';
 import { tick } from '../../../src/features/reminders/server/service.ts';
 import { scheduleReminders } from '../../../src/features/reminders/server/scheduler.ts';
 import { openDatabase } from '../../../src/platform/db/database.ts';
@@ -483,7 +483,7 @@ describe('npm start with the demo', () => {
   });
 });
 
-// several processes on one SQLite file is not a supported deployment (src/platform/http/cluster.ts)
+// several processes on one SQLite file is not a supported deployment (src/app/cluster.ts)
 if (engine === 'postgres')
   describe('two API processes on one PostgreSQL', () => {
     let u: TestApp;

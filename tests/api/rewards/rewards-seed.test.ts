@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { seedDemo } from '../../../src/platform/db/seed.ts';
+import { seedDemo } from '../../../src/app/seed.ts';
 import { demoGiveawayCodes } from '../../../src/features/rewards/server/seed.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger } from '../helpers/rewards.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { seedDemo } from '../../../src/platform/db/seed.ts';
+import { seedDemo } from '../../../src/app/seed.ts';
 import { isOldEnough } from '../../../src/features/tournaments/rules.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {

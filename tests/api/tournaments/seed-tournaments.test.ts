@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoPrivateTournamentPassword, seedDemo } from '../../../src/platform/db/seed.ts';
+import { demoPrivateTournamentPassword, seedDemo } from '../../../src/app/seed.ts';
 import { phaseOf, type Phase } from '../../../src/features/tournaments/rules.ts';
 import type { Tournament } from '../../../src/features/tournaments/contract.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -41,7 +41,7 @@ test('the tournament detail page and the news pages: 10 s in a browser, longer a
 });
 
 // The build writes .br and .gz copies of pages, scripts and styles (astro.config.mjs); the server
-// sends the one the browser accepts, also for page paths without their .html (src/platform/http/site.ts).
+// sends the one the browser accepts, also for page paths without their .html (src/app/site.ts).
 test('built pages, scripts and styles are sent compressed when the browser accepts it, plain otherwise', async ({
   request,
   page,

@@ -194,7 +194,7 @@ test.describe('the tournament iframe page', () => {
     const port = await anyFreePort();
     origin = `http://127.0.0.1:${port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-csp-iframe-'));
-    server = spawn(process.execPath, ['src/platform/http/main.ts'], {
+    server = spawn(process.execPath, ['src/app/main.ts'], {
       env: {
         ...process.env,
         PORT: String(port),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { anyFreePort } from '../../api/helpers/server-process.ts';
-import { warmPages } from '../../../src/platform/http/site.ts';
+import { warmPages } from '../../../src/app/site.ts';
 
 /**
  * A fresh process on the built site (DIST_DIR, as the suite's servers use) says it is ready only
@@ -24,7 +24,7 @@ test('readiness answers 200 only after the warm-up rendered every on-demand page
   const port = await anyFreePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-warm-start-'));
-  const child = spawn(process.execPath, ['src/platform/http/main.ts'], {
+  const child = spawn(process.execPath, ['src/app/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -71,7 +71,7 @@ function toCampaign(c: CampaignRepository.CampaignRow, now: Date): Campaign {
   };
 }
 
-/** GET /campaigns/cortina, and the /cortina page (server-rendered, src/platform/http/site.ts). */
+/** GET /campaigns/cortina, and the /cortina page (server-rendered, src/app/site.ts). */
 export async function getCampaign(app: FastifyInstance, owner: string, now = new Date()): Promise<Campaign> {
   return toCampaign(await load(app, owner), now);
 }

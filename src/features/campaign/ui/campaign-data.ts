@@ -3,7 +3,7 @@ import { CAMPAIGN_SLUG } from '../contract.ts';
 import type { Tournament } from '../../tournaments/contract.ts';
 
 /**
- * Reads of the campaign pages: from the server's locals (src/platform/http/site.ts, same services as the
+ * Reads of the campaign pages: from the server's locals (src/app/site.ts, same services as the
  * API) or, under `astro dev` where there are none, from the API.
  */
 type Data = App.Locals['data'];

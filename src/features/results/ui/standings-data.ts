@@ -1,7 +1,7 @@
 import type { Standings } from '../contract.ts';
 
 /**
- * The standings a page reads: from the server's locals (src/platform/http/site.ts, the results
+ * The standings a page reads: from the server's locals (src/app/site.ts, the results
  * service the API answers from) or, under `astro dev` where there are none, from the API.
  */
 export async function loadStandings(

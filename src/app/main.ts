@@ -1,19 +1,19 @@
-import './production-env.ts';
+import '../platform/http/production-env.ts';
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { configOrExit, logSettings } from './config.ts';
-import { openDatabase } from '../db/database.ts';
-import { lockSchema, prepareSchema, SchemaRefused } from '../db/migrate.ts';
-import { seedDemo } from '../db/seed.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { configOrExit, logSettings } from '../platform/http/config.ts';
+import { openDatabase } from '../platform/db/database.ts';
+import { lockSchema, prepareSchema, SchemaRefused } from '../platform/db/migrate.ts';
+import { seedDemo } from './seed.ts';
+import { createMailer } from '../platform/mail/mailer.ts';
 import { buildApp } from './app.ts';
-import { listen } from './listen.ts';
-import { holdReadiness } from './readiness.ts';
+import { listen } from '../platform/http/listen.ts';
+import { holdReadiness } from '../platform/http/readiness.ts';
 import { warmSite } from './site.ts';
-import { maskEmail, processLogger, routeConsole } from './logging.ts';
-import { schedulePruning } from './maintenance.ts';
-import { ensureAdmin } from '../../features/accounts/server/service.ts';
-import { scheduleReminders } from '../../features/reminders/server/scheduler.ts';
+import { maskEmail, processLogger, routeConsole } from '../platform/http/logging.ts';
+import { schedulePruning } from '../platform/http/maintenance.ts';
+import { ensureAdmin } from '../features/accounts/server/service.ts';
+import { scheduleReminders } from '../features/reminders/server/scheduler.ts';
 
 // One logger for every line of this process, made before anything can write: whatever still uses
 // the console (a refused configuration, Astro's renderer, a library) becomes a JSON line of it too.
@@ -70,7 +70,7 @@ log.info({ url: `http://${config.host}:${config.port}`, database: db.dialect, do
 // ignored (systemd's default KillMode signals every process of the unit, and the cluster's
 // primary forwards its own: a worker may well get two).
 let stopping = false;
-// A cluster worker (src/platform/http/cluster.ts) takes its orders from the primary, which turns
+// A cluster worker (src/app/cluster.ts) takes its orders from the primary, which turns
 // Ctrl-C into a SIGTERM for each worker and SIGHUP into a rolling restart: the terminal's own
 // SIGINT and SIGHUP, sent to the whole process group, must not stop the worker at once.
 if (cluster.isWorker) for (const signal of ['SIGINT', 'SIGHUP'] as const) process.on(signal, () => {});

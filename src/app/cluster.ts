@@ -2,14 +2,14 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configOrExit, logSettings } from './config.ts';
-import { processLogger, routeConsole } from './logging.ts';
+import { configOrExit, logSettings } from '../platform/http/config.ts';
+import { processLogger, routeConsole } from '../platform/http/logging.ts';
 
 /**
  * `npm run start:cluster`: N API processes (CLUSTER_WORKERS, default one per core) behind one
  * port, the way a deployment runs several behind a load balancer. node:cluster's primary accepts
  * the connections and hands them to the workers in turn; each worker is an ordinary
- * `src/platform/http/main.ts` sharing nothing but the database (and Redis when REDIS_URL is set).
+ * `src/app/main.ts` sharing nothing but the database (and Redis when REDIS_URL is set).
  * Each keeps its own micro-cache; an admin's save empties all of them through Redis pub/sub or
  * PostgreSQL LISTEN/NOTIFY (src/platform/http/cache-broadcast.ts).
  *
@@ -142,7 +142,7 @@ if (cluster.isPrimary) {
  */
 async function serveMetrics() {
   if (!config.metricsPort || !config.metricsToken) return;
-  const { serveClusterMetrics } = await import('./metrics.ts');
+  const { serveClusterMetrics } = await import('../platform/http/metrics.ts');
   serveClusterMetrics(config)?.once('listening', () =>
     log.info(
       { url: `http://${config.host}:${config.metricsPort}/metrics` },

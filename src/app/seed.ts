@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { hasNoAccounts, seedAccounts, type DemoAccount } from '../../features/accounts/server/seed.ts';
-import { hasNoTournaments, seedTournaments } from '../../features/tournaments/server/seed.ts';
-import { seedNews } from '../../features/news/server/seed.ts';
-import { seedRewards } from '../../features/rewards/server/seed.ts';
-import { seedCampaign } from '../../features/campaign/server/seed.ts';
-import { seedResults } from '../../features/results/server/seed.ts';
-import { seedBracket } from '../../features/brackets/server/seed.ts';
+import { hasNoAccounts, seedAccounts, type DemoAccount } from '../features/accounts/server/seed.ts';
+import { hasNoTournaments, seedTournaments } from '../features/tournaments/server/seed.ts';
+import { seedNews } from '../features/news/server/seed.ts';
+import { seedRewards } from '../features/rewards/server/seed.ts';
+import { seedCampaign } from '../features/campaign/server/seed.ts';
+import { seedResults } from '../features/results/server/seed.ts';
+import { seedBracket } from '../features/brackets/server/seed.ts';
 
-export type { DemoAccount } from '../../features/accounts/server/seed.ts';
-export { demoGamePicture, demoPrivateTournamentPassword } from '../../features/tournaments/server/seed.ts';
+export type { DemoAccount } from '../features/accounts/server/seed.ts';
+export { demoGamePicture, demoPrivateTournamentPassword } from '../features/tournaments/server/seed.ts';
 
 /**
  * Demo content, written once into an empty database (SEED_DEMO): three accounts that can log in,

@@ -3,17 +3,17 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import * as TournamentService from '../../features/tournaments/server/service.ts';
-import * as NewsService from '../../features/news/server/service.ts';
-import { pageCache } from './response-cache.ts';
-import { keepOwnPolicy } from './security-headers.ts';
-import { isAsset, socketResponder, StaticSite, writeFile, writeMissingAsset } from './static-site.ts';
-import { realDir, holdRelease } from './releases.ts';
-import { releaseAssets } from './release-assets.ts';
-import { inRequestScope, markPage, requestIdOptions } from './logging.ts';
-import * as CampaignService from '../../features/campaign/server/service.ts';
-import * as BracketService from '../../features/brackets/server/service.ts';
-import * as ResultsService from '../../features/results/server/service.ts';
+import * as TournamentService from '../features/tournaments/server/service.ts';
+import * as NewsService from '../features/news/server/service.ts';
+import { pageCache } from '../platform/http/response-cache.ts';
+import { keepOwnPolicy } from '../platform/http/security-headers.ts';
+import { isAsset, socketResponder, StaticSite, writeFile, writeMissingAsset } from '../platform/http/static-site.ts';
+import { realDir, holdRelease } from '../platform/http/releases.ts';
+import { releaseAssets } from '../platform/http/release-assets.ts';
+import { inRequestScope, markPage, requestIdOptions } from '../platform/http/logging.ts';
+import * as CampaignService from '../features/campaign/server/service.ts';
+import * as BracketService from '../features/brackets/server/service.ts';
+import * as ResultsService from '../features/results/server/service.ts';
 
 /**
  * Serves the Astro build: prerendered pages and assets from memory (src/platform/http/static-site.ts),
