@@ -6,6 +6,7 @@ import type { AppConfig } from './http/config.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 import type { AfterResponse } from './http/after-response.ts';
 import type { MediaStorage } from './storage/media-storage.ts';
+import type { WorkGate } from './http/work-gate.ts';
 import type { EventBus } from './events.ts';
 
 /** The time a service reads; tests may hand in a fixed one. */
@@ -27,6 +28,8 @@ export interface ServiceContext {
   log: FastifyBaseLogger;
   mailQueue: MailQueue;
   mediaStorage: MediaStorage;
+  /** The slots uploaded images are decoded in, shared by every upload of the process (storage/image-limits.ts). */
+  imageGate: WorkGate;
   afterResponse: AfterResponse;
   clock: Clock;
   /** What features announce and others listen to (src/platform/events.ts). */
@@ -35,8 +38,8 @@ export interface ServiceContext {
 
 /** The context of an app's services: the app's own parts, copied out so no service holds the app itself. */
 export function serviceContext(parts: ServiceContext): ServiceContext {
-  const { db, config, log, mailQueue, mediaStorage, afterResponse, clock, events } = parts;
-  return { db, config, log, mailQueue, mediaStorage, afterResponse, clock, events };
+  const { db, config, log, mailQueue, mediaStorage, imageGate, afterResponse, clock, events } = parts;
+  return { db, config, log, mailQueue, mediaStorage, imageGate, afterResponse, clock, events };
 }
 
 /**

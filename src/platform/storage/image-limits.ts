@@ -46,7 +46,7 @@ export function registerImageLimits(app: FastifyInstance, limits: ImageLimits) {
  * failures are left to the caller, which knows what to call them.
  */
 export async function imageWork<T>(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'imageGate' | 'config'>,
   data: Buffer,
   options: { animated?: boolean; failOn?: 'none' | 'warning' },
   work: (image: Sharp) => Promise<T>,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../context.ts';
 import { mediaUrl, type MediaUploadResult } from './media-contract.ts';
 import { AppError } from '../errors/app-error.ts';
 import { imageWork } from './image-limits.ts';
@@ -62,11 +63,11 @@ export function isPolyglot(b: Buffer, format: ImageFormat): boolean {
  * nothing more: EXIF (GPS), XMP, ICC and comments are dropped (sharp writes no metadata unless
  * asked), and JPEG orientation is applied first so the picture still stands the right way up.
  */
-export async function reencode(app: FastifyInstance, data: Buffer, format: ImageFormat): Promise<Buffer> {
+export async function reencode(ctx: ServiceContext, data: Buffer, format: ImageFormat): Promise<Buffer> {
   const animated = format === 'gif' || format === 'webp';
   try {
     // sizes, time and concurrency are bounded by imageWork (src/platform/storage/image-limits.ts)
-    return await imageWork(app, data, { failOn: 'warning', animated }, async (image) => {
+    return await imageWork(ctx, data, { failOn: 'warning', animated }, async (image) => {
       let img = image;
       const meta = await img.metadata();
       if (meta.format !== format) throw damaged('The content is not the image it claims to be');
@@ -103,13 +104,13 @@ export async function upload(
 }
 
 /** Checks, cleans and stores an upload under a name derived from the stored bytes (media-storage.ts, contentName). */
-export async function store(app: FastifyInstance, bucket: string, data: Buffer): Promise<MediaUploadResult> {
+export async function store(ctx: ServiceContext, bucket: string, data: Buffer): Promise<MediaUploadResult> {
   const format = detectFormat(data);
   if (!format) throw invalid('Only PNG, JPEG, WebP and GIF images are accepted');
   if (isPolyglot(data, format)) throw damaged('The file carries data besides the image');
-  const clean = await reencode(app, data, format);
+  const clean = await reencode(ctx, data, format);
   const ext = extensionOf[format];
   const name = contentName(clean, ext);
-  await app.mediaStorage.put(bucket, name, clean, contentTypeOf[ext]);
+  await ctx.mediaStorage.put(bucket, name, clean, contentTypeOf[ext]);
   return { bucket, name, url: mediaUrl(bucket, name) };
 }

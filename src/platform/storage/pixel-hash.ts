@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutputInfo } from 'sharp';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../context.ts';
 import { imageWork } from './image-limits.ts';
 
 /**
@@ -11,8 +11,8 @@ import { imageWork } from './image-limits.ts';
  * image decode (image-limits.ts). Shared by the campaign's screenshots and the match reports, whose
  * duplicate-image check compares both.
  */
-export async function pixelHash(app: FastifyInstance, data: Buffer): Promise<string> {
-  return imageWork(app, data, { failOn: 'none' }, async (image) => {
+export async function pixelHash(ctx: ServiceContext, data: Buffer): Promise<string> {
+  return imageWork(ctx, data, { failOn: 'none' }, async (image) => {
     const pipeline = image.rotate().toColourspace('srgb').ensureAlpha().raw({ depth: 'uchar' });
     const info = new Promise<OutputInfo>((resolve, reject) => {
       pipeline.once('info', resolve);

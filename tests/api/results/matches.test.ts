@@ -395,7 +395,7 @@ describe('recordLine (for self-reports)', () => {
   test('adds or replaces one line, creating the match; a placement held by another entrant is 409 PLACEMENT_TAKEN', async () => {
     const { id, players, waiting } = await matchDay(t, admin.token, { checkedIn: 3, waiting: 1 });
     const [a, b, c] = players;
-    const actor = { id: admin.id };
+    const actor = { id: admin.id, name: admin.username };
     const at = '2026-01-01T10:00:00.000Z';
     const made = await ResultsService.recordLine(t.app, actor, id, 3, { ...line(a, 4, 2), submittedAt: at });
     expect(made).toMatchObject({
@@ -452,7 +452,7 @@ describe('finalised tournaments', () => {
     expectError(await api.voidMatch(1, true), 409, 'TOURNAMENT_FINALIZED');
     expectError(await api.setScoring(presetTables.startgg_ffa), 409, 'TOURNAMENT_FINALIZED');
     await expect(
-      ResultsService.recordLine(t.app, { id: admin.id }, id, 2, {
+      ResultsService.recordLine(t.app, { id: admin.id, name: admin.username }, id, 2, {
         ...line(players[0], 1, 0),
         submittedAt: new Date().toISOString(),
       }),

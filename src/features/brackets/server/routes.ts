@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
@@ -22,6 +23,7 @@ const matchParams = z.object({ id: tournamentIdSchema, matchId: idSchema });
 /** Brackets: the public bracket, generation and overrides by the admin, score reports by the players. */
 export default async function bracketRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   const tags = ['brackets'];
   const security = [{ bearer: [] }];
 
@@ -36,7 +38,7 @@ export default async function bracketRoutes(root: FastifyInstance) {
     handler: async (req, reply) => {
       // shared by caches for a visitor; the admin's panel (with a token) always reads it fresh
       cacheForViewer(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await BracketService.bracket(app, req.params.id)));
+      return cachedJson(app, req, reply, async () => ok(await BracketService.bracket(ctx, req.params.id)));
     },
   });
 
@@ -50,7 +52,7 @@ export default async function bracketRoutes(root: FastifyInstance) {
       response: { 200: envelope(z.array(myMatchSchema)), ...errorResponses(400, 401, 404, 409) },
     },
     preHandler: app.requireUser,
-    handler: async (req) => ok(await BracketService.mine(app, callerOf(req).id, req.params.id)),
+    handler: async (req) => ok(await BracketService.mine(ctx, callerOf(req).id, req.params.id)),
   });
 
   app.post('/tournaments/:id/bracket', {
@@ -64,7 +66,7 @@ export default async function bracketRoutes(root: FastifyInstance) {
       response: { 200: envelope(bracketSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await BracketService.generate(app, actorOf(req), req.params.id, req.body)),
+    handler: async (req) => ok(await BracketService.generate(ctx, actorOf(req), req.params.id, req.body)),
   });
 
   app.post('/tournaments/:id/bracket/matches/:matchId/report', {
@@ -80,7 +82,7 @@ export default async function bracketRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireUser,
     handler: async (req) =>
-      ok(await BracketService.report(app, callerOf(req).id, req.params.id, req.params.matchId, req.body)),
+      ok(await BracketService.report(ctx, callerOf(req).id, req.params.id, req.params.matchId, req.body)),
   });
 
   app.post('/tournaments/:id/bracket/matches/:matchId/override', {
@@ -95,6 +97,6 @@ export default async function bracketRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireAdmin,
     handler: async (req) =>
-      ok(await BracketService.override(app, actorOf(req), req.params.id, req.params.matchId, req.body)),
+      ok(await BracketService.override(ctx, actorOf(req), req.params.id, req.params.matchId, req.body)),
   });
 }

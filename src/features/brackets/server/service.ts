@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { transaction } from '../../../platform/db/database.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import { entrants as entrantsOf } from '../../results/server/service.ts';
@@ -40,8 +39,8 @@ const matchNotFound = () => new AppError('notFound', 'BRACKET_MATCH_NOT_FOUND', 
 const drawNotAllowed = () => new AppError('invalid', 'DRAW_NOT_ALLOWED', 'A single-elimination match needs a winner');
 
 /** The tournament's bracket format, or 409 for a battle-royale tournament (its results are standings). */
-async function formatFor(app: FastifyInstance, tournamentId: string): Promise<BracketFormat> {
-  const t = await TournamentService.get(app, tournamentId, null);
+async function formatFor(ctx: ServiceContext, tournamentId: string): Promise<BracketFormat> {
+  const t = await TournamentService.get(ctx, tournamentId, null);
   if (!(bracketFormats as readonly string[]).includes(t.format))
     throw new AppError('conflict', 'NOT_BRACKET_FORMAT', 'This tournament is not played in a bracket');
   return t.format as BracketFormat;
@@ -59,8 +58,8 @@ interface Loaded {
   reports: ReportRow[];
 }
 
-async function load(app: FastifyInstance, tournamentId: string): Promise<Loaded | null> {
-  const db = app.db.kysely;
+async function load(ctx: ServiceContext, tournamentId: string): Promise<Loaded | null> {
+  const db = ctx.db.kysely;
   const row = await BracketRepository.findBracket(db, tournamentId);
   if (!row) return null;
   const [entrants, matches, reports] = await Promise.all([
@@ -162,15 +161,15 @@ function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Br
 }
 
 /** GET /tournaments/{id}/bracket: rounds, matches and (round robin) the group tables; empty before generation. */
-export async function bracket(app: FastifyInstance, tournamentId: string): Promise<Bracket> {
-  const format = await formatFor(app, tournamentId);
-  return view(tournamentId, format, await load(app, tournamentId));
+export async function bracket(ctx: ServiceContext, tournamentId: string): Promise<Bracket> {
+  const format = await formatFor(ctx, tournamentId);
+  return view(tournamentId, format, await load(ctx, tournamentId));
 }
 
 /** For the on-demand bracket page: the bracket, or null when the tournament is missing or not a bracket. */
-export async function findBracket(app: FastifyInstance, tournamentId: string): Promise<Bracket | null> {
+export async function findBracket(ctx: ServiceContext, tournamentId: string): Promise<Bracket | null> {
   try {
-    return await bracket(app, tournamentId);
+    return await bracket(ctx, tournamentId);
   } catch (e) {
     if (e instanceof AppError && (e.code === 'TOURNAMENT_NOT_FOUND' || e.code === 'NOT_BRACKET_FORMAT')) return null;
     throw e;
@@ -178,10 +177,10 @@ export async function findBracket(app: FastifyInstance, tournamentId: string): P
 }
 
 /** The caller's matches that take a report now (awaiting or disputed) and their own report; none if disqualified. */
-export async function mine(app: FastifyInstance, userId: string, tournamentId: string): Promise<MyMatch[]> {
-  await formatFor(app, tournamentId);
-  const b = await load(app, tournamentId);
-  if (!b || !(await TournamentService.standingOf(app, tournamentId, userId)).confirmed) return [];
+export async function mine(ctx: ServiceContext, userId: string, tournamentId: string): Promise<MyMatch[]> {
+  await formatFor(ctx, tournamentId);
+  const b = await load(ctx, tournamentId);
+  if (!b || !(await TournamentService.standingOf(ctx, tournamentId, userId)).confirmed) return [];
   const mySides = new Set(b.entrants.filter((e) => membersOf(e).some((m) => m.id === userId)).map((e) => e.entrant_id));
   const out: MyMatch[] = [];
   for (const m of b.matches) {
@@ -224,13 +223,13 @@ function stateOfPlanned(m: PlannedMatch): MatchState {
  * (409 BRACKET_HAS_RESULTS after). The bracket row is claimed first, so two generations queue.
  */
 export async function generate(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   tournamentId: string,
   input: BracketGenerate,
 ): Promise<Bracket> {
-  const format = await formatFor(app, tournamentId);
-  return audited(app, actor, async (tx, audit) => {
+  const format = await formatFor(ctx, tournamentId);
+  return audited(ctx, actor, async (tx, audit) => {
     // the tournament's lock before the bracket's, as in every bracket write (see openMatch)
     await TournamentService.lockOpenForResults(tx, tournamentId);
     const db = tx.db.kysely;
@@ -301,13 +300,13 @@ export async function generate(
  * never sent anybody further, so one level is all there is to reopen.
  */
 async function advance(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   tournamentId: string,
   match: MatchRow,
   winner: string,
   now: string,
 ): Promise<void> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const to = nextOf(match.round, match.slot);
   const next = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round, slot: to.slot });
   if (!next) return; // the final
@@ -318,17 +317,17 @@ async function advance(
 }
 
 async function openMatch(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   tournamentId: string,
   matchId: string,
 ): Promise<{ format: BracketFormat; match: MatchRow }> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   // The locks come first: everything read after them sees the other writers' committed work. The
   // tournament's row is the one finalising claims: once it is final the write is refused here, in
   // the transaction (checked before it, a report started just before finalising landed after it,
   // under standings already frozen). Every bracket write takes it before the bracket's lock, and
   // finalising takes no bracket lock, so no two of them wait on each other.
-  await TournamentService.lockOpenForResults(app, tournamentId);
+  await TournamentService.lockOpenForResults(ctx, tournamentId);
   if (!(await BracketRepository.lockBracket(db, tournamentId))) throw notGenerated();
   const row = await BracketRepository.findBracket(db, tournamentId);
   const match = await BracketRepository.findMatch(db, tournamentId, matchId);
@@ -338,8 +337,8 @@ async function openMatch(
   return { format: row.format as BracketFormat, match };
 }
 
-async function matchView(app: FastifyInstance, tournamentId: string, matchId: string): Promise<BracketMatch> {
-  const b = (await load(app, tournamentId))!;
+async function matchView(ctx: ServiceContext, tournamentId: string, matchId: string): Promise<BracketMatch> {
+  const b = (await load(ctx, tournamentId))!;
   const m = b.matches.find((x) => x.id === matchId)!;
   return toMatch(m, new Map(b.entrants.map((e) => [e.entrant_id, e])), b.reports);
 }
@@ -352,15 +351,15 @@ async function matchView(app: FastifyInstance, tournamentId: string, matchId: st
  * so two sides reporting at the same instant confirm, and advance, exactly once.
  */
 export async function report(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   tournamentId: string,
   matchId: string,
   score: BracketScore,
 ): Promise<BracketMatch> {
-  await formatFor(app, tournamentId);
-  return transaction(app.db.kysely, async (trx) => {
-    const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
+  await formatFor(ctx, tournamentId);
+  return withTransaction(ctx, async (tx) => {
+    const trx = tx.db.kysely;
     const { format, match } = await openMatch(tx, tournamentId, matchId);
     const sides = await BracketRepository.entrantsOf(trx, tournamentId);
     const isIn = (entrantId: string) =>
@@ -411,14 +410,14 @@ export async function report(
  * what refuses). Audited as a resolution when the match was disputed, else as an override.
  */
 export async function override(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   tournamentId: string,
   matchId: string,
   score: BracketScore,
 ): Promise<BracketMatch> {
-  await formatFor(app, tournamentId);
-  return audited(app, actor, async (tx, audit) => {
+  await formatFor(ctx, tournamentId);
+  return audited(ctx, actor, async (tx, audit) => {
     const { format, match } = await openMatch(tx, tournamentId, matchId);
     if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();
     const before = await matchView(tx, tournamentId, matchId);
@@ -465,8 +464,8 @@ export async function override(
  * difference across groups). `points` are wins × 3 (+1 a draw), `eliminations` the wins,
  * `bestPlacement` the place; an empty list before generation.
  */
-export async function placements(app: FastifyInstance, tournamentId: string): Promise<StandingsRow[]> {
-  const b = await load(app, tournamentId);
+export async function placements(ctx: ServiceContext, tournamentId: string): Promise<StandingsRow[]> {
+  const b = await load(ctx, tournamentId);
   if (!b) return [];
   const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
   const results = played(b.matches);

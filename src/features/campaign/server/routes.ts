@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import {
   adminSubmissionSchema,
@@ -45,6 +46,7 @@ const bearer = [{ bearer: [] }];
 /** The winter campaign (/cortina): dates, screenshot submissions, moderation, standings (docs/campaign-api.md). */
 export default async function campaignRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   // scoped to this plugin, like the media upload's: only the submission route reads it
   await acceptMultipart(app);
   const owner = (requested?: string) => ownerOf(app, requested);
@@ -69,7 +71,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
       handler: async (req, reply) => {
         CampaignService.assertSlug(req.params.slug);
-        const campaign = await CampaignService.getCampaign(app, owner(req.query.owner));
+        const campaign = await CampaignService.getCampaign(ctx, owner(req.query.owner));
         // the same for everyone; phase states move on the hour, a few seconds stale is fine
         cachePublic(reply);
         return ok(campaign);
@@ -88,7 +90,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       onRequest: app.requireAdmin,
       handler: async (req) => {
         CampaignService.assertSlug(req.params.slug);
-        return ok(await CampaignService.update(app, actorOf(req), owner(req.query.owner), req.body));
+        return ok(await CampaignService.update(ctx, actorOf(req), owner(req.query.owner), req.body));
       },
     });
     app.get('/campaigns/:slug/phases/:phase/standings', {
@@ -101,7 +103,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
       handler: async (req, reply) => {
         CampaignService.assertSlug(req.params.slug);
-        const standings = await CampaignService.getStandings(app, owner(req.query.owner), req.params.phase, req.query);
+        const standings = await CampaignService.getStandings(ctx, owner(req.query.owner), req.params.phase, req.query);
         cachePublic(reply, standings.frozen ? 'frozen' : 'editorial');
         return ok(standings);
       },
@@ -127,7 +129,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       config: { rateLimit: submitLimit },
       onRequest: app.requireUser,
       handler: async (req, reply) =>
-        reply.code(201).send(ok(await CampaignService.submit(app, callerOf(req), await readMultipart(req)))),
+        reply.code(201).send(ok(await CampaignService.submit(ctx, callerOf(req), await readMultipart(req)))),
     });
     app.get('/marketplace/submissions/mine', {
       schema: {
@@ -140,7 +142,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req) => {
         const { rows, total } = await CampaignService.listMine(
-          app,
+          ctx,
           callerOf(req),
           owner(req.query.owner),
           req.query.note,
@@ -158,7 +160,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const { rows, total } = await CampaignService.listQueue(app, owner(req.query.owner), req.query);
+        const { rows, total } = await CampaignService.listQueue(ctx, owner(req.query.owner), req.query);
         return { ...okList(rows, total), totalCount: total };
       },
     });
@@ -174,7 +176,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireAdmin,
       handler: async (req) =>
-        ok(await CampaignService.review(app, actorOf(req), owner(req.query.owner), req.params.id, req.body)),
+        ok(await CampaignService.review(ctx, actorOf(req), owner(req.query.owner), req.params.id, req.body)),
     });
   }
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { CAMPAIGN_SLUG, SEASON_NOTE } from '../contract.ts';
 import { mediaUrl } from '../../../platform/storage/media-contract.ts';
 import * as CampaignRepository from './repository.ts';
@@ -71,17 +71,17 @@ export function demoCampaignSchedule(now: Date) {
  * A "screenshot" drawn here: a dark frame with a score bar of the player's colour. Small PNGs (a
  * few hundred bytes) rendered by sharp, so seeding stays fast and each picture has its own pixels.
  */
-async function screenshot(app: FastifyInstance, hue: number, fill: number): Promise<{ url: string; hash: string }> {
+async function screenshot(ctx: ServiceContext, hue: number, fill: number): Promise<{ url: string; hash: string }> {
   const bar = Math.round(20 + fill * 200);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="135">
   <rect width="240" height="135" fill="hsl(${hue}, 45%, 14%)"/>
   <rect x="10" y="10" width="220" height="70" rx="6" fill="hsl(${(hue + 180) % 360}, 60%, 70%)" fill-opacity="0.35"/>
   <rect x="10" y="100" width="${bar}" height="20" rx="4" fill="hsl(${hue}, 80%, 60%)"/></svg>`;
   const data = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
-  const bucket = app.config.agencyName;
+  const bucket = ctx.config.agencyName;
   const name = contentName(data, 'png');
-  await app.mediaStorage.put(bucket, name, data, 'image/png');
-  return { url: mediaUrl(bucket, name), hash: await pixelHash(app, data) };
+  await ctx.mediaStorage.put(bucket, name, data, 'image/png');
+  return { url: mediaUrl(bucket, name), hash: await pixelHash(ctx, data) };
 }
 
 /**
@@ -91,16 +91,16 @@ async function screenshot(app: FastifyInstance, hue: number, fill: number): Prom
  * counts) and one screenshot is rejected, as moderation would leave them.
  */
 export async function seedCampaign(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   ids: { adminId?: string; players: CampaignSeedPlayer[] },
   now = new Date(),
 ): Promise<void> {
-  const db = app.db.kysely;
-  const owner = app.config.ownerId;
+  const db = ctx.db.kysely;
+  const owner = ctx.config.ownerId;
   // the row with the published dates first, then the demo's own schedule over it
-  await getCampaign(app, owner, now);
+  await getCampaign(ctx, owner, now);
   await CampaignRepository.update(db, owner, CAMPAIGN_SLUG, demoCampaignSchedule(now));
-  const campaign = await getCampaign(app, owner, now);
+  const campaign = await getCampaign(ctx, owner, now);
   const plan: { phase: number; players: CampaignSeedPlayer[] }[] = [
     { phase: 1, players: ids.players.slice(0, 10) },
     { phase: 2, players: ids.players.slice(2, 10) },
@@ -112,7 +112,7 @@ export async function seedCampaign(
     const opens = Date.parse(window.opensAt);
     const reviewedAt = new Date(Date.parse(window.closesAt) - HOUR).toISOString();
     const send = async (player: CampaignSeedPlayer, score: number | null, i: number, reason?: string) => {
-      const image = await screenshot(app, (n++ * 47) % 360, score === null ? 0.1 : score / 2500);
+      const image = await screenshot(ctx, (n++ * 47) % 360, score === null ? 0.1 : score / 2500);
       await CampaignRepository.insertSubmission(db, {
         owner,
         campaign: CAMPAIGN_SLUG,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import {
   CAMPAIGN_SLUG,
@@ -45,8 +45,8 @@ export function assertSlug(slug: string) {
  * (dates are data admins edit, not code). The insert ignores conflicts, so concurrent first reads in several
  * processes leave exactly one campaign and one row per phase.
  */
-async function load(app: FastifyInstance, owner: string): Promise<CampaignRepository.CampaignRow> {
-  const db = app.db.kysely;
+async function load(ctx: ServiceContext, owner: string): Promise<CampaignRepository.CampaignRow> {
+  const db = ctx.db.kysely;
   const found = await CampaignRepository.find(db, owner, CAMPAIGN_SLUG);
   if (found && found.phases.length === PHASE_COUNT) return found;
   await CampaignRepository.ensure(db, owner, {
@@ -72,22 +72,22 @@ function toCampaign(c: CampaignRepository.CampaignRow, now: Date): Campaign {
 }
 
 /** GET /campaigns/cortina, and the /cortina page (server-rendered, src/app/site.ts). */
-export async function getCampaign(app: FastifyInstance, owner: string, now = new Date()): Promise<Campaign> {
-  return toCampaign(await load(app, owner), now);
+export async function getCampaign(ctx: ServiceContext, owner: string, now = new Date()): Promise<Campaign> {
+  return toCampaign(await load(ctx, owner), now);
 }
 
 /** One phase's standings, for the API and the /cortina page. */
 export async function getStandings(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   phase: number,
   page: { limit: number; offset: number },
   now = new Date(),
 ): Promise<Standings> {
-  const campaign = await load(app, owner);
+  const campaign = await load(ctx, owner);
   const window = campaign.phases.find((p) => p.phase === phase);
   if (!window) throw new AppError('invalid', 'VALIDATION_ERROR', 'No such phase');
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const rows = await CampaignRepository.standings(db, owner, CAMPAIGN_SLUG, phase, page);
   const total = await CampaignRepository.countRanked(db, owner, CAMPAIGN_SLUG, phase);
   const state = phaseState(window.opensAt, window.closesAt, now);
@@ -113,7 +113,7 @@ const auditView = (c: CampaignRepository.CampaignRow) => ({
 
 /** PUT /campaigns/cortina (admin). Instants are stored in UTC whatever offset they came with. */
 export async function update(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   owner: string,
   input: CampaignUpdate,
@@ -126,9 +126,9 @@ export async function update(
       'INVALID_CAMPAIGN_SCHEDULE',
       'Phases must be 1-4 in order, each closing after it opens and before the next opens',
     );
-  if (input.competitionId && !(await CompetitionService.exists(app, owner, input.competitionId)))
+  if (input.competitionId && !(await CompetitionService.exists(ctx, owner, input.competitionId)))
     throw new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
-  const after = await audited(app, actor, async (tx, audit) => {
+  const after = await audited(ctx, actor, async (tx, audit) => {
     const before = await load(tx, owner);
     await CampaignRepository.update(tx.db.kysely, owner, CAMPAIGN_SLUG, {
       deadline: input.deadline === undefined ? undefined : utc(input.deadline),
@@ -173,7 +173,7 @@ function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
  * as pending in the phase open now. The author is the caller's session, never a field.
  */
 export async function submit(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   caller: Caller,
   body: MultipartBody,
   now = new Date(),
@@ -185,11 +185,11 @@ export async function submit(
     body.file ? [] : [{ path: ['file'], message: 'requiredField' }],
   );
   const file = body.file!;
-  const owner = ownerOf(app, fields.owner);
-  const phase = openPhase((await load(app, owner)).phases, now);
+  const owner = ownerOf(ctx, fields.owner);
+  const phase = openPhase((await load(ctx, owner)).phases, now);
   if (phase === null) throw new AppError('conflict', 'SUBMISSION_WINDOW_CLOSED', 'No upload window is open');
-  const stored = await MediaService.store(app, app.config.agencyName, file);
-  const id = await CampaignRepository.insertSubmission(app.db.kysely, {
+  const stored = await MediaService.store(ctx, ctx.config.agencyName, file);
+  const id = await CampaignRepository.insertSubmission(ctx.db.kysely, {
     owner,
     campaign: CAMPAIGN_SLUG,
     note: fields.note,
@@ -198,14 +198,14 @@ export async function submit(
     username: fields.username,
     email: fields.email,
     imageUrl: stored.url,
-    imageHash: await pixelHash(app, file),
+    imageHash: await pixelHash(ctx, file),
   });
-  return toSubmission((await CampaignRepository.findSubmission(app.db.kysely, owner, id))!);
+  return toSubmission((await CampaignRepository.findSubmission(ctx.db.kysely, owner, id))!);
 }
 
 /** GET /marketplace/submissions/mine: only the caller's, whatever the query says. */
-export async function listMine(app: FastifyInstance, caller: Caller, owner: string, note?: string) {
-  const { rows, total } = await CampaignRepository.listMine(app.db.kysely, owner, caller.id, {
+export async function listMine(ctx: ServiceContext, caller: Caller, owner: string, note?: string) {
+  const { rows, total } = await CampaignRepository.listMine(ctx.db.kysely, owner, caller.id, {
     note,
     limit: MINE_SHOWN,
   });
@@ -214,11 +214,11 @@ export async function listMine(app: FastifyInstance, caller: Caller, owner: stri
 
 /** The moderation queue (admin), each row with the other submissions of the same picture. */
 export async function listQueue(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   q: SubmissionListQuery,
 ): Promise<{ rows: AdminSubmission[]; total: number }> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const { rows, total } = await CampaignRepository.listQueue(db, owner, {
     campaign: CAMPAIGN_SLUG,
     note: q.note,
@@ -258,7 +258,7 @@ export async function listQueue(
  * window is open; once it has closed the standings are final, so any review is refused.
  */
 export async function review(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   owner: string,
   id: string,
@@ -271,7 +271,7 @@ export async function review(
       ? { status: 'approved', score: input.score, reviewedBy: actor.id, reviewedAt }
       : { status: 'rejected', reason: input.reason, reviewedBy: actor.id, reviewedAt };
   // the decision and its audit entry commit together
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const trx = tx.db.kysely;
     const before = await CampaignRepository.findSubmission(trx, owner, id);
     if (!before) throw submissionNotFound();
@@ -294,6 +294,6 @@ export async function review(
  * check (the match reports compare their screenshots with the campaign's): per hash, how many
  * submissions carry it and the oldest `perHash` of them.
  */
-export function submissionsWithHashes(app: FastifyInstance, owner: string, hashes: string[], perHash: number) {
-  return CampaignRepository.submissionsWithHashes(app.db.kysely, owner, hashes, perHash);
+export function submissionsWithHashes(ctx: ServiceContext, owner: string, hashes: string[], perHash: number) {
+  return CampaignRepository.submissionsWithHashes(ctx.db.kysely, owner, hashes, perHash);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../../platform/context.ts';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
 import { notificationPreferencesSchema } from '../contract.ts';
 import * as ReminderService from './service.ts';
@@ -7,6 +8,7 @@ import * as ReminderService from './service.ts';
 /** The player's reminder choices (/settings, Notifications). */
 export default async function reminderRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   const tags = ['reminders'];
 
   app.get('/users/me/notifications', {
@@ -17,7 +19,7 @@ export default async function reminderRoutes(root: FastifyInstance) {
       response: { 200: envelope(notificationPreferencesSchema), ...errorResponses(401) },
     },
     preHandler: app.requireUser,
-    handler: async (req) => ok(await ReminderService.preferences(app, req.user!.id)),
+    handler: async (req) => ok(await ReminderService.preferences(ctx, req.user!.id)),
   });
 
   app.put('/users/me/notifications', {
@@ -29,6 +31,6 @@ export default async function reminderRoutes(root: FastifyInstance) {
       response: { 200: envelope(notificationPreferencesSchema), ...errorResponses(400, 401) },
     },
     preHandler: app.requireUser,
-    handler: async (req) => ok(await ReminderService.savePreferences(app, req.user!.id, req.body)),
+    handler: async (req) => ok(await ReminderService.savePreferences(ctx, req.user!.id, req.body)),
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { tick } from './service.ts';
 
 /**
@@ -8,17 +8,17 @@ import { tick } from './service.ts';
  * together mail each player once. A failed tick (the database down) is logged, and the next one
  * tries again: the process never stops over it. Answers the function that stops it.
  */
-export function scheduleReminders(app: FastifyInstance, pollMs: number): () => Promise<void> {
+export function scheduleReminders(ctx: ServiceContext, pollMs: number): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = tick(app)
+    running = tick(ctx)
       .then((sent) => {
         const total = sent.checkin_open + sent.checkin_closing + sent.results_final;
-        if (total > 0) app.log.info({ sent }, 'reminders queued');
+        if (total > 0) ctx.log.info({ sent }, 'reminders queued');
       })
-      .catch((err: unknown) => app.log.error({ err }, 'reminder tick failed; the next one retries'))
+      .catch((err: unknown) => ctx.log.error({ err }, 'reminder tick failed; the next one retries'))
       .finally(() => {
         running = null;
       });

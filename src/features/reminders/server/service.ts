@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { transaction } from '../../../platform/db/database.ts';
 import { createT, type Locale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
@@ -18,8 +18,8 @@ import * as ReminderRepository from './repository.ts';
 // ---------------------------------------------------------------------------------------------
 // the player's choice
 
-export async function preferences(app: FastifyInstance, userId: string): Promise<NotificationPreferences> {
-  const row = await ReminderRepository.preferences(app.db.kysely, userId);
+export async function preferences(ctx: ServiceContext, userId: string): Promise<NotificationPreferences> {
+  const row = await ReminderRepository.preferences(ctx.db.kysely, userId);
   if (!row) return { ...defaultNotificationPreferences };
   return {
     checkinOpen: row.checkin_open === 1,
@@ -29,12 +29,12 @@ export async function preferences(app: FastifyInstance, userId: string): Promise
 }
 
 export async function savePreferences(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: NotificationPreferences,
 ): Promise<NotificationPreferences> {
-  await ReminderRepository.savePreferences(app.db.kysely, userId, input, new Date().toISOString());
-  return preferences(app, userId);
+  await ReminderRepository.savePreferences(ctx.db.kysely, userId, input, new Date().toISOString());
+  return preferences(ctx, userId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,7 +64,7 @@ interface TickState {
  * feature existed, or while every process was down, gets its reminder only if check-in is still
  * open, never a late "check-in is open" for a window long closed. Answers how many mails it queued.
  */
-export async function tick(app: FastifyInstance, now: number = Date.now()): Promise<Record<ReminderKind, number>> {
+export async function tick(ctx: ServiceContext, now: number = Date.now()): Promise<Record<ReminderKind, number>> {
   const state: TickState = {
     now,
     budget: MAX_PER_TICK,
@@ -72,34 +72,34 @@ export async function tick(app: FastifyInstance, now: number = Date.now()): Prom
   };
   try {
     await forEachPage(
-      (after) => Tournaments.checkInsOpen(app, now, { after, limit: PAGE }),
+      (after) => Tournaments.checkInsOpen(ctx, now, { after, limit: PAGE }),
       state,
       async (t) => {
-        const members = await Tournaments.membersToRemind(app, t.id);
-        await remind(app, state, t, 'checkin_open', members, (p) => checkinOpenMail(app, t, p));
+        const members = await Tournaments.membersToRemind(ctx, t.id);
+        await remind(ctx, state, t, 'checkin_open', members, (p) => checkinOpenMail(ctx, t, p));
         // the last quarter hour of the window: those who have not checked in yet
         if (t.endCheckin && Date.parse(t.endCheckin) - now <= CHECKIN_CLOSING_LEAD_MS) {
           const missing = members.filter((p) => !p.checkedIn);
-          await remind(app, state, t, 'checkin_closing', missing, (p) => checkinClosingMail(app, t, p));
+          await remind(ctx, state, t, 'checkin_closing', missing, (p) => checkinClosingMail(ctx, t, p));
         }
       },
     );
     await forEachPage(
-      (after) => Tournaments.finalisedSince(app, now - RESULTS_MAIL_WINDOW_MS, { after, limit: PAGE }),
+      (after) => Tournaments.finalisedSince(ctx, now - RESULTS_MAIL_WINDOW_MS, { after, limit: PAGE }),
       state,
       async (t) => {
-        const members = await Tournaments.membersToRemind(app, t.id);
+        const members = await Tournaments.membersToRemind(ctx, t.id);
         const placed = placements(t.standings);
         const players = members.flatMap((p) => {
           const row = placed(p);
           return row ? [{ ...p, row }] : [];
         });
-        await remind(app, state, t, 'results_final', players, (p) => resultsMail(app, t, p, p.row, t.standings.length));
+        await remind(ctx, state, t, 'results_final', players, (p) => resultsMail(ctx, t, p, p.row, t.standings.length));
       },
     );
   } finally {
     // whatever was committed before a failure goes out
-    if (state.sent.checkin_open + state.sent.checkin_closing + state.sent.results_final > 0) app.mailQueue.wake();
+    if (state.sent.checkin_open + state.sent.checkin_closing + state.sent.results_final > 0) ctx.mailQueue.wake();
   }
   return state.sent;
 }
@@ -134,14 +134,14 @@ function placements(rows: StandingsRow[]) {
  * and only the players whose row it actually inserted get a mail, queued in that same transaction.
  */
 async function remind<P extends Person>(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   state: TickState,
   t: Reminded,
   kind: ReminderKind,
   people: P[],
   compose: (p: P) => Mail,
 ) {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   for (let i = 0; i < people.length && state.budget > 0; i += BATCH) {
     const batch = people.slice(i, i + BATCH);
     const ids = batch.map((p) => p.id);
@@ -170,7 +170,7 @@ async function remind<P extends Person>(
           new Date().toISOString(),
         ),
       );
-      await app.mailQueue.send(
+      await ctx.mailQueue.send(
         wanted.filter((p) => recorded.has(p.id)).map((p) => mails.get(p.id)!),
         trx,
       );
@@ -207,40 +207,40 @@ function when(iso: string, locale: Locale) {
   return format.format(new Date(iso));
 }
 
-function letter(app: FastifyInstance, p: Person, subject: string, body: string): Mail {
+function letter(ctx: ServiceContext, p: Person, subject: string, body: string): Mail {
   const t = createT(messages[p.locale].email);
   const footer = t('reminders.footer', {
-    settingsLink: `${app.config.publicOrigin}${localePrefix(p.locale)}/settings`,
+    settingsLink: `${ctx.config.publicOrigin}${localePrefix(p.locale)}/settings`,
   });
   return { to: p.email, subject, text: `${body}\n\n--\n${footer}` };
 }
 
-function checkinOpenMail(app: FastifyInstance, tournament: Reminded, p: Person): Mail {
+function checkinOpenMail(ctx: ServiceContext, tournament: Reminded, p: Person): Mail {
   const t = createT(messages[p.locale].email);
   const vars = {
     name: p.name,
     tournament: tournament.name[p.locale],
-    link: Tournaments.detailUrl(app, tournament.id, p.locale),
+    link: Tournaments.detailUrl(ctx, tournament.id, p.locale),
     closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '',
   };
   let body = t('reminders.checkinOpen.text', vars);
   if (tournament.calendarUrl)
     body += `\n\n${t('reminders.checkinOpen.calendar', { calendar: tournament.calendarUrl })}`;
-  return letter(app, p, t('reminders.checkinOpen.subject', vars), body);
+  return letter(ctx, p, t('reminders.checkinOpen.subject', vars), body);
 }
 
-function checkinClosingMail(app: FastifyInstance, tournament: Reminded, p: Person): Mail {
+function checkinClosingMail(ctx: ServiceContext, tournament: Reminded, p: Person): Mail {
   const t = createT(messages[p.locale].email);
   const vars = {
     name: p.name,
     tournament: tournament.name[p.locale],
-    link: Tournaments.detailUrl(app, tournament.id, p.locale),
+    link: Tournaments.detailUrl(ctx, tournament.id, p.locale),
     closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '',
   };
-  return letter(app, p, t('reminders.checkinClosing.subject', vars), t('reminders.checkinClosing.text', vars));
+  return letter(ctx, p, t('reminders.checkinClosing.subject', vars), t('reminders.checkinClosing.text', vars));
 }
 
-function resultsMail(app: FastifyInstance, tournament: Reminded, p: Person, row: StandingsRow, total: number): Mail {
+function resultsMail(ctx: ServiceContext, tournament: Reminded, p: Person, row: StandingsRow, total: number): Mail {
   const t = createT(messages[p.locale].email);
   const vars = {
     name: p.name,
@@ -248,7 +248,7 @@ function resultsMail(app: FastifyInstance, tournament: Reminded, p: Person, row:
     rank: row.rank,
     total,
     points: row.points,
-    link: `${Tournaments.detailUrl(app, tournament.id, p.locale)}/standings`,
+    link: `${Tournaments.detailUrl(ctx, tournament.id, p.locale)}/standings`,
   };
-  return letter(app, p, t('reminders.resultsFinal.subject', vars), t('reminders.resultsFinal.text', vars));
+  return letter(ctx, p, t('reminders.resultsFinal.subject', vars), t('reminders.resultsFinal.text', vars));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
@@ -14,6 +15,7 @@ const params = z.object({ id: idSchema });
 /** Prizes and finalising; admin only. The response cache empties after each write, as after every admin write. */
 export default async function finaliseRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
 
   app.get('/tournaments/:id/prizes', {
     schema: {
@@ -25,7 +27,7 @@ export default async function finaliseRoutes(root: FastifyInstance) {
       response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await FinaliseService.prizes(app, req.params.id)),
+    handler: async (req) => ok(await FinaliseService.prizes(ctx, req.params.id)),
   });
 
   app.put('/tournaments/:id/prizes', {
@@ -39,7 +41,7 @@ export default async function finaliseRoutes(root: FastifyInstance) {
       response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await FinaliseService.savePrizes(app, actorOf(req), req.params.id, req.body.prizes)),
+    handler: async (req) => ok(await FinaliseService.savePrizes(ctx, actorOf(req), req.params.id, req.body.prizes)),
   });
 
   app.post('/tournaments/:id/finalise', {
@@ -52,6 +54,6 @@ export default async function finaliseRoutes(root: FastifyInstance) {
       response: { 200: envelope(finaliseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await FinaliseService.finalise(app, actorOf(req), req.params.id)),
+    handler: async (req) => ok(await FinaliseService.finalise(ctx, actorOf(req), req.params.id)),
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
@@ -31,8 +31,8 @@ import { entrants, standings } from './service.ts';
 const notFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 const finalised = () => new AppError('conflict', 'TOURNAMENT_FINALIZED', 'This tournament is already finalised');
 
-async function tournamentOf(app: FastifyInstance, id: string) {
-  const t = await PrizeRepository.find(app.db.kysely, app.config.ownerId, id);
+async function tournamentOf(ctx: ServiceContext, id: string) {
+  const t = await PrizeRepository.find(ctx.db.kysely, ctx.config.ownerId, id);
   if (!t) throw notFound();
   return t;
 }
@@ -75,29 +75,29 @@ const payoutsOf = (placements: ReturnType<typeof placementsOf>): Payout[] =>
     }));
 
 /** The ranked rows of a tournament as they stand: a battle royale's live standings, or a bracket's placements. */
-const rowsOf = async (app: FastifyInstance, t: PrizeTournament): Promise<StandingsRow[]> =>
-  formatOf(t) === 'battle_royale' ? (await standings(app, t.id)).rows : BracketService.placements(app, t.id);
+const rowsOf = async (ctx: ServiceContext, t: PrizeTournament): Promise<StandingsRow[]> =>
+  formatOf(t) === 'battle_royale' ? (await standings(ctx, t.id)).rows : BracketService.placements(ctx, t.id);
 
 /** GET /tournaments/{id}/prizes: the table and who gets what, paid (finalised) or as the live standings would pay now. */
-export async function prizes(app: FastifyInstance, id: string): Promise<PrizesState> {
-  const t = await tournamentOf(app, id);
+export async function prizes(ctx: ServiceContext, id: string): Promise<PrizesState> {
+  const t = await tournamentOf(ctx, id);
   if (t.finalizedAt) {
-    const rows = await PrizeRepository.finalRows(app.db.kysely, id);
+    const rows = await PrizeRepository.finalRows(ctx.db.kysely, id);
     return {
       prizes: t.prizes,
       finalizedAt: t.finalizedAt,
-      payouts: await PrizeRepository.paidOf(app.db.kysely, id, rows),
+      payouts: await PrizeRepository.paidOf(ctx.db.kysely, id, rows),
     };
   }
-  const [rows, all] = await Promise.all([rowsOf(app, t), entrants(app, id)]);
+  const [rows, all] = await Promise.all([rowsOf(ctx, t), entrants(ctx, id)]);
   return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(rows, all, t.prizes)) };
 }
 
 /** PUT /tournaments/{id}/prizes (admin, audited): refused once the tournament is finalised (its prizes are paid). */
-export function savePrizes(app: FastifyInstance, actor: Actor, id: string, table: PrizeRange[]): Promise<PrizesState> {
-  return audited(app, actor, async (tx, audit) => {
+export function savePrizes(ctx: ServiceContext, actor: Actor, id: string, table: PrizeRange[]): Promise<PrizesState> {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await tournamentOf(tx, id);
-    if (!(await PrizeRepository.savePrizes(tx.db.kysely, app.config.ownerId, id, table, new Date().toISOString())))
+    if (!(await PrizeRepository.savePrizes(tx.db.kysely, ctx.config.ownerId, id, table, new Date().toISOString())))
       throw finalised();
     // the tournament's name labels the entry, so the audit log finds it by name
     await audit({
@@ -112,11 +112,11 @@ export function savePrizes(app: FastifyInstance, actor: Actor, id: string, table
 }
 
 /** POST /tournaments/{id}/finalise (admin, audited). */
-export async function finalise(app: FastifyInstance, actor: Actor, id: string): Promise<FinaliseResult> {
-  const owner = app.config.ownerId;
-  const admin = await Directory.findPlayer(app, owner, actor.id);
+export async function finalise(ctx: ServiceContext, actor: Actor, id: string): Promise<FinaliseResult> {
+  const owner = ctx.config.ownerId;
+  const admin = await Directory.findPlayer(ctx, owner, actor.id);
   const createdBy = { id: actor.id, name: admin?.username ?? actor.id };
-  const done = await audited(app, actor, async (tx, audit) => {
+  const done = await audited(ctx, actor, async (tx, audit) => {
     const t = await tournamentOf(tx, id);
     const now = new Date().toISOString();
     // the one statement that decides: a concurrent finalise matches nothing here and is refused
@@ -158,10 +158,10 @@ export async function finalise(app: FastifyInstance, actor: Actor, id: string): 
   // row, and one that cannot be granted now is granted at the player's next login (awardAll)
   let earned: Awaited<ReturnType<typeof BadgeService.awardForTournament>> = [];
   try {
-    earned = await BadgeService.awardForTournament(app, owner, done.placements, id);
+    earned = await BadgeService.awardForTournament(ctx, owner, done.placements, id);
   } catch (err) {
     // the finalisation and its prizes are committed: the badges left now are granted at each player's next login
-    app.log.error({ err, tournamentId: id }, 'finalise: badges not awarded');
+    ctx.log.error({ err, tournamentId: id }, 'finalise: badges not awarded');
   }
   const names = new Map(done.placements.map((p) => [p.userId, p.username]));
   return {

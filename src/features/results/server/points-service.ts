@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { formatOf } from '../contract.ts';
 import * as PrizeRepository from './prize-repository.ts';
 import { entrants, standings } from './service.ts';
@@ -11,10 +11,10 @@ import { entrants, standings } from './service.ts';
  * queries plus one standings read per tournament being played right now.
  */
 export async function championshipPoints(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   competitionIds: string[],
 ): Promise<Map<string, Map<string, number>>> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const out = new Map<string, Map<string, number>>(competitionIds.map((id) => [id, new Map()]));
   const add = (competitionId: string, userId: string, points: number) => {
     const players = out.get(competitionId);
@@ -32,10 +32,10 @@ export async function championshipPoints(
     live.map((t) => t.id),
   );
   for (const t of live.filter((l) => played.has(l.id))) {
-    const current = await standings(app, t.id);
+    const current = await standings(ctx, t.id);
     // a solo entrant is the player (its id is theirs): only teams need their members read
     const members =
-      current.teamSize > 1 ? new Map((await entrants(app, t.id)).map((e) => [e.id, e.members.map((m) => m.id)])) : null;
+      current.teamSize > 1 ? new Map((await entrants(ctx, t.id)).map((e) => [e.id, e.members.map((m) => m.id)])) : null;
     for (const row of current.rows)
       for (const userId of members ? (members.get(row.entrantId) ?? []) : [row.entrantId])
         add(t.competition_id!, userId, row.points);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import { adminReportSchema, reportListQuerySchema, reportReviewSchema, reportSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
@@ -23,6 +24,7 @@ const tags = ['results'];
 /** Players' match reports and their moderation. */
 export default async function reportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   // scoped to this plugin, like the campaign's: only the report route reads multipart
   await acceptMultipart(app);
   // a handful of matches a day, but not a flood of image decoding from one account; counted in the
@@ -52,7 +54,7 @@ export default async function reportRoutes(root: FastifyInstance) {
     config: { rateLimit: reportLimit },
     onRequest: app.requireUser,
     handler: async (req, reply) =>
-      reply.code(201).send(ok(await ReportService.submit(app, callerOf(req), req.params.id, await readMultipart(req)))),
+      reply.code(201).send(ok(await ReportService.submit(ctx, callerOf(req), req.params.id, await readMultipart(req)))),
   });
   app.get('/tournaments/:id/reports/mine', {
     schema: {
@@ -64,7 +66,7 @@ export default async function reportRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireUser,
     handler: async (req) => {
-      const rows = await ReportService.listMine(app, callerOf(req), req.params.id);
+      const rows = await ReportService.listMine(ctx, callerOf(req), req.params.id);
       return okList(rows, rows.length);
     },
   });
@@ -79,7 +81,7 @@ export default async function reportRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req) => {
-      const rows = await ReportService.listQueue(app, req.params.id, req.query);
+      const rows = await ReportService.listQueue(ctx, req.params.id, req.query);
       return okList(rows, rows.length);
     },
   });
@@ -95,6 +97,6 @@ export default async function reportRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req) =>
-      ok(await ReportService.review(app, actorOf(req), req.params.id, req.params.reportId, req.body)),
+      ok(await ReportService.review(ctx, actorOf(req), req.params.id, req.params.reportId, req.body)),
   });
 }

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { transaction } from '../../../platform/db/database.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
 import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
 import * as MediaService from '../../../platform/storage/media-service.ts';
@@ -53,9 +52,9 @@ function toReport(r: ReportRepository.ReportRecord): Report {
  * finalised (409 TOURNAMENT_FINALIZED), live (409 TOURNAMENT_NOT_LIVE), the caller checked in
  * (403 NOT_CHECKED_IN) and, in a team tournament, on a team (403 REPORT_NO_TEAM).
  */
-async function reporterEntrant(app: FastifyInstance, tournamentId: string, userId: string) {
-  const tournament = await TournamentService.get(app, tournamentId, userId);
-  const matchDay = await TournamentService.matchDayOf(app, tournamentId);
+async function reporterEntrant(ctx: ServiceContext, tournamentId: string, userId: string) {
+  const tournament = await TournamentService.get(ctx, tournamentId, userId);
+  const matchDay = await TournamentService.matchDayOf(ctx, tournamentId);
   if (formatOf(matchDay) !== 'battle_royale')
     throw new AppError('conflict', 'NOT_BATTLE_ROYALE', 'Only battle-royale matches are reported');
   if (matchDay.finalizedAt) throw new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The results are final');
@@ -63,9 +62,9 @@ async function reporterEntrant(app: FastifyInstance, tournamentId: string, userI
     throw new AppError('conflict', 'TOURNAMENT_NOT_LIVE', 'Matches are reported while the tournament is live');
   if (!tournament.me?.confirmed)
     throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
-  const entrant = await ResultsService.entrantOf(app, tournamentId, userId);
+  const entrant = await ResultsService.entrantOf(ctx, tournamentId, userId);
   if (!entrant) throw new AppError('forbidden', 'REPORT_NO_TEAM', 'You are not on a team of this tournament yet');
-  return { entrant, scoring: await ResultsService.scoring(app, tournamentId) };
+  return { entrant, scoring: await ResultsService.scoring(ctx, tournamentId) };
 }
 
 /**
@@ -75,7 +74,7 @@ async function reporterEntrant(app: FastifyInstance, tournamentId: string, userI
  * that would be refused.
  */
 export async function submit(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   caller: Caller,
   tournamentId: string,
   body: MultipartBody,
@@ -86,20 +85,19 @@ export async function submit(
     body.file ? [] : [{ path: ['file'], message: 'requiredField' }],
   );
   const file = body.file!;
-  const { entrant, scoring } = await reporterEntrant(app, tournamentId, caller.id);
+  const { entrant, scoring } = await reporterEntrant(ctx, tournamentId, caller.id);
   if (fields.placement > scoring.lobbySize)
     throw new AppError('invalid', 'PLACEMENT_OVER_LOBBY', 'No such placement in this lobby');
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const taken = () => new AppError('conflict', 'REPORT_EXISTS', 'You already reported this match');
   if (await ReportRepository.exists(db, tournamentId, fields.matchNumber, caller.id)) throw taken();
-  const stored = await MediaService.store(app, app.config.agencyName, file);
-  const imageHash = await pixelHash(app, file);
+  const stored = await MediaService.store(ctx, ctx.config.agencyName, file);
+  const imageHash = await pixelHash(ctx, file);
   // the insert waits for a finalisation under way and is refused after it, as every results write
-  const id = await transaction(db, async (trx) => {
-    const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
+  const id = await withTransaction(ctx, async (tx) => {
     await TournamentService.lockOpenForResults(tx, tournamentId);
-    return ReportRepository.insert(trx, {
-      owner: app.config.ownerId,
+    return ReportRepository.insert(tx.db.kysely, {
+      owner: ctx.config.ownerId,
       tournamentId,
       matchNumber: fields.matchNumber,
       userId: caller.id,
@@ -115,9 +113,9 @@ export async function submit(
 }
 
 /** GET /tournaments/{id}/reports/mine: the caller's reports in this tournament, by match. */
-export async function listMine(app: FastifyInstance, caller: Caller, tournamentId: string): Promise<Report[]> {
-  await TournamentService.get(app, tournamentId, null);
-  return (await ReportRepository.listMine(app.db.kysely, tournamentId, caller.id)).map(toReport);
+export async function listMine(ctx: ServiceContext, caller: Caller, tournamentId: string): Promise<Report[]> {
+  await TournamentService.get(ctx, tournamentId, null);
+  return (await ReportRepository.listMine(ctx.db.kysely, tournamentId, caller.id)).map(toReport);
 }
 
 interface RecordedLine {
@@ -176,8 +174,8 @@ export function conflictsOf(
 }
 
 /** The recorded lines of a tournament by match number. */
-async function recordedLines(app: FastifyInstance, tournamentId: string): Promise<Map<number, RecordedLine[]>> {
-  const matches = await ResultsService.matches(app, tournamentId);
+async function recordedLines(ctx: ServiceContext, tournamentId: string): Promise<Map<number, RecordedLine[]>> {
+  const matches = await ResultsService.matches(ctx, tournamentId);
   return new Map(matches.map((m) => [m.number, m.lines]));
 }
 
@@ -187,25 +185,25 @@ async function recordedLines(app: FastifyInstance, tournamentId: string): Promis
  * while pending, what it disagrees with. `flagged`: pending with a duplicate or a conflict.
  */
 export async function listQueue(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   tournamentId: string,
   q: { status: ReportFilter; matchNumber?: number },
 ): Promise<AdminReport[]> {
-  await TournamentService.get(app, tournamentId, null);
-  const db = app.db.kysely;
-  const owner = app.config.ownerId;
+  await TournamentService.get(ctx, tournamentId, null);
+  const db = ctx.db.kysely;
+  const owner = ctx.config.ownerId;
   const all = await ReportRepository.listAll(db, tournamentId);
-  const names = new Map((await ResultsService.entrants(app, tournamentId)).map((e) => [e.id, e.name]));
+  const names = new Map((await ResultsService.entrants(ctx, tournamentId)).map((e) => [e.id, e.name]));
   const usernames = new Map(all.map((r) => [r.entrantId, r.username]));
   // an entrant no longer on the roster (teams re-formed) is still named by who reported for it
   const nameOf = (entrantId: string) => names.get(entrantId) ?? usernames.get(entrantId) ?? entrantId;
-  const lines = await recordedLines(app, tournamentId);
+  const lines = await recordedLines(ctx, tournamentId);
   const pending = all.filter((r) => r.status === 'pending');
   const shown = all.filter((r) => q.matchNumber === undefined || r.matchNumber === q.matchNumber);
   const hashes = shown.map((r) => r.imageHash);
   // one more than shown: the report itself may be among the oldest of its hash
   const sameReports = await ReportRepository.reportsWithHashes(db, owner, hashes, DUPLICATES_SHOWN + 1);
-  const sameSubmissions = await CampaignService.submissionsWithHashes(app, owner, hashes, DUPLICATES_SHOWN);
+  const sameSubmissions = await CampaignService.submissionsWithHashes(ctx, owner, hashes, DUPLICATES_SHOWN);
   const rows = shown.map((r): AdminReport => {
     const duplicates = [
       ...sameReports.rows
@@ -258,7 +256,7 @@ export async function listQueue(
  * audit entry commit together.
  */
 export async function review(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   tournamentId: string,
   id: string,
@@ -266,13 +264,13 @@ export async function review(
   now = new Date(),
 ): Promise<Report> {
   const reviewedAt = now.toISOString();
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const trx = tx.db.kysely;
     // a rejection decides a result too: once final, no report changes state
     await TournamentService.lockOpenForResults(tx, tournamentId);
     const before = await ReportRepository.find(trx, tournamentId, id);
     // another brand's report is not found, whatever the decision: nothing decided, nothing audited
-    if (!before || before.owner !== app.config.ownerId) throw reportNotFound();
+    if (!before || before.owner !== ctx.config.ownerId) throw reportNotFound();
     const decision: ReportRepository.Decision =
       input.decision === 'approve'
         ? { status: 'approved', reviewedBy: actor.id, reviewedAt }

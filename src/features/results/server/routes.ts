@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import {
   entrantSchema,
@@ -28,6 +29,7 @@ const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(re
 /** Match day's results: scoring tables, teams, matches and live standings. */
 export default async function resultsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   const tags = ['results'];
   const adminTags = ['results (admin)'];
   const security = [{ bearer: [] }];
@@ -46,7 +48,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       const body = await sharedBody(
         app,
         apiCacheKey(req),
-        async () => reply.serialize(ok(await ResultsService.standings(app, req.params.id))) as string,
+        async () => reply.serialize(ok(await ResultsService.standings(ctx, req.params.id))) as string,
       );
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
@@ -61,7 +63,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
     },
     handler: async (req, reply) => {
       cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await ResultsService.scoring(app, req.params.id)));
+      return cachedJson(app, req, reply, async () => ok(await ResultsService.scoring(ctx, req.params.id)));
     },
   });
 
@@ -75,7 +77,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       response: { 200: envelope(scoringTableSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.setScoring(app, actorOf(req), req.params.id, req.body)),
+    handler: async (req) => ok(await ResultsService.setScoring(ctx, actorOf(req), req.params.id, req.body)),
   });
 
   app.get('/tournaments/:id/entrants', {
@@ -87,7 +89,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       response: { 200: envelope(z.array(entrantSchema)), ...errorResponses(400, 401, 403, 404) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.entrants(app, req.params.id)),
+    handler: async (req) => ok(await ResultsService.entrants(ctx, req.params.id)),
   });
 
   const teamsAnswer = { 200: envelope(z.array(entrantSchema)) };
@@ -100,7 +102,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       response: { ...teamsAnswer, ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.teams(app, req.params.id)),
+    handler: async (req) => ok(await ResultsService.teams(ctx, req.params.id)),
   });
 
   app.put('/tournaments/:id/teams', {
@@ -114,7 +116,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       response: { ...teamsAnswer, ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.setTeams(app, actorOf(req), req.params.id, req.body.teams)),
+    handler: async (req) => ok(await ResultsService.setTeams(ctx, actorOf(req), req.params.id, req.body.teams)),
   });
 
   app.post('/tournaments/:id/teams/auto', {
@@ -126,7 +128,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       response: { ...teamsAnswer, ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.autoFormTeams(app, actorOf(req), req.params.id)),
+    handler: async (req) => ok(await ResultsService.autoFormTeams(ctx, actorOf(req), req.params.id)),
   });
 
   app.get('/tournaments/:id/matches', {
@@ -138,7 +140,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       response: { 200: envelope(z.array(matchSchema)), ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.matches(app, req.params.id)),
+    handler: async (req) => ok(await ResultsService.matches(ctx, req.params.id)),
   });
 
   app.post('/tournaments/:id/matches', {
@@ -153,7 +155,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req, reply) =>
-      reply.code(201).send(ok(await ResultsService.createMatch(app, actorOf(req), req.params.id, req.body))),
+      reply.code(201).send(ok(await ResultsService.createMatch(ctx, actorOf(req), req.params.id, req.body))),
   });
 
   app.post('/tournaments/:id/matches/preview', {
@@ -167,7 +169,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       response: { 200: envelope(matchPreviewSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.previewCsv(app, req.params.id, req.body.csv)),
+    handler: async (req) => ok(await ResultsService.previewCsv(ctx, req.params.id, req.body.csv)),
   });
 
   app.put('/tournaments/:id/matches/:number', {
@@ -181,7 +183,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req) =>
-      ok(await ResultsService.updateMatch(app, actorOf(req), req.params.id, req.params.number, req.body)),
+      ok(await ResultsService.updateMatch(ctx, actorOf(req), req.params.id, req.params.number, req.body)),
   });
 
   app.post('/tournaments/:id/matches/:number/void', {
@@ -195,6 +197,6 @@ export default async function resultsRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req) =>
-      ok(await ResultsService.voidMatch(app, actorOf(req), req.params.id, req.params.number, req.body.voided)),
+      ok(await ResultsService.voidMatch(ctx, actorOf(req), req.params.id, req.params.number, req.body.voided)),
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import type { PrizeRange } from '../contract.ts';
+import type { Actor } from '../../audit/server/service.ts';
 import { finalise } from './finalise-service.ts';
 import * as PrizeRepository from './prize-repository.ts';
 import * as ResultsRepository from './repository.ts';
@@ -40,14 +41,11 @@ function random(seed: number): () => number {
  * matches are history, written through the repository with their own dates; the finalisation is
  * the admin's act, through the service (audited, paid once).
  */
-export async function seedResults(
-  app: FastifyInstance,
-  p: { adminId: string; played: PlayedTournament[] },
-): Promise<void> {
-  const db = app.db.kysely;
+export async function seedResults(ctx: ServiceContext, p: { admin: Actor; played: PlayedTournament[] }): Promise<void> {
+  const db = ctx.db.kysely;
   for (const t of p.played) {
     const next = random(t.seed);
-    const field = t.matches > 0 ? await entrants(app, t.id) : [];
+    const field = t.matches > 0 ? await entrants(ctx, t.id) : [];
     // some players are steadier than others: a per-player form bends every lobby's order
     const form = new Map(field.map((e) => [e.id, next()]));
     for (let number = 1; number <= t.matches; number++) {
@@ -67,7 +65,7 @@ export async function seedResults(
         })),
       });
     }
-    await PrizeRepository.savePrizes(db, app.config.ownerId, t.id, t.prizes, t.start);
-    await finalise(app, { id: p.adminId }, t.id);
+    await PrizeRepository.savePrizes(db, ctx.config.ownerId, t.id, t.prizes, t.start);
+    await finalise(ctx, p.admin, t.id);
   }
 }

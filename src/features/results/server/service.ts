@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { ErrorCode } from '../../../platform/errors/error-codes.ts';
 import { isUniqueViolation } from '../../../platform/db/database.ts';
@@ -50,8 +50,8 @@ const nowIso = () => new Date().toISOString();
 
 const isBattleRoyale = (t: MatchDay) => formatOf({ format: t.format, game: t.game }) === 'battle_royale';
 
-async function battleRoyale(app: FastifyInstance, id: string): Promise<MatchDay> {
-  const t = await TournamentService.matchDayOf(app, id);
+async function battleRoyale(ctx: ServiceContext, id: string): Promise<MatchDay> {
+  const t = await TournamentService.matchDayOf(ctx, id);
   if (!isBattleRoyale(t)) throw notBattleRoyale();
   return t;
 }
@@ -70,8 +70,8 @@ function tableOf(t: MatchDay): ScoringTable {
 // scoring table
 
 /** GET /tournaments/{id}/scoring: the table the standings are computed with. */
-export async function scoring(app: FastifyInstance, id: string): Promise<ScoringTable> {
-  return tableOf(await battleRoyale(app, id));
+export async function scoring(ctx: ServiceContext, id: string): Promise<ScoringTable> {
+  return tableOf(await battleRoyale(ctx, id));
 }
 
 /**
@@ -79,12 +79,12 @@ export async function scoring(app: FastifyInstance, id: string): Promise<Scoring
  * already entered is refused: those lines would silently stop scoring.
  */
 export async function setScoring(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   table: ScoringTable,
 ): Promise<ScoringTable> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const t = await battleRoyale(tx, id);
     await TournamentService.lockOpenForResults(tx, id);
     const { lines } = await ResultsRepository.matchesOf(tx.db.kysely, id);
@@ -99,25 +99,21 @@ export async function setScoring(
 // ---------------------------------------------------------------------------------------------
 // entrants and teams
 
-async function usernames(
-  app: FastifyInstance,
-  ids: string[],
-  known: Map<string, string>,
-): Promise<Map<string, string>> {
+async function usernames(ctx: ServiceContext, ids: string[], known: Map<string, string>): Promise<Map<string, string>> {
   const names = new Map(known);
   // a player who formed a team and was later removed from the roster keeps their name on it
   for (const id of ids)
-    if (!names.has(id)) names.set(id, (await Directory.findPlayer(app, app.config.ownerId, id))?.username ?? id);
+    if (!names.has(id)) names.set(id, (await Directory.findPlayer(ctx, ctx.config.ownerId, id))?.username ?? id);
   return names;
 }
 
 async function teamEntrants(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   teams: TeamRow[],
   players: { id: string; username: string }[],
 ): Promise<Entrant[]> {
   const names = await usernames(
-    app,
+    ctx,
     teams.flatMap((t) => t.members),
     new Map(players.map((p) => [p.id, p.username])),
   );
@@ -128,36 +124,36 @@ async function teamEntrants(
   }));
 }
 
-async function entrantsFor(app: FastifyInstance, t: MatchDay): Promise<Entrant[]> {
-  const players = await TournamentService.checkedInPlayers(app, t.id);
+async function entrantsFor(ctx: ServiceContext, t: MatchDay): Promise<Entrant[]> {
+  const players = await TournamentService.checkedInPlayers(ctx, t.id);
   if (entrantSize(t.teamSize) === 1)
     return players.map((p) => ({ id: p.id, name: p.username, members: [{ id: p.id, username: p.username }] }));
-  return teamEntrants(app, await ResultsRepository.teamsOf(app.db.kysely, t.id), players);
+  return teamEntrants(ctx, await ResultsRepository.teamsOf(ctx.db.kysely, t.id), players);
 }
 
 /**
  * Who plays: in a solo tournament every checked-in member (id = user id, name = username), in
  * check-in order; in a duo, trio or squad tournament its teams, in the admin's order.
  */
-export async function entrants(app: FastifyInstance, tournamentId: string): Promise<Entrant[]> {
-  return entrantsFor(app, await TournamentService.matchDayOf(app, tournamentId));
+export async function entrants(ctx: ServiceContext, tournamentId: string): Promise<Entrant[]> {
+  return entrantsFor(ctx, await TournamentService.matchDayOf(ctx, tournamentId));
 }
 
 /** The entrant a player plays as (themselves, or their team), or null when they play in none. */
-export async function entrantOf(app: FastifyInstance, tournamentId: string, userId: string): Promise<Entrant | null> {
-  const all = await entrants(app, tournamentId);
+export async function entrantOf(ctx: ServiceContext, tournamentId: string, userId: string): Promise<Entrant | null> {
+  const all = await entrants(ctx, tournamentId);
   return all.find((e) => e.members.some((m) => m.id === userId)) ?? null;
 }
 
-async function teamTournament(app: FastifyInstance, id: string): Promise<MatchDay> {
-  const t = await TournamentService.matchDayOf(app, id);
+async function teamTournament(ctx: ServiceContext, id: string): Promise<MatchDay> {
+  const t = await TournamentService.matchDayOf(ctx, id);
   if (entrantSize(t.teamSize) === 1) throw fail('conflict', 'NOT_A_TEAM_TOURNAMENT', 'A solo tournament has no teams');
   return t;
 }
 
 /** GET /tournaments/{id}/teams (admin). */
-export async function teams(app: FastifyInstance, id: string): Promise<Entrant[]> {
-  return entrantsFor(app, await teamTournament(app, id));
+export async function teams(ctx: ServiceContext, id: string): Promise<Entrant[]> {
+  return entrantsFor(ctx, await teamTournament(ctx, id));
 }
 
 /**
@@ -166,14 +162,14 @@ export async function teams(app: FastifyInstance, id: string): Promise<Entrant[]
  * the matches instead, or form the teams before the first match).
  */
 async function storeTeams(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   action: 'team.update' | 'team.auto',
   build: (t: MatchDay, players: { id: string; username: string }[]) => { name: string; members: string[] }[],
 ): Promise<Entrant[]> {
   try {
-    return await audited(app, actor, async (tx, audit) => {
+    return await audited(ctx, actor, async (tx, audit) => {
       const t = await teamTournament(tx, id);
       await TournamentService.lockOpenForResults(tx, id);
       if (await ResultsRepository.hasResults(tx.db.kysely, id))
@@ -226,19 +222,15 @@ async function storeTeams(
 }
 
 /** PUT /tournaments/{id}/teams (admin), audited `team.update`: the whole set of teams. */
-export const setTeams = (
-  app: FastifyInstance,
-  actor: Actor,
-  id: string,
-  input: { name: string; members: string[] }[],
-) => storeTeams(app, actor, id, 'team.update', () => input);
+export const setTeams = (ctx: ServiceContext, actor: Actor, id: string, input: { name: string; members: string[] }[]) =>
+  storeTeams(ctx, actor, id, 'team.update', () => input);
 
 /**
  * POST /tournaments/{id}/teams/auto (admin), audited `team.auto`: teams of the tournament's size
  * from the checked-in members in check-in order ("Team 1", "Team 2", …); the last may be short.
  */
-export const autoFormTeams = (app: FastifyInstance, actor: Actor, id: string) =>
-  storeTeams(app, actor, id, 'team.auto', (t, players) =>
+export const autoFormTeams = (ctx: ServiceContext, actor: Actor, id: string) =>
+  storeTeams(ctx, actor, id, 'team.auto', (t, players) =>
     autoTeams(
       players.map((p) => p.id),
       entrantSize(t.teamSize),
@@ -267,11 +259,11 @@ function toMatch(m: MatchRow, lines: LineRow[], names: Map<string, string>): Mat
 const namesOf = (all: Entrant[]) => new Map(all.map((e) => [e.id, e.name]));
 
 /** GET /tournaments/{id}/matches (admin): every match in number order, voided ones included. */
-export async function matches(app: FastifyInstance, id: string): Promise<Match[]> {
-  const t = await battleRoyale(app, id);
+export async function matches(ctx: ServiceContext, id: string): Promise<Match[]> {
+  const t = await battleRoyale(ctx, id);
   const [all, { matches: rows, lines }] = await Promise.all([
-    entrantsFor(app, t),
-    ResultsRepository.matchesOf(app.db.kysely, id),
+    entrantsFor(ctx, t),
+    ResultsRepository.matchesOf(ctx.db.kysely, id),
   ]);
   const names = namesOf(all);
   return rows.map((m) =>
@@ -307,9 +299,9 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** POST /tournaments/{id}/matches (admin), audited `match.create`: the next number, with its lines. */
-export async function createMatch(app: FastifyInstance, actor: Actor, id: string, input: MatchInput): Promise<Match> {
+export async function createMatch(ctx: ServiceContext, actor: Actor, id: string, input: MatchInput): Promise<Match> {
   return writing(() =>
-    audited(app, actor, async (tx, audit) => {
+    audited(ctx, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, id);
       await TournamentService.lockOpenForResults(tx, id);
       const all = await entrantsFor(tx, t);
@@ -344,14 +336,14 @@ export async function createMatch(app: FastifyInstance, actor: Actor, id: string
  * new one is submitted now.
  */
 export async function updateMatch(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   number: number,
   input: MatchInput,
 ): Promise<Match> {
   return writing(() =>
-    audited(app, actor, async (tx, audit) => {
+    audited(ctx, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, id);
       await TournamentService.lockOpenForResults(tx, id);
       const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
@@ -388,13 +380,13 @@ export async function updateMatch(
 
 /** POST /tournaments/{id}/matches/{number}/void (admin), audited `match.void`: voided matches do not count; restoring makes them count again. */
 export async function voidMatch(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   number: number,
   voided: boolean,
 ): Promise<Match> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const t = await battleRoyale(tx, id);
     await TournamentService.lockOpenForResults(tx, id);
     const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
@@ -423,7 +415,7 @@ export async function voidMatch(
  * in that match is 409 PLACEMENT_TAKEN (the stored match disagrees, the admin decides).
  */
 export async function recordLine(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   tournamentId: string,
   matchNumber: number,
@@ -432,7 +424,7 @@ export async function recordLine(
   // the same bounds as the `{number}` of the match routes
   if (!Number.isInteger(matchNumber) || matchNumber < 1 || matchNumber > 100_000) throw matchNotFound();
   return writing(() =>
-    audited(app, actor, async (tx, audit) => {
+    audited(ctx, actor, async (tx, audit) => {
       const t = await battleRoyale(tx, tournamentId);
       await TournamentService.lockOpenForResults(tx, tournamentId);
       const all = await entrantsFor(tx, t);
@@ -502,9 +494,9 @@ const folded = (s: string) => s.normalize('NFC').toLocaleLowerCase('it');
  * ignoring case; a team also by one of its players' usernames), each with the reason it cannot be
  * entered, and the lines ready to send when every row is good. Writes nothing.
  */
-export async function previewCsv(app: FastifyInstance, id: string, csv: string): Promise<MatchPreview> {
-  const t = await battleRoyale(app, id);
-  const all = await entrantsFor(app, t);
+export async function previewCsv(ctx: ServiceContext, id: string, csv: string): Promise<MatchPreview> {
+  const t = await battleRoyale(ctx, id);
+  const all = await entrantsFor(ctx, t);
   const byName = new Map<string, Entrant>();
   for (const e of all)
     for (const m of e.members) if (!byName.has(folded(m.username))) byName.set(folded(m.username), e);
@@ -554,14 +546,14 @@ function frozenRows(json: string): StandingsRow[] {
  * GET /tournaments/{id}/standings: computed from the entrants and the matches that count, or the
  * rows frozen when the tournament was finalised.
  */
-export async function standings(app: FastifyInstance, tournamentId: string): Promise<Standings> {
-  const t = await battleRoyale(app, tournamentId);
+export async function standings(ctx: ServiceContext, tournamentId: string): Promise<Standings> {
+  const t = await battleRoyale(ctx, tournamentId);
   const table = tableOf(t);
   const final = t.finalizedAt && t.finalStandings;
   // the reads of a live table side by side (a PostgreSQL pool runs them at once)
   const [{ matches: rows, lines }, all] = await Promise.all([
-    ResultsRepository.matchesOf(app.db.kysely, tournamentId),
-    final ? [] : entrantsFor(app, t),
+    ResultsRepository.matchesOf(ctx.db.kysely, tournamentId),
+    final ? [] : entrantsFor(ctx, t),
   ]);
   const counted = rows.filter((m) => m.voided_at === null).length;
   const base = {

@@ -1,6 +1,6 @@
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import type { z } from 'zod';
 import {
   teamNames,
@@ -65,14 +65,14 @@ function toCompetition(
   };
 }
 
-export async function list(app: FastifyInstance, owner: string): Promise<Competition[]> {
-  const db = app.db.kysely;
+export async function list(ctx: ServiceContext, owner: string): Promise<Competition[]> {
+  const db = ctx.db.kysely;
   const rows = await CompetitionRepository.list(db, owner);
   const ids = rows.map((r) => r.id);
   const [players, counts, points] = await Promise.all([
     CompetitionRepository.playersOf(db, ids),
     CompetitionRepository.tournamentCounts(db, ids),
-    ChampionshipPoints.championshipPoints(app, ids),
+    ChampionshipPoints.championshipPoints(ctx, ids),
   ]);
   return rows.map((row) =>
     toCompetition(
@@ -84,29 +84,29 @@ export async function list(app: FastifyInstance, owner: string): Promise<Competi
   );
 }
 
-async function findRow(app: FastifyInstance, id: string): Promise<CompetitionRow> {
-  const row = await CompetitionRepository.findById(app.db.kysely, app.config.ownerId, id);
+async function findRow(ctx: ServiceContext, id: string): Promise<CompetitionRow> {
+  const row = await CompetitionRepository.findById(ctx.db.kysely, ctx.config.ownerId, id);
   if (!row) throw competitionNotFound();
   return row;
 }
 
-export async function get(app: FastifyInstance, id: string): Promise<Competition> {
-  const row = await findRow(app, id);
-  const db = app.db.kysely;
+export async function get(ctx: ServiceContext, id: string): Promise<Competition> {
+  const row = await findRow(ctx, id);
+  const db = ctx.db.kysely;
   const [players, counts, points] = await Promise.all([
     CompetitionRepository.playersOf(db, [id]),
     CompetitionRepository.tournamentCounts(db, [id]),
-    ChampionshipPoints.championshipPoints(app, [id]),
+    ChampionshipPoints.championshipPoints(ctx, [id]),
   ]);
   return toCompetition(row, players, counts.get(id) ?? 0, points.get(id) ?? new Map());
 }
 
 /** Admin: each faction player's computed points and adjustment (their public score is the sum). */
-export async function scoreBreakdown(app: FastifyInstance, id: string): Promise<ScoreBreakdown[]> {
-  await findRow(app, id);
+export async function scoreBreakdown(ctx: ServiceContext, id: string): Promise<ScoreBreakdown[]> {
+  await findRow(ctx, id);
   const [players, points] = await Promise.all([
-    CompetitionRepository.playersOf(app.db.kysely, [id]),
-    ChampionshipPoints.championshipPoints(app, [id]),
+    CompetitionRepository.playersOf(ctx.db.kysely, [id]),
+    ChampionshipPoints.championshipPoints(ctx, [id]),
   ]);
   const earned = points.get(id) ?? new Map<string, number>();
   return players.map((p) => ({
@@ -118,11 +118,11 @@ export async function scoreBreakdown(app: FastifyInstance, id: string): Promise<
 
 /** Admin writes, each audited in its own transaction. */
 export function create(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   input: z.output<typeof competitionInputSchema>,
 ): Promise<Competition> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const after = await insertCompetition(tx, input);
     await audit({ action: 'competition.create', entityType: 'competition', entityId: after.id, before: null, after });
     return after;
@@ -130,12 +130,12 @@ export function create(
 }
 
 export function update(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   input: z.output<typeof competitionUpdateSchema>,
 ): Promise<Competition> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, id);
     const after = await updateCompetition(tx, id, input);
     await audit({ action: 'competition.update', entityType: 'competition', entityId: id, before, after });
@@ -144,12 +144,12 @@ export function update(
 }
 
 export function replaceTeams(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   input: z.output<typeof teamsUpdateSchema>,
 ): Promise<Competition> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     // the entry names each player's adjustment too: the admin's part of a score is what this write sets
     const adjustments = async () =>
       Object.fromEntries((await scoreBreakdown(tx, id)).map((b) => [b.playerId, b.adjustment]));
@@ -171,12 +171,12 @@ export function replaceTeams(
  * (registrations, scores and history are theirs), and a campaign that listed its tournaments lists
  * the brand's next ones instead; the audit entry names what was detached.
  */
-export function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
-  return audited(app, actor, async (tx, audit) => {
+export function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, id);
-    const tournamentIds = await CompetitionRepository.remove(tx.db.kysely, app.config.ownerId, id, nowIso());
+    const tournamentIds = await CompetitionRepository.remove(tx.db.kysely, ctx.config.ownerId, id, nowIso());
     if (!tournamentIds) throw competitionNotFound();
-    const campaigns = await CampaignLinks.detachCompetition(tx, app.config.ownerId, id);
+    const campaigns = await CampaignLinks.detachCompetition(tx, ctx.config.ownerId, id);
     await audit({
       action: 'competition.delete',
       entityType: 'competition',
@@ -188,14 +188,14 @@ export function remove(app: FastifyInstance, actor: Actor, id: string): Promise<
 }
 
 async function insertCompetition(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: z.output<typeof competitionInputSchema>,
 ): Promise<Competition> {
   const id = randomUUID();
   const now = nowIso();
-  await CompetitionRepository.insert(app.db.kysely, {
+  await CompetitionRepository.insert(ctx.db.kysely, {
     id,
-    owner: app.config.ownerId,
+    owner: ctx.config.ownerId,
     name: input.name,
     thumbnail: input.thumbnail,
     game: input.game,
@@ -207,11 +207,11 @@ async function insertCompetition(
     created_at: now,
     updated_at: now,
   });
-  return get(app, id);
+  return get(ctx, id);
 }
 
 async function updateCompetition(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   id: string,
   input: z.output<typeof competitionUpdateSchema>,
 ): Promise<Competition> {
@@ -224,14 +224,14 @@ async function updateCompetition(
     ...(finalsAt !== undefined ? { finals_at: utcOrNull(finalsAt) } : {}),
     ...(finalsCity !== undefined ? { finals_city: finalsCity } : {}),
   };
-  const row = await findRow(app, id);
+  const row = await findRow(ctx, id);
   const playoffs = set.playoffs_at !== undefined ? set.playoffs_at : row.playoffs_at;
   const finals = set.finals_at !== undefined ? set.finals_at : row.finals_at;
   if (playoffs && finals && playoffs >= finals)
     throw new AppError('invalid', 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
-  if (!(await CompetitionRepository.update(app.db.kysely, app.config.ownerId, id, { ...set, updated_at: nowIso() })))
+  if (!(await CompetitionRepository.update(ctx.db.kysely, ctx.config.ownerId, id, { ...set, updated_at: nowIso() })))
     throw competitionNotFound();
-  return get(app, id);
+  return get(ctx, id);
 }
 
 /**
@@ -240,16 +240,16 @@ async function updateCompetition(
  * pressed "Later" picks here whenever they like.
  */
 export async function chooseTeam(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   id: string,
   userId: string,
   team: TeamName,
 ): Promise<Competition> {
-  await findRow(app, id);
-  const db = app.db.kysely;
+  await findRow(ctx, id);
+  const db = ctx.db.kysely;
   if (!(await CompetitionRepository.isRegistered(db, id, userId)))
     throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
-  const user = await Directory.findPlayer(app, app.config.ownerId, userId);
+  const user = await Directory.findPlayer(ctx, ctx.config.ownerId, userId);
   if (!user) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
   await CompetitionRepository.choose(db, {
     competitionId: id,
@@ -258,7 +258,7 @@ export async function chooseTeam(
     playerName: user.nickname || user.username,
     now: nowIso(),
   });
-  return get(app, id);
+  return get(ctx, id);
 }
 
 /**
@@ -268,12 +268,12 @@ export async function chooseTeam(
  * points the player has now.
  */
 async function replaceTeamRows(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   id: string,
   input: z.output<typeof teamsUpdateSchema>,
 ): Promise<Competition> {
-  await findRow(app, id);
-  const points = (await ChampionshipPoints.championshipPoints(app, [id])).get(id) ?? new Map<string, number>();
+  await findRow(ctx, id);
+  const points = (await ChampionshipPoints.championshipPoints(ctx, [id])).get(id) ?? new Map<string, number>();
   const players = input.teams.flatMap((t) =>
     t.players.map((p) => ({
       userId: p.playerId,
@@ -287,14 +287,14 @@ async function replaceTeamRows(
     if (seen.has(p.userId)) throw new AppError('invalid', 'DUPLICATE_PLAYER', `${p.userId} is listed twice`);
     seen.add(p.userId);
   }
-  const existing = await Directory.existingPlayerIds(app, app.config.ownerId, [...seen]);
+  const existing = await Directory.existingPlayerIds(ctx, ctx.config.ownerId, [...seen]);
   const unknown = [...seen].find((u) => !existing.has(u));
   if (unknown !== undefined) throw new AppError('invalid', 'UNKNOWN_PLAYER', `No player ${unknown}`);
-  await CompetitionRepository.replacePlayers(app.db.kysely, id, players, nowIso());
-  return get(app, id);
+  await CompetitionRepository.replacePlayers(ctx.db.kysely, id, players, nowIso());
+  return get(ctx, id);
 }
 
 /** Whether `owner` has this competition (a campaign or a tournament may point to it). */
-export async function exists(app: FastifyInstance, owner: string, id: string): Promise<boolean> {
-  return !!(await CompetitionRepository.findById(app.db.kysely, owner, id));
+export async function exists(ctx: ServiceContext, owner: string, id: string): Promise<boolean> {
+  return !!(await CompetitionRepository.findById(ctx.db.kysely, owner, id));
 }

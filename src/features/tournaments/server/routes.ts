@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import { idSchema, sortQuery } from '../../../platform/schemas.ts';
 import {
@@ -218,6 +219,7 @@ function targetUser(req: FastifyRequest & { query: { userID?: string } }): strin
 
 export default async function tournamentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   const tags = ['tournaments'];
   const adminTags = ['tournaments (admin)'];
   const security = [{ bearer: [] }];
@@ -252,7 +254,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () => {
-        const data = await CompetitionService.list(app, ownerOf(app, req.query.owner));
+        const data = await CompetitionService.list(ctx, ownerOf(app, req.query.owner));
         return okList(data, data.length);
       });
     },
@@ -267,7 +269,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     handler: async (req, reply) => {
       cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(app, req.params.id)));
+      return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(ctx, req.params.id)));
     },
   });
 
@@ -283,7 +285,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireUser,
     handler: async (req) => {
-      const competition = await CompetitionService.chooseTeam(app, req.params.id, req.user!.id, req.body.team);
+      const competition = await CompetitionService.chooseTeam(ctx, req.params.id, req.user!.id, req.body.team);
       return okWithBadges(
         competition,
         await BadgeService.awardOn(app, app.config.ownerId, req.user!.id, 'faction_joined', {
@@ -299,14 +301,14 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     item: competitionSchema,
     input: competitionInputSchema,
     update: competitionUpdateSchema,
-    create: { summary: 'Create a competition', run: ({ actor, body }) => CompetitionService.create(app, actor, body) },
+    create: { summary: 'Create a competition', run: ({ actor, body }) => CompetitionService.create(ctx, actor, body) },
     edit: {
       summary: 'Update a competition; fields left out stay as they are',
-      run: ({ actor, id, body }) => CompetitionService.update(app, actor, id, body),
+      run: ({ actor, id, body }) => CompetitionService.update(ctx, actor, id, body),
     },
     remove: {
       summary: 'Delete a competition and its faction leaderboard; its tournaments stay, without a competition',
-      run: ({ actor, id }) => CompetitionService.remove(app, actor, id),
+      run: ({ actor, id }) => CompetitionService.remove(ctx, actor, id),
     },
   });
 
@@ -319,7 +321,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       response: { 200: envelope(z.array(scoreBreakdownSchema)), ...errorResponses(400, 401, 403, 404) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await CompetitionService.scoreBreakdown(app, req.params.id)),
+    handler: async (req) => ok(await CompetitionService.scoreBreakdown(ctx, req.params.id)),
   });
 
   app.put('/tournaments/competition/:id', {
@@ -334,7 +336,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireAdmin,
     handler: async (req) => {
-      const after = await CompetitionService.replaceTeams(app, actorOf(req), req.params.id, req.body);
+      const after = await CompetitionService.replaceTeams(ctx, actorOf(req), req.params.id, req.body);
       return ok(after);
     },
   });
@@ -356,7 +358,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       }
       cacheFor(req, reply);
       const build = async (viewerId: string | null) => {
-        const { data, total } = await TournamentService.list(app, req.query, viewerId);
+        const { data, total } = await TournamentService.list(ctx, req.query, viewerId);
         return okList(data, total);
       };
       // "only mine" for a player: their page's ids and standings fresh, the items from the cache
@@ -384,9 +386,9 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     handler: async (req, reply) => {
       cacheFor(req, reply);
       const { id } = req.params;
-      if (!req.user) return cachedJson(app, req, reply, async () => ok(await TournamentService.get(app, id, null)));
+      if (!req.user) return cachedJson(app, req, reply, async () => ok(await TournamentService.get(ctx, id, null)));
       // an admin about to edit reads everything fresh
-      if (req.user.isAdmin) return ok(await TournamentService.get(app, id, req.user.id));
+      if (req.user.isAdmin) return ok(await TournamentService.get(ctx, id, req.user.id));
       // A player gets the public answer plus their own `me`. When check-in opens every player's
       // page asks at once; the public part (every registration) then comes from the micro-cache,
       // at most RESPONSE_CACHE_MS old and emptied by any write through this process, and only
@@ -397,12 +399,12 @@ export default async function tournamentRoutes(root: FastifyInstance) {
           apiCacheKey(req),
           async () =>
             reply.serialize(
-              localizeContent(ok(await TournamentService.get(app, id, null)), requestLocale(req)),
+              localizeContent(ok(await TournamentService.get(ctx, id, null)), requestLocale(req)),
             ) as string,
         ),
-        TournamentService.standingOf(app, id, req.user.id),
+        TournamentService.standingOf(ctx, id, req.user.id),
       ]);
-      if (!base.endsWith(noMe)) return ok(await TournamentService.get(app, id, req.user.id));
+      if (!base.endsWith(noMe)) return ok(await TournamentService.get(ctx, id, req.user.id));
       return reply.type('application/json; charset=utf-8').send((base.slice(0, -noMe.length) + ownMe(me)) as never);
     },
   });
@@ -415,7 +417,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) },
     },
     handler: async (req, reply) => {
-      const { ics, filename } = await TournamentService.calendar(app, req.params.id);
+      const { ics, filename } = await TournamentService.calendar(ctx, req.params.id);
       cachePublic(reply, 'calendar');
       return reply
         .type('text/calendar; charset=utf-8')
@@ -442,7 +444,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     handler: async (req) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
-      const joined = await TournamentService.join(app, req.params.id, userId, req.user!.id, req.body);
+      const joined = await TournamentService.join(ctx, req.params.id, userId, req.user!.id, req.body);
       return okWithBadges(
         joined,
         await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_joined', {
@@ -462,7 +464,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireUser,
-    handler: async (req) => ok(await TournamentService.leave(app, req.params.id, targetUser(req), req.user!.id)),
+    handler: async (req) => ok(await TournamentService.leave(ctx, req.params.id, targetUser(req), req.user!.id)),
   });
 
   app.post('/tournaments/:id/register/checkin', {
@@ -479,7 +481,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     handler: async (req, reply) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
-      const tournament = await TournamentService.setCheckIn(app, req.params.id, userId, req.user!.id, true, req.body);
+      const tournament = await TournamentService.setCheckIn(ctx, req.params.id, userId, req.user!.id, true, req.body);
       const earned = await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', {
         tournamentId: req.params.id,
       });
@@ -501,7 +503,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     handler: async (req, reply) =>
       sendTournament(
         reply,
-        await TournamentService.setCheckIn(app, req.params.id, targetUser(req), req.user!.id, false),
+        await TournamentService.setCheckIn(ctx, req.params.id, targetUser(req), req.user!.id, false),
       ),
   });
 
@@ -518,17 +520,17 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     id: tournamentIdSchema,
     create: {
       summary: 'Create a tournament (a private one needs a password)',
-      run: ({ actor, body }) => TournamentService.create(app, actor, body),
+      run: ({ actor, body }) => TournamentService.create(ctx, actor, body),
     },
     edit: {
       summary: 'Update a tournament; fields left out stay; status null follows the schedule',
       also: [409],
-      run: ({ actor, id, body }) => TournamentService.update(app, actor, id, body),
+      run: ({ actor, id, body }) => TournamentService.update(ctx, actor, id, body),
     },
     remove: {
       summary:
         'Delete a tournament and its registrations; every registered player (waitlist included) is e-mailed that it is cancelled',
-      run: ({ actor, id }) => TournamentService.remove(app, actor, id),
+      run: ({ actor, id }) => TournamentService.remove(ctx, actor, id),
     },
   });
 
@@ -541,7 +543,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       response: { 200: envelope(registrationsSchema), ...errorResponses(400, 401, 403, 404) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await TournamentService.registrations(app, req.params.id)),
+    handler: async (req) => ok(await TournamentService.registrations(ctx, req.params.id)),
   });
 
   app.get('/tournaments/:id/registrations.csv', {
@@ -555,7 +557,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req, reply) => {
-      const { lines } = await TournamentService.rosterLines(app, req.params.id);
+      const { lines } = await TournamentService.rosterLines(ctx, req.params.id);
       return sendCsv(reply, `roster-${req.params.id}`, rosterColumns, lines);
     },
   });
@@ -574,7 +576,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req) =>
-      ok(await TournamentService.removePlayer(app, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
+      ok(await TournamentService.removePlayer(ctx, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
   });
 
   app.post('/tournaments/:id/registrations/:userId/disqualify', {
@@ -590,7 +592,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     onRequest: app.requireAdmin,
     handler: async (req) =>
       ok(
-        await TournamentService.disqualifyPlayer(app, actorOf(req), req.params.id, req.params.userId, req.body.reason),
+        await TournamentService.disqualifyPlayer(ctx, actorOf(req), req.params.id, req.params.userId, req.body.reason),
       ),
   });
 
@@ -607,7 +609,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     onRequest: app.requireAdmin,
     handler: async (req) => {
       const { id, userId } = req.params;
-      const answer = await TournamentService.checkInFor(app, actorOf(req), id, userId, req.body.confirmed);
+      const answer = await TournamentService.checkInFor(ctx, actorOf(req), id, userId, req.body.confirmed);
       // a check-in is a check-in, whoever pressed the button: the player earns what their own would
       if (req.body.confirmed)
         await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', { tournamentId: id });
@@ -625,7 +627,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req) =>
-      ok(await TournamentService.promotePlayer(app, actorOf(req), req.params.id, req.params.userId)),
+      ok(await TournamentService.promotePlayer(ctx, actorOf(req), req.params.id, req.params.userId)),
   });
 
   app.put('/tournaments/:id/registrations/:userId/position', {
@@ -640,7 +642,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     onRequest: app.requireAdmin,
     handler: async (req) =>
       ok(
-        await TournamentService.moveInWaitlist(app, actorOf(req), req.params.id, req.params.userId, req.body.position),
+        await TournamentService.moveInWaitlist(ctx, actorOf(req), req.params.id, req.params.userId, req.body.position),
       ),
   });
 
@@ -655,7 +657,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireAdmin,
     handler: async (req) => {
-      const result = await TournamentService.broadcast(app, actorOf(req), req.params.id, req.body);
+      const result = await TournamentService.broadcast(ctx, actorOf(req), req.params.id, req.body);
       return ok(result);
     },
   });

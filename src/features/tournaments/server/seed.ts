@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import type { Insertable } from 'kysely';
 import type { TournamentRegistrationsTable } from '../../../platform/db/schema.ts';
 import type { Game } from '../../../platform/games.ts';
@@ -143,8 +143,8 @@ function dateTextOf(label: [string, string], start: number) {
 }
 
 /** True while this brand has no tournament: the demo is only seeded then. */
-export async function hasNoTournaments(app: FastifyInstance): Promise<boolean> {
-  return (await TournamentRepository.countByOwner(app.db.kysely, app.config.ownerId)) === 0;
+export async function hasNoTournaments(ctx: ServiceContext): Promise<boolean> {
+  return (await TournamentRepository.countByOwner(ctx.db.kysely, ctx.config.ownerId)) === 0;
 }
 
 /**
@@ -157,12 +157,12 @@ export async function hasNoTournaments(app: FastifyInstance): Promise<boolean> {
 export type SeededTournaments = Record<string, { id: string; start: string }>;
 
 export async function seedTournaments(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   people: { giulia: SeedPlayer; alex: SeedPlayer; players: SeedPlayer[] },
   now: Date,
 ): Promise<SeededTournaments> {
-  const db = app.db.kysely;
-  const owner = app.config.ownerId;
+  const db = ctx.db.kysely;
+  const owner = ctx.config.ownerId;
   const privateHash = await hashPassword(demoPrivateTournamentPassword);
   const ids = { giulia: people.giulia.id, alex: people.alex.id };
   const players = people.players.map((p) => {
@@ -186,7 +186,7 @@ export async function seedTournaments(
     // the championship's card shows its game's picture too (public/demo/games)
     thumbnail: demoGamePicture('Fortnite'),
     game: 'Fortnite',
-    url: `/${app.config.brandSlug}-bomber-championship`,
+    url: `/${ctx.config.brandSlug}-bomber-championship`,
     // after the four qualifiers (the last is in 10 days): playoffs a week later, the live finals two weeks after
     playoffs_at: new Date(evening(17)).toISOString(),
     finals_at: new Date(evening(31)).toISOString(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../../platform/context.ts';
 import { isId } from '../../../platform/ids.ts';
 import { createEvent } from 'ics';
 import type { z } from 'zod';
@@ -197,17 +197,17 @@ export interface ListQuery {
 
 /** A page of tournaments with their member lists, in two queries plus the count, whatever the page size. */
 export async function list(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   q: ListQuery,
   viewerId: string | null,
 ): Promise<{ data: Tournament[]; total: number }> {
   const now = Date.now();
-  const { rows, total } = await TournamentRepository.list(app.db.kysely, listFilter(app, q, now));
-  return { data: await withRegistrations(app, rows, viewerId, now), total };
+  const { rows, total } = await TournamentRepository.list(ctx.db.kysely, listFilter(ctx, q, now));
+  return { data: await withRegistrations(ctx, rows, viewerId, now), total };
 }
 
-const listFilter = (app: FastifyInstance, q: ListQuery, now: number): TournamentRepository.ListFilter => ({
-  owner: app.config.ownerId,
+const listFilter = (ctx: ServiceContext, q: ListQuery, now: number): TournamentRepository.ListFilter => ({
+  owner: ctx.config.ownerId,
   now: new Date(now).toISOString(),
   competitionId: q.competitionId,
   memberId: q.members,
@@ -219,13 +219,13 @@ const listFilter = (app: FastifyInstance, q: ListQuery, now: number): Tournament
 
 /** The rows as the API shows them, with the registrations of all of them read in one query. */
 async function withRegistrations(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   rows: TournamentRow[],
   viewerId: string | null,
   now: number,
 ): Promise<Tournament[]> {
   const byTournament = await TournamentRepository.registrationsOf(
-    app.db.kysely,
+    ctx.db.kysely,
     rows.map((r) => r.id),
   );
   return rows.map((row) => toTournament(row, byTournament.get(row.id) ?? [], viewerId, now));
@@ -236,14 +236,14 @@ async function withRegistrations(
  * total and the player's standing in each: the route fills in the items from its cache.
  */
 export async function ownPage(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   q: ListQuery,
   userId: string,
 ): Promise<{ ids: string[]; total: number; mine: Map<string, NonNullable<Tournament['me']>> }> {
-  const f = listFilter(app, q, Date.now());
+  const f = listFilter(ctx, q, Date.now());
   // the players asking for the same page in one turn share a statement (the first one's clock)
   const { now: _now, memberId: _memberId, ...same } = f;
-  const pages = await batchedRoundTrip(app.db, `own-page|${JSON.stringify(same)}`, userId, (db, userIds) =>
+  const pages = await batchedRoundTrip(ctx.db, `own-page|${JSON.stringify(same)}`, userId, (db, userIds) =>
     TournamentRepository.ownPages(db, f, userIds),
   );
   const { rows, total } = pages.get(userId)!;
@@ -254,30 +254,30 @@ export async function ownPage(
 }
 
 /** One tournament as anyone sees it (`me` null), or null when there is none. */
-export async function publicItem(app: FastifyInstance, id: string): Promise<Tournament | null> {
-  const row = await TournamentRepository.findById(app.db.kysely, app.config.ownerId, id);
-  return row ? (await withRegistrations(app, [row], null, Date.now()))[0]! : null;
+export async function publicItem(ctx: ServiceContext, id: string): Promise<Tournament | null> {
+  const row = await TournamentRepository.findById(ctx.db.kysely, ctx.config.ownerId, id);
+  return row ? (await withRegistrations(ctx, [row], null, Date.now()))[0]! : null;
 }
 
-async function findRow(app: FastifyInstance, id: string): Promise<TournamentRow> {
-  const row = await TournamentRepository.findById(app.db.kysely, app.config.ownerId, id);
+async function findRow(ctx: ServiceContext, id: string): Promise<TournamentRow> {
+  const row = await TournamentRepository.findById(ctx.db.kysely, ctx.config.ownerId, id);
   if (!row) throw tournamentNotFound();
   return row;
 }
 
-export async function get(app: FastifyInstance, id: string, viewerId: string | null): Promise<Tournament> {
-  const row = await findRow(app, id);
-  const regs = await TournamentRepository.registrationsOf(app.db.kysely, [id]);
+export async function get(ctx: ServiceContext, id: string, viewerId: string | null): Promise<Tournament> {
+  const row = await findRow(ctx, id);
+  const regs = await TournamentRepository.registrationsOf(ctx.db.kysely, [id]);
   return toTournament(row, regs.get(id) ?? [], viewerId, Date.now());
 }
 
 /** The caller's own standing in one tournament (the answer's `me`), read fresh: two indexed reads. */
 export async function standingOf(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   id: string,
   userId: string,
 ): Promise<NonNullable<Tournament['me']>> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const mine = await TournamentRepository.findRegistration(db, id, userId);
   return {
     member: mine?.state === 'member',
@@ -292,12 +292,12 @@ export async function standingOf(
  * tournaments they are not in are left out (their `me` is `notRegisteredMe`).
  */
 export async function standingsIn(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   ids: string[],
   userId: string,
 ): Promise<Map<string, NonNullable<Tournament['me']>>> {
   // the players reading the same page of the list in one turn share the statement
-  const byPlayer = await batchedRoundTrip(app.db, `standings-in|${ids.join(',')}`, userId, async (db, userIds) =>
+  const byPlayer = await batchedRoundTrip(ctx.db, `standings-in|${ids.join(',')}`, userId, async (db, userIds) =>
     Map.groupBy(await TournamentRepository.standingsIn(db, userIds, ids), (mine) => mine.user_id),
   );
   return new Map((byPlayer.get(userId) ?? []).map((mine) => [mine.tournament_id, standingFrom(mine)]));
@@ -327,17 +327,17 @@ export const notRegisteredMe: NonNullable<Tournament['me']> = Object.freeze({
  * sees it, or null when there is no such tournament. A bad or expired token reads anonymously.
  */
 export async function getForViewer(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   id: string,
   viewerToken?: string | null,
 ): Promise<Tournament | null> {
   if (!isId(id)) return null;
   let viewerId: string | null = null;
   if (viewerToken && viewerToken.length <= 200) {
-    viewerId = await Directory.viewerOf(app, viewerToken);
+    viewerId = await Directory.viewerOf(ctx, viewerToken);
   }
   try {
-    return await get(app, id, viewerId);
+    return await get(ctx, id, viewerId);
   } catch (e) {
     if (e instanceof AppError && e.code === 'TOURNAMENT_NOT_FOUND') return null;
     throw e;
@@ -356,12 +356,12 @@ export function actionOf(t: Tournament, now: number = Date.now()): Action {
   });
 }
 
-export const detailUrl = (app: FastifyInstance, id: string, locale: Locale = 'it') =>
-  `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournament/${encodeURIComponent(id)}`;
+export const detailUrl = (ctx: ServiceContext, id: string, locale: Locale = 'it') =>
+  `${ctx.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournament/${encodeURIComponent(id)}`;
 
 /** An iCalendar file with the tournament's start, end (two hours when unknown), name and page. */
-export async function calendar(app: FastifyInstance, id: string): Promise<{ ics: string; filename: string }> {
-  const row = await findRow(app, id);
+export async function calendar(ctx: ServiceContext, id: string): Promise<{ ics: string; filename: string }> {
+  const row = await findRow(ctx, id);
   if (!row.start_tournament)
     throw new AppError('conflict', 'TOURNAMENT_NOT_SCHEDULED', 'The tournament has no start date');
   const start = Date.parse(row.start_tournament);
@@ -376,10 +376,10 @@ export async function calendar(app: FastifyInstance, id: string): Promise<{ ics:
     const d = new Date(ms);
     return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
   };
-  const url = detailUrl(app, row.id);
+  const url = detailUrl(ctx, row.id);
   const { error, value } = createEvent({
-    uid: `tournament-${row.id}@${new URL(app.config.publicOrigin).host}`,
-    productId: `${app.config.brandSlug}/tournaments`,
+    uid: `tournament-${row.id}@${new URL(ctx.config.publicOrigin).host}`,
+    productId: `${ctx.config.brandSlug}/tournaments`,
     title: row.name,
     description: `${row.game}\n${url}`,
     url,
@@ -427,18 +427,18 @@ function assertSchedule(s: Pick<TournamentRow, ScheduleKey>, stored?: Pick<Tourn
   );
 }
 
-async function assertCompetition(app: FastifyInstance, competitionId: string | null | undefined) {
+async function assertCompetition(ctx: ServiceContext, competitionId: string | null | undefined) {
   if (!competitionId) return;
-  if (!(await CompetitionRepository.findById(app.db.kysely, app.config.ownerId, competitionId)))
+  if (!(await CompetitionRepository.findById(ctx.db.kysely, ctx.config.ownerId, competitionId)))
     throw new AppError('invalid', 'COMPETITION_NOT_FOUND', 'No such competition');
 }
 
 /** POST /tournaments (admin), audited. argon2 runs before the transaction, which holds the database only for the writes. */
-export async function create(app: FastifyInstance, actor: Actor, input: CreateInput): Promise<Tournament> {
+export async function create(ctx: ServiceContext, actor: Actor, input: CreateInput): Promise<Tournament> {
   if (!input.open && !input.password)
     throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
   const passwordHash = input.open ? null : await hashPassword(input.password!);
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const tournament = await insertTournament(tx, input, passwordHash);
     // the password itself never reaches the log, only that one was set
     await audit({
@@ -453,9 +453,9 @@ export async function create(app: FastifyInstance, actor: Actor, input: CreateIn
 }
 
 /** PUT /tournaments/{id} (admin), audited; players promoted from the waitlist are mailed after the commit. */
-export async function update(app: FastifyInstance, actor: Actor, id: string, input: UpdateInput): Promise<Tournament> {
+export async function update(ctx: ServiceContext, actor: Actor, id: string, input: UpdateInput): Promise<Tournament> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const { tournament, promoted } = await audited(app, actor, async (tx, audit) => {
+  const { tournament, promoted } = await audited(ctx, actor, async (tx, audit) => {
     // finalising ended the tournament for good: its status may not reopen (nor follow the schedule back to live)
     if (input.status !== undefined && input.status !== ENDED) await lockOpenForResults(tx, id);
     const before = await get(tx, id, null);
@@ -469,7 +469,7 @@ export async function update(app: FastifyInstance, actor: Actor, id: string, inp
     });
     return result;
   });
-  await mailPromoted(app, id, promoted);
+  await mailPromoted(ctx, id, promoted);
   return tournament;
 }
 
@@ -478,24 +478,24 @@ export async function update(app: FastifyInstance, actor: Actor, id: string, inp
  * told in their language that the tournament is cancelled: the mails are queued in the delete's
  * own transaction, so they go exactly when the tournament does.
  */
-export async function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
-  await audited(app, actor, async (tx, audit) => {
+export async function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
+  await audited(ctx, actor, async (tx, audit) => {
     const row = await findRow(tx, id);
     const before = await get(tx, id, null);
     const people = await TournamentRepository.recipients(tx.db.kysely, id, { includeWaitlist: true });
-    if (!(await TournamentRepository.remove(tx.db.kysely, app.config.ownerId, id))) throw tournamentNotFound();
+    if (!(await TournamentRepository.remove(tx.db.kysely, ctx.config.ownerId, id))) throw tournamentNotFound();
     await audit({ action: 'tournament.delete', entityType: 'tournament', entityId: id, before, after: null });
     for (const p of people) await queueRosterMail(tx, 'cancelled', p, row);
   });
-  app.mailQueue.wake();
+  ctx.mailQueue.wake();
 }
 
 async function insertTournament(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   input: CreateInput,
   passwordHash: string | null,
 ): Promise<Tournament> {
-  await assertCompetition(app, input.competitionId);
+  await assertCompetition(ctx, input.competitionId);
   const schedule = {
     start_registration: toUtc(input.start_registration),
     end_registration: toUtc(input.end_registration),
@@ -507,9 +507,9 @@ async function insertTournament(
   assertSchedule(schedule);
   const id = randomUUID();
   const now = nowIso();
-  await TournamentRepository.insert(app.db.kysely, {
+  await TournamentRepository.insert(ctx.db.kysely, {
     id,
-    owner: app.config.ownerId,
+    owner: ctx.config.ownerId,
     competition_id: input.competitionId,
     name: input.name,
     banner: input.banner,
@@ -534,16 +534,16 @@ async function insertTournament(
     created_at: now,
     updated_at: now,
   });
-  return get(app, id, null);
+  return get(ctx, id, null);
 }
 
 async function updateTournament(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   id: string,
   input: UpdateInput,
   passwordHash: string | undefined,
 ): Promise<{ tournament: Tournament; promoted: string[] }> {
-  const current = await findRow(app, id);
+  const current = await findRow(ctx, id);
   const set: Updateable<TournamentsTable> = { updated_at: nowIso() };
   if (input.name !== undefined) set.name = input.name;
   if (input.banner !== undefined) set.banner = input.banner;
@@ -565,7 +565,7 @@ async function updateTournament(
   }
   Object.assign(set, translatedColumns(input.translations));
   if (input.competitionId !== undefined) {
-    await assertCompetition(app, input.competitionId);
+    await assertCompetition(ctx, input.competitionId);
     set.competition_id = input.competitionId;
   }
   const schedule = { ...current };
@@ -584,8 +584,8 @@ async function updateTournament(
     else if (!current.password_hash)
       throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
   }
-  const result = await TournamentRepository.update(app.db.kysely, {
-    owner: app.config.ownerId,
+  const result = await TournamentRepository.update(ctx.db.kysely, {
+    owner: ctx.config.ownerId,
     id,
     set,
     now: nowIso(),
@@ -594,7 +594,7 @@ async function updateTournament(
     if (result.reason === 'missing') throw tournamentNotFound();
     throw new AppError('conflict', 'MAX_BELOW_MEMBERS', `There are ${current.member_count} members already`);
   }
-  return { tournament: await get(app, id, null), promoted: result.promoted };
+  return { tournament: await get(ctx, id, null), promoted: result.promoted };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -615,16 +615,16 @@ function accountOf(userId: string, input: RegistrationInput): GameAccount {
   return entry.gameAccount;
 }
 
-async function assertUserExists(app: FastifyInstance, userId: string, callerId: string) {
+async function assertUserExists(ctx: ServiceContext, userId: string, callerId: string) {
   if (userId === callerId) return;
-  const found = await Directory.existingPlayerIds(app, app.config.ownerId, [userId]);
+  const found = await Directory.existingPlayerIds(ctx, ctx.config.ownerId, [userId]);
   if (!found.has(userId)) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
 }
 
 /** A championship tournament (one with a competition) takes players of CHAMPIONSHIP_MIN_AGE or more, per the FAQ. */
-async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId: string) {
+async function assertOldEnough(ctx: ServiceContext, row: TournamentRow, userId: string) {
   if (!row.competition_id) return;
-  const birthDate = await Directory.birthDateOf(app, app.config.ownerId, userId);
+  const birthDate = await Directory.birthDateOf(ctx, ctx.config.ownerId, userId);
   if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok)
     throw new AppError(
       'forbidden',
@@ -634,13 +634,13 @@ async function assertOldEnough(app: FastifyInstance, row: TournamentRow, userId:
 }
 
 export async function join(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   id: string,
   userId: string,
   callerId: string,
   input: RegistrationInput,
 ) {
-  const row = await findRow(app, id);
+  const row = await findRow(ctx, id);
   if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
   const account = accountOf(userId, input);
   if (row.open !== 1) {
@@ -650,10 +650,10 @@ export async function join(
       throw new AppError('forbidden', 'WRONG_PASSWORD', 'Wrong password');
   }
   checkGameAccount(row, account);
-  await assertUserExists(app, userId, callerId);
-  await assertOldEnough(app, row, userId);
+  await assertUserExists(ctx, userId, callerId);
+  await assertOldEnough(ctx, row, userId);
   const keepAccount = input.saveGameAccount ? account : undefined;
-  const outcome = await TournamentRepository.join(app.db.kysely, {
+  const outcome = await TournamentRepository.join(ctx.db.kysely, {
     tournamentId: id,
     userId,
     gameAccount: JSON.stringify(account),
@@ -664,22 +664,22 @@ export async function join(
   if (outcome === 'disqualified') throw disqualifiedError();
   if (outcome === 'gone') throw tournamentNotFound();
   const waitlistPosition =
-    outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(app.db.kysely, id, userId) : null;
-  return { state: outcome, waitlistPosition, tournament: await get(app, id, callerId) };
+    outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(ctx.db.kysely, id, userId) : null;
+  return { state: outcome, waitlistPosition, tournament: await get(ctx, id, callerId) };
 }
 
-export async function leave(app: FastifyInstance, id: string, userId: string, callerId: string): Promise<Tournament> {
-  const row = await findRow(app, id);
+export async function leave(ctx: ServiceContext, id: string, userId: string, callerId: string): Promise<Tournament> {
+  const row = await findRow(ctx, id);
   if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
-  const result = await TournamentRepository.leave(app.db.kysely, { tournamentId: id, userId, now: nowIso() });
+  const result = await TournamentRepository.leave(ctx.db.kysely, { tournamentId: id, userId, now: nowIso() });
   if (!result.left)
-    throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_REGISTERED', 'Not registered'));
-  await mailPromoted(app, id, result.promoted);
-  return get(app, id, callerId);
+    throw await notInRoster(ctx, id, userId, new AppError('conflict', 'NOT_REGISTERED', 'Not registered'));
+  await mailPromoted(ctx, id, result.promoted);
+  return get(ctx, id, callerId);
 }
 
 export async function setCheckIn(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   id: string,
   userId: string,
   callerId: string,
@@ -687,8 +687,8 @@ export async function setCheckIn(
   input?: RegistrationInput,
 ): Promise<Tournament> {
   // the check-ins of a rush share the read of the row (its schedule decides whether check-in is open)
-  const row = await sharedRoundTrip(app.db, `tournament:${app.config.ownerId}:${id}`, (db) =>
-    TournamentRepository.findById(db, app.config.ownerId, id),
+  const row = await sharedRoundTrip(ctx.db, `tournament:${ctx.config.ownerId}:${id}`, (db) =>
+    TournamentRepository.findById(db, ctx.config.ownerId, id),
   );
   if (!row) throw tournamentNotFound();
   const phase = phaseOfRow(row);
@@ -699,12 +699,12 @@ export async function setCheckIn(
     checkGameAccount(row, account);
     gameAccount = JSON.stringify(account);
   }
-  const changed = await confirmTogether(app, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
+  const changed = await confirmTogether(ctx, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
   // membership is what the atomic write saw (a player who left meanwhile is not one)
   if (!mayCheckIn(phase, changed).ok)
-    throw await notInRoster(app, id, userId, new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in'));
+    throw await notInRoster(ctx, id, userId, new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in'));
   // the tournament row is untouched by a check-in: only the registrations are read again
-  return toTournament(row, await registrationsAfterWrite(app, id), callerId, Date.now());
+  return toTournament(row, await registrationsAfterWrite(ctx, id), callerId, Date.now());
 }
 
 /**
@@ -716,17 +716,17 @@ export async function setCheckIn(
  * written on its own, as before.
  */
 function confirmTogether(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string },
 ): Promise<boolean> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   // SQLite writes in-process on its one connection: batching would only hold each check-in until its whole burst is written
-  if (db.isTransaction || app.db.dialect !== 'postgres') return TournamentRepository.setConfirmed(db, p);
+  if (db.isTransaction || ctx.db.dialect !== 'postgres') return TournamentRepository.setConfirmed(db, p);
   const player = { userId: p.userId, gameAccount: p.gameAccount, now: p.now };
-  return batchedRoundTrip(app.db, `checkin|${p.tournamentId}|${p.confirmed}`, player, (db, players) =>
+  return batchedRoundTrip(ctx.db, `checkin|${p.tournamentId}|${p.confirmed}`, player, (db, players) =>
     TournamentRepository.setConfirmedMany(db, { tournamentId: p.tournamentId, confirmed: p.confirmed, players }).catch(
       (err: unknown) => {
-        app.log.warn({ err, tournament: p.tournamentId }, 'batched check-in failed; writing each on its own');
+        ctx.log.warn({ err, tournament: p.tournamentId }, 'batched check-in failed; writing each on its own');
         return null;
       },
     ),
@@ -734,8 +734,8 @@ function confirmTogether(
 }
 
 /** Why a player's leave or check-in found no row to change: disqualified, or else `otherwise`. Read only on that failure. */
-async function notInRoster(app: FastifyInstance, id: string, userId: string, otherwise: AppError): Promise<AppError> {
-  const mine = await TournamentRepository.findRegistration(app.db.kysely, id, userId);
+async function notInRoster(ctx: ServiceContext, id: string, userId: string, otherwise: AppError): Promise<AppError> {
+  const mine = await TournamentRepository.findRegistration(ctx.db.kysely, id, userId);
   return mine?.state === 'disqualified' ? disqualifiedError() : otherwise;
 }
 
@@ -745,9 +745,9 @@ async function notInRoster(app: FastifyInstance, id: string, userId: string, oth
  * so when the whole field checks in at once (2,000 players in seconds) each answer used to read
  * every registration again: 2,000 reads of 2,000 rows, half the server's CPU in the rush.
  */
-const registrationsAfterWrite = (app: FastifyInstance, id: string): Promise<RegistrationRow[]> =>
+const registrationsAfterWrite = (ctx: ServiceContext, id: string): Promise<RegistrationRow[]> =>
   sharedRead(
-    app.db.kysely,
+    ctx.db.kysely,
     `tournament-registrations:${id}`,
     async (db) => (await TournamentRepository.registrationsOf(db, [id])).get(id) ?? [],
   );
@@ -755,9 +755,9 @@ const registrationsAfterWrite = (app: FastifyInstance, id: string): Promise<Regi
 // ---------------------------------------------------------------------------------------------
 // admin reads and mail
 
-export async function registrations(app: FastifyInstance, id: string): Promise<Registrations> {
-  await findRow(app, id);
-  const rows = await TournamentRepository.registrationsWithUsers(app.db.kysely, id);
+export async function registrations(ctx: ServiceContext, id: string): Promise<Registrations> {
+  await findRow(ctx, id);
+  const rows = await TournamentRepository.registrationsWithUsers(ctx.db.kysely, id);
   const entry = (r: (typeof rows)[number]) => ({
     userId: r.user_id,
     username: r.username,
@@ -788,9 +788,9 @@ export interface RosterLine {
 }
 
 /** The roster for the CSV export: members, then the waitlist in queue order, then the disqualified. */
-export async function rosterLines(app: FastifyInstance, id: string): Promise<{ name: string; lines: RosterLine[] }> {
-  const row = await findRow(app, id);
-  const rows = await TournamentRepository.registrationsWithUsers(app.db.kysely, id);
+export async function rosterLines(ctx: ServiceContext, id: string): Promise<{ name: string; lines: RosterLine[] }> {
+  const row = await findRow(ctx, id);
+  const rows = await TournamentRepository.registrationsWithUsers(ctx.db.kysely, id);
   const rank: Record<string, number> = { member: 0, waitlist: 1, disqualified: 2 };
   const lines = [...rows]
     .sort((a, b) => (rank[a.state] ?? 3) - (rank[b.state] ?? 3))
@@ -812,32 +812,32 @@ export async function rosterLines(app: FastifyInstance, id: string): Promise<{ n
 const localeOf = (language: string): Locale => (isLocale(language) ? language : 'it');
 
 /** After the commit: a player who moved from the waitlist to the members hears it in their language. */
-async function mailPromoted(app: FastifyInstance, id: string, userIds: string[]) {
+async function mailPromoted(ctx: ServiceContext, id: string, userIds: string[]) {
   if (!userIds.length) return;
   try {
-    const row = await findRow(app, id);
-    const people = await TournamentRepository.recipients(app.db.kysely, id, { includeWaitlist: false, userIds });
+    const row = await findRow(ctx, id);
+    const people = await TournamentRepository.recipients(ctx.db.kysely, id, { includeWaitlist: false, userIds });
     for (const p of people) {
       const locale = localeOf(p.language);
       const t = createT(messages[locale].email);
-      const vars = { name: p.nickname || p.username, tournament: row.name, link: detailUrl(app, id, locale) };
-      await app.mailQueue.send({ to: p.email, subject: t('promoted.subject', vars), text: t('promoted.text', vars) });
+      const vars = { name: p.nickname || p.username, tournament: row.name, link: detailUrl(ctx, id, locale) };
+      await ctx.mailQueue.send({ to: p.email, subject: t('promoted.subject', vars), text: t('promoted.text', vars) });
     }
   } catch (err) {
     // the promotion is committed; a mail failure must not turn the player's leave into an error
-    app.log.error({ err, tournament: id }, 'promotion e-mail failed');
+    ctx.log.error({ err, tournament: id }, 'promotion e-mail failed');
   }
 }
 
 /** Mails every member (and the waitlist when asked) in their language; the broadcast is audited once sent. */
 export async function broadcast(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   input: BroadcastInput,
 ): Promise<{ sent: number }> {
-  const result = await sendBroadcast(app, id, input);
-  await audited(app, actor, (_tx, audit) =>
+  const result = await sendBroadcast(ctx, id, input);
+  await audited(ctx, actor, (_tx, audit) =>
     audit({
       action: 'tournament.broadcast',
       entityType: 'tournament',
@@ -849,23 +849,23 @@ export async function broadcast(
   return result;
 }
 
-async function sendBroadcast(app: FastifyInstance, id: string, input: BroadcastInput): Promise<{ sent: number }> {
-  const row = await findRow(app, id);
-  const people = await TournamentRepository.recipients(app.db.kysely, id, { includeWaitlist: input.includeWaitlist });
+async function sendBroadcast(ctx: ServiceContext, id: string, input: BroadcastInput): Promise<{ sent: number }> {
+  const row = await findRow(ctx, id);
+  const people = await TournamentRepository.recipients(ctx.db.kysely, id, { includeWaitlist: input.includeWaitlist });
   let sent = 0;
   for (const p of people) {
     const locale = localeOf(p.language);
     const t = createT(messages[locale].email);
-    const footer = t('broadcast.footer', { tournament: row.name, link: detailUrl(app, id, locale) });
+    const footer = t('broadcast.footer', { tournament: row.name, link: detailUrl(ctx, id, locale) });
     try {
-      await app.mailQueue.send({
+      await ctx.mailQueue.send({
         to: p.email,
         subject: input.subject[locale],
         text: `${input.body[locale]}\n\n--\n${footer}`,
       });
       sent++;
     } catch (err) {
-      app.log.error({ err, tournament: id }, 'broadcast e-mail failed');
+      ctx.log.error({ err, tournament: id }, 'broadcast e-mail failed');
     }
   }
   return { sent };
@@ -882,7 +882,7 @@ type RosterMail = 'removed' | 'disqualified' | 'cancelled';
 
 /** Queues one roster e-mail in the player's own language, inside `tx`'s transaction. */
 async function queueRosterMail(
-  tx: FastifyInstance,
+  tx: ServiceContext,
   kind: RosterMail,
   person: Mailable,
   row: TournamentRow,
@@ -902,8 +902,8 @@ async function queueRosterMail(
   );
 }
 
-async function rosterRow(app: FastifyInstance, id: string): Promise<{ row: TournamentRow; phase: Phase }> {
-  const row = await findRow(app, id);
+async function rosterRow(ctx: ServiceContext, id: string): Promise<{ row: TournamentRow; phase: Phase }> {
+  const row = await findRow(ctx, id);
   return { row, phase: phaseOfRow(row) };
 }
 
@@ -927,15 +927,15 @@ const playerOf = (e: RosterEntry) => ({
  * afterwards it stays free for the admin to give (rules.ts freedSeatFillsItself).
  */
 export async function removePlayer(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   userId: string,
   reason: string,
 ): Promise<Registrations> {
-  const { row, phase } = await rosterRow(app, id);
+  const { row, phase } = await rosterRow(ctx, id);
   assertRosterOpen(phase);
-  const promoted = await audited(app, actor, async (tx, audit) => {
+  const promoted = await audited(ctx, actor, async (tx, audit) => {
     const entry = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
     if (!entry) throw notRegistered();
     const result = await TournamentRepository.leave(tx.db.kysely, {
@@ -956,26 +956,26 @@ export async function removePlayer(
     await queueRosterMail(tx, 'removed', entry, row, reason);
     return result.promoted;
   });
-  return afterRosterChange(app, id, promoted);
+  return afterRosterChange(ctx, id, promoted);
 }
 
 /** After a removal or a disqualification: send the player's mail, tell whoever took the freed seat, answer the roster. */
-async function afterRosterChange(app: FastifyInstance, id: string, promoted: string[]): Promise<Registrations> {
-  app.mailQueue.wake();
-  await mailPromoted(app, id, promoted);
-  return registrations(app, id);
+async function afterRosterChange(ctx: ServiceContext, id: string, promoted: string[]): Promise<Registrations> {
+  ctx.mailQueue.wake();
+  await mailPromoted(ctx, id, promoted);
+  return registrations(ctx, id);
 }
 
 /** Disqualifies a member or a waitlisted player with a reason (mailed): the row stays, so they cannot check in or join again. Allowed after the end too (cheating found later). */
 export async function disqualifyPlayer(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   userId: string,
   reason: string,
 ): Promise<Registrations> {
-  const { row, phase } = await rosterRow(app, id);
-  const promoted = await audited(app, actor, async (tx, audit) => {
+  const { row, phase } = await rosterRow(ctx, id);
+  const promoted = await audited(ctx, actor, async (tx, audit) => {
     const result = await TournamentRepository.disqualify(tx.db.kysely, {
       tournamentId: id,
       userId,
@@ -999,20 +999,20 @@ export async function disqualifyPlayer(
     await queueRosterMail(tx, 'disqualified', entry, row, reason);
     return result.promoted;
   });
-  return afterRosterChange(app, id, promoted);
+  return afterRosterChange(ctx, id, promoted);
 }
 
 /** Checks a member in or out on their behalf: the player's own rule (check-in open, members only), keeping the game account they registered with. */
 export async function checkInFor(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   userId: string,
   confirmed: boolean,
 ): Promise<Registrations> {
-  const { phase } = await rosterRow(app, id);
+  const { phase } = await rosterRow(ctx, id);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
-  await audited(app, actor, async (tx, audit) => {
+  await audited(ctx, actor, async (tx, audit) => {
     const entry = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
     // the same conditional write as the player's check-in: only a member row changes
     const changed = await TournamentRepository.setConfirmed(tx.db.kysely, {
@@ -1035,19 +1035,19 @@ export async function checkInFor(
       after: { userId, confirmed },
     });
   });
-  return registrations(app, id);
+  return registrations(ctx, id);
 }
 
 /** Gives a free seat to one waitlisted player of the admin's choice (mailed as any promotion); a full tournament is 409 TOURNAMENT_FULL. */
 export async function promotePlayer(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   userId: string,
 ): Promise<Registrations> {
-  const { phase } = await rosterRow(app, id);
+  const { phase } = await rosterRow(ctx, id);
   assertRosterOpen(phase);
-  await audited(app, actor, async (tx, audit) => {
+  await audited(ctx, actor, async (tx, audit) => {
     const outcome = await TournamentRepository.promote(tx.db.kysely, { tournamentId: id, userId, now: nowIso() });
     if (outcome === 'gone') throw tournamentNotFound();
     if (outcome === 'full')
@@ -1062,21 +1062,21 @@ export async function promotePlayer(
       after: { userId, state: 'member' },
     });
   });
-  await mailPromoted(app, id, [userId]);
-  return registrations(app, id);
+  await mailPromoted(ctx, id, [userId]);
+  return registrations(ctx, id);
 }
 
 /** Moves a waitlisted player to another place in the queue (1 is next in line). */
 export async function moveInWaitlist(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
   id: string,
   userId: string,
   position: number,
 ): Promise<Registrations> {
-  const { phase } = await rosterRow(app, id);
+  const { phase } = await rosterRow(ctx, id);
   assertRosterOpen(phase);
-  await audited(app, actor, async (tx, audit) => {
+  await audited(ctx, actor, async (tx, audit) => {
     const from = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
     const outcome = await TournamentRepository.moveInWaitlist(tx.db.kysely, {
       tournamentId: id,
@@ -1096,15 +1096,15 @@ export async function moveInWaitlist(
       after: { userId, position: to },
     });
   });
-  return registrations(app, id);
+  return registrations(ctx, id);
 }
 
 // ---------------------------------------------------------------------------------------------
 // match day: the results domain reads and locks a tournament through these
 
 /** What match day needs of a tournament (404 TOURNAMENT_NOT_FOUND when there is none). */
-export async function matchDayOf(app: FastifyInstance, id: string) {
-  const row = await TournamentRepository.matchDayOf(app.db.kysely, app.config.ownerId, id);
+export async function matchDayOf(ctx: ServiceContext, id: string) {
+  const row = await TournamentRepository.matchDayOf(ctx.db.kysely, ctx.config.ownerId, id);
   if (!row) throw tournamentNotFound();
   return {
     id: row.id,
@@ -1122,25 +1122,25 @@ export async function matchDayOf(app: FastifyInstance, id: string) {
 const finalisedError = () => new AppError('conflict', 'TOURNAMENT_FINALIZED', 'The results are final');
 
 /**
- * The first step of every write that changes a tournament's results (`app` bound to the write's
+ * The first step of every write that changes a tournament's results (`ctx` bound to the write's
  * transaction): locks the tournament's row until the commit, the row finalising claims, so the
  * write and a finalisation happen one after the other, and refuses (404, or 409
  * TOURNAMENT_FINALIZED) in the same statement once the results are final. A check made before
  * the transaction would let a write started just before finalising land just after it.
  */
-export async function lockOpenForResults(app: FastifyInstance, id: string): Promise<void> {
-  if (await TournamentRepository.lockOpenForResults(app.db.kysely, app.config.ownerId, id)) return;
-  await findRow(app, id);
+export async function lockOpenForResults(ctx: ServiceContext, id: string): Promise<void> {
+  if (await TournamentRepository.lockOpenForResults(ctx.db.kysely, ctx.config.ownerId, id)) return;
+  await findRow(ctx, id);
   throw finalisedError();
 }
 
 /** Stores a scoring table (JSON), inside the caller's audited transaction. */
-export const setScoring = (app: FastifyInstance, id: string, scoring: string | null) =>
-  TournamentRepository.setScoring(app.db.kysely, app.config.ownerId, id, scoring);
+export const setScoring = (ctx: ServiceContext, id: string, scoring: string | null) =>
+  TournamentRepository.setScoring(ctx.db.kysely, ctx.config.ownerId, id, scoring);
 
 /** The checked-in members ({id, username}) in check-in order. */
-export async function checkedInPlayers(app: FastifyInstance, id: string): Promise<{ id: string; username: string }[]> {
-  const rows = await TournamentRepository.checkedIn(app.db.kysely, id);
+export async function checkedInPlayers(ctx: ServiceContext, id: string): Promise<{ id: string; username: string }[]> {
+  const rows = await TournamentRepository.checkedIn(ctx.db.kysely, id);
   return rows.map((r) => ({ id: r.user_id, username: r.username }));
 }
 
@@ -1172,23 +1172,23 @@ const parseJson = (text: string | null): unknown => {
   }
 };
 
-const remindedTournament = (app: FastifyInstance, row: TournamentRow): RemindedTournament => ({
+const remindedTournament = (ctx: ServiceContext, row: TournamentRow): RemindedTournament => ({
   id: row.id,
   name: { it: row.name, en: row.name_en || row.name },
   endCheckin: row.end_checkin,
   calendarUrl: row.start_tournament
-    ? `${app.config.publicOrigin}/api/tournaments/${encodeURIComponent(row.id)}/calendar.ics`
+    ? `${ctx.config.publicOrigin}/api/tournaments/${encodeURIComponent(row.id)}/calendar.ics`
     : null,
 });
 
 /** The tournaments whose check-in is open at `now`, a page of `limit` rows after the id `after`. */
 export async function checkInsOpen(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   now: number,
   page: { after: string; limit: number },
 ): Promise<ReminderPage<RemindedTournament>> {
-  const rows = await TournamentRepository.checkInWindowsAt(app.db.kysely, {
-    owner: app.config.ownerId,
+  const rows = await TournamentRepository.checkInWindowsAt(ctx.db.kysely, {
+    owner: ctx.config.ownerId,
     now: new Date(now).toISOString(),
     ...page,
   });
@@ -1196,34 +1196,34 @@ export async function checkInsOpen(
     // an admin's status (ongoing, ended) closes the window before its time, as on the page
     tournaments: rows
       .filter((row) => phaseOfRow(row, now) === 'checkinOpen')
-      .map((row) => remindedTournament(app, row)),
+      .map((row) => remindedTournament(ctx, row)),
     next: rows.length === page.limit ? rows[rows.length - 1].id : null,
   };
 }
 
 /** The tournaments finalised at or after `since`, with their frozen standings. */
 export async function finalisedSince(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   since: number,
   page: { after: string; limit: number },
 ): Promise<ReminderPage<RemindedTournament & { standings: StandingsRow[] }>> {
-  const rows = await TournamentRepository.finalisedSince(app.db.kysely, {
-    owner: app.config.ownerId,
+  const rows = await TournamentRepository.finalisedSince(ctx.db.kysely, {
+    owner: ctx.config.ownerId,
     since: new Date(since).toISOString(),
     ...page,
   });
   const tournaments = [];
   for (const row of rows) {
     const standings = standingsRowSchema.array().safeParse(parseJson(row.final_standings));
-    if (standings.success) tournaments.push({ ...remindedTournament(app, row), standings: standings.data });
-    else app.log.warn({ tournament: row.id }, 'finalised tournament without readable final standings');
+    if (standings.success) tournaments.push({ ...remindedTournament(ctx, row), standings: standings.data });
+    else ctx.log.warn({ tournament: row.id }, 'finalised tournament without readable final standings');
   }
   return { tournaments, next: rows.length === page.limit ? rows[rows.length - 1].id : null };
 }
 
 /** A tournament's members with their address, language and whether they checked in, in queue order. */
-export async function membersToRemind(app: FastifyInstance, id: string) {
-  const rows = await TournamentRepository.membersToMail(app.db.kysely, id);
+export async function membersToRemind(ctx: ServiceContext, id: string) {
+  const rows = await TournamentRepository.membersToMail(ctx.db.kysely, id);
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
