@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { listen } from '../platform/http/listen.ts';
 import { holdReadiness } from '../platform/http/readiness.ts';
 import { warmSite } from './site.ts';
+import { sweeps } from './sessions.ts';
 import { maskEmail, processLogger, routeConsole } from '../platform/http/logging.ts';
 import { schedulePruning } from '../platform/http/maintenance.ts';
 import { ensureAdmin } from '../features/accounts/server/service.ts';
@@ -56,7 +57,7 @@ if (config.seedDemo) {
 await setupLock.release();
 await migrating.close();
 
-schedulePruning(app);
+schedulePruning(app, sweeps);
 // after the seed: the first tick already finds the demo's open check-in
 app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
 // readiness answers 503 until each on-demand page has rendered once (warmSite), liveness at once

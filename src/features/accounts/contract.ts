@@ -126,6 +126,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+// the browser's session store (a platform module) keeps the whole signed-in user
+declare module '../../platform/browser/session.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- its members are User's, merged in
+  interface SessionUser extends User {}
+}
+
 /** What anyone may see of another player. */
 export const publicUserSchema = userSchema.pick({ id: true, username: true, nickname: true, displayName: true });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -122,3 +122,9 @@ export const bracketErrors = [
   'DRAW_NOT_ALLOWED',
   'LATER_MATCH_CONFIRMED',
 ] as const;
+
+declare module '../../platform/errors/error-codes.ts' {
+  interface ErrorCodeLists {
+    brackets: (typeof bracketErrors)[number];
+  }
+}

@@ -7,7 +7,7 @@ import {
   findSection,
   type DashboardSectionKey,
 } from '../../platform/ui/admin/sections.ts';
-import { adminGuard, FLASH_KEY } from '../../platform/browser/admin-guard.ts';
+import { adminGuard, FLASH_KEY } from '../../features/accounts/ui/admin-guard.ts';
 import { api } from '../../platform/browser/api-client.ts';
 import { localizePath, type Locale, type IslandProps } from '../../platform/i18n/i18n.ts';
 import { logout } from '../../platform/browser/logout.ts';

@@ -1,11 +1,20 @@
 import { atom } from 'nanostores';
-import type { User } from '../../features/accounts/contract.ts';
+
+/**
+ * The signed-in user as the browser keeps it. The platform keeps it without knowing accounts: the accounts
+ * contract, which owns the user, widens it to its User by declaration merging.
+ */
+export interface SessionUser {
+  id: string;
+  username: string;
+  roles: string[];
+}
 
 /**
  * The client session: `user` and `token` in localStorage, mirrored in stores
  * that islands and the header share. `loading` is true until storage has been read.
  */
-export const $user = atom<User | null>(null);
+export const $user = atom<SessionUser | null>(null);
 export const $token = atom<string | null>(null);
 export const $sessionLoading = atom(true);
 /** null while unknown; the header shows "..." then. */
@@ -15,7 +24,7 @@ export function loadSession() {
   if (typeof localStorage === 'undefined') return;
   const token = localStorage.getItem('token');
   const raw = localStorage.getItem('user');
-  let user: User | null = null;
+  let user: SessionUser | null = null;
   if (raw) {
     try {
       user = JSON.parse(raw);
@@ -30,14 +39,14 @@ export function loadSession() {
   $sessionLoading.set(false);
 }
 
-export function saveSession(user: User, token: string) {
+export function saveSession(user: SessionUser, token: string) {
   localStorage.setItem('user', JSON.stringify(user));
   localStorage.setItem('token', token);
   $user.set(user);
   $token.set(token);
 }
 
-export function updateStoredUser(user: User) {
+export function updateStoredUser(user: SessionUser) {
   localStorage.setItem('user', JSON.stringify(user));
   $user.set(user);
 }

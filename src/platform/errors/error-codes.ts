@@ -1,8 +1,7 @@
-import { bracketErrors } from '../../features/brackets/contract.ts';
-
 /**
  * Stable error codes the API returns in `error.code`. The UI never shows server English: it looks
- * the code up under `errors.<code>` in the locale files (a test checks every code has both texts).
+ * the code up under `errors.<code>` in the locale files (a test checks every code has both texts, over
+ * the list the composition root gathers: src/app/error-codes.ts).
  */
 export const errorCodes = [
   'VALIDATION_ERROR',
@@ -129,10 +128,16 @@ export const errorCodes = [
   'REPORT_CONFLICT',
   // finalising a tournament and its prizes
   'NO_STANDINGS',
-  // brackets: the domain's contract keeps its list, which its page also reads
-  ...bracketErrors,
 ] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * The codes a service may throw, by who declares them. A feature that keeps its list in its contract adds
+ * its entry here by declaration merging (as brackets does), so the platform names no feature.
+ */
+export interface ErrorCodeLists {
+  platform: (typeof errorCodes)[number];
+}
+export type ErrorCode = ErrorCodeLists[keyof ErrorCodeLists];
 
 export interface ApiErrorBody {
   status: 'ERROR';

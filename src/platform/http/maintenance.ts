@@ -1,27 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import * as IdempotencyRepository from '../db/idempotency-repository.ts';
-import * as SessionRepository from '../../features/accounts/server/session-repository.ts';
 import { pruneRateLimits } from './rate-limit-store.ts';
 
 /** How long a purchase or redemption may be retried with the same Idempotency-Key. */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
+/**
+ * A feature's rows that can never be used again (expired sessions, say): deletes them, answers how many
+ * went. The composition root names the features' sweeps; the platform only runs them.
+ */
+export type Sweep = (db: Kysely<Database>, now: Date) => Promise<number>;
+
 /** Removes rows that can never be used again; safe to run from several processes at once. */
-export async function pruneExpired(app: FastifyInstance, now = new Date()) {
+export async function pruneExpired<S extends string>(
+  app: FastifyInstance,
+  sweeps: Record<S, Sweep>,
+  now = new Date(),
+): Promise<{ keys: number; rateLimits: number } & Record<S, number>> {
   const db = app.db.kysely;
   const keys = await IdempotencyRepository.deleteOlderThan(
     db,
     new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * 3600_000).toISOString(),
   );
-  const sessions = await SessionRepository.deleteExpired(db, now.toISOString());
   // counters of ended windows (PostgreSQL store; the table stays empty on SQLite)
   const rateLimits = await pruneRateLimits(db, now.getTime());
-  return { keys, sessions, rateLimits };
+  const swept = {} as Record<S, number>;
+  for (const [name, sweep] of Object.entries(sweeps) as [S, Sweep][]) swept[name] = await sweep(db, now);
+  return { keys, rateLimits, ...swept };
 }
 
 /** Runs pruneExpired now and every hour while the server lives. */
-export function schedulePruning(app: FastifyInstance) {
-  const run = () => pruneExpired(app).catch((err) => app.log.error({ err }, 'pruning expired rows failed'));
+export function schedulePruning(app: FastifyInstance, sweeps: Record<string, Sweep>) {
+  const run = () => pruneExpired(app, sweeps).catch((err) => app.log.error({ err }, 'pruning expired rows failed'));
   void run();
   const timer = setInterval(run, 3600_000);
   timer.unref();

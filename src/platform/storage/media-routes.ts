@@ -8,10 +8,12 @@ import { acceptMultipart, readUpload } from '../http/multipart.ts';
 import * as MediaService from './media-service.ts';
 import { BUCKET_PATTERN, NAME_PATTERN } from './media-storage.ts';
 import { actorOf } from '../http/plugins/auth.ts';
+import { serviceContext } from '../context.ts';
 
-/** POST /api/media/{agency} (admin): an image in, {bucket, name} of its cleaned copy out. */
-export default async function mediaRoutes(root: FastifyInstance) {
+/** POST /api/media/{agency} (admin): an image in, {bucket, name} of its cleaned copy out; `record` audits it. */
+export default async function mediaRoutes(root: FastifyInstance, { record }: { record: MediaService.RecordUpload }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   // scoped to this plugin: only it and the screenshot submissions accept multipart bodies
   await acceptMultipart(app);
 
@@ -34,7 +36,7 @@ export default async function mediaRoutes(root: FastifyInstance) {
       // uploads go to /media/{AGENCY_NAME}; other buckets do not exist
       if (req.params.agency !== app.config.agencyName) throw notFound();
       const data = await readUpload(req);
-      return reply.code(201).send(ok(await MediaService.upload(app, actorOf(req), req.params.agency, data)));
+      return reply.code(201).send(ok(await MediaService.upload(ctx, record, actorOf(req), req.params.agency, data)));
     },
   });
 }

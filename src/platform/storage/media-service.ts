@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { mediaUrl, type MediaUploadResult } from './media-contract.ts';
 import { AppError } from '../errors/app-error.ts';
 import { imageWork } from './image-limits.ts';
 import { contentName } from './media-storage.ts';
-import { audited, type Actor } from '../../features/audit/server/service.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 export const extensionOf: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
@@ -83,23 +81,32 @@ export async function reencode(ctx: ServiceContext, data: Buffer, format: ImageF
   }
 }
 
+/** The admin who uploads, as the audit log signs the entry. */
+export interface Uploader {
+  id: string;
+  name: string;
+}
+
+/**
+ * Records a stored upload in the audit log. The platform keeps no log of its own: the composition root
+ * hands in the audit feature's recorder (src/app/app.ts).
+ */
+export type RecordUpload = (
+  ctx: ServiceContext,
+  actor: Uploader,
+  upload: MediaUploadResult & { bytes: number },
+) => Promise<void>;
+
 /** An admin's upload (POST /media): stored like any image, then recorded in the audit log. */
 export async function upload(
-  app: FastifyInstance,
-  actor: Actor,
+  ctx: ServiceContext,
+  record: RecordUpload,
+  actor: Uploader,
   bucket: string,
   data: Buffer,
 ): Promise<MediaUploadResult> {
-  const stored = await store(app, bucket, data);
-  await audited(app, actor, (_tx, audit) =>
-    audit({
-      action: 'media.upload',
-      entityType: 'media',
-      entityId: stored.name,
-      before: null,
-      after: { ...stored, bytes: data.length },
-    }),
-  );
+  const stored = await store(ctx, bucket, data);
+  await record(ctx, actor, { ...stored, bytes: data.length });
   return stored;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { pruneExpired } from '../../../src/platform/http/maintenance.ts';
+import { sweeps } from '../../../src/app/sessions.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -46,7 +47,7 @@ test('pruning drops idempotency keys older than a day, expired sessions and ende
     ])
     .execute();
 
-  expect(await pruneExpired(t.app, now)).toEqual({ keys: 1, sessions: 1, rateLimits: 1 });
+  expect(await pruneExpired(t.app, sweeps, now)).toEqual({ keys: 1, sessions: 1, rateLimits: 1 });
   expect((await db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['running']);
   const keys = await db.selectFrom('idempotency_keys').select('key').where('user_id', '=', a.user.id).execute();
   expect(keys.map((k) => k.key)).toEqual(['fresh']);

@@ -5,7 +5,7 @@ import {
   safeNextPath,
   takeRedeemToken,
 } from '../../../src/platform/browser/auth-redirect.ts';
-import { adminGuard } from '../../../src/platform/browser/admin-guard.ts';
+import { adminGuard } from '../../../src/features/accounts/ui/admin-guard.ts';
 
 describe('pathAfterLogin', () => {
   it.each([

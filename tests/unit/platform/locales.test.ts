@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { errorCodes } from '../../../src/platform/errors/error-codes.ts';
+import { errorCodes } from '../../../src/app/error-codes.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../locales');
 const read = (locale: string, file: string) => JSON.parse(fs.readFileSync(path.join(root, locale, file), 'utf8'));

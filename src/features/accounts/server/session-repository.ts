@@ -20,7 +20,9 @@ export async function create(db: Kysely<Database>, userId: string, ttlHours: num
 }
 
 export type SessionLookup =
-  { userId: string; roles: string[]; language: string; lastUsedAt: string } | 'expired' | null;
+  | { userId: string; username: string; roles: string[]; language: string; lastUsedAt: string }
+  | 'expired'
+  | null;
 
 /**
  * The session of a token, if its account belongs to `owner` (another brand's token is unknown
@@ -54,6 +56,7 @@ export async function findByTokens(
       'sessions.expires_at',
       'sessions.revoked_at',
       'sessions.last_used_at',
+      'users.username',
       'users.roles',
       'users.language',
     ])
@@ -70,7 +73,10 @@ export async function findByTokens(
     if (row.revoked_at) continue;
     const lastUsedAt = row.last_used_at ?? row.created_at;
     if (row.expires_at <= nowIso || Date.parse(lastUsedAt) + idleMs <= now) found.set(token, 'expired');
-    else found.set(token, { userId: row.user_id, roles: JSON.parse(row.roles), language: row.language, lastUsedAt });
+    else {
+      const { user_id: userId, username, language } = row;
+      found.set(token, { userId, username, roles: JSON.parse(row.roles), language, lastUsedAt });
+    }
   }
   return found;
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAdmin } from '../../../features/accounts/roles.ts';
+import type { Kysely } from 'kysely';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import * as SessionRepository from '../../../features/accounts/server/session-repository.ts';
 import type { Caller } from '../../caller.ts';
+import type { Database } from '../../db/schema.ts';
 import { batchedRoundTrip } from '../../db/shared-read.ts';
 
 export interface AuthUser {
   id: string;
+  username: string;
   roles: string[];
   language: string;
   isAdmin: boolean;
@@ -26,6 +27,28 @@ declare module 'fastify' {
   }
 }
 
+/** A live session as the bearer check needs it. */
+export interface SessionFound {
+  userId: string;
+  username: string;
+  roles: string[];
+  language: string;
+  isAdmin: boolean;
+  /** ISO time of the last recorded use. */
+  lastUsedAt: string;
+}
+
+/**
+ * Where sessions live. The platform checks tokens on every request but owns no account: the composition
+ * root hands it the accounts feature's sessions (src/app/sessions.ts).
+ */
+export interface SessionStore {
+  /** The sessions of these tokens: absent when unknown or revoked, 'expired' past their lifetime or idle time. */
+  find(db: Kysely<Database>, tokens: string[]): Promise<Map<string, SessionFound | 'expired'>>;
+  /** Records a use of each token whose stored last use is older than `staleBefore` (ISO time). */
+  touch(db: Kysely<Database>, tokens: string[], staleBefore: string): Promise<void>;
+}
+
 /**
  * Resolves `Authorization: Bearer` on every API request. Public routes ignore a bad token (a stale
  * one in a visitor's storage must not break browsing); routes that need a user answer 401 for it.
@@ -36,20 +59,18 @@ declare module 'fastify' {
  */
 const TOUCH_EVERY_MS = 60_000;
 
-export default fp(async function auth(app: FastifyInstance) {
-  const idleMs = app.config.sessionIdleDays * 86_400_000;
-  const owner = app.config.ownerId;
+export default fp(async function auth(app: FastifyInstance, { sessions }: { sessions: SessionStore }) {
   // When a whole field checks in at once, each request's session lookup (and, on a session's first
   // use in a minute, its touch) was a round trip of its own queued for a pooled connection: the
   // requests of one turn of the event loop now share one statement (on SQLite too, where building
   // and running a statement costs more than the lookup in it).
   const lookup = (token: string) =>
-    batchedRoundTrip(app.db, 'session-lookup', token, (db, tokens) =>
-      SessionRepository.findByTokens(db, owner, tokens, idleMs),
-    ).then((found) => found.get(token) ?? null);
+    batchedRoundTrip(app.db, 'session-lookup', token, (db, tokens) => sessions.find(db, tokens)).then(
+      (found) => found.get(token) ?? null,
+    );
   const touch = (token: string) =>
     batchedRoundTrip(app.db, 'session-touch', token, (db, tokens) =>
-      SessionRepository.touchMany(db, tokens, new Date(Date.now() - TOUCH_EVERY_MS).toISOString()),
+      sessions.touch(db, tokens, new Date(Date.now() - TOUCH_EVERY_MS).toISOString()),
     );
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
@@ -70,9 +91,10 @@ export default fp(async function auth(app: FastifyInstance) {
       if (found.lastUsedAt < staleBefore) await touch(match[1]);
       req.user = {
         id: found.userId,
+        username: found.username,
         roles: found.roles,
         language: found.language,
-        isAdmin: isAdmin(found.roles, app.config.agencyName),
+        isAdmin: found.isAdmin,
         token: match[1],
       };
     }
@@ -93,10 +115,13 @@ export function assertSelfOrAdmin(req: FastifyRequest, userId: string) {
   if (req.user.id !== userId && !req.user.isAdmin) throw forbidden();
 }
 
-/** Who a write is made by, for the services (which know no request): the signed-in user. */
-export function actorOf(req: FastifyRequest): { id: string } {
+/**
+ * Who a write is made by, for the services (which know no request): the signed-in user, by id and by the
+ * username the session found (the audit log signs entries with it).
+ */
+export function actorOf(req: FastifyRequest): { id: string; name: string } {
   if (!req.user) throw unauthorized();
-  return { id: req.user.id };
+  return { id: req.user.id, name: req.user.username };
 }
 
 /** The signed-in caller, for the services (which know no request). */

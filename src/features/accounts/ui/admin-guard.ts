@@ -1,4 +1,4 @@
-import { isAdmin } from '../../features/accounts/roles.ts';
+import { isAdmin } from '../roles.ts';
 
 export type AdminGuardState = 'loading' | 'sessionExpired' | 'unauthorized' | 'allowed';
 
