@@ -25,6 +25,7 @@ import resultsRoutes from '../features/results/server/routes.ts';
 import reminderRoutes from '../features/reminders/server/routes.ts';
 import reportRoutes from '../features/results/server/report-routes.ts';
 import finaliseRoutes from '../features/results/server/finalise-routes.ts';
+import { competitionLinks, finaliseLinks } from './feature-links.ts';
 import bracketRoutes from '../features/brackets/server/routes.ts';
 import { createDiskStorage } from '../platform/storage/media-storage.ts';
 import { createS3Storage } from '../platform/storage/s3-storage.ts';
@@ -42,7 +43,7 @@ import { registerRequestLogging, requestIdOptions } from '../platform/http/loggi
 import { readInlineHashes, registerSecurityHeaders } from '../platform/http/security-headers.ts';
 import { registerMetrics } from '../platform/http/metrics.ts';
 import { registerShutdown } from '../platform/http/shutdown.ts';
-import { systemClock, type Clock } from '../platform/context.ts';
+import { systemClock, type Clock, type ServiceContext } from '../platform/context.ts';
 import { EventBus } from '../platform/events.ts';
 
 declare module 'fastify' {
@@ -53,7 +54,7 @@ declare module 'fastify' {
     /** The time the services read (src/platform/context.ts). */
     clock: Clock;
     /** Features' events and their listeners (src/platform/events.ts). */
-    events: EventBus;
+    events: EventBus<ServiceContext>;
     /** The rate-limit store's Redis, when REDIS_URL is set (the readiness check pings it). */
     redis?: import('ioredis').Redis;
   }
@@ -157,7 +158,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(auth, { sessions: accountSessions(config) });
       await api.register(healthRoutes);
       await api.register(userRoutes);
-      await api.register(tournamentRoutes);
+      await api.register(tournamentRoutes, { competitionLinks });
       await api.register(marketplaceRoutes);
       await api.register(mediaRoutes, { record: auditUpload });
       await api.register(dashboardRoutes);
@@ -167,7 +168,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(resultsRoutes);
       await api.register(reminderRoutes);
       await api.register(reportRoutes);
-      await api.register(finaliseRoutes);
+      await api.register(finaliseRoutes, { finaliseLinks });
       await api.register(bracketRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) =>

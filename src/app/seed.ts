@@ -6,6 +6,7 @@ import { seedRewards } from '../features/rewards/server/seed.ts';
 import { seedCampaign } from '../features/campaign/server/seed.ts';
 import { seedResults } from '../features/results/server/seed.ts';
 import { seedBracket } from '../features/brackets/server/seed.ts';
+import { finaliseLinks } from './feature-links.ts';
 
 export type { DemoAccount } from '../features/accounts/server/seed.ts';
 export { demoGamePicture, demoPrivateTournamentPassword } from '../features/tournaments/server/seed.ts';
@@ -28,12 +29,15 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
   // bracket, and all three are finalised, their prizes and podium badges paid (after the rewards,
   // whose badges they pay)
   if (adminId) {
+    // the demo admin (accounts' seed) signs the audit entries of what it does here
+    const admin = { id: adminId, name: 'admin' };
     const q1 = tournaments.q1!;
     const q2 = tournaments.q2!;
     const knockout = tournaments.knockout!;
-    await seedBracket(app, { adminId, tournamentId: knockout.id });
+    await seedBracket(app, { admin, tournamentId: knockout.id });
     await seedResults(app, {
-      adminId,
+      admin,
+      links: finaliseLinks,
       played: [
         {
           ...q1,

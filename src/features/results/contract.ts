@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { idSchema, text } from '../../platform/schemas.ts';
 import { MAX_REPORTED_MATCH, reportRanges } from './report-limits.ts';
+import { tournamentFormats } from '../tournaments/contract.ts';
 
 /**
  * Match day: how a tournament is played and scored, its results and its standings.
  * What the UI and the server share; safe on client and server. The pure scoring is in scoring.ts.
  */
 
-/** battle_royale: every entrant plays every match, points by placement and eliminations; the others are brackets. */
-export const tournamentFormats = ['battle_royale', 'single_elimination', 'round_robin'] as const;
-export type TournamentFormat = (typeof tournamentFormats)[number];
-
-/** Games whose matches are one lobby of many entrants (placement + eliminations). */
-export const battleRoyaleGames: readonly string[] = ['Fortnite', 'Warzone', 'PUBG_MOBILE'];
-
-/** The format of a tournament: the admin's choice, else battle royale for those games and single elimination for the rest. */
-export function formatOf(t: { format?: string | null; game: string }): TournamentFormat {
-  if (t.format && (tournamentFormats as readonly string[]).includes(t.format)) return t.format as TournamentFormat;
-  return battleRoyaleGames.includes(t.game) ? 'battle_royale' : 'single_elimination';
-}
+// how a tournament is played is the tournament's own setting; results score it
+export { battleRoyaleGames, formatOf, tournamentFormats, type TournamentFormat } from '../tournaments/contract.ts';
 
 /** Players per entrant: 1 solo, 2 duo, 3 trio, 4 squad (a tournament's `teamSize`, null meaning solo). */
 export const entrantSize = (teamSize: number | null | undefined): number => (teamSize && teamSize > 1 ? teamSize : 1);

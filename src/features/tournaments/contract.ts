@@ -7,10 +7,22 @@ import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { sortValues } from '../../platform/list-sort.ts';
-import { tournamentFormats } from '../results/contract.ts';
 
 /** How GET /tournaments may be ordered besides its own (upcoming by start, then ended newest first): by name or start, `-key` descending. */
 export const tournamentSorts = sortValues(['name', 'start']);
+
+/** battle_royale: every entrant plays every match, points by placement and eliminations; the others are brackets. */
+export const tournamentFormats = ['battle_royale', 'single_elimination', 'round_robin'] as const;
+export type TournamentFormat = (typeof tournamentFormats)[number];
+
+/** Games whose matches are one lobby of many entrants (placement + eliminations). */
+export const battleRoyaleGames: readonly string[] = ['Fortnite', 'Warzone', 'PUBG_MOBILE'];
+
+/** The format of a tournament: the admin's choice, else battle royale for those games and single elimination for the rest. */
+export function formatOf(t: { format?: string | null; game: string }): TournamentFormat {
+  if (t.format && (tournamentFormats as readonly string[]).includes(t.format)) return t.format as TournamentFormat;
+  return battleRoyaleGames.includes(t.game) ? 'battle_royale' : 'single_elimination';
+}
 
 /** The two factions of the championship. */
 export const teamNames = ['precision', 'speed'] as const;
@@ -85,7 +97,7 @@ export const tournamentSchema = z.object({
   description: z.string(),
   rules: z.string(),
   teamSize: z.number().int().nullable(),
-  /** how it is played: the admin's choice, else the game's (formatOf in the results contract) */
+  /** how it is played: the admin's choice, else the game's (formatOf) */
   format: z.enum(tournamentFormats),
   /** the admin's explicit format, null when the game decides */
   formatOverride: z.enum(tournamentFormats).nullable(),

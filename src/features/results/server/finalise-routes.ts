@@ -12,10 +12,16 @@ const tags = ['results (admin)'];
 const security = [{ bearer: [] }];
 const params = z.object({ id: idSchema });
 
+/** What the composition root hands these routes: the link to brackets (finalise-service.ts). */
+export interface FinaliseRoutesOptions {
+  finaliseLinks: FinaliseService.FinaliseLinks;
+}
+
 /** Prizes and finalising; admin only. The response cache empties after each write, as after every admin write. */
-export default async function finaliseRoutes(root: FastifyInstance) {
+export default async function finaliseRoutes(root: FastifyInstance, options: FinaliseRoutesOptions) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
+  const links = options.finaliseLinks;
 
   app.get('/tournaments/:id/prizes', {
     schema: {
@@ -27,7 +33,7 @@ export default async function finaliseRoutes(root: FastifyInstance) {
       response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await FinaliseService.prizes(ctx, req.params.id)),
+    handler: async (req) => ok(await FinaliseService.prizes(ctx, links, req.params.id)),
   });
 
   app.put('/tournaments/:id/prizes', {
@@ -41,7 +47,8 @@ export default async function finaliseRoutes(root: FastifyInstance) {
       response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await FinaliseService.savePrizes(ctx, actorOf(req), req.params.id, req.body.prizes)),
+    handler: async (req) =>
+      ok(await FinaliseService.savePrizes(ctx, links, actorOf(req), req.params.id, req.body.prizes)),
   });
 
   app.post('/tournaments/:id/finalise', {
@@ -54,6 +61,6 @@ export default async function finaliseRoutes(root: FastifyInstance) {
       response: { 200: envelope(finaliseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await FinaliseService.finalise(ctx, actorOf(req), req.params.id)),
+    handler: async (req) => ok(await FinaliseService.finalise(ctx, links, actorOf(req), req.params.id)),
   });
 }

@@ -4,7 +4,6 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
-import * as BracketService from '../../brackets/server/service.ts';
 import {
   formatOf,
   prizeFor,
@@ -27,6 +26,15 @@ import { entrants, standings } from './service.ts';
  * and player) all commit in one transaction with the audit entry, so two clicks or two API
  * processes finalise, and pay, exactly once. A second finalise answers 409 TOURNAMENT_FINALIZED.
  */
+
+/**
+ * What finalising needs from the feature above results: the ranked rows of a tournament played as a
+ * bracket (brackets ranks them by its matches). The composition root hands it in, so results does not
+ * import brackets.
+ */
+export interface FinaliseLinks {
+  bracketPlacements(ctx: ServiceContext, tournamentId: string): Promise<StandingsRow[]>;
+}
 
 const notFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 const finalised = () => new AppError('conflict', 'TOURNAMENT_FINALIZED', 'This tournament is already finalised');
@@ -75,11 +83,11 @@ const payoutsOf = (placements: ReturnType<typeof placementsOf>): Payout[] =>
     }));
 
 /** The ranked rows of a tournament as they stand: a battle royale's live standings, or a bracket's placements. */
-const rowsOf = async (ctx: ServiceContext, t: PrizeTournament): Promise<StandingsRow[]> =>
-  formatOf(t) === 'battle_royale' ? (await standings(ctx, t.id)).rows : BracketService.placements(ctx, t.id);
+const rowsOf = async (ctx: ServiceContext, links: FinaliseLinks, t: PrizeTournament): Promise<StandingsRow[]> =>
+  formatOf(t) === 'battle_royale' ? (await standings(ctx, t.id)).rows : links.bracketPlacements(ctx, t.id);
 
 /** GET /tournaments/{id}/prizes: the table and who gets what, paid (finalised) or as the live standings would pay now. */
-export async function prizes(ctx: ServiceContext, id: string): Promise<PrizesState> {
+export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: string): Promise<PrizesState> {
   const t = await tournamentOf(ctx, id);
   if (t.finalizedAt) {
     const rows = await PrizeRepository.finalRows(ctx.db.kysely, id);
@@ -89,12 +97,18 @@ export async function prizes(ctx: ServiceContext, id: string): Promise<PrizesSta
       payouts: await PrizeRepository.paidOf(ctx.db.kysely, id, rows),
     };
   }
-  const [rows, all] = await Promise.all([rowsOf(ctx, t), entrants(ctx, id)]);
+  const [rows, all] = await Promise.all([rowsOf(ctx, links, t), entrants(ctx, id)]);
   return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(rows, all, t.prizes)) };
 }
 
 /** PUT /tournaments/{id}/prizes (admin, audited): refused once the tournament is finalised (its prizes are paid). */
-export function savePrizes(ctx: ServiceContext, actor: Actor, id: string, table: PrizeRange[]): Promise<PrizesState> {
+export function savePrizes(
+  ctx: ServiceContext,
+  links: FinaliseLinks,
+  actor: Actor,
+  id: string,
+  table: PrizeRange[],
+): Promise<PrizesState> {
   return audited(ctx, actor, async (tx, audit) => {
     const before = await tournamentOf(tx, id);
     if (!(await PrizeRepository.savePrizes(tx.db.kysely, ctx.config.ownerId, id, table, new Date().toISOString())))
@@ -107,12 +121,17 @@ export function savePrizes(ctx: ServiceContext, actor: Actor, id: string, table:
       before: { name: before.name, prizes: before.prizes },
       after: { name: before.name, prizes: table },
     });
-    return prizes(tx, id);
+    return prizes(tx, links, id);
   });
 }
 
 /** POST /tournaments/{id}/finalise (admin, audited). */
-export async function finalise(ctx: ServiceContext, actor: Actor, id: string): Promise<FinaliseResult> {
+export async function finalise(
+  ctx: ServiceContext,
+  links: FinaliseLinks,
+  actor: Actor,
+  id: string,
+): Promise<FinaliseResult> {
   const owner = ctx.config.ownerId;
   const admin = await Directory.findPlayer(ctx, owner, actor.id);
   const createdBy = { id: actor.id, name: admin?.username ?? actor.id };
@@ -122,7 +141,7 @@ export async function finalise(ctx: ServiceContext, actor: Actor, id: string): P
     // the one statement that decides: a concurrent finalise matches nothing here and is refused
     if (!(await PrizeRepository.claimFinalisation(tx.db.kysely, owner, id, now))) throw finalised();
     // read under the claim's row lock, before final_standings is set: the live rows are what freezes
-    const rows = await rowsOf(tx, t);
+    const rows = await rowsOf(tx, links, t);
     const all = await entrants(tx, id);
     if (!rows.some((r) => r.matchesCounted > 0))
       throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../../platform/context.ts';
 import type { PrizeRange } from '../contract.ts';
 import type { Actor } from '../../audit/server/service.ts';
-import { finalise } from './finalise-service.ts';
+import { finalise, type FinaliseLinks } from './finalise-service.ts';
 import * as PrizeRepository from './prize-repository.ts';
 import * as ResultsRepository from './repository.ts';
 import { entrants } from './service.ts';
@@ -41,7 +41,10 @@ function random(seed: number): () => number {
  * matches are history, written through the repository with their own dates; the finalisation is
  * the admin's act, through the service (audited, paid once).
  */
-export async function seedResults(ctx: ServiceContext, p: { admin: Actor; played: PlayedTournament[] }): Promise<void> {
+export async function seedResults(
+  ctx: ServiceContext,
+  p: { admin: Actor; played: PlayedTournament[]; links: FinaliseLinks },
+): Promise<void> {
   const db = ctx.db.kysely;
   for (const t of p.played) {
     const next = random(t.seed);
@@ -66,6 +69,6 @@ export async function seedResults(ctx: ServiceContext, p: { admin: Actor; played
       });
     }
     await PrizeRepository.savePrizes(db, ctx.config.ownerId, t.id, t.prizes, t.start);
-    await finalise(ctx, p.admin, t.id);
+    await finalise(ctx, p.links, p.admin, t.id);
   }
 }

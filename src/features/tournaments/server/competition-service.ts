@@ -17,8 +17,18 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
-import * as CampaignLinks from '../../campaign/server/competition-link-service.ts';
-import * as ChampionshipPoints from '../../results/server/points-service.ts';
+
+/**
+ * What the competitions need from the features above them, which they do not import: the points each
+ * faction player earned in the championship's tournaments (results scores them) and, when a competition
+ * is deleted, the campaigns that listed it (campaign owns those). The composition root hands them in.
+ */
+export interface CompetitionLinks {
+  /** by competition id, each player's points by user id */
+  championshipPoints(ctx: ServiceContext, competitionIds: string[]): Promise<Map<string, Map<string, number>>>;
+  /** in the deleting transaction: the campaigns that listed the competition stop listing it; answers their slugs */
+  detachCompetition(ctx: ServiceContext, owner: string, competitionId: string): Promise<string[]>;
+}
 
 const competitionNotFound = () => new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
 const nowIso = () => new Date().toISOString();
@@ -65,14 +75,14 @@ function toCompetition(
   };
 }
 
-export async function list(ctx: ServiceContext, owner: string): Promise<Competition[]> {
+export async function list(ctx: ServiceContext, links: CompetitionLinks, owner: string): Promise<Competition[]> {
   const db = ctx.db.kysely;
   const rows = await CompetitionRepository.list(db, owner);
   const ids = rows.map((r) => r.id);
   const [players, counts, points] = await Promise.all([
     CompetitionRepository.playersOf(db, ids),
     CompetitionRepository.tournamentCounts(db, ids),
-    ChampionshipPoints.championshipPoints(ctx, ids),
+    links.championshipPoints(ctx, ids),
   ]);
   return rows.map((row) =>
     toCompetition(
@@ -90,23 +100,27 @@ async function findRow(ctx: ServiceContext, id: string): Promise<CompetitionRow>
   return row;
 }
 
-export async function get(ctx: ServiceContext, id: string): Promise<Competition> {
+export async function get(ctx: ServiceContext, links: CompetitionLinks, id: string): Promise<Competition> {
   const row = await findRow(ctx, id);
   const db = ctx.db.kysely;
   const [players, counts, points] = await Promise.all([
     CompetitionRepository.playersOf(db, [id]),
     CompetitionRepository.tournamentCounts(db, [id]),
-    ChampionshipPoints.championshipPoints(ctx, [id]),
+    links.championshipPoints(ctx, [id]),
   ]);
   return toCompetition(row, players, counts.get(id) ?? 0, points.get(id) ?? new Map());
 }
 
 /** Admin: each faction player's computed points and adjustment (their public score is the sum). */
-export async function scoreBreakdown(ctx: ServiceContext, id: string): Promise<ScoreBreakdown[]> {
+export async function scoreBreakdown(
+  ctx: ServiceContext,
+  links: CompetitionLinks,
+  id: string,
+): Promise<ScoreBreakdown[]> {
   await findRow(ctx, id);
   const [players, points] = await Promise.all([
     CompetitionRepository.playersOf(ctx.db.kysely, [id]),
-    ChampionshipPoints.championshipPoints(ctx, [id]),
+    links.championshipPoints(ctx, [id]),
   ]);
   const earned = points.get(id) ?? new Map<string, number>();
   return players.map((p) => ({
@@ -119,11 +133,12 @@ export async function scoreBreakdown(ctx: ServiceContext, id: string): Promise<S
 /** Admin writes, each audited in its own transaction. */
 export function create(
   ctx: ServiceContext,
+  links: CompetitionLinks,
   actor: Actor,
   input: z.output<typeof competitionInputSchema>,
 ): Promise<Competition> {
   return audited(ctx, actor, async (tx, audit) => {
-    const after = await insertCompetition(tx, input);
+    const after = await insertCompetition(tx, links, input);
     await audit({ action: 'competition.create', entityType: 'competition', entityId: after.id, before: null, after });
     return after;
   });
@@ -131,13 +146,14 @@ export function create(
 
 export function update(
   ctx: ServiceContext,
+  links: CompetitionLinks,
   actor: Actor,
   id: string,
   input: z.output<typeof competitionUpdateSchema>,
 ): Promise<Competition> {
   return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, id);
-    const after = await updateCompetition(tx, id, input);
+    const before = await get(tx, links, id);
+    const after = await updateCompetition(tx, links, id, input);
     await audit({ action: 'competition.update', entityType: 'competition', entityId: id, before, after });
     return after;
   });
@@ -145,6 +161,7 @@ export function update(
 
 export function replaceTeams(
   ctx: ServiceContext,
+  links: CompetitionLinks,
   actor: Actor,
   id: string,
   input: z.output<typeof teamsUpdateSchema>,
@@ -152,9 +169,9 @@ export function replaceTeams(
   return audited(ctx, actor, async (tx, audit) => {
     // the entry names each player's adjustment too: the admin's part of a score is what this write sets
     const adjustments = async () =>
-      Object.fromEntries((await scoreBreakdown(tx, id)).map((b) => [b.playerId, b.adjustment]));
-    const before = { ...(await get(tx, id)), adjustments: await adjustments() };
-    const after = await replaceTeamRows(tx, id, input);
+      Object.fromEntries((await scoreBreakdown(tx, links, id)).map((b) => [b.playerId, b.adjustment]));
+    const before = { ...(await get(tx, links, id)), adjustments: await adjustments() };
+    const after = await replaceTeamRows(tx, links, id, input);
     await audit({
       action: 'competition.teams',
       entityType: 'competition',
@@ -171,12 +188,12 @@ export function replaceTeams(
  * (registrations, scores and history are theirs), and a campaign that listed its tournaments lists
  * the brand's next ones instead; the audit entry names what was detached.
  */
-export function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
+export function remove(ctx: ServiceContext, links: CompetitionLinks, actor: Actor, id: string): Promise<void> {
   return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, id);
+    const before = await get(tx, links, id);
     const tournamentIds = await CompetitionRepository.remove(tx.db.kysely, ctx.config.ownerId, id, nowIso());
     if (!tournamentIds) throw competitionNotFound();
-    const campaigns = await CampaignLinks.detachCompetition(tx, ctx.config.ownerId, id);
+    const campaigns = await links.detachCompetition(tx, ctx.config.ownerId, id);
     await audit({
       action: 'competition.delete',
       entityType: 'competition',
@@ -189,6 +206,7 @@ export function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<v
 
 async function insertCompetition(
   ctx: ServiceContext,
+  links: CompetitionLinks,
   input: z.output<typeof competitionInputSchema>,
 ): Promise<Competition> {
   const id = randomUUID();
@@ -207,11 +225,12 @@ async function insertCompetition(
     created_at: now,
     updated_at: now,
   });
-  return get(ctx, id);
+  return get(ctx, links, id);
 }
 
 async function updateCompetition(
   ctx: ServiceContext,
+  links: CompetitionLinks,
   id: string,
   input: z.output<typeof competitionUpdateSchema>,
 ): Promise<Competition> {
@@ -231,7 +250,7 @@ async function updateCompetition(
     throw new AppError('invalid', 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
   if (!(await CompetitionRepository.update(ctx.db.kysely, ctx.config.ownerId, id, { ...set, updated_at: nowIso() })))
     throw competitionNotFound();
-  return get(ctx, id);
+  return get(ctx, links, id);
 }
 
 /**
@@ -241,6 +260,7 @@ async function updateCompetition(
  */
 export async function chooseTeam(
   ctx: ServiceContext,
+  links: CompetitionLinks,
   id: string,
   userId: string,
   team: TeamName,
@@ -258,7 +278,7 @@ export async function chooseTeam(
     playerName: user.nickname || user.username,
     now: nowIso(),
   });
-  return get(ctx, id);
+  return get(ctx, links, id);
 }
 
 /**
@@ -269,11 +289,12 @@ export async function chooseTeam(
  */
 async function replaceTeamRows(
   ctx: ServiceContext,
+  links: CompetitionLinks,
   id: string,
   input: z.output<typeof teamsUpdateSchema>,
 ): Promise<Competition> {
   await findRow(ctx, id);
-  const points = (await ChampionshipPoints.championshipPoints(ctx, [id])).get(id) ?? new Map<string, number>();
+  const points = (await links.championshipPoints(ctx, [id])).get(id) ?? new Map<string, number>();
   const players = input.teams.flatMap((t) =>
     t.players.map((p) => ({
       userId: p.playerId,
@@ -291,7 +312,7 @@ async function replaceTeamRows(
   const unknown = [...seen].find((u) => !existing.has(u));
   if (unknown !== undefined) throw new AppError('invalid', 'UNKNOWN_PLAYER', `No player ${unknown}`);
   await CompetitionRepository.replacePlayers(ctx.db.kysely, id, players, nowIso());
-  return get(ctx, id);
+  return get(ctx, links, id);
 }
 
 /** Whether `owner` has this competition (a campaign or a tournament may point to it). */

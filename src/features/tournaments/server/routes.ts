@@ -217,9 +217,15 @@ function targetUser(req: FastifyRequest & { query: { userID?: string } }): strin
   return userId;
 }
 
-export default async function tournamentRoutes(root: FastifyInstance) {
+/** What the composition root hands the tournaments' routes: the links to the features above (competition-service.ts). */
+export interface TournamentRoutesOptions {
+  competitionLinks: CompetitionService.CompetitionLinks;
+}
+
+export default async function tournamentRoutes(root: FastifyInstance, options: TournamentRoutesOptions) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
+  const links = options.competitionLinks;
   const tags = ['tournaments'];
   const adminTags = ['tournaments (admin)'];
   const security = [{ bearer: [] }];
@@ -254,7 +260,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () => {
-        const data = await CompetitionService.list(ctx, ownerOf(app, req.query.owner));
+        const data = await CompetitionService.list(ctx, links, ownerOf(app, req.query.owner));
         return okList(data, data.length);
       });
     },
@@ -269,7 +275,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     handler: async (req, reply) => {
       cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(ctx, req.params.id)));
+      return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(ctx, links, req.params.id)));
     },
   });
 
@@ -285,7 +291,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireUser,
     handler: async (req) => {
-      const competition = await CompetitionService.chooseTeam(ctx, req.params.id, req.user!.id, req.body.team);
+      const competition = await CompetitionService.chooseTeam(ctx, links, req.params.id, req.user!.id, req.body.team);
       return okWithBadges(
         competition,
         await BadgeService.awardOn(app, app.config.ownerId, req.user!.id, 'faction_joined', {
@@ -301,14 +307,17 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     item: competitionSchema,
     input: competitionInputSchema,
     update: competitionUpdateSchema,
-    create: { summary: 'Create a competition', run: ({ actor, body }) => CompetitionService.create(ctx, actor, body) },
+    create: {
+      summary: 'Create a competition',
+      run: ({ actor, body }) => CompetitionService.create(ctx, links, actor, body),
+    },
     edit: {
       summary: 'Update a competition; fields left out stay as they are',
-      run: ({ actor, id, body }) => CompetitionService.update(ctx, actor, id, body),
+      run: ({ actor, id, body }) => CompetitionService.update(ctx, links, actor, id, body),
     },
     remove: {
       summary: 'Delete a competition and its faction leaderboard; its tournaments stay, without a competition',
-      run: ({ actor, id }) => CompetitionService.remove(ctx, actor, id),
+      run: ({ actor, id }) => CompetitionService.remove(ctx, links, actor, id),
     },
   });
 
@@ -321,7 +330,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
       response: { 200: envelope(z.array(scoreBreakdownSchema)), ...errorResponses(400, 401, 403, 404) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await CompetitionService.scoreBreakdown(ctx, req.params.id)),
+    handler: async (req) => ok(await CompetitionService.scoreBreakdown(ctx, links, req.params.id)),
   });
 
   app.put('/tournaments/competition/:id', {
@@ -336,7 +345,7 @@ export default async function tournamentRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireAdmin,
     handler: async (req) => {
-      const after = await CompetitionService.replaceTeams(ctx, actorOf(req), req.params.id, req.body);
+      const after = await CompetitionService.replaceTeams(ctx, links, actorOf(req), req.params.id, req.body);
       return ok(after);
     },
   });
