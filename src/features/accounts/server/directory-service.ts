@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import type { GameAccount } from '../contract.ts';
 import { isProfileComplete } from '../rules.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 /**
  * What the other domains may read (and the one thing they may write) of the accounts: a player, which
@@ -13,32 +13,54 @@ import * as UserRepository from './user-repository.ts';
  * service, never those repositories.
  */
 
-export const findPlayer = (app: FastifyInstance, owner: string, id: string) =>
-  UserRepository.findById(app.db.kysely, owner, id);
+export const findPlayer = (ctx: ServiceContext, owner: string, id: string) =>
+  UserRepository.findById(ctx.db.kysely, owner, id);
+
+/**
+ * An account as the signer of a write made without a request (a seed acting as the admin): its id and
+ * username, or its id twice when no account of `owner` has it.
+ */
+export async function actorNamed(
+  ctx: ServiceContext,
+  owner: string,
+  id: string,
+): Promise<{ id: string; name: string }> {
+  return { id, name: (await UserRepository.findById(ctx.db.kysely, owner, id))?.username ?? id };
+}
+
+/**
+ * The accounts of these ids by id, with their names, address and language and their game handles: what
+ * another feature shows or mails beside its own rows about players (registrations, reports, placements).
+ */
+export async function contactsOf(ctx: ServiceContext, ids: string[]) {
+  if (!ids.length) return new Map<string, Contact>();
+  return new Map((await UserRepository.contactsByIds(ctx.db.kysely, ids)).map((u) => [u.id, u]));
+}
+export type Contact = Awaited<ReturnType<typeof UserRepository.contactsByIds>>[number];
 
 /** The ids of `ids` that name an account of `owner`. */
-export const existingPlayerIds = (app: FastifyInstance, owner: string, ids: string[]) =>
-  UserRepository.existingIds(app.db.kysely, owner, ids);
+export const existingPlayerIds = (ctx: ServiceContext, owner: string, ids: string[]) =>
+  UserRepository.existingIds(ctx.db.kysely, owner, ids);
 
 /** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
-export const birthDateOf = (app: FastifyInstance, owner: string, id: string) =>
-  UserRepository.birthDateOf(app.db.kysely, owner, id);
+export const birthDateOf = (ctx: ServiceContext, owner: string, id: string) =>
+  UserRepository.birthDateOf(ctx.db.kysely, owner, id);
 
-export const countPlayers = (app: FastifyInstance, owner: string) => UserRepository.countByOwner(app.db.kysely, owner);
+export const countPlayers = (ctx: ServiceContext, owner: string) => UserRepository.countByOwner(ctx.db.kysely, owner);
 
 /** Whether the player's profile holds everything the "profile completed" badge asks for. */
-export async function hasCompleteProfile(app: FastifyInstance, owner: string, id: string): Promise<boolean> {
-  const user = await UserRepository.findById(app.db.kysely, owner, id);
+export async function hasCompleteProfile(ctx: ServiceContext, owner: string, id: string): Promise<boolean> {
+  const user = await UserRepository.findById(ctx.db.kysely, owner, id);
   return !!user && isProfileComplete(user);
 }
 
 /** The player a bearer token belongs to, or null (no such session, or idle too long). */
-export async function viewerOf(app: FastifyInstance, token: string): Promise<string | null> {
+export async function viewerOf(ctx: ServiceContext, token: string): Promise<string | null> {
   const session = await SessionRepository.findByToken(
-    app.db.kysely,
-    app.config.ownerId,
+    ctx.db.kysely,
+    ctx.config.ownerId,
     token,
-    app.config.sessionIdleDays * 86_400_000,
+    ctx.config.sessionIdleDays * 86_400_000,
   );
   return session && session !== 'expired' ? session.userId : null;
 }

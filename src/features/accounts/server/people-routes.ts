@@ -4,10 +4,12 @@ import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts
 import { actorOf } from '../../../platform/http/plugins/auth.ts';
 import { accountStandingSchema, roleParamsSchema, userOverviewSchema, userParamsSchema } from '../people-contract.ts';
 import * as PeopleService from './people-service.ts';
+import { serviceContext } from '../../../platform/context.ts';
 
 /** The admin's user page: the overview, roles and blocks. Admins only, checked before anything is read. */
 export default async function peopleRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   const tags = ['accounts'];
   const security = [{ bearer: [] }];
   const standing = { 200: envelope(accountStandingSchema), ...errorResponses(400, 401, 403, 404, 409) };
@@ -22,7 +24,7 @@ export default async function peopleRoutes(root: FastifyInstance) {
       response: { 200: envelope(userOverviewSchema), ...errorResponses(400, 401, 403, 404) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await PeopleService.overview(app, req.params.id)),
+    handler: async (req) => ok(await PeopleService.overview(ctx, req.params.id)),
   });
 
   for (const [method, granted] of [
@@ -43,7 +45,7 @@ export default async function peopleRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireAdmin,
       handler: async (req) =>
-        ok(await PeopleService.setRole(app, actorOf(req), req.params.id, req.params.role, granted)),
+        ok(await PeopleService.setRole(ctx, actorOf(req), req.params.id, req.params.role, granted)),
     });
     app.route({
       method,
@@ -58,7 +60,7 @@ export default async function peopleRoutes(root: FastifyInstance) {
         response: standing,
       },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await PeopleService.setBlocked(app, actorOf(req), req.params.id, granted)),
+      handler: async (req) => ok(await PeopleService.setBlocked(ctx, actorOf(req), req.params.id, granted)),
     });
   }
 }

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors/app-error.ts';
-import { audited } from '../../audit/server/service.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as PurchaseService from '../../rewards/server/purchase-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
@@ -17,6 +16,7 @@ import {
 import * as EmailChangeRepository from './email-change-repository.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 /**
  * The admin's side of people: the user page's read, which asks each
@@ -24,30 +24,28 @@ import * as UserRepository from './user-repository.ts';
  */
 
 /** Who acts: the signed-in admin. Their roles are read again inside each write, never trusted from the session. */
-export interface PeopleActor {
-  id: string;
-}
+export type PeopleActor = Actor;
 
 /** How many tournaments the page lists, the most relevant (not ended, soonest) first. */
 const REGISTRATIONS_SHOWN = 100;
 
-export async function overview(app: FastifyInstance, id: string): Promise<UserOverview> {
-  const owner = app.config.ownerId;
-  const db = app.db.kysely;
+export async function overview(ctx: ServiceContext, id: string): Promise<UserOverview> {
+  const owner = ctx.config.ownerId;
+  const db = ctx.db.kysely;
   const user = await UserRepository.findById(db, owner, id);
   if (!user) throw notFound();
   const now = Date.now();
-  const idleMs = app.config.sessionIdleDays * 86_400_000;
+  const idleMs = ctx.config.sessionIdleDays * 86_400_000;
   const nowIso = new Date(now).toISOString();
   const [blockedAt, pendingEmail, sessions, badges, wallet, transactions, purchases, tournaments] = await Promise.all([
     UserRepository.blockedAtOf(db, owner, id),
     EmailChangeRepository.pendingOf(db, id, nowIso),
     SessionRepository.listLive(db, id, nowIso),
-    BadgeService.backpack(app, owner, id),
-    WalletService.get(app, owner, id),
-    WalletService.transactions(app, owner, id, OVERVIEW_PAGE, 0),
-    PurchaseService.listForUser(app, owner, id, OVERVIEW_PAGE, 0),
-    TournamentService.list(app, { members: id, limit: REGISTRATIONS_SHOWN, offset: 0 }, id),
+    BadgeService.backpack(ctx, owner, id),
+    WalletService.get(ctx, owner, id),
+    WalletService.transactions(ctx, owner, id, OVERVIEW_PAGE, 0),
+    PurchaseService.listForUser(ctx, owner, id, OVERVIEW_PAGE, 0),
+    TournamentService.list(ctx, { members: id, limit: REGISTRATIONS_SHOWN, offset: 0 }, id),
   ]);
   return {
     user: { ...user, blockedAt: blockedAt ?? null, pendingEmail },
@@ -80,8 +78,8 @@ const refused = (code: PeopleRefusal) => {
 type Account = { id: string; roles: readonly string[] };
 
 /** Throws the refusal of `action` by `actor` on `target` under the accounts' one rule; else answers the verdict. */
-export function assertMayManage(app: FastifyInstance, actor: Account, target: Account, action: ManageAction) {
-  const verdict = manageVerdict(actor, target, action, app.config.agencyName);
+export function assertMayManage(ctx: ServiceContext, actor: Account, target: Account, action: ManageAction) {
+  const verdict = manageVerdict(actor, target, action, ctx.config.agencyName);
   const refusal = refusalOf(verdict);
   if (refusal) throw refused(refusal);
   return verdict;
@@ -95,21 +93,21 @@ const lastSiteAdmin = () =>
  * admins demoting or blocking each other, or themselves, at once never leave none.
  */
 function withPeopleLock<T>(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: PeopleActor,
   id: string,
   work: (
-    tx: FastifyInstance,
+    tx: ServiceContext,
     ctx: {
       activeSiteAdmins: number;
       actorRoles: string[];
-      target: { id: string; roles: string[]; blockedAt: string | null };
+      target: { id: string; username: string; roles: string[]; blockedAt: string | null };
     },
     audit: Parameters<Parameters<typeof audited>[2]>[1],
   ) => Promise<T>,
 ): Promise<T> {
-  const owner = app.config.ownerId;
-  return audited(app, actor, async (tx, audit) => {
+  const owner = ctx.config.ownerId;
+  return audited(ctx, actor, async (tx, audit) => {
     const db = tx.db.kysely;
     const activeSiteAdmins = await UserRepository.lockActiveSiteAdmins(db, owner);
     // one after the other: a transaction is one connection
@@ -122,7 +120,7 @@ function withPeopleLock<T>(
       {
         activeSiteAdmins,
         actorRoles: self?.roles ?? [],
-        target: { id, roles: target.roles, blockedAt: blockedAt ?? null },
+        target: { id, username: target.username, roles: target.roles, blockedAt: blockedAt ?? null },
       },
       audit,
     );
@@ -131,16 +129,16 @@ function withPeopleLock<T>(
 
 /** Grants (`granted` true) or revokes one of the dashboard's roles. Asking for what already holds changes nothing and records nothing. */
 export function setRole(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: PeopleActor,
   id: string,
   role: string,
   granted: boolean,
 ): Promise<AccountStanding> {
-  if (!grantableRoles(app.config.agencyName).includes(role))
+  if (!grantableRoles(ctx.config.agencyName).includes(role))
     throw new AppError('invalid', 'UNKNOWN_ROLE', 'This role does not exist');
-  return withPeopleLock(app, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
-    assertMayManage(app, { id: actor.id, roles: actorRoles }, target, 'roles');
+  return withPeopleLock(ctx, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
+    assertMayManage(ctx, { id: actor.id, roles: actorRoles }, target, 'roles');
     const holds = target.roles.includes(role);
     if (holds === granted) return { id, roles: target.roles, blockedAt: target.blockedAt };
     if (!granted && role === SITE_ADMIN && !target.blockedAt && activeSiteAdmins <= 1) throw lastSiteAdmin();
@@ -150,6 +148,7 @@ export function setRole(
       action: granted ? 'user.role_grant' : 'user.role_revoke',
       entityType: 'user',
       entityId: id,
+      label: target.username,
       before: { roles: target.roles },
       after: { roles },
     });
@@ -163,24 +162,25 @@ export function setRole(
  * sessions stay revoked). Asking for the state it is in changes nothing and records nothing.
  */
 export function setBlocked(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: PeopleActor,
   id: string,
   blocked: boolean,
 ): Promise<AccountStanding> {
-  return withPeopleLock(app, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
-    assertMayManage(app, { id: actor.id, roles: actorRoles }, target, 'block');
+  return withPeopleLock(ctx, actor, id, async (tx, { activeSiteAdmins, actorRoles, target }, audit) => {
+    assertMayManage(ctx, { id: actor.id, roles: actorRoles }, target, 'block');
     if (!!target.blockedAt === blocked)
       return { id, roles: target.roles, blockedAt: target.blockedAt, revokedSessions: 0 };
     if (blocked && target.roles.includes(SITE_ADMIN) && activeSiteAdmins <= 1) throw lastSiteAdmin();
     const db = tx.db.kysely;
     const blockedAt = blocked ? new Date().toISOString() : null;
-    await UserRepository.setBlockedAt(db, app.config.ownerId, id, blockedAt);
+    await UserRepository.setBlockedAt(db, ctx.config.ownerId, id, blockedAt);
     const revokedSessions = blocked ? await SessionRepository.revokeAllForUser(db, id) : 0;
     await audit({
       action: blocked ? 'user.block' : 'user.unblock',
       entityType: 'user',
       entityId: id,
+      label: target.username,
       before: { blockedAt: target.blockedAt },
       after: { blockedAt, revokedSessions },
     });

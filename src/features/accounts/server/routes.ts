@@ -17,12 +17,13 @@ import {
 import { envelope, envelopeWithBadges, errorResponses, ok, okWithBadges } from '../../../platform/http/envelope.ts';
 
 import { logFailedLogin } from '../../../platform/http/logging.ts';
-import { assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
+import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import { clientAddressKey } from '../../../platform/http/rate-limit-store.ts';
 import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as UserService from './service.ts';
 import peopleRoutes from './people-routes.ts';
+import { serviceContext } from '../../../platform/context.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const idParams = z.object({ id: idSchema });
@@ -31,6 +32,7 @@ const messageResult = envelope(z.object({ message: z.string() }));
 
 export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   await peopleRoutes(root);
   const tags = ['accounts'];
   // Counted per address and e-mail. It runs as a preHandler because on the default onRequest hook
@@ -76,9 +78,9 @@ export default async function userRoutes(root: FastifyInstance) {
     config: { rateLimit: loginLimit },
     onResponse: logFailedLogin,
     handler: async (req) => {
-      const session = await loginFailures(req, () => UserService.login(app, req.body));
+      const session = await loginFailures(req, () => UserService.login(ctx, req.body));
       // what the player did before a badge existed is paid when they come back
-      return okWithBadges(session, await BadgeService.awardAll(app, app.config.ownerId, session.user.id));
+      return okWithBadges(session, await BadgeService.awardAll(ctx, app.config.ownerId, session.user.id));
     },
   });
 
@@ -94,13 +96,13 @@ export default async function userRoutes(root: FastifyInstance) {
     },
     config: { rateLimit: signupLimit },
     handler: async (req, reply) => {
-      const user = await UserService.signup(app, req.body);
+      const user = await UserService.signup(ctx, req.body);
       return reply
         .code(201)
         .send(
           okWithBadges(
             { message: 'USER_CREATED', user },
-            await BadgeService.awardOn(app, app.config.ownerId, user.id, 'user_registered'),
+            await BadgeService.awardOn(ctx, app.config.ownerId, user.id, 'user_registered'),
           ),
         );
     },
@@ -114,7 +116,7 @@ export default async function userRoutes(root: FastifyInstance) {
       response: { 200: envelope(userSchema), ...errorResponses(401) },
     },
     preHandler: app.requireUser,
-    handler: async (req) => ok(await UserService.get(app, req.user!.id)),
+    handler: async (req) => ok(await UserService.get(ctx, req.user!.id)),
   });
 
   app.put('/users/pp/:id', {
@@ -134,8 +136,13 @@ export default async function userRoutes(root: FastifyInstance) {
     config: { rateLimit: profileLimit },
     handler: async (req) => {
       assertSelfOrAdmin(req, req.params.id);
-      const { user, pendingEmail } = await UserService.update(app, req.user!, req.params.id, req.body);
-      const earned = await BadgeService.awardOn(app, app.config.ownerId, user.id, 'profile_completed');
+      const { user, pendingEmail } = await UserService.update(
+        ctx,
+        { ...actorOf(req), roles: req.user!.roles },
+        req.params.id,
+        req.body,
+      );
+      const earned = await BadgeService.awardOn(ctx, app.config.ownerId, user.id, 'profile_completed');
       return okWithBadges({ data: user, ...(pendingEmail ? { pendingEmail } : {}) }, earned);
     },
   });
@@ -148,7 +155,7 @@ export default async function userRoutes(root: FastifyInstance) {
       response: { 200: envelope(z.union([userSchema, publicUserSchema])), ...errorResponses(404) },
     },
     handler: async (req) => {
-      const user = await UserService.get(app, req.params.id);
+      const user = await UserService.get(ctx, req.params.id);
       const full = req.user && (req.user.id === user.id || req.user.isAdmin);
       return ok(full ? user : publicUserSchema.parse(user));
     },
@@ -171,7 +178,7 @@ export default async function userRoutes(root: FastifyInstance) {
     },
     config: { rateLimit: resetLimit },
     handler: async (req) => {
-      UserService.sendReset(app, req.body.email, req.body.language);
+      UserService.sendReset(ctx, req.body.email, req.body.language);
       return ok({ message: 'RESET_SENT' });
     },
   });
@@ -185,7 +192,7 @@ export default async function userRoutes(root: FastifyInstance) {
     },
     config: { rateLimit: resetLimit },
     handler: async (req) => {
-      await UserService.resetPassword(app, req.body.token, req.body.password);
+      await UserService.resetPassword(ctx, req.body.token, req.body.password);
       return ok({ message: 'PASSWORD_RESET' });
     },
   });
@@ -199,7 +206,7 @@ export default async function userRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireUser,
     handler: async (req) => {
-      await UserService.logout(app, req.user!.token);
+      await UserService.logout(ctx, req.user!.token);
       return ok({ message: 'LOGGED_OUT' });
     },
   });
@@ -220,7 +227,7 @@ export default async function userRoutes(root: FastifyInstance) {
     handler: async (req) =>
       ok({
         message: 'PASSWORD_CHANGED',
-        ...(await UserService.changePassword(app, req.user!.id, req.user!.token, req.body)),
+        ...(await UserService.changePassword(ctx, req.user!.id, req.user!.token, req.body)),
       }),
   });
 
@@ -238,7 +245,7 @@ export default async function userRoutes(root: FastifyInstance) {
     preHandler: app.requireUser,
     config: { rateLimit: secretCheckLimit },
     handler: async (req) =>
-      ok({ message: 'EMAIL_CHANGE_SENT', ...(await UserService.changeEmail(app, req.user!.id, req.body)) }),
+      ok({ message: 'EMAIL_CHANGE_SENT', ...(await UserService.changeEmail(ctx, req.user!.id, req.body)) }),
   });
 
   app.post('/users/email/confirm', {
@@ -253,7 +260,7 @@ export default async function userRoutes(root: FastifyInstance) {
     },
     config: { rateLimit: resetLimit },
     handler: async (req) =>
-      ok({ message: 'EMAIL_CHANGED', email: (await UserService.confirmEmail(app, req.body.token)).email }),
+      ok({ message: 'EMAIL_CHANGED', email: (await UserService.confirmEmail(ctx, req.body.token)).email }),
   });
 
   app.post('/users/logoutAll', {
@@ -268,6 +275,6 @@ export default async function userRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireUser,
     handler: async (req) =>
-      ok({ message: 'LOGGED_OUT_EVERYWHERE', revokedSessions: await UserService.logoutEverywhere(app, req.user!.id) }),
+      ok({ message: 'LOGGED_OUT_EVERYWHERE', revokedSessions: await UserService.logoutEverywhere(ctx, req.user!.id) }),
   });
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Language } from '../contract.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
 import * as UserRepository from './user-repository.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 export interface DemoAccount {
   role: string;
@@ -88,8 +88,8 @@ const leaderboardPlayers: [username: string, nickname: string, language: Languag
 ];
 
 /** True while this brand has no account but the ADMIN_EMAIL one: the demo is only seeded then. */
-export async function hasNoAccounts(app: FastifyInstance): Promise<boolean> {
-  return (await UserRepository.countByOwner(app.db.kysely, app.config.ownerId)) <= (app.config.adminEmail ? 1 : 0);
+export async function hasNoAccounts(ctx: ServiceContext): Promise<boolean> {
+  return (await UserRepository.countByOwner(ctx.db.kysely, ctx.config.ownerId)) <= (ctx.config.adminEmail ? 1 : 0);
 }
 
 /**
@@ -98,9 +98,9 @@ export async function hasNoAccounts(app: FastifyInstance): Promise<boolean> {
  * signup: signup hashes every password (argon2 is the slow part of seeding, so one hash per
  * distinct password is reused here) and cannot give a role.
  */
-export async function seedAccounts(app: FastifyInstance): Promise<DemoPeople> {
-  const db = app.db.kysely;
-  const owner = app.config.ownerId;
+export async function seedAccounts(ctx: ServiceContext): Promise<DemoPeople> {
+  const db = ctx.db.kysely;
+  const owner = ctx.config.ownerId;
   const [adminHash, playerHash, nobodyHash] = await Promise.all([
     hashPassword('demo-admin-2026'),
     hashPassword('demo-player-2026'),

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { isMixedScript } from '../rules.ts';
 import type { EmailChange, LoginInput, PasswordChange, User, UserUpdate } from '../contract.ts';
 import type { z } from 'zod';
@@ -15,8 +14,8 @@ import * as PeopleService from './people-service.ts';
 import * as PasswordResetRepository from './password-reset-repository.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
-import { audited } from '../../audit/server/service.ts';
-import { transaction } from '../../../platform/db/database.ts';
+import { audited, type Actor } from '../../audit/server/service.ts';
+import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 
 const RESET_TTL_MINUTES = 60;
 const EMAIL_CHANGE_TTL_HOURS = 24;
@@ -26,24 +25,24 @@ const assertUsername = (username: string) => {
     throw new AppError('invalid', 'USERNAME_MIXED_SCRIPT', 'The username mixes letters of different alphabets');
 };
 
-export async function login(app: FastifyInstance, input: LoginInput): Promise<{ user: User; token: string }> {
-  const db = app.db.kysely;
-  const found = await UserRepository.findCredentials(db, app.config.ownerId, input.email);
+export async function login(ctx: ServiceContext, input: LoginInput): Promise<{ user: User; token: string }> {
+  const db = ctx.db.kysely;
+  const found = await UserRepository.findCredentials(db, ctx.config.ownerId, input.email);
   // always run one verification so an unknown e-mail takes as long as a wrong password
   const valid = await verifyPassword(found?.password_hash ?? dummyHash, input.password);
   if (!found || !valid) throw new AppError('unauthenticated', 'INVALID_CREDENTIALS', 'Invalid credentials');
   // told only to whoever knows the password: a blocked address is not revealed to a guesser
   if (found.blocked_at) throw new AppError('forbidden', 'ACCOUNT_BLOCKED', 'This account is blocked');
-  const token = await SessionRepository.create(db, found.id, app.config.tokenTtlHours);
-  return { user: (await UserRepository.findById(db, app.config.ownerId, found.id))!, token };
+  const token = await SessionRepository.create(db, found.id, ctx.config.tokenTtlHours);
+  return { user: (await UserRepository.findById(db, ctx.config.ownerId, found.id))!, token };
 }
 
-export async function signup(app: FastifyInstance, input: z.output<typeof signupInputSchema>): Promise<User> {
-  const db = app.db.kysely;
+export async function signup(ctx: ServiceContext, input: z.output<typeof signupInputSchema>): Promise<User> {
+  const db = ctx.db.kysely;
   assertUsername(input.username);
   assertStrongPassword(input.password, input);
   const result = await UserRepository.create(db, {
-    owner: app.config.ownerId,
+    owner: ctx.config.ownerId,
     username: input.username,
     email: input.email,
     passwordHash: await hashPassword(input.password),
@@ -59,11 +58,11 @@ export async function signup(app: FastifyInstance, input: z.output<typeof signup
       result.conflict,
       result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken',
     );
-  return (await UserRepository.findById(db, app.config.ownerId, result.id))!;
+  return (await UserRepository.findById(db, ctx.config.ownerId, result.id))!;
 }
 
-export async function get(app: FastifyInstance, id: string): Promise<User> {
-  const user = await UserRepository.findById(app.db.kysely, app.config.ownerId, id);
+export async function get(ctx: ServiceContext, id: string): Promise<User> {
+  const user = await UserRepository.findById(ctx.db.kysely, ctx.config.ownerId, id);
   if (!user) throw notFound();
   return user;
 }
@@ -76,25 +75,25 @@ export async function get(app: FastifyInstance, id: string): Promise<User> {
  * told to the old address.
  */
 export async function update(
-  app: FastifyInstance,
-  actor: { id: string; roles: string[] },
+  ctx: ServiceContext,
+  actor: Actor & { roles: string[] },
   id: string,
   changes: UserUpdate,
 ): Promise<{ user: User; pendingEmail?: string }> {
-  const target = await get(app, id);
+  const target = await get(ctx, id);
   const self = actor.id === id;
-  PeopleService.assertMayManage(app, actor, target, 'profile');
+  PeopleService.assertMayManage(ctx, actor, target, 'profile');
   const { currentPassword, email, ...rest } = changes;
   if (rest.username !== undefined && rest.username !== target.username) assertUsername(rest.username);
   const emailChanges = email !== undefined && email !== target.email;
-  const emailVerdict = emailChanges ? PeopleService.assertMayManage(app, actor, target, 'email') : 'allow';
-  if (emailChanges && self) await assertCurrentPassword(app, id, currentPassword);
+  const emailVerdict = emailChanges ? PeopleService.assertMayManage(ctx, actor, target, 'email') : 'allow';
+  if (emailChanges && self) await assertCurrentPassword(ctx, id, currentPassword);
   // refused before anything else of the request is written
-  if (emailVerdict === 'ownerConfirms') await assertEmailFree(app, email!);
+  if (emailVerdict === 'ownerConfirms') await assertEmailFree(ctx, email!);
 
   const apply: UserUpdate = emailVerdict === 'ownerConfirms' || !emailChanges ? rest : { ...rest, email };
-  const write = async (db: FastifyInstance) => {
-    const result = await UserRepository.update(db.db.kysely, app.config.ownerId, id, apply);
+  const write = async (db: ServiceContext) => {
+    const result = await UserRepository.update(db.db.kysely, ctx.config.ownerId, id, apply);
     if (result === 'NOT_FOUND') throw notFound();
     if (result !== 'ok')
       throw new AppError(
@@ -104,89 +103,96 @@ export async function update(
       );
     return get(db, id);
   };
-  if (!emailChanges) return { user: await write(app) };
+  if (!emailChanges) return { user: await write(ctx) };
   if (self) {
-    const user = await write(app);
-    await requestEmailChange(app, target, email!);
+    const user = await write(ctx);
+    await requestEmailChange(ctx, target, email!);
     return { user, pendingEmail: email };
   }
   if (emailVerdict === 'ownerConfirms') {
-    const user = await audited(app, actor, async (tx, audit) => {
+    const user = await audited(ctx, actor, async (tx, audit) => {
       const changed = await write(tx);
       const change = { before: { email: target.email }, after: { pendingEmail: email } };
-      await audit({ action: 'user.email_request', entityType: 'user', entityId: id, ...change });
+      await audit({
+        action: 'user.email_request',
+        entityType: 'user',
+        entityId: id,
+        label: changed.username,
+        ...change,
+      });
       return changed;
     });
-    await requestEmailChangeOfOwner(app, target, email!);
+    await requestEmailChangeOfOwner(ctx, target, email!);
     return { user, pendingEmail: email };
   }
   // an admin's change of a player's e-mail applies at once, audited in the same transaction
-  const user = await audited(app, actor, async (tx, audit) => {
+  const user = await audited(ctx, actor, async (tx, audit) => {
     const changed = await write(tx);
     await PasswordResetRepository.cancelAll(tx.db.kysely, id);
     await audit({
       action: 'user.email',
       entityType: 'user',
       entityId: id,
+      label: changed.username,
       before: { email: target.email },
       after: { email },
     });
     return changed;
   });
-  await mailUser(app, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email! });
+  await mailUser(ctx, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email! });
   return { user };
 }
 
 /** POST /users/me/email: the same pending change as the settings form, on its own. */
 export async function changeEmail(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   input: EmailChange,
 ): Promise<{ pendingEmail: string }> {
-  const user = await get(app, userId);
-  await assertCurrentPassword(app, userId, input.currentPassword);
-  if (input.email !== user.email) await requestEmailChange(app, user, input.email);
+  const user = await get(ctx, userId);
+  await assertCurrentPassword(ctx, userId, input.currentPassword);
+  if (input.email !== user.email) await requestEmailChange(ctx, user, input.email);
   return { pendingEmail: input.email };
 }
 
 /** Stores the pending address, mails the link to it and tells the current address. */
-async function requestEmailChange(app: FastifyInstance, user: User, newEmail: string) {
-  await assertEmailFree(app, newEmail);
-  const link = await emailChangeLink(app, user, newEmail);
-  await mailUser(app, { ...user, email: newEmail }, 'emailConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS });
-  await mailUser(app, user, 'emailChangeRequested', { newEmail });
+async function requestEmailChange(ctx: ServiceContext, user: User, newEmail: string) {
+  await assertEmailFree(ctx, newEmail);
+  const link = await emailChangeLink(ctx, user, newEmail);
+  await mailUser(ctx, { ...user, email: newEmail }, 'emailConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS });
+  await mailUser(ctx, user, 'emailChangeRequested', { newEmail });
 }
 
 /**
  * An administrator asked to move another admin's account to `newEmail`: the link goes to the
  * current address, so the change happens only if the owner follows it.
  */
-async function requestEmailChangeOfOwner(app: FastifyInstance, user: User, newEmail: string) {
-  const link = await emailChangeLink(app, user, newEmail);
-  await mailUser(app, user, 'emailChangeByAdminConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS, newEmail });
+async function requestEmailChangeOfOwner(ctx: ServiceContext, user: User, newEmail: string) {
+  const link = await emailChangeLink(ctx, user, newEmail);
+  await mailUser(ctx, user, 'emailChangeByAdminConfirm', { link, hours: EMAIL_CHANGE_TTL_HOURS, newEmail });
 }
 
 /** Stores a pending change (only the newest of an account stays usable) and answers the link that confirms it. */
-async function emailChangeLink(app: FastifyInstance, user: User, newEmail: string): Promise<string> {
-  const token = await EmailChangeRepository.create(app.db.kysely, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
-  return `${app.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
+async function emailChangeLink(ctx: ServiceContext, user: User, newEmail: string): Promise<string> {
+  const token = await EmailChangeRepository.create(ctx.db.kysely, user.id, newEmail, EMAIL_CHANGE_TTL_HOURS * 60);
+  return `${ctx.config.publicOrigin}${localePrefix(user.language)}/confirmEmail?token=${encodeURIComponent(token)}`;
 }
 
 /** POST /users/email/confirm: the followed link makes the pending address the account's. */
-export async function confirmEmail(app: FastifyInstance, token: string): Promise<User> {
-  const db = app.db.kysely;
-  const userId = await transaction(db, async (trx) => {
-    const change = await EmailChangeRepository.consume(trx, app.config.ownerId, token);
+export async function confirmEmail(ctx: ServiceContext, token: string): Promise<User> {
+  const userId = await withTransaction(ctx, async (tx) => {
+    const trx = tx.db.kysely;
+    const change = await EmailChangeRepository.consume(trx, ctx.config.ownerId, token);
     if (!change)
       throw new AppError('invalid', 'EMAIL_CHANGE_TOKEN_INVALID', 'This confirmation link is invalid or has expired');
-    const result = await UserRepository.update(trx, app.config.ownerId, change.userId, { email: change.newEmail });
+    const result = await UserRepository.update(trx, ctx.config.ownerId, change.userId, { email: change.newEmail });
     if (result === 'NOT_FOUND') throw notFound();
     if (result !== 'ok') throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
     // a reset link mailed to the old address must not outlive the move away from it
     await PasswordResetRepository.cancelAll(trx, change.userId);
     return change.userId;
   });
-  return get(app, userId);
+  return get(ctx, userId);
 }
 
 /**
@@ -194,35 +200,35 @@ export async function confirmEmail(app: FastifyInstance, token: string): Promise
  * revoked (the one making the change stays) and the account's address is told.
  */
 export async function changePassword(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   userId: string,
   token: string,
   input: PasswordChange,
 ): Promise<{ revokedSessions: number }> {
-  const db = app.db.kysely;
-  const user = await get(app, userId);
-  await assertCurrentPassword(app, userId, input.currentPassword);
+  const db = ctx.db.kysely;
+  const user = await get(ctx, userId);
+  await assertCurrentPassword(ctx, userId, input.currentPassword);
   assertStrongPassword(input.password, user);
   await UserRepository.setPassword(db, userId, await hashPassword(input.password));
   const revokedSessions = await SessionRepository.revokeAllForUser(db, userId, token);
   await EmailChangeRepository.cancelAll(db, userId);
-  await mailUser(app, user, 'passwordChanged', {});
+  await mailUser(ctx, user, 'passwordChanged', {});
   return { revokedSessions };
 }
 
 /** "Log out everywhere": every session of the account, this one included. */
-export async function logoutEverywhere(app: FastifyInstance, userId: string): Promise<number> {
-  return SessionRepository.revokeAllForUser(app.db.kysely, userId);
+export async function logoutEverywhere(ctx: ServiceContext, userId: string): Promise<number> {
+  return SessionRepository.revokeAllForUser(ctx.db.kysely, userId);
 }
 
 /** A taken address is refused when the change is asked for, not only when its link is followed. */
-async function assertEmailFree(app: FastifyInstance, email: string) {
-  if (await UserRepository.findCredentials(app.db.kysely, app.config.ownerId, email))
+async function assertEmailFree(ctx: ServiceContext, email: string) {
+  if (await UserRepository.findCredentials(ctx.db.kysely, ctx.config.ownerId, email))
     throw new AppError('conflict', 'EMAIL_TAKEN', 'E-mail already registered');
 }
 
-async function assertCurrentPassword(app: FastifyInstance, userId: string, password: string | undefined) {
-  const row = await UserRepository.findPasswordHash(app.db.kysely, userId);
+async function assertCurrentPassword(ctx: ServiceContext, userId: string, password: string | undefined) {
+  const row = await UserRepository.findPasswordHash(ctx.db.kysely, userId);
   // verify even without a password, so a missing one takes as long as a wrong one
   const valid = await verifyPassword(row ?? dummyHash, password ?? '');
   if (!row || !password || !valid)
@@ -235,13 +241,14 @@ type EmailChangeMail = 'emailConfirm' | 'emailChangeRequested' | 'emailChangeByA
 type AccountMail = EmailChangeMail | 'passwordChanged';
 
 /**
- * An account notice in the user's language. A mail failure is logged, not returned: the change
- * itself succeeded, and the settings page shows the pending address.
+ * An account notice in the user's language, through the mail queue (which retries a refused delivery).
+ * A failure to queue it is logged, not returned: the change itself succeeded, and the settings page
+ * shows the pending address.
  */
-async function mailUser(app: FastifyInstance, user: User, kind: AccountMail, vars: Record<string, string | number>) {
+async function mailUser(ctx: ServiceContext, user: User, kind: AccountMail, vars: Record<string, string | number>) {
   const locale = isLocale(user.language) ? user.language : 'it';
   const t = createT(messages[locale].email);
-  const origin = app.config.publicOrigin;
+  const origin = ctx.config.publicOrigin;
   const prefix = localePrefix(locale);
   const all = {
     name: user.nickname || user.username,
@@ -250,14 +257,15 @@ async function mailUser(app: FastifyInstance, user: User, kind: AccountMail, var
     ...vars,
   };
   try {
-    await app.mailer.send({ to: user.email, subject: t(`${kind}.subject`, all), text: t(`${kind}.text`, all) });
+    await ctx.mailQueue.send({ to: user.email, subject: t(`${kind}.subject`, all), text: t(`${kind}.text`, all) });
+    ctx.mailQueue.wake();
   } catch (err) {
-    app.log.error({ err, kind }, 'account mail could not be sent');
+    ctx.log.error({ err, kind }, 'account mail could not be sent');
   }
 }
 
-export async function logout(app: FastifyInstance, token: string) {
-  await SessionRepository.revoke(app.db.kysely, token);
+export async function logout(ctx: ServiceContext, token: string) {
+  await SessionRepository.revoke(ctx.db.kysely, token);
 }
 
 /**
@@ -266,38 +274,39 @@ export async function logout(app: FastifyInstance, token: string) {
  * takes as long whether or not the address has an account (and whatever the database or the mail
  * server are doing).
  */
-export function sendReset(app: FastifyInstance, email: string, language?: string): void {
-  app.afterResponse.run('password reset mail', () => writeReset(app, email, language));
+export function sendReset(ctx: ServiceContext, email: string, language?: string): void {
+  ctx.afterResponse.run('password reset mail', () => writeReset(ctx, email, language));
 }
 
-async function writeReset(app: FastifyInstance, email: string, language?: string) {
-  const db = app.db.kysely;
-  const found = await UserRepository.findCredentials(db, app.config.ownerId, email);
+async function writeReset(ctx: ServiceContext, email: string, language?: string) {
+  const db = ctx.db.kysely;
+  const found = await UserRepository.findCredentials(db, ctx.config.ownerId, email);
   if (!found) return;
   const locale = isLocale(found.language) ? found.language : isLocale(language) ? language : 'it';
   const t = createT(messages[locale].email);
   const prefix = locale === 'en' ? '/en' : '';
   // The link and its mail are one transaction, so one commit: once it is in, the mail outlives a
   // restart (the queue sends it), and a link is never written without its mail.
-  await transaction(db, async (trx) => {
+  await withTransaction(ctx, async (tx) => {
+    const trx = tx.db.kysely;
     const token = await PasswordResetRepository.create(trx, found.id, RESET_TTL_MINUTES);
-    const link = `${app.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
-    await app.mailQueue.send(
+    const link = `${ctx.config.publicOrigin}${prefix}/resetPassword?token=${encodeURIComponent(token)}`;
+    await ctx.mailQueue.send(
       { to: email, subject: t('reset.subject'), text: t('reset.text', { link, minutes: RESET_TTL_MINUTES }) },
       trx,
     );
   });
-  app.mailQueue.wake();
+  ctx.mailQueue.wake();
 }
 
-export async function resetPassword(app: FastifyInstance, token: string, password: string) {
-  const db = app.db.kysely;
+export async function resetPassword(ctx: ServiceContext, token: string, password: string) {
+  const db = ctx.db.kysely;
   // checked before the token is spent, so a refused password leaves the link usable; an unknown
   // link is told as such only after the password passes, as before
-  const holder = await PasswordResetRepository.userOf(db, app.config.ownerId, token);
-  const account = holder ? await UserRepository.findById(db, app.config.ownerId, holder) : undefined;
+  const holder = await PasswordResetRepository.userOf(db, ctx.config.ownerId, token);
+  const account = holder ? await UserRepository.findById(db, ctx.config.ownerId, holder) : undefined;
   assertStrongPassword(password, account ?? {});
-  const userId = await PasswordResetRepository.consume(db, app.config.ownerId, token);
+  const userId = await PasswordResetRepository.consume(db, ctx.config.ownerId, token);
   if (!userId) throw new AppError('invalid', 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
   await UserRepository.setPassword(db, userId, await hashPassword(password));
   await SessionRepository.revokeAllForUser(db, userId);
@@ -312,12 +321,12 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
  * it gets ADMIN_PASSWORD and loses every session before it receives the role: whatever password
  * and tokens it had never open an admin session.
  */
-export async function ensureAdmin(app: FastifyInstance, email: string, password: string) {
-  const db = app.db.kysely;
+export async function ensureAdmin(ctx: ServiceContext, email: string, password: string) {
+  const db = ctx.db.kysely;
   const normalized = email.trim().toLowerCase();
-  const found = await UserRepository.findCredentials(db, app.config.ownerId, normalized);
+  const found = await UserRepository.findCredentials(db, ctx.config.ownerId, normalized);
   if (found) {
-    const user = (await UserRepository.findById(db, app.config.ownerId, found.id))!;
+    const user = (await UserRepository.findById(db, ctx.config.ownerId, found.id))!;
     if (!user.roles.includes('SiteAdmin')) {
       await UserRepository.setPassword(db, found.id, await hashPassword(password));
       const revoked = await SessionRepository.revokeAllForUser(db, found.id);
@@ -325,7 +334,7 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
       // their address once confirmed
       await EmailChangeRepository.cancelAll(db, found.id);
       await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
-      app.log.warn(
+      ctx.log.warn(
         { userId: found.id, revokedSessions: revoked },
         'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, its sessions were revoked, and it holds SiteAdmin',
       );
@@ -343,7 +352,7 @@ export async function ensureAdmin(app: FastifyInstance, email: string, password:
   // suffixed one rather than the server refusing to start.
   for (const username of [base, `${base}-${randomBytes(3).toString('hex')}`]) {
     const result = await UserRepository.create(db, {
-      owner: app.config.ownerId,
+      owner: ctx.config.ownerId,
       username,
       email: normalized,
       passwordHash,

@@ -20,9 +20,7 @@ export async function create(db: Kysely<Database>, userId: string, ttlHours: num
 }
 
 export type SessionLookup =
-  | { userId: string; username: string; roles: string[]; language: string; lastUsedAt: string }
-  | 'expired'
-  | null;
+  { userId: string; username: string; roles: string[]; language: string; lastUsedAt: string } | 'expired' | null;
 
 /**
  * The session of a token, if its account belongs to `owner` (another brand's token is unknown

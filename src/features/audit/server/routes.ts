@@ -5,6 +5,7 @@ import { auditEntrySchema, auditExportQuerySchema, auditQuerySchema, type AuditE
 import { auditChanges, formatAuditValue } from '../diff.ts';
 import { errorResponses, listEnvelope, okList } from '../../../platform/http/envelope.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
+import { serviceContext } from '../../../platform/context.ts';
 import * as AuditService from './service.ts';
 
 const security = [{ bearer: [] }];
@@ -36,6 +37,7 @@ const filterOf = (q: { action?: string; search?: string; sort?: string }) => ({
 /** The audit log of admin writes. */
 export default async function auditRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
 
   app.get('/admin/audit', {
     schema: {
@@ -47,7 +49,7 @@ export default async function auditRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req) => {
-      const { rows, total } = await AuditService.list(app, {
+      const { rows, total } = await AuditService.list(ctx, {
         limit: req.query.limit,
         offset: req.query.offset,
         ...filterOf(req.query),
@@ -71,6 +73,6 @@ export default async function auditRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireAdmin,
     handler: async (req, reply) =>
-      sendCsv(reply, 'audit-log', csvColumns, await AuditService.exportRows(app, filterOf(req.query))),
+      sendCsv(reply, 'audit-log', csvColumns, await AuditService.exportRows(ctx, filterOf(req.query))),
   });
 }

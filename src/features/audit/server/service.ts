@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { Transaction as Trx } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { transaction } from '../../../platform/db/database.ts';
-import * as Directory from '../../accounts/server/directory-service.ts';
+import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 import * as AuditRepository from './repository.ts';
 import { AUDIT_EXPORT_MAX, type AuditFilter } from '../contract.ts';
 
@@ -11,6 +9,11 @@ export interface AuditChange {
   action: string;
   entityType: string;
   entityId: string;
+  /**
+   * The name the entity is known by when neither record carries it (a player's username for a change of
+   * their e-mail or wallet): the writer knows it, the audit log does not look it up.
+   */
+  label?: string;
   before?: unknown;
   after?: unknown;
 }
@@ -28,30 +31,29 @@ function scrub(v: unknown): unknown {
   return v;
 }
 
-/** Who made an admin write: the signed-in admin. Routes build it from the session; services know no request. */
+/**
+ * Who made an admin write: the signed-in admin, by id and by the username the entry is signed with.
+ * Routes build it from the session (`actorOf`); services know no request.
+ */
 export interface Actor {
   id: string;
+  name: string;
 }
 
 /**
- * An admin write and its audit entry in one transaction. `work` gets the app bound to the
+ * An admin write and its audit entry in one transaction. `work` gets the context bound to the
  * transaction (every read and write it makes through `tx.db.kysely` belongs to it) and `audit`,
  * which records a change signed by `actor`: the entry exists exactly when the change does, and a
  * failed entry undoes the change. Secrets (passwords, hashes) are dropped from before/after.
  */
 export function audited<T>(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   actor: Actor,
-  work: (tx: FastifyInstance, audit: (change: AuditChange) => Promise<void>) => Promise<T>,
+  work: (tx: ServiceContext, audit: (change: AuditChange) => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  return transaction(app.db.kysely, async (trx) => {
-    const tx = Object.create(app, { db: { value: { ...app.db, kysely: trx } } }) as FastifyInstance;
-    let name: string | undefined;
-    return work(tx, async (change) => {
-      name ??= (await Directory.findPlayer(tx, app.config.ownerId, actor.id))?.username ?? actor.id;
-      await appendAudit(trx, app.config.ownerId, { id: actor.id, name }, change);
-    });
-  });
+  return withTransaction(ctx, (tx) =>
+    work(tx, (change) => appendAudit(tx.db.kysely, ctx.config.ownerId, actor, change)),
+  );
 }
 
 /**
@@ -59,22 +61,12 @@ export function audited<T>(
  * transaction: the entry exists exactly when the change does.
  */
 export async function appendAudit(
-  trx: Trx<Database>,
+  trx: Kysely<Database>,
   owner: string,
-  actor: { id: string; name: string },
+  actor: Actor,
   change: AuditChange,
 ): Promise<void> {
-  const names = [...namesIn(change.after), ...namesIn(change.before)];
-  if (PLAYER_ENTITIES.has(change.entityType)) {
-    // a player's entries (their wallet, their e-mail) are found by the username they had then;
-    // the directory reads through this transaction, the only handle the caller gave
-    const player = await Directory.findPlayer(
-      { db: { kysely: trx } } as unknown as FastifyInstance,
-      owner,
-      change.entityId,
-    );
-    if (player) names.unshift(player.username);
-  }
+  const names = [...(change.label ? [change.label] : []), ...namesIn(change.after), ...namesIn(change.before)];
   await AuditRepository.insert(trx, {
     owner,
     actorId: actor.id,
@@ -87,9 +79,6 @@ export async function appendAudit(
     after: scrub(change.after ?? null),
   });
 }
-
-// entity types whose id is a player's: their label is the player's username
-const PLAYER_ENTITIES = new Set(['user', 'wallet']);
 
 /**
  * The names a record is known by, for the entry's label: a product's, badge's, tournament's or
@@ -111,12 +100,12 @@ function namesIn(record: unknown): string[] {
   return out;
 }
 
-export async function list(app: FastifyInstance, q: { limit: number; offset: number } & AuditFilter) {
-  return AuditRepository.list(app.db.kysely, app.config.ownerId, q);
+export async function list(ctx: ServiceContext, q: { limit: number; offset: number } & AuditFilter) {
+  return AuditRepository.list(ctx.db.kysely, ctx.config.ownerId, q);
 }
 
 /** The newest AUDIT_EXPORT_MAX entries under the filter, for the CSV export. */
-export async function exportRows(app: FastifyInstance, q: AuditFilter) {
-  return (await AuditRepository.list(app.db.kysely, app.config.ownerId, { ...q, limit: AUDIT_EXPORT_MAX, offset: 0 }))
+export async function exportRows(ctx: ServiceContext, q: AuditFilter) {
+  return (await AuditRepository.list(ctx.db.kysely, ctx.config.ownerId, { ...q, limit: AUDIT_EXPORT_MAX, offset: 0 }))
     .rows;
 }

@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { TimeseriesDay } from '../contract.ts';
 import { DAY_MS, periodDays } from '../rules.ts';
 import * as AdminRepository from './activity-repository.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 /** The last `days` UTC days, today included, oldest first; a day with no activity is all zeros. */
-export async function timeseries(app: FastifyInstance, days: number, now: Date = new Date()): Promise<TimeseriesDay[]> {
+export async function timeseries(ctx: ServiceContext, days: number, now: Date = new Date()): Promise<TimeseriesDay[]> {
   const first = Date.parse(periodDays(days, now).from);
   const dates = Array.from({ length: days }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
-  const c = await AdminRepository.dailyCounts(app.db.kysely, app.config.ownerId, dates[0]);
+  const c = await AdminRepository.dailyCounts(ctx.db.kysely, ctx.config.ownerId, dates[0]);
   return dates.map((date) => ({
     date,
     signups: c.signups.get(date) ?? 0,

@@ -5,12 +5,14 @@ import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts
 import * as AdminService from './activity-service.ts';
 import * as DashboardService from './service.ts';
 import { ownerOf } from '../../../platform/owner.ts';
+import { serviceContext } from '../../../platform/context.ts';
 
 const security = [{ bearer: [] }];
 
 /** The admin dashboard's overview: the stat cards and the activity charts. */
 export default async function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
 
   app.get('/marketplace/dashboard/timeseries', {
     schema: {
@@ -23,7 +25,7 @@ export default async function dashboardRoutes(root: FastifyInstance) {
     onRequest: app.requireAdmin,
     handler: async (req) => {
       ownerOf(app, req.query.owner);
-      return ok({ days: await AdminService.timeseries(app, req.query.days) });
+      return ok({ days: await AdminService.timeseries(ctx, req.query.days) });
     },
   });
 
@@ -36,6 +38,6 @@ export default async function dashboardRoutes(root: FastifyInstance) {
       response: { 200: envelope(dashboardOverviewSchema), ...errorResponses(400, 401, 403, 404) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await DashboardService.overview(app, ownerOf(app, req.query.owner), req.query.days)),
+    handler: async (req) => ok(await DashboardService.overview(ctx, ownerOf(app, req.query.owner), req.query.days)),
   });
 }

@@ -1,26 +1,26 @@
-import type { FastifyInstance } from 'fastify';
 import type { DashboardOverview } from '../contract.ts';
 import { periodDays } from '../rules.ts';
 import * as DashboardRepository from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as GiveawayService from '../../rewards/server/giveaway-service.ts';
 import * as ProductService from '../../rewards/server/product-service.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 /** The stat cards, what their records did in the last `days` days and the `days` before, and the wallets reconciled. */
 export async function overview(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   days: number,
   now: Date = new Date(),
 ): Promise<DashboardOverview> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const { from, previousFrom } = periodDays(days, now);
   const [totalUsers, totalProducts, activeGiveaways, purchases, redemptions, ledger, period] = await Promise.all([
-    Directory.countPlayers(app, owner),
-    ProductService.countActive(app, owner),
-    GiveawayService.countActive(app, owner),
+    Directory.countPlayers(ctx, owner),
+    ProductService.countActive(ctx, owner),
+    GiveawayService.countActive(ctx, owner),
     DashboardRepository.purchaseCounts(db, owner),
-    GiveawayService.countRedemptions(app, owner),
+    GiveawayService.countRedemptions(ctx, owner),
     DashboardRepository.ledgerTotals(db, owner),
     DashboardRepository.periodCounts(db, owner, previousFrom, from),
   ]);

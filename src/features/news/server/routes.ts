@@ -8,6 +8,7 @@ import * as NewsService from './service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
+import { serviceContext } from '../../../platform/context.ts';
 
 const idParams = z.object({ id: idSchema });
 
@@ -17,6 +18,7 @@ const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(re
 /** News articles: public reads of the published ones, admin writes (and drafts). */
 export default async function newsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   const tags = ['news'];
 
   app.get('/news', {
@@ -32,7 +34,7 @@ export default async function newsRoutes(root: FastifyInstance) {
       cacheFor(req, reply);
       // an anonymous reader's copy comes from the micro-cache, emptied in every process by an admin's save
       return cachedJson(app, req, reply, async () => {
-        const { data, total } = await NewsService.list(app, {
+        const { data, total } = await NewsService.list(ctx, {
           limit: req.query.limit,
           offset: req.query.offset,
           includeDrafts: req.query.all === 'true',
@@ -54,7 +56,7 @@ export default async function newsRoutes(root: FastifyInstance) {
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () =>
-        ok(await NewsService.get(app, req.params.id, !!req.user?.isAdmin)),
+        ok(await NewsService.get(ctx, req.params.id, !!req.user?.isAdmin)),
       );
     },
   });
@@ -67,12 +69,12 @@ export default async function newsRoutes(root: FastifyInstance) {
     update: newsUpdateSchema,
     create: {
       summary: 'Write an article (admin); the body HTML is sanitised',
-      run: ({ actor, body }) => NewsService.create(app, actor, body),
+      run: ({ actor, body }) => NewsService.create(ctx, actor, body),
     },
     edit: {
       summary: 'Edit an article (admin); omitted fields stay; published=false clears publishedAt',
-      run: ({ actor, id, body }) => NewsService.update(app, actor, id, body),
+      run: ({ actor, id, body }) => NewsService.update(ctx, actor, id, body),
     },
-    remove: { summary: 'Delete an article (admin)', run: ({ actor, id }) => NewsService.remove(app, actor, id) },
+    remove: { summary: 'Delete an article (admin)', run: ({ actor, id }) => NewsService.remove(ctx, actor, id) },
   });
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import * as NewsRepository from './repository.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -9,7 +9,7 @@ const DAY = 24 * 3600_000;
  * the seeding, and one draft. Written through the repository rather than the admin service, which
  * audits an admin's act and dates a publication now.
  */
-export async function seedNews(app: FastifyInstance, now: Date): Promise<void> {
+export async function seedNews(ctx: ServiceContext, now: Date): Promise<void> {
   const articles: {
     title: [string, string];
     summary: [string, string];
@@ -51,7 +51,7 @@ export async function seedNews(app: FastifyInstance, now: Date): Promise<void> {
     },
   ];
   for (const a of articles) {
-    await NewsRepository.insert(app.db.kysely, app.config.ownerId, {
+    await NewsRepository.insert(ctx.db.kysely, ctx.config.ownerId, {
       title_it: a.title[0],
       title_en: a.title[1],
       summary_it: a.summary[0],

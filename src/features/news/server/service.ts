@@ -1,5 +1,4 @@
 import { isId } from '../../../platform/ids.ts';
-import type { FastifyInstance } from 'fastify';
 import type { Updateable } from 'kysely';
 import type { NewsTable } from '../../../platform/db/schema.ts';
 import type { NewsArticle, NewsInput, NewsUpdate } from '../contract.ts';
@@ -7,33 +6,34 @@ import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as NewsRepository from './repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 export const newsNotFound = () => new AppError('notFound', 'NEWS_NOT_FOUND', 'News article not found');
 
 export async function list(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   q: { limit: number; offset: number; includeDrafts: boolean; sort?: string; lang?: 'it' | 'en' },
 ) {
-  return NewsRepository.list(app.db.kysely, app.config.ownerId, q);
+  return NewsRepository.list(ctx.db.kysely, ctx.config.ownerId, q);
 }
 
 /** One article; a draft only when `includeDrafts` (an admin asks). */
-export async function get(app: FastifyInstance, id: string, includeDrafts: boolean): Promise<NewsArticle> {
-  const found = await NewsRepository.findById(app.db.kysely, app.config.ownerId, id);
+export async function get(ctx: ServiceContext, id: string, includeDrafts: boolean): Promise<NewsArticle> {
+  const found = await NewsRepository.findById(ctx.db.kysely, ctx.config.ownerId, id);
   if (!found || (!found.published && !includeDrafts)) throw newsNotFound();
   return found;
 }
 
 /** For on-demand pages (App.Locals.data): published only, null when missing. */
-export async function findPublished(app: FastifyInstance, id: string): Promise<NewsArticle | null> {
+export async function findPublished(ctx: ServiceContext, id: string): Promise<NewsArticle | null> {
   if (!isId(id)) return null;
-  const found = await NewsRepository.findById(app.db.kysely, app.config.ownerId, id);
+  const found = await NewsRepository.findById(ctx.db.kysely, ctx.config.ownerId, id);
   return found && found.published ? found : null;
 }
 
-export function create(app: FastifyInstance, actor: Actor, input: NewsInput): Promise<NewsArticle> {
-  return audited(app, actor, async (tx, audit) => {
-    const id = await NewsRepository.insert(tx.db.kysely, app.config.ownerId, {
+export function create(ctx: ServiceContext, actor: Actor, input: NewsInput): Promise<NewsArticle> {
+  return audited(ctx, actor, async (tx, audit) => {
+    const id = await NewsRepository.insert(tx.db.kysely, ctx.config.ownerId, {
       title_it: input.title.it,
       title_en: input.title.en,
       summary_it: input.summary.it,
@@ -56,8 +56,8 @@ export function create(app: FastifyInstance, actor: Actor, input: NewsInput): Pr
   });
 }
 
-export function update(app: FastifyInstance, actor: Actor, id: string, input: NewsUpdate): Promise<NewsArticle> {
-  return audited(app, actor, async (tx, audit) => {
+export function update(ctx: ServiceContext, actor: Actor, id: string, input: NewsUpdate): Promise<NewsArticle> {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, id, true);
     const changes: Updateable<NewsTable> = {};
     if (input.title) Object.assign(changes, { title_it: input.title.it, title_en: input.title.en });
@@ -71,7 +71,7 @@ export function update(app: FastifyInstance, actor: Actor, id: string, input: Ne
       if (input.published && !before.published) changes.published_at = before.publishedAt ?? new Date().toISOString();
       if (!input.published) changes.published_at = null;
     }
-    if (!(await NewsRepository.update(tx.db.kysely, app.config.ownerId, id, changes))) throw newsNotFound();
+    if (!(await NewsRepository.update(tx.db.kysely, ctx.config.ownerId, id, changes))) throw newsNotFound();
     const after = await get(tx, id, true);
     const action =
       after.published && !before.published
@@ -84,10 +84,10 @@ export function update(app: FastifyInstance, actor: Actor, id: string, input: Ne
   });
 }
 
-export function remove(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
-  return audited(app, actor, async (tx, audit) => {
+export function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, id, true);
-    if (!(await NewsRepository.remove(tx.db.kysely, app.config.ownerId, id))) throw newsNotFound();
+    if (!(await NewsRepository.remove(tx.db.kysely, ctx.config.ownerId, id))) throw newsNotFound();
     await audit({ action: 'news.delete', entityType: 'news', entityId: id, before, after: null });
   });
 }

@@ -1,6 +1,5 @@
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import {
   badgeTriggers,
@@ -22,28 +21,29 @@ import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
 import { sharedRoundTrip } from '../../../platform/db/shared-read.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 const badgeNotFound = () => new AppError('notFound', 'BADGE_NOT_FOUND', 'Badge not found');
 
 /** Players see the active badges (the backpack greys the unearned ones); admins see all. */
-export async function list(app: FastifyInstance, owner: string, isAdmin: boolean): Promise<Badge[]> {
-  return BadgeRepository.list(app.db.kysely, owner, isAdmin);
+export async function list(ctx: ServiceContext, owner: string, isAdmin: boolean): Promise<Badge[]> {
+  return BadgeRepository.list(ctx.db.kysely, owner, isAdmin);
 }
 
-export async function get(app: FastifyInstance, owner: string, id: string, isAdmin: boolean): Promise<Badge> {
-  const badge = await BadgeRepository.findById(app.db.kysely, owner, id);
+export async function get(ctx: ServiceContext, owner: string, id: string, isAdmin: boolean): Promise<Badge> {
+  const badge = await BadgeRepository.findById(ctx.db.kysely, owner, id);
   if (!badge || (!badge.active && !isAdmin)) throw badgeNotFound();
   return badge;
 }
 
 export function update(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   actor: Actor,
   id: string,
   input: BadgeUpdate,
 ): Promise<Badge> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, owner, id, true);
     const after = await updateRow(tx, owner, id, input);
     await audit({ action: 'badge.update', entityType: 'badge', entityId: id, before, after });
@@ -51,9 +51,9 @@ export function update(
   });
 }
 
-async function updateRow(app: FastifyInstance, owner: string, id: string, input: BadgeUpdate): Promise<Badge> {
+async function updateRow(ctx: ServiceContext, owner: string, id: string, input: BadgeUpdate): Promise<Badge> {
   const reward = input.rewardAmount ?? input.reward?.amount;
-  const changed = await BadgeRepository.update(app.db.kysely, owner, id, {
+  const changed = await BadgeRepository.update(ctx.db.kysely, owner, id, {
     name: input.name,
     description: input.description,
     icon: input.icon,
@@ -62,20 +62,20 @@ async function updateRow(app: FastifyInstance, owner: string, id: string, input:
     active: input.active === undefined ? undefined : input.active ? 1 : 0,
     // only a top-N badge has an N (the trigger is fixed, so the stored one says which)
     top_n:
-      input.topN !== undefined && (await BadgeRepository.findById(app.db.kysely, owner, id))?.trigger === TOP_N_TRIGGER
+      input.topN !== undefined && (await BadgeRepository.findById(ctx.db.kysely, owner, id))?.trigger === TOP_N_TRIGGER
         ? input.topN
         : undefined,
     ...translatedColumns(input.translations),
   });
   if (!changed) throw badgeNotFound();
-  return (await BadgeRepository.findById(app.db.kysely, owner, id))!;
+  return (await BadgeRepository.findById(ctx.db.kysely, owner, id))!;
 }
 
 const translatedColumns = (tr: BadgeUpdate['translations']) =>
   translationColumns(tr, { name: 'name', description: 'description' });
 
-export function toggleActive(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<Badge> {
-  return audited(app, actor, async (tx, audit) => {
+export function toggleActive(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<Badge> {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, owner, id, true);
     if (!(await BadgeRepository.toggleActive(tx.db.kysely, owner, id))) throw badgeNotFound();
     const after = (await BadgeRepository.findById(tx.db.kysely, owner, id))!;
@@ -86,7 +86,7 @@ export function toggleActive(app: FastifyInstance, owner: string, actor: Actor, 
 
 /** POST /marketplace/badges (admin). The unique (owner, slug) index, not a prior read, refuses a clash. */
 export function create(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   actor: Actor,
   input: {
@@ -102,7 +102,7 @@ export function create(
     translations?: BadgeUpdate['translations'];
   },
 ): Promise<Badge> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const id = randomUUID();
     const now = new Date().toISOString();
     try {
@@ -133,8 +133,8 @@ export function create(
   });
 }
 
-export async function backpack(app: FastifyInstance, owner: string, userId: string): Promise<UserBadge[]> {
-  return BadgeRepository.backpack(app.db.kysely, owner, userId);
+export async function backpack(ctx: ServiceContext, owner: string, userId: string): Promise<UserBadge[]> {
+  return BadgeRepository.backpack(ctx.db.kysely, owner, userId);
 }
 
 /**
@@ -142,21 +142,21 @@ export async function backpack(app: FastifyInstance, owner: string, userId: stri
  * rule does not hold. The payload only says which event to look at; it proves nothing by itself.
  */
 async function evidence(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   trigger: string,
   userId: string,
   payload: BadgeTriggerInput['payload'],
   badge?: Badge,
 ): Promise<string | null> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const first = (ids: string[]) => ids[0] ?? null;
   switch (trigger as BadgeTrigger) {
     case 'user_registered':
       // the caller's account exists (beneficiaryOf checked it): registration is the event
       return 'account';
     case 'profile_completed': {
-      return (await Directory.hasCompleteProfile(app, owner, userId)) ? 'profile' : null;
+      return (await Directory.hasCompleteProfile(ctx, owner, userId)) ? 'profile' : null;
     }
     case 'tournament_joined':
       return first(await BadgeRepository.memberTournaments(db, owner, userId, false, payload?.tournamentId));
@@ -189,19 +189,19 @@ async function evidence(
  * (user, badge, award key) row grants a non-reusable badge, and so its credits, exactly once.
  */
 export async function trigger(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   caller: Caller,
   owner: string,
   slug: string,
   input: BadgeTriggerInput,
 ): Promise<BadgeTriggerResult> {
-  const db = app.db.kysely;
-  const userId = await beneficiaryOf(app, caller, input.userId, owner);
+  const db = ctx.db.kysely;
+  const userId = await beneficiaryOf(ctx, caller, input.userId, owner);
   const badge = await BadgeRepository.findBySlug(db, owner, slug);
   if (!badge) throw badgeNotFound();
   if (!badge.active) throw new AppError('conflict', 'BADGE_INACTIVE', 'This badge is not active');
   if (badge.trigger === 'manual' && !caller.isAdmin) throw forbidden();
-  const event = await evidence(app, owner, badge.trigger, userId, input.payload, badge);
+  const event = await evidence(ctx, owner, badge.trigger, userId, input.payload, badge);
   if (event === null) throw new AppError('conflict', 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
   const awardKey = awardKeyOf(badge, event);
   const granted = await grant(db, owner, userId, badge, awardKey);
@@ -266,42 +266,42 @@ const earnedInfo = (b: Badge): EarnedBadgeInfo => ({
  * badge that cannot be paid now (the balance ceiling) is skipped and logged: the event stands.
  */
 export async function awardOn(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   userId: string,
   trigger: Exclude<BadgeTrigger, 'manual'>,
   payload?: BadgeTriggerInput['payload'],
 ): Promise<EarnedBadgeInfo[]> {
   // every check-in of a rush asks for the same list: the requests of a burst share one read
-  const all = await sharedRoundTrip(app.db, `badges:${owner}`, (db) => BadgeRepository.list(db, owner, false));
-  return awardFrom(app, owner, userId, trigger, all, payload);
+  const all = await sharedRoundTrip(ctx.db, `badges:${owner}`, (db) => BadgeRepository.list(db, owner, false));
+  return awardFrom(ctx, owner, userId, trigger, all, payload);
 }
 
 /** awardOn over a badge list already read (login checks every rule with one read of the list). */
 async function awardFrom(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   userId: string,
   trigger: Exclude<BadgeTrigger, 'manual'>,
   all: Badge[],
   payload?: BadgeTriggerInput['payload'],
 ): Promise<EarnedBadgeInfo[]> {
-  const db = app.db.kysely;
+  const db = ctx.db.kysely;
   const badges = all.filter((b) => b.active && b.trigger === trigger);
   if (!badges.length) return [];
   // a top-N badge's rule depends on its own N; every other rule is one fact for all its badges
   const perBadge = trigger === TOP_N_TRIGGER;
-  const shared = perBadge ? null : await evidence(app, owner, trigger, userId, payload);
+  const shared = perBadge ? null : await evidence(ctx, owner, trigger, userId, payload);
   if (!perBadge && shared === null) return [];
   const earned: EarnedBadgeInfo[] = [];
   for (const badge of badges) {
-    const event = perBadge ? await evidence(app, owner, trigger, userId, payload, badge) : shared;
+    const event = perBadge ? await evidence(ctx, owner, trigger, userId, payload, badge) : shared;
     if (event === null) continue;
     try {
       if (await grant(db, owner, userId, badge, awardKeyOf(badge, event))) earned.push(earnedInfo(badge));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      app.log.warn({ err, badge: badge.slug, userId }, 'badge not awarded');
+      ctx.log.warn({ err, badge: badge.slug, userId }, 'badge not awarded');
     }
   }
   return earned;
@@ -312,19 +312,19 @@ async function awardFrom(
  * player earned there, with one read of the badge list. Granted once per award key, like awardOn.
  */
 export async function awardForTournament(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   placed: readonly { userId: string; rank: number }[],
   tournamentId: string,
 ): Promise<{ userId: string; badge: EarnedBadgeInfo }[]> {
-  const all = await BadgeRepository.list(app.db.kysely, owner, false);
+  const all = await BadgeRepository.list(ctx.db.kysely, owner, false);
   const rules = all.filter((b) => b.active && (b.trigger === TOP_N_TRIGGER || b.trigger === 'tournament_won'));
   // only players within the widest N can earn one: the rest are not asked about
   const widest = Math.max(0, ...rules.map((b) => (b.trigger === TOP_N_TRIGGER ? (b.topN ?? 0) : 1)));
   const earned: { userId: string; badge: EarnedBadgeInfo }[] = [];
   for (const { userId } of placed.filter((p) => p.rank <= widest))
     for (const trigger of [TOP_N_TRIGGER, 'tournament_won'] as const)
-      for (const badge of await awardFrom(app, owner, userId, trigger, all, { tournamentId }))
+      for (const badge of await awardFrom(ctx, owner, userId, trigger, all, { tournamentId }))
         earned.push({ userId, badge });
   return earned;
 }
@@ -333,12 +333,12 @@ export async function awardForTournament(
  * Every rule checked at once, at login: what a player did before a badge existed (or before its
  * rule could be seen) is paid the next time they come back.
  */
-export async function awardAll(app: FastifyInstance, owner: string, userId: string): Promise<EarnedBadgeInfo[]> {
-  const all = await BadgeRepository.list(app.db.kysely, owner, false);
+export async function awardAll(ctx: ServiceContext, owner: string, userId: string): Promise<EarnedBadgeInfo[]> {
+  const all = await BadgeRepository.list(ctx.db.kysely, owner, false);
   const triggers = new Set(all.filter((b) => b.active).map((b) => b.trigger));
   const earned: EarnedBadgeInfo[] = [];
   for (const trigger of triggers)
-    if (isTrigger(trigger)) earned.push(...(await awardFrom(app, owner, userId, trigger, all)));
+    if (isTrigger(trigger)) earned.push(...(await awardFrom(ctx, owner, userId, trigger, all)));
   return earned;
 }
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
 import {
@@ -17,6 +16,7 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 const giveawayNotFound = () => new AppError('notFound', 'GIVEAWAY_NOT_FOUND', 'This code does not exist');
 const alreadyRedeemed = () =>
@@ -27,12 +27,12 @@ const refusals = {
   GIVEAWAY_USED_UP: () => new AppError('conflict', 'GIVEAWAY_USED_UP', 'This code has been used up'),
 };
 
-export async function list(app: FastifyInstance, owner: string, q: GiveawayListQuery) {
-  return GiveawayRepository.list(app.db.kysely, owner, q);
+export async function list(ctx: ServiceContext, owner: string, q: GiveawayListQuery) {
+  return GiveawayRepository.list(ctx.db.kysely, owner, q);
 }
 
-export async function get(app: FastifyInstance, owner: string, id: string): Promise<Giveaway> {
-  const found = await GiveawayRepository.findById(app.db.kysely, owner, id);
+export async function get(ctx: ServiceContext, owner: string, id: string): Promise<Giveaway> {
+  const found = await GiveawayRepository.findById(ctx.db.kysely, owner, id);
   if (!found) throw giveawayNotFound();
   return found;
 }
@@ -47,13 +47,13 @@ function assertExpiry(input: z.output<typeof giveawayUpdateSchema>, stored?: str
 }
 
 export async function create(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   actor: Actor,
   input: z.output<typeof giveawayInputSchema>,
 ): Promise<Giveaway> {
   assertExpiry(input);
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
     if (!id) throw new AppError('conflict', 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
     const giveaway = await get(tx, owner, id);
@@ -63,13 +63,13 @@ export async function create(
 }
 
 export function update(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   actor: Actor,
   id: string,
   input: z.output<typeof giveawayUpdateSchema>,
 ): Promise<Giveaway> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, owner, id);
     assertExpiry(input, before.expiresAt);
     if (!(await GiveawayRepository.update(tx.db.kysely, owner, id, fields(input)))) throw giveawayNotFound();
@@ -79,8 +79,8 @@ export function update(
   });
 }
 
-export function remove(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<void> {
-  return audited(app, actor, async (tx, audit) => {
+export function remove(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<void> {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, owner, id);
     if (!(await GiveawayRepository.softDelete(tx.db.kysely, owner, id))) throw giveawayNotFound();
     await audit({ action: 'giveaway.delete', entityType: 'giveaway', entityId: id, before, after: null });
@@ -93,14 +93,14 @@ export function remove(app: FastifyInstance, owner: string, actor: Actor, id: st
  * key allows one per user, and book the credits on the ledger.
  */
 export async function redeem(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   caller: Caller,
   owner: string,
   input: RedeemInput,
   idempotencyKey: string | undefined,
 ) {
-  const db = app.db.kysely;
-  const userId = await beneficiaryOf(app, caller, input.userId, owner);
+  const db = ctx.db.kysely;
+  const userId = await beneficiaryOf(ctx, caller, input.userId, owner);
   const code = normalizeCode(input.token);
   let giveaway: Giveaway | undefined;
   return runOnce<RedeemResult>(
@@ -149,7 +149,7 @@ function fields(input: z.output<typeof giveawayUpdateSchema>): GiveawayRepositor
 }
 
 /** Codes that can still be redeemed now, and all redemptions so far: the dashboard's stat cards. */
-export const countActive = (app: FastifyInstance, owner: string) =>
-  GiveawayRepository.countActive(app.db.kysely, owner, new Date().toISOString());
-export const countRedemptions = (app: FastifyInstance, owner: string) =>
-  GiveawayRepository.countRedemptions(app.db.kysely, owner);
+export const countActive = (ctx: ServiceContext, owner: string) =>
+  GiveawayRepository.countActive(ctx.db.kysely, owner, new Date().toISOString());
+export const countRedemptions = (ctx: ServiceContext, owner: string) =>
+  GiveawayRepository.countRedemptions(ctx.db.kysely, owner);

@@ -1,37 +1,37 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Product, ProductListQuery, productInputSchema, productUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as ProductRepository from './product-repository.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 export const productNotFound = () => new AppError('notFound', 'PRODUCT_NOT_FOUND', 'Product not found');
 
-export async function list(app: FastifyInstance, owner: string, q: ProductListQuery) {
-  return ProductRepository.list(app.db.kysely, owner, q);
+export async function list(ctx: ServiceContext, owner: string, q: ProductListQuery) {
+  return ProductRepository.list(ctx.db.kysely, owner, q);
 }
 
-export async function get(app: FastifyInstance, owner: string, id: string): Promise<Product> {
-  const product = await ProductRepository.findById(app.db.kysely, owner, id);
+export async function get(ctx: ServiceContext, owner: string, id: string): Promise<Product> {
+  const product = await ProductRepository.findById(ctx.db.kysely, owner, id);
   if (!product) throw productNotFound();
   return product;
 }
 
 export function create(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   actor: Actor,
   input: z.output<typeof productInputSchema>,
 ): Promise<Product> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     // an empty brand is the brand of the deployment
     const { translations, ...fields } = input;
     const id = await ProductRepository.create(tx.db.kysely, {
       owner,
       ...fields,
       ...translatedColumns(translations),
-      brand: fields.brand || app.config.brandSlug,
+      brand: fields.brand || ctx.config.brandSlug,
     });
     const product = await get(tx, owner, id);
     await audit({ action: 'product.create', entityType: 'product', entityId: id, before: null, after: product });
@@ -40,19 +40,19 @@ export function create(
 }
 
 export function update(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   actor: Actor,
   id: string,
   input: z.output<typeof productUpdateSchema>,
 ): Promise<Product> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, owner, id);
     const { translations, ...fields } = input;
     const changes = {
       ...fields,
       ...translatedColumns(translations),
-      ...(fields.brand === '' ? { brand: app.config.brandSlug } : {}),
+      ...(fields.brand === '' ? { brand: ctx.config.brandSlug } : {}),
     };
     if (!(await ProductRepository.update(tx.db.kysely, owner, id, changes))) throw productNotFound();
     const after = await get(tx, owner, id);
@@ -64,8 +64,8 @@ export function update(
 const translatedColumns = (tr: z.output<typeof productUpdateSchema>['translations']) =>
   translationColumns(tr, { name: 'name', description: 'description' });
 
-export function remove(app: FastifyInstance, owner: string, actor: Actor, id: string): Promise<void> {
-  return audited(app, actor, async (tx, audit) => {
+export function remove(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<void> {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = await get(tx, owner, id);
     if (!(await ProductRepository.softDelete(tx.db.kysely, owner, id))) throw productNotFound();
     await audit({ action: 'product.delete', entityType: 'product', entityId: id, before, after: null });
@@ -73,4 +73,4 @@ export function remove(app: FastifyInstance, owner: string, actor: Actor, id: st
 }
 
 /** Products on sale (not deleted), for the dashboard's stat cards. */
-export const countActive = (app: FastifyInstance, owner: string) => ProductRepository.countActive(app.db.kysely, owner);
+export const countActive = (ctx: ServiceContext, owner: string) => ProductRepository.countActive(ctx.db.kysely, owner);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { z } from 'zod';
 import {
@@ -19,6 +18,7 @@ import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { productNotFound } from './product-service.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 const alreadyPurchased = () => new AppError('conflict', 'ALREADY_PURCHASED', 'You have already redeemed this product');
 const priceChanged = () =>
@@ -29,13 +29,13 @@ const priceChanged = () =>
  * (the original client saves it there first). Either must be complete; the answer names what is not.
  */
 async function shippingAddressOf(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   userId: string,
   sent: ShippingAddress | undefined,
 ): Promise<ShippingAddress> {
   if (sent) return sent;
-  const user = await Directory.findPlayer(app, owner, userId);
+  const user = await Directory.findPlayer(ctx, owner, userId);
   const parsed = shippingAddressSchema.safeParse(user ?? {});
   if (parsed.success) return parsed.data;
   const missing = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
@@ -54,15 +54,15 @@ async function shippingAddressOf(
  * statement or a unique key, so a refusal at any step leaves nothing written.
  */
 export async function purchase(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   caller: Caller,
   owner: string,
   input: z.output<typeof purchaseInputSchema>,
   idempotencyKey: string | undefined,
 ) {
-  const db = app.db.kysely;
-  const userId = await beneficiaryOf(app, caller, input.userId, owner);
-  const address = await shippingAddressOf(app, owner, userId, input.shippingAddress);
+  const db = ctx.db.kysely;
+  const userId = await beneficiaryOf(ctx, caller, input.userId, owner);
+  const address = await shippingAddressOf(ctx, owner, userId, input.shippingAddress);
   return runOnce<PurchaseResult>(
     db,
     { userId: caller.id, key: idempotencyKey, route: 'POST /marketplace/purchases', request: input },
@@ -113,17 +113,17 @@ export async function purchase(
   );
 }
 
-export async function list(app: FastifyInstance, owner: string, q: PurchaseListQuery) {
-  return PurchaseRepository.list(app.db.kysely, owner, q);
+export async function list(ctx: ServiceContext, owner: string, q: PurchaseListQuery) {
+  return PurchaseRepository.list(ctx.db.kysely, owner, q);
 }
 
 /** The purchases of the list's filters for a CSV export, capped (the cap is the contract's). */
-export async function listForExport(app: FastifyInstance, owner: string, q: PurchaseExportQuery, max: number) {
-  return PurchaseRepository.listForExport(app.db.kysely, owner, q, max);
+export async function listForExport(ctx: ServiceContext, owner: string, q: PurchaseExportQuery, max: number) {
+  return PurchaseRepository.listForExport(ctx.db.kysely, owner, q, max);
 }
 
-export async function listForUser(app: FastifyInstance, owner: string, userId: string, limit: number, offset: number) {
-  return PurchaseRepository.list(app.db.kysely, owner, { userId, limit, offset });
+export async function listForUser(ctx: ServiceContext, owner: string, userId: string, limit: number, offset: number) {
+  return PurchaseRepository.list(ctx.db.kysely, owner, { userId, limit, offset });
 }
 
 /**
@@ -131,13 +131,13 @@ export async function listForUser(app: FastifyInstance, owner: string, userId: s
  * same transaction. Marking it as it already is changes nothing: the first admin's time and id stay.
  */
 export function setFulfilled(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   actor: Actor,
   id: string,
   shipped: boolean,
 ): Promise<Purchase> {
-  return audited(app, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const before = (await PurchaseRepository.findById(tx.db.kysely, owner, id)) ?? null;
     if (shipped) await PurchaseRepository.fulfill(tx.db.kysely, owner, id, actor.id);
     else await PurchaseRepository.unfulfill(tx.db.kysely, owner, id);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller } from '../../../platform/caller.ts';
 import type { Kysely, Transaction as Trx } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
@@ -7,20 +6,21 @@ import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import * as IdempotencyRepository from '../../../platform/db/idempotency-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { transaction } from '../../../platform/db/database.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 /**
  * Whose wallet a call works on: the caller, or the body's `userId` when it is the caller's own or
  * the caller is an admin. The account must exist in this brand.
  */
 export async function beneficiaryOf(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   caller: Caller,
   userId: string | undefined,
   owner: string,
 ): Promise<string> {
   const target = userId ?? caller.id;
   if (target !== caller.id && !caller.isAdmin) throw forbidden();
-  await assertAccountOf(app, owner, target);
+  await assertAccountOf(ctx, owner, target);
   return target;
 }
 
@@ -28,8 +28,8 @@ export async function beneficiaryOf(
  * A call about one user names an account of this brand: another brand's account (or none) is
  * 404, never an empty answer, as its profile is.
  */
-export async function assertAccountOf(app: FastifyInstance, owner: string, userId: string): Promise<void> {
-  if (!(await WalletRepository.find(app.db.kysely, owner, userId)))
+export async function assertAccountOf(ctx: ServiceContext, owner: string, userId: string): Promise<void> {
+  if (!(await WalletRepository.find(ctx.db.kysely, owner, userId)))
     throw new AppError('notFound', 'USER_NOT_FOUND', 'User not found');
 }
 
@@ -132,9 +132,9 @@ export async function runOnce<T>(
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-/** The Idempotency-Key header, if any; a malformed one is refused rather than ignored. */
-export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers['idempotency-key'];
+/** The Idempotency-Key header of a request's headers, if any; a malformed one is refused rather than ignored. */
+export function idempotencyKeyOf(headers: Readonly<Record<string, string | string[] | undefined>>): string | undefined {
+  const raw = headers['idempotency-key'];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !KEY_PATTERN.test(raw))
     throw new AppError('invalid', 'VALIDATION_ERROR', 'Idempotency-Key must be 1-200 visible ASCII characters');

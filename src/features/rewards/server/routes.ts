@@ -59,6 +59,7 @@ import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 import { purchaseCsv, walletCsv } from './csv-columns.ts';
+import { serviceContext } from '../../../platform/context.ts';
 
 const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
@@ -87,6 +88,7 @@ interface CsvExport<Q extends z.ZodType, Row> {
 /** The marketplace calls of the original client, made safe where it was not; docs/rewards-api.md lists them. */
 export default async function marketplaceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
   // code guessing is slowed per account (codes must not be found by trying many)
   // guessing codes with many fresh accounts: unknown codes from one address, whatever the account
   // (a code that exists but is used up or expired is no guess and does not count)
@@ -142,11 +144,11 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       create: {
         summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists',
         also: [404, 409],
-        run: ({ actor, body, query }) => BadgeService.create(app, owner(query.owner), actor, body),
+        run: ({ actor, body, query }) => BadgeService.create(ctx, owner(query.owner), actor, body),
       },
       edit: {
         summary: 'Edit a badge (admin); slug and trigger are fixed',
-        run: ({ actor, id, body, query }) => BadgeService.update(app, owner(query.owner), actor, id, body),
+        run: ({ actor, id, body, query }) => BadgeService.update(ctx, owner(query.owner), actor, id, body),
       },
     });
     app.get('/marketplace/badges', {
@@ -159,7 +161,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req, reply) => {
         // an admin also sees inactive badges
         cacheForViewer(req, reply);
-        const badges = await BadgeService.list(app, owner(req.query.owner), !!req.user?.isAdmin);
+        const badges = await BadgeService.list(ctx, owner(req.query.owner), !!req.user?.isAdmin);
         return okList(badges, badges.length);
       },
     });
@@ -173,7 +175,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       handler: async (req, reply) => {
         cacheForViewer(req, reply);
-        return ok(await BadgeService.get(app, owner(req.query.owner), req.params.id, !!req.user?.isAdmin));
+        return ok(await BadgeService.get(ctx, owner(req.query.owner), req.params.id, !!req.user?.isAdmin));
       },
     });
     app.patch('/marketplace/badges/:id/toggle-active', {
@@ -187,7 +189,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const after = await BadgeService.toggleActive(app, owner(req.query.owner), actorOf(req), req.params.id);
+        const after = await BadgeService.toggleActive(ctx, owner(req.query.owner), actorOf(req), req.params.id);
         return ok(after);
       },
     });
@@ -203,7 +205,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req) => {
         const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-        const earned = await BadgeService.backpack(app, ownerId, req.params.user);
+        const earned = await BadgeService.backpack(ctx, ownerId, req.params.user);
         return okList(earned, earned.length);
       },
     });
@@ -224,7 +226,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireUser,
       handler: async (req) =>
-        ok(await BadgeService.trigger(app, callerOf(req), owner(req.body.owner), req.params.badge, req.body)),
+        ok(await BadgeService.trigger(ctx, callerOf(req), owner(req.body.owner), req.params.badge, req.body)),
     });
   }
 
@@ -243,7 +245,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         // stock as it is now, not a copy their browser kept for ten seconds
         cacheForViewer(req, reply);
         return cachedJson(app, req, reply, async () => {
-          const { rows, total } = await ProductService.list(app, owner(req.query.owner), req.query);
+          const { rows, total } = await ProductService.list(ctx, owner(req.query.owner), req.query);
           return okList(rows, total);
         });
       },
@@ -259,7 +261,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req, reply) => {
         cacheForViewer(req, reply);
         return cachedJson(app, req, reply, async () =>
-          ok(await ProductService.get(app, owner(req.query.owner), req.params.id)),
+          ok(await ProductService.get(ctx, owner(req.query.owner), req.params.id)),
         );
       },
     });
@@ -274,15 +276,15 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       create: {
         summary: 'Create a product (admin)',
         also: [404],
-        run: ({ actor, body, query }) => ProductService.create(app, owner(query.owner), actor, body),
+        run: ({ actor, body, query }) => ProductService.create(ctx, owner(query.owner), actor, body),
       },
       edit: {
         summary: 'Edit a product (admin); omitted fields keep their value',
-        run: ({ actor, id, body, query }) => ProductService.update(app, owner(query.owner), actor, id, body),
+        run: ({ actor, id, body, query }) => ProductService.update(ctx, owner(query.owner), actor, id, body),
       },
       remove: {
         summary: 'Remove a product from the shop (admin); its purchases stay',
-        run: ({ actor, id, query }) => ProductService.remove(app, owner(query.owner), actor, id),
+        run: ({ actor, id, query }) => ProductService.remove(ctx, owner(query.owner), actor, id),
       },
     });
   }
@@ -310,9 +312,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireUser,
       handler: async (req, reply) => {
-        const key = idempotencyKeyOf(req);
+        const key = idempotencyKeyOf(req.headers);
         const { result, replayed } = await PurchaseService.purchase(
-          app,
+          ctx,
           callerOf(req),
           owner(req.body.owner),
           req.body,
@@ -322,7 +324,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         const { purchase } = result;
         const earned = replayed
           ? []
-          : await BadgeService.awardOn(app, purchase.owner, purchase.userId, 'first_purchase', {
+          : await BadgeService.awardOn(ctx, purchase.owner, purchase.userId, 'first_purchase', {
               productId: purchase.productId,
             });
         return reply.code(201).send(okWithBadges(result, earned));
@@ -338,7 +340,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const { rows, total } = await PurchaseService.list(app, owner(req.query.owner), req.query);
+        const { rows, total } = await PurchaseService.list(ctx, owner(req.query.owner), req.query);
         return okList(rows, total);
       },
     });
@@ -347,7 +349,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       querystring: purchaseExportQuerySchema,
       file: 'purchases',
       columns: purchaseCsv,
-      read: (ownerId, query, max) => PurchaseService.listForExport(app, ownerId, query, max),
+      read: (ownerId, query, max) => PurchaseService.listForExport(ctx, ownerId, query, max),
     });
     app.get('/marketplace/purchases/user/:user', {
       schema: {
@@ -362,7 +364,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req) => {
         const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
         const { rows, total } = await PurchaseService.listForUser(
-          app,
+          ctx,
           ownerId,
           req.params.user,
           req.query.limit,
@@ -386,7 +388,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         },
         onRequest: app.requireAdmin,
         handler: async (req) =>
-          ok(await PurchaseService.setFulfilled(app, owner(req.query.owner), actorOf(req), req.params.id, shipped)),
+          ok(await PurchaseService.setFulfilled(ctx, owner(req.query.owner), actorOf(req), req.params.id, shipped)),
       });
     }
   }
@@ -406,15 +408,15 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       config: { rateLimit: redeemLimit },
       onRequest: app.requireUser,
       handler: async (req, reply) => {
-        const key = idempotencyKeyOf(req);
+        const key = idempotencyKeyOf(req.headers);
         const ownerId = owner(req.body.owner);
         const { result, replayed } = await unknownCodes(req, () =>
-          GiveawayService.redeem(app, callerOf(req), ownerId, req.body, key),
+          GiveawayService.redeem(ctx, callerOf(req), ownerId, req.body, key),
         );
         if (replayed) reply.header('idempotent-replayed', 'true');
         const earned = replayed
           ? []
-          : await BadgeService.awardOn(app, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', {
+          : await BadgeService.awardOn(ctx, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', {
               giveawayId: result.giveaway.id,
             });
         return reply.send(okWithBadges(result, earned));
@@ -430,7 +432,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const { rows, total } = await GiveawayService.list(app, owner(req.query.owner), req.query);
+        const { rows, total } = await GiveawayService.list(ctx, owner(req.query.owner), req.query);
         return { ...okList(rows, total), totalCount: total };
       },
     });
@@ -444,7 +446,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) },
       },
       onRequest: app.requireAdmin,
-      handler: async (req) => ok(await GiveawayService.get(app, owner(req.query.owner), req.params.id)),
+      handler: async (req) => ok(await GiveawayService.get(ctx, owner(req.query.owner), req.params.id)),
     });
     adminWrites(root, {
       path: '/marketplace/giveaways',
@@ -456,15 +458,15 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       create: {
         summary: 'Create a giveaway code (admin)',
         also: [404, 409],
-        run: ({ actor, body, query }) => GiveawayService.create(app, owner(query.owner), actor, body),
+        run: ({ actor, body, query }) => GiveawayService.create(ctx, owner(query.owner), actor, body),
       },
       edit: {
         summary: 'Edit a giveaway (admin); the code is read-only',
-        run: ({ actor, id, body, query }) => GiveawayService.update(app, owner(query.owner), actor, id, body),
+        run: ({ actor, id, body, query }) => GiveawayService.update(ctx, owner(query.owner), actor, id, body),
       },
       remove: {
         summary: 'Delete a giveaway (admin); redemptions and ledger stay',
-        run: ({ actor, id, query }) => GiveawayService.remove(app, owner(query.owner), actor, id),
+        run: ({ actor, id, query }) => GiveawayService.remove(ctx, owner(query.owner), actor, id),
       },
     });
   }
@@ -481,7 +483,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         response: { 200: envelope(walletSchema), ...errorResponses(401, 404) },
       },
       onRequest: app.requireUser,
-      handler: async (req) => ok(await WalletService.get(app, owner(req.query.owner), req.user!.id)),
+      handler: async (req) => ok(await WalletService.get(ctx, owner(req.query.owner), req.user!.id)),
     });
     app.get('/marketplace/wallets/:owner/:userId', {
       schema: {
@@ -494,7 +496,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req) => {
         assertSelfOrAdmin(req, req.params.userId);
-        return ok(await WalletService.get(app, owner(req.params.owner), req.params.userId));
+        return ok(await WalletService.get(ctx, owner(req.params.owner), req.params.userId));
       },
     });
     app.get('/marketplace/wallets', {
@@ -507,7 +509,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireAdmin,
       handler: async (req) => {
-        const { rows, total } = await WalletService.list(app, owner(req.query.owner), req.query);
+        const { rows, total } = await WalletService.list(ctx, owner(req.query.owner), req.query);
         return { ...okList(rows, total), totalCount: total };
       },
     });
@@ -516,7 +518,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       querystring: walletExportQuerySchema,
       file: 'wallets',
       columns: walletCsv,
-      read: (ownerId, query, max) => WalletService.listForExport(app, ownerId, query, max),
+      read: (ownerId, query, max) => WalletService.listForExport(ctx, ownerId, query, max),
     });
     app.post('/marketplace/wallets/:userId/adjust', {
       schema: {
@@ -531,11 +533,11 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       },
       onRequest: app.requireAdmin,
       handler: async (req, reply) => {
-        const key = idempotencyKeyOf(req);
+        const key = idempotencyKeyOf(req.headers);
         const { result, replayed } = await WalletService.adjust(
-          app,
+          ctx,
           owner(req.query.owner),
-          req.user!,
+          actorOf(req),
           req.params.userId,
           req.body,
           key,
@@ -557,7 +559,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req) => {
         const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
         const { rows, total } = await WalletService.transactions(
-          app,
+          ctx,
           ownerId,
           req.params.user,
           req.query.limit,

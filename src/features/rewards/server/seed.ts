@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { FastifyInstance } from 'fastify';
 import { mediaUrl } from '../../../platform/storage/media-contract.ts';
 import * as BadgeRepository from './badge-repository.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
@@ -8,7 +7,9 @@ import * as ProductRepository from './product-repository.ts';
 import * as BadgeService from './badge-service.ts';
 import * as PurchaseService from './purchase-service.ts';
 import * as WalletService from './wallet-service.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 import { contentName } from '../../../platform/storage/media-storage.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
 
 /** The demo giveaway codes, one of each type, printed on start beside the demo accounts. */
 export const demoGiveawayCodes = { infinite: 'BENVENUTO50', limited: 'ARENA100', timed: 'WINTER25' } as const;
@@ -23,7 +24,7 @@ const DAY = 24 * 3600_000;
  * shapes, rendered by sharp (librsvg) to WebP and stored like an upload.
  */
 async function picture(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   [from, to]: [string, string],
   shape: string,
   size = { w: 480, h: 360 },
@@ -34,9 +35,9 @@ async function picture(
   <circle cx="400" cy="60" r="90" fill="#ffffff" fill-opacity="0.08"/><circle cx="60" cy="320" r="120" fill="#000000" fill-opacity="0.12"/>
   <g fill="#ffffff" fill-opacity="0.92" stroke="#0b0b14" stroke-opacity="0.25" stroke-width="4">${shape}</g></svg>`;
   const data = await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 2 }).toBuffer();
-  const bucket = app.config.agencyName;
+  const bucket = ctx.config.agencyName;
   const name = contentName(data, 'webp');
-  await app.mediaStorage.put(bucket, name, data, 'image/webp');
+  await ctx.mediaStorage.put(bucket, name, data, 'image/webp');
   return mediaUrl(bucket, name);
 }
 
@@ -67,9 +68,9 @@ const shapes = {
  * of stock) with pictures, one giveaway code of each type, starting credits for the demo players
  * as ledger entries, and a few purchases. Every balance is the sum of its entries, as in production.
  */
-export async function seedRewards(app: FastifyInstance, ids: { adminId?: string; players: string[] }): Promise<void> {
-  const db = app.db.kysely;
-  const owner = app.config.ownerId;
+export async function seedRewards(ctx: ServiceContext, ids: { adminId?: string; players: string[] }): Promise<void> {
+  const db = ctx.db.kysely;
+  const owner = ctx.config.ownerId;
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -246,8 +247,8 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
 
   // the pictures are drawn in parallel (sharp works on libuv's thread pool); seeding stays fast
   const [icons, images] = await Promise.all([
-    Promise.all(badges.map(([, , , , , , colors, shape]) => picture(app, colors, shape, { w: 256, h: 192 }))),
-    Promise.all(products.map(([, , , , colors, shape]) => picture(app, colors, shape))),
+    Promise.all(badges.map(([, , , , , , colors, shape]) => picture(ctx, colors, shape, { w: 256, h: 192 }))),
+    Promise.all(products.map(([, , , , colors, shape]) => picture(ctx, colors, shape))),
   ]);
   const badgeIds: Record<string, string> = {};
   for (const [i, [slug, trigger, name, description, reward, reusable]] of badges.entries()) {
@@ -284,7 +285,7 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
         description_en: description.en,
         price,
         quantity,
-        brand: app.config.brandSlug,
+        brand: ctx.config.brandSlug,
         image: images[i],
       }),
     );
@@ -316,13 +317,13 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   if (!giulia || !alex || !ids.adminId) return;
   // the players' history goes through the services, as it would have through the API: the welcome
   // badge signing up pays, the admin's demo credits (audited), then purchases (stock, row, debit)
-  const admin = { id: ids.adminId };
+  const admin = await Directory.actorNamed(ctx, owner, ids.adminId);
   for (const [userId, amount] of [
     [giulia, 500],
     [alex, 1200],
   ] as const) {
-    await BadgeService.awardOn(app, owner, userId, 'user_registered');
-    await WalletService.adjust(app, owner, admin, userId, { amount, reason: 'Crediti demo / Demo credits' }, undefined);
+    await BadgeService.awardOn(ctx, owner, userId, 'user_registered');
+    await WalletService.adjust(ctx, owner, admin, userId, { amount, reason: 'Crediti demo / Demo credits' }, undefined);
   }
   const buy = async (
     userId: string,
@@ -337,7 +338,7 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
       country: 'Italy',
     };
     const { result } = await PurchaseService.purchase(
-      app,
+      ctx,
       { id: userId, isAdmin: false },
       owner,
       { productId: productIds[productIndex], shippingAddress },
@@ -348,5 +349,5 @@ export async function seedRewards(app: FastifyInstance, ids: { adminId?: string;
   const shipped = await buy(giulia, 2, { first_name: 'Giulia', last_name: 'Rossi', city: 'Milano' });
   await buy(alex, 0, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
   await buy(alex, 5, { first_name: 'Alex', last_name: 'Bianchi', city: 'Torino' });
-  await PurchaseService.setFulfilled(app, owner, admin, shipped, true);
+  await PurchaseService.setFulfilled(ctx, owner, admin, shipped, true);
 }

@@ -1,37 +1,36 @@
 import { prizeReference } from '../ledger-kind.ts';
-import type { FastifyInstance } from 'fastify';
 import type { AdjustInput, Transaction, Wallet, WalletExportQuery, WalletListQuery } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { appendAudit } from '../../audit/server/service.ts';
+import { appendAudit, type Actor } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { ledgerRefused, runOnce, type Once } from './rewards-scope.ts';
-import { transaction } from '../../../platform/db/database.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 import { createT, isLocale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import type { Kysely } from 'kysely';
+import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 
 const walletNotFound = () => new AppError('notFound', 'WALLET_NOT_FOUND', 'Wallet not found');
 const selfAdjust = () => new AppError('forbidden', 'WALLET_SELF_ADJUST', 'Nobody can credit or debit their own wallet');
 
-export async function get(app: FastifyInstance, owner: string, userId: string): Promise<Wallet> {
-  const wallet = await WalletRepository.find(app.db.kysely, owner, userId);
+export async function get(ctx: ServiceContext, owner: string, userId: string): Promise<Wallet> {
+  const wallet = await WalletRepository.find(ctx.db.kysely, owner, userId);
   if (!wallet) throw walletNotFound();
   return wallet;
 }
 
-export async function list(app: FastifyInstance, owner: string, q: WalletListQuery) {
-  return WalletRepository.list(app.db.kysely, owner, q);
+export async function list(ctx: ServiceContext, owner: string, q: WalletListQuery) {
+  return WalletRepository.list(ctx.db.kysely, owner, q);
 }
 
 /** The wallets of the list's search with their ledgers, for a CSV export, capped (the cap is the contract's). */
-export async function listForExport(app: FastifyInstance, owner: string, q: WalletExportQuery, max: number) {
-  return WalletRepository.listForExport(app.db.kysely, owner, q, max);
+export async function listForExport(ctx: ServiceContext, owner: string, q: WalletExportQuery, max: number) {
+  return WalletRepository.listForExport(ctx.db.kysely, owner, q, max);
 }
 
-export async function transactions(app: FastifyInstance, owner: string, userId: string, limit: number, offset: number) {
-  return WalletRepository.listTransactions(app.db.kysely, owner, userId, limit, offset);
+export async function transactions(ctx: ServiceContext, owner: string, userId: string, limit: number, offset: number) {
+  return WalletRepository.listTransactions(ctx.db.kysely, owner, userId, limit, offset);
 }
 
 /**
@@ -39,24 +38,24 @@ export async function transactions(app: FastifyInstance, owner: string, userId: 
  * corrects their own wallet (another admin has to), and every credit is told to the site admins.
  */
 export async function adjust(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
-  admin: { id: string },
+  admin: Actor,
   userId: string,
   input: AdjustInput,
   idempotencyKey: string | undefined,
 ): Promise<Once<{ wallet: Wallet; transaction: Transaction }>> {
   if (userId === admin.id) throw selfAdjust();
-  const db = app.db.kysely;
-  const [adminUser, holder] = await Promise.all([admin.id, userId].map((id) => Directory.findPlayer(app, owner, id)));
+  const db = ctx.db.kysely;
+  const holder = await Directory.findPlayer(ctx, owner, userId);
   const player = { id: userId, name: holder?.username ?? userId };
-  const createdBy = { id: admin.id, name: adminUser?.username ?? admin.id };
+  const createdBy = { id: admin.id, name: admin.name };
   const done = await runOnce(
     db,
     { userId: admin.id, key: idempotencyKey, route: `POST /marketplace/wallets/${userId}/adjust`, request: input },
     {
       before: async () => {
-        await get(app, owner, userId);
+        await get(ctx, owner, userId);
       },
       inTransaction: async (trx) => {
         const entry = await WalletRepository.applyEntry(trx, {
@@ -75,6 +74,7 @@ export async function adjust(
           action: 'wallet.adjust',
           entityType: 'wallet',
           entityId: userId,
+          label: holder?.username,
           before: { balance: entry.balance - input.amount },
           after: {
             balance: entry.balance,
@@ -84,12 +84,12 @@ export async function adjust(
           },
         });
         const credit = { owner, admin: createdBy, player, input, balance: entry.balance };
-        if (input.amount > 0) await queueCreditNotice(app, trx, credit);
+        if (input.amount > 0) await queueCreditNotice(ctx, trx, credit);
         return { wallet, transaction: entry.transaction };
       },
     },
   );
-  if (!done.replayed && input.amount > 0) app.mailQueue.wake();
+  if (!done.replayed && input.amount > 0) ctx.mailQueue.wake();
   return done;
 }
 
@@ -109,7 +109,7 @@ interface CreditNotice {
  * Tells every other active SiteAdmin about an admin's credit, in their language. Queued in the
  * credit's transaction: the notice exists exactly when the credit does, and outlives a restart.
  */
-async function queueCreditNotice(app: FastifyInstance, trx: Kysely<Database>, credit: CreditNotice) {
+async function queueCreditNotice(ctx: ServiceContext, trx: Kysely<Database>, credit: CreditNotice) {
   const { admin, player, input, balance } = credit;
   const readers = (await Directory.activeSiteAdmins(trx, credit.owner)).filter((a) => a.id !== admin.id);
   if (!readers.length) return;
@@ -117,11 +117,11 @@ async function queueCreditNotice(app: FastifyInstance, trx: Kysely<Database>, cr
   const mails = readers.map((reader) => {
     const locale = isLocale(reader.language) ? reader.language : 'it';
     const t = createT(messages[locale].email);
-    const link = `${app.config.publicOrigin}${locale === 'en' ? '/en' : ''}/dashboard/users/view?id=${encodeURIComponent(player.id)}`;
+    const link = `${ctx.config.publicOrigin}${locale === 'en' ? '/en' : ''}/dashboard/users/view?id=${encodeURIComponent(player.id)}`;
     const vars = { ...credited, name: reader.nickname || reader.username, link };
     return { to: reader.email, subject: t('walletCredited.subject', vars), text: t('walletCredited.text', vars) };
   });
-  await app.mailQueue.send(mails, trx);
+  await ctx.mailQueue.send(mails, trx);
 }
 
 /**
@@ -131,7 +131,7 @@ async function queueCreditNotice(app: FastifyInstance, trx: Kysely<Database>, cr
  * caller's transaction, finalisation included, rolls back.
  */
 export async function payPrize(
-  app: FastifyInstance,
+  ctx: ServiceContext,
   owner: string,
   p: {
     userId: string;
@@ -141,8 +141,8 @@ export async function payPrize(
     createdBy: { id: string; name: string };
   },
 ): Promise<Transaction> {
-  return transaction(app.db.kysely, async (trx) => {
-    const entry = await WalletRepository.applyEntry(trx, {
+  return withTransaction(ctx, async (tx) => {
+    const entry = await WalletRepository.applyEntry(tx.db.kysely, {
       owner,
       userId: p.userId,
       amount: p.amount,
