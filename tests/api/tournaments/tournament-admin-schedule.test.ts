@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, quickPlayer, tournamentBody, tournamentRow, type Person } from '../helpers/tournaments.ts';
 
 /**
- * The schedule's order (src/platform/schedule-order.ts): registration opens ≤ closes ≤ start,
+ * The schedule's order (src/features/tournaments/schedule-order.ts): registration opens ≤ closes ≤ start,
  * check-in opens ≤ closes ≤ start ≤ end. A wrong schedule is 400 INVALID_SCHEDULE with one issue
  * per wrong date, on create and on a partial edit, which is checked against the stored dates.
  */

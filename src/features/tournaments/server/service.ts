@@ -20,7 +20,7 @@ import {
   type Schedule,
   type TournamentStatus,
 } from '../rules.ts';
-import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../../../platform/schedule-order.ts';
+import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../schedule-order.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import type {
   Registrations,
@@ -409,7 +409,7 @@ export async function calendar(ctx: ServiceContext, id: string): Promise<{ ics: 
 // admin writes
 
 /**
- * The windows must follow each other (src/platform/schedule-order.ts; unset ones are skipped).
+ * The windows must follow each other (src/features/tournaments/schedule-order.ts; unset ones are skipped).
  * 400 INVALID_SCHEDULE with one issue per wrong date (`body.<field>`, the message saying what it
  * must not be before or after); the admin form checks the same function before sending. On an
  * edit, `stored` is the saved schedule: dates the edit leaves as they are are not checked against

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { scheduleIssues } from '../../../../platform/schedule-order.ts';
+import { scheduleIssues } from '../../schedule-order.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { consoles, games } from '../../../../platform/games.ts';
 import { tournamentInputSchema, type Competition, type Tournament } from '../../contract.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleIssues, type Schedule } from '../../../src/platform/schedule-order.ts';
+import { scheduleIssues, type Schedule } from '../../../src/features/tournaments/schedule-order.ts';
 import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
 
 const at = (h: number) => new Date(Date.UTC(2026, 11, 1) + h * 3_600_000).toISOString();
