@@ -3,10 +3,39 @@
  * `npm run boundaries` inside `npm test`. A broken rule fails the run and names the import.
  *
  * src/features/<domain>/   contract.ts (what the UI and the server share), pure rules, server/, ui/
- * src/platform/            shared infrastructure: http, db, i18n, mail, storage, browser, ui
+ * src/platform/            shared infrastructure: http, db, i18n, mail, storage, browser, ui (imports no feature)
+ * src/app/                 the composition root: the app, its routes and site, the entry points, the demo seed
  * src/layouts, src/pages   compose the domains into pages (thin)
  */
 const domain = '^src/features/([^/]+)/';
+
+/** The features, lowest first: each may import only those before it (docs/architecture.md, "Import rules"). */
+const treeOrder = [
+  'audit',
+  'accounts',
+  'tournaments',
+  'campaign',
+  'results',
+  'brackets',
+  'rewards',
+  'reminders',
+  'news',
+  'dashboard',
+];
+
+/**
+ * Imports against the tree that are being replaced by events and composition: they only warn, each file
+ * with the features above it that it still reaches. An entry goes when its last such import does.
+ */
+const stillUpward = [
+  ['tournaments/ui/tournament-actions.tsx', 'results'],
+  ['tournaments/server/routes.ts', 'rewards'],
+  ['results/server/finalise-service.ts', 'rewards'],
+  ['accounts/ui/NotificationsPanel.tsx', 'reminders'],
+  ['accounts/ui/admin/UserPage.tsx', 'rewards'],
+  ['accounts/server/people-service.ts', 'tournaments|rewards'],
+  ['accounts/people-contract.ts', 'rewards'],
+].map(([file, above]) => ({ from: `^src/features/${file.replaceAll('.', '\\.')}$`, to: `^src/features/(${above})/` }));
 
 module.exports = {
   forbidden: [
@@ -70,27 +99,35 @@ module.exports = {
       },
     },
     {
-      name: 'platform-knows-no-domain',
+      name: 'platform-knows-no-feature',
       severity: 'error',
       comment:
-        'Shared infrastructure serves every domain and depends on none, except the session check of accounts. The composition root that wires the domains together (the app, the entry point, the site renderer, the seed) lives in src/app.',
-      from: {
-        path: '^src/platform/',
-        pathNot: [
-          // the bearer token check and the session sweep read accounts' sessions
-          '^src/platform/http/(plugins/auth|maintenance)\\.ts$',
-        ],
-      },
-      to: {
-        path: '^src/features/',
-        // an upload is an admin write, recorded in the audit log like any other
-        pathNot: [
-          '^src/features/[^/]+/contract\\.ts$',
-          '^src/features/accounts/roles\\.ts$',
-          '^src/features/audit/server/service\\.ts$',
-        ],
-      },
+        'Shared infrastructure serves every feature and depends on none: what it needs of one (the session lookup, the audit recorder) it declares as a type, and src/app hands it in.',
+      from: { path: '^src/platform/' },
+      to: { path: ['^src/features/', '^src/app/'] },
     },
+    {
+      name: 'nothing-imports-the-composition-root',
+      severity: 'error',
+      comment: 'src/app wires everything together and may import anything; nothing it wires may import it back.',
+      from: { path: '^src/(features|platform|layouts|pages)/' },
+      to: { path: '^src/app/' },
+    },
+    // the features form a tree, lowest first: one rule per feature naming the features above it
+    ...treeOrder.slice(0, -1).map((feature, i) => ({
+      name: `${feature}-imports-no-feature-above-it`,
+      severity: 'error',
+      comment: `The features form a tree (${treeOrder.join(' → ')}): ${feature} may import only the features before it. What it needs from one above it comes by an event (src/platform/events.ts) or by composition above both (src/app, src/layouts, src/pages, dashboard).`,
+      from: { path: `^src/features/${feature}/`, pathNot: stillUpward.map((edge) => edge.from) },
+      to: { path: `^src/features/(${treeOrder.slice(i + 1).join('|')})/` },
+    })),
+    ...stillUpward.map(({ from, to }) => ({
+      name: 'upward-edge-being-removed',
+      severity: 'warn',
+      comment: 'An import against the tree that is being replaced by an event or by composition above both features.',
+      from: { path: from },
+      to: { path: to },
+    })),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
