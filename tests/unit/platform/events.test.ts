@@ -25,7 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => db?.close());
 
-const badge = (slug: string): EarnedBadgeInfo => ({ slug, name: slug, description: '', icon: '', credits: 10 });
+const badge = (slug: string): EarnedBadgeInfo => ({
+  slug,
+  name: slug,
+  description: '',
+  icon: '',
+  credits: 10,
+  translations: { it: { name: slug, description: '' }, en: { name: slug, description: '' } },
+});
 
 /** A context with just the database: the bus and withTransaction use nothing else. */
 const contextOf = (events: EventBus<ServiceContext>) => ({ db, events }) as unknown as ServiceContext;

@@ -9,7 +9,8 @@ import type { Database } from '../../../platform/db/schema.ts';
 import { createT, isLocale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import type { Kysely } from 'kysely';
-import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
+import type { ServiceContext } from '../../../platform/context.ts';
+import { transaction } from '../../../platform/db/database.ts';
 
 const walletNotFound = () => new AppError('notFound', 'WALLET_NOT_FOUND', 'Wallet not found');
 const selfAdjust = () => new AppError('forbidden', 'WALLET_SELF_ADJUST', 'Nobody can credit or debit their own wallet');
@@ -141,8 +142,9 @@ export async function payPrize(
     createdBy: { id: string; name: string };
   },
 ): Promise<Transaction> {
-  return withTransaction(ctx, async (tx) => {
-    const entry = await WalletRepository.applyEntry(tx.db.kysely, {
+  // the ledger's repository takes the transaction itself: an entry is several statements that must commit together
+  return transaction(ctx.db.kysely, async (trx) => {
+    const entry = await WalletRepository.applyEntry(trx, {
       owner,
       userId: p.userId,
       amount: p.amount,
