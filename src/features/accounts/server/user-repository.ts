@@ -264,6 +264,21 @@ function toUser(r: Row, gameAccounts: GameAccount[]): User {
   };
 }
 
+/** Who these accounts are and how to write to them (chunked: an IN list has an engine limit). */
+export async function contactsByIds(db: Kysely<Database>, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = [];
+  for (let i = 0; i < unique.length; i += 1000)
+    found.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'username', 'nickname', 'email', 'language', 'epic_id', 'discord_id'])
+        .where('id', 'in', unique.slice(i, i + 1000))
+        .execute()),
+    );
+  return found;
+}
+
 /** Which of these ids are accounts of the brand (chunked: an IN list has an engine limit). */
 export async function existingIds(db: Kysely<Database>, owner: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
