@@ -3,7 +3,7 @@ import { transaction } from '../../../platform/db/database.ts';
 import { createT, type Locale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import type { Mail } from '../../../platform/mail/mailer.ts';
-import type { StandingsRow } from '../../results/contract.ts';
+import { standingsRowSchema, type StandingsRow } from '../../results/contract.ts';
 import * as Tournaments from '../../tournaments/server/service.ts';
 import {
   CHECKIN_CLOSING_LEAD_MS,
@@ -88,13 +88,19 @@ export async function tick(ctx: ServiceContext, now: number = Date.now()): Promi
       (after) => Tournaments.finalisedSince(ctx, now - RESULTS_MAIL_WINDOW_MS, { after, limit: PAGE }),
       state,
       async (t) => {
+        const standings = standingsRowSchema.array().safeParse(t.finalStandings);
+        if (!standings.success) {
+          ctx.log.warn({ tournament: t.id }, 'finalised tournament without readable final standings');
+          return;
+        }
         const members = await Tournaments.membersToRemind(ctx, t.id);
-        const placed = placements(t.standings);
+        const placed = placements(standings.data);
         const players = members.flatMap((p) => {
           const row = placed(p);
           return row ? [{ ...p, row }] : [];
         });
-        await remind(ctx, state, t, 'results_final', players, (p) => resultsMail(ctx, t, p, p.row, t.standings.length));
+        const total = standings.data.length;
+        await remind(ctx, state, t, 'results_final', players, (p) => resultsMail(ctx, t, p, p.row, total));
       },
     );
   } finally {

@@ -474,41 +474,27 @@ export async function update(
   });
 }
 
-/** Members, waitlist and the disqualified, with the account fields an admin needs, in queue order. */
-export async function registrationsWithUsers(db: Db, tournamentId: string) {
+/** Members, waitlist and the disqualified, in queue order (the service adds the account fields an admin needs). */
+export async function registrationsInOrder(db: Db, tournamentId: string) {
   return db
     .selectFrom('tournament_registrations as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select([
-      'r.user_id',
-      'r.state',
-      'r.confirmed',
-      'r.game_account',
-      'r.created_at',
-      'r.updated_at',
-      'u.username',
-      'u.nickname',
-      'u.email',
-      'u.epic_id',
-      'u.discord_id',
-    ])
+    .select(['r.user_id', 'r.state', 'r.confirmed', 'r.game_account', 'r.created_at', 'r.updated_at'])
     .where('r.tournament_id', '=', tournamentId)
     .orderBy('r.created_at')
     .orderBy('r.user_id')
     .execute();
 }
 
-/** Who receives a tournament e-mail: members, and the waitlist when asked, with their language. */
+/** Who receives a tournament e-mail: members, and the waitlist when asked, in queue order. */
 export async function recipients(db: Db, tournamentId: string, opts: { includeWaitlist: boolean; userIds?: string[] }) {
   let q = db
     .selectFrom('tournament_registrations as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['u.id', 'u.email', 'u.language', 'u.username', 'u.nickname'])
+    .select(['r.user_id'])
     .where('r.tournament_id', '=', tournamentId)
     .where('r.state', 'in', opts.includeWaitlist ? ['member', 'waitlist'] : ['member']);
   if (opts.userIds) {
     if (!opts.userIds.length) return [];
-    q = q.where('u.id', 'in', opts.userIds);
+    q = q.where('r.user_id', 'in', opts.userIds);
   }
   return q.orderBy('r.created_at').orderBy('r.user_id').execute();
 }
@@ -535,12 +521,11 @@ export async function countByOwner(db: Db, owner: string): Promise<number> {
 // the match-day roster: an admin's changes to one player, under the same
 // row lock and counters as the players' own joins and leaves
 
-/** One registration with what a mail to its player needs, read inside the caller's transaction. */
+/** One registration, read inside the caller's transaction. */
 export async function rosterEntry(db: Db, tournamentId: string, userId: string) {
   return db
     .selectFrom('tournament_registrations as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'r.state', 'r.confirmed', 'u.username', 'u.nickname', 'u.email', 'u.language'])
+    .select(['r.user_id', 'r.state', 'r.confirmed'])
     .where('r.tournament_id', '=', tournamentId)
     .where('r.user_id', '=', userId)
     .executeTakeFirst();
@@ -683,12 +668,11 @@ export async function setScoring(db: Db, owner: string, id: string, scoring: str
   await db.updateTable('tournaments').set({ scoring }).where('owner', '=', owner).where('id', '=', id).execute();
 }
 
-/** The checked-in members with their usernames, in check-in order: a check-in stamps updated_at (ties: joined first, then id). */
+/** The checked-in members in check-in order: a check-in stamps updated_at (ties: joined first, then id). */
 export async function checkedIn(db: Db, tournamentId: string) {
   return db
     .selectFrom('tournament_registrations as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'u.username'])
+    .select(['r.user_id'])
     .where('r.tournament_id', '=', tournamentId)
     .where('r.state', '=', 'member')
     .where('r.confirmed', '=', 1)
@@ -734,12 +718,11 @@ export async function finalisedSince(
     .execute();
 }
 
-/** A tournament's members with what a mail to them needs and whether they checked in, in queue order. */
+/** A tournament's members and whether they checked in, in queue order. */
 export async function membersToMail(db: Db, tournamentId: string) {
   return db
     .selectFrom('tournament_registrations as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['u.id', 'u.email', 'u.language', 'u.username', 'u.nickname', 'r.confirmed'])
+    .select(['r.user_id', 'r.confirmed'])
     .where('r.tournament_id', '=', tournamentId)
     .where('r.state', '=', 'member')
     .orderBy('r.created_at')

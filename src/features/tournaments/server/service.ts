@@ -31,8 +31,8 @@ import type {
   tournamentInputSchema,
   tournamentUpdateSchema,
 } from '../contract.ts';
+import { formatOf, tournamentFormats, type TournamentFormat } from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
-import { standingsRowSchema, type StandingsRow } from '../../results/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
@@ -44,7 +44,6 @@ import * as TournamentRepository from './repository.ts';
 import { batchedRoundTrip, sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
-import { formatOf, tournamentFormats, type TournamentFormat } from '../../results/contract.ts';
 
 type CreateInput = z.output<typeof tournamentInputSchema>;
 type UpdateInput = z.output<typeof tournamentUpdateSchema>;
@@ -482,7 +481,10 @@ export async function remove(ctx: ServiceContext, actor: Actor, id: string): Pro
   await audited(ctx, actor, async (tx, audit) => {
     const row = await findRow(tx, id);
     const before = await get(tx, id, null);
-    const people = await TournamentRepository.recipients(tx.db.kysely, id, { includeWaitlist: true });
+    const people = await withPlayers(
+      tx,
+      await TournamentRepository.recipients(tx.db.kysely, id, { includeWaitlist: true }),
+    );
     if (!(await TournamentRepository.remove(tx.db.kysely, ctx.config.ownerId, id))) throw tournamentNotFound();
     await audit({ action: 'tournament.delete', entityType: 'tournament', entityId: id, before, after: null });
     for (const p of people) await queueRosterMail(tx, 'cancelled', p, row);
@@ -755,9 +757,24 @@ const registrationsAfterWrite = (ctx: ServiceContext, id: string): Promise<Regis
 // ---------------------------------------------------------------------------------------------
 // admin reads and mail
 
+/**
+ * Registration rows, in their order, with their players' account fields (the accounts' to read); a
+ * row whose account is gone drops out.
+ */
+async function withPlayers<R extends { user_id: string }>(ctx: ServiceContext, rows: R[]) {
+  const people = await Directory.contactsOf(
+    ctx,
+    rows.map((r) => r.user_id),
+  );
+  return rows.flatMap((r) => {
+    const u = people.get(r.user_id);
+    return u ? [{ ...r, ...u, id: r.user_id }] : [];
+  });
+}
+
 export async function registrations(ctx: ServiceContext, id: string): Promise<Registrations> {
   await findRow(ctx, id);
-  const rows = await TournamentRepository.registrationsWithUsers(ctx.db.kysely, id);
+  const rows = await withPlayers(ctx, await TournamentRepository.registrationsInOrder(ctx.db.kysely, id));
   const entry = (r: (typeof rows)[number]) => ({
     userId: r.user_id,
     username: r.username,
@@ -790,7 +807,7 @@ export interface RosterLine {
 /** The roster for the CSV export: members, then the waitlist in queue order, then the disqualified. */
 export async function rosterLines(ctx: ServiceContext, id: string): Promise<{ name: string; lines: RosterLine[] }> {
   const row = await findRow(ctx, id);
-  const rows = await TournamentRepository.registrationsWithUsers(ctx.db.kysely, id);
+  const rows = await withPlayers(ctx, await TournamentRepository.registrationsInOrder(ctx.db.kysely, id));
   const rank: Record<string, number> = { member: 0, waitlist: 1, disqualified: 2 };
   const lines = [...rows]
     .sort((a, b) => (rank[a.state] ?? 3) - (rank[b.state] ?? 3))
@@ -816,7 +833,10 @@ async function mailPromoted(ctx: ServiceContext, id: string, userIds: string[]) 
   if (!userIds.length) return;
   try {
     const row = await findRow(ctx, id);
-    const people = await TournamentRepository.recipients(ctx.db.kysely, id, { includeWaitlist: false, userIds });
+    const people = await withPlayers(
+      ctx,
+      await TournamentRepository.recipients(ctx.db.kysely, id, { includeWaitlist: false, userIds }),
+    );
     for (const p of people) {
       const locale = localeOf(p.language);
       const t = createT(messages[locale].email);
@@ -851,7 +871,10 @@ export async function broadcast(
 
 async function sendBroadcast(ctx: ServiceContext, id: string, input: BroadcastInput): Promise<{ sent: number }> {
   const row = await findRow(ctx, id);
-  const people = await TournamentRepository.recipients(ctx.db.kysely, id, { includeWaitlist: input.includeWaitlist });
+  const people = await withPlayers(
+    ctx,
+    await TournamentRepository.recipients(ctx.db.kysely, id, { includeWaitlist: input.includeWaitlist }),
+  );
   let sent = 0;
   for (const p of people) {
     const locale = localeOf(p.language);
@@ -876,7 +899,13 @@ async function sendBroadcast(ctx: ServiceContext, id: string, input: BroadcastIn
 // locks and counters as the player's own join, leave and check-in (repository.ts), writes its
 // audit entry in the same transaction, and queues its e-mail in it too (sent after the commit).
 
-type RosterEntry = NonNullable<Awaited<ReturnType<typeof TournamentRepository.rosterEntry>>>;
+/** One registration with what a mail to its player needs, read inside the caller's transaction. */
+async function rosterEntry(tx: ServiceContext, id: string, userId: string) {
+  const row = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
+  return row ? (await withPlayers(tx, [row]))[0] : undefined;
+}
+
+type RosterEntry = NonNullable<Awaited<ReturnType<typeof rosterEntry>>>;
 type Mailable = Pick<RosterEntry, 'email' | 'language' | 'username' | 'nickname'>;
 type RosterMail = 'removed' | 'disqualified' | 'cancelled';
 
@@ -936,7 +965,7 @@ export async function removePlayer(
   const { row, phase } = await rosterRow(ctx, id);
   assertRosterOpen(phase);
   const promoted = await audited(ctx, actor, async (tx, audit) => {
-    const entry = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
+    const entry = await rosterEntry(tx, id, userId);
     if (!entry) throw notRegistered();
     const result = await TournamentRepository.leave(tx.db.kysely, {
       tournamentId: id,
@@ -988,7 +1017,7 @@ export async function disqualifyPlayer(
         throw new AppError('conflict', 'ALREADY_DISQUALIFIED', 'The player is already disqualified');
       throw notRegistered();
     }
-    const entry = (await TournamentRepository.rosterEntry(tx.db.kysely, id, userId))!;
+    const entry = (await rosterEntry(tx, id, userId))!;
     await audit({
       action: 'tournament.player_disqualify',
       entityType: 'tournament',
@@ -1013,7 +1042,7 @@ export async function checkInFor(
   const { phase } = await rosterRow(ctx, id);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
   await audited(ctx, actor, async (tx, audit) => {
-    const entry = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
+    const entry = await rosterEntry(tx, id, userId);
     // the same conditional write as the player's check-in: only a member row changes
     const changed = await TournamentRepository.setConfirmed(tx.db.kysely, {
       tournamentId: id,
@@ -1140,7 +1169,7 @@ export const setScoring = (ctx: ServiceContext, id: string, scoring: string | nu
 
 /** The checked-in members ({id, username}) in check-in order. */
 export async function checkedInPlayers(ctx: ServiceContext, id: string): Promise<{ id: string; username: string }[]> {
-  const rows = await TournamentRepository.checkedIn(ctx.db.kysely, id);
+  const rows = await withPlayers(ctx, await TournamentRepository.checkedIn(ctx.db.kysely, id));
   return rows.map((r) => ({ id: r.user_id, username: r.username }));
 }
 
@@ -1201,29 +1230,32 @@ export async function checkInsOpen(
   };
 }
 
-/** The tournaments finalised at or after `since`, with their frozen standings. */
+/**
+ * The tournaments finalised at or after `since`, with their frozen standings as stored (the results
+ * feature wrote them and is the one that reads their rows; null when unreadable).
+ */
 export async function finalisedSince(
   ctx: ServiceContext,
   since: number,
   page: { after: string; limit: number },
-): Promise<ReminderPage<RemindedTournament & { standings: StandingsRow[] }>> {
+): Promise<ReminderPage<RemindedTournament & { finalStandings: unknown }>> {
   const rows = await TournamentRepository.finalisedSince(ctx.db.kysely, {
     owner: ctx.config.ownerId,
     since: new Date(since).toISOString(),
     ...page,
   });
-  const tournaments = [];
-  for (const row of rows) {
-    const standings = standingsRowSchema.array().safeParse(parseJson(row.final_standings));
-    if (standings.success) tournaments.push({ ...remindedTournament(ctx, row), standings: standings.data });
-    else ctx.log.warn({ tournament: row.id }, 'finalised tournament without readable final standings');
-  }
-  return { tournaments, next: rows.length === page.limit ? rows[rows.length - 1].id : null };
+  return {
+    tournaments: rows.map((row) => ({
+      ...remindedTournament(ctx, row),
+      finalStandings: parseJson(row.final_standings),
+    })),
+    next: rows.length === page.limit ? rows[rows.length - 1].id : null,
+  };
 }
 
 /** A tournament's members with their address, language and whether they checked in, in queue order. */
 export async function membersToRemind(ctx: ServiceContext, id: string) {
-  const rows = await TournamentRepository.membersToMail(ctx.db.kysely, id);
+  const rows = await withPlayers(ctx, await TournamentRepository.membersToMail(ctx.db.kysely, id));
   return rows.map((r) => ({
     id: r.id,
     email: r.email,

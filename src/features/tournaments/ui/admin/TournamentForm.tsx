@@ -5,7 +5,13 @@ import type { z } from 'zod';
 import { scheduleIssues } from '../../schedule-order.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { consoles, games } from '../../../../platform/games.ts';
-import { tournamentInputSchema, type Competition, type Tournament } from '../../contract.ts';
+import {
+  formatOf,
+  tournamentFormats,
+  tournamentInputSchema,
+  type Competition,
+  type Tournament,
+} from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
@@ -34,7 +40,6 @@ import {
   type TournamentFormValues,
 } from './tournament-form-values.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-import { formatOf, tournamentFormats } from '../../../results/contract.ts';
 
 type Body = z.output<typeof tournamentInputSchema>;
 
