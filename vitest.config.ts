@@ -11,7 +11,9 @@ const apiProject = (name: string, engine: 'sqlite' | 'postgres') => ({
     exclude: ['tests/api/**/*.redis.test.ts'],
     env: { TEST_DB: engine },
     environment: 'node',
-    // every file builds its own app on its own fresh database (tests/api/helpers/test-app.ts)
+    // every file builds its own app on its own fresh database (tests/api/helpers/test-app.ts), a copy
+    // of one migrated once per run
+    globalSetup: ['tests/api/helpers/database-template.ts'],
     isolate: true,
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -1,9 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../../src/app/app.ts';
 import { loadConfig, type AppConfig } from '../../../src/platform/http/config.ts';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
@@ -12,11 +10,13 @@ import { createMailer } from '../../../src/platform/mail/mailer.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 import type { SignupInput, User } from '../../../src/features/accounts/contract.ts';
 import { parseMail, type ParsedMail } from './mail.ts';
+import { createDatabase, engine, unique } from './databases.ts';
 
 /**
  * One app on one fresh database per call, so test files never share state: a temporary SQLite
  * file, or (TEST_DB=postgres) a uniquely named database created on TEST_DATABASE_URL's server
- * and dropped on close. Requests go through `app.inject`, no port is opened.
+ * and dropped on close, each a copy of the run's migrated template (tests/api/helpers/databases.ts).
+ * Requests go through `app.inject`, no port is opened.
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -47,40 +47,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const engine = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite') as 'sqlite' | 'postgres';
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
-
-/** An empty database of this run's engine: `tmp`/app.db, or a new PostgreSQL database; `drop` removes the latter. */
-export async function createDatabase(tmp: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (engine === 'sqlite') return { url: `sqlite:${path.join(tmp, 'app.db')}`, drop: async () => {} };
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `arena_test_${unique()}`;
-  const run = async (statement: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      return (await client.query(statement, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    // The pool's end() does not wait for its sockets to close; FORCE would kill the ones still
-    // closing and their clients would report it. Give them a moment first.
-    for (let i = 0; i < 50; i++) {
-      const [{ n }] = await run('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (n === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  };
-  return { url: url.toString(), drop };
-}
+export { createDatabase, engine } from './databases.ts';
 
 /**
  * `logger`: Fastify's logger options (off by default), for a test that reads what the server logs.
@@ -99,7 +66,7 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-api-'));
-  const database = await createDatabase(tmp);
+  const database = await createDatabase(tmp, { fromTemplate: true });
   const config = loadConfig(
     {},
     {
@@ -117,7 +84,7 @@ export async function createTestApp(
     },
   );
   let db = await openDatabase(config.databaseUrl, config);
-  await migrateToLatest(db);
+  if (!database.migrated) await migrateToLatest(db);
   if (options.appDatabaseUrl) {
     await db.close();
     db = await openDatabase(options.appDatabaseUrl(config.databaseUrl), config);
