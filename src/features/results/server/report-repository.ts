@@ -7,14 +7,12 @@ import type { ReportStatus } from '../contract.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 
-export interface ReportRecord {
+export interface ReportRow {
   id: string;
   owner: string;
   tournamentId: string;
   matchNumber: number;
   userId: string;
-  /** the reporter's account username */
-  username: string;
   entrantId: string;
   placement: number;
   eliminations: number;
@@ -26,6 +24,9 @@ export interface ReportRecord {
   reviewedAt: string | null;
   createdAt: string;
 }
+
+/** A report with its reporter's account username, which the service reads from the accounts. */
+export type ReportRecord = ReportRow & { username: string };
 
 // two reports sent in the same millisecond by this process still order as they came: the
 // queue's order and the standings' "earliest submission" tiebreak never hang on a random id
@@ -90,20 +91,15 @@ export async function exists(db: Db, tournamentId: string, matchNumber: number, 
 }
 
 const reports = (db: Db, tournamentId: string) =>
-  db
-    .selectFrom('match_reports as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .selectAll('r')
-    .select('u.username')
-    .where('r.tournament_id', '=', tournamentId);
+  db.selectFrom('match_reports as r').selectAll('r').where('r.tournament_id', '=', tournamentId);
 
-export async function find(db: Db, tournamentId: string, id: string): Promise<ReportRecord | undefined> {
+export async function find(db: Db, tournamentId: string, id: string): Promise<ReportRow | undefined> {
   const row = await reports(db, tournamentId).where('r.id', '=', id).executeTakeFirst();
   return row && toRecord(row);
 }
 
 /** One player's reports of a tournament, by match. */
-export async function listMine(db: Db, tournamentId: string, userId: string): Promise<ReportRecord[]> {
+export async function listMine(db: Db, tournamentId: string, userId: string): Promise<ReportRow[]> {
   const rows = await reports(db, tournamentId)
     .where('r.user_id', '=', userId)
     .orderBy('r.match_number')
@@ -113,7 +109,7 @@ export async function listMine(db: Db, tournamentId: string, userId: string): Pr
 }
 
 /** Every report of a tournament, oldest first: the queue is held whole (players × matches of one day). */
-export async function listAll(db: Db, tournamentId: string): Promise<ReportRecord[]> {
+export async function listAll(db: Db, tournamentId: string): Promise<ReportRow[]> {
   const rows = await reports(db, tournamentId).orderBy('r.created_at').orderBy('r.id').execute();
   return rows.map(toRecord);
 }
@@ -150,14 +146,13 @@ export async function decide(db: Db, tournamentId: string, id: string, d: Decisi
   return Number(result.numUpdatedRows) > 0;
 }
 
-function toRecord(r: Selectable<MatchReportsTable> & { username: string }): ReportRecord {
+function toRecord(r: Selectable<MatchReportsTable>): ReportRow {
   return {
     id: r.id,
     owner: r.owner,
     tournamentId: r.tournament_id,
     matchNumber: Number(r.match_number),
     userId: r.user_id,
-    username: r.username,
     entrantId: r.entrant_id,
     placement: Number(r.placement),
     eliminations: Number(r.eliminations),

@@ -17,6 +17,7 @@ import {
   type ReportReview,
 } from '../contract.ts';
 import * as ReportRepository from './report-repository.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 import * as ResultsService from './service.ts';
 
 /**
@@ -30,6 +31,26 @@ import * as ResultsService from './service.ts';
 const reportNotFound = () => new AppError('notFound', 'REPORT_NOT_FOUND', 'Report not found');
 /** The queue shows at most this many other sendings of the same picture per report. */
 const DUPLICATES_SHOWN = 5;
+
+/** Reports with their reporters' usernames (the accounts' to read); a report whose account is gone drops out. */
+async function named(
+  ctx: ServiceContext,
+  rows: ReportRepository.ReportRow[],
+): Promise<ReportRepository.ReportRecord[]> {
+  const people = await Directory.contactsOf(
+    ctx,
+    rows.map((r) => r.userId),
+  );
+  return rows.flatMap((r) => {
+    const u = people.get(r.userId);
+    return u ? [{ ...r, username: u.username }] : [];
+  });
+}
+
+async function findNamed(ctx: ServiceContext, tournamentId: string, id: string) {
+  const row = await ReportRepository.find(ctx.db.kysely, tournamentId, id);
+  return row ? (await named(ctx, [row]))[0] : undefined;
+}
 
 function toReport(r: ReportRepository.ReportRecord): Report {
   return {
@@ -109,13 +130,13 @@ export async function submit(
     });
   });
   if (!id) throw taken();
-  return toReport((await ReportRepository.find(db, tournamentId, id))!);
+  return toReport((await findNamed(ctx, tournamentId, id))!);
 }
 
 /** GET /tournaments/{id}/reports/mine: the caller's reports in this tournament, by match. */
 export async function listMine(ctx: ServiceContext, caller: Caller, tournamentId: string): Promise<Report[]> {
   await TournamentService.get(ctx, tournamentId, null);
-  return (await ReportRepository.listMine(ctx.db.kysely, tournamentId, caller.id)).map(toReport);
+  return (await named(ctx, await ReportRepository.listMine(ctx.db.kysely, tournamentId, caller.id))).map(toReport);
 }
 
 interface RecordedLine {
@@ -192,7 +213,7 @@ export async function listQueue(
   await TournamentService.get(ctx, tournamentId, null);
   const db = ctx.db.kysely;
   const owner = ctx.config.ownerId;
-  const all = await ReportRepository.listAll(db, tournamentId);
+  const all = await named(ctx, await ReportRepository.listAll(db, tournamentId));
   const names = new Map((await ResultsService.entrants(ctx, tournamentId)).map((e) => [e.id, e.name]));
   const usernames = new Map(all.map((r) => [r.entrantId, r.username]));
   // an entrant no longer on the roster (teams re-formed) is still named by who reported for it
@@ -268,7 +289,7 @@ export async function review(
     const trx = tx.db.kysely;
     // a rejection decides a result too: once final, no report changes state
     await TournamentService.lockOpenForResults(tx, tournamentId);
-    const before = await ReportRepository.find(trx, tournamentId, id);
+    const before = await findNamed(tx, tournamentId, id);
     // another brand's report is not found, whatever the decision: nothing decided, nothing audited
     if (!before || before.owner !== ctx.config.ownerId) throw reportNotFound();
     const decision: ReportRepository.Decision =
@@ -297,7 +318,7 @@ export async function review(
         submittedAt: before.createdAt,
       });
     }
-    const after = toReport((await ReportRepository.find(trx, tournamentId, id))!);
+    const after = toReport((await findNamed(tx, tournamentId, id))!);
     await audit({
       action: input.decision === 'approve' ? 'report.approve' : 'report.reject',
       entityType: 'report',
