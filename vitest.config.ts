@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './tests/sequencer.ts';
 
 // The API suite runs once per database engine. PostgreSQL joins only when a server is named, so a
 // machine without one still runs the full SQLite suite; CI sets TEST_DATABASE_URL.
@@ -25,6 +26,8 @@ export default defineConfig({
     // API files mostly wait on the database and on argon2's thread pool, so more workers than cores
     // pays off: on 2 cores the SQLite + PostgreSQL run takes about 22 s with 4 workers, 40 s with 2.
     maxWorkers: Math.max(4, os.availableParallelism()),
+    // the files that start processes first, from every project (tests/sequencer.ts)
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       // a loaded 2-core machine runs the property tests and the script tests slower than vitest's 5 s default
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
