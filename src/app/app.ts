@@ -45,6 +45,7 @@ import { registerMetrics } from '../platform/http/metrics.ts';
 import { registerShutdown } from '../platform/http/shutdown.ts';
 import { systemClock, type Clock, type ServiceContext } from '../platform/context.ts';
 import { EventBus } from '../platform/events.ts';
+import { registerRewardListeners } from '../features/rewards/server/listeners.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,7 +104,10 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   app.decorate('db', db);
   app.decorate('mailer', mailer);
   app.decorate('clock', systemClock);
-  app.decorate('events', new EventBus());
+  const events = new EventBus<ServiceContext>();
+  // the features' reactions to what the features below them announce, registered once
+  registerRewardListeners(events);
+  app.decorate('events', events);
   // first: it sees every route added after it (src/platform/http/metrics.ts)
   registerMetrics(app, config);
   registerMailQueue(app, config.mailPollMs);

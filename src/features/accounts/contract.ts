@@ -132,6 +132,21 @@ declare module '../../platform/browser/session.ts' {
   interface SessionUser extends User {}
 }
 
+/**
+ * What happens to an account that features above may act on (rewards pays badges for them). Each is
+ * announced inside the transaction of the change it reports; the listeners' badges come back with it.
+ */
+declare module '../../platform/events.ts' {
+  interface DomainEvents {
+    /** A player signed up. */
+    'accounts.registered': { ownerId: string; userId: string };
+    /** A profile was saved holding everything a complete profile needs. */
+    'accounts.profile_completed': { ownerId: string; userId: string };
+    /** A player logged in: what they did before a rule existed, or could be seen, is judged again now. */
+    'accounts.signed_in': { ownerId: string; userId: string };
+  }
+}
+
 /** What anyone may see of another player. */
 export const publicUserSchema = userSchema.pick({ id: true, username: true, nickname: true, displayName: true });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -20,7 +20,6 @@ import { logFailedLogin } from '../../../platform/http/logging.ts';
 import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import { clientAddressKey } from '../../../platform/http/rate-limit-store.ts';
-import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as UserService from './service.ts';
 import peopleRoutes from './people-routes.ts';
 import { serviceContext } from '../../../platform/context.ts';
@@ -78,9 +77,8 @@ export default async function userRoutes(root: FastifyInstance) {
     config: { rateLimit: loginLimit },
     onResponse: logFailedLogin,
     handler: async (req) => {
-      const session = await loginFailures(req, () => UserService.login(ctx, req.body));
-      // what the player did before a badge existed is paid when they come back
-      return okWithBadges(session, await BadgeService.awardAll(ctx, app.config.ownerId, session.user.id));
+      const { badges, ...session } = await loginFailures(req, () => UserService.login(ctx, req.body));
+      return okWithBadges(session, badges);
     },
   });
 
@@ -96,15 +94,8 @@ export default async function userRoutes(root: FastifyInstance) {
     },
     config: { rateLimit: signupLimit },
     handler: async (req, reply) => {
-      const user = await UserService.signup(ctx, req.body);
-      return reply
-        .code(201)
-        .send(
-          okWithBadges(
-            { message: 'USER_CREATED', user },
-            await BadgeService.awardOn(ctx, app.config.ownerId, user.id, 'user_registered'),
-          ),
-        );
+      const { user, badges } = await UserService.signup(ctx, req.body);
+      return reply.code(201).send(okWithBadges({ message: 'USER_CREATED', user }, badges));
     },
   });
 
@@ -136,14 +127,13 @@ export default async function userRoutes(root: FastifyInstance) {
     config: { rateLimit: profileLimit },
     handler: async (req) => {
       assertSelfOrAdmin(req, req.params.id);
-      const { user, pendingEmail } = await UserService.update(
+      const { user, pendingEmail, badges } = await UserService.update(
         ctx,
         { ...actorOf(req), roles: req.user!.roles },
         req.params.id,
         req.body,
       );
-      const earned = await BadgeService.awardOn(ctx, app.config.ownerId, user.id, 'profile_completed');
-      return okWithBadges({ data: user, ...(pendingEmail ? { pendingEmail } : {}) }, earned);
+      return okWithBadges({ data: user, ...(pendingEmail ? { pendingEmail } : {}) }, badges);
     },
   });
 

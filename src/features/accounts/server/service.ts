@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { isMixedScript } from '../rules.ts';
+import { isMixedScript, isProfileComplete } from '../rules.ts';
+import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import type { EmailChange, LoginInput, PasswordChange, User, UserUpdate } from '../contract.ts';
 import type { z } from 'zod';
 import type { signupInputSchema } from '../contract.ts';
@@ -25,40 +26,60 @@ const assertUsername = (username: string) => {
     throw new AppError('invalid', 'USERNAME_MIXED_SCRIPT', 'The username mixes letters of different alphabets');
 };
 
-export async function login(ctx: ServiceContext, input: LoginInput): Promise<{ user: User; token: string }> {
-  const db = ctx.db.kysely;
-  const found = await UserRepository.findCredentials(db, ctx.config.ownerId, input.email);
+/**
+ * Checks the credentials and opens a session. The sign-in is announced in the session's transaction:
+ * the badges it earned (what the player did before a rule existed) come back with it.
+ */
+export async function login(
+  ctx: ServiceContext,
+  input: LoginInput,
+): Promise<{ user: User; token: string; badges: EarnedBadgeInfo[] }> {
+  const owner = ctx.config.ownerId;
+  const found = await UserRepository.findCredentials(ctx.db.kysely, owner, input.email);
   // always run one verification so an unknown e-mail takes as long as a wrong password
   const valid = await verifyPassword(found?.password_hash ?? dummyHash, input.password);
   if (!found || !valid) throw new AppError('unauthenticated', 'INVALID_CREDENTIALS', 'Invalid credentials');
   // told only to whoever knows the password: a blocked address is not revealed to a guesser
   if (found.blocked_at) throw new AppError('forbidden', 'ACCOUNT_BLOCKED', 'This account is blocked');
-  const token = await SessionRepository.create(db, found.id, ctx.config.tokenTtlHours);
-  return { user: (await UserRepository.findById(db, ctx.config.ownerId, found.id))!, token };
+  return withTransaction(ctx, async (tx) => {
+    const token = await SessionRepository.create(tx.db.kysely, found.id, ctx.config.tokenTtlHours);
+    const user = (await UserRepository.findById(tx.db.kysely, owner, found.id))!;
+    const badges = await tx.events.emit(tx, 'accounts.signed_in', { ownerId: owner, userId: found.id });
+    return { user, token, badges };
+  });
 }
 
-export async function signup(ctx: ServiceContext, input: z.output<typeof signupInputSchema>): Promise<User> {
-  const db = ctx.db.kysely;
+/** Creates the account; the sign-up is announced in its transaction, and the badges it earned come back with it. */
+export async function signup(
+  ctx: ServiceContext,
+  input: z.output<typeof signupInputSchema>,
+): Promise<{ user: User; badges: EarnedBadgeInfo[] }> {
+  const owner = ctx.config.ownerId;
   assertUsername(input.username);
   assertStrongPassword(input.password, input);
-  const result = await UserRepository.create(db, {
-    owner: ctx.config.ownerId,
-    username: input.username,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    nickname: input.nickname,
-    gender: input.gender,
-    birthDate: input.birth_date ?? null,
-    language: input.language,
-    country: input.country,
+  const passwordHash = await hashPassword(input.password);
+  return withTransaction(ctx, async (tx) => {
+    const result = await UserRepository.create(tx.db.kysely, {
+      owner,
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      nickname: input.nickname,
+      gender: input.gender,
+      birthDate: input.birth_date ?? null,
+      language: input.language,
+      country: input.country,
+    });
+    if (!result.ok)
+      throw new AppError(
+        'conflict',
+        result.conflict,
+        result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken',
+      );
+    const user = (await UserRepository.findById(tx.db.kysely, owner, result.id))!;
+    const badges = await tx.events.emit(tx, 'accounts.registered', { ownerId: owner, userId: user.id });
+    return { user, badges };
   });
-  if (!result.ok)
-    throw new AppError(
-      'conflict',
-      result.conflict,
-      result.conflict === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken',
-    );
-  return (await UserRepository.findById(db, ctx.config.ownerId, result.id))!;
 }
 
 export async function get(ctx: ServiceContext, id: string): Promise<User> {
@@ -79,7 +100,7 @@ export async function update(
   actor: Actor & { roles: string[] },
   id: string,
   changes: UserUpdate,
-): Promise<{ user: User; pendingEmail?: string }> {
+): Promise<{ user: User; pendingEmail?: string; badges: EarnedBadgeInfo[] }> {
   const target = await get(ctx, id);
   const self = actor.id === id;
   PeopleService.assertMayManage(ctx, actor, target, 'profile');
@@ -92,8 +113,9 @@ export async function update(
   if (emailVerdict === 'ownerConfirms') await assertEmailFree(ctx, email!);
 
   const apply: UserUpdate = emailVerdict === 'ownerConfirms' || !emailChanges ? rest : { ...rest, email };
-  const write = async (db: ServiceContext) => {
-    const result = await UserRepository.update(db.db.kysely, ctx.config.ownerId, id, apply);
+  // the saved profile, and, when it is now complete, the badges that earned (announced in the save's transaction)
+  const write = async (tx: ServiceContext) => {
+    const result = await UserRepository.update(tx.db.kysely, ctx.config.ownerId, id, apply);
     if (result === 'NOT_FOUND') throw notFound();
     if (result !== 'ok')
       throw new AppError(
@@ -101,46 +123,50 @@ export async function update(
         result,
         result === 'EMAIL_TAKEN' ? 'E-mail already registered' : 'Username already taken',
       );
-    return get(db, id);
+    const user = await get(tx, id);
+    const badges = isProfileComplete(user)
+      ? await tx.events.emit(tx, 'accounts.profile_completed', { ownerId: ctx.config.ownerId, userId: id })
+      : [];
+    return { user, badges };
   };
-  if (!emailChanges) return { user: await write(ctx) };
+  if (!emailChanges) return withTransaction(ctx, write);
   if (self) {
-    const user = await write(ctx);
+    const saved = await withTransaction(ctx, write);
     await requestEmailChange(ctx, target, email!);
-    return { user, pendingEmail: email };
+    return { ...saved, pendingEmail: email };
   }
   if (emailVerdict === 'ownerConfirms') {
-    const user = await audited(ctx, actor, async (tx, audit) => {
+    const saved = await audited(ctx, actor, async (tx, audit) => {
       const changed = await write(tx);
       const change = { before: { email: target.email }, after: { pendingEmail: email } };
       await audit({
         action: 'user.email_request',
         entityType: 'user',
         entityId: id,
-        label: changed.username,
+        label: changed.user.username,
         ...change,
       });
       return changed;
     });
     await requestEmailChangeOfOwner(ctx, target, email!);
-    return { user, pendingEmail: email };
+    return { ...saved, pendingEmail: email };
   }
   // an admin's change of a player's e-mail applies at once, audited in the same transaction
-  const user = await audited(ctx, actor, async (tx, audit) => {
+  const saved = await audited(ctx, actor, async (tx, audit) => {
     const changed = await write(tx);
     await PasswordResetRepository.cancelAll(tx.db.kysely, id);
     await audit({
       action: 'user.email',
       entityType: 'user',
       entityId: id,
-      label: changed.username,
+      label: changed.user.username,
       before: { email: target.email },
       after: { email },
     });
     return changed;
   });
   await mailUser(ctx, target, 'emailChangedByAdmin', { oldEmail: target.email, newEmail: email! });
-  return { user };
+  return saved;
 }
 
 /** POST /users/me/email: the same pending change as the settings form, on its own. */

@@ -95,6 +95,11 @@ export async function award(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? { id, earnedAt } : null;
 }
 
+/** Takes back an award this transaction just made (its credit was refused). */
+export async function withdrawAward(trx: Trx<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('user_badges').where('id', '=', id).execute();
+}
+
 export async function findAward(db: Db, userId: string, badgeId: string, awardKey: string) {
   return db
     .selectFrom('user_badges')

@@ -244,8 +244,13 @@ async function grant(db: Db['kysely'], owner: string, userId: string, badge: Bad
       description: badge.name,
       reference: `badge:${award.id}`,
     });
-    // a credit is refused only above MAX_CREDITS: then the badge waits too (rolled back)
-    if (!entry.ok) throw ledgerRefused(entry.reason);
+    // a credit is refused only above MAX_CREDITS: then the badge waits too. Inside an announcer's
+    // transaction this one joins it, and the refusal is caught and the event stands, so the award
+    // row is taken back here rather than by a rollback
+    if (!entry.ok) {
+      await BadgeRepository.withdrawAward(trx, award.id);
+      throw ledgerRefused(entry.reason);
+    }
     return { earnedAt: award.earnedAt, balance: entry.balance };
   });
 }

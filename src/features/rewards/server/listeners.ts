@@ -1,0 +1,18 @@
+import type { ServiceContext } from '../../../platform/context.ts';
+import type { EventBus } from '../../../platform/events.ts';
+import * as BadgeService from './badge-service.ts';
+
+/**
+ * The badges the rewards pay for what happens in the features below them. Each listener runs in the
+ * announcer's transaction (a badge and its credits commit or roll back with the event) and answers the
+ * badges earned, which the announcer hands back so the API shows them with the answer that earned them.
+ * A badge that cannot be paid now (the balance ceiling) is skipped and logged; the event stands.
+ */
+export function registerRewardListeners(events: EventBus<ServiceContext>): void {
+  events.on('accounts.registered', (ctx, e) => BadgeService.awardOn(ctx, e.ownerId, e.userId, 'user_registered'));
+  events.on('accounts.profile_completed', (ctx, e) =>
+    BadgeService.awardOn(ctx, e.ownerId, e.userId, 'profile_completed'),
+  );
+  // what the player did before a badge existed is paid when they come back
+  events.on('accounts.signed_in', (ctx, e) => BadgeService.awardAll(ctx, e.ownerId, e.userId));
+}
