@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import * as TournamentService from '../features/tournaments/server/service.ts';
 import * as NewsService from '../features/news/server/service.ts';
@@ -11,6 +11,7 @@ import { isAsset, socketResponder, StaticSite, writeFile, writeMissingAsset } fr
 import { realDir, holdRelease } from '../platform/http/releases.ts';
 import { releaseAssets } from '../platform/http/release-assets.ts';
 import { inRequestScope, markPage, requestIdOptions } from '../platform/http/logging.ts';
+import { answerAheadOfRouter, type RawAnswer } from '../platform/http/ahead-of-router.ts';
 import * as CampaignService from '../features/campaign/server/service.ts';
 import * as BracketService from '../features/brackets/server/service.ts';
 import * as ResultsService from '../features/results/server/service.ts';
@@ -76,18 +77,14 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   // below. Until then, and for `app.inject`, the hook answers it: one map lookup, headers computed
   // at start, the security headers set by the earlier hooks. Then a fresh copy of an on-demand
   // page (src/platform/http/response-cache.ts), before its render.
-  let respond: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
+  let respond: RawAnswer | null = null;
   let closing = false;
-  const server = app.server as Server;
-  const [fastify, ...others] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  if (fastify && others.length === 0) {
-    server.removeListener('request', fastify);
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const started = performance.now();
-      if (respond?.(req, res)) app.metrics.staticAnswer(req.method!, res.statusCode, performance.now() - started);
-      else fastify(req, res);
-    });
-  }
+  answerAheadOfRouter(app.server as Server, (req, res) => {
+    const started = performance.now();
+    if (!respond?.(req, res)) return false;
+    app.metrics.staticAnswer(req.method!, res.statusCode, performance.now() - started);
+    return true;
+  });
   // while closing, Fastify answers (it closes kept-alive connections as it does so)
   app.addHook('preClose', async () => {
     closing = true;

@@ -112,3 +112,38 @@ export function batchedRoundTrip<I, R>(
   batch.items.push(item);
   return batch.done as Promise<R>;
 }
+
+/** How to write one item on its own, a batch of them, and find one item's outcome in the batch's. */
+export interface BatchedWrite<I, T, R> {
+  one: (db: Kysely<Database>) => Promise<T>;
+  many: (db: Kysely<Database>, items: I[]) => Promise<R>;
+  mine: (all: R) => T;
+}
+
+/**
+ * A write that, on PostgreSQL, shares one statement with the writes of the same `name` made in the same
+ * turn of the event loop (batchedRoundTrip): one round trip and one commit for a burst. If the shared
+ * statement fails (a deadlock with another batch holding the same row, say), `failed` hears why and each
+ * item is written on its own. On SQLite, whose writes run in-process on its one connection, a batch would
+ * only hold each write until its whole burst is written; there, and inside a transaction, the item is
+ * written on its own at once.
+ */
+export async function batchedWrite<I, T, R>(
+  db: Db,
+  name: string,
+  item: I,
+  write: BatchedWrite<I, T, R>,
+  failed: (err: unknown) => void,
+): Promise<T> {
+  if (db.kysely.isTransaction || db.dialect !== 'postgres') return write.one(db.kysely);
+  const all = await batchedRoundTrip(db, name, item, (k, items) =>
+    write.many(k, items).then(
+      (r): { r: R } => ({ r }),
+      (err: unknown) => {
+        failed(err);
+        return null;
+      },
+    ),
+  );
+  return all ? write.mine(all.r) : write.one(db.kysely);
+}

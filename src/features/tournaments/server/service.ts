@@ -41,7 +41,7 @@ import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
-import { batchedRoundTrip, sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
+import { batchedRoundTrip, batchedWrite, sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 
@@ -712,7 +712,7 @@ export async function setCheckIn(
 /**
  * A player's check-in (or check-out) written together with the others of the same tournament that
  * arrive in the same turn of the event loop, on PostgreSQL: one statement, one round trip and one
- * commit for a burst instead of one each (setConfirmedMany through batchedRoundTrip). Each caller
+ * commit for a burst instead of one each (setConfirmedMany through batchedWrite). Each caller
  * still learns whether its own member row changed. If the shared statement fails (on PostgreSQL,
  * say, a deadlock with another batch holding the same player's row after a double click), each is
  * written on its own, as before.
@@ -721,18 +721,19 @@ function confirmTogether(
   ctx: ServiceContext,
   p: { tournamentId: string; userId: string; confirmed: boolean; gameAccount?: string; now: string },
 ): Promise<boolean> {
-  const db = ctx.db.kysely;
-  // SQLite writes in-process on its one connection: batching would only hold each check-in until its whole burst is written
-  if (db.isTransaction || ctx.db.dialect !== 'postgres') return TournamentRepository.setConfirmed(db, p);
   const player = { userId: p.userId, gameAccount: p.gameAccount, now: p.now };
-  return batchedRoundTrip(ctx.db, `checkin|${p.tournamentId}|${p.confirmed}`, player, (db, players) =>
-    TournamentRepository.setConfirmedMany(db, { tournamentId: p.tournamentId, confirmed: p.confirmed, players }).catch(
-      (err: unknown) => {
-        ctx.log.warn({ err, tournament: p.tournamentId }, 'batched check-in failed; writing each on its own');
-        return null;
-      },
-    ),
-  ).then((changed) => (changed ? changed.has(p.userId) : TournamentRepository.setConfirmed(db, p)));
+  const { tournamentId, confirmed } = p;
+  return batchedWrite(
+    ctx.db,
+    `checkin|${tournamentId}|${confirmed}`,
+    player,
+    {
+      one: (db) => TournamentRepository.setConfirmed(db, p),
+      many: (db, players) => TournamentRepository.setConfirmedMany(db, { tournamentId, confirmed, players }),
+      mine: (changed) => changed.has(p.userId),
+    },
+    (err) => ctx.log.warn({ err, tournament: tournamentId }, 'batched check-in failed; writing each on its own'),
+  );
 }
 
 /** Why a player's leave or check-in found no row to change: disqualified, or else `otherwise`. Read only on that failure. */
