@@ -16,6 +16,7 @@ import {
 } from '../contract.ts';
 import type { PrizeTournament } from './prize-repository.ts';
 import * as PrizeRepository from './prize-repository.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
 import type { Placement } from './prize-repository.ts';
 import { entrants, standings } from './service.ts';
 
@@ -39,11 +40,24 @@ export interface FinaliseLinks {
 const notFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 const finalised = () => new AppError('conflict', 'TOURNAMENT_FINALIZED', 'This tournament is already finalised');
 
-async function tournamentOf(ctx: ServiceContext, id: string) {
-  const t = await PrizeRepository.find(ctx.db.kysely, ctx.config.ownerId, id);
-  if (!t) throw notFound();
-  return t;
+async function tournamentOf(ctx: ServiceContext, id: string): Promise<PrizeTournament> {
+  const row = await TournamentService.prizeRow(ctx, id);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    name: row.name,
+    format: row.format,
+    game: row.game,
+    prizes: PrizeRepository.parsePrizes(row.prizes),
+    finalizedAt: row.finalized_at,
+  };
 }
+
+/** The frozen standings of a finalised tournament. */
+const finalRows = async (ctx: ServiceContext, id: string): Promise<StandingsRow[]> => {
+  const json = await TournamentService.finalStandings(ctx, id);
+  return json ? (JSON.parse(json) as StandingsRow[]) : [];
+};
 
 /**
  * Every player of every ranked entrant with the credits their rank earns. An entrant that played
@@ -90,7 +104,7 @@ const rowsOf = async (ctx: ServiceContext, links: FinaliseLinks, t: PrizeTournam
 export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: string): Promise<PrizesState> {
   const t = await tournamentOf(ctx, id);
   if (t.finalizedAt) {
-    const rows = await PrizeRepository.finalRows(ctx.db.kysely, id);
+    const rows = await finalRows(ctx, id);
     return {
       prizes: t.prizes,
       finalizedAt: t.finalizedAt,
@@ -111,7 +125,7 @@ export function savePrizes(
 ): Promise<PrizesState> {
   return audited(ctx, actor, async (tx, audit) => {
     const before = await tournamentOf(tx, id);
-    if (!(await PrizeRepository.savePrizes(tx.db.kysely, ctx.config.ownerId, id, table, new Date().toISOString())))
+    if (!(await TournamentService.setPrizes(tx, id, JSON.stringify(table), new Date().toISOString())))
       throw finalised();
     // the tournament's name labels the entry, so the audit log finds it by name
     await audit({
@@ -139,13 +153,13 @@ export async function finalise(
     const t = await tournamentOf(tx, id);
     const now = new Date().toISOString();
     // the one statement that decides: a concurrent finalise matches nothing here and is refused
-    if (!(await PrizeRepository.claimFinalisation(tx.db.kysely, owner, id, now))) throw finalised();
+    if (!(await TournamentService.claimFinalisation(tx, id, now))) throw finalised();
     // read under the claim's row lock, before final_standings is set: the live rows are what freezes
     const rows = await rowsOf(tx, links, t);
     const all = await entrants(tx, id);
     if (!rows.some((r) => r.matchesCounted > 0))
       throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
-    await PrizeRepository.freezeStandings(tx.db.kysely, id, rows);
+    await TournamentService.freezeStandings(tx, id, JSON.stringify(rows));
     const placements = placementsOf(rows, all, t.prizes);
     await PrizeRepository.insertPlacements(tx.db.kysely, id, placements, now);
     for (const p of placements)

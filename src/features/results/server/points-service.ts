@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../../platform/context.ts';
 import { formatOf } from '../contract.ts';
 import * as PrizeRepository from './prize-repository.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
 import { entrants, standings } from './service.ts';
 
 /**
@@ -20,11 +21,11 @@ export async function championshipPoints(
     const players = out.get(competitionId);
     if (players) players.set(userId, (players.get(userId) ?? 0) + points);
   };
-  const [tournaments, frozen] = await Promise.all([
-    PrizeRepository.championshipTournaments(db, competitionIds),
-    PrizeRepository.finalPoints(db, competitionIds),
-  ]);
-  for (const f of frozen) add(f.competitionId, f.userId, f.points);
+  const tournaments = await TournamentService.championshipTournaments(ctx, competitionIds);
+  const competitionOf = new Map(tournaments.map((t) => [t.id, t.competition_id!]));
+  const finalised = tournaments.filter((t) => t.finalized_at).map((t) => t.id);
+  for (const f of await PrizeRepository.finalPoints(db, finalised))
+    add(competitionOf.get(f.tournamentId)!, f.userId, f.points);
   // brackets rank by wins, not points: only battle-royale standings add to a faction score
   const live = tournaments.filter((t) => !t.finalized_at && formatOf(t) === 'battle_royale');
   const played = await PrizeRepository.withResults(

@@ -4,9 +4,6 @@ import { prizeTableSchema, type Payout, type PrizeRange, type StandingsRow } fro
 
 type Db = Kysely<Database>;
 
-/** Status "ended" as an admin sets it (tournaments.status_override; the schedule's own is 2 too). */
-const ENDED = 2;
-
 export interface PrizeTournament {
   id: string;
   name: string;
@@ -17,7 +14,7 @@ export interface PrizeTournament {
 }
 
 /** A stored table that no longer parses (hand-edited) pays nothing rather than failing the page. */
-const parsePrizes = (json: string | null): PrizeRange[] => {
+export const parsePrizes = (json: string | null): PrizeRange[] => {
   if (!json) return [];
   try {
     const parsed = prizeTableSchema.safeParse({ prizes: JSON.parse(json) });
@@ -26,70 +23,6 @@ const parsePrizes = (json: string | null): PrizeRange[] => {
     return [];
   }
 };
-
-export async function find(db: Db, owner: string, id: string): Promise<PrizeTournament | undefined> {
-  const row = await db
-    .selectFrom('tournaments')
-    .select(['id', 'name', 'format', 'game', 'prizes', 'finalized_at'])
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      name: row.name,
-      format: row.format,
-      game: row.game,
-      prizes: parsePrizes(row.prizes),
-      finalizedAt: row.finalized_at,
-    }
-  );
-}
-
-/** Stores the prize table unless the tournament is finalised (its prizes are paid): false then. */
-export async function savePrizes(
-  db: Db,
-  owner: string,
-  id: string,
-  prizes: PrizeRange[],
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('tournaments')
-    .set({ prizes: JSON.stringify(prizes), updated_at: now })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('finalized_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/**
- * Marks the tournament finalised and ended, if no one did before: the WHERE decides, not an
- * earlier read, so of two finalisations (two clicks, two processes) exactly one gets `true`; the
- * other waits for the first one's row lock and then matches nothing. Taken first in the
- * transaction, the lock also holds off results writes (they lock the same row and refuse a
- * finalised tournament) while the standings are read and frozen.
- */
-export async function claimFinalisation(db: Db, owner: string, id: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('tournaments')
-    .set({ finalized_at: now, status_override: ENDED, updated_at: now })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('finalized_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** The standings as they were when finalised: from then on they are what every reader gets. */
-export async function freezeStandings(db: Db, id: string, rows: StandingsRow[]): Promise<void> {
-  await db
-    .updateTable('tournaments')
-    .set({ final_standings: JSON.stringify(rows) })
-    .where('id', '=', id)
-    .execute();
-}
 
 export interface Placement {
   userId: string;
@@ -148,26 +81,6 @@ export async function paidOf(db: Db, tournamentId: string, finalRows: StandingsR
   }));
 }
 
-/** The frozen standings of a finalised tournament (JSON StandingsRow[]). */
-export async function finalRows(db: Db, tournamentId: string): Promise<StandingsRow[]> {
-  const row = await db
-    .selectFrom('tournaments')
-    .select('final_standings')
-    .where('id', '=', tournamentId)
-    .executeTakeFirst();
-  return row?.final_standings ? (JSON.parse(row.final_standings) as StandingsRow[]) : [];
-}
-
-/** The tournaments of these championships, with what decides how their points are read. */
-export async function championshipTournaments(db: Db, competitionIds: string[]) {
-  if (!competitionIds.length) return [];
-  return db
-    .selectFrom('tournaments')
-    .select(['id', 'competition_id', 'format', 'game', 'finalized_at'])
-    .where('competition_id', 'in', competitionIds)
-    .execute();
-}
-
 /** Of these tournaments, those with at least one result line (only they have live standings to compute). */
 export async function withResults(db: Db, tournamentIds: string[]): Promise<Set<string>> {
   if (!tournamentIds.length) return new Set();
@@ -180,18 +93,16 @@ export async function withResults(db: Db, tournamentIds: string[]): Promise<Set<
   return new Set(rows.map((r) => r.tournament_id));
 }
 
-/** Each player's points summed over the finalised tournaments of each championship, in one query. */
+/** Each player's points in each of these (finalised) tournaments, in one query. */
 export async function finalPoints(
   db: Db,
-  competitionIds: string[],
-): Promise<{ competitionId: string; userId: string; points: number }[]> {
-  if (!competitionIds.length) return [];
+  tournamentIds: string[],
+): Promise<{ tournamentId: string; userId: string; points: number }[]> {
+  if (!tournamentIds.length) return [];
   const rows = await db
-    .selectFrom('tournament_placements as p')
-    .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
-    .select(['t.competition_id', 'p.user_id', (eb) => eb.fn.sum<number | string>('p.points').as('points')])
-    .where('t.competition_id', 'in', competitionIds)
-    .groupBy(['t.competition_id', 'p.user_id'])
+    .selectFrom('tournament_placements')
+    .select(['tournament_id', 'user_id', 'points'])
+    .where('tournament_id', 'in', tournamentIds)
     .execute();
-  return rows.map((r) => ({ competitionId: r.competition_id!, userId: r.user_id, points: Number(r.points) }));
+  return rows.map((r) => ({ tournamentId: r.tournament_id, userId: r.user_id, points: Number(r.points) }));
 }

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import type { PrizeRange } from '../contract.ts';
 import type { Actor } from '../../audit/server/service.ts';
 import { finalise, type FinaliseLinks } from './finalise-service.ts';
-import * as PrizeRepository from './prize-repository.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
 import * as ResultsRepository from './repository.ts';
 import { entrants } from './service.ts';
 
@@ -68,7 +68,7 @@ export async function seedResults(
         })),
       });
     }
-    await PrizeRepository.savePrizes(db, ctx.config.ownerId, t.id, t.prizes, t.start);
+    await TournamentService.setPrizes(ctx, t.id, JSON.stringify(t.prizes), t.start);
     await finalise(ctx, p.links, p.admin, t.id);
   }
 }

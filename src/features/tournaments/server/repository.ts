@@ -729,3 +729,71 @@ export async function membersToMail(db: Db, tournamentId: string) {
     .orderBy('r.user_id')
     .execute();
 }
+
+// ---------------------------------------------------------------------------------------------
+// what the results feature keeps on a tournament's row: its prize table, the finalisation and
+// the standings frozen by it (the results read and write them through the tournaments service)
+
+/** Status "ended" as an admin sets it (status_override; the schedule's own is 2 too). */
+const ENDED = 2;
+
+/** What finalising reads of a tournament: its name, how it is played, its prize table (JSON) and when it was finalised. */
+export async function prizeRow(db: Db, owner: string, id: string) {
+  return db
+    .selectFrom('tournaments')
+    .select(['id', 'name', 'format', 'game', 'prizes', 'finalized_at'])
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Stores the prize table (JSON) unless the tournament is finalised (its prizes are paid): false then. */
+export async function setPrizes(db: Db, owner: string, id: string, prizes: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('tournaments')
+    .set({ prizes, updated_at: now })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('finalized_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Marks the tournament finalised and ended, if no one did before: the WHERE decides, not an
+ * earlier read, so of two finalisations (two clicks, two processes) exactly one gets `true`; the
+ * other waits for the first one's row lock and then matches nothing. Taken first in the
+ * transaction, the lock also holds off results writes (they lock the same row and refuse a
+ * finalised tournament) while the standings are read and frozen.
+ */
+export async function claimFinalisation(db: Db, owner: string, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('tournaments')
+    .set({ finalized_at: now, status_override: ENDED, updated_at: now })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .where('finalized_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The standings as they were when finalised (JSON): from then on they are what every reader gets. */
+export async function freezeStandings(db: Db, id: string, standings: string): Promise<void> {
+  await db.updateTable('tournaments').set({ final_standings: standings }).where('id', '=', id).execute();
+}
+
+/** The frozen standings of a finalised tournament (JSON), or null. */
+export async function finalStandings(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom('tournaments').select('final_standings').where('id', '=', id).executeTakeFirst();
+  return row?.final_standings ?? null;
+}
+
+/** The tournaments of these championships, with what decides how their points are read. */
+export async function championshipTournaments(db: Db, competitionIds: string[]) {
+  if (!competitionIds.length) return [];
+  return db
+    .selectFrom('tournaments')
+    .select(['id', 'competition_id', 'format', 'game', 'finalized_at'])
+    .where('competition_id', 'in', competitionIds)
+    .execute();
+}

@@ -1266,3 +1266,31 @@ export async function membersToRemind(ctx: ServiceContext, id: string) {
     checkedIn: r.confirmed === 1,
   }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// the results' part of a tournament's row (prizes, the finalisation, the frozen standings): the
+// results feature decides what they hold, the tournaments store them
+
+/** What finalising reads of a tournament (the prize table as stored, JSON), or undefined. */
+export const prizeRow = (ctx: ServiceContext, id: string) =>
+  TournamentRepository.prizeRow(ctx.db.kysely, ctx.config.ownerId, id);
+
+/** Stores the prize table (JSON) unless the tournament is finalised: false then. */
+export const setPrizes = (ctx: ServiceContext, id: string, prizes: string, now: string) =>
+  TournamentRepository.setPrizes(ctx.db.kysely, ctx.config.ownerId, id, prizes, now);
+
+/** Marks the tournament finalised and ended unless it already is; true for the one call that did. */
+export const claimFinalisation = (ctx: ServiceContext, id: string, now: string) =>
+  TournamentRepository.claimFinalisation(ctx.db.kysely, ctx.config.ownerId, id, now);
+
+/** Keeps the standings (JSON) a finalisation froze. */
+export const freezeStandings = (ctx: ServiceContext, id: string, standings: string) =>
+  TournamentRepository.freezeStandings(ctx.db.kysely, id, standings);
+
+/** The standings (JSON) a finalisation froze, or null. */
+export const finalStandings = (ctx: ServiceContext, id: string) =>
+  TournamentRepository.finalStandings(ctx.db.kysely, id);
+
+/** The tournaments of these championships: id, competition, format, game and when finalised. */
+export const championshipTournaments = (ctx: ServiceContext, competitionIds: string[]) =>
+  TournamentRepository.championshipTournaments(ctx.db.kysely, competitionIds);
