@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
-import { batchedRoundTrip, sharedRead } from '../../../src/platform/db/shared-read.ts';
+import { batchedRoundTrip, batchedWrite, sharedRead } from '../../../src/platform/db/shared-read.ts';
 import type { Database } from '../../../src/platform/db/schema.ts';
 
 /**
@@ -127,5 +127,49 @@ describe('batchedRoundTrip', () => {
       .transaction()
       .execute((trx) => Promise.all([1, 2].map((i) => batchedRoundTrip({ ...db, kysely: trx }, 'b', i, double(seen)))));
     expect(seen).toEqual([[1], [2]]);
+  });
+});
+
+describe('batchedWrite', () => {
+  /** A write that records which path took each item: alone, or in a batch (which fails when told to). */
+  function writes(log: string[], failBatch = false) {
+    return (item: number) => ({
+      one: async () => (log.push(`one ${item}`), item > 0),
+      many: async (_k: Kysely<Database>, items: number[]) => {
+        log.push(`many ${items.join(',')}`);
+        if (failBatch) throw new Error('deadlock');
+        return new Set(items.filter((i) => i > 0));
+      },
+      mine: (changed: Set<number>) => changed.has(item),
+    });
+  }
+
+  it('on PostgreSQL the writes of one turn share one statement and each learns its own outcome', async () => {
+    const log: string[] = [];
+    const postgres = { ...db, dialect: 'postgres' as const };
+    const outcomes = await Promise.all([1, -2, 3].map((i) => batchedWrite(postgres, 'w', i, writes(log)(i), () => {})));
+    expect(outcomes).toEqual([true, false, true]);
+    expect(log).toEqual(['many 1,-2,3']);
+  });
+
+  it('a failed batch is heard once and each item is written on its own', async () => {
+    const log: string[] = [];
+    const failures: unknown[] = [];
+    const postgres = { ...db, dialect: 'postgres' as const };
+    const outcomes = await Promise.all(
+      [1, 2].map((i) => batchedWrite(postgres, 'f', i, writes(log, true)(i), (err) => failures.push(err))),
+    );
+    expect(outcomes).toEqual([true, true]);
+    expect(log).toEqual(['many 1,2', 'one 1', 'one 2']);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('on SQLite, and inside a transaction, each item is written on its own at once', async () => {
+    const log: string[] = [];
+    await Promise.all([1, 2].map((i) => batchedWrite(db, 's', i, writes(log)(i), () => {})));
+    await db.kysely
+      .transaction()
+      .execute((trx) => batchedWrite({ ...db, kysely: trx, dialect: 'postgres' }, 't', 3, writes(log)(3), () => {}));
+    expect(log).toEqual(['one 1', 'one 2', 'one 3']);
   });
 });
