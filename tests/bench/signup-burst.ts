@@ -62,9 +62,9 @@ async function measure(run: Run): Promise<string> {
           email: `ad-${i}@example.com`,
           password: 'correct-horse-battery',
           nickname: `Ad ${i}`,
-          gender: 'female',
+          gender: 'female' as const,
           birth_date: '2000-05-17',
-          language: 'it',
+          language: 'it' as const,
           country: 'Italy',
         };
         const { created } = await createAccount(body, { base: `${server.url}/api`, retry });

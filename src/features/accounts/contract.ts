@@ -150,3 +150,13 @@ declare module '../../platform/events.ts' {
 /** What anyone may see of another player. */
 export const publicUserSchema = userSchema.pick({ id: true, username: true, nickname: true, displayName: true });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The answers (`data`) of the account routes, shared by the routes and their typed calls (endpoints.ts). */
+export const sessionSchema = z.object({ user: userSchema, token: z.string() });
+export type Session = z.infer<typeof sessionSchema>;
+export const signupResultSchema = z.object({ message: z.string(), user: userSchema });
+export const profileSavedSchema = z.object({ data: userSchema, pendingEmail: z.string().optional() });
+export const messageSchema = z.object({ message: z.string() });
+export const sessionsRevokedSchema = z.object({ message: z.string(), revokedSessions: z.number() });
+export const emailPendingSchema = z.object({ message: z.string(), pendingEmail: z.string() });
+export const emailConfirmedSchema = z.object({ message: z.string(), email: z.string() });

@@ -14,7 +14,7 @@ export type ApiResult<T> =
   | { ok: true; data: T; total?: number; earnedBadges?: EarnedBadge[] }
   | { ok: false; status: number; code: ErrorCode | string; issues?: { path: string; message: string }[] };
 
-type Init = {
+export type Init = {
   method?: string;
   body?: unknown;
   token?: string | null;

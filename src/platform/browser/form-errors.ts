@@ -100,6 +100,12 @@ const codeFields: Record<string, string> = {
   CURRENT_PASSWORD_WRONG: 'currentPassword',
 };
 
+/**
+ * A field path the server named (checked against the form's top-level fields only): a form's own
+ * paths are typed from its values, this one is taken as the server sends it.
+ */
+export type ServerField = string & { readonly fromServer: true };
+
 export interface ApiFailure {
   code: string;
   issues?: { path: string; message: string }[];
@@ -113,15 +119,16 @@ export interface ApiFailure {
 export function serverFieldErrors(
   failure: ApiFailure,
   fields: readonly string[],
-): { field: string; error: FieldErrorLike }[] {
-  const out: { field: string; error: FieldErrorLike }[] = [];
+): { field: ServerField; error: FieldErrorLike }[] {
+  const out: { field: ServerField; error: FieldErrorLike }[] = [];
   const known = (path: string) => fields.includes(path.split('.')[0]);
   const codeField = codeFields[failure.code];
-  if (codeField && known(codeField)) out.push({ field: codeField, error: { type: 'code', message: failure.code } });
+  if (codeField && known(codeField))
+    out.push({ field: codeField as ServerField, error: { type: 'code', message: failure.code } });
   for (const issue of failure.issues ?? []) {
     const path = issue.path.replace(/^body\.?/, '');
     if (!path || !known(path) || out.some((o) => o.field === path)) continue;
-    out.push({ field: path, error: { type: 'server', message: issue.message } });
+    out.push({ field: path as ServerField, error: { type: 'server', message: issue.message } });
   }
   return out;
 }

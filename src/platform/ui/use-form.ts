@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
-import type { FieldErrorLike } from '../browser/form-errors.ts';
+import type { FieldErrorLike, ServerField } from '../browser/form-errors.ts';
 
 /**
  * The one form hook of every React form, the visitors' and the dashboard's: about 1 KB, so the
@@ -16,6 +16,27 @@ export type Validation = { ok: true; values: unknown } | { ok: false; errors: Fi
 export type Validator<V> = (values: V) => Promise<Validation>;
 
 type Values = Record<string, unknown>;
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+/** The props `register` gives a control: a checkbox gets `checked`, any other control `value`. */
+export type Registration = {
+  name: string;
+  value?: string;
+  checked?: boolean;
+  onChange: (e: ChangeEvent<Control>) => void;
+  onBlur: ((e: FocusEvent) => void) | undefined;
+  ref: (el: HTMLElement | null) => void;
+};
+
+type Leaf = string | number | boolean | bigint | symbol | null | undefined | Date | File | Blob;
+/**
+ * Every dotted path into `T` ('gameAccounts', 'gameAccounts.0', 'gameAccounts.0.username'): the
+ * fields of a form are named by these, so a misspelled field fails to compile.
+ */
+export type Path<T> = T extends Leaf
+  ? never
+  : T extends readonly (infer Item)[]
+    ? `${number}` | `${number}.${Path<NonNullable<Item>>}`
+    : { [K in keyof T & string]: K | `${K}.${Path<NonNullable<T[K]>>}` }[keyof T & string];
 
 export function getPath(values: unknown, path: string): unknown {
   let node = values;
@@ -88,7 +109,7 @@ export function useForm<V extends object>({
 
   // the options of react-hook-form's setValue (shouldDirty…) are accepted and not needed: dirtiness is computed
   const setValue = useCallback(
-    (path: string, value: unknown, _options?: object) => {
+    (path: Path<V>, value: unknown, _options?: object) => {
       const next = setPath(current.current, path, value);
       current.current = next;
       setValues(next);
@@ -109,12 +130,15 @@ export function useForm<V extends object>({
           check(path, current.current);
         }
       : undefined;
-  type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
   /**
    * The props of the control of `path`; `setValueAs` turns what is typed into what is kept (a code
    * upper-cased); `option` makes a checkbox of a group whose value is the array of checked options.
    */
-  const register = (path: string, options?: { setValueAs?: (typed: string) => string; option?: string }) => {
+  const register = (
+    path: Path<V>,
+    options?: { setValueAs?: (typed: string) => string; option?: string },
+  ): Registration => {
+    const name: string = path;
     const value = getPath(values, path);
     const option = options?.option;
     if (option !== undefined) {
@@ -127,7 +151,7 @@ export function useForm<V extends object>({
             : chosen.filter((o) => o !== option),
         );
       return {
-        name: path,
+        name,
         value: option,
         checked: chosen.includes(option),
         onChange: toggle,
@@ -137,7 +161,7 @@ export function useForm<V extends object>({
     }
     if (typeof value === 'boolean')
       return {
-        name: path,
+        name,
         checked: value,
         onChange: (e: ChangeEvent<Control>) => setValue(path, (e.target as HTMLInputElement).checked),
         onBlur: onBlur(path),
@@ -145,7 +169,7 @@ export function useForm<V extends object>({
       };
     const keep = options?.setValueAs ?? ((typed: string) => typed);
     return {
-      name: path,
+      name,
       value: String(value ?? ''),
       onChange: (e: ChangeEvent<Control>) => setValue(path, keep(e.target.value)),
       onBlur: onBlur(path),
@@ -153,12 +177,15 @@ export function useForm<V extends object>({
     };
   };
 
-  const setError = useCallback((path: string, error: FieldErrorLike, options?: { shouldFocus?: boolean }) => {
-    setErrors((e) => ({ ...e, [path]: error }));
-    if (options?.shouldFocus) elements.current.get(path)?.focus();
-  }, []);
+  const setError = useCallback(
+    (path: Path<V> | ServerField, error: FieldErrorLike, options?: { shouldFocus?: boolean }) => {
+      setErrors((e) => ({ ...e, [path]: error }));
+      if (options?.shouldFocus) elements.current.get(path)?.focus();
+    },
+    [],
+  );
 
-  const clearErrors = useCallback((prefix: string) => {
+  const clearErrors = useCallback((prefix: Path<V>) => {
     setErrors((e) =>
       Object.fromEntries(Object.entries(e).filter(([k]) => k !== prefix && !k.startsWith(`${prefix}.`))),
     );
@@ -221,13 +248,11 @@ export function useForm<V extends object>({
     handleSubmit,
     reset,
     /** the value at `path` now; T states what the form keeps there (a typed adapter: values are addressed by string paths) */
-    getValues: <T = string>(path: string) => getPath(current.current, path) as T,
+    getValues: <T = string>(path: Path<V>) => getPath(current.current, path) as T,
     /** the value at `path` as rendered */
-    watch: <T = string>(path: string) => getPath(values, path) as T,
+    watch: <T = string>(path: Path<V>) => getPath(values, path) as T,
   };
 }
-
-export type Registration = ReturnType<ReturnType<typeof useForm>['register']>;
 
 export type SafeParser = {
   safeParseAsync(

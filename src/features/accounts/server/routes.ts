@@ -4,13 +4,20 @@ import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import {
   emailChangeSchema,
+  emailConfirmedSchema,
   emailConfirmSchema,
+  emailPendingSchema,
   loginInputSchema,
+  messageSchema,
   passwordChangeSchema,
+  profileSavedSchema,
   publicUserSchema,
   resetPasswordSchema,
   resetRequestSchema,
+  sessionSchema,
+  sessionsRevokedSchema,
   signupInputSchema,
+  signupResultSchema,
   userSchema,
   userUpdateSchema,
 } from '../contract.ts';
@@ -26,8 +33,8 @@ import { serviceContext } from '../../../platform/context.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const idParams = z.object({ id: idSchema });
-const authResult = envelopeWithBadges(z.object({ user: userSchema, token: z.string() }));
-const messageResult = envelope(z.object({ message: z.string() }));
+const authResult = envelopeWithBadges(sessionSchema);
+const messageResult = envelope(messageSchema);
 
 export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -88,7 +95,7 @@ export default async function userRoutes(root: FastifyInstance) {
       summary: 'Sign up; the answer lists the badges the signup earned',
       body: signupInputSchema,
       response: {
-        201: envelopeWithBadges(z.object({ message: z.string(), user: userSchema })),
+        201: envelopeWithBadges(signupResultSchema),
         ...errorResponses(400, 409, 429, 503),
       },
     },
@@ -119,7 +126,7 @@ export default async function userRoutes(root: FastifyInstance) {
       params: idParams,
       body: userUpdateSchema,
       response: {
-        200: envelopeWithBadges(z.object({ data: userSchema, pendingEmail: z.string().optional() })),
+        200: envelopeWithBadges(profileSavedSchema),
         ...errorResponses(400, 401, 403, 404, 409, 429),
       },
     },
@@ -208,7 +215,7 @@ export default async function userRoutes(root: FastifyInstance) {
       security: [{ bearer: [] }],
       body: passwordChangeSchema,
       response: {
-        200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })),
+        200: envelope(sessionsRevokedSchema),
         ...errorResponses(400, 401, 403, 429),
       },
     },
@@ -228,7 +235,7 @@ export default async function userRoutes(root: FastifyInstance) {
       security: [{ bearer: [] }],
       body: emailChangeSchema,
       response: {
-        200: envelope(z.object({ message: z.string(), pendingEmail: z.string() })),
+        200: envelope(emailPendingSchema),
         ...errorResponses(400, 401, 403, 409, 429),
       },
     },
@@ -244,7 +251,7 @@ export default async function userRoutes(root: FastifyInstance) {
       summary: 'Confirm a new e-mail with the token mailed to it (single use)',
       body: emailConfirmSchema,
       response: {
-        200: envelope(z.object({ message: z.string(), email: z.string() })),
+        200: envelope(emailConfirmedSchema),
         ...errorResponses(400, 409, 429),
       },
     },
@@ -259,7 +266,7 @@ export default async function userRoutes(root: FastifyInstance) {
       summary: 'Log out everywhere: revoke every session of the account, this one included',
       security: [{ bearer: [] }],
       response: {
-        200: envelope(z.object({ message: z.string(), revokedSessions: z.number() })),
+        200: envelope(sessionsRevokedSchema),
         ...errorResponses(401),
       },
     },

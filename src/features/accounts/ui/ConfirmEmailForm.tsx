@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { api } from '../../../platform/browser/api-client.ts';
+import { typedApi } from '../../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../endpoints.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
+
+const call = typedApi<AccountsApi>();
 
 type Props = IslandProps;
 
@@ -25,7 +28,7 @@ export default function ConfirmEmailForm({ locale, messages }: Props) {
     if (!token) return;
     setBusy(true);
     setFailure(null);
-    const res = await api<{ email: string }>('/users/email/confirm', { body: { token }, token: null });
+    const res = await call('POST /users/email/confirm', { body: { token } }, { token: null });
     setBusy(false);
     if (!res.ok) return setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
     setDone(res.data.email);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
-import { api } from '../../../platform/browser/api-client.ts';
+import { typedApi } from '../../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../endpoints.ts';
 import { LOGIN_REASON_REDEEM, pathAfterLogin, takeRedeemToken } from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
@@ -13,6 +13,8 @@ import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
+
+const call = typedApi<AccountsApi>();
 
 type Props = IslandProps;
 
@@ -39,11 +41,7 @@ export default function LoginForm({ locale, messages }: Props) {
   const onSubmit = async (values: Values) => {
     setFailure(null);
     // a 503 from a full password-hash line checked nothing: sending the login again is safe
-    const res = await api<{ user: User; token: string }>('/users/authenticate', {
-      body: values,
-      token: null,
-      retry: true,
-    });
+    const res = await call('POST /users/authenticate', { body: values }, { token: null, retry: true });
     if (!res.ok) {
       setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
       return;

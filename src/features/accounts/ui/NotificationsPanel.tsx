@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../platform/browser/api-client.ts';
+import { typedApi } from '../../../platform/browser/typed-api.ts';
+import type { RemindersApi } from '../../reminders/endpoints.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import type { NotificationPreferences } from '../../reminders/contract.ts';
+
+const call = typedApi<RemindersApi>();
 
 const choices = ['checkinOpen', 'checkinClosing', 'resultsFinal'] as const;
 
@@ -20,7 +23,7 @@ export default function NotificationsPanel({ t }: { t: Translator }) {
 
   useEffect(() => {
     let live = true;
-    api<NotificationPreferences>('/users/me/notifications').then((res) => {
+    call('GET /users/me/notifications', {}).then((res) => {
       if (!live) return;
       if (res.ok) setStored(res.data);
       else setFailure(t.error(res.code));
@@ -69,7 +72,7 @@ function NotificationsForm({ t, stored }: { t: Translator; stored: NotificationP
 
   const onSubmit = async (values: NotificationPreferences) => {
     setFailure(null);
-    const res = await api<NotificationPreferences>('/users/me/notifications', { method: 'PUT', body: values });
+    const res = await call('PUT /users/me/notifications', { body: values });
     if (!res.ok) {
       setFailure(t.error(res.code));
       return;

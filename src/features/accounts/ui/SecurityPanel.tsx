@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { api } from '../../../platform/browser/api-client.ts';
+import { typedApi } from '../../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession } from '../../../platform/browser/session.ts';
@@ -8,6 +9,8 @@ import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
+
+const call = typedApi<AccountsApi>();
 
 type PasswordValues = { currentPassword: string; password: string; confirm: string };
 const passwordRules = lazySchema<PasswordValues>(() =>
@@ -39,7 +42,7 @@ function ChangePassword({ t }: { t: Translator }) {
   const onSubmit = async ({ currentPassword, password }: PasswordValues) => {
     setFailure(null);
     setDone(false);
-    const res = await api('/users/me/password', { body: { currentPassword, password } });
+    const res = await call('POST /users/me/password', { body: { currentPassword, password } });
     if (!res.ok) {
       const onFields = serverFieldErrors(res, passwordFields);
       for (const { field, error } of onFields) setError(field, error);
@@ -133,7 +136,7 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
   const onClick = async () => {
     setBusy(true);
     setFailure(null);
-    const res = await api('/users/logoutAll', { method: 'POST' });
+    const res = await call('POST /users/logoutAll', {});
     // a 401 means this session was already gone: the local one is cleared all the same
     if (!res.ok && res.status !== 401) {
       setBusy(false);

@@ -3,7 +3,10 @@ import { consoles, games } from '../../../platform/games.ts';
 import { genders, languages } from '../user-options.ts';
 import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
-import { api } from '../../../platform/browser/api-client.ts';
+import type { z } from 'zod';
+import { typedApi } from '../../../platform/browser/typed-api.ts';
+import type { settingsSchema } from './account-form-schemas.ts';
+import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import {
@@ -29,23 +32,17 @@ import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
 import { notify } from '../../../platform/ui/notify.ts';
 import { useAtom } from '../../../platform/ui/use-atom.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useForm, type FieldErrors } from '../../../platform/ui/use-form.ts';
+import { lazySchema, useForm, type FieldErrors, type Path } from '../../../platform/ui/use-form.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
+
+const call = typedApi<AccountsApi>();
 
 type Props = IslandProps;
 
-type Values = {
-  username: string;
-  email: string;
-  nickname: string;
-  gender: string;
-  discordId: string;
-  epicId: string;
-  language: Locale;
-  gameAccounts: { username: string; id: string; game: string; console: string }[];
-  /** Asked for only when the e-mail is being changed. */
-  currentPassword: string;
-};
+/** The account tab's fields as the contract's settings schema checks them. */
+type Valid = z.output<typeof settingsSchema>;
+/** What the form holds: a gender may be unset, the current password is asked only for an e-mail change. */
+type Values = Omit<Valid, 'gender' | 'currentPassword'> & { gender: Valid['gender'] | ''; currentPassword: string };
 /** The editable part of the account (the account tab of /settings), validated by the shared schema. */
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.settingsSchema));
 const accountFields = [
@@ -71,7 +68,8 @@ const toValues = (u: User): Values => ({
   username: u.username ?? '',
   email: u.email ?? '',
   nickname: u.nickname ?? '',
-  gender: u.gender ?? '',
+  // the stored gender is one of the contract's (or none yet)
+  gender: (u.gender ?? '') as Values['gender'],
   discordId: u.discordId ?? '',
   epicId: u.epicId ?? '',
   language: u.language === 'en' ? 'en' : 'it',
@@ -165,7 +163,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
   // the stored user may be stale: read the account from the server, keeping anything already edited
   useEffect(() => {
     let live = true;
-    api<User>('/users/me').then((res) => {
+    call('GET /users/me', {}).then((res) => {
       if (!live) return;
       if (res.ok) {
         updateStoredUser(res.data);
@@ -189,7 +187,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     if (isDirty) setSaved(false);
   }, [isDirty]);
 
-  const onSubmit = async ({ currentPassword, ...values }: Values) => {
+  const onSubmit = async ({ currentPassword, ...values }: Valid) => {
     setFailure(null);
     setSaved(false);
     const emailChanges = !sameEmail(values.email, user.email);
@@ -200,10 +198,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     }
     const previousLanguage = user.language;
     const body = emailChanges ? { ...values, currentPassword } : values;
-    const res = await api<{ data: User; pendingEmail?: string }>(`/users/pp/${encodeURIComponent(user.id)}`, {
-      method: 'PUT',
-      body,
-    });
+    const res = await call('PUT /users/pp/:id', { params: { id: user.id }, body });
     if (!res.ok) {
       const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts']);
       for (const { field, error } of onFields) setError(field, error);
@@ -254,7 +249,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     document.getElementById(`settings-tab-${next}`)?.focus();
   };
 
-  const fieldError = (name: string) => fieldText(t, name, errors[name], getValues(name));
+  const fieldError = (name: Path<Values>) => fieldText(t, name, errors[name], getValues(name));
   const emailChanging = !sameEmail(values.email, user.email);
 
   return (
@@ -308,7 +303,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
       <form
         method="post"
         noValidate
-        onSubmit={handleSubmit(onSubmit, onInvalid)}
+        onSubmit={handleSubmit<Valid>(onSubmit, onInvalid)}
         onFocus={rules.preload}
         hidden={tab in panels}
         data-testid="settings-form"
@@ -417,7 +412,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
           <ul className="mt-4 space-y-4" data-testid="game-accounts">
             {accounts.map((_, i) => {
               const base = `game-account-${i}`;
-              const err = (f: string) => fieldError(`gameAccounts.${i}.${f}`);
+              const err = (f: keyof Values['gameAccounts'][number]) => fieldError(`gameAccounts.${i}.${f}`);
               return (
                 <li key={rowKeys.keys[i]} data-testid="game-account-row">
                   <fieldset className="rounded-xl border border-line bg-ink/40 p-4">

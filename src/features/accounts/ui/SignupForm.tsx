@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { SignupInput } from '../contract.ts';
 import { genders } from '../user-options.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { createAccount, logIn } from './signup-call.ts';
@@ -19,15 +20,11 @@ interface Props extends IslandProps {
   brand: string;
 }
 
-type Values = {
-  username: string;
-  email: string;
-  password: string;
-  birth_date?: string;
-  nickname: string;
-  gender: string;
-};
 const fields = ['username', 'email', 'password', 'birth_date', 'nickname', 'gender'] as const;
+/** The contract's sign-up fields the visitor fills, as the schema types them once checked. */
+type Valid = Pick<SignupInput, (typeof fields)[number]>;
+/** What the form holds: no gender is chosen at first. */
+type Values = Omit<Valid, 'gender'> & { gender: Valid['gender'] | '' };
 /** Signups default to Italy. */
 const DEFAULT_COUNTRY = 'Italy';
 // the shared schema also checks the fields the browser adds (language, country) and fills defaults
@@ -44,7 +41,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
     defaultValues: { username: '', email: '', password: '', birth_date: undefined, nickname: '', gender: '' },
   });
 
-  const onSubmit = async (values: Values) => {
+  const onSubmit = async (values: Valid) => {
     setFailure(null);
     const body = { ...values, language: languageFromBrowser(navigator.languages), country: DEFAULT_COUNTRY, brand };
     const { created, session: proven } = await createAccount(body);
@@ -81,7 +78,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
       <form
         method="post"
         noValidate
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={handleSubmit<Valid>(onSubmit)}
         onFocus={rules.preload}
         className="mt-6 space-y-5"
         data-testid="signup-form"

@@ -1,14 +1,16 @@
-import type { User } from '../contract.ts';
-import { api, type ApiResult } from '../../../platform/browser/api-client.ts';
+import type { ApiResult } from '../../../platform/browser/api-client.ts';
+import { typedApi, type Answer, type BodyOf } from '../../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../endpoints.ts';
 // the sign-up and its login ride out a busy server's 503 (loading retry.ts turns that on)
 import type { RetryOptions } from '../../../platform/browser/retry.ts';
 import '../../../platform/browser/retry.ts';
 
-type Session = { user: User; token: string };
-type Created = { message: string; user: User };
+const call = typedApi<AccountsApi>();
+type Session = Answer<AccountsApi, 'POST /users/authenticate'>;
+type Created = Answer<AccountsApi, 'POST /users/pp'>;
 type Options = { base?: string; retry?: RetryOptions };
-/** the sign-up body as the form holds it (signupInputSchema's fields); the server checks it */
-type Body = Record<string, unknown> & { email: string; password: string };
+/** the sign-up body (signupInputSchema's input); the server checks it */
+type Body = BodyOf<AccountsApi, 'POST /users/pp'>;
 
 /**
  * The sign-up call of the form (and of the sign-up burst benchmark, which drives the same code from
@@ -30,7 +32,7 @@ export async function createAccount(
       options.retry?.onRetry?.(p)
     ),
   };
-  const created = await api<Created>('/users/pp', { body, token: null, base: options.base, retry });
+  const created = await call('POST /users/pp', { body }, { token: null, base: options.base, retry });
   if (created.ok || !retried || (created.code !== 'EMAIL_TAKEN' && created.code !== 'USERNAME_TAKEN'))
     return { created };
   const session = await logIn(body, options);
@@ -40,10 +42,9 @@ export async function createAccount(
 
 /** The login that follows a sign-up; a busy server's 503 did not check the password, so it is retried. */
 export function logIn({ email, password }: { email: string; password: string }, options: Options = {}) {
-  return api<Session>('/users/authenticate', {
-    body: { email, password },
-    token: null,
-    base: options.base,
-    retry: options.retry ?? true,
-  });
+  return call(
+    'POST /users/authenticate',
+    { body: { email, password } },
+    { token: null, base: options.base, retry: options.retry ?? true },
+  );
 }

@@ -73,6 +73,9 @@ export function LanguagePanel({
  * Ids `<name>-name`, `<name>-description`, `<name>-en-name`, `<name>-en-description`, tabs
  * `<name>-lang-*`; labels `<ns>.name` and `<ns>.description`.
  */
+/** The fields this block edits: a form passing its `register` must have them. */
+type NamePath = 'name' | 'description' | 'en.name' | 'en.description';
+
 export function NameAndDescription({
   t,
   name,
@@ -89,9 +92,9 @@ export function NameAndDescription({
   tab: Locale;
   onChange: (tab: Locale) => void;
   form: {
-    register: (path: string) => Registration;
-    watch: (path: string) => string;
-    fieldError: (path: string) => string | undefined;
+    register: (path: NamePath) => Registration;
+    watch: (path: NamePath) => string;
+    fieldError: (path: NamePath) => string | undefined;
   };
   /** the longest name and description */
   max: [number, number];

@@ -5,11 +5,11 @@ import type { FieldErrors } from '../use-form.ts';
 export type { NumberRanges };
 
 /** `fieldError('dateText.it')`: the translated error of a field of this form, or undefined. */
-export function fieldErrorReader(
+export function fieldErrorReader<Name extends string>(
   t: Translator,
   errors: FieldErrors,
-  getValue: (name: string) => unknown,
+  getValue: (name: Name) => unknown,
   ranges?: NumberRanges,
 ) {
-  return (name: string): string | undefined => fieldText(t, name, errors[name], getValue(name), ranges);
+  return (name: Name): string | undefined => fieldText(t, name, errors[name], getValue(name), ranges);
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
+import { schemaValidator, useForm, type FieldErrors, type Path } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, newsInputSchema } from '../../contract.ts';
 import { agencyName as defaultAgency } from '../../../../platform/brand.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
-import { fieldText } from '../../../../platform/browser/form-errors.ts';
+import { fieldText, type ServerField } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, locales, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { inputClass, linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
@@ -83,7 +83,7 @@ function NewsForm({
   const bodies = watch<NewsInput['body']>('body');
   const listHref = localizePath(sectionPath('news'), locale);
 
-  const errorText = (path: string) => fieldText(t, path, errors[path], getValues(path));
+  const errorText = (path: Path<NewsInput>) => fieldText(t, path, errors[path], getValues(path));
   const inLanguage = (errs: FieldErrors, l: Locale) =>
     ['title', 'summary', 'body'].some((field) => errs[`${field}.${l}`]);
   const langsWithErrors = locales.filter((l) => inLanguage(errors, l));
@@ -103,7 +103,7 @@ function NewsForm({
       for (const issue of res.issues ?? []) {
         const path = issue.path.replace(/^body\.?/, '');
         if (/^(title|summary|body)\.(it|en)$/.test(path) || path === 'image')
-          setError(path, { type: 'server', message: issue.message });
+          setError(path as ServerField, { type: 'server', message: issue.message });
       }
       toast.error(t.error(res.code));
       return;

@@ -103,7 +103,7 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
             data-testid={`scoring-${list}-${i}`}
           >
             {(['from', 'to', 'points'] as const).map((part) => {
-              const path = `${list}.${i}.${part}`;
+              const path = `${list}.${i}.${part}` as const;
               const id = `scoring-${list}-${i}-${part}`;
               const label = t(`resultsAdmin.scoring.${part}`);
               return (
