@@ -333,3 +333,18 @@ export const rosterCheckInSchema = z.object({ confirmed: z.boolean() });
 export const waitlistMoveSchema = z.object({ position: z.number().int().min(1).max(100_000) });
 /** The states of a registration as the roster export names them. */
 export const rosterStates = ['member', 'waitlist', 'disqualified'] as const;
+
+/**
+ * What a player does in a tournament or a competition that features above may act on (rewards pays
+ * badges for them). Announced once the change is committed; the listeners' badges come back with it.
+ */
+declare module '../../platform/events.ts' {
+  interface DomainEvents {
+    /** A player joined a tournament (as a member or on the waitlist). */
+    'tournaments.joined': { ownerId: string; userId: string; tournamentId: string };
+    /** A member checked in, themselves or by an admin. */
+    'tournaments.checked_in': { ownerId: string; userId: string; tournamentId: string };
+    /** A player chose a team (faction) of a competition. */
+    'tournaments.faction_joined': { ownerId: string; userId: string; competitionId: string };
+  }
+}

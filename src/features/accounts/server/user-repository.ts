@@ -31,39 +31,38 @@ const isUniqueViolation = (e: unknown) => {
 export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateResult> {
   const id = randomUUID();
   const now = new Date().toISOString();
-  try {
-    await db
-      .insertInto('users')
-      .values({
-        id,
-        owner: u.owner,
-        username: u.username,
-        // the unique key by look: a name confusable with a taken one is USERNAME_TAKEN
-        username_skeleton: usernameSkeleton(u.username),
-        email: u.email,
-        password_hash: u.passwordHash,
-        display_name: u.username,
-        nickname: u.nickname,
-        gender: u.gender,
-        birth_date: u.birthDate,
-        language: u.language,
-        country: u.country,
-        roles: JSON.stringify(u.roles ?? []),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return { ok: true, id };
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    const emailTaken = await db
-      .selectFrom('users')
-      .select('id')
-      .where('owner', '=', u.owner)
-      .where('email', '=', u.email)
-      .executeTakeFirst();
-    return { ok: false, conflict: emailTaken ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN' };
-  }
+  // a taken e-mail or name inserts nothing rather than failing: inside a caller's transaction (a sign-up
+  // announced with its badges) a failed statement would end the transaction on PostgreSQL
+  const inserted = await db
+    .insertInto('users')
+    .values({
+      id,
+      owner: u.owner,
+      username: u.username,
+      // the unique key by look: a name confusable with a taken one is USERNAME_TAKEN
+      username_skeleton: usernameSkeleton(u.username),
+      email: u.email,
+      password_hash: u.passwordHash,
+      display_name: u.username,
+      nickname: u.nickname,
+      gender: u.gender,
+      birth_date: u.birthDate,
+      language: u.language,
+      country: u.country,
+      roles: JSON.stringify(u.roles ?? []),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { ok: true, id };
+  const emailTaken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('owner', '=', u.owner)
+    .where('email', '=', u.email)
+    .executeTakeFirst();
+  return { ok: false, conflict: emailTaken ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN' };
 }
 
 export async function findCredentials(db: Kysely<Database>, owner: string, email: string) {

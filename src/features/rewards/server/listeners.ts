@@ -15,4 +15,13 @@ export function registerRewardListeners(events: EventBus<ServiceContext>): void 
   );
   // what the player did before a badge existed is paid when they come back
   events.on('accounts.signed_in', (ctx, e) => BadgeService.awardAll(ctx, e.ownerId, e.userId));
+  events.on('tournaments.joined', (ctx, e) =>
+    BadgeService.awardOn(ctx, e.ownerId, e.userId, 'tournament_joined', { tournamentId: e.tournamentId }),
+  );
+  events.on('tournaments.checked_in', (ctx, e) =>
+    BadgeService.awardOn(ctx, e.ownerId, e.userId, 'tournament_checked_in', { tournamentId: e.tournamentId }),
+  );
+  events.on('tournaments.faction_joined', (ctx, e) =>
+    BadgeService.awardOn(ctx, e.ownerId, e.userId, 'faction_joined', { competitionId: e.competitionId }),
+  );
 }

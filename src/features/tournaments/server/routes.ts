@@ -35,7 +35,6 @@ import {
   okWithBadges,
 } from '../../../platform/http/envelope.ts';
 import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
-import * as BadgeService from '../../rewards/server/badge-service.ts';
 import * as CompetitionService from './competition-service.ts';
 import * as TournamentService from './service.ts';
 import { cacheForViewer, cachePublic } from '../../../platform/http/response-headers.ts';
@@ -45,13 +44,6 @@ import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
-import {
-  between,
-  cutAtMarkers,
-  fillMarkers,
-  SharedHeadAnswers,
-  withOwnPart,
-} from '../../../platform/http/personalised-json.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = idSchema;
@@ -74,12 +66,6 @@ const listQuery = z.object({
 const tournamentResult = envelope(tournamentSchema);
 const competitionResult = envelope(competitionSchema);
 
-// keyed by the read's member array; whole answers kept per read: the `me` of a check-in is the same for
-// every member (a waitlisted caller's differs by place). The envelope and the schema put `me` last.
-const noMe = ',"me":null}}';
-const tournamentAnswers = new SharedHeadAnswers<readonly string[]>(noMe, 4);
-const { me: meSchema } = tournamentSchema.shape;
-const ownMe = (me: Tournament['me']) => `,"me":${JSON.stringify(meSchema.parse(me))}}}`;
 /**
  * The answer of a check-in. The check-ins of a rush share one read of the registrations, and then
  * their answers differ only in `me` while each carries every member id twice (4,000 ids for 2,000
@@ -88,16 +74,33 @@ const ownMe = (me: Tournament['me']) => `,"me":${JSON.stringify(meSchema.parse(m
  * objects, see rosterOf in the tournament service) and each answer appends its own `me`, which
  * the schema puts last, so the bytes are those the route's serializer would write.
  */
+const sharedAnswers = new WeakMap<readonly string[], { fields: string; head: Buffer; whole: Map<string, Buffer> }>();
+/** Whole answers kept per read: the `me` of a check-in is the same for every member (a waitlisted caller's differs by place). */
+const WHOLE_ANSWERS = 4;
+const { me: meSchema } = tournamentSchema.shape;
+// how every tournament answer serialised with `me: null` ends: the envelope and the schema put `me` last
+const noMe = ',"me":null}}';
+const ownMe = (me: Tournament['me']) => `,"me":${JSON.stringify(meSchema.parse(me))}}}`;
 function sendTournament(reply: FastifyReply, tournament: Tournament) {
   const { me, members, confirmedMembers: _confirmedMembers, ...fields } = tournament;
-  const body = tournamentAnswers.body(
-    members,
-    JSON.stringify(fields),
-    () => JSON.stringify(tournamentResult.parse(ok({ ...tournament, me: null }))),
-    ownMe(me),
-  );
-  // (never seen: the envelope and the schema end with `me`) the route's own serializer instead
-  return body ? reply.type('application/json; charset=utf-8').send(body) : reply.send(ok(tournament));
+  const key = JSON.stringify(fields);
+  let shared = sharedAnswers.get(members);
+  if (shared?.fields !== key) {
+    const json = JSON.stringify(tournamentResult.parse(ok({ ...tournament, me: null })));
+    // (never seen: the envelope and the schema end with `me`) the route's own serializer instead
+    if (!json.endsWith(noMe)) return reply.send(ok(tournament));
+    shared = { fields: key, head: Buffer.from(json.slice(0, -noMe.length)), whole: new Map() };
+    sharedAnswers.set(members, shared);
+  }
+  // the same bytes go to every caller with the same `me`: copying 120 KB per answer (2,000
+  // players) took 4% of the processor in a rush, and collecting the copies more
+  const own = ownMe(me);
+  let body = shared.whole.get(own);
+  if (!body) {
+    body = Buffer.concat([shared.head, Buffer.from(own)]);
+    if (shared.whole.size < WHOLE_ANSWERS) shared.whole.set(own, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -114,8 +117,8 @@ interface MeSlots {
 const itemMeNull = ',"me":null}';
 function meSlots(body: string): MeSlots | null {
   const ids = (JSON.parse(body) as { data: { id: string }[] }).data.map((t) => t.id);
-  const parts = cutAtMarkers(body, itemMeNull, ids.length);
-  return parts && { ids, parts };
+  const parts = body.split(itemMeNull);
+  return parts.length === ids.length + 1 ? { ids, parts } : null;
 }
 const notRegisteredMe = JSON.stringify(meSchema.parse(TournamentService.notRegisteredMe));
 
@@ -140,10 +143,12 @@ async function listWithMe(
   );
   if (!slots) return null;
   const mine = await TournamentService.standingsIn(app, slots.ids, userId);
-  return fillMarkers(
-    slots.parts,
-    slots.ids.map((id) => `,"me":${meJson(mine.get(id))}}`),
-  );
+  const out = [slots.parts[0]];
+  slots.ids.forEach((id, i) => {
+    const me = mine.get(id);
+    out.push(',"me":', meJson(me), '}', slots.parts[i + 1]);
+  });
+  return out.join('');
 }
 
 /**
@@ -183,7 +188,10 @@ async function ownListWithMe(
 /** The item of a one-item list answer, without its closing `,"me":null}`; null for any other answer. */
 const oneItemOpen = '{"status":"SUCCESS","data":[';
 const oneItemClose = `${itemMeNull}],"total":1}`;
-const itemHead = (body: string) => between(body, oneItemOpen, oneItemClose);
+const itemHead = (body: string) =>
+  body.startsWith(oneItemOpen) && body.endsWith(oneItemClose)
+    ? body.slice(oneItemOpen.length, -oneItemClose.length)
+    : null;
 const meJson = (me: Tournament['me'] | undefined) => (me ? JSON.stringify(meSchema.parse(me)) : notRegisteredMe);
 
 // Public reads may sit in a shared cache for a few seconds; an answer to a request with a token
@@ -285,7 +293,9 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       const competition = await CompetitionService.chooseTeam(ctx, links, req.params.id, req.user!.id, req.body.team);
       return okWithBadges(
         competition,
-        await BadgeService.awardOn(app, app.config.ownerId, req.user!.id, 'faction_joined', {
+        await ctx.events.emit(ctx, 'tournaments.faction_joined', {
+          ownerId: app.config.ownerId,
+          userId: req.user!.id,
           competitionId: req.params.id,
         }),
       );
@@ -404,9 +414,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
         ),
         TournamentService.standingOf(ctx, id, req.user.id),
       ]);
-      const body = withOwnPart(base, noMe, ownMe(me));
-      if (!body) return ok(await TournamentService.get(ctx, id, req.user.id));
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      if (!base.endsWith(noMe)) return ok(await TournamentService.get(ctx, id, req.user.id));
+      return reply.type('application/json; charset=utf-8').send((base.slice(0, -noMe.length) + ownMe(me)) as never);
     },
   });
 
@@ -448,7 +457,9 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       const joined = await TournamentService.join(ctx, req.params.id, userId, req.user!.id, req.body);
       return okWithBadges(
         joined,
-        await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_joined', {
+        await ctx.events.emit(ctx, 'tournaments.joined', {
+          ownerId: app.config.ownerId,
+          userId,
           tournamentId: req.params.id,
         }),
       );
@@ -483,7 +494,9 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
       const tournament = await TournamentService.setCheckIn(ctx, req.params.id, userId, req.user!.id, true, req.body);
-      const earned = await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', {
+      const earned = await ctx.events.emit(ctx, 'tournaments.checked_in', {
+        ownerId: app.config.ownerId,
+        userId,
         tournamentId: req.params.id,
       });
       // the shared-buffer answer has no room for badges: a check-in that earned one is serialised whole
@@ -613,7 +626,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       const answer = await TournamentService.checkInFor(ctx, actorOf(req), id, userId, req.body.confirmed);
       // a check-in is a check-in, whoever pressed the button: the player earns what their own would
       if (req.body.confirmed)
-        await BadgeService.awardOn(app, app.config.ownerId, userId, 'tournament_checked_in', { tournamentId: id });
+        await ctx.events.emit(ctx, 'tournaments.checked_in', { ownerId: app.config.ownerId, userId, tournamentId: id });
       return ok(answer);
     },
   });
