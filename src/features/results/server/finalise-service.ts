@@ -53,6 +53,24 @@ async function tournamentOf(ctx: ServiceContext, id: string): Promise<PrizeTourn
   };
 }
 
+/** What a finalised tournament paid, best rank first, by username (case aside) within a rank. */
+async function paidOf(ctx: ServiceContext, id: string, finalRows: StandingsRow[]): Promise<Payout[]> {
+  const paid = await PrizeRepository.paidOf(ctx.db.kysely, id);
+  const people = await Directory.contactsOf(
+    ctx,
+    paid.map((p) => p.userId),
+  );
+  const names = new Map(finalRows.map((r) => [r.entrantId, r.name]));
+  const key = (userId: string) => people.get(userId)?.username.toLowerCase() ?? '';
+  return paid
+    .filter((p) => people.has(p.userId))
+    .sort((a, b) => a.rank - b.rank || (key(a.userId) < key(b.userId) ? -1 : key(a.userId) > key(b.userId) ? 1 : 0))
+    .map((p) => {
+      const username = people.get(p.userId)!.username;
+      return { ...p, username, entrantName: names.get(p.entrantId) ?? username };
+    });
+}
+
 /** The frozen standings of a finalised tournament. */
 const finalRows = async (ctx: ServiceContext, id: string): Promise<StandingsRow[]> => {
   const json = await TournamentService.finalStandings(ctx, id);
@@ -108,7 +126,7 @@ export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: stri
     return {
       prizes: t.prizes,
       finalizedAt: t.finalizedAt,
-      payouts: await PrizeRepository.paidOf(ctx.db.kysely, id, rows),
+      payouts: await paidOf(ctx, id, rows),
     };
   }
   const [rows, all] = await Promise.all([rowsOf(ctx, links, t), entrants(ctx, id)]);

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { prizeTableSchema, type Payout, type PrizeRange, type StandingsRow } from '../contract.ts';
+import { prizeTableSchema, type PrizeRange } from '../contract.ts';
 
 type Db = Kysely<Database>;
 
@@ -59,23 +59,17 @@ export async function insertPlacements(
   }
 }
 
-/** What a finalised tournament paid, best rank first: the players with credits, by name within a rank. */
-export async function paidOf(db: Db, tournamentId: string, finalRows: StandingsRow[]): Promise<Payout[]> {
+/** What a finalised tournament paid: the players with credits (the service names and orders them). */
+export async function paidOf(db: Db, tournamentId: string) {
   const rows = await db
-    .selectFrom('tournament_placements as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.user_id', 'u.username', 'p.entrant_id', 'p.rank', 'p.credits'])
-    .where('p.tournament_id', '=', tournamentId)
-    .where('p.credits', '>', 0)
-    .orderBy('p.rank')
-    .orderBy(sql`lower(u.username)`)
+    .selectFrom('tournament_placements')
+    .select(['user_id', 'entrant_id', 'rank', 'credits'])
+    .where('tournament_id', '=', tournamentId)
+    .where('credits', '>', 0)
     .execute();
-  const names = new Map(finalRows.map((r) => [r.entrantId, r.name]));
   return rows.map((r) => ({
     userId: r.user_id,
-    username: r.username,
     entrantId: r.entrant_id,
-    entrantName: names.get(r.entrant_id) ?? r.username,
     rank: Number(r.rank),
     credits: Number(r.credits),
   }));
