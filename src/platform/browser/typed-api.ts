@@ -1,5 +1,5 @@
 import type { input, output, ZodType } from 'zod';
-import { api, type ApiResult, type Init } from './api-client.ts';
+import type { ApiResult, Init } from './api-client.ts';
 
 /**
  * One route as the server declares it: the zod schemas its `schema` uses for the query and the
@@ -37,20 +37,3 @@ export type TypedCall<M> = <K extends keyof M & string>(
   input: CallInput<M, K>,
   init?: Omit<Init, 'method' | 'body'>,
 ) => Promise<ApiResult<Answer<M, K>>>;
-
-/**
- * `api` checked against an endpoint map: the key names the method and the path, its `:param`s are
- * filled (encoded) from `params`, and the query, the body and the answer take the schemas' types.
- * The maps are imported as types only: the browser ships no route table.
- */
-export const typedApi = <M>(): TypedCall<M> => send as TypedCall<M>;
-
-type Loose = { params?: Record<string, string | number>; query?: object; body?: unknown };
-function send(key: string, { params, query, body }: Loose, init?: Omit<Init, 'method' | 'body'>) {
-  const at = key.indexOf(' ');
-  const path = key.slice(at + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params![name]));
-  // an absent (undefined) query value is left out, as a hand-written query string would
-  const entries = Object.entries(query ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]));
-  const search = new URLSearchParams(entries).toString();
-  return api(search ? `${path}?${search}` : path, { ...init, method: key.slice(0, at), body });
-}

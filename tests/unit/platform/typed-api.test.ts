@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { busy } from '../../../src/platform/browser/api-client.ts';
-import { typedApi, type Answer } from '../../../src/platform/browser/typed-api.ts';
+import { busy, typedApi } from '../../../src/platform/browser/api-client.ts';
+import type { Answer } from '../../../src/platform/browser/typed-api.ts';
 import type { Path } from '../../../src/platform/ui/use-form.ts';
 import type { SignupInput, User } from '../../../src/features/accounts/contract.ts';
 import type { AccountsApi } from '../../../src/features/accounts/endpoints.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
-import { typedApi } from '../../../platform/browser/typed-api.ts';
+import { typedApi } from '../../../platform/browser/api-client.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { LOGIN_REASON_REDEEM, pathAfterLogin, takeRedeemToken } from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';

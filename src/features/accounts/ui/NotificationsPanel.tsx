@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { typedApi } from '../../../platform/browser/typed-api.ts';
+import { typedApi } from '../../../platform/browser/api-client.ts';
 import type { RemindersApi } from '../../reminders/endpoints.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';

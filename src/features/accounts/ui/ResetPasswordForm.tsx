@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { typedApi } from '../../../platform/browser/typed-api.ts';
+import { typedApi } from '../../../platform/browser/api-client.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';

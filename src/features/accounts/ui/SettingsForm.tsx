@@ -4,7 +4,7 @@ import { genders, languages } from '../user-options.ts';
 import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import type { z } from 'zod';
-import { typedApi } from '../../../platform/browser/typed-api.ts';
+import { typedApi } from '../../../platform/browser/api-client.ts';
 import type { settingsSchema } from './account-form-schemas.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';

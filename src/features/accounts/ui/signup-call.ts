@@ -1,5 +1,5 @@
-import type { ApiResult } from '../../../platform/browser/api-client.ts';
-import { typedApi, type Answer, type BodyOf } from '../../../platform/browser/typed-api.ts';
+import { typedApi, type ApiResult } from '../../../platform/browser/api-client.ts';
+import type { Answer, BodyOf } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 // the sign-up and its login ride out a busy server's 503 (loading retry.ts turns that on)
 import type { RetryOptions } from '../../../platform/browser/retry.ts';
