@@ -22,7 +22,7 @@ import {
 import { accountStandingSchema, userOverviewSchema } from './people-contract.ts';
 
 /**
- * The account routes as the browser calls them (typedApi): the schemas are the ones the routes
+ * The account routes as the browser calls them (TypedCall): the schemas are the ones the routes
  * validate and answer with, and tests/api/platform/endpoint-maps.test.ts checks every key is a route.
  * The browser imports this map as a type only.
  */

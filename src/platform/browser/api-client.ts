@@ -1,7 +1,6 @@
 import type { ErrorCode } from '../errors/error-codes.ts';
 import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
 import type { RetryOptions } from './retry-options.ts';
-import type { TypedCall } from './typed-api.ts';
 
 /** The API base (PUBLIC_API_BASE, default /api). */
 // import.meta.env exists in Vite's bundles only (the server imports this module under plain Node), and
@@ -61,25 +60,6 @@ export async function api<T>(path: string, init: Init = {}): Promise<ApiResult<T
       earnedBadges: Array.isArray(json.earnedBadges) ? json.earnedBadges : undefined,
     };
   return { ok: false, status: res.status, code: json?.error?.code ?? 'INTERNAL_ERROR', issues: json?.error?.issues };
-}
-
-/**
- * `api` checked against an endpoint map (typed-api.ts): the key names the method and the path, its
- * `:param`s are filled (encoded) from `params`, and the query, the body and the answer take the
- * schemas' types. The maps are imported as types only: the browser ships no route table.
- */
-export const typedApi = <M>(): TypedCall<M> => send as TypedCall<M>;
-
-function send(
-  key: string,
-  { params, query, body }: { params?: Record<string, string | number>; query?: object; body?: unknown },
-  init?: Init,
-) {
-  const [method, path] = key.split(' ') as [string, string];
-  // a JSON round trip leaves out the absent (undefined) query values, as a hand-written query string would
-  const search = `${new URLSearchParams(JSON.parse(JSON.stringify(query ?? {})))}`;
-  const url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params![name]!));
-  return api(search ? `${url}?${search}` : url, { ...init, method, body });
 }
 
 /**

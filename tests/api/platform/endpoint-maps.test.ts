@@ -6,7 +6,7 @@ import type { Endpoint } from '../../../src/platform/browser/typed-api.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The browser's typed calls (typedApi over each feature's endpoints.ts) are checked by tsc against
+ * The browser's typed calls (TypedCall over each feature's endpoints.ts) are checked by tsc against
  * these maps only: every key must be a route the app serves, with that method and path, a JSON body
  * exactly when the map gives one, the map's query parameters, and the map's answer as its `data`.
  */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { typedApi } from '../../../platform/browser/api-client.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
@@ -8,7 +9,7 @@ import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 
-const call = typedApi<AccountsApi>();
+const call: TypedCall<AccountsApi> = api;
 
 type Props = IslandProps;
 
@@ -28,7 +29,7 @@ export default function ConfirmEmailForm({ locale, messages }: Props) {
     if (!token) return;
     setBusy(true);
     setFailure(null);
-    const res = await call('POST /users/email/confirm', { body: { token } }, { token: null });
+    const res = await call<'POST /users/email/confirm'>('/users/email/confirm', { body: { token }, token: null });
     setBusy(false);
     if (!res.ok) return setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
     setDone(res.data.email);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
-import { typedApi } from '../../../platform/browser/api-client.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { LOGIN_REASON_REDEEM, pathAfterLogin, takeRedeemToken } from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
@@ -14,7 +15,7 @@ import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
 
-const call = typedApi<AccountsApi>();
+const call: TypedCall<AccountsApi> = api;
 
 type Props = IslandProps;
 
@@ -41,7 +42,11 @@ export default function LoginForm({ locale, messages }: Props) {
   const onSubmit = async (values: Values) => {
     setFailure(null);
     // a 503 from a full password-hash line checked nothing: sending the login again is safe
-    const res = await call('POST /users/authenticate', { body: values }, { token: null, retry: true });
+    const res = await call<'POST /users/authenticate'>('/users/authenticate', {
+      body: values,
+      token: null,
+      retry: true,
+    });
     if (!res.ok) {
       setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
       return;

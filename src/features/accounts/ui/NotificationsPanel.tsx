@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { typedApi } from '../../../platform/browser/api-client.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { RemindersApi } from '../../reminders/endpoints.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
@@ -7,7 +8,7 @@ import { useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import type { NotificationPreferences } from '../../reminders/contract.ts';
 
-const call = typedApi<RemindersApi>();
+const call: TypedCall<RemindersApi> = api;
 
 const choices = ['checkinOpen', 'checkinClosing', 'resultsFinal'] as const;
 
@@ -23,7 +24,7 @@ export default function NotificationsPanel({ t }: { t: Translator }) {
 
   useEffect(() => {
     let live = true;
-    call('GET /users/me/notifications', {}).then((res) => {
+    call<'GET /users/me/notifications'>('/users/me/notifications').then((res) => {
       if (!live) return;
       if (res.ok) setStored(res.data);
       else setFailure(t.error(res.code));
@@ -72,7 +73,7 @@ function NotificationsForm({ t, stored }: { t: Translator; stored: NotificationP
 
   const onSubmit = async (values: NotificationPreferences) => {
     setFailure(null);
-    const res = await call('PUT /users/me/notifications', { body: values });
+    const res = await call<'PUT /users/me/notifications'>('/users/me/notifications', { method: 'PUT', body: values });
     if (!res.ok) {
       setFailure(t.error(res.code));
       return;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { typedApi } from '../../../platform/browser/api-client.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
@@ -11,7 +12,7 @@ import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 
-const call = typedApi<AccountsApi>();
+const call: TypedCall<AccountsApi> = api;
 
 type Props = IslandProps;
 
@@ -55,7 +56,10 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
 
   const onSubmit = async ({ email }: { email: string }) => {
     setFailure(null);
-    const res = await call('POST /users/sendReset', { body: { email, language: locale } }, { token: null });
+    const res = await call<'POST /users/sendReset'>('/users/sendReset', {
+      body: { email, language: locale },
+      token: null,
+    });
     if (!res.ok) return setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
     setSent(true);
   };
@@ -116,7 +120,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
 
   const onSubmit = async ({ password }: NewPasswordValues) => {
     setFailure(null);
-    const res = await call('POST /users/reset', { body: { token, password } }, { token: null });
+    const res = await call<'POST /users/reset'>('/users/reset', { body: { token, password }, token: null });
     if (!res.ok) {
       const onFields = serverFieldErrors(res, ['password']);
       for (const { field, error } of onFields) setError(field, error);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { typedApi } from '../../../platform/browser/api-client.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
@@ -10,7 +11,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/u
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
-const call = typedApi<AccountsApi>();
+const call: TypedCall<AccountsApi> = api;
 
 type PasswordValues = { currentPassword: string; password: string; confirm: string };
 const passwordRules = lazySchema<PasswordValues>(() =>
@@ -42,7 +43,7 @@ function ChangePassword({ t }: { t: Translator }) {
   const onSubmit = async ({ currentPassword, password }: PasswordValues) => {
     setFailure(null);
     setDone(false);
-    const res = await call('POST /users/me/password', { body: { currentPassword, password } });
+    const res = await call<'POST /users/me/password'>('/users/me/password', { body: { currentPassword, password } });
     if (!res.ok) {
       const onFields = serverFieldErrors(res, passwordFields);
       for (const { field, error } of onFields) setError(field, error);
@@ -136,7 +137,7 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
   const onClick = async () => {
     setBusy(true);
     setFailure(null);
-    const res = await call('POST /users/logoutAll', {});
+    const res = await call<'POST /users/logoutAll'>('/users/logoutAll', { method: 'POST' });
     // a 401 means this session was already gone: the local one is cleared all the same
     if (!res.ok && res.status !== 401) {
       setBusy(false);

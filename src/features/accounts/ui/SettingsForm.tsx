@@ -4,7 +4,8 @@ import { genders, languages } from '../user-options.ts';
 import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import type { z } from 'zod';
-import { typedApi } from '../../../platform/browser/api-client.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { settingsSchema } from './account-form-schemas.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
@@ -35,7 +36,7 @@ import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm, type FieldErrors, type Path } from '../../../platform/ui/use-form.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 
-const call = typedApi<AccountsApi>();
+const call: TypedCall<AccountsApi> = api;
 
 type Props = IslandProps;
 
@@ -163,7 +164,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
   // the stored user may be stale: read the account from the server, keeping anything already edited
   useEffect(() => {
     let live = true;
-    call('GET /users/me', {}).then((res) => {
+    call<'GET /users/me'>('/users/me').then((res) => {
       if (!live) return;
       if (res.ok) {
         updateStoredUser(res.data);
@@ -198,7 +199,7 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
     }
     const previousLanguage = user.language;
     const body = emailChanges ? { ...values, currentPassword } : values;
-    const res = await call('PUT /users/pp/:id', { params: { id: user.id }, body });
+    const res = await call<'PUT /users/pp/:id'>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body });
     if (!res.ok) {
       const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts']);
       for (const { field, error } of onFields) setError(field, error);

@@ -1,11 +1,11 @@
-import { typedApi, type ApiResult } from '../../../platform/browser/api-client.ts';
-import type { Answer, BodyOf } from '../../../platform/browser/typed-api.ts';
+import { api, type ApiResult } from '../../../platform/browser/api-client.ts';
+import type { Answer, BodyOf, TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 // the sign-up and its login ride out a busy server's 503 (loading retry.ts turns that on)
 import type { RetryOptions } from '../../../platform/browser/retry.ts';
 import '../../../platform/browser/retry.ts';
 
-const call = typedApi<AccountsApi>();
+const call: TypedCall<AccountsApi> = api;
 type Session = Answer<AccountsApi, 'POST /users/authenticate'>;
 type Created = Answer<AccountsApi, 'POST /users/pp'>;
 type Options = { base?: string; retry?: RetryOptions };
@@ -32,7 +32,7 @@ export async function createAccount(
       options.retry?.onRetry?.(p)
     ),
   };
-  const created = await call('POST /users/pp', { body }, { token: null, base: options.base, retry });
+  const created = await call<'POST /users/pp'>('/users/pp', { body, token: null, base: options.base, retry });
   if (created.ok || !retried || (created.code !== 'EMAIL_TAKEN' && created.code !== 'USERNAME_TAKEN'))
     return { created };
   const session = await logIn(body, options);
@@ -42,9 +42,10 @@ export async function createAccount(
 
 /** The login that follows a sign-up; a busy server's 503 did not check the password, so it is retried. */
 export function logIn({ email, password }: { email: string; password: string }, options: Options = {}) {
-  return call(
-    'POST /users/authenticate',
-    { body: { email, password } },
-    { token: null, base: options.base, retry: options.retry ?? true },
-  );
+  return call<'POST /users/authenticate'>('/users/authenticate', {
+    body: { email, password },
+    token: null,
+    base: options.base,
+    retry: options.retry ?? true,
+  });
 }
