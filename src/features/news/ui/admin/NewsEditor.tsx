@@ -5,6 +5,8 @@ import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, newsInputSchema } from '../../contract.ts';
 import { agencyName as defaultAgency } from '../../../../platform/brand.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { NewsApi } from '../../endpoints.ts';
 import { fieldText, type ServerField } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, locales, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
@@ -19,6 +21,8 @@ import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-t
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+const call: TypedCall<NewsApi> = api;
 
 const TITLE_MAX = NEWS_TITLE_MAX;
 const SUMMARY_MAX = NEWS_SUMMARY_MAX;
@@ -97,8 +101,8 @@ function NewsForm({
       published: values.published,
     };
     const res = editing
-      ? await api<NewsArticle>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body })
-      : await api<NewsArticle>('/news', { method: 'POST', body });
+      ? await call<'PUT /news/:id'>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body })
+      : await call<'POST /news'>('/news', { body });
     if (!res.ok) {
       for (const issue of res.issues ?? []) {
         const path = issue.path.replace(/^body\.?/, '');

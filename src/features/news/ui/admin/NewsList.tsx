@@ -3,6 +3,8 @@ import { toast } from 'sonner';
 import { useAdminList, searchingEveryPage } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { NewsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
@@ -11,6 +13,8 @@ import type { SectionProps } from '../../../../platform/ui/admin/section-props.t
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { titleIn, type NewsArticle } from './news-types.ts';
 import { newsSorts } from '../../contract.ts';
+
+const call: TypedCall<NewsApi> = api;
 
 /** A search reads every article (drafts included, in batches) and matches either language's title. */
 const loadIn = (locale: SectionProps['locale']) =>
@@ -34,7 +38,7 @@ export default function NewsList({ t, locale }: SectionProps) {
   const togglePublished = async (article: NewsArticle) => {
     setToggling(article.id);
     const body = { published: !article.published };
-    const res = await api<NewsArticle>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body });
+    const res = await call<'PUT /news/:id'>(`/news/${encodeURIComponent(article.id)}`, { method: 'PUT', body });
     setToggling(null);
     if (!res.ok) {
       toast.error(t.error(res.code));
