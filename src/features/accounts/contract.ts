@@ -160,3 +160,33 @@ export const messageSchema = z.object({ message: z.string() });
 export const sessionsRevokedSchema = z.object({ message: z.string(), revokedSessions: z.number() });
 export const emailPendingSchema = z.object({ message: z.string(), pendingEmail: z.string() });
 export const emailConfirmedSchema = z.object({ message: z.string(), email: z.string() });
+
+/**
+ * Error codes of accounts: sign-up, sign-in, password and e-mail changes, roles and blocked accounts
+ * (each has a text in errors.<CODE>).
+ */
+export const accountErrors = [
+  'INVALID_CREDENTIALS',
+  'EMAIL_TAKEN',
+  'USERNAME_TAKEN',
+  'USERNAME_MIXED_SCRIPT',
+  'PASSWORD_WEAK',
+  'BIRTH_DATE_TOO_EARLY',
+  'RESET_TOKEN_INVALID',
+  'CURRENT_PASSWORD_WRONG',
+  'EMAIL_CHANGE_TOKEN_INVALID',
+  'USER_NOT_FOUND',
+  'ACCOUNT_BLOCKED',
+  'SITE_ADMIN_PROTECTED',
+  'LAST_SITE_ADMIN',
+  'ADMIN_PROTECTED',
+  'ROLE_GRANT_FORBIDDEN',
+  'UNKNOWN_ROLE',
+  'CANNOT_BLOCK_SELF',
+] as const;
+
+declare module '../../platform/errors/error-codes.ts' {
+  interface ErrorCodeLists {
+    accounts: (typeof accountErrors)[number];
+  }
+}

@@ -209,3 +209,18 @@ export const defaultCampaign = {
     { phase: 4, opensAt: '2026-02-12T23:00:00.000Z', closesAt: '2026-02-26T23:00:00.000Z' },
   ],
 } as const;
+
+/** Error codes of the winter campaign (each has a text in errors.<CODE>). */
+export const campaignErrors = [
+  'CAMPAIGN_NOT_FOUND',
+  'SUBMISSION_NOT_FOUND',
+  'SUBMISSION_WINDOW_CLOSED',
+  'PHASE_FROZEN',
+  'INVALID_CAMPAIGN_SCHEDULE',
+] as const;
+
+declare module '../../platform/errors/error-codes.ts' {
+  interface ErrorCodeLists {
+    campaign: (typeof campaignErrors)[number];
+  }
+}

@@ -65,3 +65,12 @@ export const newsListQuerySchema = z.object({
   lang: z.enum(locales).default('it'),
 });
 export type NewsListQuery = z.output<typeof newsListQuerySchema>;
+
+/** Error codes of news (each has a text in errors.<CODE>). */
+export const newsErrors = ['NEWS_NOT_FOUND'] as const;
+
+declare module '../../platform/errors/error-codes.ts' {
+  interface ErrorCodeLists {
+    news: (typeof newsErrors)[number];
+  }
+}

@@ -360,5 +360,33 @@ export const finaliseResultSchema = z.object({
 });
 export type FinaliseResult = z.infer<typeof finaliseResultSchema>;
 
-/** Error codes of finalising (each has a text in errors.<CODE>); TOURNAMENT_FINALIZED is the results' own. */
-export const finaliseErrors = ['NO_STANDINGS'] as const;
+/** Error codes of match day: results, teams, reports and finalising (each has a text in errors.<CODE>). */
+export const resultErrors = [
+  'NOT_BATTLE_ROYALE',
+  'PLACEMENT_TAKEN',
+  'PLACEMENT_OVER_LOBBY',
+  'ENTRANT_REPEATED',
+  'ENTRANT_NOT_CHECKED_IN',
+  'MATCH_NOT_FOUND',
+  'PLAYER_IN_TWO_TEAMS',
+  'TEAM_TOO_LARGE',
+  'TEAM_NAME_TAKEN',
+  'TEAMS_LOCKED',
+  'NOT_A_TEAM_TOURNAMENT',
+  'UNKNOWN_ENTRANT',
+  'CSV_ROW_INVALID',
+  'TOURNAMENT_NOT_LIVE',
+  'NOT_CHECKED_IN',
+  'REPORT_NO_TEAM',
+  'REPORT_EXISTS',
+  'REPORT_NOT_FOUND',
+  'REPORT_ALREADY_REVIEWED',
+  'REPORT_CONFLICT',
+  'NO_STANDINGS',
+] as const;
+
+declare module '../../platform/errors/error-codes.ts' {
+  interface ErrorCodeLists {
+    results: (typeof resultErrors)[number];
+  }
+}

@@ -493,3 +493,34 @@ export const badgeInputSchema = z
   })
   .refine((b) => b.trigger !== TOP_N_TRIGGER || b.topN !== undefined, { message: 'required', path: ['topN'] });
 export type BadgeInput = z.output<typeof badgeInputSchema>;
+
+/** Error codes of rewards: wallet, badges, giveaways and the marketplace (each has a text in errors.<CODE>). */
+export const rewardErrors = [
+  'NOT_ENOUGH_CREDITS',
+  'BALANCE_LIMIT',
+  'WALLET_NOT_FOUND',
+  'WALLET_SELF_ADJUST',
+  'IDEMPOTENCY_CONFLICT',
+  'BADGE_NOT_FOUND',
+  'BADGE_INACTIVE',
+  'BADGE_NOT_EARNED',
+  'BADGE_SLUG_TAKEN',
+  'GIVEAWAY_NOT_FOUND',
+  'GIVEAWAY_USED_UP',
+  'GIVEAWAY_EXPIRED',
+  'GIVEAWAY_ALREADY_REDEEMED',
+  'GIVEAWAY_CODE_TAKEN',
+  'PRODUCT_NOT_FOUND',
+  'OUT_OF_STOCK',
+  'ALREADY_PURCHASED',
+  'PURCHASE_NOT_FOUND',
+  'PRICE_RANGE_INVERTED',
+  'PRICE_CHANGED',
+  'SHIPPING_ADDRESS_MISSING',
+] as const;
+
+declare module '../../platform/errors/error-codes.ts' {
+  interface ErrorCodeLists {
+    rewards: (typeof rewardErrors)[number];
+  }
+}

@@ -348,3 +348,42 @@ declare module '../../platform/events.ts' {
     'tournaments.faction_joined': { ownerId: string; userId: string; competitionId: string };
   }
 }
+
+/**
+ * Error codes of tournaments and competitions: joining, check-in, the roster and the schedule
+ * (each has a text in errors.<CODE>).
+ */
+export const tournamentErrors = [
+  'TOURNAMENT_NOT_FOUND',
+  'INVALID_TOURNAMENT_ID',
+  'COMPETITION_NOT_FOUND',
+  'REGISTRATION_CLOSED',
+  'PASSWORD_REQUIRED',
+  'WRONG_PASSWORD',
+  'GAME_MISMATCH',
+  'CONSOLE_NOT_ALLOWED',
+  'USER_MISMATCH',
+  'ALREADY_REGISTERED',
+  'NOT_REGISTERED',
+  'CHECKIN_CLOSED',
+  'CHAMPIONSHIP_AGE',
+  'TOURNAMENT_FULL',
+  'NOT_ON_WAITLIST',
+  'DISQUALIFIED',
+  'ALREADY_DISQUALIFIED',
+  'TOURNAMENT_ENDED',
+  'TOURNAMENT_FINALIZED',
+  'NOT_A_MEMBER',
+  'NOT_IN_COMPETITION',
+  'MAX_BELOW_MEMBERS',
+  'UNKNOWN_PLAYER',
+  'DUPLICATE_PLAYER',
+  'INVALID_SCHEDULE',
+  'TOURNAMENT_NOT_SCHEDULED',
+] as const;
+
+declare module '../../platform/errors/error-codes.ts' {
+  interface ErrorCodeLists {
+    tournaments: (typeof tournamentErrors)[number];
+  }
+}
