@@ -1,6 +1,10 @@
-import type { BracketMatch, MyMatch } from '../contract.ts';
+import type { MyMatch } from '../contract.ts';
+import type { BracketsApi } from '../endpoints.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import { translate } from '../../../platform/i18n/i18n.ts';
+
+const call: TypedCall<BracketsApi> = api;
 
 type Labels = Record<string, string> & { state: Record<string, string>; errors: Record<string, string> };
 
@@ -30,7 +34,9 @@ export class BracketReportElement extends HTMLElement {
       // storage blocked: a visitor, then
     }
     if (!token) return;
-    const res = await api<MyMatch[]>(`/tournaments/${encodeURIComponent(this.#tournamentId)}/bracket/mine`);
+    const res = await call<'GET /tournaments/:id/bracket/mine'>(
+      `/tournaments/${encodeURIComponent(this.#tournamentId)}/bracket/mine`,
+    );
     if (!res.ok) return;
     for (const mine of res.data) this.#addForm(mine);
   }
@@ -78,12 +84,10 @@ export class BracketReportElement extends HTMLElement {
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     button.disabled = true;
     button.textContent = this.#labels.sending;
-    const res = await api<BracketMatch>(
+    const res = await call<'POST /tournaments/:id/bracket/matches/:matchId/report'>(
       `/tournaments/${encodeURIComponent(this.#tournamentId)}/bracket/matches/${encodeURIComponent(matchId)}/report`,
-      {
-        method: 'POST',
-        body: { scoreA: values[0], scoreB: values[1] },
-      },
+      // both are numbers: a missing one returned above
+      { body: { scoreA: values[0]!, scoreB: values[1]! } },
     );
     button.disabled = false;
     button.textContent = this.#labels.submit;

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { BracketsApi } from '../../endpoints.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
@@ -30,6 +32,8 @@ interface Props {
   tournamentId: string;
 }
 
+const call: TypedCall<BracketsApi> = api;
+
 type ScoreValues = { scoreA: string; scoreB: string };
 // the inputs hold text; the contract's schema judges the numbers they make
 const asNumber = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
@@ -51,10 +55,10 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   const [seeding, setSeeding] = useState<Seeding>('random');
   const [generating, setGenerating] = useState(false);
   const [editing, setEditing] = useState<BracketMatch | null>(null);
-  const base = `/tournaments/${encodeURIComponent(tournamentId)}/bracket`;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/bracket` as const;
 
   const load = useCallback(async () => {
-    const res = await api<Bracket>(base);
+    const res = await call<'GET /tournaments/:id/bracket'>(base);
     if (res.ok) {
       setBracket(res.data);
       setFailure(null);
@@ -69,7 +73,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
 
   const generate = async () => {
     setGenerating(true);
-    const res = await api<Bracket>(base, { method: 'POST', body: { seeding } });
+    const res = await call<'POST /tournaments/:id/bracket'>(base, { body: { seeding } });
     setGenerating(false);
     if (!res.ok) return toast.error(t.error(res.code));
     setBracket(res.data);
@@ -188,10 +192,10 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
         match={editing}
         onCancel={() => setEditing(null)}
         onSave={async (score) => {
-          const res = await api<BracketMatch>(`${base}/matches/${encodeURIComponent(editing!.id)}/override`, {
-            method: 'POST',
-            body: score,
-          });
+          const res = await call<'POST /tournaments/:id/bracket/matches/:matchId/override'>(
+            `${base}/matches/${encodeURIComponent(editing!.id)}/override`,
+            { body: score },
+          );
           if (!res.ok) return t.error(res.code);
           setEditing(null);
           toast.success(t('brackets.admin.saved'));

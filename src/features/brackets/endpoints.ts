@@ -1,0 +1,18 @@
+import type { EndpointMap } from '../../platform/browser/typed-api.ts';
+import {
+  bracketGenerateSchema,
+  bracketMatchSchema,
+  bracketSchema,
+  bracketScoreSchema,
+  myMatchSchema,
+} from './contract.ts';
+
+/** The bracket routes as the browser calls them (TypedCall; see accounts/endpoints.ts). */
+export const bracketsApi = {
+  'GET /tournaments/:id/bracket': { response: bracketSchema },
+  'GET /tournaments/:id/bracket/mine': { response: myMatchSchema.array() },
+  'POST /tournaments/:id/bracket': { body: bracketGenerateSchema, response: bracketSchema },
+  'POST /tournaments/:id/bracket/matches/:matchId/report': { body: bracketScoreSchema, response: bracketMatchSchema },
+  'POST /tournaments/:id/bracket/matches/:matchId/override': { body: bracketScoreSchema, response: bracketMatchSchema },
+} satisfies EndpointMap;
+export type BracketsApi = typeof bracketsApi;
