@@ -112,6 +112,9 @@ export const adminSubmissionSchema = submissionSchema.extend({
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 
+/** The owner alone, the query of the campaign's own calls (GET and PUT /campaigns/{slug}, the review). */
+export const campaignOwnerQuerySchema = z.object({ owner: ownerQuery });
+
 /** GET /marketplace/submissions/mine */
 export const mySubmissionsQuerySchema = z.object({ owner: ownerQuery, note: text(32).optional() });
 

@@ -4,6 +4,7 @@ import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import {
   adminSubmissionSchema,
+  campaignOwnerQuerySchema,
   campaignSchema,
   campaignUpdateSchema,
   mySubmissionsQuerySchema,
@@ -14,7 +15,7 @@ import {
   submissionListQuerySchema,
   submissionSchema,
 } from '../contract.ts';
-import { idSchema, ownerQuery } from '../../../platform/schemas.ts';
+import { idSchema } from '../../../platform/schemas.ts';
 import {
   envelope,
   errorResponseSchema,
@@ -32,7 +33,6 @@ import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
 const slugParams = z.object({ slug: z.string().min(1).max(64) });
 const phaseParams = slugParams.extend({ phase: phaseNumberSchema });
 const idParams = z.object({ id: idSchema });
-const ownerOnly = z.object({ owner: ownerQuery });
 // the admin queue names its count totalCount too, like the giveaway list
 const countedList = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -66,7 +66,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
         tags,
         summary: 'The campaign: deadline, phases with their state now, the open phase, the server clock',
         params: slugParams,
-        querystring: ownerOnly,
+        querystring: campaignOwnerQuerySchema,
         response: { 200: envelope(campaignSchema), ...errorResponses(400, 404) },
       },
       handler: async (req, reply) => {
@@ -83,7 +83,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
         summary: 'Change the deadline, the competition or all four windows (admin); audited',
         security: bearer,
         params: slugParams,
-        querystring: ownerOnly,
+        querystring: campaignOwnerQuerySchema,
         body: campaignUpdateSchema,
         response: { 200: envelope(campaignSchema), ...errorResponses(400, 401, 403, 404) },
       },
@@ -170,7 +170,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
         summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited',
         security: bearer,
         params: idParams,
-        querystring: ownerOnly,
+        querystring: campaignOwnerQuerySchema,
         body: reviewInputSchema,
         response: { 200: envelope(submissionSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -1,7 +1,10 @@
 import { $token, $user, $sessionLoading, loadSession } from '../../../platform/browser/session.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import { translate, type Messages } from '../../../platform/i18n/i18n.ts';
-import type { Submission } from '../contract.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { CampaignApi } from '../endpoints.ts';
+
+const call: TypedCall<CampaignApi> = api;
 
 /**
  * <campaign-upload>: the screenshot upload, without a framework (the page's
@@ -185,7 +188,7 @@ export class CampaignUpload extends HTMLElement {
       this.querySelectorAll<HTMLElement>('[data-mine]').forEach((el) => (el.hidden = el.dataset.mine !== state));
     const list = this.querySelector<HTMLUListElement>('[data-mine-list]')!;
     if (!list.children.length) show('loading');
-    const result = await api<Submission[]>(
+    const result = await call<'GET /marketplace/submissions/mine'>(
       `/marketplace/submissions/mine?note=${encodeURIComponent(this.dataset.note ?? '')}`,
       {
         base: this.dataset.api,

@@ -3,6 +3,8 @@ import { toast } from 'sonner';
 import { CAMPAIGN_SLUG, type Campaign } from '../../contract.ts';
 import type { Competition } from '../../../tournaments/contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { CampaignApi } from '../../endpoints.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
@@ -16,6 +18,8 @@ import { scheduleFormValues, scheduleUpdate, type ScheduleField, type ScheduleFo
 import type { CampaignUpdate } from '../../contract.ts';
 import CampaignTabs from './CampaignTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+const call: TypedCall<CampaignApi> = api;
 
 const dateInputClass = `${inputClass} [color-scheme:dark]`;
 const stateTone = { upcoming: 'text-sky-300', open: 'text-emerald-300', closed: 'text-slate-400' } as const;
@@ -51,7 +55,7 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
   useEffect(() => {
     let live = true;
     setLoadFailure(null);
-    api<Campaign>(`/campaigns/${CAMPAIGN_SLUG}`).then((res) => {
+    call<'GET /campaigns/:slug'>(`/campaigns/${CAMPAIGN_SLUG}`).then((res) => {
       if (!live) return;
       if (res.ok) setCampaign(res.data);
       else setLoadFailure(res.code);
@@ -114,7 +118,7 @@ function ScheduleForm({
 
   const onSubmit = async (body: Required<CampaignUpdate>) => {
     setFailure(null);
-    const res = await api<Campaign>(`/campaigns/${CAMPAIGN_SLUG}`, { method: 'PUT', body });
+    const res = await call<'PUT /campaigns/:slug'>(`/campaigns/${CAMPAIGN_SLUG}`, { method: 'PUT', body });
     if (!res.ok) {
       setFailure(res.code);
       toast.error(t.error(res.code));

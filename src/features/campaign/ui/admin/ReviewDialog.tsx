@@ -8,6 +8,8 @@ import {
   type Submission,
 } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { CampaignApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
@@ -18,6 +20,8 @@ import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { reviewBody, type ReviewDecision } from './campaign-admin.ts';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import StatusBadge from './StatusBadge.tsx';
+
+const call: TypedCall<CampaignApi> = api;
 
 interface Props {
   t: Translator;
@@ -78,10 +82,10 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
     if (!submission || busy) return;
     setFailure(null);
     setBusy(decision);
-    const res = await api<Submission>(`/marketplace/submissions/${encodeURIComponent(submission.id)}/review`, {
-      method: 'POST',
-      body,
-    });
+    const res = await call<'POST /marketplace/submissions/:id/review'>(
+      `/marketplace/submissions/${encodeURIComponent(submission.id)}/review`,
+      { body },
+    );
     setBusy(null);
     if (!res.ok) {
       setFailure(res.code);
