@@ -26,6 +26,7 @@ import reminderRoutes from '../features/reminders/server/routes.ts';
 import reportRoutes from '../features/results/server/report-routes.ts';
 import finaliseRoutes from '../features/results/server/finalise-routes.ts';
 import { competitionLinks, finaliseLinks } from './feature-links.ts';
+import { schemaErrorCodes } from './error-codes.ts';
 import bracketRoutes from '../features/brackets/server/routes.ts';
 import { createDiskStorage } from '../platform/storage/media-storage.ts';
 import { createS3Storage } from '../platform/storage/s3-storage.ts';
@@ -130,7 +131,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   if (config.requestTimeoutMs > 0) limitBodyTime(app, config.requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, schemaErrorCodes);
 
   await app.register(swagger, {
     openapi: {

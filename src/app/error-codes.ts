@@ -21,3 +21,14 @@ export const errorCodes: readonly ErrorCode[] = [
   ...rewardErrors,
   ...newsErrors,
 ];
+
+/**
+ * The codes the features' schemas raise as a refinement's message (a birth date too early, a tournament id
+ * that is not one, a price range upside down, a schedule out of order): a 400 then answers that code.
+ */
+export const schemaErrorCodes: readonly ErrorCode[] = [
+  'BIRTH_DATE_TOO_EARLY',
+  'INVALID_TOURNAMENT_ID',
+  'PRICE_RANGE_INVERTED',
+  'INVALID_SCHEDULE',
+];

@@ -21,14 +21,11 @@ const send = (
   return reply.code(status).send({ status: 'ERROR', error: { code, message, ...(issues ? { issues } : {}) } });
 };
 
-/** Codes a schema's refinement raises as its issue message; the answer then carries that code. */
-const codesFromSchemas = new Set<string>([
-  'DATE_OUT_OF_RANGE',
-  'BIRTH_DATE_TOO_EARLY',
-  'INVALID_TOURNAMENT_ID',
-  'PRICE_RANGE_INVERTED',
-  'INVALID_SCHEDULE',
-] satisfies ErrorCode[]);
+/**
+ * Codes a schema's refinement raises as its issue message; the answer then carries that code. The platform's
+ * own is the admin date range (src/platform/date-range.ts); the features' come from the composition root.
+ */
+const platformSchemaCodes: ReadonlySet<string> = new Set<ErrorCode>(['DATE_OUT_OF_RANGE']);
 
 // Fastify's own client-error codes, mapped to ours so a malformed request never becomes a 5xx.
 const fastifyCodes: Record<string, [number, string]> = {
@@ -43,16 +40,25 @@ const fastifyCodes: Record<string, [number, string]> = {
   FST_ERR_MAX_PARAM_LENGTH: [414, 'VALIDATION_ERROR'],
 };
 
-/** One error handler: known failures keep their status and code; anything else is a logged 500 with no detail. */
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler(handleError);
+/**
+ * One error handler: known failures keep their status and code; anything else is a logged 500 with no detail.
+ * `schemaCodes` are the codes the features' schemas raise as a refinement's message.
+ */
+export function registerErrorHandler(app: FastifyInstance, schemaCodes: readonly ErrorCode[] = []) {
+  const codesFromSchemas = new Set<string>([...platformSchemaCodes, ...schemaCodes]);
+  app.setErrorHandler((err: FastifyError, req, reply) => handleError(err, req, reply, codesFromSchemas));
 }
 
 /**
  * Also Fastify's `frameworkErrors` option: without it a malformed URL or an over-long path param is
  * answered by the router itself in Fastify's own shape, outside the envelope.
  */
-export function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export function handleError(
+  err: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  codesFromSchemas: ReadonlySet<string> = platformSchemaCodes,
+) {
   if (err instanceof AppError) {
     if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
     return send(reply, statusOf(err.kind), err.code, err.message, err.issues);
