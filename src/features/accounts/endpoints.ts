@@ -19,7 +19,7 @@ import {
   userSchema,
   userUpdateSchema,
 } from './contract.ts';
-import { accountStandingSchema, userOverviewSchema } from './people-contract.ts';
+import { accountStandingSchema } from './people-contract.ts';
 
 /**
  * The account routes as the browser calls them (TypedCall): the schemas are the ones the routes
@@ -39,7 +39,6 @@ export const accountsApi = {
   'POST /users/me/email': { body: emailChangeSchema, response: emailPendingSchema },
   'POST /users/email/confirm': { body: emailConfirmSchema, response: emailConfirmedSchema },
   'POST /users/logoutAll': { response: sessionsRevokedSchema },
-  'GET /admin/users/:id': { response: userOverviewSchema },
   'PUT /admin/users/:id/roles/:role': { response: accountStandingSchema },
   'DELETE /admin/users/:id/roles/:role': { response: accountStandingSchema },
   'PUT /admin/users/:id/block': { response: accountStandingSchema },

@@ -22,7 +22,8 @@ const economyIndex = lazy(() => import('../../features/dashboard/ui/DashboardInd
 const badgesList = lazy(() => import('../../features/rewards/ui/admin/BadgesList.tsx'));
 const badgeEditor = lazy(() => import('../../features/rewards/ui/admin/BadgeEditor.tsx'));
 const walletsList = lazy(() => import('../../features/rewards/ui/admin/WalletsList.tsx'));
-const userPage = lazy(() => import('../../features/accounts/ui/admin/UserPage.tsx'));
+// the dashboard's user page with the accounts' view of the account joined in
+const userPage = lazy(() => import('./UserPageView.tsx'));
 const purchasesList = lazy(() => import('../../features/rewards/ui/admin/PurchasesList.tsx'));
 const newsList = lazy(() => import('../../features/news/ui/admin/NewsList.tsx'));
 const newsEditor = lazy(() => import('../../features/news/ui/admin/NewsEditor.tsx'));

@@ -2,30 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
 import { actorOf } from '../../../platform/http/plugins/auth.ts';
-import { accountStandingSchema, roleParamsSchema, userOverviewSchema, userParamsSchema } from '../people-contract.ts';
+import { accountStandingSchema, roleParamsSchema, userParamsSchema } from '../people-contract.ts';
 import * as PeopleService from './people-service.ts';
 import { serviceContext } from '../../../platform/context.ts';
 
-/** The admin's user page: the overview, roles and blocks. Admins only, checked before anything is read. */
+/**
+ * The admin's user page's writes: roles and blocks (its read is the dashboard's, which joins the other
+ * domains' parts). Admins only, checked before anything is read.
+ */
 export default async function peopleRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
   const tags = ['accounts'];
   const security = [{ bearer: [] }];
   const standing = { 200: envelope(accountStandingSchema), ...errorResponses(400, 401, 403, 404, 409) };
-
-  app.get('/admin/users/:id', {
-    schema: {
-      tags,
-      summary:
-        "A user's page (admin): profile, block, live sessions, badges, wallet with its latest transactions, latest purchases, tournament registrations",
-      security,
-      params: userParamsSchema,
-      response: { 200: envelope(userOverviewSchema), ...errorResponses(400, 401, 403, 404) },
-    },
-    onRequest: app.requireAdmin,
-    handler: async (req) => ok(await PeopleService.overview(ctx, req.params.id)),
-  });
 
   for (const [method, granted] of [
     ['PUT', true],

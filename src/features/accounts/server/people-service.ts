@@ -1,10 +1,6 @@
 import { AppError, notFound } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
-import * as BadgeService from '../../rewards/server/badge-service.ts';
-import * as PurchaseService from '../../rewards/server/purchase-service.ts';
-import * as WalletService from '../../rewards/server/wallet-service.ts';
-import * as TournamentService from '../../tournaments/server/service.ts';
-import { OVERVIEW_PAGE, type AccountStanding, type UserOverview } from '../people-contract.ts';
+import type { AccountOverview, AccountStanding } from '../people-contract.ts';
 import {
   grantableRoles,
   manageVerdict,
@@ -19,17 +15,15 @@ import * as UserRepository from './user-repository.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 
 /**
- * The admin's side of people: the user page's read, which asks each
- * domain's service for its part, and the role and block writes, audited.
+ * The admin's side of people: the accounts' part of the user page (the dashboard adds the other
+ * domains' parts), and the role and block writes, audited.
  */
 
 /** Who acts: the signed-in admin. Their roles are read again inside each write, never trusted from the session. */
 export type PeopleActor = Actor;
 
-/** How many tournaments the page lists, the most relevant (not ended, soonest) first. */
-const REGISTRATIONS_SHOWN = 100;
-
-export async function overview(ctx: ServiceContext, id: string): Promise<UserOverview> {
+/** The account as its admin page shows it: profile, block, pending address, live sessions. Not found: 404. */
+export async function accountOverview(ctx: ServiceContext, id: string): Promise<AccountOverview> {
   const owner = ctx.config.ownerId;
   const db = ctx.db.kysely;
   const user = await UserRepository.findById(db, owner, id);
@@ -37,15 +31,10 @@ export async function overview(ctx: ServiceContext, id: string): Promise<UserOve
   const now = Date.now();
   const idleMs = ctx.config.sessionIdleDays * 86_400_000;
   const nowIso = new Date(now).toISOString();
-  const [blockedAt, pendingEmail, sessions, badges, wallet, transactions, purchases, tournaments] = await Promise.all([
+  const [blockedAt, pendingEmail, sessions] = await Promise.all([
     UserRepository.blockedAtOf(db, owner, id),
     EmailChangeRepository.pendingOf(db, id, nowIso),
     SessionRepository.listLive(db, id, nowIso),
-    BadgeService.backpack(ctx, owner, id),
-    WalletService.get(ctx, owner, id),
-    WalletService.transactions(ctx, owner, id, OVERVIEW_PAGE, 0),
-    PurchaseService.listForUser(ctx, owner, id, OVERVIEW_PAGE, 0),
-    TournamentService.list(ctx, { members: id, limit: REGISTRATIONS_SHOWN, offset: 0 }, id),
   ]);
   return {
     user: { ...user, blockedAt: blockedAt ?? null, pendingEmail },
@@ -53,20 +42,6 @@ export async function overview(ctx: ServiceContext, id: string): Promise<UserOve
     sessions: sessions
       .filter((s) => Date.parse(s.last_used_at ?? s.created_at) + idleMs > now)
       .map((s) => ({ createdAt: s.created_at, lastUsedAt: s.last_used_at, expiresAt: s.expires_at })),
-    badges,
-    wallet: { balance: wallet.balance, updatedAt: wallet.updatedAt },
-    transactions: { data: transactions.rows, total: transactions.total },
-    purchases: { data: purchases.rows, total: purchases.total },
-    registrations: tournaments.data.map((t) => ({
-      tournamentId: t.id,
-      name: t.name,
-      game: t.game,
-      start: t.start_tournament,
-      status: t.status,
-      state: t.me?.member ? 'member' : 'waitlist',
-      confirmed: t.me?.confirmed ?? false,
-      waitlistPosition: t.me?.waitlistPosition ?? null,
-    })),
   };
 }
 
