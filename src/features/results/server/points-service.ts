@@ -43,3 +43,20 @@ export async function championshipPoints(
   }
   return out;
 }
+
+/**
+ * The first tournament of `owner` (this one when given) where the user ended in the top `n`, as a list
+ * of at most one id: the evidence a placement badge is checked against. A player's placements are few,
+ * so all of them are read and the tournaments say which are the owner's.
+ */
+export async function placedTournaments(
+  ctx: ServiceContext,
+  owner: string,
+  userId: string,
+  n: number,
+  tournamentId?: string,
+): Promise<string[]> {
+  const placed = await PrizeRepository.placedTournaments(ctx.db.kysely, userId, n, tournamentId);
+  const owned = await TournamentService.ownedTournamentIds(ctx, owner, placed);
+  return placed.filter((id) => owned.has(id)).slice(0, 1);
+}

@@ -100,3 +100,17 @@ export async function finalPoints(
     .execute();
   return rows.map((r) => ({ tournamentId: r.tournament_id, userId: r.user_id, points: Number(r.points) }));
 }
+
+/**
+ * The tournaments where the user's entrant ended in the top `n` (1: won), earliest placement first
+ * (ties by tournament id): the placements frozen at finalisation.
+ */
+export async function placedTournaments(db: Db, userId: string, n: number, tournamentId?: string): Promise<string[]> {
+  let q = db
+    .selectFrom('tournament_placements')
+    .select('tournament_id')
+    .where('user_id', '=', userId)
+    .where('rank', '<=', n);
+  if (tournamentId) q = q.where('tournament_id', '=', tournamentId);
+  return (await q.orderBy('created_at').orderBy('tournament_id').execute()).map((r) => r.tournament_id);
+}

@@ -132,64 +132,6 @@ export async function backpack(db: Db, owner: string, userId: string): Promise<U
 
 // ---- evidence for the triggers: facts the server checks before it awards a badge ----
 
-/** Tournament ids where the user is a member (optionally checked in). */
-export async function memberTournaments(
-  db: Db,
-  owner: string,
-  userId: string,
-  confirmedOnly: boolean,
-  tournamentId?: string,
-): Promise<string[]> {
-  let q = db
-    .selectFrom('tournament_registrations')
-    .innerJoin('tournaments', 'tournaments.id', 'tournament_registrations.tournament_id')
-    .select('tournament_registrations.tournament_id')
-    .where('tournaments.owner', '=', owner)
-    .where('tournament_registrations.user_id', '=', userId)
-    .where('tournament_registrations.state', '=', 'member');
-  if (confirmedOnly) q = q.where('tournament_registrations.confirmed', '=', 1);
-  if (tournamentId) q = q.where('tournament_registrations.tournament_id', '=', tournamentId);
-  return (await q.limit(1).execute()).map((r) => r.tournament_id);
-}
-
-/**
- * Finalised tournaments where the user's entrant ended in the top `n` (1: won), earliest first:
- * the placements frozen at finalisation (results domain, migration 0083) are the evidence.
- */
-export async function placedTournaments(
-  db: Db,
-  owner: string,
-  userId: string,
-  n: number,
-  tournamentId?: string,
-): Promise<string[]> {
-  let q = db
-    .selectFrom('tournament_placements as p')
-    .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
-    .select('p.tournament_id')
-    .where('t.owner', '=', owner)
-    .where('p.user_id', '=', userId)
-    .where('p.rank', '<=', n);
-  if (tournamentId) q = q.where('p.tournament_id', '=', tournamentId);
-  return (await q.orderBy('p.created_at').orderBy('p.tournament_id').limit(1).execute()).map((r) => r.tournament_id);
-}
-
-export async function factionCompetitions(
-  db: Db,
-  owner: string,
-  userId: string,
-  competitionId?: string,
-): Promise<string[]> {
-  let q = db
-    .selectFrom('competition_players')
-    .innerJoin('competitions', 'competitions.id', 'competition_players.competition_id')
-    .select('competition_players.competition_id')
-    .where('competitions.owner', '=', owner)
-    .where('competition_players.user_id', '=', userId);
-  if (competitionId) q = q.where('competition_players.competition_id', '=', competitionId);
-  return (await q.limit(1).execute()).map((r) => r.competition_id);
-}
-
 export async function purchasedProducts(db: Db, owner: string, userId: string, productId?: string): Promise<string[]> {
   let q = db.selectFrom('purchases').select('product_id').where('owner', '=', owner).where('user_id', '=', userId);
   if (productId) q = q.where('product_id', '=', productId);

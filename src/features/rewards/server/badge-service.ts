@@ -18,6 +18,9 @@ import { isUniqueViolation, transaction } from '../../../platform/db/database.ts
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as BadgeRepository from './badge-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
+import * as CompetitionService from '../../tournaments/server/competition-service.ts';
+import * as PointsService from '../../results/server/points-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
 import { sharedRoundTrip } from '../../../platform/db/shared-read.ts';
@@ -159,11 +162,11 @@ async function evidence(
       return (await Directory.hasCompleteProfile(ctx, owner, userId)) ? 'profile' : null;
     }
     case 'tournament_joined':
-      return first(await BadgeRepository.memberTournaments(db, owner, userId, false, payload?.tournamentId));
+      return first(await TournamentService.memberTournaments(ctx, owner, userId, false, payload?.tournamentId));
     case 'tournament_checked_in':
-      return first(await BadgeRepository.memberTournaments(db, owner, userId, true, payload?.tournamentId));
+      return first(await TournamentService.memberTournaments(ctx, owner, userId, true, payload?.tournamentId));
     case 'faction_joined':
-      return first(await BadgeRepository.factionCompetitions(db, owner, userId, payload?.competitionId));
+      return first(await CompetitionService.factionCompetitions(ctx, owner, userId, payload?.competitionId));
     case 'first_purchase':
       return first(await BadgeRepository.purchasedProducts(db, owner, userId, payload?.productId));
     case 'giveaway_redeemed':
@@ -171,10 +174,10 @@ async function evidence(
     case 'tournament_top_n':
       // the N is the badge's own: without a badge (or its N) nothing qualifies
       return badge?.topN
-        ? first(await BadgeRepository.placedTournaments(db, owner, userId, badge.topN, payload?.tournamentId))
+        ? first(await PointsService.placedTournaments(ctx, owner, userId, badge.topN, payload?.tournamentId))
         : null;
     case 'tournament_won':
-      return first(await BadgeRepository.placedTournaments(db, owner, userId, 1, payload?.tournamentId));
+      return first(await PointsService.placedTournaments(ctx, owner, userId, 1, payload?.tournamentId));
     case 'manual':
       // only admins reach this (checked by the caller); each manual award is its own event
       return randomUUID();

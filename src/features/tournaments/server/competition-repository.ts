@@ -64,6 +64,23 @@ export async function update(
 }
 
 /** Whether the user holds a registration (member or waitlist, not disqualified) in any tournament of the competition. */
+/** Of the owner's competitions, the first one where the user chose a faction, or none (a faction badge's evidence). */
+export async function factionCompetitions(
+  db: Kysely<Database>,
+  owner: string,
+  userId: string,
+  competitionId?: string,
+): Promise<string[]> {
+  let q = db
+    .selectFrom('competition_players')
+    .innerJoin('competitions', 'competitions.id', 'competition_players.competition_id')
+    .select('competition_players.competition_id')
+    .where('competitions.owner', '=', owner)
+    .where('competition_players.user_id', '=', userId);
+  if (competitionId) q = q.where('competition_players.competition_id', '=', competitionId);
+  return (await q.limit(1).execute()).map((r) => r.competition_id);
+}
+
 export async function isRegistered(db: Kysely<Database>, competitionId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('tournament_registrations as r')

@@ -319,3 +319,7 @@ async function replaceTeamRows(
 export async function exists(ctx: ServiceContext, owner: string, id: string): Promise<boolean> {
   return !!(await CompetitionRepository.findById(ctx.db.kysely, owner, id));
 }
+
+/** The competition (of `owner`; this one when given) where the user chose a faction, as a list of at most one id. */
+export const factionCompetitions = (ctx: ServiceContext, owner: string, userId: string, competitionId?: string) =>
+  CompetitionRepository.factionCompetitions(ctx.db.kysely, owner, userId, competitionId);

@@ -508,6 +508,41 @@ export async function insertRegistrations(db: Db, rows: Insertable<TournamentReg
       .execute();
 }
 
+/**
+ * Of the owner's tournaments, the first one where the user is a member (checked in, when asked), or
+ * none: the evidence a join or check-in badge is checked against.
+ */
+export async function memberTournaments(
+  db: Db,
+  owner: string,
+  userId: string,
+  confirmedOnly: boolean,
+  tournamentId?: string,
+): Promise<string[]> {
+  let q = db
+    .selectFrom('tournament_registrations')
+    .innerJoin('tournaments', 'tournaments.id', 'tournament_registrations.tournament_id')
+    .select('tournament_registrations.tournament_id')
+    .where('tournaments.owner', '=', owner)
+    .where('tournament_registrations.user_id', '=', userId)
+    .where('tournament_registrations.state', '=', 'member');
+  if (confirmedOnly) q = q.where('tournament_registrations.confirmed', '=', 1);
+  if (tournamentId) q = q.where('tournament_registrations.tournament_id', '=', tournamentId);
+  return (await q.limit(1).execute()).map((r) => r.tournament_id);
+}
+
+/** The ids of `ids` that name a tournament of `owner`. */
+export async function ownedIds(db: Db, owner: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('tournaments')
+    .select('id')
+    .where('owner', '=', owner)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function countByOwner(db: Db, owner: string): Promise<number> {
   const row = await db
     .selectFrom('tournaments')

@@ -1291,6 +1291,22 @@ export const freezeStandings = (ctx: ServiceContext, id: string, standings: stri
 export const finalStandings = (ctx: ServiceContext, id: string) =>
   TournamentRepository.finalStandings(ctx.db.kysely, id);
 
+/**
+ * The tournament (of `owner`; this one when given) where the user is a member, checked in when
+ * `confirmedOnly`, as a list of at most one id.
+ */
+export const memberTournaments = (
+  ctx: ServiceContext,
+  owner: string,
+  userId: string,
+  confirmedOnly: boolean,
+  tournamentId?: string,
+) => TournamentRepository.memberTournaments(ctx.db.kysely, owner, userId, confirmedOnly, tournamentId);
+
+/** The ids of `ids` that name a tournament of `owner`. */
+export const ownedTournamentIds = (ctx: ServiceContext, owner: string, ids: string[]) =>
+  TournamentRepository.ownedIds(ctx.db.kysely, owner, ids);
+
 /** The tournaments of these championships: id, competition, format, game and when finalised. */
 export const championshipTournaments = (ctx: ServiceContext, competitionIds: string[]) =>
   TournamentRepository.championshipTournaments(ctx.db.kysely, competitionIds);
