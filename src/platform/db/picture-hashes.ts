@@ -1,9 +1,19 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import { countAll } from './database.ts';
 import type { Database } from './schema.ts';
 
-/** The tables that keep a sent picture's pixel hash: campaign screenshots and match reports. */
-type PictureTable = 'screenshot_submissions' | 'match_reports';
+/** What a table that keeps a sent picture's pixel hash holds beside it. */
+interface PictureColumns {
+  id: string;
+  owner: string;
+  user_id: string;
+  image_hash: string;
+  created_at: string;
+}
+/** The tables that keep a sent picture's pixel hash (each owned by its feature, which calls this with it). */
+type PictureTable = { [K in keyof Database]: Database[K] extends PictureColumns ? K : never }[keyof Database];
+/** The players' names to join on, as the owner of the accounts exports them, aliased `u`. */
+export type AccountNames = AliasedSelectQueryBuilder<{ id: string; username: string }, 'u'>;
 
 export interface DuplicateRow {
   id: string;
@@ -25,12 +35,13 @@ export async function picturesWithHashes(
   owner: string,
   hashes: string[],
   perHash: number,
+  accounts: AccountNames,
 ): Promise<{ counts: Map<string, number>; rows: DuplicateRow[] }> {
   const counts = new Map<string, number>();
   if (!hashes.length) return { counts, rows: [] };
   const unique = [...new Set(hashes)];
   // the two tables are one shape for the columns used here (id, owner, user_id, image_hash, created_at)
-  const k = db as unknown as Kysely<Pick<Database, 'screenshot_submissions' | 'users'>>;
+  const k = db as unknown as Kysely<Pick<Database, 'screenshot_submissions'>>;
   const from = table as 'screenshot_submissions';
   const counted = await k
     .selectFrom(from)
@@ -44,7 +55,7 @@ export async function picturesWithHashes(
     .with('numbered', (w) =>
       w
         .selectFrom(`${from} as p`)
-        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .innerJoin(accounts, 'u.id', 'p.user_id')
         .select(['p.id', 'p.image_hash', 'p.user_id', 'u.username', 'p.created_at'])
         .select(
           sql<number>`cast(row_number() over (partition by p.image_hash order by p.created_at, p.id) as integer)`.as(

@@ -38,6 +38,12 @@ export async function contactsOf(ctx: ServiceContext, ids: string[]) {
 }
 export type Contact = Awaited<ReturnType<typeof UserRepository.contactsByIds>>[number];
 
+/**
+ * The accounts (id, owner, username, email, created_at) as a sub-query to join on, for a list that searches,
+ * sorts or pages by a player's name in SQL; alias it (`.as('u')`). Accounts maintain its columns.
+ */
+export const accountRows = (db: Kysely<Database>) => UserRepository.accountRows(db);
+
 /** The ids of `ids` that name an account of `owner`. */
 export const existingPlayerIds = (ctx: ServiceContext, owner: string, ids: string[]) =>
   UserRepository.existingIds(ctx.db.kysely, owner, ids);
@@ -47,6 +53,14 @@ export const birthDateOf = (ctx: ServiceContext, owner: string, id: string) =>
   UserRepository.birthDateOf(ctx.db.kysely, owner, id);
 
 export const countPlayers = (ctx: ServiceContext, owner: string) => UserRepository.countByOwner(ctx.db.kysely, owner);
+
+/** The accounts created since `from` and in the span from `previousFrom` to it (yyyy-MM-dd, UTC). */
+export const signupPeriods = (ctx: ServiceContext, owner: string, previousFrom: string, from: string) =>
+  UserRepository.signupPeriods(ctx.db.kysely, owner, previousFrom, from);
+
+/** The accounts created each UTC day since `fromDay`, by day (a day without any is absent). */
+export const signupsByDay = (ctx: ServiceContext, owner: string, fromDay: string) =>
+  UserRepository.signupsByDay(ctx.db.kysely, owner, fromDay);
 
 /** Whether the player's profile holds everything the "profile completed" badge asks for. */
 export async function hasCompleteProfile(ctx: ServiceContext, owner: string, id: string): Promise<boolean> {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../../platform/db/schema.ts';
 import { GAME_ACCOUNTS_MAX, type GameAccount, type Language, type User, type UserUpdate } from '../contract.ts';
-import { transaction } from '../../../platform/db/database.ts';
+import { countAll, transaction } from '../../../platform/db/database.ts';
+import { byDay, dayOf, periodSum, periodSums } from '../../../platform/db/period-sums.ts';
 import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
 
 type Row = Selectable<UsersTable>;
@@ -276,6 +277,43 @@ export async function contactsByIds(db: Kysely<Database>, ids: string[]) {
         .execute()),
     );
   return found;
+}
+
+/**
+ * The accounts' columns another feature may join its rows on, as a sub-query to alias
+ * (`.innerJoin(accountRows(db).as('u'), 'u.id', 'x.user_id')`): for the lists that search, sort and
+ * page by a player's name or address in SQL, where adding names after the page is read cannot work.
+ * Accounts keep it; both engines inline a plain sub-query, so it costs what a join on the table does.
+ */
+export const accountRows = (db: Kysely<Database>) =>
+  db.selectFrom('users').select(['id', 'owner', 'username', 'email', 'created_at']);
+
+/** The accounts created since `from` and in the span from `previousFrom` to it (the admin overview's periods). */
+export async function signupPeriods(
+  db: Kysely<Database>,
+  owner: string,
+  previousFrom: string,
+  from: string,
+): Promise<{ current: number; previous: number }> {
+  const row = await db
+    .selectFrom('users')
+    .select(periodSums(from, 'n'))
+    .where('owner', '=', owner)
+    .where('created_at', '>=', previousFrom)
+    .executeTakeFirstOrThrow();
+  return { current: periodSum(row, 'n', 'c'), previous: periodSum(row, 'n', 'p') };
+}
+
+/** The accounts created each UTC day since `fromDay` (yyyy-MM-dd); a day without any is absent. */
+export async function signupsByDay(db: Kysely<Database>, owner: string, fromDay: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('users')
+    .select([dayOf('created_at').as('day'), countAll().as('n')])
+    .where('owner', '=', owner)
+    .where('created_at', '>=', fromDay)
+    .groupBy(dayOf('created_at'))
+    .execute();
+  return byDay(rows);
 }
 
 /** Which of these ids are accounts of the brand (chunked: an IN list has an engine limit). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll, monotonicTimestamps, transaction } from '../../../platform/db/database.ts';
 import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
+import { accountRows } from '../../accounts/server/directory-service.ts';
 import type { Database, ScreenshotSubmissionsTable } from '../../../platform/db/schema.ts';
 import type { SubmissionStatus } from '../contract.ts';
 import { contains, orderFor } from '../../../platform/db/search.ts';
@@ -180,7 +181,7 @@ export async function insertSubmission(
 const submissions = (db: Db, owner: string) =>
   db
     .selectFrom('screenshot_submissions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin(accountRows(db).as('u'), 'u.id', 's.user_id')
     .selectAll('s')
     .select('u.username as account_username')
     .where('s.owner', '=', owner);
@@ -227,7 +228,7 @@ export async function listQueue(
 ): Promise<{ rows: SubmissionRecord[]; total: number }> {
   let base = db
     .selectFrom('screenshot_submissions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin(accountRows(db).as('u'), 'u.id', 's.user_id')
     .where('s.owner', '=', owner)
     .where('s.campaign', '=', q.campaign);
   if (q.note) base = base.where('s.note', '=', q.note);
@@ -270,7 +271,7 @@ export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 
 /** The campaign submissions that carry each hash (how many, and the oldest `perHash`): the duplicate-picture check. */
 export const submissionsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) =>
-  picturesWithHashes(db, 'screenshot_submissions', owner, hashes, perHash);
+  picturesWithHashes(db, 'screenshot_submissions', owner, hashes, perHash, accountRows(db).as('u'));
 
 export type Review =
   | { status: 'approved'; score: number; reviewedBy: string; reviewedAt: string }
@@ -350,7 +351,7 @@ export async function standings(
         .where('rn', '=', 1),
     )
     .selectFrom('ranked as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .innerJoin(accountRows(db).as('u'), 'u.id', 'r.user_id')
     .select(['r.rank', 'r.user_id', 'u.username', 'r.score', 'r.created_at'])
     .orderBy('r.rank')
     .limit(page.limit)

@@ -1,9 +1,9 @@
 import type { DashboardOverview } from '../contract.ts';
 import { periodDays } from '../rules.ts';
-import * as DashboardRepository from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as GiveawayService from '../../rewards/server/giveaway-service.ts';
 import * as ProductService from '../../rewards/server/product-service.ts';
+import * as RewardStats from '../../rewards/server/stats-service.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 
 /** The stat cards, what their records did in the last `days` days and the `days` before, and the wallets reconciled. */
@@ -13,17 +13,22 @@ export async function overview(
   days: number,
   now: Date = new Date(),
 ): Promise<DashboardOverview> {
-  const db = ctx.db.kysely;
   const { from, previousFrom } = periodDays(days, now);
-  const [totalUsers, totalProducts, activeGiveaways, purchases, redemptions, ledger, period] = await Promise.all([
-    Directory.countPlayers(ctx, owner),
-    ProductService.countActive(ctx, owner),
-    GiveawayService.countActive(ctx, owner),
-    DashboardRepository.purchaseCounts(db, owner),
-    GiveawayService.countRedemptions(ctx, owner),
-    DashboardRepository.ledgerTotals(db, owner),
-    DashboardRepository.periodCounts(db, owner, previousFrom, from),
-  ]);
+  const [totalUsers, totalProducts, activeGiveaways, purchases, redemptions, ledger, signups, rewards] =
+    await Promise.all([
+      Directory.countPlayers(ctx, owner),
+      ProductService.countActive(ctx, owner),
+      GiveawayService.countActive(ctx, owner),
+      RewardStats.purchaseCounts(ctx, owner),
+      GiveawayService.countRedemptions(ctx, owner),
+      RewardStats.ledgerTotals(ctx, owner),
+      Directory.signupPeriods(ctx, owner, previousFrom, from),
+      RewardStats.periodCounts(ctx, owner, previousFrom, from),
+    ]);
+  const period = {
+    current: { totalUsers: signups.current, ...rewards.current },
+    previous: { totalUsers: signups.previous, ...rewards.previous },
+  };
   const reconciled = ledger.distributed - ledger.spent + ledger.adjustedIn - ledger.adjustedOut;
   return {
     totalUsers,

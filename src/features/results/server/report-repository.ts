@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction as Trx } from 'kysely';
 import { monotonicTimestamps } from '../../../platform/db/database.ts';
 import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
+import { accountRows } from '../../accounts/server/directory-service.ts';
 import type { Database, MatchReportsTable } from '../../../platform/db/schema.ts';
 import type { ReportStatus } from '../contract.ts';
 
@@ -118,7 +119,7 @@ export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 
 /** The match reports that carry each hash (how many, and the oldest `perHash`): the duplicate-picture check. */
 export const reportsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) =>
-  picturesWithHashes(db, 'match_reports', owner, hashes, perHash);
+  picturesWithHashes(db, 'match_reports', owner, hashes, perHash, accountRows(db).as('u'));
 
 export type Decision =
   | { status: 'approved'; reviewedBy: string; reviewedAt: string }

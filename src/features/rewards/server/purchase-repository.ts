@@ -3,6 +3,7 @@ import { countAll } from '../../../platform/db/database.ts';
 import type { Database, PurchasesTable } from '../../../platform/db/schema.ts';
 import type { Purchase, ShippingAddress } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
+import { accountRows } from '../../accounts/server/directory-service.ts';
 
 type Db = Kysely<Database>;
 
@@ -81,7 +82,7 @@ function filtered<QB extends ReturnType<typeof joined>>(qb: QB, owner: string, q
 }
 
 const joined = (db: Db | Trx<Database>) =>
-  db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id');
+  db.selectFrom('purchases').innerJoin(accountRows(db).as('users'), 'users.id', 'purchases.user_id');
 
 /** `?sort=` of the purchases: newest first unless another key is asked; the id breaks ties so pages never overlap. */
 const orderOf = (sort: string | undefined) =>

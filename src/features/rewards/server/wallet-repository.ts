@@ -5,6 +5,7 @@ import { MAX_CREDITS } from '../contract.ts';
 import type { Database, WalletTransactionsTable } from '../../../platform/db/schema.ts';
 import type { Transaction, TransactionType, Wallet } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
+import { accountRows } from '../../accounts/server/directory-service.ts';
 
 type Db = Kysely<Database>;
 
@@ -90,7 +91,7 @@ export async function list(
   owner: string,
   q: { limit: number; offset: number; search?: string; sort: string },
 ): Promise<{ rows: Wallet[]; total: number }> {
-  let base = db.selectFrom('users').where('users.owner', '=', owner);
+  let base = db.selectFrom(accountRows(db).as('users')).where('users.owner', '=', owner);
   if (q.search)
     base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
@@ -194,7 +195,7 @@ export async function listTransactions(
 
 function walletQuery(db: Db, owner: string) {
   return db
-    .selectFrom('users')
+    .selectFrom(accountRows(db).as('users'))
     .leftJoin('wallets', 'wallets.user_id', 'users.id')
     .select(['users.id as user_id', 'users.username', 'wallets.balance', 'wallets.updated_at'])
     .where('users.owner', '=', owner);

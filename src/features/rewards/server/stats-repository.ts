@@ -1,15 +1,23 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
+import { byDay, dayOf, periodSum, periodSums, total } from '../../../platform/db/period-sums.ts';
 import type { Database } from '../../../platform/db/schema.ts';
-import type { DashboardCards } from '../contract.ts';
 
 type Db = Kysely<Database>;
 
-/** The sum of an expression over the rows, 0 when there are none, as a 64-bit integer on both engines. */
-export const total = (expr: RawBuilder<unknown>) => sql<number>`cast(coalesce(sum(${expr}), 0) as bigint)`;
+/** The rewards' part of the admin overview's cards. */
+export interface RewardCards {
+  totalProducts: number;
+  activeGiveaways: number;
+  totalPurchases: number;
+  redempionGiveaways: number;
+  totalCreditsDistributed: number;
+  totalCreditsSpent: number;
+  pendingPurchases: number;
+}
 
 /**
- * The kinds of ledger entry the overview reconciles, one definition for the totals, the periods
+ * The kinds of ledger entry the admin overview reconciles, one definition for the totals, the periods
  * and the days: earned (badge rewards, codes), spent (purchases), adjusted by an admin in and out.
  * An entry of any other kind is in none of them and shows as the reconciliation's difference.
  */
@@ -63,25 +71,16 @@ export async function purchaseCounts(db: Db, owner: string): Promise<{ total: nu
   return { total: Number(row.total), pending: Number(row.pending) };
 }
 
-type Period = { current: DashboardCards; previous: DashboardCards };
+type Period = { current: RewardCards; previous: RewardCards };
 
 /**
  * What each card's records did since `from` (yyyy-MM-dd, UTC) and in the same span before it,
  * from `previousFrom`: one query per table, each row counted in the period its created_at falls.
  */
 export async function periodCounts(db: Db, owner: string, previousFrom: string, from: string): Promise<Period> {
-  // `<name>_c` and `<name>_p`: the rows' `value` summed in the current and the previous period (1 counts them)
-  const periods = (name: string, value: RawBuilder<unknown> = sql`1`, column = 'created_at') => [
-    total(sql`case when ${sql.ref(column)} >= ${from} then ${value} else 0 end`).as(`${name}_c`),
-    total(sql`case when ${sql.ref(column)} < ${from} then ${value} else 0 end`).as(`${name}_p`),
-  ];
-  const [users, products, giveaways, purchases, redemptions, ledger] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(periods('n'))
-      .where('owner', '=', owner)
-      .where('created_at', '>=', previousFrom)
-      .executeTakeFirstOrThrow(),
+  const periods = (name: string, value?: Parameters<typeof periodSums>[2], column?: string) =>
+    periodSums(from, name, value, column);
+  const [products, giveaways, purchases, redemptions, ledger] = await Promise.all([
     db
       .selectFrom('products')
       .select(periods('n'))
@@ -116,9 +115,8 @@ export async function periodCounts(db: Db, owner: string, previousFrom: string, 
       .where('created_at', '>=', previousFrom)
       .executeTakeFirstOrThrow(),
   ]);
-  const read = (row: Record<string, unknown>, name: string, p: 'c' | 'p') => Number(row[`${name}_${p}`]);
-  const side = (p: 'c' | 'p'): DashboardCards => ({
-    totalUsers: read(users, 'n', p),
+  const read = periodSum;
+  const side = (p: 'c' | 'p'): RewardCards => ({
     totalProducts: read(products, 'n', p),
     activeGiveaways: read(giveaways, 'n', p),
     totalPurchases: read(purchases, 'n', p),
@@ -128,4 +126,56 @@ export async function periodCounts(db: Db, owner: string, previousFrom: string, 
     pendingPurchases: read(purchases, 'pending', p),
   });
   return { current: side('c'), previous: side('p') };
+}
+
+export interface DayCounts {
+  redemptions: Map<string, number>;
+  purchases: Map<string, number>;
+  distributed: Map<string, number>;
+  spent: Map<string, number>;
+  adjusted: Map<string, number>;
+}
+
+/**
+ * Per-day counts and sums since `fromDay` (yyyy-MM-dd, inclusive): one GROUP BY query per table,
+ * days with nothing are simply absent.
+ */
+export async function dailyCounts(db: Db, owner: string, fromDay: string): Promise<DayCounts> {
+  const [redemptions, purchases, ledger] = await Promise.all([
+    db
+      .selectFrom('giveaway_redemptions')
+      .innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id')
+      .select([dayOf('giveaway_redemptions.created_at').as('day'), countAll().as('n')])
+      .where('giveaways.owner', '=', owner)
+      .where('giveaway_redemptions.created_at', '>=', fromDay)
+      .groupBy(dayOf('giveaway_redemptions.created_at'))
+      .execute(),
+    db
+      .selectFrom('purchases')
+      .select([dayOf('created_at').as('day'), countAll().as('n')])
+      .where('owner', '=', owner)
+      .where('created_at', '>=', fromDay)
+      .groupBy(dayOf('created_at'))
+      .execute(),
+    // the overview's kinds of entry: earned, spent, and an admin's adjustments (credited minus debited)
+    db
+      .selectFrom('wallet_transactions')
+      .select([
+        dayOf('created_at').as('day'),
+        total(ledgerKinds.distributed).as('distributed'),
+        total(ledgerKinds.spent).as('spent'),
+        total(sql`${ledgerKinds.adjustedIn} - ${ledgerKinds.adjustedOut}`).as('adjusted'),
+      ])
+      .where('owner', '=', owner)
+      .where('created_at', '>=', fromDay)
+      .groupBy(dayOf('created_at'))
+      .execute(),
+  ]);
+  return {
+    redemptions: byDay(redemptions),
+    purchases: byDay(purchases),
+    distributed: byDay(ledger.map((r) => ({ day: r.day, n: r.distributed }))),
+    spent: byDay(ledger.map((r) => ({ day: r.day, n: r.spent }))),
+    adjusted: byDay(ledger.map((r) => ({ day: r.day, n: r.adjusted }))),
+  };
 }
