@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consoles, games } from '../../platform/games.ts';
+import { consoles, games } from '../games/contract.ts';
 import { normalizeUsername, PASSWORD_MAX_LENGTH } from './rules.ts';
 import { genders, languages } from './user-options.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../../platform/schemas.ts';
 import { adminInstant } from '../../platform/date-range.ts';
-import { consoles, games } from '../../platform/games.ts';
+import { consoles, games } from '../games/contract.ts';
 import { gameAccountSchema } from '../accounts/contract.ts';
 import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';

@@ -13,7 +13,7 @@ import {
 import { expectError } from '../helpers/expect-error.ts';
 import { placements } from '../../../src/features/brackets/server/service.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
-import type { Game } from '../../../src/platform/games.ts';
+import type { Game } from '../../../src/features/games/contract.ts';
 
 /**
  * Brackets: the admin generates a single-elimination or round-robin

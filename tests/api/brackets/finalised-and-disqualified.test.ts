@@ -6,7 +6,7 @@ import * as T from '../helpers/tournaments.ts';
 import type { Person } from '../helpers/tournaments.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
 import type { StandingsRow } from '../../../src/features/results/contract.ts';
-import type { Game } from '../../../src/platform/games.ts';
+import type { Game } from '../../../src/features/games/contract.ts';
 
 /**
  * A bracket's results against finalising and the roster: a report sent at the same instant as the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/platform/i18n/messages.ts';
 import { dashboardSections } from '../../../src/platform/ui/admin/sections.ts';
-import { games } from '../../../src/platform/games.ts';
+import { games } from '../../../src/features/games/contract.ts';
 import { genders } from '../../../src/features/accounts/contract.ts';
 import { translate, type Messages } from '../../../src/platform/i18n/i18n.ts';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { consoles, games } from '../../../platform/games.ts';
+import { consoles, games } from '../../games/contract.ts';
 import { genders, languages } from '../user-options.ts';
 import type { User } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';

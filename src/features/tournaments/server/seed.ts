@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../../platform/context.ts';
 import type { Insertable } from 'kysely';
 import type { TournamentRegistrationsTable } from '../../../platform/db/schema.ts';
-import type { Game } from '../../../platform/games.ts';
+import type { Game } from '../../games/contract.ts';
 import type { TeamName } from '../contract.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { hashPassword } from '../../../platform/passwords.ts';

@@ -3,7 +3,7 @@ import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { games } from '../../../../platform/games.ts';
+import { games } from '../../../games/contract.ts';
 import { competitionInputSchema, type Competition } from '../../contract.ts';
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 import { api } from '../../../../platform/browser/api-client.ts';

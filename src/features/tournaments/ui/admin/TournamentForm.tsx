@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { scheduleIssues } from '../../schedule-order.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { consoles, games } from '../../../../platform/games.ts';
+import { consoles, games } from '../../../games/contract.ts';
 import {
   formatOf,
   tournamentFormats,

@@ -1,4 +1,7 @@
-/** The supported games and consoles; the values are stored and sent as-is. */
+/**
+ * The catalogue of games and consoles: what a player says they play (accounts) and what a tournament is
+ * played on (tournaments). The lowest feature, importing none; the values are stored and sent as-is.
+ */
 export const games = [
   'Fortnite',
   'Valorant',
