@@ -11,6 +11,7 @@ const domain = '^src/features/([^/]+)/';
 
 /** The features, lowest first: each may import only those before it (docs/architecture.md, "Import rules"). */
 const treeOrder = [
+  'games',
   'audit',
   'accounts',
   'tournaments',
