@@ -1,6 +1,7 @@
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
-import type { ServiceContext } from '../../../platform/context.ts';
+import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
+import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import type { z } from 'zod';
 import {
   teamNames,
@@ -264,21 +265,24 @@ export async function chooseTeam(
   id: string,
   userId: string,
   team: TeamName,
-): Promise<Competition> {
+): Promise<{ competition: Competition; badges: EarnedBadgeInfo[] }> {
   await findRow(ctx, id);
-  const db = ctx.db.kysely;
-  if (!(await CompetitionRepository.isRegistered(db, id, userId)))
+  if (!(await CompetitionRepository.isRegistered(ctx.db.kysely, id, userId)))
     throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
   const user = await Directory.findPlayer(ctx, ctx.config.ownerId, userId);
   if (!user) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
-  await CompetitionRepository.choose(db, {
-    competitionId: id,
-    userId,
-    team,
-    playerName: user.nickname || user.username,
-    now: nowIso(),
+  // the choice is announced in its own transaction: what it earns commits with it or not at all
+  const badges = await withTransaction(ctx, async (tx) => {
+    await CompetitionRepository.choose(tx.db.kysely, {
+      competitionId: id,
+      userId,
+      team,
+      playerName: user.nickname || user.username,
+      now: nowIso(),
+    });
+    return tx.events.emit(tx, 'tournaments.faction_joined', { ownerId: ctx.config.ownerId, userId, competitionId: id });
   });
-  return get(ctx, links, id);
+  return { competition: await get(ctx, links, id), badges };
 }
 
 /**

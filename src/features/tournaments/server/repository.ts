@@ -326,8 +326,8 @@ export type JoinOutcome = RegistrationState | 'already' | 'disqualified' | 'gone
  * waitlist. The primary key (tournament, user) decides a race between two joins of one user.
  */
 /**
- * `keepAccount`: the game account is also kept on the player's profile (by the accounts domain), in the same transaction,
- * so a join that fails (full of errors or 'already') leaves the profile as it was.
+ * `alongside`: the caller's own writes for the new registration (the game account kept on the profile, what the
+ * join earns), in the same transaction, so a join that fails ('already', 'gone') leaves them undone.
  */
 export async function join(
   db: Db,
@@ -336,7 +336,7 @@ export async function join(
     userId: string;
     gameAccount: string;
     now: string;
-    keepAccount?: (trx: Transaction<Database>) => Promise<void>;
+    alongside?: (trx: Transaction<Database>, state: RegistrationState) => Promise<void>;
   },
 ): Promise<JoinOutcome> {
   try {
@@ -365,7 +365,7 @@ export async function join(
           updated_at: p.now,
         })
         .execute();
-      if (p.keepAccount) await p.keepAccount(trx);
+      if (p.alongside) await p.alongside(trx, state);
       return state;
     });
   } catch (e) {

@@ -290,15 +290,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
     preHandler: app.requireUser,
     handler: async (req) => {
-      const competition = await CompetitionService.chooseTeam(ctx, links, req.params.id, req.user!.id, req.body.team);
-      return okWithBadges(
-        competition,
-        await ctx.events.emit(ctx, 'tournaments.faction_joined', {
-          ownerId: app.config.ownerId,
-          userId: req.user!.id,
-          competitionId: req.params.id,
-        }),
-      );
+      const chosen = await CompetitionService.chooseTeam(ctx, links, req.params.id, req.user!.id, req.body.team);
+      return okWithBadges(chosen.competition, chosen.badges);
     },
   });
 
@@ -454,15 +447,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     handler: async (req) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
-      const joined = await TournamentService.join(ctx, req.params.id, userId, req.user!.id, req.body);
-      return okWithBadges(
-        joined,
-        await ctx.events.emit(ctx, 'tournaments.joined', {
-          ownerId: app.config.ownerId,
-          userId,
-          tournamentId: req.params.id,
-        }),
-      );
+      const { badges, ...joined } = await TournamentService.join(ctx, req.params.id, userId, req.user!.id, req.body);
+      return okWithBadges(joined, badges);
     },
   });
 
@@ -493,14 +479,16 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     handler: async (req, reply) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
-      const tournament = await TournamentService.setCheckIn(ctx, req.params.id, userId, req.user!.id, true, req.body);
-      const earned = await ctx.events.emit(ctx, 'tournaments.checked_in', {
-        ownerId: app.config.ownerId,
+      const { tournament, badges } = await TournamentService.setCheckIn(
+        ctx,
+        req.params.id,
         userId,
-        tournamentId: req.params.id,
-      });
+        req.user!.id,
+        true,
+        req.body,
+      );
       // the shared-buffer answer has no room for badges: a check-in that earned one is serialised whole
-      return earned.length ? reply.send(okWithBadges(tournament, earned)) : sendTournament(reply, tournament);
+      return badges.length ? reply.send(okWithBadges(tournament, badges)) : sendTournament(reply, tournament);
     },
   });
 
@@ -517,7 +505,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     handler: async (req, reply) =>
       sendTournament(
         reply,
-        await TournamentService.setCheckIn(ctx, req.params.id, targetUser(req), req.user!.id, false),
+        (await TournamentService.setCheckIn(ctx, req.params.id, targetUser(req), req.user!.id, false)).tournament,
       ),
   });
 
@@ -623,11 +611,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     onRequest: app.requireAdmin,
     handler: async (req) => {
       const { id, userId } = req.params;
-      const answer = await TournamentService.checkInFor(ctx, actorOf(req), id, userId, req.body.confirmed);
-      // a check-in is a check-in, whoever pressed the button: the player earns what their own would
-      if (req.body.confirmed)
-        await ctx.events.emit(ctx, 'tournaments.checked_in', { ownerId: app.config.ownerId, userId, tournamentId: id });
-      return ok(answer);
+      return ok(await TournamentService.checkInFor(ctx, actorOf(req), id, userId, req.body.confirmed));
     },
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceContext } from '../../../platform/context.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
+import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import { isId } from '../../../platform/ids.ts';
 import { createEvent } from 'ics';
 import type { z } from 'zod';
@@ -654,20 +655,28 @@ export async function join(
   checkGameAccount(row, account);
   await assertUserExists(ctx, userId, callerId);
   await assertOldEnough(ctx, row, userId);
-  const keepAccount = input.saveGameAccount ? account : undefined;
+  let badges: EarnedBadgeInfo[] = [];
   const outcome = await TournamentRepository.join(ctx.db.kysely, {
     tournamentId: id,
     userId,
     gameAccount: JSON.stringify(account),
     now: nowIso(),
-    keepAccount: keepAccount && ((trx) => Directory.keepGameAccount(trx, userId, keepAccount)),
+    // announced in the join's own transaction: what it earns commits with the registration or not at all
+    alongside: async (trx) => {
+      if (input.saveGameAccount) await Directory.keepGameAccount(trx, userId, account);
+      badges = await ctx.events.emit(inTransaction(ctx, trx), 'tournaments.joined', {
+        ownerId: ctx.config.ownerId,
+        userId,
+        tournamentId: id,
+      });
+    },
   });
   if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
   if (outcome === 'disqualified') throw disqualifiedError();
   if (outcome === 'gone') throw tournamentNotFound();
   const waitlistPosition =
     outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(ctx.db.kysely, id, userId) : null;
-  return { state: outcome, waitlistPosition, tournament: await get(ctx, id, callerId) };
+  return { state: outcome, waitlistPosition, tournament: await get(ctx, id, callerId), badges };
 }
 
 export async function leave(ctx: ServiceContext, id: string, userId: string, callerId: string): Promise<Tournament> {
@@ -687,7 +696,7 @@ export async function setCheckIn(
   callerId: string,
   confirmed: boolean,
   input?: RegistrationInput,
-): Promise<Tournament> {
+): Promise<{ tournament: Tournament; badges: EarnedBadgeInfo[] }> {
   // the check-ins of a rush share the read of the row (its schedule decides whether check-in is open)
   const row = await sharedRoundTrip(ctx.db, `tournament:${ctx.config.ownerId}:${id}`, (db) =>
     TournamentRepository.findById(db, ctx.config.ownerId, id),
@@ -705,8 +714,17 @@ export async function setCheckIn(
   // membership is what the atomic write saw (a player who left meanwhile is not one)
   if (!mayCheckIn(phase, changed).ok)
     throw await notInRoster(ctx, id, userId, new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in'));
-  // the tournament row is untouched by a check-in: only the registrations are read again
-  return toTournament(row, await registrationsAfterWrite(ctx, id), callerId, Date.now());
+  // The write is one statement shared by the check-ins of a burst (confirmTogether), so there is no
+  // transaction of this player's to announce in: the check-in is announced once it has committed, and
+  // what it earns commits in the listener's own. A badge the award misses is paid at the next sign-in.
+  const [registrations, badges] = await Promise.all([
+    // the tournament row is untouched by a check-in: only the registrations are read again
+    registrationsAfterWrite(ctx, id),
+    confirmed
+      ? ctx.events.emit(ctx, 'tournaments.checked_in', { ownerId: ctx.config.ownerId, userId, tournamentId: id })
+      : [],
+  ]);
+  return { tournament: toTournament(row, registrations, callerId, Date.now()), badges };
 }
 
 /**
@@ -1064,6 +1082,9 @@ export async function checkInFor(
       before: entry ? playerOf(entry) : null,
       after: { userId, confirmed },
     });
+    // a check-in is a check-in, whoever pressed the button: the player earns what their own would
+    if (confirmed)
+      await tx.events.emit(tx, 'tournaments.checked_in', { ownerId: ctx.config.ownerId, userId, tournamentId: id });
   });
   return registrations(ctx, id);
 }
