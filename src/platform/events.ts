@@ -17,14 +17,27 @@ export interface DomainEvents {}
 export type EventName = keyof DomainEvents;
 
 /**
+ * What the listeners of an event answer, one item at a time, when it is not the badges of the one player the
+ * event is about: an event about many players (a finalised tournament) declares here, beside its
+ * DomainEvents entry, an answer that names each item's player:
+ *
+ *   interface EventAnswers { 'results.finalised': { userId: string; badge: EarnedBadgeInfo } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface EventAnswers {}
+
+/** One item of what a listener of `E` answers: the event's declared answer, or else a badge its player earned. */
+export type AnswerOf<E extends EventName> = E extends keyof EventAnswers ? EventAnswers[E] : EarnedBadgeInfo;
+
+/**
  * Runs in the announcer's context, so inside its transaction: the listener's writes commit or roll back
- * with the change the event is about. It answers with the badges the player earned by it (or nothing), which the
- * announcer hands back to the caller (the API shows them with its answer).
+ * with the change the event is about. It answers with what the event earned (AnswerOf: by default the badges
+ * the player earned), or nothing, which the announcer hands back to the caller (the API shows them with its answer).
  */
 export type Listener<Ctx, E extends EventName> = (
   ctx: Ctx,
   event: DomainEvents[E],
-) => Promise<readonly EarnedBadgeInfo[] | undefined>;
+) => Promise<readonly AnswerOf<E>[] | undefined>;
 
 /**
  * Listeners by event; the composition root registers them once, at start. `Ctx` is the services'
@@ -39,11 +52,11 @@ export class EventBus<Ctx> {
     this.listeners.set(name, list);
   }
 
-  /** Runs every listener of `name`, one after another, and gathers the badges they awarded. */
-  async emit<E extends EventName>(ctx: Ctx, name: E, event: DomainEvents[E]): Promise<EarnedBadgeInfo[]> {
-    const earned: EarnedBadgeInfo[] = [];
+  /** Runs every listener of `name`, one after another, and gathers what they answered (the badges they awarded). */
+  async emit<E extends EventName>(ctx: Ctx, name: E, event: DomainEvents[E]): Promise<AnswerOf<E>[]> {
+    const earned: AnswerOf<E>[] = [];
     for (const listener of this.listeners.get(name) ?? []) {
-      const got = await listener(ctx, event as DomainEvents[EventName]);
+      const got = await (listener as unknown as Listener<Ctx, E>)(ctx, event);
       if (got) earned.push(...got);
     }
     return earned;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, text } from '../../platform/schemas.ts';
+import { idSchema, text, type EarnedBadgeInfo } from '../../platform/schemas.ts';
 import { MAX_REPORTED_MATCH, reportRanges } from './report-limits.ts';
 import { tournamentFormats } from '../tournaments/contract.ts';
 
@@ -388,5 +388,27 @@ export const resultErrors = [
 declare module '../../platform/errors/error-codes.ts' {
   interface ErrorCodeLists {
     results: (typeof resultErrors)[number];
+  }
+}
+
+declare module '../../platform/events.ts' {
+  interface DomainEvents {
+    /**
+     * A tournament was finalised: its standings are frozen and these are its placements (every player of a
+     * ranked entrant, best rank first) and the credits each player's rank wins (only players with some).
+     * Announced in the finalising transaction, which the claim on the tournament row makes happen once.
+     */
+    'results.finalised': {
+      ownerId: string;
+      tournamentId: string;
+      tournamentName: string;
+      finalisedBy: { id: string; name: string };
+      placements: { userId: string; rank: number }[];
+      prizes: { userId: string; rank: number; credits: number }[];
+    };
+  }
+  interface EventAnswers {
+    /** A badge one placed player earned by the finalisation. */
+    'results.finalised': { userId: string; badge: EarnedBadgeInfo };
   }
 }

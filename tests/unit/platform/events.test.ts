@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
 import { EventBus } from '../../../src/platform/events.ts';
@@ -10,6 +10,10 @@ declare module '../../../src/platform/events.ts' {
   interface DomainEvents {
     'test.happened': { n: number };
     'test.unheard': { n: number };
+    'test.many': { userIds: string[] };
+  }
+  interface EventAnswers {
+    'test.many': { userId: string; badge: EarnedBadgeInfo };
   }
 }
 
@@ -67,6 +71,23 @@ describe('EventBus', () => {
     const earned = await bus.emit(contextOf(bus), 'test.happened', { n: 1 });
     expect(earned.map((b) => b.slug)).toEqual(['a', 'b', 'c']);
     expect(await bus.emit(contextOf(bus), 'test.unheard', { n: 1 })).toEqual([]);
+  });
+
+  it('an event that declares its answer gathers it: the badges of many players, each naming its player', async () => {
+    const bus = new EventBus<ServiceContext>();
+    bus.on('test.many', async (_ctx, e) => e.userIds.map((userId) => ({ userId, badge: badge(`top-${userId}`) })));
+    bus.on('test.many', async (_ctx, e) => [{ userId: e.userIds[0]!, badge: badge('winner') }]);
+    const earned = await bus.emit(contextOf(bus), 'test.many', { userIds: ['u1', 'u2'] });
+    expectTypeOf(earned).toEqualTypeOf<{ userId: string; badge: EarnedBadgeInfo }[]>();
+    expect(earned.map((e) => [e.userId, e.badge.slug])).toEqual([
+      ['u1', 'top-u1'],
+      ['u2', 'top-u2'],
+      ['u1', 'winner'],
+    ]);
+    // an event without a declared answer still gathers badges
+    expectTypeOf(await bus.emit(contextOf(bus), 'test.happened', { n: 1 })).toEqualTypeOf<EarnedBadgeInfo[]>();
+    // @ts-expect-error -- a listener of such an event must name the player of each badge
+    bus.on('test.many', async () => [badge('nameless')]);
   });
 
   it("hands each listener the announcer's context: inside a transaction, the listener writes in it", async () => {

@@ -1,8 +1,6 @@
 import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
-import * as BadgeService from '../../rewards/server/badge-service.ts';
-import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import {
   formatOf,
@@ -167,7 +165,7 @@ export async function finalise(
   const owner = ctx.config.ownerId;
   const admin = await Directory.findPlayer(ctx, owner, actor.id);
   const createdBy = { id: actor.id, name: admin?.username ?? actor.id };
-  const done = await audited(ctx, actor, async (tx, audit) => {
+  return audited(ctx, actor, async (tx, audit) => {
     const t = await tournamentOf(tx, id);
     const now = new Date().toISOString();
     // the one statement that decides: a concurrent finalise matches nothing here and is refused
@@ -180,16 +178,17 @@ export async function finalise(
     await TournamentService.freezeStandings(tx, id, JSON.stringify(rows));
     const placements = placementsOf(rows, all, t.prizes);
     await PrizeRepository.insertPlacements(tx.db.kysely, id, placements, now);
-    for (const p of placements)
-      if (p.credits > 0)
-        await WalletService.payPrize(tx, owner, {
-          userId: p.userId,
-          tournamentId: id,
-          amount: p.credits,
-          description: `${t.name} · #${p.rank}`,
-          createdBy,
-        });
     const payouts = payoutsOf(placements);
+    // the rewards pay the prizes and award the placement badges in this transaction: a refused payment
+    // rolls the finalisation back, and the claim above makes both happen once
+    const earned = await tx.events.emit(tx, 'results.finalised', {
+      ownerId: owner,
+      tournamentId: id,
+      tournamentName: t.name,
+      finalisedBy: createdBy,
+      placements: placements.map(({ userId, rank }) => ({ userId, rank })),
+      prizes: payouts.map(({ userId, rank, credits }) => ({ userId, rank, credits })),
+    });
     await audit({
       action: 'tournament.finalise',
       entityType: 'tournament',
@@ -203,28 +202,18 @@ export async function finalise(
         payouts: payouts.map((p) => ({ userId: p.userId, rank: p.rank, credits: p.credits })),
       },
     });
-    return { finalizedAt: now, format: formatOf(t), rows, payouts, placements };
+    const names = new Map(placements.map((p) => [p.userId, p.username]));
+    return {
+      finalizedAt: now,
+      format: formatOf(t),
+      rows,
+      payouts,
+      badges: earned.map((e) => ({
+        userId: e.userId,
+        username: names.get(e.userId) ?? '',
+        slug: e.badge.slug,
+        name: e.badge.name,
+      })),
+    };
   });
-  // badges after the commit, as on every other event: each is granted once by its unique award
-  // row, and one that cannot be granted now is granted at the player's next login (awardAll)
-  let earned: Awaited<ReturnType<typeof BadgeService.awardForTournament>> = [];
-  try {
-    earned = await BadgeService.awardForTournament(ctx, owner, done.placements, id);
-  } catch (err) {
-    // the finalisation and its prizes are committed: the badges left now are granted at each player's next login
-    ctx.log.error({ err, tournamentId: id }, 'finalise: badges not awarded');
-  }
-  const names = new Map(done.placements.map((p) => [p.userId, p.username]));
-  return {
-    finalizedAt: done.finalizedAt,
-    format: done.format,
-    rows: done.rows,
-    payouts: done.payouts,
-    badges: earned.map((e) => ({
-      userId: e.userId,
-      username: names.get(e.userId) ?? '',
-      slug: e.badge.slug,
-      name: e.badge.name,
-    })),
-  };
 }
