@@ -160,6 +160,9 @@ export type UserBadge = z.infer<typeof userBadgeSchema>;
 
 export const badgeListQuerySchema = z.object({ owner: ownerQuery });
 
+/** The owner alone: the query of the rewards calls that take nothing else (a record by id, the wallet). */
+export const rewardsOwnerQuerySchema = z.object({ owner: ownerQuery });
+
 /**
  * POST /marketplace/badges/trigger/{badge}. `userId` defaults to the caller and must be the caller
  * unless an admin sends it. `payload` only points at evidence the server then checks; it never

@@ -26,6 +26,7 @@ import {
   EXPORT_MAX_ROWS,
   redeemInputSchema,
   redeemResultSchema,
+  rewardsOwnerQuerySchema,
   transactionListQuerySchema,
   transactionSchema,
   userBadgeSchema,
@@ -63,7 +64,6 @@ import { serviceContext } from '../../../platform/context.ts';
 
 const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
-const ownerQuery = z.object({ owner: z.string().max(64).optional() });
 // the original client's giveaway and wallet lists name the count totalCount
 const countedList = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -140,7 +140,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       item: badgeSchema,
       input: badgeInputSchema,
       update: badgeUpdateSchema,
-      query: ownerQuery,
+      query: rewardsOwnerQuerySchema,
       create: {
         summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists',
         also: [404, 409],
@@ -170,7 +170,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         tags,
         summary: 'One badge (an inactive one only for admins)',
         params: idParams,
-        querystring: ownerQuery,
+        querystring: rewardsOwnerQuerySchema,
         response: { 200: envelope(badgeSchema), ...errorResponses(400, 404) },
       },
       handler: async (req, reply) => {
@@ -184,7 +184,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         summary: 'Activate or deactivate a badge (admin)',
         security: bearer,
         params: idParams,
-        querystring: ownerQuery,
+        querystring: rewardsOwnerQuerySchema,
         response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) },
       },
       onRequest: app.requireAdmin,
@@ -199,7 +199,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         summary: "A user's earned badges (own, or any as admin)",
         security: bearer,
         params: userParams,
-        querystring: ownerQuery,
+        querystring: rewardsOwnerQuerySchema,
         response: { 200: listEnvelope(userBadgeSchema), ...errorResponses(400, 401, 403, 404) },
       },
       onRequest: app.requireUser,
@@ -255,7 +255,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         tags,
         summary: 'One product (public)',
         params: idParams,
-        querystring: ownerQuery,
+        querystring: rewardsOwnerQuerySchema,
         response: { 200: envelope(productSchema), ...errorResponses(400, 404) },
       },
       handler: async (req, reply) => {
@@ -271,7 +271,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       item: productSchema,
       input: productInputSchema,
       update: productUpdateSchema,
-      query: ownerQuery,
+      query: rewardsOwnerQuerySchema,
       deletedKey: '_id',
       create: {
         summary: 'Create a product (admin)',
@@ -383,7 +383,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
           summary,
           security: bearer,
           params: idParams,
-          querystring: ownerQuery,
+          querystring: rewardsOwnerQuerySchema,
           response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
         },
         onRequest: app.requireAdmin,
@@ -442,7 +442,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         summary: 'One giveaway (admin)',
         security: bearer,
         params: idParams,
-        querystring: ownerQuery,
+        querystring: rewardsOwnerQuerySchema,
         response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) },
       },
       onRequest: app.requireAdmin,
@@ -454,7 +454,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       item: giveawaySchema,
       input: giveawayInputSchema,
       update: giveawayUpdateSchema,
-      query: ownerQuery,
+      query: rewardsOwnerQuerySchema,
       create: {
         summary: 'Create a giveaway code (admin)',
         also: [404, 409],
@@ -479,7 +479,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         tags,
         summary: "The caller's wallet (the header credits)",
         security: bearer,
-        querystring: ownerQuery,
+        querystring: rewardsOwnerQuerySchema,
         response: { 200: envelope(walletSchema), ...errorResponses(401, 404) },
       },
       onRequest: app.requireUser,
@@ -527,7 +527,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
         security: bearer,
         headers: idempotencyHeaders,
         params: z.object({ userId: idSchema }),
-        querystring: ownerQuery,
+        querystring: rewardsOwnerQuerySchema,
         body: adjustInputSchema,
         response: { 200: envelope(adjustResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },

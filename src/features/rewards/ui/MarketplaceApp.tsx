@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Product, Purchase } from '../contract.ts';
+import type { Product } from '../contract.ts';
 import {
   cardState,
   noFilters,
@@ -24,6 +24,10 @@ import { useDebouncedValue } from '../../../platform/ui/use-debounced-value.ts';
 import { useAtom } from '../../../platform/ui/use-atom.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 interface Props extends IslandProps {
   /** the login page in this locale: a visitor's redeem goes there */
@@ -45,7 +49,7 @@ const ShippingDialog = lazy(loadShippingDialog);
 
 async function fetchListing(filters: Filters, page: number, owned: ReadonlySet<string>): Promise<Listing | null> {
   if (!filters.onlyUnredeemed || owned.size === 0) {
-    const res = await api<Product[]>(`/marketplace/products?${productListParams(filters, page)}`, {
+    const res = await call<'GET /marketplace/products'>(`/marketplace/products?${productListParams(filters, page)}`, {
       base: marketplaceApiBase,
     });
     return res.ok ? { items: res.data, total: res.total ?? res.data.length } : null;
@@ -53,9 +57,10 @@ async function fetchListing(filters: Filters, page: number, owned: ReadonlySet<s
   // the server does not know what "unredeemed" means for this player: read all matches, then page here
   const all: Product[] = [];
   for (let chunk = 1; chunk <= MAX_CHUNKS; chunk++) {
-    const res = await api<Product[]>(`/marketplace/products?${productListParams(filters, chunk, CATALOGUE_CHUNK)}`, {
-      base: marketplaceApiBase,
-    });
+    const res = await call<'GET /marketplace/products'>(
+      `/marketplace/products?${productListParams(filters, chunk, CATALOGUE_CHUNK)}`,
+      { base: marketplaceApiBase },
+    );
     if (!res.ok) return null;
     all.push(...res.data);
     if (res.data.length < CATALOGUE_CHUNK || all.length >= (res.total ?? 0)) break;
@@ -107,9 +112,10 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
     let live = true;
     setOwnedReady(false);
     void ensureCredits();
-    api<Purchase[]>(`/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=500`, {
-      base: marketplaceApiBase,
-    }).then((res) => {
+    call<'GET /marketplace/purchases/user/:user'>(
+      `/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=500`,
+      { base: marketplaceApiBase },
+    ).then((res) => {
       if (!live) return;
       if (res.ok) setOwned(new Set(res.data.map((p) => p.productId)));
       else console.error('the purchases could not be read', res);

@@ -1,9 +1,12 @@
-import type { Badge, UserBadge } from '../contract.ts';
 import { backpackEntries, safeIcon, type BackpackEntry } from '../backpack-view.ts';
 import { formatDate, formatNumber } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { translate } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, loadSession } from '../../../platform/browser/session.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 type State = 'loading' | 'error' | 'empty' | 'login' | 'list';
 
@@ -54,8 +57,11 @@ export class BackpackGrid extends HTMLElement {
     if (!user || !token) return this.#show('login');
     this.#show('loading');
     const [badges, earned] = await Promise.all([
-      api<Badge[]>('/marketplace/badges', { base: marketplaceApiBase }),
-      api<UserBadge[]>(`/marketplace/backpack/${encodeURIComponent(user.id)}`, { base: marketplaceApiBase, token }),
+      call<'GET /marketplace/badges'>('/marketplace/badges', { base: marketplaceApiBase }),
+      call<'GET /marketplace/backpack/:user'>(`/marketplace/backpack/${encodeURIComponent(user.id)}`, {
+        base: marketplaceApiBase,
+        token,
+      }),
     ]);
     if (run !== this.#run) return;
     if (!earned.ok && (earned.status === 401 || earned.status === 403)) return this.#show('login');

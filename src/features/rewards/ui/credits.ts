@@ -1,6 +1,9 @@
-import type { Wallet } from '../contract.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { $credits, $token } from '../../../platform/browser/session.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 /**
  * The header's credits balance (`$credits` of session.ts), read from GET /marketplace/wallets/me.
@@ -25,7 +28,10 @@ export function loadCredits(): Promise<number | null> {
   }
   if (inflight?.token === token) return inflight.promise;
   const started = version;
-  const promise = api<Wallet>('/marketplace/wallets/me', { base: marketplaceApiBase, token }).then((res) => {
+  const promise = call<'GET /marketplace/wallets/me'>('/marketplace/wallets/me', {
+    base: marketplaceApiBase,
+    token,
+  }).then((res) => {
     if (inflight?.promise === promise) inflight = null;
     // logged out or in as someone else meanwhile, or a fresher balance arrived: keep what is there
     if ($token.get() !== token || version !== started) return $credits.get();

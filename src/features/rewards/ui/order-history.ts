@@ -3,6 +3,10 @@ import { safeIcon } from '../backpack-view.ts';
 import { formatDate, formatDateTime } from '../rewards-format.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './paged-history.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 /**
  * <order-history>: the player's own purchases (GET /marketplace/purchases/user/{me}, newest first,
@@ -11,7 +15,7 @@ import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './page
  */
 export class OrderHistory extends PagedHistory<Purchase> {
   protected async readPage({ user, token, offset, limit }: PageRequest): Promise<PageAnswer<Purchase>> {
-    const res = await api<Purchase[]>(
+    const res = await call<'GET /marketplace/purchases/user/:user'>(
       `/marketplace/purchases/user/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`,
       {
         base: marketplaceApiBase,

@@ -7,6 +7,10 @@ import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned
 import { idempotentSender } from '../../../platform/browser/idempotency.ts';
 import { translate } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, loadSession } from '../../../platform/browser/session.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 /**
  * <redeem-form>: /marketplace/redeem. `?token=` prefills the code; a
@@ -104,7 +108,7 @@ export class RedeemForm extends HTMLElement {
     }
     this.#setBusy(true);
     const res = await this.#send(code.toUpperCase(), (key) =>
-      api<RedeemResult>('/marketplace/giveaways/redeem', {
+      call<'POST /marketplace/giveaways/redeem'>('/marketplace/giveaways/redeem', {
         base: marketplaceApiBase,
         body: { token: code },
         headers: { 'idempotency-key': key },

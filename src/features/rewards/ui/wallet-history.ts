@@ -1,9 +1,13 @@
-import type { Transaction, Wallet } from '../contract.ts';
+import type { Transaction } from '../contract.ts';
 import { formatDateTime, formatNumber, formatSigned } from '../rewards-format.ts';
 import { ledgerKindOf } from '../ledger-kind.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { setCredits } from './credits.ts';
 import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './paged-history.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 /**
  * <wallet-history>: the player's balance (GET /marketplace/wallets/me, which also refreshes the
@@ -13,11 +17,16 @@ import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './page
 export class WalletHistory extends PagedHistory<Transaction> {
   protected async readPage({ user, token, offset, limit, fresh }: PageRequest): Promise<PageAnswer<Transaction>> {
     const [wallet, entries] = await Promise.all([
-      fresh ? api<Wallet>('/marketplace/wallets/me', { base: marketplaceApiBase, token }) : null,
-      api<Transaction[]>(`/marketplace/transactions/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`, {
-        base: marketplaceApiBase,
-        token,
-      }),
+      fresh
+        ? call<'GET /marketplace/wallets/me'>('/marketplace/wallets/me', { base: marketplaceApiBase, token })
+        : null,
+      call<'GET /marketplace/transactions/:user'>(
+        `/marketplace/transactions/${encodeURIComponent(user.id)}?limit=${limit}&offset=${offset}`,
+        {
+          base: marketplaceApiBase,
+          token,
+        },
+      ),
     ]);
     if ([wallet, entries].some((r) => r && !r.ok && (r.status === 401 || r.status === 403)))
       return { ok: false, login: true };

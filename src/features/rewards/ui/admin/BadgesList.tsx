@@ -11,6 +11,10 @@ import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.t
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 export function ActiveBadge({ active, t }: { active: boolean; t: SectionProps['t'] }) {
   return (
@@ -37,7 +41,7 @@ export default function BadgesList({ t, locale }: SectionProps) {
   const list = useAdminList<Badge>({
     whole: {
       read: async () => {
-        const res = await api<Badge[]>('/marketplace/badges');
+        const res = await call<'GET /marketplace/badges'>('/marketplace/badges');
         if (!res.ok) console.error('badges load failed', res.code);
         return res;
       },
@@ -53,9 +57,12 @@ export default function BadgesList({ t, locale }: SectionProps) {
   const confirmToggle = async () => {
     if (!pending) return;
     setBusy(true);
-    const res = await api<Badge>(`/marketplace/badges/${encodeURIComponent(pending._id)}/toggle-active`, {
-      method: 'PATCH',
-    });
+    const res = await call<'PATCH /marketplace/badges/:id/toggle-active'>(
+      `/marketplace/badges/${encodeURIComponent(pending._id)}/toggle-active`,
+      {
+        method: 'PATCH',
+      },
+    );
     setBusy(false);
     if (!res.ok) {
       toast.error(t('rewardsAdmin.badges.toggleError'));

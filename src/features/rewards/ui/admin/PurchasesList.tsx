@@ -12,6 +12,10 @@ import type { SectionProps } from '../../../../platform/ui/admin/section-props.t
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 const filters = ['all', 'fulfilled', 'unfulfilled'] as const;
 
@@ -51,10 +55,14 @@ export default function PurchasesList({ t, locale }: SectionProps) {
   // marking shipped, or taking it back when it was marked by mistake
   const markFulfilled = async (purchase: Purchase, shipped: boolean) => {
     setMarking(purchase.id);
-    const res = await api<Purchase>(
-      `/marketplace/purchases/${encodeURIComponent(purchase.id)}/${shipped ? 'fulfill' : 'unfulfill'}`,
-      { method: 'PATCH' },
-    );
+    const id = encodeURIComponent(purchase.id);
+    const res = shipped
+      ? await call<'PATCH /marketplace/purchases/:id/fulfill'>(`/marketplace/purchases/${id}/fulfill`, {
+          method: 'PATCH',
+        })
+      : await call<'PATCH /marketplace/purchases/:id/unfulfill'>(`/marketplace/purchases/${id}/unfulfill`, {
+          method: 'PATCH',
+        });
     setMarking(null);
     if (!res.ok) {
       toast.error(t(shipped ? 'rewardsAdmin.purchases.markError' : 'rewardsAdmin.purchases.unmarkError'));
