@@ -26,6 +26,10 @@ import UnsavedGuard from '../../platform/ui/admin/UnsavedGuard.tsx';
 import Spinner from '../../platform/ui/Spinner.tsx';
 import { errorBoxClass, secondaryButtonClass } from '../../platform/ui/ui.ts';
 import { useT, type Translator } from '../../platform/ui/use-t.ts';
+import type { TypedCall } from '../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../../features/accounts/endpoints.ts';
+
+const call: TypedCall<AccountsApi> = api;
 
 interface Props extends IslandProps {
   section: DashboardSectionKey;
@@ -104,7 +108,7 @@ export default function DashboardApp({ locale, messages, section, agencyName, ow
   useEffect(() => {
     if (!allowed) return;
     let live = true;
-    api<User>('/users/me').then((res) => {
+    call<'GET /users/me'>('/users/me').then((res) => {
       if (!live) return;
       if (res.ok) {
         updateStoredUser(res.data); // a lost admin role turns the guard to 'unauthorized'

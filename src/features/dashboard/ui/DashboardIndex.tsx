@@ -11,6 +11,10 @@ import { panelClass, panelTitleClass } from '../../../platform/ui/admin/ui.ts';
 import { sectionPath, type DashboardSectionKey } from '../../../platform/ui/admin/sections.ts';
 import { formatNumber } from '../../../platform/ui/admin/format.ts';
 import { localizePath } from '../../../platform/i18n/i18n.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { DashboardApi } from '../endpoints.ts';
+
+const call: TypedCall<DashboardApi> = api;
 
 /** chart.js is its own chunk, fetched after the stat cards (only this page ever loads it). */
 const ActivityCharts = lazy(() => import('./ActivityCharts.tsx'));
@@ -41,7 +45,7 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
   useEffect(() => {
     let live = true;
     setOverviewFailed(false);
-    api<DashboardOverview>(`/marketplace/dashboard/overview?days=${days}`).then((res) => {
+    call<'GET /marketplace/dashboard/overview'>(`/marketplace/dashboard/overview?days=${days}`).then((res) => {
       if (!live) return;
       if (res.ok) setOverview(res.data);
       else {
@@ -57,7 +61,7 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
   useEffect(() => {
     let live = true;
     setSeriesFailed(false);
-    api<{ days: TimeseriesDay[] }>(`/marketplace/dashboard/timeseries?days=${days}`).then((res) => {
+    call<'GET /marketplace/dashboard/timeseries'>(`/marketplace/dashboard/timeseries?days=${days}`).then((res) => {
       if (!live) return;
       if (res.ok && Array.isArray(res.data?.days)) setSeries(res.data.days);
       else {
