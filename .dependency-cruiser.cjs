@@ -30,7 +30,6 @@ const treeOrder = [
  */
 const stillUpward = [
   ['tournaments/ui/tournament-actions.tsx', 'results'],
-  ['accounts/ui/NotificationsPanel.tsx', 'reminders'],
 ].map(([file, above]) => ({ from: `^src/features/${file.replaceAll('.', '\\.')}$`, to: `^src/features/(${above})/` }));
 
 module.exports = {

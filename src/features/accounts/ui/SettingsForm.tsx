@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { consoles, games } from '../../games/contract.ts';
 import { genders, languages } from '../user-options.ts';
 import type { User } from '../contract.ts';
@@ -38,7 +38,10 @@ import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 
 const call: TypedCall<AccountsApi> = api;
 
-type Props = IslandProps;
+/** A tab's content, loaded when the tab is first opened. */
+type TabPanel = ComponentType<{ t: Translator; locale: Locale }>;
+/** `notifications`: the reminders' e-mail choices, which the page joins in (accounts do not import the reminders' UI). */
+type Props = IslandProps & { notifications: TabPanel };
 
 /** The account tab's fields as the contract's settings schema checks them. */
 type Valid = z.output<typeof settingsSchema>;
@@ -56,11 +59,8 @@ const accountFields = [
   'language',
   'currentPassword',
 ] as const;
-// fetched when their tab is first opened: password change and "log out everywhere", the reminder e-mails
-const panels = {
-  security: lazy(() => import('./SecurityPanel.tsx')),
-  notifications: lazy(() => import('./NotificationsPanel.tsx')),
-};
+// fetched when its tab is first opened: password change and "log out everywhere"
+const SecurityPanel = lazy(() => import('./SecurityPanel.tsx'));
 const MAX_GAME_ACCOUNTS = 20;
 /** set on the page we move to after a language change, so it can say "saved" */
 const SAVED_PARAM = 'saved';
@@ -85,7 +85,8 @@ const toValues = (u: User): Values => ({
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** /settings: needs the stored session; without it, an invalid-credentials message and a login link. */
-export default function SettingsForm({ locale, messages }: Props) {
+export default function SettingsForm(props: Props) {
+  const { locale, messages } = props;
   const t = useT(messages);
   // the server-rendered HTML shows the spinner; so must the first client render (hydration),
   // even when the header has already read the session
@@ -115,16 +116,18 @@ export default function SettingsForm({ locale, messages }: Props) {
           </p>
         </div>
       ) : (
-        <SettingsEditor key={user.id} t={t} locale={locale} user={user} />
+        <SettingsEditor {...props} key={user.id} t={t} user={user} />
       )}
     </div>
   );
 }
 
-type Tab = 'account' | 'games' | keyof typeof panels;
+type Tab = 'account' | 'games' | 'security' | 'notifications';
 const tabs: Tab[] = ['account', 'games', 'security', 'notifications'];
 
-function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; user: User }) {
+// the island's props are passed on whole: the fewer bytes, the better under this page's budget
+function SettingsEditor({ t, locale, user, notifications }: Props & { t: Translator; user: User }) {
+  const panels = { security: SecurityPanel, notifications };
   const [tab, setTab] = useState<Tab>('account');
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -281,25 +284,23 @@ function SettingsEditor({ t, locale, user }: { t: Translator; locale: Locale; us
         ))}
       </div>
 
-      {(Object.entries(panels) as [keyof typeof panels, (typeof panels)[keyof typeof panels]][]).map(
-        ([name, Panel]) => (
-          <div
-            key={name}
-            role="tabpanel"
-            id={`settings-panel-${name}`}
-            aria-labelledby={`settings-tab-${name}`}
-            hidden={tab !== name}
-            tabIndex={0}
-            className="pt-6 outline-none"
-          >
-            {tab === name && (
-              <Suspense fallback={<Spinner label={t('accounts.settings.loading')} testId="panel-loading" />}>
-                <Panel t={t} locale={locale} />
-              </Suspense>
-            )}
-          </div>
-        ),
-      )}
+      {(Object.entries(panels) as [keyof typeof panels, TabPanel][]).map(([name, Panel]) => (
+        <div
+          key={name}
+          role="tabpanel"
+          id={`settings-panel-${name}`}
+          aria-labelledby={`settings-tab-${name}`}
+          hidden={tab !== name}
+          tabIndex={0}
+          className="pt-6 outline-none"
+        >
+          {tab === name && (
+            <Suspense fallback={<Spinner label={t('accounts.settings.loading')} testId="panel-loading" />}>
+              <Panel t={t} locale={locale} />
+            </Suspense>
+          )}
+        </div>
+      ))}
 
       <form
         method="post"

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
-import type { RemindersApi } from '../../reminders/endpoints.ts';
+import type { RemindersApi } from '../endpoints.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
-import type { NotificationPreferences } from '../../reminders/contract.ts';
+import type { NotificationPreferences } from '../contract.ts';
 
 const call: TypedCall<RemindersApi> = api;
 
@@ -14,8 +14,9 @@ const choices = ['checkinOpen', 'checkinClosing', 'resultsFinal'] as const;
 
 /**
  * The Notifications tab of /settings: which reminder e-mails the player gets (check-in open,
- * check-in closing soon, final results). Loaded when the tab is first opened, like the Security
- * tab, so the page's JavaScript budget pays nothing for it until then.
+ * check-in closing soon, final results). The settings page hands it to the accounts' form, which
+ * loads it when the tab is first opened, like the Security tab, so the page's JavaScript budget
+ * pays nothing for it until then.
  */
 export default function NotificationsPanel({ t }: { t: Translator }) {
   const [stored, setStored] = useState<NotificationPreferences | null>(null);
