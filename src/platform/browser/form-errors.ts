@@ -91,15 +91,6 @@ export function fieldErrorKey(
   }
 }
 
-/** API codes that belong to one field. */
-const codeFields: Record<string, string> = {
-  EMAIL_TAKEN: 'email',
-  USERNAME_TAKEN: 'username',
-  USERNAME_MIXED_SCRIPT: 'username',
-  PASSWORD_WEAK: 'password',
-  CURRENT_PASSWORD_WRONG: 'currentPassword',
-};
-
 /**
  * A field path the server named (checked against the form's top-level fields only): a form's own
  * paths are typed from its values, this one is taken as the server sends it.
@@ -113,12 +104,14 @@ export interface ApiFailure {
 
 /**
  * The field errors carried by a failed call, limited to the form's fields: per-field issues of a
- * 400 ('body.email' is the email field) and codes that name a field. Empty when the failure is
- * not about a field (the form then shows `errors.<code>`).
+ * 400 ('body.email' is the email field) and the codes `codeFields` puts on a field (each feature names
+ * its own: the accounts' taken e-mail goes on `email`). Empty when the failure is not about a field (the
+ * form then shows `errors.<code>`).
  */
 export function serverFieldErrors(
   failure: ApiFailure,
   fields: readonly string[],
+  codeFields: Readonly<Record<string, string>> = {},
 ): { field: ServerField; error: FieldErrorLike }[] {
   const out: { field: ServerField; error: FieldErrorLike }[] = [];
   const known = (path: string) => fields.includes(path.split('.')[0]);

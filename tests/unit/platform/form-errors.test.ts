@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorKey, serverFieldErrors } from '../../../src/platform/browser/form-errors.ts';
 import { errorKey } from '../../../src/platform/ui/use-t.ts';
+import { accountCodeFields } from '../../../src/features/accounts/ui/code-fields.ts';
 
 describe('fieldErrorKey', () => {
   it.each([
@@ -32,11 +33,11 @@ describe('fieldErrorKey', () => {
 describe('serverFieldErrors', () => {
   const fields = ['username', 'email', 'password', 'gameAccounts'];
 
-  it('puts a taken e-mail or username on its field', () => {
-    expect(serverFieldErrors({ code: 'EMAIL_TAKEN' }, fields)).toEqual([
+  it('puts a taken e-mail or username on its field, as the accounts name their codes', () => {
+    expect(serverFieldErrors({ code: 'EMAIL_TAKEN' }, fields, accountCodeFields)).toEqual([
       { field: 'email', error: { type: 'code', message: 'EMAIL_TAKEN' } },
     ]);
-    expect(serverFieldErrors({ code: 'USERNAME_TAKEN' }, fields)).toEqual([
+    expect(serverFieldErrors({ code: 'USERNAME_TAKEN' }, fields, accountCodeFields)).toEqual([
       { field: 'username', error: { type: 'code', message: 'USERNAME_TAKEN' } },
     ]);
   });
@@ -58,7 +59,9 @@ describe('serverFieldErrors', () => {
 
   it('is empty for failures that are not about a field', () => {
     expect(serverFieldErrors({ code: 'NETWORK_ERROR' }, fields)).toEqual([]);
-    expect(serverFieldErrors({ code: 'EMAIL_TAKEN' }, ['password'])).toEqual([]);
+    expect(serverFieldErrors({ code: 'EMAIL_TAKEN' }, ['password'], accountCodeFields)).toEqual([]);
+    // a code no form's map names stays off the fields
+    expect(serverFieldErrors({ code: 'EMAIL_TAKEN' }, fields)).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
+import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
@@ -122,7 +123,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
     setFailure(null);
     const res = await call<'POST /users/reset'>('/users/reset', { body: { token, password }, token: null });
     if (!res.ok) {
-      const onFields = serverFieldErrors(res, ['password']);
+      const onFields = serverFieldErrors(res, ['password'], accountCodeFields);
       for (const { field, error } of onFields) setError(field, error);
       // a malformed token is reported as a validation issue on body.token: it is still an invalid link
       const tokenIssue = res.issues?.some((i) => i.path.startsWith('body.token'));

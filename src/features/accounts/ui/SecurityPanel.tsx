@@ -3,6 +3,7 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
+import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession } from '../../../platform/browser/session.ts';
 import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
@@ -45,7 +46,7 @@ function ChangePassword({ t }: { t: Translator }) {
     setDone(false);
     const res = await call<'POST /users/me/password'>('/users/me/password', { body: { currentPassword, password } });
     if (!res.ok) {
-      const onFields = serverFieldErrors(res, passwordFields);
+      const onFields = serverFieldErrors(res, passwordFields, accountCodeFields);
       for (const { field, error } of onFields) setError(field, error);
       if (!onFields.length) setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
       return;

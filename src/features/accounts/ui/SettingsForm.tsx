@@ -9,6 +9,7 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { settingsSchema } from './account-form-schemas.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
+import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import {
   $sessionLoading,
@@ -204,7 +205,7 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
     const body = emailChanges ? { ...values, currentPassword } : values;
     const res = await call<'PUT /users/pp/:id'>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body });
     if (!res.ok) {
-      const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts']);
+      const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts'], accountCodeFields);
       for (const { field, error } of onFields) setError(field, error);
       if (onFields.length)
         setTab(

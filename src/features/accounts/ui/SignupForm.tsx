@@ -4,6 +4,7 @@ import { genders } from '../user-options.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { createAccount, logIn } from './signup-call.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
+import { accountCodeFields } from './code-fields.ts';
 import { languageFromBrowser, localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
@@ -46,7 +47,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
     const body = { ...values, language: languageFromBrowser(navigator.languages), country: DEFAULT_COUNTRY, brand };
     const { created, session: proven } = await createAccount(body);
     if (!created.ok) {
-      const onFields = serverFieldErrors(created, fields);
+      const onFields = serverFieldErrors(created, fields, accountCodeFields);
       for (const { field, error } of onFields) setError(field, error, { shouldFocus: true });
       if (!onFields.length) setFailure(t.error(created.code));
       return;
