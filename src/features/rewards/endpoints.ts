@@ -45,6 +45,7 @@ export const rewardsApi = {
   'PATCH /marketplace/purchases/:id/fulfill': { query: owner, response: purchaseSchema },
   'PATCH /marketplace/purchases/:id/unfulfill': { query: owner, response: purchaseSchema },
   'POST /marketplace/giveaways/redeem': { body: redeemInputSchema, response: redeemResultSchema },
+  'GET /marketplace/giveaways/:id': { query: owner, response: giveawaySchema },
   'POST /marketplace/giveaways': { query: owner, body: giveawayInputSchema, response: giveawaySchema },
   'PUT /marketplace/giveaways/:id': { query: owner, body: giveawayUpdateSchema, response: giveawaySchema },
   'GET /marketplace/wallets/me': { query: owner, response: walletSchema },

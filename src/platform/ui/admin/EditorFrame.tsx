@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { api } from '../../browser/api-client.ts';
+import type { ApiResult } from '../../browser/api-client.ts';
 import Spinner from '../Spinner.tsx';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
@@ -8,9 +8,10 @@ import { idFromLocation } from './section-props.ts';
 
 /**
  * The record of an editor page: none on a "new" page; on an edit page the one named by `?id=`,
- * read with `path(id)` (so a reload works), with the failure code and a retry.
+ * read with `load(id)` (so a reload works), with the failure code and a retry. `load` is the
+ * feature's own typed call of its record's route, which gives the record its type.
  */
-export function useEditorRecord<T>(editing: boolean, path: (id: string) => string, base?: string) {
+export function useEditorRecord<T>(editing: boolean, load: (id: string) => Promise<ApiResult<T>>) {
   const [id] = useState(() => (editing ? idFromLocation() : null));
   const [record, setRecord] = useState<T | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -19,7 +20,7 @@ export function useEditorRecord<T>(editing: boolean, path: (id: string) => strin
     if (!editing || !id) return;
     let live = true;
     setFailure(null);
-    api<T>(path(id), { base }).then((res) => {
+    load(id).then((res) => {
       if (!live) return;
       if (res.ok) setRecord(res.data);
       // an id the API refuses outright (400) names no record either: the page says "not found"
@@ -28,7 +29,7 @@ export function useEditorRecord<T>(editing: boolean, path: (id: string) => strin
     return () => {
       live = false;
     };
-    // the path and base of a page never change
+    // the loader of a page never changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing, id, attempt]);
   return { editing, id, record, setRecord, failure, retry: () => setAttempt((n) => n + 1) };

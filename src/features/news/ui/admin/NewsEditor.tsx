@@ -40,7 +40,9 @@ const emptyValues: NewsInput = {
 
 /** /dashboard/news/new and /dashboard/news/edit?id=…: one form for both languages. */
 export default function NewsEditor({ t, locale, section, agencyName }: SectionProps) {
-  const editor = useEditorRecord<NewsArticle>(section === 'newsEdit', (id) => `/news/${encodeURIComponent(id)}`);
+  const editor = useEditorRecord(section === 'newsEdit', (id) =>
+    call<'GET /news/:id'>(`/news/${encodeURIComponent(id)}`),
+  );
   return (
     <EditorFrame
       t={t}

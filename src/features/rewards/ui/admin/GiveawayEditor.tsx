@@ -63,10 +63,10 @@ function hasToken(): boolean {
 
 /** /dashboard/giveaway/new and /dashboard/giveaway/edit?id=… (loaded by id, so a reload works). */
 export default function GiveawayEditor({ t, locale, section }: SectionProps) {
-  const editor = useEditorRecord<Giveaway>(
-    section === 'giveawayEdit',
-    (id) => `/marketplace/giveaways/${encodeURIComponent(id)}`,
-    marketplaceApiBase,
+  const editor = useEditorRecord(section === 'giveawayEdit', (id) =>
+    call<'GET /marketplace/giveaways/:id'>(`/marketplace/giveaways/${encodeURIComponent(id)}`, {
+      base: marketplaceApiBase,
+    }),
   );
   return (
     <EditorFrame

@@ -36,10 +36,10 @@ const toValues = productValues;
 
 /** /dashboard/products/new and /dashboard/products/edit?id=… (the product is loaded by id, so a reload works). */
 export default function ProductEditor({ t, locale, section, agencyName = '' }: SectionProps) {
-  const editor = useEditorRecord<Product>(
-    section === 'productsEdit',
-    (id) => `/marketplace/products/${encodeURIComponent(id)}`,
-    marketplaceApiBase,
+  const editor = useEditorRecord(section === 'productsEdit', (id) =>
+    call<'GET /marketplace/products/:id'>(`/marketplace/products/${encodeURIComponent(id)}`, {
+      base: marketplaceApiBase,
+    }),
   );
   const { failure } = editor;
   useEffect(() => {

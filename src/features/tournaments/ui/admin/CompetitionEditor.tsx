@@ -5,12 +5,12 @@ import { type SectionProps } from '../../../../platform/ui/admin/section-props.t
 import CompetitionForm from './CompetitionForm.tsx';
 import FactionScoresEditor from './FactionScoresEditor.tsx';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { api } from '../../../../platform/browser/api-client.ts';
 
 /** /dashboard/competitions/new and /dashboard/competitions/edit?id=…: the form, and on edit the faction scores. */
 export default function CompetitionEditor({ t, locale, section, agencyName = '' }: SectionProps) {
-  const editor = useEditorRecord<Competition>(
-    section === 'competitionsEdit',
-    (id) => `/tournaments/competitions/${encodeURIComponent(id)}`,
+  const editor = useEditorRecord(section === 'competitionsEdit', (id) =>
+    api<Competition>(`/tournaments/competitions/${encodeURIComponent(id)}`),
   );
   const { setRecord: setCompetition } = editor;
   return (

@@ -79,9 +79,8 @@ export default function TournamentEditor({
   bracketTab?: (props: BracketTabProps) => ReactNode;
   prizesTab?: (props: PrizesTabProps) => ReactNode;
 }) {
-  const editor = useEditorRecord<Tournament>(
-    section === 'tournamentsEdit',
-    (id) => `/tournaments/${encodeURIComponent(id)}`,
+  const editor = useEditorRecord(section === 'tournamentsEdit', (id) =>
+    api<Tournament>(`/tournaments/${encodeURIComponent(id)}`),
   );
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
