@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 // Astro's React renderer, the one every island of the site mounts with: importing react-dom/client
 // here too would cut the renderer's chunk in two, and every page with an island would pay the seam
 import mountWithAstro from '@astrojs/react/client.js';
@@ -12,8 +12,7 @@ import { $user, clearSession, updateStoredUser } from '../../../platform/browser
 import { useT } from '../../../platform/ui/use-t.ts';
 import JoinDialog, { type JoinResult } from './JoinDialog.tsx';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
-// a checked-in player's match report: the results domain's dialog
-import ReportDialog from '../../results/ui/ReportDialog.tsx';
+import type { Translator } from '../../../platform/ui/use-t.ts';
 import { withoutFaction, type BannerHost, type BannerIntent } from './banner-model.ts';
 
 /**
@@ -52,14 +51,21 @@ export interface Actions {
   errorText(code: string): string;
 }
 
-/** Mounts the dialogs' root into `container` once; `run` opens a dialog or starts an action. */
-export async function mountActions(container: HTMLElement, host: BannerHost): Promise<Actions> {
+/** A checked-in player's match report: the results domain's dialog, which the page joins in. */
+export type ReportDialog = ComponentType<{ t: Translator; tournamentId: string; onClose: () => void }>;
+
+/**
+ * Mounts the dialogs' root into `container` once; `run` opens a dialog or starts an action. The page
+ * composes it with the report dialog (tournaments do not import the results' UI).
+ */
+export async function mountActions(container: HTMLElement, host: BannerHost, Report: ReportDialog): Promise<Actions> {
   const messages = await loadMessages(host.locale);
   const queue: BannerIntent[] = [];
   let deliver: ((intent: BannerIntent) => void) | null = null;
   const props = {
     host,
     messages,
+    Report,
     subscribe: (fn: (intent: BannerIntent) => void) => {
       deliver = fn;
       queue.splice(0).forEach(fn);
@@ -83,10 +89,12 @@ type Confirming = 'leave' | 'leaveWaitlist' | 'checkOut' | null;
 function TournamentActions({
   host,
   messages,
+  Report,
   subscribe,
 }: {
   host: BannerHost;
   messages: Messages;
+  Report: ReportDialog;
   subscribe: (fn: (intent: BannerIntent) => void) => () => void;
 }) {
   const t = useT(messages);
@@ -267,7 +275,7 @@ function TournamentActions({
           />
         </Suspense>
       )}
-      {reporting && <ReportDialog t={t} tournamentId={tournament.id} onClose={() => setReporting(false)} />}
+      {reporting && <Report t={t} tournamentId={tournament.id} onClose={() => setReporting(false)} />}
       {toaster && (
         <Suspense fallback={null}>
           <AppToaster />

@@ -38,6 +38,8 @@ type MeState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Mounted once per page, on the first click that needs a dialog or an action. */
 let actions: Promise<Actions> | null = null;
+/** The dialogs' chunk as the page composes it (defineTournamentBanner). */
+let dialogs: () => Promise<{ mountActions(container: HTMLElement, host: BannerHost): Promise<Actions> }>;
 
 /**
  * <tournament-banner>: the live part of the server-rendered banner (TournamentBanner.astro). It
@@ -157,7 +159,7 @@ export class TournamentBanner extends HTMLElement {
         },
         focusAction: () => this.querySelector<HTMLElement>('[data-action-button]')?.focus(),
       };
-      actions = import('./tournament-actions.tsx').then((m) => m.mountActions(container, host));
+      actions = dialogs().then((m) => m.mountActions(container, host));
       // a failed load (offline) may be tried again by the next click
       actions.catch(() => (actions = null));
     }
@@ -442,4 +444,12 @@ export class TournamentBanner extends HTMLElement {
   }
 }
 
-if (!customElements.get('tournament-banner')) customElements.define('tournament-banner', TournamentBanner);
+/**
+ * Defines <tournament-banner>, whose first click that needs a dialog loads `load`: the page's module
+ * that mounts tournament-actions.tsx with the dialogs of the domains above the tournaments (the
+ * results' match report).
+ */
+export function defineTournamentBanner(load: typeof dialogs) {
+  dialogs = load;
+  if (!customElements.get('tournament-banner')) customElements.define('tournament-banner', TournamentBanner);
+}
