@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../platform/schemas.ts';
+import { idSchema, sortQuery } from '../../platform/schemas.ts';
 import { adminInstant } from '../../platform/date-range.ts';
 import { consoles, games } from '../games/contract.ts';
 import { gameAccountSchema } from '../accounts/contract.ts';
@@ -123,6 +123,19 @@ export const tournamentSchema = z.object({
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** GET /tournaments: a page of the list, of a championship or of one player's tournaments. */
+export const tournamentListQuerySchema = z.object({
+  competitionId: idSchema.optional(),
+  members: idSchema
+    .optional()
+    .describe("a user id: only that user's tournaments, waitlist included (that user's token or an admin's)"),
+  showAllTournament: flag.optional().describe('false leaves out ended tournaments; left out or true lists every one'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  sort: sortQuery(tournamentSorts),
+});
+
 // The input fields without their defaults, so the update body can leave any of them out.
 const tournamentFields = {
   name: text(120).min(1),
@@ -192,6 +205,9 @@ export type TournamentInput = z.input<typeof tournamentInputSchema>;
 export const tournamentUpdateSchema = z.object(tournamentFields).partial();
 export type TournamentUpdate = z.input<typeof tournamentUpdateSchema>;
 
+/** `?userID=`: whose registration; the caller's own when left out (an admin may name anyone). */
+export const registrantQuerySchema = z.object({ userID: idSchema.optional() });
+
 /** Registration and check-in body (check-in sends the player's real game account). */
 export const registrationInputSchema = z.object({
   gameAccounts: z.array(z.object({ userId: z.string().max(64), gameAccount: gameAccountSchema })).length(1),
@@ -228,6 +244,9 @@ export const competitionSchema = z.object({
   tournamentCount: z.number().int(),
 });
 export type Competition = z.infer<typeof competitionSchema>;
+
+/** GET /tournaments/competitions: the competitions of `owner` (the brand's when left out). */
+export const competitionListQuerySchema = z.object({ owner: z.string().max(64).refine(noNul, 'nul').optional() });
 
 const competitionFields = {
   name: text(120).min(1),
@@ -297,6 +316,9 @@ export const broadcastInputSchema = z.object({
   /** members only, or members and the waitlist */
   includeWaitlist: z.boolean().default(false),
 });
+
+/** How many players the broadcast was sent to. */
+export const broadcastResultSchema = z.object({ sent: z.number().int() });
 
 /** Admin view of who is in a tournament: members, then the waitlist in queue order. */
 export const registrationEntrySchema = z.object({

@@ -2,14 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
-import { idSchema, sortQuery } from '../../../platform/schemas.ts';
+import { idSchema } from '../../../platform/schemas.ts';
 import {
-  tournamentSorts,
   broadcastInputSchema,
+  broadcastResultSchema,
+  competitionListQuerySchema,
   competitionInputSchema,
   competitionSchema,
   competitionUpdateSchema,
   joinResultSchema,
+  registrantQuerySchema,
   registrationInputSchema,
   registrationsSchema,
   rosterCheckInSchema,
@@ -22,6 +24,7 @@ import {
   tournamentInputSchema,
   tournamentSchema,
   tournamentIdSchema,
+  tournamentListQuerySchema,
   tournamentUpdateSchema,
   type Tournament,
 } from '../contract.ts';
@@ -50,19 +53,6 @@ const id = idSchema;
 const idParams = z.object({ id });
 /** `/tournaments/:id…`: a malformed id is its own 400 code (the page shows the invalid-id message). */
 const tournamentParams = z.object({ id: tournamentIdSchema });
-/** `?userID=`: whose registration; the caller's own when left out (an admin may name anyone). */
-const userQuery = z.object({ userID: id.optional() });
-const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
-const listQuery = z.object({
-  competitionId: id.optional(),
-  members: id
-    .optional()
-    .describe("a user id: only that user's tournaments, waitlist included (that user's token or an admin's)"),
-  showAllTournament: flag.optional().describe('false leaves out ended tournaments; left out or true lists every one'),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  sort: sortQuery(tournamentSorts),
-});
 const tournamentResult = envelope(tournamentSchema);
 const competitionResult = envelope(competitionSchema);
 
@@ -247,13 +237,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     schema: {
       tags,
       summary: 'Competitions of the brand, with both faction leaderboards',
-      querystring: z.object({
-        owner: z
-          .string()
-          .max(64)
-          .refine((s) => !s.includes('\0'), 'nul')
-          .optional(),
-      }),
+      querystring: competitionListQuerySchema,
       response: { 200: listEnvelope(competitionSchema), ...errorResponses(400, 404) },
     },
     handler: async (req, reply) => {
@@ -351,7 +335,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     schema: {
       tags,
       summary: 'Tournaments: upcoming and running by start, then ended ones newest first',
-      querystring: listQuery,
+      querystring: tournamentListQuerySchema,
       response: { 200: listEnvelope(tournamentSchema), ...errorResponses(400, 401, 403) },
     },
     handler: async (req, reply) => {
@@ -438,7 +422,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       summary: 'Join while registration is open; a full tournament puts the player on the waitlist',
       security,
       params: tournamentParams,
-      querystring: userQuery,
+      querystring: registrantQuerySchema,
       body: registrationInputSchema,
       response: { 200: envelopeWithBadges(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
@@ -458,7 +442,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up',
       security,
       params: tournamentParams,
-      querystring: userQuery,
+      querystring: registrantQuerySchema,
       response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireUser,
@@ -471,7 +455,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       summary: "Check in (members, while check-in is open) with the player's real game account",
       security,
       params: tournamentParams,
-      querystring: userQuery,
+      querystring: registrantQuerySchema,
       body: registrationInputSchema,
       response: { 200: envelopeWithBadges(tournamentSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
@@ -498,7 +482,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       summary: 'Check out (members, while check-in is open)',
       security,
       params: tournamentParams,
-      querystring: userQuery,
+      querystring: registrantQuerySchema,
       response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireUser,
@@ -651,7 +635,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       security,
       params: tournamentParams,
       body: broadcastInputSchema,
-      response: { 200: envelope(z.object({ sent: z.number().int() })), ...errorResponses(400, 401, 403, 404) },
+      response: { 200: envelope(broadcastResultSchema), ...errorResponses(400, 401, 403, 404) },
     },
     preHandler: app.requireAdmin,
     handler: async (req) => {

@@ -5,6 +5,9 @@ import { eligibleAccounts, fortniteAccount, registrationBody, withAccount } from
 import { isFortnite } from '../tournament-view.ts';
 import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import type { Answer, TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../../accounts/endpoints.ts';
+import type { TournamentsApi } from '../endpoints.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
@@ -20,11 +23,10 @@ import {
 } from '../../../platform/ui/ui.ts';
 import Modal from './Modal.tsx';
 
-export interface JoinResult {
-  state: 'member' | 'waitlist';
-  waitlistPosition: number | null;
-  tournament: Tournament;
-}
+const call: TypedCall<AccountsApi & TournamentsApi> = api;
+
+/** What a join answers: a member, or a place on the waitlist. */
+export type JoinResult = Answer<TournamentsApi, 'POST /tournaments/:id/register'>;
 
 interface Props {
   t: Translator;
@@ -84,7 +86,7 @@ export default function JoinDialog({
   // the stored profile may be stale (another device): read it, keeping anything already typed
   useEffect(() => {
     let live = true;
-    api<User>('/users/me').then((res) => {
+    call<'GET /users/me'>('/users/me').then((res) => {
       if (!live || !res.ok) return;
       updateStoredUser(res.data);
       setUser(res.data);
@@ -141,7 +143,7 @@ export default function JoinDialog({
       if (fortnite) {
         // the profile is updated first, and a failure there stops the join
         const update = { discordId: discordId.trim(), epicId: epicId.trim() };
-        const res = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, {
+        const res = await call<'PUT /users/pp/:id'>(`/users/pp/${encodeURIComponent(user.id)}`, {
           method: 'PUT',
           body: update,
         });
@@ -161,7 +163,7 @@ export default function JoinDialog({
         // saves it with the join itself, so a refused join (a wrong password) saves nothing
         isNew = true;
       }
-      const res = await api<JoinResult>(
+      const res = await call<'POST /tournaments/:id/register'>(
         `/tournaments/${encodeURIComponent(tournament.id)}/register?userID=${encodeURIComponent(user.id)}`,
         {
           body: registrationBody(user.id, account, tournament.open ? undefined : password, isNew),

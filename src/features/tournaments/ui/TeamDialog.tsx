@@ -2,9 +2,13 @@ import { useState } from 'react';
 import type { TeamName } from '../contract.ts';
 import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../endpoints.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { errorBoxClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import Modal from './Modal.tsx';
+
+const call: TypedCall<TournamentsApi> = api;
 
 interface Props {
   t: Translator;
@@ -31,7 +35,10 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
     if (!team || busy) return;
     setBusy(true);
     setFailure(null);
-    const res = await api(`/tournaments/competitions/${encodeURIComponent(competitionId)}/team`, { body: { team } });
+    const res = await call<'POST /tournaments/competitions/:id/team'>(
+      `/tournaments/competitions/${encodeURIComponent(competitionId)}/team`,
+      { body: { team } },
+    );
     setBusy(false);
     if (res.ok) {
       celebrateEarnedBadges(res.earnedBadges);

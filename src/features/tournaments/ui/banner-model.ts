@@ -1,6 +1,10 @@
 import type { Tournament } from '../contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../endpoints.ts';
 import { sitePathOf } from '../tournament-view.ts';
+
+const call: TypedCall<TournamentsApi> = api;
 
 /**
  * What the tournament page's banner (TournamentBanner.astro, <tournament-banner>) knows of the
@@ -106,7 +110,7 @@ export async function withoutFaction(
   userId: string,
   championshipPath: string,
 ): Promise<boolean> {
-  const res = await api<{ url: string; teams: { players: { playerId: string }[] }[] }>(
+  const res = await call<'GET /tournaments/competitions/:id'>(
     `/tournaments/competitions/${encodeURIComponent(competitionId)}`,
   );
   if (!res.ok || sitePathOf(res.data.url, location.origin) !== championshipPath) return false;

@@ -1,5 +1,9 @@
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../endpoints.ts';
 import { sitePathOf } from '../tournament-view.ts';
+
+const call: TypedCall<TournamentsApi> = api;
 
 export interface CompetitionSummary {
   id: string;
@@ -16,9 +20,9 @@ let listing: Promise<{ ok: true; data: CompetitionSummary[] } | { ok: false }> |
 
 /** The owner's competitions, fetched once per page however many elements ask. */
 export function listCompetitions(owner: string) {
-  listing ??= api<CompetitionSummary[]>(`/tournaments/competitions?owner=${encodeURIComponent(owner)}`).then((res) =>
-    res.ok ? { ok: true as const, data: res.data } : ((listing = null), { ok: false as const }),
-  );
+  listing ??= call<'GET /tournaments/competitions'>(
+    `/tournaments/competitions?owner=${encodeURIComponent(owner)}`,
+  ).then((res) => (res.ok ? { ok: true as const, data: res.data } : ((listing = null), { ok: false as const })));
   return listing;
 }
 

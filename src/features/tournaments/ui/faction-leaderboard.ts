@@ -1,9 +1,14 @@
 import { rankPlayers, visiblePlayers, LEADERBOARD_SIZE, type RankedPlayer } from '../leaderboard.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../endpoints.ts';
+import type { TeamName } from '../contract.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { findCompetitionByPath } from './competition-lookup.ts';
 import { pluralCategory } from '../../../platform/i18n/plural.ts';
 import { $sessionLoading, $token, $user, loadSession } from '../../../platform/browser/session.ts';
+
+const call: TypedCall<TournamentsApi> = api;
 
 interface Competition {
   id: string;
@@ -50,11 +55,9 @@ export class FactionLeaderboard extends HTMLElement {
     const token = $token.get();
     form.hidden = true;
     if (!user || !token || teams.some((team) => team.players.some((p) => p.playerId === user.id))) return;
-    const mine = await api<unknown[]>(
+    const mine = await call<'GET /tournaments'>(
       `/tournaments?competitionId=${encodeURIComponent(this.#competitionId)}&members=${encodeURIComponent(user.id)}&limit=1`,
-      {
-        token,
-      },
+      { token },
     );
     form.hidden = !(mine.ok && (mine.total ?? mine.data.length) > 0);
   }
@@ -75,9 +78,11 @@ export class FactionLeaderboard extends HTMLElement {
     if (!team || submit.disabled) return;
     submit.disabled = true;
     error.hidden = true;
-    const res = await api(`/tournaments/competitions/${encodeURIComponent(this.#competitionId)}/team`, {
-      body: { team },
-    });
+    const res = await call<'POST /tournaments/competitions/:id/team'>(
+      `/tournaments/competitions/${encodeURIComponent(this.#competitionId)}/team`,
+      // the form offers the two factions only, and the server refuses any other name
+      { body: { team: team as TeamName } },
+    );
     if (!res.ok) {
       const texts = JSON.parse(this.dataset.errors || '{}') as Record<string, string>;
       error.textContent = texts[res.code] ?? texts.INTERNAL_ERROR ?? res.code;
@@ -105,7 +110,9 @@ export class FactionLeaderboard extends HTMLElement {
     let teams: Competition['teams'] = [];
     if (found.competition) {
       this.#competitionId = found.competition.id;
-      const res = await api<Competition>(`/tournaments/competitions/${encodeURIComponent(found.competition.id)}`);
+      const res = await call<'GET /tournaments/competitions/:id'>(
+        `/tournaments/competitions/${encodeURIComponent(found.competition.id)}`,
+      );
       if (!res.ok) return this.#show('error');
       teams = res.data.teams ?? [];
     }

@@ -1,7 +1,8 @@
-import type { Tournament } from '../contract.ts';
 import { actionFor, phaseOf, type Action } from '../rules.ts';
 import { countdownParts, differsFromRome, longDateTime, nextDeadline } from '../tournament-view.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../endpoints.ts';
 import { translate, type Messages } from '../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../platform/i18n/plural.ts';
 import { $sessionLoading, $token, $user, clearSession, loadSession } from '../../../platform/browser/session.ts';
@@ -25,6 +26,8 @@ import {
   type BannerTournament,
 } from './banner-model.ts';
 import type { Actions } from './tournament-actions.tsx';
+
+const call: TypedCall<TournamentsApi> = api;
 
 interface State {
   tournament: BannerTournament;
@@ -107,7 +110,7 @@ export class TournamentBanner extends HTMLElement {
     }
     this.#me = 'loading';
     this.#render();
-    const res = await api<Tournament>(`/tournaments/${encodeURIComponent(this.#t.id)}`, { token });
+    const res = await call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(this.#t.id)}`, { token });
     if (read !== this.#reads) return; // a newer read (another token) answers instead
     if (res.ok) {
       this.#t = bannerOf(res.data);

@@ -1,8 +1,12 @@
-import { cardView, type CardLabels, type CardTournament } from '../tournament-view.ts';
+import { cardView, type CardLabels } from '../tournament-view.ts';
 import type { Phase } from '../rules.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../endpoints.ts';
 import { $sessionLoading, $token, $user, loadSession } from '../../../platform/browser/session.ts';
 import { findCompetitionByPath } from './competition-lookup.ts';
+
+const call: TypedCall<TournamentsApi> = api;
 
 type Labels = CardLabels & { phases: Record<Phase, string> };
 type State = 'loading' | 'error' | 'empty' | 'login' | 'list';
@@ -66,7 +70,7 @@ export class TournamentGrid extends HTMLElement {
 
     const limit = Number(this.dataset.limit) || 12;
     const params = [query, `limit=${limit}`, `offset=${this.#offset}`].filter(Boolean).join('&');
-    const res = await api<CardTournament[]>(`/tournaments?${params}`);
+    const res = await call<'GET /tournaments'>(`/tournaments?${params}`);
     if (run !== this.#run) return;
     this.#list.removeAttribute('aria-busy');
     if (more) more.disabled = false;

@@ -1,6 +1,8 @@
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import type { Competition } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { sortValues } from '../../../../platform/list-sort.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
@@ -9,6 +11,8 @@ import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.t
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
+
+const call: TypedCall<TournamentsApi> = api;
 
 const sorts = sortValues(['name', 'players']);
 const playersOf = (c: Competition) => (c.teams ?? []).reduce((n, team) => n + team.players.length, 0);
@@ -21,7 +25,8 @@ const orders: Record<string, (a: Competition, b: Competition) => number> = {
 export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Competition>({
     whole: {
-      read: () => api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`),
+      read: () =>
+        call<'GET /tournaments/competitions'>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`),
       text: (c) => c.name,
       orders,
     },

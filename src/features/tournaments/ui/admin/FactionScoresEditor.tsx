@@ -9,6 +9,8 @@ import {
   type TeamName,
 } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
@@ -16,6 +18,8 @@ import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platf
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
+
+const call: TypedCall<TournamentsApi> = api;
 
 /**
  * A player row being edited: the points the championship's results earned (computed, read-only)
@@ -84,7 +88,9 @@ export default function FactionScoresEditor({
   useEffect(() => {
     let live = true;
     setFailed(false);
-    void api<ScoreBreakdown[]>(`/tournaments/competition/${encodeURIComponent(competition.id)}/scores`).then((res) => {
+    void call<'GET /tournaments/competition/:id/scores'>(
+      `/tournaments/competition/${encodeURIComponent(competition.id)}/scores`,
+    ).then((res) => {
       if (!live) return;
       if (res.ok) setBreakdown(new Map(res.data.map((b) => [b.playerId, b])));
       else setFailed(true);
@@ -171,10 +177,13 @@ function ScoresForm({
       return;
     }
     setSaving(true);
-    const res = await api<Competition | null>(`/tournaments/competition/${encodeURIComponent(competition.id)}`, {
-      method: 'PUT',
-      body: parsed.data,
-    });
+    const res = await call<'PUT /tournaments/competition/:id'>(
+      `/tournaments/competition/${encodeURIComponent(competition.id)}`,
+      {
+        method: 'PUT',
+        body: parsed.data,
+      },
+    );
     setSaving(false);
     if (!res.ok) {
       toast.error(t.error(res.code));

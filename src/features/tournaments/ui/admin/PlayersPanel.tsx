@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../../platform/browser/api-client.ts';
+import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
@@ -41,6 +43,8 @@ interface Props {
 
 type Column =
   'position' | 'username' | 'nickname' | 'confirmed' | 'gameAccount' | 'joinedAt' | 'disqualifiedAt' | 'actions';
+const call: TypedCall<TournamentsApi> = api;
+
 const R = 'dashboard.tournaments.roster';
 const nameOf = (row: RegistrationRow) => row.username || row.userId;
 // the actions stay in view on a phone: the table scrolls under them
@@ -198,12 +202,12 @@ export default function PlayersPanel({
     );
   }
 
-  const base = `/tournaments/${encodeURIComponent(tournamentId)}/registrations`;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/registrations` as const;
   /** One roster call: the new roster and a toast, or the refusal's text (and a fresh read, the roster having moved on). */
-  const act = async (key: string, path: string, method: 'POST' | 'PUT', body: unknown, done: string) => {
+  const act = async (key: string, send: () => Promise<ApiResult<Registrations>>, done: string) => {
     if (busy) return false;
     setBusy(key);
-    const res = await api<Registrations>(`${base}/${path}`, { method, body });
+    const res = await send();
     setBusy(null);
     if (res.ok) {
       onChange(res.data);
@@ -214,7 +218,7 @@ export default function PlayersPanel({
     if (res.status === 409) onReload();
     return false;
   };
-  const forUser = (row: RegistrationRow, action: string) => `${encodeURIComponent(row.userId)}/${action}`;
+  const playerPath = (row: RegistrationRow) => `${base}/${encodeURIComponent(row.userId)}` as const;
 
   const confirmed = registrations.members.filter((m) => m.confirmed);
   const disqualified = registrations.disqualified ?? [];
@@ -262,9 +266,11 @@ export default function PlayersPanel({
           onClick={() =>
             void act(
               `checkin-${row.userId}`,
-              forUser(row, 'checkin'),
-              'PUT',
-              { confirmed: checkIn },
+              () =>
+                call<'PUT /tournaments/:id/registrations/:userId/checkin'>(`${playerPath(row)}/checkin`, {
+                  method: 'PUT',
+                  body: { confirmed: checkIn },
+                }),
               t(checkIn ? `${R}.checkedIn` : `${R}.checkedOut`, { name: nameOf(row) }),
             )
           }
@@ -283,9 +289,11 @@ export default function PlayersPanel({
     const moveTo = (position: number) =>
       void act(
         `move-${row.userId}`,
-        forUser(row, 'position'),
-        'PUT',
-        { position },
+        () =>
+          call<'PUT /tournaments/:id/registrations/:userId/position'>(`${playerPath(row)}/position`, {
+            method: 'PUT',
+            body: { position },
+          }),
         t(`${R}.moved`, { name: nameOf(row), position }),
       );
     return (
@@ -318,9 +326,10 @@ export default function PlayersPanel({
           onClick={() =>
             void act(
               `promote-${row.userId}`,
-              forUser(row, 'promote'),
-              'POST',
-              undefined,
+              () =>
+                call<'POST /tournaments/:id/registrations/:userId/promote'>(`${playerPath(row)}/promote`, {
+                  method: 'POST',
+                }),
               t(`${R}.promoted`, { name: nameOf(row) }),
             )
           }
@@ -459,9 +468,10 @@ export default function PlayersPanel({
           const { kind, row } = ask;
           const ok = await act(
             `${kind}-${row.userId}`,
-            forUser(row, kind),
-            'POST',
-            { reason },
+            () =>
+              call<`POST /tournaments/:id/registrations/:userId/${ReasonKind}`>(`${playerPath(row)}/${kind}`, {
+                body: { reason },
+              }),
             t(kind === 'remove' ? `${R}.removed` : `${R}.disqualifiedDone`, { name: nameOf(row) }),
           );
           if (ok) setAsk(null);

@@ -2,10 +2,14 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import { selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { fromStatusChoice, statusChoiceLabel, statusChoices, toStatusChoice, type StatusChoice } from './status.ts';
+
+const call: TypedCall<TournamentsApi> = api;
 
 /** Sets the tournament's status in one step (or hands it back to the schedule), without the full form. */
 export default function QuickStatus({
@@ -24,7 +28,7 @@ export default function QuickStatus({
 
   const apply = async () => {
     setBusy(true);
-    const res = await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, {
+    const res = await call<'PUT /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournament.id)}`, {
       method: 'PUT',
       body: { status: fromStatusChoice(choice) },
     });

@@ -6,6 +6,8 @@ import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
 import type { Competition, Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -19,6 +21,8 @@ import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/Edit
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 
 type Tab = 'settings' | 'players' | 'results' | 'bracket' | 'prizes' | 'email';
+const call: TypedCall<TournamentsApi> = api;
+
 const allTabs: Tab[] = ['settings', 'players', 'results', 'bracket', 'prizes', 'email'];
 /**
  * The Results tab is a battle royale's (matches with placements and a scoring table), the Bracket
@@ -80,17 +84,19 @@ export default function TournamentEditor({
   prizesTab?: (props: PrizesTabProps) => ReactNode;
 }) {
   const editor = useEditorRecord(section === 'tournamentsEdit', (id) =>
-    api<Tournament>(`/tournaments/${encodeURIComponent(id)}`),
+    call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(id)}`),
   );
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
   useEffect(() => {
     let live = true;
-    api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`).then((res) => {
-      if (!live) return;
-      if (res.ok) setCompetitions(res.data);
-      else toast.error(t('dashboard.tournaments.form.competitionsError'));
-    });
+    call<'GET /tournaments/competitions'>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`).then(
+      (res) => {
+        if (!live) return;
+        if (res.ok) setCompetitions(res.data);
+        else toast.error(t('dashboard.tournaments.form.competitionsError'));
+      },
+    );
     return () => {
       live = false;
     };
@@ -170,7 +176,9 @@ function EditView({
 
   const loadRegistrations = useCallback(async () => {
     setRegLoading(true);
-    const res = await api<Registrations>(`/tournaments/${encodeURIComponent(tournament.id)}/registrations`);
+    const res = await call<'GET /tournaments/:id/registrations'>(
+      `/tournaments/${encodeURIComponent(tournament.id)}/registrations`,
+    );
     setRegLoading(false);
     if (res.ok) {
       setRegistrations(res.data);
@@ -336,7 +344,7 @@ function EditView({
             tournamentId: tournament.id,
             format: tournament.format,
             onFinalised: () =>
-              void api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`).then(
+              void call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournament.id)}`).then(
                 (res) => res.ok && setTournament(res.data),
               ),
           })}

@@ -1,0 +1,58 @@
+import type { EndpointMap } from '../../platform/browser/typed-api.ts';
+import {
+  broadcastInputSchema,
+  broadcastResultSchema,
+  competitionInputSchema,
+  competitionListQuerySchema,
+  competitionSchema,
+  competitionUpdateSchema,
+  joinResultSchema,
+  registrantQuerySchema,
+  registrationInputSchema,
+  registrationsSchema,
+  rosterCheckInSchema,
+  rosterReasonSchema,
+  scoreBreakdownSchema,
+  teamChoiceSchema,
+  teamsUpdateSchema,
+  tournamentInputSchema,
+  tournamentListQuerySchema,
+  tournamentSchema,
+  tournamentUpdateSchema,
+  waitlistMoveSchema,
+} from './contract.ts';
+
+/** The tournament and competition routes as the browser calls them (TypedCall; see accounts/endpoints.ts). */
+export const tournamentsApi = {
+  'GET /tournaments/competitions': { query: competitionListQuerySchema, response: competitionSchema.array() },
+  'GET /tournaments/competitions/:id': { response: competitionSchema },
+  'POST /tournaments/competitions': { body: competitionInputSchema, response: competitionSchema },
+  'PUT /tournaments/competitions/:id': { body: competitionUpdateSchema, response: competitionSchema },
+  'POST /tournaments/competitions/:id/team': { body: teamChoiceSchema, response: competitionSchema },
+  'GET /tournaments/competition/:id/scores': { response: scoreBreakdownSchema.array() },
+  'PUT /tournaments/competition/:id': { body: teamsUpdateSchema, response: competitionSchema },
+  'GET /tournaments': { query: tournamentListQuerySchema, response: tournamentSchema.array() },
+  'GET /tournaments/:id': { response: tournamentSchema },
+  'POST /tournaments': { body: tournamentInputSchema, response: tournamentSchema },
+  'PUT /tournaments/:id': { body: tournamentUpdateSchema, response: tournamentSchema },
+  'POST /tournaments/:id/register': {
+    query: registrantQuerySchema,
+    body: registrationInputSchema,
+    response: joinResultSchema,
+  },
+  'PUT /tournaments/:id/register': { query: registrantQuerySchema, response: tournamentSchema },
+  'POST /tournaments/:id/register/checkin': {
+    query: registrantQuerySchema,
+    body: registrationInputSchema,
+    response: tournamentSchema,
+  },
+  'PUT /tournaments/:id/register/checkin': { query: registrantQuerySchema, response: tournamentSchema },
+  'GET /tournaments/:id/registrations': { response: registrationsSchema },
+  'POST /tournaments/:id/registrations/:userId/remove': { body: rosterReasonSchema, response: registrationsSchema },
+  'POST /tournaments/:id/registrations/:userId/disqualify': { body: rosterReasonSchema, response: registrationsSchema },
+  'PUT /tournaments/:id/registrations/:userId/checkin': { body: rosterCheckInSchema, response: registrationsSchema },
+  'POST /tournaments/:id/registrations/:userId/promote': { response: registrationsSchema },
+  'PUT /tournaments/:id/registrations/:userId/position': { body: waitlistMoveSchema, response: registrationsSchema },
+  'POST /tournaments/:id/broadcast': { body: broadcastInputSchema, response: broadcastResultSchema },
+} satisfies EndpointMap;
+export type TournamentsApi = typeof tournamentsApi;
