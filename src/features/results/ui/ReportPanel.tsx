@@ -2,11 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import type { Report, ReportStatus } from '../contract.ts';
 import { reportRanges } from '../report-limits.ts';
 import { api, apiBase, callerHeaders } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { ResultsApi } from '../endpoints.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, useForm, type FieldErrors } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
+
+const call: TypedCall<ResultsApi> = api;
 
 interface Props {
   t: Translator;
@@ -84,7 +88,9 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
   const firstRef = useRef<HTMLInputElement | null>(null);
 
   const loadMine = async () => {
-    const res = await api<Report[]>(`/tournaments/${encodeURIComponent(tournamentId)}/reports/mine`);
+    const res = await call<'GET /tournaments/:id/reports/mine'>(
+      `/tournaments/${encodeURIComponent(tournamentId)}/reports/mine`,
+    );
     setMine(res.ok ? res.data : 'error');
   };
   useEffect(() => {

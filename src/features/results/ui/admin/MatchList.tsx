@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Match } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { ResultsApi } from '../../endpoints.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import {
@@ -16,6 +18,8 @@ import {
   thClass,
   theadClass,
 } from '../../../../platform/ui/admin/ui.ts';
+
+const call: TypedCall<ResultsApi> = api;
 
 interface Props {
   t: Translator;
@@ -36,10 +40,10 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
     if (!asking) return;
     setBusy(true);
     const voided = !asking.voided;
-    const res = await api<Match>(`/tournaments/${encodeURIComponent(tournamentId)}/matches/${asking.number}/void`, {
-      method: 'POST',
-      body: { voided },
-    });
+    const res = await call<'POST /tournaments/:id/matches/:number/void'>(
+      `/tournaments/${encodeURIComponent(tournamentId)}/matches/${asking.number}/void`,
+      { body: { voided } },
+    );
     setBusy(false);
     setAsking(null);
     if (!res.ok) return void toast.error(t.error(res.code));

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { AdminReport } from '../../contract.ts';
-import type { Tournament } from '../../../tournaments/contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../../tournaments/endpoints.ts';
+import type { ResultsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../../platform/i18n/plural.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
@@ -17,6 +19,8 @@ import { matchFilterValues, reportFilterValues, reportsPath, reportText } from '
 import ReportReviewDialog from './ReportReviewDialog.tsx';
 import ReportStatusBadge from './ReportStatusBadge.tsx';
 
+const call: TypedCall<TournamentsApi & ResultsApi> = api;
+
 /**
  * /dashboard/tournaments/reports?id=…: one battle-royale tournament's match reports,
  * filtered by state (flagged: a reused picture or a disagreement) and match, searched by
@@ -28,7 +32,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
   const list = useAdminList<AdminReport>({
     load: async (req) => {
       if (!tournamentId) return { ok: false, code: 'TOURNAMENT_NOT_FOUND' };
-      const res = await api<AdminReport[]>(
+      const res = await call<'GET /tournaments/:id/reports'>(
         reportsPath(tournamentId, req.values.status ?? 'pending', req.values.match ?? 'all'),
       );
       return res.ok ? pageOfAll(res.data, req, reportText) : res;
@@ -43,7 +47,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
 
   useEffect(() => {
     if (!tournamentId) return;
-    void api<Tournament>(`/tournaments/${encodeURIComponent(tournamentId)}`).then(
+    void call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournamentId)}`).then(
       (res) => res.ok && setName(res.data.name),
     );
   }, [tournamentId]);

@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  prizeTableSchema,
-  type FinaliseResult,
-  type Payout,
-  type PrizesState,
-  type TournamentFormat,
-} from '../../contract.ts';
+import { prizeTableSchema, type Payout, type PrizesState, type TournamentFormat } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { ResultsApi } from '../../endpoints.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
@@ -17,6 +13,8 @@ import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+const call: TypedCall<ResultsApi> = api;
 
 /** The Prizes tab's props (given by the tournament editor, which the dashboard shell joins to this panel). */
 interface Props {
@@ -54,10 +52,10 @@ const MAX_ROWS = 20;
 export default function PrizesPanel({ t, locale, tournamentId, format, onFinalised }: Props) {
   const [state, setState] = useState<PrizesState | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}` as const;
 
   const load = useCallback(async () => {
-    const res = await api<PrizesState>(`${base}/prizes`);
+    const res = await call<'GET /tournaments/:id/prizes'>(`${base}/prizes`);
     if (!res.ok) return setFailure(res.code);
     setFailure(null);
     setState(res.data);
@@ -104,7 +102,8 @@ function OpenPrizes({
   t: Translator;
   locale: Locale;
   state: PrizesState;
-  base: string;
+  /** `/tournaments/{id}` */
+  base: `/tournaments/${string}`;
   onSaved: (s: PrizesState) => void;
   onFinalised: () => void;
 }) {
@@ -136,7 +135,7 @@ function OpenPrizes({
     setShowErrors(true);
     if (!parsed.success) return void toast.error(t('resultsAdmin.prizes.invalid'));
     setSaving(true);
-    const res = await api<PrizesState>(`${base}/prizes`, { method: 'PUT', body: parsed.data });
+    const res = await call<'PUT /tournaments/:id/prizes'>(`${base}/prizes`, { method: 'PUT', body: parsed.data });
     setSaving(false);
     if (!res.ok) return void toast.error(t.error(res.code));
     setShowErrors(false);
@@ -147,7 +146,7 @@ function OpenPrizes({
 
   const finalise = async () => {
     setFinalising(true);
-    const res = await api<FinaliseResult>(`${base}/finalise`, { method: 'POST' });
+    const res = await call<'POST /tournaments/:id/finalise'>(`${base}/finalise`, { method: 'POST' });
     setFinalising(false);
     setConfirming(false);
     if (!res.ok) {

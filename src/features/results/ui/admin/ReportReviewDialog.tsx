@@ -8,6 +8,8 @@ import {
   type ReportReview,
 } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { ResultsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
@@ -18,6 +20,8 @@ import { errorBoxClass, inputClass, primaryButtonClass } from '../../../../platf
 import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import ReportStatusBadge from './ReportStatusBadge.tsx';
+
+const call: TypedCall<ResultsApi> = api;
 
 interface Props {
   t: Translator;
@@ -101,9 +105,9 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
     if (!report || busy) return;
     setFailure(null);
     setBusy(body.decision);
-    const res = await api<Report>(
+    const res = await call<'POST /tournaments/:id/reports/:reportId/review'>(
       `/tournaments/${encodeURIComponent(report.tournamentId)}/reports/${encodeURIComponent(report.id)}/review`,
-      { method: 'POST', body },
+      { body },
     );
     setBusy(null);
     if (!res.ok) {

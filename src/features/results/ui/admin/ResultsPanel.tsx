@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Entrant, Match, ScoringTable, Standings } from '../../contract.ts';
 import { entrantSize } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { ResultsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -11,6 +13,8 @@ import MatchList from './MatchList.tsx';
 import ScoringEditor from './ScoringEditor.tsx';
 import StandingsPreview from './StandingsPreview.tsx';
 import TeamsEditor from './TeamsEditor.tsx';
+
+const call: TypedCall<ResultsApi> = api;
 
 interface Data {
   scoring: ScoringTable;
@@ -39,14 +43,14 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
   const [data, setData] = useState<Data | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState<Match | null>(null);
-  const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}` as const;
 
   const load = useCallback(async () => {
     const [scoring, entrants, matches, standings] = await Promise.all([
-      api<ScoringTable>(`${base}/scoring`),
-      api<Entrant[]>(`${base}/entrants`),
-      api<Match[]>(`${base}/matches`),
-      api<Standings>(`${base}/standings`),
+      call<'GET /tournaments/:id/scoring'>(`${base}/scoring`),
+      call<'GET /tournaments/:id/entrants'>(`${base}/entrants`),
+      call<'GET /tournaments/:id/matches'>(`${base}/matches`),
+      call<'GET /tournaments/:id/standings'>(`${base}/standings`),
     ]);
     const bad = [scoring, entrants, matches, standings].find((r) => !r.ok);
     if (bad && !bad.ok) return setFailure(bad.code);

@@ -1,5 +1,7 @@
 import { MAX_REPORTED_MATCH } from '../../report-limits.ts';
 import type { AdminReport, ReportFilter } from '../../contract.ts';
+import type { ResultsApi } from '../../endpoints.ts';
+import type { UrlOf } from '../../../../platform/browser/typed-api.ts';
 
 /**
  * The pure side of the match reports queue: its filters and its address, kept apart from the
@@ -14,12 +16,17 @@ export const matchFilterValues: readonly string[] = [
 ];
 
 /** GET /tournaments/{id}/reports with the filters ("all" filters left out). */
-export function reportsPath(tournamentId: string, status: string, match: string): string {
+export function reportsPath(
+  tournamentId: string,
+  status: string,
+  match: string,
+): UrlOf<ResultsApi, 'GET /tournaments/:id/reports'> {
   const params = new URLSearchParams();
   if (status !== 'all') params.set('status', status);
   if (match !== 'all') params.set('matchNumber', match);
   const query = params.toString();
-  return `/tournaments/${encodeURIComponent(tournamentId)}/reports${query ? `?${query}` : ''}`;
+  const path = `/tournaments/${encodeURIComponent(tournamentId)}/reports` as const;
+  return query ? `${path}?${query}` : path;
 }
 
 /** What the search matches: the reporter's username and the entrant's name. */
