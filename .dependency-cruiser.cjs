@@ -67,11 +67,11 @@ module.exports = {
       name: 'a-domain-meets-another-through-its-contract',
       severity: 'error',
       comment:
-        "Outside the server, a domain reaches another only through that domain's contracts (contract.ts, or a named one such as people-contract.ts: its schemas, types and constants).",
+        "Outside the server, a domain reaches another only through that domain's contracts (contract.ts, or a named one such as people-contract.ts: its schemas, types and constants) and its endpoints map (endpoints.ts: its routes as the browser calls them, imported as a type).",
       from: { path: `${domain}(?!server/)` },
       to: {
         path: '^src/features/([^/]+)/',
-        pathNot: ['^src/features/$1/', '^src/features/[^/]+/([a-z]+-|)contract\\.ts$'],
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/(([a-z]+-|)contract|endpoints)\\.ts$'],
       },
     },
     {

@@ -10,7 +10,7 @@ import {
 import { adminGuard, FLASH_KEY } from '../../features/accounts/ui/admin-guard.ts';
 import { api } from '../../platform/browser/api-client.ts';
 import { localizePath, type Locale, type IslandProps } from '../../platform/i18n/i18n.ts';
-import { logout } from '../../platform/browser/logout.ts';
+import { logout } from '../../features/accounts/ui/logout.ts';
 import {
   $sessionLoading,
   $token,

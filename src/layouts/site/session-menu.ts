@@ -1,6 +1,6 @@
 import { $token, $user, loadSession } from '../../platform/browser/session.ts';
 import { isAdmin } from '../../features/accounts/roles.ts';
-import { logout } from '../../platform/browser/logout.ts';
+import { logout } from '../../features/accounts/ui/logout.ts';
 
 /**
  * <session-menu>: the header's account control (the profile menu, or login/signup when logged out). The server renders

@@ -1,5 +1,9 @@
-import { api } from './api-client.ts';
-import { $token, clearSession } from './session.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import { $token, clearSession } from '../../../platform/browser/session.ts';
+import type { AccountsApi } from '../endpoints.ts';
+
+const call: TypedCall<AccountsApi> = api;
 
 /**
  * Ends the session: revokes the token on the server, then forgets user and token locally.
@@ -9,7 +13,7 @@ import { $token, clearSession } from './session.ts';
  */
 export async function logout(): Promise<void> {
   const token = $token.get() ?? readStoredToken();
-  if (token) await api('/users/logout', { method: 'POST', token });
+  if (token) await call<'POST /users/logout'>('/users/logout', { method: 'POST', token });
   clearSession();
 }
 
