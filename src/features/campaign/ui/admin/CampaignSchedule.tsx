@@ -5,6 +5,7 @@ import type { Competition } from '../../../tournaments/contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { CampaignApi } from '../../endpoints.ts';
+import type { TournamentsApi } from '../../../tournaments/endpoints.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
@@ -19,7 +20,7 @@ import type { CampaignUpdate } from '../../contract.ts';
 import CampaignTabs from './CampaignTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
-const call: TypedCall<CampaignApi> = api;
+const call: TypedCall<CampaignApi & TournamentsApi> = api;
 
 const dateInputClass = `${inputClass} [color-scheme:dark]`;
 const stateTone = { upcoming: 'text-sky-300', open: 'text-emerald-300', closed: 'text-slate-400' } as const;
@@ -68,9 +69,11 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
   // the select is optional: without the list the admin can still save the dates
   useEffect(() => {
     let live = true;
-    api<Competition[]>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`).then((res) => {
-      if (live) setCompetitions(res.ok ? res.data : []);
-    });
+    call<'GET /tournaments/competitions'>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`).then(
+      (res) => {
+        if (live) setCompetitions(res.ok ? res.data : []);
+      },
+    );
     return () => {
       live = false;
     };
