@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { errorBoxClass, labelClass, selectClass, successBoxClass } from './ui.ts';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { errorBoxClass, inputClass, labelClass, selectClass, successBoxClass } from './ui.ts';
 import type { Registration } from './use-form.ts';
 
 interface Props {
@@ -72,6 +72,32 @@ export function SelectField({
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         <SelectOptions options={options} />
       </select>
+    </FormField>
+  );
+}
+
+/**
+ * A FormField holding an <input> (text, number, url, date): the field's id, error and hint wired to
+ * it as controlProps does; the input's own attributes (type, bounds, placeholder) pass through.
+ */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  registration,
+  className = inputClass,
+  ...input
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  registration: Omit<Registration, 'checked'>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange' | 'onBlur'>) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <input {...registration} {...controlProps(id, error, !!hint)} {...input} className={className} />
     </FormField>
   );
 }

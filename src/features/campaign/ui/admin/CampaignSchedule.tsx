@@ -6,7 +6,7 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { CampaignApi } from '../../endpoints.ts';
 import type { TournamentsApi } from '../../../tournaments/endpoints.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
@@ -157,20 +157,16 @@ function ScheduleForm({
         <h2 id="schedule-general" className={`${panelTitleClass} sm:col-span-2`}>
           {t('campaignAdmin.schedule.general')}
         </h2>
-        <FormField
+        <InputField
           id="schedule-deadline"
           label={t('campaignAdmin.schedule.deadline')}
           error={fieldError('deadline')}
           hint={t('campaignAdmin.schedule.deadlineHint')}
-        >
-          <input
-            {...register('deadline')}
-            {...controlProps('schedule-deadline', fieldError('deadline'), true)}
-            type="datetime-local"
-            required
-            className={dateInputClass}
-          />
-        </FormField>
+          registration={register('deadline')}
+          type="datetime-local"
+          required
+          className={dateInputClass}
+        />
         <FormField
           id="schedule-competition"
           label={t('campaignAdmin.schedule.competition')}
@@ -217,20 +213,16 @@ function ScheduleForm({
               {(['opensAt', 'closesAt'] as const).map((edge) => {
                 const id = `schedule-phase-${n}-${edge}` as const;
                 return (
-                  <FormField
+                  <InputField
                     key={edge}
                     id={id}
                     label={t(`campaignAdmin.schedule.${edge}`)}
                     error={fieldError(`phases.${i}.${edge}`)}
-                  >
-                    <input
-                      {...register(`phases.${i}.${edge}`)}
-                      {...controlProps(id, fieldError(`phases.${i}.${edge}`))}
-                      type="datetime-local"
-                      required
-                      className={dateInputClass}
-                    />
-                  </FormField>
+                    registration={register(`phases.${i}.${edge}`)}
+                    type="datetime-local"
+                    required
+                    className={dateInputClass}
+                  />
                 );
               })}
             </fieldset>

@@ -2,10 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { matchInputSchema, type Entrant, type Match, type MatchInput, type MatchPreview } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
 import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -14,8 +12,6 @@ import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-
-const call: TypedCall<ResultsApi> = api;
 
 /** A grid row as typed: numbers stay text until saved. */
 interface Line {
@@ -109,12 +105,12 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
     ]),
   );
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
-  const base = `/tournaments/${encodeURIComponent(tournamentId)}/matches` as const;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/matches`;
 
   const send = async (body: MatchInput): Promise<boolean> => {
     const res = editing
-      ? await call<'PUT /tournaments/:id/matches/:number'>(`${base}/${editing.number}`, { method: 'PUT', body })
-      : await call<'POST /tournaments/:id/matches'>(base, { body });
+      ? await api<Match>(`${base}/${editing.number}`, { method: 'PUT', body })
+      : await api<Match>(base, { method: 'POST', body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, ['lines'])) setError(field, error);
       toast.error(t.error(res.code));
@@ -130,7 +126,7 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
 
   const runPreview = async () => {
     setBusy(true);
-    const res = await call<'POST /tournaments/:id/matches/preview'>(`${base}/preview`, { body: { csv } });
+    const res = await api<MatchPreview>(`${base}/preview`, { method: 'POST', body: { csv } });
     setBusy(false);
     if (!res.ok) return void toast.error(t.error(res.code));
     setPreview({ text: csv, result: res.data });
@@ -211,38 +207,28 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                         </select>
                       </FormField>
                     </div>
-                    <FormField
+                    <InputField
                       id={id('placement')}
                       label={t('resultsAdmin.entry.placement')}
                       error={fieldError(`lines.${i}.placement`)}
-                    >
-                      <input
-                        {...register(`lines.${i}.placement`)}
-                        {...controlProps(id('placement'), fieldError(`lines.${i}.placement`))}
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        max={lobbySize}
-                        step={1}
-                        className={inputClass}
-                      />
-                    </FormField>
-                    <FormField
+                      registration={register(`lines.${i}.placement`)}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={lobbySize}
+                      step={1}
+                    />
+                    <InputField
                       id={id('eliminations')}
                       label={t('resultsAdmin.entry.eliminations')}
                       error={fieldError(`lines.${i}.eliminations`)}
-                    >
-                      <input
-                        {...register(`lines.${i}.eliminations`)}
-                        {...controlProps(id('eliminations'), fieldError(`lines.${i}.eliminations`))}
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        max={200}
-                        step={1}
-                        className={inputClass}
-                      />
-                    </FormField>
+                      registration={register(`lines.${i}.eliminations`)}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={200}
+                      step={1}
+                    />
                     <button
                       type="button"
                       className={`${smallButtonClass} col-span-2 sm:col-span-1 sm:mt-7`}

@@ -2,10 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import { presetTables, scoringTableSchema, type ScoringTable } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
+import { InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
@@ -20,8 +18,6 @@ import {
   toScoringValues,
   type ScoringFormValues,
 } from './scoring-form-values.ts';
-
-const call: TypedCall<ResultsApi> = api;
 
 const fields = [
   'preset',
@@ -66,7 +62,7 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
   };
 
   const onSubmit = async (body: ScoringTable) => {
-    const res = await call<'PUT /tournaments/:id/scoring'>(`/tournaments/${encodeURIComponent(tournamentId)}/scoring`, {
+    const res = await api<ScoringTable>(`/tournaments/${encodeURIComponent(tournamentId)}/scoring`, {
       method: 'PUT',
       body,
     });
@@ -111,18 +107,19 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
               const id = `scoring-${list}-${i}-${part}`;
               const label = t(`resultsAdmin.scoring.${part}`);
               return (
-                <FormField key={part} id={id} label={label} error={fieldError(path)}>
-                  <input
-                    {...register(path)}
-                    {...controlProps(id, fieldError(path))}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    disabled={locked}
-                    className={rangeInput}
-                  />
-                </FormField>
+                <InputField
+                  key={part}
+                  id={id}
+                  label={label}
+                  error={fieldError(path)}
+                  registration={register(path)}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  disabled={locked}
+                  className={rangeInput}
+                />
               );
             })}
             <button
@@ -200,40 +197,34 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           options={presetChoices.map((p) => [p, t(`resultsAdmin.scoring.presets.${p}`)])}
           disabled={locked}
         />
-        <FormField id="scoring-lobbySize" label={t('resultsAdmin.scoring.lobbySize')} error={fieldError('lobbySize')}>
-          <input
-            {...register('lobbySize')}
-            {...controlProps('scoring-lobbySize', fieldError('lobbySize'))}
-            type="number"
-            inputMode="numeric"
-            min={2}
-            max={200}
-            step={1}
-            disabled={locked}
-            className={inputClass}
-          />
-        </FormField>
+        <InputField
+          id="scoring-lobbySize"
+          label={t('resultsAdmin.scoring.lobbySize')}
+          error={fieldError('lobbySize')}
+          registration={register('lobbySize')}
+          type="number"
+          inputMode="numeric"
+          min={2}
+          max={200}
+          step={1}
+          disabled={locked}
+        />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         {ranges('placementPoints')}
         <div className="space-y-4">
-          <FormField
+          <InputField
             id="scoring-pointsPerElimination"
             label={t('resultsAdmin.scoring.pointsPerElimination')}
             error={fieldError('pointsPerElimination')}
-          >
-            <input
-              {...register('pointsPerElimination')}
-              {...controlProps('scoring-pointsPerElimination', fieldError('pointsPerElimination'))}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={1000}
-              step={1}
-              disabled={locked}
-              className={inputClass}
-            />
-          </FormField>
+            registration={register('pointsPerElimination')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1000}
+            step={1}
+            disabled={locked}
+          />
           {ranges('eliminationBrackets')}
         </div>
       </div>
@@ -249,23 +240,18 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           disabled={locked}
         />
         {watch('counted') === 'best' && (
-          <FormField
+          <InputField
             id="scoring-countedMatches"
             label={t('resultsAdmin.scoring.countedMatches')}
             error={fieldError('countedMatches')}
-          >
-            <input
-              {...register('countedMatches')}
-              {...controlProps('scoring-countedMatches', fieldError('countedMatches'))}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={50}
-              step={1}
-              disabled={locked}
-              className={inputClass}
-            />
-          </FormField>
+            registration={register('countedMatches')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={50}
+            step={1}
+            disabled={locked}
+          />
         )}
       </div>
       <fieldset data-testid="scoring-tiebreakers">

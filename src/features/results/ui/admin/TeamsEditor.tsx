@@ -1,19 +1,15 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { teamsInputSchema, type Entrant } from '../../contract.ts';
-import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { ResultsApi } from '../../endpoints.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { InputField } from '../../../../platform/ui/FormField.tsx';
+import { primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-
-const call: TypedCall<ResultsApi> = api;
 
 interface TeamsValues {
   teams: { name: string; members: string[] }[];
@@ -48,9 +44,9 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
   for (const team of teams) for (const m of team.members) if (!nameOf.has(m.id)) nameOf.set(m.id, m.username);
   const assigned = new Set(current.flatMap((team) => team.members));
   const free = players.filter((p) => !assigned.has(p.id));
-  const base = `/tournaments/${encodeURIComponent(tournamentId)}/teams` as const;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/teams`;
 
-  const answer = (res: ApiResult<Entrant[]>, done: string) => {
+  const answer = (res: Awaited<ReturnType<typeof api<Entrant[]>>>, done: string) => {
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, ['teams'])) setError(field, error);
       toast.error(t.error(res.code));
@@ -61,12 +57,9 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
     toast.success(t(done));
   };
   const save = async (body: TeamsValues) =>
-    answer(await call<'PUT /tournaments/:id/teams'>(base, { method: 'PUT', body }), 'resultsAdmin.teams.saved');
+    answer(await api<Entrant[]>(base, { method: 'PUT', body }), 'resultsAdmin.teams.saved');
   const auto = async () =>
-    answer(
-      await call<'POST /tournaments/:id/teams/auto'>(`${base}/auto`, { method: 'POST' }),
-      'resultsAdmin.teams.autoDone',
-    );
+    answer(await api<Entrant[]>(`${base}/auto`, { method: 'POST' }), 'resultsAdmin.teams.autoDone');
   const onInvalid = (errs: FieldErrors) => {
     if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
   };
@@ -109,16 +102,15 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
             const id = `teams-${i}-name`;
             return (
               <li key={i} className="space-y-2 rounded-xl border border-line bg-ink/40 p-3" data-testid={`team-${i}`}>
-                <FormField id={id} label={t('resultsAdmin.teams.name')} error={fieldError(`teams.${i}.name`)}>
-                  <input
-                    {...register(`teams.${i}.name`)}
-                    {...controlProps(id, fieldError(`teams.${i}.name`))}
-                    type="text"
-                    maxLength={40}
-                    disabled={locked}
-                    className={inputClass}
-                  />
-                </FormField>
+                <InputField
+                  id={id}
+                  label={t('resultsAdmin.teams.name')}
+                  error={fieldError(`teams.${i}.name`)}
+                  registration={register(`teams.${i}.name`)}
+                  type="text"
+                  maxLength={40}
+                  disabled={locked}
+                />
                 <ul className="flex flex-wrap gap-2" aria-label={t('resultsAdmin.teams.members')}>
                   {team.members.map((member) => (
                     <li

@@ -9,7 +9,7 @@ import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { inputClass, linkClass, selectClass } from '../../../../platform/ui/ui.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -21,10 +21,6 @@ import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { RewardsApi } from '../../endpoints.ts';
-
-const call: TypedCall<RewardsApi> = api;
 
 /** What the inputs hold: the reward and the top N as typed. */
 type Values = Omit<z.input<typeof badgeFormSchema>, 'rewardAmount' | 'topN'> & { rewardAmount: string; topN: string };
@@ -75,7 +71,7 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
     }
     let live = true;
     setFailure(null);
-    call<'GET /marketplace/badges/:id'>(`/marketplace/badges/${encodeURIComponent(id)}`).then((res) => {
+    api<Badge>(`/marketplace/badges/${encodeURIComponent(id)}`).then((res) => {
       if (!live) return;
       if (res.ok) setBadge(res.data);
       else if (res.code === 'BADGE_NOT_FOUND' || res.status === 400) {
@@ -175,11 +171,9 @@ function BadgeForm({
       translations: { en: values.en },
     };
     const res = editing
-      ? await call<'PUT /marketplace/badges/:id'>(`/marketplace/badges/${encodeURIComponent(badge._id)}`, {
-          method: 'PUT',
-          body: common,
-        })
-      : await call<'POST /marketplace/badges'>('/marketplace/badges', {
+      ? await api<Badge>(`/marketplace/badges/${encodeURIComponent(badge._id)}`, { method: 'PUT', body: common })
+      : await api<Badge>('/marketplace/badges', {
+          method: 'POST',
           body: { ...common, slug: getValues('slug').trim(), trigger: getValues('trigger') },
         });
     if (!res.ok) {
@@ -205,22 +199,18 @@ function BadgeForm({
       data-testid="badge-form"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
+        <InputField
           id="badge-slug"
           label={t('rewardsAdmin.badges.form.slug')}
           error={fieldError('slug')}
           hint={editing ? t('rewardsAdmin.badges.form.fixedHint') : t('rewardsAdmin.badges.form.slugHint')}
-        >
-          <input
-            {...register('slug')}
-            {...controlProps('badge-slug', fieldError('slug'), true)}
-            type="text"
-            maxLength={40}
-            readOnly={editing}
-            autoComplete="off"
-            className={`${inputClass} font-mono`}
-          />
-        </FormField>
+          registration={register('slug')}
+          type="text"
+          maxLength={40}
+          readOnly={editing}
+          autoComplete="off"
+          className={`${inputClass} font-mono`}
+        />
         <FormField
           id="badge-trigger"
           label={t('rewardsAdmin.badges.form.trigger')}
@@ -267,22 +257,17 @@ function BadgeForm({
           onBusy={setUploading}
           onChange={(url) => setValue('icon', url, { shouldDirty: true })}
         />
-        <FormField
+        <InputField
           id="badge-reward"
           label={t('rewardsAdmin.badges.form.rewardAmount')}
           error={fieldError('rewardAmount')}
-        >
-          <input
-            {...register('rewardAmount')}
-            {...controlProps('badge-reward', fieldError('rewardAmount'))}
-            type="number"
-            min={0}
-            max={MAX_REWARD}
-            step={1}
-            inputMode="numeric"
-            className={inputClass}
-          />
-        </FormField>
+          registration={register('rewardAmount')}
+          type="number"
+          min={0}
+          max={MAX_REWARD}
+          step={1}
+          inputMode="numeric"
+        />
         {rule === TOP_N_TRIGGER && (
           <FormField
             id="badge-top-n"

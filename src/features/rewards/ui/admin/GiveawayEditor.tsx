@@ -11,7 +11,7 @@ import {
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField, InputField } from '../../../../platform/ui/FormField.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -27,10 +27,6 @@ type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { RewardsApi } from '../../endpoints.ts';
-
-const call: TypedCall<RewardsApi> = api;
 
 type Values = GiveawayValues;
 const fields = ['token', 'credits', 'type', 'maxUses', 'expiresAt', 'description'] as const;
@@ -63,10 +59,10 @@ function hasToken(): boolean {
 
 /** /dashboard/giveaway/new and /dashboard/giveaway/edit?id=… (loaded by id, so a reload works). */
 export default function GiveawayEditor({ t, locale, section }: SectionProps) {
-  const editor = useEditorRecord(section === 'giveawayEdit', (id) =>
-    call<'GET /marketplace/giveaways/:id'>(`/marketplace/giveaways/${encodeURIComponent(id)}`, {
-      base: marketplaceApiBase,
-    }),
+  const editor = useEditorRecord<Giveaway>(
+    section === 'giveawayEdit',
+    (id) => `/marketplace/giveaways/${encodeURIComponent(id)}`,
+    marketplaceApiBase,
   );
   return (
     <EditorFrame
@@ -101,19 +97,18 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
   const type = watch('type');
 
-  const onSubmit = async (body: GiveawayBody) => {
+  const onSubmit = async (body: Record<string, unknown>) => {
     if (!hasToken()) {
       toast.error(t('rewardsAdmin.error.giveawayTokenMissing'));
       return;
     }
-    // giveawayBody gives a new giveaway's body its code, and an edit's none (the path names the giveaway)
-    const res =
-      'token' in body
-        ? await call<'POST /marketplace/giveaways'>('/marketplace/giveaways', { body, base: marketplaceApiBase })
-        : await call<'PUT /marketplace/giveaways/:id'>(
-            `/marketplace/giveaways/${encodeURIComponent(giveaway?.id ?? '')}`,
-            { method: 'PUT', body, base: marketplaceApiBase },
-          );
+    const res = editing
+      ? await api<Giveaway>(`/marketplace/giveaways/${encodeURIComponent(giveaway.id)}`, {
+          method: 'PUT',
+          body,
+          base: marketplaceApiBase,
+        })
+      : await api<Giveaway>('/marketplace/giveaways', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
       const problems = serverFieldErrors(res, fields);
       for (const { field, error } of problems) setError(field, error, { shouldFocus: true });
@@ -165,17 +160,16 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
             </div>
           </FormField>
         </div>
-        <FormField id="giveaway-credits" label={t('rewardsAdmin.giveawayForm.credits')} error={fieldError('credits')}>
-          <input
-            {...register('credits')}
-            {...controlProps('giveaway-credits', fieldError('credits'))}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            className={inputClass}
-          />
-        </FormField>
+        <InputField
+          id="giveaway-credits"
+          label={t('rewardsAdmin.giveawayForm.credits')}
+          error={fieldError('credits')}
+          registration={register('credits')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+        />
         <SelectField
           id="giveaway-type"
           label={t('rewardsAdmin.giveawayForm.type')}
@@ -184,32 +178,27 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
           options={giveawayTypes.map((g) => [g, t(`rewardsAdmin.giveawayTypes.${g}`)])}
         />
         {type === 'limited' && (
-          <FormField id="giveaway-maxUses" label={t('rewardsAdmin.giveawayForm.maxUses')} error={fieldError('maxUses')}>
-            <input
-              {...register('maxUses')}
-              {...controlProps('giveaway-maxUses', fieldError('maxUses'))}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              className={inputClass}
-            />
-          </FormField>
+          <InputField
+            id="giveaway-maxUses"
+            label={t('rewardsAdmin.giveawayForm.maxUses')}
+            error={fieldError('maxUses')}
+            registration={register('maxUses')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+          />
         )}
         {type === 'timed' && (
-          <FormField
+          <InputField
             id="giveaway-expiresAt"
             label={t('rewardsAdmin.giveawayForm.expiresAt')}
             error={fieldError('expiresAt')}
             hint={t('rewardsAdmin.giveawayForm.timeZoneHint', { zone: localTimeZone() })}
-          >
-            <input
-              {...register('expiresAt')}
-              {...controlProps('giveaway-expiresAt', fieldError('expiresAt'), true)}
-              type="datetime-local"
-              className={`${inputClass} [color-scheme:dark]`}
-            />
-          </FormField>
+            registration={register('expiresAt')}
+            type="datetime-local"
+            className={`${inputClass} [color-scheme:dark]`}
+          />
         )}
         <div className="sm:col-span-2">
           <FormField

@@ -7,8 +7,7 @@ import { MAX_CREDITS, MAX_QUANTITY, productInputSchema, productUpdateSchema, typ
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import { inputClass } from '../../../../platform/ui/ui.ts';
+import { InputField } from '../../../../platform/ui/FormField.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -20,10 +19,6 @@ import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { RewardsApi } from '../../endpoints.ts';
-
-const call: TypedCall<RewardsApi> = api;
 
 type Values = ProductValues;
 type Body = z.input<typeof productInputSchema>;
@@ -36,10 +31,10 @@ const toValues = productValues;
 
 /** /dashboard/products/new and /dashboard/products/edit?id=… (the product is loaded by id, so a reload works). */
 export default function ProductEditor({ t, locale, section, agencyName = '' }: SectionProps) {
-  const editor = useEditorRecord(section === 'productsEdit', (id) =>
-    call<'GET /marketplace/products/:id'>(`/marketplace/products/${encodeURIComponent(id)}`, {
-      base: marketplaceApiBase,
-    }),
+  const editor = useEditorRecord<Product>(
+    section === 'productsEdit',
+    (id) => `/marketplace/products/${encodeURIComponent(id)}`,
+    marketplaceApiBase,
   );
   const { failure } = editor;
   useEffect(() => {
@@ -84,12 +79,12 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
 
   const onSubmit = async (body: Output) => {
     const res = editing
-      ? await call<'PUT /marketplace/products/:id'>(`/marketplace/products/${encodeURIComponent(product._id)}`, {
+      ? await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, {
           method: 'PUT',
           body,
           base: marketplaceApiBase,
         })
-      : await call<'POST /marketplace/products'>('/marketplace/products', { body, base: marketplaceApiBase });
+      : await api<Product>('/marketplace/products', { method: 'POST', body, base: marketplaceApiBase });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(t('rewardsAdmin.product.saveError'), { description: t.error(res.code) });
@@ -121,44 +116,37 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
           max={[120, 2000]}
           rows={4}
         />
-        <FormField id="product-price" label={t('rewardsAdmin.productForm.price')} error={fieldError('price')}>
-          <input
-            {...register('price')}
-            {...controlProps('product-price', fieldError('price'))}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField id="product-quantity" label={t('rewardsAdmin.productForm.quantity')} error={fieldError('quantity')}>
-          <input
-            {...register('quantity')}
-            {...controlProps('product-quantity', fieldError('quantity'))}
-            type="number"
-            inputMode="numeric"
-            min={editing ? 0 : 1}
-            step={1}
-            className={inputClass}
-          />
-        </FormField>
+        <InputField
+          id="product-price"
+          label={t('rewardsAdmin.productForm.price')}
+          error={fieldError('price')}
+          registration={register('price')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+        />
+        <InputField
+          id="product-quantity"
+          label={t('rewardsAdmin.productForm.quantity')}
+          error={fieldError('quantity')}
+          registration={register('quantity')}
+          type="number"
+          inputMode="numeric"
+          min={editing ? 0 : 1}
+          step={1}
+        />
         <div className="sm:col-span-2">
-          <FormField
+          <InputField
             id="product-brand"
             label={t('rewardsAdmin.productForm.brand')}
             error={fieldError('brand')}
             hint={editing ? t('rewardsAdmin.productForm.brandHint') : t('rewardsAdmin.productForm.brandHintNew')}
-          >
-            <input
-              {...register('brand')}
-              {...controlProps('product-brand', fieldError('brand'), true)}
-              type="text"
-              maxLength={64}
-              placeholder={product?.brand ?? ''}
-              className={inputClass}
-            />
-          </FormField>
+            registration={register('brand')}
+            type="text"
+            maxLength={64}
+            placeholder={product?.brand ?? ''}
+          />
         </div>
         <div className="sm:col-span-2">
           <ImageField

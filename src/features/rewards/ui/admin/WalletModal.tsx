@@ -9,18 +9,14 @@ import { ledgerKindOf } from '../../ledger-kind.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { idempotentSender } from '../../../../platform/browser/idempotency.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { RewardsApi } from '../../endpoints.ts';
-
-const call: TypedCall<RewardsApi> = api;
 
 /** What the inputs hold: the amount as typed. */
 type Values = { direction: 'credit' | 'debit'; amount: string; reason: string };
@@ -55,9 +51,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     if (!userId) return;
     let live = true;
     setFailed(false);
-    call<'GET /marketplace/transactions/:user'>(
-      `/marketplace/transactions/${encodeURIComponent(userId)}?limit=200`,
-    ).then((res) => {
+    api<Transaction[]>(`/marketplace/transactions/${encodeURIComponent(userId)}?limit=200`).then((res) => {
       if (!live) return;
       if (res.ok) setTransactions(res.data);
       else {
@@ -90,7 +84,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     const body = pending;
     setConfirming(true);
     const res = await send(`${wallet.userId}:${body.amount}:${body.reason}`, (key) =>
-      call<'POST /marketplace/wallets/:userId/adjust'>(
+      api<{ wallet: Wallet; transaction: Transaction }>(
         `/marketplace/wallets/${encodeURIComponent(wallet.userId)}/adjust`,
         {
           method: 'POST',
@@ -170,36 +164,26 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                   <option value="debit">{t('rewardsAdmin.wallets.debit')}</option>
                 </select>
               </FormField>
-              <FormField
+              <InputField
                 id="wallet-adjust-amount"
                 label={t('rewardsAdmin.wallets.amount')}
                 error={fieldError('amount')}
-              >
-                <input
-                  {...register('amount')}
-                  {...controlProps('wallet-adjust-amount', fieldError('amount'))}
-                  type="number"
-                  min={1}
-                  max={MAX_CREDITS}
-                  step={1}
-                  inputMode="numeric"
-                  className={inputClass}
-                />
-              </FormField>
+                registration={register('amount')}
+                type="number"
+                min={1}
+                max={MAX_CREDITS}
+                step={1}
+                inputMode="numeric"
+              />
               <div className="sm:col-span-2">
-                <FormField
+                <InputField
                   id="wallet-adjust-reason"
                   label={t('rewardsAdmin.wallets.reason')}
                   error={fieldError('reason')}
-                >
-                  <input
-                    {...register('reason')}
-                    {...controlProps('wallet-adjust-reason', fieldError('reason'))}
-                    type="text"
-                    maxLength={200}
-                    className={inputClass}
-                  />
-                </FormField>
+                  registration={register('reason')}
+                  type="text"
+                  maxLength={200}
+                />
               </div>
             </fieldset>
             {pending ? (

@@ -4,19 +4,15 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { broadcastInputSchema } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
 import { checkboxClass, panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-
-const call: TypedCall<TournamentsApi> = api;
 
 type Values = z.input<typeof broadcastInputSchema>;
 type Body = z.output<typeof broadcastInputSchema>;
@@ -49,12 +45,10 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
   const send = async () => {
     if (!pending) return;
     setSending(true);
-    const res = await call<'POST /tournaments/:id/broadcast'>(
-      `/tournaments/${encodeURIComponent(tournamentId)}/broadcast`,
-      {
-        body: pending,
-      },
-    );
+    const res = await api<{ sent: number }>(`/tournaments/${encodeURIComponent(tournamentId)}/broadcast`, {
+      method: 'POST',
+      body: pending,
+    });
     setSending(false);
     setPending(null);
     if (!res.ok) {
@@ -89,19 +83,14 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
               <legend className="px-1 text-sm font-semibold text-slate-200">
                 {t(`dashboard.tournaments.broadcast.language.${lang}`)}
               </legend>
-              <FormField
+              <InputField
                 id={`broadcast-subject-${lang}`}
                 label={t('dashboard.tournaments.broadcast.subject')}
                 error={fieldError(`subject.${lang}`)}
-              >
-                <input
-                  {...register(`subject.${lang}`)}
-                  {...controlProps(`broadcast-subject-${lang}`, fieldError(`subject.${lang}`))}
-                  type="text"
-                  maxLength={200}
-                  className={inputClass}
-                />
-              </FormField>
+                registration={register(`subject.${lang}`)}
+                type="text"
+                maxLength={200}
+              />
               <FormField
                 id={`broadcast-body-${lang}`}
                 label={t('dashboard.tournaments.broadcast.body')}

@@ -7,11 +7,9 @@ import { games } from '../../../games/contract.ts';
 import { competitionInputSchema, type Competition } from '../../contract.ts';
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField, InputField } from '../../../../platform/ui/FormField.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -21,8 +19,6 @@ import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
-
-const call: TypedCall<TournamentsApi> = api;
 
 /**
  * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.
@@ -85,14 +81,11 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
 
   const onSubmit = async (body: Body) => {
     const res = editing
-      ? await call<'PUT /tournaments/competitions/:id'>(
-          `/tournaments/competitions/${encodeURIComponent(competition.id)}`,
-          {
-            method: 'PUT',
-            body,
-          },
-        )
-      : await call<'POST /tournaments/competitions'>('/tournaments/competitions', { body });
+      ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, {
+          method: 'PUT',
+          body,
+        })
+      : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(t.error(res.code));
@@ -122,15 +115,14 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
             invalid={fieldError('name') ? ['it'] : []}
           />
           <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang}>
-            <FormField id="competition-name" label={t('dashboard.competitions.form.name')} error={fieldError('name')}>
-              <input
-                {...register('name')}
-                {...controlProps('competition-name', fieldError('name'))}
-                type="text"
-                maxLength={120}
-                className={inputClass}
-              />
-            </FormField>
+            <InputField
+              id="competition-name"
+              label={t('dashboard.competitions.form.name')}
+              error={fieldError('name')}
+              registration={register('name')}
+              type="text"
+              maxLength={120}
+            />
           </LanguagePanel>
           <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
@@ -166,61 +158,43 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
           />
         </div>
         <div className="sm:col-span-2">
-          <FormField
+          <InputField
             id="competition-url"
             label={t('dashboard.competitions.form.url')}
             error={fieldError('url')}
             hint={t('dashboard.competitions.form.urlHint')}
-          >
-            <input
-              {...register('url')}
-              {...controlProps('competition-url', fieldError('url'), true)}
-              type="text"
-              inputMode="url"
-              maxLength={500}
-              className={inputClass}
-            />
-          </FormField>
+            registration={register('url')}
+            type="text"
+            inputMode="url"
+            maxLength={500}
+          />
         </div>
         {/* the championship page shows these; empty: the page keeps its built-in text */}
-        <FormField
+        <InputField
           id="competition-playoffs"
           label={t('dashboard.competitions.form.playoffsAt')}
           error={fieldError('playoffsAt')}
           hint={t('dashboard.competitions.form.stagesHint')}
-        >
-          <input
-            {...register('playoffsAt')}
-            {...controlProps('competition-playoffs', fieldError('playoffsAt'), true)}
-            type="datetime-local"
-            className={`${inputClass} [color-scheme:dark]`}
-          />
-        </FormField>
-        <FormField
+          registration={register('playoffsAt')}
+          type="datetime-local"
+          className={`${inputClass} [color-scheme:dark]`}
+        />
+        <InputField
           id="competition-finals"
           label={t('dashboard.competitions.form.finalsAt')}
           error={fieldError('finalsAt')}
-        >
-          <input
-            {...register('finalsAt')}
-            {...controlProps('competition-finals', fieldError('finalsAt'))}
-            type="datetime-local"
-            className={`${inputClass} [color-scheme:dark]`}
-          />
-        </FormField>
-        <FormField
+          registration={register('finalsAt')}
+          type="datetime-local"
+          className={`${inputClass} [color-scheme:dark]`}
+        />
+        <InputField
           id="competition-finals-city"
           label={t('dashboard.competitions.form.finalsCity')}
           error={fieldError('finalsCity')}
-        >
-          <input
-            {...register('finalsCity')}
-            {...controlProps('competition-finals-city', fieldError('finalsCity'))}
-            type="text"
-            maxLength={80}
-            className={inputClass}
-          />
-        </FormField>
+          registration={register('finalsCity')}
+          type="text"
+          maxLength={80}
+        />
       </div>
       <EditorActions
         t={t}

@@ -13,11 +13,9 @@ import {
   type Tournament,
 } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
-import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../../platform/ui/PasswordInput.tsx';
 import { inputClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -42,8 +40,6 @@ import {
   type TournamentFormValues,
 } from './tournament-form-values.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
-
-const call: TypedCall<TournamentsApi> = api;
 
 type Body = z.output<typeof tournamentInputSchema>;
 
@@ -134,8 +130,8 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
 
   const onSubmit = async (body: Body) => {
     const res = editing
-      ? await call<'PUT /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
-      : await call<'POST /tournaments'>('/tournaments', { body });
+      ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
+      : await api<Tournament>('/tournaments', { method: 'POST', body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, tournamentFields))
         setError(field, error, { shouldFocus: true });
@@ -180,15 +176,14 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []}
           />
           <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang} className="space-y-6">
-            <FormField id={f('name')} label={t('dashboard.tournaments.form.name')} error={fieldError('name')}>
-              <input
-                {...register('name')}
-                {...controlProps(f('name'), fieldError('name'))}
-                type="text"
-                maxLength={120}
-                className={inputClass}
-              />
-            </FormField>
+            <InputField
+              id={f('name')}
+              label={t('dashboard.tournaments.form.name')}
+              error={fieldError('name')}
+              registration={register('name')}
+              type="text"
+              maxLength={120}
+            />
             <RichTextField
               id={f('description')}
               label={t('dashboard.tournaments.form.description')}
@@ -298,22 +293,17 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             {fieldError('console')}
           </p>
         </fieldset>
-        <FormField
+        <InputField
           id={f('maxPartecipants')}
           label={t('dashboard.tournaments.form.maxPartecipants')}
           error={fieldError('maxPartecipants')}
-        >
-          <input
-            {...register('maxPartecipants')}
-            {...controlProps(f('maxPartecipants'), fieldError('maxPartecipants'))}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={10000}
-            step={1}
-            className={inputClass}
-          />
-        </FormField>
+          registration={register('maxPartecipants')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={10000}
+          step={1}
+        />
         <SelectField
           id={f('format')}
           label={t('dashboard.tournaments.form.format')}
@@ -339,24 +329,19 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             ]}
           />
         ) : (
-          <FormField
+          <InputField
             id={f('teamSize')}
             label={t('dashboard.tournaments.form.teamSize')}
             error={fieldError('teamSize')}
             hint={t('dashboard.tournaments.form.teamSizeHint')}
-          >
-            <input
-              {...register('teamSize')}
-              {...controlProps(f('teamSize'), fieldError('teamSize'), true)}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              step={1}
-              placeholder={t('dashboard.tournaments.form.teamSizePlaceholder')}
-              className={inputClass}
-            />
-          </FormField>
+            registration={register('teamSize')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            step={1}
+            placeholder={t('dashboard.tournaments.form.teamSizePlaceholder')}
+          />
         )}
       </Section>
 
@@ -421,100 +406,57 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
           {t('dashboard.tournaments.form.scheduleHint', { zone })}
         </p>
         {scheduleFields.map((name) => (
-          <FormField
+          <InputField
             key={name}
             id={f(name)}
             label={t(`dashboard.tournaments.form.schedule.${name}`)}
             error={fieldError(name)}
-          >
-            <input
-              {...register(name)}
-              {...controlProps(f(name), fieldError(name))}
-              type="datetime-local"
-              className={`${inputClass} [color-scheme:dark]`}
-            />
-          </FormField>
+            registration={register(name)}
+            type="datetime-local"
+            className={selectClass}
+          />
         ))}
-        <FormField
-          id={f('check_in')}
-          label={t('dashboard.tournaments.form.check_in')}
-          error={fieldError('check_in')}
-          hint={t('dashboard.tournaments.form.minutesHint')}
-        >
-          <input
-            {...register('check_in')}
-            {...controlProps(f('check_in'), fieldError('check_in'), true)}
+        {(['check_in', 'check_in_end'] as const).map((name) => (
+          <InputField
+            key={name}
+            id={f(name)}
+            label={t(`dashboard.tournaments.form.${name}`)}
+            error={fieldError(name)}
+            hint={t('dashboard.tournaments.form.minutesHint')}
+            registration={register(name)}
             type="number"
             inputMode="numeric"
             min={0}
             max={1440}
             step={1}
-            className={inputClass}
           />
-        </FormField>
-        <FormField
-          id={f('check_in_end')}
-          label={t('dashboard.tournaments.form.check_in_end')}
-          error={fieldError('check_in_end')}
-          hint={t('dashboard.tournaments.form.minutesHint')}
-        >
-          <input
-            {...register('check_in_end')}
-            {...controlProps(f('check_in_end'), fieldError('check_in_end'), true)}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1440}
-            step={1}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField
-          id={f('dateText.it')}
-          label={t('dashboard.tournaments.form.dateTextIt')}
-          error={fieldError('dateText.it')}
-          hint={t('dashboard.tournaments.form.dateTextHint')}
-        >
-          <input
-            {...register('dateText.it')}
-            {...controlProps(f('dateText.it'), fieldError('dateText.it'), true)}
+        ))}
+        {(['it', 'en'] as const).map((language) => (
+          <InputField
+            key={language}
+            id={f(`dateText.${language}`)}
+            label={t(
+              language === 'it' ? 'dashboard.tournaments.form.dateTextIt' : 'dashboard.tournaments.form.dateTextEn',
+            )}
+            error={fieldError(`dateText.${language}`)}
+            hint={t('dashboard.tournaments.form.dateTextHint')}
+            registration={register(`dateText.${language}`)}
             type="text"
-            lang="it"
+            lang={language}
             maxLength={120}
-            className={inputClass}
           />
-        </FormField>
-        <FormField
-          id={f('dateText.en')}
-          label={t('dashboard.tournaments.form.dateTextEn')}
-          error={fieldError('dateText.en')}
-          hint={t('dashboard.tournaments.form.dateTextHint')}
-        >
-          <input
-            {...register('dateText.en')}
-            {...controlProps(f('dateText.en'), fieldError('dateText.en'), true)}
-            type="text"
-            lang="en"
-            maxLength={120}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField
+        ))}
+        <InputField
           id={f('externalUrl')}
           label={t('dashboard.tournaments.form.externalUrl')}
           error={fieldError('externalUrl')}
           hint={t('dashboard.tournaments.form.externalUrlHint')}
-        >
-          <input
-            {...register('externalUrl')}
-            {...controlProps(f('externalUrl'), fieldError('externalUrl'), true)}
-            type="url"
-            inputMode="url"
-            maxLength={500}
-            placeholder="https://"
-            className={inputClass}
-          />
-        </FormField>
+          registration={register('externalUrl')}
+          type="url"
+          inputMode="url"
+          maxLength={500}
+          placeholder="https://"
+        />
       </Section>
 
       <Section id="tournament-images" title={t('dashboard.tournaments.form.sections.images')}>
