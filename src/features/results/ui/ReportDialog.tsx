@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import CloseButton from '../../../platform/ui/CloseButton.tsx';
 import ModalDialog from '../../../platform/ui/ModalDialog.tsx';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
@@ -34,27 +35,7 @@ export default function ReportDialog({ t, tournamentId, onClose }: Props) {
         <h2 id={titleId} className="text-lg leading-snug font-bold text-white">
           {t('results.report.title')}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          disabled={busy}
-          className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
-          data-testid="report-dialog-close"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-          <span className="sr-only">{t('results.report.close')}</span>
-        </button>
+        <CloseButton onClose={onClose} busy={busy} label={t('results.report.close')} testId="report-dialog-close" />
       </div>
       <Suspense fallback={<p className="px-5 py-5 text-sm text-slate-400">{t('results.report.loading')}</p>}>
         <ReportPanel t={t} tournamentId={tournamentId} onBusy={setBusy} />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import CloseButton from '../../../platform/ui/CloseButton.tsx';
 import type { Product } from '../contract.ts';
 import {
   shippingAddressFields,
@@ -21,11 +22,6 @@ import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../platform/ui/use-form.ts';
-import type { TypedCall } from '../../../platform/browser/typed-api.ts';
-import type { AccountsApi } from '../../accounts/endpoints.ts';
-import type { RewardsApi } from '../endpoints.ts';
-
-const call: TypedCall<AccountsApi & RewardsApi> = api;
 
 type Field = (typeof shippingAddressFields)[number];
 type Values = Record<Field, string>;
@@ -90,7 +86,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     if (dialog && !dialog.open) dialog.showModal();
     // the stored user may be stale: the address on the server wins, unless already edited here
     let live = true;
-    call<'GET /users/me'>('/users/me').then((res) => {
+    api<User>('/users/me').then((res) => {
       if (!live || !res.ok) return;
       updateStoredUser(res.data);
       reset(addressOf(res.data, locale), { keepDirtyValues: true });
@@ -113,7 +109,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
       country: typed.country === countryName(user.country, locale) ? user.country : typed.country,
     };
     if (shippingAddressFields.some((f) => (shipping[f] ?? '') !== (user[f] ?? ''))) {
-      const saved = await call<'PUT /users/pp/:id'>(`/users/pp/${encodeURIComponent(user.id)}`, {
+      const saved = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, {
         method: 'PUT',
         body: shipping,
       });
@@ -121,7 +117,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
       else console.error('the shipping address could not be saved on the user', saved);
     }
     const res: ApiResult<PurchaseResult> = await send(JSON.stringify([product._id, shipping, price]), (key) =>
-      call<'POST /marketplace/purchases'>('/marketplace/purchases', {
+      api<PurchaseResult>('/marketplace/purchases', {
         base: marketplaceApiBase,
         // the price the player saw: if it has changed since, nothing is charged (409 PRICE_CHANGED)
         body: { productId: product._id, shippingAddress: shipping, price },
@@ -132,10 +128,9 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     if (res.ok) return onOutcome({ ok: true, result: res.data, earnedBadges: res.earnedBadges });
     if (res.code === 'PRICE_CHANGED') {
       // nothing was charged: show the current price in the dialog, which stays open
-      const now = await call<'GET /marketplace/products/:id'>(
-        `/marketplace/products/${encodeURIComponent(product._id)}`,
-        { base: marketplaceApiBase },
-      );
+      const now = await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, {
+        base: marketplaceApiBase,
+      });
       if (now.ok) setPrice(now.data.price);
     }
     // a field the server refused is shown on the field
@@ -188,27 +183,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
           </h2>
           <p className="mt-1 text-sm text-slate-300">{t('rewards.address.intro', { name: product.name })}</p>
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          disabled={busy}
-          className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
-          data-testid="shipping-close"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-          <span className="sr-only">{t('rewards.address.close')}</span>
-        </button>
+        <CloseButton onClose={onClose} busy={busy} label={t('rewards.address.close')} testId="shipping-close" />
       </div>
       <form noValidate onSubmit={handleSubmit(onConfirm)} className="space-y-4 px-5 py-5" data-testid="shipping-form">
         <dl className="grid grid-cols-2 gap-3 rounded-xl border border-line bg-ink/50 p-3 text-sm">

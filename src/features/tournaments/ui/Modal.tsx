@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import CloseButton from '../../../platform/ui/CloseButton.tsx';
 
 interface Props {
   title: string;
@@ -48,27 +49,7 @@ export default function Modal({ title, closeLabel, onClose, children, busy = fal
         <h2 id={titleId} className="text-lg leading-snug font-bold text-white">
           {title}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          disabled={busy}
-          className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
-          data-testid={`${testId}-close`}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
-          <span className="sr-only">{closeLabel}</span>
-        </button>
+        <CloseButton onClose={onClose} busy={busy} label={closeLabel} testId={`${testId}-close`} />
       </div>
       <div className="px-5 py-5">{children}</div>
     </dialog>
