@@ -22,6 +22,11 @@ import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../platform/ui/use-form.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../../accounts/endpoints.ts';
+import type { RewardsApi } from '../endpoints.ts';
+
+const call: TypedCall<AccountsApi & RewardsApi> = api;
 
 type Field = (typeof shippingAddressFields)[number];
 type Values = Record<Field, string>;
@@ -86,7 +91,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     if (dialog && !dialog.open) dialog.showModal();
     // the stored user may be stale: the address on the server wins, unless already edited here
     let live = true;
-    api<User>('/users/me').then((res) => {
+    call<'GET /users/me'>('/users/me').then((res) => {
       if (!live || !res.ok) return;
       updateStoredUser(res.data);
       reset(addressOf(res.data, locale), { keepDirtyValues: true });
@@ -109,7 +114,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
       country: typed.country === countryName(user.country, locale) ? user.country : typed.country,
     };
     if (shippingAddressFields.some((f) => (shipping[f] ?? '') !== (user[f] ?? ''))) {
-      const saved = await api<{ data: User }>(`/users/pp/${encodeURIComponent(user.id)}`, {
+      const saved = await call<'PUT /users/pp/:id'>(`/users/pp/${encodeURIComponent(user.id)}`, {
         method: 'PUT',
         body: shipping,
       });
@@ -117,7 +122,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
       else console.error('the shipping address could not be saved on the user', saved);
     }
     const res: ApiResult<PurchaseResult> = await send(JSON.stringify([product._id, shipping, price]), (key) =>
-      api<PurchaseResult>('/marketplace/purchases', {
+      call<'POST /marketplace/purchases'>('/marketplace/purchases', {
         base: marketplaceApiBase,
         // the price the player saw: if it has changed since, nothing is charged (409 PRICE_CHANGED)
         body: { productId: product._id, shippingAddress: shipping, price },
@@ -128,9 +133,10 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     if (res.ok) return onOutcome({ ok: true, result: res.data, earnedBadges: res.earnedBadges });
     if (res.code === 'PRICE_CHANGED') {
       // nothing was charged: show the current price in the dialog, which stays open
-      const now = await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, {
-        base: marketplaceApiBase,
-      });
+      const now = await call<'GET /marketplace/products/:id'>(
+        `/marketplace/products/${encodeURIComponent(product._id)}`,
+        { base: marketplaceApiBase },
+      );
       if (now.ok) setPrice(now.data.price);
     }
     // a field the server refused is shown on the field

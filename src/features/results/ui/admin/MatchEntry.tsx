@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { matchInputSchema, type Entrant, type Match, type MatchInput, type MatchPreview } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
 import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
@@ -12,6 +14,8 @@ import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+const call: TypedCall<ResultsApi> = api;
 
 /** A grid row as typed: numbers stay text until saved. */
 interface Line {
@@ -105,12 +109,12 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
     ]),
   );
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
-  const base = `/tournaments/${encodeURIComponent(tournamentId)}/matches`;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/matches` as const;
 
   const send = async (body: MatchInput): Promise<boolean> => {
     const res = editing
-      ? await api<Match>(`${base}/${editing.number}`, { method: 'PUT', body })
-      : await api<Match>(base, { method: 'POST', body });
+      ? await call<'PUT /tournaments/:id/matches/:number'>(`${base}/${editing.number}`, { method: 'PUT', body })
+      : await call<'POST /tournaments/:id/matches'>(base, { body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, ['lines'])) setError(field, error);
       toast.error(t.error(res.code));
@@ -126,7 +130,7 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
 
   const runPreview = async () => {
     setBusy(true);
-    const res = await api<MatchPreview>(`${base}/preview`, { method: 'POST', body: { csv } });
+    const res = await call<'POST /tournaments/:id/matches/preview'>(`${base}/preview`, { body: { csv } });
     setBusy(false);
     if (!res.ok) return void toast.error(t.error(res.code));
     setPreview({ text: csv, result: res.data });

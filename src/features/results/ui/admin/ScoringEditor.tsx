@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import { presetTables, scoringTableSchema, type ScoringTable } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
@@ -18,6 +20,8 @@ import {
   toScoringValues,
   type ScoringFormValues,
 } from './scoring-form-values.ts';
+
+const call: TypedCall<ResultsApi> = api;
 
 const fields = [
   'preset',
@@ -62,7 +66,7 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
   };
 
   const onSubmit = async (body: ScoringTable) => {
-    const res = await api<ScoringTable>(`/tournaments/${encodeURIComponent(tournamentId)}/scoring`, {
+    const res = await call<'PUT /tournaments/:id/scoring'>(`/tournaments/${encodeURIComponent(tournamentId)}/scoring`, {
       method: 'PUT',
       body,
     });

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { teamsInputSchema, type Entrant } from '../../contract.ts';
-import { api } from '../../../../platform/browser/api-client.ts';
+import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { InputField } from '../../../../platform/ui/FormField.tsx';
 import { primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
@@ -10,6 +12,8 @@ import { schemaValidator, useForm, type FieldErrors } from '../../../../platform
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+const call: TypedCall<ResultsApi> = api;
 
 interface TeamsValues {
   teams: { name: string; members: string[] }[];
@@ -44,9 +48,9 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
   for (const team of teams) for (const m of team.members) if (!nameOf.has(m.id)) nameOf.set(m.id, m.username);
   const assigned = new Set(current.flatMap((team) => team.members));
   const free = players.filter((p) => !assigned.has(p.id));
-  const base = `/tournaments/${encodeURIComponent(tournamentId)}/teams`;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}/teams` as const;
 
-  const answer = (res: Awaited<ReturnType<typeof api<Entrant[]>>>, done: string) => {
+  const answer = (res: ApiResult<Entrant[]>, done: string) => {
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, ['teams'])) setError(field, error);
       toast.error(t.error(res.code));
@@ -57,9 +61,12 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
     toast.success(t(done));
   };
   const save = async (body: TeamsValues) =>
-    answer(await api<Entrant[]>(base, { method: 'PUT', body }), 'resultsAdmin.teams.saved');
+    answer(await call<'PUT /tournaments/:id/teams'>(base, { method: 'PUT', body }), 'resultsAdmin.teams.saved');
   const auto = async () =>
-    answer(await api<Entrant[]>(`${base}/auto`, { method: 'POST' }), 'resultsAdmin.teams.autoDone');
+    answer(
+      await call<'POST /tournaments/:id/teams/auto'>(`${base}/auto`, { method: 'POST' }),
+      'resultsAdmin.teams.autoDone',
+    );
   const onInvalid = (errs: FieldErrors) => {
     if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
   };

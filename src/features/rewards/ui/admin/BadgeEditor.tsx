@@ -21,6 +21,10 @@ import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 /** What the inputs hold: the reward and the top N as typed. */
 type Values = Omit<z.input<typeof badgeFormSchema>, 'rewardAmount' | 'topN'> & { rewardAmount: string; topN: string };
@@ -71,7 +75,7 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
     }
     let live = true;
     setFailure(null);
-    api<Badge>(`/marketplace/badges/${encodeURIComponent(id)}`).then((res) => {
+    call<'GET /marketplace/badges/:id'>(`/marketplace/badges/${encodeURIComponent(id)}`).then((res) => {
       if (!live) return;
       if (res.ok) setBadge(res.data);
       else if (res.code === 'BADGE_NOT_FOUND' || res.status === 400) {
@@ -171,9 +175,11 @@ function BadgeForm({
       translations: { en: values.en },
     };
     const res = editing
-      ? await api<Badge>(`/marketplace/badges/${encodeURIComponent(badge._id)}`, { method: 'PUT', body: common })
-      : await api<Badge>('/marketplace/badges', {
-          method: 'POST',
+      ? await call<'PUT /marketplace/badges/:id'>(`/marketplace/badges/${encodeURIComponent(badge._id)}`, {
+          method: 'PUT',
+          body: common,
+        })
+      : await call<'POST /marketplace/badges'>('/marketplace/badges', {
           body: { ...common, slug: getValues('slug').trim(), trigger: getValues('trigger') },
         });
     if (!res.ok) {

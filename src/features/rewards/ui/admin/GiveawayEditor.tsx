@@ -27,6 +27,10 @@ type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 type Values = GiveawayValues;
 const fields = ['token', 'credits', 'type', 'maxUses', 'expiresAt', 'description'] as const;
@@ -59,10 +63,10 @@ function hasToken(): boolean {
 
 /** /dashboard/giveaway/new and /dashboard/giveaway/edit?id=… (loaded by id, so a reload works). */
 export default function GiveawayEditor({ t, locale, section }: SectionProps) {
-  const editor = useEditorRecord<Giveaway>(
-    section === 'giveawayEdit',
-    (id) => `/marketplace/giveaways/${encodeURIComponent(id)}`,
-    marketplaceApiBase,
+  const editor = useEditorRecord(section === 'giveawayEdit', (id) =>
+    call<'GET /marketplace/giveaways/:id'>(`/marketplace/giveaways/${encodeURIComponent(id)}`, {
+      base: marketplaceApiBase,
+    }),
   );
   return (
     <EditorFrame
@@ -97,18 +101,19 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
   const type = watch('type');
 
-  const onSubmit = async (body: Record<string, unknown>) => {
+  const onSubmit = async (body: GiveawayBody) => {
     if (!hasToken()) {
       toast.error(t('rewardsAdmin.error.giveawayTokenMissing'));
       return;
     }
-    const res = editing
-      ? await api<Giveaway>(`/marketplace/giveaways/${encodeURIComponent(giveaway.id)}`, {
-          method: 'PUT',
-          body,
-          base: marketplaceApiBase,
-        })
-      : await api<Giveaway>('/marketplace/giveaways', { method: 'POST', body, base: marketplaceApiBase });
+    // giveawayBody gives a new giveaway's body its code, and an edit's none (the path names the giveaway)
+    const res =
+      'token' in body
+        ? await call<'POST /marketplace/giveaways'>('/marketplace/giveaways', { body, base: marketplaceApiBase })
+        : await call<'PUT /marketplace/giveaways/:id'>(
+            `/marketplace/giveaways/${encodeURIComponent(giveaway?.id ?? '')}`,
+            { method: 'PUT', body, base: marketplaceApiBase },
+          );
     if (!res.ok) {
       const problems = serverFieldErrors(res, fields);
       for (const { field, error } of problems) setError(field, error, { shouldFocus: true });

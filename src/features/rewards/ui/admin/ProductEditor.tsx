@@ -19,6 +19,10 @@ import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
 import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 type Values = ProductValues;
 type Body = z.input<typeof productInputSchema>;
@@ -31,10 +35,10 @@ const toValues = productValues;
 
 /** /dashboard/products/new and /dashboard/products/edit?id=… (the product is loaded by id, so a reload works). */
 export default function ProductEditor({ t, locale, section, agencyName = '' }: SectionProps) {
-  const editor = useEditorRecord<Product>(
-    section === 'productsEdit',
-    (id) => `/marketplace/products/${encodeURIComponent(id)}`,
-    marketplaceApiBase,
+  const editor = useEditorRecord(section === 'productsEdit', (id) =>
+    call<'GET /marketplace/products/:id'>(`/marketplace/products/${encodeURIComponent(id)}`, {
+      base: marketplaceApiBase,
+    }),
   );
   const { failure } = editor;
   useEffect(() => {
@@ -79,12 +83,12 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
 
   const onSubmit = async (body: Output) => {
     const res = editing
-      ? await api<Product>(`/marketplace/products/${encodeURIComponent(product._id)}`, {
+      ? await call<'PUT /marketplace/products/:id'>(`/marketplace/products/${encodeURIComponent(product._id)}`, {
           method: 'PUT',
           body,
           base: marketplaceApiBase,
         })
-      : await api<Product>('/marketplace/products', { method: 'POST', body, base: marketplaceApiBase });
+      : await call<'POST /marketplace/products'>('/marketplace/products', { body, base: marketplaceApiBase });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(t('rewardsAdmin.product.saveError'), { description: t.error(res.code) });

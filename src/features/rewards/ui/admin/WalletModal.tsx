@@ -17,6 +17,10 @@ import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/form
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 /** What the inputs hold: the amount as typed. */
 type Values = { direction: 'credit' | 'debit'; amount: string; reason: string };
@@ -51,7 +55,9 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     if (!userId) return;
     let live = true;
     setFailed(false);
-    api<Transaction[]>(`/marketplace/transactions/${encodeURIComponent(userId)}?limit=200`).then((res) => {
+    call<'GET /marketplace/transactions/:user'>(
+      `/marketplace/transactions/${encodeURIComponent(userId)}?limit=200`,
+    ).then((res) => {
       if (!live) return;
       if (res.ok) setTransactions(res.data);
       else {
@@ -84,7 +90,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     const body = pending;
     setConfirming(true);
     const res = await send(`${wallet.userId}:${body.amount}:${body.reason}`, (key) =>
-      api<{ wallet: Wallet; transaction: Transaction }>(
+      call<'POST /marketplace/wallets/:userId/adjust'>(
         `/marketplace/wallets/${encodeURIComponent(wallet.userId)}/adjust`,
         {
           method: 'POST',

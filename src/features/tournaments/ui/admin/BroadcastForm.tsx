@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { broadcastInputSchema } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
@@ -13,6 +15,8 @@ import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
 import { checkboxClass, panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+const call: TypedCall<TournamentsApi> = api;
 
 type Values = z.input<typeof broadcastInputSchema>;
 type Body = z.output<typeof broadcastInputSchema>;
@@ -45,10 +49,12 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
   const send = async () => {
     if (!pending) return;
     setSending(true);
-    const res = await api<{ sent: number }>(`/tournaments/${encodeURIComponent(tournamentId)}/broadcast`, {
-      method: 'POST',
-      body: pending,
-    });
+    const res = await call<'POST /tournaments/:id/broadcast'>(
+      `/tournaments/${encodeURIComponent(tournamentId)}/broadcast`,
+      {
+        body: pending,
+      },
+    );
     setSending(false);
     setPending(null);
     if (!res.ok) {

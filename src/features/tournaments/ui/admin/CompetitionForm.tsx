@@ -7,6 +7,8 @@ import { games } from '../../../games/contract.ts';
 import { competitionInputSchema, type Competition } from '../../contract.ts';
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, SelectField, InputField } from '../../../../platform/ui/FormField.tsx';
@@ -19,6 +21,8 @@ import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
+
+const call: TypedCall<TournamentsApi> = api;
 
 /**
  * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.
@@ -81,11 +85,14 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
 
   const onSubmit = async (body: Body) => {
     const res = editing
-      ? await api<Competition>(`/tournaments/competitions/${encodeURIComponent(competition.id)}`, {
-          method: 'PUT',
-          body,
-        })
-      : await api<Competition>('/tournaments/competitions', { method: 'POST', body });
+      ? await call<'PUT /tournaments/competitions/:id'>(
+          `/tournaments/competitions/${encodeURIComponent(competition.id)}`,
+          {
+            method: 'PUT',
+            body,
+          },
+        )
+      : await call<'POST /tournaments/competitions'>('/tournaments/competitions', { body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, fields)) setError(field, error, { shouldFocus: true });
       toast.error(t.error(res.code));

@@ -13,6 +13,8 @@ import {
   type Tournament,
 } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
@@ -40,6 +42,8 @@ import {
   type TournamentFormValues,
 } from './tournament-form-values.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+
+const call: TypedCall<TournamentsApi> = api;
 
 type Body = z.output<typeof tournamentInputSchema>;
 
@@ -130,8 +134,8 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
 
   const onSubmit = async (body: Body) => {
     const res = editing
-      ? await api<Tournament>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
-      : await api<Tournament>('/tournaments', { method: 'POST', body });
+      ? await call<'PUT /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
+      : await call<'POST /tournaments'>('/tournaments', { body });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, tournamentFields))
         setError(field, error, { shouldFocus: true });
