@@ -2,11 +2,13 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 // Astro's React renderer, the one every island of the site mounts with: importing react-dom/client
 // here too would cut the renderer's chunk in two, and every page with an island would pay the seam
 import mountWithAstro from '@astrojs/react/client.js';
-import type { Tournament } from '../contract.ts';
 import type { User } from '../../accounts/contract.ts';
 import { checkInAccount, registrationBody } from '../join.ts';
 import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../../accounts/endpoints.ts';
+import type { TournamentsApi } from '../endpoints.ts';
 import type { Locale, Messages } from '../../../platform/i18n/i18n.ts';
 import { $user, clearSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
@@ -14,6 +16,8 @@ import JoinDialog, { type JoinResult } from './JoinDialog.tsx';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { withoutFaction, type BannerHost, type BannerIntent } from './banner-model.ts';
+
+const call: TypedCall<AccountsApi & TournamentsApi> = api;
 
 /**
  * The tournament page's dialogs and actions (join, faction, leave and check-out confirmations,
@@ -122,8 +126,8 @@ function TournamentActions({
     host.team(true);
   };
 
-  const registerPath = (userId: string, suffix = '') =>
-    `/tournaments/${encodeURIComponent(host.current().id)}/register${suffix}?userID=${encodeURIComponent(userId)}`;
+  const registerPath = <S extends '' | '/checkin'>(userId: string, suffix: S) =>
+    `/tournaments/${encodeURIComponent(host.current().id)}/register${suffix}?userID=${encodeURIComponent(userId)}` as const;
 
   const afterFailure = (code: string, status: number) => {
     setConfirming(null); // the error shows on the page, not behind the dialog
@@ -145,7 +149,7 @@ function TournamentActions({
         let account = checkInAccount(user, tournament);
         if (!account) {
           // the stored profile may be older than the one the player registered with
-          const fresh = await api<User>('/users/me');
+          const fresh = await call<'GET /users/me'>('/users/me');
           if (fresh.ok) {
             updateStoredUser(fresh.data);
             account = checkInAccount(fresh.data, tournament);
@@ -158,7 +162,7 @@ function TournamentActions({
           });
           return;
         }
-        const res = await api<Tournament>(registerPath(user.id, '/checkin'), {
+        const res = await call<'POST /tournaments/:id/register/checkin'>(registerPath(user.id, '/checkin'), {
           body: registrationBody(user.id, account),
         });
         if (!res.ok) return afterFailure(res.code, res.status);
@@ -167,9 +171,10 @@ function TournamentActions({
         celebrateEarnedBadges(res.earnedBadges);
         return;
       }
-      const res = await api<Tournament>(registerPath(user.id, kind === 'checkOut' ? '/checkin' : ''), {
-        method: 'PUT',
-      });
+      const res = await call<'PUT /tournaments/:id/register' | 'PUT /tournaments/:id/register/checkin'>(
+        registerPath(user.id, kind === 'checkOut' ? '/checkin' : ''),
+        { method: 'PUT' },
+      );
       if (!res.ok) return afterFailure(res.code, res.status);
       host.update(res.data);
       setConfirming(null);
