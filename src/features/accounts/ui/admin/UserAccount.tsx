@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { AccountsApi } from '../../endpoints.ts';
 import { $user } from '../../../../platform/browser/session.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { useStore } from '@nanostores/react';
@@ -11,6 +13,8 @@ import { Panel, SimpleTable } from '../../../../platform/ui/admin/UserPagePanels
 import { dangerSmallButtonClass, panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import type { AccountOverview, AccountStanding } from '../../people-contract.ts';
 import { grantableRoles, manageVerdict, refusalOf, SITE_ADMIN } from '../../people-rules.ts';
+
+const call: TypedCall<AccountsApi> = api;
 
 /** A write waiting for the admin's yes: a role to grant or revoke, or the block to flip. */
 type Pending = { kind: 'role'; role: string; grant: boolean } | { kind: 'block'; block: boolean };
@@ -53,13 +57,16 @@ export default function UserAccount({
   const run = async () => {
     if (!pending) return;
     setBusy(true);
-    const base = `/admin/users/${encodeURIComponent(user.id)}`;
+    const base = `/admin/users/${encodeURIComponent(user.id)}` as const;
     const res =
       pending.kind === 'role'
-        ? await api<AccountStanding>(`${base}/roles/${encodeURIComponent(pending.role)}`, {
-            method: pending.grant ? 'PUT' : 'DELETE',
-          })
-        : await api<AccountStanding>(`${base}/block`, { method: pending.block ? 'PUT' : 'DELETE' });
+        ? await call<'PUT /admin/users/:id/roles/:role' | 'DELETE /admin/users/:id/roles/:role'>(
+            `${base}/roles/${encodeURIComponent(pending.role)}`,
+            { method: pending.grant ? 'PUT' : 'DELETE' },
+          )
+        : await call<'PUT /admin/users/:id/block' | 'DELETE /admin/users/:id/block'>(`${base}/block`, {
+            method: pending.block ? 'PUT' : 'DELETE',
+          });
     setBusy(false);
     setPending(null);
     if (!res.ok) {
