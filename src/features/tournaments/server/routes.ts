@@ -47,6 +47,13 @@ import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
+import {
+  between,
+  cutAtMarkers,
+  fillMarkers,
+  SharedHeadAnswers,
+  withOwnPart,
+} from '../../../platform/http/personalised-json.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const id = idSchema;
@@ -56,6 +63,12 @@ const tournamentParams = z.object({ id: tournamentIdSchema });
 const tournamentResult = envelope(tournamentSchema);
 const competitionResult = envelope(competitionSchema);
 
+// keyed by the read's member array; whole answers kept per read: the `me` of a check-in is the same for
+// every member (a waitlisted caller's differs by place). The envelope and the schema put `me` last.
+const noMe = ',"me":null}}';
+const tournamentAnswers = new SharedHeadAnswers<readonly string[]>(noMe, 4);
+const { me: meSchema } = tournamentSchema.shape;
+const ownMe = (me: Tournament['me']) => `,"me":${JSON.stringify(meSchema.parse(me))}}}`;
 /**
  * The answer of a check-in. The check-ins of a rush share one read of the registrations, and then
  * their answers differ only in `me` while each carries every member id twice (4,000 ids for 2,000
@@ -64,33 +77,16 @@ const competitionResult = envelope(competitionSchema);
  * objects, see rosterOf in the tournament service) and each answer appends its own `me`, which
  * the schema puts last, so the bytes are those the route's serializer would write.
  */
-const sharedAnswers = new WeakMap<readonly string[], { fields: string; head: Buffer; whole: Map<string, Buffer> }>();
-/** Whole answers kept per read: the `me` of a check-in is the same for every member (a waitlisted caller's differs by place). */
-const WHOLE_ANSWERS = 4;
-const { me: meSchema } = tournamentSchema.shape;
-// how every tournament answer serialised with `me: null` ends: the envelope and the schema put `me` last
-const noMe = ',"me":null}}';
-const ownMe = (me: Tournament['me']) => `,"me":${JSON.stringify(meSchema.parse(me))}}}`;
 function sendTournament(reply: FastifyReply, tournament: Tournament) {
   const { me, members, confirmedMembers: _confirmedMembers, ...fields } = tournament;
-  const key = JSON.stringify(fields);
-  let shared = sharedAnswers.get(members);
-  if (shared?.fields !== key) {
-    const json = JSON.stringify(tournamentResult.parse(ok({ ...tournament, me: null })));
-    // (never seen: the envelope and the schema end with `me`) the route's own serializer instead
-    if (!json.endsWith(noMe)) return reply.send(ok(tournament));
-    shared = { fields: key, head: Buffer.from(json.slice(0, -noMe.length)), whole: new Map() };
-    sharedAnswers.set(members, shared);
-  }
-  // the same bytes go to every caller with the same `me`: copying 120 KB per answer (2,000
-  // players) took 4% of the processor in a rush, and collecting the copies more
-  const own = ownMe(me);
-  let body = shared.whole.get(own);
-  if (!body) {
-    body = Buffer.concat([shared.head, Buffer.from(own)]);
-    if (shared.whole.size < WHOLE_ANSWERS) shared.whole.set(own, body);
-  }
-  return reply.type('application/json; charset=utf-8').send(body);
+  const body = tournamentAnswers.body(
+    members,
+    JSON.stringify(fields),
+    () => JSON.stringify(tournamentResult.parse(ok({ ...tournament, me: null }))),
+    ownMe(me),
+  );
+  // (never seen: the envelope and the schema end with `me`) the route's own serializer instead
+  return body ? reply.type('application/json; charset=utf-8').send(body) : reply.send(ok(tournament));
 }
 
 /**
@@ -107,8 +103,8 @@ interface MeSlots {
 const itemMeNull = ',"me":null}';
 function meSlots(body: string): MeSlots | null {
   const ids = (JSON.parse(body) as { data: { id: string }[] }).data.map((t) => t.id);
-  const parts = body.split(itemMeNull);
-  return parts.length === ids.length + 1 ? { ids, parts } : null;
+  const parts = cutAtMarkers(body, itemMeNull, ids.length);
+  return parts && { ids, parts };
 }
 const notRegisteredMe = JSON.stringify(meSchema.parse(TournamentService.notRegisteredMe));
 
@@ -133,12 +129,10 @@ async function listWithMe(
   );
   if (!slots) return null;
   const mine = await TournamentService.standingsIn(app, slots.ids, userId);
-  const out = [slots.parts[0]];
-  slots.ids.forEach((id, i) => {
-    const me = mine.get(id);
-    out.push(',"me":', meJson(me), '}', slots.parts[i + 1]);
-  });
-  return out.join('');
+  return fillMarkers(
+    slots.parts,
+    slots.ids.map((id) => `,"me":${meJson(mine.get(id))}}`),
+  );
 }
 
 /**
@@ -178,10 +172,7 @@ async function ownListWithMe(
 /** The item of a one-item list answer, without its closing `,"me":null}`; null for any other answer. */
 const oneItemOpen = '{"status":"SUCCESS","data":[';
 const oneItemClose = `${itemMeNull}],"total":1}`;
-const itemHead = (body: string) =>
-  body.startsWith(oneItemOpen) && body.endsWith(oneItemClose)
-    ? body.slice(oneItemOpen.length, -oneItemClose.length)
-    : null;
+const itemHead = (body: string) => between(body, oneItemOpen, oneItemClose);
 const meJson = (me: Tournament['me'] | undefined) => (me ? JSON.stringify(meSchema.parse(me)) : notRegisteredMe);
 
 // Public reads may sit in a shared cache for a few seconds; an answer to a request with a token
@@ -391,8 +382,9 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
         ),
         TournamentService.standingOf(ctx, id, req.user.id),
       ]);
-      if (!base.endsWith(noMe)) return ok(await TournamentService.get(ctx, id, req.user.id));
-      return reply.type('application/json; charset=utf-8').send((base.slice(0, -noMe.length) + ownMe(me)) as never);
+      const body = withOwnPart(base, noMe, ownMe(me));
+      if (!body) return ok(await TournamentService.get(ctx, id, req.user.id));
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   });
 
