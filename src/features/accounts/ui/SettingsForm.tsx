@@ -9,7 +9,6 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { settingsSchema } from './account-form-schemas.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
-import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import {
   $sessionLoading,
@@ -50,6 +49,10 @@ type Valid = z.output<typeof settingsSchema>;
 type Values = Omit<Valid, 'gender' | 'currentPassword'> & { gender: Valid['gender'] | ''; currentPassword: string };
 /** The editable part of the account (the account tab of /settings), validated by the shared schema. */
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.settingsSchema));
+// the profile's own codes, written here rather than taken from code-fields.ts: that shared module would be
+// one more file for /settings to load before anyone types, and the page has no bytes to spare
+const profileCodeFields = { EMAIL_TAKEN: 'email', USERNAME_TAKEN: 'username', USERNAME_MIXED_SCRIPT: 'username' };
+
 const accountFields = [
   'username',
   'email',
@@ -205,7 +208,7 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
     const body = emailChanges ? { ...values, currentPassword } : values;
     const res = await call<'PUT /users/pp/:id'>(`/users/pp/${encodeURIComponent(user.id)}`, { method: 'PUT', body });
     if (!res.ok) {
-      const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts'], accountCodeFields);
+      const onFields = serverFieldErrors(res, [...accountFields, 'gameAccounts'], profileCodeFields);
       for (const { field, error } of onFields) setError(field, error);
       if (onFields.length)
         setTab(
