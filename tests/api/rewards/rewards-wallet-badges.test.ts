@@ -294,6 +294,39 @@ describe('badges', () => {
     expect((await t.call('GET', `/api/marketplace/backpack/${p.id}`, { token: p.token })).json.total).toBe(2);
   });
 
+  test('a purchase and a redemption pay their badge in their own transaction: shown once, a replay earns nothing', async () => {
+    await api.badge({ slug: 'shopper', trigger: 'first_purchase', reward: 5 });
+    await api.badge({ slug: 'lucky', trigger: 'giveaway_redeemed', reward: 3 });
+    const [p] = await accounts(t, 1);
+    const product = await api.product({ price: 0 });
+    const code = await api.giveaway({ credits: 10 });
+    const buy = () =>
+      t.call('POST', '/api/marketplace/purchases', {
+        token: p.token,
+        headers: { 'idempotency-key': `buy-${p.id}` },
+        body: { productId: product._id, shippingAddress: address },
+      });
+    const redeem = () =>
+      t.call('POST', '/api/marketplace/giveaways/redeem', {
+        token: p.token,
+        headers: { 'idempotency-key': `code-${p.id}` },
+        body: { token: code.token },
+      });
+    for (const [call, slug] of [
+      [buy, 'shopper'],
+      [redeem, 'lucky'],
+    ] as const) {
+      const first = await call();
+      expect(first.json.earnedBadges).toEqual([expect.objectContaining({ slug })]);
+      const again = await call();
+      expect(again.res.headers['idempotent-replayed']).toBe('true');
+      expect(again.json.earnedBadges).toBeUndefined();
+    }
+    expect(await balanceOf(t, p.id)).toBe(5 + 3 + 10);
+    expect((await t.call('GET', `/api/marketplace/backpack/${p.id}`, { token: p.token })).json.total).toBe(2);
+    await auditLedger(t);
+  });
+
   test('tournament and purchase triggers look at real memberships and purchases', async () => {
     await api.badge({ slug: 'first_tournament', trigger: 'tournament_joined', reward: 40 });
     await api.badge({ slug: 'checked_in', trigger: 'tournament_checked_in', reward: 20 });

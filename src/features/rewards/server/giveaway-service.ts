@@ -16,7 +16,9 @@ import { audited, type Actor } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
-import type { ServiceContext } from '../../../platform/context.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
+import * as BadgeService from './badge-service.ts';
+import type { EarnedBadgeInfo } from '../contract.ts';
 
 const giveawayNotFound = () => new AppError('notFound', 'GIVEAWAY_NOT_FOUND', 'This code does not exist');
 const alreadyRedeemed = () =>
@@ -103,7 +105,8 @@ export async function redeem(
   const userId = await beneficiaryOf(ctx, caller, input.userId, owner);
   const code = normalizeCode(input.token);
   let giveaway: Giveaway | undefined;
-  return runOnce<RedeemResult>(
+  // the code's badge is awarded in the redemption's transaction (`alongside`: none on a replay)
+  return runOnce<RedeemResult, EarnedBadgeInfo[]>(
     db,
     { userId: caller.id, key: idempotencyKey, route: 'POST /marketplace/giveaways/redeem', request: input },
     {
@@ -134,6 +137,10 @@ export async function redeem(
           giveaway: { id: used.id, token: used.token, type: used.type },
         };
       },
+      alongside: (trx, result) =>
+        BadgeService.awardOn(inTransaction(ctx, trx), owner, userId, 'giveaway_redeemed', {
+          giveawayId: result.giveaway.id,
+        }),
     },
   );
 }

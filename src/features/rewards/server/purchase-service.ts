@@ -18,7 +18,9 @@ import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { productNotFound } from './product-service.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
-import type { ServiceContext } from '../../../platform/context.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
+import * as BadgeService from './badge-service.ts';
+import type { EarnedBadgeInfo } from '../contract.ts';
 
 const alreadyPurchased = () => new AppError('conflict', 'ALREADY_PURCHASED', 'You have already redeemed this product');
 const priceChanged = () =>
@@ -51,7 +53,8 @@ async function shippingAddressOf(
 /**
  * Buys one unit. Price and stock come from the product row; the stock
  * decrement, the purchase row and the debit are one transaction, each step a conditional
- * statement or a unique key, so a refusal at any step leaves nothing written.
+ * statement or a unique key, so a refusal at any step leaves nothing written. A first purchase's
+ * badge is awarded in that transaction too (`alongside`: the badges earned, none on a replay).
  */
 export async function purchase(
   ctx: ServiceContext,
@@ -63,7 +66,7 @@ export async function purchase(
   const db = ctx.db.kysely;
   const userId = await beneficiaryOf(ctx, caller, input.userId, owner);
   const address = await shippingAddressOf(ctx, owner, userId, input.shippingAddress);
-  return runOnce<PurchaseResult>(
+  return runOnce<PurchaseResult, EarnedBadgeInfo[]>(
     db,
     { userId: caller.id, key: idempotencyKey, route: 'POST /marketplace/purchases', request: input },
     {
@@ -109,6 +112,10 @@ export async function purchase(
         const purchase = (await PurchaseRepository.findById(trx, owner, id))!;
         return { purchase, balance };
       },
+      alongside: (trx, { purchase }) =>
+        BadgeService.awardOn(inTransaction(ctx, trx), owner, purchase.userId, 'first_purchase', {
+          productId: purchase.productId,
+        }),
     },
   );
 }

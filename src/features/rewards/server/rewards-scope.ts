@@ -36,9 +36,11 @@ export async function assertAccountOf(ctx: ServiceContext, owner: string, userId
 // ---- Idempotency-Key (a retried purchase or redemption never charges twice) ----
 
 /** What a call did, and whether it was done by an earlier attempt with the same key. */
-export interface Once<T> {
+export interface Once<T, A = undefined> {
   result: T;
   replayed: boolean;
+  /** What `alongside` gave in the first answer's transaction; a replay has none. */
+  alongside?: A;
 }
 export interface IdempotencyScope {
   userId: string;
@@ -79,7 +81,7 @@ const storedResult = <T>(row: StoredKey): T => {
 const answered = (row: StoredKey | undefined): row is StoredKey =>
   row !== undefined && row.status_code !== IdempotencyRepository.CLAIMED;
 
-function replayOf<T>(row: StoredKey, route: string, hash: string): Once<T> {
+function replayOf<T, A>(row: StoredKey, route: string, hash: string): Once<T, A> {
   if (row.route !== route || row.request_hash !== hash)
     throw new AppError('conflict', 'IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was used for a different request');
   return { result: storedResult<T>(row), replayed: true };
@@ -93,26 +95,38 @@ function replayOf<T>(row: StoredKey, route: string, hash: string): Once<T> {
  * `before` holds the cheap checks that give friendly errors; it runs after the replay lookup, so
  * a retry of a success is never answered "already done".
  */
-export async function runOnce<T>(
+export async function runOnce<T, A = undefined>(
   db: Kysely<Database>,
   scope: IdempotencyScope,
-  steps: { before?: () => Promise<void>; inTransaction: (trx: Trx<Database>) => Promise<T> },
-): Promise<Once<T>> {
+  steps: {
+    before?: () => Promise<void>;
+    inTransaction: (trx: Trx<Database>) => Promise<T>;
+    /**
+     * More work in the same transaction whose answer is not stored with the result (the badges the
+     * call earned are shown once, with the first answer; a replay earns nothing).
+     */
+    alongside?: (trx: Trx<Database>, result: T) => Promise<A>;
+  },
+): Promise<Once<T, A>> {
+  const run = async (trx: Trx<Database>) => {
+    const result = await steps.inTransaction(trx);
+    return { result, alongside: await steps.alongside?.(trx, result) };
+  };
   if (!scope.key) {
     await steps.before?.();
-    return { result: await transaction(db, steps.inTransaction), replayed: false };
+    return { ...(await transaction(db, run)), replayed: false };
   }
   const { userId, key, route } = scope;
   const hash = createHash('sha256').update(canonical(scope.request)).digest('hex');
   const stored = await IdempotencyRepository.find(db, userId, key);
-  if (answered(stored)) return replayOf<T>(stored, route, hash);
+  if (answered(stored)) return replayOf<T, A>(stored, route, hash);
   try {
     await steps.before?.();
   } catch (e) {
     // the first attempt may have committed since the lookup above, and its success is exactly
     // what makes the friendly check fail ("already redeemed"): answer with that success instead
     const now = await IdempotencyRepository.find(db, userId, key);
-    if (answered(now)) return replayOf<T>(now, route, hash);
+    if (answered(now)) return replayOf<T, A>(now, route, hash);
     throw e;
   }
   try {
@@ -120,12 +134,12 @@ export async function runOnce<T>(
       if (!(await IdempotencyRepository.claim(trx, { userId, key, route, requestHash: hash }))) {
         throw new Replay((await IdempotencyRepository.find(trx, userId, key))!);
       }
-      const result = await steps.inTransaction(trx);
+      const { result, alongside } = await run(trx);
       await IdempotencyRepository.saveResult(trx, userId, key, JSON.stringify(result));
-      return { result, replayed: false };
+      return { result, alongside, replayed: false };
     });
   } catch (e) {
-    if (e instanceof Replay) return replayOf<T>(e.row, route, hash);
+    if (e instanceof Replay) return replayOf<T, A>(e.row, route, hash);
     throw e;
   }
 }

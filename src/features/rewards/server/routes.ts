@@ -313,20 +313,12 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       onRequest: app.requireUser,
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req.headers);
-        const { result, replayed } = await PurchaseService.purchase(
-          ctx,
-          callerOf(req),
-          owner(req.body.owner),
-          req.body,
-          key,
-        );
+        const {
+          result,
+          replayed,
+          alongside: earned = [],
+        } = await PurchaseService.purchase(ctx, callerOf(req), owner(req.body.owner), req.body, key);
         if (replayed) reply.header('idempotent-replayed', 'true');
-        const { purchase } = result;
-        const earned = replayed
-          ? []
-          : await BadgeService.awardOn(ctx, purchase.owner, purchase.userId, 'first_purchase', {
-              productId: purchase.productId,
-            });
         return reply.code(201).send(okWithBadges(result, earned));
       },
     });
@@ -410,15 +402,12 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
       handler: async (req, reply) => {
         const key = idempotencyKeyOf(req.headers);
         const ownerId = owner(req.body.owner);
-        const { result, replayed } = await unknownCodes(req, () =>
-          GiveawayService.redeem(ctx, callerOf(req), ownerId, req.body, key),
-        );
+        const {
+          result,
+          replayed,
+          alongside: earned = [],
+        } = await unknownCodes(req, () => GiveawayService.redeem(ctx, callerOf(req), ownerId, req.body, key));
         if (replayed) reply.header('idempotent-replayed', 'true');
-        const earned = replayed
-          ? []
-          : await BadgeService.awardOn(ctx, ownerId, req.body.userId ?? req.user!.id, 'giveaway_redeemed', {
-              giveawayId: result.giveaway.id,
-            });
         return reply.send(okWithBadges(result, earned));
       },
     });
