@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { api } from '../../../platform/browser/api-client.ts';
+import { api, type ApiResult } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../rewards/endpoints.ts';
+import type { DashboardApi } from '../endpoints.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import Pagination from '../../../platform/ui/Pagination.tsx';
 import Spinner from '../../../platform/ui/Spinner.tsx';
@@ -14,6 +17,8 @@ import type { AccountOverview, AccountStanding } from '../../accounts/people-con
 import type { Purchase, Transaction } from '../../rewards/contract.ts';
 import { OVERVIEW_PAGE, type UserOverview } from '../user-page-contract.ts';
 
+const call: TypedCall<DashboardApi & RewardsApi> = api;
+
 /** What the page hands the accounts' view: its part of the overview, and the other domains' panels to place. */
 export interface AccountSlot {
   account: AccountOverview;
@@ -26,6 +31,8 @@ export interface AccountSlot {
 }
 
 type Load = { state: 'loading' } | { state: 'failed'; code: string } | { state: 'ready'; data: UserOverview };
+
+const loadOverview = (id: string) => call<'GET /admin/users/:id'>(`/admin/users/${encodeURIComponent(id)}`);
 
 /**
  * /dashboard/users/view?id=…: one user as the admin needs them. The accounts' part (profile, roles
@@ -42,7 +49,7 @@ export default function UserPage({ t, locale, account }: SectionProps & { accoun
     if (!id) return;
     let live = true;
     setLoad({ state: 'loading' });
-    api<UserOverview>(`/admin/users/${encodeURIComponent(id)}`).then((res) => {
+    loadOverview(id).then((res) => {
       if (!live) return;
       setLoad(res.ok ? { state: 'ready', data: res.data } : { state: 'failed', code: res.code });
     });
@@ -114,8 +121,10 @@ function OtherPanels({ t, locale, data }: { t: Translator; locale: Locale; data:
         <PagedTable<Transaction>
           t={t}
           first={data.transactions}
-          url={(offset) =>
-            `/marketplace/transactions/${encodeURIComponent(data.user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`
+          load={(offset) =>
+            call<'GET /marketplace/transactions/:user'>(
+              `/marketplace/transactions/${encodeURIComponent(data.user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`,
+            )
           }
           empty={t('accounts.userPage.wallet.none')}
           pagesLabel={t('accounts.userPage.wallet.pages')}
@@ -143,8 +152,10 @@ function OtherPanels({ t, locale, data }: { t: Translator; locale: Locale; data:
         <PagedTable<Purchase>
           t={t}
           first={data.purchases}
-          url={(offset) =>
-            `/marketplace/purchases/user/${encodeURIComponent(data.user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`
+          load={(offset) =>
+            call<'GET /marketplace/purchases/user/:user'>(
+              `/marketplace/purchases/user/${encodeURIComponent(data.user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`,
+            )
           }
           empty={t('accounts.userPage.purchases.none')}
           pagesLabel={t('accounts.userPage.purchases.pages')}
@@ -219,7 +230,8 @@ function BadgesPanel({ t, locale, data }: { t: Translator; locale: Locale; data:
 function PagedTable<T>(props: {
   t: Translator;
   first: { data: T[]; total: number };
-  url: (offset: number) => string;
+  /** the rewards' own paged read, from an offset */
+  load: (offset: number) => Promise<ApiResult<T[]>>;
   head: string[];
   right?: number[];
   row: (item: T) => ReactNode[];
@@ -228,7 +240,7 @@ function PagedTable<T>(props: {
   pagesLabel: string;
   testId: string;
 }) {
-  const { t, first, url, row, rowKey } = props;
+  const { t, first, load, row, rowKey } = props;
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<T[]>(first.data);
   const [total, setTotal] = useState(first.total);
@@ -242,7 +254,7 @@ function PagedTable<T>(props: {
         setRows(first.data);
         return;
       }
-      const res = await api<T[]>(url((next - 1) * OVERVIEW_PAGE));
+      const res = await load((next - 1) * OVERVIEW_PAGE);
       if (!res.ok) {
         setFailed(res.code);
         return;
@@ -251,7 +263,7 @@ function PagedTable<T>(props: {
       setRows(res.data);
       if (typeof res.total === 'number') setTotal(res.total);
     },
-    [first.data, url],
+    [first.data, load],
   );
 
   return (
