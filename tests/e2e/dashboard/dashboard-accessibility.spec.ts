@@ -34,7 +34,8 @@ for (const lang of ['it', 'en'] as const) {
   test(`no serious or critical axe violation on any dashboard page, dialogs open included (${lang})`, async ({
     page,
   }) => {
-    test.setTimeout(300_000);
+    // a hang detector, not a speed check: the walk took 4.7 minutes on a loaded 2-core machine
+    test.setTimeout(600_000);
     await loginAs(page, ADMIN);
     const prefix = lang === 'en' ? '/en' : '';
     // the id of a real record per list with an editor, read from the list's first edit link

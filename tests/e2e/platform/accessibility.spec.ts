@@ -37,7 +37,8 @@ async function prepare(request: APIRequestContext) {
 for (const state of ['logged out', 'logged in'] as const) {
   for (const lang of ['it', 'en'] as const) {
     test(`no serious or critical axe violation on any player page (${state}, ${lang})`, async ({ page }) => {
-      test.setTimeout(300_000);
+      // a hang detector, not a speed check: a walk of every page took over 5 minutes on a loaded 2-core machine
+      test.setTimeout(600_000);
       const { session, tournament, upcoming, article } = await prepare(page.request);
       if (state === 'logged in') {
         await page.goto('/privacy-policy');

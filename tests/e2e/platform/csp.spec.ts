@@ -129,7 +129,8 @@ async function visit(page: Page, url: string) {
 for (const state of ['logged out', 'logged in'] as const) {
   for (const lang of ['it', 'en'] as const) {
     test(`no CSP violation on any page (${state}, ${lang})`, async ({ page }) => {
-      test.setTimeout(240_000);
+      // a hang detector, not a speed check (the walks run beside the other long ones on a 2-core machine)
+      test.setTimeout(480_000);
       const { session, ids } = await prepare(page.request);
       const violations = await watchViolations(page);
       const filesWithPolicy = watchFileHeaders(page);
