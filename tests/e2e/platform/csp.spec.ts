@@ -188,8 +188,6 @@ test('a page of another site cannot frame /login', async ({ page, baseURL }) => 
  * one runs without it, where the page says it is not configured).
  */
 test.describe('the tournament iframe page', () => {
-  // both languages in one worker: one second server rather than one per worker
-  test.describe.configure({ mode: 'default' });
   let origin = '';
   let server: ChildProcess | undefined;
   let dataDir = '';
