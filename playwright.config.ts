@@ -9,8 +9,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // two cores: a server and a browser per worker; E2E_WORKERS chooses another number
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  // one worker: on two cores a second server and browser slowed the whole run down and timed tests out
+  // (a server, a browser and the seeded demo per worker); E2E_WORKERS chooses another number
+  workers: Number(process.env.E2E_WORKERS) || 1,
   retries: 0,
   use: {
     launchOptions: {
