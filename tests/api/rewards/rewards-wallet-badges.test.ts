@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, address, auditLedger, balanceOf, rewardsApi, type Account } from '../helpers/rewards.ts';
 
@@ -120,6 +120,11 @@ describe('wallets', () => {
 });
 
 describe('badges', () => {
+  // the tests share one database: each sees only the badges it creates, so a badge an earlier test left
+  // active (another giveaway_redeemed or first_purchase badge) is not earned beside the one it checks
+  beforeEach(async () => {
+    await t.db.kysely.updateTable('badges').set({ active: 0 }).execute();
+  });
   test('players see active badges, admins all; an admin edits, toggles and reads one', async () => {
     const local = await createTestApp();
     try {
