@@ -1,4 +1,4 @@
-import { localizePath, type Locale } from '../i18n/i18n.ts';
+import { defaultLocale, localizePath, splitLocale, type Locale } from '../i18n/i18n.ts';
 
 export const REDEEM_TOKEN_KEY = 'redeemToken';
 
@@ -25,16 +25,22 @@ export function loginPathWithNext(locale: Locale, next: string): string {
 }
 
 /**
- * Where a fresh login on /login goes: the redeem page when a giveaway code was
- * parked before logging in, else a safe same-site `next` (the page that sent the visitor here),
- * else home; always in the user's own language, which is how logging in switches the interface
- * language.
+ * Where a fresh login or sign-up goes: the redeem page when a giveaway code was parked before logging in,
+ * else a safe same-site `next` (the page that sent the visitor here), else home. The language is the
+ * page's (`pageLocale`, the login or sign-up page's own), never the account's: a `next` that names its
+ * language (`/en/...`) keeps it, a bare one (as `loginPathWithNext` writes it) takes the page's.
  */
-export function pathAfterLogin(language: Locale, redeemToken: string | null, next: string | null = null): string {
-  const path = redeemToken
-    ? `/marketplace/redeem?token=${encodeURIComponent(redeemToken)}`
-    : (safeNextPath(next) ?? '/');
-  return localizePath(path, language);
+export function pathAfterLogin(pageLocale: Locale, redeemToken: string | null, next: string | null = null): string {
+  if (redeemToken) return localizePath(`/marketplace/redeem?token=${encodeURIComponent(redeemToken)}`, pageLocale);
+  const path = safeNextPath(next);
+  if (path && splitLocale(path).locale !== defaultLocale) return path;
+  return localizePath(path ?? '/', pageLocale);
+}
+
+/** `path` (a login or sign-up page) with the same-site `next` carried on, so the visitor is not lost between them. */
+export function withNext(path: string, next: string | null): string {
+  const safe = safeNextPath(next);
+  return safe ? `${path}?next=${encodeURIComponent(safe)}` : path;
 }
 
 /** Reads and removes the parked redeem token (it is used once). */

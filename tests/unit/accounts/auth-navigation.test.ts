@@ -4,6 +4,7 @@ import {
   pathAfterLogin,
   safeNextPath,
   takeRedeemToken,
+  withNext,
 } from '../../../src/platform/browser/auth-redirect.ts';
 import { adminGuard } from '../../../src/features/accounts/ui/admin-guard.ts';
 
@@ -13,19 +14,33 @@ describe('pathAfterLogin', () => {
     ['en', null, '/en/'],
     ['it', 'ABC', '/marketplace/redeem?token=ABC'],
     ['en', 'A B&C', '/en/marketplace/redeem?token=A%20B%26C'],
-  ] as const)('user language %s, redeem token %s goes to %s', (language, token, path) => {
+  ] as const)('page language %s, redeem token %s goes to %s', (language, token, path) => {
     expect(pathAfterLogin(language, token)).toBe(path);
   });
 
   it.each([
+    // a bare next takes the login page's language
     ['it', null, '/tournament/abc', '/tournament/abc'],
     ['en', null, '/tournament/abc', '/en/tournament/abc'],
-    ['it', null, '/en/tournament/abc?x=1', '/tournament/abc?x=1'],
+    // a next under /en stays English, whatever page the login was on
+    ['it', null, '/en/tournament/abc?x=1', '/en/tournament/abc?x=1'],
+    ['en', null, '/en/my-orders', '/en/my-orders'],
     ['it', 'ABC', '/tournament/abc', '/marketplace/redeem?token=ABC'],
     ['it', null, 'https://evil.example/', '/'],
     ['en', null, '//evil.example', '/en/'],
-  ] as const)('user language %s, redeem token %s, next %s goes to %s', (language, token, next, path) => {
+  ] as const)('page language %s, redeem token %s, next %s goes to %s', (language, token, next, path) => {
     expect(pathAfterLogin(language, token, next)).toBe(path);
+  });
+});
+
+describe('withNext', () => {
+  it('carries a same-site next on to the other account page, encoded', () => {
+    expect(withNext('/en/signup', '/tournament/a b')).toBe('/en/signup?next=%2Ftournament%2Fa%20b');
+    expect(withNext('/signup', '/en/tournament/x')).toBe('/signup?next=%2Fen%2Ftournament%2Fx');
+  });
+
+  it.each([null, '', '//evil.example', 'https://evil.example/'])('drops the unsafe next %j', (next) => {
+    expect(withNext('/login', next)).toBe('/login');
   });
 });
 

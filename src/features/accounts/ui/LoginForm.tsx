@@ -3,7 +3,12 @@ import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badg
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
-import { LOGIN_REASON_REDEEM, pathAfterLogin, takeRedeemToken } from '../../../platform/browser/auth-redirect.ts';
+import {
+  LOGIN_REASON_REDEEM,
+  pathAfterLogin,
+  takeRedeemToken,
+  withNext,
+} from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
@@ -22,7 +27,7 @@ type Props = IslandProps;
 type Values = { email: string; password: string };
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.loginInputSchema));
 
-/** /login: e-mail and password; on success into the user's own language. */
+/** /login: e-mail and password; on success back to `next` (or home) in the page's language. */
 export default function LoginForm({ locale, messages }: Props) {
   const t = useT(messages);
   const hydrated = useHydrated();
@@ -55,7 +60,7 @@ export default function LoginForm({ locale, messages }: Props) {
     saveSession(res.data.user, res.data.token);
     // badges whose rule the player met before the badge existed are paid at login: the next page shows them
     showEarnedBadges(res.earnedBadges, { park: true });
-    window.location.assign(pathAfterLogin(res.data.user.language, takeRedeemToken(), query.next));
+    window.location.assign(pathAfterLogin(locale, takeRedeemToken(), query.next));
   };
 
   const fieldError = (name: keyof Values) => fieldText(t, name, errors[name], getValues(name));
@@ -121,7 +126,7 @@ export default function LoginForm({ locale, messages }: Props) {
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         {t('accounts.login.noAccount')}{' '}
-        <a href={localizePath('/signup', locale)} className={linkClass} data-testid="link-signup">
+        <a href={withNext(localizePath('/signup', locale), query.next)} className={linkClass} data-testid="link-signup">
           {t('accounts.login.signupLink')}
         </a>
       </p>

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SignupInput } from '../contract.ts';
 import { genders } from '../user-options.ts';
 import { showEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { createAccount, logIn } from './signup-call.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { accountCodeFields } from './code-fields.ts';
-import { languageFromBrowser, localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
+import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
+import { pathAfterLogin, takeRedeemToken, withNext } from '../../../platform/browser/auth-redirect.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
 import FormField, { controlProps, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
@@ -31,12 +32,18 @@ const DEFAULT_COUNTRY = 'Italy';
 // the shared schema also checks the fields the browser adds (language, country) and fills defaults
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.signupInputSchema));
 
-/** /signup. On success: log in, then home in the user's language. */
+/**
+ * /signup. The account takes the page's language. On success: log in, then back to `next` (the page that
+ * sent the visitor to log in) or home, in the page's language.
+ */
 export default function SignupForm({ locale, messages, brand }: Props) {
   const t = useT(messages);
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // the page is static, so `?next=` is read after hydration, not at render
+  const [next, setNext] = useState<string | null>(null);
+  useEffect(() => setNext(new URLSearchParams(window.location.search).get('next')), []);
   const { register, values, setValue, handleSubmit, getValues, setError, errors, isSubmitting } = useForm<Values>({
     validate: rules.validate,
     defaultValues: { username: '', email: '', password: '', birth_date: undefined, nickname: '', gender: '' },
@@ -44,7 +51,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
 
   const onSubmit = async (values: Valid) => {
     setFailure(null);
-    const body = { ...values, language: languageFromBrowser(navigator.languages), country: DEFAULT_COUNTRY, brand };
+    const body = { ...values, language: locale, country: DEFAULT_COUNTRY, brand };
     const { created, session: proven } = await createAccount(body);
     if (!created.ok) {
       const onFields = serverFieldErrors(created, fields, accountCodeFields);
@@ -56,13 +63,13 @@ export default function SignupForm({ locale, messages, brand }: Props) {
     const session = proven ?? (await logIn(values));
     if (!session.ok) {
       // the account exists; the visitor can log in by hand
-      window.location.assign(localizePath('/login', created.data.user.language));
+      window.location.assign(withNext(localizePath('/login', locale), next));
       return;
     }
     saveSession(session.data.user, session.data.token);
     // the server awarded the signup's badges: the home page shows them
     showEarnedBadges([...(created.earnedBadges ?? []), ...(session.earnedBadges ?? [])], { park: true });
-    window.location.assign(localizePath('/', session.data.user.language));
+    window.location.assign(pathAfterLogin(locale, takeRedeemToken(), next));
   };
 
   const fieldError = (name: (typeof fields)[number]) => fieldText(t, name, errors[name], getValues(name));
@@ -164,7 +171,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         {t('accounts.signup.haveAccount')}{' '}
-        <a href={localizePath('/login', locale)} className={linkClass} data-testid="link-login">
+        <a href={withNext(localizePath('/login', locale), next)} className={linkClass} data-testid="link-login">
           {t('accounts.signup.loginLink')}
         </a>
       </p>
