@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../errors/error-codes.ts';
 import type { EarnedBadge } from '../ui/earned-badges/earned-badge-queue.ts';
 import type { RetryOptions } from './retry-options.ts';
+import { endSession } from './session.ts';
 
 /** The API base (PUBLIC_API_BASE, default /api). */
 // import.meta.env exists in Vite's bundles only (the server imports this module under plain Node), and
@@ -26,11 +27,17 @@ export type Init = {
    * Idempotency-Key. Another POST opts in when a 503 that did nothing makes a retry safe (sign-up, login).
    */
   retry?: boolean | RetryOptions;
+  /**
+   * false when a 401 is expected and says nothing new (logging out a session that may already be gone):
+   * the stored session is then left to the caller instead of being ended with a notice.
+   */
+  endsSession?: boolean;
 };
 
 /**
  * fetch for our envelope: never throws, always returns a code the UI can translate
- * (`errors.<code>`); a network failure is NETWORK_ERROR. The stored token goes along when present.
+ * (`errors.<code>`); a network failure is NETWORK_ERROR. The stored token goes along when present;
+ * a 401 to the stored token ends the stored session (`endSession`).
  * A busy server's 503 is ridden out as `retry` says, on the pages that load retry.ts.
  */
 export async function api<T>(path: string, init: Init = {}): Promise<ApiResult<T>> {
@@ -52,6 +59,9 @@ export async function api<T>(path: string, init: Init = {}): Promise<ApiResult<T
     return { ok: false, status: 0, code: 'NETWORK_ERROR' };
   }
   const json = await res.json().catch(() => null);
+  // the stored session was refused (logged out everywhere, password reset): forget it, and say so
+  const bearer = headers.authorization;
+  if (res.status === 401 && bearer && init.endsSession !== false && bearer === `Bearer ${readToken()}`) endSession();
   if (res.ok && json?.status === 'SUCCESS')
     return {
       ok: true,

@@ -58,3 +58,27 @@ export function clearSession() {
   $token.set(null);
   $credits.set(null);
 }
+
+/** sessionStorage key of the one-time message the site's pages show (src/layouts/site/FlashMessage.astro). */
+export const FLASH_KEY = 'flash';
+/** Sent on window when a flash message was just left, so the page already open shows it now. */
+export const FLASH_EVENT = 'flash:set';
+
+/** Leaves a one-time message (`common.flash.<key>`) for this page, or the next one that shows them. */
+export function leaveFlash(key: 'sessionExpired' | 'unauthorized') {
+  try {
+    sessionStorage.setItem(FLASH_KEY, key);
+  } catch {
+    // storage can be blocked; then nothing is said
+  }
+  globalThis.dispatchEvent?.(new Event(FLASH_EVENT));
+}
+
+/**
+ * The server no longer knows the stored session (it was logged out everywhere, or its password was
+ * reset): it is forgotten, so no page goes on showing a half-logged-in header, and the page says why.
+ */
+export function endSession() {
+  clearSession();
+  leaveFlash('sessionExpired');
+}

@@ -128,3 +128,20 @@ describe('POST /api/users/logout', () => {
     expectError(await t.call('POST', '/api/users/logout', { token: a.token }), 401, 'TOKEN_EXPIRED');
   });
 });
+
+describe('a session ended from another device', () => {
+  // the browser ends its stored session on any 401 (api-client.ts): each call a page makes with it must say 401
+  test('after log out everywhere, the other device gets 401 on its profile and its wallet', async () => {
+    const laptop = await t.signupAndLogin();
+    const phone = await t.login(laptop.email, laptop.password);
+    expect((await t.call('GET', '/api/marketplace/wallets/me', { token: phone })).status).toBe(200);
+    expect((await t.call('POST', '/api/users/logoutAll', { token: laptop.token })).status).toBe(200);
+    expectError(await me(phone), 401, 'UNAUTHORIZED');
+    expectError(await t.call('GET', '/api/marketplace/wallets/me', { token: phone }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.call('PUT', `/api/users/pp/${laptop.user.id}`, { token: phone, body: { nickname: 'x' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+  });
+});

@@ -16,4 +16,4 @@ export function adminGuard(
 }
 
 /** sessionStorage key read by the main layout, which shows the matching message once. */
-export const FLASH_KEY = 'flash';
+export { FLASH_KEY } from '../../../platform/browser/session.ts';

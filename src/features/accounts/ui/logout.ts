@@ -13,7 +13,7 @@ const call: TypedCall<AccountsApi> = api;
  */
 export async function logout(): Promise<void> {
   const token = $token.get() ?? readStoredToken();
-  if (token) await call<'POST /users/logout'>('/users/logout', { method: 'POST', token });
+  if (token) await call<'POST /users/logout'>('/users/logout', { method: 'POST', token, endsSession: false });
   clearSession();
 }
 
