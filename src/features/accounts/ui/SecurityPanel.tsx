@@ -6,6 +6,7 @@ import { serverFieldErrors, fieldText } from '../../../platform/browser/form-err
 import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession } from '../../../platform/browser/session.ts';
+import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
@@ -131,17 +132,20 @@ function ChangePassword({ t }: { t: Translator }) {
   );
 }
 
+/** Ends every session of the account, this one included, once the player confirms it. */
 function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const onClick = async () => {
+  const onConfirm = async () => {
     setBusy(true);
     setFailure(null);
     const res = await call<'POST /users/logoutAll'>('/users/logoutAll', { method: 'POST' });
     // a 401 means this session was already gone: the local one is cleared all the same
     if (!res.ok && res.status !== 401) {
       setBusy(false);
+      setAsking(false);
       setFailure(t.error(res.code));
       return;
     }
@@ -158,13 +162,25 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
       <FormMessage kind="error" text={failure} testId="logout-all-error" className="mt-4" />
       <button
         type="button"
-        onClick={onClick}
+        onClick={() => setAsking(true)}
         disabled={busy}
         className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`}
         data-testid="logout-all"
       >
         {busy ? t('accounts.settings.security.loggingOut') : t('accounts.settings.security.logoutAll')}
       </button>
+      <ConfirmDialog
+        open={asking}
+        title={t('accounts.settings.security.logoutAllTitle')}
+        message={t('accounts.settings.security.logoutAllConfirm')}
+        confirmLabel={busy ? t('accounts.settings.security.loggingOut') : t('accounts.settings.security.logoutAll')}
+        cancelLabel={t('accounts.settings.security.cancel')}
+        onConfirm={() => void onConfirm()}
+        onCancel={() => setAsking(false)}
+        busy={busy}
+        danger
+        testId="logout-all-confirm"
+      />
     </section>
   );
 }
