@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectError } from '../helpers/expect-error.ts';
+import { createTournament, join, quickPlayer } from '../helpers/tournaments.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -218,5 +220,39 @@ describe('PUT /api/users/pp/:id on another account', () => {
     const { status, json } = await put('00000000-0000-0000-0000-000000000000', { city: 'Nowhere' }, admin.token);
     expect(status).toBe(404);
     expect(json.error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('a birth date skipped at signup is added on the profile', () => {
+  test('the championship refuses the player until the birth date is saved, then takes them', async () => {
+    const admin = await quickPlayer(t, { admin: true });
+    const competition = await t.call('POST', '/api/tournaments/competitions', {
+      token: admin.token,
+      body: { name: 'Settings Champ', game: 'Fortnite' },
+    });
+    expect(competition.status, JSON.stringify(competition.json)).toBe(201);
+    const champ = await createTournament(t, admin.token, 'registration', { competitionId: competition.json.data.id });
+    const p = await quickPlayer(t, { birthDate: null });
+    expectError(await join(t, champ, p), 403, 'CHAMPIONSHIP_AGE');
+
+    const saved = await put(p.id, { birth_date: '2001-03-15' }, p.token);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.data.data.birth_date).toBe('2001-03-15');
+    expect((await row(p.id)).birth_date).toBe('2001-03-15');
+    const joined = await join(t, champ, p);
+    expect(joined.status, JSON.stringify(joined.json)).toBe(200);
+  });
+
+  test.each([
+    ['15/03/2001', 'VALIDATION_ERROR'],
+    ['2001-02-30', 'VALIDATION_ERROR'],
+    ['1899-12-31', 'BIRTH_DATE_TOO_EARLY'],
+  ])('%s is refused as at signup (%s) and nothing is stored', async (day, code) => {
+    const a = await t.signupAndLogin();
+    const before = await row(a.user.id);
+    const res = await put(a.user.id, { birth_date: day, nickname: 'Changed' }, a.token);
+    expectError(res, 400, code);
+    expect(res.json.error.issues).toEqual([expect.objectContaining({ path: 'body.birth_date' })]);
+    expect(await row(a.user.id)).toEqual(before);
   });
 });

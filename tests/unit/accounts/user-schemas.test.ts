@@ -9,6 +9,7 @@ import {
   signupInputSchema,
   userUpdateSchema,
 } from '../../../src/features/accounts/contract.ts';
+import { settingsSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
 
 const validSignup = {
   username: 'giulia_99',
@@ -166,6 +167,38 @@ describe('userUpdateSchema', () => {
     ['NUL in discordId', { discordId: 'a\u0000' }, false],
   ])('%s valid: %s', (_name, input, ok) => {
     expect(userUpdateSchema.safeParse(input).success).toBe(ok);
+  });
+});
+
+describe('settingsSchema (the account tab of /settings)', () => {
+  const account = {
+    username: 'giulia_99',
+    email: 'giulia@example.com',
+    nickname: 'Giuli',
+    gender: 'female',
+    discordId: '',
+    epicId: '',
+    language: 'it',
+    gameAccounts: [],
+  };
+  const birthDate = (birth_date: string) => settingsSchema.safeParse({ ...account, birth_date });
+
+  test('an empty birth date is none (null); a real day is kept', () => {
+    expect(birthDate('')).toMatchObject({ success: true, data: { birth_date: null } });
+    expect(birthDate('2001-03-15')).toMatchObject({ success: true, data: { birth_date: '2001-03-15' } });
+  });
+
+  test.each([
+    ['15/03/2001', undefined],
+    ['2001-02-30', undefined],
+    [tomorrow, 'future'],
+    ['1899-12-31', 'BIRTH_DATE_TOO_EARLY'],
+  ])('refuses %s as signup does', (day, message) => {
+    const res = birthDate(day);
+    expect(res.success).toBe(false);
+    expect(res.error?.issues[0].path).toEqual(['birth_date']);
+    if (message) expect(res.error?.issues[0].message).toBe(message);
+    expect(signupInputSchema.safeParse({ ...validSignup, birth_date: day }).success).toBe(false);
   });
 });
 

@@ -45,8 +45,15 @@ type Props = IslandProps & { notifications: TabPanel };
 
 /** The account tab's fields as the contract's settings schema checks them. */
 type Valid = z.output<typeof settingsSchema>;
-/** What the form holds: a gender may be unset, the current password is asked only for an e-mail change. */
-type Values = Omit<Valid, 'gender' | 'currentPassword'> & { gender: Valid['gender'] | ''; currentPassword: string };
+/**
+ * What the form holds: a gender may be unset, the current password is asked only for an e-mail change,
+ * the birth date is typed (empty when there is none).
+ */
+type Values = Omit<Valid, 'gender' | 'currentPassword' | 'birth_date'> & {
+  gender: Valid['gender'] | '';
+  currentPassword: string;
+  birth_date: string;
+};
 /** The editable part of the account (the account tab of /settings), validated by the shared schema. */
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.settingsSchema));
 // the profile's own codes, written here rather than taken from code-fields.ts: that shared module would be
@@ -58,6 +65,7 @@ const accountFields = [
   'email',
   'nickname',
   'gender',
+  'birth_date',
   'discordId',
   'epicId',
   'language',
@@ -75,6 +83,7 @@ const toValues = (u: User): Values => ({
   nickname: u.nickname ?? '',
   // the stored gender is one of the contract's (or none yet)
   gender: (u.gender ?? '') as Values['gender'],
+  birth_date: u.birth_date ?? '',
   discordId: u.discordId ?? '',
   epicId: u.epicId ?? '',
   language: u.language === 'en' ? 'en' : 'it',
@@ -363,6 +372,22 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
               options={genders.map((g) => [g, t(`accounts.settings.gender.${g}`)])}
               placeholder={t('accounts.settings.genderPlaceholder')}
             />
+            {/* a plain input (yyyy-MM-dd, as at signup): the signup's calendar would cost this page's budget */}
+            <FormField
+              id="settings-birth-date"
+              label={t('accounts.signup.birthDate')}
+              error={fieldError('birth_date')}
+              hint={t('accounts.settings.birthDateHint')}
+            >
+              <input
+                {...register('birth_date')}
+                {...controlProps('settings-birth-date', fieldError('birth_date'), true)}
+                inputMode="numeric"
+                autoComplete="bday"
+                placeholder={t('accounts.signup.birthDatePlaceholder')}
+                className={inputClass}
+              />
+            </FormField>
             {(
               [
                 ['discordId', 'settings-discord-id'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../rules.ts';
 import {
+  birthDateSchema,
   emailChangeSchema,
   loginInputSchema,
   passwordChangeSchema,
@@ -26,7 +27,10 @@ const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH)
 const signupFormSchema = signupInputSchema.extend({ password: newPassword });
 export { signupFormSchema as signupInputSchema };
 
-/** The editable part of the account (the account tab of /settings). */
+/**
+ * The editable part of the account (the account tab of /settings). The birth date is checked as at
+ * signup; an empty field is no birth date (null).
+ */
 export const settingsSchema = userUpdateSchema
   .pick({
     username: true,
@@ -39,7 +43,10 @@ export const settingsSchema = userUpdateSchema
     gameAccounts: true,
   })
   .required()
-  .extend({ currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional() });
+  .extend({
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    birth_date: z.preprocess((v) => (v === '' ? null : v), birthDateSchema.nullable()),
+  });
 
 /** The shared rule for the password, plus a confirmation that must match. */
 export const newPasswordSchema = resetPasswordSchema
