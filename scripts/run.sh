@@ -48,13 +48,19 @@ ensure_deps() {
 # node_modules at run time, so the link and its .releases live inside this folder.
 dist=${DIST_DIR:-dist}
 
+# the public origin the prerendered pages name in their canonical and Open Graph links: PUBLIC_ORIGIN, else
+# the server's own address, as src/platform/http/config.ts computes it for the same HOST and PORT
+origin=${PUBLIC_ORIGIN:-http://${HOST:-127.0.0.1}:${PORT:-4321}}
+
 ensure_build() {
-  # rebuild the site when any source is newer than the current release
-  if [ ! -f "$dist/.built" ] || [ -n "$(find src locales public astro.config.mjs package.json -newer "$dist/.built" -print -quit 2>/dev/null)" ]; then
-    echo "› building the site" >&2
+  # rebuild the site when any source is newer than the current release, or it names another origin
+  if [ ! -f "$dist/.built" ] || [ "$(cat "$dist/.origin" 2>/dev/null)" != "$origin" ] ||
+    [ -n "$(find src locales public astro.config.mjs package.json -newer "$dist/.built" -print -quit 2>/dev/null)" ]; then
+    echo "› building the site for $origin" >&2
     # a new release folder, switched to only once complete: running servers keep theirs
     local release; release=$(DIST_DIR=$dist node scripts/release.ts prepare $$)
-    astro build --outDir "$release" >/dev/null
+    PUBLIC_ORIGIN=$origin astro build --outDir "$release" >/dev/null
+    printf '%s\n' "$origin" >"$release/.origin"
     DIST_DIR=$dist node scripts/release.ts activate "$release" $$
   fi
 }

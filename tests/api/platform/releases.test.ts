@@ -95,10 +95,12 @@ if (engine === 'sqlite')
       return new Set(names.filter((f) => f.endsWith('.js')));
     };
 
-    const build = () => run('bash', ['scripts/run.sh', 'build'], { cwd: work, env: { ...process.env, DIST_DIR: '' } });
-    const server = async (opts: { entry?: string; env?: Record<string, string> } = {}) => {
+    const build = (env: Record<string, string> = {}) =>
+      run('bash', ['scripts/run.sh', 'build'], { cwd: work, env: { ...process.env, DIST_DIR: '', ...env } });
+    const server = async (opts: { entry?: string; env?: Record<string, string>; port?: number } = {}) => {
       const { databaseUrl, dataDir } = t.config;
-      const s = await startServer({ databaseUrl, dataDir, port: await anyFreePort(), distDir: dist, ...opts });
+      const port = opts.port ?? (await anyFreePort());
+      const s = await startServer({ databaseUrl, dataDir, distDir: dist, ...opts, port });
       servers.push(s);
       return s;
     };
@@ -135,9 +137,11 @@ if (engine === 'sqlite')
       for (const entry of inputs) fs.cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
       fs.symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
       dist = path.join(work, 'dist');
-      await build();
+      // built for the port the first server takes, with no PUBLIC_ORIGIN: the pages name that server
+      const port = await anyFreePort();
+      await build({ PORT: String(port) });
       first = fs.realpathSync(dist);
-      old = await server();
+      old = await server({ port });
       // the engine plays no part in what is tested here, so the cluster runs on the SQLite file
       const env = { CLUSTER_WORKERS: '2', CLUSTER_ALLOW_SQLITE: 'true', RATE_LIMITS: 'false' };
       cluster = await server({ entry: path.join(root, 'src/app/cluster.ts'), env });
@@ -145,6 +149,16 @@ if (engine === 'sqlite')
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
       if (work) fs.rmSync(work, { recursive: true, force: true });
+    });
+
+    test('without PUBLIC_ORIGIN, prerendered and on-demand pages name the address their server answers on', async () => {
+      for (const url of ['/login', '/en/login', '/news', pages.find((p) => p.startsWith('/tournament/'))!]) {
+        const html = await (await get(old, url)).text();
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+        const og = /<meta property="og:url" content="([^"]+)"/.exec(html)?.[1];
+        expect(canonical, url).toBe(old.url + url);
+        expect(og, url).toBe(old.url + url);
+      }
     });
 
     test('a bundle no release has is a short uncacheable 404, not the HTML page', async () => {
