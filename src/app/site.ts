@@ -15,6 +15,7 @@ import { answerAheadOfRouter, type RawAnswer } from '../platform/http/ahead-of-r
 import * as CampaignService from '../features/campaign/server/service.ts';
 import * as BracketService from '../features/brackets/server/service.ts';
 import * as ResultsService from '../features/results/server/service.ts';
+import { defaultLocaleAddress } from '../platform/i18n/i18n.ts';
 
 /**
  * Serves the Astro build: prerendered pages and assets from memory (src/platform/http/static-site.ts),
@@ -120,6 +121,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     if (url.startsWith('/api/') || url === '/api') {
       return reply.code(404).send({ status: 'ERROR', error: { code: 'NOT_FOUND', message: 'Not found' } });
     }
+    const italian = req.method === 'GET' || req.method === 'HEAD' ? defaultLocaleAddress(req.url) : null;
+    if (italian) return reply.redirect(italian, 301);
     const notFound = site.notFoundPage(url);
     if ((req.method === 'GET' || req.method === 'HEAD') && astro) {
       const passThrough = pageCache.render(app, req, reply);

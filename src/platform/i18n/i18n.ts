@@ -16,6 +16,16 @@ export function localizePath(path: string, locale: Locale): string {
   return bare === '/' ? '/en/' : `/en${bare}`;
 }
 
+/**
+ * Italian pages have no prefix, yet `/it/…` is what a reader types after seeing `/en/…`: the address
+ * without the prefix (query and hash kept), or null when the path does not start with `/it`.
+ */
+export function defaultLocaleAddress(url: string): string | null {
+  const m = new RegExp(`^/${defaultLocale}(?=/|$|\\?|#)/?(.*)$`).exec(url);
+  // one leading slash only: `/it//host` must not become the protocol-relative address `//host`
+  return m ? `/${m[1].replace(/^[/\\]+/, '')}` : null;
+}
+
 /** Reads the locale prefix off a path: '/en/settings' is ['en', '/settings']. */
 export function splitLocale(path: string): { locale: Locale; path: string } {
   const m = /^\/en(?=\/|$|\?|#)(.*)$/.exec(path);

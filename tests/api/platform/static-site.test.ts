@@ -108,6 +108,23 @@ describe('URL to file, as the site has always answered', () => {
   });
 
   test.each([
+    ['/it', '/'],
+    ['/it/', '/'],
+    ['/it/competitions?page=2', '/competitions?page=2'],
+    ['/it?x=1', '/?x=1'],
+    ['/it//evil.example/x', '/evil.example/x'],
+    ['/it/\\evil.example', '/evil.example'],
+  ])('the Italian prefix %s, which Italian pages do not carry, leads to %s', async (url, to) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  test('a path that only starts with the letters "it" is not redirected', async () => {
+    expect((await get('/items')).statusCode).toBe(404);
+  });
+
+  test.each([
     '/../secret.txt',
     '/%2e%2e/secret.txt',
     '/..%2fsecret.txt',

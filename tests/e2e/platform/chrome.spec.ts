@@ -82,6 +82,17 @@ test('the language switch keeps the page and the English page is in English', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Informativa sulla privacy');
 });
 
+test('the language switch keeps the query and the fragment; /it/ leads to the Italian page', async ({ page }) => {
+  await page.goto('/tournaments?page=2#list');
+  await page.getByTestId('language-en').click();
+  await expect(page).toHaveURL(/\/en\/tournaments\?page=2#list$/);
+  await page.getByTestId('language-it').click();
+  await expect(page).toHaveURL(/\/tournaments\?page=2#list$/);
+  await page.goto('/it/tournaments?page=2');
+  await expect(page).toHaveURL(/\/tournaments\?page=2$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+});
+
 test('a flash left by a redirect is shown once and disappears after 3 seconds', async ({ page }) => {
   await page.goto('/cookie-policy');
   await page.evaluate(() => sessionStorage.setItem('flash', 'sessionExpired'));
