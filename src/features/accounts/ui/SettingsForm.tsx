@@ -58,7 +58,12 @@ type Values = Omit<Valid, 'gender' | 'currentPassword' | 'birth_date'> & {
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.settingsSchema));
 // the profile's own codes, written here rather than taken from code-fields.ts: that shared module would be
 // one more file for /settings to load before anyone types, and the page has no bytes to spare
-const profileCodeFields = { EMAIL_TAKEN: 'email', USERNAME_TAKEN: 'username', USERNAME_MIXED_SCRIPT: 'username' };
+const profileCodeFields = {
+  EMAIL_TAKEN: 'email',
+  USERNAME_TAKEN: 'username',
+  USERNAME_MIXED_SCRIPT: 'username',
+  CURRENT_PASSWORD_WRONG: 'currentPassword',
+};
 
 const accountFields = [
   'username',
