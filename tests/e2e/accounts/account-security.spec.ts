@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import auth from '../../../locales/en/accounts.json' with { type: 'json' };
+import authIt from '../../../locales/it/accounts.json' with { type: 'json' };
 import errors from '../../../locales/en/errors.json' with { type: 'json' };
 import errorsIt from '../../../locales/it/errors.json' with { type: 'json' };
 import { decodeQuotedPrintable, goto, hydrated, latestMailTo, unique } from '../helpers.ts';
@@ -78,7 +79,15 @@ test('settings: a new e-mail needs the current password and the mailed link; log
   // log out everywhere: this browser goes to the login page, the other device's token stops working
   await goto(page, '/en/settings');
   await page.getByTestId('settings-tab-security').click();
+  // it asks first: Cancel keeps the session
   await page.getByTestId('logout-all').click();
+  await expect(page.getByTestId('logout-all-confirm')).toBeVisible();
+  await expect(page.getByTestId('logout-all-confirm')).toContainText(settings.security.logoutAllConfirm);
+  await page.getByTestId('logout-all-confirm-cancel').click();
+  await expect(page.getByTestId('logout-all-confirm')).toBeHidden();
+  expect((await request.get('/api/users/me', { headers: { authorization: `Bearer ${other}` } })).status()).toBe(200);
+  await page.getByTestId('logout-all').click();
+  await page.getByTestId('logout-all-confirm-confirm').click();
   await expect(page).toHaveURL(/\/en\/login$/);
   await hydrated(page);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -109,6 +118,14 @@ test('settings: the Security tab changes the password with the current one (it)'
   expect(
     (await request.post('/api/users/authenticate', { data: { email, password: 'a-much-better-secret-9' } })).status(),
   ).toBe(200);
+
+  // log out everywhere asks first, in Italian; Annulla keeps this session
+  await page.getByTestId('logout-all').click();
+  await expect(page.getByTestId('logout-all-confirm')).toContainText(authIt.settings.security.logoutAllConfirm);
+  await page.getByTestId('logout-all-confirm-cancel').click();
+  await expect(page.getByTestId('logout-all-confirm')).toBeHidden();
+  await expect(page).toHaveURL(/\/settings$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
 });
 
 for (const [lang, text] of [

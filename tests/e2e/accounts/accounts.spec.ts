@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { decodeQuotedPrintable, goto, hydrated, latestMailTo, unique } from '../helpers.ts';
+import {
+  authenticate,
+  decodeQuotedPrintable,
+  goto,
+  hydrated,
+  latestMailTo,
+  localeTexts,
+  loginAs,
+  unique,
+} from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : path === '/' ? '/en/' : `/en${path}`);
@@ -13,7 +22,7 @@ async function openProfileMenu(page: Page) {
 
 for (const lang of ['it', 'en'] as const) {
   test.describe(`accounts in ${lang}`, () => {
-    // the browser's language decides the account's language at signup
+    // the browser speaks the page's language here (the page's language decides: see below)
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
     test(`a visitor signs up, edits settings, logs out and logs back in (${lang})`, async ({ page }) => {
@@ -147,15 +156,105 @@ for (const lang of ['it', 'en'] as const) {
   });
 }
 
-test('logging in switches the interface to the account language', async ({ page }) => {
-  // alex's account is English; he logs in from the Italian page
+test("logging in keeps the page's language; a next under /en stays English", async ({ page }) => {
+  // alex's account is English; he logs in from the Italian page and stays in Italian
   await goto(page, '/login');
   await page.getByTestId('login-email').fill('alex@demo.arena');
   await page.getByTestId('login-password').fill('demo-player-2026');
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/en\/?$/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await page.evaluate(() => localStorage.clear());
+
+  // giulia's account is Italian; an English page that sent her to log in gets her back in English
+  await goto(page, `/en/login?next=${encodeURIComponent('/en/my-orders')}`);
+  await page.getByTestId('login-email').fill('giulia@demo.arena');
+  await page.getByTestId('login-password').fill('demo-player-2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/en\/my-orders$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+for (const lang of ['it', 'en'] as const) {
+  const other = lang === 'it' ? 'en' : 'it';
+  test.describe(`the page's language decides, not the browser's (${lang} page)`, () => {
+    test.use({ locale: other === 'it' ? 'it-IT' : 'en-US' });
+
+    test(`an ${other} browser signing up here makes a ${lang} account and lands in ${lang}`, async ({ page }) => {
+      const username = unique(`l${lang}`);
+      await goto(page, at(lang, '/signup'));
+      await page.getByTestId('signup-username').fill(username);
+      await page.getByTestId('signup-nickname').fill(username);
+      await page.getByTestId('signup-email').fill(`${username}@example.com`);
+      await page.getByTestId('signup-password').fill('correct horse battery');
+      await page.getByTestId('signup-gender').selectOption('male');
+      await page.getByTestId('signup-submit').click();
+      await expect(page).toHaveURL(homeUrl(lang));
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+      expect(stored).toMatchObject({ username, language: lang, birth_date: null });
+    });
+  });
+
+  test.describe(`sessions and the birth date in ${lang}`, () => {
+    const password = 'correct horse battery';
+    async function newPlayer(page: Page) {
+      const username = unique(`s${lang}`);
+      const who = { email: `${username}@example.com`, password };
+      const res = await page.request.post('/api/users/pp', {
+        data: { username, ...who, nickname: username, gender: 'female', language: lang },
+      });
+      expect(res.status()).toBe(201);
+      return who;
+    }
+
+    test(`a session ended on another device ends here too, and the page says so (${lang})`, async ({ page }) => {
+      const who = await newPlayer(page);
+      await loginAs(page, who, at(lang, '/privacy-policy'));
+      await goto(page, at(lang, '/privacy-policy'));
+      await expect(page.getByTestId('profile-username')).toBeVisible();
+      // the other device logs out everywhere
+      const other = await authenticate(page.request, who);
+      const out = await page.request.post('/api/users/logoutAll', {
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      expect(out.status()).toBe(200);
+
+      await page.goto(at(lang, '/my-tournaments'));
+      await expect(page.getByTestId('flash')).toHaveText(localeTexts(lang, 'common').flash.sessionExpired);
+      await expect(page.getByTestId('guest-menu-button')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-session', 'guest');
+      expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+        null,
+        null,
+      ]);
+    });
+
+    test(`a birth date skipped at signup is added in settings, checked as at signup (${lang})`, async ({ page }) => {
+      const who = await newPlayer(page);
+      const texts = localeTexts(lang, 'errors');
+      await loginAs(page, who, at(lang, '/privacy-policy'));
+      await goto(page, at(lang, '/settings'));
+      await expect(page.getByTestId('settings-birth-date')).toHaveValue('');
+      await page.getByTestId('settings-birth-date').fill('2001-02-30');
+      await page.getByTestId('settings-save').click();
+      await expect(page.locator('#settings-birth-date-error')).toHaveText(texts.validation.birthDateInvalid);
+      await page.getByTestId('settings-birth-date').fill('1899-12-31');
+      await page.getByTestId('settings-save').click();
+      await expect(page.locator('#settings-birth-date-error')).toHaveText(texts.BIRTH_DATE_TOO_EARLY);
+      await page.getByTestId('settings-birth-date').fill('2001-03-15');
+      await page.getByTestId('settings-save').click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByTestId('settings-birth-date')).toHaveValue('2001-03-15');
+      const { token } = await authenticate(page.request, who);
+      const me = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+      expect((await me.json()).data.birth_date).toBe('2001-03-15');
+    });
+  });
+}
 
 test('a stored redeem token sends the player on to redeem it after login', async ({ page }) => {
   await goto(page, '/login');

@@ -74,6 +74,35 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
     });
 
+    test('an anonymous Iscriviti that signs up instead comes back to the tournament', async ({ page }) => {
+      const t = await createTournament(page.request);
+      await goto(page, at(lang, `/tournament/${t.id}`));
+      await page.getByTestId('tournament-action').click();
+      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/login'));
+      await hydrated(page);
+      // the login page's "Sign up" carries the tournament on
+      await page.getByTestId('link-signup').click();
+      await expect(page).toHaveURL(
+        (u) => u.pathname === at(lang, '/signup') && u.searchParams.get('next') === `/tournament/${t.id}`,
+      );
+      await hydrated(page);
+      // and the signup page's "Log in" carries it back
+      await expect(page.getByTestId('link-login')).toHaveAttribute(
+        'href',
+        `${at(lang, '/login')}?next=${encodeURIComponent(`/tournament/${t.id}`)}`,
+      );
+      const username = unique(`new${lang}`).toLowerCase().slice(0, 30);
+      await page.getByTestId('signup-username').fill(username);
+      await page.getByTestId('signup-nickname').fill(username);
+      await page.getByTestId('signup-email').fill(`${username}@e2e.arena`);
+      await page.getByTestId('signup-password').fill('return-trip-2026');
+      await page.getByTestId('signup-gender').selectOption('male');
+      await page.getByTestId('signup-submit').click();
+      await expect(page).toHaveURL((u) => u.pathname === at(lang, `/tournament/${t.id}`));
+      await hydrated(page);
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
+    });
+
     test('a next that leaves the site is ignored', async ({ page }) => {
       const who = await newPlayer(page.request, lang);
       await goto(page, `${at(lang, '/login')}?next=${encodeURIComponent('//evil.example/steal')}`);
