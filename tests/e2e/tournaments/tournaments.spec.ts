@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, unique } from '../helpers.ts';
+import { goto, hydrated, localeTexts, unique } from '../helpers.ts';
 
 /**
  * Tournaments from a visitor's and a player's side, in both languages. Every tournament a test
@@ -21,7 +21,8 @@ const text = {
     firstTournament: 'Primo torneo',
     faction: 'Fazione scelta',
     checkedIn: 'Presente!',
-    tooYoung: 'Al campionato partecipano solo giocatori dai 16 anni in su, con la data di nascita nel profilo.',
+    tooYoung:
+      'Il campionato è aperto ai giocatori dai 16 anni in su: aggiungi o correggi la data di nascita in Impostazioni.',
   },
   en: {
     wrongPassword: 'Wrong tournament password.',
@@ -32,7 +33,7 @@ const text = {
     firstTournament: 'First tournament',
     faction: 'Faction picked',
     checkedIn: 'Checked in!',
-    tooYoung: 'Only players aged 16 or older, with their birth date on their profile, can join the championship.',
+    tooYoung: 'Only players aged 16 or older can join the championship: add or fix your birth date in Settings.',
   },
 } as const;
 
@@ -624,9 +625,18 @@ for (const lang of ['it', 'en'] as const) {
       });
       expect(taken.ok(), await taken.text()).toBe(true);
 
+      // full: the badge and the button say so before the player joins
+      const ns = localeTexts(lang, 'tournaments');
+      await openTournament(page, lang, t.id);
+      await expect(page.getByTestId('tournament-phase')).toHaveAttribute('data-badge', 'full');
+      await expect(page.getByTestId('tournament-phase')).toHaveText(ns.phase.full);
+
       await newPlayer(page, lang, `q${lang}`);
       await openTournament(page, lang, t.id);
       await expect(page.getByTestId('tournament-players')).toHaveText('1 / 1');
+      await expect(page.getByTestId('tournament-phase')).toHaveText(ns.phase.full);
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'joinWaitlist');
+      await expect(page.getByTestId('tournament-action')).toHaveText(ns.action.joinWaitlist);
       await page.getByTestId('tournament-action').click();
       await page.getByTestId('join-new-username').fill('Second');
       await page.getByTestId('join-submit').click();
@@ -637,8 +647,60 @@ for (const lang of ['it', 'en'] as const) {
 
       await page.getByTestId('tournament-action').click();
       await page.getByTestId('tournament-confirm-confirm').click();
-      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'joinWaitlist');
       await expect(page.getByTestId('tournament-waitlist')).toBeHidden();
+
+      // the list's card says it too
+      await goto(page, at(lang, '/tournaments'));
+      const list = page.getByTestId('tournament-grid-list');
+      await expect(list.getByTestId('tournament-card').first()).toBeVisible();
+      const card = list.locator(`[data-tournament-id="${t.id}"]`);
+      while (!(await card.count()) && (await page.getByTestId('tournament-grid-more').isVisible()))
+        await page.getByTestId('tournament-grid-more').click();
+      await expect(card.getByTestId('tournament-card-phase')).toHaveText(ns.phase.full);
+    });
+
+    test(`after "registration closes" the page says registration closed to everyone, and the server refuses the join (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const ns = localeTexts(lang, 'tournaments');
+      const t = await createTournament(request, {
+        name: unique(`Closed ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        maxPartecipants: 8,
+        start_registration: minutes(-120),
+        end_registration: minutes(-10),
+        start_checkin: minutes(60),
+        end_checkin: minutes(90),
+        start_tournament: minutes(120),
+        end_tournament: minutes(240),
+      });
+      // a visitor without a session: no sign-up offer, the phase's own label
+      await openTournament(page, lang, t.id);
+      await expect(page.getByTestId('tournament-phase')).toHaveAttribute('data-phase', 'registrationClosed');
+      await expect(page.getByTestId('tournament-phase')).toHaveText(ns.phase.registrationClosed);
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'closed');
+      await expect(page.getByTestId('tournament-action')).toHaveText(ns.action.closed);
+      await expect(page.getByTestId('tournament-action')).toBeDisabled();
+      await expect(page.getByText(ns.action.signupHint)).toHaveCount(0);
+      await expect(page.getByTestId('tournament-countdown')).toHaveAttribute('data-kind', 'checkinOpens');
+
+      // a player reads the same, and the server keeps the rule
+      const player = await newPlayer(page, lang, `c${lang}`);
+      await openTournament(page, lang, t.id);
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'closed');
+      const joined = await page.request.post(`/api/tournaments/${t.id}/register?userID=${player.user.id}`, {
+        headers: { authorization: `Bearer ${player.token}` },
+        data: {
+          gameAccounts: [
+            { userId: player.user.id, gameAccount: { username: 'Late', id: '', game: 'Valorant', console: 'PC' } },
+          ],
+        },
+      });
+      expect(joined.status()).toBe(409);
+      expect((await joined.json()).error.code).toBe('REGISTRATION_CLOSED');
     });
   });
 }
