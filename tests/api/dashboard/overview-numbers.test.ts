@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, address, rewardsApi, type Account } from '../helpers/rewards.ts';
+import { prizeReference } from '../../../src/features/rewards/ledger-kind.ts';
 
 let t: TestApp;
 let admin: Account;
@@ -89,6 +90,46 @@ describe('the overview reconciles the credits', () => {
     });
     expect(o.totalCreditsDistributed).toBe(120);
     expect(o.totalCreditsSpent).toBe(30);
+  });
+
+  test('a tournament prize counts as earned by the player, not as added by an admin', async () => {
+    const fresh = await createTestApp();
+    try {
+      const [a] = await accounts(fresh, 1, { admin: true });
+      const [p] = await accounts(fresh, 1);
+      const api = rewardsApi(fresh, a.token);
+      await api.credit(p.id, 10, 'goodwill');
+      // a prize is booked as an admin's credit whose reference names the tournament and the player
+      await fresh.db.kysely.updateTable('wallets').set({ balance: 110 }).where('user_id', '=', p.id).execute();
+      await fresh.db.kysely
+        .insertInto('wallet_transactions')
+        .values({
+          id: randomUUID(),
+          owner: fresh.config.ownerId,
+          user_id: p.id,
+          amount: 100,
+          type: 'adjustment',
+          description: '',
+          reference: prizeReference('tour-1', p.id),
+          balance_after: 110,
+          created_by: a.id,
+          created_by_name: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const r = await fresh.call('GET', '/api/marketplace/dashboard/overview', { token: a.token });
+      expect(r.json.data.ledger).toEqual({
+        distributed: 100,
+        spent: 0,
+        adjustedIn: 10,
+        adjustedOut: 0,
+        balances: 110,
+        difference: 0,
+      });
+      expect(r.json.data.totalCreditsDistributed).toBe(100);
+    } finally {
+      await fresh.close();
+    }
   });
 
   test('an entry that no balance reflects shows as the difference', async () => {

@@ -112,7 +112,7 @@ for (const lang of ['it', 'en'] as const) {
 
       // the audit log names the admin and shows the change before and after
       await goto(page, at(lang, '/dashboard/audit'));
-      await page.getByTestId('audit-action').selectOption('news.');
+      await page.getByTestId('audit-action').selectOption('news');
       await page.getByTestId('audit-search').fill(id);
       const entries = page.getByTestId('audit-table').locator('tbody tr');
       const publish = page.locator(`[data-testid^="audit-row-"][data-action="news.publish"][data-entity-id="${id}"]`);

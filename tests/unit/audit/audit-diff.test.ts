@@ -2,6 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditChanges } from '../../../src/features/audit/diff.ts';
+import { actionsIn, auditActions, auditCategories, type AuditEntry } from '../../../src/features/audit/contract.ts';
+import { auditLabel } from '../../../src/features/audit/server/service.ts';
+import { tournamentNameOf, tournamentOf } from '../../../src/features/audit/ui/audit-diff.ts';
 import en from '../../../locales/en/audit.json' with { type: 'json' };
 import it_ from '../../../locales/it/audit.json' with { type: 'json' };
 
@@ -80,7 +83,7 @@ function writtenActions(): Set<string> {
 describe('every audit action has a label in both languages', () => {
   const actions = writtenActions();
 
-  it('finds the actions the services write, the campaign and submission ones among them', () => {
+  it('finds the actions the services write, the results, bracket and roster ones among them', () => {
     for (const known of [
       'product.update',
       'wallet.adjust',
@@ -90,9 +93,29 @@ describe('every audit action has a label in both languages', () => {
       'campaign.update',
       'submission.review',
       'user.email',
+      'user.role_grant',
       'media.upload',
+      'scoring.update',
+      'team.auto',
+      'match.record',
+      'report.reject',
+      'bracket.override',
+      'tournament.finalise',
+      'tournament.waitlist_move',
     ])
       expect(actions).toContain(known);
+  });
+
+  it("every action a feature writes is one of the contract's, so it has a category and a text", () => {
+    expect([...actions].filter((a) => !(auditActions as string[]).includes(a))).toEqual([]);
+  });
+
+  it('the filter offers the results categories: matches, reports, scoring, brackets, prizes and finalising', () => {
+    for (const category of ['matches', 'reports', 'scoring', 'brackets', 'prizes'] as const)
+      expect(auditCategories).toContain(category);
+    expect(actionsIn('matches')).toEqual(['match.create', 'match.update', 'match.void', 'match.record']);
+    expect(actionsIn('prizes')).toEqual(['tournament.prizes', 'tournament.finalise']);
+    expect(actionsIn('reports')).toEqual(['report.approve', 'report.reject']);
   });
 
   for (const [lang, catalogue] of [
@@ -101,14 +124,51 @@ describe('every audit action has a label in both languages', () => {
   ] as const) {
     it(`in ${lang}`, () => {
       const labels = catalogue.actions as Record<string, Record<string, string>>;
-      const missing = [...actions].filter((a) => {
+      const missing = auditActions.filter((a) => {
         const [type, verb] = a.split('.');
         return typeof labels[type]?.[verb] !== 'string' || labels[type][verb].trim() === '';
       });
       expect(missing, `actions without a ${lang} label in locales/${lang}/audit.json`).toEqual([]);
-      // and the filter names each kind of record
-      for (const type of new Set([...actions].map((a) => a.split('.')[0])))
-        expect((catalogue.entities as Record<string, string>)[type], `audit.entities.${type}`).toBeTruthy();
+      // and the filter names each category
+      for (const category of auditCategories)
+        expect((catalogue.categories as Record<string, string>)[category], `audit.categories.${category}`).toBeTruthy();
     });
   }
+});
+
+describe('the tournament an entry is about', () => {
+  const entry = (e: Partial<AuditEntry>): AuditEntry => ({
+    id: 'e1',
+    actor: { id: 'a1', name: 'admin' },
+    action: 'match.create',
+    entityType: 'tournament',
+    entityId: 't1',
+    entityLabel: 'Summer Cup · #3',
+    before: null,
+    after: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...e,
+  });
+
+  it('is the tournament itself, or the one a match report belongs to; named by the label it leads', () => {
+    expect(tournamentOf(entry({}))).toBe('t1');
+    expect(tournamentNameOf(entry({}))).toBe('Summer Cup');
+    const report = entry({
+      action: 'report.approve',
+      entityType: 'report',
+      entityId: 'r1',
+      entityLabel: 'Summer Cup · #2 · giulia',
+      after: { tournamentId: 't9', matchNumber: 2 },
+    });
+    expect(tournamentOf(report)).toBe('t9');
+    expect(tournamentNameOf(report)).toBe('Summer Cup');
+    expect(tournamentOf(entry({ entityType: 'product', entityId: 'p1' }))).toBeNull();
+  });
+});
+
+describe('an entry label from its parts', () => {
+  it('joins the tournament, the match and the player, leaving out the empty ones', () => {
+    expect(auditLabel('Summer Cup', '#3', 'giulia')).toBe('Summer Cup · #3 · giulia');
+    expect(auditLabel('Summer Cup', undefined, '', null)).toBe('Summer Cup');
+  });
 });

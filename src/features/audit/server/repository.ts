@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import { countAll, monotonicTimestamps } from '../../../platform/db/database.ts';
 import type { AuditLogTable, Database } from '../../../platform/db/schema.ts';
-import type { AuditEntry, AuditFilter } from '../contract.ts';
+import { actionsIn, type AuditEntry, type AuditFilter } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
@@ -44,8 +44,9 @@ export async function insert(db: Db, e: NewAuditEntry): Promise<void> {
 }
 
 /**
- * Newest first unless `sort` asks otherwise. `action` is an exact action or a prefix ending in '.' ('product.'); `search`
- * looks in the actor's name, the action, the entity's id and its label (the names it had).
+ * Newest first unless `sort` asks otherwise. `action` is an exact action or a prefix ending in '.' ('product.'),
+ * `category` a group of actions, `tournament` a tournament's id; `search` looks in the actor's name, the action, the
+ * entity's id and its label (the names it had).
  */
 export async function list(
   db: Db,
@@ -58,6 +59,18 @@ export async function list(
       const prefix = q.action;
       base = base.where((eb) => eb(eb.fn('substr', ['action', eb.lit(1), eb.lit(prefix.length)]), '=', prefix));
     } else base = base.where('action', '=', q.action);
+  }
+  if (q.category) base = base.where('action', 'in', actionsIn(q.category));
+  if (q.tournament) {
+    // a tournament's own entries (its roster, scoring, teams, matches, bracket and prizes among them) carry
+    // its id; a report's entry carries the report's, and names its tournament in the record it kept
+    const named = `%"tournamentId":${JSON.stringify(q.tournament).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb.and([eb('entity_type', '=', 'tournament'), eb('entity_id', '=', q.tournament!)]),
+        eb.and([eb('entity_type', '=', 'report'), sql<boolean>`${sql.ref('after')} like ${named} escape '\\'`]),
+      ]),
+    );
   }
   if (q.search)
     base = base.where((eb) =>

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntrySchema, auditExportQuerySchema, auditQuerySchema, type AuditEntry } from '../contract.ts';
+import {
+  auditEntrySchema,
+  auditExportQuerySchema,
+  auditQuerySchema,
+  type AuditCategory,
+  type AuditEntry,
+  type AuditFilter,
+} from '../contract.ts';
 import { auditChanges, formatAuditValue } from '../diff.ts';
 import { errorResponses, listEnvelope, okList } from '../../../platform/http/envelope.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
@@ -28,8 +35,10 @@ const csvColumns: CsvColumn<AuditEntry>[] = [
   },
 ];
 
-const filterOf = (q: { action?: string; search?: string; sort?: string }) => ({
+const filterOf = (q: Omit<AuditFilter, 'category'> & { category?: AuditCategory | '' }) => ({
   action: q.action || undefined,
+  category: q.category || undefined,
+  tournament: q.tournament || undefined,
   search: q.search || undefined,
   sort: q.sort,
 });
@@ -42,7 +51,7 @@ export default async function auditRoutes(root: FastifyInstance) {
   app.get('/admin/audit', {
     schema: {
       tags: ['audit'],
-      summary: 'Audit log of admin writes, newest first or by date, actor or action (admin)',
+      summary: 'Audit log of admin writes, by action, category or tournament, in any order (admin)',
       security,
       querystring: auditQuerySchema,
       response: { 200: listEnvelope(auditEntrySchema), ...errorResponses(400, 401, 403) },
@@ -61,7 +70,7 @@ export default async function auditRoutes(root: FastifyInstance) {
   app.get('/admin/audit/export', {
     schema: {
       tags: ['audit'],
-      summary: 'The audit log under the same action filter, search and order, as CSV (admin; newest 10,000 entries)',
+      summary: 'The audit log under the same filter, search and order, as CSV (admin; newest 10,000 entries)',
       security,
       querystring: auditExportQuerySchema,
       response: {

@@ -2,21 +2,26 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 import * as AuditRepository from './repository.ts';
-import { AUDIT_EXPORT_MAX, type AuditFilter } from '../contract.ts';
+import { AUDIT_EXPORT_MAX, type AuditAction, type AuditFilter } from '../contract.ts';
 
 export interface AuditChange {
-  /** e.g. 'product.update' */
-  action: string;
+  /** e.g. 'product.update': one of the contract's actions, each with a text in both languages */
+  action: AuditAction;
   entityType: string;
   entityId: string;
   /**
    * The name the entity is known by when neither record carries it (a player's username for a change of
-   * their e-mail or wallet): the writer knows it, the audit log does not look it up.
+   * their e-mail or wallet; for a results write the tournament's name, the match as `#3`, the player): the
+   * writer knows it, the audit log does not look it up. Every entry needs a name a person reads.
    */
   label?: string;
   before?: unknown;
   after?: unknown;
 }
+
+/** An entry's label from its parts (a tournament's name, a match as `#3`, a player), the empty ones left out. */
+export const auditLabel = (...parts: (string | null | undefined)[]): string =>
+  parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(' · ');
 
 // never in an audit entry, whatever record is being stored
 const SECRET_KEYS = new Set(['password', 'password_hash', 'passwordHash', 'token_hash']);

@@ -12,40 +12,60 @@ import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../platform/ui/admin/use-admin-list.ts';
 import UserPageLink from '../../../platform/ui/admin/UserPageLink.tsx';
-import { auditSorts, type AuditEntry } from '../contract.ts';
+import { auditCategories, auditSorts, type AuditEntry } from '../contract.ts';
+import { isId } from '../../../platform/ids.ts';
 import { auditChanges, formatAuditValue } from '../diff.ts';
 import {
   actionLabel,
-  auditActionPrefixes,
   auditObjectPath,
+  categoryLabel,
   changedKeys,
-  entityTypeLabel,
   prettyLines,
+  tournamentNameOf,
+  tournamentOf,
 } from './audit-diff.ts';
 
 /** The object as a person reads it: its name when the entry has one, else its type and id. */
 const objectName = (e: AuditEntry) => e.entityLabel || (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
 
 /** The filter and search of the list, as the API's query (the page's list and its export share it). */
-const filterQuery = (query: string, action: string | undefined, sort: string | undefined) =>
+const filterQuery = (query: string, values: Record<string, string | undefined>) =>
   new URLSearchParams({
-    ...(action ? { action } : {}),
+    ...(values.category ? { category: values.category } : {}),
+    ...(values.tournament ? { tournament: values.tournament } : {}),
     ...(query ? { search: query } : {}),
-    ...(sort ? { sort } : {}),
+    ...(values.sort ? { sort: values.sort } : {}),
   });
 
-/** /dashboard/audit: every admin action, newest first, filtered by kind, searched by who, what and the object's name. */
+/**
+ * /dashboard/audit: every admin action, newest first, filtered by category and by tournament (who changed this
+ * tournament's results), searched by who, what and the object's name.
+ */
 export default function AuditLog({ t, locale }: SectionProps) {
   const list = useAdminList<AuditEntry>({
-    url: ({ query, page, values: { action, sort } }) =>
-      `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, action, sort)}`,
+    url: ({ query, page, values }) =>
+      `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, values)}`,
     params: {
-      action: { values: ['', ...auditActionPrefixes], initial: '' },
+      category: { values: ['', ...auditCategories], initial: '' },
+      tournament: { values: [''], initial: '', accepts: isId },
       sort: { values: auditSorts, initial: 'newest' },
     },
     loadError: (code) => t.error(code),
   });
   const [open, setOpen] = useState<AuditEntry | null>(null);
+  // the chosen tournament's name: the row it was picked from, else any row of it on the page
+  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
+  const tournament = list.values.tournament;
+  const tournamentName =
+    (picked?.id === tournament && picked.name) ||
+    (list.data?.rows ?? []).map((e) => (tournamentOf(e) === tournament ? tournamentNameOf(e) : '')).find(Boolean) ||
+    tournament;
+  const pickTournament = (entry: AuditEntry) => {
+    const id = tournamentOf(entry);
+    if (!id) return;
+    setPicked({ id, name: tournamentNameOf(entry) || id });
+    list.setValue('tournament', id);
+  };
 
   return (
     <AdminList
@@ -58,18 +78,34 @@ export default function AuditLog({ t, locale }: SectionProps) {
         <>
           <ListFilter
             list={list}
-            name="action"
+            name="category"
             id="audit-action"
             label={t('audit.filterLabel')}
             className="w-full sm:w-56"
             options={[
               ['', t('audit.filterAll')],
-              ...auditActionPrefixes.map((p): [string, string] => [p, entityTypeLabel(t, p)]),
+              ...auditCategories.map((c): [string, string] => [c, categoryLabel(t, c)]),
             ]}
           />
+          {tournament && (
+            <p
+              className="flex items-center gap-2 self-end rounded-full border border-line bg-white/5 py-1 pr-1 pl-3 text-sm text-slate-100"
+              data-testid="audit-tournament-filter"
+            >
+              <span className="max-w-[16rem] truncate">{t('audit.tournamentFilter', { name: tournamentName })}</span>
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={() => list.setValue('tournament', '')}
+                data-testid="audit-tournament-clear"
+              >
+                {t('audit.tournamentFilterClear')}
+              </button>
+            </p>
+          )}
           <div className="self-end">
             <ExportButton
-              path={`/admin/audit/export?${filterQuery(list.query, list.values.action, list.values.sort)}`}
+              path={`/admin/audit/export?${filterQuery(list.query, list.values)}`}
               name={t('audit.export')}
               t={t}
               testId="audit-export"
@@ -117,6 +153,17 @@ export default function AuditLog({ t, locale }: SectionProps) {
           </td>
           <td className={`${tdClass} max-w-[16rem]`}>
             <AuditObject entry={entry} t={t} locale={locale} />
+            {tournamentOf(entry) && tournamentOf(entry) !== tournament && (
+              <button
+                type="button"
+                className="mt-0.5 text-xs text-slate-400 underline-offset-2 hover:text-slate-200 hover:underline"
+                onClick={() => pickTournament(entry)}
+                aria-label={t('audit.onlyTournamentLabel', { name: tournamentNameOf(entry) || objectName(entry) })}
+                data-testid="audit-row-tournament"
+              >
+                {t('audit.onlyTournament')}
+              </button>
+            )}
           </td>
           <td className={`${tdClass} text-right`}>
             <button

@@ -1,22 +1,6 @@
-import type { AuditEntry } from '../contract.ts';
+import type { AuditCategory, AuditEntry } from '../contract.ts';
 import { sectionPath, type DashboardSectionKey } from '../../../platform/ui/admin/sections.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
-
-/** The action prefixes of the filter (an entry's action is "<prefix><verb>", e.g. "news.publish"). */
-export const auditActionPrefixes = [
-  'product.',
-  'giveaway.',
-  'badge.',
-  'wallet.',
-  'purchase.',
-  'tournament.',
-  'competition.',
-  'news.',
-  'media.',
-  'campaign.',
-  'submission.',
-  'user.',
-] as const;
 
 /** An action's text in the admin's language (`audit.actions.<type>.<verb>`); the raw action when a newer server wrote one this page does not know. */
 export function actionLabel(t: Translator, action: string): string {
@@ -25,12 +9,23 @@ export function actionLabel(t: Translator, action: string): string {
   return text === key ? action : text;
 }
 
-/** An entity type's name for the filter (`audit.entities.<type>`), the prefix itself when unknown. */
-export function entityTypeLabel(t: Translator, prefix: string): string {
-  const key = `audit.entities.${prefix.replace(/\.$/, '')}` as `audit.entities.${string}`;
-  const text = t(key);
-  return text === key ? prefix : text;
+/** A category's name for the filter (`audit.categories.<category>`). */
+export const categoryLabel = (t: Translator, category: AuditCategory): string => t(`audit.categories.${category}`);
+
+/**
+ * The tournament an entry is about, for the filter by tournament: the tournament itself (its roster, scoring,
+ * teams, matches, bracket and prizes are recorded on it) or the tournament a match report belongs to.
+ */
+export function tournamentOf(e: AuditEntry): string | null {
+  if (e.entityType === 'tournament') return e.entityId || null;
+  if (e.entityType !== 'report') return null;
+  const id = (e.after ?? e.before)?.tournamentId;
+  return typeof id === 'string' && id ? id : null;
 }
+
+/** The tournament's name in an entry's label (its first part: the tournament's own name leads it). */
+export const tournamentNameOf = (e: AuditEntry): string =>
+  (tournamentOf(e) !== null && e.entityLabel.split(' · ')[0]) || '';
 
 // the editor of each kind of record, opened with ?id=<entityId>
 const editors: Record<string, DashboardSectionKey> = {
@@ -64,6 +59,11 @@ export function auditObjectPath(e: AuditEntry): string | null {
     case 'purchase': {
       const buyer = (e.after ?? e.before)?.userId;
       return typeof buyer === 'string' && buyer ? userPage(buyer) : null;
+    }
+    case 'report': {
+      // a report is reviewed in its tournament's editor
+      const tournament = tournamentOf(e);
+      return tournament ? sectionPath('tournamentsEdit', { id: tournament }) : null;
     }
     case 'submission':
       return sectionPath('campaign');

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import { entrants as entrantsOf } from '../../results/server/service.ts';
 import type { Entrant, StandingsRow } from '../../results/contract.ts';
@@ -282,6 +282,7 @@ export async function generate(
       action: before ? 'bracket.regenerate' : 'bracket.generate',
       entityType: 'tournament',
       entityId: tournamentId,
+      label: (await TournamentService.get(tx, tournamentId, null)).name,
       before: before ? { format: before.format, seeding: before.seeding } : null,
       after: { format, seeding: input.seeding, seeds: seeded.map((e) => e.name), matches: matches.length },
     });
@@ -445,6 +446,10 @@ export async function override(
       action: match.state === 'disputed' ? 'bracket.resolve' : 'bracket.override',
       entityType: 'tournament',
       entityId: tournamentId,
+      label: auditLabel(
+        (await TournamentService.get(tx, tournamentId, null)).name,
+        `${before.sideA?.name ?? '?'} – ${before.sideB?.name ?? '?'}`,
+      ),
       before: { matchId, ...label(before) },
       after: { matchId, ...label(after) },
     });

@@ -4,7 +4,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
 import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
 import * as MediaService from '../../../platform/storage/media-service.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as CampaignService from '../../campaign/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import {
@@ -323,6 +323,8 @@ export async function review(
       action: input.decision === 'approve' ? 'report.approve' : 'report.reject',
       entityType: 'report',
       entityId: id,
+      // the tournament, the match and (from the records) the player who reported
+      label: auditLabel((await TournamentService.get(tx, tournamentId, null)).name, `#${before.matchNumber}`),
       before: { ...toReport(before), username: before.username },
       after: { ...after, username: before.username },
     });

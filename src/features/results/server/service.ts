@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { ErrorCode } from '../../../platform/errors/error-codes.ts';
 import { isUniqueViolation } from '../../../platform/db/database.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import {
@@ -56,6 +56,9 @@ async function battleRoyale(ctx: ServiceContext, id: string): Promise<MatchDay> 
   return t;
 }
 
+/** The tournament's name, which labels the audit entry of each results write. */
+const tournamentName = async (ctx: ServiceContext, id: string) => (await TournamentService.get(ctx, id, null)).name;
+
 /** The stored table, or the default; a stored table that no longer parses (an older shape) reads as the default. */
 function tableOf(t: MatchDay): ScoringTable {
   if (!t.scoring) return DEFAULT_SCORING;
@@ -91,7 +94,15 @@ export async function setScoring(
     if (lines.some((l) => l.placement > table.lobbySize))
       throw fail('conflict', 'PLACEMENT_OVER_LOBBY', 'A match already has a placement above this lobby size');
     await TournamentService.setScoring(tx, id, JSON.stringify(table));
-    await audit({ action: 'scoring.update', entityType: 'tournament', entityId: id, before: tableOf(t), after: table });
+    const label = await tournamentName(tx, id);
+    await audit({
+      action: 'scoring.update',
+      entityType: 'tournament',
+      entityId: id,
+      label,
+      before: tableOf(t),
+      after: table,
+    });
     return table;
   });
 }
@@ -211,7 +222,14 @@ async function storeTeams(
         Date.now(),
       );
       const after = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
-      await audit({ action, entityType: 'tournament', entityId: id, before, after });
+      await audit({
+        action,
+        entityType: 'tournament',
+        entityId: id,
+        label: await tournamentName(tx, id),
+        before,
+        after,
+      });
       return after;
     });
   } catch (e) {
@@ -324,7 +342,15 @@ export async function createMatch(ctx: ServiceContext, actor: Actor, id: string,
         await ResultsRepository.linesOf(tx.db.kysely, matchId),
         namesOf(all),
       );
-      await audit({ action: 'match.create', entityType: 'tournament', entityId: id, before: null, after: match });
+      const label = auditLabel(await tournamentName(tx, id), `#${number}`);
+      await audit({
+        action: 'match.create',
+        entityType: 'tournament',
+        entityId: id,
+        label,
+        before: null,
+        after: match,
+      });
       return match;
     }),
   );
@@ -372,7 +398,8 @@ export async function updateMatch(
         await ResultsRepository.linesOf(tx.db.kysely, row.id),
         names,
       );
-      await audit({ action: 'match.update', entityType: 'tournament', entityId: id, before, after: match });
+      const label = auditLabel(await tournamentName(tx, id), `#${number}`);
+      await audit({ action: 'match.update', entityType: 'tournament', entityId: id, label, before, after: match });
       return match;
     }),
   );
@@ -401,6 +428,7 @@ export async function voidMatch(
       action: 'match.void',
       entityType: 'tournament',
       entityId: id,
+      label: auditLabel(await tournamentName(tx, id), `#${number}`),
       before: { number, voided: row.voided_at !== null },
       after: { number, voided },
     });
@@ -461,6 +489,11 @@ export async function recordLine(
         action: 'match.record',
         entityType: 'tournament',
         entityId: tournamentId,
+        label: auditLabel(
+          await tournamentName(tx, tournamentId),
+          `#${matchNumber}`,
+          all.find((e) => e.id === line.entrantId)?.name,
+        ),
         before: before && {
           number: matchNumber,
           entrantId: before.entrant_id,

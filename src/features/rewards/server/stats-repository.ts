@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
 import { byDay, dayOf, periodSum, periodSums, total } from '../../../platform/db/period-sums.ts';
 import type { Database } from '../../../platform/db/schema.ts';
+import { PRIZE_REFERENCE } from '../ledger-kind.ts';
 
 type Db = Kysely<Database>;
 
@@ -18,14 +19,18 @@ export interface RewardCards {
 
 /**
  * The kinds of ledger entry the admin overview reconciles, one definition for the totals, the periods
- * and the days: earned (badge rewards, codes), spent (purchases), adjusted by an admin in and out.
- * An entry of any other kind is in none of them and shows as the reconciliation's difference.
+ * and the days: earned (badge rewards, codes, tournament prizes), spent (purchases), adjusted by an admin
+ * in and out. A prize is stored as an admin's credit whose reference names the prize (ledger-kind.ts): the
+ * players earned it, so it counts as earned, not as added by an admin. An entry of any other kind is in
+ * none of them and shows as the reconciliation's difference.
  */
+const prize = sql`(type = 'adjustment' and reference like ${`${PRIZE_REFERENCE}%`})`;
+const adjustment = sql`(type = 'adjustment' and (reference is null or reference not like ${`${PRIZE_REFERENCE}%`}))`;
 export const ledgerKinds = {
-  distributed: sql`case when type in ('badge', 'giveaway') and amount > 0 then amount else 0 end`,
+  distributed: sql`case when (type in ('badge', 'giveaway') or ${prize}) and amount > 0 then amount else 0 end`,
   spent: sql`case when type = 'purchase' and amount < 0 then -amount else 0 end`,
-  adjustedIn: sql`case when type = 'adjustment' and amount > 0 then amount else 0 end`,
-  adjustedOut: sql`case when type = 'adjustment' and amount < 0 then -amount else 0 end`,
+  adjustedIn: sql`case when ${adjustment} and amount > 0 then amount else 0 end`,
+  adjustedOut: sql`case when ${adjustment} and amount < 0 then -amount else 0 end`,
 };
 
 /** The whole ledger by kind, and the sum of the balances it should add up to. */

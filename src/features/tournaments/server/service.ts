@@ -40,7 +40,7 @@ import { messages } from '../../../platform/i18n/messages.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
 import { batchedRoundTrip, batchedWrite, sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
@@ -876,11 +876,13 @@ export async function broadcast(
   input: BroadcastInput,
 ): Promise<{ sent: number }> {
   const result = await sendBroadcast(ctx, id, input);
+  const { name } = await findRow(ctx, id);
   await audited(ctx, actor, (_tx, audit) =>
     audit({
       action: 'tournament.broadcast',
       entityType: 'tournament',
       entityId: id,
+      label: name,
       before: null,
       after: { subject: input.subject, includeWaitlist: input.includeWaitlist, sent: result.sent },
     }),
@@ -961,6 +963,10 @@ function assertRosterOpen(phase: Phase) {
 
 const notRegistered = () =>
   new AppError('conflict', 'NOT_REGISTERED', 'The player is not registered in this tournament');
+/** The label of a roster change's audit entry: the tournament's name and the player's. */
+const rosterLabel = async (ctx: ServiceContext, row: TournamentRow, userId: string) =>
+  auditLabel(row.name, (await Directory.findPlayer(ctx, ctx.config.ownerId, userId))?.username);
+
 /** Who the audit entry is about: the player, as the admin knew them. */
 const playerOf = (e: RosterEntry) => ({
   userId: e.user_id,
@@ -998,6 +1004,7 @@ export async function removePlayer(
       action: 'tournament.player_remove',
       entityType: 'tournament',
       entityId: id,
+      label: await rosterLabel(tx, row, userId),
       before: playerOf(entry),
       after: { userId, reason, promoted: result.promoted },
     });
@@ -1041,6 +1048,7 @@ export async function disqualifyPlayer(
       action: 'tournament.player_disqualify',
       entityType: 'tournament',
       entityId: id,
+      label: await rosterLabel(tx, row, userId),
       before: { userId, username: entry.username, state: result.was },
       after: { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted },
     });
@@ -1058,7 +1066,7 @@ export async function checkInFor(
   userId: string,
   confirmed: boolean,
 ): Promise<Registrations> {
-  const { phase } = await rosterRow(ctx, id);
+  const { row, phase } = await rosterRow(ctx, id);
   if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
   await audited(ctx, actor, async (tx, audit) => {
     const entry = await rosterEntry(tx, id, userId);
@@ -1079,6 +1087,7 @@ export async function checkInFor(
       action: confirmed ? 'tournament.player_checkin' : 'tournament.player_checkout',
       entityType: 'tournament',
       entityId: id,
+      label: await rosterLabel(tx, row, userId),
       before: entry ? playerOf(entry) : null,
       after: { userId, confirmed },
     });
@@ -1096,7 +1105,7 @@ export async function promotePlayer(
   id: string,
   userId: string,
 ): Promise<Registrations> {
-  const { phase } = await rosterRow(ctx, id);
+  const { row, phase } = await rosterRow(ctx, id);
   assertRosterOpen(phase);
   await audited(ctx, actor, async (tx, audit) => {
     const outcome = await TournamentRepository.promote(tx.db.kysely, { tournamentId: id, userId, now: nowIso() });
@@ -1109,6 +1118,7 @@ export async function promotePlayer(
       action: 'tournament.player_promote',
       entityType: 'tournament',
       entityId: id,
+      label: await rosterLabel(tx, row, userId),
       before: { userId, state: 'waitlist' },
       after: { userId, state: 'member' },
     });
@@ -1125,7 +1135,7 @@ export async function moveInWaitlist(
   userId: string,
   position: number,
 ): Promise<Registrations> {
-  const { phase } = await rosterRow(ctx, id);
+  const { row, phase } = await rosterRow(ctx, id);
   assertRosterOpen(phase);
   await audited(ctx, actor, async (tx, audit) => {
     const from = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
@@ -1143,6 +1153,7 @@ export async function moveInWaitlist(
       action: 'tournament.waitlist_move',
       entityType: 'tournament',
       entityId: id,
+      label: await rosterLabel(tx, row, userId),
       before: { userId, position: from },
       after: { userId, position: to },
     });

@@ -17,6 +17,8 @@ export interface ListParam {
   initial: string;
   /** false for a choice that picks a view rather than narrowing the rows: its empty list is "empty", not "no match" */
   narrows?: boolean;
+  /** a value outside `values` the address may hold (a record's id): kept when this says it is well formed */
+  accepts?: (value: string) => boolean;
 }
 export type ListParams = Record<string, ListParam>;
 
@@ -33,7 +35,8 @@ export function readListPlace(search: string, params: ListParams = {}): ListPlac
   const values = Object.fromEntries(
     Object.entries(params).map(([name, p]) => {
       const wanted = address.get(name);
-      return [name, p.values.find((v) => v === wanted) ?? p.initial];
+      const free = wanted !== null && p.accepts?.(wanted) ? wanted : undefined;
+      return [name, p.values.find((v) => v === wanted) ?? free ?? p.initial];
     }),
   );
   return { query: address.get('q') ?? '', page: Number.isInteger(page) && page > 1 ? page : 1, values };

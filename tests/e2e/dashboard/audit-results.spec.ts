@@ -1,0 +1,87 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { ADMIN, authenticate, fillText, goto, localeTexts, storeSession, unique } from '../helpers.ts';
+
+/**
+ * "Who changed this tournament's results": the audit log's categories (matches, reports, scoring, brackets,
+ * prizes and finalising) and its filter by one tournament, whose entries are labelled with its name.
+ */
+const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
+const MIN = 60_000;
+const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
+
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+) {
+  const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).data;
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test.describe(`the audit log of a tournament's results in ${lang}`, () => {
+    test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
+    const audit = localeTexts(lang, 'audit');
+
+    test(`the scoring category shows the change under the tournament's name; one tournament's entries are filtered (${lang})`, async ({
+      page,
+    }) => {
+      const admin = await authenticate(page.request, ADMIN);
+      const name = unique(`Coppa Audit ${lang} `);
+      const created = await call(page.request, admin.token, 'POST', '/tournaments', {
+        name,
+        game: 'Fortnite',
+        console: ['PC'],
+        maxPartecipants: 8,
+        start_registration: iso(-60),
+        start_checkin: iso(60),
+        end_checkin: iso(90),
+        start_tournament: iso(120),
+        end_tournament: iso(240),
+      });
+      const id = created.id as string;
+      const scoring = await call(page.request, admin.token, 'GET', `/tournaments/${id}/scoring`);
+      await call(page.request, admin.token, 'PUT', `/tournaments/${id}/scoring`, { ...scoring, lobbySize: 60 });
+      await storeSession(page, admin, '/privacy-policy');
+
+      await goto(page, at(lang, '/dashboard/audit'));
+      const filter = page.getByTestId('audit-action');
+      // the results' categories are offered, each in the page's language
+      for (const category of ['matches', 'reports', 'scoring', 'brackets', 'prizes'])
+        await expect(filter.locator(`option[value="${category}"]`)).toHaveText(audit.categories[category]);
+      await filter.selectOption('scoring');
+      await expect(page).toHaveURL(/[?&]category=scoring/);
+      const rows = page.getByTestId('audit-table').locator('tbody tr');
+      const ours = rows.filter({ has: page.getByText(name, { exact: true }) });
+      await expect(ours).toHaveCount(1);
+      await expect(ours).toHaveAttribute('data-action', 'scoring.update');
+      await expect(ours.getByTestId('audit-row-action')).toHaveText(audit.actions.scoring.update);
+      await expect(ours.getByTestId('audit-row-object')).toHaveText(name);
+      for (const row of await rows.all()) await expect(row).toHaveAttribute('data-action', 'scoring.update');
+
+      // only this tournament: its creation and its scoring, whatever the category
+      await ours.getByTestId('audit-row-tournament').click();
+      await expect(page).toHaveURL(new RegExp(`[?&]tournament=${id}`));
+      await expect(page.getByTestId('audit-tournament-filter')).toContainText(
+        fillText(audit.tournamentFilter, { name }),
+      );
+      await expect(rows).toHaveCount(1);
+      await filter.selectOption('');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toHaveAttribute('data-action', 'scoring.update');
+      await expect(rows.nth(1)).toHaveAttribute('data-action', 'tournament.create');
+
+      // the filter is kept in the address: a reload shows the same entries, named from the rows
+      await page.reload();
+      await expect(rows).toHaveCount(2);
+      await expect(page.getByTestId('audit-tournament-filter')).toContainText(name);
+      await page.getByTestId('audit-tournament-clear').click();
+      await expect(page.getByTestId('audit-tournament-filter')).toHaveCount(0);
+      await expect(page).not.toHaveURL(/tournament=/);
+    });
+  });
+}
