@@ -2,7 +2,7 @@ import type { CompetitionLinks } from '../features/tournaments/server/competitio
 import type { FinaliseLinks } from '../features/results/server/finalise-service.ts';
 import { championshipPoints } from '../features/results/server/points-service.ts';
 import { detachCompetition } from '../features/campaign/server/competition-link-service.ts';
-import { placements as bracketPlacements } from '../features/brackets/server/service.ts';
+import { findBracket, placements as bracketPlacements } from '../features/brackets/server/service.ts';
 
 /**
  * Where a lower feature needs an answer from a feature above it (features form a tree,
@@ -13,5 +13,11 @@ import { placements as bracketPlacements } from '../features/brackets/server/ser
 /** The faction leaderboard's points come from the results; a deleted competition's campaigns are the campaign's. */
 export const competitionLinks: CompetitionLinks = { championshipPoints, detachCompetition };
 
-/** A bracket tournament's final ranking is the brackets'. */
-export const finaliseLinks: FinaliseLinks = { bracketPlacements };
+/** A bracket tournament's final ranking and its disputed matches are the brackets'. */
+export const finaliseLinks: FinaliseLinks = {
+  bracketPlacements,
+  bracketDisputes: async (ctx, tournamentId) =>
+    ((await findBracket(ctx, tournamentId))?.rounds ?? []).flatMap((r) =>
+      r.matches.filter((m) => m.state === 'disputed').map((m) => ({ group: m.group, round: m.round, slot: m.slot })),
+    ),
+};

@@ -144,6 +144,8 @@ export const matchSchema = z.object({
   number: z.number().int(),
   voided: z.boolean(),
   lines: z.array(matchLineSchema.extend({ name: z.string() })),
+  /** how many entrants play now (checked-in players, or teams): a match with fewer lines is incomplete */
+  entrants: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -175,6 +177,8 @@ export const standingsRowSchema = z.object({
   /** null before the entrant's first counted match */
   bestPlacement: z.number().int().nullable(),
   averagePlacement: z.number().nullable(),
+  /** a player disqualified mid-event: listed last with rank 0, never ranked, paid or badged */
+  disqualified: z.boolean().optional(),
 });
 export type StandingsRow = z.infer<typeof standingsRowSchema>;
 
@@ -273,6 +277,8 @@ export const adminReportSchema = reportSchema.extend({
   conflicts: z.array(reportConflictSchema),
   /** pending, with a duplicate picture or a conflict: the admin looks twice */
   flagged: z.boolean(),
+  /** the match already has results; when not, approving must say it creates the match */
+  matchRecorded: z.boolean(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
@@ -290,7 +296,12 @@ export const reportListQuerySchema = z.object({
  * disagrees with a line already recorded for the match, the admin must say `overwrite: true`.
  */
 export const reportReviewSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), overwrite: z.boolean().default(false) }),
+  z.object({
+    decision: z.literal('approve'),
+    overwrite: z.boolean().default(false),
+    /** the match has no results yet: approving creates it only when the admin says so */
+    createMatch: z.boolean().default(false),
+  }),
   z.object({ decision: z.literal('reject'), reason: text(REPORT_REASON_MAX).min(1, 'requiredField') }),
 ]);
 export type ReportReview = z.output<typeof reportReviewSchema>;
@@ -332,11 +343,40 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
+/**
+ * What is still open when an admin finalises: a match's player reports not yet decided, a match
+ * with fewer lines than entrants playing, a bracket match whose sides' reports disagree.
+ */
+export const finaliseProblemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reportsPending'), matchNumber: z.number().int(), count: z.number().int() }),
+  z.object({
+    kind: z.literal('linesMissing'),
+    matchNumber: z.number().int(),
+    lines: z.number().int(),
+    entrants: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('bracketDisputed'),
+    group: z.number().int(),
+    round: z.number().int(),
+    slot: z.number().int(),
+  }),
+]);
+export type FinaliseProblem = z.infer<typeof finaliseProblemSchema>;
+
 /** GET /tournaments/{id}/prizes (admin): the table, and the payouts: previewed from the live standings, or paid. */
 export const prizesStateSchema = prizeTableSchema.extend({
   finalizedAt: z.string().nullable(),
   payouts: z.array(payoutSchema),
+  /** what finalising now would leave incomplete (none once finalised) */
+  problems: z.array(finaliseProblemSchema),
 });
+
+/**
+ * POST /tournaments/{id}/finalise (admin): with anything incomplete the call is refused (409
+ * RESULTS_INCOMPLETE, the problems as issues) unless the admin confirms it with `confirmIncomplete`.
+ */
+export const finaliseInputSchema = z.object({ confirmIncomplete: z.boolean().default(false) });
 export type PrizesState = z.infer<typeof prizesStateSchema>;
 
 /** A badge a finalise awarded (top N finish, tournament won). */
@@ -383,6 +423,8 @@ export const resultErrors = [
   'REPORT_ALREADY_REVIEWED',
   'REPORT_CONFLICT',
   'NO_STANDINGS',
+  'RESULTS_INCOMPLETE',
+  'MATCH_NOT_RECORDED',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

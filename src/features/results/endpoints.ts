@@ -2,6 +2,7 @@ import type { EndpointMap } from '../../platform/browser/typed-api.ts';
 import {
   adminReportSchema,
   entrantSchema,
+  finaliseInputSchema,
   finaliseResultSchema,
   matchCsvSchema,
   matchInputSchema,
@@ -36,6 +37,6 @@ export const resultsApi = {
   'POST /tournaments/:id/reports/:reportId/review': { body: reportReviewSchema, response: reportSchema },
   'GET /tournaments/:id/prizes': { response: prizesStateSchema },
   'PUT /tournaments/:id/prizes': { body: prizeTableSchema, response: prizesStateSchema },
-  'POST /tournaments/:id/finalise': { response: finaliseResultSchema },
+  'POST /tournaments/:id/finalise': { body: finaliseInputSchema, response: finaliseResultSchema },
 } satisfies EndpointMap;
 export type ResultsApi = typeof resultsApi;

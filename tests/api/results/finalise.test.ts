@@ -399,6 +399,148 @@ describe('finalising', () => {
   });
 });
 
+describe('incomplete results', () => {
+  const disqualify = (id: string, userId: string) =>
+    call('POST', `/api/tournaments/${id}/registrations/${userId}/disqualify`, { reason: 'Cheating in match 1' });
+
+  test('a match with fewer lines than entrants is named: 409 RESULTS_INCOMPLETE, nothing finalised, until the admin confirms it', async () => {
+    const { id, players } = await soloTournament(4);
+    await match(
+      id,
+      players.map((p) => p.id),
+    );
+    await match(
+      id,
+      players.slice(0, 2).map((p) => p.id),
+    );
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+    const state = (await call('GET', `/api/tournaments/${id}/prizes`)).json.data;
+    expect(state.problems).toEqual([{ kind: 'linesMissing', matchNumber: 2, lines: 2, entrants: 4 }]);
+
+    for (const body of [undefined, {}, { confirmIncomplete: false }]) {
+      const refused = await call('POST', `/api/tournaments/${id}/finalise`, body);
+      expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+      expect(refused.json.error.code).toBe('RESULTS_INCOMPLETE');
+      expect(refused.json.error.issues).toEqual([{ path: 'matches.2', message: 'LINES_MISSING' }]);
+    }
+    expect((await tournamentRow(t, id)).finalized_at).toBeNull();
+    expect(await ledgerOf(id)).toHaveLength(0);
+    expect(await auditsOf('tournament.finalise', id)).toHaveLength(0);
+
+    const confirmed = await call('POST', `/api/tournaments/${id}/finalise`, { confirmIncomplete: true });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect(await ledgerOf(id)).toHaveLength(4);
+    const [audit] = await auditsOf('tournament.finalise', id);
+    expect(JSON.parse(audit!.after as string).confirmedIncomplete).toEqual(state.problems);
+    expect((await call('GET', `/api/tournaments/${id}/prizes`)).json.data.problems).toEqual([]);
+  });
+
+  test('a complete tournament finalises without a confirmation, and a voided short match is no problem', async () => {
+    const { id, players } = await soloTournament(3);
+    await match(
+      id,
+      players.map((p) => p.id),
+    );
+    await match(id, [players[0]!.id]);
+    expect((await call('POST', `/api/tournaments/${id}/matches/2/void`, { voided: true })).status).toBe(200);
+    expect((await call('GET', `/api/tournaments/${id}/prizes`)).json.data.problems).toEqual([]);
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+  });
+
+  test('a player disqualified mid-event is a DQ row, last and unranked, paid nothing; the others move up', async () => {
+    const { id, players } = await soloTournament(4);
+    const [winner, second, third, fourth] = players as [Person, Person, Person, Person];
+    await match(id, [winner.id, second.id, third.id, fourth.id]);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+    expect((await disqualify(id, winner.id)).status).toBe(200);
+
+    const live = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
+    expect(
+      live.rows.map((r: { entrantId: string; rank: number; disqualified?: boolean }) => [r.entrantId, r.rank]),
+    ).toEqual([
+      [second.id, 1],
+      [third.id, 2],
+      [fourth.id, 3],
+      [winner.id, 0],
+    ]);
+    expect(live.rows[3]).toMatchObject({ disqualified: true, points: 10, matchesPlayed: 1 });
+    // three entrants play now, and match 1 has a line for each of them
+    expect((await call('GET', `/api/tournaments/${id}/prizes`)).json.data.problems).toEqual([]);
+
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const paid = new Map((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));
+    expect(Object.fromEntries(paid)).toEqual({ [second.id]: 500, [third.id]: 300, [fourth.id]: 100 });
+    const placed = await t.db.kysely
+      .selectFrom('tournament_placements')
+      .select('user_id')
+      .where('tournament_id', '=', id)
+      .execute();
+    expect(placed.map((p) => p.user_id).sort()).toEqual([second.id, third.id, fourth.id].sort());
+    const frozen = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
+    expect(frozen.rows.at(-1)).toMatchObject({ entrantId: winner.id, rank: 0, disqualified: true });
+  });
+
+  test('in a duo tournament the team of a disqualified player plays on; that player alone is not paid', async () => {
+    const { id, players } = await soloTournament(4, { teamSize: 2 });
+    const teams = await call('PUT', `/api/tournaments/${id}/teams`, {
+      teams: [
+        { name: 'Alpha', members: [players[0]!.id, players[1]!.id] },
+        { name: 'Beta', members: [players[2]!.id, players[3]!.id] },
+      ],
+    });
+    expect(teams.status, JSON.stringify(teams.json)).toBe(200);
+    const [alpha, beta] = teams.json.data.map((e: { id: string }) => e.id);
+    await match(id, [alpha, beta]);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+    expect((await disqualify(id, players[0]!.id)).status).toBe(200);
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const paid = Object.fromEntries((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));
+    expect(paid).toEqual({ [players[1]!.id]: 500, [players[2]!.id]: 300, [players[3]!.id]: 300 });
+  });
+
+  test('a disputed bracket match is named until the admin confirms finalising with it', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { game: 'Valorant', maxPartecipants: 8 });
+    const players = await quickPlayers(t, 4);
+    const valorant = (p: Person) => registration(p.id, { game: 'Valorant' });
+    for (const p of players) expect((await join(t, id, p, valorant(p))).status).toBe(200);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const p of players) expect((await checkIn(t, id, p, valorant(p))).status).toBe(200);
+    expect((await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin' })).status).toBe(200);
+    type Side = { id: string };
+    const rounds = async () =>
+      (await t.call('GET', `/api/tournaments/${id}/bracket`)).json.data.rounds as {
+        round: number;
+        matches: { id: string; round: number; slot: number; sideA: Side; sideB: Side; state: string }[];
+      }[];
+    const [decided, disputed] = (await rounds())[0]!.matches;
+    const tokenOf = (side: Side) => players.find((p) => p.id === side.id)!.token;
+    const report = (m: { id: string }, side: Side, scoreA: number, scoreB: number) =>
+      call('POST', `/api/tournaments/${id}/bracket/matches/${m.id}/report`, { scoreA, scoreB }, tokenOf(side));
+    expect(
+      (await call('POST', `/api/tournaments/${id}/bracket/matches/${decided!.id}/override`, { scoreA: 2, scoreB: 0 }))
+        .status,
+    ).toBe(200);
+    expect((await report(disputed!, disputed!.sideA, 2, 0)).status).toBe(200);
+    expect((await report(disputed!, disputed!.sideB, 0, 2)).status).toBe(200);
+    expect((await rounds())[0]!.matches[1]!.state).toBe('disputed');
+
+    const problem = { kind: 'bracketDisputed', group: 0, round: disputed!.round, slot: disputed!.slot };
+    expect((await call('GET', `/api/tournaments/${id}/prizes`)).json.data.problems).toEqual([problem]);
+    const refused = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+    expect(refused.json.error).toMatchObject({
+      code: 'RESULTS_INCOMPLETE',
+      issues: [{ path: `bracket.0.${disputed!.round}.${disputed!.slot}`, message: 'BRACKET_DISPUTED' }],
+    });
+    expect((await tournamentRow(t, id)).finalized_at).toBeNull();
+    const confirmed = await call('POST', `/api/tournaments/${id}/finalise`, { confirmIncomplete: true });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+  });
+});
+
 describe('the faction leaderboard', () => {
   test("a player's score is their points across the championship's tournaments plus the admin's audited adjustment", async () => {
     const competition = await call('POST', '/api/tournaments/competitions', {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createTournament, quickPlayer, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  quickPlayer,
+  quickPlayers,
+  registration,
+  setPhase,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { finalizeDirectly, line, matchDay, resultsApi } from '../helpers/results.ts';
 import { DEFAULT_SCORING, presetTables } from '../../../src/features/results/contract.ts';
@@ -326,6 +335,47 @@ describe('entering matches', () => {
     expect(await auditActions(id)).toContain('match.update');
   });
 
+  test('a match saved with fewer lines than entrants is saved and says how many entrants play', async () => {
+    const { id, players } = await matchDay(t, admin.token, { checkedIn: 3 });
+    const api = resultsApi(t, admin.token, id);
+    const short = await api.createMatch([line(players[0], 1), line(players[1], 2)]);
+    expect(short.status, JSON.stringify(short.json)).toBe(201);
+    expect([short.json.data.lines.length, short.json.data.entrants]).toEqual([2, 3]);
+    const whole = await api.updateMatch(1, [line(players[0], 1), line(players[1], 2), line(players[2], 3)]);
+    expect([whole.json.data.lines.length, whole.json.data.entrants]).toEqual([3, 3]);
+    expect((await api.matches()).json.data[0].entrants).toBe(3);
+  });
+
+  test("a disqualified player's recorded lines stay editable; they are never added to another match", async () => {
+    const { id, players } = await matchDay(t, admin.token, { checkedIn: 3 });
+    const [a, b, c] = players;
+    const api = resultsApi(t, admin.token, id);
+    expect((await api.createMatch([line(a, 1, 2), line(b, 2), line(c, 3)])).status).toBe(201);
+    expect((await api.createMatch([line(b, 1), line(c, 2)])).status).toBe(201);
+    const dq = await t.call('POST', `/api/tournaments/${id}/registrations/${a.id}/disqualify`, {
+      token: admin.token,
+      body: { reason: 'Teaming' },
+    });
+    expect(dq.status, JSON.stringify(dq.json)).toBe(200);
+
+    const listed = (await api.matches()).json.data[0];
+    expect(listed.lines.find((l: any) => l.entrantId === a.id).name).toBe(a.username);
+    const kept = await api.updateMatch(1, [line(a, 1, 5), line(b, 2), line(c, 3)]);
+    expect(kept.status, JSON.stringify(kept.json)).toBe(200);
+    expect(kept.json.data.entrants).toBe(2);
+    expectError(await api.updateMatch(2, [line(b, 1), line(c, 2), line(a, 3)]), 400, 'ENTRANT_NOT_CHECKED_IN');
+    expectError(await api.createMatch([line(a, 1)]), 400, 'ENTRANT_NOT_CHECKED_IN');
+
+    const rows = (await api.standings()).json.data.rows;
+    expect(rows.map((r: any) => [r.entrantId, r.rank, r.disqualified ?? false])).toEqual([
+      [b.id, 1, false],
+      [c.id, 2, false],
+      [a.id, 0, true],
+    ]);
+    // placement 1 and five eliminations in the default table: 10 + 5
+    expect(rows[2].points).toBe(15);
+  });
+
   test('voiding a match restores exactly the standings without it; restoring it brings them back', async () => {
     const { id, players } = await matchDay(t, admin.token, { checkedIn: 3 });
     const [a, b, c] = players;
@@ -488,6 +538,30 @@ describe('CSV preview', () => {
       expect(res.json.data.rows.every((r: any) => r.error === null)).toBe(true);
     }
     expect(await t.snapshot()).toEqual(before);
+  });
+
+  test('a row may name the game account the player registered with; one shared by two players names neither', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
+    const [a, b, c] = await quickPlayers(t, 3);
+    const account = (p: Person, username: string) => registration(p.id, { username });
+    const accounts = new Map([
+      [a, `Epic_${a.username}`],
+      [b, 'SharedPad'],
+      [c, 'sharedpad'],
+    ]);
+    for (const [p, name] of accounts) expect((await join(t, id, p, account(p, name))).status).toBe(200);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const [p, name] of accounts) expect((await checkIn(t, id, p, account(p, name))).status).toBe(200);
+    const api = resultsApi(t, admin.token, id);
+    const res = await api.preview(`epic_${a.username.toUpperCase()},1,4\n${b.username},2,0\nSharedPad,3,0`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.rows.map((r: any) => [r.entrantId, r.error])).toEqual([
+      [a.id, null],
+      [b.id, null],
+      [null, 'UNKNOWN_ENTRANT'],
+    ]);
+    const good = await api.preview(`Epic_${a.username},1,4\n${b.username},2,0\n${c.username},3,0`);
+    expect(good.json.data).toMatchObject({ valid: true, lines: [line(a, 1, 4), line(b, 2), line(c, 3)] });
   });
 
   test('each faulty row carries its code and line number; no lines are offered until all are good', async () => {

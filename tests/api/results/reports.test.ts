@@ -53,6 +53,7 @@ const queue = async (tournamentId: string, query = '') => {
     userId: string;
     status: string;
     flagged: boolean;
+    matchRecorded: boolean;
     duplicateCount: number;
     duplicates: { id: string; source: string }[];
     conflicts: { kind: string; reportId: string | null; placement: number; eliminations: number }[];
@@ -313,7 +314,16 @@ describe('decisions', () => {
     const bad = await report(solo, p[2], { matchNumber: 5, placement: 2, eliminations: 40 });
     const before = (await standings(solo)).rows.find((r) => r.entrantId === p[1].id);
 
-    const ok = await review(solo, good.json.data.id, { decision: 'approve' });
+    // match 5 has no results yet: one report never creates it unless the admin says so
+    expect((await queue(solo, '?matchNumber=5')).map((r) => r.matchRecorded)).toEqual([false, false]);
+    const unrecorded = await review(solo, good.json.data.id, { decision: 'approve' });
+    expect([unrecorded.status, unrecorded.json.error.code]).toEqual([409, 'MATCH_NOT_RECORDED']);
+    expect((await reportRows(solo)).find((x) => x.id === good.json.data.id)?.status).toBe('pending');
+    const none = await t.call('GET', `/api/tournaments/${solo}/matches`, { token: admin.token });
+    expect(none.json.data.some((m: { number: number }) => m.number === 5)).toBe(false);
+    expect(await auditOf('report.approve', good.json.data.id)).toHaveLength(0);
+
+    const ok = await review(solo, good.json.data.id, { decision: 'approve', createMatch: true });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     expect(ok.json.data).toMatchObject({ status: 'approved', reason: null });
     const after = (await standings(solo)).rows.find((r) => r.entrantId === p[1].id)!;
@@ -321,6 +331,10 @@ describe('decisions', () => {
     expect(after.points - (before?.points ?? 0)).toBe(16);
     expect(after.bestPlacement).toBe(1);
     expect(await auditOf('report.approve', good.json.data.id)).toHaveLength(1);
+    // the match exists now: the next report of it is approved as a line of it
+    expect((await queue(solo, '?matchNumber=5')).find((r) => r.id === bad.json.data.id)).toMatchObject({
+      matchRecorded: true,
+    });
 
     const noReason = await review(solo, bad.json.data.id, { decision: 'reject', reason: '   ' });
     expect(noReason.status).toBe(400);
@@ -352,7 +366,7 @@ describe('decisions', () => {
   test('approving one of a disagreeing pair does not silently overwrite the other: the admin chooses', async () => {
     const first = await report(duo, d[0], { matchNumber: 11, placement: 3, eliminations: 2 });
     const second = await report(duo, d[1], { matchNumber: 11, placement: 4, eliminations: 2 });
-    expect((await review(duo, first.json.data.id, { decision: 'approve' })).status).toBe(200);
+    expect((await review(duo, first.json.data.id, { decision: 'approve', createMatch: true })).status).toBe(200);
     const pending = (await queue(duo, '?matchNumber=11')).find((x) => x.id === second.json.data.id)!;
     expect(pending.conflicts.map((c) => [c.kind, c.placement])).toEqual([['recorded', 3]]);
 
@@ -399,8 +413,8 @@ describe('races', () => {
   test('a double click on approve records the line once; two teammates’ disagreeing reports approved at once: one wins, the other is REPORT_CONFLICT', async () => {
     const r = await report(solo, p[0], { matchNumber: 22, placement: 7, eliminations: 2 });
     const clicks = await Promise.all([
-      review(solo, r.json.data.id, { decision: 'approve' }),
-      review(solo, r.json.data.id, { decision: 'approve' }),
+      review(solo, r.json.data.id, { decision: 'approve', createMatch: true }),
+      review(solo, r.json.data.id, { decision: 'approve', createMatch: true }),
     ]);
     expect(clicks.map((c) => c.status).sort()).toEqual([200, 409]);
     expect(clicks.find((c) => c.status === 409)!.json.error.code).toBe('REPORT_ALREADY_REVIEWED');
@@ -411,8 +425,8 @@ describe('races', () => {
       report(duo, d[3], { matchNumber: 23, placement: 2, eliminations: 3 }),
     ]);
     const both = await Promise.all([
-      review(duo, x.json.data.id, { decision: 'approve' }),
-      review(duo, y.json.data.id, { decision: 'approve' }),
+      review(duo, x.json.data.id, { decision: 'approve', createMatch: true }),
+      review(duo, y.json.data.id, { decision: 'approve', createMatch: true }),
     ]);
     expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
     expect(both.find((b) => b.status === 409)!.json.error.code).toBe('REPORT_CONFLICT');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
 import { actorOf } from '../../../platform/http/plugins/auth.ts';
-import { finaliseResultSchema, prizesStateSchema, prizeTableSchema } from '../contract.ts';
+import { finaliseInputSchema, finaliseResultSchema, prizesStateSchema, prizeTableSchema } from '../contract.ts';
 import * as FinaliseService from './finalise-service.ts';
 
 const tags = ['results (admin)'];
@@ -55,12 +55,15 @@ export default async function finaliseRoutes(root: FastifyInstance, options: Fin
     schema: {
       tags,
       summary:
-        'Freeze the standings, end the tournament and pay its prizes (credits, top-N and winner badges) once; 409 TOURNAMENT_FINALIZED the second time',
+        'Freeze the standings, end the tournament and pay its prizes (credits, top-N and winner badges) once; 409 TOURNAMENT_FINALIZED the second time, 409 RESULTS_INCOMPLETE (the problems as issues) while results are incomplete unless confirmIncomplete',
       security,
       params,
+      // no body: nothing confirmed
+      body: finaliseInputSchema.nullish(),
       response: { 200: envelope(finaliseResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
-    preHandler: app.requireAdmin,
-    handler: async (req) => ok(await FinaliseService.finalise(ctx, links, actorOf(req), req.params.id)),
+    // the admin check before the body is read
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await FinaliseService.finalise(ctx, links, actorOf(req), req.params.id, req.body ?? {})),
   });
 }

@@ -6,6 +6,7 @@ import {
   formatOf,
   prizeFor,
   type Entrant,
+  type FinaliseProblem,
   type FinaliseResult,
   type Payout,
   type PrizeRange,
@@ -16,7 +17,8 @@ import type { PrizeTournament } from './prize-repository.ts';
 import * as PrizeRepository from './prize-repository.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import type { Placement } from './prize-repository.ts';
-import { entrants, standings } from './service.ts';
+import * as ReportRepository from './report-repository.ts';
+import { disqualifiedPlayers, entrants, matches, standings } from './service.ts';
 
 /**
  * Finalising a tournament and its prizes. The standings freeze, the status
@@ -33,6 +35,8 @@ import { entrants, standings } from './service.ts';
  */
 export interface FinaliseLinks {
   bracketPlacements(ctx: ServiceContext, tournamentId: string): Promise<StandingsRow[]>;
+  /** the bracket's matches whose sides' reports disagree and wait for an admin */
+  bracketDisputes(ctx: ServiceContext, tournamentId: string): Promise<{ group: number; round: number; slot: number }[]>;
 }
 
 const notFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
@@ -77,26 +81,30 @@ const finalRows = async (ctx: ServiceContext, id: string): Promise<StandingsRow[
 
 /**
  * Every player of every ranked entrant with the credits their rank earns. An entrant that played
- * no counted match has no rank to reward: it gets no placement (and so no prize or badge).
+ * no counted match has no rank to reward: it gets no placement (and so no prize or badge); nor
+ * does a disqualified player, alone or in a team that plays on.
  */
 function placementsOf(
   rows: StandingsRow[],
   all: Entrant[],
   prizes: PrizeRange[],
+  disqualified: ReadonlySet<string>,
 ): (Placement & { username: string; entrantName: string })[] {
   const byId = new Map(all.map((e) => [e.id, e]));
   return rows
-    .filter((r) => r.matchesCounted > 0)
+    .filter((r) => r.matchesCounted > 0 && !r.disqualified)
     .flatMap((r) =>
-      (byId.get(r.entrantId)?.members ?? []).map((m) => ({
-        userId: m.id,
-        username: m.username,
-        entrantId: r.entrantId,
-        entrantName: r.name,
-        rank: r.rank,
-        points: r.points,
-        credits: prizeFor(prizes, r.rank),
-      })),
+      (byId.get(r.entrantId)?.members ?? [])
+        .filter((m) => !disqualified.has(m.id))
+        .map((m) => ({
+          userId: m.id,
+          username: m.username,
+          entrantId: r.entrantId,
+          entrantName: r.name,
+          rank: r.rank,
+          points: r.points,
+          credits: prizeFor(prizes, r.rank),
+        })),
     );
 }
 
@@ -116,6 +124,40 @@ const payoutsOf = (placements: ReturnType<typeof placementsOf>): Payout[] =>
 const rowsOf = async (ctx: ServiceContext, links: FinaliseLinks, t: PrizeTournament): Promise<StandingsRow[]> =>
   formatOf(t) === 'battle_royale' ? (await standings(ctx, t.id)).rows : links.bracketPlacements(ctx, t.id);
 
+/**
+ * What is still open in a tournament's results, match by match: in a battle royale the player
+ * reports not yet decided and the counted matches where fewer entrants than play now have a line;
+ * in a bracket the disputed matches.
+ */
+async function problemsOf(ctx: ServiceContext, links: FinaliseLinks, t: PrizeTournament): Promise<FinaliseProblem[]> {
+  if (formatOf(t) !== 'battle_royale')
+    return (await links.bracketDisputes(ctx, t.id)).map((m) => ({ kind: 'bracketDisputed' as const, ...m }));
+  const [all, played, reports] = await Promise.all([
+    entrants(ctx, t.id),
+    matches(ctx, t.id),
+    ReportRepository.listAll(ctx.db.kysely, t.id),
+  ]);
+  const playing = new Set(all.map((e) => e.id));
+  const pending = new Map<number, number>();
+  for (const r of reports)
+    if (r.status === 'pending') pending.set(r.matchNumber, (pending.get(r.matchNumber) ?? 0) + 1);
+  const problems: FinaliseProblem[] = [];
+  for (const m of played) {
+    const lines = m.lines.filter((l) => playing.has(l.entrantId)).length;
+    if (!m.voided && lines < all.length)
+      problems.push({ kind: 'linesMissing', matchNumber: m.number, lines, entrants: all.length });
+  }
+  for (const [matchNumber, count] of [...pending].sort((a, b) => a[0] - b[0]))
+    problems.push({ kind: 'reportsPending', matchNumber, count });
+  return problems.sort((a, b) => ('matchNumber' in a && 'matchNumber' in b ? a.matchNumber - b.matchNumber : 0));
+}
+
+/** A problem as an issue of the 409: where (`matches.N`, `bracket.G.R.S`) and what. */
+const issueOf = (p: FinaliseProblem) =>
+  p.kind === 'bracketDisputed'
+    ? { path: `bracket.${p.group}.${p.round}.${p.slot}`, message: 'BRACKET_DISPUTED' }
+    : { path: `matches.${p.matchNumber}`, message: p.kind === 'linesMissing' ? 'LINES_MISSING' : 'REPORTS_PENDING' };
+
 /** GET /tournaments/{id}/prizes: the table and who gets what, paid (finalised) or as the live standings would pay now. */
 export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: string): Promise<PrizesState> {
   const t = await tournamentOf(ctx, id);
@@ -125,10 +167,16 @@ export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: stri
       prizes: t.prizes,
       finalizedAt: t.finalizedAt,
       payouts: await paidOf(ctx, id, rows),
+      problems: [],
     };
   }
-  const [rows, all] = await Promise.all([rowsOf(ctx, links, t), entrants(ctx, id)]);
-  return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(rows, all, t.prizes)) };
+  const [rows, all, out, problems] = await Promise.all([
+    rowsOf(ctx, links, t),
+    entrants(ctx, id),
+    disqualifiedPlayers(ctx, id),
+    problemsOf(ctx, links, t),
+  ]);
+  return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(rows, all, t.prizes, out)), problems };
 }
 
 /** PUT /tournaments/{id}/prizes (admin, audited): refused once the tournament is finalised (its prizes are paid). */
@@ -155,12 +203,17 @@ export function savePrizes(
   });
 }
 
-/** POST /tournaments/{id}/finalise (admin, audited). */
+/**
+ * POST /tournaments/{id}/finalise (admin, audited). Anything incomplete (problemsOf) refuses the
+ * call with 409 RESULTS_INCOMPLETE and the problems as issues, unless the admin confirmed them
+ * (`confirmIncomplete`); the audit entry keeps what was confirmed.
+ */
 export async function finalise(
   ctx: ServiceContext,
   links: FinaliseLinks,
   actor: Actor,
   id: string,
+  { confirmIncomplete = false }: { confirmIncomplete?: boolean } = {},
 ): Promise<FinaliseResult> {
   const owner = ctx.config.ownerId;
   const admin = await Directory.findPlayer(ctx, owner, actor.id);
@@ -175,8 +228,17 @@ export async function finalise(
     const all = await entrants(tx, id);
     if (!rows.some((r) => r.matchesCounted > 0))
       throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
+    const problems = await problemsOf(tx, links, t);
+    if (problems.length && !confirmIncomplete)
+      throw new AppError(
+        'conflict',
+        'RESULTS_INCOMPLETE',
+        'Some results are incomplete: confirm them to finalise anyway',
+        undefined,
+        problems.map(issueOf),
+      );
     await TournamentService.freezeStandings(tx, id, JSON.stringify(rows));
-    const placements = placementsOf(rows, all, t.prizes);
+    const placements = placementsOf(rows, all, t.prizes, await disqualifiedPlayers(tx, id));
     await PrizeRepository.insertPlacements(tx.db.kysely, id, placements, now);
     const payouts = payoutsOf(placements);
     // the rewards pay the prizes and award the placement badges in this transaction: a refused payment
@@ -200,6 +262,7 @@ export async function finalise(
         entrants: rows.length,
         credits: payouts.reduce((sum, p) => sum + p.credits, 0),
         payouts: payouts.map((p) => ({ userId: p.userId, rank: p.rank, credits: p.credits })),
+        ...(problems.length ? { confirmedIncomplete: problems } : {}),
       },
     });
     const names = new Map(placements.map((p) => [p.userId, p.username]));

@@ -260,6 +260,7 @@ export async function listQueue(
       duplicateCount,
       conflicts,
       flagged: r.status === 'pending' && (duplicateCount > 0 || conflicts.length > 0),
+      matchRecorded: lines.has(r.matchNumber),
     };
   });
   if (q.status === 'all') return rows;
@@ -273,8 +274,9 @@ export async function listQueue(
  * first locks the tournament's results (as every results write does), so two approvals in one
  * match are decided one after the other; then a report that disagrees with the line already
  * recorded for its entrant is refused (REPORT_CONFLICT) unless the admin chose `overwrite`, and a
- * placement another entrant holds is refused (PLACEMENT_TAKEN) whatever the admin chose. The line, the decision and the
- * audit entry commit together.
+ * placement another entrant holds is refused (PLACEMENT_TAKEN) whatever the admin chose. A report
+ * of a match with no results yet is refused (MATCH_NOT_RECORDED) unless the admin chose `createMatch`:
+ * one report never creates a match by itself. The line, the decision and the audit entry commit together.
  */
 export async function review(
   ctx: ServiceContext,
@@ -311,12 +313,19 @@ export async function review(
       // overwriting replaces the entrant's own line, never another entrant's placement
       if (lines.some((l) => l.entrantId !== before.entrantId && l.placement === before.placement))
         throw new AppError('conflict', 'PLACEMENT_TAKEN', 'Another entrant holds this placement in this match');
-      await ResultsService.recordLine(tx, actor, tournamentId, before.matchNumber, {
-        entrantId: before.entrantId,
-        placement: before.placement,
-        eliminations: before.eliminations,
-        submittedAt: before.createdAt,
-      });
+      await ResultsService.recordLine(
+        tx,
+        actor,
+        tournamentId,
+        before.matchNumber,
+        {
+          entrantId: before.entrantId,
+          placement: before.placement,
+          eliminations: before.eliminations,
+          submittedAt: before.createdAt,
+        },
+        { createMatch: input.createMatch },
+      );
     }
     const after = toReport((await findNamed(tx, tournamentId, id))!);
     await audit({

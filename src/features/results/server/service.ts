@@ -143,6 +143,27 @@ async function entrantsFor(ctx: ServiceContext, t: MatchDay): Promise<Entrant[]>
 }
 
 /**
+ * Players disqualified mid-event in a solo tournament, as entrants: their recorded lines stay
+ * (editable, never added to) and the standings list them last (once they played), marked, without a rank. In a team
+ * tournament the team plays on; a disqualified member only loses their prize (finalise-service).
+ */
+async function disqualifiedEntrants(ctx: ServiceContext, t: MatchDay): Promise<Entrant[]> {
+  if (entrantSize(t.teamSize) !== 1) return [];
+  const { disqualified } = await TournamentService.registrations(ctx, t.id);
+  return disqualified.map((p) => ({
+    id: p.userId,
+    name: p.username,
+    members: [{ id: p.userId, username: p.username }],
+  }));
+}
+
+/** The user ids of the players disqualified from a tournament (solo or team). */
+export async function disqualifiedPlayers(ctx: ServiceContext, tournamentId: string): Promise<Set<string>> {
+  const { disqualified } = await TournamentService.registrations(ctx, tournamentId);
+  return new Set(disqualified.map((p) => p.userId));
+}
+
+/**
  * Who plays: in a solo tournament every checked-in member (id = user id, name = username), in
  * check-in order; in a duo, trio or squad tournament its teams, in the admin's order.
  */
@@ -258,7 +279,7 @@ export const autoFormTeams = (ctx: ServiceContext, actor: Actor, id: string) =>
 // ---------------------------------------------------------------------------------------------
 // matches
 
-function toMatch(m: MatchRow, lines: LineRow[], names: Map<string, string>): Match {
+function toMatch(m: MatchRow, lines: LineRow[], names: Map<string, string>, entrants: number): Match {
   return {
     number: m.number,
     voided: m.voided_at !== null,
@@ -269,33 +290,44 @@ function toMatch(m: MatchRow, lines: LineRow[], names: Map<string, string>): Mat
       eliminations: l.eliminations,
       name: names.get(l.entrant_id) ?? l.entrant_id,
     })),
+    entrants,
     createdAt: m.created_at,
     updatedAt: m.updated_at,
   };
 }
 
-const namesOf = (all: Entrant[]) => new Map(all.map((e) => [e.id, e.name]));
+const namesOf = (...groups: Entrant[][]) => new Map(groups.flat().map((e) => [e.id, e.name]));
 
 /** GET /tournaments/{id}/matches (admin): every match in number order, voided ones included. */
 export async function matches(ctx: ServiceContext, id: string): Promise<Match[]> {
   const t = await battleRoyale(ctx, id);
-  const [all, { matches: rows, lines }] = await Promise.all([
+  const [all, out, { matches: rows, lines }] = await Promise.all([
     entrantsFor(ctx, t),
+    disqualifiedEntrants(ctx, t),
     ResultsRepository.matchesOf(ctx.db.kysely, id),
   ]);
-  const names = namesOf(all);
+  const names = namesOf(all, out);
   return rows.map((m) =>
     toMatch(
       m,
       lines.filter((l) => l.match_id === m.id),
       names,
+      all.length,
     ),
   );
 }
 
-/** 400 with the first faulty line's code, and every faulty line as an issue (`lines.N`). */
-function assertLines(lines: readonly MatchLine[], all: Entrant[], table: ScoringTable) {
-  const issues = lineIssues(lines, new Set(all.map((e) => e.id)), table.lobbySize);
+/**
+ * 400 with the first faulty line's code, and every faulty line as an issue (`lines.N`). `kept`:
+ * entrants no longer playing (disqualified) whose line the match already holds, which stays editable.
+ */
+function assertLines(
+  lines: readonly MatchLine[],
+  all: Entrant[],
+  table: ScoringTable,
+  kept: ReadonlySet<string> = new Set(),
+) {
+  const issues = lineIssues(lines, new Set([...all.map((e) => e.id), ...kept]), table.lobbySize);
   if (issues.length)
     throw fail(
       'invalid',
@@ -341,6 +373,7 @@ export async function createMatch(ctx: ServiceContext, actor: Actor, id: string,
         (await ResultsRepository.findMatch(tx.db.kysely, id, number))!,
         await ResultsRepository.linesOf(tx.db.kysely, matchId),
         namesOf(all),
+        all.length,
       );
       const label = auditLabel(await tournamentName(tx, id), `#${number}`);
       await audit({
@@ -375,10 +408,12 @@ export async function updateMatch(
       const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
       if (!row) throw matchNotFound();
       const all = await entrantsFor(tx, t);
-      assertLines(input.lines, all, tableOf(t));
-      const names = namesOf(all);
+      const out = await disqualifiedEntrants(tx, t);
       const old = await ResultsRepository.linesOf(tx.db.kysely, row.id);
-      const before = toMatch(row, old, names);
+      const had = new Set(old.map((l) => l.entrant_id));
+      assertLines(input.lines, all, tableOf(t), new Set(out.map((e) => e.id).filter((e) => had.has(e))));
+      const names = namesOf(all, out);
+      const before = toMatch(row, old, names, all.length);
       const now = nowIso();
       const kept = new Map(old.map((l) => [l.entrant_id, l]));
       const lines = input.lines.map((l) => {
@@ -397,6 +432,7 @@ export async function updateMatch(
         (await ResultsRepository.findMatch(tx.db.kysely, id, number))!,
         await ResultsRepository.linesOf(tx.db.kysely, row.id),
         names,
+        all.length,
       );
       const label = auditLabel(await tournamentName(tx, id), `#${number}`);
       await audit({ action: 'match.update', entityType: 'tournament', entityId: id, label, before, after: match });
@@ -418,12 +454,13 @@ export async function voidMatch(
     await TournamentService.lockOpenForResults(tx, id);
     const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
     if (!row) throw matchNotFound();
-    const names = namesOf(await entrantsFor(tx, t));
+    const all = await entrantsFor(tx, t);
+    const names = namesOf(all, await disqualifiedEntrants(tx, t));
     const lines = await ResultsRepository.linesOf(tx.db.kysely, row.id);
     const now = nowIso();
     // voiding a voided match keeps the first time; restoring clears it
     await ResultsRepository.touchMatch(tx.db.kysely, row.id, now, voided ? (row.voided_at ?? now) : null);
-    const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, lines, names);
+    const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, lines, names, all.length);
     await audit({
       action: 'match.void',
       entityType: 'tournament',
@@ -437,8 +474,10 @@ export async function voidMatch(
 }
 
 /**
- * Adds or replaces one entrant's line in match `matchNumber`, creating the match when there is none
- * (a player's approved self-report). Audited `match.record`. The same rules as a whole match: the
+ * Adds or replaces one entrant's line in match `matchNumber` (a player's approved self-report).
+ * A match with no results yet is created from the line only when `createMatch` says so (the
+ * admin chose it): else 409 MATCH_NOT_RECORDED, so one report never makes a match by itself.
+ * Audited `match.record`. The same rules as a whole match: the
  * entrant on the roster, the placement within the lobby; a placement another entrant already holds
  * in that match is 409 PLACEMENT_TAKEN (the stored match disagrees, the admin decides).
  */
@@ -448,6 +487,7 @@ export async function recordLine(
   tournamentId: string,
   matchNumber: number,
   line: MatchLine & { submittedAt: string },
+  { createMatch = true }: { createMatch?: boolean } = {},
 ): Promise<Match> {
   // the same bounds as the `{number}` of the match routes
   if (!Number.isInteger(matchNumber) || matchNumber < 1 || matchNumber > 100_000) throw matchNotFound();
@@ -460,6 +500,8 @@ export async function recordLine(
       const db = tx.db.kysely;
       const now = nowIso();
       let row = await ResultsRepository.findMatch(db, tournamentId, matchNumber);
+      if (!row && !createMatch)
+        throw fail('conflict', 'MATCH_NOT_RECORDED', 'This match has no results yet: create it from the report');
       if (!row) {
         await ResultsRepository.insertMatch(db, { id: randomUUID(), tournamentId, number: matchNumber, now });
         row = (await ResultsRepository.findMatch(db, tournamentId, matchNumber))!;
@@ -506,7 +548,8 @@ export async function recordLine(
       return toMatch(
         (await ResultsRepository.findMatch(db, tournamentId, matchNumber))!,
         await ResultsRepository.linesOf(db, row.id),
-        namesOf(all),
+        namesOf(all, await disqualifiedEntrants(tx, t)),
+        all.length,
       );
     }),
   );
@@ -524,15 +567,25 @@ const folded = (s: string) => s.normalize('NFC').toLocaleLowerCase('it');
 
 /**
  * POST /tournaments/{id}/matches/preview (admin): the pasted rows resolved to entrants (by name,
- * ignoring case; a team also by one of its players' usernames), each with the reason it cannot be
+ * ignoring case; a player also by the game account they registered with for this tournament, a
+ * team by one of its players' usernames or game accounts), each with the reason it cannot be
  * entered, and the lines ready to send when every row is good. Writes nothing.
  */
 export async function previewCsv(ctx: ServiceContext, id: string, csv: string): Promise<MatchPreview> {
   const t = await battleRoyale(ctx, id);
-  const all = await entrantsFor(ctx, t);
+  const [all, { members }] = await Promise.all([entrantsFor(ctx, t), TournamentService.registrations(ctx, id)]);
+  const accounts = new Map(members.map((m) => [m.userId, m.gameAccount.username]));
   const byName = new Map<string, Entrant>();
+  // a game account two entrants registered with names neither; a site username wins over a game
+  // account, an entrant's own name over both
+  const byAccount = new Map<string, Set<Entrant>>();
   for (const e of all)
-    for (const m of e.members) if (!byName.has(folded(m.username))) byName.set(folded(m.username), e);
+    for (const m of e.members) {
+      const account = accounts.get(m.id);
+      if (account) byAccount.set(folded(account), (byAccount.get(folded(account)) ?? new Set()).add(e));
+    }
+  for (const [account, owners] of byAccount) if (owners.size === 1) byName.set(account, [...owners][0]!);
+  for (const e of all) for (const m of e.members) byName.set(folded(m.username), e);
   // an entrant's own name wins over a player's username
   for (const e of all) byName.set(folded(e.name), e);
   const parsed = parseCsv(csv);
@@ -577,16 +630,18 @@ function frozenRows(json: string): StandingsRow[] {
 
 /**
  * GET /tournaments/{id}/standings: computed from the entrants and the matches that count, or the
- * rows frozen when the tournament was finalised.
+ * rows frozen when the tournament was finalised. A player disqualified mid-event is listed after
+ * everyone, marked, with rank 0: their points show but rank nobody and win nothing.
  */
 export async function standings(ctx: ServiceContext, tournamentId: string): Promise<Standings> {
   const t = await battleRoyale(ctx, tournamentId);
   const table = tableOf(t);
   const final = t.finalizedAt && t.finalStandings;
   // the reads of a live table side by side (a PostgreSQL pool runs them at once)
-  const [{ matches: rows, lines }, all] = await Promise.all([
+  const [{ matches: rows, lines }, all, out] = await Promise.all([
     ResultsRepository.matchesOf(ctx.db.kysely, tournamentId),
     final ? [] : entrantsFor(ctx, t),
+    final ? [] : disqualifiedEntrants(ctx, t),
   ]);
   const counted = rows.filter((m) => m.voided_at === null).length;
   const base = {
@@ -609,6 +664,15 @@ export async function standings(ctx: ServiceContext, tournamentId: string): Prom
       submittedAt: l.submitted_at,
     })),
   }));
-  const entrantsIn = all.map((e) => ({ id: e.id, name: e.name, members: e.members.map((m) => m.username) }));
-  return { ...base, final: false, rows: computeStandings(table, entrantsIn, scored) };
+  const entrantsIn = (group: Entrant[]) =>
+    group.map((e) => ({ id: e.id, name: e.name, members: e.members.map((m) => m.username) }));
+  // one disqualified before playing has nothing to show
+  const disqualified = computeStandings(table, entrantsIn(out), scored)
+    .filter((r) => r.matchesPlayed > 0)
+    .map((r) => ({
+      ...r,
+      rank: 0,
+      disqualified: true,
+    }));
+  return { ...base, final: false, rows: [...computeStandings(table, entrantsIn(all), scored), ...disqualified] };
 }

@@ -81,6 +81,7 @@ class LiveStandings extends HTMLElement {
     tbody.replaceChildren(
       ...standings.rows.map((row) => {
         const tr = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
+        tr.toggleAttribute('data-disqualified', row.disqualified === true);
         for (const [name, text] of Object.entries(rowFields(row, standings.teamSize, t('standings.detail')))) {
           for (const cell of tr.querySelectorAll(`[data-f="${name}"]`)) cell.textContent = text;
         }

@@ -22,10 +22,14 @@ export const detailText = (
     .replace('{eliminations}', String(row.eliminations))
     .replace('{best}', placementText(row.bestPlacement));
 
+/** What the rank cell says: the rank, or DQ for a player disqualified mid-event (listed last, unranked). */
+export const rankText = (row: Pick<StandingsRow, 'rank' | 'disqualified'>): string =>
+  row.disqualified ? 'DQ' : String(row.rank);
+
 /** The cells a row fills, by their `data-f` name. */
 export function rowFields(row: StandingsRow, teamSize: number, detailTemplate: string): Record<string, string> {
   return {
-    rank: String(row.rank),
+    rank: rankText(row),
     name: row.name,
     members: membersText(row, teamSize),
     points: String(row.points),

@@ -14,6 +14,7 @@ import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 
 const call: TypedCall<ResultsApi> = api;
 
@@ -82,7 +83,21 @@ interface Props {
   onSaved: (match: Match) => void;
 }
 
-/** Enter (or edit) one match: a grid of entrant, placement and eliminations, or pasted CSV checked by the server's preview first. */
+/**
+ * The grid with one row per entrant: the rows already there stay (an entrant keeps its numbers),
+ * every entrant without a row gets an empty one, in the entrants' order; blank rows go.
+ */
+export function fillRows(lines: readonly Line[], entrants: readonly { id: string }[]): Line[] {
+  const kept = lines.filter((l) => l.entrantId !== '');
+  const have = new Set(kept.map((l) => l.entrantId));
+  return [...kept, ...entrants.filter((e) => !have.has(e.id)).map((e) => ({ ...emptyLine(), entrantId: e.id }))];
+}
+
+/**
+ * Enter (or edit) one match: a grid of entrant, placement and eliminations, or pasted CSV checked
+ * by the server's preview first. A match with fewer lines than entrants playing is saved only
+ * after the admin confirms how many have a line.
+ */
 export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editing, onCancelEdit, onSaved }: Props) {
   const [mode, setMode] = useState<Mode>('grid');
   const validate = useMemo(
@@ -94,6 +109,8 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
   const [csv, setCsv] = useState('');
   const [preview, setPreview] = useState<{ text: string; result: MatchPreview } | null>(null);
   const [busy, setBusy] = useState(false);
+  // a match short of entrants waits here for the admin's confirmation
+  const [short, setShort] = useState<{ body: MatchInput; lines: number; done: () => void } | null>(null);
   useUnsavedGuard(isDirty || csv.trim() !== '');
   useEffect(() => {
     reset(toGrid(editing));
@@ -111,7 +128,30 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
   const base = `/tournaments/${encodeURIComponent(tournamentId)}/matches` as const;
 
-  const send = async (body: MatchInput): Promise<boolean> => {
+  // an entrant no longer playing (disqualified) keeps its line in a match being edited, by name
+  const options = [
+    ...entrants.map((e) => ({ id: e.id, name: e.name })),
+    ...(editing?.lines ?? [])
+      .filter((l) => !entrants.some((e) => e.id === l.entrantId))
+      .map((l) => ({ id: l.entrantId, name: t('resultsAdmin.entry.offRoster', { name: l.name }) })),
+  ];
+  const playing = (body: MatchInput) => body.lines.filter((l) => entrants.some((e) => e.id === l.entrantId)).length;
+
+  const send = (body: MatchInput): Promise<boolean> => {
+    const lines = playing(body);
+    if (lines >= entrants.length) return store(body);
+    return new Promise((resolve) => setShort({ body, lines, done: () => resolve(false) }));
+  };
+  const confirmShort = async () => {
+    if (!short) return;
+    setBusy(true);
+    await store(short.body);
+    setBusy(false);
+    short.done();
+    setShort(null);
+  };
+
+  const store = async (body: MatchInput): Promise<boolean> => {
     const res = editing
       ? await call<'PUT /tournaments/:id/matches/:number'>(`${base}/${editing.number}`, { method: 'PUT', body })
       : await call<'POST /tournaments/:id/matches'>(base, { body });
@@ -203,7 +243,7 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                           className={selectClass}
                         >
                           <option value="">{t('resultsAdmin.entry.entrantPlaceholder')}</option>
-                          {entrants.map((e) => (
+                          {options.map((e) => (
                             <option key={e.id} value={e.id}>
                               {e.name}
                             </option>
@@ -256,10 +296,19 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
                   type="button"
                   className={secondaryButtonClass}
                   onClick={() => setValue('lines', [...lines, emptyLine()])}
-                  disabled={lines.length >= Math.min(200, entrants.length)}
+                  disabled={lines.length >= Math.min(200, options.length)}
                   data-testid="entry-add-row"
                 >
                   {t('resultsAdmin.entry.addRow')}
+                </button>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() => setValue('lines', fillRows(lines, entrants))}
+                  disabled={entrants.every((e) => lines.some((l) => l.entrantId === e.id))}
+                  data-testid="entry-fill-rows"
+                >
+                  {t('resultsAdmin.entry.fillRows')}
                 </button>
                 <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="entry-save">
                   {isSubmitting
@@ -367,6 +416,20 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
           </div>
         </>
       )}
+      <ConfirmDialog
+        open={short !== null}
+        title={t('resultsAdmin.entry.shortTitle')}
+        message={t('resultsAdmin.entry.shortMessage', { lines: short?.lines ?? 0, entrants: entrants.length })}
+        confirmLabel={t('resultsAdmin.entry.shortConfirm', { lines: short?.lines ?? 0, entrants: entrants.length })}
+        cancelLabel={t('resultsAdmin.entry.shortCancel')}
+        onConfirm={() => void confirmShort()}
+        onCancel={() => {
+          short?.done();
+          setShort(null);
+        }}
+        busy={busy}
+        testId="entry-short-dialog"
+      />
     </section>
   );
 }

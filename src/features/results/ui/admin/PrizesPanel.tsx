@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { prizeTableSchema, type Payout, type PrizesState, type TournamentFormat } from '../../contract.ts';
+import {
+  prizeTableSchema,
+  type FinaliseProblem,
+  type Payout,
+  type PrizesState,
+  type TournamentFormat,
+} from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
@@ -43,6 +49,14 @@ const toBody = (rows: Row[]) => ({
   })),
 });
 const MAX_ROWS = 20;
+
+/** One incomplete result, in words: which match and what is missing. */
+export const problemText = (t: Translator, p: FinaliseProblem): string =>
+  p.kind === 'bracketDisputed'
+    ? t('resultsAdmin.prizes.problem.bracketDisputed', { round: p.round, slot: p.slot + 1 })
+    : p.kind === 'linesMissing'
+      ? t('resultsAdmin.prizes.problem.linesMissing', { n: p.matchNumber, lines: p.lines, entrants: p.entrants })
+      : t('resultsAdmin.prizes.problem.reportsPending', { n: p.matchNumber, count: p.count });
 
 /**
  * The editor's Prizes tab: the credits each rank range pays every player of
@@ -144,13 +158,22 @@ function OpenPrizes({
     toast.success(t('resultsAdmin.prizes.saved'));
   };
 
+  const problems = state.problems;
   const finalise = async () => {
     setFinalising(true);
-    const res = await call<'POST /tournaments/:id/finalise'>(`${base}/finalise`, { method: 'POST' });
+    // the problems the dialog named are confirmed; any the page has not shown refuse the call
+    const res = await call<'POST /tournaments/:id/finalise'>(`${base}/finalise`, {
+      method: 'POST',
+      body: { confirmIncomplete: problems.length > 0 },
+    });
     setFinalising(false);
     setConfirming(false);
     if (!res.ok) {
       toast.error(t.error(res.code));
+      if (res.code === 'RESULTS_INCOMPLETE') {
+        const fresh = await call<'GET /tournaments/:id/prizes'>(`${base}/prizes`);
+        if (fresh.ok) onSaved(fresh.data);
+      }
       // finalised meanwhile (another admin, another tab): show what was paid
       if (res.code === 'TOURNAMENT_FINALIZED') onFinalised();
       return;
@@ -172,6 +195,12 @@ function OpenPrizes({
         ),
       ].join('\n')
     : t('resultsAdmin.prizes.confirmNothing');
+  const incomplete = problems.length
+    ? [
+        t('resultsAdmin.prizes.confirmIncomplete', { count: problems.length }),
+        ...problems.map((p) => `• ${problemText(t, p)}`),
+      ].join('\n') + '\n\n'
+    : '';
 
   return (
     <div className="space-y-6" data-testid="prizes-panel">
@@ -285,13 +314,32 @@ function OpenPrizes({
             {t(dirty ? 'resultsAdmin.prizes.saveFirst' : 'resultsAdmin.prizes.finaliseHint')}
           </p>
         </div>
+        {problems.length > 0 && (
+          <div
+            className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm text-amber-100"
+            data-testid="prizes-problems"
+          >
+            <p className="font-semibold">{t('resultsAdmin.prizes.problemsTitle', { count: problems.length })}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {problems.map((p) => (
+                <li key={JSON.stringify(p)} data-testid="prizes-problem">
+                  {problemText(t, p)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </section>
 
       <ConfirmDialog
         open={confirming}
         title={t('resultsAdmin.prizes.confirmTitle')}
-        message={`${summary}\n\n${t('resultsAdmin.prizes.confirmOnce')}`}
-        confirmLabel={t('resultsAdmin.prizes.confirm')}
+        message={`${incomplete}${summary}\n\n${t('resultsAdmin.prizes.confirmOnce')}`}
+        confirmLabel={
+          problems.length
+            ? t('resultsAdmin.prizes.confirmAnyway', { count: problems.length })
+            : t('resultsAdmin.prizes.confirm')
+        }
         cancelLabel={t('resultsAdmin.prizes.cancel')}
         onConfirm={finalise}
         onCancel={() => setConfirming(false)}

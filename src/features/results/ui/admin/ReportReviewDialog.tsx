@@ -91,6 +91,9 @@ const conflictTitle = (t: Translator, c: ReportConflict) =>
 export default function ReportReviewDialog({ t, locale, report, onClose, onReviewed }: Props) {
   const reject = useForm<Typed>({ defaultValues: { reason: '' }, validate: rejectRules });
   const [overwrite, setOverwrite] = useState(false);
+  const [createMatch, setCreateMatch] = useState(false);
+  // the match got no results meanwhile (or the queue was read before): the option shows after the refusal
+  const [unrecorded, setUnrecorded] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<ReportReview['decision'] | null>(null);
   const { reset } = reject;
@@ -98,6 +101,8 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
   useEffect(() => {
     reset({ reason: '' });
     setOverwrite(false);
+    setCreateMatch(false);
+    setUnrecorded(false);
     setFailure(null);
   }, [report, reset]);
 
@@ -111,6 +116,7 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
     );
     setBusy(null);
     if (!res.ok) {
+      if (res.code === 'MATCH_NOT_RECORDED') setUnrecorded(true);
       setFailure(res.code);
       toast.error(t.error(res.code));
       return;
@@ -125,6 +131,7 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
 
   const r = report;
   const recorded = r?.conflicts.some((c) => c.kind === 'recorded') ?? false;
+  const noMatch = r !== null && (!r.matchRecorded || unrecorded);
   const reasonError = reject.errors.reason?.message;
 
   return (
@@ -220,7 +227,7 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
                 noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void send({ decision: 'approve', overwrite });
+                  void send({ decision: 'approve', overwrite, createMatch: noMatch && createMatch });
                 }}
                 className="space-y-3 rounded-xl border border-emerald-500/30 p-4"
                 aria-label={t('resultsAdmin.review.approve')}
@@ -240,10 +247,25 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
                     </span>
                   </label>
                 )}
+                {noMatch && (
+                  <label className="flex items-start gap-2 text-sm text-slate-200">
+                    <input
+                      type="checkbox"
+                      className={`${checkboxClass} mt-0.5`}
+                      checked={createMatch}
+                      onChange={(e) => setCreateMatch(e.target.checked)}
+                      data-testid="report-review-create-match"
+                    />
+                    <span>
+                      {t('resultsAdmin.review.createMatch', { n: r.matchNumber })}
+                      <span className="block text-xs text-slate-400">{t('resultsAdmin.review.createMatchHint')}</span>
+                    </span>
+                  </label>
+                )}
                 <button
                   type="submit"
                   className={`${primaryButtonClass} w-full`}
-                  disabled={busy !== null}
+                  disabled={busy !== null || (noMatch && !createMatch)}
                   data-testid="report-review-approve"
                 >
                   {busy === 'approve' ? t('resultsAdmin.review.saving') : t('resultsAdmin.review.approve')}
