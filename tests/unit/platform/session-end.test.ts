@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../../src/platform/browser/api-client.ts';
-import { $token, $user, FLASH_EVENT, FLASH_KEY, saveSession } from '../../../src/platform/browser/session.ts';
+import { $token, $user, FLASH_EVENT, FLASH_KEY, loadSession } from '../../../src/platform/browser/session.ts';
 
 /** A Storage held in a Map, as the browser's localStorage and sessionStorage behave for these calls. */
 function memoryStorage() {
@@ -43,7 +43,10 @@ describe('a 401 to the stored session ends it', () => {
     vi.stubGlobal('localStorage', local);
     vi.stubGlobal('sessionStorage', session);
     vi.stubGlobal('dispatchEvent', (e: Event) => (events.push(e.type), true));
-    saveSession({ id: 'u1', username: 'giulia', roles: [] }, 'stored-token');
+    // a session stored by an earlier login, as the page reads it on load
+    local.setItem('user', JSON.stringify({ id: 'u1', username: 'giulia', roles: [] }));
+    local.setItem('token', 'stored-token');
+    loadSession();
   });
   afterEach(() => vi.unstubAllGlobals());
 
