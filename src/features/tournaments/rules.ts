@@ -9,6 +9,8 @@ export interface Schedule {
   /** 0 not started, 1 ongoing, 2 ended: the admin's value when set, else from the schedule */
   status: TournamentStatus;
   start_registration: string | null;
+  /** registration closes here when set (and earlier), else when check-in opens (or the tournament starts) */
+  end_registration?: string | null;
   start_checkin: string | null;
   end_checkin: string | null;
   start_tournament: string | null;
@@ -16,9 +18,10 @@ export interface Schedule {
 }
 
 /** Phase names, also the card styling names. */
-export type Phase = 'complete' | 'ongoing' | 'waiting' | 'registration' | 'checkinOpen' | 'checkinClosed';
+export type Phase =
+  'complete' | 'ongoing' | 'waiting' | 'registration' | 'registrationClosed' | 'checkinOpen' | 'checkinClosed';
 
-const t = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
+const t = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 const before = (now: number, iso: string | null) => !Number.isNaN(t(iso)) && now < t(iso);
 
 /** Status from the schedule alone: 0 before start_tournament, 1 until end_tournament, then 2. */
@@ -36,16 +39,35 @@ export function phaseOf(s: Schedule, now: number = Date.now()): Phase {
   if (s.status === 2) return 'complete';
   if (s.status === 1) return 'ongoing';
   if (before(now, s.start_registration)) return 'waiting';
-  // a tournament without a check-in window keeps registration open until it starts
-  if (before(now, s.start_checkin ?? s.start_tournament)) return 'registration';
+  // registration closes at end_registration when set, and at the latest when check-in opens (or,
+  // without a check-in window, when the tournament starts)
+  const closesBy = s.start_checkin ?? s.start_tournament;
+  if (before(now, closesBy) && (Number.isNaN(t(s.end_registration)) || now < t(s.end_registration)))
+    return 'registration';
+  if (before(now, s.start_checkin)) return 'registrationClosed';
   if (s.start_checkin && before(now, s.end_checkin)) return 'checkinOpen';
-  if (before(now, s.start_tournament)) return 'checkinClosed';
+  if (before(now, s.start_tournament)) return s.start_checkin ? 'checkinClosed' : 'registrationClosed';
   return 'ongoing';
 }
+
+/** The moment registration closes: end_registration when set and earlier, else check-in's opening, else the start. */
+export function registrationClosesAt(s: Schedule): string | null {
+  const closesBy = s.start_checkin ?? s.start_tournament;
+  if (Number.isNaN(t(s.end_registration))) return closesBy;
+  return Number.isNaN(t(closesBy)) || t(s.end_registration) < t(closesBy) ? (s.end_registration ?? null) : closesBy;
+}
+
+/** Is every seat taken? A join then goes on the waitlist. */
+export const isFull = (members: number, maxParticipants: number) => members >= maxParticipants;
+
+/** What the phase badge says: the phase, or "full" while registration is open and every seat is taken. */
+export type Badge = Phase | 'full';
+export const badgeOf = (phase: Phase, full: boolean): Badge => (phase === 'registration' && full ? 'full' : phase);
 
 export type Action =
   | { kind: 'signup' }
   | { kind: 'join' }
+  | { kind: 'joinWaitlist' }
   | { kind: 'leave' }
   | { kind: 'leaveWaitlist' }
   | { kind: 'checkIn' }
@@ -61,18 +83,27 @@ export interface Membership {
   disqualified?: boolean;
 }
 
-/** The action button for one visitor. */
-export function actionFor(phase: Phase, m: Membership): Action {
+/**
+ * The action button for one visitor. `full`: every seat is taken, so a join goes on the waitlist
+ * (the button says so). An anonymous visitor is offered sign-up (which leads to login) only when a
+ * logged-in player could act now (registration or check-in open); otherwise they read the phase's
+ * disabled label, as a player does.
+ */
+export function actionFor(phase: Phase, m: Membership, full = false): Action {
   if (phase === 'complete') return { kind: 'disabled', label: 'ended' };
   if (phase === 'ongoing') return { kind: 'disabled', label: 'ongoing' };
-  // an anonymous visitor is offered sign-up, which leads to login
-  if (!m.loggedIn) return { kind: 'signup' };
+  if (!m.loggedIn) {
+    if (phase === 'waiting') return { kind: 'disabled', label: 'waiting' };
+    return phase === 'registration' || phase === 'checkinOpen'
+      ? { kind: 'signup' }
+      : { kind: 'disabled', label: 'closed' };
+  }
   if (m.disqualified) return { kind: 'disabled', label: 'disqualified' };
   if (phase === 'waiting') return { kind: 'disabled', label: 'waiting' };
   if (mayJoin(phase).ok) {
     if (m.member) return { kind: 'leave' };
     if (m.waitlisted) return { kind: 'leaveWaitlist' };
-    return { kind: 'join' };
+    return full ? { kind: 'joinWaitlist' } : { kind: 'join' };
   }
   if (mayCheckIn(phase, m.member).ok) return m.confirmed ? { kind: 'checkOut' } : { kind: 'checkIn' };
   return { kind: 'disabled', label: 'closed' };
@@ -131,7 +162,11 @@ export function mayPlayChampionship(
 // ---------------------------------------------------------------------------------------------
 // the match-day roster: what an admin may do to one player
 
-/** May an admin remove, promote or reorder players now? Until the tournament has ended. */
+/**
+ * May an admin remove, promote, reorder or add players, or check a member in or out on their
+ * behalf, now? At any time until the tournament has ended: on match day a late arrival is checked
+ * in, or added, by hand without touching the schedule.
+ */
 export function mayManageRoster(phase: Phase): Verdict<'TOURNAMENT_ENDED'> {
   return phase === 'complete' ? no('TOURNAMENT_ENDED') : yes;
 }

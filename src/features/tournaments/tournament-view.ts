@@ -4,7 +4,7 @@
  * in the browser reads exactly like one built on the server. Texts come in as labels, never here.
  */
 import { isCompetitionLink } from './competition-link.ts';
-import { phaseOf, type Phase, type Schedule } from './rules.ts';
+import { badgeOf, isFull, phaseOf, registrationClosesAt, type Badge, type Phase, type Schedule } from './rules.ts';
 
 /** Tournament times are Italian times; a visitor elsewhere also sees their own (see detail page). */
 export const TOURNAMENT_TIME_ZONE = 'Europe/Rome';
@@ -37,6 +37,8 @@ export interface CardView {
   name: string;
   thumbnail: string;
   phase: Phase;
+  /** what the badge says: the phase, or "full" while registration is open and every seat is taken */
+  badge: Badge;
   game: string;
   consoles: string;
   date: string;
@@ -75,11 +77,13 @@ export const playersLabel = (t: Pick<CardTournament, 'members' | 'maxPartecipant
   `${t.members.length}/${t.maxPartecipants}`;
 
 export function cardView(t: CardTournament, locale: Locale, labels: CardLabels, now: number = Date.now()): CardView {
+  const phase = phaseOf(t, now);
   return {
     id: t.id,
     name: t.name,
     thumbnail: t.thumbnail,
-    phase: phaseOf(t, now),
+    phase,
+    badge: badgeOf(phase, isFull(t.members.length, t.maxPartecipants)),
     game: gameLabel(t.game, labels),
     consoles: consolesLabel(t.console, labels),
     date: startText(t, locale) ?? labels.noDate,
@@ -88,7 +92,7 @@ export function cardView(t: CardTournament, locale: Locale, labels: CardLabels, 
 }
 
 /** The deadline the detail page counts down to, named after what happens then. */
-export type DeadlineKind = 'registrationOpens' | 'checkinOpens' | 'checkinCloses' | 'starts';
+export type DeadlineKind = 'registrationOpens' | 'registrationCloses' | 'checkinOpens' | 'checkinCloses' | 'starts';
 
 /**
  * The next moment that changes the phase (in the order the phases follow), or null when the tournament has
@@ -103,8 +107,14 @@ export function nextDeadline(s: Schedule, now: number = Date.now()): { kind: Dea
   switch (phase) {
     case 'waiting':
       return pick('registrationOpens', s.start_registration);
-    case 'registration':
-      return pick('checkinOpens', s.start_checkin);
+    case 'registration': {
+      // registration closing before check-in opens (or, without check-in, before the start) is its own moment
+      const closes = registrationClosesAt(s);
+      if (closes !== (s.start_checkin ?? s.start_tournament)) return pick('registrationCloses', closes);
+      return s.start_checkin ? pick('checkinOpens', s.start_checkin) : null;
+    }
+    case 'registrationClosed':
+      return s.start_checkin ? pick('checkinOpens', s.start_checkin) : pick('starts', s.start_tournament);
     case 'checkinOpen':
       return pick('checkinCloses', s.end_checkin);
     case 'checkinClosed':

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   actionFor,
+  badgeOf,
+  isFull,
   mayCheckIn,
   mayJoin,
   mayPlayChampionship,
@@ -9,6 +11,7 @@ import {
   type Action,
   type Membership,
   type Phase,
+  registrationClosesAt,
   type Schedule,
   type TournamentStatus,
 } from '../../../src/features/tournaments/rules.ts';
@@ -23,6 +26,7 @@ const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const schedule = {
   start_registration: iso(T),
+  end_registration: null as string | null,
   start_checkin: iso(T + 60 * MIN),
   end_checkin: iso(T + 90 * MIN),
   start_tournament: iso(T + 120 * MIN),
@@ -123,6 +127,7 @@ describe('phaseOf with missing dates', () => {
         {
           status: 0,
           start_registration: null,
+          end_registration: null,
           start_checkin: null,
           end_checkin: null,
           start_tournament: null,
@@ -145,7 +150,8 @@ describe('actionFor: the action button of each phase and membership', () => {
   const table: Record<Phase, [Action, Action, Action, Action, Action]> = {
     complete: [disabled('ended'), disabled('ended'), disabled('ended'), disabled('ended'), disabled('ended')],
     ongoing: [disabled('ongoing'), disabled('ongoing'), disabled('ongoing'), disabled('ongoing'), disabled('ongoing')],
-    waiting: [{ kind: 'signup' }, disabled('waiting'), disabled('waiting'), disabled('waiting'), disabled('waiting')],
+    // an anonymous visitor is offered sign-up only where a logged-in player could act now
+    waiting: [disabled('waiting'), disabled('waiting'), disabled('waiting'), disabled('waiting'), disabled('waiting')],
     registration: [
       { kind: 'signup' },
       { kind: 'join' },
@@ -160,7 +166,14 @@ describe('actionFor: the action button of each phase and membership', () => {
       { kind: 'checkOut' },
       disabled('closed'),
     ],
-    checkinClosed: [{ kind: 'signup' }, disabled('closed'), disabled('closed'), disabled('closed'), disabled('closed')],
+    registrationClosed: [
+      disabled('closed'),
+      disabled('closed'),
+      disabled('closed'),
+      disabled('closed'),
+      disabled('closed'),
+    ],
+    checkinClosed: [disabled('closed'), disabled('closed'), disabled('closed'), disabled('closed'), disabled('closed')],
   };
   const who: [string, Membership][] = [
     ['anonymous', anonymous],
@@ -177,8 +190,83 @@ describe('actionFor: the action button of each phase and membership', () => {
   });
 });
 
+describe('end_registration closes registration before check-in', () => {
+  const closes = T + 30 * MIN;
+  const withEnd = (extra: Partial<Schedule> = {}) => at(0, { end_registration: iso(closes), ...extra });
+  test.each([
+    ['1 ms before end_registration', closes - 1, 'registration'],
+    ['exactly at end_registration', closes, 'registrationClosed'],
+    ['1 ms before start_checkin', b.startCheckin - 1, 'registrationClosed'],
+    ['exactly at start_checkin', b.startCheckin, 'checkinOpen'],
+    ['after check-in', b.endCheckin, 'checkinClosed'],
+  ] as const)('%s → %s', (_w, now, phase) => expect(phaseOf(withEnd(), now)).toBe(phase));
+
+  test('the server refuses a join once it passed, and the button says registration is closed', () => {
+    const phase = phaseOf(withEnd(), closes + MIN);
+    expect(mayJoin(phase)).toEqual({ ok: false, code: 'REGISTRATION_CLOSED' });
+    expect(actionFor(phase, { loggedIn: true, member: false, confirmed: false })).toEqual({
+      kind: 'disabled',
+      label: 'closed',
+    });
+    expect(actionFor(phase, { loggedIn: false, member: false, confirmed: false })).toEqual({
+      kind: 'disabled',
+      label: 'closed',
+    });
+  });
+
+  test('without a check-in window it closes registration until the start', () => {
+    const s = withEnd({ start_checkin: null, end_checkin: null });
+    expect(phaseOf(s, closes - 1)).toBe('registration');
+    expect(phaseOf(s, closes)).toBe('registrationClosed');
+    expect(phaseOf(s, b.startTournament)).toBe('ongoing');
+  });
+
+  test('set after check-in opens, it changes nothing: check-in still closes registration', () => {
+    const s = at(0, { end_registration: iso(b.startCheckin + 10 * MIN) });
+    expect(phaseOf(s, b.startCheckin - 1)).toBe('registration');
+    expect(phaseOf(s, b.startCheckin)).toBe('checkinOpen');
+    expect(registrationClosesAt(s)).toBe(iso(b.startCheckin));
+  });
+
+  test('registrationClosesAt: the earlier of end_registration and check-in, else the start', () => {
+    expect(registrationClosesAt(withEnd())).toBe(iso(closes));
+    expect(registrationClosesAt(at(0))).toBe(iso(b.startCheckin));
+    expect(registrationClosesAt(at(0, { start_checkin: null, end_checkin: null }))).toBe(iso(b.startTournament));
+  });
+});
+
+describe('a full tournament', () => {
+  const visitor: Membership = { loggedIn: true, member: false, confirmed: false };
+  test('is full when every seat is taken', () => {
+    expect(isFull(3, 4)).toBe(false);
+    expect(isFull(4, 4)).toBe(true);
+    expect(isFull(5, 4)).toBe(true);
+  });
+  test('while registration is open the badge says full and the button offers the waitlist', () => {
+    expect(badgeOf('registration', true)).toBe('full');
+    expect(badgeOf('registration', false)).toBe('registration');
+    expect(actionFor('registration', visitor, true)).toEqual({ kind: 'joinWaitlist' });
+    expect(actionFor('registration', visitor, false)).toEqual({ kind: 'join' });
+  });
+  test('members and waitlisted players still leave; other phases are not about seats', () => {
+    expect(actionFor('registration', { ...visitor, member: true }, true)).toEqual({ kind: 'leave' });
+    expect(actionFor('registration', { ...visitor, waitlisted: true }, true)).toEqual({ kind: 'leaveWaitlist' });
+    expect(actionFor('registration', { ...visitor, loggedIn: false }, true)).toEqual({ kind: 'signup' });
+    for (const phase of ['waiting', 'registrationClosed', 'checkinOpen', 'checkinClosed', 'ongoing'] as Phase[])
+      expect(badgeOf(phase, true)).toBe(phase);
+  });
+});
+
 describe('server windows', () => {
-  const phases: Phase[] = ['complete', 'ongoing', 'waiting', 'registration', 'checkinOpen', 'checkinClosed'];
+  const phases: Phase[] = [
+    'complete',
+    'ongoing',
+    'waiting',
+    'registration',
+    'registrationClosed',
+    'checkinOpen',
+    'checkinClosed',
+  ];
   test.each(phases)('join and leave only while registration is open (%s)', (p) =>
     expect(mayJoin(p)).toEqual(p === 'registration' ? { ok: true } : { ok: false, code: 'REGISTRATION_CLOSED' }),
   );

@@ -6,10 +6,18 @@ import {
   type Phase,
 } from '../../../src/features/tournaments/rules.ts';
 
-const phases: Phase[] = ['waiting', 'registration', 'checkinOpen', 'checkinClosed', 'ongoing', 'complete'];
+const phases: Phase[] = [
+  'waiting',
+  'registration',
+  'registrationClosed',
+  'checkinOpen',
+  'checkinClosed',
+  'ongoing',
+  'complete',
+];
 
 describe('the match-day roster rules', () => {
-  test.each(phases)('%s: the admin may change the roster until the tournament has ended', (phase) => {
+  test.each(phases)('%s: the admin may change the roster (add, check in on behalf…) until the end', (phase) => {
     expect(mayManageRoster(phase)).toEqual(
       phase === 'complete' ? { ok: false, code: 'TOURNAMENT_ENDED' } : { ok: true },
     );

@@ -30,6 +30,7 @@ const tournament = (over: Partial<CardTournament> = {}): CardTournament => ({
   dateText: { it: '', en: '' },
   status: 0,
   start_registration: iso(-60),
+  end_registration: null,
   start_checkin: iso(60),
   end_checkin: iso(105),
   start_tournament: iso(120),
@@ -45,6 +46,7 @@ describe('tournament card', () => {
       name: 'Cup',
       thumbnail: '',
       phase: 'registration',
+      badge: 'registration',
       game: 'EA Sports FC 25',
       consoles: 'PS5, Xbox',
       date: '20/11/2026',
@@ -63,6 +65,16 @@ describe('tournament card', () => {
     expect(cardView(tournament({ start_tournament: null }), 'it', labels, now).date).toBe('TBA');
   });
 
+  test('a full tournament in registration says so on its badge; its phase stays registration', () => {
+    const full = cardView(tournament({ members: ['a', 'b'], maxPartecipants: 2 }), 'it', labels, now);
+    expect([full.phase, full.badge]).toEqual(['registration', 'full']);
+  });
+
+  test('after end_registration the card says registration closed', () => {
+    const v = cardView(tournament({ end_registration: iso(-1) }), 'it', labels, now);
+    expect([v.phase, v.badge]).toEqual(['registrationClosed', 'registrationClosed']);
+  });
+
   test('an unknown game or console is shown as its value', () => {
     const v = cardView(tournament({ game: 'Chess', console: ['PC'] }), 'it', labels, now);
     expect([v.game, v.consoles]).toEqual(['Chess', 'PC']);
@@ -78,6 +90,17 @@ describe('countdown', () => {
   ] as const)('at %i minutes it counts to %s', (at, kind, target) => {
     const s = tournament({ start_registration: iso(-60) });
     expect(nextDeadline(s, now + at * 60_000)).toEqual({ kind, at: Date.parse(iso(target)) });
+  });
+
+  test('with end_registration before check-in it counts to the close, then to check-in', () => {
+    const s = tournament({ end_registration: iso(30) });
+    expect(nextDeadline(s, now)).toEqual({ kind: 'registrationCloses', at: Date.parse(iso(30)) });
+    expect(nextDeadline(s, now + 40 * 60_000)).toEqual({ kind: 'checkinOpens', at: Date.parse(iso(60)) });
+  });
+
+  test('without check-in, after end_registration it counts to the start', () => {
+    const s = tournament({ end_registration: iso(30), start_checkin: null, end_checkin: null });
+    expect(nextDeadline(s, now + 40 * 60_000)).toEqual({ kind: 'starts', at: Date.parse(iso(120)) });
   });
 
   test('nothing to count once the tournament runs or ended, or when the next moment is unscheduled', () => {

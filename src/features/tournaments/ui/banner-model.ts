@@ -20,6 +20,7 @@ export type BannerTournament = Pick<
   | 'open'
   | 'status'
   | 'start_registration'
+  | 'end_registration'
   | 'start_checkin'
   | 'end_checkin'
   | 'start_tournament'
@@ -42,6 +43,7 @@ export function bannerOf(t: Omit<Tournament, 'description' | 'rules' | 'translat
     open: t.open,
     status: t.status,
     start_registration: t.start_registration,
+    end_registration: t.end_registration,
     start_checkin: t.start_checkin,
     end_checkin: t.end_checkin,
     start_tournament: t.start_tournament,

@@ -12,6 +12,7 @@ export const phaseBadgeClass =
   'data-[phase=ongoing]:bg-rose-950/85 data-[phase=ongoing]:text-rose-300 data-[phase=ongoing]:ring-rose-500/60 ' +
   'data-[phase=waiting]:bg-indigo-950/85 data-[phase=waiting]:text-indigo-200 data-[phase=waiting]:ring-indigo-400/50 ' +
   'data-[phase=registration]:bg-emerald-950/85 data-[phase=registration]:text-emerald-300 data-[phase=registration]:ring-emerald-400/60 ' +
+  'data-[phase=registrationClosed]:bg-orange-950/85 data-[phase=registrationClosed]:text-orange-300 data-[phase=registrationClosed]:ring-orange-500/50 ' +
   'data-[phase=checkinOpen]:bg-amber-950/85 data-[phase=checkinOpen]:text-amber-300 data-[phase=checkinOpen]:ring-amber-400/60 ' +
   'data-[phase=checkinClosed]:bg-orange-950/85 data-[phase=checkinClosed]:text-orange-300 data-[phase=checkinClosed]:ring-orange-500/50';
 
@@ -20,6 +21,7 @@ export const phases: readonly Phase[] = [
   'ongoing',
   'waiting',
   'registration',
+  'registrationClosed',
   'checkinOpen',
   'checkinClosed',
 ];

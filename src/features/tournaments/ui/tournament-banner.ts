@@ -1,4 +1,4 @@
-import { actionFor, phaseOf, type Action } from '../rules.ts';
+import { actionFor, badgeOf, isFull, phaseOf, type Action } from '../rules.ts';
 import { countdownParts, differsFromRome, longDateTime, nextDeadline } from '../tournament-view.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
@@ -190,13 +190,17 @@ export class TournamentBanner extends HTMLElement {
     if (pending) return null;
     const me = this.#t.me;
     const loggedIn = Boolean($user.get() && token);
-    return actionFor(phaseOf(this.#t, now), {
-      loggedIn,
-      member: Boolean(me?.member),
-      confirmed: Boolean(me?.confirmed),
-      waitlisted: me?.waitlistPosition != null,
-      disqualified: me?.disqualified,
-    });
+    return actionFor(
+      phaseOf(this.#t, now),
+      {
+        loggedIn,
+        member: Boolean(me?.member),
+        confirmed: Boolean(me?.confirmed),
+        waitlisted: me?.waitlistPosition != null,
+        disqualified: me?.disqualified,
+      },
+      isFull(this.#t.memberCount, this.#t.maxPartecipants),
+    );
   }
 
   #render() {
@@ -204,10 +208,12 @@ export class TournamentBanner extends HTMLElement {
     const now = Date.now();
     const t = this.#t;
     const phase = phaseOf(t, now);
+    const says = badgeOf(phase, isFull(t.memberCount, t.maxPartecipants));
     const badge = this.querySelector<HTMLElement>('[data-testid="tournament-phase"]')!;
-    if (badge.dataset.phase !== phase) {
+    if (badge.dataset.phase !== phase || badge.dataset.badge !== says) {
       badge.dataset.phase = phase;
-      badge.textContent = this.#text(`tournaments.phase.${phase}`);
+      badge.dataset.badge = says;
+      badge.textContent = this.#text(`tournaments.phase.${says}`);
     }
     this.#countdown(now);
     const action = this.#action(now);
@@ -307,6 +313,8 @@ export class TournamentBanner extends HTMLElement {
   #click() {
     const action = this.#action(Date.now());
     if (!action || !$user.get()) return;
+    // a join of a full tournament is the same join: the server puts the player on the waitlist
+    if (action.kind === 'joinWaitlist') return void this.#ask({ kind: 'join' });
     if (
       action.kind === 'join' ||
       action.kind === 'checkIn' ||
@@ -319,8 +327,8 @@ export class TournamentBanner extends HTMLElement {
 
   /** Pointing at "join" starts the download: the dialog is likely next. */
   #warm() {
-    if (this.querySelector<HTMLElement>('[data-action-button]')?.dataset.action === 'join')
-      void this.#actions().catch(() => undefined);
+    const kind = this.querySelector<HTMLElement>('[data-action-button]')?.dataset.action;
+    if (kind === 'join' || kind === 'joinWaitlist') void this.#actions().catch(() => undefined);
   }
 
   /** "Pick your faction" and "Report a match", beside the main button when they apply. */

@@ -1,5 +1,5 @@
 import { cardView, type CardLabels } from '../tournament-view.ts';
-import type { Phase } from '../rules.ts';
+import type { Badge } from '../rules.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../endpoints.ts';
@@ -8,7 +8,7 @@ import { findCompetitionByPath } from './competition-lookup.ts';
 
 const call: TypedCall<TournamentsApi> = api;
 
-type Labels = CardLabels & { phases: Record<Phase, string> };
+type Labels = CardLabels & { phases: Record<Badge, string> };
 type State = 'loading' | 'error' | 'empty' | 'login' | 'list';
 
 /**
@@ -115,7 +115,8 @@ export class TournamentGrid extends HTMLElement {
     const phase = field('phase');
     if (phase) {
       phase.dataset.phase = v.phase;
-      phase.textContent = this.#labels.phases?.[v.phase] ?? v.phase;
+      phase.dataset.badge = v.badge;
+      phase.textContent = this.#labels.phases?.[v.badge] ?? v.badge;
     }
     for (const name of ['name', 'game', 'consoles', 'date', 'players'] as const) {
       const el = field(name);

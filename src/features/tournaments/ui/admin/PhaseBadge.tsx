@@ -6,6 +6,7 @@ const phaseClass: Record<Phase, string> = {
   ongoing: 'bg-rose-500/15 text-rose-200 ring-rose-400/40',
   waiting: 'bg-amber-500/15 text-amber-200 ring-amber-400/40',
   registration: 'bg-emerald-500/15 text-emerald-200 ring-emerald-400/40',
+  registrationClosed: 'bg-orange-500/15 text-orange-200 ring-orange-400/40',
   checkinOpen: 'bg-cyan-500/15 text-cyan-200 ring-cyan-400/40',
   checkinClosed: 'bg-violet-500/15 text-violet-200 ring-violet-400/40',
 };
