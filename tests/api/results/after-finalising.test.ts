@@ -65,6 +65,18 @@ describe('a pending report of a finalised tournament', () => {
     expect(await auditOf('report.approve', reportId)).toEqual([]);
   });
 
+  test('finalising names the pending report, match by match, until the admin confirms it', async () => {
+    const { id } = await liveWithPendingReport();
+    const state = await t.call('GET', url(id, '/prizes'), { token: admin.token });
+    expect(state.json.data.problems).toEqual([{ kind: 'reportsPending', matchNumber: 2, count: 1 }]);
+    const refused = await asAdmin('POST', url(id, '/finalise'));
+    expectError(refused, 409, 'RESULTS_INCOMPLETE');
+    expect(refused.json.error.issues).toEqual([{ path: 'matches.2', message: 'REPORTS_PENDING' }]);
+    expect((await T.tournamentRow(t, id)).finalized_at).toBeNull();
+    await finalise(id);
+    expect((await T.tournamentRow(t, id)).finalized_at).not.toBeNull();
+  });
+
   test('before finalising, the same rejection is decided (the refusal above is the finalisation’s)', async () => {
     const { id, reportId } = await liveWithPendingReport();
     const res = await review(id, reportId, { decision: 'reject', reason: 'Blurry screenshot' });

@@ -31,6 +31,12 @@ const row: StandingsRow = {
 };
 
 describe('a standings row', () => {
+  test('a player disqualified mid-event reads DQ where the rank would be', () => {
+    expect(rowFields(row, 2, '').rank).toBe('2');
+    expect(rowFields({ ...row, rank: 0, disqualified: true }, 2, '').rank).toBe('DQ');
+    expect(rowFields({ ...row, disqualified: false }, 2, '').rank).toBe('2');
+  });
+
   test('a team lists its players; a solo entrant is only its name', () => {
     expect(membersText(row, 2)).toBe('ada, bo');
     expect(membersText({ members: ['ada'] }, 1)).toBe('');
