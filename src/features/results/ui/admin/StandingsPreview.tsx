@@ -4,7 +4,7 @@ import { linkClass } from '../../../../platform/ui/ui.ts';
 import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
-import { placementText } from '../standings-view.ts';
+import { placementText, rankText } from '../standings-view.ts';
 
 /** The standings as the players will see them, redrawn after every save in this tab. */
 export default function StandingsPreview({
@@ -58,8 +58,13 @@ export default function StandingsPreview({
             />
             <tbody>
               {standings.rows.map((row) => (
-                <tr key={row.entrantId} className="border-t border-line/60" data-testid="standings-preview-row">
-                  <td className="py-2 pr-2 font-bold text-white tabular-nums">{row.rank}</td>
+                <tr
+                  key={row.entrantId}
+                  className={`border-t border-line/60 ${row.disqualified ? 'opacity-60' : ''}`}
+                  data-testid="standings-preview-row"
+                  data-disqualified={row.disqualified || undefined}
+                >
+                  <td className="py-2 pr-2 font-bold text-white tabular-nums">{rankText(row)}</td>
                   <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-100">
                     {row.name}
                   </th>
