@@ -18,6 +18,7 @@ export const staticPages = [
   '/news/{article}',
   '/privacy-policy',
   '/cookie-policy',
+  '/terms',
   '/my-backpack',
   '/my-wallet',
   '/my-orders',

@@ -93,6 +93,17 @@ test('the language switch keeps the query and the fragment; /it/ leads to the It
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
 });
 
+test('the terms of service are a page in both languages, linked from every footer', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await page.getByTestId('footer-terms').click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Termini di servizio');
+  await page.getByTestId('language-en').click();
+  await expect(page).toHaveURL(/\/en\/terms$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+  await expect(page.getByTestId('legal-terms')).toContainText('no cash value');
+});
+
 test('a flash left by a redirect is shown once and disappears after 3 seconds', async ({ page }) => {
   await page.goto('/cookie-policy');
   await page.evaluate(() => sessionStorage.setItem('flash', 'sessionExpired'));
@@ -137,7 +148,8 @@ test('the FAQ opens one question at a time and a hash scrolls to its section', a
   await page.getByTestId('faq-format').locator('summary').click();
   await expect(page.getByTestId('faq-eligibility')).not.toHaveAttribute('open');
   await expect(page.getByTestId('faq-format')).toHaveAttribute('open');
-  await expect(page.getByTestId('faq-format')).toContainText('29 novembre 2025');
+  // the finals' day is the championship's data (tests/e2e/tournaments/championship-facts.spec.ts): a date in words
+  await expect(page.getByTestId('faq-format')).toContainText(/\d{1,2} \p{L}+ 20\d\d/u);
   await expect(page.getByTestId('hero-cta')).toHaveAttribute('href', '/tournaments');
 });
 
