@@ -55,7 +55,8 @@ export const signupInputSchema = z.object({
   birth_date: birthDateSchema.optional(),
   nickname: text(32).min(1),
   gender: z.enum(genders),
-  language: z.enum(languages).default('it'),
+  /** The account's language; absent, the request's (Accept-Language, as the site's pages send their own). */
+  language: z.enum(languages).optional(),
   country: text(64).default('Italy'),
   brand: text(64).optional(),
 });

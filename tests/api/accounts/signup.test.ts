@@ -108,6 +108,31 @@ describe('POST /api/users/pp', () => {
     expect(json.data.user).toMatchObject({ language: 'it', country: 'Italy', birth_date: null });
   });
 
+  test.each([
+    ['en-US,en;q=0.9', 'en'],
+    ['it-IT,it;q=0.9,en;q=0.8', 'it'],
+    ['de-DE', 'it'],
+  ])('without a language, the account takes the request language (%s: %s)', async (acceptLanguage, language) => {
+    const { language: _l, ...rest } = body({ username: `req_${language}_${acceptLanguage.length}` });
+    const { status, json } = await t.call('POST', '/api/users/pp', {
+      body: { ...rest, email: `req_${language}_${acceptLanguage.length}@example.com` },
+      headers: { 'accept-language': acceptLanguage },
+    });
+    expect(status, JSON.stringify(json)).toBe(201);
+    expect(json.data.user.language).toBe(language);
+    const [row] = await usersWithEmail(`req_${language}_${acceptLanguage.length}@example.com`);
+    expect(row.language).toBe(language);
+  });
+
+  test('a language in the body wins over the request language', async () => {
+    const { status, json } = await t.call('POST', '/api/users/pp', {
+      body: body({ username: 'bodylang', email: 'bodylang@example.com', language: 'it' }),
+      headers: { 'accept-language': 'en' },
+    });
+    expect(status).toBe(201);
+    expect(json.data.user.language).toBe('it');
+  });
+
   test('20 concurrent signups with one e-mail create exactly one account; the rest are 409, never 5xx', async () => {
     const email = 'race@example.com';
     const results = await Promise.all(

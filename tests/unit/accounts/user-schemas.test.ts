@@ -24,7 +24,9 @@ const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 describe('signupInputSchema', () => {
   test('fills the defaults and normalises the e-mail', () => {
     const parsed = signupInputSchema.parse({ ...validSignup, email: '  Giulia@Example.COM ' });
-    expect(parsed).toMatchObject({ email: 'giulia@example.com', language: 'it', country: 'Italy' });
+    expect(parsed).toMatchObject({ email: 'giulia@example.com', country: 'Italy' });
+    // no language: the route takes the request's
+    expect(parsed.language).toBeUndefined();
     expect(parsed.birth_date).toBeUndefined();
   });
 

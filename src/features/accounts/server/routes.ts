@@ -23,6 +23,7 @@ import {
 } from '../contract.ts';
 import { envelope, envelopeWithBadges, errorResponses, ok, okWithBadges } from '../../../platform/http/envelope.ts';
 
+import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { logFailedLogin } from '../../../platform/http/logging.ts';
 import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
@@ -101,7 +102,9 @@ export default async function userRoutes(root: FastifyInstance) {
     },
     config: { rateLimit: signupLimit },
     handler: async (req, reply) => {
-      const { user, badges } = await UserService.signup(ctx, req.body);
+      // the page's language (the site sends it as Accept-Language) is the account's unless the body names one
+      const language = req.body.language ?? requestLocale(req);
+      const { user, badges } = await UserService.signup(ctx, { ...req.body, language });
       return reply.code(201).send(okWithBadges({ message: 'USER_CREATED', user }, badges));
     },
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isMixedScript, isProfileComplete } from '../rules.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
-import type { EmailChange, LoginInput, PasswordChange, User, UserUpdate } from '../contract.ts';
+import type { EmailChange, Language, LoginInput, PasswordChange, User, UserUpdate } from '../contract.ts';
 import type { z } from 'zod';
 import type { signupInputSchema } from '../contract.ts';
 import { isLocale } from '../../../platform/i18n/i18n.ts';
@@ -52,7 +52,7 @@ export async function login(
 /** Creates the account; the sign-up is announced in its transaction, and the badges it earned come back with it. */
 export async function signup(
   ctx: ServiceContext,
-  input: z.output<typeof signupInputSchema>,
+  input: z.output<typeof signupInputSchema> & { language: Language },
 ): Promise<{ user: User; badges: EarnedBadgeInfo[] }> {
   const owner = ctx.config.ownerId;
   assertUsername(input.username);
