@@ -6,6 +6,7 @@ import type { Game } from '../../games/contract.ts';
 import type { TeamName } from '../contract.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
+import { championshipDefaults } from '../championship.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import * as TournamentRepository from './repository.ts';
 
@@ -181,16 +182,17 @@ export async function seedTournaments(
   await CompetitionRepository.insert(db, {
     id: competitionId,
     owner,
-    name: 'Bomber Championship 2025',
-    name_en: 'Bomber Championship 2025',
+    // the published name (no year in it: the pages say the year of the finals below)
+    name: championshipDefaults.name,
+    name_en: championshipDefaults.name,
     // the championship's card shows its game's picture too (public/demo/games)
     thumbnail: demoGamePicture('Fortnite'),
-    game: 'Fortnite',
+    game: championshipDefaults.game,
     url: `/${ctx.config.brandSlug}-bomber-championship`,
     // after the four qualifiers (the last is in 10 days): playoffs a week later, the live finals two weeks after
     playoffs_at: new Date(evening(17)).toISOString(),
     finals_at: new Date(evening(31)).toISOString(),
-    finals_city: 'Milano',
+    finals_city: championshipDefaults.finalsCity,
     created_at: nowIso,
     updated_at: nowIso,
   });

@@ -8,6 +8,7 @@ const call: TypedCall<TournamentsApi> = api;
 export interface CompetitionSummary {
   id: string;
   name: string;
+  translations?: { it?: { name?: string }; en?: { name?: string } };
   thumbnail: string;
   game: string;
   url: string;

@@ -1,0 +1,75 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { goto } from '../helpers.ts';
+
+/**
+ * One source for the championship's name, year and dates: the home hero, the home FAQ and the championship
+ * page all show the competition's own data (the demo seeds it after its qualifiers), and agree in both
+ * languages.
+ */
+const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
+
+interface Championship {
+  url: string;
+  translations: Record<'it' | 'en', { name: string }>;
+  playoffsAt: string;
+  finalsAt: string;
+  finalsCity: string;
+}
+
+async function championship(request: APIRequestContext): Promise<Championship> {
+  const list = (await (await request.get('/api/tournaments/competitions')).json()).data as Championship[];
+  const found = list.find((c) => c.url === '/arena-bomber-championship');
+  expect(found, 'the seeded championship').toBeTruthy();
+  return found!;
+}
+
+const day = (lang: 'it' | 'en', iso: string) =>
+  new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', {
+    timeZone: 'Europe/Rome',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(iso));
+const yearOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date(iso));
+
+for (const lang of ['it', 'en'] as const) {
+  test.describe(`the championship's dates in ${lang}`, () => {
+    test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
+
+    test(`the home hero and FAQ and the championship page show the same year and dates (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const c = await championship(request);
+      const year = yearOf(c.finalsAt);
+      const playoffs = day(lang, c.playoffsAt);
+      const finals = day(lang, c.finalsAt);
+
+      await goto(page, at(lang, '/'));
+      await expect(page.getByTestId('championship-facts')).toHaveAttribute('data-state', 'ready');
+      await expect(page.getByTestId('hero-title-eyebrow')).toContainText(year);
+      await page.getByTestId('faq-eligibility').locator('summary').click();
+      await expect(page.getByTestId('faq-eligibility')).toContainText(year);
+      await page.getByTestId('faq-format').locator('summary').click();
+      const format = page.getByTestId('faq-format');
+      await expect(format).toContainText(playoffs);
+      await expect(format).toContainText(`${finals} ${lang === 'it' ? 'a' : 'in'} ${c.finalsCity}`);
+      // no other year is left on the page's championship texts
+      for (const text of [
+        await page.getByTestId('hero-title-eyebrow').innerText(),
+        await format.innerText(),
+        await page.getByTestId('faq-eligibility').innerText(),
+      ])
+        for (const y of text.match(/20\d\d/g) ?? []) expect(y).toBe(year);
+
+      await goto(page, at(lang, '/arena-bomber-championship'));
+      await expect(page.getByTestId('championship-facts')).toHaveAttribute('data-state', 'ready');
+      await expect(page.getByTestId('championship-title-eyebrow')).toContainText(year);
+      await expect(page.locator('#championship-title')).toHaveText(c.translations[lang].name);
+      await expect(page.getByTestId('championship-step-playoffs-when')).toHaveText(playoffs);
+      await expect(page.getByTestId('championship-step-finals-when')).toHaveText(`${finals} · ${c.finalsCity}`);
+    });
+  });
+}
