@@ -452,6 +452,8 @@ describe('every admin write leaves an audit entry', () => {
       actor: { id: admin.id, name: admin.username },
     });
     expect(Date.parse(entry.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    // every entry names its object as a person reads it, never only by its id
+    expect(entry.entityLabel.trim(), 'the entry has a readable label').not.toBe('');
     check?.(entry);
   });
 

@@ -117,7 +117,12 @@ describe('PUT /campaigns/cortina', () => {
       .where('action', '=', 'campaign.update')
       .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: admin.id, entity_type: 'campaign', entity_id: 'cortina' });
+    expect(audit[0]).toMatchObject({
+      actor_id: admin.id,
+      entity_type: 'campaign',
+      entity_id: 'cortina',
+      entity_label: 'cortina',
+    });
     const before = JSON.parse(String(audit[0].before));
     const after = JSON.parse(String(audit[0].after));
     expect(before).toMatchObject({ deadline: defaultCampaign.deadline, competitionId: null });
@@ -242,6 +247,8 @@ describe('reviews', () => {
     expect(JSON.parse(String(audit[1].before))).toMatchObject({ status: 'approved', score: 1234 });
     expect(JSON.parse(String(audit[1].after))).toMatchObject({ status: 'rejected', reason: 'Edited image' });
     expect(audit[1]).toMatchObject({ actor_id: admin.id, entity_type: 'submission' });
+    // labelled with the player who uploaded it
+    expect(audit[1].entity_label).not.toBe('');
   });
 
   test('bad review bodies are 400, unknown ids 404 SUBMISSION_NOT_FOUND, never a 5xx', async () => {

@@ -140,6 +140,8 @@ export async function update(
       action: 'campaign.update',
       entityType: 'campaign',
       entityId: CAMPAIGN_SLUG,
+      // the campaign is known by its page's name
+      label: CAMPAIGN_SLUG,
       before: auditView(before),
       after: auditView(changed),
     });
