@@ -47,6 +47,8 @@ import { registerShutdown } from '../platform/http/shutdown.ts';
 import { systemClock, type Clock, type ServiceContext } from '../platform/context.ts';
 import { EventBus } from '../platform/events.ts';
 import { registerRewardListeners } from '../features/rewards/server/listeners.ts';
+import { registerResultsListeners } from '../features/results/server/listeners.ts';
+import { registerBracketListeners } from '../features/brackets/server/listeners.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +110,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   const events = new EventBus<ServiceContext>();
   // the features' reactions to what the features below them announce, registered once
   registerRewardListeners(events);
+  registerResultsListeners(events);
+  registerBracketListeners(events);
   app.decorate('events', events);
   // first: it sees every route added after it (src/platform/http/metrics.ts)
   registerMetrics(app, config);

@@ -103,6 +103,8 @@ export const tournamentSchema = z.object({
   formatOverride: z.enum(tournamentFormats).nullable(),
   /** true once an admin finalised it: its standings are frozen */
   finalized: z.boolean(),
+  /** true while an admin keeps it archived: out of the public lists, its page still reachable by its address */
+  archived: z.boolean(),
   competitionId: z.string().nullable(),
   /** a fixed date text replacing the start date, per language; '' when none */
   dateText: z.object({ it: z.string(), en: z.string() }),
@@ -123,6 +125,10 @@ export const tournamentSchema = z.object({
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
+/** Which archived tournaments a list shows: none (the public lists), all of them as well, or only them. */
+export const tournamentArchiveFilters = ['include', 'only'] as const;
+export type TournamentArchiveFilter = (typeof tournamentArchiveFilters)[number];
+
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** GET /tournaments: a page of the list, of a championship or of one player's tournaments. */
 export const tournamentListQuerySchema = z.object({
@@ -134,7 +140,16 @@ export const tournamentListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   sort: sortQuery(tournamentSorts),
+  archived: z
+    .enum(tournamentArchiveFilters)
+    .optional()
+    .describe('admins only: include lists archived tournaments too, only lists just them; left out hides them'),
 });
+
+/** PUT /tournaments/{id}/archive (admin): archive (true) or bring back into the lists (false). */
+export const tournamentArchiveSchema = z.object({ archived: z.boolean() });
+/** GET /tournaments/{id}/removal (admin): whether it has results, so it can only be archived, not deleted. */
+export const tournamentRemovalSchema = z.object({ hasResults: z.boolean() });
 
 // The input fields without their defaults, so the update body can leave any of them out.
 const tournamentFields = {
@@ -368,6 +383,15 @@ declare module '../../platform/events.ts' {
     'tournaments.checked_in': { ownerId: string; userId: string; tournamentId: string };
     /** A player chose a team (faction) of a competition. */
     'tournaments.faction_joined': { ownerId: string; userId: string; competitionId: string };
+    /**
+     * An admin is about to delete a tournament, in the delete's transaction: a feature that keeps the
+     * tournament's results (matches, result lines, a bracket) answers so, and then the tournament is kept.
+     */
+    'tournaments.deleting': { ownerId: string; tournamentId: string };
+  }
+  interface EventAnswers {
+    /** What a listener holds of the tournament: results (matches, lines, placements) or a bracket. */
+    'tournaments.deleting': { holds: 'results' | 'bracket' };
   }
 }
 
@@ -395,6 +419,7 @@ export const tournamentErrors = [
   'ALREADY_DISQUALIFIED',
   'TOURNAMENT_ENDED',
   'TOURNAMENT_FINALIZED',
+  'TOURNAMENT_HAS_RESULTS',
   'NOT_A_MEMBER',
   'NOT_IN_COMPETITION',
   'MAX_BELOW_MEMBERS',

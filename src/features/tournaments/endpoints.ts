@@ -16,7 +16,9 @@ import {
   teamChoiceSchema,
   teamsUpdateSchema,
   tournamentInputSchema,
+  tournamentArchiveSchema,
   tournamentListQuerySchema,
+  tournamentRemovalSchema,
   tournamentSchema,
   tournamentUpdateSchema,
   waitlistMoveSchema,
@@ -35,6 +37,8 @@ export const tournamentsApi = {
   'GET /tournaments/:id': { response: tournamentSchema },
   'POST /tournaments': { body: tournamentInputSchema, response: tournamentSchema },
   'PUT /tournaments/:id': { body: tournamentUpdateSchema, response: tournamentSchema },
+  'PUT /tournaments/:id/archive': { body: tournamentArchiveSchema, response: tournamentSchema },
+  'GET /tournaments/:id/removal': { response: tournamentRemovalSchema },
   'POST /tournaments/:id/register': {
     query: registrantQuerySchema,
     body: registrationInputSchema,

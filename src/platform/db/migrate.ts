@@ -26,6 +26,7 @@ import * as brackets from './migrations/0084-brackets.ts';
 import * as reminders from './migrations/0085-reminders.ts';
 import * as mailOwner from './migrations/0090-mail-owner.ts';
 import * as usernameSkeleton from './migrations/0091-username-skeleton.ts';
+import * as tournamentArchive from './migrations/0092-tournament-archive.ts';
 
 /**
  * What a migration does to the release before it. `expand` only adds (tables, columns with defaults
@@ -69,6 +70,7 @@ export const releaseMigrations: MigrationList = {
   '0085-reminders': reminders,
   '0090-mail-owner': mailOwner,
   '0091-username-skeleton': usernameSkeleton,
+  '0092-tournament-archive': tournamentArchive,
 };
 
 /** Kysely's record of the migrations run, and the record kept beside it of what each one requires. */

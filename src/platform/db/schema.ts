@@ -143,6 +143,8 @@ export interface TournamentsTable {
   final_standings: string | null;
   /** JSON PrizeTable (credits by rank); null: no prizes (migration 0083) */
   prizes: string | null;
+  /** when an admin archived it, out of the public lists; null when not archived (migration 0092) */
+  archived_at: string | null;
 }
 
 export interface TournamentRegistrationsTable {

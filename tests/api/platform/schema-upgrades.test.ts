@@ -173,18 +173,20 @@ describe(`an older release on a newer schema (${engine})`, () => {
     expect(lines[0]).not.toMatch(/corrupted migrations|\n\s+at /);
   });
 
-  test('a release missing the newest migration refuses it as a contraction, and serves later expansions', async () => {
+  test('a release missing the newest contraction refuses it, and serves later expansions', async () => {
     const target = await freshDatabase();
-    const older = Object.fromEntries(Object.entries(releaseMigrations).slice(0, -1));
+    // the newest contraction (0091 gives accounts a key the release before never writes) and what came after it
+    const contraction = released.filter((name) => releaseMigrations[name].kind === 'contract').at(-1)!;
+    const since = released.slice(released.indexOf(contraction));
+    const older = Object.fromEntries(Object.entries(releaseMigrations).filter(([name]) => name < contraction));
     const olderLatest = Object.keys(older).sort().at(-1)!;
     await withDb(target.url, async (db) => {
       await migrateToLatest(db, { migrations: older });
-      // the whole release applies its newest migration (a contraction: 0091 gives accounts a key the
-      // release before never writes)
-      expect((await migrateToLatest(db)).applied).toEqual([{ name: latest, kind: releaseMigrations[latest].kind }]);
+      const applied = since.map((name) => ({ name, kind: releaseMigrations[name].kind }));
+      expect((await migrateToLatest(db)).applied).toEqual(applied);
       const refusal = await migrateToLatest(db, { migrations: older }).catch((e: unknown) => e);
       expect(refusal).toBeInstanceOf(SchemaRefused);
-      expect((refusal as Error).message).toBe(refused(latest, olderLatest, latest));
+      expect((refusal as Error).message).toBe(refused(latest, olderLatest, contraction));
       // an expansion on top keeps the release that knows the contraction working
       const outcome = await migrateToLatest(db, { migrations: newer(expandOnly) });
       expect(outcome.applied).toEqual([{ name: '9990-test-expand', kind: 'expand' }]);

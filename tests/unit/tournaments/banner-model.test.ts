@@ -28,6 +28,7 @@ const tournament = (over: Partial<Tournament> = {}): Omit<Tournament, 'descripti
   format: 'battle_royale',
   formatOverride: null,
   finalized: false,
+  archived: false,
   competitionId: null,
   dateText: { it: '', en: '' },
   externalUrl: '',

@@ -35,6 +35,8 @@ export interface ListFilter {
   /** only tournaments this user is registered in (member or waitlist) */
   memberId?: string;
   excludeEnded?: boolean;
+  /** archived tournaments: left out (the public lists), listed alone, or (left out) listed with the rest */
+  archived?: 'hide' | 'include' | 'only';
   /** `?sort=`: name or start (`-key` descending); the list's own order otherwise */
   sort?: string;
   limit: number;
@@ -51,6 +53,8 @@ function filtered(db: Db, f: ListFilter) {
       db.selectFrom('tournament_registrations').select('tournament_id').where('user_id', '=', f.memberId),
     );
   if (f.excludeEnded) q = q.where(sql<boolean>`${endedSql(f.now)} = 0`);
+  if (f.archived === 'hide') q = q.where('archived_at', 'is', null);
+  if (f.archived === 'only') q = q.where('archived_at', 'is not', null);
   return q;
 }
 
@@ -250,6 +254,17 @@ export async function standingsIn(db: Db, userIds: string[], tournamentIds: stri
 
 export async function insert(db: Db, row: Insertable<TournamentsTable>): Promise<void> {
   await db.insertInto('tournaments').values(row).execute();
+}
+
+/** Archives (an instant) or brings back (null) a tournament; false when there is none of this owner. */
+export async function setArchived(db: Db, owner: string, id: string, archivedAt: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('tournaments')
+    .set({ archived_at: archivedAt })
+    .where('owner', '=', owner)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function remove(db: Db, owner: string, id: string): Promise<boolean> {

@@ -22,6 +22,8 @@ import {
   teamChoiceSchema,
   teamsUpdateSchema,
   tournamentInputSchema,
+  tournamentArchiveSchema,
+  tournamentRemovalSchema,
   tournamentSchema,
   tournamentIdSchema,
   tournamentListQuerySchema,
@@ -334,6 +336,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
         await app.requireUser(req);
         assertSelfOrAdmin(req, req.query.members);
       }
+      // the archived ones are listed for the dashboard only
+      if (req.query.archived) await app.requireAdmin(req);
       cacheFor(req, reply);
       const build = async (viewerId: string | null) => {
         const { data, total } = await TournamentService.list(ctx, req.query, viewerId);
@@ -507,9 +511,37 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
     remove: {
       summary:
-        'Delete a tournament and its registrations; every registered player (waitlist included) is e-mailed that it is cancelled',
+        'Delete a tournament without results and its registrations; every registered player (waitlist included) is e-mailed that it is cancelled; one with results is 409 TOURNAMENT_HAS_RESULTS (archive it)',
+      also: [409],
       run: ({ actor, id }) => TournamentService.remove(ctx, actor, id),
     },
+  });
+
+  app.put('/tournaments/:id/archive', {
+    schema: {
+      tags: adminTags,
+      summary:
+        'Archive a tournament (out of the public lists, its page and results kept) or bring it back; how one with results is put away',
+      security,
+      params: tournamentParams,
+      body: tournamentArchiveSchema,
+      response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) =>
+      ok(await TournamentService.setArchived(ctx, actorOf(req), req.params.id, req.body.archived)),
+  });
+
+  app.get('/tournaments/:id/removal', {
+    schema: {
+      tags: adminTags,
+      summary: 'Whether the tournament has results (matches, a bracket, final standings): then it is archived, not deleted',
+      security,
+      params: tournamentParams,
+      response: { 200: envelope(tournamentRemovalSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.removalOf(ctx, req.params.id)),
   });
 
   app.get('/tournaments/:id/registrations', {

@@ -32,7 +32,7 @@ import type {
   tournamentInputSchema,
   tournamentUpdateSchema,
 } from '../contract.ts';
-import { formatOf, tournamentFormats, type TournamentFormat } from '../contract.ts';
+import { formatOf, tournamentFormats, type TournamentArchiveFilter, type TournamentFormat } from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
@@ -169,6 +169,7 @@ export function toTournament(
     format: formatOf(row),
     formatOverride: formatOverrideOf(row.format),
     finalized: row.finalized_at !== null,
+    archived: row.archived_at !== null,
     competitionId: row.competition_id,
     dateText: { it: row.date_text_it, en: row.date_text_en },
     externalUrl: row.external_url,
@@ -190,6 +191,8 @@ export interface ListQuery {
   competitionId?: string;
   members?: string;
   showAllTournament?: boolean;
+  /** which archived ones to list (the admin's filter); left out, a player's own list keeps them, others do not */
+  archived?: TournamentArchiveFilter;
   limit: number;
   offset: number;
   sort?: string;
@@ -212,6 +215,8 @@ const listFilter = (ctx: ServiceContext, q: ListQuery, now: number): TournamentR
   competitionId: q.competitionId,
   memberId: q.members,
   excludeEnded: q.showAllTournament === false,
+  // an archived tournament is out of the public lists, but stays in the history of a player who was in it
+  archived: q.archived ?? (q.members ? 'include' : 'hide'),
   sort: q.sort,
   limit: q.limit,
   offset: q.offset,
@@ -481,6 +486,7 @@ export async function update(ctx: ServiceContext, actor: Actor, id: string, inpu
 export async function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
   await audited(ctx, actor, async (tx, audit) => {
     const row = await findRow(tx, id);
+    await assertWithoutResults(tx, row);
     const before = await get(tx, id, null);
     const people = await withPlayers(
       tx,
@@ -491,6 +497,54 @@ export async function remove(ctx: ServiceContext, actor: Actor, id: string): Pro
     for (const p of people) await queueRosterMail(tx, 'cancelled', p, row);
   });
   ctx.mailQueue.wake();
+}
+
+const hasResultsError = () =>
+  new AppError('conflict', 'TOURNAMENT_HAS_RESULTS', 'The tournament has results: archive it instead');
+
+/**
+ * A tournament with results is kept (it can be archived, never deleted): finalised, or a feature
+ * above that keeps its matches, result lines or bracket says so when asked (`tournaments.deleting`).
+ */
+async function assertWithoutResults(ctx: ServiceContext, row: TournamentRow): Promise<void> {
+  if (await hasResults(ctx, row)) throw hasResultsError();
+}
+
+async function hasResults(ctx: ServiceContext, row: TournamentRow): Promise<boolean> {
+  if (row.finalized_at !== null) return true;
+  const held = await ctx.events.emit(ctx, 'tournaments.deleting', {
+    ownerId: ctx.config.ownerId,
+    tournamentId: row.id,
+  });
+  return held.length > 0;
+}
+
+/** GET /tournaments/{id}/removal (admin): what the delete dialog says first (a tournament with results is archived). */
+export async function removalOf(ctx: ServiceContext, id: string): Promise<{ hasResults: boolean }> {
+  return { hasResults: await hasResults(ctx, await findRow(ctx, id)) };
+}
+
+/**
+ * PUT /tournaments/{id}/archive (admin), audited as tournament.archive or tournament.unarchive:
+ * out of the public lists (or back in them); its page, results and prizes stay as they are.
+ */
+export async function setArchived(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: string,
+  archived: boolean,
+): Promise<Tournament> {
+  return audited(ctx, actor, async (tx, audit) => {
+    const before = await get(tx, id, null);
+    // asking for the state it is already in changes nothing, and logs nothing
+    if (before.archived === archived) return before;
+    const at = archived ? nowIso() : null;
+    if (!(await TournamentRepository.setArchived(tx.db.kysely, ctx.config.ownerId, id, at))) throw tournamentNotFound();
+    const after = await get(tx, id, null);
+    const action = archived ? 'tournament.archive' : 'tournament.unarchive';
+    await audit({ action, entityType: 'tournament', entityId: id, before, after });
+    return after;
+  });
 }
 
 async function insertTournament(

@@ -1,0 +1,13 @@
+import type { ServiceContext } from '../../../platform/context.ts';
+import type { EventBus } from '../../../platform/events.ts';
+import * as BracketRepository from './repository.ts';
+
+/**
+ * What brackets answer the features below them: asked before a tournament is deleted, they say whether
+ * a bracket was generated for it (played or not), and then it is kept.
+ */
+export function registerBracketListeners(events: EventBus<ServiceContext>): void {
+  events.on('tournaments.deleting', async (ctx, e) =>
+    (await BracketRepository.findBracket(ctx.db.kysely, e.tournamentId)) ? [{ holds: 'bracket' }] : undefined,
+  );
+}
