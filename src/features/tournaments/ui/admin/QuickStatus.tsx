@@ -25,6 +25,8 @@ export default function QuickStatus({
   const [choice, setChoice] = useState<StatusChoice>(current);
   const [busy, setBusy] = useState(false);
   useEffect(() => setChoice(current), [current]);
+  // finalising ended the tournament for good: the server refuses any other status, so none is offered
+  const final = tournament.finalized;
 
   const apply = async () => {
     setBusy(true);
@@ -56,6 +58,8 @@ export default function QuickStatus({
           data-testid="tournament-quick-status"
           value={choice}
           onChange={(e) => setChoice(e.target.value as StatusChoice)}
+          disabled={final}
+          aria-describedby={final ? 'quick-status-final' : undefined}
           className={`${selectClass} h-10 py-0 text-sm`}
         >
           {statusChoices.map((c) => (
@@ -68,12 +72,21 @@ export default function QuickStatus({
       <button
         type="button"
         onClick={apply}
-        disabled={busy || choice === current}
+        disabled={busy || final || choice === current}
         className={`${smallButtonClass} h-10`}
         data-testid="tournament-quick-status-apply"
       >
         {busy ? t('dashboard.common.saving') : t('dashboard.tournaments.detail.applyStatus')}
       </button>
+      {final && (
+        <p
+          id="quick-status-final"
+          className="basis-full text-xs text-slate-400"
+          data-testid="tournament-quick-status-final"
+        >
+          {t('dashboard.tournaments.detail.statusFinal')}
+        </p>
+      )}
     </div>
   );
 }
