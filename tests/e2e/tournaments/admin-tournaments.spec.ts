@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, latestMailTo, unique, ADMIN, GIULIA, authenticate, loginAs, type Session } from '../helpers.ts';
+import {
+  goto,
+  latestMailTo,
+  unique,
+  ADMIN,
+  GIULIA,
+  authenticate,
+  fillText,
+  localeTexts,
+  loginAs,
+  type Session,
+} from '../helpers.ts';
+import { signUpPlayer } from '../campaign/campaign-helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
@@ -217,6 +229,97 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toContainText(name);
       await expect(page.getByTestId('tournaments-empty')).toBeVisible();
       expect((await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).status).toBe(404);
+    });
+
+    test(`a tournament with results is archived, not deleted; once final its status stays ended (${lang})`, async ({
+      page,
+    }) => {
+      const admin = await loginAs(page, ADMIN);
+      const name = unique(`E2E Archive ${lang} `);
+      const now = Date.now();
+      // a live battle royale: two players checked in, one match entered, then finalised
+      const created = await call(page.request, admin.token, 'POST', '/tournaments', {
+        name,
+        game: 'Valorant',
+        format: 'battle_royale',
+        console: ['PC'],
+        maxPartecipants: 4,
+        start_registration: new Date(now - 2 * HOUR).toISOString(),
+        start_checkin: new Date(now + HOUR).toISOString(),
+        end_checkin: new Date(now + 2 * HOUR).toISOString(),
+        start_tournament: new Date(now + 3 * HOUR).toISOString(),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.data.id as string;
+      // fresh players: finalising may award them badges, which the demo accounts' stories must not get
+      const players = [await signUpPlayer(page.request, 'arc'), await signUpPlayer(page.request, 'arc')];
+      for (const p of players) await register(page.request, id, p);
+      const checkIn = {
+        start_checkin: new Date(now - HOUR).toISOString(),
+        end_checkin: new Date(now + HOUR).toISOString(),
+      };
+      expect((await call(page.request, admin.token, 'PUT', `/tournaments/${id}`, checkIn)).status).toBe(200);
+      for (const p of players) {
+        const gameAccount = {
+          username: `${p.user.username}V`,
+          game: 'Valorant',
+          console: 'PC',
+          id: `${p.user.username}#42`,
+        };
+        const checked = await call(page.request, p.token, 'POST', `/tournaments/${id}/register/checkin`, {
+          gameAccounts: [{ userId: p.user.id, gameAccount }],
+        });
+        expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+      }
+      expect((await call(page.request, admin.token, 'PUT', `/tournaments/${id}`, { status: 1 })).status).toBe(200);
+      const lines = players.map((p, i) => ({ entrantId: p.user.id, placement: i + 1, eliminations: 0 }));
+      const match = await call(page.request, admin.token, 'POST', `/tournaments/${id}/matches`, { lines });
+      expect(match.status, JSON.stringify(match.body)).toBe(201);
+      const finalised = await call(page.request, admin.token, 'POST', `/tournaments/${id}/finalise`, {});
+      expect(finalised.status, JSON.stringify(finalised.body)).toBe(200);
+      const texts = localeTexts(lang, 'dashboard').tournaments;
+
+      // the quick status of a finalised tournament is closed, and says why
+      await goto(page, at(lang, `/dashboard/tournaments/edit?id=${id}`));
+      await expect(page.getByTestId('tournament-quick-status')).toBeDisabled();
+      await expect(page.getByTestId('tournament-quick-status-apply')).toBeDisabled();
+      await expect(page.getByTestId('tournament-quick-status-final')).toHaveText(texts.detail.statusFinal);
+
+      // the delete dialog says it can only be archived, and archives it
+      await goto(page, at(lang, '/dashboard/tournaments'));
+      await page.getByTestId('tournaments-search').fill(name);
+      const rows = page.getByTestId('tournaments-table').locator('tbody tr');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.getByTestId('tournament-row-archived')).toHaveCount(0);
+      await rows.getByTestId('tournament-row-delete').click();
+      const dialog = page.getByTestId('tournament-delete-dialog');
+      await expect(dialog).toContainText(fillText(texts.list.archiveMessage, { name }));
+      await expect(page.getByTestId('tournament-delete-dialog-confirm')).toHaveText(texts.list.archive);
+      await page.getByTestId('tournament-delete-dialog-confirm').click();
+      await expect(toast(page)).toContainText(fillText(texts.list.archived, { name }));
+      await expect(rows.getByTestId('tournament-row-archived')).toHaveText(texts.list.archivedBadge);
+      expect((await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).body.data.archived).toBe(true);
+
+      // out of the public list, its page still there by its address
+      const listed = await page.request.get('/api/tournaments?limit=100');
+      expect(((await listed.json()).data as { id: string }[]).map((x) => x.id)).not.toContain(id);
+      await goto(page, at(lang, `/tournament/${id}`));
+      await expect(page.getByRole('heading', { name, exact: true }).first()).toBeVisible();
+
+      // the filter shows the archived ones alone; unarchiving brings it back into the lists
+      await goto(page, at(lang, '/dashboard/tournaments'));
+      await page.getByTestId('tournaments-archived-filter').selectOption('only');
+      await page.getByTestId('tournaments-search').fill(name);
+      await expect(rows).toHaveCount(1);
+      await rows.getByTestId('tournament-row-unarchive').click();
+      await expect(toast(page)).toContainText(fillText(texts.list.unarchived, { name }));
+      await expect(rows.getByTestId('tournament-row-archived')).toHaveCount(0);
+      expect((await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).body.data.archived).toBe(false);
+      // and it is still refused a delete
+      const refused = await call(page.request, admin.token, 'DELETE', `/tournaments/${id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('TOURNAMENT_HAS_RESULTS');
+      await call(page.request, admin.token, 'PUT', `/tournaments/${id}/archive`, { archived: true });
     });
 
     test(`registration closing after the start is refused under its own field before the form is sent (${lang})`, async ({

@@ -1,19 +1,32 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { useAdminList, searchingEveryPage } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
 import { tournamentSorts, type Tournament } from '../../contract.ts';
+import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { countKey, formatDateTime, formatShortDate, formatTime } from '../../../../platform/ui/admin/format.ts';
-import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
+import { AdminList, ListFilter, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import PhaseBadge from './PhaseBadge.tsx';
 import { statusNames } from './status.ts';
+import TournamentRemoveDialog from './TournamentRemoveDialog.tsx';
+
+const call: TypedCall<TournamentsApi> = api;
+
+/** The archive filter: every tournament (archived ones marked), those not archived, or only the archived. */
+const archiveChoices = ['include', 'hide', 'only'] as const;
 
 /** The API pages by limit/offset and has no name filter, so a search reads every page and filters here. */
 const load = searchingEveryPage<Tournament>(
-  (limit, offset, { values }) => `/tournaments?limit=${limit}&offset=${offset}&sort=${values.sort}`,
+  (limit, offset, { values }) =>
+    `/tournaments?limit=${limit}&offset=${offset}&sort=${values.sort}` +
+    (values.archived === 'hide' ? '' : `&archived=${values.archived}`),
   (tournament) => tournament.name,
 );
 
@@ -21,7 +34,10 @@ const load = searchingEveryPage<Tournament>(
 export default function TournamentsList({ t, locale }: SectionProps) {
   const list = useAdminList<Tournament>({
     load,
-    params: { sort: { values: tournamentSorts, initial: 'newest' } },
+    params: {
+      sort: { values: tournamentSorts, initial: 'newest' },
+      archived: { values: archiveChoices, initial: 'include' },
+    },
     loadError: (code) => t.error(code),
   });
   const editHref = (id: string) => localizePath(sectionPath('tournamentsEdit', { id }), locale);
@@ -33,6 +49,20 @@ export default function TournamentsList({ t, locale }: SectionProps) {
       : t(countKey('dashboard.tournaments.roster.deleteMessagePlayers', count, locale), { name: x.name, count });
   };
 
+  const [removing, setRemoving] = useState<Tournament | null>(null);
+  const [unarchiving, setUnarchiving] = useState<string | null>(null);
+  const unarchive = async (x: Tournament) => {
+    setUnarchiving(x.id);
+    const res = await call<'PUT /tournaments/:id/archive'>(`/tournaments/${encodeURIComponent(x.id)}/archive`, {
+      method: 'PUT',
+      body: { archived: false },
+    });
+    setUnarchiving(null);
+    if (!res.ok) return void toast.error(t.error(res.code));
+    toast.success(t('dashboard.tournaments.list.unarchived', { name: x.name }));
+    list.updateRows((rows) => rows.map((r) => (r.id === x.id ? res.data : r)));
+  };
+
   return (
     <AdminList
       list={list}
@@ -40,6 +70,15 @@ export default function TournamentsList({ t, locale }: SectionProps) {
       ns="dashboard.tournaments.list"
       id="tournaments"
       newHref={localizePath(sectionPath('tournamentsNew'), locale)}
+      tools={
+        <ListFilter
+          list={list}
+          name="archived"
+          id="tournaments-archived-filter"
+          label={t('dashboard.tournaments.list.filterLabel')}
+          options={archiveChoices.map((c) => [c, t(`dashboard.tournaments.list.filters.${c}`)])}
+        />
+      }
       columns={[
         { key: 'name', sort: 'name' },
         { key: 'game' },
@@ -50,12 +89,18 @@ export default function TournamentsList({ t, locale }: SectionProps) {
         { key: 'status' },
         { key: 'actions', align: 'right' },
       ]}
-      remove={{
-        path: (x) => `/tournaments/${encodeURIComponent(x.id)}`,
-        vars: (x) => ({ name: x.name }),
-        message: deleteMessage,
-        dialogTestId: 'tournament-delete-dialog',
-      }}
+      after={
+        <TournamentRemoveDialog
+          t={t}
+          tournament={removing}
+          deleteMessage={deleteMessage}
+          onClose={() => setRemoving(null)}
+          onDone={() => {
+            setRemoving(null);
+            list.retry();
+          }}
+        />
+      }
     >
       {(tournament) => (
         <tr key={tournament.id} className={rowClass} data-testid={`tournament-row-${tournament.id}`}>
@@ -71,6 +116,14 @@ export default function TournamentsList({ t, locale }: SectionProps) {
             {!tournament.open && (
               <span className="mt-0.5 block text-xs font-medium text-amber-300">
                 {t('dashboard.tournaments.list.private')}
+              </span>
+            )}
+            {tournament.archived && (
+              <span
+                className="mt-0.5 inline-block rounded bg-slate-700 px-1.5 text-xs font-medium text-slate-200"
+                data-testid="tournament-row-archived"
+              >
+                {t('dashboard.tournaments.list.archivedBadge')}
               </span>
             )}
           </th>
@@ -115,10 +168,23 @@ export default function TournamentsList({ t, locale }: SectionProps) {
                 label: t('dashboard.tournaments.list.editLabel', { name: tournament.name }),
               }}
               onDelete={{
-                run: () => list.setPendingDelete(tournament),
+                run: () => setRemoving(tournament),
                 label: t('dashboard.tournaments.list.deleteLabel', { name: tournament.name }),
               }}
-            />
+            >
+              {tournament.archived && (
+                <button
+                  type="button"
+                  className={smallButtonClass}
+                  onClick={() => void unarchive(tournament)}
+                  disabled={unarchiving === tournament.id}
+                  aria-label={t('dashboard.tournaments.list.unarchiveLabel', { name: tournament.name })}
+                  data-testid="tournament-row-unarchive"
+                >
+                  {t('dashboard.tournaments.list.unarchive')}
+                </button>
+              )}
+            </RowActions>
           </td>
         </tr>
       )}
