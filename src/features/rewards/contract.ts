@@ -38,8 +38,16 @@ export const transactionSchema = z.object({
   amount: z.number().int(),
   type: z.enum(transactionTypes),
   description: z.string(),
-  /** the cause ("giveaway:<id>:<user>", "purchase:<id>", "badge:<id>"); null for adjustments */
+  /**
+   * the cause ("giveaway:<id>:<user>", "purchase:<id>", "badge:<id>", "prize:<tournament>:<user>");
+   * null for adjustments
+   */
   reference: z.string().nullable(),
+  /**
+   * The description in each language, rendered from what happened (the badge, the product, the
+   * tournament its reference names); the stored text where nothing more is known (a code, an admin's reason)
+   */
+  translations: translationsSchema({ description: z.string() }),
   /** the balance right after this entry */
   balanceAfter: z.number().int(),
   /** the admin who made an adjustment; null otherwise */
@@ -390,19 +398,41 @@ export const productListQuerySchema = z
   });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/** The names and codes an Italian address may give as its country (the signup default is "Italy"). */
+const ITALY = new Set(['italy', 'italia', 'it', 'ita', 'repubblica italiana']);
+export const isItaly = (country: string) => ITALY.has(country.trim().toLowerCase());
+/** An Italian postal code (CAP): exactly five digits ("00100"; a 4-digit one lost its leading zero). */
+export const ITALIAN_ZIP = /^\d{5}$/;
+/** A phone a courier can call: digits and spaces, a leading + allowed, 6 to 15 digits. */
+export const PHONE_PATTERN = /^\+?[\d ]+$/;
+export const isPhone = (phone: string) => {
+  const digits = phone.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(phone.trim()) && digits >= 6 && digits <= 15;
+};
+
 /**
  * The shipping address dialog: all required but additional_address_info. The
  * server copies it onto the purchase, so later profile edits never change where an order ships.
+ * The courier needs a phone; an Italian address needs a five-digit CAP.
  */
-export const shippingAddressSchema = z.object({
-  first_name: text(64).min(1),
-  last_name: text(64).min(1),
-  street_name: text(128).min(1),
-  additional_address_info: text(128).default(''),
-  zip_code: text(16).min(1),
-  city: text(64).min(1),
-  country: text(64).min(1),
-});
+export const shippingAddressSchema = z
+  .object({
+    first_name: text(64).min(1),
+    last_name: text(64).min(1),
+    street_name: text(128).min(1),
+    additional_address_info: text(128).default(''),
+    zip_code: text(16).min(1),
+    city: text(64).min(1),
+    country: text(64).min(1),
+    // the profile's field of the same name (text(32) there): the dialog saves it on the profile too
+    phone_number: text(32)
+      .min(1)
+      .refine((v) => v === '' || isPhone(v), 'PHONE_INVALID'),
+  })
+  .superRefine((a, ctx) => {
+    if (isItaly(a.country) && a.zip_code !== '' && !ITALIAN_ZIP.test(a.zip_code))
+      ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'ZIP_CODE_INVALID' });
+  });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 export const shippingAddressFields = [
@@ -413,6 +443,7 @@ export const shippingAddressFields = [
   'zip_code',
   'city',
   'country',
+  'phone_number',
 ] as const;
 
 /**
@@ -437,17 +468,27 @@ export type PurchaseInput = z.input<typeof purchaseInputSchema>;
 /** A purchase. Name, image and price are as they were when bought. */
 export const purchaseSchema = z.object({
   id: z.string(),
+  /** a short number a player and the shop can say to each other, derived from the purchase (order-view.ts) */
+  orderNumber: z.string(),
   userId: z.string(),
   username: z.string(),
   productId: z.string(),
   productName: z.string(),
   productImage: z.string(),
+  /** the product's name in each language as it was when bought (the flat one is in the request's language) */
+  translations: translationsSchema({ productName: z.string() }),
   /** the product now; `deleted` once an admin removed it from the shop */
   product: z.object({ _id: z.string(), name: z.string(), image: z.string(), deleted: z.boolean() }),
   price: z.number().int(),
   brand: z.string(),
   owner: z.string(),
-  shippingAddress: shippingAddressSchema,
+  /** as stored: an order placed before today's rules (no phone, a 4-digit CAP) still reads */
+  shippingAddress: z.object(
+    Object.fromEntries(shippingAddressFields.map((f) => [f, z.string()])) as Record<
+      (typeof shippingAddressFields)[number],
+      z.ZodString
+    >,
+  ),
   fulfilled: z.boolean(),
   fulfilledAt: z.string().nullable(),
   /** id of the admin who marked it fulfilled */
@@ -462,7 +503,10 @@ export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 /** How the purchases list may be ordered: newest first (the default), by date, price, product name or buyer. */
 export const purchaseSorts = sortValues(['date', 'price', 'product', 'buyer']);
 
-/** GET /marketplace/purchases (admin) and /marketplace/purchases/user/{user}: the search matches username or product name. */
+/**
+ * GET /marketplace/purchases (admin) and /marketplace/purchases/user/{user}: the search matches
+ * username, product name or an order number.
+ */
 export const purchaseListQuerySchema = adminListQuery(purchaseSorts).extend({
   fulfilled: z.enum(['true', 'false']).optional(),
 });
@@ -520,6 +564,9 @@ export const rewardErrors = [
   'PRICE_RANGE_INVERTED',
   'PRICE_CHANGED',
   'SHIPPING_ADDRESS_MISSING',
+  // field errors of the shipping address (named on the field, texts in errors.<CODE>)
+  'ZIP_CODE_INVALID',
+  'PHONE_INVALID',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

@@ -22,3 +22,17 @@ export function formatDateTime(iso: string, locale: Locale): string {
     ? ''
     : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
+
+/**
+ * A record's text in the page's language from its `translations` (the API's per-language texts):
+ * the English one unless empty, else the Italian, else the flat `fallback` the answer carries.
+ */
+export function textIn<F extends string>(
+  translations: Partial<Record<Locale, Partial<Record<F, string>>>> | undefined,
+  field: F,
+  locale: Locale,
+  fallback: string,
+): string {
+  const own = translations?.[locale]?.[field]?.trim() ? translations[locale]![field]! : '';
+  return own || translations?.it?.[field] || fallback;
+}

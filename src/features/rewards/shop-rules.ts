@@ -40,6 +40,13 @@ export function purchaseBlock(
   return null;
 }
 
+/**
+ * The credits a player still needs for a product, when their balance is known to be too low; 0 when
+ * it is enough or unknown (then the server decides). The shop disables the card's button and says it.
+ */
+export const creditsShort = (price: number, credits: number | null) =>
+  credits === null ? 0 : Math.max(0, price - credits);
+
 export interface ShopFilters {
   /** matched on name or description by the server */
   search: string;

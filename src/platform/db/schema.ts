@@ -306,6 +306,8 @@ export interface PurchasesTable {
   user_id: string;
   product_id: string;
   product_name: string;
+  /** the product's English name when bought; '' falls back to the Italian (migration 0093) */
+  product_name_en: Generated<string>;
   product_image: Generated<string>;
   brand: Generated<string>;
   price: number;
@@ -316,6 +318,8 @@ export interface PurchasesTable {
   ship_zip_code: string;
   ship_city: string;
   ship_country: string;
+  /** the phone the courier calls; '' on orders placed before migration 0093 */
+  ship_phone_number: Generated<string>;
   fulfilled: Generated<number>;
   fulfilled_at: string | null;
   fulfilled_by: string | null;

@@ -51,6 +51,7 @@ export const address = {
   zip_code: '20121',
   city: 'Milano',
   country: 'Italia',
+  phone_number: '+39 333 123 4567',
 };
 
 export const IMAGE = '/media/Nexus/0123456789abcdef0123456789abcdef.png';

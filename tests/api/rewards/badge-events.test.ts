@@ -201,6 +201,7 @@ describe('badges are earned on the event, by the server', () => {
       zip_code: '00100',
       city: 'Roma',
       country: 'Italia',
+      phone_number: '06 1234567',
     };
     const bought = await t.call('POST', '/api/marketplace/purchases', {
       token: p.token,

@@ -101,6 +101,7 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
     const all = await exported('/api/marketplace/purchases/export', 'purchases');
     expect(all.header).toEqual([
       'id',
+      'orderNumber',
       'createdAt',
       'username',
       'email',
@@ -116,6 +117,7 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
       'zipCode',
       'city',
       'country',
+      'phone',
     ]);
     // newest first, like the list; the comma and quotes of a product name survive the round trip
     expect(all.records.map((r) => [r.username, r.product, r.price, r.fulfilled])).toEqual([
@@ -130,8 +132,11 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
       zipCode: '20121',
       city: 'Milano',
       country: 'Italia',
+      // a leading + is kept as text, not read as a formula (csv.ts)
+      phone: "'+39 333 123 4567",
       fulfilledAt: '',
     });
+    expect(all.records[2]!.orderNumber).toMatch(/^\d{6}-[0-9A-F]{6}$/);
     expect(all.records[0]!.fulfilledAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // the ids are the list's
     const listed = await t.call('GET', '/api/marketplace/purchases?limit=100', { token: admin.token });
@@ -142,7 +147,7 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
     const searched = await exported(`/api/marketplace/purchases/export?search=zain`, 'purchases');
     expect(searched.records.map((r) => r.product)).toEqual(['Zaino']);
     const none = await exported('/api/marketplace/purchases/export?search=nothing-like-this', 'purchases');
-    expect([none.header.length, none.records]).toEqual([16, []]);
+    expect([none.header.length, none.records]).toEqual([18, []]);
   });
 
   test('wallets: one row per transaction after the user and balance, newest first; a wallet without entries on a row of its own; the search honoured; formulas stay text', async () => {

@@ -76,3 +76,88 @@ test('a player pages through their own orders, newest first, and sees one shippe
   const anonymous = await t.call('GET', `/api/marketplace/purchases/user/${player.id}`);
   expect(anonymous.status).toBe(401);
 });
+
+test('an order has its number, its address with the phone, and the product in both languages as bought', async () => {
+  const [player] = await accounts(t, 1);
+  await api.credit(player.id, 100);
+  const cap = await api.product({
+    name: 'Cappellino snapback',
+    price: 10,
+    translations: { en: { name: 'Snapback cap' } },
+  });
+  const bought = await t.call('POST', '/api/marketplace/purchases', {
+    token: player.token,
+    body: { productId: cap._id, shippingAddress: { ...address, zip_code: '00100', city: 'Roma' } },
+  });
+  expect(bought.status).toBe(201);
+  const { purchase } = bought.json.data;
+  // the day it was bought and six digits: short enough to say on the phone
+  expect(purchase.orderNumber).toBe(
+    `${purchase.createdAt.slice(2, 10).replaceAll('-', '')}-${purchase.id.slice(0, 6).toUpperCase()}`,
+  );
+  // the shop finds the order by the number the player reads out
+  const found = await t.call('GET', `/api/marketplace/purchases?search=${encodeURIComponent(purchase.orderNumber)}`, {
+    token: admin.token,
+  });
+  expect(found.json.data.map((p: any) => p.id)).toEqual([purchase.id]);
+  // renamed later: the order keeps the names it was bought with
+  await t.call('PUT', `/api/marketplace/products/${cap._id}`, {
+    token: admin.token,
+    body: { name: 'Cappello', translations: { en: { name: 'Hat' } } },
+  });
+  const read = (language: string) =>
+    t.call('GET', `/api/marketplace/purchases/user/${player.id}`, {
+      token: player.token,
+      headers: { 'accept-language': language },
+    });
+  const en = (await read('en-GB')).json.data[0];
+  expect(en).toMatchObject({
+    orderNumber: purchase.orderNumber,
+    productName: 'Snapback cap',
+    translations: { it: { productName: 'Cappellino snapback' }, en: { productName: 'Snapback cap' } },
+    shippingAddress: { zip_code: '00100', city: 'Roma', phone_number: '+39 333 123 4567' },
+  });
+  expect((await read('it')).json.data[0].productName).toBe('Cappellino snapback');
+  // an order placed before phones and English names were kept reads with an empty phone and the Italian name
+  await t.db.kysely
+    .updateTable('purchases')
+    .set({ ship_phone_number: '', product_name_en: '' })
+    .where('id', '=', purchase.id)
+    .execute();
+  expect((await read('en')).json.data[0]).toMatchObject({
+    productName: 'Cappellino snapback',
+    shippingAddress: { phone_number: '' },
+  });
+});
+
+test('an Italian address needs a five-digit CAP, every order a phone; other countries keep their postcode', async () => {
+  const [player] = await accounts(t, 1);
+  const product = await api.product({ name: 'Adesivo', price: 0, quantity: 5 });
+  const buy = (shippingAddress: Record<string, unknown>) =>
+    t.call('POST', '/api/marketplace/purchases', {
+      token: player.token,
+      body: { productId: product._id, shippingAddress },
+    });
+  for (const [fields, field, message] of [
+    [{ zip_code: '2012' }, 'zip_code', 'ZIP_CODE_INVALID'],
+    [{ zip_code: '201210', country: 'Italy' }, 'zip_code', 'ZIP_CODE_INVALID'],
+    [{ zip_code: '20I21', country: 'IT' }, 'zip_code', 'ZIP_CODE_INVALID'],
+    [{ phone_number: '' }, 'phone_number', undefined],
+    [{ phone_number: '12-34' }, 'phone_number', 'PHONE_INVALID'],
+    [{ phone_number: '+39 12' }, 'phone_number', 'PHONE_INVALID'],
+  ] as const) {
+    const res = await buy({ ...address, ...fields });
+    expect([res.status, res.json.error.code], JSON.stringify(fields)).toEqual([400, 'VALIDATION_ERROR']);
+    const issue = res.json.error.issues.find((i: any) => i.path === `body.shippingAddress.${field}`);
+    expect(issue, JSON.stringify(res.json.error.issues)).toBeTruthy();
+    if (message) expect(issue.message).toBe(message);
+  }
+  const swiss = await buy({
+    ...address,
+    zip_code: '8001',
+    city: 'Zürich',
+    country: 'Svizzera',
+    phone_number: '+41 44 123 45 67',
+  });
+  expect(swiss.status, JSON.stringify(swiss.json)).toBe(201);
+});

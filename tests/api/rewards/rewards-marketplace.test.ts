@@ -215,7 +215,9 @@ describe('purchases', () => {
     const none = await post(specBody);
     expect([none.status, none.json.error.code]).toEqual([400, 'SHIPPING_ADDRESS_MISSING']);
     expect(none.json.error.issues.map((i: any) => i.path)).toEqual(
-      ['first_name', 'last_name', 'street_name', 'zip_code', 'city'].map((f) => `body.shippingAddress.${f}`),
+      ['first_name', 'last_name', 'street_name', 'zip_code', 'city', 'phone_number'].map(
+        (f) => `body.shippingAddress.${f}`,
+      ),
     );
     // a half-filled profile names only what is missing
     expect(
@@ -228,11 +230,24 @@ describe('purchases', () => {
     ).toBe(200);
     const half = await post(specBody);
     expect(half.json.error.issues.map((i: any) => i.path)).toEqual(
-      ['street_name', 'zip_code'].map((f) => `body.shippingAddress.${f}`),
+      ['street_name', 'zip_code', 'phone_number'].map((f) => `body.shippingAddress.${f}`),
     );
+    // a profile whose Italian CAP lost its leading zero is named as such, not as missing
+    await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: { zip_code: '7012', country: 'Italia' } });
+    const short = await post(specBody);
+    expect(short.json.error.issues).toContainEqual({
+      path: 'body.shippingAddress.zip_code',
+      message: 'ZIP_CODE_INVALID',
+    });
 
     // the original client saves the address on the user first, then posts with no address
-    const saved = { street_name: 'Via Sparano 5', additional_address_info: '', zip_code: '70121', country: 'Italia' };
+    const saved = {
+      street_name: 'Via Sparano 5',
+      additional_address_info: '',
+      zip_code: '70121',
+      country: 'Italia',
+      phone_number: '+39 080 123456',
+    };
     expect((await t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body: saved })).status).toBe(200);
 
     // the price changed after the page showed it: 409, no unit taken, no credit charged
@@ -257,6 +272,7 @@ describe('purchases', () => {
         zip_code: '70121',
         city: 'Bari',
         country: 'Italia',
+        phone_number: '+39 080 123456',
       },
     });
     // an address sent in the body still wins over the profile's

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, address, auditLedger, balanceOf, rewardsApi, type Account } from '../helpers/rewards.ts';
+import { createTournament } from '../helpers/tournaments.ts';
+import * as WalletService from '../../../src/features/rewards/server/wallet-service.ts';
+import { serviceContext } from '../../../src/platform/context.ts';
 
 let t: TestApp;
 let admin: Account;
@@ -101,6 +104,88 @@ describe('wallets', () => {
     expect(page.json.total).toBeGreaterThan(2);
     // most recent balance change first
     expect(page.json.data[0].userId).toBe(p.id);
+  });
+
+  test("an entry reads in the reader's language: its badge, product and tournament; a reason as written", async () => {
+    const [p] = await accounts(t, 1);
+    const badge = await t.call('POST', '/api/marketplace/badges', {
+      token: admin.token,
+      body: {
+        slug: `welcome_${p.id.slice(0, 8).replace(/[^a-z0-9]/g, '')}`,
+        name: 'Benvenuto',
+        trigger: 'manual',
+        rewardAmount: 40,
+        translations: { en: { name: 'Welcome' } },
+      },
+    });
+    expect(badge.status, JSON.stringify(badge.json)).toBe(201);
+    expect((await trigger(admin.token, badge.json.data.slug, { userId: p.id })).json.data.awarded).toBe(true);
+    const cap = await api.product({
+      name: 'Cappellino snapback',
+      price: 5,
+      translations: { en: { name: 'Snapback cap' } },
+    });
+    const mug = await api.product({ name: 'Tazza', price: 5 });
+    for (const product of [cap, mug])
+      expect(
+        (
+          await t.call('POST', '/api/marketplace/purchases', {
+            token: p.token,
+            body: { productId: product._id, shippingAddress: address },
+          })
+        ).status,
+      ).toBe(201);
+    await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, {
+      token: admin.token,
+      body: { amount: 3, reason: 'Rimborso spedizione' },
+    });
+    // a prize as finalising books it: the tournament's name (Italian when stored) and the rank
+    const tournamentId = await createTournament(t, admin.token, 'registration', {
+      name: 'Coppa di Natale',
+      translations: { en: { name: 'Christmas Cup' } },
+    });
+    await WalletService.payPrize(serviceContext(t.app), t.config.ownerId, {
+      userId: p.id,
+      tournamentId,
+      amount: 20,
+      description: 'Coppa di Natale · #2',
+      createdBy: { id: admin.id, name: admin.username },
+    });
+    const read = async (language: string) => {
+      const res = await t.call('GET', `/api/marketplace/transactions/${p.id}`, {
+        token: p.token,
+        headers: { 'accept-language': language },
+      });
+      expect(res.status).toBe(200);
+      return res.json.data.map((e: any) => e.description);
+    };
+    expect(await read('en')).toEqual([
+      'Christmas Cup · #2',
+      'Rimborso spedizione',
+      // no English name: the Italian one
+      'Tazza',
+      'Snapback cap',
+      'Welcome',
+    ]);
+    expect(await read('it-IT,it;q=0.9')).toEqual([
+      'Coppa di Natale · #2',
+      'Rimborso spedizione',
+      'Tazza',
+      'Cappellino snapback',
+      'Benvenuto',
+    ]);
+    // the answer carries both languages, so a page shows its own whatever the call's language
+    const both = await t.call('GET', `/api/marketplace/transactions/${p.id}`, { token: p.token });
+    expect(both.json.data.map((e: any) => e.translations)).toEqual([
+      { it: { description: 'Coppa di Natale · #2' }, en: { description: 'Christmas Cup · #2' } },
+      { it: { description: 'Rimborso spedizione' }, en: { description: 'Rimborso spedizione' } },
+      { it: { description: 'Tazza' }, en: { description: '' } },
+      { it: { description: 'Cappellino snapback' }, en: { description: 'Snapback cap' } },
+      { it: { description: 'Benvenuto' }, en: { description: 'Welcome' } },
+    ]);
+    // an entry whose badge award is gone keeps the text it was stored with
+    await t.db.kysely.deleteFrom('user_badges').where('user_id', '=', p.id).execute();
+    expect((await read('en')).at(-1)).toBe('Benvenuto');
   });
 
   test('ledger entries can never be updated or deleted, even by SQL', async () => {

@@ -19,6 +19,7 @@ const address = {
   zip_code: '10100',
   city: 'Torino',
   country: 'Italia',
+  phone_number: '011 123 4567',
 };
 
 for (const lang of ['it', 'en'] as const) {

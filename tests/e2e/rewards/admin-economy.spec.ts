@@ -279,6 +279,7 @@ for (const lang of ['it', 'en'] as const) {
         zip_code: '00100',
         city: 'Roma',
         country: 'Italia',
+        phone_number: '+39 06 1234567',
       };
       const bought = await call(
         page.request,

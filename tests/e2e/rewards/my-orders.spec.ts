@@ -4,9 +4,10 @@ import { ADMIN, authenticate, signUpPlayer, storeSession, type Session } from '.
 import { goto, unique } from '../helpers.ts';
 
 /**
- * A player's orders: /my-orders lists what they bought with price, date and
- * shipping state, and shows "shipped" once the admin marks the purchase fulfilled. Reached from
- * the profile menu. Purchases are made through the API: the shop's own flow is in rewards.spec.
+ * A player's orders: /my-orders lists what they bought with its order number, price, date, the
+ * address it ships to and the shipping state, and shows "shipped" once the admin marks the
+ * purchase fulfilled. Reached from the profile menu. Purchases are made through the API: the
+ * shop's own flow is in rewards.spec.
  */
 
 type Lang = 'it' | 'en';
@@ -17,6 +18,8 @@ const text = {
     shipped: 'Spedito',
     price: '40 crediti',
     count: '1 ordine',
+    number: 'Ordine n\\.',
+    shipTo: 'Spedizione a',
     empty: 'Nessun ordine per ora: spendi i tuoi crediti nel marketplace.',
   },
   en: {
@@ -24,6 +27,8 @@ const text = {
     shipped: 'Shipped',
     price: '40 credits',
     count: '1 order',
+    number: 'Order no\\.',
+    shipTo: 'Ships to',
     empty: 'No orders yet: spend your credits in the marketplace.',
   },
 };
@@ -39,6 +44,7 @@ const address = {
   zip_code: '00100',
   city: 'Roma',
   country: 'IT',
+  phone_number: '+39 06 1234567',
 };
 
 async function call(
@@ -105,6 +111,11 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('orders-count')).toHaveText(text[lang].count);
     await expect(order.getByTestId('order-product')).toHaveText(productName);
     await expect(order.getByTestId('order-price')).toHaveText(text[lang].price);
+    // the number to quote to the shop, and where it ships, phone included
+    await expect(order.getByTestId('order-number')).toHaveText(new RegExp(`^${text[lang].number} \\d{6}-[0-9A-F]{6}$`));
+    await expect(order.getByTestId('order-address')).toHaveText(
+      `${text[lang].shipTo}: Ada Rossi · Via Roma 1 · 00100 Roma · IT · Tel. +39 06 1234567`,
+    );
     await expect(order).toHaveAttribute('data-shipped', 'false');
     await expect(order.getByTestId('order-status')).toHaveText(text[lang].pending);
     await expect(order.getByTestId('order-shipped-on')).toBeHidden();

@@ -25,6 +25,9 @@ const texts = {
     loginReason: 'Per riscattare il tuo codice accedi prima: poi tornerai subito al riscatto.',
     notEnough: 'Crediti insufficienti',
     credits: (n: number) => `${n} crediti`,
+    needMore: (n: number) => `Ti mancano ${new Intl.NumberFormat('it-IT').format(n)} crediti`,
+    zipInvalid: "Per l'Italia il CAP ha esattamente 5 cifre (es. 00100).",
+    phoneInvalid: 'Inserisci un numero di telefono: cifre e spazi, con + davanti se serve.',
     owned: 'Già tuo',
     failedBackpack: 'Impossibile caricare lo zaino',
   },
@@ -33,6 +36,9 @@ const texts = {
     loginReason: 'To redeem your code, log in first: you will come straight back to it.',
     notEnough: 'Not enough credits',
     credits: (n: number) => `${n} credits`,
+    needMore: (n: number) => `You need ${new Intl.NumberFormat('en-GB').format(n)} more credits`,
+    zipInvalid: 'An Italian postcode (CAP) has exactly 5 digits (e.g. 00100).',
+    phoneInvalid: 'Enter a phone number: digits and spaces, with a leading + if needed.',
     owned: 'Owned',
     failedBackpack: 'Failed to load backpack',
   },
@@ -57,7 +63,13 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 async function createProduct(
   request: APIRequestContext,
   token: string,
-  product: { name: string; price: number; quantity: number; description?: string },
+  product: {
+    name: string;
+    price: number;
+    quantity: number;
+    description?: string;
+    translations?: { en: { name: string } };
+  },
 ) {
   const headers = { authorization: `Bearer ${token}` };
   const upload = await request.post(`/api/media/${AGENCY}`, {
@@ -104,11 +116,13 @@ async function acknowledgeBadge(page: Page, badge: Badge, lang: 'it' | 'en') {
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('badge-earned-name')).toHaveText(badge.name);
   await expect(modal.getByTestId('badge-earned-description')).toHaveText(badge.description);
+  // its reward in credits, as everywhere else
   if (badge.credits > 0)
-    await expect(modal.getByTestId('badge-earned-credits')).toContainText(`${badge.credits} token`);
+    await expect(modal.getByTestId('badge-earned-credits')).toHaveText(
+      `${lang === 'it' ? 'Ricompensa' : 'Reward'}: +${texts[lang].credits(badge.credits)}`,
+    );
   await modal.getByTestId('badge-earned-ok').click();
   await expect(modal).toBeHidden();
-  void lang;
 }
 
 for (const lang of ['it', 'en'] as const) {
@@ -121,12 +135,17 @@ for (const lang of ['it', 'en'] as const) {
     }) => {
       const tx = texts[lang];
       const admin = await adminToken(request);
-      const hoodie = await createProduct(request, admin, {
-        name: unique(`E2E Hoodie ${lang} `),
+      // an Italian and an English name: every page shows the one of its language
+      const tag = unique(`E2E ${lang} `);
+      const names = { it: `${tag} Felpa`, en: `${tag} Hoodie` };
+      const created = await createProduct(request, admin, {
+        name: names.it,
+        translations: { en: { name: names.en } },
         price: 200,
         quantity: 2,
         description: 'Felpa e2e / e2e hoodie',
       });
+      const hoodie = { ...created, name: names[lang], search: tag };
       const yacht = await createProduct(request, admin, {
         name: unique(`E2E Yacht ${lang} `),
         price: 900_000,
@@ -140,7 +159,7 @@ for (const lang of ['it', 'en'] as const) {
 
       // a visitor browses the marketplace; redeeming asks to log in
       await goto(page, at(lang, '/marketplace'));
-      await page.getByTestId('market-search').fill(hoodie.name);
+      await page.getByTestId('market-search').fill(hoodie.search);
       const hoodieCard = page.getByTestId('product-card').filter({ hasText: hoodie.name });
       await expect(hoodieCard).toHaveCount(1);
       await expect(page.getByTestId('product-card')).toHaveCount(1);
@@ -208,11 +227,17 @@ for (const lang of ['it', 'en'] as const) {
       await hydrated(page);
       await page.getByTestId('market-search').fill(yacht.name);
       const yachtCard = page.getByTestId('product-card').filter({ hasText: yacht.name });
-      await yachtCard.getByTestId('product-redeem').click();
-      await expect(page.getByText(tx.notEnough)).toBeVisible();
+      // the balance is known to be too low: the button is disabled and says how many credits are missing
+      await expect(yachtCard.getByTestId('product-redeem')).toBeDisabled();
+      await expect(yachtCard.getByTestId('product-short')).toHaveText(tx.needMore(900_000 - balance));
+      await expect(yachtCard.getByTestId('product-redeem')).toHaveAttribute(
+        'aria-describedby',
+        `product-${yacht._id}-short`,
+      );
+      await yachtCard.getByTestId('product-redeem').click({ force: true });
       await expect(page.getByTestId('shipping-dialog')).toBeHidden();
 
-      await page.getByTestId('market-search').fill(hoodie.name);
+      await page.getByTestId('market-search').fill(hoodie.search);
       await hoodieCard.getByTestId('product-redeem').click();
       const dialog = page.getByTestId('shipping-dialog');
       await expect(dialog).toBeVisible();
@@ -232,8 +257,17 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('shipping-first-name').fill('Ada');
       await page.getByTestId('shipping-last-name').fill('Lovelace');
       await page.getByTestId('shipping-street-name').fill('Via Roma 1');
-      await page.getByTestId('shipping-zip-code').fill('20121');
+      // an Italian CAP has five digits; the courier needs a phone
+      await page.getByTestId('shipping-zip-code').fill('2012');
       await page.getByTestId('shipping-city').fill('Milano');
+      await expect(page.getByTestId('shipping-zip-code-error')).toHaveText(tx.zipInvalid);
+      await expect(page.getByTestId('shipping-confirm')).toHaveAttribute('aria-disabled', 'true');
+      await page.getByTestId('shipping-phone-number').fill('call me');
+      await page.getByTestId('shipping-zip-code').fill('20121');
+      await expect(page.getByTestId('shipping-phone-number-error')).toHaveText(tx.phoneInvalid);
+      await expect(page.getByTestId('shipping-zip-code-error')).toBeEmpty();
+      await page.getByTestId('shipping-phone-number').fill('+39 333 123 4567');
+      await expect(page.getByTestId('shipping-phone-number-error')).toBeEmpty();
       await expect(page.getByTestId('shipping-first-name-error')).toBeEmpty();
       await expect(page.getByTestId('shipping-confirm')).not.toHaveAttribute('aria-disabled');
       await expect(page.getByTestId('shipping-balance-after')).toHaveText(tx.credits(balance - 200));
@@ -261,12 +295,13 @@ for (const lang of ['it', 'en'] as const) {
         zip_code: '20121',
         city: 'Milano',
         country: 'Italy',
+        phone_number: '+39 333 123 4567',
       });
 
       // after a reload the card is still owned, and "only unredeemed" hides it
       await page.reload();
       await hydrated(page);
-      await page.getByTestId('market-search').fill(hoodie.name);
+      await page.getByTestId('market-search').fill(hoodie.search);
       await expect(hoodieCard.getByTestId('product-owned')).toBeVisible();
       await page.getByTestId('market-only-unredeemed').check();
       await expect(page.getByTestId('market-empty')).toBeVisible();
@@ -306,8 +341,23 @@ for (const lang of ['it', 'en'] as const) {
         await expect(rows.nth(i)).toHaveAttribute('data-type', e.type);
         await expect(rows.nth(i)).toHaveAttribute('data-amount', String(e.amount));
       }
+      // each entry says what happened in the page's language: the product's and the badge's names
       await expect(rows.filter({ hasText: hoodie.name })).toContainText('-200');
+      await expect(rows.filter({ hasText: names[lang === 'it' ? 'en' : 'it'] })).toHaveCount(0);
       await expect(rows.filter({ hasText: code })).toContainText('+300');
+      await expect(rows.last()).toContainText(welcome!.name);
+
+      // the order: its number, where it ships with the phone, the product in the page's language
+      await goto(page, at(lang, '/my-orders'));
+      const order = page.getByTestId('order');
+      await expect(order).toHaveCount(1);
+      await expect(order.getByTestId('order-product')).toHaveText(hoodie.name);
+      await expect(order.getByTestId('order-number')).toHaveText(
+        new RegExp(`^${lang === 'it' ? 'Ordine n\\.' : 'Order no\\.'} \\d{6}-[0-9A-F]{6}$`),
+      );
+      await expect(order.getByTestId('order-address')).toContainText(
+        'Ada Lovelace · Via Roma 1 · 20121 Milano · Italy · Tel. +39 333 123 4567',
+      );
     });
   });
 }
@@ -422,6 +472,7 @@ for (const lang of ['it', 'en'] as const) {
       street_name: 'Via Roma 1',
       zip_code: '20121',
       city: 'Milano',
+      phone_number: '333 1234567',
     };
     const saved = (
       await (
@@ -486,5 +537,29 @@ for (const lang of ['it', 'en'] as const) {
         ).json()
       ).data.balance,
     ).toBe(balance - 120);
+  });
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test(`a badge earned in the other language shows in the page's, its reward in credits (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    // a login on the other language's page answers the badge in that language, and parks it for the next page
+    const other = lang === 'it' ? 'en' : 'it';
+    const answered = (await activeBadges(request, other)).find((b) => b.slug === 'user_registered')!;
+    const shown = (await activeBadges(request, lang)).find((b) => b.slug === 'user_registered')!;
+    expect(answered.name).not.toBe(shown.name);
+    await page.goto(at(lang, '/privacy-policy'));
+    await page.evaluate((badge) => sessionStorage.setItem('earnedBadges', JSON.stringify([badge])), {
+      slug: answered.slug,
+      name: answered.name,
+      description: answered.description,
+      icon: '',
+      credits: answered.credits,
+      translations: (answered as unknown as { translations: unknown }).translations,
+    });
+    await goto(page, at(lang, '/'));
+    await acknowledgeBadge(page, shown, lang);
   });
 }

@@ -19,6 +19,7 @@ const address = {
   zip_code: '20121',
   city: 'Milano',
   country: 'Italia',
+  phone_number: '+39 02 1234 5678',
 };
 const ok = (schema: { safeParse: (v: unknown) => { success: boolean } }, v: unknown) => schema.safeParse(v).success;
 

@@ -10,6 +10,7 @@ import type { ExportedWalletLine } from './wallet-repository.ts';
 /** One purchase a row: what was bought, by whom, whether it shipped, and where to. */
 export const purchaseCsv: CsvColumn<ExportedPurchase>[] = [
   { header: 'id', value: (p) => p.id },
+  { header: 'orderNumber', value: (p) => p.orderNumber },
   { header: 'createdAt', value: (p) => p.createdAt },
   { header: 'username', value: (p) => p.username },
   { header: 'email', value: (p) => p.email },
@@ -25,6 +26,7 @@ export const purchaseCsv: CsvColumn<ExportedPurchase>[] = [
   { header: 'zipCode', value: (p) => p.shippingAddress.zip_code },
   { header: 'city', value: (p) => p.shippingAddress.city },
   { header: 'country', value: (p) => p.shippingAddress.country },
+  { header: 'phone', value: (p) => p.shippingAddress.phone_number },
 ];
 
 /**

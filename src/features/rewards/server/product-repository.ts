@@ -96,7 +96,7 @@ export async function takeOne(trx: Trx<Database>, owner: string, id: string) {
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .where('quantity', '>', 0)
-    .returning(['id', 'name', 'price', 'image', 'brand', 'quantity'])
+    .returning(['id', 'name', 'name_en', 'price', 'image', 'brand', 'quantity'])
     .executeTakeFirst();
   return row && { ...row, price: Number(row.price), quantity: Number(row.quantity) };
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kyse
 import { countAll } from '../../../platform/db/database.ts';
 import type { Database, PurchasesTable } from '../../../platform/db/schema.ts';
 import type { Purchase, ShippingAddress } from '../contract.ts';
+import { idPrefixOfOrderNumber, orderNumberOf } from '../order-view.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
 
@@ -13,6 +14,8 @@ export interface NewPurchase {
   userId: string;
   productId: string;
   productName: string;
+  /** the English name when bought ('' when the product has none) */
+  productNameEn: string;
   productImage: string;
   brand: string;
   price: number;
@@ -33,6 +36,7 @@ export async function insert(
       user_id: p.userId,
       product_id: p.productId,
       product_name: p.productName,
+      product_name_en: p.productNameEn,
       product_image: p.productImage,
       brand: p.brand,
       price: p.price,
@@ -43,6 +47,7 @@ export async function insert(
       ship_zip_code: p.address.zip_code,
       ship_city: p.address.city,
       ship_country: p.address.country,
+      ship_phone_number: p.address.phone_number,
       fulfilled: 0,
       fulfilled_at: null,
       fulfilled_by: null,
@@ -69,15 +74,24 @@ export async function findById(db: Db | Trx<Database>, owner: string, id: string
 
 type PurchaseFilter = { search?: string; fulfilled?: 'true' | 'false'; userId?: string; sort?: string };
 
-/** The purchases of a brand a list or an export asks for: a buyer, the fulfilled filter, the search on username or product name. */
+/**
+ * The purchases of a brand a list or an export asks for: a buyer, the fulfilled filter, the search on
+ * username or product name, or an order number (the id's beginning it names, order-view.ts).
+ */
 function filtered<QB extends ReturnType<typeof joined>>(qb: QB, owner: string, q: PurchaseFilter): QB {
   let base = qb.where('purchases.owner', '=', owner) as QB;
   if (q.userId) base = base.where('purchases.user_id', '=', q.userId) as QB;
   if (q.fulfilled) base = base.where('purchases.fulfilled', '=', q.fulfilled === 'true' ? 1 : 0) as QB;
-  if (q.search)
+  if (q.search) {
+    const order = idPrefixOfOrderNumber(q.search);
     base = base.where((eb) =>
-      eb.or([contains('users.username', q.search!), contains('purchases.product_name', q.search!)]),
+      eb.or([
+        contains('users.username', q.search!),
+        contains('purchases.product_name', q.search!),
+        ...(order ? [eb('purchases.id', 'like', `${order}%`)] : []),
+      ]),
     ) as QB;
+  }
   return base;
 }
 
@@ -183,11 +197,13 @@ type JoinedRow = Selectable<PurchasesTable> & {
 function toPurchase(r: JoinedRow): Purchase {
   return {
     id: r.id,
+    orderNumber: orderNumberOf({ id: r.id, createdAt: r.created_at }),
     userId: r.user_id,
     username: r.username,
     productId: r.product_id,
     productName: r.product_name,
     productImage: r.product_image,
+    translations: { it: { productName: r.product_name }, en: { productName: r.product_name_en } },
     product: {
       _id: r.product_id,
       name: r.current_name,
@@ -205,6 +221,7 @@ function toPurchase(r: JoinedRow): Purchase {
       zip_code: r.ship_zip_code,
       city: r.ship_city,
       country: r.ship_country,
+      phone_number: r.ship_phone_number,
     },
     fulfilled: r.fulfilled === 1,
     fulfilledAt: r.fulfilled_at,

@@ -40,13 +40,18 @@ async function shippingAddressOf(
   const user = await Directory.findPlayer(ctx, owner, userId);
   const parsed = shippingAddressSchema.safeParse(user ?? {});
   if (parsed.success) return parsed.data;
-  const missing = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+  // a field that is there but unusable (a 4-digit CAP) says so by its code; any other is missing
+  const byField = new Map<string, string>();
+  for (const i of parsed.error.issues)
+    if (!byField.has(String(i.path[0])))
+      byField.set(String(i.path[0]), /^[A-Z_]+$/.test(i.message) ? i.message : 'required');
+  const missing = [...byField.keys()];
   throw new AppError(
     'invalid',
     'SHIPPING_ADDRESS_MISSING',
     `Shipping address incomplete: ${missing.join(', ')}`,
     undefined,
-    missing.map((field) => ({ path: `body.shippingAddress.${field}`, message: 'required' })),
+    [...byField].map(([field, message]) => ({ path: `body.shippingAddress.${field}`, message })),
   );
 }
 
@@ -90,6 +95,7 @@ export async function purchase(
           userId,
           productId: product.id,
           productName: product.name,
+          productNameEn: product.name_en,
           productImage: product.image,
           brand: product.brand,
           price: product.price,

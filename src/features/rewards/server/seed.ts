@@ -336,6 +336,7 @@ export async function seedRewards(ctx: ServiceContext, ids: { adminId?: string; 
       additional_address_info: '',
       zip_code: '20121',
       country: 'Italy',
+      phone_number: '+39 333 123 4567',
     };
     const { result } = await PurchaseService.purchase(
       ctx,

@@ -190,7 +190,7 @@ export async function listTransactions(
     .limit(limit)
     .offset(offset)
     .execute();
-  return { rows: rows.map(toTransaction), total: Number(n) };
+  return { rows: await describeEntries(db, rows.map(toTransaction)), total: Number(n) };
 }
 
 function walletQuery(db: Db, owner: string) {
@@ -216,5 +216,42 @@ function toTransaction(r: Selectable<WalletTransactionsTable>): Transaction {
     balanceAfter: Number(r.balance_after),
     createdBy: r.created_by ? { id: r.created_by, name: r.created_by_name ?? '' } : null,
     createdAt: r.created_at,
+    // the stored text until describeEntries knows better (a code and an admin's reason stay as written)
+    translations: { it: { description: r.description }, en: { description: r.description } },
   };
+}
+
+/** The ids a page's entries of one kind point at through their reference ("badge:<award>", "purchase:<id>"). */
+const referred = (entries: readonly Transaction[], prefix: string) => [
+  ...new Set(entries.flatMap((e) => (e.reference?.startsWith(prefix) ? [e.reference.slice(prefix.length)] : []))),
+];
+
+/**
+ * The entries with their descriptions in both languages, rendered from what they refer to: a badge
+ * entry names the badge (its award's), a purchase names the product as it was bought. An entry
+ * whose record is gone keeps its stored text. Two indexed reads for the whole page.
+ */
+export async function describeEntries(db: Db, entries: Transaction[]): Promise<Transaction[]> {
+  const awards = referred(entries, 'badge:');
+  const purchases = referred(entries, 'purchase:');
+  const texts = new Map<string, { it: string; en: string }>();
+  if (awards.length)
+    for (const r of await db
+      .selectFrom('user_badges')
+      .innerJoin('badges', 'badges.id', 'user_badges.badge_id')
+      .select(['user_badges.id', 'badges.name', 'badges.name_en'])
+      .where('user_badges.id', 'in', awards)
+      .execute())
+      texts.set(`badge:${r.id}`, { it: r.name, en: r.name_en });
+  if (purchases.length)
+    for (const r of await db
+      .selectFrom('purchases')
+      .select(['id', 'product_name', 'product_name_en'])
+      .where('id', 'in', purchases)
+      .execute())
+      texts.set(`purchase:${r.id}`, { it: r.product_name, en: r.product_name_en });
+  return entries.map((e) => {
+    const text = e.reference ? texts.get(e.reference) : undefined;
+    return text ? { ...e, translations: { it: { description: text.it }, en: { description: text.en } } } : e;
+  });
 }

@@ -1,4 +1,5 @@
-import { prizeReference } from '../ledger-kind.ts';
+import { ledgerKindOf, PRIZE_REFERENCE, prizeReference } from '../ledger-kind.ts';
+import * as TournamentService from '../../tournaments/server/service.ts';
 import type { AdjustInput, Transaction, Wallet, WalletExportQuery, WalletListQuery } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { appendAudit, type Actor } from '../../audit/server/service.ts';
@@ -31,7 +32,37 @@ export async function listForExport(ctx: ServiceContext, owner: string, q: Walle
 }
 
 export async function transactions(ctx: ServiceContext, owner: string, userId: string, limit: number, offset: number) {
-  return WalletRepository.listTransactions(ctx.db.kysely, owner, userId, limit, offset);
+  const page = await WalletRepository.listTransactions(ctx.db.kysely, owner, userId, limit, offset);
+  return { ...page, rows: await describePrizes(ctx, page.rows) };
+}
+
+/** The rank a prize's stored description ends with ("<tournament> · #2"). */
+const PRIZE_RANK = / · #(\d+)$/;
+
+/**
+ * Prize entries named by their tournament in each language ("<tournament> · #<rank>"), the rank as
+ * booked. A tournament that is gone, or a description without its rank, keeps the stored text.
+ */
+async function describePrizes(ctx: ServiceContext, entries: Transaction[]): Promise<Transaction[]> {
+  const tournamentOf = (e: Transaction) =>
+    ledgerKindOf(e) === 'prize' ? e.reference!.slice(PRIZE_REFERENCE.length).split(':')[0] : undefined;
+  const ids = [...new Set(entries.map(tournamentOf).filter((id): id is string => !!id))];
+  const names = new Map<string, { it: string; en: string }>();
+  for (const id of ids) {
+    const found = await TournamentService.publicItem(ctx, id);
+    if (found) names.set(id, { it: found.translations.it.name, en: found.translations.en.name });
+  }
+  return entries.map((e) => {
+    const id = tournamentOf(e);
+    const name = id ? names.get(id) : undefined;
+    const rank = PRIZE_RANK.exec(e.description)?.[1];
+    if (!name || !rank) return e;
+    const text = (tournament: string) => `${tournament} · #${rank}`;
+    return {
+      ...e,
+      translations: { it: { description: text(name.it) }, en: { description: name.en && text(name.en) } },
+    };
+  });
 }
 
 /**

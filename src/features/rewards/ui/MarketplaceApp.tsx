@@ -4,6 +4,7 @@ import {
   cardState,
   noFilters,
   productListParams,
+  creditsShort,
   purchaseBlock,
   SHOP_PAGE_SIZE,
   type ShopFilters as Filters,
@@ -300,6 +301,7 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
                   onRedeem={onRedeem}
                   onIntent={loggedIn ? loadShippingDialog : undefined}
                   disabled={!hydrated}
+                  shortBy={loggedIn ? creditsShort(p.price, credits) : 0}
                 />
               </li>
             ))}

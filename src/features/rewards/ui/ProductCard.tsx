@@ -16,17 +16,22 @@ interface Props {
   onIntent?: () => void;
   /** true until the island runs: the button cannot do anything yet */
   disabled?: boolean;
+  /** credits the player still needs for it, when their balance is known to be too low (else 0) */
+  shortBy?: number;
 }
 
 const imageOk = (src: string) => /^(\/media\/|https:\/\/)[^\s"'<>]*$/.test(src);
 
 /**
  * A product of the marketplace: image, name, description, price in credits and
- * the redeem button, or "owned", or "out of stock". Test ids: product-card (data-product-id,
- * data-state), product-name, product-price, product-stock, product-redeem, product-owned,
+ * the redeem button, or "owned", or "out of stock". A player whose balance is known to be too low sees the
+ * button disabled and how many credits they still need. Test ids: product-card (data-product-id,
+ * data-state), product-name, product-price, product-stock, product-redeem, product-short, product-owned,
  * product-out-of-stock.
  */
-export default function ProductCard({ product, state, locale, t, onRedeem, onIntent, disabled = false }: Props) {
+export default function ProductCard(props: Props) {
+  const { product, state, locale, t, onRedeem, onIntent, disabled = false, shortBy = 0 } = props;
+  const shortId = `product-${product._id}-short`;
   const price = t(pluralKey('rewards.credits', product.price), { amount: formatNumber(product.price, locale) });
   return (
     <article
@@ -90,13 +95,19 @@ export default function ProductCard({ product, state, locale, t, onRedeem, onInt
             onClick={() => onRedeem(product)}
             onPointerEnter={onIntent}
             onFocus={onIntent}
-            disabled={disabled}
+            disabled={disabled || shortBy > 0}
             aria-label={t('rewards.market.redeemLabel', { name: product.name })}
+            aria-describedby={shortBy > 0 ? shortId : undefined}
             className={`${primaryButtonClass} w-full`}
             data-testid="product-redeem"
           >
             {t('rewards.market.redeem')}
           </button>
+        )}
+        {state === 'redeemable' && shortBy > 0 && (
+          <p id={shortId} className="-mt-1 text-center text-xs text-amber-200" data-testid="product-short">
+            {t(pluralKey('rewards.market.needMore', shortBy), { count: formatNumber(shortBy, locale) })}
+          </p>
         )}
         {state === 'owned' && (
           <p

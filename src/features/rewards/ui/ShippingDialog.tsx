@@ -40,6 +40,7 @@ const autoComplete: Record<Field, string> = {
   zip_code: 'postal-code',
   city: 'address-level2',
   country: 'country-name',
+  phone_number: 'tel',
 };
 /** The user's address as the form shows it: the country in the page's language ("Italy" is "Italia"). */
 const addressOf = (user: Partial<User> | null, locale: Locale): Values => {
@@ -65,7 +66,7 @@ interface Props {
 
 /**
  * The shipping address dialog of a marketplace purchase: every field but
- * additional_address_info required, "This field is required" after blur or on confirm, confirm
+ * additional_address_info required (the phone too: the courier calls it; an Italian CAP has five digits), "This field is required" after blur or on confirm, confirm
  * blocked until the required ones are filled. Prefilled from the user; the address is saved on
  * the user first (a failure there is only logged), then the purchase is sent with an
  * Idempotency-Key. Open while mounted, on the native modal <dialog>. Test ids: shipping-dialog,
@@ -164,6 +165,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
           {...controlProps(id, error)}
           aria-required={f !== 'additional_address_info' || undefined}
           autoComplete={`shipping ${autoComplete[f]}`}
+          type={f === 'phone_number' ? 'tel' : 'text'}
           className={inputClass}
         />
       </FormField>
@@ -220,6 +222,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
             {field('city')}
           </div>
           {field('country')}
+          {field('phone_number')}
         </fieldset>
         <p
           id="shipping-incomplete"

@@ -118,10 +118,10 @@ export class BackpackGrid extends HTMLElement {
     dialog.querySelector('[data-status]')!.textContent = this.#status(entry, true);
     const reward = dialog.querySelector<HTMLElement>('[data-reward]')!;
     const credits = entry.badge.credits;
-    const tokens = this.#t(credits === 1 ? 'tokensOne' : 'tokensOther', {
+    const amount = this.#t(credits === 1 ? 'creditsOne' : 'creditsOther', {
       amount: formatNumber(credits, this.#locale),
     });
-    reward.textContent = this.#t('reward', { reward: tokens });
+    reward.textContent = this.#t('reward', { reward: amount });
     reward.hidden = credits <= 0;
     dialog.showModal();
   }

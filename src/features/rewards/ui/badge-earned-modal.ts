@@ -4,7 +4,7 @@ import {
   type EarnedBadge,
 } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import { safeIcon } from '../backpack-view.ts';
-import { formatNumber } from '../rewards-format.ts';
+import { formatNumber, textIn } from '../rewards-format.ts';
 import { translate } from '../../../platform/i18n/i18n.ts';
 
 /**
@@ -50,11 +50,15 @@ export class BadgeEarnedModal extends HTMLElement {
       const el = this.querySelector<HTMLElement>(selector);
       if (el) el.textContent = text;
     };
-    set('[data-name]', badge.name);
-    set('[data-description]', badge.description);
-    const amount = formatNumber(badge.credits, this.dataset.locale === 'en' ? 'en' : 'it');
-    const tokens = translate(this.#labels, badge.credits === 1 ? 'one' : 'other', { amount });
-    set('[data-reward]', translate(this.#labels, 'reward', { reward: tokens }));
+    const locale = this.dataset.locale === 'en' ? 'en' : 'it';
+    // the page's language, not the one of the call that earned it (a login on the Italian page
+    // may land on the English one): the badge carries both
+    const { translations } = badge as EarnedBadge & { translations?: Record<string, Record<string, string>> };
+    set('[data-name]', textIn(translations, 'name', locale, badge.name));
+    set('[data-description]', textIn(translations, 'description', locale, badge.description));
+    const amount = formatNumber(badge.credits, locale);
+    const credits = translate(this.#labels, badge.credits === 1 ? 'one' : 'other', { amount });
+    set('[data-reward]', translate(this.#labels, 'reward', { reward: credits }));
     this.querySelector<HTMLElement>('[data-reward]')!.hidden = badge.credits <= 0;
     const img = this.querySelector<HTMLImageElement>('img[data-icon]')!;
     const fallback = this.querySelector<SVGElement>('[data-icon-fallback]')!;

@@ -1,6 +1,7 @@
 import type { Purchase } from '../contract.ts';
 import { safeIcon } from '../backpack-view.ts';
-import { formatDate, formatDateTime } from '../rewards-format.ts';
+import { formatDate, formatDateTime, textIn } from '../rewards-format.ts';
+import { addressLine } from '../order-view.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './paged-history.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
@@ -29,8 +30,11 @@ export class OrderHistory extends PagedHistory<Purchase> {
   protected fillRow(row: HTMLElement, order: Purchase) {
     const field = (name: string) => fieldOf(row, name)!;
     const date = formatDateTime(order.createdAt, this.locale);
-    // the name and picture at the time of purchase: what the player bought, even if renamed since
-    field('product').textContent = order.productName;
+    // the name and picture at the time of purchase: what the player bought, even if renamed since,
+    // in the page's language
+    field('product').textContent = textIn(order.translations, 'productName', this.locale, order.productName);
+    field('number').textContent = this.t('number', { number: order.orderNumber });
+    field('address').textContent = addressLine(order.shippingAddress, (phone) => this.t('phone', { phone }));
     field('date').textContent = date;
     field('date-mobile').textContent = date;
     const image = field('image') as HTMLImageElement;

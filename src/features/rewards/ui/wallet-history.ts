@@ -1,5 +1,5 @@
 import type { Transaction } from '../contract.ts';
-import { formatDateTime, formatNumber, formatSigned } from '../rewards-format.ts';
+import { formatDateTime, formatNumber, formatSigned, textIn } from '../rewards-format.ts';
 import { ledgerKindOf } from '../ledger-kind.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { setCredits } from './credits.ts';
@@ -49,7 +49,9 @@ export class WalletHistory extends PagedHistory<Transaction> {
     const type = this.labels.types?.[kind] ?? kind;
     set('date', date);
     set('date-mobile', date);
-    set('description', entry.description || type);
+    // what happened in the page's language (a badge's, a product's, a tournament's name); a code or an
+    // admin's reason reads as written
+    set('description', textIn(entry.translations, 'description', this.locale, entry.description) || type);
     set('type', type);
     set('type-mobile', type);
     set('type-tablet', type);

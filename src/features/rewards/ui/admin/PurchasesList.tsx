@@ -134,6 +134,9 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                   <p className="font-mono text-slate-300" data-testid="purchase-modal-price">
                     {t('rewardsAdmin.purchases.credits', { n: open.price })}
                   </p>
+                  <p className="text-sm text-slate-400 tabular-nums" data-testid="purchase-modal-number">
+                    {t('rewardsAdmin.purchases.orderNumber', { number: open.orderNumber })}
+                  </p>
                 </div>
               </div>
               <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -167,6 +170,12 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                     {address.zip_code} {address.city}
                     <br />
                     {address.country}
+                    {address.phone_number && (
+                      <>
+                        <br />
+                        {t('rewardsAdmin.purchases.phone', { phone: address.phone_number })}
+                      </>
+                    )}
                   </address>
                 </DetailItem>
                 <DetailItem label={t('rewardsAdmin.purchases.columns.state')} valueClassName="mt-1">
