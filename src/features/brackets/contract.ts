@@ -128,3 +128,23 @@ declare module '../../platform/errors/error-codes.ts' {
     brackets: (typeof bracketErrors)[number];
   }
 }
+
+/** How far an entrant went in a single-elimination bracket, told without points. */
+export type EliminationPlacing =
+  { kind: 'champion' } | { kind: 'finalist' } | { kind: 'semifinalist' } | { kind: 'out'; round: number };
+
+/**
+ * The placing a final place of a single-elimination bracket (rules.ts eliminationPlaces) stands for,
+ * in a bracket of `entrants`: 1 the champion, 2 the finalist, 3 a semi-finalist, 2^k + 1 out in
+ * round `rounds - k`; null for a place no single-elimination bracket gives (0 for a disqualified entrant).
+ */
+export function eliminationPlacing(place: number, entrants: number): EliminationPlacing | null {
+  if (place === 1) return { kind: 'champion' };
+  if (place === 2) return { kind: 'finalist' };
+  // the rounds of its bracket (rules.ts roundsFor): the smallest power of two holding every entrant
+  const rounds = Math.max(1, Math.ceil(Math.log2(entrants)));
+  const k = Math.log2(place - 1);
+  if (!Number.isInteger(k) || k < 1 || k >= rounds) return null;
+  if (k === 1) return { kind: 'semifinalist' };
+  return { kind: 'out', round: rounds - k };
+}

@@ -281,6 +281,61 @@ describe('results final', () => {
     expect(mailTo(mails, solo).text).toContain('posizione #1 su 1 con 9 punti');
     expect(mailsTo(mails, [old])).toEqual([]);
   });
+
+  test('a single-elimination player is told how far they went, without points, with the bracket link', async () => {
+    const players = await quickPlayers(t, 7);
+    const english = await quickPlayer(t, { language: 'en' });
+    const field = [english, ...players];
+    const ended = {
+      start_registration: at(-600),
+      start_checkin: at(-500),
+      end_checkin: at(-450),
+      start_tournament: at(-300),
+      end_tournament: at(-60),
+    };
+    const id = await tournamentWith(field, ended, { format: 'single_elimination' });
+    // the places of an eight-entrant bracket: champion, finalist, two semi-finalists, four out in round 1
+    const places = [1, 2, 3, 3, 5, 5, 5, 5];
+    await finalise(
+      id,
+      field.map((p, i) => row(places[i]!, p.id, p.username, [p.username], 9 - i)),
+    );
+    const start = (await t.outbox()).length;
+    expect((await tick(t.app)).results_final).toBe(8);
+    const mails = (await t.outbox()).slice(start);
+    for (const m of mails) {
+      expect(m.text).not.toMatch(/punti|points/);
+      expect(m.text).not.toContain('/standings');
+      expect(m.text).toMatch(new RegExp(`http://arena.test(/en)?/tournament/${id}/bracket`));
+    }
+    const champion = mailTo(mails, english);
+    expect(champion.subject).toMatch(/^Final results of .+: you are the champion$/);
+    expect(champion.text).toContain('are final: you are the champion.');
+    expect(champion.text).toContain(`http://arena.test/en/tournament/${id}/bracket`);
+    expect(mailTo(mails, players[0]!).subject).toMatch(/^Risultati finali di .+: hai raggiunto la finale$/);
+    expect(mailTo(mails, players[1]!).text).toContain('sono definitivi: hai raggiunto le semifinali.');
+    expect(mailTo(mails, players[3]!).text).toContain('sono definitivi: il tuo torneo si è chiuso al turno 1.');
+    expect(mailTo(mails, players[3]!).text).toContain(`http://arena.test/tournament/${id}/bracket`);
+  });
+
+  test('a round-robin player is told their rank without points; a battle royale keeps points and standings', async () => {
+    const [a, b] = await quickPlayers(t, 2);
+    const ended = {
+      start_registration: at(-600),
+      start_checkin: at(-500),
+      end_checkin: at(-450),
+      start_tournament: at(-300),
+      end_tournament: at(-60),
+    };
+    const id = await tournamentWith([a, b], ended, { format: 'round_robin' });
+    await finalise(id, [row(1, a.id, a.username, [a.username], 6), row(2, b.id, b.username, [b.username], 0)]);
+    const start = (await t.outbox()).length;
+    expect((await tick(t.app)).results_final).toBe(2);
+    const mails = (await t.outbox()).slice(start);
+    expect(mailTo(mails, b).subject).toMatch(/^Risultati finali di .+: hai chiuso #2 su 2$/);
+    expect(mailTo(mails, b).text).not.toContain('punti');
+    expect(mailTo(mails, b).text).toContain(`http://arena.test/tournament/${id}/bracket`);
+  });
 });
 
 describe('the poll', () => {

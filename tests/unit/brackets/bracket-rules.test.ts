@@ -13,6 +13,7 @@ import {
   singleElimination,
   winnerSide,
 } from '../../../src/features/brackets/rules.ts';
+import { eliminationPlacing } from '../../../src/features/brackets/contract.ts';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `e${i + 1}`);
 
@@ -104,6 +105,18 @@ describe('single-elimination seeding and byes', () => {
       g: 5,
       f: 5,
     });
+  });
+
+  test('a place read back as a placing: champion, finalist, semi-finalist, out in round N; none for other places', () => {
+    expect(eliminationPlacing(1, 16)).toEqual({ kind: 'champion' });
+    expect(eliminationPlacing(2, 16)).toEqual({ kind: 'finalist' });
+    expect(eliminationPlacing(3, 16)).toEqual({ kind: 'semifinalist' });
+    expect(eliminationPlacing(5, 16)).toEqual({ kind: 'out', round: 2 });
+    expect(eliminationPlacing(9, 16)).toEqual({ kind: 'out', round: 1 });
+    // twelve entrants play a bracket of sixteen (byes): the first round's losers are 9th
+    expect(eliminationPlacing(9, 12)).toEqual({ kind: 'out', round: 1 });
+    expect(eliminationPlacing(3, 2)).toBeNull();
+    for (const place of [0, 4, 6, 17]) expect(eliminationPlacing(place, 16)).toBeNull();
   });
 });
 

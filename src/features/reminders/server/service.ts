@@ -4,6 +4,7 @@ import { createT, type Locale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import type { Mail } from '../../../platform/mail/mailer.ts';
 import { standingsRowSchema, type StandingsRow } from '../../results/contract.ts';
+import { eliminationPlacing } from '../../brackets/contract.ts';
 import * as Tournaments from '../../tournaments/server/service.ts';
 import {
   CHECKIN_CLOSING_LEAD_MS,
@@ -247,6 +248,7 @@ function checkinClosingMail(ctx: ServiceContext, tournament: Reminded, p: Person
 }
 
 function resultsMail(ctx: ServiceContext, tournament: Reminded, p: Person, row: StandingsRow, total: number): Mail {
+  if (tournament.format !== 'battle_royale') return bracketResultsMail(ctx, tournament, p, row, total);
   const t = createT(messages[p.locale].email);
   const vars = {
     name: p.name,
@@ -257,4 +259,39 @@ function resultsMail(ctx: ServiceContext, tournament: Reminded, p: Person, row: 
     link: `${Tournaments.detailUrl(ctx, tournament.id, p.locale)}/standings`,
   };
   return letter(ctx, p, t('reminders.resultsFinal.subject', vars), t('reminders.resultsFinal.text', vars));
+}
+
+/**
+ * A bracket's results: a bracket has no points, so the mail tells how far the player went (single
+ * elimination: champion, finalist, semi-finalist, out in round N; a round robin or any other place:
+ * the rank) and links to the bracket page, not to the standings.
+ */
+function bracketResultsMail(
+  ctx: ServiceContext,
+  tournament: Reminded,
+  p: Person,
+  row: StandingsRow,
+  total: number,
+): Mail {
+  const t = createT(messages[p.locale].email);
+  const placing = tournament.format === 'single_elimination' ? eliminationPlacing(row.rank, total) : null;
+  const base = { tournament: tournament.name[p.locale], rank: row.rank, total };
+  const told =
+    placing === null
+      ? t('reminders.resultsFinalBracket.placing.rank', base)
+      : placing.kind === 'out'
+        ? t('reminders.resultsFinalBracket.placing.out', { round: placing.round })
+        : t(`reminders.resultsFinalBracket.placing.${placing.kind}`);
+  const vars = {
+    ...base,
+    name: p.name,
+    placing: told,
+    link: `${Tournaments.detailUrl(ctx, tournament.id, p.locale)}/bracket`,
+  };
+  return letter(
+    ctx,
+    p,
+    t('reminders.resultsFinalBracket.subject', vars),
+    t('reminders.resultsFinalBracket.text', vars),
+  );
 }

@@ -1269,6 +1269,8 @@ export async function checkedInPlayers(ctx: ServiceContext, id: string): Promise
 export interface RemindedTournament {
   id: string;
   name: Record<Locale, string>;
+  /** how it was played: a bracket's results mail tells a placing, a battle royale's a rank and points */
+  format: TournamentFormat;
   endCheckin: string | null;
   /** the .ics of the tournament (absolute), null when it has no start date to put in a calendar */
   calendarUrl: string | null;
@@ -1291,6 +1293,7 @@ const parseJson = (text: string | null): unknown => {
 const remindedTournament = (ctx: ServiceContext, row: TournamentRow): RemindedTournament => ({
   id: row.id,
   name: { it: row.name, en: row.name_en || row.name },
+  format: formatOf(row),
   endCheckin: row.end_checkin,
   calendarUrl: row.start_tournament
     ? `${ctx.config.publicOrigin}/api/tournaments/${encodeURIComponent(row.id)}/calendar.ics`
