@@ -366,6 +366,13 @@ export const rosterReasonSchema = z.object({ reason: text(ROSTER_REASON_MAX).min
 export type RosterReason = z.infer<typeof rosterReasonSchema>;
 /** Check a member in (true) or out (false) on their behalf, with the game account they registered with. */
 export const rosterCheckInSchema = z.object({ confirmed: z.boolean() });
+/** Adds a registered site user to the roster (a member, or the waitlist when full), with their saved game account. */
+export const rosterAddSchema = z.object({ userId: idSchema });
+/** `?search=`: part of a username; the players an admin may add (registered nowhere in this tournament). */
+export const rosterCandidatesQuerySchema = z.object({ search: text(64).min(1) });
+export const rosterCandidateSchema = z.object({ userId: z.string(), username: z.string() });
+/** How many players a search for one to add offers at most. */
+export const ROSTER_CANDIDATES_MAX = 10;
 /** Moves a waitlisted player to this place in the queue (1 is next in line); beyond the end means last. */
 export const waitlistMoveSchema = z.object({ position: z.number().int().min(1).max(100_000) });
 /** The states of a registration as the roster export names them. */
@@ -421,6 +428,7 @@ export const tournamentErrors = [
   'TOURNAMENT_FINALIZED',
   'TOURNAMENT_HAS_RESULTS',
   'NOT_A_MEMBER',
+  'NO_GAME_ACCOUNT',
   'NOT_IN_COMPETITION',
   'MAX_BELOW_MEMBERS',
   'UNKNOWN_PLAYER',

@@ -10,7 +10,7 @@ export interface Schedule {
   status: TournamentStatus;
   start_registration: string | null;
   /** registration closes here when set (and earlier), else when check-in opens (or the tournament starts) */
-  end_registration?: string | null;
+  end_registration: string | null;
   start_checkin: string | null;
   end_checkin: string | null;
   start_tournament: string | null;
@@ -54,7 +54,7 @@ export function phaseOf(s: Schedule, now: number = Date.now()): Phase {
 export function registrationClosesAt(s: Schedule): string | null {
   const closesBy = s.start_checkin ?? s.start_tournament;
   if (Number.isNaN(t(s.end_registration))) return closesBy;
-  return Number.isNaN(t(closesBy)) || t(s.end_registration) < t(closesBy) ? (s.end_registration ?? null) : closesBy;
+  return Number.isNaN(t(closesBy)) || t(s.end_registration) < t(closesBy) ? s.end_registration : closesBy;
 }
 
 /** Is every seat taken? A join then goes on the waitlist. */

@@ -14,6 +14,8 @@ export function scheduleFor(phase: Phase) {
   const offsets: Record<Phase, [number, number, number, number, number]> = {
     waiting: [60, 120, 150, 180, 300],
     registration: [-60, 60, 90, 120, 240],
+    // registration closed by end_registration (30 minutes ago), check-in not open yet
+    registrationClosed: [-120, 60, 90, 120, 240],
     checkinOpen: [-120, -30, 30, 60, 180],
     checkinClosed: [-180, -90, -30, 30, 150],
     ongoing: [-300, -200, -150, -30, 90],
@@ -22,6 +24,7 @@ export function scheduleFor(phase: Phase) {
   const [sr, sc, ec, st, et] = offsets[phase];
   return {
     start_registration: at(sr),
+    end_registration: phase === 'registrationClosed' ? at(-30) : null,
     start_checkin: at(sc),
     end_checkin: at(ec),
     start_tournament: at(st),

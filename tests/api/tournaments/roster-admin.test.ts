@@ -13,6 +13,7 @@ import {
   type Person,
 } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
+import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 
 /**
  * The match-day roster: an admin removes, disqualifies, checks in,
@@ -74,6 +75,8 @@ describe('who may use the roster calls', () => {
     { method: 'POST' as const, url: `${base(id, p)}/promote` },
     { method: 'PUT' as const, url: `${base(id, p)}/position`, body: { position: 1 } },
     { method: 'GET' as const, url: `/api/tournaments/${id}/registrations.csv` },
+    { method: 'GET' as const, url: `/api/tournaments/${id}/registrations/candidates?search=p_` },
+    { method: 'POST' as const, url: `/api/tournaments/${id}/registrations`, body: { userId: p.id } },
   ];
   test('anonymous is 401, a player (even the one named) is 403, and nothing changes', async () => {
     const { id, people } = await rosterOf(2, 1);
@@ -174,10 +177,14 @@ describe('removing a player with a reason', () => {
 });
 
 describe('checking in on behalf of a player', () => {
-  test('the player rule holds: only while check-in is open, only members; the registered game account stays; audited', async () => {
+  test('at any time until the end, members only; the registered game account stays; audited', async () => {
     const { id, people } = await rosterOf(2, 1);
     const [a, b] = people;
-    expectError(await checkInFor(id, a, true), 409, 'CHECKIN_CLOSED');
+    // before check-in opens (a player arriving early at the venue) the admin may already check them in
+    const early = await checkInFor(id, a, true);
+    expect(early.status).toBe(200);
+    expect(early.json.data.members[0]).toMatchObject({ userId: a.id, confirmed: true });
+    expect((await checkInFor(id, a, false)).json.data.members[0].confirmed).toBe(false);
     await setPhase(t, admin.token, id, 'checkinOpen');
     const res = await checkInFor(id, a, true);
     expect(res.status).toBe(200);
@@ -197,14 +204,129 @@ describe('checking in on behalf of a player', () => {
     expectError(await checkInFor(id, player, true), 409, 'NOT_REGISTERED');
     expect((await checkInFor(id, a, false)).json.data.members[0].confirmed).toBe(false);
     const entries = await auditOf(id, 'tournament.player_checkin');
-    expect(entries).toEqual([
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toEqual({
+      actor: admin.id,
+      before: expect.objectContaining({ userId: a.id, confirmed: false }),
+      after: { userId: a.id, confirmed: true },
+    });
+    expect(await auditOf(id, 'tournament.player_checkout')).toHaveLength(2);
+  });
+
+  test('a late arrival after check-in closed, and during the tournament, is checked in; not once it ended', async () => {
+    const { id, people } = await rosterOf(1, 1);
+    const [a] = people;
+    await setPhase(t, admin.token, id, 'checkinClosed');
+    expect((await checkIn(t, id, a)).status).toBe(409);
+    expect((await checkInFor(id, a, true)).json.data.members[0].confirmed).toBe(true);
+    await setPhase(t, admin.token, id, 'ongoing');
+    expect((await checkInFor(id, a, false)).json.data.members[0].confirmed).toBe(false);
+    await setPhase(t, admin.token, id, 'complete');
+    const before = await t.snapshot();
+    expectError(await checkInFor(id, a, true), 409, 'TOURNAMENT_ENDED');
+    expect(await t.snapshot()).toEqual(before);
+  });
+});
+
+describe('adding a registered site user', () => {
+  const fortnite = { username: 'late_ninja', id: 'epic-late', game: 'Fortnite', console: 'PS5' } as const;
+  const addP = (id: string, userId: string) =>
+    t.call('POST', `/api/tournaments/${id}/registrations`, { token: admin.token, body: { userId } });
+  const search = (id: string, q: string) =>
+    t.call('GET', `/api/tournaments/${id}/registrations/candidates?search=${encodeURIComponent(q)}`, {
+      token: admin.token,
+    });
+  async function withAccount(p: Person, account: typeof fortnite | { game: string; console: string } = fortnite) {
+    await UserRepository.keepGameAccount(t.db.kysely, p.id, { username: 'late_ninja', id: '', ...account } as never);
+    return p;
+  }
+
+  test('the search finds users by part of their username, any case, leaving out who is registered', async () => {
+    const { id, people } = await rosterOf(1, 2);
+    const [fresh] = await quickPlayers(t, 1);
+    const part = fresh.username.slice(2).toUpperCase();
+    const found = await search(id, part);
+    expect(found.status).toBe(200);
+    expect(found.json.data).toEqual([{ userId: fresh.id, username: fresh.username }]);
+    expect((await search(id, people[0].username)).json.data).toEqual([]);
+    expect((await search(id, '%')).json.data.length).toBeLessThanOrEqual(10);
+    expectError(await search(id, ''), 400, 'VALIDATION_ERROR');
+  });
+
+  test('in any phase until the end: a member while a seat is free, then the waitlist; audited; no password', async () => {
+    const id = await createTournament(t, admin.token, 'checkinClosed', {
+      maxPartecipants: 1,
+      open: false,
+      password: 'secret',
+    });
+    const [a, b] = await Promise.all((await quickPlayers(t, 2)).map((p) => withAccount(p)));
+    const first = await addP(id, a.id);
+    expect(first.status).toBe(200);
+    expect(first.json.data.members).toEqual([
+      expect.objectContaining({ userId: a.id, confirmed: false, gameAccount: expect.objectContaining(fortnite) }),
+    ]);
+    const second = await addP(id, b.id);
+    expect(second.json.data.waitlist).toEqual([expect.objectContaining({ userId: b.id, position: 1 })]);
+    expect((await tournamentRow(t, id)).member_count).toBe(1);
+    expect((await t.call('GET', `/api/tournaments/${id}`, { token: a.token })).json.data.me).toEqual({
+      member: true,
+      confirmed: false,
+      waitlistPosition: null,
+    });
+    // the admin may check the added member in at once
+    expect((await checkInFor(id, a, true)).json.data.members[0].confirmed).toBe(true);
+    expect(await auditOf(id, 'tournament.player_add')).toEqual([
       {
         actor: admin.id,
-        before: expect.objectContaining({ userId: a.id, confirmed: false }),
-        after: { userId: a.id, confirmed: true },
+        before: null,
+        after: { userId: a.id, username: a.username, state: 'member', gameAccount: expect.objectContaining(fortnite) },
+      },
+      {
+        actor: admin.id,
+        before: null,
+        after: {
+          userId: b.id,
+          username: b.username,
+          state: 'waitlist',
+          gameAccount: expect.objectContaining(fortnite),
+        },
       },
     ]);
-    expect(await auditOf(id, 'tournament.player_checkout')).toHaveLength(1);
+  });
+
+  test('refusals: registered, disqualified, no game account, unknown user, ended; nothing changes', async () => {
+    const { id, people } = await rosterOf(2, 2);
+    await withAccount(people[0]);
+    expect((await disqualifyP(id, people[1])).status).toBe(200);
+    await withAccount(people[1]);
+    const [bare, other] = await quickPlayers(t, 2);
+    await withAccount(other, { game: 'Valorant', console: 'PC' });
+    const before = await t.snapshot();
+    expectError(await addP(id, people[0].id), 409, 'ALREADY_REGISTERED');
+    expectError(await addP(id, people[1].id), 403, 'DISQUALIFIED');
+    expectError(await addP(id, bare.id), 409, 'NO_GAME_ACCOUNT');
+    expectError(await addP(id, other.id), 409, 'NO_GAME_ACCOUNT');
+    expectError(await addP(id, '00000000-0000-4000-8000-000000000000'), 404, 'USER_NOT_FOUND');
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/registrations`, { token: admin.token, body: { userId: 42 } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(await t.snapshot()).toEqual(before);
+    await setPhase(t, admin.token, id, 'complete');
+    await withAccount(bare);
+    expectError(await addP(id, bare.id), 409, 'TOURNAMENT_ENDED');
+  });
+
+  test('a championship tournament still wants the minimum age', async () => {
+    const competition = await t.call('POST', '/api/tournaments/competitions', {
+      token: admin.token,
+      body: { name: `Champ ${Math.random().toString(36).slice(2, 7)}`, game: 'Fortnite' },
+    });
+    expect(competition.status, JSON.stringify(competition.json)).toBe(201);
+    const id = await createTournament(t, admin.token, 'registration', { competitionId: competition.json.data.id });
+    const young = await withAccount(await quickPlayer(t, { birthDate: '2015-01-01' }));
+    expectError(await addP(id, young.id), 403, 'CHAMPIONSHIP_AGE');
   });
 });
 
@@ -411,6 +533,8 @@ test('the roster calls are documented in the OpenAPI document, under the admin t
   const doc = (await t.call('GET', '/api/openapi.json')).json;
   const calls: [string, string][] = [
     ['/api/tournaments/{id}/registrations.csv', 'get'],
+    ['/api/tournaments/{id}/registrations/candidates', 'get'],
+    ['/api/tournaments/{id}/registrations', 'post'],
     ['/api/tournaments/{id}/registrations/{userId}/remove', 'post'],
     ['/api/tournaments/{id}/registrations/{userId}/disqualify', 'post'],
     ['/api/tournaments/{id}/registrations/{userId}/checkin', 'put'],

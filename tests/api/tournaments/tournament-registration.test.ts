@@ -30,7 +30,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const allPhases: Phase[] = ['waiting', 'registration', 'checkinOpen', 'checkinClosed', 'ongoing', 'complete'];
+const allPhases: Phase[] = [
+  'waiting',
+  'registration',
+  'registrationClosed',
+  'checkinOpen',
+  'checkinClosed',
+  'ongoing',
+  'complete',
+];
 
 describe('joining', () => {
   test('a player joins while registration is open and becomes a member', async () => {

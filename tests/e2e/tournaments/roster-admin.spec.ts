@@ -146,5 +146,68 @@ for (const lang of ['it', 'en'] as const) {
       await expect(rows).toHaveCount(0);
       await expect.poll(async () => decodeQuotedPrintable(await latestMailTo(rc.email))).toContain(name);
     });
+
+    test(`add a registered user found by username, then check them in after the check-in window closed (${lang})`, async ({
+      page,
+    }) => {
+      const admin = await loginAs(page, ADMIN);
+      // a site user with a saved Fortnite account, and one with none
+      const signUp = async (prefix: string, accounts: unknown[]) => {
+        const username = unique(prefix).toLowerCase().slice(0, 28);
+        const email = `${username}@e2e.arena`;
+        const password = 'roster-add-2026';
+        const created = await page.request.post('/api/users/pp', {
+          data: { username, email, password, nickname: username, gender: 'male', language: lang },
+        });
+        expect(created.status(), await created.text()).toBe(201);
+        const login = await page.request.post('/api/users/authenticate', { data: { email, password } });
+        const { user, token } = (await login.json()).data;
+        if (accounts.length)
+          expect(
+            (await call(page.request, token, 'PUT', `/users/pp/${user.id}`, { gameAccounts: accounts })).status,
+          ).toBe(200);
+        return { id: user.id as string, username };
+      };
+      const late = await signUp(`late${lang}`, [{ username: 'LateOne', id: '', game: 'Fortnite', console: 'PC' }]);
+      const bare = await signUp(`bare${lang}`, []);
+      // the check-in window is over, the tournament starts later: a late arrival is at the venue
+      const created = await call(page.request, admin.token, 'POST', '/tournaments', {
+        name: unique(`E2E Late ${lang} `),
+        game: 'Fortnite',
+        console: ['PC'],
+        maxPartecipants: 4,
+        start_registration: iso(-240),
+        start_checkin: iso(-120),
+        end_checkin: iso(-60),
+        start_tournament: iso(60),
+        end_tournament: iso(180),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.data.id as string;
+
+      await goto(page, at(lang, `/dashboard/tournaments/edit?id=${id}#players`));
+      const add = page.getByTestId('roster-add');
+      await expect(add).toContainText(texts.add.title);
+      await page.getByTestId('roster-add-search').fill(bare.username.toUpperCase());
+      await expect(page.getByTestId('roster-add-result')).toHaveText([new RegExp(bare.username)]);
+      await page.getByTestId('roster-add-button').click();
+      await expect(page.locator('[data-sonner-toast][data-type="error"]').last()).toContainText(
+        localeTexts(lang, 'errors').NO_GAME_ACCOUNT,
+      );
+
+      await page.getByTestId('roster-add-search').fill(late.username);
+      await expect(page.getByTestId('roster-add-result')).toHaveCount(1);
+      await page.getByRole('button', { name: fillText(texts.add.addLabel, { name: late.username }) }).click();
+      await expect(toast(page)).toContainText(fillText(texts.add.added, { name: late.username }));
+      const row = page.locator(`[data-testid="tournament-members-row"][data-user-id="${late.id}"]`);
+      await expect(row).toContainText('LateOne');
+      // once in, the search no longer offers them
+      await expect(page.getByTestId('roster-add-empty')).toBeVisible();
+
+      // check-in closed an hour ago: the admin still checks the late arrival in
+      await row.getByTestId('roster-checkin').click();
+      await expect(toast(page)).toContainText(fillText(texts.checkedIn, { name: late.username }));
+      await expect(page.locator(`[data-testid="tournament-confirmed-row"][data-user-id="${late.id}"]`)).toBeVisible();
+    });
   });
 }

@@ -14,6 +14,10 @@ import {
   registrantQuerySchema,
   registrationInputSchema,
   registrationsSchema,
+  rosterAddSchema,
+  rosterCandidateSchema,
+  rosterCandidatesQuerySchema,
+  ROSTER_CANDIDATES_MAX,
   rosterCheckInSchema,
   rosterParamsSchema,
   rosterReasonSchema,
@@ -535,7 +539,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   app.get('/tournaments/:id/removal', {
     schema: {
       tags: adminTags,
-      summary: 'Whether the tournament has results (matches, a bracket, final standings): then it is archived, not deleted',
+      summary:
+        'Whether the tournament has results (matches, a bracket, final standings): then it is archived, not deleted',
       security,
       params: tournamentParams,
       response: { 200: envelope(tournamentRemovalSchema), ...errorResponses(400, 401, 403, 404) },
@@ -574,6 +579,33 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   // the match-day roster: each call answers the roster as it now is
   const roster = envelope(registrationsSchema);
+  app.get('/tournaments/:id/registrations/candidates', {
+    schema: {
+      tags: adminTags,
+      summary: `Site users whose username contains the search, not registered in this tournament (at most ${ROSTER_CANDIDATES_MAX})`,
+      security,
+      params: tournamentParams,
+      querystring: rosterCandidatesQuerySchema,
+      response: { 200: envelope(z.array(rosterCandidateSchema)), ...errorResponses(400, 401, 403, 404) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.rosterCandidates(ctx, req.params.id, req.query.search)),
+  });
+
+  app.post('/tournaments/:id/registrations', {
+    schema: {
+      tags: adminTags,
+      summary:
+        'Add a registered site user with their saved game account: a member, or the waitlist when full; until the tournament ends',
+      security,
+      params: tournamentParams,
+      body: rosterAddSchema,
+      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await TournamentService.addPlayer(ctx, actorOf(req), req.params.id, req.body.userId)),
+  });
+
   app.post('/tournaments/:id/registrations/:userId/remove', {
     schema: {
       tags: adminTags,
@@ -610,7 +642,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     schema: {
       tags: adminTags,
       summary:
-        'Check a member in or out on their behalf (while check-in is open), with the game account they registered with',
+        'Check a member in or out on their behalf (at any time until the tournament ends), with the game account they registered with',
       security,
       params: rosterParamsSchema,
       body: rosterCheckInSchema,

@@ -9,6 +9,7 @@ import type { TournamentsTable } from '../../../platform/db/schema.ts';
 import {
   actionFor,
   freedSeatFillsItself,
+  isFull,
   mayCheckIn,
   mayJoin,
   mayManageRoster,
@@ -32,7 +33,13 @@ import type {
   tournamentInputSchema,
   tournamentUpdateSchema,
 } from '../contract.ts';
-import { formatOf, tournamentFormats, type TournamentArchiveFilter, type TournamentFormat } from '../contract.ts';
+import {
+  formatOf,
+  ROSTER_CANDIDATES_MAX,
+  tournamentFormats,
+  type TournamentArchiveFilter,
+  type TournamentFormat,
+} from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
@@ -42,6 +49,7 @@ import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
+import * as RosterRepository from './roster-repository.ts';
 import { batchedRoundTrip, batchedWrite, sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -76,6 +84,7 @@ export function scheduleOf(row: TournamentRow, now: number): Schedule {
   return {
     status: effectiveStatus(row, now),
     start_registration: row.start_registration,
+    end_registration: row.end_registration,
     start_checkin: row.start_checkin,
     end_checkin: row.end_checkin,
     start_tournament: row.start_tournament,
@@ -352,13 +361,17 @@ export async function getForViewer(
 /** The action button the viewer would see, from the same shared rules as the UI. */
 export function actionOf(t: Tournament, now: number = Date.now()): Action {
   const phase = phaseOf({ ...t }, now);
-  return actionFor(phase, {
-    loggedIn: !!t.me,
-    member: !!t.me?.member,
-    confirmed: !!t.me?.confirmed,
-    waitlisted: t.me?.waitlistPosition != null,
-    disqualified: !!t.me?.disqualified,
-  });
+  return actionFor(
+    phase,
+    {
+      loggedIn: !!t.me,
+      member: !!t.me?.member,
+      confirmed: !!t.me?.confirmed,
+      waitlisted: t.me?.waitlistPosition != null,
+      disqualified: !!t.me?.disqualified,
+    },
+    isFull(t.members.length, t.maxPartecipants),
+  );
 }
 
 export const detailUrl = (ctx: ServiceContext, id: string, locale: Locale = 'it') =>
@@ -1112,7 +1125,11 @@ export async function disqualifyPlayer(
   return afterRosterChange(ctx, id, promoted);
 }
 
-/** Checks a member in or out on their behalf: the player's own rule (check-in open, members only), keeping the game account they registered with. */
+/**
+ * Checks a member in or out on their behalf, keeping the game account they registered with. Unlike
+ * the player's own check-in this is not bound to the check-in window: at any time until the
+ * tournament ends (rules.ts mayManageRoster), so a late arrival is checked in by hand on match day.
+ */
 export async function checkInFor(
   ctx: ServiceContext,
   actor: Actor,
@@ -1121,7 +1138,7 @@ export async function checkInFor(
   confirmed: boolean,
 ): Promise<Registrations> {
   const { row, phase } = await rosterRow(ctx, id);
-  if (!mayCheckIn(phase).ok) throw new AppError('conflict', 'CHECKIN_CLOSED', 'Check-in is not open');
+  assertRosterOpen(phase);
   await audited(ctx, actor, async (tx, audit) => {
     const entry = await rosterEntry(tx, id, userId);
     // the same conditional write as the player's check-in: only a member row changes
@@ -1148,6 +1165,75 @@ export async function checkInFor(
     // a check-in is a check-in, whoever pressed the button: the player earns what their own would
     if (confirmed)
       await tx.events.emit(tx, 'tournaments.checked_in', { ownerId: ctx.config.ownerId, userId, tournamentId: id });
+  });
+  return registrations(ctx, id);
+}
+
+/** The players an admin may add to the roster: usernames containing `search`, not yet registered here. */
+export async function rosterCandidates(
+  ctx: ServiceContext,
+  id: string,
+  search: string,
+): Promise<{ userId: string; username: string }[]> {
+  await findRow(ctx, id);
+  const rows = await RosterRepository.candidates(ctx.db.kysely, {
+    owner: ctx.config.ownerId,
+    tournamentId: id,
+    search,
+    limit: ROSTER_CANDIDATES_MAX,
+  });
+  return rows.map((r) => ({ userId: r.id, username: r.username }));
+}
+
+/**
+ * The game account an admin-added player registers with: the first saved one of the tournament's
+ * game on an allowed platform, else the first of the game; none is 409 NO_GAME_ACCOUNT.
+ */
+function savedAccountFor(row: TournamentRow, accounts: GameAccount[]): GameAccount {
+  const allowed: string[] = JSON.parse(row.consoles);
+  const ofGame = accounts.filter((a) => a.game === row.game);
+  const account = ofGame.find((a) => allowed.includes(a.console)) ?? ofGame[0];
+  if (!account)
+    throw new AppError(
+      'conflict',
+      'NO_GAME_ACCOUNT',
+      `The player has no ${row.game} game account on their profile: they add one in their settings`,
+    );
+  return account;
+}
+
+/**
+ * Adds a registered site user to the roster on the admin's word, audited: a member while a seat is
+ * free, else on the waitlist, as their own join would. Not bound to the registration window nor to a
+ * private tournament's password (until the tournament ends); the championship's age rule still
+ * holds. They register with their saved game account of the tournament's game, and earn what their
+ * own join earns.
+ */
+export async function addPlayer(ctx: ServiceContext, actor: Actor, id: string, userId: string): Promise<Registrations> {
+  const { row, phase } = await rosterRow(ctx, id);
+  assertRosterOpen(phase);
+  const player = await Directory.findPlayer(ctx, ctx.config.ownerId, userId);
+  if (!player) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
+  const account = savedAccountFor(row, player.gameAccounts);
+  await assertOldEnough(ctx, row, userId);
+  await audited(ctx, actor, async (tx, audit) => {
+    const outcome = await TournamentRepository.join(tx.db.kysely, {
+      tournamentId: id,
+      userId,
+      gameAccount: JSON.stringify(account),
+      now: nowIso(),
+    });
+    if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
+    if (outcome === 'disqualified') throw disqualifiedError();
+    if (outcome === 'gone') throw tournamentNotFound();
+    await audit({
+      action: 'tournament.player_add',
+      entityType: 'tournament',
+      entityId: id,
+      before: null,
+      after: { userId, username: player.username, state: outcome, gameAccount: account },
+    });
+    await tx.events.emit(tx, 'tournaments.joined', { ownerId: ctx.config.ownerId, userId, tournamentId: id });
   });
   return registrations(ctx, id);
 }

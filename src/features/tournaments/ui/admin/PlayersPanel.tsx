@@ -21,8 +21,9 @@ import {
   theadClass,
   thClass,
 } from '../../../../platform/ui/admin/ui.ts';
-import { freedSeatFillsItself, mayCheckIn, mayManageRoster, type Phase } from '../../rules.ts';
+import { freedSeatFillsItself, mayManageRoster, type Phase } from '../../rules.ts';
 import ReasonDialog, { type ReasonKind } from './ReasonDialog.tsx';
+import AddPlayer from './AddPlayer.tsx';
 import type { RegistrationRow, Registrations } from './registrations.ts';
 
 interface Props {
@@ -172,7 +173,7 @@ function RegistrationTable({
 /**
  * The match-day roster of one tournament: members, checked-in players, the
  * waitlist and the disqualified, with what an admin does to each (check in or out, remove or
- * disqualify with a reason, promote, move in the queue) and the CSV export. Every action answers
+ * disqualify with a reason, promote, move in the queue), adding a site user, and the CSV export. Every action answers
  * the roster as it now is; a refusal is the server's code, translated.
  */
 export default function PlayersPanel({
@@ -204,14 +205,18 @@ export default function PlayersPanel({
 
   const base = `/tournaments/${encodeURIComponent(tournamentId)}/registrations` as const;
   /** One roster call: the new roster and a toast, or the refusal's text (and a fresh read, the roster having moved on). */
-  const act = async (key: string, send: () => Promise<ApiResult<Registrations>>, done: string) => {
+  const act = async (
+    key: string,
+    send: () => Promise<ApiResult<Registrations>>,
+    done: string | ((r: Registrations) => string),
+  ) => {
     if (busy) return false;
     setBusy(key);
     const res = await send();
     setBusy(null);
     if (res.ok) {
       onChange(res.data);
-      toast.success(done);
+      toast.success(typeof done === 'string' ? done : done(res.data));
       return true;
     }
     toast.error(t.error(res.code));
@@ -223,8 +228,9 @@ export default function PlayersPanel({
   const confirmed = registrations.members.filter((m) => m.confirmed);
   const disqualified = registrations.disqualified ?? [];
   const free = Math.max(0, maxPartecipants - registrations.members.length);
-  const canCheckIn = mayCheckIn(phase).ok;
   const canManage = mayManageRoster(phase).ok;
+  // an admin checks a member in or out on their behalf at any time until the end, window or not
+  const canCheckIn = canManage;
   const disabled = busy !== null || loading;
 
   const removeButtons = (row: RegistrationRow, withDisqualify: boolean) => (
@@ -262,7 +268,7 @@ export default function PlayersPanel({
           type="button"
           className={smallButtonClass}
           disabled={disabled || !canCheckIn}
-          title={canCheckIn ? undefined : t(`${R}.checkInClosed`)}
+          title={canCheckIn ? undefined : t(`${R}.checkInEnded`)}
           onClick={() =>
             void act(
               `checkin-${row.userId}`,
@@ -355,7 +361,7 @@ export default function PlayersPanel({
     {
       key: 'members',
       title: t('dashboard.tournaments.detail.members'),
-      note: canCheckIn ? undefined : t(`${R}.checkInClosed`),
+      note: canCheckIn ? undefined : t(`${R}.checkInEnded`),
       rows: registrations.members,
       columns: ['username', 'nickname', 'confirmed', 'gameAccount', 'joinedAt', 'actions'],
       empty: t('dashboard.tournaments.detail.emptyMembers'),
@@ -425,6 +431,8 @@ export default function PlayersPanel({
           </button>
         </div>
       </div>
+
+      <AddPlayer t={t} tournamentId={tournamentId} open={canManage} disabled={disabled} act={act} />
 
       {tables.map(({ key, title, note, rows, columns, empty, actions }) => (
         <section key={key} className={panelClass} aria-labelledby={`${key}-title`}>
