@@ -82,6 +82,15 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('audit-tournament-clear').click();
       await expect(page.getByTestId('audit-tournament-filter')).toHaveCount(0);
       await expect(page).not.toHaveURL(/tournament=/);
+
+      // the tournament's editor links to its history: the log filtered by it
+      await goto(page, at(lang, `/dashboard/tournaments/edit?id=${id}`));
+      const history = page.getByTestId('tournament-editor-history');
+      await expect(history).toHaveText(localeTexts(lang, 'dashboard').tournaments.detail.history);
+      await history.click();
+      await expect(page).toHaveURL(new RegExp(`/dashboard/audit\\?tournament=${id}`));
+      await expect(page.getByTestId('audit-tournament-filter')).toContainText(name);
+      await expect(rows).toHaveCount(2);
     });
   });
 }

@@ -68,6 +68,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('championship-facts')).toHaveAttribute('data-state', 'ready');
       await expect(page.getByTestId('championship-title-eyebrow')).toContainText(year);
       await expect(page.locator('#championship-title')).toHaveText(c.translations[lang].name);
+      await expect(page).toHaveTitle(new RegExp(`^${c.translations[lang].name} ${year} \\| `));
       await expect(page.getByTestId('championship-step-playoffs-when')).toHaveText(playoffs);
       await expect(page.getByTestId('championship-step-finals-when')).toHaveText(`${finals} · ${c.finalsCity}`);
     });

@@ -240,6 +240,14 @@ function EditView({
                 {t('dashboard.sections.tournamentsReports')}
               </a>
             )}
+            {/* who changed it: the audit log of this tournament, its results, reports, bracket and prizes */}
+            <a
+              href={localizePath(sectionPath('audit', { tournament: tournament.id }), locale)}
+              className={linkClass}
+              data-testid="tournament-editor-history"
+            >
+              {t('dashboard.tournaments.detail.history')}
+            </a>
           </div>
         </div>
         <QuickStatus t={t} tournament={tournament} onChange={setTournament} />
