@@ -189,7 +189,7 @@ export async function seedRewards(ctx: ServiceContext, ids: { adminId?: string; 
     ],
     [
       { it: 'Maglia Bomber Championship', en: 'Bomber Championship jersey' },
-      { it: 'La maglia ufficiale del campionato 2025.', en: 'The official 2025 championship jersey.' },
+      { it: 'La maglia ufficiale del campionato.', en: 'The official championship jersey.' },
       350,
       20,
       ['#0f172a', '#0ea5e9'],
