@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { seriousViolations } from '../axe.ts';
 import { ADMIN, authenticate, fillText, goto, localeTexts, storeSession, unique } from '../helpers.ts';
 
 /**
@@ -70,6 +71,8 @@ for (const lang of ['it', 'en'] as const) {
         fillText(audit.tournamentFilter, { name }),
       );
       await expect(rows).toHaveCount(1);
+      // the filter's chip and the rows' buttons are named for a screen reader
+      expect(await seriousViolations(page)).toEqual([]);
       await filter.selectOption('');
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0)).toHaveAttribute('data-action', 'scoring.update');
