@@ -529,6 +529,56 @@ describe('deleting a tournament', () => {
   });
 });
 
+describe("the roster mails name the tournament in the reader's language", () => {
+  test('an English reader gets the English name (removed, promoted, broadcast, cancelled); an Italian the Italian', async () => {
+    const id = await createTournament(t, admin.token, 'registration', {
+      maxPartecipants: 2,
+      name: 'Coppa Bomber Qualificazione',
+      translations: { en: { name: 'Bomber Cup Qualifier' } },
+    });
+    const [it, en, enWaiting] = [
+      await quickPlayer(t, { language: 'it' }),
+      await quickPlayer(t, { language: 'en' }),
+      await quickPlayer(t, { language: 'en' }),
+    ];
+    for (const p of [it, en, enWaiting]) expect((await join(t, id, p)).status).toBe(200);
+    let from = (await t.outbox()).length;
+    expect((await removeP(id, it, 'Wrong region')).status).toBe(200);
+    let sent = await newMails(from);
+    expect(sent.find((m) => m.to === it.email)!.subject).toBe('Sei stato rimosso da Coppa Bomber Qualificazione');
+    const promoted = sent.find((m) => m.to === enWaiting.email)!;
+    expect(promoted.subject).toBe('A slot opened up: you are in Bomber Cup Qualifier');
+    expect(promoted.text).not.toContain('Coppa');
+
+    expect((await join(t, id, it)).status).toBe(200);
+    from = (await t.outbox()).length;
+    const body = {
+      subject: { it: 'Orario', en: 'Time' },
+      body: { it: 'Alle 21.', en: 'At 9 pm.' },
+      includeWaitlist: true,
+    };
+    expect((await t.call('POST', `/api/tournaments/${id}/broadcast`, { token: admin.token, body })).status).toBe(200);
+    sent = await newMails(from);
+    expect(sent.find((m) => m.to === en.email)!.text).toContain('about the tournament Bomber Cup Qualifier');
+    expect(sent.find((m) => m.to === it.email)!.text).toContain('Coppa Bomber Qualificazione');
+
+    from = (await t.outbox()).length;
+    expect((await t.call('DELETE', `/api/tournaments/${id}`, { token: admin.token })).status).toBe(200);
+    sent = await newMails(from);
+    expect(sent.find((m) => m.to === en.email)!.subject).toBe('Bomber Cup Qualifier is cancelled');
+    expect(sent.find((m) => m.to === it.email)!.subject).toBe('Coppa Bomber Qualificazione è annullato');
+  });
+
+  test('without an English name the English reader gets the Italian one', async () => {
+    const { id, people } = await rosterOf(1, 1, { language: 'en' });
+    const { name } = await tournamentRow(t, id);
+    const from = (await t.outbox()).length;
+    expect((await removeP(id, people[0])).status).toBe(200);
+    const [mail] = await newMails(from);
+    expect(mail.subject).toBe(`You were removed from ${name}`);
+  });
+});
+
 test('the roster calls are documented in the OpenAPI document, under the admin tag', async () => {
   const doc = (await t.call('GET', '/api/openapi.json')).json;
   const calls: [string, string][] = [

@@ -42,7 +42,7 @@ import {
 } from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
-import { translationColumns } from '../../../platform/i18n/content-translations.ts';
+import { pickText, translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
@@ -913,6 +913,8 @@ export async function rosterLines(ctx: ServiceContext, id: string): Promise<{ na
 }
 
 const localeOf = (language: string): Locale => (isLocale(language) ? language : 'it');
+/** The tournament's name as a mail in `locale` names it: the English one when there is one, else the Italian. */
+const nameIn = (row: TournamentRow, locale: Locale) => pickText(row.name, row.name_en, locale);
 
 /** After the commit: a player who moved from the waitlist to the members hears it in their language. */
 async function mailPromoted(ctx: ServiceContext, id: string, userIds: string[]) {
@@ -926,7 +928,11 @@ async function mailPromoted(ctx: ServiceContext, id: string, userIds: string[]) 
     for (const p of people) {
       const locale = localeOf(p.language);
       const t = createT(messages[locale].email);
-      const vars = { name: p.nickname || p.username, tournament: row.name, link: detailUrl(ctx, id, locale) };
+      const vars = {
+        name: p.nickname || p.username,
+        tournament: nameIn(row, locale),
+        link: detailUrl(ctx, id, locale),
+      };
       await ctx.mailQueue.send({ to: p.email, subject: t('promoted.subject', vars), text: t('promoted.text', vars) });
     }
   } catch (err) {
@@ -967,7 +973,7 @@ async function sendBroadcast(ctx: ServiceContext, id: string, input: BroadcastIn
   for (const p of people) {
     const locale = localeOf(p.language);
     const t = createT(messages[locale].email);
-    const footer = t('broadcast.footer', { tournament: row.name, link: detailUrl(ctx, id, locale) });
+    const footer = t('broadcast.footer', { tournament: nameIn(row, locale), link: detailUrl(ctx, id, locale) });
     try {
       await ctx.mailQueue.send({
         to: p.email,
@@ -1012,7 +1018,7 @@ async function queueRosterMail(
     kind === 'cancelled'
       ? `${tx.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournaments`
       : detailUrl(tx, row.id, locale);
-  const vars = { name: person.nickname || person.username, tournament: row.name, reason, link };
+  const vars = { name: person.nickname || person.username, tournament: nameIn(row, locale), reason, link };
   await tx.mailQueue.send(
     { to: person.email, subject: t(`roster.${kind}.subject`, vars), text: t(`roster.${kind}.text`, vars) },
     tx.db.kysely,
