@@ -202,6 +202,43 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
   }
 });
 
+test('finalising with a match short of entrants: the panel and the dialog name it in English and Italian, and the admin finalises anyway', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await loginAs(page, ADMIN);
+  const t = await playedTournament(page.request, admin.token);
+  // match 2: only giulia has a line
+  const short = await call(page.request, admin.token, 'POST', `/tournaments/${t.id}/matches`, {
+    lines: [{ entrantId: t.giulia.user.id, placement: 1, eliminations: 0 }],
+  });
+  expect(short.status, JSON.stringify(short.body)).toBe(201);
+  const refused = await call(page.request, admin.token, 'POST', `/tournaments/${t.id}/finalise`);
+  expect([refused.status, refused.body.error.code]).toEqual([409, 'RESULTS_INCOMPLETE']);
+
+  for (const lang of ['en', 'it'] as const) {
+    const texts = localeTexts(lang, 'results-admin').prizes;
+    const problem = fillText(texts.problem.linesMissing, { n: 2, lines: 1, entrants: 2 });
+    await goto(page, `${lang === 'en' ? '/en' : ''}/dashboard/tournaments/edit?id=${t.id}#prizes`);
+    await expect(page.getByTestId('prizes-problem')).toHaveText(problem);
+    await page.getByTestId('prizes-finalise').click();
+    const dialog = page.getByTestId('finalise-dialog');
+    await expect(dialog).toContainText(fillText(texts.confirmIncomplete, { count: 1 }));
+    await expect(dialog).toContainText(problem);
+    const confirm = dialog.getByTestId('finalise-dialog-confirm');
+    await expect(confirm).toHaveText(fillText(texts.confirmAnyway, { count: 1 }));
+    await dialog.screenshot({ path: `${shots}/confirm-incomplete-${lang}-1280.png` });
+    if (lang === 'en') {
+      await dialog.getByTestId('finalise-dialog-cancel').click();
+      await expect(dialog).toBeHidden();
+      continue;
+    }
+    await confirm.click();
+    await expect(page.getByTestId('prizes-final')).toBeVisible();
+    await expect(page.getByTestId('tournament-editor-phase')).toHaveAttribute('data-phase', 'complete');
+  }
+});
+
 test("the championship's scores editor shows each player's points from the results, the adjustment and the total, in both languages", async ({
   page,
 }) => {

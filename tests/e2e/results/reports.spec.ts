@@ -177,8 +177,19 @@ test('players report with a screenshot in both languages; the admin approves one
   const giuliaReport = reports.find((r) => r.userId === giulia.user.id)!;
   const alexReport = reports.find((r) => r.userId === alex.user.id)!;
 
+  // match 1 has no results yet: in English first, approving waits for the explicit "create the match"
+  const en_ = localeTexts('en', 'results-admin');
+  await goto(page, at('en', `/dashboard/tournaments/reports?id=${id}`));
   await page.getByTestId(`report-row-${giuliaReport.id}`).getByTestId('report-row-review').click();
   const dialog = page.getByTestId('report-review-dialog');
+  await expect(dialog).toContainText(fillText(en_.review.createMatch, { n: 1 }));
+  await expect(dialog.getByTestId('report-review-create-match')).not.toBeChecked();
+  await expect(dialog.getByTestId('report-review-approve')).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await goto(page, at('it', `/dashboard/tournaments/reports?id=${id}`));
+  await page.getByTestId(`report-row-${giuliaReport.id}`).getByTestId('report-row-review').click();
   await expect(dialog.getByTestId('report-conflict-placement')).toContainText(
     fillText(admin_.review.line, { placement: 2, eliminations: 5 }),
   );
@@ -187,6 +198,9 @@ test('players report with a screenshot in both languages; the admin approves one
     await page.screenshot({ path: `${SHOTS}/admin-review-it-${width}.png` });
   }
   expect(await seriousViolations(page, 'review dialog')).toEqual([]);
+  await expect(dialog).toContainText(fillText(admin_.review.createMatch, { n: 1 }));
+  await expect(dialog.getByTestId('report-review-approve')).toBeDisabled();
+  await dialog.getByTestId('report-review-create-match').check();
   await dialog.getByTestId('report-review-approve').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toHaveText(
     fillText(admin_.review.approved, { n: 1 }),

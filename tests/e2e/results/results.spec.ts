@@ -156,6 +156,10 @@ test('the admin enters and voids matches; players see the standings update by th
     await page.getByTestId(`entry-${i}-eliminations`).fill(elims!);
   }
   await page.getByTestId('entry-save').click();
+  // three lines for four checked-in players: said, and saved only once confirmed
+  const short = page.getByTestId('entry-short-dialog');
+  await expect(short).toContainText(fillText(it.admin.entry.shortMessage, { lines: 3, entrants: 4 }));
+  await short.getByTestId('entry-short-dialog-confirm').click();
   await expect(page.getByTestId('match-1')).toBeVisible();
   await expect(page.getByTestId('standings-preview-row').first()).toContainText(t.giulia.name);
 
@@ -170,6 +174,8 @@ test('the admin enters and voids matches; players see the standings update by th
   await page.getByTestId('entry-csv-preview').click();
   await expect(page.getByTestId('entry-preview-status')).toHaveText(it.admin.entry.previewValid);
   await page.getByTestId('entry-csv-save').click();
+  await expect(short).toContainText(fillText(it.admin.entry.shortMessage, { lines: 3, entrants: 4 }));
+  await short.getByTestId('entry-short-dialog-confirm').click();
   await expect(page.getByTestId('match-2')).toBeVisible();
   // alex: 2 + 1 (match 1) and 3 + 3 (match 2) = 9, ahead of giulia's 5 + 2 = 7
   await expect(page.getByTestId('standings-preview-row').first()).toContainText(t.alex.name);
@@ -282,6 +288,10 @@ test('a duo tournament: the admin forms the teams automatically, renames one, an
   await page.getByTestId('entry-0-placement').fill('1');
   await page.getByTestId('entry-0-eliminations').fill('4');
   await page.getByTestId('entry-save').click();
+  await expect(page.getByTestId('entry-short-dialog')).toContainText(
+    fillText(texts.entry.shortMessage, { lines: 1, entrants: 2 }),
+  );
+  await page.getByTestId('entry-short-dialog-confirm').click();
   await expect(page.getByTestId('match-1')).toContainText('Squadra Rossa');
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -291,4 +301,80 @@ test('a duo tournament: the admin forms the teams automatically, renames one, an
   await expect(first.getByTestId('standings-members')).toHaveText(/\S+, \S+/);
   await expect(page.getByTestId('standings-row')).toHaveCount(2);
   await page.screenshot({ path: `${shots}/standings-duo-it-390.png`, fullPage: true });
+});
+
+test('one row per checked-in entrant in one click, a short match said in English; a player disqualified mid-event keeps an editable line and shows as DQ in both languages', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await loginAs(page, ADMIN);
+  const t = await liveTournament(page.request, admin.token);
+  const en = localeTexts('en', 'results-admin').entry;
+  await goto(page, `/en/dashboard/tournaments/edit?id=${t.id}#results`);
+  await expect(page.getByTestId('entry-fill-rows')).toHaveText(en.fillRows);
+  await page.getByTestId('entry-fill-rows').click();
+  await expect(page.locator('[data-testid^="entry-row-"][data-testid$="-remove"]')).toHaveCount(4);
+  await expect(page.getByTestId('entry-fill-rows')).toBeDisabled();
+  for (let i = 0; i < 4; i++) await page.getByTestId(`entry-${i}-placement`).fill(String(i + 1));
+  // the fourth row goes: the save says 3 of 4 and the admin keeps editing
+  await page.getByTestId('entry-row-3-remove').click();
+  await page.getByTestId('entry-save').click();
+  const short = page.getByTestId('entry-short-dialog');
+  await expect(short).toContainText(fillText(en.shortMessage, { lines: 3, entrants: 4 }));
+  await expect(short.getByTestId('entry-short-dialog-confirm')).toHaveText(
+    fillText(en.shortConfirm, { lines: 3, entrants: 4 }),
+  );
+  await page.screenshot({ path: `${shots}/short-match-en-1280.png` });
+  await short.getByTestId('entry-short-dialog-cancel').click();
+  await expect(page.getByTestId('match-1')).toHaveCount(0);
+  await page.getByTestId('entry-fill-rows').click();
+  await page.getByTestId('entry-3-placement').fill('4');
+  await page.getByTestId('entry-save').click();
+  await expect(page.getByTestId('match-1')).toBeVisible();
+  await expect(short).toBeHidden();
+  const first = (await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/matches`)).body.data[0];
+  const winner = first.lines.find((l: { placement: number }) => l.placement === 1) as {
+    entrantId: string;
+    name: string;
+  };
+
+  // the winner is disqualified: their line stays, editable, named as no longer playing
+  const dq = await call(
+    page.request,
+    admin.token,
+    'POST',
+    `/tournaments/${t.id}/registrations/${winner.entrantId}/disqualify`,
+    {
+      reason: 'Teaming',
+    },
+  );
+  expect(dq.status, JSON.stringify(dq.body)).toBe(200);
+  // the same address again is only a hash change: the page is read afresh
+  await page.reload();
+  await page.getByTestId('match-1-edit').click();
+  const row = page.getByTestId('entry-0-entrant');
+  await expect(row.locator('option:checked')).toHaveText(fillText(en.offRoster, { name: winner.name }));
+  await page.getByTestId('entry-0-eliminations').fill('6');
+  await page.getByTestId('entry-save').click();
+  await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(
+    fillText(en.saved, { number: 1 }),
+  );
+
+  for (const [prefix, width] of [
+    ['', 390],
+    ['/en', 1280],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await goto(page, `${prefix}/tournament/${t.id}/standings`);
+    const rows = page.getByTestId('standings-row');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.last()).toHaveAttribute('data-disqualified');
+    await expect(rows.last().getByTestId('standings-name')).toHaveText(winner.name);
+    await expect(rows.last().locator('[data-f="rank"]')).toHaveText('DQ');
+    await expect(rows.first().locator('[data-f="rank"]')).toHaveText('1');
+    await page.screenshot({
+      path: `${shots}/standings-dq${prefix.replace('/', '-') || '-it'}-${width}.png`,
+      fullPage: true,
+    });
+  }
 });

@@ -111,6 +111,7 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
   const [busy, setBusy] = useState(false);
   // a match short of entrants waits here for the admin's confirmation
   const [short, setShort] = useState<{ body: MatchInput; lines: number; done: () => void } | null>(null);
+  const [storing, setStoring] = useState(false);
   useUnsavedGuard(isDirty || csv.trim() !== '');
   useEffect(() => {
     reset(toGrid(editing));
@@ -144,9 +145,9 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
   };
   const confirmShort = async () => {
     if (!short) return;
-    setBusy(true);
+    setStoring(true);
     await store(short.body);
-    setBusy(false);
+    setStoring(false);
     short.done();
     setShort(null);
   };
@@ -427,7 +428,7 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
           short?.done();
           setShort(null);
         }}
-        busy={busy}
+        busy={storing}
         testId="entry-short-dialog"
       />
     </section>
