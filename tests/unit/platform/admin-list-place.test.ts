@@ -35,6 +35,16 @@ describe("an admin list's place lives in the address", () => {
     expect(readListPlace('?filter=nope&sort=-nope', params).values).toEqual({ filter: 'all', sort: 'newest' });
   });
 
+  test("keeps a value outside a param's list (a record's id) only when the param accepts it", () => {
+    const byRecord: ListParams = { tournament: { values: [''], initial: '', accepts: (v) => /^[a-z0-9-]+$/.test(v) } };
+    expect(readListPlace('?tournament=t-42', byRecord).values).toEqual({ tournament: 't-42' });
+    expect(readListPlace('?tournament=a%20b', byRecord).values).toEqual({ tournament: '' });
+    expect(readListPlace('?filter=t-42', params).values.filter).toBe('all');
+    expect(writeListPlace('', { query: '', page: 1, values: { tournament: 't-42' } }, byRecord)).toBe(
+      '?tournament=t-42',
+    );
+  });
+
   test('writes only what differs from the default and keeps the other parameters', () => {
     expect(writeListPlace('', { query: '', page: 1, values: {} })).toBe('');
     expect(writeListPlace('?tab=x', { query: 'felpa rossa', page: 2, values: {} })).toBe('?tab=x&q=felpa+rossa&page=2');
