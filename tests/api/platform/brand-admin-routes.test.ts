@@ -254,6 +254,7 @@ function bodyOf(op: Operation): unknown {
     'PUT /api/users/me/notifications': () => ({ checkinOpen: false, checkinClosing: false, resultsFinal: false }),
     'POST /api/tournaments/{id}/reports/{reportId}/review': () => ({ decision: 'reject', reason: 'brand B says so' }),
     'PUT /api/tournaments/{id}/prizes': () => ({ prizes: [{ from: 1, to: 1, credits: 100 }] }),
+    'POST /api/tournaments/{id}/finalise': () => ({ confirmIncomplete: true }),
     'POST /api/tournaments/{id}/bracket': () => ({ seeding: 'random' }),
     'POST /api/tournaments/{id}/bracket/matches/{matchId}/report': () => ({ scoreA: 2, scoreB: 0 }),
     'POST /api/tournaments/{id}/bracket/matches/{matchId}/override': () => ({ scoreA: 0, scoreB: 2 }),
