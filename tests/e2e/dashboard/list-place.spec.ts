@@ -109,7 +109,7 @@ for (const lang of ['it', 'en'] as const) {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(csv[0]).toMatch(/^id,createdAt,username,email,product,brand,price,fulfilled,/);
+    expect(csv[0]).toMatch(/^id,orderNumber,createdAt,username,email,product,brand,price,fulfilled,/);
     expect(csv.slice(1)).toEqual([expect.stringContaining(`${ids[12]},`)]);
     expect(csv[1]).toContain(`,${tag} 13,`);
 
