@@ -140,6 +140,9 @@ export const tournamentListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   sort: sortQuery(tournamentSorts),
+  search: text(120)
+    .optional()
+    .describe('part of the name, in either language (case does not matter); left out or empty lists every one'),
   archived: z
     .enum(tournamentArchiveFilters)
     .optional()

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
-import { byText, orderFor } from '../../../platform/db/search.ts';
+import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 /** A registration as a tournament answer needs it; a tournament's list of them is in queue order. */
@@ -39,6 +39,8 @@ export interface ListFilter {
   archived?: 'hide' | 'include' | 'only';
   /** `?sort=`: name or start (`-key` descending); the list's own order otherwise */
   sort?: string;
+  /** part of the name in either language: the Italian one or the English one */
+  search?: string;
   limit: number;
   offset: number;
 }
@@ -55,6 +57,10 @@ function filtered(db: Db, f: ListFilter) {
   if (f.excludeEnded) q = q.where(sql<boolean>`${endedSql(f.now)} = 0`);
   if (f.archived === 'hide') q = q.where('archived_at', 'is', null);
   if (f.archived === 'only') q = q.where('archived_at', 'is not', null);
+  if (f.search) {
+    const search = f.search;
+    q = q.where((eb) => eb.or([contains('tournaments.name', search), contains('tournaments.name_en', search)]));
+  }
   return q;
 }
 

@@ -205,6 +205,7 @@ export interface ListQuery {
   limit: number;
   offset: number;
   sort?: string;
+  search?: string;
 }
 
 /** A page of tournaments with their member lists, in two queries plus the count, whatever the page size. */
@@ -227,6 +228,7 @@ const listFilter = (ctx: ServiceContext, q: ListQuery, now: number): TournamentR
   // an archived tournament is out of the public lists, but stays in the history of a player who was in it
   archived: q.archived ?? (q.members ? 'include' : 'hide'),
   sort: q.sort,
+  search: q.search || undefined,
   limit: q.limit,
   offset: q.offset,
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { useAdminList, searchingEveryPage } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
 import { tournamentSorts, type Tournament } from '../../contract.ts';
@@ -22,18 +23,20 @@ const call: TypedCall<TournamentsApi> = api;
 /** The archive filter: every tournament (archived ones marked), those not archived, or only the archived. */
 const archiveChoices = ['include', 'hide', 'only'] as const;
 
-/** The API pages by limit/offset and has no name filter, so a search reads every page and filters here. */
-const load = searchingEveryPage<Tournament>(
-  (limit, offset, { values }) =>
-    `/tournaments?limit=${limit}&offset=${offset}&sort=${values.sort}` +
-    (values.archived === 'hide' ? '' : `&archived=${values.archived}`),
-  (tournament) => tournament.name,
-);
+/** The API pages, sorts and searches (a name in either language, so an English search finds an Italian name too). */
+const url = ({ query, page, values }: ListRequest) =>
+  `/tournaments?${new URLSearchParams({
+    limit: String(PAGE_SIZE),
+    offset: String(pageOffset(page)),
+    sort: values.sort!,
+    ...(values.archived === 'hide' ? {} : { archived: values.archived! }),
+    ...(query ? { search: query } : {}),
+  })}`;
 
 /** /dashboard/tournaments: the searchable, paginated table with edit and delete. */
 export default function TournamentsList({ t, locale }: SectionProps) {
   const list = useAdminList<Tournament>({
-    load,
+    url,
     params: {
       sort: { values: tournamentSorts, initial: 'newest' },
       archived: { values: archiveChoices, initial: 'include' },
