@@ -638,11 +638,13 @@ export async function standings(ctx: ServiceContext, tournamentId: string): Prom
   const table = tableOf(t);
   const final = t.finalizedAt && t.finalStandings;
   // the reads of a live table side by side (a PostgreSQL pool runs them at once)
-  const [{ matches: rows, lines }, all, out] = await Promise.all([
+  const [{ matches: rows, lines }, all] = await Promise.all([
     ResultsRepository.matchesOf(ctx.db.kysely, tournamentId),
     final ? [] : entrantsFor(ctx, t),
-    final ? [] : disqualifiedEntrants(ctx, t),
   ]);
+  // the roster is read again only when a line belongs to someone no longer playing
+  const playing = new Set(all.map((e) => e.id));
+  const out = !final && lines.some((l) => !playing.has(l.entrant_id)) ? await disqualifiedEntrants(ctx, t) : [];
   const counted = rows.filter((m) => m.voided_at === null).length;
   const base = {
     tournamentId,
