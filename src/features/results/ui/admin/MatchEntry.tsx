@@ -15,22 +15,17 @@ import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import { emptyLine, fillRows, playingLines, type GridLine } from './match-grid.ts';
 
 const call: TypedCall<ResultsApi> = api;
 
-/** A grid row as typed: numbers stay text until saved. */
-interface Line {
-  entrantId: string;
-  placement: string;
-  eliminations: string;
-}
+type Line = GridLine;
 interface GridValues {
   lines: Line[];
 }
 type Mode = 'grid' | 'csv';
 const modes: Mode[] = ['grid', 'csv'];
 
-const emptyLine = (): Line => ({ entrantId: '', placement: '', eliminations: '0' });
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 const toBody = (v: GridValues) => ({
   lines: v.lines.map((l) => ({
@@ -84,16 +79,6 @@ interface Props {
 }
 
 /**
- * The grid with one row per entrant: the rows already there stay (an entrant keeps its numbers),
- * every entrant without a row gets an empty one, in the entrants' order; blank rows go.
- */
-export function fillRows(lines: readonly Line[], entrants: readonly { id: string }[]): Line[] {
-  const kept = lines.filter((l) => l.entrantId !== '');
-  const have = new Set(kept.map((l) => l.entrantId));
-  return [...kept, ...entrants.filter((e) => !have.has(e.id)).map((e) => ({ ...emptyLine(), entrantId: e.id }))];
-}
-
-/**
  * Enter (or edit) one match: a grid of entrant, placement and eliminations, or pasted CSV checked
  * by the server's preview first. A match with fewer lines than entrants playing is saved only
  * after the admin confirms how many have a line.
@@ -136,10 +121,8 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
       .filter((l) => !entrants.some((e) => e.id === l.entrantId))
       .map((l) => ({ id: l.entrantId, name: t('resultsAdmin.entry.offRoster', { name: l.name }) })),
   ];
-  const playing = (body: MatchInput) => body.lines.filter((l) => entrants.some((e) => e.id === l.entrantId)).length;
-
   const send = (body: MatchInput): Promise<boolean> => {
-    const lines = playing(body);
+    const lines = playingLines(body.lines, entrants);
     if (lines >= entrants.length) return store(body);
     return new Promise((resolve) => setShort({ body, lines, done: () => resolve(false) }));
   };
