@@ -100,6 +100,8 @@ export const emailConfirmSchema = z.object({ token: z.string().min(10).max(200) 
 
 export const resetRequestSchema = z.object({ email, language: z.enum(languages).optional() });
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password });
+/** Whether a mailed reset link still works (unused, unexpired), asked by the page before showing its form. */
+export const resetStatusQuerySchema = resetPasswordSchema.pick({ token: true });
 
 /** The user as the API returns it to its owner or an admin (field names as the original client reads them). */
 export const userSchema = z.object({
@@ -161,6 +163,8 @@ export const messageSchema = z.object({ message: z.string() });
 export const sessionsRevokedSchema = z.object({ message: z.string(), revokedSessions: z.number() });
 export const emailPendingSchema = z.object({ message: z.string(), pendingEmail: z.string() });
 export const emailConfirmedSchema = z.object({ message: z.string(), email: z.string() });
+/** Only whether the link works: nothing about its account. */
+export const resetStatusSchema = z.object({ valid: z.boolean() });
 
 /**
  * Error codes of accounts: sign-up, sign-in, password and e-mail changes, roles and blocked accounts

@@ -284,3 +284,62 @@ describe('POST /api/users/reset', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
   });
 });
+
+describe('GET /api/users/reset/status', () => {
+  const status = (token: string) => t.call('GET', `/api/users/reset/status?token=${encodeURIComponent(token)}`);
+
+  test('a live link is valid, and asking does not spend it', async () => {
+    const a = await t.signup();
+    const { token } = await requestReset(a.email);
+    const first = await status(token);
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ status: 'SUCCESS', data: { valid: true } });
+    expect(first.res.headers['cache-control']).toBe('no-store');
+    expect((await status(token)).json.data.valid).toBe(true);
+    expect((await resetRows(a.user.id))[0].used_at).toBeNull();
+    expect((await reset(token, 'password-after-check')).status).toBe(200);
+  });
+
+  test('a used, an expired, a replaced and an unknown link are all just not valid, with nothing about the account', async () => {
+    const a = await t.signup();
+    const used = await requestReset(a.email);
+    expect((await reset(used.token, 'password-used-once')).status).toBe(200);
+    const replaced = await requestReset(a.email);
+    const expired = await requestReset(a.email);
+    await t.db.kysely
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(expired.token))
+      .execute();
+    for (const token of [used.token, replaced.token, expired.token, 'x'.repeat(43)]) {
+      const res = await status(token);
+      expect(res.status, token).toBe(200);
+      expect(res.json).toEqual({ status: 'SUCCESS', data: { valid: false } });
+    }
+  });
+
+  test('a malformed or missing token is 400, never a 5xx', async () => {
+    for (const url of [
+      '/api/users/reset/status?token=short',
+      '/api/users/reset/status',
+      `/api/users/reset/status?token=${'a'.repeat(201)}`,
+    ]) {
+      const res = await t.call('GET', url);
+      expect(res.status, url).toBe(400);
+      expect(res.json.error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  test('rate limited like the reset: the 6th check from one address within 15 minutes is 429', async () => {
+    const limited = await createTestApp();
+    try {
+      const check = () => limited.call('GET', `/api/users/reset/status?token=${'y'.repeat(43)}`);
+      for (let i = 0; i < 5; i++) expect((await check()).status).toBe(200);
+      const blocked = await check();
+      expect(blocked.status).toBe(429);
+      expect(blocked.json.error.code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -14,6 +14,8 @@ import {
   publicUserSchema,
   resetPasswordSchema,
   resetRequestSchema,
+  resetStatusQuerySchema,
+  resetStatusSchema,
   sessionSchema,
   sessionsRevokedSchema,
   signupInputSchema,
@@ -194,6 +196,21 @@ export default async function userRoutes(root: FastifyInstance) {
     handler: async (req) => {
       await UserService.resetPassword(ctx, req.body.token, req.body.password);
       return ok({ message: 'PASSWORD_RESET' });
+    },
+  });
+
+  app.get('/users/reset/status', {
+    schema: {
+      tags,
+      summary: 'Whether a mailed reset link still works (unused, unexpired); nothing about its account',
+      description: 'The reset page asks on load, so a used or expired link says so before anything is typed.',
+      querystring: resetStatusQuerySchema,
+      response: { 200: envelope(resetStatusSchema), ...errorResponses(400, 429) },
+    },
+    config: { rateLimit: resetLimit },
+    handler: async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok({ valid: await UserService.resetLinkWorks(ctx, req.query.token) });
     },
   });
 

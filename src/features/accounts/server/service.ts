@@ -325,6 +325,11 @@ async function writeReset(ctx: ServiceContext, email: string, language?: string)
   ctx.mailQueue.wake();
 }
 
+/** Whether a reset link may still be used: unused, unexpired, of this brand. Says nothing of whose it is. */
+export async function resetLinkWorks(ctx: ServiceContext, token: string): Promise<boolean> {
+  return (await PasswordResetRepository.userOf(ctx.db.kysely, ctx.config.ownerId, token)) !== null;
+}
+
 export async function resetPassword(ctx: ServiceContext, token: string, password: string) {
   const db = ctx.db.kysely;
   // checked before the token is spent, so a refused password leaves the link usable; an unknown
