@@ -1,7 +1,7 @@
 // The release steps of `npm run build` and `npm run rollback` (scripts/run.sh), on the layout of
 // src/platform/http/releases.ts. `dist` is DIST_DIR (default ./dist).
 //   node scripts/release.ts prepare <builder pid>   a new empty release folder; prints its path
-//   node scripts/release.ts activate <folder> <pid> completes it and points dist at it
+//   node scripts/release.ts activate <folder>       completes it and points dist at it
 //   node scripts/release.ts rollback                points dist back at the previous release
 import path from 'node:path';
 import { activate, prepare, rollback } from './lib/releases.ts';
@@ -15,8 +15,7 @@ try {
     console.log(prepare(dist, Number(arg)));
   } else if (command === 'activate' && arg) {
     const keepDays = Number.isFinite(days) && days >= 0 ? days : 7;
-    const builderPid = Number(process.argv[4]) || undefined;
-    const { release, carried, pruned } = activate(dist, path.resolve(arg), { keepDays, builderPid });
+    const { release, carried, pruned } = activate(dist, path.resolve(arg), { keepDays });
     const previous = release.previous ?? 'none';
     console.error(`› release ${release.id} is live (previous: ${previous}); ${carried} older assets carried`);
     if (pruned.length) console.error(`› old releases removed: ${pruned.join(', ')}`);

@@ -25,7 +25,25 @@ const newId = (now: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
 
-const pidFile = (release: string, pid: number) => path.join(release, 'pids', String(pid));
+/**
+ * The record of a build in progress: the builder's pid, kept beside the release rather than in it, since
+ * `astro build` empties its output folder first (a record inside would be wiped, and another builder's
+ * pruning would take the folder from under the build).
+ */
+const BUILDING = '.building';
+const buildingFile = (release: string) => path.join(path.dirname(release), BUILDING, path.basename(release));
+
+function building(release: string): boolean {
+  const pid = Number(fs.readFileSync(buildingFile(release), { encoding: 'utf8', flag: 'r' }).trim());
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+const stillBuilding = (release: string) => fs.existsSync(buildingFile(release)) && building(release);
 
 /**
  * A `dist` that is still a plain folder (a build from before releases) becomes the first release,
@@ -48,7 +66,8 @@ export function prepare(dist: string, builderPid: number, now = new Date()): str
   migrate(dist, releases);
   const release = path.join(releases, newId(now));
   fs.mkdirSync(release);
-  Releases.recordPid(release, builderPid);
+  fs.mkdirSync(path.join(releases, BUILDING), { recursive: true });
+  fs.writeFileSync(buildingFile(release), `${builderPid}\n`);
   return release;
 }
 
@@ -77,7 +96,7 @@ function writeManifest(release: string, manifest: ReleaseManifest) {
  * (scripts/lib/keep-assets.ts), its manifest and build stamp written, then `dist` switched to it
  * and `.releases/previous` to the release it replaces. Old releases are pruned last.
  */
-export function activate(dist: string, release: string, opts: { keepDays: number; builderPid?: number; now?: Date }) {
+export function activate(dist: string, release: string, opts: { keepDays: number; now?: Date }) {
   if (!complete(release)) throw new Error(`${release} is not a complete build (no server/entry.mjs or client/)`);
   const now = opts.now ?? new Date();
   const current = Releases.realDir(dist);
@@ -93,7 +112,7 @@ export function activate(dist: string, release: string, opts: { keepDays: number
   fs.writeFileSync(path.join(release, '.built'), '');
   switchLink(dist, release);
   if (current) switchLink(path.join(Releases.releasesDir(dist), Releases.PREVIOUS_LINK), current);
-  if (opts.builderPid) fs.rmSync(pidFile(release, opts.builderPid), { force: true });
+  fs.rmSync(buildingFile(release), { force: true });
   return { release: manifest, carried: carried.length, pruned: prune(dist) };
 }
 
@@ -108,8 +127,9 @@ export function prune(dist: string): string[] {
   for (const entry of fs.readdirSync(releases, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const release = path.join(releases, entry.name);
-    if (keep.has(release) || Releases.livePids(release).length > 0) continue;
+    if (keep.has(release) || Releases.livePids(release).length > 0 || stillBuilding(release)) continue;
     fs.rmSync(release, { recursive: true, force: true });
+    fs.rmSync(buildingFile(release), { force: true });
     pruned.push(entry.name);
   }
   return pruned;

@@ -32,11 +32,12 @@ function astroBuild(dir: string, bundle: string) {
 function deploy(bundle: string) {
   const release = prepare(dist, process.pid);
   astroBuild(release, bundle);
-  activate(dist, release, { keepDays: 7, builderPid: process.pid });
+  activate(dist, release, { keepDays: 7 });
   return release;
 }
 
-const releases = () => fs.readdirSync(path.join(root, '.releases')).filter((n) => n !== 'previous');
+const releases = () =>
+  fs.readdirSync(path.join(root, '.releases')).filter((n) => n !== 'previous' && !n.startsWith('.'));
 
 test('a plain dist from before releases becomes the first release, kept and carried from by the next', () => {
   astroBuild(dist, 'app.OLD.js');
@@ -49,7 +50,7 @@ test('a plain dist from before releases becomes the first release, kept and carr
   expect(fs.existsSync(path.join(next, 'client', '_astro', 'app.OLD.js'))).toBe(true);
   expect(fs.existsSync(path.join(next, '.built'))).toBe(true);
   // the builder's own record is gone once the release is live
-  expect(fs.readdirSync(path.join(next, 'pids'))).toEqual([]);
+  expect(fs.readdirSync(path.join(root, '.releases', '.building'))).toEqual([]);
 });
 
 test('pruning keeps the current and previous releases and any a live process uses, and removes the rest', async () => {
@@ -79,10 +80,15 @@ test('pruning keeps the current and previous releases and any a live process use
 test('a failed build leaves dist where it was; a build still running is not pruned', () => {
   const a = deploy('a.js');
   const broken = prepare(dist, process.pid);
+  // astro build empties its output folder before it writes: the build's record must survive that
+  fs.rmSync(broken, { recursive: true });
+  fs.mkdirSync(broken);
   expect(() => activate(dist, broken, { keepDays: 7 })).toThrow(/not a complete build/);
   expect(fs.realpathSync(dist)).toBe(a);
-  // the folder of the failed build is kept while its builder (this process) runs
+  // the folder of the failed build is kept while its builder (this process) runs, also when another
+  // build's activation prunes meanwhile
   prune(dist);
+  deploy('b.js');
   expect(fs.existsSync(broken)).toBe(true);
 });
 
