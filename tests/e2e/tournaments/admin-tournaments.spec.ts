@@ -284,6 +284,9 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-quick-status')).toBeDisabled();
       await expect(page.getByTestId('tournament-quick-status-apply')).toBeDisabled();
       await expect(page.getByTestId('tournament-quick-status-final')).toHaveText(texts.detail.statusFinal);
+      // and the edit form offers no other status than ended
+      await expect(page.getByTestId('tournament-status').locator('option')).toHaveCount(1);
+      await expect(page.getByTestId('tournament-status')).toHaveValue('2');
 
       // the delete dialog says it can only be archived, and archives it
       await goto(page, at(lang, '/dashboard/tournaments'));

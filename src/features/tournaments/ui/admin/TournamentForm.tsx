@@ -80,6 +80,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** The admin's tournament form (new and edit), every field of tournamentInputSchema. */
 export default function TournamentForm({ t, locale, tournament, agencyName, competitions, onSaved }: Props) {
   const editing = tournament !== null;
+  const finalised = tournament?.finalized ?? false;
   // a private tournament keeps its password when the field is left empty; one becoming private needs one
   const hasPassword = editing && !tournament.open;
   const validate = useMemo(() => {
@@ -354,9 +355,10 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
           id={f('status')}
           label={t('dashboard.tournaments.form.status')}
           error={fieldError('status')}
-          hint={t('dashboard.tournaments.form.statusHint')}
+          hint={finalised ? t('dashboard.tournaments.detail.statusFinal') : t('dashboard.tournaments.form.statusHint')}
           registration={register('status')}
-          options={statusChoices.map((c) => [c, t(statusChoiceLabel(c))])}
+          // a finalised tournament stays ended: the server refuses any other status, so the form offers none
+          options={(finalised ? (['2'] as const) : statusChoices).map((c) => [c, t(statusChoiceLabel(c))])}
         />
         <div className="space-y-3">
           <label className="flex items-start gap-3 pt-7 text-sm text-slate-200">
