@@ -7,6 +7,7 @@ import {
   leave,
   quickPlayer,
   quickPlayers,
+  registration,
   registrationRows,
   setPhase,
   tournamentRow,
@@ -484,13 +485,45 @@ describe('the roster as CSV', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split(/\r?\n/);
-    expect(lines[0]).toBe('username,email,gameAccount,epicId,discordId,state,checkedIn');
+    expect(lines[0]).toBe('username,email,gameAccount,platform,gameAccountId,epicId,discordId,state,checkedIn');
+    // each column one value; the profile's Epic ID first, else the Fortnite account's own
     expect(lines[1]).toBe(
-      `${a.username},${a.email},ninja · PC · epic-ninja,"'=HYPERLINK(""http://evil.example"")",ace#0001,member,true`,
+      `${a.username},${a.email},ninja,PC,epic-ninja,"'=HYPERLINK(""http://evil.example"")",ace#0001,member,true`,
     );
-    expect(lines[2]).toBe(`${c.username},${c.email},ninja · PC · epic-ninja,,,waitlist,false`);
-    expect(lines[3]).toBe(`${b.username},${b.email},ninja · PC · epic-ninja,,,disqualified,false`);
+    expect(lines[2]).toBe(`${c.username},${c.email},ninja,PC,epic-ninja,epic-ninja,,waitlist,false`);
+    expect(lines[3]).toBe(`${b.username},${b.email},ninja,PC,epic-ninja,epic-ninja,,disqualified,false`);
     expect(lines).toHaveLength(4);
+  });
+});
+
+describe('the roster CSV of another game', () => {
+  test('the game account in its columns; the Epic ID only from the profile', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { game: 'Valorant', console: ['PC'] });
+    const [p, q] = await quickPlayers(t, 2);
+    await t.db.kysely.updateTable('users').set({ epic_id: 'EpicOfP' }).where('id', '=', p.id).execute();
+    for (const [who, name] of [
+      [p, 'Sage'],
+      [q, 'Jett'],
+    ] as const) {
+      const res = await t.call('POST', `/api/tournaments/${id}/register?userID=${who.id}`, {
+        token: who.token,
+        body: registration(who.id, { username: name, id: `${name}#EUW`, game: 'Valorant', console: 'PC' }),
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    }
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/tournaments/${id}/registrations.csv`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
+    expect(lines.slice(1)).toEqual([
+      `${p.username},${p.email},Sage,PC,Sage#EUW,EpicOfP,,member,false`,
+      `${q.username},${q.email},Jett,PC,Jett#EUW,,,member,false`,
+    ]);
   });
 });
 

@@ -130,7 +130,7 @@ for (const lang of ['it', 'en'] as const) {
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
       const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
       const lines = csv.trimEnd().split(/\r?\n/);
-      expect(lines[0]).toBe('username,email,gameAccount,epicId,discordId,state,checkedIn');
+      expect(lines[0]).toBe('username,email,gameAccount,platform,gameAccountId,epicId,discordId,state,checkedIn');
       expect(lines.find((l) => l.startsWith(`${rc.username},`))).toContain(',member,false');
       expect(lines.find((l) => l.startsWith(`${ra.username},`))).toContain(',disqualified,false');
 

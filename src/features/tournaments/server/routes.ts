@@ -191,6 +191,8 @@ const rosterColumns: CsvColumn<TournamentService.RosterLine>[] = [
   { header: 'username', value: (r) => r.username },
   { header: 'email', value: (r) => r.email },
   { header: 'gameAccount', value: (r) => r.gameAccount },
+  { header: 'platform', value: (r) => r.platform },
+  { header: 'gameAccountId', value: (r) => r.gameAccountId },
   { header: 'epicId', value: (r) => r.epicId },
   { header: 'discordId', value: (r) => r.discordId },
   { header: 'state', value: (r) => r.state },
@@ -565,7 +567,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     schema: {
       tags: adminTags,
       summary:
-        'The roster as CSV: username, email, gameAccount, epicId, discordId, state (member, waitlist, disqualified), checkedIn',
+        'The roster as CSV: username, email, gameAccount (in-game name), platform, gameAccountId, epicId, discordId, ' +
+        'state (member, waitlist, disqualified), checkedIn',
       security,
       params: tournamentParams,
       response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403, 404) },

@@ -23,6 +23,7 @@ import {
   type TournamentStatus,
 } from '../rules.ts';
 import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../schedule-order.ts';
+import { isFortnite } from '../tournament-view.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import type {
   Registrations,
@@ -881,11 +882,15 @@ export async function registrations(ctx: ServiceContext, id: string): Promise<Re
   };
 }
 
-/** One line of the roster export (GET /tournaments/{id}/registrations.csv). */
+/** One line of the roster export (GET /tournaments/{id}/registrations.csv): one value per column. */
 export interface RosterLine {
   username: string;
   email: string;
+  /** the game account the player registered with: its in-game name, platform and id, each its own column */
   gameAccount: string;
+  platform: string;
+  gameAccountId: string;
+  /** the profile's Epic ID, else the Epic ID of a Fortnite account the player registered with */
   epicId: string;
   discordId: string;
   state: (typeof rosterStates)[number];
@@ -904,8 +909,10 @@ export async function rosterLines(ctx: ServiceContext, id: string): Promise<{ na
       return {
         username: r.username,
         email: r.email,
-        gameAccount: [account.username, account.console, account.id].filter(Boolean).join(' · '),
-        epicId: r.epic_id,
+        gameAccount: account.username ?? '',
+        platform: account.console ?? '',
+        gameAccountId: account.id ?? '',
+        epicId: r.epic_id || (isFortnite(account.game) ? account.id || account.username || '' : ''),
         discordId: r.discord_id,
         state: r.state as RosterState,
         checkedIn: r.state === 'member' && r.confirmed === 1,
