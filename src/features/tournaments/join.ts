@@ -23,21 +23,45 @@ export interface RegistrationBody {
   saveGameAccount?: boolean;
 }
 
+/** The player's saved Fortnite accounts on a platform the tournament allows (Settings › game accounts). */
+const savedFortnite = (user: JoiningUser, t: JoinTarget): GameAccount[] =>
+  (user.gameAccounts ?? []).filter((a) => isFortnite(a.game) && t.console.includes(a.console));
+
+/** A saved game account's Epic ID: its id, else its username. */
+const epicIdOf = (a: GameAccount) => (a.id?.trim() || a.username).trim();
+
 /**
- * A Fortnite join sends the platform of the first saved account, or the
- * tournament's first console. A saved platform the tournament does not allow would only be refused
- * (CONSOLE_NOT_ALLOWED), so the first saved account on an allowed platform is used.
+ * A Fortnite join sends the platform of the player's saved Fortnite account the tournament allows,
+ * else of the first saved account on an allowed platform, else the tournament's first console. A
+ * saved platform the tournament does not allow would only be refused (CONSOLE_NOT_ALLOWED).
  */
 export function fortnitePlatform(user: JoiningUser, t: JoinTarget): string {
-  const saved = (user.gameAccounts ?? []).find((a) => t.console.includes(a.console));
+  const saved = savedFortnite(user, t)[0] ?? (user.gameAccounts ?? []).find((a) => t.console.includes(a.console));
   return saved?.console ?? t.console[0];
 }
 
-/** The Fortnite game account: the Epic ID is both the in-game name and the id. */
+/**
+ * The Epic ID a Fortnite join starts from: the one saved on the profile, else the Epic ID of the
+ * player's saved Fortnite account on an allowed platform; empty when there is neither.
+ */
+export function savedEpicId(user: JoiningUser, t: JoinTarget): string {
+  const own = user.epicId?.trim();
+  if (own) return own;
+  const account = savedFortnite(user, t)[0];
+  return account ? epicIdOf(account) : '';
+}
+
+/**
+ * The Fortnite game account: the saved Fortnite account with this Epic ID on an allowed platform
+ * as it is, else one whose in-game name and id are both the Epic ID.
+ */
 export function fortniteAccount(user: JoiningUser, t: JoinTarget, epicId: string): GameAccount {
+  const wanted = epicId.trim();
+  const saved = savedFortnite(user, t).find((a) => epicIdOf(a) === wanted);
+  if (saved) return saved;
   return {
-    username: epicId.trim(),
-    id: epicId.trim(),
+    username: wanted,
+    id: wanted,
     game: 'Fortnite' as GameAccount['game'],
     console: fortnitePlatform(user, t) as GameAccount['console'],
   };
@@ -63,12 +87,15 @@ export function registrationBody(
 }
 
 /**
- * The account a member checks in with: for Fortnite the saved Epic ID, otherwise their first saved
+ * The account a member checks in with: for Fortnite the saved Epic ID (savedEpicId), otherwise their first saved
  * account for the game on an allowed platform. Null when the user has none (they joined elsewhere
  * and removed it since): the caller says so instead of sending a made-up account.
  */
 export function checkInAccount(user: JoiningUser, t: JoinTarget): GameAccount | null {
-  if (isFortnite(t.game)) return user.epicId?.trim() ? fortniteAccount(user, t, user.epicId) : null;
+  if (isFortnite(t.game)) {
+    const epicId = savedEpicId(user, t);
+    return epicId ? fortniteAccount(user, t, epicId) : null;
+  }
   return eligibleAccounts(user, t)[0] ?? null;
 }
 

@@ -172,6 +172,16 @@ export function mayManageRoster(phase: Phase): Verdict<'TOURNAMENT_ENDED'> {
 }
 
 /**
+ * Is "add to calendar" worth offering? Only for a scheduled tournament before it ends: not once it is
+ * over (ended by the admin, or its scheduled end has passed, whatever status was read earlier), when
+ * there is nothing left to put in a calendar.
+ */
+export function offersCalendar(s: Schedule, now: number = Date.now()): boolean {
+  if (!s.start_tournament || phaseOf(s, now) === 'complete') return false;
+  return !s.end_tournament || before(now, s.end_tournament);
+}
+
+/**
  * Does a seat an admin frees (a removal, a disqualification) go at once to the first in line?
  * Until registration closes, yes, as when a player leaves: a newcomer could otherwise take it
  * ahead of the waitlist. After it closes (match day) the seat stays free and the admin promotes

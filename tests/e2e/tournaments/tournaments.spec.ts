@@ -241,6 +241,40 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-error')).toHaveAttribute('data-kind', 'notFound');
     });
 
+    test(`"add to calendar" is offered only until the tournament ends (${lang})`, async ({ page, request }) => {
+      const ended = await createTournament(request, {
+        name: unique(`Ended cup ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        maxPartecipants: 16,
+        start_registration: minutes(-600),
+        end_registration: minutes(-300),
+        start_tournament: minutes(-240),
+        end_tournament: minutes(-60),
+      });
+      await openTournament(page, lang, ended.id);
+      await expect(page.getByTestId('tournament-phase')).toHaveAttribute('data-phase', 'complete');
+      await expect(page.getByTestId('tournament-calendar')).toBeHidden();
+
+      // one ending in a few seconds: the link is there, then goes while the page stays open
+      const ending = await createTournament(request, {
+        name: unique(`Ending cup ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        maxPartecipants: 16,
+        start_registration: minutes(-600),
+        end_registration: minutes(-300),
+        start_tournament: minutes(-60),
+        end_tournament: minutes(0.25),
+      });
+      await openTournament(page, lang, ending.id);
+      await expect(page.getByTestId('tournament-phase')).toHaveAttribute('data-phase', 'ongoing');
+      const calendar = page.getByTestId('tournament-calendar');
+      await expect(calendar).toBeVisible();
+      await expect(calendar).toHaveText(lang === 'it' ? 'Aggiungi al calendario' : 'Add to calendar');
+      await expect(calendar).toBeHidden({ timeout: 30_000 });
+    });
+
     test(`the tournament lists link to the tournament pages (${lang})`, async ({ page, request }) => {
       const t = await createTournament(request, {
         name: unique(`Listed ${lang} `),
@@ -405,6 +439,44 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
       await expect(page.getByTestId('tournament-players')).toHaveText('0 / 50');
       await expect(page.getByTestId('tournament-standing')).toHaveCount(0);
+    });
+
+    test(`the Fortnite join dialog starts from the Fortnite account saved in Settings (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const t = await createTournament(request, {
+        name: unique(`Saved epic ${lang} `),
+        game: 'Fortnite',
+        console: ['PC', 'PS5'],
+        maxPartecipants: 50,
+        ...registrationOpen(),
+      });
+      const { user, token } = await newPlayer(page, lang, `se${lang}`);
+      const saved = { username: `Nick${lang}`, id: `epic-${user.id.slice(0, 8)}`, game: 'Fortnite', console: 'PS5' };
+      const put = await page.request.put(`/api/users/pp/${user.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { discordId: 'saved_discord', gameAccounts: [saved] },
+      });
+      expect(put.ok(), await put.text()).toBe(true);
+
+      await openTournament(page, lang, t.id);
+      await page.getByTestId('tournament-action').click();
+      await expect(page.getByTestId('join-dialog')).toBeVisible();
+      await expect(page.getByTestId('join-epic-id')).toHaveValue(saved.id);
+      await expect(page.getByTestId('join-discord-id')).toHaveValue('saved_discord');
+      await page.getByTestId('join-submit').click();
+      await expect(page.getByTestId('join-dialog')).toHaveCount(0);
+      await acknowledgeBadge(page, lang, text[lang].firstTournament);
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
+      // the saved account went along as it is, on its platform, and its Epic ID is now the profile's
+      const roster = await request.get(`/api/tournaments/${t.id}/registrations`, {
+        headers: { authorization: `Bearer ${await admin(request)}` },
+      });
+      expect((await roster.json()).data.members).toEqual([
+        expect.objectContaining({ userId: user.id, gameAccount: saved }),
+      ]);
+      expect(await me(page, token)).toMatchObject({ epicId: saved.id });
     });
 
     test(`a player joins a private tournament of another game with a new game account and the password (${lang})`, async ({

@@ -6,6 +6,7 @@ import {
   mayCheckIn,
   mayJoin,
   mayPlayChampionship,
+  offersCalendar,
   phaseOf,
   scheduledStatus,
   type Action,
@@ -288,5 +289,23 @@ describe('mayPlayChampionship', () => {
   test('any other tournament takes every age, with or without a birth date', () => {
     expect(mayPlayChampionship(false, null, '2026-11-24')).toEqual({ ok: true });
     expect(mayPlayChampionship(false, '2020-01-01', '2026-11-24')).toEqual({ ok: true });
+  });
+});
+
+describe('offersCalendar', () => {
+  test('a scheduled tournament offers it until its end, not from the end on', () => {
+    expect(offersCalendar(at(0), b.startRegistration - 1)).toBe(true);
+    expect(offersCalendar(at(0), b.startTournament)).toBe(true);
+    expect(offersCalendar(at(0), b.endTournament - 1)).toBe(true);
+    expect(offersCalendar(at(0), b.endTournament)).toBe(false);
+  });
+  test('an ended status is no calendar; a status read while running does not keep it past the end', () => {
+    expect(offersCalendar(at(2), b.startRegistration)).toBe(false);
+    expect(offersCalendar(at(1), b.endTournament - 1)).toBe(true);
+    expect(offersCalendar(at(1), b.endTournament)).toBe(false);
+    expect(offersCalendar(at(1, { end_tournament: null }), b.endTournament)).toBe(true);
+  });
+  test('without a start there is nothing to put in a calendar', () => {
+    expect(offersCalendar(at(0, { start_tournament: null, end_tournament: null }), b.startRegistration)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   fortniteAccount,
   fortnitePlatform,
   registrationBody,
+  savedEpicId,
   withAccount,
 } from '../../../src/features/tournaments/join.ts';
 import { rankPlayers, visiblePlayers } from '../../../src/features/tournaments/leaderboard.ts';
@@ -76,6 +77,35 @@ describe('join payloads', () => {
     expect(
       checkInAccount({ id: 'u', gameAccounts: [acc('EAFC25', 'PS4')] }, { game: 'EAFC25', console: ['PS5'] }),
     ).toBeNull();
+  });
+
+  test("the Epic ID starts from the profile's, else from the saved Fortnite account on an allowed platform", () => {
+    const fortnite = { game: 'Fortnite', console: ['PS5', 'PC'] };
+    const onPs5 = { username: 'NinjaName', id: 'epic-123', game: 'Fortnite', console: 'PS5' } as GameAccount;
+    expect(savedEpicId({ id: 'u', epicId: ' Own ', gameAccounts: [onPs5] }, fortnite)).toBe('Own');
+    expect(savedEpicId({ id: 'u', epicId: '', gameAccounts: [acc('Valorant', 'PC'), onPs5] }, fortnite)).toBe(
+      'epic-123',
+    );
+    expect(savedEpicId({ id: 'u', gameAccounts: [{ ...onPs5, id: '' }] }, fortnite)).toBe('NinjaName');
+    // a Fortnite account on a platform the tournament does not allow is not offered
+    expect(savedEpicId({ id: 'u', gameAccounts: [{ ...onPs5, console: 'SWITCH' } as GameAccount] }, fortnite)).toBe('');
+    expect(savedEpicId({ id: 'u' }, fortnite)).toBe('');
+  });
+
+  test('a Fortnite join and check-in use the saved Fortnite account as it is, on its platform', () => {
+    const fortnite = { game: 'Fortnite', console: ['PC', 'PS5'] };
+    const onPs5 = { username: 'NinjaName', id: 'epic-123', game: 'Fortnite', console: 'PS5' } as GameAccount;
+    const user = { id: 'u', gameAccounts: [acc('Valorant', 'PC'), onPs5] };
+    expect(fortnitePlatform(user, fortnite)).toBe('PS5');
+    expect(fortniteAccount(user, fortnite, ' epic-123 ')).toEqual(onPs5);
+    expect(checkInAccount(user, fortnite)).toEqual(onPs5);
+    // another Epic ID typed: that one, on the saved account's platform
+    expect(fortniteAccount(user, fortnite, 'Other')).toEqual({
+      username: 'Other',
+      id: 'Other',
+      game: 'Fortnite',
+      console: 'PS5',
+    });
   });
 
   test('a new account is added once', () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Tournament } from '../contract.ts';
 import type { GameAccount, User } from '../../accounts/contract.ts';
-import { eligibleAccounts, fortniteAccount, registrationBody, withAccount } from '../join.ts';
+import { eligibleAccounts, fortniteAccount, registrationBody, savedEpicId, withAccount } from '../join.ts';
 import { isFortnite } from '../tournament-view.ts';
 import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
@@ -42,8 +42,8 @@ interface Props {
 type Help = 'discord' | 'epic' | null;
 
 /**
- * The join dialog. Fortnite: chat-community username and Epic ID, saved
- * on the profile first (the join aborts if that fails). Other games: one of the saved accounts for
+ * The join dialog. Fortnite: chat-community username and Epic ID (prefilled from the profile's Epic
+ * ID or its saved Fortnite account), saved on the profile first (the join aborts if that fails). Other games: one of the saved accounts for
  * the game, or a new one (kept on the profile by the join itself, only when it succeeds). A
  * private tournament asks for its password.
  * A failed registration shows its translated error and the dialog stays open.
@@ -69,7 +69,8 @@ export default function JoinDialog({
   } = useForm({
     defaultValues: {
       discordId: storedUser.discordId ?? '',
-      epicId: storedUser.epicId ?? '',
+      // the Epic ID of the profile, or of the Fortnite account saved in Settings for an allowed platform
+      epicId: savedEpicId(storedUser, tournament),
       /** the index of a saved account, or '' */
       saved: '',
       newUsername: '',
@@ -92,7 +93,7 @@ export default function JoinDialog({
       setUser(res.data);
       // what the player already changed stays
       reset(
-        { ...values, discordId: res.data.discordId ?? '', epicId: res.data.epicId ?? '' },
+        { ...values, discordId: res.data.discordId ?? '', epicId: savedEpicId(res.data, tournament) },
         { keepDirtyValues: true },
       );
     });

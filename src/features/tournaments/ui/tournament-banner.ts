@@ -1,4 +1,4 @@
-import { actionFor, badgeOf, isFull, phaseOf, type Action } from '../rules.ts';
+import { actionFor, badgeOf, isFull, offersCalendar, phaseOf, type Action } from '../rules.ts';
 import { countdownParts, differsFromRome, longDateTime, nextDeadline } from '../tournament-view.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
@@ -216,6 +216,9 @@ export class TournamentBanner extends HTMLElement {
       badge.textContent = this.#text(`tournaments.phase.${says}`);
     }
     this.#countdown(now);
+    // the calendar link goes once the tournament has ended
+    const calendar = this.querySelector<HTMLElement>('[data-testid="tournament-calendar"]');
+    if (calendar) calendar.hidden = !offersCalendar(t, now);
     const action = this.#action(now);
     this.#button(action);
     this.#sideButtons();
