@@ -192,6 +192,9 @@ function queriesOf(op: Operation): string[] {
   const q: Record<string, string> = {};
   if (op.query.includes('userID')) q.userID = p1.id;
   if (op.query.includes('competitionId')) q.competitionId = A.competition;
+  // A's player by name: the candidates a roster add may pick from
+  if (op.query.includes('search')) q.search = p1.username;
+  if (op.query.includes('token')) q.token = 'not-a-real-reset-token';
   const variants = op.query.includes('owner') ? [{ owner: 'brand-a', ...q }, q] : [q];
   return variants.map((v) => (Object.keys(v).length > 0 ? `?${new URLSearchParams(v).toString()}` : ''));
 }
@@ -230,6 +233,8 @@ function bodyOf(op: Operation): unknown {
     'POST /api/tournaments/{id}/registrations/{userId}/disqualify': () => ({ reason: 'brand B says so' }),
     'PUT /api/tournaments/{id}/registrations/{userId}/checkin': () => ({ confirmed: false }),
     'PUT /api/tournaments/{id}/registrations/{userId}/position': () => ({ position: 1 }),
+    'POST /api/tournaments/{id}/registrations': () => ({ userId: p1.id }),
+    'PUT /api/tournaments/{id}/archive': () => ({ archived: true }),
     'POST /api/tournaments/{id}/broadcast': () => ({ subject: i18n('From B'), body: i18n('Hello from B') }),
     'POST /api/marketplace/badges': () => ({ slug: 'brand_b_badge', name: 'B badge', trigger: 'manual' }),
     'PUT /api/marketplace/badges/{id}': () => ({ rewardAmount: 999 }),
