@@ -127,9 +127,14 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-rules-preview').locator('li')).toHaveText('Fair play');
       await page.getByTestId('tournament-submit').click();
 
-      // back on the list with the success toast; the search finds it on page 1
-      await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/tournaments')}$`));
+      // the new tournament opens in its editor, with the success toast
+      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/dashboard/tournaments/edit'));
       await expect(toast(page)).toContainText(name);
+      const id = new URL(page.url()).searchParams.get('id')!;
+      await expect(page.getByTestId('tournament-name')).toHaveValue(name);
+
+      // the list: the search finds it on page 1
+      await goto(page, at(lang, '/dashboard/tournaments'));
       await page.getByTestId('tournaments-search').fill(name.toUpperCase());
       const rows = page.getByTestId('tournaments-table').locator('tbody tr');
       await expect(rows).toHaveCount(1);
@@ -137,10 +142,18 @@ for (const lang of ['it', 'en'] as const) {
       await expect(rows.getByTestId('tournament-row-phase')).toHaveAttribute('data-phase', 'registration');
       await expect(rows.getByTestId('tournament-row-players')).toHaveText('0/4');
 
-      // edit: the schedule arrived as instants of the admin's local times
+      // edit, and the way back returns to the same search; then edit again
       await rows.getByTestId('tournament-row-edit').click();
       await expect(page).toHaveURL(/\/dashboard\/tournaments\/edit\?id=/);
-      const id = new URL(page.url()).searchParams.get('id')!;
+      await expect(page.getByTestId('tournament-name')).toHaveValue(name);
+      await page.getByTestId('tournament-back').click();
+      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/dashboard/tournaments'));
+      await expect(page.getByTestId('tournaments-search')).toHaveValue(name.toUpperCase());
+      await expect(rows).toHaveCount(1);
+      await rows.getByTestId('tournament-row-edit').click();
+
+      // the schedule arrived as instants of the admin's local times
+      await expect(page).toHaveURL(/\/dashboard\/tournaments\/edit\?id=/);
       await expect(page.getByTestId('tournament-name')).toHaveValue(name);
       let stored = (await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).body.data;
       expect(stored).toMatchObject({
@@ -229,6 +242,41 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toContainText(name);
       await expect(page.getByTestId('tournaments-empty')).toBeVisible();
       expect((await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).status).toBe(404);
+    });
+
+    test(`the editor's way back keeps the list's page, filter and sort; an English name is found by search (${lang})`, async ({
+      page,
+    }) => {
+      const admin = await loginAs(page, ADMIN);
+      const suffix = unique('');
+      const created = await call(page.request, admin.token, 'POST', '/tournaments', {
+        name: `E2E Coppa ${lang} ${suffix}`,
+        game: 'Valorant',
+        console: ['PC'],
+        maxPartecipants: 8,
+        translations: { en: { name: `E2E Trophy ${lang} ${suffix}` } },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const rows = page.getByTestId('tournaments-table').locator('tbody tr');
+      // either language's name finds it, the row naming it in the page's language
+      for (const search of [`trophy ${lang} ${suffix}`, `coppa ${lang} ${suffix}`]) {
+        await goto(page, at(lang, '/dashboard/tournaments'));
+        await page.getByTestId('tournaments-search').fill(search);
+        await expect(rows).toHaveCount(1);
+        await expect(rows.getByTestId('tournament-row-name')).toHaveText(
+          lang === 'it' ? `E2E Coppa ${lang} ${suffix}` : `E2E Trophy ${lang} ${suffix}`,
+        );
+      }
+
+      await goto(page, at(lang, '/dashboard/tournaments?sort=name&archived=hide&page=2'));
+      await expect(rows.first()).toBeVisible();
+      await rows.first().getByTestId('tournament-row-edit').click();
+      await expect(page).toHaveURL(/\/dashboard\/tournaments\/edit\?id=/);
+      await page.getByTestId('tournament-back').click();
+      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/dashboard/tournaments'));
+      const back = new URL(page.url()).searchParams;
+      expect(Object.fromEntries(back)).toEqual({ sort: 'name', archived: 'hide', page: '2' });
+      await expect(rows.first()).toBeVisible();
     });
 
     test(`a tournament with results is archived, not deleted; once final its status stays ended (${lang})`, async ({

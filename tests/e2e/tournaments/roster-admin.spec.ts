@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import {
@@ -92,6 +93,22 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toContainText(fillText(texts.checkedIn, { name: ra.username }));
       await expect(rowOf('members', ra.userId).getByTestId('roster-checkout')).toBeVisible();
       await expect(rowOf('confirmed', ra.userId)).toBeVisible();
+
+      // every button's accessible name starts with the text it shows (speech input finds it by what it reads)
+      await expect(rowOf('waitlist', rc.userId).getByTestId('roster-promote')).toBeVisible();
+      const axe = await new AxeBuilder({ page })
+        .include('#tournament-panel-players')
+        .withRules(['label-content-name-mismatch'])
+        .analyze();
+      expect(axe.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+      const mismatched = await page
+        .locator('#tournament-panel-players button')
+        .evaluateAll((buttons) =>
+          buttons
+            .map((b) => ({ shown: (b as HTMLElement).innerText.trim(), name: b.getAttribute('aria-label') }))
+            .filter(({ shown, name }) => /\p{L}/u.test(shown) && name !== null && !name.startsWith(shown)),
+        );
+      expect(mismatched).toEqual([]);
 
       // remove with a reason: the reason is required; the seat stays free after registration closed
       await rowOf('members', rb.userId).getByTestId('roster-remove').click();

@@ -17,6 +17,7 @@ import PlayersPanel from './PlayersPanel.tsx';
 import QuickStatus from './QuickStatus.tsx';
 import type { Registrations } from './registrations.ts';
 import TournamentForm from './TournamentForm.tsx';
+import { listHref } from './list-place.ts';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
 
@@ -108,7 +109,8 @@ export default function TournamentEditor({
       editor={editor}
       name="tournament"
       back={{
-        href: localizePath(sectionPath('tournaments'), locale),
+        // the list at the page, search and filters the editor was opened from
+        href: listHref(locale, window.location.search),
         label: t('dashboard.tournaments.form.backToList'),
       }}
       loading={t('dashboard.tournaments.form.loading')}

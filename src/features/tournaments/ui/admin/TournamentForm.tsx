@@ -3,7 +3,6 @@ import { schemaValidator, useForm, type FieldErrors } from '../../../../platform
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { scheduleIssues } from '../../schedule-order.ts';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { consoles, games } from '../../../games/contract.ts';
 import {
   formatOf,
@@ -16,7 +15,7 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../../platform/ui/PasswordInput.tsx';
 import { inputClass, selectClass } from '../../../../platform/ui/ui.ts';
@@ -30,6 +29,7 @@ import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
+import { editorHref, listHref, placeFromEditor } from './list-place.ts';
 import {
   battleRoyaleTeamSizes,
   BATTLE_ROYALE_MAX_TEAM,
@@ -131,7 +131,6 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
   const teamSize = watch('teamSize');
   const [uploading, setUploading] = useState(false);
   const zone = localTimeZone();
-  const listHref = localizePath(sectionPath('tournaments'), locale);
 
   const onSubmit = async (body: Body) => {
     const res = editing
@@ -145,8 +144,12 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
       toast.error(t.error(res.code));
       return;
     }
+    // a new tournament opens in its editor (players, e-mail and the rest), the list's place kept for the way back
     if (!editing)
-      return leaveWithToast(listHref, { key: 'dashboard.tournaments.form.created', vars: { name: res.data.name } });
+      return leaveWithToast(editorHref(locale, placeFromEditor(window.location.search), res.data.id), {
+        key: 'dashboard.tournaments.form.created',
+        vars: { name: res.data.name },
+      });
     reset(toFormValues(res.data));
     onSaved(res.data);
     toast.success(t('dashboard.tournaments.form.saved'));
@@ -486,7 +489,7 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
         t={t}
         name="tournament"
         ns="dashboard.tournaments.form"
-        cancelHref={listHref}
+        cancelHref={listHref(locale, window.location.search)}
         editing={editing}
         submitting={isSubmitting}
         disabled={uploading || (editing && !isDirty)}

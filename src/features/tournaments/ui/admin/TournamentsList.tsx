@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { phaseOf } from '../../rules.ts';
-import { tournamentSorts, type Tournament } from '../../contract.ts';
+import type { Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
-import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { countKey, formatDateTime, formatShortDate, formatTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList, ListFilter, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
@@ -17,11 +15,9 @@ import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/adm
 import PhaseBadge from './PhaseBadge.tsx';
 import { statusNames } from './status.ts';
 import TournamentRemoveDialog from './TournamentRemoveDialog.tsx';
+import { archiveChoices, editorHref, tournamentListParams } from './list-place.ts';
 
 const call: TypedCall<TournamentsApi> = api;
-
-/** The archive filter: every tournament (archived ones marked), those not archived, or only the archived. */
-const archiveChoices = ['include', 'hide', 'only'] as const;
 
 /** The API pages, sorts and searches (a name in either language, so an English search finds an Italian name too). */
 const url = ({ query, page, values }: ListRequest) =>
@@ -37,13 +33,12 @@ const url = ({ query, page, values }: ListRequest) =>
 export default function TournamentsList({ t, locale }: SectionProps) {
   const list = useAdminList<Tournament>({
     url,
-    params: {
-      sort: { values: tournamentSorts, initial: 'newest' },
-      archived: { values: archiveChoices, initial: 'include' },
-    },
+    params: tournamentListParams,
     loadError: (code) => t.error(code),
   });
-  const editHref = (id: string) => localizePath(sectionPath('tournamentsEdit', { id }), locale);
+  // an editor opened from here carries the list's place, so its way back returns to this page of this search
+  const place = { query: list.query, page: list.page, values: list.values };
+  const editHref = (id: string) => editorHref(locale, place, id);
   // every registered player (waitlist included) is e-mailed that the tournament is cancelled: the dialog says how many
   const deleteMessage = (x: Tournament) => {
     const count = x.members.length + x.waitlistCount;
@@ -72,7 +67,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
       t={t}
       ns="dashboard.tournaments.list"
       id="tournaments"
-      newHref={localizePath(sectionPath('tournamentsNew'), locale)}
+      newHref={editorHref(locale, place)}
       tools={
         <ListFilter
           list={list}
