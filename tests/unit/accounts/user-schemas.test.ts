@@ -191,7 +191,16 @@ describe('settingsSchema (the account tab of /settings)', () => {
   });
 
   test.each([
-    ['15/03/2001', undefined],
+    ['15/03/2001', '2001-03-15'],
+    ['5.3.2001', '2001-03-05'],
+    [' 2001-03-15 ', '2001-03-15'],
+  ])('reads %j, typed day first or as the API writes it, as %s', (typed, day) => {
+    expect(birthDate(typed)).toMatchObject({ success: true, data: { birth_date: day } });
+  });
+
+  test.each([
+    ['15-2001-03', undefined],
+    ['30/02/2001', undefined],
     ['2001-02-30', undefined],
     [tomorrow, 'future'],
     ['1899-12-31', 'BIRTH_DATE_TOO_EARLY'],

@@ -6,22 +6,39 @@ import 'react-day-picker/style.css';
 import { format, subYears } from 'date-fns';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { DATE_FORMAT } from '../../../platform/ui/date-format.ts';
+import { birthDateText, isoBirthDate } from './birth-date-text.ts';
 
 interface Props {
   locale: Locale;
-  selected: Date | undefined;
+  /** the field's text: the day it names is selected */
+  value: string | undefined;
+  /** the picked day, as the field shows it (dd/mm/yyyy) */
   onSelect: (value: string) => void;
 }
 
+/**
+ * The calendar day a yyyy-MM-dd names, or undefined. By hand rather than date-fns' parse: one format,
+ * a few lines.
+ */
+export function parseDay(value: string): Date | undefined {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(y, mo - 1, d);
+  day.setFullYear(y); // years 0-99 would otherwise mean 1900-1999
+  return day.getFullYear() === y && day.getMonth() === mo - 1 && day.getDate() === d ? day : undefined;
+}
+
 /** The calendar of BirthDateInput: month and year dropdowns; Italian weeks start on Monday. */
-export default function BirthDateCalendar({ locale, selected, onSelect }: Props) {
+export default function BirthDateCalendar({ locale, value, onSelect }: Props) {
   const today = new Date();
+  const selected = value ? parseDay(isoBirthDate(value)) : undefined;
   return (
     <DayPicker
       mode="single"
       required
       selected={selected}
-      onSelect={(day) => onSelect(format(day, DATE_FORMAT))}
+      onSelect={(day) => onSelect(birthDateText(format(day, DATE_FORMAT)))}
       captionLayout="dropdown"
       navLayout="around"
       startMonth={new Date(today.getFullYear() - 100, 0)}

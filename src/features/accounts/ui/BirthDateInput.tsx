@@ -10,19 +10,6 @@ const BirthDateCalendar = lazy(loadCalendar);
 
 export { DATE_FORMAT };
 
-/**
- * The calendar day a typed yyyy-MM-dd names, or undefined. By hand rather than date-fns' parse,
- * which would add about 3 KB gzip to the signup page for this one format.
- */
-export function parseDay(value: string): Date | undefined {
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const day = new Date(y, mo - 1, d);
-  day.setFullYear(y); // years 0-99 would otherwise mean 1900-1999
-  return day.getFullYear() === y && day.getMonth() === mo - 1 && day.getDate() === d ? day : undefined;
-}
-
 interface Props {
   id: string;
   locale: Locale;
@@ -35,15 +22,16 @@ interface Props {
 }
 
 /**
- * A yyyy-MM-dd text field with a calendar popover (month and year dropdowns). Italian weeks start
- * on Monday, English on Sunday. Future days cannot be picked.
+ * A birth-date text field (dd/mm/yyyy, or yyyy-mm-dd; birth-date-text.ts) with a calendar popover (month
+ * and year dropdowns): `value` is the text, a picked day is written dd/mm/yyyy by the calendar, which
+ * alone reads the text (it loads on use). Italian weeks start on Monday, English on Sunday. Future days
+ * cannot be picked.
  */
 export default function BirthDateInput({ id, locale, value, onChange, onBlur, labels, invalid, describedBy }: Props) {
   const [open, setOpen] = useState(false);
   const wrapRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const popoverId = useId();
-  const selected = value ? parseDay(value) : undefined;
 
   useEffect(() => {
     if (!open) return;
@@ -119,7 +107,7 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
           <Suspense fallback={<div className="h-72 w-72" aria-busy="true" />}>
             <BirthDateCalendar
               locale={locale}
-              selected={selected}
+              value={value}
               onSelect={(day) => {
                 onChange(day);
                 setOpen(false);

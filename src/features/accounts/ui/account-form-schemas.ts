@@ -10,6 +10,7 @@ import {
   signupInputSchema,
   userUpdateSchema,
 } from '../contract.ts';
+import { isoBirthDate } from './birth-date-text.ts';
 
 /**
  * The rules of the account forms, from the schemas the server enforces. Loaded on demand
@@ -24,12 +25,21 @@ export { loginInputSchema, resetRequestSchema };
  */
 const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
-const signupFormSchema = signupInputSchema.extend({ password: newPassword });
+/** A typed birth date (day first, or yyyy-MM-dd) as the API takes it; `empty` when nothing is typed. */
+const typedDay =
+  <E>(empty: E) =>
+  (v: unknown) =>
+    typeof v === 'string' ? (v.trim() ? isoBirthDate(v) : empty) : v;
+
+const signupFormSchema = signupInputSchema.extend({
+  password: newPassword,
+  birth_date: z.preprocess(typedDay(undefined), birthDateSchema.optional()),
+});
 export { signupFormSchema as signupInputSchema };
 
 /**
- * The editable part of the account (the account tab of /settings). The birth date is checked as at
- * signup; an empty field is no birth date (null).
+ * The editable part of the account (the account tab of /settings). The birth date is read and checked
+ * as at signup; an empty field is no birth date (null).
  */
 export const settingsSchema = userUpdateSchema
   .pick({
@@ -45,7 +55,7 @@ export const settingsSchema = userUpdateSchema
   .required()
   .extend({
     currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-    birth_date: z.preprocess((v) => (v === '' ? null : v), birthDateSchema.nullable()),
+    birth_date: z.preprocess(typedDay(null), birthDateSchema.nullable()),
   });
 
 /** The shared rule for the password, plus a confirmation that must match. */

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import { birthDateText, isoBirthDate } from '../../../src/features/accounts/ui/birth-date-text.ts';
+import { signupInputSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
+
+describe('a typed birth date', () => {
+  test.each([
+    ['15/03/2001', '2001-03-15'],
+    ['1/2/2001', '2001-02-01'],
+    ['15-03-2001', '2001-03-15'],
+    ['15.03.2001', '2001-03-15'],
+    ['2001-03-15', '2001-03-15'],
+    [' 15/03/2001 ', '2001-03-15'],
+    ['15/03/01', '15/03/01'],
+    ['2001/03/15', '2001/03/15'],
+    ['', ''],
+  ])('%j is sent as %j', (typed, sent) => {
+    expect(isoBirthDate(typed)).toBe(sent);
+  });
+
+  test('a stored day is shown day first; anything else as it is', () => {
+    expect(birthDateText('2001-03-15')).toBe('15/03/2001');
+    expect(birthDateText('')).toBe('');
+    expect(birthDateText('15/03/2001')).toBe('15/03/2001');
+  });
+
+  test('the signup form sends yyyy-MM-dd for a day typed day first, nothing for an empty field', () => {
+    const base = {
+      username: 'giulia_99',
+      email: 'giulia@example.com',
+      password: 'a-long-enough-pass',
+      nickname: 'Giulia',
+      gender: 'female',
+      language: 'it',
+      country: 'Italy',
+      brand: 'demo',
+    };
+    const typed = (birth_date: string | undefined) => signupInputSchema.safeParse({ ...base, birth_date });
+    expect(typed('15/03/2001')).toMatchObject({ success: true, data: { birth_date: '2001-03-15' } });
+    expect(typed('2001-03-15')).toMatchObject({ success: true, data: { birth_date: '2001-03-15' } });
+    expect(typed(undefined).data?.birth_date).toBeUndefined();
+    expect(typed('31/02/2001').success).toBe(false);
+  });
+});
