@@ -1,6 +1,7 @@
 import { $token, $user, loadSession } from '../../platform/browser/session.ts';
 import { isAdmin } from '../../features/accounts/roles.ts';
 import { logout } from '../../features/accounts/ui/logout.ts';
+import { nextFromPage, withNext } from '../../platform/browser/next-path.ts';
 
 /**
  * <session-menu>: the header's account control (the profile menu, or login/signup when logged out). The server renders
@@ -11,7 +12,8 @@ import { logout } from '../../features/accounts/ui/logout.ts';
  * Markup contract (see SessionMenu.astro): `data-agency` (agency name for the admin check),
  * `data-home` (home in the page's locale, where logout lands), and inside it
  * `[data-session="guest"|"user"]` blocks, each with one `[data-menu-button]` and one
- * `[data-menu-panel]`; `[data-username]`, `[data-initial]`, `[data-admin-only]`, `[data-logout]`.
+ * `[data-menu-panel]`; `[data-username]`, `[data-initial]`, `[data-admin-only]`, `[data-logout]`, and
+ * `[data-carry-next]` on links that carry the current page as `next` when their menu opens.
  *
  * The dropdown follows the disclosure pattern: the button carries aria-expanded, Escape closes and
  * returns focus to the button, a click outside or focus leaving the menu closes it.
@@ -84,6 +86,11 @@ export class SessionMenu extends HTMLElement {
     const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
     button.setAttribute('aria-expanded', String(open));
     if (panel) panel.hidden = !open;
+    // a guest's login and sign-up links bring the visitor back here, as the login page's own links do
+    if (open)
+      panel?.querySelectorAll<HTMLAnchorElement>('a[data-carry-next]').forEach((a) => {
+        a.href = withNext(a.pathname, nextFromPage(location.pathname, location.search));
+      });
   }
 
   #closeAll() {

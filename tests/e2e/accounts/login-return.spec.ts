@@ -103,6 +103,27 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
     });
 
+    test("the header's guest menu carries the page on: logging in from it comes back here", async ({ page }) => {
+      const t = await createTournament(page.request);
+      const who = await newPlayer(page.request, lang);
+      const here = at(lang, `/tournament/${t.id}`);
+      await goto(page, `${here}?tab=rules`);
+      await hydrated(page);
+      await page.getByTestId('guest-menu-button').click();
+      const next = encodeURIComponent(`${here}?tab=rules`);
+      await expect(page.getByTestId('menu-login')).toHaveAttribute('href', `${at(lang, '/login')}?next=${next}`);
+      await expect(page.getByTestId('menu-signup')).toHaveAttribute('href', `${at(lang, '/signup')}?next=${next}`);
+      await page.getByTestId('menu-login').click();
+      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/login'));
+      await hydrated(page);
+      // on the login page the menu keeps the page's own next, as its "Sign up" link does
+      await page.getByTestId('guest-menu-button').click();
+      await expect(page.getByTestId('menu-signup')).toHaveAttribute('href', `${at(lang, '/signup')}?next=${next}`);
+      await page.keyboard.press('Escape');
+      await logIn(page, who);
+      await expect(page).toHaveURL((u) => u.pathname === here && u.searchParams.get('tab') === 'rules');
+    });
+
     test('a next that leaves the site is ignored', async ({ page }) => {
       const who = await newPlayer(page.request, lang);
       await goto(page, `${at(lang, '/login')}?next=${encodeURIComponent('//evil.example/steal')}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   loginPathWithNext,
+  nextFromPage,
   pathAfterLogin,
   safeNextPath,
   takeRedeemToken,
@@ -41,6 +42,29 @@ describe('withNext', () => {
 
   it.each([null, '', '//evil.example', 'https://evil.example/'])('drops the unsafe next %j', (next) => {
     expect(withNext('/login', next)).toBe('/login');
+  });
+});
+
+describe('nextFromPage', () => {
+  it.each([
+    ['/tournament/abc', '', '/tournament/abc'],
+    ['/en/marketplace', '?page=2', '/en/marketplace?page=2'],
+    ['/', '', '/'],
+    ['/login', '?next=%2Ftournament%2Fx', '/tournament/x'],
+    ['/en/signup', '?next=%2Fen%2Fnews', '/en/news'],
+    ['/en/login/', '', null],
+    ['/signup', '', null],
+    ['/resetPassword', '?token=secret', null],
+    ['/en/confirmEmail', '?token=secret', null],
+  ])('on %s%s the header links carry %j', (pathname, search, next) => {
+    expect(nextFromPage(pathname, search)).toBe(next);
+  });
+
+  it('is what the header menu writes into its login and sign-up links', () => {
+    expect(withNext('/en/login', nextFromPage('/en/tournament/abc', '?tab=rules'))).toBe(
+      '/en/login?next=%2Fen%2Ftournament%2Fabc%3Ftab%3Drules',
+    );
+    expect(withNext('/signup', nextFromPage('/login', '?next=%2F%2Fevil.example'))).toBe('/signup');
   });
 });
 
