@@ -32,6 +32,21 @@ for (const lang of ['it', 'en'] as const) {
 
       await goto(page, at(lang, '/signup'));
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // under the form: the terms and the privacy policy, in the page's language
+      const signupTexts = localeTexts(lang, 'accounts').signup;
+      await expect(page.getByTestId('signup-legal')).toHaveText(
+        `${signupTexts.legalLead} ${signupTexts.terms} ${signupTexts.legalMiddle} ${signupTexts.privacy}.`,
+      );
+      const legalLinks = page.getByTestId('signup-legal').getByRole('link');
+      await expect(legalLinks.nth(0)).toHaveText(signupTexts.terms);
+      await expect(legalLinks.nth(0)).toHaveAttribute('href', at(lang, '/terms'));
+      await expect(legalLinks.nth(1)).toHaveText(signupTexts.privacy);
+      await expect(legalLinks.nth(1)).toHaveAttribute('href', at(lang, '/privacy-policy'));
+      // the birth date is written day first, as people of both languages write it
+      await expect(page.getByTestId('signup-birth-date')).toHaveAttribute(
+        'placeholder',
+        lang === 'it' ? 'gg/mm/aaaa' : 'dd/mm/yyyy',
+      );
       await page.getByTestId('signup-username').fill(username);
       await page.getByTestId('signup-nickname').fill(`Nick ${lang}`);
       await page.getByTestId('signup-email').fill(email);
@@ -42,7 +57,7 @@ for (const lang of ['it', 'en'] as const) {
       await calendar.locator('select').nth(0).selectOption({ index: 2 });
       await calendar.locator('select').nth(1).selectOption('2001');
       await calendar.getByRole('button', { name: /15/ }).first().click();
-      await expect(page.getByTestId('signup-birth-date')).toHaveValue('2001-03-15');
+      await expect(page.getByTestId('signup-birth-date')).toHaveValue('15/03/2001');
       await page.getByTestId('signup-gender').selectOption('female');
       await page.getByTestId('signup-submit').click();
 
@@ -138,6 +153,16 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('reset-confirm-password').fill('new-password-2');
       await page.getByTestId('reset-new-submit').click();
       await expect(page.getByTestId('reset-done')).toBeVisible();
+
+      // the used link says so as soon as it is opened again, and offers a new one
+      await goto(page, new URL(link!).pathname + new URL(link!).search);
+      await expect(page.getByTestId('reset-link-gone')).toHaveText(
+        `${localeTexts(lang, 'accounts').reset.gone}${localeTexts(lang, 'accounts').reset.requestNew}`,
+      );
+      await expect(page.getByTestId('reset-new-password')).toHaveCount(0);
+      await page.getByTestId('reset-request-new').click();
+      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/resetPassword') && !u.search);
+      await expect(page.getByTestId('reset-email')).toBeVisible();
 
       // the link works once, the old password is gone, the new one logs in
       const again = await request.post('/api/users/reset', {
@@ -237,22 +262,62 @@ for (const lang of ['it', 'en'] as const) {
       await loginAs(page, who, at(lang, '/privacy-policy'));
       await goto(page, at(lang, '/settings'));
       await expect(page.getByTestId('settings-birth-date')).toHaveValue('');
-      await page.getByTestId('settings-birth-date').fill('2001-02-30');
+      await expect(page.getByTestId('settings-birth-date')).toHaveAttribute(
+        'placeholder',
+        lang === 'it' ? 'gg/mm/aaaa' : 'dd/mm/yyyy',
+      );
+      await page.getByTestId('settings-birth-date').fill('30/02/2001');
       await page.getByTestId('settings-save').click();
       await expect(page.locator('#settings-birth-date-error')).toHaveText(texts.validation.birthDateInvalid);
-      await page.getByTestId('settings-birth-date').fill('1899-12-31');
+      await page.getByTestId('settings-birth-date').fill('31/12/1899');
       await page.getByTestId('settings-save').click();
       await expect(page.locator('#settings-birth-date-error')).toHaveText(texts.BIRTH_DATE_TOO_EARLY);
-      await page.getByTestId('settings-birth-date').fill('2001-03-15');
+      await page.getByTestId('settings-birth-date').fill('15/03/2001');
       await page.getByTestId('settings-save').click();
       await expect(page.getByTestId('settings-saved')).toBeVisible();
 
+      // shown day first, stored as yyyy-MM-dd
       await page.reload();
       await hydrated(page);
-      await expect(page.getByTestId('settings-birth-date')).toHaveValue('2001-03-15');
+      await expect(page.getByTestId('settings-birth-date')).toHaveValue('15/03/2001');
       const { token } = await authenticate(page.request, who);
-      const me = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
-      expect((await me.json()).data.birth_date).toBe('2001-03-15');
+      const stored = async () => {
+        const me = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+        return (await me.json()).data.birth_date;
+      };
+      expect(await stored()).toBe('2001-03-15');
+      // the API's own order is still understood
+      await page.getByTestId('settings-birth-date').fill('2001-03-16');
+      await page.getByTestId('settings-save').click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+      await expect(page.getByTestId('settings-birth-date')).toHaveValue('16/03/2001');
+      expect(await stored()).toBe('2001-03-16');
+    });
+
+    test(`every settings tab is visible on a phone and on a desktop (${lang})`, async ({ page }, testInfo) => {
+      const who = await newPlayer(page);
+      await loginAs(page, who, at(lang, '/privacy-policy'));
+      const tabs = ['account', 'games', 'security', 'notifications'].map((n) => page.getByTestId(`settings-tab-${n}`));
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 844 });
+        await goto(page, at(lang, '/settings'));
+        await hydrated(page);
+        const boxes = [];
+        for (const tab of tabs) {
+          await expect(tab).toBeVisible();
+          const box = (await tab.boundingBox())!;
+          // the whole tab is on screen, not scrolled out of a row
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+          boxes.push(box);
+        }
+        // two rows of two on a phone, one row on a desktop
+        const rows = new Set(boxes.map((b) => Math.round(b.y))).size;
+        expect(rows).toBe(width === 390 ? 2 : 1);
+        await page.screenshot({ path: testInfo.outputPath(`settings-tabs-${lang}-${width}.png`), fullPage: false });
+        await tabs[3].click();
+        await expect(tabs[3]).toHaveAttribute('aria-selected', 'true');
+      }
     });
   });
 }

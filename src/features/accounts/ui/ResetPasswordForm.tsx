@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
@@ -7,7 +7,8 @@ import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import Spinner from '../../../platform/ui/Spinner.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
@@ -114,6 +115,19 @@ const newPasswordRules = lazySchema<NewPasswordValues>(() =>
 function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // a used or expired link says so before anything is typed
+  const [link, setLink] = useState<'checking' | 'works' | 'gone'>('checking');
+  useEffect(() => {
+    let live = true;
+    const url = `/users/reset/status?token=${encodeURIComponent(token)}` as const;
+    void call<'GET /users/reset/status'>(url, { token: null }).then((res) => {
+      // a malformed link is gone too; when the check itself fails, the form stays and its answer tells
+      if (live) setLink(res.ok ? (res.data.valid ? 'works' : 'gone') : res.status === 400 ? 'gone' : 'works');
+    });
+    return () => {
+      live = false;
+    };
+  }, [token]);
   const { register, handleSubmit, getValues, setError, errors, isSubmitting } = useForm<NewPasswordValues>({
     validate: newPasswordRules.validate,
     defaultValues: { password: '', confirm: '' },
@@ -127,8 +141,8 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
       for (const { field, error } of onFields) setError(field, error);
       // a malformed token is reported as a validation issue on body.token: it is still an invalid link
       const tokenIssue = res.issues?.some((i) => i.path.startsWith('body.token'));
-      if (!onFields.length || tokenIssue)
-        setFailure(t.error(tokenIssue ? 'RESET_TOKEN_INVALID' : res.status === 429 ? 'RATE_LIMITED' : res.code));
+      if (tokenIssue || res.code === 'RESET_TOKEN_INVALID') setLink('gone');
+      else if (!onFields.length) setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
       return;
     }
     setDone(true);
@@ -136,6 +150,22 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
   const passwordError = fieldText(t, 'password', errors.password, getValues('password'));
   const confirmError = fieldText(t, 'confirm', errors.confirm, getValues('confirm'));
 
+  if (link === 'checking') return <Spinner label={t('accounts.reset.checking')} testId="reset-checking" />;
+  if (link === 'gone')
+    return (
+      <>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.goneTitle')}</h1>
+        <div role="alert" data-testid="reset-link-gone" className={`${errorBoxClass} mt-6`}>
+          <p>{t('accounts.reset.gone')}</p>
+          <p className="mt-2">
+            <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="reset-request-new">
+              {t('accounts.reset.requestNew')}
+            </a>
+          </p>
+        </div>
+        <BackToLogin t={t} locale={locale} label="accounts.reset.backToLogin" />
+      </>
+    );
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.newTitle')}</h1>

@@ -35,6 +35,7 @@ import { useAtom } from '../../../platform/ui/use-atom.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm, type FieldErrors, type Path } from '../../../platform/ui/use-form.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
+import { birthDateText } from './birth-date-text.ts';
 
 const call: TypedCall<AccountsApi> = api;
 
@@ -88,7 +89,7 @@ const toValues = (u: User): Values => ({
   nickname: u.nickname ?? '',
   // the stored gender is one of the contract's (or none yet)
   gender: (u.gender ?? '') as Values['gender'],
-  birth_date: u.birth_date ?? '',
+  birth_date: birthDateText(u.birth_date ?? ''),
   discordId: u.discordId ?? '',
   epicId: u.epicId ?? '',
   language: u.language === 'en' ? 'en' : 'it',
@@ -279,7 +280,7 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
       <div
         role="tablist"
         aria-label={t('accounts.settings.tabsLabel')}
-        className="flex gap-1 overflow-x-auto border-b border-line"
+        className="grid grid-cols-2 border-b border-line sm:flex sm:gap-1"
       >
         {tabs.map((name) => (
           <button
@@ -377,7 +378,7 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
               options={genders.map((g) => [g, t(`accounts.settings.gender.${g}`)])}
               placeholder={t('accounts.settings.genderPlaceholder')}
             />
-            {/* a plain input (yyyy-MM-dd, as at signup): the signup's calendar would cost this page's budget */}
+            {/* a plain input (dd/mm/yyyy or yyyy-mm-dd, as at signup): a calendar would cost this page's budget */}
             <FormField
               id="settings-birth-date"
               label={t('accounts.signup.birthDate')}

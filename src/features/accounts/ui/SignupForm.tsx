@@ -169,6 +169,17 @@ export default function SignupForm({ locale, messages, brand }: Props) {
           {busy ? t('accounts.signup.submitting') : t('accounts.signup.submit')}
         </button>
       </form>
+      <p className="mt-6 text-center text-sm text-slate-400" data-testid="signup-legal">
+        {t('accounts.signup.legalLead')}{' '}
+        <a href={localizePath('/terms', locale)} className={linkClass}>
+          {t('accounts.signup.terms')}
+        </a>{' '}
+        {t('accounts.signup.legalMiddle')}{' '}
+        <a href={localizePath('/privacy-policy', locale)} className={linkClass}>
+          {t('accounts.signup.privacy')}
+        </a>
+        .
+      </p>
       <p className="mt-6 text-center text-sm text-slate-400">
         {t('accounts.signup.haveAccount')}{' '}
         <a href={withNext(localizePath('/login', locale), next)} className={linkClass} data-testid="link-login">
