@@ -336,6 +336,47 @@ describe('results final', () => {
     expect(mailTo(mails, b).text).not.toContain('punti');
     expect(mailTo(mails, b).text).toContain(`http://arena.test/tournament/${id}/bracket`);
   });
+
+  test('a real finalisation: the mail tells the credits won (only to who won some) and the admin who finalised', async () => {
+    const [winner, third] = await quickPlayers(t, 2);
+    const second = await quickPlayer(t, { language: 'en' });
+    const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 50 });
+    const field = [winner, second, third];
+    for (const p of field) expect((await join(t, id, p)).status).toBe(200);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const p of field) expect((await checkIn(t, id, p)).status).toBe(200);
+    const as = { token: admin.token };
+    const match = await t.call('POST', `/api/tournaments/${id}/matches`, {
+      ...as,
+      body: { lines: field.map((p, i) => ({ entrantId: p.id, placement: i + 1, eliminations: 0 })) },
+    });
+    expect(match.status, JSON.stringify(match.json)).toBe(201);
+    const prizes = [
+      { from: 1, to: 1, credits: 12000 },
+      { from: 2, to: 2, credits: 300 },
+    ];
+    expect((await t.call('PUT', `/api/tournaments/${id}/prizes`, { ...as, body: { prizes } })).status).toBe(200);
+    expect((await t.call('POST', `/api/tournaments/${id}/finalise`, as)).status).toBe(200);
+    const signed = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('actor_name')
+      .where('action', '=', 'tournament.finalise')
+      .where('entity_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(signed.actor_name).toBeTruthy();
+    const start = (await t.outbox()).length;
+    expect((await tick(t.app)).results_final).toBe(3);
+    const mails = (await t.outbox()).slice(start);
+    const won = mailTo(mails, winner).text;
+    expect(won).toContain('Hai vinto 12.000 crediti: li trovi già nel tuo portafoglio.');
+    expect(won).toContain(`Risultati resi definitivi da ${signed.actor_name}.`);
+    const english = mailTo(mails, second).text;
+    expect(english).toContain('You won 300 credits: they are already in your wallet.');
+    expect(english).toContain(`Results made final by ${signed.actor_name}.`);
+    const none = mailTo(mails, third).text;
+    expect(none).not.toContain('crediti');
+    expect(none).toContain(`Risultati resi definitivi da ${signed.actor_name}.`);
+  });
 });
 
 describe('the poll', () => {

@@ -6,6 +6,7 @@ import type { Mail } from '../../../platform/mail/mailer.ts';
 import { standingsRowSchema, type StandingsRow } from '../../results/contract.ts';
 import { eliminationPlacing } from '../../brackets/contract.ts';
 import * as Tournaments from '../../tournaments/server/service.ts';
+import { finalOutcome } from '../../results/server/finalise-service.ts';
 import {
   CHECKIN_CLOSING_LEAD_MS,
   defaultNotificationPreferences,
@@ -101,7 +102,8 @@ export async function tick(ctx: ServiceContext, now: number = Date.now()): Promi
           return row ? [{ ...p, row }] : [];
         });
         const total = standings.data.length;
-        await remind(ctx, state, t, 'results_final', players, (p) => resultsMail(ctx, t, p, p.row, total));
+        const outcome = await finalOutcome(ctx, t.id);
+        await remind(ctx, state, t, 'results_final', players, (p) => resultsMail(ctx, t, p, p.row, total, outcome));
       },
     );
   } finally {
@@ -247,8 +249,27 @@ function checkinClosingMail(ctx: ServiceContext, tournament: Reminded, p: Person
   return letter(ctx, p, t('reminders.checkinClosing.subject', vars), t('reminders.checkinClosing.text', vars));
 }
 
-function resultsMail(ctx: ServiceContext, tournament: Reminded, p: Person, row: StandingsRow, total: number): Mail {
-  if (tournament.format !== 'battle_royale') return bracketResultsMail(ctx, tournament, p, row, total);
+type Outcome = Awaited<ReturnType<typeof finalOutcome>>;
+
+/** The results mail's closing lines: the credits the player won (when any) and who made the results final. */
+function outcomeLines(t: ReturnType<typeof createT>, p: Person, outcome: Outcome, locale: Locale): string {
+  const credits = outcome.credits.get(p.id);
+  const lines = [
+    credits ? t('reminders.resultsOutcome.credits', { credits: credits.toLocaleString(locale) }) : '',
+    outcome.finalisedBy ? t('reminders.resultsOutcome.finalisedBy', { admin: outcome.finalisedBy }) : '',
+  ].filter(Boolean);
+  return lines.length ? `\n\n${lines.join('\n')}` : '';
+}
+
+function resultsMail(
+  ctx: ServiceContext,
+  tournament: Reminded,
+  p: Person,
+  row: StandingsRow,
+  total: number,
+  outcome: Outcome,
+): Mail {
+  if (tournament.format !== 'battle_royale') return bracketResultsMail(ctx, tournament, p, row, total, outcome);
   const t = createT(messages[p.locale].email);
   const vars = {
     name: p.name,
@@ -258,7 +279,8 @@ function resultsMail(ctx: ServiceContext, tournament: Reminded, p: Person, row: 
     points: row.points,
     link: `${Tournaments.detailUrl(ctx, tournament.id, p.locale)}/standings`,
   };
-  return letter(ctx, p, t('reminders.resultsFinal.subject', vars), t('reminders.resultsFinal.text', vars));
+  const body = t('reminders.resultsFinal.text', vars) + outcomeLines(t, p, outcome, p.locale);
+  return letter(ctx, p, t('reminders.resultsFinal.subject', vars), body);
 }
 
 /**
@@ -272,6 +294,7 @@ function bracketResultsMail(
   p: Person,
   row: StandingsRow,
   total: number,
+  outcome: Outcome,
 ): Mail {
   const t = createT(messages[p.locale].email);
   const placing = tournament.format === 'single_elimination' ? eliminationPlacing(row.rank, total) : null;
@@ -292,6 +315,6 @@ function bracketResultsMail(
     ctx,
     p,
     t('reminders.resultsFinalBracket.subject', vars),
-    t('reminders.resultsFinalBracket.text', vars),
+    t('reminders.resultsFinalBracket.text', vars) + outcomeLines(t, p, outcome, p.locale),
   );
 }

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, list as auditEntries, type Actor } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import {
   formatOf,
@@ -52,6 +52,22 @@ async function tournamentOf(ctx: ServiceContext, id: string): Promise<PrizeTourn
     game: row.game,
     prizes: PrizeRepository.parsePrizes(row.prizes),
     finalizedAt: row.finalized_at,
+  };
+}
+
+/**
+ * What a finalised tournament's mails tell each player: the credits each one won (only those with some)
+ * and the name of the admin who finalised it, as the audit log signed it (null when no entry names one).
+ */
+export async function finalOutcome(
+  ctx: ServiceContext,
+  id: string,
+): Promise<{ credits: Map<string, number>; finalisedBy: string | null }> {
+  const paid = await PrizeRepository.paidOf(ctx.db.kysely, id);
+  const signed = await auditEntries(ctx, { action: 'tournament.finalise', tournament: id, limit: 1, offset: 0 });
+  return {
+    credits: new Map(paid.map((p) => [p.userId, p.credits])),
+    finalisedBy: signed.rows[0]?.actor.name || null,
   };
 }
 
