@@ -338,6 +338,7 @@ describe('decisions', () => {
 
     const noReason = await review(solo, bad.json.data.id, { decision: 'reject', reason: '   ' });
     expect(noReason.status).toBe(400);
+    const sent = (await t.outbox()).length;
     const no = await review(solo, bad.json.data.id, {
       decision: 'reject',
       reason: 'Forty eliminations is not what the screenshot shows',
@@ -349,11 +350,34 @@ describe('decisions', () => {
     });
     expect((await standings(solo)).rows.find((r) => r.entrantId === p[2].id)?.eliminations ?? 0).toBeLessThan(40);
     expect(await auditOf('report.reject', bad.json.data.id)).toHaveLength(1);
+    // the player hears of the rejection by e-mail, in their language, with the admin's reason
+    const rejected = (await t.outbox()).slice(sent).filter((m) => m.to.includes(p[2].email));
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]!.subject).toMatch(/^La tua segnalazione della partita 5 di .+ è stata rifiutata$/);
+    expect(rejected[0]!.text).toContain('Motivo: Forty eliminations is not what the screenshot shows');
+    expect(rejected[0]!.text).toContain(`http://arena.test/tournament/${solo}`);
     const mine = await t.call('GET', `/api/tournaments/${solo}/reports/mine`, { token: p[2].token });
     expect(mine.json.data.find((x: { id: string }) => x.id === bad.json.data.id)).toMatchObject({
       status: 'rejected',
       reason: 'Forty eliminations is not what the screenshot shows',
     });
+
+    // an approval mails nobody; an English player reads the rejection in English
+    expect((await t.outbox()).slice(sent).filter((m) => m.to.includes(p[1].email))).toHaveLength(0);
+    await t.db.kysely.updateTable('users').set({ language: 'en' }).where('id', '=', p[3].id).execute();
+    try {
+      const wrong = await report(solo, p[3], { matchNumber: 5, placement: 3, eliminations: 30 });
+      const before = (await t.outbox()).length;
+      const r = await review(solo, wrong.json.data.id, { decision: 'reject', reason: 'No such screenshot' });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const english = (await t.outbox()).slice(before).filter((m) => m.to.includes(p[3].email));
+      expect(english).toHaveLength(1);
+      expect(english[0]!.subject).toMatch(/^Your report of match 5 in .+ was rejected$/);
+      expect(english[0]!.text).toContain('Reason: No such screenshot');
+      expect(english[0]!.text).toContain(`http://arena.test/en/tournament/${solo}`);
+    } finally {
+      await t.db.kysely.updateTable('users').set({ language: 'it' }).where('id', '=', p[3].id).execute();
+    }
 
     // a decided report stays decided
     const twice = await review(solo, bad.json.data.id, { decision: 'approve' });

@@ -2,6 +2,9 @@ import { withTransaction, type ServiceContext } from '../../../platform/context.
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
+import { createT, isLocale } from '../../../platform/i18n/i18n.ts';
+import { messages } from '../../../platform/i18n/messages.ts';
+import { pickText } from '../../../platform/i18n/content-translations.ts';
 import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
 import * as MediaService from '../../../platform/storage/media-service.ts';
 import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
@@ -328,6 +331,7 @@ export async function review(
       );
     }
     const after = toReport((await findNamed(tx, tournamentId, id))!);
+    if (input.decision === 'reject') await queueRejectionMail(tx, tournamentId, before, input.reason);
     await audit({
       action: input.decision === 'approve' ? 'report.approve' : 'report.reject',
       entityType: 'report',
@@ -338,5 +342,37 @@ export async function review(
       after: { ...after, username: before.username },
     });
     return after;
+  }).then((report) => {
+    // the rejection mail was queued with the decision: send it now rather than on the worker's next round
+    if (report.status === 'rejected') ctx.mailQueue.wake();
+    return report;
   });
+}
+
+/**
+ * A player whose report is rejected hears it by e-mail, in their language, with the admin's reason and
+ * the tournament's page; queued in the decision's transaction, so the mail exists exactly when the decision does.
+ */
+async function queueRejectionMail(
+  ctx: ServiceContext,
+  tournamentId: string,
+  report: ReportRepository.ReportRecord,
+  reason: string,
+) {
+  const player = (await Directory.contactsOf(ctx, [report.userId])).get(report.userId);
+  if (!player) return;
+  const locale = isLocale(player.language) ? player.language : 'it';
+  const tournament = await TournamentService.get(ctx, tournamentId, null);
+  const t = createT(messages[locale].email);
+  const vars = {
+    name: player.nickname || player.username,
+    tournament: pickText(tournament.name, tournament.translations.en.name, locale),
+    match: report.matchNumber,
+    reason,
+    link: TournamentService.detailUrl(ctx, tournamentId, locale),
+  };
+  await ctx.mailQueue.send(
+    { to: player.email, subject: t('reportRejected.subject', vars), text: t('reportRejected.text', vars) },
+    ctx.db.kysely,
+  );
 }
