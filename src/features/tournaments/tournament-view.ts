@@ -76,6 +76,17 @@ export const consolesLabel = (consoles: readonly string[], labels: Pick<CardLabe
 export const playersLabel = (t: Pick<CardTournament, 'members' | 'maxPartecipants'>) =>
   `${t.members.length}/${t.maxPartecipants}`;
 
+/**
+ * A card's title in two parts, so tournaments of one series stay apart however narrow the card:
+ * the series before the last separator (" · ", " - ", " – ", " — ", " | ", ": ") and what tells
+ * this one apart after it. `head` keeps the separator and its spaces, so head + tail is the name;
+ * without a separator the whole name is the head and the tail is empty.
+ */
+export function cardNameParts(name: string): { head: string; tail: string } {
+  const m = /^(.*\S)(\s+[·|–—-]\s+|:\s+)(\S.*)$/su.exec(name);
+  return m ? { head: m[1]! + m[2]!, tail: m[3]! } : { head: name, tail: '' };
+}
+
 export function cardView(t: CardTournament, locale: Locale, labels: CardLabels, now: number = Date.now()): CardView {
   const phase = phaseOf(t, now);
   return {

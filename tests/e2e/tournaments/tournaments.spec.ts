@@ -313,6 +313,50 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('my-tournaments-login-link')).toHaveAttribute('href', at(lang, '/login'));
     });
 
+    test(`a card title keeps what tells a series' tournaments apart in view, at 390 and 1280 (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const series = unique(`Bomber Championship Series ${lang} `);
+      const made = [];
+      for (const n of [1, 2])
+        made.push(
+          await createTournament(request, {
+            name: `${series} · Qualifier ${n}`,
+            game: 'Fortnite',
+            console: ['PC'],
+            maxPartecipants: 100,
+            ...registrationOpen(),
+          }),
+        );
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await goto(page, at(lang, '/tournaments'));
+        const list = page.getByTestId('tournament-grid-list');
+        await expect(list.getByTestId('tournament-card').first()).toBeVisible();
+        for (const [i, t] of made.entries()) {
+          const card = list.locator(`[data-tournament-id="${t.id}"]`);
+          while (!(await card.count()) && (await page.getByTestId('tournament-grid-more').isVisible()))
+            await page.getByTestId('tournament-grid-more').click();
+          const title = card.getByTestId('tournament-card-name');
+          await expect(title).toHaveText(`${series} · Qualifier ${i + 1}`);
+          await expect(title).toHaveAttribute('title', `${series} · Qualifier ${i + 1}`);
+          const tail = title.locator('[data-name-tail]');
+          await expect(tail).toBeVisible();
+          await expect(tail).toHaveText(`Qualifier ${i + 1}`);
+          // the distinguishing part is whole, and the title takes two lines at most
+          const box = await title.evaluate((h) => {
+            const t = h.querySelector<HTMLElement>('[data-name-tail]')!;
+            return {
+              cut: t.scrollWidth > t.clientWidth,
+              lines: Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)),
+            };
+          });
+          expect(box).toEqual({ cut: false, lines: 2 });
+        }
+      }
+    });
+
     test(`the championship page shows the playoffs and the finals from the competition's dates (${lang})`, async ({
       page,
       request,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   cardDate,
+  cardNameParts,
   cardView,
   communityChatUrl,
   countdownParts,
@@ -78,6 +79,24 @@ describe('tournament card', () => {
   test('an unknown game or console is shown as its value', () => {
     const v = cardView(tournament({ game: 'Chess', console: ['PC'] }), 'it', labels, now);
     expect([v.game, v.consoles]).toEqual(['Chess', 'PC']);
+  });
+});
+
+describe('card title parts', () => {
+  test('the series before the last separator, what tells the tournament apart after it; together the name', () => {
+    for (const [name, head, tail] of [
+      ['Bomber Championship · Qualifier 3', 'Bomber Championship · ', 'Qualifier 3'],
+      ['Cup · Europe · Final', 'Cup · Europe · ', 'Final'],
+      ['Summer Series - Week 2', 'Summer Series - ', 'Week 2'],
+      ['Winter League: Playoffs', 'Winter League: ', 'Playoffs'],
+    ]) {
+      expect(cardNameParts(name!)).toEqual({ head, tail });
+      expect(head! + tail!).toBe(name);
+    }
+  });
+  test('without a separator (a hyphen inside a word is none) the name stays whole', () => {
+    for (const name of ['Valorant Spike Rush 5v5', 'Counter-Strike Night', 'Cup ·', '· Final', ''])
+      expect(cardNameParts(name)).toEqual({ head: name, tail: '' });
   });
 });
 

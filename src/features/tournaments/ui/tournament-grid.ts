@@ -1,4 +1,5 @@
 import { cardView, type CardLabels } from '../tournament-view.ts';
+import { fillCardName } from './card-name.ts';
 import type { Badge } from '../rules.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
@@ -118,7 +119,9 @@ export class TournamentGrid extends HTMLElement {
       phase.dataset.badge = v.badge;
       phase.textContent = this.#labels.phases?.[v.badge] ?? v.badge;
     }
-    for (const name of ['name', 'game', 'consoles', 'date', 'players'] as const) {
+    const title = field('name');
+    if (title) fillCardName(title, v.name);
+    for (const name of ['game', 'consoles', 'date', 'players'] as const) {
       const el = field(name);
       if (el) el.textContent = v[name];
     }
