@@ -189,3 +189,36 @@ test('the admin generates in the Bracket tab; differing reports dispute the matc
   await expect(page.getByTestId('bracket-champion')).toContainText(alex.user.username);
   await expect(page.getByTestId('bracket-match')).toContainText(texts.en.byAdmin);
 });
+
+test('before a bracket exists the page says what it waits for: check-in, then the organisers once the tournament is live; then it shows the bracket', async ({
+  page,
+}) => {
+  const { id, admin } = await finalOfTwo(page.request, { generate: false });
+  // the page is micro-cached for a moment: read it again until it shows the change
+  const empty = async (lang: 'it' | 'en', wait: string) =>
+    expect(async () => {
+      await page.goto(at(lang, `/tournament/${id}/bracket`));
+      await expect(page.getByTestId('bracket-empty')).toHaveAttribute('data-wait', wait, { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+
+  // check-in is open: the bracket comes after it
+  for (const lang of ['it', 'en'] as const) {
+    await empty(lang, 'checkin');
+    await expect(page.getByTestId('bracket-empty')).toHaveText(texts[lang].page.notGenerated.checkin);
+  }
+  // live with no bracket: only the organisers can make it, check-in is no longer what it waits for
+  await call(page.request, admin.token, 'PUT', `/tournaments/${id}`, { status: 1 });
+  for (const lang of ['it', 'en'] as const) {
+    await empty(lang, 'organiser');
+    await expect(page.getByTestId('bracket-empty')).toHaveText(texts[lang].page.notGenerated.organiser);
+  }
+  // generated: the bracket shows, in both languages
+  await call(page.request, admin.token, 'POST', `/tournaments/${id}/bracket`, { seeding: 'checkin' });
+  for (const lang of ['it', 'en'] as const) {
+    await expect(async () => {
+      await page.goto(at(lang, `/tournament/${id}/bracket`));
+      await expect(page.getByTestId('bracket-match')).toHaveCount(1, { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(page.getByTestId('bracket-empty')).toHaveCount(0);
+  }
+});
