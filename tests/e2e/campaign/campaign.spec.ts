@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { arena, expect, test } from '../fixtures.ts';
-import { goto } from '../helpers.ts';
+import { fillText, goto, localeTexts } from '../helpers.ts';
 import {
   ADMIN,
   HOUR,
@@ -95,7 +95,13 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('session-4-state')).toHaveText(text.upcoming);
       await expect(page.locator('[data-campaign-upload]')).toHaveCount(1);
       await expect(page.getByTestId('session-3-upload')).toBeEnabled();
-      // the deadline is the open session's close, 11 or 12 days ahead
+      // the deadline is the open session's close, 11 or 12 days ahead, and the countdown names that session
+      await expect(page.locator('#countdown-title')).toHaveText(
+        fillText(localeTexts(lang, 'campaign').countdown.sessionTitle, { n: 3 }),
+      );
+      await expect(page.getByRole('timer')).toHaveAccessibleName(
+        fillText(localeTexts(lang, 'campaign').countdown.sessionTitle, { n: 3 }),
+      );
       await expect(page.getByTestId('countdown-ended')).toBeHidden();
       expect(Number(await page.getByTestId('countdown-days').textContent())).toBeGreaterThanOrEqual(11);
       // a closed session's standings are final and hold the seeded approved screenshots
@@ -283,6 +289,8 @@ for (const lang of ['it', 'en'] as const) {
       const admin = await authenticate(page.request, ADMIN);
       await setCampaign(page.request, admin, phase, Date.now() + 2 * DAY + 5 * HOUR);
       await goto(page, at(lang, '/cortina'));
+      // days after the last window closes: no session's deadline, the campaign's
+      await expect(page.locator('#countdown-title')).toHaveText(localeTexts(lang, 'campaign').countdown.title);
 
       const countdown = page.getByTestId('campaign-countdown');
       await expect(countdown).toHaveAttribute('data-state', 'running');
