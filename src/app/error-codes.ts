@@ -24,11 +24,13 @@ export const errorCodes: readonly ErrorCode[] = [
 
 /**
  * The codes the features' schemas raise as a refinement's message (a birth date too early, a tournament id
- * that is not one, a price range upside down, a schedule out of order): a 400 then answers that code.
+ * that is not one, a price range upside down, a schedule out of order,
+ * a tournament list filter that is none of its values): a 400 then answers that code.
  */
 export const schemaErrorCodes: readonly ErrorCode[] = [
   'BIRTH_DATE_TOO_EARLY',
   'INVALID_TOURNAMENT_ID',
   'PRICE_RANGE_INVERTED',
   'INVALID_SCHEDULE',
+  'UNKNOWN_TOURNAMENT_FILTER',
 ];

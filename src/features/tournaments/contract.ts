@@ -5,6 +5,7 @@ import { consoles, games } from '../games/contract.ts';
 import { gameAccountSchema } from '../accounts/contract.ts';
 import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
+import { listPhases, teamSizeFilters } from './rules.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { sortValues } from '../../platform/list-sort.ts';
 
@@ -130,6 +131,9 @@ export const tournamentArchiveFilters = ['include', 'only'] as const;
 export type TournamentArchiveFilter = (typeof tournamentArchiveFilters)[number];
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** A list filter of GET /tournaments: one of `values`; any other value is 400 UNKNOWN_TOURNAMENT_FILTER. */
+const listFilter = <V extends readonly [string, ...string[]]>(values: V) =>
+  z.enum(values, { error: 'UNKNOWN_TOURNAMENT_FILTER' }).optional();
 /** GET /tournaments: a page of the list, of a championship or of one player's tournaments. */
 export const tournamentListQuerySchema = z.object({
   competitionId: idSchema.optional(),
@@ -147,6 +151,12 @@ export const tournamentListQuerySchema = z.object({
     .enum(tournamentArchiveFilters)
     .optional()
     .describe('admins only: include lists archived tournaments too, only lists just them; left out hides them'),
+  game: listFilter(games).describe('only tournaments of this game'),
+  platform: listFilter(consoles).describe('only tournaments played on this console (among others)'),
+  phase: listFilter(listPhases).describe(
+    'only tournaments in this phase: registration or check-in open, live, ended, upcoming (the rest not started)',
+  ),
+  teamSize: listFilter(teamSizeFilters).describe('only tournaments played solo, in duos, trios, squads, or 5+'),
 });
 
 /** PUT /tournaments/{id}/archive (admin): archive (true) or bring back into the lists (false). */
@@ -438,6 +448,7 @@ export const tournamentErrors = [
   'DUPLICATE_PLAYER',
   'INVALID_SCHEDULE',
   'TOURNAMENT_NOT_SCHEDULED',
+  'UNKNOWN_TOURNAMENT_FILTER',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

@@ -50,6 +50,29 @@ export function phaseOf(s: Schedule, now: number = Date.now()): Phase {
   return 'ongoing';
 }
 
+/**
+ * The phases a visitor filters the tournament list by: registration open, check-in open, live, ended,
+ * and upcoming for the rest of what has not started (registration not open yet, or closed before
+ * check-in or the start). Each phase is in exactly one of them.
+ */
+export const listPhases = ['registration', 'checkin', 'live', 'ended', 'upcoming'] as const;
+export type ListPhase = (typeof listPhases)[number];
+export const phasesOfListPhase: Record<ListPhase, readonly Phase[]> = {
+  registration: ['registration'],
+  checkin: ['checkinOpen'],
+  live: ['ongoing'],
+  ended: ['complete'],
+  upcoming: ['waiting', 'registrationClosed', 'checkinClosed'],
+};
+
+/** The team sizes a visitor filters the list by: solo (one player, or none set), duo, trio, squad (4), five or more. */
+export const teamSizeFilters = ['solo', 'duo', 'trio', 'squad', 'large'] as const;
+export type TeamSizeFilter = (typeof teamSizeFilters)[number];
+export function teamSizeFilterOf(teamSize: number | null): TeamSizeFilter {
+  if (!teamSize || teamSize <= 1) return 'solo';
+  return teamSize >= 5 ? 'large' : teamSizeFilters[teamSize - 1]!;
+}
+
 /** The moment registration closes: end_registration when set and earlier, else check-in's opening, else the start. */
 export function registrationClosesAt(s: Schedule): string | null {
   const closesBy = s.start_checkin ?? s.start_tournament;

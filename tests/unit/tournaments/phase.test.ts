@@ -3,12 +3,15 @@ import {
   actionFor,
   badgeOf,
   isFull,
+  listPhases,
   mayCheckIn,
   mayJoin,
   mayPlayChampionship,
   offersCalendar,
   phaseOf,
+  phasesOfListPhase,
   scheduledStatus,
+  teamSizeFilterOf,
   type Action,
   type Membership,
   type Phase,
@@ -307,5 +310,25 @@ describe('offersCalendar', () => {
   });
   test('without a start there is nothing to put in a calendar', () => {
     expect(offersCalendar(at(0, { start_tournament: null, end_tournament: null }), b.startRegistration)).toBe(false);
+  });
+});
+
+describe('the list filters', () => {
+  test('every phase is in exactly one phase filter', () => {
+    const phases = listPhases.flatMap((lp) => phasesOfListPhase[lp]);
+    expect(phases.toSorted()).toEqual(
+      ['checkinClosed', 'checkinOpen', 'complete', 'ongoing', 'registration', 'registrationClosed', 'waiting'].sort(),
+    );
+  });
+  test('a team size is solo (none set or one), duo, trio, squad, or five and more', () => {
+    expect([null, 1, 2, 3, 4, 5, 100].map(teamSizeFilterOf)).toEqual([
+      'solo',
+      'solo',
+      'duo',
+      'trio',
+      'squad',
+      'large',
+      'large',
+    ]);
   });
 });

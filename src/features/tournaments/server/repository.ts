@@ -10,6 +10,7 @@ import {
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
+import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 /** A registration as a tournament answer needs it; a tournament's list of them is in queue order. */
@@ -41,6 +42,12 @@ export interface ListFilter {
   sort?: string;
   /** part of the name in either language: the Italian one or the English one */
   search?: string;
+  game?: string;
+  /** a console the tournament is played on (one of its consoles) */
+  platform?: string;
+  /** the phase now, as the list filters it (rules.ts listPhases) */
+  phase?: ListPhase;
+  teamSize?: TeamSizeFilter;
   limit: number;
   offset: number;
 }
@@ -61,7 +68,40 @@ function filtered(db: Db, f: ListFilter) {
     const search = f.search;
     q = q.where((eb) => eb.or([contains('tournaments.name', search), contains('tournaments.name_en', search)]));
   }
+  if (f.game) q = q.where('game', '=', f.game);
+  // consoles is a JSON array of the catalogue's values, none of which holds a quote or a LIKE wildcard
+  if (f.platform) q = q.where('consoles', 'like', `%${JSON.stringify(f.platform)}%`);
+  if (f.phase) q = q.where(phaseSql(f.now), 'in', [...phasesOfListPhase[f.phase]]);
+  if (f.teamSize) q = q.where(teamSizeSql(f.teamSize));
   return q;
+}
+
+/** The effective status (0, 1, 2): the admin's when set, else the schedule's, as rules.ts scheduledStatus. */
+const statusSql = (now: string) =>
+  sql<number>`coalesce(status_override, case when start_tournament is null or start_tournament > ${now} then 0 when end_tournament is null or end_tournament > ${now} then 1 else 2 end)`;
+
+/**
+ * The phase now, evaluated in the order of rules.ts phaseOf (a missing date is never "still ahead"),
+ * on the stored UTC ISO strings, which compare as instants.
+ */
+const phaseSql = (now: string) =>
+  sql<Phase>`case
+    when ${statusSql(now)} = 2 then 'complete'
+    when ${statusSql(now)} = 1 then 'ongoing'
+    when start_registration > ${now} then 'waiting'
+    when coalesce(start_checkin, start_tournament) > ${now}
+      and (end_registration is null or end_registration > ${now}) then 'registration'
+    when start_checkin > ${now} then 'registrationClosed'
+    when start_checkin is not null and end_checkin > ${now} then 'checkinOpen'
+    when start_tournament > ${now} then case when start_checkin is null then 'registrationClosed' else 'checkinClosed' end
+    else 'ongoing'
+  end`;
+
+/** Solo is one player a team, or no size set (rules.ts teamSizeFilterOf). */
+function teamSizeSql(size: TeamSizeFilter) {
+  if (size === 'solo') return sql<boolean>`(team_size is null or team_size <= 1)`;
+  if (size === 'large') return sql<boolean>`team_size >= 5`;
+  return sql<boolean>`team_size = ${teamSizeFilters.indexOf(size) + 1}`;
 }
 
 /**

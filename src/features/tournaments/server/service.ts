@@ -18,8 +18,10 @@ import {
   phaseOf,
   scheduledStatus,
   type Action,
+  type ListPhase,
   type Phase,
   type Schedule,
+  type TeamSizeFilter,
   type TournamentStatus,
 } from '../rules.ts';
 import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../schedule-order.ts';
@@ -207,6 +209,10 @@ export interface ListQuery {
   offset: number;
   sort?: string;
   search?: string;
+  game?: string;
+  platform?: string;
+  phase?: ListPhase;
+  teamSize?: TeamSizeFilter;
 }
 
 /** A page of tournaments with their member lists, in two queries plus the count, whatever the page size. */
@@ -230,6 +236,10 @@ const listFilter = (ctx: ServiceContext, q: ListQuery, now: number): TournamentR
   archived: q.archived ?? (q.members ? 'include' : 'hide'),
   sort: q.sort,
   search: q.search || undefined,
+  game: q.game,
+  platform: q.platform,
+  phase: q.phase,
+  teamSize: q.teamSize,
   limit: q.limit,
   offset: q.offset,
 });
