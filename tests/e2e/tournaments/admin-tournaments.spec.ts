@@ -404,7 +404,8 @@ for (const lang of ['it', 'en'] as const) {
       // registration closing before the start saves
       await page.getByTestId('tournament-end_registration').fill(await localInput(page, DAY));
       await page.getByTestId('tournament-submit').click();
-      await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/tournaments')}$`));
+      // created: it opens in its editor
+      await expect(page).toHaveURL((u) => u.pathname === at(lang, '/dashboard/tournaments/edit'));
       await expect(toast(page)).toContainText(name);
     });
 
