@@ -153,6 +153,10 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     await page.getByTestId('finalise-dialog-confirm').click();
     await expect(page.getByTestId('prizes-final-status')).toContainText('800');
     await expect(page.getByTestId('prizes-paid-row')).toHaveCount(2);
+    // once paid the table says who was paid, not who would be
+    await expect(page.getByTestId('prizes-paid-title')).toHaveText(it.admin.paidTitle);
+    await expect(page.getByTestId('prizes-final').locator('caption')).toHaveText(it.admin.paidTitle);
+    await expect(page.getByText(it.admin.previewTitle)).toHaveCount(0);
     // the editor reads the tournament again: ended, its results locked
     await expect(page.getByTestId('tournament-editor-phase')).toHaveAttribute('data-phase', 'complete');
     await page.getByTestId('tournament-panel-prizes').screenshot({ path: `${shots}/final-it-1280.png` });
@@ -162,6 +166,8 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     await goto(page, `/en/dashboard/tournaments/edit?id=${t.id}#prizes`);
     await expect(page.getByTestId('prizes-final')).toContainText(en.admin.finalTitle);
     await expect(page.getByTestId('prizes-final-link')).toHaveText(en.admin.finalStandings);
+    await expect(page.getByTestId('prizes-paid-title')).toHaveText(en.admin.paidTitle);
+    await expect(page.getByText(en.admin.previewTitle)).toHaveCount(0);
     await expect(page.getByTestId('prizes-paid-row').first()).toContainText(t.giulia.user.username);
     await page.getByTestId('tournament-panel-prizes').screenshot({ path: `${shots}/final-en-390.png` });
 

@@ -204,7 +204,11 @@ test('the admin enters and voids matches; players see the standings update by th
   await expect(page.getByTestId('match-void-dialog')).toContainText(
     fillText(it.admin.matches.voidTitle, { number: 2 }),
   );
+  // voiding a match has its own word ("Invalida"), never the dialog's "Annulla" (cancel)
+  await expect(page.getByTestId('match-void-dialog-confirm')).toHaveText('Invalida');
+  await expect(page.getByTestId('match-void-dialog-cancel')).toHaveText('Annulla');
   await page.getByTestId('match-void-dialog-confirm').click();
+  await expect(page.getByTestId('match-2-state')).toHaveText('Invalidata');
   await expect(page.getByTestId('match-2-state')).toHaveText(it.admin.matches.voided);
   await expect(page.getByTestId('standings-preview-row').first()).toContainText(t.giulia.name);
 

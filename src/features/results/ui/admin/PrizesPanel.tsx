@@ -299,7 +299,7 @@ function OpenPrizes({
             {t(dirty ? 'resultsAdmin.prizes.previewUnsaved' : 'resultsAdmin.prizes.previewIntro')}
           </p>
         </div>
-        <PayoutTable t={t} locale={locale} payouts={state.payouts} testId="prizes-preview-row" />
+        <PayoutTable t={t} locale={locale} payouts={state.payouts} paid={false} testId="prizes-preview-row" />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
           <button
             type="button"
@@ -396,7 +396,10 @@ function FinalResult({
           })}
         </p>
       </div>
-      <PayoutTable t={t} locale={locale} payouts={state.payouts} testId="prizes-paid-row" />
+      <h3 className="text-sm font-semibold text-slate-200" data-testid="prizes-paid-title">
+        {t('resultsAdmin.prizes.paidTitle')}
+      </h3>
+      <PayoutTable t={t} locale={locale} payouts={state.payouts} paid testId="prizes-paid-row" />
     </section>
   );
 }
@@ -405,19 +408,29 @@ function PayoutTable({
   t,
   locale,
   payouts,
+  paid,
   testId,
 }: {
   t: Translator;
   locale: Locale;
   payouts: Payout[];
+  /** once finalised the table says who was paid, before it who would be */
+  paid: boolean;
   testId: string;
 }) {
-  if (!payouts.length) return <p className="text-sm text-slate-400">{t('resultsAdmin.prizes.nobody')}</p>;
+  if (!payouts.length)
+    return (
+      <p className="text-sm text-slate-400" data-testid="prizes-nobody">
+        {t(paid ? 'resultsAdmin.prizes.nobodyPaid' : 'resultsAdmin.prizes.nobody')}
+      </p>
+    );
   const cell = 'px-2 py-2';
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
-        <caption className="sr-only">{t('resultsAdmin.prizes.previewTitle')}</caption>
+        <caption className="sr-only">
+          {t(paid ? 'resultsAdmin.prizes.paidTitle' : 'resultsAdmin.prizes.previewTitle')}
+        </caption>
         <thead className="text-xs text-slate-400 uppercase">
           <tr>
             <th scope="col" className={`${cell} text-left`}>
