@@ -170,6 +170,9 @@ test('players report with a screenshot in both languages; the admin approves one
   const rows = page.locator('[data-testid^="report-row-"][data-flagged]');
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId('submission-duplicates')).toHaveCount(2);
+  // the match filter offers only the matches this tournament has (one reported match), not 1 to 50
+  const matchOptions = page.getByTestId('reports-filter-match').locator('option');
+  await expect(matchOptions).toHaveText([admin_.reports.allMatches, fillText(admin_.reports.match, { n: 1 })]);
   const reports = (await call(page.request, admin.token, 'GET', `/tournaments/${id}/reports`)).body.data as {
     id: string;
     userId: string;
@@ -180,6 +183,7 @@ test('players report with a screenshot in both languages; the admin approves one
   // match 1 has no results yet: in English first, approving waits for the explicit "create the match"
   const en_ = localeTexts('en', 'results-admin');
   await goto(page, at('en', `/dashboard/tournaments/reports?id=${id}`));
+  await expect(matchOptions).toHaveText([en_.reports.allMatches, fillText(en_.reports.match, { n: 1 })]);
   await page.getByTestId(`report-row-${giuliaReport.id}`).getByTestId('report-row-review').click();
   const dialog = page.getByTestId('report-review-dialog');
   await expect(dialog).toContainText(fillText(en_.review.createMatch, { n: 1 }));

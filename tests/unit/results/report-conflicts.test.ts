@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { conflictsOf } from '../../../src/features/results/server/report-service.ts';
 import type { ReportRecord } from '../../../src/features/results/server/report-repository.ts';
-import { reportsPath } from '../../../src/features/results/ui/admin/report-admin.ts';
+import { matchChoices, reportsPath } from '../../../src/features/results/ui/admin/report-admin.ts';
 
 /** What a pending match report disagrees with (the queue's flags), and the queue's address. */
 
@@ -67,5 +67,16 @@ describe('reportsPath', () => {
   test('leaves out the "all" filters and escapes the id', () => {
     expect(reportsPath('a b', 'all', 'all')).toBe('/tournaments/a%20b/reports');
     expect(reportsPath('t1', 'flagged', '3')).toBe('/tournaments/t1/reports?status=flagged&matchNumber=3');
+  });
+});
+
+describe('matchChoices', () => {
+  test('lists only the matches the tournament has, once each and in order, after "all"', () => {
+    expect(matchChoices([], 'all')).toEqual(['all']);
+    expect(matchChoices([3, 1, 3, 2, 1], 'all')).toEqual(['all', '1', '2', '3']);
+  });
+  test('keeps the match chosen in the address even when it has nothing yet', () => {
+    expect(matchChoices([1, 2], '7')).toEqual(['all', '1', '2', '7']);
+    expect(matchChoices([1, 2], '2')).toEqual(['all', '1', '2']);
   });
 });

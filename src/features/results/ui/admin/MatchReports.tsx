@@ -15,7 +15,7 @@ import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { pageOfAll, useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { errorBoxClass, linkClass } from '../../../../platform/ui/ui.ts';
-import { matchFilterValues, reportFilterValues, reportsPath, reportText } from './report-admin.ts';
+import { matchChoices, matchFilterValues, reportFilterValues, reportsPath, reportText } from './report-admin.ts';
 import ReportReviewDialog from './ReportReviewDialog.tsx';
 import ReportStatusBadge from './ReportStatusBadge.tsx';
 
@@ -42,6 +42,8 @@ export default function MatchReports({ t, locale }: SectionProps) {
       match: { values: matchFilterValues, initial: 'all' },
     },
   });
+  // the match filter offers the matches this tournament has: recorded ones and those players reported
+  const [matchNumbers, setMatchNumbers] = useState<number[]>([]);
   const [reviewing, setReviewing] = useState<AdminReport | null>(null);
   const [viewing, setViewing] = useState<AdminReport | null>(null);
 
@@ -50,6 +52,21 @@ export default function MatchReports({ t, locale }: SectionProps) {
     void call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournamentId)}`).then(
       (res) => res.ok && setName(res.data.name),
     );
+  }, [tournamentId]);
+
+  useEffect(() => {
+    if (!tournamentId) return;
+    const base = `/tournaments/${encodeURIComponent(tournamentId)}` as const;
+    void Promise.all([
+      call<'GET /tournaments/:id/matches'>(`${base}/matches`),
+      call<'GET /tournaments/:id/reports'>(`${base}/reports`),
+    ]).then(([matches, reports]) =>
+      setMatchNumbers([
+        ...(matches.ok ? matches.data.map((m) => m.number) : []),
+        ...(reports.ok ? reports.data.map((r) => r.matchNumber) : []),
+      ]),
+    );
+    // a match an approval creates was already reported, so its number is among these
   }, [tournamentId]);
 
   if (!tournamentId) {
@@ -100,7 +117,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
               id="reports-filter-match"
               label={t('resultsAdmin.reports.matchLabel')}
               className=""
-              options={matchFilterValues.map((v) => [
+              options={matchChoices(matchNumbers, list.values.match ?? 'all').map((v) => [
                 v,
                 v === 'all' ? t('resultsAdmin.reports.allMatches') : t('resultsAdmin.reports.match', { n: v }),
               ])}

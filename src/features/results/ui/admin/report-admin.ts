@@ -15,6 +15,18 @@ export const matchFilterValues: readonly string[] = [
   ...Array.from({ length: MAX_REPORTED_MATCH }, (_, i) => String(i + 1)),
 ];
 
+/**
+ * The match filter's choices: "all", then only the matches this tournament has (recorded, or
+ * reported by a player), in order, and the one chosen in the address even when it has neither.
+ */
+export function matchChoices(numbers: Iterable<number>, chosen: string): string[] {
+  const present = new Set<number>();
+  for (const n of numbers) if (Number.isInteger(n) && n >= 1 && n <= MAX_REPORTED_MATCH) present.add(n);
+  const picked = Number(chosen);
+  if (chosen !== 'all' && Number.isInteger(picked)) present.add(picked);
+  return ['all', ...[...present].sort((a, b) => a - b).map(String)];
+}
+
 /** GET /tournaments/{id}/reports with the filters ("all" filters left out). */
 export function reportsPath(
   tournamentId: string,
