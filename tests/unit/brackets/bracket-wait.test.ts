@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { bracketWait } from '../../../src/features/brackets/ui/bracket-wait.ts';
+import { bracketWait as waitOf } from '../../../src/features/brackets/ui/bracket-wait.ts';
+import { phaseOf, type Schedule } from '../../../src/features/tournaments/rules.ts';
+
+/** as the bracket page asks it: the tournament's phase first */
+const bracketWait = (s: Schedule, now: number) => waitOf(phaseOf(s, now));
 
 const H = 3_600_000;
 const now = Date.parse('2026-11-28T18:00:00Z');
