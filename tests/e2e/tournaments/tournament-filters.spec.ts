@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { ADMIN, authenticate, goto, localeTexts, unique } from '../helpers.ts';
+import { ADMIN, authenticate, fillText, goto, localeTexts, unique } from '../helpers.ts';
 
 /**
  * The search and filters of /tournaments, in both languages: they narrow the grid, live in the
@@ -96,6 +96,8 @@ for (const lang of ['it', 'en'] as const) {
       await expectCards(page, [trio, duo, five]);
       await field(page, 'game').selectOption('Warzone');
       await expectCards(page, [trio, duo]);
+      // what a screen reader hears after each answer
+      await expect(page.getByTestId('tournament-grid-found')).toHaveText(fillText(texts.found, { count: 2 }));
       await field(page, 'platform').selectOption('PS5');
       await expectCards(page, [duo]);
       await field(page, 'phase').selectOption('checkin');
@@ -146,6 +148,7 @@ for (const lang of ['it', 'en'] as const) {
         const noMatch = page.getByTestId('tournament-grid-nomatch');
         await expect(noMatch).toBeVisible();
         await expect(noMatch).toContainText(texts.noMatch);
+        await expect(page.getByTestId('tournament-grid-found')).toHaveText(texts.noMatch);
         await expect(page.getByTestId('tournament-grid-empty')).toBeHidden();
         for (const name of ['q', 'game', 'platform', 'phase', 'teamSize'])
           await expect(field(page, name)).toBeVisible();

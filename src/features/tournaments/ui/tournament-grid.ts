@@ -177,6 +177,11 @@ export class TournamentGrid extends HTMLElement {
     const wrap = this.querySelector<HTMLElement>('[data-more-wrap]');
     if (wrap) wrap.hidden = !(this.dataset.paged === 'true' && hasMore);
     if (!this.#form) return;
+    const found = this.querySelector<HTMLElement>('[data-found]');
+    if (found && first)
+      found.textContent = this.#offset
+        ? (found.dataset.foundText ?? '').replace('{count}', String(total))
+        : (found.dataset.nomatchText ?? '');
     // a shared link's pages, one after the other; fewer when the list has fewer now
     if (hasMore && this.#offset < limit * this.#pages) return this.#load(false);
     const shown = Math.max(1, Math.ceil(this.#offset / limit));
