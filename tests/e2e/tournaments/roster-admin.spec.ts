@@ -28,7 +28,9 @@ async function call(
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]').last();
+// sonner stacks toasts newest first and keeps the older ones a while: a toast is found by what it says
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast][data-type="success"]', { hasText: text }).first();
 
 for (const lang of ['it', 'en'] as const) {
   test.describe(`the match-day roster in ${lang}`, () => {
@@ -90,7 +92,7 @@ for (const lang of ['it', 'en'] as const) {
 
       // check in on behalf: the member shows as checked in, in both tables
       await rowOf('members', ra.userId).getByTestId('roster-checkin').click();
-      await expect(toast(page)).toContainText(fillText(texts.checkedIn, { name: ra.username }));
+      await expect(toast(page, fillText(texts.checkedIn, { name: ra.username }))).toBeVisible();
       await expect(rowOf('members', ra.userId).getByTestId('roster-checkout')).toBeVisible();
       await expect(rowOf('confirmed', ra.userId)).toBeVisible();
 
@@ -120,7 +122,7 @@ for (const lang of ['it', 'en'] as const) {
       const reason = `No-show ${unique('')}`;
       await page.getByTestId('roster-reason').fill(reason);
       await page.getByTestId('roster-reason-confirm').click();
-      await expect(toast(page)).toContainText(fillText(texts.removed, { name: rb.username }));
+      await expect(toast(page, fillText(texts.removed, { name: rb.username }))).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect(members).toHaveCount(1);
       await expect(page.getByTestId('tournament-count-free')).toHaveText('1');
@@ -128,7 +130,7 @@ for (const lang of ['it', 'en'] as const) {
 
       // promote the waiting player into the free seat
       await rowOf('waitlist', rc.userId).getByTestId('roster-promote').click();
-      await expect(toast(page)).toContainText(fillText(texts.promoted, { name: rc.username }));
+      await expect(toast(page, fillText(texts.promoted, { name: rc.username }))).toBeVisible();
       await expect(rowOf('members', rc.userId)).toBeVisible();
       await expect(page.getByTestId('tournament-waitlist-empty')).toBeVisible();
 
@@ -137,7 +139,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(dialog).toContainText(fillText(texts.disqualifyTitle, { name: ra.username }));
       await page.getByTestId('roster-reason').fill('Smurf account');
       await page.getByTestId('roster-reason-confirm').click();
-      await expect(toast(page)).toContainText(fillText(texts.disqualifiedDone, { name: ra.username }));
+      await expect(toast(page, fillText(texts.disqualifiedDone, { name: ra.username }))).toBeVisible();
       await expect(rowOf('disqualified', ra.userId)).toContainText(texts.disqualifiedBadge);
       await expect(rowOf('members', ra.userId)).toHaveCount(0);
       await expect(page.getByTestId('tournament-count-disqualified')).toHaveText('1');
@@ -215,7 +217,7 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('roster-add-search').fill(late.username);
       await expect(page.getByTestId('roster-add-result')).toHaveCount(1);
       await page.getByRole('button', { name: fillText(texts.add.addLabel, { name: late.username }) }).click();
-      await expect(toast(page)).toContainText(fillText(texts.add.added, { name: late.username }));
+      await expect(toast(page, fillText(texts.add.added, { name: late.username }))).toBeVisible();
       const row = page.locator(`[data-testid="tournament-members-row"][data-user-id="${late.id}"]`);
       await expect(row).toContainText('LateOne');
       // once in, the search no longer offers them
@@ -223,7 +225,7 @@ for (const lang of ['it', 'en'] as const) {
 
       // check-in closed an hour ago: the admin still checks the late arrival in
       await row.getByTestId('roster-checkin').click();
-      await expect(toast(page)).toContainText(fillText(texts.checkedIn, { name: late.username }));
+      await expect(toast(page, fillText(texts.checkedIn, { name: late.username }))).toBeVisible();
       await expect(page.locator(`[data-testid="tournament-confirmed-row"][data-user-id="${late.id}"]`)).toBeVisible();
     });
   });
