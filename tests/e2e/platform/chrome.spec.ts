@@ -11,8 +11,9 @@ test('a visitor gets a login/signup dropdown that opens, closes on Escape and on
 
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByTestId('menu-login')).toHaveAttribute('href', '/login');
-  await expect(page.getByTestId('menu-signup')).toHaveAttribute('href', '/signup');
+  // both carry the page the visitor is on, to come back to it
+  await expect(page.getByTestId('menu-login')).toHaveAttribute('href', '/login?next=%2Fprivacy-policy');
+  await expect(page.getByTestId('menu-signup')).toHaveAttribute('href', '/signup?next=%2Fprivacy-policy');
   await page.keyboard.press('Escape');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(button).toBeFocused();
@@ -83,13 +84,14 @@ test('the language switch keeps the page and the English page is in English', as
 });
 
 test('the language switch keeps the query and the fragment; /it/ leads to the Italian page', async ({ page }) => {
-  await page.goto('/tournaments?page=2#list');
+  // the list's search is kept in its address
+  await page.goto('/tournaments?q=cup#list');
   await page.getByTestId('language-en').click();
-  await expect(page).toHaveURL(/\/en\/tournaments\?page=2#list$/);
+  await expect(page).toHaveURL(/\/en\/tournaments\?q=cup#list$/);
   await page.getByTestId('language-it').click();
-  await expect(page).toHaveURL(/\/tournaments\?page=2#list$/);
-  await page.goto('/it/tournaments?page=2');
-  await expect(page).toHaveURL(/\/tournaments\?page=2$/);
+  await expect(page).toHaveURL(/\/tournaments\?q=cup#list$/);
+  await page.goto('/it/tournaments?q=cup');
+  await expect(page).toHaveURL(/\/tournaments\?q=cup$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
 });
 
