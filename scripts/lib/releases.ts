@@ -33,17 +33,12 @@ const newId = (now: Date) =>
 const BUILDING = '.building';
 const buildingFile = (release: string) => path.join(path.dirname(release), BUILDING, path.basename(release));
 
-function building(release: string): boolean {
-  const pid = Number(fs.readFileSync(buildingFile(release), { encoding: 'utf8', flag: 'r' }).trim());
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+function stillBuilding(release: string): boolean {
+  const file = buildingFile(release);
+  if (!fs.existsSync(file)) return false;
+  const pid = Number(fs.readFileSync(file, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 && Releases.alive(pid);
 }
-const stillBuilding = (release: string) => fs.existsSync(buildingFile(release)) && building(release);
 
 /**
  * A `dist` that is still a plain folder (a build from before releases) becomes the first release,

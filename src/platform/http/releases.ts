@@ -56,7 +56,7 @@ export function previousRelease(releaseDir: string): string | null {
 }
 
 /** True while a process with this pid runs (EPERM: it runs as another user). */
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
