@@ -65,7 +65,12 @@ export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
 
 /** The multipart text fields of POST /marketplace/submissions (the image is the part `file`, sent last). */
 export const submissionFieldsSchema = z.object({
-  username: text(SUBMISSION_NAME_MAX).min(1, 'requiredField'),
+  /**
+   * Optional and never stored: a submission carries its author's account username, so nobody enters
+   * the standings under another name. A form still open from before that rule sends what was typed,
+   * and its upload should not fail over it, so the value is checked for shape and then set aside.
+   */
+  username: text(SUBMISSION_NAME_MAX).optional(),
   email: z.string().trim().min(1, 'requiredField').max(254).pipe(z.email('email')),
   note: z.literal(SEASON_NOTE).default(SEASON_NOTE),
   owner: ownerQuery,
@@ -103,7 +108,7 @@ export const duplicateSchema = z.object({
 /** A submission as the moderation queue shows it. */
 export const adminSubmissionSchema = submissionSchema.extend({
   userId: z.string(),
-  /** the account's username (the `username` field is what the player typed) */
+  /** the account's username now (`username` is the one it had when the screenshot was sent) */
   accountUsername: z.string(),
   reviewedBy: z.string().nullable(),
   /** earlier and later submissions of the same image, oldest first (at most 5) */

@@ -42,8 +42,9 @@ describe('upload windows', () => {
     });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     const s = r.json.data;
+    // the typed name is set aside: the submission carries the account's username
     expect(s).toMatchObject({
-      username: 'SnowRider',
+      username: players[0].username,
       note: 'season1',
       owner: t.config.ownerId,
       phase: 3,
@@ -63,6 +64,7 @@ describe('upload windows', () => {
       .executeTakeFirstOrThrow();
     // the author is the session's account, the hash a sha256 of the pixels
     expect(row.user_id).toBe(players[0].id);
+    expect(row.username).toBe(players[0].username);
     expect(row.image_hash).toMatch(/^[a-f0-9]{64}$/);
     expect(row.campaign).toBe('cortina');
   });
@@ -92,10 +94,49 @@ describe('upload windows', () => {
   });
 });
 
+describe('whose name a submission carries', () => {
+  test("a player typing another player's name, any name or none: stored under their own username", async () => {
+    await openPhaseNow(t, admin.token, 4);
+    const [me, other] = [players[4], players[3]];
+    const sent: string[] = [];
+    for (const username of [other.username, 'Someone Else', undefined]) {
+      const fields: Record<string, string> = { email: 'me@example.com' };
+      if (username !== undefined) fields.username = username;
+      const r = await submit(t, me.token, { fields, file: await png(200) });
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
+      expect(r.json.data.username).toBe(me.username);
+      const row = await t.db.kysely
+        .selectFrom('screenshot_submissions')
+        .select(['user_id', 'username'])
+        .where('id', '=', r.json.data.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ user_id: me.id, username: me.username });
+      sent.push(r.json.data.id);
+    }
+    // the moderators find them under the sender's name only
+    const search = async (name: string) =>
+      (
+        await t.call('GET', `/api/marketplace/submissions?phase=4&limit=100&search=${name}`, { token: admin.token })
+      ).json.data.map((r: { id: string }) => r.id);
+    expect(await search(me.username)).toEqual(expect.arrayContaining(sent));
+    expect(await search(other.username)).not.toEqual(expect.arrayContaining([sent[0]]));
+    expect(await search('Someone%20Else')).toEqual([]);
+  });
+
+  test('a visitor who is not logged in cannot submit under any name: 401 and nothing stored', async () => {
+    await openPhaseNow(t, admin.token, 4);
+    const before = await campaignSnapshot(t);
+    const r = await submit(t, undefined, { fields: { username: players[0].username, email: 'x@example.com' } });
+    expect(r.status).toBe(401);
+    expect(r.json.error.code).toBe('UNAUTHORIZED');
+    expect(await campaignSnapshot(t)).toEqual(before);
+  });
+});
+
 describe('refused submissions write nothing', () => {
   beforeAll(() => openPhaseNow(t, admin.token, 1));
 
-  test('missing username, email or image: requiredField on each field', async () => {
+  test('missing email or image: requiredField on each field (the username is never required)', async () => {
     const before = await campaignSnapshot(t);
     const none = await submit(t, players[2].token, { fields: {}, file: null });
     expect(none.status).toBe(400);
@@ -103,15 +144,14 @@ describe('refused submissions write nothing', () => {
     const byPath = Object.fromEntries(
       none.json.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
     );
-    expect(byPath).toMatchObject({
-      'body.username': 'requiredField',
-      'body.email': 'requiredField',
-      'body.file': 'requiredField',
-    });
+    expect(byPath).toEqual({ 'body.email': 'requiredField', 'body.file': 'requiredField' });
 
-    const blank = await submit(t, players[2].token, { fields: { username: '   ', email: 'a@example.com' } });
+    const blank = await submit(t, players[2].token, { fields: { username: '   ', email: '' }, file: null });
     expect(blank.status).toBe(400);
-    expect(blank.json.error.issues).toEqual([{ path: 'body.username', message: 'requiredField' }]);
+    expect(blank.json.error.issues).toEqual([
+      { path: 'body.email', message: 'requiredField' },
+      { path: 'body.file', message: 'requiredField' },
+    ]);
 
     const noFile = await submit(t, players[2].token, { fields: { username: 'A', email: 'a@example.com' }, file: null });
     expect(noFile.status).toBe(400);
@@ -292,8 +332,9 @@ describe('reading submissions', () => {
     expect(byEmail.json.data.every((r: { email: string }) => r.email.toLowerCase().includes('rider@example'))).toBe(
       true,
     );
+    // what a player typed as a name was never stored, so it finds nothing
     const byTyped = await t.call('GET', '/api/marketplace/submissions?search=snowrid', { token: admin.token });
-    expect(byTyped.json.data.every((r: { username: string }) => r.username === 'SnowRider')).toBe(true);
+    expect(byTyped.json.total).toBe(0);
     // % and _ are literal, not wildcards
     expect((await t.call('GET', '/api/marketplace/submissions?search=%25', { token: admin.token })).json.total).toBe(0);
 

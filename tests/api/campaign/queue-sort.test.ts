@@ -13,10 +13,11 @@ beforeAll(async () => {
   [admin] = await accounts(t, 1, { admin: true });
   const players = await accounts(t, 3);
   await openPhaseNow(t, admin.token, 2);
-  // sent in an order unrelated to the names; the typed name is what the queue shows
+  // sent in an order unrelated to the names; a submission carries its sender's account username
   for (const [i, name] of ['bravo', 'Alfa', 'charlie'].entries()) {
+    await t.db.kysely.updateTable('users').set({ username: name }).where('id', '=', players[i]!.id).execute();
     const r = await submit(t, players[i]!.token, {
-      fields: { username: name, email: `${name}@example.com` },
+      fields: { email: `${name}@example.com` },
       file: await png(100 + i),
     });
     expect(r.status, JSON.stringify(r.json)).toBe(201);

@@ -97,8 +97,8 @@ for (const lang of ['it', 'en'] as const) {
       const admin = await authenticate(page.request, ADMIN);
       await setWindows(page.request, admin, phase);
       const player = await signUpPlayer(page.request, `cmp${lang}a`);
-      const typed = `Typed ${player.user.username}`;
-      const sent = await submit(page.request, player, typed, png(randomColour()));
+      // a name typed into the call is set aside: the queue shows the sender's account username
+      const sent = await submit(page.request, player, `Typed ${player.user.username}`, png(randomColour()));
       expect(sent).toMatchObject({ phase, status: 'pending' });
 
       await storeSession(page, admin);
@@ -106,7 +106,7 @@ for (const lang of ['it', 'en'] as const) {
       const row = page.getByTestId(`submission-row-${sent.id}`);
       await expect(row).toBeVisible();
       await expect(page.getByTestId('campaign-table').locator('tbody tr')).toHaveCount(1);
-      await expect(row.getByTestId('submission-row-name')).toHaveText(typed);
+      await expect(row.getByTestId('submission-row-name')).toHaveText(player.user.username);
       await expect(row.getByTestId('submission-row-account')).toContainText(player.user.username);
       await expect(row.getByTestId('submission-row-email')).toHaveText(player.user.email);
       await expect(row.getByTestId('submission-row-phase')).toHaveText(T.phase);
@@ -124,7 +124,7 @@ for (const lang of ['it', 'en'] as const) {
       // the score is required before anything is sent
       await row.getByTestId('submission-row-review').click();
       const dialog = page.getByTestId('review-dialog');
-      await expect(dialog.getByTestId('review-name')).toHaveText(typed);
+      await expect(dialog.getByTestId('review-name')).toHaveText(player.user.username);
       await dialog.getByTestId('review-approve').click();
       await expect(dialog.getByTestId('review-score-error')).toHaveText(T.scoreRequired);
       await expect(dialog.getByTestId('review-score')).toHaveAttribute('aria-invalid', 'true');

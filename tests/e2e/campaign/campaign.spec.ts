@@ -42,6 +42,7 @@ const T = {
     loginRequired: 'Per caricare uno screenshot devi accedere.',
     // the field errors of every form (errors.json)
     required: 'Questo campo è obbligatorio',
+    usernameHint: 'Lo screenshot viene inviato con il nome utente del tuo account.',
     tooLarge: "L'immagine supera i 2 MB.",
     sent: 'Screenshot inviato: lo staff lo verificherà a breve.',
     pending: 'In verifica',
@@ -59,6 +60,7 @@ const T = {
     upcoming: 'Upcoming',
     loginRequired: 'You need to log in to upload a screenshot.',
     required: 'This field is required',
+    usernameHint: "Your screenshot is sent under your account's username.",
     tooLarge: 'The image is larger than 2 MB.',
     sent: 'Screenshot sent: the staff will check it shortly.',
     pending: 'Under review',
@@ -167,19 +169,21 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId(`session-${phase}-upload`).click();
       const modal = page.getByTestId('upload-modal');
       await expect(modal).toBeVisible();
-      await expect(page.getByTestId('upload-username')).toHaveValue(player.user.username);
+      // the player's own username, shown, not a field to type another name into
+      await expect(page.getByTestId('upload-username')).toHaveText(player.user.username);
+      await expect(modal.locator('input[name="username"]')).toHaveCount(0);
+      await expect(page.getByTestId('upload-username-hint')).toHaveText(text.usernameHint);
       await expect(page.getByTestId('upload-email')).toHaveValue(player.user.email);
       await expect(page.getByTestId('upload-mine-empty')).toBeVisible();
 
       // checked before anything is sent: required fields and the 2 MB limit
-      await page.getByTestId('upload-username').fill('');
+      await page.getByTestId('upload-email').fill('');
       await page.getByTestId('upload-submit').click();
-      await expect(page.getByTestId('upload-username-error')).toBeVisible();
-      await expect(page.getByTestId('upload-username-error')).toHaveText(text.required);
+      await expect(page.getByTestId('upload-email-error')).toHaveText(text.required);
       await expect(page.getByTestId('upload-file-error')).toHaveText(text.required);
-      await expect(page.getByTestId('upload-username')).toHaveAttribute('aria-invalid', 'true');
-      await page.getByTestId('upload-username').fill(`Typed ${player.user.username}`);
-      await expect(page.getByTestId('upload-username-error')).toBeHidden();
+      await expect(page.getByTestId('upload-email')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByTestId('upload-email').fill(player.user.email);
+      await expect(page.getByTestId('upload-email-error')).toBeHidden();
       await page.getByTestId('upload-file').setInputFiles({
         name: 'huge.png',
         mimeType: 'image/png',
@@ -215,7 +219,7 @@ for (const lang of ['it', 'en'] as const) {
       const rows = (await queue.json()).data as { id: string; status: string; username: string; note: string }[];
       // one submission: the oversized file never left the browser
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: 'pending', username: `Typed ${player.user.username}`, note: 'season1' });
+      expect(rows[0]).toMatchObject({ status: 'pending', username: player.user.username, note: 'season1' });
       const review = await page.request.post(`/api/marketplace/submissions/${rows[0].id}/review`, {
         data: { decision: 'approve', score: 54321 },
         headers: { authorization: `Bearer ${admin.token}` },

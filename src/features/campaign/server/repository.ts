@@ -214,7 +214,7 @@ export interface QueueQuery {
   status?: SubmissionStatus;
   search?: string;
   duplicatesOnly: boolean;
-  /** `?sort=`: submitted or player (the name the player typed, else the account's); oldest first otherwise */
+  /** `?sort=`: submitted or player (the name it was sent under, else the account's); oldest first otherwise */
   sort?: string;
   limit: number;
   offset: number;

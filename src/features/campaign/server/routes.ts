@@ -116,7 +116,8 @@ export default async function campaignRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Send a screenshot (multipart: username, email, note, owner, then the image in "file") to the phase open now',
+          'Send a screenshot (multipart: email, note, owner, then the image in "file") to the phase open now; ' +
+          "it is stored under the caller's own username (a sent username is ignored)",
         security: bearer,
         consumes: ['multipart/form-data'],
         response: {
@@ -129,7 +130,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
       config: { rateLimit: submitLimit },
       onRequest: app.requireUser,
       handler: async (req, reply) =>
-        reply.code(201).send(ok(await CampaignService.submit(ctx, callerOf(req), await readMultipart(req)))),
+        reply.code(201).send(ok(await CampaignService.submit(ctx, actorOf(req), await readMultipart(req)))),
     });
     app.get('/marketplace/submissions/mine', {
       schema: {

@@ -172,18 +172,19 @@ function toSubmission(r: CampaignRepository.SubmissionRecord): Submission {
 /**
  * POST /marketplace/submissions: the fields are checked, then the window (a closed window stores
  * nothing), then the image exactly as an admin upload (MediaService.store), then it is recorded
- * as pending in the phase open now. The author is the caller's session, never a field.
+ * as pending in the phase open now. The author and the name it is stored under are the caller's
+ * session, never a field.
  */
 export async function submit(
   ctx: ServiceContext,
-  caller: Caller,
+  author: Actor,
   body: MultipartBody,
   now = new Date(),
 ): Promise<Submission> {
   // absent text parts count as empty, so they get `requiredField` rather than a type error
   const fields = parseFields(
     submissionFieldsSchema,
-    { username: '', email: '', ...body.fields },
+    { email: '', ...body.fields },
     body.file ? [] : [{ path: ['file'], message: 'requiredField' }],
   );
   const file = body.file!;
@@ -196,8 +197,8 @@ export async function submit(
     campaign: CAMPAIGN_SLUG,
     note: fields.note,
     phase,
-    userId: caller.id,
-    username: fields.username,
+    userId: author.id,
+    username: author.name,
     email: fields.email,
     imageUrl: stored.url,
     imageHash: await pixelHash(ctx, file),

@@ -9,15 +9,16 @@ const call: TypedCall<CampaignApi> = api;
 /**
  * <campaign-upload>: the screenshot upload, without a framework (the page's
  * JavaScript budget is 15 KB). A click on any `[data-campaign-upload]` button shows the login toast
- * to a visitor who is not logged in, else opens the dialog with the session's username and e-mail
- * and the player's own submissions. The form checks what it can before sending (required fields,
+ * to a visitor who is not logged in, else opens the dialog showing the session's username (the server
+ * stores a submission under it, so there is nothing to type) with the e-mail prefilled, and the
+ * player's own submissions. The form checks what it can before sending (required fields,
  * the 2 MB limit), posts multipart to the API and shows `errors.<code>` texts, never the server's
  * English. CampaignUpload.astro renders every text; this file only picks and fills.
  */
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const TOAST_MS = 3000;
-type Field = 'username' | 'email' | 'file';
-const fields: Field[] = ['username', 'email', 'file'];
+type Field = 'email' | 'file';
+const fields: Field[] = ['email', 'file'];
 
 export class CampaignUpload extends HTMLElement {
   #labels: Messages = {};
@@ -82,10 +83,9 @@ export class CampaignUpload extends HTMLElement {
   #open() {
     const user = $user.get()!;
     const form = this.#form;
+    this.querySelector<HTMLElement>('[data-username]')!.textContent = user.username ?? '';
     // prefilled from the session each time, unless the player already typed something this visit
-    const username = form.elements.namedItem('username') as HTMLInputElement;
     const email = form.elements.namedItem('email') as HTMLInputElement;
-    if (!username.value) username.value = user.username ?? '';
     if (!email.value) email.value = user.email ?? '';
     this.#message('error', null);
     this.#message('success', null);
@@ -97,14 +97,12 @@ export class CampaignUpload extends HTMLElement {
     if (this.#busy) return;
     const form = this.#form;
     const input = (name: Field) => form.elements.namedItem(name) as HTMLInputElement;
-    const username = input('username').value.trim();
     const email = input('email');
     const file = input('file').files?.[0];
     this.#message('error', null);
     this.#message('success', null);
 
     const problems: [Field, string][] = [];
-    if (!username) problems.push(['username', 'requiredField']);
     if (!email.value.trim()) problems.push(['email', 'requiredField']);
     else if (email.validity.typeMismatch) problems.push(['email', 'email']);
     if (!file) problems.push(['file', 'requiredField']);
@@ -117,7 +115,6 @@ export class CampaignUpload extends HTMLElement {
 
     const body = new FormData();
     // text fields first: the server reads them before the image part
-    body.append('username', username);
     body.append('email', email.value.trim());
     body.append('note', this.dataset.note ?? '');
     body.append('file', file!);
