@@ -75,6 +75,16 @@ export function singleElimination(seeded: readonly string[]): PlannedMatch[] {
   return matches;
 }
 
+/**
+ * The third-place match of a single-elimination bracket: in the final's round, after the final
+ * (slot 1), between the two semi-final losers (the loser of semi-final slot 0 on side A). Only
+ * from four entrants, when both semi-finals are played (with three, one of them is a bye).
+ */
+export function thirdPlaceMatch(entrants: number): PlannedMatch | null {
+  if (entrants < 4) return null;
+  return { group: 0, round: roundsFor(entrants), slot: 1, sideA: null, sideB: null, byeWinner: null };
+}
+
 /** Largest round-robin group: 8 entrants play 7 rounds; a larger field is split into groups. */
 export const MAX_GROUP = 8;
 
@@ -208,15 +218,23 @@ export function groupTable(
 /**
  * Final places of a single-elimination bracket from its decided matches: the champion 1, the
  * runner-up 2, the losers of round r share place 2^(rounds - r) + 1 (both semi-final losers 3,
- * the quarter-final losers 5, …). Entrants still in play get no place yet.
+ * the quarter-final losers 5, …); a third-place match (the final's round, slot 1) makes its
+ * winner 3 and its loser 4. Entrants still in play get no place yet.
  */
 export function eliminationPlaces(
   rounds: number,
-  decided: readonly { round: number; sideA: string; sideB: string; winner: string }[],
+  decided: readonly { round: number; slot?: number; sideA: string; sideB: string; winner: string }[],
 ): Map<string, number> {
   const places = new Map<string, number>();
-  for (const m of decided) {
+  // the third-place match after the semi-finals, whatever order the matches come in
+  const ordered = [...decided].sort((x, y) => x.round - y.round || (x.slot ?? 0) - (y.slot ?? 0));
+  for (const m of ordered) {
     const loser = m.winner === m.sideA ? m.sideB : m.sideA;
+    if (m.round === rounds && m.slot === 1) {
+      places.set(m.winner, 3);
+      places.set(loser, 4);
+      continue;
+    }
     places.set(loser, 2 ** (rounds - m.round) + 1);
     if (m.round === rounds) places.set(m.winner, 1);
   }
