@@ -19,6 +19,7 @@ const treeOrder = [
   'results',
   'brackets',
   'rewards',
+  'players',
   'reminders',
   'news',
   'dashboard',

@@ -28,6 +28,7 @@ import finaliseRoutes from '../features/results/server/finalise-routes.ts';
 import { competitionLinks, finaliseLinks } from './feature-links.ts';
 import { schemaErrorCodes } from './error-codes.ts';
 import bracketRoutes from '../features/brackets/server/routes.ts';
+import playerRoutes from '../features/players/server/routes.ts';
 import { createDiskStorage } from '../platform/storage/media-storage.ts';
 import { createS3Storage } from '../platform/storage/s3-storage.ts';
 import { registerSite } from './site.ts';
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(reportRoutes);
       await api.register(finaliseRoutes, { finaliseLinks });
       await api.register(bracketRoutes);
+      await api.register(playerRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) =>
         reply.code(404).send({

@@ -6,6 +6,7 @@ import { resultErrors } from '../features/results/contract.ts';
 import { bracketErrors } from '../features/brackets/contract.ts';
 import { rewardErrors } from '../features/rewards/contract.ts';
 import { newsErrors } from '../features/news/contract.ts';
+import { playerErrors } from '../features/players/contract.ts';
 
 /**
  * Every code the API may answer in `error.code`: the platform's list and the lists the features keep in
@@ -20,6 +21,7 @@ export const errorCodes: readonly ErrorCode[] = [
   ...bracketErrors,
   ...rewardErrors,
   ...newsErrors,
+  ...playerErrors,
 ];
 
 /**

@@ -86,6 +86,8 @@ export const userUpdateSchema = z
     country: text(64),
     phone_number: text(32),
     gameAccounts: z.array(gameAccountSchema).max(GAME_ACCOUNTS_MAX),
+    /** false hides the player's public page from everyone else */
+    publicProfile: z.boolean(),
     /** Required (and checked) when the owner changes their own e-mail. */
     currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
@@ -125,6 +127,8 @@ export const userSchema = z.object({
   country: z.string(),
   phone_number: z.string(),
   gameAccounts: z.array(gameAccountSchema),
+  /** whether the player's public page shows them */
+  publicProfile: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

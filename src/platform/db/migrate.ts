@@ -28,6 +28,7 @@ import * as mailOwner from './migrations/0090-mail-owner.ts';
 import * as usernameSkeleton from './migrations/0091-username-skeleton.ts';
 import * as tournamentArchive from './migrations/0092-tournament-archive.ts';
 import * as orderPhoneEnglishName from './migrations/0093-order-phone-english-name.ts';
+import * as publicProfile from './migrations/0094-public-profile.ts';
 
 /**
  * What a migration does to the release before it. `expand` only adds (tables, columns with defaults
@@ -73,6 +74,7 @@ export const releaseMigrations: MigrationList = {
   '0091-username-skeleton': usernameSkeleton,
   '0092-tournament-archive': tournamentArchive,
   '0093-order-phone-english-name': orderPhoneEnglishName,
+  '0094-public-profile': publicProfile,
 };
 
 /** Kysely's record of the migrations run, and the record kept beside it of what each one requires. */

@@ -31,6 +31,8 @@ export interface UsersTable {
   updated_at: string;
   /** set while an admin has blocked the account: no login, no session (migration 0070) */
   blocked_at: string | null;
+  /** 1 while the player's public page shows them, 0 once they hid it (migration 0094) */
+  public_profile: Generated<number>;
 }
 
 export interface GameAccountsTable {

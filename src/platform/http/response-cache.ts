@@ -36,10 +36,11 @@ export interface CachedAnswer {
 
 /**
  * What a cached answer shows, by feature. Tournament answers and pages carry results, brackets and
- * the players' names; the Cortina pages are standings made of tournament results; `other` is any
- * cached answer not listed here, emptied by every write whose scope is unknown.
+ * the players' names; the Cortina pages are standings made of tournament results; a player's page
+ * shows their results, badges and profile; `other` is any cached answer not listed here, emptied by
+ * every write whose scope is unknown.
  */
-export const cacheScopes = ['tournaments', 'news', 'marketplace', 'other'] as const;
+export const cacheScopes = ['tournaments', 'news', 'marketplace', 'players', 'other'] as const;
 export type CacheScope = (typeof cacheScopes)[number];
 
 /** A cached answer's scope, from its key (`apiCacheKey`, `pageCacheKey`, a page in any language). */
@@ -49,22 +50,25 @@ const keyScopes: readonly [RegExp, CacheScope][] = [
   [/^api:\/api\/news(\/|\||$)/, 'news'],
   [/^page:(\/[^/?]+)*\/news(\/|\?|$)/, 'news'],
   [/^api:\/api\/marketplace(\/|\||$)/, 'marketplace'],
+  [/^api:\/api\/players(\/|\||$)/, 'players'],
+  [/^page:(\/[^/?]+)*\/player(\/|\?|$)/, 'players'],
 ];
 export const keyScope = (key: string): CacheScope => keyScopes.find(([pattern]) => pattern.test(key))?.[1] ?? 'other';
 
 /**
  * The scopes a successful write may change, by its route's pattern: a feature's writes change its
  * own answers; a campaign's settings and submissions show on the Cortina pages; a profile edit
- * renames a player in rosters, standings and brackets. Account and upload calls (a login, a
+ * renames a player in rosters, standings and brackets; a player's page changes with all three (results,
+ * badges, profile and its visibility). Account and upload calls (a login, a
  * password, a notification setting, an image not yet used anywhere) change no public answer. A
  * route not listed empties everything, so a new feature is never served stale.
  */
 const writeScopeRules: readonly [RegExp, readonly CacheScope[]][] = [
-  [/^\/api\/tournaments(\/|$)/, ['tournaments']],
+  [/^\/api\/tournaments(\/|$)/, ['tournaments', 'players']],
   [/^\/api\/news(\/|$)/, ['news']],
-  [/^\/api\/(campaigns(\/|$)|marketplace\/submissions(\/|$))/, ['tournaments', 'marketplace']],
-  [/^\/api\/marketplace(\/|$)/, ['marketplace']],
-  [/^\/api\/users\/pp\/:id$/, ['tournaments', 'news']],
+  [/^\/api\/(campaigns(\/|$)|marketplace\/submissions(\/|$))/, ['tournaments', 'marketplace', 'players']],
+  [/^\/api\/marketplace(\/|$)/, ['marketplace', 'players']],
+  [/^\/api\/users\/pp\/:id$/, ['tournaments', 'news', 'players']],
   [/^\/api\/(users|media)(\/|$)/, []],
 ];
 

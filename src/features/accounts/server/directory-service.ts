@@ -16,6 +16,10 @@ import type { ServiceContext } from '../../../platform/context.ts';
 export const findPlayer = (ctx: ServiceContext, owner: string, id: string) =>
   UserRepository.findById(ctx.db.kysely, owner, id);
 
+/** A player of `owner` by username, for their public page: id, username, whether they show it, since when. */
+export const playerNamed = (ctx: ServiceContext, owner: string, username: string) =>
+  UserRepository.findPublicByUsername(ctx.db.kysely, owner, username);
+
 /**
  * An account as the signer of a write made without a request (a seed acting as the admin): its id and
  * username, or its id twice when no account of `owner` has it.

@@ -132,6 +132,7 @@ export async function update(
     if (value !== undefined) set[column!] = value;
   }
   if (changes.username !== undefined) set.username_skeleton = usernameSkeleton(changes.username);
+  if (changes.publicProfile !== undefined) set.public_profile = changes.publicProfile ? 1 : 0;
   try {
     const found = await transaction(db, async (trx) => {
       // the owner condition keeps a stale or forged id from reaching another brand's account
@@ -260,7 +261,29 @@ function toUser(r: Row, gameAccounts: GameAccount[]): User {
     country: r.country,
     phone_number: r.phone_number,
     gameAccounts,
+    publicProfile: Number(r.public_profile) !== 0,
     createdAt: r.created_at,
+  };
+}
+
+/**
+ * The player with this username in this brand, as their public page shows them, with whether they
+ * keep that page public; undefined for none, or a blocked account.
+ */
+export async function findPublicByUsername(db: Kysely<Database>, owner: string, username: string) {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'public_profile', 'created_at'])
+    .where('owner', '=', owner)
+    .where('username', '=', username)
+    .where('blocked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    username: row.username,
+    visible: Number(row.public_profile) !== 0,
+    memberSince: row.created_at,
   };
 }
 

@@ -60,3 +60,7 @@ export async function placedTournaments(
   const owned = await TournamentService.ownedTournamentIds(ctx, owner, placed);
   return placed.filter((id) => owned.has(id)).slice(0, 1);
 }
+
+/** Where the player ended in each of these finalised tournaments, and what it paid them, as frozen at finalisation. */
+export const playerPlacements = (ctx: ServiceContext, userId: string, tournamentIds: string[]) =>
+  PrizeRepository.playerPlacements(ctx.db.kysely, userId, tournamentIds);

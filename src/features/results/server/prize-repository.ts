@@ -114,3 +114,24 @@ export async function placedTournaments(db: Db, userId: string, n: number, tourn
   if (tournamentId) q = q.where('tournament_id', '=', tournamentId);
   return (await q.orderBy('created_at').orderBy('tournament_id').execute()).map((r) => r.tournament_id);
 }
+
+/** The player's frozen placements in these (finalised) tournaments, by tournament: entrant, rank, points, credits. */
+export async function playerPlacements(
+  db: Db,
+  userId: string,
+  tournamentIds: string[],
+): Promise<Map<string, Placement>> {
+  if (!tournamentIds.length) return new Map();
+  const rows = await db
+    .selectFrom('tournament_placements')
+    .select(['tournament_id', 'entrant_id', 'rank', 'points', 'credits'])
+    .where('user_id', '=', userId)
+    .where('tournament_id', 'in', tournamentIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.tournament_id,
+      { userId, entrantId: r.entrant_id, rank: Number(r.rank), points: Number(r.points), credits: Number(r.credits) },
+    ]),
+  );
+}

@@ -81,6 +81,20 @@ export async function factionCompetitions(
   return (await q.limit(1).execute()).map((r) => r.competition_id);
 }
 
+/** The faction the user chose in the owner's most recent competition that has them, or undefined. */
+export async function latestFaction(db: Kysely<Database>, owner: string, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('competition_players')
+    .innerJoin('competitions', 'competitions.id', 'competition_players.competition_id')
+    .select('competition_players.team')
+    .where('competitions.owner', '=', owner)
+    .where('competition_players.user_id', '=', userId)
+    .orderBy('competitions.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.team;
+}
+
 export async function isRegistered(db: Kysely<Database>, competitionId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('tournament_registrations as r')

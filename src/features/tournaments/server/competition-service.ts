@@ -327,3 +327,9 @@ export async function exists(ctx: ServiceContext, owner: string, id: string): Pr
 /** The competition (of `owner`; this one when given) where the user chose a faction, as a list of at most one id. */
 export const factionCompetitions = (ctx: ServiceContext, owner: string, userId: string, competitionId?: string) =>
   CompetitionRepository.factionCompetitions(ctx.db.kysely, owner, userId, competitionId);
+
+/** The faction (team) a player fights for in the owner's latest championship that has them, or null. */
+export async function factionOf(ctx: ServiceContext, owner: string, userId: string): Promise<TeamName | null> {
+  const team = await CompetitionRepository.latestFaction(ctx.db.kysely, owner, userId);
+  return teamNames.find((n) => n === team) ?? null;
+}

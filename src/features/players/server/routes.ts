@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
+import { cacheForViewer } from '../../../platform/http/response-headers.ts';
+import { cachedJson } from '../../../platform/http/response-cache.ts';
+import { serviceContext } from '../../../platform/context.ts';
+import { playerParamsSchema, playerProfileSchema, playerQuerySchema } from '../contract.ts';
+import * as PlayerService from './service.ts';
+
+/** The players' public pages: one read, the same for every anonymous reader. */
+export default async function playerRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = serviceContext(app);
+
+  app.get('/players/:username', {
+    schema: {
+      tags: ['players'],
+      summary: "A player's public page: faction, badges and tournament history (newest first, ?offset pages it)",
+      params: playerParamsSchema,
+      querystring: playerQuerySchema,
+      response: { 200: envelope(playerProfileSchema), ...errorResponses(400, 404) },
+    },
+    handler: async (req, reply) => {
+      cacheForViewer(req, reply);
+      return cachedJson(app, req, reply, async () =>
+        ok(await PlayerService.profile(ctx, req.params.username, req.query.offset, req.user?.id ?? null)),
+      );
+    },
+  });
+}
