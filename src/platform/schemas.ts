@@ -14,6 +14,12 @@ export const text = (max: number) => z.string().trim().max(max).refine(noNul, 'n
 /** A record id (ids.ts): the one id schema of every contract. */
 export const idSchema = z.string().min(1).max(64).regex(ID_PATTERN, 'id');
 
+/** The answer of an admin's DELETE of a record (http/admin-writes.ts): its id under `key`, and `deleted: true`. */
+export const deletedSchema = <K extends 'id' | '_id'>(key: K) =>
+  z.object({ [key]: z.string(), deleted: z.literal(true) } as Record<K, z.ZodString> & {
+    deleted: z.ZodLiteral<true>;
+  });
+
 /** An image address: our own uploads (/media/…) or an https URL. */
 export const imageUrl = z
   .string()

@@ -1,10 +1,12 @@
 import type { EndpointMap } from '../../platform/browser/typed-api.ts';
 import {
+  adminSubmissionSchema,
   campaignOwnerQuerySchema,
   campaignSchema,
   campaignUpdateSchema,
   mySubmissionsQuerySchema,
   reviewInputSchema,
+  submissionListQuerySchema,
   submissionSchema,
 } from './contract.ts';
 
@@ -12,6 +14,7 @@ import {
 export const campaignApi = {
   'GET /campaigns/:slug': { query: campaignOwnerQuerySchema, response: campaignSchema },
   'PUT /campaigns/:slug': { query: campaignOwnerQuerySchema, body: campaignUpdateSchema, response: campaignSchema },
+  'GET /marketplace/submissions': { query: submissionListQuerySchema, response: adminSubmissionSchema.array() },
   'GET /marketplace/submissions/mine': { query: mySubmissionsQuerySchema, response: submissionSchema.array() },
   'POST /marketplace/submissions/:id/review': {
     query: campaignOwnerQuerySchema,

@@ -1,4 +1,5 @@
 import type { EndpointMap } from '../../platform/browser/typed-api.ts';
+import { deletedSchema } from '../../platform/schemas.ts';
 import { newsArticleSchema, newsInputSchema, newsListQuerySchema, newsUpdateSchema } from './contract.ts';
 
 /** The news routes as the browser calls them (TypedCall; see accounts/endpoints.ts). */
@@ -7,5 +8,6 @@ export const newsApi = {
   'GET /news/:id': { response: newsArticleSchema },
   'POST /news': { body: newsInputSchema, response: newsArticleSchema },
   'PUT /news/:id': { body: newsUpdateSchema, response: newsArticleSchema },
+  'DELETE /news/:id': { response: deletedSchema('id') },
 } satisfies EndpointMap;
 export type NewsApi = typeof newsApi;

@@ -1,4 +1,5 @@
 import type { EndpointMap } from '../../platform/browser/typed-api.ts';
+import { deletedSchema } from '../../platform/schemas.ts';
 import {
   adjustInputSchema,
   adjustResultSchema,
@@ -7,6 +8,7 @@ import {
   badgeSchema,
   badgeUpdateSchema,
   giveawayInputSchema,
+  giveawayListQuerySchema,
   giveawaySchema,
   giveawayUpdateSchema,
   productInputSchema,
@@ -14,6 +16,7 @@ import {
   productSchema,
   productUpdateSchema,
   purchaseInputSchema,
+  purchaseListQuerySchema,
   purchaseResultSchema,
   purchaseSchema,
   redeemInputSchema,
@@ -23,6 +26,7 @@ import {
   transactionSchema,
   userBadgeSchema,
   userPurchaseListQuerySchema,
+  walletListQuerySchema,
   walletSchema,
 } from './contract.ts';
 
@@ -40,14 +44,19 @@ export const rewardsApi = {
   'GET /marketplace/products/:id': { query: owner, response: productSchema },
   'POST /marketplace/products': { query: owner, body: productInputSchema, response: productSchema },
   'PUT /marketplace/products/:id': { query: owner, body: productUpdateSchema, response: productSchema },
+  'DELETE /marketplace/products/:id': { query: owner, response: deletedSchema('_id') },
+  'GET /marketplace/purchases': { query: purchaseListQuerySchema, response: purchaseSchema.array() },
   'POST /marketplace/purchases': { body: purchaseInputSchema, response: purchaseResultSchema },
   'GET /marketplace/purchases/user/:user': { query: userPurchaseListQuerySchema, response: purchaseSchema.array() },
   'PATCH /marketplace/purchases/:id/fulfill': { query: owner, response: purchaseSchema },
   'PATCH /marketplace/purchases/:id/unfulfill': { query: owner, response: purchaseSchema },
   'POST /marketplace/giveaways/redeem': { body: redeemInputSchema, response: redeemResultSchema },
+  'GET /marketplace/giveaways': { query: giveawayListQuerySchema, response: giveawaySchema.array() },
   'GET /marketplace/giveaways/:id': { query: owner, response: giveawaySchema },
   'POST /marketplace/giveaways': { query: owner, body: giveawayInputSchema, response: giveawaySchema },
   'PUT /marketplace/giveaways/:id': { query: owner, body: giveawayUpdateSchema, response: giveawaySchema },
+  'DELETE /marketplace/giveaways/:id': { query: owner, response: deletedSchema('id') },
+  'GET /marketplace/wallets': { query: walletListQuerySchema, response: walletSchema.array() },
   'GET /marketplace/wallets/me': { query: owner, response: walletSchema },
   'POST /marketplace/wallets/:userId/adjust': { query: owner, body: adjustInputSchema, response: adjustResultSchema },
   'GET /marketplace/transactions/:user': { query: transactionListQuerySchema, response: transactionSchema.array() },

@@ -1,4 +1,5 @@
 import type { EndpointMap } from '../../platform/browser/typed-api.ts';
+import { deletedSchema } from '../../platform/schemas.ts';
 import {
   broadcastInputSchema,
   broadcastResultSchema,
@@ -33,6 +34,7 @@ export const tournamentsApi = {
   'GET /tournaments/competitions/:id': { response: competitionSchema },
   'POST /tournaments/competitions': { body: competitionInputSchema, response: competitionSchema },
   'PUT /tournaments/competitions/:id': { body: competitionUpdateSchema, response: competitionSchema },
+  'DELETE /tournaments/competitions/:id': { response: deletedSchema('id') },
   'POST /tournaments/competitions/:id/team': { body: teamChoiceSchema, response: competitionSchema },
   'GET /tournaments/competition/:id/scores': { response: scoreBreakdownSchema.array() },
   'PUT /tournaments/competition/:id': { body: teamsUpdateSchema, response: competitionSchema },
@@ -40,6 +42,7 @@ export const tournamentsApi = {
   'GET /tournaments/:id': { response: tournamentSchema },
   'POST /tournaments': { body: tournamentInputSchema, response: tournamentSchema },
   'PUT /tournaments/:id': { body: tournamentUpdateSchema, response: tournamentSchema },
+  'DELETE /tournaments/:id': { response: deletedSchema('id') },
   'PUT /tournaments/:id/archive': { body: tournamentArchiveSchema, response: tournamentSchema },
   'GET /tournaments/:id/removal': { response: tournamentRemovalSchema },
   'POST /tournaments/:id/register': {

@@ -12,6 +12,9 @@ import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../platform/ui/admin/use-admin-list.ts';
 import UserPageLink from '../../../platform/ui/admin/UserPageLink.tsx';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { AuditApi } from '../endpoints.ts';
 import { auditCategories, auditSorts, type AuditEntry } from '../contract.ts';
 import { isId } from '../../../platform/ids.ts';
 import { auditChanges, formatAuditValue } from '../diff.ts';
@@ -26,6 +29,8 @@ import {
 } from './audit-diff.ts';
 
 /** The object as a person reads it: its name when the entry has one, else its type and id. */
+const call: TypedCall<AuditApi> = api;
+
 const objectName = (e: AuditEntry) => e.entityLabel || (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
 
 /** The filter and search of the list, as the API's query (the page's list and its export share it). */
@@ -43,8 +48,10 @@ const filterQuery = (query: string, values: Record<string, string | undefined>) 
  */
 export default function AuditLog({ t, locale }: SectionProps) {
   const list = useAdminList<AuditEntry>({
-    url: ({ query, page, values }) =>
-      `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, values)}`,
+    load: ({ query, page, values }) =>
+      call<'GET /admin/audit'>(
+        `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, values)}`,
+      ),
     params: {
       category: { values: ['', ...auditCategories], initial: '' },
       tournament: { values: [''], initial: '', accepts: isId },

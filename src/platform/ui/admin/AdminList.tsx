@@ -46,11 +46,11 @@ interface AdminListProps<Row> {
   /** one `<tr>` per row */
   children: (row: Row) => ReactNode;
   /**
-   * delete with confirm: the API path of a row, and the texts' variables (`{name}`…); `message`
-   * when the dialog's text depends on more than the variables (else `<ns>.deleteMessage`)
+   * delete with confirm: the feature's typed DELETE of a row, and the texts' variables (`{name}`…);
+   * `message` when the dialog's text depends on more than the variables (else `<ns>.deleteMessage`)
    */
   remove?: {
-    path: (row: Row) => string;
+    call: (row: Row) => Promise<{ ok: true } | { ok: false; code: string }>;
     vars: (row: Row) => Vars;
     message?: (row: Row) => string;
     dialogTestId: string;
@@ -96,10 +96,13 @@ export function AdminList<Row>({
   const confirmDelete = () => {
     if (!remove || !pendingDelete) return;
     const vars = remove.vars(pendingDelete);
-    return list.confirmDelete(remove.path(pendingDelete), (result) => {
-      if (result.ok) toast.success(t(`${ns}.deleted`, vars));
-      else toast.error(t.error(result.code));
-    });
+    return list.confirmDelete(
+      () => remove.call(pendingDelete),
+      (result) => {
+        if (result.ok) toast.success(t(`${ns}.deleted`, vars));
+        else toast.error(t.error(result.code));
+      },
+    );
   };
 
   return (

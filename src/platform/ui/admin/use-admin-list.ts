@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../browser/api-client.ts';
 import { matchesSearch, PAGE_SIZE, pageCount, pageOffset, SEARCH_DEBOUNCE_MS } from './admin-lists.ts';
 import { sortOf } from '../../list-sort.ts';
 
@@ -128,20 +127,20 @@ export function comparisonOf<Row>(
 
 /**
  * A loader for an API that pages by limit/offset but cannot search: without a search it reads the
- * page; with one it reads every row in batches and searches them here.
+ * page; with one it reads every row in batches and searches them here. `read` is the feature's typed call.
  */
 export function searchingEveryPage<Row>(
-  path: (limit: number, offset: number, req: ListRequest) => string,
+  read: (limit: number, offset: number, req: ListRequest) => Promise<Loaded<Row>>,
   text: (row: Row) => string,
 ) {
   const BATCH = 100;
   const MAX_BATCHES = 50;
   return async (req: ListRequest): Promise<Loaded<Row>> => {
-    if (!req.query) return api<Row[]>(path(PAGE_SIZE, pageOffset(req.page), req));
+    if (!req.query) return read(PAGE_SIZE, pageOffset(req.page), req);
     // the API sorts every batch (`req` carries the sort), so the matches keep its order
     const all: Row[] = [];
     for (let i = 0; i < MAX_BATCHES; i++) {
-      const res = await api<Row[]>(path(BATCH, i * BATCH, req));
+      const res = await read(BATCH, i * BATCH, req);
       if (!res.ok) return res;
       all.push(...res.data);
       if (res.data.length < BATCH || all.length >= (res.total ?? 0)) break;
@@ -151,30 +150,39 @@ export function searchingEveryPage<Row>(
 }
 
 /**
- * The one list hook of the dashboard: a debounced search, the page and each param (filters and the
- * sort), kept in the address so a reload or the back button returns to the same place; the fetch of
- * the page (`url(req)`, or `load(req)` for a list that searches on the client), a stale answer
- * dropped; loading and failure; a page past the end falls back to the last one; and
- * delete-with-confirm, which reloads the page after.
+ * How a list reads its rows, through its feature's typed call (TypedCall), so the route, its query and
+ * the rows' type are checked by the compiler: `load(req)` reads the page the request names; `whole` is a
+ * list the API answers whole, read once (again on retry and after a delete), then searched on `text`,
+ * ordered by `orders[<sort key>]` and paged here, so a search or a page costs no request.
  */
-export function useAdminList<Row>(opts: {
-  url?: (req: ListRequest) => string;
-  load?: (req: ListRequest) => Promise<Loaded<Row>>;
-  /**
-   * a list the API answers whole: read once (again on retry and after a delete), then searched on
-   * `text`, ordered by `orders[<sort key>]` and paged here, so a search or a page costs no request
-   */
-  whole?: {
-    read: () => Promise<Loaded<Row>>;
-    text: (row: Row) => string;
-    orders: Partial<Record<string, (a: Row, b: Row) => number>>;
-  };
-  /** filters and `sort`; a new value starts on page 1 */
-  params?: ListParams;
-  base?: string;
-  /** the toast of a failed read (the code's own text when omitted) */
-  loadError?: string | ((code: string) => string);
-}) {
+export type ListReader<Row> =
+  | { load: (req: ListRequest) => Promise<Loaded<Row>>; whole?: never }
+  | {
+      load?: never;
+      whole: {
+        read: () => Promise<Loaded<Row>>;
+        text: (row: Row) => string;
+        orders: Partial<Record<string, (a: Row, b: Row) => number>>;
+      };
+    };
+
+/** What a delete answers, as the list needs it for its toast. */
+type Outcome = { ok: true } | { ok: false; code: string };
+
+/**
+ * The one list hook of the dashboard: a debounced search, the page and each param (filters and the
+ * sort), kept in the address so a reload or the back button returns to the same place; the read of
+ * the page (`ListReader`), a stale answer dropped; loading and failure; a page past the end falls
+ * back to the last one; and delete-with-confirm, which reloads the page after.
+ */
+export function useAdminList<Row>(
+  opts: ListReader<Row> & {
+    /** filters and `sort`; a new value starts on page 1 */
+    params?: ListParams;
+    /** the toast of a failed read (the code's own text when omitted) */
+    loadError?: string | ((code: string) => string);
+  },
+) {
   const params = opts.params ?? {};
   // the address is read when the list opens, and again when back or forward returns to an earlier place
   const [initial] = useState(() =>
@@ -200,8 +208,8 @@ export function useAdminList<Row>(opts: {
   // the rows of a whole list, and the reload they were read for
   const whole = useRef<{ reload: number; rows: Row[] } | null>(null);
   const req: ListRequest = { query, page, values };
-  // what the answer depends on: the address of the page, or the search, page and params for a loader
-  const request = opts.url ? opts.url(req) : `${key}\u0000${page}`;
+  // what the answer depends on: the search, the params and the page
+  const request = `${key}\u0000${page}`;
 
   // a search is typed: once it rests, page 1 of its rows; the address follows without a history entry per key
   useEffect(() => {
@@ -244,11 +252,7 @@ export function useAdminList<Row>(opts: {
       }
       return pageOfAll(whole.current.rows, req, w.text, comparisonOf(w.orders, req.values.sort));
     };
-    const read: Promise<Loaded<Row>> = opts.whole
-      ? readWhole(opts.whole)
-      : opts.load
-        ? opts.load(req)
-        : api<Row[]>(request, { base: opts.base });
+    const read: Promise<Loaded<Row>> = opts.whole ? readWhole(opts.whole) : opts.load(req);
     read.then((res) => {
       if (!live) return;
       setLoading(false);
@@ -272,11 +276,11 @@ export function useAdminList<Row>(opts: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request, reload]);
 
-  /** DELETE `path` of the row awaiting confirmation; `done` gets the outcome for its toast. */
-  const confirmDelete = async (path: string, done: (result: { ok: true } | { ok: false; code: string }) => void) => {
+  /** Deletes the row awaiting confirmation with `remove` (the feature's typed DELETE); `done` gets the outcome. */
+  const confirmDelete = async (remove: () => Promise<Outcome>, done: (result: Outcome) => void) => {
     if (!pendingDelete) return;
     setDeleting(true);
-    const res = await api<unknown>(path, { method: 'DELETE', base: opts.base });
+    const res = await remove();
     setDeleting(false);
     if (!res.ok) return done({ ok: false, code: res.code });
     done({ ok: true });

@@ -18,12 +18,19 @@ import CampaignTabs from './CampaignTabs.tsx';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import ReviewDialog from './ReviewDialog.tsx';
 import StatusBadge from './StatusBadge.tsx';
+import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { CampaignApi } from '../../endpoints.ts';
+
+const call: TypedCall<CampaignApi> = api;
 
 /** /dashboard/campaign: the screenshot moderation queue (filters, search, pages, kept in the address), the full image and the review dialog. */
 export default function CampaignQueue({ t, locale }: SectionProps) {
   const list = useAdminList<AdminSubmission>({
-    url: ({ query, page, values }) =>
-      `/marketplace/submissions?${queueQuery({ phase: values.phase as PhaseFilter, status: values.status as StatusFilter, duplicatesOnly: values.duplicates === 'true', search: query, sort: values.sort }, page)}`,
+    load: ({ query, page, values }) =>
+      call<'GET /marketplace/submissions'>(
+        `/marketplace/submissions?${queueQuery({ phase: values.phase as PhaseFilter, status: values.status as StatusFilter, duplicatesOnly: values.duplicates === 'true', search: query, sort: values.sort }, page)}`,
+      ),
     params: {
       phase: { values: phaseFilters, initial: defaultQueueFilters.phase },
       status: { values: statusFilters, initial: defaultQueueFilters.status, narrows: false },

@@ -20,7 +20,9 @@ const call: TypedCall<NewsApi> = api;
 const loadIn = (locale: SectionProps['locale']) =>
   searchingEveryPage<NewsArticle>(
     (limit, offset, { values }) =>
-      `/news?${new URLSearchParams({ all: 'true', limit: String(limit), offset: String(offset), sort: values.sort!, lang: locale })}`,
+      call<'GET /news'>(
+        `/news?${new URLSearchParams({ all: 'true', limit: String(limit), offset: String(offset), sort: values.sort!, lang: locale })}`,
+      ),
     (a) => `${a.title?.it ?? ''}\n${a.title?.en ?? ''}`,
   );
 
@@ -67,7 +69,7 @@ export default function NewsList({ t, locale }: SectionProps) {
         { key: 'actions', align: 'right' },
       ]}
       remove={{
-        path: (a) => `/news/${encodeURIComponent(a.id)}`,
+        call: (a) => call<'DELETE /news/:id'>(`/news/${encodeURIComponent(a.id)}`, { method: 'DELETE' }),
         vars: (a) => ({ title: titleIn(a, locale, untitled) }),
         dialogTestId: 'news-delete-dialog',
       }}

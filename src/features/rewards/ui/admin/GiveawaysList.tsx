@@ -2,7 +2,9 @@ import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { giveawaySorts, type Giveaway } from '../../contract.ts';
-import { marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
+import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
@@ -16,13 +18,18 @@ const stateClass: Record<Giveaway['state'], string> = {
   expired: 'border-slate-500/40 bg-slate-500/10 text-slate-300',
 };
 
+const call: TypedCall<RewardsApi> = api;
+const base = marketplaceApiBase;
+
 /** /dashboard/giveaway: the codes, searched (code or description), sorted and paged by the API, with edit and delete. */
 export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Giveaway>({
-    url: ({ query, page, values }) =>
-      `/marketplace/giveaways?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: values.sort!, ...(query ? { search: query } : {}) })}`,
+    load: ({ query, page, values }) =>
+      call<'GET /marketplace/giveaways'>(
+        `/marketplace/giveaways?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: values.sort!, ...(query ? { search: query } : {}) })}`,
+        { base },
+      ),
     params: { sort: { values: giveawaySorts, initial: 'newest' } },
-    base: marketplaceApiBase,
     loadError: t('rewardsAdmin.giveaways.loadError'),
   });
   const editHref = (id: string) => localizePath(sectionPath('giveawayEdit', { id }), locale);
@@ -46,7 +53,11 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
         { key: 'actions', align: 'right' },
       ]}
       remove={{
-        path: (g) => `/marketplace/giveaways/${encodeURIComponent(g.id)}`,
+        call: (g) =>
+          call<'DELETE /marketplace/giveaways/:id'>(`/marketplace/giveaways/${encodeURIComponent(g.id)}`, {
+            method: 'DELETE',
+            base,
+          }),
         vars: (g) => ({ code: g.token }),
         dialogTestId: 'giveaway-delete-dialog',
       }}

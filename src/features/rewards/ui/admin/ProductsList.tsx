@@ -2,20 +2,27 @@ import { PAGE_SIZE } from '../../../../platform/ui/admin/admin-lists.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { productSorts, type Product } from '../../contract.ts';
-import { marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
+import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 
+const call: TypedCall<RewardsApi> = api;
+const base = marketplaceApiBase;
+
 /** /dashboard/products: the searchable, sortable, paginated table with edit and delete (the API pages, searches and sorts). */
 export default function ProductsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Product>({
-    url: ({ query, page, values }) =>
-      `/marketplace/products?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page), sort: values.sort!, ...(query ? { name: query } : {}) })}`,
+    load: ({ query, page, values }) =>
+      call<'GET /marketplace/products'>(
+        `/marketplace/products?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page), sort: values.sort!, ...(query ? { name: query } : {}) })}`,
+        { base },
+      ),
     params: { sort: { values: productSorts, initial: 'newest' } },
-    base: marketplaceApiBase,
     loadError: t('rewardsAdmin.error.network'),
   });
   const editHref = (id: string) => localizePath(sectionPath('productsEdit', { id }), locale);
@@ -36,7 +43,11 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
         { key: 'actions', align: 'right' },
       ]}
       remove={{
-        path: (p) => `/marketplace/products/${encodeURIComponent(p._id)}`,
+        call: (p) =>
+          call<'DELETE /marketplace/products/:id'>(`/marketplace/products/${encodeURIComponent(p._id)}`, {
+            method: 'DELETE',
+            base,
+          }),
         vars: (p) => ({ name: p.name }),
         dialogTestId: 'product-delete-dialog',
       }}

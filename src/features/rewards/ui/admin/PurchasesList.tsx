@@ -42,8 +42,10 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
 export default function PurchasesList({ t, locale }: SectionProps) {
   // purchase load failures are only logged (plus the inline text), hence no toast
   const list = useAdminList<Purchase>({
-    url: (req) =>
-      `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
+    load: (req) =>
+      call<'GET /marketplace/purchases'>(
+        `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
+      ),
     params: { filter: { values: filters, initial: 'all' }, sort: { values: purchaseSorts, initial: 'newest' } },
   });
   useEffect(() => {

@@ -9,6 +9,11 @@ import type { SectionProps } from '../../../../platform/ui/admin/section-props.t
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import WalletModal from './WalletModal.tsx';
 import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
+import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { RewardsApi } from '../../endpoints.ts';
+
+const call: TypedCall<RewardsApi> = api;
 
 /** The list's search and sort as the API reads them: the list's pages and its export ask the same. */
 const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) => ({
@@ -19,8 +24,10 @@ const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) =
 /** /dashboard/users: the wallets with search (debounced, back to page 1), the sort, a detail modal and the CSV export (one row per transaction). */
 export default function WalletsList({ t, locale }: SectionProps) {
   const list = useAdminList<Wallet>({
-    url: (req) =>
-      `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
+    load: (req) =>
+      call<'GET /marketplace/wallets'>(
+        `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
+      ),
     params: { sort: { values: walletSorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.wallets.loadError'),
   });

@@ -58,7 +58,10 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
         { key: 'actions', align: 'right' },
       ]}
       remove={{
-        path: (c) => `/tournaments/competitions/${encodeURIComponent(c.id)}`,
+        call: (c) =>
+          call<'DELETE /tournaments/competitions/:id'>(`/tournaments/competitions/${encodeURIComponent(c.id)}`, {
+            method: 'DELETE',
+          }),
         vars: (c) => ({ name: c.name }),
         message: deleteMessage,
         dialogTestId: 'competition-delete-dialog',

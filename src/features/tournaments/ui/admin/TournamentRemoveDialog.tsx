@@ -52,11 +52,11 @@ export default function TournamentRemoveDialog({
 
   if (!tournament) return null;
   const vars = { name: tournament.name };
-  const path = `/tournaments/${encodeURIComponent(tournament.id)}`;
-
   const remove = async () => {
     setBusy(true);
-    const res = await api<unknown>(path, { method: 'DELETE' });
+    const res = await call<'DELETE /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournament.id)}`, {
+      method: 'DELETE',
+    });
     setBusy(false);
     if (!res.ok && res.code === 'TOURNAMENT_HAS_RESULTS') return setOffer('archive');
     if (!res.ok) return void toast.error(t.error(res.code));

@@ -20,19 +20,21 @@ import { archiveChoices, editorHref, tournamentListParams } from './list-place.t
 const call: TypedCall<TournamentsApi> = api;
 
 /** The API pages, sorts and searches (a name in either language, so an English search finds an Italian name too). */
-const url = ({ query, page, values }: ListRequest) =>
-  `/tournaments?${new URLSearchParams({
-    limit: String(PAGE_SIZE),
-    offset: String(pageOffset(page)),
-    sort: values.sort!,
-    ...(values.archived === 'hide' ? {} : { archived: values.archived! }),
-    ...(query ? { search: query } : {}),
-  })}`;
+const load = ({ query, page, values }: ListRequest) =>
+  call<'GET /tournaments'>(
+    `/tournaments?${new URLSearchParams({
+      limit: String(PAGE_SIZE),
+      offset: String(pageOffset(page)),
+      sort: values.sort!,
+      ...(values.archived === 'hide' ? {} : { archived: values.archived! }),
+      ...(query ? { search: query } : {}),
+    })}`,
+  );
 
 /** /dashboard/tournaments: the searchable, paginated table with edit and delete. */
 export default function TournamentsList({ t, locale }: SectionProps) {
   const list = useAdminList<Tournament>({
-    url,
+    load,
     params: tournamentListParams,
     loadError: (code) => t.error(code),
   });
