@@ -108,6 +108,8 @@ export const DEFAULT_SCORING: ScoringTable = presetTables.placement_plus_elims;
 // ── results ────────────────────────────────────────────────────────────────────────────────────
 
 const eliminations = z.number().int().min(0).max(200);
+/** the most lobbies a tournament splits into */
+export const MAX_LOBBIES = 100;
 const placement = z.number().int().min(1).max(200);
 
 /** One line of a match: who (a player's user id, or a team id in duo/trio/squad), where, how many eliminations. */
@@ -115,14 +117,22 @@ export const matchLineSchema = z.object({ entrantId: idSchema, placement, elimin
 export type MatchLine = z.infer<typeof matchLineSchema>;
 
 /** POST /tournaments/{id}/matches and PUT /tournaments/{id}/matches/{number} (admin). */
-export const matchInputSchema = z.object({ lines: z.array(matchLineSchema).min(1).max(200) });
+export const matchInputSchema = z.object({
+  lines: z.array(matchLineSchema).min(1).max(200),
+  /** the lobby it was played in; 1 when the tournament has one lobby. Fixed once the match exists. */
+  lobby: z.number().int().min(1).max(MAX_LOBBIES).optional(),
+});
 export type MatchInput = z.infer<typeof matchInputSchema>;
 
 /** POST /tournaments/{id}/matches/{number}/void (admin): void or restore. */
 export const matchVoidSchema = z.object({ voided: z.boolean() });
 
 /** POST /tournaments/{id}/matches/preview (admin): pasted CSV `player-or-team,placement,eliminations`. */
-export const matchCsvSchema = z.object({ csv: z.string().max(100_000) });
+export const matchCsvSchema = z.object({
+  csv: z.string().max(100_000),
+  /** the lobby the match was played in; 1 when the tournament has one lobby */
+  lobby: z.number().int().min(1).max(MAX_LOBBIES).optional(),
+});
 
 /** A previewed CSV row: resolved to an entrant, or the reason it cannot be (a code). */
 export const matchPreviewRowSchema = z.object({
@@ -142,9 +152,11 @@ export type MatchPreview = z.infer<typeof matchPreviewSchema>;
 
 export const matchSchema = z.object({
   number: z.number().int(),
+  /** the lobby it was played in (1 when the tournament has one lobby) */
+  lobby: z.number().int(),
   voided: z.boolean(),
   lines: z.array(matchLineSchema.extend({ name: z.string() })),
-  /** how many entrants play now (checked-in players, or teams): a match with fewer lines is incomplete */
+  /** how many entrants play now in its lobby (checked-in players, or teams): a match with fewer lines is incomplete */
   entrants: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -400,6 +412,50 @@ export const finaliseResultSchema = z.object({
 });
 export type FinaliseResult = z.infer<typeof finaliseResultSchema>;
 
+// ── lobbies ────────────────────────────────────────────────────────────────────────────────────
+
+const lobbyNumber = z.number().int().min(1).max(MAX_LOBBIES);
+
+/** One lobby as the organiser sees it: who plays in it and its custom-match key. */
+export const lobbySchema = z.object({
+  number: z.number().int(),
+  entrants: z.array(entrantSchema),
+  code: z.string().nullable(),
+  codeVisibleFrom: z.string().nullable(),
+  /** how many of its matches have lines: its entrants are fixed while any has */
+  matchesWithResults: z.number().int(),
+});
+/** GET /tournaments/{id}/lobbies (admin): the lobbies (one holding everyone until a split), who is in none. */
+export const lobbiesSchema = z.object({
+  lobbies: z.array(lobbySchema),
+  /** entrants playing but in no lobby (checked in or teamed after the split) */
+  unassigned: z.array(entrantSchema),
+  lobbySize: z.number().int(),
+  /** the fewest lobbies that hold every entrant within the lobby size */
+  needed: z.number().int(),
+});
+export type Lobbies = z.infer<typeof lobbiesSchema>;
+/** PUT /tournaments/{id}/lobbies (admin): every lobby's entrant ids, lobby 1 first. */
+export const lobbiesInputSchema = z.object({ lobbies: z.array(z.array(idSchema).max(200)).min(1).max(MAX_LOBBIES) });
+/** POST /tournaments/{id}/lobbies/auto (admin): balanced by seed; `count` defaults to the fewest that fit. */
+export const lobbiesAutoSchema = z.object({ count: lobbyNumber.optional() });
+/** PUT /tournaments/{id}/lobbies/{number}/code (admin): the custom-match key and when its players see it. */
+export const lobbyCodeInputSchema = z.object({
+  code: text(64).min(1).nullable(),
+  visibleFrom: z.string().datetime({ offset: true }).nullable(),
+});
+/** GET /tournaments/{id}/lobbies/mine: the caller's lobby, its matches and (once visible) its key. */
+export const myLobbySchema = z.object({
+  lobby: z.number().int(),
+  lobbies: z.number().int(),
+  entrant: z.string(),
+  matches: z.array(z.object({ number: z.number().int(), voided: z.boolean(), played: z.boolean() })),
+  /** null until posted and its time has come */
+  code: z.string().nullable(),
+  codeVisibleFrom: z.string().nullable(),
+});
+export type MyLobby = z.infer<typeof myLobbySchema>;
+
 /** Error codes of match day: results, teams, reports and finalising (each has a text in errors.<CODE>). */
 export const resultErrors = [
   'NOT_BATTLE_ROYALE',
@@ -425,6 +481,13 @@ export const resultErrors = [
   'NO_STANDINGS',
   'RESULTS_INCOMPLETE',
   'MATCH_NOT_RECORDED',
+  'LOBBIES_LOCKED',
+  'LOBBY_NOT_FOUND',
+  'LOBBY_TOO_LARGE',
+  'ENTRANT_IN_TWO_LOBBIES',
+  'ENTRANT_NOT_IN_LOBBY',
+  'MATCH_IN_OTHER_LOBBY',
+  'NOT_IN_A_LOBBY',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

@@ -29,6 +29,9 @@ import * as usernameSkeleton from './migrations/0091-username-skeleton.ts';
 import * as tournamentArchive from './migrations/0092-tournament-archive.ts';
 import * as orderPhoneEnglishName from './migrations/0093-order-phone-english-name.ts';
 import * as publicProfile from './migrations/0094-public-profile.ts';
+import * as lobbies from './migrations/0095-lobbies.ts';
+import * as swissRounds from './migrations/0096-swiss-rounds.ts';
+import * as searchFolding from './migrations/0097-search-folding.ts';
 
 /**
  * What a migration does to the release before it. `expand` only adds (tables, columns with defaults
@@ -75,6 +78,9 @@ export const releaseMigrations: MigrationList = {
   '0092-tournament-archive': tournamentArchive,
   '0093-order-phone-english-name': orderPhoneEnglishName,
   '0094-public-profile': publicProfile,
+  '0095-lobbies': lobbies,
+  '0096-swiss-rounds': swissRounds,
+  '0097-search-folding': searchFolding,
 };
 
 /** Kysely's record of the migrations run, and the record kept beside it of what each one requires. */

@@ -8,6 +8,8 @@ export interface UsersTable {
   username: string;
   /** how the username looks (src/platform/username-skeleton.ts), unique per brand (migration 0091) */
   username_skeleton: string;
+  /** the username as searches compare it (src/platform/db/search.ts foldForSearch), migration 0097 */
+  username_search: Generated<string>;
   email: string;
   password_hash: string;
   display_name: Generated<string>;
@@ -126,6 +128,8 @@ export interface TournamentsTable {
   description: Generated<string>;
   rules: Generated<string>;
   name_en: Generated<string>;
+  /** both names as searches compare them (src/platform/db/search.ts searchKey), migration 0097 */
+  name_search: Generated<string>;
   description_en: Generated<string>;
   rules_en: Generated<string>;
   team_size: number | null;
@@ -179,9 +183,26 @@ export interface TournamentMatchesTable {
   id: string;
   tournament_id: string;
   number: number;
+  /** the lobby it was played in (1 when the tournament has one lobby) */
+  lobby: Generated<number>;
   voided_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+// lobbies (migration 0095)
+export interface TournamentLobbiesTable {
+  tournament_id: string;
+  number: number;
+  code: string | null;
+  code_visible_from: string | null;
+}
+
+export interface TournamentLobbyEntrantsTable {
+  tournament_id: string;
+  /** a user id (solo) or a tournament_teams id */
+  entrant_id: string;
+  lobby: number;
 }
 
 export interface MatchResultsTable {
@@ -493,6 +514,8 @@ export interface BracketsTable {
   format: string;
   seeding: string;
   generated_at: string;
+  /** Swiss: the rounds it plays; 0 in the other formats (migration 0096) */
+  rounds: Generated<number>;
 }
 
 export interface BracketEntrantsTable {
@@ -560,6 +583,8 @@ export interface Database {
   tournament_team_members: TournamentTeamMembersTable;
   tournament_matches: TournamentMatchesTable;
   match_results: MatchResultsTable;
+  tournament_lobbies: TournamentLobbiesTable;
+  tournament_lobby_entrants: TournamentLobbyEntrantsTable;
   reminders_sent: RemindersSentTable;
   notification_preferences: NotificationPreferencesTable;
   match_reports: MatchReportsTable;

@@ -160,8 +160,9 @@ async function problemsOf(ctx: ServiceContext, links: FinaliseLinks, t: PrizeTou
   const problems: FinaliseProblem[] = [];
   for (const m of played) {
     const lines = m.lines.filter((l) => playing.has(l.entrantId)).length;
-    if (!m.voided && lines < all.length)
-      problems.push({ kind: 'linesMissing', matchNumber: m.number, lines, entrants: all.length });
+    // each match is counted against the entrants of its own lobby
+    if (!m.voided && lines < m.entrants)
+      problems.push({ kind: 'linesMissing', matchNumber: m.number, lines, entrants: m.entrants });
   }
   for (const [matchNumber, count] of [...pending].sort((a, b) => a[0] - b[0]))
     problems.push({ kind: 'reportsPending', matchNumber, count });

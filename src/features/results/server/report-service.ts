@@ -112,6 +112,13 @@ export async function submit(
   const { entrant, scoring } = await reporterEntrant(ctx, tournamentId, caller.id);
   if (fields.placement > scoring.lobbySize)
     throw new AppError('invalid', 'PLACEMENT_OVER_LOBBY', 'No such placement in this lobby');
+  // a match already recorded in another lobby is not the reporter's to report
+  const [plan, playedIn] = await Promise.all([
+    ResultsService.lobbyPlan(ctx, tournamentId),
+    ResultsService.lobbyOfMatch(ctx, tournamentId, fields.matchNumber),
+  ]);
+  if (playedIn !== null && playedIn !== plan.of(entrant.id))
+    throw new AppError('conflict', 'MATCH_IN_OTHER_LOBBY', 'This match was played in another lobby');
   const db = ctx.db.kysely;
   const taken = () => new AppError('conflict', 'REPORT_EXISTS', 'You already reported this match');
   if (await ReportRepository.exists(db, tournamentId, fields.matchNumber, caller.id)) throw taken();

@@ -75,6 +75,7 @@ export async function hasResults(db: Db, tournamentId: string): Promise<boolean>
 export interface MatchRow {
   id: string;
   number: number;
+  lobby: number;
   voided_at: string | null;
   created_at: string;
   updated_at: string;
@@ -88,7 +89,7 @@ export interface LineRow {
   submitted_at: string;
 }
 
-const matchColumns = ['id', 'number', 'voided_at', 'created_at', 'updated_at'] as const;
+const matchColumns = ['id', 'number', 'lobby', 'voided_at', 'created_at', 'updated_at'] as const;
 const lineColumns = ['match_id', 'entrant_id', 'placement', 'eliminations', 'submitted_at'] as const;
 
 /** Every match of a tournament in number order, and every line by placement. */
@@ -133,7 +134,10 @@ export async function linesOf(db: Db, matchId: string): Promise<LineRow[]> {
  * (lockOpenForResults), so two admins saving at once get 1 and 2; the unique key
  * (tournament, number) stays the guarantee.
  */
-export async function insertNextMatch(db: Db, p: { id: string; tournamentId: string; now: string }): Promise<number> {
+export async function insertNextMatch(
+  db: Db,
+  p: { id: string; tournamentId: string; lobby: number; now: string },
+): Promise<number> {
   const top = await db
     .selectFrom('tournament_matches')
     .select(sql<number | null>`max(number)`.as('n'))
@@ -146,7 +150,7 @@ export async function insertNextMatch(db: Db, p: { id: string; tournamentId: str
 
 export async function insertMatch(
   db: Db,
-  p: { id: string; tournamentId: string; number: number; now: string },
+  p: { id: string; tournamentId: string; number: number; lobby?: number; now: string },
 ): Promise<void> {
   await db
     .insertInto('tournament_matches')
@@ -154,6 +158,7 @@ export async function insertMatch(
       id: p.id,
       tournament_id: p.tournamentId,
       number: p.number,
+      lobby: p.lobby ?? 1,
       voided_at: null,
       created_at: p.now,
       updated_at: p.now,

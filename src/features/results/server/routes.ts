@@ -4,24 +4,32 @@ import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import {
   entrantSchema,
+  lobbiesAutoSchema,
+  lobbiesInputSchema,
+  lobbiesSchema,
+  lobbyCodeInputSchema,
   matchCsvSchema,
   matchInputSchema,
   matchPreviewSchema,
   matchSchema,
   matchVoidSchema,
+  MAX_LOBBIES,
+  myLobbySchema,
   scoringTableSchema,
   standingsSchema,
   teamsInputSchema,
 } from '../contract.ts';
 import { tournamentIdSchema } from '../../tournaments/contract.ts';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
-import { actorOf } from '../../../platform/http/plugins/auth.ts';
+import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { apiCacheKey, cachedJson, sharedBody } from '../../../platform/http/response-cache.ts';
 import * as ResultsService from './service.ts';
+import * as LobbyService from './lobby-service.ts';
 
 const params = z.object({ id: tournamentIdSchema });
 const matchParams = z.object({ id: tournamentIdSchema, number: z.coerce.number().int().min(1).max(100_000) });
+const lobbyParams = z.object({ id: tournamentIdSchema, number: z.coerce.number().int().min(1).max(MAX_LOBBIES) });
 
 // the standings and the scoring table are the same for everyone: shared caches may keep them briefly
 const cacheFor = (req: FastifyRequest, reply: FastifyReply) => cacheForViewer(req, reply, 'live');
@@ -169,7 +177,7 @@ export default async function resultsRoutes(root: FastifyInstance) {
       response: { 200: envelope(matchPreviewSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     onRequest: app.requireAdmin,
-    handler: async (req) => ok(await ResultsService.previewCsv(ctx, req.params.id, req.body.csv)),
+    handler: async (req) => ok(await ResultsService.previewCsv(ctx, req.params.id, req.body.csv, req.body.lobby)),
   });
 
   app.put('/tournaments/:id/matches/:number', {
@@ -198,5 +206,70 @@ export default async function resultsRoutes(root: FastifyInstance) {
     onRequest: app.requireAdmin,
     handler: async (req) =>
       ok(await ResultsService.voidMatch(ctx, actorOf(req), req.params.id, req.params.number, req.body.voided)),
+  });
+  const lobbiesAnswer = { 200: envelope(lobbiesSchema), ...errorResponses(400, 401, 403, 404, 409) };
+  app.get('/tournaments/:id/lobbies', {
+    schema: {
+      tags: adminTags,
+      summary: 'The lobbies, their entrants and keys',
+      security,
+      params,
+      response: lobbiesAnswer,
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await LobbyService.lobbies(ctx, req.params.id)),
+  });
+
+  app.put('/tournaments/:id/lobbies', {
+    schema: {
+      tags: adminTags,
+      summary: "Set every lobby's entrants; a lobby whose matches have results keeps its entrants",
+      security,
+      params,
+      body: lobbiesInputSchema,
+      response: lobbiesAnswer,
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await LobbyService.setLobbies(ctx, actorOf(req), req.params.id, req.body.lobbies)),
+  });
+
+  app.post('/tournaments/:id/lobbies/auto', {
+    schema: {
+      tags: adminTags,
+      summary: 'Split the entrants into lobbies balanced by seed (by default the fewest that fit the lobby size)',
+      security,
+      params,
+      body: lobbiesAutoSchema,
+      response: lobbiesAnswer,
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) => ok(await LobbyService.autoLobbies(ctx, actorOf(req), req.params.id, req.body.count)),
+  });
+
+  app.put('/tournaments/:id/lobbies/:number/code', {
+    schema: {
+      tags: adminTags,
+      summary: "Post (or clear) a lobby's custom-match key and when its players see it",
+      security,
+      params: lobbyParams,
+      body: lobbyCodeInputSchema,
+      response: lobbiesAnswer,
+    },
+    onRequest: app.requireAdmin,
+    handler: async (req) =>
+      ok(await LobbyService.setCode(ctx, actorOf(req), req.params.id, req.params.number, req.body)),
+  });
+
+  // personal: the answer names the caller's lobby and may hold its key, so no shared cache keeps it
+  app.get('/tournaments/:id/lobbies/mine', {
+    schema: {
+      tags,
+      summary: "The caller's lobby, its matches and (once its time has come) its key",
+      security,
+      params,
+      response: { 200: envelope(myLobbySchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    onRequest: app.requireUser,
+    handler: async (req) => ok(await LobbyService.mine(ctx, callerOf(req).id, req.params.id)),
   });
 }

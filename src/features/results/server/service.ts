@@ -25,6 +25,7 @@ import { computeStandings, type ScoredMatch } from '../scoring.ts';
 import { autoTeams, lineIssues } from '../rules.ts';
 import { isHeader, parseCsv } from '../match-csv.ts';
 import * as ResultsRepository from './repository.ts';
+import * as LobbyRepository from './lobby-repository.ts';
 import type { LineRow, MatchRow, TeamRow } from './repository.ts';
 
 /**
@@ -277,11 +278,49 @@ export const autoFormTeams = (ctx: ServiceContext, actor: Actor, id: string) =>
   );
 
 // ---------------------------------------------------------------------------------------------
+// lobbies
+
+/** How many lobbies a tournament has and which one an entrant plays in (null: none yet). */
+export interface LobbyPlan {
+  count: number;
+  of: (entrantId: string) => number | null;
+}
+
+/** Until the organiser splits the field, one lobby holds every entrant. */
+export async function lobbyPlan(ctx: ServiceContext, tournamentId: string): Promise<LobbyPlan> {
+  const { lobbies, members } = await LobbyRepository.lobbiesOf(ctx.db.kysely, tournamentId);
+  const count = Math.max(1, lobbies.length);
+  if (count === 1 && !members.length) return { count, of: () => 1 };
+  const byEntrant = new Map(members.map((m) => [m.entrant_id, m.lobby]));
+  return { count, of: (id) => byEntrant.get(id) ?? null };
+}
+
+export const inLobby = (all: Entrant[], plan: LobbyPlan, lobby: number) => all.filter((e) => plan.of(e.id) === lobby);
+
+/** The lobby a recorded match was played in, or null when no match has this number yet. */
+export async function lobbyOfMatch(ctx: ServiceContext, tournamentId: string, number: number): Promise<number | null> {
+  const row = await ResultsRepository.findMatch(ctx.db.kysely, tournamentId, number);
+  return row ? Number(row.lobby) : null;
+}
+
+const lobbyNotFound = () => fail('notFound', 'LOBBY_NOT_FOUND', 'No lobby with this number');
+const otherLobby = () => fail('conflict', 'MATCH_IN_OTHER_LOBBY', 'This match was played in another lobby');
+
+/** The entrants of one lobby, and the ids of everyone playing elsewhere (their lines are refused by name). */
+function lobbyField(all: Entrant[], plan: LobbyPlan, lobby: number) {
+  if (lobby > plan.count) throw lobbyNotFound();
+  const field = inLobby(all, plan, lobby);
+  const inside = new Set(field.map((e) => e.id));
+  return { field, elsewhere: new Set(all.map((e) => e.id).filter((id) => !inside.has(id))) };
+}
+
+// ---------------------------------------------------------------------------------------------
 // matches
 
 function toMatch(m: MatchRow, lines: LineRow[], names: Map<string, string>, entrants: number): Match {
   return {
     number: m.number,
+    lobby: Number(m.lobby),
     voided: m.voided_at !== null,
     // a line of an entrant no longer on the roster keeps showing, by id, so the admin can fix it
     lines: lines.map((l) => ({
@@ -301,10 +340,11 @@ const namesOf = (...groups: Entrant[][]) => new Map(groups.flat().map((e) => [e.
 /** GET /tournaments/{id}/matches (admin): every match in number order, voided ones included. */
 export async function matches(ctx: ServiceContext, id: string): Promise<Match[]> {
   const t = await battleRoyale(ctx, id);
-  const [all, out, { matches: rows, lines }] = await Promise.all([
+  const [all, out, { matches: rows, lines }, plan] = await Promise.all([
     entrantsFor(ctx, t),
     disqualifiedEntrants(ctx, t),
     ResultsRepository.matchesOf(ctx.db.kysely, id),
+    lobbyPlan(ctx, id),
   ]);
   const names = namesOf(all, out);
   return rows.map((m) =>
@@ -312,7 +352,7 @@ export async function matches(ctx: ServiceContext, id: string): Promise<Match[]>
       m,
       lines.filter((l) => l.match_id === m.id),
       names,
-      all.length,
+      inLobby(all, plan, Number(m.lobby)).length,
     ),
   );
 }
@@ -323,11 +363,11 @@ export async function matches(ctx: ServiceContext, id: string): Promise<Match[]>
  */
 function assertLines(
   lines: readonly MatchLine[],
-  all: Entrant[],
+  field: { field: Entrant[]; elsewhere: ReadonlySet<string> },
   table: ScoringTable,
   kept: ReadonlySet<string> = new Set(),
 ) {
-  const issues = lineIssues(lines, new Set([...all.map((e) => e.id), ...kept]), table.lobbySize);
+  const issues = lobbyIssues(lines, field, table, kept);
   if (issues.length)
     throw fail(
       'invalid',
@@ -335,6 +375,20 @@ function assertLines(
       'A line of the match is not valid',
       issues.map((i) => ({ path: `body.lines.${i.index}`, message: i.code })),
     );
+}
+
+/** The rules of a match's lines within its lobby: an entrant playing in another lobby gets its own code. */
+function lobbyIssues(
+  lines: readonly Pick<MatchLine, 'entrantId' | 'placement'>[],
+  { field, elsewhere }: { field: Entrant[]; elsewhere: ReadonlySet<string> },
+  table: ScoringTable,
+  kept: ReadonlySet<string> = new Set(),
+): { index: number; code: ErrorCode }[] {
+  return lineIssues(lines, new Set([...field.map((e) => e.id), ...kept]), table.lobbySize).map((i) => ({
+    index: i.index,
+    code:
+      i.code === 'ENTRANT_NOT_CHECKED_IN' && elsewhere.has(lines[i.index]!.entrantId) ? 'ENTRANT_NOT_IN_LOBBY' : i.code,
+  }));
 }
 
 /** The write of a match's lines, its unique keys turned into the same code the checks give. */
@@ -355,10 +409,17 @@ export async function createMatch(ctx: ServiceContext, actor: Actor, id: string,
       const t = await battleRoyale(tx, id);
       await TournamentService.lockOpenForResults(tx, id);
       const all = await entrantsFor(tx, t);
-      assertLines(input.lines, all, tableOf(t));
+      const lobby = input.lobby ?? 1;
+      const field = lobbyField(all, await lobbyPlan(tx, id), lobby);
+      assertLines(input.lines, field, tableOf(t));
       const now = nowIso();
       const matchId = randomUUID();
-      const number = await ResultsRepository.insertNextMatch(tx.db.kysely, { id: matchId, tournamentId: id, now });
+      const number = await ResultsRepository.insertNextMatch(tx.db.kysely, {
+        id: matchId,
+        tournamentId: id,
+        lobby,
+        now,
+      });
       await ResultsRepository.replaceLines(tx.db.kysely, {
         matchId,
         tournamentId: id,
@@ -373,7 +434,7 @@ export async function createMatch(ctx: ServiceContext, actor: Actor, id: string,
         (await ResultsRepository.findMatch(tx.db.kysely, id, number))!,
         await ResultsRepository.linesOf(tx.db.kysely, matchId),
         namesOf(all),
-        all.length,
+        field.field.length,
       );
       const label = auditLabel(await tournamentName(tx, id), `#${number}`);
       await audit({
@@ -407,13 +468,15 @@ export async function updateMatch(
       await TournamentService.lockOpenForResults(tx, id);
       const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
       if (!row) throw matchNotFound();
+      if (input.lobby !== undefined && input.lobby !== Number(row.lobby)) throw otherLobby();
       const all = await entrantsFor(tx, t);
+      const field = lobbyField(all, await lobbyPlan(tx, id), Number(row.lobby));
       const out = await disqualifiedEntrants(tx, t);
       const old = await ResultsRepository.linesOf(tx.db.kysely, row.id);
       const had = new Set(old.map((l) => l.entrant_id));
-      assertLines(input.lines, all, tableOf(t), new Set(out.map((e) => e.id).filter((e) => had.has(e))));
+      assertLines(input.lines, field, tableOf(t), new Set(out.map((e) => e.id).filter((e) => had.has(e))));
       const names = namesOf(all, out);
-      const before = toMatch(row, old, names, all.length);
+      const before = toMatch(row, old, names, field.field.length);
       const now = nowIso();
       const kept = new Map(old.map((l) => [l.entrant_id, l]));
       const lines = input.lines.map((l) => {
@@ -432,7 +495,7 @@ export async function updateMatch(
         (await ResultsRepository.findMatch(tx.db.kysely, id, number))!,
         await ResultsRepository.linesOf(tx.db.kysely, row.id),
         names,
-        all.length,
+        field.field.length,
       );
       const label = auditLabel(await tournamentName(tx, id), `#${number}`);
       await audit({ action: 'match.update', entityType: 'tournament', entityId: id, label, before, after: match });
@@ -460,7 +523,8 @@ export async function voidMatch(
     const now = nowIso();
     // voiding a voided match keeps the first time; restoring clears it
     await ResultsRepository.touchMatch(tx.db.kysely, row.id, now, voided ? (row.voided_at ?? now) : null);
-    const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, lines, names, all.length);
+    const field = inLobby(all, await lobbyPlan(tx, id), Number(row.lobby));
+    const match = toMatch((await ResultsRepository.findMatch(tx.db.kysely, id, number))!, lines, names, field.length);
     await audit({
       action: 'match.void',
       entityType: 'tournament',
@@ -496,14 +560,18 @@ export async function recordLine(
       const t = await battleRoyale(tx, tournamentId);
       await TournamentService.lockOpenForResults(tx, tournamentId);
       const all = await entrantsFor(tx, t);
-      assertLines([line], all, tableOf(t));
       const db = tx.db.kysely;
-      const now = nowIso();
       let row = await ResultsRepository.findMatch(db, tournamentId, matchNumber);
+      const plan = await lobbyPlan(tx, tournamentId);
+      // a match not yet recorded is created in the lobby of the entrant who reported it
+      const lobby = row ? Number(row.lobby) : (plan.of(line.entrantId) ?? 1);
+      const field = lobbyField(all, plan, lobby);
+      assertLines([line], field, tableOf(t));
+      const now = nowIso();
       if (!row && !createMatch)
         throw fail('conflict', 'MATCH_NOT_RECORDED', 'This match has no results yet: create it from the report');
       if (!row) {
-        await ResultsRepository.insertMatch(db, { id: randomUUID(), tournamentId, number: matchNumber, now });
+        await ResultsRepository.insertMatch(db, { id: randomUUID(), tournamentId, number: matchNumber, lobby, now });
         row = (await ResultsRepository.findMatch(db, tournamentId, matchNumber))!;
       }
       const old = await ResultsRepository.linesOf(db, row.id);
@@ -549,7 +617,7 @@ export async function recordLine(
         (await ResultsRepository.findMatch(db, tournamentId, matchNumber))!,
         await ResultsRepository.linesOf(db, row.id),
         namesOf(all, await disqualifiedEntrants(tx, t)),
-        all.length,
+        field.field.length,
       );
     }),
   );
@@ -571,9 +639,14 @@ const folded = (s: string) => s.normalize('NFC').toLocaleLowerCase('it');
  * team by one of its players' usernames or game accounts), each with the reason it cannot be
  * entered, and the lines ready to send when every row is good. Writes nothing.
  */
-export async function previewCsv(ctx: ServiceContext, id: string, csv: string): Promise<MatchPreview> {
+export async function previewCsv(ctx: ServiceContext, id: string, csv: string, lobby = 1): Promise<MatchPreview> {
   const t = await battleRoyale(ctx, id);
-  const [all, { members }] = await Promise.all([entrantsFor(ctx, t), TournamentService.registrations(ctx, id)]);
+  const [all, { members }, plan] = await Promise.all([
+    entrantsFor(ctx, t),
+    TournamentService.registrations(ctx, id),
+    lobbyPlan(ctx, id),
+  ]);
+  const field = lobbyField(all, plan, lobby);
   const accounts = new Map(members.map((m) => [m.userId, m.gameAccount.username]));
   const byName = new Map<string, Entrant>();
   // a game account two entrants registered with names neither; a site username wins over a game
@@ -605,10 +678,10 @@ export async function previewCsv(ctx: ServiceContext, id: string, csv: string): 
   });
   // the match's own rules over the rows that are whole, in order
   const whole3 = rows.filter((r) => r.error === null);
-  for (const issue of lineIssues(
+  for (const issue of lobbyIssues(
     whole3.map((r) => ({ entrantId: r.entrantId!, placement: r.placement! })),
-    new Set(all.map((e) => e.id)),
-    tableOf(t).lobbySize,
+    field,
+    tableOf(t),
   ))
     whole3[issue.index]!.error = issue.code;
   const valid = rows.length > 0 && rows.every((r) => r.error === null);

@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { quickPlayer, setPhase, type Person } from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/expect-error.ts';
+import { form, png } from '../helpers/campaign.ts';
+import { line, matchDay, resultsApi } from '../helpers/results.ts';
+import type { ScoringTable } from '../../../src/features/results/contract.ts';
+
+/**
+ * Battle-royale lobbies: the organiser splits the checked-in field balanced by seed or by hand, each
+ * match belongs to a lobby and takes only its entrants, the standings add up every lobby, finalising
+ * counts lines per lobby, and a lobby's key reaches only its own players once its time has come.
+ */
+let t: TestApp;
+let admin: Person;
+let stranger: Person;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+  admin = await quickPlayer(t, { admin: true });
+  stranger = await quickPlayer(t);
+});
+afterAll(() => t?.close());
+
+/** Lobbies of three: five checked-in players need two. */
+const smallLobbies: ScoringTable = {
+  preset: 'custom',
+  placementPoints: [
+    { from: 1, to: 1, points: 10 },
+    { from: 2, to: 3, points: 5 },
+  ],
+  pointsPerElimination: 1,
+  eliminationBrackets: [],
+  countedMatches: null,
+  lobbySize: 3,
+  tiebreakers: [],
+};
+
+async function split() {
+  const day = await matchDay(t, admin.token, { checkedIn: 5, waiting: 1 });
+  const api = resultsApi(t, admin.token, day.id);
+  expect((await api.setScoring(smallLobbies)).status).toBe(200);
+  const call = (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown, token = admin.token) =>
+    t.call(method, `/api/tournaments/${day.id}/lobbies${path}`, { token, body });
+  const create = (lines: unknown[], lobby?: number) =>
+    t.call('POST', `/api/tournaments/${day.id}/matches`, { token: admin.token, body: { lines, lobby } });
+  return { ...day, api, call, create };
+}
+
+const ids = (lobbies: { entrants: { id: string }[] }[]) => lobbies.map((l) => l.entrants.map((e) => e.id));
+
+describe('splitting', () => {
+  test('before a split one lobby holds everyone; the automatic split deals the seeds like cards', async () => {
+    const { players, call } = await split();
+    const before = await call('GET', '');
+    expect(before.status).toBe(200);
+    expect(before.json.data.needed).toBe(2);
+    expect(ids(before.json.data.lobbies)).toEqual([players.map((p) => p.id)]);
+    const auto = await call('POST', '/auto', {});
+    expect(auto.status, JSON.stringify(auto.json)).toBe(200);
+    const [a, b, c, d, e] = players.map((p) => p.id);
+    expect(ids(auto.json.data.lobbies)).toEqual([
+      [a, c, e],
+      [b, d],
+    ]);
+    expect(auto.json.data.unassigned).toEqual([]);
+    expect(ids((await call('GET', '')).json.data.lobbies)).toEqual(ids(auto.json.data.lobbies));
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'lobby.auto')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+
+  test('by hand: a player moves; bad lobbies are 400 with a code and change nothing', async () => {
+    const { players, waiting, call } = await split();
+    await call('POST', '/auto', {});
+    const [a, b, c, d, e] = players.map((p) => p.id);
+    const moved = await call('PUT', '', {
+      lobbies: [
+        [a, c],
+        [b, d, e],
+      ],
+    });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    expect(ids(moved.json.data.lobbies)).toEqual([
+      [a, c],
+      [b, d, e],
+    ]);
+    const snapshot = await t.snapshot();
+    expectError(await call('PUT', '', { lobbies: [[a, c, e, b], [d]] }), 400, 'LOBBY_TOO_LARGE');
+    expectError(
+      await call('PUT', '', {
+        lobbies: [
+          [a, c],
+          [b, d, a],
+        ],
+      }),
+      400,
+      'ENTRANT_IN_TWO_LOBBIES',
+    );
+    expectError(await call('PUT', '', { lobbies: [[a, waiting[0]!.id], [b]] }), 400, 'ENTRANT_NOT_CHECKED_IN');
+    expectError(await call('PUT', '', { lobbies: [] }), 400, 'VALIDATION_ERROR');
+    expect(await t.snapshot()).toEqual(snapshot);
+  });
+
+  test('anonymous is 401 and a player 403 on the organiser calls', async () => {
+    const { players, call } = await split();
+    const cases: ['GET' | 'PUT' | 'POST', string, unknown][] = [
+      ['GET', '', undefined],
+      ['POST', '/auto', {}],
+      ['PUT', '', { lobbies: [[players[0]!.id]] }],
+      ['PUT', '/1/code', { code: 'X', visibleFrom: null }],
+    ];
+    for (const [method, path, body] of cases) {
+      expectError(await call(method, path, body, ''), 401, 'UNAUTHORIZED');
+      expectError(await call(method, path, body, players[0]!.token), 403, 'FORBIDDEN');
+    }
+  });
+
+  test('a lobby whose matches have results keeps its entrants (409), the other lobby may still change', async () => {
+    const { players, call, create } = await split();
+    await call('POST', '/auto', {});
+    const [a, b, c, d, e] = players.map((p) => p.id);
+    expect((await create([line({ id: a }, 1), line({ id: c }, 2)], 1)).status).toBe(201);
+    expectError(
+      await call('PUT', '', {
+        lobbies: [
+          [a, c],
+          [b, d, e],
+        ],
+      }),
+      409,
+      'LOBBIES_LOCKED',
+    );
+    expectError(await call('POST', '/auto', { count: 3 }), 409, 'LOBBIES_LOCKED');
+    // lobby 2 has no results yet: its members may change as long as lobby 1 stays as it is
+    const ok = await call('PUT', '', {
+      lobbies: [
+        [a, c, e],
+        [d, b],
+      ],
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect((await create([line({ id: b }, 1)], 2)).status).toBe(201);
+    expectError(await call('PUT', '', { lobbies: [[a, c, e], [b]] }), 409, 'LOBBIES_LOCKED');
+  });
+});
+
+describe('matches per lobby', () => {
+  test("a match takes only its lobby's entrants; the standings add up both lobbies", async () => {
+    const { players, call, create, api, id } = await split();
+    await call('POST', '/auto', {});
+    const [a, b, c, d, e] = players.map((p) => ({ id: p.id }));
+    const wrong = await create([line(a!, 1), line(b!, 2)], 1);
+    expectError(wrong, 400, 'ENTRANT_NOT_IN_LOBBY');
+    expect(wrong.json.error.issues).toEqual([{ path: 'body.lines.1', message: 'ENTRANT_NOT_IN_LOBBY' }]);
+    expectError(await create([line(a!, 1)], 3), 404, 'LOBBY_NOT_FOUND');
+    const one = await create([line(a!, 1, 2), line(c!, 2), line(e!, 3)], 1);
+    expect(one.status).toBe(201);
+    expect(one.json.data).toMatchObject({ number: 1, lobby: 1, entrants: 3 });
+    const two = await create([line(d!, 1, 4), line(b!, 2)], 2);
+    expect(two.json.data).toMatchObject({ number: 2, lobby: 2, entrants: 2 });
+    const moved = await t.call('PUT', `/api/tournaments/${id}/matches/2`, {
+      token: admin.token,
+      body: { lines: [line(d!, 1)], lobby: 1 },
+    });
+    expectError(moved, 409, 'MATCH_IN_OTHER_LOBBY');
+    expectError(await api.updateMatch(2, [line(a!, 1)]), 400, 'ENTRANT_NOT_IN_LOBBY');
+    const standings = (await api.standings()).json.data.rows as { entrantId: string; points: number; rank: number }[];
+    const points = Object.fromEntries(standings.map((r) => [r.entrantId, r.points]));
+    expect(points).toEqual({ [a!.id]: 12, [c!.id]: 5, [e!.id]: 5, [d!.id]: 14, [b!.id]: 5 });
+    expect(standings[0]).toMatchObject({ entrantId: d!.id, rank: 1 });
+  });
+
+  test("the CSV preview resolves names but refuses another lobby's entrants", async () => {
+    const { players, call, id } = await split();
+    await call('POST', '/auto', {});
+    const csv = `${players[0]!.username},1,0\n${players[1]!.username},2,0`;
+    const r = await t.call('POST', `/api/tournaments/${id}/matches/preview`, {
+      token: admin.token,
+      body: { csv, lobby: 2 },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.data.valid).toBe(false);
+    expect(r.json.data.rows.map((x: { error: string | null }) => x.error)).toEqual(['ENTRANT_NOT_IN_LOBBY', null]);
+  });
+
+  test("finalising counts each match's lines against its own lobby", async () => {
+    const { players, call, create, id } = await split();
+    await call('POST', '/auto', {});
+    const [a, b, c, d, e] = players.map((p) => ({ id: p.id }));
+    await create([line(a!, 1), line(c!, 2), line(e!, 3)], 1);
+    await create([line(d!, 1)], 2);
+    const prizes = await t.call('GET', `/api/tournaments/${id}/prizes`, { token: admin.token });
+    expect(prizes.status, JSON.stringify(prizes.json)).toBe(200);
+    expect(prizes.json.data.problems).toEqual([{ kind: 'linesMissing', matchNumber: 2, lines: 1, entrants: 2 }]);
+    expect(
+      (
+        await t.call('PUT', `/api/tournaments/${id}/matches/2`, {
+          token: admin.token,
+          body: { lines: [line(d!, 1), line(b!, 2)] },
+        })
+      ).status,
+    ).toBe(200);
+    const after = await t.call('GET', `/api/tournaments/${id}/prizes`, { token: admin.token });
+    expect(after.json.data.problems).toEqual([]);
+  });
+});
+
+describe("a player's lobby and its key", () => {
+  test("only that lobby's checked-in players see the key, and only from its time", async () => {
+    const { players, waiting, call, create, id } = await split();
+    const mine = (who: Person | null) =>
+      t.call('GET', `/api/tournaments/${id}/lobbies/mine`, who ? { token: who.token } : {});
+    // before a split everyone checked in is in lobby 1
+    expect((await mine(players[1]!)).json.data).toMatchObject({ lobby: 1, lobbies: 1, code: null });
+    await call('POST', '/auto', {});
+    await create([line(players[1]!, 1)], 2);
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const posted = await call('PUT', '/2/code', { code: 'LOBBY-TWO', visibleFrom: soon });
+    expect(posted.status, JSON.stringify(posted.json)).toBe(200);
+    expect(posted.json.data.lobbies[1]).toMatchObject({ code: 'LOBBY-TWO' });
+    expect((await mine(players[1]!)).json.data).toMatchObject({
+      lobby: 2,
+      lobbies: 2,
+      code: null,
+      codeVisibleFrom: soon,
+    });
+    await call('PUT', '/2/code', { code: 'LOBBY-TWO', visibleFrom: new Date(Date.now() - 1000).toISOString() });
+    const seen = await mine(players[1]!);
+    expect(seen.status).toBe(200);
+    expect(seen.json.data).toMatchObject({
+      lobby: 2,
+      code: 'LOBBY-TWO',
+      matches: [{ number: 1, voided: false, played: true }],
+    });
+    const raw = await t.inject({
+      method: 'GET',
+      url: `/api/tournaments/${id}/lobbies/mine`,
+      headers: { authorization: `Bearer ${players[1]!.token}` },
+    });
+    expect(raw.headers['cache-control']).toMatch(/private|no-store/);
+    const other = await mine(players[0]!);
+    expect(other.json.data).toMatchObject({ lobby: 1, code: null, matches: [] });
+    expectError(await mine(waiting[0]!), 403, 'NOT_CHECKED_IN');
+    expectError(await mine(stranger), 403, 'NOT_CHECKED_IN');
+    expectError(await mine(null), 401, 'UNAUTHORIZED');
+    expectError(await call('PUT', '/3/code', { code: 'X', visibleFrom: null }), 404, 'LOBBY_NOT_FOUND');
+    // the key never reaches the public reads
+    for (const url of [`/api/tournaments/${id}`, `/api/tournaments/${id}/standings`])
+      expect(JSON.stringify((await t.call('GET', url)).json)).not.toContain('LOBBY-TWO');
+    // a player the organiser left out of the lobbies has none
+    const left = await call('PUT', '', {
+      lobbies: [
+        [players[0]!.id, players[2]!.id],
+        [players[1]!.id, players[3]!.id],
+      ],
+    });
+    expect(left.json.data.unassigned.map((e: { id: string }) => e.id)).toEqual([players[4]!.id]);
+    expectError(await mine(players[4]!), 404, 'NOT_IN_A_LOBBY');
+  });
+
+  test("a self-report of a match recorded in another lobby is refused; approval records it in the reporter's lobby", async () => {
+    const { players, call, create, id } = await split();
+    await call('POST', '/auto', {});
+    await setPhase(t, admin.token, id, 'ongoing');
+    await create([line(players[0]!, 1)], 1);
+    const report = async (who: Person, matchNumber: number) => {
+      const body = form({ matchNumber: String(matchNumber), placement: '1', eliminations: '0' }, [
+        { data: await png(matchNumber * 100 + who.id.length) },
+      ]);
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/tournaments/${id}/reports`,
+        headers: { 'content-type': body.contentType, authorization: `Bearer ${who.token}` },
+        payload: body.body,
+      });
+      return { status: res.statusCode, json: res.json() };
+    };
+    expectError(await report(players[1]!, 1), 409, 'MATCH_IN_OTHER_LOBBY');
+    const fresh = await report(players[1]!, 2);
+    expect(fresh.status, JSON.stringify(fresh.json)).toBe(201);
+    const approved = await t.call('POST', `/api/tournaments/${id}/reports/${fresh.json.data.id}/review`, {
+      token: admin.token,
+      body: { decision: 'approve', createMatch: true },
+    });
+    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+    const matches = (await t.call('GET', `/api/tournaments/${id}/matches`, { token: admin.token })).json.data;
+    expect(matches.map((m: { number: number; lobby: number }) => [m.number, m.lobby])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+  });
+});
