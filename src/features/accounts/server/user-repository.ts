@@ -5,6 +5,7 @@ import { GAME_ACCOUNTS_MAX, type GameAccount, type Language, type User, type Use
 import { countAll, transaction } from '../../../platform/db/database.ts';
 import { byDay, dayOf, periodSum, periodSums } from '../../../platform/db/period-sums.ts';
 import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
+import { foldForSearch } from '../../../platform/db/search.ts';
 
 type Row = Selectable<UsersTable>;
 
@@ -42,6 +43,7 @@ export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateRe
       username: u.username,
       // the unique key by look: a name confusable with a taken one is USERNAME_TAKEN
       username_skeleton: usernameSkeleton(u.username),
+      username_search: foldForSearch(u.username),
       email: u.email,
       password_hash: u.passwordHash,
       display_name: u.username,
@@ -131,7 +133,10 @@ export async function update(
     const value = changes[key as keyof UserUpdate];
     if (value !== undefined) set[column!] = value;
   }
-  if (changes.username !== undefined) set.username_skeleton = usernameSkeleton(changes.username);
+  if (changes.username !== undefined) {
+    set.username_skeleton = usernameSkeleton(changes.username);
+    set.username_search = foldForSearch(changes.username);
+  }
   if (changes.publicProfile !== undefined) set.public_profile = changes.publicProfile ? 1 : 0;
   try {
     const found = await transaction(db, async (trx) => {
@@ -309,7 +314,7 @@ export async function contactsByIds(db: Kysely<Database>, ids: string[]) {
  * Accounts keep it; both engines inline a plain sub-query, so it costs what a join on the table does.
  */
 export const accountRows = (db: Kysely<Database>) =>
-  db.selectFrom('users').select(['id', 'owner', 'username', 'email', 'created_at']);
+  db.selectFrom('users').select(['id', 'owner', 'username', 'username_search', 'email', 'created_at']);
 
 /** The accounts created since `from` and in the span from `previousFrom` to it (the admin overview's periods). */
 export async function signupPeriods(

@@ -4,7 +4,7 @@ import { countAll } from '../../../platform/db/database.ts';
 import { MAX_CREDITS } from '../contract.ts';
 import type { Database, WalletTransactionsTable } from '../../../platform/db/schema.ts';
 import type { Transaction, TransactionType, Wallet } from '../contract.ts';
-import { byText, contains, orderFor } from '../../../platform/db/search.ts';
+import { byText, contains, containsFolded, orderFor } from '../../../platform/db/search.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
 
 type Db = Kysely<Database>;
@@ -73,9 +73,15 @@ export async function find(db: Db, owner: string, userId: string): Promise<Walle
   return row && toWallet(row);
 }
 
+/** A user matches a search by part of their username (accents and case aside) or of their e-mail. */
+const userMatches = (search: string) => [
+  containsFolded('users.username_search', search),
+  contains('users.email', search),
+];
+
 /** The users of the brand a wallets list or export asks for: the search on username or e-mail. */
 const searched = <QB extends ReturnType<typeof walletQuery>>(qb: QB, search: string | undefined): QB =>
-  search ? (qb.where((eb) => eb.or([contains('users.username', search), contains('users.email', search)])) as QB) : qb;
+  search ? (qb.where((eb) => eb.or(userMatches(search))) as QB) : qb;
 
 /** `?sort=` of the wallets: the most recently changed first unless another key is asked. */
 const orderOf = (sort: string) =>
@@ -92,8 +98,7 @@ export async function list(
   q: { limit: number; offset: number; search?: string; sort: string },
 ): Promise<{ rows: Wallet[]; total: number }> {
   let base = db.selectFrom(accountRows(db).as('users')).where('users.owner', '=', owner);
-  if (q.search)
-    base = base.where((eb) => eb.or([contains('users.username', q.search!), contains('users.email', q.search!)]));
+  if (q.search) base = base.where((eb) => eb.or(userMatches(q.search!)));
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   const found = await searched(walletQuery(db, owner), q.search)
     .orderBy(...orderOf(q.sort))

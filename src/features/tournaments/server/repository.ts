@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
-import { byText, contains, orderFor } from '../../../platform/db/search.ts';
+import { byText, containsFolded, orderFor, searchKey } from '../../../platform/db/search.ts';
 import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
@@ -66,7 +66,8 @@ function filtered(db: Db, f: ListFilter) {
   if (f.archived === 'only') q = q.where('archived_at', 'is not', null);
   if (f.search) {
     const search = f.search;
-    q = q.where((eb) => eb.or([contains('tournaments.name', search), contains('tournaments.name_en', search)]));
+    // the names folded when written: accents and case aside, the same on both engines
+    q = q.where(containsFolded('tournaments.name_search', search));
   }
   if (f.game) q = q.where('game', '=', f.game);
   // consoles is a JSON array of the catalogue's values, none of which holds a quote or a LIKE wildcard
@@ -298,8 +299,11 @@ export async function standingsIn(db: Db, userIds: string[], tournamentIds: stri
     .execute();
 }
 
-export async function insert(db: Db, row: Insertable<TournamentsTable>): Promise<void> {
-  await db.insertInto('tournaments').values(row).execute();
+export async function insert(db: Db, row: Omit<Insertable<TournamentsTable>, 'name_search'>): Promise<void> {
+  await db
+    .insertInto('tournaments')
+    .values({ ...row, name_search: searchKey(row.name, row.name_en) })
+    .execute();
 }
 
 /** Archives (an instant) or brings back (null) a tournament; false when there is none of this owner. */
@@ -522,7 +526,7 @@ export type UpdateOutcome = { ok: true; promoted: string[] } | { ok: false; reas
  */
 export async function update(
   db: Db,
-  p: { owner: string; id: string; set: Updateable<TournamentsTable>; now: string },
+  p: { owner: string; id: string; set: Omit<Updateable<TournamentsTable>, 'name_search'>; now: string },
 ): Promise<UpdateOutcome> {
   return transaction(db, async (trx): Promise<UpdateOutcome> => {
     let q = trx.updateTable('tournaments').set(p.set).where('owner', '=', p.owner).where('id', '=', p.id);
@@ -530,6 +534,19 @@ export async function update(
     const result = await q.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0)
       return { ok: false, reason: (await findById(trx, p.owner, p.id)) ? 'below' : 'missing' };
+    if (p.set.name !== undefined || p.set.name_en !== undefined) {
+      // an edit may change one name only: the key is made of both as they are now
+      const names = await trx
+        .selectFrom('tournaments')
+        .select(['name', 'name_en'])
+        .where('id', '=', p.id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('tournaments')
+        .set({ name_search: searchKey(names.name, names.name_en) })
+        .where('id', '=', p.id)
+        .execute();
+    }
     const promoted = p.set.max_participants !== undefined ? await fillSlots(trx, p.id, p.now) : [];
     return { ok: true, promoted };
   });
