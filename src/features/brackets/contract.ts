@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * Brackets: single elimination and round robin for one-against-one and
+ * Brackets: single and double elimination, round robin and Swiss for one-against-one and
  * team games. What the bracket page, the dashboard panel and the server share; safe on client and
  * server. The pure bracket logic (seeding, byes, pairings, tables) is in rules.ts.
  */
 
-export const bracketFormats = ['single_elimination', 'round_robin'] as const;
+export const bracketFormats = ['single_elimination', 'round_robin', 'swiss', 'double_elimination'] as const;
 export type BracketFormat = (typeof bracketFormats)[number];
 
 /** random: a shuffle; checkin: the order the entrants checked in (or were formed as teams), first seeded first. */
@@ -14,8 +14,17 @@ export const seedings = ['random', 'checkin'] as const;
 export type Seeding = (typeof seedings)[number];
 
 /** POST /tournaments/{id}/bracket (admin): generate, or regenerate while no match has a result. */
-export const bracketGenerateSchema = z.object({ seeding: z.enum(seedings) });
+export const bracketGenerateSchema = z.object({
+  seeding: z.enum(seedings),
+  /** Swiss: how many rounds (at most the field's size, see swiss.ts maxSwissRounds); default ceil(log2 n) */
+  rounds: z.number().int().min(1).max(64).optional(),
+  /** single elimination: the semi-final losers play for third place (from four entrants) */
+  thirdPlace: z.boolean().default(false),
+  /** double elimination: when the losers' bracket's finalist wins the grand final, a reset match is played */
+  grandFinalReset: z.boolean().default(true),
+});
 export type BracketGenerate = z.infer<typeof bracketGenerateSchema>;
+export type BracketGenerateInput = z.input<typeof bracketGenerateSchema>;
 
 const score = z.number().int().min(0).max(999);
 /** A report by a side (POST …/report) or an admin's result (POST …/override): A's score and B's. */
@@ -40,7 +49,10 @@ export type BracketSide = z.infer<typeof bracketSideSchema>;
 
 export const bracketMatchSchema = z.object({
   id: z.string(),
-  /** round-robin group (1, 2, …); 0 in single elimination */
+  /**
+   * round-robin group (1, 2, …); 0 in single elimination; double elimination: 1 the winners'
+   * bracket, 2 the losers', 3 the grand final (round 2 its reset)
+   */
   group: z.number().int(),
   round: z.number().int(),
   slot: z.number().int(),
@@ -73,6 +85,10 @@ export const tableRowSchema = z.object({
   scoreAgainst: z.number().int(),
   difference: z.number().int(),
   points: z.number().int(),
+  /** Swiss: the sum of the opponents' points */
+  buchholz: z.number().int().optional(),
+  /** Swiss: the opponents' average match-win percentage, each at least 33.33 */
+  opponentsWin: z.number().optional(),
 });
 export type TableRow = z.infer<typeof tableRowSchema>;
 
@@ -96,8 +112,13 @@ export const bracketSchema = z.object({
   tables: z.array(z.object({ group: z.number().int(), rows: z.array(tableRowSchema) })),
   /** every match has its result */
   complete: z.boolean(),
-  /** single elimination: the winner of the final */
+  /** single and double elimination: the winner of the final (or of the grand final's reset) */
   champion: bracketSideSchema.nullable(),
+  /**
+   * Swiss: the rounds chosen, the round being played (its table is in `tables`, group 0) and
+   * whether the admin may close it (POST …/bracket/next-round); null in the other formats
+   */
+  swiss: z.object({ rounds: z.number().int(), current: z.number().int(), canClose: z.boolean() }).nullable().optional(),
 });
 export type Bracket = z.infer<typeof bracketSchema>;
 
@@ -121,6 +142,10 @@ export const bracketErrors = [
   'MATCH_ALREADY_CONFIRMED',
   'DRAW_NOT_ALLOWED',
   'LATER_MATCH_CONFIRMED',
+  'NOT_SWISS',
+  'SWISS_TOO_MANY_ROUNDS',
+  'SWISS_ROUND_CLOSED',
+  'SWISS_ROUNDS_DONE',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {
@@ -136,7 +161,8 @@ export type EliminationPlacing =
 /**
  * The placing a final place of a single-elimination bracket (rules.ts eliminationPlaces) stands for,
  * in a bracket of `entrants`: 1 the champion, 2 the finalist, 3 a semi-finalist, 2^k + 1 out in
- * round `rounds - k`; null for a place no single-elimination bracket gives (0 for a disqualified entrant).
+ * round `rounds - k`; null for a place no single-elimination bracket gives (0 for a disqualified
+ * entrant, 4 for the loser of a third-place match, told by its rank).
  */
 export function eliminationPlacing(place: number, entrants: number): EliminationPlacing | null {
   if (place === 1) return { kind: 'champion' };

@@ -14,5 +14,6 @@ export const bracketsApi = {
   'POST /tournaments/:id/bracket': { body: bracketGenerateSchema, response: bracketSchema },
   'POST /tournaments/:id/bracket/matches/:matchId/report': { body: bracketScoreSchema, response: bracketMatchSchema },
   'POST /tournaments/:id/bracket/matches/:matchId/override': { body: bracketScoreSchema, response: bracketMatchSchema },
+  'POST /tournaments/:id/bracket/next-round': { response: bracketSchema },
 } satisfies EndpointMap;
 export type BracketsApi = typeof bracketsApi;

@@ -13,7 +13,13 @@ import { sortValues } from '../../platform/list-sort.ts';
 export const tournamentSorts = sortValues(['name', 'start']);
 
 /** battle_royale: every entrant plays every match, points by placement and eliminations; the others are brackets. */
-export const tournamentFormats = ['battle_royale', 'single_elimination', 'round_robin'] as const;
+export const tournamentFormats = [
+  'battle_royale',
+  'single_elimination',
+  'round_robin',
+  'swiss',
+  'double_elimination',
+] as const;
 export type TournamentFormat = (typeof tournamentFormats)[number];
 
 /** Games whose matches are one lobby of many entrants (placement + eliminations). */

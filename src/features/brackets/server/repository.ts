@@ -36,10 +36,15 @@ export async function claimBracket(db: Db, row: BracketRow): Promise<BracketRow 
   const before = await findBracket(db, row.tournament_id);
   await db
     .updateTable('brackets')
-    .set({ format: row.format, seeding: row.seeding, generated_at: row.generated_at })
+    .set({ format: row.format, seeding: row.seeding, generated_at: row.generated_at, rounds: row.rounds })
     .where('tournament_id', '=', row.tournament_id)
     .execute();
   return before;
+}
+
+/** A Swiss bracket's number of rounds, chosen at generation once the field is known. */
+export async function setRounds(db: Db, tournamentId: string, rounds: number): Promise<void> {
+  await db.updateTable('brackets').set({ rounds }).where('tournament_id', '=', tournamentId).execute();
 }
 
 /**
@@ -154,6 +159,16 @@ export async function findMatchAt(
     .executeTakeFirst();
 }
 
+/** The latest round of a bracket (a Swiss bracket's round being played), 0 without matches. */
+export async function latestRound(db: Db, tournamentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bracket_matches')
+    .select((eb) => eb.fn.max('round').as('round'))
+    .where('tournament_id', '=', tournamentId)
+    .executeTakeFirst();
+  return Number(row?.round ?? 0);
+}
+
 export async function matchReports(db: Db, matchId: string): Promise<ReportRow[]> {
   return db.selectFrom('bracket_reports').selectAll().where('match_id', '=', matchId).execute();
 }
@@ -242,4 +257,36 @@ export async function setSide(
     .where('id', '=', match.id)
     .execute();
   await deleteReports(db, match.id);
+}
+
+/**
+ * Sets both sides of a double-elimination match as the results now make them, reopening it: no
+ * scores, no reports; a bye keeps the entrant it sends on as its winner.
+ */
+export async function placeSides(
+  db: Db,
+  matchId: string,
+  r: {
+    sideA: string | null;
+    sideB: string | null;
+    state: 'pending' | 'awaiting' | 'bye';
+    winner: string | null;
+    now: string;
+  },
+): Promise<void> {
+  await db
+    .updateTable('bracket_matches')
+    .set({
+      side_a: r.sideA,
+      side_b: r.sideB,
+      score_a: null,
+      score_b: null,
+      winner: r.state === 'bye' ? r.winner : null,
+      decided_by: null,
+      state: r.state,
+      updated_at: r.now,
+    })
+    .where('id', '=', matchId)
+    .execute();
+  await deleteReports(db, matchId);
 }

@@ -31,7 +31,7 @@ export default async function bracketRoutes(root: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'The bracket of a single-elimination or round-robin tournament: rounds, matches (sides, scores, state, winner) and the round-robin group tables; empty before the admin generates it',
+        'The bracket of a single- or double-elimination, round-robin or Swiss tournament: rounds, matches (sides, scores, state, winner) and the round-robin group tables; empty before the admin generates it',
       params: tournamentParams,
       response: { 200: envelope(bracketSchema), ...errorResponses(400, 404, 409) },
     },
@@ -59,7 +59,8 @@ export default async function bracketRoutes(root: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'Generate the bracket from the checked-in entrants (admin), seeded at random or in check-in order, with byes to the top seeds; again only while no match has a report or a result',
+        'Generate the bracket from the checked-in entrants (admin), seeded at random or in check-in order, with byes to the top seeds; again only while no match has a report or a result' +
+        '; single elimination may add a third-place match (thirdPlace), double elimination plays a grand final reset unless grandFinalReset is false',
       security,
       params: tournamentParams,
       body: bracketGenerateSchema,
@@ -98,5 +99,19 @@ export default async function bracketRoutes(root: FastifyInstance) {
     preHandler: app.requireAdmin,
     handler: async (req) =>
       ok(await BracketService.override(ctx, actorOf(req), req.params.id, req.params.matchId, req.body)),
+  });
+
+  app.post('/tournaments/:id/bracket/next-round', {
+    schema: {
+      tags,
+      summary:
+        "Close a Swiss bracket's current round and pair the next (admin): a match of the round without its result counts as a 0–0 draw decided by the admin" +
+        '; 409 NOT_SWISS for another format, SWISS_ROUNDS_DONE once the last round is closed',
+      security,
+      params: tournamentParams,
+      response: { 200: envelope(bracketSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await BracketService.nextRound(ctx, actorOf(req), req.params.id)),
   });
 }

@@ -9,6 +9,7 @@ import type {
   Bracket,
   BracketFormat,
   BracketGenerate,
+  BracketGenerateInput,
   BracketMatch,
   BracketScore,
   BracketSide,
@@ -26,9 +27,19 @@ import {
   sameScore,
   shuffled,
   singleElimination,
+  thirdPlaceMatch,
   winnerSide,
   type PlannedMatch,
 } from '../rules.ts';
+import {
+  championOf,
+  doubleEliminationPlaces,
+  doubleEliminationShape,
+  flow,
+  GRAND_FINAL,
+  keyOf,
+} from '../double-elimination.ts';
+import { defaultSwissRounds, maxSwissRounds, swissPairing, swissTable, type SwissGame } from '../swiss.ts';
 import * as BracketRepository from './repository.ts';
 import type { EntrantRow, MatchRow, ReportRow } from './repository.ts';
 
@@ -37,6 +48,9 @@ const nowIso = () => new Date().toISOString();
 const notGenerated = () => new AppError('notFound', 'BRACKET_NOT_GENERATED', 'This tournament has no bracket yet');
 const matchNotFound = () => new AppError('notFound', 'BRACKET_MATCH_NOT_FOUND', 'No such match in this bracket');
 const drawNotAllowed = () => new AppError('invalid', 'DRAW_NOT_ALLOWED', 'A single-elimination match needs a winner');
+const laterConfirmed = () => new AppError('conflict', 'LATER_MATCH_CONFIRMED', 'A later match already has its result');
+/** The formats where every match needs a winner. */
+const isElimination = (format: BracketFormat) => format === 'single_elimination' || format === 'double_elimination';
 
 /** The tournament's bracket format, or 409 for a battle-royale tournament (its results are standings). */
 async function formatFor(ctx: ServiceContext, tournamentId: string): Promise<BracketFormat> {
@@ -53,6 +67,8 @@ interface Loaded {
   format: BracketFormat;
   seeding: BracketGenerate['seeding'];
   generatedAt: string;
+  /** Swiss: the rounds it plays (0 otherwise) */
+  rounds: number;
   entrants: EntrantRow[];
   matches: MatchRow[];
   reports: ReportRow[];
@@ -71,6 +87,7 @@ async function load(ctx: ServiceContext, tournamentId: string): Promise<Loaded |
     format: row.format as BracketFormat,
     seeding: row.seeding as BracketGenerate['seeding'],
     generatedAt: row.generated_at,
+    rounds: row.rounds,
     entrants,
     matches,
     reports,
@@ -114,7 +131,20 @@ const played = (matches: MatchRow[]) =>
     .filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.score_a !== null && m.score_b !== null)
     .map((m) => ({ sideA: m.side_a!, sideB: m.side_b!, scoreA: m.score_a!, scoreB: m.score_b! }));
 
+/** A Swiss bracket's results so far: its confirmed matches and its byes (each a win). */
+function swissGames(matches: MatchRow[]): SwissGame[] {
+  const byes = matches.filter((m) => m.state === 'bye' && m.side_a && !m.side_b);
+  return [
+    ...played(matches).map((m) => ({ a: m.sideA, b: m.sideB, scoreA: m.scoreA, scoreB: m.scoreB })),
+    ...byes.map((m) => ({ a: m.side_a!, b: null, scoreA: 0, scoreB: 0 })),
+  ];
+}
+
+const swissEntrants = (entrants: EntrantRow[]) =>
+  entrants.map((e) => ({ id: e.entrant_id, name: e.name, seed: e.seed }));
+
 function tablesOf(b: Loaded): { group: number; rows: TableRow[] }[] {
+  if (b.format === 'swiss') return [{ group: 0, rows: swissTable(swissEntrants(b.entrants), swissGames(b.matches)) }];
   if (b.format !== 'round_robin') return [];
   const groups = [...new Set(b.entrants.map((e) => e.group_no))].sort((x, y) => x - y);
   return groups.map((group) => ({
@@ -146,8 +176,18 @@ function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Br
       rounds.push((round = { group: m.group_no, round: m.round, matches: [] }));
     round.matches.push(toMatch(m, entrants, b.reports));
   }
-  const complete = b.matches.every((m) => m.state === 'confirmed' || m.state === 'bye');
-  const last = b.format === 'single_elimination' ? b.matches.at(-1) : undefined;
+  const current = Math.max(0, ...b.matches.map((m) => m.round));
+  const roundsDone = b.matches.every((m) => m.state === 'confirmed' || m.state === 'bye');
+  // a Swiss bracket is complete only once its last round is
+  const complete = roundsDone && (b.format !== 'swiss' || current >= b.rounds);
+  // the final is the last round's first match (a third-place match comes after it)
+  const last = b.format === 'single_elimination' ? b.matches.filter((m) => m.slot === 0).at(-1) : undefined;
+  const champion =
+    b.format === 'double_elimination'
+      ? championOf(doubleFlow(b).flowed)
+      : last?.state === 'confirmed'
+        ? last.winner
+        : null;
   return {
     tournamentId,
     format: b.format,
@@ -156,7 +196,8 @@ function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Br
     rounds,
     tables: tablesOf(b),
     complete,
-    champion: last?.state === 'confirmed' ? sideOf(entrants, last.winner) : null,
+    champion: sideOf(entrants, champion),
+    swiss: b.format === 'swiss' ? { rounds: b.rounds, current, canClose: !complete } : null,
   };
 }
 
@@ -196,11 +237,28 @@ export async function mine(ctx: ServiceContext, userId: string, tournamentId: st
 // ---------------------------------------------------------------------------------------------
 // generating
 
-function plan(format: BracketFormat, seeded: Entrant[]): { matches: PlannedMatch[]; groupOf: Map<string, number> } {
+function plan(
+  format: BracketFormat,
+  seeded: Entrant[],
+  input: BracketGenerateInput,
+): { matches: PlannedMatch[]; groupOf: Map<string, number> } {
   const groupOf = new Map<string, number>();
   if (format === 'single_elimination') {
     seeded.forEach((e) => groupOf.set(e.id, 0));
-    return { matches: singleElimination(seeded.map((e) => e.id)), groupOf };
+    const third = (input.thirdPlace ?? false) ? thirdPlaceMatch(seeded.length) : null;
+    return { matches: [...singleElimination(seeded.map((e) => e.id)), ...(third ? [third] : [])], groupOf };
+  }
+  if (format === 'double_elimination') {
+    // stored empty: reflow puts the seeds in and sends the byes on, as it does after every result
+    seeded.forEach((e) => groupOf.set(e.id, 0));
+    const shape = doubleEliminationShape(seeded.length, input.grandFinalReset ?? true);
+    const matches = shape.map((m) => ({ ...m, sideA: null, sideB: null, byeWinner: null }));
+    return { matches, groupOf };
+  }
+  if (format === 'swiss') {
+    seeded.forEach((e) => groupOf.set(e.id, 0));
+    const entrants = seeded.map((e, i) => ({ id: e.id, name: e.name, seed: i + 1 }));
+    return { matches: swissMatches(1, swissPairing(entrants, [])), groupOf };
   }
   const matches = groupsOf(seeded).flatMap((group, i) => {
     group.forEach((e) => groupOf.set(e.id, i + 1));
@@ -210,6 +268,53 @@ function plan(format: BracketFormat, seeded: Entrant[]): { matches: PlannedMatch
     );
   });
   return { matches, groupOf };
+}
+
+/** A Swiss round as matches: its pairs in pairing order, then the bye (one side, already through). */
+function swissMatches(round: number, p: ReturnType<typeof swissPairing>): PlannedMatch[] {
+  const matches: PlannedMatch[] = p.pairs.map(([sideA, sideB], slot) => ({
+    group: 0,
+    round,
+    slot,
+    sideA,
+    sideB,
+    byeWinner: null,
+  }));
+  if (p.bye !== null)
+    matches.push({ group: 0, round, slot: matches.length, sideA: p.bye, sideB: null, byeWinner: p.bye });
+  return matches;
+}
+
+const matchRows = (tournamentId: string, matches: PlannedMatch[], now: string) =>
+  matches.map((m) => ({
+    tournament_id: tournamentId,
+    group_no: m.group,
+    round: m.round,
+    slot: m.slot,
+    side_a: m.sideA,
+    side_b: m.sideB,
+    score_a: null,
+    score_b: null,
+    winner: m.byeWinner,
+    state: stateOfPlanned(m),
+    decided_by: null,
+    updated_at: now,
+  }));
+
+/**
+ * Pairs a Swiss bracket's next round once its current one has every result, unless that was the
+ * last. Runs inside the write that decided the round's last match, under the bracket's lock.
+ */
+async function pairNextIfDone(ctx: ServiceContext, tournamentId: string, now: string): Promise<void> {
+  const b = (await load(ctx, tournamentId))!;
+  const current = Math.max(0, ...b.matches.map((m) => m.round));
+  const open = b.matches.some((m) => m.round === current && m.state !== 'confirmed' && m.state !== 'bye');
+  if (open || current >= b.rounds) return;
+  const pairing = swissPairing(swissEntrants(b.entrants), swissGames(b.matches));
+  await BracketRepository.insertMatches(
+    ctx.db.kysely,
+    matchRows(tournamentId, swissMatches(current + 1, pairing), now),
+  );
 }
 
 function stateOfPlanned(m: PlannedMatch): MatchState {
@@ -226,7 +331,7 @@ export async function generate(
   ctx: ServiceContext,
   actor: Actor,
   tournamentId: string,
-  input: BracketGenerate,
+  input: BracketGenerateInput,
 ): Promise<Bracket> {
   const format = await formatFor(ctx, tournamentId);
   return audited(ctx, actor, async (tx, audit) => {
@@ -239,6 +344,7 @@ export async function generate(
       format,
       seeding: input.seeding,
       generated_at: now,
+      rounds: 0,
     });
     if (await BracketRepository.hasResults(db, tournamentId))
       throw new AppError('conflict', 'BRACKET_HAS_RESULTS', 'A match already has a report or a result');
@@ -247,7 +353,14 @@ export async function generate(
     if (entrants.length < 2)
       throw new AppError('conflict', 'BRACKET_TOO_FEW_ENTRANTS', 'A bracket needs at least two checked-in entrants');
     const seeded = input.seeding === 'random' ? shuffled(entrants, () => randomInt(0, 2 ** 32) / 2 ** 32) : entrants;
-    const { matches, groupOf } = plan(format, seeded);
+    const { matches, groupOf } = plan(format, seeded, input);
+    if (format === 'swiss') {
+      const rounds = input.rounds ?? defaultSwissRounds(entrants.length);
+      // past that many rounds everybody would have met everybody: a rematch in every pairing
+      if (rounds > maxSwissRounds(entrants.length))
+        throw new AppError('invalid', 'SWISS_TOO_MANY_ROUNDS', 'More Swiss rounds than the field can play');
+      await BracketRepository.setRounds(db, tournamentId, rounds);
+    }
     await BracketRepository.clearBracket(db, tournamentId);
     await BracketRepository.insertEntrants(
       db,
@@ -260,23 +373,8 @@ export async function generate(
         members: JSON.stringify(e.members),
       })),
     );
-    await BracketRepository.insertMatches(
-      db,
-      matches.map((m) => ({
-        tournament_id: tournamentId,
-        group_no: m.group,
-        round: m.round,
-        slot: m.slot,
-        side_a: m.sideA,
-        side_b: m.sideB,
-        score_a: null,
-        score_b: null,
-        winner: m.byeWinner,
-        state: stateOfPlanned(m),
-        decided_by: null,
-        updated_at: now,
-      })),
-    );
+    await BracketRepository.insertMatches(db, matchRows(tournamentId, matches, now));
+    if (format === 'double_elimination') await reflow(tx, tournamentId, now);
     const after = view(tournamentId, format, await load(tx, tournamentId));
     await audit({
       action: before ? 'bracket.regenerate' : 'bracket.generate',
@@ -311,10 +409,58 @@ async function advance(
   const to = nextOf(match.round, match.slot);
   const next = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round, slot: to.slot });
   if (!next) return; // the final
-  if ((to.side === 'a' ? next.side_a : next.side_b) === winner) return;
-  if (next.state === 'confirmed')
-    throw new AppError('conflict', 'LATER_MATCH_CONFIRMED', 'A later match already has its result');
-  await BracketRepository.setSide(db, next, to.side, winner, now);
+  // slot 1 of the next round is a third-place match only when that round is the last (the final's)
+  const third = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round, slot: 1 });
+  const beyond = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round + 1, slot: 0 });
+  if (third && !beyond) await place(db, third, to.side, winner === match.side_a ? match.side_b! : match.side_a!, now);
+  await place(db, next, to.side, winner, now);
+}
+
+/** Puts an entrant on a side of a later match, reopening it; refused when that match already has its result. */
+async function place(db: ServiceContext['db']['kysely'], next: MatchRow, side: 'a' | 'b', id: string, now: string) {
+  if ((side === 'a' ? next.side_a : next.side_b) === id) return;
+  if (next.state === 'confirmed') throw laterConfirmed();
+  await BracketRepository.setSide(db, next, side, id, now);
+}
+
+/** Double elimination: the bracket's shape and where the results so far put everybody. */
+function doubleFlow(b: { entrants: EntrantRow[]; matches: MatchRow[] }) {
+  const reset = b.matches.some((m) => m.group_no === GRAND_FINAL && m.round === 2);
+  const shape = doubleEliminationShape(b.entrants.length, reset);
+  const winners = new Map(
+    b.matches
+      .filter((m) => m.state === 'confirmed' && m.winner)
+      .map((m) => [keyOf(m.group_no, m.round, m.slot), m.winner!]),
+  );
+  const seeded = [...b.entrants].sort((x, y) => x.seed - y.seed).map((e) => e.entrant_id);
+  return { shape, flowed: flow(shape, seeded, winners) };
+}
+
+/**
+ * Double elimination: stores where the results put everybody, after generating and after every
+ * decision. A match whose sides change is reopened (no result, no reports) or becomes a bye; one
+ * that already has its result is not touched and the decision is refused (409
+ * LATER_MATCH_CONFIRMED): the admin corrects the bracket from its latest decided match backwards.
+ */
+async function reflow(ctx: ServiceContext, tournamentId: string, now: string): Promise<void> {
+  const db = ctx.db.kysely;
+  const [entrants, matches] = await Promise.all([
+    BracketRepository.entrantsOf(db, tournamentId),
+    BracketRepository.matchesOf(db, tournamentId),
+  ]);
+  const rows = new Map(matches.map((m) => [keyOf(m.group_no, m.round, m.slot), m]));
+  for (const f of doubleFlow({ entrants, matches }).flowed) {
+    const row = rows.get(keyOf(f.group, f.round, f.slot))!;
+    const state: MatchState = f.state === 'ready' ? 'awaiting' : f.state;
+    const playable = row.state !== 'pending' && row.state !== 'bye';
+    const same =
+      row.side_a === f.sideA &&
+      row.side_b === f.sideB &&
+      (f.state === 'ready' ? playable : row.state === state && row.winner === f.winner);
+    if (same) continue;
+    if (row.state === 'confirmed') throw laterConfirmed();
+    await BracketRepository.placeSides(db, row.id, { sideA: f.sideA, sideB: f.sideB, state, winner: f.winner, now });
+  }
 }
 
 async function openMatch(
@@ -335,6 +481,9 @@ async function openMatch(
   if (!row || !match) throw matchNotFound();
   if (match.state === 'pending' || match.state === 'bye' || !match.side_a || !match.side_b)
     throw new AppError('conflict', 'MATCH_NOT_READY', 'This match does not have both sides yet');
+  // a Swiss round's results made the next round's pairs: once it is paired they stay as they are
+  if (row.format === 'swiss' && match.round < (await BracketRepository.latestRound(db, tournamentId)))
+    throw new AppError('conflict', 'SWISS_ROUND_CLOSED', 'The next round is already paired on this result');
   return { format: row.format as BracketFormat, match };
 }
 
@@ -373,7 +522,7 @@ export async function report(
     if (!me.confirmed) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
     if (match.state === 'confirmed')
       throw new AppError('conflict', 'MATCH_ALREADY_CONFIRMED', 'This match already has its result');
-    if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();
+    if (isElimination(format) && score.scoreA === score.scoreB) throw drawNotAllowed();
     const now = nowIso();
     await BracketRepository.putReport(trx, {
       match_id: matchId,
@@ -396,6 +545,8 @@ export async function report(
           await BracketRepository.decide(trx, matchId, { ...agreed, winner, decidedBy: 'players', now, onlyOpen: true })
         ) {
           if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
+          if (format === 'double_elimination') await reflow(tx, tournamentId, now);
+          if (format === 'swiss') await pairNextIfDone(tx, tournamentId, now);
         }
       } else {
         await BracketRepository.setState(trx, matchId, 'disputed', now);
@@ -420,7 +571,7 @@ export async function override(
   await formatFor(ctx, tournamentId);
   return audited(ctx, actor, async (tx, audit) => {
     const { format, match } = await openMatch(tx, tournamentId, matchId);
-    if (format === 'single_elimination' && score.scoreA === score.scoreB) throw drawNotAllowed();
+    if (isElimination(format) && score.scoreA === score.scoreB) throw drawNotAllowed();
     const before = await matchView(tx, tournamentId, matchId);
     const now = nowIso();
     const w = winnerSide(score);
@@ -433,6 +584,8 @@ export async function override(
       onlyOpen: false,
     });
     if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
+    if (format === 'double_elimination') await reflow(tx, tournamentId, now);
+    if (format === 'swiss') await pairNextIfDone(tx, tournamentId, now);
     const after = await matchView(tx, tournamentId, matchId);
     const label = (m: BracketMatch) => ({
       sideA: m.sideA?.name ?? null,
@@ -457,14 +610,57 @@ export async function override(
   });
 }
 
+/**
+ * POST /tournaments/{id}/bracket/next-round (admin): closes a Swiss bracket's current round and pairs
+ * the next. A match of the round still without its result (not played, not yet agreed, or
+ * disputed) counts as a 0–0 draw decided by the admin, who may have set any result before with an
+ * override. Closing the last round ends the bracket; once it has ended 409 SWISS_ROUNDS_DONE.
+ */
+export async function nextRound(ctx: ServiceContext, actor: Actor, tournamentId: string): Promise<Bracket> {
+  const format = await formatFor(ctx, tournamentId);
+  if (format !== 'swiss') throw new AppError('conflict', 'NOT_SWISS', 'Only a Swiss bracket is played round by round');
+  return audited(ctx, actor, async (tx, audit) => {
+    await TournamentService.lockOpenForResults(tx, tournamentId);
+    const db = tx.db.kysely;
+    if (!(await BracketRepository.lockBracket(db, tournamentId))) throw notGenerated();
+    const b = (await load(tx, tournamentId))!;
+    const current = Math.max(0, ...b.matches.map((m) => m.round));
+    const open = b.matches.filter((m) => m.round === current && m.state !== 'confirmed' && m.state !== 'bye');
+    if (!open.length && current >= b.rounds)
+      throw new AppError('conflict', 'SWISS_ROUNDS_DONE', 'Every round of this Swiss bracket is played');
+    const now = nowIso();
+    for (const m of open)
+      await BracketRepository.decide(db, m.id, {
+        scoreA: 0,
+        scoreB: 0,
+        winner: null,
+        decidedBy: 'admin',
+        now,
+        onlyOpen: true,
+      });
+    await pairNextIfDone(tx, tournamentId, now);
+    const after = view(tournamentId, format, await load(tx, tournamentId));
+    await audit({
+      action: 'bracket.next_round',
+      entityType: 'tournament',
+      entityId: tournamentId,
+      label: auditLabel((await TournamentService.get(tx, tournamentId, null)).name, `${current}/${b.rounds}`),
+      before: { round: current, drawn: open.length },
+      after: { round: after.swiss?.current ?? current },
+    });
+    return after;
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // final standings, for finalising
 
 /**
  * Final standings rows for finalising (the shape of the results domain's StandingsRow): single
  * elimination by the place each entrant went out in (champion 1, runner-up 2, semi-final losers
- * 3, quarter-final losers 5, …; an entrant still in play has the place losing its current match
- * would give, so finalising early never crowns two champions),
+ * 3, or 3 and 4 after a third-place match, quarter-final losers 5, …; an entrant still in play has
+ * the place losing its current match would give, so finalising early never crowns two champions),
+ * double elimination likewise (double-elimination.ts doubleEliminationPlaces),
  * round robin by the group tables (first of every group, then second, …, by points and
  * difference across groups). `points` are wins × 3 (+1 a draw), `eliminations` the wins,
  * `bestPlacement` the place; an empty list before generation.
@@ -504,6 +700,9 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
       averagePlacement: null,
     };
   };
+  if (b.format === 'swiss')
+    // the Swiss table's order (points, Buchholz, opponents' wins, head-to-head); a bye is a win's points
+    return tablesOf(b)[0]!.rows.map((l, i) => ({ ...row(l.entrantId, i + 1), points: l.points, eliminations: l.wins }));
   if (b.format === 'round_robin') {
     const lines = tablesOf(b).flatMap((t) => t.rows);
     lines.sort(
@@ -515,10 +714,16 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
     );
     return lines.map((l, i) => row(l.entrantId, i + 1));
   }
+  if (b.format === 'double_elimination') {
+    const places = doubleEliminationPlaces(doubleFlow(b).flowed);
+    return [...entrants.keys()]
+      .map((id) => row(id, places.get(id) ?? entrants.size))
+      .sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
+  }
   const rounds = Math.max(0, ...b.matches.map((m) => m.round));
   const decided = b.matches
     .filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.winner)
-    .map((m) => ({ round: m.round, sideA: m.side_a!, sideB: m.side_b!, winner: m.winner! }));
+    .map((m) => ({ round: m.round, slot: m.slot, sideA: m.side_a!, sideB: m.side_b!, winner: m.winner! }));
   const places = eliminationPlaces(rounds, decided);
   // still in play: the place they would get by losing the match they are in now (its round's losers' place)
   const current = (id: string) =>

@@ -7,6 +7,7 @@ import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
+import { checkboxClass } from '../../../../platform/ui/admin/ui.ts';
 import {
   inputClass,
   linkClass,
@@ -25,6 +26,7 @@ import {
   type BracketScore,
   type Seeding,
 } from '../../contract.ts';
+import SwissRounds from './SwissRounds.tsx';
 
 interface Props {
   t: Translator;
@@ -54,6 +56,10 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [seeding, setSeeding] = useState<Seeding>('random');
   const [generating, setGenerating] = useState(false);
+  const [thirdPlace, setThirdPlace] = useState(false);
+  const [grandFinalReset, setGrandFinalReset] = useState(true);
+  // Swiss: the rounds typed, empty for the default
+  const [rounds, setRounds] = useState('');
   const [editing, setEditing] = useState<BracketMatch | null>(null);
   const base = `/tournaments/${encodeURIComponent(tournamentId)}/bracket` as const;
 
@@ -73,7 +79,14 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
 
   const generate = async () => {
     setGenerating(true);
-    const res = await call<'POST /tournaments/:id/bracket'>(base, { body: { seeding } });
+    const res = await call<'POST /tournaments/:id/bracket'>(base, {
+      body: {
+        seeding,
+        thirdPlace,
+        grandFinalReset,
+        ...(/^\d+$/.test(rounds.trim()) ? { rounds: Number(rounds) } : {}),
+      },
+    });
     setGenerating(false);
     if (!res.ok) return toast.error(t.error(res.code));
     setBracket(res.data);
@@ -123,6 +136,46 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
               ))}
             </select>
           </div>
+          {bracket.format === 'single_elimination' && (
+            <Option
+              id="bracket-third-place"
+              label={t('brackets.admin.thirdPlace')}
+              hint={t('brackets.admin.thirdPlaceHint')}
+              checked={thirdPlace}
+              onChange={setThirdPlace}
+            />
+          )}
+          {bracket.format === 'double_elimination' && (
+            <Option
+              id="bracket-grand-final-reset"
+              label={t('brackets.admin.grandFinalReset')}
+              hint={t('brackets.admin.grandFinalResetHint')}
+              checked={grandFinalReset}
+              onChange={setGrandFinalReset}
+            />
+          )}
+          {bracket.format === 'swiss' && (
+            <div className="space-y-1.5">
+              <label htmlFor="bracket-rounds" className={labelClass}>
+                {t('brackets.admin.rounds')}
+              </label>
+              <input
+                id="bracket-rounds"
+                data-testid="bracket-rounds"
+                type="number"
+                min={1}
+                max={64}
+                inputMode="numeric"
+                className={`${inputClass} w-28`}
+                value={rounds}
+                onChange={(e) => setRounds(e.target.value)}
+                aria-describedby="bracket-rounds-hint"
+              />
+              <p id="bracket-rounds-hint" className="max-w-xs text-xs text-slate-400">
+                {t('brackets.admin.roundsHint')}
+              </p>
+            </div>
+          )}
           <button
             type="button"
             className={primaryButtonClass}
@@ -152,6 +205,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
         )}
       </section>
 
+      {generated && bracket.swiss && <SwissRounds t={t} bracket={bracket} onChange={setBracket} />}
       {generated ? (
         <>
           <section className="space-y-3" aria-labelledby="bracket-disputed-title">
@@ -165,7 +219,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
             ) : (
               <ul className="space-y-2">
                 {disputed.map((m) => (
-                  <MatchRow key={m.id} t={t} match={m} onEdit={setEditing} />
+                  <MatchRow key={m.id} t={t} match={m} where={placeOf(t, m, bracket)} onEdit={setEditing} />
                 ))}
               </ul>
             )}
@@ -177,7 +231,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
               </h3>
               <ul className="space-y-2">
                 {others.map((m) => (
-                  <MatchRow key={m.id} t={t} match={m} onEdit={setEditing} />
+                  <MatchRow key={m.id} t={t} match={m} where={placeOf(t, m, bracket)} onEdit={setEditing} />
                 ))}
               </ul>
             </section>
@@ -207,7 +261,53 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   );
 }
 
-function MatchRow({ t, match: m, onEdit }: { t: Translator; match: BracketMatch; onEdit: (m: BracketMatch) => void }) {
+/** A generation option: a checkbox with its label and a line telling what it does. */
+function Option(props: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex max-w-xs cursor-pointer items-start gap-3 text-sm text-slate-200">
+      <input
+        type="checkbox"
+        id={props.id}
+        data-testid={props.id}
+        className={`${checkboxClass} mt-0.5`}
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        aria-describedby={`${props.id}-hint`}
+      />
+      <span>
+        <span className="font-semibold">{props.label}</span>
+        <span id={`${props.id}-hint`} className="block text-xs text-slate-400">
+          {props.hint}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** Where a match is, as the bracket page names it: group, part of a double-elimination bracket, round. */
+function placeOf(t: Translator, m: BracketMatch, b: Bracket): string {
+  if (b.format === 'double_elimination') {
+    if (m.group === 3) return t(m.round === 1 ? 'brackets.round.grandFinal' : 'brackets.round.reset');
+    const part = t(m.group === 1 ? 'brackets.part.winners' : 'brackets.part.losers');
+    return `${part} · ${t('brackets.round.n', { n: m.round })}`;
+  }
+  const last = Math.max(...b.rounds.map((r) => r.round));
+  // the last round's second match is the third-place match: that round otherwise holds only the final
+  if (b.format === 'single_elimination' && m.round === last && m.slot === 1) return t('brackets.round.thirdPlace');
+  return t(m.group > 0 ? 'brackets.group' : 'brackets.round.n', { n: m.group > 0 ? m.group : m.round });
+}
+
+function MatchRow({
+  t,
+  match: m,
+  where,
+  onEdit,
+}: {
+  t: Translator;
+  match: BracketMatch;
+  where: string;
+  onEdit: (m: BracketMatch) => void;
+}) {
   const report = (side: 'a' | 'b') => {
     const r = m.reports?.[side];
     return r
@@ -231,8 +331,7 @@ function MatchRow({ t, match: m, onEdit }: { t: Translator; match: BracketMatch;
           )}
         </p>
         <p className="text-xs text-slate-400">
-          {t(m.group > 0 ? 'brackets.group' : 'brackets.round.n', { n: m.group > 0 ? m.group : m.round })} ·{' '}
-          {t(`brackets.state.${m.state}`)}
+          {where} · {t(`brackets.state.${m.state}`)}
         </p>
         {m.state === 'disputed' && (
           <p className="text-sm text-amber-200" data-testid="bracket-admin-reports">

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import { primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import type { BracketsApi } from '../../endpoints.ts';
+import type { Bracket } from '../../contract.ts';
+
+const call: TypedCall<BracketsApi> = api;
+
+/**
+ * A Swiss bracket's round in the Bracket tab: which round of how many, the button that closes it
+ * and pairs the next (matches without a result become 0–0 draws, as the hint says), and the table.
+ */
+export default function SwissRounds({
+  t,
+  bracket,
+  onChange,
+}: {
+  t: Translator;
+  bracket: Bracket;
+  onChange: (b: Bracket) => void;
+}) {
+  const [closing, setClosing] = useState(false);
+  const swiss = bracket.swiss;
+  if (!swiss) return null;
+  const rows = bracket.tables[0]?.rows ?? [];
+  const last = swiss.current >= swiss.rounds;
+
+  const close = async () => {
+    setClosing(true);
+    const res = await call<'POST /tournaments/:id/bracket/next-round'>(
+      `/tournaments/${encodeURIComponent(bracket.tournamentId)}/bracket/next-round`,
+      { method: 'POST' },
+    );
+    setClosing(false);
+    if (!res.ok) return toast.error(t.error(res.code));
+    onChange(res.data);
+    toast.success(t('brackets.admin.closed'));
+  };
+
+  return (
+    <section className="space-y-3 rounded-2xl border border-line bg-panel/80 p-5" data-testid="bracket-admin-swiss">
+      <p className="font-semibold text-white" data-testid="bracket-admin-swiss-progress">
+        {t('brackets.admin.swissProgress', { n: swiss.current, total: swiss.rounds })}
+      </p>
+      {swiss.canClose && (
+        <>
+          <button
+            type="button"
+            className={primaryButtonClass}
+            onClick={() => void close()}
+            disabled={closing}
+            aria-busy={closing || undefined}
+            aria-describedby="bracket-close-hint"
+            data-testid="bracket-next-round"
+          >
+            {closing
+              ? t('brackets.admin.closing')
+              : last
+                ? t('brackets.admin.closeLast')
+                : t('brackets.admin.closeRound', { n: swiss.current })}
+          </button>
+          <p id="bracket-close-hint" className="text-xs text-slate-400">
+            {t('brackets.admin.closeHint')}
+          </p>
+        </>
+      )}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[20rem] text-sm" data-testid="bracket-admin-table">
+          <caption className="mb-2 text-left font-bold text-white">{t('brackets.admin.standings')}</caption>
+          <thead>
+            <tr className="border-b border-line text-slate-400">
+              <th scope="col" className="px-2 py-1 text-left">
+                {t('brackets.table.rank')}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t('brackets.table.name')}
+              </th>
+              <th scope="col" className="px-2 py-1 text-right">
+                {t('brackets.table.points')}
+              </th>
+              <th scope="col" className="px-2 py-1 text-right">
+                <abbr title={t('brackets.swiss.buchholzTitle')}>{t('brackets.swiss.buchholz')}</abbr>
+              </th>
+              <th scope="col" className="px-2 py-1 text-right">
+                <abbr title={t('brackets.swiss.opponentsWinTitle')}>{t('brackets.swiss.opponentsWin')}</abbr>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.entrantId} className="border-t border-line/60 text-slate-200" data-testid="bracket-admin-row">
+                <td className="px-2 py-1 tabular-nums">{r.rank}</td>
+                <th scope="row" className="px-2 py-1 text-left font-semibold text-white">
+                  {r.name}
+                </th>
+                <td className="px-2 py-1 text-right font-bold tabular-nums">{r.points}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{r.buchholz ?? 0}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{(r.opponentsWin ?? 0).toFixed(1)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
