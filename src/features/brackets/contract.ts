@@ -26,6 +26,13 @@ export const bracketGenerateSchema = z.object({
 export type BracketGenerate = z.infer<typeof bracketGenerateSchema>;
 export type BracketGenerateInput = z.input<typeof bracketGenerateSchema>;
 
+/**
+ * POST /tournaments/{id}/bracket/next-round (admin): the Swiss round to close, as the admin saw it
+ * current, so a second click, or one crossing the round's last report, never closes the next round too.
+ */
+export const swissCloseSchema = z.object({ round: z.number().int().min(1).max(64) });
+export type SwissClose = z.infer<typeof swissCloseSchema>;
+
 const score = z.number().int().min(0).max(999);
 /** A report by a side (POST …/report) or an admin's result (POST …/override): A's score and B's. */
 export const bracketScoreSchema = z.object({ scoreA: score, scoreB: score });
@@ -146,6 +153,7 @@ export const bracketErrors = [
   'SWISS_TOO_MANY_ROUNDS',
   'SWISS_ROUND_CLOSED',
   'SWISS_ROUNDS_DONE',
+  'SWISS_NOT_CURRENT_ROUND',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

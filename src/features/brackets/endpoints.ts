@@ -5,6 +5,7 @@ import {
   bracketSchema,
   bracketScoreSchema,
   myMatchSchema,
+  swissCloseSchema,
 } from './contract.ts';
 
 /** The bracket routes as the browser calls them (TypedCall; see accounts/endpoints.ts). */
@@ -14,6 +15,6 @@ export const bracketsApi = {
   'POST /tournaments/:id/bracket': { body: bracketGenerateSchema, response: bracketSchema },
   'POST /tournaments/:id/bracket/matches/:matchId/report': { body: bracketScoreSchema, response: bracketMatchSchema },
   'POST /tournaments/:id/bracket/matches/:matchId/override': { body: bracketScoreSchema, response: bracketMatchSchema },
-  'POST /tournaments/:id/bracket/next-round': { response: bracketSchema },
+  'POST /tournaments/:id/bracket/next-round': { body: swissCloseSchema, response: bracketSchema },
 } satisfies EndpointMap;
 export type BracketsApi = typeof bracketsApi;

@@ -40,8 +40,8 @@ async function field(n: number, format: TournamentFormat = 'swiss') {
 
 const generate = (id: string, body: Record<string, unknown> = { seeding: 'checkin' }) =>
   t.call('POST', `/api/tournaments/${id}/bracket`, { token: admin.token, body });
-const nextRound = (id: string, token = admin.token) =>
-  t.call('POST', `/api/tournaments/${id}/bracket/next-round`, { token });
+const nextRound = (id: string, round: unknown, token = admin.token) =>
+  t.call('POST', `/api/tournaments/${id}/bracket/next-round`, { token, body: { round } });
 const getBracket = async (id: string): Promise<Bracket> => {
   const res = await t.call('GET', `/api/tournaments/${id}/bracket`);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -121,8 +121,11 @@ describe('a Swiss bracket', () => {
     await play(id, people, top!, 1, 1);
     await report(id, bottom!.id, person(people, bottom!.sideA!.id), 3, 0);
     expect((await report(id, bottom!.id, person(people, bottom!.sideB!.id), 0, 3)).json.data.state).toBe('disputed');
-    expectError(await nextRound(id, people[0]!.token), 403, 'FORBIDDEN');
-    const closed = await nextRound(id);
+    expectError(await nextRound(id, 2, people[0]!.token), 403, 'FORBIDDEN');
+    expectError(await nextRound(id, 'two'), 400, 'VALIDATION_ERROR');
+    // round one is no longer the one being played: a stale close does not close round two
+    expectError(await nextRound(id, 1), 409, 'SWISS_NOT_CURRENT_ROUND');
+    const closed = await nextRound(id, 2);
     expect(closed.status, JSON.stringify(closed.json)).toBe(200);
     now = closed.json.data;
     expect(roundOf(now, 2)[1]).toMatchObject({ state: 'confirmed', scoreA: 0, scoreB: 0, decidedBy: 'admin' });
@@ -146,7 +149,7 @@ describe('a Swiss bracket', () => {
     expect(done.complete).toBe(true);
     expect(done.swiss).toEqual({ rounds: 3, current: 3, canClose: false });
     expect(roundOf(done, 4)).toEqual([]);
-    expectError(await nextRound(id), 409, 'SWISS_ROUNDS_DONE');
+    expectError(await nextRound(id, 3), 409, 'SWISS_ROUNDS_DONE');
 
     // final places in the table's order, a bye or draw counted in the points
     const table = done.tables[0]!.rows;
@@ -160,10 +163,10 @@ describe('a Swiss bracket', () => {
 
   test('next-round is only for a Swiss bracket that exists', async () => {
     const single = await field(2, 'single_elimination');
-    expectError(await nextRound(single.id), 409, 'NOT_SWISS');
+    expectError(await nextRound(single.id, 1), 409, 'NOT_SWISS');
     const swiss = await field(2);
-    expectError(await nextRound(swiss.id), 404, 'BRACKET_NOT_GENERATED');
-    expectError(await nextRound('00000000-0000-4000-8000-000000000000'), 404, 'TOURNAMENT_NOT_FOUND');
+    expectError(await nextRound(swiss.id, 1), 404, 'BRACKET_NOT_GENERATED');
+    expectError(await nextRound('00000000-0000-4000-8000-000000000000', 1), 404, 'TOURNAMENT_NOT_FOUND');
   });
 
   test('an odd field: a different entrant gets the bye each round', async () => {

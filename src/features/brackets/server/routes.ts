@@ -14,6 +14,7 @@ import {
   bracketSchema,
   bracketScoreSchema,
   myMatchSchema,
+  swissCloseSchema,
 } from '../contract.ts';
 import * as BracketService from './service.ts';
 
@@ -105,13 +106,15 @@ export default async function bracketRoutes(root: FastifyInstance) {
     schema: {
       tags,
       summary:
-        "Close a Swiss bracket's current round and pair the next (admin): a match of the round without its result counts as a 0–0 draw decided by the admin" +
-        '; 409 NOT_SWISS for another format, SWISS_ROUNDS_DONE once the last round is closed',
+        "Close a Swiss bracket's current round and pair the next (admin): a match of the round without " +
+        'its result counts as a 0–0 draw decided by the admin; 409 NOT_SWISS for another format, ' +
+        'SWISS_NOT_CURRENT_ROUND when `round` is no longer the current one, SWISS_ROUNDS_DONE after the last round',
       security,
       params: tournamentParams,
+      body: swissCloseSchema,
       response: { 200: envelope(bracketSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireAdmin,
-    handler: async (req) => ok(await BracketService.nextRound(ctx, actorOf(req), req.params.id)),
+    handler: async (req) => ok(await BracketService.nextRound(ctx, actorOf(req), req.params.id, req.body)),
   });
 }

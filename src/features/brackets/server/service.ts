@@ -15,6 +15,7 @@ import type {
   BracketSide,
   MatchState,
   MyMatch,
+  SwissClose,
   TableRow,
 } from '../contract.ts';
 import { bracketFormats } from '../contract.ts';
@@ -616,7 +617,12 @@ export async function override(
  * disputed) counts as a 0–0 draw decided by the admin, who may have set any result before with an
  * override. Closing the last round ends the bracket; once it has ended 409 SWISS_ROUNDS_DONE.
  */
-export async function nextRound(ctx: ServiceContext, actor: Actor, tournamentId: string): Promise<Bracket> {
+export async function nextRound(
+  ctx: ServiceContext,
+  actor: Actor,
+  tournamentId: string,
+  input: SwissClose,
+): Promise<Bracket> {
   const format = await formatFor(ctx, tournamentId);
   if (format !== 'swiss') throw new AppError('conflict', 'NOT_SWISS', 'Only a Swiss bracket is played round by round');
   return audited(ctx, actor, async (tx, audit) => {
@@ -626,6 +632,8 @@ export async function nextRound(ctx: ServiceContext, actor: Actor, tournamentId:
     const b = (await load(tx, tournamentId))!;
     const current = Math.max(0, ...b.matches.map((m) => m.round));
     const open = b.matches.filter((m) => m.round === current && m.state !== 'confirmed' && m.state !== 'bye');
+    if (input.round !== current)
+      throw new AppError('conflict', 'SWISS_NOT_CURRENT_ROUND', 'That round is no longer the one being played');
     if (!open.length && current >= b.rounds)
       throw new AppError('conflict', 'SWISS_ROUNDS_DONE', 'Every round of this Swiss bracket is played');
     const now = nowIso();

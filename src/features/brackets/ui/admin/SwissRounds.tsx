@@ -32,7 +32,7 @@ export default function SwissRounds({
     setClosing(true);
     const res = await call<'POST /tournaments/:id/bracket/next-round'>(
       `/tournaments/${encodeURIComponent(bracket.tournamentId)}/bracket/next-round`,
-      { method: 'POST' },
+      { body: { round: swiss.current } },
     );
     setClosing(false);
     if (!res.ok) return toast.error(t.error(res.code));
@@ -68,10 +68,10 @@ export default function SwissRounds({
         </>
       )}
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[20rem] text-sm" data-testid="bracket-admin-table">
+        <table className="w-full text-sm" data-testid="bracket-admin-table">
           <caption className="mb-2 text-left font-bold text-white">{t('brackets.admin.standings')}</caption>
           <thead>
-            <tr className="border-b border-line text-slate-400">
+            <tr className="border-b border-line whitespace-nowrap text-slate-400">
               <th scope="col" className="px-2 py-1 text-left">
                 {t('brackets.table.rank')}
               </th>
