@@ -318,12 +318,14 @@ export async function seedRewards(ctx: ServiceContext, ids: { adminId?: string; 
   // the players' history goes through the services, as it would have through the API: the welcome
   // badge signing up pays, the admin's demo credits (audited), then purchases (stock, row, debit)
   const admin = await Directory.actorNamed(ctx, owner, ids.adminId);
-  for (const [userId, amount] of [
-    [giulia, 500],
-    [alex, 1200],
+  // an admin's reason is stored as written and shown as is: each is written in its player's language
+  // (giulia reads Italian, alex English), as an admin would
+  for (const [userId, amount, reason] of [
+    [giulia, 500, 'Crediti demo'],
+    [alex, 1200, 'Demo credits'],
   ] as const) {
     await BadgeService.awardOn(ctx, owner, userId, 'user_registered');
-    await WalletService.adjust(ctx, owner, admin, userId, { amount, reason: 'Crediti demo / Demo credits' }, undefined);
+    await WalletService.adjust(ctx, owner, admin, userId, { amount, reason }, undefined);
   }
   const buy = async (
     userId: string,
