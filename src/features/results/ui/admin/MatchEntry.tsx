@@ -70,6 +70,8 @@ function matchRules(lobbySize: number) {
 interface Props {
   t: Translator;
   tournamentId: string;
+  /** the lobby the match is entered for; `entrants` are that lobby's */
+  lobby: number;
   entrants: Entrant[];
   lobbySize: number;
   /** the match being edited, or null for a new one */
@@ -83,7 +85,16 @@ interface Props {
  * by the server's preview first. A match with fewer lines than entrants playing is saved only
  * after the admin confirms how many have a line.
  */
-export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editing, onCancelEdit, onSaved }: Props) {
+export default function MatchEntry({
+  t,
+  tournamentId,
+  lobby,
+  entrants,
+  lobbySize,
+  editing,
+  onCancelEdit,
+  onSaved,
+}: Props) {
   const [mode, setMode] = useState<Mode>('grid');
   const validate = useMemo(
     () => schemaValidator<GridValues>(matchInputSchema, toBody, matchRules(lobbySize)),
@@ -138,7 +149,7 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
   const store = async (body: MatchInput): Promise<boolean> => {
     const res = editing
       ? await call<'PUT /tournaments/:id/matches/:number'>(`${base}/${editing.number}`, { method: 'PUT', body })
-      : await call<'POST /tournaments/:id/matches'>(base, { body });
+      : await call<'POST /tournaments/:id/matches'>(base, { body: { ...body, lobby } });
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, ['lines'])) setError(field, error);
       toast.error(t.error(res.code));
@@ -154,7 +165,7 @@ export default function MatchEntry({ t, tournamentId, entrants, lobbySize, editi
 
   const runPreview = async () => {
     setBusy(true);
-    const res = await call<'POST /tournaments/:id/matches/preview'>(`${base}/preview`, { body: { csv } });
+    const res = await call<'POST /tournaments/:id/matches/preview'>(`${base}/preview`, { body: { csv, lobby } });
     setBusy(false);
     if (!res.ok) return void toast.error(t.error(res.code));
     setPreview({ text: csv, result: res.data });

@@ -1,0 +1,188 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { authenticate, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA, fillText } from '../helpers.ts';
+
+/**
+ * Lobbies of a battle royale: the organiser splits a field larger than a lobby into two, balanced by
+ * seed, moves a player by hand and posts each lobby's code; on the tournament page each checked-in
+ * player sees their own lobby, and its code only once its time has come (Italian and English, 390
+ * and 1280 px).
+ */
+const ALEX = { email: 'alex@demo.arena', password: 'demo-player-2026' };
+const MIN = 60_000;
+const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
+const shots = 'test-results/lobbies';
+
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+) {
+  const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status(), body: await res.json() };
+}
+
+/** A live solo Fortnite tournament with giulia, alex and two more players checked in, in that order; lobbies of 3. */
+async function liveTournament(request: APIRequestContext, token: string) {
+  const giulia = await authenticate(request, GIULIA);
+  const alex = await authenticate(request, ALEX);
+  const competitions = (await call(request, token, 'GET', '/tournaments/competitions')).body.data;
+  const others: string[] = [
+    ...new Set<string>(
+      competitions.flatMap((c: any) => c.teams.flatMap((team: any) => team.players.map((p: any) => p.playerId))),
+    ),
+  ].slice(0, 2);
+  const created = await call(request, token, 'POST', '/tournaments', {
+    name: unique('E2E Lobbies '),
+    game: 'Fortnite',
+    console: ['PC'],
+    maxPartecipants: 50,
+    start_registration: iso(-60),
+    start_checkin: iso(60),
+    end_checkin: iso(90),
+    start_tournament: iso(120),
+    end_tournament: iso(240),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.data.id as string;
+  const ids = [giulia.user.id, alex.user.id, ...others];
+  for (const userId of ids) {
+    const joined = await call(request, token, 'POST', `/tournaments/${id}/register?userID=${userId}`, {
+      gameAccounts: [
+        { userId, gameAccount: { username: `acct${userId.slice(0, 6)}`, id: '', game: 'Fortnite', console: 'PC' } },
+      ],
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+  }
+  const schedule = {
+    start_registration: iso(-120),
+    start_checkin: iso(-30),
+    end_checkin: iso(60),
+    start_tournament: iso(90),
+    end_tournament: iso(200),
+  };
+  expect((await call(request, token, 'PUT', `/tournaments/${id}`, schedule)).status).toBe(200);
+  for (const userId of ids) {
+    const res = await call(request, token, 'PUT', `/tournaments/${id}/registrations/${userId}/checkin`, {
+      confirmed: true,
+    });
+    expect(res.status).toBe(200);
+    // check-in order is the seed order: one stamp apart
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  expect((await call(request, token, 'PUT', `/tournaments/${id}`, { status: 1 })).status).toBe(200);
+  const scoring = await call(request, token, 'PUT', `/tournaments/${id}/scoring`, {
+    preset: 'custom',
+    placementPoints: [{ from: 1, to: 1, points: 10 }],
+    pointsPerElimination: 1,
+    eliminationBrackets: [],
+    countedMatches: null,
+    lobbySize: 3,
+    tiebreakers: [],
+  });
+  expect(scoring.status, JSON.stringify(scoring.body)).toBe(200);
+  const roster: { userId: string; username: string }[] = (
+    await call(request, token, 'GET', `/tournaments/${id}/registrations`)
+  ).body.data.members;
+  const nameOf = (userId: string) => roster.find((m) => m.userId === userId)!.username;
+  return { id, giulia, alex, names: ids.map(nameOf) };
+}
+
+async function playerPage(
+  browser: Browser,
+  lang: 'it' | 'en',
+  width: number,
+  session: Awaited<ReturnType<typeof authenticate>>,
+) {
+  const context = await browser.newContext({
+    locale: lang === 'it' ? 'it-IT' : 'en-US',
+    viewport: { width, height: 900 },
+  });
+  const page = await context.newPage();
+  await storeSession(page, session, lang === 'it' ? '/privacy-policy' : '/en/privacy-policy');
+  return { page, close: () => context.close() };
+}
+
+test('the organiser splits the field into two lobbies and posts their codes; each player sees their own lobby and code', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await loginAs(page, ADMIN);
+  const t = await liveTournament(page.request, admin.token);
+  const [giuliaName, alexName, third, fourth] = t.names as [string, string, string, string];
+  const itAdmin = localeTexts('it', 'results-admin');
+  const it = localeTexts('it', 'results');
+  const en = localeTexts('en', 'results');
+
+  // four checked in, lobbies of three: the panel says two are needed and splits by seed
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await goto(page, `/dashboard/tournaments/edit?id=${t.id}#results`);
+  const panel = page.getByTestId('lobbies-panel');
+  await expect(panel).toContainText(fillText(itAdmin.lobbies.intro, { size: 3, needed: 2 }));
+  await expect(page.getByTestId('lobbies-count')).toHaveValue('2');
+  await page.getByTestId('lobbies-split').click();
+  const lobby = (n: number) => page.getByTestId(`lobby-${n}`);
+  const names = (n: number) => lobby(n).getByTestId('lobby-entrant');
+  await expect(names(1)).toHaveText([giuliaName, third].map((n) => new RegExp(n)));
+  await expect(names(2)).toHaveText([alexName, fourth].map((n) => new RegExp(n)));
+
+  // by hand: the fourth seed moves to lobby 1
+  await lobby(2).locator(`[data-name="${fourth}"]`).getByTestId('lobby-move').selectOption('1');
+  await expect(names(1)).toHaveCount(3);
+  await expect(names(2)).toHaveText([new RegExp(alexName)]);
+
+  // lobby 1's code shows at once, lobby 2's in an hour
+  await lobby(1).getByTestId('lobby-code').fill('ARENA-ONE');
+  await lobby(1).getByTestId('lobby-code-save').click();
+  await expect(page.locator('[data-sonner-toast][data-type="success"]').first()).toContainText(
+    fillText(itAdmin.lobbies.codeSaved, { n: 1 }),
+  );
+  await lobby(2).getByTestId('lobby-code').fill('ARENA-TWO');
+  const later = new Date(Date.now() + 60 * MIN);
+  const local = new Date(later.getTime() - later.getTimezoneOffset() * MIN).toISOString().slice(0, 16);
+  await lobby(2).getByTestId('lobby-code-from').fill(local);
+  await lobby(2).getByTestId('lobby-code-save').click();
+  await expect(page.locator('[data-sonner-toast][data-type="success"]').first()).toContainText(
+    fillText(itAdmin.lobbies.codeSaved, { n: 2 }),
+  );
+  // a match is entered for one lobby: the grid offers only its players
+  await page.getByTestId('entry-lobby').selectOption('2');
+  await expect(page.getByTestId('entry-0-entrant').locator('option')).toHaveCount(2);
+  await page.getByTestId('entry-0-entrant').selectOption({ label: alexName });
+  await page.getByTestId('entry-0-placement').fill('1');
+  await page.getByTestId('entry-0-eliminations').fill('2');
+  await page.getByTestId('entry-save').click();
+  await expect(page.getByTestId('match-1')).toBeVisible();
+  await page.getByTestId('lobbies-panel').screenshot({ path: `${shots}/dashboard-lobbies-it-1280.png` });
+
+  // giulia (English, phone): lobby 1 and its code
+  const giulia = await playerPage(browser, 'en', 390, t.giulia);
+  await goto(giulia.page, `/en/tournament/${t.id}`);
+  const box = giulia.page.getByTestId('my-lobby');
+  await expect(box.getByTestId('my-lobby-number')).toHaveText(fillText(en.lobby.yours, { n: 1, count: 2 }));
+  await expect(box.getByTestId('my-lobby-code')).toHaveText('ARENA-ONE');
+  await expect(box).toContainText(en.lobby.noMatches);
+  await box.screenshot({ path: `${shots}/my-lobby-en-390.png` });
+  await giulia.close();
+
+  // alex (Italian, desktop): lobby 2, its match, and its code not yet
+  const alex = await playerPage(browser, 'it', 1280, t.alex);
+  await goto(alex.page, `/tournament/${t.id}`);
+  const alexBox = alex.page.getByTestId('my-lobby');
+  await expect(alexBox.getByTestId('my-lobby-number')).toHaveText(fillText(it.lobby.yours, { n: 2, count: 2 }));
+  await expect(alexBox.getByTestId('my-lobby-matches')).toHaveText(fillText(it.lobby.played, { n: 1 }));
+  await expect(alexBox.getByTestId('my-lobby-code-note')).toContainText(it.lobby.codeLater.split('{time}')[0]!.trim());
+  await expect(alexBox.getByTestId('my-lobby-code')).toBeHidden();
+  await expect(alexBox).not.toContainText('ARENA-TWO');
+  await alexBox.screenshot({ path: `${shots}/my-lobby-it-1280.png` });
+  await alex.close();
+
+  // the page itself (as a visitor gets it) never carries a code
+  const html = await (await page.request.get(`/en/tournament/${t.id}`)).text();
+  expect(html).not.toContain('ARENA-ONE');
+  await goto(page, `/tournament/${t.id}`);
+  await expect(page.getByTestId('my-lobby')).toBeHidden();
+});
