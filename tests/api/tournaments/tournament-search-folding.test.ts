@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, quickPlayer, type Person } from '../helpers/tournaments.ts';
+import { up as foldSearchColumns } from '../../../src/platform/db/migrations/0097-search-folding.ts';
 
 /**
  * GET /tournaments?search= (the /tournaments page and the dashboard's list ask the same) ignores
@@ -73,4 +74,18 @@ test('an admin edit of one name is searchable at once, the other name kept; the 
   expect(await names('perche', 'it', admin.token)).toEqual(['Perché no']);
   expect(await names('vecchio', 'it', admin.token)).toEqual([]);
   expect(await names('PRESSURE', 'en', admin.token)).toEqual(['Ünder Pressure']);
+});
+
+test('the migration folds the names of tournaments and accounts written before it', async () => {
+  const db = t.db.kysely;
+  // the tables as they were: no folded columns
+  await db.schema.alterTable('tournaments').dropColumn('name_search').execute();
+  await db.schema.alterTable('users').dropColumn('username_search').execute();
+  await foldSearchColumns(db, t.db.dialect);
+  expect(await names('citta')).toEqual(['Cittadella 50% off', 'Coppa della Città']);
+  expect(await names('brulee', 'en')).toEqual(['Crème Brûlée Night']);
+  const wallets = await t.call('GET', `/api/marketplace/wallets?search=${admin.username.toUpperCase()}`, {
+    token: admin.token,
+  });
+  expect(wallets.json.data.map((w: { userId: string }) => w.userId)).toEqual([admin.id]);
 });
