@@ -236,6 +236,8 @@ export const reportSchema = z.object({
   id: z.string(),
   tournamentId: z.string(),
   matchNumber: z.number().int(),
+  /** the lobby of the match (recorded), else the reporter's; null while the tournament plays in one lobby */
+  lobby: z.number().int().nullable(),
   placement: z.number().int(),
   eliminations: z.number().int(),
   imageUrl: z.string(),

@@ -208,6 +208,27 @@ describe('matches per lobby', () => {
   });
 });
 
+describe('one lobby', () => {
+  test('a tournament that fits one lobby keeps one lobby: matches in lobby 1, reports name no lobby', async () => {
+    const day = await matchDay(t, admin.token, { checkedIn: 2 });
+    await setPhase(t, admin.token, day.id, 'ongoing');
+    const made = await resultsApi(t, admin.token, day.id).createMatch([line(day.players[0]!, 1)]);
+    expect(made.json.data).toMatchObject({ number: 1, lobby: 1, entrants: 2 });
+    const body = form({ matchNumber: '1', placement: '2', eliminations: '0' }, [{ data: await png(4242) }]);
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/tournaments/${day.id}/reports`,
+      headers: { 'content-type': body.contentType, authorization: `Bearer ${day.players[1]!.token}` },
+      payload: body.body,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.lobby).toBeNull();
+    const lobbies = await t.call('GET', `/api/tournaments/${day.id}/lobbies`, { token: admin.token });
+    expect(lobbies.json.data).toMatchObject({ needed: 1, unassigned: [] });
+    expect(lobbies.json.data.lobbies).toHaveLength(1);
+  });
+});
+
 describe("a player's lobby and its key", () => {
   test("only that lobby's checked-in players see the key, and only from its time", async () => {
     const { players, waiting, call, create, id } = await split();
@@ -281,12 +302,20 @@ describe("a player's lobby and its key", () => {
     expectError(await report(players[1]!, 1), 409, 'MATCH_IN_OTHER_LOBBY');
     const fresh = await report(players[1]!, 2);
     expect(fresh.status, JSON.stringify(fresh.json)).toBe(201);
+    // the report names the reporter's lobby while its match is not recorded yet
+    expect(fresh.json.data.lobby).toBe(2);
+    const queue = await t.call('GET', `/api/tournaments/${id}/reports`, { token: admin.token });
+    expect(queue.json.data.map((r: { lobby: number | null }) => r.lobby)).toEqual([2]);
     const approved = await t.call('POST', `/api/tournaments/${id}/reports/${fresh.json.data.id}/review`, {
       token: admin.token,
       body: { decision: 'approve', createMatch: true },
     });
     expect(approved.status, JSON.stringify(approved.json)).toBe(200);
     const matches = (await t.call('GET', `/api/tournaments/${id}/matches`, { token: admin.token })).json.data;
+    const mine = await t.call('GET', `/api/tournaments/${id}/reports/mine`, { token: players[1]!.token });
+    expect(mine.json.data.map((r: { matchNumber: number; lobby: number | null }) => [r.matchNumber, r.lobby])).toEqual([
+      [2, 2],
+    ]);
     expect(matches.map((m: { number: number; lobby: number }) => [m.number, m.lobby])).toEqual([
       [1, 1],
       [2, 2],

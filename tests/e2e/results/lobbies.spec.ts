@@ -155,7 +155,7 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   await page.getByTestId('entry-0-placement').fill('1');
   await page.getByTestId('entry-0-eliminations').fill('2');
   await page.getByTestId('entry-save').click();
-  await expect(page.getByTestId('match-1')).toBeVisible();
+  await expect(page.getByTestId('match-1-lobby')).toHaveText(fillText(itAdmin.lobbies.lobby, { n: 2 }));
   await page.getByTestId('lobbies-panel').screenshot({ path: `${shots}/dashboard-lobbies-it-1280.png` });
 
   // giulia (English, phone): lobby 1 and its code

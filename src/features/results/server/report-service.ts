@@ -22,6 +22,7 @@ import {
 import * as ReportRepository from './report-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as ResultsService from './service.ts';
+import * as ResultsRepository from './repository.ts';
 
 /**
  * Player self-reports of battle-royale matches: a checked-in player sends a
@@ -55,11 +56,28 @@ async function findNamed(ctx: ServiceContext, tournamentId: string, id: string) 
   return row ? (await named(ctx, [row]))[0] : undefined;
 }
 
-function toReport(r: ReportRepository.ReportRecord): Report {
+type LobbyOf = (r: Pick<ReportRepository.ReportRecord, 'matchNumber' | 'entrantId'>) => number | null;
+
+/**
+ * Which lobby a report is of: its match's once recorded, else the reporter's own; null while the
+ * tournament plays in one lobby, so nothing about lobbies shows then.
+ */
+async function lobbyReader(ctx: ServiceContext, tournamentId: string): Promise<LobbyOf> {
+  const [plan, { matches }] = await Promise.all([
+    ResultsService.lobbyPlan(ctx, tournamentId),
+    ResultsRepository.matchesOf(ctx.db.kysely, tournamentId),
+  ]);
+  if (plan.count === 1) return () => null;
+  const byNumber = new Map(matches.map((m) => [m.number, Number(m.lobby)]));
+  return (r) => byNumber.get(r.matchNumber) ?? plan.of(r.entrantId);
+}
+
+function toReport(r: ReportRepository.ReportRecord, lobbyOf: LobbyOf): Report {
   return {
     id: r.id,
     tournamentId: r.tournamentId,
     matchNumber: r.matchNumber,
+    lobby: lobbyOf(r),
     placement: r.placement,
     eliminations: r.eliminations,
     imageUrl: r.imageUrl,
@@ -140,13 +158,15 @@ export async function submit(
     });
   });
   if (!id) throw taken();
-  return toReport((await findNamed(ctx, tournamentId, id))!);
+  return toReport((await findNamed(ctx, tournamentId, id))!, await lobbyReader(ctx, tournamentId));
 }
 
 /** GET /tournaments/{id}/reports/mine: the caller's reports in this tournament, by match. */
 export async function listMine(ctx: ServiceContext, caller: Caller, tournamentId: string): Promise<Report[]> {
   await TournamentService.get(ctx, tournamentId, null);
-  return (await named(ctx, await ReportRepository.listMine(ctx.db.kysely, tournamentId, caller.id))).map(toReport);
+  const lobbyOf = await lobbyReader(ctx, tournamentId);
+  const rows = await named(ctx, await ReportRepository.listMine(ctx.db.kysely, tournamentId, caller.id));
+  return rows.map((r) => toReport(r, lobbyOf));
 }
 
 interface RecordedLine {
@@ -229,6 +249,7 @@ export async function listQueue(
   // an entrant no longer on the roster (teams re-formed) is still named by who reported for it
   const nameOf = (entrantId: string) => names.get(entrantId) ?? usernames.get(entrantId) ?? entrantId;
   const lines = await recordedLines(ctx, tournamentId);
+  const lobbyOf = await lobbyReader(ctx, tournamentId);
   const pending = all.filter((r) => r.status === 'pending');
   const shown = all.filter((r) => q.matchNumber === undefined || r.matchNumber === q.matchNumber);
   const hashes = shown.map((r) => r.imageHash);
@@ -260,7 +281,7 @@ export async function listQueue(
       (sameReports.counts.get(r.imageHash) ?? 1) - 1 + (sameSubmissions.counts.get(r.imageHash) ?? 0);
     const conflicts = r.status === 'pending' ? conflictsOf(r, pending, lines.get(r.matchNumber) ?? [], nameOf) : [];
     return {
-      ...toReport(r),
+      ...toReport(r, lobbyOf),
       userId: r.userId,
       username: r.username,
       entrantId: r.entrantId,
@@ -337,7 +358,8 @@ export async function review(
         { createMatch: input.createMatch },
       );
     }
-    const after = toReport((await findNamed(tx, tournamentId, id))!);
+    const lobbyOf = await lobbyReader(tx, tournamentId);
+    const after = toReport((await findNamed(tx, tournamentId, id))!, lobbyOf);
     if (input.decision === 'reject') await queueRejectionMail(tx, tournamentId, before, input.reason);
     await audit({
       action: input.decision === 'approve' ? 'report.approve' : 'report.reject',
@@ -345,7 +367,7 @@ export async function review(
       entityId: id,
       // the tournament, the match and (from the records) the player who reported
       label: auditLabel((await TournamentService.get(tx, tournamentId, null)).name, `#${before.matchNumber}`),
-      before: { ...toReport(before), username: before.username },
+      before: { ...toReport(before, lobbyOf), username: before.username },
       after: { ...after, username: before.username },
     });
     return after;

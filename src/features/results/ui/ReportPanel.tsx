@@ -246,6 +246,11 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
                         eliminations: r.eliminations,
                       })}
                     </p>
+                    {r.lobby !== null && (
+                      <p className="text-xs text-slate-400" data-testid="report-mine-lobby">
+                        {t('results.report.mine.lobby', { n: r.lobby })}
+                      </p>
+                    )}
                     <p className={`font-semibold ${tone[r.status]}`}>{t(`results.report.status.${r.status}`)}</p>
                     {r.status === 'rejected' && r.reason && (
                       <p className="break-words text-slate-300">

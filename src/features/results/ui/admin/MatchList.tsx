@@ -34,6 +34,8 @@ interface Props {
 /** The matches entered so far, voided ones included: edit one in the entry form, void or restore it after a confirmation. */
 export default function MatchList({ t, tournamentId, matches, locked, editing, onEdit, onChanged }: Props) {
   const [asking, setAsking] = useState<Match | null>(null);
+  // the lobby shows only once a match was played outside lobby 1
+  const split = matches.some((m) => m.lobby > 1);
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
@@ -96,7 +98,17 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
                     data-testid={`match-${m.number}`}
                     data-voided={m.voided}
                   >
-                    <td className={`${tdClass} font-bold text-white tabular-nums`}>{m.number}</td>
+                    <td className={`${tdClass} font-bold text-white tabular-nums`}>
+                      {m.number}
+                      {split && (
+                        <span
+                          className="block text-xs font-normal text-slate-400"
+                          data-testid={`match-${m.number}-lobby`}
+                        >
+                          {t('resultsAdmin.lobbies.lobby', { n: m.lobby })}
+                        </span>
+                      )}
+                    </td>
                     <td className={`${tdClass} text-slate-200`}>{winner ? winner.name : '–'}</td>
                     <td className={`${tdClass} text-right tabular-nums`}>{m.lines.length}</td>
                     <td className={tdClass}>

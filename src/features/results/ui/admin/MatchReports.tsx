@@ -218,6 +218,11 @@ export default function MatchReports({ t, locale }: SectionProps) {
             </th>
             <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
               {t('resultsAdmin.reports.match', { n: r.matchNumber })}
+              {r.lobby !== null && (
+                <span className="block text-xs text-slate-400" data-testid="report-row-lobby">
+                  {t('resultsAdmin.lobbies.lobby', { n: r.lobby })}
+                </span>
+              )}
             </td>
             <td className={`${tdClass} whitespace-nowrap font-mono text-slate-200`} data-testid="report-row-result">
               {t('resultsAdmin.reports.result', { placement: r.placement, eliminations: r.eliminations })}
