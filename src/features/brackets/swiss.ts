@@ -30,8 +30,12 @@ export const defaultSwissRounds = (n: number): number => Math.max(1, Math.ceil(M
 /** The most rounds before a rematch is certain: everybody has met everybody (and, when odd, had the bye). */
 export const maxSwissRounds = (n: number): number => (n % 2 === 0 ? n - 1 : n);
 
-/** A pairing step budget: past it the search gives up on avoiding rematches rather than hang a request. */
-const SEARCH_BUDGET = 200_000;
+/**
+ * The pairing search's budget, in pairs of entrants looked at (a step costs the square of those
+ * left): past it the search gives up on avoiding rematches rather than hold a request for seconds.
+ * Only a field playing nearly every possible round gets there; a small field's search is whole.
+ */
+const SEARCH_BUDGET = 4_000_000;
 
 const pairKey = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`);
 
@@ -124,11 +128,24 @@ function search(
   const pairs: [string, string][] = [];
   const go = (rest: readonly string[]): boolean => {
     if (rest.length === 0) return true;
-    if (--budget.left < 0) return false;
-    // nobody left may be without a possible opponent: cut the branch early
-    if (!allowRematch && rest.some((p) => rest.every((q) => q === p || met.has(pairKey(p, q))))) return false;
-    const [x, ...others] = rest as [string, ...string[]];
-    const tries = preferred(x, others, points);
+    budget.left -= rest.length * rest.length;
+    if (budget.left < 0) return false;
+    let [x, ...others] = rest as [string, ...string[]];
+    let tries: string[] | null = null;
+    if (!allowRematch) {
+      // nobody left may be without a possible opponent (cut the branch), and somebody with only one
+      // is paired with them first: any pairing of the rest has that pair, so nothing is lost
+      for (const p of rest) {
+        const open = rest.filter((q) => q !== p && !met.has(pairKey(p, q)));
+        if (open.length === 0) return false;
+        if (open.length === 1 && tries === null) {
+          x = p;
+          others = rest.filter((q) => q !== p);
+          tries = open;
+        }
+      }
+    }
+    tries ??= preferred(x, others, points);
     // with rematches allowed, new opponents still come first
     const ordered = allowRematch
       ? [...tries.filter((y) => !met.has(pairKey(x, y))), ...tries.filter((y) => met.has(pairKey(x, y)))]
