@@ -5,7 +5,7 @@ import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
 import type { Database, ScreenshotSubmissionsTable } from '../../../platform/db/schema.ts';
 import type { SubmissionStatus } from '../contract.ts';
-import { contains, orderFor } from '../../../platform/db/search.ts';
+import { contains, containsFolded, orderFor } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 type SubmissionRow = Selectable<ScreenshotSubmissionsTable>;
@@ -237,7 +237,7 @@ export async function listQueue(
   if (q.search) {
     const term = q.search;
     base = base.where((eb) =>
-      eb.or([contains('s.username', term), contains('u.username', term), contains('s.email', term)]),
+      eb.or([contains('s.username', term), containsFolded('u.username_search', term), contains('s.email', term)]),
     );
   }
   if (q.duplicatesOnly) {

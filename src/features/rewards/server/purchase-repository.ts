@@ -3,7 +3,7 @@ import { countAll } from '../../../platform/db/database.ts';
 import type { Database, PurchasesTable } from '../../../platform/db/schema.ts';
 import type { Purchase, ShippingAddress } from '../contract.ts';
 import { idPrefixOfOrderNumber, orderNumberOf } from '../order-view.ts';
-import { byText, contains, orderFor } from '../../../platform/db/search.ts';
+import { byText, contains, containsFolded, orderFor } from '../../../platform/db/search.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
 
 type Db = Kysely<Database>;
@@ -86,7 +86,7 @@ function filtered<QB extends ReturnType<typeof joined>>(qb: QB, owner: string, q
     const order = idPrefixOfOrderNumber(q.search);
     base = base.where((eb) =>
       eb.or([
-        contains('users.username', q.search!),
+        containsFolded('users.username_search', q.search!),
         contains('purchases.product_name', q.search!),
         ...(order ? [eb('purchases.id', 'like', `${order}%`)] : []),
       ]),

@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
-import { byText, contains } from '../../../platform/db/search.ts';
+import { byText, containsFolded } from '../../../platform/db/search.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The site's players an admin may add to a tournament's roster: accounts of `owner` whose username
- * contains `search` (any case), not registered in the tournament in any state, by username.
+ * contains `search` (accents and case aside), not registered in the tournament in any state, by username.
  */
 export async function candidates(
   db: Db,
@@ -17,7 +17,7 @@ export async function candidates(
     .selectFrom(accountRows(db).as('u'))
     .select(['u.id', 'u.username'])
     .where('u.owner', '=', p.owner)
-    .where(contains('u.username', p.search))
+    .where(containsFolded('u.username_search', p.search))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
