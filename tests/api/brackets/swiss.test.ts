@@ -169,6 +169,38 @@ describe('a Swiss bracket', () => {
     expectError(await nextRound('00000000-0000-4000-8000-000000000000', 1), 404, 'TOURNAMENT_NOT_FOUND');
   });
 
+  test('finalising pays the prizes in the table order', async () => {
+    const { id, people } = await field(4);
+    let b: Bracket = (await generate(id, { seeding: 'checkin', rounds: 2 })).json.data;
+    // side A wins every match: seeds 1 and 2 win round one, then seed 1 beats seed 2
+    for (const round of [1, 2]) {
+      for (const m of roundOf(b, round)) await play(id, people, m, 2, 0);
+      b = await getBracket(id);
+    }
+    expect(b.complete).toBe(true);
+    const prizes = [
+      { from: 1, to: 1, credits: 500 },
+      { from: 2, to: 2, credits: 300 },
+    ];
+    const put = await t.call('PUT', `/api/tournaments/${id}/prizes`, { token: admin.token, body: { prizes } });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    const fin = await t.call('POST', `/api/tournaments/${id}/finalise`, { token: admin.token });
+    expect(fin.status, JSON.stringify(fin.json)).toBe(200);
+    const [first, second] = b.tables[0]!.rows;
+    expect([first!.entrantId, second!.entrantId]).toEqual([people[0]!.id, people[1]!.id]);
+    const paid = await t.db.kysely
+      .selectFrom('wallet_transactions')
+      .select(['user_id', 'amount'])
+      .where('reference', 'like', `prize:${id}:%`)
+      .execute();
+    expect(new Map(paid.map((e) => [e.user_id, Number(e.amount)]))).toEqual(
+      new Map([
+        [people[0]!.id, 500],
+        [people[1]!.id, 300],
+      ]),
+    );
+  });
+
   test('an odd field: a different entrant gets the bye each round', async () => {
     const { id, people } = await field(3);
     let b: Bracket = (await generate(id, { seeding: 'checkin', rounds: 3 })).json.data;
