@@ -35,6 +35,8 @@ declare namespace App {
       bracket(tournamentId: string): Promise<import('./features/brackets/contract.ts').Bracket | null>;
       /** a battle-royale tournament's standings (frozen once final); null for an unknown tournament */
       standings(tournamentId: string): Promise<import('./features/results/contract.ts').Standings | null>;
+      /** a player's public page from `offset` in their history; null for an unknown or hidden player */
+      player(username: string, offset: number): Promise<import('./features/players/contract.ts').PlayerProfile | null>;
     };
   }
 }

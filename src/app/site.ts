@@ -15,6 +15,8 @@ import { answerAheadOfRouter, type RawAnswer } from '../platform/http/ahead-of-r
 import * as CampaignService from '../features/campaign/server/service.ts';
 import * as BracketService from '../features/brackets/server/service.ts';
 import * as ResultsService from '../features/results/server/service.ts';
+import * as PlayerService from '../features/players/server/service.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 import { defaultLocaleAddress } from '../platform/i18n/i18n.ts';
 
 /**
@@ -70,6 +72,12 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
         ),
       bracket: (tournamentId) => BracketService.findBracket(app, tournamentId),
       standings: (tournamentId) => ResultsService.standings(app, tournamentId),
+      // what an anonymous reader of /api/players/{username} sees: a hidden player is not found
+      player: (username, offset) =>
+        PlayerService.profile(app, username, clamp(offset, 0, 10_000, 0), null).catch((e: unknown) => {
+          if (e instanceof AppError && e.code === 'PLAYER_NOT_FOUND') return null;
+          throw e;
+        }),
     },
   };
 
@@ -157,10 +165,18 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
 
 /**
  * Every on-demand page (`prerender = false` under src/pages), as the warm-up renders it in both
- * languages; {tournament} and {article} become a published one's id when there is one.
+ * languages; {tournament} and {article} become a published one's id when there is one, {player} a
+ * name no player has.
  */
 const tournamentPages = ['', '/standings', '/bracket', '/iframe'].map((tail) => `/tournament/{tournament}${tail}`);
-export const warmPages = ['/cortina', '/cortina/standings/1', '/news', '/news/{article}', ...tournamentPages];
+export const warmPages = [
+  '/cortina',
+  '/cortina/standings/1',
+  '/news',
+  '/news/{article}',
+  ...tournamentPages,
+  '/player/{player}',
+];
 
 const warmers = new WeakMap<FastifyInstance, () => Promise<number>>();
 
@@ -202,7 +218,9 @@ async function renderEachPage(app: FastifyInstance, locals: App.Locals): Promise
   const id = (value: string | undefined) => encodeURIComponent(value ?? 'warm-up');
   const tournament = id(tournaments?.data[0]?.id);
   const article = id(news?.data[0]?.id);
-  const fill = (p: string) => p.replace('{tournament}', tournament).replace('{article}', article);
+  // an unknown player's page renders the same modules as a known one's
+  const fill = (p: string) =>
+    p.replace('{tournament}', tournament).replace('{article}', article).replace('{player}', 'warm-up');
   const urls = warmPages.map(fill).flatMap((url) => [url, `/en${url}`]);
   // one after another, each a few awaits: between two renders the loop answers liveness probes
   for (const url of urls) {

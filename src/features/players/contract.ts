@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { teamNames, tournamentFormats } from '../tournaments/contract.ts';
+import { idSchema } from '../../platform/schemas.ts';
 
 /**
  * A player's public page (GET /players/{username}, /player/{username}): who they are, the faction
@@ -36,6 +37,8 @@ export const historyEntrySchema = z.object({
   game: z.string(),
   format: z.enum(tournamentFormats),
   start: z.string().nullable(),
+  /** false while it has not begun: the player is registered, with nothing to rank yet */
+  started: z.boolean(),
   /** true once an admin finalised it: rank, points and credits are final */
   finalized: z.boolean(),
   /** null while unranked (no counted match yet) or disqualified */
@@ -71,6 +74,30 @@ export const playerProfileSchema = z.object({
   }),
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
+
+/** GET /players/me/tournaments?ids=a,b: the caller's standing in each of these tournaments (at most a page of cards). */
+export const MY_STANDINGS_MAX = 50;
+export const myStandingsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(MY_STANDINGS_MAX * 65)
+    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
+    .pipe(z.array(idSchema).min(1).max(MY_STANDINGS_MAX)),
+});
+
+export const myStandingSchema = z.object({
+  tournamentId: z.string(),
+  member: z.boolean(),
+  checkedIn: z.boolean(),
+  waitlistPosition: z.number().int().nullable(),
+  /** whether it has started (or was finalised): before that there is no rank to show */
+  started: z.boolean(),
+  rank: z.number().int().nullable(),
+  points: z.number().int().nullable(),
+  placing: z.enum(bracketPlacings).nullable(),
+  disqualified: z.boolean(),
+});
+export type MyStanding = z.infer<typeof myStandingSchema>;
 
 /** Error codes of the player pages (each has a text in errors.<CODE>). */
 export const playerErrors = ['PLAYER_NOT_FOUND'] as const;

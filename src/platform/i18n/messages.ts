@@ -33,6 +33,8 @@ import itResultsAdmin from '../../../locales/it/results-admin.json' with { type:
 import enResultsAdmin from '../../../locales/en/results-admin.json' with { type: 'json' };
 import itBrackets from '../../../locales/it/brackets.json' with { type: 'json' };
 import enBrackets from '../../../locales/en/brackets.json' with { type: 'json' };
+import itPlayers from '../../../locales/it/players.json' with { type: 'json' };
+import enPlayers from '../../../locales/en/players.json' with { type: 'json' };
 
 /**
  * Every namespace of both locales. Pages read it at build time; an island receives only the
@@ -57,6 +59,7 @@ export const messages = {
     results: itResults,
     resultsAdmin: itResultsAdmin,
     brackets: itBrackets,
+    players: itPlayers,
   },
   en: {
     common: enCommon,
@@ -76,6 +79,7 @@ export const messages = {
     results: enResults,
     resultsAdmin: enResultsAdmin,
     brackets: enBrackets,
+    players: enPlayers,
   },
 } satisfies Record<Locale, Record<string, Messages>>;
 

@@ -147,3 +147,30 @@ describe('GET /api/players/{username}', () => {
     expectError(await page(gone.username), 404, 'PLAYER_NOT_FOUND');
   });
 });
+
+describe('GET /api/players/me/tournaments', () => {
+  test("the caller's check-in, rank and points on each card; an unknown id is left out", async () => {
+    const upcoming = await T.createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
+    expect((await T.join(t, upcoming, star)).status).toBe(200);
+    const ids = [royale, bracket, upcoming, 'no-such-tournament'].join(',');
+    const res = await t.call('GET', `/api/players/me/tournaments?ids=${ids}`, { token: star.token });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const byId = new Map(res.json.data.map((s: { tournamentId: string }) => [s.tournamentId, s]));
+    expect(byId.size).toBe(3);
+    expect(byId.get(royale)).toMatchObject({ member: true, checkedIn: true, started: true, rank: 2, placing: null });
+    expect((byId.get(royale) as { points: number }).points).toBeGreaterThan(0);
+    expect(byId.get(bracket)).toMatchObject({ checkedIn: true, rank: 1, placing: 'champion', points: null });
+    expect(byId.get(upcoming)).toMatchObject({ member: true, checkedIn: false, started: false, rank: null });
+    // on the public page too, first (the newest), as a registration with nothing to rank yet
+    const history = (await page(star.username)).json.data.history;
+    expect(history.total).toBe(3);
+    expect(history.data[0]).toMatchObject({ tournamentId: upcoming, started: false, rank: null, matchesPlayed: 0 });
+  });
+
+  test('needs a token, and a list of ids', async () => {
+    expectError(await t.call('GET', `/api/players/me/tournaments?ids=${royale}`), 401, 'UNAUTHORIZED');
+    expect((await t.call('GET', '/api/players/me/tournaments', { token: star.token })).status).toBe(400);
+    const many = Array.from({ length: 51 }, (_, i) => `id${i}`).join(',');
+    expect((await t.call('GET', `/api/players/me/tournaments?ids=${many}`, { token: star.token })).status).toBe(400);
+  });
+});

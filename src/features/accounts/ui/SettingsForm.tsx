@@ -93,6 +93,8 @@ const toValues = (u: User): Values => ({
   discordId: u.discordId ?? '',
   epicId: u.epicId ?? '',
   language: u.language === 'en' ? 'en' : 'it',
+  // an account read before the setting existed is public, as the column's default
+  publicProfile: u.publicProfile !== false,
   gameAccounts: (u.gameAccounts ?? []).map((a) => ({
     username: a.username,
     id: a.id ?? '',
@@ -426,6 +428,10 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
                 ))}
               </select>
             </FormField>
+            <label className="flex items-center gap-3 text-sm text-slate-200">
+              <input {...register('publicProfile')} type="checkbox" className="size-4 accent-brand" />
+              {t('accounts.settings.fields.publicProfile')}
+            </label>
           </div>
         </div>
 

@@ -51,6 +51,7 @@ export const settingsSchema = userUpdateSchema
     epicId: true,
     language: true,
     gameAccounts: true,
+    publicProfile: true,
   })
   .required()
   .extend({

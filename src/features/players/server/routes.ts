@@ -4,13 +4,32 @@ import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { serviceContext } from '../../../platform/context.ts';
-import { playerParamsSchema, playerProfileSchema, playerQuerySchema } from '../contract.ts';
+import { z } from 'zod';
+import {
+  myStandingSchema,
+  myStandingsQuerySchema,
+  playerParamsSchema,
+  playerProfileSchema,
+  playerQuerySchema,
+} from '../contract.ts';
 import * as PlayerService from './service.ts';
 
 /** The players' public pages: one read, the same for every anonymous reader. */
 export default async function playerRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
+
+  app.get('/players/me/tournaments', {
+    schema: {
+      tags: ['players'],
+      summary: "The caller's check-in, rank and points in each of these tournaments (?ids=a,b, at most 50)",
+      security: [{ bearer: [] }],
+      querystring: myStandingsQuerySchema,
+      response: { 200: envelope(z.array(myStandingSchema)), ...errorResponses(400, 401) },
+    },
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await PlayerService.myStandings(ctx, req.user!.id, req.query.ids)),
+  });
 
   app.get('/players/:username', {
     schema: {

@@ -9,7 +9,7 @@ import { standings } from '../../results/server/service.ts';
 import { playerPlacements } from '../../results/server/points-service.ts';
 import { placements as bracketPlacements } from '../../brackets/server/service.ts';
 import { backpack } from '../../rewards/server/badge-service.ts';
-import { bracketPlacing, HISTORY_PAGE, type HistoryEntry, type PlayerProfile } from '../contract.ts';
+import { bracketPlacing, HISTORY_PAGE, type HistoryEntry, type MyStanding, type PlayerProfile } from '../contract.ts';
 
 /** The most tournaments the history reads for one player: far more than a season holds. */
 const PLAYED_MAX = 200;
@@ -18,8 +18,9 @@ export const playerNotFound = () => new AppError('notFound', 'PLAYER_NOT_FOUND',
 
 /**
  * GET /players/{username}: a hidden page is the same 404 as an unknown player, except to the player
- * themselves (`viewerId`). The history lists the tournaments they played (started or finalised,
- * as a member), newest first; only the page shown has its standings read.
+ * themselves (`viewerId`). The history lists the tournaments they are or were a member of, newest
+ * first: those not begun yet as registrations, the others with their standing; only the page shown
+ * has its standings read.
  */
 export async function profile(
   ctx: ServiceContext,
@@ -36,7 +37,7 @@ export async function profile(
     TournamentService.list(ctx, { members: player.id, limit: PLAYED_MAX, offset: 0 }, player.id),
   ]);
   const played = joined.data
-    .filter((t) => (t.me?.member || t.me?.disqualified) && (t.status !== 0 || t.finalized))
+    .filter((t) => t.me?.member || t.me?.disqualified)
     .sort((a, b) => (b.start_tournament ?? '').localeCompare(a.start_tournament ?? '') || a.id.localeCompare(b.id));
   const page = played.slice(offset, offset + HISTORY_PAGE);
   const paid = await playerPlacements(
@@ -65,6 +66,41 @@ export async function profile(
   };
 }
 
+const started = (t: Tournament) => t.status !== 0 || t.finalized;
+
+/**
+ * GET /players/me/tournaments: the caller's check-in, rank and points in each of these tournaments
+ * (the cards of /my-tournaments); an id that names no tournament is left out.
+ */
+export async function myStandings(ctx: ServiceContext, userId: string, ids: string[]): Promise<MyStanding[]> {
+  const player = await Directory.findPlayer(ctx, ctx.config.ownerId, userId);
+  if (!player) return [];
+  const found = await Promise.all(ids.map((id) => TournamentService.get(ctx, id, userId).catch(() => null)));
+  const mine = found.filter((t): t is Tournament => !!t);
+  const paid = await playerPlacements(
+    ctx,
+    userId,
+    mine.filter((t) => t.finalized).map((t) => t.id),
+  );
+  return Promise.all(
+    mine.map(async (t) => {
+      const playing = (t.me?.member || !!t.me?.disqualified) && started(t);
+      const entry = playing ? await entryOf(ctx, player, t, paid.get(t.id)) : null;
+      return {
+        tournamentId: t.id,
+        member: !!t.me?.member,
+        checkedIn: !!t.me?.confirmed,
+        waitlistPosition: t.me?.waitlistPosition ?? null,
+        started: started(t),
+        rank: entry?.rank ?? null,
+        points: entry?.points ?? null,
+        placing: entry?.placing ?? null,
+        disqualified: !!t.me?.disqualified,
+      };
+    }),
+  );
+}
+
 /** The ranked rows a tournament has now: frozen once finalised, else a battle royale's or a bracket's live ones. */
 function rowsOf(ctx: ServiceContext, t: Tournament): Promise<StandingsRow[]> {
   if (t.format === 'battle_royale') return standings(ctx, t.id).then((s) => s.rows);
@@ -78,7 +114,7 @@ async function entryOf(
   t: Tournament,
   placed: { entrantId: string; rank: number; points: number; credits: number } | undefined,
 ): Promise<HistoryEntry> {
-  const rows = await rowsOf(ctx, t);
+  const rows = started(t) ? await rowsOf(ctx, t) : [];
   // a finalised placement names the entrant; a live row names its players (a solo entrant is the player)
   const row = placed
     ? rows.find((r) => r.entrantId === placed.entrantId)
@@ -93,6 +129,7 @@ async function entryOf(
     game: t.game,
     format: t.format,
     start: t.start_tournament,
+    started: started(t),
     finalized: t.finalized,
     rank,
     points,

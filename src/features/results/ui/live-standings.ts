@@ -1,7 +1,7 @@
 import type { Standings } from '../contract.ts';
-import { createT, isLocale, type Messages } from '../../../platform/i18n/i18n.ts';
+import { createT, isLocale, localizePath, type Messages } from '../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../platform/i18n/plural.ts';
-import { rowFields, scoringLines } from './standings-view.ts';
+import { playerPath, rowFields, scoringLines } from './standings-view.ts';
 
 /** How often a live tournament's standings are read again (the API's answer is micro-cached). */
 export const POLL_MS = 15_000;
@@ -85,6 +85,9 @@ class LiveStandings extends HTMLElement {
         for (const [name, text] of Object.entries(rowFields(row, standings.teamSize, t('standings.detail')))) {
           for (const cell of tr.querySelectorAll(`[data-f="${name}"]`)) cell.textContent = text;
         }
+        const page = playerPath(row, standings.teamSize);
+        const link = tr.querySelector<HTMLAnchorElement>('a[data-f="name"]');
+        if (link && page) link.href = localizePath(page, locale);
         return tr;
       }),
     );

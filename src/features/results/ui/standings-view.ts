@@ -26,6 +26,10 @@ export const detailText = (
 export const rankText = (row: Pick<StandingsRow, 'rank' | 'disqualified'>): string =>
   row.disqualified ? 'DQ' : String(row.rank);
 
+/** A solo entrant's public page (/player/{username}); a team has none, so its name is no link. */
+export const playerPath = (row: Pick<StandingsRow, 'members'>, teamSize: number): string | null =>
+  teamSize === 1 && row.members[0] ? `/player/${encodeURIComponent(row.members[0])}` : null;
+
 /** The cells a row fills, by their `data-f` name. */
 export function rowFields(row: StandingsRow, teamSize: number, detailTemplate: string): Record<string, string> {
   return {

@@ -1,0 +1,125 @@
+import { expect, test } from '../fixtures.ts';
+import { seriousViolations } from '../axe.ts';
+import { authenticate, GIULIA, goto, loginAs, localeTexts, unique } from '../helpers.ts';
+
+// A player's public page (the demo's giulia), its 404, the Settings switch that hides it, and the
+// player's rank, points and check-in on the /my-tournaments cards; in both languages, phone and desktop.
+const PASSWORD = 'player-page-secret-2026';
+const prefix = (lang: 'it' | 'en') => (lang === 'en' ? '/en' : '');
+
+for (const lang of ['it', 'en'] as const) {
+  for (const width of [390, 1280]) {
+    test.describe(`${lang} at ${width} px`, () => {
+      test.use({ viewport: { width, height: 900 } });
+      const texts = localeTexts(lang, 'players');
+
+      test('the player page shows name, faction, badges and history linking to each tournament', async ({ page }) => {
+        const res = await page.goto(`${prefix(lang)}/player/giulia`);
+        expect(res?.status()).toBe(200);
+        await expect(page.getByTestId('player-name')).toHaveText('giulia');
+        await expect(page).toHaveTitle(new RegExp(texts.meta.title.replace('{name}', 'giulia')));
+        const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+        expect(canonical).toMatch(new RegExp(`${prefix(lang)}/player/giulia$`));
+        await expect(page.getByTestId('player-faction')).toContainText(texts.page.faction);
+        const api = await (await page.request.get('/api/players/giulia')).json();
+        const history = api.data.history;
+        // the demo has giulia play tournaments: the page lists them
+        expect(history.total).toBeGreaterThan(0);
+        const entries = page.getByTestId('history-entry');
+        await expect(entries).toHaveCount(history.data.length);
+        const first = history.data[0];
+        const link = entries.first().getByRole('link');
+        await expect(link).toHaveText(lang === 'en' && first.name.en ? first.name.en : first.name.it);
+        await expect(link).toHaveAttribute('href', `${prefix(lang)}/tournament/${first.tournamentId}`);
+        await expect(entries.first().getByTestId('history-matches')).toHaveText(String(first.matchesPlayed));
+        for (const badge of api.data.badges)
+          await expect(page.getByTestId('player-badges')).toContainText(
+            lang === 'en' && badge.name.en ? badge.name.en : badge.name.it,
+          );
+        expect(await seriousViolations(page)).toEqual([]);
+        await link.click();
+        await expect(page).toHaveURL(new RegExp(`/tournament/${first.tournamentId}$`));
+      });
+
+      test('an unknown player is a 404 page', async ({ page }) => {
+        const res = await page.goto(`${prefix(lang)}/player/${unique('nobody')}`);
+        expect(res?.status()).toBe(404);
+        await expect(page.getByTestId('player-error')).toContainText(texts.page.notFound);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+
+      test('/my-tournaments shows check-in, rank and points on each card', async ({ page }) => {
+        const session = await loginAs(page, GIULIA);
+        await goto(page, `${prefix(lang)}/my-tournaments`);
+        const cards = page.getByTestId('tournament-card');
+        await expect(cards.first()).toBeVisible();
+        const ids = await page
+          .locator('[data-tournament-id]')
+          .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tournamentId!));
+        const mine = await page.request.get(`/api/players/me/tournaments?ids=${ids.join(',')}`, {
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+        const standings = (await mine.json()).data as { tournamentId: string; member: boolean; checkedIn: boolean }[];
+        expect(standings.length).toBe(ids.length);
+        for (const s of standings) {
+          const card = page.locator(`[data-tournament-id="${s.tournamentId}"]`);
+          const checkIn = s.member
+            ? s.checkedIn
+              ? texts.mine.checkedIn
+              : texts.mine.notCheckedIn
+            : texts.mine.waitlist.split('(')[0].trim();
+          await expect(card.getByTestId('my-card-checkin')).toContainText(checkIn);
+          await expect(card.getByTestId('my-card-rank')).toBeVisible();
+          await expect(card.getByTestId('my-card-points')).toBeVisible();
+        }
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    });
+  }
+
+  test(`a solo standings table links each player to their page (${lang})`, async ({ page }) => {
+    const list = await (await page.request.get('/api/tournaments?showAllTournament=true&limit=100')).json();
+    const played = (list.data as { id: string; finalized: boolean; format: string; teamSize: number | null }[]).find(
+      (t) => t.finalized && t.format === 'battle_royale' && (t.teamSize ?? 1) === 1,
+    );
+    expect(played, 'the demo has a finalised solo battle royale').toBeTruthy();
+    await goto(page, `${prefix(lang)}/tournament/${played!.id}/standings`);
+    const name = page.getByTestId('standings-name').first();
+    const username = (await name.textContent())!.trim();
+    await expect(name).toHaveAttribute('href', `${prefix(lang)}/player/${encodeURIComponent(username)}`);
+    await name.click();
+    await expect(page.getByTestId('player-name')).toHaveText(username);
+    await expect(page.getByTestId('history-entry').filter({ hasText: /./ }).first()).toBeVisible();
+  });
+
+  test(`settings: "public profile page" hides the page from others and shows it again (${lang})`, async ({ page }) => {
+    const texts = localeTexts(lang, 'accounts').settings;
+    const username = unique('pub');
+    const email = `${username}@example.com`;
+    const created = await page.request.post('/api/users/pp', {
+      data: { username, email, password: PASSWORD, nickname: username, gender: 'female', language: lang },
+    });
+    expect(created.status()).toBe(201);
+    await loginAs(page, { email, password: PASSWORD });
+    expect((await page.request.get(`/player/${username}`)).status()).toBe(200);
+    await goto(page, `${prefix(lang)}/settings`);
+    const toggle = page.getByRole('checkbox', { name: texts.fields.publicProfile });
+    await expect(toggle).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+    await toggle.uncheck();
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('settings-saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: texts.fields.publicProfile })).not.toBeChecked();
+    // anonymous: the page is gone at once (the micro-cache is emptied by the save)
+    expect((await page.request.get(`${prefix(lang)}/player/${username}`)).status()).toBe(404);
+    expect((await page.request.get(`/api/players/${username}`)).status()).toBe(404);
+
+    await page.getByRole('checkbox', { name: texts.fields.publicProfile }).check();
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('settings-saved')).toBeVisible();
+    expect((await page.request.get(`${prefix(lang)}/player/${username}`)).status()).toBe(200);
+    const again = await authenticate(page.request, { email, password: PASSWORD });
+    expect(again.user.username).toBe(username);
+  });
+}
