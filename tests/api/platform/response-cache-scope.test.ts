@@ -75,11 +75,15 @@ test('the scopes: answers and pages by feature, writes by route, an unknown writ
   expect(keyScope('api:/api/news|||en')).toBe('news');
   expect(keyScope('api:/api/marketplace/products|||it')).toBe('marketplace');
   expect(keyScope('api:/api/newsletter|||it')).toBe('other');
-  expect(writeScopes('/api/tournaments/:id/register')).toEqual(['tournaments']);
+  // a player's page shows results, badges and the profile: their writes empty it
+  expect(keyScope('api:/api/players/:username|{"username":"giulia"}||it')).toBe('players');
+  expect(keyScope('page:/en/player/giulia?')).toBe('players');
+  expect(writeScopes('/api/tournaments/:id/register')).toEqual(['tournaments', 'players']);
+  expect(writeScopes('/api/marketplace/badges/trigger/:slug')).toContain('players');
   expect(writeScopes('/api/users/authenticate')).toEqual([]);
-  expect(writeScopes('/api/users/pp/:id')).toContain('tournaments');
-  expect(writeScopes('/api/something-new')).toEqual(['tournaments', 'news', 'marketplace', 'other']);
-  expect(writeScopes(undefined)).toHaveLength(4);
+  expect(writeScopes('/api/users/pp/:id')).toEqual(expect.arrayContaining(['tournaments', 'players']));
+  expect(writeScopes('/api/something-new')).toEqual(['tournaments', 'news', 'marketplace', 'players', 'other']);
+  expect(writeScopes(undefined)).toHaveLength(5);
 });
 
 // declared only in the PostgreSQL project (not a skip there): SQLite runs one process, in-process only
