@@ -128,6 +128,25 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page).toHaveURL((u) => u.search === `?q=${encodeURIComponent(tag)}`);
     });
 
+    test(`the search ignores accents and case in either language's name (${lang})`, async ({ page, request }) => {
+      const tag = unique(`Accenti${lang}`);
+      const accented = await create(request, {
+        name: `${tag} Città eSport`,
+        translations: { en: { name: `${tag} Crème Brûlée` } },
+        game: 'Valorant',
+        console: ['PC'],
+        ...registrationOpen(),
+      });
+      await goto(page, at(lang, '/tournaments'));
+      // no accents and another case, in the reader's language's name and in the other one
+      for (const typed of [`${tag.toLowerCase()} citta esport`, `${tag.toUpperCase()} CREME BRULEE`]) {
+        await field(page, 'q').fill(typed);
+        await expect(page).toHaveURL((u) => u.searchParams.get('q') === typed);
+        await expectCards(page, [accented]);
+      }
+      await expect(cards(page).first()).toContainText(lang === 'it' ? 'Città eSport' : 'Crème Brûlée');
+    });
+
     test(`an empty answer says so and clears the filters; the form is accessible on a phone and a desktop (${lang})`, async ({
       page,
       request,
