@@ -143,6 +143,66 @@ export interface PlayedMatch {
 export const POINTS_WIN = 3;
 export const POINTS_DRAW = 1;
 
+/** A table line with nothing played yet. */
+export const blankRow = (e: { id: string; name: string }): TableRow => ({
+  rank: 0,
+  entrantId: e.id,
+  name: e.name,
+  played: 0,
+  wins: 0,
+  draws: 0,
+  losses: 0,
+  scoreFor: 0,
+  scoreAgainst: 0,
+  difference: 0,
+  points: 0,
+});
+
+/** Counts one played game into both sides' lines (played, won, drawn, lost, scores); points are the caller's. */
+export function tallyGame(a: TableRow, b: TableRow, scoreA: number, scoreB: number): void {
+  for (const [row, mine, theirs] of [
+    [a, scoreA, scoreB],
+    [b, scoreB, scoreA],
+  ] as const) {
+    row.played++;
+    row.scoreFor += mine;
+    row.scoreAgainst += theirs;
+    row.difference = row.scoreFor - row.scoreAgainst;
+    if (mine > theirs) row.wins++;
+    else if (mine < theirs) row.losses++;
+    else row.draws++;
+  }
+}
+
+/**
+ * Each entrant's head-to-head points: 3 a win and 1 a draw, counted only in its games against the
+ * entrants that share its `tieKey` (those still level on every earlier tiebreaker).
+ */
+export function headToHead<R extends TableRow>(
+  rows: readonly R[],
+  played: readonly PlayedMatch[],
+  tieKey: (r: R) => string,
+): Map<string, number> {
+  const h2h = new Map<string, number>();
+  for (const r of rows) {
+    const tied = new Set(rows.filter((o) => tieKey(o) === tieKey(r)).map((o) => o.entrantId));
+    let pts = 0;
+    for (const m of played) {
+      if (!tied.has(m.sideA) || !tied.has(m.sideB)) continue;
+      if (m.sideA !== r.entrantId && m.sideB !== r.entrantId) continue;
+      const mine = m.sideA === r.entrantId ? m.scoreA : m.scoreB;
+      const theirs = m.sideA === r.entrantId ? m.scoreB : m.scoreA;
+      pts += mine > theirs ? POINTS_WIN : mine === theirs ? POINTS_DRAW : 0;
+    }
+    h2h.set(r.entrantId, pts);
+  }
+  return h2h;
+}
+
+/** Name, then id: the last tiebreakers of every table, so its order is total. */
+export const byNameThenId = (x: TableRow, y: TableRow): number =>
+  (x.name < y.name ? -1 : x.name > y.name ? 1 : 0) || (x.entrantId < y.entrantId ? -1 : 1);
+
 /**
  * A round-robin group's table: played, wins, draws, losses, score for and against, difference,
  * points (3 a win, 1 a draw). Ordered by points, then difference, then head-to-head (the points
@@ -152,65 +212,22 @@ export function groupTable(
   entrants: readonly { id: string; name: string }[],
   played: readonly PlayedMatch[],
 ): TableRow[] {
-  const rows = new Map(
-    entrants.map((e) => [
-      e.id,
-      {
-        rank: 0,
-        entrantId: e.id,
-        name: e.name,
-        played: 0,
-        wins: 0,
-        draws: 0,
-        losses: 0,
-        scoreFor: 0,
-        scoreAgainst: 0,
-        difference: 0,
-        points: 0,
-      },
-    ]),
-  );
+  const rows = new Map(entrants.map((e) => [e.id, blankRow(e)]));
   for (const m of played) {
     const a = rows.get(m.sideA);
     const b = rows.get(m.sideB);
     if (!a || !b) continue;
-    for (const [row, mine, theirs] of [
-      [a, m.scoreA, m.scoreB],
-      [b, m.scoreB, m.scoreA],
-    ] as const) {
-      row.played++;
-      row.scoreFor += mine;
-      row.scoreAgainst += theirs;
-      row.difference = row.scoreFor - row.scoreAgainst;
-      if (mine > theirs) row.wins++;
-      else if (mine < theirs) row.losses++;
-      else row.draws++;
-      row.points = row.wins * POINTS_WIN + row.draws * POINTS_DRAW;
-    }
+    tallyGame(a, b, m.scoreA, m.scoreB);
+    for (const row of [a, b]) row.points = row.wins * POINTS_WIN + row.draws * POINTS_DRAW;
   }
   const all = [...rows.values()];
-  // head-to-head points, counted only among the entrants tied on points and difference
-  const tieKey = (r: TableRow) => `${r.points}:${r.difference}`;
-  const h2h = new Map<string, number>();
-  for (const r of all) {
-    const tied = new Set(all.filter((o) => tieKey(o) === tieKey(r)).map((o) => o.entrantId));
-    let pts = 0;
-    for (const m of played) {
-      if (!tied.has(m.sideA) || !tied.has(m.sideB)) continue;
-      const mine = m.sideA === r.entrantId ? m.scoreA : m.sideB === r.entrantId ? m.scoreB : null;
-      if (mine === null) continue;
-      const theirs = m.sideA === r.entrantId ? m.scoreB : m.scoreA;
-      pts += mine > theirs ? POINTS_WIN : mine === theirs ? POINTS_DRAW : 0;
-    }
-    h2h.set(r.entrantId, pts);
-  }
+  const h2h = headToHead(all, played, (r) => `${r.points}:${r.difference}`);
   const ordered = all.sort(
     (x, y) =>
       y.points - x.points ||
       y.difference - x.difference ||
       h2h.get(y.entrantId)! - h2h.get(x.entrantId)! ||
-      (x.name < y.name ? -1 : x.name > y.name ? 1 : 0) ||
-      (x.entrantId < y.entrantId ? -1 : 1),
+      byNameThenId(x, y),
   );
   return ordered.map((r, i) => ({ ...r, rank: i + 1 }));
 }

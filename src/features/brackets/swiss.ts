@@ -1,5 +1,5 @@
 import type { TableRow } from './contract.ts';
-import { POINTS_DRAW, POINTS_WIN } from './rules.ts';
+import { blankRow, byNameThenId, headToHead, POINTS_DRAW, POINTS_WIN, tallyGame } from './rules.ts';
 
 /**
  * The pure Swiss logic: the pairing of a round and the table with its tiebreakers. Like rules.ts
@@ -169,25 +169,8 @@ function search(
  */
 export function swissTable(entrants: readonly SwissEntrant[], games: readonly SwissGame[]): SwissRow[] {
   const points = swissPoints(entrants, games);
-  const rows = new Map(
-    entrants.map((e) => [
-      e.id,
-      {
-        rank: 0,
-        entrantId: e.id,
-        name: e.name,
-        played: 0,
-        wins: 0,
-        draws: 0,
-        losses: 0,
-        scoreFor: 0,
-        scoreAgainst: 0,
-        difference: 0,
-        points: points.get(e.id)!,
-        buchholz: 0,
-        opponentsWin: 0,
-      },
-    ]),
+  const rows = new Map<string, SwissRow>(
+    entrants.map((e) => [e.id, { ...blankRow(e), points: points.get(e.id)!, buchholz: 0, opponentsWin: 0 }]),
   );
   const opponents = new Map<string, string[]>(entrants.map((e) => [e.id, []]));
   for (const g of games) {
@@ -202,18 +185,7 @@ export function swissTable(entrants: readonly SwissEntrant[], games: readonly Sw
     if (!b) continue;
     opponents.get(g.a)!.push(g.b);
     opponents.get(g.b)!.push(g.a);
-    for (const [row, mine, theirs] of [
-      [a, g.scoreA, g.scoreB],
-      [b, g.scoreB, g.scoreA],
-    ] as const) {
-      row.played++;
-      row.scoreFor += mine;
-      row.scoreAgainst += theirs;
-      row.difference = row.scoreFor - row.scoreAgainst;
-      if (mine > theirs) row.wins++;
-      else if (mine < theirs) row.losses++;
-      else row.draws++;
-    }
+    tallyGame(a, b, g.scoreA, g.scoreB);
   }
   const matchWin = (id: string) => {
     const r = rows.get(id)!;
@@ -227,28 +199,18 @@ export function swissTable(entrants: readonly SwissEntrant[], games: readonly Sw
     r.opponentsWin = Math.round(average * 10_000) / 100;
   }
   const all = [...rows.values()];
-  const tieKey = (r: SwissRow) => `${r.points}:${r.buchholz}:${r.opponentsWin}`;
-  const h2h = new Map<string, number>();
-  for (const r of all) {
-    const tied = new Set(all.filter((o) => tieKey(o) === tieKey(r)).map((o) => o.entrantId));
-    let pts = 0;
-    for (const g of games) {
-      if (g.b === null || !tied.has(g.a) || !tied.has(g.b)) continue;
-      if (g.a !== r.entrantId && g.b !== r.entrantId) continue;
-      const mine = g.a === r.entrantId ? g.scoreA : g.scoreB;
-      const theirs = g.a === r.entrantId ? g.scoreB : g.scoreA;
-      pts += mine > theirs ? POINTS_WIN : mine === theirs ? POINTS_DRAW : 0;
-    }
-    h2h.set(r.entrantId, pts);
-  }
+  // a bye is no game against anyone
+  const played = games.flatMap((g) =>
+    g.b === null ? [] : [{ sideA: g.a, sideB: g.b, scoreA: g.scoreA, scoreB: g.scoreB }],
+  );
+  const h2h = headToHead(all, played, (r) => `${r.points}:${r.buchholz}:${r.opponentsWin}`);
   all.sort(
     (x, y) =>
       y.points - x.points ||
       y.buchholz - x.buchholz ||
       y.opponentsWin - x.opponentsWin ||
       h2h.get(y.entrantId)! - h2h.get(x.entrantId)! ||
-      (x.name < y.name ? -1 : x.name > y.name ? 1 : 0) ||
-      (x.entrantId < y.entrantId ? -1 : 1),
+      byNameThenId(x, y),
   );
   return all.map((r, i) => ({ ...r, rank: i + 1 }));
 }
