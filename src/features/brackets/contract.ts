@@ -9,13 +9,22 @@ import { z } from 'zod';
 export const bracketFormats = ['single_elimination', 'round_robin', 'swiss', 'double_elimination'] as const;
 export type BracketFormat = (typeof bracketFormats)[number];
 
-/** random: a shuffle; checkin: the order the entrants checked in (or were formed as teams), first seeded first. */
-export const seedings = ['random', 'checkin'] as const;
+/**
+ * random: a shuffle; checkin: the order the entrants checked in (or were formed as teams), first
+ * seeded first; manual: the order the admin gives (`order`); ranking: by points over the
+ * tournament's championship, or over the last 12 months of finalised results without one.
+ */
+export const seedings = ['random', 'checkin', 'manual', 'ranking'] as const;
 export type Seeding = (typeof seedings)[number];
 
 /** POST /tournaments/{id}/bracket (admin): generate, or regenerate while no match has a result. */
 export const bracketGenerateSchema = z.object({
   seeding: z.enum(seedings),
+  /**
+   * manual: every checked-in entrant's id exactly once, seed 1 first (else 400 BRACKET_ORDER_MISMATCH);
+   * the entrants are the results domain's (GET /tournaments/{id}/entrants)
+   */
+  order: z.array(z.string().min(1).max(64)).max(1024).optional(),
   /** Swiss: how many rounds (at most the field's size, see swiss.ts maxSwissRounds); default ceil(log2 n) */
   rounds: z.number().int().min(1).max(64).optional(),
   /** single elimination: the semi-final losers play for third place (from four entrants) */
@@ -154,6 +163,7 @@ export const bracketErrors = [
   'SWISS_ROUND_CLOSED',
   'SWISS_ROUNDS_DONE',
   'SWISS_NOT_CURRENT_ROUND',
+  'BRACKET_ORDER_MISMATCH',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

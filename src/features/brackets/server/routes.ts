@@ -60,7 +60,10 @@ export default async function bracketRoutes(root: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'Generate the bracket from the checked-in entrants (admin), seeded at random or in check-in order, with byes to the top seeds; again only while no match has a report or a result' +
+        'Generate the bracket from the checked-in entrants (admin), seeded at random, in check-in order, ' +
+        'in the order given (manual: `order`, every entrant once, else 400 BRACKET_ORDER_MISMATCH) or by ' +
+        "ranking points (the championship's, else the last 12 months' finalised results), with byes to the top " +
+        'seeds; again only while no match has a report or a result' +
         '; single elimination may add a third-place match (thirdPlace), double elimination plays a grand final reset unless grandFinalReset is false',
       security,
       params: tournamentParams,

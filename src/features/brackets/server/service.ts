@@ -4,6 +4,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import { entrants as entrantsOf } from '../../results/server/service.ts';
+import { rankingPoints } from '../../results/server/points-service.ts';
 import type { Entrant, StandingsRow } from '../../results/contract.ts';
 import type {
   Bracket,
@@ -41,6 +42,7 @@ import {
   keyOf,
 } from '../double-elimination.ts';
 import { defaultSwissRounds, maxSwissRounds, swissPairing, swissTable, type SwissGame } from '../swiss.ts';
+import { manualOrder, rankingOrder } from '../seeding.ts';
 import * as BracketRepository from './repository.ts';
 import type { EntrantRow, MatchRow, ReportRow } from './repository.ts';
 
@@ -324,6 +326,30 @@ function stateOfPlanned(m: PlannedMatch): MatchState {
 }
 
 /**
+ * The entrants (in check-in order) in the order of the chosen seeding; a manual order naming anybody
+ * but the checked-in entrants, each once, is refused (400 BRACKET_ORDER_MISMATCH).
+ */
+async function seededField(
+  ctx: ServiceContext,
+  tournamentId: string,
+  entrants: Entrant[],
+  input: BracketGenerateInput,
+): Promise<Entrant[]> {
+  if (input.seeding === 'random') return shuffled(entrants, () => randomInt(0, 2 ** 32) / 2 ** 32);
+  if (input.seeding === 'manual') {
+    const ordered = manualOrder(entrants, input.order ?? []);
+    if (!ordered)
+      throw new AppError('invalid', 'BRACKET_ORDER_MISMATCH', 'The order must name every checked-in entrant once');
+    return ordered;
+  }
+  if (input.seeding === 'ranking') {
+    const { competitionId } = await TournamentService.get(ctx, tournamentId, null);
+    return rankingOrder(entrants, await rankingPoints(ctx, competitionId, entrants));
+  }
+  return entrants;
+}
+
+/**
  * POST /tournaments/{id}/bracket (admin): the bracket from the checked-in entrants, seeded at random
  * or in check-in order; generating again replaces it while no match has a report or a result
  * (409 BRACKET_HAS_RESULTS after). The bracket row is claimed first, so two generations queue.
@@ -353,7 +379,7 @@ export async function generate(
     const entrants = await entrantsOf(tx, tournamentId);
     if (entrants.length < 2)
       throw new AppError('conflict', 'BRACKET_TOO_FEW_ENTRANTS', 'A bracket needs at least two checked-in entrants');
-    const seeded = input.seeding === 'random' ? shuffled(entrants, () => randomInt(0, 2 ** 32) / 2 ** 32) : entrants;
+    const seeded = await seededField(tx, tournamentId, entrants, input);
     const { matches, groupOf } = plan(format, seeded, input);
     if (format === 'swiss') {
       const rounds = input.rounds ?? defaultSwissRounds(entrants.length);

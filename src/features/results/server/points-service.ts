@@ -45,6 +45,27 @@ export async function championshipPoints(
 }
 
 /**
+ * The points a bracket's ranking seeds by, per entrant (a team's are its members' summed): over the
+ * championship's tournaments when there is one, else over the results finalised in the last 12 months.
+ */
+export async function rankingPoints(
+  ctx: ServiceContext,
+  competitionId: string | null,
+  field: readonly { id: string; members: readonly { id: string }[] }[],
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const userIds = field.flatMap((e) => e.members.map((m) => m.id));
+  let byUser: Map<string, number>;
+  if (competitionId) byUser = (await championshipPoints(ctx, [competitionId])).get(competitionId) ?? new Map();
+  else {
+    const since = new Date(now);
+    since.setUTCFullYear(since.getUTCFullYear() - 1);
+    byUser = await PrizeRepository.pointsSince(ctx.db.kysely, userIds, since.toISOString());
+  }
+  return new Map(field.map((e) => [e.id, e.members.reduce((sum, m) => sum + (byUser.get(m.id) ?? 0), 0)]));
+}
+
+/**
  * The first tournament of `owner` (this one when given) where the user ended in the top `n`, as a list
  * of at most one id: the evidence a placement badge is checked against. A player's placements are few,
  * so all of them are read and the tournaments say which are the owner's.

@@ -101,6 +101,19 @@ export async function finalPoints(
   return rows.map((r) => ({ tournamentId: r.tournament_id, userId: r.user_id, points: Number(r.points) }));
 }
 
+/** Each of these players' points summed over the tournaments finalised since `since` (ISO), as frozen then. */
+export async function pointsSince(db: Db, userIds: string[], since: string): Promise<Map<string, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .selectFrom('tournament_placements')
+    .select(['user_id', (eb) => eb.fn.sum<number | string>('points').as('points')])
+    .where('user_id', 'in', userIds)
+    .where('created_at', '>=', since)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.points)]));
+}
+
 /**
  * The tournaments where the user's entrant ended in the top `n` (1: won), earliest placement first
  * (ties by tournament id): the placements frozen at finalisation.

@@ -26,6 +26,9 @@ import {
   type BracketScore,
   type Seeding,
 } from '../../contract.ts';
+import type { Entrant } from '../../../results/contract.ts';
+import type { ResultsApi } from '../../../results/endpoints.ts';
+import SeedOrder from './SeedOrder.tsx';
 import SwissRounds from './SwissRounds.tsx';
 
 interface Props {
@@ -35,6 +38,8 @@ interface Props {
 }
 
 const call: TypedCall<BracketsApi> = api;
+// the field to order by hand is the results domain's entrants, in check-in order
+const callResults: TypedCall<ResultsApi> = api;
 
 type ScoreValues = { scoreA: string; scoreB: string };
 // the inputs hold text; the contract's schema judges the numbers they make
@@ -43,6 +48,13 @@ const validateScore = schemaValidator<ScoreValues>(bracketScoreSchema, (v) => ({
   scoreA: asNumber(v.scoreA),
   scoreB: asNumber(v.scoreB),
 }));
+
+const seedingLabel: Record<Seeding, string> = {
+  random: 'brackets.admin.seedingRandom',
+  checkin: 'brackets.admin.seedingCheckin',
+  manual: 'brackets.admin.seedingManual',
+  ranking: 'brackets.admin.seedingRanking',
+};
 
 const nameOf = (m: BracketMatch, side: 'a' | 'b') => (side === 'a' ? m.sideA?.name : m.sideB?.name) ?? '—';
 
@@ -61,6 +73,8 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   // Swiss: the rounds typed, empty for the default
   const [rounds, setRounds] = useState('');
   const [editing, setEditing] = useState<BracketMatch | null>(null);
+  // manual seeding: the checked-in entrants as the admin orders them, read when that seeding is chosen
+  const [order, setOrder] = useState<Entrant[] | null>(null);
   const base = `/tournaments/${encodeURIComponent(tournamentId)}/bracket` as const;
 
   const load = useCallback(async () => {
@@ -77,18 +91,32 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
     void load();
   }, [load]);
 
+  useEffect(() => {
+    if (seeding !== 'manual' || order) return;
+    const entrantsUrl = `/tournaments/${encodeURIComponent(tournamentId)}/entrants` as const;
+    void callResults<'GET /tournaments/:id/entrants'>(entrantsUrl).then((res) => {
+      if (res.ok) setOrder(res.data);
+      else toast.error(t.error(res.code));
+    });
+  }, [seeding, order, tournamentId, t]);
+
   const generate = async () => {
     setGenerating(true);
     const res = await call<'POST /tournaments/:id/bracket'>(base, {
       body: {
         seeding,
+        ...(seeding === 'manual' ? { order: (order ?? []).map((e) => e.id) } : {}),
         thirdPlace,
         grandFinalReset,
         ...(/^\d+$/.test(rounds.trim()) ? { rounds: Number(rounds) } : {}),
       },
     });
     setGenerating(false);
-    if (!res.ok) return toast.error(t.error(res.code));
+    if (!res.ok) {
+      // the field changed since the list was read: read it again for the admin to check
+      if (res.code === 'BRACKET_ORDER_MISMATCH') setOrder(null);
+      return toast.error(t.error(res.code));
+    }
     setBracket(res.data);
     toast.success(t('brackets.admin.generated'));
   };
@@ -131,7 +159,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
             >
               {seedings.map((s) => (
                 <option key={s} value={s}>
-                  {t(s === 'random' ? 'brackets.admin.seedingRandom' : 'brackets.admin.seedingCheckin')}
+                  {t(seedingLabel[s])}
                 </option>
               ))}
             </select>
@@ -198,6 +226,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
             {t('brackets.admin.view')}
           </a>
         </div>
+        {seeding === 'manual' && !locked && order && <SeedOrder t={t} order={order} onChange={setOrder} />}
         {locked && (
           <p id="bracket-locked" className="text-xs text-slate-400" data-testid="bracket-locked">
             {t.error('BRACKET_HAS_RESULTS')}
