@@ -104,6 +104,8 @@ export const tournamentSchema = z.object({
   description: z.string(),
   rules: z.string(),
   teamSize: z.number().int().nullable(),
+  /** how many members of a team must check in for the team to be checked in; null: all of them */
+  teamCheckinMinimum: z.number().int().nullable(),
   /** how it is played: the admin's choice, else the game's (formatOf) */
   format: z.enum(tournamentFormats),
   /** the admin's explicit format, null when the game decides */
@@ -193,6 +195,7 @@ const tournamentFields = {
   description: z.string().max(50_000).refine(noNul, 'nul'),
   rules: z.string().max(50_000).refine(noNul, 'nul'),
   teamSize: z.number().int().min(1).max(100).nullable(),
+  teamCheckinMinimum: z.number().int().min(1).max(100).nullable(),
   /** null: the game decides */
   format: z.enum(tournamentFormats).nullable(),
   competitionId: idSchema.nullable(),
@@ -224,6 +227,7 @@ export const tournamentInputSchema = z.object({
   description: tournamentFields.description.default(''),
   rules: tournamentFields.rules.default(''),
   teamSize: tournamentFields.teamSize.default(null),
+  teamCheckinMinimum: tournamentFields.teamCheckinMinimum.default(null),
   format: tournamentFields.format.default(null),
   competitionId: tournamentFields.competitionId.default(null),
   dateText: tournamentFields.dateText.default({ it: '', en: '' }),
@@ -242,9 +246,28 @@ export type TournamentUpdate = z.input<typeof tournamentUpdateSchema>;
 /** `?userID=`: whose registration; the caller's own when left out (an admin may name anyone). */
 export const registrantQuerySchema = z.object({ userID: idSchema.optional() });
 
-/** Registration and check-in body (check-in sends the player's real game account). */
-export const registrationInputSchema = z.object({
-  gameAccounts: z.array(z.object({ userId: z.string().max(64), gameAccount: gameAccountSchema })).length(1),
+/** The most members a team a captain registers may have. */
+export const TEAM_MEMBERS_MAX = 5;
+export const TEAM_NAME_MAX = 40;
+const teamName = text(TEAM_NAME_MAX).min(1);
+
+/**
+ * One member's game account. A captain naming a teammate may give their `username` instead of their
+ * id (userId '' then): the join dialog knows usernames, not ids.
+ */
+const memberAccountSchema = z.object({
+  userId: z.string().max(64),
+  username: z.string().trim().max(64).optional(),
+  gameAccount: gameAccountSchema,
+});
+
+/**
+ * Registration and check-in body (check-in sends the player's real game account). A solo join sends
+ * one game account; a captain registering a team sends `teamName` and one per member, theirs first.
+ */
+const registrationFields = z.object({
+  gameAccounts: z.array(memberAccountSchema).min(1).max(TEAM_MEMBERS_MAX),
+  teamName: teamName.optional(),
   password: z.string().min(1).max(128).optional(),
   /**
    * Join only (check-in ignores it): keep this game account on the player's profile too, in the
@@ -252,13 +275,57 @@ export const registrationInputSchema = z.object({
    */
   saveGameAccount: z.boolean().optional(),
 });
+/** More than one game account only for a team (with its name). */
+export const registrationInputSchema = registrationFields.refine(
+  (b) => b.gameAccounts.length === 1 || b.teamName !== undefined,
+  { message: 'one game account unless a team is named', path: ['gameAccounts'] },
+);
 export type RegistrationInput = z.infer<typeof registrationInputSchema>;
+/** A check-in: the member's own game account, one. */
+export const checkInInputSchema = registrationFields.extend({
+  gameAccounts: z.array(memberAccountSchema).length(1),
+});
 
-/** What a join answers: a member, or a place on the waitlist when the tournament is full. */
+/** What a join answers: a member, a place on the waitlist when full, or a team waiting for its members. */
 export const joinResultSchema = z.object({
-  state: z.enum(['member', 'waitlist']),
+  state: z.enum(['member', 'waitlist', 'teamPending']),
   waitlistPosition: z.number().int().nullable(),
   tournament: tournamentSchema,
+  /** the team a captain registered (state teamPending) */
+  team: z.lazy(() => entryTeamSchema).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// teams captains register
+
+export const teamMemberStates = ['invited', 'accepted'] as const;
+/** A team of a tournament as everyone may see it: its members, their state and check-in. */
+export const entryTeamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  captainId: z.string(),
+  /** every member accepted: the team holds a slot */
+  complete: z.boolean(),
+  /** complete and enough members checked in (teamCheckinMinimum) */
+  checkedIn: z.boolean(),
+  members: z.array(
+    z.object({ userId: z.string(), username: z.string(), state: z.enum(teamMemberStates), checkedIn: z.boolean() }),
+  ),
+});
+export type EntryTeam = z.infer<typeof entryTeamSchema>;
+/** `/tournaments/:id/entry-teams/:teamId/…` */
+export const entryTeamParamsSchema = z.object({
+  id: z.string().regex(TOURNAMENT_ID_PATTERN, 'INVALID_TOURNAMENT_ID'),
+  teamId: idSchema,
+});
+/** The captain invites a player in place of one who left (by id, or by username with userId ''). */
+export const teamInviteSchema = memberAccountSchema;
+/** An invited member may answer with their own game account instead of the one the captain named. */
+export const teamAnswerSchema = z.object({ gameAccount: gameAccountSchema.optional() });
+/** GET /teams/mine: the caller's earlier teams (name and members), newest first, to register again. */
+export const pastTeamSchema = z.object({
+  name: z.string(),
+  members: z.array(z.object({ userId: z.string(), username: z.string() })),
 });
 
 export const competitionSchema = z.object({
@@ -455,6 +522,14 @@ export const tournamentErrors = [
   'INVALID_SCHEDULE',
   'TOURNAMENT_NOT_SCHEDULED',
   'UNKNOWN_TOURNAMENT_FILTER',
+  'TEAM_SIZE_MISMATCH',
+  'SOLO_TOURNAMENT',
+  'ALREADY_IN_TEAM',
+  'NOT_CAPTAIN',
+  'TEAM_FULL',
+  'TEAM_NOT_FOUND',
+  'NOT_INVITED',
+  'TEAM_NAME_IN_USE',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

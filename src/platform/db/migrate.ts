@@ -32,6 +32,7 @@ import * as publicProfile from './migrations/0094-public-profile.ts';
 import * as lobbies from './migrations/0095-lobbies.ts';
 import * as swissRounds from './migrations/0096-swiss-rounds.ts';
 import * as searchFolding from './migrations/0097-search-folding.ts';
+import * as entryTeams from './migrations/0098-entry-teams.ts';
 
 /**
  * What a migration does to the release before it. `expand` only adds (tables, columns with defaults
@@ -81,6 +82,7 @@ export const releaseMigrations: MigrationList = {
   '0095-lobbies': lobbies,
   '0096-swiss-rounds': swissRounds,
   '0097-search-folding': searchFolding,
+  '0098-entry-teams': entryTeams,
 };
 
 /** Kysely's record of the migrations run, and the record kept beside it of what each one requires. */

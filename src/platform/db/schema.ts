@@ -151,6 +151,8 @@ export interface TournamentsTable {
   prizes: string | null;
   /** when an admin archived it, out of the public lists; null when not archived (migration 0092) */
   archived_at: string | null;
+  /** members of a team who must check in for the team to be checked in; null: all (migration 0098) */
+  team_checkin_minimum: number | null;
 }
 
 export interface TournamentRegistrationsTable {
@@ -177,6 +179,28 @@ export interface TournamentTeamMembersTable {
   tournament_id: string;
   team_id: string;
   user_id: string;
+}
+
+// teams captains register (migration 0098)
+export interface EntryTeamsTable {
+  id: string;
+  tournament_id: string;
+  name: string;
+  captain_id: string;
+  /** 1 once every member accepted: the team holds a slot */
+  complete: Generated<number>;
+  created_at: string;
+}
+
+export interface EntryTeamMembersTable {
+  tournament_id: string;
+  team_id: string;
+  user_id: string;
+  /** 'invited' | 'accepted' */
+  state: string;
+  /** JSON {username, game, console, id} */
+  game_account: string;
+  created_at: string;
 }
 
 export interface TournamentMatchesTable {
@@ -581,6 +605,8 @@ export interface Database {
   tournament_registrations: TournamentRegistrationsTable;
   tournament_teams: TournamentTeamsTable;
   tournament_team_members: TournamentTeamMembersTable;
+  entry_teams: EntryTeamsTable;
+  entry_team_members: EntryTeamMembersTable;
   tournament_matches: TournamentMatchesTable;
   match_results: MatchResultsTable;
   tournament_lobbies: TournamentLobbiesTable;

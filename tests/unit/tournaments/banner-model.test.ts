@@ -25,6 +25,7 @@ const tournament = (over: Partial<Tournament> = {}): Omit<Tournament, 'descripti
   check_in: 60,
   check_in_end: 15,
   teamSize: null,
+  teamCheckinMinimum: null,
   format: 'battle_royale',
   formatOverride: null,
   finalized: false,

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../../platform/db/database.ts';
 import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
+import * as EntryTeamService from '../../tournaments/server/team-service.ts';
 import {
   DEFAULT_SCORING,
   entrantSize,
@@ -140,7 +141,21 @@ async function entrantsFor(ctx: ServiceContext, t: MatchDay): Promise<Entrant[]>
   const players = await TournamentService.checkedInPlayers(ctx, t.id);
   if (entrantSize(t.teamSize) === 1)
     return players.map((p) => ({ id: p.id, name: p.username, members: [{ id: p.id, username: p.username }] }));
-  return teamEntrants(ctx, await ResultsRepository.teamsOf(ctx.db.kysely, t.id), players);
+  // the teams captains registered come first (once checked in), then the organiser's teams of solo sign-ups
+  const [registered, formed] = await Promise.all([
+    EntryTeamService.checkedInTeams(ctx, t.id),
+    ResultsRepository.teamsOf(ctx.db.kysely, t.id),
+  ]);
+  return [...registered, ...(await teamEntrants(ctx, formed, players))];
+}
+
+/** The checked-in players an organiser may put in a team: those in no team a captain registered. */
+async function soloPlayers(ctx: ServiceContext, id: string) {
+  const [players, inTeams] = await Promise.all([
+    TournamentService.checkedInPlayers(ctx, id),
+    EntryTeamService.playersInTeams(ctx, id),
+  ]);
+  return players.filter((p) => !inTeams.has(p.id));
 }
 
 /**
@@ -207,7 +222,7 @@ async function storeTeams(
       await TournamentService.lockOpenForResults(tx, id);
       if (await ResultsRepository.hasResults(tx.db.kysely, id))
         throw fail('conflict', 'TEAMS_LOCKED', 'Teams cannot change once a match has results');
-      const players = await TournamentService.checkedInPlayers(tx, id);
+      const players = await soloPlayers(tx, id);
       const input = build(t, players);
       const checkedIn = new Set(players.map((p) => p.id));
       const size = entrantSize(t.teamSize);

@@ -327,7 +327,7 @@ export async function remove(db: Db, owner: string, id: string): Promise<boolean
  * max_participants. On PostgreSQL it also row-locks the tournament until the transaction ends, so
  * concurrent joins and leaves of one tournament queue behind each other.
  */
-async function takeSlot(trx: Db, id: string): Promise<boolean> {
+export async function takeSlot(trx: Db, id: string): Promise<boolean> {
   const result = await trx
     .updateTable('tournaments')
     .set((eb) => ({ member_count: eb('member_count', '+', 1) }))

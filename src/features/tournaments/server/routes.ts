@@ -6,11 +6,17 @@ import { idSchema } from '../../../platform/schemas.ts';
 import {
   broadcastInputSchema,
   broadcastResultSchema,
+  checkInInputSchema,
   competitionListQuerySchema,
   competitionInputSchema,
   competitionSchema,
   competitionUpdateSchema,
+  entryTeamParamsSchema,
+  entryTeamSchema,
   joinResultSchema,
+  pastTeamSchema,
+  teamAnswerSchema,
+  teamInviteSchema,
   registrantQuerySchema,
   registrationInputSchema,
   registrationsSchema,
@@ -46,6 +52,7 @@ import {
 import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import * as CompetitionService from './competition-service.ts';
 import * as TournamentService from './service.ts';
+import * as TeamService from './team-service.ts';
 import { cacheForViewer, cachePublic } from '../../../platform/http/response-headers.ts';
 import { apiCacheKey, cachedJson, sharedBody, sharedDerived } from '../../../platform/http/response-cache.ts';
 import { localizeContent } from '../../../platform/i18n/content-translations.ts';
@@ -433,7 +440,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     handler: async (req) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
-      const { badges, ...joined } = await TournamentService.join(ctx, req.params.id, userId, req.user!.id, req.body);
+      const { badges, ...joined } = await TeamService.join(ctx, req.params.id, userId, req.user!.id, req.body);
       return okWithBadges(joined, badges);
     },
   });
@@ -448,7 +455,62 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireUser,
-    handler: async (req) => ok(await TournamentService.leave(ctx, req.params.id, targetUser(req), req.user!.id)),
+    handler: async (req) => ok(await TeamService.leaveTournament(ctx, req.params.id, targetUser(req), req.user!.id)),
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // tournaments: teams captains register (the register route above, with `teamName`)
+
+  app.get('/tournaments/:id/entry-teams', {
+    schema: {
+      tags,
+      summary: "The teams captains registered, whole or pending, with each member's state and check-in",
+      params: tournamentParams,
+      response: { 200: envelope(z.array(entryTeamSchema)), ...errorResponses(400, 404) },
+    },
+    handler: async (req) => ok(await TeamService.teams(ctx, req.params.id)),
+  });
+
+  const teamAnswer = (summary: string) => ({
+    tags,
+    summary,
+    security,
+    params: entryTeamParamsSchema,
+    body: teamAnswerSchema,
+    response: { 200: envelope(entryTeamSchema), ...errorResponses(400, 401, 403, 404, 409) },
+  });
+  app.post('/tournaments/:id/entry-teams/:teamId/accept', {
+    schema: teamAnswer('An invited player joins the team; the last one makes it whole, and it takes a slot'),
+    preHandler: app.requireUser,
+    handler: async (req) =>
+      ok(await TeamService.accept(ctx, req.params.id, req.params.teamId, req.user!.id, req.body.gameAccount)),
+  });
+  app.post('/tournaments/:id/entry-teams/:teamId/decline', {
+    schema: teamAnswer('An invited player declines; the team stays pending'),
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await TeamService.decline(ctx, req.params.id, req.params.teamId, req.user!.id)),
+  });
+  app.post('/tournaments/:id/entry-teams/:teamId/invite', {
+    schema: {
+      tags,
+      summary: 'The captain invites a player (by id, or by username with userId "") to a team missing one',
+      security,
+      params: entryTeamParamsSchema,
+      body: teamInviteSchema,
+      response: { 200: envelope(entryTeamSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await TeamService.invite(ctx, req.params.id, req.params.teamId, req.user!.id, req.body)),
+  });
+  app.get('/teams/mine', {
+    schema: {
+      tags,
+      summary: "The caller's earlier whole teams (name and members), to register the same team again",
+      security,
+      response: { 200: envelope(z.array(pastTeamSchema)), ...errorResponses(401) },
+    },
+    preHandler: app.requireUser,
+    handler: async (req) => ok(await TeamService.mine(ctx, req.user!.id)),
   });
 
   app.post('/tournaments/:id/register/checkin', {
@@ -458,7 +520,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       security,
       params: tournamentParams,
       querystring: registrantQuerySchema,
-      body: registrationInputSchema,
+      body: checkInInputSchema,
       response: { 200: envelopeWithBadges(tournamentSchema), ...errorResponses(400, 401, 403, 404, 409) },
     },
     preHandler: app.requireUser,

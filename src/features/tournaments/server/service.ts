@@ -178,6 +178,7 @@ export function toTournament(
     description: row.description,
     rules: row.rules,
     teamSize: row.team_size,
+    teamCheckinMinimum: row.team_checkin_minimum,
     format: formatOf(row),
     formatOverride: formatOverrideOf(row.format),
     finalized: row.finalized_at !== null,
@@ -286,7 +287,7 @@ export async function publicItem(ctx: ServiceContext, id: string): Promise<Tourn
   return row ? (await withRegistrations(ctx, [row], null, Date.now()))[0]! : null;
 }
 
-async function findRow(ctx: ServiceContext, id: string): Promise<TournamentRow> {
+export async function findRow(ctx: ServiceContext, id: string): Promise<TournamentRow> {
   const row = await TournamentRepository.findById(ctx.db.kysely, ctx.config.ownerId, id);
   if (!row) throw tournamentNotFound();
   return row;
@@ -609,6 +610,7 @@ async function insertTournament(
     description: sanitizeRichText(input.description),
     rules: sanitizeRichText(input.rules),
     team_size: input.teamSize,
+    team_checkin_minimum: input.teamCheckinMinimum,
     format: input.format,
     date_text_it: input.dateText.it,
     date_text_en: input.dateText.en,
@@ -641,6 +643,7 @@ async function updateTournament(
   if (input.description !== undefined) set.description = sanitizeRichText(input.description);
   if (input.rules !== undefined) set.rules = sanitizeRichText(input.rules);
   if (input.teamSize !== undefined) set.team_size = input.teamSize;
+  if (input.teamCheckinMinimum !== undefined) set.team_checkin_minimum = input.teamCheckinMinimum;
   if (input.format !== undefined) set.format = input.format;
   if (input.dateText !== undefined) {
     set.date_text_it = input.dateText.it;
@@ -683,7 +686,7 @@ async function updateTournament(
 // ---------------------------------------------------------------------------------------------
 // players
 
-function checkGameAccount(row: TournamentRow, account: GameAccount) {
+export function checkGameAccount(row: TournamentRow, account: GameAccount) {
   if (account.game !== row.game) throw new AppError('invalid', 'GAME_MISMATCH', `This tournament is for ${row.game}`);
   const allowed: string[] = JSON.parse(row.consoles);
   if (!allowed.includes(account.console))
@@ -693,6 +696,8 @@ function checkGameAccount(row: TournamentRow, account: GameAccount) {
 /** The body's game account must be for the player the URL names (that the URL's player is the caller, or the caller an admin, is checked by the route). */
 function accountOf(userId: string, input: RegistrationInput): GameAccount {
   const [entry] = input.gameAccounts;
+  if (input.gameAccounts.length !== 1)
+    throw new AppError('invalid', 'TEAM_SIZE_MISMATCH', 'A player joins alone with one game account');
   if (entry.userId !== userId)
     throw new AppError('invalid', 'USER_MISMATCH', 'The game account belongs to another player');
   return entry.gameAccount;
@@ -705,7 +710,7 @@ async function assertUserExists(ctx: ServiceContext, userId: string, callerId: s
 }
 
 /** A championship tournament (one with a competition) takes players of CHAMPIONSHIP_MIN_AGE or more, per the FAQ. */
-async function assertOldEnough(ctx: ServiceContext, row: TournamentRow, userId: string) {
+export async function assertOldEnough(ctx: ServiceContext, row: TournamentRow, userId: string) {
   if (!row.competition_id) return;
   const birthDate = await Directory.birthDateOf(ctx, ctx.config.ownerId, userId);
   if (!mayPlayChampionship(true, birthDate, nowIso().slice(0, 10)).ok)
@@ -716,6 +721,16 @@ async function assertOldEnough(ctx: ServiceContext, row: TournamentRow, userId: 
     );
 }
 
+/** Registration is open and, for a private tournament, the password is right (a solo join or a team's). */
+export async function assertMayEnter(row: TournamentRow, password: string | undefined): Promise<void> {
+  if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
+  if (row.open === 1) return;
+  if (!password) throw new AppError('forbidden', 'PASSWORD_REQUIRED', 'This tournament is private');
+  // argon2 runs before the transaction, which holds the tournament row only for the slot itself
+  if (!row.password_hash || !(await verifyPassword(row.password_hash, password)))
+    throw new AppError('forbidden', 'WRONG_PASSWORD', 'Wrong password');
+}
+
 export async function join(
   ctx: ServiceContext,
   id: string,
@@ -724,14 +739,8 @@ export async function join(
   input: RegistrationInput,
 ) {
   const row = await findRow(ctx, id);
-  if (!mayJoin(phaseOfRow(row)).ok) throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
   const account = accountOf(userId, input);
-  if (row.open !== 1) {
-    if (!input.password) throw new AppError('forbidden', 'PASSWORD_REQUIRED', 'This tournament is private');
-    // argon2 runs before the transaction, which holds the tournament row only for the slot itself
-    if (!row.password_hash || !(await verifyPassword(row.password_hash, input.password)))
-      throw new AppError('forbidden', 'WRONG_PASSWORD', 'Wrong password');
-  }
+  await assertMayEnter(row, input.password);
   checkGameAccount(row, account);
   await assertUserExists(ctx, userId, callerId);
   await assertOldEnough(ctx, row, userId);

@@ -1,0 +1,284 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EntryTeamMembersTable, EntryTeamsTable } from '../../../platform/db/schema.ts';
+import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
+import { takeSlot } from './repository.ts';
+
+type Db = Kysely<Database>;
+export type EntryTeamRow = Selectable<EntryTeamsTable>;
+export type EntryMemberRow = Pick<
+  Selectable<EntryTeamMembersTable>,
+  'team_id' | 'user_id' | 'state' | 'game_account'
+> & {
+  /** the member's check-in, once the team holds a slot (0 before) */
+  confirmed: number;
+};
+export interface NewMember {
+  userId: string;
+  state: 'invited' | 'accepted';
+  gameAccount: string;
+}
+
+/** Thrown inside a transaction to roll it back with a reason the caller turns into an answer. */
+class Refused extends Error {
+  readonly reason: 'full' | 'inTeam';
+  constructor(reason: 'full' | 'inTeam') {
+    super(reason);
+    this.reason = reason;
+  }
+}
+const refusedOr = async <T>(work: () => Promise<T>): Promise<T | 'full' | 'inTeam'> => {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof Refused) return e.reason;
+    if (isUniqueViolation(e)) return 'inTeam';
+    throw e;
+  }
+};
+
+export const teamsOf = (db: Db, tournamentId: string) =>
+  db
+    .selectFrom('entry_teams')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const findTeam = (db: Db, tournamentId: string, teamId: string) =>
+  db
+    .selectFrom('entry_teams')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .where('id', '=', teamId)
+    .executeTakeFirst();
+
+export const teamNamed = (db: Db, tournamentId: string, name: string) =>
+  db
+    .selectFrom('entry_teams')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+
+/** The members of a tournament's teams (all of them, or of one), with their check-in once registered. */
+export async function membersOf(db: Db, tournamentId: string, teamId?: string): Promise<EntryMemberRow[]> {
+  let q = db
+    .selectFrom('entry_team_members as m')
+    .leftJoin('tournament_registrations as r', (j) =>
+      j.onRef('r.tournament_id', '=', 'm.tournament_id').onRef('r.user_id', '=', 'm.user_id'),
+    )
+    .select(['m.team_id', 'm.user_id', 'm.state', 'm.game_account', 'r.confirmed'])
+    .where('m.tournament_id', '=', tournamentId);
+  if (teamId) q = q.where('m.team_id', '=', teamId);
+  const rows = await q.orderBy('m.created_at').orderBy('m.user_id').execute();
+  return rows.map((r) => ({ ...r, confirmed: Number(r.confirmed ?? 0) }));
+}
+
+/** Which of these players already stand in a team of the tournament, or are registered in it on their own. */
+export async function takenPlayers(db: Db, tournamentId: string, userIds: string[]) {
+  const [inTeam, registered] = await Promise.all([
+    db
+      .selectFrom('entry_team_members')
+      .select('user_id')
+      .where('tournament_id', '=', tournamentId)
+      .where('user_id', 'in', userIds)
+      .execute(),
+    db
+      .selectFrom('tournament_registrations')
+      .select('user_id')
+      .where('tournament_id', '=', tournamentId)
+      .where('user_id', 'in', userIds)
+      .execute(),
+  ]);
+  return { inTeam: new Set(inTeam.map((r) => r.user_id)), registered: new Set(registered.map((r) => r.user_id)) };
+}
+
+export const membershipOf = (db: Db, tournamentId: string, userId: string) =>
+  db
+    .selectFrom('entry_team_members as m')
+    .innerJoin('entry_teams as t', 't.id', 'm.team_id')
+    .select(['t.id', 't.name', 't.captain_id', 'm.state'])
+    .where('m.tournament_id', '=', tournamentId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+
+/** A new team, its captain accepted and the others invited; 'inTeam' when one of them got into a team meanwhile. */
+export function createTeam(
+  db: Db,
+  p: { id: string; tournamentId: string; name: string; captainId: string; members: NewMember[]; now: string },
+) {
+  return refusedOr(() =>
+    transaction(db, async (trx) => {
+      await trx
+        .insertInto('entry_teams')
+        .values({ id: p.id, tournament_id: p.tournamentId, name: p.name, captain_id: p.captainId, created_at: p.now })
+        .execute();
+      await trx
+        .insertInto('entry_team_members')
+        .values(
+          // a millisecond apart: the members keep the captain's order (the captain first)
+          p.members.map((m, i) => ({
+            tournament_id: p.tournamentId,
+            team_id: p.id,
+            user_id: m.userId,
+            state: m.state,
+            game_account: m.gameAccount,
+            created_at: new Date(Date.parse(p.now) + i).toISOString(),
+          })),
+        )
+        .execute();
+      return 'created' as const;
+    }),
+  );
+}
+
+/**
+ * An invited member accepts. When that makes the team whole (`teamSize` members, all accepted) the
+ * team takes a slot and every member becomes a registered member, in the same transaction; with
+ * no slot free the accept is rolled back ('full').
+ */
+export function accept(
+  db: Db,
+  p: { tournamentId: string; teamId: string; userId: string; teamSize: number; gameAccount?: string; now: string },
+) {
+  return refusedOr(() =>
+    transaction(db, async (trx) => {
+      const changed = await trx
+        .updateTable('entry_team_members')
+        .set({ state: 'accepted', ...(p.gameAccount ? { game_account: p.gameAccount } : {}) })
+        .where('tournament_id', '=', p.tournamentId)
+        .where('team_id', '=', p.teamId)
+        .where('user_id', '=', p.userId)
+        .where('state', '=', 'invited')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return 'notInvited' as const;
+      const members = await trx
+        .selectFrom('entry_team_members')
+        .select(['user_id', 'state', 'game_account'])
+        .where('team_id', '=', p.teamId)
+        .execute();
+      if (members.length < p.teamSize || members.some((m) => m.state !== 'accepted')) return 'accepted' as const;
+      if (!(await takeSlot(trx, p.tournamentId))) throw new Refused('full');
+      await trx.updateTable('entry_teams').set({ complete: 1 }).where('id', '=', p.teamId).execute();
+      await trx
+        .insertInto('tournament_registrations')
+        .values(
+          members.map((m) => ({
+            tournament_id: p.tournamentId,
+            user_id: m.user_id,
+            state: 'member',
+            confirmed: 0,
+            game_account: m.game_account,
+            created_at: p.now,
+            updated_at: p.now,
+          })),
+        )
+        .execute();
+      return 'complete' as const;
+    }),
+  );
+}
+
+/**
+ * A member leaves (or declines), or the captain disbands the team (`disband`). A whole team gives its
+ * slot back first and its members their registrations: it is pending again until it is whole.
+ */
+export function removeMember(
+  db: Db,
+  p: { tournamentId: string; teamId: string; userId: string; disband: boolean; onlyInvited?: boolean },
+) {
+  return transaction(db, async (trx) => {
+    const mine = await trx
+      .selectFrom('entry_team_members')
+      .select('state')
+      .where('team_id', '=', p.teamId)
+      .where('user_id', '=', p.userId)
+      .executeTakeFirst();
+    if (!mine || (p.onlyInvited && mine.state !== 'invited')) return false;
+    const team = await trx.selectFrom('entry_teams').select('complete').where('id', '=', p.teamId).executeTakeFirst();
+    if (team?.complete === 1) {
+      const members = trx.selectFrom('entry_team_members').select('user_id').where('team_id', '=', p.teamId);
+      await trx
+        .deleteFrom('tournament_registrations')
+        .where('tournament_id', '=', p.tournamentId)
+        .where('user_id', 'in', members)
+        .execute();
+      await trx.updateTable('entry_teams').set({ complete: 0 }).where('id', '=', p.teamId).execute();
+      await trx
+        .updateTable('tournaments')
+        .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
+        .where('id', '=', p.tournamentId)
+        .execute();
+    }
+    if (p.disband) await trx.deleteFrom('entry_teams').where('id', '=', p.teamId).execute();
+    else
+      await trx
+        .deleteFrom('entry_team_members')
+        .where('team_id', '=', p.teamId)
+        .where('user_id', '=', p.userId)
+        .execute();
+    return true;
+  });
+}
+
+/** The captain invites a player; 'full' when the team already has `teamSize` members. */
+export function invite(
+  db: Db,
+  p: { tournamentId: string; teamId: string; userId: string; teamSize: number; gameAccount: string; now: string },
+) {
+  return refusedOr(() =>
+    transaction(db, async (trx) => {
+      // holds the team row (PostgreSQL) so two invitations cannot both take the last place
+      await trx
+        .updateTable('entry_teams')
+        .set((eb) => ({ name: eb.ref('name') }))
+        .where('id', '=', p.teamId)
+        .execute();
+      const members = await trx
+        .selectFrom('entry_team_members')
+        .select('user_id')
+        .where('team_id', '=', p.teamId)
+        .execute();
+      if (members.length >= p.teamSize) throw new Refused('full');
+      await trx
+        .insertInto('entry_team_members')
+        .values({
+          tournament_id: p.tournamentId,
+          team_id: p.teamId,
+          user_id: p.userId,
+          state: 'invited',
+          game_account: p.gameAccount,
+          created_at: p.now,
+        })
+        .execute();
+      return 'invited' as const;
+    }),
+  );
+}
+
+/** The whole teams a player was in, newest first, with every member's id. */
+export async function pastTeamsOf(db: Db, userId: string) {
+  const teams = await db
+    .selectFrom('entry_teams as t')
+    .innerJoin('entry_team_members as m', 'm.team_id', 't.id')
+    .select(['t.id', 't.name', 't.created_at'])
+    .where('m.user_id', '=', userId)
+    .where('t.complete', '=', 1)
+    .orderBy('t.created_at', 'desc')
+    .limit(50)
+    .execute();
+  if (!teams.length) return [];
+  const members = await db
+    .selectFrom('entry_team_members')
+    .select(['team_id', 'user_id'])
+    .where(
+      'team_id',
+      'in',
+      teams.map((t) => t.id),
+    )
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();
+  return teams.map((t) => ({ name: t.name, members: members.filter((m) => m.team_id === t.id).map((m) => m.user_id) }));
+}

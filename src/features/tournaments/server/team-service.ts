@@ -1,0 +1,345 @@
+/**
+ * Teams captains register for a duo, trio or squad tournament: the captain names the team and its
+ * members, each member accepts or declines, and a team takes a slot only once it is whole. A whole
+ * team's members are registered members like a solo player (check-in, roster, reminders); the team
+ * is checked in once `teamCheckinMinimum` of them (all, by default) are.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ServiceContext } from '../../../platform/context.ts';
+import type { z } from 'zod';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
+import { messages } from '../../../platform/i18n/messages.ts';
+import { pickText } from '../../../platform/i18n/content-translations.ts';
+import type { GameAccount } from '../../accounts/contract.ts';
+import type { EntryTeam, RegistrationInput, pastTeamSchema, teamInviteSchema } from '../contract.ts';
+import { mayJoin } from '../rules.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
+import * as TournamentService from './service.ts';
+import * as TeamRepository from './team-repository.ts';
+import type { TournamentRow } from './repository.ts';
+
+type MemberInput = z.output<typeof teamInviteSchema>;
+type PastTeam = z.output<typeof pastTeamSchema>;
+
+const nowIso = () => new Date().toISOString();
+const teamNotFound = () => new AppError('notFound', 'TEAM_NOT_FOUND', 'No such team in this tournament');
+const inTeamError = () =>
+  new AppError('conflict', 'ALREADY_IN_TEAM', 'A player is already in a team of this tournament');
+
+/** The tournament, when it is played by teams a captain may register (two members or more). */
+async function teamRow(ctx: ServiceContext, id: string): Promise<TournamentRow & { team_size: number }> {
+  const row = await TournamentService.findRow(ctx, id);
+  if (!row.team_size || row.team_size < 2)
+    throw new AppError('conflict', 'SOLO_TOURNAMENT', 'This tournament is played alone');
+  return row as TournamentRow & { team_size: number };
+}
+
+/** A member named by id, or by username (userId ''); 404 UNKNOWN_PLAYER when there is no such player. */
+async function resolveMember(ctx: ServiceContext, m: MemberInput): Promise<string> {
+  const owner = ctx.config.ownerId;
+  if (m.userId) {
+    if ((await Directory.existingPlayerIds(ctx, owner, [m.userId])).has(m.userId)) return m.userId;
+  } else if (m.username) {
+    const found = await Directory.playerNamed(ctx, owner, m.username);
+    if (found) return found.id;
+  }
+  throw new AppError('notFound', 'UNKNOWN_PLAYER', `No player ${m.username || m.userId}`);
+}
+
+async function assertFree(ctx: ServiceContext, id: string, userIds: string[]) {
+  const { inTeam, registered } = await TeamRepository.takenPlayers(ctx.db.kysely, id, userIds);
+  if (inTeam.size) throw inTeamError();
+  if (registered.size) throw new AppError('conflict', 'ALREADY_REGISTERED', 'A player is already registered');
+}
+
+/**
+ * POST /tournaments/{id}/register with `teamName`: the captain (the first game account's player)
+ * registers the team; the others are invited and mailed. The team holds no slot until all accepted.
+ */
+export async function register(ctx: ServiceContext, id: string, captainId: string, input: RegistrationInput) {
+  const row = await teamRow(ctx, id);
+  await TournamentService.assertMayEnter(row, input.password);
+  const entries = input.gameAccounts;
+  if (entries.length !== row.team_size)
+    throw new AppError('invalid', 'TEAM_SIZE_MISMATCH', `A team of this tournament has ${row.team_size} members`);
+  if (entries[0].userId !== captainId)
+    throw new AppError('invalid', 'USER_MISMATCH', 'The first game account is the captain’s');
+  const ids: string[] = [];
+  for (const e of entries) ids.push(await resolveMember(ctx, e));
+  if (new Set(ids).size !== ids.length) throw new AppError('invalid', 'DUPLICATE_PLAYER', 'A player is named twice');
+  for (const e of entries) TournamentService.checkGameAccount(row, e.gameAccount);
+  for (const userId of ids) await TournamentService.assertOldEnough(ctx, row, userId);
+  await assertFree(ctx, id, ids);
+  const name = input.teamName!;
+  if (await TeamRepository.teamNamed(ctx.db.kysely, id, name))
+    throw new AppError('conflict', 'TEAM_NAME_IN_USE', 'Another team of this tournament has this name');
+  const teamId = randomUUID();
+  const created = await TeamRepository.createTeam(ctx.db.kysely, {
+    id: teamId,
+    tournamentId: id,
+    name,
+    captainId,
+    now: nowIso(),
+    members: ids.map((userId, i) => ({
+      userId,
+      state: i === 0 ? 'accepted' : 'invited',
+      gameAccount: JSON.stringify(entries[i].gameAccount),
+    })),
+  });
+  if (created !== 'created') throw inTeamError();
+  await mailInvitations(ctx, row, name, ids.slice(1));
+  return {
+    state: 'teamPending' as const,
+    waitlistPosition: null,
+    team: await teamOf(ctx, row, teamId),
+    tournament: await TournamentService.get(ctx, id, captainId),
+  };
+}
+
+/** The captain invites a player in place of one who left, while registration is open. */
+export async function invite(ctx: ServiceContext, id: string, teamId: string, callerId: string, m: MemberInput) {
+  const row = await teamRow(ctx, id);
+  assertRegistrationOpen(row);
+  const team = await captainsTeam(ctx, id, teamId, callerId);
+  const userId = await resolveMember(ctx, m);
+  TournamentService.checkGameAccount(row, m.gameAccount);
+  await TournamentService.assertOldEnough(ctx, row, userId);
+  await assertFree(ctx, id, [userId]);
+  const outcome = await TeamRepository.invite(ctx.db.kysely, {
+    tournamentId: id,
+    teamId,
+    userId,
+    teamSize: row.team_size,
+    gameAccount: JSON.stringify(m.gameAccount),
+    now: nowIso(),
+  });
+  if (outcome === 'full') throw new AppError('conflict', 'TEAM_FULL', 'The team has all its members');
+  if (outcome === 'inTeam') throw inTeamError();
+  await mailInvitations(ctx, row, team.name, [userId]);
+  return teamOf(ctx, row, teamId);
+}
+
+// a team's later steps need no password: the captain gave it when registering the team
+function assertRegistrationOpen(row: TournamentRow) {
+  if (!mayJoin(TournamentService.phaseOfRow(row)).ok)
+    throw new AppError('conflict', 'REGISTRATION_CLOSED', 'Registration is not open');
+}
+
+async function captainsTeam(ctx: ServiceContext, id: string, teamId: string, callerId: string) {
+  const team = await TeamRepository.findTeam(ctx.db.kysely, id, teamId);
+  if (!team) throw teamNotFound();
+  if (team.captain_id !== callerId) throw new AppError('forbidden', 'NOT_CAPTAIN', 'Only the captain may do this');
+  return team;
+}
+
+async function openTeam(ctx: ServiceContext, id: string, teamId: string) {
+  const row = await teamRow(ctx, id);
+  assertRegistrationOpen(row);
+  if (!(await TeamRepository.findTeam(ctx.db.kysely, id, teamId))) throw teamNotFound();
+  return row;
+}
+
+/** An invited member accepts (optionally with their own game account); the last one makes the team whole. */
+export async function accept(
+  ctx: ServiceContext,
+  id: string,
+  teamId: string,
+  userId: string,
+  gameAccount?: GameAccount,
+): Promise<EntryTeam> {
+  const row = await openTeam(ctx, id, teamId);
+  if (gameAccount) TournamentService.checkGameAccount(row, gameAccount);
+  const outcome = await TeamRepository.accept(ctx.db.kysely, {
+    tournamentId: id,
+    teamId,
+    userId,
+    teamSize: row.team_size,
+    gameAccount: gameAccount ? JSON.stringify(gameAccount) : undefined,
+    now: nowIso(),
+  });
+  if (outcome === 'notInvited') throw new AppError('conflict', 'NOT_INVITED', 'No invitation to answer');
+  if (outcome === 'full') throw new AppError('conflict', 'TOURNAMENT_FULL', 'No slot is free for the team');
+  if (outcome === 'inTeam') throw new AppError('conflict', 'ALREADY_REGISTERED', 'A member is already registered');
+  return teamOf(ctx, row, teamId);
+}
+
+/** An invited member declines: they leave the team, which stays pending. */
+export async function decline(ctx: ServiceContext, id: string, teamId: string, userId: string): Promise<EntryTeam> {
+  const row = await openTeam(ctx, id, teamId);
+  const removed = await TeamRepository.removeMember(ctx.db.kysely, {
+    tournamentId: id,
+    teamId,
+    userId,
+    disband: false,
+    onlyInvited: true,
+  });
+  if (!removed) throw new AppError('conflict', 'NOT_INVITED', 'No invitation to answer');
+  return teamOf(ctx, row, teamId);
+}
+
+/**
+ * A member leaves while registration is open: a whole team gives its slot back and is pending again
+ * (the captain may invite someone else). The captain leaving disbands the team. Null when disbanded.
+ */
+export async function leave(
+  ctx: ServiceContext,
+  id: string,
+  teamId: string,
+  userId: string,
+): Promise<EntryTeam | null> {
+  const row = await openTeam(ctx, id, teamId);
+  const team = (await TeamRepository.findTeam(ctx.db.kysely, id, teamId))!;
+  const disband = team.captain_id === userId;
+  const removed = await TeamRepository.removeMember(ctx.db.kysely, { tournamentId: id, teamId, userId, disband });
+  if (!removed) throw new AppError('conflict', 'NOT_REGISTERED', 'Not in this team');
+  return disband ? null : teamOf(ctx, row, teamId);
+}
+
+/**
+ * The solo leave route for a player of a captain's team leaves the team (its slot is the team's),
+ * else leaves as a solo player.
+ */
+export async function leaveTournament(ctx: ServiceContext, id: string, userId: string, callerId: string) {
+  const mine = await TeamRepository.membershipOf(ctx.db.kysely, id, userId);
+  if (!mine) return TournamentService.leave(ctx, id, userId, callerId);
+  await leave(ctx, id, mine.id, userId);
+  return TournamentService.get(ctx, id, callerId);
+}
+
+/** The register route: a team when the body names one, else a solo join (refused to a player already in a team). */
+export async function join(
+  ctx: ServiceContext,
+  id: string,
+  userId: string,
+  callerId: string,
+  input: RegistrationInput,
+) {
+  if (input.teamName) return { ...(await register(ctx, id, userId, input)), badges: [] };
+  if (await TeamRepository.membershipOf(ctx.db.kysely, id, userId)) throw inTeamError();
+  return TournamentService.join(ctx, id, userId, callerId, input);
+}
+
+// ---------------------------------------------------------------------------------------------
+// reading
+
+const checkinMinimum = (row: TournamentRow & { team_size: number }) =>
+  Math.min(row.team_checkin_minimum ?? row.team_size, row.team_size);
+
+function toTeams(
+  row: TournamentRow & { team_size: number },
+  teams: TeamRepository.EntryTeamRow[],
+  members: TeamRepository.EntryMemberRow[],
+  names: Map<string, { username: string }>,
+): EntryTeam[] {
+  return teams.map((t) => {
+    const mine = members.filter((m) => m.team_id === t.id);
+    const complete = t.complete === 1;
+    const checkedInCount = mine.filter((m) => complete && m.confirmed === 1).length;
+    return {
+      id: t.id,
+      name: t.name,
+      captainId: t.captain_id,
+      complete,
+      checkedIn: complete && checkedInCount >= checkinMinimum(row),
+      members: mine.map((m) => ({
+        userId: m.user_id,
+        username: names.get(m.user_id)?.username ?? '',
+        state: m.state as 'invited' | 'accepted',
+        checkedIn: complete && m.confirmed === 1,
+      })),
+    };
+  });
+}
+
+async function teamOf(ctx: ServiceContext, row: TournamentRow & { team_size: number }, teamId: string) {
+  const team = await TeamRepository.findTeam(ctx.db.kysely, row.id, teamId);
+  if (!team) throw teamNotFound();
+  const members = await TeamRepository.membersOf(ctx.db.kysely, row.id, teamId);
+  const names = await Directory.contactsOf(
+    ctx,
+    members.map((m) => m.user_id),
+  );
+  return toTeams(row, [team], members, names)[0];
+}
+
+/** GET /tournaments/{id}/entry-teams: every team a captain registered, whole or pending, with its members. */
+export async function teams(ctx: ServiceContext, id: string): Promise<EntryTeam[]> {
+  const row = await TournamentService.findRow(ctx, id);
+  if (!row.team_size || row.team_size < 2) return [];
+  const [teamRows, members] = await Promise.all([
+    TeamRepository.teamsOf(ctx.db.kysely, id),
+    TeamRepository.membersOf(ctx.db.kysely, id),
+  ]);
+  const names = await Directory.contactsOf(
+    ctx,
+    members.map((m) => m.user_id),
+  );
+  return toTeams(row as TournamentRow & { team_size: number }, teamRows, members, names);
+}
+
+/** The checked-in whole teams, as the results and brackets take entrants: id, name and members. */
+export async function checkedInTeams(ctx: ServiceContext, id: string) {
+  return (await teams(ctx, id))
+    .filter((t) => t.checkedIn)
+    .map((t) => ({
+      id: t.id,
+      name: t.name,
+      members: t.members.map((m) => ({ id: m.userId, username: m.username })),
+    }));
+}
+
+/** The players standing in a captain's team of this tournament (the organiser's own teams leave them out). */
+export async function playersInTeams(ctx: ServiceContext, id: string): Promise<Set<string>> {
+  return new Set((await TeamRepository.membersOf(ctx.db.kysely, id)).map((m) => m.user_id));
+}
+
+/** GET /teams/mine: the caller's earlier whole teams, each set of members once (its newest name). */
+export async function mine(ctx: ServiceContext, userId: string): Promise<PastTeam[]> {
+  const past = await TeamRepository.pastTeamsOf(ctx.db.kysely, userId);
+  const seen = new Set<string>();
+  const unique = past.filter((t) => {
+    const key = [...t.members].sort().join(',');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const names = await Directory.contactsOf(
+    ctx,
+    unique.flatMap((t) => t.members),
+  );
+  return unique.map((t) => ({
+    name: t.name,
+    members: t.members.map((id) => ({ userId: id, username: names.get(id)?.username ?? '' })),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// mail
+
+const localeOf = (language: string): Locale => (isLocale(language) ? language : 'it');
+
+/** After the commit: each invited player hears of the team in their language, with the tournament's link. */
+async function mailInvitations(ctx: ServiceContext, row: TournamentRow, team: string, userIds: string[]) {
+  try {
+    const people = await Directory.contactsOf(ctx, userIds);
+    for (const p of people.values()) {
+      const locale = localeOf(p.language);
+      const t = createT(messages[locale].email);
+      const vars = {
+        name: p.nickname || p.username,
+        team,
+        tournament: pickText(row.name, row.name_en, locale),
+        link: TournamentService.detailUrl(ctx, row.id, locale),
+      };
+      await ctx.mailQueue.send({
+        to: p.email,
+        subject: t('teamInvite.subject', vars),
+        text: t('teamInvite.text', vars),
+      });
+    }
+  } catch (err) {
+    // the team is stored; the invitation also shows on the tournament page
+    ctx.log.error({ err, tournament: row.id }, 'team invitation e-mail failed');
+  }
+}

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  leave,
+  quickPlayer,
+  quickPlayers,
+  registrationRows,
+  setPhase,
+  tournamentRow,
+  type Person,
+} from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/expect-error.ts';
+
+/**
+ * Teams a captain registers: the captain names the team and its members, each invited member
+ * accepts or declines, and the team takes a slot only when whole. Members check in one by one;
+ * the team is checked in once enough of them did, and then plays as one entrant.
+ */
+let t: TestApp;
+let admin: Person;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+  admin = await quickPlayer(t, { admin: true });
+});
+afterAll(() => t?.close());
+
+const account = (tag: string) => ({ username: tag, id: `epic-${tag}`, game: 'Fortnite', console: 'PC' });
+const teamBody = (name: string, members: { userId: string; username?: string }[]) => ({
+  teamName: name,
+  gameAccounts: members.map((m, i) => ({ ...m, gameAccount: account(`m${i}`) })),
+});
+const register = (id: string, captain: Person, body: unknown) =>
+  t.call('POST', `/api/tournaments/${id}/register?userID=${captain.id}`, { token: captain.token, body });
+const answer = (id: string, teamId: string, p: Person, what: 'accept' | 'decline' | 'invite', body: unknown = {}) =>
+  t.call('POST', `/api/tournaments/${id}/entry-teams/${teamId}/${what}`, { token: p.token, body });
+const teamsOf = async (id: string) => (await t.call('GET', `/api/tournaments/${id}/entry-teams`)).json.data;
+const duo = (over: Record<string, unknown> = {}) =>
+  createTournament(t, admin.token, 'registration', { teamSize: 2, ...over });
+
+/** A registered duo: the captain and the partner (invited, not yet answered). */
+async function pendingDuo(id: string, name = 'Wolves') {
+  const [captain, partner] = await quickPlayers(t, 2);
+  const res = await register(id, captain, teamBody(name, [{ userId: captain.id }, { userId: partner.id }]));
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return { captain, partner, teamId: res.json.data.team.id as string };
+}
+
+describe('registering a team', () => {
+  test('the captain registers a duo: pending, no slot held, the partner invited by mail in their language', async () => {
+    const id = await duo();
+    const captain = await quickPlayer(t);
+    const partner = await quickPlayer(t, { language: 'en' });
+    const before = (await t.outbox()).length;
+    const res = await register(
+      id,
+      captain,
+      teamBody('Wolves', [{ userId: captain.id }, { userId: '', username: partner.username }]),
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data).toMatchObject({ state: 'teamPending', waitlistPosition: null });
+    expect(res.json.data.team).toMatchObject({
+      name: 'Wolves',
+      captainId: captain.id,
+      complete: false,
+      checkedIn: false,
+      members: [
+        { userId: captain.id, username: captain.username, state: 'accepted', checkedIn: false },
+        { userId: partner.id, username: partner.username, state: 'invited', checkedIn: false },
+      ],
+    });
+    expect((await tournamentRow(t, id)).member_count).toBe(0);
+    expect(await registrationRows(t, id)).toEqual([]);
+    const mails = (await t.outbox()).slice(before);
+    expect(mails.map((m) => m.to)).toEqual([partner.email]);
+    expect(mails[0].subject).toContain('Wolves');
+    expect(mails[0].subject).toMatch(/invited/);
+    expect(mails[0].text).toContain(`http://arena.test/en/tournament/${id}`);
+  });
+
+  test('the partner accepts: the team is whole, takes one slot and both are members', async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await pendingDuo(id);
+    const res = await answer(id, teamId, partner, 'accept');
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data).toMatchObject({ complete: true, checkedIn: false });
+    expect(res.json.data.members.map((m: { state: string }) => m.state)).toEqual(['accepted', 'accepted']);
+    expect((await tournamentRow(t, id)).member_count).toBe(1);
+    const rows = await registrationRows(t, id);
+    expect(rows.map((r) => r.user_id).sort()).toEqual([captain.id, partner.id].sort());
+    expect(rows.every((r) => r.state === 'member')).toBe(true);
+    expectError(await answer(id, teamId, partner, 'accept'), 409, 'NOT_INVITED');
+  });
+
+  test('the partner declines: the team stays pending without them', async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await pendingDuo(id);
+    const res = await answer(id, teamId, partner, 'decline');
+    expect(res.status).toBe(200);
+    expect(res.json.data.members.map((m: { userId: string }) => m.userId)).toEqual([captain.id]);
+    expect(res.json.data.complete).toBe(false);
+    expectError(await answer(id, teamId, partner, 'decline'), 409, 'NOT_INVITED');
+    expect((await tournamentRow(t, id)).member_count).toBe(0);
+  });
+
+  test('a member leaves a whole team: it gives its slot back; the captain invites a replacement', async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await pendingDuo(id);
+    await answer(id, teamId, partner, 'accept');
+    const left = await leave(t, id, partner);
+    expect(left.status, JSON.stringify(left.json)).toBe(200);
+    expect((await tournamentRow(t, id)).member_count).toBe(0);
+    expect(await registrationRows(t, id)).toEqual([]);
+    const [team] = await teamsOf(id);
+    expect(team).toMatchObject({ complete: false, members: [{ userId: captain.id, state: 'accepted' }] });
+
+    const other = await quickPlayer(t);
+    const stranger = await quickPlayer(t);
+    const body = { userId: other.id, gameAccount: account('other') };
+    expectError(await answer(id, teamId, stranger, 'invite', body), 403, 'NOT_CAPTAIN');
+    const invited = await answer(id, teamId, captain, 'invite', body);
+    expect(invited.status, JSON.stringify(invited.json)).toBe(200);
+    expect(invited.json.data.members[1]).toMatchObject({ userId: other.id, state: 'invited' });
+    expectError(
+      await answer(id, teamId, captain, 'invite', { userId: stranger.id, gameAccount: account('s') }),
+      409,
+      'TEAM_FULL',
+    );
+    expect((await answer(id, teamId, other, 'accept')).json.data.complete).toBe(true);
+    expect((await tournamentRow(t, id)).member_count).toBe(1);
+  });
+
+  test('the captain leaving disbands the team', async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await pendingDuo(id);
+    await answer(id, teamId, partner, 'accept');
+    expect((await leave(t, id, captain)).status).toBe(200);
+    expect(await teamsOf(id)).toEqual([]);
+    expect(await registrationRows(t, id)).toEqual([]);
+    expect((await tournamentRow(t, id)).member_count).toBe(0);
+  });
+
+  test('slots count whole teams only: a pending team holds none, the last accept of a full field is refused', async () => {
+    const id = await duo({ maxPartecipants: 1 });
+    const a = await pendingDuo(id, 'A');
+    const b = await pendingDuo(id, 'B');
+    expect((await tournamentRow(t, id)).member_count).toBe(0);
+    expect((await answer(id, a.teamId, a.partner, 'accept')).status).toBe(200);
+    expectError(await answer(id, b.teamId, b.partner, 'accept'), 409, 'TOURNAMENT_FULL');
+    const teams = await teamsOf(id);
+    expect(teams.map((x: { name: string; complete: boolean }) => [x.name, x.complete])).toEqual([
+      ['A', true],
+      ['B', false],
+    ]);
+    expect(teams[1].members[1].state).toBe('invited');
+    expect((await tournamentRow(t, id)).member_count).toBe(1);
+  });
+});
+
+describe('refusals', () => {
+  test('wrong number of members, unknown player, a player named twice: 400/404 and nothing written', async () => {
+    const id = await duo();
+    const [c, p, q] = await quickPlayers(t, 3);
+    expectError(
+      await register(id, c, teamBody('X', [{ userId: c.id }, { userId: p.id }, { userId: q.id }])),
+      400,
+      'TEAM_SIZE_MISMATCH',
+    );
+    expectError(await register(id, c, teamBody('X', [{ userId: c.id }])), 400, 'TEAM_SIZE_MISMATCH');
+    expectError(
+      await register(id, c, teamBody('X', [{ userId: c.id }, { userId: '', username: 'nobody_here_at_all' }])),
+      404,
+      'UNKNOWN_PLAYER',
+    );
+    expectError(await register(id, c, teamBody('X', [{ userId: c.id }, { userId: c.id }])), 400, 'DUPLICATE_PLAYER');
+    expect(await teamsOf(id)).toEqual([]);
+  });
+
+  test('a player already in a team, or registered alone, cannot be named again; a taken name is refused', async () => {
+    const id = await duo();
+    const { partner } = await pendingDuo(id, 'Taken');
+    const [c, d] = await quickPlayers(t, 2);
+    expectError(
+      await register(id, c, teamBody('Other', [{ userId: c.id }, { userId: partner.id }])),
+      409,
+      'ALREADY_IN_TEAM',
+    );
+    expectError(
+      await register(id, c, teamBody('Taken', [{ userId: c.id }, { userId: d.id }])),
+      409,
+      'TEAM_NAME_IN_USE',
+    );
+    // an invited player cannot also join alone
+    expectError(await join(t, id, partner), 409, 'ALREADY_IN_TEAM');
+    const solo = await quickPlayer(t);
+    expect((await join(t, id, solo)).status).toBe(200);
+    expectError(
+      await register(id, c, teamBody('Third', [{ userId: c.id }, { userId: solo.id }])),
+      409,
+      'ALREADY_REGISTERED',
+    );
+  });
+
+  test('a solo tournament has no teams; a closed registration takes none; a captain registers only themselves', async () => {
+    const solo = await createTournament(t, admin.token);
+    const [c, p] = await quickPlayers(t, 2);
+    const body = teamBody('X', [{ userId: c.id }, { userId: p.id }]);
+    expectError(await register(solo, c, body), 409, 'SOLO_TOURNAMENT');
+    const closed = await createTournament(t, admin.token, 'checkinOpen', { teamSize: 2 });
+    expectError(await register(closed, c, body), 409, 'REGISTRATION_CLOSED');
+    const id = await duo();
+    expectError(await register(id, p, body), 403, 'FORBIDDEN');
+    expectError(await answer(id, '00000000-0000-4000-8000-000000000000', p, 'accept'), 404, 'TEAM_NOT_FOUND');
+    // once registration closes, no answer changes a team
+    const { partner, teamId } = await pendingDuo(id);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    expectError(await answer(id, teamId, partner, 'accept'), 409, 'REGISTRATION_CLOSED');
+  });
+});
+
+describe('check-in and entrants', () => {
+  async function wholeDuo(id: string, name: string) {
+    const d = await pendingDuo(id, name);
+    expect((await answer(id, d.teamId, d.partner, 'accept')).status).toBe(200);
+    return d;
+  }
+  const memberCheckIn = (id: string, p: Person) =>
+    checkIn(t, id, p, { gameAccounts: [{ userId: p.id, gameAccount: account(p.username) }] });
+  const entrants = async (id: string) =>
+    (await t.call('GET', `/api/tournaments/${id}/entrants`, { token: admin.token })).json.data;
+
+  test('each member checks in; the team is checked in when all did, and plays as one entrant', async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await wholeDuo(id, 'Sharks');
+    await wholeDuo(id, 'Idle');
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    expect((await memberCheckIn(id, captain)).status).toBe(200);
+    let [team] = await teamsOf(id);
+    expect(team.members.map((m: { checkedIn: boolean }) => m.checkedIn)).toEqual([true, false]);
+    expect(team.checkedIn).toBe(false);
+    expect(await entrants(id)).toEqual([]);
+    expect((await memberCheckIn(id, partner)).status).toBe(200);
+    [team] = await teamsOf(id);
+    expect(team.checkedIn).toBe(true);
+    expect(await entrants(id)).toEqual([
+      {
+        id: teamId,
+        name: 'Sharks',
+        members: [
+          { id: captain.id, username: captain.username },
+          { id: partner.id, username: partner.username },
+        ],
+      },
+    ]);
+  });
+
+  test("the organiser's minimum: one member of a duo checked in is enough", async () => {
+    const id = await duo({ teamCheckinMinimum: 1 });
+    const { captain } = await wholeDuo(id, 'Quick');
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    await memberCheckIn(id, captain);
+    const [team] = await teamsOf(id);
+    expect(team.checkedIn).toBe(true);
+    expect((await entrants(id)).map((e: { name: string }) => e.name)).toEqual(['Quick']);
+  });
+});
+
+describe('earlier teams', () => {
+  test('GET /teams/mine lists the whole teams the caller played in, each set of members once', async () => {
+    const first = await duo();
+    const { captain, partner, teamId } = await pendingDuo(first, 'Comets');
+    await answer(first, teamId, partner, 'accept');
+    const second = await duo();
+    const again = await register(second, captain, teamBody('Comets', [{ userId: captain.id }, { userId: partner.id }]));
+    await answer(second, again.json.data.team.id, partner, 'accept');
+    const res = await t.call('GET', '/api/teams/mine', { token: partner.token });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual([
+      {
+        name: 'Comets',
+        members: [
+          { userId: captain.id, username: captain.username },
+          { userId: partner.id, username: partner.username },
+        ],
+      },
+    ]);
+    expectError(await t.call('GET', '/api/teams/mine'), 401, 'UNAUTHORIZED');
+  });
+});
