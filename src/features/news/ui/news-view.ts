@@ -1,5 +1,6 @@
 import type { NewsArticle } from '../contract.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
+import { longDate } from '../../../platform/i18n/long-date.ts';
 
 /** Articles per page of the public /news list. */
 export const NEWS_PAGE_SIZE = 9;
@@ -54,14 +55,4 @@ export async function loadArticle(data: Data, origin: string, id: string): Promi
 }
 
 /** "22 novembre 2026" / "22 November 2026", in the site's zone. */
-export function newsDate(iso: string | null | undefined, locale: Locale): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Rome',
-  }).format(d);
-}
+export const newsDate = longDate;

@@ -45,16 +45,3 @@ export function placingKey(e: HistoryEntry): { key: string; rank?: number } {
   if (e.rank !== null) return { key: 'history.rank', rank: e.rank };
   return { key: 'history.unranked' };
 }
-
-/** "12 marzo 2026" / "12 March 2026", in the site's zone. */
-export function playerDate(iso: string | null, locale: Locale): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Rome',
-  }).format(d);
-}
