@@ -5,7 +5,7 @@ import { seedNews } from '../features/news/server/seed.ts';
 import { seedRewards } from '../features/rewards/server/seed.ts';
 import { seedCampaign } from '../features/campaign/server/seed.ts';
 import { seedResults } from '../features/results/server/seed.ts';
-import { seedBracket } from '../features/brackets/server/seed.ts';
+import { seedBracket, seedDoubleElimination, seedSwiss } from '../features/brackets/server/seed.ts';
 import { finaliseLinks } from './feature-links.ts';
 
 export type { DemoAccount } from '../features/accounts/server/seed.ts';
@@ -25,16 +25,21 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
   const tournaments = await seedTournaments(app, { giulia, alex, players }, now);
   // badges, products, giveaway codes, starting credits and purchases
   await seedRewards(app, { adminId, players: [giulia.id, alex.id] });
-  // match day: the two played qualifiers have their matches, the winter knockout its finished
-  // bracket, and all three are finalised, their prizes and podium badges paid (after the rewards,
-  // whose badges they pay)
+  // match day: the two played qualifiers and the two-lobby battle royale have their matches, the
+  // winter knockout, the double elimination and the Swiss their finished brackets, and all are
+  // finalised, their prizes and podium badges paid (after the rewards, whose badges they pay)
   if (adminId) {
     // the demo admin (accounts' seed) signs the audit entries of what it does here
     const admin = { id: adminId, name: 'admin' };
     const q1 = tournaments.q1!;
     const q2 = tournaments.q2!;
     const knockout = tournaments.knockout!;
+    const double = tournaments.double!;
+    const swiss = tournaments.swiss!;
     await seedBracket(app, { admin, tournamentId: knockout.id });
+    // the newer formats, giulia and alex among the players: a grand final with its reset, three Swiss rounds
+    await seedDoubleElimination(app, { admin, tournamentId: double.id });
+    await seedSwiss(app, { admin, tournamentId: swiss.id });
     await seedResults(app, {
       admin,
       links: finaliseLinks,
@@ -67,6 +72,38 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
           prizes: [
             { from: 1, to: 1, credits: 300 },
             { from: 2, to: 2, credits: 150 },
+          ],
+        },
+        {
+          ...double,
+          matches: 0,
+          seed: 4,
+          prizes: [
+            { from: 1, to: 1, credits: 300 },
+            { from: 2, to: 2, credits: 150 },
+            { from: 3, to: 3, credits: 75 },
+          ],
+        },
+        {
+          ...swiss,
+          matches: 0,
+          seed: 5,
+          prizes: [
+            { from: 1, to: 1, credits: 250 },
+            { from: 2, to: 2, credits: 120 },
+            { from: 3, to: 4, credits: 60 },
+          ],
+        },
+        {
+          // more checked-in players than a lobby holds: two lobbies, three matches each
+          ...tournaments.lobbies!,
+          matches: 6,
+          seed: 6,
+          lobbySize: 12,
+          prizes: [
+            { from: 1, to: 1, credits: 400 },
+            { from: 2, to: 2, credits: 200 },
+            { from: 3, to: 5, credits: 80 },
           ],
         },
       ],

@@ -65,11 +65,15 @@ describe.each(instants)('the demo seeded %s', (_label, iso) => {
       }
 
       // match day: the two played qualifiers are finalised with their standings frozen and prizes
-      // paid on the ledger, and the winter knockout's bracket is finished with one champion
+      // paid on the ledger, and the winter knockout's bracket is finished with one champion; so are
+      // the double elimination, the Swiss and the two-lobby battle royale
       for (const name of [
         'Bomber Championship · Qualifier 1',
         'Bomber Championship · Qualifier 2',
         'EAFC24 Winter Knockout',
+        'EAFC25 Double Trouble',
+        'EAFC24 Swiss Series',
+        'Warzone Lobby Clash',
       ]) {
         const row = tournaments.find((r) => r.name === name)!;
         const final = await db

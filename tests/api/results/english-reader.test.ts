@@ -166,8 +166,21 @@ test("the demo's English player alex reads his seeded ledger (badges, purchases,
     const r = await demo.call('GET', `/api/marketplace/transactions/${user.id}?limit=100`, { token, headers: EN });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const lines = r.json.data as { description: string; translations: Record<'en', { description: string }> }[];
-    // the badges, the purchases and the admin's demo credits, each in English
-    const english = ['Arena Pro hoodie', 'Checked in!', 'Demo credits', 'First tournament', 'Snapback cap', 'Welcome'];
+    // the badges, the purchases, the admin's demo credits and the prizes of the demo tournaments he
+    // played (the double elimination he won, his second place in the Swiss), each in English
+    const english = [
+      'Arena Pro hoodie',
+      'Champion',
+      'Checked in!',
+      'Demo credits',
+      'EAFC24 Swiss Series · #2',
+      'EAFC25 Double Trouble · #1',
+      'First tournament',
+      'On the podium',
+      'On the podium',
+      'Snapback cap',
+      'Welcome',
+    ];
     expect(lines.map((l) => l.description).sort()).toEqual(english);
     expect(lines.map((l) => l.translations.en.description || l.description).sort()).toEqual(english);
   } finally {

@@ -55,10 +55,16 @@ test('seeds one giveaway of each type with the printed codes, and they redeem', 
 test('demo players start with credits, the registration badge and purchases, all on the ledger', async () => {
   const me = (await t.call('GET', '/api/users/me', { token: giulia })).json.data;
   const backpack = await t.call('GET', `/api/marketplace/backpack/${me.id}`, { token: giulia });
-  // the seed pays the registration badge; giulia's seeded purchase and tournament are paid at her first login
+  // the seed pays the registration badge; giulia's seeded purchase and tournament are paid at her first login;
+  // the finalised demo tournaments she played paid her podium badges (twice: reusable), the champion's
+  // (the Swiss) and the check-in badge
   expect(backpack.json.data.map((b: any) => b.badge.slug).sort()).toEqual([
+    'champion',
+    'checked_in',
     'first_purchase',
     'first_tournament',
+    'podium',
+    'podium',
     'user_registered',
   ]);
   const again = await t.call('POST', '/api/marketplace/badges/trigger/user_registered', { token: giulia, body: {} });

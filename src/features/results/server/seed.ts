@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../../platform/context.ts';
-import type { PrizeRange } from '../contract.ts';
+import { DEFAULT_SCORING, type PrizeRange } from '../contract.ts';
 import type { Actor } from '../../audit/server/service.ts';
 import { finalise, type FinaliseLinks } from './finalise-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import * as ResultsRepository from './repository.ts';
-import { entrants } from './service.ts';
+import { autoLobbies } from './lobby-service.ts';
+import { entrants, inLobby, lobbyPlan, setScoring } from './service.ts';
 
 const MINUTE = 60_000;
 
@@ -19,7 +20,25 @@ export interface PlayedTournament {
   prizes: PrizeRange[];
   /** a seed for the placements, so two tournaments do not end in the same order */
   seed: number;
+  /**
+   * a lobby size smaller than the field: the admin splits the entrants into lobbies first and the
+   * matches take turns between them (one standings table adds them up); unset: everyone in one lobby
+   */
+  lobbySize?: number;
 }
+
+/**
+ * The default table cut to a smaller lobby: the placement ranges end at the lobby's last place, as
+ * the scoring table's rules require.
+ */
+const scoringFor = (lobbySize: number) => ({
+  ...DEFAULT_SCORING,
+  preset: 'custom' as const,
+  lobbySize,
+  placementPoints: DEFAULT_SCORING.placementPoints
+    .filter((r) => r.from <= lobbySize)
+    .map((r) => ({ ...r, to: Math.min(r.to, lobbySize) })),
+});
 
 /** A small deterministic generator (mulberry32): the demo's results are the same on every seeding. */
 function random(seed: number): () => number {
@@ -48,14 +67,24 @@ export async function seedResults(
   const db = ctx.db.kysely;
   for (const t of p.played) {
     const next = random(t.seed);
-    const field = t.matches > 0 ? await entrants(ctx, t.id) : [];
+    if (t.lobbySize) {
+      await setScoring(ctx, p.admin, t.id, scoringFor(t.lobbySize));
+      await autoLobbies(ctx, p.admin, t.id);
+    }
+    const all = t.matches > 0 ? await entrants(ctx, t.id) : [];
+    const plan = await lobbyPlan(ctx, t.id);
+    const field = all.filter((e) => plan.of(e.id) !== null);
     // some players are steadier than others: a per-player form bends every lobby's order
     const form = new Map(field.map((e) => [e.id, next()]));
     for (let number = 1; number <= t.matches; number++) {
       const at = new Date(Date.parse(t.start) + number * 25 * MINUTE).toISOString();
-      const order = field.map((e) => ({ e, key: form.get(e.id)! * 0.6 + next() })).sort((a, b) => b.key - a.key);
+      // with lobbies the matches take turns: lobby 1, lobby 2, …, lobby 1 again
+      const lobby = ((number - 1) % plan.count) + 1;
+      const order = inLobby(field, plan, lobby)
+        .map((e) => ({ e, key: form.get(e.id)! * 0.6 + next() }))
+        .sort((a, b) => b.key - a.key);
       const matchId = randomUUID();
-      await ResultsRepository.insertMatch(db, { id: matchId, tournamentId: t.id, number, now: at });
+      await ResultsRepository.insertMatch(db, { id: matchId, tournamentId: t.id, number, lobby, now: at });
       await ResultsRepository.replaceLines(db, {
         matchId,
         tournamentId: t.id,

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import type { Insertable } from 'kysely';
 import type { TournamentRegistrationsTable } from '../../../platform/db/schema.ts';
 import type { Game } from '../../games/contract.ts';
-import type { TeamName } from '../contract.ts';
+import type { TeamName, TournamentFormat } from '../contract.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
 import { championshipDefaults } from '../championship.ts';
@@ -86,6 +86,8 @@ interface DemoTournament {
   consoles: string[];
   max: number;
   teamSize: number | null;
+  /** how it is played; unset: the game decides */
+  format?: TournamentFormat;
   competition?: boolean;
   /** open registration starts this long before the tournament, check-in opens/closes this long before */
   start: number;
@@ -325,6 +327,47 @@ export async function seedTournaments(
       ],
     },
     {
+      key: 'double',
+      name: 'EAFC25 Double Trouble',
+      game: 'EAFC25',
+      consoles: ['PS5', 'XBOX'],
+      max: 8,
+      teamSize: null,
+      format: 'double_elimination',
+      start: evening(-5),
+      about: [
+        'Doppia eliminazione: chi perde una volta scende nel tabellone perdenti e può ancora vincere tutto.',
+        'Double elimination: one loss sends you to the losers’ bracket, where you can still win it all.',
+      ],
+    },
+    {
+      key: 'swiss',
+      name: 'EAFC24 Swiss Series',
+      game: 'EAFC24',
+      consoles: ['PS5', 'XBOX'],
+      max: 8,
+      teamSize: null,
+      format: 'swiss',
+      start: evening(-9),
+      about: [
+        'Sistema svizzero in tre turni: a ogni turno sfidi chi ha i tuoi stessi punti.',
+        'Three Swiss rounds: each round you face a player on your points.',
+      ],
+    },
+    {
+      key: 'lobbies',
+      name: 'Warzone Lobby Clash',
+      game: 'Warzone',
+      consoles: ['PC', 'PS5', 'XBOX'],
+      max: 24,
+      teamSize: null,
+      start: evening(-3),
+      about: [
+        'Battle royale in due lobby: una sola classifica somma le partite di entrambe.',
+        'A battle royale in two lobbies: one standings table adds up the matches of both.',
+      ],
+    },
+    {
       key: 'rivals',
       name: 'Marvel Rivals Team Up',
       game: 'Rivals',
@@ -338,6 +381,7 @@ export async function seedTournaments(
 
   // who is registered where, by tournament key (member_count is set from these lists)
   const everyone = players.map((p) => p.id);
+  const withDemo = (others: string[]) => [ids.giulia, ids.alex, ...others];
   const registrations: Record<string, { members: string[]; confirmed: string[]; waitlist: string[] }> = {
     q1: { members: everyone, confirmed: everyone, waitlist: [] },
     q2: { members: everyone.slice(0, 20), confirmed: everyone.slice(0, 18), waitlist: [] },
@@ -354,6 +398,10 @@ export async function seedTournaments(
     ongoing: { members: everyone.slice(0, 12), confirmed: everyone.slice(0, 12), waitlist: [] },
     ended: { members: everyone.slice(2, 22), confirmed: everyone.slice(2, 22), waitlist: [] },
     knockout: { members: everyone.slice(12, 20), confirmed: everyone.slice(12, 20), waitlist: [] },
+    // giulia and alex play the newer formats, so their player pages have a history
+    double: { members: withDemo(everyone.slice(0, 6)), confirmed: withDemo(everyone.slice(0, 6)), waitlist: [] },
+    swiss: { members: withDemo(everyone.slice(6, 12)), confirmed: withDemo(everyone.slice(6, 12)), waitlist: [] },
+    lobbies: { members: withDemo(everyone.slice(4, 20)), confirmed: withDemo(everyone.slice(4, 20)), waitlist: [] },
   };
   const nicknameOf = new Map<string, string>(
     [people.giulia, people.alex, ...people.players].map((p) => [p.id, p.name]),
@@ -393,6 +441,7 @@ export async function seedTournaments(
       description_en: sanitizeRichText(description(...d.about).en),
       rules_en: sanitizeRichText(rules.en),
       team_size: d.teamSize,
+      format: d.format ?? null,
       date_text_it: dateText?.it ?? '',
       date_text_en: dateText?.en ?? '',
       created_at: new Date(t0 - (demo.length - i) * MINUTE).toISOString(),
