@@ -3,6 +3,7 @@ import type { FinaliseLinks } from '../features/results/server/finalise-service.
 import { championshipPoints } from '../features/results/server/points-service.ts';
 import { detachCompetition } from '../features/campaign/server/competition-link-service.ts';
 import { findBracket, placements as bracketPlacements } from '../features/brackets/server/service.ts';
+import { PLAYOFF_GROUP } from '../features/brackets/contract.ts';
 
 /**
  * Where a lower feature needs an answer from a feature above it (features form a tree,
@@ -16,8 +17,15 @@ export const competitionLinks: CompetitionLinks = { championshipPoints, detachCo
 /** A bracket tournament's final ranking and its disputed matches are the brackets'. */
 export const finaliseLinks: FinaliseLinks = {
   bracketPlacements,
-  bracketDisputes: async (ctx, tournamentId) =>
-    ((await findBracket(ctx, tournamentId))?.rounds ?? []).flatMap((r) =>
-      r.matches.filter((m) => m.state === 'disputed').map((m) => ({ group: m.group, round: m.round, slot: m.slot })),
-    ),
+  bracketDisputes: async (ctx, tournamentId) => {
+    const b = await findBracket(ctx, tournamentId);
+    // a playoff's matches under the groups they are stored with, apart from the stage's
+    const rounds = [
+      ...(b?.rounds ?? []),
+      ...(b?.playoff?.rounds ?? []).map((r) => ({ ...r, group: r.group + PLAYOFF_GROUP })),
+    ];
+    return rounds.flatMap((r) =>
+      r.matches.filter((m) => m.state === 'disputed').map((m) => ({ group: r.group, round: m.round, slot: m.slot })),
+    );
+  },
 };

@@ -65,6 +65,7 @@ export const auditActionCategories = {
   'bracket.resolve': 'brackets',
   'bracket.override': 'brackets',
   'bracket.next_round': 'brackets',
+  'bracket.playoff': 'brackets',
   'tournament.prizes': 'prizes',
   'tournament.finalise': 'prizes',
   'competition.create': 'competitions',

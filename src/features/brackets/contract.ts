@@ -35,6 +35,30 @@ export const bracketGenerateSchema = z.object({
 export type BracketGenerate = z.infer<typeof bracketGenerateSchema>;
 export type BracketGenerateInput = z.input<typeof bracketGenerateSchema>;
 
+/** The formats a Swiss or round-robin stage's playoff is played in. */
+export const playoffFormats = ['single_elimination', 'double_elimination'] as const;
+export type PlayoffFormat = (typeof playoffFormats)[number];
+/** The stages that may seed a playoff. */
+export const stageFormats = ['swiss', 'round_robin'] as const;
+
+/**
+ * A playoff's matches are stored under groups of their own, this much above the groups its format
+ * would use alone (single elimination 0, double elimination 1 to 3), so they never meet the stage's.
+ */
+export const PLAYOFF_GROUP = 10;
+
+/**
+ * POST /tournaments/{id}/bracket/playoff (admin): once the stage is complete, its top `size` seed a
+ * playoff (409 PLAYOFF_STAGE_INCOMPLETE, PLAYOFF_EXISTS, PLAYOFF_BAD_SIZE unless 2 ≤ size ≤ entrants).
+ */
+export const playoffCreateSchema = z.object({
+  format: z.enum(playoffFormats),
+  size: z.number().int().min(0).max(1024),
+  thirdPlace: z.boolean().default(false),
+  grandFinalReset: z.boolean().default(true),
+});
+export type PlayoffCreateInput = z.input<typeof playoffCreateSchema>;
+
 /**
  * POST /tournaments/{id}/bracket/next-round (admin): the Swiss round to close, as the admin saw it
  * current, so a second click, or one crossing the round's last report, never closes the next round too.
@@ -135,6 +159,21 @@ export const bracketSchema = z.object({
    * whether the admin may close it (POST …/bracket/next-round); null in the other formats
    */
   swiss: z.object({ rounds: z.number().int(), current: z.number().int(), canClose: z.boolean() }).nullable().optional(),
+  /**
+   * a Swiss or round-robin stage's playoff, once created: its rounds with the groups of its format
+   * alone (0 single elimination; 1 to 3 double elimination), the playoff seeds on its sides, its
+   * champion (also the bracket's `champion`); `complete` above is the stage's
+   */
+  playoff: z
+    .object({
+      format: z.enum(playoffFormats),
+      size: z.number().int(),
+      rounds: z.array(bracketRoundSchema),
+      complete: z.boolean(),
+      champion: bracketSideSchema.nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Bracket = z.infer<typeof bracketSchema>;
 
@@ -164,6 +203,10 @@ export const bracketErrors = [
   'SWISS_ROUNDS_DONE',
   'SWISS_NOT_CURRENT_ROUND',
   'BRACKET_ORDER_MISMATCH',
+  'NOT_A_STAGE',
+  'PLAYOFF_STAGE_INCOMPLETE',
+  'PLAYOFF_EXISTS',
+  'PLAYOFF_BAD_SIZE',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

@@ -5,6 +5,7 @@ import {
   bracketSchema,
   bracketScoreSchema,
   myMatchSchema,
+  playoffCreateSchema,
   swissCloseSchema,
 } from './contract.ts';
 
@@ -16,5 +17,6 @@ export const bracketsApi = {
   'POST /tournaments/:id/bracket/matches/:matchId/report': { body: bracketScoreSchema, response: bracketMatchSchema },
   'POST /tournaments/:id/bracket/matches/:matchId/override': { body: bracketScoreSchema, response: bracketMatchSchema },
   'POST /tournaments/:id/bracket/next-round': { body: swissCloseSchema, response: bracketSchema },
+  'POST /tournaments/:id/bracket/playoff': { body: playoffCreateSchema, response: bracketSchema },
 } satisfies EndpointMap;
 export type BracketsApi = typeof bracketsApi;

@@ -29,3 +29,35 @@ export function manualOrder<T extends { id: string }>(checkedIn: readonly T[], o
   }
   return out;
 }
+
+/** A line of a stage's table, as far as its order goes. */
+interface StageLine {
+  rank: number;
+  entrantId: string;
+  name: string;
+  points: number;
+  difference: number;
+}
+
+/**
+ * A Swiss or round-robin stage's order across its tables: every group's first, then every group's
+ * second, …, each rank by points, then difference, then name; a single table (Swiss) keeps its own order.
+ */
+export function stageOrder<T extends StageLine>(tables: readonly { rows: readonly T[] }[]): T[] {
+  return tables
+    .flatMap((t) => t.rows)
+    .sort(
+      (x, y) =>
+        x.rank - y.rank ||
+        y.points - x.points ||
+        y.difference - x.difference ||
+        (x.name < y.name ? -1 : x.name > y.name ? 1 : 0) ||
+        (x.entrantId < y.entrantId ? -1 : x.entrantId > y.entrantId ? 1 : 0),
+    );
+}
+
+/** The playoff's seeds: the stage's top `size` entrant ids, seed 1 first. */
+export const playoffSeeds = (tables: readonly { rows: readonly StageLine[] }[], size: number): string[] =>
+  stageOrder(tables)
+    .slice(0, size)
+    .map((l) => l.entrantId);

@@ -33,6 +33,7 @@ import * as lobbies from './migrations/0095-lobbies.ts';
 import * as swissRounds from './migrations/0096-swiss-rounds.ts';
 import * as searchFolding from './migrations/0097-search-folding.ts';
 import * as entryTeams from './migrations/0098-entry-teams.ts';
+import * as bracketPlayoff from './migrations/0099-bracket-playoff.ts';
 
 /**
  * What a migration does to the release before it. `expand` only adds (tables, columns with defaults
@@ -83,6 +84,7 @@ export const releaseMigrations: MigrationList = {
   '0096-swiss-rounds': swissRounds,
   '0097-search-folding': searchFolding,
   '0098-entry-teams': entryTeams,
+  '0099-bracket-playoff': bracketPlayoff,
 };
 
 /** Kysely's record of the migrations run, and the record kept beside it of what each one requires. */

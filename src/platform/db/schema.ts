@@ -540,6 +540,9 @@ export interface BracketsTable {
   generated_at: string;
   /** Swiss: the rounds it plays; 0 in the other formats (migration 0096) */
   rounds: Generated<number>;
+  /** a Swiss or round-robin stage's playoff: its format and seeds (JSON entrant ids), null without (migration 0099) */
+  playoff_format: string | null;
+  playoff_seeds: string | null;
 }
 
 export interface BracketEntrantsTable {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { manualOrder, rankingOrder } from '../../../src/features/brackets/seeding.ts';
+import { manualOrder, playoffSeeds, rankingOrder, stageOrder } from '../../../src/features/brackets/seeding.ts';
 
 const NUM_RUNS = 500;
 
@@ -93,6 +93,68 @@ describe('manualOrder', () => {
           else expect(manualOrder(field, order)).toBeNull();
         },
       ),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
+describe('stageOrder and playoffSeeds', () => {
+  /** Tables of 1 to 6 groups, each a ranked list (rank 1, 2, …) with points that may tie across groups. */
+  const tables = fc
+    .array(
+      fc.array(fc.record({ points: fc.integer({ min: 0, max: 9 }), difference: fc.integer({ min: -5, max: 5 }) }), {
+        minLength: 1,
+        maxLength: 8,
+      }),
+      {
+        minLength: 1,
+        maxLength: 6,
+      },
+    )
+    .map((groups) =>
+      groups.map((rows, g) => ({
+        group: g + 1,
+        rows: rows.map((r, i) => ({ ...r, rank: i + 1, entrantId: `g${g}-${i}`, name: `N${(g * 7 + i) % 5}` })),
+      })),
+    );
+
+  test('every line once; group winners first, then seconds, …; within a rank by points, then difference', () => {
+    fc.assert(
+      fc.property(tables, (ts) => {
+        const out = stageOrder(ts);
+        const all = ts.flatMap((t) => t.rows.map((r) => r.entrantId));
+        expect(out.map((l) => l.entrantId).sort()).toEqual([...all].sort());
+        for (let i = 1; i < out.length; i++) {
+          const x = out[i - 1]!;
+          const y = out[i]!;
+          expect(x.rank).toBeLessThanOrEqual(y.rank);
+          if (x.rank === y.rank) {
+            expect(x.points).toBeGreaterThanOrEqual(y.points);
+            if (x.points === y.points) expect(x.difference).toBeGreaterThanOrEqual(y.difference);
+          }
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+
+  test('the playoff seeds are the first `size` of that order, seed 1 first, none twice', () => {
+    fc.assert(
+      fc.property(tables, fc.nat(), (ts, k) => {
+        const total = ts.reduce((n, t) => n + t.rows.length, 0);
+        const size = 2 + (k % Math.max(1, total - 1));
+        const seeds = playoffSeeds(ts, size);
+        expect(seeds).toEqual(
+          stageOrder(ts)
+            .slice(0, size)
+            .map((l) => l.entrantId),
+        );
+        expect(new Set(seeds).size).toBe(seeds.length);
+        expect(seeds.length).toBe(Math.min(size, total));
+        // every group's first comes before any group's second, and so on
+        const ranks = seeds.map((id) => ts.flatMap((t) => t.rows).find((r) => r.entrantId === id)!.rank);
+        expect([...ranks].sort((x, y) => x - y)).toEqual(ranks);
+      }),
       { numRuns: NUM_RUNS },
     );
   });

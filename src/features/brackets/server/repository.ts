@@ -36,7 +36,14 @@ export async function claimBracket(db: Db, row: BracketRow): Promise<BracketRow 
   const before = await findBracket(db, row.tournament_id);
   await db
     .updateTable('brackets')
-    .set({ format: row.format, seeding: row.seeding, generated_at: row.generated_at, rounds: row.rounds })
+    .set({
+      format: row.format,
+      seeding: row.seeding,
+      generated_at: row.generated_at,
+      rounds: row.rounds,
+      playoff_format: row.playoff_format,
+      playoff_seeds: row.playoff_seeds,
+    })
     .where('tournament_id', '=', row.tournament_id)
     .execute();
   return before;
@@ -45,6 +52,15 @@ export async function claimBracket(db: Db, row: BracketRow): Promise<BracketRow 
 /** A Swiss bracket's number of rounds, chosen at generation once the field is known. */
 export async function setRounds(db: Db, tournamentId: string, rounds: number): Promise<void> {
   await db.updateTable('brackets').set({ rounds }).where('tournament_id', '=', tournamentId).execute();
+}
+
+/** A stage's playoff: its format and its seeds (JSON entrant ids, seed 1 first). */
+export async function setPlayoff(db: Db, tournamentId: string, p: { format: string; seeds: string }): Promise<void> {
+  await db
+    .updateTable('brackets')
+    .set({ playoff_format: p.format, playoff_seeds: p.seeds })
+    .where('tournament_id', '=', tournamentId)
+    .execute();
 }
 
 /**

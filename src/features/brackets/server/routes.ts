@@ -14,6 +14,7 @@ import {
   bracketSchema,
   bracketScoreSchema,
   myMatchSchema,
+  playoffCreateSchema,
   swissCloseSchema,
 } from '../contract.ts';
 import * as BracketService from './service.ts';
@@ -119,5 +120,21 @@ export default async function bracketRoutes(root: FastifyInstance) {
     },
     preHandler: app.requireAdmin,
     handler: async (req) => ok(await BracketService.nextRound(ctx, actorOf(req), req.params.id, req.body)),
+  });
+
+  app.post('/tournaments/:id/bracket/playoff', {
+    schema: {
+      tags,
+      summary:
+        "Seed a playoff from a complete Swiss or round-robin stage (admin): the stage's top `size` (group " +
+        'winners first, then by the table) play a single- or double-elimination playoff; 409 NOT_A_STAGE, ' +
+        'PLAYOFF_STAGE_INCOMPLETE, PLAYOFF_EXISTS, PLAYOFF_BAD_SIZE (size below 2 or above the entrants)',
+      security,
+      params: tournamentParams,
+      body: playoffCreateSchema,
+      response: { 200: envelope(bracketSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    preHandler: app.requireAdmin,
+    handler: async (req) => ok(await BracketService.createPlayoff(ctx, actorOf(req), req.params.id, req.body)),
   });
 }

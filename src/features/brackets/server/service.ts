@@ -16,10 +16,12 @@ import type {
   BracketSide,
   MatchState,
   MyMatch,
+  PlayoffCreateInput,
+  PlayoffFormat,
   SwissClose,
   TableRow,
 } from '../contract.ts';
-import { bracketFormats } from '../contract.ts';
+import { bracketFormats, PLAYOFF_GROUP, stageFormats } from '../contract.ts';
 import {
   eliminationPlaces,
   groupsOf,
@@ -42,7 +44,7 @@ import {
   keyOf,
 } from '../double-elimination.ts';
 import { defaultSwissRounds, maxSwissRounds, swissPairing, swissTable, type SwissGame } from '../swiss.ts';
-import { manualOrder, rankingOrder } from '../seeding.ts';
+import { manualOrder, playoffSeeds, rankingOrder, stageOrder } from '../seeding.ts';
 import * as BracketRepository from './repository.ts';
 import type { EntrantRow, MatchRow, ReportRow } from './repository.ts';
 
@@ -51,6 +53,8 @@ const nowIso = () => new Date().toISOString();
 const notGenerated = () => new AppError('notFound', 'BRACKET_NOT_GENERATED', 'This tournament has no bracket yet');
 const matchNotFound = () => new AppError('notFound', 'BRACKET_MATCH_NOT_FOUND', 'No such match in this bracket');
 const drawNotAllowed = () => new AppError('invalid', 'DRAW_NOT_ALLOWED', 'A single-elimination match needs a winner');
+const playoffExists = () =>
+  new AppError('conflict', 'PLAYOFF_EXISTS', "The playoff is already made from the stage's results");
 const laterConfirmed = () => new AppError('conflict', 'LATER_MATCH_CONFIRMED', 'A later match already has its result');
 /** The formats where every match needs a winner. */
 const isElimination = (format: BracketFormat) => format === 'single_elimination' || format === 'double_elimination';
@@ -73,15 +77,46 @@ interface Loaded {
   /** Swiss: the rounds it plays (0 otherwise) */
   rounds: number;
   entrants: EntrantRow[];
+  /** the stage's matches (the whole bracket's without a playoff) */
   matches: MatchRow[];
+  /** every match, the playoff's too */
+  all: MatchRow[];
   reports: ReportRow[];
+  playoff: PlayoffPart | null;
+}
+
+/**
+ * A playoff as a bracket of its own: its entrants with their playoff seeds, seed 1 first, and its
+ * matches with the groups its format uses alone (its stored groups less PLAYOFF_GROUP).
+ */
+interface PlayoffPart {
+  format: PlayoffFormat;
+  entrants: EntrantRow[];
+  matches: MatchRow[];
+}
+
+const isPlayoffMatch = (m: { group_no: number }) => m.group_no >= PLAYOFF_GROUP;
+
+function playoffPart(
+  row: { playoff_format: string | null; playoff_seeds: string | null },
+  entrants: EntrantRow[],
+  all: MatchRow[],
+): PlayoffPart | null {
+  if (!row.playoff_format || !row.playoff_seeds) return null;
+  const byId = new Map(entrants.map((e) => [e.entrant_id, e]));
+  const seeds = JSON.parse(row.playoff_seeds) as string[];
+  return {
+    format: row.playoff_format as PlayoffFormat,
+    entrants: seeds.map((id, i) => ({ ...byId.get(id)!, seed: i + 1, group_no: 0 })),
+    matches: all.filter(isPlayoffMatch).map((m) => ({ ...m, group_no: m.group_no - PLAYOFF_GROUP })),
+  };
 }
 
 async function load(ctx: ServiceContext, tournamentId: string): Promise<Loaded | null> {
   const db = ctx.db.kysely;
   const row = await BracketRepository.findBracket(db, tournamentId);
   if (!row) return null;
-  const [entrants, matches, reports] = await Promise.all([
+  const [entrants, all, reports] = await Promise.all([
     BracketRepository.entrantsOf(db, tournamentId),
     BracketRepository.matchesOf(db, tournamentId),
     BracketRepository.reportsOf(db, tournamentId),
@@ -92,8 +127,10 @@ async function load(ctx: ServiceContext, tournamentId: string): Promise<Loaded |
     generatedAt: row.generated_at,
     rounds: row.rounds,
     entrants,
-    matches,
+    matches: all.filter((m) => !isPlayoffMatch(m)),
+    all,
     reports,
+    playoff: playoffPart(row, entrants, all),
   };
 }
 
@@ -191,6 +228,7 @@ function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Br
       : last?.state === 'confirmed'
         ? last.winner
         : null;
+  const playoff = b.playoff ? playoffView(tournamentId, b.playoff, b) : null;
   return {
     tournamentId,
     format: b.format,
@@ -199,8 +237,22 @@ function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Br
     rounds,
     tables: tablesOf(b),
     complete,
-    champion: sideOf(entrants, champion),
+    champion: playoff ? playoff.champion : sideOf(entrants, champion),
     swiss: b.format === 'swiss' ? { rounds: b.rounds, current, canClose: !complete } : null,
+    playoff,
+  };
+}
+
+/** A playoff drawn as a bracket of its own format (its rounds, whether complete, its champion). */
+function playoffView(tournamentId: string, p: PlayoffPart, b: Loaded): NonNullable<Bracket['playoff']> {
+  const part = { ...b, format: p.format, rounds: 0, entrants: p.entrants, matches: p.matches, all: p.matches };
+  const inner = view(tournamentId, p.format, { ...part, playoff: null });
+  return {
+    format: p.format,
+    size: p.entrants.length,
+    rounds: inner.rounds,
+    complete: inner.complete,
+    champion: inner.champion,
   };
 }
 
@@ -227,7 +279,7 @@ export async function mine(ctx: ServiceContext, userId: string, tournamentId: st
   if (!b || !(await TournamentService.standingOf(ctx, tournamentId, userId)).confirmed) return [];
   const mySides = new Set(b.entrants.filter((e) => membersOf(e).some((m) => m.id === userId)).map((e) => e.entrant_id));
   const out: MyMatch[] = [];
-  for (const m of b.matches) {
+  for (const m of b.all) {
     if (m.state !== 'awaiting' && m.state !== 'disputed') continue;
     const side = m.side_a && mySides.has(m.side_a) ? 'a' : m.side_b && mySides.has(m.side_b) ? 'b' : null;
     if (!side) continue;
@@ -246,17 +298,16 @@ function plan(
   input: BracketGenerateInput,
 ): { matches: PlannedMatch[]; groupOf: Map<string, number> } {
   const groupOf = new Map<string, number>();
-  if (format === 'single_elimination') {
+  if (format === 'single_elimination' || format === 'double_elimination') {
     seeded.forEach((e) => groupOf.set(e.id, 0));
-    const third = (input.thirdPlace ?? false) ? thirdPlaceMatch(seeded.length) : null;
-    return { matches: [...singleElimination(seeded.map((e) => e.id)), ...(third ? [third] : [])], groupOf };
-  }
-  if (format === 'double_elimination') {
-    // stored empty: reflow puts the seeds in and sends the byes on, as it does after every result
-    seeded.forEach((e) => groupOf.set(e.id, 0));
-    const shape = doubleEliminationShape(seeded.length, input.grandFinalReset ?? true);
-    const matches = shape.map((m) => ({ ...m, sideA: null, sideB: null, byeWinner: null }));
-    return { matches, groupOf };
+    return {
+      matches: eliminationPlan(
+        format,
+        seeded.map((e) => e.id),
+        input,
+      ),
+      groupOf,
+    };
   }
   if (format === 'swiss') {
     seeded.forEach((e) => groupOf.set(e.id, 0));
@@ -271,6 +322,21 @@ function plan(
     );
   });
   return { matches, groupOf };
+}
+
+/** The matches of a single- or double-elimination bracket (or playoff) for entrant ids in seed order. */
+function eliminationPlan(
+  format: PlayoffFormat,
+  seeds: string[],
+  options: { thirdPlace?: boolean; grandFinalReset?: boolean },
+): PlannedMatch[] {
+  if (format === 'single_elimination') {
+    const third = (options.thirdPlace ?? false) ? thirdPlaceMatch(seeds.length) : null;
+    return [...singleElimination(seeds), ...(third ? [third] : [])];
+  }
+  // stored empty: reflow puts the seeds in and sends the byes on, as it does after every result
+  const shape = doubleEliminationShape(seeds.length, options.grandFinalReset ?? true);
+  return shape.map((m) => ({ ...m, sideA: null, sideB: null, byeWinner: null }));
 }
 
 /** A Swiss round as matches: its pairs in pairing order, then the bye (one side, already through). */
@@ -372,6 +438,8 @@ export async function generate(
       seeding: input.seeding,
       generated_at: now,
       rounds: 0,
+      playoff_format: null,
+      playoff_seeds: null,
     });
     if (await BracketRepository.hasResults(db, tournamentId))
       throw new AppError('conflict', 'BRACKET_HAS_RESULTS', 'A match already has a report or a result');
@@ -401,7 +469,7 @@ export async function generate(
       })),
     );
     await BracketRepository.insertMatches(db, matchRows(tournamentId, matches, now));
-    if (format === 'double_elimination') await reflow(tx, tournamentId, now);
+    if (format === 'double_elimination') await reflow(tx, tournamentId, now, false);
     const after = view(tournamentId, format, await load(tx, tournamentId));
     await audit({
       action: before ? 'bracket.regenerate' : 'bracket.generate',
@@ -434,11 +502,13 @@ async function advance(
 ): Promise<void> {
   const db = ctx.db.kysely;
   const to = nextOf(match.round, match.slot);
-  const next = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round, slot: to.slot });
+  // the bracket's group, or a playoff's
+  const group = match.group_no;
+  const next = await BracketRepository.findMatchAt(db, tournamentId, { group, round: to.round, slot: to.slot });
   if (!next) return; // the final
   // slot 1 of the next round is a third-place match only when that round is the last (the final's)
-  const third = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round, slot: 1 });
-  const beyond = await BracketRepository.findMatchAt(db, tournamentId, { group: 0, round: to.round + 1, slot: 0 });
+  const third = await BracketRepository.findMatchAt(db, tournamentId, { group, round: to.round, slot: 1 });
+  const beyond = await BracketRepository.findMatchAt(db, tournamentId, { group, round: to.round + 1, slot: 0 });
   if (third && !beyond) await place(db, third, to.side, winner === match.side_a ? match.side_b! : match.side_a!, now);
   await place(db, next, to.side, winner, now);
 }
@@ -469,12 +539,11 @@ function doubleFlow(b: { entrants: EntrantRow[]; matches: MatchRow[] }) {
  * that already has its result is not touched and the decision is refused (409
  * LATER_MATCH_CONFIRMED): the admin corrects the bracket from its latest decided match backwards.
  */
-async function reflow(ctx: ServiceContext, tournamentId: string, now: string): Promise<void> {
+async function reflow(ctx: ServiceContext, tournamentId: string, now: string, playoff: boolean): Promise<void> {
   const db = ctx.db.kysely;
-  const [entrants, matches] = await Promise.all([
-    BracketRepository.entrantsOf(db, tournamentId),
-    BracketRepository.matchesOf(db, tournamentId),
-  ]);
+  // a playoff's matches go by the groups of its format alone, and its entrants by their playoff seeds
+  const b = (await load(ctx, tournamentId))!;
+  const { entrants, matches } = playoff ? b.playoff! : b;
   const rows = new Map(matches.map((m) => [keyOf(m.group_no, m.round, m.slot), m]));
   for (const f of doubleFlow({ entrants, matches }).flowed) {
     const row = rows.get(keyOf(f.group, f.round, f.slot))!;
@@ -508,6 +577,9 @@ async function openMatch(
   if (!row || !match) throw matchNotFound();
   if (match.state === 'pending' || match.state === 'bye' || !match.side_a || !match.side_b)
     throw new AppError('conflict', 'MATCH_NOT_READY', 'This match does not have both sides yet');
+  if (isPlayoffMatch(match)) return { format: row.playoff_format as PlayoffFormat, match };
+  // the stage's results seeded the playoff: once it is made they stay as they are
+  if (row.playoff_format) throw playoffExists();
   // a Swiss round's results made the next round's pairs: once it is paired they stay as they are
   if (row.format === 'swiss' && match.round < (await BracketRepository.latestRound(db, tournamentId)))
     throw new AppError('conflict', 'SWISS_ROUND_CLOSED', 'The next round is already paired on this result');
@@ -516,7 +588,14 @@ async function openMatch(
 
 async function matchView(ctx: ServiceContext, tournamentId: string, matchId: string): Promise<BracketMatch> {
   const b = (await load(ctx, tournamentId))!;
-  const m = b.matches.find((x) => x.id === matchId)!;
+  const m = b.all.find((x) => x.id === matchId)!;
+  // a playoff's match as the playoff shows it: its own groups, its playoff seeds
+  if (b.playoff && isPlayoffMatch(m))
+    return toMatch(
+      { ...m, group_no: m.group_no - PLAYOFF_GROUP },
+      new Map(b.playoff.entrants.map((e) => [e.entrant_id, e])),
+      b.reports,
+    );
   return toMatch(m, new Map(b.entrants.map((e) => [e.entrant_id, e])), b.reports);
 }
 
@@ -572,7 +651,7 @@ export async function report(
           await BracketRepository.decide(trx, matchId, { ...agreed, winner, decidedBy: 'players', now, onlyOpen: true })
         ) {
           if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
-          if (format === 'double_elimination') await reflow(tx, tournamentId, now);
+          if (format === 'double_elimination') await reflow(tx, tournamentId, now, isPlayoffMatch(match));
           if (format === 'swiss') await pairNextIfDone(tx, tournamentId, now);
         }
       } else {
@@ -611,7 +690,7 @@ export async function override(
       onlyOpen: false,
     });
     if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
-    if (format === 'double_elimination') await reflow(tx, tournamentId, now);
+    if (format === 'double_elimination') await reflow(tx, tournamentId, now, isPlayoffMatch(match));
     if (format === 'swiss') await pairNextIfDone(tx, tournamentId, now);
     const after = await matchView(tx, tournamentId, matchId);
     const label = (m: BracketMatch) => ({
@@ -686,6 +765,53 @@ export async function nextRound(
   });
 }
 
+/**
+ * POST /tournaments/{id}/bracket/playoff (admin): once a Swiss or round-robin stage has every result,
+ * its top `size` (stage.ts playoffSeeds: group winners first, then by the table) are seeded 1..size
+ * into a single- or double-elimination playoff, stored as more matches of the bracket under groups
+ * of their own. Refused: 409 NOT_A_STAGE for another format, PLAYOFF_STAGE_INCOMPLETE,
+ * PLAYOFF_EXISTS, PLAYOFF_BAD_SIZE unless 2 ≤ size ≤ the stage's entrants. The stage's results stay
+ * as they are from then on (PLAYOFF_EXISTS on a report or an override of a stage match).
+ */
+export async function createPlayoff(
+  ctx: ServiceContext,
+  actor: Actor,
+  tournamentId: string,
+  input: PlayoffCreateInput,
+): Promise<Bracket> {
+  const format = await formatFor(ctx, tournamentId);
+  if (!(stageFormats as readonly string[]).includes(format))
+    throw new AppError('conflict', 'NOT_A_STAGE', 'Only a Swiss or round-robin stage leads to a playoff');
+  return audited(ctx, actor, async (tx, audit) => {
+    await TournamentService.lockOpenForResults(tx, tournamentId);
+    const db = tx.db.kysely;
+    if (!(await BracketRepository.lockBracket(db, tournamentId))) throw notGenerated();
+    const b = (await load(tx, tournamentId))!;
+    if (!view(tournamentId, format, b).complete)
+      throw new AppError('conflict', 'PLAYOFF_STAGE_INCOMPLETE', 'The stage still has matches to play');
+    if (b.playoff) throw playoffExists();
+    if (input.size < 2 || input.size > b.entrants.length)
+      throw new AppError('conflict', 'PLAYOFF_BAD_SIZE', 'A playoff takes from two entrants to the whole stage');
+    const seeds = playoffSeeds(tablesOf(b), input.size);
+    const now = nowIso();
+    await BracketRepository.setPlayoff(db, tournamentId, { format: input.format, seeds: JSON.stringify(seeds) });
+    const planned = eliminationPlan(input.format, seeds, input).map((m) => ({ ...m, group: m.group + PLAYOFF_GROUP }));
+    await BracketRepository.insertMatches(db, matchRows(tournamentId, planned, now));
+    if (input.format === 'double_elimination') await reflow(tx, tournamentId, now, true);
+    const after = view(tournamentId, format, await load(tx, tournamentId));
+    const names = new Map(b.entrants.map((e) => [e.entrant_id, e.name]));
+    await audit({
+      action: 'bracket.playoff',
+      entityType: 'tournament',
+      entityId: tournamentId,
+      label: auditLabel((await TournamentService.get(tx, tournamentId, null)).name, input.format),
+      before: null,
+      after: { format: input.format, seeds: seeds.map((id) => names.get(id) ?? id), matches: planned.length },
+    });
+    return after;
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // final standings, for finalising
 
@@ -703,7 +829,8 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
   const b = await load(ctx, tournamentId);
   if (!b) return [];
   const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
-  const results = played(b.matches);
+  // an entrant's record counts its playoff matches too
+  const results = played(b.all);
   const record = (id: string) => {
     let wins = 0;
     let draws = 0;
@@ -734,25 +861,38 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
       averagePlacement: null,
     };
   };
+  if (b.playoff) {
+    // the playoff's entrants by where the playoff put them, then the rest of the stage in its order
+    const top = eliminationRanks(b.playoff);
+    const rest = stageOrder(tablesOf(b)).filter((l) => !top.has(l.entrantId));
+    const seedOf = new Map(b.playoff.entrants.map((e) => [e.entrant_id, e.seed]));
+    return [
+      ...[...top.keys()]
+        .map((id) => row(id, top.get(id)!))
+        .sort((x, y) => x.rank - y.rank || seedOf.get(x.entrantId)! - seedOf.get(y.entrantId)!),
+      ...rest.map((l, i) => row(l.entrantId, top.size + i + 1)),
+    ];
+  }
   if (b.format === 'swiss')
     // the Swiss table's order (points, Buchholz, opponents' wins, head-to-head); a bye is a win's points
     return tablesOf(b)[0]!.rows.map((l, i) => ({ ...row(l.entrantId, i + 1), points: l.points, eliminations: l.wins }));
-  if (b.format === 'round_robin') {
-    const lines = tablesOf(b).flatMap((t) => t.rows);
-    lines.sort(
-      (x, y) =>
-        x.rank - y.rank ||
-        y.points - x.points ||
-        y.difference - x.difference ||
-        (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
-    );
-    return lines.map((l, i) => row(l.entrantId, i + 1));
-  }
+  if (b.format === 'round_robin') return stageOrder(tablesOf(b)).map((l, i) => row(l.entrantId, i + 1));
+  const places = eliminationRanks(b as Loaded & { format: PlayoffFormat });
+  return [...entrants.keys()]
+    .map((id) => row(id, places.get(id)!))
+    .sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
+}
+
+/**
+ * The place of every entrant of a single- or double-elimination bracket (or playoff): where they
+ * went out; one still in play has the place losing its current match would give, so finalising
+ * early never crowns two champions.
+ */
+function eliminationRanks(b: { format: PlayoffFormat; entrants: EntrantRow[]; matches: MatchRow[] }) {
+  const ids = b.entrants.map((e) => e.entrant_id);
   if (b.format === 'double_elimination') {
     const places = doubleEliminationPlaces(doubleFlow(b).flowed);
-    return [...entrants.keys()]
-      .map((id) => row(id, places.get(id) ?? entrants.size))
-      .sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
+    return new Map(ids.map((id) => [id, places.get(id) ?? ids.length]));
   }
   const rounds = Math.max(0, ...b.matches.map((m) => m.round));
   const decided = b.matches
@@ -762,7 +902,5 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
   // still in play: the place they would get by losing the match they are in now (its round's losers' place)
   const current = (id: string) =>
     Math.max(1, ...b.matches.filter((m) => m.side_a === id || m.side_b === id).map((m) => m.round));
-  return [...entrants.keys()]
-    .map((id) => row(id, places.get(id) ?? 2 ** (rounds - current(id)) + 1))
-    .sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
+  return new Map(ids.map((id) => [id, places.get(id) ?? 2 ** (rounds - current(id)) + 1]));
 }

@@ -29,6 +29,7 @@ import {
 import type { Entrant } from '../../../results/contract.ts';
 import type { ResultsApi } from '../../../results/endpoints.ts';
 import SeedOrder from './SeedOrder.tsx';
+import PlayoffPanel from './PlayoffPanel.tsx';
 import SwissRounds from './SwissRounds.tsx';
 
 interface Props {
@@ -132,7 +133,15 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   }
   if (!bracket) return <p className="text-slate-400">{t('dashboard.common.loading')}</p>;
 
-  const matches = bracket.rounds.flatMap((r) => r.matches).filter((m) => m.sideA && m.sideB);
+  // a playoff's matches are decided here too, after the stage's
+  const playoffIds = new Set((bracket.playoff?.rounds ?? []).flatMap((r) => r.matches.map((m) => m.id)));
+  const matches = [...bracket.rounds, ...(bracket.playoff?.rounds ?? [])]
+    .flatMap((r) => r.matches)
+    .filter((m) => m.sideA && m.sideB);
+  const where = (m: BracketMatch) =>
+    playoffIds.has(m.id)
+      ? t('brackets.admin.playoffRound', { where: placeOf(t, m, playoffOf(bracket)) })
+      : placeOf(t, m, bracket);
   const disputed = matches.filter((m) => m.state === 'disputed');
   const others = matches.filter((m) => m.state !== 'disputed');
   const generated = bracket.rounds.length > 0;
@@ -235,6 +244,9 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
       </section>
 
       {generated && bracket.swiss && <SwissRounds t={t} bracket={bracket} onChange={setBracket} />}
+      {generated && (bracket.format === 'swiss' || bracket.format === 'round_robin') && (
+        <PlayoffPanel t={t} bracket={bracket} onChange={setBracket} />
+      )}
       {generated ? (
         <>
           <section className="space-y-3" aria-labelledby="bracket-disputed-title">
@@ -248,7 +260,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
             ) : (
               <ul className="space-y-2">
                 {disputed.map((m) => (
-                  <MatchRow key={m.id} t={t} match={m} where={placeOf(t, m, bracket)} onEdit={setEditing} />
+                  <MatchRow key={m.id} t={t} match={m} where={where(m)} onEdit={setEditing} />
                 ))}
               </ul>
             )}
@@ -260,7 +272,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
               </h3>
               <ul className="space-y-2">
                 {others.map((m) => (
-                  <MatchRow key={m.id} t={t} match={m} where={placeOf(t, m, bracket)} onEdit={setEditing} />
+                  <MatchRow key={m.id} t={t} match={m} where={where(m)} onEdit={setEditing} />
                 ))}
               </ul>
             </section>
@@ -314,6 +326,9 @@ function Option(props: { id: string; label: string; hint: string; checked: boole
 }
 
 /** Where a match is, as the bracket page names it: group, part of a double-elimination bracket, round. */
+/** A stage's playoff as a bracket of its own format, for naming its matches. */
+const playoffOf = (b: Bracket): Bracket => ({ ...b, format: b.playoff!.format, rounds: b.playoff!.rounds });
+
 function placeOf(t: Translator, m: BracketMatch, b: Bracket): string {
   if (b.format === 'double_elimination') {
     if (m.group === 3) return t(m.round === 1 ? 'brackets.round.grandFinal' : 'brackets.round.reset');
