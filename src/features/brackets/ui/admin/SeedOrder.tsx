@@ -54,24 +54,26 @@ export default function SeedOrder({ t, order, onChange }: Props) {
               data-testid="bracket-order-item"
               data-entrant={e.id}
             >
-              <input
-                type="number"
-                min={1}
-                max={order.length}
-                inputMode="numeric"
-                className={`${inputClass} w-20`}
-                aria-label={t('brackets.admin.seedOf', { name: e.name })}
-                aria-describedby="bracket-order-hint"
-                data-testid="bracket-order-seed"
-                value={drafts[e.id] ?? String(i + 1)}
-                onChange={(ev) => setDrafts((d) => ({ ...d, [e.id]: ev.target.value }))}
-                onBlur={() => take(e.id, i)}
-                onKeyDown={(ev) => {
-                  if (ev.key !== 'Enter') return;
-                  ev.preventDefault();
-                  take(e.id, i);
-                }}
-              />
+              <div className="w-16 shrink-0">
+                <input
+                  type="number"
+                  min={1}
+                  max={order.length}
+                  inputMode="numeric"
+                  className={inputClass}
+                  aria-label={t('brackets.admin.seedOf', { name: e.name })}
+                  aria-describedby="bracket-order-hint"
+                  data-testid="bracket-order-seed"
+                  value={drafts[e.id] ?? String(i + 1)}
+                  onChange={(ev) => setDrafts((d) => ({ ...d, [e.id]: ev.target.value }))}
+                  onBlur={() => take(e.id, i)}
+                  onKeyDown={(ev) => {
+                    if (ev.key !== 'Enter') return;
+                    ev.preventDefault();
+                    take(e.id, i);
+                  }}
+                />
+              </div>
               <span className="min-w-0 flex-1 truncate text-sm text-white">{e.name}</span>
               <button
                 type="button"
