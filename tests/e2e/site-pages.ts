@@ -28,6 +28,8 @@ export const staticPages = [
   '/tournament/{tournament}/standings',
   // a bracket, drawn in HTML and CSS; a side's report form is a small custom element
   '/tournament/{tournament}/bracket',
+  // a player's public page (the demo's giulia): server-rendered, no script of its own
+  '/player/giulia',
 ];
 
 /**
