@@ -126,6 +126,49 @@ describe('a Swiss stage and its single-elimination playoff', () => {
   });
 });
 
+describe('finalising a stage with its playoff', () => {
+  test("a disputed playoff match holds finalising like any bracket's; the places paid are the playoff's, then the stage's", async () => {
+    const { id, people } = await field(4, 'swiss');
+    expect((await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin', rounds: 2 })).status).toBe(200);
+    const stage = await playOut(id, 'stage');
+    const table = stage.tables[0]!.rows.map((r) => r.entrantId);
+    const made = await playoff(id, { format: 'single_elimination', size: 2 });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const final = (made.json.data as Bracket).playoff!.rounds[0]!.matches[0]!;
+    const side = (entrantId: string) => people.find((p) => p.id === entrantId)!;
+    const report = (p: Person, scoreA: number, scoreB: number) =>
+      t.call('POST', `/api/tournaments/${id}/bracket/matches/${final.id}/report`, {
+        token: p.token,
+        body: { scoreA, scoreB },
+      });
+    expect((await report(side(final.sideA!.id), 2, 0)).status).toBe(200);
+    const disputed = await report(side(final.sideB!.id), 0, 3);
+    expect(disputed.json.data.state).toBe('disputed');
+    const refused = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+    expect(refused.json.error).toMatchObject({
+      code: 'RESULTS_INCOMPLETE',
+      issues: [{ path: 'bracket.1000.1.0', message: 'BRACKET_DISPUTED' }],
+    });
+    // the admin decides for the stage's second, who becomes champion
+    expect((await override(id, final, 0, 1)).status).toBe(200);
+    const done = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    const frozen = await t.db.kysely
+      .selectFrom('tournament_placements')
+      .select(['entrant_id', 'rank'])
+      .where('tournament_id', '=', id)
+      .orderBy('rank')
+      .execute();
+    expect(frozen.map((r) => [r.entrant_id, Number(r.rank)])).toEqual([
+      [table[1], 1],
+      [table[0], 2],
+      [table[2], 3],
+      [table[3], 4],
+    ]);
+  });
+});
+
 describe('a round-robin stage in two groups and its double-elimination playoff', () => {
   test('group winners first (by points, then difference), then the seconds; places from the playoff, then the table', async () => {
     const { id, people } = await field(10, 'round_robin');
