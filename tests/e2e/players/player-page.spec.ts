@@ -92,6 +92,20 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('history-entry').filter({ hasText: /./ }).first()).toBeVisible();
   });
 
+  test(`a solo bracket's sides link each player to their page (${lang})`, async ({ page }) => {
+    const list = await (await page.request.get('/api/tournaments?showAllTournament=true&limit=100')).json();
+    const knockout = (list.data as { id: string; format: string; teamSize: number | null }[]).find(
+      (t) => t.format === 'single_elimination' && (t.teamSize ?? 1) === 1,
+    );
+    expect(knockout, 'the demo has a solo single-elimination bracket').toBeTruthy();
+    await goto(page, `${prefix(lang)}/tournament/${knockout!.id}/bracket`);
+    const side = page.locator('a[data-side-name]').first();
+    const username = (await side.textContent())!.trim();
+    await expect(side).toHaveAttribute('href', `${prefix(lang)}/player/${encodeURIComponent(username)}`);
+    await side.click();
+    await expect(page.getByTestId('player-name')).toHaveText(username);
+  });
+
   test(`settings: "public profile page" hides the page from others and shows it again (${lang})`, async ({ page }) => {
     const texts = localeTexts(lang, 'accounts').settings;
     const username = unique('pub');
