@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { authenticate, fillText, goto, localeTexts, loginAs, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';
+import { fillText, goto, loginAs, ADMIN, type Session } from '../helpers.ts';
+import { at, call, fieldOfFour, shots, texts } from './swiss-field.ts';
 
 /**
  * Seeding by hand and a playoff in the browser: the admin orders a Swiss field's seeds in the
@@ -10,84 +11,6 @@ import { authenticate, fillText, goto, localeTexts, loginAs, unique, ADMIN, GIUL
  * played the admin creates a two-entrant playoff, which the page shows under the stage, in
  * Italian and English, on a phone and a desktop.
  */
-const ALEX = { email: 'alex@demo.arena', password: GIULIA.password };
-const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
-const MIN = 60_000;
-const iso = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
-const texts = { it: localeTexts('it', 'brackets'), en: localeTexts('en', 'brackets') };
-
-async function call(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-) {
-  const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).data;
-}
-
-async function newPlayer(request: APIRequestContext): Promise<Session> {
-  const username = unique('sp').toLowerCase().slice(0, 30);
-  const who = { email: `${username}@e2e.arena`, password: 'e2e-player-2026' };
-  const res = await request.post('/api/users/pp', { data: { username, ...who, nickname: username, gender: 'female' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return authenticate(request, who);
-}
-
-/** A Swiss Valorant tournament where Giulia, Alex and two new players joined and checked in, in that order. */
-async function fieldOfFour(request: APIRequestContext) {
-  const [admin, giulia, alex, third, fourth] = await Promise.all([
-    authenticate(request, ADMIN),
-    authenticate(request, GIULIA),
-    authenticate(request, ALEX),
-    newPlayer(request),
-    newPlayer(request),
-  ]);
-  const created = await call(request, admin.token, 'POST', '/tournaments', {
-    name: unique('E2E Playoff '),
-    game: 'Valorant',
-    console: ['PC'],
-    format: 'swiss',
-    maxPartecipants: 8,
-    start_registration: iso(-60),
-    start_checkin: iso(60),
-    end_checkin: iso(90),
-    start_tournament: iso(120),
-    end_tournament: iso(240),
-  });
-  const id = created.id as string;
-  const account = (s: Session) => ({
-    gameAccounts: [
-      {
-        userId: s.user.id,
-        gameAccount: { username: `${s.user.username}_vlr`, id: '', game: 'Valorant', console: 'PC' },
-      },
-    ],
-  });
-  const people = [giulia, alex, third, fourth];
-  for (const s of people)
-    await call(request, s.token, 'POST', `/tournaments/${id}/register?userID=${s.user.id}`, account(s));
-  await call(request, admin.token, 'PUT', `/tournaments/${id}`, {
-    start_registration: iso(-120),
-    start_checkin: iso(-30),
-    end_checkin: iso(60),
-    start_tournament: iso(90),
-    end_tournament: iso(200),
-  });
-  // one after the other, so the check-in order is the order above
-  for (const s of people)
-    await call(request, s.token, 'POST', `/tournaments/${id}/register/checkin?userID=${s.user.id}`, account(s));
-  return { id, admin, people };
-}
-
-async function shots(page: Page, info: TestInfo, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
 
 /** The public bracket page, reloaded until `ready` shows (the browser may keep a copy for 10 s). */
 async function openPage(page: Page, lang: 'it' | 'en', id: string, ready: string) {
@@ -99,7 +22,7 @@ async function openPage(page: Page, lang: 'it' | 'en', id: string, ready: string
 }
 
 test('manual seeds from the keyboard, a Swiss stage played, its playoff created and shown', async ({ page }, info) => {
-  const { id, admin, people } = await fieldOfFour(page.request);
+  const { id, admin, people } = await fieldOfFour(page.request, 'E2E Playoff ');
   const [giulia, alex, third, fourth] = people as [Session, Session, Session, Session];
   const names = (ss: Session[]) => ss.map((s) => s.user.username);
 
