@@ -86,6 +86,40 @@ export function registrationBody(
   return body;
 }
 
+/** A teammate as the captain names them: their site username and their in-game name (the Epic ID on Fortnite). */
+export interface Teammate {
+  username: string;
+  gameName: string;
+}
+
+/**
+ * A captain's team registration: the captain's account first, then each teammate by username with a
+ * game account on the captain's platform (the teammate may answer with their own when accepting).
+ */
+export function teamRegistrationBody(
+  captainId: string,
+  captainAccount: GameAccount,
+  teamName: string,
+  teammates: Teammate[],
+  password?: string,
+  saveAccount = false,
+) {
+  const gameAccounts = [
+    { userId: captainId, gameAccount: captainAccount },
+    ...teammates.map((m) => ({
+      userId: '',
+      username: m.username.trim(),
+      gameAccount: { ...captainAccount, username: m.gameName.trim(), id: m.gameName.trim() },
+    })),
+  ];
+  return {
+    teamName: teamName.trim(),
+    gameAccounts,
+    ...(password ? { password } : {}),
+    ...(saveAccount ? { saveGameAccount: true } : {}),
+  };
+}
+
 /**
  * The account a member checks in with: for Fortnite the saved Epic ID (savedEpicId), otherwise their first saved
  * account for the game on an allowed platform. Null when the user has none (they joined elsewhere

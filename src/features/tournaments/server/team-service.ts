@@ -88,6 +88,8 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
     })),
   });
   if (created !== 'created') throw inTeamError();
+  // as a solo join does: the captain's new account is kept on their profile once the team is in
+  if (input.saveGameAccount) await Directory.keepGameAccount(ctx.db.kysely, captainId, entries[0].gameAccount);
   await mailInvitations(ctx, row, name, ids.slice(1));
   return {
     state: 'teamPending' as const,

@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Tournament } from '../contract.ts';
 import type { GameAccount, User } from '../../accounts/contract.ts';
-import { eligibleAccounts, fortniteAccount, registrationBody, savedEpicId, withAccount } from '../join.ts';
+import {
+  eligibleAccounts,
+  fortniteAccount,
+  registrationBody,
+  savedEpicId,
+  teamRegistrationBody,
+  withAccount,
+  type Teammate,
+} from '../join.ts';
 import { isFortnite } from '../tournament-view.ts';
 import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
@@ -31,7 +39,7 @@ export type JoinResult = Answer<TournamentsApi, 'POST /tournaments/:id/register'
 interface Props {
   t: Translator;
   locale: Locale;
-  tournament: Pick<Tournament, 'id' | 'name' | 'game' | 'console' | 'open'>;
+  tournament: Pick<Tournament, 'id' | 'name' | 'game' | 'console' | 'open' | 'teamSize'>;
   user: User;
   communityUrl: string;
   settingsHref: string;
@@ -47,6 +55,8 @@ type Help = 'discord' | 'epic' | null;
  * the game, or a new one (kept on the profile by the join itself, only when it succeeds). A
  * private tournament asks for its password.
  * A failed registration shows its translated error and the dialog stays open.
+ * In a duo, trio or squad tournament the player registers a team as its captain: its name and each
+ * teammate's username and in-game name (an earlier team of theirs fills them in); the teammates are invited.
  */
 export default function JoinDialog({
   t,
@@ -81,6 +91,15 @@ export default function JoinDialog({
   });
   const { discordId, epicId, saved, newUsername, newId, password } = values;
   const [failure, setFailure] = useState<string | null>(null);
+  const teamSize = tournament.teamSize ?? 1;
+  // a player may also sign up alone, for the organiser to put in a team
+  const [alone, setAlone] = useState(false);
+  const asTeam = teamSize >= 2 && !alone;
+  const [teamName, setTeamName] = useState('');
+  const [teammates, setTeammates] = useState<Teammate[]>(() =>
+    Array.from({ length: Math.max(teamSize - 1, 0) }, () => ({ username: '', gameName: '' })),
+  );
+  const [pastTeams, setPastTeams] = useState<{ name: string; members: { username: string }[] }[]>([]);
   const [help, setHelp] = useState<Help>(null);
   const running = useRef(false);
 
@@ -97,6 +116,11 @@ export default function JoinDialog({
         { keepDirtyValues: true },
       );
     });
+    // a captain's earlier teams of the same size, to register one again
+    if (asTeam)
+      call<'GET /teams/mine'>('/teams/mine').then((res) => {
+        if (live && res.ok) setPastTeams(res.data.filter((p) => p.members.length === teamSize));
+      });
     return () => {
       live = false;
     };
@@ -108,9 +132,22 @@ export default function JoinDialog({
   const consoleName = (c: string) => t(`tournaments.consoles.${c}`);
   const newPlatform = values.newPlatform;
   const typingNew = newUsername.trim() !== '' || newId.trim() !== '';
-  const ready = fortnite
-    ? discordId.trim() !== '' && epicId.trim() !== ''
-    : saved !== '' || (newUsername.trim() !== '' && newPlatform !== '');
+  const teamReady =
+    !asTeam || (teamName.trim() !== '' && teammates.every((m) => m.username.trim() !== '' && m.gameName.trim() !== ''));
+  const ready =
+    teamReady &&
+    (fortnite
+      ? discordId.trim() !== '' && epicId.trim() !== ''
+      : saved !== '' || (newUsername.trim() !== '' && newPlatform !== ''));
+  const setTeammate = (i: number, field: keyof Teammate, value: string) =>
+    setTeammates((all) => all.map((m, j) => (j === i ? { ...m, [field]: value } : m)));
+  const fillFromPastTeam = (index: string) => {
+    const past = pastTeams[Number(index)];
+    if (!past) return;
+    setTeamName(past.name);
+    const others = past.members.filter((m) => m.username !== user.username);
+    setTeammates((all) => all.map((m, i) => ({ ...m, username: others[i]?.username ?? m.username })));
+  };
   // a new account's name or id: typing one clears the saved account, the two choices exclude each other
   const newAccountInput = (field: 'newUsername' | 'newId', id: string) => (
     <input
@@ -167,7 +204,9 @@ export default function JoinDialog({
       const res = await call<'POST /tournaments/:id/register'>(
         `/tournaments/${encodeURIComponent(tournament.id)}/register?userID=${encodeURIComponent(user.id)}`,
         {
-          body: registrationBody(user.id, account, tournament.open ? undefined : password, isNew),
+          body: asTeam
+            ? teamRegistrationBody(user.id, account, teamName, teammates, tournament.open ? undefined : password, isNew)
+            : registrationBody(user.id, account, tournament.open ? undefined : password, isNew),
         },
       );
       if (!res.ok) return failWith(res.code, res.status);
@@ -336,6 +375,81 @@ export default function JoinDialog({
                 </div>
               </fieldset>
             </>
+          )}
+
+          {teamSize >= 2 && (
+            <label className="flex items-center gap-2 text-sm text-slate-200">
+              <input
+                type="checkbox"
+                checked={alone}
+                onChange={(e) => setAlone(e.target.checked)}
+                data-testid="join-alone"
+              />
+              {t('tournaments.join.alone')}
+            </label>
+          )}
+          {asTeam && (
+            <fieldset className="space-y-4 rounded-xl border border-line p-4" data-testid="join-team">
+              <legend className="float-left w-full text-sm font-semibold text-slate-200">
+                {t('tournaments.join.teamLegend', { size: teamSize })}
+              </legend>
+              <p className="clear-both pt-1 text-xs text-slate-400">{t('tournaments.join.teamHint')}</p>
+              {pastTeams.length > 0 && (
+                <Field id="join-past-team" label={t('tournaments.join.pastTeam')}>
+                  <select
+                    id="join-past-team"
+                    data-testid="join-past-team"
+                    defaultValue=""
+                    onChange={(e) => fillFromPastTeam(e.target.value)}
+                    className={selectClass}
+                  >
+                    <option value="">{t('tournaments.join.pastTeamNone')}</option>
+                    {pastTeams.map((p, i) => (
+                      <option key={`${p.name}-${i}`} value={String(i)}>
+                        {`${p.name} (${p.members.map((m) => m.username).join(', ')})`}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              )}
+              <Field id="join-team-name" label={t('tournaments.join.teamName')}>
+                <input
+                  id="join-team-name"
+                  data-testid="join-team-name"
+                  value={teamName}
+                  onChange={(e) => setTeamName(e.target.value)}
+                  autoComplete="off"
+                  maxLength={40}
+                  className={inputClass}
+                />
+              </Field>
+              {teammates.map((m, i) => (
+                <div key={i} className="grid gap-3 sm:grid-cols-2" data-testid="join-teammate">
+                  <Field id={`join-teammate-${i}`} label={t('tournaments.join.teammate', { n: i + 1 })}>
+                    <input
+                      id={`join-teammate-${i}`}
+                      data-testid={`join-teammate-${i}`}
+                      value={m.username}
+                      onChange={(e) => setTeammate(i, 'username', e.target.value)}
+                      autoComplete="off"
+                      maxLength={64}
+                      className={inputClass}
+                    />
+                  </Field>
+                  <Field id={`join-teammate-game-${i}`} label={t('tournaments.join.teammateGameName')}>
+                    <input
+                      id={`join-teammate-game-${i}`}
+                      data-testid={`join-teammate-game-${i}`}
+                      value={m.gameName}
+                      onChange={(e) => setTeammate(i, 'gameName', e.target.value)}
+                      autoComplete="off"
+                      maxLength={64}
+                      className={inputClass}
+                    />
+                  </Field>
+                </div>
+              ))}
+            </fieldset>
           )}
 
           {!tournament.open && (

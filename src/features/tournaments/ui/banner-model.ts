@@ -31,6 +31,7 @@ export type BannerTournament = Pick<
   | 'competitionId'
   | 'format'
   | 'finalized'
+  | 'teamSize'
   | 'me'
 > & { memberCount: number };
 
@@ -54,6 +55,7 @@ export function bannerOf(t: Omit<Tournament, 'description' | 'rules' | 'translat
     competitionId: t.competitionId,
     format: t.format,
     finalized: t.finalized,
+    teamSize: t.teamSize,
     me: t.me,
     memberCount: t.members.length,
   };

@@ -16,6 +16,7 @@ import JoinDialog, { type JoinResult } from './JoinDialog.tsx';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { withoutFaction, type BannerHost, type BannerIntent } from './banner-model.ts';
+import { ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
 
 const call: TypedCall<AccountsApi & TournamentsApi> = api;
 
@@ -199,8 +200,12 @@ function TournamentActions({
     void notify(
       result.state === 'waitlist'
         ? t('tournaments.action.waitlisted', { position: result.waitlistPosition ?? '' })
-        : t('tournaments.action.joined'),
+        : result.state === 'teamPending'
+          ? t('tournaments.action.teamRegistered')
+          : t('tournaments.action.joined'),
     );
+    // the page's list of teams (<entry-teams>) shows the new one
+    if (result.state === 'teamPending') document.dispatchEvent(new CustomEvent(ENTRY_TEAMS_CHANGED));
     // after joining a tournament of the championship, a player without a faction picks one
     const joinedIn = result.tournament.competitionId;
     const user = $user.get();

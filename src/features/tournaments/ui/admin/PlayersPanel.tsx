@@ -24,6 +24,7 @@ import {
 import { freedSeatFillsItself, mayManageRoster, type Phase } from '../../rules.ts';
 import ReasonDialog, { type ReasonKind } from './ReasonDialog.tsx';
 import AddPlayer from './AddPlayer.tsx';
+import EntryTeamsPanel from './EntryTeamsPanel.tsx';
 import type { RegistrationRow, Registrations } from './registrations.ts';
 
 interface Props {
@@ -433,6 +434,8 @@ export default function PlayersPanel({
       </div>
 
       <AddPlayer t={t} tournamentId={tournamentId} open={canManage} disabled={disabled} act={act} />
+
+      <EntryTeamsPanel t={t} tournamentId={tournamentId} version={registrations} />
 
       {tables.map(({ key, title, note, rows, columns, empty, actions }) => (
         <section key={key} className={panelClass} aria-labelledby={`${key}-title`}>

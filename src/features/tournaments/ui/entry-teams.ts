@@ -1,0 +1,128 @@
+import type { EntryTeam } from '../contract.ts';
+import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
+import type { TournamentsApi } from '../endpoints.ts';
+import { $sessionLoading, $token, $user } from '../../../platform/browser/session.ts';
+import { ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
+
+const call: TypedCall<TournamentsApi> = api;
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (all, k: string) => (k in values ? String(values[k]) : all));
+
+/**
+ * <entry-teams>: the tournament's teams read from the public API, and for the signed-in player the
+ * answer to their invitation or the way out of their team. After an answer the page is loaded again,
+ * so the banner's button (join, check in) follows the new state.
+ */
+class EntryTeamsElement extends HTMLElement {
+  #stop: (() => void)[] = [];
+  #mine: EntryTeam | null = null;
+
+  connectedCallback() {
+    const read = () => void this.#read();
+    this.#stop = [$user.listen(read), $sessionLoading.listen(read)];
+    document.addEventListener(ENTRY_TEAMS_CHANGED, read);
+    this.#stop.push(() => document.removeEventListener(ENTRY_TEAMS_CHANGED, read));
+    this.#part('accept').addEventListener('click', () => void this.#answer('accept'));
+    this.#part('decline').addEventListener('click', () => void this.#answer('decline'));
+    this.#part('leave').addEventListener('click', () => void this.#leave());
+    read();
+  }
+
+  disconnectedCallback() {
+    this.#stop.forEach((s) => s());
+  }
+
+  #part(name: string) {
+    return this.querySelector<HTMLElement>(`[data-${name}]`)!;
+  }
+
+  #text(name: string) {
+    return this.#part(name).dataset.text ?? '';
+  }
+
+  async #read() {
+    const res = await call<'GET /tournaments/:id/entry-teams'>(
+      `/tournaments/${encodeURIComponent(this.dataset.id!)}/entry-teams`,
+    );
+    if (res.ok) this.#render(res.data);
+  }
+
+  #render(teams: EntryTeam[]) {
+    const me = $sessionLoading.get() ? null : $user.get();
+    this.#mine = (me && teams.find((t) => t.members.some((m) => m.userId === me.id))) || null;
+    const list = this.#part('list');
+    list.replaceChildren(...teams.map((t) => this.#team(t)));
+    this.#part('empty').hidden = teams.length > 0;
+    const myState = this.#mine?.members.find((m) => m.userId === me?.id)?.state;
+    this.#part('invite').hidden = myState !== 'invited';
+    if (this.#mine && myState === 'invited')
+      this.#part('invite-text').textContent = fill(this.#text('invite-text'), { team: this.#mine.name });
+    this.#part('leave').hidden = myState !== 'accepted';
+  }
+
+  #team(team: EntryTeam) {
+    const li = document.createElement('li');
+    li.className = 'rounded-xl border border-line p-3';
+    li.dataset.testid = 'entry-team';
+    const head = document.createElement('p');
+    head.className = 'font-semibold text-white';
+    const name = document.createElement('span');
+    name.textContent = team.name;
+    name.dataset.testid = 'entry-team-name';
+    const state = document.createElement('span');
+    state.className = 'ml-2 text-xs font-medium text-amber-200';
+    state.dataset.testid = 'entry-team-state';
+    state.textContent = this.#text(
+      team.checkedIn ? 'state-checked' : team.complete ? 'state-complete' : 'state-pending',
+    );
+    head.append(name, state);
+    const members = document.createElement('ul');
+    members.className = 'mt-1 space-y-0.5 text-sm text-slate-300';
+    for (const m of team.members) {
+      const item = document.createElement('li');
+      item.dataset.testid = 'entry-team-member';
+      const what = m.checkedIn ? 'member-checked' : m.state === 'invited' ? 'member-invited' : 'member-accepted';
+      const captain = m.userId === team.captainId ? ` · ${this.#text('captain')}` : '';
+      item.textContent = `${m.username} — ${this.#text(what)}${captain}`;
+      members.append(item);
+    }
+    li.append(head, members);
+    return li;
+  }
+
+  async #send(work: () => Promise<{ ok: boolean }>) {
+    const buttons = this.querySelectorAll<HTMLButtonElement>('button');
+    buttons.forEach((b) => (b.disabled = true));
+    const res = await work();
+    if (res.ok) return location.reload();
+    this.#part('error').hidden = false;
+    buttons.forEach((b) => (b.disabled = false));
+  }
+
+  #answer(kind: 'accept' | 'decline') {
+    const team = this.#mine;
+    if (!team) return Promise.resolve();
+    const path = `/tournaments/${encodeURIComponent(this.dataset.id!)}/entry-teams/${team.id}` as const;
+    const init = { body: {}, token: $token.get() };
+    return this.#send(() =>
+      kind === 'accept'
+        ? call<'POST /tournaments/:id/entry-teams/:teamId/accept'>(`${path}/accept`, init)
+        : call<'POST /tournaments/:id/entry-teams/:teamId/decline'>(`${path}/decline`, init),
+    );
+  }
+
+  #leave() {
+    const user = $user.get();
+    if (!user) return Promise.resolve();
+    return this.#send(() =>
+      call<'PUT /tournaments/:id/register'>(
+        `/tournaments/${encodeURIComponent(this.dataset.id!)}/register?userID=${encodeURIComponent(user.id)}`,
+        { method: 'PUT', token: $token.get() },
+      ),
+    );
+  }
+}
+
+if (!customElements.get('entry-teams')) customElements.define('entry-teams', EntryTeamsElement);

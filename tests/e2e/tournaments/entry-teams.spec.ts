@@ -1,0 +1,166 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { ADMIN, decodeQuotedPrintable, fillText, goto, latestMailTo, localeTexts, unique } from '../helpers.ts';
+
+/**
+ * A duo tournament from its players' side, in both languages: the captain registers the team from
+ * the join dialog (on a phone), the partner reads the invitation on the tournament page and accepts
+ * (on a desktop), both check in, and the page shows the team checked in.
+ */
+
+type Lang = 'it' | 'en';
+const at = (lang: Lang, path: string) => (lang === 'it' ? path : `/en${path}`);
+const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+
+async function adminToken(request: APIRequestContext) {
+  const res = await request.post('/api/users/authenticate', { data: ADMIN });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data.token as string;
+}
+
+/** A player signed up through the API, with a saved Valorant account when asked, logged in in this page. */
+async function player(page: Page, lang: Lang, prefix: string, account?: string) {
+  const username = unique(prefix);
+  const email = `${username}@example.com`;
+  const password = 'team-pass-2026';
+  const signup = await page.request.post('/api/users/pp', {
+    data: { username, email, password, nickname: `N${username}`, gender: 'female', language: lang },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  let login = await page.request.post('/api/users/authenticate', { data: { email, password } });
+  let { user, token } = (await login.json()).data;
+  if (account) {
+    const saved = await page.request.put(`/api/users/pp/${user.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { gameAccounts: [{ username: account, id: account, game: 'Valorant', console: 'PC' }] },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    login = await page.request.post('/api/users/authenticate', { data: { email, password } });
+    ({ user, token } = (await login.json()).data);
+  }
+  await page.goto(at(lang, '/privacy-policy'));
+  await page.evaluate(
+    ([u, t]) => {
+      localStorage.setItem('user', JSON.stringify(u));
+      localStorage.setItem('token', t);
+    },
+    [user, token] as const,
+  );
+  return { id: user.id as string, username, email };
+}
+
+async function openTournament(page: Page, lang: Lang, id: string) {
+  await goto(page, at(lang, `/tournament/${id}`));
+  await expect(page.getByTestId('tournament-action')).not.toHaveAttribute('data-action', 'loading');
+}
+
+/** Checks in from the banner; the first check-in's badge, when the server pays one, is closed. */
+async function checkIn(page: Page) {
+  await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkIn');
+  await page.getByTestId('tournament-action').click();
+  await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
+  const badge = page.getByTestId('badge-earned-ok');
+  if (await badge.isVisible().catch(() => false)) await badge.click();
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test(`a captain registers a duo, the partner accepts, both check in (${lang})`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const texts = localeTexts(lang, 'tournaments');
+    const token = await adminToken(page.request);
+    const created = await page.request.post('/api/tournaments', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: unique(`Duo ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        teamSize: 2,
+        maxPartecipants: 8,
+        start_registration: minutes(-60),
+        end_registration: minutes(24 * 60),
+        start_checkin: minutes(24 * 60),
+        end_checkin: minutes(24 * 60 + 45),
+        start_tournament: minutes(24 * 60 + 60),
+        end_tournament: minutes(24 * 60 + 240),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = (await created.json()).data.id as string;
+
+    const partnerContext = await browser.newContext({
+      locale: lang === 'it' ? 'it-IT' : 'en-US',
+      viewport: { width: 1280, height: 900 },
+    });
+    const partnerPage = await partnerContext.newPage();
+    const partner = await player(partnerPage, lang, `pt${lang}`, 'PartnerAim');
+
+    // the captain, on a phone, registers the team from the join dialog
+    await page.setViewportSize({ width: 390, height: 844 });
+    await player(page, lang, `cp${lang}`);
+    await openTournament(page, lang, id);
+    await expect(page.getByTestId('entry-teams')).toContainText(texts.teams.none);
+    await page.getByTestId('tournament-action').click();
+    const dialog = page.getByTestId('join-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('join-team')).toContainText(fillText(texts.join.teamLegend, { size: 2 }));
+    // signing up alone (for the organiser to place) hides the team's fields
+    await page.getByTestId('join-alone').check();
+    await expect(page.getByTestId('join-team')).toHaveCount(0);
+    await page.getByTestId('join-alone').uncheck();
+    await page.getByTestId('join-new-username').fill('CaptainAim');
+    await page.getByTestId('join-new-platform').selectOption('PC');
+    await expect(page.getByTestId('join-submit')).toBeDisabled();
+    await page.getByTestId('join-team-name').fill('Night Owls');
+    await page.getByTestId('join-teammate-0').fill(partner.username);
+    await page.getByTestId('join-teammate-game-0').fill('PartnerAim');
+    await expect(page.getByTestId('join-submit')).toBeEnabled();
+    await page.getByTestId('join-submit').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(texts.action.teamRegistered)).toBeVisible();
+    const team = page.getByTestId('entry-team');
+    await expect(team.getByTestId('entry-team-name')).toHaveText('Night Owls');
+    await expect(team.getByTestId('entry-team-state')).toHaveText(texts.teams.pending);
+    await expect(team.getByTestId('entry-team-member').nth(1)).toContainText(
+      `${partner.username} — ${texts.teams.memberInvited}`,
+    );
+
+    // the partner got the invitation by mail in their language, and answers on the page
+    const mail = decodeQuotedPrintable(await latestMailTo(partner.email));
+    expect(mail).toContain('Night Owls');
+    await openTournament(partnerPage, lang, id);
+    const invite = partnerPage.getByTestId('entry-team-invite');
+    await expect(invite).toContainText(fillText(texts.teams.invited, { team: 'Night Owls' }));
+    await partnerPage.getByTestId('entry-team-accept').click();
+    await expect(partnerPage.getByTestId('entry-team-state')).toHaveText(texts.teams.complete);
+    await expect(partnerPage.getByTestId('entry-team-invite')).toBeHidden();
+
+    // check-in opens: each checks in, then the team is checked in
+    const opened = await page.request.put(`/api/tournaments/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        start_registration: minutes(-180),
+        end_registration: minutes(-5),
+        start_checkin: minutes(-5),
+        end_checkin: minutes(60),
+        start_tournament: minutes(75),
+        end_tournament: minutes(240),
+      },
+    });
+    expect(opened.ok()).toBe(true);
+    await openTournament(page, lang, id);
+    await checkIn(page);
+    await goto(page, at(lang, `/tournament/${id}`));
+    await expect(page.getByTestId('entry-team-state')).toHaveText(texts.teams.complete);
+    await openTournament(partnerPage, lang, id);
+    await checkIn(partnerPage);
+    await goto(partnerPage, at(lang, `/tournament/${id}`));
+    await expect(partnerPage.getByTestId('entry-team-state')).toHaveText(texts.teams.checkedIn);
+    await expect(partnerPage.getByTestId('entry-team-member')).toHaveText([
+      new RegExp(`— ${texts.teams.memberCheckedIn}`),
+      new RegExp(`${partner.username} — ${texts.teams.memberCheckedIn}`),
+    ]);
+    await goto(page, at(lang, `/tournament/${id}`));
+    await expect(page.getByTestId('entry-team-state')).toHaveText(texts.teams.checkedIn);
+    await partnerContext.close();
+  });
+}
