@@ -24,7 +24,8 @@ const named = (name: string) => {
   expect(found, name).toBeDefined();
   return found!;
 };
-const bracketOf = async (id: string): Promise<Bracket> => (await t.call('GET', `/api/tournaments/${id}/bracket`)).json.data;
+const bracketOf = async (id: string): Promise<Bracket> =>
+  (await t.call('GET', `/api/tournaments/${id}/bracket`)).json.data;
 const matchesOf = (b: Bracket): BracketMatch[] => b.rounds.flatMap((r) => r.matches);
 const prizesOf = async (id: string) => {
   const admin = await t.login('admin@demo.arena', 'demo-admin-2026');

@@ -1,9 +1,10 @@
 import { expect, test } from '../fixtures.ts';
-import { goto } from '../helpers.ts';
+import { goto, localeTexts } from '../helpers.ts';
 
 /**
- * The demo as a newcomer sees it: the seeded news in the page's language, and
- * the home page's partners with their marks (SVGs committed under public/partners).
+ * The demo as a newcomer sees it: the seeded news in the page's language, the home page's partners
+ * with their marks (SVGs committed under public/partners), the finished double elimination with its
+ * grand final's reset, and giulia's page with the tournaments she played.
  */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : path === '/' ? '/en/' : `/en${path}`);
 const seededNews = {
@@ -45,5 +46,44 @@ for (const lang of ['it', 'en'] as const) {
         ),
       )
       .toBe(true);
+  });
+}
+
+/** The id of a seeded tournament, by its name. */
+async function seededId(page: import('@playwright/test').Page, name: string): Promise<string> {
+  const list = (await (await page.request.get('/api/tournaments?limit=100')).json()).data as {
+    id: string;
+    name: string;
+  }[];
+  const found = list.find((x) => x.name === name);
+  expect(found, name).toBeDefined();
+  return found!.id;
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test(`the demo's double elimination went to the grand final's reset, and giulia's page lists it (${lang})`, async ({
+    page,
+  }) => {
+    const brackets = localeTexts(lang, 'brackets');
+    const players = localeTexts(lang, 'players');
+    const id = await seededId(page, 'EAFC25 Double Trouble');
+    await goto(page, at(lang, `/tournament/${id}/bracket`));
+    await expect(page.getByTestId('bracket')).toHaveAttribute('data-format', 'double_elimination');
+    // alex came back through the losers' bracket and beat giulia twice
+    await expect(page.getByTestId('bracket-champion')).toContainText('alex');
+    const grandFinal = page.locator('[data-testid="bracket-part"][data-part="grandFinal"]');
+    await expect(grandFinal.getByRole('heading', { level: 2 })).toHaveText(brackets.part.grandFinal);
+    await expect(grandFinal).toContainText(brackets.round.reset);
+    const finals = grandFinal.getByTestId('bracket-match');
+    await expect(finals).toHaveCount(2);
+    for (const state of await finals.evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))))
+      expect(state).toBe('confirmed');
+    await expect(page.getByTestId('bracket-not-needed')).toHaveCount(0);
+
+    await goto(page, at(lang, '/player/giulia'));
+    const entry = page.locator(`[data-testid="history-entry"][data-id="${id}"]`);
+    await expect(entry.getByRole('link')).toHaveText('EAFC25 Double Trouble');
+    await expect(entry.getByTestId('history-placing')).toHaveText(players.history.rank.replace('{rank}', '2'));
+    await expect(entry.getByTestId('history-prize')).toHaveText(players.history.credits.replace('{amount}', '150'));
   });
 }
