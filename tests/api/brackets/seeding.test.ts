@@ -4,6 +4,7 @@ import { createTournament, join, quickPlayer, quickPlayers, setPhase, type Perso
 import { checkInNow } from '../helpers/results.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import type { Bracket } from '../../../src/features/brackets/contract.ts';
+import { rankingPoints } from '../../../src/features/results/server/points-service.ts';
 import type { TournamentFormat } from '../../../src/features/tournaments/contract.ts';
 
 /**
@@ -143,6 +144,31 @@ describe('ranking seeding', () => {
     // five entrants in a bracket of eight: the three byes are seeds 1, 2 and 3's
     const byes = (res.json.data as Bracket).rounds[0]!.matches.filter((m) => m.state === 'bye');
     expect(byes.map((m) => (m.sideA ?? m.sideB)!.seed).sort()).toEqual([1, 2, 3]);
+  });
+
+  test("a team's ranking points are its members' summed; nobody's points reach another entrant", async () => {
+    const [a, b, c, d] = (await quickPlayers(t, 4)) as [Person, Person, Person, Person];
+    const past = await finalisedWith([a, b, c]);
+    const [pa, pb, pc] = [await pointsOf(past, a), await pointsOf(past, b), await pointsOf(past, c)];
+    const teams = [
+      { id: 'team-ad', members: [{ id: a.id }, { id: d.id }] },
+      { id: 'team-bc', members: [{ id: b.id }, { id: c.id }] },
+    ];
+    const points = await rankingPoints(t.app, null, teams);
+    expect(points).toEqual(
+      new Map([
+        ['team-ad', pa],
+        ['team-bc', pb + pc],
+      ]),
+    );
+    // a year and a day later, those results no longer count
+    const later = new Date(Date.now() + 367 * 24 * 3600 * 1000);
+    expect(await rankingPoints(t.app, null, teams, later)).toEqual(
+      new Map([
+        ['team-ad', 0],
+        ['team-bc', 0],
+      ]),
+    );
   });
 
   test("with a championship: only its tournaments' points count", async () => {
