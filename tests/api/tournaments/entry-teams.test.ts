@@ -142,6 +142,21 @@ describe('registering a team', () => {
     expect((await tournamentRow(t, id)).member_count).toBe(0);
   });
 
+  test("an admin removing a team's member takes the whole team off the roster: pending again, its slot free", async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await pendingDuo(id);
+    await answer(id, teamId, partner, 'accept');
+    const res = await t.call('POST', `/api/tournaments/${id}/registrations/${partner.id}/remove`, {
+      token: admin.token,
+      body: { reason: 'No show at the briefing' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.members).toEqual([]);
+    expect((await tournamentRow(t, id)).member_count).toBe(0);
+    const [team] = await teamsOf(id);
+    expect(team).toMatchObject({ id: teamId, complete: false, members: [{ userId: captain.id }] });
+  });
+
   test('slots count whole teams only: a pending team holds none, the last accept of a full field is refused', async () => {
     const id = await duo({ maxPartecipants: 1 });
     const a = await pendingDuo(id, 'A');

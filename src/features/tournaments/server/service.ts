@@ -53,6 +53,7 @@ import * as CompetitionRepository from './competition-repository.ts';
 import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
 import * as RosterRepository from './roster-repository.ts';
+import * as TeamRepository from './team-repository.ts';
 import { batchedRoundTrip, batchedWrite, sharedRead, sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { RegistrationRow, RosterState, TournamentRow } from './repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -1081,6 +1082,20 @@ const playerOf = (e: RosterEntry) => ({
  * language. While registration is open the freed seat goes to the first in line, as after a leave;
  * afterwards it stays free for the admin to give (rules.ts freedSeatFillsItself).
  */
+/**
+ * Takes a player off the roster in the caller's transaction. A member of a captain's team leaves the
+ * team instead (the captain's removal disbands it): the slot is the team's, so the whole team gives it
+ * back and is pending again, as when a member leaves on their own.
+ */
+async function leaveRoster(tx: ServiceContext, id: string, userId: string, fill: boolean) {
+  const team = await TeamRepository.membershipOf(tx.db.kysely, id, userId);
+  if (!team)
+    return TournamentRepository.leave(tx.db.kysely, { tournamentId: id, userId, now: nowIso(), fill, anyState: true });
+  const disband = team.captain_id === userId;
+  const left = await TeamRepository.removeMember(tx.db.kysely, { tournamentId: id, teamId: team.id, userId, disband });
+  return { left, promoted: [] as string[] };
+}
+
 export async function removePlayer(
   ctx: ServiceContext,
   actor: Actor,
@@ -1093,13 +1108,7 @@ export async function removePlayer(
   const promoted = await audited(ctx, actor, async (tx, audit) => {
     const entry = await rosterEntry(tx, id, userId);
     if (!entry) throw notRegistered();
-    const result = await TournamentRepository.leave(tx.db.kysely, {
-      tournamentId: id,
-      userId,
-      now: nowIso(),
-      fill: freedSeatFillsItself(phase),
-      anyState: true,
-    });
+    const result = await leaveRoster(tx, id, userId, freedSeatFillsItself(phase));
     if (!result.left) throw notRegistered();
     await audit({
       action: 'tournament.player_remove',
