@@ -71,7 +71,7 @@ test('the double elimination is finalised: places 1 to 3 paid', async () => {
   expect(prizes.payouts[0].userId).toBe(champion.id);
 });
 
-test('the Swiss tournament played its three rounds among eight players and is finalised', async () => {
+test('the Swiss tournament played its three rounds among eight players, then its top four a playoff, and is finalised', async () => {
   const swiss = named('EAFC24 Swiss Series');
   expect(swiss.format).toBe('swiss');
   const b = await bracketOf(swiss.id);
@@ -85,10 +85,18 @@ test('the Swiss tournament played its three rounds among eight players and is fi
   // some matches ended level: the table needs its tiebreakers
   expect(all.some((m) => m.winner === null)).toBe(true);
   expect(b.tables[0]!.rows).toHaveLength(8);
-  // finalised in the table's order: its leader took the first prize
+  // the table's top four played a single-elimination playoff with a third-place match
+  expect(b.playoff).toMatchObject({ format: 'single_elimination', size: 4, complete: true });
+  const playoff = b.playoff!.rounds.flatMap((r) => r.matches);
+  expect(playoff).toHaveLength(4);
+  expect(playoff.every((m) => m.state === 'confirmed')).toBe(true);
+  const top4 = b.tables[0]!.rows.slice(0, 4).map((r) => r.entrantId);
+  expect(new Set(playoff.flatMap((m) => [m.sideA!.id, m.sideB!.id]))).toEqual(new Set(top4));
+  // finalised in the playoff's order, then the table's: the playoff's champion took the first prize
   const prizes = await prizesOf(swiss.id);
   expect(prizes.finalizedAt).not.toBeNull();
-  expect(prizes.payouts[0]).toMatchObject({ rank: 1, credits: 250, userId: b.tables[0]!.rows[0]!.entrantId });
+  expect(prizes.payouts[0]).toMatchObject({ rank: 1, credits: 250, userId: b.playoff!.champion!.id });
+  expect(prizes.payouts.map((p: { rank: number }) => p.rank)).toEqual([1, 2, 3, 4]);
 });
 
 test('the two-lobby battle royale: more players than a lobby holds, matches in both, one standings table', async () => {
@@ -127,4 +135,33 @@ test('giulia’s and alex’s pages list the new tournaments with places, points
     expect([1, 2]).toContain(de.rank);
     expect(de.credits).toBeGreaterThan(0);
   }
+});
+
+test('the duo tournament has real teams: two whole (giulia and alex together) holding slots, one waiting', async () => {
+  const duo = named('Marvel Rivals Team Up');
+  expect(duo.teamSize).toBe(2);
+  const teams = (await t.call('GET', `/api/tournaments/${duo.id}/entry-teams`)).json.data as {
+    name: string;
+    complete: boolean;
+    members: { username: string; state: string }[];
+  }[];
+  expect(teams.map((x) => [x.name, x.complete])).toEqual([
+    ['Duo Tempesta', true],
+    ['Night Owls', true],
+    ['Pixel Pair', false],
+  ]);
+  expect(teams[0]!.members.map((m) => [m.username, m.state])).toEqual([
+    ['giulia', 'accepted'],
+    ['alex', 'accepted'],
+  ]);
+  expect(teams[2]!.members.map((m) => m.state)).toEqual(['accepted', 'invited']);
+  // a whole team holds one slot and registers both its members
+  const fresh = (await t.call('GET', `/api/tournaments/${duo.id}`)).json.data;
+  expect(fresh.members).toHaveLength(4);
+  const row = await t.db.kysely
+    .selectFrom('tournaments')
+    .select('member_count')
+    .where('id', '=', duo.id)
+    .executeTakeFirstOrThrow();
+  expect(row.member_count).toBe(2);
 });

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import type { Actor } from '../../audit/server/service.ts';
 import type { BracketMatch } from '../contract.ts';
 import { GRAND_FINAL } from '../double-elimination.ts';
-import { bracket, generate, report } from './service.ts';
+import { bracket, createPlayoff, generate, report } from './service.ts';
 
 /** The scores of the demo's matches, round by round: mostly the better seed, one upset to talk about. */
 const scores: [number, number][] = [
@@ -23,7 +23,9 @@ type Outcome = (m: BracketMatch, played: number) => [number, number];
  */
 async function playOut(ctx: ServiceContext, tournamentId: string, outcome: Outcome): Promise<void> {
   for (let played = 0; ;) {
-    const open = (await bracket(ctx, tournamentId)).rounds
+    const b = await bracket(ctx, tournamentId);
+    // a stage's playoff keeps its rounds apart from the stage's
+    const open = [...b.rounds, ...(b.playoff?.rounds ?? [])]
       .flatMap((r) => r.matches)
       .filter((m) => m.state === 'awaiting' && m.sideA && m.sideB);
     if (!open.length) return;
@@ -68,8 +70,9 @@ export async function seedDoubleElimination(
 }
 
 /**
- * A finished Swiss bracket of three rounds: mostly the better seed wins, some matches are drawn and
- * a few go to the underdog, so the table needs its tiebreakers.
+ * A finished Swiss stage of three rounds and its playoff: mostly the better seed wins, some matches
+ * are drawn and a few go to the underdog, so the table needs its tiebreakers; then the table's top
+ * four play a single-elimination playoff with a third-place match, where the better seed wins.
  */
 export async function seedSwiss(ctx: ServiceContext, p: { admin: Actor; tournamentId: string }): Promise<void> {
   await generate(ctx, p.admin, p.tournamentId, { seeding: 'checkin', rounds: 3 });
@@ -78,4 +81,6 @@ export async function seedSwiss(ctx: ServiceContext, p: { admin: Actor; tourname
     const aBetter = m.sideA!.seed < m.sideB!.seed;
     return win(played % 4 === 2 ? !aBetter : aBetter, played);
   });
+  await createPlayoff(ctx, p.admin, p.tournamentId, { format: 'single_elimination', size: 4, thirdPlace: true });
+  await playOut(ctx, p.tournamentId, (m, played) => win(m.sideA!.seed < m.sideB!.seed, played));
 }

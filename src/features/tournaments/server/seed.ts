@@ -9,6 +9,7 @@ import { hashPassword } from '../../../platform/passwords.ts';
 import { championshipDefaults } from '../championship.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import * as TournamentRepository from './repository.ts';
+import * as TeamRepository from './team-repository.ts';
 
 /** The password of the seeded private EAFC25 tournament, printed on start beside the demo accounts. */
 export const demoPrivateTournamentPassword = 'arena2026';
@@ -151,14 +152,48 @@ export async function hasNoTournaments(ctx: ServiceContext): Promise<boolean> {
 }
 
 /**
+ * Teams their captains registered for a duo tournament, as the team registration stores them: the
+ * captain first, each other member invited and, for a whole team, accepted (which takes the team's
+ * slot and registers its members); a team not whole still waits for its member's answer.
+ */
+async function seedTeams(
+  ctx: ServiceContext,
+  tournamentId: string,
+  teams: { name: string; members: SeedPlayer[]; whole: boolean }[],
+  t0: number,
+): Promise<void> {
+  const db = ctx.db.kysely;
+  for (const [i, team] of teams.entries()) {
+    const at = new Date(t0 - (teams.length - i) * HOUR).toISOString();
+    const account = (p: SeedPlayer) => JSON.stringify({ username: p.name, id: '', game: 'Rivals', console: 'PC' });
+    const teamId = randomUUID();
+    await TeamRepository.createTeam(db, {
+      id: teamId,
+      tournamentId,
+      name: team.name,
+      captainId: team.members[0]!.id,
+      members: team.members.map((p, n) => ({
+        userId: p.id,
+        state: n === 0 ? 'accepted' : 'invited',
+        gameAccount: account(p),
+      })),
+      now: at,
+    });
+    if (!team.whole) continue;
+    for (const p of team.members.slice(1))
+      await TeamRepository.accept(db, { tournamentId, teamId, userId: p.id, teamSize: team.members.length, now: at });
+  }
+}
+
+/** The seeded tournaments the later domain seeds build on: their ids and starts, by the demo's key. */
+export type SeededTournaments = Record<string, { id: string; start: string }>;
+
+/**
  * The tournaments part of the demo: the championship with its four qualifiers, tournaments in
  * every phase relative to now with their registrations, and the faction leaderboard. Written
  * through the repositories rather than the admin services: those audit an admin's act and stamp
  * it now, while the demo is a history (rows dated in the past, scores no call sets).
  */
-/** The seeded tournaments the later domain seeds build on: their ids and starts, by the demo's key. */
-export type SeededTournaments = Record<string, { id: string; start: string }>;
-
 export async function seedTournaments(
   ctx: ServiceContext,
   people: { giulia: SeedPlayer; alex: SeedPlayer; players: SeedPlayer[] },
@@ -474,6 +509,16 @@ export async function seedTournaments(
     );
   }
   await TournamentRepository.insertRegistrations(db, regRows);
+  await seedTeams(
+    ctx,
+    seeded.rivals!.id,
+    [
+      { name: 'Duo Tempesta', members: [people.giulia, people.alex], whole: true },
+      { name: 'Night Owls', members: people.players.slice(0, 2), whole: true },
+      { name: 'Pixel Pair', members: people.players.slice(2, 4), whole: false },
+    ],
+    t0,
+  );
   await CompetitionRepository.replacePlayers(
     db,
     competitionId,
