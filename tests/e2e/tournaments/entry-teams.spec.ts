@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { ADMIN, decodeQuotedPrintable, fillText, goto, latestMailTo, localeTexts, unique } from '../helpers.ts';
+import {
+  ADMIN,
+  decodeQuotedPrintable,
+  fillText,
+  goto,
+  latestMailTo,
+  localeTexts,
+  loginAs,
+  unique,
+} from '../helpers.ts';
 
 /**
  * A duo tournament from its players' side, in both languages: the captain registers the team from
@@ -161,6 +170,17 @@ for (const lang of ['it', 'en'] as const) {
     ]);
     await goto(page, at(lang, `/tournament/${id}`));
     await expect(page.getByTestId('entry-team-state')).toHaveText(texts.teams.checkedIn);
+
+    // the organiser's roster shows the team, and the form offers the check-in minimum of a team tournament
+    const dashboard = localeTexts(lang, 'dashboard').tournaments;
+    await partnerPage.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(partnerPage, ADMIN, at(lang, '/privacy-policy'));
+    await goto(partnerPage, at(lang, `/dashboard/tournaments/edit?id=${id}#players`));
+    const rosterTeam = partnerPage.getByTestId('roster-entry-team');
+    await expect(rosterTeam).toContainText('Night Owls');
+    await expect(rosterTeam).toContainText(dashboard.roster.teamCheckedIn);
+    await goto(partnerPage, at(lang, `/dashboard/tournaments/edit?id=${id}`));
+    await expect(partnerPage.getByLabel(dashboard.form.teamCheckinMinimum)).toBeVisible();
     await partnerContext.close();
   });
 }

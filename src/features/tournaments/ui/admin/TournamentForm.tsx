@@ -351,6 +351,20 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             placeholder={t('dashboard.tournaments.form.teamSizePlaceholder')}
           />
         )}
+        {Number(teamSize) >= 2 && (
+          <InputField
+            id={f('teamCheckinMinimum')}
+            label={t('dashboard.tournaments.form.teamCheckinMinimum')}
+            error={fieldError('teamCheckinMinimum')}
+            hint={t('dashboard.tournaments.form.teamCheckinMinimumHint')}
+            registration={register('teamCheckinMinimum')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            step={1}
+          />
+        )}
       </Section>
 
       <Section id="tournament-access" title={t('dashboard.tournaments.form.sections.access')}>

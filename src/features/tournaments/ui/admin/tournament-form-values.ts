@@ -24,6 +24,8 @@ export interface TournamentFormValues {
   description: string;
   rules: string;
   teamSize: string;
+  /** '' for "every member" */
+  teamCheckinMinimum: string;
   /** '' for "the game decides" */
   format: string;
   competitionId: string;
@@ -59,6 +61,7 @@ export const tournamentFields = [
   'description',
   'rules',
   'teamSize',
+  'teamCheckinMinimum',
   'format',
   'competitionId',
   'dateText',
@@ -86,6 +89,7 @@ export const emptyTournamentValues: TournamentFormValues = {
   description: '',
   rules: '',
   teamSize: '',
+  teamCheckinMinimum: '',
   format: '',
   competitionId: '',
   dateText: { it: '', en: '' },
@@ -117,6 +121,7 @@ export function toFormValues(t: Tournament): TournamentFormValues {
     description: t.translations.it.description,
     rules: t.translations.it.rules,
     teamSize: t.teamSize === null ? '' : String(t.teamSize),
+    teamCheckinMinimum: t.teamCheckinMinimum === null ? '' : String(t.teamCheckinMinimum),
     format: t.formatOverride ?? '',
     competitionId: t.competitionId ?? '',
     dateText: { it: t.dateText?.it ?? '', en: t.dateText?.en ?? '' },
@@ -155,6 +160,7 @@ export function toTournamentBody(v: TournamentFormValues): TournamentInput {
     description: v.description,
     rules: v.rules,
     teamSize: v.teamSize.trim() === '' ? null : Number(v.teamSize),
+    teamCheckinMinimum: v.teamCheckinMinimum.trim() === '' ? null : Number(v.teamCheckinMinimum),
     format: v.format === '' ? null : (v.format as TournamentInput['format']),
     competitionId: v.competitionId === '' ? null : v.competitionId,
     dateText: { it: v.dateText.it, en: v.dateText.en },
@@ -168,6 +174,7 @@ export const tournamentNumberRanges = {
   check_in: [0, 1440],
   check_in_end: [0, 1440],
   teamSize: [1, 100],
+  teamCheckinMinimum: [1, 100],
 } as const;
 
 /** Solo, duo, trio and squad: the team sizes of a battle-royale lobby ('' is solo, as the API's null). */
