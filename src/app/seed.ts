@@ -4,7 +4,7 @@ import { hasNoTournaments, seedTournaments } from '../features/tournaments/serve
 import { seedNews } from '../features/news/server/seed.ts';
 import { seedRewards } from '../features/rewards/server/seed.ts';
 import { seedCampaign } from '../features/campaign/server/seed.ts';
-import { seedResults } from '../features/results/server/seed.ts';
+import { seedLobbyCode, seedResults } from '../features/results/server/seed.ts';
 import { seedBracket, seedDoubleElimination, seedSwiss } from '../features/brackets/server/seed.ts';
 import { finaliseLinks } from './feature-links.ts';
 
@@ -109,6 +109,13 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       ],
     });
   }
+  // the tournament in check-in has its lobby's key posted, shown to its checked-in players near the start
+  if (adminId)
+    await seedLobbyCode(app, {
+      admin: { id: adminId, name: 'admin' },
+      tournament: tournaments['checkin-open']!,
+      code: 'ZB-SPRINT-7Q4K',
+    });
   await seedNews(app, now);
   // the /cortina campaign with approved screenshots in its two closed phases
   await seedCampaign(

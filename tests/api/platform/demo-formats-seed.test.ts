@@ -165,3 +165,15 @@ test('the duo tournament has real teams: two whole (giulia and alex together) ho
     .executeTakeFirstOrThrow();
   expect(row.member_count).toBe(2);
 });
+
+test('the tournament in check-in has its lobby key posted: alex, checked in, sees it only from near the start', async () => {
+  const sprint = named('Fortnite Zero Build Sprint');
+  const alex = await t.login('alex@demo.arena', 'demo-player-2026');
+  const mine = await t.call('GET', `/api/tournaments/${sprint.id}/lobbies/mine`, { token: alex });
+  expect(mine.status).toBe(200);
+  expect(mine.json.data).toMatchObject({ lobby: 1, lobbies: 1, code: null });
+  expect(Date.parse(mine.json.data.codeVisibleFrom)).toBe(Date.parse(sprint.start_tournament!) - 10 * 60_000);
+  const admin = await t.login('admin@demo.arena', 'demo-admin-2026');
+  const lobbies = (await t.call('GET', `/api/tournaments/${sprint.id}/lobbies`, { token: admin })).json.data;
+  expect(lobbies.lobbies[0].code).toBe('ZB-SPRINT-7Q4K');
+});

@@ -5,7 +5,7 @@ import type { Actor } from '../../audit/server/service.ts';
 import { finalise, type FinaliseLinks } from './finalise-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import * as ResultsRepository from './repository.ts';
-import { autoLobbies } from './lobby-service.ts';
+import { autoLobbies, setCode } from './lobby-service.ts';
 import { entrants, inLobby, lobbyPlan, setScoring } from './service.ts';
 
 const MINUTE = 60_000;
@@ -100,4 +100,16 @@ export async function seedResults(
     await TournamentService.setPrizes(ctx, t.id, JSON.stringify(t.prizes), t.start);
     await finalise(ctx, p.links, p.admin, t.id);
   }
+}
+
+/**
+ * The custom-match key of a tournament about to start, posted by the admin for its one lobby: its
+ * checked-in players see it from ten minutes before the start, the others never.
+ */
+export async function seedLobbyCode(
+  ctx: ServiceContext,
+  p: { admin: Actor; tournament: { id: string; start: string }; code: string },
+): Promise<void> {
+  const visibleFrom = new Date(Date.parse(p.tournament.start) - 10 * MINUTE).toISOString();
+  await setCode(ctx, p.admin, p.tournament.id, 1, { code: p.code, visibleFrom });
 }
