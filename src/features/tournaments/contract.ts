@@ -93,6 +93,8 @@ export const tournamentSchema = z.object({
   /** how many players wait for a slot */
   waitlistCount: z.number().int(),
   maxPartecipants: z.number().int(),
+  /** slots taken (against maxPartecipants): the members, but one per whole team a captain registered */
+  slotsTaken: z.number().int(),
   start_registration: z.string().nullable(),
   end_registration: z.string().nullable(),
   start_checkin: z.string().nullable(),

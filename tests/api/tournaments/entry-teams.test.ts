@@ -88,6 +88,10 @@ describe('registering a team', () => {
     expect(res.json.data).toMatchObject({ complete: true, checkedIn: false });
     expect(res.json.data.members.map((m: { state: string }) => m.state)).toEqual(['accepted', 'accepted']);
     expect((await tournamentRow(t, id)).member_count).toBe(1);
+    // the page counts the team's one slot, not its two players
+    const read = (await t.call('GET', `/api/tournaments/${id}`)).json.data;
+    expect(read).toMatchObject({ slotsTaken: 1, maxPartecipants: 10 });
+    expect(read.members).toHaveLength(2);
     const rows = await registrationRows(t, id);
     expect(rows.map((r) => r.user_id).sort()).toEqual([captain.id, partner.id].sort());
     expect(rows.every((r) => r.state === 'member')).toBe(true);

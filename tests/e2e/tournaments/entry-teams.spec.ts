@@ -142,6 +142,8 @@ for (const lang of ['it', 'en'] as const) {
     await partnerPage.getByTestId('entry-team-accept').click();
     await expect(partnerPage.getByTestId('entry-team-state')).toHaveText(texts.teams.complete);
     await expect(partnerPage.getByTestId('entry-team-invite')).toBeHidden();
+    // the whole team takes one slot of the eight
+    await expect(partnerPage.getByTestId('tournament-players')).toHaveText('1 / 8');
 
     // check-in opens: each checks in, then the team is checked in
     const opened = await page.request.put(`/api/tournaments/${id}`, {

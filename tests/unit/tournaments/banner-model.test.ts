@@ -16,6 +16,7 @@ const tournament = (over: Partial<Tournament> = {}): Omit<Tournament, 'descripti
   confirmedMembers: [],
   waitlistCount: 3,
   maxPartecipants: 2000,
+  slotsTaken: 2000,
   start_registration: null,
   end_registration: null,
   start_checkin: null,

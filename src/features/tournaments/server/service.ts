@@ -168,6 +168,7 @@ export function toTournament(
     confirmedMembers,
     waitlistCount: waitlist.length,
     maxPartecipants: row.max_participants,
+    slotsTaken: row.member_count,
     start_registration: row.start_registration,
     end_registration: row.end_registration,
     start_checkin: row.start_checkin,
@@ -385,7 +386,7 @@ export function actionOf(t: Tournament, now: number = Date.now()): Action {
       waitlisted: t.me?.waitlistPosition != null,
       disqualified: !!t.me?.disqualified,
     },
-    isFull(t.members.length, t.maxPartecipants),
+    isFull(t.slotsTaken, t.maxPartecipants),
   );
 }
 

@@ -57,7 +57,7 @@ export function bannerOf(t: Omit<Tournament, 'description' | 'rules' | 'translat
     finalized: t.finalized,
     teamSize: t.teamSize,
     me: t.me,
-    memberCount: t.members.length,
+    memberCount: t.slotsTaken,
   };
 }
 
