@@ -161,6 +161,23 @@ describe('registering a team', () => {
     expect(team).toMatchObject({ id: teamId, complete: false, members: [{ userId: captain.id }] });
   });
 
+  test('disqualifying a member keeps the team its slot: the team plays on, the player stays disqualified', async () => {
+    const id = await duo();
+    const { partner, teamId } = await pendingDuo(id);
+    await answer(id, teamId, partner, 'accept');
+    const res = await t.call('POST', `/api/tournaments/${id}/registrations/${partner.id}/disqualify`, {
+      token: admin.token,
+      body: { reason: 'Cheating' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((await tournamentRow(t, id)).member_count).toBe(1);
+    expect((await teamsOf(id))[0].complete).toBe(true);
+    // the team leaving later gives its one slot back and keeps the disqualification
+    expect((await leave(t, id, partner)).status).toBe(200);
+    expect((await tournamentRow(t, id)).member_count).toBe(0);
+    expect((await registrationRows(t, id)).map((r) => [r.user_id, r.state])).toEqual([[partner.id, 'disqualified']]);
+  });
+
   test('slots count whole teams only: a pending team holds none, the last accept of a full field is refused', async () => {
     const id = await duo({ maxPartecipants: 1 });
     const a = await pendingDuo(id, 'A');

@@ -680,7 +680,8 @@ export type DisqualifyOutcome =
  */
 export async function disqualify(
   db: Db,
-  p: { tournamentId: string; userId: string; now: string; fill: boolean },
+  /** `keepsSlot`: the player's slot is their team's, which plays on without them */
+  p: { tournamentId: string; userId: string; now: string; fill: boolean; keepsSlot?: boolean },
 ): Promise<DisqualifyOutcome> {
   return transaction(db, async (trx): Promise<DisqualifyOutcome> => {
     if (!(await lockSlots(trx, p.tournamentId))) return { ok: false, reason: 'gone' };
@@ -697,7 +698,8 @@ export async function disqualify(
       .where('state', '=', was)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return { ok: false, reason: 'missing' };
-    return { ok: true, was, promoted: was === 'member' ? await freeSlot(trx, p.tournamentId, p.now, p.fill) : [] };
+    const frees = was === 'member' && !p.keepsSlot;
+    return { ok: true, was, promoted: frees ? await freeSlot(trx, p.tournamentId, p.now, p.fill) : [] };
   });
 }
 

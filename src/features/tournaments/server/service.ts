@@ -1147,6 +1147,7 @@ export async function disqualifyPlayer(
       userId,
       now: nowIso(),
       fill: freedSeatFillsItself(phase),
+      keepsSlot: (await TeamRepository.membershipOf(tx.db.kysely, id, userId)) !== undefined,
     });
     if (!result.ok) {
       if (result.reason === 'gone') throw tournamentNotFound();

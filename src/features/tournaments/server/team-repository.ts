@@ -199,10 +199,12 @@ export function removeMember(
     const team = await trx.selectFrom('entry_teams').select('complete').where('id', '=', p.teamId).executeTakeFirst();
     if (team?.complete === 1) {
       const members = trx.selectFrom('entry_team_members').select('user_id').where('team_id', '=', p.teamId);
+      // a disqualified member keeps their row, so they cannot come back
       await trx
         .deleteFrom('tournament_registrations')
         .where('tournament_id', '=', p.tournamentId)
         .where('user_id', 'in', members)
+        .where('state', '=', 'member')
         .execute();
       await trx.updateTable('entry_teams').set({ complete: 0 }).where('id', '=', p.teamId).execute();
       await trx
