@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { seriousViolations } from '../axe.ts';
 import {
   ADMIN,
   decodeQuotedPrintable,
@@ -139,6 +140,7 @@ for (const lang of ['it', 'en'] as const) {
     await openTournament(partnerPage, lang, id);
     const invite = partnerPage.getByTestId('entry-team-invite');
     await expect(invite).toContainText(fillText(texts.teams.invited, { team: 'Night Owls' }));
+    expect(await seriousViolations(partnerPage)).toEqual([]);
     await partnerPage.getByTestId('entry-team-accept').click();
     await expect(partnerPage.getByTestId('entry-team-state')).toHaveText(texts.teams.complete);
     await expect(partnerPage.getByTestId('entry-team-invite')).toBeHidden();
@@ -172,6 +174,7 @@ for (const lang of ['it', 'en'] as const) {
     ]);
     await goto(page, at(lang, `/tournament/${id}`));
     await expect(page.getByTestId('entry-team-state')).toHaveText(texts.teams.checkedIn);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // the organiser's roster shows the team, and the form offers the check-in minimum of a team tournament
     const dashboard = localeTexts(lang, 'dashboard').tournaments;
