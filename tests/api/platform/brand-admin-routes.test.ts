@@ -165,8 +165,12 @@ function paramValues(op: Operation, name: string): string[] | undefined {
       number: ['1'],
       reportId: [A.reportId],
       matchId: [A.matchId],
+      // no captain of A registered a team: an id of A in its place is refused on A's tournament all the same
+      teamId: [p1.id],
     }[name];
   }
+  // a player's public page is of its own brand: A's player has none on B's site
+  if (p.startsWith('/api/players/')) return name === 'username' ? [p1.username] : undefined;
   if (p.startsWith('/api/admin/users/')) return { id: [p1.id, A.admin.id], role: ['SiteAdmin'] }[name];
   if (p.startsWith('/api/users/')) return name === 'id' ? [p1.id] : undefined;
   if (p.startsWith('/api/marketplace/badges')) return name === 'id' || name === 'badge' ? [A.badge] : undefined;
@@ -195,6 +199,8 @@ function queriesOf(op: Operation): string[] {
   // A's player by name: the candidates a roster add may pick from
   if (op.query.includes('search')) q.search = p1.username;
   if (op.query.includes('token')) q.token = 'not-a-real-reset-token';
+  // A's tournaments, where the caller asks for their own standing
+  if (op.query.includes('ids')) q.ids = [A.royale, A.bracket].join(',');
   const variants = op.query.includes('owner') ? [{ owner: 'brand-a', ...q }, q] : [q];
   return variants.map((v) => (Object.keys(v).length > 0 ? `?${new URLSearchParams(v).toString()}` : ''));
 }
@@ -263,6 +269,17 @@ function bodyOf(op: Operation): unknown {
     'POST /api/tournaments/{id}/bracket': () => ({ seeding: 'random' }),
     'POST /api/tournaments/{id}/bracket/matches/{matchId}/report': () => ({ scoreA: 2, scoreB: 0 }),
     'POST /api/tournaments/{id}/bracket/matches/{matchId}/override': () => ({ scoreA: 0, scoreB: 2 }),
+    'POST /api/tournaments/{id}/bracket/next-round': () => ({ round: 1 }),
+    'POST /api/tournaments/{id}/bracket/playoff': () => ({ format: 'single_elimination', size: 2 }),
+    'PUT /api/tournaments/{id}/lobbies': () => ({ lobbies: [[p1.id], [p2.id]] }),
+    'POST /api/tournaments/{id}/lobbies/auto': () => ({ count: 2 }),
+    'PUT /api/tournaments/{id}/lobbies/{number}/code': () => ({ code: 'B-KEY', visibleFrom: null }),
+    'POST /api/tournaments/{id}/entry-teams/{teamId}/accept': () => ({}),
+    'POST /api/tournaments/{id}/entry-teams/{teamId}/decline': () => ({}),
+    'POST /api/tournaments/{id}/entry-teams/{teamId}/invite': () => ({
+      userId: p2.id,
+      gameAccount: { username: 'rider', id: '', game: 'Fortnite', console: 'PC' },
+    }),
   };
   const make = bodies[`${op.method} ${op.path}`];
   if (!make) return undefined;
