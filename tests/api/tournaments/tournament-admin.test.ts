@@ -317,7 +317,7 @@ describe('creating and editing tournaments', () => {
 
   test('an unknown format is a 400 on its field', async () => {
     const id = await createTournament(t, admin.token);
-    const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { format: 'swiss' } });
+    const res = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { format: 'ladder' } });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('VALIDATION_ERROR');
     expect(res.json.error.issues.map((i: { path: string }) => i.path)).toContain('body.format');

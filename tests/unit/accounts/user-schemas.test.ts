@@ -182,6 +182,7 @@ describe('settingsSchema (the account tab of /settings)', () => {
     epicId: '',
     language: 'it',
     gameAccounts: [],
+    publicProfile: true,
   };
   const birthDate = (birth_date: string) => settingsSchema.safeParse({ ...account, birth_date });
 

@@ -87,6 +87,7 @@ describe('lazySchema', () => {
       // the settings form always holds the field; empty is no birth date
       birth_date: '',
       gameAccounts: [{ username: '', id: '', game: 'Valorant', console: 'PC' }],
+      publicProfile: true,
     });
     expect(settings.ok ? [] : Object.keys(settings.errors)).toEqual(['gameAccounts.0.username']);
   });
