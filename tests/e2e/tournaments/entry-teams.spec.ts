@@ -141,7 +141,13 @@ for (const lang of ['it', 'en'] as const) {
     const invite = partnerPage.getByTestId('entry-team-invite');
     await expect(invite).toContainText(fillText(texts.teams.invited, { team: 'Night Owls' }));
     expect(await seriousViolations(partnerPage)).toEqual([]);
-    await partnerPage.getByTestId('entry-team-accept').click();
+    if (lang === 'it') await partnerPage.getByTestId('entry-team-accept').click();
+    else {
+      // the join dialog shows the invitation too, and accepts it
+      await partnerPage.getByTestId('tournament-action').click();
+      await expect(partnerPage.getByTestId('join-invitation')).toContainText('Night Owls');
+      await partnerPage.getByTestId('join-invitation-accept').click();
+    }
     await expect(partnerPage.getByTestId('entry-team-state')).toHaveText(texts.teams.complete);
     await expect(partnerPage.getByTestId('entry-team-invite')).toBeHidden();
     // the whole team takes one slot of the eight

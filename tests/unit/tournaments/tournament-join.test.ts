@@ -6,6 +6,7 @@ import {
   fortnitePlatform,
   registrationBody,
   savedEpicId,
+  teamRegistrationBody,
   withAccount,
 } from '../../../src/features/tournaments/join.ts';
 import { rankPlayers, visiblePlayers } from '../../../src/features/tournaments/leaderboard.ts';
@@ -132,5 +133,28 @@ describe('faction leaderboard', () => {
     expect(visiblePlayers(many, false)).toHaveLength(10);
     expect(visiblePlayers(many, true)).toHaveLength(13);
     expect(visiblePlayers([], false)).toEqual([]);
+  });
+});
+
+describe('team registration payload', () => {
+  test("the captain's account first, each teammate by username with their in-game name on the captain's platform", () => {
+    const captain = acc('Valorant', 'PC', 'cap');
+    expect(teamRegistrationBody('c1', captain, ' Owls ', [{ username: ' mate ', gameName: ' MateAim ' }])).toEqual({
+      teamName: 'Owls',
+      gameAccounts: [
+        { userId: 'c1', gameAccount: captain },
+        {
+          userId: '',
+          username: 'mate',
+          gameAccount: { username: 'MateAim', id: 'MateAim', game: 'Valorant', console: 'PC' },
+        },
+      ],
+    });
+  });
+
+  test('the password and the new account are sent only when there are some', () => {
+    const body = teamRegistrationBody('c1', acc('Valorant', 'PC'), 'Owls', [], 'secret', true);
+    expect(body).toMatchObject({ password: 'secret', saveGameAccount: true });
+    expect(teamRegistrationBody('c1', acc('Valorant', 'PC'), 'Owls', [], '')).not.toHaveProperty('password');
   });
 });

@@ -100,6 +100,8 @@ export default function JoinDialog({
     Array.from({ length: Math.max(teamSize - 1, 0) }, () => ({ username: '', gameName: '' })),
   );
   const [pastTeams, setPastTeams] = useState<{ name: string; members: { username: string }[] }[]>([]);
+  /** a team of this tournament that invited the player: answered here rather than registering another */
+  const [invitation, setInvitation] = useState<{ id: string; name: string } | null>(null);
   const [help, setHelp] = useState<Help>(null);
   const running = useRef(false);
 
@@ -117,10 +119,20 @@ export default function JoinDialog({
       );
     });
     // a captain's earlier teams of the same size, to register one again
-    if (asTeam)
+    if (teamSize >= 2) {
       call<'GET /teams/mine'>('/teams/mine').then((res) => {
         if (live && res.ok) setPastTeams(res.data.filter((p) => p.members.length === teamSize));
       });
+      call<'GET /tournaments/:id/entry-teams'>(`/tournaments/${encodeURIComponent(tournament.id)}/entry-teams`).then(
+        (res) => {
+          if (!live || !res.ok) return;
+          const mine = res.data.find((team) =>
+            team.members.some((m) => m.userId === storedUser.id && m.state === 'invited'),
+          );
+          if (mine) setInvitation({ id: mine.id, name: mine.name });
+        },
+      );
+    }
     return () => {
       live = false;
     };
@@ -169,6 +181,23 @@ export default function JoinDialog({
     if (status === 401) clearSession();
     const key = `errors.${code}`;
     setFailure(t(key) !== key ? t(key) : t(fallbackKey));
+  };
+
+  const acceptInvitation = async () => {
+    if (!invitation || running.current) return;
+    running.current = true;
+    setFailure(null);
+    try {
+      const res = await call<'POST /tournaments/:id/entry-teams/:teamId/accept'>(
+        `/tournaments/${encodeURIComponent(tournament.id)}/entry-teams/${encodeURIComponent(invitation.id)}/accept`,
+        { body: {} },
+      );
+      if (!res.ok) return failWith(res.code, res.status);
+      // the banner, the counts and the teams all change: the page is read again
+      location.reload();
+    } finally {
+      running.current = false;
+    }
   };
 
   const submit = async () => {
@@ -233,6 +262,22 @@ export default function JoinDialog({
       <form onSubmit={handleSubmit(submit)} noValidate className="relative" data-testid="join-form">
         {/* hidden, not removed, while the help shows: the form keeps its size and its values */}
         <div className={`space-y-5 ${help ? 'invisible' : ''}`}>
+          {invitation && (
+            <div
+              className="space-y-2 rounded-xl border border-accent/40 p-4 text-sm text-slate-100"
+              data-testid="join-invitation"
+            >
+              <p>{t('tournaments.teams.invited', { team: invitation.name })}</p>
+              <button
+                type="button"
+                onClick={() => void acceptInvitation()}
+                className={primaryButtonClass}
+                data-testid="join-invitation-accept"
+              >
+                {t('tournaments.teams.accept')}
+              </button>
+            </div>
+          )}
           {fortnite ? (
             <>
               <div
