@@ -63,7 +63,7 @@ async function seededId(page: import('@playwright/test').Page, name: string): Pr
 for (const lang of ['it', 'en'] as const) {
   test(`the demo's double elimination went to the grand final's reset, and giulia's page lists it (${lang})`, async ({
     page,
-  }) => {
+  }, info) => {
     const brackets = localeTexts(lang, 'brackets');
     const players = localeTexts(lang, 'players');
     const id = await seededId(page, 'EAFC25 Double Trouble');
@@ -79,11 +79,13 @@ for (const lang of ['it', 'en'] as const) {
     for (const state of await finals.evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))))
       expect(state).toBe('confirmed');
     await expect(page.getByTestId('bracket-not-needed')).toHaveCount(0);
+    await page.screenshot({ path: info.outputPath(`demo-double-elimination-${lang}.png`), fullPage: true });
 
     await goto(page, at(lang, '/player/giulia'));
     const entry = page.locator(`[data-testid="history-entry"][data-id="${id}"]`);
     await expect(entry.getByRole('link')).toHaveText('EAFC25 Double Trouble');
     await expect(entry.getByTestId('history-placing')).toHaveText(players.history.rank.replace('{rank}', '2'));
     await expect(entry.getByTestId('history-prize')).toHaveText(players.history.credits.replace('{amount}', '150'));
+    await page.screenshot({ path: info.outputPath(`demo-player-giulia-${lang}.png`), fullPage: true });
   });
 }
