@@ -303,6 +303,49 @@ describe('check-in and entrants', () => {
   });
 });
 
+describe('brackets', () => {
+  test('a bracket pairs the checked-in teams as entrants, each with its name and members', async () => {
+    const game = 'Valorant';
+    const id = await createTournament(t, admin.token, 'registration', {
+      game,
+      teamSize: 2,
+      format: 'single_elimination',
+    });
+    const valorant = (tag: string) => ({ username: tag, id: tag, game, console: 'PC' });
+    const teams: { name: string; people: Person[] }[] = [];
+    for (const name of ['Alpha', 'Beta']) {
+      const people = await quickPlayers(t, 2);
+      const body = {
+        teamName: name,
+        gameAccounts: people.map((p) => ({ userId: p.id, gameAccount: valorant(p.username) })),
+      };
+      const res = await register(id, people[0], body);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect((await answer(id, res.json.data.team.id, people[1], 'accept')).status).toBe(200);
+      teams.push({ name, people });
+    }
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const p of teams.flatMap((x) => x.people))
+      expect(
+        (await checkIn(t, id, p, { gameAccounts: [{ userId: p.id, gameAccount: valorant(p.username) }] })).status,
+      ).toBe(200);
+    const res = await t.call('POST', `/api/tournaments/${id}/bracket`, {
+      token: admin.token,
+      body: { seeding: 'checkin' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [final] = res.json.data.rounds[0].matches;
+    const sides = [final.sideA, final.sideB].map((side: { name: string; members: string[] }) => [
+      side.name,
+      side.members.length,
+    ]);
+    expect(sides.sort()).toEqual([
+      ['Alpha', 2],
+      ['Beta', 2],
+    ]);
+  });
+});
+
 describe('earlier teams', () => {
   test('GET /teams/mine lists the whole teams the caller played in, each set of members once', async () => {
     const first = await duo();
