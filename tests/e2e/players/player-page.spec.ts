@@ -94,10 +94,19 @@ for (const lang of ['it', 'en'] as const) {
 
   test(`a solo bracket's sides link each player to their page (${lang})`, async ({ page }) => {
     const list = await (await page.request.get('/api/tournaments?showAllTournament=true&limit=100')).json();
-    const knockout = (list.data as { id: string; format: string; teamSize: number | null }[]).find(
+    const solo = (list.data as { id: string; format: string; teamSize: number | null }[]).filter(
       (t) => t.format === 'single_elimination' && (t.teamSize ?? 1) === 1,
     );
-    expect(knockout, 'the demo has a solo single-elimination bracket').toBeTruthy();
+    // the first of them whose bracket is drawn (a tournament still open has none yet)
+    let knockout: { id: string } | undefined;
+    for (const t of solo) {
+      const bracket = await (await page.request.get(`/api/tournaments/${t.id}/bracket`)).json();
+      if (bracket.data?.generatedAt) {
+        knockout = t;
+        break;
+      }
+    }
+    expect(knockout, 'the demo has a drawn solo single-elimination bracket').toBeTruthy();
     await goto(page, `${prefix(lang)}/tournament/${knockout!.id}/bracket`);
     const side = page.locator('a[data-side-name]').first();
     const username = (await side.textContent())!.trim();
