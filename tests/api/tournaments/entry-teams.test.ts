@@ -13,6 +13,7 @@ import {
   type Person,
 } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
+import { balanceOf, rewardsApi } from '../helpers/rewards.ts';
 
 /**
  * Teams a captain registers: the captain names the team and its members, each invited member
@@ -96,6 +97,17 @@ describe('registering a team', () => {
     expect(rows.map((r) => r.user_id).sort()).toEqual([captain.id, partner.id].sort());
     expect(rows.every((r) => r.state === 'member')).toBe(true);
     expectError(await answer(id, teamId, partner, 'accept'), 409, 'NOT_INVITED');
+  });
+
+  test('the team made whole is every member joining: the join badge is paid to each, the accepting one told', async () => {
+    await rewardsApi(t, admin.token).badge({ slug: 'team_cup', trigger: 'tournament_joined', reward: 15 });
+    const id = await duo();
+    const { captain, partner, teamId } = await pendingDuo(id);
+    expect(await balanceOf(t, captain.id)).toBe(0);
+    const res = await answer(id, teamId, partner, 'accept');
+    expect(res.json.earnedBadges).toEqual([expect.objectContaining({ slug: 'team_cup', credits: 15 })]);
+    expect(await balanceOf(t, partner.id)).toBe(15);
+    expect(await balanceOf(t, captain.id)).toBe(15);
   });
 
   test('the partner declines: the team stays pending without them', async () => {

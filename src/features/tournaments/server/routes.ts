@@ -480,10 +480,21 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     response: { 200: envelope(entryTeamSchema), ...errorResponses(400, 401, 403, 404, 409) },
   });
   app.post('/tournaments/:id/entry-teams/:teamId/accept', {
-    schema: teamAnswer('An invited player joins the team; the last one makes it whole, and it takes a slot'),
+    schema: {
+      ...teamAnswer('An invited player joins the team; the last one makes it whole, and it takes a slot'),
+      response: { 200: envelopeWithBadges(entryTeamSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
     preHandler: app.requireUser,
-    handler: async (req) =>
-      ok(await TeamService.accept(ctx, req.params.id, req.params.teamId, req.user!.id, req.body.gameAccount)),
+    handler: async (req) => {
+      const { team, badges } = await TeamService.accept(
+        ctx,
+        req.params.id,
+        req.params.teamId,
+        req.user!.id,
+        req.body.gameAccount,
+      );
+      return okWithBadges(team, badges);
+    },
   });
   app.post('/tournaments/:id/entry-teams/:teamId/decline', {
     schema: teamAnswer('An invited player declines; the team stays pending'),

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EntryTeamMembersTable, EntryTeamsTable } from '../../../platform/db/schema.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
 import { takeSlot } from './repository.ts';
@@ -140,7 +140,16 @@ export function createTeam(
  */
 export function accept(
   db: Db,
-  p: { tournamentId: string; teamId: string; userId: string; teamSize: number; gameAccount?: string; now: string },
+  p: {
+    tournamentId: string;
+    teamId: string;
+    userId: string;
+    teamSize: number;
+    gameAccount?: string;
+    now: string;
+    /** once the team is whole, in the same transaction: what its members' registration earns */
+    alongside?: (trx: Transaction<Database>, memberIds: string[]) => Promise<void>;
+  },
 ) {
   return refusedOr(() =>
     transaction(db, async (trx) => {
@@ -175,6 +184,11 @@ export function accept(
           })),
         )
         .execute();
+      if (p.alongside)
+        await p.alongside(
+          trx,
+          members.map((m) => m.user_id),
+        );
       return 'complete' as const;
     }),
   );

@@ -5,7 +5,8 @@
  * is checked in once `teamCheckinMinimum` of them (all, by default) are.
  */
 import { randomUUID } from 'node:crypto';
-import type { ServiceContext } from '../../../platform/context.ts';
+import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
+import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import type { z } from 'zod';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
@@ -142,14 +143,19 @@ async function openTeam(ctx: ServiceContext, id: string, teamId: string) {
   return row;
 }
 
-/** An invited member accepts (optionally with their own game account); the last one makes the team whole. */
+/**
+ * An invited member accepts (optionally with their own game account); the last one makes the team
+ * whole, and then every member has joined the tournament (announced as a solo join is, in the same
+ * transaction): the answer carries what the accepting player earned, the others' is paid alike.
+ */
 export async function accept(
   ctx: ServiceContext,
   id: string,
   teamId: string,
   userId: string,
   gameAccount?: GameAccount,
-): Promise<EntryTeam> {
+): Promise<{ team: EntryTeam; badges: EarnedBadgeInfo[] }> {
+  let badges: EarnedBadgeInfo[] = [];
   const row = await openTeam(ctx, id, teamId);
   if (gameAccount) TournamentService.checkGameAccount(row, gameAccount);
   const outcome = await TeamRepository.accept(ctx.db.kysely, {
@@ -159,11 +165,21 @@ export async function accept(
     teamSize: row.team_size,
     gameAccount: gameAccount ? JSON.stringify(gameAccount) : undefined,
     now: nowIso(),
+    alongside: async (trx, memberIds) => {
+      for (const member of memberIds) {
+        const earned = await ctx.events.emit(inTransaction(ctx, trx), 'tournaments.joined', {
+          ownerId: ctx.config.ownerId,
+          userId: member,
+          tournamentId: id,
+        });
+        if (member === userId) badges = earned;
+      }
+    },
   });
   if (outcome === 'notInvited') throw new AppError('conflict', 'NOT_INVITED', 'No invitation to answer');
   if (outcome === 'full') throw new AppError('conflict', 'TOURNAMENT_FULL', 'No slot is free for the team');
   if (outcome === 'inTeam') throw new AppError('conflict', 'ALREADY_REGISTERED', 'A member is already registered');
-  return teamOf(ctx, row, teamId);
+  return { team: await teamOf(ctx, row, teamId), badges };
 }
 
 /** An invited member declines: they leave the team, which stays pending. */
