@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { seriousViolations } from '../axe.ts';
 import { authenticate, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA, fillText } from '../helpers.ts';
 
 /**
@@ -157,6 +158,7 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   await page.getByTestId('entry-save').click();
   await expect(page.getByTestId('match-1-lobby')).toHaveText(fillText(itAdmin.lobbies.lobby, { n: 2 }));
   await page.getByTestId('lobbies-panel').screenshot({ path: `${shots}/dashboard-lobbies-it-1280.png` });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // giulia (English, phone): lobby 1 and its code
   const giulia = await playerPage(browser, 'en', 390, t.giulia);
@@ -166,6 +168,7 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   await expect(box.getByTestId('my-lobby-code')).toHaveText('ARENA-ONE');
   await expect(box).toContainText(en.lobby.noMatches);
   await box.screenshot({ path: `${shots}/my-lobby-en-390.png` });
+  expect(await seriousViolations(giulia.page)).toEqual([]);
   await giulia.close();
 
   // alex (Italian, desktop): lobby 2, its match, and its code not yet
@@ -178,6 +181,7 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   await expect(alexBox.getByTestId('my-lobby-code')).toBeHidden();
   await expect(alexBox).not.toContainText('ARENA-TWO');
   await alexBox.screenshot({ path: `${shots}/my-lobby-it-1280.png` });
+  expect(await seriousViolations(alex.page)).toEqual([]);
   await alex.close();
 
   // the page itself (as a visitor gets it) never carries a code
