@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -7,15 +7,8 @@ import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
-import { checkboxClass } from '../../../../platform/ui/admin/ui.ts';
-import {
-  inputClass,
-  linkClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-  selectClass,
-  labelClass,
-} from '../../../../platform/ui/ui.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
+import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import {
@@ -28,6 +21,7 @@ import {
 } from '../../contract.ts';
 import type { Entrant } from '../../../results/contract.ts';
 import type { ResultsApi } from '../../../results/endpoints.ts';
+import { ChoiceField, CountField, defaultExtras, EliminationOption } from './BracketOptions.tsx';
 import SeedOrder from './SeedOrder.tsx';
 import PlayoffPanel from './PlayoffPanel.tsx';
 import SwissRounds from './SwissRounds.tsx';
@@ -69,8 +63,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [seeding, setSeeding] = useState<Seeding>('random');
   const [generating, setGenerating] = useState(false);
-  const [thirdPlace, setThirdPlace] = useState(false);
-  const [grandFinalReset, setGrandFinalReset] = useState(true);
+  const [extras, setExtras] = useState(defaultExtras);
   // Swiss: the rounds typed, empty for the default
   const [rounds, setRounds] = useState('');
   const [editing, setEditing] = useState<BracketMatch | null>(null);
@@ -107,8 +100,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
       body: {
         seeding,
         ...(seeding === 'manual' ? { order: (order ?? []).map((e) => e.id) } : {}),
-        thirdPlace,
-        grandFinalReset,
+        ...extras,
         ...(/^\d+$/.test(rounds.trim()) ? { rounds: Number(rounds) } : {}),
       },
     });
@@ -149,83 +141,59 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   const locked = bracket.rounds.some((r) =>
     r.matches.some((m) => m.reported.a || m.reported.b || m.decidedBy !== null),
   );
+  // the disputed matches, then the others: a titled list each, the admin's button on every match
+  const matchSection = (key: 'disputed' | 'matches', list: BracketMatch[], empty?: ReactNode) => (
+    <section className="space-y-3" aria-labelledby={`bracket-${key}-title`}>
+      <h3 id={`bracket-${key}-title`} className="text-lg font-bold text-white">
+        {t(`brackets.admin.${key}`)}
+      </h3>
+      {list.length === 0 ? (
+        empty
+      ) : (
+        <ul className="space-y-2">
+          {list.map((m) => (
+            <MatchRow key={m.id} t={t} match={m} where={where(m)} onEdit={setEditing} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 
   return (
     <div className="space-y-6" data-testid="bracket-admin">
       <section className="space-y-4 rounded-2xl border border-line bg-panel/80 p-5">
         <p className="text-sm text-slate-300">{t('brackets.admin.intro')}</p>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="space-y-1.5">
-            <label htmlFor="bracket-seeding" className={labelClass}>
-              {t('brackets.admin.seeding')}
-            </label>
-            <select
-              id="bracket-seeding"
-              data-testid="bracket-seeding"
-              className={selectClass}
-              value={seeding}
-              onChange={(e) => setSeeding(e.target.value as Seeding)}
-            >
-              {seedings.map((s) => (
-                <option key={s} value={s}>
-                  {t(seedingLabel[s])}
-                </option>
-              ))}
-            </select>
-          </div>
-          {bracket.format === 'single_elimination' && (
-            <Option
-              id="bracket-third-place"
-              label={t('brackets.admin.thirdPlace')}
-              hint={t('brackets.admin.thirdPlaceHint')}
-              checked={thirdPlace}
-              onChange={setThirdPlace}
-            />
-          )}
-          {bracket.format === 'double_elimination' && (
-            <Option
-              id="bracket-grand-final-reset"
-              label={t('brackets.admin.grandFinalReset')}
-              hint={t('brackets.admin.grandFinalResetHint')}
-              checked={grandFinalReset}
-              onChange={setGrandFinalReset}
-            />
-          )}
+          <ChoiceField
+            id="bracket-seeding"
+            label={t('brackets.admin.seeding')}
+            value={seeding}
+            choices={seedings.map((s) => [s, t(seedingLabel[s])] as const)}
+            onChange={setSeeding}
+          />
+          <EliminationOption t={t} idPrefix="bracket" format={bracket.format} extras={extras} onChange={setExtras} />
           {bracket.format === 'swiss' && (
-            <div className="space-y-1.5">
-              <label htmlFor="bracket-rounds" className={labelClass}>
-                {t('brackets.admin.rounds')}
-              </label>
-              <input
-                id="bracket-rounds"
-                data-testid="bracket-rounds"
-                type="number"
-                min={1}
-                max={64}
-                inputMode="numeric"
-                className={`${inputClass} w-28`}
-                value={rounds}
-                onChange={(e) => setRounds(e.target.value)}
-                aria-describedby="bracket-rounds-hint"
-              />
-              <p id="bracket-rounds-hint" className="max-w-xs text-xs text-slate-400">
-                {t('brackets.admin.roundsHint')}
-              </p>
-            </div>
+            <CountField
+              id="bracket-rounds"
+              label={t('brackets.admin.rounds')}
+              value={rounds}
+              onChange={setRounds}
+              min={1}
+              max={64}
+              widthClass="w-28"
+              hint={t('brackets.admin.roundsHint')}
+            />
           )}
-          <button
-            type="button"
-            className={primaryButtonClass}
+          <BusyButton
+            busy={generating}
+            busyLabel={t('brackets.admin.generating')}
             onClick={() => void generate()}
-            disabled={generating || locked}
-            aria-busy={generating || undefined}
+            disabled={locked}
             aria-describedby={locked ? 'bracket-locked' : undefined}
-            data-testid="bracket-generate"
+            testId="bracket-generate"
           >
-            {generating
-              ? t('brackets.admin.generating')
-              : t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
-          </button>
+            {t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
+          </BusyButton>
           <a
             href={localizePath(`/tournament/${encodeURIComponent(tournamentId)}/bracket`, locale)}
             target="_blank"
@@ -249,34 +217,14 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
       )}
       {generated ? (
         <>
-          <section className="space-y-3" aria-labelledby="bracket-disputed-title">
-            <h3 id="bracket-disputed-title" className="text-lg font-bold text-white">
-              {t('brackets.admin.disputed')}
-            </h3>
-            {disputed.length === 0 ? (
-              <p className="text-sm text-slate-400" data-testid="bracket-no-disputes">
-                {t('brackets.admin.noDisputes')}
-              </p>
-            ) : (
-              <ul className="space-y-2">
-                {disputed.map((m) => (
-                  <MatchRow key={m.id} t={t} match={m} where={where(m)} onEdit={setEditing} />
-                ))}
-              </ul>
-            )}
-          </section>
-          {others.length > 0 && (
-            <section className="space-y-3" aria-labelledby="bracket-matches-title">
-              <h3 id="bracket-matches-title" className="text-lg font-bold text-white">
-                {t('brackets.admin.matches')}
-              </h3>
-              <ul className="space-y-2">
-                {others.map((m) => (
-                  <MatchRow key={m.id} t={t} match={m} where={where(m)} onEdit={setEditing} />
-                ))}
-              </ul>
-            </section>
+          {matchSection(
+            'disputed',
+            disputed,
+            <p className="text-sm text-slate-400" data-testid="bracket-no-disputes">
+              {t('brackets.admin.noDisputes')}
+            </p>,
           )}
+          {others.length > 0 && matchSection('matches', others)}
         </>
       ) : (
         <p className="text-sm text-slate-400">{t('brackets.admin.empty')}</p>
@@ -299,29 +247,6 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
         }}
       />
     </div>
-  );
-}
-
-/** A generation option: a checkbox with its label and a line telling what it does. */
-function Option(props: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="flex max-w-xs cursor-pointer items-start gap-3 text-sm text-slate-200">
-      <input
-        type="checkbox"
-        id={props.id}
-        data-testid={props.id}
-        className={`${checkboxClass} mt-0.5`}
-        checked={props.checked}
-        onChange={(e) => props.onChange(e.target.checked)}
-        aria-describedby={`${props.id}-hint`}
-      />
-      <span>
-        <span className="font-semibold">{props.label}</span>
-        <span id={`${props.id}-hint`} className="block text-xs text-slate-400">
-          {props.hint}
-        </span>
-      </span>
-    </label>
   );
 }
 
@@ -488,15 +413,9 @@ function ScoreDialog({
             <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
               {t('brackets.admin.cancel')}
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              aria-busy={busy || undefined}
-              className={primaryButtonClass}
-              data-testid="bracket-score-save"
-            >
-              {busy ? t('brackets.admin.saving') : t('brackets.admin.save')}
-            </button>
+            <BusyButton type="submit" busy={busy} busyLabel={t('brackets.admin.saving')} testId="bracket-score-save">
+              {t('brackets.admin.save')}
+            </BusyButton>
           </div>
         </form>
       )}

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import { checkboxClass } from '../../../../platform/ui/admin/ui.ts';
-import { inputClass, labelClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import type { BracketsApi } from '../../endpoints.ts';
 import { playoffFormats, type Bracket, type PlayoffFormat } from '../../contract.ts';
+import { ChoiceField, CountField, defaultExtras, EliminationOption } from './BracketOptions.tsx';
 
 const call: TypedCall<BracketsApi> = api;
 
@@ -27,15 +27,14 @@ export default function PlayoffPanel({
   const field = new Set(bracket.tables.flatMap((g) => g.rows.map((r) => r.entrantId))).size;
   const [format, setFormat] = useState<PlayoffFormat>('single_elimination');
   const [size, setSize] = useState(String(Math.min(4, field)));
-  const [thirdPlace, setThirdPlace] = useState(false);
-  const [grandFinalReset, setGrandFinalReset] = useState(true);
+  const [extras, setExtras] = useState(defaultExtras);
   const [creating, setCreating] = useState(false);
 
   const create = async () => {
     setCreating(true);
     const res = await call<'POST /tournaments/:id/bracket/playoff'>(
       `/tournaments/${encodeURIComponent(bracket.tournamentId)}/bracket/playoff`,
-      { body: { format, size: /^\d+$/.test(size.trim()) ? Number(size) : 0, thirdPlace, grandFinalReset } },
+      { body: { format, size: /^\d+$/.test(size.trim()) ? Number(size) : 0, ...extras } },
     );
     setCreating(false);
     if (!res.ok) return toast.error(t.error(res.code));
@@ -64,74 +63,31 @@ export default function PlayoffPanel({
         <>
           <p className="text-sm text-slate-300">{t('brackets.admin.playoffIntro')}</p>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="space-y-1.5">
-              <label htmlFor="playoff-format" className={labelClass}>
-                {t('brackets.admin.playoffFormat')}
-              </label>
-              <select
-                id="playoff-format"
-                data-testid="playoff-format"
-                className={selectClass}
-                value={format}
-                onChange={(e) => setFormat(e.target.value as PlayoffFormat)}
-              >
-                {playoffFormats.map((f) => (
-                  <option key={f} value={f}>
-                    {t(`brackets.format.${f}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor="playoff-size" className={labelClass}>
-                {t('brackets.admin.playoffSize')}
-              </label>
-              <input
-                id="playoff-size"
-                data-testid="playoff-size"
-                type="number"
-                min={2}
-                max={field}
-                inputMode="numeric"
-                className={`${inputClass} w-24`}
-                value={size}
-                onChange={(e) => setSize(e.target.value)}
-                aria-describedby="playoff-size-hint"
-              />
-            </div>
-            {format === 'single_elimination' ? (
-              <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-200">
-                <input
-                  type="checkbox"
-                  className={checkboxClass}
-                  checked={thirdPlace}
-                  onChange={(e) => setThirdPlace(e.target.checked)}
-                  data-testid="playoff-third-place"
-                />
-                {t('brackets.admin.thirdPlace')}
-              </label>
-            ) : (
-              <label className="flex cursor-pointer items-center gap-2 text-sm text-slate-200">
-                <input
-                  type="checkbox"
-                  className={checkboxClass}
-                  checked={grandFinalReset}
-                  onChange={(e) => setGrandFinalReset(e.target.checked)}
-                  data-testid="playoff-grand-final-reset"
-                />
-                {t('brackets.admin.grandFinalReset')}
-              </label>
-            )}
-            <button
-              type="button"
-              className={primaryButtonClass}
+            <ChoiceField
+              id="playoff-format"
+              label={t('brackets.admin.playoffFormat')}
+              value={format}
+              choices={playoffFormats.map((f) => [f, t(`brackets.format.${f}`)] as const)}
+              onChange={setFormat}
+            />
+            <CountField
+              id="playoff-size"
+              label={t('brackets.admin.playoffSize')}
+              value={size}
+              onChange={setSize}
+              min={2}
+              max={field}
+              widthClass="w-24"
+            />
+            <EliminationOption t={t} idPrefix="playoff" format={format} extras={extras} onChange={setExtras} />
+            <BusyButton
+              busy={creating}
+              busyLabel={t('brackets.admin.playoffCreating')}
               onClick={() => void create()}
-              disabled={creating}
-              aria-busy={creating || undefined}
-              data-testid="playoff-create"
+              testId="playoff-create"
             >
-              {creating ? t('brackets.admin.playoffCreating') : t('brackets.admin.playoffCreate')}
-            </button>
+              {t('brackets.admin.playoffCreate')}
+            </BusyButton>
           </div>
           <p id="playoff-size-hint" className="text-xs text-slate-400">
             {t('brackets.admin.playoffSizeHint', { n: field })}

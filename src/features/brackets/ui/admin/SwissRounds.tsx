@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
-import { primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import type { BracketsApi } from '../../endpoints.ts';
 import type { Bracket } from '../../contract.ts';
@@ -47,21 +47,15 @@ export default function SwissRounds({
       </p>
       {swiss.canClose && (
         <>
-          <button
-            type="button"
-            className={primaryButtonClass}
+          <BusyButton
+            busy={closing}
+            busyLabel={t('brackets.admin.closing')}
             onClick={() => void close()}
-            disabled={closing}
-            aria-busy={closing || undefined}
             aria-describedby="bracket-close-hint"
-            data-testid="bracket-next-round"
+            testId="bracket-next-round"
           >
-            {closing
-              ? t('brackets.admin.closing')
-              : last
-                ? t('brackets.admin.closeLast')
-                : t('brackets.admin.closeRound', { n: swiss.current })}
-          </button>
+            {last ? t('brackets.admin.closeLast') : t('brackets.admin.closeRound', { n: swiss.current })}
+          </BusyButton>
           <p id="bracket-close-hint" className="text-xs text-slate-400">
             {t('brackets.admin.closeHint')}
           </p>
