@@ -3,9 +3,10 @@ import { submissionSorts, type AdminSubmission } from '../../contract.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { checkboxClass, rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { checkboxClass, rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
-import Modal from '../../../../platform/ui/admin/Modal.tsx';
+import { ScreenshotCell, ScreenshotDialog } from '../../../../platform/ui/admin/Moderation.tsx';
+import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
 import {
   defaultQueueFilters,
   phaseFilters,
@@ -41,6 +42,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
   const [reviewing, setReviewing] = useState<AdminSubmission | null>(null);
   const [viewing, setViewing] = useState<AdminSubmission | null>(null);
   const name = (s: AdminSubmission) => s.username || s.accountUsername;
+  const alt = (s: AdminSubmission) => t('campaignAdmin.image.alt', { name: name(s) });
 
   return (
     <>
@@ -102,32 +104,13 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
         ]}
         after={
           <>
-            <Modal
-              open={viewing !== null}
+            <ScreenshotDialog
+              image={viewing && { src: viewing.imageUrl, alt: alt(viewing), testId: 'image-dialog-full' }}
               title={t('campaignAdmin.image.title', { name: viewing ? name(viewing) : '' })}
-              closeLabel={t('campaignAdmin.close')}
+              texts={{ close: t('campaignAdmin.close'), newTab: t('campaignAdmin.image.newTab') }}
               onClose={() => setViewing(null)}
               testId="image-dialog"
-            >
-              {viewing && (
-                <>
-                  <img
-                    src={viewing.imageUrl}
-                    alt={t('campaignAdmin.image.alt', { name: name(viewing) })}
-                    className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain"
-                    data-testid="image-dialog-full"
-                  />
-                  <a
-                    href={viewing.imageUrl}
-                    target="_blank"
-                    rel="noopener"
-                    className="text-sm text-accent underline-offset-4 hover:underline"
-                  >
-                    {t('campaignAdmin.image.newTab')}
-                  </a>
-                </>
-              )}
-            </Modal>
+            />
             <ReviewDialog
               t={t}
               locale={locale}
@@ -143,24 +126,12 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
       >
         {(s) => (
           <tr key={s.id} className={`${rowClass} align-top`} data-testid={`submission-row-${s.id}`}>
-            <td className={tdClass}>
-              <button
-                type="button"
-                onClick={() => setViewing(s)}
-                aria-label={t('campaignAdmin.queue.openImage', { name: name(s) })}
-                className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent"
-                data-testid="submission-row-thumb"
-              >
-                <img
-                  src={s.imageUrl}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line"
-                />
-              </button>
-            </td>
+            <ScreenshotCell
+              src={s.imageUrl}
+              label={t('campaignAdmin.queue.openImage', { name: name(s) })}
+              onOpen={() => setViewing(s)}
+              testId="submission-row-thumb"
+            />
             <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
               <span className="block truncate font-semibold text-white" data-testid="submission-row-name">
                 {s.username}
@@ -188,17 +159,13 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               )}
               {s.status === 'rejected' && s.reason && <span className="line-clamp-2 break-words">{s.reason}</span>}
             </td>
-            <td className={`${tdClass} text-right`}>
-              <button
-                type="button"
-                className={smallButtonClass}
-                onClick={() => setReviewing(s)}
-                aria-label={t('campaignAdmin.queue.reviewLabel', { name: name(s) })}
-                data-testid="submission-row-review"
-              >
-                {s.status === 'pending' ? t('campaignAdmin.queue.review') : t('campaignAdmin.queue.changeReview')}
-              </button>
-            </td>
+            <RowButtonCell
+              onClick={() => setReviewing(s)}
+              label={t('campaignAdmin.queue.reviewLabel', { name: name(s) })}
+              testId="submission-row-review"
+            >
+              {s.status === 'pending' ? t('campaignAdmin.queue.review') : t('campaignAdmin.queue.changeReview')}
+            </RowButtonCell>
           </tr>
         )}
       </AdminList>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import {
   MAX_SCORE,
@@ -10,32 +10,23 @@ import {
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { CampaignApi } from '../../endpoints.ts';
-import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import { errorBoxClass, inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
-import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { inputClass } from '../../../../platform/ui/ui.ts';
 import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { reviewBody, type ReviewDecision } from './campaign-admin.ts';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
+import { DecisionForms, ReviewFact, ReviewSummary, useDecision } from '../../../../platform/ui/admin/Moderation.tsx';
+import type { ReviewDialogProps } from '../../../../platform/ui/admin/Moderation.tsx';
 import StatusBadge from './StatusBadge.tsx';
 
 const call: TypedCall<CampaignApi> = api;
 
-interface Props {
-  t: Translator;
-  locale: Locale;
+interface Props extends ReviewDialogProps<Submission> {
   /** the submission under review; null closes the dialog */
   submission: AdminSubmission | null;
-  onClose: () => void;
-  /** after a decision was saved: the queue reloads */
-  onReviewed: (saved: Submission) => void;
 }
-
-const rejectButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white transition hover:bg-rose-700 ' +
-  'disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 type Typed = { score: string; reason: string };
 
@@ -67,8 +58,8 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
   // one form per decision, each with its own field and rules
   const approve = useForm<Typed>({ defaultValues: typed(submission), validate: approveRules });
   const reject = useForm<Typed>({ defaultValues: typed(submission), validate: rejectRules });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<ReviewDecision | null>(null);
+  const sending = useDecision(t);
+  const { busy, setFailure, send } = sending;
   const { reset: resetApprove } = approve;
   const { reset: resetReject } = reject;
 
@@ -76,22 +67,17 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
     resetApprove(typed(submission));
     resetReject(typed(submission));
     setFailure(null);
-  }, [submission, resetApprove, resetReject]);
+  }, [submission, resetApprove, resetReject, setFailure]);
 
-  const send = (decision: ReviewDecision) => async (body: ReviewInput) => {
+  const decide = (decision: ReviewDecision) => async (body: ReviewInput) => {
     if (!submission || busy) return;
-    setFailure(null);
-    setBusy(decision);
-    const res = await call<'POST /marketplace/submissions/:id/review'>(
-      `/marketplace/submissions/${encodeURIComponent(submission.id)}/review`,
-      { body },
+    const res = await send(decision, () =>
+      call<'POST /marketplace/submissions/:id/review'>(
+        `/marketplace/submissions/${encodeURIComponent(submission.id)}/review`,
+        { body },
+      ),
     );
-    setBusy(null);
-    if (!res.ok) {
-      setFailure(res.code);
-      toast.error(t.error(res.code));
-      return;
-    }
+    if (!res.ok) return;
     toast.success(
       t(decision === 'approve' ? 'campaignAdmin.review.approved' : 'campaignAdmin.review.rejected', {
         name: submission.username,
@@ -121,114 +107,74 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
     >
       {s && (
         <>
-          <div className="flex gap-4">
-            <a
-              href={s.imageUrl}
-              target="_blank"
-              rel="noopener"
-              className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent"
-              aria-label={t('campaignAdmin.image.newTabFor', { name: s.username })}
+          <ReviewSummary src={s.imageUrl} linkLabel={t('campaignAdmin.image.newTabFor', { name: s.username })}>
+            <ReviewFact
+              label={t('campaignAdmin.review.typedName')}
+              className="truncate font-semibold text-white"
+              testId="review-name"
             >
-              <img
-                src={s.imageUrl}
-                alt=""
-                width={112}
-                height={112}
-                className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line"
-              />
-            </a>
-            <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-400">{t('campaignAdmin.review.typedName')}</dt>
-              <dd className="truncate font-semibold text-white" data-testid="review-name">
-                {s.username}
-              </dd>
-              <dt className="text-slate-400">{t('campaignAdmin.review.account')}</dt>
-              <dd className="truncate text-slate-200">{s.accountUsername}</dd>
-              <dt className="text-slate-400">{t('campaignAdmin.review.email')}</dt>
-              <dd className="truncate text-slate-200">{s.email}</dd>
-              <dt className="text-slate-400">{t('campaignAdmin.queue.columns.phase')}</dt>
-              <dd className="text-slate-200">{t('campaignAdmin.phase', { n: s.phase })}</dd>
-              <dt className="text-slate-400">{t('campaignAdmin.queue.columns.submittedAt')}</dt>
-              <dd className="text-slate-200">
-                <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
-              </dd>
-              <dt className="text-slate-400">{t('campaignAdmin.queue.columns.status')}</dt>
-              <dd>
-                <StatusBadge t={t} status={s.status} />
-              </dd>
-            </dl>
-          </div>
+              {s.username}
+            </ReviewFact>
+            <ReviewFact label={t('campaignAdmin.review.account')} className="truncate text-slate-200">
+              {s.accountUsername}
+            </ReviewFact>
+            <ReviewFact label={t('campaignAdmin.review.email')} className="truncate text-slate-200">
+              {s.email}
+            </ReviewFact>
+            <ReviewFact label={t('campaignAdmin.queue.columns.phase')}>
+              {t('campaignAdmin.phase', { n: s.phase })}
+            </ReviewFact>
+            <ReviewFact label={t('campaignAdmin.queue.columns.submittedAt')}>
+              <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
+            </ReviewFact>
+            <ReviewFact label={t('campaignAdmin.queue.columns.status')} className="">
+              <StatusBadge t={t} status={s.status} />
+            </ReviewFact>
+          </ReviewSummary>
           {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="campaignAdmin" item={s} />}
-          {failure && (
-            <p role="alert" className={errorBoxClass} data-testid="review-error">
-              {t.error(failure)}
-            </p>
-          )}
-          <div className="grid gap-5 sm:grid-cols-2">
-            <form
-              noValidate
-              onSubmit={approve.handleSubmit<ReviewInput>(send('approve'))}
-              className="space-y-3 rounded-xl border border-emerald-500/30 p-4"
-              aria-label={t('campaignAdmin.review.approveTitle')}
-            >
-              <FormField
-                id="review-score"
-                label={t('campaignAdmin.review.score')}
-                error={problem('approve')}
-                hint={t('campaignAdmin.review.scoreHint')}
-              >
-                <input
-                  {...controlProps('review-score', problem('approve'), true)}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={MAX_SCORE}
-                  step={1}
-                  required
-                  {...approve.register('score')}
-                  className={inputClass}
-                />
-              </FormField>
-              <button
-                type="submit"
-                className={`${primaryButtonClass} w-full`}
-                disabled={busy !== null}
-                data-testid="review-approve"
-              >
-                {busy === 'approve' ? t('campaignAdmin.saving') : t('campaignAdmin.review.approve')}
-              </button>
-            </form>
-            <form
-              noValidate
-              onSubmit={reject.handleSubmit<ReviewInput>(send('reject'))}
-              className="space-y-3 rounded-xl border border-rose-500/30 p-4"
-              aria-label={t('campaignAdmin.review.rejectTitle')}
-            >
-              <FormField
-                id="review-reason"
-                label={t('campaignAdmin.review.reason')}
-                error={problem('reject')}
-                hint={t('campaignAdmin.review.reasonHint')}
-              >
-                <textarea
-                  {...controlProps('review-reason', problem('reject'), true)}
-                  rows={2}
-                  maxLength={REJECT_REASON_MAX}
-                  required
-                  {...reject.register('reason')}
-                  className={inputClass}
-                />
-              </FormField>
-              <button
-                type="submit"
-                className={`${rejectButtonClass} w-full`}
-                disabled={busy !== null}
-                data-testid="review-reject"
-              >
-                {busy === 'reject' ? t('campaignAdmin.saving') : t('campaignAdmin.review.reject')}
-              </button>
-            </form>
-          </div>
+          <DecisionForms
+            id="review"
+            t={t}
+            sending={sending}
+            saving={t('campaignAdmin.saving')}
+            approve={{
+              title: t('campaignAdmin.review.approveTitle'),
+              button: t('campaignAdmin.review.approve'),
+              onSubmit: approve.handleSubmit<ReviewInput>(decide('approve')),
+              children: (
+                <FormField
+                  id="review-score"
+                  label={t('campaignAdmin.review.score')}
+                  error={problem('approve')}
+                  hint={t('campaignAdmin.review.scoreHint')}
+                >
+                  <input
+                    {...controlProps('review-score', problem('approve'), true)}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={MAX_SCORE}
+                    step={1}
+                    required
+                    {...approve.register('score')}
+                    className={inputClass}
+                  />
+                </FormField>
+              ),
+            }}
+            reject={{
+              title: t('campaignAdmin.review.rejectTitle'),
+              button: t('campaignAdmin.review.reject'),
+              onSubmit: reject.handleSubmit<ReviewInput>(decide('reject')),
+              reason: {
+                label: t('campaignAdmin.review.reason'),
+                hint: t('campaignAdmin.review.reasonHint'),
+                error: problem('reject'),
+                maxLength: REJECT_REASON_MAX,
+                field: reject.register('reason'),
+              },
+            }}
+          />
         </>
       )}
     </Modal>

@@ -9,10 +9,11 @@ import { pluralKey } from '../../../../platform/i18n/plural.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import Modal from '../../../../platform/ui/admin/Modal.tsx';
+import { ScreenshotCell, ScreenshotDialog } from '../../../../platform/ui/admin/Moderation.tsx';
+import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { pageOfAll, useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { errorBoxClass, linkClass } from '../../../../platform/ui/ui.ts';
 import { matchChoices, matchFilterValues, reportFilterValues, reportsPath, reportText } from './report-admin.ts';
@@ -135,31 +136,13 @@ export default function MatchReports({ t, locale }: SectionProps) {
         ]}
         after={
           <>
-            <Modal
-              open={viewing !== null}
+            <ScreenshotDialog
+              image={viewing && { src: viewing.imageUrl }}
               title={t('resultsAdmin.reports.openImage', { name: viewing?.username ?? '' })}
-              closeLabel={t('resultsAdmin.review.close')}
+              texts={{ close: t('resultsAdmin.review.close'), newTab: t('resultsAdmin.review.newTab') }}
               onClose={() => setViewing(null)}
               testId="report-image-dialog"
-            >
-              {viewing && (
-                <>
-                  <img
-                    src={viewing.imageUrl}
-                    alt=""
-                    className="max-h-[70dvh] w-full rounded-xl bg-ink object-contain"
-                  />
-                  <a
-                    href={viewing.imageUrl}
-                    target="_blank"
-                    rel="noopener"
-                    className="text-sm text-accent underline-offset-4 hover:underline"
-                  >
-                    {t('resultsAdmin.review.newTab')}
-                  </a>
-                </>
-              )}
-            </Modal>
+            />
             <ReportReviewDialog
               t={t}
               locale={locale}
@@ -180,23 +163,11 @@ export default function MatchReports({ t, locale }: SectionProps) {
             data-testid={`report-row-${r.id}`}
             data-flagged={r.flagged || undefined}
           >
-            <td className={tdClass}>
-              <button
-                type="button"
-                onClick={() => setViewing(r)}
-                aria-label={t('resultsAdmin.reports.openImage', { name: r.username })}
-                className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent"
-              >
-                <img
-                  src={r.imageUrl}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  className="h-16 w-16 rounded-lg bg-ink object-cover ring-1 ring-line"
-                />
-              </button>
-            </td>
+            <ScreenshotCell
+              src={r.imageUrl}
+              label={t('resultsAdmin.reports.openImage', { name: r.username })}
+              onOpen={() => setViewing(r)}
+            />
             <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
               <span className="block truncate font-semibold text-white" data-testid="report-row-player">
                 {r.username}
@@ -238,17 +209,13 @@ export default function MatchReports({ t, locale }: SectionProps) {
                 </span>
               )}
             </td>
-            <td className={`${tdClass} text-right`}>
-              <button
-                type="button"
-                className={smallButtonClass}
-                onClick={() => setReviewing(r)}
-                aria-label={t('resultsAdmin.reports.reviewLabel', { name: r.username })}
-                data-testid="report-row-review"
-              >
-                {r.status === 'pending' ? t('resultsAdmin.reports.review') : t('resultsAdmin.reports.view')}
-              </button>
-            </td>
+            <RowButtonCell
+              onClick={() => setReviewing(r)}
+              label={t('resultsAdmin.reports.reviewLabel', { name: r.username })}
+              testId="report-row-review"
+            >
+              {r.status === 'pending' ? t('resultsAdmin.reports.review') : t('resultsAdmin.reports.view')}
+            </RowButtonCell>
           </tr>
         )}
       </AdminList>

@@ -10,32 +10,22 @@ import {
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
-import type { Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
+import { DecisionForms, ReviewFact, ReviewSummary, useDecision } from '../../../../platform/ui/admin/Moderation.tsx';
+import type { ReviewDialogProps } from '../../../../platform/ui/admin/Moderation.tsx';
 import { checkboxClass } from '../../../../platform/ui/admin/ui.ts';
-import { errorBoxClass, inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import ReportStatusBadge from './ReportStatusBadge.tsx';
 
 const call: TypedCall<ResultsApi> = api;
 
-interface Props {
-  t: Translator;
-  locale: Locale;
+interface Props extends ReviewDialogProps<Report> {
   /** the report under review; null closes the dialog */
   report: AdminReport | null;
-  onClose: () => void;
-  /** after a decision was saved: the queue reloads */
-  onReviewed: (saved: Report) => void;
 }
-
-const rejectButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white transition hover:bg-rose-700 ' +
-  'disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 type Typed = { reason: string };
 /** The reason is required and bounded, as the API's schema says; the problem lands on the field. */
@@ -74,6 +64,37 @@ function Side({
   );
 }
 
+/** A choice the approval needs: a checkbox with its text and a hint below. */
+function ApproveOption({
+  checked,
+  onChange,
+  label,
+  hint,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-200">
+      <input
+        type="checkbox"
+        className={`${checkboxClass} mt-0.5`}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        data-testid={testId}
+      />
+      <span>
+        {label}
+        <span className="block text-xs text-slate-400">{hint}</span>
+      </span>
+    </label>
+  );
+}
+
 /** Who the other side is; a solo player's report names the player once (the entrant is the player). */
 const conflictTitle = (t: Translator, c: ReportConflict) =>
   t(
@@ -94,8 +115,8 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
   const [createMatch, setCreateMatch] = useState(false);
   // the match got no results meanwhile (or the queue was read before): the option shows after the refusal
   const [unrecorded, setUnrecorded] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<ReportReview['decision'] | null>(null);
+  const sending = useDecision(t);
+  const { busy, setFailure, send } = sending;
   const { reset } = reject;
 
   useEffect(() => {
@@ -104,21 +125,18 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
     setCreateMatch(false);
     setUnrecorded(false);
     setFailure(null);
-  }, [report, reset]);
+  }, [report, reset, setFailure]);
 
-  const send = async (body: ReportReview) => {
+  const decide = async (body: ReportReview) => {
     if (!report || busy) return;
-    setFailure(null);
-    setBusy(body.decision);
-    const res = await call<'POST /tournaments/:id/reports/:reportId/review'>(
-      `/tournaments/${encodeURIComponent(report.tournamentId)}/reports/${encodeURIComponent(report.id)}/review`,
-      { body },
+    const res = await send(body.decision, () =>
+      call<'POST /tournaments/:id/reports/:reportId/review'>(
+        `/tournaments/${encodeURIComponent(report.tournamentId)}/reports/${encodeURIComponent(report.id)}/review`,
+        { body },
+      ),
     );
-    setBusy(null);
     if (!res.ok) {
       if (res.code === 'MATCH_NOT_RECORDED') setUnrecorded(true);
-      setFailure(res.code);
-      toast.error(t.error(res.code));
       return;
     }
     toast.success(
@@ -144,49 +162,31 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
     >
       {r && (
         <>
-          <div className="flex gap-4">
-            <a
-              href={r.imageUrl}
-              target="_blank"
-              rel="noopener"
-              className="shrink-0 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-accent"
-              aria-label={t('resultsAdmin.review.newTab')}
+          <ReviewSummary src={r.imageUrl} linkLabel={t('resultsAdmin.review.newTab')}>
+            <ReviewFact
+              label={t('resultsAdmin.review.player')}
+              className="truncate font-semibold text-white"
+              testId="report-review-player"
             >
-              <img
-                src={r.imageUrl}
-                alt=""
-                width={112}
-                height={112}
-                className="h-28 w-28 rounded-xl bg-ink object-cover ring-1 ring-line"
-              />
-            </a>
-            <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-400">{t('resultsAdmin.review.player')}</dt>
-              <dd className="truncate font-semibold text-white" data-testid="report-review-player">
-                {r.username}
-              </dd>
-              {r.entrantName !== r.username && (
-                <>
-                  <dt className="text-slate-400">{t('resultsAdmin.review.entrant')}</dt>
-                  <dd className="truncate text-slate-200">{r.entrantName}</dd>
-                </>
-              )}
-              <dt className="text-slate-400">{t('resultsAdmin.review.submittedAt')}</dt>
-              <dd className="text-slate-200">
-                <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
-              </dd>
-              <dt className="text-slate-400">{t('resultsAdmin.review.status')}</dt>
-              <dd>
-                <ReportStatusBadge t={t} status={r.status} />
-              </dd>
-              {r.reason && (
-                <>
-                  <dt className="text-slate-400">{t('resultsAdmin.review.reason')}</dt>
-                  <dd className="break-words text-slate-200">{r.reason}</dd>
-                </>
-              )}
-            </dl>
-          </div>
+              {r.username}
+            </ReviewFact>
+            {r.entrantName !== r.username && (
+              <ReviewFact label={t('resultsAdmin.review.entrant')} className="truncate text-slate-200">
+                {r.entrantName}
+              </ReviewFact>
+            )}
+            <ReviewFact label={t('resultsAdmin.review.submittedAt')}>
+              <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
+            </ReviewFact>
+            <ReviewFact label={t('resultsAdmin.review.status')} className="">
+              <ReportStatusBadge t={t} status={r.status} />
+            </ReviewFact>
+            {r.reason && (
+              <ReviewFact label={t('resultsAdmin.review.reason')} className="break-words text-slate-200">
+                {r.reason}
+              </ReviewFact>
+            )}
+          </ReviewSummary>
           {r.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="resultsAdmin" item={r} />}
           {r.conflicts.length > 0 && (
             <section aria-labelledby="report-conflicts-title" className="space-y-2" data-testid="report-conflicts">
@@ -216,98 +216,60 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
               </ul>
             </section>
           )}
-          {failure && (
-            <p role="alert" className={errorBoxClass} data-testid="report-review-error">
-              {t.error(failure)}
-            </p>
-          )}
           {r.status === 'pending' ? (
-            <div className="grid gap-5 sm:grid-cols-2">
-              <form
-                noValidate
-                onSubmit={(e) => {
+            <DecisionForms
+              id="report-review"
+              t={t}
+              sending={sending}
+              saving={t('resultsAdmin.review.saving')}
+              approve={{
+                title: t('resultsAdmin.review.approve'),
+                button: t('resultsAdmin.review.approve'),
+                onSubmit: (e) => {
                   e.preventDefault();
-                  void send({ decision: 'approve', overwrite, createMatch: noMatch && createMatch });
-                }}
-                className="space-y-3 rounded-xl border border-emerald-500/30 p-4"
-                aria-label={t('resultsAdmin.review.approve')}
-              >
-                {recorded && (
-                  <label className="flex items-start gap-2 text-sm text-slate-200">
-                    <input
-                      type="checkbox"
-                      className={`${checkboxClass} mt-0.5`}
-                      checked={overwrite}
-                      onChange={(e) => setOverwrite(e.target.checked)}
-                      data-testid="report-review-overwrite"
-                    />
-                    <span>
-                      {t('resultsAdmin.review.overwrite')}
-                      <span className="block text-xs text-slate-400">{t('resultsAdmin.review.overwriteHint')}</span>
-                    </span>
-                  </label>
-                )}
-                {noMatch && (
-                  <label className="flex items-start gap-2 text-sm text-slate-200">
-                    <input
-                      type="checkbox"
-                      className={`${checkboxClass} mt-0.5`}
-                      checked={createMatch}
-                      onChange={(e) => setCreateMatch(e.target.checked)}
-                      data-testid="report-review-create-match"
-                    />
-                    <span>
-                      {t('resultsAdmin.review.createMatch', { n: r.matchNumber })}
-                      <span className="block text-xs text-slate-400">{t('resultsAdmin.review.createMatchHint')}</span>
-                    </span>
-                  </label>
-                )}
-                <button
-                  type="submit"
-                  className={`${primaryButtonClass} w-full`}
-                  disabled={busy !== null || (noMatch && !createMatch)}
-                  data-testid="report-review-approve"
-                >
-                  {busy === 'approve' ? t('resultsAdmin.review.saving') : t('resultsAdmin.review.approve')}
-                </button>
-              </form>
-              <form
-                noValidate
-                onSubmit={reject.handleSubmit<ReportReview>(send)}
-                className="space-y-3 rounded-xl border border-rose-500/30 p-4"
-                aria-label={t('resultsAdmin.review.reject')}
-              >
-                <FormField
-                  id="report-review-reason"
-                  label={t('resultsAdmin.review.rejectReason')}
-                  error={
-                    reasonError
-                      ? t(`resultsAdmin.review.${reasonError as 'reasonRequired' | 'reasonTooLong'}`, {
-                          max: REPORT_REASON_MAX,
-                        })
-                      : undefined
-                  }
-                  hint={t('resultsAdmin.review.rejectHint')}
-                >
-                  <textarea
-                    {...controlProps('report-review-reason', reasonError, true)}
-                    rows={2}
-                    maxLength={REPORT_REASON_MAX}
-                    required
-                    {...reject.register('reason')}
-                    className={inputClass}
-                  />
-                </FormField>
-                <button
-                  type="submit"
-                  className={`${rejectButtonClass} w-full`}
-                  disabled={busy !== null}
-                  data-testid="report-review-reject"
-                >
-                  {busy === 'reject' ? t('resultsAdmin.review.saving') : t('resultsAdmin.review.reject')}
-                </button>
-              </form>
-            </div>
+                  void decide({ decision: 'approve', overwrite, createMatch: noMatch && createMatch });
+                },
+                disabled: noMatch && !createMatch,
+                children: (
+                  <>
+                    {recorded && (
+                      <ApproveOption
+                        checked={overwrite}
+                        onChange={setOverwrite}
+                        label={t('resultsAdmin.review.overwrite')}
+                        hint={t('resultsAdmin.review.overwriteHint')}
+                        testId="report-review-overwrite"
+                      />
+                    )}
+                    {noMatch && (
+                      <ApproveOption
+                        checked={createMatch}
+                        onChange={setCreateMatch}
+                        label={t('resultsAdmin.review.createMatch', { n: r.matchNumber })}
+                        hint={t('resultsAdmin.review.createMatchHint')}
+                        testId="report-review-create-match"
+                      />
+                    )}
+                  </>
+                ),
+              }}
+              reject={{
+                title: t('resultsAdmin.review.reject'),
+                button: t('resultsAdmin.review.reject'),
+                onSubmit: reject.handleSubmit<ReportReview>(decide),
+                reason: {
+                  label: t('resultsAdmin.review.rejectReason'),
+                  hint: t('resultsAdmin.review.rejectHint'),
+                  error: reasonError
+                    ? t(`resultsAdmin.review.${reasonError as 'reasonRequired' | 'reasonTooLong'}`, {
+                        max: REPORT_REASON_MAX,
+                      })
+                    : undefined,
+                  maxLength: REPORT_REASON_MAX,
+                  field: reject.register('reason'),
+                },
+              }}
+            />
           ) : (
             <p className="text-sm text-slate-400" data-testid="report-review-decided">
               {t('resultsAdmin.review.decided', { date: formatDateTime(r.reviewedAt, locale) })}
