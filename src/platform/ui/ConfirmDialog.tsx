@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
+import DialogActions from './DialogActions.tsx';
 import ModalDialog from './ModalDialog.tsx';
-import { primaryButtonClass, secondaryButtonClass } from './ui.ts';
 
 interface Props {
   open: boolean;
@@ -18,12 +18,6 @@ interface Props {
   testId?: string;
 }
 
-/** The red confirm button of a destructive action (also the roster's reason dialog). */
-export const dangerButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white shadow-lg shadow-rose-900/30 ' +
-  'transition hover:bg-rose-700 disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 ' +
-  'focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
-
 /**
  * The confirmation dialog (title, message, confirm, cancel), on the native
  * modal <dialog>: focus stays inside, Escape cancels, the page behind is inert. Focus starts on
@@ -33,13 +27,10 @@ export default function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel,
-  cancelLabel,
-  onConfirm,
   onCancel,
   busy = false,
-  danger = false,
   testId = 'confirm-dialog',
+  ...actions
 }: Props) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -63,28 +54,14 @@ export default function ConfirmDialog({
         <p id={messageId} className="mt-2 text-sm whitespace-pre-line text-slate-300">
           {message}
         </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button
-            ref={cancelRef}
-            type="button"
-            onClick={onCancel}
-            disabled={busy}
-            className={secondaryButtonClass}
-            data-testid={`${testId}-cancel`}
-          >
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className={danger ? dangerButtonClass : primaryButtonClass}
-            data-testid={`${testId}-confirm`}
-          >
-            {confirmLabel}
-          </button>
-        </div>
+        <DialogActions
+          className="mt-6 flex flex-wrap justify-end gap-3"
+          {...actions}
+          busy={busy}
+          onCancel={onCancel}
+          cancelRef={cancelRef}
+          testIds={[`${testId}-cancel`, `${testId}-confirm`]}
+        />
       </div>
     </ModalDialog>
   );

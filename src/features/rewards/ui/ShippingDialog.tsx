@@ -19,7 +19,8 @@ import { countryName } from '../../../platform/i18n/country-name.ts';
 import { updateStoredUser } from '../../../platform/browser/session.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import DialogActions from '../../../platform/ui/DialogActions.tsx';
+import { inputClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../platform/ui/use-form.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
@@ -232,29 +233,21 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
         >
           {t('rewards.address.incomplete')}
         </p>
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={busy}
-            className={secondaryButtonClass}
-            data-testid="shipping-cancel"
-          >
-            {t('rewards.address.cancel')}
-          </button>
-          <button
-            type="submit"
-            disabled={busy}
+        <DialogActions
+          className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end"
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={t('rewards.address.cancel')}
+          confirmLabel={t('rewards.address.confirm')}
+          busyLabel={t('rewards.address.confirming')}
+          testIds={['shipping-cancel', 'shipping-confirm']}
+          confirmProps={{
             // still focusable and clickable while incomplete, so a click shows which fields are missing
-            aria-disabled={!complete || undefined}
-            aria-describedby={complete ? undefined : 'shipping-incomplete'}
-            aria-busy={busy || undefined}
-            className={`${primaryButtonClass} aria-disabled:opacity-50`}
-            data-testid="shipping-confirm"
-          >
-            {busy ? t('rewards.address.confirming') : t('rewards.address.confirm')}
-          </button>
-        </div>
+            'aria-disabled': !complete || undefined,
+            'aria-describedby': complete ? undefined : 'shipping-incomplete',
+            className: `${primaryButtonClass} aria-disabled:opacity-50`,
+          }}
+        />
       </form>
     </dialog>
   );

@@ -20,6 +20,7 @@ import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession, updateStoredUser } from '../../../platform/browser/session.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { useForm } from '../../../platform/ui/use-form.ts';
+import DialogActions from '../../../platform/ui/DialogActions.tsx';
 import {
   errorBoxClass,
   inputClass,
@@ -521,26 +522,16 @@ export default function JoinDialog({
             </p>
           )}
 
-          <div className="flex flex-wrap justify-end gap-3 pt-1">
-            <button
-              type="button"
-              onClick={onClose}
-              disabled={busy}
-              className={secondaryButtonClass}
-              data-testid="join-cancel"
-            >
-              {t('tournaments.join.cancel')}
-            </button>
-            <button
-              type="submit"
-              disabled={!ready || busy}
-              aria-busy={busy || undefined}
-              className={primaryButtonClass}
-              data-testid="join-submit"
-            >
-              {busy ? t('tournaments.join.submitting') : t('tournaments.join.submit')}
-            </button>
-          </div>
+          <DialogActions
+            className="flex flex-wrap justify-end gap-3 pt-1"
+            busy={busy}
+            onCancel={onClose}
+            cancelLabel={t('tournaments.join.cancel')}
+            confirmLabel={t('tournaments.join.submit')}
+            busyLabel={t('tournaments.join.submitting')}
+            disabled={!ready}
+            testIds={['join-cancel', 'join-submit']}
+          />
         </div>
 
         {help && <HelpOverlay t={t} which={help} onClose={() => setHelp(null)} />}

@@ -5,7 +5,8 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../endpoints.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
-import { errorBoxClass, primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import DialogActions from '../../../platform/ui/DialogActions.tsx';
+import { errorBoxClass } from '../../../platform/ui/ui.ts';
 import Modal from './Modal.tsx';
 
 const call: TypedCall<TournamentsApi> = api;
@@ -84,27 +85,17 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
           {failure}
         </p>
       )}
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          onClick={onClose}
-          disabled={busy}
-          className={secondaryButtonClass}
-          data-testid="team-later"
-        >
-          {t('tournaments.team.later')}
-        </button>
-        <button
-          type="button"
-          onClick={confirm}
-          disabled={!team || busy}
-          aria-busy={busy || undefined}
-          className={primaryButtonClass}
-          data-testid="team-confirm"
-        >
-          {busy ? t('tournaments.team.confirming') : t('tournaments.team.confirm')}
-        </button>
-      </div>
+      <DialogActions
+        className="mt-6 flex flex-wrap justify-end gap-3"
+        busy={busy}
+        onCancel={onClose}
+        cancelLabel={t('tournaments.team.later')}
+        confirmLabel={t('tournaments.team.confirm')}
+        busyLabel={t('tournaments.team.confirming')}
+        onConfirm={confirm}
+        disabled={!team}
+        testIds={['team-later', 'team-confirm']}
+      />
     </Modal>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef } from 'react';
 import { ROSTER_REASON_MAX, rosterReasonSchema, type RosterReason } from '../../contract.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
-import { dangerButtonClass } from '../../../../platform/ui/ConfirmDialog.tsx';
-import { inputClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import DialogActions from '../../../../platform/ui/DialogActions.tsx';
+import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 
@@ -85,32 +85,19 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
               className={inputClass}
             />
           </FormField>
-          <div className="flex flex-wrap justify-end gap-3">
-            <button
-              type="button"
-              onClick={onCancel}
-              disabled={busy}
-              className={secondaryButtonClass}
-              data-testid="roster-reason-cancel"
-            >
-              {t('dashboard.common.cancel')}
-            </button>
-            <button
-              type="submit"
-              disabled={busy}
-              aria-busy={busy || undefined}
-              className={dangerButtonClass}
-              data-testid="roster-reason-confirm"
-            >
-              {busy
-                ? t('dashboard.tournaments.roster.working')
-                : t(
-                    kind === 'remove'
-                      ? 'dashboard.tournaments.roster.confirmRemove'
-                      : 'dashboard.tournaments.roster.confirmDisqualify',
-                  )}
-            </button>
-          </div>
+          <DialogActions
+            busy={busy}
+            onCancel={onCancel}
+            cancelLabel={t('dashboard.common.cancel')}
+            confirmLabel={t(
+              kind === 'remove'
+                ? 'dashboard.tournaments.roster.confirmRemove'
+                : 'dashboard.tournaments.roster.confirmDisqualify',
+            )}
+            busyLabel={t('dashboard.tournaments.roster.working')}
+            danger
+            testIds={['roster-reason-cancel', 'roster-reason-confirm']}
+          />
         </form>
       )}
     </ModalDialog>
