@@ -1,4 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { consoles, games } from '../../games/contract.ts';
 import { genders, languages } from '../user-options.ts';
 import type { User } from '../contract.ts';
@@ -18,12 +28,11 @@ import {
   loadSession,
   updateStoredUser,
 } from '../../../platform/browser/session.ts';
-import FormField, { controlProps, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
 import Spinner from '../../../platform/ui/Spinner.tsx';
 import {
   cardClass,
   errorBoxClass,
-  inputClass,
   linkClass,
   primaryButtonClass,
   secondaryButtonClass,
@@ -103,6 +112,9 @@ const toValues = (u: User): Values => ({
   })),
   currentPassword: '',
 });
+/** The account tab's fields typed into a plain input. */
+type TextName = 'username' | 'email' | 'nickname' | 'currentPassword' | 'birth_date' | 'discordId' | 'epicId';
+type TextInput = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'placeholder'>;
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** /settings: needs the stored session; without it, an invalid-credentials message and a login link. */
@@ -145,6 +157,22 @@ export default function SettingsForm(props: Props) {
 
 type Tab = 'account' | 'games' | 'security' | 'notifications';
 const tabs: Tab[] = ['account', 'games', 'security', 'notifications'];
+
+/** A tab's panel, labelled by its tab and hidden while another tab is open. */
+function TabPane({ name, tab, children }: { name: Tab; tab: Tab; children: ReactNode }) {
+  return (
+    <div
+      role="tabpanel"
+      id={`settings-panel-${name}`}
+      aria-labelledby={`settings-tab-${name}`}
+      hidden={tab !== name}
+      tabIndex={0}
+      className="pt-6 outline-none"
+    >
+      {children}
+    </div>
+  );
+}
 
 // the island's props are passed on whole: the fewer bytes, the better under this page's budget
 function SettingsEditor({ t, locale, user, notifications }: Props & { t: Translator; user: User }) {
@@ -276,6 +304,18 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
 
   const fieldError = (name: Path<Values>) => fieldText(t, name, errors[name], getValues(name));
   const emailChanging = !sameEmail(values.email, user.email);
+  // a text input of the account tab: its name, id and label, the input's own attributes, a hint if any
+  const textField = (name: TextName, id: string, label: string, input: TextInput, hint?: string) => (
+    <InputField
+      key={name}
+      id={id}
+      label={label}
+      error={fieldError(name)}
+      hint={hint}
+      registration={register(name)}
+      {...input}
+    />
+  );
 
   return (
     <div className="mt-6">
@@ -306,21 +346,13 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
       </div>
 
       {(Object.entries(panels) as [keyof typeof panels, TabPanel][]).map(([name, Panel]) => (
-        <div
-          key={name}
-          role="tabpanel"
-          id={`settings-panel-${name}`}
-          aria-labelledby={`settings-tab-${name}`}
-          hidden={tab !== name}
-          tabIndex={0}
-          className="pt-6 outline-none"
-        >
+        <TabPane key={name} name={name} tab={tab}>
           {tab === name && (
             <Suspense fallback={<Spinner label={t('accounts.settings.loading')} testId="panel-loading" />}>
               <Panel t={t} locale={locale} />
             </Suspense>
           )}
-        </div>
+        </TabPane>
       ))}
 
       <form
@@ -331,47 +363,23 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
         hidden={tab in panels}
         data-testid="settings-form"
       >
-        <div
-          role="tabpanel"
-          id="settings-panel-account"
-          aria-labelledby="settings-tab-account"
-          hidden={tab !== 'account'}
-          tabIndex={0}
-          className="pt-6 outline-none"
-        >
+        <TabPane name="account" tab={tab}>
           <div className="grid gap-5 sm:grid-cols-2">
-            {(['username', 'email', 'nickname'] as const).map((name) => {
-              const id = `settings-${name}`;
-              const error = fieldError(name);
-              return (
-                <FormField key={name} id={id} label={t(`accounts.settings.fields.${name}`)} error={error}>
-                  <input
-                    {...register(name)}
-                    {...controlProps(id, error)}
-                    type={name === 'email' ? 'email' : 'text'}
-                    autoComplete={name === 'email' ? 'email' : name === 'username' ? 'username' : 'nickname'}
-                    className={inputClass}
-                  />
-                </FormField>
-              );
-            })}
-            {emailChanging && (
-              <FormField
-                id="settings-current-password"
-                label={t('accounts.settings.currentPassword')}
-                error={fieldError('currentPassword')}
-                hint={t('accounts.settings.currentPasswordHint')}
-              >
-                {/* a plain input: the show/hide toggle would cost this page's JavaScript budget */}
-                <input
-                  {...register('currentPassword')}
-                  {...controlProps('settings-current-password', fieldError('currentPassword'), true)}
-                  type="password"
-                  autoComplete="current-password"
-                  className={inputClass}
-                />
-              </FormField>
+            {(['username', 'email', 'nickname'] as const).map((name) =>
+              textField(name, `settings-${name}`, t(`accounts.settings.fields.${name}`), {
+                type: name === 'email' ? 'email' : 'text',
+                autoComplete: name === 'email' ? 'email' : name === 'username' ? 'username' : 'nickname',
+              }),
             )}
+            {/* a plain input: the show/hide toggle would cost this page's JavaScript budget */}
+            {emailChanging &&
+              textField(
+                'currentPassword',
+                'settings-current-password',
+                t('accounts.settings.currentPassword'),
+                { type: 'password', autoComplete: 'current-password' },
+                t('accounts.settings.currentPasswordHint'),
+              )}
             <SelectField
               id="settings-gender"
               label={t('accounts.settings.fields.gender')}
@@ -381,36 +389,19 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
               placeholder={t('accounts.settings.genderPlaceholder')}
             />
             {/* a plain input (dd/mm/yyyy or yyyy-mm-dd, as at signup): a calendar would cost this page's budget */}
-            <FormField
-              id="settings-birth-date"
-              label={t('accounts.signup.birthDate')}
-              error={fieldError('birth_date')}
-              hint={t('accounts.settings.birthDateHint')}
-            >
-              <input
-                {...register('birth_date')}
-                {...controlProps('settings-birth-date', fieldError('birth_date'), true)}
-                inputMode="numeric"
-                autoComplete="bday"
-                placeholder={t('accounts.signup.birthDatePlaceholder')}
-                className={inputClass}
-              />
-            </FormField>
+            {textField(
+              'birth_date',
+              'settings-birth-date',
+              t('accounts.signup.birthDate'),
+              { inputMode: 'numeric', autoComplete: 'bday', placeholder: t('accounts.signup.birthDatePlaceholder') },
+              t('accounts.settings.birthDateHint'),
+            )}
             {(
               [
                 ['discordId', 'settings-discord-id'],
                 ['epicId', 'settings-epic-id'],
               ] as const
-            ).map(([name, id]) => (
-              <FormField key={name} id={id} label={t(`accounts.settings.fields.${name}`)} error={fieldError(name)}>
-                <input
-                  {...register(name)}
-                  {...controlProps(id, fieldError(name))}
-                  autoComplete="off"
-                  className={inputClass}
-                />
-              </FormField>
-            ))}
+            ).map(([name, id]) => textField(name, id, t(`accounts.settings.fields.${name}`), { autoComplete: 'off' }))}
             <FormField
               id="settings-language"
               label={t('accounts.settings.fields.language')}
@@ -433,16 +424,9 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
               {t('accounts.settings.fields.publicProfile')}
             </label>
           </div>
-        </div>
+        </TabPane>
 
-        <div
-          role="tabpanel"
-          id="settings-panel-games"
-          aria-labelledby="settings-tab-games"
-          hidden={tab !== 'games'}
-          tabIndex={0}
-          className="pt-6 outline-none"
-        >
+        <TabPane name="games" tab={tab}>
           <p className="text-sm text-slate-400">{t('accounts.settings.games.intro')}</p>
           {accounts.length === 0 && (
             <p
@@ -464,45 +448,29 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
                     </legend>
                     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
                       {(['username', 'id'] as const).map((f) => (
-                        <FormField key={f} id={`${base}-${f}`} label={t(`accounts.settings.games.${f}`)} error={err(f)}>
-                          <input
-                            {...register(`gameAccounts.${i}.${f}`)}
-                            {...controlProps(`${base}-${f}`, err(f))}
-                            autoComplete="off"
-                            className={inputClass}
-                          />
-                        </FormField>
+                        <InputField
+                          key={f}
+                          id={`${base}-${f}`}
+                          label={t(`accounts.settings.games.${f}`)}
+                          error={err(f)}
+                          registration={register(`gameAccounts.${i}.${f}`)}
+                          autoComplete="off"
+                        />
                       ))}
-                      <FormField id={`${base}-game`} label={t('accounts.settings.games.game')} error={err('game')}>
-                        <select
-                          {...register(`gameAccounts.${i}.game`)}
-                          {...controlProps(`${base}-game`, err('game'))}
-                          className={selectClass}
-                        >
-                          {games.map((g) => (
-                            <option key={g} value={g}>
-                              {t(`accounts.settings.gameNames.${g}`)}
-                            </option>
-                          ))}
-                        </select>
-                      </FormField>
-                      <FormField
+                      <SelectField
+                        id={`${base}-game`}
+                        label={t('accounts.settings.games.game')}
+                        error={err('game')}
+                        registration={register(`gameAccounts.${i}.game`)}
+                        options={games.map((g) => [g, t(`accounts.settings.gameNames.${g}`)])}
+                      />
+                      <SelectField
                         id={`${base}-console`}
                         label={t('accounts.settings.games.console')}
                         error={err('console')}
-                      >
-                        <select
-                          {...register(`gameAccounts.${i}.console`)}
-                          {...controlProps(`${base}-console`, err('console'))}
-                          className={selectClass}
-                        >
-                          {consoles.map((c) => (
-                            <option key={c} value={c}>
-                              {c}
-                            </option>
-                          ))}
-                        </select>
-                      </FormField>
+                        registration={register(`gameAccounts.${i}.console`)}
+                        options={consoles.map((c) => [c, c])}
+                      />
                       <button
                         type="button"
                         onClick={() => remove(i)}
@@ -527,7 +495,7 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
           >
             <span aria-hidden="true">+</span> {t('accounts.settings.games.add')}
           </button>
-        </div>
+        </TabPane>
 
         <div className="mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-h-6 flex-1">
