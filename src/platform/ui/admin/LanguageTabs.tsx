@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { locales, type Locale } from '../../i18n/i18n.ts';
-import FormField, { controlProps } from '../FormField.tsx';
-import { inputClass } from '../ui.ts';
+import { fieldsOf, TextAreaField, TextField } from './fields.tsx';
 import type { Registration } from '../use-form.ts';
 import type { Translator } from '../use-t.ts';
-import { TabList } from './TabList.tsx';
+import { TabList, TabPanel } from './TabList.tsx';
 
 interface Props {
   /** prefix of the tab ids and test ids: `${idPrefix}-tab-it`, panels `${idPrefix}-panel-it` */
@@ -54,16 +53,9 @@ export function LanguagePanel({
   className?: string;
 }) {
   return (
-    <div
-      role="tabpanel"
-      id={`${idPrefix}-panel-${lang}`}
-      aria-labelledby={`${idPrefix}-tab-${lang}`}
-      hidden={tab !== lang}
-      lang={lang}
-      className={className}
-    >
+    <TabPanel idPrefix={idPrefix} name={lang} tab={tab} lang={lang} className={className}>
       {children}
-    </div>
+    </TabPanel>
   );
 }
 
@@ -101,57 +93,25 @@ export function NameAndDescription({
   /** the description's height */
   rows: number;
 }) {
-  const id = (field: string) => `${name}-${field}`;
+  const tabs = `${name}-lang`;
+  const field = fieldsOf({ register, fieldError }, name);
   return (
     <div className="space-y-5 sm:col-span-2">
       <LanguageTabs
-        idPrefix={id('lang')}
+        idPrefix={tabs}
         tab={tab}
         onChange={onChange}
         t={t}
         invalid={fieldError('name') || fieldError('description') ? ['it'] : []}
       />
-      <LanguagePanel idPrefix={id('lang')} lang="it" tab={tab}>
-        <FormField id={id('name')} label={t(`${ns}.name`)} error={fieldError('name')}>
-          <input
-            {...register('name')}
-            {...controlProps(id('name'), fieldError('name'))}
-            type="text"
-            maxLength={max[0]}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField id={id('description')} label={t(`${ns}.description`)} error={fieldError('description')}>
-          <textarea
-            {...register('description')}
-            {...controlProps(id('description'), fieldError('description'))}
-            rows={rows}
-            maxLength={max[1]}
-            className={inputClass}
-          />
-        </FormField>
+      <LanguagePanel idPrefix={tabs} lang="it" tab={tab}>
+        <TextField {...field('name')} label={t(`${ns}.name`)} maxLength={max[0]} />
+        <TextAreaField {...field('description')} label={t(`${ns}.description`)} rows={rows} maxLength={max[1]} />
       </LanguagePanel>
-      <LanguagePanel idPrefix={id('lang')} lang="en" tab={tab}>
+      <LanguagePanel idPrefix={tabs} lang="en" tab={tab}>
         <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
-        <FormField id={id('en-name')} label={t(`${ns}.name`)}>
-          <input
-            {...register('en.name')}
-            {...controlProps(id('en-name'), undefined, true)}
-            type="text"
-            maxLength={max[0]}
-            placeholder={watch('name')}
-            className={inputClass}
-          />
-        </FormField>
-        <FormField id={id('en-description')} label={t(`${ns}.description`)}>
-          <textarea
-            {...register('en.description')}
-            {...controlProps(id('en-description'), undefined, true)}
-            rows={rows}
-            maxLength={max[1]}
-            className={inputClass}
-          />
-        </FormField>
+        <TextField {...field('en.name')} label={t(`${ns}.name`)} maxLength={max[0]} placeholder={watch('name')} />
+        <TextAreaField {...field('en.description')} label={t(`${ns}.description`)} rows={rows} maxLength={max[1]} />
       </LanguagePanel>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
  * A row of tabs (ARIA tabs pattern): tab `${idPrefix}-tab-<key>` controls panel `${idPrefix}-panel-<key>`;
@@ -70,6 +70,35 @@ export function TabList<K extends string>({
           {children(key)}
         </button>
       ))}
+    </div>
+  );
+}
+
+/**
+ * The panel of tab `name`, labelled by that tab. It stays mounted while another tab is shown (only
+ * hidden), so what was typed in it survives a look elsewhere.
+ */
+export function TabPanel<K extends string>({
+  idPrefix,
+  name,
+  tab,
+  children,
+  ...rest
+}: {
+  idPrefix: string;
+  name: K;
+  tab: K;
+  children: ReactNode;
+} & Pick<HTMLAttributes<HTMLDivElement>, 'lang' | 'className'> & { 'data-testid'?: string }) {
+  return (
+    <div
+      role="tabpanel"
+      id={`${idPrefix}-panel-${name}`}
+      aria-labelledby={`${idPrefix}-tab-${name}`}
+      hidden={tab !== name}
+      {...rest}
+    >
+      {children}
     </div>
   );
 }

@@ -9,12 +9,13 @@ import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
+import { SelectField } from '../../../../platform/ui/FormField.tsx';
+import { CheckboxField, fieldsOf, NumberField, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { inputClass, linkClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, linkClass } from '../../../../platform/ui/ui.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
+import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
@@ -153,6 +154,7 @@ function BadgeForm({
     });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, { rewardAmount: [0, MAX_REWARD], topN: TOP_N_RANGE });
+  const field = fieldsOf({ register, fieldError }, 'badge');
   const icon = watch('icon');
   const rule = watch('trigger');
   const reusable = watch<boolean>('reusable');
@@ -205,22 +207,18 @@ function BadgeForm({
       data-testid="badge-form"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
-          id="badge-slug"
+        <TextField
+          {...field('slug')}
           label={t('rewardsAdmin.badges.form.slug')}
-          error={fieldError('slug')}
           hint={editing ? t('rewardsAdmin.badges.form.fixedHint') : t('rewardsAdmin.badges.form.slugHint')}
-          registration={register('slug')}
-          type="text"
           maxLength={40}
           readOnly={editing}
           autoComplete="off"
           className={`${inputClass} font-mono`}
         />
-        <FormField
-          id="badge-trigger"
+        <SelectField
+          {...field('trigger')}
           label={t('rewardsAdmin.badges.form.trigger')}
-          error={fieldError('trigger')}
           // what the rule means and when it pays, in plain words (the server awards on the event itself)
           hint={[
             t(`rewardsAdmin.ruleHelp.${rule}`),
@@ -229,20 +227,9 @@ function BadgeForm({
           ]
             .filter(Boolean)
             .join(' ')}
-        >
-          <select
-            {...register('trigger')}
-            {...controlProps('badge-trigger', fieldError('trigger'), editing)}
-            disabled={editing}
-            className={selectClass}
-          >
-            {badgeTriggers.map((trigger) => (
-              <option key={trigger} value={trigger}>
-                {t(`rewardsAdmin.triggers.${trigger}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+          options={badgeTriggers.map((trigger) => [trigger, t(`rewardsAdmin.triggers.${trigger}`)])}
+          disabled={editing}
+        />
         <NameAndDescription
           t={t}
           name="badge"
@@ -263,44 +250,27 @@ function BadgeForm({
           onBusy={setUploading}
           onChange={(url) => setValue('icon', url, { shouldDirty: true })}
         />
-        <InputField
-          id="badge-reward"
+        <NumberField
+          {...field('rewardAmount', 'badge-reward')}
           label={t('rewardsAdmin.badges.form.rewardAmount')}
-          error={fieldError('rewardAmount')}
-          registration={register('rewardAmount')}
-          type="number"
           min={0}
           max={MAX_REWARD}
-          step={1}
-          inputMode="numeric"
         />
         {rule === TOP_N_TRIGGER && (
-          <FormField
-            id="badge-top-n"
+          <NumberField
+            {...field('topN', 'badge-top-n')}
             label={t('rewardsAdmin.badges.form.topN')}
-            error={fieldError('topN')}
             hint={t('rewardsAdmin.badges.form.topNHint')}
-          >
-            <input
-              {...register('topN')}
-              {...controlProps('badge-top-n', fieldError('topN'))}
-              type="number"
-              min={TOP_N_RANGE[0]}
-              max={TOP_N_RANGE[1]}
-              step={1}
-              inputMode="numeric"
-              className={inputClass}
-            />
-          </FormField>
+            min={TOP_N_RANGE[0]}
+            max={TOP_N_RANGE[1]}
+          />
         )}
-        <label className="flex items-center gap-3 text-sm text-slate-200">
-          <input {...register('reusable')} type="checkbox" className={checkboxClass} data-testid="badge-reusable" />
+        <CheckboxField registration={register('reusable')} testId="badge-reusable">
           {t('rewardsAdmin.badges.form.reusable')}
-        </label>
-        <label className="flex items-center gap-3 text-sm text-slate-200">
-          <input {...register('active')} type="checkbox" className={checkboxClass} data-testid="badge-active" />
+        </CheckboxField>
+        <CheckboxField registration={register('active')} testId="badge-active">
           {t('rewardsAdmin.badges.form.active')}
-        </label>
+        </CheckboxField>
       </div>
       <EditorActions
         t={t}

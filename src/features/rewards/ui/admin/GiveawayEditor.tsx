@@ -11,7 +11,8 @@ import {
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps, SelectField, InputField } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
+import { DateTimeField, fieldsOf, NumberField, TextAreaField } from '../../../../platform/ui/admin/fields.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -99,6 +100,7 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
     });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
+  const field = fieldsOf({ register, fieldError }, 'giveaway');
   const type = watch('type');
 
   const onSubmit = async (body: GiveawayBody) => {
@@ -165,60 +167,29 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
             </div>
           </FormField>
         </div>
-        <InputField
-          id="giveaway-credits"
-          label={t('rewardsAdmin.giveawayForm.credits')}
-          error={fieldError('credits')}
-          registration={register('credits')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-        />
+        <NumberField {...field('credits')} label={t('rewardsAdmin.giveawayForm.credits')} min={1} />
         <SelectField
-          id="giveaway-type"
+          {...field('type')}
           label={t('rewardsAdmin.giveawayForm.type')}
-          error={fieldError('type')}
-          registration={register('type')}
           options={giveawayTypes.map((g) => [g, t(`rewardsAdmin.giveawayTypes.${g}`)])}
         />
         {type === 'limited' && (
-          <InputField
-            id="giveaway-maxUses"
-            label={t('rewardsAdmin.giveawayForm.maxUses')}
-            error={fieldError('maxUses')}
-            registration={register('maxUses')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-          />
+          <NumberField {...field('maxUses')} label={t('rewardsAdmin.giveawayForm.maxUses')} min={1} />
         )}
         {type === 'timed' && (
-          <InputField
-            id="giveaway-expiresAt"
+          <DateTimeField
+            {...field('expiresAt')}
             label={t('rewardsAdmin.giveawayForm.expiresAt')}
-            error={fieldError('expiresAt')}
             hint={t('rewardsAdmin.giveawayForm.timeZoneHint', { zone: localTimeZone() })}
-            registration={register('expiresAt')}
-            type="datetime-local"
-            className={`${inputClass} [color-scheme:dark]`}
           />
         )}
         <div className="sm:col-span-2">
-          <FormField
-            id="giveaway-description"
+          <TextAreaField
+            {...field('description')}
             label={t('rewardsAdmin.giveawayForm.description')}
-            error={fieldError('description')}
-          >
-            <textarea
-              {...register('description')}
-              {...controlProps('giveaway-description', fieldError('description'))}
-              rows={3}
-              maxLength={500}
-              className={inputClass}
-            />
-          </FormField>
+            rows={3}
+            maxLength={500}
+          />
         </div>
         {editing && (
           <p className="text-sm text-slate-400 sm:col-span-2" data-testid="giveaway-redemptions">

@@ -7,7 +7,7 @@ import { MAX_CREDITS, MAX_QUANTITY, productInputSchema, productUpdateSchema, typ
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import { InputField } from '../../../../platform/ui/FormField.tsx';
+import { fieldsOf, NumberField, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -77,6 +77,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
     });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, editing ? editRanges : createRanges);
+  const field = fieldsOf({ register, fieldError }, 'product');
   const [uploading, setUploading] = useState(false);
   const image = watch('image');
   const [lang, setLang] = useState<Locale>('it');
@@ -120,34 +121,13 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
           max={[120, 2000]}
           rows={4}
         />
-        <InputField
-          id="product-price"
-          label={t('rewardsAdmin.productForm.price')}
-          error={fieldError('price')}
-          registration={register('price')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-        />
-        <InputField
-          id="product-quantity"
-          label={t('rewardsAdmin.productForm.quantity')}
-          error={fieldError('quantity')}
-          registration={register('quantity')}
-          type="number"
-          inputMode="numeric"
-          min={editing ? 0 : 1}
-          step={1}
-        />
+        <NumberField {...field('price')} label={t('rewardsAdmin.productForm.price')} min={0} />
+        <NumberField {...field('quantity')} label={t('rewardsAdmin.productForm.quantity')} min={editing ? 0 : 1} />
         <div className="sm:col-span-2">
-          <InputField
-            id="product-brand"
+          <TextField
+            {...field('brand')}
             label={t('rewardsAdmin.productForm.brand')}
-            error={fieldError('brand')}
             hint={editing ? t('rewardsAdmin.productForm.brandHint') : t('rewardsAdmin.productForm.brandHintNew')}
-            registration={register('brand')}
-            type="text"
             maxLength={64}
             placeholder={product?.brand ?? ''}
           />

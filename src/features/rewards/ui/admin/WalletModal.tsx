@@ -9,9 +9,10 @@ import { ledgerKindOf } from '../../ledger-kind.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { idempotentSender } from '../../../../platform/browser/idempotency.ts';
-import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
+import { SelectField } from '../../../../platform/ui/FormField.tsx';
+import { fieldsOf, NumberField, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -48,6 +49,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     defaultValues: defaults,
   });
   const fieldError = fieldErrorReader(t, errors, getValues, { amount: [1, MAX_CREDITS] });
+  const field = fieldsOf({ register, fieldError }, 'wallet-adjust');
 
   useEffect(() => {
     setTransactions(null);
@@ -156,40 +158,17 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
           >
             <h3 className="text-sm font-bold text-white">{t('rewardsAdmin.wallets.adjustTitle')}</h3>
             <fieldset disabled={pending !== null} className="grid min-w-0 gap-4 sm:grid-cols-2">
-              <FormField
-                id="wallet-adjust-direction"
+              <SelectField
+                {...field('direction')}
                 label={t('rewardsAdmin.wallets.direction')}
-                error={fieldError('direction')}
-              >
-                <select
-                  {...register('direction')}
-                  {...controlProps('wallet-adjust-direction', fieldError('direction'))}
-                  className={selectClass}
-                >
-                  <option value="credit">{t('rewardsAdmin.wallets.credit')}</option>
-                  <option value="debit">{t('rewardsAdmin.wallets.debit')}</option>
-                </select>
-              </FormField>
-              <InputField
-                id="wallet-adjust-amount"
-                label={t('rewardsAdmin.wallets.amount')}
-                error={fieldError('amount')}
-                registration={register('amount')}
-                type="number"
-                min={1}
-                max={MAX_CREDITS}
-                step={1}
-                inputMode="numeric"
+                options={[
+                  ['credit', t('rewardsAdmin.wallets.credit')],
+                  ['debit', t('rewardsAdmin.wallets.debit')],
+                ]}
               />
+              <NumberField {...field('amount')} label={t('rewardsAdmin.wallets.amount')} min={1} max={MAX_CREDITS} />
               <div className="sm:col-span-2">
-                <InputField
-                  id="wallet-adjust-reason"
-                  label={t('rewardsAdmin.wallets.reason')}
-                  error={fieldError('reason')}
-                  registration={register('reason')}
-                  type="text"
-                  maxLength={200}
-                />
+                <TextField {...field('reason')} label={t('rewardsAdmin.wallets.reason')} maxLength={200} />
               </div>
             </fieldset>
             {pending ? (
