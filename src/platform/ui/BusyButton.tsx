@@ -3,7 +3,7 @@ import { primaryButtonClass } from './ui.ts';
 
 /**
  * A button whose action takes a moment (a save, a generation): while `busy` it is disabled, says so
- * to assistive technology (aria-busy) and reads `busyLabel`, e.g. "Saving…". `disabled` adds the
+ * to assistive technology (aria-busy) and reads `busyLabel` if given, e.g. "Saving…". `disabled` adds the
  * other reasons it cannot be pressed (nothing changed, a lock). A plain action button by default;
  * `type="submit"` for a form's.
  */
@@ -18,7 +18,7 @@ export default function BusyButton({
   ...button
 }: {
   busy: boolean;
-  busyLabel: ReactNode;
+  busyLabel?: ReactNode;
   testId?: string;
   type?: 'button' | 'submit';
   children: ReactNode;
@@ -32,7 +32,7 @@ export default function BusyButton({
       data-testid={testId}
       {...button}
     >
-      {busy ? busyLabel : children}
+      {busy && busyLabel !== undefined ? busyLabel : children}
     </button>
   );
 }

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { toast } from 'sonner';
 import type { Lobbies } from '../../contract.ts';
 import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
-import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
+import { SelectOptions } from '../../../../platform/ui/FormField.tsx';
+import { inputClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
+import { panelClass } from '../../../../platform/ui/admin/ui.ts';
+import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 
 const call: TypedCall<ResultsApi> = api;
@@ -58,38 +61,27 @@ export default function LobbiesPanel({ t, tournamentId, lobbies, locked, onSaved
   const split1 = lobbies.lobbies.length > 1;
   return (
     <section className={`${panelClass} space-y-5`} aria-labelledby="lobbies-title" data-testid="lobbies-panel">
-      <div className="space-y-1">
-        <h2 id="lobbies-title" className={panelTitleClass}>
-          {t('resultsAdmin.lobbies.title')}
-        </h2>
-        <p className="text-sm text-slate-400">
-          {t('resultsAdmin.lobbies.intro', { size: lobbies.lobbySize, needed: lobbies.needed })}
-        </p>
-      </div>
+      <PanelHeading
+        id="lobbies-title"
+        title={t('resultsAdmin.lobbies.title')}
+        intro={t('resultsAdmin.lobbies.intro', { size: lobbies.lobbySize, needed: lobbies.needed })}
+      />
       {!locked && (
         <div className="flex flex-wrap items-end gap-3">
-          <label className="space-y-1 text-sm text-slate-300" htmlFor="lobbies-count">
-            <span className="block">{t('resultsAdmin.lobbies.count')}</span>
-            <input
-              id="lobbies-count"
-              type="number"
-              min={1}
-              max={100}
-              value={count}
-              onChange={(e) => setCount(e.target.value)}
-              className={`${inputClass} w-28`}
-              data-testid="lobbies-count"
-            />
-          </label>
-          <button
-            type="button"
-            className={primaryButtonClass}
-            disabled={busy}
-            onClick={() => void split()}
-            data-testid="lobbies-split"
-          >
+          <LabelledInput
+            id="lobbies-count"
+            label={t('resultsAdmin.lobbies.count')}
+            testId="lobbies-count"
+            type="number"
+            min={1}
+            max={100}
+            value={count}
+            onChange={setCount}
+            className={`${inputClass} w-28`}
+          />
+          <BusyButton busy={busy} onClick={() => void split()} testId="lobbies-split">
             {t('resultsAdmin.lobbies.split')}
-          </button>
+          </BusyButton>
         </div>
       )}
       {split1 && (
@@ -112,23 +104,61 @@ export default function LobbiesPanel({ t, tournamentId, lobbies, locked, onSaved
       {split1 && lobbies.unassigned.length > 0 && (
         <div className="space-y-2" data-testid="lobbies-unassigned">
           <h3 className="text-sm font-semibold text-amber-200">{t('resultsAdmin.lobbies.unassigned')}</h3>
-          <ul className="space-y-2">
-            {lobbies.unassigned.map((e) => (
-              <EntrantRow
-                key={e.id}
-                t={t}
-                name={e.name}
-                id={e.id}
-                current={null}
-                count={lobbies.lobbies.length}
-                disabled={locked || busy}
-                onMove={move}
-              />
-            ))}
-          </ul>
+          <EntrantList
+            t={t}
+            entrants={lobbies.unassigned}
+            current={null}
+            count={lobbies.lobbies.length}
+            disabled={locked || busy}
+            onMove={move}
+          />
         </div>
       )}
     </section>
+  );
+}
+
+/** An input with its label above, both inside the label. */
+function LabelledInput({
+  id,
+  label,
+  testId,
+  onChange,
+  className = inputClass,
+  ...input
+}: {
+  id: string;
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <label className="space-y-1 text-sm text-slate-300" htmlFor={id}>
+      <span className="block">{label}</span>
+      <input id={id} {...input} onChange={(e) => onChange(e.target.value)} className={className} data-testid={testId} />
+    </label>
+  );
+}
+
+/** The entrants of a lobby (or of none, `current` null), each with the select that moves it to another. */
+function EntrantList({
+  entrants,
+  ...row
+}: {
+  t: Translator;
+  entrants: readonly { id: string; name: string }[];
+  current: number | null;
+  count: number;
+  disabled: boolean;
+  onMove: (id: string, to: number) => Promise<void>;
+}) {
+  return (
+    <ul className="space-y-2">
+      {entrants.map((e) => (
+        <EntrantRow key={e.id} id={e.id} name={e.name} {...row} />
+      ))}
+    </ul>
   );
 }
 
@@ -159,11 +189,12 @@ function EntrantRow(p: {
         data-testid="lobby-move"
       >
         {p.current === null && <option value="">{p.t('resultsAdmin.lobbies.none')}</option>}
-        {Array.from({ length: p.count }, (_, i) => (
-          <option key={i} value={i + 1}>
-            {p.t('resultsAdmin.lobbies.lobby', { n: i + 1 })}
-          </option>
-        ))}
+        <SelectOptions
+          options={Array.from(
+            { length: p.count },
+            (_, i) => [String(i + 1), p.t('resultsAdmin.lobbies.lobby', { n: i + 1 })] as const,
+          )}
+        />
       </select>
     </li>
   );
@@ -205,53 +236,40 @@ function LobbyCard(p: {
         </span>
       </div>
       {fixed && <p className="text-xs text-amber-200">{t('resultsAdmin.lobbies.fixed')}</p>}
-      <ul className="space-y-2">
-        {lobby.entrants.map((e) => (
-          <EntrantRow
-            key={e.id}
-            t={t}
-            id={e.id}
-            name={e.name}
-            current={lobby.number}
-            count={p.count}
-            disabled={p.locked || p.busy || fixed}
-            onMove={p.onMove}
-          />
-        ))}
-      </ul>
+      <EntrantList
+        t={t}
+        entrants={lobby.entrants}
+        current={lobby.number}
+        count={p.count}
+        disabled={p.locked || p.busy || fixed}
+        onMove={p.onMove}
+      />
       {!p.locked && (
         <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
-          <label className="space-y-1 text-sm text-slate-300" htmlFor={id('code')}>
-            <span className="block">{t('resultsAdmin.lobbies.code')}</span>
-            <input
-              id={id('code')}
-              value={code}
-              maxLength={64}
-              onChange={(e) => setCode(e.target.value)}
-              className={inputClass}
-              data-testid="lobby-code"
-            />
-          </label>
-          <label className="space-y-1 text-sm text-slate-300" htmlFor={id('from')}>
-            <span className="block">{t('resultsAdmin.lobbies.visibleFrom')}</span>
-            <input
-              id={id('from')}
-              type="datetime-local"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              className={inputClass}
-              data-testid="lobby-code-from"
-            />
-          </label>
-          <button
-            type="button"
+          <LabelledInput
+            id={id('code')}
+            label={t('resultsAdmin.lobbies.code')}
+            testId="lobby-code"
+            value={code}
+            maxLength={64}
+            onChange={setCode}
+          />
+          <LabelledInput
+            id={id('from')}
+            label={t('resultsAdmin.lobbies.visibleFrom')}
+            testId="lobby-code-from"
+            type="datetime-local"
+            value={from}
+            onChange={setFrom}
+          />
+          <BusyButton
+            busy={saving}
             className={secondaryButtonClass}
-            disabled={saving}
             onClick={() => void save()}
-            data-testid="lobby-code-save"
+            testId="lobby-code-save"
           >
             {t('resultsAdmin.lobbies.codeSave')}
-          </button>
+          </BusyButton>
         </div>
       )}
     </div>

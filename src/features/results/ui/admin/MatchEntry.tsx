@@ -5,9 +5,10 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField, SelectOptions } from '../../../../platform/ui/FormField.tsx';
 import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
+import { inputClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -16,6 +17,7 @@ import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platf
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { emptyLine, fillRows, playingLines, type GridLine } from './match-grid.ts';
+import SaveActions from './SaveActions.tsx';
 
 const call: TypedCall<ResultsApi> = api;
 
@@ -238,11 +240,7 @@ export default function MatchEntry({
                           className={selectClass}
                         >
                           <option value="">{t('resultsAdmin.entry.entrantPlaceholder')}</option>
-                          {options.map((e) => (
-                            <option key={e.id} value={e.id}>
-                              {e.name}
-                            </option>
-                          ))}
+                          <SelectOptions options={options.map((e) => [e.id, e.name] as const)} />
                         </select>
                       </FormField>
                     </div>
@@ -286,7 +284,13 @@ export default function MatchEntry({
                   </div>
                 );
               })}
-              <div className="flex flex-wrap justify-between gap-3 pt-2">
+              <SaveActions
+                t={t}
+                submitting={isSubmitting}
+                label={t(editing ? 'resultsAdmin.entry.update' : 'resultsAdmin.entry.save')}
+                testId="entry-save"
+                className="flex flex-wrap justify-between gap-3 pt-2"
+              >
                 <button
                   type="button"
                   className={secondaryButtonClass}
@@ -305,12 +309,7 @@ export default function MatchEntry({
                 >
                   {t('resultsAdmin.entry.fillRows')}
                 </button>
-                <button type="submit" className={primaryButtonClass} disabled={isSubmitting} data-testid="entry-save">
-                  {isSubmitting
-                    ? t('dashboard.common.saving')
-                    : t(editing ? 'resultsAdmin.entry.update' : 'resultsAdmin.entry.save')}
-                </button>
-              </div>
+              </SaveActions>
             </form>
           </div>
           <div
@@ -338,24 +337,23 @@ export default function MatchEntry({
               />
             </FormField>
             <div className="flex flex-wrap justify-end gap-3">
-              <button
-                type="button"
+              <BusyButton
+                busy={busy}
                 className={secondaryButtonClass}
-                disabled={busy || csv.trim() === ''}
+                disabled={csv.trim() === ''}
                 onClick={runPreview}
-                data-testid="entry-csv-preview"
+                testId="entry-csv-preview"
               >
                 {t('resultsAdmin.entry.preview')}
-              </button>
-              <button
-                type="button"
-                className={primaryButtonClass}
-                disabled={busy || !preview?.result.valid || stale}
+              </BusyButton>
+              <BusyButton
+                busy={busy}
+                disabled={!preview?.result.valid || stale}
                 onClick={saveCsv}
-                data-testid="entry-csv-save"
+                testId="entry-csv-save"
               >
                 {t(editing ? 'resultsAdmin.entry.update' : 'resultsAdmin.entry.save')}
-              </button>
+              </BusyButton>
             </div>
             {preview && (
               <div className="space-y-2" data-testid="entry-preview">

@@ -6,20 +6,18 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
+import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 import {
   dangerSmallButtonClass,
   panelClass,
   panelTitleClass,
   rowClass,
   smallButtonClass,
-  tableClass,
-  tableWrapClass,
   tdClass,
-  thClass,
-  theadClass,
 } from '../../../../platform/ui/admin/ui.ts';
 
 const call: TypedCall<ResultsApi> = api;
+const columns = ['number', 'winner', 'entrants', 'state', 'actions'] as const;
 
 interface Props {
   t: Translator;
@@ -67,92 +65,73 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
           {t('resultsAdmin.matches.empty')}
         </p>
       ) : (
-        <div className={tableWrapClass}>
-          <table className={tableClass}>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t('resultsAdmin.matches.number')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('resultsAdmin.matches.winner')}
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  {t('resultsAdmin.matches.entrants')}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t('resultsAdmin.matches.state')}
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  {t('resultsAdmin.matches.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {matches.map((m) => {
-                const winner = [...m.lines].sort((a, b) => a.placement - b.placement)[0];
-                return (
-                  <tr
-                    key={m.number}
-                    className={`${rowClass} ${m.voided ? 'opacity-60' : ''}`}
-                    data-testid={`match-${m.number}`}
-                    data-voided={m.voided}
+        <DataTable
+          caption={t('resultsAdmin.matches.title')}
+          testId="match-list-table"
+          columns={columns.map((c) => ({
+            label: t(`resultsAdmin.matches.${c}`),
+            align: c === 'entrants' || c === 'actions' ? 'right' : undefined,
+          }))}
+        >
+          {matches.map((m) => {
+            const winner = [...m.lines].sort((a, b) => a.placement - b.placement)[0];
+            return (
+              <tr
+                key={m.number}
+                className={`${rowClass} ${m.voided ? 'opacity-60' : ''}`}
+                data-testid={`match-${m.number}`}
+                data-voided={m.voided}
+              >
+                <td className={`${tdClass} font-bold text-white tabular-nums`}>
+                  {m.number}
+                  {split && (
+                    <span className="block text-xs font-normal text-slate-400" data-testid={`match-${m.number}-lobby`}>
+                      {t('resultsAdmin.lobbies.lobby', { n: m.lobby })}
+                    </span>
+                  )}
+                </td>
+                <td className={`${tdClass} text-slate-200`}>{winner ? winner.name : '–'}</td>
+                <td className={`${tdClass} text-right tabular-nums`}>{m.lines.length}</td>
+                <td className={tdClass}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${m.voided ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}`}
+                    data-testid={`match-${m.number}-state`}
                   >
-                    <td className={`${tdClass} font-bold text-white tabular-nums`}>
-                      {m.number}
-                      {split && (
-                        <span
-                          className="block text-xs font-normal text-slate-400"
-                          data-testid={`match-${m.number}-lobby`}
-                        >
-                          {t('resultsAdmin.lobbies.lobby', { n: m.lobby })}
-                        </span>
-                      )}
-                    </td>
-                    <td className={`${tdClass} text-slate-200`}>{winner ? winner.name : '–'}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{m.lines.length}</td>
-                    <td className={tdClass}>
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${m.voided ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}`}
-                        data-testid={`match-${m.number}-state`}
+                    {t(m.voided ? 'resultsAdmin.matches.voided' : 'resultsAdmin.matches.counts')}
+                  </span>
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  {!locked && (
+                    <div className="flex justify-end gap-2">
+                      <button
+                        type="button"
+                        className={smallButtonClass}
+                        disabled={editing === m.number}
+                        onClick={() => onEdit(m)}
+                        aria-label={t('resultsAdmin.matches.editLabel', { number: m.number })}
+                        data-testid={`match-${m.number}-edit`}
                       >
-                        {t(m.voided ? 'resultsAdmin.matches.voided' : 'resultsAdmin.matches.counts')}
-                      </span>
-                    </td>
-                    <td className={`${tdClass} text-right`}>
-                      {!locked && (
-                        <div className="flex justify-end gap-2">
-                          <button
-                            type="button"
-                            className={smallButtonClass}
-                            disabled={editing === m.number}
-                            onClick={() => onEdit(m)}
-                            aria-label={t('resultsAdmin.matches.editLabel', { number: m.number })}
-                            data-testid={`match-${m.number}-edit`}
-                          >
-                            {t('resultsAdmin.matches.edit')}
-                          </button>
-                          <button
-                            type="button"
-                            className={m.voided ? smallButtonClass : dangerSmallButtonClass}
-                            onClick={() => setAsking(m)}
-                            aria-label={t(
-                              m.voided ? 'resultsAdmin.matches.restoreLabel' : 'resultsAdmin.matches.voidLabel',
-                              { number: m.number },
-                            )}
-                            data-testid={`match-${m.number}-${m.voided ? 'restore' : 'void'}`}
-                          >
-                            {t(m.voided ? 'resultsAdmin.matches.restore' : 'resultsAdmin.matches.void')}
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                        {t('resultsAdmin.matches.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className={m.voided ? smallButtonClass : dangerSmallButtonClass}
+                        onClick={() => setAsking(m)}
+                        aria-label={t(
+                          m.voided ? 'resultsAdmin.matches.restoreLabel' : 'resultsAdmin.matches.voidLabel',
+                          { number: m.number },
+                        )}
+                        data-testid={`match-${m.number}-${m.voided ? 'restore' : 'void'}`}
+                      >
+                        {t(m.voided ? 'resultsAdmin.matches.restore' : 'resultsAdmin.matches.void')}
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
       <ConfirmDialog
         open={asking !== null}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import {
   prizeTableSchema,
@@ -11,14 +11,16 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
-import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { TableHead } from '../../../../platform/ui/TableHead.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import { TabLoading, useTabData } from './tab-data.tsx';
 
 const call: TypedCall<ResultsApi> = api;
 
@@ -64,30 +66,12 @@ export const problemText = (t: Translator, p: FinaliseProblem): string =>
  * confirmation says what will be paid. Once finalised: the frozen result and what was paid.
  */
 export default function PrizesPanel({ t, locale, tournamentId, format, onFinalised }: Props) {
-  const [state, setState] = useState<PrizesState | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const base = `/tournaments/${encodeURIComponent(tournamentId)}` as const;
+  const read = useCallback(() => call<'GET /tournaments/:id/prizes'>(`${base}/prizes`), [base]);
+  const { data: state, setData: setState, failure, reload: load } = useTabData(read);
 
-  const load = useCallback(async () => {
-    const res = await call<'GET /tournaments/:id/prizes'>(`${base}/prizes`);
-    if (!res.ok) return setFailure(res.code);
-    setFailure(null);
-    setState(res.data);
-  }, [base]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (failure)
-    return (
-      <RetryAlert
-        message={`${t('resultsAdmin.prizes.loadError')} ${t.error(failure)}`}
-        retry={{ label: t('resultsAdmin.retry'), run: () => void load() }}
-        testId="prizes-error"
-      />
-    );
-  if (!state) return <Spinner label={t('resultsAdmin.prizes.loading')} testId="prizes-loading" />;
+  if (failure || !state)
+    return <TabLoading t={t} ns="resultsAdmin.prizes" testId="prizes" failure={failure} reload={load} />;
   if (state.finalizedAt)
     return <FinalResult t={t} locale={locale} state={state} tournamentId={tournamentId} format={format} />;
   return (
@@ -205,12 +189,7 @@ function OpenPrizes({
   return (
     <div className="space-y-6" data-testid="prizes-panel">
       <section className={`${panelClass} space-y-4`} aria-labelledby="prizes-title">
-        <div>
-          <h2 id="prizes-title" className={panelTitleClass}>
-            {t('resultsAdmin.prizes.title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-400">{t('resultsAdmin.prizes.intro')}</p>
-        </div>
+        <PanelHeading id="prizes-title" title={t('resultsAdmin.prizes.title')} intro={t('resultsAdmin.prizes.intro')} />
         {rows.length === 0 ? (
           <p className="text-sm text-slate-400" data-testid="prizes-none">
             {t('resultsAdmin.prizes.none')}
@@ -274,15 +253,15 @@ function OpenPrizes({
           >
             {t('resultsAdmin.prizes.add')}
           </button>
-          <button
-            type="button"
-            className={primaryButtonClass}
+          <BusyButton
+            busy={saving}
+            busyLabel={t('resultsAdmin.prizes.saving')}
             onClick={save}
-            disabled={!dirty || saving}
-            data-testid="prizes-save"
+            disabled={!dirty}
+            testId="prizes-save"
           >
-            {saving ? t('resultsAdmin.prizes.saving') : t('resultsAdmin.prizes.save')}
-          </button>
+            {t('resultsAdmin.prizes.save')}
+          </BusyButton>
         </div>
       </section>
 
@@ -291,14 +270,11 @@ function OpenPrizes({
         aria-labelledby="prizes-preview-title"
         data-testid="prizes-preview"
       >
-        <div>
-          <h2 id="prizes-preview-title" className={panelTitleClass}>
-            {t('resultsAdmin.prizes.previewTitle')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-400">
-            {t(dirty ? 'resultsAdmin.prizes.previewUnsaved' : 'resultsAdmin.prizes.previewIntro')}
-          </p>
-        </div>
+        <PanelHeading
+          id="prizes-preview-title"
+          title={t('resultsAdmin.prizes.previewTitle')}
+          intro={t(dirty ? 'resultsAdmin.prizes.previewUnsaved' : 'resultsAdmin.prizes.previewIntro')}
+        />
         <PayoutTable t={t} locale={locale} payouts={state.payouts} paid={false} testId="prizes-preview-row" />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
           <button
@@ -428,25 +404,14 @@ function PayoutTable({
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
-        <caption className="sr-only">
-          {t(paid ? 'resultsAdmin.prizes.paidTitle' : 'resultsAdmin.prizes.previewTitle')}
-        </caption>
-        <thead className="text-xs text-slate-400 uppercase">
-          <tr>
-            <th scope="col" className={`${cell} text-left`}>
-              {t('resultsAdmin.prizes.rank')}
-            </th>
-            <th scope="col" className={`${cell} text-left`}>
-              {t('resultsAdmin.prizes.player')}
-            </th>
-            <th scope="col" className={`${cell} text-left`}>
-              {t('resultsAdmin.prizes.entrant')}
-            </th>
-            <th scope="col" className={`${cell} text-right`}>
-              {t('resultsAdmin.prizes.credits')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t(paid ? 'resultsAdmin.prizes.paidTitle' : 'resultsAdmin.prizes.previewTitle')}
+          className="text-xs text-slate-400 uppercase"
+          columns={(['rank', 'player', 'entrant', 'credits'] as const).map((c) => ({
+            label: t(`resultsAdmin.prizes.${c}`),
+            className: `${cell} ${c === 'credits' ? 'text-right' : 'text-left'}`,
+          }))}
+        />
         <tbody>
           {payouts.map((p) => (
             <tr key={p.userId} className="border-t border-line/60" data-testid={testId} data-user-id={p.userId}>

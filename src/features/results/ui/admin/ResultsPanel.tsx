@@ -1,19 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Entrant, Lobbies, Match, ScoringTable, Standings } from '../../contract.ts';
 import { entrantSize } from '../../contract.ts';
+import { SelectOptions } from '../../../../platform/ui/FormField.tsx';
 import { selectClass } from '../../../../platform/ui/ui.ts';
-import { api } from '../../../../platform/browser/api-client.ts';
+import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
-import Spinner from '../../../../platform/ui/Spinner.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import LobbiesPanel from './LobbiesPanel.tsx';
 import MatchEntry from './MatchEntry.tsx';
 import MatchList from './MatchList.tsx';
 import ScoringEditor from './ScoringEditor.tsx';
 import StandingsPreview from './StandingsPreview.tsx';
+import { TabLoading, useTabData } from './tab-data.tsx';
 import TeamsEditor from './TeamsEditor.tsx';
 
 const call: TypedCall<ResultsApi> = api;
@@ -43,14 +43,13 @@ interface Props {
  * standings as the players will see them. Every save reads the matches and standings again.
  */
 export default function ResultsPanel({ t, locale, tournamentId, teamSize, finalized, players }: Props) {
-  const [data, setData] = useState<Data | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState<Match | null>(null);
   // the lobby the next match is entered for (a match being edited keeps its own)
   const [lobby, setLobby] = useState(1);
   const base = `/tournaments/${encodeURIComponent(tournamentId)}` as const;
 
-  const load = useCallback(async () => {
+  // the tab's five reads as one: the first refusal, or all the answers
+  const read = useCallback(async (): Promise<ApiResult<Data>> => {
     const [scoring, entrants, matches, standings, lobbies] = await Promise.all([
       call<'GET /tournaments/:id/scoring'>(`${base}/scoring`),
       call<'GET /tournaments/:id/entrants'>(`${base}/entrants`),
@@ -58,37 +57,28 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
       call<'GET /tournaments/:id/standings'>(`${base}/standings`),
       call<'GET /tournaments/:id/lobbies'>(`${base}/lobbies`),
     ]);
-    const bad = [scoring, entrants, matches, standings, lobbies].find((r) => !r.ok);
-    if (bad && !bad.ok) return setFailure(bad.code);
-    if (!scoring.ok || !entrants.ok || !matches.ok || !standings.ok || !lobbies.ok) return;
-    setFailure(null);
-    setData({
+    if (!scoring.ok) return scoring;
+    if (!entrants.ok) return entrants;
+    if (!matches.ok) return matches;
+    if (!standings.ok) return standings;
+    if (!lobbies.ok) return lobbies;
+    const data = {
       scoring: scoring.data,
       entrants: entrants.data,
       matches: matches.data,
       standings: standings.data,
       lobbies: lobbies.data,
-    });
+    };
+    return { ok: true, data };
   }, [base]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, failure, reload: load } = useTabData(read);
 
   const afterMatch = useCallback(() => {
     setEditing(null);
     void load();
   }, [load]);
 
-  if (failure)
-    return (
-      <RetryAlert
-        message={`${t('resultsAdmin.loadError')} ${t.error(failure)}`}
-        retry={{ label: t('resultsAdmin.retry'), run: () => void load() }}
-        testId="results-error"
-      />
-    );
-  if (!data) return <Spinner label={t('resultsAdmin.loading')} testId="results-loading" />;
+  if (failure || !data) return <TabLoading t={t} ns="resultsAdmin" testId="results" failure={failure} reload={load} />;
 
   const locked = finalized || data.standings.final;
   const size = entrantSize(teamSize);
@@ -97,6 +87,8 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
   const showLobbies = lobbyCount > 1 || data.lobbies.needed > 1;
   const entryLobby = Math.min(editing?.lobby ?? lobby, lobbyCount);
   const lobbyEntrants = lobbyCount > 1 ? (data.lobbies.lobbies[entryLobby - 1]?.entrants ?? []) : data.entrants;
+  // what the tab's editors share: each save reads the whole tab again
+  const editor = { t, tournamentId, locked, onSaved: () => void load() };
   return (
     <div className="space-y-6" data-testid="results-panel">
       {locked && (
@@ -108,33 +100,9 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
           {t('resultsAdmin.finalized')}
         </p>
       )}
-      <ScoringEditor
-        t={t}
-        tournamentId={tournamentId}
-        scoring={data.scoring}
-        locked={locked}
-        onSaved={() => void load()}
-      />
-      {size > 1 && (
-        <TeamsEditor
-          t={t}
-          tournamentId={tournamentId}
-          teamSize={size}
-          teams={data.entrants}
-          players={players}
-          locked={locked}
-          onSaved={() => void load()}
-        />
-      )}
-      {showLobbies && (
-        <LobbiesPanel
-          t={t}
-          tournamentId={tournamentId}
-          lobbies={data.lobbies}
-          locked={locked}
-          onSaved={() => void load()}
-        />
-      )}
+      <ScoringEditor {...editor} scoring={data.scoring} />
+      {size > 1 && <TeamsEditor {...editor} teamSize={size} teams={data.entrants} players={players} />}
+      {showLobbies && <LobbiesPanel {...editor} lobbies={data.lobbies} />}
       {!locked && lobbyCount > 1 && !editing && (
         <label className="flex items-center gap-3 text-sm text-slate-300" htmlFor="entry-lobby">
           {t('resultsAdmin.lobbies.pick')}
@@ -145,11 +113,11 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
             onChange={(e) => setLobby(Number(e.target.value))}
             data-testid="entry-lobby"
           >
-            {data.lobbies.lobbies.map((l) => (
-              <option key={l.number} value={l.number}>
-                {t('resultsAdmin.lobbies.lobby', { n: l.number })}
-              </option>
-            ))}
+            <SelectOptions
+              options={data.lobbies.lobbies.map(
+                (l) => [String(l.number), t('resultsAdmin.lobbies.lobby', { n: l.number })] as const,
+              )}
+            />
           </select>
         </label>
       )}

@@ -6,11 +6,12 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
+import { schemaValidator, useForm, type FieldErrors, type Path } from '../../../../platform/ui/use-form.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import { checkboxClass, panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { checkboxClass, panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import {
   isPreset,
@@ -20,6 +21,7 @@ import {
   toScoringValues,
   type ScoringFormValues,
 } from './scoring-form-values.ts';
+import SaveActions from './SaveActions.tsx';
 
 const call: TypedCall<ResultsApi> = api;
 
@@ -83,6 +85,31 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
     if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
   };
 
+  // every number of the table is a whole one, typed on the numeric keypad, within the contract's bounds
+  const numberField = (
+    name: Path<ScoringFormValues>,
+    id: string,
+    label: string,
+    bounds: { min: number; max?: number },
+    className?: string,
+  ) => (
+    <InputField
+      key={id}
+      id={id}
+      label={label}
+      error={fieldError(name)}
+      registration={register(name)}
+      type="number"
+      inputMode="numeric"
+      step={1}
+      disabled={locked}
+      className={className}
+      {...bounds}
+    />
+  );
+  const count = (name: 'lobbySize' | 'pointsPerElimination' | 'countedMatches', min: number, max: number) =>
+    numberField(name, `scoring-${name}`, t(`resultsAdmin.scoring.${name}`), { min, max });
+
   const ranges = (list: 'placementPoints' | 'eliminationBrackets') => {
     const rows = watch<ScoringFormValues[typeof list]>(list);
     const groupError = fieldError(list);
@@ -106,26 +133,15 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
             className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-2"
             data-testid={`scoring-${list}-${i}`}
           >
-            {(['from', 'to', 'points'] as const).map((part) => {
-              const path = `${list}.${i}.${part}` as const;
-              const id = `scoring-${list}-${i}-${part}`;
-              const label = t(`resultsAdmin.scoring.${part}`);
-              return (
-                <InputField
-                  key={part}
-                  id={id}
-                  label={label}
-                  error={fieldError(path)}
-                  registration={register(path)}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  disabled={locked}
-                  className={rangeInput}
-                />
-              );
-            })}
+            {(['from', 'to', 'points'] as const).map((part) =>
+              numberField(
+                `${list}.${i}.${part}`,
+                `scoring-${list}-${i}-${part}`,
+                t(`resultsAdmin.scoring.${part}`),
+                { min: 0 },
+                rangeInput,
+              ),
+            )}
             <button
               type="button"
               className={`${smallButtonClass} mt-7`}
@@ -185,12 +201,11 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
       data-testid="scoring-form"
       aria-busy={isSubmitting || undefined}
     >
-      <div>
-        <h2 id="scoring-title" className={panelTitleClass}>
-          {t('resultsAdmin.scoring.title')}
-        </h2>
-        <p className="mt-1 text-sm text-slate-400">{t('resultsAdmin.scoring.intro')}</p>
-      </div>
+      <PanelHeading
+        id="scoring-title"
+        title={t('resultsAdmin.scoring.title')}
+        intro={t('resultsAdmin.scoring.intro')}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           id="scoring-preset"
@@ -201,34 +216,12 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           options={presetChoices.map((p) => [p, t(`resultsAdmin.scoring.presets.${p}`)])}
           disabled={locked}
         />
-        <InputField
-          id="scoring-lobbySize"
-          label={t('resultsAdmin.scoring.lobbySize')}
-          error={fieldError('lobbySize')}
-          registration={register('lobbySize')}
-          type="number"
-          inputMode="numeric"
-          min={2}
-          max={200}
-          step={1}
-          disabled={locked}
-        />
+        {count('lobbySize', 2, 200)}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         {ranges('placementPoints')}
         <div className="space-y-4">
-          <InputField
-            id="scoring-pointsPerElimination"
-            label={t('resultsAdmin.scoring.pointsPerElimination')}
-            error={fieldError('pointsPerElimination')}
-            registration={register('pointsPerElimination')}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={1000}
-            step={1}
-            disabled={locked}
-          />
+          {count('pointsPerElimination', 0, 1000)}
           {ranges('eliminationBrackets')}
         </div>
       </div>
@@ -243,20 +236,7 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           ]}
           disabled={locked}
         />
-        {watch('counted') === 'best' && (
-          <InputField
-            id="scoring-countedMatches"
-            label={t('resultsAdmin.scoring.countedMatches')}
-            error={fieldError('countedMatches')}
-            registration={register('countedMatches')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={50}
-            step={1}
-            disabled={locked}
-          />
-        )}
+        {watch('counted') === 'best' && count('countedMatches', 1, 50)}
       </div>
       <fieldset data-testid="scoring-tiebreakers">
         <legend className="text-sm font-semibold text-slate-200">{t('resultsAdmin.scoring.tiebreakers')}</legend>
@@ -306,7 +286,13 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
         </ol>
       </fieldset>
       {!locked && (
-        <div className="flex flex-wrap justify-end gap-3">
+        <SaveActions
+          t={t}
+          submitting={isSubmitting}
+          disabled={!isDirty}
+          label={t('resultsAdmin.scoring.save')}
+          testId="scoring-save"
+        >
           <button
             type="button"
             className={secondaryButtonClass}
@@ -316,15 +302,7 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           >
             {t('resultsAdmin.scoring.reset')}
           </button>
-          <button
-            type="submit"
-            className={primaryButtonClass}
-            disabled={!isDirty || isSubmitting}
-            data-testid="scoring-save"
-          >
-            {isSubmitting ? t('dashboard.common.saving') : t('resultsAdmin.scoring.save')}
-          </button>
-        </div>
+        </SaveActions>
       )}
     </form>
   );

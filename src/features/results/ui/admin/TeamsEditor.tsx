@@ -5,13 +5,15 @@ import { api, type ApiResult } from '../../../../platform/browser/api-client.ts'
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import { InputField } from '../../../../platform/ui/FormField.tsx';
-import { primaryButtonClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { InputField, SelectOptions } from '../../../../platform/ui/FormField.tsx';
+import { secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import SaveActions from './SaveActions.tsx';
 
 const call: TypedCall<ResultsApi> = api;
 
@@ -81,12 +83,11 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
       aria-busy={isSubmitting || undefined}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="teams-title" className={panelTitleClass}>
-            {t('resultsAdmin.teams.title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-400">{t('resultsAdmin.teams.intro', { size: teamSize })}</p>
-        </div>
+        <PanelHeading
+          id="teams-title"
+          title={t('resultsAdmin.teams.title')}
+          intro={t('resultsAdmin.teams.intro', { size: teamSize })}
+        />
         {!locked && (
           <button
             type="button"
@@ -160,11 +161,7 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
                         data-testid={`team-${i}-add`}
                       >
                         <option value="">{t('resultsAdmin.teams.addMemberPlaceholder')}</option>
-                        {free.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.username}
-                          </option>
-                        ))}
+                        <SelectOptions options={free.map((p) => [p.id, p.username] as const)} />
                       </select>
                     )}
                     <button
@@ -193,7 +190,13 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
         </p>
       )}
       {!locked && (
-        <div className="flex flex-wrap justify-end gap-3">
+        <SaveActions
+          t={t}
+          submitting={isSubmitting}
+          disabled={!isDirty}
+          label={t('resultsAdmin.teams.save')}
+          testId="teams-save"
+        >
           <button
             type="button"
             className={secondaryButtonClass}
@@ -207,15 +210,7 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
           >
             {t('resultsAdmin.teams.addTeam')}
           </button>
-          <button
-            type="submit"
-            className={primaryButtonClass}
-            disabled={!isDirty || isSubmitting}
-            data-testid="teams-save"
-          >
-            {isSubmitting ? t('dashboard.common.saving') : t('resultsAdmin.teams.save')}
-          </button>
-        </div>
+        </SaveActions>
       )}
     </form>
   );
