@@ -4,6 +4,7 @@ import { api, type ApiResult } from '../../../../platform/browser/api-client.ts'
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
@@ -421,15 +422,15 @@ export default function PlayersPanel({
         </dl>
         <div className="flex flex-wrap gap-2">
           <ExportButton path={`${base}.csv`} name={`roster-${tournamentId}`} t={t} testId="roster-export" />
-          <button
-            type="button"
+          <BusyButton
+            busy={loading}
+            busyLabel={t('dashboard.common.loading')}
             onClick={onReload}
-            disabled={loading}
             className={smallButtonClass}
-            data-testid="tournament-players-reload"
+            testId="tournament-players-reload"
           >
-            {loading ? t('dashboard.common.loading') : t('dashboard.common.refresh')}
-          </button>
+            {t('dashboard.common.refresh')}
+          </BusyButton>
         </div>
       </div>
 
@@ -437,7 +438,7 @@ export default function PlayersPanel({
 
       <EntryTeamsPanel t={t} tournamentId={tournamentId} version={registrations} />
 
-      {tables.map(({ key, title, note, rows, columns, empty, actions }) => (
+      {tables.map(({ key, title, note, ...table }) => (
         <section key={key} className={panelClass} aria-labelledby={`${key}-title`}>
           <h2 id={`${key}-title`} className={`${panelTitleClass} mb-4`}>
             {title}
@@ -447,16 +448,7 @@ export default function PlayersPanel({
               {note}
             </p>
           )}
-          <RegistrationTable
-            t={t}
-            locale={locale}
-            rows={rows}
-            columns={columns}
-            caption={title}
-            testId={`tournament-${key}`}
-            empty={empty}
-            actions={actions}
-          />
+          <RegistrationTable t={t} locale={locale} caption={title} testId={`tournament-${key}`} {...table} />
         </section>
       ))}
 

@@ -4,6 +4,7 @@ import type { Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import { selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
@@ -69,15 +70,16 @@ export default function QuickStatus({
           ))}
         </select>
       </div>
-      <button
-        type="button"
+      <BusyButton
+        busy={busy}
+        busyLabel={t('dashboard.common.saving')}
         onClick={apply}
-        disabled={busy || final || choice === current}
+        disabled={final || choice === current}
         className={`${smallButtonClass} h-10`}
-        data-testid="tournament-quick-status-apply"
+        testId="tournament-quick-status-apply"
       >
-        {busy ? t('dashboard.common.saving') : t('dashboard.tournaments.detail.applyStatus')}
-      </button>
+        {t('dashboard.tournaments.detail.applyStatus')}
+      </BusyButton>
       {final && (
         <p
           id="quick-status-final"
