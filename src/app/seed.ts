@@ -4,7 +4,7 @@ import { hasNoTournaments, seedTournaments } from '../features/tournaments/serve
 import { seedNews } from '../features/news/server/seed.ts';
 import { seedRewards } from '../features/rewards/server/seed.ts';
 import { seedCampaign } from '../features/campaign/server/seed.ts';
-import { seedLobbyCode, seedResults } from '../features/results/server/seed.ts';
+import { prizeLadder, seedLobbyCode, seedResults } from '../features/results/server/seed.ts';
 import { seedBracket, seedDoubleElimination, seedSwiss } from '../features/brackets/server/seed.ts';
 import { finaliseLinks } from './feature-links.ts';
 
@@ -36,6 +36,7 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
     const knockout = tournaments.knockout!;
     const double = tournaments.double!;
     const swiss = tournaments.swiss!;
+    const lobbies = tournaments.lobbies!;
     await seedBracket(app, { admin, tournamentId: knockout.id });
     // the newer formats, giulia and alex among the players: a grand final with its reset, three Swiss rounds
     await seedDoubleElimination(app, { admin, tournamentId: double.id });
@@ -44,68 +45,13 @@ export async function seedDemo(app: FastifyInstance, now = new Date()): Promise<
       admin,
       links: finaliseLinks,
       played: [
-        {
-          ...q1,
-          matches: 4,
-          seed: 1,
-          prizes: [
-            { from: 1, to: 1, credits: 500 },
-            { from: 2, to: 2, credits: 300 },
-            { from: 3, to: 3, credits: 150 },
-            { from: 4, to: 10, credits: 50 },
-          ],
-        },
-        {
-          ...q2,
-          matches: 3,
-          seed: 2,
-          prizes: [
-            { from: 1, to: 1, credits: 500 },
-            { from: 2, to: 2, credits: 300 },
-            { from: 3, to: 3, credits: 150 },
-          ],
-        },
-        {
-          ...knockout,
-          matches: 0,
-          seed: 3,
-          prizes: [
-            { from: 1, to: 1, credits: 300 },
-            { from: 2, to: 2, credits: 150 },
-          ],
-        },
-        {
-          ...double,
-          matches: 0,
-          seed: 4,
-          prizes: [
-            { from: 1, to: 1, credits: 300 },
-            { from: 2, to: 2, credits: 150 },
-            { from: 3, to: 3, credits: 75 },
-          ],
-        },
-        {
-          ...swiss,
-          matches: 0,
-          seed: 5,
-          prizes: [
-            { from: 1, to: 1, credits: 250 },
-            { from: 2, to: 2, credits: 120 },
-            { from: 3, to: 4, credits: 60 },
-          ],
-        },
-        {
-          // more checked-in players than a lobby holds: two lobbies, three matches each
-          ...tournaments.lobbies!,
-          matches: 6,
-          seed: 6,
-          lobbySize: 12,
-          prizes: [
-            { from: 1, to: 1, credits: 400 },
-            { from: 2, to: 2, credits: 200 },
-            { from: 3, to: 5, credits: 80 },
-          ],
-        },
+        { ...q1, matches: 4, seed: 1, prizes: prizeLadder([500, 300, 150], { to: 10, credits: 50 }) },
+        { ...q2, matches: 3, seed: 2, prizes: prizeLadder([500, 300, 150]) },
+        { ...knockout, matches: 0, seed: 3, prizes: prizeLadder([300, 150]) },
+        { ...double, matches: 0, seed: 4, prizes: prizeLadder([300, 150, 75]) },
+        { ...swiss, matches: 0, seed: 5, prizes: prizeLadder([250, 120], { to: 4, credits: 60 }) },
+        // more checked-in players than a lobby holds: two lobbies, three matches each
+        { ...lobbies, matches: 6, seed: 6, lobbySize: 12, prizes: prizeLadder([400, 200], { to: 5, credits: 80 }) },
       ],
     });
   }

@@ -28,6 +28,15 @@ export interface PlayedTournament {
 }
 
 /**
+ * A demo prize table: the credits of each place from the first down, then optionally one amount for
+ * every place after them up to `rest.to` ([500, 300] and { to: 5, credits: 80 }: 500, 300, then 80 to 3rd-5th).
+ */
+export function prizeLadder(credits: number[], rest?: { to: number; credits: number }): PrizeRange[] {
+  const places = credits.map((amount, i) => ({ from: i + 1, to: i + 1, credits: amount }));
+  return rest ? [...places, { from: places.length + 1, ...rest }] : places;
+}
+
+/**
  * The default table cut to a smaller lobby: the placement ranges end at the lobby's last place, as
  * the scoring table's rules require.
  */

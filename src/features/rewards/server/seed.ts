@@ -14,8 +14,11 @@ import type { ServiceContext } from '../../../platform/context.ts';
 /** The demo giveaway codes, one of each type, printed on start beside the demo accounts. */
 export const demoGiveawayCodes = { infinite: 'BENVENUTO50', limited: 'ARENA100', timed: 'WINTER25' } as const;
 
-/** A demo text in both languages. */
-type Texts = { it: string; en: string };
+/** A demo badge's or product's name and description, in one language. */
+type Texts = [name: string, description: string];
+
+/** A demo picture: a silhouette from `shapes` on a gradient between two colours. */
+type Look = [shape: keyof typeof shapes, from: string, to: string];
 
 const DAY = 24 * 3600_000;
 
@@ -23,17 +26,12 @@ const DAY = 24 * 3600_000;
  * A small picture drawn here rather than fetched from a placeholder service: a gradient and a few
  * shapes, rendered by sharp (librsvg) to WebP and stored like an upload.
  */
-async function picture(
-  ctx: ServiceContext,
-  [from, to]: [string, string],
-  shape: string,
-  size = { w: 480, h: 360 },
-): Promise<string> {
+async function picture(ctx: ServiceContext, [shape, from, to]: Look, size = { w: 480, h: 360 }): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.w}" height="${size.h}" viewBox="0 0 480 360">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="480" height="360" fill="url(#g)"/>
   <circle cx="400" cy="60" r="90" fill="#ffffff" fill-opacity="0.08"/><circle cx="60" cy="320" r="120" fill="#000000" fill-opacity="0.12"/>
-  <g fill="#ffffff" fill-opacity="0.92" stroke="#0b0b14" stroke-opacity="0.25" stroke-width="4">${shape}</g></svg>`;
+  <g fill="#ffffff" fill-opacity="0.92" stroke="#0b0b14" stroke-opacity="0.25" stroke-width="4">${shapes[shape]}</g></svg>`;
   const data = await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 2 }).toBuffer();
   const bucket = ctx.config.agencyName;
   const name = contentName(data, 'webp');
@@ -64,6 +62,53 @@ const shapes = {
 };
 
 /**
+ * The demo badges' and products' names and descriptions, by badge slug or product key and language:
+ * one catalogue, as a translation file would keep it, each Italian line beside its English one.
+ */
+const demoTexts = {
+  'user_registered.it': ['Benvenuto', 'Ti sei registrato alla piattaforma.'],
+  'user_registered.en': ['Welcome', 'You joined the platform.'],
+  'profile_completed.it': ['Profilo completo', 'Indirizzo, Discord ed Epic ID compilati.'],
+  'profile_completed.en': ['Profile complete', 'Address, Discord and Epic ID filled in.'],
+  'first_tournament.it': ['Primo torneo', 'Ti sei iscritto al tuo primo torneo.'],
+  'first_tournament.en': ['First tournament', 'You joined your first tournament.'],
+  'checked_in.it': ['Presente!', 'Check-in fatto per un torneo; si ottiene a ogni torneo.'],
+  'checked_in.en': ['Checked in!', 'Checked in to a tournament; earned once per tournament.'],
+  'faction_member.it': ['Fazione scelta', 'Hai scelto Precision o Speed nel campionato.'],
+  'faction_member.en': ['Faction picked', 'You picked Precision or Speed in the championship.'],
+  'podium.it': ['Sul podio', 'Tra i primi tre di un torneo; si ottiene a ogni podio.'],
+  'podium.en': ['On the podium', 'A top-three finish in a tournament; earned at every podium.'],
+  'champion.it': ['Campione', 'Hai vinto un torneo; si ottiene a ogni vittoria.'],
+  'champion.en': ['Champion', 'You won a tournament; earned at every win.'],
+  'first_purchase.it': ['Primo acquisto', 'Hai riscattato il tuo primo prodotto.'],
+  'first_purchase.en': ['First purchase', 'You redeemed your first product.'],
+  'hoodie.it': ['Felpa Arena Pro', 'Felpa con cappuccio in cotone organico, logo ricamato.'],
+  'hoodie.en': ['Arena Pro hoodie', 'Organic cotton hoodie, embroidered logo.'],
+  'jersey.it': ['Maglia Bomber Championship', 'La maglia ufficiale del campionato.'],
+  'jersey.en': ['Bomber Championship jersey', 'The official championship jersey.'],
+  'pad.it': ['Mousepad XL', 'Tappetino 90x40 cm con base antiscivolo.'],
+  'pad.en': ['XL mouse pad', '90x40 cm mat with a non-slip base.'],
+  'headset.it': ['Cuffie gaming H7', 'Cuffie over-ear con microfono removibile.'],
+  'headset.en': ['H7 gaming headset', 'Over-ear headset with a detachable mic.'],
+  'mug.it': ['Tazza Victory Royale', 'Tazza in ceramica da 330 ml.'],
+  'mug.en': ['Victory Royale mug', '330 ml ceramic mug.'],
+  'cap.it': ['Cappellino snapback', 'Visiera piatta, taglia unica.'],
+  'cap.en': ['Snapback cap', 'Flat brim, one size.'],
+  'controller.it': ['Controller edizione limitata', 'Controller wireless in edizione numerata.'],
+  'controller.en': ['Limited-edition controller', 'Numbered limited-edition wireless controller.'],
+  'giftCard.it': ['Gift card 10 €', 'Buono digitale da 10 € per lo store di gioco.'],
+  'giftCard.en': ['€10 gift card', 'A €10 digital voucher for the game store.'],
+} satisfies Record<string, Texts>;
+type KeyOfText<T> = T extends `${infer K}.${'it' | 'en'}` ? K : never;
+type DemoKey = KeyOfText<keyof typeof demoTexts>;
+
+/** A demo row's name and description columns, in Italian and in English. */
+function nameColumns(key: DemoKey) {
+  const [[name, description], [name_en, description_en]] = [demoTexts[`${key}.it`], demoTexts[`${key}.en`]];
+  return { name, name_en, description, description_en };
+}
+
+/**
  * The rewards part of the demo: eight badges (the signup badge and the podium and champion badges among them), eight products (two out
  * of stock) with pictures, one giveaway code of each type, starting credits for the demo players
  * as ledger entries, and a few purchases. Every balance is the sum of its entries, as in production.
@@ -74,194 +119,40 @@ export async function seedRewards(ctx: ServiceContext, ids: { adminId?: string; 
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  const badges: [
-    slug: string,
-    trigger: string,
-    name: Texts,
-    description: Texts,
-    reward: number,
-    reusable: boolean,
-    colors: [string, string],
-    shape: string,
-  ][] = [
-    [
-      'user_registered',
-      'user_registered',
-      { it: 'Benvenuto', en: 'Welcome' },
-      { it: 'Ti sei registrato alla piattaforma.', en: 'You joined the platform.' },
-      50,
-      false,
-      ['#7c3aed', '#db2777'],
-      shapes.star,
-    ],
-    [
-      'profile_completed',
-      'profile_completed',
-      { it: 'Profilo completo', en: 'Profile complete' },
-      { it: 'Indirizzo, Discord ed Epic ID compilati.', en: 'Address, Discord and Epic ID filled in.' },
-      30,
-      false,
-      ['#0ea5e9', '#22c55e'],
-      shapes.shield,
-    ],
-    [
-      'first_tournament',
-      'tournament_joined',
-      { it: 'Primo torneo', en: 'First tournament' },
-      { it: 'Ti sei iscritto al tuo primo torneo.', en: 'You joined your first tournament.' },
-      40,
-      false,
-      ['#f97316', '#facc15'],
-      shapes.flag,
-    ],
-    [
-      'checked_in',
-      'tournament_checked_in',
-      { it: 'Presente!', en: 'Checked in!' },
-      {
-        it: 'Check-in fatto per un torneo; si ottiene a ogni torneo.',
-        en: 'Checked in to a tournament; earned once per tournament.',
-      },
-      20,
-      true,
-      ['#14b8a6', '#6366f1'],
-      shapes.bolt,
-    ],
-    [
-      'faction_member',
-      'faction_joined',
-      { it: 'Fazione scelta', en: 'Faction picked' },
-      { it: 'Hai scelto Precision o Speed nel campionato.', en: 'You picked Precision or Speed in the championship.' },
-      25,
-      false,
-      ['#ef4444', '#8b5cf6'],
-      shapes.trophy,
-    ],
-    [
-      'podium',
-      'tournament_top_n',
-      { it: 'Sul podio', en: 'On the podium' },
-      {
-        it: 'Tra i primi tre di un torneo; si ottiene a ogni podio.',
-        en: 'A top-three finish in a tournament; earned at every podium.',
-      },
-      100,
-      true,
-      ['#f59e0b', '#b45309'],
-      shapes.trophy,
-    ],
-    [
-      'champion',
-      'tournament_won',
-      { it: 'Campione', en: 'Champion' },
-      { it: 'Hai vinto un torneo; si ottiene a ogni vittoria.', en: 'You won a tournament; earned at every win.' },
-      250,
-      true,
-      ['#facc15', '#ca8a04'],
-      shapes.star,
-    ],
-    [
-      'first_purchase',
-      'first_purchase',
-      { it: 'Primo acquisto', en: 'First purchase' },
-      { it: 'Hai riscattato il tuo primo prodotto.', en: 'You redeemed your first product.' },
-      0,
-      false,
-      ['#eab308', '#f43f5e'],
-      shapes.gift,
-    ],
+  // created in this order (a badge's creation time follows it); texts are in demoTexts
+  const badges: [slug: DemoKey, trigger: string, reward: number, reusable: boolean, look: Look][] = [
+    ['user_registered', 'user_registered', 50, false, ['star', '#7c3aed', '#db2777']],
+    ['profile_completed', 'profile_completed', 30, false, ['shield', '#0ea5e9', '#22c55e']],
+    ['first_tournament', 'tournament_joined', 40, false, ['flag', '#f97316', '#facc15']],
+    ['checked_in', 'tournament_checked_in', 20, true, ['bolt', '#14b8a6', '#6366f1']],
+    ['faction_member', 'faction_joined', 25, false, ['trophy', '#ef4444', '#8b5cf6']],
+    ['podium', 'tournament_top_n', 100, true, ['trophy', '#f59e0b', '#b45309']],
+    ['champion', 'tournament_won', 250, true, ['star', '#facc15', '#ca8a04']],
+    ['first_purchase', 'first_purchase', 0, false, ['gift', '#eab308', '#f43f5e']],
   ];
-  const products: [
-    name: Texts,
-    description: Texts,
-    price: number,
-    quantity: number,
-    colors: [string, string],
-    shape: string,
-  ][] = [
-    [
-      { it: 'Felpa Arena Pro', en: 'Arena Pro hoodie' },
-      { it: 'Felpa con cappuccio in cotone organico, logo ricamato.', en: 'Organic cotton hoodie, embroidered logo.' },
-      450,
-      12,
-      ['#1e1b4b', '#7c3aed'],
-      shapes.hoodie,
-    ],
-    [
-      { it: 'Maglia Bomber Championship', en: 'Bomber Championship jersey' },
-      { it: 'La maglia ufficiale del campionato.', en: 'The official championship jersey.' },
-      350,
-      20,
-      ['#0f172a', '#0ea5e9'],
-      shapes.shirt,
-    ],
-    [
-      { it: 'Mousepad XL', en: 'XL mouse pad' },
-      { it: 'Tappetino 90x40 cm con base antiscivolo.', en: '90x40 cm mat with a non-slip base.' },
-      150,
-      30,
-      ['#111827', '#22c55e'],
-      shapes.pad,
-    ],
-    [
-      { it: 'Cuffie gaming H7', en: 'H7 gaming headset' },
-      { it: 'Cuffie over-ear con microfono removibile.', en: 'Over-ear headset with a detachable mic.' },
-      900,
-      3,
-      ['#18181b', '#f97316'],
-      shapes.headset,
-    ],
-    [
-      { it: 'Tazza Victory Royale', en: 'Victory Royale mug' },
-      { it: 'Tazza in ceramica da 330 ml.', en: '330 ml ceramic mug.' },
-      80,
-      0,
-      ['#3f0d12', '#ef4444'],
-      shapes.mug,
-    ],
-    [
-      { it: 'Cappellino snapback', en: 'Snapback cap' },
-      { it: 'Visiera piatta, taglia unica.', en: 'Flat brim, one size.' },
-      120,
-      8,
-      ['#082f49', '#14b8a6'],
-      shapes.cap,
-    ],
-    [
-      { it: 'Controller edizione limitata', en: 'Limited-edition controller' },
-      { it: 'Controller wireless in edizione numerata.', en: 'Numbered limited-edition wireless controller.' },
-      1200,
-      0,
-      ['#1c1917', '#eab308'],
-      shapes.controller,
-    ],
-    [
-      { it: 'Gift card 10 €', en: '€10 gift card' },
-      { it: 'Buono digitale da 10 € per lo store di gioco.', en: 'A €10 digital voucher for the game store.' },
-      500,
-      50,
-      ['#172554', '#db2777'],
-      shapes.card,
-    ],
+  // created in this order (the purchases below pick products by position); texts are in demoTexts
+  const products: [key: DemoKey, price: number, quantity: number, look: Look][] = [
+    ['hoodie', 450, 12, ['hoodie', '#1e1b4b', '#7c3aed']],
+    ['jersey', 350, 20, ['shirt', '#0f172a', '#0ea5e9']],
+    ['pad', 150, 30, ['pad', '#111827', '#22c55e']],
+    ['headset', 900, 3, ['headset', '#18181b', '#f97316']],
+    ['mug', 80, 0, ['mug', '#3f0d12', '#ef4444']],
+    ['cap', 120, 8, ['cap', '#082f49', '#14b8a6']],
+    ['controller', 1200, 0, ['controller', '#1c1917', '#eab308']],
+    ['giftCard', 500, 50, ['card', '#172554', '#db2777']],
   ];
 
   // the pictures are drawn in parallel (sharp works on libuv's thread pool); seeding stays fast
   const [icons, images] = await Promise.all([
-    Promise.all(badges.map(([, , , , , , colors, shape]) => picture(ctx, colors, shape, { w: 256, h: 192 }))),
-    Promise.all(products.map(([, , , , colors, shape]) => picture(ctx, colors, shape))),
+    Promise.all(badges.map(([, , , , look]) => picture(ctx, look, { w: 256, h: 192 }))),
+    Promise.all(products.map(([, , , look]) => picture(ctx, look))),
   ]);
-  const badgeIds: Record<string, string> = {};
-  for (const [i, [slug, trigger, name, description, reward, reusable]] of badges.entries()) {
-    const id = randomUUID();
-    badgeIds[slug] = id;
+  for (const [i, [slug, trigger, reward, reusable]] of badges.entries()) {
     await BadgeRepository.insert(db, {
-      id,
+      id: randomUUID(),
       owner,
       slug,
-      name: name.it,
-      name_en: name.en,
-      description: description.it,
-      description_en: description.en,
+      ...nameColumns(slug),
       icon: icons[i],
       trigger,
       // the podium badge's N (tournament_top_n, migration 0083)
@@ -275,14 +166,11 @@ export async function seedRewards(ctx: ServiceContext, ids: { adminId?: string; 
   }
 
   const productIds: string[] = [];
-  for (const [i, [name, description, price, quantity]] of products.entries()) {
+  for (const [i, [key, price, quantity]] of products.entries()) {
     productIds.push(
       await ProductRepository.create(db, {
         owner,
-        name: name.it,
-        name_en: name.en,
-        description: description.it,
-        description_en: description.en,
+        ...nameColumns(key),
         price,
         quantity,
         brand: ctx.config.brandSlug,
@@ -291,27 +179,15 @@ export async function seedRewards(ctx: ServiceContext, ids: { adminId?: string; 
     );
   }
 
-  await GiveawayRepository.create(db, owner, demoGiveawayCodes.infinite, {
-    credits: 50,
-    type: 'infinite',
-    maxUses: null,
-    expiresAt: null,
-    description: 'Codice di benvenuto, per tutti. / Welcome code for everyone.',
-  });
-  await GiveawayRepository.create(db, owner, demoGiveawayCodes.limited, {
-    credits: 100,
-    type: 'limited',
-    maxUses: 25,
-    expiresAt: null,
-    description: 'Solo i primi 25. / First 25 only.',
-  });
-  await GiveawayRepository.create(db, owner, demoGiveawayCodes.timed, {
-    credits: 25,
-    type: 'timed',
-    maxUses: null,
-    expiresAt: iso(now + 30 * DAY),
-    description: 'Valido 30 giorni. / Valid for 30 days.',
-  });
+  const giveaways = [
+    ['infinite', 50, null, null, 'Codice di benvenuto, per tutti. / Welcome code for everyone.'],
+    ['limited', 100, 25, null, 'Solo i primi 25. / First 25 only.'],
+    ['timed', 25, null, iso(now + 30 * DAY), 'Valido 30 giorni. / Valid for 30 days.'],
+  ] as const;
+  for (const [type, credits, maxUses, expiresAt, description] of giveaways) {
+    const settings = { credits, type, maxUses, expiresAt, description };
+    await GiveawayRepository.create(db, owner, demoGiveawayCodes[type], settings);
+  }
 
   const [giulia, alex] = ids.players;
   if (!giulia || !alex || !ids.adminId) return;
