@@ -6,6 +6,7 @@ import { countAll, transaction } from '../../../platform/db/database.ts';
 import { byDay, dayOf, periodSum, periodSums } from '../../../platform/db/period-sums.ts';
 import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
 import { foldForSearch } from '../../../platform/db/search.ts';
+import { findOwned } from '../../../platform/db/owned-rows.ts';
 
 type Row = Selectable<UsersTable>;
 
@@ -79,12 +80,7 @@ export async function findCredentials(db: Kysely<Database>, owner: string, email
 
 /** The account with this id in this brand (`owner`); another brand's account is not found. */
 export async function findById(db: Kysely<Database>, owner: string, id: string): Promise<User | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('owner', '=', owner)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'users', owner, { id });
   if (!row) return undefined;
   const accounts = await db
     .selectFrom('game_accounts')
@@ -153,17 +149,7 @@ export async function update(
         if (changes.gameAccounts.length)
           await trx
             .insertInto('game_accounts')
-            .values(
-              changes.gameAccounts.map((a, position) => ({
-                id: randomUUID(),
-                user_id: id,
-                position,
-                username: a.username,
-                account_id: a.id,
-                game: a.game,
-                console: a.console,
-              })),
-            )
+            .values(changes.gameAccounts.map((a, position) => gameAccountRow(id, position, a)))
             .execute();
       }
       return true;
@@ -196,16 +182,21 @@ export async function keepGameAccount(db: Kysely<Database>, userId: string, a: G
   const position = rows.length ? Math.max(...rows.map((r) => Number(r.position))) + 1 : 0;
   await db
     .insertInto('game_accounts')
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      position,
-      username: a.username,
-      account_id: a.id,
-      game: a.game,
-      console: a.console,
-    })
+    .values(gameAccountRow(userId, position, a))
     .execute();
+}
+
+/** A game account as its row stores it, at its place in the profile's list. */
+function gameAccountRow(userId: string, position: number, a: GameAccount) {
+  return {
+    id: randomUUID(),
+    user_id: userId,
+    position,
+    username: a.username,
+    account_id: a.id,
+    game: a.game,
+    console: a.console,
+  };
 }
 
 /** The player's birth date (null when not given); undefined when no account of `owner` has this id. */

@@ -6,6 +6,7 @@ import { accountRows } from '../../accounts/server/directory-service.ts';
 import type { Database, ScreenshotSubmissionsTable } from '../../../platform/db/schema.ts';
 import type { SubmissionStatus } from '../contract.ts';
 import { contains, containsFolded, orderFor } from '../../../platform/db/search.ts';
+import { findOwned } from '../../../platform/db/owned-rows.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 type SubmissionRow = Selectable<ScreenshotSubmissionsTable>;
@@ -54,12 +55,7 @@ export async function ensure(db: Db, owner: string, c: CampaignRow): Promise<voi
 }
 
 export async function find(db: Db, owner: string, slug: string): Promise<CampaignRow | undefined> {
-  const row = await db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'campaigns', owner, { slug });
   if (!row) return undefined;
   const phases = await db
     .selectFrom('campaign_phases')

@@ -4,6 +4,7 @@ import { orderFor } from '../../../platform/db/search.ts';
 import { countAll } from '../../../platform/db/database.ts';
 import type { Database, NewsTable } from '../../../platform/db/schema.ts';
 import type { NewsArticle } from '../contract.ts';
+import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<NewsTable>;
@@ -52,12 +53,7 @@ export async function list(
 }
 
 export async function findById(db: Db, owner: string, id: string): Promise<NewsArticle | undefined> {
-  const row = await db
-    .selectFrom('news')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'news', owner, { id });
   return row && toArticle(row);
 }
 
@@ -71,14 +67,8 @@ export async function insert(db: Db, owner: string, fields: NewsFields): Promise
   return id;
 }
 
-export async function update(db: Db, owner: string, id: string, changes: Updateable<NewsTable>): Promise<boolean> {
-  const result = await db
-    .updateTable('news')
-    .set({ ...changes, updated_at: new Date().toISOString() })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function update(db: Db, owner: string, id: string, changes: Updateable<NewsTable>): Promise<boolean> {
+  return updateOwned(db, 'news', owner, id, { ...changes, updated_at: new Date().toISOString() });
 }
 
 export async function remove(db: Db, owner: string, id: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
 import type { BadgesTable, Database } from '../../../platform/db/schema.ts';
 import type { Badge, UserBadge } from '../contract.ts';
+import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<BadgesTable>;
@@ -13,22 +14,12 @@ export async function list(db: Db, owner: string, includeInactive: boolean): Pro
 }
 
 export async function findById(db: Db, owner: string, id: string): Promise<Badge | undefined> {
-  const row = await db
-    .selectFrom('badges')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'badges', owner, { id });
   return row && toBadge(row);
 }
 
 export async function findBySlug(db: Db, owner: string, slug: string): Promise<Badge | undefined> {
-  const row = await db
-    .selectFrom('badges')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'badges', owner, { slug });
   return row && toBadge(row);
 }
 
@@ -48,14 +39,8 @@ export interface BadgeChanges {
   top_n?: number | null;
 }
 
-export async function update(db: Db, owner: string, id: string, changes: BadgeChanges): Promise<boolean> {
-  const result = await db
-    .updateTable('badges')
-    .set({ ...changes, updated_at: new Date().toISOString() })
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function update(db: Db, owner: string, id: string, changes: BadgeChanges): Promise<boolean> {
+  return updateOwned(db, 'badges', owner, id, { ...changes, updated_at: new Date().toISOString() });
 }
 
 /** Flips in one statement, so two admins toggling at once end where two clicks should. */

@@ -5,6 +5,7 @@ import { softDelete as softDeleteLive, updateLive } from '../../../platform/db/l
 import type { Database, GiveawaysTable } from '../../../platform/db/schema.ts';
 import type { Giveaway, GiveawayType } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
+import { findOwned } from '../../../platform/db/owned-rows.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<GiveawaysTable>;
@@ -42,24 +43,12 @@ export async function list(
 }
 
 export async function findById(db: Db | Trx<Database>, owner: string, id: string): Promise<Giveaway | undefined> {
-  const row = await db
-    .selectFrom('giveaways')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'giveaways', owner, { id }, true);
   return row && toGiveaway(row, new Date().toISOString());
 }
 
 export async function findByToken(db: Db, owner: string, token: string): Promise<Giveaway | undefined> {
-  const row = await db
-    .selectFrom('giveaways')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('token', '=', token)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'giveaways', owner, { token }, true);
   return row && toGiveaway(row, new Date().toISOString());
 }
 

@@ -5,6 +5,7 @@ import { softDelete as softDeleteLive, updateLive } from '../../../platform/db/l
 import type { Database, ProductsTable } from '../../../platform/db/schema.ts';
 import type { Product, ProductListQuery } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
+import { findOwned } from '../../../platform/db/owned-rows.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<ProductsTable>;
@@ -49,13 +50,7 @@ export async function list(db: Db, owner: string, q: ProductListQuery): Promise<
 }
 
 export async function findById(db: Db | Trx<Database>, owner: string, id: string): Promise<Product | undefined> {
-  const row = await db
-    .selectFrom('products')
-    .selectAll()
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'products', owner, { id }, true);
   return row && toProduct(row);
 }
 

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../../../platform/db/schema.ts';
 import { countAll, transaction } from '../../../platform/db/database.ts';
+import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
 export type PlayerRow = Pick<
@@ -18,8 +19,8 @@ export async function list(db: Kysely<Database>, owner: string): Promise<Competi
     .execute();
 }
 
-export async function findById(db: Kysely<Database>, owner: string, id: string): Promise<CompetitionRow | undefined> {
-  return db.selectFrom('competitions').selectAll().where('owner', '=', owner).where('id', '=', id).executeTakeFirst();
+export function findById(db: Kysely<Database>, owner: string, id: string): Promise<CompetitionRow | undefined> {
+  return findOwned(db, 'competitions', owner, { id });
 }
 
 /** Every faction entry of the given competitions, in one query. */
@@ -48,19 +49,13 @@ export async function insert(db: Kysely<Database>, row: Insertable<CompetitionsT
   await db.insertInto('competitions').values(row).execute();
 }
 
-export async function update(
+export function update(
   db: Kysely<Database>,
   owner: string,
   id: string,
   set: Updateable<CompetitionsTable>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('competitions')
-    .set(set)
-    .where('owner', '=', owner)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updateOwned(db, 'competitions', owner, id, set);
 }
 
 /** Whether the user holds a registration (member or waitlist, not disqualified) in any tournament of the competition. */
