@@ -182,29 +182,19 @@ function formatter(kind: keyof typeof formatOptions, locale: Locale, timeZone: s
   return f;
 }
 
-/** Long date and time, localised, in a given time zone with its short name ("CET"). */
-export function longDateTime(
-  iso: string | null,
-  locale: Locale,
-  timeZone: string = TOURNAMENT_TIME_ZONE,
-): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  return formatter('long', locale, timeZone).format(d);
+/** An instant in one of the formatters' styles; null when there is none or it is not a date. */
+function dateTime(style: 'long' | 'short', iso: string | null, locale: Locale, timeZone: string): string | null {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? formatter(style, locale, timeZone).format(d) : null;
 }
 
+/** Long date and time, localised, in a given time zone with its short name ("CET"). */
+export const longDateTime = (iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE) =>
+  dateTime('long', iso, locale, timeZone);
+
 /** A compact date and time for schedules ("22/11/2026, 18:00 CET"). */
-export function shortDateTime(
-  iso: string | null,
-  locale: Locale,
-  timeZone: string = TOURNAMENT_TIME_ZONE,
-): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  return formatter('short', locale, timeZone).format(d);
-}
+export const shortDateTime = (iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE) =>
+  dateTime('short', iso, locale, timeZone);
 
 /**
  * True when `timeZone` shows a different wall-clock time than Rome at any of the given instants,

@@ -224,14 +224,19 @@ function letter(ctx: ServiceContext, p: Person, subject: string, body: string): 
   return { to: p.email, subject, text: `${body}\n\n--\n${footer}` };
 }
 
-function checkinOpenMail(ctx: ServiceContext, tournament: Reminded, p: Person): Mail {
-  const t = createT(messages[p.locale].email);
-  const vars = {
+/** What a check-in mail says to one player: their name, the tournament's, its page and when check-in closes. */
+function checkinVars(ctx: ServiceContext, tournament: Reminded, p: Person) {
+  return {
     name: p.name,
     tournament: tournament.name[p.locale],
     link: Tournaments.detailUrl(ctx, tournament.id, p.locale),
     closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '',
   };
+}
+
+function checkinOpenMail(ctx: ServiceContext, tournament: Reminded, p: Person): Mail {
+  const t = createT(messages[p.locale].email);
+  const vars = checkinVars(ctx, tournament, p);
   let body = t('reminders.checkinOpen.text', vars);
   if (tournament.calendarUrl)
     body += `\n\n${t('reminders.checkinOpen.calendar', { calendar: tournament.calendarUrl })}`;
@@ -240,12 +245,7 @@ function checkinOpenMail(ctx: ServiceContext, tournament: Reminded, p: Person): 
 
 function checkinClosingMail(ctx: ServiceContext, tournament: Reminded, p: Person): Mail {
   const t = createT(messages[p.locale].email);
-  const vars = {
-    name: p.name,
-    tournament: tournament.name[p.locale],
-    link: Tournaments.detailUrl(ctx, tournament.id, p.locale),
-    closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '',
-  };
+  const vars = checkinVars(ctx, tournament, p);
   return letter(ctx, p, t('reminders.checkinClosing.subject', vars), t('reminders.checkinClosing.text', vars));
 }
 

@@ -18,10 +18,8 @@ import {
   phaseOf,
   scheduledStatus,
   type Action,
-  type ListPhase,
   type Phase,
   type Schedule,
-  type TeamSizeFilter,
   type TournamentStatus,
 } from '../rules.ts';
 import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../schedule-order.ts';
@@ -50,7 +48,7 @@ import { messages } from '../../../platform/i18n/messages.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import * as CompetitionRepository from './competition-repository.ts';
-import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
+import { audited, auditLabel, type Actor, type AuditChange } from '../../audit/server/service.ts';
 import * as TournamentRepository from './repository.ts';
 import * as RosterRepository from './roster-repository.ts';
 import * as TeamRepository from './team-repository.ts';
@@ -202,20 +200,15 @@ const translatedColumns = (tr: UpdateInput['translations']) =>
     field === 'name' ? text : sanitizeRichText(text),
   );
 
-export interface ListQuery {
-  competitionId?: string;
+/** A list's query: the repository's paging, order, search and choices as they are, and the caller's own terms. */
+export interface ListQuery extends Pick<
+  TournamentRepository.ListFilter,
+  'competitionId' | 'limit' | 'offset' | 'sort' | 'search' | 'game' | 'platform' | 'phase' | 'teamSize'
+> {
   members?: string;
   showAllTournament?: boolean;
   /** which archived ones to list (the admin's filter); left out, a player's own list keeps them, others do not */
   archived?: TournamentArchiveFilter;
-  limit: number;
-  offset: number;
-  sort?: string;
-  search?: string;
-  game?: string;
-  platform?: string;
-  phase?: ListPhase;
-  teamSize?: TeamSizeFilter;
 }
 
 /** A page of tournaments with their member lists, in two queries plus the count, whatever the page size. */
@@ -1066,9 +1059,18 @@ function assertRosterOpen(phase: Phase) {
 
 const notRegistered = () =>
   new AppError('conflict', 'NOT_REGISTERED', 'The player is not registered in this tournament');
-/** The label of a roster change's audit entry: the tournament's name and the player's. */
-const rosterLabel = async (ctx: ServiceContext, row: TournamentRow, userId: string) =>
-  auditLabel(row.name, (await Directory.findPlayer(ctx, ctx.config.ownerId, userId))?.username);
+/** The audit entry of a change of one player on the roster: about the tournament, labelled with its name and theirs. */
+const rosterAudit = async (
+  ctx: ServiceContext,
+  row: TournamentRow,
+  userId: string,
+  change: Pick<AuditChange, 'action' | 'before' | 'after'>,
+): Promise<AuditChange> => ({
+  ...change,
+  entityType: 'tournament',
+  entityId: row.id,
+  label: auditLabel(row.name, (await Directory.findPlayer(ctx, ctx.config.ownerId, userId))?.username),
+});
 
 /** Who the audit entry is about: the player, as the admin knew them. */
 const playerOf = (e: RosterEntry) => ({
@@ -1111,14 +1113,13 @@ export async function removePlayer(
     if (!entry) throw notRegistered();
     const result = await leaveRoster(tx, id, userId, freedSeatFillsItself(phase));
     if (!result.left) throw notRegistered();
-    await audit({
-      action: 'tournament.player_remove',
-      entityType: 'tournament',
-      entityId: id,
-      label: await rosterLabel(tx, row, userId),
-      before: playerOf(entry),
-      after: { userId, reason, promoted: result.promoted },
-    });
+    await audit(
+      await rosterAudit(tx, row, userId, {
+        action: 'tournament.player_remove',
+        before: playerOf(entry),
+        after: { userId, reason, promoted: result.promoted },
+      }),
+    );
     await queueRosterMail(tx, 'removed', entry, row, reason);
     return result.promoted;
   });
@@ -1156,14 +1157,13 @@ export async function disqualifyPlayer(
       throw notRegistered();
     }
     const entry = (await rosterEntry(tx, id, userId))!;
-    await audit({
-      action: 'tournament.player_disqualify',
-      entityType: 'tournament',
-      entityId: id,
-      label: await rosterLabel(tx, row, userId),
-      before: { userId, username: entry.username, state: result.was },
-      after: { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted },
-    });
+    await audit(
+      await rosterAudit(tx, row, userId, {
+        action: 'tournament.player_disqualify',
+        before: { userId, username: entry.username, state: result.was },
+        after: { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted },
+      }),
+    );
     await queueRosterMail(tx, 'disqualified', entry, row, reason);
     return result.promoted;
   });
@@ -1199,14 +1199,13 @@ export async function checkInFor(
         : entry
           ? new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in')
           : notRegistered();
-    await audit({
-      action: confirmed ? 'tournament.player_checkin' : 'tournament.player_checkout',
-      entityType: 'tournament',
-      entityId: id,
-      label: await rosterLabel(tx, row, userId),
-      before: entry ? playerOf(entry) : null,
-      after: { userId, confirmed },
-    });
+    await audit(
+      await rosterAudit(tx, row, userId, {
+        action: confirmed ? 'tournament.player_checkin' : 'tournament.player_checkout',
+        before: entry ? playerOf(entry) : null,
+        after: { userId, confirmed },
+      }),
+    );
     // a check-in is a check-in, whoever pressed the button: the player earns what their own would
     if (confirmed)
       await tx.events.emit(tx, 'tournaments.checked_in', { ownerId: ctx.config.ownerId, userId, tournamentId: id });
@@ -1299,14 +1298,13 @@ export async function promotePlayer(
       throw new AppError('conflict', 'TOURNAMENT_FULL', 'No free seat: remove a member or add seats first');
     if (outcome === 'notWaitlisted')
       throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
-    await audit({
-      action: 'tournament.player_promote',
-      entityType: 'tournament',
-      entityId: id,
-      label: await rosterLabel(tx, row, userId),
-      before: { userId, state: 'waitlist' },
-      after: { userId, state: 'member' },
-    });
+    await audit(
+      await rosterAudit(tx, row, userId, {
+        action: 'tournament.player_promote',
+        before: { userId, state: 'waitlist' },
+        after: { userId, state: 'member' },
+      }),
+    );
   });
   await mailPromoted(ctx, id, [userId]);
   return registrations(ctx, id);
@@ -1334,14 +1332,13 @@ export async function moveInWaitlist(
     if (outcome === 'notWaitlisted')
       throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
     const to = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
-    await audit({
-      action: 'tournament.waitlist_move',
-      entityType: 'tournament',
-      entityId: id,
-      label: await rosterLabel(tx, row, userId),
-      before: { userId, position: from },
-      after: { userId, position: to },
-    });
+    await audit(
+      await rosterAudit(tx, row, userId, {
+        action: 'tournament.waitlist_move',
+        before: { userId, position: from },
+        after: { userId, position: to },
+      }),
+    );
   });
   return registrations(ctx, id);
 }
