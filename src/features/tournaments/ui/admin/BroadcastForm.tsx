@@ -8,12 +8,12 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
-import FormField, { controlProps, InputField } from '../../../../platform/ui/FormField.tsx';
-import { inputClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { CheckboxField, fieldsOf, TextAreaField, TextField } from '../../../../platform/ui/admin/fields.tsx';
+import { primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
-import { checkboxClass, panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
+import { panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
 const call: TypedCall<TournamentsApi> = api;
@@ -45,6 +45,7 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
   });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
+  const field = fieldsOf({ register, fieldError }, 'broadcast');
 
   const send = async () => {
     if (!pending) return;
@@ -89,39 +90,19 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
               <legend className="px-1 text-sm font-semibold text-slate-200">
                 {t(`dashboard.tournaments.broadcast.language.${lang}`)}
               </legend>
-              <InputField
-                id={`broadcast-subject-${lang}`}
+              <TextField
+                {...field(`subject.${lang}`)}
                 label={t('dashboard.tournaments.broadcast.subject')}
-                error={fieldError(`subject.${lang}`)}
-                registration={register(`subject.${lang}`)}
-                type="text"
                 maxLength={200}
               />
-              <FormField
-                id={`broadcast-body-${lang}`}
-                label={t('dashboard.tournaments.broadcast.body')}
-                error={fieldError(`body.${lang}`)}
-              >
-                <textarea
-                  {...register(`body.${lang}`)}
-                  {...controlProps(`broadcast-body-${lang}`, fieldError(`body.${lang}`))}
-                  rows={8}
-                  className={inputClass}
-                />
-              </FormField>
+              <TextAreaField {...field(`body.${lang}`)} label={t('dashboard.tournaments.broadcast.body')} rows={8} />
             </fieldset>
           ))}
         </div>
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <label className="flex items-center gap-3 text-sm text-slate-200">
-            <input
-              {...register('includeWaitlist')}
-              type="checkbox"
-              className={checkboxClass}
-              data-testid="broadcast-includeWaitlist"
-            />
+          <CheckboxField registration={register('includeWaitlist')} testId="broadcast-includeWaitlist">
             {t('dashboard.tournaments.broadcast.includeWaitlist', { count: waitlistCount })}
-          </label>
+          </CheckboxField>
           {nobody && (
             <p className="text-sm text-amber-300" data-testid="broadcast-no-recipients">
               {t('dashboard.tournaments.broadcast.noRecipients')}

@@ -11,8 +11,8 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps, SelectField, InputField } from '../../../../platform/ui/FormField.tsx';
-import { inputClass } from '../../../../platform/ui/ui.ts';
+import { SelectField } from '../../../../platform/ui/FormField.tsx';
+import { DateTimeField, fieldsOf, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -75,6 +75,7 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
     useForm<Values>({ validate, defaultValues: toValues(competition) });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
+  const field = fieldsOf({ register, fieldError }, 'competition');
   const [lang, setLang] = useState<Locale>('it');
   const [uploading, setUploading] = useState(false);
   const listHref = localizePath(sectionPath('competitions'), locale);
@@ -122,33 +123,20 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
             invalid={fieldError('name') ? ['it'] : []}
           />
           <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang}>
-            <InputField
-              id="competition-name"
-              label={t('dashboard.competitions.form.name')}
-              error={fieldError('name')}
-              registration={register('name')}
-              type="text"
-              maxLength={120}
-            />
+            <TextField {...field('name')} label={t('dashboard.competitions.form.name')} maxLength={120} />
           </LanguagePanel>
           <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
-            <FormField id="competition-en-name" label={t('dashboard.competitions.form.name')}>
-              <input
-                {...register('translations.en.name')}
-                {...controlProps('competition-en-name', undefined, true)}
-                type="text"
-                maxLength={120}
-                className={inputClass}
-              />
-            </FormField>
+            <TextField
+              {...field('translations.en.name', 'competition-en-name')}
+              label={t('dashboard.competitions.form.name')}
+              maxLength={120}
+            />
           </LanguagePanel>
         </div>
         <SelectField
-          id="competition-game"
+          {...field('game')}
           label={t('dashboard.competitions.form.game')}
-          error={fieldError('game')}
-          registration={register('game')}
           options={games.map((g) => [g, t(`dashboard.games.${g}`)])}
           placeholder={t('dashboard.tournaments.form.gamePlaceholder')}
         />
@@ -165,41 +153,24 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
           />
         </div>
         <div className="sm:col-span-2">
-          <InputField
-            id="competition-url"
+          <TextField
+            {...field('url')}
             label={t('dashboard.competitions.form.url')}
-            error={fieldError('url')}
             hint={t('dashboard.competitions.form.urlHint')}
-            registration={register('url')}
-            type="text"
             inputMode="url"
             maxLength={500}
           />
         </div>
         {/* the championship page shows these; empty: the page keeps its built-in text */}
-        <InputField
-          id="competition-playoffs"
+        <DateTimeField
+          {...field('playoffsAt', 'competition-playoffs')}
           label={t('dashboard.competitions.form.playoffsAt')}
-          error={fieldError('playoffsAt')}
           hint={t('dashboard.competitions.form.stagesHint')}
-          registration={register('playoffsAt')}
-          type="datetime-local"
-          className={`${inputClass} [color-scheme:dark]`}
         />
-        <InputField
-          id="competition-finals"
-          label={t('dashboard.competitions.form.finalsAt')}
-          error={fieldError('finalsAt')}
-          registration={register('finalsAt')}
-          type="datetime-local"
-          className={`${inputClass} [color-scheme:dark]`}
-        />
-        <InputField
-          id="competition-finals-city"
+        <DateTimeField {...field('finalsAt', 'competition-finals')} label={t('dashboard.competitions.form.finalsAt')} />
+        <TextField
+          {...field('finalsCity', 'competition-finals-city')}
           label={t('dashboard.competitions.form.finalsCity')}
-          error={fieldError('finalsCity')}
-          registration={register('finalsCity')}
-          type="text"
           maxLength={80}
         />
       </div>

@@ -19,7 +19,7 @@ import type { Registrations } from './registrations.ts';
 import TournamentForm from './TournamentForm.tsx';
 import { listHref } from './list-place.ts';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
-import { TabList } from '../../../../platform/ui/admin/TabList.tsx';
+import { TabList, TabPanel } from '../../../../platform/ui/admin/TabList.tsx';
 
 type Tab = 'settings' | 'players' | 'results' | 'bracket' | 'prizes' | 'email';
 const call: TypedCall<TournamentsApi> = api;
@@ -116,13 +116,23 @@ export default function TournamentEditor({
       loading={t('dashboard.tournaments.form.loading')}
       recordId={(x) => x.id}
     >
-      {(tournament) =>
-        tournament ? (
-          <EditView
+      {(tournament) => {
+        // the whole page of a new tournament; the settings tab of an existing one
+        const form = (
+          <TournamentForm
             t={t}
             locale={locale}
             agencyName={agencyName}
+            tournament={tournament}
             competitions={competitions}
+            onSaved={editor.setRecord}
+          />
+        );
+        return tournament ? (
+          <EditView
+            t={t}
+            locale={locale}
+            settings={form}
             tournament={tournament}
             setTournament={editor.setRecord}
             resultsTab={resultsTab}
@@ -130,16 +140,9 @@ export default function TournamentEditor({
             prizesTab={prizesTab}
           />
         ) : (
-          <TournamentForm
-            t={t}
-            locale={locale}
-            agencyName={agencyName}
-            tournament={null}
-            competitions={competitions}
-            onSaved={editor.setRecord}
-          />
-        )
-      }
+          form
+        );
+      }}
     </EditorFrame>
   );
 }
@@ -147,8 +150,7 @@ export default function TournamentEditor({
 function EditView({
   t,
   locale,
-  agencyName,
-  competitions,
+  settings,
   tournament,
   setTournament,
   resultsTab,
@@ -158,8 +160,8 @@ function EditView({
   resultsTab?: (props: ResultsTabProps) => ReactNode;
   bracketTab?: (props: BracketTabProps) => ReactNode;
   prizesTab?: (props: PrizesTabProps) => ReactNode;
-  agencyName: string;
-  competitions: Competition[] | null;
+  /** the tournament's form, the panel of the settings tab */
+  settings: ReactNode;
   tournament: Tournament;
   setTournament: (t: Tournament) => void;
 }) {
@@ -208,6 +210,7 @@ function EditView({
 
   const memberCount = registrations?.members.length ?? tournament.members.length;
   const waitlistCount = registrations?.waitlist.length ?? tournament.waitlistCount;
+  const panel = { idPrefix: 'tournament', tab };
 
   return (
     <>
@@ -274,28 +277,10 @@ function EditView({
       </TabList>
 
       {/* panels stay mounted, so unsaved form edits survive a look at the players */}
-      <div
-        role="tabpanel"
-        id="tournament-panel-settings"
-        aria-labelledby="tournament-tab-settings"
-        hidden={tab !== 'settings'}
-      >
-        <TournamentForm
-          t={t}
-          locale={locale}
-          agencyName={agencyName}
-          tournament={tournament}
-          competitions={competitions}
-          onSaved={setTournament}
-        />
-      </div>
-      <div
-        role="tabpanel"
-        id="tournament-panel-players"
-        aria-labelledby="tournament-tab-players"
-        hidden={tab !== 'players'}
-        data-testid="tournament-panel-players"
-      >
+      <TabPanel {...panel} name="settings">
+        {settings}
+      </TabPanel>
+      <TabPanel {...panel} name="players" data-testid="tournament-panel-players">
         <PlayersPanel
           t={t}
           locale={locale}
@@ -308,15 +293,9 @@ function EditView({
           onChange={setRegistrations}
           maxPartecipants={tournament.maxPartecipants}
         />
-      </div>
+      </TabPanel>
       {resultsTab && tabs.includes('results') && resultsOpened && (
-        <div
-          role="tabpanel"
-          id="tournament-panel-results"
-          aria-labelledby="tournament-tab-results"
-          hidden={tab !== 'results'}
-          data-testid="tournament-panel-results"
-        >
+        <TabPanel {...panel} name="results" data-testid="tournament-panel-results">
           {resultsTab({
             t,
             locale,
@@ -327,27 +306,15 @@ function EditView({
               .filter((m) => m.confirmed)
               .map((m) => ({ id: m.userId, username: m.username })),
           })}
-        </div>
+        </TabPanel>
       )}
       {bracketTab && tabs.includes('bracket') && (
-        <div
-          role="tabpanel"
-          id="tournament-panel-bracket"
-          aria-labelledby="tournament-tab-bracket"
-          hidden={tab !== 'bracket'}
-          data-testid="tournament-panel-bracket"
-        >
+        <TabPanel {...panel} name="bracket" data-testid="tournament-panel-bracket">
           {bracketTab({ t, locale, tournamentId: tournament.id })}
-        </div>
+        </TabPanel>
       )}
       {prizesTab && tabs.includes('prizes') && prizesOpened && (
-        <div
-          role="tabpanel"
-          id="tournament-panel-prizes"
-          aria-labelledby="tournament-tab-prizes"
-          hidden={tab !== 'prizes'}
-          data-testid="tournament-panel-prizes"
-        >
+        <TabPanel {...panel} name="prizes" data-testid="tournament-panel-prizes">
           {prizesTab({
             t,
             locale,
@@ -358,11 +325,11 @@ function EditView({
                 (res) => res.ok && setTournament(res.data),
               ),
           })}
-        </div>
+        </TabPanel>
       )}
-      <div role="tabpanel" id="tournament-panel-email" aria-labelledby="tournament-tab-email" hidden={tab !== 'email'}>
+      <TabPanel {...panel} name="email">
         <BroadcastForm t={t} tournamentId={tournament.id} memberCount={memberCount} waitlistCount={waitlistCount} />
-      </div>
+      </TabPanel>
     </>
   );
 }

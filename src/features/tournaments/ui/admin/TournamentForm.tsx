@@ -17,8 +17,8 @@ import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
+import { DateTimeField, fieldsOf, NumberField, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import PasswordInput from '../../../../platform/ui/PasswordInput.tsx';
-import { inputClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -120,6 +120,7 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
     getValues,
     battleRoyale ? { ...tournamentNumberRanges, teamSize: [1, BATTLE_ROYALE_MAX_TEAM] } : tournamentNumberRanges,
   );
+  const field = fieldsOf({ register, fieldError }, 'tournament');
   const open = watch<boolean>('open');
   const description = watch('description');
   const rules = watch('rules');
@@ -184,92 +185,54 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []}
           />
           <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang} className="space-y-6">
-            <InputField
-              id={f('name')}
-              label={t('dashboard.tournaments.form.name')}
-              error={fieldError('name')}
-              registration={register('name')}
-              type="text"
-              maxLength={120}
-            />
+            <TextField {...field('name')} label={t('dashboard.tournaments.form.name')} maxLength={120} />
             <RichTextField
-              id={f('description')}
+              {...field('description')}
               label={t('dashboard.tournaments.form.description')}
               value={description}
-              error={fieldError('description')}
-              registration={register('description')}
               t={t}
             />
-            <RichTextField
-              id={f('rules')}
-              label={t('dashboard.tournaments.form.rules')}
-              value={rules}
-              error={fieldError('rules')}
-              registration={register('rules')}
-              t={t}
-            />
+            <RichTextField {...field('rules')} label={t('dashboard.tournaments.form.rules')} value={rules} t={t} />
           </LanguagePanel>
           <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang} className="space-y-6">
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
-            <FormField id={f('en.name')} label={t('dashboard.tournaments.form.name')}>
-              <input
-                {...register('en.name')}
-                {...controlProps(f('en.name'), undefined, true)}
-                type="text"
-                maxLength={120}
-                placeholder={watch('name')}
-                className={inputClass}
-              />
-            </FormField>
+            <TextField
+              {...field('en.name')}
+              label={t('dashboard.tournaments.form.name')}
+              maxLength={120}
+              placeholder={watch('name')}
+            />
             <RichTextField
-              id={f('en.description')}
+              {...field('en.description')}
               label={t('dashboard.tournaments.form.description')}
               value={enDescription}
-              registration={register('en.description')}
               t={t}
             />
-            <RichTextField
-              id={f('en.rules')}
-              label={t('dashboard.tournaments.form.rules')}
-              value={enRules}
-              registration={register('en.rules')}
-              t={t}
-            />
+            <RichTextField {...field('en.rules')} label={t('dashboard.tournaments.form.rules')} value={enRules} t={t} />
           </LanguagePanel>
         </div>
       </fieldset>
 
       <Section id="tournament-general" title={t('dashboard.tournaments.form.sections.general')}>
         <SelectField
-          id={f('game')}
+          {...field('game')}
           label={t('dashboard.tournaments.form.game')}
-          error={fieldError('game')}
-          registration={register('game')}
           options={games.map((g) => [g, t(`dashboard.games.${g}`)])}
           placeholder={t('dashboard.tournaments.form.gamePlaceholder')}
         />
-        <FormField
-          id={f('competitionId')}
+        <SelectField
+          {...field('competitionId')}
           label={t('dashboard.tournaments.form.competition')}
-          error={fieldError('competitionId')}
           hint={t('dashboard.tournaments.form.competitionHint')}
-        >
-          <select
-            {...register('competitionId')}
-            {...controlProps(f('competitionId'), fieldError('competitionId'), true)}
-            className={selectClass}
-          >
-            <option value="">{t('dashboard.tournaments.form.competitionNone')}</option>
-            {(competitions ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-            {tournament?.competitionId && !(competitions ?? []).some((c) => c.id === tournament.competitionId) && (
-              <option value={tournament.competitionId}>{tournament.competitionId}</option>
-            )}
-          </select>
-        </FormField>
+          options={[
+            ...(competitions ?? []).map((c) => [c.id, c.name] as const),
+            // a competition the list does not hold (another owner's, or one being read) stays the choice
+            ...(tournament?.competitionId && !(competitions ?? []).some((c) => c.id === tournament.competitionId)
+              ? [[tournament.competitionId, tournament.competitionId] as const]
+              : []),
+          ]}
+          placeholder={t('dashboard.tournaments.form.competitionNone')}
+        />
         <fieldset
           className="space-y-2 sm:col-span-2"
           aria-describedby={fieldError('console') ? `${f('console')}-error` : undefined}
@@ -301,33 +264,24 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             {fieldError('console')}
           </p>
         </fieldset>
-        <InputField
-          id={f('maxPartecipants')}
+        <NumberField
+          {...field('maxPartecipants')}
           label={t('dashboard.tournaments.form.maxPartecipants')}
-          error={fieldError('maxPartecipants')}
-          registration={register('maxPartecipants')}
-          type="number"
-          inputMode="numeric"
           min={1}
           max={10000}
-          step={1}
         />
         <SelectField
-          id={f('format')}
+          {...field('format')}
           label={t('dashboard.tournaments.form.format')}
-          error={fieldError('format')}
           hint={t('dashboard.tournaments.form.formatHint')}
-          registration={register('format')}
           options={tournamentFormats.map((x) => [x, t(`dashboard.tournaments.form.formats.${x}`)])}
           placeholder={t('dashboard.tournaments.form.formatAuto')}
         />
         {battleRoyale ? (
           <SelectField
-            id={f('teamSize')}
+            {...field('teamSize')}
             label={t('dashboard.tournaments.form.teamSize')}
-            error={fieldError('teamSize')}
             hint={t('dashboard.tournaments.form.teamSizeBattleRoyaleHint')}
-            registration={register('teamSize')}
             options={[
               ...battleRoyaleTeamSizes.map(
                 ([value, key]) => [value, t(`dashboard.tournaments.form.teamSizes.${key}`)] as const,
@@ -337,43 +291,31 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             ]}
           />
         ) : (
-          <InputField
-            id={f('teamSize')}
+          <NumberField
+            {...field('teamSize')}
             label={t('dashboard.tournaments.form.teamSize')}
-            error={fieldError('teamSize')}
             hint={t('dashboard.tournaments.form.teamSizeHint')}
-            registration={register('teamSize')}
-            type="number"
-            inputMode="numeric"
             min={1}
             max={100}
-            step={1}
             placeholder={t('dashboard.tournaments.form.teamSizePlaceholder')}
           />
         )}
         {Number(teamSize) >= 2 && (
-          <InputField
-            id={f('teamCheckinMinimum')}
+          <NumberField
+            {...field('teamCheckinMinimum')}
             label={t('dashboard.tournaments.form.teamCheckinMinimum')}
-            error={fieldError('teamCheckinMinimum')}
             hint={t('dashboard.tournaments.form.teamCheckinMinimumHint')}
-            registration={register('teamCheckinMinimum')}
-            type="number"
-            inputMode="numeric"
             min={1}
             max={100}
-            step={1}
           />
         )}
       </Section>
 
       <Section id="tournament-access" title={t('dashboard.tournaments.form.sections.access')}>
         <SelectField
-          id={f('status')}
+          {...field('status')}
           label={t('dashboard.tournaments.form.status')}
-          error={fieldError('status')}
           hint={finalised ? t('dashboard.tournaments.detail.statusFinal') : t('dashboard.tournaments.form.statusHint')}
-          registration={register('status')}
           // a finalised tournament stays ended: the server refuses any other status, so the form offers none
           options={(finalised ? (['2'] as const) : statusChoices).map((c) => [c, t(statusChoiceLabel(c))])}
         />
@@ -429,52 +371,34 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
           {t('dashboard.tournaments.form.scheduleHint', { zone })}
         </p>
         {scheduleFields.map((name) => (
-          <InputField
-            key={name}
-            id={f(name)}
-            label={t(`dashboard.tournaments.form.schedule.${name}`)}
-            error={fieldError(name)}
-            registration={register(name)}
-            type="datetime-local"
-            className={selectClass}
-          />
+          <DateTimeField key={name} {...field(name)} label={t(`dashboard.tournaments.form.schedule.${name}`)} />
         ))}
         {(['check_in', 'check_in_end'] as const).map((name) => (
-          <InputField
+          <NumberField
             key={name}
-            id={f(name)}
+            {...field(name)}
             label={t(`dashboard.tournaments.form.${name}`)}
-            error={fieldError(name)}
             hint={t('dashboard.tournaments.form.minutesHint')}
-            registration={register(name)}
-            type="number"
-            inputMode="numeric"
             min={0}
             max={1440}
-            step={1}
           />
         ))}
         {(['it', 'en'] as const).map((language) => (
-          <InputField
+          <TextField
             key={language}
-            id={f(`dateText.${language}`)}
+            {...field(`dateText.${language}`)}
             label={t(
               language === 'it' ? 'dashboard.tournaments.form.dateTextIt' : 'dashboard.tournaments.form.dateTextEn',
             )}
-            error={fieldError(`dateText.${language}`)}
             hint={t('dashboard.tournaments.form.dateTextHint')}
-            registration={register(`dateText.${language}`)}
-            type="text"
             lang={language}
             maxLength={120}
           />
         ))}
         <InputField
-          id={f('externalUrl')}
+          {...field('externalUrl')}
           label={t('dashboard.tournaments.form.externalUrl')}
-          error={fieldError('externalUrl')}
           hint={t('dashboard.tournaments.form.externalUrlHint')}
-          registration={register('externalUrl')}
           type="url"
           inputMode="url"
           maxLength={500}
