@@ -12,6 +12,7 @@ import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../platform/ui/admin/use-admin-list.ts';
 import UserPageLink from '../../../platform/ui/admin/UserPageLink.tsx';
+import RowButtonCell from '../../../platform/ui/admin/RowButtonCell.tsx';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AuditApi } from '../endpoints.ts';
@@ -172,17 +173,13 @@ export default function AuditLog({ t, locale }: SectionProps) {
               </button>
             )}
           </td>
-          <td className={`${tdClass} text-right`}>
-            <button
-              type="button"
-              className={smallButtonClass}
-              onClick={() => setOpen(entry)}
-              aria-label={t('audit.detailsLabel', { action: actionLabel(t, entry.action), entity: objectName(entry) })}
-              data-testid="audit-row-details"
-            >
-              {t('audit.details')}
-            </button>
-          </td>
+          <RowButtonCell
+            onClick={() => setOpen(entry)}
+            label={t('audit.detailsLabel', { action: actionLabel(t, entry.action), entity: objectName(entry) })}
+            testId="audit-row-details"
+          >
+            {t('audit.details')}
+          </RowButtonCell>
         </tr>
       )}
     </AdminList>

@@ -126,15 +126,9 @@ function OtherPanels({ t, locale, data }: { t: Translator; locale: Locale; data:
               `/marketplace/transactions/${encodeURIComponent(data.user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`,
             )
           }
-          empty={t('accounts.userPage.wallet.none')}
-          pagesLabel={t('accounts.userPage.wallet.pages')}
+          ns="wallet"
           testId="user-page-transactions"
-          head={[
-            t('accounts.userPage.wallet.columns.when'),
-            t('accounts.userPage.wallet.columns.description'),
-            t('accounts.userPage.wallet.columns.amount'),
-            t('accounts.userPage.wallet.columns.balanceAfter'),
-          ]}
+          columns={['when', 'description', 'amount', 'balanceAfter']}
           right={[2, 3]}
           row={(x) => [
             formatDateTime(x.createdAt, locale),
@@ -157,15 +151,9 @@ function OtherPanels({ t, locale, data }: { t: Translator; locale: Locale; data:
               `/marketplace/purchases/user/${encodeURIComponent(data.user.id)}?limit=${OVERVIEW_PAGE}&offset=${offset}`,
             )
           }
-          empty={t('accounts.userPage.purchases.none')}
-          pagesLabel={t('accounts.userPage.purchases.pages')}
+          ns="purchases"
           testId="user-page-purchase-list"
-          head={[
-            t('accounts.userPage.purchases.columns.product'),
-            t('accounts.userPage.purchases.columns.price'),
-            t('accounts.userPage.purchases.columns.when'),
-            t('accounts.userPage.purchases.columns.state'),
-          ]}
+          columns={['product', 'price', 'when', 'state']}
           right={[1]}
           row={(p) => [
             <span className="font-semibold text-white">{p.productName}</span>,
@@ -232,15 +220,16 @@ function PagedTable<T>(props: {
   first: { data: T[]; total: number };
   /** the rewards' own paged read, from an offset */
   load: (offset: number) => Promise<ApiResult<T[]>>;
-  head: string[];
+  /** where its texts are: `accounts.userPage.<ns>.none`, `.pages` and `.columns.<column>` */
+  ns: 'wallet' | 'purchases';
+  columns: string[];
   right?: number[];
   row: (item: T) => ReactNode[];
   rowKey: (item: T) => string;
-  empty: string;
-  pagesLabel: string;
   testId: string;
 }) {
   const { t, first, load, row, rowKey } = props;
+  const ns = `accounts.userPage.${props.ns}`;
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<T[]>(first.data);
   const [total, setTotal] = useState(first.total);
@@ -276,9 +265,9 @@ function PagedTable<T>(props: {
         />
       )}
       <SimpleTable
-        head={props.head}
+        head={props.columns.map((c) => t(`${ns}.columns.${c}`))}
         right={props.right}
-        empty={props.empty}
+        empty={t(`${ns}.none`)}
         rows={rows.map((item) => ({ key: rowKey(item), cells: row(item) }))}
         testId={props.testId}
       />
@@ -287,7 +276,7 @@ function PagedTable<T>(props: {
         pageCount={Math.ceil(total / OVERVIEW_PAGE)}
         onPageChange={go}
         labels={{
-          nav: props.pagesLabel,
+          nav: t(`${ns}.pages`),
           previous: t('accounts.userPage.pagination.previous'),
           next: t('accounts.userPage.pagination.next'),
           page: (n) => t('accounts.userPage.pagination.page', { n }),

@@ -8,7 +8,8 @@ import type { NewsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
+import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
+import { EditDeleteCell, type EditDeleteList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { titleIn, type NewsArticle } from './news-types.ts';
@@ -54,12 +55,15 @@ export default function NewsList({ t, locale }: SectionProps) {
   };
 
   const editHref = (id: string) => localizePath(sectionPath('newsEdit', { id }), locale);
+  const ns = 'news.admin.list';
+  const vars = (a: NewsArticle) => ({ title: titleIn(a, locale, untitled) });
+  const actions: EditDeleteList<NewsArticle> = { list, t, ns, testId: 'news', compact: true };
 
   return (
     <AdminList
       list={list}
       t={t}
-      ns="news.admin.list"
+      ns={ns}
       id="news"
       newHref={localizePath(sectionPath('newsNew'), locale)}
       columns={[
@@ -70,7 +74,7 @@ export default function NewsList({ t, locale }: SectionProps) {
       ]}
       remove={{
         call: (a) => call<'DELETE /news/:id'>(`/news/${encodeURIComponent(a.id)}`, { method: 'DELETE' }),
-        vars: (a) => ({ title: titleIn(a, locale, untitled) }),
+        vars,
         dialogTestId: 'news-delete-dialog',
       }}
     >
@@ -111,31 +115,20 @@ export default function NewsList({ t, locale }: SectionProps) {
             <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
               <time dateTime={when}>{formatDateTime(when, locale)}</time>
             </td>
-            <td className={`${tdClass} text-right`}>
-              <RowActions
-                t={t}
-                testId="news"
-                compact
-                edit={{ href: editHref(article.id), label: t('news.admin.list.editLabel', { title }) }}
-                onDelete={{
-                  run: () => list.setPendingDelete(article),
-                  label: t('news.admin.list.deleteLabel', { title }),
-                }}
+            <EditDeleteCell {...actions} row={article} href={editHref(article.id)} vars={{ title }}>
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={() => togglePublished(article)}
+                disabled={toggling === article.id}
+                aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', {
+                  title,
+                })}
+                data-testid="news-row-toggle"
               >
-                <button
-                  type="button"
-                  className={smallButtonClass}
-                  onClick={() => togglePublished(article)}
-                  disabled={toggling === article.id}
-                  aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', {
-                    title,
-                  })}
-                  data-testid="news-row-toggle"
-                >
-                  {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
-                </button>
-              </RowActions>
-            </td>
+                {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
+              </button>
+            </EditDeleteCell>
           </tr>
         );
       }}

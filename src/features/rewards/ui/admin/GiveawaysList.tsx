@@ -8,7 +8,8 @@ import type { RewardsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
+import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
+import { EditDeleteCell, type EditDeleteList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 
@@ -33,6 +34,9 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
     loadError: t('rewardsAdmin.giveaways.loadError'),
   });
   const editHref = (id: string) => localizePath(sectionPath('giveawayEdit', { id }), locale);
+  const ns = 'rewardsAdmin.giveaways';
+  const vars = (g: Giveaway) => ({ code: g.token });
+  const actions: EditDeleteList<Giveaway> = { list, t, ns, testId: 'giveaway' };
   const uses = (g: Giveaway) =>
     g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount);
 
@@ -40,7 +44,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
     <AdminList
       list={list}
       t={t}
-      ns="rewardsAdmin.giveaways"
+      ns={ns}
       id="giveaways"
       newHref={localizePath(sectionPath('giveawayNew'), locale)}
       columns={[
@@ -58,7 +62,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
             method: 'DELETE',
             base,
           }),
-        vars: (g) => ({ code: g.token }),
+        vars,
         dialogTestId: 'giveaway-delete-dialog',
       }}
     >
@@ -94,17 +98,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
               {t(`rewardsAdmin.giveawayStates.${g.state}`)}
             </span>
           </td>
-          <td className={`${tdClass} text-right`}>
-            <RowActions
-              t={t}
-              testId="giveaway"
-              edit={{ href: editHref(g.id), label: t('rewardsAdmin.giveaways.editLabel', { code: g.token }) }}
-              onDelete={{
-                run: () => list.setPendingDelete(g),
-                label: t('rewardsAdmin.giveaways.deleteLabel', { code: g.token }),
-              }}
-            />
-          </td>
+          <EditDeleteCell {...actions} row={g} href={editHref(g.id)} vars={vars(g)} />
         </tr>
       )}
     </AdminList>

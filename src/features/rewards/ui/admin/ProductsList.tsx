@@ -6,8 +6,8 @@ import { api, marketplaceApiBase } from '../../../../platform/browser/api-client
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
-import { linkClass } from '../../../../platform/ui/ui.ts';
-import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
+import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
+import { EditDeleteCell, EditLinkCell, type EditDeleteList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 
@@ -26,12 +26,15 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
     loadError: t('rewardsAdmin.error.network'),
   });
   const editHref = (id: string) => localizePath(sectionPath('productsEdit', { id }), locale);
+  const ns = 'rewardsAdmin.products';
+  const vars = (p: Product) => ({ name: p.name });
+  const actions: EditDeleteList<Product> = { list, t, ns, testId: 'product' };
 
   return (
     <AdminList
       list={list}
       t={t}
-      ns="rewardsAdmin.products"
+      ns={ns}
       id="products"
       newHref={localizePath(sectionPath('productsNew'), locale)}
       columns={[
@@ -48,7 +51,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
             method: 'DELETE',
             base,
           }),
-        vars: (p) => ({ name: p.name }),
+        vars,
         dialogTestId: 'product-delete-dialog',
       }}
     >
@@ -66,15 +69,9 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
               <span className="text-slate-500">{t('dashboard.common.none')}</span>
             )}
           </td>
-          <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
-            <a
-              href={editHref(p._id)}
-              className={`${linkClass} block truncate text-slate-100`}
-              data-testid="product-row-name"
-            >
-              {p.name}
-            </a>
-          </th>
+          <EditLinkCell href={editHref(p._id)} testId="product-row-name">
+            {p.name}
+          </EditLinkCell>
           <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-price">
             {t('rewardsAdmin.credits', { n: p.price })}
@@ -82,17 +79,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
             {p.quantity}
           </td>
-          <td className={`${tdClass} text-right`}>
-            <RowActions
-              t={t}
-              testId="product"
-              edit={{ href: editHref(p._id), label: t('rewardsAdmin.products.editLabel', { name: p.name }) }}
-              onDelete={{
-                run: () => list.setPendingDelete(p),
-                label: t('rewardsAdmin.products.deleteLabel', { name: p.name }),
-              }}
-            />
-          </td>
+          <EditDeleteCell {...actions} row={p} href={editHref(p._id)} vars={vars(p)} />
         </tr>
       )}
     </AdminList>

@@ -9,9 +9,10 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../../platform/u
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
+import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
 
@@ -241,20 +242,13 @@ export default function PurchasesList({ t, locale }: SectionProps) {
           <td className={tdClass}>
             <FulfilledBadge fulfilled={purchase.fulfilled} t={t} />
           </td>
-          <td className={`${tdClass} text-right`}>
-            <button
-              type="button"
-              className={smallButtonClass}
-              onClick={() => setOpen(purchase)}
-              aria-label={t('rewardsAdmin.purchases.detailsLabel', {
-                name: purchase.productName,
-                buyer: purchase.username,
-              })}
-              data-testid="purchase-row-details"
-            >
-              {t('rewardsAdmin.common.details')}
-            </button>
-          </td>
+          <RowButtonCell
+            onClick={() => setOpen(purchase)}
+            label={t('rewardsAdmin.purchases.detailsLabel', { name: purchase.productName, buyer: purchase.username })}
+            testId="purchase-row-details"
+          >
+            {t('rewardsAdmin.common.details')}
+          </RowButtonCell>
         </tr>
       )}
     </AdminList>

@@ -6,9 +6,10 @@ import { walletSorts, type Wallet } from '../../contract.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import WalletModal from './WalletModal.tsx';
 import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
+import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
@@ -73,17 +74,13 @@ export default function WalletsList({ t, locale }: SectionProps) {
           <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
             {wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}
           </td>
-          <td className={`${tdClass} text-right`}>
-            <button
-              type="button"
-              className={smallButtonClass}
-              onClick={() => setOpen(wallet)}
-              aria-label={t('rewardsAdmin.wallets.detailsLabel', { name: wallet.username })}
-              data-testid="wallet-row-details"
-            >
-              {t('rewardsAdmin.common.details')}
-            </button>
-          </td>
+          <RowButtonCell
+            onClick={() => setOpen(wallet)}
+            label={t('rewardsAdmin.wallets.detailsLabel', { name: wallet.username })}
+            testId="wallet-row-details"
+          >
+            {t('rewardsAdmin.common.details')}
+          </RowButtonCell>
         </tr>
       )}
     </AdminList>

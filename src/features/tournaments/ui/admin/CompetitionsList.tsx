@@ -5,9 +5,9 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { sortValues } from '../../../../platform/list-sort.ts';
-import { linkClass } from '../../../../platform/ui/ui.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
-import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
+import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
+import { EditDeleteCell, EditLinkCell, type EditDeleteList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
@@ -34,6 +34,9 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
     loadError: (code) => t.error(code),
   });
   const editHref = (id: string) => localizePath(sectionPath('competitionsEdit', { id }), locale);
+  const ns = 'dashboard.competitions.list';
+  const vars = (c: Competition) => ({ name: c.name });
+  const actions: EditDeleteList<Competition> = { list, t, ns, testId: 'competition' };
   // the tournaments that point to it stay, without a competition: the dialog says how many
   const deleteMessage = (c: Competition) =>
     c.tournamentCount === 0
@@ -47,7 +50,7 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
     <AdminList
       list={list}
       t={t}
-      ns="dashboard.competitions.list"
+      ns={ns}
       id="competitions"
       newHref={localizePath(sectionPath('competitionsNew'), locale)}
       columns={[
@@ -62,22 +65,16 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
           call<'DELETE /tournaments/competitions/:id'>(`/tournaments/competitions/${encodeURIComponent(c.id)}`, {
             method: 'DELETE',
           }),
-        vars: (c) => ({ name: c.name }),
+        vars,
         message: deleteMessage,
         dialogTestId: 'competition-delete-dialog',
       }}
     >
       {(c) => (
         <tr key={c.id} className={rowClass} data-testid={`competition-row-${c.id}`}>
-          <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
-            <a
-              href={editHref(c.id)}
-              className={`${linkClass} block truncate text-slate-100`}
-              data-testid="competition-row-name"
-            >
-              {c.name}
-            </a>
-          </th>
+          <EditLinkCell href={editHref(c.id)} testId="competition-row-name">
+            {c.name}
+          </EditLinkCell>
           <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t(`dashboard.games.${c.game}`)}</td>
           <td className={`${tdClass} max-w-[16rem] truncate font-mono text-xs text-slate-400`}>
             {c.url || t('dashboard.common.none')}
@@ -85,17 +82,7 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="competition-row-players">
             {playersOf(c)}
           </td>
-          <td className={`${tdClass} text-right`}>
-            <RowActions
-              t={t}
-              testId="competition"
-              edit={{ href: editHref(c.id), label: t('dashboard.competitions.list.editLabel', { name: c.name }) }}
-              onDelete={{
-                run: () => list.setPendingDelete(c),
-                label: t('dashboard.competitions.list.deleteLabel', { name: c.name }),
-              }}
-            />
-          </td>
+          <EditDeleteCell {...actions} row={c} href={editHref(c.id)} vars={vars(c)} />
         </tr>
       )}
     </AdminList>

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { linkClass } from '../ui.ts';
+import type { Translator } from '../use-t.ts';
+import { RowActions } from './AdminList.tsx';
+import { tdClass } from './ui.ts';
+import type { AdminListState } from './use-admin-list.ts';
+
+/*
+ * The cells of a dashboard list whose rows each open in an editor page and are deleted from the list
+ * (AdminList's `remove` asks to confirm): the row's name links to its editor, and the last cell holds
+ * edit and delete.
+ */
+
+/** The row's header cell: its name, a link to its editor. */
+export function EditLinkCell({ href, testId, children }: { href: string; testId: string; children: ReactNode }) {
+  return (
+    <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold`}>
+      <a href={href} className={`${linkClass} block truncate text-slate-100`} data-testid={testId}>
+        {children}
+      </a>
+    </th>
+  );
+}
+
+/** What every row of one list shares in its actions cell. */
+export interface EditDeleteList<Row> {
+  list: AdminListState<Row>;
+  t: Translator;
+  /** the buttons' names are `<ns>.editLabel` and `<ns>.deleteLabel`, with the row's variables */
+  ns: string;
+  /** the buttons' test ids: `<testId>-row-edit`, `<testId>-row-delete` */
+  testId: string;
+  /** the icons alone, for tables with many columns */
+  compact?: boolean;
+}
+
+/**
+ * The actions cell: the row's own buttons (`children`), then edit (to `href`) and delete, which
+ * opens the list's confirm dialog for the row.
+ */
+export function EditDeleteCell<Row>({
+  list,
+  t,
+  ns,
+  testId,
+  compact,
+  row,
+  href,
+  vars,
+  children,
+}: EditDeleteList<Row> & { row: Row; href: string; vars: Record<string, string>; children?: ReactNode }) {
+  return (
+    <td className={`${tdClass} text-right`}>
+      <RowActions
+        t={t}
+        testId={testId}
+        compact={compact}
+        edit={{ href, label: t(`${ns}.editLabel`, vars) }}
+        onDelete={{ run: () => list.setPendingDelete(row), label: t(`${ns}.deleteLabel`, vars) }}
+      >
+        {children}
+      </RowActions>
+    </td>
+  );
+}
